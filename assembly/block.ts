@@ -1,0 +1,215 @@
+// apply_block: every bundle in order, each inside its own checkpoint within the block
+// (DESIGN.md "The core"; docs/core-abi.md "Rules"; spec §5.8 nonces, §7.5 atomic bundles, §8 gas).
+//
+// Order of checks (the reference model in test/core/reference.ts follows the same order):
+//   decode (MALFORMED_BUNDLE, EMPTY_BUNDLE, TOO_MANY_OPS, OP_NOT_ENABLED) → envelope/auth
+//   (UNSIGNED_NOT_ALLOWED, KEY_NOT_AUTHORIZED, PUBKEY_MISMATCH) → EXPIRED → NONCE_TOO_LOW/HIGH →
+//   MAX_GAS_TOO_LOW → OUT_OF_GAS (failed) → BLOCK_GAS_LIMIT → INSUFFICIENT_FEE_BALANCE →
+//   [checkpoint] key registration, fee, operations in order (first failure reverts the bundle).
+
+import * as S from "./status";
+import * as U from "./u128";
+import { readerInit, take, rU8, rU32, rU64, rBool, rVec, vecLen, bad, rp, rend } from "./borsh";
+import {
+  decodeBundle, OPS, bUser, bOpCount, bMaxGas, bPriorityFee, bValidUntil, bNonce, bHasExpiry, bExpiry,
+  bHasPubkey, bPubkey, bPubkeyLen, bSigLen, OP_TRANSFER,
+} from "./bundle";
+import { GAS_BASE, GAS_TRANSFER, GAS_CREATE_TOKEN, TREASURY_DIVISOR } from "./gas";
+import { accountEntry, balanceEntry, keyRecordEntry } from "./keys";
+import { exists, mark, revertTo, setValue, valPtr, valLen } from "./state";
+import { accKeyCount, accNonce, accStore, balLoad, balStore, credit } from "./ledger";
+import {
+  beginEvent, eventCount, eventsMark, eventsReset, eventsRevert, events, BUNDLE_LEVEL, EV_FEE, EV_KEY_REGISTERED,
+} from "./events";
+import { bufNew, bufSetLen, bufLen, bufPtr, bufReserve, bufU32, bufU64, bufBytes, bufU8, bytesEq } from "./mem";
+import {
+  setContext, ctxTimestamp, ctxGasPrice, ctxAllowUnsigned, ctxBlockGasLimit, PROPOSER, TREASURY, NTV_MINT,
+} from "./context";
+import { execTransfer } from "./ops/transfer";
+import { execCreateToken } from "./ops/token";
+
+const results = bufNew(1 << 16);
+const keyRec = bufNew(2048);
+
+let blockGas: u64 = 0;
+let feesLo: u64 = 0;
+let feesHi: u64 = 0;
+
+// @ts-ignore: decorator
+@inline const ROLE_OWNER: u8 = 0; // a revealed key has full authority over its account (spec §5.3)
+
+function result(status: u32, gas: u64, feeLo: u64, feeHi: u64, nonce: u64): void {
+  let p = bufReserve(results, 34);
+  store<u16>(p, <u16>status, 0);
+  store<u64>(p, gas, 2);
+  store<u64>(p, feeLo, 10);
+  store<u64>(p, feeHi, 18);
+  store<u64>(p, nonce, 26);
+  bufSetLen(results, bufLen(results) + 34);
+}
+
+/** Execute one bundle; appends its BundleResult. */
+function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize, pubkey: usize, pubkeyLen: u32): void {
+  let st = decodeBundle(bytes, len);
+  if (st != S.OK) {
+    result(st, 0, 0, 0, 0);
+    return;
+  }
+  let user = bUser;
+  let nonce = bNonce;
+
+  // Authorization (spec §5.3, §5.6; docs/core-abi.md "Authorization"). The host verified the
+  // signature with the key whose SHA256 is keyHash; here we decide whether that key may act.
+  // The envelope's auth must agree with the signature length (0 ↔ empty, 1 ↔ 64 B, 2 ↔ 3,309 B).
+  let acct = accountEntry(user);
+  let acctNonce = accNonce(acct);
+  let keyCount = accKeyCount(acct);
+  let reveal = false;
+  let expectSig: u32 = auth == 0 ? 0 : auth == 1 ? 64 : 3309;
+  if (auth > 2 || expectSig != bSigLen) {
+    result(S.MALFORMED_BUNDLE, 0, 0, 0, nonce);
+    return;
+  }
+  if (auth == 0) {
+    if (!ctxAllowUnsigned) { result(S.UNSIGNED_NOT_ALLOWED, 0, 0, 0, nonce); return; }
+  } else {
+    let kr = keyRecordEntry(user, keyHash);
+    if (exists(kr)) {
+      // A registered key of the other scheme cannot have produced this signature kind.
+      if (valLen(kr) < 1 || load<u8>(valPtr(kr)) != auth - 1) { result(S.KEY_NOT_AUTHORIZED, 0, 0, 0, nonce); return; }
+    } else if (keyCount == 0) {
+      // First signed send: the key must be the revealed sender_pubkey and hash to the account.
+      if (!bytesEq(keyHash, user, 32)) { result(S.PUBKEY_MISMATCH, 0, 0, 0, nonce); return; }
+      let want: u32 = auth == 1 ? 32 : 1952;
+      if (!bHasPubkey || bPubkeyLen != want || pubkeyLen != want || !bytesEq(pubkey, bPubkey, want)) {
+        { result(S.PUBKEY_MISMATCH, 0, 0, 0, nonce); return; }
+      }
+      reveal = true;
+    } else {
+      { result(S.KEY_NOT_AUTHORIZED, 0, 0, 0, nonce); return; }
+    }
+  }
+
+  if (ctxTimestamp > bValidUntil || (bHasExpiry && ctxTimestamp > bExpiry)) { result(S.EXPIRED, 0, 0, 0, nonce); return; }
+  if (nonce < acctNonce) { result(S.NONCE_TOO_LOW, 0, 0, 0, nonce); return; }
+  if (nonce > acctNonce) { result(S.NONCE_TOO_HIGH, 0, 0, 0, nonce); return; }
+  if (bMaxGas < GAS_BASE) { result(S.MAX_GAS_TOO_LOW, 0, 0, 0, nonce); return; }
+
+  // spec §8: gas depends on the operations only.
+  let gas = GAS_BASE;
+  for (let k: u32 = 0; k < bOpCount; k++) {
+    gas += load<u32>(OPS + (<usize>k << 5)) == OP_TRANSFER ? GAS_TRANSFER : GAS_CREATE_TOKEN;
+  }
+  if (gas > bMaxGas) { result(S.OUT_OF_GAS, 0, 0, 0, nonce); return; }
+  if (gas > ctxBlockGasLimit - blockGas) { result(S.BLOCK_GAS_LIMIT, 0, 0, 0, nonce); return; }
+
+  // fee = gas × (gas_price + max_priority_fee), 64×64→128 per term, checked sum (spec §1.8, §8).
+  U.mul64(gas, ctxGasPrice);
+  let aLo = U.lo, aHi = U.hi;
+  U.mul64(gas, bPriorityFee);
+  let over = U.add128(aLo, aHi, U.lo, U.hi);
+  let feeLo = U.lo, feeHi = U.hi;
+  let payer = balanceEntry(user, NTV_MINT);
+  balLoad(payer);
+  if (over || U.lt128(U.lo, U.hi, feeLo, feeHi)) { result(S.INSUFFICIENT_FEE_BALANCE, 0, 0, 0, nonce); return; }
+
+  // Checkpoint: from here a failure reverts everything the bundle did (spec §7.5).
+  let jm = mark();
+  let em = eventsMark();
+  let ec = eventCount;
+  st = S.OK;
+  if (reveal) {
+    bufSetLen(keyRec, 0);
+    bufU8(keyRec, auth - 1); // key_type: 0 Ed25519, 1 ML-DSA-65
+    bufU8(keyRec, ROLE_OWNER);
+    bufU32(keyRec, pubkeyLen);
+    bufBytes(keyRec, pubkey, pubkeyLen);
+    setValue(keyRecordEntry(user, keyHash), bufPtr(keyRec), bufLen(keyRec));
+    keyCount = 1;
+    let d = beginEvent(index, BUNDLE_LEVEL, EV_KEY_REGISTERED, 65);
+    memory.copy(d, user, 32);
+    memory.copy(d + 32, keyHash, 32);
+    store<u8>(d + 64, auth - 1);
+  }
+  if ((feeLo | feeHi) != 0) {
+    U.sub128(U.lo, U.hi, feeLo, feeHi); // covered: checked above
+    balStore(payer, U.lo, U.hi);
+    U.divSmall(feeLo, feeHi, TREASURY_DIVISOR); // 20%, rounded down (spec §1.8)
+    let tLo = U.lo, tHi = U.hi;
+    U.sub128(feeLo, feeHi, tLo, tHi);
+    let pLo = U.lo, pHi = U.hi;
+    if (!credit(balanceEntry(PROPOSER, NTV_MINT), pLo, pHi) || !credit(balanceEntry(TREASURY, NTV_MINT), tLo, tHi)) {
+      st = S.AMOUNT_OVERFLOW;
+    } else {
+      let d = beginEvent(index, BUNDLE_LEVEL, EV_FEE, 128);
+      memory.copy(d, user, 32);
+      memory.copy(d + 32, PROPOSER, 32);
+      store<u64>(d + 64, pLo);
+      store<u64>(d + 72, pHi);
+      memory.copy(d + 80, TREASURY, 32);
+      store<u64>(d + 112, tLo);
+      store<u64>(d + 120, tHi);
+    }
+  }
+  for (let k: u32 = 0; k < bOpCount && st == S.OK; k++) {
+    let op = OPS + (<usize>k << 5);
+    if (load<u32>(op) == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), index, k);
+    else st = execCreateToken(user, op, nonce, index, k);
+  }
+  if (st != S.OK) {
+    revertTo(jm);
+    eventsRevert(em, ec);
+    { result(st, 0, 0, 0, nonce); return; }
+  }
+  accStore(acct, nonce + 1, keyCount);
+  blockGas += gas;
+  assert(!U.add128(feesLo, feesHi, feeLo, feeHi), "block fees overflow"); // bounded by the NTV supply
+  feesLo = U.lo;
+  feesHi = U.hi;
+  result(S.OK, gas, feeLo, feeHi, nonce);
+}
+
+/**
+ * BlockInput { ctx: BlockContext, bundles: Vec<BundleInput> } → BlockResult in out.
+ * BundleInput { bytes: Vec<u8>, auth: u8, key_hash: [u8;32], pubkey: Vec<u8> }.
+ */
+export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
+  readerInit(ptr, len);
+  let height = rU64();
+  let timestamp = rU64();
+  let proposer = take(32);
+  let gasPrice = rU64();
+  let chainId = rU64();
+  let allowUnsigned = rBool();
+  let gasLimit = rU64();
+  let n = rU32();
+  if (bad) return S.INVALID_INPUT;
+  setContext(height, timestamp, proposer, gasPrice, chainId, allowUnsigned, gasLimit);
+  blockGas = 0;
+  feesLo = 0;
+  feesHi = 0;
+  bufSetLen(results, 0);
+  eventsReset();
+  for (let i: u32 = 0; i < n; i++) {
+    let bytes = rVec();
+    let blen = vecLen;
+    let auth = rU8();
+    let keyHash = take(32);
+    let pk = rVec();
+    let pkLen = vecLen;
+    if (bad) return S.INVALID_INPUT;
+    let saveP = rp, saveEnd = rend;
+    execBundle(i, bytes, blen, auth, keyHash, pk, pkLen);
+    readerInit(saveP, <u32>(saveEnd - saveP));
+  }
+  if (rp != rend) return S.INVALID_INPUT;
+  bufSetLen(out, 0);
+  bufU64(out, blockGas);
+  bufU64(out, feesLo);
+  bufU64(out, feesHi);
+  bufU32(out, n);
+  bufBytes(out, bufPtr(results), bufLen(results));
+  bufU32(out, eventCount);
+  bufBytes(out, bufPtr(events), bufLen(events));
+  return S.OK;
+}

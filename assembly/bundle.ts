@@ -1,0 +1,95 @@
+// Decoding of one Borsh bundle (docs/bundle-format.md) in place: no copy, pointers into the input.
+// Operations land in the fixed OPS table (at most 64, bundle-format "operations: 1 to 64").
+
+import * as S from "./status";
+import { readerInit, take, rU8, rU32, rU64, rTag, rVec, vecLen, atEnd, bad, validUtf8 } from "./borsh";
+
+export const MAX_OPS: u32 = 64;
+// @ts-ignore: decorator
+@inline export const OP_TRANSFER: u32 = 0;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_TOKEN: u32 = 33;
+// Discriminants 1..119 other than the enabled ones are reserved for the operations of facts.md
+// (bundle-format "Operation"); anything above is not an operation at all.
+// @ts-ignore: decorator
+@inline const OP_LAST_RESERVED: u32 = 119;
+
+// Op record, 32 bytes: kind u32 then per kind
+//   Transfer:    +4 ptr (to[32] token[32] amount u128)
+//   CreateToken: +4 namePtr +8 nameLen +12 symPtr +16 symLen +20 decimals +24 supplyPtr +28 ownerPtr
+export const OPS = memory.data(64 * 32);
+
+export let bUser: usize = 0;
+export let bOpCount: u32 = 0;
+export let bMaxGas: u64 = 0;
+export let bPriorityFee: u64 = 0;
+export let bValidUntil: u64 = 0;
+export let bNonce: u64 = 0;
+export let bSigLen: u32 = 0;
+export let bHasExpiry: bool = false;
+export let bExpiry: u64 = 0;
+export let bHasPubkey: bool = false;
+export let bPubkey: usize = 0;
+export let bPubkeyLen: u32 = 0;
+
+/** Decode a bundle; OK or MALFORMED_BUNDLE / EMPTY_BUNDLE / TOO_MANY_OPS / OP_NOT_ENABLED. */
+export function decodeBundle(ptr: usize, len: u32): u32 {
+  readerInit(ptr, len);
+  bUser = take(32);
+  let n = rU32();
+  if (bad) return S.MALFORMED_BUNDLE;
+  // Checked when the length is read, before the operations (docs/core-abi.md "Rules").
+  if (n == 0) return S.EMPTY_BUNDLE;
+  if (n > MAX_OPS) return S.TOO_MANY_OPS;
+  bOpCount = n;
+  for (let k: u32 = 0; k < n; k++) {
+    let rec = OPS + (<usize>k << 5);
+    let d = <u32>rU8();
+    if (bad) return S.MALFORMED_BUNDLE;
+    store<u32>(rec, d, 0);
+    if (d == OP_TRANSFER) {
+      store<u32>(rec, <u32>take(80), 4);
+    } else if (d == OP_CREATE_TOKEN) {
+      let name = rVec();
+      let nameLen = vecLen;
+      if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
+      let sym = rVec();
+      let symLen = vecLen;
+      if (bad || !validUtf8(sym, symLen)) return S.MALFORMED_BUNDLE;
+      let decimals = rU8();
+      let supply = take(16);
+      let owner = take(32);
+      store<u32>(rec, <u32>name, 4);
+      store<u32>(rec, nameLen, 8);
+      store<u32>(rec, <u32>sym, 12);
+      store<u32>(rec, symLen, 16);
+      store<u32>(rec, <u32>decimals, 20);
+      store<u32>(rec, <u32>supply, 24);
+      store<u32>(rec, <u32>owner, 28);
+    } else if (d <= OP_LAST_RESERVED) {
+      return S.OP_NOT_ENABLED;
+    } else {
+      return S.MALFORMED_BUNDLE;
+    }
+    if (bad) return S.MALFORMED_BUNDLE;
+  }
+  bMaxGas = rU64();
+  bPriorityFee = rU64();
+  bValidUntil = rU64();
+  bNonce = rU64();
+  rVec();
+  bSigLen = vecLen;
+  if (bSigLen != 0 && bSigLen != 64 && bSigLen != 3309) return S.MALFORMED_BUNDLE;
+  bHasExpiry = rTag();
+  bExpiry = bHasExpiry ? rU64() : 0;
+  bHasPubkey = rTag();
+  bPubkey = 0;
+  bPubkeyLen = 0;
+  if (bHasPubkey) {
+    bPubkey = rVec();
+    bPubkeyLen = vecLen;
+    if (!bad && bPubkeyLen != 32 && bPubkeyLen != 1952) return S.MALFORMED_BUNDLE;
+  }
+  if (!atEnd()) return S.MALFORMED_BUNDLE;
+  return S.OK;
+}

@@ -1,0 +1,32 @@
+// The open block's context (docs/core-abi.md BlockContext) and the bundle being executed.
+// Time and height are inputs, never read from a clock (DESIGN.md "Determinism").
+
+export let ctxHeight: u64 = 0;
+export let ctxTimestamp: u64 = 0;
+export const PROPOSER = memory.data(32);
+export let ctxGasPrice: u64 = 0;
+export let ctxChainId: u64 = 0;
+export let ctxAllowUnsigned: bool = false;
+export let ctxBlockGasLimit: u64 = 0;
+
+/** Treasury 0x00…03 (spec §1.8, §1.9: the foundation treasury system account). */
+export const TREASURY = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,
+]);
+/** The native token's mint: 32 zero bytes (spec §1.4). */
+export const NTV_MINT = memory.data(32);
+
+export function setContext(height: u64, timestamp: u64, proposer: usize, gasPrice: u64, chainId: u64,
+                           allowUnsigned: bool, blockGasLimit: u64): void {
+  ctxHeight = height;
+  ctxTimestamp = timestamp;
+  memory.copy(PROPOSER, proposer, 32);
+  ctxGasPrice = gasPrice;
+  ctxChainId = chainId;
+  ctxAllowUnsigned = allowUnsigned;
+  ctxBlockGasLimit = blockGasLimit;
+}
+
+export function setTimestamp(timestamp: u64): void {
+  ctxTimestamp = timestamp;
+}

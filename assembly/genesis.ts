@@ -1,0 +1,91 @@
+// Genesis (docs/core-abi.md GenesisConfig): tokens, balances and reserved symbols written into the
+// open block, to be closed by commit_block. A genesis token's total (and initial) supply is the sum
+// of its genesis balances (spec §1.9 shares are the host's business; the core only adds them up).
+
+import * as S from "./status";
+import * as U from "./u128";
+import { readerInit, take, rU8, rU32, rU64, rVec, vecLen, bad, atEnd, validUtf8 } from "./borsh";
+import { balanceEntry, reservedEntry, symbolEntry, tokenEntry } from "./keys";
+import { beginWrite, exists, setValue, valLen, valPtr } from "./state";
+import { credit } from "./ledger";
+import { encodeTokenRecord } from "./ops/token";
+import { bufNew, bufLen, bufPtr } from "./mem";
+
+const ZERO16 = memory.data(16);
+const ONE = memory.data<u8>([1]);
+const rec = bufNew(512);
+
+// @ts-ignore: decorator
+@inline const MAX_GENESIS_SYMBOL: u32 = 32;
+
+export function applyGenesis(ptr: usize, len: u32): u32 {
+  readerInit(ptr, len);
+  rU64(); // chain_id: carried for the host's records, not part of state
+  let timestamp = rU64();
+  let nTokens = rU32();
+  if (bad) return S.INVALID_INPUT;
+  for (let i: u32 = 0; i < nTokens; i++) {
+    let mint = take(32);
+    let name = rVec();
+    let nameLen = vecLen;
+    let sym = rVec();
+    let symLen = vecLen;
+    let decimals = rU8();
+    let kind = rU8();
+    let creator = take(32);
+    let oc = rVec();
+    let ocLen = vecLen;
+    let ok = rVec();
+    let okLen = vecLen;
+    if (bad) return S.INVALID_INPUT;
+    if (!validUtf8(name, nameLen) || !validUtf8(sym, symLen) || !validUtf8(oc, ocLen) || !validUtf8(ok, okLen)) {
+      return S.INVALID_GENESIS;
+    }
+    if (symLen == 0 || symLen > MAX_GENESIS_SYMBOL || decimals > 18) return S.INVALID_GENESIS;
+    let tokE = tokenEntry(mint);
+    if (exists(tokE)) return S.INVALID_GENESIS; // duplicate mint
+    let symE = symbolEntry(sym, symLen);
+    encodeTokenRecord(rec, name, nameLen, sym, symLen, decimals, ZERO16, creator, creator, timestamp, 0,
+                      kind, 0, oc, ocLen, ok, okLen);
+    setValue(tokE, bufPtr(rec), bufLen(rec));
+    // A bridged asset may have several origins under one symbol (WETH on ethereum and base,
+    // facts.md "Genesis"): the symbol names the first in genesis order, the others are reached by mint.
+    if (!exists(symE)) setValue(symE, mint, 32);
+  }
+  let nBalances = rU32();
+  if (bad) return S.INVALID_INPUT;
+  for (let i: u32 = 0; i < nBalances; i++) {
+    let account = take(32);
+    let mint = take(32);
+    let amount = take(16);
+    if (bad) return S.INVALID_INPUT;
+    let aLo = load<u64>(amount, 0), aHi = load<u64>(amount, 8);
+    let tokE = tokenEntry(mint);
+    if (!exists(tokE)) return S.INVALID_GENESIS; // a balance of a token not in the list
+    if ((aLo | aHi) == 0) continue; // zero balances are not stored
+    if (!credit(balanceEntry(account, mint), aLo, aHi)) return S.AMOUNT_OVERFLOW;
+    // total_supply and initial_supply follow decimals in the record.
+    let n = <u32>valLen(tokE);
+    let vp = valPtr(tokE);
+    let off = 1 + 4 + load<u32>(vp, 1);
+    off += 4 + load<u32>(vp + off) + 1;
+    let tLo = load<u64>(vp + off), tHi = load<u64>(vp + off, 8);
+    if (U.add128(tLo, tHi, aLo, aHi)) return S.AMOUNT_OVERFLOW;
+    let wp = beginWrite(tokE, n); // same length: the bytes stay in place, the journal keeps the old copy
+    store<u64>(wp + off, U.lo);
+    store<u64>(wp + off, U.hi, 8);
+    store<u64>(wp + off, U.lo, 16);
+    store<u64>(wp + off, U.hi, 24);
+  }
+  let nReserved = rU32();
+  if (bad) return S.INVALID_INPUT;
+  for (let i: u32 = 0; i < nReserved; i++) {
+    let sym = rVec();
+    let symLen = vecLen;
+    if (bad) return S.INVALID_INPUT;
+    if (symLen == 0 || symLen > MAX_GENESIS_SYMBOL || !validUtf8(sym, symLen)) return S.INVALID_GENESIS;
+    setValue(reservedEntry(sym, symLen), ONE, 1);
+  }
+  if (!atEnd()) return S.INVALID_INPUT;
+  return S.OK;
+}

@@ -1,0 +1,379 @@
+// The state root: a bucketed Merkle tree (docs/core-abi.md "State root", docs/state-root.md).
+//   path = Blake3(key); leaf = Blake3(0x00 ‖ u32 len(key) ‖ key ‖ value)
+//   65,536 buckets by path[0..2]; bucket = sorted (path, leaf) entries;
+//   bucket_hash = Blake3(0x01 ‖ entries) or zero when empty
+//   node i has children 2i, 2i+1; leaves at 65,536 + bucket; node = Blake3(0x02 ‖ l ‖ r), zero if both zero
+// Only the buckets of keys written in the block, and their paths to node 1, are rehashed at commit.
+// Bucket records (0xF0) and node hashes (0xF1) are loaded lazily through kv_get and kept for the
+// life of the instance, like every other key.
+
+import { blake3 } from "./blake3";
+import { kv_get, kv_read } from "./env";
+import {
+  bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU8, bufU32, bufBytes, bufEnsure, bytesCmp, isZero,
+} from "./mem";
+import {
+  dirtyList, clearJournal, E_FLAGS, E_KEY, E_KEYLEN, E_PATH, E_VALLEN, F_DIRTY, F_PATH, valPtr,
+} from "./state";
+
+// @ts-ignore: decorator
+@inline const NBUCKETS: u32 = 65536;
+// @ts-ignore: decorator
+@inline const NNODES: u32 = 131072;
+
+const NODES: usize = heap.alloc(<usize>NNODES * 32);
+const nodeLoaded: usize = heap.alloc(NNODES >> 3);
+const nodeDirty: usize = heap.alloc(NNODES >> 3);
+const BUCKETS: usize = heap.alloc(<usize>NBUCKETS * 12); // [ptr u32 (0x01 ‖ entries), count u32, cap u32]
+const bucketLoaded: usize = heap.alloc(NBUCKETS >> 3);
+const bucketDirty: usize = heap.alloc(NBUCKETS >> 3);
+memory.fill(NODES, 0, <usize>NNODES * 32);
+memory.fill(nodeLoaded, 0, NNODES >> 3);
+memory.fill(nodeDirty, 0, NNODES >> 3);
+memory.fill(BUCKETS, 0, <usize>NBUCKETS * 12);
+memory.fill(bucketLoaded, 0, NBUCKETS >> 3);
+memory.fill(bucketDirty, 0, NBUCKETS >> 3);
+
+const DKEY = memory.data(8);
+const LEAF = memory.data(32);
+const PAIR = memory.data(72);
+const preimage = bufNew(4096);
+const sorted = bufNew(1 << 16);
+
+// @ts-ignore: decorator
+@inline function bitGet(bm: usize, i: u32): bool {
+  return (load<u8>(bm + (i >> 3)) & (<u8>1 << <u8>(i & 7))) != 0;
+}
+// @ts-ignore: decorator
+@inline function bitSet(bm: usize, i: u32): void {
+  let p = bm + (i >> 3);
+  store<u8>(p, load<u8>(p) | (<u8>1 << <u8>(i & 7)));
+}
+
+/** Node i's hash (loaded from 0xF1 ‖ u32be i on first use; absent = zero). */
+export function nodePtr(i: u32): usize {
+  let p = NODES + (<usize>i << 5);
+  if (!bitGet(nodeLoaded, i)) {
+    store<u8>(DKEY, 0xf1);
+    store<u32>(DKEY + 1, bswap<u32>(i));
+    let n = kv_get(DKEY, 5);
+    if (n == 32) kv_read(p);
+    else assert(n < 0, "corrupt node record"); // the host store is damaged
+    bitSet(nodeLoaded, i);
+  }
+  return p;
+}
+
+/** The row of bucket b, its record loaded from 0xF0 ‖ u16be b on first use. */
+export function bucketRow(b: u32): usize {
+  let row = BUCKETS + <usize>b * 12;
+  if (!bitGet(bucketLoaded, b)) {
+    store<u8>(DKEY, 0xf0);
+    store<u16>(DKEY + 1, bswap<u16>(<u16>b));
+    let n = kv_get(DKEY, 3);
+    if (n > 0) {
+      assert((n & 63) == 0, "corrupt bucket record"); // entries are 64 bytes
+      let cnt = <u32>n >> 6;
+      let cap = cnt + 4;
+      let p = heap.alloc(1 + (<usize>cap << 6));
+      store<u8>(p, 0x01);
+      kv_read(p + 1);
+      store<u32>(row, <u32>p, 0);
+      store<u32>(row, cnt, 4);
+      store<u32>(row, cap, 8);
+    }
+    bitSet(bucketLoaded, b);
+  }
+  return row;
+}
+
+function cmp32(a: usize, b: usize): i32 {
+  for (let i: usize = 0; i < 32; i += 8) {
+    let x = bswap<u64>(load<u64>(a + i));
+    let y = bswap<u64>(load<u64>(b + i));
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Insert/replace (leaf != 0) or remove (leaf == 0) the entry of path in its bucket. */
+function bucketPut(path: usize, leaf: usize): void {
+  let b = (<u32>load<u8>(path) << 8) | <u32>load<u8>(path + 1);
+  let row = bucketRow(b);
+  let ptr = <usize>load<u32>(row, 0);
+  let cnt = load<u32>(row, 4);
+  let lo: u32 = 0, hi = cnt;
+  let c: i32 = 1;
+  while (lo < hi) {
+    let mid = (lo + hi) >> 1;
+    c = cmp32(ptr + 1 + (<usize>mid << 6), path);
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  let at = ptr + 1 + (<usize>lo << 6);
+  let found = lo < cnt && cmp32(at, path) == 0;
+  if (leaf == 0) {
+    if (!found) return;
+    memory.copy(at, at + 64, <usize>(cnt - lo - 1) << 6);
+    store<u32>(row, cnt - 1, 4);
+  } else if (found) {
+    memory.copy(at + 32, leaf, 32);
+  } else {
+    let cap = load<u32>(row, 8);
+    if (cnt == cap) {
+      cap = cap == 0 ? 4 : cap << 1;
+      let np = heap.alloc(1 + (<usize>cap << 6));
+      store<u8>(np, 0x01);
+      if (cnt > 0) memory.copy(np + 1, ptr + 1, <usize>cnt << 6);
+      if (ptr != 0) heap.free(ptr);
+      ptr = np;
+      store<u32>(row, <u32>ptr, 0);
+      store<u32>(row, cap, 8);
+      at = ptr + 1 + (<usize>lo << 6);
+    }
+    memory.copy(at + 64, at, <usize>(cnt - lo) << 6);
+    memory.copy(at, path, 32);
+    memory.copy(at + 32, leaf, 32);
+    store<u32>(row, cnt + 1, 4);
+  }
+  bitSet(bucketDirty, b);
+}
+
+// @ts-ignore: decorator
+@inline function keyCmp(a: u32, b: u32): i32 {
+  return bytesCmp(<usize>a + E_KEY, load<u32>(<usize>a, E_KEYLEN), <usize>b + E_KEY, load<u32>(<usize>b, E_KEYLEN));
+}
+
+/** Sort entry pointers by key (quicksort, insertion sort below 16). Deterministic by construction. */
+function sortEntries(base: usize, lo: i32, hi: i32): void {
+  while (hi - lo > 16) {
+    let mid = lo + ((hi - lo) >> 1);
+    // median of three into position mid
+    let a = load<u32>(base + (<usize>lo << 2)), b = load<u32>(base + (<usize>mid << 2)), c = load<u32>(base + (<usize>hi << 2));
+    let pv: u32;
+    if (keyCmp(a, b) < 0) {
+      pv = keyCmp(b, c) < 0 ? b : keyCmp(a, c) < 0 ? c : a;
+    } else {
+      pv = keyCmp(a, c) < 0 ? a : keyCmp(b, c) < 0 ? c : b;
+    }
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (keyCmp(load<u32>(base + (<usize>i << 2)), pv) < 0) i++;
+      while (keyCmp(load<u32>(base + (<usize>j << 2)), pv) > 0) j--;
+      if (i <= j) {
+        let t = load<u32>(base + (<usize>i << 2));
+        store<u32>(base + (<usize>i << 2), load<u32>(base + (<usize>j << 2)));
+        store<u32>(base + (<usize>j << 2), t);
+        i++;
+        j--;
+      }
+    }
+    if (j - lo < hi - i) {
+      sortEntries(base, lo, j);
+      lo = i;
+    } else {
+      sortEntries(base, i, hi);
+      hi = j;
+    }
+  }
+  for (let i = lo + 1; i <= hi; i++) {
+    let x = load<u32>(base + (<usize>i << 2));
+    let j = i - 1;
+    while (j >= lo && keyCmp(load<u32>(base + (<usize>j << 2)), x) > 0) {
+      store<u32>(base + (<usize>(j + 1) << 2), load<u32>(base + (<usize>j << 2)));
+      j--;
+    }
+    store<u32>(base + (<usize>(j + 1) << 2), x);
+  }
+}
+
+/** Rehash node p from its children. */
+function hashNode(p: u32): void {
+  let l = nodePtr(p << 1);
+  let r = nodePtr((p << 1) | 1);
+  let dst = NODES + (<usize>p << 5);
+  if (isZero(l, 32) && isZero(r, 32)) {
+    memory.fill(dst, 0, 32);
+  } else {
+    store<u8>(PAIR, 0x02);
+    memory.copy(PAIR + 1, l, 32);
+    memory.copy(PAIR + 33, r, 32);
+    blake3(PAIR, 65, dst);
+  }
+  bitSet(nodeLoaded, p);
+  bitSet(nodeDirty, p);
+}
+
+/**
+ * Close the block: fold the dirty keys into their buckets, rehash the dirty buckets and their paths
+ * to the root, and write CommitResult { state_root, writes } into out (sorted by key:
+ * state keys, then 0xF0 buckets, then 0xF1 nodes — big-endian indices keep byte order).
+ */
+export function commit(out: usize): void {
+  // 1. The keys written in the block, sorted.
+  let dl = bufPtr(dirtyList);
+  let dn = bufLen(dirtyList) >> 2;
+  bufSetLen(sorted, 0);
+  for (let i: u32 = 0; i < dn; i++) {
+    let e = <usize>load<u32>(dl + (<usize>i << 2));
+    let f = load<u32>(e, E_FLAGS);
+    if ((f & F_DIRTY) == 0) continue; // reverted, or listed twice
+    store<u32>(e, f & ~F_DIRTY, E_FLAGS);
+    bufU32(sorted, <u32>e);
+  }
+  bufSetLen(dirtyList, 0);
+  clearJournal();
+  let sp = bufPtr(sorted);
+  let sn = bufLen(sorted) >> 2;
+  if (sn > 1) sortEntries(sp, 0, <i32>sn - 1);
+
+  // 2. Their leaves into the buckets.
+  for (let i: u32 = 0; i < sn; i++) {
+    let e = <usize>load<u32>(sp + (<usize>i << 2));
+    let klen = load<u32>(e, E_KEYLEN);
+    let f = load<u32>(e, E_FLAGS);
+    if ((f & F_PATH) == 0) {
+      blake3(e + E_KEY, klen, e + E_PATH);
+      store<u32>(e, f | F_PATH, E_FLAGS);
+    }
+    let vlen = load<i32>(e, E_VALLEN);
+    if (vlen >= 0) {
+      let total = 5 + klen + <u32>vlen;
+      let pre = bufEnsure(preimage, total);
+      store<u8>(pre, 0x00);
+      store<u32>(pre + 1, klen);
+      memory.copy(pre + 5, e + E_KEY, klen);
+      memory.copy(pre + 5 + klen, valPtr(e), <u32>vlen);
+      blake3(pre, total, LEAF);
+      bucketPut(e + E_PATH, LEAF);
+    } else {
+      bucketPut(e + E_PATH, 0);
+    }
+  }
+
+  // 3. Dirty buckets -> leaf nodes 65,536 + b.
+  for (let w: u32 = 0; w < (NBUCKETS >> 6); w++) {
+    let word = load<u64>(bucketDirty + (<usize>w << 3));
+    while (word != 0) {
+      let b = (w << 6) + <u32>ctz<u64>(word);
+      word &= word - 1;
+      let row = BUCKETS + <usize>b * 12;
+      let cnt = load<u32>(row, 4);
+      let node = NNODES / 2 + b;
+      let dst = NODES + (<usize>node << 5);
+      if (cnt == 0) memory.fill(dst, 0, 32);
+      else blake3(<usize>load<u32>(row, 0), 1 + (cnt << 6), dst);
+      bitSet(nodeLoaded, node);
+      bitSet(nodeDirty, node);
+    }
+  }
+
+  // 4. Up the tree, level by level (levels 16 .. 1), each parent once.
+  for (let L: u32 = 16; L >= 1; L--) {
+    let start: u32 = 1 << L;
+    let end: u32 = start << 1;
+    let i = start;
+    while (i < end) {
+      let w = i >> 6;
+      let word = load<u64>(nodeDirty + (<usize>w << 3));
+      word &= (<u64>-1) << <u64>(i & 63);
+      if (end < (w + 1) << 6) word &= (<u64>1 << <u64>(end & 63)) - 1;
+      while (word != 0) {
+        let idx = (w << 6) + <u32>ctz<u64>(word);
+        word &= word - 1;
+        let p = idx >> 1;
+        if (!bitGet(nodeDirty, p)) hashNode(p);
+      }
+      i = (w + 1) << 6;
+    }
+  }
+
+  // 5. CommitResult.
+  bufSetLen(out, 0);
+  bufBytes(out, nodePtr(1), 32);
+  let countAt = bufLen(out);
+  bufU32(out, 0);
+  let nw: u32 = 0;
+  for (let i: u32 = 0; i < sn; i++) {
+    let e = <usize>load<u32>(sp + (<usize>i << 2));
+    let klen = load<u32>(e, E_KEYLEN);
+    bufU32(out, klen);
+    bufBytes(out, e + E_KEY, klen);
+    let vlen = load<i32>(e, E_VALLEN);
+    if (vlen >= 0) {
+      bufU8(out, 1);
+      bufU32(out, <u32>vlen);
+      bufBytes(out, valPtr(e), <u32>vlen);
+    } else {
+      bufU8(out, 0);
+    }
+    nw++;
+  }
+  for (let w: u32 = 0; w < (NBUCKETS >> 6); w++) {
+    let word = load<u64>(bucketDirty + (<usize>w << 3));
+    while (word != 0) {
+      let b = (w << 6) + <u32>ctz<u64>(word);
+      word &= word - 1;
+      let row = BUCKETS + <usize>b * 12;
+      let cnt = load<u32>(row, 4);
+      bufU32(out, 3);
+      bufU8(out, 0xf0);
+      bufU8(out, <u8>(b >> 8));
+      bufU8(out, <u8>b);
+      if (cnt == 0) bufU8(out, 0);
+      else {
+        bufU8(out, 1);
+        bufU32(out, cnt << 6);
+        bufBytes(out, <usize>load<u32>(row, 0) + 1, cnt << 6);
+      }
+      nw++;
+    }
+  }
+  for (let w: u32 = 0; w < (NNODES >> 6); w++) {
+    let word = load<u64>(nodeDirty + (<usize>w << 3));
+    while (word != 0) {
+      let idx = (w << 6) + <u32>ctz<u64>(word);
+      word &= word - 1;
+      bufU32(out, 5);
+      bufU8(out, 0xf1);
+      bufU32(out, bswap<u32>(idx));
+      let h = NODES + (<usize>idx << 5);
+      if (isZero(h, 32)) bufU8(out, 0);
+      else {
+        bufU8(out, 1);
+        bufU32(out, 32);
+        bufBytes(out, h, 32);
+      }
+      nw++;
+    }
+  }
+  store<u32>(bufPtr(out) + countAt, nw);
+  memory.fill(bucketDirty, 0, NBUCKETS >> 3);
+  memory.fill(nodeDirty, 0, NNODES >> 3);
+}
+
+/** Drop the open block's derived work (nothing is derived before commit; kept for symmetry). */
+export function rootRevert(): void {}
+
+/** Serve a derived key (0xF0 bucket, 0xF1 node) to `get`: value into out, -1 if absent. */
+export function getDerived(key: usize, n: u32, out: usize): i32 {
+  bufSetLen(out, 0);
+  let prefix = load<u8>(key);
+  if (prefix == 0xf0 && n == 3) {
+    let b = (<u32>load<u8>(key + 1) << 8) | <u32>load<u8>(key + 2);
+    let row = bucketRow(b);
+    let cnt = load<u32>(row, 4);
+    if (cnt == 0) return -1;
+    bufBytes(out, <usize>load<u32>(row, 0) + 1, cnt << 6);
+    return <i32>(cnt << 6);
+  }
+  if (prefix == 0xf1 && n == 5) {
+    let idx = bswap<u32>(load<u32>(key + 1));
+    if (idx == 0 || idx >= NNODES) return -1;
+    let h = nodePtr(idx);
+    if (isZero(h, 32)) return -1;
+    bufBytes(out, h, 32);
+    return 32;
+  }
+  return -1;
+}

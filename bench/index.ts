@@ -1,0 +1,26 @@
+import { benchCore } from './core.js';
+import { benchGetBalance, benchSignedThroughput } from './node.js';
+import { benchRpc, type BenchResult } from './rpc.js';
+
+/**
+ * `npm run bench`: every figure the issues name, each as a ratio against a baseline measured in the
+ * same run (DEVELOPERS.md), printed as a table for the README.
+ */
+const suites: Array<[string, () => Promise<BenchResult[]>]> = [
+  ['core', () => benchCore()],
+  ['rpc framework', () => benchRpc()],
+  ['node: svc_getBalance', () => benchGetBalance()],
+  ['node: signed transfers end to end', () => benchSignedThroughput()],
+];
+
+const only = process.argv.slice(2);
+const rows: BenchResult[] = [];
+for (const [name, run] of suites) {
+  if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
+  process.stderr.write(`bench: ${name} …\n`);
+  rows.push(...(await run()));
+}
+
+console.log('| figure | value | unit | how |');
+console.log('|---|---:|---|---|');
+for (const r of rows) console.log(`| ${r.name} | ${r.value.toLocaleString('en-US')} | ${r.unit} | ${r.note ?? ''} |`);

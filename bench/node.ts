@@ -1,0 +1,194 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encodeBundle, signingHash, type Bundle } from '../src/codec/bundle.js';
+import { Signer, verifyEd25519 } from '../src/codec/keys.js';
+import { parseAddress } from '../src/codec/address.js';
+import { loadTestJsonRpc, type BenchResult } from './rpc.js';
+
+/**
+ * End-to-end figures against a real node process on 127.0.0.1 (issue "Foundation", npm run bench):
+ * signed transfers per second through JSON-RPC batches into blocks, and svc_getBalance requests per
+ * second against a bare node:http JSON server measured in the same run.
+ */
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const MAIN = join(ROOT, 'dist/src/cli/main.js');
+
+interface RpcReply { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
+
+class BenchNode {
+  private constructor(private readonly child: ChildProcess, readonly url: string, private readonly dataDir: string) {}
+
+  static async start(args: string[]): Promise<BenchNode> {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ntv-bench-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, [MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, ...args], { stdio: 'ignore' });
+    const node = new BenchNode(child, `http://127.0.0.1:${port}/`, dataDir);
+    for (let i = 0; i < 200; i++) {
+      try {
+        await node.call('svc_version', []);
+        return node;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error('bench node did not start');
+  }
+
+  async call(method: string, params: unknown[]): Promise<unknown> {
+    const [reply] = await this.batch([{ method, params }]);
+    if (reply!.error) throw new Error(`${method}: ${reply!.error.message}`);
+    return reply!.result;
+  }
+
+  async batch(calls: Array<{ method: string; params: unknown[] }>): Promise<RpcReply[]> {
+    const body = JSON.stringify(calls.map((c, id) => ({ jsonrpc: '2.0', id, method: c.method, params: c.params })));
+    const res = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return (await res.json()) as RpcReply[];
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((r) => {
+      this.child.once('exit', () => r());
+      this.child.kill('SIGTERM');
+    });
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+const NTV = 1_000_000_000n;
+
+/** Signed transfers/s end to end; the baseline is one core's Ed25519 verification rate in this process. */
+export async function benchSignedThroughput(options: { accounts?: number; perAccount?: number; batchSize?: number; connections?: number } = {}): Promise<BenchResult[]> {
+  const accounts = options.accounts ?? 2000;
+  const perAccount = options.perAccount ?? 10;
+  const batchSize = options.batchSize ?? 500;
+  const connections = options.connections ?? 8;
+  const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '1']);
+  try {
+    const signers = Array.from({ length: accounts }, () => Signer.generate());
+    const recipientBytes = parseAddress(Signer.generate().address);
+    // Fund every account with unsigned convenience transfers from a system account (testnet).
+    for (let i = 0; i < accounts; i += batchSize) {
+      const replies = await node.batch(signers.slice(i, i + batchSize).map((s) => ({
+        method: 'svc_transfer', params: ['0x' + '01'.padStart(64, '0'), s.address, 'NTV', String(10n * NTV)],
+      })));
+      const failed = replies.find((r) => r.error);
+      if (failed) throw new Error(`funding failed: ${failed.error!.message}`);
+    }
+    // Pre-sign every bundle: signing is the client's cost, not the node's.
+    const validUntil = BigInt(Math.floor(Date.now() / 1000)) + 3600n;
+    const rounds: string[][] = [];
+    for (let n = 0; n < perAccount; n++) {
+      rounds.push(signers.map((s) => {
+        const bundle: Bundle = {
+          userAccount: s.account, operations: [{ type: 'Transfer', to: recipientBytes, token: new Uint8Array(32), amount: 1n }],
+          maxGas: 100_000n, maxPriorityFee: 0n, validUntil, nonce: BigInt(n), signature: new Uint8Array(0),
+          expiryTimestamp: undefined, senderPubkey: n === 0 ? s.publicKey : undefined,
+        };
+        return Buffer.from(encodeBundle({ ...bundle, signature: s.sign(signingHash(bundle)) })).toString('hex');
+      }));
+    }
+    const batches: string[][] = [];
+    for (const round of rounds) for (let i = 0; i < round.length; i += batchSize) batches.push(round.slice(i, i + batchSize));
+
+    const started = performance.now();
+    let next = 0;
+    let failures = 0;
+    await Promise.all(Array.from({ length: connections }, async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        const replies = await node.batch(batch.map((hex) => ({ method: 'svc_submitBundle', params: [hex] })));
+        failures += replies.filter((r) => r.error).length;
+      }
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    const total = accounts * perAccount;
+    const tps = (total - failures) / seconds;
+    const verifyRate = singleCoreVerifyRate();
+    return [
+      { name: 'node.signed_transfers_per_s', value: Math.round(tps), unit: 'tx/s', note: `${total} signed transfers from ${accounts} accounts in JSON-RPC batches of ${batchSize} over ${connections} connections, submit → in a committed block; ${failures} failed; goal ≥ 15,000` },
+      { name: 'node.signed_vs_one_core_verify', value: round3(tps / verifyRate), unit: 'ratio', note: `baseline: Ed25519 verifications/s on one core in this run (${Math.round(verifyRate)}/s); > 1 needs checks off the main thread` },
+    ];
+  } finally {
+    await node.stop();
+  }
+}
+
+/** svc_getBalance against the real node versus a bare node:http JSON server doing a Map lookup. */
+export async function benchGetBalance(options: { seconds?: number; connections?: number } = {}): Promise<BenchResult[]> {
+  const seconds = options.seconds ?? 5;
+  const connections = options.connections ?? 50;
+  const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '12']);
+  const bare = await startBareJsonServer();
+  try {
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+    const body = { jsonrpc: '2.0', id: 1, method: 'svc_getBalance', params: ['0x' + '01'.padStart(64, '0'), 'NTV'] };
+    await loadTestJsonRpc({ url: node.url, body, connections, durationSeconds: 1 });
+    await loadTestJsonRpc({ url: bareUrl, body, connections, durationSeconds: 1 });
+    let nodeRequests = 0;
+    let bareRequests = 0;
+    for (let i = 0; i < 2; i++) {
+      nodeRequests += (await loadTestJsonRpc({ url: node.url, body, connections, durationSeconds: seconds / 2 })).requests;
+      bareRequests += (await loadTestJsonRpc({ url: bareUrl, body, connections, durationSeconds: seconds / 2 })).requests;
+    }
+    const nodeRps = nodeRequests / seconds;
+    const bareRps = bareRequests / seconds;
+    return [
+      { name: 'node.get_balance_rps', value: Math.round(nodeRps), unit: 'req/s', note: `svc_getBalance on a running node, ${connections} connections` },
+      { name: 'node.bare_http_rps', value: Math.round(bareRps), unit: 'req/s', note: 'baseline: node:http + JSON.parse + Map lookup, same load' },
+      { name: 'node.get_balance_vs_bare', value: round3(nodeRps / bareRps), unit: 'ratio', note: 'goal ≥ 0.8' },
+    ];
+  } finally {
+    await node.stop();
+    await new Promise<void>((r) => {
+      bare.close(() => r());
+      bare.closeAllConnections();
+    });
+  }
+}
+
+function startBareJsonServer(): Promise<http.Server> {
+  const balances = new Map([['0x' + '01'.padStart(64, '0'), '614840000000000000']]);
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const msg = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: unknown; params: string[] };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: balances.get(msg.params[0]!) ?? '0' }));
+    });
+  });
+  return new Promise((r) => server.listen(0, '127.0.0.1', () => r(server)));
+}
+
+function singleCoreVerifyRate(): number {
+  const signer = Signer.generate();
+  const message = new Uint8Array(32).fill(7);
+  const signature = signer.sign(message);
+  const count = 20_000;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) verifyEd25519(signer.publicKey, message, signature);
+  return count / ((performance.now() - started) / 1000);
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((r, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      server.close(() => r(port));
+    });
+  });
+}

@@ -1,0 +1,143 @@
+import { blake3 } from '../codec/hash.js';
+
+/**
+ * A block header (issue: "Ed25519-signed block headers"; spec §6 newHeads fields). Hashes and
+ * addresses are raw bytes here; the RPC layer shows them in native formats (spec §6.3).
+ */
+export interface BlockHeader {
+  chainId: number;
+  height: number;
+  parentHash: Uint8Array;
+  /** unix seconds (spec §6) */
+  timestamp: number;
+  proposer: Uint8Array;
+  proposerPubkey: Uint8Array;
+  stateRoot: Uint8Array;
+  transactionsRoot: Uint8Array;
+  gasUsed: number;
+  gasLimit: number;
+  /** nanoNTV per gas unit in force for this block */
+  baseFee: number;
+  bundleCount: number;
+  hash: Uint8Array;
+  signature: Uint8Array;
+}
+
+export type UnsignedHeader = Omit<BlockHeader, 'hash' | 'signature'>;
+
+export interface Block {
+  header: BlockHeader;
+  /** Borsh bundles in execution order */
+  bundles: Uint8Array[];
+  bundleHashes: Uint8Array[];
+}
+
+/**
+ * The bytes a header's hash covers: every field but the hash and the signature, fixed-width
+ * little-endian, so that any implementation can recompute it.
+ */
+export function headerSigningBytes(h: UnsignedHeader): Uint8Array {
+  const out = new Uint8Array(8 + 8 + 32 + 8 + 32 + 32 + 32 + 32 + 8 + 8 + 8 + 4);
+  const view = new DataView(out.buffer);
+  let o = 0;
+  view.setBigUint64(o, BigInt(h.chainId), true); o += 8;
+  view.setBigUint64(o, BigInt(h.height), true); o += 8;
+  out.set(h.parentHash, o); o += 32;
+  view.setBigUint64(o, BigInt(h.timestamp), true); o += 8;
+  out.set(h.proposer, o); o += 32;
+  out.set(h.proposerPubkey, o); o += 32;
+  out.set(h.stateRoot, o); o += 32;
+  out.set(h.transactionsRoot, o); o += 32;
+  view.setBigUint64(o, BigInt(h.gasUsed), true); o += 8;
+  view.setBigUint64(o, BigInt(h.gasLimit), true); o += 8;
+  view.setBigUint64(o, BigInt(h.baseFee), true); o += 8;
+  view.setUint32(o, h.bundleCount, true);
+  return out;
+}
+
+export function headerHash(h: UnsignedHeader): Uint8Array {
+  return blake3(headerSigningBytes(h));
+}
+
+/**
+ * Binary Merkle root (Blake3) over the bundle hashes in block order; an odd node is carried up
+ * unchanged, and an empty block has 32 zero bytes. Domain bytes keep leaves and nodes apart.
+ */
+export function transactionsRoot(bundleHashes: Uint8Array[]): Uint8Array {
+  if (bundleHashes.length === 0) return new Uint8Array(32);
+  let level = bundleHashes.map((hash) => blake3(concat(Uint8Array.of(0), hash)));
+  while (level.length > 1) {
+    const next: Uint8Array[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      next.push(i + 1 < level.length ? blake3(concat(Uint8Array.of(1), level[i]!, level[i + 1]!)) : level[i]!);
+    }
+    level = next;
+  }
+  return level[0]!;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+/** Stored form: [u32 header JSON length][header JSON][u32 count]([u32 length][bundle])*. */
+export function encodeBlock(block: Block): Uint8Array {
+  const h = block.header;
+  const json = Buffer.from(JSON.stringify({
+    chainId: h.chainId, height: h.height, parentHash: hex(h.parentHash), timestamp: h.timestamp,
+    proposer: hex(h.proposer), proposerPubkey: hex(h.proposerPubkey), stateRoot: hex(h.stateRoot),
+    transactionsRoot: hex(h.transactionsRoot), gasUsed: h.gasUsed, gasLimit: h.gasLimit,
+    baseFee: h.baseFee, bundleCount: h.bundleCount, hash: hex(h.hash), signature: hex(h.signature),
+  }));
+  let size = 4 + json.length + 4;
+  for (const b of block.bundles) size += 4 + b.length;
+  const out = Buffer.allocUnsafe(size);
+  let o = out.writeUInt32LE(json.length, 0);
+  o += json.copy(out, o);
+  o = out.writeUInt32LE(block.bundles.length, o);
+  for (const b of block.bundles) {
+    o = out.writeUInt32LE(b.length, o);
+    out.set(b, o);
+    o += b.length;
+  }
+  return out;
+}
+
+export function decodeBlock(bytes: Uint8Array, hashBundle: (b: Uint8Array) => Uint8Array): Block {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const jsonLength = buf.readUInt32LE(0);
+  const raw = JSON.parse(buf.subarray(4, 4 + jsonLength).toString()) as Record<string, string | number>;
+  const header = {
+    chainId: raw.chainId as number, height: raw.height as number, parentHash: unhex(raw.parentHash as string),
+    timestamp: raw.timestamp as number, proposer: unhex(raw.proposer as string),
+    proposerPubkey: unhex(raw.proposerPubkey as string), stateRoot: unhex(raw.stateRoot as string),
+    transactionsRoot: unhex(raw.transactionsRoot as string), gasUsed: raw.gasUsed as number,
+    gasLimit: raw.gasLimit as number, baseFee: raw.baseFee as number, bundleCount: raw.bundleCount as number,
+    hash: unhex(raw.hash as string), signature: unhex(raw.signature as string),
+  };
+  let o = 4 + jsonLength;
+  const count = buf.readUInt32LE(o);
+  o += 4;
+  const bundles: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    const length = buf.readUInt32LE(o);
+    o += 4;
+    bundles.push(new Uint8Array(buf.subarray(o, o + length)));
+    o += length;
+  }
+  return { header, bundles, bundleHashes: bundles.map(hashBundle) };
+}
+
+function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('hex');
+}
+
+function unhex(text: string): Uint8Array {
+  return new Uint8Array(Buffer.from(text, 'hex'));
+}

@@ -1,0 +1,453 @@
+import { EventEmitter } from 'node:events';
+import type { Core } from '../core/core.js';
+import { accountKey, balanceKey, decodeAccount, decodeBalance } from '../core/records.js';
+import { bundleHash, encodeBundle, type Operation } from '../codec/bundle.js';
+import { encodeHash } from '../codec/address.js';
+import type { SignatureVerifierPool } from '../codec/verify-pool.js';
+import type { ChainStore } from '../storage/chain-store.js';
+import type { Logger } from '../logger.js';
+import { AccountKeys } from './account-keys.js';
+import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
+import { ChainError, ExecutionAborted } from './errors.js';
+import { CHAIN_IDS, type Network } from './genesis-data.js';
+import { genesisConfig } from './genesis.js';
+import { Mempool, type PendingBundle } from './mempool.js';
+import { BlockProducer, type ProducedBlock, type ValidatorIdentity } from './producer.js';
+import { decodeReceipt, type Receipt } from './receipts.js';
+import type { StateView } from './state-view.js';
+import { SubmissionGate } from './submission.js';
+import { TokenRegistry } from './token-registry.js';
+
+export interface ChainOptions {
+  network: Network;
+  /** nanoNTV per gas unit (spec §4.20 --gas-price) */
+  gasPrice: bigint;
+  /** idle block interval (spec §4.20 --block-time) */
+  blockTimeMs: number;
+  /** interval under load (spec §1.8: 500 ms to 12 s) */
+  minBlockIntervalMs: number;
+  maxTxsPerBlock: number;
+  mempoolCapacity: number;
+  /** how long a write method waits for its bundle to be in a block */
+  inclusionTimeoutMs: number;
+}
+
+export interface ChainDependencies {
+  core: Core;
+  /** a fresh core instance, used when the current one aborted (a core bug, DESIGN.md) */
+  createCore: () => Promise<Core>;
+  store: ChainStore;
+  state: StateView;
+  validator: ValidatorIdentity;
+  verifier: SignatureVerifierPool;
+  logger: Logger;
+}
+
+/** Per-bundle gas the convenience methods allow (facts.md client defaults). */
+const CONVENIENCE_MAX_GAS = 100_000n;
+/** Validity the convenience methods give their bundles (facts.md: now + 3600 s). */
+const CONVENIENCE_VALIDITY_SECONDS = 3600n;
+/** Each bundle's gas at most, so `max_txs × this` is the block gas limit. */
+const BUNDLE_GAS_CEILING = 100_000n;
+const RECENT_HEADERS = 256;
+const TX_COUNT_KEY = 'tx-count';
+
+interface Waiter {
+  resolve: (receipt: Receipt) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface ChainEvents {
+  block: [ProducedBlock];
+}
+
+/**
+ * The single-validator chain: admission, the mempool, the adaptive block loop (spec §1.8: 500 ms
+ * under load up to --block-time idle), and the read paths the RPC methods use.
+ */
+export class Chain extends EventEmitter<ChainEvents> {
+  readonly chainId: number;
+  readonly tokens: TokenRegistry;
+  readonly keys: AccountKeys;
+  readonly mempool: Mempool;
+  private core: Core;
+  private producer: BlockProducer;
+  private readonly gate: SubmissionGate;
+  private readonly waiters = new Map<string, Waiter[]>();
+  private readonly recent: BlockHeader[] = [];
+  private head!: BlockHeader;
+  private totalTransactions = 0;
+  private lastBlockAt = Date.now();
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> | undefined;
+  private stopped = false;
+
+  private constructor(readonly options: ChainOptions, private readonly deps: ChainDependencies) {
+    super();
+    this.chainId = CHAIN_IDS[options.network];
+    this.core = deps.core;
+    this.tokens = new TokenRegistry(deps.state);
+    this.keys = new AccountKeys(deps.state);
+    this.mempool = new Mempool(options.mempoolCapacity);
+    this.gate = new SubmissionGate(deps.verifier, this.keys);
+    this.producer = this.createProducer();
+  }
+
+  /** Open the chain from storage, writing genesis on an empty data dir. */
+  static async open(options: ChainOptions, deps: ChainDependencies): Promise<Chain> {
+    const records = await deps.store.loadState((key, value) => deps.state.load(key, value));
+    const chain = new Chain(options, deps);
+    const headHeight = await deps.store.head();
+    if (headHeight === undefined) {
+      await chain.writeGenesis();
+    } else {
+      const block = await chain.blockByHeight(headHeight);
+      if (!block) throw new Error(`storage names head ${headHeight} but holds no such block`);
+      chain.head = block.header;
+      const root = chain.core.stateRoot();
+      if (Buffer.compare(root, block.header.stateRoot) !== 0) {
+        throw new Error(`state root ${encodeHash(root)} of stored state differs from head block's ${encodeHash(block.header.stateRoot)}`);
+      }
+      const count = await deps.store.getLocal(TX_COUNT_KEY);
+      chain.totalTransactions = count ? Number(Buffer.from(count).toString()) : 0;
+      const from = Math.max(0, headHeight - RECENT_HEADERS + 1);
+      const older = await deps.store.getBlocks(range(from, headHeight + 1));
+      for (const bytes of older) if (bytes) chain.remember(decodeBlock(bytes, bundleHash).header);
+    }
+    deps.logger.info('chain opened', {
+      network: options.network, chainId: chain.chainId, height: chain.head.height, stateRecords: records,
+      stateRoot: encodeHash(chain.head.stateRoot),
+    });
+    return chain;
+  }
+
+  get allowUnsigned(): boolean {
+    return this.options.network === 'testnet';
+  }
+
+  get height(): number {
+    return this.head.height;
+  }
+
+  get headHeader(): BlockHeader {
+    return this.head;
+  }
+
+  get transactionCount(): number {
+    return this.totalTransactions;
+  }
+
+  start(): void {
+    this.lastBlockAt = Date.now();
+    this.schedule(0);
+  }
+
+  /** Stop producing, let a block being written finish, and refuse every waiting call. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.inFlight;
+    for (const [hash, waiters] of this.waiters) {
+      for (const w of waiters) {
+        clearTimeout(w.timer);
+        w.reject(new ChainError('SHUTTING_DOWN', 'the node is shutting down; the bundle was not included', { bundle_hash: hash }));
+      }
+    }
+    this.waiters.clear();
+  }
+
+  // ---- writes -------------------------------------------------------------------------------
+
+  /** A signed (or, on testnet, unsigned) Borsh bundle; resolves with its receipt once in a block. */
+  async submitBundle(bytes: Uint8Array): Promise<Receipt> {
+    this.assertRunning();
+    let entry: PendingBundle;
+    try {
+      entry = await this.gate.admit(bytes, this.admission());
+    } catch (error) {
+      // Resubmitting an included bundle answers with its receipt rather than a nonce error.
+      if (error instanceof ChainError && error.data.status === 'NONCE_TOO_LOW') {
+        const existing = await this.receipt(bundleHash(bytes));
+        if (existing) return existing;
+      }
+      throw error;
+    }
+    if (this.mempool.has(entry.hashKey)) return this.wait(entry);
+    const refusal = this.mempool.add(entry, this.stateNonce(entry.account));
+    if (refusal) throw refusalError(refusal, entry);
+    return this.wait(entry);
+  }
+
+  /**
+   * The unsigned convenience path (spec §5.5, testnet only): the node picks the next free nonce
+   * synchronously, so concurrent calls from one address never collide.
+   */
+  submitOperations(from: Uint8Array, operations: Operation[]): Promise<Receipt> {
+    this.assertRunning();
+    if (!this.allowUnsigned) {
+      throw new ChainError('UNAVAILABLE_ON_NETWORK', 'unsigned convenience methods are disabled on mainnet; submit a signed bundle with svc_submitBundle');
+    }
+    const accountKeyLatin1 = Buffer.from(from).toString('latin1');
+    const nonce = this.mempool.pendingNonce(accountKeyLatin1, this.stateNonce(from));
+    const validUntil = BigInt(Math.floor(Date.now() / 1000)) + CONVENIENCE_VALIDITY_SECONDS;
+    const bytes = encodeBundle({
+      userAccount: from, operations, maxGas: CONVENIENCE_MAX_GAS, maxPriorityFee: 0n, validUntil, nonce,
+      signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
+    });
+    const hash = bundleHash(bytes);
+    const entry: PendingBundle = {
+      hash, hashKey: Buffer.from(hash).toString('hex'), bytes, account: from, accountKey: accountKeyLatin1, nonce,
+      expiresAt: validUntil, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
+    };
+    const refusal = this.mempool.add(entry, this.stateNonce(from));
+    if (refusal) throw refusalError(refusal, entry);
+    return this.wait(entry);
+  }
+
+  // ---- reads --------------------------------------------------------------------------------
+
+  stateNonce(account: Uint8Array): bigint {
+    const record = this.deps.state.get(accountKey(account));
+    return record ? decodeAccount(record).nonce : 0n;
+  }
+
+  pendingNonce(account: Uint8Array): bigint {
+    return this.mempool.pendingNonce(Buffer.from(account).toString('latin1'), this.stateNonce(account));
+  }
+
+  balance(account: Uint8Array, mint: Uint8Array): bigint {
+    const record = this.deps.state.get(balanceKey(account, mint));
+    return record ? decodeBalance(record) : 0n;
+  }
+
+  async blockByHeight(height: number): Promise<Block | undefined> {
+    const bytes = await this.deps.store.getBlock(height);
+    return bytes ? decodeBlock(bytes, bundleHash) : undefined;
+  }
+
+  /** Headers of the latest blocks, newest first, from memory when recent. */
+  async recentHeaders(limit: number): Promise<BlockHeader[]> {
+    const out: BlockHeader[] = [];
+    for (let i = this.recent.length - 1; i >= 0 && out.length < limit; i--) out.push(this.recent[i]!);
+    for (let h = (out.at(-1)?.height ?? this.head.height + 1) - 1; h >= 0 && out.length < limit; h--) {
+      const block = await this.blockByHeight(h);
+      if (block) out.push(block.header);
+    }
+    return out;
+  }
+
+  async receipt(hash: Uint8Array): Promise<Receipt | undefined> {
+    const bytes = await this.deps.store.getReceipt(hash);
+    return bytes ? decodeReceipt(bytes) : undefined;
+  }
+
+  /** Mean seconds between the recent blocks in memory. */
+  averageBlockTime(): number {
+    if (this.recent.length < 2) return 0;
+    const first = this.recent[0]!;
+    const last = this.recent.at(-1)!;
+    return (last.timestamp - first.timestamp) / (last.height - first.height);
+  }
+
+  // ---- the block loop ------------------------------------------------------------------------
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.inFlight = this.tick().finally(() => {
+        this.inFlight = undefined;
+      });
+    }, delay);
+  }
+
+  private async tick(): Promise<void> {
+    const now = Date.now();
+    this.dropExpired(BigInt(Math.floor(now / 1000)));
+    const sinceLast = now - this.lastBlockAt;
+    const busy = this.mempool.size > 0;
+    if ((busy && sinceLast >= this.options.minBlockIntervalMs) || sinceLast >= this.options.blockTimeMs) {
+      await this.produceNext();
+      this.schedule(this.mempool.size > 0 ? this.options.minBlockIntervalMs : 25);
+      return;
+    }
+    const due = busy ? this.options.minBlockIntervalMs - sinceLast : Math.min(25, this.options.blockTimeMs - sinceLast);
+    this.schedule(Math.max(1, due));
+  }
+
+  private async produceNext(): Promise<void> {
+    const selected = this.mempool.selectReady(this.options.maxTxsPerBlock);
+    const startedAt = Date.now();
+    let produced: ProducedBlock;
+    try {
+      produced = await this.producer.produce(this.head, selected, Math.floor(startedAt / 1000));
+    } catch (error) {
+      if (error instanceof ExecutionAborted) {
+        // A core abort is a bug: discard the instance, refuse the bundles of that block, go on.
+        this.deps.logger.error('core aborted; reloading it and refusing the block\'s bundles', { error: String(error.reason) });
+        this.core = await this.deps.createCore();
+        this.producer = this.createProducer();
+        for (const entry of selected) {
+          this.mempool.remove(entry);
+          this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', 'the core could not execute this bundle', { status: 'CORE_ABORTED' }));
+        }
+        return;
+      }
+      // The core committed but storage did not: stop so that a restart resumes from storage.
+      this.deps.logger.error('block write failed; stopping', { error: String(error) });
+      process.exit(70);
+    }
+    this.lastBlockAt = startedAt;
+    this.head = produced.block.header;
+    this.remember(this.head);
+    this.totalTransactions += produced.block.bundles.length;
+    void this.deps.store.putLocal(TX_COUNT_KEY, Buffer.from(String(this.totalTransactions)));
+    this.settleBlock(produced);
+    this.deps.logger.debug('block committed', {
+      height: this.head.height, bundles: this.head.bundleCount, gasUsed: this.head.gasUsed, ms: Date.now() - startedAt,
+    });
+    this.emit('block', produced);
+  }
+
+  private settleBlock(produced: ProducedBlock): void {
+    const touched = new Map<string, Uint8Array>();
+    for (const outcome of produced.outcomes) {
+      const { entry } = outcome;
+      touched.set(entry.accountKey, entry.account);
+      if (outcome.retry) continue;
+      this.mempool.remove(entry);
+      if (outcome.receipt) {
+        if (outcome.receipt.status === 'success') {
+          this.settle(entry.hashKey, outcome.receipt);
+        } else {
+          this.settle(entry.hashKey, undefined, failedError(outcome.receipt));
+          this.releaseFollowers(entry);
+        }
+      } else {
+        this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', outcome.invalidMessage ?? 'refused by the core', {
+          status: outcome.invalidStatus, bundle_hash: encodeHash(entry.hash),
+        }));
+        this.releaseFollowers(entry);
+      }
+    }
+    for (const [key, account] of touched) this.mempool.setStateNonce(key, this.stateNonce(account));
+  }
+
+  /**
+   * A failed bundle keeps its nonce (spec §5.8), so later bundles of the account now have a gap.
+   * Signed ones wait for a bundle that fills it (spec §7.6); the ones whose nonce this node chose
+   * would wait forever, so they are refused at once and their callers can simply call again.
+   */
+  private releaseFollowers(failed: PendingBundle): void {
+    for (const follower of this.mempool.after(failed.accountKey, failed.nonce)) {
+      if (!follower.nodeAssigned) continue;
+      this.mempool.remove(follower);
+      this.settle(follower.hashKey, undefined, new ChainError('BUNDLE_INVALID',
+        `an earlier bundle of this account (nonce ${failed.nonce}) failed, so nonce ${follower.nonce} cannot execute; call again`,
+        { status: 'PREDECESSOR_FAILED', bundle_hash: encodeHash(follower.hash) }));
+    }
+  }
+
+  private dropExpired(now: bigint): void {
+    for (const entry of this.mempool.expired(now)) {
+      this.mempool.remove(entry);
+      this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', `bundle expired at ${entry.expiresAt} while waiting`, {
+        status: 'EXPIRED', bundle_hash: encodeHash(entry.hash),
+      }));
+    }
+  }
+
+  private wait(entry: PendingBundle): Promise<Receipt> {
+    return new Promise<Receipt>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const list = this.waiters.get(entry.hashKey);
+        const index = list?.findIndex((w) => w.timer === timer) ?? -1;
+        if (list && index >= 0) list.splice(index, 1);
+        if (list?.length === 0) this.waiters.delete(entry.hashKey);
+        reject(new ChainError('INCLUSION_TIMEOUT',
+          `bundle not in a block after ${this.options.inclusionTimeoutMs} ms; it stays in the mempool (query svc_getTransactionReceipt)`,
+          { bundle_hash: encodeHash(entry.hash), nonce: entry.nonce.toString() }));
+      }, this.options.inclusionTimeoutMs);
+      const list = this.waiters.get(entry.hashKey) ?? [];
+      list.push({ resolve, reject, timer });
+      this.waiters.set(entry.hashKey, list);
+    });
+  }
+
+  private settle(hashKey: string, receipt: Receipt | undefined, error?: Error): void {
+    const list = this.waiters.get(hashKey);
+    if (!list) return;
+    this.waiters.delete(hashKey);
+    for (const w of list) {
+      clearTimeout(w.timer);
+      if (receipt) w.resolve(receipt);
+      else w.reject(error!);
+    }
+  }
+
+  private remember(header: BlockHeader): void {
+    this.recent.push(header);
+    if (this.recent.length > RECENT_HEADERS) this.recent.shift();
+  }
+
+  private admission() {
+    return {
+      allowUnsigned: this.allowUnsigned,
+      nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
+      stateNonce: (account: Uint8Array) => this.stateNonce(account),
+    };
+  }
+
+  private assertRunning(): void {
+    if (this.stopped) throw new ChainError('SHUTTING_DOWN', 'the node is shutting down');
+  }
+
+  private createProducer(): BlockProducer {
+    return new BlockProducer(
+      {
+        chainId: this.chainId,
+        gasPrice: this.options.gasPrice,
+        allowUnsigned: this.allowUnsigned,
+        blockGasLimit: BigInt(this.options.maxTxsPerBlock) * BUNDLE_GAS_CEILING,
+      },
+      { core: this.core, store: this.deps.store, state: this.deps.state, validator: this.deps.validator, tokens: this.tokens },
+    );
+  }
+
+  private async writeGenesis(): Promise<void> {
+    const config = genesisConfig(this.options.network);
+    this.core.genesis(config);
+    const { stateRoot, writes } = this.core.commitBlock();
+    this.deps.state.apply(writes);
+    const unsigned = {
+      chainId: this.chainId, height: 0, parentHash: new Uint8Array(32), timestamp: Number(config.timestamp),
+      proposer: new Uint8Array(32), proposerPubkey: new Uint8Array(32), stateRoot, transactionsRoot: transactionsRoot([]),
+      gasUsed: 0, gasLimit: 0, baseFee: Number(this.options.gasPrice), bundleCount: 0,
+    };
+    // The genesis block is the same on every node of a network, so nobody signs it.
+    const header: BlockHeader = { ...unsigned, hash: headerHash(unsigned), signature: new Uint8Array(0) };
+    await this.deps.store.commitBlock({
+      height: 0, hash: header.hash, block: encodeBlock({ header, bundles: [], bundleHashes: [] }), receipts: [], state: writes,
+    });
+    this.head = header;
+    this.remember(header);
+  }
+}
+
+function failedError(receipt: Receipt): ChainError {
+  return new ChainError('BUNDLE_FAILED', `bundle failed and was reverted: ${receipt.error ?? receipt.status_name}`, {
+    status: receipt.status_name, receipt,
+  });
+}
+
+function refusalError(refusal: string, entry: PendingBundle): ChainError {
+  if (refusal === 'MEMPOOL_FULL') return new ChainError('MEMPOOL_FULL', 'the mempool is full; try again shortly');
+  const message = refusal === 'NONCE_TOO_LOW'
+    ? `nonce ${entry.nonce} is already used`
+    : `another bundle with nonce ${entry.nonce} from this account is already pending`;
+  return new ChainError('BUNDLE_INVALID', message, { status: refusal, bundle_hash: encodeHash(entry.hash) });
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+}

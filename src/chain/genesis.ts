@@ -1,0 +1,70 @@
+import { blake3 } from '../codec/hash.js';
+import { TokenKind } from '../core/records.js';
+import type { GenesisBalance, GenesisConfig, GenesisToken } from '../core/core.js';
+import { systemAddress, PROTOCOL_ADDRESS, NATIVE_MINT } from '../codec/address.js';
+import {
+  BRIDGED_TOKENS, CHAIN_IDS, GENESIS_TIMESTAMP, NTV_DECIMALS, NTV_TOTAL_SUPPLY, RESERVED_SYMBOLS,
+  STABLECOINS, SYSTEM_ACCOUNTS, FAUCET_INDEX, TESTNET_TOKEN_FLOAT_UNITS, type Network,
+} from './genesis-data.js';
+
+const encoder = new TextEncoder();
+
+/** Canonical mint of a bridged or pre-mapped token: Blake3(`<origin_chain>_<SYMBOL>`) (spec §1.7). */
+export function canonicalMint(originChain: string, symbol: string): Uint8Array {
+  return blake3(encoder.encode(`${originChain}_${symbol}`));
+}
+
+/**
+ * The genesis of a network. Pure: the same network always gives the same config, so genesis
+ * mints and the genesis state root are identical across restarts and data wipes (spec §9.5).
+ */
+export function genesisConfig(network: Network): GenesisConfig {
+  const tokens: GenesisToken[] = [{
+    mint: NATIVE_MINT, name: 'NTV', symbol: 'NTV', decimals: NTV_DECIMALS, kind: TokenKind.NATIVE,
+    creator: PROTOCOL_ADDRESS, originChain: '', originContract: '',
+  }];
+  const balances: GenesisBalance[] = [];
+
+  // 96% of supply to the eight system accounts (spec §1.8, §1.9); the other 4% is emitted as rewards.
+  for (const account of SYSTEM_ACCOUNTS) {
+    balances.push({
+      account: systemAddress(account.index),
+      mint: NATIVE_MINT,
+      amount: (NTV_TOTAL_SUPPLY * account.percent) / 100n,
+    });
+  }
+
+  const faucet = systemAddress(FAUCET_INDEX);
+  const float = (mint: Uint8Array, decimals: number) => {
+    if (network === 'testnet') {
+      balances.push({ account: faucet, mint, amount: TESTNET_TOKEN_FLOAT_UNITS * 10n ** BigInt(decimals) });
+    }
+  };
+
+  for (const coin of STABLECOINS) {
+    const origin = coin.origins[0];
+    const mint = canonicalMint(origin?.chain ?? 'std8', coin.symbol);
+    tokens.push({
+      mint, name: coin.name, symbol: coin.symbol, decimals: coin.decimals, kind: TokenKind.STD8_STABLECOIN,
+      creator: PROTOCOL_ADDRESS, originChain: origin?.chain ?? '', originContract: origin?.contract ?? '',
+    });
+    float(mint, coin.decimals);
+  }
+
+  for (const token of BRIDGED_TOKENS) {
+    const mint = canonicalMint(token.origin, token.symbol);
+    tokens.push({
+      mint, name: token.name, symbol: token.symbol, decimals: token.decimals, kind: TokenKind.BRIDGE_CANONICAL,
+      creator: PROTOCOL_ADDRESS, originChain: token.origin, originContract: '',
+    });
+    float(mint, token.decimals);
+  }
+
+  return {
+    chainId: CHAIN_IDS[network],
+    timestamp: GENESIS_TIMESTAMP,
+    tokens,
+    balances,
+    reservedSymbols: [...RESERVED_SYMBOLS],
+  };
+}

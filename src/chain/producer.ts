@@ -1,0 +1,120 @@
+import type { Core, BlockResult } from '../core/core.js';
+import { statusOf } from './status.js';
+import { signEd25519 } from '../codec/keys.js';
+import type { ChainStore } from '../storage/chain-store.js';
+import { encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
+import { ExecutionAborted } from './errors.js';
+import type { PendingBundle } from './mempool.js';
+import { buildReceipts, encodeReceipt, type Receipt } from './receipts.js';
+import type { StateView } from './state-view.js';
+import type { TokenRegistry } from './token-registry.js';
+
+export interface ValidatorIdentity {
+  seed: Uint8Array;
+  publicKey: Uint8Array;
+  address: Uint8Array;
+}
+
+export interface ProducedBlock {
+  block: Block;
+  receipts: Receipt[];
+  /** per selected bundle: its receipt, or the invalid status that kept it out of the block */
+  outcomes: Array<{ entry: PendingBundle; receipt?: Receipt; invalidStatus?: string; invalidMessage?: string; retry: boolean }>;
+}
+
+export interface ProducerParams {
+  chainId: number;
+  gasPrice: bigint;
+  allowUnsigned: boolean;
+  blockGasLimit: bigint;
+}
+
+/** Statuses that leave a bundle in the mempool for a later block rather than refusing it. */
+const RETRY_LATER = new Set(['BLOCK_GAS_LIMIT', 'NONCE_TOO_HIGH']);
+
+/**
+ * Builds, executes, signs and commits one block. Execution is one call into the core; invalid
+ * bundles (status class 1–63) have no effect on state, so they are simply left out of the block
+ * and an auditor re-executing the block gets the same state root (docs/core-abi.md).
+ */
+export class BlockProducer {
+  constructor(
+    private readonly params: ProducerParams,
+    private readonly deps: { core: Core; store: ChainStore; state: StateView; validator: ValidatorIdentity; tokens: TokenRegistry },
+  ) {}
+
+  async produce(parent: BlockHeader, selected: PendingBundle[], nowSeconds: number): Promise<ProducedBlock> {
+    const { core, store, state, validator } = this.deps;
+    const height = parent.height + 1;
+    const timestamp = Math.max(nowSeconds, parent.timestamp);
+    let result: BlockResult;
+    try {
+      result = core.applyBlock(
+        {
+          height: BigInt(height),
+          timestamp: BigInt(timestamp),
+          proposer: validator.address,
+          gasPrice: this.params.gasPrice,
+          chainId: BigInt(this.params.chainId),
+          allowUnsigned: this.params.allowUnsigned,
+          blockGasLimit: this.params.blockGasLimit,
+        },
+        selected.map((e) => ({ bytes: e.bytes, auth: e.auth.kind, keyHash: e.auth.keyHash, pubkey: e.auth.pubkey })),
+      );
+    } catch (error) {
+      throw new ExecutionAborted(error);
+    }
+
+    const includedIndexes: number[] = [];
+    const outcomes: ProducedBlock['outcomes'] = [];
+    selected.forEach((entry, i) => {
+      const info = statusOf(result.results[i]!.status);
+      if (info.class === 'invalid') {
+        outcomes.push({ entry, invalidStatus: info.name, invalidMessage: info.message, retry: RETRY_LATER.has(info.name) });
+      } else {
+        includedIndexes.push(i);
+        outcomes.push({ entry, retry: false });
+      }
+    });
+
+    const { stateRoot, writes } = core.commitBlock();
+    // From here the core has moved on: if the write below fails the node must stop and restart
+    // from storage (Chain treats any error after this point as fatal).
+    state.apply(writes);
+    const included = includedIndexes.map((i) => selected[i]!);
+    const bundleHashes = included.map((e) => e.hash);
+    const unsigned = {
+      chainId: this.params.chainId,
+      height,
+      parentHash: parent.hash,
+      timestamp,
+      proposer: validator.address,
+      proposerPubkey: validator.publicKey,
+      stateRoot,
+      transactionsRoot: transactionsRoot(bundleHashes),
+      gasUsed: Number(result.gasUsed),
+      gasLimit: Number(this.params.blockGasLimit),
+      baseFee: Number(this.params.gasPrice),
+      bundleCount: included.length,
+    };
+    const hash = headerHash(unsigned);
+    const header: BlockHeader = { ...unsigned, hash, signature: signEd25519(validator.seed, hash) };
+    const block: Block = { header, bundles: included.map((e) => e.bytes), bundleHashes };
+    const receipts = buildReceipts(header, included, includedIndexes, result, this.deps.tokens);
+
+    // The one atomic, synced write of this block (spec: a kill at any moment loses no committed block).
+    await store.commitBlock({
+      height,
+      hash,
+      block: encodeBlock(block),
+      receipts: receipts.map((r, i) => ({ bundleHash: bundleHashes[i]!, receipt: encodeReceipt(r) })),
+      state: writes,
+    });
+
+    let next = 0;
+    for (const outcome of outcomes) {
+      if (outcome.invalidStatus === undefined) outcome.receipt = receipts[next++];
+    }
+    return { block, receipts, outcomes };
+  }
+}

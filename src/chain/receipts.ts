@@ -1,0 +1,116 @@
+import type { BlockResult } from '../core/core.js';
+import { BUNDLE_LEVEL_OP, type CoreEvent } from '../core/events.js';
+import { statusOf } from './status.js';
+import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
+import type { BlockHeader } from './block.js';
+import type { PendingBundle } from './mempool.js';
+import type { TokenRegistry } from './token-registry.js';
+
+/**
+ * A bundle's receipt as stored and as `svc_getTransactionReceipt` returns it (docs/receipts.md).
+ * Hashes and addresses in native formats (spec §6.3), amounts as raw-unit decimal strings.
+ */
+export interface Receipt {
+  bundle_hash: string;
+  block_height: number;
+  block_hash: string;
+  index: number;
+  timestamp: number;
+  from: string;
+  nonce: string;
+  status: 'success' | 'failed';
+  status_code: number;
+  status_name: string;
+  /** why it failed, when it did */
+  error?: string;
+  gas_used: number;
+  fee: string;
+  events: ReceiptEvent[];
+  /** identifiers the bundle created, e.g. the mint of a new token */
+  created?: { mint?: string };
+}
+
+/** `op_index` is null for bundle-level events (the fee). */
+export type ReceiptEvent =
+  | { type: 'Transfer'; op_index: number | null; from: string; to: string; token: string; symbol?: string; amount: string }
+  | { type: 'TokenCreated'; op_index: number | null; mint: string; creator: string; owner: string; supply: string }
+  | { type: 'KeyRegistered'; op_index: number | null; account: string; key_hash: string; key_type: string }
+  | { type: 'Fee'; op_index: number | null; payer: string; proposer: string; to_proposer: string; treasury: string; to_treasury: string };
+
+export function buildReceipts(
+  header: BlockHeader,
+  included: PendingBundle[],
+  includedIndexes: number[],
+  result: BlockResult,
+  tokens: TokenRegistry,
+): Receipt[] {
+  const blockHash = encodeHash(header.hash);
+  const position = new Map(includedIndexes.map((inputIndex, blockIndex) => [inputIndex, blockIndex]));
+  const receipts = included.map((entry, index): Receipt => {
+    const outcome = result.results[includedIndexes[index]!]!;
+    const info = statusOf(outcome.status);
+    return {
+      bundle_hash: encodeHash(entry.hash),
+      block_height: header.height,
+      block_hash: blockHash,
+      index,
+      timestamp: header.timestamp,
+      from: encodeAccount(entry.account),
+      nonce: entry.nonce.toString(),
+      status: info.class === 'ok' ? 'success' : 'failed',
+      status_code: info.code,
+      status_name: info.name,
+      ...(info.class === 'ok' ? {} : { error: info.message }),
+      gas_used: Number(outcome.gasUsed),
+      fee: outcome.fee.toString(),
+      events: [],
+    };
+  });
+  for (const raw of result.events) {
+    const blockIndex = position.get(raw.bundleIndex);
+    if (blockIndex === undefined) continue; // invalid bundles emit nothing; defensive
+    const receipt = receipts[blockIndex]!;
+    const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens);
+    if (!event) continue;
+    receipt.events.push(event);
+    if (event.type === 'TokenCreated') receipt.created = { mint: event.mint };
+  }
+  return receipts;
+}
+
+function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegistry): ReceiptEvent | undefined {
+  switch (event.kind) {
+    case 'Transfer': {
+      const symbol = tokens.byMintBytes(event.token)?.symbol;
+      return {
+        type: 'Transfer', op_index: opIndex, from: encodeAccount(event.from), to: encodeAccount(event.to),
+        token: encodeMint(event.token), ...(symbol ? { symbol } : {}), amount: event.amount.toString(),
+      };
+    }
+    case 'TokenCreated':
+      return {
+        type: 'TokenCreated', op_index: opIndex, mint: encodeMint(event.mint), creator: encodeAccount(event.creator),
+        owner: encodeAccount(event.owner), supply: event.supply.toString(),
+      };
+    case 'KeyRegistered':
+      return {
+        type: 'KeyRegistered', op_index: opIndex, account: encodeAccount(event.account),
+        key_hash: Buffer.from(event.keyHash).toString('hex'), key_type: event.keyType === 0 ? 'Ed25519' : 'ML-DSA-65',
+      };
+    case 'Fee':
+      return {
+        type: 'Fee', op_index: opIndex, payer: encodeAccount(event.payer), proposer: encodeAccount(event.proposer),
+        to_proposer: event.toProposer.toString(), treasury: encodeAccount(event.treasury), to_treasury: event.toTreasury.toString(),
+      };
+    case 'Unknown':
+      return undefined;
+  }
+}
+
+export function encodeReceipt(receipt: Receipt): Uint8Array {
+  return Buffer.from(JSON.stringify(receipt));
+}
+
+export function decodeReceipt(bytes: Uint8Array): Receipt {
+  return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString()) as Receipt;
+}

@@ -1,0 +1,97 @@
+import { decodeBundle, bundleHash, signingHash, type Bundle } from '../codec/bundle.js';
+import { sha256 } from '../codec/hash.js';
+import { signatureScheme, verifyMlDsa65 } from '../codec/keys.js';
+import type { SignatureVerifierPool } from '../codec/verify-pool.js';
+import { ChainError } from './errors.js';
+import type { BundleAuth, PendingBundle } from './mempool.js';
+import type { AccountKeys } from './account-keys.js';
+
+export interface AdmissionContext {
+  allowUnsigned: boolean;
+  nowSeconds: bigint;
+  stateNonce(account: Uint8Array): bigint;
+}
+
+/**
+ * Everything the host checks before a bundle may wait in the mempool: canonical Borsh, expiry,
+ * nonce not already used, and the signature (spec §5.2, §5.3). The core checks nonce, expiry and
+ * key authorization again at execution; here they give the submitter an early, precise error.
+ * Ed25519 checks run on the worker pool, off the main thread; ML-DSA-65 ones are rare and run here.
+ */
+export class SubmissionGate {
+  constructor(
+    private readonly verifier: SignatureVerifierPool,
+    private readonly keys: AccountKeys,
+  ) {}
+
+  async admit(bytes: Uint8Array, ctx: AdmissionContext, nodeAssigned = false): Promise<PendingBundle> {
+    let bundle: Bundle;
+    try {
+      bundle = decodeBundle(bytes);
+    } catch (error) {
+      throw invalid('MALFORMED_BUNDLE', `malformed bundle: ${(error as Error).message}`);
+    }
+    const hash = bundleHash(bytes);
+    const expiresAt = bundle.expiryTimestamp !== undefined && bundle.expiryTimestamp < bundle.validUntil
+      ? bundle.expiryTimestamp
+      : bundle.validUntil;
+    if (expiresAt < ctx.nowSeconds) {
+      throw invalid('EXPIRED', `bundle expired at ${expiresAt} (unix seconds); the node's time is ${ctx.nowSeconds}`, hash);
+    }
+    if (bundle.operations.length === 0) throw invalid('EMPTY_BUNDLE', 'bundle has no operations', hash);
+    const stateNonce = ctx.stateNonce(bundle.userAccount);
+    if (bundle.nonce < stateNonce) {
+      throw invalid('NONCE_TOO_LOW', `nonce ${bundle.nonce} is already used; the account's next nonce is ${stateNonce}`, hash);
+    }
+    const auth = await this.authenticate(bundle, ctx, hash);
+    return {
+      hash,
+      hashKey: Buffer.from(hash).toString('hex'),
+      bytes,
+      account: bundle.userAccount,
+      accountKey: Buffer.from(bundle.userAccount).toString('latin1'),
+      nonce: bundle.nonce,
+      expiresAt,
+      auth,
+      nodeAssigned,
+    };
+  }
+
+  private async authenticate(bundle: Bundle, ctx: AdmissionContext, hash: Uint8Array): Promise<BundleAuth> {
+    if (bundle.signature.length === 0) {
+      // spec §5.6: the testnet does not enforce signatures; the mainnet does.
+      if (!ctx.allowUnsigned) throw invalid('UNSIGNED_NOT_ALLOWED', 'unsigned bundles are refused on mainnet; sign the bundle', hash);
+      return { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) };
+    }
+    const scheme = signatureScheme(bundle.signature);
+    if (scheme === undefined) {
+      throw invalid('BAD_SIGNATURE', `signature of ${bundle.signature.length} bytes is neither Ed25519 (64) nor ML-DSA-65 (3309)`, hash);
+    }
+    const message = signingHash(bundle);
+    const candidates = bundle.senderPubkey !== undefined
+      ? [bundle.senderPubkey]
+      : this.keys.of(bundle.userAccount).filter((k) => k.keyType === scheme.keyType).map((k) => k.pubkey);
+    if (candidates.length === 0) {
+      throw invalid('KEY_NOT_AUTHORIZED',
+        'the account has no registered key of this type; include sender_pubkey on the first signed send (spec §5.3)', hash);
+    }
+    for (const pubkey of candidates) {
+      if (pubkey.length !== scheme.publicKeyLength) continue;
+      const ok = scheme.keyType === 0
+        ? await this.verifier.verify(message, bundle.signature, pubkey)
+        : verifyMlDsa65(pubkey, message, bundle.signature);
+      if (ok) {
+        return {
+          kind: scheme.keyType + 1,
+          keyHash: sha256(pubkey),
+          pubkey: bundle.senderPubkey !== undefined ? pubkey : new Uint8Array(0),
+        };
+      }
+    }
+    throw invalid('BAD_SIGNATURE', 'signature does not verify against the signing hash with the account key', hash);
+  }
+}
+
+function invalid(status: string, message: string, hash?: Uint8Array): ChainError {
+  return new ChainError('BUNDLE_INVALID', message, hash ? { status, bundle_hash: hash } : { status });
+}

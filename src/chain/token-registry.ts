@@ -1,0 +1,56 @@
+import { decodeTokenRecord, Prefix, symbolKey, type TokenRecord } from '../core/records.js';
+import { encodeMint, parseMint } from '../codec/address.js';
+import type { StateView } from './state-view.js';
+
+export interface RegisteredToken extends TokenRecord {
+  mint: Uint8Array;
+  mintAddress: string;
+}
+
+/**
+ * Every token record in state (prefix 0x03, docs/core-abi.md), indexed by mint and kept in step
+ * with state. Symbols resolve through the core's own symbol records (prefix 0x04, unique
+ * case-insensitively): genesis gives WETH two origins, the symbol names the first registered
+ * (ethereum), the other is reached by its mint.
+ */
+export class TokenRegistry {
+  private readonly byMint = new Map<string, RegisteredToken>();
+
+  constructor(private readonly state: StateView) {
+    state.watch(Prefix.TOKEN, (key, value) => this.onWrite(key, value));
+  }
+
+  get size(): number {
+    return this.byMint.size;
+  }
+
+  /** A symbol (any case), an `Nx1…` mint or a `0x` 32-byte mint; undefined when unknown. */
+  resolve(symbolOrMint: string): RegisteredToken | undefined {
+    if (symbolOrMint.startsWith('Nx1') || /^0x[0-9a-fA-F]{64}$/.test(symbolOrMint)) {
+      try {
+        return this.byMintBytes(parseMint(symbolOrMint));
+      } catch {
+        return undefined;
+      }
+    }
+    const mint = this.state.get(symbolKey(symbolOrMint));
+    return mint ? this.byMintBytes(mint) : undefined;
+  }
+
+  byMintBytes(mint: Uint8Array): RegisteredToken | undefined {
+    return this.byMint.get(Buffer.from(mint).toString('hex'));
+  }
+
+  /** Tokens in creation order (genesis first), then by symbol and mint. */
+  list(): RegisteredToken[] {
+    return [...this.byMint.values()].sort((a, b) =>
+      Number(a.createdHeight - b.createdHeight) || a.symbol.localeCompare(b.symbol) || a.mintAddress.localeCompare(b.mintAddress));
+  }
+
+  private onWrite(key: Uint8Array, value: Uint8Array | null): void {
+    const mint = key.slice(1, 33);
+    const hex = Buffer.from(mint).toString('hex');
+    if (value === null) this.byMint.delete(hex);
+    else this.byMint.set(hex, { ...decodeTokenRecord(value), mint, mintAddress: encodeMint(mint) });
+  }
+}

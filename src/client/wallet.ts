@@ -1,0 +1,218 @@
+import { NATIVE_MINT, encodeHash, parseAddress, parseMint } from '../codec/address.js';
+import { bundleHash, decodeBundle, encodeBundle, signingHash, type Bundle, type Operation } from '../codec/bundle.js';
+import { toHex } from '../codec/hash.js';
+import { Signer, type KeyTypeName } from '../codec/keys.js';
+import { RpcClient } from './rpc-client.js';
+
+/**
+ * A signing account talking to a node (spec §5.2–5.4, §5.8): builds bundles, signs them, submits
+ * them with `svc_submitBundle [hex]`. The high-level calls (transfer, createToken) fill nonce,
+ * gas, validity and key revelation; the low-level path (buildBundle → signBundle → submit) lets
+ * tests craft bundles the node must refuse.
+ */
+
+/** facts.md "Transaction bundle": client defaults. */
+export const DEFAULT_MAX_GAS = 100_000n;
+export const DEFAULT_VALIDITY_SECONDS = 3600n;
+
+export interface AccountInfo {
+  address: string;
+  nonce: bigint;
+  /** Next nonce counting the bundles already waiting in the mempool. */
+  pendingNonce: bigint;
+  keys: unknown[];
+}
+
+export interface BundleOptions {
+  /** Default: the node's pending nonce (or the next one this wallet reserved, if higher). */
+  nonce?: bigint;
+  maxGas?: bigint;
+  maxPriorityFee?: bigint;
+  /** Unix seconds; default now + 3600. */
+  validUntil?: bigint;
+  expiryTimestamp?: bigint;
+  /** Default: included when the node reports no registered key for the account (spec §5.3). */
+  includePubkey?: boolean;
+}
+
+export interface SubmitResult {
+  /** `Nxh…` hash of the submitted bytes, computed locally. */
+  bundleHash: string;
+  /** The bundle that was sent; undefined when raw bytes that do not decode were submitted. */
+  bundle: Bundle | undefined;
+  /** The node's answer to svc_submitBundle, as returned. */
+  receipt: unknown;
+}
+
+export interface CreateTokenParams {
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** Raw units. */
+  supply: bigint | string;
+  /** Default: this wallet's account. */
+  owner?: string | Uint8Array;
+}
+
+export class Wallet {
+  readonly client: RpcClient;
+  // The next nonce this wallet handed out, so concurrent sends do not reuse one.
+  private reservedNonce: bigint | undefined;
+
+  constructor(
+    readonly signer: Signer,
+    client: RpcClient | string,
+  ) {
+    this.client = typeof client === 'string' ? new RpcClient(client) : client;
+  }
+
+  static generate(client: RpcClient | string, keyType: KeyTypeName = 'Ed25519'): Wallet {
+    return new Wallet(Signer.generate(keyType), client);
+  }
+
+  /** `secretKey`: the 32-byte seed as bytes or 64 hex chars (spec §2.5), for either key type. */
+  static fromSecretKey(secretKey: string | Uint8Array, client: RpcClient | string, keyType: KeyTypeName = 'Ed25519'): Wallet {
+    return new Wallet(Signer.fromSecretKey(secretKey, keyType), client);
+  }
+
+  get address(): string {
+    return this.signer.address;
+  }
+
+  get account(): Uint8Array {
+    return this.signer.account;
+  }
+
+  get publicKey(): Uint8Array {
+    return this.signer.publicKey;
+  }
+
+  get publicKeyHex(): string {
+    return toHex(this.signer.publicKey);
+  }
+
+  get keyType(): KeyTypeName {
+    return this.signer.keyType;
+  }
+
+  /** `svc_getAccount [address]`. */
+  async getAccount(): Promise<AccountInfo> {
+    const raw = await this.client.call<Record<string, unknown>>('svc_getAccount', [this.address]);
+    return {
+      address: String(raw.address ?? this.address),
+      nonce: toBigInt(raw.nonce ?? 0, 'nonce'),
+      pendingNonce: toBigInt(raw.pending_nonce ?? raw.nonce ?? 0, 'pending_nonce'),
+      keys: Array.isArray(raw.keys) ? raw.keys : [],
+    };
+  }
+
+  /** `svc_getBalance [address, token]`: raw units (facts.md: a decimal string on the wire). */
+  async getBalance(token = 'NTV'): Promise<bigint> {
+    return toBigInt(await this.client.call('svc_getBalance', [this.address, token]), 'balance');
+  }
+
+  /** A mint from `NTV`, an `Nx1…`/`0x`+64 mint, or any other symbol via `svc_getTokenInfo`. */
+  async resolveMint(token: string | Uint8Array): Promise<Uint8Array> {
+    if (token instanceof Uint8Array) return token;
+    if (token === 'NTV') return NATIVE_MINT.slice();
+    if (token.startsWith('Nx1') || /^0x[0-9a-fA-F]{64}$/.test(token)) return parseMint(token);
+    const info = await this.client.call<Record<string, unknown>>('svc_getTokenInfo', [token]);
+    const mint = info?.mint_address ?? info?.mint;
+    if (typeof mint !== 'string') throw new Error(`svc_getTokenInfo ${token}: no mint_address in the answer`);
+    return parseMint(mint);
+  }
+
+  /** An unsigned bundle with nonce, gas, validity and (when needed) sender_pubkey filled in. */
+  async buildBundle(operations: Operation[], opts: BundleOptions = {}): Promise<Bundle> {
+    let nonce = opts.nonce;
+    let includePubkey = opts.includePubkey;
+    if (nonce === undefined || includePubkey === undefined) {
+      const account = await this.getAccount();
+      if (nonce === undefined) {
+        nonce = this.reservedNonce !== undefined && this.reservedNonce > account.pendingNonce ? this.reservedNonce : account.pendingNonce;
+        this.reservedNonce = nonce + 1n;
+      }
+      // spec §5.3: the first signed send from a receive-only account reveals the key.
+      includePubkey ??= account.keys.length === 0;
+    }
+    return {
+      userAccount: this.account,
+      operations,
+      maxGas: opts.maxGas ?? DEFAULT_MAX_GAS,
+      maxPriorityFee: opts.maxPriorityFee ?? 0n,
+      validUntil: opts.validUntil ?? BigInt(Math.floor(Date.now() / 1000)) + DEFAULT_VALIDITY_SECONDS,
+      nonce,
+      signature: new Uint8Array(0),
+      expiryTimestamp: opts.expiryTimestamp,
+      senderPubkey: includePubkey ? this.publicKey : undefined,
+    };
+  }
+
+  /** The bundle with this wallet's signature over its signing hash (spec §5.2). */
+  signBundle(bundle: Bundle): Bundle {
+    return { ...bundle, signature: this.signer.sign(signingHash(bundle)) };
+  }
+
+  /** Submits a bundle (encoded here), raw bytes or hex as given — no checks, so tests can send anything. */
+  async submit(bundle: Bundle | Uint8Array | string): Promise<SubmitResult> {
+    const bytes = typeof bundle === 'string'
+      ? new Uint8Array(Buffer.from(bundle.replace(/^0x/i, ''), 'hex'))
+      : bundle instanceof Uint8Array ? bundle : encodeBundle(bundle);
+    const sent = typeof bundle === 'object' && !(bundle instanceof Uint8Array) ? bundle : decodeOrUndefined(bytes);
+    try {
+      const receipt = await this.client.call('svc_submitBundle', [toHex(bytes)]);
+      return { bundleHash: encodeHash(bundleHash(bytes)), bundle: sent, receipt };
+    } catch (error) {
+      // The reserved nonce may not have been used; ask the node again next time.
+      this.reservedNonce = undefined;
+      throw error;
+    }
+  }
+
+  /** Builds, signs and submits `operations`. */
+  async send(operations: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.submit(this.signBundle(await this.buildBundle(operations, opts)));
+  }
+
+  /** Transfer `amount` raw units of `token` (symbol, `Nx1…` or mint bytes) to `to` (any address form). */
+  async transfer(to: string | Uint8Array, token: string | Uint8Array, amount: bigint | string | number, opts: BundleOptions = {}): Promise<SubmitResult> {
+    const op: Operation = {
+      type: 'Transfer',
+      to: typeof to === 'string' ? parseAddress(to) : to,
+      token: await this.resolveMint(token),
+      amount: toBigInt(amount, 'amount'),
+    };
+    return this.send([op], opts);
+  }
+
+  /** CreateToken (docs/bundle-format.md discriminant 33); the owner defaults to this account. */
+  async createToken(params: CreateTokenParams, opts: BundleOptions = {}): Promise<SubmitResult> {
+    const owner = params.owner === undefined ? this.account : typeof params.owner === 'string' ? parseAddress(params.owner) : params.owner;
+    const op: Operation = {
+      type: 'CreateToken',
+      name: params.name,
+      symbol: params.symbol,
+      decimals: params.decimals,
+      supply: toBigInt(params.supply, 'supply'),
+      owner,
+    };
+    return this.send([op], opts);
+  }
+}
+
+function decodeOrUndefined(bytes: Uint8Array): Bundle | undefined {
+  try {
+    return decodeBundle(bytes);
+  } catch {
+    return undefined; // a deliberately malformed submission
+  }
+}
+
+/** Raw-unit integers arrive as decimal strings (spec §1.5) or JSON numbers. */
+export function toBigInt(value: unknown, what: string): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^(0|[1-9][0-9]*)$/.test(value)) return BigInt(value);
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value);
+  throw new Error(`${what}: expected a non-negative integer (decimal string), got ${JSON.stringify(value)}`);
+}

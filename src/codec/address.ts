@@ -1,0 +1,205 @@
+import bs58 from 'bs58';
+import { sha256 } from './hash.js';
+
+/**
+ * Address formats (spec §1.6, §1.7; facts.md "Addresses"). Every account, mint and hash is 32
+ * bytes; the text forms only differ by prefix:
+ *   `Nx0` + base58 — account (SHA256 of the public key, spec §5.4)
+ *   `Nx1` + base58 — token mint
+ *   `Nxh` + base58 — bundle/block hash
+ *   `0x` + 40 hex  — EVM form: the last 20 bytes; parsed right-aligned into 32 bytes (spec §1.6)
+ *   `0x` + 64 hex  — raw 32 bytes, used for system addresses (spec §1.6, §1.9)
+ */
+
+export const ADDRESS_LENGTH = 32;
+export const EVM_ADDRESS_LENGTH = 20;
+
+export const ACCOUNT_PREFIX = 'Nx0';
+export const MINT_PREFIX = 'Nx1';
+export const HASH_PREFIX = 'Nxh';
+
+export type AddressErrorCode = 'BAD_PREFIX' | 'BAD_BASE58' | 'BAD_HEX' | 'BAD_LENGTH' | 'NOT_A_STRING';
+
+export class AddressError extends Error {
+  override readonly name = 'AddressError';
+  constructor(
+    readonly code: AddressErrorCode,
+    message: string,
+    readonly input: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type AddressKind = 'account' | 'mint' | 'hash' | 'evm' | 'hex32';
+
+export interface ParsedAddress {
+  kind: AddressKind;
+  bytes: Uint8Array;
+}
+
+/** The native token's mint: 32 zero bytes (spec §1.4). Treat as read-only. */
+export const NATIVE_MINT: Uint8Array = new Uint8Array(ADDRESS_LENGTH);
+
+/** `0xff…ff`: the protocol account that performs bridge and token operations (spec §1.9). Read-only. */
+export const PROTOCOL_ADDRESS: Uint8Array = new Uint8Array(ADDRESS_LENGTH).fill(0xff);
+
+/** Genesis system accounts are `0x00…01` to `0x00…08` (spec §1.9). */
+export const SYSTEM_ACCOUNT_COUNT = 8;
+
+/** The system account ending in `index` (1–8), as a fresh array. */
+export function systemAddress(index: number): Uint8Array {
+  if (!Number.isInteger(index) || index < 1 || index > SYSTEM_ACCOUNT_COUNT) {
+    throw new RangeError(`system account index must be an integer 1–${SYSTEM_ACCOUNT_COUNT}, got ${index}`);
+  }
+  const bytes = new Uint8Array(ADDRESS_LENGTH);
+  bytes[ADDRESS_LENGTH - 1] = index;
+  return bytes;
+}
+
+/** The system account index (1–8) of `bytes`, or undefined when it is not one. */
+export function systemAccountIndex(bytes: Uint8Array): number | undefined {
+  if (bytes.length !== ADDRESS_LENGTH) return undefined;
+  for (let i = 0; i < ADDRESS_LENGTH - 1; i++) if (bytes[i] !== 0) return undefined;
+  const last = bytes[ADDRESS_LENGTH - 1]!;
+  return last >= 1 && last <= SYSTEM_ACCOUNT_COUNT ? last : undefined;
+}
+
+export function isProtocolAddress(bytes: Uint8Array): boolean {
+  return bytes.length === ADDRESS_LENGTH && bytes.every((b) => b === 0xff);
+}
+
+export function isNativeMint(bytes: Uint8Array): boolean {
+  return bytes.length === ADDRESS_LENGTH && bytes.every((b) => b === 0);
+}
+
+/** Account bytes of a public key: SHA256(public_key) (spec §1.6, §5.4), for any key type. */
+export function deriveAccount(publicKey: Uint8Array): Uint8Array {
+  return sha256(publicKey);
+}
+
+/** `Nx0` address of a public key. */
+export function accountAddressOf(publicKey: Uint8Array): string {
+  return encodeAccount(deriveAccount(publicKey));
+}
+
+export function encodeAccount(bytes: Uint8Array): string {
+  return ACCOUNT_PREFIX + bs58.encode(check32(bytes, 'account'));
+}
+
+export function encodeMint(bytes: Uint8Array): string {
+  return MINT_PREFIX + bs58.encode(check32(bytes, 'mint'));
+}
+
+export function encodeHash(bytes: Uint8Array): string {
+  return HASH_PREFIX + bs58.encode(check32(bytes, 'hash'));
+}
+
+/** EVM form: the last 20 bytes as lower-case `0x` hex (spec §1.6). No EIP-55 checksum. */
+export function encodeEvm(bytes: Uint8Array): string {
+  return '0x' + Buffer.from(check32(bytes, 'address').subarray(ADDRESS_LENGTH - EVM_ADDRESS_LENGTH)).toString('hex');
+}
+
+/** Raw 32-byte `0x` form, as system addresses are written (spec §1.6). */
+export function encodeHex32(bytes: Uint8Array): string {
+  return '0x' + Buffer.from(check32(bytes, 'address')).toString('hex');
+}
+
+/**
+ * Parses any accepted address text: `Nx0…`, `Nx1…`, `0x` + 40 hex (right-aligned into 32 bytes),
+ * `0x` + 64 hex. `Nxh` is refused here (a hash is not an address); use `parseHash`.
+ */
+export function parseAddressDetailed(text: string): ParsedAddress {
+  if (typeof text !== 'string') throw new AddressError('NOT_A_STRING', `address must be a string, got ${typeof text}`, text);
+  if (text.startsWith(ACCOUNT_PREFIX)) return { kind: 'account', bytes: decodeBase58Body(text, 'account') };
+  if (text.startsWith(MINT_PREFIX)) return { kind: 'mint', bytes: decodeBase58Body(text, 'mint') };
+  if (text.startsWith('0x') || text.startsWith('0X')) {
+    const body = text.slice(2);
+    if (!/^[0-9a-fA-F]*$/.test(body)) {
+      throw new AddressError('BAD_HEX', `address ${quote(text)}: ${quote(firstBadHex(body))} is not a hex digit`, text);
+    }
+    if (body.length === EVM_ADDRESS_LENGTH * 2) {
+      // spec §1.6: a 20-byte EVM address is right-aligned into 32 bytes.
+      const bytes = new Uint8Array(ADDRESS_LENGTH);
+      bytes.set(Buffer.from(body, 'hex'), ADDRESS_LENGTH - EVM_ADDRESS_LENGTH);
+      return { kind: 'evm', bytes };
+    }
+    if (body.length === ADDRESS_LENGTH * 2) return { kind: 'hex32', bytes: new Uint8Array(Buffer.from(body, 'hex')) };
+    throw new AddressError('BAD_LENGTH',
+      `address ${quote(text)}: 0x form must have 40 hex digits (20-byte EVM) or 64 (32 bytes), got ${body.length}`, text);
+  }
+  if (text.startsWith(HASH_PREFIX)) {
+    throw new AddressError('BAD_PREFIX', `${quote(text)} is a hash (Nxh), not an address`, text);
+  }
+  throw new AddressError('BAD_PREFIX',
+    `address ${quote(text)}: unknown prefix; expected Nx0 (account), Nx1 (mint), 0x + 40 hex or 0x + 64 hex`, text);
+}
+
+/** 32 address bytes from any accepted form (see parseAddressDetailed). */
+export function parseAddress(text: string): Uint8Array {
+  return parseAddressDetailed(text).bytes;
+}
+
+/** A mint: `Nx1…` or `0x` + 64 hex. */
+export function parseMint(text: string): Uint8Array {
+  const parsed = parseAddressDetailed(text);
+  if (parsed.kind !== 'mint' && parsed.kind !== 'hex32') {
+    throw new AddressError('BAD_PREFIX', `mint ${quote(text)}: expected Nx1… or 0x + 64 hex, got a ${parsed.kind} address`, text);
+  }
+  return parsed.bytes;
+}
+
+/** A hash: `Nxh…` or `0x` + 64 hex. */
+export function parseHash(text: string): Uint8Array {
+  if (typeof text !== 'string') throw new AddressError('NOT_A_STRING', `hash must be a string, got ${typeof text}`, text);
+  if (text.startsWith(HASH_PREFIX)) return decodeBase58Body(text, 'hash');
+  if (text.startsWith('0x') || text.startsWith('0X')) {
+    const parsed = parseAddressDetailed(text);
+    if (parsed.kind === 'hex32') return parsed.bytes;
+    throw new AddressError('BAD_LENGTH', `hash ${quote(text)}: 0x form must have 64 hex digits`, text);
+  }
+  throw new AddressError('BAD_PREFIX', `hash ${quote(text)}: expected Nxh… or 0x + 64 hex`, text);
+}
+
+/** True when `text` parses as an address of any accepted form. */
+export function isAddress(text: string): boolean {
+  try {
+    parseAddressDetailed(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const BASE58_ALPHABET = /^[1-9A-HJ-NP-Za-km-z]*$/;
+
+function decodeBase58Body(text: string, what: 'account' | 'mint' | 'hash'): Uint8Array {
+  const body = text.slice(3);
+  if (body.length === 0) throw new AddressError('BAD_LENGTH', `${what} ${quote(text)}: nothing after the ${text.slice(0, 3)} prefix`, text);
+  if (!BASE58_ALPHABET.test(body)) {
+    const bad = [...body].find((c) => !BASE58_ALPHABET.test(c)) ?? '';
+    throw new AddressError('BAD_BASE58',
+      `${what} ${quote(text)}: ${quote(bad)} is not a base58 character (0, O, I and l are excluded)`, text);
+  }
+  const bytes = bs58.decode(body);
+  if (bytes.length !== ADDRESS_LENGTH) {
+    throw new AddressError('BAD_LENGTH', `${what} ${quote(text)}: decodes to ${bytes.length} bytes, expected ${ADDRESS_LENGTH}`, text);
+  }
+  return bytes;
+}
+
+function check32(bytes: Uint8Array, what: string): Uint8Array {
+  if (!(bytes instanceof Uint8Array) || bytes.length !== ADDRESS_LENGTH) {
+    const got = bytes instanceof Uint8Array ? `${bytes.length} bytes` : typeof bytes;
+    throw new AddressError('BAD_LENGTH', `${what} must be ${ADDRESS_LENGTH} bytes, got ${got}`, bytes);
+  }
+  return bytes;
+}
+
+function firstBadHex(body: string): string {
+  return [...body].find((c) => !/[0-9a-fA-F]/.test(c)) ?? '';
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 100 ? text.slice(0, 100) + '…' : text);
+}

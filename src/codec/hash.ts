@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { createBLAKE3, type IHasher } from 'hash-wasm';
+
+/**
+ * Hashes used by the protocol: Blake3-256 for bundle, block and mint hashes (facts.md "Transaction
+ * bundle", spec §1.7) and SHA-256 for account addresses (spec §1.6, §5.4).
+ *
+ * hash-wasm compiles its WebAssembly asynchronously, so Blake3 needs one `await initHashing()`
+ * before the synchronous helpers work. This module also awaits it at load time (top-level await),
+ * so any module that imports `blake3` can call it at once; `initHashing()` stays exported for
+ * callers that want to make the dependency explicit (it is idempotent).
+ */
+
+let blake3Hasher: IHasher | undefined;
+let initPromise: Promise<void> | undefined;
+
+export function initHashing(): Promise<void> {
+  initPromise ??= createBLAKE3(256).then((hasher) => {
+    blake3Hasher = hasher;
+  });
+  return initPromise;
+}
+
+export function isHashingReady(): boolean {
+  return blake3Hasher !== undefined;
+}
+
+/** Blake3-256 of `data`; one reused hasher (DEPENDENCIES.md: ~3.2M/s on 100 B, reuse matters). */
+export function blake3(data: Uint8Array): Uint8Array {
+  const hasher = blake3Hasher;
+  if (hasher === undefined) throw new Error('blake3 used before initHashing() resolved');
+  hasher.init();
+  hasher.update(data);
+  // digest('binary') returns a fresh Uint8Array that the caller owns.
+  return hasher.digest('binary');
+}
+
+/** SHA-256 through node:crypto (faster than hash-wasm's, DEPENDENCIES.md). */
+export function sha256(data: Uint8Array): Uint8Array {
+  // Copied out of the Buffer so callers never hold a view on a shared pool slab.
+  return new Uint8Array(createHash('sha256').update(data).digest());
+}
+
+const HEX_RE = /^[0-9a-fA-F]*$/;
+
+/** Lower-case hex without `0x`. */
+export function toHex(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
+}
+
+/** `0x` + lower-case hex. */
+export function toHex0x(bytes: Uint8Array): string {
+  return '0x' + toHex(bytes);
+}
+
+/**
+ * Strict hex decoding, with or without `0x` (svc_submitBundle accepts both, facts.md). Buffer.from
+ * silently stops at the first bad character, so the text is checked first. `expectedLength` is in
+ * bytes; `what` names the value in the error message.
+ */
+export function fromHex(text: string, expectedLength?: number, what = 'hex value'): Uint8Array {
+  const body = text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text;
+  if (body.length % 2 !== 0) throw new Error(`${what}: odd number of hex digits (${body.length})`);
+  if (!HEX_RE.test(body)) throw new Error(`${what}: not hexadecimal`);
+  if (expectedLength !== undefined && body.length !== expectedLength * 2) {
+    throw new Error(`${what}: expected ${expectedLength} bytes (${expectedLength * 2} hex digits), got ${body.length / 2} bytes`);
+  }
+  // Small Buffers are slices of a shared pool; copy so the result owns its ArrayBuffer
+  // (it may be transferred to a worker).
+  return new Uint8Array(Buffer.from(body, 'hex'));
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+await initHashing();

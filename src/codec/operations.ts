@@ -1,0 +1,152 @@
+import { BorshReader, BorshWriter, CodecError } from './borsh.js';
+
+/**
+ * Operation variants and their Borsh layout (docs/bundle-format.md "Operation", facts.md
+ * "Transaction bundle"). Discriminants are stable forever once released. Reserved numbers
+ * (4–32, 34–118) have no layout yet, so the decoder refuses them as unknown; an operation that
+ * lands adds its case here and in the core in the same change.
+ *
+ * Only the Borsh shape is checked here. Semantic ranges (decimals 0–18, symbol characters, name
+ * length, supply > 0, key types) are the core's to refuse with a status code, so a test can still
+ * build such a bundle and see the node's answer.
+ */
+
+export const OpCode = {
+  Transfer: 0,
+  AddKey: 1,
+  RemoveKey: 2,
+  RotateKey: 3,
+  CreateToken: 33,
+  RotateConsensusKey: 119,
+} as const;
+export type OpName = keyof typeof OpCode;
+
+/** Public key length bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes. */
+export const MAX_PUBKEY_BYTES = 4096;
+/** Bounds for CreateToken strings before anything is allocated (the core applies the exact 64/16 limits). */
+export const MAX_TOKEN_NAME_BYTES = 1024;
+export const MAX_TOKEN_SYMBOL_BYTES = 1024;
+
+export interface TransferOp {
+  type: 'Transfer';
+  /** Recipient account, 32 bytes. */
+  to: Uint8Array;
+  /** Token mint, 32 bytes; 32 zero bytes = NTV (spec §1.4). */
+  token: Uint8Array;
+  /** Raw units, u128. */
+  amount: bigint;
+}
+
+export interface AddKeyOp {
+  type: 'AddKey';
+  pubkey: Uint8Array;
+  /** 0 = Ed25519, 1 = ML-DSA-65. */
+  keyType: number;
+  role: number;
+}
+
+export interface RemoveKeyOp {
+  type: 'RemoveKey';
+  /** SHA256 of the public key to remove. */
+  pubkeyHash: Uint8Array;
+}
+
+export interface RotateKeyOp {
+  type: 'RotateKey';
+  oldPubkeyHash: Uint8Array;
+  newPubkey: Uint8Array;
+  newKeyType: number;
+}
+
+export interface CreateTokenOp {
+  type: 'CreateToken';
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** Raw units, u128. */
+  supply: bigint;
+  owner: Uint8Array;
+}
+
+export interface RotateConsensusKeyOp {
+  type: 'RotateConsensusKey';
+  newConsensusPubkey: Uint8Array;
+}
+
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | CreateTokenOp | RotateConsensusKeyOp;
+
+export function writeOperation(w: BorshWriter, op: Operation): void {
+  switch (op.type) {
+    case 'Transfer':
+      w.u8(OpCode.Transfer, 'type');
+      w.fixedBytes(op.to, 32, 'to');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'AddKey':
+      w.u8(OpCode.AddKey, 'type');
+      w.vecBytes(op.pubkey, 'pubkey', MAX_PUBKEY_BYTES);
+      w.u8(op.keyType, 'key_type');
+      w.u8(op.role, 'role');
+      return;
+    case 'RemoveKey':
+      w.u8(OpCode.RemoveKey, 'type');
+      w.fixedBytes(op.pubkeyHash, 32, 'pubkey_hash');
+      return;
+    case 'RotateKey':
+      w.u8(OpCode.RotateKey, 'type');
+      w.fixedBytes(op.oldPubkeyHash, 32, 'old_pubkey_hash');
+      w.vecBytes(op.newPubkey, 'new_pubkey', MAX_PUBKEY_BYTES);
+      w.u8(op.newKeyType, 'new_key_type');
+      return;
+    case 'CreateToken':
+      w.u8(OpCode.CreateToken, 'type');
+      w.string(op.name, 'name', MAX_TOKEN_NAME_BYTES);
+      w.string(op.symbol, 'symbol', MAX_TOKEN_SYMBOL_BYTES);
+      w.u8(op.decimals, 'decimals');
+      w.u128(op.supply, 'supply');
+      w.fixedBytes(op.owner, 32, 'owner');
+      return;
+    case 'RotateConsensusKey':
+      w.u8(OpCode.RotateConsensusKey, 'type');
+      w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
+      return;
+    default: {
+      const type = (op as { type?: unknown }).type;
+      throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown operation type ${JSON.stringify(type)}`);
+    }
+  }
+}
+
+export function readOperation(r: BorshReader): Operation {
+  const at = r.offset;
+  const disc = r.u8('type');
+  switch (disc) {
+    case OpCode.Transfer:
+      return { type: 'Transfer', to: r.fixedBytes(32, 'to'), token: r.fixedBytes(32, 'token'), amount: r.u128('amount') };
+    case OpCode.AddKey:
+      return { type: 'AddKey', pubkey: r.vecBytes('pubkey', MAX_PUBKEY_BYTES), keyType: r.u8('key_type'), role: r.u8('role') };
+    case OpCode.RemoveKey:
+      return { type: 'RemoveKey', pubkeyHash: r.fixedBytes(32, 'pubkey_hash') };
+    case OpCode.RotateKey:
+      return {
+        type: 'RotateKey',
+        oldPubkeyHash: r.fixedBytes(32, 'old_pubkey_hash'),
+        newPubkey: r.vecBytes('new_pubkey', MAX_PUBKEY_BYTES),
+        newKeyType: r.u8('new_key_type'),
+      };
+    case OpCode.CreateToken:
+      return {
+        type: 'CreateToken',
+        name: r.string('name', MAX_TOKEN_NAME_BYTES),
+        symbol: r.string('symbol', MAX_TOKEN_SYMBOL_BYTES),
+        decimals: r.u8('decimals'),
+        supply: r.u128('supply'),
+        owner: r.fixedBytes(32, 'owner'),
+      };
+    case OpCode.RotateConsensusKey:
+      return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };
+    default:
+      throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown or not yet enabled operation discriminant ${disc}`, at);
+  }
+}

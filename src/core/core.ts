@@ -1,0 +1,359 @@
+// Typed wrapper of the core's ABI (docs/core-abi.md). One Core = one long-lived wasm instance with
+// its own cache of state; one JS→wasm call per block (DEPENDENCIES.md: batch work in the module).
+// After a CoreAbortError the instance is unusable: every later call throws, and the caller builds a
+// new Core over the committed state.
+
+import { compileCore, instantiateCore, CoreAbortError, Wasm, type CoreExports, type StateReader, type WasmModule, type WasmSource } from './loader.js';
+import { decodeEvent, type CoreEvent } from './events.js';
+import { Status, statusName } from './status.js';
+
+export type { StateReader } from './loader.js';
+export { CoreAbortError } from './loader.js';
+
+type U64 = bigint | number;
+
+export interface BlockContext {
+  height: U64;
+  /** unix seconds */
+  timestamp: U64;
+  proposer: Uint8Array;
+  gasPrice: U64;
+  chainId: U64;
+  allowUnsigned: boolean;
+  blockGasLimit: U64;
+}
+
+export const AuthKind = { UNSIGNED: 0, ED25519: 1, ML_DSA_65: 2 } as const;
+
+export interface BundleInput {
+  /** the Borsh bundle */
+  bytes: Uint8Array;
+  /** 0 unsigned, 1 Ed25519 verified, 2 ML-DSA-65 verified */
+  auth: number;
+  /** SHA256 of the verifying key; zeros (or omitted) when unsigned */
+  keyHash?: Uint8Array;
+  /** the verifying key when it came from sender_pubkey */
+  pubkey?: Uint8Array;
+}
+
+export interface BundleResult {
+  status: number;
+  gasUsed: bigint;
+  fee: bigint;
+  nonce: bigint;
+}
+
+export interface BlockResult {
+  gasUsed: bigint;
+  fees: bigint;
+  results: BundleResult[];
+  events: CoreEvent[];
+}
+
+export interface Write {
+  key: Uint8Array;
+  /** null = delete */
+  value: Uint8Array | null;
+}
+
+export interface CommitResult {
+  stateRoot: Uint8Array;
+  writes: Write[];
+}
+
+export interface GenesisToken {
+  mint: Uint8Array;
+  name: string;
+  symbol: string;
+  decimals: number;
+  kind: number;
+  creator: Uint8Array;
+  originChain?: string;
+  originContract?: string;
+}
+export interface GenesisBalance {
+  account: Uint8Array;
+  mint: Uint8Array;
+  amount: bigint;
+}
+export interface GenesisConfig {
+  chainId: U64;
+  timestamp: U64;
+  tokens: GenesisToken[];
+  balances: GenesisBalance[];
+  reservedSymbols: string[];
+}
+
+export class CoreStatusError extends Error {
+  constructor(
+    readonly op: string,
+    readonly status: number,
+  ) {
+    super(`${op} refused by the core: ${statusName(status)} (${status})`);
+    this.name = 'CoreStatusError';
+  }
+}
+
+const ZERO32 = new Uint8Array(32);
+const MAX_U64 = (1n << 64n) - 1n;
+const MAX_U128 = (1n << 128n) - 1n;
+const utf8 = new TextEncoder();
+
+function u64(name: string, v: U64): bigint {
+  const b = BigInt(v);
+  if (b < 0n || b > MAX_U64) throw new RangeError(`${name} out of u64 range: ${v}`);
+  return b;
+}
+function fixed32(name: string, b: Uint8Array | undefined): Uint8Array {
+  const v = b ?? ZERO32;
+  if (v.length !== 32) throw new RangeError(`${name} must be 32 bytes`);
+  return v;
+}
+
+/** A growable little-endian Borsh writer (host → core arguments). */
+class Writer {
+  buf = new Uint8Array(1024);
+  view = new DataView(this.buf.buffer);
+  len = 0;
+  private room(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.len + n) cap *= 2;
+    const nb = new Uint8Array(cap);
+    nb.set(this.buf.subarray(0, this.len));
+    this.buf = nb;
+    this.view = new DataView(nb.buffer);
+  }
+  u8(v: number): void {
+    this.room(1);
+    this.buf[this.len++] = v;
+  }
+  u32(v: number): void {
+    this.room(4);
+    this.view.setUint32(this.len, v, true);
+    this.len += 4;
+  }
+  u64(v: bigint): void {
+    this.room(8);
+    this.view.setBigUint64(this.len, v, true);
+    this.len += 8;
+  }
+  u128(v: bigint): void {
+    if (v < 0n || v > MAX_U128) throw new RangeError(`u128 out of range: ${v}`);
+    this.u64(v & MAX_U64);
+    this.u64(v >> 64n);
+  }
+  raw(b: Uint8Array): void {
+    this.room(b.length);
+    this.buf.set(b, this.len);
+    this.len += b.length;
+  }
+  vec(b: Uint8Array): void {
+    this.u32(b.length);
+    this.raw(b);
+  }
+  string(s: string): void {
+    this.vec(utf8.encode(s));
+  }
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.len);
+  }
+}
+
+export function encodeGenesisConfig(c: GenesisConfig): Uint8Array {
+  const w = new Writer();
+  w.u64(u64('chainId', c.chainId));
+  w.u64(u64('timestamp', c.timestamp));
+  w.u32(c.tokens.length);
+  for (const t of c.tokens) {
+    w.raw(fixed32('mint', t.mint));
+    w.string(t.name);
+    w.string(t.symbol);
+    w.u8(t.decimals);
+    w.u8(t.kind);
+    w.raw(fixed32('creator', t.creator));
+    w.string(t.originChain ?? '');
+    w.string(t.originContract ?? '');
+  }
+  w.u32(c.balances.length);
+  for (const b of c.balances) {
+    w.raw(fixed32('account', b.account));
+    w.raw(fixed32('mint', b.mint));
+    w.u128(b.amount);
+  }
+  w.u32(c.reservedSymbols.length);
+  for (const s of c.reservedSymbols) w.string(s);
+  return w.bytes();
+}
+
+export class Core {
+  private broken: Error | undefined;
+
+  private constructor(private readonly x: CoreExports) {}
+
+  /** Load the built core (release unless debug) over a state reader. */
+  static async create(reader: StateReader, opts: { debug?: boolean; wasm?: WasmSource } = {}): Promise<Core> {
+    const module = await compileCore(opts.wasm, { debug: opts.debug });
+    return Core.fromModule(module, reader);
+  }
+
+  static async fromModule(module: WasmModule, reader: StateReader): Promise<Core> {
+    return new Core(await instantiateCore(module, reader));
+  }
+
+  /** The raw exports, for tests and tools. */
+  get exports(): CoreExports {
+    return this.x;
+  }
+
+  private guard<T>(f: () => T): T {
+    if (this.broken) throw new Error(`core instance is unusable after an abort: ${this.broken.message}`);
+    try {
+      return f();
+    } catch (e) {
+      // An abort or any trap leaves the instance in an unknown state (docs/core-abi.md "abort").
+      this.broken = e instanceof Error ? e : new Error(String(e));
+      if (e instanceof CoreAbortError) throw e;
+      if (e instanceof Wasm.RuntimeError) throw new CoreAbortError((e as Error).message, '', 0, 0);
+      throw e;
+    }
+  }
+
+  private writeInput(bytes: Uint8Array): number {
+    const ptr = this.x.input(bytes.length);
+    new Uint8Array(this.x.memory.buffer, ptr, bytes.length).set(bytes);
+    return bytes.length;
+  }
+
+  private output(): Uint8Array {
+    return new Uint8Array(this.x.memory.buffer, this.x.output_ptr(), this.x.output_len());
+  }
+
+  /** Apply a genesis configuration inside the open block; follow with commitBlock(). */
+  genesis(config: GenesisConfig): void {
+    const bytes = encodeGenesisConfig(config);
+    const st = this.guard(() => this.x.genesis(this.writeInput(bytes)));
+    if (st !== Status.OK) throw new CoreStatusError('genesis', st);
+  }
+
+  /** Apply one block's bundles (opens the block checkpoint). */
+  applyBlock(ctx: BlockContext, bundles: readonly BundleInput[]): BlockResult {
+    let size = 8 + 8 + 32 + 8 + 8 + 1 + 8 + 4;
+    for (const b of bundles) size += 4 + b.bytes.length + 1 + 32 + 4 + (b.pubkey?.length ?? 0);
+    return this.guard(() => {
+      const ptr = this.x.input(size);
+      const mem = new Uint8Array(this.x.memory.buffer);
+      const dv = new DataView(this.x.memory.buffer);
+      let o = ptr;
+      dv.setBigUint64(o, u64('height', ctx.height), true);
+      dv.setBigUint64(o + 8, u64('timestamp', ctx.timestamp), true);
+      mem.set(fixed32('proposer', ctx.proposer), o + 16);
+      dv.setBigUint64(o + 48, u64('gasPrice', ctx.gasPrice), true);
+      dv.setBigUint64(o + 56, u64('chainId', ctx.chainId), true);
+      mem[o + 64] = ctx.allowUnsigned ? 1 : 0;
+      dv.setBigUint64(o + 65, u64('blockGasLimit', ctx.blockGasLimit), true);
+      dv.setUint32(o + 73, bundles.length, true);
+      o += 77;
+      for (const b of bundles) {
+        dv.setUint32(o, b.bytes.length, true);
+        mem.set(b.bytes, o + 4);
+        o += 4 + b.bytes.length;
+        mem[o] = b.auth;
+        mem.set(fixed32('keyHash', b.keyHash), o + 1);
+        const pk = b.pubkey;
+        const pkLen = pk?.length ?? 0;
+        dv.setUint32(o + 33, pkLen, true);
+        if (pk && pkLen) mem.set(pk, o + 37);
+        o += 37 + pkLen;
+      }
+      const st = this.x.apply_block(size);
+      if (st !== Status.OK) throw new CoreStatusError('apply_block', st);
+      return decodeBlockResult(this.output().slice());
+    });
+  }
+
+  /** Close the open block: the new root and the writes to persist, sorted by key. */
+  commitBlock(): CommitResult {
+    return this.guard(() => {
+      this.x.commit_block();
+      return decodeCommitResult(this.output().slice());
+    });
+  }
+
+  /** Undo everything since the open block began. */
+  revertBlock(): void {
+    this.guard(() => this.x.revert_block());
+  }
+
+  /** The committed state root (32 bytes). */
+  stateRoot(): Uint8Array {
+    return this.guard(() => new Uint8Array(this.x.memory.buffer, this.x.state_root(), 32).slice());
+  }
+
+  /** Read a key through the core's cache (sees the open block's writes). */
+  get(key: Uint8Array): Uint8Array | undefined {
+    return this.guard(() => {
+      const n = this.x.get(this.writeInput(key));
+      return n < 0 ? undefined : this.output().slice();
+    });
+  }
+
+  /** Keys held in the core's cache. */
+  cacheSize(): number {
+    return this.x.cache_size();
+  }
+}
+
+function decodeBlockResult(b: Uint8Array): BlockResult {
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const gasUsed = dv.getBigUint64(0, true);
+  const fees = dv.getBigUint64(8, true) | (dv.getBigUint64(16, true) << 64n);
+  const n = dv.getUint32(24, true);
+  let o = 28;
+  const results: BundleResult[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const feeLo = dv.getBigUint64(o + 10, true);
+    const feeHi = dv.getBigUint64(o + 18, true);
+    results[i] = {
+      status: dv.getUint16(o, true),
+      gasUsed: dv.getBigUint64(o + 2, true),
+      fee: feeHi === 0n ? feeLo : feeLo | (feeHi << 64n),
+      nonce: dv.getBigUint64(o + 26, true),
+    };
+    o += 34;
+  }
+  const ne = dv.getUint32(o, true);
+  o += 4;
+  const events: CoreEvent[] = new Array(ne);
+  for (let i = 0; i < ne; i++) {
+    const bundleIndex = dv.getUint32(o, true);
+    const opIndex = dv.getUint16(o + 4, true);
+    const kind = b[o + 6]!;
+    const len = dv.getUint32(o + 7, true);
+    events[i] = decodeEvent(bundleIndex, opIndex, kind, b.subarray(o + 11, o + 11 + len));
+    o += 11 + len;
+  }
+  return { gasUsed, fees, results, events };
+}
+
+function decodeCommitResult(b: Uint8Array): CommitResult {
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const stateRoot = b.subarray(0, 32);
+  const n = dv.getUint32(32, true);
+  let o = 36;
+  const writes: Write[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const kl = dv.getUint32(o, true);
+    const key = b.subarray(o + 4, o + 4 + kl);
+    o += 4 + kl;
+    if (b[o] === 1) {
+      const vl = dv.getUint32(o + 1, true);
+      writes[i] = { key, value: b.subarray(o + 5, o + 5 + vl) };
+      o += 5 + vl;
+    } else {
+      writes[i] = { key, value: null };
+      o += 1;
+    }
+  }
+  return { stateRoot, writes };
+}

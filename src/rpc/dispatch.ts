@@ -1,0 +1,187 @@
+/**
+ * JSON-RPC 2.0 envelope handling shared by the HTTP and WebSocket transports: request-object
+ * checks, batches (each entry independent, results in order, notifications omitted), method
+ * lookup, param normalisation and the mapping of thrown errors to error objects. An unexpected
+ * fault is -32603 without a stack or internal message: it is logged under a correlation id that
+ * the reply carries in data.id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../logger.js';
+import { APP_ERRORS, STANDARD_ERRORS, toRpcError } from './errors.js';
+import type { CallContext, MethodRegistry } from './registry.js';
+import type { RateDecision } from './rate-limit.js';
+
+export type JsonRpcId = string | number | null;
+
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface JsonRpcSuccess {
+  jsonrpc: '2.0';
+  id: JsonRpcId;
+  result: unknown;
+}
+
+export interface JsonRpcFailure {
+  jsonrpc: '2.0';
+  id: JsonRpcId;
+  error: JsonRpcErrorObject;
+}
+
+export type JsonRpcResponse = JsonRpcSuccess | JsonRpcFailure;
+
+/** What one body produces: one response, an array for a batch, or nothing (notifications only). */
+export type DispatchResult = JsonRpcResponse | JsonRpcResponse[] | undefined;
+
+export interface DispatcherOptions {
+  readonly registry: MethodRegistry;
+  readonly logger: Logger;
+  /** Longest batch accepted; longer is -32600 (default 1000). */
+  readonly maxBatch: number;
+}
+
+export function failure(id: JsonRpcId, code: number, message: string, data?: unknown): JsonRpcFailure {
+  return data === undefined
+    ? { jsonrpc: '2.0', id, error: { code, message } }
+    : { jsonrpc: '2.0', id, error: { code, message, data } };
+}
+
+export function parseErrorResponse(detail?: string): JsonRpcFailure {
+  // JSON-RPC 2.0 §5: a parse error replies with id null.
+  return failure(null, STANDARD_ERRORS.PARSE_ERROR.code, detail === undefined ? 'parse error' : `parse error: ${detail}`);
+}
+
+/** How many calls a body counts for the rate limit (spec §4.20): a batch of N costs N. */
+export function callCount(body: unknown): number {
+  return Array.isArray(body) ? Math.max(1, body.length) : 1;
+}
+
+/** The RATE_LIMITED reply: a single call keeps its id; a batch is refused whole with id null. */
+export function rateLimitedResponse(body: unknown, decision: Exclude<RateDecision, { ok: true }>): JsonRpcFailure {
+  const id = !Array.isArray(body) && isObject(body) && isValidId(body.id) ? body.id : null;
+  return failure(id, APP_ERRORS.RATE_LIMITED.code, 'rate limited: too many calls from this address', {
+    retryAfterMs: decision.retryAfterMs,
+    cost: decision.cost,
+    capacity: decision.capacity,
+  });
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isValidId(id: unknown): id is JsonRpcId {
+  return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+}
+
+export class Dispatcher {
+  readonly #registry: MethodRegistry;
+  readonly #logger: Logger;
+  readonly #maxBatch: number;
+
+  constructor(options: DispatcherOptions) {
+    this.#registry = options.registry;
+    this.#logger = options.logger;
+    this.#maxBatch = options.maxBatch;
+  }
+
+  /** Handles a parsed body: a request object or a batch. */
+  handle(body: unknown, ctx: CallContext): Promise<DispatchResult> {
+    return Array.isArray(body) ? this.#batch(body, ctx) : this.call(body, ctx);
+  }
+
+  async #batch(entries: unknown[], ctx: CallContext): Promise<DispatchResult> {
+    if (entries.length === 0) {
+      return failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, 'invalid request: empty batch');
+    }
+    if (entries.length > this.#maxBatch) {
+      return failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, `invalid request: batch of ${entries.length} exceeds the limit of ${this.#maxBatch}`, {
+        maxBatch: this.#maxBatch,
+        got: entries.length,
+      });
+    }
+    const settled = await Promise.all(entries.map((e) => this.call(e, ctx)));
+    const out: JsonRpcResponse[] = [];
+    for (const r of settled) if (r !== undefined) out.push(r);
+    // All notifications: nothing to send (JSON-RPC 2.0 §6).
+    return out.length === 0 ? undefined : out;
+  }
+
+  /** One request object; undefined for a notification. Never rejects. */
+  async call(req: unknown, ctx: CallContext): Promise<JsonRpcResponse | undefined> {
+    if (!isObject(req)) {
+      return failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, 'invalid request: expected a request object');
+    }
+    const hasId = req.id !== undefined;
+    const idValid = !hasId || isValidId(req.id);
+    const id: JsonRpcId = hasId && idValid ? (req.id as JsonRpcId) : null;
+    if (req.jsonrpc !== '2.0') {
+      return failure(id, STANDARD_ERRORS.INVALID_REQUEST.code, 'invalid request: jsonrpc must be "2.0"');
+    }
+    if (!idValid) {
+      return failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, 'invalid request: id must be a string, a number or null');
+    }
+    const name = req.method;
+    if (typeof name !== 'string') {
+      return failure(id, STANDARD_ERRORS.INVALID_REQUEST.code, 'invalid request: method must be a string');
+    }
+    const params = req.params;
+    if (params !== undefined && (typeof params !== 'object' || params === null)) {
+      return failure(id, STANDARD_ERRORS.INVALID_REQUEST.code, 'invalid request: params must be an array or an object');
+    }
+    const method = this.#registry.get(name);
+    if (method === undefined) {
+      return hasId ? failure(id, STANDARD_ERRORS.METHOD_NOT_FOUND.code, `method not found: ${name}`, { method: name }) : undefined;
+    }
+    try {
+      const positional = this.#registry.prepareParams(method, params);
+      let result = method.handler(positional, ctx);
+      if (result instanceof Promise) result = await result;
+      if (!hasId) return undefined;
+      // A handler returning undefined would drop "result" from the JSON; JSON-RPC requires it.
+      return { jsonrpc: '2.0', id, result: result === undefined ? null : result };
+    } catch (err) {
+      const response = this.#errorResponse(err, id, name);
+      return hasId ? response : undefined;
+    }
+  }
+
+  #errorResponse(err: unknown, id: JsonRpcId, method: string): JsonRpcFailure {
+    const known = toRpcError(err);
+    if (known !== undefined) return failure(id, known.code, known.message, known.data);
+    const correlationId = randomUUID();
+    this.#logger.error('rpc method failed', { correlationId, method, err });
+    return failure(id, STANDARD_ERRORS.INTERNAL_ERROR.code, 'internal error', { id: correlationId });
+  }
+
+  /**
+   * JSON text of a result. Falls back per response when a result cannot be serialised: bigint
+   * becomes a decimal string (amounts are decimal strings at the boundary, DESIGN.md); anything
+   * else (a cycle) becomes -32603 logged under a correlation id.
+   */
+  serialize(result: JsonRpcResponse | JsonRpcResponse[]): string {
+    try {
+      return JSON.stringify(result);
+    } catch {
+      if (!Array.isArray(result)) return this.#serializeOne(result);
+      return '[' + result.map((r) => this.#serializeOne(r)).join(',') + ']';
+    }
+  }
+
+  #serializeOne(r: JsonRpcResponse): string {
+    try {
+      return JSON.stringify(r, bigintAsDecimal);
+    } catch (err) {
+      const correlationId = randomUUID();
+      this.#logger.error('rpc result not serialisable', { correlationId, err });
+      return JSON.stringify(failure(r.id, STANDARD_ERRORS.INTERNAL_ERROR.code, 'internal error', { id: correlationId }));
+    }
+  }
+}
+
+function bigintAsDecimal(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}

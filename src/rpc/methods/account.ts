@@ -1,0 +1,114 @@
+import { Type } from '@sinclair/typebox';
+import { encodeAccount, encodeEvm, systemAddress } from '../../codec/address.js';
+import { FAUCET_AMOUNT_NTV } from '../../chain/faucet.js';
+import { FAUCET_INDEX, NTV_UNIT } from '../../chain/genesis-data.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Address, DecimalString, parseAmount } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { accountParam, tokenParam } from './params.js';
+import { ReceiptSchema } from './result-schemas.js';
+
+const TokenRef = Type.String({
+  minLength: 1, maxLength: 64,
+  description: 'Token symbol (any case, e.g. NTV, USDC) or mint address (Nx1… or 0x + 64 hex).',
+});
+
+/** Spec §4.1 balances and transfers, plus account lookups and the testnet faucet (spec §1.11). */
+export function accountMethods({ chain, faucet, network }: MethodDependencies): MethodDefinition[] {
+  return [
+    defineMethod({
+      name: 'svc_getBalance',
+      summary: 'Balance of an address in one token, in raw units (spec §4.1).',
+      params: [
+        { name: 'address', schema: Address() },
+        { name: 'token_symbol', schema: TokenRef, required: false, description: 'defaults to NTV' },
+      ] as const,
+      result: { name: 'balance', schema: DecimalString({ description: 'raw units as a decimal string' }) },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
+      handler: ([address, symbol]) => {
+        const account = accountParam(address, 'address', 1);
+        const token = tokenParam(chain, symbol ?? 'NTV');
+        return chain.balance(account, token.mint).toString();
+      },
+    }),
+    defineMethod({
+      name: 'svc_getAccount',
+      summary: 'Nonce, pending nonce and registered keys of an account: what a wallet needs to build a bundle.',
+      params: [{ name: 'address', schema: Address() }] as const,
+      result: {
+        name: 'account',
+        schema: Type.Object({
+          address: Type.String(), evm_address: Type.String(),
+          nonce: Type.String({ description: 'next nonce that can execute (spec §5.8)' }),
+          pending_nonce: Type.String({ description: 'next nonce free after the bundles waiting in the mempool' }),
+          balance: Type.String({ description: 'NTV balance, raw units' }),
+          keys: Type.Array(Type.Object({ key_hash: Type.String(), key_type: Type.String(), role: Type.Integer() })),
+        }),
+      },
+      handler: ([address]) => {
+        const account = accountParam(address, 'address', 1);
+        return {
+          address: encodeAccount(account),
+          evm_address: encodeEvm(account),
+          nonce: chain.stateNonce(account).toString(),
+          pending_nonce: chain.pendingNonce(account).toString(),
+          balance: chain.balance(account, new Uint8Array(32)).toString(),
+          keys: chain.keys.of(account).map((k) => ({
+            key_hash: Buffer.from(k.keyHash).toString('hex'),
+            key_type: k.keyType === 0 ? 'Ed25519' : 'ML-DSA-65',
+            role: k.role,
+          })),
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_transfer',
+      summary: 'Unsigned convenience transfer (testnet only, spec §5.5); returns the receipt once in a block.',
+      params: [
+        { name: 'from', schema: Address() },
+        { name: 'to', schema: Address() },
+        { name: 'token', schema: TokenRef },
+        { name: 'amount', schema: DecimalString() },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
+      handler: async ([from, to, token, amount]) => {
+        const sender = accountParam(from, 'from', 1);
+        const recipient = accountParam(to, 'to', 2);
+        const mint = tokenParam(chain, token).mint;
+        const value = parseAmount(amount, 'amount', 4);
+        return chain.submitOperations(sender, [{ type: 'Transfer', to: recipient, token: mint, amount: value }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_faucet',
+      summary: 'Testnet faucet: 100 NTV to an address, at most once per address per hour (spec §1.11, §8).',
+      params: [{ name: 'address', schema: Address() }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [APP_ERRORS.FAUCET_LIMIT.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code],
+      handler: async ([address]) => {
+        if (network !== 'testnet') throw RpcError.app('UNAVAILABLE_ON_NETWORK', 'the faucet exists on testnet only');
+        const account = accountParam(address, 'address', 1);
+        const key = encodeAccount(account);
+        const now = Math.floor(Date.now() / 1000);
+        const { waitSeconds, previous } = await faucet.tryReserve(key, now);
+        if (waitSeconds > 0) {
+          throw RpcError.app('FAUCET_LIMIT', `the faucet gives 100 NTV per address per hour; try again in ${waitSeconds} s`, {
+            retry_after_seconds: waitSeconds,
+          });
+        }
+        try {
+          const receipt = await chain.submitOperations(systemAddress(FAUCET_INDEX), [
+            { type: 'Transfer', to: account, token: new Uint8Array(32), amount: FAUCET_AMOUNT_NTV * NTV_UNIT },
+          ]);
+          await faucet.persist(key, now);
+          return receipt;
+        } catch (error) {
+          faucet.release(key, previous);
+          throw error;
+        }
+      },
+    }),
+  ];
+}

@@ -1,0 +1,17 @@
+import type { MethodRegistry } from '../registry.js';
+import { accountMethods } from './account.js';
+import type { MethodDependencies } from './context.js';
+import { ethMethods } from './eth.js';
+import { explorerMethods } from './explorer.js';
+import { nodeMethods } from './node.js';
+import { tokenMethods } from './token.js';
+import { transactionMethods } from './transaction.js';
+
+export type { MethodDependencies } from './context.js';
+
+/** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
+export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
+  for (const group of [accountMethods, tokenMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods]) {
+    registry.registerAll(group(deps));
+  }
+}

@@ -1,0 +1,82 @@
+import { Type } from '@sinclair/typebox';
+import { encodeAccount, encodeEvm, deriveAccount } from '../../codec/address.js';
+import { fromHex } from '../../codec/hash.js';
+import { generateEd25519 } from '../../codec/keys.js';
+import { clientVersion, CLIENT_NAME, NODE_VERSION } from '../../version.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { HexBytes } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+
+/** Ed25519 and ML-DSA-65 public key sizes (spec §2.5, facts.md "Post-quantum keys"). */
+const KEY_TYPES: Record<number, string> = { 32: 'Ed25519', 1952: 'ML-DSA-65' };
+
+/** Spec §4.17 node and utility methods of the foundation. */
+export function nodeMethods({ chain, network, validator }: MethodDependencies): MethodDefinition[] {
+  return [
+    defineMethod({
+      name: 'svc_version',
+      summary: 'Node version, network and chain ID (spec §4.17, §9.3).',
+      params: [] as const,
+      result: {
+        name: 'version',
+        schema: Type.Object({
+          version: Type.String(), client: Type.String(), network: Type.String(), chain_id: Type.Integer(),
+          validator: Type.String({ description: 'Nx0… address of this node\'s validator key' }),
+        }),
+      },
+      handler: () => ({
+        version: NODE_VERSION, client: `${CLIENT_NAME}/${NODE_VERSION}`, network, chain_id: chain.chainId,
+        validator: encodeAccount(validator.address),
+      }),
+    }),
+    defineMethod({
+      name: 'svc_generateKeypair',
+      summary: 'A fresh Ed25519 keypair (testnet only; disabled on mainnet, spec §2.5, §5.6). Never reuse testnet keys on mainnet.',
+      params: [] as const,
+      result: {
+        name: 'keypair',
+        schema: Type.Object({
+          address: Type.String(), public_key: Type.String({ description: '64 hex chars' }),
+          secret_key: Type.String({ description: '64 hex chars (the Ed25519 seed)' }), key_type: Type.Literal('Ed25519'),
+        }),
+      },
+      errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code],
+      handler: () => {
+        if (network !== 'testnet') throw RpcError.app('UNAVAILABLE_ON_NETWORK', 'svc_generateKeypair is disabled on mainnet; generate keys offline');
+        const { seed, publicKey } = generateEd25519();
+        return {
+          address: encodeAccount(deriveAccount(publicKey)),
+          public_key: Buffer.from(publicKey).toString('hex'),
+          secret_key: Buffer.from(seed).toString('hex'),
+          key_type: 'Ed25519' as const,
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_deriveAddress',
+      summary: 'The account address of a public key: Nx0 + base58(SHA256(public key)) (spec §1.6, §5.4).',
+      params: [{ name: 'pubkey_hex', schema: HexBytes({ maxBytes: 1952 }) }] as const,
+      result: {
+        name: 'address',
+        schema: Type.Object({ address: Type.String(), evm_address: Type.String(), key_type: Type.String() }),
+      },
+      handler: ([hex]) => {
+        const publicKey = fromHex(hex, undefined, 'pubkey_hex');
+        const keyType = KEY_TYPES[publicKey.length];
+        if (!keyType) {
+          throw RpcError.invalidParam('pubkey_hex', 1, 'a 32-byte Ed25519 or 1,952-byte ML-DSA-65 public key', { bytes: publicKey.length });
+        }
+        const account = deriveAccount(publicKey);
+        return { address: encodeAccount(account), evm_address: encodeEvm(account), key_type: keyType };
+      },
+    }),
+    defineMethod({
+      name: 'web3_clientVersion',
+      summary: 'Client name and version in the form EVM tooling expects (spec §4.18, §9.3).',
+      params: [] as const,
+      result: { name: 'version', schema: Type.String() },
+      handler: () => clientVersion(),
+    }),
+  ];
+}

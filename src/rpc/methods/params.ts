@@ -1,0 +1,35 @@
+import { AddressError, parseAddress, parseHash } from '../../codec/address.js';
+import type { Chain } from '../../chain/chain.js';
+import type { RegisteredToken } from '../../chain/token-registry.js';
+import { RpcError } from '../errors.js';
+
+/**
+ * Turning validated param strings into bytes. The schema has already checked the shape; these
+ * catch what a pattern cannot (base58 that does not decode to 32 bytes) and name the param.
+ */
+export function accountParam(value: string, param: string, position: number): Uint8Array {
+  try {
+    return parseAddress(value);
+  } catch (error) {
+    throw RpcError.invalidParam(param, position, 'an address (Nx0… base58 of 32 bytes, or 0x + 40 or 64 hex digits)', {
+      reason: error instanceof AddressError ? error.message : String(error),
+    });
+  }
+}
+
+export function hashParam(value: string, param: string, position: number): Uint8Array {
+  try {
+    return parseHash(value);
+  } catch (error) {
+    throw RpcError.invalidParam(param, position, 'a hash (Nxh… base58 of 32 bytes, or 0x + 64 hex digits)', {
+      reason: (error as Error).message,
+    });
+  }
+}
+
+/** A token by symbol or mint; unknown is an application error, not a param fault. */
+export function tokenParam(chain: Chain, value: string): RegisteredToken {
+  const token = chain.tokens.resolve(value);
+  if (!token) throw RpcError.app('UNKNOWN_TOKEN', `unknown token "${value}": no token has that symbol or mint address`, { token: value });
+  return token;
+}

@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+
+/** Result shapes for rpc.discover; docs/methods.md describes each field. */
+
+const Str = (description: string) => Type.String({ description });
+const Int = (description: string) => Type.Integer({ description });
+
+export const ReceiptSchema = Type.Object({
+  bundle_hash: Str('Nxh… hash of the bundle'),
+  block_height: Int('height of the block that holds it'),
+  block_hash: Str('Nxh… hash of that block'),
+  index: Int('position of the bundle in the block'),
+  timestamp: Int('block time, unix seconds'),
+  from: Str('Nx0… sender'),
+  nonce: Str('the bundle nonce, decimal'),
+  status: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
+  status_code: Int('core status code (docs/errors.md)'),
+  status_name: Str('core status name'),
+  error: Type.Optional(Str('why it failed')),
+  gas_used: Int('gas used'),
+  fee: Str('fee paid in raw NTV units, decimal'),
+  events: Type.Array(Type.Object({ type: Str('Transfer, TokenCreated, KeyRegistered or Fee'), op_index: Type.Union([Type.Integer(), Type.Null()], { description: 'operation index; null for bundle-level events (Fee)' }) }, { additionalProperties: true })),
+  created: Type.Optional(Type.Object({ mint: Type.Optional(Str('Nx1… mint of a created token')) })),
+}, { title: 'Receipt', additionalProperties: false });
+
+export const TokenSchema = Type.Object({
+  name: Str('token name'),
+  symbol: Str('token symbol'),
+  decimals: Int('decimals'),
+  mint_address: Str('Nx1… mint'),
+  total_supply: Str('raw units, decimal'),
+  initial_supply: Str('raw units, decimal'),
+  creator: Str('Nx0… creator'),
+  owner: Str('Nx0… owner'),
+  created_at: Int('unix seconds'),
+  created_height: Int('block height'),
+  standard: Str('native, STD-7, STD-8 or STD-7 (bridge-canonical)'),
+  features: Type.Object({ mintable: Type.Boolean(), burnable: Type.Boolean(), pausable: Type.Boolean(), freezable: Type.Boolean() }),
+  is_mutable: Type.Boolean({ description: 'metadata can still be updated' }),
+  badge: Type.Union([Type.String(), Type.Null()], { description: 'Official Stablecoin, Memecoin or null' }),
+  origin_chain: Type.Union([Type.String(), Type.Null()]),
+  origin_contract: Type.Union([Type.String(), Type.Null()]),
+}, { title: 'Token', additionalProperties: true });
+
+export const HeaderSchema = Type.Object({
+  height: Int('block height'),
+  hash: Str('Nxh… block hash'),
+  parentHash: Str('Nxh… parent hash'),
+  timestamp: Int('unix seconds'),
+  proposer: Str('Nx0… proposer'),
+  stateRoot: Str('Nxh… state root after the block'),
+  transactionsRoot: Str('Nxh… Merkle root of the bundle hashes'),
+  gasUsed: Int('gas used'),
+  gasLimit: Int('gas limit'),
+  baseFee: Int('nanoNTV per gas unit'),
+  bundleCount: Int('bundles in the block'),
+  chainId: Int('chain ID'),
+  proposerPublicKey: Str('hex Ed25519 key of the proposer'),
+  signature: Str('hex Ed25519 signature of the hash (empty for genesis)'),
+}, { title: 'BlockHeader', additionalProperties: true });

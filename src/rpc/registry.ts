@@ -1,0 +1,278 @@
+/**
+ * The one registry of JSON-RPC methods (DESIGN.md src/rpc): each method carries its param and
+ * result schemas, so validation, -32602 messages and the OpenRPC document (rpc.discover) come from
+ * one place. HTTP and WebSocket dispatch through the same registry (spec §1.1, §6).
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { RpcError, errorNameOf } from './errors.js';
+import { expectedOf } from './schemas.js';
+import { buildOpenRpcDocument, discoverResultSchema, type OpenRpcDocument, type OpenRpcInfo } from './openrpc.js';
+
+/** A WebSocket connection as methods see it, so subscriptions (spec §6) can push notifications. */
+export interface RpcConnection {
+  readonly id: number;
+  /**
+   * Sends a JSON value on the socket. Returns false when it was not sent: the connection is closed,
+   * or the client is not reading and the send buffer is over its bound (a slow consumer skips, spec §6.1).
+   */
+  send(message: unknown): boolean;
+  /** Runs fn once when the connection closes (unsubscribe, free buffers). */
+  onClose(fn: () => void): void;
+}
+
+export interface CallContext {
+  readonly transport: 'http' | 'ws';
+  /** Remote address of the socket (the RPC does not trust proxy headers). */
+  readonly ip: string;
+  /** Present on WebSocket calls only. */
+  readonly connection?: RpcConnection;
+}
+
+export interface MethodParam {
+  readonly name: string;
+  readonly schema: TSchema;
+  /** Default true. An optional param may be absent or null (spec §4: "`?` marks optional (null allowed)"). */
+  readonly required?: boolean;
+  readonly description?: string;
+}
+
+export interface MethodExample {
+  readonly name: string;
+  readonly params: ReadonlyArray<{ name: string; value: unknown }>;
+  readonly result: { name: string; value: unknown };
+  readonly description?: string;
+}
+
+/** What a method author registers. */
+export interface MethodDefinition {
+  readonly name: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly params: readonly MethodParam[];
+  readonly result: { readonly name: string; readonly schema: TSchema; readonly description?: string };
+  /** Application codes (APP_ERRORS) the method may return; listed in OpenRPC. */
+  readonly errors?: readonly number[];
+  readonly examples?: readonly MethodExample[];
+  /**
+   * 'either' (default): a positional array or an object keyed by param name (JSON-RPC 2.0 §4.2).
+   * 'by-position': only arrays, for methods whose spec is positional-only.
+   */
+  readonly paramStructure?: 'either' | 'by-position';
+  /**
+   * Positional params: always params.length entries; absent or null optional params arrive as the
+   * schema's `default` if it has one, else undefined.
+   */
+  handler(params: unknown[], ctx: CallContext): Promise<unknown> | unknown;
+}
+
+type ParamValue<P> = P extends { schema: infer S extends TSchema; required: false }
+  ? Static<S> | undefined
+  : P extends { schema: infer S extends TSchema }
+    ? Static<S>
+    : never;
+
+/** The handler's positional params typed from the param schemas. */
+export type ParamValues<P extends readonly MethodParam[]> = { -readonly [K in keyof P]: ParamValue<P[K]> };
+
+/**
+ * Typed form of a definition: `handler` receives params typed from their schemas (an optional param
+ * is `T | undefined`). Returns a plain MethodDefinition for `registry.register`.
+ */
+export function defineMethod<const P extends readonly MethodParam[], R extends TSchema>(
+  definition: Omit<MethodDefinition, 'params' | 'result' | 'handler'> & {
+    params: P;
+    result: { name: string; schema: R; description?: string };
+    handler(params: ParamValues<P>, ctx: CallContext): Promise<Static<R>> | Static<R>;
+  },
+): MethodDefinition {
+  return definition as unknown as MethodDefinition;
+}
+
+/** A param prepared for the hot path: compiled checker and the "expected" phrase precomputed. */
+interface PreparedParam {
+  readonly name: string;
+  readonly position: number;
+  readonly required: boolean;
+  readonly check: TypeCheck<TSchema>;
+  readonly expected: string;
+  readonly fallback: unknown;
+}
+
+export interface RegisteredMethod {
+  readonly definition: MethodDefinition;
+  readonly params: readonly PreparedParam[];
+  readonly byName: boolean;
+  readonly requiredCount: number;
+  readonly handler: MethodDefinition['handler'];
+}
+
+export interface MethodRegistryOptions {
+  /** OpenRPC `info` of rpc.discover: title and version (e.g. NODE_VERSION). */
+  readonly info: OpenRpcInfo;
+}
+
+const METHOD_NAME = /^[A-Za-z][A-Za-z0-9_.]*$/;
+
+export class MethodRegistry {
+  readonly #methods = new Map<string, RegisteredMethod>();
+  readonly #info: OpenRpcInfo;
+  #discoverCache: OpenRpcDocument | undefined;
+
+  constructor(options: MethodRegistryOptions) {
+    this.#info = options.info;
+    // JSON-RPC 2.0 §4: names beginning "rpc." are reserved for rpc-internal methods; rpc.discover is
+    // the OpenRPC service-discovery method, registered here so every transport serves it.
+    this.#add(
+      {
+        name: 'rpc.discover',
+        summary: 'Returns the OpenRPC document describing every method of this node.',
+        params: [],
+        result: { name: 'OpenRPC document', schema: discoverResultSchema },
+        handler: () => (this.#discoverCache ??= buildOpenRpcDocument(this.#info, this.definitions())),
+      },
+      true,
+    );
+  }
+
+  /** Registers a method; throws on a duplicate or reserved name or a malformed definition (a bug). */
+  register(definition: MethodDefinition): void {
+    this.#add(definition, false);
+  }
+
+  registerAll(definitions: Iterable<MethodDefinition>): void {
+    for (const d of definitions) this.register(d);
+  }
+
+  #add(definition: MethodDefinition, internal: boolean): void {
+    const { name } = definition;
+    if (!METHOD_NAME.test(name)) throw new Error(`method name ${JSON.stringify(name)} is not a valid identifier`);
+    if (!internal && name.startsWith('rpc.')) throw new Error(`method name ${name} is reserved (JSON-RPC 2.0 §4)`);
+    if (this.#methods.has(name)) throw new Error(`method ${name} is registered twice`);
+    for (const code of definition.errors ?? []) {
+      if (errorNameOf(code) === undefined) throw new Error(`method ${name}: error code ${code} is not in the error table (src/rpc/errors.ts)`);
+    }
+    const seen = new Set<string>();
+    let sawOptional = false;
+    let requiredCount = 0;
+    const params = definition.params.map((p, i): PreparedParam => {
+      if (seen.has(p.name)) throw new Error(`method ${name}: param ${p.name} appears twice`);
+      seen.add(p.name);
+      const required = p.required !== false;
+      // Positional calls can only omit trailing params, so a required param after an optional one
+      // could never be omitted-by-position correctly.
+      if (required && sawOptional) throw new Error(`method ${name}: required param ${p.name} follows an optional one`);
+      if (!required) sawOptional = true;
+      else requiredCount++;
+      return {
+        name: p.name,
+        position: i + 1,
+        required,
+        check: TypeCompiler.Compile(p.schema),
+        expected: expectedOf(p.schema),
+        fallback: (p.schema as { default?: unknown }).default,
+      };
+    });
+    this.#methods.set(name, {
+      definition,
+      params,
+      byName: definition.paramStructure !== 'by-position',
+      requiredCount,
+      handler: definition.handler,
+    });
+    this.#discoverCache = undefined;
+  }
+
+  get(name: string): RegisteredMethod | undefined {
+    return this.#methods.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.#methods.has(name);
+  }
+
+  /** Definitions in registration order (rpc.discover first). */
+  definitions(): MethodDefinition[] {
+    return [...this.#methods.values()].map((m) => m.definition);
+  }
+
+  /** The OpenRPC document rpc.discover returns. */
+  discover(): OpenRpcDocument {
+    return (this.#discoverCache ??= buildOpenRpcDocument(this.#info, this.definitions()));
+  }
+
+  /**
+   * Normalises raw JSON-RPC params (absent, array or by-name object) to a validated positional
+   * array of length method.params.length. Throws RpcError -32602 naming the first bad param.
+   */
+  prepareParams(method: RegisteredMethod, raw: unknown): unknown[] {
+    const spec = method.params;
+    const n = spec.length;
+    let values: unknown[];
+    if (raw === undefined) {
+      values = new Array(n);
+    } else if (Array.isArray(raw)) {
+      if (raw.length > n) {
+        throw RpcError.invalidParams(`too many params: ${method.definition.name} takes at most ${n}, got ${raw.length}`, {
+          maxParams: n,
+          got: raw.length,
+        });
+      }
+      // Copy so a handler never sees (or mutates) the request's array; pad to n.
+      values = raw.length === n ? raw.slice() : raw.concat(new Array(n - raw.length));
+    } else {
+      // By-name (JSON-RPC 2.0 §4.2): every key must be a param name.
+      if (!method.byName) {
+        throw RpcError.invalidParams(`${method.definition.name} takes its params as a positional array`, { paramStructure: 'by-position' });
+      }
+      const obj = raw as Record<string, unknown>;
+      values = new Array(n);
+      let matched = 0;
+      for (let i = 0; i < n; i++) {
+        const key = spec[i]!.name;
+        if (Object.hasOwn(obj, key)) {
+          values[i] = obj[key];
+          matched++;
+        }
+      }
+      if (matched !== Object.keys(obj).length) {
+        const known = new Set(spec.map((p) => p.name));
+        const unknown = Object.keys(obj).filter((k) => !known.has(k));
+        throw RpcError.invalidParams(`unknown param ${JSON.stringify(unknown[0])}; ${method.definition.name} takes ${spec.map((p) => p.name).join(', ') || 'no params'}`, {
+          param: unknown[0],
+          known: spec.map((p) => p.name),
+        });
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const p = spec[i]!;
+      const v = values[i];
+      if (v === undefined || v === null) {
+        if (!p.required) {
+          values[i] = p.fallback;
+          continue;
+        }
+        if (v === undefined) {
+          throw new RpcError(-32602, `invalid params: missing "${p.name}" (param ${p.position}), expected ${p.expected}`, {
+            param: p.name,
+            position: p.position,
+            expected: p.expected,
+          });
+        }
+      }
+      if (!p.check.Check(v)) throw paramError(p, v);
+    }
+    return values;
+  }
+}
+
+/** -32602 for a value that failed its schema; nested failures add TypeBox's path and reason. */
+function paramError(p: PreparedParam, value: unknown): RpcError {
+  const first = p.check.Errors(value).First();
+  if (first === undefined || first.path === '') return RpcError.invalidParam(p.name, p.position, p.expected);
+  return new RpcError(
+    -32602,
+    `invalid params: "${p.name}" (param ${p.position}) must be ${p.expected}; at ${first.path}: ${first.message}`,
+    { param: p.name, position: p.position, expected: p.expected, path: first.path, reason: first.message },
+  );
+}

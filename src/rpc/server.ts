@@ -1,0 +1,493 @@
+/**
+ * The JSON-RPC 2.0 server: Koa + koa-bodyparser for HTTP POST `/` and `ws` on the same
+ * http.Server (spec §1.1 and §6: WebSocket on the same port, default 9933), both dispatching through
+ * one MethodRegistry. Binds to 127.0.0.1 unless told otherwise (spec §5.11).
+ *
+ * Hot path: POST `/` is served by one Koa middleware that parses, rate-limits, dispatches and
+ * writes the reply itself (no router, no per-request closures); everything else falls through to
+ * the optional `httpMiddleware` (the later GET `/` explorer page), then 404/405.
+ */
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import type { Logger } from '../logger.js';
+import { APP_ERRORS, STANDARD_ERRORS } from './errors.js';
+import { RateLimiter } from './rate-limit.js';
+import type { CallContext, MethodRegistry, RpcConnection } from './registry.js';
+import {
+  Dispatcher,
+  callCount,
+  failure,
+  parseErrorResponse,
+  rateLimitedResponse,
+  type DispatchResult,
+  type JsonRpcResponse,
+} from './dispatch.js';
+
+export interface RpcServerOptions {
+  /** Default 127.0.0.1 (spec §5.11: RPC reachable from localhost only unless the operator says so). */
+  readonly host?: string;
+  /** Default 9933 (spec §1.8); 0 picks a free port (tests). */
+  readonly port?: number;
+  /** Largest HTTP body in bytes; larger is HTTP 413 with a -32600 body. Default 5 MiB. */
+  readonly bodyLimit?: number;
+  /** Longest batch; longer is -32600. Default 1000. */
+  readonly maxBatch?: number;
+  /** Per-IP JSON-RPC calls per second over HTTP and WS together (spec §4.20), 0 = unlimited. Default 100. */
+  readonly rateLimit?: number;
+  /** Rate-limit bucket capacity (burst) in calls. Default = rateLimit. */
+  readonly rateBurst?: number;
+  /** Open WebSocket connections at most; more are refused with HTTP 503 at upgrade. Default 1000. */
+  readonly maxWsConnections?: number;
+  /** Largest WebSocket message in bytes; larger closes the connection with 1009. Default = bodyLimit. */
+  readonly maxWsMessageBytes?: number;
+  /** Calls in progress per WebSocket connection; more are answered SERVER_BUSY. Default 64. */
+  readonly maxWsInFlight?: number;
+  /** Send buffer per connection beyond which connection.send() drops (slow consumer). Default 16 MiB. */
+  readonly maxWsBufferedBytes?: number;
+  /** WebSocket ping interval; a connection silent for two intervals is dropped. Default 30 s, 0 = off. */
+  readonly wsPingIntervalMs?: number;
+  /**
+   * Koa middleware for every HTTP request that is not POST `/` (e.g. the explorer page on GET `/`).
+   * Requests it leaves without a body get 404, or 405 on `/`.
+   */
+  readonly httpMiddleware?: Koa.Middleware;
+  /**
+   * How POST `/` is served. 'direct' (default): the http.Server's request listener answers it before
+   * Koa builds a context — Koa's fixed cost per request (context objects, on-finished listeners,
+   * compose) alone kept a trivial method under 0.8× a bare node:http server (bench/rpc.ts).
+   * 'koa': through a Koa middleware with koa-bodyparser. Both give the same replies.
+   */
+  readonly hotPath?: 'direct' | 'koa';
+}
+
+export interface RpcServerDependencies {
+  readonly registry: MethodRegistry;
+  readonly logger: Logger;
+}
+
+const BODY_ERROR = Symbol('rpc.bodyError');
+type BodyErrorContext = Koa.Context & { [BODY_ERROR]?: Error & { status?: number; type?: string } };
+
+const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PARSE_ERROR_JSON = JSON.stringify(parseErrorResponse());
+const EMPTY_BODY_JSON = JSON.stringify(parseErrorResponse('empty body'));
+
+/** What an HTTP POST `/` gets back; json undefined = no body (204). */
+interface HttpReply {
+  readonly status: number;
+  readonly json?: string;
+  readonly retryAfterSeconds?: number;
+  /** Close the connection after the reply (oversize upload not read to its end). */
+  readonly close?: boolean;
+}
+
+const NO_CONTENT: HttpReply = Object.freeze({ status: 204 });
+
+function tooLarge(): Error & { status: number; type: string } {
+  return Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+}
+const noop = async (): Promise<void> => {};
+
+/** IPv4 clients on a dual-stack socket show as ::ffff:a.b.c.d; one bucket per client either way. */
+function clientIp(socket: Socket | Duplex): string {
+  const raw = (socket as Socket).remoteAddress ?? '';
+  return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+}
+
+export class RpcServer {
+  readonly host: string;
+  readonly app: Koa;
+  readonly #options: Required<Omit<RpcServerOptions, 'httpMiddleware' | 'rateBurst'>>;
+  readonly #koaHandler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  readonly #logger: Logger;
+  readonly #dispatcher: Dispatcher;
+  readonly #limiter: RateLimiter;
+  readonly #server: http.Server;
+  readonly #wss: WebSocketServer;
+  // One CallContext per HTTP socket, reused across keep-alive requests (no per-request allocation).
+  readonly #httpContexts = new WeakMap<object, CallContext>();
+  readonly #alive = new WeakSet<WebSocket>();
+  #pinger: NodeJS.Timeout | undefined;
+  #connectionSeq = 0;
+  #port: number | undefined;
+
+  constructor(options: RpcServerOptions, dependencies: RpcServerDependencies) {
+    const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    this.#options = {
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 9933,
+      bodyLimit,
+      maxBatch: options.maxBatch ?? 1000,
+      rateLimit: options.rateLimit ?? 100,
+      maxWsConnections: options.maxWsConnections ?? 1000,
+      maxWsMessageBytes: options.maxWsMessageBytes ?? bodyLimit,
+      maxWsInFlight: options.maxWsInFlight ?? 64,
+      maxWsBufferedBytes: options.maxWsBufferedBytes ?? 16 * 1024 * 1024,
+      wsPingIntervalMs: options.wsPingIntervalMs ?? 30_000,
+      hotPath: options.hotPath ?? 'direct',
+    };
+    this.host = this.#options.host;
+    this.#logger = dependencies.logger;
+    this.#dispatcher = new Dispatcher({ registry: dependencies.registry, logger: this.#logger, maxBatch: this.#options.maxBatch });
+    this.#limiter = new RateLimiter({
+      ratePerSecond: this.#options.rateLimit,
+      ...(options.rateBurst !== undefined ? { burst: options.rateBurst } : {}),
+    });
+
+    this.app = new Koa();
+    // Koa would print errors to stderr; ours go to the node's logger with a context object.
+    this.app.silent = true;
+    this.app.on('error', (err: unknown) => this.#logger.warn('rpc http error', { err }));
+    this.app.use(this.#rpcMiddleware(options.httpMiddleware === undefined));
+    if (options.httpMiddleware !== undefined) {
+      this.app.use(options.httpMiddleware);
+      this.app.use(notFoundMiddleware);
+    }
+
+    this.#koaHandler = this.app.callback();
+    this.#server = http.createServer(
+      this.#options.hotPath === 'direct'
+        ? (req, res) => (req.method === 'POST' && req.url === '/' ? this.#direct(req, res) : this.#koaHandler(req, res))
+        : this.#koaHandler,
+    );
+    this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#options.maxWsMessageBytes });
+    this.#server.on('upgrade', (req, socket, head) => this.#onUpgrade(req, socket, head));
+    this.#wss.on('connection', (ws: WebSocket, req: http.IncomingMessage) => this.#onConnection(ws, req));
+  }
+
+  /** The bound port once started. */
+  get port(): number {
+    if (this.#port === undefined) throw new Error('RpcServer is not started');
+    return this.#port;
+  }
+
+  get url(): string {
+    return `http://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}/`;
+  }
+
+  /** Listens; resolves with the bound port (useful with port 0). */
+  start(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (err: Error): void => reject(err);
+      this.#server.once('error', onError);
+      this.#server.listen(this.#options.port, this.#options.host, () => {
+        this.#server.off('error', onError);
+        this.#server.on('error', (err) => this.#logger.error('rpc server error', { err }));
+        const address = this.#server.address();
+        this.#port = typeof address === 'object' && address !== null ? address.port : this.#options.port;
+        if (this.#options.wsPingIntervalMs > 0) {
+          this.#pinger = setInterval(() => this.#ping(), this.#options.wsPingIntervalMs);
+          this.#pinger.unref();
+        }
+        this.#logger.info('rpc listening', { host: this.host, port: this.#port });
+        resolve(this.#port);
+      });
+    });
+  }
+
+  /** Stops listening and closes every HTTP and WebSocket connection. */
+  async stop(): Promise<void> {
+    if (this.#pinger !== undefined) clearInterval(this.#pinger);
+    this.#pinger = undefined;
+    this.#limiter.close();
+    const closing: Array<Promise<void>> = [];
+    for (const ws of this.#wss.clients) {
+      closing.push(new Promise((resolve) => ws.once('close', () => resolve())));
+      ws.close(1001, 'server stopping');
+    }
+    // A peer that does not answer the close frame is cut off.
+    const cutoff = setTimeout(() => {
+      for (const ws of this.#wss.clients) ws.terminate();
+    }, 500);
+    await Promise.all(closing);
+    clearTimeout(cutoff);
+    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+    if (!this.#server.listening) return;
+    await new Promise<void>((resolve, reject) => {
+      this.#server.close((err) => (err ? reject(err) : resolve()));
+      this.#server.closeAllConnections();
+    });
+    this.#logger.info('rpc stopped', { port: this.#port });
+  }
+
+  // ---------------------------------------------------------------- HTTP
+
+  /** The RPC's reply to one parsed body (shared by both HTTP paths). */
+  async #answer(body: unknown, callContext: CallContext): Promise<HttpReply> {
+    if (!this.#limiter.unlimited) {
+      const decision = this.#limiter.take(callContext.ip, callCount(body));
+      if (!decision.ok) {
+        return {
+          status: 429,
+          json: this.#dispatcher.serialize(rateLimitedResponse(body, decision)),
+          retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
+        };
+      }
+    }
+    const result = await this.#dispatcher.handle(body, callContext);
+    // Notifications only: JSON-RPC 2.0 §6 sends nothing back.
+    if (result === undefined) return NO_CONTENT;
+    return { status: 200, json: this.#dispatcher.serialize(result) };
+  }
+
+  /** One CallContext per HTTP socket, reused across keep-alive requests. */
+  #httpContext(socket: Socket): CallContext {
+    let callContext = this.#httpContexts.get(socket);
+    if (callContext === undefined) {
+      callContext = Object.freeze({ transport: 'http', ip: clientIp(socket) });
+      this.#httpContexts.set(socket, callContext);
+    }
+    return callContext;
+  }
+
+  /**
+   * Malformed JSON is -32700 with id null (koa-bodyparser would answer a plain-text 400 with a
+   * stack). A body over the limit is HTTP 413 with a -32600 body; the connection is closed so the
+   * rest of an oversize upload is never read.
+   */
+  #bodyErrorReply(err: Error & { status?: number; type?: string }): HttpReply {
+    if (err.status === 413 || err.type === 'entity.too.large') {
+      return {
+        status: 413,
+        close: true,
+        json: JSON.stringify(
+          failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, `invalid request: body exceeds ${this.#options.bodyLimit} bytes`, {
+            limit: this.#options.bodyLimit,
+          }),
+        ),
+      };
+    }
+    if (err instanceof SyntaxError) return { status: 200, json: PARSE_ERROR_JSON };
+    // Aborted upload, unsupported Content-Encoding, length mismatch: not JSON we could read.
+    this.#logger.debug('rpc body unreadable', { type: err.type, message: err.message });
+    return { status: err.status === 415 ? 415 : 400, json: JSON.stringify(parseErrorResponse(err.type ?? 'unreadable body')) };
+  }
+
+  // ------------------------------------------------------- HTTP, direct path
+
+  /** POST `/` without Koa: read the body within the limit, parse, answer. */
+  #direct(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const limit = this.#options.bodyLimit;
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > limit) {
+      return this.#writeDirect(res, this.#bodyErrorReply(tooLarge()));
+    }
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding !== 'identity') {
+      return this.#writeDirect(res, {
+        status: 415,
+        json: JSON.stringify(parseErrorResponse('unsupported content-encoding')),
+      });
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        this.#writeDirect(res, this.#bodyErrorReply(tooLarge()));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => {
+      failed = true;
+      res.destroy();
+    });
+    req.on('end', () => {
+      if (failed) return;
+      const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return this.#writeDirect(res, { status: 200, json: text.trim() === '' ? EMPTY_BODY_JSON : PARSE_ERROR_JSON });
+      }
+      this.#answer(body, this.#httpContext(req.socket)).then(
+        (reply) => this.#writeDirect(res, reply),
+        (err: unknown) => {
+          this.#logger.error('rpc http dispatch failed', { err });
+          res.destroy();
+        },
+      );
+    });
+  }
+
+  #writeDirect(res: http.ServerResponse, reply: HttpReply): void {
+    if (res.headersSent || res.destroyed) return;
+    res.statusCode = reply.status;
+    if (reply.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(reply.retryAfterSeconds));
+    if (reply.close === true) res.setHeader('Connection', 'close');
+    if (reply.json === undefined) {
+      res.end();
+      return;
+    }
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.end(reply.json);
+  }
+
+  // ---------------------------------------------------------- HTTP, Koa path
+
+  #rpcMiddleware(terminal: boolean): Koa.Middleware {
+    const parse = bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: `${this.#options.bodyLimit}b`,
+      // Any JSON value: a bare number must be -32600 (not an object), not a parse error.
+      strict: false,
+      // The endpoint is JSON only; parse whatever the Content-Type says (curl -d sends form type).
+      detectJSON: () => true,
+      onerror: (err: Error, ctx: Koa.Context) => {
+        (ctx as BodyErrorContext)[BODY_ERROR] = err;
+      },
+      // `__proto__` keys are dropped instead of failing the whole body.
+      onProtoPoisoning: 'remove',
+    } as bodyParser.Options);
+
+    return async (ctx, next) => {
+      if (ctx.method !== 'POST' || ctx.path !== '/') {
+        if (terminal) return notFoundMiddleware(ctx, noop);
+        return next();
+      }
+      await parse(ctx, noop);
+      const bodyError = (ctx as BodyErrorContext)[BODY_ERROR];
+      let reply: HttpReply;
+      if (bodyError !== undefined) {
+        reply = this.#bodyErrorReply(bodyError);
+      } else if (ctx.request.body === '' && String(ctx.request.rawBody).trim() === '') {
+        // strict:false hands an empty body through as ''; it is not JSON.
+        reply = { status: 200, json: EMPTY_BODY_JSON };
+      } else {
+        reply = await this.#answer(ctx.request.body, this.#httpContext(ctx.req.socket));
+      }
+      ctx.status = reply.status;
+      if (reply.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(reply.retryAfterSeconds));
+      if (reply.close === true) ctx.set('Connection', 'close');
+      if (reply.json !== undefined) {
+        ctx.type = JSON_TYPE;
+        ctx.body = reply.json;
+      }
+    };
+  }
+
+  // ---------------------------------------------------------------- WebSocket
+
+  #onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = (req.url ?? '/').split('?', 1)[0];
+    if (path !== '/') return refuseUpgrade(socket, 404, 'Not Found');
+    if (this.#wss.clients.size >= this.#options.maxWsConnections) {
+      this.#logger.warn('rpc ws connection refused: limit reached', { limit: this.#options.maxWsConnections });
+      return refuseUpgrade(socket, 503, 'Service Unavailable');
+    }
+    this.#wss.handleUpgrade(req, socket, head, (ws) => this.#wss.emit('connection', ws, req));
+  }
+
+  #onConnection(ws: WebSocket, req: http.IncomingMessage): void {
+    const id = ++this.#connectionSeq;
+    const closeHandlers: Array<() => void> = [];
+    let closed = false;
+    let inFlight = 0;
+    const maxBuffered = this.#options.maxWsBufferedBytes;
+    const connection: RpcConnection = {
+      id,
+      send: (message: unknown): boolean => {
+        if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount > maxBuffered) return false;
+        ws.send(JSON.stringify(message));
+        return true;
+      },
+      onClose: (fn: () => void): void => {
+        if (closed) queueMicrotask(fn);
+        else closeHandlers.push(fn);
+      },
+    };
+    const ctx: CallContext = Object.freeze({ transport: 'ws', ip: clientIp(req.socket), connection });
+    this.#alive.add(ws);
+
+    ws.on('pong', () => this.#alive.add(ws));
+    ws.on('error', (err) => this.#logger.debug('rpc ws error', { connection: id, err }));
+    ws.on('close', (code) => {
+      closed = true;
+      this.#logger.debug('rpc ws closed', { connection: id, code });
+      for (const fn of closeHandlers.splice(0)) {
+        try {
+          fn();
+        } catch (err) {
+          this.#logger.error('rpc ws close handler failed', { connection: id, err });
+        }
+      }
+    });
+    ws.on('message', (data: RawData) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(data.toString());
+      } catch {
+        this.#wsSend(ws, PARSE_ERROR_JSON);
+        return;
+      }
+      if (!this.#limiter.unlimited) {
+        const decision = this.#limiter.take(ctx.ip, callCount(body));
+        if (!decision.ok) return this.#wsSend(ws, JSON.stringify(rateLimitedResponse(body, decision)));
+      }
+      if (inFlight >= this.#options.maxWsInFlight) {
+        const reqId = !Array.isArray(body) && typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+        return this.#wsSend(
+          ws,
+          JSON.stringify(
+            failure(typeof reqId === 'string' || typeof reqId === 'number' ? reqId : null, APP_ERRORS.SERVER_BUSY.code, 'server busy: too many calls in flight on this connection', {
+              maxInFlight: this.#options.maxWsInFlight,
+            }),
+          ),
+        );
+      }
+      inFlight++;
+      this.#dispatcher.handle(body, ctx).then(
+        (result: DispatchResult) => {
+          inFlight--;
+          if (result !== undefined) this.#wsSend(ws, this.#dispatcher.serialize(result as JsonRpcResponse | JsonRpcResponse[]));
+        },
+        (err: unknown) => {
+          // Dispatcher.handle never rejects; a rejection here is a bug worth a log line.
+          inFlight--;
+          this.#logger.error('rpc ws dispatch failed', { connection: id, err });
+        },
+      );
+    });
+  }
+
+  #wsSend(ws: WebSocket, text: string): void {
+    if (ws.readyState === WebSocket.OPEN) ws.send(text);
+  }
+
+  /** Drops connections that did not answer the previous ping. */
+  #ping(): void {
+    for (const ws of this.#wss.clients) {
+      if (!this.#alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      this.#alive.delete(ws);
+      ws.ping();
+    }
+  }
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** Anything that is not the RPC endpoint or the optional page: 405 on `/` (POST only), else 404. */
+async function notFoundMiddleware(ctx: Koa.Context, _next: Koa.Next): Promise<void> {
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  if (ctx.path === '/') {
+    ctx.set('Allow', 'POST');
+    ctx.status = 405;
+  } else {
+    ctx.status = 404;
+  }
+}

@@ -1,0 +1,33 @@
+// Shared helpers of the core tests: a Map-backed host store and a standard genesis.
+import { Core, type GenesisConfig, type Write } from '../../src/core/core.js';
+import { addr, hex } from './encode.js';
+
+export class MapStore {
+  readonly map = new Map<string, Uint8Array>();
+  get(key: Uint8Array): Uint8Array | undefined {
+    return this.map.get(hex(key));
+  }
+  apply(writes: Write[]) {
+    for (const w of writes) {
+      if (w.value) this.map.set(hex(w.key), w.value.slice());
+      else this.map.delete(hex(w.key));
+    }
+  }
+}
+
+export const NTV = new Uint8Array(32);
+export const TREASURY = (() => { const a = new Uint8Array(32); a[31] = 3; return a; })();
+export const mintOf = (n: number) => { const m = new Uint8Array(32); m[0] = 0x11; m[31] = n; return m; };
+
+export function genesisConfig(accounts: number, tokens = 3, amount = 10n ** 15n): GenesisConfig {
+  const toks = [{ mint: NTV, name: 'Native', symbol: 'NTV', decimals: 9, kind: 0, creator: new Uint8Array(32).fill(0xff) }];
+  for (let t = 1; t < tokens; t++) toks.push({ mint: mintOf(t), name: `Token ${t}`, symbol: `TK${t}`, decimals: 6, kind: 2, creator: new Uint8Array(32).fill(0xff) });
+  const balances = [];
+  for (let i = 0; i < accounts; i++) for (let t = 0; t < tokens; t++) balances.push({ account: addr(i), mint: t === 0 ? NTV : mintOf(t), amount: amount + BigInt(i * 7 + t) });
+  return { chainId: 1618032n, timestamp: 1_700_000_000n, tokens: toks, balances, reservedSymbols: ['USDC', 'Eth'] };
+}
+
+export async function newCore(store = new MapStore(), debug = false) {
+  const core = await Core.create(store, { debug });
+  return { core, store };
+}

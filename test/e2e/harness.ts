@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const MAIN = join(ROOT, 'dist/src/cli/main.js');
+
+export interface RpcResponse<T = unknown> {
+  jsonrpc: '2.0';
+  id: string | number | null;
+  result?: T;
+  error?: { code: number; message: string; data?: Record<string, unknown> & { status?: string } };
+}
+
+/** A real node process on 127.0.0.1, driven over JSON-RPC (DESIGN.md test/e2e). */
+export class TestNode {
+  private process: ChildProcess | undefined;
+  private output = '';
+  private nextId = 1;
+  readonly url: string;
+
+  private constructor(readonly dataDir: string, readonly port: number, readonly args: string[], private readonly ownsDir: boolean) {
+    this.url = `http://127.0.0.1:${port}/`;
+  }
+
+  /** Start a node in a fresh (or given) data dir; resolves once it answers svc_version. */
+  static async start(options: { args?: string[]; dataDir?: string } = {}): Promise<TestNode> {
+    const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ntv-e2e-')));
+    const node = new TestNode(dataDir, await freePort(), options.args ?? [], options.dataDir === undefined);
+    await node.launch();
+    return node;
+  }
+
+  get logs(): string {
+    return this.output;
+  }
+
+  async launch(): Promise<void> {
+    const child = spawn(process.execPath, [MAIN, 'run', '--rpc-port', String(this.port), '-d', this.dataDir, ...this.args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.process = child;
+    child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`node exited with ${child.exitCode}:\n${this.output}`);
+      try {
+        const res = await this.call('svc_version');
+        if (res.result) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    throw new Error(`node did not answer svc_version within 20 s:\n${this.output}`);
+  }
+
+  async raw(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<{ status: number; text: string }> {
+    const res = await fetch(this.url, { method: 'POST', body, headers });
+    return { status: res.status, text: await res.text() };
+  }
+
+  async call<T = unknown>(method: string, params: unknown[] | Record<string, unknown> = []): Promise<RpcResponse<T>> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
+    });
+    return (await res.json()) as RpcResponse<T>;
+  }
+
+  /** The result, or a thrown Error carrying the JSON-RPC error. */
+  async result<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    const res = await this.call<T>(method, params);
+    if (res.error) throw Object.assign(new Error(`${method}: ${res.error.code} ${res.error.message}`), { rpc: res.error });
+    return res.result as T;
+  }
+
+  async waitForHeight(height: number, timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const stats = await this.result<{ blockHeight: number }>('svc_getNetworkStats');
+      if (stats.blockHeight >= height) return;
+      await sleep(100);
+    }
+    throw new Error(`height ${height} not reached in ${timeoutMs} ms`);
+  }
+
+  kill9(): Promise<void> {
+    return this.terminate('SIGKILL');
+  }
+
+  /** Stop the process (SIGTERM) and, when the harness created the data dir, remove it. */
+  async stop(): Promise<void> {
+    await this.terminate('SIGTERM');
+    if (this.ownsDir) await rm(this.dataDir, { recursive: true, force: true });
+  }
+
+  private terminate(signal: NodeJS.Signals): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolveExit) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolveExit();
+      });
+      child.kill(signal);
+    });
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** A port free on 127.0.0.1 right now (tests bind only to loopback). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}

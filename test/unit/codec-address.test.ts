@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import bs58 from 'bs58';
+import {
+  AddressError, NATIVE_MINT, PROTOCOL_ADDRESS, accountAddressOf, deriveAccount, encodeAccount, encodeEvm, encodeHash,
+  encodeHex32, encodeMint, isAddress, isNativeMint, isProtocolAddress, parseAddress, parseAddressDetailed, parseHash,
+  parseMint, systemAccountIndex, systemAddress,
+} from '../../src/codec/address.js';
+import { sha256, toHex } from '../../src/codec/hash.js';
+import vectors from './codec-vectors.json' with { type: 'json' };
+
+function bytes(fill: (i: number) => number): Uint8Array {
+  return Uint8Array.from({ length: 32 }, (_, i) => fill(i));
+}
+
+function expectAddressError(fn: () => unknown, code: AddressError['code'], fragment: string): void {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AddressError);
+    expect((error as AddressError).code).toBe(code);
+    expect((error as AddressError).message).toContain(fragment);
+    return;
+  }
+  throw new Error('expected an AddressError');
+}
+
+describe('address encodings', () => {
+  const sample = bytes((i) => (i * 37 + 11) & 0xff);
+
+  it('round-trips Nx0, Nx1, Nxh and both 0x forms', () => {
+    expect(encodeAccount(sample).startsWith('Nx0')).toBe(true);
+    expect(parseAddressDetailed(encodeAccount(sample))).toEqual({ kind: 'account', bytes: sample });
+    expect(parseAddressDetailed(encodeMint(sample))).toEqual({ kind: 'mint', bytes: sample });
+    expect(parseHash(encodeHash(sample))).toEqual(sample);
+    expect(parseAddressDetailed(encodeHex32(sample))).toEqual({ kind: 'hex32', bytes: sample });
+    expect(encodeHex32(sample)).toBe('0x' + toHex(sample));
+  });
+
+  it('round-trips leading zero bytes (base58 "1" digits) and the all-zero native mint', () => {
+    const leading = bytes((i) => (i < 5 ? 0 : i));
+    expect(parseAddress(encodeAccount(leading))).toEqual(leading);
+    expect(encodeMint(NATIVE_MINT)).toBe('Nx1' + '1'.repeat(32));
+    expect(parseMint(encodeMint(NATIVE_MINT))).toEqual(NATIVE_MINT);
+    expect(isNativeMint(parseMint('0x' + '00'.repeat(32)))).toBe(true);
+  });
+
+  it('EVM form is the last 20 bytes; a 20-byte 0x address is right-aligned into 32 bytes (spec §1.6)', () => {
+    const evm = encodeEvm(sample);
+    expect(evm).toBe('0x' + toHex(sample.subarray(12)));
+    const parsed = parseAddressDetailed(evm);
+    expect(parsed.kind).toBe('evm');
+    expect(parsed.bytes.subarray(0, 12)).toEqual(new Uint8Array(12));
+    expect(parsed.bytes.subarray(12)).toEqual(sample.subarray(12));
+    expect(parseAddress(evm.toUpperCase().replace('0X', '0x'))).toEqual(parsed.bytes);
+  });
+
+  it('derives the account as SHA256(public key) (spec §5.4), matching the committed vector', () => {
+    const pub = Buffer.from(vectors.signed_transfer.public_key, 'hex');
+    expect(deriveAccount(pub)).toEqual(sha256(pub));
+    expect(accountAddressOf(pub)).toBe(vectors.signed_transfer.address);
+    expect(encodeAccount(deriveAccount(pub))).toBe('Nx0' + bs58.encode(sha256(pub)));
+  });
+
+  it('system and protocol addresses (spec §1.9)', () => {
+    for (let i = 1; i <= 8; i++) {
+      const a = systemAddress(i);
+      expect(encodeHex32(a)).toBe('0x' + '00'.repeat(31) + i.toString(16).padStart(2, '0'));
+      expect(systemAccountIndex(a)).toBe(i);
+    }
+    expect(() => systemAddress(0)).toThrow(RangeError);
+    expect(() => systemAddress(9)).toThrow(RangeError);
+    expect(systemAccountIndex(NATIVE_MINT)).toBeUndefined();
+    expect(encodeHex32(PROTOCOL_ADDRESS)).toBe('0x' + 'ff'.repeat(32));
+    expect(isProtocolAddress(parseAddress('0x' + 'ff'.repeat(32)))).toBe(true);
+    expect(isProtocolAddress(systemAddress(8))).toBe(false);
+  });
+});
+
+describe('address parse errors name what was wrong', () => {
+  const good = encodeAccount(bytes((i) => i + 1));
+
+  it('bad prefix', () => {
+    expectAddressError(() => parseAddress('Nx2' + good.slice(3)), 'BAD_PREFIX', 'unknown prefix');
+    expectAddressError(() => parseAddress(good.slice(3)), 'BAD_PREFIX', 'unknown prefix');
+    expectAddressError(() => parseAddress(''), 'BAD_PREFIX', 'unknown prefix');
+    expectAddressError(() => parseAddress(encodeHash(bytes((i) => i))), 'BAD_PREFIX', 'is a hash');
+    expectAddressError(() => parseMint(good), 'BAD_PREFIX', 'got a account address');
+    expectAddressError(() => parseMint('0x' + 'ab'.repeat(20)), 'BAD_PREFIX', 'got a evm address');
+    expectAddressError(() => parseHash(good), 'BAD_PREFIX', 'expected Nxh');
+  });
+
+  it('bad base58 (0, O, I, l and non-ASCII)', () => {
+    for (const bad of ['0', 'O', 'I', 'l', '+', 'é']) {
+      expectAddressError(() => parseAddress(good.slice(0, 10) + bad + good.slice(11)), 'BAD_BASE58', `"${bad}" is not a base58 character`);
+    }
+  });
+
+  it('wrong length', () => {
+    expectAddressError(() => parseAddress('Nx0'), 'BAD_LENGTH', 'nothing after');
+    expectAddressError(() => parseAddress(good.slice(0, -3)), 'BAD_LENGTH', 'expected 32');
+    expectAddressError(() => parseAddress(good + 'zzz'), 'BAD_LENGTH', 'expected 32');
+    expectAddressError(() => parseAddress('Nx0' + bs58.encode(new Uint8Array(33).fill(7))), 'BAD_LENGTH', 'decodes to 33 bytes');
+    expectAddressError(() => parseAddress('0x' + 'ab'.repeat(21)), 'BAD_LENGTH', 'got 42');
+    expectAddressError(() => parseAddress('0x'), 'BAD_LENGTH', 'got 0');
+    expectAddressError(() => parseHash('0x' + 'ab'.repeat(20)), 'BAD_LENGTH', '64 hex digits');
+    expectAddressError(() => encodeAccount(new Uint8Array(31)), 'BAD_LENGTH', 'got 31 bytes');
+  });
+
+  it('bad hex and non-strings', () => {
+    expectAddressError(() => parseAddress('0x' + 'g'.repeat(40)), 'BAD_HEX', '"g" is not a hex digit');
+    expectAddressError(() => parseAddress(42 as unknown as string), 'NOT_A_STRING', 'got number');
+    expect(isAddress(good)).toBe(true);
+    expect(isAddress('nope')).toBe(false);
+  });
+});

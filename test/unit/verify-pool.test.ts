@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { SignatureVerifierPool, type VerifyItem } from '../../src/codec/verify-pool.js';
+import { generateEd25519, generateMlDsa65, signEd25519, signMlDsa65, verifySignature } from '../../src/codec/keys.js';
+
+function mixedBatch(n: number): VerifyItem[] {
+  const signers = Array.from({ length: 8 }, () => generateEd25519());
+  const items: VerifyItem[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = signers[i % signers.length]!;
+    const message = randomBytes(32);
+    const signature = signEd25519(s.seed, message);
+    switch (i % 6) {
+      case 0: items.push({ message, signature, publicKey: s.publicKey }); break;
+      case 1: items.push({ message: randomBytes(32), signature, publicKey: s.publicKey }); break; // wrong message
+      case 2: { const bad = signature.slice(); bad[40]! ^= 0x10; items.push({ message, signature: bad, publicKey: s.publicKey }); break; }
+      case 3: items.push({ message, signature, publicKey: signers[(i + 1) % signers.length]!.publicKey }); break; // wrong key
+      case 4: items.push({ message, signature: signature.subarray(0, 63), publicKey: s.publicKey }); break; // bad length
+      default: items.push({ message, signature, publicKey: s.publicKey });
+    }
+  }
+  return items;
+}
+
+describe('SignatureVerifierPool', () => {
+  const pool = new SignatureVerifierPool({ size: 3, maxBatchItems: 100 });
+  afterAll(() => pool.close());
+
+  it('matches single-thread verification on a mixed batch, in order', async () => {
+    const items = mixedBatch(1000);
+    const expected = items.map((it) => verifySignature(it.publicKey, it.message, it.signature));
+    expect(expected.filter(Boolean).length).toBeGreaterThan(300);
+    expect(expected.filter((x) => !x).length).toBeGreaterThan(600);
+    expect(await pool.verifyBatch(items)).toEqual(expected);
+  });
+
+  it('verifies ML-DSA-65 items in the worker too', async () => {
+    const kp = generateMlDsa65();
+    const message = randomBytes(32);
+    const signature = signMlDsa65(kp.secretKey, message);
+    const ed = generateEd25519();
+    const edSig = signEd25519(ed.seed, message);
+    expect(await pool.verifyBatch([
+      { message, signature, publicKey: kp.publicKey },
+      { message: randomBytes(32), signature, publicKey: kp.publicKey },
+      { message, signature: edSig, publicKey: ed.publicKey },
+      { message, signature, publicKey: ed.publicKey },
+    ])).toEqual([true, false, true, false]);
+  });
+
+  it('coalesces single verify() calls made in one turn, answering each in order', async () => {
+    const items = mixedBatch(60);
+    const expected = items.map((it) => verifySignature(it.publicKey, it.message, it.signature));
+    const got = await Promise.all(items.map((it) => pool.verify(it.message, it.signature, it.publicKey)));
+    expect(got).toEqual(expected);
+    expect(await pool.verifyBatch([])).toEqual([]);
+  });
+
+  it('default size is cores − 1, at least 1; close() finishes in-flight work, then refuses', async () => {
+    expect(new SignatureVerifierPool().size).toBeGreaterThanOrEqual(1);
+    const own = new SignatureVerifierPool({ size: 2 });
+    const items = mixedBatch(200);
+    const pending = own.verifyBatch(items);
+    const closing = own.close();
+    expect(await pending).toEqual(items.map((it) => verifySignature(it.publicKey, it.message, it.signature)));
+    await closing;
+    await expect(own.verifyBatch(items)).rejects.toThrow(/closed/);
+    await expect(own.verify(items[0]!.message, items[0]!.signature, items[0]!.publicKey)).rejects.toThrow(/closed/);
+  });
+
+  it('measures pool throughput against one thread', async () => {
+    const s = generateEd25519();
+    const items = Array.from({ length: 12_000 }, (_, i) => {
+      const message = randomBytes(32);
+      return { message, signature: signEd25519(s.seed, message), publicKey: i % 2 ? s.publicKey : generateEd25519().publicKey };
+    });
+    await pool.verifyBatch(items.slice(0, 500)); // spawn and warm the workers
+    let t = performance.now();
+    for (const it of items) verifySignature(it.publicKey, it.message, it.signature);
+    const single = items.length / ((performance.now() - t) / 1000);
+    t = performance.now();
+    const results = await pool.verifyBatch(items);
+    const pooled = items.length / ((performance.now() - t) / 1000);
+    console.log(`Ed25519 verify: 1 thread ${Math.round(single)}/s, pool of ${pool.size} ${Math.round(pooled)}/s (ratio ${(pooled / single).toFixed(2)})`);
+    expect(results.filter(Boolean).length).toBe(items.length / 2);
+  });
+});

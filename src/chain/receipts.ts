@@ -7,7 +7,7 @@ import type { PendingBundle } from './mempool.js';
 import type { TokenRegistry } from './token-registry.js';
 
 /**
- * A bundle's receipt as stored and as `svc_getTransactionReceipt` returns it (docs/receipts.md).
+ * A bundle's receipt as stored and as `svc_getTransactionReceipt` returns it (docs/methods.md "Receipt").
  * Hashes and addresses in native formats (spec §6.3), amounts as raw-unit decimal strings.
  */
 export interface Receipt {

@@ -41,10 +41,10 @@ export class TokenRegistry {
     return this.byMint.get(Buffer.from(mint).toString('hex'));
   }
 
-  /** Tokens in creation order (genesis first), then by symbol and mint. */
+  /** Tokens by creation height; within a height native first, then STD-7, STD-8, bridged, each by symbol. */
   list(): RegisteredToken[] {
     return [...this.byMint.values()].sort((a, b) =>
-      Number(a.createdHeight - b.createdHeight) || a.symbol.localeCompare(b.symbol) || a.mintAddress.localeCompare(b.mintAddress));
+      Number(a.createdHeight - b.createdHeight) || a.kind - b.kind || a.symbol.localeCompare(b.symbol) || a.mintAddress.localeCompare(b.mintAddress));
   }
 
   private onWrite(key: Uint8Array, value: Uint8Array | null): void {

@@ -49,6 +49,11 @@ export function failure(id: JsonRpcId, code: number, message: string, data?: unk
     : { jsonrpc: '2.0', id, error: { code, message, data } };
 }
 
+function success(id: JsonRpcId, result: unknown): JsonRpcSuccess {
+  // A handler returning undefined would drop "result" from the JSON; JSON-RPC requires it.
+  return { jsonrpc: '2.0', id, result: result === undefined ? null : result };
+}
+
 export function parseErrorResponse(detail?: string): JsonRpcFailure {
   // JSON-RPC 2.0 §5: a parse error replies with id null.
   return failure(null, STANDARD_ERRORS.PARSE_ERROR.code, detail === undefined ? 'parse error' : `parse error: ${detail}`);
@@ -88,8 +93,11 @@ export class Dispatcher {
     this.#maxBatch = options.maxBatch;
   }
 
-  /** Handles a parsed body: a request object or a batch. */
-  handle(body: unknown, ctx: CallContext): Promise<DispatchResult> {
+  /**
+   * Handles a parsed body: a request object or a batch. Synchronous when every handler involved
+   * returned a plain value (no promise hop on the hot path); never rejects.
+   */
+  handle(body: unknown, ctx: CallContext): DispatchResult | Promise<DispatchResult> {
     return Array.isArray(body) ? this.#batch(body, ctx) : this.call(body, ctx);
   }
 
@@ -110,8 +118,8 @@ export class Dispatcher {
     return out.length === 0 ? undefined : out;
   }
 
-  /** One request object; undefined for a notification. Never rejects. */
-  async call(req: unknown, ctx: CallContext): Promise<JsonRpcResponse | undefined> {
+  /** One request object; undefined for a notification. Never throws or rejects. */
+  call(req: unknown, ctx: CallContext): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     if (!isObject(req)) {
       return failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, 'invalid request: expected a request object');
     }
@@ -136,17 +144,23 @@ export class Dispatcher {
     if (method === undefined) {
       return hasId ? failure(id, STANDARD_ERRORS.METHOD_NOT_FOUND.code, `method not found: ${name}`, { method: name }) : undefined;
     }
+    let result: unknown;
     try {
-      const positional = this.#registry.prepareParams(method, params);
-      let result = method.handler(positional, ctx);
-      if (result instanceof Promise) result = await result;
-      if (!hasId) return undefined;
-      // A handler returning undefined would drop "result" from the JSON; JSON-RPC requires it.
-      return { jsonrpc: '2.0', id, result: result === undefined ? null : result };
+      result = method.handler(this.#registry.prepareParams(method, params), ctx);
     } catch (err) {
       const response = this.#errorResponse(err, id, name);
       return hasId ? response : undefined;
     }
+    if (result instanceof Promise) {
+      return result.then(
+        (value: unknown) => (hasId ? success(id, value) : undefined),
+        (err: unknown) => {
+          const response = this.#errorResponse(err, id, name);
+          return hasId ? response : undefined;
+        },
+      );
+    }
+    return hasId ? success(id, result) : undefined;
   }
 
   #errorResponse(err: unknown, id: JsonRpcId, method: string): JsonRpcFailure {

@@ -218,7 +218,7 @@ export class RpcServer {
   // ---------------------------------------------------------------- HTTP
 
   /** The RPC's reply to one parsed body (shared by both HTTP paths). */
-  async #answer(body: unknown, callContext: CallContext): Promise<HttpReply> {
+  #answer(body: unknown, callContext: CallContext): HttpReply | Promise<HttpReply> {
     if (!this.#limiter.unlimited) {
       const decision = this.#limiter.take(callContext.ip, callCount(body));
       if (!decision.ok) {
@@ -229,7 +229,11 @@ export class RpcServer {
         };
       }
     }
-    const result = await this.#dispatcher.handle(body, callContext);
+    const result = this.#dispatcher.handle(body, callContext);
+    return result instanceof Promise ? result.then((r) => this.#toReply(r)) : this.#toReply(result);
+  }
+
+  #toReply(result: DispatchResult): HttpReply {
     // Notifications only: JSON-RPC 2.0 §6 sends nothing back.
     if (result === undefined) return NO_CONTENT;
     return { status: 200, json: this.#dispatcher.serialize(result) };
@@ -310,8 +314,10 @@ export class RpcServer {
       } catch {
         return this.#writeDirect(res, { status: 200, json: text.trim() === '' ? EMPTY_BODY_JSON : PARSE_ERROR_JSON });
       }
-      this.#answer(body, this.#httpContext(req.socket)).then(
-        (reply) => this.#writeDirect(res, reply),
+      const reply = this.#answer(body, this.#httpContext(req.socket));
+      if (!(reply instanceof Promise)) return this.#writeDirect(res, reply);
+      reply.then(
+        (r) => this.#writeDirect(res, r),
         (err: unknown) => {
           this.#logger.error('rpc http dispatch failed', { err });
           res.destroy();
@@ -446,7 +452,7 @@ export class RpcServer {
         );
       }
       inFlight++;
-      this.#dispatcher.handle(body, ctx).then(
+      Promise.resolve(this.#dispatcher.handle(body, ctx)).then(
         (result: DispatchResult) => {
           inFlight--;
           if (result !== undefined) this.#wsSend(ws, this.#dispatcher.serialize(result as JsonRpcResponse | JsonRpcResponse[]));

@@ -188,6 +188,7 @@ describe('tokens', () => {
   const owner = Signer.generate().address;
 
   it('creates an STD-7 token whose mint comes back in the receipt', async () => {
+    await node.result('svc_faucet', [owner]); // the owner sends the bundle and pays its fee
     const receipt = await node.result<Receipt>('svc_createToken', ['Test Token', 'TSTK', 6, '1000000000', owner]);
     expect(receipt.status).toBe('success');
     const mint = receipt.created?.mint;

@@ -34,7 +34,7 @@ const STANDARD: Record<number, string> = {
 const LAUNCHPAD = new Set(BRIDGED_TOKENS.filter((t) => t.launchOrigin === 'launchpad').map((t) => `${t.origin}_${t.symbol}`));
 const STABLE = new Map(STABLECOINS.map((s) => [s.symbol, s]));
 
-/** The token record of facts.md "Token record" as far as the foundation keeps it (docs/tokens.md). */
+/** The token record of facts.md "Token record" as far as the foundation keeps it (docs/methods.md "Token record"). */
 export function formatToken(t: RegisteredToken) {
   const launchpad = LAUNCHPAD.has(`${t.originChain}_${t.symbol}`);
   const stableKind = t.kind === TokenKind.STD8_STABLECOIN;

@@ -14,7 +14,7 @@ export const ReceiptSchema = Type.Object({
   from: Str('Nx0… sender'),
   nonce: Str('the bundle nonce, decimal'),
   status: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
-  status_code: Int('core status code (docs/errors.md)'),
+  status_code: Int('core status code (docs/core-abi.md "Statuses")'),
   status_name: Str('core status name'),
   error: Type.Optional(Str('why it failed')),
   gas_used: Int('gas used'),

@@ -177,13 +177,15 @@ export class Reference {
       if (sym.length === 0 || sym.length > 32 || t.decimals > 18) return S.INVALID_GENESIS;
       const tk = cat(new Uint8Array([3]), t.mint);
       const sk = cat(new Uint8Array([4]), upper(sym));
-      if (this.get(tk) || this.get(sk)) return S.INVALID_GENESIS;
+      if (this.get(tk)) return S.INVALID_GENESIS; // duplicate mint
+      // A bridged asset may have several origins under one symbol: the first in genesis order owns it.
+      const symbolFree = !this.get(sk);
       const mk = (s: bigint) => tokenRecord(utf8.encode(t.name), sym, t.decimals, s, t.creator, t.creator, c.timestamp, 0n,
         t.kind, 0, utf8.encode(t.originChain ?? ''), utf8.encode(t.originContract ?? ''));
       recs.set(hex(t.mint), mk);
       supply.set(hex(t.mint), 0n);
       this.put(tk, mk(0n));
-      this.put(sk, t.mint);
+      if (symbolFree) this.put(sk, t.mint);
     }
     for (const b of c.balances) {
       const m = hex(b.mint);

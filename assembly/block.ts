@@ -32,6 +32,8 @@ const results = bufNew(1 << 16);
 const keyRec = bufNew(2048);
 
 let blockGas: u64 = 0;
+let proposerBal: usize = 0;
+let treasuryBal: usize = 0;
 let feesLo: u64 = 0;
 let feesHi: u64 = 0;
 
@@ -138,7 +140,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     let tLo = U.lo, tHi = U.hi;
     U.sub128(feeLo, feeHi, tLo, tHi);
     let pLo = U.lo, pHi = U.hi;
-    if (!credit(balanceEntry(PROPOSER, NTV_MINT), pLo, pHi) || !credit(balanceEntry(TREASURY, NTV_MINT), tLo, tHi)) {
+    if (!credit(proposerBal, pLo, pHi) || !credit(treasuryBal, tLo, tHi)) {
       st = S.AMOUNT_OVERFLOW;
     } else {
       let d = beginEvent(index, BUNDLE_LEVEL, EV_FEE, 128);
@@ -185,6 +187,9 @@ export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
   let n = rU32();
   if (bad) return S.INVALID_INPUT;
   setContext(height, timestamp, proposer, gasPrice, chainId, allowUnsigned, gasLimit);
+  // Every bundle with a fee credits these two: look them up once per block (entries never move).
+  proposerBal = balanceEntry(PROPOSER, NTV_MINT);
+  treasuryBal = balanceEntry(TREASURY, NTV_MINT);
   blockGas = 0;
   feesLo = 0;
   feesHi = 0;

@@ -20,6 +20,9 @@ import {
 @inline const NBUCKETS: u32 = 65536;
 // @ts-ignore: decorator
 @inline const NNODES: u32 = 131072;
+/** Nodes below this index (levels 0-11) are persisted as 0xF1 records; see nodePtr. */
+// @ts-ignore: decorator
+@inline const STORED_NODES: u32 = 4096;
 
 const NODES: usize = heap.alloc(<usize>NNODES * 32);
 const nodeLoaded: usize = heap.alloc(NNODES >> 3);
@@ -39,6 +42,7 @@ const LEAF = memory.data(32);
 const PAIR = memory.data(72);
 const preimage = bufNew(4096);
 const sorted = bufNew(1 << 16);
+const sortTmp = bufNew(1 << 16);
 
 // @ts-ignore: decorator
 @inline function bitGet(bm: usize, i: u32): bool {
@@ -50,10 +54,47 @@ const sorted = bufNew(1 << 16);
   store<u8>(p, load<u8>(p) | (<u8>1 << <u8>(i & 7)));
 }
 
-/** Node i's hash (loaded from 0xF1 ‖ u32be i on first use; absent = zero). */
+let treeChecked = false;
+
+/**
+ * On the first use of the tree, look at the root: a zero root means an empty tree (every bucket
+ * empty, every node zero), so nothing else needs asking the host — this saves ~200k kv_get calls
+ * when committing genesis.
+ */
+function checkEmptyTree(): void {
+  treeChecked = true;
+  store<u8>(DKEY, 0xf1);
+  store<u32>(DKEY + 1, bswap<u32>(1));
+  let n = kv_get(DKEY, 5);
+  if (n == 32) {
+    kv_read(NODES + 32);
+    bitSet(nodeLoaded, 1);
+  } else {
+    assert(n < 0, "corrupt node record");
+    memory.fill(nodeLoaded, 0xff, NNODES >> 3);
+    memory.fill(bucketLoaded, 0xff, NBUCKETS >> 3);
+  }
+}
+
+/**
+ * Node i's hash. Internal nodes (i < 65,536) are loaded from 0xF1 ‖ u32be i on first use (absent =
+ * zero); leaf nodes are not stored: they are the hash of the bucket record, recomputed here.
+ */
 export function nodePtr(i: u32): usize {
+  if (!treeChecked) checkEmptyTree();
   let p = NODES + (<usize>i << 5);
   if (!bitGet(nodeLoaded, i)) {
+    if (i >= NNODES / 2) {
+      hashBucket(i - NNODES / 2, p);
+      bitSet(nodeLoaded, i);
+      return p;
+    }
+    if (i >= STORED_NODES) {
+      // Not persisted: recompute from the children (a subtree of at most 16 buckets).
+      combine(nodePtr(i << 1), nodePtr((i << 1) | 1), p);
+      bitSet(nodeLoaded, i);
+      return p;
+    }
     store<u8>(DKEY, 0xf1);
     store<u32>(DKEY + 1, bswap<u32>(i));
     let n = kv_get(DKEY, 5);
@@ -64,8 +105,17 @@ export function nodePtr(i: u32): usize {
   return p;
 }
 
+/** bucket_hash = Blake3(0x01 ‖ entries), zero when empty, into dst. */
+function hashBucket(b: u32, dst: usize): void {
+  let row = bucketRow(b);
+  let cnt = load<u32>(row, 4);
+  if (cnt == 0) memory.fill(dst, 0, 32);
+  else blake3(<usize>load<u32>(row, 0), 1 + (cnt << 6), dst);
+}
+
 /** The row of bucket b, its record loaded from 0xF0 ‖ u16be b on first use. */
 export function bucketRow(b: u32): usize {
+  if (!treeChecked) checkEmptyTree();
   let row = BUCKETS + <usize>b * 12;
   if (!bitGet(bucketLoaded, b)) {
     store<u8>(DKEY, 0xf0);
@@ -144,54 +194,55 @@ function bucketPut(path: usize, leaf: usize): void {
   return bytesCmp(<usize>a + E_KEY, load<u32>(<usize>a, E_KEYLEN), <usize>b + E_KEY, load<u32>(<usize>b, E_KEYLEN));
 }
 
-/** Sort entry pointers by key (quicksort, insertion sort below 16). Deterministic by construction. */
-function sortEntries(base: usize, lo: i32, hi: i32): void {
-  while (hi - lo > 16) {
-    let mid = lo + ((hi - lo) >> 1);
-    // median of three into position mid
-    let a = load<u32>(base + (<usize>lo << 2)), b = load<u32>(base + (<usize>mid << 2)), c = load<u32>(base + (<usize>hi << 2));
-    let pv: u32;
-    if (keyCmp(a, b) < 0) {
-      pv = keyCmp(b, c) < 0 ? b : keyCmp(a, c) < 0 ? c : a;
-    } else {
-      pv = keyCmp(a, c) < 0 ? a : keyCmp(b, c) < 0 ? c : b;
-    }
-    let i = lo, j = hi;
-    while (i <= j) {
-      while (keyCmp(load<u32>(base + (<usize>i << 2)), pv) < 0) i++;
-      while (keyCmp(load<u32>(base + (<usize>j << 2)), pv) > 0) j--;
-      if (i <= j) {
-        let t = load<u32>(base + (<usize>i << 2));
-        store<u32>(base + (<usize>i << 2), load<u32>(base + (<usize>j << 2)));
-        store<u32>(base + (<usize>j << 2), t);
-        i++;
+/**
+ * Sort entry pointers by key: insertion-sorted runs of 16, then bottom-up merges through `tmp`.
+ * A merge sort because its O(n log n) holds for every input order (a quicksort pivot rule can be
+ * driven quadratic by the order keys were first written in, as genesis does).
+ */
+function sortEntries(base: usize, n: u32, tmp: usize): usize {
+  const RUN: u32 = 16;
+  for (let lo: u32 = 0; lo < n; lo += RUN) {
+    let hi = lo + RUN < n ? lo + RUN : n;
+    for (let i = lo + 1; i < hi; i++) {
+      let x = load<u32>(base + (<usize>i << 2));
+      let j = i;
+      while (j > lo && keyCmp(load<u32>(base + (<usize>(j - 1) << 2)), x) > 0) {
+        store<u32>(base + (<usize>j << 2), load<u32>(base + (<usize>(j - 1) << 2)));
         j--;
       }
-    }
-    if (j - lo < hi - i) {
-      sortEntries(base, lo, j);
-      lo = i;
-    } else {
-      sortEntries(base, i, hi);
-      hi = j;
+      store<u32>(base + (<usize>j << 2), x);
     }
   }
-  for (let i = lo + 1; i <= hi; i++) {
-    let x = load<u32>(base + (<usize>i << 2));
-    let j = i - 1;
-    while (j >= lo && keyCmp(load<u32>(base + (<usize>j << 2)), x) > 0) {
-      store<u32>(base + (<usize>(j + 1) << 2), load<u32>(base + (<usize>j << 2)));
-      j--;
+  let src = base, dst = tmp;
+  for (let width = RUN; width < n; width <<= 1) {
+    for (let lo: u32 = 0; lo < n; lo += width << 1) {
+      let mid = lo + width < n ? lo + width : n;
+      let hi = lo + (width << 1) < n ? lo + (width << 1) : n;
+      let i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        let a = load<u32>(src + (<usize>i << 2));
+        let b = load<u32>(src + (<usize>j << 2));
+        if (keyCmp(b, a) < 0) {
+          store<u32>(dst + (<usize>k << 2), b);
+          j++;
+        } else {
+          store<u32>(dst + (<usize>k << 2), a);
+          i++;
+        }
+        k++;
+      }
+      if (i < mid) memory.copy(dst + (<usize>k << 2), src + (<usize>i << 2), <usize>(mid - i) << 2);
+      else if (j < hi) memory.copy(dst + (<usize>k << 2), src + (<usize>j << 2), <usize>(hi - j) << 2);
     }
-    store<u32>(base + (<usize>(j + 1) << 2), x);
+    let t = src;
+    src = dst;
+    dst = t;
   }
+  return src;
 }
 
-/** Rehash node p from its children. */
-function hashNode(p: u32): void {
-  let l = nodePtr(p << 1);
-  let r = nodePtr((p << 1) | 1);
-  let dst = NODES + (<usize>p << 5);
+/** node = Blake3(0x02 ‖ l ‖ r), or zero when both children are zero. */
+function combine(l: usize, r: usize, dst: usize): void {
   if (isZero(l, 32) && isZero(r, 32)) {
     memory.fill(dst, 0, 32);
   } else {
@@ -200,6 +251,13 @@ function hashNode(p: u32): void {
     memory.copy(PAIR + 33, r, 32);
     blake3(PAIR, 65, dst);
   }
+}
+
+/** Rehash node p from its children. */
+function hashNode(p: u32): void {
+  let l = nodePtr(p << 1);
+  let r = nodePtr((p << 1) | 1);
+  combine(l, r, NODES + (<usize>p << 5));
   bitSet(nodeLoaded, p);
   bitSet(nodeDirty, p);
 }
@@ -223,9 +281,9 @@ export function commit(out: usize): void {
   }
   bufSetLen(dirtyList, 0);
   clearJournal();
-  let sp = bufPtr(sorted);
   let sn = bufLen(sorted) >> 2;
-  if (sn > 1) sortEntries(sp, 0, <i32>sn - 1);
+  let tmp = bufEnsure(sortTmp, sn << 2);
+  let sp = sortEntries(bufPtr(sorted), sn, tmp);
 
   // 2. Their leaves into the buckets.
   for (let i: u32 = 0; i < sn; i++) {
@@ -257,12 +315,8 @@ export function commit(out: usize): void {
     while (word != 0) {
       let b = (w << 6) + <u32>ctz<u64>(word);
       word &= word - 1;
-      let row = BUCKETS + <usize>b * 12;
-      let cnt = load<u32>(row, 4);
       let node = NNODES / 2 + b;
-      let dst = NODES + (<usize>node << 5);
-      if (cnt == 0) memory.fill(dst, 0, 32);
-      else blake3(<usize>load<u32>(row, 0), 1 + (cnt << 6), dst);
+      hashBucket(b, NODES + (<usize>node << 5));
       bitSet(nodeLoaded, node);
       bitSet(nodeDirty, node);
     }
@@ -290,6 +344,7 @@ export function commit(out: usize): void {
 
   // 5. CommitResult.
   bufSetLen(out, 0);
+  if (!treeChecked) checkEmptyTree();
   bufBytes(out, nodePtr(1), 32);
   let countAt = bufLen(out);
   bufU32(out, 0);
@@ -329,7 +384,9 @@ export function commit(out: usize): void {
       nw++;
     }
   }
-  for (let w: u32 = 0; w < (NNODES >> 6); w++) {
+  // Nodes 1..4,095 only (levels 0-11): deeper nodes and the bucket hashes are recomputed from the
+  // bucket records when needed (docs/core-abi.md "State root", docs/state-root.md).
+  for (let w: u32 = 0; w < (STORED_NODES >> 6); w++) {
     let word = load<u64>(nodeDirty + (<usize>w << 3));
     while (word != 0) {
       let idx = (w << 6) + <u32>ctz<u64>(word);
@@ -369,7 +426,7 @@ export function getDerived(key: usize, n: u32, out: usize): i32 {
   }
   if (prefix == 0xf1 && n == 5) {
     let idx = bswap<u32>(load<u32>(key + 1));
-    if (idx == 0 || idx >= NNODES) return -1;
+    if (idx == 0 || idx >= STORED_NODES) return -1; // deeper nodes are not records
     let h = nodePtr(idx);
     if (isZero(h, 32)) return -1;
     bufBytes(out, h, 32);

@@ -115,6 +115,18 @@ export class Mempool {
     return [...queue.byNonce.values()].filter((e) => e.nonce > nonce).sort((a, b) => (a.nonce < b.nonce ? -1 : 1));
   }
 
+  /**
+   * Public keys revealed (`sender_pubkey`) by bundles of an account still waiting here: a wallet may
+   * pipeline its next bundles before the revealing one is in a block (spec §5.3).
+   */
+  revealedKeys(accountKey: string): Uint8Array[] {
+    const queue = this.accounts.get(accountKey);
+    if (!queue) return [];
+    const keys: Uint8Array[] = [];
+    for (const entry of queue.byNonce.values()) if (entry.auth.pubkey.length > 0) keys.push(entry.auth.pubkey);
+    return keys;
+  }
+
   /** Bundles whose expiry is before `now` (unix seconds). */
   expired(now: bigint): PendingBundle[] {
     const out: PendingBundle[] = [];

@@ -10,6 +10,8 @@ export interface AdmissionContext {
   allowUnsigned: boolean;
   nowSeconds: bigint;
   stateNonce(account: Uint8Array): bigint;
+  /** keys revealed by this account's bundles still in the mempool */
+  pendingKeys(account: Uint8Array): Uint8Array[];
 }
 
 /**
@@ -68,9 +70,12 @@ export class SubmissionGate {
       throw invalid('BAD_SIGNATURE', `signature of ${bundle.signature.length} bytes is neither Ed25519 (64) nor ML-DSA-65 (3309)`, hash);
     }
     const message = signingHash(bundle);
+    // Registered keys first; then keys revealed by this account's bundles still waiting, which the
+    // core registers before this bundle runs (and refuses it with KEY_NOT_AUTHORIZED if not).
     const candidates = bundle.senderPubkey !== undefined
       ? [bundle.senderPubkey]
-      : this.keys.of(bundle.userAccount).filter((k) => k.keyType === scheme.keyType).map((k) => k.pubkey);
+      : [...this.keys.of(bundle.userAccount).filter((k) => k.keyType === scheme.keyType).map((k) => k.pubkey),
+        ...ctx.pendingKeys(bundle.userAccount)];
     if (candidates.length === 0) {
       throw invalid('KEY_NOT_AUTHORIZED',
         'the account has no registered key of this type; include sender_pubkey on the first signed send (spec §5.3)', hash);

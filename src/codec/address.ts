@@ -83,12 +83,32 @@ export function accountAddressOf(publicKey: Uint8Array): string {
   return encodeAccount(deriveAccount(publicKey));
 }
 
+/**
+ * Accounts and mints recur in every receipt (sender, recipient, proposer, treasury, token) and
+ * base58 is quadratic in the input, so their encodings are memoised, in a bounded map. Hashes are
+ * unique, so they are not.
+ */
+const MEMO_LIMIT = 65_536;
+const accountMemo = new Map<string, string>();
+const mintMemo = new Map<string, string>();
+
+function memoized(memo: Map<string, string>, prefix: string, bytes: Uint8Array, what: string): string {
+  const key = Buffer.from(check32(bytes, what).buffer, bytes.byteOffset, ADDRESS_LENGTH).toString('latin1');
+  let text = memo.get(key);
+  if (text === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    text = prefix + bs58.encode(bytes);
+    memo.set(key, text);
+  }
+  return text;
+}
+
 export function encodeAccount(bytes: Uint8Array): string {
-  return ACCOUNT_PREFIX + bs58.encode(check32(bytes, 'account'));
+  return memoized(accountMemo, ACCOUNT_PREFIX, bytes, 'account');
 }
 
 export function encodeMint(bytes: Uint8Array): string {
-  return MINT_PREFIX + bs58.encode(check32(bytes, 'mint'));
+  return memoized(mintMemo, MINT_PREFIX, bytes, 'mint');
 }
 
 export function encodeHash(bytes: Uint8Array): string {

@@ -4,7 +4,7 @@
 // new Core over the committed state.
 
 import { compileCore, instantiateCore, CoreAbortError, Wasm, type CoreExports, type StateReader, type WasmModule, type WasmSource } from './loader.js';
-import { decodeEvent, type CoreEvent } from './events.js';
+import { decodeEventAt, type CoreEvent } from './events.js';
 import { Status, statusName } from './status.js';
 
 export type { StateReader } from './loader.js';
@@ -238,34 +238,10 @@ export class Core {
 
   /** Apply one block's bundles (opens the block checkpoint). */
   applyBlock(ctx: BlockContext, bundles: readonly BundleInput[]): BlockResult {
-    let size = 8 + 8 + 32 + 8 + 8 + 1 + 8 + 4;
-    for (const b of bundles) size += 4 + b.bytes.length + 1 + 32 + 4 + (b.pubkey?.length ?? 0);
+    const size = blockInputSize(bundles);
     return this.guard(() => {
       const ptr = this.x.input(size);
-      const mem = new Uint8Array(this.x.memory.buffer);
-      const dv = new DataView(this.x.memory.buffer);
-      let o = ptr;
-      dv.setBigUint64(o, u64('height', ctx.height), true);
-      dv.setBigUint64(o + 8, u64('timestamp', ctx.timestamp), true);
-      mem.set(fixed32('proposer', ctx.proposer), o + 16);
-      dv.setBigUint64(o + 48, u64('gasPrice', ctx.gasPrice), true);
-      dv.setBigUint64(o + 56, u64('chainId', ctx.chainId), true);
-      mem[o + 64] = ctx.allowUnsigned ? 1 : 0;
-      dv.setBigUint64(o + 65, u64('blockGasLimit', ctx.blockGasLimit), true);
-      dv.setUint32(o + 73, bundles.length, true);
-      o += 77;
-      for (const b of bundles) {
-        dv.setUint32(o, b.bytes.length, true);
-        mem.set(b.bytes, o + 4);
-        o += 4 + b.bytes.length;
-        mem[o] = b.auth;
-        mem.set(fixed32('keyHash', b.keyHash), o + 1);
-        const pk = b.pubkey;
-        const pkLen = pk?.length ?? 0;
-        dv.setUint32(o + 33, pkLen, true);
-        if (pk && pkLen) mem.set(pk, o + 37);
-        o += 37 + pkLen;
-      }
+      writeBlockInput(ctx, bundles, new Uint8Array(this.x.memory.buffer), new DataView(this.x.memory.buffer), ptr);
       const st = this.x.apply_block(size);
       if (st !== Status.OK) throw new CoreStatusError('apply_block', st);
       return decodeBlockResult(this.output().slice());
@@ -304,6 +280,47 @@ export class Core {
   }
 }
 
+/** Byte size of a BlockInput (docs/core-abi.md). */
+export function blockInputSize(bundles: readonly BundleInput[]): number {
+  let size = 8 + 8 + 32 + 8 + 8 + 1 + 8 + 4;
+  for (const b of bundles) size += 4 + b.bytes.length + 1 + 32 + 4 + (b.pubkey?.length ?? 0);
+  return size;
+}
+
+/** Borsh-encode a BlockInput at ptr (straight into the core's memory, no intermediate copy). */
+export function writeBlockInput(ctx: BlockContext, bundles: readonly BundleInput[], mem: Uint8Array, dv: DataView, ptr: number): void {
+  let o = ptr;
+  dv.setBigUint64(o, u64('height', ctx.height), true);
+  dv.setBigUint64(o + 8, u64('timestamp', ctx.timestamp), true);
+  mem.set(fixed32('proposer', ctx.proposer), o + 16);
+  dv.setBigUint64(o + 48, u64('gasPrice', ctx.gasPrice), true);
+  dv.setBigUint64(o + 56, u64('chainId', ctx.chainId), true);
+  mem[o + 64] = ctx.allowUnsigned ? 1 : 0;
+  dv.setBigUint64(o + 65, u64('blockGasLimit', ctx.blockGasLimit), true);
+  dv.setUint32(o + 73, bundles.length, true);
+  o += 77;
+  for (const b of bundles) {
+    if (!Number.isInteger(b.auth) || b.auth < 0 || b.auth > 255) throw new RangeError(`auth out of u8 range: ${b.auth}`);
+    dv.setUint32(o, b.bytes.length, true);
+    mem.set(b.bytes, o + 4);
+    o += 4 + b.bytes.length;
+    mem[o] = b.auth;
+    mem.set(fixed32('keyHash', b.keyHash), o + 1);
+    const pk = b.pubkey;
+    const pkLen = pk?.length ?? 0;
+    dv.setUint32(o + 33, pkLen, true);
+    if (pk && pkLen) mem.set(pk, o + 37);
+    o += 37 + pkLen;
+  }
+}
+
+/** A BlockInput as bytes (tools and benchmarks; applyBlock writes straight into the core). */
+export function encodeBlockInput(ctx: BlockContext, bundles: readonly BundleInput[]): Uint8Array {
+  const out = new Uint8Array(blockInputSize(bundles));
+  writeBlockInput(ctx, bundles, out, new DataView(out.buffer), 0);
+  return out;
+}
+
 function decodeBlockResult(b: Uint8Array): BlockResult {
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const gasUsed = dv.getBigUint64(0, true);
@@ -330,7 +347,7 @@ function decodeBlockResult(b: Uint8Array): BlockResult {
     const opIndex = dv.getUint16(o + 4, true);
     const kind = b[o + 6]!;
     const len = dv.getUint32(o + 7, true);
-    events[i] = decodeEvent(bundleIndex, opIndex, kind, b.subarray(o + 11, o + 11 + len));
+    events[i] = decodeEventAt(b, dv, o + 11, len, bundleIndex, opIndex, kind);
     o += 11 + len;
   }
   return { gasUsed, fees, results, events };

@@ -44,39 +44,47 @@ export interface UnknownEvent extends EventBase {
 }
 export type CoreEvent = TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | UnknownEvent;
 
-function u128(b: Uint8Array, o: number): bigint {
-  const v = new DataView(b.buffer, b.byteOffset + o, 16);
-  return v.getBigUint64(0, true) | (v.getBigUint64(8, true) << 64n);
+function u128(dv: DataView, o: number): bigint {
+  const lo = dv.getBigUint64(o, true);
+  const hi = dv.getBigUint64(o + 8, true);
+  return hi === 0n ? lo : lo | (hi << 64n);
+}
+
+/**
+ * Decode the event whose data is b[o, o+len) (views into b; dv is a DataView over the same bytes as
+ * b). Plain object literals, no spreads: a block carries tens of thousands of events.
+ */
+export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: number, bundleIndex: number, opIndex: number, kind: number): CoreEvent {
+  switch (kind) {
+    case EventKind.Transfer:
+      if (len === 112)
+        return { bundleIndex, opIndex, kind: 'Transfer', from: b.subarray(o, o + 32), to: b.subarray(o + 32, o + 64), token: b.subarray(o + 64, o + 96), amount: u128(dv, o + 96) };
+      break;
+    case EventKind.TokenCreated:
+      if (len === 112)
+        return { bundleIndex, opIndex, kind: 'TokenCreated', mint: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), owner: b.subarray(o + 64, o + 96), supply: u128(dv, o + 96) };
+      break;
+    case EventKind.KeyRegistered:
+      if (len === 65) return { bundleIndex, opIndex, kind: 'KeyRegistered', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64), keyType: b[o + 64]! };
+      break;
+    case EventKind.Fee:
+      if (len === 128)
+        return {
+          bundleIndex,
+          opIndex,
+          kind: 'Fee',
+          payer: b.subarray(o, o + 32),
+          proposer: b.subarray(o + 32, o + 64),
+          toProposer: u128(dv, o + 64),
+          treasury: b.subarray(o + 80, o + 112),
+          toTreasury: u128(dv, o + 112),
+        };
+      break;
+  }
+  return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };
 }
 
 /** Decode one event's data by kind. Byte fields are views into `data`. */
 export function decodeEvent(bundleIndex: number, opIndex: number, kind: number, data: Uint8Array): CoreEvent {
-  const base = { bundleIndex, opIndex };
-  switch (kind) {
-    case EventKind.Transfer:
-      if (data.length === 112)
-        return { ...base, kind: 'Transfer', from: data.subarray(0, 32), to: data.subarray(32, 64), token: data.subarray(64, 96), amount: u128(data, 96) };
-      break;
-    case EventKind.TokenCreated:
-      if (data.length === 112)
-        return { ...base, kind: 'TokenCreated', mint: data.subarray(0, 32), creator: data.subarray(32, 64), owner: data.subarray(64, 96), supply: u128(data, 96) };
-      break;
-    case EventKind.KeyRegistered:
-      if (data.length === 65)
-        return { ...base, kind: 'KeyRegistered', account: data.subarray(0, 32), keyHash: data.subarray(32, 64), keyType: data[64]! };
-      break;
-    case EventKind.Fee:
-      if (data.length === 128)
-        return {
-          ...base,
-          kind: 'Fee',
-          payer: data.subarray(0, 32),
-          proposer: data.subarray(32, 64),
-          toProposer: u128(data, 64),
-          treasury: data.subarray(80, 112),
-          toTreasury: u128(data, 112),
-        };
-      break;
-  }
-  return { ...base, kind: 'Unknown', code: kind, data };
+  return decodeEventAt(data, new DataView(data.buffer, data.byteOffset, data.byteLength), 0, data.length, bundleIndex, opIndex, kind);
 }

@@ -130,7 +130,7 @@ export class Reference {
   private bundle: Map<string, Uint8Array | null> | null = null;
   private buckets = new Map<number, Array<{ path: Uint8Array; leaf: Uint8Array }>>();
   private nodes = new Map<number, Uint8Array>();
-  private root = new Uint8Array(32);
+  private root: Uint8Array = new Uint8Array(32);
   private constructor(private readonly h: Hasher) {}
 
   static async create(): Promise<Reference> {
@@ -386,6 +386,7 @@ export class Reference {
       writes.push({ key: new Uint8Array([0xf0, b >> 8, b & 0xff]), value: list.length ? cat(...list.flatMap((e) => [e.path, e.leaf])) : null });
     }
     for (const i of [...dirtyNodes].sort((x, y) => x - y)) {
+      if (i >= 4096) continue; // levels 12-16 are recomputed from the bucket records, not stored
       const h = this.node(i);
       const key = new Uint8Array(5);
       key[0] = 0xf1;

@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Core, encodeBlockInput, type BlockContext, type BundleInput, type GenesisConfig, type Write } from '../src/core/core.js';
 import { Reference, type RefCtx, type RefGenesis } from '../test/core/reference.js';
-import { encodeBundle, addr } from '../test/core/encode.js';
+import { createHash } from 'node:crypto';
+import { encodeBundle } from '../test/core/encode.js';
 
 export interface CoreBenchResult {
   name: string;
@@ -60,6 +61,17 @@ function ctxAt(height: number): BlockContext & RefCtx {
 }
 
 const SIG = new Uint8Array(64).fill(7);
+
+// Realistic addresses: SHA256 of a public key (spec §1.6), so keys spread like a live chain's.
+const addrCache = new Map<number, Uint8Array>();
+function addr(i: number): Uint8Array {
+  let a = addrCache.get(i);
+  if (!a) {
+    a = new Uint8Array(createHash('sha256').update(`bench-key-${i}`).digest());
+    addrCache.set(i, a);
+  }
+  return a;
+}
 
 /** One signed-as-verified transfer: the host has checked the Ed25519 signature of key_hash = user. */
 function transfer(from: number, to: number, nonce: bigint, token: Uint8Array, reveal: boolean): BundleInput {

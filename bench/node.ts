@@ -74,10 +74,10 @@ const NTV = 1_000_000_000n;
 
 /** Signed transfers/s end to end; the baseline is one core's Ed25519 verification rate in this process. */
 export async function benchSignedThroughput(options: { accounts?: number; perAccount?: number; batchSize?: number; connections?: number } = {}): Promise<BenchResult[]> {
-  const accounts = options.accounts ?? 2000;
+  const accounts = options.accounts ?? 4000;
   const perAccount = options.perAccount ?? 10;
   const batchSize = options.batchSize ?? 500;
-  const connections = options.connections ?? 8;
+  const connections = options.connections ?? 48;
   const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '1']);
   try {
     const signers = Array.from({ length: accounts }, () => Signer.generate());

@@ -76,8 +76,17 @@ export class Chain extends EventEmitter<ChainEvents> {
   private readonly gate: SubmissionGate;
   private readonly waiters = new Map<string, Waiter[]>();
   private readonly recent: BlockHeader[] = [];
+  /** the last durable block: what reads and receipts expose */
   private head!: BlockHeader;
+  /** the last executed block, the parent of the next; ahead of `head` while its write is in flight */
+  private executionHead!: BlockHeader;
+  /** block writes run one after another, overlapped with executing the next block */
+  private writeChain: Promise<void> = Promise.resolve();
+  private pendingWrites = 0;
+  /** nonces executed in blocks not yet durable, so nonce checks do not read the lagging StateView */
+  private readonly executedNonces = new Map<string, { nonce: bigint; height: number }>();
   private totalTransactions = 0;
+  private executedTransactions = 0;
   private lastBlockAt = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
@@ -105,12 +114,14 @@ export class Chain extends EventEmitter<ChainEvents> {
       const block = await chain.blockByHeight(headHeight);
       if (!block) throw new Error(`storage names head ${headHeight} but holds no such block`);
       chain.head = block.header;
+      chain.executionHead = block.header;
       const root = chain.core.stateRoot();
       if (Buffer.compare(root, block.header.stateRoot) !== 0) {
         throw new Error(`state root ${encodeHash(root)} of stored state differs from head block's ${encodeHash(block.header.stateRoot)}`);
       }
       const count = await deps.store.getLocal(TX_COUNT_KEY);
       chain.totalTransactions = count ? Number(Buffer.from(count).toString()) : 0;
+      chain.executedTransactions = chain.totalTransactions;
       const from = Math.max(0, headHeight - RECENT_HEADERS + 1);
       const older = await deps.store.getBlocks(range(from, headHeight + 1));
       for (const bytes of older) if (bytes) chain.remember(decodeBlock(bytes, bundleHash).header);
@@ -143,11 +154,12 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.schedule(0);
   }
 
-  /** Stop producing, let a block being written finish, and refuse every waiting call. */
+  /** Stop producing, let the blocks being written finish, and refuse every waiting call. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.inFlight;
+    await this.writeChain;
     for (const [hash, waiters] of this.waiters) {
       for (const w of waiters) {
         clearTimeout(w.timer);
@@ -207,7 +219,10 @@ export class Chain extends EventEmitter<ChainEvents> {
 
   // ---- reads --------------------------------------------------------------------------------
 
+  /** The account's next executable nonce, counting blocks executed but still being written. */
   stateNonce(account: Uint8Array): bigint {
+    const executed = this.executedNonces.get(Buffer.from(account).toString('latin1'));
+    if (executed) return executed.nonce;
     const record = this.deps.state.get(accountKey(account));
     return record ? decodeAccount(record).nonce : 0n;
   }
@@ -277,55 +292,84 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.schedule(Math.max(1, due));
   }
 
+  /** At most this many executed blocks may wait for their write before production pauses. */
+  private static readonly MAX_PENDING_WRITES = 2;
+
   private async produceNext(): Promise<void> {
+    if (this.pendingWrites >= Chain.MAX_PENDING_WRITES) await this.writeChain;
     const selected = this.mempool.selectReady(this.options.maxTxsPerBlock);
     const startedAt = Date.now();
     let produced: ProducedBlock;
     try {
-      produced = await this.producer.produce(this.head, selected, Math.floor(startedAt / 1000));
+      produced = this.producer.produce(this.executionHead, selected, Math.floor(startedAt / 1000));
     } catch (error) {
-      if (error instanceof ExecutionAborted) {
-        // A core abort is a bug: discard the instance, refuse the bundles of that block, go on.
-        this.deps.logger.error('core aborted; reloading it and refusing the block\'s bundles', { error: String(error.reason) });
-        this.core = await this.deps.createCore();
-        this.producer = this.createProducer();
-        for (const entry of selected) {
-          this.mempool.remove(entry);
-          this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', 'the core could not execute this bundle', { status: 'CORE_ABORTED' }));
-        }
-        return;
+      if (!(error instanceof ExecutionAborted)) throw error;
+      // A core abort is a bug: discard the instance, refuse the bundles of that block, go on. The
+      // new instance reads through the StateView, so every executed block must be written first.
+      this.deps.logger.error('core aborted; reloading it and refusing the block\'s bundles', { error: String(error.reason) });
+      await this.writeChain;
+      this.core = await this.deps.createCore();
+      this.producer = this.createProducer();
+      for (const entry of selected) {
+        this.mempool.remove(entry);
+        this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', 'the core could not execute this bundle', { status: 'CORE_ABORTED' }));
       }
-      // The core committed but storage did not: stop so that a restart resumes from storage.
-      this.deps.logger.error('block write failed; stopping', { error: String(error) });
-      process.exit(70);
+      return;
     }
     this.lastBlockAt = startedAt;
-    this.head = produced.block.header;
-    this.remember(this.head);
+    this.executionHead = produced.block.header;
+    this.executedTransactions += produced.block.bundles.length;
+    produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }];
+    this.afterExecution(produced);
+    this.pendingWrites++;
+    this.writeChain = this.writeChain.then(() => this.persist(produced, startedAt));
+  }
+
+  /**
+   * The one atomic, synced write of a block (a kill at any moment loses no committed block). Only
+   * after it are receipts answered and the block visible to reads. If it fails, the core has moved
+   * on without storage: the node stops, and a restart resumes from what storage holds.
+   */
+  private async persist(produced: ProducedBlock, startedAt: number): Promise<void> {
+    const writeStarted = performance.now();
+    try {
+      await this.deps.store.commitBlock(produced.write);
+    } catch (error) {
+      this.deps.logger.error('block write failed; stopping', { height: produced.block.header.height, error: String(error) });
+      process.exit(70);
+    }
+    const header = produced.block.header;
+    this.deps.state.apply(produced.writes);
+    this.head = header;
+    this.remember(header);
     this.totalTransactions += produced.block.bundles.length;
-    void this.deps.store.putLocal(TX_COUNT_KEY, Buffer.from(String(this.totalTransactions)));
-    this.settleBlock(produced);
+    for (const [key, executed] of this.executedNonces) if (executed.height <= header.height) this.executedNonces.delete(key);
+    this.pendingWrites--;
+    for (const outcome of produced.outcomes) {
+      const receipt = outcome.receipt;
+      if (!receipt) continue;
+      if (receipt.status === 'success') this.settle(outcome.entry.hashKey, receipt);
+      else this.settle(outcome.entry.hashKey, undefined, failedError(receipt));
+    }
     this.deps.logger.debug('block committed', {
-      height: this.head.height, bundles: this.head.bundleCount, gasUsed: this.head.gasUsed, ms: Date.now() - startedAt,
-      phases: Object.fromEntries(Object.entries(produced.timings).map(([k, v]) => [k, Math.round(v)])),
+      height: header.height, bundles: header.bundleCount, gasUsed: header.gasUsed, ms: Date.now() - startedAt,
+      phases: { ...roundAll(produced.timings), write: Math.round(performance.now() - writeStarted) },
     });
     this.emit('block', produced);
   }
 
-  private settleBlock(produced: ProducedBlock): void {
-    const touched = new Map<string, Uint8Array>();
+  /** Mempool bookkeeping right after execution, so the next block can be built at once. */
+  private afterExecution(produced: ProducedBlock): void {
+    const height = produced.block.header.height;
     for (const outcome of produced.outcomes) {
       const { entry } = outcome;
-      touched.set(entry.accountKey, entry.account);
       if (outcome.retry) continue;
       this.mempool.remove(entry);
-      if (outcome.receipt) {
-        if (outcome.receipt.status === 'success') {
-          this.settle(entry.hashKey, outcome.receipt);
-        } else {
-          this.settle(entry.hashKey, undefined, failedError(outcome.receipt));
-          this.releaseFollowers(entry);
-        }
+      if (outcome.receipt?.status === 'success') {
+        this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
+        this.mempool.setStateNonce(entry.accountKey, entry.nonce + 1n);
+      } else if (outcome.receipt) {
+        this.releaseFollowers(entry);
       } else {
         this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', outcome.invalidMessage ?? 'refused by the core', {
           status: outcome.invalidStatus, bundle_hash: encodeHash(entry.hash),
@@ -333,7 +377,6 @@ export class Chain extends EventEmitter<ChainEvents> {
         this.releaseFollowers(entry);
       }
     }
-    for (const [key, account] of touched) this.mempool.setStateNonce(key, this.stateNonce(account));
   }
 
   /**
@@ -414,7 +457,7 @@ export class Chain extends EventEmitter<ChainEvents> {
         allowUnsigned: this.allowUnsigned,
         blockGasLimit: BigInt(this.options.maxTxsPerBlock) * BUNDLE_GAS_CEILING,
       },
-      { core: this.core, store: this.deps.store, state: this.deps.state, validator: this.deps.validator, tokens: this.tokens },
+      { core: this.core, validator: this.deps.validator, tokens: this.tokens },
     );
   }
 
@@ -434,8 +477,13 @@ export class Chain extends EventEmitter<ChainEvents> {
       height: 0, hash: header.hash, block: encodeBlock({ header, bundles: [], bundleHashes: [] }), receipts: [], state: writes,
     });
     this.head = header;
+    this.executionHead = header;
     this.remember(header);
   }
+}
+
+function roundAll(timings: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)]));
 }
 
 function failedError(receipt: Receipt): ChainError {

@@ -1,12 +1,11 @@
 import type { Core, BlockResult } from '../core/core.js';
 import { statusOf } from './status.js';
 import { signEd25519 } from '../codec/keys.js';
-import type { ChainStore } from '../storage/chain-store.js';
+import type { BlockWrite, StateWrite } from '../storage/chain-store.js';
 import { encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
 import { ExecutionAborted } from './errors.js';
 import type { PendingBundle } from './mempool.js';
 import { buildReceipts, encodeReceipt, type Receipt } from './receipts.js';
-import type { StateView } from './state-view.js';
 import type { TokenRegistry } from './token-registry.js';
 
 export interface ValidatorIdentity {
@@ -20,8 +19,12 @@ export interface ProducedBlock {
   receipts: Receipt[];
   /** per selected bundle: its receipt, or the invalid status that kept it out of the block */
   outcomes: Array<{ entry: PendingBundle; receipt?: Receipt; invalidStatus?: string; invalidMessage?: string; retry: boolean }>;
-  /** milliseconds spent in each phase, for the debug log and the metrics to come */
-  timings: { execute: number; commit: number; receipts: number; write: number };
+  /** the state writes of the block, for the host's StateView once the block is durable */
+  writes: StateWrite[];
+  /** the one atomic batch that makes the block durable */
+  write: BlockWrite;
+  /** milliseconds spent in each phase, for the debug log */
+  timings: { execute: number; commit: number; receipts: number };
 }
 
 export interface ProducerParams {
@@ -42,11 +45,15 @@ const RETRY_LATER = new Set(['BLOCK_GAS_LIMIT', 'NONCE_TOO_HIGH']);
 export class BlockProducer {
   constructor(
     private readonly params: ProducerParams,
-    private readonly deps: { core: Core; store: ChainStore; state: StateView; validator: ValidatorIdentity; tokens: TokenRegistry },
+    private readonly deps: { core: Core; validator: ValidatorIdentity; tokens: TokenRegistry },
   ) {}
 
-  async produce(parent: BlockHeader, selected: PendingBundle[], nowSeconds: number): Promise<ProducedBlock> {
-    const { core, store, state, validator } = this.deps;
+  /**
+   * Execute and commit the next block in the core and prepare its storage batch. Writing the batch
+   * is the caller's job: the chain overlaps it with executing the next block.
+   */
+  produce(parent: BlockHeader, selected: PendingBundle[], nowSeconds: number): ProducedBlock {
+    const { core, validator } = this.deps;
     const height = parent.height + 1;
     const timestamp = Math.max(nowSeconds, parent.timestamp);
     const t0 = performance.now();
@@ -82,9 +89,6 @@ export class BlockProducer {
 
     const t1 = performance.now();
     const { stateRoot, writes } = core.commitBlock();
-    // From here the core has moved on: if the write below fails the node must stop and restart
-    // from storage (Chain treats any error after this point as fatal).
-    state.apply(writes);
     const included = includedIndexes.map((i) => selected[i]!);
     const bundleHashes = included.map((e) => e.hash);
     const unsigned = {
@@ -108,20 +112,17 @@ export class BlockProducer {
     const receipts = buildReceipts(header, included, includedIndexes, result, this.deps.tokens);
     const t3 = performance.now();
 
-    // The one atomic, synced write of this block (spec: a kill at any moment loses no committed block).
-    await store.commitBlock({
+    let next = 0;
+    for (const outcome of outcomes) {
+      if (outcome.invalidStatus === undefined) outcome.receipt = receipts[next++];
+    }
+    const write: BlockWrite = {
       height,
       hash,
       block: encodeBlock(block),
       receipts: receipts.map((r, i) => ({ bundleHash: bundleHashes[i]!, receipt: encodeReceipt(r) })),
       state: writes,
-    });
-
-    let next = 0;
-    for (const outcome of outcomes) {
-      if (outcome.invalidStatus === undefined) outcome.receipt = receipts[next++];
-    }
-    const t4 = performance.now();
-    return { block, receipts, outcomes, timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2, write: t4 - t3 } };
+    };
+    return { block, receipts, outcomes, writes, write, timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 } };
   }
 }

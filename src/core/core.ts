@@ -4,7 +4,7 @@
 // new Core over the committed state.
 
 import { compileCore, instantiateCore, CoreAbortError, Wasm, type CoreExports, type StateReader, type WasmModule, type WasmSource } from './loader.js';
-import { decodeEventAt, type CoreEvent } from './events.js';
+import { Bytes32Interner, decodeEventAt, type CoreEvent } from './events.js';
 import { Status, statusName } from './status.js';
 
 export type { StateReader } from './loader.js';
@@ -43,6 +43,7 @@ export interface BundleResult {
   nonce: bigint;
 }
 
+/** Byte fields of events are read-only views; equal addresses may share one array. */
 export interface BlockResult {
   gasUsed: bigint;
   fees: bigint;
@@ -342,12 +343,13 @@ function decodeBlockResult(b: Uint8Array): BlockResult {
   const ne = dv.getUint32(o, true);
   o += 4;
   const events: CoreEvent[] = new Array(ne);
+  const ids = new Bytes32Interner();
   for (let i = 0; i < ne; i++) {
     const bundleIndex = dv.getUint32(o, true);
     const opIndex = dv.getUint16(o + 4, true);
     const kind = b[o + 6]!;
     const len = dv.getUint32(o + 7, true);
-    events[i] = decodeEventAt(b, dv, o + 11, len, bundleIndex, opIndex, kind);
+    events[i] = decodeEventAt(b, dv, o + 11, len, bundleIndex, opIndex, kind, ids);
     o += 11 + len;
   }
   return { gasUsed, fees, results, events };

@@ -51,14 +51,43 @@ function u128(dv: DataView, o: number): bigint {
 }
 
 /**
+ * Interns the 32-byte fields of a block's events: the proposer, the treasury, a bundle's sender and
+ * the common tokens repeat across tens of thousands of events, and a typed-array view costs ~100 ns
+ * plus GC, so equal values share one read-only Uint8Array.
+ */
+export class Bytes32Interner {
+  private readonly slots: Uint8Array[] = [];
+  private next = 0;
+  constructor(private readonly size = 8) {}
+  get(b: Uint8Array, o: number): Uint8Array {
+    const slots = this.slots;
+    for (let s = 0; s < slots.length; s++) {
+      const c = slots[s]!;
+      let i = 31;
+      while (i >= 0 && c[i] === b[o + i]) i--;
+      if (i < 0) return c;
+    }
+    const v = b.subarray(o, o + 32);
+    if (slots.length < this.size) slots.push(v);
+    else {
+      slots[this.next] = v;
+      this.next = (this.next + 1) % this.size;
+    }
+    return v;
+  }
+}
+
+const noIntern = { get: (b: Uint8Array, o: number) => b.subarray(o, o + 32) };
+
+/**
  * Decode the event whose data is b[o, o+len) (views into b; dv is a DataView over the same bytes as
  * b). Plain object literals, no spreads: a block carries tens of thousands of events.
  */
-export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: number, bundleIndex: number, opIndex: number, kind: number): CoreEvent {
+export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: number, bundleIndex: number, opIndex: number, kind: number, ids: { get(b: Uint8Array, o: number): Uint8Array } = noIntern): CoreEvent {
   switch (kind) {
     case EventKind.Transfer:
       if (len === 112)
-        return { bundleIndex, opIndex, kind: 'Transfer', from: b.subarray(o, o + 32), to: b.subarray(o + 32, o + 64), token: b.subarray(o + 64, o + 96), amount: u128(dv, o + 96) };
+        return { bundleIndex, opIndex, kind: 'Transfer', from: ids.get(b, o), to: b.subarray(o + 32, o + 64), token: ids.get(b, o + 64), amount: u128(dv, o + 96) };
       break;
     case EventKind.TokenCreated:
       if (len === 112)
@@ -73,10 +102,10 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
           bundleIndex,
           opIndex,
           kind: 'Fee',
-          payer: b.subarray(o, o + 32),
-          proposer: b.subarray(o + 32, o + 64),
+          payer: ids.get(b, o),
+          proposer: ids.get(b, o + 32),
           toProposer: u128(dv, o + 64),
-          treasury: b.subarray(o + 80, o + 112),
+          treasury: ids.get(b, o + 80),
           toTreasury: u128(dv, o + 112),
         };
       break;
@@ -84,7 +113,7 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };
 }
 
-/** Decode one event's data by kind. Byte fields are views into `data`. */
+/** Decode one event's data by kind. Byte fields are views into `data` (read-only). */
 export function decodeEvent(bundleIndex: number, opIndex: number, kind: number, data: Uint8Array): CoreEvent {
   return decodeEventAt(data, new DataView(data.buffer, data.byteOffset, data.byteLength), 0, data.length, bundleIndex, opIndex, kind);
 }

@@ -286,7 +286,18 @@ function compress(cvPtr: usize, mPtr: usize, counter: u64, blockLen: u32, flags:
   store<u32>(outPtr, v7 ^ v15, 28);
 }
 
+// Keyed mode (Blake3 §2.3 keyed_hash): the key words replace the IV in every chunk and parent
+// compression, and KEYED_HASH is set in every flags word. `keyPtr` 0 = the plain hash.
+// @ts-ignore: decorator
+@inline const KEYED_HASH: u32 = 16;
+let keyPtr: usize = 0;
+let modeFlags: u32 = 0;
+
 function setIV(p: usize): void {
+  if (keyPtr != 0) {
+    memory.copy(p, keyPtr, 32);
+    return;
+  }
   store<u32>(p, IV0, 0); store<u32>(p, IV1, 4); store<u32>(p, IV2, 8); store<u32>(p, IV3, 12);
   store<u32>(p, IV4, 16); store<u32>(p, IV5, 20); store<u32>(p, IV6, 24); store<u32>(p, IV7, 28);
 }
@@ -307,7 +318,7 @@ function chunkCV(ptr: usize, len: u32, chunkIndex: u64, rootFlag: u32, outPtr: u
       memory.copy(BLOCK, m, blen);
       m = BLOCK;
     }
-    compress(CV, m, chunkIndex, blen, flags, CV);
+    compress(CV, m, chunkIndex, blen, flags | modeFlags, CV);
   }
   memory.copy(outPtr, CV, 32);
 }
@@ -317,7 +328,7 @@ function parentCV(l: usize, r: usize, flags: u32, outPtr: usize): void {
   memory.copy(BLOCK, l, 32);
   memory.copy(BLOCK + 32, r, 32);
   setIV(CV);
-  compress(CV, BLOCK, 0, 64, PARENT | flags, outPtr);
+  compress(CV, BLOCK, 0, 64, PARENT | flags | modeFlags, outPtr);
 }
 
 /** Blake3-256 of len bytes at ptr, 32 bytes written at outPtr (may overlap the input). */
@@ -348,4 +359,13 @@ export function blake3(ptr: usize, len: u32, outPtr: usize): void {
     sp--;
   }
   memory.copy(outPtr, TMP, 32);
+}
+
+/** Blake3 keyed_hash with the 32-byte key at key: len bytes at ptr → 32 bytes at outPtr. */
+export function blake3Keyed(key: usize, ptr: usize, len: u32, outPtr: usize): void {
+  keyPtr = key;
+  modeFlags = KEYED_HASH;
+  blake3(ptr, len, outPtr);
+  keyPtr = 0;
+  modeFlags = 0;
 }

@@ -1,13 +1,16 @@
 // The state root: a bucketed Merkle tree (docs/core-abi.md "State root", docs/state-root.md).
-//   path = Blake3(key); leaf = Blake3(0x00 ‖ u32 len(key) ‖ key ‖ value)
+//   path = Blake3(key); leaf = Blake3_keyed(K_LEAF, path ‖ value)
 //   65,536 buckets by path[0..2]; bucket = sorted (path, leaf) entries;
-//   bucket_hash = Blake3(0x01 ‖ entries) or zero when empty
-//   node i has children 2i, 2i+1; leaves at 65,536 + bucket; node = Blake3(0x02 ‖ l ‖ r), zero if both zero
+//   bucket_hash = Blake3_keyed(K_BUCKET, entries) or zero when empty
+//   node i has children 2i, 2i+1; leaves at 65,536 + bucket;
+//   node = Blake3_keyed(K_NODE, l ‖ r), zero if both zero
+//   K_x = Blake3("ntv.state-root.x"): three domains, and one compression for a node, for the leaf of
+//   any value up to 32 bytes, and for a bucket of one entry (docs/state-root.md, "Hashing").
 // Only the buckets of keys written in the block, and their paths to node 1, are rehashed at commit.
 // Bucket records (0xF0) and node hashes (0xF1) are loaded lazily through kv_get and kept for the
 // life of the instance, like every other key.
 
-import { blake3 } from "./blake3";
+import { blake3, blake3Keyed } from "./blake3";
 import { kv_get, kv_read } from "./env";
 import {
   bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU8, bufU32, bufBytes, bufEnsure, bytesCmp, isZero,
@@ -38,6 +41,15 @@ memory.fill(bucketLoaded, 0, NBUCKETS >> 3);
 memory.fill(bucketDirty, 0, NBUCKETS >> 3);
 
 const DKEY = memory.data(8);
+const K_LEAF = memory.data(32);
+const K_BUCKET = memory.data(32);
+const K_NODE = memory.data(32);
+const D_LEAF = memory.data<u8>([110, 116, 118, 46, 115, 116, 97, 116, 101, 45, 114, 111, 111, 116, 46, 108, 101, 97, 102]);
+const D_BUCKET = memory.data<u8>([110, 116, 118, 46, 115, 116, 97, 116, 101, 45, 114, 111, 111, 116, 46, 98, 117, 99, 107, 101, 116]);
+const D_NODE = memory.data<u8>([110, 116, 118, 46, 115, 116, 97, 116, 101, 45, 114, 111, 111, 116, 46, 110, 111, 100, 101]);
+blake3(D_LEAF, 19, K_LEAF);
+blake3(D_BUCKET, 21, K_BUCKET);
+blake3(D_NODE, 19, K_NODE);
 const LEAF = memory.data(32);
 const PAIR = memory.data(72);
 const preimage = bufNew(4096);
@@ -105,12 +117,12 @@ export function nodePtr(i: u32): usize {
   return p;
 }
 
-/** bucket_hash = Blake3(0x01 ‖ entries), zero when empty, into dst. */
+/** bucket_hash = Blake3_keyed(K_BUCKET, entries), zero when empty, into dst. */
 function hashBucket(b: u32, dst: usize): void {
   let row = bucketRow(b);
   let cnt = load<u32>(row, 4);
   if (cnt == 0) memory.fill(dst, 0, 32);
-  else blake3(<usize>load<u32>(row, 0), 1 + (cnt << 6), dst);
+  else blake3Keyed(K_BUCKET, <usize>load<u32>(row, 0) + 1, cnt << 6, dst);
 }
 
 /** The row of bucket b, its record loaded from 0xF0 ‖ u16be b on first use. */
@@ -241,15 +253,14 @@ function sortEntries(base: usize, n: u32, tmp: usize): usize {
   return src;
 }
 
-/** node = Blake3(0x02 ‖ l ‖ r), or zero when both children are zero. */
+/** node = Blake3_keyed(K_NODE, l ‖ r), or zero when both children are zero. */
 function combine(l: usize, r: usize, dst: usize): void {
   if (isZero(l, 32) && isZero(r, 32)) {
     memory.fill(dst, 0, 32);
   } else {
-    store<u8>(PAIR, 0x02);
-    memory.copy(PAIR + 1, l, 32);
-    memory.copy(PAIR + 33, r, 32);
-    blake3(PAIR, 65, dst);
+    memory.copy(PAIR, l, 32);
+    memory.copy(PAIR + 32, r, 32);
+    blake3Keyed(K_NODE, PAIR, 64, dst);
   }
 }
 
@@ -296,13 +307,12 @@ export function commit(out: usize): void {
     }
     let vlen = load<i32>(e, E_VALLEN);
     if (vlen >= 0) {
-      let total = 5 + klen + <u32>vlen;
+      // leaf = Blake3_keyed(K_LEAF, path ‖ value): the path commits to the key.
+      let total = 32 + <u32>vlen;
       let pre = bufEnsure(preimage, total);
-      store<u8>(pre, 0x00);
-      store<u32>(pre + 1, klen);
-      memory.copy(pre + 5, e + E_KEY, klen);
-      memory.copy(pre + 5 + klen, valPtr(e), <u32>vlen);
-      blake3(pre, total, LEAF);
+      memory.copy(pre, e + E_PATH, 32);
+      memory.copy(pre + 32, valPtr(e), <u32>vlen);
+      blake3Keyed(K_LEAF, pre, total, LEAF);
       bucketPut(e + E_PATH, LEAF);
     } else {
       bucketPut(e + E_PATH, 0);

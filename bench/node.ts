@@ -77,7 +77,7 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
   const accounts = options.accounts ?? 4000;
   const perAccount = options.perAccount ?? 10;
   const batchSize = options.batchSize ?? 500;
-  const connections = options.connections ?? 48;
+  const connections = options.connections ?? 32;
   const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '1']);
   try {
     const signers = Array.from({ length: accounts }, () => Signer.generate());

@@ -155,7 +155,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   }
   for (let k: u32 = 0; k < bOpCount && st == S.OK; k++) {
     let op = OPS + (<usize>k << 5);
-    if (load<u32>(op) == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), index, k);
+    if (load<u32>(op) == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), index, k, payer);
     else st = execCreateToken(user, op, nonce, index, k);
   }
   if (st != S.OK) {

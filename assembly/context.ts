@@ -26,7 +26,3 @@ export function setContext(height: u64, timestamp: u64, proposer: usize, gasPric
   ctxAllowUnsigned = allowUnsigned;
   ctxBlockGasLimit = blockGasLimit;
 }
-
-export function setTimestamp(timestamp: u64): void {
-  ctxTimestamp = timestamp;
-}

@@ -8,7 +8,7 @@ import { applyBlock } from "./block";
 import { applyGenesis } from "./genesis";
 import { commit, nodePtr, getDerived } from "./root";
 import { eventsReset } from "./events";
-import { blake3 } from "./blake3";
+import { blake3, blake3Keyed } from "./blake3";
 import * as U from "./u128";
 
 const inBuf = bufNew(1 << 16);
@@ -87,6 +87,14 @@ export function cache_size(): u32 {
 export function blake3_hash(len: u32): u32 {
   let p = bufEnsure(outBuf, 32);
   blake3(bufPtr(inBuf), len, p);
+  bufSetLen(outBuf, 32);
+  return S.OK;
+}
+
+/** Test hook: Blake3 keyed_hash; input = key[32] ‖ data (len bytes in all) → 32 bytes of output. */
+export function blake3_keyed_hash(len: u32): u32 {
+  let p = bufEnsure(outBuf, 32);
+  blake3Keyed(bufPtr(inBuf), bufPtr(inBuf) + 32, len - 32, p);
   bufSetLen(outBuf, 32);
   return S.OK;
 }

@@ -82,7 +82,8 @@ export function bufVec(h: usize, src: usize, n: u32): void {
 }
 
 /** Equality of n bytes. */
-export function bytesEq(a: usize, b: usize, n: u32): bool {
+// @ts-ignore: decorator
+@inline export function bytesEq(a: usize, b: usize, n: u32): bool {
   let i: u32 = 0;
   while (i + 8 <= n) {
     if (load<u64>(a + i) != load<u64>(b + i)) return false;

@@ -16,7 +16,7 @@ import {
   bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU8, bufU32, bufBytes, bufEnsure, bytesCmp, isZero,
 } from "./mem";
 import {
-  dirtyList, clearJournal, E_FLAGS, E_KEY, E_KEYLEN, E_PATH, E_VALLEN, F_DIRTY, F_PATH, valPtr,
+  dirtyList, clearJournal, E_FLAGS, E_KEY, E_KEYLEN, E_VALLEN, F_DIRTY, F_PATH, valPtr, pathOf,
 } from "./state";
 
 // @ts-ignore: decorator
@@ -30,7 +30,7 @@ import {
 const NODES: usize = heap.alloc(<usize>NNODES * 32);
 const nodeLoaded: usize = heap.alloc(NNODES >> 3);
 const nodeDirty: usize = heap.alloc(NNODES >> 3);
-const BUCKETS: usize = heap.alloc(<usize>NBUCKETS * 12); // [ptr u32 (0x01 ‖ entries), count u32, cap u32]
+const BUCKETS: usize = heap.alloc(<usize>NBUCKETS * 12); // [ptr u32 (a spare byte, then the entries), count u32, cap u32]
 const bucketLoaded: usize = heap.alloc(NBUCKETS >> 3);
 const bucketDirty: usize = heap.alloc(NBUCKETS >> 3);
 memory.fill(NODES, 0, <usize>NNODES * 32);
@@ -55,6 +55,8 @@ const PAIR = memory.data(72);
 const preimage = bufNew(4096);
 const sorted = bufNew(1 << 16);
 const sortTmp = bufNew(1 << 16);
+const bucketCounts = bufNew((NBUCKETS + 1) << 2);
+const groupBuf = bufNew(1 << 16);
 
 // @ts-ignore: decorator
 @inline function bitGet(bm: usize, i: u32): bool {
@@ -158,10 +160,13 @@ function cmp32(a: usize, b: usize): i32 {
   return 0;
 }
 
-/** Insert/replace (leaf != 0) or remove (leaf == 0) the entry of path in its bucket. */
-function bucketPut(path: usize, leaf: usize): void {
-  let b = (<u32>load<u8>(path) << 8) | <u32>load<u8>(path + 1);
-  let row = bucketRow(b);
+// @ts-ignore: decorator
+@inline function bucketOfPath(path: usize): u32 {
+  return (<u32>load<u8>(path) << 8) | <u32>load<u8>(path + 1);
+}
+
+/** Insert/replace (leaf != 0) or remove (leaf == 0) the entry of path in the bucket of `row`. */
+function bucketPut(row: usize, path: usize, leaf: usize): void {
   let ptr = <usize>load<u32>(row, 0);
   let cnt = load<u32>(row, 4);
   let lo: u32 = 0, hi = cnt;
@@ -198,7 +203,6 @@ function bucketPut(path: usize, leaf: usize): void {
     memory.copy(at + 32, leaf, 32);
     store<u32>(row, cnt + 1, 4);
   }
-  bitSet(bucketDirty, b);
 }
 
 // @ts-ignore: decorator
@@ -206,23 +210,44 @@ function bucketPut(path: usize, leaf: usize): void {
   return bytesCmp(<usize>a + E_KEY, load<u32>(<usize>a, E_KEYLEN), <usize>b + E_KEY, load<u32>(<usize>b, E_KEYLEN));
 }
 
+/** The first 8 key bytes as a big-endian u64 (zero-padded): orders most keys without a deref. */
+function keyPrefix(e: usize): u64 {
+  let n = load<u32>(e, E_KEYLEN);
+  if (n >= 8) return bswap<u64>(load<u64>(e + E_KEY));
+  let v: u64 = 0;
+  for (let i: u32 = 0; i < 8; i++) v = (v << 8) | (i < n ? <u64>load<u8>(e + E_KEY + i) : 0);
+  return v;
+}
+
+// @ts-ignore: decorator
+@inline function recLess(a: usize, b: usize): bool {
+  let pa = load<u64>(a), pb = load<u64>(b);
+  if (pa != pb) return pa < pb;
+  return keyCmp(load<u32>(a, 8), load<u32>(b, 8)) < 0;
+}
+
 /**
- * Sort entry pointers by key: insertion-sorted runs of 16, then bottom-up merges through `tmp`.
- * A merge sort because its O(n log n) holds for every input order (a quicksort pivot rule can be
- * driven quadratic by the order keys were first written in, as genesis does).
+ * Sort 16-byte records [prefix u64, entry u32, pad u32] by key: insertion-sorted runs of 16, then
+ * bottom-up merges through `tmp`. A merge sort because its O(n log n) holds for every input order
+ * (a quicksort pivot rule was driven quadratic by genesis's write order); the prefix keeps most
+ * comparisons inside the array instead of dereferencing two scattered entries.
  */
-function sortEntries(base: usize, n: u32, tmp: usize): usize {
+function sortRecords(base: usize, n: u32, tmp: usize): usize {
   const RUN: u32 = 16;
   for (let lo: u32 = 0; lo < n; lo += RUN) {
     let hi = lo + RUN < n ? lo + RUN : n;
     for (let i = lo + 1; i < hi; i++) {
-      let x = load<u32>(base + (<usize>i << 2));
+      let x0 = load<u64>(base + (<usize>i << 4));
+      let x1 = load<u64>(base + (<usize>i << 4), 8);
+      store<u64>(tmp, x0);
+      store<u64>(tmp, x1, 8);
       let j = i;
-      while (j > lo && keyCmp(load<u32>(base + (<usize>(j - 1) << 2)), x) > 0) {
-        store<u32>(base + (<usize>j << 2), load<u32>(base + (<usize>(j - 1) << 2)));
+      while (j > lo && recLess(tmp, base + (<usize>(j - 1) << 4))) {
+        memory.copy(base + (<usize>j << 4), base + (<usize>(j - 1) << 4), 16);
         j--;
       }
-      store<u32>(base + (<usize>j << 2), x);
+      store<u64>(base + (<usize>j << 4), x0);
+      store<u64>(base + (<usize>j << 4), x1, 8);
     }
   }
   let src = base, dst = tmp;
@@ -232,19 +257,22 @@ function sortEntries(base: usize, n: u32, tmp: usize): usize {
       let hi = lo + (width << 1) < n ? lo + (width << 1) : n;
       let i = lo, j = mid, k = lo;
       while (i < mid && j < hi) {
-        let a = load<u32>(src + (<usize>i << 2));
-        let b = load<u32>(src + (<usize>j << 2));
-        if (keyCmp(b, a) < 0) {
-          store<u32>(dst + (<usize>k << 2), b);
+        let a = src + (<usize>i << 4);
+        let b = src + (<usize>j << 4);
+        let d = dst + (<usize>k << 4);
+        if (recLess(b, a)) {
+          store<u64>(d, load<u64>(b));
+          store<u64>(d, load<u64>(b, 8), 8);
           j++;
         } else {
-          store<u32>(dst + (<usize>k << 2), a);
+          store<u64>(d, load<u64>(a));
+          store<u64>(d, load<u64>(a, 8), 8);
           i++;
         }
         k++;
       }
-      if (i < mid) memory.copy(dst + (<usize>k << 2), src + (<usize>i << 2), <usize>(mid - i) << 2);
-      else if (j < hi) memory.copy(dst + (<usize>k << 2), src + (<usize>j << 2), <usize>(hi - j) << 2);
+      if (i < mid) memory.copy(dst + (<usize>k << 4), src + (<usize>i << 4), <usize>(mid - i) << 4);
+      else if (j < hi) memory.copy(dst + (<usize>k << 4), src + (<usize>j << 4), <usize>(hi - j) << 4);
     }
     let t = src;
     src = dst;
@@ -282,54 +310,79 @@ export function commit(out: usize): void {
   // 1. The keys written in the block, sorted.
   let dl = bufPtr(dirtyList);
   let dn = bufLen(dirtyList) >> 2;
-  bufSetLen(sorted, 0);
+  let rp = bufEnsure(sorted, dn << 4);
+  let sn: u32 = 0;
   for (let i: u32 = 0; i < dn; i++) {
     let e = <usize>load<u32>(dl + (<usize>i << 2));
     let f = load<u32>(e, E_FLAGS);
     if ((f & F_DIRTY) == 0) continue; // reverted, or listed twice
     store<u32>(e, f & ~F_DIRTY, E_FLAGS);
-    bufU32(sorted, <u32>e);
+    let r = rp + (<usize>sn << 4);
+    store<u64>(r, keyPrefix(e));
+    store<u64>(r, <u64>e, 8);
+    sn++;
   }
   bufSetLen(dirtyList, 0);
   clearJournal();
-  let sn = bufLen(sorted) >> 2;
-  let tmp = bufEnsure(sortTmp, sn << 2);
-  let sp = sortEntries(bufPtr(sorted), sn, tmp);
+  let tmp = bufEnsure(sortTmp, sn << 4);
+  let sp = sortRecords(rp, sn, tmp);
 
-  // 2. Their leaves into the buckets.
+  // 2. Paths (computed once per key for the instance's life) and a counting sort of the keys by
+  //    bucket, so each dirty bucket is updated and rehashed while its record is in cache.
+  let counts = bufEnsure(bucketCounts, (NBUCKETS + 1) << 2);
+  memory.fill(counts, 0, <usize>(NBUCKETS + 1) << 2);
   for (let i: u32 = 0; i < sn; i++) {
-    let e = <usize>load<u32>(sp + (<usize>i << 2));
-    let klen = load<u32>(e, E_KEYLEN);
+    let e = <usize>load<u32>(sp + (<usize>i << 4), 8);
     let f = load<u32>(e, E_FLAGS);
     if ((f & F_PATH) == 0) {
-      blake3(e + E_KEY, klen, e + E_PATH);
+      blake3(e + E_KEY, load<u32>(e, E_KEYLEN), pathOf(e));
       store<u32>(e, f | F_PATH, E_FLAGS);
     }
-    let vlen = load<i32>(e, E_VALLEN);
-    if (vlen >= 0) {
-      // leaf = Blake3_keyed(K_LEAF, path ‖ value): the path commits to the key.
-      let total = 32 + <u32>vlen;
-      let pre = bufEnsure(preimage, total);
-      memory.copy(pre, e + E_PATH, 32);
-      memory.copy(pre + 32, valPtr(e), <u32>vlen);
-      blake3Keyed(K_LEAF, pre, total, LEAF);
-      bucketPut(e + E_PATH, LEAF);
-    } else {
-      bucketPut(e + E_PATH, 0);
-    }
+    let b = bucketOfPath(pathOf(e));
+    let c = counts + (<usize>(b + 1) << 2);
+    store<u32>(c, load<u32>(c) + 1);
+  }
+  for (let b: u32 = 1; b <= NBUCKETS; b++) {
+    let c = counts + (<usize>b << 2);
+    store<u32>(c, load<u32>(c) + load<u32>(c - 4));
+  }
+  let byBucket = bufEnsure(groupBuf, sn << 2);
+  for (let i: u32 = 0; i < sn; i++) {
+    let e = load<u32>(sp + (<usize>i << 4), 8);
+    let c = counts + (<usize>bucketOfPath(pathOf(<usize>e)) << 2);
+    let at = load<u32>(c);
+    store<u32>(c, at + 1);
+    store<u32>(byBucket + (<usize>at << 2), e);
   }
 
-  // 3. Dirty buckets -> leaf nodes 65,536 + b.
-  for (let w: u32 = 0; w < (NBUCKETS >> 6); w++) {
-    let word = load<u64>(bucketDirty + (<usize>w << 3));
-    while (word != 0) {
-      let b = (w << 6) + <u32>ctz<u64>(word);
-      word &= word - 1;
-      let node = NNODES / 2 + b;
-      hashBucket(b, NODES + (<usize>node << 5));
-      bitSet(nodeLoaded, node);
-      bitSet(nodeDirty, node);
+  // 3. Per dirty bucket: its leaves in, then bucket_hash into leaf node 65,536 + b.
+  let i: u32 = 0;
+  while (i < sn) {
+    let e0 = <usize>load<u32>(byBucket + (<usize>i << 2));
+    let b = bucketOfPath(pathOf(e0));
+    let row = bucketRow(b);
+    while (i < sn) {
+      let e = <usize>load<u32>(byBucket + (<usize>i << 2));
+      if (bucketOfPath(pathOf(e)) != b) break;
+      i++;
+      let vlen = load<i32>(e, E_VALLEN);
+      if (vlen >= 0) {
+        // leaf = Blake3_keyed(K_LEAF, path ‖ value): the path commits to the key.
+        let total = 32 + <u32>vlen;
+        let pre = bufEnsure(preimage, total);
+        memory.copy(pre, pathOf(e), 32);
+        memory.copy(pre + 32, valPtr(e), <u32>vlen);
+        blake3Keyed(K_LEAF, pre, total, LEAF);
+        bucketPut(row, pathOf(e), LEAF);
+      } else {
+        bucketPut(row, pathOf(e), 0);
+      }
     }
+    bitSet(bucketDirty, b);
+    let node = NNODES / 2 + b;
+    hashBucket(b, NODES + (<usize>node << 5));
+    bitSet(nodeLoaded, node);
+    bitSet(nodeDirty, node);
   }
 
   // 4. Up the tree, level by level (levels 16 .. 1), each parent once.
@@ -352,25 +405,44 @@ export function commit(out: usize): void {
     }
   }
 
-  // 5. CommitResult.
-  bufSetLen(out, 0);
+  // 5. CommitResult. The exact size first, then plain stores (6 MB for a 10,000-transfer block).
   if (!treeChecked) checkEmptyTree();
-  bufBytes(out, nodePtr(1), 32);
-  let countAt = bufLen(out);
-  bufU32(out, 0);
+  let size: usize = 36;
+  for (let i: u32 = 0; i < sn; i++) {
+    let e = <usize>load<u32>(sp + (<usize>i << 4), 8);
+    let vlen = load<i32>(e, E_VALLEN);
+    size += 5 + <usize>load<u32>(e, E_KEYLEN) + (vlen >= 0 ? 4 + <usize>vlen : 0);
+  }
+  for (let w: u32 = 0; w < (NBUCKETS >> 6); w++) {
+    let word = load<u64>(bucketDirty + (<usize>w << 3));
+    while (word != 0) {
+      let b = (w << 6) + <u32>ctz<u64>(word);
+      word &= word - 1;
+      let cnt = load<u32>(BUCKETS + <usize>b * 12, 4);
+      size += 8 + (cnt == 0 ? 0 : 4 + (<usize>cnt << 6));
+    }
+  }
+  size += <usize>(STORED_NODES) * 46; // upper bound for the nodes
+  let o = bufEnsure(out, <u32>size);
+  let w0 = o;
+  memory.copy(o, nodePtr(1), 32);
+  o += 36;
   let nw: u32 = 0;
   for (let i: u32 = 0; i < sn; i++) {
-    let e = <usize>load<u32>(sp + (<usize>i << 2));
+    let e = <usize>load<u32>(sp + (<usize>i << 4), 8);
     let klen = load<u32>(e, E_KEYLEN);
-    bufU32(out, klen);
-    bufBytes(out, e + E_KEY, klen);
+    store<u32>(o, klen);
+    memory.copy(o + 4, e + E_KEY, klen);
+    o += 4 + klen;
     let vlen = load<i32>(e, E_VALLEN);
     if (vlen >= 0) {
-      bufU8(out, 1);
-      bufU32(out, <u32>vlen);
-      bufBytes(out, valPtr(e), <u32>vlen);
+      store<u8>(o, 1);
+      store<u32>(o + 1, <u32>vlen);
+      memory.copy(o + 5, valPtr(e), <u32>vlen);
+      o += 5 + <usize>vlen;
     } else {
-      bufU8(out, 0);
+      store<u8>(o, 0);
+      o += 1;
     }
     nw++;
   }
@@ -381,15 +453,18 @@ export function commit(out: usize): void {
       word &= word - 1;
       let row = BUCKETS + <usize>b * 12;
       let cnt = load<u32>(row, 4);
-      bufU32(out, 3);
-      bufU8(out, 0xf0);
-      bufU8(out, <u8>(b >> 8));
-      bufU8(out, <u8>b);
-      if (cnt == 0) bufU8(out, 0);
-      else {
-        bufU8(out, 1);
-        bufU32(out, cnt << 6);
-        bufBytes(out, <usize>load<u32>(row, 0) + 1, cnt << 6);
+      store<u32>(o, 3);
+      store<u8>(o + 4, 0xf0);
+      store<u8>(o + 5, <u8>(b >> 8));
+      store<u8>(o + 6, <u8>b);
+      if (cnt == 0) {
+        store<u8>(o + 7, 0);
+        o += 8;
+      } else {
+        store<u8>(o + 7, 1);
+        store<u32>(o + 8, cnt << 6);
+        memory.copy(o + 12, <usize>load<u32>(row, 0) + 1, <usize>cnt << 6);
+        o += 12 + (<usize>cnt << 6);
       }
       nw++;
     }
@@ -401,26 +476,27 @@ export function commit(out: usize): void {
     while (word != 0) {
       let idx = (w << 6) + <u32>ctz<u64>(word);
       word &= word - 1;
-      bufU32(out, 5);
-      bufU8(out, 0xf1);
-      bufU32(out, bswap<u32>(idx));
+      store<u32>(o, 5);
+      store<u8>(o + 4, 0xf1);
+      store<u32>(o + 5, bswap<u32>(idx));
       let h = NODES + (<usize>idx << 5);
-      if (isZero(h, 32)) bufU8(out, 0);
-      else {
-        bufU8(out, 1);
-        bufU32(out, 32);
-        bufBytes(out, h, 32);
+      if (isZero(h, 32)) {
+        store<u8>(o + 9, 0);
+        o += 10;
+      } else {
+        store<u8>(o + 9, 1);
+        store<u32>(o + 10, 32);
+        memory.copy(o + 14, h, 32);
+        o += 46;
       }
       nw++;
     }
   }
-  store<u32>(bufPtr(out) + countAt, nw);
+  store<u32>(w0 + 32, nw);
+  bufSetLen(out, <u32>(o - w0));
   memory.fill(bucketDirty, 0, NBUCKETS >> 3);
   memory.fill(nodeDirty, 0, NNODES >> 3);
 }
-
-/** Drop the open block's derived work (nothing is derived before commit; kept for symmetry). */
-export function rootRevert(): void {}
 
 /** Serve a derived key (0xF0 bucket, 0xF1 node) to `get`: value into out, -1 if absent. */
 export function getDerived(key: usize, n: u32, out: usize): i32 {

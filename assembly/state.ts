@@ -11,7 +11,8 @@
 import { kv_get, kv_read } from "./env";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU32, bytesEq, bufBytes } from "./mem";
 
-// Entry layout
+// Entry layout. The header, the inline value and the first bytes of the key share the first cache
+// line, so a lookup that hits touches two lines (the path is only read at commit).
 // @ts-ignore: decorator
 @inline export const E_KEYLEN: usize = 0; // u32
 // @ts-ignore: decorator
@@ -25,14 +26,20 @@ import { bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU32, bytesEq, bufByte
 // @ts-ignore: decorator
 @inline export const E_HASH: usize = 20; // u32
 // @ts-ignore: decorator
-@inline export const E_PATH: usize = 24; // [32] Blake3(key), computed at the first commit
+@inline export const E_INLINE: usize = 24; // [16] the value when it fits (accounts, balances)
 // @ts-ignore: decorator
-@inline export const E_KEY: usize = 56;
+@inline export const E_KEY: usize = 40; // [keyLen], then the path [32] at pathOf(e)
+
+/** Blake3(key) of the entry, valid when F_PATH is set (computed at the key's first commit). */
+// @ts-ignore: decorator
+@inline export function pathOf(e: usize): usize {
+  return e + E_KEY + ((<usize>load<u32>(e, E_KEYLEN) + 7) & ~7);
+}
 
 // @ts-ignore: decorator
 @inline export const F_DIRTY: u32 = 1; // written in the open block
 // @ts-ignore: decorator
-@inline export const F_PATH: u32 = 2; // E_PATH is valid
+@inline export const F_PATH: u32 = 2; // the path at pathOf(e) is valid
 
 // @ts-ignore: decorator
 @inline const INLINE_VALUE: u32 = 16; // an account (10 B) or a balance (16 B) fits in the entry
@@ -119,12 +126,12 @@ export function lookup(key: usize, n: u32): usize {
   }
   // First touch: create the entry and ask the host (docs/core-abi.md kv_get).
   let keyArea = (n + 7) & ~7;
-  let e = allocEntry(<u32>E_KEY + keyArea + INLINE_VALUE);
+  let e = allocEntry(<u32>E_KEY + keyArea + 32);
   store<u32>(e, n, E_KEYLEN);
   store<u32>(e, 0, E_FLAGS);
   store<u32>(e, h, E_HASH);
   memory.copy(e + E_KEY, key, n);
-  let inl = e + E_KEY + keyArea;
+  let inl = e + E_INLINE;
   let vlen = kv_get(key, n);
   if (vlen < 0) {
     store<i32>(e, -1, E_VALLEN);

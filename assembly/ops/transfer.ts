@@ -8,16 +8,17 @@ import { balanceEntry, tokenEntry } from "../keys";
 import { exists } from "../state";
 import { balLoad, balStore } from "../ledger";
 import { beginEvent, EV_TRANSFER } from "../events";
-import { bytesEq } from "../mem";
+import { bytesEq, isZero } from "../mem";
 
-export function execTransfer(user: usize, fields: usize, bundleIndex: u32, opIndex: u32): u32 {
+/** `payer` is the sender's NTV balance entry, already looked up for the fee. */
+export function execTransfer(user: usize, fields: usize, bundleIndex: u32, opIndex: u32, payer: usize): u32 {
   let to = fields;
   let token = fields + 32;
   let amtLo = load<u64>(fields, 64);
   let amtHi = load<u64>(fields, 72);
   if ((amtLo | amtHi) == 0) return S.ZERO_AMOUNT;
   if (!exists(tokenEntry(token))) return S.UNKNOWN_TOKEN;
-  let from = balanceEntry(user, token);
+  let from = isZero(token, 32) ? payer : balanceEntry(user, token); // NTV: the mint is 32 zero bytes
   balLoad(from);
   if (U.sub128(U.lo, U.hi, amtLo, amtHi)) return S.INSUFFICIENT_BALANCE;
   if (!bytesEq(to, user, 32)) {

@@ -240,13 +240,13 @@ export class Core {
   /** Apply one block's bundles (opens the block checkpoint). */
   applyBlock(ctx: BlockContext, bundles: readonly BundleInput[]): BlockResult {
     const size = blockInputSize(bundles);
-    return this.guard(() => {
-      const ptr = this.x.input(size);
-      writeBlockInput(ctx, bundles, new Uint8Array(this.x.memory.buffer), new DataView(this.x.memory.buffer), ptr);
-      const st = this.x.apply_block(size);
-      if (st !== Status.OK) throw new CoreStatusError('apply_block', st);
-      return decodeBlockResult(this.output().slice());
-    });
+    // Encoding errors (a value out of range) are thrown before the core is touched.
+    const ptr = this.guard(() => this.x.input(size));
+    writeBlockInput(ctx, bundles, new Uint8Array(this.x.memory.buffer), new DataView(this.x.memory.buffer), ptr);
+    const st = this.guard(() => this.x.apply_block(size));
+    // INVALID_INPUT: the core refused the input and undid the block; the instance stays usable.
+    if (st !== Status.OK) throw new CoreStatusError('apply_block', st);
+    return decodeBlockResult(this.output().slice());
   }
 
   /** Close the open block: the new root and the writes to persist, sorted by key. */

@@ -35,6 +35,7 @@ export interface CoreExports {
   get(len: number): number;
   cache_size(): number;
   blake3_hash(len: number): number;
+  blake3_keyed_hash(len: number): number;
   u128_op(op: number): number;
 }
 

@@ -131,10 +131,33 @@ export class Reference {
   private buckets = new Map<number, Array<{ path: Uint8Array; leaf: Uint8Array }>>();
   private nodes = new Map<number, Uint8Array>();
   private root: Uint8Array = new Uint8Array(32);
-  private constructor(private readonly h: Hasher) {}
+  private constructor(
+    private readonly h: Hasher,
+    private readonly hLeaf: Hasher,
+    private readonly hBucket: Hasher,
+    private readonly hNode: Hasher,
+  ) {}
 
   static async create(): Promise<Reference> {
-    return new Reference(await createBLAKE3());
+    // K_x = Blake3("ntv.state-root.x"); the three tree hashes are Blake3 keyed_hash with them.
+    const plain = await createBLAKE3();
+    const k = (d: string) => {
+      plain.init();
+      plain.update(d);
+      return plain.digest('binary');
+    };
+    return new Reference(
+      await createBLAKE3(),
+      await createBLAKE3(256, k('ntv.state-root.leaf')),
+      await createBLAKE3(256, k('ntv.state-root.bucket')),
+      await createBLAKE3(256, k('ntv.state-root.node')),
+    );
+  }
+
+  private keyed(h: Hasher, ...parts: Uint8Array[]): Uint8Array {
+    h.init();
+    for (const p of parts) h.update(p);
+    return h.digest('binary');
   }
 
   blake3(...parts: Uint8Array[]): Uint8Array {
@@ -353,7 +376,7 @@ export class Reference {
       const at = i < 0 ? list.length : i;
       const found = at < list.length && eq(list[at]!.path, path);
       if (v) {
-        const leaf = this.blake3(new Uint8Array([0]), le(BigInt(key.length), 4), key, v);
+        const leaf = this.keyed(this.hLeaf, path, v);
         if (found) list[at]!.leaf = leaf;
         else list.splice(at, 0, { path, leaf });
       } else if (found) list.splice(at, 1);
@@ -364,7 +387,7 @@ export class Reference {
     let level = new Set<number>();
     for (const b of [...dirtyBuckets].sort((x, y) => x - y)) {
       const list = this.buckets.get(b)!;
-      const h = list.length === 0 ? new Uint8Array(32) : this.blake3(new Uint8Array([1]), ...list.flatMap((e) => [e.path, e.leaf]));
+      const h = list.length === 0 ? new Uint8Array(32) : this.keyed(this.hBucket, ...list.flatMap((e) => [e.path, e.leaf]));
       this.nodes.set(65536 + b, h);
       level.add(65536 + b);
     }
@@ -375,7 +398,7 @@ export class Reference {
       for (const p of next) {
         const l = this.node(2 * p), r = this.node(2 * p + 1);
         const zero = l.every((x) => x === 0) && r.every((x) => x === 0);
-        this.nodes.set(p, zero ? new Uint8Array(32) : this.blake3(new Uint8Array([2]), l, r));
+        this.nodes.set(p, zero ? new Uint8Array(32) : this.keyed(this.hNode, l, r));
         dirtyNodes.add(p);
       }
       level = next;

@@ -201,3 +201,67 @@ describe('abort', () => {
     expect(() => core.stateRoot()).toThrow(/unusable/);
   });
 });
+
+describe('large state', () => {
+  it('multi-entry buckets (inserts, growth, deletions) match the reference, and a fresh instance continues', async () => {
+    const N = 120_000; // ~1.8 keys per bucket: buckets of 8+ entries exist
+    const cfg = genesisConfig(0);
+    cfg.balances = Array.from({ length: N }, (_, i) => ({ account: addr(i), mint: NTV, amount: 1_000_000n + BigInt(i) }));
+    const store = new MapStore();
+    const core = await Core.create(store);
+    const ref = await Reference.create();
+    core.genesis(cfg);
+    ref.genesis(cfg);
+    let c = core.commitBlock();
+    let rc = ref.commitBlock();
+    expect(hex(c.stateRoot)).toBe(hex(rc.stateRoot));
+    store.apply(c.writes);
+    const maxEntries = Math.max(...c.writes.filter((w) => w.key[0] === 0xf0 && w.value).map((w) => w.value!.length / 64));
+    expect(maxEntries).toBeGreaterThanOrEqual(8);
+    for (let h = 1n; h <= 2n; h++) {
+      const bundles: BundleInput[] = [];
+      for (let i = 0; i < 3000; i++) {
+        const from = Number(h - 1n) * 3000 + i;
+        // half of the senders empty their balance (the key is deleted), the rest pay a new account
+        const amount = i % 2 === 0 ? 1_000_000n + BigInt(from) : 7n;
+        bundles.push(unsigned(addr(from), 0n, [{ kind: 'transfer', to: addr(N + i), token: NTV, amount }], { maxGas: 21_000n }));
+      }
+      const g = ctx({ height: h, gasPrice: 0n });
+      const r = core.applyBlock(g, bundles);
+      const rr = ref.applyBlock(g, bundles);
+      expect(r.results).toEqual(rr.results);
+      c = core.commitBlock();
+      rc = ref.commitBlock();
+      expect(hex(c.stateRoot)).toBe(hex(rc.stateRoot));
+      expect(c.writes.map((w) => [hex(w.key), w.value ? hex(w.value) : null])).toEqual(rc.writes.map((w) => [hex(w.key), w.value ? hex(w.value) : null]));
+      expect(c.writes.some((w) => w.key[0] === 0x02 && w.value === null)).toBe(true);
+      store.apply(c.writes);
+    }
+    const fresh = await Core.create(store);
+    expect(hex(fresh.stateRoot())).toBe(hex(rc.stateRoot));
+    const bundles = [unsigned(addr(N + 1), 0n, [{ kind: 'transfer', to: addr(5), token: NTV, amount: 7n }], { maxGas: 21_000n })];
+    const g = ctx({ height: 3n, gasPrice: 0n });
+    fresh.applyBlock(g, bundles);
+    core.applyBlock(g, bundles);
+    ref.applyBlock(g, bundles);
+    const f = fresh.commitBlock();
+    expect(hex(f.stateRoot)).toBe(hex(core.commitBlock().stateRoot));
+    expect(hex(f.stateRoot)).toBe(hex(ref.commitBlock().stateRoot));
+  });
+});
+
+describe('host faults', () => {
+  it('a malformed BlockInput is INVALID_INPUT, undoes the block, and leaves the instance usable', async () => {
+    const { core } = await setup();
+    const root = hex(core.stateRoot());
+    const x = core.exports;
+    const p = x.input(7);
+    new Uint8Array(x.memory.buffer, p, 7).set([1, 2, 3, 4, 5, 6, 7]);
+    expect(x.apply_block(7)).toBe(Status.INVALID_INPUT);
+    expect(() => core.applyBlock(ctx(), [{ bytes: new Uint8Array(3), auth: 0, keyHash: new Uint8Array(31) }])).toThrow(RangeError);
+    const r = core.applyBlock(ctx(), [unsigned(addr(1), 0n, [{ kind: 'transfer', to: addr(2), token: NTV, amount: 1n }])]);
+    expect(r.results[0]!.status).toBe(Status.OK);
+    core.revertBlock();
+    expect(hex(core.stateRoot())).toBe(root);
+  });
+});

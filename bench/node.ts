@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
@@ -26,13 +26,12 @@ interface RpcReply { id: number; result?: unknown; error?: { code: number; messa
 class BenchNode {
   private constructor(private readonly child: ChildProcess, readonly url: string, private readonly dataDir: string) {}
 
-  static async start(args: string[]): Promise<BenchNode> {
+  /** `log`: a file for the node's verbose log (block phase timings); NTV_BENCH_NODE_LOG sets one too. */
+  static async start(args: string[], log = process.env.NTV_BENCH_NODE_LOG): Promise<BenchNode> {
     const dataDir = await mkdtemp(join(tmpdir(), 'ntv-bench-'));
     const port = await freePort();
-    // For profiling: NTV_BENCH_NODE_FLAGS passes Node flags to the node under test (e.g. --cpu-prof),
-    // NTV_BENCH_NODE_LOG writes its verbose log to that file.
+    // For profiling: NTV_BENCH_NODE_FLAGS passes Node flags to the node under test (e.g. --cpu-prof).
     const nodeFlags = (process.env.NTV_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const log = process.env.NTV_BENCH_NODE_LOG;
     const extra = log ? ['-v'] : [];
     const child = spawn(process.execPath, [...nodeFlags, MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, ...args, ...extra], {
       stdio: log ? ['ignore', openSync(log, 'w'), 'inherit'] : 'ignore',
@@ -78,7 +77,8 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
   const perAccount = options.perAccount ?? 10;
   const batchSize = options.batchSize ?? 500;
   const connections = options.connections ?? 32;
-  const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '1']);
+  const logFile = join(await mkdtemp(join(tmpdir(), 'ntv-bench-log-')), 'node.log');
+  const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '1'], logFile);
   try {
     const signers = Array.from({ length: accounts }, () => Signer.generate());
     const recipientBytes = parseAddress(Signer.generate().address);
@@ -127,8 +127,14 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
     const total = accounts * perAccount;
     const tps = (total - failures) / seconds;
     const verifyRate = singleCoreVerifyRate();
+    const blockMs = fullBlockMilliseconds(await readFile(logFile, 'utf8'));
     return [
       { name: 'node.signed_transfers_per_s', value: Math.round(tps), unit: 'tx/s', note: `${total} signed transfers from ${accounts} accounts in JSON-RPC batches of ${batchSize} over ${connections} connections, submit → in a committed block; the load generator itself used ${clientCores.toFixed(2)} cores; ${failures} failed${firstFailure ? ` (first: ${firstFailure})` : ''}; goal ≥ 15,000` },
+      {
+        name: 'node.full_block_ms_per_10k', value: round3(blockMs.per10k), unit: 'ms',
+        note: `a block in the running node: execute + state root + receipts + synced level write, per 10,000 bundles (median of the ${blockMs.count} blocks of ≥ 2,000 bundles; phases ${blockMs.phases})`,
+      },
+      { name: 'node.full_block_vs_50ms', value: round3(blockMs.per10k / 50), unit: 'ratio', note: 'the issue\'s 50 ms budget for a 10,000-transfer block; the core alone is the core rows' },
       { name: 'node.signed_vs_one_core_verify', value: round3(tps / verifyRate), unit: 'ratio', note: `baseline: Ed25519 verifications/s on one core in this run (${Math.round(verifyRate)}/s); > 1 needs checks off the main thread` },
     ];
   } finally {
@@ -181,6 +187,19 @@ function startBareJsonServer(): Promise<http.Server> {
     });
   });
   return new Promise((r) => server.listen(0, '127.0.0.1', () => r(server)));
+}
+
+/** Median time of the node's large blocks, scaled to 10,000 bundles, from its debug log. */
+function fullBlockMilliseconds(log: string): { per10k: number; count: number; phases: string } {
+  const blocks = log.split('\n').filter((line) => line.includes('"block committed"')).map((line) => JSON.parse(line) as {
+    bundles: number; phases: Record<string, number>;
+  }).filter((b) => b.bundles >= 2000);
+  if (blocks.length === 0) return { per10k: NaN, count: 0, phases: 'none' };
+  const total = (b: (typeof blocks)[number]) => Object.values(b.phases).reduce((x, y) => x + y, 0);
+  const scaled = blocks.map((b) => ({ ms: (total(b) * 10_000) / b.bundles, b })).sort((x, y) => x.ms - y.ms);
+  const median = scaled[Math.floor(scaled.length / 2)]!;
+  const phases = Object.entries(median.b.phases).map(([k, v]) => `${k} ${Math.round((v * 10_000) / median.b.bundles)}`).join(', ');
+  return { per10k: median.ms, count: blocks.length, phases };
 }
 
 function singleCoreVerifyRate(): number {

@@ -73,10 +73,10 @@ const NTV = 1_000_000_000n;
 
 /** Signed transfers/s end to end; the baseline is one core's Ed25519 verification rate in this process. */
 export async function benchSignedThroughput(options: { accounts?: number; perAccount?: number; batchSize?: number; connections?: number } = {}): Promise<BenchResult[]> {
-  const accounts = options.accounts ?? 4000;
-  const perAccount = options.perAccount ?? 10;
+  const accounts = options.accounts ?? 5000;
+  const perAccount = options.perAccount ?? 16;
   const batchSize = options.batchSize ?? 500;
-  const connections = options.connections ?? 32;
+  const connections = options.connections ?? 40;
   const logFile = join(await mkdtemp(join(tmpdir(), 'ntv-bench-log-')), 'node.log');
   const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '1'], logFile);
   try {

@@ -7,6 +7,7 @@ import { compileCore, instantiateCore, CoreAbortError, Wasm, type CoreExports, t
 import { Bytes32Interner, decodeEventAt, type CoreEvent } from './events.js';
 import { Status, statusName } from './status.js';
 
+import { BorshWriter } from '../codec/borsh.js';
 export type { StateReader } from './loader.js';
 export { CoreAbortError } from './loader.js';
 
@@ -97,8 +98,6 @@ export class CoreStatusError extends Error {
 
 const ZERO32 = new Uint8Array(32);
 const MAX_U64 = (1n << 64n) - 1n;
-const MAX_U128 = (1n << 128n) - 1n;
-const utf8 = new TextEncoder();
 
 function u64(name: string, v: U64): bigint {
   const b = BigInt(v);
@@ -111,80 +110,31 @@ function fixed32(name: string, b: Uint8Array | undefined): Uint8Array {
   return v;
 }
 
-/** A growable little-endian Borsh writer (host → core arguments). */
-class Writer {
-  buf = new Uint8Array(1024);
-  view = new DataView(this.buf.buffer);
-  len = 0;
-  private room(n: number): void {
-    if (this.len + n <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < this.len + n) cap *= 2;
-    const nb = new Uint8Array(cap);
-    nb.set(this.buf.subarray(0, this.len));
-    this.buf = nb;
-    this.view = new DataView(nb.buffer);
-  }
-  u8(v: number): void {
-    this.room(1);
-    this.buf[this.len++] = v;
-  }
-  u32(v: number): void {
-    this.room(4);
-    this.view.setUint32(this.len, v, true);
-    this.len += 4;
-  }
-  u64(v: bigint): void {
-    this.room(8);
-    this.view.setBigUint64(this.len, v, true);
-    this.len += 8;
-  }
-  u128(v: bigint): void {
-    if (v < 0n || v > MAX_U128) throw new RangeError(`u128 out of range: ${v}`);
-    this.u64(v & MAX_U64);
-    this.u64(v >> 64n);
-  }
-  raw(b: Uint8Array): void {
-    this.room(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
-  }
-  vec(b: Uint8Array): void {
-    this.u32(b.length);
-    this.raw(b);
-  }
-  string(s: string): void {
-    this.vec(utf8.encode(s));
-  }
-  bytes(): Uint8Array {
-    return this.buf.subarray(0, this.len);
-  }
-}
-
 export function encodeGenesisConfig(c: GenesisConfig): Uint8Array {
-  const w = new Writer();
-  w.u64(u64('chainId', c.chainId));
-  w.u64(u64('timestamp', c.timestamp));
-  w.u32(c.tokens.length);
-  for (const t of c.tokens) {
-    w.raw(fixed32('mint', t.mint));
-    w.string(t.name);
-    w.string(t.symbol);
-    w.u8(t.decimals);
-    w.u8(t.kind);
-    w.raw(fixed32('creator', t.creator));
-    w.string(t.originChain ?? '');
-    w.string(t.originContract ?? '');
-  }
-  w.u32(c.balances.length);
-  for (const b of c.balances) {
-    w.raw(fixed32('account', b.account));
-    w.raw(fixed32('mint', b.mint));
-    w.u128(b.amount);
-  }
-  w.u32(c.reservedSymbols.length);
-  for (const s of c.reservedSymbols) w.string(s);
-  return w.bytes();
+  const w = new BorshWriter(4096);
+  w.u64(u64('chainId', c.chainId), 'chain_id');
+  w.u64(u64('timestamp', c.timestamp), 'timestamp');
+  w.u32(c.tokens.length, 'tokens');
+  c.tokens.forEach((t, i) => {
+    const at = `tokens[${i}]`;
+    w.fixedBytes(t.mint, 32, `${at}.mint`);
+    w.string(t.name, `${at}.name`);
+    w.string(t.symbol, `${at}.symbol`);
+    w.u8(t.decimals, `${at}.decimals`);
+    w.u8(t.kind, `${at}.kind`);
+    w.fixedBytes(t.creator, 32, `${at}.creator`);
+    w.string(t.originChain ?? '', `${at}.origin_chain`);
+    w.string(t.originContract ?? '', `${at}.origin_contract`);
+  });
+  w.u32(c.balances.length, 'balances');
+  c.balances.forEach((b, i) => {
+    w.fixedBytes(b.account, 32, `balances[${i}].account`);
+    w.fixedBytes(b.mint, 32, `balances[${i}].mint`);
+    w.u128(b.amount, `balances[${i}].amount`);
+  });
+  w.u32(c.reservedSymbols.length, 'reserved_symbols');
+  c.reservedSymbols.forEach((symbol, i) => w.string(symbol, `reserved_symbols[${i}]`));
+  return w.finish();
 }
 
 export class Core {

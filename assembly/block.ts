@@ -12,9 +12,10 @@ import * as U from "./u128";
 import { readerInit, take, rU8, rU32, rU64, rBool, rVec, vecLen, bad, rp, rend } from "./borsh";
 import {
   decodeBundle, OPS, bUser, bOpCount, bMaxGas, bPriorityFee, bValidUntil, bNonce, bHasExpiry, bExpiry,
-  bHasPubkey, bPubkey, bPubkeyLen, bSigLen, OP_TRANSFER,
+  bHasPubkey, bPubkey, bPubkeyLen, bSigLen, OP_TRANSFER, OP_CREATE_TOKEN,
 } from "./bundle";
-import { GAS_BASE, GAS_TRANSFER, GAS_CREATE_TOKEN, TREASURY_DIVISOR } from "./gas";
+import { execOther } from "./ops/dispatch";
+import { GAS_BASE, TREASURY_DIVISOR, opGas } from "./gas";
 import { accountEntry, balanceEntry, keyRecordEntry } from "./keys";
 import { exists, mark, revertTo, setValue, valPtr, valLen } from "./state";
 import { accKeyCount, accNonce, accStore, balLoad, balStore, credit } from "./ledger";
@@ -62,18 +63,31 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
 
   // Authorization (spec §5.3, §5.6; docs/core-abi.md "Authorization"). The host verified the
   // signature with the key whose SHA256 is keyHash; here we decide whether that key may act.
-  // The envelope's auth must agree with the signature length (0 ↔ empty, 1 ↔ 64 B, 2 ↔ 3,309 B).
+  // The envelope's auth must agree with the signature length (0 ↔ empty, 1 ↔ 64 B, 2 ↔ 3,309 B,
+  // 3 ↔ any other length: the raw secp256k1-signed EVM transaction, docs/eth.md).
   let acct = accountEntry(user);
   let acctNonce = accNonce(acct);
   let keyCount = accKeyCount(acct);
   let reveal = false;
+  let evm = auth == 3;
   let expectSig: u32 = auth == 0 ? 0 : auth == 1 ? 64 : 3309;
-  if (auth > 2 || expectSig != bSigLen) {
+  if (auth > 3 || (evm ? bSigLen == 0 || bSigLen == 64 || bSigLen == 3309 : expectSig != bSigLen)) {
     result(S.MALFORMED_BUNDLE, 0, 0, 0, nonce);
     return;
   }
   if (auth == 0) {
     if (!ctxAllowUnsigned) { result(S.UNSIGNED_NOT_ALLOWED, 0, 0, 0, nonce); return; }
+  } else if (evm) {
+    // The host recovered the EVM sender from the transaction's signature and passes its
+    // right-aligned 32-byte account as keyHash (facts.md "Addresses"). Such a bundle may act only
+    // for exactly that account, and only for an EVM-form account (12 leading zero bytes), so no
+    // native (SHA256-derived) account can ever be driven by a secp256k1 key. No key record is
+    // written: the address itself is the authorization, as on Ethereum.
+    if (!bytesEq(keyHash, user, 32) || load<u64>(user) != 0 || load<u32>(user, 8) != 0) {
+      result(S.KEY_NOT_AUTHORIZED, 0, 0, 0, nonce);
+      return;
+    }
+    if (bHasPubkey) { result(S.PUBKEY_MISMATCH, 0, 0, 0, nonce); return; }
   } else {
     let kr = keyRecordEntry(user, keyHash);
     if (exists(kr)) {
@@ -100,7 +114,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   // spec §8: gas depends on the operations only.
   let gas = GAS_BASE;
   for (let k: u32 = 0; k < bOpCount; k++) {
-    gas += load<u32>(OPS + (<usize>k << 5)) == OP_TRANSFER ? GAS_TRANSFER : GAS_CREATE_TOKEN;
+    gas += opGas(load<u32>(OPS + (<usize>k << 5)));
   }
   if (gas > bMaxGas) { result(S.OUT_OF_GAS, 0, 0, 0, nonce); return; }
   if (gas > ctxBlockGasLimit - blockGas) { result(S.BLOCK_GAS_LIMIT, 0, 0, 0, nonce); return; }
@@ -155,8 +169,10 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   }
   for (let k: u32 = 0; k < bOpCount && st == S.OK; k++) {
     let op = OPS + (<usize>k << 5);
-    if (load<u32>(op) == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), index, k, payer);
-    else st = execCreateToken(user, op, nonce, index, k);
+    let kind = load<u32>(op);
+    if (kind == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), index, k, payer);
+    else if (kind == OP_CREATE_TOKEN) st = execCreateToken(user, op, nonce, index, k);
+    else st = execOther(kind, user, op, index, k);
   }
   if (st != S.OK) {
     revertTo(jm);

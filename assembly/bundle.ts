@@ -2,13 +2,29 @@
 // Operations land in the fixed OPS table (at most 64, bundle-format "operations: 1 to 64").
 
 import * as S from "./status";
-import { readerInit, take, rU8, rU32, rU64, rTag, rVec, vecLen, atEnd, bad, validUtf8 } from "./borsh";
+import { readerInit, take, rU8, rU32, rU64, rTag, rVec, vecLen, atEnd, bad, rp, validUtf8 } from "./borsh";
 
 export const MAX_OPS: u32 = 64;
+// @ts-ignore: decorator
+@inline const MAX_SIGNATURE: u32 = 4096; // src/codec/bundle.ts MAX_SIGNATURE_BYTES
 // @ts-ignore: decorator
 @inline export const OP_TRANSFER: u32 = 0;
 // @ts-ignore: decorator
 @inline export const OP_CREATE_TOKEN: u32 = 33;
+// The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them, and the token
+// metadata operations at new numbers (docs/bundle-format.md "Operation").
+// @ts-ignore: decorator
+@inline export const OP_CREATE_POOL: u32 = 28;
+// @ts-ignore: decorator
+@inline export const OP_ADD_LIQUIDITY: u32 = 29;
+// @ts-ignore: decorator
+@inline export const OP_REMOVE_LIQUIDITY: u32 = 30;
+// @ts-ignore: decorator
+@inline export const OP_SWAP: u32 = 31;
+// @ts-ignore: decorator
+@inline export const OP_UPDATE_TOKEN_METADATA: u32 = 34;
+// @ts-ignore: decorator
+@inline export const OP_LOCK_TOKEN_METADATA: u32 = 35;
 // Discriminants 1..119 other than the enabled ones are reserved for the operations of facts.md
 // (bundle-format "Operation"); anything above is not an operation at all.
 // @ts-ignore: decorator
@@ -17,6 +33,9 @@ export const MAX_OPS: u32 = 64;
 // Op record, 32 bytes: kind u32 then per kind
 //   Transfer:    +4 ptr (to[32] token[32] amount u128)
 //   CreateToken: +4 namePtr +8 nameLen +12 symPtr +16 symLen +20 decimals +24 supplyPtr +28 ownerPtr
+//   CreatePool, AddLiquidity, RemoveLiquidity, Swap: +4 ptr to the fixed-size fields (104/112/112/96 B)
+//   UpdateTokenMetadata: +4 mintPtr +8 ptr to the 8 Option<String> fields (validated here)
+//   LockTokenMetadata: +4 mintPtr
 export const OPS = memory.data(64 * 32);
 
 export let bUser: usize = 0;
@@ -66,6 +85,23 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
       store<u32>(rec, <u32>decimals, 20);
       store<u32>(rec, <u32>supply, 24);
       store<u32>(rec, <u32>owner, 28);
+    } else if (d == OP_CREATE_POOL) {
+      store<u32>(rec, <u32>take(104), 4);
+    } else if (d == OP_ADD_LIQUIDITY || d == OP_REMOVE_LIQUIDITY) {
+      store<u32>(rec, <u32>take(112), 4);
+    } else if (d == OP_SWAP) {
+      store<u32>(rec, <u32>take(96), 4);
+    } else if (d == OP_UPDATE_TOKEN_METADATA) {
+      store<u32>(rec, <u32>take(32), 4);
+      store<u32>(rec, <u32>rp, 8);
+      for (let i = 0; i < 8; i++) {
+        if (rTag()) {
+          let sp = rVec();
+          if (bad || !validUtf8(sp, vecLen)) return S.MALFORMED_BUNDLE;
+        }
+      }
+    } else if (d == OP_LOCK_TOKEN_METADATA) {
+      store<u32>(rec, <u32>take(32), 4);
     } else if (d <= OP_LAST_RESERVED) {
       return S.OP_NOT_ENABLED;
     } else {
@@ -79,7 +115,9 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
   bNonce = rU64();
   rVec();
   bSigLen = vecLen;
-  if (bSigLen != 0 && bSigLen != 64 && bSigLen != 3309) return S.MALFORMED_BUNDLE;
+  // Exact lengths (0, 64, 3,309, or another length for an EVM transaction) are checked against the
+  // envelope's auth in execBundle; here only the codec's bound (docs/bundle-format.md).
+  if (bSigLen > MAX_SIGNATURE) return S.MALFORMED_BUNDLE;
   bHasExpiry = rTag();
   bExpiry = bHasExpiry ? rU64() : 0;
   bHasPubkey = rTag();

@@ -12,6 +12,19 @@ import { bufNew, bufReserve, bufLen, bufSetLen } from "./mem";
 @inline export const EV_KEY_REGISTERED: u8 = 2;
 // @ts-ignore: decorator
 @inline export const EV_FEE: u8 = 3;
+// DEX and token metadata (docs/core-abi.md "Event kinds and data", docs/dex.md "Events").
+// @ts-ignore: decorator
+@inline export const EV_POOL_CREATED: u8 = 4;
+// @ts-ignore: decorator
+@inline export const EV_LIQUIDITY_ADDED: u8 = 5;
+// @ts-ignore: decorator
+@inline export const EV_LIQUIDITY_REMOVED: u8 = 6;
+// @ts-ignore: decorator
+@inline export const EV_SWAP: u8 = 7;
+// @ts-ignore: decorator
+@inline export const EV_TOKEN_METADATA_UPDATED: u8 = 8;
+// @ts-ignore: decorator
+@inline export const EV_TOKEN_METADATA_LOCKED: u8 = 9;
 /** op_index of events that belong to the bundle rather than to one operation (Fee, KeyRegistered). */
 // @ts-ignore: decorator
 @inline export const BUNDLE_LEVEL: u16 = 0xffff;

@@ -7,3 +7,26 @@ export const GAS_CREATE_TOKEN: u64 = 45000;
 
 /** Fee split (spec §1.8): 20% to the treasury 0x00…03 rounded down, the rest to the proposer. */
 export const TREASURY_DIVISOR: u32 = 5; // fee × 20 / 100 == fee / 5 exactly (floor), and cannot overflow
+
+// DEX and metadata operations (docs/dex.md "Gas"). Each stays under the 100,000 per-bundle
+// ceiling the node's block gas limit assumes, with the 5,000 base.
+export const GAS_CREATE_POOL: u64 = 80000;
+export const GAS_ADD_LIQUIDITY: u64 = 50000;
+export const GAS_REMOVE_LIQUIDITY: u64 = 50000;
+export const GAS_SWAP: u64 = 40000;
+export const GAS_UPDATE_TOKEN_METADATA: u64 = 30000;
+export const GAS_LOCK_TOKEN_METADATA: u64 = 20000;
+
+/** Gas of one operation by discriminant (docs/bundle-format.md "Operation"; only enabled ones reach here). */
+export function opGas(kind: u32): u64 {
+  switch (kind) {
+    case 0: return GAS_TRANSFER;
+    case 28: return GAS_CREATE_POOL;
+    case 29: return GAS_ADD_LIQUIDITY;
+    case 30: return GAS_REMOVE_LIQUIDITY;
+    case 31: return GAS_SWAP;
+    case 34: return GAS_UPDATE_TOKEN_METADATA;
+    case 35: return GAS_LOCK_TOKEN_METADATA;
+    default: return GAS_CREATE_TOKEN;
+  }
+}

@@ -10,6 +10,7 @@ import { commit, nodePtr, getDerived } from "./root";
 import { eventsReset } from "./events";
 import { blake3, blake3Keyed } from "./blake3";
 import * as U from "./u128";
+import * as AMM from "./amm";
 
 const inBuf = bufNew(1 << 16);
 const outBuf = bufNew(1 << 16);
@@ -121,5 +122,82 @@ export function u128_op(op: u32): u32 {
   store<u64>(o + 9, U.hi);
   store<u64>(o + 17, rem);
   bufSetLen(outBuf, 25);
+  return S.OK;
+}
+
+/**
+ * The AMM's read math for the host (docs/dex.md "Quotes"), the same functions execution uses
+ * (assembly/amm.ts), so a quote equals the execution. Input: little-endian u128 arguments; output:
+ * status u32 (0 OK, 1 no liquidity / cannot pay, 2 overflow) then u128 results.
+ *   op 0 exact-in   (in, r_in, r_out)        → out, fee, impact_bps
+ *   op 1 exact-out  (out, r_in, r_out)       → in, fee, impact_bps
+ *   op 2 add        (d0, d1, r0, r1, supply) → used0, used1, minted
+ *   op 3 remove     (lp, r0, r1, supply)     → out0, out1
+ *   op 4 first mint (a0, a1)                 → total LP, provider LP (total − 1,000, or 0)
+ *   op 5 bench      (in, r0, r1, n u64)      → r0, r1 after n round trips (2n swaps) in the module
+ */
+export function amm_math(op: u32): u32 {
+  let p = bufPtr(inBuf);
+  let st: u32 = 0;
+  let o = bufEnsure(outBuf, 52);
+  let r0l: u64 = 0, r0h: u64 = 0, r1l: u64 = 0, r1h: u64 = 0, r2l: u64 = 0, r2h: u64 = 0;
+  let aL = load<u64>(p, 0), aH = load<u64>(p, 8), bL = load<u64>(p, 16), bH = load<u64>(p, 24);
+  let cL = load<u64>(p, 32), cH = load<u64>(p, 40), dL = load<u64>(p, 48), dH = load<u64>(p, 56);
+  if (op == 0 || op == 1) {
+    let inL = aL, inH = aH;
+    if (op == 0) {
+      if (!AMM.amountOut(aL, aH, bL, bH, cL, cH)) st = 1;
+      r0l = U.lo; r0h = U.hi;
+    } else {
+      st = AMM.amountIn(aL, aH, bL, bH, cL, cH);
+      inL = U.lo; inH = U.hi;
+      r0l = inL; r0h = inH;
+    }
+    if (st == 0) {
+      // fee = in − floor(in·997/1000): the part of the input that stays in the pool as the fee.
+      AMM.mulDiv(inL, inH, AMM.FEE_KEPT, 0, AMM.FEE_DEN, 0);
+      U.sub128(inL, inH, U.lo, U.hi);
+      r1l = U.lo; r1h = U.hi;
+      AMM.impactBps(inL, inH, bL, bH);
+      r2l = U.lo; r2h = U.hi;
+    }
+  } else if (op == 2) {
+    let sL = load<u64>(p, 64), sH = load<u64>(p, 72);
+    if (!AMM.liquidityFor(aL, aH, bL, bH, cL, cH, dL, dH, sL, sH)) st = 2;
+    r0l = AMM.used0Lo; r0h = AMM.used0Hi; r1l = AMM.used1Lo; r1h = AMM.used1Hi; r2l = AMM.mintedLo; r2h = AMM.mintedHi;
+  } else if (op == 3) {
+    AMM.mulDiv(aL, aH, bL, bH, dL, dH);
+    r0l = U.lo; r0h = U.hi;
+    AMM.mulDiv(aL, aH, cL, cH, dL, dH);
+    r1l = U.lo; r1h = U.hi;
+  } else if (op == 4) {
+    AMM.sqrtProduct(aL, aH, bL, bH);
+    r0l = U.lo; r0h = U.hi;
+    if (U.sub128(r0l, r0h, AMM.MINIMUM_LIQUIDITY, 0)) { r1l = 0; r1h = 0; st = 1; } else { r1l = U.lo; r1h = U.hi; }
+  } else if (op == 5) {
+    let n = load<u64>(p, 48);
+    let x0l = bL, x0h = bH, x1l = cL, x1h = cH;
+    for (let i: u64 = 0; i < n; i++) {
+      AMM.amountOut(aL, aH, x0l, x0h, x1l, x1h);
+      let oL = U.lo, oH = U.hi;
+      U.add128(x0l, x0h, aL, aH); x0l = U.lo; x0h = U.hi;
+      U.sub128(x1l, x1h, oL, oH); x1l = U.lo; x1h = U.hi;
+      AMM.amountOut(oL, oH, x1l, x1h, x0l, x0h);
+      let bl = U.lo, bh = U.hi;
+      U.add128(x1l, x1h, oL, oH); x1l = U.lo; x1h = U.hi;
+      U.sub128(x0l, x0h, bl, bh); x0l = U.lo; x0h = U.hi;
+    }
+    r0l = x0l; r0h = x0h; r1l = x1l; r1h = x1h;
+  } else {
+    st = 3;
+  }
+  store<u32>(o, st);
+  store<u64>(o + 4, r0l);
+  store<u64>(o + 12, r0h);
+  store<u64>(o + 20, r1l);
+  store<u64>(o + 28, r1h);
+  store<u64>(o + 36, r2l);
+  store<u64>(o + 44, r2h);
+  bufSetLen(outBuf, 52);
   return S.OK;
 }

@@ -78,3 +78,33 @@ export function reservedEntry(sym: usize, n: u32): usize {
   upperInto(KEY + 1, sym, n);
   return lookup(KEY, n + 1);
 }
+
+// DEX and token-metadata records (docs/dex.md "State layout"; docs/core-abi.md "State layout").
+// @ts-ignore: decorator
+@inline export const P_POOL: u8 = 0x07;
+// @ts-ignore: decorator
+@inline export const P_LP: u8 = 0x08;
+// @ts-ignore: decorator
+@inline export const P_TOKEN_META: u8 = 0x09;
+
+/** 0x07 pool_address[32] → PoolRecord. */
+export function poolEntry(pool: usize): usize {
+  store<u8>(KEY, P_POOL);
+  copy32(KEY + 1, pool);
+  return lookup(KEY, 33);
+}
+
+/** 0x08 pool_address[32] owner[32] → u128 LP balance (deleted at zero). */
+export function lpEntry(pool: usize, owner: usize): usize {
+  store<u8>(KEY, P_LP);
+  copy32(KEY + 1, pool);
+  copy32(KEY + 33, owner);
+  return lookup(KEY, 65);
+}
+
+/** 0x09 mint[32] → TokenMetadata (spec §2.3 metadata fields). */
+export function tokenMetaEntry(mint: usize): usize {
+  store<u8>(KEY, P_TOKEN_META);
+  copy32(KEY + 1, mint);
+  return lookup(KEY, 33);
+}

@@ -1,6 +1,8 @@
 import { benchCore } from './core.js';
+import { benchDex } from './dex.js';
 import { benchGetBalance, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
+import { benchSubscriptions } from './subscriptions.js';
 
 /**
  * `npm run bench`: every figure the issues name, each as a ratio against a baseline measured in the
@@ -8,9 +10,11 @@ import { benchRpc, type BenchResult } from './rpc.js';
  */
 const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['core', () => benchCore()],
+  ['dex', () => benchDex()],
   ['rpc framework', () => benchRpc()],
   ['node: svc_getBalance', () => benchGetBalance()],
   ['node: signed transfers end to end', () => benchSignedThroughput()],
+  ['node: subscriptions', () => benchSubscriptions()],
 ];
 
 const only = process.argv.slice(2);

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Chain } from './chain/chain.js';
+import { backfillIndexes, INDEX_VERSION } from './chain/indexer.js';
 import { FaucetLedger } from './chain/faucet.js';
 import type { Network } from './chain/genesis-data.js';
 import { StateView } from './chain/state-view.js';
@@ -14,6 +15,8 @@ import { createLogger, type Logger } from './logger.js';
 import { registerMethods } from './rpc/methods/index.js';
 import { MethodRegistry } from './rpc/registry.js';
 import { RpcServer } from './rpc/server.js';
+import { defaultExplorerDir, explorerMiddleware } from './rpc/explorer-static.js';
+import { SubscriptionHub } from './rpc/subscriptions.js';
 import { ChainStore } from './storage/chain-store.js';
 import { NODE_VERSION } from './version.js';
 
@@ -28,6 +31,10 @@ export interface NodeOptions {
   rpcRateLimit: number;
   validatorKeyPath?: string;
   verbose: boolean;
+  /** spec §4.20 --backfill-indexes: rebuild the explorer indexes before the RPC opens */
+  backfillIndexes?: boolean;
+  /** progress of the backfill (the CLI draws a bar on stderr) */
+  onBackfillProgress?: (done: number, total: number) => void;
 }
 
 export interface RunningNode {
@@ -70,9 +77,25 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     { core: await createCore(), createCore, store, state, validator, verifier, logger },
   );
 
+  // Explorer indexes (spec §4.11, §4.20): rebuilt on request, before anything can read them.
+  if (options.backfillIndexes) {
+    const started = Date.now();
+    const done = await backfillIndexes(store, options.onBackfillProgress);
+    logger.info('explorer indexes rebuilt', { ...done, ms: Date.now() - started });
+  } else if (chain.height > 0 && (await store.indexVersion()) !== INDEX_VERSION) {
+    logger.warn('explorer indexes are missing or of another version; restart with --backfill-indexes', { height: chain.height });
+  }
+
   const registry = new MethodRegistry({ info: { title: 'ntv-node JSON-RPC', version: NODE_VERSION } });
-  registerMethods(registry, { chain, validator, network: options.network, faucet: new FaucetLedger(store) });
-  const rpc = new RpcServer({ host: options.rpcHost, port: options.rpcPort, rateLimit: options.rpcRateLimit }, { registry, logger });
+  // Spec §6 subscriptions: fed by the chain's 'block' event, paused while chain.syncing.
+  const subscriptions = new SubscriptionHub(chain, {}, logger);
+  registerMethods(registry, { chain, validator, network: options.network, faucet: new FaucetLedger(store), subscriptions });
+  // The explorer page (issue 6) on GET / of the RPC port, when build/explorer/ was built.
+  const explorer = explorerMiddleware(defaultExplorerDir(), logger);
+  const rpc = new RpcServer(
+    { host: options.rpcHost, port: options.rpcPort, rateLimit: options.rpcRateLimit, ...(explorer ? { httpMiddleware: explorer } : {}) },
+    { registry, logger },
+  );
   const rpcPort = await rpc.start();
   chain.start();
   logger.info('node started', {
@@ -84,6 +107,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const stop = () => {
     stopping ??= (async () => {
       await rpc.stop();
+      subscriptions.close();
       await chain.stop();
       await verifier.close();
       await store.close();

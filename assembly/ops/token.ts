@@ -4,10 +4,11 @@
 // timestamp u64 ‖ nonce u64); the whole supply is credited to `owner`.
 
 import * as S from "../status";
-import { balanceEntry, reservedEntry, symbolEntry, tokenEntry, upperInto } from "../keys";
-import { exists, setValue } from "../state";
+import { balanceEntry, reservedEntry, symbolEntry, tokenEntry, tokenMetaEntry, upperInto } from "../keys";
+import { exists, setValue, valLen, valPtr } from "../state";
 import { credit } from "../ledger";
-import { beginEvent, EV_TOKEN_CREATED } from "../events";
+import { beginEvent, EV_TOKEN_CREATED, EV_TOKEN_METADATA_LOCKED, EV_TOKEN_METADATA_UPDATED } from "../events";
+import { bytesEq } from "../mem";
 import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
@@ -105,4 +106,103 @@ function writeMintPrefix(p: usize): void {
   store<u8>(p + 6, 0x69); // i
   store<u8>(p + 7, 0x6e); // n
   store<u8>(p + 8, 0x74); // t
+}
+
+// ---- Token metadata (spec §2.3, §4.1; docs/core-abi.md "Token metadata") ------------------------
+// UpdateTokenMetadata (disc. 34) and LockTokenMetadata (disc. 35): creator only (spec §7 item 7),
+// the token must still be mutable (TokenRecord.flags bit 0); locking clears the bit, one way.
+// The eight optional fields live in a 0x09 record beside the token record, so the TokenRecord
+// layout (and every existing state root) is unchanged.
+
+/** Number of metadata fields: metadata_uri, image, description, external_url, twitter, discord, telegram, github. */
+// @ts-ignore: decorator
+@inline export const META_FIELDS: u32 = 8;
+/** Byte limits per field, in field order (docs/dex.md "Token metadata"). */
+const META_MAX = memory.data<u32>([256, 256, 1024, 256, 128, 128, 128, 128]);
+const metaRec = bufNew(4096);
+const META_PTR = memory.data(8 * 4);
+const META_LEN = memory.data(8 * 4);
+const lockRec = bufNew(512);
+
+/** Offset of `creator` in a TokenRecord, and of `flags` (after the variable-length name and symbol). */
+function creatorOffset(rec: usize): usize {
+  let nameLen = load<u32>(rec, 1);
+  let symLen = load<u32>(rec + 5 + nameLen);
+  return 5 + <usize>nameLen + 4 + <usize>symLen + 1 + 32;
+}
+
+/** Common checks: UNKNOWN_TOKEN → NOT_TOKEN_CREATOR → METADATA_LOCKED. Returns the token entry or a status via metaStatus. */
+let metaStatus: u32 = 0;
+function mutableTokenOf(user: usize, mint: usize): usize {
+  let tokE = tokenEntry(mint);
+  if (!exists(tokE)) { metaStatus = S.UNKNOWN_TOKEN; return 0; }
+  let rec = valPtr(tokE);
+  let co = creatorOffset(rec);
+  if (!bytesEq(rec + co, user, 32)) { metaStatus = S.NOT_TOKEN_CREATOR; return 0; }
+  let flags = load<u8>(rec + co + 32 + 32 + 8 + 8 + 1);
+  if ((flags & FLAG_METADATA_MUTABLE) == 0) { metaStatus = S.METADATA_LOCKED; return 0; }
+  metaStatus = S.OK;
+  return tokE;
+}
+
+/** UpdateTokenMetadata { mint[32], 8 × Option<String> } — a None keeps the field, Some("") clears it. */
+export function execUpdateTokenMetadata(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
+  let mint = <usize>load<u32>(op, 4);
+  let p = <usize>load<u32>(op, 8); // the options, already checked by the decoder
+  let tokE = mutableTokenOf(user, mint);
+  if (tokE == 0) return metaStatus;
+  // Current values (empty when no record yet).
+  let me = tokenMetaEntry(mint);
+  let q: usize = exists(me) ? valPtr(me) + 1 : 0;
+  let mask: u32 = 0;
+  for (let i: u32 = 0; i < META_FIELDS; i++) {
+    let oldLen: u32 = q != 0 ? load<u32>(q) : 0;
+    let oldPtr: usize = q != 0 ? q + 4 : 0;
+    if (q != 0) q += 4 + <usize>oldLen;
+    let tag = load<u8>(p);
+    p += 1;
+    if (tag == 1) {
+      let n = load<u32>(p);
+      if (n > load<u32>(META_MAX + (<usize>i << 2))) return S.INVALID_METADATA;
+      store<u32>(META_PTR + (<usize>i << 2), <u32>(p + 4));
+      store<u32>(META_LEN + (<usize>i << 2), n);
+      p += 4 + <usize>n;
+      mask |= 1 << i;
+    } else {
+      store<u32>(META_PTR + (<usize>i << 2), <u32>oldPtr);
+      store<u32>(META_LEN + (<usize>i << 2), oldLen);
+    }
+  }
+  bufSetLen(metaRec, 0);
+  bufU8(metaRec, 1); // version
+  for (let i: u32 = 0; i < META_FIELDS; i++) {
+    let n = load<u32>(META_LEN + (<usize>i << 2));
+    bufU32(metaRec, n);
+    bufBytes(metaRec, <usize>load<u32>(META_PTR + (<usize>i << 2)), n);
+  }
+  setValue(me, bufPtr(metaRec), bufLen(metaRec));
+  // TokenMetadataUpdated: mint creator fields_set (bit i = field i was given) (65 bytes)
+  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_METADATA_UPDATED, 65);
+  memory.copy(d, mint, 32);
+  memory.copy(d + 32, user, 32);
+  store<u8>(d + 64, <u8>mask);
+  return S.OK;
+}
+
+/** LockTokenMetadata { mint[32] }: clears TokenRecord.flags bit 0 for good. */
+export function execLockTokenMetadata(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
+  let mint = <usize>load<u32>(op, 4);
+  let tokE = mutableTokenOf(user, mint);
+  if (tokE == 0) return metaStatus;
+  let n = <u32>valLen(tokE);
+  bufSetLen(lockRec, 0);
+  bufBytes(lockRec, valPtr(tokE), n);
+  let rec = bufPtr(lockRec);
+  let fo = creatorOffset(rec) + 32 + 32 + 8 + 8 + 1;
+  store<u8>(rec + fo, load<u8>(rec + fo) & ~FLAG_METADATA_MUTABLE);
+  setValue(tokE, rec, n);
+  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_METADATA_LOCKED, 64);
+  memory.copy(d, mint, 32);
+  memory.copy(d + 32, user, 32);
+  return S.OK;
 }

@@ -17,6 +17,9 @@ import { decodeReceipt, type Receipt } from './receipts.js';
 import type { StateView } from './state-view.js';
 import { SubmissionGate } from './submission.js';
 import { TokenRegistry } from './token-registry.js';
+import { Indexer } from './indexer.js';
+import { EvmTokenIndex } from '../eth/tokens.js';
+import { ethIndexEntries, ethIndexKey, verifyEvmBundle } from '../eth/bundles.js';
 
 export interface ChainOptions {
   network: Network;
@@ -69,8 +72,12 @@ export interface ChainEvents {
 export class Chain extends EventEmitter<ChainEvents> {
   readonly chainId: number;
   readonly tokens: TokenRegistry;
+  /** tokens by EVM-form address, for the eth_* adapter (docs/eth.md) */
+  readonly evmTokens: EvmTokenIndex;
   readonly keys: AccountKeys;
   readonly mempool: Mempool;
+  /** explorer indexes (spec §4.11): written with each block, read by the explorer methods */
+  readonly indexer: Indexer;
   private core: Core;
   private producer: BlockProducer;
   private readonly gate: SubmissionGate;
@@ -91,14 +98,21 @@ export class Chain extends EventEmitter<ChainEvents> {
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
   private stopped = false;
+  /**
+   * True while the node catches up with the network (initial sync). Subscriptions are paused while
+   * it is set (spec §6.2). A single validator never syncs; the p2p network issue drives this flag.
+   */
+  syncing = false;
 
   private constructor(readonly options: ChainOptions, private readonly deps: ChainDependencies) {
     super();
     this.chainId = CHAIN_IDS[options.network];
     this.core = deps.core;
     this.tokens = new TokenRegistry(deps.state);
+    this.evmTokens = new EvmTokenIndex(this.tokens);
     this.keys = new AccountKeys(deps.state);
     this.mempool = new Mempool(options.mempoolCapacity);
+    this.indexer = new Indexer(deps.store, deps.state);
     this.gate = new SubmissionGate(deps.verifier, this.keys);
     this.producer = this.createProducer();
   }
@@ -131,6 +145,11 @@ export class Chain extends EventEmitter<ChainEvents> {
       stateRoot: encodeHash(chain.head.stateRoot),
     });
     return chain;
+  }
+
+  /** Committed state, read-only use (the DEX read paths index pools from it, src/rpc/methods/dex.ts). */
+  get state(): StateView {
+    return this.deps.state;
   }
 
   get allowUnsigned(): boolean {
@@ -257,6 +276,41 @@ export class Chain extends EventEmitter<ChainEvents> {
     return bytes ? decodeReceipt(bytes) : undefined;
   }
 
+  /** Height of the block with this hash, if stored. */
+  async heightOfHash(hash: Uint8Array): Promise<number | undefined> {
+    return this.deps.store.heightOfHash(hash);
+  }
+
+  /** The bundle hash an EVM transaction hash (keccak of the raw tx) names, once in a block (docs/eth.md). */
+  async bundleHashOfEthHash(ethHash: Uint8Array): Promise<Uint8Array | undefined> {
+    const value = await this.deps.store.getLocal(ethIndexKey(ethHash));
+    return value ? new Uint8Array(value) : undefined;
+  }
+
+  /**
+   * Admission and the mempool only: resolves once the bundle waits for a block, with its hash and a
+   * promise of its receipt (eth_sendRawTransaction answers at once with the transaction hash). A
+   * bundle already in a block or already waiting resolves too (`known`).
+   */
+  async enqueueBundle(bytes: Uint8Array): Promise<{ hash: Uint8Array; known: boolean; included: Promise<Receipt> }> {
+    this.assertRunning();
+    let entry: PendingBundle;
+    try {
+      entry = await this.gate.admit(bytes, this.admission());
+    } catch (error) {
+      if (error instanceof ChainError && error.data.status === 'NONCE_TOO_LOW') {
+        const hash = bundleHash(bytes);
+        const existing = await this.receipt(hash);
+        if (existing) return { hash, known: true, included: Promise.resolve(existing) };
+      }
+      throw error;
+    }
+    if (this.mempool.has(entry.hashKey)) return { hash: entry.hash, known: true, included: this.wait(entry) };
+    const refusal = this.mempool.add(entry, this.stateNonce(entry.account));
+    if (refusal) throw refusalError(refusal, entry);
+    return { hash: entry.hash, known: false, included: this.wait(entry) };
+  }
+
   /** Mean seconds between the recent blocks in memory. */
   averageBlockTime(): number {
     if (this.recent.length < 2) return 0;
@@ -319,7 +373,14 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.lastBlockAt = startedAt;
     this.executionHead = produced.block.header;
     this.executedTransactions += produced.block.bundles.length;
-    produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }];
+    produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.outcomes)];
+    // Explorer indexes go in the block's own batch (spec §4.11, docs/explorer.md).
+    const indexStarted = performance.now();
+    produced.write.indexes = this.indexer.forBlock({
+      height: produced.block.header.height, bundleHashes: produced.block.bundleHashes, receipts: produced.receipts,
+      senders: produced.outcomes.filter((o) => o.receipt).map((o) => o.entry.account), writes: produced.writes,
+    });
+    produced.timings.index = performance.now() - indexStarted;
     this.afterExecution(produced);
     this.pendingWrites++;
     this.writeChain = this.writeChain.then(() => this.persist(produced, startedAt));
@@ -340,6 +401,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     }
     const header = produced.block.header;
     this.deps.state.apply(produced.writes);
+    this.indexer.durable(header.height);
     this.head = header;
     this.remember(header);
     this.totalTransactions += produced.block.bundles.length;
@@ -442,6 +504,8 @@ export class Chain extends EventEmitter<ChainEvents> {
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       stateNonce: (account: Uint8Array) => this.stateNonce(account),
       pendingKeys: (account: Uint8Array) => this.mempool.revealedKeys(Buffer.from(account).toString('latin1')),
+      verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>
+        verifyEvmBundle(bytes, signature, { chainId: this.chainId, gasPrice: this.options.gasPrice, tokens: this.evmTokens }, hash),
     };
   }
 
@@ -465,7 +529,10 @@ export class Chain extends EventEmitter<ChainEvents> {
     const config = genesisConfig(this.options.network);
     this.core.genesis(config);
     const { stateRoot, writes } = this.core.commitBlock();
+    // Before the StateView takes the writes: the indexer reads a balance's previous value there.
+    const indexes = this.indexer.forBlock({ height: 0, bundleHashes: [], receipts: [], writes });
     this.deps.state.apply(writes);
+    this.indexer.durable(0);
     const unsigned = {
       chainId: this.chainId, height: 0, parentHash: new Uint8Array(32), timestamp: Number(config.timestamp),
       proposer: new Uint8Array(32), proposerPubkey: new Uint8Array(32), stateRoot, transactionsRoot: transactionsRoot([]),
@@ -474,7 +541,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     // The genesis block is the same on every node of a network, so nobody signs it.
     const header: BlockHeader = { ...unsigned, hash: headerHash(unsigned), signature: new Uint8Array(0) };
     await this.deps.store.commitBlock({
-      height: 0, hash: header.hash, block: encodeBlock({ header, bundles: [], bundleHashes: [] }), receipts: [], state: writes,
+      height: 0, hash: header.hash, block: encodeBlock({ header, bundles: [], bundleHashes: [] }), receipts: [], state: writes, indexes,
     });
     this.head = header;
     this.executionHead = header;

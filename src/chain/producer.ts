@@ -24,7 +24,7 @@ export interface ProducedBlock {
   /** the one atomic batch that makes the block durable */
   write: BlockWrite;
   /** milliseconds spent in each phase, for the debug log */
-  timings: { execute: number; commit: number; receipts: number };
+  timings: { execute: number; commit: number; receipts: number; index?: number };
 }
 
 export interface ProducerParams {

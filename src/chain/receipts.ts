@@ -1,6 +1,7 @@
 import type { BlockResult } from '../core/core.js';
 import { BUNDLE_LEVEL_OP, type CoreEvent } from '../core/events.js';
 import { statusOf } from './status.js';
+import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
 import type { BlockHeader } from './block.js';
 import type { PendingBundle } from './mempool.js';
@@ -27,7 +28,7 @@ export interface Receipt {
   fee: string;
   events: ReceiptEvent[];
   /** identifiers the bundle created, e.g. the mint of a new token */
-  created?: { mint?: string };
+  created?: { mint?: string; pool?: string };
 }
 
 /** `op_index` is null for bundle-level events (the fee). */
@@ -35,7 +36,12 @@ export type ReceiptEvent =
   | { type: 'Transfer'; op_index: number | null; from: string; to: string; token: string; symbol?: string; amount: string }
   | { type: 'TokenCreated'; op_index: number | null; mint: string; creator: string; owner: string; supply: string }
   | { type: 'KeyRegistered'; op_index: number | null; account: string; key_hash: string; key_type: string }
-  | { type: 'Fee'; op_index: number | null; payer: string; proposer: string; to_proposer: string; treasury: string; to_treasury: string };
+  | { type: 'Fee'; op_index: number | null; payer: string; proposer: string; to_proposer: string; treasury: string; to_treasury: string }
+  // DEX and token metadata (docs/dex.md "Events"): token0 < token1, amounts in that order
+  | { type: 'PoolCreated'; op_index: number | null; pool: string; token0: string; token1: string; creator: string; amount0: string; amount1: string; lp_total_supply: string; lock_until: number; fee: string }
+  | { type: 'LiquidityAdded' | 'LiquidityRemoved'; op_index: number | null; pool: string; provider: string; amount0: string; amount1: string; lp: string }
+  | { type: 'Swap'; op_index: number | null; pool: string; trader: string; token_in: string; amount_in: string; amount_out: string; reserve0: string; reserve1: string }
+  | { type: 'TokenMetadataUpdated' | 'TokenMetadataLocked'; op_index: number | null; mint: string; creator: string; fields_set?: string[] };
 
 export function buildReceipts(
   header: BlockHeader,
@@ -73,7 +79,8 @@ export function buildReceipts(
     const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens);
     if (!event) continue;
     receipt.events.push(event);
-    if (event.type === 'TokenCreated') receipt.created = { mint: event.mint };
+    if (event.type === 'TokenCreated') receipt.created = { ...receipt.created, mint: event.mint };
+    if (event.type === 'PoolCreated') receipt.created = { ...receipt.created, pool: event.pool };
   }
   return receipts;
 }
@@ -102,6 +109,30 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         type: 'Fee', op_index: opIndex, payer: encodeAccount(event.payer), proposer: encodeAccount(event.proposer),
         to_proposer: event.toProposer.toString(), treasury: encodeAccount(event.treasury), to_treasury: event.toTreasury.toString(),
       };
+    case 'PoolCreated':
+      return {
+        type: 'PoolCreated', op_index: opIndex, pool: encodePool(event.pool), token0: encodeMint(event.token0), token1: encodeMint(event.token1),
+        creator: encodeAccount(event.creator), amount0: event.amount0.toString(), amount1: event.amount1.toString(),
+        lp_total_supply: event.lpSupply.toString(), lock_until: Number(event.lockUntil), fee: event.fee.toString(),
+      };
+    case 'LiquidityAdded':
+    case 'LiquidityRemoved':
+      return {
+        type: event.kind, op_index: opIndex, pool: encodePool(event.pool), provider: encodeAccount(event.provider),
+        amount0: event.amount0.toString(), amount1: event.amount1.toString(), lp: event.lp.toString(),
+      };
+    case 'Swap':
+      return {
+        type: 'Swap', op_index: opIndex, pool: encodePool(event.pool), trader: encodeAccount(event.trader), token_in: encodeMint(event.tokenIn),
+        amount_in: event.amountIn.toString(), amount_out: event.amountOut.toString(), reserve0: event.reserve0.toString(), reserve1: event.reserve1.toString(),
+      };
+    case 'TokenMetadataUpdated':
+      return {
+        type: 'TokenMetadataUpdated', op_index: opIndex, mint: encodeMint(event.mint), creator: encodeAccount(event.creator),
+        fields_set: METADATA_FIELD_NAMES.filter((_, i) => (event.fieldsSet >> i) & 1),
+      };
+    case 'TokenMetadataLocked':
+      return { type: 'TokenMetadataLocked', op_index: opIndex, mint: encodeMint(event.mint), creator: encodeAccount(event.creator) };
     case 'Unknown':
       return undefined;
   }

@@ -5,6 +5,7 @@ import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
 import type { AccountKeys } from './account-keys.js';
+import { looksLikeEvmTransaction } from '../eth/transaction.js';
 
 export interface AdmissionContext {
   allowUnsigned: boolean;
@@ -12,6 +13,11 @@ export interface AdmissionContext {
   stateNonce(account: Uint8Array): bigint;
   /** keys revealed by this account's bundles still in the mempool */
   pendingKeys(account: Uint8Array): Uint8Array[];
+  /**
+   * Verifies a bundle whose signature is a raw secp256k1-signed EVM transaction (auth 3,
+   * docs/eth.md "Sending"); absent, such bundles are refused as a bad signature.
+   */
+  verifyEvm?(bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array): Promise<BundleAuth>;
 }
 
 /**
@@ -45,7 +51,9 @@ export class SubmissionGate {
     if (bundle.nonce < stateNonce) {
       throw invalid('NONCE_TOO_LOW', `nonce ${bundle.nonce} is already used; the account's next nonce is ${stateNonce}`, hash);
     }
-    const auth = await this.authenticate(bundle, ctx, hash);
+    const auth = ctx.verifyEvm && looksLikeEvmTransaction(bundle.signature)
+      ? await ctx.verifyEvm(bytes, bundle.signature, hash)
+      : await this.authenticate(bundle, ctx, hash);
     return {
       hash,
       hashKey: Buffer.from(hash).toString('hex'),

@@ -1,4 +1,5 @@
 import { Command, Option } from 'clipanion';
+import cliProgress from 'cli-progress';
 import * as t from 'typanion';
 import { startNode, type NodeOptions } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
@@ -48,6 +49,9 @@ export class RunCommand extends Command {
     description: 'File with the 64-hex-char Ed25519 secret key; generated into the data dir when absent (default: none)',
   });
   verbose = Option.Boolean('-v,--verbose', false, { description: 'Verbose logging (default: off)' });
+  backfillIndexes = Option.Boolean('--backfill-indexes', false, {
+    description: 'Rebuild the explorer indexes from stored blocks and receipts at start-up, before the RPC opens (default: off)',
+  });
 
   async execute(): Promise<number> {
     const options: NodeOptions = {
@@ -61,7 +65,27 @@ export class RunCommand extends Command {
       rpcRateLimit: this.rpcRateLimit,
       validatorKeyPath: this.validatorKey,
       verbose: this.verbose,
+      backfillIndexes: this.backfillIndexes,
     };
+    // spec §4.20 --backfill-indexes: a progress bar on stderr (drawn only when stderr is a terminal).
+    let bar: cliProgress.SingleBar | undefined;
+    if (this.backfillIndexes) {
+      let finished = false;
+      options.onBackfillProgress = (done, total) => {
+        if (finished) return;
+        if (!bar) {
+          bar = new cliProgress.SingleBar({
+            format: 'backfilling explorer indexes [{bar}] {percentage}% | block {value}/{total} | {eta_formatted} left', stream: process.stderr,
+          }, cliProgress.Presets.shades_classic);
+          bar.start(total, done);
+        }
+        bar.update(done);
+        if (done >= total) {
+          bar.stop();
+          finished = true;
+        }
+      };
+    }
     const node = await startNode(options);
     await new Promise<void>((resolve) => {
       const shutdown = (signal: string) => {

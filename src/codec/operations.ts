@@ -3,7 +3,7 @@ import { BorshReader, BorshWriter, CodecError } from './borsh.js';
 /**
  * Operation variants and their Borsh layout (docs/bundle-format.md "Operation", facts.md
  * "Transaction bundle"). Discriminants are stable forever once released. Reserved numbers
- * (4–32, 34–118) have no layout yet, so the decoder refuses them as unknown; an operation that
+ * (4–27, 32, 36–118) have no layout yet, so the decoder refuses them as unknown; an operation that
  * lands adds its case here and in the core in the same change.
  *
  * Only the Borsh shape is checked here. Semantic ranges (decimals 0–18, symbol characters, name
@@ -16,7 +16,13 @@ export const OpCode = {
   AddKey: 1,
   RemoveKey: 2,
   RotateKey: 3,
+  CreatePool: 28,
+  AddLiquidity: 29,
+  RemoveLiquidity: 30,
+  Swap: 31,
   CreateToken: 33,
+  UpdateTokenMetadata: 34,
+  LockTokenMetadata: 35,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -73,7 +79,58 @@ export interface RotateConsensusKeyOp {
   newConsensusPubkey: Uint8Array;
 }
 
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | CreateTokenOp | RotateConsensusKeyOp;
+/** The DEX (spec §4.2, docs/dex.md). Token order is the caller's; the core sorts the pair. */
+export interface CreatePoolOp {
+  type: 'CreatePool';
+  tokenA: Uint8Array;
+  tokenB: Uint8Array;
+  amountA: bigint;
+  amountB: bigint;
+  /** seconds the creator's initial LP stays locked (u64; the core allows at most 10 years) */
+  lpLockDuration: bigint;
+}
+export interface AddLiquidityOp {
+  type: 'AddLiquidity';
+  tokenA: Uint8Array;
+  tokenB: Uint8Array;
+  amountA: bigint;
+  amountB: bigint;
+  minLp: bigint;
+}
+export interface RemoveLiquidityOp {
+  type: 'RemoveLiquidity';
+  tokenA: Uint8Array;
+  tokenB: Uint8Array;
+  lpAmount: bigint;
+  minAmountA: bigint;
+  minAmountB: bigint;
+}
+export interface SwapOp {
+  type: 'Swap';
+  fromToken: Uint8Array;
+  toToken: Uint8Array;
+  amountIn: bigint;
+  minAmountOut: bigint;
+}
+
+/** The eight optional metadata fields of spec §2.3/§4.1, in their Borsh order. */
+export const TOKEN_METADATA_FIELDS = ['metadataUri', 'image', 'description', 'externalUrl', 'twitter', 'discord', 'telegram', 'github'] as const;
+export type TokenMetadataField = (typeof TOKEN_METADATA_FIELDS)[number];
+/** Codec bound per metadata string; the core applies the exact per-field limits (docs/dex.md). */
+export const MAX_METADATA_FIELD_BYTES = 4096;
+
+/** Creator only; an absent field is kept, an empty string clears it (docs/bundle-format.md). */
+export interface UpdateTokenMetadataOp extends Partial<Record<TokenMetadataField, string>> {
+  type: 'UpdateTokenMetadata';
+  mint: Uint8Array;
+}
+export interface LockTokenMetadataOp {
+  type: 'LockTokenMetadata';
+  mint: Uint8Array;
+}
+
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | CreateTokenOp | RotateConsensusKeyOp
+  | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | UpdateTokenMetadataOp | LockTokenMetadataOp;
 
 export function writeOperation(w: BorshWriter, op: Operation): void {
   switch (op.type) {
@@ -111,6 +168,50 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
       return;
+    case 'CreatePool':
+      w.u8(OpCode.CreatePool, 'type');
+      w.fixedBytes(op.tokenA, 32, 'token_a');
+      w.fixedBytes(op.tokenB, 32, 'token_b');
+      w.u128(op.amountA, 'amount_a');
+      w.u128(op.amountB, 'amount_b');
+      w.u64(op.lpLockDuration, 'lp_lock_duration');
+      return;
+    case 'AddLiquidity':
+      w.u8(OpCode.AddLiquidity, 'type');
+      w.fixedBytes(op.tokenA, 32, 'token_a');
+      w.fixedBytes(op.tokenB, 32, 'token_b');
+      w.u128(op.amountA, 'amount_a');
+      w.u128(op.amountB, 'amount_b');
+      w.u128(op.minLp, 'min_lp_tokens');
+      return;
+    case 'RemoveLiquidity':
+      w.u8(OpCode.RemoveLiquidity, 'type');
+      w.fixedBytes(op.tokenA, 32, 'token_a');
+      w.fixedBytes(op.tokenB, 32, 'token_b');
+      w.u128(op.lpAmount, 'lp_amount');
+      w.u128(op.minAmountA, 'min_amount_a');
+      w.u128(op.minAmountB, 'min_amount_b');
+      return;
+    case 'Swap':
+      w.u8(OpCode.Swap, 'type');
+      w.fixedBytes(op.fromToken, 32, 'from_token');
+      w.fixedBytes(op.toToken, 32, 'to_token');
+      w.u128(op.amountIn, 'amount_in');
+      w.u128(op.minAmountOut, 'min_amount_out');
+      return;
+    case 'UpdateTokenMetadata':
+      w.u8(OpCode.UpdateTokenMetadata, 'type');
+      w.fixedBytes(op.mint, 32, 'mint');
+      for (const field of TOKEN_METADATA_FIELDS) {
+        const value = op[field];
+        w.optionTag(value !== undefined, field);
+        if (value !== undefined) w.string(value, field, MAX_METADATA_FIELD_BYTES);
+      }
+      return;
+    case 'LockTokenMetadata':
+      w.u8(OpCode.LockTokenMetadata, 'type');
+      w.fixedBytes(op.mint, 32, 'mint');
+      return;
     default: {
       const type = (op as { type?: unknown }).type;
       throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown operation type ${JSON.stringify(type)}`);
@@ -146,6 +247,35 @@ export function readOperation(r: BorshReader): Operation {
       };
     case OpCode.RotateConsensusKey:
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };
+    case OpCode.CreatePool:
+      return {
+        type: 'CreatePool', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'),
+        amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), lpLockDuration: r.u64('lp_lock_duration'),
+      };
+    case OpCode.AddLiquidity:
+      return {
+        type: 'AddLiquidity', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'),
+        amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), minLp: r.u128('min_lp_tokens'),
+      };
+    case OpCode.RemoveLiquidity:
+      return {
+        type: 'RemoveLiquidity', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'),
+        lpAmount: r.u128('lp_amount'), minAmountA: r.u128('min_amount_a'), minAmountB: r.u128('min_amount_b'),
+      };
+    case OpCode.Swap:
+      return {
+        type: 'Swap', fromToken: r.fixedBytes(32, 'from_token'), toToken: r.fixedBytes(32, 'to_token'),
+        amountIn: r.u128('amount_in'), minAmountOut: r.u128('min_amount_out'),
+      };
+    case OpCode.UpdateTokenMetadata: {
+      const op: UpdateTokenMetadataOp = { type: 'UpdateTokenMetadata', mint: r.fixedBytes(32, 'mint') };
+      for (const field of TOKEN_METADATA_FIELDS) {
+        if (r.optionTag(field)) op[field] = r.string(field, MAX_METADATA_FIELD_BYTES);
+      }
+      return op;
+    }
+    case OpCode.LockTokenMetadata:
+      return { type: 'LockTokenMetadata', mint: r.fixedBytes(32, 'mint') };
     default:
       throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown or not yet enabled operation discriminant ${disc}`, at);
   }

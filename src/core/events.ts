@@ -1,6 +1,9 @@
 // Typed decoding of the core's events (docs/core-abi.md "Event kinds and data").
 
-export const EventKind = { Transfer: 0, TokenCreated: 1, KeyRegistered: 2, Fee: 3 } as const;
+export const EventKind = {
+  Transfer: 0, TokenCreated: 1, KeyRegistered: 2, Fee: 3,
+  PoolCreated: 4, LiquidityAdded: 5, LiquidityRemoved: 6, Swap: 7, TokenMetadataUpdated: 8, TokenMetadataLocked: 9,
+} as const;
 /** op_index of events that belong to the whole bundle (Fee, KeyRegistered). */
 export const BUNDLE_LEVEL_OP = 0xffff;
 
@@ -42,7 +45,46 @@ export interface UnknownEvent extends EventBase {
   code: number;
   data: Uint8Array;
 }
-export type CoreEvent = TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | UnknownEvent;
+/** DEX events (docs/dex.md "Events"); token0 < token1 bytewise, amounts in that order. */
+export interface PoolCreatedEvent extends EventBase {
+  kind: 'PoolCreated';
+  pool: Uint8Array;
+  token0: Uint8Array;
+  token1: Uint8Array;
+  creator: Uint8Array;
+  amount0: bigint;
+  amount1: bigint;
+  lpSupply: bigint;
+  lockUntil: bigint;
+  fee: bigint;
+}
+export interface LiquidityEvent extends EventBase {
+  kind: 'LiquidityAdded' | 'LiquidityRemoved';
+  pool: Uint8Array;
+  provider: Uint8Array;
+  amount0: bigint;
+  amount1: bigint;
+  lp: bigint;
+}
+export interface SwapEvent extends EventBase {
+  kind: 'Swap';
+  pool: Uint8Array;
+  trader: Uint8Array;
+  tokenIn: Uint8Array;
+  amountIn: bigint;
+  amountOut: bigint;
+  reserve0: bigint;
+  reserve1: bigint;
+}
+export interface TokenMetadataEvent extends EventBase {
+  kind: 'TokenMetadataUpdated' | 'TokenMetadataLocked';
+  mint: Uint8Array;
+  creator: Uint8Array;
+  /** bit i: metadata field i was given (Updated only; 0 for Locked) */
+  fieldsSet: number;
+}
+export type CoreEvent = TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+  | TokenMetadataEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
   const lo = dv.getBigUint64(o, true);
@@ -107,6 +149,37 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
           toProposer: u128(dv, o + 64),
           treasury: ids.get(b, o + 80),
           toTreasury: u128(dv, o + 112),
+        };
+      break;
+    case EventKind.PoolCreated:
+      if (len === 200)
+        return {
+          bundleIndex, opIndex, kind: 'PoolCreated', pool: b.subarray(o, o + 32), token0: b.subarray(o + 32, o + 64), token1: b.subarray(o + 64, o + 96),
+          creator: b.subarray(o + 96, o + 128), amount0: u128(dv, o + 128), amount1: u128(dv, o + 144), lpSupply: u128(dv, o + 160),
+          lockUntil: dv.getBigUint64(o + 176, true), fee: u128(dv, o + 184),
+        };
+      break;
+    case EventKind.LiquidityAdded:
+    case EventKind.LiquidityRemoved:
+      if (len === 112)
+        return {
+          bundleIndex, opIndex, kind: kind === EventKind.LiquidityAdded ? 'LiquidityAdded' : 'LiquidityRemoved', pool: b.subarray(o, o + 32),
+          provider: b.subarray(o + 32, o + 64), amount0: u128(dv, o + 64), amount1: u128(dv, o + 80), lp: u128(dv, o + 96),
+        };
+      break;
+    case EventKind.Swap:
+      if (len === 160)
+        return {
+          bundleIndex, opIndex, kind: 'Swap', pool: b.subarray(o, o + 32), trader: b.subarray(o + 32, o + 64), tokenIn: b.subarray(o + 64, o + 96),
+          amountIn: u128(dv, o + 96), amountOut: u128(dv, o + 112), reserve0: u128(dv, o + 128), reserve1: u128(dv, o + 144),
+        };
+      break;
+    case EventKind.TokenMetadataUpdated:
+    case EventKind.TokenMetadataLocked:
+      if (len === (kind === EventKind.TokenMetadataUpdated ? 65 : 64))
+        return {
+          bundleIndex, opIndex, kind: kind === EventKind.TokenMetadataUpdated ? 'TokenMetadataUpdated' : 'TokenMetadataLocked',
+          mint: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), fieldsSet: len === 65 ? b[o + 64]! : 0,
         };
       break;
   }

@@ -37,6 +37,8 @@ export interface CoreExports {
   blake3_hash(len: number): number;
   blake3_keyed_hash(len: number): number;
   u128_op(op: number): number;
+  /** the AMM read math (docs/dex.md "Quotes"); src/core/amm.ts wraps it */
+  amm_math(op: number): number;
 }
 
 /** `abort` inside the core: a bug. The instance must be discarded (docs/core-abi.md "Host imports"). */

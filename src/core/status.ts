@@ -38,6 +38,19 @@ export const Status = {
   INVALID_NAME: 72,
   INVALID_DECIMALS: 73,
   ZERO_SUPPLY: 74,
+  IDENTICAL_TOKENS: 75,
+  POOL_EXISTS: 76,
+  POOL_NOT_FOUND: 77,
+  INSUFFICIENT_LIQUIDITY: 78,
+  INSUFFICIENT_LIQUIDITY_MINTED: 79,
+  INSUFFICIENT_OUTPUT_AMOUNT: 80,
+  SLIPPAGE_EXCEEDED: 81,
+  INSUFFICIENT_LP_BALANCE: 82,
+  LP_LOCKED: 83,
+  INVALID_LOCK_DURATION: 84,
+  NOT_TOKEN_CREATOR: 85,
+  METADATA_LOCKED: 86,
+  INVALID_METADATA: 87,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -71,6 +84,19 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'INVALID_NAME', code: 72, class: 'failed', message: "the token name must be 1-64 bytes of UTF-8" },
   { name: 'INVALID_DECIMALS', code: 73, class: 'failed', message: "decimals must be between 0 and 18" },
   { name: 'ZERO_SUPPLY', code: 74, class: 'failed', message: "the initial supply must be greater than zero" },
+  { name: 'IDENTICAL_TOKENS', code: 75, class: 'failed', message: "the two tokens of a pool or swap must differ" },
+  { name: 'POOL_EXISTS', code: 76, class: 'failed', message: "a pool for this token pair already exists" },
+  { name: 'POOL_NOT_FOUND', code: 77, class: 'failed', message: "no pool exists for this token pair" },
+  { name: 'INSUFFICIENT_LIQUIDITY', code: 78, class: 'failed', message: "the initial liquidity must exceed the 1,000 units locked forever (sqrt(amount_a x amount_b) > 1000)" },
+  { name: 'INSUFFICIENT_LIQUIDITY_MINTED', code: 79, class: 'failed', message: "the deposit is too small to mint any LP units" },
+  { name: 'INSUFFICIENT_OUTPUT_AMOUNT', code: 80, class: 'failed', message: "the swap or withdrawal would pay out zero of a token" },
+  { name: 'SLIPPAGE_EXCEEDED', code: 81, class: 'failed', message: "the result is below the given minimum (min_amount_out, min_lp_tokens, min_amount_a/b)" },
+  { name: 'INSUFFICIENT_LP_BALANCE', code: 82, class: 'failed', message: "the sender holds fewer LP units of this pool than it tries to remove" },
+  { name: 'LP_LOCKED', code: 83, class: 'failed', message: "the pool creator's initial LP units are locked until the pool's lock ends" },
+  { name: 'INVALID_LOCK_DURATION', code: 84, class: 'failed', message: "the LP lock duration must be at most 10 years (315,360,000 s)" },
+  { name: 'NOT_TOKEN_CREATOR', code: 85, class: 'failed', message: "only the token's creator may change its metadata" },
+  { name: 'METADATA_LOCKED', code: 86, class: 'failed', message: "the token's metadata is locked (immutable)" },
+  { name: 'INVALID_METADATA', code: 87, class: 'failed', message: "a metadata field is too long (uri, image, external_url 256 bytes; description 1024; socials 128)" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

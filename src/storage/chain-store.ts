@@ -12,7 +12,17 @@ const enum Prefix {
   Receipt = 0x72, // 'r' + bundle hash → receipt JSON
   Meta = 0x6d, // 'm' + name → value
   Local = 0x6c, // 'l' + name → node-local, non-consensus records (faucet bookkeeping)
+  // Explorer indexes (spec §4.11, docs/explorer.md "Index layouts"): derived, non-consensus data,
+  // written in the block's own batch and rebuilt whole by --backfill-indexes (spec §4.20).
+  BlockTxs = 0x74, // 't' + ~height u64 BE → the block's bundle hashes, 32 bytes each, in block order
+  AddressHistory = 0x61, // 'a' + address + ~height u64 BE → u32 BE bundle indexes, ascending
+  TokenTransfers = 0x78, // 'x' + mint + ~height u64 BE → (u32 BE bundle index, u16 BE receipt event index)*
+  TokenHolders = 0x6f, // 'o' + mint + (255 − bit length of the balance) u8 + address → empty
+  TokensHeld = 0x77, // 'w' + address + mint → empty
 }
+
+/** Every index prefix, cleared and rebuilt by --backfill-indexes. */
+const INDEX_PREFIXES = [Prefix.BlockTxs, Prefix.AddressHistory, Prefix.TokenTransfers, Prefix.TokenHolders, Prefix.TokensHeld];
 
 const HEAD = metaKey('head');
 
@@ -29,9 +39,12 @@ export interface BlockWrite {
   receipts: Array<{ bundleHash: Uint8Array; receipt: Uint8Array }>;
   state: StateWrite[];
   local?: Array<{ key: string; value: Uint8Array }>;
+  /** explorer index records (src/chain/indexer.ts), keys built with `IndexKeys` */
+  indexes?: IndexOp[];
 }
 
 type Op = { type: 'put'; key: Uint8Array; value: Uint8Array } | { type: 'del'; key: Uint8Array };
+export type IndexOp = Op;
 
 export class ChainStore {
   private readonly db: Level<Uint8Array, Uint8Array>;
@@ -86,6 +99,7 @@ export class ChainStore {
       ops.push({ type: 'put', key: prefixed(Prefix.Receipt, bundleHash), value: receipt });
     }
     for (const { key, value } of write.local ?? []) ops.push({ type: 'put', key: localKey(key), value });
+    if (write.indexes) for (const op of write.indexes) ops.push(op);
     ops.push({ type: 'put', key: HEAD, value: u64(write.height) });
     await this.db.batch(ops, { sync: true });
   }
@@ -114,6 +128,134 @@ export class ChainStore {
   async putLocal(key: string, value: Uint8Array): Promise<void> {
     await this.db.put(localKey(key), value);
   }
+
+  async getReceipts(bundleHashes: Uint8Array[]): Promise<Array<Uint8Array | undefined>> {
+    return this.db.getMany(bundleHashes.map((hash) => prefixed(Prefix.Receipt, hash)));
+  }
+
+  // ---- explorer indexes (docs/explorer.md) --------------------------------------------------
+
+  /** The bundle hashes of blocks by height (undefined for a block without bundles). */
+  async getBlockTxs(heights: number[]): Promise<Array<Uint8Array | undefined>> {
+    return this.db.getMany(heights.map(IndexKeys.blockTxs));
+  }
+
+  /**
+   * Visit the index records under `prefix` (an `IndexKeys.*Prefix` value) in key order, which the
+   * inverted heights and balances make newest-first or largest-first, until `visit` returns false.
+   */
+  async scanIndex(prefix: Uint8Array, visit: (key: Uint8Array, value: Uint8Array) => boolean): Promise<void> {
+    const iterator = this.db.iterator({ gte: prefix, lt: prefixEnd(prefix) });
+    try {
+      for (;;) {
+        const entries = await iterator.nextv(64);
+        if (entries.length === 0) return;
+        for (const [key, value] of entries) if (!visit(key, value)) return;
+      }
+    } finally {
+      await iterator.close();
+    }
+  }
+
+  /** Stream the state records whose key starts with `statePrefix` (e.g. 0x02 balances). */
+  async scanState(statePrefix: number, onRecord: (key: Uint8Array, value: Uint8Array) => void): Promise<void> {
+    const gte = Uint8Array.of(Prefix.State, statePrefix);
+    const iterator = this.db.iterator({ gte, lt: prefixEnd(gte) });
+    try {
+      for (;;) {
+        const entries = await iterator.nextv(4096);
+        if (entries.length === 0) return;
+        for (const [key, value] of entries) onRecord(key.subarray(1), value);
+      }
+    } finally {
+      await iterator.close();
+    }
+  }
+
+  /** Remove every index record (the first step of --backfill-indexes, spec §4.20). */
+  async clearIndexes(): Promise<void> {
+    for (const prefix of INDEX_PREFIXES) await this.db.clear({ gte: Uint8Array.of(prefix), lt: Uint8Array.of(prefix + 1) });
+    await this.db.del(INDEX_MARKER);
+  }
+
+  /** A batch of index records outside a block write (backfill). */
+  async writeIndexes(ops: IndexOp[], sync = false): Promise<void> {
+    if (ops.length > 0) await this.db.batch(ops, { sync });
+  }
+
+  /** The index format version the database was indexed with, or undefined (never indexed). */
+  async indexVersion(): Promise<number | undefined> {
+    const value = await this.db.get(INDEX_MARKER);
+    return value === undefined ? undefined : value[0];
+  }
+}
+
+const INDEX_MARKER = metaKey('index-version');
+
+/**
+ * Key builders of the explorer indexes (docs/explorer.md "Index layouts"). Heights and balances are
+ * stored inverted (bitwise NOT, big-endian), so a forward scan of a prefix is newest-first or
+ * largest-first: LevelDB's forward iteration is its fast path.
+ */
+export const IndexKeys = {
+  blockTxs: (height: number): Uint8Array => withInvertedHeight(Uint8Array.of(Prefix.BlockTxs), height),
+  blockTxsPrefix: (): Uint8Array => Uint8Array.of(Prefix.BlockTxs),
+  addressHistory: (address: Uint8Array, height: number): Uint8Array => withInvertedHeight(prefixed(Prefix.AddressHistory, address), height),
+  addressHistoryPrefix: (address: Uint8Array): Uint8Array => prefixed(Prefix.AddressHistory, address),
+  tokenTransfers: (mint: Uint8Array, height: number): Uint8Array => withInvertedHeight(prefixed(Prefix.TokenTransfers, mint), height),
+  tokenTransfersPrefix: (mint: Uint8Array): Uint8Array => prefixed(Prefix.TokenTransfers, mint),
+  /**
+   * A holder in its power-of-two balance class (`bits`: the bit length of the balance, 1…128), the
+   * largest class first. The entry moves only when the balance crosses a power of two, not on every
+   * change: a 10,000-transfer block rewrites a handful of these, not 10,000 (docs/explorer.md).
+   */
+  tokenHolder: (mint: Uint8Array, bits: number, address: Uint8Array): Uint8Array => {
+    const key = new Uint8Array(1 + 32 + 1 + 32);
+    key[0] = Prefix.TokenHolders;
+    key.set(mint, 1);
+    key[33] = 255 - bits;
+    key.set(address, 34);
+    return key;
+  },
+  tokenHoldersPrefix: (mint: Uint8Array): Uint8Array => prefixed(Prefix.TokenHolders, mint),
+  tokensHeld: (address: Uint8Array, mint: Uint8Array): Uint8Array => {
+    const key = new Uint8Array(65);
+    key[0] = Prefix.TokensHeld;
+    key.set(address, 1);
+    key.set(mint, 33);
+    return key;
+  },
+  tokensHeldPrefix: (address: Uint8Array): Uint8Array => prefixed(Prefix.TokensHeld, address),
+  marker: (): Uint8Array => INDEX_MARKER,
+  /** The height of an index key that ends with an inverted height. */
+  heightOf: (key: Uint8Array): number => {
+    const view = new DataView(key.buffer, key.byteOffset + key.length - 8, 8);
+    return (~view.getUint32(0) >>> 0) * 0x1_0000_0000 + (~view.getUint32(4) >>> 0);
+  },
+  /** The balance class (bit length) and address of a `tokenHolder` key. */
+  holderOf: (key: Uint8Array): { bits: number; address: Uint8Array } => ({ bits: 255 - key[33]!, address: key.slice(34, 66) }),
+};
+
+function withInvertedHeight(prefix: Uint8Array, height: number): Uint8Array {
+  const out = new Uint8Array(prefix.length + 8);
+  out.set(prefix, 0);
+  // Two u32 halves: BigInt per key is measurable at thousands of keys per block.
+  const view = new DataView(out.buffer);
+  view.setUint32(prefix.length, ~Math.floor(height / 0x1_0000_0000) >>> 0);
+  view.setUint32(prefix.length + 4, ~height >>> 0);
+  return out;
+}
+
+/** The smallest key greater than every key that starts with `prefix`. */
+function prefixEnd(prefix: Uint8Array): Uint8Array {
+  const end = Uint8Array.from(prefix);
+  for (let i = end.length - 1; i >= 0; i--) {
+    if (end[i]! < 0xff) {
+      end[i] = end[i]! + 1;
+      return end.subarray(0, i + 1);
+    }
+  }
+  throw new RangeError('a prefix of 0xff bytes has no end');
 }
 
 function metaKey(name: string): Uint8Array {

@@ -13,10 +13,20 @@ export const S = {
   MAX_GAS_TOO_LOW: 11, INSUFFICIENT_FEE_BALANCE: 12, BLOCK_GAS_LIMIT: 13, INVALID_GENESIS: 14, INVALID_INPUT: 15,
   OUT_OF_GAS: 64, INSUFFICIENT_BALANCE: 65, UNKNOWN_TOKEN: 66, ZERO_AMOUNT: 67, AMOUNT_OVERFLOW: 68,
   SYMBOL_RESERVED: 69, SYMBOL_TAKEN: 70, INVALID_SYMBOL: 71, INVALID_NAME: 72, INVALID_DECIMALS: 73, ZERO_SUPPLY: 74,
+  IDENTICAL_TOKENS: 75, POOL_EXISTS: 76, POOL_NOT_FOUND: 77, INSUFFICIENT_LIQUIDITY: 78, INSUFFICIENT_LIQUIDITY_MINTED: 79,
+  INSUFFICIENT_OUTPUT_AMOUNT: 80, SLIPPAGE_EXCEEDED: 81, INSUFFICIENT_LP_BALANCE: 82, LP_LOCKED: 83, INVALID_LOCK_DURATION: 84,
+  NOT_TOKEN_CREATOR: 85, METADATA_LOCKED: 86, INVALID_METADATA: 87,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
 const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
+// docs/dex.md "Gas"
+const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n };
+const POOL_FEE = 100_000_000_000n;
+const MIN_LIQ = 1000n;
+const MAX_LOCK = 315_360_000n;
+const META_MAX = [256, 256, 1024, 256, 128, 128, 128, 128];
+const U256 = (1n << 256n) - 1n;
 const NTV = new Uint8Array(32);
 const TREASURY = new Uint8Array(32);
 TREASURY[31] = 3;
@@ -74,7 +84,45 @@ class Reader {
 }
 
 type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
-  | { kind: 33; name: Uint8Array; symbol: Uint8Array; decimals: number; supply: bigint; owner: Uint8Array };
+  | { kind: 33; name: Uint8Array; symbol: Uint8Array; decimals: number; supply: bigint; owner: Uint8Array }
+  | { kind: 28; a: Uint8Array; b: Uint8Array; x: bigint; y: bigint; lock: bigint }
+  | { kind: 29; a: Uint8Array; b: Uint8Array; x: bigint; y: bigint; min: bigint }
+  | { kind: 30; a: Uint8Array; b: Uint8Array; lp: bigint; minA: bigint; minB: bigint }
+  | { kind: 31; a: Uint8Array; b: Uint8Array; x: bigint; min: bigint }
+  | { kind: 34; mint: Uint8Array; fields: Array<Uint8Array | null> }
+  | { kind: 35; mint: Uint8Array };
+
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+const cmp32 = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b);
+
+/** PoolRecord (docs/dex.md "State layout") as plain values. */
+interface Pool { t0: Uint8Array; t1: Uint8Array; r0: bigint; r1: bigint; s: bigint; creator: Uint8Array; createdAt: bigint;
+  height: bigint; lockUntil: bigint; locked: bigint; c0: bigint; c1: bigint; last: bigint }
+function encodePool(p: Pool): Uint8Array {
+  return cat(new Uint8Array([1]), p.t0, p.t1, le(p.r0, 16), le(p.r1, 16), le(p.s, 16), p.creator, le(p.createdAt, 8), le(p.height, 8),
+    le(p.lockUntil, 8), le(p.locked, 16), le(p.c0, 32), le(p.c1, 32), le(p.last, 8));
+}
+function decodePool(v: Uint8Array): Pool {
+  return { t0: v.slice(1, 33), t1: v.slice(33, 65), r0: rdLe(v, 65, 16), r1: rdLe(v, 81, 16), s: rdLe(v, 97, 16), creator: v.slice(113, 145),
+    createdAt: rdLe(v, 145, 8), height: rdLe(v, 153, 8), lockUntil: rdLe(v, 161, 8), locked: rdLe(v, 169, 16),
+    c0: rdLe(v, 185, 32), c1: rdLe(v, 217, 32), last: rdLe(v, 249, 8) };
+}
+function twap(p: Pool, now: bigint) {
+  if (now <= p.last) return;
+  const el = now - p.last;
+  const price = (n: bigint, d: bigint) => { const q = (n << 64n) / d; return q > U128 ? U128 : q; };
+  p.c0 = (p.c0 + price(p.r1, p.r0) * el) & U256;
+  p.c1 = (p.c1 + price(p.r0, p.r1) * el) & U256;
+  p.last = now;
+}
 interface Decoded { user: Uint8Array; ops: Op[]; maxGas: bigint; prio: bigint; validUntil: bigint; nonce: bigint; sigLen: number; expiry: bigint | null; pubkey: Uint8Array | null }
 
 function decode(bytes: Uint8Array): Decoded | number {
@@ -94,7 +142,23 @@ function decode(bytes: Uint8Array): Decoded | number {
         const symbol = r.vec();
         if (!validUtf8(symbol)) return S.MALFORMED_BUNDLE;
         ops.push({ kind: 33, name, symbol, decimals: r.u8(), supply: r.u128(), owner: r.take(32) });
-      } else if (d <= 119) return S.OP_NOT_ENABLED;
+      } else if (d === 28) ops.push({ kind: 28, a: r.take(32), b: r.take(32), x: r.u128(), y: r.u128(), lock: r.u64() });
+      else if (d === 29) ops.push({ kind: 29, a: r.take(32), b: r.take(32), x: r.u128(), y: r.u128(), min: r.u128() });
+      else if (d === 30) ops.push({ kind: 30, a: r.take(32), b: r.take(32), lp: r.u128(), minA: r.u128(), minB: r.u128() });
+      else if (d === 31) ops.push({ kind: 31, a: r.take(32), b: r.take(32), x: r.u128(), min: r.u128() });
+      else if (d === 34) {
+        const mint = r.take(32);
+        const fields: Array<Uint8Array | null> = [];
+        for (let f = 0; f < 8; f++) {
+          if (r.tag()) {
+            const v = r.vec();
+            if (!validUtf8(v)) return S.MALFORMED_BUNDLE;
+            fields.push(v);
+          } else fields.push(null);
+        }
+        ops.push({ kind: 34, mint, fields });
+      } else if (d === 35) ops.push({ kind: 35, mint: r.take(32) });
+      else if (d <= 119) return S.OP_NOT_ENABLED;
       else return S.MALFORMED_BUNDLE;
     }
     const maxGas = r.u64(), prio = r.u64(), validUntil = r.u64(), nonce = r.u64();
@@ -267,7 +331,7 @@ export class Reference {
       if (d.nonce > acctNonce) return res(S.NONCE_TOO_HIGH, d.nonce);
       if (d.maxGas < GAS_BASE) return res(S.MAX_GAS_TOO_LOW, d.nonce);
       let gas = GAS_BASE;
-      for (const op of d.ops) gas += op.kind === 0 ? GAS_TRANSFER : GAS_CREATE_TOKEN;
+      for (const op of d.ops) gas += GAS_OP[op.kind]!;
       if (gas > d.maxGas) return res(S.OUT_OF_GAS, d.nonce);
       if (blockGas + gas > ctx.blockGasLimit) return res(S.BLOCK_GAS_LIMIT, d.nonce);
       const fee = gas * (ctx.gasPrice + d.prio);
@@ -312,6 +376,7 @@ export class Reference {
 
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
+    if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
       if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;
@@ -343,6 +408,173 @@ export class Reference {
     if (ob > U128) return S.AMOUNT_OVERFLOW;
     this.setBal(op.owner, mint, ob);
     evs.push({ bundleIndex: index, opIndex: k, kind: 1, data: cat(mint, user, op.owner, le(op.supply, 16)) });
+    return S.OK;
+  }
+
+  /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/ops/dex.ts move). */
+  private move(from: Uint8Array, to: Uint8Array, mint: Uint8Array, v: bigint): number {
+    const fb = this.bal(from, mint);
+    if (fb < v) return S.INSUFFICIENT_BALANCE;
+    this.setBal(from, mint, fb - v);
+    const tb = this.bal(to, mint) + v;
+    if (tb > U128) return S.AMOUNT_OVERFLOW;
+    this.setBal(to, mint, tb);
+    return S.OK;
+  }
+  private lpKey(pool: Uint8Array, o: Uint8Array) { return cat(new Uint8Array([8]), pool, o); }
+  private lpBal(pool: Uint8Array, o: Uint8Array) { const v = this.get(this.lpKey(pool, o)); return v ? rdLe(v, 0, 16) : 0n; }
+  private setLp(pool: Uint8Array, o: Uint8Array, v: bigint) {
+    const key = this.lpKey(pool, o);
+    if (v === 0n && !this.get(key)) return;
+    this.put(key, v === 0n ? null : le(v, 16));
+  }
+  /** Pool address = Blake3("ntv.amm-pool.v1" ‖ token0 ‖ token1) (docs/dex.md). */
+  poolAddress(a: Uint8Array, b: Uint8Array): Uint8Array {
+    const [t0, t1] = cmp32(a, b) <= 0 ? [a, b] : [b, a];
+    return this.blake3(utf8.encode('ntv.amm-pool.v1'), t0, t1);
+  }
+
+  /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 }>, index: number, k: number, evs: RefEvent[]): number {
+    const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
+    if (op.kind === 34 || op.kind === 35) {
+      const tk = cat(new Uint8Array([3]), op.mint);
+      const rec = this.get(tk);
+      if (!rec) return S.UNKNOWN_TOKEN;
+      const nl = Number(rdLe(rec, 1, 4));
+      const sl = Number(rdLe(rec, 5 + nl, 4));
+      const co = 5 + nl + 4 + sl + 1 + 32;
+      if (!eq(rec.subarray(co, co + 32), user)) return S.NOT_TOKEN_CREATOR;
+      const fo = co + 32 + 32 + 8 + 8 + 1;
+      if ((rec[fo]! & 1) === 0) return S.METADATA_LOCKED;
+      if (op.kind === 35) {
+        const nr = rec.slice();
+        nr[fo] = nr[fo]! & ~1;
+        this.put(tk, nr);
+        evs.push({ bundleIndex: index, opIndex: k, kind: 9, data: cat(op.mint, user) });
+        return S.OK;
+      }
+      const mk = cat(new Uint8Array([9]), op.mint);
+      const old = this.get(mk);
+      const cur: Uint8Array[] = [];
+      let o = 1;
+      for (let f = 0; f < 8; f++) {
+        if (old) { const n = Number(rdLe(old, o, 4)); cur.push(old.slice(o + 4, o + 4 + n)); o += 4 + n; } else cur.push(new Uint8Array(0));
+      }
+      let mask = 0;
+      for (let f = 0; f < 8; f++) {
+        const v = op.fields[f];
+        if (v) {
+          if (v.length > META_MAX[f]!) return S.INVALID_METADATA;
+          cur[f] = v;
+          mask |= 1 << f;
+        }
+      }
+      this.put(mk, cat(new Uint8Array([1]), ...cur.flatMap((v) => [le(BigInt(v.length), 4), v])));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 8, data: cat(op.mint, user, new Uint8Array([mask])) });
+      return S.OK;
+    }
+    if (eq(op.a, op.b)) return S.IDENTICAL_TOKENS;
+    const swapped = cmp32(op.a, op.b) > 0;
+    const [t0, t1] = swapped ? [op.b, op.a] : [op.a, op.b];
+    const pool = this.poolAddress(op.a, op.b);
+    const pk = cat(new Uint8Array([7]), pool);
+    if (op.kind === 28) {
+      if (op.x === 0n || op.y === 0n) return S.ZERO_AMOUNT;
+      if (!tok(op.a) || !tok(op.b)) return S.UNKNOWN_TOKEN;
+      if (op.lock > MAX_LOCK) return S.INVALID_LOCK_DURATION;
+      if (this.get(pk)) return S.POOL_EXISTS;
+      const [a0, a1] = swapped ? [op.y, op.x] : [op.x, op.y];
+      const lp = isqrt(a0 * a1);
+      if (lp <= MIN_LIQ) return S.INSUFFICIENT_LIQUIDITY;
+      let st = this.move(user, TREASURY, NTV, POOL_FEE);
+      if (st === S.OK) st = this.move(user, pool, t0, a0);
+      if (st === S.OK) st = this.move(user, pool, t1, a1);
+      if (st !== S.OK) return st;
+      const mine = lp - MIN_LIQ;
+      const nl = this.lpBal(pool, user) + mine;
+      if (nl > U128) return S.AMOUNT_OVERFLOW;
+      this.setLp(pool, user, nl);
+      const p: Pool = { t0, t1, r0: a0, r1: a1, s: lp, creator: user, createdAt: ctx.timestamp, height: ctx.height,
+        lockUntil: ctx.timestamp + op.lock, locked: op.lock > 0n ? mine : 0n, c0: 0n, c1: 0n, last: ctx.timestamp };
+      this.put(pk, encodePool(p));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 4, data: cat(pool, t0, t1, user, le(a0, 16), le(a1, 16), le(lp, 16), le(ctx.timestamp + op.lock, 8), le(POOL_FEE, 16)) });
+      return S.OK;
+    }
+    if (op.kind === 29) {
+      if (op.x === 0n || op.y === 0n) return S.ZERO_AMOUNT;
+      if (!tok(op.a) || !tok(op.b)) return S.UNKNOWN_TOKEN;
+      const v = this.get(pk);
+      if (!v) return S.POOL_NOT_FOUND;
+      const p = decodePool(v);
+      const [d0, d1] = swapped ? [op.y, op.x] : [op.x, op.y];
+      const b1 = (d0 * p.r1) / p.r0;
+      let u0: bigint, u1: bigint;
+      if (b1 <= U128 && b1 <= d1) [u0, u1] = [d0, b1];
+      else [u0, u1] = [(d1 * p.r0) / p.r1, d1];
+      const m0 = (u0 * p.s) / p.r0, m1 = (u1 * p.s) / p.r1;
+      if (m0 > U128 || m1 > U128) return S.AMOUNT_OVERFLOW;
+      const minted = m0 < m1 ? m0 : m1;
+      if (minted === 0n) return S.INSUFFICIENT_LIQUIDITY_MINTED;
+      if (minted < op.min) return S.SLIPPAGE_EXCEEDED;
+      let st = this.move(user, pool, t0, u0);
+      if (st === S.OK) st = this.move(user, pool, t1, u1);
+      if (st !== S.OK) return st;
+      twap(p, ctx.timestamp);
+      p.r0 += u0; p.r1 += u1; p.s += minted;
+      if (p.r0 > U128 || p.r1 > U128 || p.s > U128) return S.AMOUNT_OVERFLOW;
+      const nl = this.lpBal(pool, user) + minted;
+      if (nl > U128) return S.AMOUNT_OVERFLOW;
+      this.setLp(pool, user, nl);
+      this.put(pk, encodePool(p));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 5, data: cat(pool, user, le(u0, 16), le(u1, 16), le(minted, 16)) });
+      return S.OK;
+    }
+    if (op.kind === 30) {
+      if (op.lp === 0n) return S.ZERO_AMOUNT;
+      if (!tok(op.a) || !tok(op.b)) return S.UNKNOWN_TOKEN;
+      const v = this.get(pk);
+      if (!v) return S.POOL_NOT_FOUND;
+      const p = decodePool(v);
+      const held = this.lpBal(pool, user);
+      if (held < op.lp) return S.INSUFFICIENT_LP_BALANCE;
+      const rest = held - op.lp;
+      if (eq(user, p.creator) && ctx.timestamp < p.lockUntil && rest < p.locked) return S.LP_LOCKED;
+      const o0 = (op.lp * p.r0) / p.s, o1 = (op.lp * p.r1) / p.s;
+      if (o0 === 0n || o1 === 0n) return S.INSUFFICIENT_OUTPUT_AMOUNT;
+      const [oa, ob] = swapped ? [o1, o0] : [o0, o1];
+      if (oa < op.minA || ob < op.minB) return S.SLIPPAGE_EXCEEDED;
+      twap(p, ctx.timestamp);
+      p.r0 -= o0; p.r1 -= o1; p.s -= op.lp;
+      this.setLp(pool, user, rest);
+      let st = this.move(pool, user, t0, o0);
+      if (st === S.OK) st = this.move(pool, user, t1, o1);
+      if (st !== S.OK) return st;
+      this.put(pk, encodePool(p));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 6, data: cat(pool, user, le(o0, 16), le(o1, 16), le(op.lp, 16)) });
+      return S.OK;
+    }
+    // Swap, exact in.
+    if (op.x === 0n) return S.ZERO_AMOUNT;
+    if (!tok(op.a) || !tok(op.b)) return S.UNKNOWN_TOKEN;
+    const v = this.get(pk);
+    if (!v) return S.POOL_NOT_FOUND;
+    const p = decodePool(v);
+    if (this.bal(user, op.a) < op.x) return S.INSUFFICIENT_BALANCE;
+    const zeroForOne = !swapped;
+    const [rin, rout] = zeroForOne ? [p.r0, p.r1] : [p.r1, p.r0];
+    if (rin + op.x > U128) return S.AMOUNT_OVERFLOW;
+    const a = op.x * 997n;
+    const out = (rout * a) / (rin * 1000n + a);
+    if (out === 0n) return S.INSUFFICIENT_OUTPUT_AMOUNT;
+    if (out < op.min) return S.SLIPPAGE_EXCEEDED;
+    twap(p, ctx.timestamp);
+    let st = this.move(user, pool, op.a, op.x);
+    if (st === S.OK) st = this.move(pool, user, op.b, out);
+    if (st !== S.OK) return st;
+    if (zeroForOne) { p.r0 += op.x; p.r1 -= out; } else { p.r1 += op.x; p.r0 -= out; }
+    this.put(pk, encodePool(p));
+    evs.push({ bundleIndex: index, opIndex: k, kind: 7, data: cat(pool, user, op.a, le(op.x, 16), le(out, 16), le(p.r0, 16), le(p.r1, 16)) });
     return S.OK;
   }
 

@@ -183,7 +183,7 @@ describe('non-canonical input is refused with the field named', () => {
   it('unknown and reserved discriminants', () => {
     const b = sampleBundle({ operations: [{ type: 'RemoveKey', pubkeyHash: filled(32, 1) }] });
     const bytes = encodeBundle(b);
-    for (const disc of [4, 32, 34, 118, 120, 255]) {
+    for (const disc of [4, 27, 32, 36, 118, 120, 255]) { // 28–31, 34, 35 are the DEX and token metadata (docs/dex.md)
       const bad = bytes.slice();
       bad[36] = disc;
       const e = expectCodecError(() => decodeBundle(bad), 'UNKNOWN_DISCRIMINANT', 'operations[0].type');
@@ -247,5 +247,23 @@ describe('decode rate', () => {
     const hashRate = n / ((performance.now() - t1) / 1000);
     console.log(`decodeBundle ${Math.round(decodeRate)}/s; bundleHash ${Math.round(hashRate)}/s (ratio ${(decodeRate / hashRate).toFixed(2)})`);
     expect(decodeRate).toBeGreaterThan(50_000);
+  });
+});
+
+describe('DEX and token metadata operations (docs/bundle-format.md 28–31, 34, 35)', () => {
+  it('round-trip through the codec byte for byte', () => {
+    const operations = [
+      { type: 'CreatePool' as const, tokenA: filled(32, 1), tokenB: filled(32, 2), amountA: 10n ** 30n, amountB: 5n, lpLockDuration: 3600n },
+      { type: 'AddLiquidity' as const, tokenA: filled(32, 1), tokenB: filled(32, 2), amountA: 1n, amountB: 2n, minLp: 3n },
+      { type: 'RemoveLiquidity' as const, tokenA: filled(32, 2), tokenB: filled(32, 1), lpAmount: 4n, minAmountA: 0n, minAmountB: (1n << 128n) - 1n },
+      { type: 'Swap' as const, fromToken: filled(32, 1), toToken: filled(32, 2), amountIn: 7n, minAmountOut: 6n },
+      { type: 'UpdateTokenMetadata' as const, mint: filled(32, 3), metadataUri: 'ipfs://x', description: '', github: 'g' },
+      { type: 'LockTokenMetadata' as const, mint: filled(32, 3) },
+    ];
+    const bytes = encodeBundle(sampleBundle({ operations }));
+    const back = decodeBundle(bytes);
+    expect(back.operations).toEqual(operations);
+    expect(encodeBundle(back)).toEqual(bytes);
+    expect([...bytes.subarray(36, 37)]).toEqual([28]);
   });
 });

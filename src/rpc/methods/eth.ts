@@ -1,9 +1,66 @@
 import { Type } from '@sinclair/typebox';
+import type { Hex } from 'viem';
+import { decodeBundle, encodeBundle } from '../../codec/bundle.js';
+import type { Chain } from '../../chain/chain.js';
+import type { Block } from '../../chain/block.js';
+import { ChainError } from '../../chain/errors.js';
+import { callToken, TOKEN_CODE_STUB } from '../../eth/calls.js';
+import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, type BlockView, type EthLog } from '../../eth/format.js';
+import { actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES } from '../../eth/transaction.js';
+import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../eth/units.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
+import { HexBytes, HexQuantity, withExpected } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 
-/** The foundation's part of the EVM adapter (spec §4.18, §9.2); the rest arrives with the clients issue. */
+/** Gas of a one-transfer bundle: 5,000 base + 16,000 Transfer (docs/core-abi.md "Gas"). */
+const TRANSFER_GAS = 21_000n;
+/** eth_getLogs: blocks per query and logs per answer at most (LIMIT_EXCEEDED beyond). */
+export const MAX_LOG_BLOCKS = 10_000;
+export const MAX_LOGS = 10_000;
+/** eth_feeHistory: blocks per query at most (execution-apis let servers cap it). */
+const MAX_FEE_HISTORY = 1024;
+
+const HEX_QTY = '0x(0|[1-9a-fA-F][0-9a-fA-F]*)';
+const EvmAddress = (description = 'A 20-byte EVM address.') =>
+  withExpected(Type.String({ title: 'EvmAddress', pattern: '^0x[0-9a-fA-F]{40}$', description }), 'an EVM address (0x + 40 hex digits)');
+const Hash32 = (description: string) =>
+  withExpected(Type.String({ title: 'Hash32', pattern: '^0x[0-9a-fA-F]{64}$', description }), 'a 32-byte hash (0x + 64 hex digits)');
+const BlockTag = (options: { default?: string } = {}) =>
+  withExpected(Type.String({
+    title: 'BlockTag',
+    pattern: `^(latest|earliest|pending|safe|finalized|${HEX_QTY})$`,
+    description: 'A block number as hex quantity, or latest, earliest, pending, safe, finalized (one validator: safe = finalized = latest; no pending block, pending = latest).',
+    ...options,
+  }), 'a block tag (latest, earliest, pending, safe, finalized) or a hex block number');
+const CallObject = Type.Object({
+  from: Type.Optional(EvmAddress()),
+  to: Type.Optional(Type.Union([EvmAddress(), Type.Null()])),
+  gas: Type.Optional(HexQuantity()),
+  gasPrice: Type.Optional(HexQuantity()),
+  maxFeePerGas: Type.Optional(HexQuantity()),
+  maxPriorityFeePerGas: Type.Optional(HexQuantity()),
+  value: Type.Optional(HexQuantity()),
+  data: Type.Optional(HexBytes()),
+  input: Type.Optional(HexBytes()),
+  nonce: Type.Optional(HexQuantity()),
+}, { title: 'CallObject', description: 'An EVM call: to, data (or input), value, from; gas and fee fields are accepted and ignored.' });
+const Topic = Type.Union([Hash32('a topic'), Type.Null(), Type.Array(Type.Union([Hash32('a topic'), Type.Null()]))]);
+const LogFilter = Type.Object({
+  fromBlock: Type.Optional(BlockTag()),
+  toBlock: Type.Optional(BlockTag()),
+  address: Type.Optional(Type.Union([EvmAddress(), Type.Array(EvmAddress())])),
+  topics: Type.Optional(Type.Array(Topic, { maxItems: 4 })),
+  blockHash: Type.Optional(Hash32('only this block')),
+}, { title: 'LogFilter' });
+const Quantity = Type.String({ pattern: '^0x[0-9a-f]+$' });
+const Anything = Type.Unknown();
+
+/** Spec §4.18 wallet adapter: no EVM runs, every call maps to native state and bundles (docs/eth.md). */
 export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
+  /** EVM transactions sent through this node and not yet in a stored block: eth hash → bundle bytes. */
+  const pending = new Map<string, Uint8Array>();
+
   return [
     defineMethod({
       name: 'eth_chainId',
@@ -26,5 +83,337 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'blockNumber', schema: Type.String({ pattern: '^0x[0-9a-f]+$' }) },
       handler: () => `0x${chain.height.toString(16)}`,
     }),
+    defineMethod({
+      name: 'eth_getBalance',
+      summary: 'Native NTV balance in wei: raw nanoNTV × 10^9, so 18 decimals as wallets expect (spec §4.18).',
+      description: 'State is the head block\'s whatever the tag (no archive state); a block number above the head is -32003.',
+      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      result: { name: 'balance', schema: Quantity },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([address, tag]) => {
+        stateAt(chain, tag);
+        return quantity(chain.balance(accountOfEvm(address), new Uint8Array(32)) * WEI_PER_NANO);
+      },
+    }),
+    defineMethod({
+      name: 'eth_getTransactionCount',
+      summary: 'The account nonce: "pending" counts the mempool (the nonce to sign next), other tags the committed one; "earliest" is 0.',
+      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      result: { name: 'nonce', schema: Quantity },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([address, tag]) => {
+        const account = accountOfEvm(address);
+        if (tag === 'earliest') return '0x0';
+        if (tag === 'pending') return quantity(chain.pendingNonce(account));
+        stateAt(chain, tag);
+        return quantity(chain.stateNonce(account));
+      },
+    }),
+    defineMethod({
+      name: 'eth_getBlockByNumber',
+      summary: 'A block in execution-apis form, with transaction hashes or (full = true) objects; null above the head.',
+      params: [{ name: 'block', schema: BlockTag() }, { name: 'full', schema: Type.Boolean() }] as const,
+      result: { name: 'block', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      handler: async ([tag, full]) => {
+        const height = heightOf(chain, tag);
+        const block = height === undefined ? undefined : await chain.blockByHeight(height);
+        return block ? formatBlock(await blockView(chain, block), full) : null;
+      },
+    }),
+    defineMethod({
+      name: 'eth_getBlockByHash',
+      summary: 'A block by its 32-byte hash in execution-apis form; null when unknown.',
+      params: [{ name: 'hash', schema: Hash32('block hash') }, { name: 'full', schema: Type.Boolean() }] as const,
+      result: { name: 'block', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      handler: async ([hash, full]) => {
+        const block = await blockOfHash(chain, hash);
+        return block ? formatBlock(await blockView(chain, block), full) : null;
+      },
+    }),
+    defineMethod({
+      name: 'eth_getTransactionByHash',
+      summary: 'A transaction by its eth hash (keccak of the raw EVM tx) or, for native bundles, the 0x bundle hash; pending ones have null block fields; null when unknown.',
+      params: [{ name: 'hash', schema: Hash32('transaction hash') }] as const,
+      result: { name: 'transaction', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      handler: async ([hash]) => {
+        const found = await findTransaction(chain, hash);
+        if (found) return formatTransaction(found.view, found.view.items[found.index]!);
+        const waiting = pending.get(hash.toLowerCase());
+        if (waiting) return formatPendingTransaction(decodeBundle(waiting), hash.toLowerCase() as Hex, chain.options.gasPrice);
+        return null;
+      },
+    }),
+    defineMethod({
+      name: 'eth_getTransactionReceipt',
+      summary: 'The receipt of a transaction in a block (status 0x1/0x0, gas, ERC-20 Transfer logs); null when unknown or still pending.',
+      params: [{ name: 'hash', schema: Hash32('transaction hash') }] as const,
+      result: { name: 'receipt', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      handler: async ([hash]) => {
+        const found = await findTransaction(chain, hash);
+        return found ? formatReceipt(found.view, found.view.items[found.index]!) : null;
+      },
+    }),
+    defineMethod({
+      name: 'eth_getLogs',
+      summary: `ERC-20 Transfer logs of token movements, filtered by block range or hash, address and topics; at most ${MAX_LOG_BLOCKS} blocks and ${MAX_LOGS} logs.`,
+      params: [{ name: 'filter', schema: LogFilter }] as const,
+      result: { name: 'logs', schema: Type.Array(Type.Record(Type.String(), Anything)) },
+      errors: [APP_ERRORS.LIMIT_EXCEEDED.code],
+      handler: async ([filter]) => getLogs(chain, filter),
+    }),
+    defineMethod({
+      name: 'eth_call',
+      summary: 'Read calls on token addresses: ERC-20 name, symbol, decimals, totalSupply, balanceOf, allowance (always 0) and ERC-165 supportsInterface; 0x for a non-token address.',
+      params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      result: { name: 'data', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([call, tag]) => {
+        stateAt(chain, tag);
+        const to = call.to;
+        const data = ((call.input ?? call.data ?? '0x').startsWith('0x') ? call.input ?? call.data ?? '0x' : `0x${call.input ?? call.data}`) as Hex;
+        if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
+        const token = chain.evmTokens.lookup(to);
+        // Calling an address without code succeeds with empty output on Ethereum too.
+        if (!token) return '0x';
+        return callToken(chain, token, data);
+      },
+    }),
+    defineMethod({
+      name: 'eth_getCode',
+      summary: 'A stub bytecode (0xfe + "ntv-std-token") for token addresses, 0x otherwise: no EVM code exists.',
+      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      result: { name: 'code', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([address, tag]) => {
+        stateAt(chain, tag);
+        return chain.evmTokens.lookup(address) ? TOKEN_CODE_STUB : '0x';
+      },
+    }),
+    defineMethod({
+      name: 'eth_estimateGas',
+      summary: 'Gas of what the call maps to: 21000 (0x5208) for a native transfer or an ERC-20 transfer; refuses what eth_sendRawTransaction would.',
+      params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      result: { name: 'gas', schema: Quantity },
+      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.NOT_FOUND.code],
+      handler: ([call, tag]) => {
+        stateAt(chain, tag);
+        if (!call.to) throw evmRefusal('UNSUPPORTED_CALL', 'contract creation is not supported: this node executes no EVM code');
+        const data = (call.input ?? call.data ?? '0x') as string;
+        const action = actionOf({ to: call.to as Hex, data: (data.startsWith('0x') ? data : `0x${data}`) as Hex, value: BigInt(call.value ?? '0x0') }, chain.evmTokens);
+        if (call.from) {
+          const from = accountOfEvm(call.from);
+          const fee = TRANSFER_GAS * chain.options.gasPrice;
+          const ntv = chain.balance(from, new Uint8Array(32));
+          const need = action.kind === 'native' ? action.amountNano + fee : fee;
+          if (ntv < need || (action.kind === 'token' && chain.balance(from, action.mint) < action.amount)) {
+            throw RpcError.app('INSUFFICIENT_BALANCE', 'insufficient funds for the transfer and its fee', { from: call.from });
+          }
+        }
+        return quantity(TRANSFER_GAS);
+      },
+    }),
+    defineMethod({
+      name: 'eth_gasPrice',
+      summary: 'The node\'s gas price in wei per gas: --gas-price nanoNTV × 10^9.',
+      params: [] as const,
+      result: { name: 'gasPrice', schema: Quantity },
+      handler: () => quantity(chain.options.gasPrice * WEI_PER_NANO),
+    }),
+    defineMethod({
+      name: 'eth_maxPriorityFeePerGas',
+      summary: 'Suggested tip: 0x0. One validator includes bundles by arrival and nonce, so a tip buys no earlier inclusion (it is charged if sent).',
+      params: [] as const,
+      result: { name: 'tip', schema: Quantity },
+      handler: () => '0x0',
+    }),
+    defineMethod({
+      name: 'eth_feeHistory',
+      summary: `Base fee per gas (wei), gas used ratio and tip percentiles of up to ${MAX_FEE_HISTORY} blocks ending at newestBlock (EIP-1559 fee history).`,
+      params: [
+        { name: 'blockCount', schema: Type.Union([HexQuantity(), Type.Integer({ minimum: 0 })]) },
+        { name: 'newestBlock', schema: BlockTag() },
+        { name: 'rewardPercentiles', schema: Type.Array(Type.Number({ minimum: 0, maximum: 100 }), { maxItems: 100 }), required: false },
+      ] as const,
+      result: { name: 'feeHistory', schema: Type.Record(Type.String(), Anything) },
+      handler: async ([count, tag, percentiles]) => feeHistory(chain, Number(count), tag, percentiles),
+    }),
+    defineMethod({
+      name: 'eth_sendRawTransaction',
+      summary: 'Submits a signed legacy (EIP-155), EIP-2930 or EIP-1559 transaction: a native transfer or an ERC-20 transfer(to, amount) on a token, executed as a native bundle. Answers the transaction hash once it waits in the mempool.',
+      description: 'Refusals are -32001 BUNDLE_INVALID with data.status (WRONG_CHAIN_ID, BAD_SIGNATURE, MALFORMED_TRANSACTION, UNSUPPORTED_TX_TYPE, UNSUPPORTED_CALL, VALUE_NOT_REPRESENTABLE, FEE_CAP_TOO_LOW, NONCE_TOO_LOW, …) and -32010 INSUFFICIENT_BALANCE; docs/eth.md.',
+      params: [{ name: 'transaction', schema: HexBytes({ maxBytes: MAX_RAW_TX_BYTES }) }] as const,
+      result: { name: 'hash', schema: Type.String({ pattern: '^0x[0-9a-f]{64}$' }) },
+      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.SERVER_BUSY.code],
+      handler: async ([rawHex]) => {
+        const raw = unhex(rawHex);
+        const tx = await decodeEvmTransaction(raw, chain.chainId);
+        const bundle = bundleOf(tx, chain.evmTokens);
+        // Ethereum pools refuse what the sender cannot pay for; so does this one, rather than
+        // admitting a bundle the core would drop at execution (INSUFFICIENT_FEE_BALANCE).
+        const account = bundle.userAccount;
+        const op = bundle.operations[0]!;
+        const fee = bundle.maxGas < TRANSFER_GAS ? 0n : TRANSFER_GAS * (chain.options.gasPrice + bundle.maxPriorityFee);
+        const isNative = op.type === 'Transfer' && op.token.every((b) => b === 0);
+        const amount = op.type === 'Transfer' ? op.amount : 0n;
+        if (chain.balance(account, new Uint8Array(32)) < fee + (isNative ? amount : 0n)
+          || (!isNative && op.type === 'Transfer' && chain.balance(account, op.token) < amount)) {
+          throw RpcError.app('INSUFFICIENT_BALANCE', `insufficient funds for gas * price + value: ${tx.from} cannot cover the transfer and its fee`, { from: tx.from });
+        }
+        const bytes = encodeBundle(bundle);
+        const { included } = await chain.enqueueBundle(bytes);
+        const key = tx.hash.toLowerCase();
+        pending.set(key, bytes);
+        // The receipt is read back with eth_getTransactionReceipt; here only the bookkeeping.
+        included.then(() => pending.delete(key), () => pending.delete(key));
+        return tx.hash;
+      },
+    }),
+    defineMethod({
+      name: 'eth_accounts',
+      summary: 'Accounts the node holds keys for: none (keys stay with the wallet).',
+      params: [] as const,
+      result: { name: 'accounts', schema: Type.Array(Type.String()) },
+      handler: () => [],
+    }),
+    defineMethod({
+      name: 'eth_syncing',
+      summary: 'false, or a sync status while the node catches up with the network.',
+      params: [] as const,
+      result: { name: 'syncing', schema: Type.Union([Type.Literal(false), Type.Record(Type.String(), Anything)]) },
+      handler: () => (chain.syncing ? { startingBlock: '0x0', currentBlock: quantity(chain.height), highestBlock: quantity(chain.height) } : false),
+    }),
   ];
 }
+
+/** A block tag's height, or undefined for a number above the head. */
+function heightOf(chain: Chain, tag: string): number | undefined {
+  if (tag === 'earliest') return 0;
+  if (tag === 'latest' || tag === 'pending' || tag === 'safe' || tag === 'finalized') return chain.height;
+  const n = Number(BigInt(tag));
+  return n > chain.height ? undefined : n;
+}
+
+/** State reads answer from the head (no archive state); a future block is an error, as geth's "header not found". */
+function stateAt(chain: Chain, tag: string | undefined): void {
+  if (tag !== undefined && heightOf(chain, tag) === undefined) {
+    throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag });
+  }
+}
+
+async function blockOfHash(chain: Chain, hash: string): Promise<Block | undefined> {
+  const height = await chain.heightOfHash(unhex(hash));
+  return height === undefined ? undefined : chain.blockByHeight(height);
+}
+
+/** The block and position of a transaction by eth hash or by native bundle hash. */
+async function findTransaction(chain: Chain, hash: string): Promise<{ view: BlockView; index: number } | undefined> {
+  const bytes = unhex(hash);
+  const bundleHash = (await chain.bundleHashOfEthHash(bytes)) ?? bytes;
+  const receipt = await chain.receipt(bundleHash);
+  if (!receipt) return undefined;
+  const block = await chain.blockByHeight(receipt.block_height);
+  if (!block) return undefined;
+  const view = await blockView(chain, block);
+  const item = view.items[receipt.index];
+  // A native bundle whose hash matched but that carries an EVM tx is known by its keccak hash only.
+  if (!item || item.ethHash !== hash.toLowerCase()) return undefined;
+  return { view, index: receipt.index };
+}
+
+interface LogFilterValue {
+  fromBlock?: string; toBlock?: string; address?: string | string[]; topics?: Array<string | null | Array<string | null>>; blockHash?: string;
+}
+
+async function getLogs(chain: Chain, filter: LogFilterValue): Promise<EthLog[]> {
+  let from: number;
+  let to: number;
+  if (filter.blockHash !== undefined) {
+    if (filter.fromBlock !== undefined || filter.toBlock !== undefined) {
+      throw RpcError.invalidParams('blockHash cannot be combined with fromBlock/toBlock', { param: 'filter', position: 1 });
+    }
+    const height = await chain.heightOfHash(unhex(filter.blockHash));
+    if (height === undefined) throw RpcError.app('NOT_FOUND', `unknown block ${filter.blockHash}`, { blockHash: filter.blockHash });
+    from = to = height;
+  } else {
+    // Tags resolve against the head; numbers are taken as given, so a range beyond the head is
+    // checked for order first and then clipped (execution-apis: from > to is invalid params).
+    const head = chain.height;
+    const requested = (tag: string) => (/^0x/.test(tag) ? Number(BigInt(tag)) : tag === 'earliest' ? 0 : head);
+    from = requested(filter.fromBlock ?? 'latest');
+    to = requested(filter.toBlock ?? 'latest');
+    if (from > to) {
+      throw RpcError.invalidParams(`fromBlock ${quantity(from)} is after toBlock ${quantity(to)}`, { param: 'filter', position: 1 });
+    }
+    // The span limit applies to the range asked for, before clipping to the head.
+    if (to - from + 1 > MAX_LOG_BLOCKS) {
+      throw RpcError.app('LIMIT_EXCEEDED', `a log query spans at most ${MAX_LOG_BLOCKS} blocks; asked ${to - from + 1}`, { maxBlocks: MAX_LOG_BLOCKS });
+    }
+    to = Math.min(to, head);
+    if (from > to) return [];
+  }
+  const addresses = filter.address === undefined ? undefined : new Set((Array.isArray(filter.address) ? filter.address : [filter.address]).map((a) => a.toLowerCase()));
+  const topics = (filter.topics ?? []).map((t) => (t === null ? undefined : new Set((Array.isArray(t) ? t : [t]).filter((x): x is string => x !== null).map((x) => x.toLowerCase()))));
+  // A position holding [] or [null] matches anything, as null does.
+  const wanted = topics.map((s) => (s && s.size > 0 ? s : undefined));
+  const out: EthLog[] = [];
+  for (let h = from; h <= to; h++) {
+    const block = await chain.blockByHeight(h);
+    if (!block || block.bundles.length === 0) continue;
+    const view = await blockView(chain, block);
+    for (const item of view.items) {
+      for (const log of item.logs) {
+        if (addresses && !addresses.has(log.address)) continue;
+        if (!wanted.every((set, i) => set === undefined || (log.topics[i] !== undefined && set.has(log.topics[i]!)))) continue;
+        out.push(log);
+        if (out.length > MAX_LOGS) {
+          throw RpcError.app('LIMIT_EXCEEDED', `more than ${MAX_LOGS} logs match; narrow the block range`, { maxLogs: MAX_LOGS });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+async function feeHistory(chain: Chain, count: number, tag: string, percentiles: number[] | undefined): Promise<Record<string, unknown>> {
+  if (!Number.isSafeInteger(count) || count < 0) throw RpcError.invalidParam('blockCount', 1, 'a non-negative block count');
+  if (percentiles && percentiles.some((p, i) => i > 0 && p < percentiles[i - 1]!)) {
+    throw RpcError.invalidParam('rewardPercentiles', 3, 'percentiles in ascending order');
+  }
+  const newest = heightOf(chain, tag);
+  if (newest === undefined) throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head`, { block: tag });
+  const n = Math.min(count, MAX_FEE_HISTORY, newest + 1);
+  const oldest = newest - n + 1;
+  const baseFeePerGas: string[] = [];
+  const gasUsedRatio: number[] = [];
+  const reward: string[][] = [];
+  for (let h = oldest; h <= newest; h++) {
+    const block = await chain.blockByHeight(h);
+    if (!block) throw new ChainError('NOT_FOUND', `block ${h} is missing from storage`);
+    const base = BigInt(block.header.baseFee) * WEI_PER_NANO;
+    baseFeePerGas.push(quantity(base));
+    gasUsedRatio.push(block.header.gasLimit > 0 ? block.header.gasUsed / block.header.gasLimit : 0);
+    if (percentiles) {
+      // Tips weighted by gas used, as execution-apis define the percentiles.
+      const view = await blockView(chain, block);
+      const tips = view.items
+        .filter((i) => i.receipt && i.receipt.gas_used > 0)
+        .map((i) => ({ tip: i.bundle.maxPriorityFee * WEI_PER_NANO, gas: i.receipt!.gas_used }))
+        .sort((a, b) => (a.tip < b.tip ? -1 : a.tip > b.tip ? 1 : 0));
+      const total = tips.reduce((s, t) => s + t.gas, 0);
+      reward.push(percentiles.map((p) => {
+        if (total === 0) return '0x0';
+        const threshold = (p / 100) * total;
+        let sum = 0;
+        for (const t of tips) {
+          sum += t.gas;
+          if (sum >= threshold) return quantity(t.tip);
+        }
+        return quantity(tips.at(-1)!.tip);
+      }));
+    }
+  }
+  // The next block's base fee: the node's price does not move with demand.
+  baseFeePerGas.push(quantity(chain.options.gasPrice * WEI_PER_NANO));
+  return { oldestBlock: quantity(Math.max(oldest, 0)), baseFeePerGas: n === 0 ? [] : baseFeePerGas, gasUsedRatio, ...(percentiles ? { reward } : {}) };
+}
+

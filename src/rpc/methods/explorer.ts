@@ -1,12 +1,53 @@
 import { Type } from '@sinclair/typebox';
-import { encodeHash } from '../../codec/address.js';
+import { encodeAccount, encodeEvm, encodeHash, encodeMint, parseAddressDetailed, parseHash } from '../../codec/address.js';
+import type { Chain } from '../../chain/chain.js';
+import type { Receipt } from '../../chain/receipts.js';
+import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Height, Limit } from '../schemas.js';
+import { Address, Height, Limit } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { formatHeader } from './format.js';
-import { HeaderSchema } from './result-schemas.js';
+import { formatHeader, formatToken } from './format.js';
+import { accountParam, tokenParam } from './params.js';
+import { HeaderSchema, ReceiptSchema, TokenSchema } from './result-schemas.js';
 
-/** Spec §4.11 blocks and network statistics (the rest of the explorer arrives with its issue). */
+const TokenRef = Type.String({
+  minLength: 1, maxLength: 64,
+  description: 'Token symbol (any case, e.g. NTV, USDC) or mint address (Nx1… or 0x + 64 hex).',
+});
+
+const HistoryEntrySchema = Type.Object({
+  ...ReceiptSchema.properties,
+  role: Type.Union([Type.Literal('sender'), Type.Literal('recipient'), Type.Literal('participant')], {
+    description: 'sender: the bundle is from the address; recipient: a Transfer of it pays the address; participant: another event names it',
+  }),
+}, { title: 'HistoryEntry', additionalProperties: false });
+
+const TokenTransferSchema = Type.Object({
+  bundle_hash: Type.String({ description: 'Nxh… bundle that holds the transfer' }),
+  block_height: Type.Integer(),
+  index: Type.Integer({ description: 'position of the bundle in the block' }),
+  timestamp: Type.Integer({ description: 'block time, unix seconds' }),
+  status: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
+  op_index: Type.Union([Type.Integer(), Type.Null()]),
+  from: Type.String(), to: Type.String(), token: Type.String({ description: 'Nx1… mint' }),
+  symbol: Type.Optional(Type.String()), amount: Type.String({ description: 'raw units, decimal' }),
+}, { title: 'TokenTransfer' });
+
+const SearchResultSchema = Type.Union([
+  Type.Object({ type: Type.Literal('block'), height: Type.Integer(), hash: Type.String(), block: HeaderSchema }),
+  Type.Object({ type: Type.Literal('transaction'), bundle_hash: Type.String(), block_height: Type.Integer(), receipt: ReceiptSchema }),
+  Type.Object({
+    type: Type.Literal('address'), address: Type.String(), evm_address: Type.String(),
+    nonce: Type.String(), balance: Type.String({ description: 'NTV, raw units' }),
+  }),
+  Type.Object({ type: Type.Literal('token'), mint_address: Type.String(), symbol: Type.String(), token: TokenSchema }),
+  Type.Object({ type: Type.Literal('not_found'), query: Type.String() }),
+], { title: 'SearchResult' });
+
+/** The maximum query length of svc_search: a base58 hash is 47 characters, a 0x hash 66. */
+const MAX_QUERY = 128;
+
+/** Spec §4.11: blocks, network statistics, and the index-backed explorer reads (docs/explorer.md). */
 export function explorerMethods({ chain, network }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
@@ -82,5 +123,179 @@ export function explorerMethods({ chain, network }: MethodDependencies): MethodD
         };
       },
     }),
+    defineMethod({
+      name: 'svc_getRecentTransactions',
+      summary: 'Receipts of the latest bundles across blocks, newest first (spec §4.11).',
+      params: [{ name: 'limit', schema: Limit({ default: 20 }), required: false }] as const,
+      result: { name: 'receipts', schema: Type.Array(ReceiptSchema) },
+      handler: async ([limit]) => chain.indexer.recentTransactions(limit ?? 20),
+    }),
+    defineMethod({
+      name: 'svc_getBlockTransactions',
+      summary: 'Receipts of the bundles of one block in block order; null when no block has that height (spec §4.11).',
+      params: [{ name: 'height', schema: Height() }] as const,
+      result: { name: 'receipts', schema: Type.Union([Type.Array(ReceiptSchema), Type.Null()]) },
+      handler: async ([height]) => (height > chain.height ? null : chain.indexer.blockTransactions(height)),
+    }),
+    defineMethod({
+      name: 'svc_getAddressHistory',
+      summary: 'Bundles that involve an address, newest first: sent by it, paying it, or naming it in an event (spec §4.11).',
+      description: 'Fee events are not history: they would name the proposer and the treasury in every bundle.',
+      params: [
+        { name: 'address', schema: Address() },
+        { name: 'limit', schema: Limit({ default: 100 }), required: false },
+      ] as const,
+      result: { name: 'history', schema: Type.Array(HistoryEntrySchema) },
+      handler: async ([address, limit]) => {
+        const account = accountParam(address, 'address', 1);
+        const text = encodeAccount(account);
+        return (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({ ...receipt, role: roleOf(receipt, text) }));
+      },
+    }),
+    defineMethod({
+      name: 'svc_getTokenHolders',
+      summary: 'Holders of a token by balance, largest first (spec §4.11); the token by symbol or mint.',
+      params: [
+        { name: 'token_mint', schema: TokenRef },
+        { name: 'limit', schema: Limit({ default: 100 }), required: false },
+      ] as const,
+      result: {
+        name: 'holders',
+        schema: Type.Array(Type.Object({ address: Type.String(), balance: Type.String({ description: 'raw units, decimal' }) })),
+      },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
+      handler: async ([tokenRef, limit]) => {
+        const token = tokenParam(chain, tokenRef);
+        const holders = await chain.indexer.tokenHolders(token.mint, limit ?? 100);
+        return holders.map((h) => ({ address: encodeAccount(h.address), balance: h.balance.toString() }));
+      },
+    }),
+    defineMethod({
+      name: 'svc_getTokenTransfers',
+      summary: 'Transfer events of a token, newest first (spec §4.11); the token by symbol or mint.',
+      params: [
+        { name: 'token_mint', schema: TokenRef },
+        { name: 'limit', schema: Limit({ default: 100 }), required: false },
+      ] as const,
+      result: { name: 'transfers', schema: Type.Array(TokenTransferSchema) },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
+      handler: async ([tokenRef, limit]) => {
+        const token = tokenParam(chain, tokenRef);
+        const out = [];
+        for (const { receipt, eventIndex } of await chain.indexer.tokenTransfers(token.mint, limit ?? 100)) {
+          const event = receipt.events[eventIndex];
+          if (event?.type !== 'Transfer') continue;
+          out.push({
+            bundle_hash: receipt.bundle_hash, block_height: receipt.block_height, index: receipt.index, timestamp: receipt.timestamp,
+            status: receipt.status, op_index: event.op_index, from: event.from, to: event.to, token: event.token,
+            ...(event.symbol ? { symbol: event.symbol } : {}), amount: event.amount,
+          });
+        }
+        return out;
+      },
+    }),
+    defineMethod({
+      name: 'svc_getAddressTokens',
+      summary: 'Every token an address holds, with symbol, decimals and balance; NTV first, then by symbol (spec §4.11).',
+      params: [{ name: 'address', schema: Address() }] as const,
+      result: {
+        name: 'tokens',
+        schema: Type.Array(Type.Object({
+          mint_address: Type.String(), symbol: Type.String(), name: Type.String(), decimals: Type.Integer(),
+          balance: Type.String({ description: 'raw units, decimal' }),
+        })),
+      },
+      handler: async ([address]) => {
+        const account = accountParam(address, 'address', 1);
+        const out = [];
+        for (const mint of await chain.indexer.tokensHeld(account)) {
+          const token = chain.tokens.byMintBytes(mint);
+          // The balance is the state's, exact; the index only says which mints to look at.
+          const balance = chain.balance(account, mint);
+          if (!token || balance === 0n) continue;
+          out.push({ mint_address: token.mintAddress, symbol: token.symbol, name: token.name, decimals: token.decimals, balance: balance.toString() });
+        }
+        return out.sort((a, b) => Number(b.mint_address === NTV_MINT_ADDRESS) - Number(a.mint_address === NTV_MINT_ADDRESS)
+          || a.symbol.localeCompare(b.symbol) || a.mint_address.localeCompare(b.mint_address));
+      },
+    }),
+    defineMethod({
+      name: 'svc_search',
+      summary: 'What a query names: a height, a bundle or block hash, an address, a mint or a token symbol (spec §4.11).',
+      description: 'Answers {type: "block" | "transaction" | "address" | "token" | "not_found", …}; not_found is a result, not an '
+        + 'error, so a search box needs one code path. Order: digits are a height (then a symbol); a 32-byte hash is a bundle, '
+        + 'then a block, then (0x form) a mint or an account with any state; Nx0… and 0x + 40 hex are always an address.',
+      params: [{
+        name: 'query',
+        schema: Type.Union([Type.String({ minLength: 1, maxLength: MAX_QUERY }), Type.Integer({ minimum: 0 })], {
+          description: 'a height, Nxh…/0x hash, Nx0…/0x address, Nx1… mint or token symbol',
+        }),
+      }] as const,
+      result: { name: 'match', schema: SearchResultSchema },
+      handler: async ([query]) => search(chain, typeof query === 'number' ? String(query) : query.trim()),
+    }),
   ];
+}
+
+const NTV_MINT_ADDRESS = encodeMint(new Uint8Array(32));
+
+function roleOf(receipt: Receipt, address: string): 'sender' | 'recipient' | 'participant' {
+  if (receipt.from === address) return 'sender';
+  return receipt.events.some((e) => e.type === 'Transfer' && e.to === address) ? 'recipient' : 'participant';
+}
+
+type SearchResult = typeof SearchResultSchema.static;
+
+async function search(chain: Chain, query: string): Promise<SearchResult> {
+  const notFound: SearchResult = { type: 'not_found', query };
+  if (/^[0-9]{1,16}$/.test(query)) {
+    const height = Number(query);
+    if (height <= chain.height) {
+      const block = await chain.blockByHeight(height);
+      if (block) return { type: 'block', height, hash: encodeHash(block.header.hash), block: formatHeader(block.header) };
+    }
+  }
+  const hashLike = query.startsWith('Nxh') || /^0x[0-9a-fA-F]{64}$/.test(query);
+  if (hashLike) {
+    let hash: Uint8Array | undefined;
+    try {
+      hash = parseHash(query);
+    } catch {
+      return notFound;
+    }
+    const receipt = await chain.receipt(hash);
+    if (receipt) return { type: 'transaction', bundle_hash: receipt.bundle_hash, block_height: receipt.block_height, receipt };
+    const height = await chain.indexer.heightOfBlockHash(hash);
+    if (height !== undefined) {
+      const block = await chain.blockByHeight(height);
+      if (block) return { type: 'block', height, hash: encodeHash(block.header.hash), block: formatHeader(block.header) };
+    }
+    if (query.startsWith('Nxh')) return notFound;
+  }
+  if (/^(Nx[01]|0x)/.test(query)) {
+    let parsed: ReturnType<typeof parseAddressDetailed>;
+    try {
+      parsed = parseAddressDetailed(query);
+    } catch {
+      return notFound;
+    }
+    if (parsed.kind === 'mint' || parsed.kind === 'hex32') {
+      const token = chain.tokens.byMintBytes(parsed.bytes);
+      if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token) };
+      if (parsed.kind === 'mint') return notFound;
+    }
+    const account = parsed.bytes;
+    // A 0x + 64 hex query that matched nothing above is an address only if the account has any state.
+    if (parsed.kind === 'hex32' && chain.stateNonce(account) === 0n && chain.balance(account, new Uint8Array(32)) === 0n
+      && (await chain.indexer.tokensHeld(account)).length === 0 && !(await chain.indexer.hasHistory(account))) {
+      return notFound;
+    }
+    return {
+      type: 'address', address: encodeAccount(account), evm_address: encodeEvm(account),
+      nonce: chain.stateNonce(account).toString(), balance: chain.balance(account, new Uint8Array(32)).toString(),
+    };
+  }
+  const token = /^[A-Za-z0-9]{1,16}$/.test(query) ? chain.tokens.resolve(query) : undefined;
+  if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token) };
+  return notFound;
 }

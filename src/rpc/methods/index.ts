@@ -1,9 +1,11 @@
 import type { MethodRegistry } from '../registry.js';
 import { accountMethods } from './account.js';
 import type { MethodDependencies } from './context.js';
+import { dexMethods } from './dex.js';
 import { ethMethods } from './eth.js';
 import { explorerMethods } from './explorer.js';
 import { nodeMethods } from './node.js';
+import { subscriptionMethods } from './subscriptions.js';
 import { tokenMethods } from './token.js';
 import { transactionMethods } from './transaction.js';
 
@@ -11,7 +13,7 @@ export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, tokenMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods]) {
+  for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, subscriptionMethods]) {
     registry.registerAll(group(deps));
   }
 }

@@ -6,8 +6,63 @@ import type { MethodDependencies } from './context.js';
 import { formatToken } from './format.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema, TokenSchema } from './result-schemas.js';
+import type { Chain } from '../../chain/chain.js';
+import type { RegisteredToken } from '../../chain/token-registry.js';
+import { RESERVED_SYMBOLS, STABLECOINS } from '../../chain/genesis-data.js';
+import { encodeAccount } from '../../codec/address.js';
+import { TOKEN_METADATA_FIELDS } from '../../codec/operations.js';
+import { decodeTokenMetadata, emptyMetadata, METADATA_FIELD_NAMES, tokenMetadataKey } from '../../core/amm.js';
+import { TokenKind } from '../../core/records.js';
+import { RpcError } from '../errors.js';
 
-/** Spec §4.1 token methods of the foundation (metadata and reputation arrive with the DEX issue). */
+/** Byte limits of the metadata fields, in order (the core refuses longer ones with INVALID_METADATA; docs/dex.md). */
+const METADATA_MAX_BYTES = [256, 256, 1024, 256, 128, 128, 128, 128];
+
+/** The full token record: formatToken plus the spec §2.3 metadata fields (null when unset). */
+function fullToken(chain: Chain, t: RegisteredToken) {
+  const v = chain.state.get(tokenMetadataKey(t.mint));
+  return { ...formatToken(t), ...(v ? decodeTokenMetadata(v) : emptyMetadata()) };
+}
+
+const STABLE_BY_SYMBOL = new Map(STABLECOINS.map((s) => [s.symbol.toUpperCase(), s]));
+const RESERVED = new Set(RESERVED_SYMBOLS.map((s) => s.toUpperCase()));
+
+/**
+ * Spec §2.2 Verification Status factor (max 15). Statuses the node cannot reach yet (Issuer-Held
+ * after a handover, governance-Verified) wait for §4.16; the genesis STD-8 coins are Pending.
+ * Impersonation: a symbol equal to a reserved or STD-8 symbol on a token that is not that STD-8
+ * coin, unless its origin contract is one of the coin's mappings → 0 points, a warning, no badge.
+ */
+export function verificationStatus(t: RegisteredToken): { status: string; points: number; warnings: string[] } {
+  const upper = t.symbol.toUpperCase();
+  const stable = STABLE_BY_SYMBOL.get(upper);
+  if (t.kind !== TokenKind.STD8_STABLECOIN && (stable || RESERVED.has(upper))) {
+    const mapped = stable?.origins.some((o) => o.chain === t.originChain && o.contract.toLowerCase() === t.originContract.toLowerCase()) ?? false;
+    if (!mapped) {
+      return {
+        status: 'Impersonation', points: 0,
+        warnings: [`symbol ${t.symbol} is ${stable ? 'an official STD-8 stablecoin' : 'reserved for STD-8 issuance'}; this token's origin contract does not match the official mappings`],
+      };
+    }
+  }
+  switch (t.kind) {
+    case TokenKind.NATIVE: return { status: 'Issuer-Held (protocol native)', points: 15, warnings: [] };
+    case TokenKind.STD8_STABLECOIN: return { status: 'Pending (pre-mapped, awaiting handover)', points: 10, warnings: [] };
+    case TokenKind.STD7: return { status: 'Native STD-7 token', points: 8, warnings: [] };
+    default: {
+      const launchpad = formatToken(t).badge === 'Memecoin';
+      return launchpad ? { status: 'Launchpad origin', points: 3, warnings: [] } : { status: 'Bridged, no warnings', points: 5, warnings: [] };
+    }
+  }
+}
+
+const MetadataParam = (field: string, max: number) => ({
+  name: field,
+  schema: Type.String({ maxLength: max, description: `${field}, at most ${max} bytes; "" clears it, absent or null keeps it` }),
+  required: false as const,
+});
+
+/** Spec §4.1 token methods, with metadata (§2.3) and the reputation factor (§2.2). */
 export function tokenMethods({ chain }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
@@ -36,14 +91,99 @@ export function tokenMethods({ chain }: MethodDependencies): MethodDefinition[] 
       params: [{ name: 'symbol_or_mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'symbol or Nx1… mint' }) }] as const,
       result: { name: 'token', schema: TokenSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: ([symbolOrMint]) => formatToken(tokenParam(chain, symbolOrMint)),
+      handler: ([symbolOrMint]) => fullToken(chain, tokenParam(chain, symbolOrMint)),
     }),
     defineMethod({
       name: 'svc_listTokens',
       summary: 'Tokens with their mint addresses and decimals, genesis tokens first (spec §4.1).',
       params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
       result: { name: 'tokens', schema: Type.Array(TokenSchema) },
-      handler: ([limit]) => chain.tokens.list().slice(0, limit ?? 100).map(formatToken),
+      handler: ([limit]) => chain.tokens.list().slice(0, limit ?? 100).map((t) => fullToken(chain, t)),
+    }),
+    defineMethod({
+      name: 'svc_updateTokenMetadata',
+      summary: 'Set a token\'s metadata fields (spec §4.1; creator only, the token must be mutable; unsigned convenience, testnet only).',
+      description: 'Absent or null fields keep their value; "" clears a field. Limits in bytes: metadata_uri, image, external_url 256; '
+        + 'description 1,024; twitter, discord, telegram, github 128.',
+      params: [
+        { name: 'mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'Nx1… mint (or symbol)' }) },
+        { name: 'sender', schema: Address({ description: 'the token creator' }) },
+        MetadataParam('metadata_uri', 256),
+        MetadataParam('image', 256),
+        MetadataParam('description', 1024),
+        MetadataParam('external_url', 256),
+        MetadataParam('twitter', 128),
+        MetadataParam('discord', 128),
+        MetadataParam('telegram', 128),
+        MetadataParam('github', 128),
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
+      handler: async ([mint, sender, ...fields]) => {
+        const token = tokenParam(chain, mint);
+        const from = accountParam(sender, 'sender', 2);
+        const values: Record<string, string> = {};
+        fields.forEach((value, i) => {
+          if (value === undefined || value === null) return;
+          if (Buffer.byteLength(value) > METADATA_MAX_BYTES[i]!) {
+            throw RpcError.invalidParam(METADATA_FIELD_NAMES[i]!, i + 3, `at most ${METADATA_MAX_BYTES[i]} bytes of UTF-8`);
+          }
+          values[TOKEN_METADATA_FIELDS[i]!] = value;
+        });
+        assertCreator(token, from);
+        return chain.submitOperations(from, [{ type: 'UpdateTokenMetadata', mint: token.mint, ...values }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_lockTokenMetadata',
+      summary: 'Make a token\'s metadata permanently immutable (spec §4.1; creator only, one-way; unsigned convenience, testnet only).',
+      params: [
+        { name: 'mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'Nx1… mint (or symbol)' }) },
+        { name: 'sender', schema: Address({ description: 'the token creator' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
+      handler: async ([mint, sender]) => {
+        const token = tokenParam(chain, mint);
+        const from = accountParam(sender, 'sender', 2);
+        assertCreator(token, from);
+        return chain.submitOperations(from, [{ type: 'LockTokenMetadata', mint: token.mint }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_getTokenReputation',
+      summary: 'A token\'s reputation: the Verification Status factor of spec §2.2 (max 15), with the impersonation rule.',
+      params: [{ name: 'mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'Nx1… mint (or symbol)' }) }] as const,
+      result: {
+        name: 'reputation',
+        schema: Type.Object({
+          mint: Type.String(), symbol: Type.String(), score: Type.Integer(), max_score: Type.Integer(),
+          factors: Type.Array(Type.Object({ name: Type.String(), status: Type.String(), points: Type.Integer(), max_points: Type.Integer() })),
+          warnings: Type.Array(Type.String()), badge: Type.Union([Type.String(), Type.Null()]),
+        }),
+      },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
+      handler: ([mint]) => {
+        const t = tokenParam(chain, mint);
+        const v = verificationStatus(t);
+        return {
+          mint: t.mintAddress,
+          symbol: t.symbol,
+          score: v.points,
+          max_score: 15,
+          factors: [{ name: 'verification_status', status: v.status, points: v.points, max_points: 15 }],
+          warnings: v.warnings,
+          badge: v.points === 0 ? null : formatToken(t).badge,
+        };
+      },
     }),
   ];
+}
+
+function assertCreator(token: RegisteredToken, sender: Uint8Array): void {
+  if (Buffer.compare(token.creator, sender) !== 0) {
+    throw RpcError.app('UNAUTHORIZED', `only the creator of ${token.symbol} (${encodeAccount(token.creator)}) may change its metadata (spec §4.1)`, {
+      creator: encodeAccount(token.creator), sender: encodeAccount(sender),
+    });
+  }
 }

@@ -1,0 +1,35 @@
+/** Raw-unit decimal strings (amounts at the RPC boundary) shown with the token's decimals, exactly. */
+export function formatUnits(raw: string | number | bigint, decimals: number): string {
+  let digits = BigInt(raw).toString();
+  const negative = digits.startsWith('-');
+  if (negative) digits = digits.slice(1);
+  digits = digits.padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = decimals > 0 ? digits.slice(digits.length - decimals).replace(/0+$/, '') : '';
+  return (negative ? '-' : '') + whole + (fraction ? '.' + fraction : '');
+}
+
+export function shortHash(text: string, keep = 8): string {
+  return text.length <= keep * 2 + 3 ? text : `${text.slice(0, keep + 3)}…${text.slice(-keep)}`;
+}
+
+export function timeAgo(unixSeconds: number, now = Date.now() / 1000): string {
+  const s = Math.max(0, Math.round(now - unixSeconds));
+  if (s < 60) return `${s}s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h ago`;
+  return new Date(unixSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** What a search string looks like, before asking the node (spec §4.11 svc_search: hash, address or block). */
+export type QueryKind = 'height' | 'hash' | 'address' | 'mint' | 'symbol' | 'unknown';
+
+export function classify(query: string): QueryKind {
+  const q = query.trim();
+  if (/^\d{1,15}$/.test(q)) return 'height';
+  if (/^Nxh[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(q) || /^0x[0-9a-fA-F]{64}$/.test(q)) return 'hash';
+  if (/^Nx0[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(q) || /^0x[0-9a-fA-F]{40}$/.test(q)) return 'address';
+  if (/^Nx1[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(q)) return 'mint';
+  if (/^[A-Za-z0-9]{1,16}$/.test(q)) return 'symbol';
+  return 'unknown';
+}

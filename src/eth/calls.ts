@@ -1,0 +1,58 @@
+/**
+ * eth_call on token addresses (spec §4.18; docs/eth.md "eth_call"): the read selectors of ERC-20
+ * (and the ERC-165 probe wallets use to tell ERC-20 from ERC-721/1155) answered from native state.
+ * ABI decoding and encoding are viem's.
+ */
+import { decodeFunctionData, encodeFunctionResult, erc20Abi, parseAbi, type Hex } from 'viem';
+import type { Chain } from '../chain/chain.js';
+import type { RegisteredToken } from '../chain/token-registry.js';
+import { RpcError } from '../rpc/errors.js';
+import { accountOfEvm } from './units.js';
+
+const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
+/** ERC-165's own interface ID; STD tokens are fungible, so not ERC-721 (0x80ac58cd) nor ERC-1155 (0xd9b67a26). */
+const ERC165_ID = '0x01ffc9a7';
+/**
+ * Code shown for a token address: 0xfe (INVALID, so an EVM executing it halts at once) followed by
+ * "ntv-std-token". Wallets check for non-empty code to treat an address as a contract.
+ */
+export const TOKEN_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-std-token').toString('hex')}`;
+
+/** The answer to a read call on `token`, ABI-encoded. Unknown selectors are -32602 with the selector. */
+export function callToken(chain: Chain, token: RegisteredToken, data: Hex): Hex {
+  const selector = data.slice(0, 10).toLowerCase();
+  if (selector === ERC165_ID) {
+    const { args } = decode(erc165Abi, data, selector);
+    return encodeFunctionResult({ abi: erc165Abi, functionName: 'supportsInterface', result: (args[0] as string).toLowerCase() === ERC165_ID });
+  }
+  const call = decode(erc20Abi, data, selector);
+  switch (call.functionName) {
+    case 'name':
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'name', result: token.name });
+    case 'symbol':
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'symbol', result: token.symbol });
+    case 'decimals':
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', result: token.decimals });
+    case 'totalSupply':
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'totalSupply', result: token.totalSupply });
+    case 'balanceOf':
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: chain.balance(accountOfEvm(call.args[0]), token.mint) });
+    case 'allowance':
+      // No approvals exist natively: only the holder moves its tokens (docs/eth.md "allowance").
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', result: 0n });
+    default:
+      throw unsupported(selector, `${call.functionName} changes state; send it as a signed transaction (only transfer is supported)`);
+  }
+}
+
+function decode<const A extends typeof erc20Abi | typeof erc165Abi>(abi: A, data: Hex, selector: string) {
+  try {
+    return decodeFunctionData({ abi, data }) as ReturnType<typeof decodeFunctionData<A>>;
+  } catch {
+    throw unsupported(selector, 'not a supported ERC-20 read (name, symbol, decimals, totalSupply, balanceOf, allowance, supportsInterface) or malformed arguments');
+  }
+}
+
+function unsupported(selector: string, why: string): RpcError {
+  return RpcError.invalidParams(`eth_call selector ${selector || '(none)'}: ${why}`, { param: 'transaction', position: 1, selector });
+}

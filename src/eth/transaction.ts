@@ -1,0 +1,222 @@
+/**
+ * Signed EVM transactions as native bundles (spec §4.18; docs/eth.md "Sending"). No EVM runs: a
+ * transaction is either a native-coin transfer (empty calldata) or an ERC-20 `transfer(to, amount)`
+ * on a token's EVM-form address, and maps to exactly one bundle holding one Transfer operation.
+ * The raw signed transaction is the bundle's `signature`, so the mapping is a pure function of
+ * those bytes (plus the token table) and anyone can re-verify a bundle: recover the sender,
+ * rebuild the bundle, compare the bytes (`verifyEvmBundle`). RLP, secp256k1 and keccak are viem's.
+ */
+import { keccak256, parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerializable } from 'viem';
+import { encodeBundle, type Bundle, type Operation } from '../codec/bundle.js';
+import { NATIVE_MINT } from '../codec/address.js';
+import { ChainError } from '../chain/errors.js';
+import type { BundleAuth } from '../chain/mempool.js';
+import type { EvmTokenIndex } from './tokens.js';
+import { accountOfEvm, hex, U64_MAX, WEI_PER_NANO } from './units.js';
+
+/** BundleInput.auth of a bundle whose signature is a secp256k1-signed EVM transaction (docs/core-abi.md). */
+export const AUTH_EVM = 3;
+/**
+ * Largest raw transaction accepted. A transfer is ~110–180 bytes; the bound leaves room for a
+ * small EIP-2930 access list and stays far below ML-DSA-65's 3,309 bytes, so the signature length
+ * alone never makes an EVM transaction look like a native signature (64 is below any signed tx).
+ */
+export const MAX_RAW_TX_BYTES = 2048;
+/** ERC-20 `transfer(address,uint256)`. */
+export const SELECTOR_TRANSFER = '0xa9059cbb';
+/** An EVM transaction never expires; the bundle's valid_until is the largest u64. */
+const NO_EXPIRY = U64_MAX;
+
+export interface EvmTransaction {
+  /** keccak256 of the raw bytes: the hash wallets know the transaction by */
+  hash: Hex;
+  raw: Uint8Array;
+  type: 'legacy' | 'eip2930' | 'eip1559';
+  chainId: number;
+  from: Hex;
+  nonce: bigint;
+  gas: bigint;
+  to: Hex;
+  value: bigint;
+  data: Hex;
+  /** legacy and EIP-2930 */
+  gasPrice?: bigint;
+  /** EIP-1559 */
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+  accessList: ReadonlyArray<{ address: Hex; storageKeys: readonly Hex[] }>;
+  v?: bigint;
+  yParity?: number;
+  r: Hex;
+  s: Hex;
+}
+
+/** What a transaction does on the native side. */
+export type EvmAction =
+  | { kind: 'native'; to: Uint8Array; amountNano: bigint }
+  | { kind: 'token'; to: Uint8Array; mint: Uint8Array; amount: bigint };
+
+/** A refusal: `status` goes to the -32001 error's data.status (docs/eth.md "Errors"). */
+export function evmRefusal(status: string, message: string, data: Record<string, unknown> = {}): ChainError {
+  return new ChainError('BUNDLE_INVALID', message, { status, ...data });
+}
+
+/** The first byte tells a typed transaction (EIP-2718) from a legacy RLP list. */
+export function looksLikeEvmTransaction(bytes: Uint8Array): boolean {
+  if (bytes.length === 0 || bytes.length === 64 || bytes.length === 3309 || bytes.length > MAX_RAW_TX_BYTES) return false;
+  return bytes[0] === 0x01 || bytes[0] === 0x02 || bytes[0]! >= 0xc0;
+}
+
+/**
+ * Decodes a raw signed transaction and recovers its sender. Refuses (ChainError BUNDLE_INVALID)
+ * what cannot be a transfer here: other types (blob, set-code), pre-EIP-155 legacy signatures (no
+ * chain ID: replayable on any chain), a chain ID other than `chainId`, contract creation.
+ */
+export async function decodeEvmTransaction(raw: Uint8Array, chainId: number): Promise<EvmTransaction> {
+  if (raw.length === 0 || raw.length > MAX_RAW_TX_BYTES) {
+    throw evmRefusal('MALFORMED_TRANSACTION', `a raw transaction has 1 to ${MAX_RAW_TX_BYTES} bytes, got ${raw.length}`);
+  }
+  const serialized = hex(raw);
+  let tx: TransactionSerializable & { v?: bigint; yParity?: number; r?: Hex; s?: Hex };
+  try {
+    tx = parseTransaction(serialized) as typeof tx;
+  } catch (error) {
+    throw evmRefusal('MALFORMED_TRANSACTION', `not a valid signed transaction: ${shortMessage(error)}`);
+  }
+  const type = tx.type;
+  if (type !== 'legacy' && type !== 'eip2930' && type !== 'eip1559') {
+    throw evmRefusal('UNSUPPORTED_TX_TYPE', `transaction type ${String(type)} is not supported; send a legacy (EIP-155), EIP-2930 or EIP-1559 transaction`);
+  }
+  if (tx.r === undefined || tx.s === undefined) throw evmRefusal('MALFORMED_TRANSACTION', 'the transaction is not signed');
+  if (tx.chainId === undefined) {
+    throw evmRefusal('WRONG_CHAIN_ID', `the transaction has no chain ID (pre-EIP-155 signature); sign for chain ${chainId}`, { expected: chainId });
+  }
+  if (tx.chainId !== chainId) {
+    throw evmRefusal('WRONG_CHAIN_ID', `the transaction is signed for chain ${tx.chainId}; this node is chain ${chainId}`, { expected: chainId, got: tx.chainId });
+  }
+  if (!tx.to) throw evmRefusal('UNSUPPORTED_CALL', 'contract creation is not supported: this node executes no EVM code');
+  let from: Hex;
+  try {
+    from = (await recoverTransactionAddress({ serializedTransaction: serialized as never })).toLowerCase() as Hex;
+  } catch (error) {
+    throw evmRefusal('BAD_SIGNATURE', `the signature does not recover a sender: ${shortMessage(error)}`);
+  }
+  return {
+    hash: keccak256(raw),
+    raw,
+    type,
+    chainId: tx.chainId,
+    from,
+    nonce: BigInt(tx.nonce ?? 0),
+    gas: tx.gas ?? 0n,
+    to: tx.to.toLowerCase() as Hex,
+    value: tx.value ?? 0n,
+    data: (tx.data ?? '0x') as Hex,
+    ...(type === 'eip1559'
+      ? { maxFeePerGas: tx.maxFeePerGas ?? 0n, maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? 0n }
+      : { gasPrice: tx.gasPrice ?? 0n }),
+    accessList: (tx as { accessList?: EvmTransaction['accessList'] }).accessList ?? [],
+    ...(tx.v !== undefined ? { v: tx.v } : {}),
+    ...(tx.yParity !== undefined ? { yParity: tx.yParity } : {}),
+    r: tx.r,
+    s: tx.s,
+  };
+}
+
+/**
+ * What the call does natively. `to`/`data`/`value` are the EVM call's; shared by
+ * eth_sendRawTransaction and eth_estimateGas so both refuse the same things.
+ */
+export function actionOf(call: { to: Hex; data: Hex; value: bigint }, tokens: EvmTokenIndex): EvmAction {
+  const data = call.data.toLowerCase();
+  if (data === '0x') {
+    if (call.value % WEI_PER_NANO !== 0n) {
+      throw evmRefusal('VALUE_NOT_REPRESENTABLE',
+        `value ${call.value} wei is not a whole number of nanoNTV (NTV has 9 decimals: use a multiple of 10^9 wei)`);
+    }
+    return { kind: 'native', to: accountOfEvm(call.to), amountNano: call.value / WEI_PER_NANO };
+  }
+  const token = tokens.lookup(call.to);
+  if (!token) {
+    throw evmRefusal('UNSUPPORTED_CALL', `${call.to} is not a token address and this node executes no EVM code; only native transfers (no calldata) and ERC-20 transfer(to, amount) on a token are accepted`);
+  }
+  // transfer(address,uint256): selector, a left-padded address, a uint256; nothing else.
+  if (!data.startsWith(SELECTOR_TRANSFER) || data.length !== 2 + 8 + 64 + 64 || !/^0{24}$/.test(data.slice(10, 34))) {
+    throw evmRefusal('UNSUPPORTED_CALL', `only ERC-20 transfer(address,uint256) (selector ${SELECTOR_TRANSFER}, 68 bytes of calldata) can be sent to token ${token.symbol}`);
+  }
+  if (call.value !== 0n) throw evmRefusal('UNSUPPORTED_CALL', 'an ERC-20 transfer carries no native value');
+  const amount = BigInt(`0x${data.slice(74)}`);
+  if (amount >= 1n << 128n) throw evmRefusal('VALUE_NOT_REPRESENTABLE', `amount ${amount} is beyond u128, the ledger's amount range`);
+  return { kind: 'token', to: accountOfEvm(`0x${data.slice(34, 74)}`), mint: token.mint, amount };
+}
+
+/** The one operation a call maps to. */
+export function operationOf(action: EvmAction): Operation {
+  return action.kind === 'native'
+    ? { type: 'Transfer', to: action.to, token: NATIVE_MINT, amount: action.amountNano }
+    : { type: 'Transfer', to: action.to, token: action.mint, amount: action.amount };
+}
+
+/**
+ * The tip in nanoNTV per gas the bundle carries: an EIP-1559 maxPriorityFeePerGas, rounded down to
+ * whole nanoNTV (never more than signed for); legacy and EIP-2930 transactions tip nothing, their
+ * gasPrice is only a cap (checked at admission against the node's price).
+ */
+export function priorityFeeOf(tx: EvmTransaction): bigint {
+  return tx.type === 'eip1559' ? (tx.maxPriorityFeePerGas ?? 0n) / WEI_PER_NANO : 0n;
+}
+
+/** The native bundle of a decoded transaction (docs/eth.md "Sending", field by field). */
+export function bundleOf(tx: EvmTransaction, tokens: EvmTokenIndex): Bundle {
+  if (tx.gas > U64_MAX) throw evmRefusal('MALFORMED_TRANSACTION', 'gas limit beyond u64');
+  if (tx.nonce > U64_MAX) throw evmRefusal('MALFORMED_TRANSACTION', 'nonce beyond u64');
+  const tip = priorityFeeOf(tx);
+  if (tip > U64_MAX) throw evmRefusal('MALFORMED_TRANSACTION', 'maxPriorityFeePerGas beyond u64 nanoNTV');
+  return {
+    userAccount: accountOfEvm(tx.from),
+    operations: [operationOf(actionOf(tx, tokens))],
+    maxGas: tx.gas,
+    maxPriorityFee: tip,
+    validUntil: NO_EXPIRY,
+    nonce: tx.nonce,
+    signature: tx.raw,
+    expiryTimestamp: undefined,
+    senderPubkey: undefined,
+  };
+}
+
+/**
+ * The fee cap the signer agreed to, in wei per gas, must cover what the core charges: the node's
+ * gas price plus the tip. The core charges gas × (gas_price + max_priority_fee) and does not see
+ * the cap, so the host checks it here, at admission, against this node's --gas-price.
+ */
+export function checkFeeCap(tx: EvmTransaction, gasPriceNano: bigint): void {
+  const cap = tx.type === 'eip1559' ? tx.maxFeePerGas ?? 0n : tx.gasPrice ?? 0n;
+  const charged = (gasPriceNano + priorityFeeOf(tx)) * WEI_PER_NANO;
+  if (cap < charged) {
+    throw evmRefusal('FEE_CAP_TOO_LOW',
+      `the transaction allows ${cap} wei per gas; this node charges ${charged} (gas price ${gasPriceNano * WEI_PER_NANO} + tip); see eth_gasPrice`,
+      { cap: cap.toString(), required: charged.toString() });
+  }
+}
+
+/**
+ * Admission of a bundle carrying an EVM transaction as its signature (called by the submission
+ * gate): decode, recover, rebuild the bundle and require the exact same bytes, so a relayer cannot
+ * wrap someone's signed transaction in a different bundle. The auth handed to the core is kind 3
+ * with key_hash = the right-aligned sender account (the core accepts it only for that account).
+ */
+export async function verifyEvmBundle(bytes: Uint8Array, signature: Uint8Array, ctx: { chainId: number; gasPrice: bigint; tokens: EvmTokenIndex }): Promise<BundleAuth> {
+  const tx = await decodeEvmTransaction(signature, ctx.chainId);
+  const rebuilt = encodeBundle(bundleOf(tx, ctx.tokens));
+  if (Buffer.compare(Buffer.from(rebuilt), Buffer.from(bytes)) !== 0) {
+    throw evmRefusal('BAD_SIGNATURE', 'the bundle is not the one its EVM transaction maps to (docs/eth.md "Sending")');
+  }
+  checkFeeCap(tx, ctx.gasPrice);
+  return { kind: AUTH_EVM, keyHash: accountOfEvm(tx.from), pubkey: new Uint8Array(0) };
+}
+
+function shortMessage(error: unknown): string {
+  const e = error as { shortMessage?: string; message?: string };
+  return (e.shortMessage ?? e.message ?? String(error)).split('\n')[0]!;
+}

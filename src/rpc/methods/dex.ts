@@ -1,0 +1,488 @@
+import { Type } from '@sinclair/typebox';
+import { encodeAccount, encodeMint } from '../../codec/address.js';
+import type { Chain } from '../../chain/chain.js';
+import type { RegisteredToken } from '../../chain/token-registry.js';
+import {
+  AmmMath, decodePoolRecord, DexPrefix, encodePool, lockedLp, lpKey, MAX_LOCK_SECONDS, poolAddress, poolKey, type PoolRecord, type SwapQuote,
+} from '../../core/amm.js';
+import { decodeBalance } from '../../core/records.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { accountParam, tokenParam } from './params.js';
+import { ReceiptSchema } from './result-schemas.js';
+
+/**
+ * Spec §4.2 DEX methods (docs/dex.md). Writes are unsigned convenience methods like svc_transfer
+ * (testnet; a signed bundle with the CreatePool/AddLiquidity/RemoveLiquidity/Swap operations
+ * works everywhere). Reads come from committed state; quotes run the core's own AMM math
+ * (src/core/amm.ts AmmMath), so a quote equals the execution against the same reserves.
+ */
+
+const TokenRef = Type.String({
+  minLength: 1, maxLength: 64,
+  description: 'Token symbol (any case, e.g. NTV, USDC) or mint address (Nx1… or 0x + 64 hex).',
+});
+const Amount = (description: string) => DecimalString({ description });
+
+const NTV = new Uint8Array(32);
+const Q64 = 1n << 64n;
+const U128_MAX = (1n << 128n) - 1n;
+/** Decimal places of the prices svc_getPrice shows. */
+const PRICE_DECIMALS = 18n;
+
+interface IndexedPool extends PoolRecord {
+  address: Uint8Array;
+}
+
+/** Pools indexed from state (prefix 0x07), kept in step with every committed block. */
+class DexReader {
+  readonly pools = new Map<string, IndexedPool>();
+  private math: Promise<AmmMath> | undefined;
+
+  constructor(readonly chain: Chain) {
+    chain.state.watch(DexPrefix.POOL, (key, value) => {
+      const address = key.slice(1, 33);
+      const hex = Buffer.from(address).toString('hex');
+      if (value === null) this.pools.delete(hex);
+      else this.pools.set(hex, { ...decodePoolRecord(value), address });
+    });
+  }
+
+  amm(): Promise<AmmMath> {
+    this.math ??= AmmMath.create();
+    return this.math;
+  }
+
+  pool(a: Uint8Array, b: Uint8Array): IndexedPool | undefined {
+    return this.pools.get(Buffer.from(poolAddress(a, b)).toString('hex'));
+  }
+
+  lpBalance(pool: Uint8Array, owner: Uint8Array): bigint {
+    const v = this.chain.state.get(lpKey(pool, owner));
+    return v ? decodeBalance(v) : 0n;
+  }
+
+  /** Reserves oriented (in, out) for a trade of `from` into `to`. */
+  static oriented(p: PoolRecord, from: Uint8Array): [bigint, bigint] {
+    return Buffer.compare(p.token0, from) === 0 ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0];
+  }
+}
+
+const readers = new WeakMap<Chain, DexReader>();
+export function dexReader(chain: Chain): DexReader {
+  let r = readers.get(chain);
+  if (!r) {
+    r = new DexReader(chain);
+    readers.set(chain, r);
+  }
+  return r;
+}
+
+function positive(value: string, param: string, position: number): bigint {
+  const n = parseAmount(value, param, position);
+  if (n === 0n) throw RpcError.invalidParam(param, position, 'a raw-unit amount greater than 0');
+  return n;
+}
+
+function distinct(a: RegisteredToken, b: RegisteredToken, param: string, position: number): void {
+  if (Buffer.compare(a.mint, b.mint) === 0) {
+    throw RpcError.invalidParam(param, position, `a token different from the other one (both are ${a.symbol})`, { token: a.mintAddress });
+  }
+}
+
+function noPool(a: RegisteredToken, b: RegisteredToken): RpcError {
+  return RpcError.app('NOT_FOUND', `no pool exists for ${a.symbol}/${b.symbol}; create one with svc_createPool`, {
+    token_a: a.mintAddress, token_b: b.mintAddress, pool: encodePool(poolAddress(a.mint, b.mint)),
+  });
+}
+
+/** num/den as a decimal string with PRICE_DECIMALS places (trailing zeros trimmed). */
+function decimal(num: bigint, den: bigint): string {
+  if (den === 0n) return '0';
+  const scaled = (num * 10n ** PRICE_DECIMALS) / den;
+  const int = scaled / 10n ** PRICE_DECIMALS;
+  const frac = (scaled % 10n ** PRICE_DECIMALS).toString().padStart(Number(PRICE_DECIMALS), '0').replace(/0+$/, '');
+  return frac ? `${int}.${frac}` : int.toString();
+}
+
+/** Price of one whole `from` in whole `to` as a fraction: r_to·10^dec_from / (r_from·10^dec_to). */
+function spotFraction(p: PoolRecord, from: RegisteredToken, to: RegisteredToken): [bigint, bigint] {
+  const [rFrom, rTo] = DexReader.oriented(p, from.mint);
+  return [rTo * 10n ** BigInt(from.decimals), rFrom * 10n ** BigInt(to.decimals)];
+}
+
+/**
+ * TWAP since the pool's creation (docs/dex.md "TWAP"): the core's Q64.64 accumulator extended to
+ * `now` with the current reserves, divided by the seconds since creation; as a fraction in whole units.
+ */
+function twapFraction(p: PoolRecord, from: RegisteredToken, to: RegisteredToken, now: bigint): { fraction: [bigint, bigint]; window: bigint } {
+  const fromIs0 = Buffer.compare(p.token0, from.mint) === 0;
+  const cum = fromIs0 ? p.price0Cumulative : p.price1Cumulative;
+  const [num, den] = fromIs0 ? [p.reserve1, p.reserve0] : [p.reserve0, p.reserve1];
+  let price = (num * Q64) / den;
+  if (price > U128_MAX) price = U128_MAX;
+  const t = now > p.lastUpdate ? now : p.lastUpdate;
+  const total = cum + price * (t - p.lastUpdate);
+  const window = t - p.createdAt;
+  if (window <= 0n) return { fraction: spotFraction(p, from, to), window: 0n };
+  return { fraction: [total * 10n ** BigInt(from.decimals), window * Q64 * 10n ** BigInt(to.decimals)], window };
+}
+
+/** A pool as svc_getPool/svc_listPools show it, oriented to the caller's (a, b). */
+function formatPool(reader: DexReader, p: IndexedPool, a?: RegisteredToken) {
+  const tokens = reader.chain.tokens;
+  const t0 = tokens.byMintBytes(p.token0);
+  const t1 = tokens.byMintBytes(p.token1);
+  const flip = a !== undefined && Buffer.compare(a.mint, p.token1) === 0;
+  const [ta, tb, ra, rb, sa, sb] = flip ? [p.token1, p.token0, p.reserve1, p.reserve0, t1, t0] : [p.token0, p.token1, p.reserve0, p.reserve1, t0, t1];
+  const now = BigInt(reader.chain.headHeader.timestamp);
+  return {
+    address: encodePool(p.address),
+    token_a: encodeMint(ta),
+    token_b: encodeMint(tb),
+    symbol_a: sa?.symbol ?? null,
+    symbol_b: sb?.symbol ?? null,
+    reserve_a: ra.toString(),
+    reserve_b: rb.toString(),
+    lp_total_supply: p.lpSupply.toString(),
+    lp_locked: lockedLp(p, now).toString(),
+    creator: encodeAccount(p.creator),
+    created_at: Number(p.createdAt),
+    created_height: Number(p.createdHeight),
+    lock_until: Number(p.lockUntil),
+    creator_locked_lp: p.creatorLockedLp.toString(),
+    fee_bps: 30,
+    price0_cumulative: p.price0Cumulative.toString(),
+    price1_cumulative: p.price1Cumulative.toString(),
+    last_update: Number(p.lastUpdate),
+  };
+}
+
+const PoolSchema = Type.Object({
+  address: Type.String({ description: 'Nx8… pool address' }),
+  token_a: Type.String({ description: 'Nx1… mint, in the order asked (svc_listPools: token0 < token1 bytewise)' }),
+  token_b: Type.String(),
+  symbol_a: Type.Union([Type.String(), Type.Null()]),
+  symbol_b: Type.Union([Type.String(), Type.Null()]),
+  reserve_a: Type.String({ description: 'raw units' }),
+  reserve_b: Type.String(),
+  lp_total_supply: Type.String({ description: 'LP units, including the 1,000 locked forever' }),
+  lp_locked: Type.String({ description: '1,000 forever plus the creator\'s initial LP while its lock lasts' }),
+  creator: Type.String(),
+  created_at: Type.Integer({ description: 'unix seconds' }),
+  created_height: Type.Integer(),
+  lock_until: Type.Integer({ description: 'unix seconds; the creator\'s initial LP cannot be removed before' }),
+  creator_locked_lp: Type.String(),
+  fee_bps: Type.Integer({ description: 'swap fee, basis points (30 = 0.3%)' }),
+  price0_cumulative: Type.String({ description: 'TWAP accumulator of token0 priced in token1, Q64.64 × seconds, mod 2^256' }),
+  price1_cumulative: Type.String(),
+  last_update: Type.Integer({ description: 'block time of the last accumulator update' }),
+}, { title: 'Pool', additionalProperties: true });
+
+const QuoteSchema = Type.Object({
+  amount_out: Type.String({ description: 'raw units of to_token, exactly what svc_swap pays against the same reserves' }),
+  price_impact_percent: Type.Number({ description: 'price impact excluding the fee, percent' }),
+  price_impact_bps: Type.Integer({ description: 'the same in basis points, rounded up' }),
+  fee: Type.String({ description: 'raw units of from_token kept by the first pool as the 0.3% fee' }),
+  pool_address: Type.String({ description: 'Nx8… pool of the first hop' }),
+  reserve_in: Type.String(),
+  reserve_out: Type.String(),
+  route: Type.Array(Type.String(), { description: 'symbols along the route' }),
+  route_type: Type.String({ description: '"direct" or "auto-routed (2 hops)"' }),
+}, { title: 'SwapQuote', additionalProperties: true });
+
+interface Hop {
+  pool: IndexedPool;
+  from: RegisteredToken;
+  to: RegisteredToken;
+  q: SwapQuote;
+  reserveIn: bigint;
+  reserveOut: bigint;
+}
+
+/** The direct pool, else the 2-hop route through NTV (spec §4.2 svc_getPrice "auto-routed"). */
+function route(reader: DexReader, from: RegisteredToken, to: RegisteredToken): Array<[IndexedPool, RegisteredToken, RegisteredToken]> | undefined {
+  const direct = reader.pool(from.mint, to.mint);
+  if (direct) return [[direct, from, to]];
+  const ntv = reader.chain.tokens.byMintBytes(NTV);
+  if (!ntv || Buffer.compare(from.mint, NTV) === 0 || Buffer.compare(to.mint, NTV) === 0) return undefined;
+  const p1 = reader.pool(from.mint, NTV);
+  const p2 = reader.pool(NTV, to.mint);
+  return p1 && p2 ? [[p1, from, ntv], [p2, ntv, to]] : undefined;
+}
+
+export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
+  const reader = () => dexReader(chain);
+  return [
+    defineMethod({
+      name: 'svc_createPool',
+      summary: 'Create a constant-product pool with its first liquidity (spec §4.2; unsigned convenience, testnet only).',
+      description: 'Costs 100 NTV, paid to the treasury 0x00…03. The provider receives sqrt(amount_a·amount_b) − 1,000 LP units; 1,000 '
+        + 'are locked forever. The creator\'s LP cannot be removed for lp_lock_duration seconds. Receipt carries created.pool (Nx8…).',
+      params: [
+        { name: 'token_a', schema: TokenRef },
+        { name: 'token_b', schema: TokenRef },
+        { name: 'amount_a', schema: Amount('raw units of token_a, > 0') },
+        { name: 'amount_b', schema: Amount('raw units of token_b, > 0') },
+        { name: 'lp_lock_duration', schema: Type.Integer({ minimum: 0, maximum: Number(MAX_LOCK_SECONDS), description: 'seconds, 0 to 315,360,000 (10 years)' }) },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
+      handler: async ([tokenA, tokenB, amountA, amountB, lock, sender]) => {
+        const a = tokenParam(chain, tokenA);
+        const b = tokenParam(chain, tokenB);
+        distinct(a, b, 'token_b', 2);
+        const x = positive(amountA, 'amount_a', 3);
+        const y = positive(amountB, 'amount_b', 4);
+        const from = accountParam(sender, 'sender', 6);
+        return chain.submitOperations(from, [{ type: 'CreatePool', tokenA: a.mint, tokenB: b.mint, amountA: x, amountB: y, lpLockDuration: BigInt(lock) }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_addLiquidity',
+      summary: 'Add liquidity at the pool\'s ratio (spec §4.2; unsigned convenience, testnet only).',
+      description: 'Uses (amount_a, amount_a·reserve_b/reserve_a) when that fits amount_b, else (amount_b·reserve_a/reserve_b, amount_b), '
+        + 'rounded down; mints min(share of a, share of b) LP units; fails with SLIPPAGE_EXCEEDED below min_lp_tokens.',
+      params: [
+        { name: 'token_a', schema: TokenRef },
+        { name: 'token_b', schema: TokenRef },
+        { name: 'amount_a', schema: Amount('most of token_a to deposit, raw units, > 0') },
+        { name: 'amount_b', schema: Amount('most of token_b to deposit, raw units, > 0') },
+        { name: 'min_lp_tokens', schema: Amount('fewest LP units to accept (0 = any)') },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
+      handler: async ([tokenA, tokenB, amountA, amountB, minLp, sender]) => {
+        const a = tokenParam(chain, tokenA);
+        const b = tokenParam(chain, tokenB);
+        distinct(a, b, 'token_b', 2);
+        const x = positive(amountA, 'amount_a', 3);
+        const y = positive(amountB, 'amount_b', 4);
+        const min = parseAmount(minLp, 'min_lp_tokens', 5);
+        const from = accountParam(sender, 'sender', 6);
+        if (!reader().pool(a.mint, b.mint)) throw noPool(a, b);
+        return chain.submitOperations(from, [{ type: 'AddLiquidity', tokenA: a.mint, tokenB: b.mint, amountA: x, amountB: y, minLp: min }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_removeLiquidity',
+      summary: 'Burn LP units for the pool\'s tokens, rounded down (spec §4.2; unsigned convenience, testnet only).',
+      params: [
+        { name: 'token_a', schema: TokenRef },
+        { name: 'token_b', schema: TokenRef },
+        { name: 'lp_amount', schema: Amount('LP units to burn, > 0') },
+        { name: 'min_amount_a', schema: Amount('fewest raw units of token_a to accept') },
+        { name: 'min_amount_b', schema: Amount('fewest raw units of token_b to accept') },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
+      handler: async ([tokenA, tokenB, lpAmount, minA, minB, sender]) => {
+        const a = tokenParam(chain, tokenA);
+        const b = tokenParam(chain, tokenB);
+        distinct(a, b, 'token_b', 2);
+        const lp = positive(lpAmount, 'lp_amount', 3);
+        const ma = parseAmount(minA, 'min_amount_a', 4);
+        const mb = parseAmount(minB, 'min_amount_b', 5);
+        const from = accountParam(sender, 'sender', 6);
+        if (!reader().pool(a.mint, b.mint)) throw noPool(a, b);
+        return chain.submitOperations(from, [{ type: 'RemoveLiquidity', tokenA: a.mint, tokenB: b.mint, lpAmount: lp, minAmountA: ma, minAmountB: mb }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_swap',
+      summary: 'Swap an exact input through the pair\'s pool (spec §4.2; unsigned convenience, testnet only).',
+      description: 'Pays floor(r_out·in·997 / (r_in·1000 + in·997)); fails with SLIPPAGE_EXCEEDED below min_amount_out. '
+        + 'For a slippage of s bps use min_amount_out = quote·(10000 − s)/10000 (facts.md "DEX").',
+      params: [
+        { name: 'from_token', schema: TokenRef },
+        { name: 'to_token', schema: TokenRef },
+        { name: 'amount_in', schema: Amount('raw units of from_token, > 0') },
+        { name: 'min_amount_out', schema: Amount('fewest raw units of to_token to accept') },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
+      handler: async ([fromToken, toToken, amountIn, minOut, sender]) => {
+        const a = tokenParam(chain, fromToken);
+        const b = tokenParam(chain, toToken);
+        distinct(a, b, 'to_token', 2);
+        const x = positive(amountIn, 'amount_in', 3);
+        const min = parseAmount(minOut, 'min_amount_out', 4);
+        const from = accountParam(sender, 'sender', 5);
+        if (!reader().pool(a.mint, b.mint)) throw noPool(a, b);
+        return chain.submitOperations(from, [{ type: 'Swap', fromToken: a.mint, toToken: b.mint, amountIn: x, minAmountOut: min }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_getPool',
+      summary: 'A pool by its token pair (spec §4.2, facts.md "DEX"), reserves in the order asked.',
+      params: [
+        { name: 'token_a', schema: TokenRef },
+        { name: 'token_b', schema: TokenRef },
+      ] as const,
+      result: { name: 'pool', schema: PoolSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
+      handler: ([tokenA, tokenB]) => {
+        const a = tokenParam(chain, tokenA);
+        const b = tokenParam(chain, tokenB);
+        distinct(a, b, 'token_b', 2);
+        const p = reader().pool(a.mint, b.mint);
+        if (!p) throw noPool(a, b);
+        return formatPool(reader(), p, a);
+      },
+    }),
+    defineMethod({
+      name: 'svc_listPools',
+      summary: 'Pools, oldest first (spec §4.2); token_a/token_b in the pool\'s own order (token0 < token1).',
+      params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
+      result: { name: 'pools', schema: Type.Array(PoolSchema) },
+      handler: ([limit]) => {
+        const r = reader();
+        return [...r.pools.values()]
+          .sort((x, y) => Number(x.createdHeight - y.createdHeight) || Buffer.compare(x.address, y.address))
+          .slice(0, limit ?? 100)
+          .map((p) => formatPool(r, p));
+      },
+    }),
+    defineMethod({
+      name: 'svc_quoteSwap',
+      summary: 'Estimated output of svc_swap, computed by the core\'s own AMM math (read-only, spec §4.2).',
+      description: 'Direct pool when one exists, else a 2-hop route through NTV (route_type "auto-routed (2 hops)"; svc_swap itself '
+        + 'needs a direct pool, a signed bundle can carry both Swap operations).',
+      params: [
+        { name: 'from_token', schema: TokenRef },
+        { name: 'to_token', schema: TokenRef },
+        { name: 'amount_in', schema: Amount('raw units of from_token, > 0') },
+      ] as const,
+      result: { name: 'quote', schema: QuoteSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
+      handler: async ([fromToken, toToken, amountIn]) => {
+        const a = tokenParam(chain, fromToken);
+        const b = tokenParam(chain, toToken);
+        distinct(a, b, 'to_token', 2);
+        const x = positive(amountIn, 'amount_in', 3);
+        const r = reader();
+        const path = route(r, a, b);
+        if (!path) throw RpcError.app('NOT_FOUND', `no pool and no route through NTV for ${a.symbol}/${b.symbol}`, { from_token: a.mintAddress, to_token: b.mintAddress });
+        const math = await r.amm();
+        const hops: Hop[] = [];
+        let amount = x;
+        for (const [pool, f, t] of path) {
+          const [reserveIn, reserveOut] = DexReader.oriented(pool, f.mint);
+          const q = math.quoteExactIn(amount, reserveIn, reserveOut);
+          if (!q) throw RpcError.app('NOT_FOUND', `pool ${encodePool(pool.address)} has no liquidity`);
+          hops.push({ pool, from: f, to: t, q, reserveIn, reserveOut });
+          amount = q.amountOut;
+        }
+        // Combined impact: 1 − Π(1 − impact_i), rounded up.
+        const keep = hops.reduce((acc, h) => (acc * BigInt(10_000 - h.q.impactBps)) / 10_000n, 10_000n);
+        const bps = 10_000 - Number(keep);
+        const first = hops[0]!;
+        const last = hops.at(-1)!;
+        return {
+          amount_out: last.q.amountOut.toString(),
+          price_impact_percent: bps / 100,
+          price_impact_bps: bps,
+          fee: first.q.fee.toString(),
+          pool_address: encodePool(first.pool.address),
+          reserve_in: first.reserveIn.toString(),
+          reserve_out: last.reserveOut.toString(),
+          route: [a.symbol, ...hops.map((h) => h.to.symbol)],
+          route_type: hops.length === 1 ? 'direct' : 'auto-routed (2 hops)',
+          hops: hops.map((h) => ({
+            pool: encodePool(h.pool.address), from_token: h.from.mintAddress, to_token: h.to.mintAddress, amount_out: h.q.amountOut.toString(),
+            fee: h.q.fee.toString(), price_impact_bps: h.q.impactBps, reserve_in: h.reserveIn.toString(), reserve_out: h.reserveOut.toString(),
+          })),
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_getPrice',
+      summary: 'Spot price and TWAP of one whole from_symbol in to_symbol, direct or auto-routed through NTV (2 hops).',
+      params: [
+        { name: 'from_symbol', schema: TokenRef },
+        { name: 'to_symbol', schema: TokenRef },
+      ] as const,
+      result: {
+        name: 'price',
+        schema: Type.Object({
+          from: Type.String(), to: Type.String(),
+          price: Type.String({ description: 'spot: whole to per whole from, decimal string with up to 18 places' }),
+          twap: Type.String({ description: 'time-weighted average price since the pool was created (product over the hops when routed)' }),
+          twap_window_seconds: Type.Integer({ description: 'length of the TWAP window (the shortest over the hops)' }),
+          route: Type.Array(Type.String()),
+          route_type: Type.String({ description: '"direct" or "auto-routed (2 hops)"' }),
+          pools: Type.Array(Type.String()),
+        }, { additionalProperties: true }),
+      },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
+      handler: ([fromSymbol, toSymbol]) => {
+        const a = tokenParam(chain, fromSymbol);
+        const b = tokenParam(chain, toSymbol);
+        distinct(a, b, 'to_symbol', 2);
+        const r = reader();
+        const path = route(r, a, b);
+        if (!path) throw RpcError.app('NOT_FOUND', `no pool and no route through NTV for ${a.symbol}/${b.symbol}`, { from_symbol: a.symbol, to_symbol: b.symbol });
+        const now = BigInt(chain.headHeader.timestamp);
+        let sn = 1n, sd = 1n, tn = 1n, td = 1n;
+        let window: bigint | undefined;
+        for (const [pool, f, t] of path) {
+          const [n, d] = spotFraction(pool, f, t);
+          sn *= n;
+          sd *= d;
+          const tw = twapFraction(pool, f, t, now);
+          tn *= tw.fraction[0];
+          td *= tw.fraction[1];
+          window = window === undefined || tw.window < window ? tw.window : window;
+        }
+        return {
+          from: a.symbol,
+          to: b.symbol,
+          price: decimal(sn, sd),
+          twap: decimal(tn, td),
+          twap_window_seconds: Number(window ?? 0n),
+          route: [a.symbol, ...path.map(([, , t]) => t.symbol)],
+          route_type: path.length === 1 ? 'direct' : 'auto-routed (2 hops)',
+          pools: path.map(([p]) => encodePool(p.address)),
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_getLpBalance',
+      summary: 'LP units an address holds in the pool of a token pair, and how many of them are locked.',
+      params: [
+        { name: 'token_a', schema: TokenRef },
+        { name: 'token_b', schema: TokenRef },
+        { name: 'address', schema: Address() },
+      ] as const,
+      result: {
+        name: 'lp',
+        schema: Type.Object({ pool: Type.String(), address: Type.String(), lp_balance: Type.String(), locked: Type.String(), lock_until: Type.Integer() }),
+      },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
+      handler: ([tokenA, tokenB, address]) => {
+        const a = tokenParam(chain, tokenA);
+        const b = tokenParam(chain, tokenB);
+        distinct(a, b, 'token_b', 2);
+        const who = accountParam(address, 'address', 3);
+        const r = reader();
+        const p = r.pool(a.mint, b.mint);
+        if (!p) throw noPool(a, b);
+        const now = BigInt(chain.headHeader.timestamp);
+        const isCreatorLocked = Buffer.compare(who, p.creator) === 0 && now < p.lockUntil;
+        return {
+          pool: encodePool(p.address),
+          address: encodeAccount(who),
+          lp_balance: r.lpBalance(p.address, who).toString(),
+          locked: (isCreatorLocked ? p.creatorLockedLp : 0n).toString(),
+          lock_until: Number(p.lockUntil),
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,355 @@
+/**
+ * The subscription hub (spec §6): turns each durable block into newHeads, newTransactions and logs
+ * notifications and pushes them to the WebSocket connections that asked for them.
+ *
+ * Delivery rules:
+ * - §6.1: each subscription holds at most the notifications of its last 64 blocks that its
+ *   connection could not take yet. A slow consumer skips: when a 65th block arrives the oldest
+ *   queued block is dropped whole, never backfilled. The connection tells us it cannot take more by
+ *   `RpcConnection.send()` returning false (socket closed, or its send buffer is over the server's
+ *   `maxWsBufferedBytes`); nothing here ever waits on a client, so a slow client cannot slow blocks.
+ * - §6.2: while the chain is in initial sync (`chain.syncing`), blocks produce no notifications.
+ * - §6.3: hashes and addresses in native formats (Nxh…, Nx0…, Nx1…).
+ * - Notifications are built once per block and kind, and only when a subscription of that kind
+ *   exists; the work runs after the block's `block` event returns (setImmediate), so the block
+ *   loop never waits on it.
+ */
+import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
+import { decodeBundle, type Operation } from '../codec/bundle.js';
+import type { ProducedBlock } from '../chain/producer.js';
+import type { Logger } from '../logger.js';
+import { RpcError } from './errors.js';
+import type { RpcConnection } from './registry.js';
+
+export type SubscriptionKind = 'newHeads' | 'newTransactions' | 'logs';
+
+/** Spec §6 log filter: both parts optional; an absent or empty array matches anything. */
+export interface LogFilter {
+  opType?: readonly string[];
+  /** Nx0… sender addresses (already normalised to the native form). */
+  address?: readonly string[];
+}
+
+/** Spec §6 newHeads item. */
+export interface NewHeadsItem {
+  height: number; hash: string; parentHash: string; timestamp: number; proposer: string; stateRoot: string;
+  transactionsRoot: string; gasUsed: number; gasLimit: number; baseFee: number; bundleCount: number;
+}
+
+/** Spec §6 newTransactions item. */
+export interface NewTransactionItem {
+  blockHeight: number; blockHash: string; bundleHash: string; bundleIndex: number; from: string;
+  operations: string[]; gasUsed: number; timestamp: number;
+}
+
+/** Spec §6 logs item. */
+export interface LogItem {
+  blockHeight: number; blockHash: string; bundleHash: string; bundleIndex: number; opIndex: number; opType: string;
+  from: string; data: Record<string, unknown>; timestamp: number;
+}
+
+/** What the hub needs from the chain: the `block` event (emitted once a block is durable) and the sync flag. */
+export interface BlockSource {
+  readonly syncing: boolean;
+  on(event: 'block', listener: (produced: ProducedBlock) => void): unknown;
+  off(event: 'block', listener: (produced: ProducedBlock) => void): unknown;
+}
+
+export interface SubscriptionHubOptions {
+  /** Spec §6.1 / §8: blocks a subscription may hold for a connection that cannot take them. Default 64. */
+  readonly bufferBlocks?: number;
+  /** Subscriptions one connection may hold; more is LIMIT_EXCEEDED. Default 32. */
+  readonly maxPerConnection?: number;
+  /**
+   * Notifications one subscription may hold over all its queued blocks (a logs subscription on
+   * 64 full blocks could otherwise hold 64 × 10,000 × 64 items). Beyond it the oldest blocks are
+   * dropped as for the block bound; the newest block is always kept. Default 100,000.
+   */
+  readonly maxQueuedNotifications?: number;
+  /** How often a subscription with a backlog retries its connection. Default 100 ms. */
+  readonly retryIntervalMs?: number;
+}
+
+/** The JSON-RPC method of every notification (docs/subscriptions.md), after eth_subscription. */
+export const NOTIFICATION_METHOD = 'svc_subscription';
+
+interface QueuedBlock {
+  readonly height: number;
+  /** `params.result` values, sent in order */
+  readonly items: readonly unknown[];
+  /** items already sent */
+  next: number;
+}
+
+interface Subscription {
+  readonly id: string;
+  readonly kind: SubscriptionKind;
+  readonly connection: RpcConnection;
+  readonly filter: { opType?: ReadonlySet<string>; address?: ReadonlySet<string> } | undefined;
+  /** false until the subscribe reply is on the wire, so no notification can precede it */
+  live: boolean;
+  readonly queue: QueuedBlock[];
+  queued: number;
+  /** blocks dropped for this subscription because its connection could not keep up */
+  skippedBlocks: number;
+}
+
+/** Per-block notification items, each kind built on first need. */
+interface BlockItems {
+  heads?: NewHeadsItem[];
+  transactions?: NewTransactionItem[];
+  logs?: LogItem[];
+}
+
+export class SubscriptionHub {
+  readonly bufferBlocks: number;
+  readonly maxPerConnection: number;
+  readonly #maxQueued: number;
+  readonly #retryMs: number;
+  readonly #source: BlockSource;
+  readonly #logger: Logger | undefined;
+  readonly #byId = new Map<string, Subscription>();
+  readonly #byConnection = new Map<number, Set<Subscription>>();
+  readonly #count: Record<SubscriptionKind, number> = { newHeads: 0, newTransactions: 0, logs: 0 };
+  readonly #backlog = new Set<Subscription>();
+  readonly #onBlock = (produced: ProducedBlock): void => {
+    // Read the flag when the block is emitted: a block that arrived during sync stays silent (§6.2).
+    if (this.#source.syncing || this.#byId.size === 0) return;
+    setImmediate(() => this.#publish(produced));
+  };
+  #retryTimer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(source: BlockSource, options: SubscriptionHubOptions = {}, logger?: Logger) {
+    this.bufferBlocks = options.bufferBlocks ?? 64;
+    this.maxPerConnection = options.maxPerConnection ?? 32;
+    this.#maxQueued = options.maxQueuedNotifications ?? 100_000;
+    this.#retryMs = options.retryIntervalMs ?? 100;
+    this.#source = source;
+    this.#logger = logger;
+    source.on('block', this.#onBlock);
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  /** Registers a subscription for the connection and returns its id (0x + 16 hex digits). */
+  subscribe(kind: SubscriptionKind, connection: RpcConnection, filter?: LogFilter): string {
+    let mine = this.#byConnection.get(connection.id);
+    if (mine === undefined) {
+      mine = new Set();
+      this.#byConnection.set(connection.id, mine);
+      connection.onClose(() => this.#dropConnection(connection.id));
+    }
+    if (mine.size >= this.maxPerConnection) {
+      throw RpcError.app('LIMIT_EXCEEDED', `this connection already holds ${this.maxPerConnection} subscriptions, the most one connection may hold; unsubscribe first`, {
+        limit: this.maxPerConnection,
+      });
+    }
+    let id: string;
+    do id = '0x' + randomHex(8);
+    while (this.#byId.has(id));
+    const sub: Subscription = {
+      id, kind, connection, live: false, queue: [], queued: 0, skippedBlocks: 0,
+      filter: filter === undefined ? undefined : {
+        ...(filter.opType?.length ? { opType: new Set(filter.opType) } : {}),
+        ...(filter.address?.length ? { address: new Set(filter.address) } : {}),
+      },
+    };
+    this.#byId.set(id, sub);
+    mine.add(sub);
+    this.#count[kind]++;
+    // The subscribe reply is written in the promise continuation of this call; setImmediate runs
+    // after it, so the client always learns the id before the first notification carrying it.
+    setImmediate(() => (sub.live = true));
+    return id;
+  }
+
+  /** Removes the connection's subscription of that kind; false when it holds no such id. */
+  unsubscribe(kind: SubscriptionKind, connection: RpcConnection, id: string): boolean {
+    const sub = this.#byId.get(id);
+    if (sub === undefined || sub.kind !== kind || sub.connection.id !== connection.id) return false;
+    this.#remove(sub);
+    return true;
+  }
+
+  /** Detaches from the chain and forgets every subscription (node shutdown). */
+  close(): void {
+    this.#closed = true;
+    this.#source.off('block', this.#onBlock);
+    if (this.#retryTimer !== undefined) clearInterval(this.#retryTimer);
+    this.#retryTimer = undefined;
+    for (const sub of [...this.#byId.values()]) this.#remove(sub);
+  }
+
+  // ---------------------------------------------------------------- delivery
+
+  #publish(produced: ProducedBlock): void {
+    if (this.#closed) return;
+    const built: BlockItems = {};
+    for (const sub of this.#byId.values()) {
+      if (!sub.live) continue;
+      const items = this.#itemsFor(sub, produced, built);
+      // A block with nothing for this subscription still counts as delivered: no empty queue entries.
+      if (items.length === 0) continue;
+      this.#enqueue(sub, { height: produced.block.header.height, items, next: 0 });
+      this.#flush(sub);
+    }
+    this.#armRetry();
+  }
+
+  #itemsFor(sub: Subscription, produced: ProducedBlock, built: BlockItems): readonly unknown[] {
+    switch (sub.kind) {
+      case 'newHeads':
+        return (built.heads ??= [headItem(produced)]);
+      case 'newTransactions':
+        return (built.transactions ??= transactionItems(produced));
+      case 'logs': {
+        const all = (built.logs ??= logItems(produced));
+        const f = sub.filter;
+        if (f === undefined || (f.opType === undefined && f.address === undefined)) return all;
+        return all.filter((l) => (f.opType === undefined || f.opType.has(l.opType)) && (f.address === undefined || f.address.has(l.from)));
+      }
+    }
+  }
+
+  /** Spec §6.1: at most bufferBlocks blocks (and maxQueued items) wait; the oldest go first. */
+  #enqueue(sub: Subscription, block: QueuedBlock): void {
+    sub.queue.push(block);
+    sub.queued += block.items.length;
+    while (sub.queue.length > 1 && (sub.queue.length > this.bufferBlocks || sub.queued > this.#maxQueued)) {
+      const dropped = sub.queue.shift()!;
+      sub.queued -= dropped.items.length - dropped.next;
+      sub.skippedBlocks++;
+    }
+  }
+
+  /** Sends what the connection takes; keeps the rest for the next block or retry tick. */
+  #flush(sub: Subscription): void {
+    const { queue, connection, id } = sub;
+    while (queue.length > 0) {
+      const block = queue[0]!;
+      while (block.next < block.items.length) {
+        const sent = connection.send({ jsonrpc: '2.0', method: NOTIFICATION_METHOD, params: { subscription: id, result: block.items[block.next] } });
+        if (!sent) {
+          this.#backlog.add(sub);
+          return;
+        }
+        block.next++;
+        sub.queued--;
+      }
+      queue.shift();
+    }
+    this.#backlog.delete(sub);
+  }
+
+  #armRetry(): void {
+    if (this.#backlog.size === 0 || this.#retryTimer !== undefined) return;
+    this.#retryTimer = setInterval(() => {
+      for (const sub of this.#backlog) this.#flush(sub);
+      if (this.#backlog.size === 0) {
+        clearInterval(this.#retryTimer);
+        this.#retryTimer = undefined;
+      }
+    }, this.#retryMs);
+    this.#retryTimer.unref();
+  }
+
+  #remove(sub: Subscription): void {
+    if (!this.#byId.delete(sub.id)) return;
+    this.#count[sub.kind]--;
+    this.#backlog.delete(sub);
+    const mine = this.#byConnection.get(sub.connection.id);
+    mine?.delete(sub);
+    if (sub.skippedBlocks > 0) this.#logger?.debug('subscription closed after skipping blocks', { id: sub.id, kind: sub.kind, skippedBlocks: sub.skippedBlocks });
+  }
+
+  #dropConnection(connectionId: number): void {
+    const mine = this.#byConnection.get(connectionId);
+    if (mine === undefined) return;
+    for (const sub of [...mine]) this.#remove(sub);
+    this.#byConnection.delete(connectionId);
+  }
+
+  /** Live subscriptions per kind (tests, metrics). */
+  counts(): Readonly<Record<SubscriptionKind, number>> {
+    return { ...this.#count };
+  }
+}
+
+// ------------------------------------------------------------------ items (spec §6 shapes)
+
+function headItem({ block: { header: h } }: ProducedBlock): NewHeadsItem {
+  return {
+    height: h.height,
+    hash: encodeHash(h.hash),
+    parentHash: encodeHash(h.parentHash),
+    timestamp: h.timestamp,
+    proposer: encodeAccount(h.proposer),
+    stateRoot: encodeHash(h.stateRoot),
+    transactionsRoot: encodeHash(h.transactionsRoot),
+    gasUsed: h.gasUsed,
+    gasLimit: h.gasLimit,
+    baseFee: h.baseFee,
+    bundleCount: h.bundleCount,
+  };
+}
+
+/** Every bundle in the block, failed ones included (they are in the block and paid their fee). */
+function transactionItems({ block, receipts }: ProducedBlock): NewTransactionItem[] {
+  return receipts.map((r, i) => ({
+    blockHeight: r.block_height,
+    blockHash: r.block_hash,
+    bundleHash: r.bundle_hash,
+    bundleIndex: r.index,
+    from: r.from,
+    operations: decodeBundle(block.bundles[i]!).operations.map((op) => op.type),
+    gasUsed: r.gas_used,
+    timestamp: r.timestamp,
+  }));
+}
+
+/**
+ * One item per operation of each successful bundle. A failed bundle is reverted whole (spec §7.5),
+ * so its operations had no effect and produce no log; newTransactions still reports the bundle.
+ */
+function logItems({ block, receipts }: ProducedBlock): LogItem[] {
+  const out: LogItem[] = [];
+  receipts.forEach((r, i) => {
+    if (r.status !== 'success') return;
+    decodeBundle(block.bundles[i]!).operations.forEach((op, opIndex) => {
+      out.push({
+        blockHeight: r.block_height, blockHash: r.block_hash, bundleHash: r.bundle_hash, bundleIndex: r.index, opIndex,
+        opType: op.type, from: r.from, data: opData(op), timestamp: r.timestamp,
+      });
+    });
+  });
+  return out;
+}
+
+/**
+ * `data` of a log (spec §6: for a transfer {to, token, amount}; other shapes "not shown", so ours
+ * are the operation's fields): 32-byte accounts as Nx0…, mints as Nx1…, u128 as decimal strings,
+ * other bytes as 0x hex.
+ */
+export function opData(op: Operation): Record<string, unknown> {
+  switch (op.type) {
+    case 'Transfer':
+      return { to: encodeAccount(op.to), token: encodeMint(op.token), amount: op.amount.toString() };
+    case 'CreateToken':
+      return { name: op.name, symbol: op.symbol, decimals: op.decimals, supply: op.supply.toString(), owner: encodeAccount(op.owner) };
+    default: {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(op)) {
+        if (key === 'type') continue;
+        out[key] = value instanceof Uint8Array ? '0x' + Buffer.from(value).toString('hex') : typeof value === 'bigint' ? value.toString() : value;
+      }
+      return out;
+    }
+  }
+}
+
+function randomHex(bytes: number): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
+}

@@ -1,0 +1,81 @@
+/**
+ * The explorer page (issue 6) in headless Chromium against a real node: served on GET / with its
+ * assets, a new block appears live (newHeads subscription), and searching an address shows its
+ * balance. Saves docs/explorer.png for the README.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TestNode } from './harness.js';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+let node: TestNode;
+let context: BrowserContext;
+let profile: string;
+
+beforeAll(async () => {
+  node = await TestNode.start({ args: ['--block-time', '1', '--rpc-rate-limit', '0'] });
+  profile = await mkdtemp(join(tmpdir(), 'ntv-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 800 },
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await node?.stop();
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+
+it('serves the page and its hashed assets with content types and caching', async () => {
+  const page = await fetch(node.url);
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(page.headers.get('cache-control')).toBe('no-cache');
+  const html = await page.text();
+  const script = /src="(\/assets\/main-[A-Z0-9]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  const asset = await fetch(new URL(script!, node.url));
+  expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  expect(asset.headers.get('cache-control')).toContain('immutable');
+  const again = await fetch(new URL(script!, node.url), { headers: { 'if-none-match': asset.headers.get('etag')! } });
+  expect(again.status).toBe(304);
+  expect((await fetch(new URL('/assets/../../package.json', node.url))).status).toBe(404);
+  // POST / is still the JSON-RPC endpoint.
+  expect((await node.call('svc_version')).result).toBeDefined();
+});
+
+it('shows new blocks live, finds an address by search and shows its balance', async () => {
+  const account = await node.result<{ address: string }>('svc_generateKeypair');
+  await node.result('svc_faucet', [account.address]);
+  const browserPage = await context.newPage();
+  const failedRequests: string[] = [];
+  browserPage.on('requestfailed', (r) => failedRequests.push(r.url()));
+  await browserPage.goto(node.url);
+
+  const rows = browserPage.locator('[data-testid="latest-blocks"] tbody tr');
+  await rows.first().waitFor();
+  const firstHeight = Number(await rows.first().getAttribute('data-height'));
+  // A block produced after the page loaded arrives over the newHeads subscription.
+  await browserPage.locator(`[data-testid="latest-blocks"] tr[data-height="${firstHeight + 1}"]`).waitFor({ timeout: 10_000 });
+  await browserPage.locator('[data-testid="latest-transactions"]').waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await browserPage.screenshot({ path: join(ROOT, 'docs/explorer.png') });
+
+  await browserPage.fill('input[name="q"]', account.address);
+  await browserPage.press('input[name="q"]', 'Enter');
+  const balance = browserPage.locator('[data-testid="account-balance"]');
+  await balance.waitFor();
+  expect(await balance.textContent()).toBe('100 NTV');
+  expect(browserPage.url()).toContain(`#/address/${account.address}`);
+  // Only the node's own origin is contacted (no CDN).
+  expect(failedRequests).toEqual([]);
+  await browserPage.close();
+});

@@ -14,7 +14,8 @@
  *   exists; the work runs after the block's `block` event returns (setImmediate), so the block
  *   loop never waits on it.
  */
-import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
+import { encodeAccount, encodeMint } from '../codec/address.js';
+import { newHeadsFields } from './methods/format.js';
 import { decodeBundle, type Operation } from '../codec/bundle.js';
 import type { ProducedBlock } from '../chain/producer.js';
 import type { Logger } from '../logger.js';
@@ -280,20 +281,8 @@ export class SubscriptionHub {
 
 // ------------------------------------------------------------------ items (spec §6 shapes)
 
-function headItem({ block: { header: h } }: ProducedBlock): NewHeadsItem {
-  return {
-    height: h.height,
-    hash: encodeHash(h.hash),
-    parentHash: encodeHash(h.parentHash),
-    timestamp: h.timestamp,
-    proposer: encodeAccount(h.proposer),
-    stateRoot: encodeHash(h.stateRoot),
-    transactionsRoot: encodeHash(h.transactionsRoot),
-    gasUsed: h.gasUsed,
-    gasLimit: h.gasLimit,
-    baseFee: h.baseFee,
-    bundleCount: h.bundleCount,
-  };
+function headItem({ block: { header } }: ProducedBlock): NewHeadsItem {
+  return newHeadsFields(header);
 }
 
 /** Every bundle in the block, failed ones included (they are in the block and paid their fee). */

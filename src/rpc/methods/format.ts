@@ -4,8 +4,8 @@ import type { RegisteredToken } from '../../chain/token-registry.js';
 import { TokenKind } from '../../core/records.js';
 import { BRIDGED_TOKENS, STABLECOINS } from '../../chain/genesis-data.js';
 
-/** A header in the shape of spec §6 newHeads, native formats (spec §6.3), plus the signature. */
-export function formatHeader(h: BlockHeader) {
+/** Exactly the spec §6 newHeads fields of a header, in native formats (spec §6.3). */
+export function newHeadsFields(h: BlockHeader) {
   return {
     height: h.height,
     hash: encodeHash(h.hash),
@@ -18,6 +18,13 @@ export function formatHeader(h: BlockHeader) {
     gasLimit: h.gasLimit,
     baseFee: h.baseFee,
     bundleCount: h.bundleCount,
+  };
+}
+
+/** A header as the block methods return it: the newHeads fields plus chain ID, key and signature. */
+export function formatHeader(h: BlockHeader) {
+  return {
+    ...newHeadsFields(h),
     chainId: h.chainId,
     proposerPublicKey: Buffer.from(h.proposerPubkey).toString('hex'),
     signature: Buffer.from(h.signature).toString('hex'),

@@ -190,24 +190,13 @@ export class Chain extends EventEmitter<ChainEvents> {
 
   // ---- writes -------------------------------------------------------------------------------
 
-  /** A signed (or, on testnet, unsigned) Borsh bundle; resolves with its receipt once in a block. */
+  /**
+   * A signed (or, on testnet, unsigned) Borsh bundle; resolves with its receipt once in a block.
+   * Resubmitting an included bundle answers with its receipt rather than a nonce error.
+   */
   async submitBundle(bytes: Uint8Array): Promise<Receipt> {
-    this.assertRunning();
-    let entry: PendingBundle;
-    try {
-      entry = await this.gate.admit(bytes, this.admission());
-    } catch (error) {
-      // Resubmitting an included bundle answers with its receipt rather than a nonce error.
-      if (error instanceof ChainError && error.data.status === 'NONCE_TOO_LOW') {
-        const existing = await this.receipt(bundleHash(bytes));
-        if (existing) return existing;
-      }
-      throw error;
-    }
-    if (this.mempool.has(entry.hashKey)) return this.wait(entry);
-    const refusal = this.mempool.add(entry, this.stateNonce(entry.account));
-    if (refusal) throw refusalError(refusal, entry);
-    return this.wait(entry);
+    const { included } = await this.enqueueBundle(bytes);
+    return included;
   }
 
   /**

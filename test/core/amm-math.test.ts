@@ -2,6 +2,7 @@
 // inputs, and the Uniswap v2 fixed vectors (docs/dex.md "Math").
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AmmMath, amountOutRef } from '../../src/core/amm.js';
+import { isqrt } from './reference.js';
 
 const M128 = (1n << 128n) - 1n;
 let seed = 0x9e3779b97f4a7c15n;
@@ -14,15 +15,6 @@ function rndAny(): bigint {
   const bits = BigInt(Number(rnd128() % 128n) + 1);
   const v = rnd128() & ((1n << bits) - 1n);
   return v === 0n ? 1n : v;
-}
-function isqrt(n: bigint): bigint {
-  if (n < 2n) return n;
-  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) return x;
-    x = y;
-  }
 }
 
 let release: AmmMath;

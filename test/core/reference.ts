@@ -92,7 +92,8 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 34; mint: Uint8Array; fields: Array<Uint8Array | null> }
   | { kind: 35; mint: Uint8Array };
 
-function isqrt(n: bigint): bigint {
+/** Integer square root (floor), the reference for the core's LP math. */
+export function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
   let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
   for (;;) {

@@ -7,21 +7,15 @@
 //
 // Runnable alone after tsc: `node dist/bench/dex.js` (through npm's Node 22).
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { AmmMath, amountOutRef } from '../src/core/amm.js';
 import { Core, type BundleInput, type Write } from '../src/core/core.js';
 import { Reference } from '../test/core/reference.js';
 import { encodeBundle, W } from '../test/core/encode.js';
+import { BenchNode } from './bench-node.js';
 import { loadTestJsonRpc, type BenchResult } from './rpc.js';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const MAIN = join(ROOT, 'dist/src/cli/main.js');
 
 function bigintRoundTrips(a: bigint, r0: bigint, r1: bigint, n: number): [bigint, bigint] {
   for (let i = 0; i < n; i++) {
@@ -146,33 +140,13 @@ async function executionRows(): Promise<BenchResult[]> {
   ];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => ok(p)); });
-  });
-}
-
-async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
-
 /** svc_quoteSwap on a running node vs svc_getBalance (same node, same load). */
 async function rpcRows(seconds = 4, connections = 50): Promise<BenchResult[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ntv-bench-dex-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, '--rpc-rate-limit', '0', '--block-time', '1'], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/`;
+  const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '1']);
+  const url = node.url;
   try {
-    for (let i = 0; ; i++) {
-      try { await rpc(url, 'svc_version', []); break; } catch { if (i > 200) throw new Error('bench node did not start'); await new Promise((r) => setTimeout(r, 100)); }
-    }
     const rich = '0x' + '7'.padStart(64, '0');
-    await rpc(url, 'svc_createPool', ['USDC', 'NTV', '100000000000', '1000000000000', 0, rich]);
+    await node.call('svc_createPool', ['USDC', 'NTV', '100000000000', '1000000000000', 0, rich]);
     const quote = { jsonrpc: '2.0', id: 1, method: 'svc_quoteSwap', params: ['USDC', 'NTV', '1000000000'] };
     const balance = { jsonrpc: '2.0', id: 1, method: 'svc_getBalance', params: [rich, 'NTV'] };
     await loadTestJsonRpc({ url, body: quote, connections, durationSeconds: 1 });
@@ -191,8 +165,7 @@ async function rpcRows(seconds = 4, connections = 50): Promise<BenchResult[]> {
       { name: 'dex.quote_vs_get_balance', value: Math.round((q / b) * 1000) / 1000, unit: 'ratio', note: 'a quote costs about as much as a balance read' },
     ];
   } finally {
-    await new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
-    await rm(dataDir, { recursive: true, force: true });
+    await node.stop();
   }
 }
 

@@ -9,17 +9,10 @@
  * load is unsigned svc_transfer calls from the genesis account, each waiting for its block, so
  * every block carries a few hundred bundles and each of those is a newTransactions and a logs item.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { BenchNode } from './bench-node.js';
 import type { BenchResult } from './rpc.js';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const MAIN = join(ROOT, 'dist/src/cli/main.js');
 const GENESIS = '0x0000000000000000000000000000000000000000000000000000000000000001';
 
 export interface SubscriptionBenchOptions {
@@ -33,12 +26,9 @@ export async function benchSubscriptions(options: SubscriptionBenchOptions = {})
   const subscribers = options.subscribers ?? 100;
   const senders = options.senders ?? 150;
   const seconds = options.seconds ?? 15;
-  const dataDir = await mkdtemp(join(tmpdir(), 'ntv-bench-subs-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
-  const child = spawn(process.execPath, [MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, '--block-time', '0.5', '--rpc-rate-limit', '0'], { stdio: 'ignore' });
+  const node = await BenchNode.start(['--block-time', '0.5', '--rpc-rate-limit', '0']);
+  const url = node.url;
   try {
-    await waitUntilUp(url);
     let loading = true;
     let transfers = 0;
     const recipient = (i: number) => '0x' + (1000 + i).toString(16).padStart(64, '0');
@@ -81,9 +71,7 @@ export async function benchSubscriptions(options: SubscriptionBenchOptions = {})
       },
     ];
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await rm(dataDir, { recursive: true, force: true });
+    await node.stop();
   }
 }
 
@@ -137,30 +125,8 @@ function openClient(url: string): Promise<{ ws: WebSocket; call(method: string):
   });
 }
 
-async function waitUntilUp(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      await rpc(url, 'svc_version', []);
-      return;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error('bench node did not start');
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A real node process on 127.0.0.1 for the end-to-end benchmarks, in a temporary data dir. */
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const MAIN = join(ROOT, 'dist/src/cli/main.js');
+
+export interface RpcReply { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
+
+export class BenchNode {
+  private constructor(private readonly child: ChildProcess, readonly url: string, private readonly dataDir: string) {}
+
+  /** `log`: a file for the node's verbose log (block phase timings); NTV_BENCH_NODE_LOG sets one too. */
+  static async start(args: string[], log = process.env.NTV_BENCH_NODE_LOG): Promise<BenchNode> {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ntv-bench-'));
+    const port = await freePort();
+    // For profiling: NTV_BENCH_NODE_FLAGS passes Node flags to the node under test (e.g. --cpu-prof).
+    const nodeFlags = (process.env.NTV_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const extra = log ? ['-v'] : [];
+    const child = spawn(process.execPath, [...nodeFlags, MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, ...args, ...extra], {
+      stdio: log ? ['ignore', openSync(log, 'w'), 'inherit'] : 'ignore',
+    });
+    const node = new BenchNode(child, `http://127.0.0.1:${port}/`, dataDir);
+    for (let i = 0; i < 200; i++) {
+      try {
+        await node.call('svc_version', []);
+        return node;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error('bench node did not start');
+  }
+
+  async call(method: string, params: unknown[] = []): Promise<unknown> {
+    const [reply] = await this.batch([{ method, params }]);
+    if (reply!.error) throw new Error(`${method}: ${reply!.error.message}`);
+    return reply!.result;
+  }
+
+  async batch(calls: Array<{ method: string; params: unknown[] }>): Promise<RpcReply[]> {
+    const body = JSON.stringify(calls.map((c, id) => ({ jsonrpc: '2.0', id, method: c.method, params: c.params })));
+    const res = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return (await res.json()) as RpcReply[];
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((r) => {
+      this.child.once('exit', () => r());
+      this.child.kill('SIGTERM');
+    });
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A port free on 127.0.0.1 right now (benchmarks bind only to loopback). */
+export function freePort(): Promise<number> {
+  return new Promise((r, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      server.close(() => r(port));
+    });
+  });
+}

@@ -10,27 +10,11 @@ import { decodeEvent } from '../../src/core/events.js';
 import { statusName } from '../../src/core/status.js';
 import { Reference, S } from './reference.js';
 import { addr, encodeBundle, hex, W, type Op } from './encode.js';
-import { MapStore, NTV, mintOf, TREASURY } from './harness.js';
+import { MapStore, NTV, mintOf, rng, TREASURY } from './harness.js';
 
 const E9 = 10n ** 9n;
 const E18 = 10n ** 18n;
 const M128 = (1n << 128n) - 1n;
-
-function rng(seed: number) {
-  let s = BigInt(seed) | 1n;
-  const next = () => {
-    s ^= (s << 13n) & 0xffffffffffffffffn;
-    s ^= s >> 7n;
-    s ^= (s << 17n) & 0xffffffffffffffffn;
-    return Number(s & 0xffffffffn);
-  };
-  const big = (max: bigint) => {
-    let v = 0n;
-    for (let i = 0; i < 5; i++) v = (v << 32n) | BigInt(next());
-    return max > 0n ? v % max : 0n;
-  };
-  return { int: (n: number) => next() % n, pick: <T>(a: readonly T[]): T => a[next() % a.length]!, chance: (p: number) => next() % 1000 < p * 1000, big };
-}
 
 // Operation encoders (docs/bundle-format.md "Operation").
 export const dexOps = {

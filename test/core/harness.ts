@@ -31,3 +31,20 @@ export async function newCore(store = new MapStore(), debug = false) {
   const core = await Core.create(store, { debug });
   return { core, store };
 }
+
+/** A seeded xorshift generator, so a failing random test replays exactly from its seed. */
+export function rng(seed: number) {
+  let s = BigInt(seed) | 1n;
+  const next = () => {
+    s ^= (s << 13n) & 0xffffffffffffffffn;
+    s ^= s >> 7n;
+    s ^= (s << 17n) & 0xffffffffffffffffn;
+    return Number(s & 0xffffffffn);
+  };
+  const big = (max: bigint) => {
+    let v = 0n;
+    for (let i = 0; i < 5; i++) v = (v << 32n) | BigInt(next());
+    return max > 0n ? v % max : 0n;
+  };
+  return { int: (n: number) => next() % n, pick: <T>(a: readonly T[]): T => a[next() % a.length]!, chance: (p: number) => next() % 1000 < p * 1000, big };
+}

@@ -6,22 +6,7 @@ import { Reference } from './reference.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { statusName } from '../../src/core/status.js';
 import { encodeBundle, addr, hex, type Op, W } from './encode.js';
-import { MapStore, NTV, mintOf } from './harness.js';
-
-function rng(seed: number) {
-  let s = BigInt(seed) | 1n;
-  const next = () => {
-    s ^= (s << 13n) & 0xffffffffffffffffn;
-    s ^= s >> 7n;
-    s ^= (s << 17n) & 0xffffffffffffffffn;
-    return Number(s & 0xffffffffn);
-  };
-  return {
-    int: (n: number) => next() % n,
-    pick: <T>(a: readonly T[]): T => a[next() % a.length]!,
-    chance: (p: number) => next() % 1000 < p * 1000,
-  };
-}
+import { MapStore, NTV, mintOf, rng } from './harness.js';
 
 const N_ACCOUNTS = 24;
 const TOKENS = [NTV, mintOf(1), mintOf(2)];

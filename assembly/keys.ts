@@ -30,30 +30,35 @@ export const KEY = memory.data(320);
   store<u64>(dst, load<u64>(src, 24), 24);
 }
 
-export function accountEntry(addr: usize): usize {
-  store<u8>(KEY, P_ACCOUNT);
-  copy32(KEY + 1, addr);
+/** The entry of key `prefix ‖ a[32]`. */
+function entry32(prefix: u8, a: usize): usize {
+  store<u8>(KEY, prefix);
+  copy32(KEY + 1, a);
   return lookup(KEY, 33);
+}
+
+/** The entry of key `prefix ‖ a[32] ‖ b[32]`. */
+function entry64(prefix: u8, a: usize, b: usize): usize {
+  store<u8>(KEY, prefix);
+  copy32(KEY + 1, a);
+  copy32(KEY + 33, b);
+  return lookup(KEY, 65);
+}
+
+export function accountEntry(addr: usize): usize {
+  return entry32(P_ACCOUNT, addr);
 }
 
 export function balanceEntry(addr: usize, mint: usize): usize {
-  store<u8>(KEY, P_BALANCE);
-  copy32(KEY + 1, addr);
-  copy32(KEY + 33, mint);
-  return lookup(KEY, 65);
+  return entry64(P_BALANCE, addr, mint);
 }
 
 export function tokenEntry(mint: usize): usize {
-  store<u8>(KEY, P_TOKEN);
-  copy32(KEY + 1, mint);
-  return lookup(KEY, 33);
+  return entry32(P_TOKEN, mint);
 }
 
 export function keyRecordEntry(addr: usize, keyHash: usize): usize {
-  store<u8>(KEY, P_KEY);
-  copy32(KEY + 1, addr);
-  copy32(KEY + 33, keyHash);
-  return lookup(KEY, 65);
+  return entry64(P_KEY, addr, keyHash);
 }
 
 /** ASCII upper-casing of a symbol into dst (symbols compare case-insensitively, spec §2.1). */
@@ -89,22 +94,15 @@ export function reservedEntry(sym: usize, n: u32): usize {
 
 /** 0x07 pool_address[32] → PoolRecord. */
 export function poolEntry(pool: usize): usize {
-  store<u8>(KEY, P_POOL);
-  copy32(KEY + 1, pool);
-  return lookup(KEY, 33);
+  return entry32(P_POOL, pool);
 }
 
 /** 0x08 pool_address[32] owner[32] → u128 LP balance (deleted at zero). */
 export function lpEntry(pool: usize, owner: usize): usize {
-  store<u8>(KEY, P_LP);
-  copy32(KEY + 1, pool);
-  copy32(KEY + 33, owner);
-  return lookup(KEY, 65);
+  return entry64(P_LP, pool, owner);
 }
 
 /** 0x09 mint[32] → TokenMetadata (spec §2.3 metadata fields). */
 export function tokenMetaEntry(mint: usize): usize {
-  store<u8>(KEY, P_TOKEN_META);
-  copy32(KEY + 1, mint);
-  return lookup(KEY, 33);
+  return entry32(P_TOKEN_META, mint);
 }

@@ -1,12 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
-// Tiers as in STYLE.md: unit, core (wasm against a bigint reference), e2e (real node processes).
+/**
+ * Tiers as in STYLE.md: unit, core (wasm against a bigint reference), e2e (real node processes).
+ * The multi-node network tests (several validator processes on QUIC with failover timeouts of a
+ * few hundred milliseconds) are timing-sensitive, so they run one file at a time after everything
+ * else, on a machine no other test is loading.
+ */
+const NETWORK = [
+  'test/e2e/network.test.ts',
+  'test/e2e/double-sign.test.ts',
+  'test/e2e/sync.test.ts',
+  'test/unit/p2p-network.test.ts',
+  'test/unit/p2p-sync.test.ts',
+];
+
+const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' as const };
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
     reporters: ['default'],
+    projects: [
+      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: NETWORK, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'network', include: NETWORK, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

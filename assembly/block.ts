@@ -27,6 +27,11 @@ import {
   setContext, ctxTimestamp, ctxGasPrice, ctxAllowUnsigned, ctxBlockGasLimit, PROPOSER, TREASURY, NTV_MINT,
 } from "./context";
 import { execTransfer } from "./ops/transfer";
+import { endBlock } from "./rewards";
+
+/** Skipped leaders one block may name (a round bound far above any failover chain). */
+// @ts-ignore: decorator
+@inline const MAX_MISSED: u32 = 1000;
 import { execCreateToken } from "./ops/token";
 
 const results = bufNew(1 << 16);
@@ -200,9 +205,14 @@ export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
   let chainId = rU64();
   let allowUnsigned = rBool();
   let gasLimit = rU64();
+  // missed: consensus keys of the leaders skipped before this proposer (contract C, docs/staking.md).
+  let nMissed = rU32();
+  if (nMissed > MAX_MISSED) return S.INVALID_INPUT;
+  let missed = take(nMissed << 5);
   let n = rU32();
   if (bad) return S.INVALID_INPUT;
   setContext(height, timestamp, proposer, gasPrice, chainId, allowUnsigned, gasLimit);
+  let okCount: u32 = 0;
   // Every bundle with a fee credits these two: look them up once per block (entries never move).
   proposerBal = balanceEntry(PROPOSER, NTV_MINT);
   treasuryBal = balanceEntry(TREASURY, NTV_MINT);
@@ -221,9 +231,12 @@ export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
     if (bad) return S.INVALID_INPUT;
     let saveP = rp, saveEnd = rend;
     execBundle(i, bytes, blen, auth, keyHash, pk, pkLen);
+    if (load<u16>(bufPtr(results) + bufLen(results) - 34) == <u16>S.OK) okCount++;
     readerInit(saveP, <u32>(saveEnd - saveP));
   }
   if (rp != rend) return S.INVALID_INPUT;
+  // Proposer and miss accounting, the block reward, epoch boundaries (assembly/rewards.ts).
+  endBlock(height, timestamp, blockGas, gasLimit, okCount, missed, nMissed);
   bufSetLen(out, 0);
   bufU64(out, blockGas);
   bufU64(out, feesLo);

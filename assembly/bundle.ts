@@ -25,6 +25,9 @@ export const MAX_OPS: u32 = 64;
 @inline export const OP_UPDATE_TOKEN_METADATA: u32 = 34;
 // @ts-ignore: decorator
 @inline export const OP_LOCK_TOKEN_METADATA: u32 = 35;
+// Names (spec §4.12, docs/names.md), at facts.md's RegisterName slot.
+// @ts-ignore: decorator
+@inline export const OP_REGISTER_NAME: u32 = 32;
 // Discriminants 1..119 other than the enabled ones are reserved for the operations of facts.md
 // (bundle-format "Operation"); anything above is not an operation at all.
 // @ts-ignore: decorator
@@ -36,6 +39,7 @@ export const MAX_OPS: u32 = 64;
 //   CreatePool, AddLiquidity, RemoveLiquidity, Swap: +4 ptr to the fixed-size fields (104/112/112/96 B)
 //   UpdateTokenMetadata: +4 mintPtr +8 ptr to the 8 Option<String> fields (validated here)
 //   LockTokenMetadata: +4 mintPtr
+//   RegisterName: +4 namePtr +8 nameLen (UTF-8 checked here; characters and length at execution)
 export const OPS = memory.data(64 * 32);
 
 export let bUser: usize = 0;
@@ -102,6 +106,16 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
       }
     } else if (d == OP_LOCK_TOKEN_METADATA) {
       store<u32>(rec, <u32>take(32), 4);
+    } else if (d == OP_REGISTER_NAME) {
+      let name = rVec();
+      let nameLen = vecLen;
+      if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>name, 4);
+      store<u32>(rec, nameLen, 8);
+    } else if (d >= 4 && d <= 14 || d == 36 || d == 119) {
+      // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
+      store<u32>(rec, <u32>rp, 4);
+      if (!decodeStakingFields(d)) return S.MALFORMED_BUNDLE;
     } else if (d <= OP_LAST_RESERVED) {
       return S.OP_NOT_ENABLED;
     } else {
@@ -130,4 +144,39 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
   }
   if (!atEnd()) return S.MALFORMED_BUNDLE;
   return S.OK;
+}
+
+/**
+ * The fields of a staking operation (docs/bundle-format.md "Operation"): Stake{amount u128,
+ * validator_pubkey [32]} 4, Unstake{amount} 5, ClaimUnstake 6, Delegate/Undelegate{validator [32],
+ * amount} 7/8, ClaimRewards 9, SetCommission{rate u16} 10, Unjail 11, SetAutoCompound{validator,
+ * enable bool} 12, SetPoolConfig{pool_enabled bool, pool_name String, min_delegation u128,
+ * auto_compound_default bool} 13, SetValidatorMetadata{name, description, website, avatar_url} 14,
+ * ReportDoubleSign{validator [32], height u64, header_a Vec<u8>, sig_a [64], header_b Vec<u8>,
+ * sig_b [64]} 36, RotateConsensusKey{new_consensus_pubkey [32]} 119.
+ */
+function decodeStakingFields(d: u32): bool {
+  if (d == 4 || d == 7 || d == 8) take(48);
+  else if (d == 5) take(16);
+  else if (d == 10) take(2);
+  else if (d == 12) { take(32); rTag(); }
+  else if (d == 13) {
+    rTag();
+    let p = rVec();
+    if (bad || !validUtf8(p, vecLen)) return false;
+    take(16);
+    rTag();
+  } else if (d == 14) {
+    for (let i = 0; i < 4; i++) {
+      let p = rVec();
+      if (bad || !validUtf8(p, vecLen)) return false;
+    }
+  } else if (d == 36) {
+    take(40);
+    rVec();
+    take(64);
+    rVec();
+    take(64);
+  } else if (d == 119) take(32);
+  return !bad;
 }

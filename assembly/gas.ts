@@ -16,6 +16,12 @@ export const GAS_REMOVE_LIQUIDITY: u64 = 50000;
 export const GAS_SWAP: u64 = 40000;
 export const GAS_UPDATE_TOKEN_METADATA: u64 = 30000;
 export const GAS_LOCK_TOKEN_METADATA: u64 = 20000;
+// RegisterName (docs/names.md): a name record and, for a first name, the reverse record.
+export const GAS_REGISTER_NAME: u64 = 40000;
+/** Staking operations (docs/staking.md "Gas"): a few record reads and writes each. */
+export const GAS_STAKING: u64 = 30000;
+/** ReportDoubleSign hashes two headers and jails (docs/staking.md). */
+export const GAS_REPORT_DOUBLE_SIGN: u64 = 50000;
 
 /** Gas of one operation by discriminant (docs/bundle-format.md "Operation"; only enabled ones reach here). */
 export function opGas(kind: u32): u64 {
@@ -27,6 +33,10 @@ export function opGas(kind: u32): u64 {
     case 31: return GAS_SWAP;
     case 34: return GAS_UPDATE_TOKEN_METADATA;
     case 35: return GAS_LOCK_TOKEN_METADATA;
+    case 32: return GAS_REGISTER_NAME;
+    case 36: return GAS_REPORT_DOUBLE_SIGN;
+    case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13: case 14: case 119:
+      return GAS_STAKING;
     default: return GAS_CREATE_TOKEN;
   }
 }

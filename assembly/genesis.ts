@@ -10,8 +10,13 @@ import { beginWrite, exists, setValue, valLen, valPtr } from "./state";
 import { credit } from "./ledger";
 import { encodeTokenRecord } from "./ops/token";
 import { bufNew, bufLen, bufPtr } from "./mem";
+import { singletonEntry, P_CHAIN_PARAMS } from "./keys";
+import { paramsValid, stakingState } from "./staking";
+import { genesisValidator } from "./ops/staking";
+import { setContext } from "./context";
 
 const ZERO16 = memory.data(16);
+const NO_PROPOSER = memory.data(32);
 const ONE = memory.data<u8>([1]);
 const rec = bufNew(512);
 
@@ -85,6 +90,28 @@ export function applyGenesis(ptr: usize, len: u32): u32 {
     if (bad) return S.INVALID_INPUT;
     if (symLen == 0 || symLen > MAX_GENESIS_SYMBOL || !validUtf8(sym, symLen)) return S.INVALID_GENESIS;
     setValue(reservedEntry(sym, symLen), ONE, 1);
+  }
+  // Chain parameters and genesis validators (docs/staking.md "Genesis"). Empty parameters: a ledger
+  // without staking (no rewards, no epochs), as the core tests' minimal genesis uses.
+  let params = rVec();
+  let paramsLen = vecLen;
+  let nValidators = rU32();
+  if (bad) return S.INVALID_INPUT;
+  if (paramsLen > 0) {
+    if (!paramsValid(params, paramsLen)) return S.INVALID_GENESIS;
+    setValue(singletonEntry(P_CHAIN_PARAMS), params, paramsLen);
+    stakingState();
+  } else if (nValidators > 0) {
+    return S.INVALID_GENESIS;
+  }
+  setContext(0, timestamp, NO_PROPOSER, 0, 0, false, 0); // created_time of genesis records
+  for (let i: u32 = 0; i < nValidators; i++) {
+    let key = take(32);
+    let account = take(32);
+    let amount = take(16);
+    let source = take(32);
+    if (bad) return S.INVALID_INPUT;
+    if (!genesisValidator(key, account, load<u64>(amount), load<u64>(amount, 8), source)) return S.INVALID_GENESIS;
   }
   if (!atEnd()) return S.INVALID_INPUT;
   return S.OK;

@@ -6,6 +6,7 @@ import { bufNew, bufEnsure, bufPtr, bufLen, bufSetLen, bufBytes } from "./mem";
 import { lookup, mark, revertTo, valLen, valPtr, cacheSize } from "./state";
 import { applyBlock } from "./block";
 import { applyGenesis } from "./genesis";
+import { emissionTarget } from "./rewards";
 import { commit, nodePtr, getDerived } from "./root";
 import { eventsReset } from "./events";
 import { blake3, blake3Keyed } from "./blake3";
@@ -77,6 +78,11 @@ export function get(len: u32): i32 {
   if (n < 0) return -1;
   bufBytes(outBuf, valPtr(e), <u32>n);
   return n;
+}
+
+/** Test hook: the scheduled cumulative emission s seconds after the emission start (assembly/rewards.ts). */
+export function emission_target(s: u64): u64 {
+  return emissionTarget(s);
 }
 
 /** Number of keys in the cache (diagnostics). */

@@ -106,3 +106,78 @@ export function lpEntry(pool: usize, owner: usize): usize {
 export function tokenMetaEntry(mint: usize): usize {
   return entry32(P_TOKEN_META, mint);
 }
+
+// Names (spec §4.12, docs/names.md): the lower-cased label without its ".vex" suffix.
+// @ts-ignore: decorator
+@inline export const P_NAME: u8 = 0x0a;
+// @ts-ignore: decorator
+@inline export const P_NAME_REVERSE: u8 = 0x0b;
+
+/** 0x0A label (3–64 bytes of [a-z0-9-]) → NameRecord { version u8 = 1, owner[32], height u64, time u64 }. */
+export function nameEntry(label: usize, n: u32): usize {
+  store<u8>(KEY, P_NAME);
+  memory.copy(KEY + 1, label, n);
+  return lookup(KEY, n + 1);
+}
+
+/** 0x0B owner[32] → the owner's primary name (the label bytes, no length prefix). */
+export function nameReverseEntry(owner: usize): usize {
+  return entry32(P_NAME_REVERSE, owner);
+}
+
+// Staking and validators (docs/staking.md "State layout"; src/chain/validator-set.ts decodes them).
+// @ts-ignore: decorator
+@inline export const P_VALIDATOR: u8 = 0x10;
+// @ts-ignore: decorator
+@inline export const P_CONSENSUS_KEY: u8 = 0x11;
+// @ts-ignore: decorator
+@inline export const P_DELEGATION: u8 = 0x12;
+// @ts-ignore: decorator
+@inline export const P_UNBONDING: u8 = 0x13;
+// @ts-ignore: decorator
+@inline export const P_STAKING_STATE: u8 = 0x14;
+// @ts-ignore: decorator
+@inline export const P_CHAIN_PARAMS: u8 = 0x15;
+// @ts-ignore: decorator
+@inline export const P_EVIDENCE: u8 = 0x16;
+// @ts-ignore: decorator
+@inline export const P_AUTO_COMPOUND: u8 = 0x17;
+// @ts-ignore: decorator
+@inline export const P_DELEGATOR_INDEX: u8 = 0x18;
+
+/** 0x10 account[32] → ValidatorRecord. */
+export function validatorEntry(account: usize): usize {
+  return entry32(P_VALIDATOR, account);
+}
+/** 0x11 consensus_key[32] → account[32]. */
+export function consensusKeyEntry(key: usize): usize {
+  return entry32(P_CONSENSUS_KEY, key);
+}
+/** 0x12 validator_account[32] delegator[32] → DelegationRecord. */
+export function delegationEntry(validator: usize, delegator: usize): usize {
+  return entry64(P_DELEGATION, validator, delegator);
+}
+/** 0x13 account[32] → unbonding list. */
+export function unbondingEntry(account: usize): usize {
+  return entry32(P_UNBONDING, account);
+}
+/** 0x17 validator_account[32] → delegators with auto_compound on. */
+export function autoCompoundEntry(validator: usize): usize {
+  return entry32(P_AUTO_COMPOUND, validator);
+}
+/** 0x18 delegator[32] → validators the account delegates to (its own included). */
+export function delegatorIndexEntry(delegator: usize): usize {
+  return entry32(P_DELEGATOR_INDEX, delegator);
+}
+/** A one-byte singleton key (0x14 staking state, 0x15 chain params). */
+export function singletonEntry(prefix: u8): usize {
+  store<u8>(KEY, prefix);
+  return lookup(KEY, 1);
+}
+/** 0x16 account[32] height u64 → u8 1. */
+export function evidenceEntry(account: usize, height: u64): usize {
+  store<u8>(KEY, P_EVIDENCE);
+  copy32(KEY + 1, account);
+  store<u64>(KEY + 33, height);
+  return lookup(KEY, 41);
+}

@@ -1,8 +1,11 @@
 import { benchCore } from './core.js';
 import { benchDex } from './dex.js';
+import { benchFinality } from './finality.js';
+import { benchIntents } from './intents.js';
 import { benchGetBalance, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
 import { benchSubscriptions } from './subscriptions.js';
+import { benchSync } from './sync.js';
 
 /**
  * `npm run bench`: every figure the issues name, each as a ratio against a baseline measured in the
@@ -15,6 +18,9 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['node: svc_getBalance', () => benchGetBalance()],
   ['node: signed transfers end to end', () => benchSignedThroughput()],
   ['node: subscriptions', () => benchSubscriptions()],
+  ['intents', () => benchIntents()],
+  ['sync: blocks from a peer', () => benchSync()],
+  ['consensus: time to finality, 4 validators', () => benchFinality()],
 ];
 
 const only = process.argv.slice(2);

@@ -7,17 +7,22 @@ import { FaucetLedger } from './chain/faucet.js';
 import type { Network } from './chain/genesis-data.js';
 import { StateView } from './chain/state-view.js';
 import { loadValidatorKey } from './chain/validator-key.js';
+import type { ChainParams } from './chain/chain-params.js';
 import { encodeAccount } from './codec/address.js';
 import { initHashing } from './codec/hash.js';
 import { SignatureVerifierPool } from './codec/verify-pool.js';
 import { Core } from './core/core.js';
 import { createLogger, type Logger } from './logger.js';
+import { IntentService } from './intents/service.js';
+import { parseIntent } from './intents/parser.js';
 import { registerMethods } from './rpc/methods/index.js';
 import { MethodRegistry } from './rpc/registry.js';
 import { RpcServer } from './rpc/server.js';
 import { defaultExplorerDir, explorerMiddleware } from './rpc/explorer-static.js';
 import { SubscriptionHub } from './rpc/subscriptions.js';
 import { ChainStore } from './storage/chain-store.js';
+import { createNodeP2P } from './p2p/index.js';
+import { ConsensusService, consensusTransport } from './consensus/service.js';
 import { NODE_VERSION } from './version.js';
 
 export interface NodeOptions {
@@ -35,6 +40,26 @@ export interface NodeOptions {
   backfillIndexes?: boolean;
   /** progress of the backfill (the CLI draws a bar on stderr) */
   onBackfillProgress?: (done: number, total: number) => void;
+  /** contract B `--genesis-validators`: consensus keys of the genesis validators (docs/staking.md) */
+  genesisValidators?: Uint8Array[];
+  /** `--chain-params <file.json>` overrides of the staking/consensus parameters (docs/staking.md) */
+  chainParams?: ChainParams;
+  /** spec §4.20 --p2p-port (UDP, QUIC); default 9944 */
+  p2pPort?: number;
+  /** address the P2P socket binds; default 0.0.0.0 (spec §5.11: open to all peers) */
+  p2pHost?: string;
+  /** spec §4.20 --bootnodes */
+  bootnodes?: string[];
+  /** spec §4.20 --external-addr */
+  externalAddr?: string;
+  /** spec §4.20 --enforce-validator-allowlist */
+  enforceValidatorAllowlist?: boolean;
+  /** progress of a catch-up from peers (the CLI draws a bar on stderr) */
+  onSyncProgress?: (done: number, total: number) => void;
+  /** --failover-timeout: ms after round 0 was due before backup 0 proposes (docs/consensus.md; default 5000) */
+  failoverBaseMs?: number;
+  /** --failover-step: ms between further backups (default 3000) */
+  failoverStepMs?: number;
 }
 
 export interface RunningNode {
@@ -42,6 +67,8 @@ export interface RunningNode {
   chain: Chain;
   rpcPort: number;
   stop(): Promise<void>;
+  /** the intent engine; embedders register the STD-71 integrator hook on `intents.hooks` (docs/intents.md) */
+  intents: IntentService;
 }
 
 /** Spec §1.8: blocks follow every 500 ms under load. */
@@ -73,6 +100,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       maxTxsPerBlock: options.maxTxsPerBlock,
       mempoolCapacity: MEMPOOL_CAPACITY,
       inclusionTimeoutMs: INCLUSION_TIMEOUT_MS,
+      genesisValidators: options.genesisValidators,
+      chainParams: options.chainParams,
     },
     { core: await createCore(), createCore, store, state, validator, verifier, logger },
   );
@@ -89,7 +118,23 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const registry = new MethodRegistry({ info: { title: 'ntv-node JSON-RPC', version: NODE_VERSION } });
   // Spec §6 subscriptions: fed by the chain's 'block' event, paused while chain.syncing.
   const subscriptions = new SubscriptionHub(chain, {}, logger);
-  registerMethods(registry, { chain, validator, network: options.network, faucet: new FaucetLedger(store), subscriptions });
+  // Issue 5: libp2p QUIC transport, block sync and bundle forwarding (src/p2p, docs/p2p.md).
+  const p2p = await createNodeP2P({
+    dataDir: options.dataDir, port: options.p2pPort ?? 9944, host: options.p2pHost ?? '0.0.0.0', bootnodes: options.bootnodes ?? [],
+    ...(options.externalAddr ? { externalAddr: options.externalAddr } : {}), enforceValidatorAllowlist: options.enforceValidatorAllowlist ?? false,
+    ...(options.onSyncProgress ? { onSyncProgress: options.onSyncProgress } : {}),
+    leaderOf: (height) => consensus.leaderKey(height),
+  }, { chain, store, validator, logger });
+  // Issue 5 consensus (src/consensus, docs/consensus.md): leader schedule, failover rounds, votes,
+  // finality certificates; a validator holding > 2/3 of the stake keeps the solo fast path.
+  const consensus: ConsensusService = await ConsensusService.create({
+    blockTimeMs: options.blockTimeMs, minBlockIntervalMs: Math.min(MIN_BLOCK_INTERVAL_MS, options.blockTimeMs),
+    failoverBaseMs: options.failoverBaseMs ?? 5000, failoverStepMs: options.failoverStepMs ?? 3000,
+  }, { chain, store, validator, logger, transport: consensusTransport(p2p.network) });
+  // Issue 4: the intent engine (src/intents, docs/intents.md): planner, simulation, the node-held
+  // Recurring/Conditional intents and the intent programs, persisted in this store.
+  const intents = await IntentService.open({ chain, store, validator, logger, parse: (text) => parseIntent(text, { tokens: chain.tokens }) });
+  registerMethods(registry, { chain, validator, network: options.network, faucet: new FaucetLedger(store), subscriptions, p2p: p2p.view, intents, consensus });
   // The explorer page (issue 6) on GET / of the RPC port, when build/explorer/ was built.
   const explorer = explorerMiddleware(defaultExplorerDir(), logger);
   const rpc = new RpcServer(
@@ -97,7 +142,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     { registry, logger },
   );
   const rpcPort = await rpc.start();
+  consensus.start();
   chain.start();
+  await p2p.start();
   logger.info('node started', {
     version: NODE_VERSION, network: options.network, chainId: chain.chainId, rpc: `http://${options.rpcHost}:${rpcPort}`,
     validator: encodeAccount(validator.address), height: chain.height,
@@ -108,6 +155,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     stopping ??= (async () => {
       await rpc.stop();
       subscriptions.close();
+      intents.close();
+      consensus.stop();
+      await p2p.stop();
       await chain.stop();
       await verifier.close();
       await store.close();
@@ -115,5 +165,5 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     })();
     return stopping;
   };
-  return { logger, chain, rpcPort, stop };
+  return { logger, chain, rpcPort, stop, intents };
 }

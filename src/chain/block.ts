@@ -19,6 +19,13 @@ export interface BlockHeader {
   /** nanoNTV per gas unit in force for this block */
   baseFee: number;
   bundleCount: number;
+  /**
+   * Failover round of this height (0 = the slot leader proposed; docs/consensus.md "Rounds"). The
+   * proposer must be the leader of this round at the parent's validator set.
+   */
+  round: number;
+  /** consensus keys of the leaders of rounds 0..round−1, whose turn was skipped (contract C) */
+  missed: Uint8Array[];
   hash: Uint8Array;
   signature: Uint8Array;
 }
@@ -37,7 +44,8 @@ export interface Block {
  * little-endian, so that any implementation can recompute it.
  */
 export function headerSigningBytes(h: UnsignedHeader): Uint8Array {
-  const out = new Uint8Array(8 + 8 + 32 + 8 + 32 + 32 + 32 + 32 + 8 + 8 + 8 + 4);
+  const missed = h.missed ?? [];
+  const out = new Uint8Array(8 + 8 + 32 + 8 + 32 + 32 + 32 + 32 + 8 + 8 + 8 + 4 + 4 + 4 + 32 * missed.length);
   const view = new DataView(out.buffer);
   let o = 0;
   view.setBigUint64(o, BigInt(h.chainId), true); o += 8;
@@ -51,12 +59,54 @@ export function headerSigningBytes(h: UnsignedHeader): Uint8Array {
   view.setBigUint64(o, BigInt(h.gasUsed), true); o += 8;
   view.setBigUint64(o, BigInt(h.gasLimit), true); o += 8;
   view.setBigUint64(o, BigInt(h.baseFee), true); o += 8;
-  view.setUint32(o, h.bundleCount, true);
+  view.setUint32(o, h.bundleCount, true); o += 4;
+  // Consensus fields (docs/consensus.md): round u32, then the missed leaders' keys, u32 count first.
+  view.setUint32(o, h.round ?? 0, true); o += 4;
+  view.setUint32(o, missed.length, true); o += 4;
+  for (const key of missed) {
+    if (key.length !== 32) throw new RangeError('a missed leader key must be 32 bytes');
+    out.set(key, o); o += 32;
+  }
   return out;
 }
 
 export function headerHash(h: UnsignedHeader): Uint8Array {
   return blake3(headerSigningBytes(h));
+}
+
+/**
+ * The inverse of `headerSigningBytes`: the canonical binary header that double-sign evidence
+ * carries (ReportDoubleSign header_a/header_b, docs/consensus.md "Double-sign evidence"). Its
+ * Blake3 is the block hash, so a signature over that hash binds the proposer to these bytes.
+ */
+export function decodeHeaderBytes(bytes: Uint8Array): UnsignedHeader {
+  const fixed = 8 + 8 + 32 + 8 + 32 + 32 + 32 + 32 + 8 + 8 + 8 + 4 + 4 + 4;
+  if (bytes.length < fixed) throw new RangeError(`header bytes too short: ${bytes.length} < ${fixed}`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let o = 0;
+  const u64 = () => { const v = Number(view.getBigUint64(o, true)); o += 8; return v; };
+  const b32 = () => { const v = bytes.slice(o, o + 32); o += 32; return v; };
+  const chainId = u64();
+  const height = u64();
+  const parentHash = b32();
+  const timestamp = u64();
+  const proposer = b32();
+  const proposerPubkey = b32();
+  const stateRoot = b32();
+  const txRoot = b32();
+  const gasUsed = u64();
+  const gasLimit = u64();
+  const baseFee = u64();
+  const bundleCount = view.getUint32(o, true); o += 4;
+  const round = view.getUint32(o, true); o += 4;
+  const count = view.getUint32(o, true); o += 4;
+  if (bytes.length !== fixed + 32 * count) throw new RangeError(`header bytes: ${bytes.length} bytes for ${count} missed leaders`);
+  const missed: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) missed.push(b32());
+  return {
+    chainId, height, parentHash, timestamp, proposer, proposerPubkey, stateRoot, transactionsRoot: txRoot,
+    gasUsed, gasLimit, baseFee, bundleCount, round, missed,
+  };
 }
 
 /**
@@ -93,7 +143,8 @@ export function encodeBlock(block: Block): Uint8Array {
     chainId: h.chainId, height: h.height, parentHash: hex(h.parentHash), timestamp: h.timestamp,
     proposer: hex(h.proposer), proposerPubkey: hex(h.proposerPubkey), stateRoot: hex(h.stateRoot),
     transactionsRoot: hex(h.transactionsRoot), gasUsed: h.gasUsed, gasLimit: h.gasLimit,
-    baseFee: h.baseFee, bundleCount: h.bundleCount, hash: hex(h.hash), signature: hex(h.signature),
+    baseFee: h.baseFee, bundleCount: h.bundleCount, round: h.round ?? 0, missed: (h.missed ?? []).map(hex),
+    hash: hex(h.hash), signature: hex(h.signature),
   }));
   let size = 4 + json.length + 4;
   for (const b of block.bundles) size += 4 + b.length;
@@ -112,13 +163,14 @@ export function encodeBlock(block: Block): Uint8Array {
 export function decodeBlock(bytes: Uint8Array, hashBundle: (b: Uint8Array) => Uint8Array): Block {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const jsonLength = buf.readUInt32LE(0);
-  const raw = JSON.parse(buf.subarray(4, 4 + jsonLength).toString()) as Record<string, string | number>;
+  const raw = JSON.parse(buf.subarray(4, 4 + jsonLength).toString()) as Record<string, string | number | string[]>;
   const header = {
     chainId: raw.chainId as number, height: raw.height as number, parentHash: unhex(raw.parentHash as string),
     timestamp: raw.timestamp as number, proposer: unhex(raw.proposer as string),
     proposerPubkey: unhex(raw.proposerPubkey as string), stateRoot: unhex(raw.stateRoot as string),
     transactionsRoot: unhex(raw.transactionsRoot as string), gasUsed: raw.gasUsed as number,
     gasLimit: raw.gasLimit as number, baseFee: raw.baseFee as number, bundleCount: raw.bundleCount as number,
+    round: (raw.round as number | undefined) ?? 0, missed: ((raw.missed as string[] | undefined) ?? []).map(unhex),
     hash: unhex(raw.hash as string), signature: unhex(raw.signature as string),
   };
   let o = 4 + jsonLength;

@@ -1,18 +1,20 @@
 import { EventEmitter } from 'node:events';
 import type { Core } from '../core/core.js';
 import { accountKey, balanceKey, decodeAccount, decodeBalance } from '../core/records.js';
-import { bundleHash, encodeBundle, type Operation } from '../codec/bundle.js';
+import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../codec/bundle.js';
 import { encodeHash } from '../codec/address.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import type { ChainStore } from '../storage/chain-store.js';
 import type { Logger } from '../logger.js';
 import { AccountKeys } from './account-keys.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
+import { bytesEqual } from '../codec/hash.js';
 import { ChainError, ExecutionAborted } from './errors.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
+import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
 import { Mempool, type PendingBundle } from './mempool.js';
-import { BlockProducer, type ProducedBlock, type ValidatorIdentity } from './producer.js';
+import { BlockProducer, type BlockTurn, type ProducedBlock, type ValidatorIdentity } from './producer.js';
 import { decodeReceipt, type Receipt } from './receipts.js';
 import type { StateView } from './state-view.js';
 import { SubmissionGate } from './submission.js';
@@ -33,6 +35,13 @@ export interface ChainOptions {
   mempoolCapacity: number;
   /** how long a write method waits for its bundle to be in a block */
   inclusionTimeoutMs: number;
+  /**
+   * Contract B (docs/staking.md "Genesis"): consensus keys of the genesis validators
+   * (`--genesis-validators`); absent, the node's own validator key is the single one.
+   */
+  genesisValidators?: Uint8Array[];
+  /** `--chain-params` overrides (src/chain/chain-params.ts); absent, the spec defaults. */
+  chainParams?: ChainParams;
 }
 
 export interface ChainDependencies {
@@ -61,8 +70,32 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/**
+ * What the block loop asks the consensus layer (src/consensus/service.ts, docs/consensus.md). The
+ * chain stays free of consensus rules: it asks whose turn it is, builds and executes blocks, and
+ * makes them durable once final.
+ */
+export interface ChainConsensus {
+  /**
+   * The solo fast path at `parent`: this node leads round 0 and its own vote is > 2/3 of the stake,
+   * so the block is final when made and writes stay pipelined. `state` reads the core, which is at
+   * `parent` (ahead of storage while writes are in flight).
+   */
+  soloTurn(parent: BlockHeader, state: { get(key: Uint8Array): Uint8Array | undefined }): BlockTurn | undefined;
+  /** the finality certificate of a solo block (this node's own vote) */
+  certifySolo(header: BlockHeader): Uint8Array;
+  /** otherwise: whether this node proposes the next height now (leader or due backup) */
+  turn(busy: boolean): BlockTurn | undefined;
+  /** this node's proposal was executed and awaits votes */
+  proposed(block: Block, encoded: Uint8Array): void;
+}
+
+export type ProposalExecution = { ok: true } | { ok: false; reason: string; faulty: boolean };
+
 export interface ChainEvents {
   block: [ProducedBlock];
+  /** a bundle passed the submission gate into the mempool (src/p2p/dragonfly.ts forwards it) */
+  admitted: [PendingBundle];
 }
 
 /**
@@ -204,15 +237,28 @@ export class Chain extends EventEmitter<ChainEvents> {
    * synchronously, so concurrent calls from one address never collide.
    */
   submitOperations(from: Uint8Array, operations: Operation[]): Promise<Receipt> {
+    return this.enqueueOperations(from, operations).included;
+  }
+
+  /**
+   * The unsigned convenience path without waiting: the bundle is in the mempool when this returns
+   * (intents answer with the bundle hash, spec §4.8). `maxGas`/`validUntil` default to the
+   * convenience values; the intent engine sets them from the plan and the intent's constraints.
+   */
+  enqueueOperations(
+    from: Uint8Array,
+    operations: Operation[],
+    opts: { maxGas?: bigint; validUntil?: bigint } = {},
+  ): { hash: Uint8Array; nonce: bigint; included: Promise<Receipt> } {
     this.assertRunning();
     if (!this.allowUnsigned) {
       throw new ChainError('UNAVAILABLE_ON_NETWORK', 'unsigned convenience methods are disabled on mainnet; submit a signed bundle with svc_submitBundle');
     }
     const accountKeyLatin1 = Buffer.from(from).toString('latin1');
     const nonce = this.mempool.pendingNonce(accountKeyLatin1, this.stateNonce(from));
-    const validUntil = BigInt(Math.floor(Date.now() / 1000)) + CONVENIENCE_VALIDITY_SECONDS;
+    const validUntil = opts.validUntil ?? BigInt(Math.floor(Date.now() / 1000)) + CONVENIENCE_VALIDITY_SECONDS;
     const bytes = encodeBundle({
-      userAccount: from, operations, maxGas: CONVENIENCE_MAX_GAS, maxPriorityFee: 0n, validUntil, nonce,
+      userAccount: from, operations, maxGas: opts.maxGas ?? CONVENIENCE_MAX_GAS, maxPriorityFee: 0n, validUntil, nonce,
       signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
     });
     const hash = bundleHash(bytes);
@@ -222,7 +268,9 @@ export class Chain extends EventEmitter<ChainEvents> {
     };
     const refusal = this.mempool.add(entry, this.stateNonce(from));
     if (refusal) throw refusalError(refusal, entry);
-    return this.wait(entry);
+    const included = this.wait(entry);
+    this.emit('admitted', entry);
+    return { hash, nonce, included };
   }
 
   // ---- reads --------------------------------------------------------------------------------
@@ -297,7 +345,9 @@ export class Chain extends EventEmitter<ChainEvents> {
     if (this.mempool.has(entry.hashKey)) return { hash: entry.hash, known: true, included: this.wait(entry) };
     const refusal = this.mempool.add(entry, this.stateNonce(entry.account));
     if (refusal) throw refusalError(refusal, entry);
-    return { hash: entry.hash, known: false, included: this.wait(entry) };
+    const included = this.wait(entry);
+    this.emit('admitted', entry);
+    return { hash: entry.hash, known: false, included };
   }
 
   /** Mean seconds between the recent blocks in memory. */
@@ -322,10 +372,26 @@ export class Chain extends EventEmitter<ChainEvents> {
   private async tick(): Promise<void> {
     const now = Date.now();
     this.dropExpired(BigInt(Math.floor(now / 1000)));
+    // While catching up, blocks come from peers (src/chain/import.ts), and a node whose key may not
+    // propose (not in the validator set, or not its turn) makes none (docs/p2p.md).
+    if (this.syncing || this.importing > 0 || !this.mayProduce()) {
+      this.lastBlockAt = now;
+      this.schedule(25);
+      return;
+    }
+    // Consensus (docs/consensus.md): the solo fast path below, or rounds of proposals and votes.
+    let turn: BlockTurn | undefined;
+    if (this.consensus) {
+      turn = this.speculative ? undefined : this.consensus.soloTurn(this.executionHead, this.core);
+      if (!turn) {
+        await this.consensusTick();
+        return;
+      }
+    }
     const sinceLast = now - this.lastBlockAt;
     const busy = this.mempool.size > 0;
     if ((busy && sinceLast >= this.options.minBlockIntervalMs) || sinceLast >= this.options.blockTimeMs) {
-      await this.produceNext();
+      await this.produceNext(turn);
       // The interval runs from the start of the last block, so execution time does not stretch it.
       const untilNext = this.lastBlockAt + this.options.minBlockIntervalMs - Date.now();
       this.schedule(this.mempool.size > 0 ? Math.max(1, untilNext) : 25);
@@ -338,13 +404,210 @@ export class Chain extends EventEmitter<ChainEvents> {
   /** At most this many executed blocks may wait for their write before production pauses. */
   private static readonly MAX_PENDING_WRITES = 2;
 
-  private async produceNext(): Promise<void> {
+  // ---- blocks from peers (contract F, src/chain/import.ts) ------------------------------------
+
+  /**
+   * Whether this node may make the next block now. Always, for the single validator; the node
+   * narrows it to "our key is in the validator set" and the consensus layer to the leader schedule.
+   */
+  mayProduce: () => boolean = () => true;
+  /** imports under way; local production waits for them */
+  private importing = 0;
+  /** multi-validator consensus (src/consensus); absent, every block is final when made */
+  consensus: ChainConsensus | undefined;
+  /**
+   * A block executed in the core but not final yet (docs/consensus.md "Commit on finality"): this
+   * node's proposal or the proposal it voted for. Storage and the StateView stay at `head`.
+   */
+  private speculative: ProducedBlock | undefined;
+
+  /** The block the next block extends: the last executed one, ahead of `head` while writes are in flight. */
+  get executionParent(): BlockHeader {
+    return this.executionHead;
+  }
+
+  /** The core that executes the next block (src/chain/import.ts re-executes peers' blocks on it). */
+  get executionCore(): Core {
+    return this.core;
+  }
+
+  /**
+   * Wait until a block may be executed: a local block in production has finished, and at most
+   * MAX_PENDING_WRITES blocks wait for their write. The caller then executes and calls
+   * `commitExecuted` without awaiting in between.
+   */
+  async writeSlot(): Promise<void> {
+    this.importing++;
+    try {
+      // A block imported here supersedes a speculative one of that height (sync found the network
+      // ahead, or the consensus layer imports the block that won): drop it first.
+      if (this.speculative) await this.discardSpeculative();
+      while (this.inFlight) await this.inFlight;
+      if (this.pendingWrites >= Chain.MAX_PENDING_WRITES) await this.writeChain;
+    } finally {
+      this.importing--;
+    }
+  }
+
+  /**
+   * Commit a block executed elsewhere (src/chain/import.ts) exactly as a produced one: indexes and
+   * local records in its one batch, mempool bookkeeping at once, the write overlapped with
+   * executing the next block. Resolves once the block is durable and its 'block' event emitted.
+   */
+  commitExecuted(produced: ProducedBlock): Promise<void> {
+    const startedAt = Date.now();
+    this.executionHead = produced.block.header;
+    this.executedTransactions += produced.block.bundles.length;
+    produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.outcomes)];
+    const indexStarted = performance.now();
+    produced.write.indexes = this.indexer.forBlock({
+      height: produced.block.header.height, bundleHashes: produced.block.bundleHashes, receipts: produced.receipts,
+      senders: produced.outcomes.filter((o) => o.receipt).map((o) => o.entry.account), writes: produced.writes,
+    });
+    produced.timings.index = performance.now() - indexStarted;
+    this.afterExecution(produced);
+    this.pendingWrites++;
+    const durable = this.writeChain.then(() => this.persist(produced, startedAt));
+    this.writeChain = durable;
+    return durable;
+  }
+
+  /**
+   * After an import that left the core ahead of storage (a state root that did not match): let the
+   * queued writes land, then build a fresh core over committed state.
+   */
+  async reloadCore(): Promise<void> {
+    await this.writeChain;
+    this.core = await this.deps.createCore();
+    this.producer = this.createProducer();
+    this.executionHead = this.head;
+    this.executedNonces.clear();
+  }
+
+  // ---- consensus: proposals, commit on finality (docs/consensus.md) ----------------------------
+
+  /** Whether a block is held executed awaiting its votes, and which. */
+  get speculativeHeader(): BlockHeader | undefined {
+    return this.speculative?.block.header;
+  }
+
+  /**
+   * Re-execute another validator's proposal on top of the head, keeping the result in the core
+   * (not in storage) until it is final. ok when execution reproduces the header exactly: every
+   * bundle valid, and the same gas, state root and hash. Bundle signatures are checked (unlike a
+   * certified import): this node's vote will vouch for them.
+   */
+  async executeProposal(block: Block, encoded: Uint8Array): Promise<ProposalExecution> {
+    let entries: PendingBundle[];
+    try {
+      entries = await this.proposalEntries(block);
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error), faulty: true };
+    }
+    await this.writeSlot();
+    // The parent must be durable too: the proposal's keys and nonces are checked against it.
+    if (this.pendingWrites > 0) await this.writeChain;
+    const header = block.header;
+    const parent = this.executionHead;
+    if (this.speculative || parent !== this.head || !bytesEqual(header.parentHash, parent.hash)) {
+      return { ok: false, reason: `does not extend this node's head ${parent.height}`, faulty: false };
+    }
+    let produced: ProducedBlock;
+    try {
+      produced = this.producer.produce(parent, entries, header.timestamp, {
+        round: header.round, missed: header.missed, proposer: header.proposer, proposerPubkey: header.proposerPubkey,
+      });
+    } catch (error) {
+      await this.reloadCore();
+      return { ok: false, reason: `the core could not execute the block: ${String(error)}`, faulty: true };
+    }
+    const invalid = produced.outcomes.find((o) => o.invalidStatus !== undefined);
+    const mismatch = invalid ? `a bundle is invalid here (${invalid.invalidStatus})` : headerMismatch(produced.block.header, header);
+    if (mismatch) {
+      await this.reloadCore();
+      return { ok: false, reason: mismatch, faulty: true };
+    }
+    produced.block = { ...produced.block, header };
+    produced.write.block = encoded;
+    this.speculative = produced;
+    this.executionHead = header;
+    return { ok: true };
+  }
+
+  /** Make the speculative block durable with its certificate; false when there is none (superseded). */
+  async commitSpeculative(certificate: Uint8Array): Promise<boolean> {
+    const produced = this.speculative;
+    if (!produced) return false;
+    this.speculative = undefined;
+    produced.write.certificate = certificate;
+    this.lastBlockAt = Date.now();
+    await this.commitExecuted(produced);
+    return true;
+  }
+
+  /** Another block finalized at the speculative block's height: rebuild the core from storage. */
+  async discardSpeculative(): Promise<void> {
+    if (!this.speculative) return;
+    this.speculative = undefined;
+    await this.reloadCore();
+  }
+
+  /**
+   * Mempool entries of a proposal's bundles: this node's own (already verified at admission), or
+   * admitted now against the header's time. Keys a bundle of the block reveals count for the other
+   * bundles of its account (the core checks the exact order again).
+   */
+  private async proposalEntries(block: Block): Promise<PendingBundle[]> {
+    const revealed = new Map<string, Uint8Array[]>();
+    const decoded = block.bundles.map((bytes) => {
+      try {
+        return decodeBundle(bytes);
+      } catch (error) {
+        throw new Error(`a bundle does not decode: ${(error as Error).message}`);
+      }
+    });
+    for (const b of decoded) {
+      if (!b.senderPubkey) continue;
+      const key = Buffer.from(b.userAccount).toString('latin1');
+      revealed.set(key, [...(revealed.get(key) ?? []), b.senderPubkey]);
+    }
+    const context = {
+      ...this.admission(),
+      nowSeconds: BigInt(block.header.timestamp),
+      // The core checks nonces in block order; the host check would refuse a pipelined nonce.
+      stateNonce: () => 0n,
+      pendingKeys: (account: Uint8Array) => revealed.get(Buffer.from(account).toString('latin1')) ?? [],
+    };
+    return Promise.all(block.bundles.map(async (bytes, i) => {
+      const own = this.mempool.get(Buffer.from(block.bundleHashes[i]!).toString('hex'));
+      if (own) return own;
+      try {
+        return await this.gate.admit(bytes, context);
+      } catch (error) {
+        throw new Error(`bundle ${i} refused: ${(error as Error).message}`);
+      }
+    }));
+  }
+
+  /**
+   * Multi-validator production: one height at a time (no write in flight, no block awaiting its
+   * votes); this node proposes when consensus names it; the block waits in `speculative` until final.
+   */
+  private async consensusTick(): Promise<void> {
+    if (this.pendingWrites === 0 && !this.speculative && this.executionHead === this.head) {
+      const turn = this.consensus!.turn(this.mempool.size > 0);
+      if (turn) await this.produceNext(turn);
+    }
+    this.schedule(25);
+  }
+
+  private async produceNext(turn?: BlockTurn): Promise<void> {
     if (this.pendingWrites >= Chain.MAX_PENDING_WRITES) await this.writeChain;
     const selected = this.mempool.selectReady(this.options.maxTxsPerBlock);
     const startedAt = Date.now();
     let produced: ProducedBlock;
     try {
-      produced = this.producer.produce(this.executionHead, selected, Math.floor(startedAt / 1000));
+      produced = this.producer.produce(this.executionHead, selected, Math.floor(startedAt / 1000), turn);
     } catch (error) {
       if (!(error instanceof ExecutionAborted)) throw error;
       // A core abort is a bug: discard the instance, refuse the bundles of that block, go on. The
@@ -361,6 +624,15 @@ export class Chain extends EventEmitter<ChainEvents> {
     }
     this.lastBlockAt = startedAt;
     this.executionHead = produced.block.header;
+    if (this.consensus && turn) {
+      if (!turn.final) {
+        // Not final until > 2/3 of the stake voted: hold it; commitSpeculative writes it.
+        this.speculative = produced;
+        this.consensus.proposed(produced.block, produced.write.block);
+        return;
+      }
+      produced.write.certificate = this.consensus.certifySolo(produced.block.header);
+    }
     this.executedTransactions += produced.block.bundles.length;
     produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.outcomes)];
     // Explorer indexes go in the block's own batch (spec §4.11, docs/explorer.md).
@@ -515,7 +787,10 @@ export class Chain extends EventEmitter<ChainEvents> {
   }
 
   private async writeGenesis(): Promise<void> {
-    const config = genesisConfig(this.options.network);
+    const config = genesisConfig(this.options.network, {
+      validators: this.options.genesisValidators ?? [this.deps.validator.publicKey],
+      params: this.options.chainParams ?? DEFAULT_CHAIN_PARAMS,
+    });
     this.core.genesis(config);
     const { stateRoot, writes } = this.core.commitBlock();
     // Before the StateView takes the writes: the indexer reads a balance's previous value there.
@@ -525,7 +800,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     const unsigned = {
       chainId: this.chainId, height: 0, parentHash: new Uint8Array(32), timestamp: Number(config.timestamp),
       proposer: new Uint8Array(32), proposerPubkey: new Uint8Array(32), stateRoot, transactionsRoot: transactionsRoot([]),
-      gasUsed: 0, gasLimit: 0, baseFee: Number(this.options.gasPrice), bundleCount: 0,
+      gasUsed: 0, gasLimit: 0, baseFee: Number(this.options.gasPrice), bundleCount: 0, round: 0, missed: [],
     };
     // The genesis block is the same on every node of a network, so nobody signs it.
     const header: BlockHeader = { ...unsigned, hash: headerHash(unsigned), signature: new Uint8Array(0) };
@@ -536,6 +811,17 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.executionHead = header;
     this.remember(header);
   }
+}
+
+/** Which header field a re-execution disagrees on, or undefined when the hashes match. */
+function headerMismatch(mine: BlockHeader, theirs: BlockHeader): string | undefined {
+  if (bytesEqual(mine.hash, theirs.hash)) return undefined;
+  if (!bytesEqual(mine.stateRoot, theirs.stateRoot)) return `state root ${encodeHash(mine.stateRoot)} here, ${encodeHash(theirs.stateRoot)} in the header`;
+  if (mine.gasUsed !== theirs.gasUsed) return `gas used ${mine.gasUsed} here, ${theirs.gasUsed} in the header`;
+  for (const field of ['gasLimit', 'baseFee', 'timestamp', 'bundleCount'] as const) {
+    if (mine[field] !== theirs[field]) return `${field} ${mine[field]} here, ${theirs[field]} in the header (validators must run the same --gas-price and --max-txs-per-block)`;
+  }
+  return 'the header hash differs';
 }
 
 function roundAll(timings: Record<string, number>): Record<string, number> {

@@ -32,6 +32,13 @@ export const SYSTEM_ACCOUNTS = [
 export const TREASURY_INDEX = 3;
 /** The testnet faucet pays out of the testnet-rewards account. */
 export const FAUCET_INDEX = 7;
+/** Genesis validators' self stakes come out of the staking and strategic account (docs/staking.md "Genesis"). */
+export const STAKING_INDEX = 8;
+/**
+ * Self stake of each genesis validator: 1,000,000 NTV (1,000 × the minimum stake), so up to 161
+ * genesis validators fit the staking account's 161.8M NTV.
+ */
+export const GENESIS_VALIDATOR_STAKE = 1_000_000n * 10n ** 9n;
 
 export interface OriginMapping {
   chain: string;

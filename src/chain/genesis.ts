@@ -1,10 +1,11 @@
 import { blake3 } from '../codec/hash.js';
 import { TokenKind } from '../core/records.js';
-import type { GenesisBalance, GenesisConfig, GenesisToken } from '../core/core.js';
-import { systemAddress, PROTOCOL_ADDRESS, NATIVE_MINT } from '../codec/address.js';
+import type { GenesisBalance, GenesisConfig, GenesisToken, GenesisValidator } from '../core/core.js';
+import { systemAddress, PROTOCOL_ADDRESS, NATIVE_MINT, deriveAccount } from '../codec/address.js';
+import { DEFAULT_CHAIN_PARAMS, encodeChainParams, type ChainParams } from './chain-params.js';
 import {
   BRIDGED_TOKENS, CHAIN_IDS, GENESIS_TIMESTAMP, NTV_DECIMALS, NTV_TOTAL_SUPPLY, RESERVED_SYMBOLS,
-  STABLECOINS, SYSTEM_ACCOUNTS, FAUCET_INDEX, TESTNET_TOKEN_FLOAT_UNITS, type Network,
+  STABLECOINS, SYSTEM_ACCOUNTS, FAUCET_INDEX, TESTNET_TOKEN_FLOAT_UNITS, GENESIS_VALIDATOR_STAKE, STAKING_INDEX, type Network,
 } from './genesis-data.js';
 
 const encoder = new TextEncoder();
@@ -14,11 +15,20 @@ export function canonicalMint(originChain: string, symbol: string): Uint8Array {
   return blake3(encoder.encode(`${originChain}_${symbol}`));
 }
 
+/** Staking part of a genesis (contracts A and B, docs/staking.md "Genesis"). */
+export interface GenesisStaking {
+  /** consensus keys (32-byte Ed25519 public keys) of the genesis validators, active from block 1 */
+  validators: readonly Uint8Array[];
+  params: ChainParams;
+}
+
 /**
- * The genesis of a network. Pure: the same network always gives the same config, so genesis
- * mints and the genesis state root are identical across restarts and data wipes (spec §9.5).
+ * The genesis of a network. Pure: the same network (and validator list and chain parameters)
+ * always gives the same config, so genesis mints and the genesis state root are identical across
+ * restarts and data wipes (spec §9.5). Without `staking`: the spec's default parameters and no
+ * validators.
  */
-export function genesisConfig(network: Network): GenesisConfig {
+export function genesisConfig(network: Network, staking: GenesisStaking = { validators: [], params: DEFAULT_CHAIN_PARAMS }): GenesisConfig {
   const tokens: GenesisToken[] = [{
     mint: NATIVE_MINT, name: 'NTV', symbol: 'NTV', decimals: NTV_DECIMALS, kind: TokenKind.NATIVE,
     creator: PROTOCOL_ADDRESS, originChain: '', originContract: '',
@@ -60,11 +70,24 @@ export function genesisConfig(network: Network): GenesisConfig {
     float(mint, token.decimals);
   }
 
+  // Each genesis validator's self stake comes out of the staking and strategic account 0x…08
+  // (spec §1.9), so the genesis supply is unchanged (docs/staking.md "Genesis").
+  const seen = new Set<string>();
+  const validators: GenesisValidator[] = staking.validators.map((key) => {
+    if (key.length !== 32) throw new RangeError('a genesis validator key must be a 32-byte Ed25519 public key');
+    const hex = Buffer.from(key).toString('hex');
+    if (seen.has(hex)) throw new RangeError(`genesis validator ${hex} is listed twice`);
+    seen.add(hex);
+    return { consensusKey: key, account: deriveAccount(key), stake: GENESIS_VALIDATOR_STAKE, source: systemAddress(STAKING_INDEX) };
+  });
+
   return {
     chainId: CHAIN_IDS[network],
     timestamp: GENESIS_TIMESTAMP,
     tokens,
     balances,
     reservedSymbols: [...RESERVED_SYMBOLS],
+    chainParams: encodeChainParams(staking.params),
+    validators,
   };
 }

@@ -49,6 +49,11 @@ export class Mempool {
     return this.byHash.has(hashKey);
   }
 
+  /** The waiting bundle with this hash (hex), if any. */
+  get(hashKey: string): PendingBundle | undefined {
+    return this.byHash.get(hashKey);
+  }
+
   /**
    * The next nonce to hand out for `accountKey`: the committed nonce plus the run of contiguous
    * pending bundles after it.

@@ -27,6 +27,19 @@ export interface ProducedBlock {
   timings: { execute: number; commit: number; receipts: number; index?: number };
 }
 
+/** Consensus fields of the block being built (docs/consensus.md "Rounds"). */
+export interface BlockTurn {
+  round: number;
+  /** consensus keys of the leaders of rounds 0..round−1 (contract C) */
+  missed: Uint8Array[];
+  /** staking account credited as proposer */
+  proposer: Uint8Array;
+  /** the proposer's consensus key; this node's key unless re-executing another's proposal */
+  proposerPubkey?: Uint8Array;
+  /** final when made (the solo fast path: this node's vote is > 2/3 of the stake) */
+  final?: boolean;
+}
+
 export interface ProducerParams {
   chainId: number;
   gasPrice: bigint;
@@ -52,9 +65,15 @@ export class BlockProducer {
    * Execute and commit the next block in the core and prepare its storage batch. Writing the batch
    * is the caller's job: the chain overlaps it with executing the next block.
    */
-  produce(parent: BlockHeader, selected: PendingBundle[], nowSeconds: number): ProducedBlock {
+  produce(parent: BlockHeader, selected: PendingBundle[], nowSeconds: number, turn?: BlockTurn): ProducedBlock {
     const { core, validator } = this.deps;
     const height = parent.height + 1;
+    // The round, skipped leaders and credited account come from consensus (src/consensus); without
+    // it the node's own key proposes round 0. A re-executed proposal passes its header's values.
+    const round = turn?.round ?? 0;
+    const missed = turn?.missed ?? [];
+    const proposer = turn?.proposer ?? validator.address;
+    const proposerPubkey = turn?.proposerPubkey ?? validator.publicKey;
     const timestamp = Math.max(nowSeconds, parent.timestamp);
     const t0 = performance.now();
     let result: BlockResult;
@@ -63,11 +82,12 @@ export class BlockProducer {
         {
           height: BigInt(height),
           timestamp: BigInt(timestamp),
-          proposer: validator.address,
+          proposer,
           gasPrice: this.params.gasPrice,
           chainId: BigInt(this.params.chainId),
           allowUnsigned: this.params.allowUnsigned,
           blockGasLimit: this.params.blockGasLimit,
+          missed,
         },
         selected.map((e) => ({ bytes: e.bytes, auth: e.auth.kind, keyHash: e.auth.keyHash, pubkey: e.auth.pubkey })),
       );
@@ -96,14 +116,16 @@ export class BlockProducer {
       height,
       parentHash: parent.hash,
       timestamp,
-      proposer: validator.address,
-      proposerPubkey: validator.publicKey,
+      proposer,
+      proposerPubkey,
       stateRoot,
       transactionsRoot: transactionsRoot(bundleHashes),
       gasUsed: Number(result.gasUsed),
       gasLimit: Number(this.params.blockGasLimit),
       baseFee: Number(this.params.gasPrice),
       bundleCount: included.length,
+      round,
+      missed,
     };
     const hash = headerHash(unsigned);
     const header: BlockHeader = { ...unsigned, hash, signature: signEd25519(validator.seed, hash) };

@@ -6,6 +6,7 @@ import { ChainError } from './errors.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
 import type { AccountKeys } from './account-keys.js';
 import { looksLikeEvmTransaction } from '../eth/transaction.js';
+import { checkDoubleSignEvidence } from './double-sign.js';
 
 export interface AdmissionContext {
   allowUnsigned: boolean;
@@ -47,6 +48,13 @@ export class SubmissionGate {
       throw invalid('EXPIRED', `bundle expired at ${expiresAt} (unix seconds); the node's time is ${ctx.nowSeconds}`, hash);
     }
     if (bundle.operations.length === 0) throw invalid('EMPTY_BUNDLE', 'bundle has no operations', hash);
+    // Contract D (docs/staking.md "Double signing"): the core cannot check Ed25519, so evidence is
+    // verified here and a bad report never reaches a block.
+    for (const op of bundle.operations) {
+      if (op.type !== 'ReportDoubleSign') continue;
+      const why = checkDoubleSignEvidence(op);
+      if (why) throw invalid('INVALID_EVIDENCE', `invalid double-sign evidence: ${why}`, hash);
+    }
     const stateNonce = ctx.stateNonce(bundle.userAccount);
     if (bundle.nonce < stateNonce) {
       throw invalid('NONCE_TOO_LOW', `nonce ${bundle.nonce} is already used; the account's next nonce is ${stateNonce}`, hash);

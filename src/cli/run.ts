@@ -3,6 +3,18 @@ import cliProgress from 'cli-progress';
 import * as t from 'typanion';
 import { startNode, type NodeOptions } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
+import { loadChainParamsFile } from '../chain/chain-params.js';
+
+/** `--genesis-validators <hex>[,<hex>…]` (contract B): 32-byte Ed25519 public keys, no repeats. */
+export function parseGenesisValidators(text: string): Uint8Array[] {
+  const keys = text.split(',').map((k) => k.trim().replace(/^0x/i, '')).filter((k) => k.length > 0);
+  if (keys.length === 0) throw new Error('--genesis-validators needs at least one 64-hex public key');
+  for (const k of keys) {
+    if (!/^[0-9a-fA-F]{64}$/.test(k)) throw new Error(`--genesis-validators: "${k}" is not a 64-hex-char Ed25519 public key`);
+  }
+  if (new Set(keys.map((k) => k.toLowerCase())).size !== keys.length) throw new Error('--genesis-validators lists a key twice');
+  return keys.map((k) => new Uint8Array(Buffer.from(k, 'hex')));
+}
 
 const isPort = t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]);
 const isNonNegativeInteger = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]);
@@ -52,6 +64,32 @@ export class RunCommand extends Command {
   backfillIndexes = Option.Boolean('--backfill-indexes', false, {
     description: 'Rebuild the explorer indexes from stored blocks and receipts at start-up, before the RPC opens (default: off)',
   });
+  p2pPort = Option.String('--p2p-port', '9944', { description: 'P2P port, UDP (QUIC); 0 picks a free one (default: 9944)', validator: isPort });
+  p2pHost = Option.String('--p2p-host', '0.0.0.0', {
+    description: 'Address the P2P socket binds to; the P2P port must be open to all peers (spec §5.11) (default: 0.0.0.0)',
+  });
+  bootnodes = Option.String('--bootnodes', '', {
+    description: 'Comma-separated peers to dial, /ip4/<ip>/udp/<port>/quic-v1/p2p/<peer_id> (default: none)',
+  });
+  externalAddr = Option.String('--external-addr', { description: 'Multiaddr announced to peers, e.g. behind NAT (default: none)' });
+  enforceValidatorAllowlist = Option.Boolean('--enforce-validator-allowlist', false, {
+    description: 'Take gossiped blocks and votes only from peers proven to hold a key of the validator set (default: off)',
+  });
+
+  genesisValidators = Option.String('--genesis-validators', {
+    description: 'Comma-separated 64-hex Ed25519 public keys of the genesis validators; every node of a network passes the same list (default: this node\'s validator key)',
+  });
+  failoverTimeout = Option.String('--failover-timeout', '5', {
+    description: 'Seconds after the leader was due before the first backup proposes (facts: 5 s; docs/consensus.md) (default: 5)',
+    validator: t.cascade(t.isNumber(), [t.isAtLeast(0.05)]),
+  });
+  failoverStep = Option.String('--failover-step', '3', {
+    description: 'Seconds between further backups taking over (facts: 3 s; docs/consensus.md) (default: 3)',
+    validator: t.cascade(t.isNumber(), [t.isAtLeast(0.05)]),
+  });
+  chainParams = Option.String('--chain-params', {
+    description: 'JSON file overriding staking/consensus parameters (epoch_length, jail_durations, ...; docs/staking.md); changes the genesis (default: spec values)',
+  });
 
   async execute(): Promise<number> {
     const options: NodeOptions = {
@@ -66,6 +104,31 @@ export class RunCommand extends Command {
       validatorKeyPath: this.validatorKey,
       verbose: this.verbose,
       backfillIndexes: this.backfillIndexes,
+      genesisValidators: this.genesisValidators === undefined ? undefined : parseGenesisValidators(this.genesisValidators),
+      chainParams: this.chainParams === undefined ? undefined : loadChainParamsFile(this.chainParams),
+      p2pPort: this.p2pPort,
+      p2pHost: this.p2pHost,
+      bootnodes: this.bootnodes.split(',').map((b) => b.trim()).filter((b) => b.length > 0),
+      ...(this.externalAddr ? { externalAddr: this.externalAddr } : {}),
+      enforceValidatorAllowlist: this.enforceValidatorAllowlist,
+      failoverBaseMs: Math.round(this.failoverTimeout * 1000),
+      failoverStepMs: Math.round(this.failoverStep * 1000),
+    };
+    // Catching up from peers: a progress bar on stderr (drawn only when stderr is a terminal).
+    let syncBar: cliProgress.SingleBar | undefined;
+    options.onSyncProgress = (done, total) => {
+      if (!syncBar) {
+        syncBar = new cliProgress.SingleBar({
+          format: 'syncing from peers [{bar}] {percentage}% | block {value}/{total} | {eta_formatted} left', stream: process.stderr,
+        }, cliProgress.Presets.shades_classic);
+        syncBar.start(total, done);
+      }
+      syncBar.setTotal(total);
+      syncBar.update(done);
+      if (done >= total) {
+        syncBar.stop();
+        syncBar = undefined;
+      }
     };
     // spec §4.20 --backfill-indexes: a progress bar on stderr (drawn only when stderr is a terminal).
     let bar: cliProgress.SingleBar | undefined;

@@ -1,4 +1,5 @@
 import bs58 from 'bs58';
+import { base58Encode } from './base58.js';
 import { sha256 } from './hash.js';
 
 /**
@@ -97,7 +98,7 @@ function memoized(memo: Map<string, string>, prefix: string, bytes: Uint8Array, 
   let text = memo.get(key);
   if (text === undefined) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
-    text = prefix + bs58.encode(bytes);
+    text = prefix + base58Encode(bytes);
     memo.set(key, text);
   }
   return text;
@@ -112,7 +113,7 @@ export function encodeMint(bytes: Uint8Array): string {
 }
 
 export function encodeHash(bytes: Uint8Array): string {
-  return HASH_PREFIX + bs58.encode(check32(bytes, 'hash'));
+  return HASH_PREFIX + base58Encode(check32(bytes, 'hash'));
 }
 
 /** EVM form: the last 20 bytes as lower-case `0x` hex (spec §1.6). No EIP-55 checksum. */

@@ -3,7 +3,7 @@ import { BorshReader, BorshWriter, CodecError } from './borsh.js';
 /**
  * Operation variants and their Borsh layout (docs/bundle-format.md "Operation", facts.md
  * "Transaction bundle"). Discriminants are stable forever once released. Reserved numbers
- * (4–27, 32, 36–118) have no layout yet, so the decoder refuses them as unknown; an operation that
+ * (15–27, 37–118) have no layout yet, so the decoder refuses them as unknown; an operation that
  * lands adds its case here and in the core in the same change.
  *
  * Only the Borsh shape is checked here. Semantic ranges (decimals 0–18, symbol characters, name
@@ -16,10 +16,24 @@ export const OpCode = {
   AddKey: 1,
   RemoveKey: 2,
   RotateKey: 3,
+  // Staking (docs/staking.md "Operations").
+  Stake: 4,
+  Unstake: 5,
+  ClaimUnstake: 6,
+  Delegate: 7,
+  Undelegate: 8,
+  ClaimRewards: 9,
+  SetCommission: 10,
+  Unjail: 11,
+  SetAutoCompound: 12,
+  SetPoolConfig: 13,
+  SetValidatorMetadata: 14,
+  ReportDoubleSign: 36,
   CreatePool: 28,
   AddLiquidity: 29,
   RemoveLiquidity: 30,
   Swap: 31,
+  RegisterName: 32,
   CreateToken: 33,
   UpdateTokenMetadata: 34,
   LockTokenMetadata: 35,
@@ -129,8 +143,44 @@ export interface LockTokenMetadataOp {
   mint: Uint8Array;
 }
 
+/** Names (spec §4.12, docs/names.md): the core lower-cases, drops ".vex" and checks 3–64 of [a-z0-9-]. */
+export interface RegisterNameOp {
+  type: 'RegisterName';
+  name: string;
+}
+/** Codec bound for a RegisterName string; the core applies the exact rule (INVALID_NAME_FORMAT). */
+export const MAX_NAME_BYTES = 1024;
+
+/**
+ * Staking (docs/staking.md "Operations"). `validator` fields name a validator by its staking
+ * account; `validatorPubkey`, `newConsensusPubkey` and ReportDoubleSign's `validator` are 32-byte
+ * Ed25519 consensus keys.
+ */
+export interface StakeOp { type: 'Stake'; amount: bigint; validatorPubkey: Uint8Array }
+export interface UnstakeOp { type: 'Unstake'; amount: bigint }
+export interface ClaimUnstakeOp { type: 'ClaimUnstake' }
+export interface DelegateOp { type: 'Delegate'; validator: Uint8Array; amount: bigint }
+export interface UndelegateOp { type: 'Undelegate'; validator: Uint8Array; amount: bigint }
+export interface ClaimRewardsOp { type: 'ClaimRewards' }
+export interface SetCommissionOp { type: 'SetCommission'; rate: number }
+export interface UnjailOp { type: 'Unjail' }
+export interface SetAutoCompoundOp { type: 'SetAutoCompound'; validator: Uint8Array; enable: boolean }
+export interface SetPoolConfigOp { type: 'SetPoolConfig'; poolEnabled: boolean; poolName: string; minDelegation: bigint; autoCompoundDefault: boolean }
+export interface SetValidatorMetadataOp { type: 'SetValidatorMetadata'; name: string; description: string; website: string; avatarUrl: string }
+/** Contract D: two signed headers (src/chain/block.ts headerSigningBytes) of one validator at one height. */
+export interface ReportDoubleSignOp {
+  type: 'ReportDoubleSign'; validator: Uint8Array; height: bigint;
+  headerA: Uint8Array; sigA: Uint8Array; headerB: Uint8Array; sigB: Uint8Array;
+}
+export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp
+  | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
+/** Codec bounds of staking strings and evidence headers (the core applies the exact limits). */
+export const MAX_STAKING_STRING_BYTES = 4096;
+export const MAX_HEADER_BYTES = 4096;
+
 export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | CreateTokenOp | RotateConsensusKeyOp
-  | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | UpdateTokenMetadataOp | LockTokenMetadataOp;
+  | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | UpdateTokenMetadataOp | LockTokenMetadataOp | StakingOperation
+  | RegisterNameOp;
 
 export function writeOperation(w: BorshWriter, op: Operation): void {
   switch (op.type) {
@@ -212,6 +262,66 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.LockTokenMetadata, 'type');
       w.fixedBytes(op.mint, 32, 'mint');
       return;
+    case 'RegisterName':
+      w.u8(OpCode.RegisterName, 'type');
+      w.string(op.name, 'name', MAX_NAME_BYTES);
+      return;
+    case 'Stake':
+      w.u8(OpCode.Stake, 'type');
+      w.u128(op.amount, 'amount');
+      w.fixedBytes(op.validatorPubkey, 32, 'validator_pubkey');
+      return;
+    case 'Unstake':
+      w.u8(OpCode.Unstake, 'type');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'ClaimUnstake':
+      w.u8(OpCode.ClaimUnstake, 'type');
+      return;
+    case 'Delegate':
+    case 'Undelegate':
+      w.u8(OpCode[op.type], 'type');
+      w.fixedBytes(op.validator, 32, 'validator');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'ClaimRewards':
+      w.u8(OpCode.ClaimRewards, 'type');
+      return;
+    case 'SetCommission':
+      w.u8(OpCode.SetCommission, 'type');
+      w.u16(op.rate, 'rate');
+      return;
+    case 'Unjail':
+      w.u8(OpCode.Unjail, 'type');
+      return;
+    case 'SetAutoCompound':
+      w.u8(OpCode.SetAutoCompound, 'type');
+      w.fixedBytes(op.validator, 32, 'validator');
+      w.bool(op.enable, 'enable');
+      return;
+    case 'SetPoolConfig':
+      w.u8(OpCode.SetPoolConfig, 'type');
+      w.bool(op.poolEnabled, 'pool_enabled');
+      w.string(op.poolName, 'pool_name', MAX_STAKING_STRING_BYTES);
+      w.u128(op.minDelegation, 'min_delegation');
+      w.bool(op.autoCompoundDefault, 'auto_compound_default');
+      return;
+    case 'SetValidatorMetadata':
+      w.u8(OpCode.SetValidatorMetadata, 'type');
+      w.string(op.name, 'name', MAX_STAKING_STRING_BYTES);
+      w.string(op.description, 'description', MAX_STAKING_STRING_BYTES);
+      w.string(op.website, 'website', MAX_STAKING_STRING_BYTES);
+      w.string(op.avatarUrl, 'avatar_url', MAX_STAKING_STRING_BYTES);
+      return;
+    case 'ReportDoubleSign':
+      w.u8(OpCode.ReportDoubleSign, 'type');
+      w.fixedBytes(op.validator, 32, 'validator');
+      w.u64(op.height, 'height');
+      w.vecBytes(op.headerA, 'header_a', MAX_HEADER_BYTES);
+      w.fixedBytes(op.sigA, 64, 'sig_a');
+      w.vecBytes(op.headerB, 'header_b', MAX_HEADER_BYTES);
+      w.fixedBytes(op.sigB, 64, 'sig_b');
+      return;
     default: {
       const type = (op as { type?: unknown }).type;
       throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown operation type ${JSON.stringify(type)}`);
@@ -276,6 +386,42 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.LockTokenMetadata:
       return { type: 'LockTokenMetadata', mint: r.fixedBytes(32, 'mint') };
+    case OpCode.RegisterName:
+      return { type: 'RegisterName', name: r.string('name', MAX_NAME_BYTES) };
+    case OpCode.Stake:
+      return { type: 'Stake', amount: r.u128('amount'), validatorPubkey: r.fixedBytes(32, 'validator_pubkey') };
+    case OpCode.Unstake:
+      return { type: 'Unstake', amount: r.u128('amount') };
+    case OpCode.ClaimUnstake:
+      return { type: 'ClaimUnstake' };
+    case OpCode.Delegate:
+      return { type: 'Delegate', validator: r.fixedBytes(32, 'validator'), amount: r.u128('amount') };
+    case OpCode.Undelegate:
+      return { type: 'Undelegate', validator: r.fixedBytes(32, 'validator'), amount: r.u128('amount') };
+    case OpCode.ClaimRewards:
+      return { type: 'ClaimRewards' };
+    case OpCode.SetCommission:
+      return { type: 'SetCommission', rate: r.u16('rate') };
+    case OpCode.Unjail:
+      return { type: 'Unjail' };
+    case OpCode.SetAutoCompound:
+      return { type: 'SetAutoCompound', validator: r.fixedBytes(32, 'validator'), enable: r.bool('enable') };
+    case OpCode.SetPoolConfig:
+      return {
+        type: 'SetPoolConfig', poolEnabled: r.bool('pool_enabled'), poolName: r.string('pool_name', MAX_STAKING_STRING_BYTES),
+        minDelegation: r.u128('min_delegation'), autoCompoundDefault: r.bool('auto_compound_default'),
+      };
+    case OpCode.SetValidatorMetadata:
+      return {
+        type: 'SetValidatorMetadata', name: r.string('name', MAX_STAKING_STRING_BYTES), description: r.string('description', MAX_STAKING_STRING_BYTES),
+        website: r.string('website', MAX_STAKING_STRING_BYTES), avatarUrl: r.string('avatar_url', MAX_STAKING_STRING_BYTES),
+      };
+    case OpCode.ReportDoubleSign:
+      return {
+        type: 'ReportDoubleSign', validator: r.fixedBytes(32, 'validator'), height: r.u64('height'),
+        headerA: r.vecBytes('header_a', MAX_HEADER_BYTES), sigA: r.fixedBytes(64, 'sig_a'),
+        headerB: r.vecBytes('header_b', MAX_HEADER_BYTES), sigB: r.fixedBytes(64, 'sig_b'),
+      };
     default:
       throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown or not yet enabled operation discriminant ${disc}`, at);
   }

@@ -22,6 +22,11 @@ export interface BlockContext {
   chainId: U64;
   allowUnsigned: boolean;
   blockGasLimit: U64;
+  /**
+   * Contract C (docs/staking.md "Misses"): consensus keys (32 bytes) of the leaders whose turn was
+   * skipped before this block's proposer, from the header. Default empty.
+   */
+  missed?: readonly Uint8Array[];
 }
 
 export const AuthKind = { UNSIGNED: 0, ED25519: 1, ML_DSA_65: 2 } as const;
@@ -78,12 +83,25 @@ export interface GenesisBalance {
   mint: Uint8Array;
   amount: bigint;
 }
+/** A genesis validator (contract B): self stake moved from `source`'s NTV balance, active from block 1. */
+export interface GenesisValidator {
+  consensusKey: Uint8Array;
+  account: Uint8Array;
+  stake: bigint;
+  source: Uint8Array;
+}
 export interface GenesisConfig {
   chainId: U64;
   timestamp: U64;
   tokens: GenesisToken[];
   balances: GenesisBalance[];
   reservedSymbols: string[];
+  /**
+   * The ChainParams record (src/chain/chain-params.ts encodeChainParams). Absent: a ledger without
+   * staking (no block rewards, no epochs), as the core tests' minimal genesis.
+   */
+  chainParams?: Uint8Array;
+  validators?: GenesisValidator[];
 }
 
 export class CoreStatusError extends Error {
@@ -134,6 +152,15 @@ export function encodeGenesisConfig(c: GenesisConfig): Uint8Array {
   });
   w.u32(c.reservedSymbols.length, 'reserved_symbols');
   c.reservedSymbols.forEach((symbol, i) => w.string(symbol, `reserved_symbols[${i}]`));
+  w.vecBytes(c.chainParams ?? new Uint8Array(0), 'chain_params');
+  const validators = c.validators ?? [];
+  w.u32(validators.length, 'validators');
+  validators.forEach((v, i) => {
+    w.fixedBytes(v.consensusKey, 32, `validators[${i}].consensus_key`);
+    w.fixedBytes(v.account, 32, `validators[${i}].account`);
+    w.u128(v.stake, `validators[${i}].stake`);
+    w.fixedBytes(v.source, 32, `validators[${i}].source`);
+  });
   return w.finish();
 }
 
@@ -189,7 +216,7 @@ export class Core {
 
   /** Apply one block's bundles (opens the block checkpoint). */
   applyBlock(ctx: BlockContext, bundles: readonly BundleInput[]): BlockResult {
-    const size = blockInputSize(bundles);
+    const size = blockInputSize(bundles, ctx.missed?.length ?? 0);
     // Encoding errors (a value out of range) are thrown before the core is touched.
     const ptr = this.guard(() => this.x.input(size));
     writeBlockInput(ctx, bundles, new Uint8Array(this.x.memory.buffer), new DataView(this.x.memory.buffer), ptr);
@@ -232,8 +259,8 @@ export class Core {
 }
 
 /** Byte size of a BlockInput (docs/core-abi.md). */
-export function blockInputSize(bundles: readonly BundleInput[]): number {
-  let size = 8 + 8 + 32 + 8 + 8 + 1 + 8 + 4;
+export function blockInputSize(bundles: readonly BundleInput[], missed = 0): number {
+  let size = 8 + 8 + 32 + 8 + 8 + 1 + 8 + 4 + 32 * missed + 4;
   for (const b of bundles) size += 4 + b.bytes.length + 1 + 32 + 4 + (b.pubkey?.length ?? 0);
   return size;
 }
@@ -248,8 +275,15 @@ export function writeBlockInput(ctx: BlockContext, bundles: readonly BundleInput
   dv.setBigUint64(o + 56, u64('chainId', ctx.chainId), true);
   mem[o + 64] = ctx.allowUnsigned ? 1 : 0;
   dv.setBigUint64(o + 65, u64('blockGasLimit', ctx.blockGasLimit), true);
-  dv.setUint32(o + 73, bundles.length, true);
+  const missed = ctx.missed ?? [];
+  dv.setUint32(o + 73, missed.length, true);
   o += 77;
+  for (const key of missed) {
+    mem.set(fixed32('missed', key), o);
+    o += 32;
+  }
+  dv.setUint32(o, bundles.length, true);
+  o += 4;
   for (const b of bundles) {
     if (!Number.isInteger(b.auth) || b.auth < 0 || b.auth > 255) throw new RangeError(`auth out of u8 range: ${b.auth}`);
     dv.setUint32(o, b.bytes.length, true);
@@ -267,7 +301,7 @@ export function writeBlockInput(ctx: BlockContext, bundles: readonly BundleInput
 
 /** A BlockInput as bytes (tools and benchmarks; applyBlock writes straight into the core). */
 export function encodeBlockInput(ctx: BlockContext, bundles: readonly BundleInput[]): Uint8Array {
-  const out = new Uint8Array(blockInputSize(bundles));
+  const out = new Uint8Array(blockInputSize(bundles, ctx.missed?.length ?? 0));
   writeBlockInput(ctx, bundles, out, new DataView(out.buffer), 0);
   return out;
 }

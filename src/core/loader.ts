@@ -39,6 +39,8 @@ export interface CoreExports {
   u128_op(op: number): number;
   /** the AMM read math (docs/dex.md "Quotes"); src/core/amm.ts wraps it */
   amm_math(op: number): number;
+  /** test hook: scheduled cumulative emission s seconds after the emission start (docs/staking.md) */
+  emission_target(s: bigint): bigint;
 }
 
 /** `abort` inside the core: a bug. The instance must be discarded (docs/core-abi.md "Host imports"). */

@@ -68,11 +68,13 @@ export const APP_ERRORS = {
   },
   INTENT_REJECTED: {
     code: -32012,
-    meaning: 'The intent was rejected before execution: cost above max-cost, or price impact above 25% on a pool (spec §7.2).',
+    meaning: 'The intent was rejected before execution: cost above max-cost, or price impact above 25% on a pool (spec §7.2); also a max fee '
+      + 'or gas limit below what the plan needs, or a plan that cannot execute (a pool cannot pay the amount, nothing to do) (docs/intents.md).',
   },
   UNAVAILABLE_ON_NODE: {
     code: -32013,
-    meaning: 'This node cannot serve it in its mode: a --light node has no account state, or history was pruned (--pruning).',
+    meaning: 'This node cannot serve it in its mode: a --light node has no account state, or history was pruned (--pruning); '
+      + 'or an intent it cannot execute: a bridge (none on this node), a synthetic or perp intent without an integrator hook.',
   },
   TRANSPORT_UNSUPPORTED: {
     code: -32014,

@@ -12,6 +12,10 @@ const enum Prefix {
   Receipt = 0x72, // 'r' + bundle hash → receipt JSON
   Meta = 0x6d, // 'm' + name → value
   Local = 0x6c, // 'l' + name → node-local, non-consensus records (faucet bookkeeping)
+  // Node-local intent records (src/intents/store.ts, docs/intents.md "Storage"): 'i' + kind byte + id → JSON.
+  // Not consensus state, not in blocks; written outside the block batch.
+  Intent = 0x69,
+  Certificate = 0x63, // 'c' + height u64 BE → the block's finality certificate (docs/consensus.md)
   // Explorer indexes (spec §4.11, docs/explorer.md "Index layouts"): derived, non-consensus data,
   // written in the block's own batch and rebuilt whole by --backfill-indexes (spec §4.20).
   BlockTxs = 0x74, // 't' + ~height u64 BE → the block's bundle hashes, 32 bytes each, in block order
@@ -41,6 +45,8 @@ export interface BlockWrite {
   local?: Array<{ key: string; value: Uint8Array }>;
   /** explorer index records (src/chain/indexer.ts), keys built with `IndexKeys` */
   indexes?: IndexOp[];
+  /** the finality certificate (src/consensus/certificate.ts), stored next to the block */
+  certificate?: Uint8Array;
 }
 
 type Op = { type: 'put'; key: Uint8Array; value: Uint8Array } | { type: 'del'; key: Uint8Array };
@@ -100,12 +106,18 @@ export class ChainStore {
     }
     for (const { key, value } of write.local ?? []) ops.push({ type: 'put', key: localKey(key), value });
     if (write.indexes) for (const op of write.indexes) ops.push(op);
+    if (write.certificate) ops.push({ type: 'put', key: prefixed(Prefix.Certificate, u64(write.height)), value: write.certificate });
     ops.push({ type: 'put', key: HEAD, value: u64(write.height) });
     await this.db.batch(ops, { sync: true });
   }
 
   async getBlock(height: number): Promise<Uint8Array | undefined> {
     return this.db.get(blockKey(height));
+  }
+
+  /** The finality certificate of the block at `height` (docs/consensus.md), if stored. */
+  async getCertificate(height: number): Promise<Uint8Array | undefined> {
+    return this.db.get(prefixed(Prefix.Certificate, u64(height)));
   }
 
   async getBlocks(heights: number[]): Promise<Array<Uint8Array | undefined>> {
@@ -127,6 +139,30 @@ export class ChainStore {
 
   async putLocal(key: string, value: Uint8Array): Promise<void> {
     await this.db.put(localKey(key), value);
+  }
+
+  /** A node-local intent record (prefix 'i'; `key` starts with its kind byte). */
+  async getIntentRecord(key: Uint8Array): Promise<Uint8Array | undefined> {
+    return this.db.get(prefixed(Prefix.Intent, key));
+  }
+
+  async putIntentRecord(key: Uint8Array, value: Uint8Array): Promise<void> {
+    await this.db.put(prefixed(Prefix.Intent, key), value, { sync: true });
+  }
+
+  /** Every intent record whose key starts with `kind`, in key order (loaded once at start-up). */
+  async scanIntentRecords(kind: number, onRecord: (key: Uint8Array, value: Uint8Array) => void): Promise<void> {
+    const gte = Uint8Array.of(Prefix.Intent, kind);
+    const iterator = this.db.iterator({ gte, lt: prefixEnd(gte) });
+    try {
+      for (;;) {
+        const entries = await iterator.nextv(1024);
+        if (entries.length === 0) return;
+        for (const [key, value] of entries) onRecord(key.subarray(1), value);
+      }
+    } finally {
+      await iterator.close();
+    }
   }
 
   async getReceipts(bundleHashes: Uint8Array[]): Promise<Array<Uint8Array | undefined>> {

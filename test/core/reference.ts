@@ -15,13 +15,13 @@ export const S = {
   SYMBOL_RESERVED: 69, SYMBOL_TAKEN: 70, INVALID_SYMBOL: 71, INVALID_NAME: 72, INVALID_DECIMALS: 73, ZERO_SUPPLY: 74,
   IDENTICAL_TOKENS: 75, POOL_EXISTS: 76, POOL_NOT_FOUND: 77, INSUFFICIENT_LIQUIDITY: 78, INSUFFICIENT_LIQUIDITY_MINTED: 79,
   INSUFFICIENT_OUTPUT_AMOUNT: 80, SLIPPAGE_EXCEEDED: 81, INSUFFICIENT_LP_BALANCE: 82, LP_LOCKED: 83, INVALID_LOCK_DURATION: 84,
-  NOT_TOKEN_CREATOR: 85, METADATA_LOCKED: 86, INVALID_METADATA: 87,
+  NOT_TOKEN_CREATOR: 85, METADATA_LOCKED: 86, INVALID_METADATA: 87, NOT_VALIDATOR: 92,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
 const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
 // docs/dex.md "Gas"
-const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n };
+const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n };
 const POOL_FEE = 100_000_000_000n;
 const MIN_LIQ = 1000n;
 const MAX_LOCK = 315_360_000n;
@@ -90,7 +90,10 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 30; a: Uint8Array; b: Uint8Array; lp: bigint; minA: bigint; minB: bigint }
   | { kind: 31; a: Uint8Array; b: Uint8Array; x: bigint; min: bigint }
   | { kind: 34; mint: Uint8Array; fields: Array<Uint8Array | null> }
-  | { kind: 35; mint: Uint8Array };
+  | { kind: 35; mint: Uint8Array }
+  // RotateConsensusKey (docs/staking.md). The staking rules have their own reference
+  // (test/core/staking-reference.ts); this model's ledger has no validators, so it always fails.
+  | { kind: 119; key: Uint8Array };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -159,6 +162,7 @@ function decode(bytes: Uint8Array): Decoded | number {
         }
         ops.push({ kind: 34, mint, fields });
       } else if (d === 35) ops.push({ kind: 35, mint: r.take(32) });
+      else if (d === 119) ops.push({ kind: 119, key: r.take(32) });
       else if (d <= 119) return S.OP_NOT_ENABLED;
       else return S.MALFORMED_BUNDLE;
     }
@@ -377,6 +381,7 @@ export class Reference {
 
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
+    if (op.kind === 119) return S.NOT_VALIDATOR; // no validators in this model's genesis
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
@@ -436,7 +441,7 @@ export class Reference {
   }
 
   /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
-  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 }>, index: number, k: number, evs: RefEvent[]): number {
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 }>, index: number, k: number, evs: RefEvent[]): number {
     const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
     if (op.kind === 34 || op.kind === 35) {
       const tk = cat(new Uint8Array([3]), op.mint);

@@ -6,6 +6,8 @@ import {
   parseMint, systemAccountIndex, systemAddress,
 } from '../../src/codec/address.js';
 import { sha256, toHex } from '../../src/codec/hash.js';
+import { randomBytes } from 'node:crypto';
+import { base58Encode } from '../../src/codec/base58.js';
 import vectors from './codec-vectors.json' with { type: 'json' };
 
 function bytes(fill: (i: number) => number): Uint8Array {
@@ -111,5 +113,23 @@ describe('address parse errors name what was wrong', () => {
     expectAddressError(() => parseAddress(42 as unknown as string), 'NOT_A_STRING', 'got number');
     expect(isAddress(good)).toBe(true);
     expect(isAddress('nope')).toBe(false);
+  });
+});
+
+describe('base58Encode (the 32-byte fast path)', () => {
+  it('matches bs58 for every count of leading zero bytes and random values', () => {
+    const cases: Uint8Array[] = [new Uint8Array(32), new Uint8Array(32).fill(0xff)];
+    for (let zeros = 0; zeros <= 32; zeros++) {
+      const b = new Uint8Array(randomBytes(32));
+      b.fill(0, 0, zeros);
+      cases.push(b);
+    }
+    for (let i = 0; i < 5_000; i++) cases.push(new Uint8Array(randomBytes(32)));
+    for (const c of cases) expect(base58Encode(c)).toBe(bs58.encode(c));
+  });
+
+  it('hands other lengths to bs58', () => {
+    const b = new Uint8Array([0, 0, 1, 2, 3]);
+    expect(base58Encode(b)).toBe(bs58.encode(b));
   });
 });

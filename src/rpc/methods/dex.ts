@@ -2,16 +2,17 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
 import type { Chain } from '../../chain/chain.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
-import {
-  AmmMath, decodePoolRecord, DexPrefix, encodePool, lockedLp, lpKey, MAX_LOCK_SECONDS, poolAddress, poolKey, type PoolRecord, type SwapQuote,
-} from '../../core/amm.js';
-import { decodeBalance } from '../../core/records.js';
+import { encodePool, lockedLp, MAX_LOCK_SECONDS, poolAddress, type PoolRecord, type SwapQuote } from '../../core/amm.js';
+import { DexReader, dexReader, route, type IndexedPool } from '../../chain/pools.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
+
+/** Moved to src/chain/pools.ts (shared with the intent planner); re-exported for existing importers. */
+export { dexReader } from '../../chain/pools.js';
 
 /**
  * Spec §4.2 DEX methods (docs/dex.md). Writes are unsigned convenience methods like svc_transfer
@@ -26,59 +27,10 @@ const TokenRef = Type.String({
 });
 const Amount = (description: string) => DecimalString({ description });
 
-const NTV = new Uint8Array(32);
 const Q64 = 1n << 64n;
 const U128_MAX = (1n << 128n) - 1n;
 /** Decimal places of the prices svc_getPrice shows. */
 const PRICE_DECIMALS = 18n;
-
-interface IndexedPool extends PoolRecord {
-  address: Uint8Array;
-}
-
-/** Pools indexed from state (prefix 0x07), kept in step with every committed block. */
-class DexReader {
-  readonly pools = new Map<string, IndexedPool>();
-  private math: Promise<AmmMath> | undefined;
-
-  constructor(readonly chain: Chain) {
-    chain.state.watch(DexPrefix.POOL, (key, value) => {
-      const address = key.slice(1, 33);
-      const hex = Buffer.from(address).toString('hex');
-      if (value === null) this.pools.delete(hex);
-      else this.pools.set(hex, { ...decodePoolRecord(value), address });
-    });
-  }
-
-  amm(): Promise<AmmMath> {
-    this.math ??= AmmMath.create();
-    return this.math;
-  }
-
-  pool(a: Uint8Array, b: Uint8Array): IndexedPool | undefined {
-    return this.pools.get(Buffer.from(poolAddress(a, b)).toString('hex'));
-  }
-
-  lpBalance(pool: Uint8Array, owner: Uint8Array): bigint {
-    const v = this.chain.state.get(lpKey(pool, owner));
-    return v ? decodeBalance(v) : 0n;
-  }
-
-  /** Reserves oriented (in, out) for a trade of `from` into `to`. */
-  static oriented(p: PoolRecord, from: Uint8Array): [bigint, bigint] {
-    return Buffer.compare(p.token0, from) === 0 ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0];
-  }
-}
-
-const readers = new WeakMap<Chain, DexReader>();
-export function dexReader(chain: Chain): DexReader {
-  let r = readers.get(chain);
-  if (!r) {
-    r = new DexReader(chain);
-    readers.set(chain, r);
-  }
-  return r;
-}
 
 function positive(value: string, param: string, position: number): bigint {
   const n = parseAmount(value, param, position);
@@ -200,17 +152,6 @@ interface Hop {
   q: SwapQuote;
   reserveIn: bigint;
   reserveOut: bigint;
-}
-
-/** The direct pool, else the 2-hop route through NTV (spec §4.2 svc_getPrice "auto-routed"). */
-function route(reader: DexReader, from: RegisteredToken, to: RegisteredToken): Array<[IndexedPool, RegisteredToken, RegisteredToken]> | undefined {
-  const direct = reader.pool(from.mint, to.mint);
-  if (direct) return [[direct, from, to]];
-  const ntv = reader.chain.tokens.byMintBytes(NTV);
-  if (!ntv || Buffer.compare(from.mint, NTV) === 0 || Buffer.compare(to.mint, NTV) === 0) return undefined;
-  const p1 = reader.pool(from.mint, NTV);
-  const p2 = reader.pool(NTV, to.mint);
-  return p1 && p2 ? [[p1, from, ntv], [p2, ntv, to]] : undefined;
 }
 
 export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {

@@ -48,7 +48,7 @@ const SearchResultSchema = Type.Union([
 const MAX_QUERY = 128;
 
 /** Spec §4.11: blocks, network statistics, and the index-backed explorer reads (docs/explorer.md). */
-export function explorerMethods({ chain, network }: MethodDependencies): MethodDefinition[] {
+export function explorerMethods({ chain, network, p2p }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
       name: 'svc_getBlockByHeight',
@@ -109,8 +109,7 @@ export function explorerMethods({ chain, network }: MethodDependencies): MethodD
           blockHeight: head.height,
           chainId: chain.chainId,
           network,
-          // Single-validator node: no peers until the network issue lands.
-          peerCount: 0,
+          peerCount: p2p?.connectedPeers().length ?? 0,
           validatorCount: 1,
           mempoolSize: chain.mempool.size,
           totalTransactions: chain.transactionCount,

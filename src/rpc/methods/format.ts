@@ -28,6 +28,9 @@ export function formatHeader(h: BlockHeader) {
     chainId: h.chainId,
     proposerPublicKey: Buffer.from(h.proposerPubkey).toString('hex'),
     signature: Buffer.from(h.signature).toString('hex'),
+    // Consensus fields (docs/consensus.md "Rounds"): the failover round and the skipped leaders.
+    round: h.round ?? 0,
+    missed: (h.missed ?? []).map((key) => Buffer.from(key).toString('hex')),
   };
 }
 

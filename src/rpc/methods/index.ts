@@ -4,16 +4,21 @@ import type { MethodDependencies } from './context.js';
 import { dexMethods } from './dex.js';
 import { ethMethods } from './eth.js';
 import { explorerMethods } from './explorer.js';
+import { intentMethods } from './intents.js';
+import { nameMethods } from './names.js';
+import { networkMethods } from './network.js';
 import { nodeMethods } from './node.js';
 import { subscriptionMethods } from './subscriptions.js';
 import { tokenMethods } from './token.js';
 import { transactionMethods } from './transaction.js';
+import { stakingMethods } from './staking.js';
+import { consensusMethods } from './consensus.js';
 
 export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, subscriptionMethods]) {
+  for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, subscriptionMethods, nameMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
     registry.registerAll(group(deps));
   }
 }

@@ -57,4 +57,6 @@ export const HeaderSchema = Type.Object({
   chainId: Int('chain ID'),
   proposerPublicKey: Str('hex Ed25519 key of the proposer'),
   signature: Str('hex Ed25519 signature of the hash (empty for genesis)'),
+  round: Int('failover round: 0 when the slot leader proposed (docs/consensus.md)'),
+  missed: Type.Array(Str('hex consensus key'), { description: 'leaders of rounds 0..round-1, skipped' }),
 }, { title: 'BlockHeader', additionalProperties: true });

@@ -1,0 +1,180 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Chain } from '../src/chain/chain.js';
+import { StateView } from '../src/chain/state-view.js';
+import type { ValidatorIdentity } from '../src/chain/producer.js';
+import { bundleHash } from '../src/codec/bundle.js';
+import { decodeBlock } from '../src/chain/block.js';
+import { deriveAccount } from '../src/codec/address.js';
+import { initHashing } from '../src/codec/hash.js';
+import { generateEd25519 } from '../src/codec/keys.js';
+import { SignatureVerifierPool } from '../src/codec/verify-pool.js';
+import { Core } from '../src/core/core.js';
+import type { Logger } from '../src/logger.js';
+import { P2PNetwork } from '../src/p2p/network.js';
+import { BlockSync } from '../src/p2p/sync.js';
+import { ChainStore } from '../src/storage/chain-store.js';
+import type { BenchResult } from './rpc.js';
+
+/**
+ * Sync throughput (issue 5 item 3; goal ≥ 200 blocks/s of 1,000 transfers): a fresh in-process
+ * node syncs over real libp2p QUIC on 127.0.0.1 from a peer holding the blocks, re-executing and
+ * committing each. The baseline is the core alone applying and committing the same blocks
+ * (no decoding of the wire, no receipts, no storage), measured in the same run.
+ */
+
+const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+export interface LocalChain {
+  chain: Chain;
+  store: ChainStore;
+  state: StateView;
+  dataDir: string;
+  validator: ValidatorIdentity;
+  close(): Promise<void>;
+}
+
+/** A chain as src/node.ts builds it, without RPC or p2p, in a fresh temp dir. */
+export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger }): Promise<LocalChain> {
+  await initHashing();
+  const dataDir = await mkdtemp(join(tmpdir(), 'ntv-sync-'));
+  const store = new ChainStore(join(dataDir, 'db'));
+  await store.open();
+  const state = new StateView();
+  const createCore = () => Core.create(state);
+  const verifier = new SignatureVerifierPool({ size: 1 });
+  const validator = options.validator ?? identity();
+  const chain = await Chain.open({
+    network: 'testnet', gasPrice: 10n, blockTimeMs: 60_000, minBlockIntervalMs: 1, maxTxsPerBlock: options.maxTxsPerBlock ?? 1000,
+    mempoolCapacity: 1_000_000, inclusionTimeoutMs: 600_000, genesisValidators: options.genesisValidators,
+  }, { core: await createCore(), createCore, store, state, validator, verifier, logger: options.logger ?? quiet });
+  return {
+    chain, store, state, dataDir, validator,
+    async close() {
+      await chain.stop();
+      await verifier.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function identity(): ValidatorIdentity {
+  const { seed, publicKey } = generateEd25519();
+  return { seed, publicKey, address: deriveAccount(publicKey) };
+}
+
+/** Fill a chain with `blocks` blocks of `perBlock` unsigned testnet transfers from the system accounts. */
+export async function produceTransferBlocks(local: LocalChain, blocks: number, perBlock: number): Promise<void> {
+  const { chain } = local;
+  const recipients = Array.from({ length: 64 }, () => deriveAccount(generateEd25519().publicKey));
+  const senders = [1, 2, 3, 4].map((i) => { const a = new Uint8Array(32); a[31] = i; return a; });
+  const target = chain.height + blocks;
+  chain.start();
+  // Keep about two blocks' worth waiting: enough to fill every block, short per-account queues.
+  const pending: Array<Promise<unknown>> = [];
+  for (let i = 0; i < blocks * perBlock; i++) {
+    const { included } = chain.enqueueOperations(senders[i % senders.length]!, [
+      { type: 'Transfer', to: recipients[i % recipients.length]!, token: new Uint8Array(32), amount: 1n },
+    ]);
+    pending.push(included);
+    if (pending.length >= 2 * perBlock) await Promise.all(pending.splice(0, perBlock));
+  }
+  await Promise.all(pending);
+  while (chain.height < target) await new Promise((r) => setTimeout(r, 20));
+  await chain.stop();
+}
+
+export async function benchSync(options: { blocks?: number; perBlock?: number } = {}): Promise<BenchResult[]> {
+  const blocks = options.blocks ?? 200;
+  const perBlock = options.perBlock ?? 1000;
+  // The source is the single genesis validator; the follower names it too, so they share the genesis.
+  const validator = identity();
+  const source = await openLocalChain({ validator, genesisValidators: [validator.publicKey], maxTxsPerBlock: perBlock });
+  const follower = await openLocalChain({ genesisValidators: [source.validator.publicKey], maxTxsPerBlock: perBlock });
+  const nets: P2PNetwork[] = [];
+  try {
+    const p0 = performance.now();
+    await produceTransferBlocks(source, blocks, perBlock);
+    const produceSeconds = (performance.now() - p0) / 1000;
+    const heights = Array.from({ length: source.chain.height }, (_, i) => i + 1);
+    const stored = (await source.store.getBlocks(heights)).map((b) => b!);
+    const transfers = stored.reduce((n, b) => n + decodeBlock(b, bundleHash).bundles.length, 0);
+
+    // Baseline: the core alone over the same blocks (from a fresh genesis).
+    const baseline = await openLocalChain({ genesisValidators: [source.validator.publicKey], maxTxsPerBlock: perBlock });
+    const core = baseline.chain.executionCore;
+    const t0 = performance.now();
+    for (const bytes of stored) {
+      const { header, bundles } = decodeBlock(bytes, bundleHash);
+      core.applyBlock({
+        height: BigInt(header.height), timestamp: BigInt(header.timestamp), proposer: header.proposer, gasPrice: BigInt(header.baseFee),
+        chainId: BigInt(header.chainId), allowUnsigned: true, blockGasLimit: BigInt(header.gasLimit), ...({ missed: header.missed ?? [] }),
+      }, bundles.map((b) => ({ bytes: b, auth: 0 })));
+      const { stateRoot } = core.commitBlock();
+      if (Buffer.compare(stateRoot, header.stateRoot) !== 0) throw new Error(`baseline state root differs at ${header.height}`);
+    }
+    const coreSeconds = (performance.now() - t0) / 1000;
+    await baseline.close();
+
+    const genesis = (await source.chain.blockByHeight(0))!.header.hash;
+    const common = { listenPort: 0, host: '127.0.0.1', genesisHash: genesis, chainId: source.chain.chainId, enforceValidatorAllowlist: false, logger: quiet };
+    const server = await P2PNetwork.create({ ...common, dataDir: source.dataDir, bootnodes: [], head: () => ({ height: source.chain.height, hash: source.chain.headHeader.hash }) });
+    nets.push(server);
+    server.setBlockServer(async (from, count) => {
+      const to = Math.min(source.chain.height, from + count - 1);
+      const hs = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+      return (await source.store.getBlocks(hs)).map((block) => ({ block: block!, certificate: new Uint8Array(0) }));
+    });
+    await server.start();
+    const client = await P2PNetwork.create({ ...common, dataDir: follower.dataDir, bootnodes: [server.multiaddrs()[0]!], head: () => ({ height: follower.chain.height, hash: follower.chain.headHeader.hash }) });
+    nets.push(client);
+    await client.start();
+    while (client.bestPeerHeight() === undefined) await new Promise((r) => setTimeout(r, 10));
+
+    const sync = new BlockSync({}, { chain: follower.chain, network: client, logger: quiet });
+    const profile = process.env.NTV_SYNC_PROFILE ? await startProfile() : undefined;
+    const t1 = performance.now();
+    sync.start();
+    while (follower.chain.height < source.chain.height) await new Promise((r) => setTimeout(r, 2));
+    const syncSeconds = (performance.now() - t1) / 1000;
+    await profile?.(process.env.NTV_SYNC_PROFILE!);
+    await sync.stop();
+    if (Buffer.compare(follower.chain.headHeader.stateRoot, source.chain.headHeader.stateRoot) !== 0) throw new Error('synced state root differs');
+
+    const syncRate = stored.length / syncSeconds;
+    const coreRate = stored.length / coreSeconds;
+    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}`;
+    return [
+      { name: `sync: blocks of ${perBlock} transfers`, value: Math.round(syncRate), unit: 'blocks/s', note },
+      { name: 'sync: transfers imported', value: Math.round(transfers / syncSeconds), unit: 'tx/s', note: 'goal: 200 blocks/s × 1,000 transfers' },
+      { name: 'sync vs core apply+commit', value: Math.round((syncRate / coreRate) * 100) / 100, unit: 'ratio', note: 'same blocks, same run' },
+      { name: 'sync vs local production', value: Math.round((syncRate / (stored.length / produceSeconds)) * 100) / 100, unit: 'ratio',
+        note: `the source produced the same blocks at ${Math.round(stored.length / produceSeconds)} blocks/s (fed through its mempool)` },
+    ];
+  } finally {
+    for (const n of nets) await n.stop();
+    await follower.close();
+    await source.close();
+  }
+}
+
+/** CPU profile of the sync phase alone (NTV_SYNC_PROFILE=<file>), for tuning. */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+if (process.argv[1]?.endsWith('bench/sync.js')) {
+  for (const r of await benchSync()) console.log(`${r.name}: ${r.value} ${r.unit} (${r.note ?? ''})`);
+}

@@ -1,0 +1,164 @@
+// Network parameters of staking and consensus (docs/staking.md "Chain parameters"; spec §3, §8).
+// They live in genesis state (key 0x15) so every node and every auditor agrees on them; a dev or
+// test network may override them with `--chain-params <file.json>`, which changes the genesis and
+// therefore the genesis hash (all nodes of a network must pass the same file).
+
+import { readFileSync } from 'node:fs';
+import { NTV_UNIT } from './genesis-data.js';
+
+export interface ChainParams {
+  /** blocks per epoch (spec §8: 1 hour, 1,800 blocks) */
+  epochLength: number;
+  /** blocks per leader slot (facts.md "Consensus details seen") */
+  slotLength: number;
+  /** active validators at most (spec §8) */
+  maxActiveValidators: number;
+  /** raw NTV (spec §8: 1,000 NTV) */
+  minStake: bigint;
+  /** seconds (spec §8: 21 days) */
+  unbondingSeconds: number;
+  /** blocks between commission changes (spec §8: about 50,400) */
+  commissionCooldownBlocks: number;
+  /** basis points (spec §8: 5,000) */
+  maxCommissionBps: number;
+  /** consecutive misses after which a leader is skipped in rotation (spec §1.8: 3+) */
+  missedSkipThreshold: number;
+  /** jail duration of the 1st, 2nd, … offence in seconds; the last repeats (spec §8: 1 h, 24 h, 7 d, 30 d) */
+  jailDurations: number[];
+}
+
+export const DEFAULT_CHAIN_PARAMS: Readonly<ChainParams> = Object.freeze({
+  epochLength: 1800,
+  slotLength: 5,
+  maxActiveValidators: 100,
+  minStake: 1_000n * NTV_UNIT,
+  unbondingSeconds: 21 * 86_400,
+  commissionCooldownBlocks: 50_400,
+  maxCommissionBps: 5_000,
+  missedSkipThreshold: 3,
+  jailDurations: [3_600, 86_400, 604_800, 2_592_000],
+});
+
+/** The state key of the parameters record (docs/core-abi.md "State layout", prefix 0x15). */
+export const CHAIN_PARAMS_KEY = Uint8Array.of(0x15);
+
+const PARAMS_VERSION = 1;
+const MAX_U64 = (1n << 64n) - 1n;
+
+/**
+ * ChainParams record: version u8 = 1, epoch_length u64, slot_length u64, max_active u32,
+ * min_stake u128, unbonding_seconds u64, commission_cooldown_blocks u64, max_commission_bps u16,
+ * missed_skip_threshold u32, jail_durations Vec<u64> (1–16 entries). Also the genesis encoding.
+ */
+export function encodeChainParams(p: ChainParams): Uint8Array {
+  validateChainParams(p);
+  const out = new Uint8Array(1 + 8 + 8 + 4 + 16 + 8 + 8 + 2 + 4 + 4 + 8 * p.jailDurations.length);
+  const dv = new DataView(out.buffer);
+  let o = 0;
+  out[o++] = PARAMS_VERSION;
+  dv.setBigUint64(o, BigInt(p.epochLength), true); o += 8;
+  dv.setBigUint64(o, BigInt(p.slotLength), true); o += 8;
+  dv.setUint32(o, p.maxActiveValidators, true); o += 4;
+  dv.setBigUint64(o, p.minStake & MAX_U64, true);
+  dv.setBigUint64(o + 8, p.minStake >> 64n, true); o += 16;
+  dv.setBigUint64(o, BigInt(p.unbondingSeconds), true); o += 8;
+  dv.setBigUint64(o, BigInt(p.commissionCooldownBlocks), true); o += 8;
+  dv.setUint16(o, p.maxCommissionBps, true); o += 2;
+  dv.setUint32(o, p.missedSkipThreshold, true); o += 4;
+  dv.setUint32(o, p.jailDurations.length, true); o += 4;
+  for (const d of p.jailDurations) {
+    dv.setBigUint64(o, BigInt(d), true);
+    o += 8;
+  }
+  return out;
+}
+
+export function decodeChainParams(b: Uint8Array): ChainParams {
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (b.length < 63 || b[0] !== PARAMS_VERSION) throw new Error('malformed chain params record');
+  let o = 1;
+  const u64 = () => { const v = Number(dv.getBigUint64(o, true)); o += 8; return v; };
+  const epochLength = u64();
+  const slotLength = u64();
+  const maxActiveValidators = dv.getUint32(o, true); o += 4;
+  const minStake = dv.getBigUint64(o, true) | (dv.getBigUint64(o + 8, true) << 64n); o += 16;
+  const unbondingSeconds = u64();
+  const commissionCooldownBlocks = u64();
+  const maxCommissionBps = dv.getUint16(o, true); o += 2;
+  const missedSkipThreshold = dv.getUint32(o, true); o += 4;
+  const n = dv.getUint32(o, true); o += 4;
+  const jailDurations: number[] = [];
+  for (let i = 0; i < n; i++) jailDurations.push(u64());
+  return {
+    epochLength, slotLength, maxActiveValidators, minStake, unbondingSeconds, commissionCooldownBlocks,
+    maxCommissionBps, missedSkipThreshold, jailDurations,
+  };
+}
+
+/** Reads the network's parameters from committed state; the spec defaults before genesis wrote them. */
+export function chainParams(state: { get(key: Uint8Array): Uint8Array | undefined }): ChainParams {
+  const record = state.get(CHAIN_PARAMS_KEY);
+  return record ? decodeChainParams(record) : { ...DEFAULT_CHAIN_PARAMS, jailDurations: [...DEFAULT_CHAIN_PARAMS.jailDurations] };
+}
+
+/** The same ranges the core's genesis checks (assembly/staking-genesis), as readable errors. */
+export function validateChainParams(p: ChainParams): void {
+  const int = (name: string, v: number, min: number, max: number) => {
+    if (!Number.isSafeInteger(v) || v < min || v > max) throw new RangeError(`chain params: ${name} must be an integer in ${min}..${max}, got ${v}`);
+  };
+  int('epoch_length', p.epochLength, 1, 1_000_000_000);
+  int('slot_length', p.slotLength, 1, 1_000_000);
+  int('max_active_validators', p.maxActiveValidators, 1, 1000);
+  int('unbonding_seconds', p.unbondingSeconds, 0, 10 * 365 * 86_400);
+  int('commission_cooldown_blocks', p.commissionCooldownBlocks, 0, 1_000_000_000);
+  int('max_commission_bps', p.maxCommissionBps, 0, 10_000);
+  int('missed_skip_threshold', p.missedSkipThreshold, 1, 1_000_000);
+  if (typeof p.minStake !== 'bigint' || p.minStake <= 0n || p.minStake >= 1n << 128n) throw new RangeError('chain params: min_stake must be a positive u128 (raw NTV)');
+  if (!Array.isArray(p.jailDurations) || p.jailDurations.length < 1 || p.jailDurations.length > 16) {
+    throw new RangeError('chain params: jail_durations must list 1 to 16 durations in seconds');
+  }
+  p.jailDurations.forEach((d, i) => int(`jail_durations[${i}]`, d, 1, 100 * 365 * 86_400));
+}
+
+const JSON_FIELDS: Record<string, keyof ChainParams> = {
+  epoch_length: 'epochLength', slot_length: 'slotLength', max_active_validators: 'maxActiveValidators',
+  min_stake: 'minStake', unbonding_seconds: 'unbondingSeconds', commission_cooldown_blocks: 'commissionCooldownBlocks',
+  max_commission_bps: 'maxCommissionBps', missed_skip_threshold: 'missedSkipThreshold', jail_durations: 'jailDurations',
+};
+
+/**
+ * Parameters from a JSON object (snake_case or camelCase keys; min_stake as a decimal string of raw
+ * NTV): the given fields override the spec defaults; an unknown field is an error, not a silent typo.
+ */
+export function chainParamsFromJson(json: unknown): ChainParams {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('chain params file must hold a JSON object');
+  const out: ChainParams = { ...DEFAULT_CHAIN_PARAMS, jailDurations: [...DEFAULT_CHAIN_PARAMS.jailDurations] };
+  const camel = new Set(Object.values(JSON_FIELDS) as string[]);
+  for (const [key, value] of Object.entries(json)) {
+    const field = JSON_FIELDS[key] ?? (camel.has(key) ? key as keyof ChainParams : undefined);
+    if (!field) throw new Error(`chain params: unknown field "${key}" (known: ${Object.keys(JSON_FIELDS).join(', ')})`);
+    if (field === 'minStake') {
+      if (typeof value !== 'string' && typeof value !== 'number') throw new Error('chain params: min_stake must be a decimal string of raw NTV');
+      (out as unknown as Record<string, unknown>)[field] = BigInt(value);
+    } else {
+      (out as unknown as Record<string, unknown>)[field] = value;
+    }
+  }
+  validateChainParams(out);
+  return out;
+}
+
+export function loadChainParamsFile(path: string): ChainParams {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read chain params ${path}: ${(error as Error).message}`);
+  }
+  return chainParamsFromJson(json);
+}
+
+/** Epoch of a height (docs/staking.md "Epochs"): block k·L is the last block of epoch k−1's boundary work. */
+export function epochOf(height: number, params: ChainParams): number {
+  return Math.floor(height / params.epochLength);
+}

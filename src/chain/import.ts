@@ -1,0 +1,234 @@
+import type { BlockContext, BlockResult, BundleInput } from '../core/core.js';
+import { bundleHash, decodeBundle } from '../codec/bundle.js';
+import { bytesEqual, sha256, toHex } from '../codec/hash.js';
+import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
+import { decodeCertificate, verifyCertificate } from '../consensus/votes.js';
+import { looksLikeEvmTransaction } from '../eth/transaction.js';
+import { decodeBlock, headerHash, transactionsRoot, type Block } from './block.js';
+import type { Chain } from './chain.js';
+import { chainParams } from './chain-params.js';
+import type { BundleAuth, PendingBundle } from './mempool.js';
+import type { ProducedBlock } from './producer.js';
+import { buildReceipts, encodeReceipt } from './receipts.js';
+import { statusOf } from './status.js';
+import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
+
+/**
+ * Contract F: a block made by another validator enters the chain here (sync, src/p2p/sync.ts, and
+ * the consensus layer for blocks finalized by others). Checks, in order: the header hashes to its
+ * hash and extends our head; the transactions root; the proposer's Ed25519 signature and that the
+ * proposer is a validator of the set at the parent; the finality certificate (votes of > 2/3 of the
+ * stake of that set, src/consensus/votes.ts). Then the bundles run through the core with the
+ * header's context and the result must match: no invalid bundle, the same gas and state root.
+ * The commit is the local producer's: one level batch with receipts and indexes, the 'block'
+ * event, waiting callers answered (Chain.commitExecuted).
+ *
+ * Bundle signatures are not re-verified (docs/p2p.md "Import"): more than 2/3 of the stake signed
+ * that they executed this exact block (the hash covers the transactions root and the state root),
+ * and re-checking 1,000 Ed25519 signatures per block would cap sync near 15 blocks/s per core.
+ * The core still needs each bundle's authorization input (which key signed); it is derived from the
+ * bundle and state: the key it reveals, the account's only key of the signature's scheme, or, when
+ * the account holds several, the one whose signature verifies.
+ */
+
+export type ImportFailure =
+  | 'MALFORMED_BLOCK' | 'WRONG_CHAIN' | 'NOT_NEXT' | 'BAD_HASH' | 'BAD_TRANSACTIONS_ROOT' | 'BAD_PROPOSER'
+  | 'BAD_SIGNATURE' | 'BAD_CERTIFICATE' | 'INVALID_BUNDLE' | 'GAS_MISMATCH' | 'STATE_ROOT_MISMATCH';
+
+export class ImportError extends Error {
+  constructor(readonly code: ImportFailure, message: string, readonly height?: number) {
+    super(message);
+    this.name = 'ImportError';
+  }
+
+  /** Whether the block is wrong (the sender is to blame) rather than merely not next for us. */
+  get blamesSender(): boolean {
+    return this.code !== 'NOT_NEXT';
+  }
+}
+
+export interface ImportedBlock {
+  block: Block;
+  /** settles once the block is durable (its write overlaps executing the next one) */
+  durable: Promise<void>;
+}
+
+export interface ImportOptions {
+  /**
+   * Skip the certificate check: only for a caller that has already counted > 2/3 of the stake's
+   * votes for this hash itself (the consensus layer's own tally). Sync never sets it.
+   */
+  certificateVerified?: boolean;
+}
+
+/** Keys revealed by imported bundles whose block may not be durable yet (the StateView lags). */
+const revealedKeys = new WeakMap<Chain, Map<string, BundleAuth[]>>();
+const REVEALED_LIMIT = 100_000;
+
+export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certificate: Uint8Array, options: ImportOptions = {}): Promise<ImportedBlock> {
+  let block: Block;
+  try {
+    block = decodeBlock(encodedBlock, bundleHash);
+  } catch (error) {
+    throw new ImportError('MALFORMED_BLOCK', `block does not decode: ${(error as Error).message}`);
+  }
+  const header = block.header;
+  // Wait for a write slot first: the parent is the last executed block, which moves as writes land.
+  await chain.writeSlot();
+  const parent = chain.executionParent;
+  if (header.chainId !== chain.chainId) throw new ImportError('WRONG_CHAIN', `block of chain ${header.chainId}, we are ${chain.chainId}`, header.height);
+  if (header.height !== parent.height + 1 || !bytesEqual(header.parentHash, parent.hash)) {
+    throw new ImportError('NOT_NEXT', `block ${header.height} (parent ${toHex(header.parentHash)}) does not extend our head ${parent.height}`, header.height);
+  }
+  if (!bytesEqual(headerHash(header), header.hash)) throw new ImportError('BAD_HASH', 'the header does not hash to the block hash', header.height);
+  if (header.bundleCount !== block.bundles.length || !bytesEqual(transactionsRoot(block.bundleHashes), header.transactionsRoot)) {
+    throw new ImportError('BAD_TRANSACTIONS_ROOT', 'the bundles do not match the header\'s transactions root', header.height);
+  }
+  if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) {
+    throw new ImportError('BAD_SIGNATURE', 'the proposer signature does not verify', header.height);
+  }
+  const core = chain.executionCore;
+  // The set at the parent: the core's cache holds state as of the last executed block.
+  const validators = readValidatorSet(core);
+  const proposer = validators.find((v) => bytesEqual(v.consensusKey, header.proposerPubkey));
+  if (!proposer || proposer.jailed || !bytesEqual(proposer.address, header.proposer)) {
+    throw new ImportError('BAD_PROPOSER', `proposer ${toHex(header.proposerPubkey)} is not a validator of the set at the parent`, header.height);
+  }
+  if (!options.certificateVerified) checkCertificate(certificate, header, validators, proposer, chainParams(core).epochLength);
+
+  const entries = block.bundles.map((bytes, i) => bundleEntry(chain, bytes, block.bundleHashes[i]!));
+  const context: BlockContext & { missed: Uint8Array[] } = {
+    height: BigInt(header.height),
+    timestamp: BigInt(header.timestamp),
+    proposer: header.proposer,
+    gasPrice: BigInt(header.baseFee),
+    chainId: BigInt(header.chainId),
+    allowUnsigned: chain.allowUnsigned,
+    blockGasLimit: BigInt(header.gasLimit),
+    missed: header.missed ?? [],
+  };
+  const t0 = performance.now();
+  let result: BlockResult;
+  try {
+    result = core.applyBlock(context, entries.map((e): BundleInput => ({ bytes: e.bytes, auth: e.auth.kind, keyHash: e.auth.keyHash, pubkey: e.auth.pubkey })));
+  } catch (error) {
+    await chain.reloadCore();
+    throw new ImportError('INVALID_BUNDLE', `the core could not execute the block: ${String(error)}`, header.height);
+  }
+  const invalid = result.results.findIndex((r) => statusOf(r.status).class === 'invalid');
+  if (invalid >= 0 || Number(result.gasUsed) !== header.gasUsed) {
+    core.revertBlock();
+    if (invalid >= 0) {
+      throw new ImportError('INVALID_BUNDLE', `bundle ${invalid} is invalid here (${statusOf(result.results[invalid]!.status).name}); the proposer should have left it out`, header.height);
+    }
+    throw new ImportError('GAS_MISMATCH', `executing the block used ${result.gasUsed} gas, the header says ${header.gasUsed}`, header.height);
+  }
+  const t1 = performance.now();
+  const { stateRoot, writes } = core.commitBlock();
+  if (!bytesEqual(stateRoot, header.stateRoot)) {
+    // The core has committed a state storage will never hold: rebuild it from storage.
+    await chain.reloadCore();
+    throw new ImportError('STATE_ROOT_MISMATCH', `re-execution gives state root ${toHex(stateRoot)}, the header says ${toHex(header.stateRoot)}`, header.height);
+  }
+  rememberRevealed(chain, entries);
+  const t2 = performance.now();
+  const indexes = entries.map((_, i) => i);
+  const receipts = buildReceipts(header, entries, indexes, result, chain.tokens);
+  const t3 = performance.now();
+  const produced: ProducedBlock = {
+    block,
+    receipts,
+    outcomes: entries.map((entry, i) => ({ entry, receipt: receipts[i]!, retry: false })),
+    writes,
+    write: {
+      height: header.height,
+      hash: header.hash,
+      block: encodedBlock,
+      receipts: receipts.map((r, i) => ({ bundleHash: block.bundleHashes[i]!, receipt: encodeReceipt(r) })),
+      state: writes,
+      ...(certificate.length > 0 ? { certificate } : {}),
+    },
+    timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 },
+  };
+  return { block, durable: chain.commitExecuted(produced) };
+}
+
+/**
+ * A certificate with votes of > 2/3 of the stake of the set at the parent. A block without one is
+ * accepted only when its proposer alone holds > 2/3 of that stake: its header signature is then the
+ * supermajority (a single-validator network, docs/p2p.md).
+ */
+function checkCertificate(certificate: Uint8Array, header: Block['header'], validators: ValidatorInfo[], proposer: ValidatorInfo, epochLength: number): void {
+  if (certificate.length === 0) {
+    let total = 0n;
+    for (const v of validators) if (v.active && !v.jailed) total += v.stake;
+    if (proposer.active && total > 0n && proposer.stake * 3n > total * 2n) return;
+    throw new ImportError('BAD_CERTIFICATE', 'block has no finality certificate and its proposer holds no 2/3 of the stake', header.height);
+  }
+  let check;
+  try {
+    check = verifyCertificate(decodeCertificate(certificate), { height: header.height, hash: header.hash }, validators, epochLength);
+  } catch (error) {
+    throw new ImportError('BAD_CERTIFICATE', `certificate does not decode: ${(error as Error).message}`, header.height);
+  }
+  if (!check.ok) throw new ImportError('BAD_CERTIFICATE', check.reason, header.height);
+}
+
+/** The mempool entry of a bundle when this node holds it (its auth is verified), else one derived from the bundle. */
+function bundleEntry(chain: Chain, bytes: Uint8Array, hash: Uint8Array): PendingBundle {
+  const hashKey = Buffer.from(hash).toString('hex');
+  const mine = chain.mempool.get(hashKey);
+  if (mine) return mine;
+  let bundle;
+  try {
+    bundle = decodeBundle(bytes);
+  } catch (error) {
+    throw new ImportError('INVALID_BUNDLE', `a bundle does not decode: ${(error as Error).message}`);
+  }
+  const accountKey = Buffer.from(bundle.userAccount).toString('latin1');
+  const expiresAt = bundle.expiryTimestamp !== undefined && bundle.expiryTimestamp < bundle.validUntil ? bundle.expiryTimestamp : bundle.validUntil;
+  return {
+    hash, hashKey, bytes, account: bundle.userAccount, accountKey, nonce: bundle.nonce, expiresAt, nodeAssigned: false,
+    auth: deriveAuth(chain, bundle, accountKey),
+  };
+}
+
+function deriveAuth(chain: Chain, bundle: ReturnType<typeof decodeBundle>, accountKey: string): BundleAuth {
+  const sig = bundle.signature;
+  if (sig.length === 0) return { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) };
+  if (sig.length !== 64 && sig.length !== 3309) {
+    // docs/eth.md: an EVM transaction; its recovered sender is the account itself.
+    return looksLikeEvmTransaction(sig) ? { kind: 3, keyHash: bundle.userAccount, pubkey: new Uint8Array(0) } : { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) };
+  }
+  const kind = sig.length === 64 ? 1 : 2;
+  if (bundle.senderPubkey !== undefined) return { kind, keyHash: sha256(bundle.senderPubkey), pubkey: bundle.senderPubkey };
+  const keyType = kind - 1;
+  const candidates = new Map<string, Uint8Array>();
+  for (const k of chain.keys.of(bundle.userAccount)) if (k.keyType === keyType) candidates.set(toHex(k.keyHash), k.keyHash);
+  for (const a of revealedKeys.get(chain)?.get(accountKey) ?? []) if (a.kind === kind) candidates.set(toHex(a.keyHash), a.keyHash);
+  // One key (the usual case) or none: the core decides (KEY_NOT_AUTHORIZED would make the block invalid).
+  if (candidates.size <= 1) return { kind, keyHash: candidates.values().next().value ?? new Uint8Array(32), pubkey: new Uint8Array(0) };
+  return { kind, keyHash: chooseKey(chain, bundle, kind, [...candidates.values()]), pubkey: new Uint8Array(0) };
+}
+
+/** Several registered keys of the scheme: the signature tells which one signed. */
+function chooseKey(chain: Chain, bundle: ReturnType<typeof decodeBundle>, kind: number, keyHashes: Uint8Array[]): Uint8Array {
+  const pubkeys = [
+    ...chain.keys.of(bundle.userAccount).map((k) => k.pubkey),
+    ...(revealedKeys.get(chain)?.get(Buffer.from(bundle.userAccount).toString('latin1')) ?? []).map((a) => a.pubkey),
+  ];
+  for (const pubkey of pubkeys) {
+    if ((kind === 1) === (pubkey.length === 32) && verifyBundleSignature(bundle, pubkey)) return sha256(pubkey);
+  }
+  return keyHashes[0]!;
+}
+
+function rememberRevealed(chain: Chain, entries: PendingBundle[]): void {
+  let map = revealedKeys.get(chain);
+  if (!map) revealedKeys.set(chain, (map = new Map()));
+  for (const e of entries) {
+    if (e.auth.pubkey.length === 0) continue;
+    if (map.size >= REVEALED_LIMIT) map.clear();
+    map.set(e.accountKey, [...(map.get(e.accountKey) ?? []), e.auth]);
+  }
+}

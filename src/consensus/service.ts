@@ -1,0 +1,184 @@
+import type { Block, BlockHeader } from '../chain/block.js';
+import type { Chain, ChainConsensus } from '../chain/chain.js';
+import { chainParams, type ChainParams } from '../chain/chain-params.js';
+import { importBlock } from '../chain/import.js';
+import type { BlockTurn, ValidatorIdentity } from '../chain/producer.js';
+import { readValidatorSet, type ValidatorInfo } from '../chain/validator-set.js';
+import { encodeBundle } from '../codec/bundle.js';
+import { bytesEqual } from '../codec/hash.js';
+import { signBundle } from '../codec/keys.js';
+import type { Logger } from '../logger.js';
+import type { P2PNetwork } from '../p2p/network.js';
+import type { ChainStore } from '../storage/chain-store.js';
+import type { DoubleSignEvidence } from './double-sign.js';
+import { ConsensusEngine, type ConsensusHost, type ConsensusOptions, type ConsensusTransport, type Execution } from './engine.js';
+import { leaderSchedule, slotOf } from './leader.js';
+import { decodeCertificate, encodeCertificate, type Certificate } from './votes.js';
+
+/** Contract E's P2PNetwork as the engine's transport. */
+export function consensusTransport(network: P2PNetwork): ConsensusTransport {
+  return {
+    publish: (topic, data) => network.publish(topic, data),
+    on: (topic, handler) => network.on(topic, handler),
+    penalize: (peer, reason) => network.penalize(peer, reason),
+    validate: (topic, check) => network.validate(topic, check),
+    peerCount: () => network.connectedPeers().length,
+  };
+}
+
+/** Node-local record of this validator's last vote (docs/consensus.md "Votes"). */
+const LAST_VOTE_KEY = 'consensus-last-vote';
+/** Gas a ReportDoubleSign bundle may use (the convenience methods' per-bundle allowance). */
+const REPORT_MAX_GAS = 100_000n;
+const REPORT_VALIDITY_SECONDS = 3600n;
+
+/**
+ * The consensus layer wired to one node: the engine (src/consensus/engine.ts) over the chain, its
+ * storage and the p2p transport. It is the chain's `ChainConsensus` (whose turn, the solo fast
+ * path) and the engine's `ConsensusHost` (execute, commit, import, report).
+ */
+export class ConsensusService implements ChainConsensus {
+  readonly engine: ConsensusEngine;
+  private lastVote: { height: number; blockHash: Uint8Array } | undefined;
+  private setCache: { hash: Uint8Array; set: ValidatorInfo[]; params: ChainParams } | undefined;
+  private soloCache: { hash: Uint8Array; turn: BlockTurn | undefined } | undefined;
+  private reports = 0;
+
+  private constructor(
+    options: ConsensusOptions,
+    private readonly deps: { chain: Chain; store: ChainStore; validator: ValidatorIdentity; transport?: ConsensusTransport; logger: Logger },
+  ) {
+    const { chain, store, validator, logger } = deps;
+    const host: ConsensusHost = {
+      chainId: chain.chainId,
+      head: () => chain.headHeader,
+      validators: () => this.atHead().set,
+      params: () => this.atHead().params,
+      syncing: () => chain.syncing,
+      execute: (block: Block, encoded: Uint8Array): Promise<Execution> => chain.executeProposal(block, encoded),
+      commit: (certificate: Certificate) => chain.commitSpeculative(encodeCertificate(certificate)),
+      discard: () => chain.discardSpeculative(),
+      importFinal: async (encoded, certificate) => {
+        // Our own tally counted > 2/3 of the stake for this hash: the import skips re-checking it.
+        const imported = await importBlock(chain, encoded, encodeCertificate(certificate), { certificateVerified: true });
+        await imported.durable;
+      },
+      storedHeader: async (height) => (await chain.blockByHeight(height))?.header,
+      reportDoubleSign: (evidence) => this.reportDoubleSign(evidence),
+      recordVote: async (height, blockHash) => {
+        this.lastVote = { height, blockHash };
+        const record = new Uint8Array(40);
+        new DataView(record.buffer).setBigUint64(0, BigInt(height), true);
+        record.set(blockHash, 8);
+        await store.putLocal(LAST_VOTE_KEY, record);
+      },
+      lastVote: () => this.lastVote,
+    };
+    this.engine = new ConsensusEngine(options, { host, identity: validator, logger, ...(deps.transport ? { transport: deps.transport } : {}) });
+  }
+
+  static async create(
+    options: ConsensusOptions,
+    deps: { chain: Chain; store: ChainStore; validator: ValidatorIdentity; transport?: ConsensusTransport; logger: Logger },
+  ): Promise<ConsensusService> {
+    const service = new ConsensusService(options, deps);
+    const record = await deps.store.getLocal(LAST_VOTE_KEY);
+    if (record && record.length === 40) {
+      service.lastVote = { height: Number(new DataView(record.buffer, record.byteOffset, 8).getBigUint64(0, true)), blockHash: record.slice(8, 40) };
+    }
+    return service;
+  }
+
+  /** Attach to the chain: it asks this service whose turn it is; its durable blocks advance the engine. */
+  start(): void {
+    const { chain } = this.deps;
+    chain.consensus = this;
+    chain.on('block', (produced) => this.engine.onHeadAdvanced(produced.block.header));
+    this.engine.start();
+  }
+
+  stop(): void {
+    this.engine.stop();
+  }
+
+  // ---- ChainConsensus ------------------------------------------------------------------------
+
+  soloTurn(parent: BlockHeader, state: { get(key: Uint8Array): Uint8Array | undefined }): BlockTurn | undefined {
+    if (this.soloCache && bytesEqual(this.soloCache.hash, parent.hash)) return this.soloCache.turn;
+    const set = readValidatorSet(state);
+    const { validator } = this.deps;
+    // Before any staking record exists (a chain without validator genesis) the node is the single
+    // validator the foundation made: every block final when made.
+    const turn = set.length === 0
+      ? { round: 0, missed: [], proposer: validator.address, final: true }
+      : this.engine.soloTurn(parent, set);
+    this.soloCache = { hash: parent.hash, turn };
+    return turn;
+  }
+
+  certifySolo(header: BlockHeader): Uint8Array {
+    return this.engine.certifySolo(header);
+  }
+
+  turn(busy: boolean): BlockTurn | undefined {
+    return this.engine.turn(busy);
+  }
+
+  proposed(block: Block, encoded: Uint8Array): void {
+    this.engine.proposed(block, encoded);
+  }
+
+  // ---- reads for the RPC methods and p2p -------------------------------------------------------
+
+  /** The validator set at the head (the parent of head + 1) and the chain params, cached per head. */
+  atHead(): { set: ValidatorInfo[]; params: ChainParams } {
+    const head = this.deps.chain.headHeader;
+    if (!this.setCache || !bytesEqual(this.setCache.hash, head.hash)) {
+      const state = this.deps.chain.state;
+      this.setCache = { hash: head.hash, set: readValidatorSet(state), params: chainParams(state) };
+    }
+    return this.setCache;
+  }
+
+  /** The consensus key expected to propose `height` in round 0 (bundle forwarding aims at it). */
+  leaderKey(height: number): Uint8Array | undefined {
+    const { set, params } = this.atHead();
+    return leaderSchedule(set, slotOf(height, params.slotLength), 1)[0]?.consensusKey;
+  }
+
+  /** The stored finality certificate of the block at `height` (svc_getAttestations). */
+  async certificate(height: number): Promise<Certificate | undefined> {
+    const bytes = await this.deps.store.getCertificate(height);
+    return bytes && bytes.length > 0 ? decodeCertificate(bytes) : undefined;
+  }
+
+  /** This node's validator key (its consensus key). */
+  get identity(): ValidatorIdentity {
+    return this.deps.validator;
+  }
+
+  get reportsSubmitted(): number {
+    return this.reports;
+  }
+
+  /**
+   * Contract D: evidence of a double signature goes on chain as ReportDoubleSign in a bundle
+   * signed by this node's validator account; admission checks the evidence (src/chain/double-sign.ts)
+   * and bundle forwarding carries it to the leader.
+   */
+  private async reportDoubleSign(e: DoubleSignEvidence): Promise<void> {
+    const { chain, validator, logger } = this.deps;
+    const nonce = chain.pendingNonce(validator.address);
+    const unsigned = {
+      userAccount: validator.address,
+      operations: [{ type: 'ReportDoubleSign' as const, validator: e.validator, height: BigInt(e.height), headerA: e.headerA, sigA: e.sigA, headerB: e.headerB, sigB: e.sigB }],
+      maxGas: REPORT_MAX_GAS, maxPriorityFee: 0n, validUntil: BigInt(Math.floor(Date.now() / 1000)) + REPORT_VALIDITY_SECONDS, nonce,
+      signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: validator.publicKey,
+    };
+    const bytes = encodeBundle(signBundle(unsigned, validator.seed));
+    const { hash, included } = await chain.enqueueBundle(bytes);
+    this.reports++;
+    logger.warn('submitted ReportDoubleSign', { validator: Buffer.from(e.validator).toString('hex'), height: e.height, bundle: Buffer.from(hash).toString('hex') });
+    included.catch((error: unknown) => logger.warn('ReportDoubleSign bundle was not included', { error: String(error) }));
+  }
+}

@@ -1,0 +1,361 @@
+import type { Chain } from '../chain/chain.js';
+import { nameProblem, resolveName } from '../chain/names.js';
+import { dexReader, type DexReader } from '../chain/pools.js';
+import type { Receipt } from '../chain/receipts.js';
+import { encodeAccount, encodeHash, parseAddress, parseHash } from '../codec/address.js';
+import type { Goal, ParsedIntent, TokenRef } from './goals.js';
+import { compileCore, type WasmModule } from '../core/loader.js';
+import type { AmmMath } from '../core/amm.js';
+import type { Logger } from '../logger.js';
+import { GasMeter } from './gas.js';
+import { HookRegistry } from './hooks.js';
+import { NTV_MINT, type MarketSource } from './market.js';
+import { planIntents, PlanError, type Plan, type PlannerEnv } from './planner.js';
+import { bindParams, ProgramError, sampleValues, substitute, validateProgram, type StoredProgram, type ValueChecks } from './programs.js';
+import { IntentScheduler, scheduleView } from './scheduler.js';
+import { Simulator, type SimulationOutcome } from './simulate.js';
+import { JsonRecords, RecordKind, type IntentRecordStore } from './store.js';
+
+/**
+ * The intent engine of a node (docs/intents.md): parse → plan → simulate → submit, the status of
+ * what was submitted, the Recurring/Conditional scheduler and the intent programs. Built once in
+ * src/node.ts with `(options, dependencies)` and handed to the RPC methods (src/rpc/methods/intents.ts).
+ */
+
+export type ParseFn = (text: string) => ParsedIntent;
+
+/** Submitted-intent records kept in memory besides the store. */
+const RECENT_RECORDS = 10_000;
+
+export interface IntentServiceDependencies {
+  chain: Chain;
+  store: IntentRecordStore;
+  /** this node's validator: the proposer of simulated blocks, the default Stake validator */
+  validator: { address: Uint8Array; publicKey: Uint8Array };
+  logger: Logger;
+  /** the intent parser bound to the token registry (src/intents/parser.ts parseIntent) */
+  parse: ParseFn;
+  hooks?: HookRegistry;
+}
+
+/** What svc_submitIntent / svc_executeProgram sent, kept for svc_getIntentStatus. */
+export interface SubmittedIntent {
+  bundle_hash: string;
+  kind: 'intent' | 'program' | 'scheduled-run';
+  intent?: string;
+  program?: string;
+  intents?: string[];
+  sender: string;
+  summary: string;
+  submitted_at: number;
+  /** why it never reached a block, when it did not */
+  error?: string;
+  status_name?: string;
+}
+
+export interface SubmitResult {
+  /** the bundle hash, or for Recurring/Conditional the schedule id (Nxh…) */
+  hash: string;
+  scheduled: boolean;
+  plan: Plan;
+}
+
+export class IntentService {
+  readonly hooks: HookRegistry;
+  readonly scheduler: IntentScheduler;
+  private readonly submitted: JsonRecords<SubmittedIntent>;
+  private readonly programs: JsonRecords<StoredProgram>;
+  private readonly programCache = new Map<string, StoredProgram>();
+  private readonly recent = new Map<string, SubmittedIntent>();
+  private readonly dex: DexReader;
+  private readonly simulator: Simulator;
+  private readonly onBlock = () => void this.scheduler.tick();
+
+  private constructor(
+    private readonly deps: IntentServiceDependencies,
+    readonly amm: AmmMath,
+    readonly gas: GasMeter,
+    module: WasmModule,
+  ) {
+    this.hooks = deps.hooks ?? new HookRegistry();
+    this.dex = dexReader(deps.chain);
+    this.simulator = new Simulator(module);
+    this.submitted = new JsonRecords(deps.store, RecordKind.SUBMITTED);
+    this.programs = new JsonRecords(deps.store, RecordKind.PROGRAM);
+    this.scheduler = new IntentScheduler(deps.store, {
+      parse: (text) => this.deps.parse(text),
+      planRun: (goal, intent, sender) => this.planGoal(goal, intent, sender),
+      send: (plan, sender) => {
+        const sent = this.send(plan, sender);
+        void this.remember({ bundle_hash: sent.hash, kind: 'scheduled-run', sender: encodeAccount(sender), summary: plan.summary, submitted_at: this.now() }, sent.included);
+        return sent;
+      },
+      price: (base, quote) => this.price(base, quote),
+      parseSender: (text) => parseAddress(text),
+      nowSeconds: () => this.now(),
+    }, deps.logger);
+  }
+
+  static async open(deps: IntentServiceDependencies): Promise<IntentService> {
+    const module = await compileCore();
+    const service = new IntentService(deps, await dexReader(deps.chain).amm(), await GasMeter.create(module), module);
+    const schedules = await service.scheduler.load(async (hash) => deps.chain.receipt(parseHash(hash)));
+    for (const [name, p] of await service.programs.all()) service.programCache.set(name, p);
+    deps.chain.on('block', service.onBlock);
+    deps.logger.info('intent engine ready', { schedules, programs: service.programCache.size });
+    return service;
+  }
+
+  close(): void {
+    this.deps.chain.off('block', this.onBlock);
+  }
+
+  private now(): number {
+    return Math.max(Math.floor(Date.now() / 1000), this.deps.chain.headHeader.timestamp);
+  }
+
+  get chain(): Chain {
+    return this.deps.chain;
+  }
+
+  // ---- planning -----------------------------------------------------------------------------
+
+  parse(text: string): ParsedIntent {
+    return this.deps.parse(text);
+  }
+
+  private get ntv(): TokenRef {
+    return this.deps.chain.tokens.byMintBytes(NTV_MINT)!;
+  }
+
+  /** The planner's view of committed state (src/intents/market.ts MarketSource). */
+  readonly source: MarketSource = {
+    pool: (a, b) => this.dex.pool(a, b),
+    balance: (account, mint) => this.deps.chain.balance(account, mint),
+    token: (mint) => this.deps.chain.tokens.byMintBytes(mint),
+    tokens: () => this.deps.chain.tokens.list(),
+    pools: () => this.dex.pools.values(),
+  };
+
+  env(): PlannerEnv {
+    return {
+      source: this.source,
+      amm: this.amm,
+      ntv: this.ntv,
+      gasPrice: this.deps.chain.options.gasPrice,
+      bundleGas: (ops) => this.gas.bundleGas(ops),
+      resolveName: (name) => resolveName(this.deps.chain.state, name),
+      nameProblem: (name) => nameProblem(name),
+      hooks: this.hooks.hooks,
+      defaultValidator: this.deps.validator.publicKey,
+    };
+  }
+
+  /** Parse and plan intent texts into one bundle for `sender`. */
+  plan(texts: string[], sender: Uint8Array, where?: (i: number) => string): { intents: ParsedIntent[]; plan: Plan } {
+    const intents = texts.map((t) => this.deps.parse(t));
+    return { intents, plan: planIntents(intents, sender, this.env(), where) };
+  }
+
+  /** One run of a scheduled intent: its inner goal with the intent's constraints. */
+  planGoal(goal: Goal, intent: ParsedIntent, sender: Uint8Array): Plan {
+    return planIntents([{ ...intent, goal }], sender, this.env());
+  }
+
+  /** Run the plan's bundle through a scratch core over committed state (src/intents/simulate.ts). */
+  simulate(plan: Plan): Promise<SimulationOutcome> {
+    const chain = this.deps.chain;
+    const head = chain.headHeader;
+    return this.simulator.run(
+      {
+        state: chain.state, headKey: Buffer.from(head.hash).toString('hex'), height: head.height + 1,
+        timestamp: Math.max(Math.floor(Date.now() / 1000), head.timestamp), proposer: this.deps.validator.address,
+        gasPrice: chain.options.gasPrice, chainId: chain.chainId,
+      },
+      plan.sender, plan.operations, plan.maxGas,
+    );
+  }
+
+  /** Spot price of 1 whole `base` in whole `quote`, direct or through NTV (svc_getPrice's route). */
+  price(base: Uint8Array, quote: Uint8Array): { num: bigint; den: bigint; text: string } | undefined {
+    const tokens = this.deps.chain.tokens;
+    const b = tokens.byMintBytes(base);
+    const q = tokens.byMintBytes(quote);
+    if (!b || !q) return undefined;
+    const hops: Array<[Uint8Array, Uint8Array]> = this.dex.pool(base, quote) ? [[base, quote]]
+      : this.dex.pool(base, NTV_MINT) && this.dex.pool(NTV_MINT, quote) ? [[base, NTV_MINT], [NTV_MINT, quote]] : [];
+    if (hops.length === 0) return undefined;
+    let num = 10n ** BigInt(b.decimals);
+    let den = 10n ** BigInt(q.decimals);
+    for (const [f, t] of hops) {
+      const p = this.dex.pool(f, t)!;
+      const [rIn, rOut] = Buffer.compare(p.token0, f) === 0 ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0];
+      num *= rOut;
+      den *= rIn;
+    }
+    if (den === 0n) return undefined;
+    const scaled = (num * 10n ** 9n) / den;
+    const frac = (scaled % 10n ** 9n).toString().padStart(9, '0').replace(/0+$/, '');
+    return { num, den, text: `${scaled / 10n ** 9n}${frac ? `.${frac}` : ''}` };
+  }
+
+  // ---- submission ---------------------------------------------------------------------------
+
+  /** The plan as one unsigned bundle in the mempool (testnet; mainnet refuses in the chain). */
+  private send(plan: Plan, sender: Uint8Array): { hash: string; included: Promise<Receipt> } {
+    const validUntil = BigInt(this.now() + plan.deadlineSeconds);
+    const sent = this.deps.chain.enqueueOperations(sender, plan.operations, { maxGas: plan.maxGas, validUntil });
+    return { hash: encodeHash(sent.hash), included: sent.included };
+  }
+
+  private refuseIfRejected(plan: Plan): void {
+    if (plan.rejection) throw plan.rejection;
+    if (!this.deps.chain.allowUnsigned) {
+      throw Object.assign(new Error('svc_submitIntent sends an unsigned bundle, which is disabled on mainnet; build the bundle with svc_getExecutionPlan, sign it and send it with svc_submitBundle'), {
+        reason: 'UNAVAILABLE_ON_NETWORK',
+      });
+    }
+  }
+
+  /**
+   * svc_submitIntent: the whole plan as ONE bundle (spec §7.5: a failing step reverts the intent
+   * whole); Recurring and Conditional intents are held by the node (src/intents/scheduler.ts) and
+   * answered with their schedule id. Answers once the bundle is in the mempool.
+   */
+  async submit(text: string, sender: Uint8Array): Promise<SubmitResult> {
+    const { intents, plan } = this.plan([text], sender);
+    const intent = intents[0]!;
+    this.refuseIfRejected(plan);
+    if (plan.schedule) {
+      const rec = await this.scheduler.add(text, intent, plan, encodeAccount(sender));
+      return { hash: encodeHash(Buffer.from(rec.id, 'hex')), scheduled: true, plan };
+    }
+    const sent = this.send(plan, sender);
+    await this.remember({ bundle_hash: sent.hash, kind: 'intent', intent: text, sender: encodeAccount(sender), summary: plan.summary, submitted_at: this.now() }, sent.included);
+    return { hash: sent.hash, scheduled: false, plan };
+  }
+
+  private async remember(record: SubmittedIntent, included: Promise<Receipt>): Promise<void> {
+    this.recent.set(record.bundle_hash, record);
+    // The store holds every record; memory keeps only the latest for fast status reads.
+    if (this.recent.size > RECENT_RECORDS) this.recent.delete(this.recent.keys().next().value!);
+    included.catch(async (error: Error & { reason?: string; data?: { status?: string; receipt?: Receipt } }) => {
+      // A failed bundle has its receipt; a refused or timed-out one is recorded here.
+      if (error.data?.receipt || error.reason === 'INCLUSION_TIMEOUT') return;
+      record.error = error.message;
+      if (error.data?.status) record.status_name = error.data.status;
+      await this.submitted.put(record.bundle_hash, record).catch(() => undefined);
+    });
+    await this.submitted.put(record.bundle_hash, record);
+  }
+
+  /** svc_getIntentStatus: a schedule by its id, else a bundle by its hash (mempool, then receipts). */
+  async status(hashText: string): Promise<Record<string, unknown> | undefined> {
+    const hash = parseHash(hashText);
+    const hex = Buffer.from(hash).toString('hex');
+    const schedule = this.scheduler.get(hex);
+    if (schedule) return { schedule_id: encodeHash(hash), ...scheduleView(schedule) };
+    const shown = encodeHash(hash);
+    const record = this.recent.get(shown) ?? (await this.submitted.get(shown));
+    const intentInfo = record
+      ? { kind: record.kind, summary: record.summary, sender: record.sender, ...(record.intent ? { intent: record.intent } : {}),
+          ...(record.program ? { program: record.program, intents: record.intents } : {}), submitted_at: record.submitted_at }
+      : {};
+    const receipt = await this.deps.chain.receipt(hash);
+    if (receipt) {
+      return {
+        status: receipt.status === 'success' ? 'completed' : 'failed', bundle_hash: shown, gas_used: receipt.gas_used, block_height: receipt.block_height,
+        fee: receipt.fee, status_name: receipt.status_name, error: receipt.error ?? null, ...intentInfo, receipt,
+      };
+    }
+    if (this.deps.chain.mempool.has(hex)) return { status: 'pending', bundle_hash: shown, gas_used: 0, block_height: null, ...intentInfo };
+    if (!record) return undefined;
+    return {
+      status: 'failed', bundle_hash: shown, gas_used: 0, block_height: null, status_name: record.status_name ?? 'DROPPED',
+      error: record.error ?? 'the bundle is neither in the mempool nor in a block (the node restarted before it was included)', ...intentInfo,
+    };
+  }
+
+  // ---- programs (spec §4.9) -----------------------------------------------------------------
+
+  private checks(): ValueChecks {
+    return {
+      tokenExists: (t) => this.deps.chain.tokens.resolve(t) !== undefined,
+      addressValid: (text) => {
+        try {
+          parseAddress(text);
+          return true;
+        } catch {
+          return nameProblem(text) === undefined;
+        }
+      },
+    };
+  }
+
+  /**
+   * Register (or, for its owner, replace) a program. Programs are node-local records, not chain
+   * state (docs/intents.md "Programs"). Each step must parse with stand-in values.
+   */
+  async registerProgram(json: unknown, owner: Uint8Array): Promise<StoredProgram> {
+    const def = validateProgram(json, this.checks());
+    const existing = this.programCache.get(def.name);
+    const ownerText = encodeAccount(owner);
+    if (existing && existing.owner !== ownerText) {
+      throw new ProgramError('name', `the program "${def.name}" is registered by ${existing.owner}; only its owner can replace it`);
+    }
+    const symbols = this.deps.chain.tokens.list().filter((t) => this.dex.pool(t.mint, NTV_MINT) || Buffer.compare(t.mint, NTV_MINT) === 0).map((t) => t.symbol);
+    const samples = sampleValues(def, symbols.length >= 2 ? symbols : ['NTV', 'USDC', 'SOL'], ownerText);
+    def.steps.forEach((step, i) => {
+      let parsed: ParsedIntent;
+      try {
+        parsed = this.deps.parse(substitute(step.intent, samples));
+      } catch (error) {
+        throw new ProgramError(`steps[${i}].intent`, `does not parse: ${(error as Error).message}`);
+      }
+      if (parsed.goal.type === 'Recurring' || parsed.goal.type === 'Conditional') {
+        throw new ProgramError(`steps[${i}].intent`, `is a ${parsed.goal.type} goal; programs execute their steps at once in one bundle`);
+      }
+    });
+    const now = this.now();
+    const stored: StoredProgram = { ...def, owner: ownerText, version: (existing?.version ?? 0) + 1, registered_at: existing?.registered_at ?? now, updated_at: now };
+    await this.programs.put(def.name, stored);
+    this.programCache.set(def.name, stored);
+    return stored;
+  }
+
+  getProgram(name: string): StoredProgram | undefined {
+    return this.programCache.get(name);
+  }
+
+  listPrograms(limit: number): StoredProgram[] {
+    return [...this.programCache.values()].sort((a, b) => a.registered_at - b.registered_at || a.name.localeCompare(b.name)).slice(0, limit);
+  }
+
+  /** A program's steps with the call's values, planned as one bundle. */
+  planProgram(name: string, values: unknown, sender: Uint8Array): { program: StoredProgram; texts: string[]; plan: Plan } {
+    const program = this.programCache.get(name);
+    if (!program) throw new PlanError('NOT_FOUND', `no program named "${name}" is registered on this node`, { name });
+    const bound = bindParams(program, values, this.checks());
+    const texts = program.steps.map((s) => substitute(s.intent, bound));
+    const intents = texts.map((t, i) => {
+      try {
+        return this.deps.parse(t);
+      } catch (error) {
+        throw new ProgramError(`steps[${i}].intent`, `"${t}" does not parse: ${(error as Error).message}`);
+      }
+    });
+    const plan = planIntents(intents, sender, this.env(), (i) => `steps[${i}].intent`);
+    return { program, texts, plan };
+  }
+
+  /** svc_executeProgram: every step in ONE bundle (atomic); answers with the bundle hash. */
+  async executeProgram(name: string, values: unknown, sender: Uint8Array): Promise<{ hash: string; texts: string[]; plan: Plan }> {
+    const { program, texts, plan } = this.planProgram(name, values, sender);
+    this.refuseIfRejected(plan);
+    const sent = this.send(plan, sender);
+    await this.remember({
+      bundle_hash: sent.hash, kind: 'program', program: program.name, intents: texts, sender: encodeAccount(sender), summary: plan.summary, submitted_at: this.now(),
+    }, sent.included);
+    return { hash: sent.hash, texts, plan };
+  }
+}

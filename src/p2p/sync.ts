@@ -1,0 +1,197 @@
+import type { Chain } from '../chain/chain.js';
+import { importBlock, ImportError } from '../chain/import.js';
+import type { Logger } from '../logger.js';
+import { MAX_BLOCKS_PER_REQUEST, type P2PNetwork } from './network.js';
+import type { ServedBlock } from './types.js';
+
+export interface SyncOptions {
+  /** a gap larger than this turns on `chain.syncing` (spec §6.2: subscriptions pause) until closed */
+  catchUpGap?: number;
+  /** how long to wait for news when no peer is ahead */
+  idleMs?: number;
+  /** progress of a catch-up run (the CLI draws a cli-progress bar) */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SyncStatus {
+  syncing: boolean;
+  currentHeight: number;
+  /** the best height a peer announced, when any peer is known */
+  highestHeight: number | undefined;
+  /** where the current or last catch-up run started */
+  startingHeight: number;
+  blocksImported: number;
+}
+
+/** Penalty for a block that fails import (bad signature, certificate or state root): two strikes ban. */
+const BAD_BLOCK_PENALTY = 60;
+/** A peer that announced a height but served nothing for it. */
+const EMPTY_ANSWER_PENALTY = 10;
+/** A peer that failed us is skipped for this long. */
+const PEER_COOLDOWN_MS = 5_000;
+
+/**
+ * Block sync (issue 5 item 3; spec §4.20: batches of 10, proposer signatures verified). Whenever
+ * the best peer's head (handshake status, refreshed every few seconds) is above ours, ask it for the
+ * next batch, import each block through src/chain/import.ts (which re-executes and compares state
+ * roots) and go on. The next batch is requested while the current one executes, and each block's
+ * write overlaps executing the next (Chain.commitExecuted). A block that fails drops the rest of
+ * its batch and penalizes the peer that served it.
+ */
+export class BlockSync {
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private readonly cooldown = new Map<string, number>();
+  private catchingUp = false;
+  /** the first time a peer is ahead after start is the initial sync, whatever the gap (spec §6.2) */
+  private initial = true;
+  private startingHeight = 0;
+  private blocksImported = 0;
+  /** the last imported block's write */
+  private lastDurable: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly options: SyncOptions,
+    private readonly deps: { chain: Chain; network: P2PNetwork; logger: Logger },
+  ) {}
+
+  start(): void {
+    this.deps.network.on('status', () => this.wake?.());
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+  }
+
+  status(): SyncStatus {
+    return {
+      syncing: this.catchingUp,
+      currentHeight: this.deps.chain.height,
+      highestHeight: this.deps.network.bestPeerHeight(),
+      startingHeight: this.startingHeight,
+      blocksImported: this.blocksImported,
+    };
+  }
+
+  private async run(): Promise<void> {
+    const { chain, network, logger } = this.deps;
+    let prefetch: { peer: string; from: number; answer: Promise<ServedBlock[]> } | undefined;
+    while (!this.stopped) {
+      const peer = this.pickPeer();
+      const ours = chain.executionParent.height;
+      if (!peer || peer.height <= ours) {
+        prefetch = undefined;
+        if (peer) this.initial = false;
+        if (this.catchingUp && (!peer || peer.height <= ours)) await this.finishCatchUp();
+        await this.idle();
+        continue;
+      }
+      const gap = peer.height - ours;
+      if (!this.catchingUp && (this.initial || gap > (this.options.catchUpGap ?? MAX_BLOCKS_PER_REQUEST))) this.beginCatchUp(ours, peer.height);
+      const from = ours + 1;
+      const count = Math.min(MAX_BLOCKS_PER_REQUEST, gap);
+      let batch: ServedBlock[];
+      try {
+        batch = prefetch && prefetch.peer === peer.id && prefetch.from === from ? await prefetch.answer : await network.requestBlocks(peer.id, from, count);
+      } catch (error) {
+        prefetch = undefined;
+        logger.debug('block request failed', { peer: peer.id, from, error: String(error) });
+        this.cooldown.set(peer.id, Date.now() + PEER_COOLDOWN_MS);
+        continue;
+      }
+      prefetch = undefined;
+      if (batch.length === 0) {
+        network.penalize(peer.id, `announced height ${peer.height} but served nothing from ${from}`, EMPTY_ANSWER_PENALTY);
+        this.cooldown.set(peer.id, Date.now() + PEER_COOLDOWN_MS);
+        continue;
+      }
+      // Ask for the next batch now; it travels while this one executes.
+      const nextFrom = from + batch.length;
+      if (nextFrom <= peer.height) {
+        const answer = network.requestBlocks(peer.id, nextFrom, Math.min(MAX_BLOCKS_PER_REQUEST, peer.height - nextFrom + 1));
+        answer.catch(() => undefined);
+        prefetch = { peer: peer.id, from: nextFrom, answer };
+      }
+      for (const served of batch) {
+        if (this.stopped) break;
+        try {
+          const imported = await importBlock(chain, served.block, served.certificate);
+          imported.durable.catch(() => undefined);
+          this.lastDurable = imported.durable;
+          this.blocksImported++;
+          network.notePeerHeight(peer.id, served.height);
+          if (this.catchingUp) this.options.onProgress?.(served.height - this.startingHeight, Math.max(1, (network.bestPeerHeight() ?? served.height) - this.startingHeight));
+        } catch (error) {
+          prefetch = undefined;
+          if (error instanceof ImportError && error.blamesSender) {
+            logger.warn('block from peer refused', { peer: peer.id, height: served.height, code: error.code, reason: error.message });
+            network.penalize(peer.id, `bad block ${served.height}: ${error.code}`, BAD_BLOCK_PENALTY);
+            this.cooldown.set(peer.id, Date.now() + PEER_COOLDOWN_MS);
+          } else if (!(error instanceof ImportError)) {
+            logger.error('block import failed', { height: served.height, error: String(error) });
+            this.cooldown.set(peer.id, Date.now() + PEER_COOLDOWN_MS);
+          }
+          break;
+        }
+      }
+    }
+    if (this.catchingUp) await this.finishCatchUp();
+  }
+
+  /** The best-placed peer not cooling down after a failure. */
+  private pickPeer(): { id: string; height: number } | undefined {
+    const now = Date.now();
+    let best: { id: string; height: number } | undefined;
+    for (const peer of this.deps.network.readyPeers()) {
+      if ((this.cooldown.get(peer.id) ?? 0) > now) continue;
+      if (!best || peer.height > best.height) best = peer;
+    }
+    return best;
+  }
+
+  private beginCatchUp(from: number, target: number): void {
+    this.catchingUp = true;
+    this.startingHeight = from;
+    this.deps.chain.syncing = true;
+    this.catchUpStarted = performance.now();
+    this.importedAtStart = this.blocksImported;
+    this.deps.logger.info('catching up with peers', { from, target });
+    this.options.onProgress?.(0, target - from);
+  }
+
+  private catchUpStarted = 0;
+  private importedAtStart = 0;
+
+  private async finishCatchUp(): Promise<void> {
+    const { chain, logger } = this.deps;
+    // Subscriptions resume with the first block after the node is at the head (spec §6.2): every
+    // block of the catch-up is durable (and its 'block' event emitted) before the flag clears.
+    await this.lastDurable.catch(() => undefined);
+    const blocks = this.blocksImported - this.importedAtStart;
+    const seconds = (performance.now() - this.catchUpStarted) / 1000;
+    this.catchingUp = false;
+    this.initial = false;
+    chain.syncing = false;
+    const total = Math.max(1, chain.executionParent.height - this.startingHeight);
+    this.options.onProgress?.(total, total);
+    logger.info('caught up', { height: chain.executionParent.height, blocks, seconds: Math.round(seconds * 10) / 10, blocksPerSecond: Math.round(blocks / Math.max(seconds, 1e-3)) });
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.options.idleMs ?? 500);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        done();
+      };
+    });
+  }
+}

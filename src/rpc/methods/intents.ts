@@ -1,0 +1,322 @@
+import { Type } from '@sinclair/typebox';
+import { encodeAccount, encodeHash } from '../../codec/address.js';
+import { encodeForSigning, signingHash, type Operation } from '../../codec/bundle.js';
+import { encodePool } from '../../core/amm.js';
+import { IntentParseError } from '../../intents/parse-error.js';
+import { PlanError, routeType, type Plan } from '../../intents/planner.js';
+import { ProgramError, type StoredProgram } from '../../intents/programs.js';
+import type { IntentService } from '../../intents/service.js';
+import type { SimulationOutcome } from '../../intents/simulate.js';
+import { bpsPercent, formatUnits } from '../../intents/units.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Address, Hash, Limit } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { accountParam, hashParam } from './params.js';
+
+/**
+ * Spec §4.8 intent engine and §4.9 intent programs (docs/intents.md). Preview and simulate plan
+ * against committed state and change nothing; simulate also runs the planned bundle through a
+ * scratch core. Submit and execute send ONE unsigned bundle (testnet convenience, like svc_swap)
+ * and answer with its hash once it is in the mempool; svc_getIntentStatus follows it.
+ */
+
+const IntentString = Type.String({
+  minLength: 1, maxLength: 2000,
+  description: 'Natural language in one of 7 languages ("swap 100 USDC for NTV with 1% slippage") or a JSON goal (docs/intents.md).',
+});
+const ProgramName = Type.String({ minLength: 1, maxLength: 64, description: 'program name (3–64 of a–z, 0–9, -, _)' });
+
+const PreviewSchema = Type.Object({
+  summary: Type.String(),
+  route_type: Type.String({ description: '"direct" or "auto-routed (<n> hops)"' }),
+  estimated_fee_vxs: Type.String({ description: 'the fee in whole NTV, decimal string (gas × gas price)' }),
+  price_impact: Type.String({ description: 'combined price impact of the swaps, percent string, e.g. "0.99%"' }),
+  slippage_tolerance: Type.String({ description: 'percent string, e.g. "0.5%"' }),
+  balance_sufficient: Type.Boolean(),
+  warnings: Type.Array(Type.String()),
+}, { title: 'IntentPreview' });
+
+const SimulationSchema = Type.Object({
+  success: Type.Boolean({ description: 'the core executed the planned bundle without failure and the node would accept it' }),
+  operations: Type.Array(Type.Object({
+    type: Type.String({ description: 'Swap, Swap (Leg 1), Swap (Leg 2), Transfer, AddLiquidity, CreatePool, Stake, RegisterName, …' }),
+    from_token: Type.String(), to_token: Type.String(), amount_in: Type.String(), estimated_out: Type.String(), price_impact_bps: Type.Integer(),
+  })),
+  estimated_gas: Type.Integer(),
+  total_price_impact_bps: Type.Integer(),
+  warnings: Type.Array(Type.String()),
+  balance_check: Type.Object({ sufficient: Type.Boolean(), required: Type.String(), available: Type.String() }),
+}, { title: 'IntentSimulation' });
+
+const ProgramSchema = Type.Object({
+  name: Type.String(), description: Type.String(),
+  params: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), default: Type.Optional(Type.String()), description: Type.Optional(Type.String()) })),
+  steps: Type.Array(Type.Object({ intent: Type.String(), description: Type.Optional(Type.String()) })),
+  owner: Type.String(), version: Type.Integer(), registered_at: Type.Integer(), updated_at: Type.Integer(),
+}, { title: 'IntentProgram' });
+
+const StatusSchema = Type.Object({
+  status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')]),
+  gas_used: Type.Integer(),
+  block_height: Type.Union([Type.Integer(), Type.Null()]),
+}, { title: 'IntentStatus', additionalProperties: true });
+
+/** Map the engine's errors to JSON-RPC errors naming what was wrong. */
+function intentErrors(param: string, position: number) {
+  return (error: unknown): never => {
+    if (error instanceof IntentParseError) {
+      throw RpcError.invalidParams(`"${param}" (param ${position}): ${error.message}`, {
+        param, position, part: error.part, reason: error.reason, ...(error.position !== undefined ? { at: error.position } : {}),
+      });
+    }
+    if (error instanceof ProgramError) throw RpcError.invalidParams(error.message, { param, position, field: error.field });
+    if (error instanceof PlanError) {
+      if (error.reason === 'INVALID_INTENT') throw RpcError.invalidParams(`"${param}" (param ${position}): ${error.message}`, { param, position, ...error.data });
+      throw RpcError.app(error.reason, error.message, error.data);
+    }
+    throw error;
+  };
+}
+
+async function guarded<T>(param: string, position: number, f: () => T | Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (error) {
+    return intentErrors(param, position)(error);
+  }
+}
+
+function preview(plan: Plan) {
+  return {
+    summary: plan.summary,
+    route_type: routeType(plan),
+    estimated_fee_vxs: formatUnits(plan.fee, 9),
+    price_impact: bpsPercent(plan.totalImpactBps),
+    slippage_tolerance: bpsPercent(plan.slippageBps),
+    balance_sufficient: plan.balance.sufficient,
+    warnings: plan.warnings,
+  };
+}
+
+async function simulation(service: IntentService, plan: Plan) {
+  const sim: SimulationOutcome | undefined = plan.operations.length > 0 ? await service.simulate(plan) : undefined;
+  const warnings = [...plan.warnings];
+  if (sim && !sim.ok) warnings.push(`Execution would fail: ${sim.statusName} (${sim.error}); the whole intent would be reverted`);
+  if (plan.rejection && !warnings.some((w) => w.includes(plan.rejection!.message))) warnings.push(`Submission would be refused: ${plan.rejection.message}`);
+  return {
+    success: sim !== undefined && sim.ok && !plan.rejection,
+    operations: plan.steps.map((s, i) => ({
+      type: s.type,
+      from_token: s.from.symbol,
+      to_token: s.to.symbol,
+      amount_in: s.amountIn.toString(),
+      estimated_out: (sim?.ok ? sim.outputs.get(i) ?? s.estimatedOut : s.estimatedOut).toString(),
+      price_impact_bps: s.priceImpactBps,
+    })),
+    estimated_gas: Number(sim?.ok ? sim.gasUsed : plan.gas),
+    total_price_impact_bps: plan.totalImpactBps,
+    warnings,
+    balance_check: { sufficient: plan.balance.sufficient, required: plan.balance.required.toString(), available: plan.balance.available.toString() },
+  };
+}
+
+/** An operation as JSON: snake_case fields, 32-byte fields as 0x hex, integers as decimal strings. */
+function operationJson(op: Operation): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: op.type };
+  for (const [k, v] of Object.entries(op)) {
+    if (k === 'type') continue;
+    const key = k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    out[key] = v instanceof Uint8Array ? '0x' + Buffer.from(v).toString('hex') : typeof v === 'bigint' ? v.toString() : v;
+  }
+  return out;
+}
+
+function programJson(p: StoredProgram) {
+  return { name: p.name, description: p.description, params: p.params, steps: p.steps, owner: p.owner, version: p.version, registered_at: p.registered_at, updated_at: p.updated_at };
+}
+
+const NO_SENDER = new Uint8Array(32);
+
+export function intentMethods({ chain, intents }: MethodDependencies): MethodDefinition[] {
+  if (!intents) return [];
+  const service = intents;
+  const plan = (text: string, sender: Uint8Array) => guarded('intent_string', 1, () => service.plan([text], sender).plan);
+  const intentErrorCodes = [APP_ERRORS.INTENT_REJECTED.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
+  return [
+    defineMethod({
+      name: 'svc_previewIntent',
+      summary: 'What an intent would do, for wallet confirmation (spec §2.6 preview; read-only).',
+      description: 'Plans the intent against committed state: summary, route, fee, combined price impact, slippage, whether the balance '
+        + 'covers it and the spec §7.3 warnings. Max cost and fee limits above what the plan needs are INTENT_REJECTED (-32012).',
+      params: [
+        { name: 'intent_string', schema: IntentString },
+        { name: 'sender_address', schema: Address() },
+      ] as const,
+      result: { name: 'preview', schema: PreviewSchema },
+      errors: intentErrorCodes,
+      handler: async ([text, sender]) => preview(await plan(text, accountParam(sender, 'sender_address', 2))),
+    }),
+    defineMethod({
+      name: 'svc_simulateIntent',
+      summary: 'Plan the intent and execute its bundle on a scratch core over committed state (spec §2.6 simulation; nothing is written).',
+      params: [
+        { name: 'intent_string', schema: IntentString },
+        { name: 'sender_address', schema: Address() },
+      ] as const,
+      result: { name: 'simulation', schema: SimulationSchema },
+      errors: intentErrorCodes,
+      handler: async ([text, sender]) => simulation(service, await plan(text, accountParam(sender, 'sender_address', 2))),
+    }),
+    defineMethod({
+      name: 'svc_submitIntent',
+      summary: 'Plan the intent and send it as ONE unsigned bundle (spec §4.8; testnet convenience); returns the bundle hash.',
+      description: 'Answers once the bundle is in the mempool; follow it with svc_getIntentStatus. A failing step reverts the whole intent '
+        + '(spec §7.5). Deadline → valid_until, max fee / gas limit → max_gas, slippage → min_amount_out of every swap, all enforced by the core. '
+        + 'Recurring and Conditional intents are held by the node and answered with their schedule id (Nxh…).',
+      params: [
+        { name: 'intent_string', schema: IntentString },
+        { name: 'sender_address', schema: Address() },
+      ] as const,
+      result: { name: 'bundle_hash', schema: Type.String({ description: 'Nxh… bundle hash, or the schedule id of a Recurring/Conditional intent' }) },
+      errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.MEMPOOL_FULL.code],
+      handler: async ([text, sender]) => {
+        const from = accountParam(sender, 'sender_address', 2);
+        return (await guarded('intent_string', 1, () => service.submit(text, from))).hash;
+      },
+    }),
+    defineMethod({
+      name: 'svc_getExecutionPlan',
+      summary: 'The execution steps, estimated gas, savings against one bundle per step, and the unsigned bundle a wallet signs (spec §4.8).',
+      description: 'sender_address is optional (an extension of spec §4.8): with it, the plan uses its balances and the bundle carries its '
+        + 'pending nonce, ready to sign (sign signing_hash, put the signature in, svc_submitBundle); without it, a zero sender plans '
+        + 'the route only and no bytes are given. Liquidate and Rebalance need the sender.',
+      params: [
+        { name: 'intent_string', schema: IntentString },
+        { name: 'sender_address', schema: Address(), required: false },
+      ] as const,
+      result: { name: 'plan', schema: Type.Object({}, { additionalProperties: true, title: 'ExecutionPlan' }) },
+      errors: intentErrorCodes,
+      handler: async ([text, sender]) => {
+        const from = sender === undefined ? undefined : accountParam(sender, 'sender_address', 2);
+        const p = await plan(text, from ?? NO_SENDER);
+        const gasPrice = chain.options.gasPrice;
+        // Naive execution: every operation in its own bundle, each paying the 5,000 base (docs/core-abi.md).
+        const naiveGas = p.operations.reduce((acc, op) => acc + service.gas.bundleGas([op]), 0n);
+        const validUntil = BigInt(Math.max(Math.floor(Date.now() / 1000), chain.headHeader.timestamp) + p.deadlineSeconds);
+        const bundle = from && p.operations.length > 0
+          ? (() => {
+              const b = { userAccount: from, operations: p.operations, maxGas: p.maxGas, maxPriorityFee: 0n, validUntil, nonce: chain.pendingNonce(from), signature: new Uint8Array(0) };
+              return {
+                user_account: encodeAccount(from), operations: p.operations.map(operationJson), max_gas: p.maxGas.toString(), max_priority_fee: '0',
+                valid_until: Number(validUntil), nonce: b.nonce.toString(), signature: '', expiry_timestamp: null, sender_pubkey: null,
+                unsigned_bundle_hex: '0x' + Buffer.from(encodeForSigning(b)).toString('hex'),
+                signing_hash: encodeHash(signingHash(b)),
+              };
+            })()
+          : { user_account: null, operations: p.operations.map(operationJson), max_gas: p.maxGas.toString(), max_priority_fee: '0', valid_until: Number(validUntil), nonce: null };
+        return {
+          summary: p.summary,
+          route_type: routeType(p),
+          steps: p.steps.map((s, i) => ({
+            index: i, type: s.type, from_token: s.from.symbol, to_token: s.to.symbol, amount_in: s.amountIn.toString(), estimated_out: s.estimatedOut.toString(),
+            min_out: s.minOut.toString(), price_impact_bps: s.priceImpactBps, ...(s.pool ? { pool: encodePool(s.pool) } : {}),
+            operation: operationJson(s.op),
+          })),
+          estimated_gas: Number(p.gas),
+          estimated_fee: p.fee.toString(),
+          total_price_impact_bps: p.totalImpactBps,
+          warnings: p.warnings,
+          savings: {
+            baseline: 'each operation sent as its own bundle',
+            naive_bundles: p.operations.length,
+            naive_gas: Number(naiveGas),
+            planned_gas: Number(p.gas),
+            gas_saved: Number(naiveGas - p.gas),
+            fee_saved: ((naiveGas - p.gas) * gasPrice).toString(),
+          },
+          ...(p.schedule ? { schedule: { kind: p.schedule.kind, interval_seconds: p.schedule.intervalSeconds ?? null, runs: p.schedule.runs ?? null } } : {}),
+          bundle,
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_getIntentStatus',
+      summary: 'Status of a submitted intent: pending, completed or failed, gas used, block height (spec §2.6); a schedule id shows its runs.',
+      params: [{ name: 'bundle_hash', schema: Hash() }] as const,
+      result: { name: 'status', schema: StatusSchema },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: async ([hash]) => {
+        hashParam(hash, 'bundle_hash', 1);
+        const status = await service.status(hash);
+        if (!status) throw RpcError.app('NOT_FOUND', `no intent, schedule or bundle ${hash} is known to this node`, { bundle_hash: hash });
+        return status as { status: 'pending' | 'completed' | 'failed'; gas_used: number; block_height: number | null };
+      },
+    }),
+    defineMethod({
+      name: 'svc_registerProgram',
+      summary: 'Register an intent program (spec §4.9): name, description, typed params, intent templates with ${param} placeholders.',
+      description: 'Programs are node-local records in this node\'s store, not chain state (docs/intents.md "Programs"). The owner may '
+        + 'register the same name again to replace it (version + 1). Errors name the bad field, e.g. steps[2].intent.',
+      params: [
+        { name: 'program_json', schema: Type.Union([Type.String({ maxLength: 65_536 }), Type.Object({}, { additionalProperties: true })], { description: 'the program as a JSON object or JSON text' }) },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'program', schema: ProgramSchema },
+      handler: async ([json, sender]) => {
+        const owner = accountParam(sender, 'sender', 2);
+        return programJson(await guarded('program_json', 1, () => service.registerProgram(json, owner)));
+      },
+    }),
+    defineMethod({
+      name: 'svc_getProgram',
+      summary: 'A registered intent program by name (spec §4.9).',
+      params: [{ name: 'name', schema: ProgramName }] as const,
+      result: { name: 'program', schema: ProgramSchema },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([name]) => {
+        const p = service.getProgram(name);
+        if (!p) throw RpcError.app('NOT_FOUND', `no program named "${name}" is registered on this node`, { name });
+        return programJson(p);
+      },
+    }),
+    defineMethod({
+      name: 'svc_listPrograms',
+      summary: 'Registered intent programs, oldest first (spec §4.9).',
+      params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
+      result: { name: 'programs', schema: Type.Array(ProgramSchema) },
+      handler: ([limit]) => service.listPrograms(limit ?? 100).map(programJson),
+    }),
+    defineMethod({
+      name: 'svc_simulateProgram',
+      summary: 'Simulate a program with the given params as its one bundle (spec §4.9); the §2.6 simulation result plus the intents run.',
+      params: [
+        { name: 'name', schema: ProgramName },
+        { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'simulation', schema: Type.Intersect([SimulationSchema, Type.Object({ program: Type.String(), intents: Type.Array(Type.String()) })]) },
+      errors: intentErrorCodes,
+      handler: async ([name, params, sender]) => {
+        const from = accountParam(sender, 'sender', 3);
+        const { texts, plan: p } = await guarded('params', 2, () => service.planProgram(name, params, from));
+        return { ...(await simulation(service, p)), program: name, intents: texts };
+      },
+    }),
+    defineMethod({
+      name: 'svc_executeProgram',
+      summary: 'Execute a program with the given params: every step in ONE atomic bundle (spec §4.9; testnet convenience); returns the bundle hash.',
+      params: [
+        { name: 'name', schema: ProgramName },
+        { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'bundle_hash', schema: Type.String() },
+      errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code],
+      handler: async ([name, params, sender]) => {
+        const from = accountParam(sender, 'sender', 3);
+        return (await guarded('params', 2, () => service.executeProgram(name, params, from))).hash;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,75 @@
+import { Type } from '@sinclair/typebox';
+import { encodeAccount } from '../../codec/address.js';
+import { readValidatorSet } from '../../chain/validator-set.js';
+import { NODE_VERSION } from '../../version.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import type { MethodDependencies } from './context.js';
+
+/** Spec §4.17 node-health and forwarding methods over the p2p layer (src/p2p, docs/p2p.md). */
+export function networkMethods({ chain, validator, p2p }: MethodDependencies): MethodDefinition[] {
+  const startedAt = Date.now();
+  return [
+    defineMethod({
+      name: 'svc_validatorHealth',
+      summary: 'Block height, peers, sync status, uptime and version of this node (spec §4.17).',
+      params: [] as const,
+      result: {
+        name: 'health',
+        schema: Type.Object({
+          height: Type.Integer(),
+          peers: Type.Integer({ description: 'connected peers' }),
+          syncing: Type.Boolean({ description: 'catching up with peers; subscriptions are paused (spec §6.2)' }),
+          sync: Type.Object({
+            currentHeight: Type.Integer(),
+            highestHeight: Type.Union([Type.Integer(), Type.Null()], { description: 'best head a peer announced; null without peers' }),
+            startingHeight: Type.Integer({ description: 'where the last catch-up started' }),
+            blocksImported: Type.Integer({ description: 'blocks taken from peers since start' }),
+          }),
+          uptimeSeconds: Type.Integer(),
+          version: Type.String(),
+          validator: Type.String({ description: 'Nx0… address of this node\'s validator key' }),
+          inValidatorSet: Type.Boolean({ description: 'the key is an active, non-jailed validator of the current set' }),
+          peerId: Type.Union([Type.String(), Type.Null()], { description: 'libp2p peer id; null when p2p is off' }),
+          addresses: Type.Array(Type.String(), { description: 'multiaddrs the node listens on or announces (spec §4.20 --bootnodes form)' }),
+        }),
+      },
+      handler: () => {
+        const sync = p2p?.sync();
+        const member = readValidatorSet(chain.state).find((v) => Buffer.compare(v.consensusKey, validator.publicKey) === 0);
+        return {
+          height: chain.height,
+          peers: p2p?.connectedPeers().length ?? 0,
+          syncing: chain.syncing,
+          sync: {
+            currentHeight: chain.height,
+            highestHeight: sync?.highestHeight ?? null,
+            startingHeight: sync?.startingHeight ?? 0,
+            blocksImported: sync?.blocksImported ?? 0,
+          },
+          uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
+          version: NODE_VERSION,
+          validator: encodeAccount(validator.address),
+          inValidatorSet: member !== undefined && member.active && !member.jailed,
+          peerId: p2p?.peerId ?? null,
+          addresses: p2p?.multiaddrs() ?? [],
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_getDragonflyStats',
+      summary: 'Bundle forwarding ("Dragonfly"): forwarded and received counts, seal type, enabled flag (spec §4.17, docs/p2p.md).',
+      params: [] as const,
+      result: {
+        name: 'stats',
+        schema: Type.Object({
+          enabled: Type.Boolean({ description: 'forwarding runs (the node has p2p)' }),
+          sealType: Type.String({ description: 'ed25519-blake3: Ed25519 over Blake3(tx_hash ‖ height ‖ validator_pubkey)' }),
+          forwarded: Type.Integer({ description: 'bundles this node admitted and forwarded' }),
+          received: Type.Integer({ description: 'forwarded bundles from peers that passed the seal check and the submission gate' }),
+          rejected: Type.Integer({ description: 'forwarded bundles refused (bad seal, forged or malformed bundle)' }),
+        }),
+      },
+      handler: () => p2p?.dragonfly() ?? { enabled: false, sealType: 'ed25519-blake3', forwarded: 0, received: 0, rejected: 0 },
+    }),
+  ];
+}

@@ -1,0 +1,497 @@
+import { Type } from '@sinclair/typebox';
+import { encodeAccount } from '../../codec/address.js';
+import type { Operation } from '../../codec/operations.js';
+import type { Chain } from '../../chain/chain.js';
+import { chainParams, type ChainParams } from '../../chain/chain-params.js';
+import { NTV_UNIT } from '../../chain/genesis-data.js';
+import {
+  accountOfConsensusKey, accruedRewards, readDelegation, readDelegatorValidators, readStakingState, readUnbonding, readValidator,
+  readValidatorRecords, type ValidatorRecord,
+} from '../../chain/validator-set.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Address, DecimalString, Limit, parseAmount, withExpected } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { accountParam } from './params.js';
+import { ReceiptSchema } from './result-schemas.js';
+
+/**
+ * Spec §4.10 staking and validator methods (docs/staking.md). Reads decode the core's staking
+ * records from committed state (src/chain/validator-set.ts). Writes are unsigned testnet
+ * conveniences like svc_transfer (chain.submitOperations); the same operations in a signed bundle
+ * work everywhere. Inputs the node can judge from committed state (below the minimum stake, a
+ * commission above the cap, an account that runs no validator, an unknown validator) are refused
+ * before anything is submitted; rules that depend on the block (cooldown, jail time, one rotation
+ * per epoch) are the core's, and its status comes back as BUNDLE_FAILED with data.status.
+ */
+
+const PubkeyHex = withExpected(
+  Type.String({ pattern: '^(0x)?[0-9a-fA-F]{64}$', description: 'Ed25519 consensus public key: 64 hex characters (optional 0x).' }),
+  'a 64-hex-char Ed25519 public key',
+);
+const ValidatorRef = withExpected(
+  Type.String({
+    pattern: '^(Nx0[1-9A-HJ-NP-Za-km-z]{32,44}|(0x)?[0-9a-fA-F]{64}|0x[0-9a-fA-F]{40})$',
+    description: 'A validator: its staking account (Nx0… or 0x address) or its consensus public key (64 hex).',
+  }),
+  'a validator staking account (Nx0…/0x) or consensus key (64 hex)',
+);
+const Amount = (description: string) => DecimalString({ description });
+const Text = (max: number, description: string) => Type.String({ maxLength: max, description });
+
+/** Yearly emission of years 1–10 in raw NTV (assembly/rewards.ts RATES; docs/staking.md "Emission schedule"). */
+export const EMISSION_RATES = [13_000_000n, 13_000_000n, 8_000_000n, 6_800_000n, 5_800_000n, 4_900_000n, 4_200_000n, 3_500_000n, 3_000_000n, 2_520_000n]
+  .map((n) => n * NTV_UNIT);
+export const EMISSION_TOTAL = 64_720_000n * NTV_UNIT;
+const YEAR_SECONDS = 31_536_000;
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** 0.0–1.0 with 4 decimals from basis points. */
+const bpsToScore = (bps: number) => Math.round(bps) / 10000;
+
+/**
+ * The 7-factor reputation on 0–100 (spec §2.4; docs/staking.md "Reputation"). Each factor is 0–1;
+ * factors the chain does not record yet count 0.5 (vote participation, peer connectivity) or 0
+ * (governance, future). A validator with no record of turns is at 50, and moves towards the
+ * computed score as its turns reach one epoch.
+ */
+export function reputation(v: ValidatorRecord, params: ChainParams, now: number) {
+  const turns = Number(v.blocksProposed + v.blocksMissed);
+  const minStake = Number(params.minStake);
+  const factors = {
+    uptime: turns === 0 ? 0.5 : Number(v.blocksProposed) / turns,
+    vote_participation: 0.5,
+    stake_amount_and_duration: 0.5 * Math.min(Number(v.stake) / (10 * minStake), 1) + 0.5 * Math.min(Math.max(now - v.createdTime, 0) / (30 * 86_400), 1),
+    commission_fairness: params.maxCommissionBps === 0 ? 1 : 1 - v.commissionBps / params.maxCommissionBps,
+    transaction_volume: Math.min(Number(v.bundlesIncluded) / 10_000, 1),
+    peer_connectivity: 0.5,
+    governance_participation: 0,
+  };
+  const weights = { uptime: 25, vote_participation: 20, stake_amount_and_duration: 15, commission_fairness: 10, transaction_volume: 10, peer_connectivity: 10, governance_participation: 10 };
+  let computed = 0;
+  for (const [k, w] of Object.entries(weights)) computed += w * factors[k as keyof typeof factors];
+  const track = Math.min(turns / params.epochLength, 1);
+  const score = 50 * (1 - track) + computed * track;
+  return { score: Math.round(score * 100) / 100, factors, weights, track_record: track, not_yet_known: ['vote_participation', 'peer_connectivity', 'governance_participation'] };
+}
+
+function validatorJson(v: ValidatorRecord, params: ChainParams, now: number) {
+  return {
+    address: encodeAccount(v.address),
+    consensus_key: hex(v.consensusKey),
+    stake: v.stake.toString(),
+    self_stake: v.selfStake.toString(),
+    delegated: v.delegated.toString(),
+    active: v.active,
+    is_jailed: v.jailed,
+    jail_release_time: v.jailReleaseTime,
+    offences: v.offences,
+    performance_score: bpsToScore(v.performanceBps),
+    missed_in_row: v.missedInRow,
+    blocks_proposed: Number(v.blocksProposed),
+    blocks_missed: Number(v.blocksMissed),
+    commission: v.commissionBps,
+    last_commission_change: v.lastCommissionChange ?? null,
+    next_commission_change_height: v.lastCommissionChange === undefined ? 0 : v.lastCommissionChange + params.commissionCooldownBlocks,
+    name: v.name,
+    description: v.description,
+    website: v.website,
+    avatar: v.avatarUrl,
+    pool_enabled: v.poolEnabled,
+    pool_name: v.poolName,
+    min_delegation: v.minDelegation.toString(),
+    auto_compound_default: v.autoCompoundDefault,
+    pending_consensus_key: v.pendingConsensusKey ? hex(v.pendingConsensusKey) : null,
+    total_rewards: v.totalRewards.toString(),
+    created_height: v.createdHeight,
+    reputation: reputation(v, params, now),
+  };
+}
+
+const ValidatorSchema = Type.Object({
+  address: Type.String(), consensus_key: Type.String(), stake: Type.String(), self_stake: Type.String(), delegated: Type.String(),
+  active: Type.Boolean(), is_jailed: Type.Boolean(), jail_release_time: Type.Integer(), offences: Type.Integer(),
+  performance_score: Type.Number({ description: '0.5 to 1.0 (new validators 0.8)' }), missed_in_row: Type.Integer(),
+  blocks_proposed: Type.Integer(), blocks_missed: Type.Integer(), commission: Type.Integer({ description: 'basis points' }),
+  last_commission_change: Type.Union([Type.Integer(), Type.Null()]), next_commission_change_height: Type.Integer(),
+  name: Type.String(), description: Type.String(), website: Type.String(), avatar: Type.String(),
+  pool_enabled: Type.Boolean(), pool_name: Type.String(), min_delegation: Type.String(), auto_compound_default: Type.Boolean(),
+  pending_consensus_key: Type.Union([Type.String(), Type.Null()]), total_rewards: Type.String(), created_height: Type.Integer(),
+  reputation: Type.Object({ score: Type.Number({ description: '0 to 100, new validators 50' }) }, { additionalProperties: true }),
+}, { additionalProperties: true });
+
+export function stakingMethods({ chain }: MethodDependencies): MethodDefinition[] {
+  const params = () => chainParams(chain.state);
+  const now = () => chain.headHeader.timestamp;
+
+  /** A validator by staking account or consensus key. */
+  function resolveValidator(ref: string, param: string, position: number): ValidatorRecord {
+    let account: Uint8Array | undefined;
+    const bare = ref.replace(/^0x/i, '');
+    if (/^[0-9a-fA-F]{64}$/.test(bare)) {
+      const bytes = new Uint8Array(Buffer.from(bare, 'hex'));
+      account = readValidator(chain.state, bytes) ? bytes : accountOfConsensusKey(chain.state, bytes);
+    } else {
+      account = accountParam(ref, param, position);
+    }
+    const v = account && readValidator(chain.state, account);
+    if (!v) throw RpcError.app('NOT_FOUND', `unknown validator ${ref}: no validator has this staking account or consensus key`, { validator: ref });
+    return v;
+  }
+
+  /** The validator the caller runs, or UNAUTHORIZED (spec §5.7: validator only). */
+  function ownValidator(from: Uint8Array, what: string): ValidatorRecord {
+    const v = readValidator(chain.state, from);
+    if (!v) {
+      throw RpcError.app('UNAUTHORIZED', `${encodeAccount(from)} runs no validator; only a validator's staking account may ${what}`, {
+        status: 'NOT_VALIDATOR', address: encodeAccount(from),
+      });
+    }
+    return v;
+  }
+
+  /**
+   * Submit and map the core's staking statuses to the error table (data.status keeps the core's
+   * name); `context` adds what the caller needs to act on a failure (release time, next height).
+   */
+  async function submit(from: Uint8Array, op: Operation, context?: (status: string) => Record<string, unknown> | undefined) {
+    try {
+      return await chain.submitOperations(from, [op]);
+    } catch (error) {
+      const data = (error as { data?: { status?: string } }).data;
+      const status = data?.status;
+      const extra = status && context ? context(status) : undefined;
+      if (extra && data) Object.assign(data, extra);
+      if ((error as { reason?: string }).reason === 'BUNDLE_FAILED' && status === 'NOT_VALIDATOR') {
+        throw RpcError.app('UNAUTHORIZED', (error as Error).message, data as Record<string, unknown>);
+      }
+      if ((error as { reason?: string }).reason === 'BUNDLE_FAILED' && status === 'INSUFFICIENT_BALANCE') {
+        throw RpcError.app('INSUFFICIENT_BALANCE', (error as Error).message, data as Record<string, unknown>);
+      }
+      throw error;
+    }
+  }
+
+  const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
+  const minStakeText = (p: ChainParams) => `${p.minStake / NTV_UNIT} NTV (${p.minStake} raw units)`;
+
+  return [
+    defineMethod({
+      name: 'svc_stake',
+      summary: 'Stake NTV as a validator with a consensus key (spec §4.10; unsigned convenience, testnet only).',
+      description: 'Creates the validator on the first stake (self stake at least the minimum, 1,000 NTV) or adds to it. A new validator joins '
+        + 'the active set (≤ 100 by stake) at the next epoch boundary. Fails with VALIDATOR_KEY_MISMATCH when the account already '
+        + 'runs a validator with another key, CONSENSUS_KEY_TAKEN when another validator has the key.',
+      params: [
+        { name: 'staker_address', schema: Address({ description: 'the staking account (Nx0… or 0x + 64 hex)' }) },
+        { name: 'amount', schema: Amount('raw NTV; the resulting self stake must reach 1,000 NTV') },
+        { name: 'validator_pubkey', schema: PubkeyHex },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.INSUFFICIENT_BALANCE.code],
+      handler: async ([staker, amountText, pubkey]) => {
+        const from = accountParam(staker, 'staker_address', 1);
+        const amount = parseAmount(amountText, 'amount', 2);
+        const key = new Uint8Array(Buffer.from(pubkey.replace(/^0x/i, ''), 'hex'));
+        const p = params();
+        const current = readValidator(chain.state, from);
+        if ((current?.selfStake ?? 0n) + amount < p.minStake) {
+          throw RpcError.invalidParam('amount', 2, `at least the minimum stake of ${minStakeText(p)} for the validator's self stake`, {
+            status: 'STAKE_BELOW_MINIMUM', min_stake: p.minStake.toString(), self_stake: (current?.selfStake ?? 0n).toString(),
+          });
+        }
+        if (current && Buffer.compare(current.consensusKey, key) !== 0) {
+          throw RpcError.invalidParam('validator_pubkey', 3, `this account's consensus key ${hex(current.consensusKey)} (rotate keys with svc_rotateConsensusKey)`, {
+            status: 'VALIDATOR_KEY_MISMATCH',
+          });
+        }
+        const owner = accountOfConsensusKey(chain.state, key);
+        if (!current && owner) {
+          throw RpcError.invalidParam('validator_pubkey', 3, `a consensus key no other validator uses (it belongs to ${encodeAccount(owner)})`, { status: 'CONSENSUS_KEY_TAKEN' });
+        }
+        return submit(from, { type: 'Stake', amount, validatorPubkey: key });
+      },
+    }),
+    defineMethod({
+      name: 'svc_unstake',
+      summary: 'Unbond part of a validator\'s self stake for 21 days (spec §3, §4.10; unsigned convenience, testnet only).',
+      description: 'The amount leaves the stake into an unbonding entry claimable with svc_claimUnstake after the unbonding period. '
+        + 'A validator whose self stake falls below the minimum leaves the active set at once.',
+      params: [
+        { name: 'address', schema: Address({ description: 'the validator\'s staking account' }) },
+        { name: 'amount', schema: Amount('raw NTV, > 0, at most the self stake') },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
+      handler: async ([address, amountText]) => {
+        const from = accountParam(address, 'address', 1);
+        const amount = parseAmount(amountText, 'amount', 2);
+        if (amount === 0n) throw RpcError.invalidParam('amount', 2, 'a raw-unit amount greater than 0');
+        const v = ownValidator(from, 'unstake');
+        if (amount > v.selfStake) throw RpcError.invalidParam('amount', 2, `at most the self stake ${v.selfStake}`, { status: 'INSUFFICIENT_STAKE' });
+        return submit(from, { type: 'Unstake', amount });
+      },
+    }),
+    defineMethod({
+      name: 'svc_getValidator',
+      summary: 'A validator\'s record: stake, jail, performance, commission, profile, pool settings, reputation (spec §2.4).',
+      params: [{ name: 'address', schema: ValidatorRef }] as const,
+      result: { name: 'validator', schema: ValidatorSchema },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([ref]) => validatorJson(resolveValidator(ref, 'address', 1), params(), now()),
+    }),
+    defineMethod({
+      name: 'svc_listValidators',
+      summary: 'Registered validators by stake, largest first (spec §4.10).',
+      params: [{ name: 'limit', schema: Limit({ default: 100, description: 'at most this many, 1 to 1000 (default 100)' }), required: false }] as const,
+      result: { name: 'validators', schema: Type.Array(ValidatorSchema) },
+      handler: ([limit]) => {
+        const p = params();
+        const t = now();
+        return readValidatorRecords(chain.state)
+          .sort((a, b) => (a.stake === b.stake ? Buffer.compare(a.address, b.address) : a.stake > b.stake ? -1 : 1))
+          .slice(0, limit ?? 100)
+          .map((v) => validatorJson(v, p, t));
+      },
+    }),
+    defineMethod({
+      name: 'svc_stakingInfo',
+      summary: 'Network staking summary: total staked, validator counts, epoch, emission (spec §2.4, §1.8).',
+      params: [] as const,
+      result: { name: 'info', schema: Type.Object({ total_staked: Type.String() }, { additionalProperties: true }) },
+      handler: () => info(chain),
+    }),
+    defineMethod({
+      name: 'svc_setCommission',
+      summary: 'Set the validator\'s commission (spec §3: at most 5,000 bps, one change per 50,400 blocks; unsigned convenience).',
+      params: [
+        { name: 'address', schema: Address({ description: 'the validator\'s staking account' }) },
+        { name: 'commission_bps', schema: Type.Integer({ minimum: 0, maximum: 65535, description: 'basis points, at most 5,000' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
+      handler: async ([address, bps]) => {
+        const from = accountParam(address, 'address', 1);
+        const p = params();
+        if (bps > p.maxCommissionBps) {
+          throw RpcError.invalidParam('commission_bps', 2, `at most ${p.maxCommissionBps} basis points (spec §8)`, { status: 'COMMISSION_TOO_HIGH' });
+        }
+        const v = ownValidator(from, 'set a commission');
+        // The cooldown depends on the block height, so the core decides it (COMMISSION_COOLDOWN).
+        return submit(from, { type: 'SetCommission', rate: bps }, (status) => (status === 'COMMISSION_COOLDOWN' && v.lastCommissionChange !== undefined
+          ? { last_change_height: v.lastCommissionChange, next_allowed_height: v.lastCommissionChange + p.commissionCooldownBlocks }
+          : undefined));
+      },
+    }),
+    defineMethod({
+      name: 'svc_unjail',
+      summary: 'Release a jailed validator once its jail period has ended (spec §3, §7.8; unsigned convenience).',
+      description: 'The validator rejoins the active set at the next epoch boundary.',
+      params: [{ name: 'address', schema: Address({ description: 'the validator\'s staking account' }) }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
+      handler: async ([address]) => {
+        const from = accountParam(address, 'address', 1);
+        const v = ownValidator(from, 'unjail');
+        // Jail time is judged against the block's timestamp, so the core decides (JAIL_NOT_EXPIRED, NOT_JAILED).
+        return submit(from, { type: 'Unjail' }, (status) => (status === 'JAIL_NOT_EXPIRED' ? { jail_release_time: v.jailReleaseTime } : undefined));
+      },
+    }),
+    defineMethod({
+      name: 'svc_setValidatorMetadata',
+      summary: 'Set the validator\'s profile (spec §2.4; validator only; unsigned convenience).',
+      params: [
+        { name: 'address', schema: Address({ description: 'the validator\'s staking account' }) },
+        { name: 'name', schema: Text(64, 'at most 64 bytes') },
+        { name: 'description', schema: Text(512, 'at most 512 bytes') },
+        { name: 'website', schema: Text(256, 'at most 256 bytes') },
+        { name: 'avatar', schema: Text(256, 'avatar URL, at most 256 bytes') },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
+      handler: async ([address, name, description, website, avatar]) => {
+        const from = accountParam(address, 'address', 1);
+        const limits: Array<[string, string, number, number]> = [['name', name, 64, 2], ['description', description, 512, 3], ['website', website, 256, 4], ['avatar', avatar, 256, 5]];
+        for (const [param, value, max, pos] of limits) {
+          if (Buffer.byteLength(value) > max) throw RpcError.invalidParam(param, pos, `at most ${max} bytes of UTF-8`, { status: 'INVALID_VALIDATOR_METADATA' });
+        }
+        ownValidator(from, 'set validator metadata');
+        return submit(from, { type: 'SetValidatorMetadata', name, description, website, avatarUrl: avatar });
+      },
+    }),
+    defineMethod({
+      name: 'svc_getDelegations',
+      summary: 'An account\'s delegations (with auto_compound and unclaimed rewards) and unbonding entries (spec §2.4).',
+      params: [{ name: 'address', schema: Address() }] as const,
+      result: { name: 'delegations', schema: Type.Object({ delegations: Type.Array(Type.Object({ auto_compound: Type.Boolean() }, { additionalProperties: true })) }, { additionalProperties: true }) },
+      handler: ([address]) => {
+        const who = accountParam(address, 'address', 1);
+        const delegations = [];
+        for (const validator of readDelegatorValidators(chain.state, who)) {
+          const v = readValidator(chain.state, validator);
+          const d = readDelegation(chain.state, validator, who);
+          if (!v || !d) continue;
+          delegations.push({
+            validator: encodeAccount(validator), consensus_key: hex(v.consensusKey), self_stake: Buffer.compare(validator, who) === 0,
+            amount: d.amount.toString(), rewards: accruedRewards(v, d).toString(), auto_compound: d.autoCompound, since: d.since,
+          });
+        }
+        const t = Math.floor(Date.now() / 1000);
+        const unbonding = readUnbonding(chain.state, who).map((e) => ({ amount: e.amount.toString(), release_time: e.releaseTime, claimable: e.releaseTime <= t }));
+        return { address: encodeAccount(who), delegations, unbonding };
+      },
+    }),
+    defineMethod({
+      name: 'svc_setAutoCompound',
+      summary: 'Turn auto-compounding of a delegation on or off: rewards restake at each epoch end with no transaction (spec §4.10).',
+      params: [
+        { name: 'validator', schema: ValidatorRef },
+        { name: 'enable', schema: Type.Boolean() },
+        { name: 'sender', schema: Address({ description: 'the delegator' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
+      handler: async ([validatorRef, enable, sender]) => {
+        const v = resolveValidator(validatorRef, 'validator', 1);
+        const from = accountParam(sender, 'sender', 3);
+        if (!readDelegation(chain.state, v.address, from)) {
+          throw RpcError.app('NOT_FOUND', `${encodeAccount(from)} has no delegation to validator ${encodeAccount(v.address)}; delegate first (svc_delegate)`, { status: 'NO_DELEGATION' });
+        }
+        return submit(from, { type: 'SetAutoCompound', validator: v.address, enable });
+      },
+    }),
+    defineMethod({
+      name: 'svc_setPoolConfig',
+      summary: 'Set the validator\'s staking pool settings (spec §4.10; validator only; unsigned convenience).',
+      params: [
+        { name: 'pool_enabled', schema: Type.Boolean() },
+        { name: 'pool_name', schema: Text(64, 'at most 64 bytes') },
+        { name: 'min_delegation', schema: Amount('raw NTV a delegation must reach (0 = none); applies when pool_enabled') },
+        { name: 'auto_compound_default', schema: Type.Boolean({ description: 'auto_compound of new delegations' }) },
+        { name: 'sender', schema: Address({ description: 'the validator\'s staking account' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
+      handler: async ([enabled, name, minText, acd, sender]) => {
+        const min = parseAmount(minText, 'min_delegation', 3);
+        if (Buffer.byteLength(name) > 64) throw RpcError.invalidParam('pool_name', 2, 'at most 64 bytes of UTF-8');
+        const from = accountParam(sender, 'sender', 5);
+        ownValidator(from, 'configure a staking pool');
+        return submit(from, { type: 'SetPoolConfig', poolEnabled: enabled, poolName: name, minDelegation: min, autoCompoundDefault: acd });
+      },
+    }),
+    defineMethod({
+      name: 'svc_delegate',
+      summary: 'Delegate NTV to a validator (docs/staking.md; unsigned convenience, testnet only).',
+      params: [
+        { name: 'validator', schema: ValidatorRef },
+        { name: 'amount', schema: Amount('raw NTV, > 0; at least the pool\'s min_delegation when its pool is enabled') },
+        { name: 'sender', schema: Address({ description: 'the delegator' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.INSUFFICIENT_BALANCE.code],
+      handler: async ([validatorRef, amountText, sender]) => {
+        const v = resolveValidator(validatorRef, 'validator', 1);
+        const amount = parseAmount(amountText, 'amount', 2);
+        if (amount === 0n) throw RpcError.invalidParam('amount', 2, 'a raw-unit amount greater than 0');
+        const from = accountParam(sender, 'sender', 3);
+        const current = readDelegation(chain.state, v.address, from)?.amount ?? 0n;
+        if (v.poolEnabled && Buffer.compare(v.address, from) !== 0 && current + amount < v.minDelegation) {
+          throw RpcError.invalidParam('amount', 2, `enough for the pool's min_delegation of ${v.minDelegation} raw NTV`, { status: 'DELEGATION_BELOW_MINIMUM' });
+        }
+        return submit(from, { type: 'Delegate', validator: v.address, amount });
+      },
+    }),
+    defineMethod({
+      name: 'svc_undelegate',
+      summary: 'Unbond part of a delegation for 21 days (docs/staking.md; unsigned convenience, testnet only).',
+      params: [
+        { name: 'validator', schema: ValidatorRef },
+        { name: 'amount', schema: Amount('raw NTV, > 0, at most the delegation') },
+        { name: 'sender', schema: Address({ description: 'the delegator' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
+      handler: async ([validatorRef, amountText, sender]) => {
+        const v = resolveValidator(validatorRef, 'validator', 1);
+        const amount = parseAmount(amountText, 'amount', 2);
+        if (amount === 0n) throw RpcError.invalidParam('amount', 2, 'a raw-unit amount greater than 0');
+        const from = accountParam(sender, 'sender', 3);
+        const d = readDelegation(chain.state, v.address, from);
+        if (!d) throw RpcError.app('NOT_FOUND', `${encodeAccount(from)} has no delegation to validator ${encodeAccount(v.address)}`, { status: 'NO_DELEGATION' });
+        if (amount > d.amount) throw RpcError.invalidParam('amount', 2, `at most the delegated ${d.amount}`, { status: 'INSUFFICIENT_STAKE' });
+        return submit(from, { type: 'Undelegate', validator: v.address, amount });
+      },
+    }),
+    defineMethod({
+      name: 'svc_claimRewards',
+      summary: 'Pay the account\'s unclaimed staking rewards (commission included for a validator) to its balance (unsigned convenience).',
+      params: [{ name: 'sender', schema: Address() }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([sender]) => submit(accountParam(sender, 'sender', 1), { type: 'ClaimRewards' }),
+    }),
+    defineMethod({
+      name: 'svc_claimUnstake',
+      summary: 'Pay the account\'s unbonding entries whose 21 days have passed to its balance (spec §3 ClaimUnstake; unsigned convenience).',
+      params: [{ name: 'sender', schema: Address() }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([sender]) => submit(accountParam(sender, 'sender', 1), { type: 'ClaimUnstake' }),
+    }),
+    defineMethod({
+      name: 'svc_rotateConsensusKey',
+      summary: 'Queue a new consensus key, applied at the next epoch boundary; at most one per epoch (spec §3; unsigned convenience).',
+      params: [
+        { name: 'address', schema: Address({ description: 'the validator\'s staking account' }) },
+        { name: 'new_consensus_pubkey', schema: PubkeyHex },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
+      handler: async ([address, pubkey]) => {
+        const from = accountParam(address, 'address', 1);
+        const v = ownValidator(from, 'rotate a consensus key');
+        const p = chainParams(chain.state);
+        return submit(from, { type: 'RotateConsensusKey', newConsensusPubkey: new Uint8Array(Buffer.from(pubkey.replace(/^0x/i, ''), 'hex')) },
+          (status) => (status === 'ROTATION_LIMIT'
+            ? { pending_consensus_key: v.pendingConsensusKey ? hex(v.pendingConsensusKey) : null, next_epoch_height: (Math.floor(chain.height / p.epochLength) + 1) * p.epochLength }
+            : undefined));
+      },
+    }),
+  ];
+}
+
+function info(chain: Chain) {
+  const p = chainParams(chain.state);
+  const st = readStakingState(chain.state);
+  const head = chain.headHeader;
+  const epoch = Math.floor(head.height / p.epochLength);
+  const elapsed = st.emissionStart === 0 ? 0 : Math.max(head.timestamp - st.emissionStart, 0);
+  const year = Math.floor(elapsed / YEAR_SECONDS) + 1;
+  const records = readValidatorRecords(chain.state);
+  return {
+    total_staked: st.totalStaked.toString(),
+    validator_count: records.length,
+    active_count: st.active.length,
+    jailed_count: records.filter((v) => v.jailed).length,
+    max_active_validators: p.maxActiveValidators,
+    height: head.height,
+    epoch,
+    epoch_length: p.epochLength,
+    next_epoch_height: (epoch + 1) * p.epochLength,
+    emission_start: st.emissionStart,
+    emission_year: year,
+    current_yearly_rate: (year <= 10 ? EMISSION_RATES[year - 1]! : 0n).toString(),
+    emitted: st.emitted.toString(),
+    held_back: st.carry.toString(),
+    emission_total: EMISSION_TOTAL.toString(),
+    emission_remaining: (EMISSION_TOTAL - st.emitted).toString(),
+    min_stake: p.minStake.toString(),
+    unbonding_seconds: p.unbondingSeconds,
+    commission_cooldown_blocks: p.commissionCooldownBlocks,
+    max_commission_bps: p.maxCommissionBps,
+    jail_durations: p.jailDurations,
+    slot_length: p.slotLength,
+  };
+}

@@ -1,0 +1,126 @@
+// Double signing end to end (contract D; spec §3, §7.8, §8; docs/staking.md "Double signing"): two
+// genesis validators whose keys the test holds, short jail durations from --chain-params. The test
+// signs two different headers at one height with validator B's key, submits ReportDoubleSign in a
+// signed bundle, sees B jailed for the first duration, svc_unjail refused early and accepted after,
+// and a second offence jailed for the second duration. Bad evidence is refused at admission.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ed25519PublicKey, signEd25519, Signer } from '../../src/codec/keys.js';
+import { deriveAccount, encodeAccount } from '../../src/codec/address.js';
+import { headerHash, headerSigningBytes, type UnsignedHeader } from '../../src/chain/block.js';
+import type { Operation } from '../../src/codec/operations.js';
+import { TestNode, sleep } from './harness.js';
+import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
+
+const NTV = 1_000_000_000n;
+const JAIL = [6, 12];
+
+interface Receipt { status: string; status_name: string; block_height: number; timestamp?: number }
+interface Validator { address: string; is_jailed: boolean; jail_release_time: number; active: boolean; offences?: number }
+interface Health { addresses: string[] }
+
+let dir: string;
+let a: TestNode;
+let b: TestNode;
+const seedA = randomBytes(32);
+const seedB = randomBytes(32);
+const keyB = ed25519PublicKey(seedB);
+const addressB = encodeAccount(deriveAccount(keyB));
+const reporter = Signer.generate();
+let nonce = 0n;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** Two different signed headers of B at `height` (they differ in timestamp). */
+function evidence(height: number, badSignature = false): Operation {
+  const header = (ts: number): UnsignedHeader => ({
+    chainId: 1_618_032, height, parentHash: new Uint8Array(32).fill(7), timestamp: ts, proposer: deriveAccount(keyB), proposerPubkey: keyB,
+    stateRoot: new Uint8Array(32), transactionsRoot: new Uint8Array(32), gasUsed: 0, gasLimit: 0, baseFee: 10, bundleCount: 0,
+  });
+  const h1 = header(1_800_000_000);
+  const h2 = header(1_800_000_001);
+  const sigB = signEd25519(seedB, headerHash(h2));
+  return {
+    type: 'ReportDoubleSign', validator: keyB, height: BigInt(height),
+    headerA: headerSigningBytes(h1), sigA: signEd25519(badSignature ? seedA : seedB, headerHash(h1)),
+    headerB: headerSigningBytes(h2), sigB,
+  };
+}
+
+async function report(op: Operation) {
+  const bundle = bundleFor(reporter, nonce, [op], nonce === 0n ? { senderPubkey: reporter.publicKey } : {});
+  const res = await a.call<Receipt>('svc_submitBundle', [signedHex(reporter, bundle)]);
+  if (!res.error) nonce++;
+  return res;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ntv-double-sign-'));
+  await writeFile(join(dir, 'a.key'), seedA.toString('hex'));
+  await writeFile(join(dir, 'b.key'), seedB.toString('hex'));
+  await writeFile(join(dir, 'params.json'), JSON.stringify({ epoch_length: 5, jail_durations: JAIL }));
+  const common = [
+    '--block-time', '1', '--chain-params', join(dir, 'params.json'),
+    '--genesis-validators', `${Buffer.from(ed25519PublicKey(seedA)).toString('hex')},${Buffer.from(keyB).toString('hex')}`,
+  ];
+  a = await TestNode.start({ dataDir: join(dir, 'a'), args: ['--validator-key', join(dir, 'a.key'), ...common] });
+  const health = await a.result<Health>('svc_validatorHealth');
+  const bootnode = health.addresses.find((x) => x.includes('/quic-v1/p2p/'))!;
+  b = await TestNode.start({ dataDir: join(dir, 'b'), args: ['--validator-key', join(dir, 'b.key'), '--bootnodes', bootnode, ...common] });
+  await a.waitForHeight(3, 60_000);
+  await a.result('svc_transfer', [systemAddressHex(7), reporter.address, 'NTV', (10n * NTV).toString()]);
+}, 120_000);
+
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('ReportDoubleSign', () => {
+  it('refuses evidence whose signature does not verify, before any block', async () => {
+    const res = await report(evidence(2, true));
+    expect(res.error?.code).toBe(-32001);
+    expect((res.error?.data as { status?: string }).status).toBe('INVALID_EVIDENCE');
+    expect(res.error?.message).toMatch(/sig_a does not verify/);
+    expect((await a.result<Validator>('svc_getValidator', [addressB])).is_jailed).toBe(false);
+  });
+
+  it('jails for the first duration, refuses an early unjail, accepts it after; a second offence jails for the second duration', async () => {
+    const first = await report(evidence(2));
+    expect(first.error).toBeUndefined();
+    expect(first.result!.status).toBe('success');
+    const jailed = await a.result<Validator>('svc_getValidator', [addressB]);
+    const block = await a.result<{ timestamp: number }>('svc_getBlockByHeight', [first.result!.block_height]);
+    expect(jailed).toMatchObject({ is_jailed: true, active: false, jail_release_time: block.timestamp + JAIL[0]! });
+
+    const early = await a.call('svc_unjail', [addressB]);
+    expect(early.error).toMatchObject({ code: -32002, data: { status: 'JAIL_NOT_EXPIRED' } });
+    expect((await a.result<Validator>('svc_getValidator', [addressB])).is_jailed).toBe(true);
+
+    const duplicate = await report(evidence(2));
+    expect((duplicate.error?.data as { status?: string }).status).toBe('DUPLICATE_EVIDENCE');
+
+    await until('jail period to end', async () => Date.now() / 1000 > jailed.jail_release_time + 1, 30_000);
+    const unjailed = await a.result<Receipt>('svc_unjail', [addressB]);
+    expect(unjailed.status).toBe('success');
+    expect((await a.result<Validator>('svc_getValidator', [addressB])).is_jailed).toBe(false);
+
+    const second = await report(evidence(3));
+    expect(second.result?.status).toBe('success');
+    const again = await a.result<Validator>('svc_getValidator', [addressB]);
+    const block2 = await a.result<{ timestamp: number }>('svc_getBlockByHeight', [second.result!.block_height]);
+    expect(again).toMatchObject({ is_jailed: true, offences: 2, jail_release_time: block2.timestamp + JAIL[1]! });
+  }, 90_000);
+});

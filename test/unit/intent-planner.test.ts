@@ -1,0 +1,382 @@
+// The intent planner's rules (spec §4.8 "Planner rules", §7.2–7.3; docs/intents.md) on hand-made
+// parsed intents and pools, quoted by the core's own AMM math (build/core.wasm), cross-checked
+// against the bigint formula of facts.md "DEX".
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AmmMath, amountOutRef, poolAddress, sortPair, type PoolRecord } from '../../src/core/amm.js';
+import { compileCore } from '../../src/core/loader.js';
+import type { Operation, SwapOp } from '../../src/codec/bundle.js';
+import type { Goal, ParsedIntent, TokenRef } from '../../src/intents/goals.js';
+import { GasMeter } from '../../src/intents/gas.js';
+import { HookRegistry } from '../../src/intents/hooks.js';
+import type { MarketSource } from '../../src/intents/market.js';
+import { PlanError, planIntent, planIntents, routeType, WARNINGS, type Plan, type PlannerEnv } from '../../src/intents/planner.js';
+import { bindParams, ProgramError, substitute, validateProgram } from '../../src/intents/programs.js';
+import { nameProblem } from '../../src/chain/names.js';
+
+const mint = (n: number) => { const m = new Uint8Array(32); if (n) { m[0] = 0x11; m[31] = n; } return m; };
+const NTV: TokenRef = { symbol: 'NTV', mint: mint(0), decimals: 9 };
+const USDC: TokenRef = { symbol: 'USDC', mint: mint(1), decimals: 6 };
+const SOL: TokenRef = { symbol: 'SOL', mint: mint(2), decimals: 9 };
+const BTC: TokenRef = { symbol: 'BTC', mint: mint(3), decimals: 8 };
+const DOGE: TokenRef = { symbol: 'DOGE', mint: mint(4), decimals: 8 };
+const TOKENS = [NTV, USDC, SOL, BTC, DOGE];
+const u = (whole: number | bigint, t: TokenRef) => BigInt(whole) * 10n ** BigInt(t.decimals);
+const amt = (whole: number, t: TokenRef) => ({ token: t, raw: u(whole, t), text: String(whole) });
+const SENDER = new Uint8Array(32).fill(0xa1);
+const ALICE = new Uint8Array(32).fill(0xa2);
+
+function pool(a: TokenRef, ra: bigint, b: TokenRef, rb: bigint): PoolRecord {
+  const [t0] = sortPair(a.mint, b.mint);
+  const aFirst = Buffer.compare(t0, a.mint) === 0;
+  return {
+    version: 1, token0: aFirst ? a.mint : b.mint, token1: aFirst ? b.mint : a.mint, reserve0: aFirst ? ra : rb, reserve1: aFirst ? rb : ra,
+    lpSupply: 10n ** 12n, creator: new Uint8Array(32), createdAt: 0n, createdHeight: 0n, lockUntil: 0n, creatorLockedLp: 0n,
+    price0Cumulative: 0n, price1Cumulative: 0n, lastUpdate: 0n,
+  };
+}
+
+class Fixture implements MarketSource {
+  pools = new Map<string, PoolRecord>();
+  balances = new Map<string, bigint>();
+  addPool(p: PoolRecord) { this.pools.set(Buffer.from(poolAddress(p.token0, p.token1)).toString('hex'), p); }
+  setBalance(t: TokenRef, v: bigint) { this.balances.set(Buffer.from(t.mint).toString('hex'), v); }
+  pool(a: Uint8Array, b: Uint8Array) { return this.pools.get(Buffer.from(poolAddress(a, b)).toString('hex')); }
+  balance(account: Uint8Array, m: Uint8Array) { return Buffer.compare(account, SENDER) === 0 ? this.balances.get(Buffer.from(m).toString('hex')) ?? 0n : 0n; }
+  token(m: Uint8Array) { return TOKENS.find((t) => Buffer.compare(t.mint, m) === 0); }
+  tokens() { return TOKENS; }
+  pools_() { return this.pools.values(); }
+}
+
+let amm: AmmMath;
+let gas: GasMeter;
+beforeAll(async () => {
+  amm = await AmmMath.create();
+  gas = await GasMeter.create(await compileCore());
+});
+
+function setup(opts: { gasPrice?: bigint; hooks?: HookRegistry } = {}) {
+  const f = new Fixture();
+  f.addPool(pool(USDC, u(100_000, USDC), NTV, u(1_000, NTV)));
+  f.addPool(pool(SOL, u(1_000, SOL), NTV, u(2_000, NTV)));
+  f.addPool(pool(BTC, u(10, BTC), USDC, u(600_000, USDC)));
+  f.setBalance(NTV, u(10_000, NTV));
+  f.setBalance(USDC, u(50_000, USDC));
+  f.setBalance(SOL, u(100, SOL));
+  const names = new Map([['alice', ALICE]]);
+  const env: PlannerEnv = {
+    source: { pool: (a, b) => f.pool(a, b), balance: (a, m) => f.balance(a, m), token: (m) => f.token(m), tokens: () => f.tokens(), pools: () => f.pools_() },
+    amm, ntv: NTV, gasPrice: opts.gasPrice ?? 10n,
+    bundleGas: (ops) => gas.bundleGas(ops),
+    resolveName: (n) => names.get(n.toLowerCase().replace(/\.vex$/, '')),
+    nameProblem, hooks: opts.hooks?.hooks, defaultValidator: new Uint8Array(32).fill(7),
+  };
+  return { f, env };
+}
+
+const intent = (goal: Goal, constraints: ParsedIntent['constraints'] = {}): ParsedIntent => ({ goal, constraints, language: 'en', normalized: '', source: 'nl' });
+const swaps = (p: Plan) => p.operations.filter((o): o is SwapOp => o.type === 'Swap');
+function rejects(f: () => unknown, reason: string, message?: RegExp): PlanError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(PlanError);
+    expect((e as PlanError).reason).toBe(reason);
+    if (message) expect((e as PlanError).message).toMatch(message);
+    return e as PlanError;
+  }
+  throw new Error('expected a PlanError');
+}
+
+describe('gas from the core', () => {
+  it('measures the documented schedule: a transfer bundle is 21,000, a swap 40,000 per operation', () => {
+    expect(gas.bundleGas([{ type: 'Transfer', to: ALICE, token: NTV.mint, amount: 1n }])).toBe(21_000n);
+    const swap: Operation = { type: 'Swap', fromToken: USDC.mint, toToken: NTV.mint, amountIn: 1n, minAmountOut: 0n };
+    expect(gas.bundleGas([swap])).toBe(45_000n);
+    expect(gas.bundleGas([swap, swap])).toBe(85_000n);
+  });
+});
+
+describe('swaps', () => {
+  it('a direct swap is one Swap op at the core quote, min out = quote·(10000−s)/10000', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Swap', amountIn: amt(1_000, USDC), tokenOut: NTV }, { slippageBps: 100 }), SENDER, env);
+    const want = amountOutRef(u(1_000, USDC), u(100_000, USDC), u(1_000, NTV));
+    expect(p.operations).toEqual([{ type: 'Swap', fromToken: USDC.mint, toToken: NTV.mint, amountIn: u(1_000, USDC), minAmountOut: (want * 9_900n) / 10_000n }]);
+    expect(p.steps[0]!.estimatedOut).toBe(want);
+    expect(p.steps[0]!.priceImpactBps).toBe(99);
+    expect(routeType(p)).toBe('direct');
+    expect(p.warnings).toEqual([]);
+    expect(p.gas).toBe(45_000n);
+    expect(p.fee).toBe(450_000n);
+    expect(p.balance).toMatchObject({ sufficient: true, token: USDC, required: u(1_000, USDC), available: u(50_000, USDC) });
+  });
+
+  it('without a direct pool, routes through NTV: two legs, leg 2 spends exactly leg 1\'s minimum, warning says so', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Swap', amountIn: amt(1_000, USDC), tokenOut: SOL }, { slippageBps: 50 }), SENDER, env);
+    expect(p.steps.map((s) => s.type)).toEqual(['Swap (Leg 1)', 'Swap (Leg 2)']);
+    const [l1, l2] = swaps(p);
+    const q1 = amountOutRef(u(1_000, USDC), u(100_000, USDC), u(1_000, NTV));
+    expect(l1!.minAmountOut).toBe((q1 * 9_950n) / 10_000n);
+    expect(l2!.amountIn).toBe(l1!.minAmountOut);
+    expect(l2!.fromToken).toEqual(NTV.mint);
+    const q2 = amountOutRef(l1!.minAmountOut, u(2_000, NTV), u(1_000, SOL));
+    expect(l2!.minAmountOut).toBe((q2 * 9_950n) / 10_000n);
+    expect(routeType(p)).toBe('auto-routed (2 hops)');
+    expect(p.warnings).toEqual([WARNINGS.AUTO_ROUTED]);
+  });
+
+  it('no pool and no route is NOT_FOUND; a swap of a token for itself is an invalid intent', () => {
+    const { env } = setup();
+    rejects(() => planIntent(intent({ type: 'Swap', amountIn: amt(1, DOGE), tokenOut: NTV }), SENDER, env), 'NOT_FOUND', /no pool and no route/);
+    rejects(() => planIntent(intent({ type: 'Swap', amountIn: amt(1, NTV), tokenOut: NTV }), SENDER, env), 'INVALID_INTENT');
+  });
+
+  it('price impact: above 5% warns, above 25% on any pool warns and rejects', () => {
+    const { env } = setup();
+    const high = planIntent(intent({ type: 'Swap', amountIn: amt(10_000, USDC), tokenOut: NTV }), SENDER, env);
+    expect(high.maxImpactBps).toBeGreaterThan(500);
+    expect(high.warnings).toEqual([WARNINGS.HIGH_IMPACT]);
+    expect(high.rejection).toBeUndefined();
+    const huge = planIntent(intent({ type: 'Swap', amountIn: amt(45_000, USDC), tokenOut: NTV }), SENDER, env);
+    expect(huge.maxImpactBps).toBeGreaterThan(2500);
+    expect(huge.warnings).toEqual([WARNINGS.HIGH_IMPACT, WARNINGS.IMPACT_REJECTED]);
+    expect(huge.rejection?.reason).toBe('INTENT_REJECTED');
+    expect(huge.rejection?.data).toMatchObject({ max_price_impact_bps: 2500 });
+  });
+
+  it('insufficient balance is a warning and a failed balance check, not a rejection (spec §7.2)', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Swap', amountIn: amt(200, SOL), tokenOut: NTV }), SENDER, env);
+    expect(p.warnings).toContain(WARNINGS.INSUFFICIENT_BALANCE);
+    expect(p.balance).toMatchObject({ sufficient: false, token: SOL, required: u(200, SOL), available: u(100, SOL) });
+    expect(p.rejection).toBeUndefined();
+  });
+
+  it('a composite plans its steps in order: the second swap on the same pool sees the first one\'s trade', () => {
+    const { env } = setup();
+    const one = planIntent(intent({ type: 'Swap', amountIn: amt(1_000, USDC), tokenOut: NTV }), SENDER, env);
+    const both = planIntent(intent({ type: 'Composite', steps: [
+      { type: 'Swap', amountIn: amt(1_000, USDC), tokenOut: NTV },
+      { type: 'Swap', amountIn: amt(1_000, USDC), tokenOut: NTV },
+    ] }), SENDER, env);
+    const [a, b] = both.steps;
+    expect(a!.estimatedOut).toBe(one.steps[0]!.estimatedOut);
+    expect(b!.estimatedOut).toBe(amountOutRef(u(1_000, USDC), u(101_000, USDC), u(1_000, NTV) - a!.estimatedOut));
+    expect(b!.estimatedOut).toBeLessThan(a!.estimatedOut);
+    expect(both.totalImpactBps).toBeGreaterThan(one.totalImpactBps);
+  });
+});
+
+describe('acquire (reverse AMM math)', () => {
+  it('pays the least input whose output covers the amount; the max cost is checked before execution', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Acquire', amountOut: amt(10, NTV), tokenIn: USDC }, { slippageBps: 0 }), SENDER, env);
+    const [s] = swaps(p);
+    expect(amountOutRef(s!.amountIn, u(100_000, USDC), u(1_000, NTV))).toBeGreaterThanOrEqual(u(10, NTV));
+    expect(amountOutRef(s!.amountIn - 1n, u(100_000, USDC), u(1_000, NTV))).toBeLessThan(u(10, NTV));
+    expect(s!.minAmountOut).toBe(u(10, NTV));
+    const e = rejects(() => planIntent(intent({ type: 'Acquire', amountOut: amt(10, NTV), tokenIn: USDC, maxCost: amt(1_000, USDC) }), SENDER, env),
+      'INTENT_REJECTED', /above the max cost/);
+    expect(e.data).toEqual({ required: s!.amountIn.toString(), max: u(1_000, USDC).toString(), token: 'USDC' });
+    const ok = planIntent(intent({ type: 'Acquire', amountOut: amt(10, NTV), tokenIn: USDC, maxCost: amt(1_100, USDC) }, { slippageBps: 0 }), SENDER, env);
+    expect(swaps(ok)[0]!.amountIn).toBe(s!.amountIn);
+  });
+
+  it('routed: leg 1 guarantees at least what leg 2 needs, and leg 2 pays at least the amount at the planned reserves', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Acquire', amountOut: amt(5, SOL), tokenIn: USDC }, { slippageBps: 100 }), SENDER, env);
+    const [l1, l2] = swaps(p);
+    expect(l2!.amountIn).toBe(l1!.minAmountOut);
+    expect(amountOutRef(l2!.amountIn, u(2_000, NTV), u(1_000, SOL))).toBeGreaterThanOrEqual(u(5, SOL));
+    expect(l2!.minAmountOut).toBe((u(5, SOL) * 9_900n) / 10_000n);
+    expect(p.warnings).toContain(WARNINGS.AUTO_ROUTED);
+  });
+
+  it('more than the pool holds is rejected', () => {
+    const { env } = setup();
+    rejects(() => planIntent(intent({ type: 'Acquire', amountOut: amt(1_000, NTV), tokenIn: USDC }), SENDER, env), 'INTENT_REJECTED', /cannot pay/);
+  });
+});
+
+describe('liquidate, rebalance, allocate', () => {
+  it('liquidate sells the best rate first (a direct pool beats a routed one) until the target is covered', () => {
+    const { f, env } = setup();
+    f.setBalance(BTC, u(1, BTC));
+    f.setBalance(USDC, 0n);
+    const p = planIntent(intent({ type: 'Liquidate', target: amt(1_000, USDC), keeping: [NTV], excluding: [] }), SENDER, env);
+    // BTC/USDC is direct (one fee), SOL reaches USDC through NTV (two fees): BTC first, and it covers 1,000 USDC alone.
+    expect(swaps(p)).toHaveLength(1);
+    expect(swaps(p)[0]!.fromToken).toEqual(BTC.mint);
+    expect(p.steps[0]!.estimatedOut).toBeGreaterThanOrEqual(u(1_000, USDC));
+    const big = planIntent(intent({ type: 'Liquidate', target: amt(60_000, USDC), keeping: [NTV], excluding: [] }), SENDER, env);
+    expect(big.steps.map((s) => `${s.from.symbol}:${s.type}`)).toEqual(['BTC:Swap', 'SOL:Swap (Leg 1)', 'NTV:Swap (Leg 2)']);
+    expect(swaps(big)[0]!.amountIn).toBe(u(1, BTC));
+  });
+
+  it('liquidate that holdings cannot cover is flagged and refused for submission', () => {
+    const { f, env } = setup();
+    f.setBalance(SOL, 0n);
+    const p = planIntent(intent({ type: 'Liquidate', target: amt(1_000, USDC), keeping: [], excluding: [NTV] }), SENDER, env);
+    expect(p.warnings).toContain(WARNINGS.INSUFFICIENT_BALANCE);
+    expect(p.rejection?.reason).toBe('INSUFFICIENT_BALANCE');
+  });
+
+  it('rebalance values holdings in NTV through the pools and buys the under-weight token with NTV', () => {
+    const { f, env } = setup();
+    f.setBalance(USDC, 0n);
+    f.setBalance(SOL, 0n);
+    f.setBalance(NTV, u(100, NTV));
+    const p = planIntent(intent({ type: 'Rebalance', targets: [{ token: NTV, bps: 5_000 }, { token: USDC, bps: 5_000 }] }), SENDER, env);
+    const [s] = swaps(p);
+    expect(s!.fromToken).toEqual(NTV.mint);
+    expect(s!.toToken).toEqual(USDC.mint);
+    // about half of 100 NTV (less the fee reserve)
+    expect(s!.amountIn).toBeGreaterThan(u(49, NTV));
+    expect(s!.amountIn).toBeLessThan(u(50, NTV));
+    rejects(() => planIntent(intent({ type: 'Rebalance', targets: [{ token: DOGE, bps: 10_000 }] }), SENDER, env), 'NOT_FOUND', /DOGE\/NTV/);
+  });
+
+  it('allocate (all liquidity) zaps half into the deepest NTV pool and adds liquidity', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Allocate', amount: amt(100, NTV), stakeBps: 0, liquidityBps: 10_000 }), SENDER, env);
+    expect(p.steps.map((s) => s.type)).toEqual(['Swap', 'AddLiquidity']);
+    const [swap, add] = p.operations;
+    expect((swap as SwapOp).toToken).toEqual(SOL.mint); // SOL/NTV holds 2,000 NTV, USDC/NTV 1,000
+    expect(add).toMatchObject({ type: 'AddLiquidity', amountA: u(50, NTV), amountB: (swap as SwapOp).minAmountOut });
+  });
+});
+
+describe('other goals', () => {
+  it('transfer to a name resolves through the name service; an unknown name is NOT_FOUND', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Transfer', amount: amt(5, NTV), to: { kind: 'name', name: 'alice.vex' } }), SENDER, env);
+    expect(p.operations).toEqual([{ type: 'Transfer', to: ALICE, token: NTV.mint, amount: u(5, NTV) }]);
+    expect(p.summary).toBe('Send 5 NTV to alice.vex');
+    rejects(() => planIntent(intent({ type: 'Transfer', amount: amt(5, NTV), to: { kind: 'name', name: 'nobody.vex' } }), SENDER, env), 'NOT_FOUND', /not registered/);
+  });
+
+  it('bridge is unavailable on this node', () => {
+    const { env } = setup();
+    rejects(() => planIntent(intent({ type: 'Bridge', amount: amt(1, USDC), chain: 'ethereum' }), SENDER, env), 'UNAVAILABLE_ON_NODE', /no bridge/);
+  });
+
+  it('register becomes a RegisterName operation', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Custom', action: 'register_name', name: 'bob' }), SENDER, env);
+    expect(p.operations).toEqual([{ type: 'RegisterName', name: 'bob' }]);
+    rejects(() => planIntent(intent({ type: 'Custom', action: 'register_name', name: 'alice' }), SENDER, env), 'INTENT_REJECTED', /already registered/);
+  });
+
+  it('stake plans a Stake operation to the named validator, else this node\'s; only NTV', () => {
+    const { env } = setup();
+    const v = new Uint8Array(32).fill(3);
+    expect(planIntent(intent({ type: 'Stake', amount: amt(1_000, NTV), validator: v }), SENDER, env).operations)
+      .toEqual([{ type: 'Stake', amount: u(1_000, NTV), validatorPubkey: v }]);
+    expect(planIntent(intent({ type: 'Stake', amount: amt(1_000, NTV) }), SENDER, env).operations)
+      .toEqual([{ type: 'Stake', amount: u(1_000, NTV), validatorPubkey: env.defaultValidator }]);
+    rejects(() => planIntent(intent({ type: 'Stake', amount: amt(10, USDC) }), SENDER, env), 'INVALID_INTENT', /only NTV/);
+  });
+
+  it('allocate splits into a Stake and a liquidity zap', () => {
+    const { env } = setup();
+    const p = planIntent(intent({ type: 'Allocate', amount: amt(2_000, NTV), stakeBps: 6_000, liquidityBps: 4_000 }), SENDER, env);
+    expect(p.steps.map((s) => s.type)).toEqual(['Stake', 'Swap', 'AddLiquidity']);
+    expect(p.operations[0]).toMatchObject({ type: 'Stake', amount: u(1_200, NTV) });
+    expect((p.operations[1] as SwapOp).amountIn).toBe(u(400, NTV));
+  });
+
+  it('synthetic intents: without a hook preview warns and submit is refused; a registered hook supplies the operations', () => {
+    const hooks = new HookRegistry();
+    const goal = intent({ type: 'MintSynthetic', synthetic: 'sTSLA', amount: { raw: 2n * 10n ** 18n, text: '2', decimals: 18 }, payWith: USDC });
+    const bare = planIntent(goal, SENDER, setup({ hooks }).env);
+    expect(bare.operations).toEqual([]);
+    expect(bare.warnings[0]).toMatch(/No integrator hook registered/);
+    expect(bare.rejection?.reason).toBe('UNAVAILABLE_ON_NODE');
+    const vault = new Uint8Array(32).fill(9);
+    hooks.register({
+      name: 'test-oracle',
+      mintSynthetic: (r) => ({
+        operations: [{ type: 'Transfer', to: vault, token: r.payWith.mint, amount: 500n * 10n ** 6n }],
+        pays: { token: r.payWith, amount: 500n * 10n ** 6n }, summary: 'at 250 USDC each',
+      }),
+    });
+    const priced = planIntent(goal, SENDER, setup({ hooks }).env);
+    expect(priced.rejection).toBeUndefined();
+    expect(priced.operations).toEqual([{ type: 'Transfer', to: vault, token: USDC.mint, amount: 500n * 10n ** 6n }]);
+    expect(priced.summary).toMatch(/via test-oracle: at 250 USDC each/);
+  });
+
+  it('max fee and gas limit bound the bundle: too low is rejected, else max_gas follows them', () => {
+    const { env } = setup({ gasPrice: 10n });
+    const swap = { type: 'Swap', amountIn: amt(10, USDC), tokenOut: NTV } as const;
+    rejects(() => planIntent(intent(swap, { maxFee: 100_000n }), SENDER, env), 'INTENT_REJECTED', /max fee/);
+    rejects(() => planIntent(intent(swap, { gasLimit: 30_000n }), SENDER, env), 'INTENT_REJECTED', /gas limit/);
+    expect(planIntent(intent(swap, { maxFee: 1_000_000n }), SENDER, env).maxGas).toBe(100_000n);
+    expect(planIntent(intent(swap, { gasLimit: 60_000n }), SENDER, env).maxGas).toBe(60_000n);
+    expect(planIntent(intent(swap), SENDER, env).maxGas).toBe(45_000n);
+    expect(planIntent(intent(swap, { deadlineSeconds: 120 }), SENDER, env).deadlineSeconds).toBe(120);
+  });
+
+  it('recurring and conditional goals plan their inner goal and carry the schedule; programs cannot hold them', () => {
+    const { env } = setup();
+    const inner: Goal = { type: 'Swap', amountIn: amt(10, USDC), tokenOut: NTV };
+    const p = planIntent(intent({ type: 'Recurring', goal: inner, intervalSeconds: 86_400, runs: 7 }), SENDER, env);
+    expect(p.schedule).toMatchObject({ kind: 'Recurring', intervalSeconds: 86_400, runs: 7 });
+    expect(p.summary).toMatch(/^Every day, 7 runs/);
+    expect(p.operations).toHaveLength(1);
+    const rec = intent({ type: 'Recurring', goal: inner, intervalSeconds: 3600, runs: 2 });
+    rejects(() => planIntents([rec, intent(inner)], SENDER, env, (i) => `steps[${i}].intent`), 'INVALID_INTENT', /steps\[0\]\.intent/);
+  });
+});
+
+describe('programs', () => {
+  const checks = { tokenExists: (t: string) => ['NTV', 'USDC', 'SOL'].includes(t.toUpperCase()), addressValid: (t: string) => t.startsWith('Nx0') || t.endsWith('.vex') };
+  const good = { name: 'dca-sol', description: 'buy SOL', params: [{ name: 'amount', type: 'amount', default: '10' }, { name: 'token', type: 'token' }], steps: [{ intent: 'swap ${amount} USDC for ${token}' }] };
+
+  it('validates the format and names the bad field', () => {
+    expect(validateProgram(JSON.stringify(good), checks)).toMatchObject({ name: 'dca-sol', steps: [{ intent: 'swap ${amount} USDC for ${token}' }] });
+    const bad: Array<[unknown, string]> = [
+      ['{', 'program_json'],
+      [{ ...good, name: 'X' }, 'name'],
+      [{ ...good, params: [{ name: 'amount', type: 'money' }] }, 'params[0].type'],
+      [{ ...good, params: [{ name: 'a', type: 'amount' }, { name: 'a', type: 'token' }] }, 'params[1].name'],
+      [{ ...good, params: [{ name: 'amount', type: 'amount', default: 'ten' }] }, 'params[0].default'],
+      [{ ...good, steps: [] }, 'steps'],
+      [{ ...good, steps: [{ intent: 'swap 1 USDC for NTV' }, { intent: 'swap ${nope} USDC for NTV' }] }, 'steps[1].intent'],
+      [{ ...good, steps: [{ intent: 'x', extra: 1 }] }, 'steps[0].extra'],
+      [{ ...good, surprise: true }, 'surprise'],
+    ];
+    for (const [json, field] of bad) {
+      try {
+        validateProgram(json, checks);
+        throw new Error(`accepted ${JSON.stringify(json)}`);
+      } catch (e) {
+        expect(e, JSON.stringify(json)).toBeInstanceOf(ProgramError);
+        expect((e as ProgramError).field).toBe(field);
+      }
+    }
+  });
+
+  it('binds call params by type, with defaults, naming params.<name> on error', () => {
+    const def = validateProgram(good, checks);
+    expect(bindParams(def, { token: 'SOL' }, checks)).toEqual({ amount: '10', token: 'SOL' });
+    expect(substitute(def.steps[0]!.intent, { amount: '2.5', token: 'SOL' })).toBe('swap 2.5 USDC for SOL');
+    const cases: Array<[unknown, string]> = [
+      [{}, 'params.token'],
+      [{ token: 'DOGE' }, 'params.token'],
+      [{ token: 'SOL', amount: '1 USDC and 1000 NTV' }, 'params.amount'],
+      [{ token: 'SOL', amount: '0' }, 'params.amount'],
+      [{ token: 'SOL', other: 1 }, 'params.other'],
+      [[1], 'params'],
+    ];
+    for (const [values, field] of cases) {
+      try {
+        bindParams(def, values, checks);
+        throw new Error(`accepted ${JSON.stringify(values)}`);
+      } catch (e) {
+        expect((e as ProgramError).field, JSON.stringify(values)).toBe(field);
+      }
+    }
+  });
+});

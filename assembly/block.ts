@@ -205,7 +205,7 @@ export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
   let chainId = rU64();
   let allowUnsigned = rBool();
   let gasLimit = rU64();
-  // missed: consensus keys of the leaders skipped before this proposer (contract C, docs/staking.md).
+  // missed: consensus keys of the leaders skipped before this proposer (docs/staking.md).
   let nMissed = rU32();
   if (nMissed > MAX_MISSED) return S.INVALID_INPUT;
   let missed = take(nMissed << 5);

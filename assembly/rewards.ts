@@ -268,8 +268,8 @@ function recomputeActive(st: usize): void {
 }
 
 /**
- * After the block's bundles. `missed`: consensus keys of leaders skipped before this proposer
- * (contract C). No-op for a genesis without chain parameters (a ledger without staking).
+ * After the block's bundles. `missed`: consensus keys of leaders skipped before this proposer.
+ * No-op for a genesis without chain parameters (a ledger without staking).
  */
 export function endBlock(height: u64, ts: u64, gasUsed: u64, gasLimit: u64, okCount: u32, missed: usize, missedCount: u32): void {
   loadParams();

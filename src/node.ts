@@ -40,7 +40,7 @@ export interface NodeOptions {
   backfillIndexes?: boolean;
   /** progress of the backfill (the CLI draws a bar on stderr) */
   onBackfillProgress?: (done: number, total: number) => void;
-  /** contract B `--genesis-validators`: consensus keys of the genesis validators (docs/staking.md) */
+  /** `--genesis-validators`: consensus keys of the genesis validators (docs/staking.md) */
   genesisValidators?: Uint8Array[];
   /** `--chain-params <file.json>` overrides of the staking/consensus parameters (docs/staking.md) */
   chainParams?: ChainParams;

@@ -368,7 +368,7 @@ function rotateKey(user: usize, key: usize): u32 {
 
 /**
  * ReportDoubleSign{validator [32] consensus key, height u64, header_a Vec<u8>, sig_a [64],
- * header_b Vec<u8>, sig_b [64]}: the host verified both signatures at admission (contract D); the
+ * header_b Vec<u8>, sig_b [64]}: the host verified both signatures at admission; the
  * core checks what it can without Ed25519: two different headers of that key at that height.
  * Jail escalates with the validator's offences (spec §8: 1 h, 24 h, 7 d, 30 d); no slashing.
  */
@@ -404,7 +404,7 @@ function reportDoubleSign(f: usize): u32 {
 }
 
 /**
- * A genesis validator (contract B): self stake taken from `source`'s NTV balance, active from
+ * A genesis validator: self stake taken from `source`'s NTV balance, active from
  * block 1. Returns false when the configuration is inconsistent (INVALID_GENESIS).
  */
 export function genesisValidator(key: usize, account: usize, lo: u64, hi: u64, source: usize): bool {

@@ -24,7 +24,7 @@ export interface BlockHeader {
    * proposer must be the leader of this round at the parent's validator set.
    */
   round: number;
-  /** consensus keys of the leaders of rounds 0..round−1, whose turn was skipped (contract C) */
+  /** consensus keys of the leaders of rounds 0..round−1, whose turn was skipped */
   missed: Uint8Array[];
   hash: Uint8Array;
   signature: Uint8Array;

@@ -404,7 +404,7 @@ export class Chain extends EventEmitter<ChainEvents> {
   /** At most this many executed blocks may wait for their write before production pauses. */
   private static readonly MAX_PENDING_WRITES = 2;
 
-  // ---- blocks from peers (contract F, src/chain/import.ts) ------------------------------------
+  // ---- blocks from peers (src/chain/import.ts) ------------------------------------
 
   /**
    * Whether this node may make the next block now. Always, for the single validator; the node
@@ -457,6 +457,15 @@ export class Chain extends EventEmitter<ChainEvents> {
   commitExecuted(produced: ProducedBlock): Promise<void> {
     const startedAt = Date.now();
     this.executionHead = produced.block.header;
+    return this.queueWrite(produced, startedAt);
+  }
+
+  /**
+   * The tail every executed block shares, produced here or imported: local records and explorer
+   * indexes in the block's own batch (spec §4.11, docs/explorer.md), mempool bookkeeping at once,
+   * and the write queued behind the previous block's. Resolves once the block is durable.
+   */
+  private queueWrite(produced: ProducedBlock, startedAt: number): Promise<void> {
     this.executedTransactions += produced.block.bundles.length;
     produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.outcomes)];
     const indexStarted = performance.now();
@@ -633,18 +642,7 @@ export class Chain extends EventEmitter<ChainEvents> {
       }
       produced.write.certificate = this.consensus.certifySolo(produced.block.header);
     }
-    this.executedTransactions += produced.block.bundles.length;
-    produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.outcomes)];
-    // Explorer indexes go in the block's own batch (spec §4.11, docs/explorer.md).
-    const indexStarted = performance.now();
-    produced.write.indexes = this.indexer.forBlock({
-      height: produced.block.header.height, bundleHashes: produced.block.bundleHashes, receipts: produced.receipts,
-      senders: produced.outcomes.filter((o) => o.receipt).map((o) => o.entry.account), writes: produced.writes,
-    });
-    produced.timings.index = performance.now() - indexStarted;
-    this.afterExecution(produced);
-    this.pendingWrites++;
-    this.writeChain = this.writeChain.then(() => this.persist(produced, startedAt));
+    void this.queueWrite(produced, startedAt);
   }
 
   /**

@@ -30,7 +30,7 @@ export interface ProducedBlock {
 /** Consensus fields of the block being built (docs/consensus.md "Rounds"). */
 export interface BlockTurn {
   round: number;
-  /** consensus keys of the leaders of rounds 0..round−1 (contract C) */
+  /** consensus keys of the leaders of rounds 0..round−1 */
   missed: Uint8Array[];
   /** staking account credited as proposer */
   proposer: Uint8Array;

@@ -3,6 +3,7 @@
 // weights), import (certificate stake) and the staking RPC methods. The core (assembly/staking.ts)
 // is the only writer; the layouts here mirror it byte for byte.
 
+import { withPrefix } from '../core/records.js';
 import { chainParams, type ChainParams } from './chain-params.js';
 
 /** Anything with committed-state point reads (StateView, Core). */
@@ -118,16 +119,7 @@ export interface StakingState {
 export const REWARD_PRECISION = 10n ** 18n;
 const NEVER = (1n << 64n) - 1n;
 
-function key(prefix: number, ...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(1 + parts.reduce((n, p) => n + p.length, 0));
-  out[0] = prefix;
-  let o = 1;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
+const key = withPrefix;
 
 export const validatorKey = (account: Uint8Array) => key(StakingPrefix.VALIDATOR, account);
 export const consensusKeyIndexKey = (consensusKey: Uint8Array) => key(StakingPrefix.CONSENSUS_KEY, consensusKey);

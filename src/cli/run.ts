@@ -5,7 +5,7 @@ import { startNode, type NodeOptions } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 
-/** `--genesis-validators <hex>[,<hex>…]` (contract B): 32-byte Ed25519 public keys, no repeats. */
+/** `--genesis-validators <hex>[,<hex>…]`: 32-byte Ed25519 public keys, no repeats. */
 export function parseGenesisValidators(text: string): Uint8Array[] {
   const keys = text.split(',').map((k) => k.trim().replace(/^0x/i, '')).filter((k) => k.length > 0);
   if (keys.length === 0) throw new Error('--genesis-validators needs at least one 64-hex public key');

@@ -3,7 +3,7 @@ import { keyId } from './votes.js';
 
 /**
  * Two different headers signed by one consensus key at one height: the evidence a
- * ReportDoubleSign operation carries (contract D, discriminant 36; docs/consensus.md "Double-sign
+ * ReportDoubleSign operation carries (discriminant 36; docs/consensus.md "Double-sign
  * evidence"). Headers travel as their canonical binary form (`headerSigningBytes`, decoded by
  * `decodeHeaderBytes`), whose Blake3 is the block hash the signature covers.
  */
@@ -20,7 +20,7 @@ export interface DoubleSignEvidence {
  * Remembers the first signed header of each (height, proposer key) seen, from gossip or the node's
  * own store, and returns evidence when a second, different one arrives. The caller has verified
  * the signature of every header it passes in (an unsigned conflict proves nothing). One report per
- * (validator, height): the core records one offence per pair anyway (contract D).
+ * (validator, height): the core records one offence per pair anyway.
  */
 export class DoubleSignDetector {
   private readonly first = new Map<string, BlockHeader>();

@@ -15,13 +15,13 @@ import {
  * The consensus state machine of one node (docs/consensus.md): who proposes each height and when,
  * which proposals this validator votes for, and when a block is final. It owns no block execution
  * and no storage: the chain does those through `ConsensusHost`, and messages travel through
- * `ConsensusTransport` (contract E's P2PNetwork, or the in-memory fake of the unit tests).
+ * `ConsensusTransport` (the P2PNetwork of src/p2p, or the in-memory fake of the unit tests).
  */
 
 export type ConsensusTopic = 'blocks' | 'votes';
 export type Verdict = 'accept' | 'ignore' | 'reject';
 
-/** The part of P2PNetwork (contract E) consensus uses. */
+/** The part of P2PNetwork consensus uses. */
 export interface ConsensusTransport {
   publish(topic: ConsensusTopic, data: Uint8Array): Promise<unknown>;
   on(topic: ConsensusTopic, handler: (data: Uint8Array, from: string) => void): unknown;
@@ -53,7 +53,7 @@ export interface ConsensusHost {
   commit(certificate: Certificate): Promise<boolean>;
   /** drop the executed-but-not-final block (another block finalized at its height) */
   discard(): Promise<void>;
-  /** a final block this node did not execute: contract F importBlock */
+  /** a final block this node did not execute: src/chain/import.ts importBlock */
   importFinal(encoded: Uint8Array, certificate: Certificate): Promise<void>;
   storedHeader(height: number): Promise<BlockHeader | undefined>;
   reportDoubleSign(evidence: DoubleSignEvidence): Promise<void>;
@@ -464,7 +464,7 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
   }
 
   /**
-   * Double-sign detection (contract D): every validly signed header is remembered per (height,
+   * Double-sign detection: every validly signed header is remembered per (height,
    * proposer key); a second, different one, or one that differs from the block this node stored at
    * that height from the same proposer, is evidence the node reports.
    */

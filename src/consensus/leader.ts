@@ -1,7 +1,7 @@
 import { blake3 } from '../codec/hash.js';
 
 /**
- * The fields of a validator record (contract A, src/chain/validator-set.ts `ValidatorInfo`) that
+ * The fields of a validator record (src/chain/validator-set.ts `ValidatorInfo`) that
  * leader selection and finality read. `ValidatorInfo` is assignable to it.
  */
 export interface ConsensusValidator {

@@ -158,7 +158,7 @@ export type CertificateCheck = { ok: true; votedStake: bigint; totalStake: bigin
  * Check a certificate against a block (its height and hash) and the validator set at the block's
  * parent: the right vote type and epoch, each voter a distinct member of the voting set with a valid
  * signature, and the voters' stake strictly above 2/3 of the set's. Used for blocks from others and
- * by sync (contract F, src/chain/import.ts).
+ * by sync (src/chain/import.ts).
  */
 export function verifyCertificate(
   cert: Certificate, block: { height: number; hash: Uint8Array }, validators: readonly ConsensusValidator[], epochLength: number,

@@ -83,7 +83,7 @@ export interface GenesisBalance {
   mint: Uint8Array;
   amount: bigint;
 }
-/** A genesis validator (contract B): self stake moved from `source`'s NTV balance, active from block 1. */
+/** A genesis validator: self stake moved from `source`'s NTV balance, active from block 1. */
 export interface GenesisValidator {
   consensusKey: Uint8Array;
   account: Uint8Array;

@@ -25,7 +25,7 @@ function check32(name: string, b: Uint8Array): void {
   if (b.length !== 32) throw new RangeError(`${name} must be 32 bytes, got ${b.length}`);
 }
 
-function withPrefix(prefix: number, ...parts: Uint8Array[]): Uint8Array {
+export function withPrefix(prefix: number, ...parts: Uint8Array[]): Uint8Array {
   let n = 1;
   for (const p of parts) n += p.length;
   const out = new Uint8Array(n);

@@ -38,7 +38,7 @@ export interface P2PNetworkOptions {
   logger: Logger;
   /** the head the status handshake announces; genesis (height 0) when absent */
   head?: () => { height: number; hash: Uint8Array };
-  /** whether a consensus key is in the current validator set (contract A); needed by the allowlist */
+  /** whether a consensus key is in the current validator set; needed by the allowlist */
   isValidator?: (publicKey: Uint8Array) => boolean;
   score?: Partial<PeerScoreOptions>;
   /** how often each peer's status (head height) is asked again */

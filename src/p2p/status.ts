@@ -4,7 +4,7 @@ import { signEd25519, verifyEd25519 } from '../codec/keys.js';
 
 /**
  * The `/ntv/status/1` handshake message (docs/p2p.md). Each side sends its chain id, genesis hash
- * and head; a peer on another chain or genesis is refused (contract B: the genesis hash covers the
+ * and head; a peer on another chain or genesis is refused (the genesis hash covers the
  * validator list and chain params). A validator adds a proof that its consensus key vouches for
  * this libp2p peer id, which `--enforce-validator-allowlist` checks against the current set.
  */

@@ -1,4 +1,4 @@
-// Double signing end to end (contract D; spec §3, §7.8, §8; docs/staking.md "Double signing"): two
+// Double signing end to end (spec §3, §7.8, §8; docs/staking.md "Double signing"): two
 // genesis validators whose keys the test holds, short jail durations from --chain-params. The test
 // signs two different headers at one height with validator B's key, submits ReportDoubleSign in a
 // signed bundle, sees B jailed for the first duration, svc_unjail refused early and accepted after,

@@ -14,7 +14,7 @@ import type { Logger } from '../../src/logger.js';
 /**
  * Multi-node consensus over an in-memory network: each node is a ConsensusEngine over a fake chain
  * whose "execution" is deterministic (root = Blake3(parent hash ‖ transactions root)) and whose
- * validator records follow the misses the headers carry (contract C), as the core's would.
+ * validator records follow the misses the headers carry, as the core's would.
  */
 
 const CHAIN_ID = 1618032;
@@ -66,7 +66,7 @@ class FakeChain implements ConsensusHost {
   executed: Block | undefined;
   engine!: ConsensusEngine;
   private vote: { height: number; blockHash: Uint8Array } | undefined;
-  /** validator records at the head: misses follow the headers (contract C) */
+  /** validator records at the head: misses follow the headers */
   set: ConsensusValidator[];
   /** proposals this node executed and found wrong */
   refused = 0;
@@ -271,7 +271,7 @@ describe('consensus over an in-memory network', () => {
     // 2 of 4 equal stakes is exactly 1/2 < 2/3: at most one more block (one already in flight)
     expect(nodes[0]!.chain.head().height).toBeLessThanOrEqual(stuck + 1);
     expect(nodes[0]!.chain.head().height).toBe(nodes[1]!.chain.head().height);
-    // one returns: it catches up on what it missed (sync, contract F, simulated here) and votes again
+    // one returns: it catches up on what it missed (sync, simulated here) and votes again
     const back = nodes[2]!;
     for (let h = back.chain.head().height + 1; h <= nodes[0]!.chain.head().height; h++) {
       const header = nodes[0]!.chain.blocks[h]!;

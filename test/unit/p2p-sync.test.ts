@@ -12,7 +12,7 @@ import { sealBundle, decodeForwarded, encodeForwarded, verifySeal } from '../../
 import type { Logger } from '../../src/logger.js';
 import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../bench/sync.js';
 
-// Sync and import between in-process chains over real QUIC (issue 5 item 3, contract F).
+// Sync and import between in-process chains over real QUIC (issue 5 item 3).
 
 const quiet: Logger = process.env.NTV_TEST_LOG
   ? { debug: (m, c) => console.log(m, c), info: (m, c) => console.log(m, c), warn: (m, c) => console.log(m, c), error: (m, c) => console.log(m, c) }

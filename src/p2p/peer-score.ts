@@ -25,7 +25,9 @@ export class PeerScores {
   score(peer: string, now = Date.now()): number {
     const entry = this.scores.get(peer);
     if (!entry) return 0;
-    const recovered = ((now - entry.at) / 60_000) * this.options.recoveryPerMinute;
+    // Whole points only: penalties that arrive together add up exactly, so four of 25 reach a
+    // threshold of -100 however many milliseconds apart they land.
+    const recovered = Math.floor(((now - entry.at) * this.options.recoveryPerMinute) / 60_000);
     return Math.min(0, entry.score + recovered);
   }
 

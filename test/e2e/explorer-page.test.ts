@@ -17,7 +17,7 @@ let context: BrowserContext;
 let profile: string;
 
 beforeAll(async () => {
-  node = await TestNode.start({ args: ['--block-time', '1', '--rpc-rate-limit', '0'] });
+  node = await TestNode.start({ args: ['--block-time', '1'] });
   profile = await mkdtemp(join(tmpdir(), 'ntv-chromium-'));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',

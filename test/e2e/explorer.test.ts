@@ -20,7 +20,7 @@ interface Holder { address: string; balance: string }
 interface Transfer { bundle_hash: string; block_height: number; from: string; to: string; amount: string; symbol?: string; op_index: number }
 
 const NTV = 1_000_000_000n;
-const ARGS = ['--block-time', '1', '--rpc-rate-limit', '0'];
+const ARGS = ['--block-time', '1'];
 
 let node: TestNode;
 let dataDir: string;

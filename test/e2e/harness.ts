@@ -41,7 +41,10 @@ export class TestNode {
   async launch(): Promise<void> {
     // P2P on a free local port unless the test names one (spec §4.20 --p2p-port defaults to 9944).
     const p2p = [...(this.args.includes('--p2p-port') ? [] : ['--p2p-port', '0']), ...(this.args.includes('--p2p-host') ? [] : ['--p2p-host', '127.0.0.1'])];
-    const child = spawn(process.execPath, [MAIN, 'run', '--rpc-port', String(this.port), '-d', this.dataDir, ...p2p, ...this.args], {
+    // Every test client shares 127.0.0.1, and pollers (until-loops over several nodes) would spend
+    // the per-IP budget of the default limit; the rate-limit tests name their own.
+    const limit = this.args.includes('--rpc-rate-limit') ? [] : ['--rpc-rate-limit', '0'];
+    const child = spawn(process.execPath, [MAIN, 'run', '--rpc-port', String(this.port), '-d', this.dataDir, ...p2p, ...limit, ...this.args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

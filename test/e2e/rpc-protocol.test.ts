@@ -6,7 +6,7 @@ import { systemAddressHex } from './bundles.js';
 let node: TestNode;
 
 beforeAll(async () => {
-  node = await TestNode.start({ args: ['--block-time', '1', '--rpc-rate-limit', '0'] });
+  node = await TestNode.start({ args: ['--block-time', '1'] });
 });
 
 afterAll(async () => {

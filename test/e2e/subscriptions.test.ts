@@ -79,7 +79,7 @@ class WsClient {
 let node: TestNode;
 
 beforeAll(async () => {
-  node = await TestNode.start({ args: ['--block-time', '1', '--rpc-rate-limit', '0'] });
+  node = await TestNode.start({ args: ['--block-time', '1'] });
 });
 
 afterAll(async () => {
@@ -198,7 +198,7 @@ describe.concurrent('subscriptions (spec §6)', () => {
 
   it('slow consumer: the node keeps its block rate; the client later gets at most the newest 64 blocks', async () => {
     // Blocks every 0.5 s so that more than 64 blocks pass within the test's time.
-    const fast = await TestNode.start({ args: ['--block-time', '0.5', '--rpc-rate-limit', '0'] });
+    const fast = await TestNode.start({ args: ['--block-time', '0.5'] });
     try {
       const client = await WsClient.open(fast);
       const id = await client.subscribe('svc_subscribe_newHeads');

@@ -119,7 +119,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   // spec §8: gas depends on the operations only.
   let gas = GAS_BASE;
   for (let k: u32 = 0; k < bOpCount; k++) {
-    gas += opGas(load<u32>(OPS + (<usize>k << 5)));
+    gas += opGas(OPS + (<usize>k << 5));
   }
   if (gas > bMaxGas) { result(S.OUT_OF_GAS, 0, 0, 0, nonce); return; }
   if (gas > ctxBlockGasLimit - blockGas) { result(S.BLOCK_GAS_LIMIT, 0, 0, 0, nonce); return; }

@@ -2,7 +2,7 @@
 // Operations land in the fixed OPS table (at most 64, bundle-format "operations: 1 to 64").
 
 import * as S from "./status";
-import { readerInit, take, rU8, rU32, rU64, rTag, rVec, vecLen, atEnd, bad, rp, validUtf8 } from "./borsh";
+import { readerInit, take, rU8, rU32, rU64, rTag, rBool, rVec, vecLen, atEnd, bad, rp, rend, validUtf8 } from "./borsh";
 
 export const MAX_OPS: u32 = 64;
 // @ts-ignore: decorator
@@ -28,8 +28,34 @@ export const MAX_OPS: u32 = 64;
 // Names (spec §4.12, docs/names.md), at facts.md's RegisterName slot.
 // @ts-ignore: decorator
 @inline export const OP_REGISTER_NAME: u32 = 32;
-// Discriminants 1..119 other than the enabled ones are reserved for the operations of facts.md
-// (bundle-format "Operation"); anything above is not an operation at all.
+// NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "Operations"), at new numbers.
+// @ts-ignore: decorator
+@inline export const OP_CREATE_NFT_COLLECTION: u32 = 37;
+// @ts-ignore: decorator
+@inline export const OP_MINT_NFT: u32 = 38;
+// @ts-ignore: decorator
+@inline export const OP_TRANSFER_NFT: u32 = 39;
+// @ts-ignore: decorator
+@inline export const OP_BURN_NFT: u32 = 40;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_MULTI_TOKEN_COLLECTION: u32 = 41;
+// @ts-ignore: decorator
+@inline export const OP_DEFINE_TOKEN_TYPE: u32 = 42;
+// @ts-ignore: decorator
+@inline export const OP_MINT_MULTI_TOKEN: u32 = 43;
+// @ts-ignore: decorator
+@inline export const OP_TRANSFER_MULTI_TOKEN: u32 = 44;
+// @ts-ignore: decorator
+@inline export const OP_BURN_MULTI_TOKEN: u32 = 45;
+// @ts-ignore: decorator
+@inline export const OP_BATCH_MINT_MULTI_TOKEN: u32 = 46;
+// @ts-ignore: decorator
+@inline export const OP_BATCH_TRANSFER_MULTI_TOKEN: u32 = 47;
+/** A batch entry: type_id u64, amount u128. */
+// @ts-ignore: decorator
+@inline export const BATCH_ENTRY_LEN: u32 = 24;
+// Discriminants 1..119 other than the enabled ones are reserved (bundle-format "Operation");
+// anything above is not an operation at all.
 // @ts-ignore: decorator
 @inline const OP_LAST_RESERVED: u32 = 119;
 
@@ -40,6 +66,8 @@ export const MAX_OPS: u32 = 64;
 //   UpdateTokenMetadata: +4 mintPtr +8 ptr to the 8 Option<String> fields (validated here)
 //   LockTokenMetadata: +4 mintPtr
 //   RegisterName: +4 namePtr +8 nameLen (UTF-8 checked here; characters and length at execution)
+//   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
+//     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
 
 export let bUser: usize = 0;
@@ -112,6 +140,11 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
       if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>name, 4);
       store<u32>(rec, nameLen, 8);
+    } else if (d >= OP_CREATE_NFT_COLLECTION && d <= OP_BATCH_TRANSFER_MULTI_TOKEN) {
+      let start = rp;
+      if (!decodeCollectionFields(d, rec)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>start, 4);
+      store<u32>(rec, <u32>(rp - start), 8);
     } else if (d >= 4 && d <= 14 || d == 36 || d == 119) {
       // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
       store<u32>(rec, <u32>rp, 4);
@@ -178,5 +211,45 @@ function decodeStakingFields(d: u32): bool {
     rVec();
     take(64);
   } else if (d == 119) take(32);
+  return !bad;
+}
+
+/** A Borsh String whose bytes are strict UTF-8; false when short or not UTF-8. */
+function rStr(): bool {
+  let p = rVec();
+  return !bad && validUtf8(p, vecLen);
+}
+
+/**
+ * The fields of a collection operation (docs/nfts.md "Operations"). Only the Borsh shape is
+ * checked here (lengths, bool bytes, UTF-8); lengths and ranges of values fail at execution with
+ * a status. The batch entry count goes to rec+12 for the gas (bounded by the bytes present).
+ */
+function decodeCollectionFields(d: u32, rec: usize): bool {
+  if (d == OP_CREATE_NFT_COLLECTION || d == OP_CREATE_MULTI_TOKEN_COLLECTION) {
+    // name, symbol, base_uri, [max_supply u64 for NFTs], royalty_bps u16, owner, 4 more strings
+    for (let i = 0; i < 3; i++) if (!rStr()) return false;
+    take(d == OP_CREATE_NFT_COLLECTION ? 8 + 2 + 32 : 2 + 32);
+    for (let i = 0; i < 4; i++) if (!rStr()) return false;
+  } else if (d == OP_MINT_NFT) {
+    take(40); // collection, token_id
+    if (!rStr()) return false; // metadata_uri
+    take(32); // recipient
+  } else if (d == OP_TRANSFER_NFT) take(72); // collection, token_id, to
+  else if (d == OP_BURN_NFT) take(40); // collection, token_id
+  else if (d == OP_DEFINE_TOKEN_TYPE) {
+    take(40); // collection, type_id
+    if (!rStr() || !rStr()) return false; // name, metadata_uri
+    take(16); // max_supply
+    rBool(); // is_fungible
+  } else if (d == OP_MINT_MULTI_TOKEN || d == OP_TRANSFER_MULTI_TOKEN) take(88); // collection, type_id, account, amount
+  else if (d == OP_BURN_MULTI_TOKEN) take(56); // collection, type_id, amount
+  else {
+    take(64); // collection, recipient / to
+    let n = rU32();
+    if (bad || <usize>n > (rend - rp) / BATCH_ENTRY_LEN) return false;
+    take(n * BATCH_ENTRY_LEN);
+    store<u32>(rec, n, 12);
+  }
   return !bad;
 }

@@ -25,6 +25,17 @@ import { bufNew, bufReserve, bufLen, bufSetLen } from "./mem";
 @inline export const EV_TOKEN_METADATA_UPDATED: u8 = 8;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_METADATA_LOCKED: u8 = 9;
+// NFT and multi-token collections (docs/nfts.md "Events").
+// @ts-ignore: decorator
+@inline export const EV_COLLECTION_CREATED: u8 = 10;
+// @ts-ignore: decorator
+@inline export const EV_NFT_TRANSFER: u8 = 11;
+// @ts-ignore: decorator
+@inline export const EV_TOKEN_TYPE_DEFINED: u8 = 12;
+// @ts-ignore: decorator
+@inline export const EV_MULTI_TRANSFER_SINGLE: u8 = 13;
+// @ts-ignore: decorator
+@inline export const EV_MULTI_TRANSFER_BATCH: u8 = 14;
 /** op_index of events that belong to the bundle rather than to one operation (Fee, KeyRegistered). */
 // @ts-ignore: decorator
 @inline export const BUNDLE_LEVEL: u16 = 0xffff;

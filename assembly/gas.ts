@@ -23,8 +23,21 @@ export const GAS_STAKING: u64 = 30000;
 /** ReportDoubleSign hashes two headers and jails (docs/staking.md). */
 export const GAS_REPORT_DOUBLE_SIGN: u64 = 50000;
 
-/** Gas of one operation by discriminant (docs/bundle-format.md "Operation"; only enabled ones reach here). */
-export function opGas(kind: u32): u64 {
+// NFT and multi-token collections (docs/nfts.md "Gas"). A batch's gas depends on its entry count,
+// which the decoder puts in the op record, so gas is still known before any state is read.
+export const GAS_CREATE_COLLECTION: u64 = 60000;
+export const GAS_DEFINE_TOKEN_TYPE: u64 = 40000;
+export const GAS_COLLECTION_MINT: u64 = 30000;
+export const GAS_COLLECTION_MOVE: u64 = 25000;
+export const GAS_BATCH_BASE: u64 = 15000;
+export const GAS_BATCH_ENTRY: u64 = 5000;
+
+/**
+ * Gas of one operation (docs/bundle-format.md "Operation"; only enabled ones reach here), from its
+ * decoded record in OPS (assembly/bundle.ts): the kind, and the entry count of a batch at +12.
+ */
+export function opGas(op: usize): u64 {
+  let kind = load<u32>(op);
   switch (kind) {
     case 0: return GAS_TRANSFER;
     case 28: return GAS_CREATE_POOL;
@@ -37,6 +50,11 @@ export function opGas(kind: u32): u64 {
     case 36: return GAS_REPORT_DOUBLE_SIGN;
     case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13: case 14: case 119:
       return GAS_STAKING;
+    case 37: case 41: return GAS_CREATE_COLLECTION;
+    case 42: return GAS_DEFINE_TOKEN_TYPE;
+    case 38: case 43: return GAS_COLLECTION_MINT;
+    case 39: case 40: case 44: case 45: return GAS_COLLECTION_MOVE;
+    case 46: case 47: return GAS_BATCH_BASE + GAS_BATCH_ENTRY * <u64>load<u32>(op, 12);
     default: return GAS_CREATE_TOKEN;
   }
 }

@@ -181,3 +181,48 @@ export function evidenceEntry(account: usize, height: u64): usize {
   store<u64>(KEY + 33, height);
   return lookup(KEY, 41);
 }
+
+// NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "State layout"). Ids in keys are
+// big-endian so a collection's tokens and types sort by id.
+// @ts-ignore: decorator
+@inline export const P_COLLECTION: u8 = 0x20;
+// @ts-ignore: decorator
+@inline export const P_NFT: u8 = 0x21;
+// @ts-ignore: decorator
+@inline export const P_NFT_COUNT: u8 = 0x22;
+// @ts-ignore: decorator
+@inline export const P_TOKEN_TYPE: u8 = 0x23;
+// @ts-ignore: decorator
+@inline export const P_MULTI_BALANCE: u8 = 0x24;
+
+/** Write `prefix ‖ a[32] ‖ id u64 BE` into KEY (41 bytes). */
+function keyWithId(prefix: u8, a: usize, id: u64): void {
+  store<u8>(KEY, prefix);
+  copy32(KEY + 1, a);
+  store<u64>(KEY + 33, bswap<u64>(id));
+}
+
+/** 0x20 collection[32] → CollectionRecord. */
+export function collectionEntry(collection: usize): usize {
+  return entry32(P_COLLECTION, collection);
+}
+/** 0x21 collection[32] token_id u64 BE → NftRecord. */
+export function nftEntry(collection: usize, tokenId: u64): usize {
+  keyWithId(P_NFT, collection, tokenId);
+  return lookup(KEY, 41);
+}
+/** 0x22 collection[32] owner[32] → u64 NFTs held (deleted at zero). */
+export function nftCountEntry(collection: usize, owner: usize): usize {
+  return entry64(P_NFT_COUNT, collection, owner);
+}
+/** 0x23 collection[32] type_id u64 BE → TokenTypeRecord. */
+export function tokenTypeEntry(collection: usize, typeId: u64): usize {
+  keyWithId(P_TOKEN_TYPE, collection, typeId);
+  return lookup(KEY, 41);
+}
+/** 0x24 collection[32] type_id u64 BE owner[32] → u128 balance (deleted at zero). */
+export function multiBalanceEntry(collection: usize, typeId: u64, owner: usize): usize {
+  keyWithId(P_MULTI_BALANCE, collection, typeId);
+  copy32(KEY + 41, owner);
+  return lookup(KEY, 73);
+}

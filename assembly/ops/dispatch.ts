@@ -1,5 +1,6 @@
 // Dispatch of the operations after Transfer and CreateToken (docs/bundle-format.md "Operation"):
-// the DEX (docs/dex.md) and token metadata. The decoder only lets enabled discriminants through.
+// the DEX (docs/dex.md), token metadata, names, staking, NFT and multi-token collections
+// (docs/nfts.md). The decoder only lets enabled discriminants through.
 
 import * as S from "../status";
 import { OP_ADD_LIQUIDITY, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../bundle";
@@ -8,6 +9,9 @@ import { execLockTokenMetadata, execUpdateTokenMetadata } from "./token";
 import { OP_REGISTER_NAME } from "../bundle";
 import { execRegisterName } from "./names";
 import { execStaking, isStakingOp } from "./staking";
+import { OP_CREATE_NFT_COLLECTION } from "../bundle";
+import { execCreateCollection, execNft, isNftOp, KIND_NFT } from "./nfts";
+import { execMultiToken, isMultiTokenOp } from "./multitokens";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
   let f = <usize>load<u32>(op, 4);
@@ -18,6 +22,10 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   if (kind == OP_UPDATE_TOKEN_METADATA) return execUpdateTokenMetadata(user, op, bundleIndex, opIndex);
   if (kind == OP_LOCK_TOKEN_METADATA) return execLockTokenMetadata(user, op, bundleIndex, opIndex);
   if (kind == OP_REGISTER_NAME) return execRegisterName(user, op); // names (docs/names.md)
+  // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md)
+  if (kind == OP_CREATE_NFT_COLLECTION) return execCreateCollection(KIND_NFT, user, op, bundleIndex, opIndex);
+  if (isNftOp(kind)) return execNft(kind, user, op, bundleIndex, opIndex);
+  if (isMultiTokenOp(kind)) return execMultiToken(kind, user, op, bundleIndex, opIndex);
   if (isStakingOp(kind)) return execStaking(kind, user, f); // staking (docs/staking.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

@@ -19,6 +19,7 @@ import { decodeReceipt, type Receipt } from './receipts.js';
 import type { StateView } from './state-view.js';
 import { SubmissionGate } from './submission.js';
 import { TokenRegistry } from './token-registry.js';
+import { collectionReader } from './collections.js';
 import { Indexer } from './indexer.js';
 import { EvmTokenIndex } from '../eth/tokens.js';
 import { ethIndexEntries, ethIndexKey, verifyEvmBundle } from '../eth/bundles.js';
@@ -142,7 +143,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.chainId = CHAIN_IDS[options.network];
     this.core = deps.core;
     this.tokens = new TokenRegistry(deps.state);
-    this.evmTokens = new EvmTokenIndex(this.tokens);
+    this.evmTokens = new EvmTokenIndex(this.tokens, (address20) => collectionReader(this).collectionByEvm(address20));
     this.keys = new AccountKeys(deps.state);
     this.mempool = new Mempool(options.mempoolCapacity);
     this.indexer = new Indexer(deps.store, deps.state);

@@ -1,4 +1,5 @@
 import type { Chain } from './chain.js';
+import { perChain } from './per-chain.js';
 import type { RegisteredToken } from './token-registry.js';
 import { AmmMath, decodePoolRecord, DexPrefix, lpKey, poolAddress, type PoolRecord } from '../core/amm.js';
 import { decodeBalance, NTV_MINT } from '../core/records.js';
@@ -48,15 +49,8 @@ export class DexReader {
   }
 }
 
-const readers = new WeakMap<Chain, DexReader>();
-export function dexReader(chain: Chain): DexReader {
-  let r = readers.get(chain);
-  if (!r) {
-    r = new DexReader(chain);
-    readers.set(chain, r);
-  }
-  return r;
-}
+/** The chain's one DEX reader. */
+export const dexReader = perChain((chain) => new DexReader(chain));
 
 /** The direct pool, else the 2-hop route through NTV (spec §4.2 svc_getPrice "auto-routed", §4.8 planner rule 3). */
 export function route(reader: DexReader, from: RegisteredToken, to: RegisteredToken): Array<[IndexedPool, RegisteredToken, RegisteredToken]> | undefined {

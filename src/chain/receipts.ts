@@ -3,6 +3,7 @@ import { BUNDLE_LEVEL_OP, type CoreEvent } from '../core/events.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
+import { CollectionKind, encodeCollection } from './collections.js';
 import type { BlockHeader } from './block.js';
 import type { PendingBundle } from './mempool.js';
 import type { TokenRegistry } from './token-registry.js';
@@ -28,7 +29,7 @@ export interface Receipt {
   fee: string;
   events: ReceiptEvent[];
   /** identifiers the bundle created, e.g. the mint of a new token */
-  created?: { mint?: string; pool?: string };
+  created?: { mint?: string; pool?: string; collection?: string };
 }
 
 /** `op_index` is null for bundle-level events (the fee). */
@@ -41,7 +42,12 @@ export type ReceiptEvent =
   | { type: 'PoolCreated'; op_index: number | null; pool: string; token0: string; token1: string; creator: string; amount0: string; amount1: string; lp_total_supply: string; lock_until: number; fee: string }
   | { type: 'LiquidityAdded' | 'LiquidityRemoved'; op_index: number | null; pool: string; provider: string; amount0: string; amount1: string; lp: string }
   | { type: 'Swap'; op_index: number | null; pool: string; trader: string; token_in: string; amount_in: string; amount_out: string; reserve0: string; reserve1: string }
-  | { type: 'TokenMetadataUpdated' | 'TokenMetadataLocked'; op_index: number | null; mint: string; creator: string; fields_set?: string[] };
+  | { type: 'TokenMetadataUpdated' | 'TokenMetadataLocked'; op_index: number | null; mint: string; creator: string; fields_set?: string[] }
+  // Collections (docs/nfts.md "Events"): a zero `from` is a mint, a zero `to` a burn
+  | { type: 'CollectionCreated'; op_index: number | null; collection: string; kind: 'nft' | 'multi'; owner: string; creator: string }
+  | { type: 'NftTransfer'; op_index: number | null; collection: string; from: string; to: string; token_id: string }
+  | { type: 'TokenTypeDefined'; op_index: number | null; collection: string; type_id: string; max_supply: string; is_fungible: boolean }
+  | { type: 'MultiTokenTransfer'; op_index: number | null; collection: string; operator: string; from: string; to: string; batch: boolean; entries: Array<{ type_id: string; amount: string }> };
 
 export function buildReceipts(
   header: BlockHeader,
@@ -81,6 +87,7 @@ export function buildReceipts(
     receipt.events.push(event);
     if (event.type === 'TokenCreated') receipt.created = { ...receipt.created, mint: event.mint };
     if (event.type === 'PoolCreated') receipt.created = { ...receipt.created, pool: event.pool };
+    if (event.type === 'CollectionCreated') receipt.created = { ...receipt.created, collection: event.collection };
   }
   return receipts;
 }
@@ -133,6 +140,27 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
       };
     case 'TokenMetadataLocked':
       return { type: 'TokenMetadataLocked', op_index: opIndex, mint: encodeMint(event.mint), creator: encodeAccount(event.creator) };
+    case 'CollectionCreated':
+      return {
+        type: 'CollectionCreated', op_index: opIndex, collection: encodeCollection(event.collection), kind: event.collectionKind === CollectionKind.MULTI ? 'multi' : 'nft',
+        owner: encodeAccount(event.owner), creator: encodeAccount(event.creator),
+      };
+    case 'NftTransfer':
+      return {
+        type: 'NftTransfer', op_index: opIndex, collection: encodeCollection(event.collection), from: encodeAccount(event.from), to: encodeAccount(event.to),
+        token_id: event.tokenId.toString(),
+      };
+    case 'TokenTypeDefined':
+      return {
+        type: 'TokenTypeDefined', op_index: opIndex, collection: encodeCollection(event.collection), type_id: event.typeId.toString(),
+        max_supply: event.maxSupply.toString(), is_fungible: event.isFungible,
+      };
+    case 'MultiTransfer':
+      return {
+        type: 'MultiTokenTransfer', op_index: opIndex, collection: encodeCollection(event.collection), operator: encodeAccount(event.operator),
+        from: encodeAccount(event.from), to: encodeAccount(event.to), batch: event.batch,
+        entries: event.entries.map((e) => ({ type_id: e.typeId.toString(), amount: e.amount.toString() })),
+      };
     case 'Unknown':
       return undefined;
   }

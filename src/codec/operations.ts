@@ -1,10 +1,12 @@
 import { BorshReader, BorshWriter, CodecError } from './borsh.js';
+import { isCollectionOp, readCollectionOperation, writeCollectionOperation, type CollectionOperation } from './collection-ops.js';
 
 /**
  * Operation variants and their Borsh layout (docs/bundle-format.md "Operation", facts.md
- * "Transaction bundle"). Discriminants are stable forever once released. Reserved numbers
- * (15–27, 37–118) have no layout yet, so the decoder refuses them as unknown; an operation that
- * lands adds its case here and in the core in the same change.
+ * "Transaction bundle"). Discriminants are stable forever once released; the collection operations
+ * 37–47 live in collection-ops.ts (docs/nfts.md). Reserved numbers (15–27, 48–118) have no layout
+ * yet, so the decoder refuses them as unknown; an operation that lands adds its case here and in
+ * the core in the same change.
  *
  * Only the Borsh shape is checked here. Semantic ranges (decimals 0–18, symbol characters, name
  * length, supply > 0, key types) are the core's to refuse with a status code, so a test can still
@@ -180,9 +182,10 @@ export const MAX_HEADER_BYTES = 4096;
 
 export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | CreateTokenOp | RotateConsensusKeyOp
   | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | UpdateTokenMetadataOp | LockTokenMetadataOp | StakingOperation
-  | RegisterNameOp;
+  | RegisterNameOp | CollectionOperation;
 
 export function writeOperation(w: BorshWriter, op: Operation): void {
+  if (isCollectionOp(op)) return writeCollectionOperation(w, op);
   switch (op.type) {
     case 'Transfer':
       w.u8(OpCode.Transfer, 'type');
@@ -422,7 +425,10 @@ export function readOperation(r: BorshReader): Operation {
         headerA: r.vecBytes('header_a', MAX_HEADER_BYTES), sigA: r.fixedBytes(64, 'sig_a'),
         headerB: r.vecBytes('header_b', MAX_HEADER_BYTES), sigB: r.fixedBytes(64, 'sig_b'),
       };
-    default:
+    default: {
+      const collectionOp = readCollectionOperation(r, disc);
+      if (collectionOp) return collectionOp;
       throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown or not yet enabled operation discriminant ${disc}`, at);
+    }
   }
 }

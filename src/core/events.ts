@@ -3,6 +3,8 @@
 export const EventKind = {
   Transfer: 0, TokenCreated: 1, KeyRegistered: 2, Fee: 3,
   PoolCreated: 4, LiquidityAdded: 5, LiquidityRemoved: 6, Swap: 7, TokenMetadataUpdated: 8, TokenMetadataLocked: 9,
+  // NFT and multi-token collections (docs/nfts.md "Events")
+  CollectionCreated: 10, NftTransfer: 11, TokenTypeDefined: 12, MultiTransferSingle: 13, MultiTransferBatch: 14,
 } as const;
 /** op_index of events that belong to the whole bundle (Fee, KeyRegistered). */
 export const BUNDLE_LEVEL_OP = 0xffff;
@@ -83,8 +85,41 @@ export interface TokenMetadataEvent extends EventBase {
   /** bit i: metadata field i was given (Updated only; 0 for Locked) */
   fieldsSet: number;
 }
+/** Collections (docs/nfts.md "Events"); a zero `from` is a mint, a zero `to` a burn. */
+export interface CollectionCreatedEvent extends EventBase {
+  kind: 'CollectionCreated';
+  collection: Uint8Array;
+  /** 0 NFT, 1 multi-token */
+  collectionKind: number;
+  owner: Uint8Array;
+  creator: Uint8Array;
+}
+export interface NftTransferEvent extends EventBase {
+  kind: 'NftTransfer';
+  collection: Uint8Array;
+  from: Uint8Array;
+  to: Uint8Array;
+  tokenId: bigint;
+}
+export interface TokenTypeDefinedEvent extends EventBase {
+  kind: 'TokenTypeDefined';
+  collection: Uint8Array;
+  typeId: bigint;
+  maxSupply: bigint;
+  isFungible: boolean;
+}
+export interface MultiTransferEvent extends EventBase {
+  kind: 'MultiTransfer';
+  /** ERC-1155 TransferSingle (one entry) or TransferBatch */
+  batch: boolean;
+  collection: Uint8Array;
+  operator: Uint8Array;
+  from: Uint8Array;
+  to: Uint8Array;
+  entries: Array<{ typeId: bigint; amount: bigint }>;
+}
 export type CoreEvent = TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
-  | TokenMetadataEvent | UnknownEvent;
+  | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
   const lo = dv.getBigUint64(o, true);
@@ -182,6 +217,31 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
           mint: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), fieldsSet: len === 65 ? b[o + 64]! : 0,
         };
       break;
+    case EventKind.CollectionCreated:
+      if (len === 97)
+        return { bundleIndex, opIndex, kind: 'CollectionCreated', collection: b.subarray(o, o + 32), collectionKind: b[o + 32]!, owner: b.subarray(o + 33, o + 65), creator: b.subarray(o + 65, o + 97) };
+      break;
+    case EventKind.NftTransfer:
+      if (len === 104)
+        return { bundleIndex, opIndex, kind: 'NftTransfer', collection: b.subarray(o, o + 32), from: b.subarray(o + 32, o + 64), to: b.subarray(o + 64, o + 96), tokenId: dv.getBigUint64(o + 96, true) };
+      break;
+    case EventKind.TokenTypeDefined:
+      if (len === 57)
+        return { bundleIndex, opIndex, kind: 'TokenTypeDefined', collection: b.subarray(o, o + 32), typeId: dv.getBigUint64(o + 32, true), maxSupply: u128(dv, o + 40), isFungible: b[o + 56] === 1 };
+      break;
+    case EventKind.MultiTransferSingle:
+    case EventKind.MultiTransferBatch: {
+      const batch = kind === EventKind.MultiTransferBatch;
+      const count = batch ? (len >= 132 ? dv.getUint32(o + 128, true) : -1) : 1;
+      const first = o + (batch ? 132 : 128);
+      if (count < 0 || len !== first - o + count * 24) break;
+      const entries: Array<{ typeId: bigint; amount: bigint }> = [];
+      for (let i = 0; i < count; i++) entries.push({ typeId: dv.getBigUint64(first + i * 24, true), amount: u128(dv, first + i * 24 + 8) });
+      return {
+        bundleIndex, opIndex, kind: 'MultiTransfer', batch, collection: b.subarray(o, o + 32), operator: b.subarray(o + 32, o + 64),
+        from: b.subarray(o + 64, o + 96), to: b.subarray(o + 96, o + 128), entries,
+      };
+    }
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };
 }

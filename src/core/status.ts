@@ -71,6 +71,20 @@ export const Status = {
   TOO_MANY_ENTRIES: 105,
   NO_DELEGATION: 106,
   INVALID_VALIDATOR_METADATA: 107,
+  COLLECTION_NOT_FOUND: 108,
+  NOT_COLLECTION_OWNER: 109,
+  NFT_EXISTS: 110,
+  NFT_NOT_FOUND: 111,
+  NOT_NFT_OWNER: 112,
+  MAX_SUPPLY_REACHED: 113,
+  INVALID_ROYALTY: 114,
+  TOKEN_TYPE_EXISTS: 115,
+  TOKEN_TYPE_NOT_FOUND: 116,
+  INVALID_COLLECTION_FIELD: 117,
+  WRONG_COLLECTION_KIND: 118,
+  INVALID_BATCH: 119,
+  NON_FUNGIBLE_SUPPLY: 120,
+  ZERO_RECIPIENT: 121,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -137,6 +151,20 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'TOO_MANY_ENTRIES', code: 105, class: 'failed', message: "a staking list is full (32 unbonding entries or delegations per account, 1,000 validators)" },
   { name: 'NO_DELEGATION', code: 106, class: 'failed', message: "the account has no delegation to this validator" },
   { name: 'INVALID_VALIDATOR_METADATA', code: 107, class: 'failed', message: "a validator metadata field is too long (name, pool_name 64 bytes; description 512; website, avatar_url 256)" },
+  { name: 'COLLECTION_NOT_FOUND', code: 108, class: 'failed', message: "no collection at this address" },
+  { name: 'NOT_COLLECTION_OWNER', code: 109, class: 'failed', message: "only the collection's owner may mint or define token types" },
+  { name: 'NFT_EXISTS', code: 110, class: 'failed', message: "this token id is already minted in the collection" },
+  { name: 'NFT_NOT_FOUND', code: 111, class: 'failed', message: "no such token id in the collection (never minted, or burned)" },
+  { name: 'NOT_NFT_OWNER', code: 112, class: 'failed', message: "only the NFT's owner may transfer or burn it" },
+  { name: 'MAX_SUPPLY_REACHED', code: 113, class: 'failed', message: "the mint would exceed the collection's or the type's max supply" },
+  { name: 'INVALID_ROYALTY', code: 114, class: 'failed', message: "royalty_bps must be at most 10,000" },
+  { name: 'TOKEN_TYPE_EXISTS', code: 115, class: 'failed', message: "this type id is already defined in the collection" },
+  { name: 'TOKEN_TYPE_NOT_FOUND', code: 116, class: 'failed', message: "no such type id in the collection" },
+  { name: 'INVALID_COLLECTION_FIELD', code: 117, class: 'failed', message: "a name, symbol, uri or description is empty or too long, or the symbol has characters outside A-Z a-z 0-9" },
+  { name: 'WRONG_COLLECTION_KIND', code: 118, class: 'failed', message: "an NFT operation on a multi-token collection, or the reverse" },
+  { name: 'INVALID_BATCH', code: 119, class: 'failed', message: "a batch has 0 or more than 16 entries" },
+  { name: 'NON_FUNGIBLE_SUPPLY', code: 120, class: 'failed', message: "a non-fungible type has a supply of one: max_supply 0 or 1, amounts of 1" },
+  { name: 'ZERO_RECIPIENT', code: 121, class: 'failed', message: "collection tokens cannot be minted or sent to the zero address: it marks mints and burns in transfer events" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

@@ -17,6 +17,8 @@ const ERC165_ID = '0x01ffc9a7';
  * "ntv-std-token". Wallets check for non-empty code to treat an address as a contract.
  */
 export const TOKEN_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-std-token').toString('hex')}`;
+/** The same for NFT and multi-token collections (docs/nfts.md): "ntv-collection". */
+export const COLLECTION_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-collection').toString('hex')}`;
 
 /** The answer to a read call on `token`, ABI-encoded. Unknown selectors are -32602 with the selector. */
 export function callToken(chain: Chain, token: RegisteredToken, data: Hex): Hex {

@@ -6,16 +6,14 @@
  */
 import { keccak256, parseTransaction, type Hex } from 'viem';
 import { decodeBundle, type Bundle } from '../codec/bundle.js';
-import { parseAddress, parseMint } from '../codec/address.js';
 import type { Chain } from '../chain/chain.js';
 import type { Block, BlockHeader } from '../chain/block.js';
 import type { Receipt } from '../chain/receipts.js';
 import { evmTransactionOf, ethHashOf } from './bundles.js';
+import { eventLog } from './event-logs.js';
 import { SELECTOR_TRANSFER } from './transaction.js';
 import { evmOf, hex, isNativeMintBytes, quantity, WEI_PER_NANO, ZERO_HASH } from './units.js';
 
-/** keccak256("Transfer(address,address,uint256)"): ERC-20 and ERC-721 Transfer. */
-export const TRANSFER_TOPIC: Hex = keccak256(Buffer.from('Transfer(address,address,uint256)'));
 /** keccak256(rlp([])): a block without uncles. */
 const EMPTY_UNCLES: Hex = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
 /** Root of an empty Merkle-Patricia trie. */
@@ -66,22 +64,9 @@ export async function blockView(chain: Chain, block: Block): Promise<BlockView> 
     cumulative += receipt?.gas_used ?? 0;
     const logs: EthLog[] = [];
     for (const event of receipt?.status === 'success' ? receipt.events : []) {
-      if (event.type !== 'Transfer') continue;
-      const mint = parseMint(event.token);
-      // Native-coin movements are value transfers, not token events: no log, as on Ethereum.
-      if (isNativeMintBytes(mint)) continue;
-      logs.push({
-        address: evmOf(mint),
-        // The full 32-byte accounts: for EVM-form accounts this is the usual left-padded address.
-        topics: [TRANSFER_TOPIC, hex(parseAddress(event.from)), hex(parseAddress(event.to))],
-        data: `0x${BigInt(event.amount).toString(16).padStart(64, '0')}`,
-        blockNumber: number,
-        blockHash,
-        transactionHash: ethHash,
-        transactionIndex: quantity(index),
-        logIndex: quantity(logIndex++),
-        removed: false,
-      });
+      const log = eventLog(event);
+      if (!log) continue;
+      logs.push({ ...log, blockNumber: number, blockHash, transactionHash: ethHash, transactionIndex: quantity(index), logIndex: quantity(logIndex++), removed: false });
     }
     return { index, bundle, bundleHash, ethHash, receipt, logs, cumulativeGasUsed: cumulative };
   });

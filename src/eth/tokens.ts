@@ -1,3 +1,4 @@
+import type { CollectionRecord } from '../chain/collections.js';
 import type { RegisteredToken, TokenRegistry } from '../chain/token-registry.js';
 import { isNativeMintBytes } from './units.js';
 
@@ -13,7 +14,17 @@ export class EvmTokenIndex {
   private byAddress = new Map<string, RegisteredToken>();
   private indexedCount = -1;
 
-  constructor(private readonly registry: TokenRegistry) {}
+  /** `collections`: NFT and multi-token collections by the last 20 bytes (src/chain/collections.ts). */
+  constructor(
+    private readonly registry: TokenRegistry,
+    private readonly collections: (address20: Uint8Array) => CollectionRecord | undefined = () => undefined,
+  ) {}
+
+  /** The collection at an EVM-form address, if any (docs/nfts.md "Addresses"). */
+  collection(address: string | Uint8Array): CollectionRecord | undefined {
+    const bytes = typeof address === 'string' ? Buffer.from(address.replace(/^0x/i, ''), 'hex') : address;
+    return bytes.length === 20 ? this.collections(bytes) : undefined;
+  }
 
   /** `address`: 20 bytes or `0x` + 40 hex. */
   lookup(address: string | Uint8Array): RegisteredToken | undefined {

@@ -1,7 +1,8 @@
 /**
  * Signed EVM transactions as native bundles (spec §4.18; docs/eth.md "Sending"). No EVM runs: a
- * transaction is either a native-coin transfer (empty calldata) or an ERC-20 `transfer(to, amount)`
- * on a token's EVM-form address, and maps to exactly one bundle holding one Transfer operation.
+ * transaction is a native-coin transfer (empty calldata), an ERC-20 `transfer(to, amount)` on a
+ * token's EVM-form address, or an ERC-721/1155 transfer on a collection's (collection-transfers.ts),
+ * and maps to exactly one bundle holding one operation.
  * The raw signed transaction is the bundle's `signature`, so the mapping is a pure function of
  * those bytes (plus the token table) and anyone can re-verify a bundle: recover the sender,
  * rebuild the bundle, compare the bytes (`verifyEvmBundle`). RLP, secp256k1 and keccak are viem's.
@@ -12,6 +13,7 @@ import { NATIVE_MINT } from '../codec/address.js';
 import { ChainError } from '../chain/errors.js';
 import type { BundleAuth } from '../chain/mempool.js';
 import type { EvmTokenIndex } from './tokens.js';
+import { collectionActionOf, type CollectionAction } from './collection-transfers.js';
 import { accountOfEvm, hex, U64_MAX, WEI_PER_NANO } from './units.js';
 
 /** BundleInput.auth of a bundle whose signature is a secp256k1-signed EVM transaction (docs/core-abi.md). */
@@ -54,7 +56,18 @@ export interface EvmTransaction {
 /** What a transaction does on the native side. */
 export type EvmAction =
   | { kind: 'native'; to: Uint8Array; amountNano: bigint }
-  | { kind: 'token'; to: Uint8Array; mint: Uint8Array; amount: bigint };
+  | { kind: 'token'; to: Uint8Array; mint: Uint8Array; amount: bigint }
+  | CollectionAction;
+
+/**
+ * Gas the core charges for an action's bundle: 5,000 base plus the operation's (docs/core-abi.md
+ * "Rules", docs/nfts.md "Gas"), so eth_estimateGas answers what the receipt will show.
+ */
+export function actionGas(action: EvmAction): bigint {
+  if (action.kind === 'native' || action.kind === 'token') return 21_000n;
+  if (action.kind === 'nft' || !action.batch) return 30_000n;
+  return 20_000n + 5_000n * BigInt(action.entries.length);
+}
 
 /** A refusal: `status` goes to the -32001 error's data.status (docs/eth.md "Errors"). */
 export function evmRefusal(status: string, message: string, data: Record<string, unknown> = {}): ChainError {
@@ -127,7 +140,7 @@ export async function decodeEvmTransaction(raw: Uint8Array, chainId: number): Pr
  * What the call does natively. `to`/`data`/`value` are the EVM call's; shared by
  * eth_sendRawTransaction and eth_estimateGas so both refuse the same things.
  */
-export function actionOf(call: { to: Hex; data: Hex; value: bigint }, tokens: EvmTokenIndex): EvmAction {
+export function actionOf(call: { to: Hex; data: Hex; value: bigint; from?: Hex }, tokens: EvmTokenIndex): EvmAction {
   const data = call.data.toLowerCase();
   if (data === '0x') {
     if (call.value % WEI_PER_NANO !== 0n) {
@@ -138,7 +151,9 @@ export function actionOf(call: { to: Hex; data: Hex; value: bigint }, tokens: Ev
   }
   const token = tokens.lookup(call.to);
   if (!token) {
-    throw evmRefusal('UNSUPPORTED_CALL', `${call.to} is not a token address and this node executes no EVM code; only native transfers (no calldata) and ERC-20 transfer(to, amount) on a token are accepted`);
+    const collection = tokens.collection(call.to);
+    if (collection) return collectionActionOf(collection, data as Hex, call.value, call.from);
+    throw evmRefusal('UNSUPPORTED_CALL', `${call.to} is not a token or collection address and this node executes no EVM code; only native transfers (no calldata), ERC-20 transfer(to, amount) on a token and ERC-721/1155 transfers on a collection are accepted`);
   }
   // transfer(address,uint256): selector, a left-padded address, a uint256; nothing else.
   if (!data.startsWith(SELECTOR_TRANSFER) || data.length !== 2 + 8 + 64 + 64 || !/^0{24}$/.test(data.slice(10, 34))) {
@@ -152,9 +167,19 @@ export function actionOf(call: { to: Hex; data: Hex; value: bigint }, tokens: Ev
 
 /** The one operation a call maps to. */
 export function operationOf(action: EvmAction): Operation {
-  return action.kind === 'native'
-    ? { type: 'Transfer', to: action.to, token: NATIVE_MINT, amount: action.amountNano }
-    : { type: 'Transfer', to: action.to, token: action.mint, amount: action.amount };
+  switch (action.kind) {
+    case 'native':
+      return { type: 'Transfer', to: action.to, token: NATIVE_MINT, amount: action.amountNano };
+    case 'token':
+      return { type: 'Transfer', to: action.to, token: action.mint, amount: action.amount };
+    case 'nft':
+      return { type: 'TransferNft', collection: action.collection, tokenId: action.tokenId, to: action.to };
+    case 'multi': {
+      if (action.batch) return { type: 'BatchTransferMultiToken', collection: action.collection, to: action.to, entries: action.entries };
+      const [{ typeId, amount }] = action.entries as [{ typeId: bigint; amount: bigint }];
+      return { type: 'TransferMultiToken', collection: action.collection, typeId, to: action.to, amount };
+    }
+  }
 }
 
 /**

@@ -33,10 +33,12 @@ export class GasMeter {
 
   /** Gas of one operation (without the bundle's base). */
   opGas(op: Operation): bigint {
-    const known = this.perKind.get(op.type);
+    // A batch's gas grows with its entries (docs/nfts.md "Gas"), so it is cached per length.
+    const kind = 'entries' in op ? `${op.type}/${op.entries.length}` : op.type;
+    const known = this.perKind.get(kind);
     if (known !== undefined) return known;
     const gas = this.measure([op]) - this.baseGas();
-    this.perKind.set(op.type, gas);
+    this.perKind.set(kind, gas);
     return gas;
   }
 

@@ -24,6 +24,12 @@ export const STANDARD_ERRORS = {
     code: -32603,
     meaning: 'An unexpected fault in the node. The details are logged under the correlation id returned in data.id.',
   },
+  // Not JSON-RPC 2.0 itself but the Ethereum nodes' convention (EIP-1474, execution-apis), which
+  // wallet libraries decode: an eth_call whose contract would revert.
+  EXECUTION_REVERTED: {
+    code: 3,
+    meaning: 'eth_call only: the ERC-721/1155 read would revert on Ethereum (e.g. ownerOf a token that does not exist); data is the ABI-encoded Error(string) revert data.',
+  },
 } as const;
 
 /**

@@ -4,17 +4,17 @@ import { decodeBundle, encodeBundle } from '../../codec/bundle.js';
 import type { Chain } from '../../chain/chain.js';
 import type { Block } from '../../chain/block.js';
 import { ChainError } from '../../chain/errors.js';
-import { callToken, TOKEN_CODE_STUB } from '../../eth/calls.js';
+import { callToken, COLLECTION_CODE_STUB, TOKEN_CODE_STUB } from '../../eth/calls.js';
+import { callCollection } from '../../eth/collection-calls.js';
+import { collectionReader } from '../../chain/collections.js';
 import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, type BlockView, type EthLog } from '../../eth/format.js';
-import { actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES } from '../../eth/transaction.js';
+import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../eth/transaction.js';
 import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../eth/units.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes, HexQuantity, withExpected } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 
-/** Gas of a one-transfer bundle: 5,000 base + 16,000 Transfer (docs/core-abi.md "Gas"). */
-const TRANSFER_GAS = 21_000n;
 /** eth_getLogs: blocks per query and logs per answer at most (LIMIT_EXCEEDED beyond). */
 export const MAX_LOG_BLOCKS = 10_000;
 export const MAX_LOGS = 10_000;
@@ -60,6 +60,8 @@ const Anything = Type.Unknown();
 export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
   /** EVM transactions sent through this node and not yet in a stored block: eth hash → bundle bytes. */
   const pending = new Map<string, Uint8Array>();
+  /** NFT and multi-token collections by EVM address (docs/nfts.md), answered as ERC-721/1155 contracts. */
+  const collections = () => collectionReader(chain);
 
   return [
     defineMethod({
@@ -155,7 +157,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
     }),
     defineMethod({
       name: 'eth_getLogs',
-      summary: `ERC-20 Transfer logs of token movements, filtered by block range or hash, address and topics; at most ${MAX_LOG_BLOCKS} blocks and ${MAX_LOGS} logs.`,
+      summary: `ERC-20 Transfer, ERC-721 Transfer and ERC-1155 TransferSingle/TransferBatch logs, filtered by block range or hash, address and topics; at most ${MAX_LOG_BLOCKS} blocks and ${MAX_LOGS} logs.`,
       params: [{ name: 'filter', schema: LogFilter }] as const,
       result: { name: 'logs', schema: Type.Array(Type.Record(Type.String(), Anything)) },
       errors: [APP_ERRORS.LIMIT_EXCEEDED.code],
@@ -163,7 +165,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
     }),
     defineMethod({
       name: 'eth_call',
-      summary: 'Read calls on token addresses: ERC-20 name, symbol, decimals, totalSupply, balanceOf, allowance (always 0) and ERC-165 supportsInterface; 0x for a non-token address.',
+      summary: 'Read calls: ERC-20 on token addresses, ERC-721 on NFT collections, ERC-1155 on multi-token collections (docs/eth.md "eth_call"); 0x for an address without either.',
       params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
       result: { name: 'data', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
       errors: [APP_ERRORS.NOT_FOUND.code],
@@ -173,25 +175,28 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
         const data = ((call.input ?? call.data ?? '0x').startsWith('0x') ? call.input ?? call.data ?? '0x' : `0x${call.input ?? call.data}`) as Hex;
         if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
         const token = chain.evmTokens.lookup(to);
+        if (token) return callToken(chain, token, data);
+        const collection = collections().collectionByEvm(unhex(to));
+        if (collection) return callCollection(collections(), collection, data);
         // Calling an address without code succeeds with empty output on Ethereum too.
-        if (!token) return '0x';
-        return callToken(chain, token, data);
+        return '0x';
       },
     }),
     defineMethod({
       name: 'eth_getCode',
-      summary: 'A stub bytecode (0xfe + "ntv-std-token") for token addresses, 0x otherwise: no EVM code exists.',
+      summary: 'A stub bytecode (0xfe + "ntv-std-token" or "ntv-collection") for token and collection addresses, 0x otherwise: no EVM code exists.',
       params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
       result: { name: 'code', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([address, tag]) => {
         stateAt(chain, tag);
-        return chain.evmTokens.lookup(address) ? TOKEN_CODE_STUB : '0x';
+        if (chain.evmTokens.lookup(address)) return TOKEN_CODE_STUB;
+        return collections().collectionByEvm(unhex(address)) ? COLLECTION_CODE_STUB : '0x';
       },
     }),
     defineMethod({
       name: 'eth_estimateGas',
-      summary: 'Gas of what the call maps to: 21000 (0x5208) for a native transfer or an ERC-20 transfer; refuses what eth_sendRawTransaction would.',
+      summary: 'Gas of what the call maps to: 21000 (0x5208) for a native or ERC-20 transfer, the core\'s charge for an ERC-721/1155 transfer (docs/nfts.md "Gas"); refuses what eth_sendRawTransaction would.',
       params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
       result: { name: 'gas', schema: Quantity },
       errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.NOT_FOUND.code],
@@ -199,17 +204,15 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
         stateAt(chain, tag);
         if (!call.to) throw evmRefusal('UNSUPPORTED_CALL', 'contract creation is not supported: this node executes no EVM code');
         const data = (call.input ?? call.data ?? '0x') as string;
-        const action = actionOf({ to: call.to as Hex, data: (data.startsWith('0x') ? data : `0x${data}`) as Hex, value: BigInt(call.value ?? '0x0') }, chain.evmTokens);
-        if (call.from) {
-          const from = accountOfEvm(call.from);
-          const fee = TRANSFER_GAS * chain.options.gasPrice;
-          const ntv = chain.balance(from, new Uint8Array(32));
-          const need = action.kind === 'native' ? action.amountNano + fee : fee;
-          if (ntv < need || (action.kind === 'token' && chain.balance(from, action.mint) < action.amount)) {
-            throw RpcError.app('INSUFFICIENT_BALANCE', 'insufficient funds for the transfer and its fee', { from: call.from });
-          }
+        const action = actionOf({
+          to: call.to as Hex, data: (data.startsWith('0x') ? data : `0x${data}`) as Hex, value: BigInt(call.value ?? '0x0'),
+          ...(call.from ? { from: call.from as Hex } : {}),
+        }, chain.evmTokens);
+        const gas = actionGas(action);
+        if (call.from && !canPay(chain, accountOfEvm(call.from), action, gas * chain.options.gasPrice)) {
+          throw RpcError.app('INSUFFICIENT_BALANCE', 'insufficient funds for the transfer and its fee', { from: call.from });
         }
-        return quantity(TRANSFER_GAS);
+        return quantity(gas);
       },
     }),
     defineMethod({
@@ -239,7 +242,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
     }),
     defineMethod({
       name: 'eth_sendRawTransaction',
-      summary: 'Submits a signed legacy (EIP-155), EIP-2930 or EIP-1559 transaction: a native transfer or an ERC-20 transfer(to, amount) on a token, executed as a native bundle. Answers the transaction hash once it waits in the mempool.',
+      summary: 'Submits a signed legacy (EIP-155), EIP-2930 or EIP-1559 transaction: a native transfer, an ERC-20 transfer(to, amount) on a token, or an ERC-721/1155 transfer on a collection, executed as a native bundle. Answers the transaction hash once it waits in the mempool.',
       description: 'Refusals are -32001 BUNDLE_INVALID with data.status (WRONG_CHAIN_ID, BAD_SIGNATURE, MALFORMED_TRANSACTION, UNSUPPORTED_TX_TYPE, UNSUPPORTED_CALL, VALUE_NOT_REPRESENTABLE, FEE_CAP_TOO_LOW, NONCE_TOO_LOW, …) and -32010 INSUFFICIENT_BALANCE; docs/eth.md.',
       params: [{ name: 'transaction', schema: HexBytes({ maxBytes: MAX_RAW_TX_BYTES }) }] as const,
       result: { name: 'hash', schema: Type.String({ pattern: '^0x[0-9a-f]{64}$' }) },
@@ -249,14 +252,11 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
         const tx = await decodeEvmTransaction(raw, chain.chainId);
         const bundle = bundleOf(tx, chain.evmTokens);
         // Ethereum pools refuse what the sender cannot pay for; so does this one, rather than
-        // admitting a bundle the core would drop at execution (INSUFFICIENT_FEE_BALANCE).
-        const account = bundle.userAccount;
-        const op = bundle.operations[0]!;
-        const fee = bundle.maxGas < TRANSFER_GAS ? 0n : TRANSFER_GAS * (chain.options.gasPrice + bundle.maxPriorityFee);
-        const isNative = op.type === 'Transfer' && op.token.every((b) => b === 0);
-        const amount = op.type === 'Transfer' ? op.amount : 0n;
-        if (chain.balance(account, new Uint8Array(32)) < fee + (isNative ? amount : 0n)
-          || (!isNative && op.type === 'Transfer' && chain.balance(account, op.token) < amount)) {
+        // admitting a bundle the core would fail at execution (INSUFFICIENT_FEE_BALANCE, NOT_NFT_OWNER, …).
+        const action = actionOf(tx, chain.evmTokens);
+        const gas = actionGas(action);
+        const fee = bundle.maxGas < gas ? 0n : gas * (chain.options.gasPrice + bundle.maxPriorityFee);
+        if (!canPay(chain, bundle.userAccount, action, fee)) {
           throw RpcError.app('INSUFFICIENT_BALANCE', `insufficient funds for gas * price + value: ${tx.from} cannot cover the transfer and its fee`, { from: tx.from });
         }
         const bytes = encodeBundle(bundle);
@@ -417,3 +417,23 @@ async function feeHistory(chain: Chain, count: number, tag: string, percentiles:
   return { oldestBlock: quantity(Math.max(oldest, 0)), baseFeePerGas: n === 0 ? [] : baseFeePerGas, gasUsedRatio, ...(percentiles ? { reward } : {}) };
 }
 
+/** Whether `from` holds what the action moves and the fee (eth_estimateGas with `from`). */
+function canPay(chain: Chain, from: Uint8Array, action: EvmAction, fee: bigint): boolean {
+  const ntv = chain.balance(from, new Uint8Array(32));
+  if (ntv < (action.kind === 'native' ? action.amountNano + fee : fee)) return false;
+  switch (action.kind) {
+    case 'token':
+      return chain.balance(from, action.mint) >= action.amount;
+    case 'nft': {
+      const nft = collectionReader(chain).nft(action.collection, action.tokenId);
+      return nft !== undefined && Buffer.compare(nft.owner, from) === 0;
+    }
+    case 'multi': {
+      const need = new Map<bigint, bigint>();
+      for (const e of action.entries) need.set(e.typeId, (need.get(e.typeId) ?? 0n) + e.amount);
+      return [...need].every(([typeId, amount]) => collectionReader(chain).multiBalance(action.collection, typeId, from) >= amount);
+    }
+    default:
+      return true;
+  }
+}

@@ -5,7 +5,9 @@ import { dexMethods } from './dex.js';
 import { ethMethods } from './eth.js';
 import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
+import { multiTokenMethods } from './multitokens.js';
 import { nameMethods } from './names.js';
+import { nftMethods } from './nfts.js';
 import { networkMethods } from './network.js';
 import { nodeMethods } from './node.js';
 import { subscriptionMethods } from './subscriptions.js';
@@ -18,7 +20,7 @@ export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, subscriptionMethods, nameMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
+  for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
     registry.registerAll(group(deps));
   }
 }

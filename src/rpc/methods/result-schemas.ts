@@ -19,8 +19,12 @@ export const ReceiptSchema = Type.Object({
   error: Type.Optional(Str('why it failed')),
   gas_used: Int('gas used'),
   fee: Str('fee paid in raw NTV units, decimal'),
-  events: Type.Array(Type.Object({ type: Str('Transfer, TokenCreated, KeyRegistered or Fee'), op_index: Type.Union([Type.Integer(), Type.Null()], { description: 'operation index; null for bundle-level events (Fee)' }) }, { additionalProperties: true })),
-  created: Type.Optional(Type.Object({ mint: Type.Optional(Str('Nx1… mint of a created token')) })),
+  events: Type.Array(Type.Object({ type: Str('Transfer, TokenCreated, KeyRegistered, Fee, the DEX and metadata events, or the collection events (docs/methods.md "Receipt")'), op_index: Type.Union([Type.Integer(), Type.Null()], { description: 'operation index; null for bundle-level events (Fee)' }) }, { additionalProperties: true })),
+  created: Type.Optional(Type.Object({
+    mint: Type.Optional(Str('Nx1… mint of a created token')),
+    pool: Type.Optional(Str('Nx8… address of a created pool')),
+    collection: Type.Optional(Str('Nx2… address of a created NFT or multi-token collection')),
+  })),
 }, { title: 'Receipt', additionalProperties: false });
 
 export const TokenSchema = Type.Object({

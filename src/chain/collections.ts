@@ -1,0 +1,233 @@
+import bs58 from 'bs58';
+import { blake3 } from '../codec/hash.js';
+import { RecordReader, withPrefix } from '../core/records.js';
+import type { Chain } from './chain.js';
+import { perChain } from './per-chain.js';
+
+/**
+ * NFT and multi-token collections on the host side (spec §4.3, §4.4; docs/nfts.md): the `Nx2`
+ * address form, key builders and record decoding mirroring the core byte for byte, and a reader
+ * that keeps in-memory indexes (NFTs by owner, token types by collection, collections by EVM
+ * address) in step with every committed write. It is shared by the svc_* methods and the eth_*
+ * adapter, so both read the same state.
+ */
+
+export const CollectionPrefix = { COLLECTION: 0x20, NFT: 0x21, NFT_COUNT: 0x22, TOKEN_TYPE: 0x23, MULTI_BALANCE: 0x24 } as const;
+/** facts.md "Addresses": Nx2 for NFT collections; multi-token collections share it (docs/nfts.md). */
+export const COLLECTION_ID_PREFIX = 'Nx2';
+export const CollectionKind = { NFT: 0, MULTI: 1 } as const;
+const ZERO = new Uint8Array(32);
+
+export function encodeCollection(address: Uint8Array): string {
+  return COLLECTION_ID_PREFIX + bs58.encode(address);
+}
+
+/** `Nx2…` → 32 bytes, or undefined when the text is not a well-formed collection address. */
+export function decodeCollectionText(text: string): Uint8Array | undefined {
+  if (!text.startsWith(COLLECTION_ID_PREFIX)) return undefined;
+  try {
+    const b = bs58.decode(text.slice(COLLECTION_ID_PREFIX.length));
+    return b.length === 32 ? b : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** docs/nfts.md "Addresses": Blake3("ntv/collection" ‖ creator ‖ nonce u64 LE ‖ op_index u16 LE). */
+export function collectionAddress(creator: Uint8Array, nonce: bigint, opIndex: number): Uint8Array {
+  const tail = new Uint8Array(10);
+  const dv = new DataView(tail.buffer);
+  dv.setBigUint64(0, nonce, true);
+  dv.setUint16(8, opIndex, true);
+  return blake3(Buffer.concat([Buffer.from('ntv/collection'), creator, tail]));
+}
+
+function idBytes(id: bigint): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, id, false); // big-endian in keys: ids sort numerically
+  return b;
+}
+
+export const collectionKey = (collection: Uint8Array) => withPrefix(CollectionPrefix.COLLECTION, collection);
+export const nftKey = (collection: Uint8Array, tokenId: bigint) => withPrefix(CollectionPrefix.NFT, collection, idBytes(tokenId));
+export const nftCountKey = (collection: Uint8Array, owner: Uint8Array) => withPrefix(CollectionPrefix.NFT_COUNT, collection, owner);
+export const tokenTypeKey = (collection: Uint8Array, typeId: bigint) => withPrefix(CollectionPrefix.TOKEN_TYPE, collection, idBytes(typeId));
+export const multiBalanceKey = (collection: Uint8Array, typeId: bigint, owner: Uint8Array) =>
+  withPrefix(CollectionPrefix.MULTI_BALANCE, collection, idBytes(typeId), owner);
+
+/** A 32-byte field copied out of the record (the record buffer may be reused by the state view). */
+const bytes32 = (r: RecordReader) => r.bytes(32).slice();
+
+export interface CollectionRecord {
+  address: Uint8Array;
+  kind: 'nft' | 'multi';
+  owner: Uint8Array;
+  creator: Uint8Array;
+  royaltyBps: number;
+  /** NFT: 0 = unlimited; multi-token: 0 */
+  maxSupply: bigint;
+  /** NFT: tokens ever minted; multi-token: types defined */
+  minted: bigint;
+  burned: bigint;
+  createdHeight: bigint;
+  createdAt: bigint;
+  name: string;
+  symbol: string;
+  baseUri: string;
+  description: string;
+  iconUri: string;
+  bannerUri: string;
+  externalUrl: string;
+}
+
+export function decodeCollectionRecord(address: Uint8Array, value: Uint8Array): CollectionRecord {
+  const r = new RecordReader(value);
+  r.u8(); // version
+  const kind = r.u8() === CollectionKind.MULTI ? 'multi' : 'nft';
+  return {
+    address, kind, owner: bytes32(r), creator: bytes32(r), royaltyBps: r.u16(), maxSupply: r.u64(), minted: r.u64(), burned: r.u64(),
+    createdHeight: r.u64(), createdAt: r.u64(), name: r.string(), symbol: r.string(), baseUri: r.string(), description: r.string(),
+    iconUri: r.string(), bannerUri: r.string(), externalUrl: r.string(),
+  };
+}
+
+export interface NftRecord {
+  collection: Uint8Array;
+  tokenId: bigint;
+  owner: Uint8Array;
+  mintedHeight: bigint;
+  mintedAt: bigint;
+  metadataUri: string;
+}
+
+export function decodeNftRecord(collection: Uint8Array, tokenId: bigint, value: Uint8Array): NftRecord {
+  const r = new RecordReader(value);
+  r.u8(); // version
+  return { collection, tokenId, owner: bytes32(r), mintedHeight: r.u64(), mintedAt: r.u64(), metadataUri: r.string() };
+}
+
+export interface TokenTypeRecord {
+  collection: Uint8Array;
+  typeId: bigint;
+  isFungible: boolean;
+  /** 0 = unlimited */
+  maxSupply: bigint;
+  minted: bigint;
+  burned: bigint;
+  createdHeight: bigint;
+  name: string;
+  metadataUri: string;
+}
+
+export function decodeTokenTypeRecord(collection: Uint8Array, typeId: bigint, value: Uint8Array): TokenTypeRecord {
+  const r = new RecordReader(value);
+  r.u8(); // version
+  const isFungible = r.u8() === 1;
+  return { collection, typeId, isFungible, maxSupply: r.u128(), minted: r.u128(), burned: r.u128(), createdHeight: r.u64(), name: r.string(), metadataUri: r.string() };
+}
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+const keyId = (key: Uint8Array, at: number) => new DataView(key.buffer, key.byteOffset, key.byteLength).getBigUint64(at, false);
+
+/** A token's URI: its own metadata URI, else the collection's base URI followed by the id (the ERC-721 convention). */
+export function tokenUri(collection: CollectionRecord, own: string, id: bigint): string {
+  if (own !== '') return own;
+  return collection.baseUri === '' ? '' : collection.baseUri + id.toString();
+}
+
+export class CollectionReader {
+  /** collection hex → record */
+  private readonly collections = new Map<string, CollectionRecord>();
+  /** last 20 bytes (hex) → collection address, for the eth_* adapter (docs/eth.md) */
+  private readonly byEvm = new Map<string, Uint8Array>();
+  /** owner hex → (collection hex ‖ ":" ‖ id) → NFT record */
+  private readonly nftsByOwner = new Map<string, Map<string, NftRecord>>();
+  /** collection hex → type id → record */
+  private readonly types = new Map<string, Map<bigint, TokenTypeRecord>>();
+
+  constructor(private readonly chain: Chain) {
+    const state = chain.state;
+    state.watch(CollectionPrefix.COLLECTION, (key, value) => {
+      const address = key.slice(1, 33);
+      if (value === null) return; // collections are never deleted
+      this.collections.set(hex(address), decodeCollectionRecord(address, value));
+      if (!this.byEvm.has(hex(address.subarray(12)))) this.byEvm.set(hex(address.subarray(12)), address);
+    });
+    // The owner index needs the previous owner of a rewritten record: drop the id wherever it was.
+    const owners = new Map<string, string>();
+    state.watch(CollectionPrefix.NFT, (key, value) => {
+      const collection = key.slice(1, 33);
+      const id = keyId(key, 33);
+      const slot = `${hex(collection)}:${id}`;
+      const previous = owners.get(slot);
+      if (previous !== undefined) this.nftsByOwner.get(previous)?.delete(slot);
+      if (value === null) {
+        owners.delete(slot);
+        return;
+      }
+      const record = decodeNftRecord(collection, id, value);
+      const owner = hex(record.owner);
+      owners.set(slot, owner);
+      let held = this.nftsByOwner.get(owner);
+      if (!held) this.nftsByOwner.set(owner, (held = new Map()));
+      held.set(slot, record);
+    });
+    state.watch(CollectionPrefix.TOKEN_TYPE, (key, value) => {
+      const collection = key.slice(1, 33);
+      const id = keyId(key, 33);
+      let list = this.types.get(hex(collection));
+      if (!list) this.types.set(hex(collection), (list = new Map()));
+      if (value === null) list.delete(id);
+      else list.set(id, decodeTokenTypeRecord(collection, id, value));
+    });
+  }
+
+  collection(address: Uint8Array): CollectionRecord | undefined {
+    return this.collections.get(hex(address));
+  }
+
+  /** A collection by its EVM-form address (the last 20 bytes). */
+  collectionByEvm(address20: Uint8Array): CollectionRecord | undefined {
+    const address = this.byEvm.get(hex(address20));
+    return address ? this.collection(address) : undefined;
+  }
+
+  nft(collection: Uint8Array, tokenId: bigint): NftRecord | undefined {
+    const v = this.chain.state.get(nftKey(collection, tokenId));
+    return v ? decodeNftRecord(collection, tokenId, v) : undefined;
+  }
+
+  /** How many of the collection's NFTs `owner` holds (ERC-721 balanceOf). */
+  nftCount(collection: Uint8Array, owner: Uint8Array): bigint {
+    const v = this.chain.state.get(nftCountKey(collection, owner));
+    return v ? new DataView(v.buffer, v.byteOffset, v.byteLength).getBigUint64(0, true) : 0n;
+  }
+
+  /** NFTs held by `owner`, optionally in one collection, ordered by collection then token id. */
+  nftsOf(owner: Uint8Array, collection?: Uint8Array): NftRecord[] {
+    const held = [...(this.nftsByOwner.get(hex(owner))?.values() ?? [])];
+    const mine = collection ? held.filter((n) => Buffer.compare(n.collection, collection) === 0) : held;
+    return mine.sort((a, b) => Buffer.compare(a.collection, b.collection) || (a.tokenId < b.tokenId ? -1 : a.tokenId > b.tokenId ? 1 : 0));
+  }
+
+  tokenType(collection: Uint8Array, typeId: bigint): TokenTypeRecord | undefined {
+    return this.types.get(hex(collection))?.get(typeId);
+  }
+
+  /** The collection's token types ordered by id. */
+  tokenTypes(collection: Uint8Array): TokenTypeRecord[] {
+    return [...(this.types.get(hex(collection))?.values() ?? [])].sort((a, b) => (a.typeId < b.typeId ? -1 : a.typeId > b.typeId ? 1 : 0));
+  }
+
+  multiBalance(collection: Uint8Array, typeId: bigint, owner: Uint8Array): bigint {
+    const v = this.chain.state.get(multiBalanceKey(collection, typeId, owner));
+    if (!v) return 0n;
+    const dv = new DataView(v.buffer, v.byteOffset, v.byteLength);
+    return dv.getBigUint64(0, true) | (dv.getBigUint64(8, true) << 64n);
+  }
+}
+
+export const isZeroAccount = (b: Uint8Array) => Buffer.compare(b, ZERO) === 0;
+
+/** The chain's one collection reader (its indexes are built once from state, then kept in step). */
+export const collectionReader = perChain((chain) => new CollectionReader(chain));

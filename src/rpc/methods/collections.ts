@@ -1,0 +1,166 @@
+import { Type, type TInteger, type TString, type TUnion } from '@sinclair/typebox';
+import { encodeAccount, encodeEvm } from '../../codec/address.js';
+import {
+  collectionReader, decodeCollectionText, encodeCollection, tokenUri,
+  type CollectionReader, type CollectionRecord, type NftRecord, type TokenTypeRecord,
+} from '../../chain/collections.js';
+import type { Chain } from '../../chain/chain.js';
+import { RpcError } from '../errors.js';
+import { withExpected } from '../schemas.js';
+
+/**
+ * What the NFT (spec §4.3) and multi-token (spec §4.4) method files share: the collection and id
+ * params, the optional descriptive strings, and the result shapes (docs/nfts.md, docs/methods.md).
+ */
+
+const Str = (description: string) => Type.String({ description });
+const Int = (description: string) => Type.Integer({ description });
+const U64_MAX = (1n << 64n) - 1n;
+
+/** A collection: `Nx2…`, its 32-byte `0x` form, or the 20-byte EVM form a wallet shows. */
+export function CollectionAddress(description = 'the collection'): TString {
+  return withExpected(
+    Type.String({
+      title: 'CollectionAddress',
+      pattern: '^(Nx2[1-9A-HJ-NP-Za-km-z]{32,44}|0x[0-9a-fA-F]{40}|0x[0-9a-fA-F]{64})$',
+      description: `${description}: Nx2… (base58 of 32 bytes), 0x + 64 hex, or its EVM form 0x + 40 hex`,
+    }),
+    'a collection address (Nx2…, 0x + 64 hex or 0x + 40 hex)',
+  );
+}
+
+/** A token or type id, u64: a JSON integer or a decimal string (ids above 2^53 need the string). */
+export function TokenId(description: string): TUnion<[TInteger, TString]> {
+  return Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: '^[0-9]{1,20}$' })], {
+    title: 'TokenId', description: `${description}: an integer 0 … 2^64−1, as a JSON number or a decimal string`,
+  });
+}
+
+export function parseTokenId(value: number | string, param: string, position: number): bigint {
+  const id = BigInt(value);
+  if (id > U64_MAX) throw RpcError.invalidParam(param, position, 'an id from 0 to 2^64−1', { max: U64_MAX.toString() });
+  return id;
+}
+
+/**
+ * The optional descriptive params after the owner (spec §4.3/§4.4 `description?` … `external_url?`);
+ * omitted or null means none, stored as "". The core applies the exact limits (docs/nfts.md).
+ */
+export const DETAIL_PARAMS = [
+  { name: 'description', schema: Type.String({ maxLength: 1024, description: 'description, at most 1,024 bytes' }), required: false },
+  { name: 'icon_uri', schema: Type.String({ maxLength: 256, description: 'icon URI, at most 256 bytes' }), required: false },
+  { name: 'banner_uri', schema: Type.String({ maxLength: 256, description: 'banner URI, at most 256 bytes' }), required: false },
+  { name: 'external_url', schema: Type.String({ maxLength: 256, description: 'external URL, at most 256 bytes' }), required: false },
+] as const;
+
+export function details(description?: string | null, iconUri?: string | null, bannerUri?: string | null, externalUrl?: string | null) {
+  return { description: description ?? '', iconUri: iconUri ?? '', bannerUri: bannerUri ?? '', externalUrl: externalUrl ?? '' };
+}
+
+/** Name, symbol and base URI of a new collection, with the core's limits (docs/nfts.md). */
+export const COLLECTION_NAME = Type.String({ minLength: 1, maxLength: 64, description: 'collection name, 1–64 bytes' });
+export const COLLECTION_SYMBOL = Type.String({ pattern: '^[A-Za-z0-9]{1,16}$', description: 'collection symbol, 1–16 letters or digits' });
+export const BASE_URI = Type.String({ maxLength: 256, description: 'base URI, at most 256 bytes ("" for none)' });
+export const ROYALTY_BPS = Type.Integer({ minimum: 0, maximum: 10_000, description: 'royalty in basis points, 0–10,000' });
+
+export interface CollectionParamsContext {
+  chain: Chain;
+  reader: () => CollectionReader;
+}
+
+export function collectionContext(chain: Chain): CollectionParamsContext {
+  return { chain, reader: () => collectionReader(chain) };
+}
+
+/** The collection of a param, which must exist and be of the expected kind (-32003 otherwise). */
+export function collectionParam(ctx: CollectionParamsContext, value: string, position: number, kind: 'nft' | 'multi'): CollectionRecord {
+  const reader = ctx.reader();
+  let record: CollectionRecord | undefined;
+  if (value.startsWith('Nx2')) {
+    const address = decodeCollectionText(value);
+    if (!address) throw RpcError.invalidParam('collection', position, 'a collection address (Nx2… base58 of 32 bytes)');
+    record = reader.collection(address);
+  } else {
+    const bytes = Buffer.from(value.slice(2), 'hex');
+    record = bytes.length === 20 ? reader.collectionByEvm(bytes) : reader.collection(bytes);
+  }
+  const what = kind === 'nft' ? 'NFT collection' : 'multi-token collection';
+  if (!record) throw RpcError.app('NOT_FOUND', `no ${what} at ${value}`, { collection: value });
+  if (record.kind !== kind) {
+    throw RpcError.app('NOT_FOUND', `${value} is a ${record.kind === 'nft' ? 'NFT' : 'multi-token'} collection, not a ${what}`, { collection: value, kind: record.kind });
+  }
+  return record;
+}
+
+const supplyOrNull = (max: bigint) => (max === 0n ? null : max.toString());
+
+export const CollectionSchema = Type.Object({
+  address: Str('Nx2… collection address'),
+  address_evm: Str('EVM form (last 20 bytes), the contract address wallets use'),
+  kind: Type.Union([Type.Literal('nft'), Type.Literal('multi')]),
+  name: Str('collection name'),
+  symbol: Str('collection symbol'),
+  base_uri: Str('base URI; a token without its own metadata URI has base_uri + id'),
+  description: Str('description ("" when none)'),
+  icon_uri: Str('icon URI ("" when none)'),
+  banner_uri: Str('banner URI ("" when none)'),
+  external_url: Str('external URL ("" when none)'),
+  owner: Str('Nx0… owner: mints and defines token types'),
+  creator: Str('Nx0… account that created it'),
+  royalty_bps: Int('royalty in basis points, 0–10,000'),
+  max_supply: Type.Union([Type.String(), Type.Null()], { description: 'NFT: most tokens ever minted, decimal; null = unlimited (multi-token: null)' }),
+  total_supply: Str('NFT: tokens in existence (minted − burned); multi-token: token types defined'),
+  minted: Str('NFT: tokens ever minted'),
+  burned: Str('NFT: tokens burned'),
+  created_height: Int('block height of creation'),
+  created_at: Int('unix seconds of creation'),
+}, { title: 'Collection', additionalProperties: false });
+
+export function formatCollection(c: CollectionRecord) {
+  return {
+    address: encodeCollection(c.address), address_evm: encodeEvm(c.address), kind: c.kind, name: c.name, symbol: c.symbol, base_uri: c.baseUri,
+    description: c.description, icon_uri: c.iconUri, banner_uri: c.bannerUri, external_url: c.externalUrl,
+    owner: encodeAccount(c.owner), creator: encodeAccount(c.creator), royalty_bps: c.royaltyBps, max_supply: supplyOrNull(c.maxSupply),
+    total_supply: (c.kind === 'nft' ? c.minted - c.burned : c.minted).toString(), minted: c.minted.toString(), burned: c.burned.toString(),
+    created_height: Number(c.createdHeight), created_at: Number(c.createdAt),
+  };
+}
+
+export const NftSchema = Type.Object({
+  collection: Str('Nx2… collection'),
+  token_id: Str('token id, decimal'),
+  owner: Str('Nx0… owner'),
+  metadata_uri: Str('the token\'s own metadata URI ("" when none)'),
+  token_uri: Str('what ERC-721 tokenURI answers: metadata_uri, else base_uri + id'),
+  minted_height: Int('block height of the mint'),
+  minted_at: Int('unix seconds of the mint'),
+}, { title: 'Nft', additionalProperties: false });
+
+export function formatNft(c: CollectionRecord, n: NftRecord) {
+  return {
+    collection: encodeCollection(n.collection), token_id: n.tokenId.toString(), owner: encodeAccount(n.owner), metadata_uri: n.metadataUri,
+    token_uri: tokenUri(c, n.metadataUri, n.tokenId), minted_height: Number(n.mintedHeight), minted_at: Number(n.mintedAt),
+  };
+}
+
+export const TokenTypeSchema = Type.Object({
+  collection: Str('Nx2… collection'),
+  type_id: Str('type id, decimal'),
+  name: Str('type name'),
+  metadata_uri: Str('the type\'s own metadata URI ("" when none)'),
+  uri: Str('what ERC-1155 uri(id) answers: metadata_uri, else base_uri + id'),
+  is_fungible: Type.Boolean({ description: 'false: a single token (supply 1)' }),
+  max_supply: Type.Union([Type.String(), Type.Null()], { description: 'most ever minted, raw units; null = unlimited' }),
+  total_supply: Str('in existence: minted − burned'),
+  minted: Str('ever minted'),
+  burned: Str('burned'),
+  created_height: Int('block height of the definition'),
+}, { title: 'TokenType', additionalProperties: false });
+
+export function formatTokenType(c: CollectionRecord, t: TokenTypeRecord) {
+  return {
+    collection: encodeCollection(t.collection), type_id: t.typeId.toString(), name: t.name, metadata_uri: t.metadataUri,
+    uri: tokenUri(c, t.metadataUri, t.typeId), is_fungible: t.isFungible, max_supply: supplyOrNull(t.maxSupply),
+    total_supply: (t.minted - t.burned).toString(), minted: t.minted.toString(), burned: t.burned.toString(), created_height: Number(t.createdHeight),
+  };
+}

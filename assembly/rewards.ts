@@ -295,9 +295,43 @@ export function endBlock(height: u64, ts: u64, gasUsed: u64, gasLimit: u64, okCo
   }
   emit(st, ts, gasUsed, gasLimit, pv);
   if (height % pEpochLength == 0) {
+    releaseCarry(st);
+    forgiveMisses(st);
     applyRotations(st);
     autoCompound(st);
     recomputeActive(st);
     store<u64>(sw(st) + S_EPOCH, height / pEpochLength);
+  }
+}
+
+/**
+ * Epoch boundary: what the epoch's emptier blocks and performance discounts held back and no fuller
+ * block drew on goes to the treasury, so the emission meets the schedule exactly at every boundary
+ * (spec §1.8: 13M NTV a year in years 1–2, 64.72M over ten) while the density multiplier still moves
+ * the proposers' share from empty to full blocks within the epoch (docs/staking.md "Rewards").
+ */
+function releaseCarry(st: usize): void {
+  let carry = load<u64>(valPtr(st) + S_CARRY);
+  if (carry == 0) return;
+  credit(balanceEntry(TREASURY, NTV_MINT), carry, 0); // ≤ the schedule: no overflow
+  let w = sw(st);
+  store<u64>(w + S_CARRY, 0);
+  U.add128(load<u64>(w + S_EMITTED), load<u64>(w + S_EMITTED, 8), carry, 0);
+  store<u64>(w + S_EMITTED, U.lo);
+  store<u64>(w + S_EMITTED, U.hi, 8);
+  addNtvSupply(carry);
+  lastTreasury += carry;
+}
+
+/**
+ * Epoch boundary: every validator's run of consecutive misses starts again, so one that was skipped
+ * after 3 misses (spec §2.4, docs/consensus.md "Rounds") gets its turns back. One still offline
+ * costs at most 3 failovers an epoch; a validator back online leads and earns again.
+ */
+function forgiveMisses(st: usize): void {
+  let n = stValidatorCount(st);
+  for (let i: u32 = 0; i < n; i++) {
+    let v = validatorEntry(stValidator(st, i));
+    if (exists(v) && load<u32>(valPtr(v) + V_MIR) != 0) store<u32>(vw(v) + V_MIR, 0);
   }
 }

@@ -9,7 +9,7 @@ import { REWARD_PRECISION } from '../../src/chain/validator-set.js';
 import { addr } from './encode.js';
 import { NTV, TREASURY, rng } from './harness.js';
 import {
-  YEAR, RATES, EMISSION_TOTAL, emissionTarget, blockEmission, split, auditSupply, performanceBps, type EmissionState,
+  YEAR, RATES, EMISSION_TOTAL, emissionTarget, blockEmission, epochRelease, split, auditSupply, performanceBps, type EmissionState,
 } from './staking-reference.js';
 import { UNIT, key, ops, setup, block, one, ntv, validator, delegation, stakingState } from './staking-harness.js';
 
@@ -78,16 +78,65 @@ describe('block rewards', () => {
     expect(audit.sum).toBe(audit.supply);
   });
 
-  it('a full block pays 2.0× and an empty one 0.5× of the 85% share when the carry allows', async () => {
-    const a: EmissionState = { start: 1n, last: 1n, emitted: 0n, carry: 0n };
-    const empty = blockEmission(a, 1n + 1000n, 0n, 100n, 10000n);
-    const base = emissionTarget(1000n);
-    expect(empty.treasury).toBe((base * 15n) / 100n);
-    expect(empty.paid).toBe(((base - empty.treasury) * 5000n) / 10000n);
-    const full = blockEmission(empty.state, 2001n, 100n, 100n, 10000n);
-    const base2 = emissionTarget(2000n) - emissionTarget(1000n);
-    const pBase2 = base2 - (base2 * 15n) / 100n;
-    expect(full.paid).toBe(pBase2 * 2n <= pBase2 + empty.state.carry ? pBase2 * 2n : pBase2 + empty.state.carry);
+  it('at each epoch boundary releases what no fuller block drew on to the treasury: emitted equals the schedule', async () => {
+    const s = await setup({ epochLength: 4 }, [0], 1000n * 10n ** 9n);
+    let ref: EmissionState = { start: 0n, last: 0n, emitted: 0n, carry: 0n };
+    const gasLimit = 21_000n * 4n;
+    let proposed = 0n;
+    for (let i = 0; i < 13; i++) {
+      // mostly empty blocks, as on a quiet chain, with one full block in the second epoch
+      const transfers = i === 5 ? 4 : i % 3 === 0 ? 1 : 0;
+      const bundles: Array<[Uint8Array, ReturnType<typeof ops.claimRewards>[]]> = [];
+      for (let k = 0; k < transfers; k++) bundles.push([addr(2 + k), [{ kind: 'transfer', to: addr(8), token: NTV, amount: 1n }]]);
+      const treasuryBefore = ntv(s, TREASURY);
+      const supplyBefore = supply(s);
+      expect(block(s, bundles, { dt: 7n, blockGasLimit: gasLimit }).every((x) => x === Status.OK)).toBe(true);
+      proposed += 1n;
+      const out = blockEmission(ref, s.ts, 21_000n * BigInt(transfers), gasLimit, performanceBps(proposed, 0n));
+      ref = out.state;
+      let released = 0n;
+      if (s.height % 4n === 0n) ({ released, state: ref } = epochRelease(ref));
+      expect(ntv(s, TREASURY) - treasuryBefore).toBe(out.treasury + released);
+      expect(supply(s) - supplyBefore).toBe(out.treasury + out.paid + released);
+      const st = stakingState(s);
+      expect({ emitted: st.emitted, carry: st.carry }).toEqual({ emitted: ref.emitted, carry: ref.carry });
+      if (s.height % 4n === 0n && s.height > 0n) {
+        expect(st.carry).toBe(0n);
+        expect(st.emitted).toBe(emissionTarget(s.ts - ref.start)); // the schedule, exactly
+      }
+    }
+    const audit = auditSupply(s.store.map);
+    expect(audit.sum).toBe(audit.supply);
+  });
+
+  it('a full block pays 2.0× and an empty one 0.5× of the 85% share when the carry allows, in the core as in the reference', async () => {
+    const s = await setup({}, [0], 1000n * 10n ** 9n);
+    const gasLimit = 21_000n * 4n;
+    const full = (): Array<[Uint8Array, ReturnType<typeof ops.claimRewards>[]]> =>
+      [2, 3, 4, 5].map((k) => [addr(k), [{ kind: 'transfer', to: addr(8), token: NTV, amount: 1n }]]);
+    block(s, [], { dt: 1n, blockGasLimit: gasLimit }); // starts the clock
+    let ref: EmissionState = { start: s.ts, last: s.ts, emitted: 0n, carry: 0n };
+    let proposed = 1n;
+    const paidOf = (bundles: Parameters<typeof block>[1]) => {
+      const [t0, s0] = [ntv(s, TREASURY), supply(s)];
+      block(s, bundles, { dt: 1000n, blockGasLimit: gasLimit });
+      proposed += 1n;
+      return { treasury: ntv(s, TREASURY) - t0, paid: supply(s) - s0 - (ntv(s, TREASURY) - t0) };
+    };
+    const perf = () => performanceBps(proposed, 0n);
+    // empty: 0.5× of the 85% share (times performance); the other half is held back
+    const empty = paidOf([]);
+    const e = blockEmission(ref, s.ts, 0n, gasLimit, perf());
+    expect(empty).toEqual({ treasury: e.treasury, paid: e.paid });
+    const pBase = (emissionTarget(1000n) - emissionTarget(0n)) - e.treasury;
+    expect(e.paid).toBe((((pBase * 5000n) / 10000n) * perf()) / 10000n);
+    ref = e.state;
+    // full: 2.0× of the share, the extra drawn from what the empty block held back
+    const fullPaid = paidOf(full());
+    const f = blockEmission(ref, s.ts, gasLimit, gasLimit, perf());
+    expect(fullPaid).toEqual({ treasury: f.treasury, paid: f.paid });
+    expect(f.paid).toBeGreaterThan(e.paid * 3n); // 2.0× against 0.5× of nearly the same base
+    expect(stakingState(s).carry).toBe(f.state.carry);
   });
 
   it('shares the proposer side: commission to the validator, the rest pro rata to self stake and delegators', async () => {

@@ -53,6 +53,14 @@ export function blockEmission(s: EmissionState, ts: bigint, gasUsed: bigint, gas
   return { treasury, paid, state: { start: s.start, last: ts, emitted: s.emitted + treasury + paid, carry } };
 }
 
+/**
+ * The epoch boundary: what emptier blocks and performance discounts held back and no fuller block
+ * drew on goes to the treasury, so emitted equals the schedule at every boundary.
+ */
+export function epochRelease(s: EmissionState) {
+  return { released: s.carry, state: { ...s, emitted: s.emitted + s.carry, carry: 0n } };
+}
+
 /** The proposer side after commission: commission to the validator, the rest per unit of stake. */
 export function split(paid: bigint, commissionBps: bigint, totalStake: bigint) {
   let commission = (paid * commissionBps) / 10000n;

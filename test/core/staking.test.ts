@@ -126,6 +126,19 @@ describe('staking rules (core)', () => {
     expect(one(s, v, ops.rotate(key(21)))).toBe(Status.OK);
   });
 
+  it('forgives runs of misses at the epoch boundary, so a validator skipped after 3 misses gets its turns back', async () => {
+    const s = await setup({ epochLength: 10 }, [0, 1]);
+    for (let i = 0; i < 5; i++) block(s, [], { missed: [key(1)] });
+    expect(validator(s, addr(1)).missedInRow).toBe(5); // skipped in rotation from 3 on (docs/consensus.md)
+    while (s.height % 10n !== 9n) block(s, [], { missed: [key(1)] });
+    expect(validator(s, addr(1)).missedInRow).toBe(9);
+    block(s, []); // height 10: the boundary
+    const v1 = validator(s, addr(1));
+    expect(v1.missedInRow).toBe(0);
+    expect(v1.blocksMissed).toBe(9n); // the record of misses stays, and the performance score with it
+    expect(BigInt(v1.performanceBps)).toBe(performanceBps(0n, 9n));
+  });
+
   it('counts misses from the block context and derives the performance score', async () => {
     const s = await setup({}, [0, 1]);
     block(s, [], { missed: [key(1)] });

@@ -111,7 +111,13 @@ export interface Plan {
   totalImpactBps: number;
   maxImpactBps: number;
   slippageBps: number;
+  /** exactly the spec §7.3 warning strings that apply (WARNINGS), in the table's order */
   warnings: string[];
+  /**
+   * Everything else the wallet should be told, kept out of `warnings` so that field holds only the
+   * §7.3 strings (docs/intents.md "Preview fields"): a missing integrator hook, a hook's own remarks.
+   */
+  notes: string[];
   /** why svc_submitIntent refuses this plan, though preview and simulate answer */
   rejection?: PlanError | undefined;
   balance: BalanceCheck;
@@ -200,6 +206,7 @@ class Planner {
   readonly market: Market;
   readonly steps: PlannedStep[] = [];
   readonly warnings: string[] = [];
+  readonly notes: string[] = [];
   readonly phrases: string[] = [];
   slippageBps = DEFAULT_SLIPPAGE_BPS;
   private hops = 0;
@@ -213,8 +220,13 @@ class Planner {
     return this.env.ntv;
   }
 
-  private warn(w: string): void {
+  /** A spec §7.3 warning (one of WARNINGS); anything else is a note. */
+  private warn(w: (typeof WARNINGS)[keyof typeof WARNINGS]): void {
     if (!this.warnings.includes(w)) this.warnings.push(w);
+  }
+
+  private note(n: string): void {
+    if (!this.notes.includes(n)) this.notes.push(n);
   }
 
   private reject(e: PlanError): void {
@@ -685,14 +697,15 @@ class Planner {
       ? `Mint ${goal.amount.text} ${goal.synthetic} paid with ${goal.payWith.symbol}`
       : `Open a ${goal.leverage}x ${goal.side} ${goal.asset} position with ${amountText(goal.collateral.raw, goal.collateral.token)} collateral`;
     if (!quote) {
-      const warning = missingHookWarning(goal.type);
-      this.warn(warning);
-      this.reject(new PlanError('UNAVAILABLE_ON_NODE', `${what}: ${warning}`, { goal: goal.type }));
+      // Not a spec §7.3 condition, so a note; submit refuses it (spec §4.8: pricing is the integrator's).
+      const note = missingHookWarning(goal.type);
+      this.note(note);
+      this.reject(new PlanError('UNAVAILABLE_ON_NODE', `${what}: ${note}`, { goal: goal.type }));
       if (goal.type === 'OpenPosition') this.market.spend(goal.collateral.token, goal.collateral.raw);
       this.phrases.push(`${what} (not priced: no integrator hook)`);
       return;
     }
-    for (const w of quote.warnings ?? []) this.warn(w);
+    for (const w of quote.warnings ?? []) this.note(w);
     this.market.spend(quote.pays.token, quote.pays.amount);
     quote.operations.forEach((op, i) => {
       this.steps.push({
@@ -736,13 +749,9 @@ class Planner {
 
     const swaps = this.steps.filter((s) => s.op.type === 'Swap');
     const keep = swaps.reduce((acc, s) => (acc * BigInt(10_000 - Math.min(s.priceImpactBps, 10_000))) / 10_000n, 10_000n);
-    const warnings = [...this.warnings];
-    // Spec §7.3 strings first, in the table's order, then anything else.
-    const rank = (w: string) => {
-      const i = (Object.values(WARNINGS) as string[]).indexOf(w);
-      return i < 0 ? 99 : i;
-    };
-    warnings.sort((a, b) => rank(a) - rank(b));
+    // Spec §7.3 strings in the table's order, whatever order the steps raised them in.
+    const order: string[] = Object.values(WARNINGS);
+    const warnings = [...this.warnings].sort((a, b) => order.indexOf(a) - order.indexOf(b));
     return {
       sender: this.sender,
       steps: this.steps,
@@ -753,6 +762,7 @@ class Planner {
       maxImpactBps: swaps.reduce((m, s) => Math.max(m, s.priceImpactBps), 0),
       slippageBps: constraints.slippageBps ?? DEFAULT_SLIPPAGE_BPS,
       warnings,
+      notes: [...this.notes],
       rejection: this.rejection,
       balance: { sufficient: !short, token: primary.token, required: primary.required, available: primary.available, byToken },
       gas,

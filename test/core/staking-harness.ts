@@ -45,6 +45,9 @@ export function header(pubkey: Uint8Array, height: bigint, variant: number): Uin
   return h;
 }
 
+/** Valid double-sign evidence against `k`: two different headers it signed at `height`. */
+export const doubleSign = (k: Uint8Array, height: bigint): Op => ops.reportDoubleSign(k, height, header(k, height, 1), header(k, height, 2));
+
 export interface Setup {
   core: Core;
   store: MapStore;
@@ -91,6 +94,11 @@ export function block(s: Setup, bundles: Array<[Uint8Array, Op[]]>, over: Partia
     }
   });
   return r.results.map((x) => x.status);
+}
+
+/** Empty blocks up to and including `height`. */
+export function runTo(s: Setup, height: bigint): void {
+  while (s.height < height) block(s, []);
 }
 
 /** Apply one operation bundle in its own block; its status. */

@@ -5,13 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { Status } from '../../src/core/status.js';
 import { accountOfConsensusKey, readValidatorSet } from '../../src/chain/validator-set.js';
+import { DEFAULT_CHAIN_PARAMS, chainParams } from '../../src/chain/chain-params.js';
 import { addr, hex } from './encode.js';
 import { auditSupply, performanceBps } from './staking-reference.js';
 import {
-  UNIT, key, ops, header, setup, block, one, ntv, validator, delegation, unbonding, stakingState,
+  UNIT, key, ops, header, setup, block, one, ntv, validator, delegation, unbonding, stakingState, doubleSign, runTo, type Setup,
 } from './staking-harness.js';
 
 const MIN = 1000n * UNIT;
+const DAY = 86_400n;
+/** The active set as the staking state lists it (stake descending), as hex accounts. */
+const activeSet = (s: Setup) => stakingState(s).active.map(hex);
 
 describe('staking rules (core)', () => {
   it('genesis validators are active with their self stake taken from the source account', async () => {
@@ -81,7 +85,7 @@ describe('staking rules (core)', () => {
   it('jails a double signer for 1 h, then 24 h on a second offence; unjail refused early, accepted after', async () => {
     const s = await setup({}, [0, 1]);
     const v = addr(1);
-    const evidence = (h: bigint) => ops.reportDoubleSign(key(1), h, header(key(1), h, 1), header(key(1), h, 2));
+    const evidence = (h: bigint) => doubleSign(key(1), h);
     expect(one(s, addr(4), ops.reportDoubleSign(key(1), 7n, header(key(1), 7n, 1), header(key(1), 7n, 1)))).toBe(Status.INVALID_EVIDENCE);
     expect(one(s, addr(4), ops.reportDoubleSign(key(1), 7n, header(key(1), 8n, 1), header(key(1), 7n, 2)))).toBe(Status.INVALID_EVIDENCE);
     expect(one(s, addr(4), ops.reportDoubleSign(key(1), 7n, header(key(0), 7n, 1), header(key(1), 7n, 2)))).toBe(Status.INVALID_EVIDENCE);
@@ -105,6 +109,78 @@ describe('staking rules (core)', () => {
     const second = s.ts;
     expect(one(s, v, ops.unjail(), { timestamp: second + 86399n })).toBe(Status.JAIL_NOT_EXPIRED);
     expect(one(s, v, ops.unjail(), { timestamp: second + 86400n })).toBe(Status.OK);
+  });
+
+  it('jails the 3rd and 4th offence for 7 d and 30 d, the 30 d repeating after; jailing never touches the stake (spec §8)', async () => {
+    const s = await setup({}, [0, 1]);
+    const v = addr(1);
+    const { selfStake, delegated, stake } = validator(s, v);
+    const balance = ntv(s, v);
+    // Offences 1–5 (heights 7, 9, …): each jails for the next duration of DEFAULT_CHAIN_PARAMS.jailDurations,
+    // the last repeating; the validator serves each term and unjails before the next report.
+    const terms = [3_600n, DAY, 7n * DAY, 30n * DAY, 30n * DAY];
+    expect(DEFAULT_CHAIN_PARAMS.jailDurations.map(BigInt)).toEqual(terms.slice(0, 4));
+    for (const [i, term] of terms.entries()) {
+      expect(one(s, addr(4), doubleSign(key(1), 7n + 2n * BigInt(i)))).toBe(Status.OK);
+      const jailedAt = s.ts;
+      expect(validator(s, v)).toMatchObject({ jailed: true, active: false, offences: i + 1, jailReleaseTime: Number(jailedAt + term) });
+      // No economic slashing: the bond, the delegations and the account are exactly as before.
+      expect(validator(s, v)).toMatchObject({ selfStake, delegated, stake });
+      expect(ntv(s, v)).toBe(balance);
+      expect(one(s, v, ops.unjail(), { timestamp: jailedAt + term - 1n })).toBe(Status.JAIL_NOT_EXPIRED);
+      expect(one(s, v, ops.unjail(), { timestamp: jailedAt + term })).toBe(Status.OK);
+      expect(validator(s, v).jailed).toBe(false);
+    }
+  });
+
+  it('keeps at most maxActiveValidators in the active set, the top stakes, refilled at the next boundary when one leaves', async () => {
+    // Stakes far apart, so the rewards the proposer (addr(0)) earns meanwhile cannot reorder them.
+    const s = await setup({ maxActiveValidators: 2, epochLength: 10 }, [0]);
+    const [low, high, mid] = [addr(0), addr(1), addr(2)];
+    expect(one(s, high, ops.stake(10_000n * UNIT, key(1)))).toBe(Status.OK);
+    expect(one(s, mid, ops.stake(5_000n * UNIT, key(2)))).toBe(Status.OK);
+    runTo(s, 10n);
+    expect(activeSet(s)).toEqual([hex(high), hex(mid)]);
+    expect([low, high, mid].map((a) => validator(s, a).active)).toEqual([false, true, true]);
+
+    // The top one is jailed: out at once; the third waits for the boundary to take its place.
+    expect(one(s, addr(4), doubleSign(key(1), 12n))).toBe(Status.OK);
+    const jailedAt = s.ts;
+    expect(activeSet(s)).toEqual([hex(mid)]);
+    runTo(s, 19n);
+    expect(validator(s, low).active).toBe(false);
+    runTo(s, 20n);
+    expect(activeSet(s)).toEqual([hex(mid), hex(low)]);
+
+    // Unjailed, it outranks the lowest again at the next boundary: the cap still holds.
+    expect(one(s, high, ops.unjail(), { timestamp: jailedAt + 3_600n })).toBe(Status.OK);
+    runTo(s, 30n);
+    expect(activeSet(s)).toEqual([hex(high), hex(mid)]);
+    expect(validator(s, low).active).toBe(false);
+
+    // The second unstakes below the minimum: out at once, and the third is back at the boundary.
+    expect(one(s, mid, ops.unstake(4_001n * UNIT))).toBe(Status.OK);
+    expect(activeSet(s)).toEqual([hex(high)]);
+    runTo(s, 40n);
+    expect(activeSet(s)).toEqual([hex(high), hex(low)]);
+    expect(validator(s, mid).active).toBe(false);
+  });
+
+  it('the default epoch is 1,800 blocks and the boundary work runs at height 1,800 (spec §8)', async () => {
+    const s = await setup();
+    expect(DEFAULT_CHAIN_PARAMS.epochLength).toBe(1800);
+    expect(chainParams(s.store).epochLength).toBe(1800);
+    // A new validator and a key rotation both wait for the boundary.
+    expect(one(s, addr(2), ops.stake(MIN, key(2)))).toBe(Status.OK);
+    expect(one(s, addr(0), ops.rotate(key(20)))).toBe(Status.OK);
+    runTo(s, 1799n);
+    expect(stakingState(s).epoch).toBe(0);
+    expect(validator(s, addr(2)).active).toBe(false);
+    expect(hex(validator(s, addr(0)).consensusKey)).toBe(hex(key(0)));
+    block(s, []); // height 1800
+    expect(stakingState(s).epoch).toBe(1);
+    expect(activeSet(s).sort()).toEqual([hex(addr(0)), hex(addr(2))].sort());
+    expect(hex(validator(s, addr(0)).consensusKey)).toBe(hex(key(20)));
   });
 
   it('queues at most one consensus key rotation per epoch and applies it at the boundary', async () => {

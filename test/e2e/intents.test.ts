@@ -4,7 +4,8 @@
 // bad input answered with clear errors and no state change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, TestNode } from './harness.js';
-import { systemAddressHex } from './bundles.js';
+import { nowSeconds, systemAddressHex } from './bundles.js';
+import { decodeBundleHex } from '../../src/codec/bundle.js';
 
 const NTV = 1_000_000_000n;
 const USD = 1_000_000n;
@@ -18,10 +19,12 @@ const dave = who('d5');
 const erin = who('e6');
 const frank = who('f7');
 const gina = who('9a');
+const hank = who('3c');
 
-interface Preview { summary: string; route_type: string; estimated_fee_vxs: string; price_impact: string; slippage_tolerance: string; balance_sufficient: boolean; warnings: string[] }
+interface Preview { summary: string; route_type: string; estimated_fee_vxs: string; price_impact: string; slippage_tolerance: string; balance_sufficient: boolean; warnings: string[]; notes: string[] }
 interface SimOp { type: string; from_token: string; to_token: string; amount_in: string; estimated_out: string; price_impact_bps: number }
-interface Simulation { success: boolean; operations: SimOp[]; estimated_gas: number; total_price_impact_bps: number; warnings: string[]; balance_check: { sufficient: boolean; required: string; available: string } }
+interface Simulation { success: boolean; operations: SimOp[]; estimated_gas: number; total_price_impact_bps: number; warnings: string[]; notes: string[]; balance_check: { sufficient: boolean; required: string; available: string } }
+interface ExecutionPlan { bundle: { max_gas: string; valid_until: number; nonce: string; unsigned_bundle_hex: string } }
 interface Status { status: 'pending' | 'completed' | 'failed'; gas_used: number; block_height: number | null; status_name?: string; receipt?: { events: Array<{ type: string; amount_out?: string; op_index: number | null }> }; [k: string]: unknown }
 
 let node: TestNode;
@@ -39,11 +42,17 @@ async function settled(hash: string, timeoutMs = 20_000): Promise<Status> {
     await sleep(200);
   }
 }
+// Spec §2.6 lists these fields of the preview and simulation results. `notes` is the one field this
+// node adds (docs/intents.md "Preview fields"): what is not a spec §7.3 warning goes there, so
+// `warnings` carries the §7.3 strings and nothing else.
+const PREVIEW_FIELDS_2_6 = ['summary', 'route_type', 'estimated_fee_vxs', 'price_impact', 'slippage_tolerance', 'balance_sufficient', 'warnings'];
+const SIMULATION_FIELDS_2_6 = ['success', 'operations', 'estimated_gas', 'total_price_impact_bps', 'warnings', 'balance_check'];
+const withNotes = (fields: string[]) => [...fields, 'notes'].sort();
 const nonceOf = async (address: string) => (await node.result<{ nonce: string }>('svc_getAccount', [address])).nonce;
 
 beforeAll(async () => {
   node = await TestNode.start({ args: ['--block-time', '1'] });
-  for (const w of [alice, bob, carol, dave, erin, frank]) {
+  for (const w of [alice, bob, carol, dave, erin, frank, hank]) {
     await node.result('svc_transfer', [RICH, w, 'NTV', (10_000n * NTV).toString()]);
     await node.result('svc_transfer', [RICH, w, 'USDC', (1_000_000n * USD).toString()]);
     await node.result('svc_transfer', [RICH, w, 'SOL', (5_000n * NTV).toString()]);
@@ -63,14 +72,14 @@ describe('the wallet flow', () => {
   it('preview → submit the same string → completed, and the balances moved as the preview and simulation said', async () => {
     const text = 'swap 100 USDC for NTV with 1% slippage';
     const preview = await node.result<Preview>('svc_previewIntent', [text, bob]);
-    expect(Object.keys(preview).sort()).toEqual(['balance_sufficient', 'estimated_fee_vxs', 'price_impact', 'route_type', 'slippage_tolerance', 'summary', 'warnings']);
-    expect(preview).toMatchObject({ route_type: 'direct', estimated_fee_vxs: '0.00045', price_impact: '0.1%', slippage_tolerance: '1%', balance_sufficient: true, warnings: [] });
+    expect(Object.keys(preview).sort()).toEqual(withNotes(PREVIEW_FIELDS_2_6));
+    expect(preview).toMatchObject({ route_type: 'direct', estimated_fee_vxs: '0.00045', price_impact: '0.1%', slippage_tolerance: '1%', balance_sufficient: true, warnings: [], notes: [] });
     expect(preview.summary).toMatch(/^Swap 100 USDC for ≈0\.9\d+ NTV/);
 
     const sim = await node.result<Simulation>('svc_simulateIntent', [text, bob]);
-    expect(Object.keys(sim).sort()).toEqual(['balance_check', 'estimated_gas', 'operations', 'success', 'total_price_impact_bps', 'warnings']);
+    expect(Object.keys(sim).sort()).toEqual(withNotes(SIMULATION_FIELDS_2_6));
     const quote = await node.result<{ amount_out: string }>('svc_quoteSwap', ['USDC', 'NTV', (100n * USD).toString()]);
-    expect(sim).toMatchObject({ success: true, estimated_gas: 45_000, total_price_impact_bps: 10, warnings: [] });
+    expect(sim).toMatchObject({ success: true, estimated_gas: 45_000, total_price_impact_bps: 10, warnings: [], notes: [] });
     expect(sim.operations).toEqual([{ type: 'Swap', from_token: 'USDC', to_token: 'NTV', amount_in: (100n * USD).toString(), estimated_out: quote.amount_out, price_impact_bps: 10 }]);
     expect(sim.balance_check).toEqual({ sufficient: true, required: (100n * USD).toString(), available: (1_000_000n * USD).toString() });
 
@@ -125,6 +134,8 @@ describe('planner rules over RPC', () => {
     const sim = await node.result<Simulation>('svc_simulateIntent', [text, bob]);
     expect(sim.success).toBe(false);
     expect(sim.operations[0]!.price_impact_bps).toBeGreaterThan(2500);
+    expect(sim.warnings).toEqual(preview.warnings);
+    expect(sim.notes).toEqual([expect.stringMatching(/^Submission would be refused: price impact .* exceeds the 25% maximum/)]);
     const usdc = await balance(bob, 'USDC');
     const err = await rpcError('svc_submitIntent', [text, bob]);
     expect(err.code).toBe(-32012);
@@ -158,7 +169,9 @@ describe('planner rules over RPC', () => {
     const sim = await node.result<Simulation>('svc_simulateIntent', [text, gina]);
     expect(sim.success).toBe(false);
     expect(sim.balance_check).toEqual({ sufficient: false, required: (10n * NTV).toString(), available: NTV.toString() });
-    expect(sim.warnings.some((w) => w.startsWith('Execution would fail: INSUFFICIENT_BALANCE'))).toBe(true);
+    // Spec §7.3 names the warning; the core's verdict is a note.
+    expect(sim.warnings).toEqual(['Insufficient balance']);
+    expect(sim.notes).toEqual([expect.stringMatching(/^Execution would fail: INSUFFICIENT_BALANCE /)]);
     const before = [await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)];
     const status = await settled(await node.result<string>('svc_submitIntent', [text, gina]));
     expect(status).toMatchObject({ status: 'failed', status_name: 'INSUFFICIENT_BALANCE', gas_used: 0 });
@@ -180,6 +193,76 @@ describe('planner rules over RPC', () => {
       return;
     }
     throw new Error('the composite was planned after the first swap committed three times in a row');
+  });
+});
+
+describe('constraints become the bundle\'s limits (spec §4.8 rule 5, docs/intents.md "Constraints")', () => {
+  const swap = 'swap 10 USDC for NTV';
+  // A direct swap needs 45,000 gas: 450,000 nanoNTV (0.00045 NTV) at the default gas price.
+  const PLAN_GAS = 45_000n;
+
+  it('max fee N sets max_gas to N / gas price; a max fee below the plan\'s fee is refused before anything is sent', async () => {
+    const plan = await node.result<ExecutionPlan>('svc_getExecutionPlan', [`${swap} max fee 0.001`, hank]);
+    expect(plan.bundle.max_gas).toBe((NTV / 1_000n / GAS_PRICE).toString());
+    // The limit is inside the bytes the wallet signs, not only in the JSON beside them.
+    expect(decodeBundleHex(plan.bundle.unsigned_bundle_hex).maxGas).toBe(NTV / 1_000n / GAS_PRICE);
+
+    const nonce = await nonceOf(hank);
+    const err = await rpcError('svc_submitIntent', [`${swap} max fee 0.00044`, hank]);
+    expect(err.code).toBe(-32012);
+    expect(err.message).toMatch(/costs 0\.00045 NTV in fees, above the max fee of 0\.00044 NTV/);
+    expect(err.data).toMatchObject({ required_fee: (PLAN_GAS * GAS_PRICE).toString(), max_fee: '440000', gas: PLAN_GAS.toString() });
+    expect(await nonceOf(hank)).toBe(nonce);
+
+    // A fee cap of exactly the plan's fee executes, and the fee charged stays within it.
+    const status = await settled(await node.result<string>('svc_submitIntent', [`${swap} fee cap 0.00045`, hank]));
+    expect(status).toMatchObject({ status: 'completed', gas_used: Number(PLAN_GAS), fee: (PLAN_GAS * GAS_PRICE).toString() });
+  });
+
+  it('within N minutes / deadline N seconds set valid_until = now + N; past it the bundle is refused EXPIRED', async () => {
+    const before = Number(nowSeconds());
+    const minutes = await node.result<ExecutionPlan>('svc_getExecutionPlan', [`${swap} within 5 minutes`, hank]);
+    expect(minutes.bundle.valid_until - before).toBeGreaterThanOrEqual(300);
+    expect(minutes.bundle.valid_until - Number(nowSeconds())).toBeLessThanOrEqual(301);
+
+    const short = await node.result<ExecutionPlan>('svc_getExecutionPlan', [`${swap} deadline 1 seconds`, hank]);
+    expect(decodeBundleHex(short.bundle.unsigned_bundle_hex).validUntil).toBe(BigInt(short.bundle.valid_until));
+    expect(short.bundle.valid_until - before).toBeLessThanOrEqual(2);
+    while (nowSeconds() <= BigInt(short.bundle.valid_until)) await sleep(200);
+    const nonce = await nonceOf(hank);
+    const err = await rpcError('svc_submitBundle', [short.bundle.unsigned_bundle_hex]);
+    expect(err.code).toBe(-32001);
+    expect(err.data?.status).toBe('EXPIRED');
+    expect(err.message).toMatch(new RegExp(`bundle expired at ${short.bundle.valid_until}`));
+    expect(await nonceOf(hank)).toBe(nonce);
+
+    // A deadline cannot be set in the past: the parser refuses 0 and names the constraint.
+    const zero = await rpcError('svc_previewIntent', [`${swap} deadline 0 seconds`, hank]);
+    expect(zero.code).toBe(-32602);
+    expect(zero.message).toMatch(/deadline/);
+  });
+});
+
+describe('custom tokens in intents (spec §4.8: decimals from the on-chain registry at parse time)', () => {
+  it('a token made with svc_createToken is parsed with its own 4 decimals', async () => {
+    const MYTK = 10_000n; // 1 MYTK in raw units (4 decimals)
+    const created = await node.result<{ created: { mint: string } }>('svc_createToken', ['My Token', 'MYTK', 4, (1_000_000n * MYTK).toString(), hank]);
+    expect(created.created.mint).toBeTruthy();
+    await node.result('svc_createPool', ['MYTK', 'NTV', (10_000n * MYTK).toString(), (100n * NTV).toString(), 0, hank]);
+
+    const preview = await node.result<Preview>('svc_previewIntent', ['swap 1.5 MYTK for NTV', hank]);
+    expect(preview.summary).toMatch(/^Swap 1\.5 MYTK for ≈0\.01\d+ NTV/);
+    expect(preview).toMatchObject({ route_type: 'direct', balance_sufficient: true, warnings: [] });
+    const sim = await node.result<Simulation>('svc_simulateIntent', ['swap 1.5 MYTK for NTV', hank]);
+    expect(sim.success).toBe(true);
+    expect(sim.operations.map((o) => [o.type, o.from_token, o.amount_in])).toEqual([['Swap', 'MYTK', '15000']]);
+    // No pool needed for a transfer: the amount is still read with 4 decimals.
+    const send = await node.result<Simulation>('svc_simulateIntent', [`send 2.5 MYTK to ${alice}`, hank]);
+    expect(send.operations.map((o) => [o.type, o.amount_in])).toEqual([['Transfer', '25000']]);
+    // A fifth decimal place is finer than the token allows.
+    const finer = await rpcError('svc_previewIntent', ['swap 1.23456 MYTK for NTV', hank]);
+    expect(finer.code).toBe(-32602);
+    expect(finer.message).toMatch(/has 5 decimal places but the token has 4/);
   });
 });
 
@@ -265,7 +348,8 @@ describe('bad input', () => {
     const stake = await node.result<Simulation>('svc_simulateIntent', ['stake 1000 NTV', bob]);
     expect(stake.operations.map((o) => [o.type, o.amount_in])).toEqual([['Stake', (1_000n * NTV).toString()]]);
     const synthetic = await node.result<Preview>('svc_previewIntent', ['buy 1 sTSLA with USDC', bob]);
-    expect(synthetic.warnings[0]).toMatch(/No integrator hook registered/);
+    expect(synthetic.warnings).toEqual([]);
+    expect(synthetic.notes).toEqual([expect.stringMatching(/^No integrator hook registered/)]);
     expect(await nonceOf(bob)).toBe(nonce);
     expect(await balance(bob, 'USDC')).toBe(usdc);
   });

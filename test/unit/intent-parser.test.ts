@@ -201,6 +201,13 @@ const SPANISH: Row[] = [
   [`apostar 2,000 NTV con validador ${V}`, 'es', `Stake 2000000000000 NTV validator ${V}`],
   ['intercambiar 1 ETH y 100 USDC por NTV', 'es', `Composite[Swap 1${E18} ETH -> NTV; Swap 100000000 USDC -> NTV]`],
   ['ENVIAR 1,5 USDC a bob'.replace('1,5', '1.5'), 'es', 'Transfer 1500000 USDC to name bob.vex'],
+  // every other form of the Spanish verb table (src/intents/languages.ts); compre and depositar are
+  // Portuguese too, and the Spanish connectors (con, validador) decide
+  ['compre 2 SOL con USDC', 'es', 'Acquire 2000000000 SOL with USDC'],
+  ['intercambia 5 USDT por DAI', 'es', 'Swap 5000000 USDT -> DAI'],
+  ['cambia 3 SOL por USDC', 'es', 'Swap 3000000000 SOL -> USDC'],
+  ['apuesta 1000 NTV', 'es', 'Stake 1000000000000 NTV'],
+  [`depositar 1500 NTV con validador ${V}`, 'es', `Stake 1500000000000 NTV validator ${V}`],
 ];
 
 const PORTUGUESE: Row[] = [
@@ -219,6 +226,15 @@ const PORTUGUESE: Row[] = [
   [`envie 2 ETH para ${ADDR.account}`, 'pt', `Transfer 2${E18} ETH to address ${ACC}`],
   ['venda 3 SOL por USDC cada semana por 2 semanas', 'pt', 'Every 604800s x2 [Swap 3000000000 SOL -> USDC]'],
   ['comprar 1 BTC com USDC se preço abaixo 60000', 'pt', 'If BTC/USDC below 60000/1 [Acquire 100000000 BTC with USDC]'],
+  // every other Portuguese form; all but troca are Spanish (compra also Italian) too, so each row
+  // carries a Portuguese connector (com, se, preço, acima, derrapagem) that decides the language
+  ['compra 1 ETH com USDC', 'pt', `Acquire 1${E18} ETH with USDC`],
+  ['vender 2 SOL para USDC com 1% de derrapagem', 'pt', 'Swap 2000000000 SOL -> USDC', 'slip=100'],
+  ['vende 1 BTC por USDT se preço acima 70000', 'pt', 'If BTC/USDT above 70000/1 [Swap 100000000 BTC -> USDT]'],
+  ['troca 10 USDC por NTV', 'pt', 'Swap 10000000 USDC -> NTV'],
+  ['enviar 5 NTV para alice.vex com max fee 0.002', 'pt', 'Transfer 5000000000 NTV to name alice.vex', 'fee=2000000'],
+  ['envia 2 SOL para bob com max fee 0.001', 'pt', 'Transfer 2000000000 SOL to name bob.vex', 'fee=1000000'],
+  [`depositar 1000 NTV com validador ${V}`, 'pt', `Stake 1000000000000 NTV validator ${V}`],
 ];
 
 const FRENCH: Row[] = [
@@ -237,6 +253,14 @@ const FRENCH: Row[] = [
   ['ÉCHANGER 1 ETH et 5 SOL contre USDC', 'fr', `Composite[Swap 1${E18} ETH -> USDC; Swap 5000000000 SOL -> USDC]`],
   ['vendez 2 ETH pour USDC chaque semaine pendant 3 semaines', 'fr', `Every 604800s x3 [Swap 2${E18} ETH -> USDC]`],
   [`staker 5000 NTV avec validateur ${V}`, 'fr', `Stake 5000000000000 NTV validator ${V}`],
+  // every other French form
+  ['achetez 1 BTC avec USDC', 'fr', 'Acquire 100000000 BTC with USDC'],
+  ['vends 2 SOL pour USDC', 'fr', 'Swap 2000000000 SOL -> USDC'],
+  ['échange 10 USDT contre DAI', 'fr', 'Swap 10000000 USDT -> DAI'],
+  ['échangez 1 ETH pour USDC avec 0.5% de glissement', 'fr', `Swap 1${E18} ETH -> USDC`, 'slip=50'],
+  ['envoie 5 NTV à alice.vex', 'fr', 'Transfer 5000000000 NTV to name alice.vex'],
+  ['déposer 1000 NTV', 'fr', 'Stake 1000000000000 NTV'],
+  [`déposez 2000 NTV avec validateur ${V}`, 'fr', `Stake 2000000000000 NTV validator ${V}`],
 ];
 
 const GERMAN: Row[] = [
@@ -256,6 +280,17 @@ const GERMAN: Row[] = [
   ['100 USDC gegen ETH tauschen', 'de', 'Swap 100000000 USDC -> ETH'],
   ['Verkaufe 0.5 ETH für DAI jede Woche für 4 Wochen', 'de', 'Every 604800s x4 [Swap 500000000000000000 ETH -> DAI]'],
   ['tausche 1 ETH und 2 SOL in NTV', 'de', `Composite[Swap 1${E18} ETH -> NTV; Swap 2000000000 SOL -> NTV]`],
+  // the spec §4.8 infinitives verkaufen and senden (first and last in the sentence), and every
+  // other German form
+  ['verkaufen 1 ETH für USDC', 'de', `Swap 1${E18} ETH -> USDC`],
+  ['2 SOL gegen USDC verkaufen', 'de', 'Swap 2000000000 SOL -> USDC'],
+  ['senden 5 NTV an alice.vex', 'de', 'Transfer 5000000000 NTV to name alice.vex'],
+  [`1 ETH an ${ADDR.evm} senden`, 'de', `Transfer 1${E18} ETH to address ${EVM}`],
+  ['kauf 1 BTC mit USDT', 'de', 'Acquire 100000000 BTC with USDT'],
+  ['verkauf 0.5 BTC gegen USDT', 'de', 'Swap 50000000 BTC -> USDT'],
+  ['tausch 10 USDC in NTV', 'de', 'Swap 10000000 USDC -> NTV'],
+  ['schicken 3 SOL an bob', 'de', 'Transfer 3000000000 SOL to name bob.vex'],
+  ['einzahlen 1000 NTV', 'de', 'Stake 1000000000000 NTV'],
 ];
 
 const ITALIAN: Row[] = [
@@ -274,6 +309,10 @@ const ITALIAN: Row[] = [
   ['scambiare 1 ETH e 3 SOL per USDC', 'it', `Composite[Swap 1${E18} ETH -> USDC; Swap 3000000000 SOL -> USDC]`],
   ['comprare 2 SOL con USDC se prezzo sotto 100', 'it', 'If SOL/USDC below 100/1 [Acquire 2000000000 SOL with USDC]'],
   ['vendere 1 ETH per USDC ogni settimana per 2 settimane', 'it', `Every 604800s x2 [Swap 1${E18} ETH -> USDC]`],
+  // every other Italian form; compra is Spanish and Portuguese too, the Italian connectors decide
+  ['compra 2 SOL con USDC se prezzo sotto 100', 'it', 'If SOL/USDC below 100/1 [Acquire 2000000000 SOL with USDC]'],
+  ['compri 1 BTC con USDT', 'it', 'Acquire 100000000 BTC with USDT'],
+  ['deposita 1000 NTV', 'it', 'Stake 1000000000000 NTV'],
 ];
 
 const JAPANESE: Row[] = [
@@ -291,6 +330,11 @@ const JAPANESE: Row[] = [
   ['10 USDC o SOL ni koukan with 1% slippage', 'ja', 'Swap 10000000 USDC -> SOL', 'slip=100'],
   ['maishuu 10 NTV o USDC de kau 4 shuukan', 'ja', 'Every 604800s x4 [Acquire 10000000000 NTV with USDC]'],
   [`1 ETH o ${ADDR.evm} ni okurimasu`, 'ja', `Transfer 1${E18} ETH to address ${EVM}`],
+  // every other Japanese form, verb last and verb first
+  ['1 ETH o USDC ni urimasu', 'ja', `Swap 1${E18} ETH -> USDC`],
+  ['10 USDC o NTV ni koukansuru', 'ja', 'Swap 10000000 USDC -> NTV'],
+  ['koukanshite 2 SOL ni USDC', 'ja', 'Swap 2000000000 SOL -> USDC'],
+  ['1000 NTV o azukeru', 'ja', 'Stake 1000000000000 NTV'],
 ];
 
 const ALL: Row[] = [...ENGLISH, ...SPANISH, ...PORTUGUESE, ...FRENCH, ...GERMAN, ...ITALIAN, ...JAPANESE];

@@ -286,25 +286,28 @@ describe('other goals', () => {
     expect((p.operations[1] as SwapOp).amountIn).toBe(u(400, NTV));
   });
 
-  it('synthetic intents: without a hook preview warns and submit is refused; a registered hook supplies the operations', () => {
+  it('synthetic intents: without a hook preview notes it and submit is refused; a registered hook supplies the operations', () => {
     const hooks = new HookRegistry();
     const goal = intent({ type: 'MintSynthetic', synthetic: 'sTSLA', amount: { raw: 2n * 10n ** 18n, text: '2', decimals: 18 }, payWith: USDC });
     const bare = planIntent(goal, SENDER, setup({ hooks }).env);
     expect(bare.operations).toEqual([]);
-    expect(bare.warnings[0]).toMatch(/No integrator hook registered/);
+    // Spec §7.3 fixes the warning strings; the missing hook is a note, not a warning.
+    expect(bare.warnings).toEqual([]);
+    expect(bare.notes).toEqual([expect.stringMatching(/^No integrator hook registered/)]);
     expect(bare.rejection?.reason).toBe('UNAVAILABLE_ON_NODE');
     const vault = new Uint8Array(32).fill(9);
     hooks.register({
       name: 'test-oracle',
       mintSynthetic: (r) => ({
         operations: [{ type: 'Transfer', to: vault, token: r.payWith.mint, amount: 500n * 10n ** 6n }],
-        pays: { token: r.payWith, amount: 500n * 10n ** 6n }, summary: 'at 250 USDC each',
+        pays: { token: r.payWith, amount: 500n * 10n ** 6n }, summary: 'at 250 USDC each', warnings: ['oracle price is 30 s old'],
       }),
     });
     const priced = planIntent(goal, SENDER, setup({ hooks }).env);
     expect(priced.rejection).toBeUndefined();
     expect(priced.operations).toEqual([{ type: 'Transfer', to: vault, token: USDC.mint, amount: 500n * 10n ** 6n }]);
     expect(priced.summary).toMatch(/via test-oracle: at 250 USDC each/);
+    expect([priced.warnings, priced.notes]).toEqual([[], ['oracle price is 30 s old']]);
   });
 
   it('max fee and gas limit bound the bundle: too low is rejected, else max_gas follows them', () => {

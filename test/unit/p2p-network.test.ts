@@ -73,6 +73,18 @@ describe('P2PNetwork over QUIC', () => {
     expect(second.multiaddrs().some((a) => a.startsWith('/ip4/127.0.0.1/udp/') && a.includes('/quic-v1/p2p/'))).toBe(true);
   });
 
+  it('announces --external-addr (spec §4.20) in place of its listen address, and still connects', async () => {
+    // 203.0.113.0/24 is TEST-NET-3 (RFC 5737): an address this machine does not listen on, as
+    // behind NAT, so it can only be in the list because it was announced.
+    const external = '/ip4/203.0.113.7/udp/9944/quic-v1';
+    const plain = await makeNode();
+    const natted = await makeNode({ externalAddr: external, bootnodes: [plain.multiaddrs()[0]!] });
+    expect(natted.multiaddrs()).toEqual([`${external}/p2p/${natted.peerId}`]);
+    expect(plain.multiaddrs().some((a) => a.includes('203.0.113.7'))).toBe(false);
+    // Announcing is all it changes: the node still listens and handshakes over its real socket.
+    await until('handshake', () => ready(natted, plain) && ready(plain, natted));
+  });
+
   it('handshakes through a bootnode, learns the head height and gossips both ways', async () => {
     const a = await makeNode({ head: () => ({ height: 42, hash: new Uint8Array(32).fill(4) }) });
     const b = await makeNode({ bootnodes: [a.multiaddrs()[0]!] });

@@ -27,6 +27,16 @@ const IntentString = Type.String({
 });
 const ProgramName = Type.String({ minLength: 1, maxLength: 64, description: 'program name (3–64 of a–z, 0–9, -, _)' });
 
+/** Spec §7.3 lists the only strings `warnings` may hold; everything else the node has to say goes here. */
+const Warnings = Type.Array(Type.String(), {
+  description: 'exactly the spec §7.3 warnings that apply: "High price impact (>5%)", "Auto-routed through the intermediate token (slippage applied per leg)", '
+    + '"Price impact exceeds 25% and execution will be rejected", "Insufficient balance"',
+});
+const Notes = Type.Array(Type.String(), {
+  description: 'this node\'s extension of spec §2.6: other messages for the wallet, e.g. "No integrator hook registered: …", '
+    + '"Execution would fail: <STATUS> (…)", "Submission would be refused: …"; [] when there are none',
+});
+
 const PreviewSchema = Type.Object({
   summary: Type.String(),
   route_type: Type.String({ description: '"direct" or "auto-routed (<n> hops)"' }),
@@ -34,7 +44,8 @@ const PreviewSchema = Type.Object({
   price_impact: Type.String({ description: 'combined price impact of the swaps, percent string, e.g. "0.99%"' }),
   slippage_tolerance: Type.String({ description: 'percent string, e.g. "0.5%"' }),
   balance_sufficient: Type.Boolean(),
-  warnings: Type.Array(Type.String()),
+  warnings: Warnings,
+  notes: Notes,
 }, { title: 'IntentPreview' });
 
 const SimulationSchema = Type.Object({
@@ -45,7 +56,8 @@ const SimulationSchema = Type.Object({
   })),
   estimated_gas: Type.Integer(),
   total_price_impact_bps: Type.Integer(),
-  warnings: Type.Array(Type.String()),
+  warnings: Warnings,
+  notes: Notes,
   balance_check: Type.Object({ sufficient: Type.Boolean(), required: Type.String(), available: Type.String() }),
 }, { title: 'IntentSimulation' });
 
@@ -96,14 +108,16 @@ function preview(plan: Plan) {
     slippage_tolerance: bpsPercent(plan.slippageBps),
     balance_sufficient: plan.balance.sufficient,
     warnings: plan.warnings,
+    notes: plan.notes,
   };
 }
 
 async function simulation(service: IntentService, plan: Plan) {
   const sim: SimulationOutcome | undefined = plan.operations.length > 0 ? await service.simulate(plan) : undefined;
-  const warnings = [...plan.warnings];
-  if (sim && !sim.ok) warnings.push(`Execution would fail: ${sim.statusName} (${sim.error}); the whole intent would be reverted`);
-  if (plan.rejection && !warnings.some((w) => w.includes(plan.rejection!.message))) warnings.push(`Submission would be refused: ${plan.rejection.message}`);
+  // Spec §7.3 fixes the warning strings, so the core's verdict and the refusal are notes.
+  const notes = [...plan.notes];
+  if (sim && !sim.ok) notes.push(`Execution would fail: ${sim.statusName} (${sim.error}); the whole intent would be reverted`);
+  if (plan.rejection) notes.push(`Submission would be refused: ${plan.rejection.message}`);
   return {
     success: sim !== undefined && sim.ok && !plan.rejection,
     operations: plan.steps.map((s, i) => ({
@@ -116,7 +130,8 @@ async function simulation(service: IntentService, plan: Plan) {
     })),
     estimated_gas: Number(sim?.ok ? sim.gasUsed : plan.gas),
     total_price_impact_bps: plan.totalImpactBps,
-    warnings,
+    warnings: plan.warnings,
+    notes,
     balance_check: { sufficient: plan.balance.sufficient, required: plan.balance.required.toString(), available: plan.balance.available.toString() },
   };
 }
@@ -148,7 +163,7 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
       name: 'svc_previewIntent',
       summary: 'What an intent would do, for wallet confirmation (spec §2.6 preview; read-only).',
       description: 'Plans the intent against committed state: summary, route, fee, combined price impact, slippage, whether the balance '
-        + 'covers it and the spec §7.3 warnings. Max cost and fee limits above what the plan needs are INTENT_REJECTED (-32012).',
+        + 'covers it, the spec §7.3 warnings and, in `notes`, anything else (a missing integrator hook). Max cost and fee limits above what the plan needs are INTENT_REJECTED (-32012).',
       params: [
         { name: 'intent_string', schema: IntentString },
         { name: 'sender_address', schema: Address() },
@@ -227,6 +242,7 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
           estimated_fee: p.fee.toString(),
           total_price_impact_bps: p.totalImpactBps,
           warnings: p.warnings,
+          notes: p.notes,
           savings: {
             baseline: 'each operation sent as its own bundle',
             naive_bundles: p.operations.length,

@@ -9,7 +9,7 @@ import type { TokenRef } from './goals.js';
  * goal into ordinary operations (for example a Transfer of the payment or collateral to the
  * integrator's vault account) plus the figures the preview shows; the planner puts those operations
  * into the intent's one bundle like any other step. Without a hook, preview and simulate say so in
- * their warnings and svc_submitIntent refuses the intent.
+ * their notes and svc_submitIntent refuses the intent.
  */
 
 export interface SyntheticMintRequest {
@@ -41,7 +41,8 @@ export interface HookQuote {
   summary: string;
   /** price impact of the integrator's pricing, basis points (0 when not applicable) */
   priceImpactBps?: number;
-  warnings?: string[];
+  /** remarks for the wallet, shown in the result's `notes` (spec §7.3 warnings are the planner's own) */
+  notes?: string[];
 }
 
 export interface IntegratorHooks {
@@ -68,8 +69,8 @@ export class HookRegistry {
   }
 }
 
-/** The warning preview and simulate carry when no hook can price the goal. */
-export function missingHookWarning(goal: 'MintSynthetic' | 'OpenPosition'): string {
+/** The note preview and simulate carry when no hook can price the goal. */
+export function missingHookNote(goal: 'MintSynthetic' | 'OpenPosition'): string {
   const what = goal === 'MintSynthetic' ? 'synthetic-asset minting (STD-71) needs oracle pricing' : 'leveraged positions need margin and oracle pricing';
   return `No integrator hook registered: ${what} supplied by the integrator, so this intent cannot be submitted on this node`;
 }

@@ -1,7 +1,7 @@
 import type { Operation } from '../codec/bundle.js';
 import { POOL_CREATION_FEE, encodePool, poolAddress, sortPair, type AmmMath } from '../core/amm.js';
 import type { Constraints, Goal, ParsedIntent, Recipient, TokenAmount, TokenRef } from './goals.js';
-import { missingHookWarning, type HookQuote, type IntegratorHooks } from './hooks.js';
+import { missingHookNote, type HookQuote, type IntegratorHooks } from './hooks.js';
 import { Market, NTV_MINT, hex, sameToken, type MarketSource } from './market.js';
 import { bpsPercent, ceilDiv, formatUnits, minOut } from './units.js';
 
@@ -698,14 +698,14 @@ class Planner {
       : `Open a ${goal.leverage}x ${goal.side} ${goal.asset} position with ${amountText(goal.collateral.raw, goal.collateral.token)} collateral`;
     if (!quote) {
       // Not a spec §7.3 condition, so a note; submit refuses it (spec §4.8: pricing is the integrator's).
-      const note = missingHookWarning(goal.type);
+      const note = missingHookNote(goal.type);
       this.note(note);
       this.reject(new PlanError('UNAVAILABLE_ON_NODE', `${what}: ${note}`, { goal: goal.type }));
       if (goal.type === 'OpenPosition') this.market.spend(goal.collateral.token, goal.collateral.raw);
       this.phrases.push(`${what} (not priced: no integrator hook)`);
       return;
     }
-    for (const w of quote.warnings ?? []) this.note(w);
+    for (const w of quote.notes ?? []) this.note(w);
     this.market.spend(quote.pays.token, quote.pays.amount);
     quote.operations.forEach((op, i) => {
       this.steps.push({

@@ -300,7 +300,7 @@ describe('other goals', () => {
       name: 'test-oracle',
       mintSynthetic: (r) => ({
         operations: [{ type: 'Transfer', to: vault, token: r.payWith.mint, amount: 500n * 10n ** 6n }],
-        pays: { token: r.payWith, amount: 500n * 10n ** 6n }, summary: 'at 250 USDC each', warnings: ['oracle price is 30 s old'],
+        pays: { token: r.payWith, amount: 500n * 10n ** 6n }, summary: 'at 250 USDC each', notes: ['oracle price is 30 s old'],
       }),
     });
     const priced = planIntent(goal, SENDER, setup({ hooks }).env);

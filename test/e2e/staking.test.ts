@@ -81,6 +81,10 @@ describe('reads', () => {
     expect(v.performance_score).toBeLessThanOrEqual(1);
     expect(v.reputation.score).toBeGreaterThanOrEqual(0);
     expect(Object.keys(v.reputation.factors)).toHaveLength(7);
+    // The solo validator signs every finality certificate and is this node's own key: both factors
+    // this node observes are full; only governance (spec §2.4: future) is not known yet.
+    expect(v.reputation.factors).toMatchObject({ vote_participation: 1, peer_connectivity: 1, governance_participation: 0 });
+    expect((v.reputation as unknown as { not_yet_known: string[] }).not_yet_known).toEqual(['governance_participation']);
     expect(await node.result<Validator>('svc_getValidator', [own])).toMatchObject({ address: own });
     expect(await node.result<Validator>('svc_getValidator', [v.consensus_key])).toMatchObject({ address: own });
     const unknown = await rpcError('svc_getValidator', ['0x' + '77'.repeat(32)]);

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { VoteParticipation } from '../../consensus/participation.js';
 import { encodeAccount } from '../../codec/address.js';
 import type { Operation } from '../../codec/operations.js';
 import type { Chain } from '../../chain/chain.js';
@@ -56,16 +57,35 @@ const bpsToScore = (bps: number) => Math.round(bps) / 10000;
  * (governance, future). A validator with no record of turns is at 50, and moves towards the
  * computed score as its turns reach one epoch.
  */
-export function reputation(v: ValidatorRecord, params: ChainParams, now: number) {
+/**
+ * What this node observed of the validators beyond chain state (docs/staking.md "Reputation"):
+ * vote shares over the last certified blocks, and which validator keys its open connections proved.
+ */
+export interface ValidatorObservations {
+  /** consensus key hex → share of recent certificates with its vote; absent without consensus */
+  votes?: { shares: Map<string, number>; blocks: number };
+  /** consensus keys (hex) of this node and of the peers it is connected to; absent without p2p */
+  connected?: Set<string>;
+}
+
+export function reputation(v: ValidatorRecord, params: ChainParams, now: number, seen: ValidatorObservations = {}) {
   const turns = Number(v.blocksProposed + v.blocksMissed);
   const minStake = Number(params.minStake);
+  const key = hex(v.consensusKey);
+  const notYetKnown: string[] = ['governance_participation'];
+  const known = (factor: string, value: number | undefined) => {
+    if (value !== undefined) return value;
+    notYetKnown.push(factor);
+    return 0.5;
+  };
   const factors = {
     uptime: turns === 0 ? 0.5 : Number(v.blocksProposed) / turns,
-    vote_participation: 0.5,
+    vote_participation: known('vote_participation', seen.votes && seen.votes.blocks > 0 ? seen.votes.shares.get(key) ?? 0 : undefined),
     stake_amount_and_duration: 0.5 * Math.min(Number(v.stake) / (10 * minStake), 1) + 0.5 * Math.min(Math.max(now - v.createdTime, 0) / (30 * 86_400), 1),
     commission_fairness: params.maxCommissionBps === 0 ? 1 : 1 - v.commissionBps / params.maxCommissionBps,
     transaction_volume: Math.min(Number(v.bundlesIncluded) / 10_000, 1),
-    peer_connectivity: 0.5,
+    peer_connectivity: known('peer_connectivity', seen.connected ? (seen.connected.has(key) ? 1 : 0) : undefined),
+    // spec §2.4: governance participation is a future factor; no governance exists yet
     governance_participation: 0,
   };
   const weights = { uptime: 25, vote_participation: 20, stake_amount_and_duration: 15, commission_fairness: 10, transaction_volume: 10, peer_connectivity: 10, governance_participation: 10 };
@@ -73,10 +93,10 @@ export function reputation(v: ValidatorRecord, params: ChainParams, now: number)
   for (const [k, w] of Object.entries(weights)) computed += w * factors[k as keyof typeof factors];
   const track = Math.min(turns / params.epochLength, 1);
   const score = 50 * (1 - track) + computed * track;
-  return { score: Math.round(score * 100) / 100, factors, weights, track_record: track, not_yet_known: ['vote_participation', 'peer_connectivity', 'governance_participation'] };
+  return { score: Math.round(score * 100) / 100, factors, weights, track_record: track, not_yet_known: notYetKnown };
 }
 
-function validatorJson(v: ValidatorRecord, params: ChainParams, now: number) {
+function validatorJson(v: ValidatorRecord, params: ChainParams, now: number, seen: ValidatorObservations = {}) {
   return {
     address: encodeAccount(v.address),
     consensus_key: hex(v.consensusKey),
@@ -105,7 +125,7 @@ function validatorJson(v: ValidatorRecord, params: ChainParams, now: number) {
     pending_consensus_key: v.pendingConsensusKey ? hex(v.pendingConsensusKey) : null,
     total_rewards: v.totalRewards.toString(),
     created_height: v.createdHeight,
-    reputation: reputation(v, params, now),
+    reputation: reputation(v, params, now, seen),
   };
 }
 
@@ -121,9 +141,17 @@ const ValidatorSchema = Type.Object({
   reputation: Type.Object({ score: Type.Number({ description: '0 to 100, new validators 50' }) }, { additionalProperties: true }),
 }, { additionalProperties: true });
 
-export function stakingMethods({ chain }: MethodDependencies): MethodDefinition[] {
+export function stakingMethods({ chain, consensus, p2p, validator }: MethodDependencies): MethodDefinition[] {
   const params = () => chainParams(chain.state);
   const now = () => chain.headHeader.timestamp;
+  const participation = consensus ? new VoteParticipation((h) => consensus.certificate(h)) : undefined;
+  /** The reputation factors only this node can observe (docs/staking.md "Reputation"). */
+  async function observations(): Promise<ValidatorObservations> {
+    const connected = p2p
+      ? new Set([hex(validator.publicKey), ...p2p.connectedPeers().flatMap((peer) => (peer.validatorKey ? [peer.validatorKey.toLowerCase()] : []))])
+      : undefined;
+    return { ...(participation ? { votes: await participation.at(chain.headHeader.height) } : {}), ...(connected ? { connected } : {}) };
+  }
 
   /** A validator by staking account or consensus key. */
   function resolveValidator(ref: string, param: string, position: number): ValidatorRecord {
@@ -239,20 +267,21 @@ export function stakingMethods({ chain }: MethodDependencies): MethodDefinition[
       params: [{ name: 'address', schema: ValidatorRef }] as const,
       result: { name: 'validator', schema: ValidatorSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([ref]) => validatorJson(resolveValidator(ref, 'address', 1), params(), now()),
+      handler: async ([ref]) => validatorJson(resolveValidator(ref, 'address', 1), params(), now(), await observations()),
     }),
     defineMethod({
       name: 'svc_listValidators',
       summary: 'Registered validators by stake, largest first (spec §4.10).',
       params: [{ name: 'limit', schema: Limit({ default: 100, description: 'at most this many, 1 to 1000 (default 100)' }), required: false }] as const,
       result: { name: 'validators', schema: Type.Array(ValidatorSchema) },
-      handler: ([limit]) => {
+      handler: async ([limit]) => {
         const p = params();
         const t = now();
+        const seen = await observations();
         return readValidatorRecords(chain.state)
           .sort((a, b) => (a.stake === b.stake ? Buffer.compare(a.address, b.address) : a.stake > b.stake ? -1 : 1))
           .slice(0, limit ?? 100)
-          .map((v) => validatorJson(v, p, t));
+          .map((v) => validatorJson(v, p, t, seen));
       },
     }),
     defineMethod({

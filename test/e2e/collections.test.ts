@@ -131,6 +131,11 @@ describe('NFT collections (spec §4.3)', () => {
     expect(await client.readContract({ address, abi: erc165, functionName: 'supportsInterface', args: ['0x80ac58cd'] })).toBe(true);
     expect(await client.readContract({ address, abi: erc165, functionName: 'supportsInterface', args: ['0xd9b67a26'] })).toBe(false);
     expect(await client.getCode({ address })).toMatch(/^0xfe/);
+    // the explorer's search box finds a collection by either of its forms
+    for (const q of [collection.address, address]) {
+      expect(await node.result('svc_search', [q])).toMatchObject({ type: 'collection', address: collection.address, collection: { name: 'Sunsets' } });
+    }
+    expect(await node.result('svc_search', [`Nx2${'1'.repeat(32)}`])).toMatchObject({ type: 'not_found' });
 
     const logs = await client.request({ method: 'eth_getLogs', params: [{ address, fromBlock: '0x0', toBlock: 'latest' }] }) as Log[];
     const transfers = parseEventLogs({ abi: erc721Abi, logs, eventName: 'Transfer' });

@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeEvm, encodeHash, encodeMint, parseAddressDetailed, parseHash } from '../../codec/address.js';
 import type { Chain } from '../../chain/chain.js';
 import type { Receipt } from '../../chain/receipts.js';
+import { collectionReader, decodeCollectionText, encodeCollection, type CollectionRecord } from '../../chain/collections.js';
+import { CollectionSchema, formatCollection } from './collections.js';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, Height, Limit } from '../schemas.js';
@@ -41,6 +43,7 @@ const SearchResultSchema = Type.Union([
     nonce: Type.String(), balance: Type.String({ description: 'NTV, raw units' }),
   }),
   Type.Object({ type: Type.Literal('token'), mint_address: Type.String(), symbol: Type.String(), token: TokenSchema }),
+  Type.Object({ type: Type.Literal('collection'), address: Type.String(), collection: CollectionSchema }),
   Type.Object({ type: Type.Literal('not_found'), query: Type.String() }),
 ], { title: 'SearchResult' });
 
@@ -221,13 +224,14 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
     defineMethod({
       name: 'svc_search',
       summary: 'What a query names: a height, a bundle or block hash, an address, a mint or a token symbol (spec §4.11).',
-      description: 'Answers {type: "block" | "transaction" | "address" | "token" | "not_found", …}; not_found is a result, not an '
-        + 'error, so a search box needs one code path. Order: digits are a height (then a symbol); a 32-byte hash is a bundle, '
-        + 'then a block, then (0x form) a mint or an account with any state; Nx0… and 0x + 40 hex are always an address.',
+      description: 'Answers {type: "block" | "transaction" | "address" | "token" | "collection" | "not_found", …}; not_found is a result, '
+        + 'not an error, so a search box needs one code path. Order: digits are a height (then a symbol); a 32-byte hash is a bundle, '
+        + 'then a block, then (0x form) a collection, a mint or an account with any state; Nx2… is a collection; 0x + 40 hex is a '
+        + 'collection\'s EVM form when one exists; Nx0… and other 0x + 40 hex are always an address.',
       params: [{
         name: 'query',
         schema: Type.Union([Type.String({ minLength: 1, maxLength: MAX_QUERY }), Type.Integer({ minimum: 0 })], {
-          description: 'a height, Nxh…/0x hash, Nx0…/0x address, Nx1… mint or token symbol',
+          description: 'a height, Nxh…/0x hash, Nx0…/0x address, Nx1… mint, Nx2… collection or token symbol',
         }),
       }] as const,
       result: { name: 'match', schema: SearchResultSchema },
@@ -244,6 +248,17 @@ function roleOf(receipt: Receipt, address: string): 'sender' | 'recipient' | 'pa
 }
 
 type SearchResult = typeof SearchResultSchema.static;
+
+function collectionOfQuery(chain: Chain, query: string): CollectionRecord | undefined {
+  const reader = collectionReader(chain);
+  if (query.startsWith('Nx2')) {
+    const address = decodeCollectionText(query);
+    return address ? reader.collection(address) : undefined;
+  }
+  if (/^0x[0-9a-fA-F]{64}$/.test(query)) return reader.collection(Buffer.from(query.slice(2), 'hex'));
+  if (/^0x[0-9a-fA-F]{40}$/.test(query)) return reader.collectionByEvm(Buffer.from(query.slice(2), 'hex'));
+  return undefined;
+}
 
 async function search(chain: Chain, query: string): Promise<SearchResult> {
   const notFound: SearchResult = { type: 'not_found', query };
@@ -271,6 +286,11 @@ async function search(chain: Chain, query: string): Promise<SearchResult> {
     }
     if (query.startsWith('Nxh')) return notFound;
   }
+  // An NFT or multi-token collection (docs/nfts.md): Nx2…, or its 0x form (32 bytes, or the 20-byte
+  // EVM form wallets show) when a collection holds it; otherwise a 0x query goes on as an address.
+  const collection = collectionOfQuery(chain, query);
+  if (collection) return { type: 'collection', address: encodeCollection(collection.address), collection: formatCollection(collection) };
+  if (query.startsWith('Nx2')) return notFound;
   if (/^(Nx[01]|0x)/.test(query)) {
     let parsed: ReturnType<typeof parseAddressDetailed>;
     try {

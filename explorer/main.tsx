@@ -139,6 +139,7 @@ function cell(key: string, value: unknown): ComponentChildren {
   if (/height$/i.test(key) && typeof value === 'number') return <a href={href('block', value)}>{text}</a>;
   if (text.startsWith('Nx0')) return <Addr value={text} />;
   if (text.startsWith('Nx1')) return <Hash value={text} to={href('token', text)} />;
+  if (text.startsWith('Nx2')) return <Hash value={text} to={href('collection', text)} />;
   return text;
 }
 
@@ -302,6 +303,7 @@ function AddressPage({ address }: { address: string }) {
   const account = useCall<Account>('svc_getAccount', [address]);
   const tokens = useCall<Array<Record<string, unknown>>>('svc_getAddressTokens', [address]);
   const history = useCall<Array<Record<string, unknown>>>('svc_getAddressHistory', [address, 25]);
+  const nfts = useCall<Array<Record<string, unknown>>>('svc_listNftsByOwner', [address, null, 25]);
   return (
     <section>
       <h2>Address</h2>
@@ -317,6 +319,8 @@ function AddressPage({ address }: { address: string }) {
       </Show>
       <h3>Token balances</h3>
       <Show data={tokens}>{(list) => <TokenBalances items={Array.isArray(list) ? list : []} />}</Show>
+      <h3>NFTs</h3>
+      <Show data={nfts}>{(list) => <GenericTable items={Array.isArray(list) ? list : []} testid="address-nfts" />}</Show>
       <h3>History</h3>
       <Show data={history}>{(list) => <GenericTable items={Array.isArray(list) ? list : []} testid="address-history" />}</Show>
     </section>
@@ -369,6 +373,35 @@ function TokenPage({ id }: { id: string }) {
       </Show>
     </section>
   );
+}
+
+/** An NFT or multi-token collection (docs/nfts.md): its record, and a multi-token collection's types. */
+function CollectionPage({ address }: { address: string }) {
+  const found = useCall<{ type: string; collection?: Record<string, unknown> }>('svc_search', [address]);
+  return (
+    <section>
+      <Show data={found}>
+        {(f) => {
+          const c = f.collection;
+          if (!c) return <p class="muted">No collection at {address}.</p>;
+          return (
+            <>
+              <h2>{String(c.name)} ({String(c.symbol)}) <span class="badge">{c.kind === 'nft' ? 'ERC-721' : 'ERC-1155'}</span></h2>
+              <Fields rows={Object.entries(c)
+                .filter(([k, v]) => k !== 'name' && k !== 'symbol' && v !== '') // optional URIs left empty
+                .map(([k, v]) => [k, k === 'max_supply' && v === null ? 'unlimited' : cell(k, v)])} />
+              {c.kind === 'multi' && <><h3>Token types</h3><TokenTypes collection={String(c.address)} /></>}
+            </>
+          );
+        }}
+      </Show>
+    </section>
+  );
+}
+
+function TokenTypes({ collection }: { collection: string }) {
+  const types = useCall<Array<Record<string, unknown>>>('svc_listTokenTypes', [collection, 100]);
+  return <Show data={types}>{(list) => <GenericTable items={Array.isArray(list) ? list : []} testid="token-types" />}</Show>;
 }
 
 function TokenHolders({ mint }: { mint: string }) {
@@ -451,6 +484,7 @@ type SearchResult =
   | { type: 'transaction'; bundle_hash: string }
   | { type: 'address'; address: string }
   | { type: 'token'; mint_address: string }
+  | { type: 'collection'; address: string }
   | { type: 'not_found'; query: string };
 
 /** Routes a query: through svc_search (spec §4.11) when the node has it, else by the query's shape. */
@@ -465,6 +499,7 @@ async function search(query: string): Promise<string | undefined> {
       case 'transaction': return go('tx', found.bundle_hash);
       case 'address': return go('address', found.address);
       case 'token': return go('token', found.mint_address);
+      case 'collection': return go('collection', found.address);
       case 'not_found': return `Nothing found for “${q}”.`;
     }
   }
@@ -535,6 +570,7 @@ function App() {
       case 'tx': return <TxPage hash={a!} />;
       case 'address': return <AddressPage address={a!} />;
       case 'token': return <TokenPage id={a!} />;
+      case 'collection': return <CollectionPage address={a!} />;
       case 'tokens': return <TokensPage />;
       case 'pools': return <PoolsPage />;
       case 'pool': return <PoolPage a={a!} b={b!} />;

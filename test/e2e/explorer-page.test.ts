@@ -78,3 +78,22 @@ it('shows new blocks live, finds an address by search and shows its balance', as
   expect(failedRequests).toEqual([]);
   await browserPage.close();
 });
+
+it('finds an NFT collection by search and shows its record; the holder\'s address page lists the NFT', async () => {
+  const owner = await node.result<{ address: string }>('svc_generateKeypair');
+  await node.result('svc_faucet', [owner.address]);
+  const created = await node.result<{ created: { collection: string } }>('svc_createNftCollection', ['Harbour Lights', 'HBR', 'ipfs://hbr/', 0, 0, owner.address]);
+  await node.result('svc_mintNft', [created.created.collection, 42, '', owner.address, owner.address]);
+  const browserPage = await context.newPage();
+  await browserPage.goto(node.url);
+  await browserPage.fill('input[name="q"]', created.created.collection);
+  await browserPage.press('input[name="q"]', 'Enter');
+  await browserPage.locator('h2', { hasText: 'Harbour Lights (HBR)' }).waitFor();
+  expect(browserPage.url()).toContain(`#/collection/${created.created.collection}`);
+  expect(await browserPage.locator('main').textContent()).toContain('ERC-721');
+  await browserPage.goto(`${node.url}#/address/${owner.address}`);
+  const nfts = browserPage.locator('[data-testid="address-nfts"]');
+  await nfts.waitFor();
+  expect(await nfts.textContent()).toContain('ipfs://hbr/42');
+  await browserPage.close();
+});

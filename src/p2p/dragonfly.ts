@@ -14,8 +14,9 @@ import type { GossipVerdict } from './types.js';
  * this node's submission gate goes to the upcoming leader with a seal
  * Blake3(tx_hash ‖ height u64 LE ‖ validator_pubkey) signed by this node's validator key. The
  * receiver checks the seal and admits the bundle through its own submission gate (signature,
- * nonce and expiry checked again). Until the leader's peer can be addressed directly it travels by
- * gossip on the `bundles` topic to every peer (docs/p2p.md "Forwarding").
+ * nonce and expiry checked again). It goes straight to the leader over `/ntv/forward/1` when the
+ * leader is a connected peer that proved its key in the status handshake; otherwise, or when that
+ * send fails, it travels by gossip on the `bundles` topic (docs/p2p.md "Forwarding").
  */
 
 export const SEAL_TYPE = 'ed25519-blake3';
@@ -69,6 +70,8 @@ export interface DragonflyStats {
   sealType: string;
   /** bundles this node admitted and forwarded */
   forwarded: number;
+  /** of those, sent straight to the upcoming leader (the rest went by gossip) */
+  direct: number;
   /** forwarded bundles from peers that passed the seal check and this node's submission gate */
   received: number;
   /** forwarded bundles refused: bad seal, or refused by the submission gate */
@@ -76,7 +79,7 @@ export interface DragonflyStats {
 }
 
 export class Dragonfly {
-  private readonly stats = { forwarded: 0, received: 0, rejected: 0 };
+  private readonly stats = { forwarded: 0, direct: 0, received: 0, rejected: 0 };
   /** bundle hashes that came from peers: not forwarded again (gossip already spreads them) */
   private readonly fromPeers = new Set<string>();
 
@@ -94,6 +97,7 @@ export class Dragonfly {
   start(): void {
     this.deps.chain.on('admitted', (entry) => this.forward(entry));
     this.deps.network.validate('bundles', (data, from) => this.receive(data, from));
+    this.deps.network.onForwarded((data, from) => this.receive(data, from));
   }
 
   snapshot(): DragonflyStats {
@@ -110,7 +114,21 @@ export class Dragonfly {
     if (leader && bytesEqual(leader, validatorKey.publicKey)) return;
     if (network.readyPeers().length === 0) return;
     const message = encodeForwarded(sealBundle(entry.bytes, height, validatorKey));
-    network.publish('bundles', message).then(() => {
+    const direct = leader ? network.peerOfValidator(leader) : undefined;
+    if (direct === undefined) return this.gossip(entry, message);
+    network.sendForwarded(direct, message).then((verdict) => {
+      this.stats.forwarded++;
+      this.stats.direct++;
+      this.deps.logger.debug('bundle forwarded to the leader', { bundle: entry.hashKey, leader: direct, verdict });
+    }, (error: unknown) => {
+      this.deps.logger.debug('direct forward failed, gossiping', { bundle: entry.hashKey, leader: direct, error: String(error) });
+      this.gossip(entry, message);
+    });
+  }
+
+  /** The fallback: every peer gets it, and the leader among them. */
+  private gossip(entry: PendingBundle, message: Uint8Array): void {
+    this.deps.network.publish('bundles', message).then(() => {
       this.stats.forwarded++;
     }, (error: unknown) => {
       this.deps.logger.debug('bundle forward failed', { bundle: entry.hashKey, error: String(error) });

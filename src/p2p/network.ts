@@ -58,6 +58,10 @@ export interface NetworkEvents {
 
 export const STATUS_PROTOCOL = '/ntv/status/1';
 export const BLOCKS_PROTOCOL = '/ntv/blocks/1';
+/** A sealed bundle sent straight to the upcoming leader (docs/p2p.md "Forwarding"). */
+export const FORWARD_PROTOCOL = '/ntv/forward/1';
+/** The receiver's verdict on a forwarded bundle, one byte back on the stream. */
+const VERDICTS: readonly GossipVerdict[] = ['accept', 'ignore', 'reject'];
 /** spec §4.20: peer sync requests blocks in batches of 10 */
 export const MAX_BLOCKS_PER_REQUEST = 10;
 
@@ -106,6 +110,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
   private readonly bootnodes: Bootnode[];
   private readonly topicNames: Record<GossipTopic, string>;
   private blockServer: BlockServer | undefined;
+  private forwardHandler: ((data: Uint8Array, from: string) => Promise<GossipVerdict>) | undefined;
   private maintenance: NodeJS.Timeout | undefined;
   private lastStatusRound = 0;
   private stopped = false;
@@ -169,6 +174,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     this.started = true;
     await this.node.handle(STATUS_PROTOCOL, (stream, connection) => this.serveStatus(stream, connection));
     await this.node.handle(BLOCKS_PROTOCOL, (stream, connection) => this.serveBlocks(stream, connection));
+    await this.node.handle(FORWARD_PROTOCOL, (stream, connection) => this.serveForward(stream, connection));
     this.node.addEventListener('connection:open', (event) => {
       const connection = event.detail;
       // The dialling side starts the handshake; the listening side answers it (serveStatus).
@@ -512,6 +518,37 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     } catch (error) {
       stream.abort(error as Error);
       this.options.logger.debug('blocks request failed', { peer: connection.remotePeer.toString(), error: String(error) });
+    }
+  }
+
+  // ---- direct forwarding ---------------------------------------------------------------------
+
+  /** What `/ntv/forward/1` does with a sealed bundle sent to this node (Dragonfly's receive). */
+  onForwarded(handler: (data: Uint8Array, from: string) => Promise<GossipVerdict>): void {
+    this.forwardHandler = handler;
+  }
+
+  /** Send a sealed bundle straight to one peer; resolves with the receiver's verdict. */
+  async sendForwarded(peer: string, data: Uint8Array): Promise<GossipVerdict> {
+    const [answer] = await this.exchange(peerIdFromString(peer), FORWARD_PROTOCOL, [data], { maxFrameBytes: 1, maxFrames: 1 });
+    const verdict = answer?.length === 1 ? VERDICTS[answer[0]!] : undefined;
+    if (!verdict) throw new Error(`${FORWARD_PROTOCOL}: no verdict from ${peer}`);
+    return verdict;
+  }
+
+  private async serveForward(stream: Stream, connection: Connection): Promise<void> {
+    const from = connection.remotePeer.toString();
+    try {
+      const frames = await withTimeout(readFrames(stream, { maxFrameBytes: TOPIC_LIMITS.bundles, maxFrames: 1 }), this.requestTimeout(), 'forwarded bundle');
+      if (frames.length !== 1) throw new Error('no bundle in the request');
+      // The same checks as a bundle from gossip: the seal, then this node's submission gate.
+      const verdict = this.scores.isBanned(from) ? 'reject' : this.forwardHandler ? await this.forwardHandler(frames[0]!, from) : 'ignore';
+      if (verdict === 'reject') this.penalize(from, 'invalid forwarded bundle');
+      await sendFrames(stream, [Uint8Array.of(VERDICTS.indexOf(verdict))]);
+      await stream.close();
+    } catch (error) {
+      stream.abort(error as Error);
+      this.options.logger.debug('forwarded bundle failed', { peer: from, error: String(error) });
     }
   }
 

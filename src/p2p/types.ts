@@ -54,6 +54,8 @@ export interface DragonflyView {
   enabled: boolean;
   sealType: string;
   forwarded: number;
+  /** forwarded straight to the upcoming leader over /ntv/forward/1 (the rest by gossip) */
+  direct: number;
   received: number;
   rejected: number;
 }

@@ -17,7 +17,7 @@ interface Health {
   sync: { currentHeight: number; highestHeight: number | null; startingHeight: number; blocksImported: number };
   uptimeSeconds: number; version: string;
 }
-interface Dragonfly { enabled: boolean; sealType: string; forwarded: number; received: number; rejected: number }
+interface Dragonfly { enabled: boolean; sealType: string; forwarded: number; direct: number; received: number; rejected: number }
 interface Header { height: number; hash: string; stateRoot: string }
 interface Receipt { status: string; block_height: number; block_hash: string; bundle_hash: string }
 
@@ -108,6 +108,8 @@ describe('block sync and forwarding over libp2p', () => {
 
     const after = { a: await a.result<Dragonfly>('svc_getDragonflyStats'), b: await b!.result<Dragonfly>('svc_getDragonflyStats') };
     expect(after.b.forwarded).toBe(before.b.forwarded + 1);
+    // A, the leader, is a peer that proved its key: the bundle went straight to it, not by gossip.
+    expect(after.b.direct).toBe(before.b.direct + 1);
     expect(after.a.received).toBe(before.a.received + 1);
     expect(after.a.rejected).toBe(0);
   });

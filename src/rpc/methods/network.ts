@@ -57,7 +57,7 @@ export function networkMethods({ chain, validator, p2p }: MethodDependencies): M
     }),
     defineMethod({
       name: 'svc_getDragonflyStats',
-      summary: 'Bundle forwarding ("Dragonfly"): forwarded and received counts, seal type, enabled flag (spec §4.17, docs/p2p.md).',
+      summary: 'Bundle forwarding ("Dragonfly"): forwarded (and sent straight to the leader) and received counts, seal type, enabled flag (spec §4.17, docs/p2p.md).',
       params: [] as const,
       result: {
         name: 'stats',
@@ -65,11 +65,12 @@ export function networkMethods({ chain, validator, p2p }: MethodDependencies): M
           enabled: Type.Boolean({ description: 'forwarding runs (the node has p2p)' }),
           sealType: Type.String({ description: 'ed25519-blake3: Ed25519 over Blake3(tx_hash ‖ height ‖ validator_pubkey)' }),
           forwarded: Type.Integer({ description: 'bundles this node admitted and forwarded' }),
+          direct: Type.Integer({ description: 'of those, sent straight to the upcoming leader over /ntv/forward/1; the rest went by gossip' }),
           received: Type.Integer({ description: 'forwarded bundles from peers that passed the seal check and the submission gate' }),
           rejected: Type.Integer({ description: 'forwarded bundles refused (bad seal, forged or malformed bundle)' }),
         }),
       },
-      handler: () => p2p?.dragonfly() ?? { enabled: false, sealType: 'ed25519-blake3', forwarded: 0, received: 0, rejected: 0 },
+      handler: () => p2p?.dragonfly() ?? { enabled: false, sealType: 'ed25519-blake3', forwarded: 0, direct: 0, received: 0, rejected: 0 },
     }),
   ];
 }

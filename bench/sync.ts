@@ -134,6 +134,7 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
     while (client.bestPeerHeight() === undefined) await new Promise((r) => setTimeout(r, 10));
 
     const sync = new BlockSync({}, { chain: follower.chain, network: client, logger: quiet });
+    const phases = recordPhases(follower);
     const profile = process.env.NTV_SYNC_PROFILE ? await startProfile() : undefined;
     const t1 = performance.now();
     sync.start();
@@ -145,7 +146,7 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
 
     const syncRate = stored.length / syncSeconds;
     const coreRate = stored.length / coreSeconds;
-    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}`;
+    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${phases.summary(syncSeconds * 1000)}`;
     return [
       { name: `sync: blocks of ${perBlock} transfers`, value: Math.round(syncRate), unit: 'blocks/s', note },
       { name: 'sync: transfers imported', value: Math.round(transfers / syncSeconds), unit: 'tx/s', note: 'goal: 200 blocks/s × 1,000 transfers' },
@@ -158,6 +159,35 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
     await follower.close();
     await source.close();
   }
+}
+
+/**
+ * Where a synced block's time goes: the mean milliseconds per block of each import phase (the
+ * timings of the chain's 'block' events: waiting for a write slot, verifying, executing, committing
+ * in the core, building receipts, indexes) and of the group writes, which run beside execution.
+ */
+function recordPhases(local: LocalChain): { summary(totalMs: number): string } {
+  const sums = new Map<string, number>();
+  let blocks = 0;
+  local.chain.on('block', ({ timings }) => {
+    blocks++;
+    for (const [phase, ms] of Object.entries(timings)) if (phase !== 'write') sums.set(phase, (sums.get(phase) ?? 0) + ms);
+  });
+  const groups: Array<{ blocks: number; ms: number }> = [];
+  const commitBlocks = local.store.commitBlocks.bind(local.store);
+  local.store.commitBlocks = async (writes) => {
+    const started = performance.now();
+    await commitBlocks(writes);
+    groups.push({ blocks: writes.length, ms: performance.now() - started });
+  };
+  return {
+    summary(totalMs) {
+      const perBlock = (ms: number) => (ms / Math.max(1, blocks)).toFixed(1);
+      const phases = [...sums].map(([phase, ms]) => `${phase} ${perBlock(ms)}`).join(', ');
+      const writeMs = groups.reduce((n, g) => n + g.ms, 0);
+      return `ms per block: ${perBlock(totalMs)} in all; ${phases}; writes ${perBlock(writeMs)} beside them (${groups.length} synced batches of ${(blocks / Math.max(1, groups.length)).toFixed(1)} blocks)`;
+    },
+  };
 }
 
 /** CPU profile of the sync phase alone (NTV_SYNC_PROFILE=<file>), for tuning. */

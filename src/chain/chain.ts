@@ -65,6 +65,13 @@ const BUNDLE_GAS_CEILING = 100_000n;
 const RECENT_HEADERS = 256;
 const TX_COUNT_KEY = 'tx-count';
 
+/** An executed block waiting for its write; `durable` settles the promise `queueWrite` returned. */
+interface QueuedWrite {
+  produced: ProducedBlock;
+  startedAt: number;
+  durable: () => void;
+}
+
 interface Waiter {
   resolve: (receipt: Receipt) => void;
   reject: (error: Error) => void;
@@ -121,8 +128,13 @@ export class Chain extends EventEmitter<ChainEvents> {
   private head!: BlockHeader;
   /** the last executed block, the parent of the next; ahead of `head` while its write is in flight */
   private executionHead!: BlockHeader;
-  /** block writes run one after another, overlapped with executing the next block */
+  /** settles once every block queued for writing so far is durable */
   private writeChain: Promise<void> = Promise.resolve();
+  /** executed blocks waiting for the writer, oldest first (see `drainWrites`) */
+  private readonly unwritten: QueuedWrite[] = [];
+  /** the group write under way, if any */
+  private groupWrite: Promise<void> | undefined;
+  /** executed blocks not yet durable: those in `unwritten` and those of the group being written */
   private pendingWrites = 0;
   /** nonces executed in blocks not yet durable, so nonce checks do not read the lagging StateView */
   private readonly executedNonces = new Map<string, { nonce: bigint; height: number }>();
@@ -404,6 +416,13 @@ export class Chain extends EventEmitter<ChainEvents> {
 
   /** At most this many executed blocks may wait for their write before production pauses. */
   private static readonly MAX_PENDING_WRITES = 2;
+  /**
+   * While catching up (`syncing`), execution may run further ahead of storage: one group of blocks
+   * is written while the next one fills (docs/p2p.md "Sync"). Nobody waits on a receipt then.
+   */
+  private static readonly MAX_PENDING_WRITES_SYNCING = 20;
+  /** At most this many queued blocks go into one synced level batch (a blocks request's batch). */
+  private static readonly MAX_BLOCKS_PER_WRITE = 10;
 
   // ---- blocks from peers (src/chain/import.ts) ------------------------------------
 
@@ -433,8 +452,9 @@ export class Chain extends EventEmitter<ChainEvents> {
   }
 
   /**
-   * Wait until a block may be executed: a local block in production has finished, and at most
-   * MAX_PENDING_WRITES blocks wait for their write. The caller then executes and calls
+   * Wait until a block may be executed: a local block in production has finished, and fewer
+   * executed blocks wait for their write than the limit (MAX_PENDING_WRITES, or
+   * MAX_PENDING_WRITES_SYNCING while catching up). The caller then executes and calls
    * `commitExecuted` without awaiting in between.
    */
   async writeSlot(): Promise<void> {
@@ -444,7 +464,7 @@ export class Chain extends EventEmitter<ChainEvents> {
       // ahead, or the consensus layer imports the block that won): drop it first.
       if (this.speculative) await this.discardSpeculative();
       while (this.inFlight) await this.inFlight;
-      if (this.pendingWrites >= Chain.MAX_PENDING_WRITES) await this.writeChain;
+      await this.untilWriteSlot();
     } finally {
       this.importing--;
     }
@@ -464,7 +484,7 @@ export class Chain extends EventEmitter<ChainEvents> {
   /**
    * The tail every executed block shares, produced here or imported: local records and explorer
    * indexes in the block's own batch (spec §4.11, docs/explorer.md), mempool bookkeeping at once,
-   * and the write queued behind the previous block's. Resolves once the block is durable.
+   * and the block queued for the writer (`drainWrites`). Resolves once the block is durable.
    */
   private queueWrite(produced: ProducedBlock, startedAt: number): Promise<void> {
     this.executedTransactions += produced.block.bundles.length;
@@ -477,9 +497,30 @@ export class Chain extends EventEmitter<ChainEvents> {
     produced.timings.index = performance.now() - indexStarted;
     this.afterExecution(produced);
     this.pendingWrites++;
-    const durable = this.writeChain.then(() => this.persist(produced, startedAt));
+    const durable = new Promise<void>((resolve) => this.unwritten.push({ produced, startedAt, durable: resolve }));
     this.writeChain = durable;
+    if (!this.groupWrite) void this.drainWrites();
     return durable;
+  }
+
+  /**
+   * The writer: the queued blocks, oldest first, in groups of up to MAX_BLOCKS_PER_WRITE, one
+   * synced level batch per group (group commit). A group is whatever was executed while the
+   * previous group was being written, so a lone block is written at once, and when execution
+   * outpaces the disk (catch-up) one fsync covers several blocks instead of one each.
+   */
+  private async drainWrites(): Promise<void> {
+    while (this.unwritten.length > 0) {
+      this.groupWrite = this.persist(this.unwritten.splice(0, Chain.MAX_BLOCKS_PER_WRITE));
+      await this.groupWrite;
+    }
+    this.groupWrite = undefined;
+  }
+
+  /** Until fewer executed blocks wait for their write than the limit allows: each landed group frees its blocks' slots. */
+  private async untilWriteSlot(): Promise<void> {
+    const limit = this.syncing ? Chain.MAX_PENDING_WRITES_SYNCING : Chain.MAX_PENDING_WRITES;
+    while (this.pendingWrites >= limit && this.groupWrite) await this.groupWrite;
   }
 
   /**
@@ -612,7 +653,7 @@ export class Chain extends EventEmitter<ChainEvents> {
   }
 
   private async produceNext(turn?: BlockTurn): Promise<void> {
-    if (this.pendingWrites >= Chain.MAX_PENDING_WRITES) await this.writeChain;
+    await this.untilWriteSlot();
     const selected = this.mempool.selectReady(this.options.maxTxsPerBlock);
     const startedAt = Date.now();
     let produced: ProducedBlock;
@@ -647,18 +688,26 @@ export class Chain extends EventEmitter<ChainEvents> {
   }
 
   /**
-   * The one atomic, synced write of a block (a kill at any moment loses no committed block). Only
-   * after it are receipts answered and the block visible to reads. If it fails, the core has moved
-   * on without storage: the node stops, and a restart resumes from what storage holds.
+   * The one atomic, synced write of a group of blocks: state, blocks, receipts, indexes and the
+   * head in one level batch, so a kill at any moment leaves all of the group or none of it, and
+   * never a block without its state. Only after it are receipts answered and the blocks visible to
+   * reads. If it fails, the core has moved on without storage: the node stops, and a restart
+   * resumes from what storage holds.
    */
-  private async persist(produced: ProducedBlock, startedAt: number): Promise<void> {
+  private async persist(group: QueuedWrite[]): Promise<void> {
     const writeStarted = performance.now();
     try {
-      await this.deps.store.commitBlock(produced.write);
+      await this.deps.store.commitBlocks(group.map((queued) => queued.produced.write));
     } catch (error) {
-      this.deps.logger.error('block write failed; stopping', { height: produced.block.header.height, error: String(error) });
+      this.deps.logger.error('block write failed; stopping', { heights: group.map((queued) => queued.produced.block.header.height), error: String(error) });
       process.exit(70);
     }
+    const write = performance.now() - writeStarted;
+    for (const queued of group) this.afterWrite(queued, write);
+  }
+
+  /** A block is durable: reads, receipts and the 'block' event see it. */
+  private afterWrite({ produced, startedAt, durable }: QueuedWrite, write: number): void {
     const header = produced.block.header;
     this.deps.state.apply(produced.writes);
     this.indexer.durable(header.height);
@@ -673,11 +722,12 @@ export class Chain extends EventEmitter<ChainEvents> {
       if (receipt.status === 'success') this.settle(outcome.entry.hashKey, receipt);
       else this.settle(outcome.entry.hashKey, undefined, failedError(receipt));
     }
+    produced.timings.write = write;
     this.deps.logger.debug('block committed', {
-      height: header.height, bundles: header.bundleCount, gasUsed: header.gasUsed, ms: Date.now() - startedAt,
-      phases: { ...roundAll(produced.timings), write: Math.round(performance.now() - writeStarted) },
+      height: header.height, bundles: header.bundleCount, gasUsed: header.gasUsed, ms: Date.now() - startedAt, phases: roundAll(produced.timings),
     });
     this.emit('block', produced);
+    durable();
   }
 
   /** Mempool bookkeeping right after execution, so the next block can be built at once. */

@@ -1,6 +1,6 @@
 import type { BlockContext, BlockResult, BundleInput } from '../core/core.js';
 import { bundleHash, decodeBundle } from '../codec/bundle.js';
-import { bytesEqual, sha256, toHex } from '../codec/hash.js';
+import { bytesEqual, sha256, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
 import { decodeCertificate, verifyCertificate } from '../consensus/votes.js';
 import { looksLikeEvmTransaction } from '../eth/transaction.js';
@@ -20,8 +20,9 @@ import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
  * proposer is a validator of the set at the parent; the finality certificate (votes of > 2/3 of the
  * stake of that set, src/consensus/votes.ts). Then the bundles run through the core with the
  * header's context and the result must match: no invalid bundle, the same gas and state root.
- * The commit is the local producer's: one level batch with receipts and indexes, the 'block'
- * event, waiting callers answered (Chain.commitExecuted).
+ * The commit is the local producer's: one synced level batch with receipts and indexes (shared
+ * with the blocks executed while the previous write was in flight), the 'block' event, waiting
+ * callers answered (Chain.commitExecuted).
  *
  * Bundle signatures are not re-verified (docs/p2p.md "Import"): more than 2/3 of the stake signed
  * that they executed this exact block (the hash covers the transactions root and the state root),
@@ -66,6 +67,7 @@ const revealedKeys = new WeakMap<Chain, Map<string, BundleAuth[]>>();
 const REVEALED_LIMIT = 100_000;
 
 export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certificate: Uint8Array, options: ImportOptions = {}): Promise<ImportedBlock> {
+  const decodeStarted = performance.now();
   let block: Block;
   try {
     block = decodeBlock(encodedBlock, bundleHash);
@@ -74,7 +76,9 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   }
   const header = block.header;
   // Wait for a write slot first: the parent is the last executed block, which moves as writes land.
+  const waitStarted = performance.now();
   await chain.writeSlot();
+  const verifyStarted = performance.now();
   const parent = chain.executionParent;
   if (header.chainId !== chain.chainId) throw new ImportError('WRONG_CHAIN', `block of chain ${header.chainId}, we are ${chain.chainId}`, header.height);
   if (header.height !== parent.height + 1 || !bytesEqual(header.parentHash, parent.hash)) {
@@ -134,6 +138,7 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   const t2 = performance.now();
   const indexes = entries.map((_, i) => i);
   const receipts = buildReceipts(header, entries, indexes, result, chain.tokens);
+  const storedReceipts = receipts.map((r, i) => ({ bundleHash: block.bundleHashes[i]!, receipt: encodeReceipt(r) }));
   const t3 = performance.now();
   const produced: ProducedBlock = {
     block,
@@ -144,11 +149,13 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
       height: header.height,
       hash: header.hash,
       block: encodedBlock,
-      receipts: receipts.map((r, i) => ({ bundleHash: block.bundleHashes[i]!, receipt: encodeReceipt(r) })),
+      receipts: storedReceipts,
       state: writes,
       ...(certificate.length > 0 ? { certificate } : {}),
     },
-    timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 },
+    timings: {
+      wait: verifyStarted - waitStarted, verify: waitStarted - decodeStarted + (t0 - verifyStarted), execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2,
+    },
   };
   return { block, durable: chain.commitExecuted(produced) };
 }
@@ -176,7 +183,7 @@ function checkCertificate(certificate: Uint8Array, header: Block['header'], vali
 
 /** The mempool entry of a bundle when this node holds it (its auth is verified), else one derived from the bundle. */
 function bundleEntry(chain: Chain, bytes: Uint8Array, hash: Uint8Array): PendingBundle {
-  const hashKey = Buffer.from(hash).toString('hex');
+  const hashKey = toHex(hash);
   const mine = chain.mempool.get(hashKey);
   if (mine) return mine;
   let bundle;
@@ -185,7 +192,7 @@ function bundleEntry(chain: Chain, bytes: Uint8Array, hash: Uint8Array): Pending
   } catch (error) {
     throw new ImportError('INVALID_BUNDLE', `a bundle does not decode: ${(error as Error).message}`);
   }
-  const accountKey = Buffer.from(bundle.userAccount).toString('latin1');
+  const accountKey = toLatin1(bundle.userAccount);
   const expiresAt = bundle.expiryTimestamp !== undefined && bundle.expiryTimestamp < bundle.validUntil ? bundle.expiryTimestamp : bundle.validUntil;
   return {
     hash, hashKey, bytes, account: bundle.userAccount, accountKey, nonce: bundle.nonce, expiresAt, nodeAssigned: false,
@@ -193,12 +200,16 @@ function bundleEntry(chain: Chain, bytes: Uint8Array, hash: Uint8Array): Pending
   };
 }
 
+/** Shared by every unsigned bundle of every imported block (thousands per block): read-only. */
+const NO_PUBKEY = new Uint8Array(0);
+const UNSIGNED: BundleAuth = { kind: 0, keyHash: new Uint8Array(32), pubkey: NO_PUBKEY };
+
 function deriveAuth(chain: Chain, bundle: ReturnType<typeof decodeBundle>, accountKey: string): BundleAuth {
   const sig = bundle.signature;
-  if (sig.length === 0) return { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) };
+  if (sig.length === 0) return UNSIGNED;
   if (sig.length !== 64 && sig.length !== 3309) {
     // docs/eth.md: an EVM transaction; its recovered sender is the account itself.
-    return looksLikeEvmTransaction(sig) ? { kind: 3, keyHash: bundle.userAccount, pubkey: new Uint8Array(0) } : { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) };
+    return looksLikeEvmTransaction(sig) ? { kind: 3, keyHash: bundle.userAccount, pubkey: NO_PUBKEY } : UNSIGNED;
   }
   const kind = sig.length === 64 ? 1 : 2;
   if (bundle.senderPubkey !== undefined) return { kind, keyHash: sha256(bundle.senderPubkey), pubkey: bundle.senderPubkey };
@@ -207,15 +218,15 @@ function deriveAuth(chain: Chain, bundle: ReturnType<typeof decodeBundle>, accou
   for (const k of chain.keys.of(bundle.userAccount)) if (k.keyType === keyType) candidates.set(toHex(k.keyHash), k.keyHash);
   for (const a of revealedKeys.get(chain)?.get(accountKey) ?? []) if (a.kind === kind) candidates.set(toHex(a.keyHash), a.keyHash);
   // One key (the usual case) or none: the core decides (KEY_NOT_AUTHORIZED would make the block invalid).
-  if (candidates.size <= 1) return { kind, keyHash: candidates.values().next().value ?? new Uint8Array(32), pubkey: new Uint8Array(0) };
-  return { kind, keyHash: chooseKey(chain, bundle, kind, [...candidates.values()]), pubkey: new Uint8Array(0) };
+  if (candidates.size <= 1) return { kind, keyHash: candidates.values().next().value ?? new Uint8Array(32), pubkey: NO_PUBKEY };
+  return { kind, keyHash: chooseKey(chain, bundle, kind, [...candidates.values()]), pubkey: NO_PUBKEY };
 }
 
 /** Several registered keys of the scheme: the signature tells which one signed. */
 function chooseKey(chain: Chain, bundle: ReturnType<typeof decodeBundle>, kind: number, keyHashes: Uint8Array[]): Uint8Array {
   const pubkeys = [
     ...chain.keys.of(bundle.userAccount).map((k) => k.pubkey),
-    ...(revealedKeys.get(chain)?.get(Buffer.from(bundle.userAccount).toString('latin1')) ?? []).map((a) => a.pubkey),
+    ...(revealedKeys.get(chain)?.get(toLatin1(bundle.userAccount)) ?? []).map((a) => a.pubkey),
   ];
   for (const pubkey of pubkeys) {
     if ((kind === 1) === (pubkey.length === 32) && verifyBundleSignature(bundle, pubkey)) return sha256(pubkey);

@@ -23,8 +23,11 @@ export interface ProducedBlock {
   writes: StateWrite[];
   /** the one atomic batch that makes the block durable */
   write: BlockWrite;
-  /** milliseconds spent in each phase, for the debug log */
-  timings: { execute: number; commit: number; receipts: number; index?: number };
+  /**
+   * Milliseconds spent in each phase, for the debug log: an imported block also waits for a write
+   * slot and is verified; `write` is the whole group write the block was part of.
+   */
+  timings: { wait?: number; verify?: number; execute: number; commit: number; receipts: number; index?: number; write?: number };
 }
 
 /** Consensus fields of the block being built (docs/consensus.md "Rounds"). */

@@ -1,5 +1,6 @@
 import { decodeTokenRecord, Prefix, symbolKey, type TokenRecord } from '../core/records.js';
 import { encodeMint, parseMint } from '../codec/address.js';
+import { Bytes32Map } from '../codec/bytes32-map.js';
 import type { StateView } from './state-view.js';
 
 export interface RegisteredToken extends TokenRecord {
@@ -14,7 +15,8 @@ export interface RegisteredToken extends TokenRecord {
  * (ethereum), the other is reached by its mint.
  */
 export class TokenRegistry {
-  private readonly byMint = new Map<string, RegisteredToken>();
+  /** keyed by the mint's bytes: every Transfer event of a block looks its token up here */
+  private readonly byMint = new Bytes32Map<RegisteredToken>();
 
   constructor(private readonly state: StateView) {
     state.watch(Prefix.TOKEN, (key, value) => this.onWrite(key, value));
@@ -38,7 +40,7 @@ export class TokenRegistry {
   }
 
   byMintBytes(mint: Uint8Array): RegisteredToken | undefined {
-    return this.byMint.get(Buffer.from(mint).toString('hex'));
+    return mint.length === 32 ? this.byMint.get(mint) : undefined;
   }
 
   /** Tokens by creation height; within a height native first, then STD-7, STD-8, bridged, each by symbol. */
@@ -49,8 +51,7 @@ export class TokenRegistry {
 
   private onWrite(key: Uint8Array, value: Uint8Array | null): void {
     const mint = key.slice(1, 33);
-    const hex = Buffer.from(mint).toString('hex');
-    if (value === null) this.byMint.delete(hex);
-    else this.byMint.set(hex, { ...decodeTokenRecord(value), mint, mintAddress: encodeMint(mint) });
+    if (value === null) this.byMint.delete(mint);
+    else this.byMint.set(mint, { ...decodeTokenRecord(value), mint, mintAddress: encodeMint(mint) });
   }
 }

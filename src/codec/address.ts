@@ -1,5 +1,6 @@
 import bs58 from 'bs58';
 import { base58Encode } from './base58.js';
+import { Bytes32Map } from './bytes32-map.js';
 import { sha256 } from './hash.js';
 
 /**
@@ -86,20 +87,20 @@ export function accountAddressOf(publicKey: Uint8Array): string {
 
 /**
  * Accounts and mints recur in every receipt (sender, recipient, proposer, treasury, token) and
- * base58 is quadratic in the input, so their encodings are memoised, in a bounded map. Hashes are
- * unique, so they are not.
+ * base58 is quadratic in the input, so their encodings are memoised, in a bounded map keyed by the
+ * bytes themselves (no string key per lookup, src/codec/bytes32-map.ts). Hashes are unique, so
+ * they are not.
  */
 const MEMO_LIMIT = 65_536;
-const accountMemo = new Map<string, string>();
-const mintMemo = new Map<string, string>();
+const accountMemo = new Bytes32Map<string>();
+const mintMemo = new Bytes32Map<string>();
 
-function memoized(memo: Map<string, string>, prefix: string, bytes: Uint8Array, what: string): string {
-  const key = Buffer.from(check32(bytes, what).buffer, bytes.byteOffset, ADDRESS_LENGTH).toString('latin1');
-  let text = memo.get(key);
+function memoized(memo: Bytes32Map<string>, prefix: string, bytes: Uint8Array, what: string): string {
+  let text = memo.get(check32(bytes, what));
   if (text === undefined) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
     text = prefix + base58Encode(bytes);
-    memo.set(key, text);
+    memo.set(bytes, text);
   }
   return text;
 }

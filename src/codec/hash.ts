@@ -48,6 +48,11 @@ export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
 }
 
+/** One latin1 character per byte, without copying the bytes: a cheap Map key for an account. */
+export function toLatin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+}
+
 /** `0x` + lower-case hex. */
 export function toHex0x(bytes: Uint8Array): string {
   return '0x' + toHex(bytes);

@@ -29,14 +29,21 @@ const BAD_BLOCK_PENALTY = 60;
 const EMPTY_ANSWER_PENALTY = 10;
 /** A peer that failed us is skipped for this long. */
 const PEER_COOLDOWN_MS = 5_000;
+/**
+ * Block requests kept in flight to the peer we sync from: the batches after the one being imported
+ * are served and travel meanwhile, so a slow answer (the peer is busy too) does not stall the
+ * import. Three are ~5 MB of 1,000-transfer blocks.
+ */
+const REQUESTS_AHEAD = 3;
 
 /**
  * Block sync (issue 5 item 3; spec §4.20: batches of 10, proposer signatures verified). Whenever
  * the best peer's head (handshake status, refreshed every few seconds) is above ours, ask it for the
- * next batch, import each block through src/chain/import.ts (which re-executes and compares state
- * roots) and go on. The next batch is requested while the current one executes, and each block's
- * write overlaps executing the next (Chain.commitExecuted). A block that fails drops the rest of
- * its batch and penalizes the peer that served it.
+ * next batches, import each block through src/chain/import.ts (which re-executes and compares state
+ * roots) and go on. The next batches are requested while the current one executes (RequestWindow),
+ * and writes overlap execution (Chain.commitExecuted; during a catch-up several blocks share one
+ * synced write). A block that fails drops the rest of its batch and the requests ahead, and
+ * penalizes the peer that served it.
  */
 export class BlockSync {
   private stopped = false;
@@ -79,67 +86,69 @@ export class BlockSync {
 
   private async run(): Promise<void> {
     const { chain, network, logger } = this.deps;
-    let prefetch: { peer: string; from: number; answer: Promise<ServedBlock[]> } | undefined;
+    let window: RequestWindow | undefined;
     while (!this.stopped) {
       const peer = this.pickPeer();
       const ours = chain.executionParent.height;
       if (!peer || peer.height <= ours) {
-        prefetch = undefined;
+        window = undefined;
         if (peer) this.initial = false;
-        if (this.catchingUp && (!peer || peer.height <= ours)) await this.finishCatchUp();
+        if (this.catchingUp) await this.finishCatchUp();
         await this.idle();
         continue;
       }
       const gap = peer.height - ours;
       if (!this.catchingUp && (this.initial || gap > (this.options.catchUpGap ?? MAX_BLOCKS_PER_REQUEST))) this.beginCatchUp(ours, peer.height);
-      const from = ours + 1;
-      const count = Math.min(MAX_BLOCKS_PER_REQUEST, gap);
+      if (!window?.continues(peer.id, ours + 1)) window = new RequestWindow(network, peer.id, ours + 1);
       let batch: ServedBlock[];
       try {
-        batch = prefetch && prefetch.peer === peer.id && prefetch.from === from ? await prefetch.answer : await network.requestBlocks(peer.id, from, count);
+        batch = await window.next(peer.height);
       } catch (error) {
-        prefetch = undefined;
-        logger.debug('block request failed', { peer: peer.id, from, error: String(error) });
+        window = undefined;
+        logger.debug('block request failed', { peer: peer.id, from: ours + 1, error: String(error) });
         this.cooldown.set(peer.id, Date.now() + PEER_COOLDOWN_MS);
         continue;
       }
-      prefetch = undefined;
       if (batch.length === 0) {
-        network.penalize(peer.id, `announced height ${peer.height} but served nothing from ${from}`, EMPTY_ANSWER_PENALTY);
+        window = undefined;
+        network.penalize(peer.id, `announced height ${peer.height} but served nothing from ${ours + 1}`, EMPTY_ANSWER_PENALTY);
         this.cooldown.set(peer.id, Date.now() + PEER_COOLDOWN_MS);
         continue;
       }
-      // Ask for the next batch now; it travels while this one executes.
-      const nextFrom = from + batch.length;
-      if (nextFrom <= peer.height) {
-        const answer = network.requestBlocks(peer.id, nextFrom, Math.min(MAX_BLOCKS_PER_REQUEST, peer.height - nextFrom + 1));
-        answer.catch(() => undefined);
-        prefetch = { peer: peer.id, from: nextFrom, answer };
-      }
-      for (const served of batch) {
-        if (this.stopped) break;
-        try {
-          const imported = await importBlock(chain, served.block, served.certificate);
-          imported.durable.catch(() => undefined);
-          this.lastDurable = imported.durable;
-          this.blocksImported++;
-          network.notePeerHeight(peer.id, served.height);
-          if (this.catchingUp) this.options.onProgress?.(served.height - this.startingHeight, Math.max(1, (network.bestPeerHeight() ?? served.height) - this.startingHeight));
-        } catch (error) {
-          prefetch = undefined;
-          if (error instanceof ImportError && error.blamesSender) {
-            logger.warn('block from peer refused', { peer: peer.id, height: served.height, code: error.code, reason: error.message });
-            network.penalize(peer.id, `bad block ${served.height}: ${error.code}`, BAD_BLOCK_PENALTY);
-            this.cooldown.set(peer.id, Date.now() + PEER_COOLDOWN_MS);
-          } else if (!(error instanceof ImportError)) {
-            logger.error('block import failed', { height: served.height, error: String(error) });
-            this.cooldown.set(peer.id, Date.now() + PEER_COOLDOWN_MS);
-          }
-          break;
-        }
-      }
+      if (!(await this.importBatch(peer.id, batch))) window = undefined;
     }
     if (this.catchingUp) await this.finishCatchUp();
+  }
+
+  /**
+   * Import a served batch block by block (each is executed while the previous ones are written).
+   * False when a block failed: the rest of the batch is dropped and, if the block was bad, the peer
+   * that served it penalized and cooled down.
+   */
+  private async importBatch(peer: string, batch: ServedBlock[]): Promise<boolean> {
+    const { chain, network, logger } = this.deps;
+    for (const served of batch) {
+      if (this.stopped) return false;
+      try {
+        const imported = await importBlock(chain, served.block, served.certificate);
+        imported.durable.catch(() => undefined);
+        this.lastDurable = imported.durable;
+        this.blocksImported++;
+        network.notePeerHeight(peer, served.height);
+        if (this.catchingUp) this.options.onProgress?.(served.height - this.startingHeight, Math.max(1, (network.bestPeerHeight() ?? served.height) - this.startingHeight));
+      } catch (error) {
+        if (error instanceof ImportError && error.blamesSender) {
+          logger.warn('block from peer refused', { peer, height: served.height, code: error.code, reason: error.message });
+          network.penalize(peer, `bad block ${served.height}: ${error.code}`, BAD_BLOCK_PENALTY);
+          this.cooldown.set(peer, Date.now() + PEER_COOLDOWN_MS);
+        } else if (!(error instanceof ImportError)) {
+          logger.error('block import failed', { height: served.height, error: String(error) });
+          this.cooldown.set(peer, Date.now() + PEER_COOLDOWN_MS);
+        }
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The best-placed peer not cooling down after a failure. */
@@ -193,5 +202,51 @@ export class BlockSync {
         done();
       };
     });
+  }
+}
+
+/**
+ * Consecutive block requests to one peer, up to REQUESTS_AHEAD in flight, answered in height
+ * order: the batches after the one being imported travel meanwhile. A short answer (the peer holds
+ * fewer blocks than asked) leaves a gap before the requests behind it, so those are dropped and
+ * asked again from where the answer ended.
+ */
+class RequestWindow {
+  private readonly inFlight: Array<{ from: number; count: number; answer: Promise<ServedBlock[]> }> = [];
+
+  constructor(
+    private readonly network: P2PNetwork,
+    private readonly peer: string,
+    /** the first height not yet requested */
+    private nextFrom: number,
+  ) {}
+
+  /** Whether the window asks `peer` for the blocks from `height` on (the next batch it answers starts there). */
+  continues(peer: string, height: number): boolean {
+    return peer === this.peer && (this.inFlight[0]?.from ?? this.nextFrom) === height;
+  }
+
+  /** The next batch, after topping the window up with requests up to `peerHeight`. */
+  async next(peerHeight: number): Promise<ServedBlock[]> {
+    this.fill(peerHeight);
+    const first = this.inFlight.shift()!;
+    const batch = await first.answer;
+    if (batch.length < first.count) this.restartAt(first.from + batch.length);
+    return batch;
+  }
+
+  private fill(peerHeight: number): void {
+    while (this.inFlight.length < REQUESTS_AHEAD && this.nextFrom <= peerHeight) {
+      const count = Math.min(MAX_BLOCKS_PER_REQUEST, peerHeight - this.nextFrom + 1);
+      const answer = this.network.requestBlocks(this.peer, this.nextFrom, count);
+      answer.catch(() => undefined); // awaited (and its failure handled) when its turn comes
+      this.inFlight.push({ from: this.nextFrom, count, answer });
+      this.nextFrom += count;
+    }
+  }
+
+  private restartAt(height: number): void {
+    this.inFlight.length = 0;
+    this.nextFrom = height;
   }
 }

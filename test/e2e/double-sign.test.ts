@@ -80,6 +80,9 @@ beforeAll(async () => {
   b = await TestNode.start({ dataDir: join(dir, 'b'), args: ['--validator-key', join(dir, 'b.key'), '--bootnodes', bootnode, ...common] });
   await a.waitForHeight(3, 60_000);
   await a.result('svc_transfer', [systemAddressHex(7), reporter.address, 'NTV', (10n * NTV).toString()]);
+  // svc_unjail is a bundle of B's staking account, which pays its fee: fund it rather than rely on
+  // B having proposed a block with fees in it (fees go to the proposer's account, spec §1.8).
+  await a.result('svc_transfer', [systemAddressHex(7), addressB, 'NTV', NTV.toString()]);
 }, 120_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { P2PNetwork, type P2PNetworkOptions } from '../../src/p2p/network.js';
+import { frame, readFrames } from '../../src/p2p/frames.js';
 import { initHashing } from '../../src/codec/hash.js';
 import { generateEd25519 } from '../../src/codec/keys.js';
 import type { Logger } from '../../src/logger.js';
@@ -59,6 +60,24 @@ afterEach(async () => {
 
 afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe('readFrames', () => {
+  async function* chunks(bytes: Uint8Array, sizes: number[]): AsyncGenerator<Uint8Array> {
+    for (let o = 0, i = 0; o < bytes.length; o += sizes[i++ % sizes.length]!) yield bytes.subarray(o, o + sizes[i % sizes.length]!);
+  }
+
+  it('cuts frames out of chunks of any size, length prefixes split across chunks included', async () => {
+    const payloads = [randomBytes(15_000), randomBytes(3), new Uint8Array(0), randomBytes(7_001)].map((b) => new Uint8Array(b));
+    const stream = Buffer.concat(payloads.map(frame));
+    for (const sizes of [[1], [3, 5], [1_200, 7], [stream.length]]) {
+      const frames = await readFrames(chunks(stream, sizes), { maxFrameBytes: 20_000, maxFrames: 4 });
+      expect(frames.map((f) => Buffer.from(f))).toEqual(payloads.map((p) => Buffer.from(p)));
+    }
+    await expect(readFrames(chunks(stream.subarray(0, stream.length - 1), [1_000]), { maxFrameBytes: 20_000, maxFrames: 4 })).rejects.toThrow('stream ended inside a frame');
+    await expect(readFrames(chunks(stream, [1_000]), { maxFrameBytes: 10_000, maxFrames: 4 })).rejects.toThrow('exceeds the limit');
+    await expect(readFrames(chunks(stream, [1_000]), { maxFrameBytes: 20_000, maxFrames: 3 })).rejects.toThrow('more than 3 frames');
+  });
 });
 
 describe('P2PNetwork over QUIC', () => {

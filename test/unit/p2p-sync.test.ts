@@ -7,6 +7,7 @@ import { decodeBlock, encodeBlock, headerHash } from '../../src/chain/block.js';
 import { importBlock, ImportError } from '../../src/chain/import.js';
 import { signEd25519 } from '../../src/codec/keys.js';
 import { P2PNetwork } from '../../src/p2p/network.js';
+import type { ServedBlock } from '../../src/p2p/types.js';
 import { BlockSync } from '../../src/p2p/sync.js';
 import { sealBundle, decodeForwarded, encodeForwarded, verifySeal } from '../../src/p2p/dragonfly.js';
 import type { Logger } from '../../src/logger.js';
@@ -109,6 +110,68 @@ describe('importBlock', () => {
     expect((error as ImportError).code).toBe('BAD_SIGNATURE');
     // a garbage certificate is refused even though the proposer holds all the stake
     await expect(importBlock(local.chain, block2, Uint8Array.of(1, 2, 3))).rejects.toMatchObject({ code: 'BAD_CERTIFICATE' });
+  });
+});
+
+describe('import pipeline', () => {
+  it('while syncing, writes the blocks executed during a write in one synced batch, and reports none before it lands', async () => {
+    const local = await follower();
+    local.chain.syncing = true;
+    const groups: number[][] = [];
+    let release!: () => void;
+    const firstWriteHeld = new Promise<void>((resolve) => (release = resolve));
+    const commitBlocks = local.store.commitBlocks.bind(local.store);
+    local.store.commitBlocks = async (writes) => {
+      groups.push(writes.map((w) => w.height));
+      if (groups.length === 1) await firstWriteHeld;
+      await commitBlocks(writes);
+    };
+    const events: number[] = [];
+    local.chain.on('block', (produced) => void events.push(produced.block.header.height));
+    let durable: Promise<void> = Promise.resolve();
+    for (let height = 1; height <= 11; height++) ({ durable } = await importBlock(local.chain, (await source.store.getBlock(height))!, new Uint8Array(0)));
+    // Eleven blocks executed, none durable: nothing is visible yet.
+    expect(local.chain.executionParent.height).toBe(11);
+    expect(local.chain.height).toBe(0);
+    expect(events).toEqual([]);
+    release();
+    await durable;
+    expect(groups).toEqual([[1], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]);
+    expect(events).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+    expect(await local.store.head()).toBe(11);
+    expect(Buffer.from(local.chain.headHeader.stateRoot)).toEqual(Buffer.from((await source.chain.blockByHeight(11))!.header.stateRoot));
+  });
+
+  it('keeps several block requests in flight and asks again after a short answer', async () => {
+    const local = await follower();
+    const asked: Array<{ from: number; count: number }> = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    // A peer that serves at most 4 blocks per request, whatever it is asked.
+    const network = {
+      on() {},
+      readyPeers: () => [{ id: 'peer', height: source.chain.height }],
+      bestPeerHeight: () => source.chain.height,
+      notePeerHeight() {},
+      penalize() {},
+      async requestBlocks(_peer: string, from: number, count: number): Promise<ServedBlock[]> {
+        asked.push({ from, count });
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        const heights = Array.from({ length: Math.min(count, 4, source.chain.height - from + 1) }, (_, i) => from + i);
+        return (await source.store.getBlocks(heights)).map((block, i) => ({ height: heights[i]!, block: block!, certificate: new Uint8Array(0) }));
+      },
+    } as unknown as P2PNetwork;
+    const sync = new BlockSync({ idleMs: 20 }, { chain: local.chain, network, logger: quiet });
+    sync.start();
+    await until('caught up', () => local.chain.height === source.chain.height && !local.chain.syncing);
+    await sync.stop();
+    expect(mostInFlight).toBeGreaterThan(1);
+    expect(mostInFlight).toBeLessThanOrEqual(3);
+    // every short answer (4 of 10) drops the requests behind it: the next one starts right after it
+    expect(asked.slice(0, 4)).toEqual([{ from: 1, count: 10 }, { from: 11, count: 10 }, { from: 21, count: 5 }, { from: 5, count: 10 }]);
+    expect(Buffer.from(local.chain.headHeader.stateRoot)).toEqual(Buffer.from(source.chain.headHeader.stateRoot));
   });
 });
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { Bytes32Map } from '../../src/codec/bytes32-map.js';
+
+describe('Bytes32Map', () => {
+  it('tells apart keys that hash alike (same first and last words), and copies the keys it keeps', () => {
+    const map = new Bytes32Map<string>();
+    const a = new Uint8Array(32).fill(7);
+    const b = a.slice();
+    b[15] = 8; // same hash as `a`: only the middle differs
+    map.set(a, 'a');
+    map.set(b, 'b');
+    expect([map.get(a), map.get(b), map.size]).toEqual(['a', 'b', 2]);
+    a[0] = 9; // the map kept its own copy of the key
+    expect(map.get(new Uint8Array(32).fill(7))).toBe('a');
+    expect(map.get(a)).toBeUndefined();
+    map.set(b, 'b2');
+    expect([map.get(b), map.size]).toEqual(['b2', 2]);
+    expect(map.delete(b)).toBe(true);
+    expect(map.delete(b)).toBe(false);
+    expect([map.get(b), map.get(new Uint8Array(32).fill(7)), map.size, [...map.values()]]).toEqual([undefined, 'a', 1, ['a']]);
+    map.clear();
+    expect(map.size).toBe(0);
+    expect(() => map.get(new Uint8Array(31))).toThrow(RangeError);
+  });
+});

@@ -11,6 +11,8 @@ export interface SyncOptions {
   idleMs?: number;
   /** progress of a catch-up run (the CLI draws a cli-progress bar) */
   onProgress?: (done: number, total: number) => void;
+  /** how often a catch-up logs a `sync progress` line (default PROGRESS_LOG_MS) */
+  progressLogMs?: number;
 }
 
 export interface SyncStatus {
@@ -35,6 +37,8 @@ const PEER_COOLDOWN_MS = 5_000;
  * import. Three are ~5 MB of 1,000-transfer blocks.
  */
 const REQUESTS_AHEAD = 3;
+/** How often a catch-up logs its progress (the bar is for terminals; the log is for everyone). */
+const PROGRESS_LOG_MS = 5_000;
 
 /**
  * Block sync (issue 5 item 3; spec §4.20: batches of 10, proposer signatures verified). Whenever
@@ -135,7 +139,7 @@ export class BlockSync {
         this.lastDurable = imported.durable;
         this.blocksImported++;
         network.notePeerHeight(peer, served.height);
-        if (this.catchingUp) this.options.onProgress?.(served.height - this.startingHeight, Math.max(1, (network.bestPeerHeight() ?? served.height) - this.startingHeight));
+        if (this.catchingUp) this.progress(served.height, network.bestPeerHeight() ?? served.height);
       } catch (error) {
         if (error instanceof ImportError && error.blamesSender) {
           logger.warn('block from peer refused', { peer, height: served.height, code: error.code, reason: error.message });
@@ -168,12 +172,31 @@ export class BlockSync {
     this.deps.chain.syncing = true;
     this.catchUpStarted = performance.now();
     this.importedAtStart = this.blocksImported;
+    this.lastProgressLog = this.catchUpStarted;
     this.deps.logger.info('catching up with peers', { from, target });
     this.options.onProgress?.(0, target - from);
   }
 
   private catchUpStarted = 0;
   private importedAtStart = 0;
+  private lastProgressLog = 0;
+
+  /**
+   * Catch-up progress: the CLI's bar (drawn only on a terminal), and a log line at most every
+   * `progressLogMs`, so a node under a service manager shows its progress in its log too (issue 5).
+   */
+  private progress(height: number, target: number): void {
+    this.options.onProgress?.(height - this.startingHeight, Math.max(1, target - this.startingHeight));
+    const now = performance.now();
+    if (now - this.lastProgressLog < (this.options.progressLogMs ?? PROGRESS_LOG_MS)) return;
+    this.lastProgressLog = now;
+    const blocks = this.blocksImported - this.importedAtStart;
+    const seconds = (now - this.catchUpStarted) / 1000;
+    this.deps.logger.info('sync progress', {
+      height, target, percent: Math.floor((100 * (height - this.startingHeight)) / Math.max(1, target - this.startingHeight)),
+      blocksPerSecond: Math.round(blocks / Math.max(seconds, 1e-3)),
+    });
+  }
 
   private async finishCatchUp(): Promise<void> {
     const { chain, logger } = this.deps;

@@ -182,10 +182,17 @@ describe('BlockSync', () => {
     const net = await client(local, [server.multiaddrs()[0]!]);
     const seen: boolean[] = [];
     local.chain.on('block', () => void seen.push(local.chain.syncing));
-    const sync = new BlockSync({}, { chain: local.chain, network: net, logger: quiet });
+    // Progress reaches the log as well as the bar: here a line for every block (progressLogMs 0).
+    const lines: Array<{ message: string; context: Record<string, unknown> }> = [];
+    const logger: Logger = { ...quiet, info: (message, context) => void lines.push({ message, context: (context ?? {}) as Record<string, unknown> }) };
+    const sync = new BlockSync({ progressLogMs: 0 }, { chain: local.chain, network: net, logger });
     sync.start();
     await until('caught up', () => local.chain.height === source.chain.height && !local.chain.syncing);
     await sync.stop();
+    const progress = lines.filter((l) => l.message === 'sync progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)!.context).toMatchObject({ height: source.chain.height, target: source.chain.height, percent: 100 });
+    expect(lines.map((l) => l.message)).toEqual(expect.arrayContaining(['catching up with peers', 'caught up']));
     expect(seen.length).toBe(source.chain.height);
     expect(seen.every((s) => s)).toBe(true);
     expect(sync.status()).toMatchObject({ syncing: false, currentHeight: source.chain.height, blocksImported: source.chain.height, startingHeight: 0 });

@@ -130,6 +130,8 @@ export class Chain extends EventEmitter<ChainEvents> {
   private executionHead!: BlockHeader;
   /** settles once every block queued for writing so far is durable */
   private writeChain: Promise<void> = Promise.resolve();
+  /** bundles (hash hex) of executed blocks not yet durable: out of the mempool, no receipt yet */
+  private readonly awaitingWrite = new Set<string>();
   /** executed blocks waiting for the writer, oldest first (see `drainWrites`) */
   private readonly unwritten: QueuedWrite[] = [];
   /** the group write under way, if any */
@@ -287,6 +289,15 @@ export class Chain extends EventEmitter<ChainEvents> {
   }
 
   // ---- reads --------------------------------------------------------------------------------
+
+  /**
+   * Whether a bundle is on its way into a block: waiting in the mempool, or in a block executed but
+   * not yet durable. Read this before looking for its receipt: a bundle moves mempool → executed
+   * → durable (receipt stored first, then it leaves this state), so that order never misses it.
+   */
+  isInFlight(hashKey: string): boolean {
+    return this.mempool.has(hashKey) || this.awaitingWrite.has(hashKey);
+  }
 
   /** The account's next executable nonce, counting blocks executed but still being written. */
   stateNonce(account: Uint8Array): bigint {
@@ -495,6 +506,8 @@ export class Chain extends EventEmitter<ChainEvents> {
       senders: produced.outcomes.filter((o) => o.receipt).map((o) => o.entry.account), writes: produced.writes,
     });
     produced.timings.index = performance.now() - indexStarted;
+    // Before the mempool lets go of them: from here until their block is durable they are in flight.
+    for (const outcome of produced.outcomes) this.awaitingWrite.add(outcome.entry.hashKey);
     this.afterExecution(produced);
     this.pendingWrites++;
     const durable = new Promise<void>((resolve) => this.unwritten.push({ produced, startedAt, durable: resolve }));
@@ -709,6 +722,8 @@ export class Chain extends EventEmitter<ChainEvents> {
   /** A block is durable: reads, receipts and the 'block' event see it. */
   private afterWrite({ produced, startedAt, durable }: QueuedWrite, write: number): void {
     const header = produced.block.header;
+    // The receipts are stored (the group's batch has landed): the bundles leave the in-flight set.
+    for (const outcome of produced.outcomes) this.awaitingWrite.delete(outcome.entry.hashKey);
     this.deps.state.apply(produced.writes);
     this.indexer.durable(header.height);
     this.head = header;

@@ -249,7 +249,7 @@ export class IntentService {
     await this.submitted.put(record.bundle_hash, record);
   }
 
-  /** svc_getIntentStatus: a schedule by its id, else a bundle by its hash (mempool, then receipts). */
+  /** svc_getIntentStatus: a schedule by its id, else a bundle by its hash (in flight, then its receipt). */
   async status(hashText: string): Promise<Record<string, unknown> | undefined> {
     const hash = parseHash(hashText);
     const hex = Buffer.from(hash).toString('hex');
@@ -261,6 +261,8 @@ export class IntentService {
       ? { kind: record.kind, summary: record.summary, sender: record.sender, ...(record.intent ? { intent: record.intent } : {}),
           ...(record.program ? { program: record.program, intents: record.intents } : {}), submitted_at: record.submitted_at }
       : {};
+    // In flight first, then the receipt: a bundle is in one of the two at every moment (Chain.isInFlight).
+    const inFlight = this.deps.chain.isInFlight(hex);
     const receipt = await this.deps.chain.receipt(hash);
     if (receipt) {
       return {
@@ -268,7 +270,7 @@ export class IntentService {
         fee: receipt.fee, status_name: receipt.status_name, error: receipt.error ?? null, ...intentInfo, receipt,
       };
     }
-    if (this.deps.chain.mempool.has(hex)) return { status: 'pending', bundle_hash: shown, gas_used: 0, block_height: null, ...intentInfo };
+    if (inFlight || this.deps.chain.isInFlight(hex)) return { status: 'pending', bundle_hash: shown, gas_used: 0, block_height: null, ...intentInfo };
     if (!record) return undefined;
     return {
       status: 'failed', bundle_hash: shown, gas_used: 0, block_height: null, status_name: record.status_name ?? 'DROPPED',

@@ -7,7 +7,7 @@
 // Defining types and minting belong to the collection's owner (spec §5.7); transfers and burns move
 // the user's own balance; the ERC-1155 `operator` is always the user. A single operation is applied
 // as one entry of the batch code, so both check in the same order: the batch size
-// (INVALID_BATCH), the collection (COLLECTION_NOT_FOUND → WRONG_COLLECTION_KIND →
+// (INVALID_BATCH), the recipient (ZERO_RECIPIENT), the collection (COLLECTION_NOT_FOUND → WRONG_COLLECTION_KIND →
 // NOT_COLLECTION_OWNER), then each entry in order: ZERO_AMOUNT → TOKEN_TYPE_NOT_FOUND →
 // NON_FUNGIBLE_SUPPLY → AMOUNT_OVERFLOW / MAX_SUPPLY_REACHED (mint) or INSUFFICIENT_BALANCE.
 // A failing entry fails the operation; the bundle checkpoint reverts the entries before it (spec §7.5).

@@ -1,5 +1,4 @@
-import bs58 from 'bs58';
-import { blake3 } from '../codec/hash.js';
+import { decodePrefixed, encodePrefixed } from '../codec/address.js';
 import { RecordReader, withPrefix } from '../core/records.js';
 import type { Chain } from './chain.js';
 import { perChain } from './per-chain.js';
@@ -16,30 +15,14 @@ export const CollectionPrefix = { COLLECTION: 0x20, NFT: 0x21, NFT_COUNT: 0x22, 
 /** facts.md "Addresses": Nx2 for NFT collections; multi-token collections share it (docs/nfts.md). */
 export const COLLECTION_ID_PREFIX = 'Nx2';
 export const CollectionKind = { NFT: 0, MULTI: 1 } as const;
-const ZERO = new Uint8Array(32);
 
 export function encodeCollection(address: Uint8Array): string {
-  return COLLECTION_ID_PREFIX + bs58.encode(address);
+  return encodePrefixed(COLLECTION_ID_PREFIX, address);
 }
 
 /** `Nx2…` → 32 bytes, or undefined when the text is not a well-formed collection address. */
 export function decodeCollectionText(text: string): Uint8Array | undefined {
-  if (!text.startsWith(COLLECTION_ID_PREFIX)) return undefined;
-  try {
-    const b = bs58.decode(text.slice(COLLECTION_ID_PREFIX.length));
-    return b.length === 32 ? b : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** docs/nfts.md "Addresses": Blake3("ntv/collection" ‖ creator ‖ nonce u64 LE ‖ op_index u16 LE). */
-export function collectionAddress(creator: Uint8Array, nonce: bigint, opIndex: number): Uint8Array {
-  const tail = new Uint8Array(10);
-  const dv = new DataView(tail.buffer);
-  dv.setBigUint64(0, nonce, true);
-  dv.setUint16(8, opIndex, true);
-  return blake3(Buffer.concat([Buffer.from('ntv/collection'), creator, tail]));
+  return decodePrefixed(COLLECTION_ID_PREFIX, text);
 }
 
 function idBytes(id: bigint): Uint8Array {
@@ -186,6 +169,20 @@ export class CollectionReader {
     return this.collections.get(hex(address));
   }
 
+  /**
+   * A collection by any text form a caller may hold: `Nx2…`, its `0x` + 64 hex form, or the EVM form
+   * (`0x` + 40 hex) wallets show; undefined for other text or when no collection is there.
+   */
+  byText(text: string): CollectionRecord | undefined {
+    if (text.startsWith(COLLECTION_ID_PREFIX)) {
+      const address = decodeCollectionText(text);
+      return address ? this.collection(address) : undefined;
+    }
+    if (/^0x[0-9a-fA-F]{64}$/.test(text)) return this.collection(Buffer.from(text.slice(2), 'hex'));
+    if (/^0x[0-9a-fA-F]{40}$/.test(text)) return this.collectionByEvm(Buffer.from(text.slice(2), 'hex'));
+    return undefined;
+  }
+
   /** A collection by its EVM-form address (the last 20 bytes). */
   collectionByEvm(address20: Uint8Array): CollectionRecord | undefined {
     const address = this.byEvm.get(hex(address20));
@@ -226,8 +223,6 @@ export class CollectionReader {
     return dv.getBigUint64(0, true) | (dv.getBigUint64(8, true) << 64n);
   }
 }
-
-export const isZeroAccount = (b: Uint8Array) => Buffer.compare(b, ZERO) === 0;
 
 /** The chain's one collection reader (its indexes are built once from state, then kept in step). */
 export const collectionReader = perChain((chain) => new CollectionReader(chain));

@@ -1,4 +1,4 @@
-import bs58 from 'bs58';
+import { encodePrefixed } from '../codec/address.js';
 import { blake3 } from '../codec/hash.js';
 
 /**
@@ -106,5 +106,5 @@ export function reverseResolve(state: StateReader, owner: Uint8Array): string | 
 
 /** A name's identifier: `Nx9` + base58(Blake3("name:" ‖ label)), stable for the life of the name. */
 export function nameId(label: string): string {
-  return NAME_ID_PREFIX + bs58.encode(blake3(new TextEncoder().encode(`name:${label}`)));
+  return encodePrefixed(NAME_ID_PREFIX, blake3(new TextEncoder().encode(`name:${label}`)));
 }

@@ -117,6 +117,25 @@ export function encodeHash(bytes: Uint8Array): string {
   return HASH_PREFIX + base58Encode(check32(bytes, 'hash'));
 }
 
+/**
+ * The text form of the other 32-byte record addresses: a prefix and base58 (facts.md "Addresses":
+ * Nx2 collection, Nx8 AMM pool, Nx9 name, …). The decoder answers undefined for any text that is
+ * not exactly that form, so callers name the param in their own error.
+ */
+export function encodePrefixed(prefix: string, bytes: Uint8Array): string {
+  return prefix + base58Encode(check32(bytes, 'address'));
+}
+
+export function decodePrefixed(prefix: string, text: string): Uint8Array | undefined {
+  if (!text.startsWith(prefix)) return undefined;
+  try {
+    const bytes = bs58.decode(text.slice(prefix.length));
+    return bytes.length === ADDRESS_LENGTH ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** EVM form: the last 20 bytes as lower-case `0x` hex (spec §1.6). No EIP-55 checksum. */
 export function encodeEvm(bytes: Uint8Array): string {
   return '0x' + Buffer.from(check32(bytes, 'address').subarray(ADDRESS_LENGTH - EVM_ADDRESS_LENGTH)).toString('hex');

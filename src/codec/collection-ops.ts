@@ -101,17 +101,12 @@ export function writeCollectionOperation(w: BorshWriter, op: CollectionOperation
   w.u8(CollectionOpCode[op.type], 'type');
   switch (op.type) {
     case 'CreateNftCollection':
-      str(w, op.name, 'name');
-      str(w, op.symbol, 'symbol');
-      str(w, op.baseUri, 'base_uri');
-      w.u64(op.maxSupply, 'max_supply');
-      w.u16(op.royaltyBps, 'royalty_bps');
-      w.fixedBytes(op.owner, 32, 'owner');
-      return writeDetails(w, op);
     case 'CreateMultiTokenCollection':
       str(w, op.name, 'name');
       str(w, op.symbol, 'symbol');
       str(w, op.baseUri, 'base_uri');
+      // Only an NFT collection caps its supply; a multi-token type carries its own (DefineTokenType).
+      if (op.type === 'CreateNftCollection') w.u64(op.maxSupply, 'max_supply');
       w.u16(op.royaltyBps, 'royalty_bps');
       w.fixedBytes(op.owner, 32, 'owner');
       return writeDetails(w, op);

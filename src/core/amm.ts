@@ -4,7 +4,7 @@
 // (DESIGN.md).
 
 import { blake3 } from '../codec/hash.js';
-import bs58 from 'bs58';
+import { decodePrefixed, encodePrefixed } from '../codec/address.js';
 import { compileCore, instantiateCore, type CoreExports } from './loader.js';
 import { RecordReader } from './records.js';
 
@@ -40,18 +40,12 @@ export function poolAddress(a: Uint8Array, b: Uint8Array): Uint8Array {
 }
 
 export function encodePool(addr: Uint8Array): string {
-  return POOL_PREFIX + bs58.encode(addr);
+  return encodePrefixed(POOL_PREFIX, addr);
 }
 
 /** `Nx8…` → 32 bytes, or undefined. */
 export function parsePool(text: string): Uint8Array | undefined {
-  if (!text.startsWith(POOL_PREFIX)) return undefined;
-  try {
-    const b = bs58.decode(text.slice(3));
-    return b.length === 32 ? b : undefined;
-  } catch {
-    return undefined;
-  }
+  return decodePrefixed(POOL_PREFIX, text);
 }
 
 export function poolKey(pool: Uint8Array): Uint8Array {

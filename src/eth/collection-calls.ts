@@ -9,7 +9,7 @@ import { decodeFunctionData, encodeAbiParameters, encodeFunctionResult, erc1155A
 import type { CollectionReader, CollectionRecord } from '../chain/collections.js';
 import { tokenUri } from '../chain/collections.js';
 import { RpcError, STANDARD_ERRORS } from '../rpc/errors.js';
-import { accountOfEvm } from './units.js';
+import { accountOfEvm, evmOf, U64_MAX } from './units.js';
 
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
 /** name() and symbol(): not part of ERC-1155, but wallets and explorers call them on any collection. */
@@ -54,6 +54,8 @@ export function callCollection(reader: CollectionReader, c: CollectionRecord, da
   if (!call) throw unsupported(selector, c.kind);
   const { functionName: fn, args } = call;
   const id = (i: number) => args[i] as bigint;
+  /** Ids are u64 natively; a larger uint256 names no token (the ERC-721/1155 answer for an unknown id). */
+  const native = (i: number) => id(i) <= U64_MAX;
   switch (fn) {
     case 'supportsInterface':
       return encodeFunctionResult({ abi: erc165Abi, functionName: fn, result: INTERFACES[c.kind].has((args[0] as string).toLowerCase()) });
@@ -65,7 +67,7 @@ export function callCollection(reader: CollectionReader, c: CollectionRecord, da
   }
   if (c.kind === 'nft') {
     const nft = (i: number) => {
-      const n = id(i) < 1n << 64n ? reader.nft(c.address, id(i)) : undefined;
+      const n = native(i) ? reader.nft(c.address, id(i)) : undefined;
       if (!n) throw reverted('ERC721: invalid token ID');
       return n;
     };
@@ -75,7 +77,7 @@ export function callCollection(reader: CollectionReader, c: CollectionRecord, da
       case 'balanceOf':
         return encodeFunctionResult({ abi: erc721Abi, functionName: fn, result: reader.nftCount(c.address, accountOfEvm(args[0] as Hex)) });
       case 'ownerOf':
-        return encodeFunctionResult({ abi: erc721Abi, functionName: fn, result: `0x${Buffer.from(nft(0).owner.subarray(12)).toString('hex')}` });
+        return encodeFunctionResult({ abi: erc721Abi, functionName: fn, result: evmOf(nft(0).owner) });
       case 'tokenURI':
         return encodeFunctionResult({ abi: erc721Abi, functionName: fn, result: tokenUri(c, nft(0).metadataUri, id(0)) });
       case 'getApproved':
@@ -83,7 +85,7 @@ export function callCollection(reader: CollectionReader, c: CollectionRecord, da
         return encodeFunctionResult({ abi: erc721Abi, functionName: fn, result: ZERO_ADDRESS });
     }
   } else {
-    const balance = (account: Hex, typeId: bigint) => (typeId < 1n << 64n ? reader.multiBalance(c.address, typeId, accountOfEvm(account)) : 0n);
+    const balance = (account: Hex, typeId: bigint) => (typeId <= U64_MAX ? reader.multiBalance(c.address, typeId, accountOfEvm(account)) : 0n);
     switch (fn) {
       case 'balanceOf':
         return encodeFunctionResult({ abi: erc1155Abi, functionName: fn, result: balance(args[0] as Hex, id(1)) });
@@ -93,7 +95,7 @@ export function callCollection(reader: CollectionReader, c: CollectionRecord, da
         return encodeFunctionResult({ abi: erc1155Abi, functionName: fn, result: accounts.map((a, i) => balance(a, ids[i]!)) });
       }
       case 'uri': {
-        const t = id(0) < 1n << 64n ? reader.tokenType(c.address, id(0)) : undefined;
+        const t = native(0) ? reader.tokenType(c.address, id(0)) : undefined;
         if (!t) throw reverted('ERC1155: token type is not defined');
         return encodeFunctionResult({ abi: erc1155Abi, functionName: fn, result: tokenUri(c, t.metadataUri, id(0)) });
       }

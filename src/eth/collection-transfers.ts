@@ -11,14 +11,13 @@ import type { BatchEntry } from '../codec/collection-ops.js';
 import { MAX_BATCH_ENTRIES } from '../codec/collection-ops.js';
 import type { CollectionRecord } from '../chain/collections.js';
 import { evmRefusal } from './transaction.js';
-import { accountOfEvm } from './units.js';
+import { accountOfEvm, U64_MAX } from './units.js';
 
 export type CollectionAction =
   | { kind: 'nft'; collection: Uint8Array; to: Uint8Array; tokenId: bigint }
   | { kind: 'multi'; collection: Uint8Array; to: Uint8Array; entries: BatchEntry[]; batch: boolean };
 
-const U64_LIMIT = 1n << 64n;
-const U128_LIMIT = 1n << 128n;
+const U128_MAX = (1n << 128n) - 1n;
 
 function decode(c: CollectionRecord, data: Hex): { functionName: string; args: readonly unknown[] } {
   const names = c.kind === 'nft' ? 'transferFrom(from, to, tokenId) or safeTransferFrom' : 'safeTransferFrom(from, to, id, value, data) or safeBatchTransferFrom';
@@ -41,11 +40,11 @@ export function collectionActionOf(c: CollectionRecord, data: Hex, value: bigint
   }
   const to = accountOfEvm(args[1] as Hex);
   const id = (v: unknown, what: string) => {
-    if ((v as bigint) >= U64_LIMIT) throw evmRefusal('VALUE_NOT_REPRESENTABLE', `${what} ${v} is beyond u64, the ledger's id range`);
+    if ((v as bigint) > U64_MAX) throw evmRefusal('VALUE_NOT_REPRESENTABLE', `${what} ${v} is beyond u64, the ledger's id range`);
     return v as bigint;
   };
   const amount = (v: unknown) => {
-    if ((v as bigint) >= U128_LIMIT) throw evmRefusal('VALUE_NOT_REPRESENTABLE', `amount ${v} is beyond u128, the ledger's amount range`);
+    if ((v as bigint) > U128_MAX) throw evmRefusal('VALUE_NOT_REPRESENTABLE', `amount ${v} is beyond u128, the ledger's amount range`);
     return v as bigint;
   };
   if (c.kind === 'nft') return { kind: 'nft', collection: c.address, to, tokenId: id(args[2], 'token id') };

@@ -192,14 +192,14 @@ export function priorityFeeOf(tx: EvmTransaction): bigint {
 }
 
 /** The native bundle of a decoded transaction (docs/eth.md "Sending", field by field). */
-export function bundleOf(tx: EvmTransaction, tokens: EvmTokenIndex): Bundle {
+export function bundleOf(tx: EvmTransaction, tokens: EvmTokenIndex, action: EvmAction = actionOf(tx, tokens)): Bundle {
   if (tx.gas > U64_MAX) throw evmRefusal('MALFORMED_TRANSACTION', 'gas limit beyond u64');
   if (tx.nonce > U64_MAX) throw evmRefusal('MALFORMED_TRANSACTION', 'nonce beyond u64');
   const tip = priorityFeeOf(tx);
   if (tip > U64_MAX) throw evmRefusal('MALFORMED_TRANSACTION', 'maxPriorityFeePerGas beyond u64 nanoNTV');
   return {
     userAccount: accountOfEvm(tx.from),
-    operations: [operationOf(actionOf(tx, tokens))],
+    operations: [operationOf(action)],
     maxGas: tx.gas,
     maxPriorityFee: tip,
     validUntil: NO_EXPIRY,

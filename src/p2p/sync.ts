@@ -186,16 +186,20 @@ export class BlockSync {
    * `progressLogMs`, so a node under a service manager shows its progress in its log too (issue 5).
    */
   private progress(height: number, target: number): void {
-    this.options.onProgress?.(height - this.startingHeight, Math.max(1, target - this.startingHeight));
+    const done = height - this.startingHeight;
+    const total = Math.max(1, target - this.startingHeight);
+    this.options.onProgress?.(done, total);
     const now = performance.now();
     if (now - this.lastProgressLog < (this.options.progressLogMs ?? PROGRESS_LOG_MS)) return;
     this.lastProgressLog = now;
+    this.deps.logger.info('sync progress', { height, target, percent: Math.floor((100 * done) / total), blocksPerSecond: this.catchUpRate(now).blocksPerSecond });
+  }
+
+  /** Blocks imported since the catch-up began, and the rate. */
+  private catchUpRate(now = performance.now()): { blocks: number; seconds: number; blocksPerSecond: number } {
     const blocks = this.blocksImported - this.importedAtStart;
     const seconds = (now - this.catchUpStarted) / 1000;
-    this.deps.logger.info('sync progress', {
-      height, target, percent: Math.floor((100 * (height - this.startingHeight)) / Math.max(1, target - this.startingHeight)),
-      blocksPerSecond: Math.round(blocks / Math.max(seconds, 1e-3)),
-    });
+    return { blocks, seconds, blocksPerSecond: Math.round(blocks / Math.max(seconds, 1e-3)) };
   }
 
   private async finishCatchUp(): Promise<void> {
@@ -203,14 +207,13 @@ export class BlockSync {
     // Subscriptions resume with the first block after the node is at the head (spec §6.2): every
     // block of the catch-up is durable (and its 'block' event emitted) before the flag clears.
     await this.lastDurable.catch(() => undefined);
-    const blocks = this.blocksImported - this.importedAtStart;
-    const seconds = (performance.now() - this.catchUpStarted) / 1000;
+    const { blocks, seconds, blocksPerSecond } = this.catchUpRate();
     this.catchingUp = false;
     this.initial = false;
     chain.syncing = false;
     const total = Math.max(1, chain.executionParent.height - this.startingHeight);
     this.options.onProgress?.(total, total);
-    logger.info('caught up', { height: chain.executionParent.height, blocks, seconds: Math.round(seconds * 10) / 10, blocksPerSecond: Math.round(blocks / Math.max(seconds, 1e-3)) });
+    logger.info('caught up', { height: chain.executionParent.height, blocks, seconds: Math.round(seconds * 10) / 10, blocksPerSecond });
   }
 
   private idle(): Promise<void> {

@@ -1,10 +1,9 @@
 import { Type, type TInteger, type TString, type TUnion } from '@sinclair/typebox';
 import { encodeAccount, encodeEvm } from '../../codec/address.js';
 import {
-  collectionReader, decodeCollectionText, encodeCollection, tokenUri,
+  COLLECTION_ID_PREFIX, decodeCollectionText, encodeCollection, tokenUri,
   type CollectionReader, type CollectionRecord, type NftRecord, type TokenTypeRecord,
 } from '../../chain/collections.js';
-import type { Chain } from '../../chain/chain.js';
 import { RpcError } from '../errors.js';
 import { withExpected } from '../schemas.js';
 
@@ -63,26 +62,11 @@ export const COLLECTION_SYMBOL = Type.String({ pattern: '^[A-Za-z0-9]{1,16}$', d
 export const BASE_URI = Type.String({ maxLength: 256, description: 'base URI, at most 256 bytes ("" for none)' });
 export const ROYALTY_BPS = Type.Integer({ minimum: 0, maximum: 10_000, description: 'royalty in basis points, 0–10,000' });
 
-export interface CollectionParamsContext {
-  chain: Chain;
-  reader: () => CollectionReader;
-}
-
-export function collectionContext(chain: Chain): CollectionParamsContext {
-  return { chain, reader: () => collectionReader(chain) };
-}
-
 /** The collection of a param, which must exist and be of the expected kind (-32003 otherwise). */
-export function collectionParam(ctx: CollectionParamsContext, value: string, position: number, kind: 'nft' | 'multi'): CollectionRecord {
-  const reader = ctx.reader();
-  let record: CollectionRecord | undefined;
-  if (value.startsWith('Nx2')) {
-    const address = decodeCollectionText(value);
-    if (!address) throw RpcError.invalidParam('collection', position, 'a collection address (Nx2… base58 of 32 bytes)');
-    record = reader.collection(address);
-  } else {
-    const bytes = Buffer.from(value.slice(2), 'hex');
-    record = bytes.length === 20 ? reader.collectionByEvm(bytes) : reader.collection(bytes);
+export function collectionParam(reader: CollectionReader, value: string, position: number, kind: 'nft' | 'multi'): CollectionRecord {
+  const record = reader.byText(value);
+  if (!record && value.startsWith(COLLECTION_ID_PREFIX) && !decodeCollectionText(value)) {
+    throw RpcError.invalidParam('collection', position, 'a collection address (Nx2… base58 of 32 bytes)');
   }
   const what = kind === 'nft' ? 'NFT collection' : 'multi-token collection';
   if (!record) throw RpcError.app('NOT_FOUND', `no ${what} at ${value}`, { collection: value });

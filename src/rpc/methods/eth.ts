@@ -60,7 +60,7 @@ const Anything = Type.Unknown();
 export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
   /** EVM transactions sent through this node and not yet in a stored block: eth hash → bundle bytes. */
   const pending = new Map<string, Uint8Array>();
-  /** NFT and multi-token collections by EVM address (docs/nfts.md), answered as ERC-721/1155 contracts. */
+  /** NFT and multi-token collections (docs/nfts.md), answered as ERC-721/1155 contracts. */
   const collections = () => collectionReader(chain);
 
   return [
@@ -176,7 +176,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
         if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
         const token = chain.evmTokens.lookup(to);
         if (token) return callToken(chain, token, data);
-        const collection = collections().collectionByEvm(unhex(to));
+        const collection = chain.evmTokens.collection(to);
         if (collection) return callCollection(collections(), collection, data);
         // Calling an address without code succeeds with empty output on Ethereum too.
         return '0x';
@@ -191,7 +191,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
       handler: ([address, tag]) => {
         stateAt(chain, tag);
         if (chain.evmTokens.lookup(address)) return TOKEN_CODE_STUB;
-        return collections().collectionByEvm(unhex(address)) ? COLLECTION_CODE_STUB : '0x';
+        return chain.evmTokens.collection(address) ? COLLECTION_CODE_STUB : '0x';
       },
     }),
     defineMethod({
@@ -250,10 +250,10 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
       handler: async ([rawHex]) => {
         const raw = unhex(rawHex);
         const tx = await decodeEvmTransaction(raw, chain.chainId);
-        const bundle = bundleOf(tx, chain.evmTokens);
+        const action = actionOf(tx, chain.evmTokens);
+        const bundle = bundleOf(tx, chain.evmTokens, action);
         // Ethereum pools refuse what the sender cannot pay for; so does this one, rather than
         // admitting a bundle the core would fail at execution (INSUFFICIENT_FEE_BALANCE, NOT_NFT_OWNER, …).
-        const action = actionOf(tx, chain.evmTokens);
         const gas = actionGas(action);
         const fee = bundle.maxGas < gas ? 0n : gas * (chain.options.gasPrice + bundle.maxPriorityFee);
         if (!canPay(chain, bundle.userAccount, action, fee)) {

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeEvm, encodeHash, encodeMint, parseAddressDetailed, parseHash } from '../../codec/address.js';
 import type { Chain } from '../../chain/chain.js';
 import type { Receipt } from '../../chain/receipts.js';
-import { collectionReader, decodeCollectionText, encodeCollection, type CollectionRecord } from '../../chain/collections.js';
+import { collectionReader, encodeCollection } from '../../chain/collections.js';
 import { CollectionSchema, formatCollection } from './collections.js';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
@@ -249,17 +249,6 @@ function roleOf(receipt: Receipt, address: string): 'sender' | 'recipient' | 'pa
 
 type SearchResult = typeof SearchResultSchema.static;
 
-function collectionOfQuery(chain: Chain, query: string): CollectionRecord | undefined {
-  const reader = collectionReader(chain);
-  if (query.startsWith('Nx2')) {
-    const address = decodeCollectionText(query);
-    return address ? reader.collection(address) : undefined;
-  }
-  if (/^0x[0-9a-fA-F]{64}$/.test(query)) return reader.collection(Buffer.from(query.slice(2), 'hex'));
-  if (/^0x[0-9a-fA-F]{40}$/.test(query)) return reader.collectionByEvm(Buffer.from(query.slice(2), 'hex'));
-  return undefined;
-}
-
 async function search(chain: Chain, query: string): Promise<SearchResult> {
   const notFound: SearchResult = { type: 'not_found', query };
   if (/^[0-9]{1,16}$/.test(query)) {
@@ -288,7 +277,7 @@ async function search(chain: Chain, query: string): Promise<SearchResult> {
   }
   // An NFT or multi-token collection (docs/nfts.md): Nx2…, or its 0x form (32 bytes, or the 20-byte
   // EVM form wallets show) when a collection holds it; otherwise a 0x query goes on as an address.
-  const collection = collectionOfQuery(chain, query);
+  const collection = collectionReader(chain).byText(query);
   if (collection) return { type: 'collection', address: encodeCollection(collection.address), collection: formatCollection(collection) };
   if (query.startsWith('Nx2')) return notFound;
   if (/^(Nx[01]|0x)/.test(query)) {

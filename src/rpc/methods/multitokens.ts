@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { BatchEntry } from '../../codec/collection-ops.js';
 import { MAX_BATCH_ENTRIES } from '../../codec/collection-ops.js';
 import type { Operation } from '../../codec/operations.js';
+import { collectionReader } from '../../chain/collections.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
@@ -10,7 +11,7 @@ import { accountParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 import {
   BASE_URI, COLLECTION_NAME, COLLECTION_SYMBOL, CollectionAddress, CollectionSchema, DETAIL_PARAMS, ROYALTY_BPS, TokenId, TokenTypeSchema,
-  collectionContext, collectionParam, details, formatCollection, formatTokenType, parseTokenId,
+  collectionParam, details, formatCollection, formatTokenType, parseTokenId,
 } from './collections.js';
 
 /**
@@ -55,7 +56,7 @@ function groupItems(items: ReadonlyArray<Record<string, unknown>>, party: 'recip
 }
 
 export function multiTokenMethods({ chain }: MethodDependencies): MethodDefinition[] {
-  const ctx = collectionContext(chain);
+  const collections = () => collectionReader(chain);
   return [
     defineMethod({
       name: 'svc_createMultiTokenCollection',
@@ -94,7 +95,7 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, typeId, name, metadataUri, maxSupply, isFungible, sender]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
+        const c = collectionParam(collections(), collection, 1, 'multi');
         const op: Operation = {
           type: 'DefineTokenType', collection: c.address, typeId: parseTokenId(typeId, 'type_id', 2), name, metadataUri,
           maxSupply: parseAmount(maxSupply, 'max_supply', 5), isFungible,
@@ -115,7 +116,7 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, typeId, recipient, amount, sender]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
+        const c = collectionParam(collections(), collection, 1, 'multi');
         const op: Operation = {
           type: 'MintMultiToken', collection: c.address, typeId: parseTokenId(typeId, 'type_id', 2),
           recipient: accountParam(recipient, 'recipient', 3), amount: positive(amount, 'amount', 4),
@@ -134,7 +135,7 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, mints, sender]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
+        const c = collectionParam(collections(), collection, 1, 'multi');
         const ops: Operation[] = groupItems(mints, 'recipient', 'mints', 2)
           .map(([recipient, entries]) => ({ type: 'BatchMintMultiToken', collection: c.address, recipient, entries }));
         return chain.submitOperations(accountParam(sender, 'sender', 3), ops);
@@ -153,7 +154,7 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, typeId, to, amount, from]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
+        const c = collectionParam(collections(), collection, 1, 'multi');
         const op: Operation = {
           type: 'TransferMultiToken', collection: c.address, typeId: parseTokenId(typeId, 'type_id', 2),
           to: accountParam(to, 'to', 3), amount: positive(amount, 'amount', 4),
@@ -172,7 +173,7 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, transfers, sender]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
+        const c = collectionParam(collections(), collection, 1, 'multi');
         const ops: Operation[] = groupItems(transfers, 'to', 'transfers', 2)
           .map(([to, entries]) => ({ type: 'BatchTransferMultiToken', collection: c.address, to, entries }));
         return chain.submitOperations(accountParam(sender, 'sender', 3), ops);
@@ -190,7 +191,7 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, typeId, amount, owner]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
+        const c = collectionParam(collections(), collection, 1, 'multi');
         const op: Operation = { type: 'BurnMultiToken', collection: c.address, typeId: parseTokenId(typeId, 'type_id', 2), amount: positive(amount, 'amount', 3) };
         return chain.submitOperations(accountParam(owner, 'owner', 4), [op]);
       },
@@ -206,10 +207,10 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'balance', schema: Type.String({ description: 'raw units, decimal' }) },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([collection, typeId, owner]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
+        const c = collectionParam(collections(), collection, 1, 'multi');
         const id = parseTokenId(typeId, 'type_id', 2);
-        if (!ctx.reader().tokenType(c.address, id)) throw RpcError.app('NOT_FOUND', `type ${id} is not defined in ${collection}`, { collection, type_id: id.toString() });
-        return ctx.reader().multiBalance(c.address, id, accountParam(owner, 'owner', 3)).toString();
+        if (!collections().tokenType(c.address, id)) throw RpcError.app('NOT_FOUND', `type ${id} is not defined in ${collection}`, { collection, type_id: id.toString() });
+        return collections().multiBalance(c.address, id, accountParam(owner, 'owner', 3)).toString();
       },
     }),
     defineMethod({
@@ -222,9 +223,9 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'type', schema: TokenTypeSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([collection, typeId]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
+        const c = collectionParam(collections(), collection, 1, 'multi');
         const id = parseTokenId(typeId, 'type_id', 2);
-        const t = ctx.reader().tokenType(c.address, id);
+        const t = collections().tokenType(c.address, id);
         if (!t) throw RpcError.app('NOT_FOUND', `type ${id} is not defined in ${collection}`, { collection, type_id: id.toString() });
         return formatTokenType(c, t);
       },
@@ -235,7 +236,7 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       params: [{ name: 'collection', schema: CollectionAddress() }] as const,
       result: { name: 'collection', schema: CollectionSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([collection]) => formatCollection(collectionParam(ctx, collection, 1, 'multi')),
+      handler: ([collection]) => formatCollection(collectionParam(collections(), collection, 1, 'multi')),
     }),
     defineMethod({
       name: 'svc_listTokenTypes',
@@ -247,8 +248,8 @@ export function multiTokenMethods({ chain }: MethodDependencies): MethodDefiniti
       result: { name: 'types', schema: Type.Array(TokenTypeSchema) },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([collection, limit]) => {
-        const c = collectionParam(ctx, collection, 1, 'multi');
-        return ctx.reader().tokenTypes(c.address).slice(0, limit ?? 100).map((t) => formatTokenType(c, t));
+        const c = collectionParam(collections(), collection, 1, 'multi');
+        return collections().tokenTypes(c.address).slice(0, limit ?? 100).map((t) => formatTokenType(c, t));
       },
     }),
   ];

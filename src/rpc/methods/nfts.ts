@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { collectionReader } from '../../chain/collections.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, Limit } from '../schemas.js';
@@ -7,7 +8,7 @@ import { accountParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 import {
   BASE_URI, COLLECTION_NAME, COLLECTION_SYMBOL, CollectionAddress, CollectionSchema, DETAIL_PARAMS, NftSchema, ROYALTY_BPS, TokenId,
-  collectionContext, collectionParam, details, formatCollection, formatNft, parseTokenId,
+  collectionParam, details, formatCollection, formatNft, parseTokenId,
 } from './collections.js';
 
 /**
@@ -21,7 +22,7 @@ import {
 const WRITE_ERRORS = [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code];
 
 export function nftMethods({ chain }: MethodDependencies): MethodDefinition[] {
-  const ctx = collectionContext(chain);
+  const collections = () => collectionReader(chain);
   return [
     defineMethod({
       name: 'svc_createNftCollection',
@@ -59,7 +60,7 @@ export function nftMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, tokenId, metadataUri, recipient, sender]) => {
-        const c = collectionParam(ctx, collection, 1, 'nft');
+        const c = collectionParam(collections(), collection, 1, 'nft');
         const id = parseTokenId(tokenId, 'token_id', 2);
         const to = accountParam(recipient, 'recipient', 4);
         return chain.submitOperations(accountParam(sender, 'sender', 5), [{ type: 'MintNft', collection: c.address, tokenId: id, metadataUri, recipient: to }]);
@@ -77,7 +78,7 @@ export function nftMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, tokenId, to, owner]) => {
-        const c = collectionParam(ctx, collection, 1, 'nft');
+        const c = collectionParam(collections(), collection, 1, 'nft');
         const id = parseTokenId(tokenId, 'token_id', 2);
         const recipient = accountParam(to, 'to', 3);
         return chain.submitOperations(accountParam(owner, 'owner', 4), [{ type: 'TransferNft', collection: c.address, tokenId: id, to: recipient }]);
@@ -94,7 +95,7 @@ export function nftMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: WRITE_ERRORS,
       handler: async ([collection, tokenId, owner]) => {
-        const c = collectionParam(ctx, collection, 1, 'nft');
+        const c = collectionParam(collections(), collection, 1, 'nft');
         const id = parseTokenId(tokenId, 'token_id', 2);
         return chain.submitOperations(accountParam(owner, 'owner', 3), [{ type: 'BurnNft', collection: c.address, tokenId: id }]);
       },
@@ -109,9 +110,9 @@ export function nftMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'nft', schema: NftSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([collection, tokenId]) => {
-        const c = collectionParam(ctx, collection, 1, 'nft');
+        const c = collectionParam(collections(), collection, 1, 'nft');
         const id = parseTokenId(tokenId, 'token_id', 2);
-        const nft = ctx.reader().nft(c.address, id);
+        const nft = collections().nft(c.address, id);
         if (!nft) throw RpcError.app('NOT_FOUND', `token ${id} of ${collection} does not exist (never minted, or burned)`, { collection, token_id: id.toString() });
         return formatNft(c, nft);
       },
@@ -128,8 +129,8 @@ export function nftMethods({ chain }: MethodDependencies): MethodDefinition[] {
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([owner, collection, limit]) => {
         const who = accountParam(owner, 'owner', 1);
-        const only = collection ? collectionParam(ctx, collection, 2, 'nft') : undefined;
-        const reader = ctx.reader();
+        const only = collection ? collectionParam(collections(), collection, 2, 'nft') : undefined;
+        const reader = collections();
         return reader.nftsOf(who, only?.address).slice(0, limit ?? 100).map((n) => formatNft(only ?? reader.collection(n.collection)!, n));
       },
     }),
@@ -139,7 +140,7 @@ export function nftMethods({ chain }: MethodDependencies): MethodDefinition[] {
       params: [{ name: 'collection', schema: CollectionAddress() }] as const,
       result: { name: 'collection', schema: CollectionSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([collection]) => formatCollection(collectionParam(ctx, collection, 1, 'nft')),
+      handler: ([collection]) => formatCollection(collectionParam(collections(), collection, 1, 'nft')),
     }),
   ];
 }

@@ -77,6 +77,8 @@ export let bPriorityFee: u64 = 0;
 export let bValidUntil: u64 = 0;
 export let bNonce: u64 = 0;
 export let bSigLen: u32 = 0;
+// Where the signature's bytes start (inside the decoded bundle), for scan_bundles (assembly/scan.ts).
+export let bSig: usize = 0;
 export let bHasExpiry: bool = false;
 export let bExpiry: u64 = 0;
 export let bHasPubkey: bool = false;
@@ -160,7 +162,7 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
   bPriorityFee = rU64();
   bValidUntil = rU64();
   bNonce = rU64();
-  rVec();
+  bSig = rVec();
   bSigLen = vecLen;
   // Exact lengths (0, 64, 3,309, or another length for an EVM transaction) are checked against the
   // envelope's auth in execBundle; here only the codec's bound (docs/bundle-format.md).

@@ -12,6 +12,7 @@ import { eventsReset } from "./events";
 import { blake3, blake3Keyed } from "./blake3";
 import * as U from "./u128";
 import * as AMM from "./amm";
+import { scanBundles, transactionsRoot } from "./scan";
 
 const inBuf = bufNew(1 << 16);
 const outBuf = bufNew(1 << 16);
@@ -78,6 +79,19 @@ export function get(len: u32): i32 {
   if (n < 0) return -1;
   bufBytes(outBuf, valPtr(e), <u32>n);
   return n;
+}
+
+/**
+ * Per-bundle hash, decode summary and the transactions root of a block's bundle section
+ * (docs/core-abi.md "Block scan"). Pure: safe while a block is open.
+ */
+export function scan_bundles(len: u32): u32 {
+  return scanBundles(bufPtr(inBuf), len, outBuf);
+}
+
+/** The transactions root of n × 32-byte bundle hashes (docs/core-abi.md "Block scan"). */
+export function transactions_root(len: u32): u32 {
+  return transactionsRoot(bufPtr(inBuf), len, outBuf);
 }
 
 /** Test hook: the scheduled cumulative emission s seconds after the emission start (assembly/rewards.ts). */

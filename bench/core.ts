@@ -11,6 +11,8 @@ import { Core, encodeBlockInput, type BlockContext, type BundleInput, type Genes
 import { Reference, type RefCtx, type RefGenesis } from '../test/core/reference.js';
 import { createHash } from 'node:crypto';
 import { encodeBundle } from '../test/core/encode.js';
+import { bundleHash, decodeBundle } from '../src/codec/bundle.js';
+import { transactionsRoot } from '../src/chain/block.js';
 
 export interface CoreBenchResult {
   name: string;
@@ -216,6 +218,7 @@ export async function benchCore(opts: Options = {}): Promise<CoreBenchResult[]> 
   const refApplyPerSec = Math.round((blockSize * 1000) / mean(refApplyTimes));
   const corePerSec = Math.round((blockSize * 1000) / coreMs);
   const refPerSec = Math.round((blockSize * 1000) / refMs);
+  const scan = benchScan(core, blocks[0]!.slice(0, 1000).map((b) => b.bytes));
   return [
     {
       name: 'core: transfers applied + committed per second',
@@ -256,6 +259,112 @@ export async function benchCore(opts: Options = {}): Promise<CoreBenchResult[]> 
       value: Math.round((rawMedian / 50) * 1000) / 1000,
       unit: 'ratio',
       note: `median ${Math.round(rawMedian * 100) / 100} ms`,
+    },
+    ...scan,
+  ];
+}
+
+/**
+ * Block import's per-bundle JS work (docs/core-abi.md "Block scan"): the section walked into views,
+ * bundleHash and decodeBundle per bundle, transactionsRoot over the hashes — against one
+ * scan_bundles call plus reading the same fields from its rows, on the same 1,000-bundle section.
+ * The two alternate so both see the same machine noise; medians of the timed rounds.
+ */
+function benchScan(core: Core, bundles: Uint8Array[]): CoreBenchResult[] {
+  let size = 4;
+  for (const b of bundles) size += 4 + b.length;
+  const section = new Uint8Array(size);
+  const dv = new DataView(section.buffer);
+  dv.setUint32(0, bundles.length, true);
+  let o = 4;
+  for (const b of bundles) {
+    dv.setUint32(o, b.length, true);
+    section.set(b, o + 4);
+    o += 4 + b.length;
+  }
+  // Every field is read on both sides; sink keeps the reads alive without bigint arithmetic, which
+  // would cost as much as the reads themselves and blur the ratio.
+  let sink = 0;
+  const js = (): Uint8Array => {
+    const n = dv.getUint32(0, true);
+    const hashes: Uint8Array[] = new Array(n);
+    let at = 4;
+    for (let i = 0; i < n; i++) {
+      const len = dv.getUint32(at, true);
+      const bytes = section.subarray(at + 4, at + 4 + len);
+      at += 4 + len;
+      hashes[i] = bundleHash(bytes);
+      const d = decodeBundle(bytes);
+      const expiry = d.expiryTimestamp !== undefined && d.expiryTimestamp < d.validUntil ? d.expiryTimestamp : d.validUntil;
+      if (d.nonce < 0n || expiry < 0n) throw new Error('unreachable');
+      sink += d.signature.length + (d.senderPubkey?.length ?? 0);
+    }
+    return transactionsRoot(hashes);
+  };
+  const wasm = (): Uint8Array => {
+    const s = core.scanBundles(section);
+    let at = 4;
+    for (let i = 0; i < s.count; i++) {
+      const len = dv.getUint32(at, true);
+      const bytes = section.subarray(at + 4, at + 4 + len);
+      at += 4 + len;
+      if (s.status(i) !== 0) throw new Error('bench: scan_bundles refused a bundle');
+      if (s.nonce(i) < 0n || s.expiry(i) < 0n) throw new Error('unreachable');
+      sink += s.signature(i, bytes).length + (s.pubkey(i, bytes)?.length ?? 0);
+    }
+    return s.transactionsRoot;
+  };
+  if (Buffer.compare(js(), wasm()) !== 0) throw new Error('bench: scan_bundles and the JS transactions root differ');
+  // The producer's part: the root alone from hashes it already has (transactions_root).
+  const hashes = bundles.map(bundleHash);
+  if (Buffer.compare(transactionsRoot(hashes), core.transactionsRoot(hashes)) !== 0) throw new Error('bench: transactions_root differs');
+  const jsTimes: number[] = [];
+  const wasmTimes: number[] = [];
+  const rootJsTimes: number[] = [];
+  const rootWasmTimes: number[] = [];
+  for (let round = 0; round < 120; round++) {
+    const t0 = performance.now();
+    js();
+    const t1 = performance.now();
+    wasm();
+    const t2 = performance.now();
+    transactionsRoot(hashes);
+    const t3 = performance.now();
+    core.transactionsRoot(hashes);
+    const t4 = performance.now();
+    if (round >= 20) {
+      jsTimes.push(t1 - t0);
+      wasmTimes.push(t2 - t1);
+      rootJsTimes.push(t3 - t2);
+      rootWasmTimes.push(t4 - t3);
+    }
+  }
+  if (sink === 0) throw new Error('bench: nothing read');
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const jsMs = median(jsTimes);
+  const wasmMs = median(wasmTimes);
+  const rootJsMs = median(rootJsTimes);
+  const rootWasmMs = median(rootWasmTimes);
+  const ms = (v: number) => Math.round(v * 1000) / 1000;
+  return [
+    {
+      name: 'import: 1,000-bundle block, JS bundleHash + transactionsRoot + decodeBundle',
+      value: ms(jsMs),
+      unit: 'ms',
+      note: `median of ${jsTimes.length} rounds; hash-wasm Blake3 per bundle, 2,000 more for the root`,
+    },
+    {
+      name: 'import: 1,000-bundle block, scan_bundles (one wasm call, rows read)',
+      value: ms(wasmMs),
+      unit: 'ms',
+      note: `median of ${wasmTimes.length} rounds; same section, same root (checked)`,
+    },
+    { name: 'import: JS / scan_bundles per 1,000-bundle block', value: Math.round((jsMs / wasmMs) * 10) / 10, unit: '×', note: 'same run, alternating' },
+    {
+      name: 'produce: transactions root of 1,000 hashes, JS transactionsRoot / transactions_root',
+      value: Math.round((rootJsMs / rootWasmMs) * 10) / 10,
+      unit: '×',
+      note: `JS ${ms(rootJsMs)} ms, core ${ms(rootWasmMs)} ms (medians, same run)`,
     },
   ];
 }

@@ -6,6 +6,7 @@
 import { compileCore, instantiateCore, CoreAbortError, Wasm, type CoreExports, type StateReader, type WasmModule, type WasmSource } from './loader.js';
 import { Bytes32Interner, decodeEventAt, type CoreEvent } from './events.js';
 import { Status, statusName } from './status.js';
+import { BundleScan } from './scan.js';
 
 import { BorshWriter } from '../codec/borsh.js';
 export type { StateReader } from './loader.js';
@@ -255,6 +256,31 @@ export class Core {
   /** Keys held in the core's cache. */
   cacheSize(): number {
     return this.x.cache_size();
+  }
+
+  /**
+   * Hash, decode summary and transactions root of a block's bundle section (`[u32 count]` then
+   * `[u32 length][bundle]` each, the tail of src/chain/block.ts encodeBlock) in one wasm call
+   * (docs/core-abi.md "Block scan"). Pure: may run while a block is open. A bundle that does not
+   * decode has its status in its row; a section that is not well formed is INVALID_INPUT.
+   */
+  scanBundles(section: Uint8Array): BundleScan {
+    const st = this.guard(() => this.x.scan_bundles(this.writeInput(section)));
+    if (st !== Status.OK) throw new CoreStatusError('scan_bundles', st);
+    return new BundleScan(this.output().slice());
+  }
+
+  /** The transactions root (src/chain/block.ts transactionsRoot) of 32-byte bundle hashes, in the core. */
+  transactionsRoot(hashes: readonly Uint8Array[]): Uint8Array {
+    for (const h of hashes) if (h.length !== 32) throw new RangeError('a bundle hash must be 32 bytes');
+    const len = hashes.length * 32;
+    const st = this.guard(() => {
+      const mem = new Uint8Array(this.x.memory.buffer, this.x.input(len), len);
+      hashes.forEach((h, i) => mem.set(h, i * 32));
+      return this.x.transactions_root(len);
+    });
+    if (st !== Status.OK) throw new CoreStatusError('transactions_root', st);
+    return this.output().slice();
   }
 }
 

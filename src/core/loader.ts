@@ -41,6 +41,10 @@ export interface CoreExports {
   amm_math(op: number): number;
   /** test hook: scheduled cumulative emission s seconds after the emission start (docs/staking.md) */
   emission_target(s: bigint): bigint;
+  /** a block's bundle section → hashes, decode summary, transactions root (docs/core-abi.md "Block scan") */
+  scan_bundles(len: number): number;
+  /** n × 32-byte bundle hashes → the transactions root (docs/core-abi.md "Block scan") */
+  transactions_root(len: number): number;
 }
 
 /** `abort` inside the core: a bug. The instance must be discarded (docs/core-abi.md "Host imports"). */

@@ -1,0 +1,142 @@
+// scan_bundles and transactions_root (docs/core-abi.md "Block scan"): what block import and block
+// production otherwise do in JS per bundle (hash-wasm Blake3, the transactions Merkle root, a JS
+// decode for the signature, sender key and nonce), done in one call per block.
+//
+// Both are pure functions of their input: no state read or written, no events, so they may run
+// while a block is open (between apply_block and commit_block) without changing its result. They
+// reuse decodeBundle's globals and OPS table, which apply_block no longer needs once it returns.
+
+import * as S from "./status";
+import { blake3 } from "./blake3";
+import {
+  decodeBundle, bNonce, bSig, bSigLen, bHasPubkey, bPubkey, bPubkeyLen, bHasExpiry, bExpiry, bValidUntil,
+} from "./bundle";
+import { bufNew, bufEnsure, bufSetLen } from "./mem";
+
+/** Output header: transactions_root [32], count u32. */
+// @ts-ignore: decorator
+@inline export const SCAN_HEAD: u32 = 36;
+/**
+ * One row per bundle (docs/core-abi.md "Block scan"): hash [32] @0, status u16 @32, nonce u64 @34,
+ * sig_offset u32 @42, sig_len u32 @46, pubkey_offset u32 @50, pubkey_len u32 @54, expiry u64 @58.
+ */
+// @ts-ignore: decorator
+@inline export const SCAN_ROW: u32 = 66;
+/**
+ * Most bundles one section may hold. A bundle that decodes is at least 75 bytes (one field-less
+ * operation, docs/bundle-format.md), so a 48 MiB block frame (src/p2p/network.ts) holds fewer than
+ * 2^20; the bound keeps the output (≤ 66 MiB) and tree scratch far inside wasm32 memory, so a
+ * hostile section of empty bundles cannot make the allocator trap.
+ */
+// @ts-ignore: decorator
+@inline const MAX_SCAN_BUNDLES: u32 = 1 << 20;
+
+// Tree scratch: one 32-byte node per leaf, each level reduced in place (grown as needed).
+const tree = bufNew(1 << 15);
+// 0x00 ‖ hash (a leaf) and 0x01 ‖ left ‖ right (an inner node): src/chain/block.ts transactionsRoot.
+const LEAF_IN = memory.data(33);
+const NODE_IN = memory.data(65);
+
+/**
+ * The transactions root (src/chain/block.ts transactionsRoot, which headers commit to): a binary
+ * Merkle tree over n bundle hashes read `stride` bytes apart from `hashes`; leaf =
+ * Blake3(0x00 ‖ hash), inner = Blake3(0x01 ‖ left ‖ right), an odd last node carried up unchanged,
+ * 32 zero bytes for n = 0. Writes 32 bytes at out.
+ */
+function merkleRoot(hashes: usize, stride: u32, n: u32, out: usize): void {
+  if (n == 0) {
+    memory.fill(out, 0, 32);
+    return;
+  }
+  // n ≤ len/32 (transactions_root) or ≤ MAX_SCAN_BUNDLES (scan_bundles): n << 5 fits u32.
+  let t = bufEnsure(tree, n << 5);
+  store<u8>(LEAF_IN, 0);
+  for (let i: u32 = 0; i < n; i++) {
+    memory.copy(LEAF_IN + 1, hashes + <usize>i * stride, 32);
+    blake3(LEAF_IN, 33, t + (<usize>i << 5));
+  }
+  store<u8>(NODE_IN, 1);
+  let m = n;
+  while (m > 1) {
+    let half = m >> 1;
+    // Node k of the next level goes to slot k; its children (2k, 2k+1) are copied out first and
+    // every later pair sits above slot k, so nothing unread is overwritten.
+    for (let k: u32 = 0; k < half; k++) {
+      memory.copy(NODE_IN + 1, t + (<usize>k << 6), 64);
+      blake3(NODE_IN, 65, t + (<usize>k << 5));
+    }
+    if (m & 1) {
+      memory.copy(t + (<usize>half << 5), t + (<usize>(m - 1) << 5), 32);
+      m = half + 1;
+    } else {
+      m = half;
+    }
+  }
+  memory.copy(out, t, 32);
+}
+
+/**
+ * scan_bundles: input `[u32 count]` then count × `[u32 length][bundle]` (the tail of the stored
+ * block, src/chain/block.ts encodeBlock). Output: transactions_root, count, then one SCAN_ROW per
+ * bundle. A bundle that does not decode gets decodeBundle's status in its row (the rest of its
+ * row zero); a section that is not exactly count length-prefixed bundles is INVALID_INPUT.
+ */
+export function scanBundles(inp: usize, len: u32, outBuf: usize): u32 {
+  bufSetLen(outBuf, 0);
+  if (len < 4) return S.INVALID_INPUT;
+  let count = load<u32>(inp);
+  // Every bundle takes at least its 4-byte length: count is bounded by the input before anything
+  // is allocated for it.
+  if (count > (len - 4) >> 2 || count > MAX_SCAN_BUNDLES) return S.INVALID_INPUT;
+  // Walk the lengths first: the bundles must end exactly at len (no truncation, no trailing bytes),
+  // so a refused section costs no hashing. off ≤ len holds throughout, so len - off cannot wrap.
+  let off: u32 = 4;
+  for (let i: u32 = 0; i < count; i++) {
+    if (len - off < 4) return S.INVALID_INPUT;
+    let n = load<u32>(inp + off);
+    off += 4;
+    if (n > len - off) return S.INVALID_INPUT;
+    off += n;
+  }
+  if (off != len) return S.INVALID_INPUT;
+
+  let size = SCAN_HEAD + count * SCAN_ROW; // ≤ 36 + 2^20 × 66: no overflow
+  let o = bufEnsure(outBuf, size);
+  store<u32>(o, count, 32);
+  let row = o + SCAN_HEAD;
+  off = 4;
+  for (let i: u32 = 0; i < count; i++) {
+    let n = load<u32>(inp + off);
+    let b = inp + off + 4;
+    off += 4 + n;
+    // The bundle hash (docs/bundle-format.md "Bundle hash"; src/codec/bundle.ts bundleHash).
+    blake3(b, n, row);
+    let st = decodeBundle(b, n);
+    store<u16>(row, <u16>st, 32);
+    if (st == S.OK) {
+      store<u64>(row, bNonce, 34);
+      store<u32>(row, <u32>(bSig - b), 42);
+      store<u32>(row, bSigLen, 46);
+      store<u32>(row, bHasPubkey ? <u32>(bPubkey - b) : 0, 50);
+      store<u32>(row, bPubkeyLen, 54);
+      // The earlier of the two deadlines (docs/core-abi.md "Expiry": either refuses the bundle).
+      store<u64>(row, bHasExpiry && bExpiry < bValidUntil ? bExpiry : bValidUntil, 58);
+    } else {
+      memory.fill(row + 34, 0, SCAN_ROW - 34);
+    }
+    row += SCAN_ROW;
+  }
+  merkleRoot(o + SCAN_HEAD, SCAN_ROW, count, o);
+  bufSetLen(outBuf, size);
+  return S.OK;
+}
+
+/** transactions_root: input n × 32-byte bundle hashes; output the 32-byte root. */
+export function transactionsRoot(inp: usize, len: u32, outBuf: usize): u32 {
+  bufSetLen(outBuf, 0);
+  if ((len & 31) != 0) return S.INVALID_INPUT;
+  let o = bufEnsure(outBuf, 32);
+  merkleRoot(inp, 32, len >> 5, o);
+  bufSetLen(outBuf, 32);
+  return S.OK;
+}

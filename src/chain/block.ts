@@ -167,6 +167,12 @@ export function encodeBlock(block: Block): Uint8Array {
 }
 
 export function decodeBlock(bytes: Uint8Array, hashBundle: (b: Uint8Array) => Uint8Array): Block {
+  const { header, bundles } = decodeStoredBlock(bytes);
+  return { header, bundles, bundleHashes: bundles.map(hashBundle) };
+}
+
+/** The header and the bundles (views into `bytes`) of a stored block, without hashing the bundles. */
+export function decodeStoredBlock(bytes: Uint8Array): { header: BlockHeader; bundles: Uint8Array[]; bundlesAt: number } {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const jsonLength = buf.readUInt32LE(0);
   const raw = JSON.parse(buf.subarray(4, 4 + jsonLength).toString()) as Record<string, string | number | string[]>;
@@ -180,6 +186,7 @@ export function decodeBlock(bytes: Uint8Array, hashBundle: (b: Uint8Array) => Ui
     hash: unhex(raw.hash as string), signature: unhex(raw.signature as string),
   };
   let o = 4 + jsonLength;
+  const bundlesAt = o;
   const count = buf.readUInt32LE(o);
   o += 4;
   // Views into `bytes`, not copies: a full block has 1,000 bundles, and each copy was an allocation
@@ -188,10 +195,12 @@ export function decodeBlock(bytes: Uint8Array, hashBundle: (b: Uint8Array) => Ui
   for (let i = 0; i < count; i++) {
     const length = buf.readUInt32LE(o);
     o += 4;
+    if (o + length > bytes.length) throw new RangeError(`bundle ${i} of ${length} bytes runs past the end of the block`);
     bundles.push(bytes.subarray(o, o + length));
     o += length;
   }
-  return { header, bundles, bundleHashes: bundles.map(hashBundle) };
+  if (o !== bytes.length) throw new RangeError(`${bytes.length - o} bytes after the last bundle`);
+  return { header, bundles, bundlesAt };
 }
 
 function hex(bytes: Uint8Array): string {

@@ -15,7 +15,8 @@ import { genesisConfig } from './genesis.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
 import { Mempool, type PendingBundle } from './mempool.js';
 import { BlockProducer, type BlockTurn, type ProducedBlock, type ValidatorIdentity } from './producer.js';
-import { decodeReceipt, type Receipt } from './receipts.js';
+import { ReceiptReader } from './receipt-reader.js';
+import type { Receipt } from './receipts.js';
 import type { StateView } from './state-view.js';
 import { SubmissionGate } from './submission.js';
 import { TokenRegistry } from './token-registry.js';
@@ -119,6 +120,8 @@ export class Chain extends EventEmitter<ChainEvents> {
   readonly mempool: Mempool;
   /** explorer indexes (spec §4.11): written with each block, read by the explorer methods */
   readonly indexer: Indexer;
+  /** receipts built from stored blocks and their execution results */
+  private readonly receipts: ReceiptReader;
   private core: Core;
   private producer: BlockProducer;
   private readonly gate: SubmissionGate;
@@ -160,7 +163,8 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.evmTokens = new EvmTokenIndex(this.tokens, (address20) => collectionReader(this).collectionByEvm(address20));
     this.keys = new AccountKeys(deps.state);
     this.mempool = new Mempool(options.mempoolCapacity);
-    this.indexer = new Indexer(deps.store, deps.state);
+    this.receipts = new ReceiptReader(deps.store, this.tokens);
+    this.indexer = new Indexer(deps.store, this.receipts, deps.state);
     this.gate = new SubmissionGate(deps.verifier, this.keys);
     this.producer = this.createProducer();
   }
@@ -333,8 +337,7 @@ export class Chain extends EventEmitter<ChainEvents> {
   }
 
   async receipt(hash: Uint8Array): Promise<Receipt | undefined> {
-    const bytes = await this.deps.store.getReceipt(hash);
-    return bytes ? decodeReceipt(bytes) : undefined;
+    return (await this.receipts.byHashes([hash]))[0];
   }
 
   /** Height of the block with this hash, if stored. */
@@ -502,12 +505,15 @@ export class Chain extends EventEmitter<ChainEvents> {
     produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.outcomes)];
     const indexStarted = performance.now();
     produced.write.indexes = this.indexer.forBlock({
-      height: produced.block.header.height, bundleHashes: produced.block.bundleHashes, receipts: produced.receipts,
-      senders: produced.outcomes.filter((o) => o.receipt).map((o) => o.entry.account), writes: produced.writes,
+      height: produced.block.header.height, bundleHashes: produced.block.bundleHashes, bundles: produced.block.bundles,
+      result: produced.result, writes: produced.writes,
     });
     produced.timings.index = performance.now() - indexStarted;
     // Before the mempool lets go of them: from here until their block is durable they are in flight.
-    for (const outcome of produced.outcomes) this.awaitingWrite.add(outcome.entry.hashKey);
+    // (Only bundles this node holds: a synced block's others were never asked about here.)
+    if (this.mempool.size > 0) {
+      for (const { entry } of produced.outcomes) if (this.mempool.has(entry.hashKey)) this.awaitingWrite.add(entry.hashKey);
+    }
     this.afterExecution(produced);
     this.pendingWrites++;
     const durable = new Promise<void>((resolve) => this.unwritten.push({ produced, startedAt, durable: resolve }));
@@ -723,7 +729,7 @@ export class Chain extends EventEmitter<ChainEvents> {
   private afterWrite({ produced, startedAt, durable }: QueuedWrite, write: number): void {
     const header = produced.block.header;
     // The receipts are stored (the group's batch has landed): the bundles leave the in-flight set.
-    for (const outcome of produced.outcomes) this.awaitingWrite.delete(outcome.entry.hashKey);
+    if (this.awaitingWrite.size > 0) for (const outcome of produced.outcomes) this.awaitingWrite.delete(outcome.entry.hashKey);
     this.deps.state.apply(produced.writes);
     this.indexer.durable(header.height);
     this.head = header;
@@ -731,9 +737,10 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.totalTransactions += produced.block.bundles.length;
     for (const [key, executed] of this.executedNonces) if (executed.height <= header.height) this.executedNonces.delete(key);
     this.pendingWrites--;
+    // Receipts are built for the bundles somebody waits for (a synced block's: none).
     for (const outcome of produced.outcomes) {
-      const receipt = outcome.receipt;
-      if (!receipt) continue;
+      if (outcome.index === undefined || !this.waiters.has(outcome.entry.hashKey)) continue;
+      const receipt = produced.receipts[outcome.index]!;
       if (receipt.status === 'success') this.settle(outcome.entry.hashKey, receipt);
       else this.settle(outcome.entry.hashKey, undefined, failedError(receipt));
     }
@@ -748,14 +755,17 @@ export class Chain extends EventEmitter<ChainEvents> {
   /** Mempool bookkeeping right after execution, so the next block can be built at once. */
   private afterExecution(produced: ProducedBlock): void {
     const height = produced.block.header.height;
+    // An imported block while this node holds no bundle (a catch-up): nonces only, no mempool work.
+    const pooled = this.mempool.size > 0;
     for (const outcome of produced.outcomes) {
       const { entry } = outcome;
       if (outcome.retry) continue;
+      if (outcome.success) this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
+      if (!pooled) continue;
       this.mempool.remove(entry);
-      if (outcome.receipt?.status === 'success') {
-        this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
+      if (outcome.success) {
         this.mempool.setStateNonce(entry.accountKey, entry.nonce + 1n);
-      } else if (outcome.receipt) {
+      } else if (outcome.index !== undefined) {
         this.releaseFollowers(entry);
       } else {
         this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', outcome.invalidMessage ?? 'refused by the core', {
@@ -858,7 +868,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.core.genesis(config);
     const { stateRoot, writes } = this.core.commitBlock();
     // Before the StateView takes the writes: the indexer reads a balance's previous value there.
-    const indexes = this.indexer.forBlock({ height: 0, bundleHashes: [], receipts: [], writes });
+    const indexes = this.indexer.forBlock({ height: 0, bundleHashes: [], bundles: [], writes });
     this.deps.state.apply(writes);
     this.indexer.durable(0);
     const unsigned = {
@@ -869,7 +879,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     // The genesis block is the same on every node of a network, so nobody signs it.
     const header: BlockHeader = { ...unsigned, hash: headerHash(unsigned), signature: new Uint8Array(0) };
     await this.deps.store.commitBlock({
-      height: 0, hash: header.hash, block: encodeBlock({ header, bundles: [], bundleHashes: [] }), receipts: [], state: writes, indexes,
+      height: 0, hash: header.hash, block: encodeBlock({ header, bundles: [], bundleHashes: [] }), bundleHashes: [], state: writes, indexes,
     });
     this.head = header;
     this.executionHead = header;

@@ -1,4 +1,5 @@
-import type { BlockContext, BlockResult, BundleInput } from '../core/core.js';
+import type { BlockContext, BundleInput } from '../core/core.js';
+import type { BlockResultView } from '../core/block-result.js';
 import { bundleHash, decodeBundle } from '../codec/bundle.js';
 import { bytesEqual, sha256, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
@@ -8,8 +9,7 @@ import { decodeBlock, headerHash, transactionsRoot, type Block } from './block.j
 import type { Chain } from './chain.js';
 import { chainParams } from './chain-params.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
-import type { ProducedBlock } from './producer.js';
-import { buildReceipts, encodeReceipt } from './receipts.js';
+import { producedBlock } from './producer.js';
 import { statusOf } from './status.js';
 import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
 
@@ -112,18 +112,19 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
     missed: header.missed ?? [],
   };
   const t0 = performance.now();
-  let result: BlockResult;
+  let result: BlockResultView;
   try {
     result = core.applyBlock(context, entries.map((e): BundleInput => ({ bytes: e.bytes, auth: e.auth.kind, keyHash: e.auth.keyHash, pubkey: e.auth.pubkey })));
   } catch (error) {
     await chain.reloadCore();
     throw new ImportError('INVALID_BUNDLE', `the core could not execute the block: ${String(error)}`, header.height);
   }
-  const invalid = result.results.findIndex((r) => statusOf(r.status).class === 'invalid');
+  let invalid = -1;
+  for (let i = 0; i < result.count && invalid < 0; i++) if (statusOf(result.status(i)).class === 'invalid') invalid = i;
   if (invalid >= 0 || Number(result.gasUsed) !== header.gasUsed) {
     core.revertBlock();
     if (invalid >= 0) {
-      throw new ImportError('INVALID_BUNDLE', `bundle ${invalid} is invalid here (${statusOf(result.results[invalid]!.status).name}); the proposer should have left it out`, header.height);
+      throw new ImportError('INVALID_BUNDLE', `bundle ${invalid} is invalid here (${statusOf(result.status(invalid)).name}); the proposer should have left it out`, header.height);
     }
     throw new ImportError('GAS_MISMATCH', `executing the block used ${result.gasUsed} gas, the header says ${header.gasUsed}`, header.height);
   }
@@ -136,27 +137,24 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   }
   rememberRevealed(chain, entries);
   const t2 = performance.now();
-  const indexes = entries.map((_, i) => i);
-  const receipts = buildReceipts(header, entries, indexes, result, chain.tokens);
-  const storedReceipts = receipts.map((r, i) => ({ bundleHash: block.bundleHashes[i]!, receipt: encodeReceipt(r) }));
-  const t3 = performance.now();
-  const produced: ProducedBlock = {
+  const produced = producedBlock({
     block,
-    receipts,
-    outcomes: entries.map((entry, i) => ({ entry, receipt: receipts[i]!, retry: false })),
+    result,
+    outcomes: entries.map((entry, index) => ({ entry, index, success: statusOf(result.status(index)).class === 'ok', retry: false })),
     writes,
     write: {
       height: header.height,
       hash: header.hash,
       block: encodedBlock,
-      receipts: storedReceipts,
+      outcome: result.bytes,
+      bundleHashes: block.bundleHashes,
       state: writes,
       ...(certificate.length > 0 ? { certificate } : {}),
     },
     timings: {
-      wait: verifyStarted - waitStarted, verify: waitStarted - decodeStarted + (t0 - verifyStarted), execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2,
+      wait: verifyStarted - waitStarted, verify: waitStarted - decodeStarted + (t0 - verifyStarted), execute: t1 - t0, commit: t2 - t1, receipts: 0,
     },
-  };
+  }, chain.tokens);
   return { block, durable: chain.commitExecuted(produced) };
 }
 

@@ -1,17 +1,20 @@
 import { bundleHash } from '../codec/bundle.js';
-import { parseAddress } from '../codec/address.js';
 import { balanceKey, decodeBalance, Prefix as StatePrefix } from '../core/records.js';
 import { IndexKeys, type ChainStore, type IndexOp, type StateWrite } from '../storage/chain-store.js';
 import { decodeBlock } from './block.js';
-import { decodeReceipt, type Receipt } from './receipts.js';
+import { Bytes32Map } from '../codec/bytes32-map.js';
+import { BlockResultView } from '../core/block-result.js';
+import { ACCOUNT_FIELDS, EventKind, LAST_KNOWN_KIND } from '../core/events.js';
+import type { ReceiptReader, TxRef } from './receipt-reader.js';
+import type { Receipt } from './receipts.js';
 import type { StateView } from './state-view.js';
 
 /**
  * The explorer indexes of spec §4.11 (layouts: docs/explorer.md). Index records are derived data:
  * they are computed from a produced block and written in that block's own level batch, so they are
  * never ahead of or behind the blocks; `--backfill-indexes` (spec §4.20) rebuilds them from stored
- * blocks, receipts and state. Bundle → (height, index) needs no record of its own: the receipt,
- * stored by bundle hash, carries `block_height` and `index`.
+ * blocks, their execution results and state. Bundle → (height, index) is the block's own position
+ * record (src/storage/chain-store.ts), not an index.
  */
 
 /** Bumped when a layout changes; a database indexed with another version wants --backfill-indexes. */
@@ -20,22 +23,16 @@ export const INDEX_VERSION = 1;
 /** What the indexer needs from one block. */
 export interface IndexedBlock {
   height: number;
-  bundleHashes: Uint8Array[];
-  receipts: Receipt[];
-  /** the sender of each bundle as bytes, when the caller has them (spares a base58 decode) */
-  senders?: Uint8Array[];
+  bundleHashes: readonly Uint8Array[];
+  /** the bundles in block order (each starts with its sender, docs/bundle-format.md) */
+  bundles: readonly Uint8Array[];
+  /** the block's execution result in block order; absent for the genesis block */
+  result?: BlockResultView;
   /** the block's state writes; balance records feed the holder and tokens-held indexes */
   writes?: StateWrite[];
 }
 
-/** A position in the chain: the block height and the bundle's index in it. */
-export interface TxRef {
-  height: number;
-  index: number;
-}
-
 const BALANCE_KEY_LENGTH = 65; // 0x02 + address + mint (docs/core-abi.md "State layout")
-const ADDRESS_CACHE_LIMIT = 65_536;
 
 export class Indexer {
   /**
@@ -45,18 +42,16 @@ export class Indexer {
    */
   private readonly pending = new Map<string, { value: Uint8Array | null; height: number }>();
   private readonly pendingByHeight = new Map<number, string[]>();
-  /** base58 text → bytes of recipients and other event addresses, which repeat across blocks */
-  private readonly addresses = new Map<string, Uint8Array>();
 
-  /** `state` is absent for the backfill, which indexes no balance writes. */
-  constructor(private readonly store: ChainStore, private readonly state?: StateView) {}
+  /** `reader` and `state` are absent for the backfill, which reads no receipts and indexes no balance writes. */
+  constructor(private readonly store: ChainStore, private readonly reader?: ReceiptReader, private readonly state?: StateView) {}
 
   // ---- writing ------------------------------------------------------------------------------
 
   /** The index records of one block, for its BlockWrite (spec §4.11). */
   forBlock(block: IndexedBlock): IndexOp[] {
     const ops: IndexOp[] = [];
-    const { height, bundleHashes, receipts } = block;
+    const { height, bundleHashes } = block;
     if (height === 0) ops.push({ type: 'put', key: IndexKeys.marker(), value: Uint8Array.of(INDEX_VERSION) });
     if (bundleHashes.length > 0) ops.push({ type: 'put', key: IndexKeys.blockTxs(height), value: concat32(bundleHashes) });
     this.historyOps(block, ops);
@@ -76,58 +71,44 @@ export class Indexer {
   /**
    * Address history and token transfers. Per address (and per mint) one record per block holding
    * every bundle index, so a 10,000-bundle block to one recipient is one record, not 10,000.
-   * Addresses: each bundle's sender, and every `Nx0…` field of its events except `Fee` (the fee
-   * would put the proposer and the treasury in every bundle's history). Event kinds other than the
-   * ones named here are scanned generically, so later events (DEX, staking) index without a change.
+   * Addresses: each bundle's sender, and the account fields of its events (ACCOUNT_FIELDS, which
+   * leaves out Fee: it would put the proposer and the treasury in every bundle's history). Read
+   * straight from the result bytes: no event objects, no base58.
    */
   private historyOps(block: IndexedBlock, ops: IndexOp[]): void {
-    const { height, receipts, senders } = block;
-    const history = new Map<string, { bytes: Uint8Array; indexes: number[] }>();
-    const transfers = new Map<string, { bytes: Uint8Array; refs: number[] }>();
-    const touch = (address: string, index: number, bytes?: Uint8Array) => {
-      let entry = history.get(address);
-      if (!entry) {
-        const resolved = bytes ?? this.bytesOf(address);
-        if (!resolved) return;
-        history.set(address, (entry = { bytes: resolved, indexes: [] }));
-      }
+    const { height, bundles, result } = block;
+    const history = new Bytes32Map<{ bytes: Uint8Array; indexes: number[] }>();
+    const transfers = new Bytes32Map<{ bytes: Uint8Array; refs: number[] }>();
+    const touch = (bytes: Uint8Array, at: number, index: number) => {
+      let entry = history.getAt(bytes, at);
+      if (!entry) history.setAt(bytes, at, (entry = { bytes: bytes.subarray(at, at + 32), indexes: [] }));
       if (entry.indexes[entry.indexes.length - 1] !== index) entry.indexes.push(index);
     };
-    for (let i = 0; i < receipts.length; i++) {
-      const receipt = receipts[i]!;
-      touch(receipt.from, i, senders?.[i]);
-      const events = receipt.events;
-      for (let j = 0; j < events.length; j++) {
-        const event = events[j]!;
-        switch (event.type) {
-          case 'Fee':
-            break;
-          case 'Transfer': {
-            touch(event.from, i);
-            touch(event.to, i);
-            let entry = transfers.get(event.token);
-            if (!entry) {
-              const mint = this.bytesOf(event.token);
-              if (!mint) break;
-              transfers.set(event.token, (entry = { bytes: mint, refs: [] }));
-            }
-            entry.refs.push(i, j);
-            break;
-          }
-          case 'TokenCreated':
-            touch(event.creator, i);
-            touch(event.owner, i);
-            break;
-          case 'KeyRegistered':
-            touch(event.account, i);
-            break;
-          default:
-            for (const value of Object.values(event as Record<string, unknown>)) {
-              if (typeof value === 'string' && value.startsWith('Nx0')) touch(value, i);
-            }
+    // Senders and event parties bundle by bundle (events come in bundle order), so each record's
+    // indexes are ascending and a repeat is always the last one.
+    let sender = 0;
+    if (result) {
+      const data = result.bytes;
+      // The event's index within its bundle's receipt (receipts list the known kinds only).
+      let bundle = -1;
+      let ordinal = 0;
+      result.forEachEvent((bundleIndex, _op, kind, at) => {
+        for (; sender <= bundleIndex && sender < bundles.length; sender++) touch(bundles[sender]!, 0, sender);
+        if (kind > LAST_KNOWN_KIND) return;
+        if (bundleIndex !== bundle) {
+          bundle = bundleIndex;
+          ordinal = 0;
         }
-      }
+        for (const field of ACCOUNT_FIELDS[kind]!) touch(data, at + field, bundleIndex);
+        if (kind === EventKind.Transfer) {
+          let entry = transfers.getAt(data, at + 64);
+          if (!entry) transfers.setAt(data, at + 64, (entry = { bytes: data.subarray(at + 64, at + 96), refs: [] }));
+          entry.refs.push(bundleIndex, ordinal);
+        }
+        ordinal++;
+      });
     }
+    for (; sender < bundles.length; sender++) touch(bundles[sender]!, 0, sender);
     for (const { bytes, indexes } of history.values()) {
       const value = new Uint8Array(indexes.length * 4);
       const view = new DataView(value.buffer);
@@ -176,19 +157,6 @@ export class Indexer {
     if (keys) this.pendingByHeight.set(height, keys);
   }
 
-  private bytesOf(address: string): Uint8Array | undefined {
-    let bytes = this.addresses.get(address);
-    if (bytes) return bytes;
-    try {
-      bytes = parseAddress(address);
-    } catch {
-      return undefined; // a receipt field that is not an address; nothing to index
-    }
-    if (this.addresses.size >= ADDRESS_CACHE_LIMIT) this.addresses.clear();
-    this.addresses.set(address, bytes);
-    return bytes;
-  }
-
   // ---- reading (spec §4.11 methods) ----------------------------------------------------------
 
   /** The latest bundles, newest first, across blocks. */
@@ -203,11 +171,7 @@ export class Indexer {
 
   /** The receipts of the block at `height` in block order; empty when it has no bundles. */
   async blockTransactions(height: number): Promise<Receipt[]> {
-    const [value] = await this.store.getBlockTxs([height]);
-    if (!value) return [];
-    const hashes: Uint8Array[] = [];
-    for (let o = 0; o < value.length; o += 32) hashes.push(value.subarray(o, o + 32));
-    return this.receipts(hashes);
+    return this.receiptReader.ofBlock(height);
   }
 
   /** Bundles that involve `address`, newest first. */
@@ -296,27 +260,22 @@ export class Indexer {
 
   /** Receipts of (height, index) positions, in the order given. */
   private async resolve(refs: TxRef[]): Promise<Receipt[]> {
-    const heights = [...new Set(refs.map((r) => r.height))];
-    const lists = await this.store.getBlockTxs(heights);
-    const byHeight = new Map(heights.map((h, i) => [h, lists[i]]));
-    const hashes: Uint8Array[] = [];
-    for (const { height, index } of refs) {
-      const list = byHeight.get(height);
-      if (list && (index + 1) * 32 <= list.length) hashes.push(list.subarray(index * 32, index * 32 + 32));
-    }
-    return this.receipts(hashes);
+    return (await this.receiptReader.at(refs)).filter((r) => r !== undefined);
   }
 
   private async receipts(hashes: Uint8Array[]): Promise<Receipt[]> {
-    if (hashes.length === 0) return [];
-    const stored = await this.store.getReceipts(hashes);
-    return stored.filter((r) => r !== undefined).map(decodeReceipt);
+    return (await this.receiptReader.byHashes(hashes)).filter((r) => r !== undefined);
+  }
+
+  private get receiptReader(): ReceiptReader {
+    if (!this.reader) throw new Error('this indexer writes only (backfill): it reads no receipts');
+    return this.reader;
   }
 }
 
 /**
  * `--backfill-indexes` (spec §4.20): clear every index record and rebuild them from the stored
- * blocks and receipts, and the holder indexes from the current state. Idempotent: it always starts
+ * blocks and their execution results, and the holder indexes from the current state. Idempotent: it always starts
  * from nothing. Runs before the RPC opens and before production starts.
  */
 export async function backfillIndexes(
@@ -333,18 +292,16 @@ export async function backfillIndexes(
   onProgress(0, head);
   for (let from = 1; from <= head; from += STEP) {
     const heights = Array.from({ length: Math.min(STEP, head - from + 1) }, (_, i) => from + i);
-    const blocks = await store.getBlocks(heights);
+    const [blocks, outcomes] = await Promise.all([store.getBlocks(heights), store.getOutcomes(heights)]);
     for (let i = 0; i < heights.length; i++) {
       const bytes = blocks[i];
       if (!bytes) throw new Error(`backfill: no stored block at height ${heights[i]} (head ${head})`);
       const block = decodeBlock(bytes, bundleHash);
-      const stored = await store.getReceipts(block.bundleHashes);
-      const receipts = stored.map((r, k) => {
-        if (!r) throw new Error(`backfill: no receipt for bundle ${k} of block ${heights[i]}`);
-        return decodeReceipt(r);
-      });
-      batch.push(...indexer.forBlock({ height: heights[i]!, bundleHashes: block.bundleHashes, receipts }));
-      bundles += receipts.length;
+      const outcome = outcomes[i];
+      if (!outcome) throw new Error(`backfill: no stored execution result for block ${heights[i]}`);
+      const result = new BlockResultView(outcome);
+      batch.push(...indexer.forBlock({ height: heights[i]!, bundleHashes: block.bundleHashes, bundles: block.bundles, result }));
+      bundles += block.bundles.length;
       if (batch.length >= 10_000) {
         await store.writeIndexes(batch);
         batch = [];
@@ -379,7 +336,7 @@ function bitLength(le: Uint8Array): number {
   return 0;
 }
 
-function concat32(hashes: Uint8Array[]): Uint8Array {
+function concat32(hashes: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(hashes.length * 32);
   for (let i = 0; i < hashes.length; i++) out.set(hashes[i]!, i * 32);
   return out;

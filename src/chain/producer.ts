@@ -1,11 +1,12 @@
-import type { Core, BlockResult } from '../core/core.js';
+import type { Core } from '../core/core.js';
+import type { BlockResultView } from '../core/block-result.js';
 import { statusOf } from './status.js';
 import { signEd25519 } from '../codec/keys.js';
 import type { BlockWrite, StateWrite } from '../storage/chain-store.js';
 import { encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
 import { ExecutionAborted } from './errors.js';
 import type { PendingBundle } from './mempool.js';
-import { buildReceipts, encodeReceipt, type Receipt } from './receipts.js';
+import { blockReceipts, type Receipt } from './receipts.js';
 import type { TokenRegistry } from './token-registry.js';
 
 export interface ValidatorIdentity {
@@ -16,9 +17,15 @@ export interface ValidatorIdentity {
 
 export interface ProducedBlock {
   block: Block;
-  receipts: Receipt[];
-  /** per selected bundle: its receipt, or the invalid status that kept it out of the block */
-  outcomes: Array<{ entry: PendingBundle; receipt?: Receipt; invalidStatus?: string; invalidMessage?: string; retry: boolean }>;
+  /** the block's execution result in block order: stored as is, receipts are built from it */
+  result: BlockResultView;
+  /** the receipts in block order, built on first use (a synced block's are usually never read) */
+  readonly receipts: Receipt[];
+  /**
+   * Per selected bundle: its position in the block and whether it took effect, or the invalid
+   * status that kept it out of the block.
+   */
+  outcomes: BundleOutcome[];
   /** the state writes of the block, for the host's StateView once the block is durable */
   writes: StateWrite[];
   /** the one atomic batch that makes the block durable */
@@ -28,6 +35,29 @@ export interface ProducedBlock {
    * slot and is verified; `write` is the whole group write the block was part of.
    */
   timings: { wait?: number; verify?: number; execute: number; commit: number; receipts: number; index?: number; write?: number };
+}
+
+export interface BundleOutcome {
+  entry: PendingBundle;
+  /** its index in the block; undefined when it was left out */
+  index?: number;
+  /** included and its operations took effect (false: failed, reverted, fee paid) */
+  success?: boolean;
+  invalidStatus?: string;
+  invalidMessage?: string;
+  retry: boolean;
+}
+
+/** A ProducedBlock whose receipts are built from its result when first read. */
+export function producedBlock(fields: Omit<ProducedBlock, 'receipts'>, tokens: TokenRegistry): ProducedBlock {
+  let receipts: Receipt[] | undefined;
+  return {
+    ...fields,
+    // `this.block`: a re-executed proposal takes the proposer's header after this is built
+    get receipts(): Receipt[] {
+      return (receipts ??= blockReceipts(this.block, this.result, tokens));
+    },
+  };
 }
 
 /** Consensus fields of the block being built (docs/consensus.md "Rounds"). */
@@ -79,7 +109,7 @@ export class BlockProducer {
     const proposerPubkey = turn?.proposerPubkey ?? validator.publicKey;
     const timestamp = Math.max(nowSeconds, parent.timestamp);
     const t0 = performance.now();
-    let result: BlockResult;
+    let result: BlockResultView;
     try {
       result = core.applyBlock(
         {
@@ -99,14 +129,14 @@ export class BlockProducer {
     }
 
     const includedIndexes: number[] = [];
-    const outcomes: ProducedBlock['outcomes'] = [];
+    const outcomes: BundleOutcome[] = [];
     selected.forEach((entry, i) => {
-      const info = statusOf(result.results[i]!.status);
+      const info = statusOf(result.status(i));
       if (info.class === 'invalid') {
         outcomes.push({ entry, invalidStatus: info.name, invalidMessage: info.message, retry: RETRY_LATER.has(info.name) });
       } else {
+        outcomes.push({ entry, index: includedIndexes.length, success: info.class === 'ok', retry: false });
         includedIndexes.push(i);
-        outcomes.push({ entry, retry: false });
       }
     });
 
@@ -134,20 +164,9 @@ export class BlockProducer {
     const header: BlockHeader = { ...unsigned, hash, signature: signEd25519(validator.seed, hash) };
     const block: Block = { header, bundles: included.map((e) => e.bytes), bundleHashes };
     const t2 = performance.now();
-    const receipts = buildReceipts(header, included, includedIndexes, result, this.deps.tokens);
+    const stored = result.compact(includedIndexes);
     const t3 = performance.now();
-
-    let next = 0;
-    for (const outcome of outcomes) {
-      if (outcome.invalidStatus === undefined) outcome.receipt = receipts[next++];
-    }
-    const write: BlockWrite = {
-      height,
-      hash,
-      block: encodeBlock(block),
-      receipts: receipts.map((r, i) => ({ bundleHash: bundleHashes[i]!, receipt: encodeReceipt(r) })),
-      state: writes,
-    };
-    return { block, receipts, outcomes, writes, write, timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 } };
+    const write: BlockWrite = { height, hash, block: encodeBlock(block), outcome: stored.bytes, bundleHashes, state: writes };
+    return producedBlock({ block, result: stored, outcomes, writes, write, timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 } }, this.deps.tokens);
   }
 }

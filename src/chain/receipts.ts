@@ -1,15 +1,14 @@
-import type { BlockResult } from '../core/core.js';
+import type { BlockResultView } from '../core/block-result.js';
 import { BUNDLE_LEVEL_OP, type CoreEvent } from '../core/events.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
 import { CollectionKind, encodeCollection } from './collections.js';
-import type { BlockHeader } from './block.js';
-import type { PendingBundle } from './mempool.js';
+import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
 
 /**
- * A bundle's receipt as stored and as `svc_getTransactionReceipt` returns it (docs/methods.md "Receipt").
+ * A bundle's receipt as `svc_getTransactionReceipt` returns it (docs/methods.md "Receipt"), built on read.
  * Hashes and addresses in native formats (spec §6.3), amounts as raw-unit decimal strings.
  */
 export interface Receipt {
@@ -49,39 +48,32 @@ export type ReceiptEvent =
   | { type: 'TokenTypeDefined'; op_index: number | null; collection: string; type_id: string; max_supply: string; is_fungible: boolean }
   | { type: 'MultiTokenTransfer'; op_index: number | null; collection: string; operator: string; from: string; to: string; batch: boolean; entries: Array<{ type_id: string; amount: string }> };
 
-export function buildReceipts(
-  header: BlockHeader,
-  included: PendingBundle[],
-  includedIndexes: number[],
-  result: BlockResult,
-  tokens: TokenRegistry,
-): Receipt[] {
-  const blockHash = encodeHash(header.hash);
-  const position = new Map(includedIndexes.map((inputIndex, blockIndex) => [inputIndex, blockIndex]));
-  const receipts = included.map((entry, index): Receipt => {
-    const outcome = result.results[includedIndexes[index]!]!;
-    const info = statusOf(outcome.status);
-    return {
-      bundle_hash: encodeHash(entry.hash),
-      block_height: header.height,
-      block_hash: blockHash,
-      index,
-      timestamp: header.timestamp,
-      from: encodeAccount(entry.account),
-      nonce: entry.nonce.toString(),
-      status: info.class === 'ok' ? 'success' : 'failed',
-      status_code: info.code,
-      status_name: info.name,
-      ...(info.class === 'ok' ? {} : { error: info.message }),
-      gas_used: Number(outcome.gasUsed),
-      fee: outcome.fee.toString(),
-      events: [],
-    };
-  });
-  for (const raw of result.events) {
-    const blockIndex = position.get(raw.bundleIndex);
-    if (blockIndex === undefined) continue; // invalid bundles emit nothing; defensive
-    const receipt = receipts[blockIndex]!;
+/**
+ * The receipt of the bundle at `index` of a block, from the block's stored execution result
+ * (docs/storage.md "Receipts"): receipts are not stored as such, so a block of 1,000 transfers
+ * writes its ~290 KB result once instead of ~0.8 MB of receipt JSON, and a receipt always shows
+ * the token symbols known when it is read.
+ */
+export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Array, index: number, result: BlockResultView, tokens: TokenRegistry): Receipt {
+  const info = statusOf(result.status(index));
+  const receipt: Receipt = {
+    bundle_hash: encodeHash(hash),
+    block_height: header.height,
+    block_hash: encodeHash(header.hash),
+    index,
+    timestamp: header.timestamp,
+    // docs/bundle-format.md: user_account is the bundle's first field
+    from: encodeAccount(bundle.subarray(0, 32)),
+    nonce: result.nonce(index).toString(),
+    status: info.class === 'ok' ? 'success' : 'failed',
+    status_code: info.code,
+    status_name: info.name,
+    ...(info.class === 'ok' ? {} : { error: info.message }),
+    gas_used: result.gasUsedOf(index),
+    fee: result.fee(index).toString(),
+    events: [],
+  };
+  for (const raw of result.eventsOf(index)) {
     const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens);
     if (!event) continue;
     receipt.events.push(event);
@@ -89,7 +81,12 @@ export function buildReceipts(
     if (event.type === 'PoolCreated') receipt.created = { ...receipt.created, pool: event.pool };
     if (event.type === 'CollectionCreated') receipt.created = { ...receipt.created, collection: event.collection };
   }
-  return receipts;
+  return receipt;
+}
+
+/** Every receipt of a block, in block order. */
+export function blockReceipts(block: Block, result: BlockResultView, tokens: TokenRegistry): Receipt[] {
+  return block.bundles.map((bytes, i) => receiptAt(block.header, bytes, block.bundleHashes[i]!, i, result, tokens));
 }
 
 function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegistry): ReceiptEvent | undefined {
@@ -164,12 +161,4 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
     case 'Unknown':
       return undefined;
   }
-}
-
-export function encodeReceipt(receipt: Receipt): Uint8Array {
-  return Buffer.from(JSON.stringify(receipt));
-}
-
-export function decodeReceipt(bytes: Uint8Array): Receipt {
-  return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString()) as Receipt;
 }

@@ -14,30 +14,43 @@ export class Bytes32Map<V> {
   }
 
   get(key: Uint8Array): V | undefined {
-    const bucket = this.buckets.get(hash32(key));
-    if (bucket) for (const entry of bucket) if (equal32(entry.key, key)) return entry.value;
+    checkLength(key);
+    return this.getAt(key, 0);
+  }
+
+  /** The value of the 32 bytes at `bytes[at]` (no view made: the indexer looks up thousands a block). */
+  getAt(bytes: Uint8Array, at: number): V | undefined {
+    const bucket = this.buckets.get(hash32(bytes, at));
+    if (bucket) for (const entry of bucket) if (equal32(entry.key, bytes, at)) return entry.value;
     return undefined;
   }
 
   /** The key is copied: callers may pass views into buffers that are reused. */
   set(key: Uint8Array, value: V): void {
-    const hash = hash32(key);
+    checkLength(key);
+    this.setAt(key, 0, value);
+  }
+
+  /** Set the value of the 32 bytes at `bytes[at]` (copied). */
+  setAt(bytes: Uint8Array, at: number, value: V): void {
+    const hash = hash32(bytes, at);
     const bucket = this.buckets.get(hash);
-    const entry = bucket?.find((e) => equal32(e.key, key));
+    const entry = bucket?.find((e) => equal32(e.key, bytes, at));
     if (entry) {
       entry.value = value;
       return;
     }
-    const added = { key: key.slice(0, 32), value };
+    const added = { key: bytes.slice(at, at + 32), value };
     if (bucket) bucket.push(added);
     else this.buckets.set(hash, [added]);
     this.count++;
   }
 
   delete(key: Uint8Array): boolean {
-    const hash = hash32(key);
+    checkLength(key);
+    const hash = hash32(key, 0);
     const bucket = this.buckets.get(hash);
-    const index = bucket?.findIndex((e) => equal32(e.key, key)) ?? -1;
+    const index = bucket?.findIndex((e) => equal32(e.key, key, 0)) ?? -1;
     if (index < 0) return false;
     bucket!.splice(index, 1);
     if (bucket!.length === 0) this.buckets.delete(hash);
@@ -55,15 +68,19 @@ export class Bytes32Map<V> {
   }
 }
 
-/** 30 bits, so the Map key stays a small integer (no heap number per lookup). */
-function hash32(b: Uint8Array): number {
-  if (b.length !== 32) throw new RangeError(`a 32-byte key was expected, got ${b.length} bytes`);
-  const first = b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24);
-  const last = b[28]! | (b[29]! << 8) | (b[30]! << 16) | (b[31]! << 24);
+function checkLength(key: Uint8Array): void {
+  if (key.length !== 32) throw new RangeError(`a 32-byte key was expected, got ${key.length} bytes`);
+}
+
+/** 30 bits of b[at, at+32), so the Map key stays a small integer (no heap number per lookup). */
+function hash32(b: Uint8Array, at: number): number {
+  const first = b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
+  const last = b[at + 28]! | (b[at + 29]! << 8) | (b[at + 30]! << 16) | (b[at + 31]! << 24);
   return (first ^ Math.imul(last, 0x9e3779b1)) & 0x3fffffff;
 }
 
-function equal32(a: Uint8Array, b: Uint8Array): boolean {
-  for (let i = 31; i >= 0; i--) if (a[i] !== b[i]) return false;
+/** Whether `key` equals b[at, at+32). */
+function equal32(key: Uint8Array, b: Uint8Array, at: number): boolean {
+  for (let i = 31; i >= 0; i--) if (key[i] !== b[at + i]) return false;
   return true;
 }

@@ -4,7 +4,7 @@
 // new Core over the committed state.
 
 import { compileCore, instantiateCore, CoreAbortError, Wasm, type CoreExports, type StateReader, type WasmModule, type WasmSource } from './loader.js';
-import { Bytes32Interner, decodeEventAt, type CoreEvent } from './events.js';
+import { BlockResultView } from './block-result.js';
 import { Status, statusName } from './status.js';
 import { BundleScan } from './scan.js';
 
@@ -43,20 +43,7 @@ export interface BundleInput {
   pubkey?: Uint8Array;
 }
 
-export interface BundleResult {
-  status: number;
-  gasUsed: bigint;
-  fee: bigint;
-  nonce: bigint;
-}
-
-/** Byte fields of events are read-only views; equal addresses may share one array. */
-export interface BlockResult {
-  gasUsed: bigint;
-  fees: bigint;
-  results: BundleResult[];
-  events: CoreEvent[];
-}
+export type { BlockResult, BundleResult } from './block-result.js';
 
 export interface Write {
   key: Uint8Array;
@@ -216,7 +203,7 @@ export class Core {
   }
 
   /** Apply one block's bundles (opens the block checkpoint). */
-  applyBlock(ctx: BlockContext, bundles: readonly BundleInput[]): BlockResult {
+  applyBlock(ctx: BlockContext, bundles: readonly BundleInput[]): BlockResultView {
     const size = blockInputSize(bundles, ctx.missed?.length ?? 0);
     // Encoding errors (a value out of range) are thrown before the core is touched.
     const ptr = this.guard(() => this.x.input(size));
@@ -224,7 +211,7 @@ export class Core {
     const st = this.guard(() => this.x.apply_block(size));
     // INVALID_INPUT: the core refused the input and undid the block; the instance stays usable.
     if (st !== Status.OK) throw new CoreStatusError('apply_block', st);
-    return decodeBlockResult(this.output().slice());
+    return new BlockResultView(this.output().slice());
   }
 
   /** Close the open block: the new root and the writes to persist, sorted by key. */
@@ -330,39 +317,6 @@ export function encodeBlockInput(ctx: BlockContext, bundles: readonly BundleInpu
   const out = new Uint8Array(blockInputSize(bundles, ctx.missed?.length ?? 0));
   writeBlockInput(ctx, bundles, out, new DataView(out.buffer), 0);
   return out;
-}
-
-function decodeBlockResult(b: Uint8Array): BlockResult {
-  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const gasUsed = dv.getBigUint64(0, true);
-  const fees = dv.getBigUint64(8, true) | (dv.getBigUint64(16, true) << 64n);
-  const n = dv.getUint32(24, true);
-  let o = 28;
-  const results: BundleResult[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const feeLo = dv.getBigUint64(o + 10, true);
-    const feeHi = dv.getBigUint64(o + 18, true);
-    results[i] = {
-      status: dv.getUint16(o, true),
-      gasUsed: dv.getBigUint64(o + 2, true),
-      fee: feeHi === 0n ? feeLo : feeLo | (feeHi << 64n),
-      nonce: dv.getBigUint64(o + 26, true),
-    };
-    o += 34;
-  }
-  const ne = dv.getUint32(o, true);
-  o += 4;
-  const events: CoreEvent[] = new Array(ne);
-  const ids = new Bytes32Interner();
-  for (let i = 0; i < ne; i++) {
-    const bundleIndex = dv.getUint32(o, true);
-    const opIndex = dv.getUint16(o + 4, true);
-    const kind = b[o + 6]!;
-    const len = dv.getUint32(o + 7, true);
-    events[i] = decodeEventAt(b, dv, o + 11, len, bundleIndex, opIndex, kind, ids);
-    o += 11 + len;
-  }
-  return { gasUsed, fees, results, events };
 }
 
 function decodeCommitResult(b: Uint8Array): CommitResult {

@@ -6,6 +6,32 @@ export const EventKind = {
   // NFT and multi-token collections (docs/nfts.md "Events")
   CollectionCreated: 10, NftTransfer: 11, TokenTypeDefined: 12, MultiTransferSingle: 13, MultiTransferBatch: 14,
 } as const;
+/** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
+export const LAST_KNOWN_KIND = EventKind.MultiTransferBatch;
+
+/**
+ * Where each kind's account fields (the parties, `Nx0…`) lie in its data (the layouts below and in
+ * docs/core-abi.md): the explorer's address history indexes them (src/chain/indexer.ts). Fee names
+ * the proposer and the treasury in every bundle and is left out on purpose.
+ */
+export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
+  [EventKind.Transfer]: [0, 32],
+  [EventKind.TokenCreated]: [32, 64],
+  [EventKind.KeyRegistered]: [0],
+  [EventKind.Fee]: [],
+  [EventKind.PoolCreated]: [96],
+  [EventKind.LiquidityAdded]: [32],
+  [EventKind.LiquidityRemoved]: [32],
+  [EventKind.Swap]: [32],
+  [EventKind.TokenMetadataUpdated]: [32],
+  [EventKind.TokenMetadataLocked]: [32],
+  [EventKind.CollectionCreated]: [33, 65],
+  [EventKind.NftTransfer]: [32, 64],
+  [EventKind.TokenTypeDefined]: [],
+  [EventKind.MultiTransferSingle]: [32, 64, 96],
+  [EventKind.MultiTransferBatch]: [32, 64, 96],
+};
+
 /** op_index of events that belong to the whole bundle (Fee, KeyRegistered). */
 export const BUNDLE_LEVEL_OP = 0xffff;
 

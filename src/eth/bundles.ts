@@ -21,10 +21,10 @@ export function ethIndexKey(ethHash: Uint8Array): string {
 }
 
 /** Index records for the EVM transactions a block included (failed ones too: they have receipts). */
-export function ethIndexEntries(outcomes: ReadonlyArray<{ entry: PendingBundle; receipt?: unknown }>): Array<{ key: string; value: Uint8Array }> {
+export function ethIndexEntries(outcomes: ReadonlyArray<{ entry: PendingBundle; index?: number }>): Array<{ key: string; value: Uint8Array }> {
   const out: Array<{ key: string; value: Uint8Array }> = [];
-  for (const { entry, receipt } of outcomes) {
-    if (receipt === undefined || entry.auth.kind !== AUTH_EVM) continue;
+  for (const { entry, index } of outcomes) {
+    if (index === undefined || entry.auth.kind !== AUTH_EVM) continue;
     const signature = decodeBundle(entry.bytes).signature;
     out.push({ key: ethIndexKey(unhex(keccak256(signature))), value: entry.hash });
   }

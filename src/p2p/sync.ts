@@ -239,6 +239,11 @@ export class BlockSync {
  */
 class RequestWindow {
   private readonly inFlight: Array<{ from: number; count: number; answer: Promise<ServedBlock[]> }> = [];
+  /**
+   * Requests dropped after a short answer whose answers have not arrived: they still occupy the
+   * peer (and count against REQUESTS_AHEAD), so the window never has more than that in flight.
+   */
+  private readonly abandoned = new Set<Promise<void>>();
 
   constructor(
     private readonly network: P2PNetwork,
@@ -255,14 +260,19 @@ class RequestWindow {
   /** The next batch, after topping the window up with requests up to `peerHeight`. */
   async next(peerHeight: number): Promise<ServedBlock[]> {
     this.fill(peerHeight);
-    const first = this.inFlight.shift()!;
+    while (this.inFlight.length === 0 && this.abandoned.size > 0) {
+      await Promise.race(this.abandoned);
+      this.fill(peerHeight);
+    }
+    const first = this.inFlight.shift();
+    if (!first) return [];
     const batch = await first.answer;
     if (batch.length < first.count) this.restartAt(first.from + batch.length);
     return batch;
   }
 
   private fill(peerHeight: number): void {
-    while (this.inFlight.length < REQUESTS_AHEAD && this.nextFrom <= peerHeight) {
+    while (this.inFlight.length + this.abandoned.size < REQUESTS_AHEAD && this.nextFrom <= peerHeight) {
       const count = Math.min(MAX_BLOCKS_PER_REQUEST, peerHeight - this.nextFrom + 1);
       const answer = this.network.requestBlocks(this.peer, this.nextFrom, count);
       answer.catch(() => undefined); // awaited (and its failure handled) when its turn comes
@@ -272,7 +282,10 @@ class RequestWindow {
   }
 
   private restartAt(height: number): void {
-    this.inFlight.length = 0;
+    for (const { answer } of this.inFlight.splice(0)) {
+      const settled: Promise<void> = answer.then(() => undefined, () => undefined).finally(() => this.abandoned.delete(settled));
+      this.abandoned.add(settled);
+    }
     this.nextFrom = height;
   }
 }

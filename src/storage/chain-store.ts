@@ -10,7 +10,8 @@ const enum Prefix {
   State = 0x73, // 's' + state key → value
   Block = 0x62, // 'b' + height u64 BE → stored block
   BlockHash = 0x68, // 'h' + block hash → height u64 BE
-  Receipt = 0x72, // 'r' + bundle hash → receipt JSON
+  Position = 0x72, // 'r' + bundle hash → height u64 BE ‖ index u32 BE: where the bundle's receipt comes from
+  Outcome = 0x65, // 'e' + height u64 BE → the block's execution result (core BlockResult bytes, block order)
   Meta = 0x6d, // 'm' + name → value
   Local = 0x6c, // 'l' + name → node-local, non-consensus records (faucet bookkeeping)
   // Node-local intent records (src/intents/store.ts, docs/intents.md "Storage"): 'i' + kind byte + id → JSON.
@@ -30,6 +31,12 @@ const enum Prefix {
 const INDEX_PREFIXES = [Prefix.BlockTxs, Prefix.AddressHistory, Prefix.TokenTransfers, Prefix.TokenHolders, Prefix.TokensHeld];
 
 const HEAD = metaKey('head');
+const FORMAT = metaKey('format');
+/**
+ * The layout of blocks, receipts and state in this database. 2: receipts are built on read from
+ * the block and its stored execution result (docs/storage.md); 1 (no marker) stored receipt JSON.
+ */
+export const STORAGE_FORMAT = 2;
 
 /**
  * LevelDB's memtable size (its default is 4 MB). A block of 1,000 transfers writes ~1.1 MB (receipts
@@ -49,7 +56,13 @@ export interface BlockWrite {
   height: number;
   hash: Uint8Array;
   block: Uint8Array;
-  receipts: Array<{ bundleHash: Uint8Array; receipt: Uint8Array }>;
+  /**
+   * The block's execution result in block order (BlockResultView bytes, src/core/block-result.ts):
+   * receipts are built from it and the block when read. Absent for the genesis block.
+   */
+  outcome?: Uint8Array;
+  /** the bundle hashes in block order: each gets its position record */
+  bundleHashes: readonly Uint8Array[];
   state: StateWrite[];
   local?: Array<{ key: string; value: Uint8Array }>;
   /** explorer index records (src/chain/indexer.ts), keys built with `IndexKeys` */
@@ -68,8 +81,16 @@ export class ChainStore {
     this.db = new Level<Uint8Array, Uint8Array>(path, { keyEncoding: 'view', valueEncoding: 'view', writeBufferSize: WRITE_BUFFER_BYTES });
   }
 
+  /** Opens the database; refuses one written in another storage format (STORAGE_FORMAT). */
   async open(): Promise<void> {
     await this.db.open();
+    if ((await this.db.get(HEAD)) === undefined) return;
+    const format = await this.db.get(FORMAT);
+    if (format?.[0] !== STORAGE_FORMAT) {
+      await this.db.close();
+      throw new Error(`the database at ${this.path} uses storage format ${format?.[0] ?? 1}, this node reads format ${STORAGE_FORMAT} `
+        + '(receipts are now built from stored execution results): sync into a new data directory');
+    }
   }
 
   async close(): Promise<void> {
@@ -143,8 +164,15 @@ export class ChainStore {
     return value === undefined ? undefined : readU64(value);
   }
 
-  async getReceipt(bundleHash: Uint8Array): Promise<Uint8Array | undefined> {
-    return this.db.get(prefixed(Prefix.Receipt, bundleHash));
+  /** Where bundles are: the height of their block and their index in it (undefined when in none). */
+  async getPositions(bundleHashes: readonly Uint8Array[]): Promise<Array<{ height: number; index: number } | undefined>> {
+    const values = await this.db.getMany(bundleHashes.map((hash) => prefixed(Prefix.Position, hash)));
+    return values.map((v) => (v === undefined ? undefined : { height: readU64(v), index: new DataView(v.buffer, v.byteOffset + 8, 4).getUint32(0) }));
+  }
+
+  /** The execution results of blocks by height (BlockWrite.outcome). */
+  async getOutcomes(heights: readonly number[]): Promise<Array<Uint8Array | undefined>> {
+    return this.db.getMany(heights.map((h) => prefixed(Prefix.Outcome, u64(h))));
   }
 
   async getLocal(key: string): Promise<Uint8Array | undefined> {
@@ -177,10 +205,6 @@ export class ChainStore {
     } finally {
       await iterator.close();
     }
-  }
-
-  async getReceipts(bundleHashes: Uint8Array[]): Promise<Array<Uint8Array | undefined>> {
-    return this.db.getMany(bundleHashes.map((hash) => prefixed(Prefix.Receipt, hash)));
   }
 
   // ---- explorer indexes (docs/explorer.md) --------------------------------------------------
@@ -248,7 +272,18 @@ interface BatchSink {
   del(key: Uint8Array): unknown;
 }
 
-/** Everything one block writes but the head: its state writes, the block, receipts, local records, indexes, certificate. */
+/** height u64 BE ‖ index u32 BE */
+function position(height: number, index: number): Uint8Array {
+  const value = new Uint8Array(12);
+  const view = new DataView(value.buffer);
+  // u32 halves: a BigInt per record is measurable at 1,000 bundles a block
+  view.setUint32(0, Math.floor(height / 0x1_0000_0000));
+  view.setUint32(4, height >>> 0);
+  view.setUint32(8, index);
+  return value;
+}
+
+/** Everything one block writes but the head: its state writes, the block, its result and positions, local records, indexes, certificate. */
 function putBlock(batch: BatchSink, write: BlockWrite): void {
   for (const { key, value } of write.state) {
     const stateKey = prefixed(Prefix.State, key);
@@ -257,7 +292,10 @@ function putBlock(batch: BatchSink, write: BlockWrite): void {
   }
   batch.put(blockKey(write.height), write.block);
   batch.put(prefixed(Prefix.BlockHash, write.hash), u64(write.height));
-  for (const { bundleHash, receipt } of write.receipts) batch.put(prefixed(Prefix.Receipt, bundleHash), receipt);
+  if (write.outcome) batch.put(prefixed(Prefix.Outcome, u64(write.height)), write.outcome);
+  const hashes = write.bundleHashes;
+  for (let i = 0; i < hashes.length; i++) batch.put(prefixed(Prefix.Position, hashes[i]!), position(write.height, i));
+  if (write.height === 0) batch.put(FORMAT, Uint8Array.of(STORAGE_FORMAT));
   for (const { key, value } of write.local ?? []) batch.put(localKey(key), value);
   for (const op of write.indexes ?? []) {
     if (op.type === 'put') batch.put(op.key, op.value);

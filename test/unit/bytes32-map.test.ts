@@ -23,3 +23,18 @@ describe('Bytes32Map', () => {
     expect(() => map.get(new Uint8Array(31))).toThrow(RangeError);
   });
 });
+
+describe('Bytes32Map at an offset', () => {
+  it('finds and sets the 32 bytes at an offset without a view, equal to the plain key', () => {
+    const map = new Bytes32Map<number>();
+    const buffer = new Uint8Array(100);
+    buffer.fill(3, 10, 42);
+    map.setAt(buffer, 10, 1);
+    expect(map.get(new Uint8Array(32).fill(3))).toBe(1);
+    expect(map.getAt(buffer, 10)).toBe(1);
+    expect(map.getAt(buffer, 11)).toBeUndefined();
+    buffer.fill(0); // the key was copied
+    expect(map.get(new Uint8Array(32).fill(3))).toBe(1);
+    expect(() => map.get(new Uint8Array(31))).toThrow(RangeError);
+  });
+});

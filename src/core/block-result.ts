@@ -1,0 +1,172 @@
+// The core's BlockResult bytes (docs/core-abi.md "Block I/O"), read in place. A block of 1,000
+// transfers carries 2,000 events; turning them all into objects with bigints cost more than
+// executing the block (docs/p2p.md "Sync"), and most blocks' events are never looked at: import
+// needs the statuses and the gas, the indexer a few address fields, and a receipt the events of
+// one bundle. So the bytes are kept and decoded on demand; the same bytes, in block order, are
+// what storage keeps of a block's execution (BlockWrite.outcome, src/storage/chain-store.ts).
+
+import { Bytes32Interner, decodeEventAt, type CoreEvent } from './events.js';
+
+export interface BundleResult {
+  status: number;
+  gasUsed: bigint;
+  fee: bigint;
+  nonce: bigint;
+}
+
+/** Byte fields of events are read-only views; equal addresses may share one array. */
+export interface BlockResult {
+  gasUsed: bigint;
+  fees: bigint;
+  results: BundleResult[];
+  events: CoreEvent[];
+}
+
+/** BundleResult { status u16, gas_used u64, fee u128, nonce u64 } */
+const ROW = 34;
+/** gas_used u64, fees u128, results count u32 */
+const HEAD = 28;
+/** Event header: bundle_index u32, op_index u16, kind u8, data length u32 */
+const EVENT_HEAD = 11;
+
+export class BlockResultView implements BlockResult {
+  /** number of bundle results */
+  readonly count: number;
+  readonly gasUsed: bigint;
+  readonly fees: bigint;
+  private readonly dv: DataView;
+  /** offset of the events vec (its u32 count) */
+  private readonly eventsAt: number;
+  private decodedResults: BundleResult[] | undefined;
+  private decodedEvents: CoreEvent[] | undefined;
+  /** byte offset of each bundle's first event and of the end, built on the first per-bundle read */
+  private starts: Int32Array | undefined;
+
+  /** `bytes` must not change afterwards (a copy out of wasm memory, or a stored record). */
+  constructor(readonly bytes: Uint8Array) {
+    if (bytes.length < HEAD + 4) throw new RangeError(`block result too short: ${bytes.length} bytes`);
+    this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.gasUsed = this.dv.getBigUint64(0, true);
+    this.fees = this.dv.getBigUint64(8, true) | (this.dv.getBigUint64(16, true) << 64n);
+    this.count = this.dv.getUint32(24, true);
+    this.eventsAt = HEAD + this.count * ROW;
+    if (this.eventsAt + 4 > bytes.length) throw new RangeError(`block result of ${this.count} bundles truncated at ${bytes.length} bytes`);
+  }
+
+  status(i: number): number {
+    return this.dv.getUint16(HEAD + i * ROW, true);
+  }
+
+  gasUsedOf(i: number): number {
+    return Number(this.dv.getBigUint64(HEAD + i * ROW + 2, true));
+  }
+
+  fee(i: number): bigint {
+    const o = HEAD + i * ROW + 10;
+    const lo = this.dv.getBigUint64(o, true);
+    const hi = this.dv.getBigUint64(o + 8, true);
+    return hi === 0n ? lo : lo | (hi << 64n);
+  }
+
+  nonce(i: number): bigint {
+    return this.dv.getBigUint64(HEAD + i * ROW + 26, true);
+  }
+
+  get eventCount(): number {
+    return this.dv.getUint32(this.eventsAt, true);
+  }
+
+  /** Every result as an object (tools, tests, small blocks). */
+  get results(): BundleResult[] {
+    if (!this.decodedResults) {
+      const out: BundleResult[] = new Array(this.count);
+      for (let i = 0; i < this.count; i++) out[i] = { status: this.status(i), gasUsed: BigInt(this.gasUsedOf(i)), fee: this.fee(i), nonce: this.nonce(i) };
+      this.decodedResults = out;
+    }
+    return this.decodedResults;
+  }
+
+  /** Every event decoded, in emission order. */
+  get events(): CoreEvent[] {
+    if (!this.decodedEvents) {
+      const out: CoreEvent[] = [];
+      const ids = new Bytes32Interner();
+      this.forEachEvent((bundleIndex, opIndex, kind, at, len) => {
+        out.push(decodeEventAt(this.bytes, this.dv, at, len, bundleIndex, opIndex, kind, ids));
+      });
+      this.decodedEvents = out;
+    }
+    return this.decodedEvents;
+  }
+
+  /** The events of bundle `i`, decoded (a receipt's). */
+  eventsOf(i: number): CoreEvent[] {
+    const starts = this.eventStarts();
+    const out: CoreEvent[] = [];
+    for (let o = starts[i]!, end = starts[i + 1]!; o < end;) {
+      const len = this.dv.getUint32(o + 7, true);
+      out.push(decodeEventAt(this.bytes, this.dv, o + EVENT_HEAD, len, i, this.dv.getUint16(o + 4, true), this.bytes[o + 6]!));
+      o += EVENT_HEAD + len;
+    }
+    return out;
+  }
+
+  /** Visit every event's header and where its data lies in `bytes`, without decoding it. */
+  forEachEvent(visit: (bundleIndex: number, opIndex: number, kind: number, dataAt: number, len: number) => void): void {
+    const n = this.eventCount;
+    let o = this.eventsAt + 4;
+    for (let k = 0; k < n; k++) {
+      const len = this.dv.getUint32(o + 7, true);
+      if (o + EVENT_HEAD + len > this.bytes.length) throw new RangeError(`block result event ${k} runs past the end`);
+      visit(this.dv.getUint32(o, true), this.dv.getUint16(o + 4, true), this.bytes[o + 6]!, o + EVENT_HEAD, len);
+      o += EVENT_HEAD + len;
+    }
+  }
+
+  /**
+   * The result of only the bundles at `included` (ascending input positions), renumbered 0…: what
+   * a produced block stores once the invalid bundles are left out. The bytes themselves when every
+   * bundle was included, the common case.
+   */
+  compact(included: readonly number[]): BlockResultView {
+    if (included.length === this.count) return this;
+    const position = new Int32Array(this.count).fill(-1);
+    included.forEach((input, block) => (position[input] = block));
+    const kept: Array<[number, number]> = [];
+    let eventBytes = 0;
+    this.forEachEvent((bundleIndex, _op, _kind, at, len) => {
+      if (position[bundleIndex]! < 0) return;
+      kept.push([at - EVENT_HEAD, len]);
+      eventBytes += EVENT_HEAD + len;
+    });
+    const out = new Uint8Array(HEAD + included.length * ROW + 4 + eventBytes);
+    const dv = new DataView(out.buffer);
+    out.set(this.bytes.subarray(0, 24), 0);
+    dv.setUint32(24, included.length, true);
+    included.forEach((input, block) => out.set(this.bytes.subarray(HEAD + input * ROW, HEAD + (input + 1) * ROW), HEAD + block * ROW));
+    let o = HEAD + included.length * ROW;
+    dv.setUint32(o, kept.length, true);
+    o += 4;
+    for (const [at, len] of kept) {
+      out.set(this.bytes.subarray(at, at + EVENT_HEAD + len), o);
+      dv.setUint32(o, position[this.dv.getUint32(at, true)]!, true);
+      o += EVENT_HEAD + len;
+    }
+    return new BlockResultView(out);
+  }
+
+  private eventStarts(): Int32Array {
+    if (this.starts) return this.starts;
+    // Events are appended bundle by bundle (assembly/events.ts), so each bundle's are contiguous.
+    const starts = new Int32Array(this.count + 1);
+    let next = 0;
+    let end = this.eventsAt + 4;
+    this.forEachEvent((bundleIndex, _op, _kind, at, len) => {
+      while (next <= bundleIndex && next < this.count) starts[next++] = at - EVENT_HEAD;
+      end = at + len;
+    });
+    while (next <= this.count) starts[next++] = end;
+    this.starts = starts;
+    return starts;
+  }
+}

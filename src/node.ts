@@ -34,6 +34,8 @@ export interface NodeOptions {
   blockTimeMs: number;
   maxTxsPerBlock: number;
   rpcRateLimit: number;
+  /** --rpc-keep-alive-timeout: ms an idle HTTP keep-alive connection stays open (docs/rpc.md; default 120000) */
+  rpcKeepAliveTimeoutMs?: number;
   validatorKeyPath?: string;
   verbose: boolean;
   /** spec §4.20 --backfill-indexes: rebuild the explorer indexes before the RPC opens */
@@ -138,7 +140,11 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   // The explorer page (issue 6) on GET / of the RPC port, when build/explorer/ was built.
   const explorer = explorerMiddleware(defaultExplorerDir(), logger);
   const rpc = new RpcServer(
-    { host: options.rpcHost, port: options.rpcPort, rateLimit: options.rpcRateLimit, ...(explorer ? { httpMiddleware: explorer } : {}) },
+    {
+      host: options.rpcHost, port: options.rpcPort, rateLimit: options.rpcRateLimit,
+      ...(options.rpcKeepAliveTimeoutMs !== undefined ? { keepAliveTimeoutMs: options.rpcKeepAliveTimeoutMs } : {}),
+      ...(explorer ? { httpMiddleware: explorer } : {}),
+    },
     { registry, logger },
   );
   const rpcPort = await rpc.start();

@@ -57,6 +57,10 @@ export class RunCommand extends Command {
   rpcRateLimit = Option.String('--rpc-rate-limit', '100', {
     description: 'Per-IP JSON-RPC calls per second, 0 = unlimited (default: 100)', validator: isNonNegativeInteger,
   });
+  rpcKeepAliveTimeout = Option.String('--rpc-keep-alive-timeout', '120', {
+    description: 'Seconds an idle HTTP keep-alive connection stays open between requests (docs/rpc.md) (default: 120)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+  });
   validatorKey = Option.String('--validator-key', {
     description: 'File with the 64-hex-char Ed25519 secret key; generated into the data dir when absent (default: none)',
   });
@@ -101,6 +105,7 @@ export class RunCommand extends Command {
       blockTimeMs: Math.round(this.blockTime * 1000),
       maxTxsPerBlock: this.maxTxsPerBlock,
       rpcRateLimit: this.rpcRateLimit,
+      rpcKeepAliveTimeoutMs: this.rpcKeepAliveTimeout * 1000,
       validatorKeyPath: this.validatorKey,
       verbose: this.verbose,
       backfillIndexes: this.backfillIndexes,

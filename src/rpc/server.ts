@@ -38,6 +38,11 @@ export interface RpcServerOptions {
   readonly maxBatch?: number;
   /** Per-IP JSON-RPC calls per second over HTTP and WS together (spec §4.20), 0 = unlimited. Default 100. */
   readonly rateLimit?: number;
+  /**
+   * How long an idle keep-alive HTTP connection stays open between two requests, in ms; advertised
+   * to clients as `Keep-Alive: timeout=<s>`. Default 120 000 (Node's own default is 5 000).
+   */
+  readonly keepAliveTimeoutMs?: number;
   /** Rate-limit bucket capacity (burst) in calls. Default = rateLimit. */
   readonly rateBurst?: number;
   /** Open WebSocket connections at most; more are refused with HTTP 503 at upgrade. Default 1000. */
@@ -73,6 +78,17 @@ const BODY_ERROR = Symbol('rpc.bodyError');
 type BodyErrorContext = Koa.Context & { [BODY_ERROR]?: Error & { status?: number; type?: string } };
 
 const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
+/**
+ * Idle keep-alive connections are closed after 120 s, not Node's 5 s. A client that pauses longer
+ * than the idle timeout between two requests, e.g. with its event loop busy signing bundles,
+ * writes its next POST into a socket the node has already closed before it reads the FIN: fetch
+ * (undici) then fails with `other side closed` and does not retry a POST. No JSON-RPC error can be
+ * sent for that, as no request was in flight when the node closed. The signed-transfer benchmark hit
+ * it after 14 s of signing between funding and submitting. 120 s is geth's HTTP idle timeout. Only
+ * idle connections are affected: headersTimeout and requestTimeout apply while a request is read,
+ * not while its reply waits for inclusion in a block (Node ≥ 18).
+ */
+const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 120_000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PARSE_ERROR_JSON = JSON.stringify(parseErrorResponse());
 const EMPTY_BODY_JSON = JSON.stringify(parseErrorResponse('empty body'));
@@ -124,6 +140,7 @@ export class RpcServer {
       bodyLimit,
       maxBatch: options.maxBatch ?? 1000,
       rateLimit: options.rateLimit ?? 100,
+      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
       maxWsConnections: options.maxWsConnections ?? 1000,
       maxWsMessageBytes: options.maxWsMessageBytes ?? bodyLimit,
       maxWsInFlight: options.maxWsInFlight ?? 64,
@@ -155,6 +172,7 @@ export class RpcServer {
         ? (req, res) => (req.method === 'POST' && req.url === '/' ? this.#direct(req, res) : this.#koaHandler(req, res))
         : this.#koaHandler,
     );
+    this.#server.keepAliveTimeout = this.#options.keepAliveTimeoutMs;
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#options.maxWsMessageBytes });
     this.#server.on('upgrade', (req, socket, head) => this.#onUpgrade(req, socket, head));
     this.#wss.on('connection', (ws: WebSocket, req: http.IncomingMessage) => this.#onConnection(ws, req));

@@ -739,6 +739,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.pendingWrites--;
     // Receipts are built for the bundles somebody waits for (a synced block's: none).
     for (const outcome of produced.outcomes) {
+      if (this.waiters.size === 0) break;
       if (outcome.index === undefined || !this.waiters.has(outcome.entry.hashKey)) continue;
       const receipt = produced.receipts[outcome.index]!;
       if (receipt.status === 'success') this.settle(outcome.entry.hashKey, receipt);

@@ -1,11 +1,12 @@
 import type { BlockContext, BundleInput } from '../core/core.js';
 import type { BlockResultView } from '../core/block-result.js';
-import { bundleHash, decodeBundle } from '../codec/bundle.js';
+import type { BundleScan } from '../core/scan.js';
+import { decodeBundle } from '../codec/bundle.js';
 import { bytesEqual, sha256, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
 import { decodeCertificate, verifyCertificate } from '../consensus/votes.js';
 import { looksLikeEvmTransaction } from '../eth/transaction.js';
-import { decodeBlock, headerHash, transactionsRoot, type Block } from './block.js';
+import { decodeStoredBlock, headerHash, type Block } from './block.js';
 import type { Chain } from './chain.js';
 import { chainParams } from './chain-params.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
@@ -68,13 +69,13 @@ const REVEALED_LIMIT = 100_000;
 
 export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certificate: Uint8Array, options: ImportOptions = {}): Promise<ImportedBlock> {
   const decodeStarted = performance.now();
-  let block: Block;
+  let stored: ReturnType<typeof decodeStoredBlock>;
   try {
-    block = decodeBlock(encodedBlock, bundleHash);
+    stored = decodeStoredBlock(encodedBlock);
   } catch (error) {
     throw new ImportError('MALFORMED_BLOCK', `block does not decode: ${(error as Error).message}`);
   }
-  const header = block.header;
+  const { header, bundles } = stored;
   // Wait for a write slot first: the parent is the last executed block, which moves as writes land.
   const waitStarted = performance.now();
   await chain.writeSlot();
@@ -85,13 +86,21 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
     throw new ImportError('NOT_NEXT', `block ${header.height} (parent ${toHex(header.parentHash)}) does not extend our head ${parent.height}`, header.height);
   }
   if (!bytesEqual(headerHash(header), header.hash)) throw new ImportError('BAD_HASH', 'the header does not hash to the block hash', header.height);
-  if (header.bundleCount !== block.bundles.length || !bytesEqual(transactionsRoot(block.bundleHashes), header.transactionsRoot)) {
+  const core = chain.executionCore;
+  // One core call hashes every bundle, builds the transactions root and reads what the entries
+  // need (docs/core-abi.md "Block scan"); the section is the block's stored bundle list.
+  let scan: BundleScan;
+  try {
+    scan = core.scanBundles(encodedBlock.subarray(stored.bundlesAt));
+  } catch (error) {
+    throw new ImportError('MALFORMED_BLOCK', `the bundle list does not decode: ${(error as Error).message}`, header.height);
+  }
+  if (header.bundleCount !== bundles.length || !bytesEqual(scan.transactionsRoot, header.transactionsRoot)) {
     throw new ImportError('BAD_TRANSACTIONS_ROOT', 'the bundles do not match the header\'s transactions root', header.height);
   }
   if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) {
     throw new ImportError('BAD_SIGNATURE', 'the proposer signature does not verify', header.height);
   }
-  const core = chain.executionCore;
   // The set at the parent: the core's cache holds state as of the last executed block.
   const validators = readValidatorSet(core);
   const proposer = validators.find((v) => bytesEqual(v.consensusKey, header.proposerPubkey));
@@ -100,7 +109,8 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   }
   if (!options.certificateVerified) checkCertificate(certificate, header, validators, proposer, chainParams(core).epochLength);
 
-  const entries = block.bundles.map((bytes, i) => bundleEntry(chain, bytes, block.bundleHashes[i]!));
+  const block: Block = { header, bundles, bundleHashes: bundles.map((_, i) => scan.hash(i)) };
+  const entries = bundles.map((bytes, i) => bundleEntry(chain, bytes, i, scan));
   const context: BlockContext & { missed: Uint8Array[] } = {
     height: BigInt(header.height),
     timestamp: BigInt(header.timestamp),
@@ -179,45 +189,71 @@ function checkCertificate(certificate: Uint8Array, header: Block['header'], vali
   if (!check.ok) throw new ImportError('BAD_CERTIFICATE', check.reason, header.height);
 }
 
-/** The mempool entry of a bundle when this node holds it (its auth is verified), else one derived from the bundle. */
-function bundleEntry(chain: Chain, bytes: Uint8Array, hash: Uint8Array): PendingBundle {
-  const hashKey = toHex(hash);
-  const mine = chain.mempool.get(hashKey);
-  if (mine) return mine;
-  let bundle;
-  try {
-    bundle = decodeBundle(bytes);
-  } catch (error) {
-    throw new ImportError('INVALID_BUNDLE', `a bundle does not decode: ${(error as Error).message}`);
+/**
+ * A bundle of an imported block as the pipeline's entry. The hex hash and the account's map key
+ * are made only when asked for: a synced block's 1,000 entries mostly never are.
+ */
+class ImportedBundle implements PendingBundle {
+  private hex: string | undefined;
+  private latin1: string | undefined;
+  readonly nodeAssigned = false;
+
+  constructor(
+    readonly hash: Uint8Array,
+    readonly bytes: Uint8Array,
+    readonly nonce: bigint,
+    readonly expiresAt: bigint,
+    readonly auth: BundleAuth,
+  ) {}
+
+  /** docs/bundle-format.md: user_account is the bundle's first field */
+  get account(): Uint8Array {
+    return this.bytes.subarray(0, 32);
   }
-  const accountKey = toLatin1(bundle.userAccount);
-  const expiresAt = bundle.expiryTimestamp !== undefined && bundle.expiryTimestamp < bundle.validUntil ? bundle.expiryTimestamp : bundle.validUntil;
-  return {
-    hash, hashKey, bytes, account: bundle.userAccount, accountKey, nonce: bundle.nonce, expiresAt, nodeAssigned: false,
-    auth: deriveAuth(chain, bundle, accountKey),
-  };
+
+  get hashKey(): string {
+    return (this.hex ??= toHex(this.hash));
+  }
+
+  get accountKey(): string {
+    return (this.latin1 ??= toLatin1(this.account));
+  }
+}
+
+/** The mempool entry of a bundle when this node holds it (its auth is verified), else one derived from the scan. */
+function bundleEntry(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan): PendingBundle {
+  if (chain.mempool.size > 0) {
+    const mine = chain.mempool.get(toHex(scan.hash(i)));
+    if (mine) return mine;
+  }
+  const status = scan.status(i);
+  if (status !== 0) throw new ImportError('INVALID_BUNDLE', `bundle ${i} does not decode (${statusOf(status).name})`);
+  return new ImportedBundle(scan.hash(i), bytes, scan.nonce(i), scan.expiry(i), deriveAuth(chain, bytes, i, scan));
 }
 
 /** Shared by every unsigned bundle of every imported block (thousands per block): read-only. */
 const NO_PUBKEY = new Uint8Array(0);
 const UNSIGNED: BundleAuth = { kind: 0, keyHash: new Uint8Array(32), pubkey: NO_PUBKEY };
 
-function deriveAuth(chain: Chain, bundle: ReturnType<typeof decodeBundle>, accountKey: string): BundleAuth {
-  const sig = bundle.signature;
-  if (sig.length === 0) return UNSIGNED;
-  if (sig.length !== 64 && sig.length !== 3309) {
+function deriveAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan): BundleAuth {
+  const length = scan.signatureLength(i);
+  if (length === 0) return UNSIGNED;
+  const account = bytes.subarray(0, 32);
+  if (length !== 64 && length !== 3309) {
     // docs/eth.md: an EVM transaction; its recovered sender is the account itself.
-    return looksLikeEvmTransaction(sig) ? { kind: 3, keyHash: bundle.userAccount, pubkey: NO_PUBKEY } : UNSIGNED;
+    return looksLikeEvmTransaction(scan.signature(i, bytes)) ? { kind: 3, keyHash: account, pubkey: NO_PUBKEY } : UNSIGNED;
   }
-  const kind = sig.length === 64 ? 1 : 2;
-  if (bundle.senderPubkey !== undefined) return { kind, keyHash: sha256(bundle.senderPubkey), pubkey: bundle.senderPubkey };
+  const kind = length === 64 ? 1 : 2;
+  const pubkey = scan.pubkey(i, bytes);
+  if (pubkey !== undefined) return { kind, keyHash: sha256(pubkey), pubkey };
   const keyType = kind - 1;
+  const accountKey = toLatin1(account);
   const candidates = new Map<string, Uint8Array>();
-  for (const k of chain.keys.of(bundle.userAccount)) if (k.keyType === keyType) candidates.set(toHex(k.keyHash), k.keyHash);
+  for (const k of chain.keys.of(account)) if (k.keyType === keyType) candidates.set(toHex(k.keyHash), k.keyHash);
   for (const a of revealedKeys.get(chain)?.get(accountKey) ?? []) if (a.kind === kind) candidates.set(toHex(a.keyHash), a.keyHash);
   // One key (the usual case) or none: the core decides (KEY_NOT_AUTHORIZED would make the block invalid).
   if (candidates.size <= 1) return { kind, keyHash: candidates.values().next().value ?? new Uint8Array(32), pubkey: NO_PUBKEY };
-  return { kind, keyHash: chooseKey(chain, bundle, kind, [...candidates.values()]), pubkey: NO_PUBKEY };
+  return { kind, keyHash: chooseKey(chain, decodeBundle(bytes), kind, [...candidates.values()]), pubkey: NO_PUBKEY };
 }
 
 /** Several registered keys of the scheme: the signature tells which one signed. */

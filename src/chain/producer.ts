@@ -152,7 +152,7 @@ export class BlockProducer {
       proposer,
       proposerPubkey,
       stateRoot,
-      transactionsRoot: transactionsRoot(bundleHashes),
+      transactionsRoot: core.transactionsRoot(bundleHashes),
       gasUsed: Number(result.gasUsed),
       gasLimit: Number(this.params.blockGasLimit),
       baseFee: Number(this.params.gasPrice),

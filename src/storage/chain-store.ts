@@ -1,4 +1,5 @@
 import { Level } from 'level';
+import { decodeOutcome, encodeOutcome } from './outcome-codec.js';
 
 /**
  * The node's one database (level): state, blocks, receipts and indexes, each under a one-byte
@@ -11,7 +12,7 @@ const enum Prefix {
   Block = 0x62, // 'b' + height u64 BE → stored block
   BlockHash = 0x68, // 'h' + block hash → height u64 BE
   Position = 0x72, // 'r' + bundle hash → height u64 BE ‖ index u32 BE: where the bundle's receipt comes from
-  Outcome = 0x65, // 'e' + height u64 BE → the block's execution result (core BlockResult bytes, block order)
+  Outcome = 0x65, // 'e' + height u64 BE → the block's execution result (core BlockResult bytes, block order, outcome-codec.ts)
   Meta = 0x6d, // 'm' + name → value
   Local = 0x6c, // 'l' + name → node-local, non-consensus records (faucet bookkeeping)
   // Node-local intent records (src/intents/store.ts, docs/intents.md "Storage"): 'i' + kind byte + id → JSON.
@@ -170,9 +171,10 @@ export class ChainStore {
     return values.map((v) => (v === undefined ? undefined : { height: readU64(v), index: new DataView(v.buffer, v.byteOffset + 8, 4).getUint32(0) }));
   }
 
-  /** The execution results of blocks by height (BlockWrite.outcome). */
+  /** The execution results of blocks by height (BlockWrite.outcome: the core's bytes, decoded from their stored form). */
   async getOutcomes(heights: readonly number[]): Promise<Array<Uint8Array | undefined>> {
-    return this.db.getMany(heights.map((h) => prefixed(Prefix.Outcome, u64(h))));
+    const stored = await this.db.getMany(heights.map((h) => prefixed(Prefix.Outcome, u64(h))));
+    return stored.map((v) => (v === undefined ? undefined : decodeOutcome(v)));
   }
 
   async getLocal(key: string): Promise<Uint8Array | undefined> {
@@ -292,7 +294,7 @@ function putBlock(batch: BatchSink, write: BlockWrite): void {
   }
   batch.put(blockKey(write.height), write.block);
   batch.put(prefixed(Prefix.BlockHash, write.hash), u64(write.height));
-  if (write.outcome) batch.put(prefixed(Prefix.Outcome, u64(write.height)), write.outcome);
+  if (write.outcome) batch.put(prefixed(Prefix.Outcome, u64(write.height)), encodeOutcome(write.outcome));
   const hashes = write.bundleHashes;
   for (let i = 0; i < hashes.length; i++) batch.put(prefixed(Prefix.Position, hashes[i]!), position(write.height, i));
   if (write.height === 0) batch.put(FORMAT, Uint8Array.of(STORAGE_FORMAT));

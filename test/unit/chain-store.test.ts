@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChainStore, type BlockWrite } from '../../src/storage/chain-store.js';
+import { encodeBlockResult } from './block-result-fixture.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -27,9 +28,11 @@ describe('ChainStore', () => {
     const a = new Uint8Array(32).fill(0xaa);
     const b = new Uint8Array(32).fill(0xbb);
     await s.commitBlock(write(0, []));
-    await s.commitBlocks([write(1, [a], Uint8Array.of(1)), write(2_000_000_000_000, [new Uint8Array(32), b], Uint8Array.of(2))]);
+    const one = encodeBlockResult([{ status: 0, gas: 1, fee: 2n, nonce: 3n }], []);
+    const two = encodeBlockResult([{ status: 0, gas: 4, fee: 5n, nonce: 6n }, { status: 20, gas: 7, fee: 8n, nonce: 9n }], []);
+    await s.commitBlocks([write(1, [a], one), write(2_000_000_000_000, [new Uint8Array(32), b], two)]);
     expect(await s.getPositions([b, a, new Uint8Array(32).fill(1)])).toEqual([{ height: 2_000_000_000_000, index: 1 }, { height: 1, index: 0 }, undefined]);
-    expect((await s.getOutcomes([1, 2_000_000_000_000, 3])).map((o) => o && [...o])).toEqual([[1], [2], undefined]);
+    expect((await s.getOutcomes([1, 2_000_000_000_000, 3])).map((o) => o && Buffer.from(o))).toEqual([Buffer.from(one), Buffer.from(two), undefined]);
     await s.close();
   });
 

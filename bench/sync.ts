@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Chain } from '../src/chain/chain.js';
 import { StateView } from '../src/chain/state-view.js';
 import type { ValidatorIdentity } from '../src/chain/producer.js';
@@ -19,8 +21,8 @@ import type { BenchResult } from './rpc.js';
 
 /**
  * Sync throughput (issue 5 item 3; goal ≥ 200 blocks/s of 1,000 transfers): a fresh in-process
- * node syncs over real libp2p QUIC on 127.0.0.1 from a peer holding the blocks, re-executing and
- * committing each. The baseline is the core alone applying and committing the same blocks
+ * node syncs over real libp2p QUIC on 127.0.0.1 from a peer process holding the blocks,
+ * re-executing and committing each. The baseline is the core alone applying and committing the same blocks
  * (no decoding of the wire, no receipts, no storage), measured in the same run.
  */
 
@@ -94,6 +96,7 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
   const source = await openLocalChain({ validator, genesisValidators: [validator.publicKey], maxTxsPerBlock: perBlock });
   const follower = await openLocalChain({ genesisValidators: [source.validator.publicKey], maxTxsPerBlock: perBlock });
   const nets: P2PNetwork[] = [];
+  let peer: { multiaddr: string; stop(): Promise<void> } | undefined;
   try {
     const p0 = performance.now();
     await produceTransferBlocks(source, blocks, perBlock);
@@ -119,16 +122,15 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
     await baseline.close();
 
     const genesis = (await source.chain.blockByHeight(0))!.header.hash;
-    const common = { listenPort: 0, host: '127.0.0.1', genesisHash: genesis, chainId: source.chain.chainId, enforceValidatorAllowlist: false, logger: quiet };
-    const server = await P2PNetwork.create({ ...common, dataDir: source.dataDir, bootnodes: [], head: () => ({ height: source.chain.height, hash: source.chain.headHeader.hash }) });
-    nets.push(server);
-    server.setBlockServer(async (from, count) => {
-      const to = Math.min(source.chain.height, from + count - 1);
-      const hs = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
-      return (await source.store.getBlocks(hs)).map((block) => ({ block: block!, certificate: new Uint8Array(0) }));
+    // The peer serves from its own process, as a peer does: the follower's event loop carries only
+    // its own side of the transfer (bench/sync-peer.ts).
+    await source.chain.stop();
+    await source.store.close();
+    peer = await startPeer(source.dataDir, source.chain.chainId, genesis);
+    const client = await P2PNetwork.create({
+      listenPort: 0, host: '127.0.0.1', genesisHash: genesis, chainId: source.chain.chainId, enforceValidatorAllowlist: false, logger: quiet,
+      dataDir: follower.dataDir, bootnodes: [peer.multiaddr], head: () => ({ height: follower.chain.height, hash: follower.chain.headHeader.hash }),
     });
-    await server.start();
-    const client = await P2PNetwork.create({ ...common, dataDir: follower.dataDir, bootnodes: [server.multiaddrs()[0]!], head: () => ({ height: follower.chain.height, hash: follower.chain.headHeader.hash }) });
     nets.push(client);
     await client.start();
     while (client.bestPeerHeight() === undefined) await new Promise((r) => setTimeout(r, 10));
@@ -136,17 +138,21 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
     const sync = new BlockSync({}, { chain: follower.chain, network: client, logger: quiet });
     const phases = recordPhases(follower);
     const profile = process.env.NTV_SYNC_PROFILE ? await startProfile() : undefined;
+    const cpu0 = process.cpuUsage();
+    const elu0 = performance.eventLoopUtilization();
     const t1 = performance.now();
     sync.start();
-    while (follower.chain.height < source.chain.height) await new Promise((r) => setTimeout(r, 2));
+    while (follower.chain.height < stored.length) await new Promise((r) => setTimeout(r, 2));
     const syncSeconds = (performance.now() - t1) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const busy = performance.eventLoopUtilization(elu0).utilization;
     await profile?.(process.env.NTV_SYNC_PROFILE!);
     await sync.stop();
     if (Buffer.compare(follower.chain.headHeader.stateRoot, source.chain.headHeader.stateRoot) !== 0) throw new Error('synced state root differs');
 
     const syncRate = stored.length / syncSeconds;
     const coreRate = stored.length / coreSeconds;
-    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${phases.summary(syncSeconds * 1000)}`;
+    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${phases.summary(syncSeconds * 1000)}; the syncing process used ${((cpu.user + cpu.system) / 1000 / stored.length).toFixed(1)} ms of CPU a block (all its threads), its event loop busy ${Math.round(busy * 100)} % of the time`;
     return [
       { name: `sync: blocks of ${perBlock} transfers`, value: Math.round(syncRate), unit: 'blocks/s', note },
       { name: 'sync: transfers imported', value: Math.round(transfers / syncSeconds), unit: 'tx/s', note: 'goal: 200 blocks/s × 1,000 transfers' },
@@ -156,6 +162,7 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
     ];
   } finally {
     for (const n of nets) await n.stop();
+    await peer?.stop();
     await follower.close();
     await source.close();
   }
@@ -186,6 +193,28 @@ function recordPhases(local: LocalChain): { summary(totalMs: number): string } {
       const phases = [...sums].map(([phase, ms]) => `${phase} ${perBlock(ms)}`).join(', ');
       const writeMs = groups.reduce((n, g) => n + g.ms, 0);
       return `ms per block: ${perBlock(totalMs)} in all; ${phases}; writes ${perBlock(writeMs)} beside them (${groups.length} synced batches of ${(blocks / Math.max(1, groups.length)).toFixed(1)} blocks)`;
+    },
+  };
+}
+
+/** The serving peer's process (bench/sync-peer.ts), once it listens. */
+async function startPeer(dataDir: string, chainId: number, genesis: Uint8Array): Promise<{ multiaddr: string; stop(): Promise<void> }> {
+  const script = fileURLToPath(new URL('./sync-peer.js', import.meta.url));
+  const child = spawn(process.execPath, [script, dataDir, String(chainId), Buffer.from(genesis).toString('hex')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const multiaddr = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`sync peer exited with ${code} before listening`)));
+  });
+  return {
+    multiaddr,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

@@ -110,7 +110,7 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   if (!options.certificateVerified) checkCertificate(certificate, header, validators, proposer, chainParams(core).epochLength);
 
   const block: Block = { header, bundles, bundleHashes: bundles.map((_, i) => scan.hash(i)) };
-  const entries = bundles.map((bytes, i) => bundleEntry(chain, bytes, i, scan));
+  const entries = bundles.map((bytes, i) => bundleEntry(chain, bytes, i, scan, header.height));
   const context: BlockContext & { missed: Uint8Array[] } = {
     height: BigInt(header.height),
     timestamp: BigInt(header.timestamp),
@@ -221,13 +221,13 @@ class ImportedBundle implements PendingBundle {
 }
 
 /** The mempool entry of a bundle when this node holds it (its auth is verified), else one derived from the scan. */
-function bundleEntry(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan): PendingBundle {
+function bundleEntry(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan, height: number): PendingBundle {
   if (chain.mempool.size > 0) {
     const mine = chain.mempool.get(toHex(scan.hash(i)));
     if (mine) return mine;
   }
   const status = scan.status(i);
-  if (status !== 0) throw new ImportError('INVALID_BUNDLE', `bundle ${i} does not decode (${statusOf(status).name})`);
+  if (status !== 0) throw new ImportError('INVALID_BUNDLE', `bundle ${i} does not decode (${statusOf(status).name})`, height);
   return new ImportedBundle(scan.hash(i), bytes, scan.nonce(i), scan.expiry(i), deriveAuth(chain, bytes, i, scan));
 }
 

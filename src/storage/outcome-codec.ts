@@ -141,6 +141,8 @@ export function encodeOutcome(raw: Uint8Array): Uint8Array {
     }
     o += EVENT_HEAD + len;
   }
+  // Typed-array writes past the end are dropped silently: the bound above must hold.
+  if (w > out.length) throw new RangeError(`execution result encoding overran its bound (${w} > ${out.length})`);
   return out.slice(0, w);
 }
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleHash } from '../../src/codec/bundle.js';
-import { decodeBlock, encodeBlock, headerHash } from '../../src/chain/block.js';
+import { decodeBlock, encodeBlock, headerHash, transactionsRoot } from '../../src/chain/block.js';
 import { importBlock, ImportError } from '../../src/chain/import.js';
 import { signEd25519 } from '../../src/codec/keys.js';
 import { P2PNetwork } from '../../src/p2p/network.js';
@@ -110,6 +110,20 @@ describe('importBlock', () => {
     expect((error as ImportError).code).toBe('BAD_SIGNATURE');
     // a garbage certificate is refused even though the proposer holds all the stake
     await expect(importBlock(local.chain, block2, Uint8Array.of(1, 2, 3))).rejects.toMatchObject({ code: 'BAD_CERTIFICATE' });
+    // bundles that do not match the header's transactions root (one bundle dropped, same header)
+    const short = encodeBlock({ ...other, bundles: other.bundles.slice(1), bundleHashes: other.bundleHashes.slice(1) });
+    await expect(importBlock(local.chain, short, new Uint8Array(0))).rejects.toMatchObject({ code: 'BAD_TRANSACTIONS_ROOT' });
+    // an undecodable bundle under a correct root and a valid signature: the block is invalid
+    const garbage = Uint8Array.of(1, 2, 3);
+    const bundles = [garbage, ...other.bundles.slice(1)];
+    const hashes = bundles.map(bundleHash);
+    const unsigned = { ...other.header, transactionsRoot: transactionsRoot(hashes) };
+    const hash = headerHash(unsigned);
+    const broken = encodeBlock({ header: { ...unsigned, hash, signature: signEd25519(validator.seed, hash) }, bundles, bundleHashes: hashes });
+    await expect(importBlock(local.chain, broken, new Uint8Array(0))).rejects.toMatchObject({ code: 'INVALID_BUNDLE', height: 2, message: expect.stringMatching(/bundle 0 does not decode/) });
+    // nothing of those changed the chain: the genuine block still imports
+    await (await importBlock(local.chain, block2, new Uint8Array(0))).durable;
+    expect(local.chain.height).toBe(2);
   });
 });
 

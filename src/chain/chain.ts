@@ -707,7 +707,7 @@ export class Chain extends EventEmitter<ChainEvents> {
   }
 
   /**
-   * The one atomic, synced write of a group of blocks: state, blocks, receipts, indexes and the
+   * The one atomic, synced write of a group of blocks: state, blocks, execution results, positions, indexes and the
    * head in one level batch, so a kill at any moment leaves all of the group or none of it, and
    * never a block without its state. Only after it are receipts answered and the blocks visible to
    * reads. If it fails, the core has moved on without storage: the node stops, and a restart

@@ -21,7 +21,8 @@ import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
  * proposer is a validator of the set at the parent; the finality certificate (votes of > 2/3 of the
  * stake of that set, src/consensus/votes.ts). Then the bundles run through the core with the
  * header's context and the result must match: no invalid bundle, the same gas and state root.
- * The commit is the local producer's: one synced level batch with receipts and indexes (shared
+ * The commit is the local producer's: one synced level batch with the execution result, the
+ * bundles' positions and the indexes (shared
  * with the blocks executed while the previous write was in flight), the 'block' event, waiting
  * callers answered (Chain.commitExecuted).
  *

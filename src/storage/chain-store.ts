@@ -2,8 +2,8 @@ import { Level } from 'level';
 import { decodeOutcome, encodeOutcome } from './outcome-codec.js';
 
 /**
- * The node's one database (level): state, blocks, receipts and indexes, each under a one-byte
- * prefix. Everything a block changes is written in ONE batch with `sync: true`, so a crash or a
+ * The node's one database (level): state, blocks, execution results, bundle positions and indexes,
+ * each under a one-byte prefix (docs/storage.md). Everything a block changes is written in ONE batch with `sync: true`, so a crash or a
  * kill at any moment leaves either the whole block or none of it (DESIGN.md, storage/); a group of
  * consecutive blocks may share one such batch (`commitBlocks`).
  */

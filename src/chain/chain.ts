@@ -756,23 +756,23 @@ export class Chain extends EventEmitter<ChainEvents> {
   /** Mempool bookkeeping right after execution, so the next block can be built at once. */
   private afterExecution(produced: ProducedBlock): void {
     const height = produced.block.header.height;
-    // An imported block while this node holds no bundle (a catch-up): nonces only, no mempool work.
+    // Mempool calls are no-ops for bundles it does not hold; skipping them while it is empty spares
+    // a catch-up the hex and account keys of every imported bundle.
     const pooled = this.mempool.size > 0;
     for (const outcome of produced.outcomes) {
       const { entry } = outcome;
       if (outcome.retry) continue;
-      if (outcome.success) this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
-      if (!pooled) continue;
-      this.mempool.remove(entry);
+      if (pooled) this.mempool.remove(entry);
       if (outcome.success) {
-        this.mempool.setStateNonce(entry.accountKey, entry.nonce + 1n);
+        this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
+        if (pooled) this.mempool.setStateNonce(entry.accountKey, entry.nonce + 1n);
       } else if (outcome.index !== undefined) {
-        this.releaseFollowers(entry);
+        if (pooled) this.releaseFollowers(entry);
       } else {
         this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', outcome.invalidMessage ?? 'refused by the core', {
           status: outcome.invalidStatus, bundle_hash: encodeHash(entry.hash),
         }));
-        this.releaseFollowers(entry);
+        if (pooled) this.releaseFollowers(entry);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,31 @@ describe('ChainStore', () => {
     await s.commitBlocks([write(1, [a], one), write(2_000_000_000_000, [new Uint8Array(32), b], two)]);
     expect(await s.getPositions([b, a, new Uint8Array(32).fill(1)])).toEqual([{ height: 2_000_000_000_000, index: 1 }, { height: 1, index: 0 }, undefined]);
     expect((await s.getOutcomes([1, 2_000_000_000_000, 3])).map((o) => o && Buffer.from(o))).toEqual([Buffer.from(one), Buffer.from(two), undefined]);
+    await s.close();
+  });
+
+  it('finds every bundle of a group of full blocks (position records are written in key order)', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const blocks = [1, 2, 3].map((height) => Array.from({ length: 1_500 }, () => randomBytes(32)));
+    await s.commitBlocks(blocks.map((hashes, i) => write(i + 1, hashes)));
+    const positions = await s.getPositions(blocks.flat());
+    expect(positions).toEqual(blocks.flatMap((hashes, b) => hashes.map((_, index) => ({ height: b + 1, index }))));
+    expect(await s.head()).toBe(3);
+    await s.close();
+  });
+
+  it('refuses a write the batch cannot take, keeps its head, and writes again after a reopen', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const broken = { ...write(1, []), state: [{ key: Uint8Array.of(1), value: undefined as unknown as Uint8Array }] };
+    await expect(s.commitBlock(broken)).rejects.toThrow(/block write failed/);
+    expect(await s.head()).toBe(0);
+    await s.close();
+    await s.open();
+    await s.commitBlock(write(1, [new Uint8Array(32).fill(7)]));
+    expect(await s.head()).toBe(1);
+    expect(await s.getPositions([new Uint8Array(32).fill(7)])).toEqual([{ height: 1, index: 0 }]);
     await s.close();
   });
 

@@ -1,0 +1,130 @@
+/**
+ * The key layout of the node's database (docs/storage.md): one-byte prefixes, the key builders and
+ * the format marker. Shared by the reads on the main thread (chain-store.ts) and the block writer's
+ * thread (block-writer-worker.ts), so both build the same keys.
+ */
+export const enum Prefix {
+  State = 0x73, // 's' + state key → value
+  Block = 0x62, // 'b' + height u64 BE → stored block
+  BlockHash = 0x68, // 'h' + block hash → height u64 BE
+  Position = 0x72, // 'r' + bundle hash → height u64 BE ‖ index u32 BE: where the bundle's receipt comes from
+  Outcome = 0x65, // 'e' + height u64 BE → the block's execution result (core BlockResult bytes, block order, outcome-codec.ts)
+  Meta = 0x6d, // 'm' + name → value
+  Local = 0x6c, // 'l' + name → node-local, non-consensus records (faucet bookkeeping)
+  // Node-local intent records (src/intents/store.ts, docs/intents.md "Storage"): 'i' + kind byte + id → JSON.
+  // Not consensus state, not in blocks; written outside the block batch.
+  Intent = 0x69,
+  Certificate = 0x63, // 'c' + height u64 BE → the block's finality certificate (docs/consensus.md)
+  // Explorer indexes (spec §4.11, docs/explorer.md "Index layouts"): derived, non-consensus data,
+  // written in the block's own batch and rebuilt whole by --backfill-indexes (spec §4.20).
+  BlockTxs = 0x74, // 't' + ~height u64 BE → the block's bundle hashes, 32 bytes each, in block order
+  AddressHistory = 0x61, // 'a' + address + ~height u64 BE → u32 BE bundle indexes, ascending
+  TokenTransfers = 0x78, // 'x' + mint + ~height u64 BE → (u32 BE bundle index, u16 BE receipt event index)*
+  TokenHolders = 0x6f, // 'o' + mint + (255 − bit length of the balance) u8 + address → empty
+  TokensHeld = 0x77, // 'w' + address + mint → empty
+}
+
+export const HEAD = metaKey('head');
+export const FORMAT = metaKey('format');
+export const INDEX_MARKER = metaKey('index-version');
+/**
+ * The layout of blocks, receipts and state in this database. 2: receipts are built on read from
+ * the block and its stored execution result (docs/storage.md); 1 (no marker) stored receipt JSON.
+ */
+export const STORAGE_FORMAT = 2;
+
+/**
+ * Key builders of the explorer indexes (docs/explorer.md "Index layouts"). Heights and balances are
+ * stored inverted (bitwise NOT, big-endian), so a forward scan of a prefix is newest-first or
+ * largest-first: LevelDB's forward iteration is its fast path.
+ */
+export const IndexKeys = {
+  blockTxs: (height: number): Uint8Array => withInvertedHeight(Uint8Array.of(Prefix.BlockTxs), height),
+  blockTxsPrefix: (): Uint8Array => Uint8Array.of(Prefix.BlockTxs),
+  addressHistory: (address: Uint8Array, height: number): Uint8Array => withInvertedHeight(prefixed(Prefix.AddressHistory, address), height),
+  addressHistoryPrefix: (address: Uint8Array): Uint8Array => prefixed(Prefix.AddressHistory, address),
+  tokenTransfers: (mint: Uint8Array, height: number): Uint8Array => withInvertedHeight(prefixed(Prefix.TokenTransfers, mint), height),
+  tokenTransfersPrefix: (mint: Uint8Array): Uint8Array => prefixed(Prefix.TokenTransfers, mint),
+  /**
+   * A holder in its power-of-two balance class (`bits`: the bit length of the balance, 1…128), the
+   * largest class first. The entry moves only when the balance crosses a power of two, not on every
+   * change: a 10,000-transfer block rewrites a handful of these, not 10,000 (docs/explorer.md).
+   */
+  tokenHolder: (mint: Uint8Array, bits: number, address: Uint8Array): Uint8Array => {
+    const key = new Uint8Array(1 + 32 + 1 + 32);
+    key[0] = Prefix.TokenHolders;
+    key.set(mint, 1);
+    key[33] = 255 - bits;
+    key.set(address, 34);
+    return key;
+  },
+  tokenHoldersPrefix: (mint: Uint8Array): Uint8Array => prefixed(Prefix.TokenHolders, mint),
+  tokensHeld: (address: Uint8Array, mint: Uint8Array): Uint8Array => {
+    const key = new Uint8Array(65);
+    key[0] = Prefix.TokensHeld;
+    key.set(address, 1);
+    key.set(mint, 33);
+    return key;
+  },
+  tokensHeldPrefix: (address: Uint8Array): Uint8Array => prefixed(Prefix.TokensHeld, address),
+  marker: (): Uint8Array => INDEX_MARKER,
+  /** The height of an index key that ends with an inverted height. */
+  heightOf: (key: Uint8Array): number => {
+    const view = new DataView(key.buffer, key.byteOffset + key.length - 8, 8);
+    return (~view.getUint32(0) >>> 0) * 0x1_0000_0000 + (~view.getUint32(4) >>> 0);
+  },
+  /** The balance class (bit length) and address of a `tokenHolder` key. */
+  holderOf: (key: Uint8Array): { bits: number; address: Uint8Array } => ({ bits: 255 - key[33]!, address: key.slice(34, 66) }),
+};
+
+function withInvertedHeight(prefix: Uint8Array, height: number): Uint8Array {
+  const out = new Uint8Array(prefix.length + 8);
+  out.set(prefix, 0);
+  // Two u32 halves: BigInt per key is measurable at thousands of keys per block.
+  const view = new DataView(out.buffer);
+  view.setUint32(prefix.length, ~Math.floor(height / 0x1_0000_0000) >>> 0);
+  view.setUint32(prefix.length + 4, ~height >>> 0);
+  return out;
+}
+
+/** The smallest key greater than every key that starts with `prefix`. */
+export function prefixEnd(prefix: Uint8Array): Uint8Array {
+  const end = Uint8Array.from(prefix);
+  for (let i = end.length - 1; i >= 0; i--) {
+    if (end[i]! < 0xff) {
+      end[i] = end[i]! + 1;
+      return end.subarray(0, i + 1);
+    }
+  }
+  throw new RangeError('a prefix of 0xff bytes has no end');
+}
+
+export function metaKey(name: string): Uint8Array {
+  return prefixed(Prefix.Meta, new TextEncoder().encode(name));
+}
+
+export function localKey(name: string): Uint8Array {
+  return prefixed(Prefix.Local, new TextEncoder().encode(name));
+}
+
+export function blockKey(height: number): Uint8Array {
+  return prefixed(Prefix.Block, u64(height));
+}
+
+export function prefixed(prefix: number, key: Uint8Array): Uint8Array {
+  const out = new Uint8Array(key.length + 1);
+  out[0] = prefix;
+  out.set(key, 1);
+  return out;
+}
+
+/** Heights are stored big-endian so that key order is height order. */
+export function u64(value: number): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, BigInt(value));
+  return out;
+}
+
+export function readU64(bytes: Uint8Array): number {
+  return Number(new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0));
+}

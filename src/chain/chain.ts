@@ -504,10 +504,10 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.executedTransactions += produced.block.bundles.length;
     produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.outcomes)];
     const indexStarted = performance.now();
-    produced.write.indexes = this.indexer.forBlock({
-      height: produced.block.header.height, bundleHashes: produced.block.bundleHashes, bundles: produced.block.bundles,
-      result: produced.result, writes: produced.writes,
-    });
+    // Holders need the balances before the block (the indexer's pending map); the records the block
+    // derives from itself the writer thread builds (src/chain/block-index.ts).
+    produced.write.indexes = this.indexer.balanceIndexOps(produced.block.header.height, produced.writes);
+    produced.write.deriveIndexes = true;
     produced.timings.index = performance.now() - indexStarted;
     // Before the mempool lets go of them: from here until their block is durable they are in flight.
     // (Only bundles this node holds: a synced block's others were never asked about here.)

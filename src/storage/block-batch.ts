@@ -30,6 +30,11 @@ export interface BlockWrite {
   local?: Array<{ key: string; value: Uint8Array }>;
   /** explorer index records (src/chain/indexer.ts), keys built with `IndexKeys` */
   indexes?: IndexOp[];
+  /**
+   * The writer thread adds the index records the block derives from itself and its outcome
+   * (src/chain/block-index.ts): the bundle list, address history, token transfers.
+   */
+  deriveIndexes?: boolean;
   /** the finality certificate (src/consensus/certificate.ts), stored next to the block */
   certificate?: Uint8Array;
 }

@@ -1,11 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Level } from 'level';
+import { storedBundles } from '../chain/block.js';
+import { blockIndexOps } from '../chain/block-index.js';
+import { BlockResultView } from '../core/block-result.js';
 import { putBlocks, type PackedBlockWrite } from './block-batch.js';
 
 /**
  * The block writer's thread (block-writer.ts): a second handle on the node's database (classic-level
  * `multithreading`, one LevelDB underneath), which turns each group of executed blocks into one
  * level batch and writes it synced. Groups arrive one at a time and are written in arrival order.
+ * It also derives the index records that need no state (`deriveIndexes`), off the main thread.
  */
 
 export interface WriterInit {
@@ -30,6 +34,7 @@ port.on('message', (request: WriterRequest) => {
       return;
     }
     try {
+      for (const write of request.writes) if (write.deriveIndexes) deriveIndexes(write);
       const batch = db.batch();
       try {
         putBlocks(batch, request.writes);
@@ -45,3 +50,8 @@ port.on('message', (request: WriterRequest) => {
   });
 });
 post({ type: 'ready' });
+
+function deriveIndexes(write: PackedBlockWrite): void {
+  const ops = (write.indexes ??= []);
+  blockIndexOps(write.height, write.bundleHashes, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
+}

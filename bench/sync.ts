@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,12 +140,14 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
     const phases = recordPhases(follower);
     const profile = process.env.NTV_SYNC_PROFILE ? await startProfile() : undefined;
     const cpu0 = process.cpuUsage();
+    const threads0 = threadCpu();
     const elu0 = performance.eventLoopUtilization();
     const t1 = performance.now();
     sync.start();
     while (follower.chain.height < stored.length) await new Promise((r) => setTimeout(r, 2));
     const syncSeconds = (performance.now() - t1) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const threads = threadCpu();
     const busy = performance.eventLoopUtilization(elu0).utilization;
     await profile?.(process.env.NTV_SYNC_PROFILE!);
     await sync.stop();
@@ -152,7 +155,7 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
 
     const syncRate = stored.length / syncSeconds;
     const coreRate = stored.length / coreSeconds;
-    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${phases.summary(syncSeconds * 1000)}; the syncing process used ${((cpu.user + cpu.system) / 1000 / stored.length).toFixed(1)} ms of CPU a block (all its threads), its event loop busy ${Math.round(busy * 100)} % of the time`;
+    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${phases.summary(syncSeconds * 1000)}; the syncing process used ${((cpu.user + cpu.system) / 1000 / stored.length).toFixed(1)} ms of CPU a block (all its threads), its event loop busy ${Math.round(busy * 100)} % of the time${threadSummary(threads0, threads, stored.length)}`;
     return [
       { name: `sync: blocks of ${perBlock} transfers`, value: Math.round(syncRate), unit: 'blocks/s', note },
       { name: 'sync: transfers imported', value: Math.round(transfers / syncSeconds), unit: 'tx/s', note: 'goal: 200 blocks/s × 1,000 transfers' },
@@ -171,30 +174,66 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
 /**
  * Where a synced block's time goes: the mean milliseconds per block of each import phase (the
  * timings of the chain's 'block' events: waiting for a write slot, verifying, executing, committing
- * in the core, building receipts, indexes) and of the group writes, which run beside execution.
+ * in the core, building receipts, indexes), and how long after its execution each block was
+ * durable (the writer thread builds and writes it beside the next blocks' execution).
  */
 function recordPhases(local: LocalChain): { summary(totalMs: number): string } {
   const sums = new Map<string, number>();
   let blocks = 0;
+  let latency = 0;
   local.chain.on('block', ({ timings }) => {
     blocks++;
+    latency += timings.write ?? 0;
     for (const [phase, ms] of Object.entries(timings)) if (phase !== 'write') sums.set(phase, (sums.get(phase) ?? 0) + ms);
   });
-  const groups: Array<{ blocks: number; ms: number }> = [];
-  const commitBlocks = local.store.commitBlocks.bind(local.store);
-  local.store.commitBlocks = async (writes) => {
-    const started = performance.now();
-    await commitBlocks(writes);
-    groups.push({ blocks: writes.length, ms: performance.now() - started });
-  };
+  const writes0 = local.store.writeStats;
   return {
     summary(totalMs) {
       const perBlock = (ms: number) => (ms / Math.max(1, blocks)).toFixed(1);
       const phases = [...sums].map(([phase, ms]) => `${phase} ${perBlock(ms)}`).join(', ');
-      const writeMs = groups.reduce((n, g) => n + g.ms, 0);
-      return `ms per block: ${perBlock(totalMs)} in all; ${phases}; writes ${perBlock(writeMs)} beside them (${groups.length} synced batches of ${(blocks / Math.max(1, groups.length)).toFixed(1)} blocks)`;
+      const stats = local.store.writeStats;
+      const groups = stats.groups - writes0.groups;
+      const grouped = stats.blocks - writes0.blocks;
+      return `ms per block: ${perBlock(totalMs)} in all; ${phases}; each block durable ${perBlock(latency)} ms after its execution, `
+        + `on the writer thread (${groups} synced batches of ${(grouped / Math.max(1, groups)).toFixed(1)} blocks)`;
     },
   };
+}
+
+/**
+ * CPU milliseconds of this process's threads by kind, from /proc (Linux; undefined elsewhere):
+ * `main`, `quic` (libp2p-quic's tokio threads), `level` (libuv's pool: LevelDB's writes) and `other`
+ * (the block writer's thread, V8's GC and compiler threads: Node does not name them). Ticks are
+ * USER_HZ, 100 a second on Linux.
+ */
+function threadCpu(): Map<string, number> | undefined {
+  const kinds = new Map<string, number>();
+  let tasks: string[];
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return undefined;
+  }
+  for (const tid of tasks) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    const kind = Number(tid) === process.pid ? 'main' : comm.startsWith('tokio') ? 'quic' : comm.startsWith('libuv') ? 'level' : 'other';
+    kinds.set(kind, (kinds.get(kind) ?? 0) + ms);
+  }
+  return kinds;
+}
+
+function threadSummary(before: Map<string, number> | undefined, after: Map<string, number> | undefined, blocks: number): string {
+  if (!before || !after) return '';
+  const perBlock = (kind: string) => (((after.get(kind) ?? 0) - (before.get(kind) ?? 0)) / blocks).toFixed(1);
+  return `; CPU ms a block by thread: main ${perBlock('main')}, QUIC ${perBlock('quic')}, LevelDB ${perBlock('level')}, other ${perBlock('other')} (block writer, V8 GC and compiler)`;
 }
 
 /** The serving peer's process (bench/sync-peer.ts), once it listens. */

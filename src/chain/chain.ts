@@ -66,12 +66,6 @@ const BUNDLE_GAS_CEILING = 100_000n;
 const RECENT_HEADERS = 256;
 const TX_COUNT_KEY = 'tx-count';
 
-/** An executed block waiting for its write; `durable` settles the promise `queueWrite` returned. */
-interface QueuedWrite {
-  produced: ProducedBlock;
-  startedAt: number;
-  durable: () => void;
-}
 
 interface Waiter {
   resolve: (receipt: Receipt) => void;
@@ -135,11 +129,9 @@ export class Chain extends EventEmitter<ChainEvents> {
   private writeChain: Promise<void> = Promise.resolve();
   /** bundles (hash hex) of executed blocks not yet durable: out of the mempool, no receipt yet */
   private readonly awaitingWrite = new Set<string>();
-  /** executed blocks waiting for the writer, oldest first (see `drainWrites`) */
-  private readonly unwritten: QueuedWrite[] = [];
-  /** the group write under way, if any */
-  private groupWrite: Promise<void> | undefined;
-  /** executed blocks not yet durable: those in `unwritten` and those of the group being written */
+  /** the writes of executed blocks not yet durable, oldest first: each settles after its afterWrite */
+  private readonly landings: Array<Promise<void>> = [];
+  /** executed blocks not yet durable */
   private pendingWrites = 0;
   /** nonces executed in blocks not yet durable, so nonce checks do not read the lagging StateView */
   private readonly executedNonces = new Map<string, { nonce: bigint; height: number }>();
@@ -432,11 +424,10 @@ export class Chain extends EventEmitter<ChainEvents> {
   private static readonly MAX_PENDING_WRITES = 2;
   /**
    * While catching up (`syncing`), execution may run further ahead of storage: one group of blocks
-   * is written while the next one fills (docs/p2p.md "Sync"). Nobody waits on a receipt then.
+   * is written while the next one fills on the writer thread (docs/storage.md "The writer thread").
+   * Nobody waits on a receipt then.
    */
   private static readonly MAX_PENDING_WRITES_SYNCING = 20;
-  /** At most this many queued blocks go into one synced level batch (a blocks request's batch). */
-  private static readonly MAX_BLOCKS_PER_WRITE = 10;
 
   // ---- blocks from peers (src/chain/import.ts) ------------------------------------
 
@@ -498,7 +489,8 @@ export class Chain extends EventEmitter<ChainEvents> {
   /**
    * The tail every executed block shares, produced here or imported: local records and explorer
    * indexes in the block's own batch (spec §4.11, docs/explorer.md), mempool bookkeeping at once,
-   * and the block queued for the writer (`drainWrites`). Resolves once the block is durable.
+   * and the block handed to the writer thread (ChainStore.commitBlocks). Resolves once the block is
+   * durable and its 'block' event emitted.
    */
   private queueWrite(produced: ProducedBlock, startedAt: number): Promise<void> {
     this.executedTransactions += produced.block.bundles.length;
@@ -516,30 +508,27 @@ export class Chain extends EventEmitter<ChainEvents> {
     }
     this.afterExecution(produced);
     this.pendingWrites++;
-    const durable = new Promise<void>((resolve) => this.unwritten.push({ produced, startedAt, durable: resolve }));
-    this.writeChain = durable;
-    if (!this.groupWrite) void this.drainWrites();
-    return durable;
+    // Handed to the writer thread at once: it builds the block into the batch that is written next
+    // (src/storage/block-writer-worker.ts), and blocks land in the order they were executed.
+    const writeStarted = performance.now();
+    // While catching up the next blocks follow at once and nobody waits on a receipt: the write may
+    // linger to take them too (one fsync per group rather than per block).
+    const landed = this.deps.store.commitBlocks([produced.write], { linger: this.syncing }).then(
+      () => this.afterWrite(produced, startedAt, performance.now() - writeStarted),
+      (error: unknown) => {
+        this.deps.logger.error('block write failed; stopping', { height: produced.block.header.height, error: String(error) });
+        process.exit(70);
+      },
+    );
+    this.landings.push(landed);
+    this.writeChain = landed;
+    return landed;
   }
 
-  /**
-   * The writer: the queued blocks, oldest first, in groups of up to MAX_BLOCKS_PER_WRITE, one
-   * synced level batch per group (group commit). A group is whatever was executed while the
-   * previous group was being written, so a lone block is written at once, and when execution
-   * outpaces the disk (catch-up) one fsync covers several blocks instead of one each.
-   */
-  private async drainWrites(): Promise<void> {
-    while (this.unwritten.length > 0) {
-      this.groupWrite = this.persist(this.unwritten.splice(0, Chain.MAX_BLOCKS_PER_WRITE));
-      await this.groupWrite;
-    }
-    this.groupWrite = undefined;
-  }
-
-  /** Until fewer executed blocks wait for their write than the limit allows: each landed group frees its blocks' slots. */
+  /** Until fewer executed blocks wait for their write than the limit allows: each landing frees its block's slot. */
   private async untilWriteSlot(): Promise<void> {
     const limit = this.syncing ? Chain.MAX_PENDING_WRITES_SYNCING : Chain.MAX_PENDING_WRITES;
-    while (this.pendingWrites >= limit && this.groupWrite) await this.groupWrite;
+    while (this.pendingWrites >= limit && this.landings.length > 0) await this.landings[0];
   }
 
   /**
@@ -706,27 +695,8 @@ export class Chain extends EventEmitter<ChainEvents> {
     void this.queueWrite(produced, startedAt);
   }
 
-  /**
-   * The one atomic, synced write of a group of blocks: state, blocks, execution results, positions, indexes and the
-   * head in one level batch, so a kill at any moment leaves all of the group or none of it, and
-   * never a block without its state. Only after it are receipts answered and the blocks visible to
-   * reads. If it fails, the core has moved on without storage: the node stops, and a restart
-   * resumes from what storage holds.
-   */
-  private async persist(group: QueuedWrite[]): Promise<void> {
-    const writeStarted = performance.now();
-    try {
-      await this.deps.store.commitBlocks(group.map((queued) => queued.produced.write));
-    } catch (error) {
-      this.deps.logger.error('block write failed; stopping', { heights: group.map((queued) => queued.produced.block.header.height), error: String(error) });
-      process.exit(70);
-    }
-    const write = performance.now() - writeStarted;
-    for (const queued of group) this.afterWrite(queued, write);
-  }
-
   /** A block is durable: reads, receipts and the 'block' event see it. */
-  private afterWrite({ produced, startedAt, durable }: QueuedWrite, write: number): void {
+  private afterWrite(produced: ProducedBlock, startedAt: number, write: number): void {
     const header = produced.block.header;
     // The receipts are stored (the group's batch has landed): the bundles leave the in-flight set.
     if (this.awaitingWrite.size > 0) for (const outcome of produced.outcomes) this.awaitingWrite.delete(outcome.entry.hashKey);
@@ -749,8 +719,8 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.deps.logger.debug('block committed', {
       height: header.height, bundles: header.bundleCount, gasUsed: header.gasUsed, ms: Date.now() - startedAt, phases: roundAll(produced.timings),
     });
+    this.landings.shift();
     this.emit('block', produced);
-    durable();
   }
 
   /** Mempool bookkeeping right after execution, so the next block can be built at once. */

@@ -71,15 +71,18 @@ export interface BatchSink {
   del(key: Uint8Array): unknown;
 }
 
-/** A group of consecutive blocks, the head set to the last: one atomic batch (docs/storage.md). */
-export function putBlocks(batch: BatchSink, writes: readonly PackedBlockWrite[]): void {
-  for (const write of writes) putBlock(batch, write);
+/**
+ * The records that close a group's batch: every block's position records, in key order, and the
+ * head set to the group's last block (docs/storage.md). The blocks' own records went in with
+ * `putBlock` as each block arrived.
+ */
+export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[]): void {
   putPositions(batch, writes);
   batch.put(HEAD, u64(writes[writes.length - 1]!.height));
 }
 
 /** Everything one block writes but its positions and the head: state writes, the block, its result, local records, indexes, certificate. */
-function putBlock(batch: BatchSink, write: PackedBlockWrite): void {
+export function putBlock(batch: BatchSink, write: PackedBlockWrite): void {
   for (const { key, value } of write.state) {
     const stateKey = prefixed(Prefix.State, key);
     if (value === null) batch.del(stateKey);

@@ -9,27 +9,35 @@ import type { WriterInit, WriterRequest, WriterResponse } from './block-writer-w
  * is built and written on a thread of its own: the outcome encoding, the key building and the
  * native put of ~1,150 records a full block cost the main thread ~3.4 ms a block, which a catch-up
  * sync spent there instead of executing the next block. Here the main thread only packs the
- * writes and posts them; `write` resolves once the batch is on disk (synced), as before.
+ * writes and posts them, each block as soon as it is executed; `write` resolves once the batch
+ * holding them is on disk (synced), as before.
  */
 export class BlockWriter {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  /** synced batches written so far and the blocks in them (the sync bench reports group sizes) */
+  readonly stats = { groups: 0, blocks: 0 };
   private failure: Error | undefined;
   private closed: (() => void) | undefined;
 
   constructor(private readonly path: string) {}
 
-  /** Write a group of consecutive blocks as one synced batch (the head set to the last). */
-  async write(writes: readonly BlockWrite[]): Promise<void> {
+  /**
+   * Hand consecutive blocks to the writer; resolves once they are durable. The blocks of one call
+   * land in one synced batch, possibly with blocks of the calls around it (group commit: the batch
+   * written next takes whatever arrived while the previous one was written). Calls land in order.
+   * `linger`: more blocks follow at once (a catch-up sync), so the batch may wait briefly for them.
+   */
+  async write(writes: readonly BlockWrite[], linger = false): Promise<void> {
     if (writes.length === 0) return;
     const packed = writes.map(packBlockWrite);
     await this.start();
     if (this.failure) throw this.failure;
     const id = this.nextId++;
     const done = new Promise<void>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    this.post({ type: 'write', id, writes: packed });
+    this.post({ type: 'write', id, writes: packed, linger });
     return done;
   }
 
@@ -59,10 +67,17 @@ export class BlockWriter {
         if (message.type === 'ready') resolve();
         else if (message.type === 'closed') this.closed?.();
         else {
-          const waiter = this.pending.get(message.id);
-          this.pending.delete(message.id);
-          if (message.type === 'written') waiter?.resolve();
-          else waiter?.reject(new Error(`block write failed: ${message.error}`));
+          if (message.type === 'written') {
+            this.stats.groups++;
+            this.stats.blocks += message.blocks;
+          }
+          const error = message.type === 'failed' ? new Error(`block write failed: ${message.error}`) : undefined;
+          for (const id of message.ids) {
+            const waiter = this.pending.get(id);
+            this.pending.delete(id);
+            if (error) waiter?.reject(error);
+            else waiter?.resolve();
+          }
         }
       });
       const fail = (error: Error) => {

@@ -89,10 +89,18 @@ export class ChainStore {
 
   /**
    * Consecutive blocks in ONE atomic, synced batch, the head set to the last: a crash keeps all of
-   * them or none, so storage never holds a block without its state (group commit, docs/p2p.md "Sync").
+   * them or none, so storage never holds a block without its state. Resolves once durable. Calls
+   * land in order, and blocks of calls made while a write is under way share the next batch
+   * (group commit on the writer thread, docs/storage.md). `linger`: more blocks follow at once (a
+   * catch-up), so the batch may wait a few milliseconds to take them too.
    */
-  async commitBlocks(writes: BlockWrite[]): Promise<void> {
-    await this.writer.write(writes);
+  async commitBlocks(writes: BlockWrite[], options: { linger?: boolean } = {}): Promise<void> {
+    await this.writer.write(writes, options.linger ?? false);
+  }
+
+  /** Synced batches written since open and the blocks in them (group commit, for the sync bench). */
+  get writeStats(): { groups: number; blocks: number } {
+    return { ...this.writer.stats };
   }
 
   async getBlock(height: number): Promise<Uint8Array | undefined> {

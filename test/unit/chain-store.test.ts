@@ -62,6 +62,33 @@ describe('ChainStore', () => {
     await s.close();
   });
 
+  it('lands blocks handed over one by one in order, several to a synced batch while catching up', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const hashes = Array.from({ length: 30 }, () => randomBytes(32));
+    const before = s.writeStats;
+    const landed: number[] = [];
+    await Promise.all(hashes.map((hash, i) => s.commitBlocks([write(i + 1, [hash])], { linger: true }).then(() => landed.push(i + 1))));
+    expect(landed).toEqual(hashes.map((_, i) => i + 1));
+    expect(await s.head()).toBe(30);
+    const stats = s.writeStats;
+    expect(stats.blocks - before.blocks).toBe(30);
+    expect(stats.groups - before.groups).toBeLessThan(30);
+    expect(await s.getPositions(hashes)).toEqual(hashes.map((_, i) => ({ height: i + 1, index: 0 })));
+    await s.close();
+  });
+
+  it('writes nothing after a failed block: storage keeps the blocks before it', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const broken = { ...write(2, []), state: [{ key: Uint8Array.of(1), value: undefined as unknown as Uint8Array }] };
+    const results = await Promise.allSettled([s.commitBlock(write(1, [])), s.commitBlock(broken), s.commitBlock(write(3, []))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/an earlier write failed/);
+    expect(await s.head()).toBe(1);
+    await s.close();
+  });
+
   it('refuses a database of another storage format, and reopens its own', async () => {
     const own = await store();
     await own.commitBlock(write(0, []));

@@ -135,6 +135,8 @@ export class Chain extends EventEmitter<ChainEvents> {
   private pendingWrites = 0;
   /** nonces executed in blocks not yet durable, so nonce checks do not read the lagging StateView */
   private readonly executedNonces = new Map<string, { nonce: bigint; height: number }>();
+  /** `executedNonces` is swept when it grows past this (see `forgetExecutedNonces`) */
+  private nonceSweepAt = 1024;
   private totalTransactions = 0;
   private executedTransactions = 0;
   private lastBlockAt = Date.now();
@@ -705,8 +707,8 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.head = header;
     this.remember(header);
     this.totalTransactions += produced.block.bundles.length;
-    for (const [key, executed] of this.executedNonces) if (executed.height <= header.height) this.executedNonces.delete(key);
     this.pendingWrites--;
+    this.forgetExecutedNonces(header.height);
     // Receipts are built for the bundles somebody waits for (a synced block's: none).
     for (const outcome of produced.outcomes) {
       if (this.waiters.size === 0) break;
@@ -721,6 +723,21 @@ export class Chain extends EventEmitter<ChainEvents> {
     });
     this.landings.shift();
     this.emit('block', produced);
+  }
+
+  /**
+   * Drop executed nonces the StateView now holds. An entry of a durable block agrees with state (a
+   * later block of that account would have replaced it), so entries may linger: all go when no
+   * write is pending, and otherwise the map is swept once it has doubled since the last sweep, not
+   * on every block (a sweep per block cost O(accounts in flight) each time).
+   */
+  private forgetExecutedNonces(durableHeight: number): void {
+    if (this.pendingWrites === 0) {
+      this.executedNonces.clear();
+    } else if (this.executedNonces.size > this.nonceSweepAt) {
+      for (const [key, executed] of this.executedNonces) if (executed.height <= durableHeight) this.executedNonces.delete(key);
+      this.nonceSweepAt = 2 * this.executedNonces.size + 1024;
+    }
   }
 
   /** Mempool bookkeeping right after execution, so the next block can be built at once. */

@@ -2,6 +2,7 @@ import type { BlockContext, BundleInput } from '../core/core.js';
 import type { BlockResultView } from '../core/block-result.js';
 import type { BundleScan } from '../core/scan.js';
 import { decodeBundle } from '../codec/bundle.js';
+import { Bytes32Map } from '../codec/bytes32-map.js';
 import { bytesEqual, sha256, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
 import { decodeCertificate, verifyCertificate } from '../consensus/votes.js';
@@ -111,7 +112,8 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   if (!options.certificateVerified) checkCertificate(certificate, header, validators, proposer, chainParams(core).epochLength);
 
   const block: Block = { header, bundles, bundleHashes: bundles.map((_, i) => scan.hash(i)) };
-  const entries = bundles.map((bytes, i) => bundleEntry(chain, bytes, i, scan, header.height));
+  const accountKeys = new Bytes32Map<string>();
+  const entries = bundles.map((bytes, i) => bundleEntry(chain, bytes, i, scan, block.bundleHashes[i]!, accountKeys, header.height));
   const context: BlockContext & { missed: Uint8Array[] } = {
     height: BigInt(header.height),
     timestamp: BigInt(header.timestamp),
@@ -205,6 +207,8 @@ class ImportedBundle implements PendingBundle {
     readonly nonce: bigint,
     readonly expiresAt: bigint,
     readonly auth: BundleAuth,
+    /** the block's account keys so far: a sender with many bundles in the block gets one string */
+    private readonly accountKeys: Bytes32Map<string>,
   ) {}
 
   /** docs/bundle-format.md: user_account is the bundle's first field */
@@ -217,19 +221,23 @@ class ImportedBundle implements PendingBundle {
   }
 
   get accountKey(): string {
-    return (this.latin1 ??= toLatin1(this.account));
+    if (this.latin1 === undefined) {
+      this.latin1 = this.accountKeys.getAt(this.bytes, 0);
+      if (this.latin1 === undefined) this.accountKeys.setAt(this.bytes, 0, (this.latin1 = toLatin1(this.account)));
+    }
+    return this.latin1;
   }
 }
 
 /** The mempool entry of a bundle when this node holds it (its auth is verified), else one derived from the scan. */
-function bundleEntry(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan, height: number): PendingBundle {
+function bundleEntry(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan, hash: Uint8Array, accountKeys: Bytes32Map<string>, height: number): PendingBundle {
   if (chain.mempool.size > 0) {
-    const mine = chain.mempool.get(toHex(scan.hash(i)));
+    const mine = chain.mempool.get(toHex(hash));
     if (mine) return mine;
   }
   const status = scan.status(i);
   if (status !== 0) throw new ImportError('INVALID_BUNDLE', `bundle ${i} does not decode (${statusOf(status).name})`, height);
-  return new ImportedBundle(scan.hash(i), bytes, scan.nonce(i), scan.expiry(i), deriveAuth(chain, bytes, i, scan));
+  return new ImportedBundle(hash, bytes, scan.nonce(i), scan.expiry(i), deriveAuth(chain, bytes, i, scan), accountKeys);
 }
 
 /** Shared by every unsigned bundle of every imported block (thousands per block): read-only. */

@@ -62,7 +62,11 @@ export function encodeOutcome(raw: Uint8Array): Uint8Array {
   const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
   const count = dv.getUint32(24, true);
   // Never larger than this: a 32-byte field costs at most 5 + 32 bytes, an integer 1 + its bytes.
-  const out = new Uint8Array(64 + Math.ceil(raw.length * 1.25) + count * 8);
+  const bound = 64 + Math.ceil(raw.length * 1.25) + count * 8;
+  // Encoded into a scratch buffer kept between calls (synchronous, one per thread), then copied out
+  // at its real size: a fresh ~370 KB bound a full block was most of the writer thread's garbage.
+  if (scratch.length < bound) scratch = new Uint8Array(bound);
+  const out = scratch;
   const odv = new DataView(out.buffer);
   const dictionary = new Bytes32Map<number>();
   /** raw offset of each dictionary value's first occurrence */
@@ -71,7 +75,7 @@ export function encodeOutcome(raw: Uint8Array): Uint8Array {
    * The last value index seen at each (kind, field) slot: a Fee's proposer, a Transfer's token
    * repeat event after event, and one 32-byte compare is cheaper than a hash lookup.
    */
-  const lastAt = new Int32Array(256 * 16).fill(-1);
+  const lastAt = lastAtScratch.fill(-1);
   let w = 0;
   const varint = (v: number) => {
     while (v >= 0x80) {
@@ -142,9 +146,12 @@ export function encodeOutcome(raw: Uint8Array): Uint8Array {
     o += EVENT_HEAD + len;
   }
   // Typed-array writes past the end are dropped silently: the bound above must hold.
-  if (w > out.length) throw new RangeError(`execution result encoding overran its bound (${w} > ${out.length})`);
+  if (w > bound) throw new RangeError(`execution result encoding overran its bound (${w} > ${bound})`);
   return out.slice(0, w);
 }
+
+let scratch = new Uint8Array(0);
+const lastAtScratch = new Int32Array(256 * 16);
 
 /** The core's BlockResult bytes of a stored execution result. Throws RangeError on damaged input. */
 export function decodeOutcome(stored: Uint8Array): Uint8Array {

@@ -66,7 +66,6 @@ const BUNDLE_GAS_CEILING = 100_000n;
 const RECENT_HEADERS = 256;
 const TX_COUNT_KEY = 'tx-count';
 
-
 interface Waiter {
   resolve: (receipt: Receipt) => void;
   reject: (error: Error) => void;
@@ -518,6 +517,8 @@ export class Chain extends EventEmitter<ChainEvents> {
     const landed = this.deps.store.commitBlocks([produced.write], { linger: this.syncing }).then(
       () => this.afterWrite(produced, startedAt, performance.now() - writeStarted),
       (error: unknown) => {
+        // The core has moved on without storage: stop, and a restart resumes from what storage
+        // holds (the writer writes nothing after a failure, so that is a prefix of the blocks).
         this.deps.logger.error('block write failed; stopping', { height: produced.block.header.height, error: String(error) });
         process.exit(70);
       },

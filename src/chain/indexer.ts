@@ -50,7 +50,7 @@ export class Indexer {
   /**
    * Every index record of one block (spec §4.11): the ones it derives from itself and its result
    * (block-index.ts) and the balance classes. The genesis write and the backfill use this; an
-   * executed block's write takes only `balanceOps`, and the writer thread derives the rest.
+   * executed block's write takes only `balanceIndexOps`, and the writer thread derives the rest.
    */
   forBlock(block: IndexedBlock): IndexOp[] {
     const ops: IndexOp[] = [];

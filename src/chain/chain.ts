@@ -124,12 +124,14 @@ export class Chain extends EventEmitter<ChainEvents> {
   private head!: BlockHeader;
   /** the last executed block, the parent of the next; ahead of `head` while its write is in flight */
   private executionHead!: BlockHeader;
-  /** settles once every block queued for writing so far is durable */
-  private writeChain: Promise<void> = Promise.resolve();
   /** bundles (hash hex) of executed blocks not yet durable: out of the mempool, no receipt yet */
   private readonly awaitingWrite = new Set<string>();
   /** the writes of executed blocks not yet durable, oldest first: each settles after its afterWrite */
   private readonly landings: Array<Promise<void>> = [];
+  /** settles once every block queued for writing so far is durable (blocks land in order) */
+  private get writeChain(): Promise<void> {
+    return this.landings.at(-1) ?? Promise.resolve();
+  }
   /** executed blocks not yet durable */
   private pendingWrites = 0;
   /** nonces executed in blocks not yet durable, so nonce checks do not read the lagging StateView */
@@ -524,7 +526,6 @@ export class Chain extends EventEmitter<ChainEvents> {
       },
     );
     this.landings.push(landed);
-    this.writeChain = landed;
     return landed;
   }
 

@@ -1,5 +1,6 @@
 import { bundleHash } from '../codec/bundle.js';
 import { balanceKey, decodeBalance, Prefix as StatePrefix } from '../core/records.js';
+import { packHashes } from '../storage/block-batch.js';
 import { IndexKeys, type ChainStore, type IndexOp, type StateWrite } from '../storage/chain-store.js';
 import { decodeBlock } from './block.js';
 import { blockIndexOps } from './block-index.js';
@@ -56,7 +57,7 @@ export class Indexer {
     const ops: IndexOp[] = [];
     const { height, bundleHashes } = block;
     if (height === 0) ops.push({ type: 'put', key: IndexKeys.marker(), value: Uint8Array.of(INDEX_VERSION) });
-    blockIndexOps(height, concat32(bundleHashes), block.bundles, block.result, ops);
+    blockIndexOps(height, packHashes(bundleHashes), block.bundles, block.result, ops);
     if (block.writes) this.balanceOps(block.writes, height, ops);
     return ops;
   }
@@ -289,10 +290,4 @@ const EMPTY = new Uint8Array(0);
 function bitLength(le: Uint8Array): number {
   for (let i = le.length - 1; i >= 0; i--) if (le[i] !== 0) return i * 8 + 32 - Math.clz32(le[i]!);
   return 0;
-}
-
-function concat32(hashes: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(hashes.length * 32);
-  for (let i = 0; i < hashes.length; i++) out.set(hashes[i]!, i * 32);
-  return out;
 }

@@ -23,11 +23,11 @@ export interface BlockResult {
 }
 
 /** BundleResult { status u16, gas_used u64, fee u128, nonce u64 } */
-const ROW = 34;
+export const ROW = 34;
 /** gas_used u64, fees u128, results count u32 */
-const HEAD = 28;
+export const HEAD = 28;
 /** Event header: bundle_index u32, op_index u16, kind u8, data length u32 */
-const EVENT_HEAD = 11;
+export const EVENT_HEAD = 11;
 
 export class BlockResultView implements BlockResult {
   /** number of bundle results */

@@ -52,8 +52,7 @@ export interface PackedBlockWrite extends Omit<BlockWrite, 'bundleHashes'> {
 }
 
 export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; transfer: ArrayBuffer[] } {
-  const hashes = new Uint8Array(write.bundleHashes.length * 32);
-  write.bundleHashes.forEach((hash, i) => hashes.set(hash, i * 32));
+  const hashes = packHashes(write.bundleHashes);
   const block = copy(write.block);
   const outcome = write.outcome && copy(write.outcome);
   const packed: PackedBlockWrite = {
@@ -66,6 +65,13 @@ export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; t
   };
   const transfer = [block.buffer, hashes.buffer, ...(outcome ? [outcome.buffer] : [])] as ArrayBuffer[];
   return { packed, transfer };
+}
+
+/** 32-byte hashes in one array, in order: the packed form, and the value of the `t` index record. */
+export function packHashes(hashes: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(hashes.length * 32);
+  for (let i = 0; i < hashes.length; i++) out.set(hashes[i]!, i * 32);
+  return out;
 }
 
 /**

@@ -6,6 +6,7 @@
 // high bytes: ~40 KB for that block. Decoding gives back the core's bytes exactly.
 
 import { Bytes32Map } from '../codec/bytes32-map.js';
+import { EVENT_HEAD, HEAD, ROW } from '../core/block-result.js';
 import { EventKind } from '../core/events.js';
 
 export const OUTCOME_CODEC_VERSION = 1;
@@ -42,9 +43,6 @@ const LAYOUTS: Readonly<Record<number, readonly F[]>> = {
 
 /** BundleResult: status u16, gas_used u64, fee u128, nonce u64 */
 const ROW_LAYOUT: readonly F[] = [F.U8, F.U8, F.U64, F.U128, F.U64];
-const ROW = 34;
-const HEAD = 28;
-const EVENT_HEAD = 11;
 
 function layoutLength(layout: readonly F[]): number {
   return layout.reduce<number>((n, f) => n + (f === F.BYTES32 ? 32 : f), 0);

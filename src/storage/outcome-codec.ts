@@ -5,7 +5,6 @@
 // This codec stores each distinct 32-byte field once per block and integers without their zero
 // high bytes: ~40 KB for that block. Decoding gives back the core's bytes exactly.
 
-import { Bytes32Map } from '../codec/bytes32-map.js';
 import { EVENT_HEAD, HEAD, ROW } from '../core/block-result.js';
 import { EventKind } from '../core/events.js';
 
@@ -66,9 +65,7 @@ export function encodeOutcome(raw: Uint8Array): Uint8Array {
   if (scratch.length < bound) scratch = new Uint8Array(bound);
   const out = scratch;
   const odv = new DataView(out.buffer);
-  const dictionary = new Bytes32Map<number>();
-  /** raw offset of each dictionary value's first occurrence */
-  const firstAt: number[] = [];
+  const dictionary = new ValueTable(raw, count);
   /**
    * The last value index seen at each (kind, field) slot: a Fee's proposer, a Transfer's token
    * repeat event after event, and one 32-byte compare is cheaper than a hash lookup.
@@ -82,23 +79,17 @@ export function encodeOutcome(raw: Uint8Array): Uint8Array {
     }
     out[w++] = v;
   };
-  const same32 = (a: number, b: number) => {
-    for (let i = 0; i < 32; i++) if (raw[a + i] !== raw[b + i]) return false;
-    return true;
-  };
   const fields = (layout: readonly F[], at: number, slots: number) => {
     for (let f = 0; f < layout.length; f++) {
       const field = layout[f]!;
       if (field === F.BYTES32) {
         const last = lastAt[slots + f]!;
-        let known = last >= 0 && same32(firstAt[last]!, at) ? last : dictionary.getAt(raw, at);
-        if (known !== undefined) varint(known);
+        let known = last >= 0 && same32(raw, dictionary.offsetOf(last), at) ? last : dictionary.find(at);
+        if (known >= 0) varint(known);
         else {
-          known = firstAt.length;
+          known = dictionary.add(at);
           varint(known);
-          dictionary.setAt(raw, at, known);
-          firstAt.push(at);
-          out.set(raw.subarray(at, at + 32), w);
+          for (let i = 0; i < 32; i++) out[w + i] = raw[at + i]!;
           w += 32;
         }
         lastAt[slots + f] = known;
@@ -150,6 +141,94 @@ export function encodeOutcome(raw: Uint8Array): Uint8Array {
 
 let scratch = new Uint8Array(0);
 const lastAtScratch = new Int32Array(256 * 16);
+
+function same32(raw: Uint8Array, a: number, b: number): boolean {
+  for (let i = 0; i < 32; i++) if (raw[a + i] !== raw[b + i]) return false;
+  return true;
+}
+
+/**
+ * The distinct 32-byte values of one result, numbered in order of first appearance: an open-addressing
+ * table of value numbers, each value found by its first offset in the raw bytes. It allocates nothing
+ * per value; a Map of copied keys (Bytes32Map) made ~2,000 small objects a full block, and their
+ * lookups and garbage were most of the encoder's time on the writer thread. The arrays are kept
+ * between calls (one encoder per thread, synchronous).
+ */
+class ValueTable {
+  private slots: Int32Array;
+  private mask: number;
+  private shift: number;
+  private offsets: Int32Array;
+  private size = 0;
+
+  constructor(
+    private readonly raw: Uint8Array,
+    bundles: number,
+  ) {
+    // A transfer's sender and recipient are the usual new values: 4 per bundle keeps the load ≤ ½.
+    let capacity = tableSlots.length;
+    while (capacity < bundles * 4) capacity *= 2;
+    if (capacity !== tableSlots.length) {
+      tableSlots = new Int32Array(capacity);
+      tableOffsets = new Int32Array(capacity / 2);
+    }
+    this.slots = tableSlots.fill(-1);
+    this.mask = capacity - 1;
+    this.shift = 32 - Math.log2(capacity);
+    this.offsets = tableOffsets;
+  }
+
+  offsetOf(index: number): number {
+    return this.offsets[index]!;
+  }
+
+  /** The number of the value at raw[at, at+32), or -1. */
+  find(at: number): number {
+    const raw = this.raw;
+    for (let s = this.hash(at); ; s = (s + 1) & this.mask) {
+      const index = this.slots[s]!;
+      if (index < 0 || same32(raw, this.offsets[index]!, at)) return index;
+    }
+  }
+
+  /** Number the value at raw[at, at+32), which find() did not know. */
+  add(at: number): number {
+    if ((this.size + 1) * 2 > this.slots.length) this.grow();
+    const index = this.size++;
+    this.offsets[index] = at;
+    this.place(index);
+    return index;
+  }
+
+  private place(index: number): void {
+    let s = this.hash(this.offsets[index]!);
+    while (this.slots[s]! >= 0) s = (s + 1) & this.mask;
+    this.slots[s] = index;
+  }
+
+  private grow(): void {
+    const capacity = this.slots.length * 2;
+    const offsets = new Int32Array(capacity / 2);
+    offsets.set(this.offsets.subarray(0, this.size));
+    tableSlots = this.slots = new Int32Array(capacity).fill(-1);
+    tableOffsets = this.offsets = offsets;
+    this.mask = capacity - 1;
+    this.shift--;
+    for (let i = 0; i < this.size; i++) this.place(i);
+  }
+
+  /** From the first and last words: accounts are hash output; system accounts and mints that start with zeros differ at the end. */
+  private hash(at: number): number {
+    const b = this.raw;
+    const first = b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
+    const last = b[at + 28]! | (b[at + 29]! << 8) | (b[at + 30]! << 16) | (b[at + 31]! << 24);
+    // the multiply's high bits, as many as the table has slots
+    return Math.imul(first ^ Math.imul(last, 0x9e3779b1), 0x85ebca6b) >>> this.shift;
+  }
+}
+
+let tableSlots = new Int32Array(8192);
+let tableOffsets = new Int32Array(4096);
 
 /** The core's BlockResult bytes of a stored execution result. Throws RangeError on damaged input. */
 export function decodeOutcome(stored: Uint8Array): Uint8Array {

@@ -72,6 +72,28 @@ describe('outcome codec (docs/storage.md "Execution results")', () => {
     expect(Buffer.from(decodeOutcome(stored))).toEqual(Buffer.from(raw));
   });
 
+  it('numbers thousands of distinct values in a few bundles, and values that differ only in their middle', () => {
+    // 3 bundles of PoolCreated events, 4 values each: 12,000 distinct values grow the encoder's
+    // table (sized for 4 a bundle) several times. Half of them share their first and last words.
+    const rows: ResultRow[] = [0, 1, 2].map((b) => ({ status: 0, gas: 1, fee: 1n, nonce: BigInt(b) }));
+    const events: ResultEvent[] = [];
+    for (let e = 0; e < 3000; e++) {
+      const data = new Uint8Array(200);
+      for (let f = 0; f < 4; f++) {
+        const value = data.subarray(f * 32, f * 32 + 32);
+        if (e % 2 === 0) value.set(randomBytes(32));
+        else new DataView(value.buffer, value.byteOffset).setUint32(12, e * 4 + f); // zero first and last words
+      }
+      events.push({ bundle: e % 3 === 0 ? 0 : e < 1500 ? 1 : 2, op: 0, kind: EventKind.PoolCreated, data });
+    }
+    events.sort((a, b) => a.bundle - b.bundle);
+    const raw = encodeBlockResult(rows, events);
+    expect(Buffer.from(decodeOutcome(encodeOutcome(raw)))).toEqual(Buffer.from(raw));
+    // and the grown table, kept for the next call, serves a small record
+    const small = block(17);
+    expect(Buffer.from(decodeOutcome(encodeOutcome(small)))).toEqual(Buffer.from(small));
+  });
+
   it('refuses damaged records with a RangeError, never a wrong result', () => {
     const stored = encodeOutcome(block(40));
     expect(() => decodeOutcome(stored.subarray(0, stored.length - 1))).toThrow(RangeError);

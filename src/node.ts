@@ -86,7 +86,10 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const validator = await loadValidatorKey(options.validatorKeyPath, options.dataDir);
   if (validator.generated) logger.info('generated a validator key', { path: validator.path });
 
-  const store = new ChainStore(join(options.dataDir, 'db'));
+  const store = new ChainStore(join(options.dataDir, 'db'), {
+    onLookupProgress: (height, head) => logger.info('transaction lookup index', { indexed_to: height, head }),
+    onLookupFailure: (error) => logger.error('building the transaction lookup index stopped; a restart resumes it', { error }),
+  });
   await store.open();
   const state = new StateView();
   const createCore = () => Core.create(state);

@@ -331,8 +331,38 @@ export class Chain extends EventEmitter<ChainEvents> {
     return out;
   }
 
+  /**
+   * The receipt of a bundle by hash; undefined when no indexed block holds it. A bundle of a block
+   * above the lookup index's height may not be found yet: callers that answer "no such bundle" to
+   * someone use `receiptByHash`.
+   */
   async receipt(hash: Uint8Array): Promise<Receipt | undefined> {
     return (await this.receipts.byHashes([hash]))[0];
+  }
+
+  /**
+   * The receipt of a bundle by hash, undefined only when no block holds it. While the transaction
+   * lookup index trails the head, after a catch-up sync (docs/storage.md "The transaction lookup
+   * index"), a bundle it does not find may be in a block above it: that throws ChainError
+   * TX_INDEXING (RPC -32000, retry shortly) rather than answering "not found".
+   */
+  async receiptByHash(hash: Uint8Array): Promise<Receipt | undefined> {
+    const receipt = await this.receipt(hash);
+    if (receipt) return receipt;
+    const indexed = this.deps.store.lookupHeight;
+    const head = this.head.height;
+    if (indexed < head) {
+      const stopped = this.deps.store.lookupFailure;
+      throw new ChainError('TX_INDEXING', `transaction indexing is in progress: blocks ${indexed + 1}…${head} are not indexed yet`
+        + (stopped ? ` (the index build stopped: ${stopped}; a restart resumes it)` : ''), { indexed_to: indexed, head });
+    }
+    return undefined;
+  }
+
+  /** The receipts of a stored block's bundles, in block order (by position: no lookup index needed). */
+  async blockReceipts(block: Block): Promise<Array<Receipt | undefined>> {
+    const height = block.header.height;
+    return this.receipts.at(block.bundleHashes.map((hash, index) => ({ height, index, hash })));
   }
 
   /** Height of the block with this hash, if stored. */

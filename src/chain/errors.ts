@@ -11,7 +11,8 @@ export type ChainErrorReason =
   | 'MEMPOOL_FULL'
   | 'INCLUSION_TIMEOUT'
   | 'FAUCET_LIMIT'
-  | 'SHUTTING_DOWN';
+  | 'SHUTTING_DOWN'
+  | 'TX_INDEXING'; // the transaction lookup index trails the head (docs/storage.md); retry shortly
 
 export class ChainError extends Error {
   constructor(

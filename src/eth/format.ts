@@ -51,7 +51,7 @@ export interface BlockView {
 
 /** Decodes a block's bundles and loads their receipts; logs get block-wide indexes. */
 export async function blockView(chain: Chain, block: Block): Promise<BlockView> {
-  const receipts = await Promise.all(block.bundleHashes.map((h) => chain.receipt(h)));
+  const receipts = await chain.blockReceipts(block);
   const blockHash = hex(block.header.hash);
   const number = quantity(block.header.height);
   let logIndex = 0;

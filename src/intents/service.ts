@@ -271,6 +271,9 @@ export class IntentService {
       };
     }
     if (inFlight || this.deps.chain.isInFlight(hex)) return { status: 'pending', bundle_hash: shown, gas_used: 0, block_height: null, ...intentInfo };
+    // Neither in flight nor found: "unknown" or "dropped" only once the lookup index is at the head
+    // (this throws TX_INDEXING while it trails, docs/storage.md "The transaction lookup index").
+    await this.deps.chain.receiptByHash(hash);
     if (!record) return undefined;
     return {
       status: 'failed', bundle_hash: shown, gas_used: 0, block_height: null, status_name: record.status_name ?? 'DROPPED',

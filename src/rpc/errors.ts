@@ -39,7 +39,8 @@ export const STANDARD_ERRORS = {
 export const APP_ERRORS = {
   SERVER_BUSY: {
     code: -32000,
-    meaning: 'The node cannot take the call now: shutting down, in initial sync, or too many calls in flight on the connection.',
+    meaning: 'The node cannot take the call now: shutting down, in initial sync, its transaction lookup index still behind the head after a sync, '
+      + 'or too many calls in flight on the connection.',
   },
   BUNDLE_INVALID: {
     code: -32001,
@@ -157,6 +158,7 @@ export class RpcError extends Error {
  */
 const REASON_ALIASES: Record<string, AppErrorName> = {
   SHUTTING_DOWN: 'SERVER_BUSY',
+  TX_INDEXING: 'SERVER_BUSY',
 };
 
 /**

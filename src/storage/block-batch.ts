@@ -1,5 +1,5 @@
 import { encodeOutcome } from './outcome-codec.js';
-import { blockKey, FORMAT, HEAD, localKey, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
 
 /**
  * What one block writes (docs/storage.md), and how a group of blocks becomes one level batch. The
@@ -47,14 +47,26 @@ export interface BlockWrite {
  * Cloning a view into a larger buffer, such as a network frame holding ten blocks, would also copy
  * all of that buffer.
  */
-export interface PackedBlockWrite extends Omit<BlockWrite, 'bundleHashes'> {
+export interface PackedBlockWrite extends Omit<BlockWrite, 'bundleHashes' | 'state'> {
   bundleHashes: Uint8Array;
+  state: PackedStateWrites;
+}
+
+/**
+ * State writes in two arrays: every key and value back to back in `bytes`, and per write its key's
+ * length and its value's (-1 deletes). A full block has ~350 state writes; cloned as objects, each
+ * key and value was a typed array of its own for the message to copy twice.
+ */
+export interface PackedStateWrites {
+  bytes: Uint8Array;
+  lengths: Int32Array;
 }
 
 export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; transfer: ArrayBuffer[] } {
   const hashes = packHashes(write.bundleHashes);
   const block = copy(write.block);
   const outcome = write.outcome && copy(write.outcome);
+  const state = packState(write.state);
   const packed: PackedBlockWrite = {
     ...write,
     hash: copy(write.hash),
@@ -62,9 +74,33 @@ export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; t
     ...(outcome ? { outcome } : {}),
     ...(write.certificate ? { certificate: copy(write.certificate) } : {}),
     bundleHashes: hashes,
+    state,
   };
-  const transfer = [block.buffer, hashes.buffer, ...(outcome ? [outcome.buffer] : [])] as ArrayBuffer[];
+  const transfer = [block.buffer, hashes.buffer, state.bytes.buffer, state.lengths.buffer, ...(outcome ? [outcome.buffer] : [])] as ArrayBuffer[];
   return { packed, transfer };
+}
+
+function packState(writes: readonly StateWrite[]): PackedStateWrites {
+  let size = 0;
+  for (const { key, value } of writes) size += key.length + (value?.length ?? 0);
+  const bytes = new Uint8Array(size);
+  const lengths = new Int32Array(writes.length * 2);
+  let o = 0;
+  for (let i = 0; i < writes.length; i++) {
+    const { key, value } = writes[i]!;
+    bytes.set(key, o);
+    o += key.length;
+    lengths[2 * i] = key.length;
+    if (value === null) lengths[2 * i + 1] = -1;
+    else {
+      // A value that is not bytes (a caller's bug) must fail the write, as the batch's put would.
+      if (!(value instanceof Uint8Array)) throw new TypeError(`state write ${i}: the value is not bytes`);
+      bytes.set(value, o);
+      o += value.length;
+      lengths[2 * i + 1] = value.length;
+    }
+  }
+  return { bytes, lengths };
 }
 
 /** 32-byte hashes in one array, in order: the packed form, and the value of the `t` index record. */
@@ -91,22 +127,41 @@ export interface BatchSink {
   del(key: Uint8Array): unknown;
 }
 
+/** How a group's batch treats the transaction lookup index (docs/storage.md "The transaction lookup index"). */
+export interface GroupLookup {
+  /** put the blocks' position records (not during a catch-up: the index is built behind it) */
+  positions: boolean;
+  /** move the lookup marker to the group's last block (its positions are in, and every block's before) */
+  marker: boolean;
+}
+
 /**
- * The records that close a group's batch: every block's position records, in key order, and the
- * head set to the group's last block (docs/storage.md). The blocks' own records went in with
- * `putBlock` as each block arrived.
+ * The records that close a group's batch: its blocks' position records in key order and the lookup
+ * marker, as `lookup` says, and the head set to the group's last block (docs/storage.md). The
+ * blocks' own records went in with `putBlock` as each block arrived.
  */
-export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[]): void {
-  putPositions(batch, writes);
-  batch.put(HEAD, u64(writes[writes.length - 1]!.height));
+export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[], lookup: GroupLookup): void {
+  const last = u64(writes[writes.length - 1]!.height);
+  if (lookup.positions) putPositions(batch, writes);
+  if (lookup.marker) batch.put(LOOKUP_MARKER, last);
+  batch.put(HEAD, last);
 }
 
 /** Everything one block writes but its positions and the head: state writes, the block, its result, local records, indexes, certificate. */
 export function putBlock(batch: BatchSink, write: PackedBlockWrite): void {
-  for (const { key, value } of write.state) {
-    const stateKey = prefixed(Prefix.State, key);
-    if (value === null) batch.del(stateKey);
-    else batch.put(stateKey, value);
+  const { bytes, lengths } = write.state;
+  for (let i = 0, o = 0; i < lengths.length; i += 2) {
+    const keyLength = lengths[i]!;
+    const valueLength = lengths[i + 1]!;
+    const stateKey = new Uint8Array(1 + keyLength);
+    stateKey[0] = Prefix.State;
+    stateKey.set(bytes.subarray(o, o + keyLength), 1);
+    o += keyLength;
+    if (valueLength < 0) batch.del(stateKey);
+    else {
+      batch.put(stateKey, bytes.subarray(o, o + valueLength));
+      o += valueLength;
+    }
   }
   batch.put(blockKey(write.height), write.block);
   batch.put(prefixed(Prefix.BlockHash, write.hash), u64(write.height));
@@ -121,14 +176,15 @@ export function putBlock(batch: BatchSink, write: PackedBlockWrite): void {
 }
 
 /**
- * The group's position records, 'r' + hash → height u64 BE ‖ index u32 BE, put in key order.
+ * Position records of consecutive blocks (a group's, or a lookup batch's behind the head), 'r' +
+ * hash → height u64 BE ‖ index u32 BE, put in key order.
  * LevelDB inserts each record into its memtable's skiplist; random hashes in arrival order made
  * every insert a fresh walk through cold memory, and that walk was most of the write thread's time
  * at 1,000 bundles a block (3.5 → 2.2 ms a block, docs/p2p.md "Measured"). In key order each walk
  * starts where the previous one was warm. Keys and values are views into two arrays allocated once
- * for the group (the batch copies them).
+ * for the call (the batch copies them).
  */
-function putPositions(batch: BatchSink, writes: readonly PackedBlockWrite[]): void {
+export function putPositions(batch: BatchSink, writes: ReadonlyArray<Pick<PackedBlockWrite, 'height' | 'bundleHashes'>>): void {
   let total = 0;
   for (const w of writes) total += w.bundleHashes.length / 32;
   if (total === 0) return;

@@ -2,8 +2,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Level } from 'level';
 import { storedBundles } from '../chain/block.js';
 import { blockIndexOps } from '../chain/block-index.js';
+import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
-import { putBlock, sealGroup, type PackedBlockWrite } from './block-batch.js';
+import { putBlock, putPositions, sealGroup, type PackedBlockWrite } from './block-batch.js';
+import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, u64 } from './keys.js';
 
 /**
  * The block writer's thread (block-writer.ts): a second handle on the node's database (classic-level
@@ -13,6 +15,9 @@ import { putBlock, sealGroup, type PackedBlockWrite } from './block-batch.js';
  * `deriveIndexes`), so building overlaps the write under way. When no write is under way the open
  * group is sealed (positions, head) and written synced: a lone block is written at once, and while
  * a write takes its time the blocks executed meanwhile share the next one (group commit).
+ *
+ * The transaction lookup index (position records, docs/storage.md) is left out of the groups of a
+ * catch-up sync, and this thread builds it behind the head once the catch-up is over: see `lookup`.
  */
 
 export interface WriterInit {
@@ -21,9 +26,14 @@ export interface WriterInit {
 
 export type WriterRequest = { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean } | { type: 'close' };
 export type WriterResponse =
-  | { type: 'ready' }
+  /** `lookupHeight`: every block up to it has its position records (-1: none yet) */
+  | { type: 'ready'; lookupHeight: number }
   /** every unit of a group is durable; `blocks` counts the group's blocks */
-  | { type: 'written'; ids: number[]; blocks: number }
+  | { type: 'written'; ids: number[]; blocks: number; lookupHeight: number }
+  /** the lookup index caught up to `lookupHeight` behind the head */
+  | { type: 'indexed'; lookupHeight: number; head: number; report: boolean }
+  /** building the lookup index behind the head failed and stopped; block writes go on */
+  | { type: 'lookup-failed'; error: string }
   | { type: 'failed'; ids: number[]; error: string }
   | { type: 'closed' };
 
@@ -35,6 +45,14 @@ const MAX_BLOCKS_PER_GROUP = 10;
  * milliseconds, and one fsync per ten blocks costs LevelDB's thread less than one per block.
  */
 const LINGER_MS = 25;
+/**
+ * The lookup index is built behind the head only after this long without a catch-up unit: while a
+ * sync runs, blocks arrive every few milliseconds and the index would take its CPU.
+ */
+const LOOKUP_IDLE_MS = 250;
+const LOOKUP_REPORT_MS = 10_000;
+/** Blocks whose position records one lookup batch holds (~1,000 records a full block). */
+const LOOKUP_BLOCKS_PER_BATCH = 20;
 
 interface Group {
   batch: ReturnType<Level<Uint8Array, Uint8Array>['batch']>;
@@ -42,12 +60,27 @@ interface Group {
   ids: number[];
   /** the last unit expects more blocks soon: wait for them (up to LINGER_MS, MAX_BLOCKS_PER_GROUP) */
   linger: boolean;
+  /** a unit came from a catch-up (linger): the group is written without its position records */
+  catchUp: boolean;
 }
 
 const port = parentPort!;
 const { path } = workerData as WriterInit;
 const db = new Level<Uint8Array, Uint8Array>(path, { keyEncoding: 'view', valueEncoding: 'view', multithreading: true });
 await db.open();
+/** the durable head (-1: an empty database) */
+let head = await readHeight(HEAD);
+/**
+ * Every block up to this height has its position records. A database of storage format 2 has no
+ * marker and every block's records (ChainStore.open writes the marker before this thread starts).
+ */
+let lookupHeight = await readHeight(LOOKUP_MARKER);
+/** when the last catch-up unit arrived (performance.now) */
+let lastCatchUp = -Infinity;
+let lookupTimer: NodeJS.Timeout | undefined;
+let lastReport = -Infinity;
+/** why building the lookup index behind the head stopped */
+let lookupFailure: string | undefined;
 const post = (message: WriterResponse) => port.postMessage(message);
 
 /** the group taking new blocks */
@@ -64,6 +97,8 @@ let failed: string | undefined;
 port.on('message', (request: WriterRequest) => {
   if (request.type === 'close') {
     closing = true;
+    clearTimeout(lookupTimer);
+    lookupTimer = undefined;
     if (failed !== undefined) void db.close().then(() => post({ type: 'closed' }));
     else pump();
     return;
@@ -77,9 +112,13 @@ port.on('message', (request: WriterRequest) => {
       sealed.push(open);
       open = undefined;
     }
-    open ??= { batch: db.batch(), writes: [], ids: [], linger: false };
+    open ??= { batch: db.batch(), writes: [], ids: [], linger: false, catchUp: false };
     open.ids.push(request.id);
     open.linger = request.linger;
+    if (request.linger) {
+      open.catchUp = true;
+      lastCatchUp = performance.now();
+    }
     for (const write of request.writes) {
       if (write.deriveIndexes) deriveIndexes(write);
       putBlock(open.batch, write);
@@ -92,7 +131,8 @@ port.on('message', (request: WriterRequest) => {
   }
   pump();
 });
-post({ type: 'ready' });
+post({ type: 'ready', lookupHeight });
+scheduleLookup(); // a database opened with its lookup index behind the head
 
 /** Start the next write if none is under way: the oldest full group, else the open one. */
 function pump(): void {
@@ -116,11 +156,17 @@ function pump(): void {
   const group = sealed.shift();
   if (!group) {
     if (closing) void db.close().then(() => post({ type: 'closed' }));
+    else if (!open) scheduleLookup();
     return;
   }
   writing = true;
+  const first = group.writes[0]!.height;
+  const last = group.writes[group.writes.length - 1]!.height;
+  // A catch-up group leaves its position records to `lookup`. Any other group puts its own, and
+  // moves the marker only when every block before it already has theirs.
+  const lookup = { positions: !group.catchUp, marker: !group.catchUp && lookupHeight === first - 1 };
   try {
-    sealGroup(group.batch, group.writes);
+    sealGroup(group.batch, group.writes, lookup);
   } catch (error) {
     sealed.unshift(group);
     writing = false;
@@ -130,7 +176,9 @@ function pump(): void {
   group.batch.write({ sync: true }).then(
     () => {
       writing = false;
-      post({ type: 'written', ids: group.ids, blocks: group.writes.length });
+      head = last;
+      if (lookup.marker) lookupHeight = last;
+      post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight });
       pump();
     },
     (error: unknown) => {
@@ -150,6 +198,82 @@ function fail(error: unknown): void {
   for (const g of dropped) void g.batch.close().catch(() => undefined);
   post({ type: 'failed', ids, error: failed });
   if (closing) void db.close().then(() => post({ type: 'closed' }));
+}
+
+/**
+ * The lookup index behind the head (docs/storage.md "The transaction lookup index"). Blocks written
+ * during a catch-up have no position records; once no catch-up unit has come for LOOKUP_IDLE_MS and
+ * nothing else waits to be written, this thread puts theirs, LOOKUP_BLOCKS_PER_BATCH blocks a batch,
+ * the marker moving with each batch (a kill loses at most the batch under way, which is redone).
+ * Blocks written live meanwhile have theirs already; they are put again, which changes nothing.
+ */
+function scheduleLookup(): void {
+  if (lookupHeight >= head || lookupTimer || closing || failed !== undefined || lookupFailure !== undefined) return;
+  const wait = Math.max(0, lastCatchUp + LOOKUP_IDLE_MS - performance.now());
+  lookupTimer = setTimeout(() => {
+    lookupTimer = undefined;
+    if (writing || open || sealed.length > 0 || closing || failed !== undefined) return; // pump reschedules
+    if (performance.now() - lastCatchUp < LOOKUP_IDLE_MS) {
+      scheduleLookup();
+      return;
+    }
+    writing = true;
+    lookupBatch().then(
+      () => {
+        writing = false;
+        // For the log: at most every LOOKUP_REPORT_MS, and when the index reaches the head.
+        const now = performance.now();
+        const report = lookupHeight >= head || now - lastReport >= LOOKUP_REPORT_MS;
+        if (report) lastReport = now;
+        post({ type: 'indexed', lookupHeight, head, report });
+        pump();
+      },
+      (error: unknown) => {
+        // The index is derived data: its failure stops its build (until a restart), not block writes.
+        writing = false;
+        lookupFailure = error instanceof Error ? error.message : String(error);
+        post({ type: 'lookup-failed', error: lookupFailure });
+        pump();
+      },
+    );
+  }, wait);
+}
+
+/** Position records of the next blocks above the marker, and the marker, in one batch. */
+async function lookupBatch(): Promise<void> {
+  const from = lookupHeight + 1;
+  const to = Math.min(head, lookupHeight + LOOKUP_BLOCKS_PER_BATCH);
+  const heights = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const lists = await db.getMany(heights.map(IndexKeys.blockTxs));
+  const blocks: Array<{ height: number; bundleHashes: Uint8Array }> = [];
+  for (let i = 0; i < heights.length; i++) {
+    let hashes = lists[i];
+    if (hashes === undefined) {
+      // No bundle list: a block without bundles, or lists being rebuilt by --backfill-indexes.
+      // The block itself says which.
+      const block = await db.get(blockKey(heights[i]!));
+      if (block === undefined) throw new Error(`block ${heights[i]} is missing below the head ${head}`);
+      let bundles: Uint8Array[];
+      try {
+        bundles = storedBundles(block);
+      } catch (error) {
+        throw new Error(`stored block ${heights[i]} does not decode: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      hashes = new Uint8Array(bundles.length * 32);
+      for (let b = 0; b < bundles.length; b++) hashes.set(bundleHash(bundles[b]!), b * 32);
+    }
+    if (hashes.length > 0) blocks.push({ height: heights[i]!, bundleHashes: hashes });
+  }
+  const batch = db.batch();
+  putPositions(batch, blocks);
+  batch.put(LOOKUP_MARKER, u64(to));
+  await batch.write();
+  lookupHeight = to;
+}
+
+async function readHeight(key: Uint8Array): Promise<number> {
+  const value = await db.get(key);
+  return value === undefined ? -1 : readU64(value);
 }
 
 function deriveIndexes(write: PackedBlockWrite): void {

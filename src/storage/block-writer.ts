@@ -4,6 +4,13 @@ import { Worker } from 'node:worker_threads';
 import { packBlockWrite, type BlockWrite } from './block-batch.js';
 import type { WriterInit, WriterRequest, WriterResponse } from './block-writer-worker.js';
 
+/** What the node hears of the lookup index built behind the head (docs/storage.md "The transaction lookup index"). */
+export interface LookupEvents {
+  /** now and then while it is built (every ~10 s), and when it reaches the head */
+  onLookupProgress?(height: number, head: number): void;
+  onLookupFailure?(error: string): void;
+}
+
 /**
  * The main thread's side of the block writer (docs/storage.md "The writer thread"). A group's batch
  * is built and written on a thread of its own: the outcome encoding, the key building and the
@@ -20,9 +27,18 @@ export class BlockWriter {
   /** synced batches written so far and the blocks in them (the sync bench reports group sizes) */
   readonly stats = { groups: 0, blocks: 0 };
   private failure: Error | undefined;
+  /** why a write could not even be packed: later writes are refused too (cleared by close) */
+  private refused: string | undefined;
   private closed: (() => void) | undefined;
+  /**
+   * Every block up to this height has its position records (docs/storage.md "The transaction lookup
+   * index"); ChainStore.open reads it, and the thread reports it as it moves. -1: none yet.
+   */
+  lookupHeight = -1;
+  /** why the thread stopped building the lookup index (it retries after a restart) */
+  lookupFailure: string | undefined;
 
-  constructor(private readonly path: string) {}
+  constructor(private readonly path: string, private readonly events: LookupEvents = {}) {}
 
   /**
    * Hand consecutive blocks to the writer; resolves once they are durable. The blocks of one call
@@ -32,7 +48,16 @@ export class BlockWriter {
    */
   async write(writes: readonly BlockWrite[], linger = false): Promise<void> {
     if (writes.length === 0) return;
-    const packs = writes.map(packBlockWrite);
+    if (this.refused !== undefined) throw new Error(`block write failed: an earlier write failed: ${this.refused}`);
+    let packs: ReturnType<typeof packBlockWrite>[];
+    try {
+      packs = writes.map(packBlockWrite);
+    } catch (error) {
+      // As a failure on the thread: this write and every later one are refused, so storage keeps a
+      // prefix of the blocks (until a reopen).
+      this.refused = error instanceof Error ? error.message : String(error);
+      throw new Error(`block write failed: ${this.refused}`);
+    }
     await this.start();
     if (this.failure) throw this.failure;
     const id = this.nextId++;
@@ -43,6 +68,7 @@ export class BlockWriter {
 
   /** Waits for the writes posted so far, then closes the thread's database handle; a later write starts a new thread. */
   async close(): Promise<void> {
+    this.refused = undefined;
     const worker = this.worker;
     if (!worker) return;
     await this.ready?.catch(() => undefined);
@@ -57,6 +83,11 @@ export class BlockWriter {
     await worker.terminate();
   }
 
+  /** Start the thread now rather than at the first write: it has a lookup index to build behind the head. */
+  async resume(): Promise<void> {
+    await this.start();
+  }
+
   private start(): Promise<void> {
     if (this.ready) return this.ready;
     const init: WriterInit = { path: this.path };
@@ -64,10 +95,20 @@ export class BlockWriter {
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: WriterResponse) => {
-        if (message.type === 'ready') resolve();
-        else if (message.type === 'closed') this.closed?.();
+        if (message.type === 'ready') {
+          this.lookupHeight = message.lookupHeight;
+          resolve();
+        } else if (message.type === 'closed') this.closed?.();
+        else if (message.type === 'indexed') {
+          this.lookupHeight = message.lookupHeight;
+          if (message.report) this.events.onLookupProgress?.(message.lookupHeight, message.head);
+        } else if (message.type === 'lookup-failed') {
+          this.lookupFailure = message.error;
+          this.events.onLookupFailure?.(message.error);
+        }
         else {
           if (message.type === 'written') {
+            this.lookupHeight = message.lookupHeight;
             this.stats.groups++;
             this.stats.blocks += message.blocks;
           }

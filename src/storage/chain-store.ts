@@ -1,10 +1,11 @@
 import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
-import { BlockWriter } from './block-writer.js';
-import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
+import { BlockWriter, type LookupEvents } from './block-writer.js';
+import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
+export type { LookupEvents } from './block-writer.js';
 export { IndexKeys, STORAGE_FORMAT };
 
 /**
@@ -31,24 +32,48 @@ export class ChainStore {
   private readonly db: Level<Uint8Array, Uint8Array>;
   private readonly writer: BlockWriter;
 
-  constructor(readonly path: string) {
+  constructor(readonly path: string, events: LookupEvents = {}) {
     // `multithreading`: the block writer's thread opens a second handle on the same LevelDB.
     this.db = new Level<Uint8Array, Uint8Array>(path, {
       keyEncoding: 'view', valueEncoding: 'view', writeBufferSize: WRITE_BUFFER_BYTES, multithreading: true,
     });
-    this.writer = new BlockWriter(path);
+    this.writer = new BlockWriter(path, events);
   }
 
-  /** Opens the database; refuses one written in another storage format (STORAGE_FORMAT). */
+  /**
+   * Opens the database; refuses one written in a storage format it cannot read (STORAGE_FORMAT).
+   * Format 2 becomes format 3 in place: its blocks all have their position records, so the lookup
+   * marker goes to its head. When the lookup index trails the head, the writer thread starts at once
+   * to build the rest (docs/storage.md "The transaction lookup index").
+   */
   async open(): Promise<void> {
     await this.db.open();
-    if ((await this.db.get(HEAD)) === undefined) return;
-    const format = await this.db.get(FORMAT);
-    if (format?.[0] !== STORAGE_FORMAT) {
+    const head = await this.db.get(HEAD);
+    if (head === undefined) return;
+    const format = (await this.db.get(FORMAT))?.[0];
+    if (format === 2) {
+      await this.db.batch([{ type: 'put', key: LOOKUP_MARKER, value: head }, { type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) }], { sync: true });
+    } else if (format !== STORAGE_FORMAT) {
       await this.db.close();
-      throw new Error(`the database at ${this.path} uses storage format ${format?.[0] ?? 1}, this node reads format ${STORAGE_FORMAT} `
-        + '(receipts are now built from stored execution results): sync into a new data directory');
+      throw new Error(`the database at ${this.path} uses storage format ${format ?? 1}, this node reads formats 2 and ${STORAGE_FORMAT} `
+        + '(receipts are built from stored execution results since format 2): sync into a new data directory');
     }
+    const lookup = await this.db.get(LOOKUP_MARKER);
+    this.writer.lookupHeight = lookup === undefined ? -1 : readU64(lookup);
+    if (this.writer.lookupHeight < readU64(head)) await this.writer.resume();
+  }
+
+  /**
+   * Every block up to this height has its position records: a bundle of a block above it may not be
+   * found by hash yet (docs/storage.md "The transaction lookup index"). -1 for an empty database.
+   */
+  get lookupHeight(): number {
+    return this.writer.lookupHeight;
+  }
+
+  /** Why building the lookup index stopped, if it did (a restart retries). */
+  get lookupFailure(): string | undefined {
+    return this.writer.lookupFailure;
   }
 
   /** Lets the block writes posted so far land, then closes both handles. */

@@ -28,10 +28,17 @@ export const HEAD = metaKey('head');
 export const FORMAT = metaKey('format');
 export const INDEX_MARKER = metaKey('index-version');
 /**
- * The layout of blocks, receipts and state in this database. 2: receipts are built on read from
- * the block and its stored execution result (docs/storage.md); 1 (no marker) stored receipt JSON.
+ * The transaction lookup index's height (docs/storage.md "The transaction lookup index"): every block
+ * up to it has its position records. A catch-up sync writes blocks without them; the writer thread
+ * builds them behind the head and moves this marker.
  */
-export const STORAGE_FORMAT = 2;
+export const LOOKUP_MARKER = metaKey('lookup-height');
+/**
+ * The layout of blocks, receipts and state in this database. 3: position records may trail the head,
+ * up to LOOKUP_MARKER; 2: every block was written with its position records (opened as format 3 with
+ * the marker at the head); 1 (no marker) stored receipt JSON.
+ */
+export const STORAGE_FORMAT = 3;
 
 /**
  * Key builders of the explorer indexes (docs/explorer.md "Index layouts"). Heights and balances are

@@ -26,6 +26,8 @@ let a: TestNode;
 let b: TestNode | undefined;
 let genesisArgs: string[];
 const recipients = Array.from({ length: 4 }, () => Signer.generate().address);
+/** receipts of the transfers made before B existed */
+const early: Receipt[] = [];
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -61,7 +63,7 @@ beforeAll(async () => {
   a = await TestNode.start({ args: ['--validator-key', keyFile, '--block-time', '1', ...genesisArgs] });
   // Blocks with transfers before B exists: B must sync them from genesis.
   for (let round = 0; round < 3; round++) {
-    await Promise.all(recipients.map((to, i) => a.result<Receipt>('svc_transfer', [systemAddressHex(1 + (i % 2)), to, 'NTV', String(BigInt(round + 1) * NTV)])));
+    early.push(...await Promise.all(recipients.map((to, i) => a.result<Receipt>('svc_transfer', [systemAddressHex(1 + (i % 2)), to, 'NTV', String(BigInt(round + 1) * NTV)]))));
   }
   await a.waitForHeight(5);
 });
@@ -90,6 +92,20 @@ describe('block sync and forwarding over libp2p', () => {
     expect(healthB.sync.blocksImported).toBeGreaterThanOrEqual(target);
     expect((await b.result<{ peerCount: number }>('svc_getNetworkStats')).peerCount).toBe(1);
     await expectSameChain(target);
+
+    // B found A's bundles by hash once its lookup index, built behind the catch-up, got there; until
+    // then the answer is -32000 TX_INDEXING, never null (docs/storage.md "The transaction lookup index").
+    const first = early[0]!;
+    const found = await until('the synced bundle by hash on B', async () => {
+      const res = await b!.call<Receipt | null>('svc_getTransactionReceipt', [first.bundle_hash]);
+      if (res.error) {
+        expect(res.error).toMatchObject({ code: -32000, data: { reason: 'TX_INDEXING' } });
+        return undefined;
+      }
+      expect(res.result).not.toBeNull();
+      return res.result!;
+    });
+    expect(found).toMatchObject({ block_height: first.block_height, block_hash: first.block_hash, status: 'success' });
   });
 
   it('a bundle submitted to the non-validator is forwarded and lands in the validator\'s block', async () => {

@@ -3,7 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChainStore, type BlockWrite } from '../../src/storage/chain-store.js';
+import { Level } from 'level';
+import { blake3 } from '../../src/codec/hash.js';
+import { packHashes } from '../../src/storage/block-batch.js';
+import { ChainStore, IndexKeys, type BlockWrite } from '../../src/storage/chain-store.js';
+import { FORMAT, LOOKUP_MARKER } from '../../src/storage/keys.js';
 import { encodeBlockResult } from './block-result-fixture.js';
 
 const dirs: string[] = [];
@@ -21,6 +25,31 @@ async function store(): Promise<ChainStore> {
 
 function write(height: number, hashes: Uint8Array[], outcome?: Uint8Array): BlockWrite {
   return { height, hash: new Uint8Array(32).fill(height), block: Uint8Array.of(height), bundleHashes: hashes, state: [], ...(outcome ? { outcome } : {}) };
+}
+
+/** A block written during a catch-up: with its bundle list (`t`), as the writer derives it for executed blocks. */
+function synced(height: number, hashes: Uint8Array[]): BlockWrite {
+  return { ...write(height, hashes), indexes: hashes.length > 0 ? [{ type: 'put', key: IndexKeys.blockTxs(height), value: packHashes(hashes) }] : [] };
+}
+
+/** Stored block bytes (src/chain/block.ts layout) with these bundles, and their hashes. */
+function storedBlock(bundles: Uint8Array[]): { block: Uint8Array; hashes: Uint8Array[] } {
+  const parts = [u32(2), Buffer.from('{}'), u32(bundles.length), ...bundles.flatMap((b) => [u32(b.length), b])];
+  return { block: Buffer.concat(parts), hashes: bundles.map((b) => blake3(b)) };
+}
+
+function u32(n: number): Buffer {
+  const out = Buffer.alloc(4);
+  out.writeUInt32LE(n);
+  return out;
+}
+
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 describe('ChainStore', () => {
@@ -68,13 +97,77 @@ describe('ChainStore', () => {
     const hashes = Array.from({ length: 30 }, () => randomBytes(32));
     const before = s.writeStats;
     const landed: number[] = [];
-    await Promise.all(hashes.map((hash, i) => s.commitBlocks([write(i + 1, [hash])], { linger: true }).then(() => landed.push(i + 1))));
+    await Promise.all(hashes.map((hash, i) => s.commitBlocks([synced(i + 1, [hash])], { linger: true }).then(() => landed.push(i + 1))));
     expect(landed).toEqual(hashes.map((_, i) => i + 1));
     expect(await s.head()).toBe(30);
     const stats = s.writeStats;
     expect(stats.blocks - before.blocks).toBe(30);
     expect(stats.groups - before.groups).toBeLessThan(30);
+    // A catch-up leaves the lookup index behind; it is built once no catch-up block came for a while.
+    expect(s.lookupHeight).toBe(0);
+    await until(() => s.lookupHeight === 30);
     expect(await s.getPositions(hashes)).toEqual(hashes.map((_, i) => ({ height: i + 1, index: 0 })));
+    await s.close();
+  });
+
+  it('builds the lookup index behind a catch-up: live blocks meanwhile are found at once, and the marker survives a reopen', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const caughtUp = Array.from({ length: 45 }, (_, i) => Array.from({ length: 1 + (i % 3) }, () => randomBytes(32)));
+    // Block 8 has no bundles: no bundle list, and a stored block that says so.
+    await Promise.all(caughtUp.map((hashes, i) => s.commitBlocks([i === 7 ? { ...write(8, []), block: storedBlock([]).block } : synced(i + 1, hashes)], { linger: true })));
+    expect(await s.getPositions(caughtUp[3]!)).toEqual(caughtUp[3]!.map(() => undefined));
+    // Closed before the index was built: the next open resumes it.
+    await s.close();
+    await s.open();
+    expect(s.lookupHeight).toBe(0);
+    const live = randomBytes(32);
+    await s.commitBlock(synced(46, [live]));
+    expect(await s.getPositions([live])).toEqual([{ height: 46, index: 0 }]);
+    await until(() => s.lookupHeight === 46);
+    for (const [i, hashes] of caughtUp.entries()) {
+      if (i === 7) continue;
+      expect(await s.getPositions(hashes)).toEqual(hashes.map((_, index) => ({ height: i + 1, index })));
+    }
+    // At the head, a live block moves the marker with its own batch.
+    await s.commitBlock(synced(47, [randomBytes(32)]));
+    expect(s.lookupHeight).toBe(47);
+    await s.close();
+    await s.open();
+    expect(s.lookupHeight).toBe(47);
+    await s.close();
+  });
+
+  it('hashes a stored block\'s bundles for the lookup index when its bundle list is missing (--backfill-indexes clears them)', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const one = storedBlock([randomBytes(120), randomBytes(90)]);
+    const empty = storedBlock([]);
+    await s.commitBlocks([{ ...write(1, one.hashes), block: one.block }], { linger: true });
+    await s.commitBlocks([{ ...write(2, []), block: empty.block }], { linger: true });
+    await until(() => s.lookupHeight === 2);
+    expect(await s.getPositions(one.hashes)).toEqual([{ height: 1, index: 0 }, { height: 1, index: 1 }]);
+    await s.close();
+  });
+
+  it('stops building the lookup index on a block it cannot read, and goes on writing blocks', async () => {
+    const failures: string[] = [];
+    const dir = await mkdtemp(join(tmpdir(), 'ntv-store-'));
+    dirs.push(dir);
+    const s = new ChainStore(join(dir, 'db'), { onLookupFailure: (error) => failures.push(error) });
+    await s.open();
+    await s.commitBlock(write(0, []));
+    // no bundle list, and block bytes that are not a stored block
+    await s.commitBlocks([{ ...write(1, [randomBytes(32)]), block: Uint8Array.of(1, 2, 3) }], { linger: true });
+    await until(() => failures.length > 0);
+    expect(failures[0]).toMatch(/stored block 1 does not decode/);
+    expect(s.lookupFailure).toBe(failures[0]);
+    expect(s.lookupHeight).toBe(0);
+    const later = randomBytes(32);
+    await s.commitBlock(synced(2, [later]));
+    expect(await s.head()).toBe(2);
+    expect(await s.getPositions([later])).toEqual([{ height: 2, index: 0 }]);
+    expect(s.lookupHeight).toBe(0);
     await s.close();
   });
 
@@ -115,6 +208,25 @@ describe('ChainStore', () => {
     const old = await store();
     await old.commitBlock(write(3, []));
     await old.close();
-    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 2/);
+    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads formats 2 and 3/);
+  });
+
+  it('opens a format 2 database as format 3: every block had its positions, so the lookup marker goes to the head', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const hash = randomBytes(32);
+    await s.commitBlock(write(1, [hash]));
+    await s.close();
+    // What a format 2 node left: its format byte and no lookup marker.
+    const raw = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
+    await raw.batch([{ type: 'put', key: FORMAT, value: Uint8Array.of(2) }, { type: 'del', key: LOOKUP_MARKER }]);
+    await raw.close();
+    await s.open();
+    expect(s.lookupHeight).toBe(1);
+    expect(await s.getPositions([hash])).toEqual([{ height: 1, index: 0 }]);
+    await s.close();
+    const reread = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
+    expect([...(await reread.get(FORMAT))!]).toEqual([3]);
+    await reread.close();
   });
 });

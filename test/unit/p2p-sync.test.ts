@@ -206,6 +206,17 @@ describe('BlockSync', () => {
     expect(sync.status()).toMatchObject({ syncing: false, currentHeight: source.chain.height, blocksImported: source.chain.height, startingHeight: 0 });
     expect(Buffer.from(local.chain.headHeader.stateRoot)).toEqual(Buffer.from(source.chain.headHeader.stateRoot));
     expect(server.counters.blocksServed).toBeGreaterThanOrEqual(source.chain.height);
+
+    // The catch-up left the transaction lookup index behind (docs/storage.md): a synced bundle is
+    // "indexing in progress" until the writer thread has built it, never "not found".
+    const block = (await source.chain.blockByHeight(12))!;
+    const hash = block.bundleHashes[3]!;
+    if (local.store.lookupHeight < local.chain.height) {
+      await expect(local.chain.receiptByHash(hash)).rejects.toMatchObject({ reason: 'TX_INDEXING', data: { head: local.chain.height } });
+    }
+    await until('lookup index at the head', () => local.store.lookupHeight === local.chain.height);
+    expect(await local.chain.receiptByHash(hash)).toMatchObject({ block_height: 12, index: 3 });
+    expect(await local.chain.receiptByHash(new Uint8Array(32).fill(7))).toBeUndefined();
   });
 
   it('drops a batch with a bad block, penalizes the peer that served it and takes the chain from an honest one', async () => {

@@ -134,9 +134,11 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
     }),
     defineMethod({
       name: 'eth_getTransactionByHash',
-      summary: 'A transaction by its eth hash (keccak of the raw EVM tx) or, for native bundles, the 0x bundle hash; pending ones have null block fields; null when unknown.',
+      summary: 'A transaction by its eth hash (keccak of the raw EVM tx) or, for native bundles, the 0x bundle hash; pending ones have null block fields; null when unknown. ' +
+        'While the transaction lookup index trails the head after a catch-up sync, one it cannot find yet is -32000 "transaction indexing is in progress", as geth answers.',
       params: [{ name: 'hash', schema: Hash32('transaction hash') }] as const,
       result: { name: 'transaction', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      errors: [APP_ERRORS.SERVER_BUSY.code],
       handler: async ([hash]) => {
         const found = await findTransaction(chain, hash);
         if (found) return formatTransaction(found.view, found.view.items[found.index]!);
@@ -147,9 +149,11 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
     }),
     defineMethod({
       name: 'eth_getTransactionReceipt',
-      summary: 'The receipt of a transaction in a block (status 0x1/0x0, gas, ERC-20 Transfer logs); null when unknown or still pending.',
+      summary: 'The receipt of a transaction in a block (status 0x1/0x0, gas, ERC-20 Transfer logs); null when unknown or still pending. ' +
+        'While the transaction lookup index trails the head after a catch-up sync, one it cannot find yet is -32000 "transaction indexing is in progress".',
       params: [{ name: 'hash', schema: Hash32('transaction hash') }] as const,
       result: { name: 'receipt', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      errors: [APP_ERRORS.SERVER_BUSY.code],
       handler: async ([hash]) => {
         const found = await findTransaction(chain, hash);
         return found ? formatReceipt(found.view, found.view.items[found.index]!) : null;
@@ -309,7 +313,7 @@ async function blockOfHash(chain: Chain, hash: string): Promise<Block | undefine
 async function findTransaction(chain: Chain, hash: string): Promise<{ view: BlockView; index: number } | undefined> {
   const bytes = unhex(hash);
   const bundleHash = (await chain.bundleHashOfEthHash(bytes)) ?? bytes;
-  const receipt = await chain.receipt(bundleHash);
+  const receipt = await chain.receiptByHash(bundleHash);
   if (!receipt) return undefined;
   const block = await chain.blockByHeight(receipt.block_height);
   if (!block) return undefined;

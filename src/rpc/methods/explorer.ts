@@ -70,7 +70,7 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
       handler: async ([height]) => {
         const block = await chain.blockByHeight(height);
         if (!block) return null;
-        const receipts = (await Promise.all(block.bundleHashes.map((h) => chain.receipt(h)))).filter((r) => r !== undefined);
+        const receipts = (await chain.blockReceipts(block)).filter((r) => r !== undefined);
         let failed = 0;
         let fees = 0n;
         let transfers = 0;

@@ -261,7 +261,7 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
       summary: 'Status of a submitted intent: pending, completed or failed, gas used, block height (spec §2.6); a schedule id shows its runs.',
       params: [{ name: 'bundle_hash', schema: Hash() }] as const,
       result: { name: 'status', schema: StatusSchema },
-      errors: [APP_ERRORS.NOT_FOUND.code],
+      errors: [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.SERVER_BUSY.code],
       handler: async ([hash]) => {
         hashParam(hash, 'bundle_hash', 1);
         const status = await service.status(hash);

@@ -30,10 +30,12 @@ export function transactionMethods({ chain }: MethodDependencies): MethodDefinit
     }),
     defineMethod({
       name: 'svc_getTransactionReceipt',
-      summary: 'The receipt of a bundle by its hash, or null when no block holds it (spec §4.11).',
+      summary: 'The receipt of a bundle by its hash, or null when no block holds it (spec §4.11). While the transaction ' +
+        'lookup index trails the head after a catch-up sync, a bundle it cannot find yet is -32000 (data.reason TX_INDEXING), not null.',
       params: [{ name: 'tx_hash', schema: Hash() }] as const,
       result: { name: 'receipt', schema: Type.Union([ReceiptSchema, Type.Null()]) },
-      handler: async ([hash]) => (await chain.receipt(hashParam(hash, 'tx_hash', 1))) ?? null,
+      errors: [APP_ERRORS.SERVER_BUSY.code],
+      handler: async ([hash]) => (await chain.receiptByHash(hashParam(hash, 'tx_hash', 1))) ?? null,
     }),
   ];
 }

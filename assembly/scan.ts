@@ -7,7 +7,7 @@
 // reuse decodeBundle's globals and OPS table, which apply_block no longer needs once it returns.
 
 import * as S from "./status";
-import { blake3 } from "./blake3";
+import { blake3, blake3Keyed } from "./blake3";
 import {
   decodeBundle, bNonce, bSig, bSigLen, bHasPubkey, bPubkey, bPubkeyLen, bHasExpiry, bExpiry, bValidUntil,
 } from "./bundle";
@@ -33,15 +33,24 @@ import { bufNew, bufEnsure, bufSetLen } from "./mem";
 
 // Tree scratch: one 32-byte node per leaf, each level reduced in place (grown as needed).
 const tree = bufNew(1 << 15);
-// 0x00 ‖ hash (a leaf) and 0x01 ‖ left ‖ right (an inner node): src/chain/block.ts transactionsRoot.
-const LEAF_IN = memory.data(33);
-const NODE_IN = memory.data(65);
+/**
+ * K_TX_NODE = Blake3("ntv.transactions-root.node") (ASCII, named like the state root's K_NODE,
+ * docs/core-abi.md "State root"), the key of every inner node; src/chain/block.ts TX_NODE_KEY holds
+ * the same bytes. Written out rather than hashed at start: it is part of the block format.
+ */
+const K_TX_NODE = memory.data<u8>([
+  152, 210, 156, 2, 245, 28, 42, 63, 85, 180, 99, 247, 30, 136, 83, 235,
+  100, 98, 72, 202, 156, 79, 241, 168, 64, 2, 42, 35, 48, 208, 42, 46,
+]);
 
 /**
- * The transactions root (src/chain/block.ts transactionsRoot, which headers commit to): a binary
- * Merkle tree over n bundle hashes read `stride` bytes apart from `hashes`; leaf =
- * Blake3(0x00 ‖ hash), inner = Blake3(0x01 ‖ left ‖ right), an odd last node carried up unchanged,
- * 32 zero bytes for n = 0. Writes 32 bytes at out.
+ * The transactions root (src/chain/block.ts transactionsRoot, which headers commit to;
+ * docs/core-abi.md "Block scan"): a binary Merkle tree over n bundle hashes read `stride` bytes
+ * apart from `hashes`. The leaves are the bundle hashes themselves; inner = Blake3_keyed(K_TX_NODE,
+ * left ‖ right), 64 bytes and so one compression; an odd last node carried up unchanged; 32 zero
+ * bytes for n = 0, the one hash for n = 1. The keyed hash is another function than the plain
+ * Blake3 that made the bundle hashes, so a node cannot pass for a bundle hash: the job the former
+ * 0x00/0x01 prefix bytes did at two compressions a node and one a leaf. Writes 32 bytes at out.
  */
 function merkleRoot(hashes: usize, stride: u32, n: u32, out: usize): void {
   if (n == 0) {
@@ -50,20 +59,19 @@ function merkleRoot(hashes: usize, stride: u32, n: u32, out: usize): void {
   }
   // n ≤ len/32 (transactions_root) or ≤ MAX_SCAN_BUNDLES (scan_bundles): n << 5 fits u32.
   let t = bufEnsure(tree, n << 5);
-  store<u8>(LEAF_IN, 0);
-  for (let i: u32 = 0; i < n; i++) {
-    memory.copy(LEAF_IN + 1, hashes + <usize>i * stride, 32);
-    blake3(LEAF_IN, 33, t + (<usize>i << 5));
+  if (stride == 32) {
+    memory.copy(t, hashes, <usize>n << 5);
+  } else {
+    for (let i: u32 = 0; i < n; i++) memory.copy(t + (<usize>i << 5), hashes + <usize>i * stride, 32);
   }
-  store<u8>(NODE_IN, 1);
   let m = n;
   while (m > 1) {
     let half = m >> 1;
-    // Node k of the next level goes to slot k; its children (2k, 2k+1) are copied out first and
-    // every later pair sits above slot k, so nothing unread is overwritten.
+    // Node k of the next level goes to slot k and hashes its children (2k, 2k+1) in place: they
+    // are the 64 bytes at slot 2k, read whole before the 32-byte result is stored (blake3 allows the
+    // overlap), and every later pair sits above slot k, so nothing unread is overwritten.
     for (let k: u32 = 0; k < half; k++) {
-      memory.copy(NODE_IN + 1, t + (<usize>k << 6), 64);
-      blake3(NODE_IN, 65, t + (<usize>k << 5));
+      blake3Keyed(K_TX_NODE, t + (<usize>k << 6), 64, t + (<usize>k << 5));
     }
     if (m & 1) {
       memory.copy(t + (<usize>half << 5), t + (<usize>(m - 1) << 5), 32);

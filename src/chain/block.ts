@@ -1,4 +1,4 @@
-import { blake3 } from '../codec/hash.js';
+import { blake3, keyedBlake3 } from '../codec/hash.js';
 
 /**
  * A block header (issue: "Ed25519-signed block headers"; spec §6 newHeads fields). Hashes and
@@ -110,17 +110,28 @@ export function decodeHeaderBytes(bytes: Uint8Array): UnsignedHeader {
 }
 
 /**
- * Binary Merkle root (Blake3) over the bundle hashes in block order; an odd node is carried up
- * unchanged, and an empty block has 32 zero bytes. Domain bytes keep leaves and nodes apart.
+ * The key of every inner node of the transactions tree: Blake3("ntv.transactions-root.node")
+ * (ASCII), written out because it is part of the block format; assembly/scan.ts K_TX_NODE holds the
+ * same bytes (docs/core-abi.md "Block scan").
+ */
+export const TX_NODE_KEY = Uint8Array.of(
+  152, 210, 156, 2, 245, 28, 42, 63, 85, 180, 99, 247, 30, 136, 83, 235,
+  100, 98, 72, 202, 156, 79, 241, 168, 64, 2, 42, 35, 48, 208, 42, 46,
+);
+
+/**
+ * Binary Merkle root over the bundle hashes in block order (docs/core-abi.md "Block scan"; the
+ * core's transactions_root computes the same). The leaves are the bundle hashes themselves; an
+ * inner node is Blake3 keyed_hash(TX_NODE_KEY, left ‖ right), 64 bytes and so one compression; an
+ * odd last node is carried up unchanged; one bundle's root is its hash, and an empty block has 32
+ * zero bytes. A keyed hash is another function than the plain Blake3 that made the bundle hashes,
+ * so no domain byte is needed to keep a node from passing for a bundle hash.
  */
 export function transactionsRoot(bundleHashes: Uint8Array[]): Uint8Array {
   if (bundleHashes.length === 0) return new Uint8Array(32);
-  // 2,000 hashes for a block of 1,000 bundles, made or imported: the inputs are assembled in two
-  // reused buffers rather than allocated per hash (blake3 is synchronous and copies its input).
-  let level = bundleHashes.map((hash) => {
-    leafInput.set(hash, 1);
-    return blake3(leafInput);
-  });
+  // A fresh array, never the caller's hash, also for one bundle.
+  if (bundleHashes.length === 1) return bundleHashes[0]!.slice();
+  let level = bundleHashes;
   while (level.length > 1) {
     const next: Uint8Array[] = [];
     for (let i = 0; i < level.length; i += 2) {
@@ -128,19 +139,20 @@ export function transactionsRoot(bundleHashes: Uint8Array[]): Uint8Array {
         next.push(level[i]!);
         continue;
       }
-      nodeInput.set(level[i]!, 1);
-      nodeInput.set(level[i + 1]!, 33);
-      next.push(blake3(nodeInput));
+      // ~1,000 nodes for a block of 1,000 bundles, made or imported: left ‖ right is assembled in
+      // one reused buffer rather than allocated per node (the hasher is synchronous and copies it).
+      nodeInput.set(level[i]!, 0);
+      nodeInput.set(level[i + 1]!, 32);
+      next.push(hashNode(nodeInput));
     }
     level = next;
   }
   return level[0]!;
 }
 
-/** 0x00 ‖ bundle hash: a leaf of the transactions tree */
-const leafInput = new Uint8Array(33);
-/** 0x01 ‖ left ‖ right: an inner node */
-const nodeInput = new Uint8Array(65).fill(1, 0, 1);
+/** left ‖ right: an inner node's input */
+const nodeInput = new Uint8Array(64);
+const hashNode = await keyedBlake3(TX_NODE_KEY);
 
 /** Stored form: [u32 header JSON length][header JSON][u32 count]([u32 length][bundle])*. */
 export function encodeBlock(block: Block): Uint8Array {

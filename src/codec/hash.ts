@@ -35,6 +35,21 @@ export function blake3(data: Uint8Array): Uint8Array {
   return hasher.digest('binary');
 }
 
+/**
+ * Blake3 keyed_hash (Blake3 §2.3) under one fixed 32-byte key, as a synchronous function on a
+ * hasher of its own that every call reuses (the key is set once; `init` keeps it). Async like
+ * `initHashing`: a module that needs one awaits it at load time.
+ */
+export async function keyedBlake3(key: Uint8Array): Promise<(data: Uint8Array) => Uint8Array> {
+  if (key.length !== 32) throw new RangeError('a Blake3 key is 32 bytes');
+  const hasher = await createBLAKE3(256, key);
+  return (data) => {
+    hasher.init();
+    hasher.update(data);
+    return hasher.digest('binary');
+  };
+}
+
 /** SHA-256 through node:crypto (faster than hash-wasm's, DEPENDENCIES.md). */
 export function sha256(data: Uint8Array): Uint8Array {
   // Copied out of the Buffer so callers never hold a view on a shared pool slab.

@@ -41,22 +41,20 @@ export class ChainStore {
   }
 
   /**
-   * Opens the database; refuses one written in a storage format it cannot read (STORAGE_FORMAT).
-   * Format 2 becomes format 3 in place: its blocks all have their position records, so the lookup
-   * marker goes to its head. When the lookup index trails the head, the writer thread starts at once
-   * to build the rest (docs/storage.md "The transaction lookup index").
+   * Opens the database; refuses one written in another storage format (STORAGE_FORMAT, docs/storage.md
+   * "Format marker"). When the lookup index trails the head, the writer thread starts at once to
+   * build the rest (docs/storage.md "The transaction lookup index").
    */
   async open(): Promise<void> {
     await this.db.open();
     const head = await this.db.get(HEAD);
     if (head === undefined) return;
-    const format = (await this.db.get(FORMAT))?.[0];
-    if (format === 2) {
-      await this.db.batch([{ type: 'put', key: LOOKUP_MARKER, value: head }, { type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) }], { sync: true });
-    } else if (format !== STORAGE_FORMAT) {
+    const format = (await this.db.get(FORMAT))?.[0] ?? 1;
+    if (format !== STORAGE_FORMAT) {
       await this.db.close();
-      throw new Error(`the database at ${this.path} uses storage format ${format ?? 1}, this node reads formats 2 and ${STORAGE_FORMAT} `
-        + '(receipts are built from stored execution results since format 2): sync into a new data directory');
+      throw new Error(`the database at ${this.path} uses storage format ${format}, this node reads format ${STORAGE_FORMAT} (`
+        + (format === 2 ? 'its blocks were made under the first transactions root, which this node refuses' : 'receipts are now built from stored execution results')
+        + '): sync into a new data directory');
     }
     const lookup = await this.db.get(LOOKUP_MARKER);
     this.writer.lookupHeight = lookup === undefined ? -1 : readU64(lookup);

@@ -34,9 +34,10 @@ export const INDEX_MARKER = metaKey('index-version');
  */
 export const LOOKUP_MARKER = metaKey('lookup-height');
 /**
- * The layout of blocks, receipts and state in this database. 3: position records may trail the head,
- * up to LOOKUP_MARKER; 2: every block was written with its position records (opened as format 3 with
- * the marker at the head); 1 (no marker) stored receipt JSON.
+ * The layout and rules of this database (docs/storage.md "Format marker"). 3: position records may
+ * trail the head, up to LOOKUP_MARKER, and blocks are under the current transactions root; 2: every
+ * block written with its position records, the first transactions root; 1 (no marker) stored receipt
+ * JSON. Only 3 is opened.
  */
 export const STORAGE_FORMAT = 3;
 

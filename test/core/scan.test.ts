@@ -7,7 +7,8 @@ import type { BundleScan } from '../../src/core/scan.js';
 import { Status } from '../../src/core/status.js';
 import { bundleHash, decodeBundle, encodeBundle, type Bundle } from '../../src/codec/bundle.js';
 import { signBundle, Signer } from '../../src/codec/keys.js';
-import { decodeBlock, encodeBlock, transactionsRoot, type BlockHeader } from '../../src/chain/block.js';
+import { decodeBlock, encodeBlock, transactionsRoot, TX_NODE_KEY, type BlockHeader } from '../../src/chain/block.js';
+import { blake3, toHex } from '../../src/codec/hash.js';
 import { bundleOf, decodeEvmTransaction, looksLikeEvmTransaction } from '../../src/eth/transaction.js';
 import { EvmTokenIndex } from '../../src/eth/tokens.js';
 import type { TokenRegistry } from '../../src/chain/token-registry.js';
@@ -232,6 +233,30 @@ describe('transactions_root', () => {
       const hashes = Array.from({ length: n }, (_, i) => bundleHash(Uint8Array.of(i & 0xff, i >> 8)));
       expect(core.transactionsRoot(hashes), `${n} hashes`).toEqual(transactionsRoot(hashes));
     }
+  });
+
+  it('pins K_TX_NODE and the roots of 1, 2, 3 and 5 fixed hashes (docs/core-abi.md "Block scan")', async () => {
+    // Worked out from the definition with hash-wasm's one-shot keyed blake3, not with either
+    // implementation: a change to the tree, the key or the carry rule changes these. h_i = Blake3(i).
+    expect(toHex(TX_NODE_KEY)).toBe(toHex(blake3(new TextEncoder().encode('ntv.transactions-root.node'))));
+    expect(toHex(TX_NODE_KEY)).toBe('98d29c02f51c2a3f55b463f71e8853eb646248ca9c4ff1a840022a2330d02a2e');
+    const hashes = [0, 1, 2, 3, 4].map((i) => blake3(Uint8Array.of(i)));
+    const pinned: Array<[number, string]> = [
+      [1, '2d3adedff11b61f14c886e35afa036736dcd87a74d27b5c1510225d0f592e213'], // h0 itself
+      [2, 'a411ead6ab1d61c763835184fde10ee7683ff73d15c2e1247ac5cbfd2b5a63c3'], // N(h0, h1)
+      [3, '4de093122e206d85637a4cfbb73c5703d83c5047ac80368f32fae113b1af5b22'], // N(N(h0, h1), h2)
+      [5, '4a3cc1a51f2da725aed8c6c12184d8ec79468dbe27de6d4bdc1f38fdd4c32fa3'], // N(N(N(h0, h1), N(h2, h3)), h4)
+    ];
+    const { core } = await newCore();
+    for (const [n, root] of pinned) {
+      expect(toHex(core.transactionsRoot(hashes.slice(0, n))), `core, ${n} hashes`).toBe(root);
+      expect(toHex(transactionsRoot(hashes.slice(0, n))), `JS, ${n} hashes`).toBe(root);
+    }
+    // A node is keyed: not the plain Blake3 that a bundle hash is of the same 64 bytes.
+    expect(toHex(blake3(Uint8Array.from([...hashes[0]!, ...hashes[1]!])))).not.toBe(pinned[1]![1]);
+    // One bundle's root is its hash, as a fresh array.
+    const one = transactionsRoot([hashes[0]!]);
+    expect(one).not.toBe(hashes[0]);
   });
 
   it('refuses input that is not whole 32-byte hashes', async () => {

@@ -51,14 +51,17 @@ describe('RateLimiter', () => {
 
 describe('rate limit over HTTP', () => {
   it('serves a burst, refuses with HTTP 429 and RATE_LIMITED, then recovers', async () => {
-    const s = await startServer({ rateLimit: 10 });
+    // A burst of 10 refilled at 2 a second: the burst would have to take over 500 ms for a token to
+    // come back before the 11th call (at 10 a second, 100 ms of a loaded machine was enough).
+    const s = await startServer({ rateLimit: 2, rateBurst: 10 });
     servers.push(s);
-    for (let i = 0; i < 10; i++) expect((await post(s.url, call('test_echo', ['x'], i))).status).toBe(200);
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => post(s.url, call('test_echo', ['x'], i))));
+    expect(burst.map((r) => r.status)).toEqual(burst.map(() => 200));
     const refused = await post(s.url, call('test_echo', ['x'], 'over'));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.json).toMatchObject({ id: 'over', error: { code: -32005, data: { cost: 1, capacity: 10 } } });
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 600));
     expect((await post(s.url, call('test_echo', ['back']))).json.result).toBe('back');
   });
 

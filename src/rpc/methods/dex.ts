@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
-import type { Chain } from '../../chain/chain.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { encodePool, lockedLp, MAX_LOCK_SECONDS, poolAddress, type PoolRecord, type SwapQuote } from '../../core/amm.js';
 import { DexReader, dexReader, route, type IndexedPool } from '../../chain/pools.js';

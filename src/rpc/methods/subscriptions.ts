@@ -3,7 +3,7 @@ import { encodeAccount } from '../../codec/address.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type CallContext, type MethodDefinition, type RpcConnection } from '../registry.js';
 import { Address } from '../schemas.js';
-import { NOTIFICATION_METHOD, type SubscriptionHub, type SubscriptionKind } from '../subscriptions.js';
+import { NOTIFICATION_METHOD, type SubscriptionKind } from '../subscriptions.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam } from './params.js';
 

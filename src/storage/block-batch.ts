@@ -103,10 +103,24 @@ function packState(writes: readonly StateWrite[]): PackedStateWrites {
   return { bytes, lengths };
 }
 
-/** 32-byte hashes in one array, in order: the packed form, and the value of the `t` index record. */
+/**
+ * 32-byte hashes in one array of its own, in order: the packed form, and the value of the `t` index
+ * record. An imported block's hashes are already views side by side in one array (the core's scan,
+ * src/core/scan.ts): that run is copied in one piece.
+ */
 export function packHashes(hashes: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(hashes.length * 32);
-  for (let i = 0; i < hashes.length; i++) out.set(hashes[i]!, i * 32);
+  const n = hashes.length;
+  if (n > 0) {
+    const first = hashes[0]!;
+    let adjacent = first.length === 32;
+    for (let i = 1; i < n && adjacent; i++) {
+      const h = hashes[i]!;
+      adjacent = h.buffer === first.buffer && h.byteOffset === first.byteOffset + 32 * i && h.length === 32;
+    }
+    if (adjacent) return new Uint8Array(first.buffer, first.byteOffset, n * 32).slice();
+  }
+  const out = new Uint8Array(n * 32);
+  for (let i = 0; i < n; i++) out.set(hashes[i]!, i * 32);
   return out;
 }
 

@@ -52,6 +52,22 @@ async function until(condition: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
+describe('packHashes', () => {
+  it('packs adjacent views (an imported block\'s scan) and scattered ones alike, into an array of its own', () => {
+    const run = randomBytes(5 * 32);
+    const adjacent = Array.from({ length: 5 }, (_, i) => new Uint8Array(run.buffer, run.byteOffset + 32 * i, 32));
+    const scattered = adjacent.map((h) => Uint8Array.from(h));
+    const packed = packHashes(adjacent);
+    expect(Buffer.from(packed)).toEqual(Buffer.from(run));
+    expect(Buffer.from(packHashes(scattered))).toEqual(Buffer.from(run));
+    expect(packed.buffer).not.toBe(run.buffer);
+    expect(packed.byteOffset).toBe(0);
+    // views of one array, not in order
+    expect(Buffer.from(packHashes([adjacent[1]!, adjacent[0]!]))).toEqual(Buffer.concat([adjacent[1]!, adjacent[0]!]));
+    expect(packHashes([]).length).toBe(0);
+  });
+});
+
 describe('ChainStore', () => {
   it('stores each bundle\'s position and the block\'s execution result with the block', async () => {
     const s = await store();

@@ -1,4 +1,4 @@
-import { encodeOutcome } from './outcome-codec.js';
+import { encodeOutcome } from './outcome-wasm.js';
 import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
 
 /**

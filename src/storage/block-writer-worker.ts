@@ -6,6 +6,7 @@ import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
 import { putBlock, putPositions, sealGroup, type PackedBlockWrite } from './block-batch.js';
 import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, u64 } from './keys.js';
+import { loadOutcomeEncoder } from './outcome-wasm.js';
 
 /**
  * The block writer's thread (block-writer.ts): a second handle on the node's database (classic-level
@@ -66,6 +67,9 @@ interface Group {
 
 const port = parentPort!;
 const { path } = workerData as WriterInit;
+// putBlock's execution-result encoder (build/outcome.wasm): a missing or stale build fails the
+// thread's start, not its first block write.
+loadOutcomeEncoder();
 const db = new Level<Uint8Array, Uint8Array>(path, { keyEncoding: 'view', valueEncoding: 'view', multithreading: true });
 await db.open();
 /** the durable head (-1: an empty database) */

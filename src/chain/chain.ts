@@ -348,6 +348,11 @@ export class Chain extends EventEmitter<ChainEvents> {
     return (await this.receipts.byHashes([hash]))[0];
   }
 
+  /** Every block up to this height has its position records (docs/storage.md "The transaction lookup index"). */
+  get lookupHeight(): number {
+    return this.deps.store.lookupHeight;
+  }
+
   /**
    * The receipt of a bundle by hash, undefined only when no block holds it. While the transaction
    * lookup index trails the head, after a catch-up sync (docs/storage.md "The transaction lookup
@@ -357,7 +362,7 @@ export class Chain extends EventEmitter<ChainEvents> {
   async receiptByHash(hash: Uint8Array): Promise<Receipt | undefined> {
     const receipt = await this.receipt(hash);
     if (receipt) return receipt;
-    const indexed = this.deps.store.lookupHeight;
+    const indexed = this.lookupHeight;
     const head = this.head.height;
     if (indexed < head) {
       const stopped = this.deps.store.lookupFailure;

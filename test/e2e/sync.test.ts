@@ -14,7 +14,7 @@ const NTV = 1_000_000_000n;
 
 interface Health {
   height: number; peers: number; syncing: boolean; peerId: string | null; addresses: string[]; inValidatorSet: boolean;
-  sync: { currentHeight: number; highestHeight: number | null; startingHeight: number; blocksImported: number };
+  sync: { currentHeight: number; highestHeight: number | null; startingHeight: number; blocksImported: number; txIndexHeight: number };
   uptimeSeconds: number; version: string;
 }
 interface Dragonfly { enabled: boolean; sealType: string; forwarded: number; direct: number; received: number; rejected: number }
@@ -106,6 +106,12 @@ describe('block sync and forwarding over libp2p', () => {
       return res.result!;
     });
     expect(found).toMatchObject({ block_height: first.block_height, block_hash: first.block_hash, status: 'success' });
+    // Once the index is at the head, the health report says so.
+    const indexed = await until('the lookup index at the head', async () => {
+      const health = await b!.result<Health>('svc_validatorHealth');
+      return health.sync.txIndexHeight === health.height ? health : undefined;
+    });
+    expect(indexed.sync.txIndexHeight).toBeGreaterThanOrEqual(target);
   });
 
   it('a bundle submitted to the non-validator is forwarded and lands in the validator\'s block', async () => {

@@ -24,6 +24,10 @@ export function networkMethods({ chain, validator, p2p }: MethodDependencies): M
             highestHeight: Type.Union([Type.Integer(), Type.Null()], { description: 'best head a peer announced; null without peers' }),
             startingHeight: Type.Integer({ description: 'where the last catch-up started' }),
             blocksImported: Type.Integer({ description: 'blocks taken from peers since start' }),
+            txIndexHeight: Type.Integer({
+              description: 'every block up to this height is found by its bundles\' hashes; after a catch-up it trails `height` while the '
+                + 'transaction lookup index is built behind it, and lookups by hash above it answer -32000 TX_INDEXING (docs/storage.md)',
+            }),
           }),
           uptimeSeconds: Type.Integer(),
           version: Type.String(),
@@ -45,6 +49,7 @@ export function networkMethods({ chain, validator, p2p }: MethodDependencies): M
             highestHeight: sync?.highestHeight ?? null,
             startingHeight: sync?.startingHeight ?? 0,
             blocksImported: sync?.blocksImported ?? 0,
+            txIndexHeight: Math.min(chain.lookupHeight, chain.height),
           },
           uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
           version: NODE_VERSION,

@@ -17,16 +17,17 @@ import { bufNew, bufEnsure, bufSetLen } from "./mem";
 // @ts-ignore: decorator
 @inline export const SCAN_HEAD: u32 = 36;
 /**
- * One row per bundle (docs/core-abi.md "Block scan"): hash [32] @0, status u16 @32, nonce u64 @34,
- * sig_offset u32 @42, sig_len u32 @46, pubkey_offset u32 @50, pubkey_len u32 @54, expiry u64 @58.
+ * One row per bundle after the hashes (docs/core-abi.md "Block scan"): status u16 @0, nonce u64 @2,
+ * sig_offset u32 @10, sig_len u32 @14, pubkey_offset u32 @18, pubkey_len u32 @22, expiry u64 @26.
+ * The hashes come first, side by side, so the host takes them as one array without gathering them.
  */
 // @ts-ignore: decorator
-@inline export const SCAN_ROW: u32 = 66;
+@inline export const SCAN_ROW: u32 = 34;
 /**
  * Most bundles one section may hold. A bundle that decodes is at least 75 bytes (one field-less
  * operation, docs/bundle-format.md), so a 48 MiB block frame (src/p2p/network.ts) holds fewer than
- * 2^20; the bound keeps the output (≤ 66 MiB) and tree scratch far inside wasm32 memory, so a
- * hostile section of empty bundles cannot make the allocator trap.
+ * 2^20; the bound keeps the output (≤ 66 MiB: 32 + 34 bytes a bundle) and tree scratch far inside
+ * wasm32 memory, so a hostile section of empty bundles cannot make the allocator trap.
  */
 // @ts-ignore: decorator
 @inline const MAX_SCAN_BUNDLES: u32 = 1 << 20;
@@ -85,8 +86,8 @@ function merkleRoot(hashes: usize, stride: u32, n: u32, out: usize): void {
 
 /**
  * scan_bundles: input `[u32 count]` then count × `[u32 length][bundle]` (the tail of the stored
- * block, src/chain/block.ts encodeBlock). Output: transactions_root, count, then one SCAN_ROW per
- * bundle. A bundle that does not decode gets decodeBundle's status in its row (the rest of its
+ * block, src/chain/block.ts encodeBlock). Output: transactions_root, count, every bundle's hash, then
+ * one SCAN_ROW per bundle. A bundle that does not decode gets decodeBundle's status in its row (the rest of its
  * row zero); a section that is not exactly count length-prefixed bundles is INVALID_INPUT.
  */
 export function scanBundles(inp: usize, len: u32, outBuf: usize): u32 {
@@ -108,33 +109,35 @@ export function scanBundles(inp: usize, len: u32, outBuf: usize): u32 {
   }
   if (off != len) return S.INVALID_INPUT;
 
-  let size = SCAN_HEAD + count * SCAN_ROW; // ≤ 36 + 2^20 × 66: no overflow
+  let size = SCAN_HEAD + count * (32 + SCAN_ROW); // ≤ 36 + 2^20 × 66: no overflow
   let o = bufEnsure(outBuf, size);
   store<u32>(o, count, 32);
-  let row = o + SCAN_HEAD;
+  let hash = o + SCAN_HEAD;
+  let row = hash + (<usize>count << 5);
   off = 4;
   for (let i: u32 = 0; i < count; i++) {
     let n = load<u32>(inp + off);
     let b = inp + off + 4;
     off += 4 + n;
     // The bundle hash (docs/bundle-format.md "Bundle hash"; src/codec/bundle.ts bundleHash).
-    blake3(b, n, row);
+    blake3(b, n, hash);
+    hash += 32;
     let st = decodeBundle(b, n);
-    store<u16>(row, <u16>st, 32);
+    store<u16>(row, <u16>st, 0);
     if (st == S.OK) {
-      store<u64>(row, bNonce, 34);
-      store<u32>(row, <u32>(bSig - b), 42);
-      store<u32>(row, bSigLen, 46);
-      store<u32>(row, bHasPubkey ? <u32>(bPubkey - b) : 0, 50);
-      store<u32>(row, bPubkeyLen, 54);
+      store<u64>(row, bNonce, 2);
+      store<u32>(row, <u32>(bSig - b), 10);
+      store<u32>(row, bSigLen, 14);
+      store<u32>(row, bHasPubkey ? <u32>(bPubkey - b) : 0, 18);
+      store<u32>(row, bPubkeyLen, 22);
       // The earlier of the two deadlines (docs/core-abi.md "Expiry": either refuses the bundle).
-      store<u64>(row, bHasExpiry && bExpiry < bValidUntil ? bExpiry : bValidUntil, 58);
+      store<u64>(row, bHasExpiry && bExpiry < bValidUntil ? bExpiry : bValidUntil, 26);
     } else {
-      memory.fill(row + 34, 0, SCAN_ROW - 34);
+      memory.fill(row + 2, 0, SCAN_ROW - 2);
     }
     row += SCAN_ROW;
   }
-  merkleRoot(o + SCAN_HEAD, SCAN_ROW, count, o);
+  merkleRoot(o + SCAN_HEAD, 32, count, o);
   bufSetLen(outBuf, size);
   return S.OK;
 }

@@ -2,20 +2,20 @@
 // out of wasm memory per block, and accessors that read a row's fields when asked, so scanning a
 // block of 1,000 bundles allocates no object per bundle.
 
-/** Output header: transactions_root [32], count u32. */
+/** Output header: transactions_root [32], count u32; then count hashes [32], then count rows. */
 const HEAD = 36;
 /**
- * One row per bundle: hash [32] @0, status u16 @32, nonce u64 @34, sig_offset u32 @42,
- * sig_len u32 @46, pubkey_offset u32 @50, pubkey_len u32 @54, expiry u64 @58.
+ * One row per bundle, after the hashes: status u16 @0, nonce u64 @2, sig_offset u32 @10,
+ * sig_len u32 @14, pubkey_offset u32 @18, pubkey_len u32 @22, expiry u64 @26.
  */
-export const SCAN_ROW_BYTES = 66;
-const STATUS = 32;
-const NONCE = 34;
-const SIG_OFFSET = 42;
-const SIG_LEN = 46;
-const PUBKEY_OFFSET = 50;
-const PUBKEY_LEN = 54;
-const EXPIRY = 58;
+export const SCAN_ROW_BYTES = 34;
+const STATUS = 0;
+const NONCE = 2;
+const SIG_OFFSET = 10;
+const SIG_LEN = 14;
+const PUBKEY_OFFSET = 18;
+const PUBKEY_LEN = 22;
+const EXPIRY = 26;
 
 /**
  * What the core read from a block's bundle section: the transactions root, every bundle's hash,
@@ -27,11 +27,12 @@ export class BundleScan {
   /** Binary Merkle root of the hashes (src/chain/block.ts transactionsRoot). */
   readonly transactionsRoot: Uint8Array;
   readonly count: number;
-  /** count × 32 bytes: Blake3-256 of each bundle (src/codec/bundle.ts bundleHash), in order. */
+  /** count × 32 bytes: Blake3-256 of each bundle (src/codec/bundle.ts bundleHash), in order; a view into the output. */
   readonly hashes: Uint8Array;
   /** count × SCAN_ROW_BYTES: the core's rows as it wrote them. */
   readonly rows: Uint8Array;
   private readonly view: DataView;
+  private readonly rowsAt: number;
 
   /** `out`: the scan_bundles output, already copied out of wasm memory (kept, not copied again). */
   constructor(out: Uint8Array) {
@@ -39,18 +40,14 @@ export class BundleScan {
     this.transactionsRoot = out.subarray(0, 32);
     const count = this.view.getUint32(32, true);
     this.count = count;
-    this.rows = out.subarray(HEAD, HEAD + count * SCAN_ROW_BYTES);
-    // The hashes sit at the head of each row; gathered into one array so hash(i) is a plain view.
-    // A byte loop rather than set(subarray): no view object per bundle.
-    const hashes = new Uint8Array(count * 32);
-    for (let i = 0, o = HEAD, h = 0; i < count; i++, o += SCAN_ROW_BYTES) {
-      for (let k = 0; k < 32; k++) hashes[h++] = out[o + k]!;
-    }
-    this.hashes = hashes;
+    // The core writes the hashes side by side (docs/core-abi.md "Block scan"): one view, no gathering.
+    this.hashes = out.subarray(HEAD, HEAD + count * 32);
+    this.rowsAt = HEAD + count * 32;
+    this.rows = out.subarray(this.rowsAt, this.rowsAt + count * SCAN_ROW_BYTES);
   }
 
   private at(i: number): number {
-    return HEAD + i * SCAN_ROW_BYTES;
+    return this.rowsAt + i * SCAN_ROW_BYTES;
   }
 
   /** The bundle's hash: a view into `hashes`. */

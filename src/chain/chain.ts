@@ -136,13 +136,6 @@ export class Chain extends EventEmitter<ChainEvents> {
   private pendingWrites = 0;
   /** nonces executed in blocks not yet durable, so nonce checks do not read the lagging StateView */
   private readonly executedNonces = new Map<string, { nonce: bigint; height: number }>();
-  /**
-   * Executed blocks not yet durable whose nonces are not in `executedNonces` yet, oldest first. They
-   * are recorded when a nonce is first asked for (`stateNonce`): a catch-up sync executes 1,000
-   * bundles a block and is rarely asked, and recording each one (an entry object and a bigint per
-   * bundle, alive until the block lands) cost ~1 ms of CPU a synced block, most of it in the GC.
-   */
-  private readonly unrecordedNonces: ProducedBlock[] = [];
   /** `executedNonces` is swept when it grows past this (see `forgetExecutedNonces`) */
   private nonceSweepAt = 1024;
   private totalTransactions = 0;
@@ -307,7 +300,6 @@ export class Chain extends EventEmitter<ChainEvents> {
 
   /** The account's next executable nonce, counting blocks executed but still being written. */
   stateNonce(account: Uint8Array): bigint {
-    if (this.unrecordedNonces.length > 0) this.recordExecutedNonces();
     const executed = this.executedNonces.get(Buffer.from(account).toString('latin1'));
     if (executed) return executed.nonce;
     const record = this.deps.state.get(accountKey(account));
@@ -588,7 +580,6 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.producer = this.createProducer();
     this.executionHead = this.head;
     this.executedNonces.clear();
-    this.unrecordedNonces.length = 0;
   }
 
   // ---- consensus: proposals, commit on finality (docs/consensus.md) ----------------------------
@@ -754,8 +745,6 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.remember(header);
     this.totalTransactions += produced.block.bundles.length;
     this.pendingWrites--;
-    // Durable: its nonces are in the StateView now, recorded or not.
-    if (this.unrecordedNonces[0] === produced) this.unrecordedNonces.shift();
     this.forgetExecutedNonces(header.height);
     // Receipts are built for the bundles somebody waits for (a synced block's: none).
     for (const outcome of produced.outcomes) {
@@ -779,17 +768,6 @@ export class Chain extends EventEmitter<ChainEvents> {
    * write is pending, and otherwise the map is swept once it has doubled since the last sweep, not
    * on every block (a sweep per block cost O(accounts in flight) each time).
    */
-  /** The nonces of the executed blocks not recorded yet (`unrecordedNonces`), in execution order. */
-  private recordExecutedNonces(): void {
-    for (const produced of this.unrecordedNonces) {
-      const height = produced.block.header.height;
-      for (const { entry, retry, success } of produced.outcomes) {
-        if (!retry && success) this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
-      }
-    }
-    this.unrecordedNonces.length = 0;
-  }
-
   private forgetExecutedNonces(durableHeight: number): void {
     if (this.pendingWrites === 0) {
       this.executedNonces.clear();
@@ -801,7 +779,7 @@ export class Chain extends EventEmitter<ChainEvents> {
 
   /** Mempool bookkeeping right after execution, so the next block can be built at once. */
   private afterExecution(produced: ProducedBlock): void {
-    this.unrecordedNonces.push(produced);
+    const height = produced.block.header.height;
     // Mempool calls are no-ops for bundles it does not hold; skipping them while it is empty spares
     // a catch-up the hex and account keys of every imported bundle.
     const pooled = this.mempool.size > 0;
@@ -810,6 +788,7 @@ export class Chain extends EventEmitter<ChainEvents> {
       if (outcome.retry) continue;
       if (pooled) this.mempool.remove(entry);
       if (outcome.success) {
+        this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
         if (pooled) this.mempool.setStateNonce(entry.accountKey, entry.nonce + 1n);
       } else if (outcome.index !== undefined) {
         if (pooled) this.releaseFollowers(entry);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleHash, decodeBundle } from '../../src/codec/bundle.js';
+import { bundleHash } from '../../src/codec/bundle.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot } from '../../src/chain/block.js';
 import { importBlock, ImportError } from '../../src/chain/import.js';
 import { signEd25519 } from '../../src/codec/keys.js';
@@ -91,25 +91,6 @@ afterAll(async () => {
 });
 
 describe('importBlock', () => {
-  it('counts the nonces of a block executed but not yet durable, recorded when first asked', async () => {
-    const local = await follower();
-    const sender = new Uint8Array(32);
-    sender[31] = 1;
-    const first = (await source.store.getBlock(1))!;
-    const own = decodeBlock(first, bundleHash).bundles.map((b) => decodeBundle(b)).filter((b) => Buffer.compare(b.userAccount, sender) === 0);
-    expect(own.length).toBeGreaterThan(0);
-    const next = own.reduce((n, b) => (b.nonce + 1n > n ? b.nonce + 1n : n), 0n);
-    const before = local.chain.pendingNonce(sender);
-    expect(before).toBeLessThan(next);
-    const { durable } = await importBlock(local.chain, first, new Uint8Array(0));
-    // Executed, not durable: the StateView still has the old nonce, the chain counts the block's.
-    expect(local.chain.height).toBe(0);
-    expect(local.chain.pendingNonce(sender)).toBe(next);
-    await durable;
-    expect(local.chain.height).toBe(1);
-    expect(local.chain.pendingNonce(sender)).toBe(next);
-  });
-
   it('re-executes a peer\'s block and refuses a re-signed one whose state root differs', async () => {
     const local = await follower();
     const block1 = (await source.store.getBlock(1))!;

@@ -136,6 +136,13 @@ export class Chain extends EventEmitter<ChainEvents> {
   private pendingWrites = 0;
   /** nonces executed in blocks not yet durable, so nonce checks do not read the lagging StateView */
   private readonly executedNonces = new Map<string, { nonce: bigint; height: number }>();
+  /**
+   * Executed blocks not yet durable whose nonces are not in `executedNonces` yet, oldest first. They
+   * are recorded when a nonce is first asked for (`stateNonce`): a catch-up sync executes 1,000
+   * bundles a block and is rarely asked, and recording each one at execution needs the block's
+   * outcomes, which an imported block builds only when read (ProducedBlock.outcomes).
+   */
+  private readonly unrecordedNonces: ProducedBlock[] = [];
   /** `executedNonces` is swept when it grows past this (see `forgetExecutedNonces`) */
   private nonceSweepAt = 1024;
   private totalTransactions = 0;
@@ -300,6 +307,7 @@ export class Chain extends EventEmitter<ChainEvents> {
 
   /** The account's next executable nonce, counting blocks executed but still being written. */
   stateNonce(account: Uint8Array): bigint {
+    if (this.unrecordedNonces.length > 0) this.recordExecutedNonces();
     const executed = this.executedNonces.get(Buffer.from(account).toString('latin1'));
     if (executed) return executed.nonce;
     const record = this.deps.state.get(accountKey(account));
@@ -531,8 +539,8 @@ export class Chain extends EventEmitter<ChainEvents> {
    * durable and its 'block' event emitted.
    */
   private queueWrite(produced: ProducedBlock, startedAt: number): Promise<void> {
-    this.executedTransactions += produced.block.bundles.length;
-    produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.outcomes)];
+    this.executedTransactions += produced.block.header.bundleCount;
+    produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.evmBundles)];
     const indexStarted = performance.now();
     // Holders need the balances before the block (the indexer's pending map); the records the block
     // derives from itself the writer thread builds (src/chain/block-index.ts).
@@ -580,6 +588,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.producer = this.createProducer();
     this.executionHead = this.head;
     this.executedNonces.clear();
+    this.unrecordedNonces.length = 0;
   }
 
   // ---- consensus: proposals, commit on finality (docs/consensus.md) ----------------------------
@@ -743,11 +752,14 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.indexer.durable(header.height);
     this.head = header;
     this.remember(header);
-    this.totalTransactions += produced.block.bundles.length;
+    this.totalTransactions += header.bundleCount;
     this.pendingWrites--;
+    // Durable: its nonces are in the StateView now, recorded or not.
+    if (this.unrecordedNonces[0] === produced) this.unrecordedNonces.shift();
     this.forgetExecutedNonces(header.height);
-    // Receipts are built for the bundles somebody waits for (a synced block's: none).
-    for (const outcome of produced.outcomes) {
+    // Receipts are built for the bundles somebody waits for (a synced block's: none, and its
+    // outcomes are not even built).
+    if (this.waiters.size > 0) for (const outcome of produced.outcomes) {
       if (this.waiters.size === 0) break;
       if (outcome.index === undefined || !this.waiters.has(outcome.entry.hashKey)) continue;
       const receipt = produced.receipts[outcome.index]!;
@@ -777,18 +789,29 @@ export class Chain extends EventEmitter<ChainEvents> {
     }
   }
 
+  /** The nonces of the executed blocks not recorded yet (`unrecordedNonces`), in execution order. */
+  private recordExecutedNonces(): void {
+    for (const produced of this.unrecordedNonces) {
+      const height = produced.block.header.height;
+      for (const { entry, retry, success } of produced.outcomes) {
+        if (!retry && success) this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
+      }
+    }
+    this.unrecordedNonces.length = 0;
+  }
+
   /** Mempool bookkeeping right after execution, so the next block can be built at once. */
   private afterExecution(produced: ProducedBlock): void {
-    const height = produced.block.header.height;
-    // Mempool calls are no-ops for bundles it does not hold; skipping them while it is empty spares
-    // a catch-up the hex and account keys of every imported bundle.
+    this.unrecordedNonces.push(produced);
+    // Mempool calls are no-ops for bundles it does not hold, and only left-out bundles have callers
+    // to settle here: with neither (a catch-up sync) the outcomes are not even built.
     const pooled = this.mempool.size > 0;
+    if (!pooled && produced.leftOut === 0) return;
     for (const outcome of produced.outcomes) {
       const { entry } = outcome;
       if (outcome.retry) continue;
       if (pooled) this.mempool.remove(entry);
       if (outcome.success) {
-        this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
         if (pooled) this.mempool.setStateNonce(entry.accountKey, entry.nonce + 1n);
       } else if (outcome.index !== undefined) {
         if (pooled) this.releaseFollowers(entry);

@@ -6,12 +6,12 @@ import { Bytes32Map } from '../codec/bytes32-map.js';
 import { bytesEqual, sha256, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
 import { decodeCertificate, verifyCertificate } from '../consensus/votes.js';
-import { looksLikeEvmTransaction } from '../eth/transaction.js';
-import { decodeStoredBlock, headerHash, type Block } from './block.js';
+import { AUTH_EVM, looksLikeEvmTransaction } from '../eth/transaction.js';
+import { decodeStoredBlock, headerHash, storedBundles, type Block, type BlockHeader } from './block.js';
 import type { Chain } from './chain.js';
 import { chainParams } from './chain-params.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
-import { producedBlock } from './producer.js';
+import { producedBlock, type ProducedBlock } from './producer.js';
 import { statusOf } from './status.js';
 import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
 
@@ -111,9 +111,10 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   }
   if (!options.certificateVerified) checkCertificate(certificate, header, validators, proposer, chainParams(core).epochLength);
 
-  const block: Block = { header, bundles, bundleHashes: bundles.map((_, i) => scan.hash(i)) };
-  const accountKeys = new Bytes32Map<string>();
-  const entries = bundles.map((bytes, i) => bundleEntry(chain, bytes, i, scan, block.bundleHashes[i]!, accountKeys, header.height));
+  // Per bundle only its authorization input is kept (one shared object for every unsigned bundle);
+  // the views, entries and outcomes are made when somebody reads them (`importedBlock`, `outcomes`).
+  const mine = chain.mempool.size > 0 ? new Map<number, PendingBundle>() : undefined;
+  const auths = bundles.map((bytes, i) => bundleAuth(chain, bytes, i, scan, mine, header.height));
   const context: BlockContext & { missed: Uint8Array[] } = {
     height: BigInt(header.height),
     timestamp: BigInt(header.timestamp),
@@ -127,7 +128,7 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   const t0 = performance.now();
   let result: BlockResultView;
   try {
-    result = core.applyBlock(context, entries.map((e): BundleInput => ({ bytes: e.bytes, auth: e.auth.kind, keyHash: e.auth.keyHash, pubkey: e.auth.pubkey })));
+    result = core.applyBlock(context, bundles.map((bytes, i): BundleInput => ({ bytes, auth: auths[i]!.kind, keyHash: auths[i]!.keyHash, pubkey: auths[i]!.pubkey })));
   } catch (error) {
     await chain.reloadCore();
     throw new ImportError('INVALID_BUNDLE', `the core could not execute the block: ${String(error)}`, header.height);
@@ -148,19 +149,32 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
     await chain.reloadCore();
     throw new ImportError('STATE_ROOT_MISMATCH', `re-execution gives state root ${toHex(stateRoot)}, the header says ${toHex(header.stateRoot)}`, header.height);
   }
-  rememberRevealed(chain, entries);
+  rememberRevealed(chain, bundles, auths);
   const t2 = performance.now();
+  const block = importedBlock(header, encodedBlock, scan);
+  const evmBundles: ProducedBlock['evmBundles'] = [];
+  auths.forEach((auth, i) => { if (auth.kind === AUTH_EVM) evmBundles.push({ bytes: bundles[i]!, hash: scan.hash(i) }); });
   const produced = producedBlock({
     block,
     result,
-    outcomes: entries.map((entry, index) => ({ entry, index, success: statusOf(result.status(index)).class === 'ok', retry: false })),
+    outcomes: () => {
+      const accountKeys = new Bytes32Map<string>();
+      return block.bundles.map((bytes, index) => ({
+        entry: mine?.get(index) ?? new ImportedBundle(scan.hash(index), bytes, scan.nonce(index), scan.expiry(index), auths[index]!, accountKeys),
+        index,
+        success: statusOf(result.status(index)).class === 'ok',
+        retry: false,
+      }));
+    },
+    leftOut: 0,
+    evmBundles,
     writes,
     write: {
       height: header.height,
       hash: header.hash,
       block: encodedBlock,
       outcome: result.bytes,
-      bundleHashes: block.bundleHashes,
+      bundleHashes: scan.hashes,
       state: writes,
       ...(certificate.length > 0 ? { certificate } : {}),
     },
@@ -229,15 +243,46 @@ class ImportedBundle implements PendingBundle {
   }
 }
 
-/** The mempool entry of a bundle when this node holds it (its auth is verified), else one derived from the scan. */
-function bundleEntry(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan, hash: Uint8Array, accountKeys: Bytes32Map<string>, height: number): PendingBundle {
-  if (chain.mempool.size > 0) {
-    const mine = chain.mempool.get(toHex(hash));
-    if (mine) return mine;
+/**
+ * An imported block whose bundle views and hash list are made when first read: until its write
+ * lands nobody does during a catch-up, and 2,000 views a full block, alive that long, were copied
+ * by every scavenge. Getters of the object itself, so a spread (`{ ...block }`) still copies them.
+ */
+function importedBlock(header: BlockHeader, encoded: Uint8Array, scan: BundleScan): Block {
+  let bundles: Uint8Array[] | undefined;
+  let bundleHashes: Uint8Array[] | undefined;
+  return {
+    header,
+    get bundles(): Uint8Array[] {
+      return (bundles ??= storedBundles(encoded));
+    },
+    set bundles(value: Uint8Array[]) {
+      bundles = value;
+    },
+    get bundleHashes(): Uint8Array[] {
+      return (bundleHashes ??= Array.from({ length: scan.count }, (_, i) => scan.hash(i)));
+    },
+    set bundleHashes(value: Uint8Array[]) {
+      bundleHashes = value;
+    },
+  };
+}
+
+/**
+ * A bundle's authorization input: the mempool entry's when this node holds the bundle (verified at
+ * admission; the entry goes into `mine`), else derived from the scan.
+ */
+function bundleAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan, mine: Map<number, PendingBundle> | undefined, height: number): BundleAuth {
+  if (mine) {
+    const entry = chain.mempool.get(toHex(scan.hash(i)));
+    if (entry) {
+      mine.set(i, entry);
+      return entry.auth;
+    }
   }
   const status = scan.status(i);
   if (status !== 0) throw new ImportError('INVALID_BUNDLE', `bundle ${i} does not decode (${statusOf(status).name})`, height);
-  return new ImportedBundle(hash, bytes, scan.nonce(i), scan.expiry(i), deriveAuth(chain, bytes, i, scan), accountKeys);
+  return deriveAuth(chain, bytes, i, scan);
 }
 
 /** Shared by every unsigned bundle of every imported block (thousands per block): read-only. */
@@ -277,12 +322,15 @@ function chooseKey(chain: Chain, bundle: ReturnType<typeof decodeBundle>, kind: 
   return keyHashes[0]!;
 }
 
-function rememberRevealed(chain: Chain, entries: PendingBundle[]): void {
+function rememberRevealed(chain: Chain, bundles: readonly Uint8Array[], auths: readonly BundleAuth[]): void {
   let map = revealedKeys.get(chain);
   if (!map) revealedKeys.set(chain, (map = new Map()));
-  for (const e of entries) {
-    if (e.auth.pubkey.length === 0) continue;
+  for (let i = 0; i < auths.length; i++) {
+    const auth = auths[i]!;
+    if (auth.pubkey.length === 0) continue;
     if (map.size >= REVEALED_LIMIT) map.clear();
-    map.set(e.accountKey, [...(map.get(e.accountKey) ?? []), e.auth]);
+    // docs/bundle-format.md: user_account is the bundle's first field
+    const accountKey = toLatin1(bundles[i]!.subarray(0, 32));
+    map.set(accountKey, [...(map.get(accountKey) ?? []), auth]);
   }
 }

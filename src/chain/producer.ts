@@ -3,6 +3,7 @@ import type { BlockResultView } from '../core/block-result.js';
 import { statusOf } from './status.js';
 import { signEd25519 } from '../codec/keys.js';
 import type { BlockWrite, StateWrite } from '../storage/chain-store.js';
+import { AUTH_EVM } from '../eth/transaction.js';
 import { encodeBlock, headerHash, type Block, type BlockHeader } from './block.js';
 import { ExecutionAborted } from './errors.js';
 import type { PendingBundle } from './mempool.js';
@@ -23,9 +24,15 @@ export interface ProducedBlock {
   readonly receipts: Receipt[];
   /**
    * Per selected bundle: its position in the block and whether it took effect, or the invalid
-   * status that kept it out of the block.
+   * status that kept it out of the block. An imported block's are built on first read: a catch-up
+   * sync executes 1,000 bundles a block that nobody asks about, and an entry and an outcome object
+   * per bundle, alive until the block is durable, cost its GC ~1 ms a block (docs/p2p.md "Measured").
    */
-  outcomes: BundleOutcome[];
+  readonly outcomes: BundleOutcome[];
+  /** how many outcomes have no index: bundles left out of the block (invalid, or to retry later) */
+  leftOut: number;
+  /** the included bundles that carry an EVM transaction (their eth index records, docs/eth.md) */
+  evmBundles: Array<{ bytes: Uint8Array; hash: Uint8Array }>;
   /** the state writes of the block, for the host's StateView once the block is durable */
   writes: StateWrite[];
   /** the one atomic batch that makes the block durable */
@@ -48,14 +55,25 @@ export interface BundleOutcome {
   retry: boolean;
 }
 
-/** A ProducedBlock whose receipts are built from its result when first read. */
-export function producedBlock(fields: Omit<ProducedBlock, 'receipts'>, tokens: TokenRegistry): ProducedBlock {
+/**
+ * A ProducedBlock whose receipts are built from its result when first read, and its outcomes when
+ * `outcomes` is a function (an imported block's): on first read too.
+ */
+export function producedBlock(
+  fields: Omit<ProducedBlock, 'receipts' | 'outcomes'> & { outcomes: BundleOutcome[] | (() => BundleOutcome[]) },
+  tokens: TokenRegistry,
+): ProducedBlock {
+  const { outcomes: given, ...rest } = fields;
   let receipts: Receipt[] | undefined;
+  let outcomes = typeof given === 'function' ? undefined : given;
   return {
-    ...fields,
+    ...rest,
     // `this.block`: a re-executed proposal takes the proposer's header after this is built
     get receipts(): Receipt[] {
       return (receipts ??= blockReceipts(this.block, this.result, tokens));
+    },
+    get outcomes(): BundleOutcome[] {
+      return (outcomes ??= (given as () => BundleOutcome[])());
     },
   };
 }
@@ -167,6 +185,10 @@ export class BlockProducer {
     const stored = result.compact(includedIndexes);
     const t3 = performance.now();
     const write: BlockWrite = { height, hash, block: encodeBlock(block), outcome: stored.bytes, bundleHashes, state: writes };
-    return producedBlock({ block, result: stored, outcomes, writes, write, timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 } }, this.deps.tokens);
+    const evmBundles = included.filter((e) => e.auth.kind === AUTH_EVM).map((e) => ({ bytes: e.bytes, hash: e.hash }));
+    return producedBlock({
+      block, result: stored, outcomes, leftOut: selected.length - included.length, evmBundles, writes, write,
+      timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 },
+    }, this.deps.tokens);
   }
 }

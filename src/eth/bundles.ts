@@ -8,9 +8,9 @@ import { keccak256 } from 'viem';
 import { decodeBundle, type Bundle } from '../codec/bundle.js';
 import { encodeHash } from '../codec/address.js';
 import { ChainError } from '../chain/errors.js';
-import type { BundleAuth, PendingBundle } from '../chain/mempool.js';
+import type { BundleAuth } from '../chain/mempool.js';
 import type { EvmTokenIndex } from './tokens.js';
-import { AUTH_EVM, looksLikeEvmTransaction, verifyEvmBundle as verify } from './transaction.js';
+import { looksLikeEvmTransaction, verifyEvmBundle as verify } from './transaction.js';
 import { unhex } from './units.js';
 
 const INDEX_PREFIX = 'eth-tx:';
@@ -20,15 +20,9 @@ export function ethIndexKey(ethHash: Uint8Array): string {
   return INDEX_PREFIX + Buffer.from(ethHash).toString('hex');
 }
 
-/** Index records for the EVM transactions a block included (failed ones too: they have receipts). */
-export function ethIndexEntries(outcomes: ReadonlyArray<{ entry: PendingBundle; index?: number }>): Array<{ key: string; value: Uint8Array }> {
-  const out: Array<{ key: string; value: Uint8Array }> = [];
-  for (const { entry, index } of outcomes) {
-    if (index === undefined || entry.auth.kind !== AUTH_EVM) continue;
-    const signature = decodeBundle(entry.bytes).signature;
-    out.push({ key: ethIndexKey(unhex(keccak256(signature))), value: entry.hash });
-  }
-  return out;
+/** Index records for the EVM transactions a block included (failed ones too: they have receipts): the bundles with auth 3 (ProducedBlock.evmBundles). */
+export function ethIndexEntries(evmBundles: ReadonlyArray<{ bytes: Uint8Array; hash: Uint8Array }>): Array<{ key: string; value: Uint8Array }> {
+  return evmBundles.map(({ bytes, hash }) => ({ key: ethIndexKey(unhex(keccak256(decodeBundle(bytes).signature))), value: hash }));
 }
 
 /** The EVM transaction a bundle carries, if any: its raw bytes. */

@@ -24,8 +24,11 @@ export interface BlockWrite {
    * receipts are built from it and the block when read. Absent for the genesis block.
    */
   outcome?: Uint8Array;
-  /** the bundle hashes in block order: each gets its position record */
-  bundleHashes: readonly Uint8Array[];
+  /**
+   * the bundle hashes in block order: each gets its position record. Either one hash per item, or
+   * all of them side by side in one array (an imported block's, from the core's scan).
+   */
+  bundleHashes: readonly Uint8Array[] | Uint8Array;
   state: StateWrite[];
   local?: Array<{ key: string; value: Uint8Array }>;
   /** explorer index records (src/chain/indexer.ts), keys built with `IndexKeys` */
@@ -105,10 +108,14 @@ function packState(writes: readonly StateWrite[]): PackedStateWrites {
 
 /**
  * 32-byte hashes in one array of its own, in order: the packed form, and the value of the `t` index
- * record. An imported block's hashes are already views side by side in one array (the core's scan,
- * src/core/scan.ts): that run is copied in one piece.
+ * record. An imported block's hashes are already side by side in one array (the core's scan,
+ * src/core/scan.ts), given as that array or as views into it: that run is copied in one piece.
  */
-export function packHashes(hashes: readonly Uint8Array[]): Uint8Array {
+export function packHashes(hashes: readonly Uint8Array[] | Uint8Array): Uint8Array {
+  if (hashes instanceof Uint8Array) {
+    if (hashes.length % 32 !== 0) throw new RangeError(`bundle hashes of ${hashes.length} bytes: not a whole number of 32-byte hashes`);
+    return new Uint8Array(hashes); // a copy, a Buffer's too (its slice() is a view)
+  }
   const n = hashes.length;
   if (n > 0) {
     const first = hashes[0]!;

@@ -2,15 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleHash } from '../../src/codec/bundle.js';
+import { bundleHash, decodeBundle } from '../../src/codec/bundle.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot } from '../../src/chain/block.js';
 import { importBlock, ImportError } from '../../src/chain/import.js';
 import { signEd25519 } from '../../src/codec/keys.js';
+import { encodeHash } from '../../src/codec/address.js';
 import { P2PNetwork } from '../../src/p2p/network.js';
 import type { ServedBlock } from '../../src/p2p/types.js';
 import { BlockSync } from '../../src/p2p/sync.js';
 import { sealBundle, decodeForwarded, encodeForwarded, verifySeal } from '../../src/p2p/dragonfly.js';
 import type { Logger } from '../../src/logger.js';
+import type { ProducedBlock } from '../../src/chain/producer.js';
 import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../bench/sync.js';
 
 // Sync and import between in-process chains over real QUIC (issue 5 item 3).
@@ -91,6 +93,59 @@ afterAll(async () => {
 });
 
 describe('importBlock', () => {
+  it('counts the nonces of a block executed but not yet durable, recorded when first asked', async () => {
+    const local = await follower();
+    const sender = new Uint8Array(32);
+    sender[31] = 1;
+    const first = (await source.store.getBlock(1))!;
+    const own = decodeBlock(first, bundleHash).bundles.map((b) => decodeBundle(b)).filter((b) => Buffer.compare(b.userAccount, sender) === 0);
+    expect(own.length).toBeGreaterThan(0);
+    const next = own.reduce((n, b) => (b.nonce + 1n > n ? b.nonce + 1n : n), 0n);
+    const before = local.chain.pendingNonce(sender);
+    expect(before).toBeLessThan(next);
+    const { durable } = await importBlock(local.chain, first, new Uint8Array(0));
+    // Executed, not durable: the StateView still has the old nonce, the chain counts the block's.
+    expect(local.chain.height).toBe(0);
+    expect(local.chain.pendingNonce(sender)).toBe(next);
+    await durable;
+    expect(local.chain.height).toBe(1);
+    expect(local.chain.pendingNonce(sender)).toBe(next);
+  });
+
+  it('builds an imported block\'s bundles, hashes and outcomes when read, equal to the block\'s own decoding', async () => {
+    const local = await follower();
+    const bytes = (await source.store.getBlock(1))!;
+    const expected = decodeBlock(bytes, bundleHash);
+    const emitted: ProducedBlock[] = [];
+    local.chain.on('block', (produced) => emitted.push(produced));
+    const { block, durable } = await importBlock(local.chain, bytes, new Uint8Array(0));
+    await durable;
+    const produced = emitted.find((p) => p.block.header.height === 1)!;
+    expect(produced.block).toBe(block);
+    // A spread (a re-executed proposal takes a new header this way) keeps the lazy fields' values.
+    const spread = { ...block };
+    for (const b of [block, spread]) {
+      expect(b.bundles.map((x) => Buffer.from(x).toString('hex'))).toEqual(expected.bundles.map((x) => Buffer.from(x).toString('hex')));
+      expect(b.bundleHashes.map((x) => Buffer.from(x).toString('hex'))).toEqual(expected.bundleHashes.map((x) => Buffer.from(x).toString('hex')));
+    }
+    expect(produced.leftOut).toBe(0);
+    expect(produced.evmBundles).toEqual([]);
+    const outcomes = produced.outcomes;
+    expect(produced.outcomes).toBe(outcomes);
+    expect(outcomes.length).toBe(expected.bundles.length);
+    outcomes.forEach((o, i) => {
+      const bundle = decodeBundle(expected.bundles[i]!);
+      expect(o.index).toBe(i);
+      expect(o.success).toBe(true);
+      expect(o.retry).toBe(false);
+      expect(o.entry.nonce).toBe(bundle.nonce);
+      expect(Buffer.from(o.entry.account).equals(Buffer.from(bundle.userAccount))).toBe(true);
+      expect(o.entry.hashKey).toBe(Buffer.from(expected.bundleHashes[i]!).toString('hex'));
+    });
+    // The receipts, built from the lazy block too, name the same bundles.
+    expect(produced.receipts.map((r) => r.bundle_hash)).toEqual(expected.bundleHashes.map(encodeHash));
+  });
+
   it('re-executes a peer\'s block and refuses a re-signed one whose state root differs', async () => {
     const local = await follower();
     const block1 = (await source.store.getBlock(1))!;

@@ -1,12 +1,23 @@
 /**
  * A map keyed by 32-byte values (accounts, mints) that builds no string per lookup. Receipts look
  * up thousands of addresses per block, and a `Buffer.from(bytes).toString(...)` key for each was a
- * visible share of a synced block's time (docs/p2p.md "Sync"). Keys hash to a small integer from
- * their first and last words (accounts are SHA-256 output; system accounts and mints that start
- * with zeros differ in their last bytes); keys with equal hashes are told apart by their bytes.
+ * visible share of a synced block's time (docs/p2p.md "Sync"). Keys hash to a slot from their first
+ * and last words (accounts are SHA-256 output; system accounts and mints that start with zeros
+ * differ in their last bytes); keys with equal hashes are told apart by their bytes.
+ *
+ * Open addressing with linear probing: the keys are copied side by side into one array, the slots
+ * hold entry numbers, and deleting moves the last entry into the hole and shifts the probe run
+ * back, so no tombstones build up. A lookup allocates nothing; an earlier version kept a Map of
+ * buckets of `{ key, value }` objects, and its lookups were the block writer thread's largest item
+ * after the put calls (the address history of a synced block, src/chain/block-index.ts).
  */
 export class Bytes32Map<V> {
-  private readonly buckets = new Map<number, Array<{ key: Uint8Array; value: V }>>();
+  /** entry number + 1 per slot; 0 is empty */
+  private slots = new Int32Array(16);
+  private shift = 32 - 4;
+  /** entry i's key at keys[32 i, 32 i + 32) */
+  private keys = new Uint8Array(8 * 32);
+  private vals: V[] = [];
   private count = 0;
 
   get size(): number {
@@ -20,9 +31,8 @@ export class Bytes32Map<V> {
 
   /** The value of the 32 bytes at `bytes[at]` (no view made: the indexer looks up thousands a block). */
   getAt(bytes: Uint8Array, at: number): V | undefined {
-    const bucket = this.buckets.get(hash32(bytes, at));
-    if (bucket) for (const entry of bucket) if (equal32(entry.key, bytes, at)) return entry.value;
-    return undefined;
+    const entry = this.find(bytes, at);
+    return entry < 0 ? undefined : this.vals[entry];
   }
 
   /** The key is copied: callers may pass views into buffers that are reused. */
@@ -33,54 +43,119 @@ export class Bytes32Map<V> {
 
   /** Set the value of the 32 bytes at `bytes[at]` (copied). */
   setAt(bytes: Uint8Array, at: number, value: V): void {
-    const hash = hash32(bytes, at);
-    const bucket = this.buckets.get(hash);
-    const entry = bucket?.find((e) => equal32(e.key, bytes, at));
-    if (entry) {
-      entry.value = value;
+    const entry = this.find(bytes, at);
+    if (entry >= 0) {
+      this.vals[entry] = value;
       return;
     }
-    const added = { key: bytes.slice(at, at + 32), value };
-    if (bucket) bucket.push(added);
-    else this.buckets.set(hash, [added]);
-    this.count++;
+    if ((this.count + 1) * 2 > this.slots.length) this.grow();
+    const index = this.count++;
+    if (index * 32 >= this.keys.length) {
+      const keys = new Uint8Array(this.keys.length * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    for (let i = 0; i < 32; i++) this.keys[index * 32 + i] = bytes[at + i]!;
+    this.vals[index] = value;
+    this.place(index);
   }
 
   delete(key: Uint8Array): boolean {
     checkLength(key);
-    const hash = hash32(key, 0);
-    const bucket = this.buckets.get(hash);
-    const index = bucket?.findIndex((e) => equal32(e.key, key, 0)) ?? -1;
-    if (index < 0) return false;
-    bucket!.splice(index, 1);
-    if (bucket!.length === 0) this.buckets.delete(hash);
-    this.count--;
+    const mask = this.slots.length - 1;
+    let s = this.hash(key, 0);
+    for (;;) {
+      const e = this.slots[s]! - 1;
+      if (e < 0) return false;
+      if (this.keyEquals(e, key, 0)) break;
+      s = (s + 1) & mask;
+    }
+    const entry = this.slots[s]! - 1;
+    this.removeSlot(s);
+    // The last entry moves into the hole, so entries stay dense.
+    const last = this.count - 1;
+    if (entry !== last) {
+      this.slots[this.slotOf(last)] = entry + 1;
+      this.keys.copyWithin(entry * 32, last * 32, last * 32 + 32);
+      this.vals[entry] = this.vals[last]!;
+    }
+    this.vals.length = last;
+    this.count = last;
     return true;
   }
 
   clear(): void {
-    this.buckets.clear();
+    this.slots.fill(0);
+    this.vals = [];
     this.count = 0;
   }
 
   *values(): IterableIterator<V> {
-    for (const bucket of this.buckets.values()) for (const entry of bucket) yield entry.value;
+    for (let i = 0; i < this.count; i++) yield this.vals[i]!;
+  }
+
+  /** The entry of the 32 bytes at `bytes[at]`, or -1. */
+  private find(bytes: Uint8Array, at: number): number {
+    const mask = this.slots.length - 1;
+    for (let s = this.hash(bytes, at); ; s = (s + 1) & mask) {
+      const e = this.slots[s]! - 1;
+      if (e < 0 || this.keyEquals(e, bytes, at)) return e;
+    }
+  }
+
+  private keyEquals(entry: number, b: Uint8Array, at: number): boolean {
+    const keys = this.keys;
+    const k = entry * 32;
+    // From the end: keys that share a prefix (system accounts, mints) differ last.
+    for (let i = 31; i >= 0; i--) if (keys[k + i] !== b[at + i]) return false;
+    return true;
+  }
+
+  /** The slot that holds `entry` (which is in the map). */
+  private slotOf(entry: number): number {
+    const mask = this.slots.length - 1;
+    let s = this.hash(this.keys, entry * 32);
+    while (this.slots[s] !== entry + 1) s = (s + 1) & mask;
+    return s;
+  }
+
+  private place(entry: number): void {
+    const mask = this.slots.length - 1;
+    let s = this.hash(this.keys, entry * 32);
+    while (this.slots[s] !== 0) s = (s + 1) & mask;
+    this.slots[s] = entry + 1;
+  }
+
+  /** Empty slot `s` and shift back the entries after it whose probe run passed through it. */
+  private removeSlot(s: number): void {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    let hole = s;
+    for (let j = (s + 1) & mask; slots[j] !== 0; j = (j + 1) & mask) {
+      const home = this.hash(this.keys, (slots[j]! - 1) * 32);
+      // j's entry may fill the hole when its home is not in (hole, j], cyclically.
+      if (hole <= j ? home <= hole || home > j : home <= hole && home > j) {
+        slots[hole] = slots[j]!;
+        hole = j;
+      }
+    }
+    slots[hole] = 0;
+  }
+
+  private grow(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    this.shift--;
+    for (let i = 0; i < this.count; i++) this.place(i);
+  }
+
+  /** The slot of a key: the high bits of a multiplicative hash of its first and last words. */
+  private hash(b: Uint8Array, at: number): number {
+    const first = b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
+    const last = b[at + 28]! | (b[at + 29]! << 8) | (b[at + 30]! << 16) | (b[at + 31]! << 24);
+    return Math.imul(first ^ Math.imul(last, 0x9e3779b1), 0x85ebca6b) >>> this.shift;
   }
 }
 
 function checkLength(key: Uint8Array): void {
   if (key.length !== 32) throw new RangeError(`a 32-byte key was expected, got ${key.length} bytes`);
-}
-
-/** 30 bits of b[at, at+32), so the Map key stays a small integer (no heap number per lookup). */
-function hash32(b: Uint8Array, at: number): number {
-  const first = b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
-  const last = b[at + 28]! | (b[at + 29]! << 8) | (b[at + 30]! << 16) | (b[at + 31]! << 24);
-  return (first ^ Math.imul(last, 0x9e3779b1)) & 0x3fffffff;
-}
-
-/** Whether `key` equals b[at, at+32). */
-function equal32(key: Uint8Array, b: Uint8Array, at: number): boolean {
-  for (let i = 31; i >= 0; i--) if (key[i] !== b[at + i]) return false;
-  return true;
 }

@@ -79,6 +79,9 @@ export class IntentScheduler {
   private readonly schedules = new Map<string, ScheduleRecord>();
   private ticking = false;
   private again = false;
+  /** how `load` reads a receipt by bundle hash (kept to ask again for `unresolved` runs) */
+  private receiptOf: ((hash: string) => Promise<Receipt | undefined>) | undefined;
+  private readonly unresolved: Array<{ rec: ScheduleRecord; run: ScheduleRun }> = [];
 
   constructor(
     store: IntentRecordStore,
@@ -92,24 +95,57 @@ export class IntentScheduler {
    * Load the schedules from storage. A run still "pending" from before a restart whose bundle never
    * got a receipt was lost with the mempool (it is not in any block), so it is marked failed and,
    * for a Recurring intent, not counted: the run is made again.
+   *
+   * `receipt` throws when it cannot tell yet: after a catch-up sync the transaction lookup index
+   * trails the head (TX_INDEXING, docs/storage.md), and the bundle may be in a block it has not
+   * reached. Such a run stays pending, which holds its schedule's next run back, and is asked
+   * again at every tick until the answer is known: taking "not indexed yet" for "never included"
+   * would run a Recurring payment twice.
    */
   async load(receipt: (hash: string) => Promise<Receipt | undefined>): Promise<number> {
+    this.receiptOf = receipt;
     for (const [id, rec] of await this.records.all()) {
       for (const run of rec.runs) {
         if (run.status !== 'pending' || !run.bundle_hash) continue;
-        const r = await receipt(run.bundle_hash);
-        if (r) this.settleRun(run, r);
-        else {
-          run.status = 'failed';
-          run.error = 'the node restarted before the bundle was included; it was never executed';
-          if (rec.kind === 'Recurring') rec.runs_done = Math.max(0, rec.runs_done - 1);
-        }
+        if (!(await this.resolve(rec, run))) this.unresolved.push({ rec, run });
       }
       this.finishIfDone(rec);
       this.schedules.set(id, rec);
       await this.records.put(id, rec);
     }
     return this.schedules.size;
+  }
+
+  /** Runs pending from before a restart that `load` could not settle yet (see there). */
+  get unresolvedRuns(): number {
+    return this.unresolved.length;
+  }
+
+  /** Settle a run pending from before a restart from its receipt, or as lost; false when the receipt cannot be told yet. */
+  private async resolve(rec: ScheduleRecord, run: ScheduleRun): Promise<boolean> {
+    let r: Receipt | undefined;
+    try {
+      r = await this.receiptOf!(run.bundle_hash!);
+    } catch {
+      return false;
+    }
+    if (r) this.settleRun(run, r);
+    else {
+      run.status = 'failed';
+      run.error = 'the node restarted before the bundle was included; it was never executed';
+      if (rec.kind === 'Recurring') rec.runs_done = Math.max(0, rec.runs_done - 1);
+    }
+    return true;
+  }
+
+  /** Ask again for the runs `load` left pending; each one settled is stored. */
+  private async resolveUnresolved(): Promise<void> {
+    for (const item of [...this.unresolved]) {
+      if (!(await this.resolve(item.rec, item.run))) continue;
+      this.unresolved.splice(this.unresolved.indexOf(item), 1);
+      this.finishIfDone(item.rec);
+      await this.records.put(item.rec.id, item.rec);
+    }
   }
 
   get(id: string): ScheduleRecord | undefined {
@@ -157,6 +193,7 @@ export class IntentScheduler {
     try {
       do {
         this.again = false;
+        if (this.unresolved.length > 0) await this.resolveUnresolved();
         for (const rec of this.schedules.values()) {
           if (rec.state !== 'active') continue;
           try {

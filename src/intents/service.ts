@@ -99,7 +99,8 @@ export class IntentService {
   static async open(deps: IntentServiceDependencies): Promise<IntentService> {
     const module = await compileCore();
     const service = new IntentService(deps, await dexReader(deps.chain).amm(), await GasMeter.create(module), module);
-    const schedules = await service.scheduler.load(async (hash) => deps.chain.receipt(parseHash(hash)));
+    // receiptByHash throws TX_INDEXING rather than answer "none" while the lookup index trails.
+    const schedules = await service.scheduler.load(async (hash) => deps.chain.receiptByHash(parseHash(hash)));
     for (const [name, p] of await service.programs.all()) service.programCache.set(name, p);
     deps.chain.on('block', service.onBlock);
     deps.logger.info('intent engine ready', { schedules, programs: service.programCache.size });

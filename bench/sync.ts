@@ -172,7 +172,7 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
       { name: 'sync: transfers imported', value: Math.round(transfers / syncSeconds), unit: 'tx/s', note: 'goal: 200 blocks/s × 1,000 transfers' },
       { name: 'sync vs core apply+commit', value: Math.round((syncRate / coreRate) * 100) / 100, unit: 'ratio', note: 'same blocks, same run' },
       { name: 'sync: lookup index built behind the catch-up', value: Math.round((stored.length - lookupFrom) / lookupSeconds), unit: 'blocks/s',
-        note: `position records of ${stored.length - lookupFrom} blocks in ${Math.round(lookupSeconds * 1000)} ms after the catch-up, its 250 ms idle wait included (docs/storage.md "The transaction lookup index")` },
+        note: `position records, address history and token transfers of ${stored.length - lookupFrom} blocks in ${Math.round(lookupSeconds * 1000)} ms after the catch-up, its 250 ms idle wait included (docs/storage.md "The transaction lookup index")` },
       { name: 'sync vs local production', value: Math.round((syncRate / (stored.length / produceSeconds)) * 100) / 100, unit: 'ratio',
         note: `the source produced the same blocks at ${Math.round(stored.length / produceSeconds)} blocks/s (fed through its mempool)` },
     ];

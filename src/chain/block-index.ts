@@ -11,8 +11,13 @@ import { IndexKeys } from '../storage/keys.js';
  * src/storage/block-writer-worker.ts); the backfill builds the same records through Indexer.forBlock.
  */
 export function blockIndexOps(height: number, bundleHashes: Uint8Array, bundles: readonly Uint8Array[], result: BlockResultView | undefined, ops: IndexOp[]): void {
-  if (bundleHashes.length > 0) ops.push({ type: 'put', key: IndexKeys.blockTxs(height), value: bundleHashes });
+  bundleListOps(height, bundleHashes, ops);
   historyOps(height, bundles, result, ops);
+}
+
+/** The block's bundle list (`t`): the hashes in block order. */
+export function bundleListOps(height: number, bundleHashes: Uint8Array, ops: IndexOp[]): void {
+  if (bundleHashes.length > 0) ops.push({ type: 'put', key: IndexKeys.blockTxs(height), value: bundleHashes });
 }
 
 /**
@@ -22,7 +27,7 @@ export function blockIndexOps(height: number, bundleHashes: Uint8Array, bundles:
  * leaves out Fee: it would put the proposer and the treasury in every bundle's history). Read
  * straight from the result bytes: no event objects, no base58.
  */
-function historyOps(height: number, bundles: readonly Uint8Array[], result: BlockResultView | undefined, ops: IndexOp[]): void {
+export function historyOps(height: number, bundles: readonly Uint8Array[], result: BlockResultView | undefined, ops: IndexOp[]): void {
   const history = new Bytes32Map<{ bytes: Uint8Array; indexes: number[] }>();
   const transfers = new Bytes32Map<{ bytes: Uint8Array; refs: number[] }>();
   const touch = (bytes: Uint8Array, at: number, index: number) => {

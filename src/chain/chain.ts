@@ -9,7 +9,7 @@ import type { Logger } from '../logger.js';
 import { AccountKeys } from './account-keys.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
 import { bytesEqual } from '../codec/hash.js';
-import { ChainError, ExecutionAborted } from './errors.js';
+import { ChainError, ExecutionAborted, txIndexingError } from './errors.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
@@ -364,11 +364,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     if (receipt) return receipt;
     const indexed = this.lookupHeight;
     const head = this.head.height;
-    if (indexed < head) {
-      const stopped = this.deps.store.lookupFailure;
-      throw new ChainError('TX_INDEXING', `transaction indexing is in progress: blocks ${indexed + 1}…${head} are not indexed yet`
-        + (stopped ? ` (the index build stopped: ${stopped}; a restart resumes it)` : ''), { indexed_to: indexed, head });
-    }
+    if (indexed < head) throw txIndexingError(indexed, head, this.deps.store.lookupFailure);
     return undefined;
   }
 

@@ -25,6 +25,16 @@ export class ChainError extends Error {
   }
 }
 
+/**
+ * The transaction lookup index (position records, address history, token transfers) trails the
+ * head after a catch-up sync (docs/storage.md "The transaction lookup index"): an answer read from
+ * it may miss blocks `indexed + 1 … head`, so the caller is told to retry (RPC -32000).
+ */
+export function txIndexingError(indexed: number, head: number, stopped: string | undefined): ChainError {
+  return new ChainError('TX_INDEXING', `transaction indexing is in progress: blocks ${indexed + 1}…${head} are not indexed yet`
+    + (stopped ? ` (the index build stopped: ${stopped}; a restart resumes it)` : ''), { indexed_to: indexed, head });
+}
+
 /** Thrown by the block producer when the core trapped while applying a block (a core bug). */
 export class ExecutionAborted extends Error {
   constructor(readonly reason: unknown) {

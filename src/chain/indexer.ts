@@ -4,6 +4,7 @@ import { packHashes } from '../storage/block-batch.js';
 import { IndexKeys, type ChainStore, type IndexOp, type StateWrite } from '../storage/chain-store.js';
 import { decodeBlock } from './block.js';
 import { blockIndexOps } from './block-index.js';
+import { txIndexingError } from './errors.js';
 import { BlockResultView } from '../core/block-result.js';
 import type { ReceiptReader, TxRef } from './receipt-reader.js';
 import type { Receipt } from './receipts.js';
@@ -130,8 +131,19 @@ export class Indexer {
     return this.receiptReader.ofBlock(height);
   }
 
+  /**
+   * Address history and token transfers of a catch-up's blocks are built behind it with the
+   * position records (docs/storage.md "The transaction lookup index"): while the lookup marker
+   * trails the durable head an answer could miss blocks, so it is refused with TX_INDEXING.
+   */
+  private async historyIndexed(): Promise<void> {
+    const head = await this.store.head();
+    if (head !== undefined && this.store.lookupHeight < head) throw txIndexingError(this.store.lookupHeight, head, this.store.lookupFailure);
+  }
+
   /** Bundles that involve `address`, newest first. */
   async addressHistory(address: Uint8Array, limit: number): Promise<Receipt[]> {
+    await this.historyIndexed();
     const refs: TxRef[] = [];
     await this.store.scanIndex(IndexKeys.addressHistoryPrefix(address), (key, value) => {
       const height = IndexKeys.heightOf(key);
@@ -144,6 +156,7 @@ export class Indexer {
 
   /** Transfer events of `mint`, newest first, each with the receipt that holds it. */
   async tokenTransfers(mint: Uint8Array, limit: number): Promise<Array<{ receipt: Receipt; eventIndex: number }>> {
+    await this.historyIndexed();
     const refs: Array<TxRef & { eventIndex: number }> = [];
     await this.store.scanIndex(IndexKeys.tokenTransfersPrefix(mint), (key, value) => {
       const height = IndexKeys.heightOf(key);
@@ -206,6 +219,7 @@ export class Indexer {
 
   /** True when any history record names `address`. */
   async hasHistory(address: Uint8Array): Promise<boolean> {
+    await this.historyIndexed();
     let found = false;
     await this.store.scanIndex(IndexKeys.addressHistoryPrefix(address), () => {
       found = true;

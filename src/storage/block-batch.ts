@@ -1,5 +1,5 @@
 import { encodeOutcome } from './outcome-wasm.js';
-import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, outcomeKey, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
 
 /**
  * What one block writes (docs/storage.md), and how a group of blocks becomes one level batch. The
@@ -186,7 +186,7 @@ export function putBlock(batch: BatchSink, write: PackedBlockWrite): void {
   }
   batch.put(blockKey(write.height), write.block);
   batch.put(prefixed(Prefix.BlockHash, write.hash), u64(write.height));
-  if (write.outcome) batch.put(prefixed(Prefix.Outcome, u64(write.height)), encodeOutcome(write.outcome));
+  if (write.outcome) batch.put(outcomeKey(write.height), encodeOutcome(write.outcome));
   if (write.height === 0) batch.put(FORMAT, Uint8Array.of(STORAGE_FORMAT));
   for (const { key, value } of write.local ?? []) batch.put(localKey(key), value);
   for (const op of write.indexes ?? []) {

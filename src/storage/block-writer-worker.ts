@@ -1,11 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Level } from 'level';
 import { storedBundles } from '../chain/block.js';
-import { blockIndexOps } from '../chain/block-index.js';
+import { bundleListOps, historyOps } from '../chain/block-index.js';
 import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
-import { putBlock, putPositions, sealGroup, type PackedBlockWrite } from './block-batch.js';
-import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, u64 } from './keys.js';
+import { putBlock, putPositions, sealGroup, type IndexOp, type PackedBlockWrite } from './block-batch.js';
+import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, outcomeKey, readU64, u64 } from './keys.js';
+import { decodeOutcome } from './outcome-codec.js';
 import { loadOutcomeEncoder } from './outcome-wasm.js';
 
 /**
@@ -124,7 +125,7 @@ port.on('message', (request: WriterRequest) => {
       lastCatchUp = performance.now();
     }
     for (const write of request.writes) {
-      if (write.deriveIndexes) deriveIndexes(write);
+      if (write.deriveIndexes) deriveIndexes(write, !request.linger);
       putBlock(open.batch, write);
       open.writes.push(write);
     }
@@ -243,33 +244,48 @@ function scheduleLookup(): void {
   }, wait);
 }
 
-/** Position records of the next blocks above the marker, and the marker, in one batch. */
+/**
+ * Position records, address history and token transfers of the next blocks above the marker, and
+ * the marker, in one batch. Blocks written live above the marker have their history already; it
+ * is put again, the same records.
+ */
 async function lookupBatch(): Promise<void> {
   const from = lookupHeight + 1;
   const to = Math.min(head, lookupHeight + LOOKUP_BLOCKS_PER_BATCH);
   const heights = Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  const lists = await db.getMany(heights.map(IndexKeys.blockTxs));
+  const [lists, stored, outcomes] = await Promise.all([
+    db.getMany(heights.map(IndexKeys.blockTxs)),
+    db.getMany(heights.map(blockKey)),
+    db.getMany(heights.map(outcomeKey)),
+  ]);
   const blocks: Array<{ height: number; bundleHashes: Uint8Array }> = [];
+  const history: IndexOp[] = [];
   for (let i = 0; i < heights.length; i++) {
+    const height = heights[i]!;
+    const block = stored[i];
+    if (block === undefined) throw new Error(`block ${height} is missing below the head ${head}`);
+    let bundles: Uint8Array[];
+    let result: BlockResultView | undefined;
+    try {
+      bundles = storedBundles(block);
+      // A block stored without a result (none of the node's own) indexes its senders only, as deriveIndexes does.
+      const outcome = outcomes[i];
+      result = outcome && new BlockResultView(decodeOutcome(outcome));
+    } catch (error) {
+      throw new Error(`stored block ${height} does not decode: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // No bundle list: a block without bundles, or lists being rebuilt by --backfill-indexes.
     let hashes = lists[i];
     if (hashes === undefined) {
-      // No bundle list: a block without bundles, or lists being rebuilt by --backfill-indexes.
-      // The block itself says which.
-      const block = await db.get(blockKey(heights[i]!));
-      if (block === undefined) throw new Error(`block ${heights[i]} is missing below the head ${head}`);
-      let bundles: Uint8Array[];
-      try {
-        bundles = storedBundles(block);
-      } catch (error) {
-        throw new Error(`stored block ${heights[i]} does not decode: ${error instanceof Error ? error.message : String(error)}`);
-      }
       hashes = new Uint8Array(bundles.length * 32);
       for (let b = 0; b < bundles.length; b++) hashes.set(bundleHash(bundles[b]!), b * 32);
     }
-    if (hashes.length > 0) blocks.push({ height: heights[i]!, bundleHashes: hashes });
+    if (hashes.length > 0) blocks.push({ height, bundleHashes: hashes });
+    historyOps(height, bundles, result, history);
   }
   const batch = db.batch();
   putPositions(batch, blocks);
+  for (const op of history) if (op.type === 'put') batch.put(op.key, op.value);
   batch.put(LOOKUP_MARKER, u64(to));
   await batch.write();
   lookupHeight = to;
@@ -280,7 +296,13 @@ async function readHeight(key: Uint8Array): Promise<number> {
   return value === undefined ? -1 : readU64(value);
 }
 
-function deriveIndexes(write: PackedBlockWrite): void {
+/**
+ * The index records a block derives from itself and its result: its bundle list always, its
+ * address history and token transfers unless it comes from a catch-up, whose blocks get theirs
+ * from `lookupBatch` behind the head, with their position records.
+ */
+function deriveIndexes(write: PackedBlockWrite, history: boolean): void {
   const ops = (write.indexes ??= []);
-  blockIndexOps(write.height, write.bundleHashes, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
+  bundleListOps(write.height, write.bundleHashes, ops);
+  if (history) historyOps(write.height, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
 }

@@ -1,7 +1,7 @@
 import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
 import { BlockWriter, type LookupEvents } from './block-writer.js';
-import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, outcomeKey, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
@@ -152,7 +152,7 @@ export class ChainStore {
 
   /** The execution results of blocks by height (BlockWrite.outcome: the core's bytes, decoded from their stored form). */
   async getOutcomes(heights: readonly number[]): Promise<Array<Uint8Array | undefined>> {
-    const stored = await this.db.getMany(heights.map((h) => prefixed(Prefix.Outcome, u64(h))));
+    const stored = await this.db.getMany(heights.map(outcomeKey));
     return stored.map((v) => (v === undefined ? undefined : decodeOutcome(v)));
   }
 

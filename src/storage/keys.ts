@@ -119,6 +119,11 @@ export function blockKey(height: number): Uint8Array {
   return prefixed(Prefix.Block, u64(height));
 }
 
+/** The key of a block's stored execution result (docs/storage.md). */
+export function outcomeKey(height: number): Uint8Array {
+  return prefixed(Prefix.Outcome, u64(height));
+}
+
 export function prefixed(prefix: number, key: Uint8Array): Uint8Array {
   const out = new Uint8Array(key.length + 1);
   out[0] = prefix;

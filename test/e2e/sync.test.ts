@@ -106,6 +106,17 @@ describe('block sync and forwarding over libp2p', () => {
       return res.result!;
     });
     expect(found).toMatchObject({ block_height: first.block_height, block_hash: first.block_hash, status: 'success' });
+    // The address history, built behind the catch-up with the lookup index: then the same as on A.
+    const history = await until('the recipient\'s history on B', async () => {
+      const res = await b!.call<Array<{ bundle_hash: string }>>('svc_getAddressHistory', [recipients[0]!]);
+      if (res.error) {
+        expect(res.error).toMatchObject({ code: -32000, data: { reason: 'TX_INDEXING' } });
+        return undefined;
+      }
+      return res.result!;
+    });
+    expect(history.map((r) => r.bundle_hash)).toEqual((await a.result<Array<{ bundle_hash: string }>>('svc_getAddressHistory', [recipients[0]!])).map((r) => r.bundle_hash));
+    expect(history.length).toBeGreaterThan(0);
     // Once the index is at the head, the health report says so.
     const indexed = await until('the lookup index at the head', async () => {
       const health = await b!.result<Health>('svc_validatorHealth');

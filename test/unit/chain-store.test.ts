@@ -23,8 +23,9 @@ async function store(): Promise<ChainStore> {
   return s;
 }
 
+/** A block write whose stored block holds one 32-byte bundle per hash (each its own sender, for the address history). */
 function write(height: number, hashes: Uint8Array[], outcome?: Uint8Array): BlockWrite {
-  return { height, hash: new Uint8Array(32).fill(height), block: Uint8Array.of(height), bundleHashes: hashes, state: [], ...(outcome ? { outcome } : {}) };
+  return { height, hash: new Uint8Array(32).fill(height), block: storedBlock(hashes).block, bundleHashes: hashes, state: [], ...(outcome ? { outcome } : {}) };
 }
 
 /** A block written during a catch-up: with its bundle list (`t`), as the writer derives it for executed blocks. */
@@ -133,6 +134,13 @@ describe('ChainStore', () => {
     // Block 8 has no bundles: no bundle list, and a stored block that says so.
     await Promise.all(caughtUp.map((hashes, i) => s.commitBlocks([i === 7 ? { ...write(8, []), block: storedBlock([]).block } : synced(i + 1, hashes)], { linger: true })));
     expect(await s.getPositions(caughtUp[3]!)).toEqual(caughtUp[3]!.map(() => undefined));
+    // The address history of a catch-up's blocks is built behind it too (each bundle is its own sender here).
+    const historyOf = async (sender: Uint8Array) => {
+      const heights: number[] = [];
+      await s.scanIndex(IndexKeys.addressHistoryPrefix(sender), (key) => { heights.push(IndexKeys.heightOf(key)); return true; });
+      return heights;
+    };
+    expect(await historyOf(caughtUp[3]![0]!)).toEqual([]);
     // Closed before the index was built: the next open resumes it.
     await s.close();
     await s.open();
@@ -144,6 +152,7 @@ describe('ChainStore', () => {
     for (const [i, hashes] of caughtUp.entries()) {
       if (i === 7) continue;
       expect(await s.getPositions(hashes)).toEqual(hashes.map((_, index) => ({ height: i + 1, index })));
+      expect(await historyOf(hashes[0]!)).toEqual([i + 1]);
     }
     // At the head, a live block moves the marker with its own batch.
     await s.commitBlock(synced(47, [randomBytes(32)]));

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeEvm, encodeHash, encodeMint, parseAddressDetailed, parseHash } from '../../codec/address.js';
 import type { Chain } from '../../chain/chain.js';
 import type { Receipt } from '../../chain/receipts.js';
+import { ChainError } from '../../chain/errors.js';
 import { collectionReader, encodeCollection } from '../../chain/collections.js';
 import { CollectionSchema, formatCollection } from './collections.js';
 import { APP_ERRORS } from '../errors.js';
@@ -142,12 +143,14 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
     defineMethod({
       name: 'svc_getAddressHistory',
       summary: 'Bundles that involve an address, newest first: sent by it, paying it, or naming it in an event (spec §4.11).',
-      description: 'Fee events are not history: they would name the proposer and the treasury in every bundle.',
+      description: 'Fee events are not history: they would name the proposer and the treasury in every bundle. While the '
+        + 'history index is built behind a catch-up sync (with the transaction lookup index) the answer is -32000 (data.reason TX_INDEXING).',
       params: [
         { name: 'address', schema: Address() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
       result: { name: 'history', schema: Type.Array(HistoryEntrySchema) },
+      errors: [APP_ERRORS.SERVER_BUSY.code],
       handler: async ([address, limit]) => {
         const account = accountParam(address, 'address', 1);
         const text = encodeAccount(account);
@@ -175,12 +178,13 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
     defineMethod({
       name: 'svc_getTokenTransfers',
       summary: 'Transfer events of a token, newest first (spec §4.11); the token by symbol or mint.',
+      description: 'While the index is built behind a catch-up sync (with the transaction lookup index) the answer is -32000 (data.reason TX_INDEXING).',
       params: [
         { name: 'token_mint', schema: TokenRef },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
       result: { name: 'transfers', schema: Type.Array(TokenTransferSchema) },
-      errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.SERVER_BUSY.code],
       handler: async ([tokenRef, limit]) => {
         const token = tokenParam(chain, tokenRef);
         const out = [];
@@ -295,7 +299,7 @@ async function search(chain: Chain, query: string): Promise<SearchResult> {
     const account = parsed.bytes;
     // A 0x + 64 hex query that matched nothing above is an address only if the account has any state.
     if (parsed.kind === 'hex32' && chain.stateNonce(account) === 0n && chain.balance(account, new Uint8Array(32)) === 0n
-      && (await chain.indexer.tokensHeld(account)).length === 0 && !(await chain.indexer.hasHistory(account))) {
+      && (await chain.indexer.tokensHeld(account)).length === 0 && !(await hasHistoryOrIndexing(chain, account))) {
       return notFound;
     }
     return {
@@ -306,4 +310,18 @@ async function search(chain: Chain, query: string): Promise<SearchResult> {
   const token = /^[A-Za-z0-9]{1,16}$/.test(query) ? chain.tokens.resolve(query) : undefined;
   if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token) };
   return notFound;
+}
+
+/**
+ * Whether an account has history, for the search's "is this an address" test. While the history
+ * index is built behind a catch-up (TX_INDEXING) the answer is not known: the query is taken as an
+ * address, whose page then says the history is being indexed.
+ */
+async function hasHistoryOrIndexing(chain: Chain, account: Uint8Array): Promise<boolean> {
+  try {
+    return await chain.indexer.hasHistory(account);
+  } catch (error) {
+    if (error instanceof ChainError && error.reason === 'TX_INDEXING') return true;
+    throw error;
+  }
 }

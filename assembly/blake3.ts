@@ -22,13 +22,13 @@
 @inline const IV7: u32 = 0x5BE0CD19;
 
 // @ts-ignore: decorator
-@inline const CHUNK_START: u32 = 1;
+@inline export const CHUNK_START: u32 = 1;
 // @ts-ignore: decorator
-@inline const CHUNK_END: u32 = 2;
+@inline export const CHUNK_END: u32 = 2;
 // @ts-ignore: decorator
 @inline const PARENT: u32 = 4;
 // @ts-ignore: decorator
-@inline const ROOT: u32 = 8;
+@inline export const ROOT: u32 = 8;
 
 const CV = memory.data(32);
 const BLOCK = memory.data(64);
@@ -36,8 +36,9 @@ const TMP = memory.data(32);
 // A stack of chaining values: 54 levels cover inputs up to 2^64 bytes.
 const STACK = memory.data(54 * 32);
 
-// A wasm SIMD version (rows as i32x4, lane-gathered message words) was measured at 131 ns per
-// compression against 56 ns for this scalar one in Node 22 (V8), so the scalar one stays.
+// A wasm SIMD version of this one message (rows as i32x4, lane-gathered message words) was measured
+// at 131 ns per compression against 56 ns for this scalar one in Node 22 (V8), so the scalar one
+// stays for single inputs. Many short inputs at once go four abreast through blake3x4.ts.
 
 /** One compression: cv (8 words at cvPtr) and a 64-byte block -> new cv (8 words at outPtr). */
 function compress(cvPtr: usize, mPtr: usize, counter: u64, blockLen: u32, flags: u32, outPtr: usize): void {
@@ -289,7 +290,7 @@ function compress(cvPtr: usize, mPtr: usize, counter: u64, blockLen: u32, flags:
 // Keyed mode (Blake3 §2.3 keyed_hash): the key words replace the IV in every chunk and parent
 // compression, and KEYED_HASH is set in every flags word. `keyPtr` 0 = the plain hash.
 // @ts-ignore: decorator
-@inline const KEYED_HASH: u32 = 16;
+@inline export const KEYED_HASH: u32 = 16;
 let keyPtr: usize = 0;
 let modeFlags: u32 = 0;
 

@@ -11,6 +11,7 @@
 // life of the instance, like every other key.
 
 import { blake3, blake3Keyed } from "./blake3";
+import { blake3Many, setJob, JOB } from "./blake3x4";
 import { kv_get, kv_read } from "./env";
 import {
   bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU8, bufU32, bufBytes, bufEnsure, bytesCmp, isZero,
@@ -50,13 +51,16 @@ const D_NODE = memory.data<u8>([110, 116, 118, 46, 115, 116, 97, 116, 101, 45, 1
 blake3(D_LEAF, 19, K_LEAF);
 blake3(D_BUCKET, 21, K_BUCKET);
 blake3(D_NODE, 19, K_NODE);
-const LEAF = memory.data(32);
 const PAIR = memory.data(72);
-const preimage = bufNew(4096);
 const sorted = bufNew(1 << 16);
 const sortTmp = bufNew(1 << 16);
 const bucketCounts = bufNew((NBUCKETS + 1) << 2);
 const groupBuf = bufNew(1 << 16);
+// A commit's hashes go four abreast (blake3x4.ts): the job lists, the leaf preimages (path ‖ value,
+// one after another) and the leaves they hash to, 32 bytes a key in bucket order.
+const jobList = bufNew(1 << 14);
+const leafInputs = bufNew(1 << 16);
+const leafHashes = bufNew(1 << 15);
 
 // @ts-ignore: decorator
 @inline function bitGet(bm: usize, i: u32): bool {
@@ -292,15 +296,6 @@ function combine(l: usize, r: usize, dst: usize): void {
   }
 }
 
-/** Rehash node p from its children. */
-function hashNode(p: u32): void {
-  let l = nodePtr(p << 1);
-  let r = nodePtr((p << 1) | 1);
-  combine(l, r, NODES + (<usize>p << 5));
-  bitSet(nodeLoaded, p);
-  bitSet(nodeDirty, p);
-}
-
 /**
  * Close the block: fold the dirty keys into their buckets, rehash the dirty buckets and their paths
  * to the root, and write CommitResult { state_root, writes } into out (sorted by key:
@@ -329,15 +324,21 @@ export function commit(out: usize): void {
 
   // 2. Paths (computed once per key for the instance's life) and a counting sort of the keys by
   //    bucket, so each dirty bucket is updated and rehashed while its record is in cache.
-  let counts = bufEnsure(bucketCounts, (NBUCKETS + 1) << 2);
-  memory.fill(counts, 0, <usize>(NBUCKETS + 1) << 2);
+  let jobs = bufEnsure(jobList, sn * JOB);
+  let nj: u32 = 0;
   for (let i: u32 = 0; i < sn; i++) {
     let e = <usize>load<u32>(sp + (<usize>i << 4), 8);
     let f = load<u32>(e, E_FLAGS);
     if ((f & F_PATH) == 0) {
-      blake3(e + E_KEY, load<u32>(e, E_KEYLEN), pathOf(e));
+      setJob(jobs, nj++, e + E_KEY, load<u32>(e, E_KEYLEN), pathOf(e));
       store<u32>(e, f | F_PATH, E_FLAGS);
     }
+  }
+  blake3Many(jobs, nj, 0);
+  let counts = bufEnsure(bucketCounts, (NBUCKETS + 1) << 2);
+  memory.fill(counts, 0, <usize>(NBUCKETS + 1) << 2);
+  for (let i: u32 = 0; i < sn; i++) {
+    let e = <usize>load<u32>(sp + (<usize>i << 4), 8);
     let b = bucketOfPath(pathOf(e));
     let c = counts + (<usize>(b + 1) << 2);
     store<u32>(c, load<u32>(c) + 1);
@@ -355,8 +356,33 @@ export function commit(out: usize): void {
     store<u32>(byBucket + (<usize>at << 2), e);
   }
 
-  // 3. Per dirty bucket: its leaves in, then bucket_hash into leaf node 65,536 + b.
+  // 3. The leaves, leaf = Blake3_keyed(K_LEAF, path ‖ value) (the path commits to the key), all
+  //    hashed at once; then per dirty bucket its leaves in (a deleted key's entry out), and the
+  //    dirty buckets' hashes at once.
+  let inSize: usize = 0;
+  for (let i: u32 = 0; i < sn; i++) {
+    let vlen = load<i32>(<usize>load<u32>(byBucket + (<usize>i << 2)), E_VALLEN);
+    if (vlen >= 0) inSize += 32 + <usize>vlen;
+  }
+  // Values are records of the block (≤ the 4 GiB of wasm32 memory in all), so inSize fits u32.
+  let pre = bufEnsure(leafInputs, <u32>inSize);
+  let leaves = bufEnsure(leafHashes, sn << 5);
+  nj = 0;
+  for (let i: u32 = 0; i < sn; i++) {
+    let e = <usize>load<u32>(byBucket + (<usize>i << 2));
+    let vlen = load<i32>(e, E_VALLEN);
+    if (vlen < 0) continue;
+    let total = 32 + <u32>vlen;
+    memory.copy(pre, pathOf(e), 32);
+    memory.copy(pre + 32, valPtr(e), <u32>vlen);
+    setJob(jobs, nj++, pre, total, leaves + (<usize>i << 5));
+    pre += total;
+  }
+  blake3Many(jobs, nj, K_LEAF);
+  // Bucket hashes go into leaf node 65,536 + b (zero for an empty bucket). A bucket's record is
+  // final once its own keys are in: later buckets' inserts never move it.
   let i: u32 = 0;
+  nj = 0;
   while (i < sn) {
     let e0 = <usize>load<u32>(byBucket + (<usize>i << 2));
     let b = bucketOfPath(pathOf(e0));
@@ -364,32 +390,26 @@ export function commit(out: usize): void {
     while (i < sn) {
       let e = <usize>load<u32>(byBucket + (<usize>i << 2));
       if (bucketOfPath(pathOf(e)) != b) break;
+      bucketPut(row, pathOf(e), load<i32>(e, E_VALLEN) >= 0 ? leaves + (<usize>i << 5) : 0);
       i++;
-      let vlen = load<i32>(e, E_VALLEN);
-      if (vlen >= 0) {
-        // leaf = Blake3_keyed(K_LEAF, path ‖ value): the path commits to the key.
-        let total = 32 + <u32>vlen;
-        let pre = bufEnsure(preimage, total);
-        memory.copy(pre, pathOf(e), 32);
-        memory.copy(pre + 32, valPtr(e), <u32>vlen);
-        blake3Keyed(K_LEAF, pre, total, LEAF);
-        bucketPut(row, pathOf(e), LEAF);
-      } else {
-        bucketPut(row, pathOf(e), 0);
-      }
     }
     bitSet(bucketDirty, b);
     let node = NNODES / 2 + b;
-    hashBucket(b, NODES + (<usize>node << 5));
+    let dst = NODES + (<usize>node << 5);
+    let cnt = load<u32>(row, 4);
+    if (cnt == 0) memory.fill(dst, 0, 32);
+    else setJob(jobs, nj++, <usize>load<u32>(row, 0) + 1, cnt << 6, dst);
     bitSet(nodeLoaded, node);
     bitSet(nodeDirty, node);
   }
+  blake3Many(jobs, nj, K_BUCKET);
 
-  // 4. Up the tree, level by level (levels 16 .. 1), each parent once.
+  // 4. Up the tree, level by level (levels 16 .. 1), each parent once, each level's hashes at once.
   for (let L: u32 = 16; L >= 1; L--) {
     let start: u32 = 1 << L;
     let end: u32 = start << 1;
     let i = start;
+    nj = 0;
     while (i < end) {
       let w = i >> 6;
       let word = load<u64>(nodeDirty + (<usize>w << 3));
@@ -399,10 +419,22 @@ export function commit(out: usize): void {
         let idx = (w << 6) + <u32>ctz<u64>(word);
         word &= word - 1;
         let p = idx >> 1;
-        if (!bitGet(nodeDirty, p)) hashNode(p);
+        if (bitGet(nodeDirty, p)) continue;
+        // Both children in place (a sibling not yet in memory is loaded or recomputed now): they
+        // are the 64 bytes at node 2p, the preimage of node p.
+        let l = nodePtr(p << 1);
+        let r = nodePtr((p << 1) | 1);
+        let dst = NODES + (<usize>p << 5);
+        if (isZero(l, 32) && isZero(r, 32)) memory.fill(dst, 0, 32);
+        else setJob(jobs, nj++, l, 64, dst);
+        bitSet(nodeLoaded, p);
+        bitSet(nodeDirty, p);
       }
       i = (w + 1) << 6;
     }
+    // A level has no more parents than dirty nodes, and never more dirty nodes than the block has
+    // dirty keys (sn): the job list holds them.
+    blake3Many(jobs, nj, K_NODE);
   }
 
   // 5. CommitResult. The exact size first, then plain stores (6 MB for a 10,000-transfer block).

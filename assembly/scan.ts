@@ -7,7 +7,7 @@
 // reuse decodeBundle's globals and OPS table, which apply_block no longer needs once it returns.
 
 import * as S from "./status";
-import { blake3, blake3Keyed } from "./blake3";
+import { blake3Many, setJob, JOB } from "./blake3x4";
 import {
   decodeBundle, bNonce, bSig, bSigLen, bHasPubkey, bPubkey, bPubkeyLen, bHasExpiry, bExpiry, bValidUntil,
 } from "./bundle";
@@ -34,6 +34,8 @@ import { bufNew, bufEnsure, bufSetLen } from "./mem";
 
 // Tree scratch: one 32-byte node per leaf, each level reduced in place (grown as needed).
 const tree = bufNew(1 << 15);
+// Hash jobs (blake3x4.ts): a block's bundles, or one tree level's nodes (grown as needed).
+const jobList = bufNew(1 << 14);
 /**
  * K_TX_NODE = Blake3("ntv.transactions-root.node") (ASCII, named like the state root's K_NODE,
  * docs/core-abi.md "State root"), the key of every inner node; src/chain/block.ts TX_NODE_KEY holds
@@ -69,11 +71,11 @@ function merkleRoot(hashes: usize, stride: u32, n: u32, out: usize): void {
   while (m > 1) {
     let half = m >> 1;
     // Node k of the next level goes to slot k and hashes its children (2k, 2k+1) in place: they
-    // are the 64 bytes at slot 2k, read whole before the 32-byte result is stored (blake3 allows the
-    // overlap), and every later pair sits above slot k, so nothing unread is overwritten.
-    for (let k: u32 = 0; k < half; k++) {
-      blake3Keyed(K_TX_NODE, t + (<usize>k << 6), 64, t + (<usize>k << 5));
-    }
+    // are the 64 bytes at slot 2k. blake3Many reads a group's four inputs before it stores their
+    // digests, and every later pair sits above slot k, so nothing unread is overwritten.
+    let jobs = bufEnsure(jobList, half * JOB);
+    for (let k: u32 = 0; k < half; k++) setJob(jobs, k, t + (<usize>k << 6), 64, t + (<usize>k << 5));
+    blake3Many(jobs, half, K_TX_NODE);
     if (m & 1) {
       memory.copy(t + (<usize>half << 5), t + (<usize>(m - 1) << 5), 32);
       m = half + 1;
@@ -112,16 +114,22 @@ export function scanBundles(inp: usize, len: u32, outBuf: usize): u32 {
   let size = SCAN_HEAD + count * (32 + SCAN_ROW); // ≤ 36 + 2^20 × 66: no overflow
   let o = bufEnsure(outBuf, size);
   store<u32>(o, count, 32);
-  let hash = o + SCAN_HEAD;
-  let row = hash + (<usize>count << 5);
+  // The bundle hashes (docs/bundle-format.md "Bundle hash"; src/codec/bundle.ts bundleHash), four
+  // at a time. count ≤ 2^20, so the job list (12 bytes a bundle) fits u32.
+  let jobs = bufEnsure(jobList, count * JOB);
+  off = 4;
+  for (let i: u32 = 0; i < count; i++) {
+    let n = load<u32>(inp + off);
+    setJob(jobs, i, inp + off + 4, n, o + SCAN_HEAD + (<usize>i << 5));
+    off += 4 + n;
+  }
+  blake3Many(jobs, count, 0);
+  let row = o + SCAN_HEAD + (<usize>count << 5);
   off = 4;
   for (let i: u32 = 0; i < count; i++) {
     let n = load<u32>(inp + off);
     let b = inp + off + 4;
     off += 4 + n;
-    // The bundle hash (docs/bundle-format.md "Bundle hash"; src/codec/bundle.ts bundleHash).
-    blake3(b, n, hash);
-    hash += 32;
     let st = decodeBundle(b, n);
     store<u16>(row, <u16>st, 0);
     if (st == S.OK) {

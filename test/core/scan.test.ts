@@ -172,6 +172,19 @@ describe('scan_bundles', () => {
     expect(scan.transactionsRoot).toEqual(transactionsRoot(bundles.map(bundleHash)));
   });
 
+  it('hashes four abreast like the one-at-a-time Blake3: every length to two chunks, lanes of unequal lengths in each group', async () => {
+    // scan_bundles hashes every bundle before decoding it (assembly/blake3x4.ts), so raw byte
+    // strings drive the four-lane hash through the ABI: lengths 0..2,100 in an order that puts
+    // one-block, many-block and multi-chunk inputs (hashed alone) side by side in a group.
+    const { core } = await newCore();
+    const lengths = Array.from({ length: 2101 }, (_, i) => (i * 613) % 2101);
+    const inputs = lengths.map((n, k) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + k) & 0xff));
+    const scan = core.scanBundles(stored(inputs).section);
+    expect(scan.count).toBe(inputs.length);
+    inputs.forEach((bytes, i) => expect(toHex(scan.hash(i)), `length ${bytes.length}`).toBe(toHex(blake3(bytes))));
+    expect(scan.transactionsRoot).toEqual(transactionsRoot(inputs.map(blake3)));
+  });
+
   it('refuses a truncated or inconsistent section with INVALID_INPUT and stays usable', async () => {
     const { core } = await newCore();
     const b = encodeBundle(transfer(1, 2, 0n));

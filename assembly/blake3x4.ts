@@ -26,6 +26,8 @@ const CV4 = memory.data(128, 16);
 const PRM4 = memory.data(32, 16);
 /** Each lane's partial last block, zero-padded (64 bytes a lane). */
 const PAD4 = memory.data(256, 16);
+/** The starting chaining value of every lane, one word a vector (the key's words, or the IV). */
+const KEY4 = memory.data(128, 16);
 /** A group's digests, copied out once every lane's input has been read. */
 const OUT4 = memory.data(128, 16);
 /** Blocks a lane takes (0: no job, or an input longer than a chunk, hashed alone). */
@@ -332,13 +334,23 @@ function compress4(p0: usize, p1: usize, p2: usize, p3: usize): void {
  */
 export function blake3Many(jobs: usize, n: u32, key: usize): void {
   let mode: u32 = key != 0 ? KEYED_HASH : 0;
+  // The starting chaining value, one word a vector: the key's words, or the IV (Blake3 §2.3).
+  if (key != 0) {
+    for (let w: usize = 0; w < 8; w++) v128.store(KEY4 + (w << 4), i32x4.splat(load<u32>(key + (w << 2))));
+  } else {
+    v128.store(KEY4, i32x4.splat(0x6A09E667), 0); v128.store(KEY4, i32x4.splat(0xBB67AE85), 16);
+    v128.store(KEY4, i32x4.splat(0x3C6EF372), 32); v128.store(KEY4, i32x4.splat(0xA54FF53A), 48);
+    v128.store(KEY4, i32x4.splat(0x510E527F), 64); v128.store(KEY4, i32x4.splat(0x9B05688C), 80);
+    v128.store(KEY4, i32x4.splat(0x1F83D9AB), 96); v128.store(KEY4, i32x4.splat(0x5BE0CD19), 112);
+  }
   for (let g: u32 = 0; g < n; g += 4) {
     let lanes: u32 = n - g < 4 ? n - g : 4;
+    let group = jobs + <usize>g * JOB;
     let most: u32 = 0;
     for (let j: u32 = 0; j < 4; j++) {
       let nb: u32 = 0;
       if (j < lanes) {
-        let job = jobs + <usize>(g + j) * JOB;
+        let job = group + <usize>j * JOB;
         let len = load<u32>(job, 4);
         if (len > 1024) {
           let ptr = <usize>load<u32>(job, 0);
@@ -351,67 +363,80 @@ export function blake3Many(jobs: usize, n: u32, key: usize): void {
       store<u32>(NB4 + (<usize>j << 2), nb);
       if (nb > most) most = nb;
     }
-    if (most == 0) {
-      copyOut(jobs, g, lanes);
-      continue;
-    }
-    if (key != 0) {
-      for (let w: usize = 0; w < 8; w++) v128.store(CV4 + (w << 4), i32x4.splat(load<u32>(key + (w << 2))));
-    } else {
-      v128.store(CV4, i32x4.splat(0x6A09E667), 0); v128.store(CV4, i32x4.splat(0xBB67AE85), 16);
-      v128.store(CV4, i32x4.splat(0x3C6EF372), 32); v128.store(CV4, i32x4.splat(0xA54FF53A), 48);
-      v128.store(CV4, i32x4.splat(0x510E527F), 64); v128.store(CV4, i32x4.splat(0x9B05688C), 80);
-      v128.store(CV4, i32x4.splat(0x1F83D9AB), 96); v128.store(CV4, i32x4.splat(0x5BE0CD19), 112);
-    }
-    for (let b: u32 = 0; b < most; b++) {
-      let p0 = laneBlock(jobs, g, 0, b, mode);
-      let p1 = laneBlock(jobs, g, 1, b, mode);
-      let p2 = laneBlock(jobs, g, 2, b, mode);
-      let p3 = laneBlock(jobs, g, 3, b, mode);
-      compress4(p0, p1, p2, p3);
-      // A lane whose last block this was: its chaining value is its digest (one chunk, ROOT set).
-      for (let j: u32 = 0; j < 4; j++) {
-        if (load<u32>(NB4 + (<usize>j << 2)) != b + 1) continue;
-        let o = OUT4 + (<usize>j << 5);
-        for (let w: usize = 0; w < 8; w++) store<u32>(o + (w << 2), load<u32>(CV4 + (w << 4) + (<usize>j << 2)));
+    if (most > 0) {
+      memory.copy(CV4, KEY4, 128);
+      for (let b: u32 = 0; b < most; b++) {
+        let p0 = laneBlock(group, 0, b, mode);
+        let p1 = laneBlock(group, 1, b, mode);
+        let p2 = laneBlock(group, 2, b, mode);
+        let p3 = laneBlock(group, 3, b, mode);
+        compress4(p0, p1, p2, p3);
+        // The lanes whose last block this was: their chaining value is their digest (one chunk, ROOT set).
+        lanesOut(b + 1);
       }
     }
-    copyOut(jobs, g, lanes);
+    for (let j: u32 = 0; j < lanes; j++) {
+      let dst = <usize>load<u32>(group + <usize>j * JOB, 8);
+      let src = OUT4 + (<usize>j << 5);
+      v128.store(dst, v128.load(src), 0);
+      v128.store(dst, v128.load(src, 16), 16);
+    }
   }
 }
 
 /**
- * Lane j's block b of group g: its pointer, with its length and flags set in PRM4 (Blake3 §2.4:
- * CHUNK_START on the first block, CHUNK_END and ROOT on the last). A partial last block is copied
- * zero-padded into the lane's PAD4 slot; a lane with no block left hashes zeros, never read.
+ * Lane j's block b: its pointer, with its length and flags set in PRM4 (Blake3 §2.4: CHUNK_START on
+ * the first block, CHUNK_END and ROOT on the last). A partial last block is copied zero-padded into
+ * the lane's PAD4 slot; a lane with no block left hashes zeros, never read.
  */
-function laneBlock(jobs: usize, g: u32, j: u32, b: u32, mode: u32): usize {
+// @ts-ignore: decorator
+@inline function laneBlock(group: usize, j: u32, b: u32, mode: u32): usize {
   let nb = load<u32>(NB4 + (<usize>j << 2));
   let prm = PRM4 + (<usize>j << 2);
-  if (b >= nb) {
-    store<u32>(prm, 0, 0);
-    store<u32>(prm, 0, 16);
-    return ZERO_BLOCK;
+  let m: usize = ZERO_BLOCK;
+  let blen: u32 = 0, flags: u32 = 0;
+  if (b < nb) {
+    let job = group + <usize>j * JOB;
+    let len = load<u32>(job, 4);
+    m = <usize>load<u32>(job, 0) + (<usize>b << 6);
+    blen = len - (b << 6);
+    flags = mode | (b == 0 ? CHUNK_START : 0);
+    if (b == nb - 1) {
+      flags |= CHUNK_END | ROOT;
+      if (blen < 64) {
+        let pad = PAD4 + (<usize>j << 6);
+        v128.store(pad, i32x4.splat(0), 0); v128.store(pad, i32x4.splat(0), 16);
+        v128.store(pad, i32x4.splat(0), 32); v128.store(pad, i32x4.splat(0), 48);
+        // Whole 16-byte pieces, then bytes: never a read past the input (memory.copy is a call in V8).
+        let k: u32 = 0;
+        for (; k + 16 <= blen; k += 16) v128.store(pad + k, v128.load(m + k));
+        for (; k < blen; k++) store<u8>(pad + k, load<u8>(m + k));
+        m = pad;
+      }
+    } else {
+      blen = 64;
+    }
   }
-  let job = jobs + <usize>(g + j) * JOB;
-  let len = load<u32>(job, 4);
-  let m = <usize>load<u32>(job, 0) + (<usize>b << 6);
-  let blen: u32 = len - (b << 6);
-  if (blen > 64) blen = 64;
-  let flags: u32 = mode | (b == 0 ? CHUNK_START : 0) | (b == nb - 1 ? CHUNK_END | ROOT : 0);
   store<u32>(prm, blen, 0);
   store<u32>(prm, flags, 16);
-  if (blen < 64) {
-    let pad = PAD4 + (<usize>j << 6);
-    memory.fill(pad, 0, 64);
-    memory.copy(pad, m, blen);
-    return pad;
-  }
   return m;
 }
 
-function copyOut(jobs: usize, g: u32, lanes: u32): void {
-  for (let j: u32 = 0; j < lanes; j++) {
-    memory.copy(<usize>load<u32>(jobs + <usize>(g + j) * JOB, 8), OUT4 + (<usize>j << 5), 32);
-  }
+/** Copy out, lane-major into OUT4, the chaining value of every lane that takes `blocks` blocks. */
+// @ts-ignore: decorator
+@inline function lanesOut(blocks: u32): void {
+  let e0 = load<u32>(NB4, 0) == blocks, e1 = load<u32>(NB4, 4) == blocks;
+  let e2 = load<u32>(NB4, 8) == blocks, e3 = load<u32>(NB4, 12) == blocks;
+  if (!(e0 || e1 || e2 || e3)) return;
+  // The 4×4 transposes of words 0-3 and 4-7: vector j then holds lane j's words.
+  let w0 = v128.load(CV4, 0), w1 = v128.load(CV4, 16), w2 = v128.load(CV4, 32), w3 = v128.load(CV4, 48);
+  let t0 = i32x4.shuffle(w0, w1, 0, 4, 1, 5), t1 = i32x4.shuffle(w0, w1, 2, 6, 3, 7);
+  let t2 = i32x4.shuffle(w2, w3, 0, 4, 1, 5), t3 = i32x4.shuffle(w2, w3, 2, 6, 3, 7);
+  let w4 = v128.load(CV4, 64), w5 = v128.load(CV4, 80), w6 = v128.load(CV4, 96), w7 = v128.load(CV4, 112);
+  let u0 = i32x4.shuffle(w4, w5, 0, 4, 1, 5), u1 = i32x4.shuffle(w4, w5, 2, 6, 3, 7);
+  let u2 = i32x4.shuffle(w6, w7, 0, 4, 1, 5), u3 = i32x4.shuffle(w6, w7, 2, 6, 3, 7);
+  if (e0) { v128.store(OUT4, i64x2.shuffle(t0, t2, 0, 2), 0); v128.store(OUT4, i64x2.shuffle(u0, u2, 0, 2), 16); }
+  if (e1) { v128.store(OUT4, i64x2.shuffle(t0, t2, 1, 3), 32); v128.store(OUT4, i64x2.shuffle(u0, u2, 1, 3), 48); }
+  if (e2) { v128.store(OUT4, i64x2.shuffle(t1, t3, 0, 2), 64); v128.store(OUT4, i64x2.shuffle(u1, u3, 0, 2), 80); }
+  if (e3) { v128.store(OUT4, i64x2.shuffle(t1, t3, 1, 3), 96); v128.store(OUT4, i64x2.shuffle(u1, u3, 1, 3), 112); }
 }

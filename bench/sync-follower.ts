@@ -1,0 +1,175 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fromHex, toHex } from '../src/codec/hash.js';
+import { P2PNetwork } from '../src/p2p/network.js';
+import { BlockSync } from '../src/p2p/sync.js';
+import { openLocalChain, quiet, type LocalChain } from './local-chain.js';
+
+/**
+ * The syncing node of the sync benchmark (bench/sync.ts) as a fresh process of its own, as a node
+ * that joins is: it opens an empty chain with the source's genesis, dials the serving peer
+ * (bench/sync-peer.ts) and syncs to its head, then waits for the transaction lookup index the
+ * catch-up left behind. Its heap holds nothing but its own chain: the benchmark's process also holds
+ * the source chain it produced and every stored block, whose garbage collection a node never pays.
+ * Argument: one JSON object, FollowerArgs. Prints one JSON line, FollowerResult, and exits.
+ */
+
+export interface FollowerArgs {
+  genesisValidator: string;
+  chainId: number;
+  genesisHash: string;
+  peer: string;
+  blocks: number;
+  /** also time the first `early` blocks on their own */
+  early: number;
+  /** a bundle hash of a synced block, looked up once the lookup index is built */
+  probe: string;
+  /** write a CPU profile of the sync phase here */
+  profile?: string;
+}
+
+export interface FollowerResult {
+  syncSeconds: number;
+  earlySeconds: number;
+  cpuMs: number;
+  busy: number;
+  phases: string;
+  threads: string;
+  lookupSeconds: number;
+  lookupBlocks: number;
+  stateRoot: string;
+}
+
+async function follow(args: FollowerArgs): Promise<FollowerResult> {
+  const local = await openLocalChain({ genesisValidators: [fromHex(args.genesisValidator, 32, 'genesis validator')] });
+  const network = await P2PNetwork.create({
+    listenPort: 0, host: '127.0.0.1', genesisHash: fromHex(args.genesisHash, 32, 'genesis hash'), chainId: args.chainId,
+    enforceValidatorAllowlist: false, logger: quiet, dataDir: local.dataDir, bootnodes: [args.peer],
+    head: () => ({ height: local.chain.height, hash: local.chain.headHeader.hash }),
+  });
+  try {
+    await network.start();
+    while (network.bestPeerHeight() === undefined) await new Promise((r) => setTimeout(r, 10));
+    const sync = new BlockSync({}, { chain: local.chain, network, logger: quiet });
+    const phases = recordPhases(local);
+    const profile = args.profile ? await startProfile() : undefined;
+    const cpu0 = process.cpuUsage();
+    const threads0 = threadCpu();
+    const elu0 = performance.eventLoopUtilization();
+    const t1 = performance.now();
+    sync.start();
+    let earlySeconds = 0;
+    while (local.chain.height < args.blocks) {
+      await new Promise((r) => setTimeout(r, 2));
+      if (earlySeconds === 0 && local.chain.height >= args.early) earlySeconds = (performance.now() - t1) / 1000;
+    }
+    const syncSeconds = (performance.now() - t1) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const threads = threadCpu();
+    const busy = performance.eventLoopUtilization(elu0).utilization;
+    await profile?.(args.profile!);
+    await sync.stop();
+    // The catch-up left the transaction lookup index behind (docs/storage.md): the writer thread
+    // builds it once no catch-up block has come for a while. Timed here, and checked on a bundle.
+    const lookupStart = performance.now();
+    const lookupFrom = local.store.lookupHeight;
+    while (local.store.lookupHeight < args.blocks) {
+      if (local.store.lookupFailure) throw new Error(`lookup index: ${local.store.lookupFailure}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const lookupSeconds = (performance.now() - lookupStart) / 1000;
+    if (!(await local.chain.receiptByHash(fromHex(args.probe, 32, 'probe')))) throw new Error('a synced bundle is not found by hash after the lookup index was built');
+    return {
+      syncSeconds, earlySeconds, busy, lookupSeconds, lookupBlocks: args.blocks - lookupFrom,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      phases: phases.summary(syncSeconds * 1000),
+      threads: threadSummary(threads0, threads, args.blocks),
+      stateRoot: toHex(local.chain.headHeader.stateRoot),
+    };
+  } finally {
+    await network.stop();
+    await local.close();
+  }
+}
+
+/**
+ * Where a synced block's time goes: the mean milliseconds per block of each import phase (the
+ * timings of the chain's 'block' events: waiting for a write slot, verifying, executing, committing
+ * in the core, building receipts, indexes), and how long after its execution each block was
+ * durable (the writer thread builds and writes it beside the next blocks' execution).
+ */
+function recordPhases(local: LocalChain): { summary(totalMs: number): string } {
+  const sums = new Map<string, number>();
+  let blocks = 0;
+  let latency = 0;
+  local.chain.on('block', ({ timings }) => {
+    blocks++;
+    latency += timings.write ?? 0;
+    for (const [phase, ms] of Object.entries(timings)) if (phase !== 'write') sums.set(phase, (sums.get(phase) ?? 0) + ms);
+  });
+  const writes0 = local.store.writeStats;
+  return {
+    summary(totalMs) {
+      const perBlock = (ms: number) => (ms / Math.max(1, blocks)).toFixed(1);
+      const phases = [...sums].map(([phase, ms]) => `${phase} ${perBlock(ms)}`).join(', ');
+      const stats = local.store.writeStats;
+      const groups = stats.groups - writes0.groups;
+      const grouped = stats.blocks - writes0.blocks;
+      return `ms per block: ${perBlock(totalMs)} in all; ${phases}; each block durable ${perBlock(latency)} ms after its execution, `
+        + `on the writer thread (${groups} synced batches of ${(grouped / Math.max(1, groups)).toFixed(1)} blocks)`;
+    },
+  };
+}
+
+/**
+ * CPU milliseconds of this process's threads by kind, from /proc (Linux; undefined elsewhere):
+ * `main`, `quic` (libp2p-quic's tokio threads), `level` (libuv's pool: LevelDB's writes) and `other`
+ * (the block writer's thread, V8's GC and compiler threads: Node does not name them). Ticks are
+ * USER_HZ, 100 a second on Linux.
+ */
+function threadCpu(): Map<string, number> | undefined {
+  const kinds = new Map<string, number>();
+  let tasks: string[];
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return undefined;
+  }
+  for (const tid of tasks) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    const kind = Number(tid) === process.pid ? 'main' : comm.startsWith('tokio') ? 'quic' : comm.startsWith('libuv') ? 'level' : 'other';
+    kinds.set(kind, (kinds.get(kind) ?? 0) + ms);
+  }
+  return kinds;
+}
+
+function threadSummary(before: Map<string, number> | undefined, after: Map<string, number> | undefined, blocks: number): string {
+  if (!before || !after) return '';
+  const perBlock = (kind: string) => (((after.get(kind) ?? 0) - (before.get(kind) ?? 0)) / blocks).toFixed(1);
+  return `; CPU ms a block by thread: main ${perBlock('main')}, QUIC ${perBlock('quic')}, LevelDB ${perBlock('level')}, other ${perBlock('other')} (block writer, V8 GC and compiler)`;
+}
+
+/** CPU profile of the sync phase alone (NTV_SYNC_PROFILE=<file>), for tuning. */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+
+process.stdout.write(`${JSON.stringify(await follow(JSON.parse(process.argv[2]!) as FollowerArgs))}\n`);

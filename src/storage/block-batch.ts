@@ -44,11 +44,12 @@ export interface BlockWrite {
 
 /**
  * A BlockWrite as it crosses to the writer's thread: the bundle hashes in one array, 32 bytes each,
- * and the large byte arrays (block, execution result, hashes) copied once into buffers of their own
- * that are transferred, not cloned. A structured clone copied each of them twice (into the message
- * and out of it): posting a full block took ~1.0 ms of the main thread, ~0.6 ms with the transfer.
- * Cloning a view into a larger buffer, such as a network frame holding ten blocks, would also copy
- * all of that buffer.
+ * and every byte array (block, execution result, hashes, state writes, hash, certificate) copied
+ * once into views of one buffer of its own, which is transferred, not cloned. A structured clone
+ * copied each of them twice (into the message and out of it): posting a full block took ~1.0 ms of
+ * the main thread, ~0.6 ms with the transfer of five buffers, and ~0.35 ms with one (docs/p2p.md
+ * "Measured"). Cloning a view into a larger buffer, such as a network frame holding ten blocks,
+ * would also copy all of that buffer.
  */
 export interface PackedBlockWrite extends Omit<BlockWrite, 'bundleHashes' | 'state'> {
   bundleHashes: Uint8Array;
@@ -66,28 +67,49 @@ export interface PackedStateWrites {
 }
 
 export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; transfer: ArrayBuffer[] } {
-  const hashes = packHashes(write.bundleHashes);
-  const block = copy(write.block);
-  const outcome = write.outcome && copy(write.outcome);
-  const state = packState(write.state);
+  const { bundleHashes, state: writes } = write;
+  const hashCount = bundleHashes instanceof Uint8Array ? bundleHashes.length / 32 : bundleHashes.length;
+  if (bundleHashes instanceof Uint8Array && bundleHashes.length % 32 !== 0) {
+    throw new RangeError(`bundle hashes of ${bundleHashes.length} bytes: not a whole number of 32-byte hashes`);
+  }
+  let stateSize = 0;
+  for (const { key, value } of writes) stateSize += key.length + (value?.length ?? 0);
+  // One buffer for the whole message, one transfer: the write lengths first (4-byte aligned).
+  const sizes = [writes.length * 8, write.block.length, write.outcome?.length ?? 0, hashCount * 32, stateSize, 32, write.certificate?.length ?? 0];
+  const buffer = new ArrayBuffer(sizes.reduce((a, b) => a + b, 0));
+  let at = 0;
+  const take = (i: number) => {
+    const view = new Uint8Array(buffer, at, sizes[i]!);
+    at += sizes[i]!;
+    return view;
+  };
+  const lengths = new Int32Array(buffer, 0, writes.length * 2);
+  at = sizes[0]!;
+  const block = take(1);
+  block.set(write.block);
+  const outcome = take(2);
+  if (write.outcome) outcome.set(write.outcome);
+  const hashes = take(3);
+  packHashesInto(bundleHashes, hashes);
+  const bytes = take(4);
+  packState(writes, bytes, lengths);
+  const hash = take(5);
+  hash.set(write.hash);
+  const certificate = take(6);
+  if (write.certificate) certificate.set(write.certificate);
   const packed: PackedBlockWrite = {
     ...write,
-    hash: copy(write.hash),
+    hash,
     block,
-    ...(outcome ? { outcome } : {}),
-    ...(write.certificate ? { certificate: copy(write.certificate) } : {}),
+    ...(write.outcome ? { outcome } : {}),
+    ...(write.certificate ? { certificate } : {}),
     bundleHashes: hashes,
-    state,
+    state: { bytes, lengths },
   };
-  const transfer = [block.buffer, hashes.buffer, state.bytes.buffer, state.lengths.buffer, ...(outcome ? [outcome.buffer] : [])] as ArrayBuffer[];
-  return { packed, transfer };
+  return { packed, transfer: [buffer] };
 }
 
-function packState(writes: readonly StateWrite[]): PackedStateWrites {
-  let size = 0;
-  for (const { key, value } of writes) size += key.length + (value?.length ?? 0);
-  const bytes = new Uint8Array(size);
-  const lengths = new Int32Array(writes.length * 2);
+function packState(writes: readonly StateWrite[], bytes: Uint8Array, lengths: Int32Array): void {
   let o = 0;
   for (let i = 0; i < writes.length; i++) {
     const { key, value } = writes[i]!;
@@ -103,7 +125,6 @@ function packState(writes: readonly StateWrite[]): PackedStateWrites {
       lengths[2 * i + 1] = value.length;
     }
   }
-  return { bytes, lengths };
 }
 
 /**
@@ -112,9 +133,19 @@ function packState(writes: readonly StateWrite[]): PackedStateWrites {
  * src/core/scan.ts), given as that array or as views into it: that run is copied in one piece.
  */
 export function packHashes(hashes: readonly Uint8Array[] | Uint8Array): Uint8Array {
+  if (hashes instanceof Uint8Array && hashes.length % 32 !== 0) {
+    throw new RangeError(`bundle hashes of ${hashes.length} bytes: not a whole number of 32-byte hashes`);
+  }
+  const out = new Uint8Array(hashes instanceof Uint8Array ? hashes.length : hashes.length * 32);
+  packHashesInto(hashes, out);
+  return out;
+}
+
+/** packHashes into `out`, which holds exactly the hashes. */
+function packHashesInto(hashes: readonly Uint8Array[] | Uint8Array, out: Uint8Array): void {
   if (hashes instanceof Uint8Array) {
-    if (hashes.length % 32 !== 0) throw new RangeError(`bundle hashes of ${hashes.length} bytes: not a whole number of 32-byte hashes`);
-    return new Uint8Array(hashes); // a copy, a Buffer's too (its slice() is a view)
+    out.set(hashes);
+    return;
   }
   const n = hashes.length;
   if (n > 0) {
@@ -124,22 +155,12 @@ export function packHashes(hashes: readonly Uint8Array[] | Uint8Array): Uint8Arr
       const h = hashes[i]!;
       adjacent = h.buffer === first.buffer && h.byteOffset === first.byteOffset + 32 * i && h.length === 32;
     }
-    if (adjacent) return new Uint8Array(first.buffer, first.byteOffset, n * 32).slice();
+    if (adjacent) {
+      out.set(new Uint8Array(first.buffer, first.byteOffset, n * 32));
+      return;
+    }
   }
-  const out = new Uint8Array(n * 32);
   for (let i = 0; i < n; i++) out.set(hashes[i]!, i * 32);
-  return out;
-}
-
-/**
- * A copy in an ArrayBuffer of its own, so the caller's array stays usable after the transfer. Not
- * `slice()`: on a Buffer that is a view, and transferring its buffer would detach the caller's
- * memory (or Node's shared Buffer pool).
- */
-function copy(bytes: Uint8Array): Uint8Array {
-  const out = new Uint8Array(bytes.length);
-  out.set(bytes);
-  return out;
 }
 
 /** Where a group's records go: a level chained batch. */

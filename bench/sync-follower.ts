@@ -171,5 +171,4 @@ async function startProfile(): Promise<(file: string) => Promise<void>> {
   };
 }
 
-
 process.stdout.write(`${JSON.stringify(await follow(JSON.parse(process.argv[2]!) as FollowerArgs))}\n`);

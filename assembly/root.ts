@@ -322,8 +322,9 @@ export function commit(out: usize): void {
   let tmp = bufEnsure(sortTmp, sn << 4);
   let sp = sortRecords(rp, sn, tmp);
 
-  // 2. Paths (computed once per key for the instance's life) and a counting sort of the keys by
-  //    bucket, so each dirty bucket is updated and rehashed while its record is in cache.
+  // 2. Paths (computed once per key for the instance's life, the new ones hashed together) and a
+  //    counting sort of the keys by bucket, so each dirty bucket takes all its keys while its
+  //    record is in cache.
   let jobs = bufEnsure(jobList, sn * JOB);
   let nj: u32 = 0;
   for (let i: u32 = 0; i < sn; i++) {

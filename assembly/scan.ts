@@ -114,22 +114,17 @@ export function scanBundles(inp: usize, len: u32, outBuf: usize): u32 {
   let size = SCAN_HEAD + count * (32 + SCAN_ROW); // ≤ 36 + 2^20 × 66: no overflow
   let o = bufEnsure(outBuf, size);
   store<u32>(o, count, 32);
-  // The bundle hashes (docs/bundle-format.md "Bundle hash"; src/codec/bundle.ts bundleHash), four
-  // at a time. count ≤ 2^20, so the job list (12 bytes a bundle) fits u32.
+  // Each bundle's row, and its hash job (docs/bundle-format.md "Bundle hash"; src/codec/bundle.ts
+  // bundleHash): the hashes are made after the walk, four at a time. count ≤ 2^20, so the job list
+  // (12 bytes a bundle) fits u32.
   let jobs = bufEnsure(jobList, count * JOB);
-  off = 4;
-  for (let i: u32 = 0; i < count; i++) {
-    let n = load<u32>(inp + off);
-    setJob(jobs, i, inp + off + 4, n, o + SCAN_HEAD + (<usize>i << 5));
-    off += 4 + n;
-  }
-  blake3Many(jobs, count, 0);
   let row = o + SCAN_HEAD + (<usize>count << 5);
   off = 4;
   for (let i: u32 = 0; i < count; i++) {
     let n = load<u32>(inp + off);
     let b = inp + off + 4;
     off += 4 + n;
+    setJob(jobs, i, b, n, o + SCAN_HEAD + (<usize>i << 5));
     let st = decodeBundle(b, n);
     store<u16>(row, <u16>st, 0);
     if (st == S.OK) {
@@ -145,6 +140,7 @@ export function scanBundles(inp: usize, len: u32, outBuf: usize): u32 {
     }
     row += SCAN_ROW;
   }
+  blake3Many(jobs, count, 0);
   merkleRoot(o + SCAN_HEAD, 32, count, o);
   bufSetLen(outBuf, size);
   return S.OK;

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fromHex, toHex } from '../src/codec/hash.js';
 import { P2PNetwork } from '../src/p2p/network.js';
 import { BlockSync } from '../src/p2p/sync.js';
 import { openLocalChain, quiet, type LocalChain } from './local-chain.js';
+import { procStat } from './proc-stat.js';
 
 /**
  * The syncing node of the sync benchmark (bench/sync.ts) as a fresh process of its own, as a node
@@ -123,8 +124,7 @@ function recordPhases(local: LocalChain): { summary(totalMs: number): string } {
 /**
  * CPU milliseconds of this process's threads by kind, from /proc (Linux; undefined elsewhere):
  * `main`, `quic` (libp2p-quic's tokio threads), `level` (libuv's pool: LevelDB's writes) and `other`
- * (the block writer's thread, V8's GC and compiler threads: Node does not name them). Ticks are
- * USER_HZ, 100 a second on Linux.
+ * (the block writer's thread, V8's GC and compiler threads: Node does not name them).
  */
 function threadCpu(): Map<string, number> | undefined {
   const kinds = new Map<string, number>();
@@ -135,17 +135,11 @@ function threadCpu(): Map<string, number> | undefined {
     return undefined;
   }
   for (const tid of tasks) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended
-    }
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    const stat = procStat(`/proc/self/task/${tid}/stat`);
+    if (!stat) continue; // the thread ended
+    const { comm, cpuMs } = stat;
     const kind = Number(tid) === process.pid ? 'main' : comm.startsWith('tokio') ? 'quic' : comm.startsWith('libuv') ? 'level' : 'other';
-    kinds.set(kind, (kinds.get(kind) ?? 0) + ms);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + cpuMs);
   }
   return kinds;
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundleHash } from '../src/codec/bundle.js';
 import { decodeBlock } from '../src/chain/block.js';
 import { toHex } from '../src/codec/hash.js';
 import { identity, openLocalChain, produceTransferBlocks } from './local-chain.js';
+import { procStat } from './proc-stat.js';
 import type { BenchResult } from './rpc.js';
 import type { FollowerArgs, FollowerResult } from './sync-follower.js';
 
@@ -66,10 +66,10 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
       genesisValidator: toHex(source.validator.publicKey), chainId, genesisHash: toHex(genesis), peer: peer.line,
       blocks: stored.length, early, probe, ...(process.env.NTV_SYNC_PROFILE ? { profile: process.env.NTV_SYNC_PROFILE } : {}),
     };
-    const peerCpu0 = processCpuMs(peer.pid);
+    const peerCpu0 = procStat(`/proc/${peer.pid}/stat`)?.cpuMs ?? NaN;
     const follower = await spawnChild('sync-follower.js', [JSON.stringify(args)]);
     const r = JSON.parse(follower.line) as FollowerResult;
-    const peerCpu = processCpuMs(peer.pid) - peerCpu0;
+    const peerCpu = (procStat(`/proc/${peer.pid}/stat`)?.cpuMs ?? NaN) - peerCpu0;
     await follower.stop();
     if (r.stateRoot !== sourceRoot) throw new Error(`synced state root ${r.stateRoot} differs from the source's ${sourceRoot}`);
 
@@ -89,17 +89,6 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
   } finally {
     await peer?.stop();
     await source.close();
-  }
-}
-
-/** CPU milliseconds a process has used so far (Linux /proc, USER_HZ 100; NaN elsewhere). */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
   }
 }
 

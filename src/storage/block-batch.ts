@@ -68,14 +68,10 @@ export interface PackedStateWrites {
 
 export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; transfer: ArrayBuffer[] } {
   const { bundleHashes, state: writes } = write;
-  const hashCount = bundleHashes instanceof Uint8Array ? bundleHashes.length / 32 : bundleHashes.length;
-  if (bundleHashes instanceof Uint8Array && bundleHashes.length % 32 !== 0) {
-    throw new RangeError(`bundle hashes of ${bundleHashes.length} bytes: not a whole number of 32-byte hashes`);
-  }
   let stateSize = 0;
   for (const { key, value } of writes) stateSize += key.length + (value?.length ?? 0);
   // One buffer for the whole message, one transfer: the write lengths first (4-byte aligned).
-  const sizes = [writes.length * 8, write.block.length, write.outcome?.length ?? 0, hashCount * 32, stateSize, 32, write.certificate?.length ?? 0];
+  const sizes = [writes.length * 8, write.block.length, write.outcome?.length ?? 0, packedLength(bundleHashes), stateSize, 32, write.certificate?.length ?? 0];
   const buffer = new ArrayBuffer(sizes.reduce((a, b) => a + b, 0));
   let at = 0;
   const take = (i: number) => {
@@ -83,8 +79,7 @@ export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; t
     at += sizes[i]!;
     return view;
   };
-  const lengths = new Int32Array(buffer, 0, writes.length * 2);
-  at = sizes[0]!;
+  const lengths = new Int32Array(buffer, take(0).byteOffset, writes.length * 2);
   const block = take(1);
   block.set(write.block);
   const outcome = take(2);
@@ -133,12 +128,16 @@ function packState(writes: readonly StateWrite[], bytes: Uint8Array, lengths: In
  * src/core/scan.ts), given as that array or as views into it: that run is copied in one piece.
  */
 export function packHashes(hashes: readonly Uint8Array[] | Uint8Array): Uint8Array {
-  if (hashes instanceof Uint8Array && hashes.length % 32 !== 0) {
-    throw new RangeError(`bundle hashes of ${hashes.length} bytes: not a whole number of 32-byte hashes`);
-  }
-  const out = new Uint8Array(hashes instanceof Uint8Array ? hashes.length : hashes.length * 32);
+  const out = new Uint8Array(packedLength(hashes));
   packHashesInto(hashes, out);
   return out;
+}
+
+/** The bytes the hashes take packed; hashes already side by side must be whole 32-byte hashes. */
+function packedLength(hashes: readonly Uint8Array[] | Uint8Array): number {
+  if (!(hashes instanceof Uint8Array)) return hashes.length * 32;
+  if (hashes.length % 32 !== 0) throw new RangeError(`bundle hashes of ${hashes.length} bytes: not a whole number of 32-byte hashes`);
+  return hashes.length;
 }
 
 /** packHashes into `out`, which holds exactly the hashes. */

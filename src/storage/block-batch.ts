@@ -1,5 +1,6 @@
+import { encodeLocation, type BlockAppender } from './block-files.js';
 import { encodeOutcome } from './outcome-wasm.js';
-import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, outcomeKey, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
 
 /**
  * What one block writes (docs/storage.md), and how a group of blocks becomes one level batch. The
@@ -188,8 +189,12 @@ export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[],
   batch.put(HEAD, last);
 }
 
-/** Everything one block writes but its positions and the head: state writes, the block, its result, local records, indexes, certificate. */
-export function putBlock(batch: BatchSink, write: PackedBlockWrite): void {
+/**
+ * Everything one block writes but its positions and the head: state writes, the block and its
+ * result (appended to the block files, their location in the batch), local records, indexes,
+ * certificate.
+ */
+export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>, write: PackedBlockWrite): void {
   const { bytes, lengths } = write.state;
   for (let i = 0, o = 0; i < lengths.length; i += 2) {
     const keyLength = lengths[i]!;
@@ -204,9 +209,8 @@ export function putBlock(batch: BatchSink, write: PackedBlockWrite): void {
       o += valueLength;
     }
   }
-  batch.put(blockKey(write.height), write.block);
+  batch.put(blockKey(write.height), encodeLocation(files.append(write.block, write.outcome && encodeOutcome(write.outcome))));
   batch.put(prefixed(Prefix.BlockHash, write.hash), u64(write.height));
-  if (write.outcome) batch.put(outcomeKey(write.height), encodeOutcome(write.outcome));
   if (write.height === 0) batch.put(FORMAT, Uint8Array.of(STORAGE_FORMAT));
   for (const { key, value } of write.local ?? []) batch.put(localKey(key), value);
   for (const op of write.indexes ?? []) {

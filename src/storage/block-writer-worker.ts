@@ -5,7 +5,8 @@ import { bundleListOps, historyOps } from '../chain/block-index.js';
 import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
 import { putBlock, putPositions, sealGroup, type IndexOp, type PackedBlockWrite } from './block-batch.js';
-import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, outcomeKey, readU64, u64 } from './keys.js';
+import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation } from './block-files.js';
+import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { loadOutcomeEncoder } from './outcome-wasm.js';
 
@@ -75,6 +76,10 @@ const db = new Level<Uint8Array, Uint8Array>(path, { keyEncoding: 'view', valueE
 await db.open();
 /** the durable head (-1: an empty database) */
 let head = await readHeight(HEAD);
+// Blocks and their results are appended here; a group's appends are synced before its batch.
+const headLocation = head < 0 ? undefined : await db.get(blockKey(head));
+const files = BlockAppender.open(blockFilesDir(path), headLocation && decodeLocation(headLocation));
+const fileReader = new BlockFileReader(blockFilesDir(path));
 /**
  * Every block up to this height has its position records. A database of storage format 2 has no
  * marker and every block's records (ChainStore.open writes the marker before this thread starts).
@@ -104,7 +109,7 @@ port.on('message', (request: WriterRequest) => {
     closing = true;
     clearTimeout(lookupTimer);
     lookupTimer = undefined;
-    if (failed !== undefined) void db.close().then(() => post({ type: 'closed' }));
+    if (failed !== undefined) closeAll();
     else pump();
     return;
   }
@@ -126,7 +131,7 @@ port.on('message', (request: WriterRequest) => {
     }
     for (const write of request.writes) {
       if (write.deriveIndexes) deriveIndexes(write, !request.linger);
-      putBlock(open.batch, write);
+      putBlock(open.batch, files, write);
       open.writes.push(write);
     }
   } catch (error) {
@@ -160,7 +165,7 @@ function pump(): void {
   }
   const group = sealed.shift();
   if (!group) {
-    if (closing) void db.close().then(() => post({ type: 'closed' }));
+    if (closing) closeAll();
     else if (!open) scheduleLookup();
     return;
   }
@@ -178,7 +183,8 @@ function pump(): void {
     fail(error);
     return;
   }
-  group.batch.write({ sync: true }).then(
+  // the group's blocks in the block files first: a stored location must point at synced bytes
+  files.sync().then(() => group.batch.write({ sync: true })).then(
     () => {
       writing = false;
       head = last;
@@ -202,7 +208,12 @@ function fail(error: unknown): void {
   const ids = dropped.flatMap((g) => g.ids);
   for (const g of dropped) void g.batch.close().catch(() => undefined);
   post({ type: 'failed', ids, error: failed });
-  if (closing) void db.close().then(() => post({ type: 'closed' }));
+  if (closing) closeAll();
+}
+
+function closeAll(): void {
+  files.close();
+  void fileReader.close().then(() => db.close()).then(() => post({ type: 'closed' }));
 }
 
 /**
@@ -253,23 +264,21 @@ async function lookupBatch(): Promise<void> {
   const from = lookupHeight + 1;
   const to = Math.min(head, lookupHeight + LOOKUP_BLOCKS_PER_BATCH);
   const heights = Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  const [lists, stored, outcomes] = await Promise.all([
-    db.getMany(heights.map(IndexKeys.blockTxs)),
-    db.getMany(heights.map(blockKey)),
-    db.getMany(heights.map(outcomeKey)),
-  ]);
+  const [lists, locations] = await Promise.all([db.getMany(heights.map(IndexKeys.blockTxs)), db.getMany(heights.map(blockKey))]);
+  const records = await fileReader.read(locations.map((l) => l && decodeLocation(l)));
   const blocks: Array<{ height: number; bundleHashes: Uint8Array }> = [];
   const history: IndexOp[] = [];
   for (let i = 0; i < heights.length; i++) {
     const height = heights[i]!;
-    const block = stored[i];
-    if (block === undefined) throw new Error(`block ${height} is missing below the head ${head}`);
+    const record = records[i];
+    if (record === undefined) throw new Error(`block ${height} is missing below the head ${head}`);
+    const block = record.block;
     let bundles: Uint8Array[];
     let result: BlockResultView | undefined;
     try {
       bundles = storedBundles(block);
       // A block stored without a result (none of the node's own) indexes its senders only, as deriveIndexes does.
-      const outcome = outcomes[i];
+      const outcome = record.outcome;
       result = outcome && new BlockResultView(decodeOutcome(outcome));
     } catch (error) {
       throw new Error(`stored block ${height} does not decode: ${error instanceof Error ? error.message : String(error)}`);

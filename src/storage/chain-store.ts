@@ -1,7 +1,8 @@
 import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
+import { BlockFileReader, blockFilesDir, decodeLocation, type BlockRecord } from './block-files.js';
 import { BlockWriter, type LookupEvents } from './block-writer.js';
-import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, outcomeKey, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
@@ -31,6 +32,7 @@ const WRITE_BUFFER_BYTES = 64 * 1024 * 1024;
 export class ChainStore {
   private readonly db: Level<Uint8Array, Uint8Array>;
   private readonly writer: BlockWriter;
+  private readonly files: BlockFileReader;
 
   constructor(readonly path: string, events: LookupEvents = {}) {
     // `multithreading`: the block writer's thread opens a second handle on the same LevelDB.
@@ -38,6 +40,7 @@ export class ChainStore {
       keyEncoding: 'view', valueEncoding: 'view', writeBufferSize: WRITE_BUFFER_BYTES, multithreading: true,
     });
     this.writer = new BlockWriter(path, events);
+    this.files = new BlockFileReader(blockFilesDir(path));
   }
 
   /**
@@ -77,6 +80,7 @@ export class ChainStore {
   /** Lets the block writes posted so far land, then closes both handles. */
   async close(): Promise<void> {
     await this.writer.close();
+    await this.files.close();
     await this.db.close();
   }
 
@@ -127,7 +131,7 @@ export class ChainStore {
   }
 
   async getBlock(height: number): Promise<Uint8Array | undefined> {
-    return this.db.get(blockKey(height));
+    return (await this.getBlocks([height]))[0];
   }
 
   /** The finality certificate of the block at `height` (docs/consensus.md), if stored. */
@@ -135,8 +139,8 @@ export class ChainStore {
     return this.db.get(prefixed(Prefix.Certificate, u64(height)));
   }
 
-  async getBlocks(heights: number[]): Promise<Array<Uint8Array | undefined>> {
-    return this.db.getMany(heights.map(blockKey));
+  async getBlocks(heights: readonly number[]): Promise<Array<Uint8Array | undefined>> {
+    return (await this.records(heights)).map((r) => r?.block);
   }
 
   async heightOfHash(hash: Uint8Array): Promise<number | undefined> {
@@ -152,8 +156,13 @@ export class ChainStore {
 
   /** The execution results of blocks by height (BlockWrite.outcome: the core's bytes, decoded from their stored form). */
   async getOutcomes(heights: readonly number[]): Promise<Array<Uint8Array | undefined>> {
-    const stored = await this.db.getMany(heights.map(outcomeKey));
-    return stored.map((v) => (v === undefined ? undefined : decodeOutcome(v)));
+    return (await this.records(heights)).map((r) => r?.outcome && decodeOutcome(r.outcome));
+  }
+
+  /** Blocks and their stored results from the block files, found by their locations ('b' records). */
+  private async records(heights: readonly number[]): Promise<Array<BlockRecord | undefined>> {
+    const locations = await this.db.getMany(heights.map(blockKey));
+    return this.files.read(locations.map((l) => l && decodeLocation(l)));
   }
 
   async getLocal(key: string): Promise<Uint8Array | undefined> {

@@ -5,10 +5,10 @@
  */
 export const enum Prefix {
   State = 0x73, // 's' + state key → value
-  Block = 0x62, // 'b' + height u64 BE → stored block
+  Block = 0x62, // 'b' + height u64 BE → where the block and its result are in the block files (block-files.ts)
   BlockHash = 0x68, // 'h' + block hash → height u64 BE
   Position = 0x72, // 'r' + bundle hash → height u64 BE ‖ index u32 BE: where the bundle's receipt comes from
-  Outcome = 0x65, // 'e' + height u64 BE → the block's execution result (core BlockResult bytes, block order, outcome-codec.ts)
+  Outcome = 0x65, // 'e' + height u64 BE → the block's stored execution result: storage format 3 only, now in the block files
   Meta = 0x6d, // 'm' + name → value
   Local = 0x6c, // 'l' + name → node-local, non-consensus records (faucet bookkeeping)
   // Node-local intent records (src/intents/store.ts, docs/intents.md "Storage"): 'i' + kind byte + id → JSON.
@@ -34,12 +34,13 @@ export const INDEX_MARKER = metaKey('index-version');
  */
 export const LOOKUP_MARKER = metaKey('lookup-height');
 /**
- * The layout and rules of this database (docs/storage.md "Format marker"). 3: position records may
+ * The layout and rules of this database (docs/storage.md "Format marker"). 4: blocks and their
+ * execution results in the block files, their locations under 'b'; 3: position records may
  * trail the head, up to LOOKUP_MARKER, and blocks are under the current transactions root; 2: every
  * block written with its position records, the first transactions root; 1 (no marker) stored receipt
  * JSON. Only 3 is opened.
  */
-export const STORAGE_FORMAT = 3;
+export const STORAGE_FORMAT = 4;
 
 /**
  * Key builders of the explorer indexes (docs/explorer.md "Index layouts"). Heights and balances are
@@ -119,7 +120,7 @@ export function blockKey(height: number): Uint8Array {
   return prefixed(Prefix.Block, u64(height));
 }
 
-/** The key of a block's stored execution result (docs/storage.md). */
+/** The key of a block's stored execution result in a storage format 3 database (docs/storage.md "Format marker"). */
 export function outcomeKey(height: number): Uint8Array {
   return prefixed(Prefix.Outcome, u64(height));
 }

@@ -89,6 +89,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const store = new ChainStore(join(options.dataDir, 'db'), {
     onLookupProgress: (height, head) => logger.info('transaction lookup index', { indexed_to: height, head }),
     onLookupFailure: (error) => logger.error('building the transaction lookup index stopped; a restart resumes it', { error }),
+    onMigrationProgress: (height, head) => logger.info('moving stored blocks into the block files (storage format 3 → 4)', { moved_to: height, head }),
   });
   await store.open();
   const state = new StateView();

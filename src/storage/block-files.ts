@@ -76,7 +76,7 @@ export class BlockAppender {
   private retired: number[] = [];
   private dirty = false;
 
-  private constructor(private readonly dir: string, private segment: number, private offset: number) {
+  private constructor(private readonly dir: string, private segment: number, private offset: number, private readonly segmentBytes: number) {
     this.fd = openSync(segmentPath(dir, segment), constants.O_RDWR | constants.O_CREAT, 0o644);
   }
 
@@ -86,7 +86,7 @@ export class BlockAppender {
    * and the batch): they are cut off, and later files removed. Files shorter than the head's block
    * mean the block files were lost or damaged: that is refused, not repaired.
    */
-  static open(dir: string, head: BlockLocation | undefined): BlockAppender {
+  static open(dir: string, head: BlockLocation | undefined, segmentBytes = SEGMENT_BYTES): BlockAppender {
     mkdirSync(dir, { recursive: true });
     const segment = head?.segment ?? 0;
     const end = head ? head.offset + head.blockLength + head.outcomeLength : 0;
@@ -94,7 +94,7 @@ export class BlockAppender {
       const match = SEGMENT_NAME.exec(name);
       if (match && Number(match[1]) > segment) unlinkSync(join(dir, name));
     }
-    const appender = new BlockAppender(dir, segment, end);
+    const appender = new BlockAppender(dir, segment, end, segmentBytes);
     const size = fstatSync(appender.fd).size;
     if (size < end) {
       appender.close();
@@ -108,7 +108,7 @@ export class BlockAppender {
   /** Appends a block and its stored result; returns where they are. Durable after the next `sync`. */
   append(block: Uint8Array, outcome: Uint8Array | undefined): BlockLocation {
     const length = block.length + (outcome?.length ?? 0);
-    if (this.offset > 0 && this.offset + length > SEGMENT_BYTES) this.rollover();
+    if (this.offset > 0 && this.offset + length > this.segmentBytes) this.rollover();
     const location = { segment: this.segment, offset: this.offset, blockLength: block.length, outcomeLength: outcome?.length ?? 0 };
     let done = 0;
     while (done < length) {

@@ -2,6 +2,7 @@ import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
 import { BlockFileReader, blockFilesDir, decodeLocation, type BlockRecord } from './block-files.js';
 import { BlockWriter, type LookupEvents } from './block-writer.js';
+import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
 import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 
@@ -34,7 +35,7 @@ export class ChainStore {
   private readonly writer: BlockWriter;
   private readonly files: BlockFileReader;
 
-  constructor(readonly path: string, events: LookupEvents = {}) {
+  constructor(readonly path: string, private readonly events: LookupEvents & MigrationEvents = {}) {
     // `multithreading`: the block writer's thread opens a second handle on the same LevelDB.
     this.db = new Level<Uint8Array, Uint8Array>(path, {
       keyEncoding: 'view', valueEncoding: 'view', writeBufferSize: WRITE_BUFFER_BYTES, multithreading: true,
@@ -44,15 +45,21 @@ export class ChainStore {
   }
 
   /**
-   * Opens the database; refuses one written in another storage format (STORAGE_FORMAT, docs/storage.md
-   * "Format marker"). When the lookup index trails the head, the writer thread starts at once to
-   * build the rest (docs/storage.md "The transaction lookup index").
+   * Opens the database; moves a format 3 database's blocks into the block files, and refuses one of
+   * an older storage format (STORAGE_FORMAT, docs/storage.md "Format marker"). The writer thread
+   * starts at once: it checks the block files against the head (cutting off a group whose batch a
+   * kill stopped), and builds the rest of the lookup index when it trails the head (docs/storage.md
+   * "The transaction lookup index").
    */
   async open(): Promise<void> {
     await this.db.open();
     const head = await this.db.get(HEAD);
     if (head === undefined) return;
-    const format = (await this.db.get(FORMAT))?.[0] ?? 1;
+    let format = (await this.db.get(FORMAT))?.[0] ?? 1;
+    if (format === 3) {
+      await migrateFormat3(this.db, this.path, readU64(head), this.events);
+      format = STORAGE_FORMAT;
+    }
     if (format !== STORAGE_FORMAT) {
       await this.db.close();
       throw new Error(`the database at ${this.path} uses storage format ${format}, this node reads format ${STORAGE_FORMAT} (`
@@ -61,7 +68,13 @@ export class ChainStore {
     }
     const lookup = await this.db.get(LOOKUP_MARKER);
     this.writer.lookupHeight = lookup === undefined ? -1 : readU64(lookup);
-    if (this.writer.lookupHeight < readU64(head)) await this.writer.resume();
+    try {
+      await this.writer.resume();
+    } catch (error) {
+      await this.writer.close();
+      await this.db.close();
+      throw error;
+    }
   }
 
   /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,9 @@ import { Level } from 'level';
 import { blake3 } from '../../src/codec/hash.js';
 import { packHashes } from '../../src/storage/block-batch.js';
 import { ChainStore, IndexKeys, type BlockWrite } from '../../src/storage/chain-store.js';
-import { FORMAT, LOOKUP_MARKER } from '../../src/storage/keys.js';
+import { BlockFileReader, blockFilesDir, decodeLocation, segmentPath } from '../../src/storage/block-files.js';
+import { blockKey, FORMAT, LOOKUP_MARKER, outcomeKey, Prefix, u64 } from '../../src/storage/keys.js';
+import { MIGRATED } from '../../src/storage/migrate-format3.js';
 import { encodeBlockResult } from './block-result-fixture.js';
 
 const dirs: string[] = [];
@@ -233,7 +236,7 @@ describe('ChainStore', () => {
     const old = await store();
     await old.commitBlock(write(3, []));
     await old.close();
-    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 3/);
+    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 4/);
   });
 
   it('refuses a format 2 database: its blocks were made under the first transactions root', async () => {
@@ -243,6 +246,70 @@ describe('ChainStore', () => {
     const raw = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
     await raw.batch([{ type: 'put', key: FORMAT, value: Uint8Array.of(2) }, { type: 'del', key: LOOKUP_MARKER }]);
     await raw.close();
-    await expect(s.open()).rejects.toThrow(/storage format 2, this node reads format 3 \(its blocks were made under the first transactions root/);
+    await expect(s.open()).rejects.toThrow(/storage format 2, this node reads format 4 \(its blocks were made under the first transactions root/);
+  });
+
+  it('cuts off a group whose batch a kill stopped after its blocks were appended, and writes the next block after the head', async () => {
+    const s = await store();
+    const outcome = encodeBlockResult([{ status: 0, gas: 1, fee: 2n, nonce: 3n }], []);
+    const one = write(1, [randomBytes(32)], outcome);
+    await s.commitBlocks([write(0, []), one]);
+    await s.close();
+    // the files synced, the batch never written: stray bytes past block 1
+    appendFileSync(segmentPath(blockFilesDir(s.path), 0), randomBytes(5000));
+    await s.open();
+    expect(await s.head()).toBe(1);
+    const next = write(2, [randomBytes(32)], outcome);
+    await s.commitBlock(next);
+    expect(Buffer.from((await s.getBlock(2))!)).toEqual(Buffer.from(next.block));
+    expect(Buffer.from((await s.getOutcomes([2]))[0]!)).toEqual(Buffer.from(outcome));
+    expect(Buffer.from((await s.getBlock(1))!)).toEqual(Buffer.from(one.block));
+    await s.close();
+  });
+
+  it('refuses to open when the block files are gone', async () => {
+    const s = await store();
+    await s.commitBlocks([write(0, []), write(1, [randomBytes(32)])]);
+    await s.close();
+    await rm(blockFilesDir(s.path), { recursive: true });
+    await expect(s.open()).rejects.toThrow(/blocks-000000\.dat holds 0 bytes, but the stored head's block ends at byte \d+: the block files are damaged or missing/);
+  });
+
+  it('moves a format 3 database\'s blocks and results into the block files, and resumes a move a kill stopped', async () => {
+    const outcome = encodeBlockResult([{ status: 0, gas: 1, fee: 2n, nonce: 3n }], []);
+    const writes = [write(0, []), ...[1, 2, 3, 4].map((h) => write(h, [randomBytes(32), randomBytes(32)], outcome))];
+    const s = await store();
+    await s.commitBlocks(writes);
+    await s.close();
+    // Back to format 3: blocks 2..4 under 'b' and their stored results under 'e'; blocks 0..1 already
+    // moved (the marker at 1), and the files holding blocks 2..4 past block 1, as a kill leaves them.
+    const raw = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
+    const reader = new BlockFileReader(blockFilesDir(s.path));
+    const records = await reader.read((await raw.getMany([2, 3, 4].map(blockKey))).map((l) => decodeLocation(l!)));
+    await reader.close();
+    await raw.batch([
+      ...records.flatMap((r, i) => [
+        { type: 'put' as const, key: blockKey(i + 2), value: r!.block },
+        { type: 'put' as const, key: outcomeKey(i + 2), value: r!.outcome! },
+      ]),
+      { type: 'put', key: FORMAT, value: Uint8Array.of(3) },
+      { type: 'put', key: MIGRATED, value: u64(1) },
+    ]);
+    await raw.close();
+
+    await s.open();
+    for (const w of writes) expect(Buffer.from((await s.getBlock(w.height))!)).toEqual(Buffer.from(w.block));
+    const outcomes = await s.getOutcomes([0, 1, 2, 3, 4]);
+    expect(outcomes[0]).toBeUndefined();
+    for (const o of outcomes.slice(1)) expect(Buffer.from(o!)).toEqual(Buffer.from(outcome));
+    await s.commitBlock(write(5, [randomBytes(32)]));
+    await s.close();
+
+    const after = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
+    expect((await after.get(FORMAT))![0]).toBe(4);
+    expect(await after.get(MIGRATED)).toBeUndefined();
+    expect(await after.keys({ gte: Uint8Array.of(Prefix.Outcome), lt: Uint8Array.of(Prefix.Outcome + 1) }).all()).toEqual([]);
+    await after.close();
+    expect(existsSync(segmentPath(blockFilesDir(s.path), 1))).toBe(false);
   });
 });

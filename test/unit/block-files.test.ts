@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, statSync, truncateSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BlockAppender, BlockFileReader, decodeLocation, encodeLocation, LOCATION_BYTES, segmentPath, type BlockLocation } from '../../src/storage/block-files.js';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ntv-blockfiles-'));
+  dirs.push(dir);
+  return join(dir, 'blocks');
+}
+
+describe('block files', () => {
+  it('encodes a location in 20 bytes and refuses any other length', () => {
+    const location = { segment: 7, offset: 2 ** 40 + 3, blockLength: 160_000, outcomeLength: 39_000 };
+    const bytes = encodeLocation(location);
+    expect(bytes.length).toBe(LOCATION_BYTES);
+    expect(decodeLocation(bytes)).toEqual(location);
+    expect(() => decodeLocation(bytes.subarray(1))).toThrow(/a block location of 19 bytes \(expected 20\)/);
+  });
+
+  it('reads back what was appended, a run of neighbours in one read, across a new file at the size limit', async () => {
+    const dir = await tempDir();
+    const files = BlockAppender.open(dir, undefined, 1000);
+    const records = Array.from({ length: 9 }, (_, i) => ({ block: randomBytes(150 + i), outcome: i % 3 === 0 ? undefined : randomBytes(40 + i) }));
+    const locations = records.map((r) => files.append(r.block, r.outcome));
+    await files.sync();
+    files.close();
+    // ~200 bytes a record, 1,000 a file: the records spread over several files, none split
+    expect(new Set(locations.map((l) => l.segment)).size).toBeGreaterThan(1);
+    for (const l of locations) expect(l.offset + l.blockLength + l.outcomeLength).toBeLessThanOrEqual(1000);
+    expect(locations[0]!.outcomeLength).toBe(0);
+
+    const reader = new BlockFileReader(dir);
+    const read = await reader.read([...locations, undefined]);
+    expect(read.length).toBe(10);
+    expect(read[9]).toBeUndefined();
+    for (const [i, r] of records.entries()) {
+      expect(Buffer.from(read[i]!.block)).toEqual(r.block);
+      expect(read[i]!.outcome && Buffer.from(read[i]!.outcome!)).toEqual(r.outcome);
+    }
+    // out of order and repeated, as getMany may ask
+    const again = await reader.read([locations[5]!, locations[1]!, locations[5]!]);
+    expect(Buffer.from(again[0]!.block)).toEqual(records[5]!.block);
+    expect(Buffer.from(again[1]!.block)).toEqual(records[1]!.block);
+    expect(Buffer.from(again[2]!.block)).toEqual(records[5]!.block);
+    await reader.close();
+  });
+
+  it('cuts off bytes past the head\'s block (a group whose batch a kill stopped) and removes later files', async () => {
+    const dir = await tempDir();
+    const files = BlockAppender.open(dir, undefined, 1000);
+    const head = files.append(randomBytes(300), randomBytes(50));
+    // appended and synced, but their batch never landed: 300 more bytes here and a whole next file
+    files.append(randomBytes(300), undefined);
+    files.append(randomBytes(600), undefined);
+    await files.sync();
+    files.close();
+    expect(existsSync(segmentPath(dir, 1))).toBe(true);
+
+    const reopened = BlockAppender.open(dir, head, 1000);
+    expect(statSync(segmentPath(dir, 0)).size).toBe(350);
+    expect(existsSync(segmentPath(dir, 1))).toBe(false);
+    const next = reopened.append(Buffer.from('next block'), undefined);
+    expect(next).toEqual({ segment: 0, offset: 350, blockLength: 10, outcomeLength: 0 });
+    await reopened.sync();
+    reopened.close();
+    const reader = new BlockFileReader(dir);
+    expect(Buffer.from((await reader.read([next]))[0]!.block).toString()).toBe('next block');
+    await reader.close();
+
+    // an empty database: nothing is stored, everything is cut off
+    BlockAppender.open(dir, undefined, 1000).close();
+    expect(statSync(segmentPath(dir, 0)).size).toBe(0);
+  });
+
+  it('refuses files shorter than the head\'s block, and a read past the end of a file says which', async () => {
+    const dir = await tempDir();
+    const files = BlockAppender.open(dir, undefined);
+    const head: BlockLocation = files.append(randomBytes(500), randomBytes(20));
+    await files.sync();
+    files.close();
+    truncateSync(segmentPath(dir, 0), 400);
+    expect(() => BlockAppender.open(dir, head)).toThrow(/blocks-000000\.dat holds 400 bytes, but the stored head's block ends at byte 520: the block files are damaged or missing/);
+    const reader = new BlockFileReader(dir);
+    await expect(reader.read([head])).rejects.toThrow(/blocks-000000\.dat ends before byte 520: a stored block is missing from the block files/);
+    await reader.close();
+    appendFileSync(segmentPath(dir, 0), randomBytes(120));
+    BlockAppender.open(dir, head).close();
+    expect(statSync(segmentPath(dir, 0)).size).toBe(520);
+  });
+});

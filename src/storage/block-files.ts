@@ -159,12 +159,23 @@ function syncDir(dir: string): void {
   }
 }
 
+/** Open files a reader keeps: a sync or an explorer reads the newest ones, an auditor walks them in order. */
+const OPEN_FILES = 8;
+
+interface OpenFile {
+  handle: Promise<FileHandle>;
+  /** reads under way: the handle is closed only when none are */
+  reads: number;
+  evicted: boolean;
+}
+
 /**
  * The read side (the main thread's ChainStore, and the writer thread's lookup index). Blocks stored
- * side by side, as a sync batch's are, come back from one read.
+ * side by side, as a sync batch's are, come back from one read. The last OPEN_FILES files used stay
+ * open.
  */
 export class BlockFileReader {
-  private readonly files = new Map<number, Promise<FileHandle>>();
+  private readonly files = new Map<number, OpenFile>();
 
   constructor(private readonly dir: string) {}
 
@@ -201,24 +212,54 @@ export class BlockFileReader {
   async close(): Promise<void> {
     const files = [...this.files.values()];
     this.files.clear();
-    for (const file of files) await (await file.catch(() => undefined))?.close();
+    for (const file of files) {
+      file.evicted = true;
+      if (file.reads === 0) await closeFile(file);
+    }
   }
 
   private async readRange(segment: number, offset: number, length: number): Promise<Uint8Array> {
-    let file = this.files.get(segment);
-    if (!file) {
-      file = open(segmentPath(this.dir, segment), 'r');
-      this.files.set(segment, file);
-      file.catch(() => this.files.delete(segment));
+    const file = this.use(segment);
+    file.reads++;
+    try {
+      const handle = await file.handle;
+      const bytes = new Uint8Array(length);
+      let done = 0;
+      while (done < length) {
+        const { bytesRead } = await handle.read(bytes, done, length - done, offset + done);
+        if (bytesRead === 0) throw new Error(`${segmentPath(this.dir, segment)} ends before byte ${offset + length}: a stored block is missing from the block files`);
+        done += bytesRead;
+      }
+      return bytes;
+    } finally {
+      if (--file.reads === 0 && file.evicted) void closeFile(file);
     }
-    const handle = await file;
-    const bytes = new Uint8Array(length);
-    let done = 0;
-    while (done < length) {
-      const { bytesRead } = await handle.read(bytes, done, length - done, offset + done);
-      if (bytesRead === 0) throw new Error(`${segmentPath(this.dir, segment)} ends before byte ${offset + length}: a stored block is missing from the block files`);
-      done += bytesRead;
-    }
-    return bytes;
   }
+
+  /** The open file of `segment`, most recently used last; the least recently used beyond OPEN_FILES is closed once idle. */
+  private use(segment: number): OpenFile {
+    let file = this.files.get(segment);
+    if (file) this.files.delete(segment);
+    else {
+      const handle = open(segmentPath(this.dir, segment), 'r');
+      file = { handle, reads: 0, evicted: false };
+      const opened = file;
+      // a file that failed to open is not kept: the next read tries again
+      handle.catch(() => {
+        if (this.files.get(segment) === opened) this.files.delete(segment);
+      });
+    }
+    this.files.set(segment, file);
+    if (this.files.size > OPEN_FILES) {
+      const [oldest, evicted] = this.files.entries().next().value!;
+      this.files.delete(oldest);
+      evicted.evicted = true;
+      if (evicted.reads === 0) void closeFile(evicted);
+    }
+    return file;
+  }
+}
+
+async function closeFile(file: OpenFile): Promise<void> {
+  await (await file.handle.catch(() => undefined))?.close();
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, statSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readlinkSync, statSync, truncateSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,34 @@ describe('block files', () => {
     expect(Buffer.from(again[1]!.block)).toEqual(records[1]!.block);
     expect(Buffer.from(again[2]!.block)).toEqual(records[5]!.block);
     await reader.close();
+  });
+
+  it('keeps at most 8 files open while reading many, and closes them all', async () => {
+    const dir = await tempDir();
+    const files = BlockAppender.open(dir, undefined, 100);
+    const records = Array.from({ length: 12 }, () => randomBytes(100));
+    const locations = records.map((r) => files.append(r, undefined));
+    await files.sync();
+    files.close();
+    expect(locations[11]!.segment).toBe(11);
+    const openHere = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
+      } catch {
+        return false;
+      }
+    }).length;
+    const reader = new BlockFileReader(dir);
+    // one at a time, then all at once (reads under way keep their file open past the limit)
+    for (const [i, l] of locations.entries()) expect(Buffer.from((await reader.read([l]))[0]!.block)).toEqual(records[i]);
+    const all = await Promise.all(locations.map((l) => reader.read([l])));
+    for (const [i, r] of all.entries()) expect(Buffer.from(r[0]!.block)).toEqual(records[i]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(openHere()).toBeGreaterThan(0);
+    expect(openHere()).toBeLessThanOrEqual(8);
+    await reader.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(openHere()).toBe(0);
   });
 
   it('cuts off bytes past the head\'s block (a group whose batch a kill stopped) and removes later files', async () => {

@@ -11,12 +11,14 @@ export type { LookupEvents } from './block-writer.js';
 export { IndexKeys, STORAGE_FORMAT };
 
 /**
- * The node's one database (level): state, blocks, execution results, bundle positions and indexes,
- * each under a one-byte prefix (keys.ts, docs/storage.md). Everything a block changes is written in
- * ONE batch with `sync: true`, so a crash or a kill at any moment leaves either the whole block or
- * none of it (DESIGN.md, storage/); a group of consecutive blocks may share one such batch
- * (`commitBlocks`). Those batches are built and written on the block writer's thread
- * (block-writer.ts); reads and the node-local records stay on this handle.
+ * The node's storage: one database (level) for state, block locations, bundle positions and indexes,
+ * each under a one-byte prefix (keys.ts, docs/storage.md), and the block files for the blocks and
+ * their execution results (block-files.ts). Everything a block changes is written in ONE batch with
+ * `sync: true`, its block and result appended to the files and synced just before, so a crash or a
+ * kill at any moment leaves either the whole block or none of it (DESIGN.md, storage/); a group of
+ * consecutive blocks may share one such batch (`commitBlocks`). Those batches are built and written
+ * on the block writer's thread (block-writer.ts); reads and the node-local records stay on this
+ * handle.
  */
 
 /** Every index prefix, cleared and rebuilt by --backfill-indexes. */

@@ -38,7 +38,7 @@ export const LOOKUP_MARKER = metaKey('lookup-height');
  * execution results in the block files, their locations under 'b'; 3: position records may
  * trail the head, up to LOOKUP_MARKER, and blocks are under the current transactions root; 2: every
  * block written with its position records, the first transactions root; 1 (no marker) stored receipt
- * JSON. Only 3 is opened.
+ * JSON. 4 is opened; 3 is moved to 4 when opened (migrate-format3.ts).
  */
 export const STORAGE_FORMAT = 4;
 

@@ -262,12 +262,12 @@ export async function backfillIndexes(
   onProgress(0, head);
   for (let from = 1; from <= head; from += STEP) {
     const heights = Array.from({ length: Math.min(STEP, head - from + 1) }, (_, i) => from + i);
-    const [blocks, outcomes] = await Promise.all([store.getBlocks(heights), store.getOutcomes(heights)]);
+    const stored = await store.getExecutedBlocks(heights);
     for (let i = 0; i < heights.length; i++) {
-      const bytes = blocks[i];
-      if (!bytes) throw new Error(`backfill: no stored block at height ${heights[i]} (head ${head})`);
-      const block = decodeBlock(bytes, bundleHash);
-      const outcome = outcomes[i];
+      const record = stored[i];
+      if (!record) throw new Error(`backfill: no stored block at height ${heights[i]} (head ${head})`);
+      const block = decodeBlock(record.block, bundleHash);
+      const outcome = record.outcome;
       if (!outcome) throw new Error(`backfill: no stored execution result for block ${heights[i]}`);
       const result = new BlockResultView(outcome);
       batch.push(...indexer.forBlock({ height: heights[i]!, bundleHashes: block.bundleHashes, bundles: block.bundles, result }));

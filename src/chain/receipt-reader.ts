@@ -81,9 +81,9 @@ export class ReceiptReader {
   }
 
   private async load(height: number): Promise<StoredExecution | undefined> {
-    const [[bytes], [outcome]] = await Promise.all([this.store.getBlocks([height]), this.store.getOutcomes([height])]);
-    if (!bytes || !outcome) return undefined;
-    const { header, bundles } = decodeStoredBlock(bytes);
-    return { header, bundles, result: new BlockResultView(outcome) };
+    const [stored] = await this.store.getExecutedBlocks([height]);
+    if (!stored?.outcome) return undefined;
+    const { header, bundles } = decodeStoredBlock(stored.block);
+    return { header, bundles, result: new BlockResultView(stored.outcome) };
   }
 }

@@ -4,7 +4,7 @@ import { storedBundles } from '../chain/block.js';
 import { bundleListOps, historyOps } from '../chain/block-index.js';
 import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
-import { putBlock, putPositions, sealGroup, type IndexOp, type PackedBlockWrite } from './block-batch.js';
+import { GroupState, putBlock, putPositions, sealGroup, type IndexOp, type PackedBlockWrite } from './block-batch.js';
 import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation } from './block-files.js';
 import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
@@ -60,6 +60,8 @@ const LOOKUP_BLOCKS_PER_BATCH = 20;
 interface Group {
   batch: ReturnType<Level<Uint8Array, Uint8Array>['batch']>;
   writes: PackedBlockWrite[];
+  /** the blocks' state writes, merged and put when the group is sealed */
+  state: GroupState;
   ids: number[];
   /** the last unit expects more blocks soon: wait for them (up to LINGER_MS, MAX_BLOCKS_PER_GROUP) */
   linger: boolean;
@@ -122,7 +124,7 @@ port.on('message', (request: WriterRequest) => {
       sealed.push(open);
       open = undefined;
     }
-    open ??= { batch: db.batch(), writes: [], ids: [], linger: false, catchUp: false };
+    open ??= { batch: db.batch(), writes: [], state: new GroupState(), ids: [], linger: false, catchUp: false };
     open.ids.push(request.id);
     open.linger = request.linger;
     if (request.linger) {
@@ -132,6 +134,7 @@ port.on('message', (request: WriterRequest) => {
     for (const write of request.writes) {
       if (write.deriveIndexes) deriveIndexes(write, !request.linger);
       putBlock(open.batch, files, write);
+      open.state.add(write);
       open.writes.push(write);
     }
   } catch (error) {
@@ -176,7 +179,7 @@ function pump(): void {
   // moves the marker only when every block before it already has theirs.
   const lookup = { positions: !group.catchUp, marker: !group.catchUp && lookupHeight === first - 1 };
   try {
-    sealGroup(group.batch, group.writes, lookup);
+    sealGroup(group.batch, group.writes, group.state, lookup);
   } catch (error) {
     sealed.unshift(group);
     writing = false;

@@ -130,6 +130,41 @@ describe('ChainStore', () => {
     await s.close();
   });
 
+
+  it('stores the state of a group\'s last block when its blocks write the same keys (merged writes)', async () => {
+    const s = await store();
+    await s.commitBlock(write(0, []));
+    const key = (n: number) => Uint8Array.of(0x01, n);
+    const value = (n: number) => new Uint8Array(40).fill(n);
+    // Block by block, as the core hands them over: key 1 rewritten every block, key 2 deleted then
+    // put again, key 3 put then deleted, key 4 written once in the middle.
+    const blocks: BlockWrite[] = [
+      { ...write(1, []), state: [{ key: key(1), value: value(11) }, { key: key(2), value: value(21) }, { key: key(3), value: value(31) }] },
+      { ...write(2, []), state: [{ key: key(1), value: value(12) }, { key: key(2), value: null }, { key: key(4), value: value(42) }] },
+      { ...write(3, []), state: [{ key: key(3), value: null }, { key: key(2), value: value(23) }, { key: key(1), value: value(13) }] },
+    ];
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+    const expected = new Map<string, string>();
+    for (const b of blocks) {
+      for (const { key: k, value: v } of b.state) {
+        if (v === null) expected.delete(hex(k));
+        else expected.set(hex(k), hex(v));
+      }
+    }
+    const before = s.writeStats;
+    // One call: its blocks land in one batch, whatever the timing.
+    await s.commitBlocks(blocks, { linger: true });
+    expect(s.writeStats.groups - before.groups).toBe(1);
+    const stored = new Map<string, string>();
+    await s.loadState((k, v) => stored.set(hex(k), hex(v)));
+    expect(stored).toEqual(expected);
+    await s.close();
+    await s.open();
+    const reopened = new Map<string, string>();
+    await s.loadState((k, v) => reopened.set(hex(k), hex(v)));
+    expect(reopened).toEqual(expected);
+    await s.close();
+  });
   it('builds the lookup index behind a catch-up: live blocks meanwhile are found at once, and the marker survives a reopen', async () => {
     const s = await store();
     await s.commitBlock(write(0, []));

@@ -132,10 +132,28 @@ export class BorshReader {
 
   /** `Vec<u8>`; `max` bounds the length before anything is allocated. */
   vecBytes(field: string, max = U32_MAX): Uint8Array {
+    return this.fixedBytes(this.bytesLength(field, max), field);
+  }
+
+  /**
+   * `Vec<u8>` as a view into the input, not a copy: only for input the caller owns and never
+   * changes (a received frame, fresh from the stream), where a copy would be one more allocation
+   * of the whole payload. The view keeps all of the input alive.
+   */
+  vecBytesView(field: string, max = U32_MAX): Uint8Array {
+    const len = this.bytesLength(field, max);
+    this.need(len, field);
+    const out = this.bytes.subarray(this.pos, this.pos + len);
+    this.pos += len;
+    return out;
+  }
+
+  /** Length prefix of a `Vec<u8>`, bounded by `max`. */
+  private bytesLength(field: string, max: number): number {
     const at = this.pos;
     const len = this.u32(field);
     if (len > max) throw new CodecError('LIMIT_EXCEEDED', field, `length ${len} exceeds the limit of ${max}`, at);
-    return this.fixedBytes(len, field);
+    return len;
   }
 
   /** Length prefix of a `Vec<T>`, bounded by `max`. */

@@ -486,8 +486,10 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
       try {
         const r = new BorshReader(bytes);
         const height = Number(r.u64('height'));
-        const block = r.vecBytes('block', MAX_BLOCK_FRAME_BYTES);
-        const certificate = r.vecBytes('certificate', MAX_BLOCK_FRAME_BYTES);
+        // Views: each frame is a fresh array of its own (frames.ts `take`), so the block need not
+        // be copied out of it a second time (160 KB a full block).
+        const block = r.vecBytesView('block', MAX_BLOCK_FRAME_BYTES);
+        const certificate = r.vecBytesView('certificate', MAX_BLOCK_FRAME_BYTES);
         r.end('served_block');
         if (height !== fromHeight + i) throw new Error(`height ${height} where ${fromHeight + i} was due`);
         out.push({ height, block, certificate });

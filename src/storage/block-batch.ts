@@ -197,45 +197,63 @@ export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[],
  * every write in order. During a catch-up a group holds ~8 full blocks writing the same ~320 keys
  * (the senders' and recipients' balances and the state tree's paths): ~2,600 native `put`s and
  * memtable inserts become ~330 (docs/storage.md "The writer thread").
+ *
+ * A group of one block (a live block, written at once) is put as the core gave it, sorted by key,
+ * with no map: its keys are distinct, and a 10,000-transfer block has ~40,000 of them. The map
+ * starts with a group's second block, which arrives while the write before it is under way.
  */
 export class GroupState {
-  /** latin1 of the state key → its newest write (null deletes); Map order is first arrival */
-  private readonly latest = new Map<string, { key: Uint8Array; value: Uint8Array | null }>();
+  /** the first block's writes, until a second block comes */
+  private first: PackedStateWrites | undefined;
+  /** latin1 of the state key → its newest write (null deletes), in order of first arrival */
+  private merged: Map<string, { key: Uint8Array; value: Uint8Array | null }> | undefined;
 
   /** Take a block's state writes, in block order (later blocks after earlier ones). */
   add(write: PackedBlockWrite): void {
-    const { bytes, lengths } = write.state;
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let i = 0, o = 0; i < lengths.length; i += 2) {
-      const keyLength = lengths[i]!;
-      const valueLength = lengths[i + 1]!;
-      const key = bytes.subarray(o, o + keyLength);
-      const id = text.toString('latin1', o, o + keyLength);
-      o += keyLength;
-      let value: Uint8Array | null = null;
-      if (valueLength >= 0) {
-        value = bytes.subarray(o, o + valueLength);
-        o += valueLength;
-      }
-      const held = this.latest.get(id);
-      if (held) held.value = value;
-      else this.latest.set(id, { key, value });
+    if (this.first === undefined && this.merged === undefined) {
+      this.first = write.state;
+      return;
     }
+    const merged = (this.merged ??= new Map());
+    if (this.first) {
+      eachStateWrite(this.first, (key, value) => merge(merged, key, value));
+      this.first = undefined;
+    }
+    eachStateWrite(write.state, (key, value) => merge(merged, key, value));
   }
 
-  /**
-   * Every key's newest write into the batch, in key order: as with the position records, each
-   * memtable insert then starts where the previous one was warm.
-   */
+  /** Every key's newest write into the batch. */
   putInto(batch: BatchSink): void {
-    const ids = [...this.latest.keys()].sort();
-    for (const id of ids) {
-      const { key, value } = this.latest.get(id)!;
+    const put = (key: Uint8Array, value: Uint8Array | null) => {
       const stateKey = new Uint8Array(1 + key.length);
       stateKey[0] = Prefix.State;
       stateKey.set(key, 1);
       if (value === null) batch.del(stateKey);
       else batch.put(stateKey, value);
+    };
+    if (this.first) eachStateWrite(this.first, put);
+    else if (this.merged) for (const { key, value } of this.merged.values()) put(key, value);
+  }
+}
+
+function merge(merged: Map<string, { key: Uint8Array; value: Uint8Array | null }>, key: Uint8Array, value: Uint8Array | null): void {
+  const id = Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
+  const held = merged.get(id);
+  if (held) held.value = value;
+  else merged.set(id, { key, value });
+}
+
+/** Each state write of a block in order, as views into its packed bytes (null deletes). */
+function eachStateWrite({ bytes, lengths }: PackedStateWrites, visit: (key: Uint8Array, value: Uint8Array | null) => void): void {
+  for (let i = 0, o = 0; i < lengths.length; i += 2) {
+    const keyLength = lengths[i]!;
+    const valueLength = lengths[i + 1]!;
+    const key = bytes.subarray(o, o + keyLength);
+    o += keyLength;
+    if (valueLength < 0) visit(key, null);
+    else {
+      visit(key, bytes.subarray(o, o + valueLength));
+      o += valueLength;
     }
   }
 }

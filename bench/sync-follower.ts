@@ -1,9 +1,8 @@
-import { readdirSync } from 'node:fs';
 import { fromHex, toHex } from '../src/codec/hash.js';
 import { P2PNetwork } from '../src/p2p/network.js';
 import { BlockSync } from '../src/p2p/sync.js';
 import { openLocalChain, quiet, type LocalChain } from './local-chain.js';
-import { procStat } from './proc-stat.js';
+import { threadCpu, threadSummary } from './proc-stat.js';
 
 /**
  * The syncing node of the sync benchmark (bench/sync.ts) as a fresh process of its own, as a node
@@ -26,6 +25,8 @@ export interface FollowerArgs {
   probe: string;
   /** write a CPU profile of the sync phase here */
   profile?: string;
+  /** the serving peer's process: its CPU is read over the same window as this process's */
+  peerPid?: number;
 }
 
 export interface FollowerResult {
@@ -35,6 +36,9 @@ export interface FollowerResult {
   busy: number;
   phases: string;
   threads: string;
+  /** the serving peer's CPU over the sync, all its threads (NaN when it could not be read) */
+  peerCpuMs: number;
+  peerThreads: string;
   lookupSeconds: number;
   lookupBlocks: number;
   stateRoot: string;
@@ -55,6 +59,7 @@ async function follow(args: FollowerArgs): Promise<FollowerResult> {
     const profile = args.profile ? await startProfile() : undefined;
     const cpu0 = process.cpuUsage();
     const threads0 = threadCpu();
+    const peer0 = args.peerPid === undefined ? undefined : threadCpu(args.peerPid);
     const elu0 = performance.eventLoopUtilization();
     const t1 = performance.now();
     sync.start();
@@ -66,6 +71,7 @@ async function follow(args: FollowerArgs): Promise<FollowerResult> {
     const syncSeconds = (performance.now() - t1) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const threads = threadCpu();
+    const peer = args.peerPid === undefined ? undefined : threadCpu(args.peerPid);
     const busy = performance.eventLoopUtilization(elu0).utilization;
     await profile?.(args.profile!);
     await sync.stop();
@@ -84,6 +90,8 @@ async function follow(args: FollowerArgs): Promise<FollowerResult> {
       cpuMs: (cpu.user + cpu.system) / 1000,
       phases: phases.summary(syncSeconds * 1000),
       threads: threadSummary(threads0, threads, args.blocks),
+      peerCpuMs: peer0 && peer ? total(peer) - total(peer0) : NaN,
+      peerThreads: threadSummary(peer0, peer, args.blocks),
       stateRoot: toHex(local.chain.headHeader.stateRoot),
     };
   } finally {
@@ -121,33 +129,10 @@ function recordPhases(local: LocalChain): { summary(totalMs: number): string } {
   };
 }
 
-/**
- * CPU milliseconds of this process's threads by kind, from /proc (Linux; undefined elsewhere):
- * `main`, `quic` (libp2p-quic's tokio threads), `level` (libuv's pool: LevelDB's writes) and `other`
- * (the block writer's thread, V8's GC and compiler threads: Node does not name them).
- */
-function threadCpu(): Map<string, number> | undefined {
-  const kinds = new Map<string, number>();
-  let tasks: string[];
-  try {
-    tasks = readdirSync('/proc/self/task');
-  } catch {
-    return undefined;
-  }
-  for (const tid of tasks) {
-    const stat = procStat(`/proc/self/task/${tid}/stat`);
-    if (!stat) continue; // the thread ended
-    const { comm, cpuMs } = stat;
-    const kind = Number(tid) === process.pid ? 'main' : comm.startsWith('tokio') ? 'quic' : comm.startsWith('libuv') ? 'level' : 'other';
-    kinds.set(kind, (kinds.get(kind) ?? 0) + cpuMs);
-  }
-  return kinds;
-}
-
-function threadSummary(before: Map<string, number> | undefined, after: Map<string, number> | undefined, blocks: number): string {
-  if (!before || !after) return '';
-  const perBlock = (kind: string) => (((after.get(kind) ?? 0) - (before.get(kind) ?? 0)) / blocks).toFixed(1);
-  return `; CPU ms a block by thread: main ${perBlock('main')}, QUIC ${perBlock('quic')}, LevelDB ${perBlock('level')}, other ${perBlock('other')} (block writer, V8 GC and compiler)`;
+function total(threads: Map<string, number>): number {
+  let ms = 0;
+  for (const v of threads.values()) ms += v;
+  return ms;
 }
 
 /** CPU profile of the sync phase alone (NTV_SYNC_PROFILE=<file>), for tuning. */

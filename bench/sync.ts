@@ -4,7 +4,6 @@ import { bundleHash } from '../src/codec/bundle.js';
 import { decodeBlock } from '../src/chain/block.js';
 import { toHex } from '../src/codec/hash.js';
 import { identity, openLocalChain, produceTransferBlocks } from './local-chain.js';
-import { procStat } from './proc-stat.js';
 import type { BenchResult } from './rpc.js';
 import type { FollowerArgs, FollowerResult } from './sync-follower.js';
 
@@ -64,18 +63,16 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
     peer = await spawnChild('sync-peer.js', [source.dataDir, String(chainId), toHex(genesis)]);
     const args: FollowerArgs = {
       genesisValidator: toHex(source.validator.publicKey), chainId, genesisHash: toHex(genesis), peer: peer.line,
-      blocks: stored.length, early, probe, ...(process.env.NTV_SYNC_PROFILE ? { profile: process.env.NTV_SYNC_PROFILE } : {}),
+      blocks: stored.length, early, probe, peerPid: peer.pid, ...(process.env.NTV_SYNC_PROFILE ? { profile: process.env.NTV_SYNC_PROFILE } : {}),
     };
-    const peerCpu0 = procStat(`/proc/${peer.pid}/stat`)?.cpuMs ?? NaN;
     const follower = await spawnChild('sync-follower.js', [JSON.stringify(args)]);
     const r = JSON.parse(follower.line) as FollowerResult;
-    const peerCpu = (procStat(`/proc/${peer.pid}/stat`)?.cpuMs ?? NaN) - peerCpu0;
     await follower.stop();
     if (r.stateRoot !== sourceRoot) throw new Error(`synced state root ${r.stateRoot} differs from the source's ${sourceRoot}`);
 
     const syncRate = stored.length / r.syncSeconds;
     const coreRate = stored.length / coreSeconds;
-    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC into a fresh node process; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${r.phases}; the syncing process used ${(r.cpuMs / stored.length).toFixed(1)} ms of CPU a block (all its threads), its event loop busy ${Math.round(r.busy * 100)} % of the time${r.threads}; the serving peer used ${(peerCpu / stored.length).toFixed(1)} ms a block`;
+    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC into a fresh node process; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${r.phases}; the syncing process used ${(r.cpuMs / stored.length).toFixed(1)} ms of CPU a block (all its threads), its event loop busy ${Math.round(r.busy * 100)} % of the time${r.threads}; the serving peer used ${(r.peerCpuMs / stored.length).toFixed(1)} ms a block over the same time${r.peerThreads.replace('; CPU', ', CPU')}`;
     return [
       { name: `sync: blocks of ${perBlock} transfers`, value: Math.round(syncRate), unit: 'blocks/s', note },
       { name: 'sync: transfers imported', value: Math.round(transfers / r.syncSeconds), unit: 'tx/s', note: 'goal: 200 blocks/s × 1,000 transfers' },

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,8 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
   const perAccount = options.perAccount ?? 16;
   const batchSize = options.batchSize ?? 500;
   const connections = options.connections ?? 40;
-  const logFile = join(await mkdtemp(join(tmpdir(), 'ntv-bench-log-')), 'node.log');
+  const logDir = await mkdtemp(join(tmpdir(), 'ntv-bench-log-'));
+  const logFile = join(logDir, 'node.log');
   const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '1'], logFile);
   try {
     const signers = Array.from({ length: accounts }, () => Signer.generate());
@@ -85,6 +86,7 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
     ];
   } finally {
     await node.stop();
+    await rm(logDir, { recursive: true, force: true });
   }
 }
 

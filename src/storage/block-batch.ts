@@ -1,3 +1,4 @@
+import { toLatin1 } from '../codec/hash.js';
 import { encodeLocation, type BlockAppender } from './block-files.js';
 import { encodeOutcome } from './outcome-wasm.js';
 import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
@@ -237,7 +238,7 @@ export class GroupState {
 }
 
 function merge(merged: Map<string, { key: Uint8Array; value: Uint8Array | null }>, key: Uint8Array, value: Uint8Array | null): void {
-  const id = Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
+  const id = toLatin1(key);
   const held = merged.get(id);
   if (held) held.value = value;
   else merged.set(id, { key, value });

@@ -27,6 +27,7 @@ import {
   setContext, ctxTimestamp, ctxGasPrice, ctxAllowUnsigned, ctxBlockGasLimit, PROPOSER, TREASURY, NTV_MINT,
 } from "./context";
 import { execTransfer } from "./ops/transfer";
+import { failedCount, failedListed, hashBundle, recordFailure } from "./replay";
 import { endBlock } from "./rewards";
 
 /** Skipped leaders one block may name (a round bound far above any failover chain). */
@@ -114,14 +115,22 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   if (ctxTimestamp > bValidUntil || (bHasExpiry && ctxTimestamp > bExpiry)) { result(S.EXPIRED, 0, 0, 0, nonce); return; }
   if (nonce < acctNonce) { result(S.NONCE_TOO_LOW, 0, 0, 0, nonce); return; }
   if (nonce > acctNonce) { result(S.NONCE_TOO_HIGH, 0, 0, 0, nonce); return; }
+  // A bundle that already failed at this nonce is not included again (assembly/replay.ts).
+  let listed = failedCount(acct) > 0;
+  if (listed) {
+    hashBundle(bytes, len);
+    if (failedListed(acct)) { result(S.ALREADY_INCLUDED, 0, 0, 0, nonce); return; }
+  }
   if (bMaxGas < GAS_BASE) { result(S.MAX_GAS_TOO_LOW, 0, 0, 0, nonce); return; }
 
-  // spec §8: gas depends on the operations only.
+  // spec §8: gas depends on the operations only. A bundle that is given less than it needs
+  // fails OUT_OF_GAS and pays for all the gas it was given, as on Ethereum.
   let gas = GAS_BASE;
   for (let k: u32 = 0; k < bOpCount; k++) {
     gas += opGas(OPS + (<usize>k << 5));
   }
-  if (gas > bMaxGas) { result(S.OUT_OF_GAS, 0, 0, 0, nonce); return; }
+  let outOfGas = gas > bMaxGas;
+  if (outOfGas) gas = bMaxGas;
   if (gas > ctxBlockGasLimit - blockGas) { result(S.BLOCK_GAS_LIMIT, 0, 0, 0, nonce); return; }
 
   // fee = gas × (gas_price + max_priority_fee), 64×64→128 per term, checked sum (spec §1.8, §8).
@@ -133,11 +142,16 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   let payer = balanceEntry(user, NTV_MINT);
   balLoad(payer);
   if (over || U.lt128(U.lo, U.hi, feeLo, feeHi)) { result(S.INSUFFICIENT_FEE_BALANCE, 0, 0, 0, nonce); return; }
+  if (outOfGas) {
+    failBundle(S.OUT_OF_GAS, index, user, acct, nonce, keyCount, gas, feeLo, feeHi, payer, bytes, len, listed);
+    return;
+  }
 
-  // Checkpoint: from here a failure reverts everything the bundle did (spec §7.5).
+  // Checkpoint: from here a failure reverts everything the bundle did but its fee (spec §7.5).
   let jm = mark();
   let em = eventsMark();
   let ec = eventCount;
+  let savedKeyCount = keyCount;
   st = S.OK;
   if (reveal) {
     bufSetLen(keyRec, 0);
@@ -152,26 +166,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     memory.copy(d + 32, keyHash, 32);
     store<u8>(d + 64, auth - 1);
   }
-  if ((feeLo | feeHi) != 0) {
-    U.sub128(U.lo, U.hi, feeLo, feeHi); // covered: checked above
-    balStore(payer, U.lo, U.hi);
-    U.divSmall(feeLo, feeHi, TREASURY_DIVISOR); // 20%, rounded down (spec §1.8)
-    let tLo = U.lo, tHi = U.hi;
-    U.sub128(feeLo, feeHi, tLo, tHi);
-    let pLo = U.lo, pHi = U.hi;
-    if (!credit(proposerBal, pLo, pHi) || !credit(treasuryBal, tLo, tHi)) {
-      st = S.AMOUNT_OVERFLOW;
-    } else {
-      let d = beginEvent(index, BUNDLE_LEVEL, EV_FEE, 128);
-      memory.copy(d, user, 32);
-      memory.copy(d + 32, PROPOSER, 32);
-      store<u64>(d + 64, pLo);
-      store<u64>(d + 72, pHi);
-      memory.copy(d + 80, TREASURY, 32);
-      store<u64>(d + 112, tLo);
-      store<u64>(d + 120, tHi);
-    }
-  }
+  chargeFee(index, user, payer, feeLo, feeHi);
   for (let k: u32 = 0; k < bOpCount && st == S.OK; k++) {
     let op = OPS + (<usize>k << 5);
     let kind = load<u32>(op);
@@ -182,14 +177,60 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   if (st != S.OK) {
     revertTo(jm);
     eventsRevert(em, ec);
-    { result(st, 0, 0, 0, nonce); return; }
+    failBundle(st, index, user, acct, nonce, savedKeyCount, gas, feeLo, feeHi, payer, bytes, len, listed);
+    return;
   }
   accStore(acct, nonce + 1, keyCount);
+  settle(gas, feeLo, feeHi);
+  result(S.OK, gas, feeLo, feeHi, nonce);
+}
+
+/**
+ * Take the fee from the payer's NTV balance (covered: checked before) and split it 80/20 between
+ * the proposer and the treasury, rounding the treasury's part down (spec §1.8), with its Fee event.
+ * The credits cannot overflow: every NTV balance is part of NTV's u128 total supply.
+ */
+function chargeFee(index: u32, user: usize, payer: usize, feeLo: u64, feeHi: u64): void {
+  if ((feeLo | feeHi) == 0) return;
+  balLoad(payer);
+  U.sub128(U.lo, U.hi, feeLo, feeHi);
+  balStore(payer, U.lo, U.hi);
+  U.divSmall(feeLo, feeHi, TREASURY_DIVISOR);
+  let tLo = U.lo, tHi = U.hi;
+  U.sub128(feeLo, feeHi, tLo, tHi);
+  let pLo = U.lo, pHi = U.hi;
+  assert(credit(proposerBal, pLo, pHi) && credit(treasuryBal, tLo, tHi), "fee credit overflow");
+  let d = beginEvent(index, BUNDLE_LEVEL, EV_FEE, 128);
+  memory.copy(d, user, 32);
+  memory.copy(d + 32, PROPOSER, 32);
+  store<u64>(d + 64, pLo);
+  store<u64>(d + 72, pHi);
+  memory.copy(d + 80, TREASURY, 32);
+  store<u64>(d + 112, tLo);
+  store<u64>(d + 120, tHi);
+}
+
+/** Add an included bundle's gas and fee to the block's. */
+function settle(gas: u64, feeLo: u64, feeHi: u64): void {
   blockGas += gas;
   assert(!U.add128(feesLo, feesHi, feeLo, feeHi), "block fees overflow"); // bounded by the NTV supply
   feesLo = U.lo;
   feesHi = U.hi;
-  result(S.OK, gas, feeLo, feeHi, nonce);
+}
+
+/**
+ * A bundle that failed at execution (its effects already reverted): it is included, pays the fee
+ * for its gas, keeps its nonce (spec §5.8) and is listed so the same bytes cannot be included
+ * again (docs/core-abi.md "Failed bundles: fee and replay").
+ */
+function failBundle(st: u32, index: u32, user: usize, acct: usize, nonce: u64, keyCount: u16, gas: u64,
+                    feeLo: u64, feeHi: u64, payer: usize, bytes: usize, len: u32, hashed: bool): void {
+  chargeFee(index, user, payer, feeLo, feeHi);
+  if (!hashed) hashBundle(bytes, len);
+  let expiry = bHasExpiry && bExpiry < bValidUntil ? bExpiry : bValidUntil;
+  recordFailure(acct, nonce, keyCount, expiry, ctxTimestamp);
+  settle(gas, feeLo, feeHi);
+  result(st, gas, feeLo, feeHi, nonce);
 }
 
 /**

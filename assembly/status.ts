@@ -2,8 +2,9 @@
 //   export const NAME: u32 = code; // human message
 // scripts/gen-status.mjs parses exactly these lines into src/core/status.ts for the host.
 // Codes 1-63: the bundle is INVALID (never included in a block, no effect).
-// Codes >= 64: the bundle FAILED (included with a failed receipt; reverted whole: no fee, no nonce,
-// no state change — spec §5.8, §7.5).
+// Codes >= 64: the bundle FAILED (included with a failed receipt; its effects reverted, its nonce
+// kept — spec §5.8, §7.5 — but its gas paid, and its hash listed so the same bytes are not
+// included again: docs/core-abi.md "Failed bundles: fee and replay").
 
 export const OK: u32 = 0; // success
 export const MALFORMED_BUNDLE: u32 = 1; // the bundle is not a canonical Borsh bundle (bad lengths, tags, UTF-8, trailing bytes, unknown operation)
@@ -21,6 +22,7 @@ export const INSUFFICIENT_FEE_BALANCE: u32 = 12; // the sender's NTV balance doe
 export const BLOCK_GAS_LIMIT: u32 = 13; // the bundle would exceed the block gas limit; it may fit a later block
 export const INVALID_GENESIS: u32 = 14; // the genesis configuration is inconsistent (duplicate or unknown token, bad symbol)
 export const INVALID_INPUT: u32 = 15; // the host passed a malformed block input or bundle envelope
+export const ALREADY_INCLUDED: u32 = 16; // this exact bundle already failed in a block at this nonce; sign a new one to retry
 export const OUT_OF_GAS: u32 = 64; // the operations need more gas than max_gas
 export const INSUFFICIENT_BALANCE: u32 = 65; // sender balance is lower than the amount plus fee
 export const UNKNOWN_TOKEN: u32 = 66; // no token exists with this mint

@@ -61,6 +61,7 @@ export interface ChainDependencies {
 const CONVENIENCE_MAX_GAS = 100_000n;
 /** Validity the convenience methods give their bundles (facts.md: now + 3600 s). */
 const CONVENIENCE_VALIDITY_SECONDS = 3600n;
+const EMPTY_SET: ReadonlySet<string> = new Set();
 /** Each bundle's gas at most, so `max_txs × this` is the block gas limit. */
 const BUNDLE_GAS_CEILING = 100_000n;
 const RECENT_HEADERS = 256;
@@ -277,12 +278,21 @@ export class Chain extends EventEmitter<ChainEvents> {
     }
     const accountKeyLatin1 = Buffer.from(from).toString('latin1');
     const nonce = this.mempool.pendingNonce(accountKeyLatin1, this.stateNonce(from));
-    const validUntil = opts.validUntil ?? BigInt(Math.floor(Date.now() / 1000)) + CONVENIENCE_VALIDITY_SECONDS;
-    const bytes = encodeBundle({
-      userAccount: from, operations, maxGas: opts.maxGas ?? CONVENIENCE_MAX_GAS, maxPriorityFee: 0n, validUntil, nonce,
-      signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
-    });
-    const hash = bundleHash(bytes);
+    let validUntil = opts.validUntil ?? BigInt(Math.floor(Date.now() / 1000)) + CONVENIENCE_VALIDITY_SECONDS;
+    const failed = this.failedAtNonce(from, nonce);
+    let bytes: Uint8Array, hash: Uint8Array;
+    for (;;) {
+      bytes = encodeBundle({
+        userAccount: from, operations, maxGas: opts.maxGas ?? CONVENIENCE_MAX_GAS, maxPriorityFee: 0n, validUntil, nonce,
+        signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
+      });
+      hash = bundleHash(bytes);
+      // The same call repeated within a second after it failed would be the same bytes, which the
+      // core includes once (docs/core-abi.md "Failed bundles: fee and replay"): a retry is a new
+      // bundle, so the node re-signs it, one second later.
+      if (!failed.has(Buffer.from(hash).toString('hex'))) break;
+      validUntil += 1n;
+    }
     const entry: PendingBundle = {
       hash, hashKey: Buffer.from(hash).toString('hex'), bytes, account: from, accountKey: accountKeyLatin1, nonce,
       expiresAt: validUntil, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
@@ -312,6 +322,14 @@ export class Chain extends EventEmitter<ChainEvents> {
     if (executed) return executed.nonce;
     const record = this.deps.state.get(accountKey(account));
     return record ? decodeAccount(record).nonce : 0n;
+  }
+
+  /** Hashes (hex) of the bundles listed as failed at `nonce` in the committed account record. */
+  private failedAtNonce(account: Uint8Array, nonce: bigint): ReadonlySet<string> {
+    const record = this.deps.state.get(accountKey(account));
+    if (!record || record.length <= 10) return EMPTY_SET;
+    const rec = decodeAccount(record);
+    return rec.nonce === nonce ? new Set(rec.failed!.map((f) => Buffer.from(f.hash).toString('hex'))) : EMPTY_SET;
   }
 
   pendingNonce(account: Uint8Array): bigint {

@@ -132,13 +132,26 @@ export class RecordReader {
   }
 }
 
+/** A bundle that failed at the account's current nonce and may not be included again. */
+export interface FailedBundle {
+  hash: Uint8Array;
+  /** unix seconds: min(valid_until, expiry_timestamp) */
+  expiry: bigint;
+}
 export interface AccountRecord {
   nonce: bigint;
   keyCount: number;
+  /** present only when bundles failed at this nonce (docs/core-abi.md "Failed bundles: fee and replay") */
+  failed?: FailedBundle[];
 }
 export function decodeAccount(v: Uint8Array): AccountRecord {
   const r = new RecordReader(v);
-  const rec = { nonce: r.u64(), keyCount: r.u16() };
+  const rec: AccountRecord = { nonce: r.u64(), keyCount: r.u16() };
+  if (r.off < v.length) {
+    const n = r.u8();
+    rec.failed = [];
+    for (let i = 0; i < n; i++) rec.failed.push({ hash: r.bytes(32), expiry: r.u64() });
+  }
   r.end();
   return rec;
 }

@@ -49,7 +49,7 @@ export const APP_ERRORS = {
   },
   BUNDLE_FAILED: {
     code: -32002,
-    meaning: 'The bundle executed in a block, failed and was reverted whole (spec §7.5); data: {status, receipt}.',
+    meaning: 'The bundle executed in a block, failed and was reverted (spec §7.5), its gas charged; data: {status, receipt}.',
   },
   NOT_FOUND: { code: -32003, meaning: 'The requested record (block, bundle, account, pool, proposal, …) does not exist.' },
   UNAVAILABLE_ON_NETWORK: {

@@ -56,11 +56,13 @@ describe('RegisterName (disc. 32)', () => {
       bundle(addr(3), 0n, [register('shared-name')]),
     ]);
     expect(r.results.map((x) => x.status)).toEqual([Status.OK, Status.NAME_TAKEN, Status.NAME_TAKEN]);
-    expect(r.results[1]!.gasUsed).toBe(0n); // failed bundles are not charged (spec §5.8)
+    expect(r.results[1]!.gasUsed).toBe(45_000n); // a failed bundle pays for its gas (docs/core-abi.md "Failed bundles")
     store.apply(core.commitBlock().writes);
     expect(hex(resolveName(store, 'shared-name')!)).toBe(hex(addr(1)));
-    // the failed bundle left nothing: no nonce, no reverse record
-    expect(store.get(accountKey(addr(2)))).toBeUndefined();
+    // the failed bundle kept its nonce and left no reverse record, only its hash in the account record
+    const acct = decodeAccount(store.get(accountKey(addr(2)))!);
+    expect(acct.nonce).toBe(0n);
+    expect(acct.failed).toHaveLength(1);
     expect(reverseResolve(store, addr(2))).toBeUndefined();
   });
 

@@ -4,7 +4,7 @@ import { Core, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey } from '../../src/core/records.js';
 import { Reference } from './reference.js';
 import { decodeEvent } from '../../src/core/events.js';
-import { statusName } from '../../src/core/status.js';
+import { Status, statusName } from '../../src/core/status.js';
 import { encodeBundle, addr, hex, type Op, W } from './encode.js';
 import { MapStore, NTV, mintOf, rng } from './harness.js';
 
@@ -32,6 +32,9 @@ async function run(seed: number, blocks: number) {
   const revealed = new Set<number>();
   let created = 0;
   const statuses = new Map<number, number>();
+  // bundles included in earlier blocks, replayed byte for byte now and then (an attacker holding a
+  // copy; docs/core-abi.md "Failed bundles: fee and replay")
+  const seen: BundleInput[] = [];
 
   for (let height = 1; height <= blocks; height++) {
     const ts = 1_700_000_000n + BigInt(height * 2);
@@ -43,6 +46,10 @@ async function run(seed: number, blocks: number) {
     const nb = r.int(30);
     const pendingNonce = new Map<number, bigint>();
     for (let k = 0; k < nb; k++) {
+      if (seen.length > 0 && r.chance(0.1)) {
+        bundles.push(seen[seen.length - 1 - r.int(Math.min(seen.length, 40))]!);
+        continue;
+      }
       const who = r.int(N_ACCOUNTS + 3);
       const user = addr(who);
       const acc = ref.get(accountKey(user));
@@ -106,6 +113,7 @@ async function run(seed: number, blocks: number) {
       const g = got.results[i]!, w = want.results[i]!;
       expect({ block: height, i, ...g }).toEqual({ block: height, i, ...w });
       statuses.set(g.status, (statuses.get(g.status) ?? 0) + 1);
+      if (g.status === 0 || g.status >= 64) seen.push(bundles[i]!);
       if (g.status === 0) {
         const who = Number(new DataView(bundles[i]!.bytes.buffer, bundles[i]!.bytes.byteOffset).getUint32(28, false));
         if (bundles[i]!.auth === 1) revealed.add(who);
@@ -151,6 +159,7 @@ describe('core vs bigint reference (randomized)', () => {
       // the generator must reach most statuses
       if (seed === 1) console.log(Object.fromEntries([...statuses].map(([k, v]) => [statusName(k), v])));
       expect(statuses.size).toBeGreaterThan(12);
+      expect(statuses.get(Status.ALREADY_INCLUDED) ?? 0, 'replayed failed bundles').toBeGreaterThan(0);
     });
   }
 });

@@ -10,7 +10,7 @@ type Hasher = Awaited<ReturnType<typeof createBLAKE3>>;
 export const S = {
   OK: 0, MALFORMED_BUNDLE: 1, EMPTY_BUNDLE: 2, TOO_MANY_OPS: 3, OP_NOT_ENABLED: 4, UNSIGNED_NOT_ALLOWED: 5,
   KEY_NOT_AUTHORIZED: 6, PUBKEY_MISMATCH: 7, EXPIRED: 8, NONCE_TOO_LOW: 9, NONCE_TOO_HIGH: 10,
-  MAX_GAS_TOO_LOW: 11, INSUFFICIENT_FEE_BALANCE: 12, BLOCK_GAS_LIMIT: 13, INVALID_GENESIS: 14, INVALID_INPUT: 15,
+  MAX_GAS_TOO_LOW: 11, INSUFFICIENT_FEE_BALANCE: 12, BLOCK_GAS_LIMIT: 13, INVALID_GENESIS: 14, INVALID_INPUT: 15, ALREADY_INCLUDED: 16,
   OUT_OF_GAS: 64, INSUFFICIENT_BALANCE: 65, UNKNOWN_TOKEN: 66, ZERO_AMOUNT: 67, AMOUNT_OVERFLOW: 68,
   SYMBOL_RESERVED: 69, SYMBOL_TAKEN: 70, INVALID_SYMBOL: 71, INVALID_NAME: 72, INVALID_DECIMALS: 73, ZERO_SUPPLY: 74,
   IDENTICAL_TOKENS: 75, POOL_EXISTS: 76, POOL_NOT_FOUND: 77, INSUFFICIENT_LIQUIDITY: 78, INSUFFICIENT_LIQUIDITY_MINTED: 79,
@@ -334,13 +334,55 @@ export class Reference {
       if (ctx.timestamp > d.validUntil || (d.expiry !== null && ctx.timestamp > d.expiry)) return res(S.EXPIRED, d.nonce);
       if (d.nonce < acctNonce) return res(S.NONCE_TOO_LOW, d.nonce);
       if (d.nonce > acctNonce) return res(S.NONCE_TOO_HIGH, d.nonce);
+      // Failed bundles listed in the account record at this nonce: hash[32] expiry u64 each.
+      const failed: Array<{ hash: Uint8Array; expiry: bigint }> = [];
+      if (acct && acct.length > 10) {
+        for (let i = 0; i < acct[10]!; i++) failed.push({ hash: acct.subarray(11 + 40 * i, 43 + 40 * i), expiry: rdLe(acct, 43 + 40 * i, 8) });
+      }
+      const bundleHash = this.blake3(bi.bytes);
+      if (failed.some((f) => eq(f.hash, bundleHash))) return res(S.ALREADY_INCLUDED, d.nonce);
       if (d.maxGas < GAS_BASE) return res(S.MAX_GAS_TOO_LOW, d.nonce);
       let gas = GAS_BASE;
       for (const op of d.ops) gas += GAS_OP[op.kind]!;
-      if (gas > d.maxGas) return res(S.OUT_OF_GAS, d.nonce);
+      const outOfGas = gas > d.maxGas;
+      if (outOfGas) gas = d.maxGas;
       if (blockGas + gas > ctx.blockGasLimit) return res(S.BLOCK_GAS_LIMIT, d.nonce);
       const fee = gas * (ctx.gasPrice + d.prio);
       if (fee > U128 || this.bal(user, NTV) < fee) return res(S.INSUFFICIENT_FEE_BALANCE, d.nonce);
+
+      const chargeFee = () => {
+        if (fee === 0n) return;
+        this.setBal(user, NTV, this.bal(user, NTV) - fee);
+        const toT = (fee * 20n) / 100n;
+        const toP = fee - toT;
+        this.setBal(ctx.proposer, NTV, this.bal(ctx.proposer, NTV) + toP);
+        this.setBal(TREASURY, NTV, this.bal(TREASURY, NTV) + toT);
+        evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 3, data: cat(user, ctx.proposer, le(toP, 16), TREASURY, le(toT, 16)) });
+      };
+      // A failed bundle pays its gas, keeps its nonce and is listed (expired entries dropped); a
+      // 17th unexpired entry consumes the nonce instead (docs/core-abi.md "Failed bundles").
+      const fail = (st: number) => {
+        this.bundle = new Map();
+        evs.length = 0;
+        chargeFee();
+        const live = failed.filter((f) => f.expiry >= ctx.timestamp);
+        const expiry = d.expiry !== null && d.expiry < d.validUntil ? d.expiry : d.validUntil;
+        const base = cat(le(acctNonce, 8), le(BigInt(acct ? Number(rdLe(acct, 8, 2)) : 0), 2));
+        let record: Uint8Array;
+        if (live.length >= 16) record = cat(le(acctNonce + 1n, 8), base.subarray(8));
+        else {
+          live.push({ hash: bundleHash, expiry });
+          record = cat(base, new Uint8Array([live.length]), ...live.map((f) => cat(f.hash, le(f.expiry, 8))));
+        }
+        this.put(cat(new Uint8Array([1]), user), record);
+        for (const [k, v] of this.bundle) this.block.set(k, v);
+        this.bundle = null;
+        blockGas += gas;
+        fees += fee;
+        events.push(...evs);
+        res(st, d.nonce, gas, fee);
+      };
+      if (outOfGas) return fail(S.OUT_OF_GAS);
 
       this.bundle = new Map();
       let st: number = S.OK;
@@ -349,26 +391,11 @@ export class Reference {
         keyCount = 1;
         evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 2, data: cat(user, keyHash, new Uint8Array([bi.auth - 1])) });
       }
-      if (fee > 0n) {
-        this.setBal(user, NTV, this.bal(user, NTV) - fee);
-        const toT = (fee * 20n) / 100n;
-        const toP = fee - toT;
-        const np = this.bal(ctx.proposer, NTV) + toP;
-        if (np > U128) st = S.AMOUNT_OVERFLOW;
-        else {
-          this.setBal(ctx.proposer, NTV, np);
-          const nt = this.bal(TREASURY, NTV) + toT;
-          if (nt > U128) st = S.AMOUNT_OVERFLOW;
-          else {
-            this.setBal(TREASURY, NTV, nt);
-            evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 3, data: cat(user, ctx.proposer, le(toP, 16), TREASURY, le(toT, 16)) });
-          }
-        }
-      }
+      chargeFee();
       for (let k = 0; k < d.ops.length && st === S.OK; k++) st = this.execOp(ctx, d, d.ops[k]!, index, k, evs);
       const overlay = this.bundle;
       this.bundle = null;
-      if (st !== S.OK) return res(st, d.nonce);
+      if (st !== S.OK) return fail(st);
       for (const [k, v] of overlay) this.block.set(k, v);
       this.put(cat(new Uint8Array([1]), user), cat(le(d.nonce + 1n, 8), le(BigInt(keyCount), 2)));
       blockGas += gas;

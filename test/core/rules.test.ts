@@ -91,8 +91,11 @@ describe('CreateToken', () => {
     const rec = decodeTokenRecord(core.get(tokenKey(ev.mint))!);
     expect(rec).toMatchObject({ name: 'My Token', symbol: 'MyTok', decimals: 6, totalSupply: 1_000_000n, initialSupply: 1_000_000n, kind: 1, createdAt: TS, createdHeight: 1n });
     expect(bal(core, owner, ev.mint)).toBe(1_000_000n);
-    // failed bundles consumed no nonce and no fee
-    expect(core.get(accountKey(addr(2)))).toBeUndefined();
+    // failed bundles paid their gas (5,000 + 45,000 at 10 nNTV) and kept their nonce; each is listed once
+    expect(r.results.slice(1).map((x) => x.fee)).toEqual(Array(7).fill(500_000n));
+    const acct = decodeAccount(core.get(accountKey(addr(2)))!);
+    expect(acct.nonce).toBe(0n);
+    expect(acct.failed).toHaveLength(7);
   });
 });
 
@@ -106,14 +109,15 @@ describe('transfers, fees and atomicity', () => {
       unsigned(a, 1n, [{ kind: 'transfer', to: b, token: NTV, amount: 5n }, { kind: 'transfer', to: b, token: mintOf(77), amount: 5n }]),
     ]);
     expect(r.results[0]).toEqual({ status: 0, gasUsed: 21_000n, fee: 21_000n * 13n, nonce: 0n });
-    expect(r.results[1]).toEqual({ status: Status.UNKNOWN_TOKEN, gasUsed: 0n, fee: 0n, nonce: 1n });
-    const fee = 21_000n * 13n;
+    // the failing bundle's first transfer is reverted, its gas (5,000 + 2 × 16,000) paid
+    expect(r.results[1]).toEqual({ status: Status.UNKNOWN_TOKEN, gasUsed: 37_000n, fee: 370_000n, nonce: 1n });
+    const fee = 21_000n * 13n + 370_000n;
     expect(bal(core, a, NTV)).toBe(a0 - 1000n - fee);
     expect(bal(core, b, NTV)).toBe(b0 + 1000n);
-    expect(bal(core, TREASURY, NTV)).toBe(fee / 5n);
-    expect(bal(core, prop, NTV)).toBe(fee - fee / 5n);
+    expect(bal(core, TREASURY, NTV)).toBe(21_000n * 13n / 5n + 370_000n / 5n);
+    expect(bal(core, prop, NTV)).toBe(fee - 21_000n * 13n / 5n - 370_000n / 5n);
     expect(decodeAccount(core.get(accountKey(a))!).nonce).toBe(1n);
-    expect(r.events.map((e) => e.kind)).toEqual(['Fee', 'Transfer']);
+    expect(r.events.map((e) => [e.bundleIndex, e.kind])).toEqual([[0, 'Fee'], [0, 'Transfer'], [1, 'Fee']]);
   });
 });
 

@@ -68,10 +68,13 @@ export async function setup(params: Partial<ChainParams> = {}, validators: numbe
   return { core, store, nonces: new Map(), height: 0n, ts: T0 };
 }
 
+let built = 0n;
+/** Each bundle is built anew with a distinct valid_until, as a wallet re-signs a retry: the same
+ *  bytes that failed once are not included again (docs/core-abi.md "Failed bundles: fee and replay"). */
 export function bundleOf(s: Setup, user: Uint8Array, opsList: Op[]): BundleInput {
   const k = Buffer.from(user).toString('hex');
   const nonce = s.nonces.get(k) ?? 0n;
-  return { bytes: encodeBundle({ user, ops: opsList, nonce, maxGas: 1_000_000n, maxPriorityFee: 0n, validUntil: 1n << 62n }), auth: 0 };
+  return { bytes: encodeBundle({ user, ops: opsList, nonce, maxGas: 1_000_000n, maxPriorityFee: 0n, validUntil: (1n << 62n) + built++ }), auth: 0 };
 }
 
 /** Apply and commit one block; nonces advance for OK bundles. Returns the statuses. */

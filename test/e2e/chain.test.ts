@@ -143,14 +143,23 @@ describe('signed bundles', () => {
     expect(await balance(recipient)).toBe(4n * NTV);
   });
 
-  it('reverts a failing bundle whole and keeps its nonce for a retry', async () => {
+  it('reverts a failing bundle but its fee, keeps its nonce for a retry, and never includes its bytes twice', async () => {
     const before = await balance(signer.address);
-    const res = await node.call('svc_submitBundle', [
-      signedHex(signer, bundleFor(signer, 4n, [transferOp(recipient, NTV), transferOp(recipient, 1_000_000n * NTV)])),
-    ]);
+    const failing = signedHex(signer, bundleFor(signer, 4n, [transferOp(recipient, NTV), transferOp(recipient, 1_000_000n * NTV)]));
+    const res = await node.call('svc_submitBundle', [failing]);
     expect(res.error).toMatchObject({ code: -32002, data: { status: 'INSUFFICIENT_BALANCE' } });
-    expect((res.error!.data as { receipt: Receipt }).receipt.status).toBe('failed');
-    expect(await balance(signer.address)).toBe(before);
+    const receipt = (res.error!.data as { receipt: Receipt }).receipt;
+    expect(receipt.status).toBe('failed');
+    expect(receipt.gas_used).toBe(37_000); // 5,000 + 2 transfers: paid although it failed
+    expect(BigInt(receipt.fee)).toBe(37_000n * 10n);
+    expect(await balance(signer.address)).toBe(before - BigInt(receipt.fee));
+    // the same bytes again: refused, not charged, and the receipt keeps its one position
+    for (let i = 0; i < 3; i++) {
+      const again = await node.call('svc_submitBundle', [failing]);
+      expect(again.error).toMatchObject({ code: -32001, data: { status: 'ALREADY_INCLUDED' } });
+    }
+    expect(await balance(signer.address)).toBe(before - BigInt(receipt.fee));
+    expect(await node.result('svc_getTransactionReceipt', [receipt.bundle_hash])).toMatchObject({ block_height: receipt.block_height, status: 'failed' });
     expect(await balance(recipient)).toBe(4n * NTV);
     expect((await node.result<{ nonce: string }>('svc_getAccount', [signer.address])).nonce).toBe('4');
     const retry = await node.result<Receipt>('svc_submitBundle', [signedHex(signer, bundleFor(signer, 4n, [transferOp(recipient, NTV)]))]);

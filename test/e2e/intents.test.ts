@@ -174,8 +174,12 @@ describe('planner rules over RPC', () => {
     expect(sim.notes).toEqual([expect.stringMatching(/^Execution would fail: INSUFFICIENT_BALANCE /)]);
     const before = [await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)];
     const status = await settled(await node.result<string>('svc_submitIntent', [text, gina]));
-    expect(status).toMatchObject({ status: 'failed', status_name: 'INSUFFICIENT_BALANCE', gas_used: 0 });
-    expect([await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)]).toEqual(before);
+    // nothing moves but the fee for its gas (docs/core-abi.md "Failed bundles: fee and replay")
+    expect(status).toMatchObject({ status: 'failed', status_name: 'INSUFFICIENT_BALANCE' });
+    expect(status.gas_used).toBeGreaterThan(0);
+    const fee = BigInt(status.gas_used) * 10n; // the node's gas price, no tip
+    expect([await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)])
+      .toEqual([before[0], before[1]! - fee, before[2], before[3]]);
   });
 
   it('a second swap whose slippage can no longer be met reverts the first one with it', async () => {

@@ -134,7 +134,24 @@ describe('four validators over QUIC', () => {
       expect(await n.result<string>('svc_getBalance', [to])).toBe('1000000000');
     }
     await expectAgreement(nodes, signed.block_height, Math.max(0, funded.block_height - 1));
-  }, 40_000);
+
+    // A failing signed bundle is included once, with its fee; its bytes sent to every node again
+    // are refused everywhere (docs/core-abi.md "Failed bundles: fee and replay"). The observer that
+    // joins below replays these blocks through its own core to the same roots.
+    const failing = signedHex(signer, bundleFor(signer, 1n, [transferOp(to, 1n), transferOp(to, 10n ** 15n)]));
+    const failed = await nodes[3]!.call('svc_submitBundle', [failing]);
+    expect(failed.error).toMatchObject({ code: -32002, data: { status: 'INSUFFICIENT_BALANCE' } });
+    const receipt = (failed.error!.data as { receipt: Receipt & { fee: string } }).receipt;
+    expect(BigInt(receipt.fee)).toBeGreaterThan(0n);
+    await until('the failed bundle everywhere', async () => (await Promise.all(nodes.map(height))).every((h) => h >= receipt.block_height));
+    for (const n of nodes) {
+      const again = await n.call('svc_submitBundle', [failing]);
+      expect(again.error).toMatchObject({ code: -32001, data: { status: 'ALREADY_INCLUDED' } });
+      expect(await n.result<Receipt>('svc_getTransactionReceipt', [receipt.bundle_hash])).toMatchObject({ status: 'failed', block_hash: receipt.block_hash });
+      expect(await n.result<string>('svc_getBalance', [signer.address])).toBe(String(5_000_000_000n - 1_000_000_000n - 21_000n * 10n - BigInt(receipt.fee)));
+    }
+    await expectAgreement(nodes, receipt.block_height, signed.block_height);
+  }, 60_000);
 
   it('goes on without a killed validator, fails over, then skips it after 3 misses', async () => {
     const victim = nodes[1]!;

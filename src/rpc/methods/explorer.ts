@@ -5,6 +5,7 @@ import type { Receipt } from '../../chain/receipts.js';
 import { ChainError } from '../../chain/errors.js';
 import { collectionReader, encodeCollection } from '../../chain/collections.js';
 import { dexReader } from '../../chain/pools.js';
+import { encodePool } from '../../core/amm.js';
 import { tokenMovements } from '../../chain/token-movements.js';
 import { CollectionSchema, formatCollection } from './collections.js';
 import { APP_ERRORS } from '../errors.js';
@@ -156,8 +157,9 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
       errors: [APP_ERRORS.SERVER_BUSY.code],
       handler: async ([address, limit]) => {
         const account = accountParam(address, 'address', 1);
-        const text = encodeAccount(account);
-        return (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({ ...receipt, role: roleOf(receipt, text) }));
+        // A pool (asked by its 0x 32-byte form) is named Nx8… in the receipts.
+        const names = [encodeAccount(account), encodePool(account)];
+        return (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({ ...receipt, role: roleOf(receipt, names) }));
       },
     }),
     defineMethod({
@@ -255,9 +257,9 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
 
 const NTV_MINT_ADDRESS = encodeMint(new Uint8Array(32));
 
-function roleOf(receipt: Receipt, address: string): 'sender' | 'recipient' | 'participant' {
-  if (receipt.from === address) return 'sender';
-  return receipt.events.some((e) => tokenMovements(e).some((m) => m.to === address)) ? 'recipient' : 'participant';
+function roleOf(receipt: Receipt, names: readonly string[]): 'sender' | 'recipient' | 'participant' {
+  if (names.includes(receipt.from)) return 'sender';
+  return receipt.events.some((e) => tokenMovements(e).some((m) => names.includes(m.to))) ? 'recipient' : 'participant';
 }
 
 type SearchResult = typeof SearchResultSchema.static;

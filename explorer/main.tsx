@@ -138,6 +138,8 @@ function cell(key: string, value: unknown): ComponentChildren {
   if (/hash$/i.test(key) && text.startsWith('Nxh')) return <Hash value={text} to={href('tx', text)} />;
   if (/height$/i.test(key) && typeof value === 'number') return <a href={href('block', value)}>{text}</a>;
   if (text.startsWith('Nx0')) return <Addr value={text} />;
+  // System accounts (0x00…01–0x00…08, 0xff…ff) come in their 0x 32-byte form (spec §1.6).
+  if (/^0x[0-9a-fA-F]{64}$/.test(text) && !/(hash|root)$/i.test(key)) return <Addr value={text} />;
   if (text.startsWith('Nx1')) return <Hash value={text} to={href('token', text)} />;
   if (text.startsWith('Nx2')) return <Hash value={text} to={href('collection', text)} />;
   return text;

@@ -1,3 +1,4 @@
+import { NATIVE_MINT } from '../codec/address.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import type { BlockResultView } from '../core/block-result.js';
 import { ACCOUNT_FIELDS, EventKind, LAST_KNOWN_KIND } from '../core/events.js';
@@ -21,6 +22,21 @@ export function bundleListOps(height: number, bundleHashes: Uint8Array, ops: Ind
 }
 
 /**
+ * Where the token-transfer keys of each event kind lie in its data (docs/explorer.md "Token
+ * transfers"): the mint it moves, or for swaps and liquidity the pool, whose two tokens the event
+ * does not name (the reader looks the pools of a token up and reads their keys too). Every event
+ * that moves a token (src/chain/token-movements.ts) is found under each token it moves.
+ */
+const TRANSFER_KEY_FIELDS: Readonly<Partial<Record<number, readonly number[]>>> = {
+  [EventKind.Transfer]: [64],
+  [EventKind.TokenCreated]: [0],
+  [EventKind.PoolCreated]: [32, 64],
+  [EventKind.LiquidityAdded]: [0],
+  [EventKind.LiquidityRemoved]: [0],
+  [EventKind.Swap]: [0],
+};
+
+/**
  * Address history and token transfers. Per address (and per mint) one record per block holding
  * every bundle index, so a 10,000-bundle block to one recipient is one record, not 10,000.
  * Addresses: each bundle's sender, and the account fields of its events (ACCOUNT_FIELDS, which
@@ -34,6 +50,13 @@ export function historyOps(height: number, bundles: readonly Uint8Array[], resul
     let entry = history.getAt(bytes, at);
     if (!entry) history.setAt(bytes, at, (entry = { bytes: bytes.subarray(at, at + 32), indexes: [] }));
     if (entry.indexes[entry.indexes.length - 1] !== index) entry.indexes.push(index);
+  };
+  const transfer = (bytes: Uint8Array, at: number, index: number, ordinal: number) => {
+    let entry = transfers.getAt(bytes, at);
+    if (!entry) transfers.setAt(bytes, at, (entry = { bytes: bytes.subarray(at, at + 32), refs: [] }));
+    // One ref per event and key: a PoolCreated of an NTV pair names NTV twice.
+    if (entry.refs[entry.refs.length - 2] === index && entry.refs[entry.refs.length - 1] === ordinal) return;
+    entry.refs.push(index, ordinal);
   };
   // Senders and event parties bundle by bundle (events come in bundle order), so each record's
   // indexes are ascending and a repeat is always the last one.
@@ -51,11 +74,8 @@ export function historyOps(height: number, bundles: readonly Uint8Array[], resul
         ordinal = 0;
       }
       for (const field of ACCOUNT_FIELDS[kind]!) touch(data, at + field, bundleIndex);
-      if (kind === EventKind.Transfer) {
-        let entry = transfers.getAt(data, at + 64);
-        if (!entry) transfers.setAt(data, at + 64, (entry = { bytes: data.subarray(at + 64, at + 96), refs: [] }));
-        entry.refs.push(bundleIndex, ordinal);
-      }
+      for (const field of TRANSFER_KEY_FIELDS[kind] ?? []) transfer(data, at + field, bundleIndex, ordinal);
+      if (kind === EventKind.PoolCreated) transfer(NATIVE_MINT, 0, bundleIndex, ordinal); // the 100 NTV creation fee
       ordinal++;
     });
   }

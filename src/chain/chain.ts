@@ -429,11 +429,16 @@ export class Chain extends EventEmitter<ChainEvents> {
     return { hash: entry.hash, known: false, included };
   }
 
-  /** Mean seconds between the recent blocks in memory. */
+  /**
+   * Mean seconds between the recent blocks in memory, genesis left out: its timestamp is a fixed
+   * date (GENESIS_TIMESTAMP), not when the chain started, so on a young chain it made the mean
+   * weeks long. Until two blocks after genesis exist there is no interval to measure, and the
+   * answer is the configured idle block time (`--block-time`; docs/explorer.md "Network stats").
+   */
   averageBlockTime(): number {
-    if (this.recent.length < 2) return 0;
-    const first = this.recent[0]!;
-    const last = this.recent.at(-1)!;
+    const first = this.recent.find((h) => h.height > 0);
+    const last = this.recent.at(-1);
+    if (!first || !last || last.height - first.height < 1) return this.options.blockTimeMs / 1000;
     return (last.timestamp - first.timestamp) / (last.height - first.height);
   }
 

@@ -18,8 +18,11 @@ import type { StateView } from './state-view.js';
  * record (src/storage/chain-store.ts), not an index.
  */
 
-/** Bumped when a layout changes; a database indexed with another version wants --backfill-indexes. */
-export const INDEX_VERSION = 1;
+/**
+ * Bumped when a layout changes; a database indexed with another version wants --backfill-indexes.
+ * 2: token transfers of swaps, liquidity, pool and token creation; pools in address history.
+ */
+export const INDEX_VERSION = 2;
 
 /** What the indexer needs from one block. */
 export interface IndexedBlock {
@@ -154,20 +157,31 @@ export class Indexer {
     return this.resolve(refs);
   }
 
-  /** Transfer events of `mint`, newest first, each with the receipt that holds it. */
-  async tokenTransfers(mint: Uint8Array, limit: number): Promise<Array<{ receipt: Receipt; eventIndex: number }>> {
+  /**
+   * The events that move a token, newest first, each with the receipt that holds it: those keyed
+   * by its mint and, for swaps and liquidity, by each of its pools (`keys`: the mint, then the
+   * pools; block-index.ts TRANSFER_KEY_FIELDS). At most `limit` events.
+   */
+  async tokenTransfers(keys: readonly Uint8Array[], limit: number): Promise<Array<{ receipt: Receipt; eventIndex: number }>> {
     await this.historyIndexed();
     const refs: Array<TxRef & { eventIndex: number }> = [];
-    await this.store.scanIndex(IndexKeys.tokenTransfersPrefix(mint), (key, value) => {
-      const height = IndexKeys.heightOf(key);
-      const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
-      for (let o = value.length - 6; o >= 0 && refs.length < limit; o -= 6) {
-        refs.push({ height, index: view.getUint32(o), eventIndex: view.getUint16(o + 4) });
-      }
-      return refs.length < limit;
-    });
-    const receipts = await this.resolve(refs);
-    return receipts.map((receipt, i) => ({ receipt, eventIndex: refs[i]!.eventIndex }));
+    for (const k of keys) {
+      let taken = 0;
+      await this.store.scanIndex(IndexKeys.tokenTransfersPrefix(k), (key, value) => {
+        const height = IndexKeys.heightOf(key);
+        const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
+        for (let o = value.length - 6; o >= 0 && taken < limit; o -= 6, taken++) {
+          refs.push({ height, index: view.getUint32(o), eventIndex: view.getUint16(o + 4) });
+        }
+        return taken < limit;
+      });
+    }
+    // Each key's refs are newest first; merged across keys, the newest `limit` of them.
+    refs.sort((a, b) => b.height - a.height || b.index - a.index || b.eventIndex - a.eventIndex);
+    refs.length = Math.min(refs.length, limit);
+    // Paired before dropping a receipt that cannot be read, so each keeps its own event index.
+    const receipts = await this.receiptReader.at(refs);
+    return receipts.flatMap((receipt, i) => (receipt ? [{ receipt, eventIndex: refs[i]!.eventIndex }] : []));
   }
 
   /**

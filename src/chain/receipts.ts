@@ -39,8 +39,10 @@ export type ReceiptEvent =
   | { type: 'Fee'; op_index: number | null; payer: string; proposer: string; to_proposer: string; treasury: string; to_treasury: string }
   // DEX and token metadata (docs/dex.md "Events"): token0 < token1, amounts in that order
   | { type: 'PoolCreated'; op_index: number | null; pool: string; token0: string; token1: string; creator: string; amount0: string; amount1: string; lp_total_supply: string; lock_until: number; fee: string }
-  | { type: 'LiquidityAdded' | 'LiquidityRemoved'; op_index: number | null; pool: string; provider: string; amount0: string; amount1: string; lp: string }
-  | { type: 'Swap'; op_index: number | null; pool: string; trader: string; token_in: string; amount_in: string; amount_out: string; reserve0: string; reserve1: string }
+  // token0/token1 and token_out are the pool's, looked up by the host (the core's event names the
+  // pool only): what docs/eth.md "Logs" turns into the ERC-20 Transfer of each token moved
+  | { type: 'LiquidityAdded' | 'LiquidityRemoved'; op_index: number | null; pool: string; token0?: string; token1?: string; provider: string; amount0: string; amount1: string; lp: string }
+  | { type: 'Swap'; op_index: number | null; pool: string; trader: string; token_in: string; token_out?: string; amount_in: string; amount_out: string; reserve0: string; reserve1: string }
   | { type: 'TokenMetadataUpdated' | 'TokenMetadataLocked'; op_index: number | null; mint: string; creator: string; fields_set?: string[] }
   // Collections (docs/nfts.md "Events"): a zero `from` is a mint, a zero `to` a burn
   | { type: 'CollectionCreated'; op_index: number | null; collection: string; kind: 'nft' | 'multi'; owner: string; creator: string }
@@ -73,8 +75,9 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
     fee: result.fee(index).toString(),
     events: [],
   };
+  const pairs = poolPairs(result, tokens);
   for (const raw of result.eventsOf(index)) {
-    const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens);
+    const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens, pairs);
     if (!event) continue;
     receipt.events.push(event);
     if (event.type === 'TokenCreated') receipt.created = { ...receipt.created, mint: event.mint };
@@ -89,7 +92,27 @@ export function blockReceipts(block: Block, result: BlockResultView, tokens: Tok
   return block.bundles.map((bytes, i) => receiptAt(block.header, bytes, block.bundleHashes[i]!, i, result, tokens));
 }
 
-function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegistry): ReceiptEvent | undefined {
+type PoolPairs = (pool: Uint8Array) => [Uint8Array, Uint8Array] | undefined;
+
+/**
+ * A pool's two tokens: from committed state, else from the PoolCreated event of the same block (a
+ * receipt of the block being made is read before its writes reach the StateView). Pools are only
+ * created by PoolCreated and never deleted, so one of the two always knows it.
+ */
+function poolPairs(result: BlockResultView, tokens: TokenRegistry): PoolPairs {
+  let created: Map<string, [Uint8Array, Uint8Array]> | undefined;
+  return (pool) => {
+    const committed = tokens.poolPair(pool);
+    if (committed) return committed;
+    if (!created) {
+      created = new Map();
+      for (const e of result.events) if (e.kind === 'PoolCreated') created.set(Buffer.from(e.pool).toString('hex'), [e.token0, e.token1]);
+    }
+    return created.get(Buffer.from(pool).toString('hex'));
+  };
+}
+
+function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegistry, pairs: PoolPairs): ReceiptEvent | undefined {
   switch (event.kind) {
     case 'Transfer': {
       const symbol = tokens.byMintBytes(event.token)?.symbol;
@@ -120,16 +143,22 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         lp_total_supply: event.lpSupply.toString(), lock_until: Number(event.lockUntil), fee: event.fee.toString(),
       };
     case 'LiquidityAdded':
-    case 'LiquidityRemoved':
+    case 'LiquidityRemoved': {
+      const pair = pairs(event.pool);
       return {
-        type: event.kind, op_index: opIndex, pool: encodePool(event.pool), provider: encodeAccount(event.provider),
+        type: event.kind, op_index: opIndex, pool: encodePool(event.pool),
+        ...(pair ? { token0: encodeMint(pair[0]), token1: encodeMint(pair[1]) } : {}), provider: encodeAccount(event.provider),
         amount0: event.amount0.toString(), amount1: event.amount1.toString(), lp: event.lp.toString(),
       };
-    case 'Swap':
+    }
+    case 'Swap': {
+      const pair = pairs(event.pool);
+      const out = pair && (Buffer.compare(pair[0], event.tokenIn) === 0 ? pair[1] : pair[0]);
       return {
         type: 'Swap', op_index: opIndex, pool: encodePool(event.pool), trader: encodeAccount(event.trader), token_in: encodeMint(event.tokenIn),
-        amount_in: event.amountIn.toString(), amount_out: event.amountOut.toString(), reserve0: event.reserve0.toString(), reserve1: event.reserve1.toString(),
+        ...(out ? { token_out: encodeMint(out) } : {}), amount_in: event.amountIn.toString(), amount_out: event.amountOut.toString(), reserve0: event.reserve0.toString(), reserve1: event.reserve1.toString(),
       };
+    }
     case 'TokenMetadataUpdated':
       return {
         type: 'TokenMetadataUpdated', op_index: opIndex, mint: encodeMint(event.mint), creator: encodeAccount(event.creator),

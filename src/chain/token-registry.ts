@@ -1,6 +1,7 @@
 import { decodeTokenRecord, Prefix, symbolKey, type TokenRecord } from '../core/records.js';
 import { encodeMint, parseMint } from '../codec/address.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
+import { poolKey } from '../core/amm.js';
 import type { StateView } from './state-view.js';
 
 export interface RegisteredToken extends TokenRecord {
@@ -41,6 +42,16 @@ export class TokenRegistry {
 
   byMintBytes(mint: Uint8Array): RegisteredToken | undefined {
     return mint.length === 32 ? this.byMint.get(mint) : undefined;
+  }
+
+  /**
+   * The two tokens (token0 < token1) a pool holds, from its committed record (docs/dex.md "State
+   * layout": token0 at byte 1, token1 at 33); undefined for a pool not (yet) in committed state.
+   * Pools are never deleted, so this holds for every block's Swap and liquidity events.
+   */
+  poolPair(pool: Uint8Array): [Uint8Array, Uint8Array] | undefined {
+    const record = this.state.get(poolKey(pool));
+    return record && record.length >= 65 ? [record.subarray(1, 33), record.subarray(33, 65)] : undefined;
   }
 
   /** Tokens by creation height; within a height native first, then STD-7, STD-8, bridged, each by symbol. */

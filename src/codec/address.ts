@@ -95,18 +95,28 @@ const MEMO_LIMIT = 65_536;
 const accountMemo = new Bytes32Map<string>();
 const mintMemo = new Bytes32Map<string>();
 
-function memoized(memo: Bytes32Map<string>, prefix: string, bytes: Uint8Array, what: string): string {
+function memoized(memo: Bytes32Map<string>, prefix: string, bytes: Uint8Array, what: string, encode = (b: Uint8Array) => prefix + base58Encode(b)): string {
   let text = memo.get(check32(bytes, what));
   if (text === undefined) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
-    text = prefix + base58Encode(bytes);
+    text = encode(bytes);
     memo.set(bytes, text);
   }
   return text;
 }
 
+/** True for the accounts spec §1.6 writes in their `0x` 32-byte form: `0x00…01`–`0x00…08` and `0xff…ff` (§1.9). */
+export function isSystemAddress(bytes: Uint8Array): boolean {
+  return systemAccountIndex(bytes) !== undefined || isProtocolAddress(bytes);
+}
+
+/**
+ * The one text form of an account in every answer: `Nx0…`, except the system accounts, which spec
+ * §1.6 shows as `0x` + 64 hex ("System addresses use `0x` 32-byte form"). Input takes both forms
+ * for every account (parseAddress), so a system account's `Nx0…` text still works as a param.
+ */
 export function encodeAccount(bytes: Uint8Array): string {
-  return memoized(accountMemo, ACCOUNT_PREFIX, bytes, 'account');
+  return memoized(accountMemo, ACCOUNT_PREFIX, bytes, 'account', (b) => (isSystemAddress(b) ? encodeHex32(b) : ACCOUNT_PREFIX + base58Encode(b)));
 }
 
 export function encodeMint(bytes: Uint8Array): string {

@@ -10,7 +10,7 @@ export const EventKind = {
 export const LAST_KNOWN_KIND = EventKind.MultiTransferBatch;
 
 /**
- * Where each kind's account fields (the parties, `Nx0…`) lie in its data (the layouts below and in
+ * Where each kind's account fields (the parties, `Nx0…`, and a DEX event's pool, `Nx8…`) lie in its data (the layouts below and in
  * docs/core-abi.md): the explorer's address history indexes them (src/chain/indexer.ts). Fee names
  * the proposer and the treasury in every bundle and is left out on purpose.
  */
@@ -19,10 +19,11 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.TokenCreated]: [32, 64],
   [EventKind.KeyRegistered]: [0],
   [EventKind.Fee]: [],
-  [EventKind.PoolCreated]: [96],
-  [EventKind.LiquidityAdded]: [32],
-  [EventKind.LiquidityRemoved]: [32],
-  [EventKind.Swap]: [32],
+  // the pool as well as the trader or provider: tokens move both ways between them
+  [EventKind.PoolCreated]: [0, 96],
+  [EventKind.LiquidityAdded]: [0, 32],
+  [EventKind.LiquidityRemoved]: [0, 32],
+  [EventKind.Swap]: [0, 32],
   [EventKind.TokenMetadataUpdated]: [32],
   [EventKind.TokenMetadataLocked]: [32],
   [EventKind.CollectionCreated]: [33, 65],

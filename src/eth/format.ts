@@ -10,7 +10,7 @@ import type { Chain } from '../chain/chain.js';
 import type { Block, BlockHeader } from '../chain/block.js';
 import type { Receipt } from '../chain/receipts.js';
 import { evmTransactionOf, ethHashOf } from './bundles.js';
-import { eventLog } from './event-logs.js';
+import { eventLogs } from './event-logs.js';
 import { SELECTOR_TRANSFER } from './transaction.js';
 import { evmOf, hex, isNativeMintBytes, quantity, WEI_PER_NANO, ZERO_HASH } from './units.js';
 
@@ -64,9 +64,7 @@ export async function blockView(chain: Chain, block: Block): Promise<BlockView> 
     cumulative += receipt?.gas_used ?? 0;
     const logs: EthLog[] = [];
     for (const event of receipt?.status === 'success' ? receipt.events : []) {
-      const log = eventLog(event);
-      if (!log) continue;
-      logs.push({ ...log, blockNumber: number, blockHash, transactionHash: ethHash, transactionIndex: quantity(index), logIndex: quantity(logIndex++), removed: false });
+      for (const log of eventLogs(event)) logs.push({ ...log, blockNumber: number, blockHash, transactionHash: ethHash, transactionIndex: quantity(index), logIndex: quantity(logIndex++), removed: false });
     }
     return { index, bundle, bundleHash, ethHash, receipt, logs, cumulativeGasUsed: cumulative };
   });

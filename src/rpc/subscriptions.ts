@@ -18,6 +18,7 @@ import { encodeAccount, encodeMint } from '../codec/address.js';
 import { newHeadsFields } from './methods/format.js';
 import { decodeBundle, type Operation } from '../codec/bundle.js';
 import type { ProducedBlock } from '../chain/producer.js';
+import { tokenMovements } from '../chain/token-movements.js';
 import type { Logger } from '../logger.js';
 import { RpcError } from './errors.js';
 import type { RpcConnection } from './registry.js';
@@ -308,9 +309,12 @@ function logItems({ block, receipts }: ProducedBlock): LogItem[] {
   receipts.forEach((r, i) => {
     if (r.status !== 'success') return;
     decodeBundle(block.bundles[i]!).operations.forEach((op, opIndex) => {
+      // The token movements the operation made, the same list eth_getLogs shows as ERC-20
+      // Transfers (src/chain/token-movements.ts): a swap names both legs, which its fields do not.
+      const transfers = r.events.filter((e) => e.op_index === opIndex).flatMap(tokenMovements);
       out.push({
         blockHeight: r.block_height, blockHash: r.block_hash, bundleHash: r.bundle_hash, bundleIndex: r.index, opIndex,
-        opType: op.type, from: r.from, data: opData(op), timestamp: r.timestamp,
+        opType: op.type, from: r.from, data: { ...opData(op), transfers }, timestamp: r.timestamp,
       });
     });
   });
@@ -320,7 +324,7 @@ function logItems({ block, receipts }: ProducedBlock): LogItem[] {
 /**
  * `data` of a log (spec §6: for a transfer {to, token, amount}; other shapes "not shown", so ours
  * are the operation's fields): 32-byte accounts as Nx0…, mints as Nx1…, u128 as decimal strings,
- * other bytes as 0x hex.
+ * other bytes as 0x hex. logItems adds `transfers`, the token movements the operation made.
  */
 export function opData(op: Operation): Record<string, unknown> {
   switch (op.type) {

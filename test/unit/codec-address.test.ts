@@ -76,6 +76,21 @@ describe('address encodings', () => {
     expect(isProtocolAddress(parseAddress('0x' + 'ff'.repeat(32)))).toBe(true);
     expect(isProtocolAddress(systemAddress(8))).toBe(false);
   });
+
+  it('encodeAccount writes system accounts in their 0x 32-byte form and reads both forms back (spec §1.6)', () => {
+    for (const a of [systemAddress(1), systemAddress(8), PROTOCOL_ADDRESS]) {
+      const text = encodeAccount(a);
+      expect(text).toBe(encodeHex32(a));
+      expect(parseAddress(text)).toEqual(a);
+      expect(parseAddress('Nx0' + bs58.encode(a))).toEqual(a);
+    }
+    // Neighbours of the system range stay Nx0…: the zero account, 0x00…09, 0xff…fe.
+    const nine = new Uint8Array(32);
+    nine[31] = 9;
+    const almost = new Uint8Array(32).fill(0xff);
+    almost[31] = 0xfe;
+    for (const a of [NATIVE_MINT, nine, almost]) expect(encodeAccount(a)).toBe('Nx0' + bs58.encode(a));
+  });
 });
 
 describe('address parse errors name what was wrong', () => {

@@ -4,6 +4,9 @@ import type { Chain } from '../../chain/chain.js';
 import type { Receipt } from '../../chain/receipts.js';
 import { ChainError } from '../../chain/errors.js';
 import { collectionReader, encodeCollection } from '../../chain/collections.js';
+import { dexReader } from '../../chain/pools.js';
+import { encodePool } from '../../core/amm.js';
+import { tokenMovements } from '../../chain/token-movements.js';
 import { CollectionSchema, formatCollection } from './collections.js';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
@@ -21,7 +24,7 @@ const TokenRef = Type.String({
 const HistoryEntrySchema = Type.Object({
   ...ReceiptSchema.properties,
   role: Type.Union([Type.Literal('sender'), Type.Literal('recipient'), Type.Literal('participant')], {
-    description: 'sender: the bundle is from the address; recipient: a Transfer of it pays the address; participant: another event names it',
+    description: 'sender: the bundle is from the address; recipient: a token movement of it pays the address (a Transfer, a swap\'s output, removed liquidity…; docs/explorer.md); participant: another event names it',
   }),
 }, { title: 'HistoryEntry', additionalProperties: false });
 
@@ -32,6 +35,7 @@ const TokenTransferSchema = Type.Object({
   timestamp: Type.Integer({ description: 'block time, unix seconds' }),
   status: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
   op_index: Type.Union([Type.Integer(), Type.Null()]),
+  event: Type.String({ description: 'the receipt event that moved the token: Transfer, TokenCreated, PoolCreated, LiquidityAdded, LiquidityRemoved or Swap' }),
   from: Type.String(), to: Type.String(), token: Type.String({ description: 'Nx1… mint' }),
   symbol: Type.Optional(Type.String()), amount: Type.String({ description: 'raw units, decimal' }),
 }, { title: 'TokenTransfer' });
@@ -103,7 +107,7 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
         schema: Type.Object({
           blockHeight: Type.Integer(), chainId: Type.Integer(), network: Type.String(), peerCount: Type.Integer(),
           validatorCount: Type.Integer(), mempoolSize: Type.Integer(), totalTransactions: Type.Integer(),
-          averageBlockTime: Type.Number({ description: 'seconds between recent blocks' }), gasPrice: Type.Integer(),
+          averageBlockTime: Type.Number({ description: 'mean seconds between recent blocks after genesis; the configured idle block time until two such blocks exist' }), gasPrice: Type.Integer(),
           tokenCount: Type.Integer(), stateRoot: Type.String(), latestBlockHash: Type.String(), latestBlockTime: Type.Integer(),
         }),
       },
@@ -153,8 +157,9 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
       errors: [APP_ERRORS.SERVER_BUSY.code],
       handler: async ([address, limit]) => {
         const account = accountParam(address, 'address', 1);
-        const text = encodeAccount(account);
-        return (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({ ...receipt, role: roleOf(receipt, text) }));
+        // A pool (asked by its 0x 32-byte form) is named Nx8… in the receipts.
+        const names = [encodeAccount(account), encodePool(account)];
+        return (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({ ...receipt, role: roleOf(receipt, names) }));
       },
     }),
     defineMethod({
@@ -187,15 +192,21 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.SERVER_BUSY.code],
       handler: async ([tokenRef, limit]) => {
         const token = tokenParam(chain, tokenRef);
+        const max = limit ?? 100;
+        // Swaps and liquidity are indexed by pool (docs/explorer.md "Token transfers"): the token's pools are read too.
+        const pools = [...dexReader(chain).pools.values()].filter((p) => Buffer.compare(p.token0, token.mint) === 0 || Buffer.compare(p.token1, token.mint) === 0);
         const out = [];
-        for (const { receipt, eventIndex } of await chain.indexer.tokenTransfers(token.mint, limit ?? 100)) {
+        for (const { receipt, eventIndex } of await chain.indexer.tokenTransfers([token.mint, ...pools.map((p) => p.address)], max)) {
           const event = receipt.events[eventIndex];
-          if (event?.type !== 'Transfer') continue;
-          out.push({
-            bundle_hash: receipt.bundle_hash, block_height: receipt.block_height, index: receipt.index, timestamp: receipt.timestamp,
-            status: receipt.status, op_index: event.op_index, from: event.from, to: event.to, token: event.token,
-            ...(event.symbol ? { symbol: event.symbol } : {}), amount: event.amount,
-          });
+          if (!event) continue;
+          for (const m of tokenMovements(event)) {
+            if (m.token !== token.mintAddress || out.length >= max) continue;
+            out.push({
+              bundle_hash: receipt.bundle_hash, block_height: receipt.block_height, index: receipt.index, timestamp: receipt.timestamp,
+              status: receipt.status, op_index: event.op_index, event: event.type, from: m.from, to: m.to, token: m.token,
+              symbol: token.symbol, amount: m.amount,
+            });
+          }
         }
         return out;
       },
@@ -246,9 +257,9 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
 
 const NTV_MINT_ADDRESS = encodeMint(new Uint8Array(32));
 
-function roleOf(receipt: Receipt, address: string): 'sender' | 'recipient' | 'participant' {
-  if (receipt.from === address) return 'sender';
-  return receipt.events.some((e) => e.type === 'Transfer' && e.to === address) ? 'recipient' : 'participant';
+function roleOf(receipt: Receipt, names: readonly string[]): 'sender' | 'recipient' | 'participant' {
+  if (names.includes(receipt.from)) return 'sender';
+  return receipt.events.some((e) => tokenMovements(e).some((m) => names.includes(m.to))) ? 'recipient' : 'participant';
 }
 
 type SearchResult = typeof SearchResultSchema.static;

@@ -2,7 +2,7 @@ import { encodeAccount, encodeHash } from '../../codec/address.js';
 import type { BlockHeader } from '../../chain/block.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { TokenKind } from '../../core/records.js';
-import { BRIDGED_TOKENS, STABLECOINS } from '../../chain/genesis-data.js';
+import { BRIDGED_TOKENS, NTV_TOTAL_SUPPLY, STABLECOINS } from '../../chain/genesis-data.js';
 
 /** Exactly the spec §6 newHeads fields of a header, in native formats (spec §6.3). */
 export function newHeadsFields(h: BlockHeader) {
@@ -44,6 +44,22 @@ const STANDARD: Record<number, string> = {
 const LAUNCHPAD = new Set(BRIDGED_TOKENS.filter((t) => t.launchOrigin === 'launchpad').map((t) => `${t.origin}_${t.symbol}`));
 const STABLE = new Map(STABLECOINS.map((s) => [s.symbol, s]));
 
+/**
+ * What a token's supply and state can do, as true at every moment: a feature is on only while an
+ * operation offers it (docs/methods.md "Token features"). No operation mints, burns, pauses or
+ * freezes any token yet — STD-7 supplies are fixed at creation, and the STD-8 operations of spec
+ * §4.16 (stableMint, stableBurn, stablePause, freezing minting) do not exist — so every feature is
+ * false for every kind. The STD-8 work switches its kind's entry on with the operation that does it.
+ * NTV's supply grows only by the block-reward emission of the protocol (spec §1.8), no operation.
+ */
+const FEATURES: Record<number, { mintable: boolean; burnable: boolean; pausable: boolean; freezable: boolean }> = {
+  [TokenKind.NATIVE]: { mintable: false, burnable: false, pausable: false, freezable: false },
+  [TokenKind.STD7]: { mintable: false, burnable: false, pausable: false, freezable: false },
+  [TokenKind.STD8_STABLECOIN]: { mintable: false, burnable: false, pausable: false, freezable: false },
+  [TokenKind.BRIDGE_CANONICAL]: { mintable: false, burnable: false, pausable: false, freezable: false },
+};
+const NO_FEATURES = { mintable: false, burnable: false, pausable: false, freezable: false };
+
 /** The token record of facts.md "Token record" as far as the foundation keeps it (docs/methods.md "Token record"). */
 export function formatToken(t: RegisteredToken) {
   const launchpad = LAUNCHPAD.has(`${t.originChain}_${t.symbol}`);
@@ -55,14 +71,15 @@ export function formatToken(t: RegisteredToken) {
     decimals: t.decimals,
     mint_address: t.mintAddress,
     total_supply: t.totalSupply.toString(),
+    // NTV: the minted supply above grows by block rewards up to the 1.618 billion NTV of spec §1.4.
+    ...(t.kind === TokenKind.NATIVE ? { max_supply: NTV_TOTAL_SUPPLY.toString() } : {}),
     initial_supply: t.initialSupply.toString(),
     creator: encodeAccount(t.creator),
     owner: encodeAccount(t.owner),
     created_at: Number(t.createdAt),
     created_height: Number(t.createdHeight),
     standard: STANDARD[t.kind] ?? 'unknown',
-    // Genesis and custom STD-7 tokens have a fixed supply; STD-8 mint/burn/pause/freeze arrive with §4.16.
-    features: { mintable: stableKind, burnable: stableKind, pausable: stableKind, freezable: stableKind },
+    features: { ...(FEATURES[t.kind] ?? NO_FEATURES) },
     // docs/core-abi.md TokenRecord.flags bit 0: metadata mutable
     is_mutable: (t.flags & 1) === 1,
     badge: stableKind ? 'Official Stablecoin' : launchpad ? 'Memecoin' : null,

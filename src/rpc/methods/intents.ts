@@ -3,7 +3,7 @@ import { encodeAccount, encodeHash } from '../../codec/address.js';
 import { encodeForSigning, signingHash, type Operation } from '../../codec/bundle.js';
 import { encodePool } from '../../core/amm.js';
 import { IntentParseError } from '../../intents/parse-error.js';
-import { PlanError, routeType, type Plan } from '../../intents/planner.js';
+import { PlanError, routeType, WARNINGS, type Plan } from '../../intents/planner.js';
 import { ProgramError, type StoredProgram } from '../../intents/programs.js';
 import type { IntentService } from '../../intents/service.js';
 import type { SimulationOutcome } from '../../intents/simulate.js';
@@ -241,7 +241,9 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
           estimated_gas: Number(p.gas),
           estimated_fee: p.fee.toString(),
           total_price_impact_bps: p.totalImpactBps,
-          warnings: p.warnings,
+          // Without a sender there are no balances to check: the zero sender the route is planned for
+          // holds nothing, and its shortfall is no warning to the caller.
+          warnings: from ? p.warnings : p.warnings.filter((w) => w !== WARNINGS.INSUFFICIENT_BALANCE),
           notes: p.notes,
           savings: {
             baseline: 'each operation sent as its own bundle',

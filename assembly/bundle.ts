@@ -51,6 +51,9 @@ export const MAX_OPS: u32 = 64;
 @inline export const OP_BATCH_MINT_MULTI_TOKEN: u32 = 46;
 // @ts-ignore: decorator
 @inline export const OP_BATCH_TRANSFER_MULTI_TOKEN: u32 = 47;
+// Intent programs (spec §4.9, docs/intents.md "Programs on chain"), at a new number.
+// @ts-ignore: decorator
+@inline export const OP_REGISTER_PROGRAM: u32 = 48;
 /** A batch entry: type_id u64, amount u128. */
 // @ts-ignore: decorator
 @inline export const BATCH_ENTRY_LEN: u32 = 24;
@@ -66,6 +69,7 @@ export const MAX_OPS: u32 = 64;
 //   UpdateTokenMetadata: +4 mintPtr +8 ptr to the 8 Option<String> fields (validated here)
 //   LockTokenMetadata: +4 mintPtr
 //   RegisterName: +4 namePtr +8 nameLen (UTF-8 checked here; characters and length at execution)
+//   RegisterProgram: +4 namePtr +8 nameLen +12 jsonPtr +16 jsonLen (UTF-8 checked here)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -147,6 +151,17 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
       if (!decodeCollectionFields(d, rec)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>start, 4);
       store<u32>(rec, <u32>(rp - start), 8);
+    } else if (d == OP_REGISTER_PROGRAM) {
+      let name = rVec();
+      let nameLen = vecLen;
+      if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
+      let json = rVec();
+      let jsonLen = vecLen;
+      if (bad || !validUtf8(json, jsonLen)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>name, 4);
+      store<u32>(rec, nameLen, 8);
+      store<u32>(rec, <u32>json, 12);
+      store<u32>(rec, jsonLen, 16);
     } else if (d >= 4 && d <= 14 || d == 36 || d == 119) {
       // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
       store<u32>(rec, <u32>rp, 4);

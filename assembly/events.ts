@@ -36,6 +36,9 @@ import { bufNew, bufReserve, bufLen, bufSetLen } from "./mem";
 @inline export const EV_MULTI_TRANSFER_SINGLE: u8 = 13;
 // @ts-ignore: decorator
 @inline export const EV_MULTI_TRANSFER_BATCH: u8 = 14;
+// Intent programs (docs/intents.md "Programs on chain").
+// @ts-ignore: decorator
+@inline export const EV_PROGRAM_REGISTERED: u8 = 15;
 /** op_index of events that belong to the bundle rather than to one operation (Fee, KeyRegistered). */
 // @ts-ignore: decorator
 @inline export const BUNDLE_LEVEL: u16 = 0xffff;

@@ -32,6 +32,11 @@ export const GAS_COLLECTION_MOVE: u64 = 25000;
 export const GAS_BATCH_BASE: u64 = 15000;
 export const GAS_BATCH_ENTRY: u64 = 5000;
 
+// RegisterProgram (docs/intents.md "Programs on chain"): a base plus a price per JSON byte stored,
+// so the largest program (16,384 bytes) stays under the 100,000 client default with the base gas.
+export const GAS_REGISTER_PROGRAM: u64 = 30000;
+export const GAS_PROGRAM_BYTE: u64 = 3;
+
 /**
  * Gas of one operation (docs/bundle-format.md "Operation"; only enabled ones reach here), from its
  * decoded record in OPS (assembly/bundle.ts): the kind, and the entry count of a batch at +12.
@@ -55,6 +60,7 @@ export function opGas(op: usize): u64 {
     case 38: case 43: return GAS_COLLECTION_MINT;
     case 39: case 40: case 44: case 45: return GAS_COLLECTION_MOVE;
     case 46: case 47: return GAS_BATCH_BASE + GAS_BATCH_ENTRY * <u64>load<u32>(op, 12);
+    case 48: return GAS_REGISTER_PROGRAM + GAS_PROGRAM_BYTE * <u64>load<u32>(op, 16);
     default: return GAS_CREATE_TOKEN;
   }
 }

@@ -82,3 +82,7 @@ export const WRONG_COLLECTION_KIND: u32 = 118; // an NFT operation on a multi-to
 export const INVALID_BATCH: u32 = 119; // a batch has 0 or more than 16 entries
 export const NON_FUNGIBLE_SUPPLY: u32 = 120; // a non-fungible type has a supply of one: max_supply 0 or 1, amounts of 1
 export const ZERO_RECIPIENT: u32 = 121; // collection tokens cannot be minted or sent to the zero address: it marks mints and burns in transfer events
+// Intent programs and schedules (docs/intents.md "Programs on chain"; codes 122-139).
+export const INVALID_PROGRAM_NAME: u32 = 122; // a program name must be 3-64 characters of a-z, 0-9, - and _, starting with a letter or digit
+export const INVALID_PROGRAM: u32 = 123; // the program JSON must be 1-16,384 bytes
+export const NOT_PROGRAM_OWNER: u32 = 124; // the program name is registered by another account; only its owner can replace it

@@ -12,6 +12,8 @@ import { execStaking, isStakingOp } from "./staking";
 import { OP_CREATE_NFT_COLLECTION } from "../bundle";
 import { execCreateCollection, execNft, isNftOp, KIND_NFT } from "./nfts";
 import { execMultiToken, isMultiTokenOp } from "./multitokens";
+import { OP_REGISTER_PROGRAM } from "../bundle";
+import { execRegisterProgram } from "./programs";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
   let f = <usize>load<u32>(op, 4);
@@ -26,6 +28,7 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   if (kind == OP_CREATE_NFT_COLLECTION) return execCreateCollection(KIND_NFT, user, op, bundleIndex, opIndex);
   if (isNftOp(kind)) return execNft(kind, user, op, bundleIndex, opIndex);
   if (isMultiTokenOp(kind)) return execMultiToken(kind, user, op, bundleIndex, opIndex);
+  if (kind == OP_REGISTER_PROGRAM) return execRegisterProgram(user, op, bundleIndex, opIndex); // programs (docs/intents.md)
   if (isStakingOp(kind)) return execStaking(kind, user, f); // staking (docs/staking.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

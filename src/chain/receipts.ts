@@ -48,7 +48,9 @@ export type ReceiptEvent =
   | { type: 'CollectionCreated'; op_index: number | null; collection: string; kind: 'nft' | 'multi'; owner: string; creator: string }
   | { type: 'NftTransfer'; op_index: number | null; collection: string; from: string; to: string; token_id: string }
   | { type: 'TokenTypeDefined'; op_index: number | null; collection: string; type_id: string; max_supply: string; is_fungible: boolean }
-  | { type: 'MultiTokenTransfer'; op_index: number | null; collection: string; operator: string; from: string; to: string; batch: boolean; entries: Array<{ type_id: string; amount: string }> };
+  | { type: 'MultiTokenTransfer'; op_index: number | null; collection: string; operator: string; from: string; to: string; batch: boolean; entries: Array<{ type_id: string; amount: string }> }
+  // Intent programs (docs/intents.md "Programs on chain")
+  | { type: 'ProgramRegistered'; op_index: number | null; name: string; owner: string; revision: number; program_hash: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -186,6 +188,11 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         type: 'MultiTokenTransfer', op_index: opIndex, collection: encodeCollection(event.collection), operator: encodeAccount(event.operator),
         from: encodeAccount(event.from), to: encodeAccount(event.to), batch: event.batch,
         entries: event.entries.map((e) => ({ type_id: e.typeId.toString(), amount: e.amount.toString() })),
+      };
+    case 'ProgramRegistered':
+      return {
+        type: 'ProgramRegistered', op_index: opIndex, name: event.name, owner: encodeAccount(event.owner), revision: event.revision,
+        program_hash: '0x' + Buffer.from(event.hash).toString('hex'),
       };
     case 'Unknown':
       return undefined;

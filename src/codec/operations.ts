@@ -4,7 +4,7 @@ import { isCollectionOp, readCollectionOperation, writeCollectionOperation, type
 /**
  * Operation variants and their Borsh layout (docs/bundle-format.md "Operation", facts.md
  * "Transaction bundle"). Discriminants are stable forever once released; the collection operations
- * 37–47 live in collection-ops.ts (docs/nfts.md). Reserved numbers (15–27, 48–118) have no layout
+ * 37–47 live in collection-ops.ts (docs/nfts.md). Reserved numbers (15–27, 49–118) have no layout
  * yet, so the decoder refuses them as unknown; an operation that lands adds its case here and in
  * the core in the same change.
  *
@@ -39,6 +39,8 @@ export const OpCode = {
   CreateToken: 33,
   UpdateTokenMetadata: 34,
   LockTokenMetadata: 35,
+  // Intent programs (docs/intents.md "Programs on chain").
+  RegisterProgram: 48,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -154,6 +156,19 @@ export interface RegisterNameOp {
 export const MAX_NAME_BYTES = 1024;
 
 /**
+ * Intent programs (spec §4.9, docs/intents.md "Programs on chain"): `program` is the program's JSON
+ * text. The core checks the name (3–64 of [a-z0-9_-], INVALID_PROGRAM_NAME) and the size (1–16,384
+ * bytes, INVALID_PROGRAM); the codec only bounds them before allocating.
+ */
+export interface RegisterProgramOp {
+  type: 'RegisterProgram';
+  name: string;
+  program: string;
+}
+export const MAX_PROGRAM_NAME_BYTES = 1024;
+export const MAX_PROGRAM_JSON_BYTES = 65_536;
+
+/**
  * Staking (docs/staking.md "Operations"). `validator` fields name a validator by its staking
  * account; `validatorPubkey`, `newConsensusPubkey` and ReportDoubleSign's `validator` are 32-byte
  * Ed25519 consensus keys.
@@ -182,7 +197,7 @@ export const MAX_HEADER_BYTES = 4096;
 
 export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | CreateTokenOp | RotateConsensusKeyOp
   | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | UpdateTokenMetadataOp | LockTokenMetadataOp | StakingOperation
-  | RegisterNameOp | CollectionOperation;
+  | RegisterNameOp | CollectionOperation | RegisterProgramOp;
 
 export function writeOperation(w: BorshWriter, op: Operation): void {
   if (isCollectionOp(op)) return writeCollectionOperation(w, op);
@@ -268,6 +283,11 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
     case 'RegisterName':
       w.u8(OpCode.RegisterName, 'type');
       w.string(op.name, 'name', MAX_NAME_BYTES);
+      return;
+    case 'RegisterProgram':
+      w.u8(OpCode.RegisterProgram, 'type');
+      w.string(op.name, 'name', MAX_PROGRAM_NAME_BYTES);
+      w.string(op.program, 'program', MAX_PROGRAM_JSON_BYTES);
       return;
     case 'Stake':
       w.u8(OpCode.Stake, 'type');
@@ -391,6 +411,8 @@ export function readOperation(r: BorshReader): Operation {
       return { type: 'LockTokenMetadata', mint: r.fixedBytes(32, 'mint') };
     case OpCode.RegisterName:
       return { type: 'RegisterName', name: r.string('name', MAX_NAME_BYTES) };
+    case OpCode.RegisterProgram:
+      return { type: 'RegisterProgram', name: r.string('name', MAX_PROGRAM_NAME_BYTES), program: r.string('program', MAX_PROGRAM_JSON_BYTES) };
     case OpCode.Stake:
       return { type: 'Stake', amount: r.u128('amount'), validatorPubkey: r.fixedBytes(32, 'validator_pubkey') };
     case OpCode.Unstake:

@@ -5,9 +5,11 @@ export const EventKind = {
   PoolCreated: 4, LiquidityAdded: 5, LiquidityRemoved: 6, Swap: 7, TokenMetadataUpdated: 8, TokenMetadataLocked: 9,
   // NFT and multi-token collections (docs/nfts.md "Events")
   CollectionCreated: 10, NftTransfer: 11, TokenTypeDefined: 12, MultiTransferSingle: 13, MultiTransferBatch: 14,
+  // Intent programs (docs/intents.md "Programs on chain")
+  ProgramRegistered: 15,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = EventKind.MultiTransferBatch;
+export const LAST_KNOWN_KIND = EventKind.ProgramRegistered;
 
 /**
  * Where each kind's account fields (the parties, `Nx0…`, and a DEX event's pool, `Nx8…`) lie in its data (the layouts below and in
@@ -31,6 +33,7 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.TokenTypeDefined]: [],
   [EventKind.MultiTransferSingle]: [32, 64, 96],
   [EventKind.MultiTransferBatch]: [32, 64, 96],
+  [EventKind.ProgramRegistered]: [0],
 };
 
 /** op_index of events that belong to the whole bundle (Fee, KeyRegistered). */
@@ -145,7 +148,16 @@ export interface MultiTransferEvent extends EventBase {
   to: Uint8Array;
   entries: Array<{ typeId: bigint; amount: bigint }>;
 }
-export type CoreEvent = TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** RegisterProgram: owner[32] revision u32 hash[32] name (the rest). */
+export interface ProgramRegisteredEvent extends EventBase {
+  kind: 'ProgramRegistered';
+  owner: Uint8Array;
+  revision: number;
+  /** Blake3 of the program JSON as stored */
+  hash: Uint8Array;
+  name: string;
+}
+export type CoreEvent = ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -269,6 +281,13 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
         from: b.subarray(o + 64, o + 96), to: b.subarray(o + 96, o + 128), entries,
       };
     }
+    case EventKind.ProgramRegistered:
+      if (len >= 71 && len <= 132)
+        return {
+          bundleIndex, opIndex, kind: 'ProgramRegistered', owner: b.subarray(o, o + 32), revision: dv.getUint32(o + 32, true),
+          hash: b.subarray(o + 36, o + 68), name: Buffer.from(b.subarray(o + 68, o + len)).toString('latin1'),
+        };
+      break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };
 }

@@ -87,6 +87,9 @@ export const Status = {
   INVALID_BATCH: 119,
   NON_FUNGIBLE_SUPPLY: 120,
   ZERO_RECIPIENT: 121,
+  INVALID_PROGRAM_NAME: 122,
+  INVALID_PROGRAM: 123,
+  NOT_PROGRAM_OWNER: 124,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -168,6 +171,9 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'INVALID_BATCH', code: 119, class: 'failed', message: "a batch has 0 or more than 16 entries" },
   { name: 'NON_FUNGIBLE_SUPPLY', code: 120, class: 'failed', message: "a non-fungible type has a supply of one: max_supply 0 or 1, amounts of 1" },
   { name: 'ZERO_RECIPIENT', code: 121, class: 'failed', message: "collection tokens cannot be minted or sent to the zero address: it marks mints and burns in transfer events" },
+  { name: 'INVALID_PROGRAM_NAME', code: 122, class: 'failed', message: "a program name must be 3-64 characters of a-z, 0-9, - and _, starting with a letter or digit" },
+  { name: 'INVALID_PROGRAM', code: 123, class: 'failed', message: "the program JSON must be 1-16,384 bytes" },
+  { name: 'NOT_PROGRAM_OWNER', code: 124, class: 'failed', message: "the program name is registered by another account; only its owner can replace it" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

@@ -40,12 +40,20 @@ export interface ProgramDefinition {
   steps: ProgramStep[];
 }
 
-/** A registered program as stored and as svc_getProgram returns it. */
+/** A registered program as svc_getProgram returns it, read from its chain record (src/chain/programs.ts). */
 export interface StoredProgram extends ProgramDefinition {
   owner: string;
+  /** the record's revision: 1, then + 1 each time the owner replaces it */
   version: number;
   registered_at: number;
   updated_at: number;
+  registered_height: number;
+  updated_height: number;
+  /** Blake3 of the JSON text as stored, 0x hex */
+  program_hash: string;
+  /** whether the stored JSON validates as a program of this name (docs/intents.md "Programs on chain") */
+  valid: boolean;
+  invalid_reason?: string;
 }
 
 export class ProgramError extends Error {

@@ -1,5 +1,7 @@
 import type { Chain } from '../chain/chain.js';
+import { ChainError } from '../chain/errors.js';
 import { nameProblem, resolveName } from '../chain/names.js';
+import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
 import { dexReader, type DexReader } from '../chain/pools.js';
 import type { Receipt } from '../chain/receipts.js';
 import { encodeAccount, encodeHash, parseAddress, parseHash } from '../codec/address.js';
@@ -11,7 +13,7 @@ import { GasMeter } from './gas.js';
 import { HookRegistry } from './hooks.js';
 import { NTV_MINT, type MarketSource } from './market.js';
 import { planIntents, PlanError, type Plan, type PlannerEnv } from './planner.js';
-import { bindParams, ProgramError, sampleValues, substitute, validateProgram, type StoredProgram, type ValueChecks } from './programs.js';
+import { bindParams, ProgramError, sampleValues, substitute, validateProgram, type ProgramDefinition, type StoredProgram, type ValueChecks } from './programs.js';
 import { IntentScheduler, scheduleView } from './scheduler.js';
 import { Simulator, type SimulationOutcome } from './simulate.js';
 import { JsonRecords, RecordKind, type IntentRecordStore } from './store.js';
@@ -64,8 +66,6 @@ export class IntentService {
   readonly hooks: HookRegistry;
   readonly scheduler: IntentScheduler;
   private readonly submitted: JsonRecords<SubmittedIntent>;
-  private readonly programs: JsonRecords<StoredProgram>;
-  private readonly programCache = new Map<string, StoredProgram>();
   private readonly recent = new Map<string, SubmittedIntent>();
   private readonly dex: DexReader;
   private readonly simulator: Simulator;
@@ -81,7 +81,6 @@ export class IntentService {
     this.dex = dexReader(deps.chain);
     this.simulator = new Simulator(module);
     this.submitted = new JsonRecords(deps.store, RecordKind.SUBMITTED);
-    this.programs = new JsonRecords(deps.store, RecordKind.PROGRAM);
     this.scheduler = new IntentScheduler(deps.store, {
       parse: (text) => this.deps.parse(text),
       planRun: (goal, intent, sender) => this.planGoal(goal, intent, sender),
@@ -101,9 +100,8 @@ export class IntentService {
     const service = new IntentService(deps, await dexReader(deps.chain).amm(), await GasMeter.create(module), module);
     // receiptByHash throws TX_INDEXING rather than answer "none" while the lookup index trails.
     const schedules = await service.scheduler.load(async (hash) => deps.chain.receiptByHash(parseHash(hash)));
-    for (const [name, p] of await service.programs.all()) service.programCache.set(name, p);
     deps.chain.on('block', service.onBlock);
-    deps.logger.info('intent engine ready', { schedules, programs: service.programCache.size });
+    deps.logger.info('intent engine ready', { schedules });
     return service;
   }
 
@@ -299,18 +297,35 @@ export class IntentService {
   }
 
   /**
-   * Register (or, for its owner, replace) a program. Programs are node-local records, not chain
-   * state (docs/intents.md "Programs"). Each step must parse with stand-in values.
+   * Register (or, for its owner, replace) a program: the RegisterProgram operation (bundle-format
+   * disc. 48) sent as an unsigned bundle for `owner` (testnet convenience; mainnet refuses it, where
+   * a wallet signs the same operation and sends it with svc_submitBundle). Programs are chain
+   * state (docs/intents.md "Programs on chain"), so every node serves and runs the same record.
+   * Each step must parse with stand-in values; the owner check is made here for a clear error and
+   * again by the core, which decides.
    */
   async registerProgram(json: unknown, owner: Uint8Array): Promise<StoredProgram> {
-    const def = validateProgram(json, this.checks());
-    const existing = this.programCache.get(def.name);
-    const ownerText = encodeAccount(owner);
-    if (existing && existing.owner !== ownerText) {
-      throw new ProgramError('name', `the program "${def.name}" is registered by ${existing.owner}; only its owner can replace it`);
+    if (!this.deps.chain.allowUnsigned) {
+      throw new ChainError('UNAVAILABLE_ON_NETWORK', 'svc_registerProgram sends an unsigned bundle, which is disabled on mainnet; sign a RegisterProgram operation '
+        + '(bundle-format discriminant 48, docs/intents.md "Programs on chain") and send it with svc_submitBundle');
     }
+    const def = this.checkProgram(json, owner);
+    const existing = lookupProgram(this.deps.chain.state, def.name);
+    if (existing && Buffer.compare(existing.owner, owner) !== 0) {
+      throw new ProgramError('name', `the program "${def.name}" is registered by ${encodeAccount(existing.owner)}; only its owner can replace it`);
+    }
+    const text = JSON.stringify(def);
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes > PROGRAM_MAX_BYTES) throw new ProgramError('program_json', `is ${bytes} bytes as stored; a program holds at most ${PROGRAM_MAX_BYTES}`);
+    await this.deps.chain.submitOperations(owner, [{ type: 'RegisterProgram', name: def.name, program: text }]);
+    return this.getProgram(def.name)!;
+  }
+
+  /** A program definition validated, its steps parsed with stand-in values (registration and reading). */
+  private checkProgram(json: unknown, owner: Uint8Array): ProgramDefinition {
+    const def = validateProgram(json, this.checks());
     const symbols = this.deps.chain.tokens.list().filter((t) => this.dex.pool(t.mint, NTV_MINT) || Buffer.compare(t.mint, NTV_MINT) === 0).map((t) => t.symbol);
-    const samples = sampleValues(def, symbols.length >= 2 ? symbols : ['NTV', 'USDC', 'SOL'], ownerText);
+    const samples = sampleValues(def, symbols.length >= 2 ? symbols : ['NTV', 'USDC', 'SOL'], encodeAccount(owner));
     def.steps.forEach((step, i) => {
       let parsed: ParsedIntent;
       try {
@@ -322,25 +337,47 @@ export class IntentService {
         throw new ProgramError(`steps[${i}].intent`, `is a ${parsed.goal.type} goal; programs execute their steps at once in one bundle`);
       }
     });
-    const now = this.now();
-    const stored: StoredProgram = { ...def, owner: ownerText, version: (existing?.version ?? 0) + 1, registered_at: existing?.registered_at ?? now, updated_at: now };
-    await this.programs.put(def.name, stored);
-    this.programCache.set(def.name, stored);
-    return stored;
+    return def;
+  }
+
+  /**
+   * A program record of chain state as svc_getProgram shows it. The core stores any JSON text of
+   * the right size under a valid name (a signed bundle may carry anything), so the definition is
+   * validated as it is read: one that does not validate, or whose `name` is not its record's, is
+   * shown with `valid: false` and the reason, and cannot be simulated or executed.
+   */
+  private programView(record: ProgramRecord): StoredProgram {
+    let def: ProgramDefinition = { name: record.name, description: '', params: [], steps: [] };
+    let invalid: string | undefined;
+    try {
+      def = validateProgram(record.json, this.checks());
+      if (def.name !== record.name) invalid = `the JSON names the program "${def.name}", not "${record.name}"`;
+    } catch (error) {
+      invalid = (error as Error).message;
+    }
+    return {
+      ...def, name: record.name, owner: encodeAccount(record.owner), version: record.revision,
+      registered_at: Number(record.registeredAt), updated_at: Number(record.updatedAt),
+      registered_height: Number(record.registeredHeight), updated_height: Number(record.updatedHeight),
+      program_hash: '0x' + Buffer.from(record.hash).toString('hex'), valid: invalid === undefined, ...(invalid ? { invalid_reason: invalid } : {}),
+    };
   }
 
   getProgram(name: string): StoredProgram | undefined {
-    return this.programCache.get(name);
+    const record = lookupProgram(this.deps.chain.state, name);
+    return record ? this.programView(record) : undefined;
   }
 
+  /** Programs in registration order (the core's list index, 0x31/0x32). */
   listPrograms(limit: number): StoredProgram[] {
-    return [...this.programCache.values()].sort((a, b) => a.registered_at - b.registered_at || a.name.localeCompare(b.name)).slice(0, limit);
+    return listProgramRecords(this.deps.chain.state, limit).map((r) => this.programView(r));
   }
 
   /** A program's steps with the call's values, planned as one bundle. */
   planProgram(name: string, values: unknown, sender: Uint8Array): { program: StoredProgram; texts: string[]; plan: Plan } {
-    const program = this.programCache.get(name);
-    if (!program) throw new PlanError('NOT_FOUND', `no program named "${name}" is registered on this node`, { name });
+    const program = this.getProgram(name);
+    if (!program) throw new PlanError('NOT_FOUND', `no program named "${name}" is registered`, { name });
+    if (!program.valid) throw new PlanError('INTENT_REJECTED', `the program "${name}" stored on chain does not validate: ${program.invalid_reason}`, { name });
     const bound = bindParams(program, values, this.checks());
     const texts = program.steps.map((s) => substitute(s.intent, bound));
     const intents = texts.map((t, i) => {

@@ -1,7 +1,8 @@
 /**
  * Node-local intent records in the node's level store (src/storage/chain-store.ts prefix 'i'):
- * what svc_submitIntent sent, the Recurring/Conditional schedules the node holds, and the
- * registered intent programs. None of it is consensus state (docs/intents.md "Storage"): another
+ * what svc_submitIntent sent and the Recurring/Conditional schedules the node holds. Programs are
+ * chain state (src/chain/programs.ts); kind 0x03 held them before and is no longer read or written.
+ * None of this is consensus state (docs/intents.md "Storage"): another
  * node does not see them, and a data wipe loses them. Values are JSON, written with sync so a
  * schedule's progress survives a crash.
  */
@@ -18,8 +19,7 @@ export const RecordKind = {
   SUBMITTED: 0x01,
   /** schedule id (hex) → ScheduleRecord */
   SCHEDULE: 0x02,
-  /** program name → StoredProgram */
-  PROGRAM: 0x03,
+  // 0x03 held node-local programs before they moved to chain state; not reused.
 } as const;
 
 /** JSON records of one kind, keyed by a string id. */

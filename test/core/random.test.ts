@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { Core, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey } from '../../src/core/records.js';
 import { Reference } from './reference.js';
+import { listPrograms, programKey } from '../../src/chain/programs.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
 import { encodeBundle, addr, hex, type Op, W } from './encode.js';
@@ -64,6 +65,16 @@ async function run(seed: number, blocks: number) {
           const sym = r.pick(['abc', 'ABC', 'usdc', 'tk1', 'x-y', '', 'Q'.repeat(17), `S${created}`, `Z${r.int(5)}`]);
           ops.push({ kind: 'createToken', name: r.pick(['Name', '', 'N'.repeat(65), 'Ünïcode']), symbol: sym, decimals: r.pick([0, 6, 18, 19]), supply: BigInt(r.pick([0, 1, 1_000_000])), owner: addr(r.int(N_ACCOUNTS)) });
           created++;
+        } else if (r.chance(0.04)) {
+          // RegisterProgram (disc. 48): a few shared names (owner conflicts, replacements), bad
+          // names, sizes around the 16,384-byte bound, and now and then non-UTF-8 JSON.
+          const w = new W();
+          w.str(r.pick(['dca', 'dca', 'tip-jar', 'my_prog', 'ab', 'Upper', '-lead', 'x'.repeat(65), `p${r.int(6)}-x`]));
+          const size = r.pick([0, 1, 40, 300, 16384, 16385]);
+          const json = new Uint8Array(size).fill(0x7b);
+          if (size > 0 && r.chance(0.1)) json[0] = 0xff;
+          w.vec(json);
+          ops.push({ kind: 'raw', disc: 48, bytes: w.bytes() });
         } else if (r.chance(0.01)) {
           ops.push({ kind: 'raw', disc: r.pick([1, 2, 50, 119, 120, 200]), bytes: new Uint8Array(r.int(40)) });
         } else {
@@ -96,7 +107,7 @@ async function run(seed: number, blocks: number) {
       }
       let bytes = encodeBundle({
         user, ops, nonce,
-        maxGas: r.chance(0.05) ? 4999n : r.chance(0.05) ? 20_000n : 100_000n,
+        maxGas: r.chance(0.05) ? 4999n : r.chance(0.05) ? 20_000n : r.chance(0.1) ? 200_000n : 100_000n,
         maxPriorityFee: BigInt(r.pick([0, 0, 3])),
         validUntil: r.chance(0.05) ? ts - 1n : ts + 100n,
         expiry: r.chance(0.1) ? (r.chance(0.5) ? ts : ts - 1n) : null,
@@ -143,6 +154,12 @@ async function run(seed: number, blocks: number) {
       const k = accountKey(addr(a));
       expect(core.get(k) && hex(core.get(k)!)).toEqual(ref.get(k) && hex(ref.get(k)!));
     }
+    // the program records and their list index (docs/core-abi.md 0x30–0x32)
+    for (const name of ['dca', 'tip-jar', 'my_prog', ...Array.from({ length: 6 }, (_, i) => `p${i}-x`)]) {
+      const k = programKey(name);
+      expect(core.get(k) && hex(core.get(k)!)).toEqual(ref.get(k) && hex(ref.get(k)!));
+    }
+    expect(listPrograms(core, 100).map((p) => [p.name, p.revision, hex(p.owner)])).toEqual(listPrograms(ref, 100).map((p) => [p.name, p.revision, hex(p.owner)]));
     // Now and then, continue on a fresh instance that reads the committed writes through kv_get.
     if (r.chance(0.1)) {
       core = await Core.create(store);

@@ -16,6 +16,7 @@ export const S = {
   IDENTICAL_TOKENS: 75, POOL_EXISTS: 76, POOL_NOT_FOUND: 77, INSUFFICIENT_LIQUIDITY: 78, INSUFFICIENT_LIQUIDITY_MINTED: 79,
   INSUFFICIENT_OUTPUT_AMOUNT: 80, SLIPPAGE_EXCEEDED: 81, INSUFFICIENT_LP_BALANCE: 82, LP_LOCKED: 83, INVALID_LOCK_DURATION: 84,
   NOT_TOKEN_CREATOR: 85, METADATA_LOCKED: 86, INVALID_METADATA: 87, NOT_VALIDATOR: 92,
+  INVALID_PROGRAM_NAME: 122, INVALID_PROGRAM: 123, NOT_PROGRAM_OWNER: 124,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
@@ -93,7 +94,9 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 35; mint: Uint8Array }
   // RotateConsensusKey (docs/staking.md). The staking rules have their own reference
   // (test/core/staking-reference.ts); this model's ledger has no validators, so it always fails.
-  | { kind: 119; key: Uint8Array };
+  | { kind: 119; key: Uint8Array }
+  // RegisterProgram (docs/intents.md "Programs on chain")
+  | { kind: 48; name: Uint8Array; json: Uint8Array };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -163,6 +166,13 @@ function decode(bytes: Uint8Array): Decoded | number {
         ops.push({ kind: 34, mint, fields });
       } else if (d === 35) ops.push({ kind: 35, mint: r.take(32) });
       else if (d === 119) ops.push({ kind: 119, key: r.take(32) });
+      else if (d === 48) {
+        const name = r.vec();
+        if (!validUtf8(name)) return S.MALFORMED_BUNDLE;
+        const json = r.vec();
+        if (!validUtf8(json)) return S.MALFORMED_BUNDLE;
+        ops.push({ kind: 48, name, json });
+      }
       else if (d <= 119) return S.OP_NOT_ENABLED;
       else return S.MALFORMED_BUNDLE;
     }
@@ -343,7 +353,7 @@ export class Reference {
       if (failed.some((f) => eq(f.hash, bundleHash))) return res(S.ALREADY_INCLUDED, d.nonce);
       if (d.maxGas < GAS_BASE) return res(S.MAX_GAS_TOO_LOW, d.nonce);
       let gas = GAS_BASE;
-      for (const op of d.ops) gas += GAS_OP[op.kind]!;
+      for (const op of d.ops) gas += op.kind === 48 ? 30000n + 3n * BigInt(op.json.length) : GAS_OP[op.kind]!;
       const outOfGas = gas > d.maxGas;
       if (outOfGas) gas = d.maxGas;
       if (blockGas + gas > ctx.blockGasLimit) return res(S.BLOCK_GAS_LIMIT, d.nonce);
@@ -409,6 +419,7 @@ export class Reference {
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
     if (op.kind === 119) return S.NOT_VALIDATOR; // no validators in this model's genesis
+    if (op.kind === 48) return this.execRegisterProgram(ctx, user, op, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
@@ -444,6 +455,39 @@ export class Reference {
     return S.OK;
   }
 
+  /**
+   * RegisterProgram (docs/intents.md "Programs on chain"): name 3–64 of [a-z0-9_-] starting with a
+   * letter or digit, JSON 1–16,384 bytes, owner-only replacement; new names get the next list index.
+   */
+  private execRegisterProgram(ctx: RefCtx, user: Uint8Array, op: { name: Uint8Array; json: Uint8Array }, index: number, k: number, evs: RefEvent[]): number {
+    if (!/^[a-z0-9][a-z0-9_-]{2,63}$/.test(Buffer.from(op.name).toString('latin1'))) return S.INVALID_PROGRAM_NAME;
+    if (op.json.length === 0 || op.json.length > 16384) return S.INVALID_PROGRAM;
+    const key = cat(new Uint8Array([0x30]), op.name);
+    const old = this.get(key);
+    let revision = 1n, listIndex: bigint, regHeight = ctx.height, regTime = ctx.timestamp;
+    if (old) {
+      if (!eq(old.subarray(1, 33), user)) return S.NOT_PROGRAM_OWNER;
+      revision = rdLe(old, 33, 4) + 1n;
+      listIndex = rdLe(old, 37, 8);
+      regHeight = rdLe(old, 45, 8);
+      regTime = rdLe(old, 53, 8);
+    } else {
+      const countKey = new Uint8Array([0x31]);
+      const c = this.get(countKey);
+      listIndex = c ? rdLe(c, 0, 8) : 0n;
+      this.put(countKey, le(listIndex + 1n, 8));
+      const ik = new Uint8Array(9);
+      ik[0] = 0x32;
+      new DataView(ik.buffer).setBigUint64(1, listIndex, false);
+      this.put(ik, op.name.slice());
+    }
+    const hash = this.blake3(op.json);
+    this.put(key, cat(new Uint8Array([1]), user, le(revision, 4), le(listIndex, 8), le(regHeight, 8), le(regTime, 8), le(ctx.height, 8), le(ctx.timestamp, 8),
+      hash, le(BigInt(op.json.length), 4), op.json));
+    evs.push({ bundleIndex: index, opIndex: k, kind: 15, data: cat(user, le(revision, 4), hash, op.name) });
+    return S.OK;
+  }
+
   /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/ops/dex.ts move). */
   private move(from: Uint8Array, to: Uint8Array, mint: Uint8Array, v: bigint): number {
     const fb = this.bal(from, mint);
@@ -468,7 +512,7 @@ export class Reference {
   }
 
   /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
-  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 }>, index: number, k: number, evs: RefEvent[]): number {
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 }>, index: number, k: number, evs: RefEvent[]): number {
     const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
     if (op.kind === 34 || op.kind === 35) {
       const tk = cat(new Uint8Array([3]), op.mint);

@@ -183,7 +183,7 @@ describe('non-canonical input is refused with the field named', () => {
   it('unknown and reserved discriminants', () => {
     const b = sampleBundle({ operations: [{ type: 'RemoveKey', pubkeyHash: filled(32, 1) }] });
     const bytes = encodeBundle(b);
-    for (const disc of [15, 27, 48, 118, 120, 255]) { // 4–14, 36 staking (docs/staking.md), 28–31, 34, 35 the DEX and token metadata (docs/dex.md), 32 names (docs/names.md), 37–47 collections (docs/nfts.md)
+    for (const disc of [15, 27, 49, 118, 120, 255]) { // 4–14, 36 staking (docs/staking.md), 28–31, 34, 35 the DEX and token metadata (docs/dex.md), 32 names (docs/names.md), 37–47 collections (docs/nfts.md), 48 programs (docs/intents.md)
       const bad = bytes.slice();
       bad[36] = disc;
       const e = expectCodecError(() => decodeBundle(bad), 'UNKNOWN_DISCRIMINANT', 'operations[0].type');
@@ -265,5 +265,27 @@ describe('DEX and token metadata operations (docs/bundle-format.md 28–31, 34, 
     expect(back.operations).toEqual(operations);
     expect(encodeBundle(back)).toEqual(bytes);
     expect([...bytes.subarray(36, 37)]).toEqual([28]);
+  });
+});
+
+describe('RegisterProgram (docs/bundle-format.md 48, docs/intents.md "Programs on chain")', () => {
+  const op = { type: 'RegisterProgram', name: 'pay-rent', program: '{"name":"pay-rent","steps":["send 1 NTV to alice.vex"]}' } as const;
+
+  it('round-trips byte for byte: discriminant 48, name, then the JSON as a String', () => {
+    const bytes = encodeBundle(sampleBundle({ operations: [op] }));
+    expect(decodeBundle(bytes).operations).toEqual([op]);
+    expect(bytes[36]).toBe(48);
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(37, true)).toBe(8);
+    expect(Buffer.from(bytes.subarray(41, 49)).toString()).toBe('pay-rent');
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(49, true)).toBe(op.program.length);
+  });
+
+  it('refuses non-UTF-8 JSON, and oversized strings on both sides', () => {
+    const bytes = encodeBundle(sampleBundle({ operations: [op] }));
+    const bad = bytes.slice();
+    bad[53] = 0xff; // first byte of the JSON (36 + 1 + 4 + 8 + 4)
+    expectCodecError(() => decodeBundle(bad), 'BAD_UTF8', 'operations[0].program');
+    expectCodecError(() => encodeBundle(sampleBundle({ operations: [{ ...op, program: 'x'.repeat(65_537) }] })), 'LIMIT_EXCEEDED', 'operations[0].program');
+    expectCodecError(() => encodeBundle(sampleBundle({ operations: [{ ...op, name: 'n'.repeat(1025) }] })), 'LIMIT_EXCEEDED', 'operations[0].name');
   });
 });

@@ -65,7 +65,12 @@ const ProgramSchema = Type.Object({
   name: Type.String(), description: Type.String(),
   params: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), default: Type.Optional(Type.String()), description: Type.Optional(Type.String()) })),
   steps: Type.Array(Type.Object({ intent: Type.String(), description: Type.Optional(Type.String()) })),
-  owner: Type.String(), version: Type.Integer(), registered_at: Type.Integer(), updated_at: Type.Integer(),
+  owner: Type.String(), version: Type.Integer({ description: 'the record\'s revision: 1, + 1 each time the owner replaces it' }),
+  registered_at: Type.Integer(), updated_at: Type.Integer(),
+  registered_height: Type.Integer(), updated_height: Type.Integer(),
+  program_hash: Type.String({ description: 'Blake3 of the program JSON as stored on chain, 0x hex' }),
+  valid: Type.Boolean({ description: 'false when the JSON stored on chain does not validate as a program of this name (it cannot run); see invalid_reason' }),
+  invalid_reason: Type.Optional(Type.String()),
 }, { title: 'IntentProgram' });
 
 const StatusSchema = Type.Object({
@@ -148,7 +153,11 @@ function operationJson(op: Operation): Record<string, unknown> {
 }
 
 function programJson(p: StoredProgram) {
-  return { name: p.name, description: p.description, params: p.params, steps: p.steps, owner: p.owner, version: p.version, registered_at: p.registered_at, updated_at: p.updated_at };
+  return {
+    name: p.name, description: p.description, params: p.params, steps: p.steps, owner: p.owner, version: p.version, registered_at: p.registered_at,
+    updated_at: p.updated_at, registered_height: p.registered_height, updated_height: p.updated_height, program_hash: p.program_hash, valid: p.valid,
+    ...(p.invalid_reason !== undefined ? { invalid_reason: p.invalid_reason } : {}),
+  };
 }
 
 const NO_SENDER = new Uint8Array(32);
@@ -273,14 +282,17 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
     }),
     defineMethod({
       name: 'svc_registerProgram',
-      summary: 'Register an intent program (spec §4.9): name, description, typed params, intent templates with ${param} placeholders.',
-      description: 'Programs are node-local records in this node\'s store, not chain state (docs/intents.md "Programs"). The owner may '
-        + 'register the same name again to replace it (version + 1). Errors name the bad field, e.g. steps[2].intent.',
+      summary: 'Register an intent program (spec §4.9): name, description, typed params, intent templates with ${param} placeholders (unsigned convenience, testnet only).',
+      description: 'Sends the RegisterProgram operation (bundle-format discriminant 48) as an unsigned bundle for `sender` and answers, once it is '
+        + 'in a block, with the program as chain state holds it (docs/intents.md "Programs on chain"). On mainnet it is refused (-32004): sign the same '
+        + 'operation and send it with svc_submitBundle. The owner may register the same name again to replace it (version + 1); another account is '
+        + 'refused. Errors name the bad field, e.g. steps[2].intent.',
       params: [
         { name: 'program_json', schema: Type.Union([Type.String({ maxLength: 65_536 }), Type.Object({}, { additionalProperties: true })], { description: 'the program as a JSON object or JSON text' }) },
         { name: 'sender', schema: Address() },
       ] as const,
       result: { name: 'program', schema: ProgramSchema },
+      errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
       handler: async ([json, sender]) => {
         const owner = accountParam(sender, 'sender', 2);
         return programJson(await guarded('program_json', 1, () => service.registerProgram(json, owner)));
@@ -288,19 +300,19 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
     }),
     defineMethod({
       name: 'svc_getProgram',
-      summary: 'A registered intent program by name (spec §4.9).',
+      summary: 'A registered intent program by name (spec §4.9), read from chain state.',
       params: [{ name: 'name', schema: ProgramName }] as const,
       result: { name: 'program', schema: ProgramSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([name]) => {
         const p = service.getProgram(name);
-        if (!p) throw RpcError.app('NOT_FOUND', `no program named "${name}" is registered on this node`, { name });
+        if (!p) throw RpcError.app('NOT_FOUND', `no program named "${name}" is registered`, { name });
         return programJson(p);
       },
     }),
     defineMethod({
       name: 'svc_listPrograms',
-      summary: 'Registered intent programs, oldest first (spec §4.9).',
+      summary: 'Registered intent programs in registration order, oldest first (spec §4.9), read from chain state.',
       params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
       result: { name: 'programs', schema: Type.Array(ProgramSchema) },
       handler: ([limit]) => service.listPrograms(limit ?? 100).map(programJson),

@@ -34,6 +34,11 @@ export class TestNode {
     return node;
   }
 
+  /** The node process's pid (e.g. to list its sockets), undefined when not running. */
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
   get logs(): string {
     return this.output;
   }

@@ -46,6 +46,8 @@ export interface NodeOptions {
   rpcCorsOrigins?: string[];
   /** --ws-origins: origins of web pages allowed to open a WebSocket (default none) */
   wsOrigins?: string[];
+  /** --rpc-vhosts: host names the RPC may be addressed as; IP literals always (default localhost) */
+  rpcVhosts?: string[];
   validatorKeyPath?: string;
   verbose: boolean;
   /** spec §4.20 --backfill-indexes: rebuild the explorer indexes before the RPC opens */
@@ -162,6 +164,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       ...(options.rpcMaxConnectionsPerIp !== undefined ? { maxConnectionsPerIp: options.rpcMaxConnectionsPerIp } : {}),
       ...(options.rpcCorsOrigins !== undefined ? { corsOrigins: options.rpcCorsOrigins } : {}),
       ...(options.wsOrigins !== undefined ? { wsOrigins: options.wsOrigins } : {}),
+      ...(options.rpcVhosts !== undefined ? { vhosts: options.rpcVhosts } : {}),
       ...(explorer ? { httpMiddleware: explorer } : {}),
     },
     { registry, logger },

@@ -94,6 +94,9 @@ export class RunCommand extends Command {
   wsOrigins = Option.String('--ws-origins', '', {
     description: 'Comma-separated origins of web pages allowed to open a WebSocket, * = any (default: none; the node\'s own page always)',
   });
+  rpcVhosts = Option.String('--rpc-vhosts', 'localhost', {
+    description: 'Comma-separated host names the RPC may be addressed as (Host header; IP addresses always), * = any; against DNS rebinding (default: localhost)',
+  });
   validatorKey = Option.String('--validator-key', {
     description: 'File with the 64-hex-char Ed25519 secret key; generated into the data dir when absent (default: none)',
   });
@@ -147,6 +150,7 @@ export class RunCommand extends Command {
       rpcMaxConnectionsPerIp: this.rpcMaxConnectionsPerIp,
       rpcCorsOrigins: parseOriginsFlag('--rpc-cors', this.rpcCors),
       wsOrigins: parseOriginsFlag('--ws-origins', this.wsOrigins),
+      rpcVhosts: this.rpcVhosts.split(',').map((h) => h.trim()).filter((h) => h.length > 0),
       validatorKeyPath: this.validatorKey,
       verbose: this.verbose,
       backfillIndexes: this.backfillIndexes,

@@ -17,6 +17,7 @@
  * simple request regardless of the answer.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { isIP } from 'node:net';
 
 /** Media types accepted for a JSON-RPC POST (the ones geth accepts). */
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest']);
@@ -112,4 +113,38 @@ export function isJsonContentType(value: string | undefined): boolean {
   if (value === undefined) return false;
   const semi = value.indexOf(';');
   return JSON_MEDIA_TYPES.has((semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase());
+}
+
+/**
+ * Host names a request may be addressed to (`--rpc-vhosts`, as geth's `--http.vhosts`): a page on
+ * an attacker's domain that re-resolves to this node (DNS rebinding) is same-origin with it, but
+ * its requests carry the attacker's host name in `Host`. An IP literal is always allowed (no DNS
+ * involved), so are requests without `Host` (HTTP/1.0: no browser sends those).
+ */
+export class HostList {
+  readonly any: boolean;
+  readonly #hosts: ReadonlySet<string>;
+
+  constructor(entries: readonly string[]) {
+    const normalised = entries.map((e) => e.trim().toLowerCase()).filter((e) => e.length > 0);
+    this.any = normalised.includes('*');
+    this.#hosts = new Set(normalised);
+  }
+
+  allows(hostHeader: string | undefined): boolean {
+    if (hostHeader === undefined || this.any) return true;
+    const host = hostOnly(hostHeader);
+    return isIP(host) !== 0 || this.#hosts.has(host);
+  }
+}
+
+/** `Host` without its port, brackets of an IPv6 literal removed, lower-cased. */
+function hostOnly(header: string): string {
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    return end === -1 ? h : h.slice(1, end);
+  }
+  const colon = h.lastIndexOf(':');
+  return colon === -1 || h.indexOf(':') !== colon ? h : h.slice(0, colon);
 }

@@ -22,7 +22,7 @@ import type { Logger } from '../logger.js';
 import { APP_ERRORS, STANDARD_ERRORS } from './errors.js';
 import { RateLimiter } from './rate-limit.js';
 import { ConnectionLimiter, remoteIp } from './connections.js';
-import { OriginList, PREFLIGHT_MAX_AGE_SECONDS, isJsonContentType, originAllowed, originOf } from './origin.js';
+import { HostList, OriginList, PREFLIGHT_MAX_AGE_SECONDS, isJsonContentType, originAllowed, originOf } from './origin.js';
 import type { CallContext, MethodRegistry, RpcConnection } from './registry.js';
 import {
   Dispatcher,
@@ -72,6 +72,11 @@ export interface RpcServerOptions {
   readonly corsOrigins?: readonly string[];
   /** Origins of web pages allowed to open a WebSocket (`--ws-origins`), as corsOrigins. Default none. */
   readonly wsOrigins?: readonly string[];
+  /**
+   * Host names POST `/` and WebSocket upgrades may be addressed to (`Host` header, `--rpc-vhosts`);
+   * IP literals always pass, `*` = any. Default ['localhost'] (against DNS rebinding).
+   */
+  readonly vhosts?: readonly string[];
   /** Rate-limit bucket capacity (burst) in calls. Default = rateLimit. */
   readonly rateBurst?: number;
   /** Open WebSocket connections at most; more are refused with HTTP 503 at upgrade. Default 1000. */
@@ -159,7 +164,7 @@ const VARY_PREFLIGHT = 'Origin, Access-Control-Request-Method, Access-Control-Re
 export class RpcServer {
   readonly host: string;
   readonly app: Koa;
-  readonly #options: Required<Omit<RpcServerOptions, 'httpMiddleware' | 'rateBurst' | 'corsOrigins' | 'wsOrigins'>>;
+  readonly #options: Required<Omit<RpcServerOptions, 'httpMiddleware' | 'rateBurst' | 'corsOrigins' | 'wsOrigins' | 'vhosts'>>;
   readonly #koaHandler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   readonly #logger: Logger;
   readonly #dispatcher: Dispatcher;
@@ -167,6 +172,7 @@ export class RpcServer {
   readonly #connections: ConnectionLimiter;
   readonly #cors: OriginList;
   readonly #wsOrigins: OriginList;
+  readonly #vhosts: HostList;
   readonly #server: http.Server;
   readonly #wss: WebSocketServer;
   // One CallContext per HTTP socket, reused across keep-alive requests (no per-request allocation).
@@ -203,6 +209,7 @@ export class RpcServer {
     this.#connections = new ConnectionLimiter(this.#options.maxConnectionsPerIp);
     this.#cors = new OriginList(options.corsOrigins ?? []);
     this.#wsOrigins = new OriginList(options.wsOrigins ?? []);
+    this.#vhosts = new HostList(options.vhosts ?? ['localhost']);
     this.#logger = dependencies.logger;
     this.#dispatcher = new Dispatcher({ registry: dependencies.registry, logger: this.#logger, maxBatch: this.#options.maxBatch });
     this.#limiter = new RateLimiter({
@@ -318,13 +325,23 @@ export class RpcServer {
   }
 
   /**
-   * A POST `/` from a web page of another origin not in `--rpc-cors` is 403; a body that does not
+   * A POST `/` addressed to a host name not in `--rpc-vhosts`, or from a web page of another origin
+   * not in `--rpc-cors`, is 403; a body that does not
    * say it is JSON is 415 (a browser sends text/plain, form or multipart cross-origin without a
    * preflight). Both -32600 with id null, the body not read, the connection closed. An allowed
    * cross-origin request gets its CORS headers on `res` here.
    */
   #gate(req: http.IncomingMessage, res: http.ServerResponse): HttpReply | undefined {
     const origin = originOf(req.headers);
+    if (!this.#vhosts.allows(req.headers.host)) {
+      return {
+        status: 403,
+        close: true,
+        json: JSON.stringify(
+          failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, `invalid request: host ${req.headers.host} is not allowed (--rpc-vhosts)`, { host: req.headers.host }),
+        ),
+      };
+    }
     if (!originAllowed(req.headers, this.#cors)) {
       return {
         status: 403,
@@ -548,7 +565,7 @@ export class RpcServer {
     }
     const path = (req.url ?? '/').split('?', 1)[0];
     if (path !== '/') return refuseUpgrade(socket, 404, 'Not Found');
-    if (!originAllowed(req.headers, this.#wsOrigins)) {
+    if (!this.#vhosts.allows(req.headers.host) || !originAllowed(req.headers, this.#wsOrigins)) {
       this.#logger.debug('rpc ws connection refused: origin', { origin: originOf(req.headers) });
       return refuseUpgrade(socket, 403, 'Forbidden');
     }

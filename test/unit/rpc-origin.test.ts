@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { WebSocket } from 'ws';
-import { OriginList, isJsonContentType, isSameOrigin, normaliseOrigin } from '../../src/rpc/origin.js';
+import { HostList, OriginList, isJsonContentType, isSameOrigin, normaliseOrigin } from '../../src/rpc/origin.js';
 import { illFormedStringAt } from '../../src/rpc/registry.js';
 import { call, post, startServer } from './rpc-fixtures.js';
 
@@ -61,6 +61,14 @@ describe('origin helpers', () => {
     expect(isSameOrigin('null', '127.0.0.1:9933')).toBe(false);
     expect(isSameOrigin('http://127.0.0.1:9933', undefined)).toBe(false);
     expect(isSameOrigin('http://127.0.0.1:9933', 'bad host/x y')).toBe(false);
+  });
+
+  it('vhosts: IP literals and listed names (localhost by default), port ignored', () => {
+    const def = new HostList(['localhost']);
+    for (const h of ['127.0.0.1:9933', '[::1]:9933', '10.0.0.2', 'localhost:9933', 'LOCALHOST', undefined]) expect(def.allows(h)).toBe(true);
+    for (const h of ['evil.example:9933', 'localhost.evil.example', 'node.lan']) expect(def.allows(h)).toBe(false);
+    expect(new HostList(['node.lan']).allows('node.lan:9933')).toBe(true);
+    expect(new HostList(['*']).allows('evil.example')).toBe(true);
   });
 
   it('JSON media types only, parameters ignored', () => {
@@ -122,6 +130,20 @@ describe.each(['direct', 'koa'] as const)('POST / from browsers (hotPath %s)', (
     expect((await post(open.url, call('test_echo', ['none']))).json.result).toBe('none');
   });
 
+  it('refuses a POST addressed to a host name not in vhosts (DNS rebinding), even same-origin', async () => {
+    const port = new URL(open.url).port;
+    const rebound = await rawRequest(open.url, {
+      method: 'POST',
+      headers: { host: `evil.example:${port}`, origin: `http://evil.example:${port}`, 'content-type': 'application/json' },
+      body: JSON.stringify(call('test_record', ['rebound'])),
+    });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.text)).toMatchObject({ id: null, error: { code: -32600, data: { host: `evil.example:${port}` } } });
+    expect(open.notified).toEqual([]);
+    const local = await rawRequest(open.url, { method: 'POST', headers: { host: `localhost:${port}`, 'content-type': 'application/json' }, body: JSON.stringify(call('test_echo', ['l'])) });
+    expect(JSON.parse(local.text).result).toBe('l');
+  });
+
   it('with --rpc-cors: a listed origin is served with its CORS header, others refused', async () => {
     const listed = await post(cors.url, call('test_echo', ['w']), { origin: 'http://wallet.example' });
     expect(listed.json.result).toBe('w');
@@ -161,6 +183,25 @@ describe('WebSocket origins', () => {
     expect(await wsOpen(s.url, 'null')).toBe(403);
     expect(await wsOpen(s.url, new URL(s.url).origin)).toBe('open');
     expect(await wsOpen(s.url)).toBe('open');
+  });
+
+  it('refuses an upgrade addressed to a host name not in vhosts', async () => {
+    const s = await startServer();
+    started.push(s);
+    const port = new URL(s.url).port;
+    const status = await new Promise<number | 'open'>((resolve) => {
+      const ws = new WebSocket(s.url.replace('http://', 'ws://'), { headers: { host: `evil.example:${port}` }, origin: `http://evil.example:${port}` });
+      ws.once('open', () => {
+        ws.terminate();
+        resolve('open');
+      });
+      ws.once('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        ws.terminate();
+      });
+      ws.once('error', () => {});
+    });
+    expect(status).toBe(403);
   });
 
   it('accepts the origins of wsOrigins (and any with *)', async () => {
@@ -203,12 +244,12 @@ describe('connections', () => {
     const idle = rawConnection(s.url);
     sockets.push(silent.socket, slowHeader.socket, slowBody.socket, idle.socket);
     await Promise.all([silent.ready, slowHeader.ready, slowBody.ready, idle.ready]);
-    slowHeader.socket.write('POST / HTTP/1.1\r\nHost: x\r\n');
+    slowHeader.socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const headerDrip = setInterval(() => slowHeader.socket.write('X-Drip: 1\r\n'), 50);
-    slowBody.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    slowBody.socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
     const bodyDrip = setInterval(() => slowBody.socket.write(' '), 50);
     const body = JSON.stringify(call('test_echo', ['k']));
-    idle.socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    idle.socket.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
     try {
       const [a, b, c, d] = await Promise.all([silent.closed, slowHeader.closed, slowBody.closed, idle.closed]);
       expect(a.ms).toBeLessThan(2_000);
@@ -238,7 +279,7 @@ describe('connections', () => {
     sockets.push(over.socket);
     await over.ready;
     const body = JSON.stringify(call('test_record', ['over the cap']));
-    over.socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    over.socket.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
     const refused = await over.closed;
     expect(refused.data).toMatch(/^HTTP\/1.1 503/);
     expect(refused.data).not.toContain('result');

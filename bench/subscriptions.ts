@@ -26,7 +26,7 @@ export async function benchSubscriptions(options: SubscriptionBenchOptions = {})
   const subscribers = options.subscribers ?? 100;
   const senders = options.senders ?? 150;
   const seconds = options.seconds ?? 15;
-  const node = await BenchNode.start(['--block-time', '0.5', '--rpc-rate-limit', '0']);
+  const node = await BenchNode.start(['--block-time', '0.5', '--rpc-rate-limit', '0', '--rpc-max-connections-per-ip', '0']);
   const url = node.url;
   try {
     let loading = true;

@@ -36,6 +36,18 @@ export interface NodeOptions {
   rpcRateLimit: number;
   /** --rpc-keep-alive-timeout: ms an idle HTTP keep-alive connection stays open (docs/rpc.md; default 120000) */
   rpcKeepAliveTimeoutMs?: number;
+  /** --rpc-header-timeout: ms within which a request's headers must arrive (docs/rpc.md; default 10000) */
+  rpcHeadersTimeoutMs?: number;
+  /** --rpc-request-timeout: ms within which a whole request, headers and body, must arrive (default 30000) */
+  rpcRequestTimeoutMs?: number;
+  /** --rpc-max-connections-per-ip: open RPC connections per client IP, 0 = no cap (default 128) */
+  rpcMaxConnectionsPerIp?: number;
+  /** --rpc-cors: origins of web pages allowed to POST JSON-RPC (docs/rpc.md; default none) */
+  rpcCorsOrigins?: string[];
+  /** --ws-origins: origins of web pages allowed to open a WebSocket (default none) */
+  wsOrigins?: string[];
+  /** --rpc-vhosts: host names the RPC may be addressed as; IP literals always (default localhost) */
+  rpcVhosts?: string[];
   validatorKeyPath?: string;
   verbose: boolean;
   /** spec §4.20 --backfill-indexes: rebuild the explorer indexes before the RPC opens */
@@ -147,6 +159,12 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     {
       host: options.rpcHost, port: options.rpcPort, rateLimit: options.rpcRateLimit,
       ...(options.rpcKeepAliveTimeoutMs !== undefined ? { keepAliveTimeoutMs: options.rpcKeepAliveTimeoutMs } : {}),
+      ...(options.rpcHeadersTimeoutMs !== undefined ? { headersTimeoutMs: options.rpcHeadersTimeoutMs } : {}),
+      ...(options.rpcRequestTimeoutMs !== undefined ? { requestTimeoutMs: options.rpcRequestTimeoutMs } : {}),
+      ...(options.rpcMaxConnectionsPerIp !== undefined ? { maxConnectionsPerIp: options.rpcMaxConnectionsPerIp } : {}),
+      ...(options.rpcCorsOrigins !== undefined ? { corsOrigins: options.rpcCorsOrigins } : {}),
+      ...(options.wsOrigins !== undefined ? { wsOrigins: options.wsOrigins } : {}),
+      ...(options.rpcVhosts !== undefined ? { vhosts: options.rpcVhosts } : {}),
       ...(explorer ? { httpMiddleware: explorer } : {}),
     },
     { registry, logger },

@@ -4,6 +4,7 @@ import * as t from 'typanion';
 import { startNode, type NodeOptions } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
+import { normaliseOrigin } from '../rpc/origin.js';
 
 /** `--genesis-validators <hex>[,<hex>…]`: 32-byte Ed25519 public keys, no repeats. */
 export function parseGenesisValidators(text: string): Uint8Array[] {
@@ -14,6 +15,20 @@ export function parseGenesisValidators(text: string): Uint8Array[] {
   }
   if (new Set(keys.map((k) => k.toLowerCase())).size !== keys.length) throw new Error('--genesis-validators lists a key twice');
   return keys.map((k) => new Uint8Array(Buffer.from(k, 'hex')));
+}
+
+/** `--rpc-cors` / `--ws-origins`: comma-separated origins or `*`; a malformed entry stops start-up. */
+export function parseOriginsFlag(flag: string, text: string): string[] {
+  const entries = text.split(',').map((e) => e.trim()).filter((e) => e.length > 0);
+  for (const e of entries) {
+    if (e === '*') continue;
+    try {
+      normaliseOrigin(e);
+    } catch (err) {
+      throw new Error(`${flag}: ${(err as Error).message}`);
+    }
+  }
+  return entries;
 }
 
 const isPort = t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]);
@@ -61,6 +76,27 @@ export class RunCommand extends Command {
     description: 'Seconds an idle HTTP keep-alive connection stays open between requests (docs/rpc.md) (default: 120)',
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
   });
+  rpcHeaderTimeout = Option.String('--rpc-header-timeout', '10', {
+    description: 'Seconds within which a request\'s headers must arrive, else 408 and close (slow-header clients) (default: 10)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+  });
+  rpcRequestTimeout = Option.String('--rpc-request-timeout', '30', {
+    description: 'Seconds within which a whole request, headers and body, must arrive, else 408 and close; at least --rpc-header-timeout (default: 30)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+  });
+  rpcMaxConnectionsPerIp = Option.String('--rpc-max-connections-per-ip', '128', {
+    description: 'Open RPC connections (HTTP and WebSocket) per client IP, more get 503; 0 = no cap (default: 128)',
+    validator: isNonNegativeInteger,
+  });
+  rpcCors = Option.String('--rpc-cors', '', {
+    description: 'Comma-separated origins (scheme://host[:port]) of web pages allowed to call the RPC over HTTP, * = any (default: none; the node\'s own page always)',
+  });
+  wsOrigins = Option.String('--ws-origins', '', {
+    description: 'Comma-separated origins of web pages allowed to open a WebSocket, * = any (default: none; the node\'s own page always)',
+  });
+  rpcVhosts = Option.String('--rpc-vhosts', 'localhost', {
+    description: 'Comma-separated host names the RPC may be addressed as (Host header; IP addresses always), * = any; against DNS rebinding (default: localhost)',
+  });
   validatorKey = Option.String('--validator-key', {
     description: 'File with the 64-hex-char Ed25519 secret key; generated into the data dir when absent (default: none)',
   });
@@ -96,6 +132,9 @@ export class RunCommand extends Command {
   });
 
   async execute(): Promise<number> {
+    if (this.rpcRequestTimeout < this.rpcHeaderTimeout) {
+      throw new Error(`--rpc-request-timeout (${this.rpcRequestTimeout}) must be at least --rpc-header-timeout (${this.rpcHeaderTimeout})`);
+    }
     const options: NodeOptions = {
       dataDir: this.dataDir,
       network: this.network,
@@ -106,6 +145,12 @@ export class RunCommand extends Command {
       maxTxsPerBlock: this.maxTxsPerBlock,
       rpcRateLimit: this.rpcRateLimit,
       rpcKeepAliveTimeoutMs: this.rpcKeepAliveTimeout * 1000,
+      rpcHeadersTimeoutMs: this.rpcHeaderTimeout * 1000,
+      rpcRequestTimeoutMs: this.rpcRequestTimeout * 1000,
+      rpcMaxConnectionsPerIp: this.rpcMaxConnectionsPerIp,
+      rpcCorsOrigins: parseOriginsFlag('--rpc-cors', this.rpcCors),
+      wsOrigins: parseOriginsFlag('--ws-origins', this.wsOrigins),
+      rpcVhosts: this.rpcVhosts.split(',').map((h) => h.trim()).filter((h) => h.length > 0),
       validatorKeyPath: this.validatorKey,
       verbose: this.verbose,
       backfillIndexes: this.backfillIndexes,

@@ -142,7 +142,11 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
         listen: [`/ip4/${host}/udp/${options.listenPort}/quic-v1`],
         ...(options.externalAddr ? { announce: [options.externalAddr] } : {}),
       },
-      transports: [quic()],
+      // The node listens on /ip4/<--p2p-host> only and bootnodes are /ip4/ (spec §4.20), so no IPv6
+      // dial socket: the native QUIC client binds [::] on a random port whatever --p2p-host says
+      // (hardening issue item 7). The IPv4 dial socket opens at the first dial (patches/
+      // @chainsafe+libp2p-quic: lazy clients); it too binds 0.0.0.0, see docs/p2p.md "Sockets".
+      transports: [quic({ ipv6: false })],
       connectionGater: {
         denyDialPeer: banned,
         denyInboundEncryptedConnection: banned,

@@ -261,9 +261,53 @@ export class MethodRegistry {
         }
       }
       if (!p.check.Check(v)) throw paramError(p, v);
+      // Schemas say "a string", but a JSON string may hold a lone UTF-16 surrogate ("\ud800"),
+      // which no UTF-8 encoder can write: refused here for every method's every string, so no
+      // handler meets one (hardening issue item 6: they surfaced as -32603 from the codec).
+      const badAt = illFormedStringAt(v);
+      if (badAt !== undefined) throw surrogateError(p, badAt);
     }
     return values;
   }
+}
+
+type WellFormed = { isWellFormed(): boolean };
+
+/**
+ * JSON pointer (TypeBox's path form, '' = the value itself) of the first string or object key in
+ * `value` holding a lone UTF-16 surrogate, or undefined. Iterative: a deeply nested value accepted by
+ * a loose schema must not overflow the stack.
+ */
+export function illFormedStringAt(value: unknown): string | undefined {
+  if (typeof value === 'string') return (value as unknown as WellFormed).isWellFormed() ? undefined : '';
+  if (typeof value !== 'object' || value === null) return undefined;
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (!(node as unknown as WellFormed).isWellFormed()) return path;
+    } else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${path}/${i}`]);
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, child] of Object.entries(node)) {
+        const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (!(key as unknown as WellFormed).isWellFormed()) return childPath;
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
+}
+
+function surrogateError(p: PreparedParam, path: string): RpcError {
+  const reason = 'string holds a lone UTF-16 surrogate (not Unicode text)';
+  return new RpcError(-32602, `invalid params: "${p.name}" (param ${p.position}) must be ${p.expected}; at ${path === '' ? '/' : path}: ${reason}`, {
+    param: p.name,
+    position: p.position,
+    expected: p.expected,
+    path,
+    reason,
+  });
 }
 
 /** -32602 for a value that failed its schema; nested failures add TypeBox's path and reason. */

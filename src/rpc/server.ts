@@ -6,6 +6,11 @@
  * Hot path: POST `/` is served by one Koa middleware that parses, rate-limits, dispatches and
  * writes the reply itself (no router, no per-request closures); everything else falls through to
  * the optional `httpMiddleware` (the later GET `/` explorer page), then 404/405.
+ *
+ * Before any of that (hardening issue items 4 and 5, docs/rpc.md "Browsers and origins" and
+ * "Connections"): a connection over the per-IP cap is refused, a POST must be JSON and come from no
+ * page, the node's own page or an `--rpc-cors` origin, a CORS preflight is answered here, and a
+ * WebSocket upgrade from a page must be same-origin or `--ws-origins`.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -16,6 +21,8 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Logger } from '../logger.js';
 import { APP_ERRORS, STANDARD_ERRORS } from './errors.js';
 import { RateLimiter } from './rate-limit.js';
+import { ConnectionLimiter, remoteIp } from './connections.js';
+import { HostList, OriginList, PREFLIGHT_MAX_AGE_SECONDS, isJsonContentType, originAllowed, originOf } from './origin.js';
 import type { CallContext, MethodRegistry, RpcConnection } from './registry.js';
 import {
   Dispatcher,
@@ -43,6 +50,33 @@ export interface RpcServerOptions {
    * to clients as `Keep-Alive: timeout=<s>`. Default 120 000 (Node's own default is 5 000).
    */
   readonly keepAliveTimeoutMs?: number;
+  /**
+   * A request's headers must all arrive within this many ms of its first byte (or of the
+   * connection opening), else HTTP 408 and the connection is closed (slow-header "slowloris"
+   * connections, and connections that never send anything). Default 10 000.
+   */
+  readonly headersTimeoutMs?: number;
+  /**
+   * A whole request, headers and body, must arrive within this many ms, else HTTP 408 and close
+   * (a body trickled in byte by byte). Only the upload counts, not the wait for the reply (a write
+   * waiting for its block). At least headersTimeoutMs. Default 30 000.
+   */
+  readonly requestTimeoutMs?: number;
+  /** Open TCP connections per client IP (HTTP and WebSocket together); more get 503. 0 = no cap. Default 128. */
+  readonly maxConnectionsPerIp?: number;
+  /**
+   * Origins of web pages allowed to POST JSON-RPC and read the reply (CORS, `--rpc-cors`):
+   * `scheme://host[:port]` entries or `*`. Default none: only requests without `Origin` (non-browser
+   * clients) and same-origin ones (the explorer page on GET `/`).
+   */
+  readonly corsOrigins?: readonly string[];
+  /** Origins of web pages allowed to open a WebSocket (`--ws-origins`), as corsOrigins. Default none. */
+  readonly wsOrigins?: readonly string[];
+  /**
+   * Host names POST `/` and WebSocket upgrades may be addressed to (`Host` header, `--rpc-vhosts`);
+   * IP literals always pass, `*` = any. Default ['localhost'] (against DNS rebinding).
+   */
+  readonly vhosts?: readonly string[];
   /** Rate-limit bucket capacity (burst) in calls. Default = rateLimit. */
   readonly rateBurst?: number;
   /** Open WebSocket connections at most; more are refused with HTTP 503 at upgrade. Default 1000. */
@@ -89,6 +123,19 @@ const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
  * not while its reply waits for inclusion in a block (Node ≥ 18).
  */
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 120_000;
+/**
+ * Slow-upload limits (hardening issue item 5). Node's own are 60 s for headers and 300 s for a
+ * request, checked every 30 s: a client could hold a connection 90 s for free with a header line a
+ * minute. 10 s for headers is ample for any real client; 30 s for a whole request leaves a 5 MiB
+ * body (the body limit) room at ~170 KiB/s.
+ */
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Open connections per IP. Browsers open at most 6 per host, SDKs a small pool; 128 leaves room for
+ * a load test (bench/rpc.ts uses 50) while 2,000 idle sockets from one address are refused.
+ */
+const DEFAULT_MAX_CONNECTIONS_PER_IP = 128;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PARSE_ERROR_JSON = JSON.stringify(parseErrorResponse());
 const EMPTY_BODY_JSON = JSON.stringify(parseErrorResponse('empty body'));
@@ -109,20 +156,23 @@ function tooLarge(): Error & { status: number; type: string } {
 }
 const noop = async (): Promise<void> => {};
 
-/** IPv4 clients on a dual-stack socket show as ::ffff:a.b.c.d; one bucket per client either way. */
-function clientIp(socket: Socket | Duplex): string {
-  const raw = (socket as Socket).remoteAddress ?? '';
-  return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
-}
+const CORS_ALLOW_METHODS = 'POST, OPTIONS';
+// Content-Type is the only non-safelisted header a JSON-RPC call needs.
+const CORS_ALLOW_HEADERS = 'Content-Type';
+const VARY_PREFLIGHT = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
 
 export class RpcServer {
   readonly host: string;
   readonly app: Koa;
-  readonly #options: Required<Omit<RpcServerOptions, 'httpMiddleware' | 'rateBurst'>>;
+  readonly #options: Required<Omit<RpcServerOptions, 'httpMiddleware' | 'rateBurst' | 'corsOrigins' | 'wsOrigins' | 'vhosts'>>;
   readonly #koaHandler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   readonly #logger: Logger;
   readonly #dispatcher: Dispatcher;
   readonly #limiter: RateLimiter;
+  readonly #connections: ConnectionLimiter;
+  readonly #cors: OriginList;
+  readonly #wsOrigins: OriginList;
+  readonly #vhosts: HostList;
   readonly #server: http.Server;
   readonly #wss: WebSocketServer;
   // One CallContext per HTTP socket, reused across keep-alive requests (no per-request allocation).
@@ -141,6 +191,9 @@ export class RpcServer {
       maxBatch: options.maxBatch ?? 1000,
       rateLimit: options.rateLimit ?? 100,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: options.requestTimeoutMs ?? Math.max(DEFAULT_REQUEST_TIMEOUT_MS, options.headersTimeoutMs ?? 0),
+      maxConnectionsPerIp: options.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP,
       maxWsConnections: options.maxWsConnections ?? 1000,
       maxWsMessageBytes: options.maxWsMessageBytes ?? bodyLimit,
       maxWsInFlight: options.maxWsInFlight ?? 64,
@@ -149,6 +202,14 @@ export class RpcServer {
       hotPath: options.hotPath ?? 'direct',
     };
     this.host = this.#options.host;
+    const { headersTimeoutMs, requestTimeoutMs } = this.#options;
+    if (!(headersTimeoutMs > 0) || !(requestTimeoutMs >= headersTimeoutMs)) {
+      throw new RangeError(`headersTimeoutMs (${headersTimeoutMs}) must be > 0 and at most requestTimeoutMs (${requestTimeoutMs})`);
+    }
+    this.#connections = new ConnectionLimiter(this.#options.maxConnectionsPerIp);
+    this.#cors = new OriginList(options.corsOrigins ?? []);
+    this.#wsOrigins = new OriginList(options.wsOrigins ?? []);
+    this.#vhosts = new HostList(options.vhosts ?? ['localhost']);
     this.#logger = dependencies.logger;
     this.#dispatcher = new Dispatcher({ registry: dependencies.registry, logger: this.#logger, maxBatch: this.#options.maxBatch });
     this.#limiter = new RateLimiter({
@@ -168,11 +229,20 @@ export class RpcServer {
 
     this.#koaHandler = this.app.callback();
     this.#server = http.createServer(
-      this.#options.hotPath === 'direct'
-        ? (req, res) => (req.method === 'POST' && req.url === '/' ? this.#direct(req, res) : this.#koaHandler(req, res))
-        : this.#koaHandler,
+      {
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        keepAliveTimeout: this.#options.keepAliveTimeoutMs,
+        // Node checks the two timeouts above only this often (its default, 30 s, would let a
+        // slow-header connection live 30 s past a 10 s limit).
+        connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
+      },
+      (req, res) => this.#onRequest(req, res),
     );
-    this.#server.keepAliveTimeout = this.#options.keepAliveTimeoutMs;
+    // Before the http.Server's own listener sees the socket, so a refused one is never counted as open.
+    this.#server.prependListener('connection', (socket: Socket) => {
+      if (!this.#connections.admit(socket)) this.#logger.debug('rpc connection refused: per-IP cap', { ip: remoteIp(socket), cap: this.#options.maxConnectionsPerIp });
+    });
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#options.maxWsMessageBytes });
     this.#server.on('upgrade', (req, socket, head) => this.#onUpgrade(req, socket, head));
     this.#wss.on('connection', (ws: WebSocket, req: http.IncomingMessage) => this.#onConnection(ws, req));
@@ -235,6 +305,92 @@ export class RpcServer {
 
   // ---------------------------------------------------------------- HTTP
 
+  /** Every HTTP request: origin and content checks for `/`, then the direct path or Koa. */
+  #onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (this.#connections.refused(req.socket)) {
+      res.destroy();
+      return;
+    }
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    if ((q === -1 ? url : url.slice(0, q)) === '/') {
+      if (req.method === 'OPTIONS' && originOf(req.headers) !== undefined) return this.#preflight(req, res);
+      if (req.method === 'POST') {
+        const refusal = this.#gate(req, res);
+        if (refusal !== undefined) return this.#writeDirect(res, refusal);
+        if (this.#options.hotPath === 'direct' && url === '/') return this.#direct(req, res);
+      }
+    }
+    this.#koaHandler(req, res);
+  }
+
+  /**
+   * A POST `/` addressed to a host name not in `--rpc-vhosts`, or from a web page of another origin
+   * not in `--rpc-cors`, is 403; a body that does not
+   * say it is JSON is 415 (a browser sends text/plain, form or multipart cross-origin without a
+   * preflight). Both -32600 with id null, the body not read, the connection closed. An allowed
+   * cross-origin request gets its CORS headers on `res` here.
+   */
+  #gate(req: http.IncomingMessage, res: http.ServerResponse): HttpReply | undefined {
+    const origin = originOf(req.headers);
+    if (!this.#vhosts.allows(req.headers.host)) {
+      return {
+        status: 403,
+        close: true,
+        json: JSON.stringify(
+          failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, `invalid request: host ${req.headers.host} is not allowed (--rpc-vhosts)`, { host: req.headers.host }),
+        ),
+      };
+    }
+    if (!originAllowed(req.headers, this.#cors)) {
+      return {
+        status: 403,
+        close: true,
+        json: JSON.stringify(
+          failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, `invalid request: origin ${origin} is not allowed (--rpc-cors)`, { origin }),
+        ),
+      };
+    }
+    if (!isJsonContentType(req.headers['content-type'])) {
+      return {
+        status: 415,
+        close: true,
+        json: JSON.stringify(
+          failure(null, STANDARD_ERRORS.INVALID_REQUEST.code, 'invalid request: Content-Type must be application/json', {
+            contentType: req.headers['content-type'] ?? null,
+          }),
+        ),
+      };
+    }
+    if (origin !== undefined && this.#cors.has(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+    }
+    return undefined;
+  }
+
+  /**
+   * CORS preflight (OPTIONS `/` with Origin): 204 with the allow headers for an origin in
+   * `--rpc-cors` asking for POST; 403 without them otherwise, so the browser never sends the call.
+   */
+  #preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const origin = originOf(req.headers)!;
+    const method = req.headers['access-control-request-method'];
+    res.setHeader('Vary', VARY_PREFLIGHT);
+    res.setHeader('Content-Length', '0');
+    if (!this.#cors.has(origin) || (method !== undefined && method.toUpperCase() !== 'POST')) {
+      res.statusCode = 403;
+      res.end();
+      return;
+    }
+    res.statusCode = 204;
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Methods', CORS_ALLOW_METHODS);
+    res.setHeader('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
+    res.setHeader('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS));
+    res.end();
+  }
+
   /** The RPC's reply to one parsed body (shared by both HTTP paths). */
   #answer(body: unknown, callContext: CallContext): HttpReply | Promise<HttpReply> {
     if (!this.#limiter.unlimited) {
@@ -261,7 +417,7 @@ export class RpcServer {
   #httpContext(socket: Socket): CallContext {
     let callContext = this.#httpContexts.get(socket);
     if (callContext === undefined) {
-      callContext = Object.freeze({ transport: 'http', ip: clientIp(socket) });
+      callContext = Object.freeze({ transport: 'http', ip: remoteIp(socket) });
       this.#httpContexts.set(socket, callContext);
     }
     return callContext;
@@ -403,8 +559,16 @@ export class RpcServer {
   // ---------------------------------------------------------------- WebSocket
 
   #onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.#connections.refused(socket)) {
+      socket.destroy();
+      return;
+    }
     const path = (req.url ?? '/').split('?', 1)[0];
     if (path !== '/') return refuseUpgrade(socket, 404, 'Not Found');
+    if (!this.#vhosts.allows(req.headers.host) || !originAllowed(req.headers, this.#wsOrigins)) {
+      this.#logger.debug('rpc ws connection refused: origin', { origin: originOf(req.headers) });
+      return refuseUpgrade(socket, 403, 'Forbidden');
+    }
     if (this.#wss.clients.size >= this.#options.maxWsConnections) {
       this.#logger.warn('rpc ws connection refused: limit reached', { limit: this.#options.maxWsConnections });
       return refuseUpgrade(socket, 503, 'Service Unavailable');
@@ -430,7 +594,7 @@ export class RpcServer {
         else closeHandlers.push(fn);
       },
     };
-    const ctx: CallContext = Object.freeze({ transport: 'ws', ip: clientIp(req.socket), connection });
+    const ctx: CallContext = Object.freeze({ transport: 'ws', ip: remoteIp(req.socket), connection });
     this.#alive.add(ws);
 
     ws.on('pong', () => this.#alive.add(ws));

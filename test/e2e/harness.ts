@@ -34,6 +34,11 @@ export class TestNode {
     return node;
   }
 
+  /** The node process's pid (e.g. to list its sockets), undefined when not running. */
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
   get logs(): string {
     return this.output;
   }
@@ -43,7 +48,11 @@ export class TestNode {
     const p2p = [...(this.args.includes('--p2p-port') ? [] : ['--p2p-port', '0']), ...(this.args.includes('--p2p-host') ? [] : ['--p2p-host', '127.0.0.1'])];
     // Every test client shares 127.0.0.1, and pollers (until-loops over several nodes) would spend
     // the per-IP budget of the default limit; the rate-limit tests name their own.
-    const limit = this.args.includes('--rpc-rate-limit') ? [] : ['--rpc-rate-limit', '0'];
+    const limit = [
+      ...(this.args.includes('--rpc-rate-limit') ? [] : ['--rpc-rate-limit', '0']),
+      // Likewise the per-IP connection cap (docs/rpc.md "Connections"): every test's sockets come from 127.0.0.1.
+      ...(this.args.includes('--rpc-max-connections-per-ip') ? [] : ['--rpc-max-connections-per-ip', '0']),
+    ];
     const child = spawn(process.execPath, [MAIN, 'run', '--rpc-port', String(this.port), '-d', this.dataDir, ...p2p, ...limit, ...this.args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

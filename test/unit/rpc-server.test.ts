@@ -35,9 +35,11 @@ describe.each(['direct', 'koa'] as const)('RpcServer over HTTP (hotPath %s)', (h
     }
   });
 
-  it('parses JSON whatever the Content-Type says', async () => {
-    const r = await post(ctx.url, call('test_echo', ['x']), { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(r.json.result).toBe('x');
+  it('takes a JSON Content-Type with parameters; any other is 415 (test/unit/rpc-origin.test.ts)', async () => {
+    expect((await post(ctx.url, call('test_echo', ['x']), { 'content-type': 'application/json; charset=utf-8' })).json.result).toBe('x');
+    const form = await post(ctx.url, call('test_echo', ['x']), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    expect(form.json.error.code).toBe(-32600);
   });
 
   it('-32600 for a wrong jsonrpc, a non-object, a bad method or id or params', async () => {

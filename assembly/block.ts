@@ -11,8 +11,7 @@ import * as S from "./status";
 import * as U from "./u128";
 import { readerInit, take, rU8, rU32, rU64, rBool, rVec, vecLen, bad, rp, rend } from "./borsh";
 import {
-  decodeBundle, OPS, bUser, bOpCount, bMaxGas, bPriorityFee, bValidUntil, bNonce, bHasExpiry, bExpiry,
-  bHasPubkey, bPubkey, bPubkeyLen, bSigLen, OP_TRANSFER, OP_CREATE_TOKEN,
+  decodeBundle, OPS, bUser, bOpCount, bMaxGas, bPriorityFee, bValidUntil, bNonce, bHasExpiry, bExpiry, bHasPubkey, bPubkey, bPubkeyLen, bSigLen,
 } from "./bundle";
 import { execOther } from "./ops/dispatch";
 import { GAS_BASE, TREASURY_DIVISOR, opGas } from "./gas";
@@ -20,7 +19,7 @@ import { accountEntry, balanceEntry, keyRecordEntry } from "./keys";
 import { exists, mark, revertTo, setValue, valPtr, valLen } from "./state";
 import { accKeyCount, accNonce, accStore, balLoad, balStore, credit } from "./ledger";
 import {
-  beginEvent, eventCount, eventsMark, eventsReset, eventsRevert, events, BUNDLE_LEVEL, EV_FEE, EV_KEY_REGISTERED,
+  beginEvent, eventCount, eventsMark, eventsReset, eventsRevert, events,
 } from "./events";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufReserve, bufU32, bufU64, bufBytes, bufU8, bytesEq } from "./mem";
 import {
@@ -34,6 +33,7 @@ import { endBlock } from "./rewards";
 // @ts-ignore: decorator
 @inline const MAX_MISSED: u32 = 1000;
 import { execCreateToken } from "./ops/token";
+import { BUNDLE_LEVEL_OP, EV_FEE, EV_KEY_REGISTERED, OP_CREATE_TOKEN, OP_TRANSFER } from "./abi";
 
 const results = bufNew(1 << 16);
 const keyRec = bufNew(2048);
@@ -161,7 +161,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     bufBytes(keyRec, pubkey, pubkeyLen);
     setValue(keyRecordEntry(user, keyHash), bufPtr(keyRec), bufLen(keyRec));
     keyCount = 1;
-    let d = beginEvent(index, BUNDLE_LEVEL, EV_KEY_REGISTERED, 65);
+    let d = beginEvent(index, BUNDLE_LEVEL_OP, EV_KEY_REGISTERED, 65);
     memory.copy(d, user, 32);
     memory.copy(d + 32, keyHash, 32);
     store<u8>(d + 64, auth - 1);
@@ -200,7 +200,7 @@ function chargeFee(index: u32, user: usize, payer: usize, feeLo: u64, feeHi: u64
   U.sub128(feeLo, feeHi, tLo, tHi);
   let pLo = U.lo, pHi = U.hi;
   assert(credit(proposerBal, pLo, pHi) && credit(treasuryBal, tLo, tHi), "fee credit overflow");
-  let d = beginEvent(index, BUNDLE_LEVEL, EV_FEE, 128);
+  let d = beginEvent(index, BUNDLE_LEVEL_OP, EV_FEE, 128);
   memory.copy(d, user, 32);
   memory.copy(d + 32, PROPOSER, 32);
   store<u64>(d + 64, pLo);

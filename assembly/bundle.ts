@@ -3,64 +3,11 @@
 
 import * as S from "./status";
 import { readerInit, take, rU8, rU32, rU64, rTag, rBool, rVec, vecLen, atEnd, bad, rp, rend, validUtf8 } from "./borsh";
+import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA } from "./abi";
 
-export const MAX_OPS: u32 = 64;
-// @ts-ignore: decorator
-@inline const MAX_SIGNATURE: u32 = 4096; // src/codec/bundle.ts MAX_SIGNATURE_BYTES
-// @ts-ignore: decorator
-@inline export const OP_TRANSFER: u32 = 0;
-// @ts-ignore: decorator
-@inline export const OP_CREATE_TOKEN: u32 = 33;
-// The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them, and the token
-// metadata operations at new numbers (docs/bundle-format.md "Operation").
-// @ts-ignore: decorator
-@inline export const OP_CREATE_POOL: u32 = 28;
-// @ts-ignore: decorator
-@inline export const OP_ADD_LIQUIDITY: u32 = 29;
-// @ts-ignore: decorator
-@inline export const OP_REMOVE_LIQUIDITY: u32 = 30;
-// @ts-ignore: decorator
-@inline export const OP_SWAP: u32 = 31;
-// @ts-ignore: decorator
-@inline export const OP_UPDATE_TOKEN_METADATA: u32 = 34;
-// @ts-ignore: decorator
-@inline export const OP_LOCK_TOKEN_METADATA: u32 = 35;
-// Names (spec §4.12, docs/names.md), at facts.md's RegisterName slot.
-// @ts-ignore: decorator
-@inline export const OP_REGISTER_NAME: u32 = 32;
-// NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "Operations"), at new numbers.
-// @ts-ignore: decorator
-@inline export const OP_CREATE_NFT_COLLECTION: u32 = 37;
-// @ts-ignore: decorator
-@inline export const OP_MINT_NFT: u32 = 38;
-// @ts-ignore: decorator
-@inline export const OP_TRANSFER_NFT: u32 = 39;
-// @ts-ignore: decorator
-@inline export const OP_BURN_NFT: u32 = 40;
-// @ts-ignore: decorator
-@inline export const OP_CREATE_MULTI_TOKEN_COLLECTION: u32 = 41;
-// @ts-ignore: decorator
-@inline export const OP_DEFINE_TOKEN_TYPE: u32 = 42;
-// @ts-ignore: decorator
-@inline export const OP_MINT_MULTI_TOKEN: u32 = 43;
-// @ts-ignore: decorator
-@inline export const OP_TRANSFER_MULTI_TOKEN: u32 = 44;
-// @ts-ignore: decorator
-@inline export const OP_BURN_MULTI_TOKEN: u32 = 45;
-// @ts-ignore: decorator
-@inline export const OP_BATCH_MINT_MULTI_TOKEN: u32 = 46;
-// @ts-ignore: decorator
-@inline export const OP_BATCH_TRANSFER_MULTI_TOKEN: u32 = 47;
-// Intent programs (spec §4.9, docs/intents.md "Programs on chain"), at a new number.
-// @ts-ignore: decorator
-@inline export const OP_REGISTER_PROGRAM: u32 = 48;
-/** A batch entry: type_id u64, amount u128. */
-// @ts-ignore: decorator
-@inline export const BATCH_ENTRY_LEN: u32 = 24;
-// Discriminants 1..119 other than the enabled ones are reserved (bundle-format "Operation");
-// anything above is not an operation at all.
-// @ts-ignore: decorator
-@inline const OP_LAST_RESERVED: u32 = 119;
+// Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
+// assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
+// row are reserved (bundle-format "Operation"); anything above is not an operation at all.
 
 // Op record, 32 bytes: kind u32 then per kind
 //   Transfer:    +4 ptr (to[32] token[32] amount u128)
@@ -97,7 +44,7 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
   if (bad) return S.MALFORMED_BUNDLE;
   // Checked when the length is read, before the operations (docs/core-abi.md "Rules").
   if (n == 0) return S.EMPTY_BUNDLE;
-  if (n > MAX_OPS) return S.TOO_MANY_OPS;
+  if (n > MAX_OPERATIONS) return S.TOO_MANY_OPS;
   bOpCount = n;
   for (let k: u32 = 0; k < n; k++) {
     let rec = OPS + (<usize>k << 5);
@@ -105,7 +52,7 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
     if (bad) return S.MALFORMED_BUNDLE;
     store<u32>(rec, d, 0);
     if (d == OP_TRANSFER) {
-      store<u32>(rec, <u32>take(80), 4);
+      store<u32>(rec, <u32>take(OP_TRANSFER_BYTES), 4);
     } else if (d == OP_CREATE_TOKEN) {
       let name = rVec();
       let nameLen = vecLen;
@@ -124,11 +71,11 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
       store<u32>(rec, <u32>supply, 24);
       store<u32>(rec, <u32>owner, 28);
     } else if (d == OP_CREATE_POOL) {
-      store<u32>(rec, <u32>take(104), 4);
+      store<u32>(rec, <u32>take(OP_CREATE_POOL_BYTES), 4);
     } else if (d == OP_ADD_LIQUIDITY || d == OP_REMOVE_LIQUIDITY) {
-      store<u32>(rec, <u32>take(112), 4);
+      store<u32>(rec, <u32>take(OP_ADD_LIQUIDITY_BYTES), 4); // = OP_REMOVE_LIQUIDITY_BYTES
     } else if (d == OP_SWAP) {
-      store<u32>(rec, <u32>take(96), 4);
+      store<u32>(rec, <u32>take(OP_SWAP_BYTES), 4);
     } else if (d == OP_UPDATE_TOKEN_METADATA) {
       store<u32>(rec, <u32>take(32), 4);
       store<u32>(rec, <u32>rp, 8);
@@ -181,7 +128,7 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
   bSigLen = vecLen;
   // Exact lengths (0, 64, 3,309, or another length for an EVM transaction) are checked against the
   // envelope's auth in execBundle; here only the codec's bound (docs/bundle-format.md).
-  if (bSigLen > MAX_SIGNATURE) return S.MALFORMED_BUNDLE;
+  if (bSigLen > MAX_SIGNATURE_BYTES) return S.MALFORMED_BUNDLE;
   bHasExpiry = rTag();
   bExpiry = bHasExpiry ? rU64() : 0;
   bHasPubkey = rTag();
@@ -264,8 +211,8 @@ function decodeCollectionFields(d: u32, rec: usize): bool {
   else {
     take(64); // collection, recipient / to
     let n = rU32();
-    if (bad || <usize>n > (rend - rp) / BATCH_ENTRY_LEN) return false;
-    take(n * BATCH_ENTRY_LEN);
+    if (bad || <usize>n > (rend - rp) / BATCH_ENTRY_BYTES) return false;
+    take(n * BATCH_ENTRY_BYTES);
     store<u32>(rec, n, 12);
   }
   return !bad;

@@ -13,6 +13,7 @@ import { blake3, blake3Keyed } from "./blake3";
 import * as U from "./u128";
 import * as AMM from "./amm";
 import { scanBundles, transactionsRoot } from "./scan";
+import { P_BUCKET } from "./abi";
 
 const inBuf = bufNew(1 << 16);
 const outBuf = bufNew(1 << 16);
@@ -73,7 +74,7 @@ export function get(len: u32): i32 {
   let key = bufPtr(inBuf);
   bufSetLen(outBuf, 0);
   if (len == 0 || len > 255) return -1;
-  if (load<u8>(key) >= 0xf0) return getDerived(key, len, outBuf);
+  if (load<u8>(key) >= P_BUCKET) return getDerived(key, len, outBuf);
   let e = lookup(key, len);
   let n = valLen(e);
   if (n < 0) return -1;

@@ -2,25 +2,12 @@
 // Each builder writes into the static KEY scratch and returns the key length; `lookup` copies it.
 
 import { lookup } from "./state";
+// Prefixes are generated from the ABI table (abi/state.mjs; docs/core-abi.md "How the ABI is generated").
+import {
+  P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE,
+} from "./abi";
 
 export const KEY = memory.data(320);
-
-// @ts-ignore: decorator
-@inline export const P_ACCOUNT: u8 = 0x01;
-// @ts-ignore: decorator
-@inline export const P_BALANCE: u8 = 0x02;
-// @ts-ignore: decorator
-@inline export const P_TOKEN: u8 = 0x03;
-// @ts-ignore: decorator
-@inline export const P_SYMBOL: u8 = 0x04;
-// @ts-ignore: decorator
-@inline export const P_RESERVED: u8 = 0x05;
-// @ts-ignore: decorator
-@inline export const P_KEY: u8 = 0x06;
-// @ts-ignore: decorator
-@inline export const P_BUCKET: u8 = 0xf0;
-// @ts-ignore: decorator
-@inline export const P_NODE: u8 = 0xf1;
 
 // @ts-ignore: decorator
 @inline function copy32(dst: usize, src: usize): void {
@@ -85,12 +72,6 @@ export function reservedEntry(sym: usize, n: u32): usize {
 }
 
 // DEX and token-metadata records (docs/dex.md "State layout"; docs/core-abi.md "State layout").
-// @ts-ignore: decorator
-@inline export const P_POOL: u8 = 0x07;
-// @ts-ignore: decorator
-@inline export const P_LP: u8 = 0x08;
-// @ts-ignore: decorator
-@inline export const P_TOKEN_META: u8 = 0x09;
 
 /** 0x07 pool_address[32] → PoolRecord. */
 export function poolEntry(pool: usize): usize {
@@ -108,10 +89,6 @@ export function tokenMetaEntry(mint: usize): usize {
 }
 
 // Names (spec §4.12, docs/names.md): the lower-cased label without its ".vex" suffix.
-// @ts-ignore: decorator
-@inline export const P_NAME: u8 = 0x0a;
-// @ts-ignore: decorator
-@inline export const P_NAME_REVERSE: u8 = 0x0b;
 
 /** 0x0A label (3–64 bytes of [a-z0-9-]) → NameRecord { version u8 = 1, owner[32], height u64, time u64 }. */
 export function nameEntry(label: usize, n: u32): usize {
@@ -126,24 +103,6 @@ export function nameReverseEntry(owner: usize): usize {
 }
 
 // Staking and validators (docs/staking.md "State layout"; src/chain/validator-set.ts decodes them).
-// @ts-ignore: decorator
-@inline export const P_VALIDATOR: u8 = 0x10;
-// @ts-ignore: decorator
-@inline export const P_CONSENSUS_KEY: u8 = 0x11;
-// @ts-ignore: decorator
-@inline export const P_DELEGATION: u8 = 0x12;
-// @ts-ignore: decorator
-@inline export const P_UNBONDING: u8 = 0x13;
-// @ts-ignore: decorator
-@inline export const P_STAKING_STATE: u8 = 0x14;
-// @ts-ignore: decorator
-@inline export const P_CHAIN_PARAMS: u8 = 0x15;
-// @ts-ignore: decorator
-@inline export const P_EVIDENCE: u8 = 0x16;
-// @ts-ignore: decorator
-@inline export const P_AUTO_COMPOUND: u8 = 0x17;
-// @ts-ignore: decorator
-@inline export const P_DELEGATOR_INDEX: u8 = 0x18;
 
 /** 0x10 account[32] → ValidatorRecord. */
 export function validatorEntry(account: usize): usize {
@@ -184,16 +143,6 @@ export function evidenceEntry(account: usize, height: u64): usize {
 
 // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "State layout"). Ids in keys are
 // big-endian so a collection's tokens and types sort by id.
-// @ts-ignore: decorator
-@inline export const P_COLLECTION: u8 = 0x20;
-// @ts-ignore: decorator
-@inline export const P_NFT: u8 = 0x21;
-// @ts-ignore: decorator
-@inline export const P_NFT_COUNT: u8 = 0x22;
-// @ts-ignore: decorator
-@inline export const P_TOKEN_TYPE: u8 = 0x23;
-// @ts-ignore: decorator
-@inline export const P_MULTI_BALANCE: u8 = 0x24;
 
 /** Write `prefix ‖ a[32] ‖ id u64 BE` into KEY (41 bytes). */
 function keyWithId(prefix: u8, a: usize, id: u64): void {

@@ -13,6 +13,7 @@
 import { blake3, blake3Keyed } from "./blake3";
 import { blake3Many, setJob, JOB } from "./blake3x4";
 import { kv_get, kv_read } from "./env";
+import { P_BUCKET, P_NODE } from "./abi";
 import {
   bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU8, bufU32, bufBytes, bufEnsure, bytesCmp, isZero,
 } from "./mem";
@@ -81,7 +82,7 @@ let treeChecked = false;
  */
 function checkEmptyTree(): void {
   treeChecked = true;
-  store<u8>(DKEY, 0xf1);
+  store<u8>(DKEY, P_NODE);
   store<u32>(DKEY + 1, bswap<u32>(1));
   let n = kv_get(DKEY, 5);
   if (n == 32) {
@@ -113,7 +114,7 @@ export function nodePtr(i: u32): usize {
       bitSet(nodeLoaded, i);
       return p;
     }
-    store<u8>(DKEY, 0xf1);
+    store<u8>(DKEY, P_NODE);
     store<u32>(DKEY + 1, bswap<u32>(i));
     let n = kv_get(DKEY, 5);
     if (n == 32) kv_read(p);
@@ -136,7 +137,7 @@ export function bucketRow(b: u32): usize {
   if (!treeChecked) checkEmptyTree();
   let row = BUCKETS + <usize>b * 12;
   if (!bitGet(bucketLoaded, b)) {
-    store<u8>(DKEY, 0xf0);
+    store<u8>(DKEY, P_BUCKET);
     store<u16>(DKEY + 1, bswap<u16>(<u16>b));
     let n = kv_get(DKEY, 3);
     if (n > 0) {
@@ -487,7 +488,7 @@ export function commit(out: usize): void {
       let row = BUCKETS + <usize>b * 12;
       let cnt = load<u32>(row, 4);
       store<u32>(o, 3);
-      store<u8>(o + 4, 0xf0);
+      store<u8>(o + 4, P_BUCKET);
       store<u8>(o + 5, <u8>(b >> 8));
       store<u8>(o + 6, <u8>b);
       if (cnt == 0) {
@@ -510,7 +511,7 @@ export function commit(out: usize): void {
       let idx = (w << 6) + <u32>ctz<u64>(word);
       word &= word - 1;
       store<u32>(o, 5);
-      store<u8>(o + 4, 0xf1);
+      store<u8>(o + 4, P_NODE);
       store<u32>(o + 5, bswap<u32>(idx));
       let h = NODES + (<usize>idx << 5);
       if (isZero(h, 32)) {
@@ -535,7 +536,7 @@ export function commit(out: usize): void {
 export function getDerived(key: usize, n: u32, out: usize): i32 {
   bufSetLen(out, 0);
   let prefix = load<u8>(key);
-  if (prefix == 0xf0 && n == 3) {
+  if (prefix == P_BUCKET && n == 3) {
     let b = (<u32>load<u8>(key + 1) << 8) | <u32>load<u8>(key + 2);
     let row = bucketRow(b);
     let cnt = load<u32>(row, 4);
@@ -543,7 +544,7 @@ export function getDerived(key: usize, n: u32, out: usize): i32 {
     bufBytes(out, <usize>load<u32>(row, 0) + 1, cnt << 6);
     return <i32>(cnt << 6);
   }
-  if (prefix == 0xf1 && n == 5) {
+  if (prefix == P_NODE && n == 5) {
     let idx = bswap<u32>(load<u32>(key + 1));
     if (idx == 0 || idx >= STORED_NODES) return -1; // deeper nodes are not records
     let h = nodePtr(idx);

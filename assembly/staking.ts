@@ -5,8 +5,9 @@
 
 import * as U from "./u128";
 import * as AMM from "./amm";
+import { P_CHAIN_PARAMS, P_STAKING_STATE } from "./abi";
 import {
-  singletonEntry, validatorEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry, P_CHAIN_PARAMS, P_STAKING_STATE,
+  singletonEntry, validatorEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry,
 } from "./keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "./state";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU32, bytesEq } from "./mem";

@@ -15,10 +15,11 @@ import * as M from "../amm";
 import { balanceEntry, lpEntry, poolEntry, tokenEntry } from "../keys";
 import { exists, setValue, valPtr } from "../state";
 import { balLoad, balStore, credit, debit } from "../ledger";
-import { beginEvent, EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED, EV_POOL_CREATED, EV_SWAP } from "../events";
+import { beginEvent } from "../events";
 import { blake3 } from "../blake3";
 import { bytesCmp, bytesEq } from "../mem";
 import { ctxHeight, ctxTimestamp, NTV_MINT, TREASURY } from "../context";
+import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED, EV_POOL_CREATED, EV_SWAP } from "../abi";
 
 /** Pool creation fee: 100 NTV (facts.md "DEX"), 9 decimals, to the treasury 0x00…03. */
 // @ts-ignore: decorator

@@ -3,17 +3,14 @@
 // (docs/nfts.md). The decoder only lets enabled discriminants through.
 
 import * as S from "../status";
-import { OP_ADD_LIQUIDITY, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../bundle";
 import { execAddLiquidity, execCreatePool, execRemoveLiquidity, execSwap } from "./dex";
 import { execLockTokenMetadata, execUpdateTokenMetadata } from "./token";
-import { OP_REGISTER_NAME } from "../bundle";
 import { execRegisterName } from "./names";
 import { execStaking, isStakingOp } from "./staking";
-import { OP_CREATE_NFT_COLLECTION } from "../bundle";
 import { execCreateCollection, execNft, isNftOp, KIND_NFT } from "./nfts";
 import { execMultiToken, isMultiTokenOp } from "./multitokens";
-import { OP_REGISTER_PROGRAM } from "../bundle";
 import { execRegisterProgram } from "./programs";
+import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
   let f = <usize>load<u32>(op, 4);

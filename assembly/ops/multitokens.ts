@@ -14,20 +14,17 @@
 
 import * as S from "../status";
 import * as U from "../u128";
-import {
-  BATCH_ENTRY_LEN, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION,
-  OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN,
-} from "../bundle";
 import { readerInit, take, rBool, rU64, rVec, vecLen } from "../borsh";
 import { multiBalanceEntry, tokenTypeEntry } from "../keys";
 import { beginWrite, exists, setValue, valLen, valPtr } from "../state";
 import { balLoad, balStore, credit, debit } from "../ledger";
-import { beginEvent, EV_MULTI_TRANSFER_BATCH, EV_MULTI_TRANSFER_SINGLE, EV_TOKEN_TYPE_DEFINED } from "../events";
+import { beginEvent } from "../events";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../mem";
 import { ctxHeight } from "../context";
 import {
   CR_MINTED, KIND_MULTI_TOKEN, NAME_MAX, URI_MAX, ZERO32, bumpCollection, colStatus, collectionOf, execCreateCollection,
 } from "./nfts";
+import { BATCH_ENTRY_BYTES, EV_MULTI_TRANSFER_BATCH, EV_MULTI_TRANSFER_SINGLE, EV_TOKEN_TYPE_DEFINED, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN } from "../abi";
 
 // TokenTypeRecord (docs/nfts.md "State layout" 0x23): version u8, is_fungible u8, max_supply u128,
 // minted u128, burned u128, created_height u64, then name and metadata_uri.
@@ -69,10 +66,10 @@ export function execMultiToken(kind: u32, user: usize, op: usize, bundleIndex: u
     let st = applyEntries(mint ? OP_MINT_MULTI_TOKEN : OP_TRANSFER_MULTI_TOKEN, user, col, to, entries, n);
     if (st != S.OK) return st;
     // MultiTransferBatch: collection operator from to count u32, then the entries as given
-    let d = beginEvent(bundleIndex, <u16>opIndex, EV_MULTI_TRANSFER_BATCH, 132 + n * BATCH_ENTRY_LEN);
+    let d = beginEvent(bundleIndex, <u16>opIndex, EV_MULTI_TRANSFER_BATCH, 132 + n * BATCH_ENTRY_BYTES);
     transferHeader(d, col, user, mint ? ZERO32 : user, to);
     store<u32>(d + 128, n);
-    memory.copy(d + 132, entries, n * BATCH_ENTRY_LEN);
+    memory.copy(d + 132, entries, n * BATCH_ENTRY_BYTES);
     return S.OK;
   }
   // Mint/Transfer { collection, type_id, recipient / to, amount } and Burn { collection, type_id, amount }
@@ -154,7 +151,7 @@ function applyEntries(mode: u32, user: usize, col: usize, to: usize, entries: us
   let ce = collectionOf(col, KIND_MULTI_TOKEN, user, mode == OP_MINT_MULTI_TOKEN);
   if (ce == 0) return colStatus;
   for (let i: u32 = 0; i < n; i++) {
-    let p = entries + <usize>i * BATCH_ENTRY_LEN;
+    let p = entries + <usize>i * BATCH_ENTRY_BYTES;
     let id = load<u64>(p);
     let lo = load<u64>(p, 8), hi = load<u64>(p, 16);
     if ((lo | hi) == 0) return S.ZERO_AMOUNT;

@@ -12,15 +12,16 @@
 // (COLLECTION_NOT_FOUND → WRONG_COLLECTION_KIND → NOT_COLLECTION_OWNER), then the token.
 
 import * as S from "../status";
-import { bNonce, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../bundle";
+import { bNonce } from "../bundle";
 import { readerInit, take, rU16, rU64, rVec, vecLen } from "../borsh";
 import { collectionEntry, nftCountEntry, nftEntry } from "../keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
-import { beginEvent, EV_COLLECTION_CREATED, EV_NFT_TRANSFER } from "../events";
+import { beginEvent } from "../events";
 import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU16, bufU64, bufVec, bytesEq } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { validSymbol } from "./token";
+import { EV_COLLECTION_CREATED, EV_NFT_TRANSFER, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../abi";
 
 /** Collection kinds (0x20 `kind`). */
 // @ts-ignore: decorator

@@ -15,16 +15,9 @@ import { KEY } from "../keys";
 import { lookup, exists, setValue, beginWrite, valPtr, valLen } from "../state";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { blake3 } from "../blake3";
-import { beginEvent, EV_PROGRAM_REGISTERED } from "../events";
+import { beginEvent } from "../events";
 import { bytesEq } from "../mem";
-
-// State key prefixes (docs/core-abi.md "State layout").
-// @ts-ignore: decorator
-@inline export const P_PROGRAM: u8 = 0x30;
-// @ts-ignore: decorator
-@inline export const P_PROGRAM_COUNT: u8 = 0x31;
-// @ts-ignore: decorator
-@inline export const P_PROGRAM_INDEX: u8 = 0x32;
+import { EV_PROGRAM_REGISTERED, P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX } from "../abi";
 
 // @ts-ignore: decorator
 @inline export const PROGRAM_NAME_MIN: u32 = 3;

@@ -14,39 +14,10 @@ import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU32, bytesEq } from "..
 import { ctxHeight, ctxTimestamp, NTV_MINT } from "../context";
 import { blake3 } from "../blake3";
 import {
-  loadParams, pMinStakeLo, pMinStakeHi, pUnbonding, pCooldown, pMaxCommission, pEpochLength, jailDuration, NEVER,
-  V_KEY, V_SELF, V_COMM, V_LCC, V_JAILED, V_JREL, V_OFFENCES, V_MIR, V_HASPK, V_PK, V_LRE, V_POOL_ON, V_MIN_DELEG, V_ACD,
-  D_AMOUNT, D_PENDING, D_AUTO,
-  createValidator, vw, vAddStake, selfAtMinimum, rewriteStrings, delegationFor, settle, setDelegationAmount, dropIfEmpty,
-  listAdd, listRemove, listCount, listItem, stakingState, stAddValidator, stAddTotal, stActivate, deactivate, validatorOf,
+  loadParams, pMinStakeLo, pMinStakeHi, pUnbonding, pCooldown, pMaxCommission, pEpochLength, jailDuration, NEVER, V_KEY, V_SELF, V_COMM, V_LCC, V_JAILED, V_JREL, V_OFFENCES, V_MIR, V_HASPK, V_PK, V_LRE, V_POOL_ON, V_MIN_DELEG, V_ACD, D_AMOUNT, D_PENDING, D_AUTO, createValidator, vw, vAddStake, selfAtMinimum, rewriteStrings, delegationFor, settle, setDelegationAmount, dropIfEmpty, listAdd, listRemove, listCount, listItem, stakingState, stAddValidator, stAddTotal, stActivate, deactivate, validatorOf,
 } from "../staking";
+import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE } from "../abi";
 
-// @ts-ignore: decorator
-@inline export const OP_STAKE: u32 = 4;
-// @ts-ignore: decorator
-@inline export const OP_UNSTAKE: u32 = 5;
-// @ts-ignore: decorator
-@inline export const OP_CLAIM_UNSTAKE: u32 = 6;
-// @ts-ignore: decorator
-@inline export const OP_DELEGATE: u32 = 7;
-// @ts-ignore: decorator
-@inline export const OP_UNDELEGATE: u32 = 8;
-// @ts-ignore: decorator
-@inline export const OP_CLAIM_REWARDS: u32 = 9;
-// @ts-ignore: decorator
-@inline export const OP_SET_COMMISSION: u32 = 10;
-// @ts-ignore: decorator
-@inline export const OP_UNJAIL: u32 = 11;
-// @ts-ignore: decorator
-@inline export const OP_SET_AUTO_COMPOUND: u32 = 12;
-// @ts-ignore: decorator
-@inline export const OP_SET_POOL_CONFIG: u32 = 13;
-// @ts-ignore: decorator
-@inline export const OP_SET_VALIDATOR_METADATA: u32 = 14;
-// @ts-ignore: decorator
-@inline export const OP_REPORT_DOUBLE_SIGN: u32 = 36;
-// @ts-ignore: decorator
-@inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 /** Entries per account (docs/staking.md "Limits"). */
 // @ts-ignore: decorator

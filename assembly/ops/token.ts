@@ -7,11 +7,12 @@ import * as S from "../status";
 import { balanceEntry, reservedEntry, symbolEntry, tokenEntry, tokenMetaEntry, upperInto } from "../keys";
 import { exists, setValue, valLen, valPtr } from "../state";
 import { credit } from "../ledger";
-import { beginEvent, EV_TOKEN_CREATED, EV_TOKEN_METADATA_LOCKED, EV_TOKEN_METADATA_UPDATED } from "../events";
+import { beginEvent } from "../events";
 import { bytesEq } from "../mem";
 import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
+import { EV_TOKEN_CREATED, EV_TOKEN_METADATA_LOCKED, EV_TOKEN_METADATA_UPDATED } from "../abi";
 
 const MINT = memory.data(32);
 const PRE = memory.data(9 + 32 + 16 + 16);

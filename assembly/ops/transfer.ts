@@ -7,8 +7,9 @@ import * as U from "../u128";
 import { balanceEntry, tokenEntry } from "../keys";
 import { exists } from "../state";
 import { balLoad, balStore } from "../ledger";
-import { beginEvent, EV_TRANSFER } from "../events";
+import { beginEvent } from "../events";
 import { bytesEq, isZero } from "../mem";
+import { EV_TRANSFER } from "../abi";
 
 /** `payer` is the sender's NTV balance entry, already looked up for the fee. */
 export function execTransfer(user: usize, fields: usize, bundleIndex: u32, opIndex: u32, payer: usize): u32 {

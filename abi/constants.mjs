@@ -1,0 +1,30 @@
+// Named numbers of the ABI (docs/core-abi.md "How the ABI is generated"): each is written once here
+// and generated into assembly/abi.ts (the core) and src/abi/constants.ts (the host). A number that
+// docs/ names comes from exactly one of these. `as` is the AssemblyScript type; `host` is 'number'
+// (default) or 'bytes32' (a 32-byte account written as its last byte, the rest zero).
+
+export const constants = [
+  // Keys and signatures (spec §5.2; docs/addresses-and-keys.md "Key types").
+  { name: 'KEY_TYPE_ED25519', value: 0, as: 'u8', doc: 'key_type of an Ed25519 key (AddKey, key records, KeyRegistered)' },
+  { name: 'KEY_TYPE_ML_DSA_65', value: 1, as: 'u8', doc: 'key_type of an ML-DSA-65 (FIPS 204) key' },
+  { name: 'ED25519_PUBLIC_KEY_BYTES', value: 32, as: 'u32', doc: 'an Ed25519 public key (docs/addresses-and-keys.md)' },
+  { name: 'ED25519_SIGNATURE_BYTES', value: 64, as: 'u32', doc: 'an Ed25519 signature' },
+  { name: 'ED25519_SECRET_KEY_BYTES', value: 32, as: 'u32', doc: 'an Ed25519 seed' },
+  { name: 'ML_DSA_65_PUBLIC_KEY_BYTES', value: 1952, as: 'u32', doc: 'an ML-DSA-65 public key (docs/addresses-and-keys.md)' },
+  { name: 'ML_DSA_65_SIGNATURE_BYTES', value: 3309, as: 'u32', doc: 'an ML-DSA-65 signature' },
+  { name: 'ML_DSA_65_SECRET_KEY_BYTES', value: 4032, as: 'u32', doc: 'an ML-DSA-65 secret key' },
+  // The envelope's auth kind of each bundle (docs/core-abi.md "Authorization").
+  { name: 'AUTH_UNSIGNED', value: 0, as: 'u8', doc: 'no signature (testnet only, spec §5.6)' },
+  { name: 'AUTH_ED25519', value: 1, as: 'u8', doc: 'a 64-byte Ed25519 signature' },
+  { name: 'AUTH_ML_DSA_65', value: 2, as: 'u8', doc: 'a 3,309-byte ML-DSA-65 signature' },
+  { name: 'AUTH_EVM', value: 3, as: 'u8', doc: 'a secp256k1-signed EVM transaction; key_hash is the recovered account (docs/eth.md)' },
+  // Bundle bounds (docs/bundle-format.md).
+  { name: 'MAX_OPERATIONS', value: 64, as: 'u32', doc: 'operations in one bundle at most' },
+  { name: 'MAX_SIGNATURE_BYTES', value: 4096, as: 'u32', doc: "the codec's bound on the signature vec; the exact lengths follow the auth kind" },
+  { name: 'OP_LAST_RESERVED', value: 119, as: 'u32', doc: 'discriminants up to here without a layout are reserved (OP_NOT_ENABLED); above, malformed' },
+  { name: 'BUNDLE_LEVEL_OP', value: 0xffff, as: 'u16', doc: 'op_index of events that belong to the whole bundle (Fee, KeyRegistered)' },
+  { name: 'EVENT_HEADER_BYTES', value: 11, as: 'u32', doc: 'event header: bundle_index u32, op_index u16, kind u8, data length u32' },
+  // System accounts (spec §1.4, §1.8; docs/addresses-and-keys.md "System accounts").
+  { name: 'NTV_MINT', value: 0, host: 'bytes32', doc: "the native token's mint: 32 zero bytes (spec §1.4)" },
+  { name: 'TREASURY', value: 3, host: 'bytes32', doc: 'the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8)' },
+];

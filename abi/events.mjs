@@ -1,0 +1,38 @@
+// Event kinds and data (docs/core-abi.md "Event kinds and data"): Event { bundle_index u32,
+// op_index u16, kind u8, data Vec<u8> }; one row per kind with its data fields in order. Field
+// types: bytes32 u8 u32 u64 u128; 'entries' (count u32, then count × { type_id u64, amount u128 });
+// 'rest' (the remaining bytes). `bytes` is the data length of a fixed-size kind, checked by the
+// generator against the fields. `accounts` lists the account fields the explorer's address
+// history indexes (src/chain/indexer.ts); Fee names the proposer and the treasury in every bundle
+// and is left out on purpose.
+
+export const events = [
+  { name: 'Transfer', code: 0, core: 'EV_TRANSFER', bytes: 112, accounts: ['from', 'to'], fields: [['from', 'bytes32'], ['to', 'bytes32'], ['token', 'bytes32'], ['amount', 'u128']] },
+  { name: 'TokenCreated', code: 1, core: 'EV_TOKEN_CREATED', bytes: 112, accounts: ['creator', 'owner'], fields: [['mint', 'bytes32'], ['creator', 'bytes32'], ['owner', 'bytes32'], ['supply', 'u128']] },
+  { name: 'KeyRegistered', code: 2, core: 'EV_KEY_REGISTERED', bytes: 65, accounts: ['account'], fields: [['account', 'bytes32'], ['keyHash', 'bytes32'], ['keyType', 'u8']] },
+  { name: 'Fee', code: 3, core: 'EV_FEE', bytes: 128, accounts: [], fields: [['payer', 'bytes32'], ['proposer', 'bytes32'], ['toProposer', 'u128'], ['treasury', 'bytes32'], ['toTreasury', 'u128']] },
+  // DEX and token metadata (docs/dex.md "Events"); token0 < token1 bytewise. The pool is indexed as
+  // well as the trader or provider: tokens move both ways between them.
+  { name: 'PoolCreated', code: 4, core: 'EV_POOL_CREATED', bytes: 200, accounts: ['pool', 'creator'], fields: [
+    ['pool', 'bytes32'], ['token0', 'bytes32'], ['token1', 'bytes32'], ['creator', 'bytes32'],
+    ['amount0', 'u128'], ['amount1', 'u128'], ['lpSupply', 'u128'], ['lockUntil', 'u64'], ['fee', 'u128']] },
+  { name: 'LiquidityAdded', code: 5, core: 'EV_LIQUIDITY_ADDED', bytes: 112, accounts: ['pool', 'provider'], fields: [
+    ['pool', 'bytes32'], ['provider', 'bytes32'], ['amount0', 'u128'], ['amount1', 'u128'], ['lp', 'u128']] },
+  { name: 'LiquidityRemoved', code: 6, core: 'EV_LIQUIDITY_REMOVED', bytes: 112, accounts: ['pool', 'provider'], fields: [
+    ['pool', 'bytes32'], ['provider', 'bytes32'], ['amount0', 'u128'], ['amount1', 'u128'], ['lp', 'u128']] },
+  { name: 'Swap', code: 7, core: 'EV_SWAP', bytes: 160, accounts: ['pool', 'trader'], fields: [
+    ['pool', 'bytes32'], ['trader', 'bytes32'], ['tokenIn', 'bytes32'], ['amountIn', 'u128'], ['amountOut', 'u128'], ['reserve0', 'u128'], ['reserve1', 'u128']] },
+  { name: 'TokenMetadataUpdated', code: 8, core: 'EV_TOKEN_METADATA_UPDATED', bytes: 65, accounts: ['creator'], fields: [['mint', 'bytes32'], ['creator', 'bytes32'], ['fieldsSet', 'u8']] },
+  { name: 'TokenMetadataLocked', code: 9, core: 'EV_TOKEN_METADATA_LOCKED', bytes: 64, accounts: ['creator'], fields: [['mint', 'bytes32'], ['creator', 'bytes32']] },
+  // NFT and multi-token collections (docs/nfts.md "Events"); a zero `from` is a mint, a zero `to` a burn.
+  { name: 'CollectionCreated', code: 10, core: 'EV_COLLECTION_CREATED', bytes: 97, accounts: ['owner', 'creator'], fields: [
+    ['collection', 'bytes32'], ['collectionKind', 'u8'], ['owner', 'bytes32'], ['creator', 'bytes32']] },
+  { name: 'NftTransfer', code: 11, core: 'EV_NFT_TRANSFER', bytes: 104, accounts: ['from', 'to'], fields: [['collection', 'bytes32'], ['from', 'bytes32'], ['to', 'bytes32'], ['tokenId', 'u64']] },
+  { name: 'TokenTypeDefined', code: 12, core: 'EV_TOKEN_TYPE_DEFINED', bytes: 57, accounts: [], fields: [['collection', 'bytes32'], ['typeId', 'u64'], ['maxSupply', 'u128'], ['isFungible', 'u8']] },
+  { name: 'MultiTransferSingle', code: 13, core: 'EV_MULTI_TRANSFER_SINGLE', bytes: 152, accounts: ['operator', 'from', 'to'], fields: [
+    ['collection', 'bytes32'], ['operator', 'bytes32'], ['from', 'bytes32'], ['to', 'bytes32'], ['typeId', 'u64'], ['amount', 'u128']] },
+  { name: 'MultiTransferBatch', code: 14, core: 'EV_MULTI_TRANSFER_BATCH', accounts: ['operator', 'from', 'to'], fields: [
+    ['collection', 'bytes32'], ['operator', 'bytes32'], ['from', 'bytes32'], ['to', 'bytes32'], ['entries', 'entries']] },
+  // Intent programs (docs/intents.md "Programs on chain"): the name's bytes (3–64) fill the rest.
+  { name: 'ProgramRegistered', code: 15, core: 'EV_PROGRAM_REGISTERED', accounts: ['owner'], fields: [['owner', 'bytes32'], ['revision', 'u32'], ['hash', 'bytes32'], ['name', 'rest']] },
+];

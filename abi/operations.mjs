@@ -1,0 +1,157 @@
+// Operations (docs/bundle-format.md "Operation"; facts.md "Transaction bundle"): one row per enum
+// variant, in Borsh field order. Discriminants are stable forever once released; numbers 1–119
+// without a row are reserved (the core answers OP_NOT_ENABLED), anything above is malformed.
+//
+// Field types: u8 u16 u64 u128 bool; bytes32, bytes64 (fixed arrays); ['vec', BOUND] (Vec<u8>);
+// ['string', BOUND] (String, strict UTF-8); ['option-string', BOUND]; 'entries' (Vec of
+// { type_id u64, amount u128 }, bounded by CODEC_BATCH_BOUND). `wire` is the field's name in the
+// Borsh layout and in CodecError messages. BOUNDs are the host codec's limits before allocating;
+// the exact semantic limits (name lengths, decimals, …) are the core's, answered with a status.
+//
+// `group` gathers operations into the host's union types (StakingOperation, CollectionOperation).
+// `core: false` marks a variant the host codec knows but the core does not enable yet (the core
+// answers OP_NOT_ENABLED).
+
+export const bounds = {
+  MAX_PUBKEY_BYTES: { value: 4096, doc: "public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes" },
+  MAX_TOKEN_NAME_BYTES: { value: 1024, doc: 'CreateToken name, before allocating (the core applies the exact 64)' },
+  MAX_TOKEN_SYMBOL_BYTES: { value: 1024, doc: 'CreateToken symbol, before allocating (the core applies the exact 16)' },
+  MAX_METADATA_FIELD_BYTES: { value: 4096, doc: 'one token metadata string; the core applies the exact per-field limits (docs/dex.md)' },
+  MAX_NAME_BYTES: { value: 1024, doc: 'a RegisterName string; the core applies the exact rule (INVALID_NAME_FORMAT)' },
+  MAX_PROGRAM_NAME_BYTES: { value: 1024, doc: 'a RegisterProgram name; the core checks 3–64 of [a-z0-9_-] (INVALID_PROGRAM_NAME)' },
+  MAX_PROGRAM_JSON_BYTES: { value: 65_536, doc: 'a RegisterProgram JSON text; the core checks 1–16,384 bytes (INVALID_PROGRAM)' },
+  MAX_STAKING_STRING_BYTES: { value: 4096, doc: 'staking strings (the core applies the exact limits, docs/staking.md)' },
+  MAX_HEADER_BYTES: { value: 4096, doc: 'a ReportDoubleSign header' },
+  MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/nfts.md)' },
+  MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH)' },
+  CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
+};
+
+const f = (name, wire, type, doc) => ({ name, wire, type, doc });
+const s = (name, wire, bound, doc) => f(name, wire, ['string', bound], doc);
+const META = ['metadataUri', 'image', 'description', 'externalUrl', 'twitter', 'discord', 'telegram', 'github'];
+const details = [
+  s('description', 'description', 'MAX_COLLECTION_STRING_BYTES'),
+  s('iconUri', 'icon_uri', 'MAX_COLLECTION_STRING_BYTES'),
+  s('bannerUri', 'banner_uri', 'MAX_COLLECTION_STRING_BYTES'),
+  s('externalUrl', 'external_url', 'MAX_COLLECTION_STRING_BYTES'),
+];
+const cs = (name, wire) => s(name, wire, 'MAX_COLLECTION_STRING_BYTES');
+
+export const operations = [
+  { name: 'Transfer', code: 0, group: 'core', fields: [
+    f('to', 'to', 'bytes32', 'recipient account'),
+    f('token', 'token', 'bytes32', 'token mint; 32 zero bytes = NTV (spec §1.4)'),
+    f('amount', 'amount', 'u128', 'raw units'),
+  ] },
+  // Keys (spec §5.3): the host codec knows them; the core does not enable them yet.
+  { name: 'AddKey', code: 1, group: 'keys', core: false, fields: [
+    f('pubkey', 'pubkey', ['vec', 'MAX_PUBKEY_BYTES']),
+    f('keyType', 'key_type', 'u8', '0 = Ed25519, 1 = ML-DSA-65 (KEY_TYPE_*)'),
+    f('role', 'role', 'u8'),
+  ] },
+  { name: 'RemoveKey', code: 2, group: 'keys', core: false, fields: [f('pubkeyHash', 'pubkey_hash', 'bytes32', 'SHA256 of the public key to remove')] },
+  { name: 'RotateKey', code: 3, group: 'keys', core: false, fields: [
+    f('oldPubkeyHash', 'old_pubkey_hash', 'bytes32'),
+    f('newPubkey', 'new_pubkey', ['vec', 'MAX_PUBKEY_BYTES']),
+    f('newKeyType', 'new_key_type', 'u8'),
+  ] },
+  // Staking (docs/staking.md "Operations"). `validator` names a validator by its staking account;
+  // validatorPubkey, newConsensusPubkey and ReportDoubleSign's validator are Ed25519 consensus keys.
+  { name: 'Stake', code: 4, group: 'staking', fields: [f('amount', 'amount', 'u128'), f('validatorPubkey', 'validator_pubkey', 'bytes32')] },
+  { name: 'Unstake', code: 5, group: 'staking', fields: [f('amount', 'amount', 'u128')] },
+  { name: 'ClaimUnstake', code: 6, group: 'staking', fields: [] },
+  { name: 'Delegate', code: 7, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'Undelegate', code: 8, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'ClaimRewards', code: 9, group: 'staking', fields: [] },
+  { name: 'SetCommission', code: 10, group: 'staking', fields: [f('rate', 'rate', 'u16')] },
+  { name: 'Unjail', code: 11, group: 'staking', fields: [] },
+  { name: 'SetAutoCompound', code: 12, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('enable', 'enable', 'bool')] },
+  { name: 'SetPoolConfig', code: 13, group: 'staking', fields: [
+    f('poolEnabled', 'pool_enabled', 'bool'),
+    s('poolName', 'pool_name', 'MAX_STAKING_STRING_BYTES'),
+    f('minDelegation', 'min_delegation', 'u128'),
+    f('autoCompoundDefault', 'auto_compound_default', 'bool'),
+  ] },
+  { name: 'SetValidatorMetadata', code: 14, group: 'staking', fields: [
+    s('name', 'name', 'MAX_STAKING_STRING_BYTES'),
+    s('description', 'description', 'MAX_STAKING_STRING_BYTES'),
+    s('website', 'website', 'MAX_STAKING_STRING_BYTES'),
+    s('avatarUrl', 'avatar_url', 'MAX_STAKING_STRING_BYTES'),
+  ] },
+  // The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them. Token
+  // order is the caller's; the core sorts the pair.
+  { name: 'CreatePool', code: 28, group: 'dex', fields: [
+    f('tokenA', 'token_a', 'bytes32'), f('tokenB', 'token_b', 'bytes32'),
+    f('amountA', 'amount_a', 'u128'), f('amountB', 'amount_b', 'u128'),
+    f('lpLockDuration', 'lp_lock_duration', 'u64', "seconds the creator's initial LP stays locked (the core allows at most 10 years)"),
+  ] },
+  { name: 'AddLiquidity', code: 29, group: 'dex', fields: [
+    f('tokenA', 'token_a', 'bytes32'), f('tokenB', 'token_b', 'bytes32'),
+    f('amountA', 'amount_a', 'u128'), f('amountB', 'amount_b', 'u128'), f('minLp', 'min_lp_tokens', 'u128'),
+  ] },
+  { name: 'RemoveLiquidity', code: 30, group: 'dex', fields: [
+    f('tokenA', 'token_a', 'bytes32'), f('tokenB', 'token_b', 'bytes32'),
+    f('lpAmount', 'lp_amount', 'u128'), f('minAmountA', 'min_amount_a', 'u128'), f('minAmountB', 'min_amount_b', 'u128'),
+  ] },
+  { name: 'Swap', code: 31, group: 'dex', fields: [
+    f('fromToken', 'from_token', 'bytes32'), f('toToken', 'to_token', 'bytes32'),
+    f('amountIn', 'amount_in', 'u128'), f('minAmountOut', 'min_amount_out', 'u128'),
+  ] },
+  // Names (spec §4.12, docs/names.md): the core lower-cases, drops ".vex" and checks 3–64 of [a-z0-9-].
+  { name: 'RegisterName', code: 32, group: 'names', fields: [s('name', 'name', 'MAX_NAME_BYTES')] },
+  { name: 'CreateToken', code: 33, group: 'core', fields: [
+    s('name', 'name', 'MAX_TOKEN_NAME_BYTES'),
+    s('symbol', 'symbol', 'MAX_TOKEN_SYMBOL_BYTES'),
+    f('decimals', 'decimals', 'u8'),
+    f('supply', 'supply', 'u128', 'raw units'),
+    f('owner', 'owner', 'bytes32'),
+  ] },
+  // Token metadata (spec §2.3/§4.1): creator only; an absent field is kept, an empty string clears it.
+  { name: 'UpdateTokenMetadata', code: 34, group: 'dex', fields: [
+    f('mint', 'mint', 'bytes32'),
+    ...META.map((m) => f(m, m, ['option-string', 'MAX_METADATA_FIELD_BYTES'])),
+  ] },
+  { name: 'LockTokenMetadata', code: 35, group: 'dex', fields: [f('mint', 'mint', 'bytes32')] },
+  // Contract D: two signed headers (src/chain/block.ts headerSigningBytes) of one validator at one height.
+  { name: 'ReportDoubleSign', code: 36, group: 'staking', fields: [
+    f('validator', 'validator', 'bytes32'), f('height', 'height', 'u64'),
+    f('headerA', 'header_a', ['vec', 'MAX_HEADER_BYTES']), f('sigA', 'sig_a', 'bytes64'),
+    f('headerB', 'header_b', ['vec', 'MAX_HEADER_BYTES']), f('sigB', 'sig_b', 'bytes64'),
+  ] },
+  // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "Operations").
+  { name: 'CreateNftCollection', code: 37, group: 'collections', fields: [
+    cs('name', 'name'), cs('symbol', 'symbol'), cs('baseUri', 'base_uri'),
+    f('maxSupply', 'max_supply', 'u64', '0 = unlimited'),
+    f('royaltyBps', 'royalty_bps', 'u16'), f('owner', 'owner', 'bytes32'), ...details,
+  ] },
+  { name: 'MintNft', code: 38, group: 'collections', fields: [
+    f('collection', 'collection', 'bytes32'), f('tokenId', 'token_id', 'u64'), cs('metadataUri', 'metadata_uri'), f('recipient', 'recipient', 'bytes32'),
+  ] },
+  { name: 'TransferNft', code: 39, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('tokenId', 'token_id', 'u64'), f('to', 'to', 'bytes32')] },
+  { name: 'BurnNft', code: 40, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('tokenId', 'token_id', 'u64')] },
+  // Only an NFT collection caps its supply; a multi-token type carries its own (DefineTokenType).
+  { name: 'CreateMultiTokenCollection', code: 41, group: 'collections', fields: [
+    cs('name', 'name'), cs('symbol', 'symbol'), cs('baseUri', 'base_uri'),
+    f('royaltyBps', 'royalty_bps', 'u16'), f('owner', 'owner', 'bytes32'), ...details,
+  ] },
+  { name: 'DefineTokenType', code: 42, group: 'collections', fields: [
+    f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), cs('name', 'name'), cs('metadataUri', 'metadata_uri'),
+    f('maxSupply', 'max_supply', 'u128', '0 = unlimited; a non-fungible type has exactly 1'), f('isFungible', 'is_fungible', 'bool'),
+  ] },
+  { name: 'MintMultiToken', code: 43, group: 'collections', fields: [
+    f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), f('recipient', 'recipient', 'bytes32'), f('amount', 'amount', 'u128'),
+  ] },
+  { name: 'TransferMultiToken', code: 44, group: 'collections', fields: [
+    f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), f('to', 'to', 'bytes32'), f('amount', 'amount', 'u128'),
+  ] },
+  { name: 'BurnMultiToken', code: 45, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), f('amount', 'amount', 'u128')] },
+  { name: 'BatchMintMultiToken', code: 46, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('recipient', 'recipient', 'bytes32'), f('entries', 'entries', 'entries')] },
+  { name: 'BatchTransferMultiToken', code: 47, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('to', 'to', 'bytes32'), f('entries', 'entries', 'entries')] },
+  // Intent programs (spec §4.9, docs/intents.md "Programs on chain"): `program` is the JSON text.
+  { name: 'RegisterProgram', code: 48, group: 'programs', fields: [s('name', 'name', 'MAX_PROGRAM_NAME_BYTES'), s('program', 'program', 'MAX_PROGRAM_JSON_BYTES')] },
+  { name: 'RotateConsensusKey', code: 119, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
+];
+
+/** The batch entry of BatchMint/BatchTransferMultiToken: type_id u64, amount u128 (24 bytes). */
+export const BATCH_ENTRY_BYTES = 24;

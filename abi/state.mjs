@@ -1,0 +1,125 @@
+// State layout (docs/core-abi.md "State layout"): key prefixes with their key fields, and the
+// record layouts stored under them. Keys are a one-byte prefix then the fields; integers in
+// records are little-endian, in keys as stated (ids and indexes that must sort are big-endian).
+//
+// Key field types: bytes32; u64be, u64le, u16be, u32be; 'upper' (the rest of the key: ASCII
+// upper-cased symbol bytes); 'rest' (the rest of the key: a label or name's bytes, latin1 from a
+// string). `check` names a 32-byte field whose length the host builder checks (RangeError
+// "<check> must be 32 bytes"). `host` is the host builder's name ('const' builders of a key with
+// no fields are constants). `core` names the core's P_* constant.
+//
+// Record field types: u8 u16 u32 u64 u128 u256 bytes32 string flag (u8, 1 = true); 'vec32'
+// (u32 count, count × [32]); 'vecu64' (u32 count, count × u64); ['list', Record] (u32 count, then
+// count records); ['tail', Record] (optional to the end: count u8, count records). Host decoders
+// are strict: a short record or trailing bytes throw RangeError.
+
+export const prefixes = [
+  { name: 'ACCOUNT', code: 0x01, core: 'P_ACCOUNT', host: 'accountKey', key: [['addr', 'bytes32', 'address']], value: 'Account' },
+  { name: 'BALANCE', code: 0x02, core: 'P_BALANCE', host: 'balanceKey', key: [['addr', 'bytes32', 'address'], ['mint', 'bytes32', 'mint']], value: 'u128; deleted at 0' },
+  { name: 'TOKEN', code: 0x03, core: 'P_TOKEN', host: 'tokenKey', key: [['mint', 'bytes32', 'mint']], value: 'Token' },
+  { name: 'SYMBOL', code: 0x04, core: 'P_SYMBOL', host: 'symbolKey', key: [['symbol', 'upper']], value: 'mint[32] (symbols are unique, case-insensitive)' },
+  { name: 'RESERVED_SYMBOL', code: 0x05, core: 'P_RESERVED', host: 'reservedSymbolKey', key: [['symbol', 'upper']], value: 'u8 1: refused for CreateToken (spec §2.1)' },
+  { name: 'KEY', code: 0x06, core: 'P_KEY', host: 'keyRecordKey', key: [['addr', 'bytes32', 'address'], ['keyHash', 'bytes32', 'key hash']], value: 'Key' },
+  // DEX and token metadata (docs/dex.md "State layout").
+  { name: 'POOL', code: 0x07, core: 'P_POOL', host: 'poolKey', key: [['pool', 'bytes32']], value: 'Pool' },
+  { name: 'LP', code: 0x08, core: 'P_LP', host: 'lpKey', key: [['pool', 'bytes32'], ['owner', 'bytes32']], value: 'u128 LP balance; deleted at 0' },
+  { name: 'TOKEN_METADATA', code: 0x09, core: 'P_TOKEN_META', host: 'tokenMetadataKey', key: [['mint', 'bytes32']], value: 'TokenMetadata' },
+  // Names (spec §4.12, docs/names.md): the lower-cased label without ".vex".
+  { name: 'NAME', code: 0x0a, core: 'P_NAME', host: 'nameKey', key: [['label', 'rest']], value: 'Name' },
+  { name: 'NAME_REVERSE', code: 0x0b, core: 'P_NAME_REVERSE', host: 'nameReverseKey', key: [['owner', 'bytes32', 'owner']], value: "the owner's primary label (raw bytes)" },
+  // Staking and validators (docs/staking.md "State layout").
+  { name: 'VALIDATOR', code: 0x10, core: 'P_VALIDATOR', host: 'validatorKey', key: [['account', 'bytes32']], value: 'Validator' },
+  { name: 'CONSENSUS_KEY', code: 0x11, core: 'P_CONSENSUS_KEY', host: 'consensusKeyIndexKey', key: [['consensusKey', 'bytes32']], value: 'account[32] of the validator using it' },
+  { name: 'DELEGATION', code: 0x12, core: 'P_DELEGATION', host: 'delegationKey', key: [['validator', 'bytes32'], ['delegator', 'bytes32']], value: 'Delegation' },
+  { name: 'UNBONDING', code: 0x13, core: 'P_UNBONDING', host: 'unbondingKey', key: [['account', 'bytes32']], value: 'Unbonding' },
+  { name: 'STAKING_STATE', code: 0x14, core: 'P_STAKING_STATE', host: 'STAKING_STATE_KEY', key: [], value: 'StakingState' },
+  { name: 'CHAIN_PARAMS', code: 0x15, core: 'P_CHAIN_PARAMS', host: 'CHAIN_PARAMS_KEY', key: [], value: 'ChainParams' },
+  { name: 'EVIDENCE', code: 0x16, core: 'P_EVIDENCE', host: 'evidenceKey', key: [['account', 'bytes32'], ['height', 'u64le']], value: 'u8 1: one offence per (validator, height)' },
+  { name: 'AUTO_COMPOUND', code: 0x17, core: 'P_AUTO_COMPOUND', host: 'autoCompoundKey', key: [['validator', 'bytes32']], value: 'vec32: delegators with auto_compound on' },
+  { name: 'DELEGATOR_INDEX', code: 0x18, core: 'P_DELEGATOR_INDEX', host: 'delegatorIndexKey', key: [['delegator', 'bytes32']], value: 'vec32: validators the account delegates to' },
+  // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "State layout").
+  { name: 'COLLECTION', code: 0x20, core: 'P_COLLECTION', host: 'collectionKey', key: [['collection', 'bytes32']], value: 'Collection' },
+  { name: 'NFT', code: 0x21, core: 'P_NFT', host: 'nftKey', key: [['collection', 'bytes32'], ['tokenId', 'u64be']], value: 'Nft' },
+  { name: 'NFT_COUNT', code: 0x22, core: 'P_NFT_COUNT', host: 'nftCountKey', key: [['collection', 'bytes32'], ['owner', 'bytes32']], value: 'u64 NFTs held; deleted at 0' },
+  { name: 'TOKEN_TYPE', code: 0x23, core: 'P_TOKEN_TYPE', host: 'tokenTypeKey', key: [['collection', 'bytes32'], ['typeId', 'u64be']], value: 'TokenType' },
+  { name: 'MULTI_BALANCE', code: 0x24, core: 'P_MULTI_BALANCE', host: 'multiBalanceKey', key: [['collection', 'bytes32'], ['typeId', 'u64be'], ['owner', 'bytes32']], value: 'u128; deleted at 0' },
+  // Intent programs (spec §4.9, docs/intents.md "Programs on chain").
+  { name: 'PROGRAM', code: 0x30, core: 'P_PROGRAM', host: 'programKey', key: [['name', 'rest']], value: 'Program' },
+  { name: 'PROGRAM_COUNT', code: 0x31, core: 'P_PROGRAM_COUNT', host: 'PROGRAM_COUNT_KEY', key: [], value: 'u64 names registered so far' },
+  { name: 'PROGRAM_INDEX', code: 0x32, core: 'P_PROGRAM_INDEX', host: 'programIndexKey', key: [['index', 'u64be']], value: 'the name registered at that position (raw bytes)' },
+  // The state root's derived records (docs/core-abi.md "State root").
+  { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
+  { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
+];
+
+const r = (name, type, doc) => ({ name, type, doc });
+
+export const records = {
+  FailedBundle: { doc: 'a bundle that failed at the account\'s current nonce and may not be included again', fields: [
+    r('hash', 'bytes32'), r('expiry', 'u64', 'unix seconds: min(valid_until, expiry_timestamp)'),
+  ] },
+  Account: { doc: 'docs/core-abi.md "Failed bundles: fee and replay" for the list', fields: [
+    r('nonce', 'u64'), r('keyCount', 'u16'),
+    r('failed', ['tail', 'FailedBundle'], 'present only while bundles that failed at this nonce are listed'),
+  ] },
+  Token: { doc: 'TokenRecord (docs/core-abi.md "State layout")', fields: [
+    r('version', 'u8'), r('name', 'string'), r('symbol', 'string'), r('decimals', 'u8'),
+    r('totalSupply', 'u128'), r('initialSupply', 'u128'), r('creator', 'bytes32'), r('owner', 'bytes32'),
+    r('createdAt', 'u64'), r('createdHeight', 'u64'),
+    r('kind', 'u8', '0 native, 1 STD-7, 2 STD-8 stablecoin, 3 bridge-canonical'), r('flags', 'u8', 'bit0 metadata mutable'),
+    r('originChain', 'string'), r('originContract', 'string'),
+  ] },
+  Key: { doc: 'a registered signing key', fields: [
+    r('keyType', 'u8', '0 Ed25519, 1 ML-DSA-65'), r('role', 'u8', '0 owner (full authority)'), r('pubkey', 'bytes'),
+  ] },
+  Pool: { doc: 'PoolRecord (docs/dex.md "State layout")', fields: [
+    r('version', 'u8'), r('token0', 'bytes32'), r('token1', 'bytes32'),
+    r('reserve0', 'u128'), r('reserve1', 'u128'), r('lpSupply', 'u128'), r('creator', 'bytes32'),
+    r('createdAt', 'u64'), r('createdHeight', 'u64'), r('lockUntil', 'u64'), r('creatorLockedLp', 'u128'),
+    r('price0Cumulative', 'u256', 'Σ floor(reserve1·2^64/reserve0)·Δt, Q64.64 × seconds, mod 2^256'), r('price1Cumulative', 'u256'),
+    r('lastUpdate', 'u64'),
+  ] },
+  TokenMetadata: { doc: 'spec §2.3/§4.1 metadata; an empty string is unset', fields: [
+    r('version', 'u8'), r('metadataUri', 'string'), r('image', 'string'), r('description', 'string'), r('externalUrl', 'string'),
+    r('twitter', 'string'), r('discord', 'string'), r('telegram', 'string'), r('github', 'string'),
+  ] },
+  Name: { doc: 'docs/names.md', fields: [r('version', 'u8'), r('owner', 'bytes32'), r('registeredHeight', 'u64'), r('registeredAt', 'u64', 'unix seconds')] },
+  Validator: { doc: 'ValidatorRecord (docs/staking.md "State layout"); u64 MAX = never', fields: [
+    r('version', 'u8'), r('consensusKey', 'bytes32'), r('selfStake', 'u128'), r('delegated', 'u128'), r('commissionBps', 'u16'),
+    r('lastCommissionChange', 'u64'), r('jailed', 'flag'), r('jailReleaseTime', 'u64'), r('offences', 'u32'), r('missedInRow', 'u32'),
+    r('blocksProposed', 'u64'), r('blocksMissed', 'u64'), r('performanceBps', 'u16'), r('active', 'flag'),
+    r('createdHeight', 'u64'), r('createdTime', 'u64'), r('accRewardPerShare', 'u128'), r('rewardPool', 'u128'), r('totalRewards', 'u128'),
+    r('hasPendingKey', 'flag'), r('pendingKey', 'bytes32'), r('lastRotationEpoch', 'u64'), r('poolEnabled', 'flag'),
+    r('minDelegation', 'u128'), r('autoCompoundDefault', 'flag'), r('bundlesIncluded', 'u64'),
+    r('name', 'string'), r('description', 'string'), r('website', 'string'), r('avatarUrl', 'string'), r('poolName', 'string'),
+  ] },
+  Delegation: { doc: 'deleted when amount and pending are 0', fields: [
+    r('amount', 'u128'), r('rewardDebt', 'u128'), r('pending', 'u128', 'rewards settled but not yet claimed'), r('autoCompound', 'flag'), r('since', 'u64'),
+  ] },
+  UnbondingEntry: { doc: 'one unbonding', fields: [r('amount', 'u128'), r('releaseTime', 'u64', 'unix seconds from which ClaimUnstake pays it out')] },
+  Unbonding: { doc: 'at most 32 entries', fields: [r('entries', ['list', 'UnbondingEntry'])] },
+  StakingState: { doc: 'the singleton 0x14 (docs/staking.md)', fields: [
+    r('version', 'u8'), r('epoch', 'u64'), r('emissionStart', 'u64'), r('lastTimestamp', 'u64'),
+    r('emitted', 'u128'), r('carry', 'u128'), r('totalStaked', 'u128'), r('validators', 'vec32'), r('active', 'vec32'),
+  ] },
+  ChainParams: { doc: 'the singleton 0x15, also the genesis encoding (docs/staking.md "Chain parameters")', encode: true, fields: [
+    r('version', 'u8'), r('epochLength', 'u64'), r('slotLength', 'u64'), r('maxActiveValidators', 'u32'), r('minStake', 'u128'),
+    r('unbondingSeconds', 'u64'), r('commissionCooldownBlocks', 'u64'), r('maxCommissionBps', 'u16'), r('missedSkipThreshold', 'u32'),
+    r('jailDurations', 'vecu64', '1–16 entries'),
+  ] },
+  Collection: { doc: 'CollectionRecord (docs/nfts.md "State layout")', fields: [
+    r('version', 'u8'), r('kind', 'u8', '0 NFT, 1 multi-token'), r('owner', 'bytes32'), r('creator', 'bytes32'), r('royaltyBps', 'u16'),
+    r('maxSupply', 'u64'), r('minted', 'u64'), r('burned', 'u64'), r('createdHeight', 'u64'), r('createdAt', 'u64'),
+    r('name', 'string'), r('symbol', 'string'), r('baseUri', 'string'), r('description', 'string'),
+    r('iconUri', 'string'), r('bannerUri', 'string'), r('externalUrl', 'string'),
+  ] },
+  Nft: { doc: 'deleted on a burn', fields: [r('version', 'u8'), r('owner', 'bytes32'), r('mintedHeight', 'u64'), r('mintedAt', 'u64'), r('metadataUri', 'string')] },
+  TokenType: { doc: 'TokenTypeRecord (docs/nfts.md "State layout")', fields: [
+    r('version', 'u8'), r('isFungible', 'flag'), r('maxSupply', 'u128'), r('minted', 'u128'), r('burned', 'u128'), r('createdHeight', 'u64'),
+    r('name', 'string'), r('metadataUri', 'string'),
+  ] },
+  Program: { doc: 'ProgramRecord (docs/intents.md "Programs on chain")', fields: [
+    r('version', 'u8'), r('owner', 'bytes32'), r('revision', 'u32'), r('index', 'u64'), r('registeredHeight', 'u64'), r('registeredAt', 'u64'),
+    r('updatedHeight', 'u64'), r('updatedAt', 'u64'), r('hash', 'bytes32', 'Blake3 of the JSON'), r('json', 'string', 'the program JSON text'),
+  ] },
+};

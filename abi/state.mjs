@@ -35,8 +35,8 @@ export const prefixes = [
   { name: 'STAKING_STATE', code: 0x14, core: 'P_STAKING_STATE', host: 'STAKING_STATE_KEY', key: [], value: 'StakingState' },
   { name: 'CHAIN_PARAMS', code: 0x15, core: 'P_CHAIN_PARAMS', host: 'CHAIN_PARAMS_KEY', key: [], value: 'ChainParams' },
   { name: 'EVIDENCE', code: 0x16, core: 'P_EVIDENCE', host: 'evidenceKey', key: [['account', 'bytes32'], ['height', 'u64le']], value: 'u8 1: one offence per (validator, height)' },
-  { name: 'AUTO_COMPOUND', code: 0x17, core: 'P_AUTO_COMPOUND', host: 'autoCompoundKey', key: [['validator', 'bytes32']], value: 'vec32: delegators with auto_compound on' },
-  { name: 'DELEGATOR_INDEX', code: 0x18, core: 'P_DELEGATOR_INDEX', host: 'delegatorIndexKey', key: [['delegator', 'bytes32']], value: 'vec32: validators the account delegates to' },
+  { name: 'AUTO_COMPOUND', code: 0x17, core: 'P_AUTO_COMPOUND', host: 'autoCompoundKey', key: [['validator', 'bytes32']], value: 'AccountList: delegators with auto_compound on' },
+  { name: 'DELEGATOR_INDEX', code: 0x18, core: 'P_DELEGATOR_INDEX', host: 'delegatorIndexKey', key: [['delegator', 'bytes32']], value: 'AccountList: validators the account delegates to (its own included)' },
   // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "State layout").
   { name: 'COLLECTION', code: 0x20, core: 'P_COLLECTION', host: 'collectionKey', key: [['collection', 'bytes32']], value: 'Collection' },
   { name: 'NFT', code: 0x21, core: 'P_NFT', host: 'nftKey', key: [['collection', 'bytes32'], ['tokenId', 'u64be']], value: 'Nft' },
@@ -98,6 +98,7 @@ export const records = {
   ] },
   UnbondingEntry: { doc: 'one unbonding', fields: [r('amount', 'u128'), r('releaseTime', 'u64', 'unix seconds from which ClaimUnstake pays it out')] },
   Unbonding: { doc: 'at most 32 entries', fields: [r('entries', ['list', 'UnbondingEntry'])] },
+  AccountList: { doc: 'the lists of 0x17 (delegators with auto_compound on) and 0x18 (validators an account delegates to)', fields: [r('accounts', 'vec32')] },
   StakingState: { doc: 'the singleton 0x14 (docs/staking.md)', fields: [
     r('version', 'u8'), r('epoch', 'u64'), r('emissionStart', 'u64'), r('lastTimestamp', 'u64'),
     r('emitted', 'u128'), r('carry', 'u128'), r('totalStaked', 'u128'), r('validators', 'vec32'), r('active', 'vec32'),

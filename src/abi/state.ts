@@ -166,7 +166,7 @@ export function evidenceKey(account: Uint8Array, height: bigint | number): Uint8
   return k;
 }
 
-/** 0x17 validator bytes32 → vec32: delegators with auto_compound on */
+/** 0x17 validator bytes32 → AccountList: delegators with auto_compound on */
 export function autoCompoundKey(validator: Uint8Array): Uint8Array {
   const k = new Uint8Array(1 + validator.length);
   k[0] = Prefix.AUTO_COMPOUND;
@@ -174,7 +174,7 @@ export function autoCompoundKey(validator: Uint8Array): Uint8Array {
   return k;
 }
 
-/** 0x18 delegator bytes32 → vec32: validators the account delegates to */
+/** 0x18 delegator bytes32 → AccountList: validators the account delegates to (its own included) */
 export function delegatorIndexKey(delegator: Uint8Array): Uint8Array {
   const k = new Uint8Array(1 + delegator.length);
   k[0] = Prefix.DELEGATOR_INDEX;
@@ -601,6 +601,21 @@ function readUnbonding(r: RecordReader): UnbondingFields {
 export function decodeUnbondingFields(v: Uint8Array): UnbondingFields {
   const r = new RecordReader(v);
   const rec = readUnbonding(r);
+  r.end();
+  return rec;
+}
+
+/** AccountList: the lists of 0x17 (delegators with auto_compound on) and 0x18 (validators an account delegates to) */
+export interface AccountListFields {
+  accounts: Uint8Array[];
+}
+function readAccountList(r: RecordReader): AccountListFields {
+  return { accounts: r.list(read32) };
+}
+/** Decode a whole AccountList record; RangeError when it is short or has trailing bytes. */
+export function decodeAccountListFields(v: Uint8Array): AccountListFields {
+  const r = new RecordReader(v);
+  const rec = readAccountList(r);
   r.end();
   return rec;
 }

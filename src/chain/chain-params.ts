@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { NTV_UNIT } from './genesis-data.js';
+import { CHAIN_PARAMS_KEY, decodeChainParamsFields, encodeChainParamsFields } from '../abi/state.js';
 
 export interface ChainParams {
   /** blocks per epoch (spec §8: 1 hour, 1,800 blocks) */
@@ -40,58 +41,27 @@ export const DEFAULT_CHAIN_PARAMS: Readonly<ChainParams> = Object.freeze({
 });
 
 /** The state key of the parameters record (docs/core-abi.md "State layout", prefix 0x15). */
-export const CHAIN_PARAMS_KEY = Uint8Array.of(0x15);
+export { CHAIN_PARAMS_KEY };
 
 const PARAMS_VERSION = 1;
-const MAX_U64 = (1n << 64n) - 1n;
 
-/**
- * ChainParams record: version u8 = 1, epoch_length u64, slot_length u64, max_active u32,
- * min_stake u128, unbonding_seconds u64, commission_cooldown_blocks u64, max_commission_bps u16,
- * missed_skip_threshold u32, jail_durations Vec<u64> (1–16 entries). Also the genesis encoding.
- */
+/** The ChainParams record (abi/state.mjs ChainParams), also the genesis encoding. */
 export function encodeChainParams(p: ChainParams): Uint8Array {
   validateChainParams(p);
-  const out = new Uint8Array(1 + 8 + 8 + 4 + 16 + 8 + 8 + 2 + 4 + 4 + 8 * p.jailDurations.length);
-  const dv = new DataView(out.buffer);
-  let o = 0;
-  out[o++] = PARAMS_VERSION;
-  dv.setBigUint64(o, BigInt(p.epochLength), true); o += 8;
-  dv.setBigUint64(o, BigInt(p.slotLength), true); o += 8;
-  dv.setUint32(o, p.maxActiveValidators, true); o += 4;
-  dv.setBigUint64(o, p.minStake & MAX_U64, true);
-  dv.setBigUint64(o + 8, p.minStake >> 64n, true); o += 16;
-  dv.setBigUint64(o, BigInt(p.unbondingSeconds), true); o += 8;
-  dv.setBigUint64(o, BigInt(p.commissionCooldownBlocks), true); o += 8;
-  dv.setUint16(o, p.maxCommissionBps, true); o += 2;
-  dv.setUint32(o, p.missedSkipThreshold, true); o += 4;
-  dv.setUint32(o, p.jailDurations.length, true); o += 4;
-  for (const d of p.jailDurations) {
-    dv.setBigUint64(o, BigInt(d), true);
-    o += 8;
-  }
-  return out;
+  return encodeChainParamsFields({
+    version: PARAMS_VERSION, epochLength: BigInt(p.epochLength), slotLength: BigInt(p.slotLength), maxActiveValidators: p.maxActiveValidators,
+    minStake: p.minStake, unbondingSeconds: BigInt(p.unbondingSeconds), commissionCooldownBlocks: BigInt(p.commissionCooldownBlocks),
+    maxCommissionBps: p.maxCommissionBps, missedSkipThreshold: p.missedSkipThreshold, jailDurations: p.jailDurations.map(BigInt),
+  });
 }
 
 export function decodeChainParams(b: Uint8Array): ChainParams {
-  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   if (b.length < 63 || b[0] !== PARAMS_VERSION) throw new Error('malformed chain params record');
-  let o = 1;
-  const u64 = () => { const v = Number(dv.getBigUint64(o, true)); o += 8; return v; };
-  const epochLength = u64();
-  const slotLength = u64();
-  const maxActiveValidators = dv.getUint32(o, true); o += 4;
-  const minStake = dv.getBigUint64(o, true) | (dv.getBigUint64(o + 8, true) << 64n); o += 16;
-  const unbondingSeconds = u64();
-  const commissionCooldownBlocks = u64();
-  const maxCommissionBps = dv.getUint16(o, true); o += 2;
-  const missedSkipThreshold = dv.getUint32(o, true); o += 4;
-  const n = dv.getUint32(o, true); o += 4;
-  const jailDurations: number[] = [];
-  for (let i = 0; i < n; i++) jailDurations.push(u64());
+  const r = decodeChainParamsFields(b);
   return {
-    epochLength, slotLength, maxActiveValidators, minStake, unbondingSeconds, commissionCooldownBlocks,
-    maxCommissionBps, missedSkipThreshold, jailDurations,
+    epochLength: Number(r.epochLength), slotLength: Number(r.slotLength), maxActiveValidators: r.maxActiveValidators, minStake: r.minStake,
+    unbondingSeconds: Number(r.unbondingSeconds), commissionCooldownBlocks: Number(r.commissionCooldownBlocks),
+    maxCommissionBps: r.maxCommissionBps, missedSkipThreshold: r.missedSkipThreshold, jailDurations: r.jailDurations.map(Number),
   };
 }
 

@@ -1,5 +1,8 @@
 import { decodePrefixed, encodePrefixed } from '../codec/address.js';
-import { RecordReader, withPrefix } from '../core/records.js';
+import { Prefix } from '../abi/constants.js';
+import {
+  collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey, decodeCollectionFields, decodeNftFields, decodeTokenTypeFields,
+} from '../abi/state.js';
 import type { Chain } from './chain.js';
 import { perChain } from './per-chain.js';
 
@@ -11,7 +14,10 @@ import { perChain } from './per-chain.js';
  * adapter, so both read the same state.
  */
 
-export const CollectionPrefix = { COLLECTION: 0x20, NFT: 0x21, NFT_COUNT: 0x22, TOKEN_TYPE: 0x23, MULTI_BALANCE: 0x24 } as const;
+/** The collection prefixes of the generated table (abi/state.mjs; docs/nfts.md "State layout"). */
+export const CollectionPrefix = {
+  COLLECTION: Prefix.COLLECTION, NFT: Prefix.NFT, NFT_COUNT: Prefix.NFT_COUNT, TOKEN_TYPE: Prefix.TOKEN_TYPE, MULTI_BALANCE: Prefix.MULTI_BALANCE,
+} as const;
 /** facts.md "Addresses": Nx2 for NFT collections; multi-token collections share it (docs/nfts.md). */
 export const COLLECTION_ID_PREFIX = 'Nx2';
 export const CollectionKind = { NFT: 0, MULTI: 1 } as const;
@@ -25,21 +31,8 @@ export function decodeCollectionText(text: string): Uint8Array | undefined {
   return decodePrefixed(COLLECTION_ID_PREFIX, text);
 }
 
-function idBytes(id: bigint): Uint8Array {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, id, false); // big-endian in keys: ids sort numerically
-  return b;
-}
-
-export const collectionKey = (collection: Uint8Array) => withPrefix(CollectionPrefix.COLLECTION, collection);
-export const nftKey = (collection: Uint8Array, tokenId: bigint) => withPrefix(CollectionPrefix.NFT, collection, idBytes(tokenId));
-export const nftCountKey = (collection: Uint8Array, owner: Uint8Array) => withPrefix(CollectionPrefix.NFT_COUNT, collection, owner);
-export const tokenTypeKey = (collection: Uint8Array, typeId: bigint) => withPrefix(CollectionPrefix.TOKEN_TYPE, collection, idBytes(typeId));
-export const multiBalanceKey = (collection: Uint8Array, typeId: bigint, owner: Uint8Array) =>
-  withPrefix(CollectionPrefix.MULTI_BALANCE, collection, idBytes(typeId), owner);
-
-/** A 32-byte field copied out of the record (the record buffer may be reused by the state view). */
-const bytes32 = (r: RecordReader) => r.bytes(32).slice();
+// Keys and record layouts are generated from the ABI table (abi/state.mjs → src/abi/state.ts).
+export { collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey };
 
 export interface CollectionRecord {
   address: Uint8Array;
@@ -64,13 +57,11 @@ export interface CollectionRecord {
 }
 
 export function decodeCollectionRecord(address: Uint8Array, value: Uint8Array): CollectionRecord {
-  const r = new RecordReader(value);
-  r.u8(); // version
-  const kind = r.u8() === CollectionKind.MULTI ? 'multi' : 'nft';
+  const r = decodeCollectionFields(value);
   return {
-    address, kind, owner: bytes32(r), creator: bytes32(r), royaltyBps: r.u16(), maxSupply: r.u64(), minted: r.u64(), burned: r.u64(),
-    createdHeight: r.u64(), createdAt: r.u64(), name: r.string(), symbol: r.string(), baseUri: r.string(), description: r.string(),
-    iconUri: r.string(), bannerUri: r.string(), externalUrl: r.string(),
+    address, kind: r.kind === CollectionKind.MULTI ? 'multi' : 'nft', owner: r.owner, creator: r.creator, royaltyBps: r.royaltyBps,
+    maxSupply: r.maxSupply, minted: r.minted, burned: r.burned, createdHeight: r.createdHeight, createdAt: r.createdAt, name: r.name,
+    symbol: r.symbol, baseUri: r.baseUri, description: r.description, iconUri: r.iconUri, bannerUri: r.bannerUri, externalUrl: r.externalUrl,
   };
 }
 
@@ -84,9 +75,8 @@ export interface NftRecord {
 }
 
 export function decodeNftRecord(collection: Uint8Array, tokenId: bigint, value: Uint8Array): NftRecord {
-  const r = new RecordReader(value);
-  r.u8(); // version
-  return { collection, tokenId, owner: bytes32(r), mintedHeight: r.u64(), mintedAt: r.u64(), metadataUri: r.string() };
+  const r = decodeNftFields(value);
+  return { collection, tokenId, owner: r.owner, mintedHeight: r.mintedHeight, mintedAt: r.mintedAt, metadataUri: r.metadataUri };
 }
 
 export interface TokenTypeRecord {
@@ -103,10 +93,11 @@ export interface TokenTypeRecord {
 }
 
 export function decodeTokenTypeRecord(collection: Uint8Array, typeId: bigint, value: Uint8Array): TokenTypeRecord {
-  const r = new RecordReader(value);
-  r.u8(); // version
-  const isFungible = r.u8() === 1;
-  return { collection, typeId, isFungible, maxSupply: r.u128(), minted: r.u128(), burned: r.u128(), createdHeight: r.u64(), name: r.string(), metadataUri: r.string() };
+  const r = decodeTokenTypeFields(value);
+  return {
+    collection, typeId, isFungible: r.isFungible, maxSupply: r.maxSupply, minted: r.minted, burned: r.burned, createdHeight: r.createdHeight,
+    name: r.name, metadataUri: r.metadataUri,
+  };
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');

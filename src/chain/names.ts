@@ -1,18 +1,21 @@
 import { encodePrefixed } from '../codec/address.js';
 import { blake3 } from '../codec/hash.js';
+import { Prefix } from '../abi/constants.js';
+import { nameKey, nameReverseKey, decodeNameFields } from '../abi/state.js';
 
 /**
  * The name service's state on the host side (spec §4.12, docs/names.md): key builders and record
  * decoding for the core's name records, the same canonical form the core applies, and the resolver
  * the intent planner uses for `send … to alice.vex`.
  *
- *   0x0A label            → NameRecord { version u8 = 1, owner[32], height u64, time u64 }
+ *   0x0A label            → NameRecord (layout: abi/state.mjs Name)
  *   0x0B owner[32]        → the owner's primary name: the label bytes
  *
  * The label is the name lower-cased, without its optional ".vex" suffix: 3–64 of [a-z0-9-].
  */
 
-export const NamePrefix = { NAME: 0x0a, REVERSE: 0x0b } as const;
+/** The name prefixes of the generated table (abi/state.mjs). */
+export const NamePrefix = { NAME: Prefix.NAME, REVERSE: Prefix.NAME_REVERSE } as const;
 export const NAME_SUFFIX = '.vex';
 export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 64;
@@ -58,31 +61,13 @@ export function nameProblem(name: string): string | undefined {
   return `"${name}" contains ${JSON.stringify(bad)}; only letters, digits and hyphens are allowed`;
 }
 
-export function nameKey(label: string): Uint8Array {
-  const bytes = Buffer.from(label, 'latin1');
-  const key = new Uint8Array(1 + bytes.length);
-  key[0] = NamePrefix.NAME;
-  key.set(bytes, 1);
-  return key;
-}
-
-export function nameReverseKey(owner: Uint8Array): Uint8Array {
-  if (owner.length !== 32) throw new RangeError(`owner must be 32 bytes, got ${owner.length}`);
-  const key = new Uint8Array(33);
-  key[0] = NamePrefix.REVERSE;
-  key.set(owner, 1);
-  return key;
-}
+// Keys and the record layout are generated from the ABI table (abi/state.mjs → src/abi/state.ts).
+export { nameKey, nameReverseKey };
 
 export function decodeNameRecord(label: string, value: Uint8Array): NameRecord {
-  if (value.length !== 49 || value[0] !== 1) throw new Error(`name record of "${label}" has an unknown layout (${value.length} bytes, version ${value[0]})`);
-  const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
-  return {
-    label,
-    owner: value.slice(1, 33),
-    registeredHeight: view.getBigUint64(33, true),
-    registeredAt: view.getBigUint64(41, true),
-  };
+  if (value[0] !== 1) throw new Error(`name record of "${label}" has an unknown layout (${value.length} bytes, version ${value[0]})`);
+  const r = decodeNameFields(value);
+  return { label, owner: r.owner, registeredHeight: r.registeredHeight, registeredAt: r.registeredAt };
 }
 
 /** The record of a name (any accepted spelling), or undefined when it is invalid or unregistered. */

@@ -1,4 +1,6 @@
 import type { StateReader } from './names.js';
+import { Prefix } from '../abi/constants.js';
+import { programKey, programIndexKey, PROGRAM_COUNT_KEY, decodeProgramFields } from '../abi/state.js';
 
 /**
  * Intent programs in chain state (spec §4.9; docs/intents.md "Programs on chain"; docs/core-abi.md
@@ -8,12 +10,11 @@ import type { StateReader } from './names.js';
  *   0x31                    → program count u64
  *   0x32 index u64 (BE)     → the name registered at that position (registration order)
  *
- * ProgramRecord { version u8 = 1, owner[32], revision u32, index u64, registered_height u64,
- *                 registered_at u64, updated_height u64, updated_at u64, program_hash[32],
- *                 program: String (the JSON text) }
+ * ProgramRecord's layout is abi/state.mjs Program (docs/core-abi.md "State layout").
  */
 
-export const ProgramPrefix = { PROGRAM: 0x30, COUNT: 0x31, INDEX: 0x32 } as const;
+/** The program prefixes of the generated table (abi/state.mjs). */
+export const ProgramPrefix = { PROGRAM: Prefix.PROGRAM, COUNT: Prefix.PROGRAM_COUNT, INDEX: Prefix.PROGRAM_INDEX } as const;
 /** The core's name rule (assembly/ops/programs.ts validProgramName). */
 export const PROGRAM_NAME = /^[a-z0-9][a-z0-9_-]{2,63}$/;
 /** The core's size bound of a program's JSON text, in UTF-8 bytes. */
@@ -33,41 +34,19 @@ export interface ProgramRecord {
   json: string;
 }
 
-export function programKey(name: string): Uint8Array {
-  const bytes = Buffer.from(name, 'latin1');
-  const key = new Uint8Array(1 + bytes.length);
-  key[0] = ProgramPrefix.PROGRAM;
-  key.set(bytes, 1);
-  return key;
-}
+// Keys and the record layout are generated from the ABI table (abi/state.mjs → src/abi/state.ts).
+export { programKey, programIndexKey };
 
 export function programCountKey(): Uint8Array {
-  return Uint8Array.of(ProgramPrefix.COUNT);
-}
-
-export function programIndexKey(index: bigint): Uint8Array {
-  const key = new Uint8Array(9);
-  key[0] = ProgramPrefix.INDEX;
-  new DataView(key.buffer).setBigUint64(1, index, false);
-  return key;
+  return PROGRAM_COUNT_KEY.slice();
 }
 
 export function decodeProgramRecord(name: string, value: Uint8Array): ProgramRecord {
-  const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
-  if (value.length < 113 || value[0] !== 1 || view.getUint32(109, true) !== value.length - 113) {
-    throw new Error(`program record of "${name}" has an unknown layout (${value.length} bytes, version ${value[0]})`);
-  }
+  if (value[0] !== 1) throw new Error(`program record of "${name}" has an unknown layout (${value.length} bytes, version ${value[0]})`);
+  const r = decodeProgramFields(value);
   return {
-    name,
-    owner: value.slice(1, 33),
-    revision: view.getUint32(33, true),
-    index: view.getBigUint64(37, true),
-    registeredHeight: view.getBigUint64(45, true),
-    registeredAt: view.getBigUint64(53, true),
-    updatedHeight: view.getBigUint64(61, true),
-    updatedAt: view.getBigUint64(69, true),
-    hash: value.slice(77, 109),
-    json: Buffer.from(value.subarray(113)).toString('utf8'),
+    name, owner: r.owner, revision: r.revision, index: r.index, registeredHeight: r.registeredHeight, registeredAt: r.registeredAt,
+    updatedHeight: r.updatedHeight, updatedAt: r.updatedAt, hash: r.hash, json: r.json,
   };
 }
 

@@ -3,7 +3,11 @@
 // weights), import (certificate stake) and the staking RPC methods. The core (assembly/staking.ts)
 // is the only writer; the layouts here mirror it byte for byte.
 
-import { withPrefix } from '../core/records.js';
+import { Prefix } from '../abi/constants.js';
+import {
+  decodeAccountListFields, decodeDelegationFields, decodeStakingStateFields, decodeUnbondingFields, decodeValidatorFields,
+  validatorKey, consensusKeyIndexKey, delegationKey, unbondingKey, STAKING_STATE_KEY, delegatorIndexKey, evidenceKey,
+} from '../abi/state.js';
 import { chainParams, type ChainParams } from './chain-params.js';
 
 /** Anything with committed-state point reads (StateView, Core). */
@@ -12,25 +16,17 @@ export interface StateReadable {
 }
 export type StateView = StateReadable;
 
+/** The staking prefixes of the generated table (abi/state.mjs; docs/staking.md "State layout"). */
 export const StakingPrefix = {
-  /** account[32] → ValidatorRecord */
-  VALIDATOR: 0x10,
-  /** consensus_key[32] → account[32] */
-  CONSENSUS_KEY: 0x11,
-  /** validator_account[32] delegator[32] → DelegationRecord */
-  DELEGATION: 0x12,
-  /** account[32] → Vec<UnbondingEntry> */
-  UNBONDING: 0x13,
-  /** singleton → StakingState */
-  STAKING_STATE: 0x14,
-  /** singleton → ChainParams (src/chain/chain-params.ts) */
-  CHAIN_PARAMS: 0x15,
-  /** account[32] height u64 → u8 1: one double-sign offence per (validator, height) */
-  EVIDENCE: 0x16,
-  /** validator_account[32] → Vec<delegator[32]> with auto_compound on */
-  AUTO_COMPOUND: 0x17,
-  /** delegator[32] → Vec<validator_account[32]> it delegates to (its own validator included) */
-  DELEGATOR_INDEX: 0x18,
+  VALIDATOR: Prefix.VALIDATOR,
+  CONSENSUS_KEY: Prefix.CONSENSUS_KEY,
+  DELEGATION: Prefix.DELEGATION,
+  UNBONDING: Prefix.UNBONDING,
+  STAKING_STATE: Prefix.STAKING_STATE,
+  CHAIN_PARAMS: Prefix.CHAIN_PARAMS,
+  EVIDENCE: Prefix.EVIDENCE,
+  AUTO_COMPOUND: Prefix.AUTO_COMPOUND,
+  DELEGATOR_INDEX: Prefix.DELEGATOR_INDEX,
 } as const;
 
 /** Contract A (the consensus and p2p helpers read this). */
@@ -119,127 +115,48 @@ export interface StakingState {
 export const REWARD_PRECISION = 10n ** 18n;
 const NEVER = (1n << 64n) - 1n;
 
-const key = withPrefix;
+// Keys and record layouts are generated from the ABI table (abi/state.mjs → src/abi/state.ts).
+export { validatorKey, consensusKeyIndexKey, delegationKey, unbondingKey, STAKING_STATE_KEY, delegatorIndexKey, evidenceKey };
 
-export const validatorKey = (account: Uint8Array) => key(StakingPrefix.VALIDATOR, account);
-export const consensusKeyIndexKey = (consensusKey: Uint8Array) => key(StakingPrefix.CONSENSUS_KEY, consensusKey);
-export const delegationKey = (validator: Uint8Array, delegator: Uint8Array) => key(StakingPrefix.DELEGATION, validator, delegator);
-export const unbondingKey = (account: Uint8Array) => key(StakingPrefix.UNBONDING, account);
-export const STAKING_STATE_KEY = Uint8Array.of(StakingPrefix.STAKING_STATE);
-export const delegatorIndexKey = (delegator: Uint8Array) => key(StakingPrefix.DELEGATOR_INDEX, delegator);
-export function evidenceKey(account: Uint8Array, height: bigint | number): Uint8Array {
-  const h = new Uint8Array(8);
-  new DataView(h.buffer).setBigUint64(0, BigInt(height), true);
-  return key(StakingPrefix.EVIDENCE, account, h);
-}
-
-class Reader {
-  o = 0;
-  private readonly dv: DataView;
-  constructor(private readonly b: Uint8Array) {
-    this.dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  }
-  u8(): number { return this.b[this.o++]!; }
-  u16(): number { const v = this.dv.getUint16(this.o, true); this.o += 2; return v; }
-  u32(): number { const v = this.dv.getUint32(this.o, true); this.o += 4; return v; }
-  u64(): bigint { const v = this.dv.getBigUint64(this.o, true); this.o += 8; return v; }
-  u128(): bigint { const lo = this.u64(); return lo | (this.u64() << 64n); }
-  bytes(n: number): Uint8Array { const v = this.b.slice(this.o, this.o + n); this.o += n; return v; }
-  string(): string { const n = this.u32(); return Buffer.from(this.bytes(n)).toString('utf8'); }
-}
-
-/**
- * ValidatorRecord (value of 0x10 account): version u8 = 1, consensus_key[32], self_stake u128,
- * delegated u128, commission_bps u16, last_commission_change u64 (MAX = never), jailed u8,
- * jail_release_time u64, offences u32, missed_in_row u32, blocks_proposed u64, blocks_missed u64,
- * performance_bps u16, active u8, created_height u64, created_time u64, acc_reward_per_share u128,
- * reward_pool u128, total_rewards u128, has_pending_key u8, pending_key[32], last_rotation_epoch u64
- * (MAX = never), pool_enabled u8, min_delegation u128, auto_compound_default u8, bundles_included u64
- * (fixed part: 242 bytes), then name, description, website, avatar_url, pool_name (u32 len + UTF-8).
- */
+/** The record of 0x10 account (layout: abi/state.mjs Validator) as the staking methods show it. */
 export function decodeValidatorRecord(account: Uint8Array, b: Uint8Array): ValidatorRecord {
-  const r = new Reader(b);
-  if (r.u8() !== 1) throw new Error('unknown validator record version');
-  const consensusKey = r.bytes(32);
-  const selfStake = r.u128();
-  const delegated = r.u128();
-  const commissionBps = r.u16();
-  const lcc = r.u64();
-  const jailed = r.u8() === 1;
-  const jailReleaseTime = Number(r.u64());
-  const offences = r.u32();
-  const missedInRow = r.u32();
-  const blocksProposed = r.u64();
-  const blocksMissed = r.u64();
-  const performanceBps = r.u16();
-  const active = r.u8() === 1;
-  const createdHeight = Number(r.u64());
-  const createdTime = Number(r.u64());
-  const accRewardPerShare = r.u128();
-  const rewardPool = r.u128();
-  const totalRewards = r.u128();
-  const hasPending = r.u8() === 1;
-  const pendingKey = r.bytes(32);
-  const lre = r.u64();
-  const poolEnabled = r.u8() === 1;
-  const minDelegation = r.u128();
-  const autoCompoundDefault = r.u8() === 1;
-  const bundlesIncluded = r.u64();
-  const name = r.string();
-  const description = r.string();
-  const website = r.string();
-  const avatarUrl = r.string();
-  const poolName = r.string();
+  const r = decodeValidatorFields(b);
+  if (r.version !== 1) throw new Error('unknown validator record version');
   return {
-    consensusKey, address: Uint8Array.from(account), stake: selfStake + delegated, performanceBps, jailed, jailReleaseTime,
-    missedInRow, commissionBps, active, selfStake, delegated,
-    lastCommissionChange: lcc === NEVER ? undefined : Number(lcc), offences, blocksProposed, blocksMissed,
-    createdHeight, createdTime, accRewardPerShare, rewardPool, totalRewards,
-    pendingConsensusKey: hasPending ? pendingKey : undefined, lastRotationEpoch: lre === NEVER ? undefined : Number(lre),
-    poolEnabled, minDelegation, autoCompoundDefault, bundlesIncluded, name, description, website, avatarUrl, poolName,
+    consensusKey: r.consensusKey, address: Uint8Array.from(account), stake: r.selfStake + r.delegated, performanceBps: r.performanceBps,
+    jailed: r.jailed, jailReleaseTime: Number(r.jailReleaseTime), missedInRow: r.missedInRow, commissionBps: r.commissionBps, active: r.active,
+    selfStake: r.selfStake, delegated: r.delegated,
+    lastCommissionChange: r.lastCommissionChange === NEVER ? undefined : Number(r.lastCommissionChange), offences: r.offences,
+    blocksProposed: r.blocksProposed, blocksMissed: r.blocksMissed, createdHeight: Number(r.createdHeight), createdTime: Number(r.createdTime),
+    accRewardPerShare: r.accRewardPerShare, rewardPool: r.rewardPool, totalRewards: r.totalRewards,
+    pendingConsensusKey: r.hasPendingKey ? r.pendingKey : undefined, lastRotationEpoch: r.lastRotationEpoch === NEVER ? undefined : Number(r.lastRotationEpoch),
+    poolEnabled: r.poolEnabled, minDelegation: r.minDelegation, autoCompoundDefault: r.autoCompoundDefault, bundlesIncluded: r.bundlesIncluded,
+    name: r.name, description: r.description, website: r.website, avatarUrl: r.avatarUrl, poolName: r.poolName,
   };
 }
 
-/** DelegationRecord: amount u128, reward_debt u128, pending u128, auto_compound u8, since u64 (57 bytes). */
+/** The record of 0x12 validator delegator (abi/state.mjs Delegation). */
 export function decodeDelegation(validator: Uint8Array, delegator: Uint8Array, b: Uint8Array): DelegationRecord {
-  const r = new Reader(b);
+  const r = decodeDelegationFields(b);
   return {
     validator: Uint8Array.from(validator), delegator: Uint8Array.from(delegator),
-    amount: r.u128(), rewardDebt: r.u128(), pending: r.u128(), autoCompound: r.u8() === 1, since: Number(r.u64()),
+    amount: r.amount, rewardDebt: r.rewardDebt, pending: r.pending, autoCompound: r.autoCompound, since: Number(r.since),
   };
 }
 
-/** Unbonding list: u32 count, then per entry amount u128, release_time u64. */
+/** The unbonding list of 0x13 account (abi/state.mjs Unbonding). */
 export function decodeUnbonding(b: Uint8Array): UnbondingEntry[] {
-  const r = new Reader(b);
-  const n = r.u32();
-  const out: UnbondingEntry[] = [];
-  for (let i = 0; i < n; i++) out.push({ amount: r.u128(), releaseTime: Number(r.u64()) });
-  return out;
+  return decodeUnbondingFields(b).entries.map((e) => ({ amount: e.amount, releaseTime: Number(e.releaseTime) }));
 }
 
-/**
- * StakingState (singleton 0x14): version u8 = 1, epoch u64, emission_start u64, last_timestamp u64,
- * emitted u128, carry u128, total_staked u128, validators Vec<[32]>, active Vec<[32]>.
- */
+/** The singleton 0x14 (abi/state.mjs StakingState). */
 export function decodeStakingState(b: Uint8Array): StakingState {
-  const r = new Reader(b);
-  if (r.u8() !== 1) throw new Error('unknown staking state version');
-  const epoch = Number(r.u64());
-  const emissionStart = Number(r.u64());
-  const lastTimestamp = Number(r.u64());
-  const emitted = r.u128();
-  const carry = r.u128();
-  const totalStaked = r.u128();
-  const list = () => {
-    const n = r.u32();
-    const out: Uint8Array[] = [];
-    for (let i = 0; i < n; i++) out.push(r.bytes(32));
-    return out;
+  const r = decodeStakingStateFields(b);
+  if (r.version !== 1) throw new Error('unknown staking state version');
+  return {
+    epoch: Number(r.epoch), emissionStart: Number(r.emissionStart), lastTimestamp: Number(r.lastTimestamp),
+    emitted: r.emitted, carry: r.carry, totalStaked: r.totalStaked, validators: r.validators, active: r.active,
   };
-  const validators = list();
-  const active = list();
-  return { epoch, emissionStart, lastTimestamp, emitted, carry, totalStaked, validators, active };
 }
 
 const EMPTY_STATE: StakingState = { epoch: 0, emissionStart: 0, lastTimestamp: 0, emitted: 0n, carry: 0n, totalStaked: 0n, validators: [], active: [] };
@@ -270,15 +187,10 @@ export function readUnbonding(state: StateReadable, account: Uint8Array): Unbond
   return b ? decodeUnbonding(b) : [];
 }
 
-/** The validators an account delegates to (u32 count + 32-byte accounts), its own included. */
+/** The validators an account delegates to (0x18, abi/state.mjs AccountList), its own included. */
 export function readDelegatorValidators(state: StateReadable, delegator: Uint8Array): Uint8Array[] {
   const b = state.get(delegatorIndexKey(delegator));
-  if (!b) return [];
-  const r = new Reader(b);
-  const n = r.u32();
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < n; i++) out.push(r.bytes(32));
-  return out;
+  return b ? decodeAccountListFields(b).accounts : [];
 }
 
 /** Rewards a delegation would receive if settled now (the core's settle rule, without the pool cap). */

@@ -6,9 +6,11 @@
 import { blake3 } from '../codec/hash.js';
 import { decodePrefixed, encodePrefixed } from '../codec/address.js';
 import { compileCore, instantiateCore, type CoreExports } from './loader.js';
-import { RecordReader } from './records.js';
+import { Prefix } from '../abi/constants.js';
+import { poolKey, lpKey, tokenMetadataKey, decodePoolFields, decodeTokenMetadataFields, type PoolFields } from '../abi/state.js';
 
-export const DexPrefix = { POOL: 0x07, LP: 0x08, TOKEN_METADATA: 0x09 } as const;
+/** The DEX prefixes of the generated table (abi/state.mjs; docs/dex.md "State layout"). */
+export const DexPrefix = { POOL: Prefix.POOL, LP: Prefix.LP, TOKEN_METADATA: Prefix.TOKEN_METADATA } as const;
 
 /** 100 NTV (9 decimals) per pool, to the treasury 0x00…03 (facts.md "DEX"). */
 export const POOL_CREATION_FEE = 100_000_000_000n;
@@ -48,71 +50,12 @@ export function parsePool(text: string): Uint8Array | undefined {
   return decodePrefixed(POOL_PREFIX, text);
 }
 
-export function poolKey(pool: Uint8Array): Uint8Array {
-  const k = new Uint8Array(33);
-  k[0] = DexPrefix.POOL;
-  k.set(pool, 1);
-  return k;
-}
-export function lpKey(pool: Uint8Array, owner: Uint8Array): Uint8Array {
-  const k = new Uint8Array(65);
-  k[0] = DexPrefix.LP;
-  k.set(pool, 1);
-  k.set(owner, 33);
-  return k;
-}
-export function tokenMetadataKey(mint: Uint8Array): Uint8Array {
-  const k = new Uint8Array(33);
-  k[0] = DexPrefix.TOKEN_METADATA;
-  k.set(mint, 1);
-  return k;
-}
+// Keys and record layouts are generated from the ABI table (abi/state.mjs → src/abi/state.ts).
+export { poolKey, lpKey, tokenMetadataKey };
 
-/** PoolRecord (docs/dex.md "State layout"). */
-export interface PoolRecord {
-  version: number;
-  token0: Uint8Array;
-  token1: Uint8Array;
-  reserve0: bigint;
-  reserve1: bigint;
-  lpSupply: bigint;
-  creator: Uint8Array;
-  createdAt: bigint;
-  createdHeight: bigint;
-  lockUntil: bigint;
-  creatorLockedLp: bigint;
-  /** Σ floor(reserve1·2^64/reserve0)·Δt, Q64.64 × seconds, mod 2^256 */
-  price0Cumulative: bigint;
-  price1Cumulative: bigint;
-  lastUpdate: bigint;
-}
-
-function u256(r: RecordReader): bigint {
-  const lo = r.u128();
-  return lo | (r.u128() << 128n);
-}
-
-export function decodePoolRecord(v: Uint8Array): PoolRecord {
-  const r = new RecordReader(v);
-  const rec: PoolRecord = {
-    version: r.u8(),
-    token0: r.bytes(32).slice(),
-    token1: r.bytes(32).slice(),
-    reserve0: r.u128(),
-    reserve1: r.u128(),
-    lpSupply: r.u128(),
-    creator: r.bytes(32).slice(),
-    createdAt: r.u64(),
-    createdHeight: r.u64(),
-    lockUntil: r.u64(),
-    creatorLockedLp: r.u128(),
-    price0Cumulative: u256(r),
-    price1Cumulative: u256(r),
-    lastUpdate: r.u64(),
-  };
-  r.end();
-  return rec;
-}
+/** PoolRecord (docs/dex.md "State layout"; abi/state.mjs Pool). */
+export type PoolRecord = PoolFields;
+export const decodePoolRecord = decodePoolFields;
 
 /** LP units currently locked: the 1,000 forever, plus the creator's initial LP until the lock ends. */
 export function lockedLp(p: PoolRecord, now: bigint): bigint {
@@ -127,17 +70,14 @@ export function emptyMetadata(): TokenMetadata {
   return Object.fromEntries(METADATA_FIELD_NAMES.map((f) => [f, null])) as TokenMetadata;
 }
 
-/** TokenMetadata { version u8, 8 × String } — an empty string shows as null. */
+/** TokenMetadata (abi/state.mjs) — an empty string shows as null. */
 export function decodeTokenMetadata(v: Uint8Array): TokenMetadata {
-  const r = new RecordReader(v);
-  r.u8();
-  const out = emptyMetadata();
-  for (const f of METADATA_FIELD_NAMES) {
-    const s = r.string();
-    out[f] = s === '' ? null : s;
-  }
-  r.end();
-  return out;
+  const r = decodeTokenMetadataFields(v);
+  const none = (x: string) => (x === '' ? null : x);
+  return {
+    metadata_uri: none(r.metadataUri), image: none(r.image), description: none(r.description), external_url: none(r.externalUrl),
+    twitter: none(r.twitter), discord: none(r.discord), telegram: none(r.telegram), github: none(r.github),
+  };
 }
 
 export interface SwapQuote {

@@ -4,7 +4,7 @@
 // (default) or 'bytes32' (a 32-byte account written as its last byte, the rest zero).
 
 export const constants = [
-  // Keys and signatures (spec §5.2; docs/addresses-and-keys.md "Key types").
+  // Keys and signatures (spec §5.2; docs/addresses-and-keys.md "Keys").
   { name: 'KEY_TYPE_ED25519', value: 0, as: 'u8', doc: 'key_type of an Ed25519 key (AddKey, key records, KeyRegistered)' },
   { name: 'KEY_TYPE_ML_DSA_65', value: 1, as: 'u8', doc: 'key_type of an ML-DSA-65 (FIPS 204) key' },
   { name: 'ED25519_PUBLIC_KEY_BYTES', value: 32, as: 'u32', doc: 'an Ed25519 public key (docs/addresses-and-keys.md)' },
@@ -24,7 +24,7 @@ export const constants = [
   { name: 'OP_LAST_RESERVED', value: 119, as: 'u32', doc: 'discriminants up to here without a layout are reserved (OP_NOT_ENABLED); above, malformed' },
   { name: 'BUNDLE_LEVEL_OP', value: 0xffff, as: 'u16', doc: 'op_index of events that belong to the whole bundle (Fee, KeyRegistered)' },
   { name: 'EVENT_HEADER_BYTES', value: 11, as: 'u32', doc: 'event header: bundle_index u32, op_index u16, kind u8, data length u32' },
-  // System accounts (spec §1.4, §1.8; docs/addresses-and-keys.md "System accounts").
+  // System accounts (spec §1.4, §1.8; docs/addresses-and-keys.md, system addresses).
   { name: 'NTV_MINT', value: 0, host: 'bytes32', doc: "the native token's mint: 32 zero bytes (spec §1.4)" },
   { name: 'TREASURY', value: 3, host: 'bytes32', doc: 'the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8)' },
 ];

@@ -33,6 +33,9 @@ import { endBlock } from "./rewards";
 // @ts-ignore: decorator
 @inline const MAX_MISSED: u32 = 1000;
 import { execCreateToken } from "./ops/token";
+import {
+  AUTH_UNSIGNED, AUTH_ED25519, AUTH_EVM, ED25519_SIGNATURE_BYTES, ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES,
+} from "./abi";
 import { BUNDLE_LEVEL_OP, EV_FEE, EV_KEY_REGISTERED, OP_CREATE_TOKEN, OP_TRANSFER } from "./abi";
 
 const results = bufNew(1 << 16);
@@ -75,13 +78,13 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   let acctNonce = accNonce(acct);
   let keyCount = accKeyCount(acct);
   let reveal = false;
-  let evm = auth == 3;
-  let expectSig: u32 = auth == 0 ? 0 : auth == 1 ? 64 : 3309;
-  if (auth > 3 || (evm ? bSigLen == 0 || bSigLen == 64 || bSigLen == 3309 : expectSig != bSigLen)) {
+  let evm = auth == AUTH_EVM;
+  let expectSig: u32 = auth == AUTH_UNSIGNED ? 0 : auth == AUTH_ED25519 ? ED25519_SIGNATURE_BYTES : ML_DSA_65_SIGNATURE_BYTES;
+  if (auth > AUTH_EVM || (evm ? bSigLen == 0 || bSigLen == ED25519_SIGNATURE_BYTES || bSigLen == ML_DSA_65_SIGNATURE_BYTES : expectSig != bSigLen)) {
     result(S.MALFORMED_BUNDLE, 0, 0, 0, nonce);
     return;
   }
-  if (auth == 0) {
+  if (auth == AUTH_UNSIGNED) {
     if (!ctxAllowUnsigned) { result(S.UNSIGNED_NOT_ALLOWED, 0, 0, 0, nonce); return; }
   } else if (evm) {
     // The host recovered the EVM sender from the transaction's signature and passes its
@@ -102,7 +105,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     } else if (keyCount == 0) {
       // First signed send: the key must be the revealed sender_pubkey and hash to the account.
       if (!bytesEq(keyHash, user, 32)) { result(S.PUBKEY_MISMATCH, 0, 0, 0, nonce); return; }
-      let want: u32 = auth == 1 ? 32 : 1952;
+      let want: u32 = auth == AUTH_ED25519 ? ED25519_PUBLIC_KEY_BYTES : ML_DSA_65_PUBLIC_KEY_BYTES;
       if (!bHasPubkey || bPubkeyLen != want || pubkeyLen != want || !bytesEq(pubkey, bPubkey, want)) {
         { result(S.PUBKEY_MISMATCH, 0, 0, 0, nonce); return; }
       }

@@ -3,6 +3,7 @@
 
 import * as S from "./status";
 import { readerInit, take, rU8, rU32, rU64, rTag, rBool, rVec, vecLen, atEnd, bad, rp, rend, validUtf8 } from "./borsh";
+import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES } from "./abi";
 import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
@@ -137,7 +138,7 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
   if (bHasPubkey) {
     bPubkey = rVec();
     bPubkeyLen = vecLen;
-    if (!bad && bPubkeyLen != 32 && bPubkeyLen != 1952) return S.MALFORMED_BUNDLE;
+    if (!bad && bPubkeyLen != ED25519_PUBLIC_KEY_BYTES && bPubkeyLen != ML_DSA_65_PUBLIC_KEY_BYTES) return S.MALFORMED_BUNDLE;
   }
   if (!atEnd()) return S.MALFORMED_BUNDLE;
   return S.OK;

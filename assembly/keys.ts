@@ -102,7 +102,7 @@ export function nameReverseEntry(owner: usize): usize {
   return entry32(P_NAME_REVERSE, owner);
 }
 
-// Staking and validators (docs/staking.md "State layout"; src/chain/validator-set.ts decodes them).
+// Staking and validators (docs/staking.md "State layout"; layouts in abi/state.mjs).
 
 /** 0x10 account[32] → ValidatorRecord. */
 export function validatorEntry(account: usize): usize {

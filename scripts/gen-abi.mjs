@@ -132,6 +132,11 @@ function genConstants() {
   L.push('} as const;');
   L.push(`/** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */`);
   L.push(`export const LAST_KNOWN_KIND = ${Math.max(...events.map((e) => e.code))};`);
+  L.push('', '// Data length of each fixed-size event kind, as plain constants for the block path.');
+  for (const e of events) {
+    const n = eventFixedBytes(e);
+    if (n !== undefined) L.push(`export const ${e.core}_BYTES = ${n};`);
+  }
   L.push('', '/** Data length of each fixed-size event kind. */', 'export const EVENT_BYTES: Readonly<Record<number, number>> = {');
   for (const e of events) {
     const n = eventFixedBytes(e);

@@ -170,6 +170,22 @@ export const EventKind = {
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
 export const LAST_KNOWN_KIND = 15;
 
+// Data length of each fixed-size event kind, as plain constants for the block path.
+export const EV_TRANSFER_BYTES = 112;
+export const EV_TOKEN_CREATED_BYTES = 112;
+export const EV_KEY_REGISTERED_BYTES = 65;
+export const EV_FEE_BYTES = 128;
+export const EV_POOL_CREATED_BYTES = 200;
+export const EV_LIQUIDITY_ADDED_BYTES = 112;
+export const EV_LIQUIDITY_REMOVED_BYTES = 112;
+export const EV_SWAP_BYTES = 160;
+export const EV_TOKEN_METADATA_UPDATED_BYTES = 65;
+export const EV_TOKEN_METADATA_LOCKED_BYTES = 64;
+export const EV_COLLECTION_CREATED_BYTES = 97;
+export const EV_NFT_TRANSFER_BYTES = 104;
+export const EV_TOKEN_TYPE_DEFINED_BYTES = 57;
+export const EV_MULTI_TRANSFER_SINGLE_BYTES = 152;
+
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.Transfer]: 112,

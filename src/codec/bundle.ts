@@ -1,5 +1,6 @@
 import { BorshReader, BorshWriter, CodecError } from './borsh.js';
 import { blake3 } from './hash.js';
+import { MAX_OPERATIONS, MAX_SIGNATURE_BYTES } from '../abi/constants.js';
 import { MAX_PUBKEY_BYTES, readOperation, writeOperation, type Operation } from './operations.js';
 
 export { CodecError } from './borsh.js';
@@ -25,13 +26,13 @@ export interface Bundle {
   senderPubkey?: Uint8Array | undefined;
 }
 
-/** docs/bundle-format.md: a bundle holds at most 64 operations. */
-export const MAX_OPERATIONS = 64;
+/** docs/bundle-format.md: a bundle holds at most 64 operations (abi/constants.mjs). */
+export { MAX_OPERATIONS };
 /**
  * Bound on the signature vec before allocation; the real lengths (0, 64, 3,309) are checked by
  * the signature layer, which reports a precise error.
  */
-export const MAX_SIGNATURE_BYTES = 4096;
+export { MAX_SIGNATURE_BYTES };
 
 const EMPTY = new Uint8Array(0);
 

@@ -4,6 +4,7 @@ import { deriveAccount, encodeAccount } from './address.js';
 import { signingHash, type Bundle } from './bundle.js';
 import { ED25519_PKCS8_PREFIX_HEX, ED25519_SPKI_PREFIX_HEX, ed25519StrictPrecheck } from './ed25519-rule.js';
 import { fromHex, toHex } from './hash.js';
+import * as ABI from '../abi/constants.js';
 
 /**
  * Signing keys (spec §2.5, §5.2–5.4; facts.md "Post-quantum keys"). Ed25519 runs on node:crypto
@@ -13,18 +14,20 @@ import { fromHex, toHex } from './hash.js';
  */
 
 /** `key_type` byte in AddKey/RotateKey (docs/bundle-format.md). */
-export const KeyType = { Ed25519: 0, MlDsa65: 1 } as const;
+export const KeyType = { Ed25519: ABI.KEY_TYPE_ED25519, MlDsa65: ABI.KEY_TYPE_ML_DSA_65 } as const;
 export type KeyTypeCode = (typeof KeyType)[keyof typeof KeyType];
 /** Text names used by RPC shapes (spec §2.5 `key_type: 'Ed25519'`). */
 export type KeyTypeName = 'Ed25519' | 'ML-DSA-65';
 
-export const ED25519_PUBLIC_KEY_LENGTH = 32;
-export const ED25519_SEED_LENGTH = 32;
-export const ED25519_SIGNATURE_LENGTH = 64;
+// Key and signature sizes: one named constant each in the ABI table (abi/constants.mjs;
+// docs/addresses-and-keys.md "Keys").
+export const ED25519_PUBLIC_KEY_LENGTH = ABI.ED25519_PUBLIC_KEY_BYTES;
+export const ED25519_SEED_LENGTH = ABI.ED25519_SECRET_KEY_BYTES;
+export const ED25519_SIGNATURE_LENGTH = ABI.ED25519_SIGNATURE_BYTES;
 /** FIPS 204 ML-DSA-65 sizes; the spec's 3,293-byte "Dilithium3" signature is the round-3 size. */
-export const ML_DSA65_PUBLIC_KEY_LENGTH = 1952;
-export const ML_DSA65_SECRET_KEY_LENGTH = 4032;
-export const ML_DSA65_SIGNATURE_LENGTH = 3309;
+export const ML_DSA65_PUBLIC_KEY_LENGTH = ABI.ML_DSA_65_PUBLIC_KEY_BYTES;
+export const ML_DSA65_SECRET_KEY_LENGTH = ABI.ML_DSA_65_SECRET_KEY_BYTES;
+export const ML_DSA65_SIGNATURE_LENGTH = ABI.ML_DSA_65_SIGNATURE_BYTES;
 /** ML-DSA-65 keys are generated from a 32-byte seed; the wallet keeps the seed as its secret. */
 export const ML_DSA65_SEED_LENGTH = 32;
 

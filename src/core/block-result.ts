@@ -5,6 +5,7 @@
 // one bundle. So the bytes are kept and decoded on demand; the same bytes, in block order, are
 // what storage keeps of a block's execution (BlockWrite.outcome, src/storage/chain-store.ts).
 
+import { EVENT_HEADER_BYTES } from '../abi/constants.js';
 import { Bytes32Interner, decodeEventAt, type CoreEvent } from './events.js';
 
 export interface BundleResult {
@@ -27,7 +28,7 @@ export const ROW = 34;
 /** gas_used u64, fees u128, results count u32 */
 export const HEAD = 28;
 /** Event header: bundle_index u32, op_index u16, kind u8, data length u32 */
-export const EVENT_HEAD = 11;
+export const EVENT_HEAD = EVENT_HEADER_BYTES;
 
 export class BlockResultView implements BlockResult {
   /** number of bundle results */

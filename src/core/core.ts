@@ -5,6 +5,7 @@
 
 import { compileCore, instantiateCore, CoreAbortError, Wasm, type CoreExports, type StateReader, type WasmModule, type WasmSource } from './loader.js';
 import { BlockResultView } from './block-result.js';
+import { AUTH_UNSIGNED, AUTH_ED25519, AUTH_ML_DSA_65 } from '../abi/constants.js';
 import { Status, statusName } from './status.js';
 import { BundleScan } from './scan.js';
 
@@ -30,7 +31,8 @@ export interface BlockContext {
   missed?: readonly Uint8Array[];
 }
 
-export const AuthKind = { UNSIGNED: 0, ED25519: 1, ML_DSA_65: 2 } as const;
+/** BundleInput.auth (docs/core-abi.md "Input and output layouts"; abi/constants.mjs AUTH_*). */
+export const AuthKind = { UNSIGNED: AUTH_UNSIGNED, ED25519: AUTH_ED25519, ML_DSA_65: AUTH_ML_DSA_65 } as const;
 
 export interface BundleInput {
   /** the Borsh bundle */

@@ -1,43 +1,13 @@
-// Typed decoding of the core's events (docs/core-abi.md "Event kinds and data").
+// Typed decoding of the core's events (docs/core-abi.md "Event kinds and data"). The field
+// offsets below follow the rows of abi/events.mjs; roots.test.ts and the core tests pin them.
 
-export const EventKind = {
-  Transfer: 0, TokenCreated: 1, KeyRegistered: 2, Fee: 3,
-  PoolCreated: 4, LiquidityAdded: 5, LiquidityRemoved: 6, Swap: 7, TokenMetadataUpdated: 8, TokenMetadataLocked: 9,
-  // NFT and multi-token collections (docs/nfts.md "Events")
-  CollectionCreated: 10, NftTransfer: 11, TokenTypeDefined: 12, MultiTransferSingle: 13, MultiTransferBatch: 14,
-  // Intent programs (docs/intents.md "Programs on chain")
-  ProgramRegistered: 15,
-} as const;
-/** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = EventKind.ProgramRegistered;
+// Kinds, data lengths and the account fields the explorer indexes come from the ABI table
+// (abi/events.mjs → src/abi/constants.ts; docs/core-abi.md "How the ABI is generated").
+import {
+  EventKind, EV_TRANSFER_BYTES, EV_TOKEN_CREATED_BYTES, EV_KEY_REGISTERED_BYTES, EV_FEE_BYTES, EV_POOL_CREATED_BYTES, EV_SWAP_BYTES, EV_COLLECTION_CREATED_BYTES, EV_NFT_TRANSFER_BYTES, EV_TOKEN_TYPE_DEFINED_BYTES, EV_LIQUIDITY_ADDED_BYTES, EV_TOKEN_METADATA_UPDATED_BYTES, EV_TOKEN_METADATA_LOCKED_BYTES,
+} from '../abi/constants.js';
 
-/**
- * Where each kind's account fields (the parties, `Nx0…`, and a DEX event's pool, `Nx8…`) lie in its data (the layouts below and in
- * docs/core-abi.md): the explorer's address history indexes them (src/chain/indexer.ts). Fee names
- * the proposer and the treasury in every bundle and is left out on purpose.
- */
-export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
-  [EventKind.Transfer]: [0, 32],
-  [EventKind.TokenCreated]: [32, 64],
-  [EventKind.KeyRegistered]: [0],
-  [EventKind.Fee]: [],
-  // the pool as well as the trader or provider: tokens move both ways between them
-  [EventKind.PoolCreated]: [0, 96],
-  [EventKind.LiquidityAdded]: [0, 32],
-  [EventKind.LiquidityRemoved]: [0, 32],
-  [EventKind.Swap]: [0, 32],
-  [EventKind.TokenMetadataUpdated]: [32],
-  [EventKind.TokenMetadataLocked]: [32],
-  [EventKind.CollectionCreated]: [33, 65],
-  [EventKind.NftTransfer]: [32, 64],
-  [EventKind.TokenTypeDefined]: [],
-  [EventKind.MultiTransferSingle]: [32, 64, 96],
-  [EventKind.MultiTransferBatch]: [32, 64, 96],
-  [EventKind.ProgramRegistered]: [0],
-};
-
-/** op_index of events that belong to the whole bundle (Fee, KeyRegistered). */
-export const BUNDLE_LEVEL_OP = 0xffff;
+export { EventKind, LAST_KNOWN_KIND, ACCOUNT_FIELDS, BUNDLE_LEVEL_OP } from '../abi/constants.js';
 
 interface EventBase {
   bundleIndex: number;
@@ -202,18 +172,18 @@ const noIntern = { get: (b: Uint8Array, o: number) => b.subarray(o, o + 32) };
 export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: number, bundleIndex: number, opIndex: number, kind: number, ids: { get(b: Uint8Array, o: number): Uint8Array } = noIntern): CoreEvent {
   switch (kind) {
     case EventKind.Transfer:
-      if (len === 112)
+      if (len === EV_TRANSFER_BYTES)
         return { bundleIndex, opIndex, kind: 'Transfer', from: ids.get(b, o), to: b.subarray(o + 32, o + 64), token: ids.get(b, o + 64), amount: u128(dv, o + 96) };
       break;
     case EventKind.TokenCreated:
-      if (len === 112)
+      if (len === EV_TOKEN_CREATED_BYTES)
         return { bundleIndex, opIndex, kind: 'TokenCreated', mint: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), owner: b.subarray(o + 64, o + 96), supply: u128(dv, o + 96) };
       break;
     case EventKind.KeyRegistered:
-      if (len === 65) return { bundleIndex, opIndex, kind: 'KeyRegistered', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64), keyType: b[o + 64]! };
+      if (len === EV_KEY_REGISTERED_BYTES) return { bundleIndex, opIndex, kind: 'KeyRegistered', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64), keyType: b[o + 64]! };
       break;
     case EventKind.Fee:
-      if (len === 128)
+      if (len === EV_FEE_BYTES)
         return {
           bundleIndex,
           opIndex,
@@ -226,7 +196,7 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
         };
       break;
     case EventKind.PoolCreated:
-      if (len === 200)
+      if (len === EV_POOL_CREATED_BYTES)
         return {
           bundleIndex, opIndex, kind: 'PoolCreated', pool: b.subarray(o, o + 32), token0: b.subarray(o + 32, o + 64), token1: b.subarray(o + 64, o + 96),
           creator: b.subarray(o + 96, o + 128), amount0: u128(dv, o + 128), amount1: u128(dv, o + 144), lpSupply: u128(dv, o + 160),
@@ -235,14 +205,14 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
       break;
     case EventKind.LiquidityAdded:
     case EventKind.LiquidityRemoved:
-      if (len === 112)
+      if (len === EV_LIQUIDITY_ADDED_BYTES) // = EV_LIQUIDITY_REMOVED_BYTES
         return {
           bundleIndex, opIndex, kind: kind === EventKind.LiquidityAdded ? 'LiquidityAdded' : 'LiquidityRemoved', pool: b.subarray(o, o + 32),
           provider: b.subarray(o + 32, o + 64), amount0: u128(dv, o + 64), amount1: u128(dv, o + 80), lp: u128(dv, o + 96),
         };
       break;
     case EventKind.Swap:
-      if (len === 160)
+      if (len === EV_SWAP_BYTES)
         return {
           bundleIndex, opIndex, kind: 'Swap', pool: b.subarray(o, o + 32), trader: b.subarray(o + 32, o + 64), tokenIn: b.subarray(o + 64, o + 96),
           amountIn: u128(dv, o + 96), amountOut: u128(dv, o + 112), reserve0: u128(dv, o + 128), reserve1: u128(dv, o + 144),
@@ -250,22 +220,22 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
       break;
     case EventKind.TokenMetadataUpdated:
     case EventKind.TokenMetadataLocked:
-      if (len === (kind === EventKind.TokenMetadataUpdated ? 65 : 64))
+      if (len === (kind === EventKind.TokenMetadataUpdated ? EV_TOKEN_METADATA_UPDATED_BYTES : EV_TOKEN_METADATA_LOCKED_BYTES))
         return {
           bundleIndex, opIndex, kind: kind === EventKind.TokenMetadataUpdated ? 'TokenMetadataUpdated' : 'TokenMetadataLocked',
-          mint: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), fieldsSet: len === 65 ? b[o + 64]! : 0,
+          mint: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), fieldsSet: kind === EventKind.TokenMetadataUpdated ? b[o + 64]! : 0,
         };
       break;
     case EventKind.CollectionCreated:
-      if (len === 97)
+      if (len === EV_COLLECTION_CREATED_BYTES)
         return { bundleIndex, opIndex, kind: 'CollectionCreated', collection: b.subarray(o, o + 32), collectionKind: b[o + 32]!, owner: b.subarray(o + 33, o + 65), creator: b.subarray(o + 65, o + 97) };
       break;
     case EventKind.NftTransfer:
-      if (len === 104)
+      if (len === EV_NFT_TRANSFER_BYTES)
         return { bundleIndex, opIndex, kind: 'NftTransfer', collection: b.subarray(o, o + 32), from: b.subarray(o + 32, o + 64), to: b.subarray(o + 64, o + 96), tokenId: dv.getBigUint64(o + 96, true) };
       break;
     case EventKind.TokenTypeDefined:
-      if (len === 57)
+      if (len === EV_TOKEN_TYPE_DEFINED_BYTES)
         return { bundleIndex, opIndex, kind: 'TokenTypeDefined', collection: b.subarray(o, o + 32), typeId: dv.getBigUint64(o + 32, true), maxSupply: u128(dv, o + 40), isFungible: b[o + 56] === 1 };
       break;
     case EventKind.MultiTransferSingle:

@@ -1,5 +1,6 @@
 import { poolAddress, sortPair, type AmmMath, type PoolRecord, type ReverseQuote, type SwapQuote } from '../core/amm.js';
 import type { TokenRef } from './goals.js';
+import { NTV_MINT } from '../abi/constants.js';
 
 /**
  * What the planner reads of committed state, behind a small interface (STYLE.md: execution and
@@ -17,7 +18,8 @@ export interface MarketSource {
   pools(): Iterable<PoolRecord>;
 }
 
-export const NTV_MINT = new Uint8Array(32);
+/** The native token's mint (spec §1.4; abi/constants.mjs). */
+export { NTV_MINT };
 
 export function hex(b: Uint8Array): string {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');

@@ -1030,7 +1030,8 @@ function failedError(receipt: Receipt): ChainError {
 
 /** The error a bound of the mempool answers with (docs/mempool.md; codes in docs/rpc.md). */
 function refusalError(refusal: MempoolRefusal, entry: PendingBundle, poolSize: number): ChainError {
-  const { status, nextNonce: next, limit } = refusal;
+  const { status, nextNonce: next } = refusal;
+  const limit = refusal.limit === undefined ? undefined : Number(refusal.limit);
   const data = { status, bundle_hash: encodeHash(entry.hash), nonce: entry.nonce, next_nonce: next };
   switch (status) {
     case 'NONCE_TOO_LOW':

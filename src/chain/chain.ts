@@ -877,7 +877,7 @@ export class Chain extends EventEmitter<ChainEvents> {
       if (!follower.nodeAssigned) continue;
       this.mempool.remove(follower);
       this.settle(follower.hashKey, undefined, new ChainError('BUNDLE_INVALID',
-        `an earlier bundle of this account (nonce ${failed.nonce}) failed, so nonce ${follower.nonce} cannot execute; call again`,
+        `an earlier bundle of this account (nonce ${failed.nonce}) failed or left the mempool, so nonce ${follower.nonce} cannot execute; call again`,
         { status: 'PREDECESSOR_FAILED', bundle_hash: encodeHash(follower.hash) }));
     }
   }

@@ -107,6 +107,8 @@ interface AccountQueue {
    * Bundles at `next` or above are queued. No bundle below stateNonce is kept.
    */
   next: bigint;
+  /** bundles at `next` or above, kept as bundles come and go (no bigint arithmetic per admission) */
+  queued: number;
   byNonce: Map<bigint, PendingBundle>;
 }
 
@@ -117,6 +119,23 @@ interface Slot {
   seq: number;
   /** unix seconds after which it is dropped: the earlier of its expiry and admission + lifetime */
   dropAt: bigint;
+  /**
+   * The fee and drop time as doubles, for the heaps' comparisons (bigint ones made admission ~2×
+   * slower). Exact up to 2^53; equal doubles beyond that fall back to the bigints.
+   */
+  fee: number;
+  due: number;
+}
+
+/** Cheapest first; among equals the newest (the tail of an account's run, most often). */
+function cheaper(a: Slot, b: Slot): boolean {
+  if (a.fee !== b.fee) return a.fee < b.fee;
+  if (a.fee > Number.MAX_SAFE_INTEGER && a.entry.priorityFee !== b.entry.priorityFee) return a.entry.priorityFee < b.entry.priorityFee;
+  return a.seq > b.seq;
+}
+
+function dueEarlier(a: Slot, b: Slot): boolean {
+  return a.due !== b.due ? a.due < b.due : a.dropAt < b.dropAt;
 }
 
 export class Mempool {
@@ -126,12 +145,9 @@ export class Mempool {
   private queuedTotal = 0;
   private seq = 0;
   private readonly alive = (slot: Slot) => this.byHash.get(slot.entry.hashKey) === slot.entry;
-  /** cheapest first (the eviction candidate); among equals the newest */
-  private readonly byPrice = new MinHeap<Slot>(
-    (a, b) => a.entry.priorityFee < b.entry.priorityFee || (a.entry.priorityFee === b.entry.priorityFee && a.seq > b.seq),
-    this.alive,
-  );
-  private readonly byDropAt = new MinHeap<Slot>((a, b) => a.dropAt < b.dropAt, this.alive);
+  /** the eviction candidate on top */
+  private readonly byPrice = new MinHeap<Slot>(cheaper, this.alive);
+  private readonly byDropAt = new MinHeap<Slot>(dueEarlier, this.alive);
 
   constructor(limits: Partial<MempoolLimits> = {}) {
     this.limits = { ...DEFAULT_MEMPOOL_LIMITS, ...limits };
@@ -184,12 +200,10 @@ export class Mempool {
     const dropped: DroppedBundle[] = [];
     let queue = this.accounts.get(entry.accountKey);
     if (!queue) {
-      queue = { stateNonce, next: stateNonce, byNonce: new Map() };
+      queue = { stateNonce, next: stateNonce, queued: 0, byNonce: new Map() };
       this.accounts.set(entry.accountKey, queue);
     } else if (stateNonce > queue.stateNonce) {
-      const before = this.queuedIn(queue);
       this.advance(queue, stateNonce, dropped);
-      this.queuedTotal += this.queuedIn(queue) - before;
     }
     const existing = queue.byNonce.get(entry.nonce);
     const refusal = this.check(queue, entry, existing);
@@ -210,14 +224,21 @@ export class Mempool {
         // The victim may have been this account's last bundle.
         if (!this.accounts.has(entry.accountKey)) this.accounts.set(entry.accountKey, queue);
       }
-      const before = this.queuedIn(queue);
       queue.byNonce.set(entry.nonce, entry);
-      while (queue.byNonce.has(queue.next)) queue.next++;
-      this.queuedTotal += this.queuedIn(queue) - before;
+      if (entry.nonce === queue.next) {
+        // It extends the ready run, and takes the queued bundles right after it along.
+        queue.next++;
+        let joined = 0;
+        for (; queue.byNonce.has(queue.next); queue.next++) joined++;
+        this.shift(queue, -joined);
+      } else {
+        this.shift(queue, 1);
+      }
     }
     this.byHash.set(entry.hashKey, entry);
     const lifetimeEnd = nowSeconds + this.limits.lifetimeSeconds;
-    const slot: Slot = { entry, seq: this.seq++, dropAt: entry.expiresAt < lifetimeEnd ? entry.expiresAt : lifetimeEnd };
+    const dropAt = entry.expiresAt < lifetimeEnd ? entry.expiresAt : lifetimeEnd;
+    const slot: Slot = { entry, seq: this.seq++, dropAt, fee: Number(entry.priorityFee), due: Number(dropAt) };
     this.byPrice.push(slot);
     this.byDropAt.push(slot);
     // Slots of bundles that left stay in the heaps until they surface; sweep once they outnumber the live ones.
@@ -261,11 +282,12 @@ export class Mempool {
     if (mine) this.byHash.delete(entry.hashKey);
     if (!queue) return [];
     const dropped: DroppedBundle[] = [];
-    const before = this.queuedIn(queue);
     // Taken out without breaking the run: `advance` moves the committed nonce past it at once.
-    if (mine && queue.byNonce.get(mine.nonce) === mine) queue.byNonce.delete(mine.nonce);
+    if (mine && queue.byNonce.get(mine.nonce) === mine) {
+      queue.byNonce.delete(mine.nonce);
+      if (mine.nonce >= queue.next) this.shift(queue, -1);
+    }
     this.advance(queue, entry.nonce + 1n, dropped);
-    this.queuedTotal += this.queuedIn(queue) - before;
     if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
     return dropped;
   }
@@ -313,10 +335,9 @@ export class Mempool {
       if (entry.priorityFee < minPriorityFee) return { status: 'REPLACEMENT_UNDERPRICED', nextNonce, minPriorityFee, pending: existing };
       return undefined;
     }
-    const gap = entry.nonce - queue.next;
-    if (gap > this.limits.maxNonceGap) return { status: 'NONCE_GAP_TOO_LARGE', nextNonce, limit: this.limits.maxNonceGap };
-    if (gap > 0n) {
-      if (this.queuedIn(queue) >= this.limits.maxQueuedPerAccount) {
+    if (entry.nonce !== queue.next) {
+      if (entry.nonce - queue.next > this.limits.maxNonceGap) return { status: 'NONCE_GAP_TOO_LARGE', nextNonce, limit: this.limits.maxNonceGap };
+      if (queue.queued >= this.limits.maxQueuedPerAccount) {
         return { status: 'ACCOUNT_QUEUE_FULL', nextNonce, limit: this.limits.maxQueuedPerAccount };
       }
       if (this.queuedTotal >= this.limits.maxQueued) return { status: 'QUEUE_FULL', nextNonce, limit: this.limits.maxQueued };
@@ -332,14 +353,14 @@ export class Mempool {
     return undefined;
   }
 
-  private queuedIn(queue: AccountQueue): number {
-    return queue.byNonce.size - Number(queue.next - queue.stateNonce);
+  private shift(queue: AccountQueue, delta: number): void {
+    queue.queued += delta;
+    this.queuedTotal += delta;
   }
 
   /**
    * Move an account's committed nonce up to `stateNonce`: bundles below it can never execute and
-   * go to `dropped` (NONCE_USED), and the ready run restarts from there. The caller adjusts
-   * `queuedTotal` around it.
+   * go to `dropped` (NONCE_USED), and the ready run restarts from there.
    */
   private advance(queue: AccountQueue, stateNonce: bigint, dropped: DroppedBundle[]): void {
     if (stateNonce <= queue.stateNonce) return;
@@ -355,11 +376,17 @@ export class Mempool {
     for (const entry of stale) {
       queue.byNonce.delete(entry.nonce);
       this.byHash.delete(entry.hashKey);
+      if (entry.nonce >= queue.next) this.shift(queue, -1);
       dropped.push({ entry, reason: 'NONCE_USED' });
     }
     queue.stateNonce = stateNonce;
-    if (queue.next < stateNonce) queue.next = stateNonce;
-    while (queue.byNonce.has(queue.next)) queue.next++;
+    if (queue.next < stateNonce) {
+      // The run restarts at the new committed nonce: what follows it was queued until now.
+      queue.next = stateNonce;
+      let joined = 0;
+      for (; queue.byNonce.has(queue.next); queue.next++) joined++;
+      this.shift(queue, -joined);
+    }
   }
 
   private removeEntry(entry: PendingBundle): void {
@@ -367,11 +394,14 @@ export class Mempool {
     this.byHash.delete(entry.hashKey);
     const queue = this.accounts.get(entry.accountKey);
     if (!queue || queue.byNonce.get(entry.nonce) !== entry) return;
-    const before = this.queuedIn(queue);
     queue.byNonce.delete(entry.nonce);
-    // A hole in the ready run: everything after it now waits behind a gap.
-    if (entry.nonce < queue.next) queue.next = entry.nonce;
-    this.queuedTotal += this.queuedIn(queue) - before;
+    if (entry.nonce < queue.next) {
+      // A hole in the ready run: everything after it now waits behind a gap.
+      this.shift(queue, Number(queue.next - entry.nonce) - 1);
+      queue.next = entry.nonce;
+    } else {
+      this.shift(queue, -1);
+    }
     if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
   }
 }

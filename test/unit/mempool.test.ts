@@ -184,6 +184,50 @@ describe('Mempool bounds (docs/mempool.md)', () => {
     expect(pool.after('a', 0n)).toEqual([entries[1], entries[2]]);
   });
 
+  it('keeps its counts right through any mix of admissions, executions, failures, evictions and expiry', () => {
+    // A fixed-seed generator (xorshift32): the same sequence on every run.
+    let x = 0x9e3779b9;
+    const rand = (n: number) => {
+      x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+      return x % n;
+    };
+    const limits = { maxBundles: 60, maxQueued: 25, maxQueuedPerAccount: 4, maxNonceGap: 6n, lifetimeSeconds: 50n };
+    const pool = new Mempool(limits);
+    const committed = new Map<string, bigint>();
+    let now = NOW;
+    for (let step = 0; step < 20_000; step++) {
+      const account = `a${rand(8)}`;
+      const state = committed.get(account) ?? 0n;
+      const op = rand(10);
+      if (op < 6) {
+        const nonce = state + BigInt(rand(9));
+        pool.add(bundle(account, nonce, { fee: BigInt(rand(4)), expiresAt: now + BigInt(rand(80)) }), state, now);
+      } else if (op < 8) {
+        // a block: the ready run executes (some of it)
+        for (const e of pool.selectReady(1 + rand(6))) {
+          pool.executed(e);
+          committed.set(e.accountKey, e.nonce + 1n);
+        }
+      } else if (op === 8) {
+        const ready = pool.selectReady(100);
+        if (ready.length > 0) pool.remove(ready[rand(ready.length)]!);
+      } else {
+        now += BigInt(rand(10));
+        pool.expire(now);
+      }
+      const ready = pool.selectReady(1_000);
+      expect(ready.length + pool.queuedCount).toBe(pool.size);
+      expect(pool.size).toBeLessThanOrEqual(limits.maxBundles);
+      // the ready runs are contiguous from each account's committed nonce
+      const runs = new Map<string, bigint[]>();
+      for (const e of ready) runs.set(e.accountKey, [...(runs.get(e.accountKey) ?? []), e.nonce]);
+      for (const [acct, nonces] of runs) {
+        nonces.forEach((n, i) => expect(n).toBe((committed.get(acct) ?? 0n) + BigInt(i)));
+        expect(pool.pendingNonce(acct, committed.get(acct) ?? 0n)).toBe((committed.get(acct) ?? 0n) + BigInt(nonces.length));
+      }
+    }
+  });
+
   it('keeps admission cheap at scale and its lazy orders compact', () => {
     const pool = new Mempool({ maxBundles: 50_000 });
     const started = performance.now();

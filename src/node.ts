@@ -8,6 +8,7 @@ import type { Network } from './chain/genesis-data.js';
 import { StateView } from './chain/state-view.js';
 import { loadValidatorKey } from './chain/validator-key.js';
 import type { ChainParams } from './chain/chain-params.js';
+import { DEFAULT_MEMPOOL_LIMITS, type MempoolLimits } from './chain/mempool.js';
 import { encodeAccount } from './codec/address.js';
 import { initHashing } from './codec/hash.js';
 import { SignatureVerifierPool } from './codec/verify-pool.js';
@@ -34,6 +35,8 @@ export interface NodeOptions {
   blockTimeMs: number;
   maxTxsPerBlock: number;
   rpcRateLimit: number;
+  /** --mempool-* bounds (docs/mempool.md); absent ones take DEFAULT_MEMPOOL_LIMITS */
+  mempool?: Partial<MempoolLimits>;
   /** --rpc-keep-alive-timeout: ms an idle HTTP keep-alive connection stays open (docs/rpc.md; default 120000) */
   rpcKeepAliveTimeoutMs?: number;
   /** --rpc-header-timeout: ms within which a request's headers must arrive (docs/rpc.md; default 10000) */
@@ -87,7 +90,6 @@ export interface RunningNode {
 
 /** Spec §1.8: blocks follow every 500 ms under load. */
 const MIN_BLOCK_INTERVAL_MS = 500;
-const MEMPOOL_CAPACITY = 200_000;
 const INCLUSION_TIMEOUT_MS = 30_000;
 
 /** Build every module with (options, dependencies) and wire them (DESIGN.md: node.ts). */
@@ -116,7 +118,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       blockTimeMs: options.blockTimeMs,
       minBlockIntervalMs: Math.min(MIN_BLOCK_INTERVAL_MS, options.blockTimeMs),
       maxTxsPerBlock: options.maxTxsPerBlock,
-      mempoolCapacity: MEMPOOL_CAPACITY,
+      mempoolCapacity: options.mempool?.maxBundles ?? DEFAULT_MEMPOOL_LIMITS.maxBundles,
+      mempoolLimits: options.mempool,
       inclusionTimeoutMs: INCLUSION_TIMEOUT_MS,
       genesisValidators: options.genesisValidators,
       chainParams: options.chainParams,

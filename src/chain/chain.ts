@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Core } from '../core/core.js';
 import { accountKey, balanceKey, decodeAccount, decodeBalance } from '../core/records.js';
 import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../codec/bundle.js';
-import { encodeHash } from '../codec/address.js';
+import { encodeAccount, encodeHash } from '../codec/address.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import type { ChainStore } from '../storage/chain-store.js';
 import type { Logger } from '../logger.js';
@@ -13,7 +13,7 @@ import { ChainError, ExecutionAborted, txIndexingError } from './errors.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
-import { Mempool, type PendingBundle } from './mempool.js';
+import { Mempool, REPLACEMENT_BUMP_PERCENT, type DroppedBundle, type MempoolLimits, type MempoolRefusal, type PendingBundle } from './mempool.js';
 import { BlockProducer, type BlockTurn, type ProducedBlock, type ValidatorIdentity } from './producer.js';
 import { ReceiptReader } from './receipt-reader.js';
 import type { Receipt } from './receipts.js';
@@ -34,7 +34,10 @@ export interface ChainOptions {
   /** interval under load (spec §1.8: 500 ms to 12 s) */
   minBlockIntervalMs: number;
   maxTxsPerBlock: number;
+  /** bundles in the mempool at most (--mempool-max) */
   mempoolCapacity: number;
+  /** the mempool's other bounds (--mempool-* flags, docs/mempool.md); absent ones take the defaults */
+  mempoolLimits?: Partial<Omit<MempoolLimits, 'maxBundles'>>;
   /** how long a write method waits for its bundle to be in a block */
   inclusionTimeoutMs: number;
   /**
@@ -55,6 +58,19 @@ export interface ChainDependencies {
   validator: ValidatorIdentity;
   verifier: SignatureVerifierPool;
   logger: Logger;
+}
+
+/**
+ * What svc_submitBundle answers at once for a bundle that waits behind a nonce gap (docs/mempool.md
+ * "Queued bundles"): holding the call until the missing nonces arrive could take any time.
+ */
+export interface QueuedBundle {
+  bundle_hash: string;
+  from: string;
+  nonce: string;
+  status: 'queued';
+  /** the nonce the account needs next: the bundle executes once every nonce up to its own has */
+  next_nonce: string;
 }
 
 /** Per-bundle gas the convenience methods allow (facts.md client defaults). */
@@ -165,7 +181,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     this.tokens = new TokenRegistry(deps.state);
     this.evmTokens = new EvmTokenIndex(this.tokens, (address20) => collectionReader(this).collectionByEvm(address20));
     this.keys = new AccountKeys(deps.state);
-    this.mempool = new Mempool(options.mempoolCapacity);
+    this.mempool = new Mempool({ ...options.mempoolLimits, maxBundles: options.mempoolCapacity });
     this.receipts = new ReceiptReader(deps.store, this.tokens);
     this.indexer = new Indexer(deps.store, this.receipts, deps.state);
     this.gate = new SubmissionGate(deps.verifier, this.keys);
@@ -247,11 +263,20 @@ export class Chain extends EventEmitter<ChainEvents> {
 
   /**
    * A signed (or, on testnet, unsigned) Borsh bundle; resolves with its receipt once in a block.
-   * Resubmitting an included bundle answers with its receipt rather than a nonce error.
+   * Resubmitting an included bundle answers with its receipt rather than a nonce error. A bundle
+   * that waits behind a nonce gap is answered at once as queued (docs/mempool.md).
    */
-  async submitBundle(bytes: Uint8Array): Promise<Receipt> {
-    const { included } = await this.enqueueBundle(bytes);
-    return included;
+  async submitBundle(bytes: Uint8Array): Promise<Receipt | QueuedBundle> {
+    const admitted = await this.admitBundle(bytes);
+    if (admitted.receipt) return admitted.receipt;
+    const { entry } = admitted;
+    if (this.mempool.isQueued(entry)) {
+      return {
+        bundle_hash: encodeHash(entry.hash), from: encodeAccount(entry.account), nonce: entry.nonce.toString(), status: 'queued',
+        next_nonce: this.pendingNonce(entry.account).toString(),
+      };
+    }
+    return this.wait(entry);
   }
 
   /**
@@ -295,10 +320,9 @@ export class Chain extends EventEmitter<ChainEvents> {
     }
     const entry: PendingBundle = {
       hash, hashKey: Buffer.from(hash).toString('hex'), bytes, account: from, accountKey: accountKeyLatin1, nonce,
-      expiresAt: validUntil, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
+      expiresAt: validUntil, priorityFee: 0n, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
     };
-    const refusal = this.mempool.add(entry, this.stateNonce(from));
-    if (refusal) throw refusalError(refusal, entry);
+    this.admitToPool(entry, this.stateNonce(from));
     const included = this.wait(entry);
     this.emit('admitted', entry);
     return { hash, nonce, included };
@@ -409,6 +433,18 @@ export class Chain extends EventEmitter<ChainEvents> {
    * bundle already in a block or already waiting resolves too (`known`).
    */
   async enqueueBundle(bytes: Uint8Array): Promise<{ hash: Uint8Array; known: boolean; included: Promise<Receipt> }> {
+    const admitted = await this.admitBundle(bytes);
+    if (admitted.receipt) return { hash: admitted.hash, known: true, included: Promise.resolve(admitted.receipt) };
+    return { hash: admitted.hash, known: admitted.known, included: this.wait(admitted.entry) };
+  }
+
+  /**
+   * The submission gate, then the mempool's bounds (docs/mempool.md): the waiting entry (new or
+   * already held), or the receipt of a bundle already in a block.
+   */
+  private async admitBundle(bytes: Uint8Array): Promise<
+    { hash: Uint8Array; known: true; receipt: Receipt; entry?: undefined } | { hash: Uint8Array; known: boolean; receipt?: undefined; entry: PendingBundle }
+  > {
     this.assertRunning();
     let entry: PendingBundle;
     try {
@@ -417,16 +453,22 @@ export class Chain extends EventEmitter<ChainEvents> {
       if (error instanceof ChainError && error.data.status === 'NONCE_TOO_LOW') {
         const hash = bundleHash(bytes);
         const existing = await this.receipt(hash);
-        if (existing) return { hash, known: true, included: Promise.resolve(existing) };
+        if (existing) return { hash, known: true, receipt: existing };
       }
       throw error;
     }
-    if (this.mempool.has(entry.hashKey)) return { hash: entry.hash, known: true, included: this.wait(entry) };
-    const refusal = this.mempool.add(entry, this.stateNonce(entry.account));
-    if (refusal) throw refusalError(refusal, entry);
-    const included = this.wait(entry);
+    const held = this.mempool.get(entry.hashKey);
+    if (held) return { hash: held.hash, known: true, entry: held };
+    this.admitToPool(entry, this.stateNonce(entry.account));
     this.emit('admitted', entry);
-    return { hash: entry.hash, known: false, included };
+    return { hash: entry.hash, known: false, entry };
+  }
+
+  /** Into the mempool or a ChainError naming the bound; answers the callers of bundles it let go. */
+  private admitToPool(entry: PendingBundle, stateNonce: bigint): void {
+    const admission = this.mempool.add(entry, stateNonce, BigInt(Math.floor(Date.now() / 1000)));
+    this.settleDropped(admission.dropped);
+    if (!admission.ok) throw refusalError(admission.refusal, entry, this.mempool.size);
   }
 
   /**
@@ -829,10 +871,15 @@ export class Chain extends EventEmitter<ChainEvents> {
     for (const outcome of produced.outcomes) {
       const { entry } = outcome;
       if (outcome.retry) continue;
-      if (pooled) this.mempool.remove(entry);
       if (outcome.success) {
-        if (pooled) this.mempool.setStateNonce(entry.accountKey, entry.nonce + 1n);
-      } else if (outcome.index !== undefined) {
+        if (pooled) {
+          const dropped = this.mempool.executed(entry);
+          if (dropped.length > 0) this.settleDropped(dropped);
+        }
+        continue;
+      }
+      if (pooled) this.mempool.remove(entry);
+      if (outcome.index !== undefined) {
         if (pooled) this.releaseFollowers(entry);
       } else {
         this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', outcome.invalidMessage ?? 'refused by the core', {
@@ -853,17 +900,46 @@ export class Chain extends EventEmitter<ChainEvents> {
       if (!follower.nodeAssigned) continue;
       this.mempool.remove(follower);
       this.settle(follower.hashKey, undefined, new ChainError('BUNDLE_INVALID',
-        `an earlier bundle of this account (nonce ${failed.nonce}) failed, so nonce ${follower.nonce} cannot execute; call again`,
+        `an earlier bundle of this account (nonce ${failed.nonce}) failed or left the mempool, so nonce ${follower.nonce} cannot execute; call again`,
         { status: 'PREDECESSOR_FAILED', bundle_hash: encodeHash(follower.hash) }));
     }
   }
 
   private dropExpired(now: bigint): void {
-    for (const entry of this.mempool.expired(now)) {
-      this.mempool.remove(entry);
-      this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', `bundle expired at ${entry.expiresAt} while waiting`, {
-        status: 'EXPIRED', bundle_hash: encodeHash(entry.hash),
-      }));
+    const dropped = this.mempool.expire(now);
+    if (dropped.length > 0) this.settleDropped(dropped);
+  }
+
+  /**
+   * Answer the callers of bundles that left the mempool without executing (docs/mempool.md). An
+   * evicted or expired bundle leaves a gap, so node-numbered followers are refused as after a failure.
+   */
+  private settleDropped(dropped: DroppedBundle[]): void {
+    for (const { entry, reason, by } of dropped) {
+      const bundle_hash = encodeHash(entry.hash);
+      let error: ChainError;
+      switch (reason) {
+        case 'REPLACED':
+          error = new ChainError('BUNDLE_INVALID', `replaced in the mempool by bundle ${encodeHash(by!.hash)} of the same nonce ${entry.nonce}, paying max_priority_fee ${by!.priorityFee}`,
+            { status: 'REPLACED', bundle_hash, replaced_by: encodeHash(by!.hash) });
+          break;
+        case 'EVICTED':
+          error = new ChainError('MEMPOOL_FULL', `evicted from the full mempool by bundle ${encodeHash(by!.hash)} paying a higher max_priority_fee (${by!.priorityFee} > ${entry.priorityFee})`,
+            { status: 'EVICTED', bundle_hash, evicted_by: encodeHash(by!.hash) });
+          break;
+        case 'NONCE_USED':
+          error = new ChainError('BUNDLE_INVALID', `another bundle with nonce ${entry.nonce} of this account executed`, { status: 'NONCE_TOO_LOW', bundle_hash });
+          break;
+        case 'EXPIRED':
+          error = new ChainError('BUNDLE_INVALID', `bundle expired at ${entry.expiresAt} while waiting`, { status: 'EXPIRED', bundle_hash });
+          break;
+        case 'LIFETIME':
+          error = new ChainError('BUNDLE_INVALID', `bundle waited in the mempool longer than its lifetime (--mempool-lifetime) without executing`,
+            { status: 'EXPIRED', bundle_hash });
+          break;
+      }
+      this.settle(entry.hashKey, undefined, error);
+      if (reason === 'EVICTED' || reason === 'EXPIRED' || reason === 'LIFETIME') this.releaseFollowers(entry);
     }
   }
 
@@ -975,12 +1051,32 @@ function failedError(receipt: Receipt): ChainError {
   });
 }
 
-function refusalError(refusal: string, entry: PendingBundle): ChainError {
-  if (refusal === 'MEMPOOL_FULL') return new ChainError('MEMPOOL_FULL', 'the mempool is full; try again shortly');
-  const message = refusal === 'NONCE_TOO_LOW'
-    ? `nonce ${entry.nonce} is already used`
-    : `another bundle with nonce ${entry.nonce} from this account is already pending`;
-  return new ChainError('BUNDLE_INVALID', message, { status: refusal, bundle_hash: encodeHash(entry.hash) });
+/** The error a bound of the mempool answers with (docs/mempool.md; codes in docs/rpc.md). */
+function refusalError(refusal: MempoolRefusal, entry: PendingBundle, poolSize: number): ChainError {
+  const { status, nextNonce: next } = refusal;
+  const limit = refusal.limit === undefined ? undefined : Number(refusal.limit);
+  const data = { status, bundle_hash: encodeHash(entry.hash), nonce: entry.nonce, next_nonce: next };
+  switch (status) {
+    case 'NONCE_TOO_LOW':
+      return new ChainError('BUNDLE_INVALID', `nonce ${entry.nonce} is already used`, data);
+    case 'REPLACEMENT_UNDERPRICED':
+      return new ChainError('BUNDLE_INVALID', `another bundle with nonce ${entry.nonce} from this account is already pending with max_priority_fee `
+        + `${refusal.pending!.priorityFee}; a replacement must pay at least ${refusal.minPriorityFee} (${REPLACEMENT_BUMP_PERCENT}% more)`,
+      { ...data, pending_bundle_hash: encodeHash(refusal.pending!.hash), min_priority_fee: refusal.minPriorityFee });
+    case 'NONCE_GAP_TOO_LARGE':
+      return new ChainError('MEMPOOL_LIMIT', `nonce ${entry.nonce} is ${entry.nonce - next} ahead of the account's next nonce ${next}; this node holds `
+        + `bundles at most ${limit} nonces ahead (--mempool-max-nonce-gap)`, { ...data, limit, flag: '--mempool-max-nonce-gap' });
+    case 'ACCOUNT_QUEUE_FULL':
+      return new ChainError('MEMPOOL_LIMIT', `the account already has ${limit} bundles queued behind a nonce gap, the most this node holds `
+        + `(--mempool-max-queued-per-account); send nonce ${next} first`, { ...data, limit, flag: '--mempool-max-queued-per-account' });
+    case 'QUEUE_FULL':
+      return new ChainError('MEMPOOL_FULL', `the mempool holds its maximum of ${limit} bundles queued behind nonce gaps (--mempool-max-queued); `
+        + `send nonce ${next} first, or retry later`, { ...data, limit, flag: '--mempool-max-queued' });
+    case 'MEMPOOL_FULL':
+      return new ChainError('MEMPOOL_FULL', `the mempool is full (${poolSize} bundles, --mempool-max ${limit}); only a bundle paying max_priority_fee `
+        + `${refusal.minPriorityFee} or more displaces its cheapest one, or retry later`,
+      { ...data, limit, flag: '--mempool-max', min_priority_fee: refusal.minPriorityFee });
+  }
 }
 
 function range(from: number, to: number): number[] {

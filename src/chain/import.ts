@@ -217,6 +217,8 @@ class ImportedBundle implements PendingBundle {
   private hex: string | undefined;
   private latin1: string | undefined;
   readonly nodeAssigned = false;
+  /** an imported bundle never enters the mempool, whose orders alone read the fee */
+  readonly priorityFee = 0n;
 
   constructor(
     readonly hash: Uint8Array,

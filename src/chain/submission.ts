@@ -70,6 +70,7 @@ export class SubmissionGate {
       accountKey: Buffer.from(bundle.userAccount).toString('latin1'),
       nonce: bundle.nonce,
       expiresAt,
+      priorityFee: bundle.maxPriorityFee,
       auth,
       nodeAssigned,
     };

@@ -2,7 +2,7 @@ import { NATIVE_MINT, encodeHash, parseAddress, parseMint } from '../codec/addre
 import { bundleHash, decodeBundle, encodeBundle, signingHash, type Bundle, type Operation } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, type KeyTypeName } from '../codec/keys.js';
-import { RpcClient } from './rpc-client.js';
+import { RpcClient, RpcClientError } from './rpc-client.js';
 
 /**
  * A signing account talking to a node (spec §5.2–5.4, §5.8): builds bundles, signs them, submits
@@ -14,6 +14,17 @@ import { RpcClient } from './rpc-client.js';
 /** facts.md "Transaction bundle": client defaults. */
 export const DEFAULT_MAX_GAS = 100_000n;
 export const DEFAULT_VALIDITY_SECONDS = 3600n;
+
+/** How long `submit` polls for the receipt of a bundle the node answered as queued, and how often. */
+const QUEUED_WAIT_MS = 30_000;
+const QUEUED_POLL_MS = 100;
+/** docs/rpc.md: a bundle that executed and failed (what svc_submitBundle throws for one it waited on). */
+const BUNDLE_FAILED = -32002;
+
+function isQueued(answer: unknown): answer is { bundle_hash: string; status: 'queued' } {
+  return typeof answer === 'object' && answer !== null && (answer as { status?: unknown }).status === 'queued'
+    && typeof (answer as { bundle_hash?: unknown }).bundle_hash === 'string';
+}
 
 export interface AccountInfo {
   address: string;
@@ -160,13 +171,36 @@ export class Wallet {
       : bundle instanceof Uint8Array ? bundle : encodeBundle(bundle);
     const sent = typeof bundle === 'object' && !(bundle instanceof Uint8Array) ? bundle : decodeOrUndefined(bytes);
     try {
-      const receipt = await this.client.call('svc_submitBundle', [toHex(bytes)]);
+      const answer = await this.client.call('svc_submitBundle', [toHex(bytes)]);
+      const receipt = isQueued(answer) ? await this.untilIncluded(answer) : answer;
       return { bundleHash: encodeHash(bundleHash(bytes)), bundle: sent, receipt };
     } catch (error) {
       // The reserved nonce may not have been used; ask the node again next time.
       this.reservedNonce = undefined;
       throw error;
     }
+  }
+
+  /**
+   * A bundle the node answered as queued (docs/mempool.md): concurrent sends from this wallet can
+   * reach the node out of nonce order, and the later nonce is then queued behind the earlier. Its
+   * receipt is polled for as long as the node would have held an executable bundle's call (30 s);
+   * after that the queued answer is returned. A failed receipt throws as svc_submitBundle does.
+   */
+  private async untilIncluded(queued: { bundle_hash: string }): Promise<unknown> {
+    const deadline = Date.now() + QUEUED_WAIT_MS;
+    while (Date.now() < deadline) {
+      const receipt = await this.client.call('svc_getTransactionReceipt', [queued.bundle_hash]) as { status?: string; status_name?: string; error?: string } | null;
+      if (receipt) {
+        if (receipt.status === 'failed') {
+          throw new RpcClientError(BUNDLE_FAILED, `bundle failed and was reverted: ${receipt.error ?? receipt.status_name}`,
+            { status: receipt.status_name, receipt }, 'svc_submitBundle');
+        }
+        return receipt;
+      }
+      await new Promise((resolve) => setTimeout(resolve, QUEUED_POLL_MS));
+    }
+    return queued;
   }
 
   /** Builds, signs and submits `operations`. */

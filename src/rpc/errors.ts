@@ -62,7 +62,11 @@ export const APP_ERRORS = {
       'HTTP 429 with Retry-After; data: {retryAfterMs, cost, capacity}.',
   },
   FAUCET_LIMIT: { code: -32006, meaning: 'The testnet faucet gives at most 100 NTV per address per hour (spec §1.11, §8).' },
-  MEMPOOL_FULL: { code: -32007, meaning: 'The mempool is full; retry later.' },
+  MEMPOOL_FULL: {
+    code: -32007,
+    meaning: 'The mempool is full (--mempool-max; a bundle paying more max_priority_fee than the cheapest one evicts it) or holds its '
+      + 'maximum of queued bundles (--mempool-max-queued); retry later. Also the answer of a waiting call whose bundle was evicted.',
+  },
   INCLUSION_TIMEOUT: {
     code: -32008,
     meaning: 'The bundle was accepted but not included in a block within the wait time; it may still be included.',
@@ -90,6 +94,12 @@ export const APP_ERRORS = {
   LIMIT_EXCEEDED: {
     code: -32015,
     meaning: 'A per-request or per-connection limit was exceeded (e.g. subscriptions per connection, range of a log query).',
+  },
+  MEMPOOL_LIMIT: {
+    code: -32016,
+    meaning: 'The bundle exceeds a per-account bound of the mempool: its nonce is too far ahead of the account\'s next nonce '
+      + '(--mempool-max-nonce-gap) or the account has too many bundles queued behind a nonce gap (--mempool-max-queued-per-account); '
+      + 'data: {status, limit, flag, nonce, next_nonce}.',
   },
 } as const;
 

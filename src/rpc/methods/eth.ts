@@ -250,7 +250,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
       description: 'Refusals are -32001 BUNDLE_INVALID with data.status (WRONG_CHAIN_ID, BAD_SIGNATURE, MALFORMED_TRANSACTION, UNSUPPORTED_TX_TYPE, UNSUPPORTED_CALL, VALUE_NOT_REPRESENTABLE, FEE_CAP_TOO_LOW, NONCE_TOO_LOW, …) and -32010 INSUFFICIENT_BALANCE; docs/eth.md.',
       params: [{ name: 'transaction', schema: HexBytes({ maxBytes: MAX_RAW_TX_BYTES }) }] as const,
       result: { name: 'hash', schema: Type.String({ pattern: '^0x[0-9a-f]{64}$' }) },
-      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.SERVER_BUSY.code],
+      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.SERVER_BUSY.code, APP_ERRORS.MEMPOOL_LIMIT.code],
       handler: async ([rawHex]) => {
         const raw = unhex(rawHex);
         const tx = await decodeEvmTransaction(raw, chain.chainId);

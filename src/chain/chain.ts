@@ -981,6 +981,7 @@ export class Chain extends EventEmitter<ChainEvents> {
       allowUnsigned: this.allowUnsigned,
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       stateNonce: (account: Uint8Array) => this.stateNonce(account),
+      failedAtNonce: (account: Uint8Array, nonce: bigint) => this.failedAtNonce(account, nonce),
       pendingKeys: (account: Uint8Array) => this.mempool.revealedKeys(Buffer.from(account).toString('latin1')),
       verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>
         verifyEvmBundle(bytes, signature, { chainId: this.chainId, gasPrice: this.options.gasPrice, tokens: this.evmTokens }, hash),

@@ -54,6 +54,11 @@ export const MAX_OPS: u32 = 64;
 // Intent programs (spec §4.9, docs/intents.md "Programs on chain"), at a new number.
 // @ts-ignore: decorator
 @inline export const OP_REGISTER_PROGRAM: u32 = 48;
+// Schedules on chain (docs/intents.md "Schedules on chain"), at new numbers.
+// @ts-ignore: decorator
+@inline export const OP_CREATE_SCHEDULE: u32 = 49;
+// @ts-ignore: decorator
+@inline export const OP_CANCEL_SCHEDULE: u32 = 50;
 /** A batch entry: type_id u64, amount u128. */
 // @ts-ignore: decorator
 @inline export const BATCH_ENTRY_LEN: u32 = 24;
@@ -70,6 +75,9 @@ export const MAX_OPS: u32 = 64;
 //   LockTokenMetadata: +4 mintPtr
 //   RegisterName: +4 namePtr +8 nameLen (UTF-8 checked here; characters and length at execution)
 //   RegisterProgram: +4 namePtr +8 nameLen +12 jsonPtr +16 jsonLen (UTF-8 checked here)
+//   CreateSchedule: +4 trigger tag +8 triggerPtr +12 opsPtr (the Vec<Operation>'s u32 count) +16 its
+//     byte length +20 its operation count (the nested operations' shape is checked here)
+//   CancelSchedule: +4 ptr to schedule_id[32]
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -93,14 +101,54 @@ export let bPubkeyLen: u32 = 0;
 export function decodeBundle(ptr: usize, len: u32): u32 {
   readerInit(ptr, len);
   bUser = take(32);
+  let st = decodeOps(OPS, MAX_OPS, false);
+  if (st != S.OK) return st;
+  bOpCount = opsCount;
+  bMaxGas = rU64();
+  bPriorityFee = rU64();
+  bValidUntil = rU64();
+  bNonce = rU64();
+  bSig = rVec();
+  bSigLen = vecLen;
+  // Exact lengths (0, 64, 3,309, or another length for an EVM transaction) are checked against the
+  // envelope's auth in execBundle; here only the codec's bound (docs/bundle-format.md).
+  if (bSigLen > MAX_SIGNATURE) return S.MALFORMED_BUNDLE;
+  bHasExpiry = rTag();
+  bExpiry = bHasExpiry ? rU64() : 0;
+  bHasPubkey = rTag();
+  bPubkey = 0;
+  bPubkeyLen = 0;
+  if (bHasPubkey) {
+    bPubkey = rVec();
+    bPubkeyLen = vecLen;
+    if (!bad && bPubkeyLen != 32 && bPubkeyLen != 1952) return S.MALFORMED_BUNDLE;
+  }
+  if (!atEnd()) return S.MALFORMED_BUNDLE;
+  return S.OK;
+}
+
+
+/** Operations decoded by the last decodeOps call. */
+export let opsCount: u32 = 0;
+/** Schedule operations (docs/intents.md "Schedules on chain"): at most 16, decoded into their own table. */
+// @ts-ignore: decorator
+@inline export const MAX_SCHEDULE_OPS: u32 = 16;
+/** Where the nested operations of the last CreateSchedule decoded (their shape only) land. */
+const NESTED_OPS = memory.data(MAX_SCHEDULE_OPS * 32);
+
+/**
+ * A Borsh Vec<Operation> at the reader into `table` (32-byte op records, see OPS): EMPTY_BUNDLE,
+ * TOO_MANY_OPS above `max`, OP_NOT_ENABLED, MALFORMED_BUNDLE. `nested`: the operations of a
+ * CreateSchedule, where CreateSchedule and CancelSchedule are not part of the grammar.
+ */
+export function decodeOps(table: usize, max: u32, nested: bool): u32 {
   let n = rU32();
   if (bad) return S.MALFORMED_BUNDLE;
   // Checked when the length is read, before the operations (docs/core-abi.md "Rules").
   if (n == 0) return S.EMPTY_BUNDLE;
-  if (n > MAX_OPS) return S.TOO_MANY_OPS;
-  bOpCount = n;
+  if (n > max) return S.TOO_MANY_OPS;
   for (let k: u32 = 0; k < n; k++) {
-    let rec = OPS + (<usize>k << 5);
+    let rec = table + (<usize>k << 5);
     let d = <u32>rU8();
     if (bad) return S.MALFORMED_BUNDLE;
     store<u32>(rec, d, 0);
@@ -162,6 +210,25 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
       store<u32>(rec, nameLen, 8);
       store<u32>(rec, <u32>json, 12);
       store<u32>(rec, jsonLen, 16);
+    } else if (d == OP_CREATE_SCHEDULE && !nested) {
+      // trigger: Recurring 0 { interval_seconds u64, runs u32, first_run u64 } or Conditional 1
+      // { base[32], quote[32], direction u8, price_num u128, price_den u128, expiry u64 }, then the
+      // operations (a Vec<Operation> as in a bundle, without CreateSchedule/CancelSchedule).
+      let tag = <u32>rU8();
+      if (bad || tag > 1) return S.MALFORMED_BUNDLE;
+      let trig = take(tag == 0 ? 20 : 105);
+      let start = rp;
+      let st = decodeOps(NESTED_OPS, MAX_SCHEDULE_OPS, true);
+      if (st != S.OK) return st == S.TOO_MANY_OPS || st == S.EMPTY_BUNDLE ? S.MALFORMED_BUNDLE : st;
+      store<u32>(rec, tag, 4);
+      store<u32>(rec, <u32>trig, 8);
+      store<u32>(rec, <u32>start, 12);
+      store<u32>(rec, <u32>(rp - start), 16);
+      store<u32>(rec, opsCount, 20);
+    } else if (d == OP_CANCEL_SCHEDULE && !nested) {
+      store<u32>(rec, <u32>take(32), 4);
+    } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {
+      return S.MALFORMED_BUNDLE; // not inside a schedule's operations
     } else if (d >= 4 && d <= 14 || d == 36 || d == 119) {
       // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
       store<u32>(rec, <u32>rp, 4);
@@ -173,26 +240,7 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
     }
     if (bad) return S.MALFORMED_BUNDLE;
   }
-  bMaxGas = rU64();
-  bPriorityFee = rU64();
-  bValidUntil = rU64();
-  bNonce = rU64();
-  bSig = rVec();
-  bSigLen = vecLen;
-  // Exact lengths (0, 64, 3,309, or another length for an EVM transaction) are checked against the
-  // envelope's auth in execBundle; here only the codec's bound (docs/bundle-format.md).
-  if (bSigLen > MAX_SIGNATURE) return S.MALFORMED_BUNDLE;
-  bHasExpiry = rTag();
-  bExpiry = bHasExpiry ? rU64() : 0;
-  bHasPubkey = rTag();
-  bPubkey = 0;
-  bPubkeyLen = 0;
-  if (bHasPubkey) {
-    bPubkey = rVec();
-    bPubkeyLen = vecLen;
-    if (!bad && bPubkeyLen != 32 && bPubkeyLen != 1952) return S.MALFORMED_BUNDLE;
-  }
-  if (!atEnd()) return S.MALFORMED_BUNDLE;
+  opsCount = n;
   return S.OK;
 }
 

@@ -39,6 +39,14 @@ import { bufNew, bufReserve, bufLen, bufSetLen } from "./mem";
 // Intent programs (docs/intents.md "Programs on chain").
 // @ts-ignore: decorator
 @inline export const EV_PROGRAM_REGISTERED: u8 = 15;
+// Schedules on chain (docs/intents.md "Schedules on chain"). A run's events carry bundle_index
+// 0xFFFFFFFF (assembly/ops/schedules.ts RUN_INDEX) and come after every bundle's.
+// @ts-ignore: decorator
+@inline export const EV_SCHEDULE_RUN: u8 = 16;
+// @ts-ignore: decorator
+@inline export const EV_SCHEDULE_CREATED: u8 = 17;
+// @ts-ignore: decorator
+@inline export const EV_SCHEDULE_CANCELLED: u8 = 18;
 /** op_index of events that belong to the bundle rather than to one operation (Fee, KeyRegistered). */
 // @ts-ignore: decorator
 @inline export const BUNDLE_LEVEL: u16 = 0xffff;

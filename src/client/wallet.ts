@@ -1,5 +1,6 @@
-import { NATIVE_MINT, encodeHash, parseAddress, parseMint } from '../codec/address.js';
-import { bundleHash, decodeBundle, encodeBundle, signingHash, type Bundle, type Operation } from '../codec/bundle.js';
+import { NATIVE_MINT, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
+import { BorshWriter } from '../codec/borsh.js';
+import { bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation, type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, type KeyTypeName } from '../codec/keys.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
@@ -241,6 +242,44 @@ export class Wallet {
   async registerProgram(program: Record<string, unknown> | string, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.send([registerProgramOp(program)], { maxGas: registerProgramGas(program), ...opts });
   }
+
+  /**
+   * CreateSchedule (docs/bundle-format.md discriminant 49; docs/intents.md "Schedules on chain"):
+   * `operations` run as this account on every node when the trigger says, each run paying its gas.
+   * The schedule id is in the receipt's ScheduleCreated event (or scheduleIdOf: Blake3("schedule"
+   * ‖ account ‖ nonce ‖ 0)). svc_getExecutionPlan shows the same operation for a Recurring or
+   * Conditional intent.
+   */
+  async createSchedule(trigger: ScheduleTrigger, operations: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
+    const op = createScheduleOp(trigger, operations);
+    return this.send([op], { maxGas: createScheduleGas(op), ...opts });
+  }
+
+  /** CancelSchedule (discriminant 50): only the schedule's owner; its id as Nxh… text or 32 bytes. */
+  async cancelSchedule(scheduleId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.send([cancelScheduleOp(scheduleId)], { maxGas: 25_000n, ...opts });
+  }
+}
+
+/** The CreateSchedule operation (a Conditional trigger runs exactly one Swap between its base and quote). */
+export function createScheduleOp(trigger: ScheduleTrigger, operations: Operation[]): CreateScheduleOp {
+  return { type: 'CreateSchedule', trigger, operations };
+}
+
+/** The CancelSchedule operation of a schedule id (Nxh… text, 0x hex or 32 bytes). */
+export function cancelScheduleOp(scheduleId: string | Uint8Array): Operation {
+  return { type: 'CancelSchedule', scheduleId: typeof scheduleId === 'string' ? parseHash(scheduleId) : scheduleId };
+}
+
+/**
+ * Gas of a one-operation CreateSchedule bundle: 5,000 base + 40,000 + 3 per byte of the held
+ * operations (their Borsh Vec, docs/intents.md "Schedules on chain").
+ */
+export function createScheduleGas(op: CreateScheduleOp): bigint {
+  const w = new BorshWriter();
+  w.u32(op.operations.length, 'operations');
+  for (const inner of op.operations) writeOperation(w, inner);
+  return 45_000n + 3n * BigInt(w.finish().length);
 }
 
 /** The RegisterProgram operation of a program JSON (object or text); its `name` must be a string. */

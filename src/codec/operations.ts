@@ -5,7 +5,7 @@ import { isCollectionOp, readCollectionOperation, writeCollectionOperation, type
  * Operation variants and their Borsh layout (docs/bundle-format.md "Operation", facts.md
  * "Transaction bundle"). Discriminants are stable forever once released; the collection operations
  * 37–47 live in collection-ops.ts (docs/nfts.md). Reserved numbers (15–27, 49–118) have no layout
- * yet, so the decoder refuses them as unknown; an operation that lands adds its case here and in
+ * yet (15–27, 51–118), so the decoder refuses them as unknown; an operation that lands adds its case here and in
  * the core in the same change.
  *
  * Only the Borsh shape is checked here. Semantic ranges (decimals 0–18, symbol characters, name
@@ -41,6 +41,9 @@ export const OpCode = {
   LockTokenMetadata: 35,
   // Intent programs (docs/intents.md "Programs on chain").
   RegisterProgram: 48,
+  // Schedules on chain (docs/intents.md "Schedules on chain").
+  CreateSchedule: 49,
+  CancelSchedule: 50,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -166,6 +169,26 @@ export interface RegisterProgramOp {
   program: string;
 }
 export const MAX_PROGRAM_NAME_BYTES = 1024;
+
+/**
+ * Schedules on chain (docs/intents.md "Schedules on chain"): a Recurring or Conditional trigger and
+ * the operations each run executes as the owner (1–16, not CreateToken, CreateSchedule or
+ * CancelSchedule; the core checks the ranges with INVALID_SCHEDULE_TRIGGER/_OPERATIONS).
+ */
+export type ScheduleTrigger =
+  | { kind: 'Recurring'; intervalSeconds: bigint; runs: number; firstRun: bigint }
+  | { kind: 'Conditional'; base: Uint8Array; quote: Uint8Array; direction: 'below' | 'above'; priceNum: bigint; priceDen: bigint; expiry: bigint };
+export interface CreateScheduleOp {
+  type: 'CreateSchedule';
+  trigger: ScheduleTrigger;
+  operations: Operation[];
+}
+export interface CancelScheduleOp {
+  type: 'CancelSchedule';
+  scheduleId: Uint8Array;
+}
+/** Operations one schedule holds (assembly/bundle.ts MAX_SCHEDULE_OPS). */
+export const MAX_SCHEDULE_OPS = 16;
 export const MAX_PROGRAM_JSON_BYTES = 65_536;
 
 /**
@@ -197,7 +220,7 @@ export const MAX_HEADER_BYTES = 4096;
 
 export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | CreateTokenOp | RotateConsensusKeyOp
   | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | UpdateTokenMetadataOp | LockTokenMetadataOp | StakingOperation
-  | RegisterNameOp | CollectionOperation | RegisterProgramOp;
+  | RegisterNameOp | CollectionOperation | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp;
 
 export function writeOperation(w: BorshWriter, op: Operation): void {
   if (isCollectionOp(op)) return writeCollectionOperation(w, op);
@@ -288,6 +311,37 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.RegisterProgram, 'type');
       w.string(op.name, 'name', MAX_PROGRAM_NAME_BYTES);
       w.string(op.program, 'program', MAX_PROGRAM_JSON_BYTES);
+      return;
+    case 'CreateSchedule': {
+      w.u8(OpCode.CreateSchedule, 'type');
+      const t = op.trigger;
+      if (t.kind === 'Recurring') {
+        w.u8(0, 'trigger');
+        w.u64(t.intervalSeconds, 'interval_seconds');
+        w.u32(t.runs, 'runs');
+        w.u64(t.firstRun, 'first_run');
+      } else {
+        w.u8(1, 'trigger');
+        w.fixedBytes(t.base, 32, 'base');
+        w.fixedBytes(t.quote, 32, 'quote');
+        w.u8(t.direction === 'below' ? 0 : 1, 'direction');
+        w.u128(t.priceNum, 'price_num');
+        w.u128(t.priceDen, 'price_den');
+        w.u64(t.expiry, 'expiry');
+      }
+      if (op.operations.length === 0 || op.operations.length > MAX_SCHEDULE_OPS) {
+        throw new CodecError('BAD_LENGTH', 'operations', `a schedule holds 1 to ${MAX_SCHEDULE_OPS} operations`);
+      }
+      w.u32(op.operations.length, 'operations');
+      for (const inner of op.operations) {
+        if (inner.type === 'CreateSchedule' || inner.type === 'CancelSchedule') throw new CodecError('UNKNOWN_DISCRIMINANT', 'operations', `${inner.type} cannot be inside a schedule`);
+        writeOperation(w, inner);
+      }
+      return;
+    }
+    case 'CancelSchedule':
+      w.u8(OpCode.CancelSchedule, 'type');
+      w.fixedBytes(op.scheduleId, 32, 'schedule_id');
       return;
     case 'Stake':
       w.u8(OpCode.Stake, 'type');
@@ -413,6 +467,29 @@ export function readOperation(r: BorshReader): Operation {
       return { type: 'RegisterName', name: r.string('name', MAX_NAME_BYTES) };
     case OpCode.RegisterProgram:
       return { type: 'RegisterProgram', name: r.string('name', MAX_PROGRAM_NAME_BYTES), program: r.string('program', MAX_PROGRAM_JSON_BYTES) };
+    case OpCode.CreateSchedule: {
+      const tag = r.u8('trigger');
+      let trigger: ScheduleTrigger;
+      if (tag === 0) trigger = { kind: 'Recurring', intervalSeconds: r.u64('interval_seconds'), runs: r.u32('runs'), firstRun: r.u64('first_run') };
+      else if (tag === 1) {
+        const base = r.fixedBytes(32, 'base');
+        const quote = r.fixedBytes(32, 'quote');
+        const dir = r.u8('direction');
+        if (dir > 1) throw new CodecError('OUT_OF_RANGE', 'direction', `direction must be 0 (below) or 1 (above), got ${dir}`);
+        trigger = { kind: 'Conditional', base, quote, direction: dir === 0 ? 'below' : 'above', priceNum: r.u128('price_num'), priceDen: r.u128('price_den'), expiry: r.u64('expiry') };
+      } else throw new CodecError('OUT_OF_RANGE', 'trigger', `schedule trigger must be 0 (Recurring) or 1 (Conditional), got ${tag}`);
+      const n = r.u32('operations');
+      if (n === 0 || n > MAX_SCHEDULE_OPS) throw new CodecError('BAD_LENGTH', 'operations', `a schedule holds 1 to ${MAX_SCHEDULE_OPS} operations, got ${n}`);
+      const operations: Operation[] = [];
+      for (let i = 0; i < n; i++) {
+        const inner = readOperation(r);
+        if (inner.type === 'CreateSchedule' || inner.type === 'CancelSchedule') throw new CodecError('UNKNOWN_DISCRIMINANT', 'operations', `${inner.type} cannot be inside a schedule`);
+        operations.push(inner);
+      }
+      return { type: 'CreateSchedule', trigger, operations };
+    }
+    case OpCode.CancelSchedule:
+      return { type: 'CancelSchedule', scheduleId: r.fixedBytes(32, 'schedule_id') };
     case OpCode.Stake:
       return { type: 'Stake', amount: r.u128('amount'), validatorPubkey: r.fixedBytes(32, 'validator_pubkey') };
     case OpCode.Unstake:

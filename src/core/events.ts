@@ -7,9 +7,16 @@ export const EventKind = {
   CollectionCreated: 10, NftTransfer: 11, TokenTypeDefined: 12, MultiTransferSingle: 13, MultiTransferBatch: 14,
   // Intent programs (docs/intents.md "Programs on chain")
   ProgramRegistered: 15,
+  // Schedules on chain (docs/intents.md "Schedules on chain")
+  ScheduleRun: 16, ScheduleCreated: 17, ScheduleCancelled: 18,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = EventKind.ProgramRegistered;
+export const LAST_KNOWN_KIND = EventKind.ScheduleCancelled;
+/**
+ * bundle_index of the events of a schedule run (assembly/ops/schedules.ts RUN_INDEX): they belong
+ * to no bundle and come after every bundle's events in the block.
+ */
+export const SCHEDULE_RUN_INDEX = 0xffffffff;
 
 /**
  * Where each kind's account fields (the parties, `Nx0…`, and a DEX event's pool, `Nx8…`) lie in its data (the layouts below and in
@@ -34,6 +41,9 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.MultiTransferSingle]: [32, 64, 96],
   [EventKind.MultiTransferBatch]: [32, 64, 96],
   [EventKind.ProgramRegistered]: [0],
+  [EventKind.ScheduleRun]: [32],
+  [EventKind.ScheduleCreated]: [32],
+  [EventKind.ScheduleCancelled]: [32],
 };
 
 /** op_index of events that belong to the whole bundle (Fee, KeyRegistered). */
@@ -157,7 +167,31 @@ export interface ProgramRegisteredEvent extends EventBase {
   hash: Uint8Array;
   name: string;
 }
-export type CoreEvent = ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** ScheduleRun: id[32] owner[32] run u32 status u16 gas u64 fee u128; closes the run's events. */
+export interface ScheduleRunEvent extends EventBase {
+  kind: 'ScheduleRun';
+  scheduleId: Uint8Array;
+  owner: Uint8Array;
+  run: number;
+  status: number;
+  gasUsed: bigint;
+  fee: bigint;
+}
+/** ScheduleCreated: id[32] owner[32] kind u8 (0 Recurring, 1 Conditional) next_due u64. */
+export interface ScheduleCreatedEvent extends EventBase {
+  kind: 'ScheduleCreated';
+  scheduleId: Uint8Array;
+  owner: Uint8Array;
+  scheduleKind: 'Recurring' | 'Conditional';
+  nextDue: bigint;
+}
+/** ScheduleCancelled: id[32] owner[32]. */
+export interface ScheduleCancelledEvent extends EventBase {
+  kind: 'ScheduleCancelled';
+  scheduleId: Uint8Array;
+  owner: Uint8Array;
+}
+export type CoreEvent = ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -287,6 +321,23 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
           bundleIndex, opIndex, kind: 'ProgramRegistered', owner: b.subarray(o, o + 32), revision: dv.getUint32(o + 32, true),
           hash: b.subarray(o + 36, o + 68), name: Buffer.from(b.subarray(o + 68, o + len)).toString('latin1'),
         };
+      break;
+    case EventKind.ScheduleRun:
+      if (len === 94)
+        return {
+          bundleIndex, opIndex, kind: 'ScheduleRun', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64), run: dv.getUint32(o + 64, true),
+          status: dv.getUint16(o + 68, true), gasUsed: dv.getBigUint64(o + 70, true), fee: u128(dv, o + 78),
+        };
+      break;
+    case EventKind.ScheduleCreated:
+      if (len === 73)
+        return {
+          bundleIndex, opIndex, kind: 'ScheduleCreated', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64),
+          scheduleKind: b[o + 64] === 0 ? 'Recurring' : 'Conditional', nextDue: dv.getBigUint64(o + 65, true),
+        };
+      break;
+    case EventKind.ScheduleCancelled:
+      if (len === 64) return { bundleIndex, opIndex, kind: 'ScheduleCancelled', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64) };
       break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };

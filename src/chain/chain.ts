@@ -22,8 +22,8 @@ import { SubmissionGate } from './submission.js';
 import { TokenRegistry } from './token-registry.js';
 import { collectionReader } from './collections.js';
 import { Indexer } from './indexer.js';
-import { EvmTokenIndex } from '../eth/tokens.js';
-import { ethIndexEntries, ethIndexKey, verifyEvmBundle } from '../eth/bundles.js';
+import { EvmTokenIndex } from './evm/tokens.js';
+import { ethIndexEntries, ethIndexKey, verifyEvmBundle } from './evm/bundles.js';
 
 export interface ChainOptions {
   network: Network;
@@ -604,7 +604,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.evmBundles)];
     const indexStarted = performance.now();
     // Holders need the balances before the block (the indexer's pending map); the records the block
-    // derives from itself the writer thread builds (src/chain/block-index.ts).
+    // derives from itself the writer thread builds (src/storage/block-index.ts).
     produced.write.indexes = this.indexer.balanceIndexOps(produced.block.header.height, produced.writes);
     produced.write.deriveIndexes = true;
     produced.timings.index = performance.now() - indexStarted;

@@ -8,8 +8,8 @@ import { callToken, COLLECTION_CODE_STUB, TOKEN_CODE_STUB } from '../../eth/call
 import { callCollection } from '../../eth/collection-calls.js';
 import { collectionReader } from '../../chain/collections.js';
 import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, type BlockView, type EthLog } from '../../eth/format.js';
-import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../eth/transaction.js';
-import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../eth/units.js';
+import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../chain/evm/transaction.js';
+import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../chain/evm/units.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes, HexQuantity, withExpected } from '../schemas.js';

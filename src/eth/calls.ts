@@ -4,7 +4,7 @@
  * ABI decoding and encoding are viem's.
  */
 import { decodeFunctionData, encodeFunctionResult, erc20Abi, parseAbi, type Hex } from 'viem';
-import type { Chain } from '../chain/chain.js';
+import type { ChainApi } from '../chain/interface.js';
 import type { RegisteredToken } from '../chain/token-registry.js';
 import { EthCallError } from './errors.js';
 import { accountOfEvm } from '../chain/evm/units.js';
@@ -21,7 +21,7 @@ export const TOKEN_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-std-token').toString
 export const COLLECTION_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-collection').toString('hex')}`;
 
 /** The answer to a read call on `token`, ABI-encoded. Unknown selectors are -32602 with the selector. */
-export function callToken(chain: Chain, token: RegisteredToken, data: Hex): Hex {
+export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex): Hex {
   const selector = data.slice(0, 10).toLowerCase();
   if (selector === ERC165_ID) {
     const { args } = decode(erc165Abi, data, selector);

@@ -6,7 +6,7 @@
  */
 import { keccak256, parseTransaction, type Hex } from 'viem';
 import { decodeBundle, type Bundle } from '../codec/bundle.js';
-import type { Chain } from '../chain/chain.js';
+import type { ChainApi } from '../chain/interface.js';
 import type { Block, BlockHeader } from '../chain/block.js';
 import type { Receipt } from '../chain/receipts.js';
 import { evmTransactionOf, ethHashOf } from '../chain/evm/bundles.js';
@@ -50,7 +50,7 @@ export interface BlockView {
 }
 
 /** Decodes a block's bundles and loads their receipts; logs get block-wide indexes. */
-export async function blockView(chain: Chain, block: Block): Promise<BlockView> {
+export async function blockView(chain: ChainApi, block: Block): Promise<BlockView> {
   const receipts = await chain.blockReceipts(block);
   const blockHash = hex(block.header.hash);
   const number = quantity(block.header.height);

@@ -162,7 +162,7 @@ function programJson(p: StoredProgram) {
 
 const NO_SENDER = new Uint8Array(32);
 
-export function intentMethods({ chain, intents }: MethodDependencies): MethodDefinition[] {
+export function intentMethods({ chain, readers, intents }: MethodDependencies): MethodDefinition[] {
   if (!intents) return [];
   const service = intents;
   const plan = (text: string, sender: Uint8Array) => guarded('intent_string', 1, () => service.plan([text], sender).plan);
@@ -224,7 +224,7 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
       handler: async ([text, sender]) => {
         const from = sender === undefined ? undefined : accountParam(sender, 'sender_address', 2);
         const p = await plan(text, from ?? NO_SENDER);
-        const gasPrice = chain.options.gasPrice;
+        const gasPrice = chain.gasPrice;
         // Naive execution: every operation in its own bundle, each paying the 5,000 base (docs/core-abi.md).
         const naiveGas = p.operations.reduce((acc, op) => acc + service.gas.bundleGas([op]), 0n);
         const validUntil = BigInt(Math.max(Math.floor(Date.now() / 1000), chain.headHeader.timestamp) + p.deadlineSeconds);

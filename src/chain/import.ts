@@ -20,7 +20,7 @@ import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
  * the consensus layer for blocks finalized by others). Checks, in order: the header hashes to its
  * hash and extends our head; the transactions root; the proposer's Ed25519 signature and that the
  * proposer is a validator of the set at the parent; the finality certificate (votes of > 2/3 of the
- * stake of that set, src/consensus/votes.ts). Then the bundles run through the core with the
+ * stake of that set, src/chain/votes.ts). Then the bundles run through the core with the
  * header's context and the result must match: no invalid bundle, the same gas and state root.
  * The commit is the local producer's: one synced level batch with the execution result, the
  * bundles' positions and the indexes (shared

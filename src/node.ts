@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Chain } from './chain/chain.js';
+import { SyncState } from './chain/interface.js';
+import { buildDomainReaders } from './chain/readers.js';
 import { backfillIndexes, INDEX_VERSION } from './chain/indexer.js';
 import { FaucetLedger } from './chain/faucet.js';
 import type { Network } from './chain/genesis-data.js';
@@ -107,6 +109,11 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   });
   await store.open();
   const state = new StateView();
+  // The domain readers over committed state, built once (they index state as it loads and as each
+  // block lands) and shared by the chain, the RPC methods, the eth adapter and the intent engine.
+  const readers = buildDomainReaders(state);
+  // Whether the node catches up with the network: block sync sets it, the chain and the RPC read it.
+  const sync = new SyncState();
   const createCore = () => Core.create(state);
   // One verifier thread per core: the main thread spends much of its time waiting on I/O, so a
   // worker on every core keeps signature checks from being the limit (bench: signed transfers/s).
@@ -123,8 +130,12 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       inclusionTimeoutMs: INCLUSION_TIMEOUT_MS,
       genesisValidators: options.genesisValidators,
       chainParams: options.chainParams,
+      onlyAsValidator: true,
     },
-    { core: await createCore(), createCore, store, state, validator, verifier, logger },
+    {
+      core: await createCore(), createCore, store, state, validator, verifier, logger, sync,
+      tokens: readers.tokens, evmTokens: readers.evmTokens, keys: readers.keys,
+    },
   );
 
   // Explorer indexes (spec §4.11, §4.20): rebuilt on request, before anything can read them.
@@ -145,7 +156,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     ...(options.externalAddr ? { externalAddr: options.externalAddr } : {}), enforceValidatorAllowlist: options.enforceValidatorAllowlist ?? false,
     ...(options.onSyncProgress ? { onSyncProgress: options.onSyncProgress } : {}),
     leaderOf: (height) => consensus.leaderKey(height),
-  }, { chain, store, validator, logger });
+  }, { chain, store, validator, logger, sync });
   // Issue 5 consensus (src/consensus, docs/consensus.md): leader schedule, failover rounds, votes,
   // finality certificates; a validator holding > 2/3 of the stake keeps the solo fast path.
   const consensus: ConsensusService = await ConsensusService.create({
@@ -154,8 +165,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   }, { chain, store, validator, logger, transport: consensusTransport(p2p.network) });
   // Issue 4: the intent engine (src/intents, docs/intents.md): planner, simulation, the node-held
   // Recurring/Conditional intents and the intent programs, persisted in this store.
-  const intents = await IntentService.open({ chain, store, validator, logger, parse: (text) => parseIntent(text, { tokens: chain.tokens }) });
-  registerMethods(registry, { chain, validator, network: options.network, faucet: new FaucetLedger(store), subscriptions, p2p: p2p.view, intents, consensus });
+  const intents = await IntentService.open({ chain, store, validator, logger, readers, parse: (text) => parseIntent(text, { tokens: readers.tokens }) });
+  registerMethods(registry, { chain, readers, validator, network: options.network, faucet: new FaucetLedger(store), subscriptions, p2p: p2p.view, intents, consensus });
   // The explorer page (issue 6) on GET / of the RPC port, when build/explorer/ was built.
   const explorer = explorerMiddleware(defaultExplorerDir(), logger);
   const rpc = new RpcServer(
@@ -174,7 +185,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   );
   const rpcPort = await rpc.start();
   consensus.start();
-  chain.start();
+  chain.start(consensus);
   await p2p.start();
   logger.info('node started', {
     version: NODE_VERSION, network: options.network, chainId: chain.chainId, rpc: `http://${options.rpcHost}:${rpcPort}`,

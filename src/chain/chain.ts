@@ -6,7 +6,7 @@ import { encodeAccount, encodeHash } from '../codec/address.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import type { ChainStore } from '../storage/chain-store.js';
 import type { Logger } from '../logger.js';
-import { AccountKeys } from './account-keys.js';
+import type { AccountKeys } from './account-keys.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
 import { bytesEqual } from '../codec/hash.js';
 import { ChainError, ExecutionAborted, txIndexingError } from './errors.js';
@@ -19,11 +19,15 @@ import { ReceiptReader } from './receipt-reader.js';
 import type { Receipt } from './receipts.js';
 import type { StateView } from './state-view.js';
 import { SubmissionGate } from './submission.js';
-import { TokenRegistry } from './token-registry.js';
-import { collectionReader } from './collections.js';
+import type { TokenRegistry } from './token-registry.js';
 import { Indexer } from './indexer.js';
-import { EvmTokenIndex } from '../eth/tokens.js';
-import { ethIndexEntries, ethIndexKey, verifyEvmBundle } from '../eth/bundles.js';
+import type { EvmTokenIndex } from './evm/tokens.js';
+import { ethIndexEntries, ethIndexKey, verifyEvmBundle } from './evm/bundles.js';
+import { validatorGate } from './validator-gate.js';
+import { importBlock, type ImportedBlock, type ImportOptions } from './import.js';
+import type { ChainConsensus, ChainEvents, ChainNode, ProposalExecution, QueuedBundle, SyncState } from './interface.js';
+
+export type { ChainConsensus, ChainEvents, ProposalExecution, QueuedBundle } from './interface.js';
 
 export interface ChainOptions {
   network: Network;
@@ -47,6 +51,11 @@ export interface ChainOptions {
   genesisValidators?: Uint8Array[];
   /** `--chain-params` overrides (src/chain/chain-params.ts); absent, the spec defaults. */
   chainParams?: ChainParams;
+  /**
+   * Make blocks only while this node's key is an active validator (src/chain/validator-gate.ts);
+   * node.ts sets it for every node of a network. Absent, the node makes every block.
+   */
+  onlyAsValidator?: boolean;
 }
 
 export interface ChainDependencies {
@@ -58,19 +67,12 @@ export interface ChainDependencies {
   validator: ValidatorIdentity;
   verifier: SignatureVerifierPool;
   logger: Logger;
-}
-
-/**
- * What svc_submitBundle answers at once for a bundle that waits behind a nonce gap (docs/mempool.md
- * "Queued bundles"): holding the call until the missing nonces arrive could take any time.
- */
-export interface QueuedBundle {
-  bundle_hash: string;
-  from: string;
-  nonce: string;
-  status: 'queued';
-  /** the nonce the account needs next: the bundle executes once every nonce up to its own has */
-  next_nonce: string;
+  /** the domain readers the chain itself reads (built once in node.ts over `state`) */
+  tokens: TokenRegistry;
+  evmTokens: EvmTokenIndex;
+  keys: AccountKeys;
+  /** set by block sync (src/p2p/sync.ts) while the node catches up; absent, never */
+  sync?: SyncState;
 }
 
 /** Per-bundle gas the convenience methods allow (facts.md client defaults). */
@@ -90,38 +92,10 @@ interface Waiter {
 }
 
 /**
- * What the block loop asks the consensus layer (src/consensus/service.ts, docs/consensus.md). The
- * chain stays free of consensus rules: it asks whose turn it is, builds and executes blocks, and
- * makes them durable once final.
- */
-export interface ChainConsensus {
-  /**
-   * The solo fast path at `parent`: this node leads round 0 and its own vote is > 2/3 of the stake,
-   * so the block is final when made and writes stay pipelined. `state` reads the core, which is at
-   * `parent` (ahead of storage while writes are in flight).
-   */
-  soloTurn(parent: BlockHeader, state: { get(key: Uint8Array): Uint8Array | undefined }): BlockTurn | undefined;
-  /** the finality certificate of a solo block (this node's own vote) */
-  certifySolo(header: BlockHeader): Uint8Array;
-  /** otherwise: whether this node proposes the next height now (leader or due backup) */
-  turn(busy: boolean): BlockTurn | undefined;
-  /** this node's proposal was executed and awaits votes */
-  proposed(block: Block, encoded: Uint8Array): void;
-}
-
-export type ProposalExecution = { ok: true } | { ok: false; reason: string; faulty: boolean };
-
-export interface ChainEvents {
-  block: [ProducedBlock];
-  /** a bundle passed the submission gate into the mempool (src/p2p/dragonfly.ts forwards it) */
-  admitted: [PendingBundle];
-}
-
-/**
  * The single-validator chain: admission, the mempool, the adaptive block loop (spec §1.8: 500 ms
  * under load up to --block-time idle), and the read paths the RPC methods use.
  */
-export class Chain extends EventEmitter<ChainEvents> {
+export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   readonly chainId: number;
   readonly tokens: TokenRegistry;
   /** tokens by EVM-form address, for the eth_* adapter (docs/eth.md) */
@@ -170,17 +144,20 @@ export class Chain extends EventEmitter<ChainEvents> {
   private stopped = false;
   /**
    * True while the node catches up with the network (initial sync). Subscriptions are paused while
-   * it is set (spec §6.2). A single validator never syncs; the p2p network issue drives this flag.
+   * it is set (spec §6.2). A single validator never syncs; block sync (src/p2p/sync.ts) sets it.
    */
-  syncing = false;
+  get syncing(): boolean {
+    return this.deps.sync?.syncing ?? false;
+  }
 
   private constructor(readonly options: ChainOptions, private readonly deps: ChainDependencies) {
     super();
     this.chainId = CHAIN_IDS[options.network];
     this.core = deps.core;
-    this.tokens = new TokenRegistry(deps.state);
-    this.evmTokens = new EvmTokenIndex(this.tokens, (address20) => collectionReader(this).collectionByEvm(address20));
-    this.keys = new AccountKeys(deps.state);
+    this.tokens = deps.tokens;
+    this.evmTokens = deps.evmTokens;
+    this.keys = deps.keys;
+    this.mayProduce = options.onlyAsValidator ? validatorGate(deps.state, deps.validator.publicKey, () => this.head.height) : () => true;
     this.mempool = new Mempool({ ...options.mempoolLimits, maxBundles: options.mempoolCapacity });
     this.receipts = new ReceiptReader(deps.store, this.tokens);
     this.indexer = new Indexer(deps.store, this.receipts, deps.state);
@@ -223,6 +200,27 @@ export class Chain extends EventEmitter<ChainEvents> {
     return this.deps.state;
   }
 
+  get network(): Network {
+    return this.options.network;
+  }
+
+  get gasPrice(): bigint {
+    return this.options.gasPrice;
+  }
+
+  get mempoolSize(): number {
+    return this.mempool.size;
+  }
+
+  isPending(hashKey: string): boolean {
+    return this.mempool.has(hashKey);
+  }
+
+  /** A certified block of another validator (src/chain/import.ts). */
+  importBlock(encoded: Uint8Array, certificate: Uint8Array, opts?: ImportOptions): Promise<ImportedBlock> {
+    return importBlock(this, encoded, certificate, opts);
+  }
+
   get allowUnsigned(): boolean {
     return this.options.network === 'testnet';
   }
@@ -239,7 +237,14 @@ export class Chain extends EventEmitter<ChainEvents> {
     return this.totalTransactions;
   }
 
-  start(): void {
+  /**
+   * Start the block loop. `consensus` (src/consensus/service.ts) decides whose turn each height is;
+   * absent, this node makes every block and each is final when made. It is the loop's dependency,
+   * given when the loop starts: the consensus service is built over this chain, so it cannot exist
+   * before it.
+   */
+  start(consensus?: ChainConsensus): void {
+    this.consensus = consensus;
     this.lastBlockAt = Date.now();
     this.schedule(0);
   }
@@ -539,14 +544,15 @@ export class Chain extends EventEmitter<ChainEvents> {
   // ---- blocks from peers (src/chain/import.ts) ------------------------------------
 
   /**
-   * Whether this node may make the next block now. Always, for the single validator; the node
-   * narrows it to "our key is in the validator set" and the consensus layer to the leader schedule.
+   * Whether this node may make the next block now (ChainOptions.onlyAsValidator). Always, for the
+   * single validator; node.ts narrows it to "our key is in the validator set" and the consensus
+   * layer to the leader schedule.
    */
-  mayProduce: () => boolean = () => true;
+  private readonly mayProduce: () => boolean;
   /** imports under way; local production waits for them */
   private importing = 0;
-  /** multi-validator consensus (src/consensus); absent, every block is final when made */
-  consensus: ChainConsensus | undefined;
+  /** multi-validator consensus (src/consensus), given to `start`; absent, every block is final when made */
+  private consensus: ChainConsensus | undefined;
   /**
    * A block executed in the core but not final yet (docs/consensus.md "Commit on finality"): this
    * node's proposal or the proposal it voted for. Storage and the StateView stay at `head`.
@@ -604,7 +610,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.evmBundles)];
     const indexStarted = performance.now();
     // Holders need the balances before the block (the indexer's pending map); the records the block
-    // derives from itself the writer thread builds (src/chain/block-index.ts).
+    // derives from itself the writer thread builds (src/storage/block-index.ts).
     produced.write.indexes = this.indexer.balanceIndexOps(produced.block.header.height, produced.writes);
     produced.write.deriveIndexes = true;
     produced.timings.index = performance.now() - indexStarted;

@@ -5,7 +5,7 @@ import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
 import type { AccountKeys } from './account-keys.js';
-import { looksLikeEvmTransaction } from '../eth/transaction.js';
+import { looksLikeEvmTransaction } from './evm/transaction.js';
 import { checkDoubleSignEvidence } from './double-sign.js';
 
 export interface AdmissionContext {

@@ -1,10 +1,10 @@
-import type { Chain } from '../chain/chain.js';
+import type { ChainApi, DomainReaders } from '../chain/interface.js';
 import { ChainError } from '../chain/errors.js';
 import { nameProblem, resolveName } from '../chain/names.js';
 import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
 import { lookupSchedule, scheduleId, scheduleRuns } from '../chain/schedules.js';
 import type { Operation } from '../codec/operations.js';
-import { dexReader, type DexReader } from '../chain/pools.js';
+import type { DexReader } from '../chain/pools.js';
 import type { Receipt } from '../chain/receipts.js';
 import { encodeAccount, encodeHash, parseAddress, parseHash } from '../codec/address.js';
 import type { Goal, ParsedIntent, TokenRef } from './goals.js';
@@ -32,7 +32,9 @@ export type ParseFn = (text: string) => ParsedIntent;
 const RECENT_RECORDS = 10_000;
 
 export interface IntentServiceDependencies {
-  chain: Chain;
+  chain: ChainApi;
+  /** the domain readers built once in node.ts (pools, tokens, …) */
+  readers: DomainReaders;
   store: IntentRecordStore;
   /** this node's validator: the proposer of simulated blocks, the default Stake validator */
   validator: { address: Uint8Array; publicKey: Uint8Array };
@@ -80,14 +82,14 @@ export class IntentService {
     module: WasmModule,
   ) {
     this.hooks = deps.hooks ?? new HookRegistry();
-    this.dex = dexReader(deps.chain);
+    this.dex = deps.readers.dex;
     this.simulator = new Simulator(module);
     this.submitted = new JsonRecords(deps.store, RecordKind.SUBMITTED);
   }
 
   static async open(deps: IntentServiceDependencies): Promise<IntentService> {
     const module = await compileCore();
-    const service = new IntentService(deps, await dexReader(deps.chain).amm(), await GasMeter.create(module), module);
+    const service = new IntentService(deps, await deps.readers.dex.amm(), await GasMeter.create(module), module);
     deps.logger.info('intent engine ready');
     return service;
   }
@@ -99,7 +101,7 @@ export class IntentService {
     return Math.max(Math.floor(Date.now() / 1000), this.deps.chain.headHeader.timestamp);
   }
 
-  get chain(): Chain {
+  get chain(): ChainApi {
     return this.deps.chain;
   }
 
@@ -110,15 +112,15 @@ export class IntentService {
   }
 
   private get ntv(): TokenRef {
-    return this.deps.chain.tokens.byMintBytes(NTV_MINT)!;
+    return this.deps.readers.tokens.byMintBytes(NTV_MINT)!;
   }
 
   /** The planner's view of committed state (src/intents/market.ts MarketSource). */
   readonly source: MarketSource = {
     pool: (a, b) => this.dex.pool(a, b),
     balance: (account, mint) => this.deps.chain.balance(account, mint),
-    token: (mint) => this.deps.chain.tokens.byMintBytes(mint),
-    tokens: () => this.deps.chain.tokens.list(),
+    token: (mint) => this.deps.readers.tokens.byMintBytes(mint),
+    tokens: () => this.deps.readers.tokens.list(),
     pools: () => this.dex.pools.values(),
   };
 
@@ -127,7 +129,7 @@ export class IntentService {
       source: this.source,
       amm: this.amm,
       ntv: this.ntv,
-      gasPrice: this.deps.chain.options.gasPrice,
+      gasPrice: this.deps.chain.gasPrice,
       bundleGas: (ops) => this.gas.bundleGas(ops),
       resolveName: (name) => resolveName(this.deps.chain.state, name),
       nameProblem: (name) => nameProblem(name),
@@ -161,7 +163,7 @@ export class IntentService {
       {
         state: chain.state, headKey: Buffer.from(head.hash).toString('hex'), height: head.height + 1,
         timestamp: Math.max(Math.floor(Date.now() / 1000), head.timestamp), proposer: this.deps.validator.address,
-        gasPrice: chain.options.gasPrice, chainId: chain.chainId,
+        gasPrice: chain.gasPrice, chainId: chain.chainId,
       },
       plan.sender, plan.operations, plan.maxGas,
     );
@@ -169,7 +171,7 @@ export class IntentService {
 
   /** Spot price of 1 whole `base` in whole `quote`, direct or through NTV (svc_getPrice's route). */
   price(base: Uint8Array, quote: Uint8Array): { num: bigint; den: bigint; text: string } | undefined {
-    const tokens = this.deps.chain.tokens;
+    const tokens = this.deps.readers.tokens;
     const b = tokens.byMintBytes(base);
     const q = tokens.byMintBytes(quote);
     if (!b || !q) return undefined;
@@ -297,7 +299,7 @@ export class IntentService {
 
   /** A schedule record of chain state with its runs (0x36) as svc_getIntentStatus shows it. */
   private scheduleView(rec: NonNullable<ReturnType<typeof lookupSchedule>>, record: SubmittedIntent | undefined) {
-    const tokens = this.deps.chain.tokens;
+    const tokens = this.deps.readers.tokens;
     const p = rec.kind === 'Conditional' && rec.state === 'active' ? this.price(rec.base, rec.quote) : undefined;
     return scheduleStatus(rec, scheduleRuns(this.deps.chain.state, rec), record ? { intent: record.intent, summary: record.summary, bundle_hash: record.bundle_hash } : undefined,
       (mint) => tokens.byMintBytes(mint), p ? { at: this.deps.chain.headHeader.timestamp, text: p.text } : undefined);
@@ -307,7 +309,7 @@ export class IntentService {
 
   private checks(): ValueChecks {
     return {
-      tokenExists: (t) => this.deps.chain.tokens.resolve(t) !== undefined,
+      tokenExists: (t) => this.deps.readers.tokens.resolve(t) !== undefined,
       addressValid: (text) => {
         try {
           parseAddress(text);
@@ -347,7 +349,7 @@ export class IntentService {
   /** A program definition validated, its steps parsed with stand-in values (registration and reading). */
   private checkProgram(json: unknown, owner: Uint8Array): ProgramDefinition {
     const def = validateProgram(json, this.checks());
-    const symbols = this.deps.chain.tokens.list().filter((t) => this.dex.pool(t.mint, NTV_MINT) || Buffer.compare(t.mint, NTV_MINT) === 0).map((t) => t.symbol);
+    const symbols = this.deps.readers.tokens.list().filter((t) => this.dex.pool(t.mint, NTV_MINT) || Buffer.compare(t.mint, NTV_MINT) === 0).map((t) => t.symbol);
     const samples = sampleValues(def, symbols.length >= 2 ? symbols : ['NTV', 'USDC', 'SOL'], encodeAccount(owner));
     def.steps.forEach((step, i) => {
       let parsed: ParsedIntent;

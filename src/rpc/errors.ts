@@ -5,6 +5,8 @@
  * this file and when it happens; keep the two in step.
  */
 
+import { EthCallError } from '../eth/errors.js';
+
 /** Protocol faults (JSON-RPC 2.0 §5.1). */
 export const STANDARD_ERRORS = {
   PARSE_ERROR: { code: -32700, meaning: 'The body is not valid JSON. The reply carries id null.' },
@@ -174,13 +176,16 @@ const REASON_ALIASES: Record<string, AppErrorName> = {
 /**
  * Maps a thrown value to the error to return, or undefined when it is an unexpected fault (-32603).
  * Besides RpcError, any error carrying a string `reason` that names a row of APP_ERRORS (or an alias)
- * is mapped, so src/chain's ChainError needs no RPC import: its message and data pass through.
+ * is mapped, so src/chain's ChainError needs no RPC import: its message and data pass through; so is
+ * src/eth's EthCallError, to its row of the standard table.
  */
 export function toRpcError(err: unknown): RpcError | undefined {
   if (err instanceof RpcError) return err;
   if (typeof err !== 'object' || err === null) return undefined;
   const reason = (err as { reason?: unknown }).reason;
   if (typeof reason !== 'string') return undefined;
+  // The eth_call adapter's refusals (src/eth/errors.ts EthCallError): a standard row, message and data as thrown.
+  if (err instanceof EthCallError) return new RpcError(STANDARD_ERRORS[err.reason].code, err.message, err.data);
   const name: AppErrorName | undefined = Object.hasOwn(APP_ERRORS, reason)
     ? (reason as AppErrorName)
     : REASON_ALIASES[reason];

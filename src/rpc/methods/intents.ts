@@ -153,7 +153,7 @@ function programJson(p: StoredProgram) {
 
 const NO_SENDER = new Uint8Array(32);
 
-export function intentMethods({ chain, intents }: MethodDependencies): MethodDefinition[] {
+export function intentMethods({ chain, readers, intents }: MethodDependencies): MethodDefinition[] {
   if (!intents) return [];
   const service = intents;
   const plan = (text: string, sender: Uint8Array) => guarded('intent_string', 1, () => service.plan([text], sender).plan);
@@ -221,7 +221,7 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
           return { p: r.plan, carried: service.bundleFor(r.plan, r.intents[0]!) };
         });
         const { p, carried } = planned;
-        const gasPrice = chain.options.gasPrice;
+        const gasPrice = chain.gasPrice;
         // Naive execution: every operation in its own bundle, each paying the 5,000 base (docs/core-abi.md).
         const naiveGas = p.operations.reduce((acc, op) => acc + service.gas.bundleGas([op]), 0n);
         const validUntil = BigInt(Math.max(Math.floor(Date.now() / 1000), chain.headHeader.timestamp) + p.deadlineSeconds);

@@ -11,7 +11,7 @@ import { QueuedBundleSchema, ReceiptSchema } from './result-schemas.js';
 const MAX_BUNDLE_BYTES = 256 * 1024;
 
 /** Submitting signed bundles and reading receipts (spec §4.17 svc_submitBundle, §4.11 receipts). */
-export function transactionMethods({ chain }: MethodDependencies): MethodDefinition[] {
+export function transactionMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
       name: 'svc_submitBundle',

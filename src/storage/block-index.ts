@@ -2,8 +2,8 @@ import { NATIVE_MINT } from '../codec/address.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import type { BlockResultView } from '../core/block-result.js';
 import { ACCOUNT_FIELDS, EventKind, LAST_KNOWN_KIND, SCHEDULE_RUN_INDEX } from '../core/events.js';
-import type { IndexOp } from '../storage/block-batch.js';
-import { IndexKeys } from '../storage/keys.js';
+import type { IndexOp } from './block-batch.js';
+import { IndexKeys } from './keys.js';
 
 /**
  * The explorer index records (docs/explorer.md "Index layouts") a block derives from itself and

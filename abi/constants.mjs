@@ -23,7 +23,17 @@ export const constants = [
   { name: 'MAX_SIGNATURE_BYTES', value: 4096, as: 'u32', doc: "the codec's bound on the signature vec; the exact lengths follow the auth kind" },
   { name: 'OP_LAST_RESERVED', value: 119, as: 'u32', doc: 'discriminants up to here without a layout are reserved (OP_NOT_ENABLED); above, malformed' },
   { name: 'BUNDLE_LEVEL_OP', value: 0xffff, as: 'u16', doc: 'op_index of events that belong to the whole bundle (Fee, KeyRegistered)' },
+  { name: 'MAX_SCHEDULE_OPS', value: 16, as: 'u32', doc: "operations one CreateSchedule holds at most (docs/intents.md \"Schedules on chain\")" },
   { name: 'EVENT_HEADER_BYTES', value: 11, as: 'u32', doc: 'event header: bundle_index u32, op_index u16, kind u8, data length u32' },
+  { name: 'SCHEDULE_RUN_INDEX', value: 0xffffffff, as: 'u32', doc: 'bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle\'s (docs/intents.md "Schedules on chain")' },
+  // Schedules on chain: the core's bounds (docs/intents.md "Schedules on chain"), named once for both sides.
+  { name: 'SCHEDULE_SLOT_SECONDS', value: 60, as: 'u64', doc: "seconds per slot of the schedules' due index (0x34)" },
+  { name: 'SCHEDULE_MIN_INTERVAL', value: 60, as: 'u64', doc: 'the shortest Recurring interval: one slot' },
+  { name: 'SCHEDULE_MAX_HORIZON', value: 315360000, as: 'u64', doc: 'intervals, first runs and expiries lie at most ten years ahead' },
+  { name: 'MAX_SCHEDULE_BYTES', value: 4096, as: 'u32', doc: "a schedule's operations: at most this many bytes of Borsh" },
+  { name: 'MAX_CONDITIONAL_FAILURES', value: 3, as: 'u32', doc: 'a Conditional schedule gives up after this many failed runs' },
+  { name: 'SCHEDULE_MAX_SLOTS_PER_BLOCK', value: 64, as: 'u32', doc: 'due-index slots one block walks at most' },
+  { name: 'SCHEDULE_MAX_DUE_PER_BLOCK', value: 32, as: 'u32', doc: 'due entries one block handles at most: runs, condition checks and expiries together' },
   // System accounts (spec §1.4, §1.8; docs/addresses-and-keys.md, system addresses).
   { name: 'NTV_MINT', value: 0, host: 'bytes32', doc: "the native token's mint: 32 zero bytes (spec §1.4)" },
   { name: 'TREASURY', value: 3, host: 'bytes32', doc: 'the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8)' },

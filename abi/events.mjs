@@ -1,6 +1,6 @@
 // Event kinds and data (docs/core-abi.md "Event kinds and data"): Event { bundle_index u32,
 // op_index u16, kind u8, data Vec<u8> }; one row per kind with its data fields in order. Field
-// types: bytes32 u8 u32 u64 u128; 'entries' (count u32, then count × { type_id u64, amount u128 });
+// types: bytes32 u8 u16 u32 u64 u128; 'entries' (count u32, then count × { type_id u64, amount u128 });
 // 'rest' (the remaining bytes). `bytes` is the data length of a fixed-size kind, checked by the
 // generator against the fields. `accounts` lists the account fields the explorer's address
 // history indexes (src/chain/indexer.ts); Fee names the proposer and the treasury in every bundle
@@ -35,4 +35,11 @@ export const events = [
     ['collection', 'bytes32'], ['operator', 'bytes32'], ['from', 'bytes32'], ['to', 'bytes32'], ['entries', 'entries']] },
   // Intent programs (docs/intents.md "Programs on chain"): the name's bytes (3–64) fill the rest.
   { name: 'ProgramRegistered', code: 15, core: 'EV_PROGRAM_REGISTERED', accounts: ['owner'], fields: [['owner', 'bytes32'], ['revision', 'u32'], ['hash', 'bytes32'], ['name', 'rest']] },
+  // Schedules on chain (docs/intents.md "Schedules on chain"): a run's events carry bundle_index
+  // SCHEDULE_RUN_INDEX and come after every bundle's; its ScheduleRun closes them.
+  { name: 'ScheduleRun', code: 16, core: 'EV_SCHEDULE_RUN', bytes: 94, accounts: ['owner'], fields: [
+    ['scheduleId', 'bytes32'], ['owner', 'bytes32'], ['run', 'u32'], ['status', 'u16'], ['gasUsed', 'u64'], ['fee', 'u128']] },
+  { name: 'ScheduleCreated', code: 17, core: 'EV_SCHEDULE_CREATED', bytes: 73, accounts: ['owner'], fields: [
+    ['scheduleId', 'bytes32'], ['owner', 'bytes32'], ['scheduleKind', 'u8'], ['nextDue', 'u64']] },
+  { name: 'ScheduleCancelled', code: 18, core: 'EV_SCHEDULE_CANCELLED', bytes: 64, accounts: ['owner'], fields: [['scheduleId', 'bytes32'], ['owner', 'bytes32']] },
 ];

@@ -2,9 +2,14 @@
 // variant, in Borsh field order. Discriminants are stable forever once released; numbers 1–119
 // without a row are reserved (the core answers OP_NOT_ENABLED), anything above is malformed.
 //
-// Field types: u8 u16 u64 u128 bool; bytes32, bytes64 (fixed arrays); ['vec', BOUND] (Vec<u8>);
+// Field types: u8 u16 u32 u64 u128 bool; bytes32, bytes64 (fixed arrays); ['vec', BOUND] (Vec<u8>);
 // ['string', BOUND] (String, strict UTF-8); ['option-string', BOUND]; 'entries' (Vec of
-// { type_id u64, amount u128 }, bounded by CODEC_BATCH_BOUND). `wire` is the field's name in the
+// { type_id u64, amount u128 }, bounded by CODEC_BATCH_BOUND); ['choice', [A, B, …]] (a u8 that
+// names one of the values, 0 = A; the host type is the string); ['tagged', ENUM] (a u8 tag, then
+// that variant's fields: one of `enums` below; the host type is { kind: VARIANT, …fields });
+// ['operations', BOUND, WHAT] (a nested Vec<Operation> of 1 to BOUND operations, each encoded as
+// in a bundle; operations whose row says `nested: false` may not appear inside; WHAT names the
+// holder in the CodecError messages). `wire` is the field's name in the
 // Borsh layout and in CodecError messages. BOUNDs are the host codec's limits before allocating;
 // the exact semantic limits (name lengths, decimals, …) are the core's, answered with a status.
 //
@@ -28,6 +33,24 @@ export const bounds = {
 };
 
 const f = (name, wire, type, doc) => ({ name, wire, type, doc });
+
+// Tagged enums an operation field can hold (['tagged', NAME]): `what` names the field in the
+// CodecError of an unknown tag; each variant's fields follow its u8 tag in Borsh order.
+export const enums = {
+  ScheduleTrigger: { what: 'schedule trigger', doc: 'when a schedule runs (docs/intents.md "Schedules on chain")', variants: [
+    { name: 'Recurring', tag: 0, fields: [
+      f('intervalSeconds', 'interval_seconds', 'u64', 'seconds between runs (the core allows 60 to ten years)'),
+      f('runs', 'runs', 'u32', 'how many runs in all (at least 1)'),
+      f('firstRun', 'first_run', 'u64', 'unix seconds of the first run; 0 = one interval from creation'),
+    ] },
+    { name: 'Conditional', tag: 1, fields: [
+      f('base', 'base', 'bytes32'), f('quote', 'quote', 'bytes32'),
+      f('direction', 'direction', ['choice', ['below', 'above']], "run when the pool's price of base in quote is at or below / at or above the limit"),
+      f('priceNum', 'price_num', 'u128'), f('priceDen', 'price_den', 'u128'),
+      f('expiry', 'expiry', 'u64', 'unix seconds after which the schedule expires unrun'),
+    ] },
+  ] },
+};
 const s = (name, wire, bound, doc) => f(name, wire, ['string', bound], doc);
 const META = ['metadataUri', 'image', 'description', 'externalUrl', 'twitter', 'discord', 'telegram', 'github'];
 const details = [
@@ -150,6 +173,14 @@ export const operations = [
   { name: 'BatchTransferMultiToken', code: 47, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('to', 'to', 'bytes32'), f('entries', 'entries', 'entries')] },
   // Intent programs (spec §4.9, docs/intents.md "Programs on chain"): `program` is the JSON text.
   { name: 'RegisterProgram', code: 48, group: 'programs', fields: [s('name', 'name', 'MAX_PROGRAM_NAME_BYTES'), s('program', 'program', 'MAX_PROGRAM_JSON_BYTES')] },
+  // Schedules on chain (docs/intents.md "Schedules on chain"): the operations run as the owner at
+  // each due run; the core refuses CreateToken inside and checks the trigger's ranges
+  // (INVALID_SCHEDULE_TRIGGER / INVALID_SCHEDULE_OPERATIONS). Neither can sit inside a schedule.
+  { name: 'CreateSchedule', code: 49, group: 'schedules', nested: false, fields: [
+    f('trigger', 'trigger', ['tagged', 'ScheduleTrigger']),
+    f('operations', 'operations', ['operations', 'MAX_SCHEDULE_OPS', 'a schedule'], 'run in order as one bundle of the owner at each run'),
+  ] },
+  { name: 'CancelSchedule', code: 50, group: 'schedules', nested: false, fields: [f('scheduleId', 'schedule_id', 'bytes32')] },
   { name: 'RotateConsensusKey', code: 119, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 

@@ -9,7 +9,8 @@
 // no fields are constants). `core` names the core's P_* constant.
 //
 // Record field types: u8 u16 u32 u64 u128 u256 bytes32 string flag (u8, 1 = true); 'vec32'
-// (u32 count, count × [32]); 'vecu64' (u32 count, count × u64); ['list', Record] (u32 count, then
+// (u32 count, count × [32]); 'vecu64' (u32 count, count × u64); 'rest32' (the rest of the value
+// as 32-byte items, no count); ['list', Record] (u32 count, then
 // count records); ['tail', Record] (optional to the end: count u8, count records). Host decoders
 // are strict: a short record or trailing bytes throw RangeError.
 
@@ -47,6 +48,11 @@ export const prefixes = [
   { name: 'PROGRAM', code: 0x30, core: 'P_PROGRAM', host: 'programKey', key: [['name', 'rest']], value: 'Program' },
   { name: 'PROGRAM_COUNT', code: 0x31, core: 'P_PROGRAM_COUNT', host: 'PROGRAM_COUNT_KEY', key: [], value: 'u64 names registered so far' },
   { name: 'PROGRAM_INDEX', code: 0x32, core: 'P_PROGRAM_INDEX', host: 'programIndexKey', key: [['index', 'u64be']], value: 'the name registered at that position (raw bytes)' },
+  // Schedules on chain (docs/intents.md "Schedules on chain"; assembly/ops/schedules.ts).
+  { name: 'SCHEDULE', code: 0x33, core: 'P_SCHEDULE', host: 'scheduleKey', key: [['id', 'bytes32']], value: 'Schedule' },
+  { name: 'SCHEDULE_SLOT', code: 0x34, core: 'P_SCHEDULE_SLOT', host: 'scheduleSlotKey', key: [['slot', 'u64be']], value: 'ScheduleSlot: the ids queued in that SCHEDULE_SLOT_SECONDS slot, in queue order' },
+  { name: 'SCHEDULE_CURSOR', code: 0x35, core: 'P_SCHEDULE_CURSOR', host: 'SCHEDULE_CURSOR_KEY', key: [], value: 'ScheduleCursor' },
+  { name: 'SCHEDULE_RUN', code: 0x36, core: 'P_SCHEDULE_RUN', host: 'scheduleRunKey', key: [['id', 'bytes32'], ['run', 'u32be']], value: 'ScheduleRun' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -122,5 +128,21 @@ export const records = {
   Program: { doc: 'ProgramRecord (docs/intents.md "Programs on chain")', fields: [
     r('version', 'u8'), r('owner', 'bytes32'), r('revision', 'u32'), r('index', 'u64'), r('registeredHeight', 'u64'), r('registeredAt', 'u64'),
     r('updatedHeight', 'u64'), r('updatedAt', 'u64'), r('hash', 'bytes32', 'Blake3 of the JSON'), r('json', 'string', 'the program JSON text'),
+  ] },
+  Schedule: { doc: 'ScheduleRecord (docs/intents.md "Schedules on chain"); a Recurring one leaves the Conditional fields zero and the other way round', fields: [
+    r('version', 'u8'), r('owner', 'bytes32'), r('kind', 'u8', 'the trigger tag: 0 Recurring, 1 Conditional'),
+    r('state', 'u8', '0 active, 1 completed, 2 failed, 3 expired, 4 cancelled'),
+    r('createdHeight', 'u64'), r('createdAt', 'u64'), r('nextDue', 'u64', 'unix seconds of the next run or condition check'),
+    r('queuedSlot', 'u64'), r('runsDone', 'u32'), r('runsOk', 'u32'), r('lastHeight', 'u64'), r('lastStatus', 'u16'),
+    r('intervalSeconds', 'u64'), r('runsTotal', 'u32'), r('expiry', 'u64'), r('direction', 'u8', '0 below, 1 above'),
+    r('base', 'bytes32'), r('quote', 'bytes32'), r('priceNum', 'u128'), r('priceDen', 'u128'),
+    r('operations', 'bytes', 'the Borsh Vec<Operation> each run executes'),
+  ] },
+  ScheduleSlot: { doc: 'the ids queued in one slot of the due index (0x34)', fields: [r('ids', 'rest32')] },
+  ScheduleCursor: { doc: 'the due index cursor (0x35)', fields: [
+    r('nextSlot', 'u64', 'the first slot not yet fully processed'), r('active', 'u64', 'schedules still active'),
+  ] },
+  ScheduleRun: { doc: 'one run of a schedule (0x36)', fields: [
+    r('height', 'u64'), r('time', 'u64'), r('status', 'u16'), r('gasUsed', 'u64'), r('fee', 'u128'),
   ] },
 };

@@ -51,9 +51,36 @@
 /** op_index of events that belong to the whole bundle (Fee, KeyRegistered) */
 // @ts-ignore: decorator
 @inline export const BUNDLE_LEVEL_OP: u16 = 65535;
+/** operations one CreateSchedule holds at most (docs/intents.md "Schedules on chain") */
+// @ts-ignore: decorator
+@inline export const MAX_SCHEDULE_OPS: u32 = 16;
 /** event header: bundle_index u32, op_index u16, kind u8, data length u32 */
 // @ts-ignore: decorator
 @inline export const EVENT_HEADER_BYTES: u32 = 11;
+/** bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle's (docs/intents.md "Schedules on chain") */
+// @ts-ignore: decorator
+@inline export const SCHEDULE_RUN_INDEX: u32 = 4294967295;
+/** seconds per slot of the schedules' due index (0x34) */
+// @ts-ignore: decorator
+@inline export const SCHEDULE_SLOT_SECONDS: u64 = 60;
+/** the shortest Recurring interval: one slot */
+// @ts-ignore: decorator
+@inline export const SCHEDULE_MIN_INTERVAL: u64 = 60;
+/** intervals, first runs and expiries lie at most ten years ahead */
+// @ts-ignore: decorator
+@inline export const SCHEDULE_MAX_HORIZON: u64 = 315360000;
+/** a schedule's operations: at most this many bytes of Borsh */
+// @ts-ignore: decorator
+@inline export const MAX_SCHEDULE_BYTES: u32 = 4096;
+/** a Conditional schedule gives up after this many failed runs */
+// @ts-ignore: decorator
+@inline export const MAX_CONDITIONAL_FAILURES: u32 = 3;
+/** due-index slots one block walks at most */
+// @ts-ignore: decorator
+@inline export const SCHEDULE_MAX_SLOTS_PER_BLOCK: u32 = 64;
+/** due entries one block handles at most: runs, condition checks and expiries together */
+// @ts-ignore: decorator
+@inline export const SCHEDULE_MAX_DUE_PER_BLOCK: u32 = 32;
 
 // ---- operation discriminants (abi/operations.mjs; docs/bundle-format.md "Operation")
 // @ts-ignore: decorator
@@ -129,6 +156,10 @@
 // @ts-ignore: decorator
 @inline export const OP_REGISTER_PROGRAM: u32 = 48;
 // @ts-ignore: decorator
+@inline export const OP_CREATE_SCHEDULE: u32 = 49;
+// @ts-ignore: decorator
+@inline export const OP_CANCEL_SCHEDULE: u32 = 50;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 // ---- byte length of the operations whose fields are all fixed
@@ -169,10 +200,24 @@
 // @ts-ignore: decorator
 @inline export const OP_BURN_MULTI_TOKEN_BYTES: u32 = 56;
 // @ts-ignore: decorator
+@inline export const OP_CANCEL_SCHEDULE_BYTES: u32 = 32;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY_BYTES: u32 = 32;
 /** a batch entry: type_id u64, amount u128 */
 // @ts-ignore: decorator
 @inline export const BATCH_ENTRY_BYTES: u32 = 24;
+
+// ---- tagged enums in operations: each variant's tag and the byte length of its fields
+/** ScheduleTrigger.Recurring */
+// @ts-ignore: decorator
+@inline export const SCHEDULE_TRIGGER_RECURRING: u8 = 0;
+// @ts-ignore: decorator
+@inline export const SCHEDULE_TRIGGER_RECURRING_BYTES: u32 = 20;
+/** ScheduleTrigger.Conditional */
+// @ts-ignore: decorator
+@inline export const SCHEDULE_TRIGGER_CONDITIONAL: u8 = 1;
+// @ts-ignore: decorator
+@inline export const SCHEDULE_TRIGGER_CONDITIONAL_BYTES: u32 = 105;
 
 // ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")
 // @ts-ignore: decorator
@@ -232,6 +277,14 @@
 // @ts-ignore: decorator
 @inline export const P_PROGRAM_INDEX: u8 = 0x32;
 // @ts-ignore: decorator
+@inline export const P_SCHEDULE: u8 = 0x33;
+// @ts-ignore: decorator
+@inline export const P_SCHEDULE_SLOT: u8 = 0x34;
+// @ts-ignore: decorator
+@inline export const P_SCHEDULE_CURSOR: u8 = 0x35;
+// @ts-ignore: decorator
+@inline export const P_SCHEDULE_RUN: u8 = 0x36;
+// @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator
 @inline export const P_NODE: u8 = 0xf1;
@@ -270,6 +323,12 @@
 // @ts-ignore: decorator
 @inline export const EV_PROGRAM_REGISTERED: u8 = 15;
 // @ts-ignore: decorator
+@inline export const EV_SCHEDULE_RUN: u8 = 16;
+// @ts-ignore: decorator
+@inline export const EV_SCHEDULE_CREATED: u8 = 17;
+// @ts-ignore: decorator
+@inline export const EV_SCHEDULE_CANCELLED: u8 = 18;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -303,3 +362,9 @@
 /** bytes before its name */
 // @ts-ignore: decorator
 @inline export const EV_PROGRAM_REGISTERED_HEAD_BYTES: u32 = 68;
+// @ts-ignore: decorator
+@inline export const EV_SCHEDULE_RUN_BYTES: u32 = 94;
+// @ts-ignore: decorator
+@inline export const EV_SCHEDULE_CREATED_BYTES: u32 = 73;
+// @ts-ignore: decorator
+@inline export const EV_SCHEDULE_CANCELLED_BYTES: u32 = 64;

@@ -28,6 +28,7 @@ import {
 import { execTransfer } from "./ops/transfer";
 import { failedCount, failedListed, hashBundle, recordFailure } from "./replay";
 import { endBlock } from "./rewards";
+import { execCancelSchedule, execCreateSchedule, processSchedules, setRunCost, RUN_OPS, RUN_OWNER, runOpCount } from "./ops/schedules";
 
 /** Skipped leaders one block may name (a round bound far above any failover chain). */
 // @ts-ignore: decorator
@@ -36,7 +37,7 @@ import { execCreateToken } from "./ops/token";
 import {
   AUTH_UNSIGNED, AUTH_ED25519, AUTH_EVM, ED25519_SIGNATURE_BYTES, ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES,
 } from "./abi";
-import { BUNDLE_LEVEL_OP, EV_FEE, EV_KEY_REGISTERED, OP_CREATE_TOKEN, OP_TRANSFER } from "./abi";
+import { BUNDLE_LEVEL_OP, EV_FEE, EV_KEY_REGISTERED, OP_CANCEL_SCHEDULE, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_TRANSFER, SCHEDULE_RUN_INDEX } from "./abi";
 
 const results = bufNew(1 << 16);
 const keyRec = bufNew(2048);
@@ -175,6 +176,8 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     let kind = load<u32>(op);
     if (kind == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), index, k, payer);
     else if (kind == OP_CREATE_TOKEN) st = execCreateToken(user, op, nonce, index, k);
+    else if (kind == OP_CREATE_SCHEDULE) st = execCreateSchedule(user, op, nonce, index, k);
+    else if (kind == OP_CANCEL_SCHEDULE) st = execCancelSchedule(user, op, index, k);
     else st = execOther(kind, user, op, index, k);
   }
   if (st != S.OK) {
@@ -211,6 +214,45 @@ function chargeFee(index: u32, user: usize, payer: usize, feeLo: u64, feeHi: u64
   memory.copy(d + 80, TREASURY, 32);
   store<u64>(d + 112, tLo);
   store<u64>(d + 120, tHi);
+}
+
+/**
+ * One run of a due schedule (assembly/ops/schedules.ts processSchedules): its decoded operations
+ * in RUN_OPS, executed as RUN_OWNER inside their own checkpoint like a bundle of those operations.
+ * Gas = GAS_BASE + the operations' gas, fee = gas × the block's gas price (no priority fee), paid
+ * from the owner's NTV and split as a bundle's; a run that cannot pay does nothing
+ * (INSUFFICIENT_FEE_BALANCE), a failing one is reverted but pays. No nonce is used or moved: a run
+ * is authorised by the signed CreateSchedule, not by a bundle (docs/intents.md "Schedules on chain").
+ * Its gas and fee count in the block's gas_used and fees.
+ */
+function runScheduled(): u32 {
+  let user = RUN_OWNER;
+  let gas = GAS_BASE;
+  for (let k: u32 = 0; k < runOpCount; k++) gas += opGas(RUN_OPS + (<usize>k << 5));
+  U.mul64(gas, ctxGasPrice);
+  let feeLo = U.lo, feeHi = U.hi;
+  let payer = balanceEntry(user, NTV_MINT);
+  balLoad(payer);
+  if (U.lt128(U.lo, U.hi, feeLo, feeHi)) return S.INSUFFICIENT_FEE_BALANCE;
+  let jm = mark();
+  let em = eventsMark();
+  let ec = eventCount;
+  chargeFee(SCHEDULE_RUN_INDEX, user, payer, feeLo, feeHi);
+  let st = S.OK;
+  for (let k: u32 = 0; k < runOpCount && st == S.OK; k++) {
+    let op = RUN_OPS + (<usize>k << 5);
+    let kind = load<u32>(op);
+    if (kind == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), SCHEDULE_RUN_INDEX, k, payer);
+    else st = execOther(kind, user, op, SCHEDULE_RUN_INDEX, k); // CreateToken and schedule ops are refused at creation
+  }
+  if (st != S.OK) {
+    revertTo(jm);
+    eventsRevert(em, ec);
+    chargeFee(SCHEDULE_RUN_INDEX, user, payer, feeLo, feeHi);
+  }
+  settle(gas, feeLo, feeHi);
+  setRunCost(gas, feeLo, feeHi);
+  return st;
 }
 
 /** Add an included bundle's gas and fee to the block's. */
@@ -279,6 +321,10 @@ export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
     readerInit(saveP, <u32>(saveEnd - saveP));
   }
   if (rp != rend) return S.INVALID_INPUT;
+  // Due schedules run after the bundles (docs/intents.md "Schedules on chain"): their events, with
+  // bundle_index 0xFFFFFFFF, then follow every bundle's, so each bundle's events stay contiguous
+  // and in order; a schedule created or cancelled in this block is already seen.
+  processSchedules(runScheduled);
   // Proposer and miss accounting, the block reward, epoch boundaries (assembly/rewards.ts).
   endBlock(height, timestamp, blockGas, gasLimit, okCount, missed, nMissed);
   bufSetLen(out, 0);

@@ -3,8 +3,8 @@
 
 import * as S from "./status";
 import { readerInit, take, rU8, rU32, rU64, rTag, rBool, rVec, vecLen, atEnd, bad, rp, rend, validUtf8 } from "./borsh";
-import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES } from "./abi";
-import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA } from "./abi";
+import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_SCHEDULE_OPS, SCHEDULE_TRIGGER_RECURRING, SCHEDULE_TRIGGER_CONDITIONAL, SCHEDULE_TRIGGER_RECURRING_BYTES, SCHEDULE_TRIGGER_CONDITIONAL_BYTES } from "./abi";
+import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -18,6 +18,9 @@ import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWA
 //   LockTokenMetadata: +4 mintPtr
 //   RegisterName: +4 namePtr +8 nameLen (UTF-8 checked here; characters and length at execution)
 //   RegisterProgram: +4 namePtr +8 nameLen +12 jsonPtr +16 jsonLen (UTF-8 checked here)
+//   CreateSchedule: +4 trigger tag +8 triggerPtr +12 opsPtr (the Vec<Operation>'s u32 count) +16 its
+//     byte length +20 its operation count (the nested operations' shape is checked here)
+//   CancelSchedule: +4 ptr to schedule_id[32]
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -41,14 +44,50 @@ export let bPubkeyLen: u32 = 0;
 export function decodeBundle(ptr: usize, len: u32): u32 {
   readerInit(ptr, len);
   bUser = take(32);
+  let st = decodeOps(OPS, MAX_OPERATIONS, false);
+  if (st != S.OK) return st;
+  bOpCount = opsCount;
+  bMaxGas = rU64();
+  bPriorityFee = rU64();
+  bValidUntil = rU64();
+  bNonce = rU64();
+  bSig = rVec();
+  bSigLen = vecLen;
+  // Exact lengths (0, 64, 3,309, or another length for an EVM transaction) are checked against the
+  // envelope's auth in execBundle; here only the codec's bound (docs/bundle-format.md).
+  if (bSigLen > MAX_SIGNATURE_BYTES) return S.MALFORMED_BUNDLE;
+  bHasExpiry = rTag();
+  bExpiry = bHasExpiry ? rU64() : 0;
+  bHasPubkey = rTag();
+  bPubkey = 0;
+  bPubkeyLen = 0;
+  if (bHasPubkey) {
+    bPubkey = rVec();
+    bPubkeyLen = vecLen;
+    if (!bad && bPubkeyLen != ED25519_PUBLIC_KEY_BYTES && bPubkeyLen != ML_DSA_65_PUBLIC_KEY_BYTES) return S.MALFORMED_BUNDLE;
+  }
+  if (!atEnd()) return S.MALFORMED_BUNDLE;
+  return S.OK;
+}
+
+/** Operations decoded by the last decodeOps call. */
+export let opsCount: u32 = 0;
+/** Where the nested operations of the last CreateSchedule decoded (their shape only) land. */
+const NESTED_OPS = memory.data(MAX_SCHEDULE_OPS * 32);
+
+/**
+ * A Borsh Vec<Operation> at the reader into `table` (32-byte op records, see OPS): EMPTY_BUNDLE,
+ * TOO_MANY_OPS above `max`, OP_NOT_ENABLED, MALFORMED_BUNDLE. `nested`: the operations of a
+ * CreateSchedule, where CreateSchedule and CancelSchedule are not part of the grammar.
+ */
+export function decodeOps(table: usize, max: u32, nested: bool): u32 {
   let n = rU32();
   if (bad) return S.MALFORMED_BUNDLE;
   // Checked when the length is read, before the operations (docs/core-abi.md "Rules").
   if (n == 0) return S.EMPTY_BUNDLE;
-  if (n > MAX_OPERATIONS) return S.TOO_MANY_OPS;
-  bOpCount = n;
+  if (n > max) return S.TOO_MANY_OPS;
   for (let k: u32 = 0; k < n; k++) {
-    let rec = OPS + (<usize>k << 5);
+    let rec = table + (<usize>k << 5);
     let d = <u32>rU8();
     if (bad) return S.MALFORMED_BUNDLE;
     store<u32>(rec, d, 0);
@@ -110,6 +149,25 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
       store<u32>(rec, nameLen, 8);
       store<u32>(rec, <u32>json, 12);
       store<u32>(rec, jsonLen, 16);
+    } else if (d == OP_CREATE_SCHEDULE && !nested) {
+      // trigger: Recurring 0 { interval_seconds u64, runs u32, first_run u64 } or Conditional 1
+      // { base[32], quote[32], direction u8, price_num u128, price_den u128, expiry u64 }, then the
+      // operations (a Vec<Operation> as in a bundle, without CreateSchedule/CancelSchedule).
+      let tag = <u32>rU8();
+      if (bad || (tag != SCHEDULE_TRIGGER_RECURRING && tag != SCHEDULE_TRIGGER_CONDITIONAL)) return S.MALFORMED_BUNDLE;
+      let trig = take(tag == SCHEDULE_TRIGGER_RECURRING ? SCHEDULE_TRIGGER_RECURRING_BYTES : SCHEDULE_TRIGGER_CONDITIONAL_BYTES);
+      let start = rp;
+      let st = decodeOps(NESTED_OPS, MAX_SCHEDULE_OPS, true);
+      if (st != S.OK) return st == S.TOO_MANY_OPS || st == S.EMPTY_BUNDLE ? S.MALFORMED_BUNDLE : st;
+      store<u32>(rec, tag, 4);
+      store<u32>(rec, <u32>trig, 8);
+      store<u32>(rec, <u32>start, 12);
+      store<u32>(rec, <u32>(rp - start), 16);
+      store<u32>(rec, opsCount, 20);
+    } else if (d == OP_CANCEL_SCHEDULE && !nested) {
+      store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
+    } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {
+      return S.MALFORMED_BUNDLE; // not inside a schedule's operations
     } else if (d >= 4 && d <= 14 || d == 36 || d == 119) {
       // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
       store<u32>(rec, <u32>rp, 4);
@@ -121,26 +179,7 @@ export function decodeBundle(ptr: usize, len: u32): u32 {
     }
     if (bad) return S.MALFORMED_BUNDLE;
   }
-  bMaxGas = rU64();
-  bPriorityFee = rU64();
-  bValidUntil = rU64();
-  bNonce = rU64();
-  bSig = rVec();
-  bSigLen = vecLen;
-  // Exact lengths (0, 64, 3,309, or another length for an EVM transaction) are checked against the
-  // envelope's auth in execBundle; here only the codec's bound (docs/bundle-format.md).
-  if (bSigLen > MAX_SIGNATURE_BYTES) return S.MALFORMED_BUNDLE;
-  bHasExpiry = rTag();
-  bExpiry = bHasExpiry ? rU64() : 0;
-  bHasPubkey = rTag();
-  bPubkey = 0;
-  bPubkeyLen = 0;
-  if (bHasPubkey) {
-    bPubkey = rVec();
-    bPubkeyLen = vecLen;
-    if (!bad && bPubkeyLen != ED25519_PUBLIC_KEY_BYTES && bPubkeyLen != ML_DSA_65_PUBLIC_KEY_BYTES) return S.MALFORMED_BUNDLE;
-  }
-  if (!atEnd()) return S.MALFORMED_BUNDLE;
+  opsCount = n;
   return S.OK;
 }
 

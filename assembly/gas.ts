@@ -37,6 +37,13 @@ export const GAS_BATCH_ENTRY: u64 = 5000;
 export const GAS_REGISTER_PROGRAM: u64 = 30000;
 export const GAS_PROGRAM_BYTE: u64 = 3;
 
+// Schedules (docs/intents.md "Schedules on chain"): CreateSchedule a base plus a price per byte of
+// the stored operations (at most 4,096: 52,288 gas); CancelSchedule rewrites a record and a list.
+// A run is paid when it runs, like a bundle of its operations (GAS_BASE + their gas).
+export const GAS_CREATE_SCHEDULE: u64 = 40000;
+export const GAS_SCHEDULE_BYTE: u64 = 3;
+export const GAS_CANCEL_SCHEDULE: u64 = 20000;
+
 /**
  * Gas of one operation (docs/bundle-format.md "Operation"; only enabled ones reach here), from its
  * decoded record in OPS (assembly/bundle.ts): the kind, and the entry count of a batch at +12.
@@ -61,6 +68,8 @@ export function opGas(op: usize): u64 {
     case 39: case 40: case 44: case 45: return GAS_COLLECTION_MOVE;
     case 46: case 47: return GAS_BATCH_BASE + GAS_BATCH_ENTRY * <u64>load<u32>(op, 12);
     case 48: return GAS_REGISTER_PROGRAM + GAS_PROGRAM_BYTE * <u64>load<u32>(op, 16);
+    case 49: return GAS_CREATE_SCHEDULE + GAS_SCHEDULE_BYTE * <u64>load<u32>(op, 16);
+    case 50: return GAS_CANCEL_SCHEDULE;
     default: return GAS_CREATE_TOKEN;
   }
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Chain } from '../src/chain/chain.js';
 import { StateView } from '../src/chain/state-view.js';
+import { SyncState } from '../src/chain/interface.js';
+import { buildDomainReaders } from '../src/chain/readers.js';
 import type { ValidatorIdentity } from '../src/chain/producer.js';
 import { deriveAccount } from '../src/codec/address.js';
 import { initHashing } from '../src/codec/hash.js';
@@ -23,6 +25,8 @@ export interface LocalChain {
   chain: Chain;
   store: ChainStore;
   state: StateView;
+  /** set by block sync while catching up (src/chain/interface.ts SyncState) */
+  sync: SyncState;
   dataDir: string;
   validator: ValidatorIdentity;
   close(): Promise<void>;
@@ -36,14 +40,18 @@ export async function openLocalChain(options: { validator?: ValidatorIdentity; g
   await store.open();
   const state = new StateView();
   const createCore = () => Core.create(state);
+  const sync = new SyncState();
   const verifier = new SignatureVerifierPool({ size: 1 });
   const validator = options.validator ?? identity();
   const chain = await Chain.open({
     network: 'testnet', gasPrice: 10n, blockTimeMs: 60_000, minBlockIntervalMs: 1, maxTxsPerBlock: options.maxTxsPerBlock ?? 1000,
     mempoolCapacity: 1_000_000, inclusionTimeoutMs: 600_000, genesisValidators: options.genesisValidators,
-  }, { core: await createCore(), createCore, store, state, validator, verifier, logger: options.logger ?? quiet });
+  }, {
+    core: await createCore(), createCore, store, state, validator, verifier, logger: options.logger ?? quiet, sync,
+    ...buildDomainReaders(state),
+  });
   return {
-    chain, store, state, dataDir, validator,
+    chain, store, state, dataDir, validator, sync,
     async close() {
       await chain.stop();
       await verifier.close();

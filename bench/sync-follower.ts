@@ -54,7 +54,7 @@ async function follow(args: FollowerArgs): Promise<FollowerResult> {
   try {
     await network.start();
     while (network.bestPeerHeight() === undefined) await new Promise((r) => setTimeout(r, 10));
-    const sync = new BlockSync({}, { chain: local.chain, network, logger: quiet });
+    const sync = new BlockSync({}, { chain: local.chain, network, logger: quiet, sync: local.sync });
     const phases = recordPhases(local);
     const profile = args.profile ? await startProfile() : undefined;
     const cpu0 = process.cpuUsage();

@@ -11,7 +11,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from '../abi/constants.mjs';
-import { operations, bounds, BATCH_ENTRY_BYTES } from '../abi/operations.mjs';
+import { operations, bounds, enums, BATCH_ENTRY_BYTES } from '../abi/operations.mjs';
 import { prefixes, records } from '../abi/state.mjs';
 import { events } from '../abi/events.mjs';
 
@@ -37,13 +37,35 @@ function check() {
   uniq(events, 'code', 'event kind');
   uniq(constants, 'name', 'constant');
   for (const o of operations) if (o.code > 255 || (o.code > 119)) throw new Error(`operation ${o.name}: discriminant ${o.code} above OP_LAST_RESERVED`);
+  for (const o of operations) {
+    for (const fl of o.fields) {
+      if (Array.isArray(fl.type) && fl.type[0] === 'tagged' && !enums[fl.type[1]]) throw new Error(`operation ${o.name}: no enum ${fl.type[1]}`);
+      if (Array.isArray(fl.type) && fl.type[0] === 'operations' && !isBound(fl.type[1])) throw new Error(`operation ${o.name}: no bound ${fl.type[1]}`);
+    }
+  }
+  for (const [name, en] of Object.entries(enums)) {
+    uniq(en.variants, 'tag', `${name} tag`);
+    for (const v of en.variants) if (fieldsFixedBytes(v.fields) === undefined) throw new Error(`${name}.${v.name}: variant fields must be fixed-size`);
+  }
   for (const e of events) {
     if (e.bytes !== undefined && eventFixedBytes(e) !== e.bytes) throw new Error(`event ${e.name}: fields make ${eventFixedBytes(e)} bytes, the table says ${e.bytes}`);
   }
 }
 
+const isBound = (name) => name in bounds || constants.some((c) => c.name === name);
+
 // ---------------------------------------------------------------- sizes
 const FIXED = { u8: 1, bool: 1, u16: 2, u32: 4, u64: 8, u128: 16, bytes32: 32, bytes64: 64 };
+/** Byte length of fields that are all fixed (a 'choice' is one u8), else undefined. */
+function fieldsFixedBytes(fields) {
+  let n = 0;
+  for (const fl of fields) {
+    const size = typeof fl.type === 'string' ? FIXED[fl.type] : fl.type[0] === 'choice' ? 1 : undefined;
+    if (size === undefined) return undefined;
+    n += size;
+  }
+  return n;
+}
 /** Byte length of an operation whose fields are all fixed, else undefined. */
 function opFixedBytes(o) {
   let n = 0;
@@ -93,6 +115,14 @@ function genAssembly() {
     if (n !== undefined && n > 0) inl(`OP_${snake(o.name)}_BYTES`, 'u32', n);
   }
   inl('BATCH_ENTRY_BYTES', 'u32', BATCH_ENTRY_BYTES, 'a batch entry: type_id u64, amount u128');
+  L.push('', '// ---- tagged enums in operations: each variant\'s tag and the byte length of its fields');
+  for (const [name, en] of Object.entries(enums)) {
+    for (const v of en.variants) {
+      const base = `${snake(name)}_${snake(v.name)}`;
+      inl(base, 'u8', v.tag, `${name}.${v.name}`);
+      inl(`${base}_BYTES`, 'u32', fieldsFixedBytes(v.fields));
+    }
+  }
   L.push('', '// ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")');
   for (const p of prefixes) inl(p.core, 'u8', hex2(p.code));
   L.push('', '// ---- event kinds and fixed data lengths (abi/events.mjs; docs/core-abi.md "Event kinds and data")');
@@ -156,14 +186,26 @@ function genConstants() {
 
 // ---------------------------------------------------------------- src/abi/operations.ts
 const tsType = (t) => {
-  if (Array.isArray(t)) return t[0] === 'vec' ? 'Uint8Array' : 'string';
-  return { u8: 'number', u16: 'number', u64: 'bigint', u128: 'bigint', bool: 'boolean', bytes32: 'Uint8Array', bytes64: 'Uint8Array', entries: 'BatchEntry[]' }[t];
+  if (Array.isArray(t)) {
+    if (t[0] === 'vec') return 'Uint8Array';
+    if (t[0] === 'choice') return t[1].map((v) => `'${v}'`).join(' | ');
+    if (t[0] === 'tagged') return t[1];
+    if (t[0] === 'operations') return 'Operation[]';
+    return 'string';
+  }
+  return { u8: 'number', u16: 'number', u32: 'number', u64: 'bigint', u128: 'bigint', bool: 'boolean', bytes32: 'Uint8Array', bytes64: 'Uint8Array', entries: 'BatchEntry[]' }[t];
 };
+/** `v === A ? 0 : v === B ? 1 : … : N-1`: the last value is the fallback, as the TS type allows no other. */
+const choiceIndex = (values, v) => values.slice(0, -1).map((x, i) => `${v} === '${x}' ? ${i} : `).join('') + String(values.length - 1);
+const choiceMessage = (what, pairs) => `${what} must be ${pairs.map(([n, x]) => `${n} (${x})`).join(' or ')}`;
 function writeField(f, v) {
   const t = f.type;
   if (Array.isArray(t)) {
     if (t[0] === 'vec') return [`w.vecBytes(${v}, '${f.wire}', ${t[1]});`];
     if (t[0] === 'string') return [`w.string(${v}, '${f.wire}', ${t[1]});`];
+    if (t[0] === 'choice') return [`w.u8(${choiceIndex(t[1], v)}, '${f.wire}');`];
+    if (t[0] === 'tagged') return [`write${t[1]}(w, ${v}, '${f.wire}');`];
+    if (t[0] === 'operations') return [`writeNested(w, ${v}, '${f.wire}', ${t[1]}, '${t[2]}');`];
     return [`w.optionTag(${v} !== undefined, '${f.wire}');`, `if (${v} !== undefined) w.string(${v}, '${f.wire}', ${t[1]});`];
   }
   if (t === 'bytes32') return [`w.fixedBytes(${v}, 32, '${f.wire}');`];
@@ -173,11 +215,48 @@ function writeField(f, v) {
 }
 function readField(f) {
   const t = f.type;
-  if (Array.isArray(t)) return t[0] === 'vec' ? `r.vecBytes('${f.wire}', ${t[1]})` : `r.string('${f.wire}', ${t[1]})`;
+  if (Array.isArray(t)) {
+    if (t[0] === 'vec') return `r.vecBytes('${f.wire}', ${t[1]})`;
+    if (t[0] === 'choice') return `readChoice(r, '${f.wire}', [${t[1].map((x) => `'${x}'`).join(', ')}] as const)`;
+    if (t[0] === 'tagged') return `read${t[1]}(r, '${f.wire}')`;
+    if (t[0] === 'operations') return `readNested(r, '${f.wire}', ${t[1]}, '${t[2]}')`;
+    return `r.string('${f.wire}', ${t[1]})`;
+  }
   if (t === 'bytes32') return `r.fixedBytes(32, '${f.wire}')`;
   if (t === 'bytes64') return `r.fixedBytes(64, '${f.wire}')`;
   if (t === 'entries') return 'readEntries(r)';
   return `r.${t}('${f.wire}')`;
+}
+/** Interface members of a field list. */
+function members(fields, indent) {
+  const L = [];
+  for (const fl of fields) {
+    if (fl.doc) L.push(`${indent}/** ${fl.doc} */`);
+    const opt = Array.isArray(fl.type) && fl.type[0] === 'option-string';
+    L.push(`${indent}${fl.name}${opt ? '?' : ''}: ${tsType(fl.type)};`);
+  }
+  return L;
+}
+/** The type, writer and reader of a tagged enum (a u8 tag, then the variant's fields). */
+function genEnum(name, en) {
+  const L = [`/** ${en.doc}: a u8 tag (${en.variants.map((v) => `${v.tag} ${v.name}`).join(', ')}), then the variant's fields. */`, `export type ${name} =`];
+  for (const v of en.variants) L.push(`  | {`, `      kind: '${v.name}';`, ...members(v.fields, '      '), '    }');
+  L[L.length - 1] += ';';
+  L.push('', `function write${name}(w: BorshWriter, v: ${name}, wire: string): void {`);
+  en.variants.forEach((v, i) => {
+    const last = i === en.variants.length - 1;
+    // The last variant is the fallback, as the type allows no other kind.
+    L.push(`  ${i === 0 ? '' : '} else '}${last && i > 0 ? '{' : `if (v.kind === '${v.name}') {`}`);
+    L.push(`    w.u8(${v.tag}, wire);`);
+    for (const fl of v.fields) for (const line of writeField(fl, `v.${fl.name}`)) L.push(`    ${line}`);
+  });
+  L.push('  }', '}', '');
+  L.push(`function read${name}(r: BorshReader, wire: string): ${name} {`, '  const tag = r.u8(wire);');
+  for (const v of en.variants) {
+    L.push(`  if (tag === ${v.tag}) return { kind: '${v.name}'${v.fields.map((fl) => `, ${fl.name}: ${readField(fl)}`).join('')} };`);
+  }
+  L.push(`  throw new CodecError('OUT_OF_RANGE', wire, \`${choiceMessage(en.what, en.variants.map((v) => [v.tag, v.name]))}, got \${tag}\`);`, '}');
+  return L;
 }
 function genOperations() {
   const L = [HEADER('operations.mjs').trimEnd(),
@@ -186,7 +265,7 @@ function genOperations() {
     '// can still build such a bundle and see the node\'s answer.',
     '',
     "import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';",
-    `import { OpCode, ${Object.keys(bounds).filter((b) => b !== 'MAX_BATCH_ENTRIES').join(', ')} } from './constants.js';`,
+    `import { OpCode, ${[...Object.keys(bounds).filter((b) => b !== 'MAX_BATCH_ENTRIES'), ...nestedBounds()].join(', ')} } from './constants.js';`,
     '',
     '/** A batch entry (BatchMint/BatchTransferMultiToken). */',
     'export interface BatchEntry { typeId: bigint; amount: bigint }',
@@ -194,14 +273,10 @@ function genOperations() {
   const groups = {};
   for (const o of operations) {
     (groups[o.group] ??= []).push(o);
-    L.push(`export interface ${o.name}Op {`, `  type: '${o.name}';`);
-    for (const fl of o.fields) {
-      if (fl.doc) L.push(`  /** ${fl.doc} */`);
-      const opt = Array.isArray(fl.type) && fl.type[0] === 'option-string';
-      L.push(`  ${fl.name}${opt ? '?' : ''}: ${tsType(fl.type)};`);
-    }
-    L.push('}');
+    L.push(`export interface ${o.name}Op {`, `  type: '${o.name}';`, ...members(o.fields, '  '), '}');
   }
+  L.push('');
+  for (const [name, en] of Object.entries(enums)) L.push(...genEnum(name, en));
   const meta = operations.find((o) => o.name === 'UpdateTokenMetadata').fields.filter((fl) => Array.isArray(fl.type) && fl.type[0] === 'option-string');
   L.push('', '/** The eight optional metadata fields of UpdateTokenMetadata (spec §2.3/§4.1), in their Borsh order. */');
   L.push(`export const TOKEN_METADATA_FIELDS = [${meta.map((fl) => `'${fl.name}'`).join(', ')}] as const;`);
@@ -211,7 +286,38 @@ function genOperations() {
   L.push('', 'export type StakingOperation = ' + groups.staking.map((o) => `${o.name}Op`).join(' | ') + ';');
   L.push('export type CollectionOperation = ' + groups.collections.map((o) => `${o.name}Op`).join(' | ') + ';');
   L.push('export type Operation = ' + operations.map((o) => `${o.name}Op`).join(' | ') + ';');
+  L.push('', '/** Operations that may not sit inside another\'s nested operations (a schedule\'s). */');
+  L.push(`export const NOT_NESTED: ReadonlySet<string> = new Set([${operations.filter((o) => o.nested === false).map((o) => `'${o.name}'`).join(', ')}]);`);
   L.push('',
+    '/** A u8 naming one of `values` (0 = the first). */',
+    'function readChoice<T extends string>(r: BorshReader, wire: string, values: readonly T[]): T {',
+    '  const v = r.u8(wire);',
+    "  if (v >= values.length) throw new CodecError('OUT_OF_RANGE', wire, `${wire} must be ${values.map((x, i) => `${i} (${x})`).join(' or ')}, got ${v}`);",
+    '  return values[v]!;',
+    '}',
+    '',
+    '/** A nested Vec<Operation> of 1 to `max` operations, none of NOT_NESTED. */',
+    'function writeNested(w: BorshWriter, ops: Operation[], wire: string, max: number, what: string): void {',
+    "  if (ops.length === 0 || ops.length > max) throw new CodecError('BAD_LENGTH', wire, `${what} holds 1 to ${max} operations`);",
+    '  w.u32(ops.length, wire);',
+    '  for (const inner of ops) {',
+    "    if (NOT_NESTED.has(inner.type)) throw new CodecError('UNKNOWN_DISCRIMINANT', wire, `${inner.type} cannot be inside ${what}`);",
+    '    writeOperation(w, inner);',
+    '  }',
+    '}',
+    '',
+    'function readNested(r: BorshReader, wire: string, max: number, what: string): Operation[] {',
+    '  const n = r.u32(wire);',
+    "  if (n === 0 || n > max) throw new CodecError('BAD_LENGTH', wire, `${what} holds 1 to ${max} operations, got ${n}`);",
+    '  const ops: Operation[] = [];',
+    '  for (let i = 0; i < n; i++) {',
+    '    const inner = readOperation(r);',
+    "    if (NOT_NESTED.has(inner.type)) throw new CodecError('UNKNOWN_DISCRIMINANT', wire, `${inner.type} cannot be inside ${what}`);",
+    '    ops.push(inner);',
+    '  }',
+    '  return ops;',
+    '}',
+    '',
     'function writeEntries(w: BorshWriter, entries: BatchEntry[]): void {',
     "  w.vecLength(entries.length, 'entries', CODEC_BATCH_BOUND);",
     '  for (const [i, e] of entries.entries()) {',
@@ -263,14 +369,21 @@ function genOperations() {
   return L.join('\n') + '\n';
 }
 
+/** The bounds nested operation fields name that are ABI constants rather than codec bounds. */
+function nestedBounds() {
+  const out = new Set();
+  for (const o of operations) for (const fl of o.fields) if (Array.isArray(fl.type) && fl.type[0] === 'operations' && !(fl.type[1] in bounds)) out.add(fl.type[1]);
+  return [...out];
+}
+
 // ---------------------------------------------------------------- src/abi/state.ts
 const recTs = (t) => {
   if (Array.isArray(t)) return `${t[1]}Fields[]`;
-  return { u8: 'number', u16: 'number', u32: 'number', u64: 'bigint', u128: 'bigint', u256: 'bigint', bytes32: 'Uint8Array', bytes: 'Uint8Array', string: 'string', flag: 'boolean', vec32: 'Uint8Array[]', vecu64: 'bigint[]' }[t];
+  return { u8: 'number', u16: 'number', u32: 'number', u64: 'bigint', u128: 'bigint', u256: 'bigint', bytes32: 'Uint8Array', bytes: 'Uint8Array', string: 'string', flag: 'boolean', vec32: 'Uint8Array[]', vecu64: 'bigint[]', rest32: 'Uint8Array[]' }[t];
 };
 const recRead = (t) => {
   if (Array.isArray(t) && t[0] === 'list') return `r.list(read${t[1]})`;
-  return { u8: 'r.u8()', u16: 'r.u16()', u32: 'r.u32()', u64: 'r.u64()', u128: 'r.u128()', u256: 'r.u256()', bytes32: 'r.bytes(32).slice()', bytes: 'r.vec().slice()', string: 'r.string()', flag: 'r.u8() === 1', vec32: 'r.list(read32)', vecu64: 'r.list(readU64)' }[t];
+  return { u8: 'r.u8()', u16: 'r.u16()', u32: 'r.u32()', u64: 'r.u64()', u128: 'r.u128()', u256: 'r.u256()', bytes32: 'r.bytes(32).slice()', bytes: 'r.vec().slice()', string: 'r.string()', flag: 'r.u8() === 1', vec32: 'r.list(read32)', vecu64: 'r.list(readU64)', rest32: 'r.rest32()' }[t];
 };
 const recWrite = (t, v) => ({ u8: `w.u8(${v});`, u16: `w.u16(${v});`, u32: `w.u32(${v});`, u64: `w.u64(${v});`, u128: `w.u128(${v});`, vecu64: `w.u32(${v}.length); for (const x of ${v}) w.u64(x);` }[t]);
 
@@ -422,6 +535,13 @@ export class RecordReader {
     const n = this.u32();
     const out: T[] = [];
     for (let i = 0; i < n; i++) out.push(item(this));
+    return out;
+  }
+  /** The rest of the record as 32-byte items, no count. */
+  rest32(): Uint8Array[] {
+    if ((this.buf.length - this.off) % 32 !== 0) throw new RangeError('record is not a list of 32-byte items');
+    const out: Uint8Array[] = [];
+    while (this.off < this.buf.length) out.push(this.bytes(32).slice());
     return out;
   }
   end(): void {

@@ -2,12 +2,15 @@ import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Chain } from './chain/chain.js';
+import { SyncState } from './chain/interface.js';
+import { buildDomainReaders } from './chain/readers.js';
 import { backfillIndexes, INDEX_VERSION } from './chain/indexer.js';
 import { FaucetLedger } from './chain/faucet.js';
 import type { Network } from './chain/genesis-data.js';
 import { StateView } from './chain/state-view.js';
 import { loadValidatorKey } from './chain/validator-key.js';
 import type { ChainParams } from './chain/chain-params.js';
+import { DEFAULT_MEMPOOL_LIMITS, type MempoolLimits } from './chain/mempool.js';
 import { encodeAccount } from './codec/address.js';
 import { initHashing } from './codec/hash.js';
 import { SignatureVerifierPool } from './codec/verify-pool.js';
@@ -34,6 +37,8 @@ export interface NodeOptions {
   blockTimeMs: number;
   maxTxsPerBlock: number;
   rpcRateLimit: number;
+  /** --mempool-* bounds (docs/mempool.md); absent ones take DEFAULT_MEMPOOL_LIMITS */
+  mempool?: Partial<MempoolLimits>;
   /** --rpc-keep-alive-timeout: ms an idle HTTP keep-alive connection stays open (docs/rpc.md; default 120000) */
   rpcKeepAliveTimeoutMs?: number;
   /** --rpc-header-timeout: ms within which a request's headers must arrive (docs/rpc.md; default 10000) */
@@ -87,7 +92,6 @@ export interface RunningNode {
 
 /** Spec §1.8: blocks follow every 500 ms under load. */
 const MIN_BLOCK_INTERVAL_MS = 500;
-const MEMPOOL_CAPACITY = 200_000;
 const INCLUSION_TIMEOUT_MS = 30_000;
 
 /** Build every module with (options, dependencies) and wire them (DESIGN.md: node.ts). */
@@ -105,6 +109,11 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   });
   await store.open();
   const state = new StateView();
+  // The domain readers over committed state, built once (they index state as it loads and as each
+  // block lands) and shared by the chain, the RPC methods, the eth adapter and the intent engine.
+  const readers = buildDomainReaders(state);
+  // Whether the node catches up with the network: block sync sets it, the chain and the RPC read it.
+  const sync = new SyncState();
   const createCore = () => Core.create(state);
   // One verifier thread per core: the main thread spends much of its time waiting on I/O, so a
   // worker on every core keeps signature checks from being the limit (bench: signed transfers/s).
@@ -116,12 +125,17 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       blockTimeMs: options.blockTimeMs,
       minBlockIntervalMs: Math.min(MIN_BLOCK_INTERVAL_MS, options.blockTimeMs),
       maxTxsPerBlock: options.maxTxsPerBlock,
-      mempoolCapacity: MEMPOOL_CAPACITY,
+      mempoolCapacity: options.mempool?.maxBundles ?? DEFAULT_MEMPOOL_LIMITS.maxBundles,
+      mempoolLimits: options.mempool,
       inclusionTimeoutMs: INCLUSION_TIMEOUT_MS,
       genesisValidators: options.genesisValidators,
       chainParams: options.chainParams,
+      onlyAsValidator: true,
     },
-    { core: await createCore(), createCore, store, state, validator, verifier, logger },
+    {
+      core: await createCore(), createCore, store, state, validator, verifier, logger, sync,
+      tokens: readers.tokens, evmTokens: readers.evmTokens, keys: readers.keys,
+    },
   );
 
   // Explorer indexes (spec §4.11, §4.20): rebuilt on request, before anything can read them.
@@ -142,7 +156,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     ...(options.externalAddr ? { externalAddr: options.externalAddr } : {}), enforceValidatorAllowlist: options.enforceValidatorAllowlist ?? false,
     ...(options.onSyncProgress ? { onSyncProgress: options.onSyncProgress } : {}),
     leaderOf: (height) => consensus.leaderKey(height),
-  }, { chain, store, validator, logger });
+  }, { chain, store, validator, logger, sync });
   // Issue 5 consensus (src/consensus, docs/consensus.md): leader schedule, failover rounds, votes,
   // finality certificates; a validator holding > 2/3 of the stake keeps the solo fast path.
   const consensus: ConsensusService = await ConsensusService.create({
@@ -151,8 +165,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   }, { chain, store, validator, logger, transport: consensusTransport(p2p.network) });
   // Issue 4: the intent engine (src/intents, docs/intents.md): planner, simulation, the node-held
   // Recurring/Conditional intents and the intent programs, persisted in this store.
-  const intents = await IntentService.open({ chain, store, validator, logger, parse: (text) => parseIntent(text, { tokens: chain.tokens }) });
-  registerMethods(registry, { chain, validator, network: options.network, faucet: new FaucetLedger(store), subscriptions, p2p: p2p.view, intents, consensus });
+  const intents = await IntentService.open({ chain, store, validator, logger, readers, parse: (text) => parseIntent(text, { tokens: readers.tokens }) });
+  registerMethods(registry, { chain, readers, validator, network: options.network, faucet: new FaucetLedger(store), subscriptions, p2p: p2p.view, intents, consensus });
   // The explorer page (issue 6) on GET / of the RPC port, when build/explorer/ was built.
   const explorer = explorerMiddleware(defaultExplorerDir(), logger);
   const rpc = new RpcServer(
@@ -171,7 +185,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   );
   const rpcPort = await rpc.start();
   consensus.start();
-  chain.start();
+  chain.start(consensus);
   await p2p.start();
   logger.info('node started', {
     version: NODE_VERSION, network: options.network, chainId: chain.chainId, rpc: `http://${options.rpcHost}:${rpcPort}`,

@@ -342,3 +342,20 @@ export function execSwap(user: usize, f: usize, bundleIndex: u32, opIndex: u32):
   memory.copy(d + 128, REC + PR_RESERVE0, 32);
   return S.OK;
 }
+
+/** Reserves of token a then token b of the (a, b) pool, for a Conditional schedule (assembly/ops/schedules.ts). */
+export let resALo: u64 = 0;
+export let resAHi: u64 = 0;
+export let resBLo: u64 = 0;
+export let resBHi: u64 = 0;
+
+/** Load the (a, b) pool's reserves into resA/resB; false when there is no such pool. */
+export function poolReserves(a: usize, b: usize): bool {
+  if (bytesEq(a, b, 32) || loadPool(a, b) == 0) return false;
+  let aFirst = bytesCmp(a, 32, b, 32) < 0;
+  let oa: usize = aFirst ? PR_RESERVE0 : PR_RESERVE1;
+  let ob: usize = aFirst ? PR_RESERVE1 : PR_RESERVE0;
+  resALo = ld(REC, oa); resAHi = ld(REC, oa + 8);
+  resBLo = ld(REC, ob); resBHi = ld(REC, ob + 8);
+  return true;
+}

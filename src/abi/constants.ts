@@ -33,8 +33,26 @@ export const MAX_SIGNATURE_BYTES = 4096;
 export const OP_LAST_RESERVED = 119;
 /** op_index of events that belong to the whole bundle (Fee, KeyRegistered) */
 export const BUNDLE_LEVEL_OP = 65535;
+/** operations one CreateSchedule holds at most (docs/intents.md "Schedules on chain") */
+export const MAX_SCHEDULE_OPS = 16;
 /** event header: bundle_index u32, op_index u16, kind u8, data length u32 */
 export const EVENT_HEADER_BYTES = 11;
+/** bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle's (docs/intents.md "Schedules on chain") */
+export const SCHEDULE_RUN_INDEX = 4294967295;
+/** seconds per slot of the schedules' due index (0x34) */
+export const SCHEDULE_SLOT_SECONDS = 60;
+/** the shortest Recurring interval: one slot */
+export const SCHEDULE_MIN_INTERVAL = 60;
+/** intervals, first runs and expiries lie at most ten years ahead */
+export const SCHEDULE_MAX_HORIZON = 315360000;
+/** a schedule's operations: at most this many bytes of Borsh */
+export const MAX_SCHEDULE_BYTES = 4096;
+/** a Conditional schedule gives up after this many failed runs */
+export const MAX_CONDITIONAL_FAILURES = 3;
+/** due-index slots one block walks at most */
+export const SCHEDULE_MAX_SLOTS_PER_BLOCK = 64;
+/** due entries one block handles at most: runs, condition checks and expiries together */
+export const SCHEDULE_MAX_DUE_PER_BLOCK = 32;
 /** the native token's mint: 32 zero bytes (spec §1.4) */
 export const NTV_MINT: Uint8Array = new Uint8Array(32);
 /** the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8) */
@@ -110,6 +128,8 @@ export const OpCode = {
   BatchMintMultiToken: 46,
   BatchTransferMultiToken: 47,
   RegisterProgram: 48,
+  CreateSchedule: 49,
+  CancelSchedule: 50,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -144,6 +164,10 @@ export const Prefix = {
   PROGRAM: 0x30,
   PROGRAM_COUNT: 0x31,
   PROGRAM_INDEX: 0x32,
+  SCHEDULE: 0x33,
+  SCHEDULE_SLOT: 0x34,
+  SCHEDULE_CURSOR: 0x35,
+  SCHEDULE_RUN: 0x36,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -166,9 +190,12 @@ export const EventKind = {
   MultiTransferSingle: 13,
   MultiTransferBatch: 14,
   ProgramRegistered: 15,
+  ScheduleRun: 16,
+  ScheduleCreated: 17,
+  ScheduleCancelled: 18,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 15;
+export const LAST_KNOWN_KIND = 18;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -185,6 +212,9 @@ export const EV_COLLECTION_CREATED_BYTES = 97;
 export const EV_NFT_TRANSFER_BYTES = 104;
 export const EV_TOKEN_TYPE_DEFINED_BYTES = 57;
 export const EV_MULTI_TRANSFER_SINGLE_BYTES = 152;
+export const EV_SCHEDULE_RUN_BYTES = 94;
+export const EV_SCHEDULE_CREATED_BYTES = 73;
+export const EV_SCHEDULE_CANCELLED_BYTES = 64;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -202,6 +232,9 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.NftTransfer]: 104,
   [EventKind.TokenTypeDefined]: 57,
   [EventKind.MultiTransferSingle]: 152,
+  [EventKind.ScheduleRun]: 94,
+  [EventKind.ScheduleCreated]: 73,
+  [EventKind.ScheduleCancelled]: 64,
 };
 
 /**
@@ -225,4 +258,7 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.MultiTransferSingle]: [32, 64, 96],
   [EventKind.MultiTransferBatch]: [32, 64, 96],
   [EventKind.ProgramRegistered]: [0],
+  [EventKind.ScheduleRun]: [32],
+  [EventKind.ScheduleCreated]: [32],
+  [EventKind.ScheduleCancelled]: [32],
 };

@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, CODEC_BATCH_BOUND } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -249,9 +249,66 @@ export interface RegisterProgramOp {
   name: string;
   program: string;
 }
+export interface CreateScheduleOp {
+  type: 'CreateSchedule';
+  trigger: ScheduleTrigger;
+  /** run in order as one bundle of the owner at each run */
+  operations: Operation[];
+}
+export interface CancelScheduleOp {
+  type: 'CancelSchedule';
+  scheduleId: Uint8Array;
+}
 export interface RotateConsensusKeyOp {
   type: 'RotateConsensusKey';
   newConsensusPubkey: Uint8Array;
+}
+
+/** when a schedule runs (docs/intents.md "Schedules on chain"): a u8 tag (0 Recurring, 1 Conditional), then the variant's fields. */
+export type ScheduleTrigger =
+  | {
+      kind: 'Recurring';
+      /** seconds between runs (the core allows 60 to ten years) */
+      intervalSeconds: bigint;
+      /** how many runs in all (at least 1) */
+      runs: number;
+      /** unix seconds of the first run; 0 = one interval from creation */
+      firstRun: bigint;
+    }
+  | {
+      kind: 'Conditional';
+      base: Uint8Array;
+      quote: Uint8Array;
+      /** run when the pool's price of base in quote is at or below / at or above the limit */
+      direction: 'below' | 'above';
+      priceNum: bigint;
+      priceDen: bigint;
+      /** unix seconds after which the schedule expires unrun */
+      expiry: bigint;
+    };
+
+function writeScheduleTrigger(w: BorshWriter, v: ScheduleTrigger, wire: string): void {
+  if (v.kind === 'Recurring') {
+    w.u8(0, wire);
+    w.u64(v.intervalSeconds, 'interval_seconds');
+    w.u32(v.runs, 'runs');
+    w.u64(v.firstRun, 'first_run');
+  } else {
+    w.u8(1, wire);
+    w.fixedBytes(v.base, 32, 'base');
+    w.fixedBytes(v.quote, 32, 'quote');
+    w.u8(v.direction === 'below' ? 0 : 1, 'direction');
+    w.u128(v.priceNum, 'price_num');
+    w.u128(v.priceDen, 'price_den');
+    w.u64(v.expiry, 'expiry');
+  }
+}
+
+function readScheduleTrigger(r: BorshReader, wire: string): ScheduleTrigger {
+  const tag = r.u8(wire);
+  if (tag === 0) return { kind: 'Recurring', intervalSeconds: r.u64('interval_seconds'), runs: r.u32('runs'), firstRun: r.u64('first_run') };
+  if (tag === 1) return { kind: 'Conditional', base: r.fixedBytes(32, 'base'), quote: r.fixedBytes(32, 'quote'), direction: readChoice(r, 'direction', ['below', 'above'] as const), priceNum: r.u128('price_num'), priceDen: r.u128('price_den'), expiry: r.u64('expiry') };
+  throw new CodecError('OUT_OF_RANGE', wire, `schedule trigger must be 0 (Recurring) or 1 (Conditional), got ${tag}`);
 }
 
 /** The eight optional metadata fields of UpdateTokenMetadata (spec §2.3/§4.1), in their Borsh order. */
@@ -262,7 +319,39 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | RotateConsensusKeyOp;
+
+/** Operations that may not sit inside another's nested operations (a schedule's). */
+export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateSchedule', 'CancelSchedule']);
+
+/** A u8 naming one of `values` (0 = the first). */
+function readChoice<T extends string>(r: BorshReader, wire: string, values: readonly T[]): T {
+  const v = r.u8(wire);
+  if (v >= values.length) throw new CodecError('OUT_OF_RANGE', wire, `${wire} must be ${values.map((x, i) => `${i} (${x})`).join(' or ')}, got ${v}`);
+  return values[v]!;
+}
+
+/** A nested Vec<Operation> of 1 to `max` operations, none of NOT_NESTED. */
+function writeNested(w: BorshWriter, ops: Operation[], wire: string, max: number, what: string): void {
+  if (ops.length === 0 || ops.length > max) throw new CodecError('BAD_LENGTH', wire, `${what} holds 1 to ${max} operations`);
+  w.u32(ops.length, wire);
+  for (const inner of ops) {
+    if (NOT_NESTED.has(inner.type)) throw new CodecError('UNKNOWN_DISCRIMINANT', wire, `${inner.type} cannot be inside ${what}`);
+    writeOperation(w, inner);
+  }
+}
+
+function readNested(r: BorshReader, wire: string, max: number, what: string): Operation[] {
+  const n = r.u32(wire);
+  if (n === 0 || n > max) throw new CodecError('BAD_LENGTH', wire, `${what} holds 1 to ${max} operations, got ${n}`);
+  const ops: Operation[] = [];
+  for (let i = 0; i < n; i++) {
+    const inner = readOperation(r);
+    if (NOT_NESTED.has(inner.type)) throw new CodecError('UNKNOWN_DISCRIMINANT', wire, `${inner.type} cannot be inside ${what}`);
+    ops.push(inner);
+  }
+  return ops;
+}
 
 function writeEntries(w: BorshWriter, entries: BatchEntry[]): void {
   w.vecLength(entries.length, 'entries', CODEC_BATCH_BOUND);
@@ -520,6 +609,15 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.string(op.name, 'name', MAX_PROGRAM_NAME_BYTES);
       w.string(op.program, 'program', MAX_PROGRAM_JSON_BYTES);
       return;
+    case 'CreateSchedule':
+      w.u8(OpCode.CreateSchedule, 'type');
+      writeScheduleTrigger(w, op.trigger, 'trigger');
+      writeNested(w, op.operations, 'operations', MAX_SCHEDULE_OPS, 'a schedule');
+      return;
+    case 'CancelSchedule':
+      w.u8(OpCode.CancelSchedule, 'type');
+      w.fixedBytes(op.scheduleId, 32, 'schedule_id');
+      return;
     case 'RotateConsensusKey':
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
@@ -652,6 +750,12 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.RegisterProgram: {
       return { type: 'RegisterProgram', name: r.string('name', MAX_PROGRAM_NAME_BYTES), program: r.string('program', MAX_PROGRAM_JSON_BYTES) };
+    }
+    case OpCode.CreateSchedule: {
+      return { type: 'CreateSchedule', trigger: readScheduleTrigger(r, 'trigger'), operations: readNested(r, 'operations', MAX_SCHEDULE_OPS, 'a schedule') };
+    }
+    case OpCode.CancelSchedule: {
+      return { type: 'CancelSchedule', scheduleId: r.fixedBytes(32, 'schedule_id') };
     }
     case OpCode.RotateConsensusKey: {
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };

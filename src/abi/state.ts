@@ -251,6 +251,36 @@ export function programIndexKey(index: bigint): Uint8Array {
   return k;
 }
 
+/** 0x33 id bytes32 → Schedule */
+export function scheduleKey(id: Uint8Array): Uint8Array {
+  const k = new Uint8Array(1 + id.length);
+  k[0] = Prefix.SCHEDULE;
+  k.set(id, 1);
+  return k;
+}
+
+/** 0x34 slot u64be → ScheduleSlot: the ids queued in that SCHEDULE_SLOT_SECONDS slot, in queue order */
+export function scheduleSlotKey(slot: bigint): Uint8Array {
+  const k = new Uint8Array(9);
+  k[0] = Prefix.SCHEDULE_SLOT;
+  const dv = new DataView(k.buffer);
+  dv.setBigUint64(1, slot, false);
+  return k;
+}
+
+/** 0x35 (no fields) → ScheduleCursor */
+export const SCHEDULE_CURSOR_KEY: Uint8Array = Uint8Array.of(Prefix.SCHEDULE_CURSOR);
+
+/** 0x36 id bytes32 run u32be → ScheduleRun */
+export function scheduleRunKey(id: Uint8Array, run: number): Uint8Array {
+  const k = new Uint8Array(1 + id.length + 4);
+  k[0] = Prefix.SCHEDULE_RUN;
+  const dv = new DataView(k.buffer);
+  k.set(id, 1);
+  dv.setUint32(1 + id.length, run, false);
+  return k;
+}
+
 /** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
@@ -328,6 +358,13 @@ export class RecordReader {
     const n = this.u32();
     const out: T[] = [];
     for (let i = 0; i < n; i++) out.push(item(this));
+    return out;
+  }
+  /** The rest of the record as 32-byte items, no count. */
+  rest32(): Uint8Array[] {
+    if ((this.buf.length - this.off) % 32 !== 0) throw new RangeError('record is not a list of 32-byte items');
+    const out: Uint8Array[] = [];
+    while (this.off < this.buf.length) out.push(this.bytes(32).slice());
     return out;
   }
   end(): void {
@@ -778,6 +815,98 @@ function readProgram(r: RecordReader): ProgramFields {
 export function decodeProgramFields(v: Uint8Array): ProgramFields {
   const r = new RecordReader(v);
   const rec = readProgram(r);
+  r.end();
+  return rec;
+}
+
+/** Schedule: ScheduleRecord (docs/intents.md "Schedules on chain"); a Recurring one leaves the Conditional fields zero and the other way round */
+export interface ScheduleFields {
+  version: number;
+  owner: Uint8Array;
+  /** the trigger tag: 0 Recurring, 1 Conditional */
+  kind: number;
+  /** 0 active, 1 completed, 2 failed, 3 expired, 4 cancelled */
+  state: number;
+  createdHeight: bigint;
+  createdAt: bigint;
+  /** unix seconds of the next run or condition check */
+  nextDue: bigint;
+  queuedSlot: bigint;
+  runsDone: number;
+  runsOk: number;
+  lastHeight: bigint;
+  lastStatus: number;
+  intervalSeconds: bigint;
+  runsTotal: number;
+  expiry: bigint;
+  /** 0 below, 1 above */
+  direction: number;
+  base: Uint8Array;
+  quote: Uint8Array;
+  priceNum: bigint;
+  priceDen: bigint;
+  /** the Borsh Vec<Operation> each run executes */
+  operations: Uint8Array;
+}
+function readSchedule(r: RecordReader): ScheduleFields {
+  return { version: r.u8(), owner: r.bytes(32).slice(), kind: r.u8(), state: r.u8(), createdHeight: r.u64(), createdAt: r.u64(), nextDue: r.u64(), queuedSlot: r.u64(), runsDone: r.u32(), runsOk: r.u32(), lastHeight: r.u64(), lastStatus: r.u16(), intervalSeconds: r.u64(), runsTotal: r.u32(), expiry: r.u64(), direction: r.u8(), base: r.bytes(32).slice(), quote: r.bytes(32).slice(), priceNum: r.u128(), priceDen: r.u128(), operations: r.vec().slice() };
+}
+/** Decode a whole Schedule record; RangeError when it is short or has trailing bytes. */
+export function decodeScheduleFields(v: Uint8Array): ScheduleFields {
+  const r = new RecordReader(v);
+  const rec = readSchedule(r);
+  r.end();
+  return rec;
+}
+
+/** ScheduleSlot: the ids queued in one slot of the due index (0x34) */
+export interface ScheduleSlotFields {
+  ids: Uint8Array[];
+}
+function readScheduleSlot(r: RecordReader): ScheduleSlotFields {
+  return { ids: r.rest32() };
+}
+/** Decode a whole ScheduleSlot record; RangeError when it is short or has trailing bytes. */
+export function decodeScheduleSlotFields(v: Uint8Array): ScheduleSlotFields {
+  const r = new RecordReader(v);
+  const rec = readScheduleSlot(r);
+  r.end();
+  return rec;
+}
+
+/** ScheduleCursor: the due index cursor (0x35) */
+export interface ScheduleCursorFields {
+  /** the first slot not yet fully processed */
+  nextSlot: bigint;
+  /** schedules still active */
+  active: bigint;
+}
+function readScheduleCursor(r: RecordReader): ScheduleCursorFields {
+  return { nextSlot: r.u64(), active: r.u64() };
+}
+/** Decode a whole ScheduleCursor record; RangeError when it is short or has trailing bytes. */
+export function decodeScheduleCursorFields(v: Uint8Array): ScheduleCursorFields {
+  const r = new RecordReader(v);
+  const rec = readScheduleCursor(r);
+  r.end();
+  return rec;
+}
+
+/** ScheduleRun: one run of a schedule (0x36) */
+export interface ScheduleRunFields {
+  height: bigint;
+  time: bigint;
+  status: number;
+  gasUsed: bigint;
+  fee: bigint;
+}
+function readScheduleRun(r: RecordReader): ScheduleRunFields {
+  return { height: r.u64(), time: r.u64(), status: r.u16(), gasUsed: r.u64(), fee: r.u128() };
+}
+/** Decode a whole ScheduleRun record; RangeError when it is short or has trailing bytes. */
+export function decodeScheduleRunFields(v: Uint8Array): ScheduleRunFields {
+  const r = new RecordReader(v);
+  const rec = readScheduleRun(r);
   r.end();
   return rec;
 }

@@ -2,28 +2,32 @@ import { EventEmitter } from 'node:events';
 import type { Core } from '../core/core.js';
 import { accountKey, balanceKey, decodeAccount, decodeBalance } from '../core/records.js';
 import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../codec/bundle.js';
-import { encodeHash } from '../codec/address.js';
+import { encodeAccount, encodeHash } from '../codec/address.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import type { ChainStore } from '../storage/chain-store.js';
 import type { Logger } from '../logger.js';
-import { AccountKeys } from './account-keys.js';
+import type { AccountKeys } from './account-keys.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
 import { bytesEqual } from '../codec/hash.js';
 import { ChainError, ExecutionAborted, txIndexingError } from './errors.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
-import { Mempool, type PendingBundle } from './mempool.js';
+import { Mempool, REPLACEMENT_BUMP_PERCENT, type DroppedBundle, type MempoolLimits, type MempoolRefusal, type PendingBundle } from './mempool.js';
 import { BlockProducer, type BlockTurn, type ProducedBlock, type ValidatorIdentity } from './producer.js';
 import { ReceiptReader } from './receipt-reader.js';
 import type { Receipt } from './receipts.js';
 import type { StateView } from './state-view.js';
 import { SubmissionGate } from './submission.js';
-import { TokenRegistry } from './token-registry.js';
-import { collectionReader } from './collections.js';
+import type { TokenRegistry } from './token-registry.js';
 import { Indexer } from './indexer.js';
-import { EvmTokenIndex } from '../eth/tokens.js';
-import { ethIndexEntries, ethIndexKey, verifyEvmBundle } from '../eth/bundles.js';
+import type { EvmTokenIndex } from './evm/tokens.js';
+import { ethIndexEntries, ethIndexKey, verifyEvmBundle } from './evm/bundles.js';
+import { validatorGate } from './validator-gate.js';
+import { importBlock, type ImportedBlock, type ImportOptions } from './import.js';
+import type { ChainConsensus, ChainEvents, ChainNode, ProposalExecution, QueuedBundle, SyncState } from './interface.js';
+
+export type { ChainConsensus, ChainEvents, ProposalExecution, QueuedBundle } from './interface.js';
 
 export interface ChainOptions {
   network: Network;
@@ -34,7 +38,10 @@ export interface ChainOptions {
   /** interval under load (spec §1.8: 500 ms to 12 s) */
   minBlockIntervalMs: number;
   maxTxsPerBlock: number;
+  /** bundles in the mempool at most (--mempool-max) */
   mempoolCapacity: number;
+  /** the mempool's other bounds (--mempool-* flags, docs/mempool.md); absent ones take the defaults */
+  mempoolLimits?: Partial<Omit<MempoolLimits, 'maxBundles'>>;
   /** how long a write method waits for its bundle to be in a block */
   inclusionTimeoutMs: number;
   /**
@@ -44,6 +51,11 @@ export interface ChainOptions {
   genesisValidators?: Uint8Array[];
   /** `--chain-params` overrides (src/chain/chain-params.ts); absent, the spec defaults. */
   chainParams?: ChainParams;
+  /**
+   * Make blocks only while this node's key is an active validator (src/chain/validator-gate.ts);
+   * node.ts sets it for every node of a network. Absent, the node makes every block.
+   */
+  onlyAsValidator?: boolean;
 }
 
 export interface ChainDependencies {
@@ -55,6 +67,12 @@ export interface ChainDependencies {
   validator: ValidatorIdentity;
   verifier: SignatureVerifierPool;
   logger: Logger;
+  /** the domain readers the chain itself reads (built once in node.ts over `state`) */
+  tokens: TokenRegistry;
+  evmTokens: EvmTokenIndex;
+  keys: AccountKeys;
+  /** set by block sync (src/p2p/sync.ts) while the node catches up; absent, never */
+  sync?: SyncState;
 }
 
 /** Per-bundle gas the convenience methods allow (facts.md client defaults). */
@@ -74,38 +92,10 @@ interface Waiter {
 }
 
 /**
- * What the block loop asks the consensus layer (src/consensus/service.ts, docs/consensus.md). The
- * chain stays free of consensus rules: it asks whose turn it is, builds and executes blocks, and
- * makes them durable once final.
- */
-export interface ChainConsensus {
-  /**
-   * The solo fast path at `parent`: this node leads round 0 and its own vote is > 2/3 of the stake,
-   * so the block is final when made and writes stay pipelined. `state` reads the core, which is at
-   * `parent` (ahead of storage while writes are in flight).
-   */
-  soloTurn(parent: BlockHeader, state: { get(key: Uint8Array): Uint8Array | undefined }): BlockTurn | undefined;
-  /** the finality certificate of a solo block (this node's own vote) */
-  certifySolo(header: BlockHeader): Uint8Array;
-  /** otherwise: whether this node proposes the next height now (leader or due backup) */
-  turn(busy: boolean): BlockTurn | undefined;
-  /** this node's proposal was executed and awaits votes */
-  proposed(block: Block, encoded: Uint8Array): void;
-}
-
-export type ProposalExecution = { ok: true } | { ok: false; reason: string; faulty: boolean };
-
-export interface ChainEvents {
-  block: [ProducedBlock];
-  /** a bundle passed the submission gate into the mempool (src/p2p/dragonfly.ts forwards it) */
-  admitted: [PendingBundle];
-}
-
-/**
  * The single-validator chain: admission, the mempool, the adaptive block loop (spec §1.8: 500 ms
  * under load up to --block-time idle), and the read paths the RPC methods use.
  */
-export class Chain extends EventEmitter<ChainEvents> {
+export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   readonly chainId: number;
   readonly tokens: TokenRegistry;
   /** tokens by EVM-form address, for the eth_* adapter (docs/eth.md) */
@@ -154,18 +144,21 @@ export class Chain extends EventEmitter<ChainEvents> {
   private stopped = false;
   /**
    * True while the node catches up with the network (initial sync). Subscriptions are paused while
-   * it is set (spec §6.2). A single validator never syncs; the p2p network issue drives this flag.
+   * it is set (spec §6.2). A single validator never syncs; block sync (src/p2p/sync.ts) sets it.
    */
-  syncing = false;
+  get syncing(): boolean {
+    return this.deps.sync?.syncing ?? false;
+  }
 
   private constructor(readonly options: ChainOptions, private readonly deps: ChainDependencies) {
     super();
     this.chainId = CHAIN_IDS[options.network];
     this.core = deps.core;
-    this.tokens = new TokenRegistry(deps.state);
-    this.evmTokens = new EvmTokenIndex(this.tokens, (address20) => collectionReader(this).collectionByEvm(address20));
-    this.keys = new AccountKeys(deps.state);
-    this.mempool = new Mempool(options.mempoolCapacity);
+    this.tokens = deps.tokens;
+    this.evmTokens = deps.evmTokens;
+    this.keys = deps.keys;
+    this.mayProduce = options.onlyAsValidator ? validatorGate(deps.state, deps.validator.publicKey, () => this.head.height) : () => true;
+    this.mempool = new Mempool({ ...options.mempoolLimits, maxBundles: options.mempoolCapacity });
     this.receipts = new ReceiptReader(deps.store, this.tokens);
     this.indexer = new Indexer(deps.store, this.receipts, deps.state);
     this.gate = new SubmissionGate(deps.verifier, this.keys);
@@ -207,6 +200,27 @@ export class Chain extends EventEmitter<ChainEvents> {
     return this.deps.state;
   }
 
+  get network(): Network {
+    return this.options.network;
+  }
+
+  get gasPrice(): bigint {
+    return this.options.gasPrice;
+  }
+
+  get mempoolSize(): number {
+    return this.mempool.size;
+  }
+
+  isPending(hashKey: string): boolean {
+    return this.mempool.has(hashKey);
+  }
+
+  /** A certified block of another validator (src/chain/import.ts). */
+  importBlock(encoded: Uint8Array, certificate: Uint8Array, opts?: ImportOptions): Promise<ImportedBlock> {
+    return importBlock(this, encoded, certificate, opts);
+  }
+
   get allowUnsigned(): boolean {
     return this.options.network === 'testnet';
   }
@@ -223,7 +237,14 @@ export class Chain extends EventEmitter<ChainEvents> {
     return this.totalTransactions;
   }
 
-  start(): void {
+  /**
+   * Start the block loop. `consensus` (src/consensus/service.ts) decides whose turn each height is;
+   * absent, this node makes every block and each is final when made. It is the loop's dependency,
+   * given when the loop starts: the consensus service is built over this chain, so it cannot exist
+   * before it.
+   */
+  start(consensus?: ChainConsensus): void {
+    this.consensus = consensus;
     this.lastBlockAt = Date.now();
     this.schedule(0);
   }
@@ -247,11 +268,20 @@ export class Chain extends EventEmitter<ChainEvents> {
 
   /**
    * A signed (or, on testnet, unsigned) Borsh bundle; resolves with its receipt once in a block.
-   * Resubmitting an included bundle answers with its receipt rather than a nonce error.
+   * Resubmitting an included bundle answers with its receipt rather than a nonce error. A bundle
+   * that waits behind a nonce gap is answered at once as queued (docs/mempool.md).
    */
-  async submitBundle(bytes: Uint8Array): Promise<Receipt> {
-    const { included } = await this.enqueueBundle(bytes);
-    return included;
+  async submitBundle(bytes: Uint8Array): Promise<Receipt | QueuedBundle> {
+    const admitted = await this.admitBundle(bytes);
+    if (admitted.receipt) return admitted.receipt;
+    const { entry } = admitted;
+    if (this.mempool.isQueued(entry)) {
+      return {
+        bundle_hash: encodeHash(entry.hash), from: encodeAccount(entry.account), nonce: entry.nonce.toString(), status: 'queued',
+        next_nonce: this.pendingNonce(entry.account).toString(),
+      };
+    }
+    return this.wait(entry);
   }
 
   /**
@@ -295,10 +325,9 @@ export class Chain extends EventEmitter<ChainEvents> {
     }
     const entry: PendingBundle = {
       hash, hashKey: Buffer.from(hash).toString('hex'), bytes, account: from, accountKey: accountKeyLatin1, nonce,
-      expiresAt: validUntil, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
+      expiresAt: validUntil, priorityFee: 0n, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
     };
-    const refusal = this.mempool.add(entry, this.stateNonce(from));
-    if (refusal) throw refusalError(refusal, entry);
+    this.admitToPool(entry, this.stateNonce(from));
     const included = this.wait(entry);
     this.emit('admitted', entry);
     return { hash, nonce, included };
@@ -409,6 +438,18 @@ export class Chain extends EventEmitter<ChainEvents> {
    * bundle already in a block or already waiting resolves too (`known`).
    */
   async enqueueBundle(bytes: Uint8Array): Promise<{ hash: Uint8Array; known: boolean; included: Promise<Receipt> }> {
+    const admitted = await this.admitBundle(bytes);
+    if (admitted.receipt) return { hash: admitted.hash, known: true, included: Promise.resolve(admitted.receipt) };
+    return { hash: admitted.hash, known: admitted.known, included: this.wait(admitted.entry) };
+  }
+
+  /**
+   * The submission gate, then the mempool's bounds (docs/mempool.md): the waiting entry (new or
+   * already held), or the receipt of a bundle already in a block.
+   */
+  private async admitBundle(bytes: Uint8Array): Promise<
+    { hash: Uint8Array; known: true; receipt: Receipt; entry?: undefined } | { hash: Uint8Array; known: boolean; receipt?: undefined; entry: PendingBundle }
+  > {
     this.assertRunning();
     let entry: PendingBundle;
     try {
@@ -417,16 +458,22 @@ export class Chain extends EventEmitter<ChainEvents> {
       if (error instanceof ChainError && error.data.status === 'NONCE_TOO_LOW') {
         const hash = bundleHash(bytes);
         const existing = await this.receipt(hash);
-        if (existing) return { hash, known: true, included: Promise.resolve(existing) };
+        if (existing) return { hash, known: true, receipt: existing };
       }
       throw error;
     }
-    if (this.mempool.has(entry.hashKey)) return { hash: entry.hash, known: true, included: this.wait(entry) };
-    const refusal = this.mempool.add(entry, this.stateNonce(entry.account));
-    if (refusal) throw refusalError(refusal, entry);
-    const included = this.wait(entry);
+    const held = this.mempool.get(entry.hashKey);
+    if (held) return { hash: held.hash, known: true, entry: held };
+    this.admitToPool(entry, this.stateNonce(entry.account));
     this.emit('admitted', entry);
-    return { hash: entry.hash, known: false, included };
+    return { hash: entry.hash, known: false, entry };
+  }
+
+  /** Into the mempool or a ChainError naming the bound; answers the callers of bundles it let go. */
+  private admitToPool(entry: PendingBundle, stateNonce: bigint): void {
+    const admission = this.mempool.add(entry, stateNonce, BigInt(Math.floor(Date.now() / 1000)));
+    this.settleDropped(admission.dropped);
+    if (!admission.ok) throw refusalError(admission.refusal, entry, this.mempool.size);
   }
 
   /**
@@ -497,14 +544,15 @@ export class Chain extends EventEmitter<ChainEvents> {
   // ---- blocks from peers (src/chain/import.ts) ------------------------------------
 
   /**
-   * Whether this node may make the next block now. Always, for the single validator; the node
-   * narrows it to "our key is in the validator set" and the consensus layer to the leader schedule.
+   * Whether this node may make the next block now (ChainOptions.onlyAsValidator). Always, for the
+   * single validator; node.ts narrows it to "our key is in the validator set" and the consensus
+   * layer to the leader schedule.
    */
-  mayProduce: () => boolean = () => true;
+  private readonly mayProduce: () => boolean;
   /** imports under way; local production waits for them */
   private importing = 0;
-  /** multi-validator consensus (src/consensus); absent, every block is final when made */
-  consensus: ChainConsensus | undefined;
+  /** multi-validator consensus (src/consensus), given to `start`; absent, every block is final when made */
+  private consensus: ChainConsensus | undefined;
   /**
    * A block executed in the core but not final yet (docs/consensus.md "Commit on finality"): this
    * node's proposal or the proposal it voted for. Storage and the StateView stay at `head`.
@@ -562,7 +610,7 @@ export class Chain extends EventEmitter<ChainEvents> {
     produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.evmBundles)];
     const indexStarted = performance.now();
     // Holders need the balances before the block (the indexer's pending map); the records the block
-    // derives from itself the writer thread builds (src/chain/block-index.ts).
+    // derives from itself the writer thread builds (src/storage/block-index.ts).
     produced.write.indexes = this.indexer.balanceIndexOps(produced.block.header.height, produced.writes);
     produced.write.deriveIndexes = true;
     produced.timings.index = performance.now() - indexStarted;
@@ -829,10 +877,15 @@ export class Chain extends EventEmitter<ChainEvents> {
     for (const outcome of produced.outcomes) {
       const { entry } = outcome;
       if (outcome.retry) continue;
-      if (pooled) this.mempool.remove(entry);
       if (outcome.success) {
-        if (pooled) this.mempool.setStateNonce(entry.accountKey, entry.nonce + 1n);
-      } else if (outcome.index !== undefined) {
+        if (pooled) {
+          const dropped = this.mempool.executed(entry);
+          if (dropped.length > 0) this.settleDropped(dropped);
+        }
+        continue;
+      }
+      if (pooled) this.mempool.remove(entry);
+      if (outcome.index !== undefined) {
         if (pooled) this.releaseFollowers(entry);
       } else {
         this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', outcome.invalidMessage ?? 'refused by the core', {
@@ -853,17 +906,46 @@ export class Chain extends EventEmitter<ChainEvents> {
       if (!follower.nodeAssigned) continue;
       this.mempool.remove(follower);
       this.settle(follower.hashKey, undefined, new ChainError('BUNDLE_INVALID',
-        `an earlier bundle of this account (nonce ${failed.nonce}) failed, so nonce ${follower.nonce} cannot execute; call again`,
+        `an earlier bundle of this account (nonce ${failed.nonce}) failed or left the mempool, so nonce ${follower.nonce} cannot execute; call again`,
         { status: 'PREDECESSOR_FAILED', bundle_hash: encodeHash(follower.hash) }));
     }
   }
 
   private dropExpired(now: bigint): void {
-    for (const entry of this.mempool.expired(now)) {
-      this.mempool.remove(entry);
-      this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', `bundle expired at ${entry.expiresAt} while waiting`, {
-        status: 'EXPIRED', bundle_hash: encodeHash(entry.hash),
-      }));
+    const dropped = this.mempool.expire(now);
+    if (dropped.length > 0) this.settleDropped(dropped);
+  }
+
+  /**
+   * Answer the callers of bundles that left the mempool without executing (docs/mempool.md). An
+   * evicted or expired bundle leaves a gap, so node-numbered followers are refused as after a failure.
+   */
+  private settleDropped(dropped: DroppedBundle[]): void {
+    for (const { entry, reason, by } of dropped) {
+      const bundle_hash = encodeHash(entry.hash);
+      let error: ChainError;
+      switch (reason) {
+        case 'REPLACED':
+          error = new ChainError('BUNDLE_INVALID', `replaced in the mempool by bundle ${encodeHash(by!.hash)} of the same nonce ${entry.nonce}, paying max_priority_fee ${by!.priorityFee}`,
+            { status: 'REPLACED', bundle_hash, replaced_by: encodeHash(by!.hash) });
+          break;
+        case 'EVICTED':
+          error = new ChainError('MEMPOOL_FULL', `evicted from the full mempool by bundle ${encodeHash(by!.hash)} paying a higher max_priority_fee (${by!.priorityFee} > ${entry.priorityFee})`,
+            { status: 'EVICTED', bundle_hash, evicted_by: encodeHash(by!.hash) });
+          break;
+        case 'NONCE_USED':
+          error = new ChainError('BUNDLE_INVALID', `another bundle with nonce ${entry.nonce} of this account executed`, { status: 'NONCE_TOO_LOW', bundle_hash });
+          break;
+        case 'EXPIRED':
+          error = new ChainError('BUNDLE_INVALID', `bundle expired at ${entry.expiresAt} while waiting`, { status: 'EXPIRED', bundle_hash });
+          break;
+        case 'LIFETIME':
+          error = new ChainError('BUNDLE_INVALID', `bundle waited in the mempool longer than its lifetime (--mempool-lifetime) without executing`,
+            { status: 'EXPIRED', bundle_hash });
+          break;
+      }
+      this.settle(entry.hashKey, undefined, error);
+      if (reason === 'EVICTED' || reason === 'EXPIRED' || reason === 'LIFETIME') this.releaseFollowers(entry);
     }
   }
 
@@ -905,6 +987,7 @@ export class Chain extends EventEmitter<ChainEvents> {
       allowUnsigned: this.allowUnsigned,
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       stateNonce: (account: Uint8Array) => this.stateNonce(account),
+      failedAtNonce: (account: Uint8Array, nonce: bigint) => this.failedAtNonce(account, nonce),
       pendingKeys: (account: Uint8Array) => this.mempool.revealedKeys(Buffer.from(account).toString('latin1')),
       verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>
         verifyEvmBundle(bytes, signature, { chainId: this.chainId, gasPrice: this.options.gasPrice, tokens: this.evmTokens }, hash),
@@ -975,12 +1058,32 @@ function failedError(receipt: Receipt): ChainError {
   });
 }
 
-function refusalError(refusal: string, entry: PendingBundle): ChainError {
-  if (refusal === 'MEMPOOL_FULL') return new ChainError('MEMPOOL_FULL', 'the mempool is full; try again shortly');
-  const message = refusal === 'NONCE_TOO_LOW'
-    ? `nonce ${entry.nonce} is already used`
-    : `another bundle with nonce ${entry.nonce} from this account is already pending`;
-  return new ChainError('BUNDLE_INVALID', message, { status: refusal, bundle_hash: encodeHash(entry.hash) });
+/** The error a bound of the mempool answers with (docs/mempool.md; codes in docs/rpc.md). */
+function refusalError(refusal: MempoolRefusal, entry: PendingBundle, poolSize: number): ChainError {
+  const { status, nextNonce: next } = refusal;
+  const limit = refusal.limit === undefined ? undefined : Number(refusal.limit);
+  const data = { status, bundle_hash: encodeHash(entry.hash), nonce: entry.nonce, next_nonce: next };
+  switch (status) {
+    case 'NONCE_TOO_LOW':
+      return new ChainError('BUNDLE_INVALID', `nonce ${entry.nonce} is already used`, data);
+    case 'REPLACEMENT_UNDERPRICED':
+      return new ChainError('BUNDLE_INVALID', `another bundle with nonce ${entry.nonce} from this account is already pending with max_priority_fee `
+        + `${refusal.pending!.priorityFee}; a replacement must pay at least ${refusal.minPriorityFee} (${REPLACEMENT_BUMP_PERCENT}% more)`,
+      { ...data, pending_bundle_hash: encodeHash(refusal.pending!.hash), min_priority_fee: refusal.minPriorityFee });
+    case 'NONCE_GAP_TOO_LARGE':
+      return new ChainError('MEMPOOL_LIMIT', `nonce ${entry.nonce} is ${entry.nonce - next} ahead of the account's next nonce ${next}; this node holds `
+        + `bundles at most ${limit} nonces ahead (--mempool-max-nonce-gap)`, { ...data, limit, flag: '--mempool-max-nonce-gap' });
+    case 'ACCOUNT_QUEUE_FULL':
+      return new ChainError('MEMPOOL_LIMIT', `the account already has ${limit} bundles queued behind a nonce gap, the most this node holds `
+        + `(--mempool-max-queued-per-account); send nonce ${next} first`, { ...data, limit, flag: '--mempool-max-queued-per-account' });
+    case 'QUEUE_FULL':
+      return new ChainError('MEMPOOL_FULL', `the mempool holds its maximum of ${limit} bundles queued behind nonce gaps (--mempool-max-queued); `
+        + `send nonce ${next} first, or retry later`, { ...data, limit, flag: '--mempool-max-queued' });
+    case 'MEMPOOL_FULL':
+      return new ChainError('MEMPOOL_FULL', `the mempool is full (${poolSize} bundles, --mempool-max ${limit}); only a bundle paying max_priority_fee `
+        + `${refusal.minPriorityFee} or more displaces its cheapest one, or retry later`,
+      { ...data, limit, flag: '--mempool-max', min_priority_fee: refusal.minPriorityFee });
+  }
 }
 
 function range(from: number, to: number): number[] {

@@ -3,8 +3,7 @@ import { Prefix } from '../abi/constants.js';
 import {
   collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey, decodeCollectionFields, decodeNftFields, decodeTokenTypeFields,
 } from '../abi/state.js';
-import type { Chain } from './chain.js';
-import { perChain } from './per-chain.js';
+import type { WatchableState } from './interface.js';
 
 /**
  * NFT and multi-token collections on the host side (spec §4.3, §4.4; docs/nfts.md): the `Nx2`
@@ -119,8 +118,8 @@ export class CollectionReader {
   /** collection hex → type id → record */
   private readonly types = new Map<string, Map<bigint, TokenTypeRecord>>();
 
-  constructor(private readonly chain: Chain) {
-    const state = chain.state;
+  /** Built once in node.ts over committed state; its indexes are built from state, then kept in step. */
+  constructor(private readonly state: WatchableState) {
     state.watch(CollectionPrefix.COLLECTION, (key, value) => {
       const address = key.slice(1, 33);
       if (value === null) return; // collections are never deleted
@@ -181,13 +180,13 @@ export class CollectionReader {
   }
 
   nft(collection: Uint8Array, tokenId: bigint): NftRecord | undefined {
-    const v = this.chain.state.get(nftKey(collection, tokenId));
+    const v = this.state.get(nftKey(collection, tokenId));
     return v ? decodeNftRecord(collection, tokenId, v) : undefined;
   }
 
   /** How many of the collection's NFTs `owner` holds (ERC-721 balanceOf). */
   nftCount(collection: Uint8Array, owner: Uint8Array): bigint {
-    const v = this.chain.state.get(nftCountKey(collection, owner));
+    const v = this.state.get(nftCountKey(collection, owner));
     return v ? new DataView(v.buffer, v.byteOffset, v.byteLength).getBigUint64(0, true) : 0n;
   }
 
@@ -208,12 +207,9 @@ export class CollectionReader {
   }
 
   multiBalance(collection: Uint8Array, typeId: bigint, owner: Uint8Array): bigint {
-    const v = this.chain.state.get(multiBalanceKey(collection, typeId, owner));
+    const v = this.state.get(multiBalanceKey(collection, typeId, owner));
     if (!v) return 0n;
     const dv = new DataView(v.buffer, v.byteOffset, v.byteLength);
     return dv.getBigUint64(0, true) | (dv.getBigUint64(8, true) << 64n);
   }
 }
-
-/** The chain's one collection reader (its indexes are built once from state, then kept in step). */
-export const collectionReader = perChain((chain) => new CollectionReader(chain));

@@ -9,6 +9,7 @@ export type ChainErrorReason =
   | 'UNKNOWN_TOKEN'
   | 'UNAVAILABLE_ON_NETWORK'
   | 'MEMPOOL_FULL'
+  | 'MEMPOOL_LIMIT' // a per-account bound of the mempool (docs/mempool.md)
   | 'INCLUSION_TIMEOUT'
   | 'FAUCET_LIMIT'
   | 'SHUTTING_DOWN'

@@ -5,8 +5,8 @@ import { decodeBundle } from '../codec/bundle.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import { bytesEqual, sha256, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
-import { decodeCertificate, verifyCertificate } from '../consensus/votes.js';
-import { AUTH_EVM, looksLikeEvmTransaction } from '../eth/transaction.js';
+import { decodeCertificate, verifyCertificate } from './votes.js';
+import { AUTH_EVM, looksLikeEvmTransaction } from './evm/transaction.js';
 import { decodeStoredBlock, headerHash, storedBundles, type Block, type BlockHeader } from './block.js';
 import type { Chain } from './chain.js';
 import { chainParams } from './chain-params.js';
@@ -20,7 +20,7 @@ import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
  * the consensus layer for blocks finalized by others). Checks, in order: the header hashes to its
  * hash and extends our head; the transactions root; the proposer's Ed25519 signature and that the
  * proposer is a validator of the set at the parent; the finality certificate (votes of > 2/3 of the
- * stake of that set, src/consensus/votes.ts). Then the bundles run through the core with the
+ * stake of that set, src/chain/votes.ts). Then the bundles run through the core with the
  * header's context and the result must match: no invalid bundle, the same gas and state root.
  * The commit is the local producer's: one synced level batch with the execution result, the
  * bundles' positions and the indexes (shared
@@ -217,6 +217,8 @@ class ImportedBundle implements PendingBundle {
   private hex: string | undefined;
   private latin1: string | undefined;
   readonly nodeAssigned = false;
+  /** an imported bundle never enters the mempool, whose orders alone read the fee */
+  readonly priorityFee = 0n;
 
   constructor(
     readonly hash: Uint8Array,

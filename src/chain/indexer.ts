@@ -3,7 +3,7 @@ import { balanceKey, decodeBalance, Prefix as StatePrefix } from '../core/record
 import { packHashes } from '../storage/block-batch.js';
 import { IndexKeys, type ChainStore, type IndexOp, type StateWrite } from '../storage/chain-store.js';
 import { decodeBlock } from './block.js';
-import { blockIndexOps } from './block-index.js';
+import { blockIndexOps } from '../storage/block-index.js';
 import { txIndexingError } from './errors.js';
 import { BlockResultView } from '../core/block-result.js';
 import type { ReceiptReader, TxRef } from './receipt-reader.js';

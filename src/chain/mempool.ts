@@ -3,7 +3,15 @@
  * ahead of the account waits until the earlier nonces execute). The pending-nonce tracker hands
  * out the next free nonce synchronously, so concurrent convenience calls from one address never
  * collide (spec §4 intro).
+ *
+ * The pool is bounded (docs/mempool.md): per account, the bundles behind a nonce gap ("queued", as
+ * opposed to the contiguous "ready" run from the committed nonce) are capped in number and in how
+ * far ahead they may be; queued bundles across accounts have their own cap, so parked bundles
+ * cannot crowd out executable ones; the whole pool has a cap at which a bundle paying a higher
+ * max_priority_fee evicts the cheapest one; a same-nonce replacement must raise the fee by 10%;
+ * and no bundle waits longer than its validity or the pool's lifetime. Every admission is O(log n).
  */
+import { MinHeap } from './min-heap.js';
 
 export interface BundleAuth {
   /** 0 unsigned, 1 Ed25519 verified, 2 ML-DSA-65 verified (docs/core-abi.md BundleInput.auth) */
@@ -22,27 +30,136 @@ export interface PendingBundle {
   nonce: bigint;
   /** the earlier of valid_until and expiry_timestamp, unix seconds */
   expiresAt: bigint;
+  /** max_priority_fee, nanoNTV per gas on top of the gas price: what orders eviction and replacement */
+  priorityFee: bigint;
   auth: BundleAuth;
   /** nonce chosen by this node (unsigned convenience methods) rather than by a signer */
   nodeAssigned: boolean;
 }
 
+/** The operator's bounds (docs/mempool.md has each default and its reason). */
+export interface MempoolLimits {
+  /** bundles in the pool at most, ready and queued (--mempool-max) */
+  maxBundles: number;
+  /** queued bundles across all accounts at most (--mempool-max-queued) */
+  maxQueued: number;
+  /** queued bundles of one account at most (--mempool-max-queued-per-account) */
+  maxQueuedPerAccount: number;
+  /** how far a nonce may be past the account's next free one (--mempool-max-nonce-gap) */
+  maxNonceGap: bigint;
+  /** seconds a bundle may wait at most, whatever its valid_until (--mempool-lifetime) */
+  lifetimeSeconds: bigint;
+}
+
+export const DEFAULT_MEMPOOL_LIMITS: MempoolLimits = {
+  maxBundles: 200_000,
+  maxQueued: 20_000,
+  maxQueuedPerAccount: 64,
+  maxNonceGap: 256n,
+  lifetimeSeconds: 3n * 3600n,
+};
+
+/** A same-nonce replacement must pay this many percent more max_priority_fee (geth's price bump). */
+export const REPLACEMENT_BUMP_PERCENT = 10n;
+
+export type RefusalStatus =
+  | 'NONCE_TOO_LOW'
+  | 'REPLACEMENT_UNDERPRICED'
+  | 'NONCE_GAP_TOO_LARGE'
+  | 'ACCOUNT_QUEUE_FULL'
+  | 'QUEUE_FULL'
+  | 'MEMPOOL_FULL';
+
+export interface MempoolRefusal {
+  status: RefusalStatus;
+  /** the account's next free nonce (committed nonce plus the ready run) */
+  nextNonce: bigint;
+  /** the limit that refused it (NONCE_GAP_TOO_LARGE, *_QUEUE_FULL, MEMPOOL_FULL) */
+  limit?: number | bigint;
+  /** what a bundle must pay to get in (REPLACEMENT_UNDERPRICED, MEMPOOL_FULL) */
+  minPriorityFee?: bigint;
+  /** the bundle it would have replaced (REPLACEMENT_UNDERPRICED) */
+  pending?: PendingBundle;
+}
+
+/** A bundle that left the pool other than by executing: its waiting callers are answered. */
+export interface DroppedBundle {
+  entry: PendingBundle;
+  /**
+   * REPLACED by a same-nonce bundle paying more; EVICTED from the full pool by a better-paying
+   * bundle; NONCE_USED: another bundle of that nonce executed; EXPIRED past its validity;
+   * LIFETIME: waited longer than --mempool-lifetime.
+   */
+  reason: 'REPLACED' | 'EVICTED' | 'NONCE_USED' | 'EXPIRED' | 'LIFETIME';
+  /** the bundle that replaced or evicted it */
+  by?: PendingBundle;
+}
+
+export type MempoolAdmission =
+  | { ok: true; queued: boolean; nextNonce: bigint; dropped: DroppedBundle[] }
+  | { ok: false; refusal: MempoolRefusal; dropped: DroppedBundle[] };
+
 interface AccountQueue {
   /** the account's committed nonce: the next one that can execute */
   stateNonce: bigint;
+  /**
+   * The first nonce after the ready run: every nonce in [stateNonce, next) is here, `next` is not.
+   * Bundles at `next` or above are queued. No bundle below stateNonce is kept.
+   */
+  next: bigint;
+  /** bundles at `next` or above, kept as bundles come and go (no bigint arithmetic per admission) */
+  queued: number;
   byNonce: Map<bigint, PendingBundle>;
 }
 
-export type MempoolRefusal = 'NONCE_TOO_LOW' | 'NONCE_ALREADY_PENDING' | 'MEMPOOL_FULL';
+/** A bundle's place in the price and expiry orders; dead once its entry left the pool. */
+interface Slot {
+  entry: PendingBundle;
+  /** admission order: among equally cheap bundles the newest is evicted first */
+  seq: number;
+  /** unix seconds after which it is dropped: the earlier of its expiry and admission + lifetime */
+  dropAt: bigint;
+  /**
+   * The fee and drop time as doubles, for the heaps' comparisons (bigint ones made admission ~2×
+   * slower). Exact up to 2^53; equal doubles beyond that fall back to the bigints.
+   */
+  fee: number;
+  due: number;
+}
+
+/** Cheapest first; among equals the newest (the tail of an account's run, most often). */
+function cheaper(a: Slot, b: Slot): boolean {
+  if (a.fee !== b.fee) return a.fee < b.fee;
+  if (a.fee > Number.MAX_SAFE_INTEGER && a.entry.priorityFee !== b.entry.priorityFee) return a.entry.priorityFee < b.entry.priorityFee;
+  return a.seq > b.seq;
+}
+
+function dueEarlier(a: Slot, b: Slot): boolean {
+  return a.due !== b.due ? a.due < b.due : a.dropAt < b.dropAt;
+}
 
 export class Mempool {
   private readonly accounts = new Map<string, AccountQueue>();
   private readonly byHash = new Map<string, PendingBundle>();
+  private readonly limits: MempoolLimits;
+  private queuedTotal = 0;
+  private seq = 0;
+  private readonly alive = (slot: Slot) => this.byHash.get(slot.entry.hashKey) === slot.entry;
+  /** the eviction candidate on top */
+  private readonly byPrice = new MinHeap<Slot>(cheaper, this.alive);
+  private readonly byDropAt = new MinHeap<Slot>(dueEarlier, this.alive);
 
-  constructor(private readonly capacity: number) {}
+  constructor(limits: Partial<MempoolLimits> = {}) {
+    this.limits = { ...DEFAULT_MEMPOOL_LIMITS, ...limits };
+  }
 
   get size(): number {
     return this.byHash.size;
+  }
+
+  /** Bundles behind a nonce gap, across accounts. */
+  get queuedCount(): number {
+    return this.queuedTotal;
   }
 
   has(hashKey: string): boolean {
@@ -54,32 +171,82 @@ export class Mempool {
     return this.byHash.get(hashKey);
   }
 
+  /** Whether a bundle in the pool waits behind a nonce gap (not part of its account's ready run). */
+  isQueued(entry: PendingBundle): boolean {
+    const queue = this.accounts.get(entry.accountKey);
+    return queue !== undefined && entry.nonce >= queue.next;
+  }
+
   /**
    * The next nonce to hand out for `accountKey`: the committed nonce plus the run of contiguous
-   * pending bundles after it.
+   * pending bundles after it. Read-only; O(1) unless `stateNonce` is past the pool's view.
    */
   pendingNonce(accountKey: string, stateNonce: bigint): bigint {
     const queue = this.accounts.get(accountKey);
-    let next = queue && queue.stateNonce > stateNonce ? queue.stateNonce : stateNonce;
-    if (!queue) return next;
+    if (!queue) return stateNonce;
+    if (stateNonce <= queue.next) return queue.next;
+    let next = stateNonce;
     while (queue.byNonce.has(next)) next++;
     return next;
   }
 
-  add(entry: PendingBundle, stateNonce: bigint): MempoolRefusal | undefined {
-    if (this.byHash.size >= this.capacity) return 'MEMPOOL_FULL';
+  /**
+   * Admit a bundle that passed the submission gate, or say which bound refuses it. `stateNonce` is
+   * the account's committed nonce now, `nowSeconds` the node's clock (for the lifetime). Bundles
+   * that leave the pool on the way (replaced, evicted, or of a nonce that has executed meanwhile)
+   * are in `dropped` either way.
+   */
+  add(entry: PendingBundle, stateNonce: bigint, nowSeconds: bigint): MempoolAdmission {
+    const dropped: DroppedBundle[] = [];
     let queue = this.accounts.get(entry.accountKey);
     if (!queue) {
-      queue = { stateNonce, byNonce: new Map() };
+      queue = { stateNonce, next: stateNonce, queued: 0, byNonce: new Map() };
       this.accounts.set(entry.accountKey, queue);
     } else if (stateNonce > queue.stateNonce) {
-      queue.stateNonce = stateNonce;
+      this.advance(queue, stateNonce, dropped);
     }
-    if (entry.nonce < queue.stateNonce) return 'NONCE_TOO_LOW';
-    if (queue.byNonce.has(entry.nonce)) return 'NONCE_ALREADY_PENDING';
-    queue.byNonce.set(entry.nonce, entry);
+    const existing = queue.byNonce.get(entry.nonce);
+    const refusal = this.check(queue, entry, existing);
+    if (refusal) {
+      if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
+      return { ok: false, refusal, dropped };
+    }
+    if (existing) {
+      // Same nonce, same place in the run: only the entry changes.
+      queue.byNonce.set(entry.nonce, entry);
+      this.byHash.delete(existing.hashKey);
+      dropped.push({ entry: existing, reason: 'REPLACED', by: entry });
+    } else {
+      if (this.byHash.size >= this.limits.maxBundles) {
+        const victim = this.byPrice.pop()!;
+        this.removeEntry(victim.entry);
+        dropped.push({ entry: victim.entry, reason: 'EVICTED', by: entry });
+        // The victim may have been this account's last bundle.
+        if (!this.accounts.has(entry.accountKey)) this.accounts.set(entry.accountKey, queue);
+      }
+      queue.byNonce.set(entry.nonce, entry);
+      if (entry.nonce === queue.next) {
+        // It extends the ready run, and takes the queued bundles right after it along.
+        queue.next++;
+        let joined = 0;
+        for (; queue.byNonce.has(queue.next); queue.next++) joined++;
+        this.shift(queue, -joined);
+      } else {
+        this.shift(queue, 1);
+      }
+    }
     this.byHash.set(entry.hashKey, entry);
-    return undefined;
+    const lifetimeEnd = nowSeconds + this.limits.lifetimeSeconds;
+    const dropAt = entry.expiresAt < lifetimeEnd ? entry.expiresAt : lifetimeEnd;
+    const slot: Slot = { entry, seq: this.seq++, dropAt, fee: Number(entry.priorityFee), due: Number(dropAt) };
+    this.byPrice.push(slot);
+    this.byDropAt.push(slot);
+    // Slots of bundles that left stay in the heaps until they surface; sweep once they outnumber the live ones.
+    if (this.byPrice.length > 2 * this.byHash.size + 1024) {
+      this.byPrice.compact();
+      this.byDropAt.compact();
+    }
+    return { ok: true, queued: entry.nonce >= queue.next, nextNonce: queue.next, dropped };
   }
 
   /**
@@ -89,28 +256,40 @@ export class Mempool {
   selectReady(max: number): PendingBundle[] {
     const out: PendingBundle[] = [];
     for (const queue of this.accounts.values()) {
-      let nonce = queue.stateNonce;
-      for (let entry = queue.byNonce.get(nonce); entry && out.length < max; entry = queue.byNonce.get(++nonce)) {
-        out.push(entry);
-      }
+      for (let nonce = queue.stateNonce; nonce < queue.next && out.length < max; nonce++) out.push(queue.byNonce.get(nonce)!);
       if (out.length >= max) break;
     }
     return out;
   }
 
-  /** Remove a bundle that left the pool (included, refused or expired). */
+  /**
+   * Remove a bundle that left the pool without executing (refused, failed, evicted): bundles of its
+   * account after it now wait behind a gap.
+   */
   remove(entry: PendingBundle): void {
-    this.byHash.delete(entry.hashKey);
-    const queue = this.accounts.get(entry.accountKey);
-    if (!queue) return;
-    if (queue.byNonce.get(entry.nonce) === entry) queue.byNonce.delete(entry.nonce);
-    if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
+    this.removeEntry(entry);
   }
 
-  /** Record an account's committed nonce after a block. */
-  setStateNonce(accountKey: string, stateNonce: bigint): void {
-    const queue = this.accounts.get(accountKey);
-    if (queue && stateNonce > queue.stateNonce) queue.stateNonce = stateNonce;
+  /**
+   * A bundle executed successfully in a block (this node's or an imported one): it leaves the pool
+   * if it is here, and its account's committed nonce moves past it. Bundles of that account with a
+   * nonce now used are returned as NONCE_USED.
+   */
+  executed(entry: PendingBundle): DroppedBundle[] {
+    const queue = this.accounts.get(entry.accountKey);
+    // By hash: an imported block's entry is another object for the same bundle.
+    const mine = this.byHash.get(entry.hashKey);
+    if (mine) this.byHash.delete(entry.hashKey);
+    if (!queue) return [];
+    const dropped: DroppedBundle[] = [];
+    // Taken out without breaking the run: `advance` moves the committed nonce past it at once.
+    if (mine && queue.byNonce.get(mine.nonce) === mine) {
+      queue.byNonce.delete(mine.nonce);
+      if (mine.nonce >= queue.next) this.shift(queue, -1);
+    }
+    this.advance(queue, entry.nonce + 1n, dropped);
+    if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
+    return dropped;
   }
 
   /** Pending bundles of an account with a nonce above `nonce` (to settle node-assigned followers). */
@@ -132,10 +311,97 @@ export class Mempool {
     return keys;
   }
 
-  /** Bundles whose expiry is before `now` (unix seconds). */
-  expired(now: bigint): PendingBundle[] {
-    const out: PendingBundle[] = [];
-    for (const entry of this.byHash.values()) if (entry.expiresAt < now) out.push(entry);
+  /**
+   * Remove and return the bundles due to leave at `now` (unix seconds): past their expiry, or past
+   * admission + lifetime. O(k log n) for k of them, from the expiry order.
+   */
+  expire(now: bigint): DroppedBundle[] {
+    const out: DroppedBundle[] = [];
+    for (let slot = this.byDropAt.peek(); slot && slot.dropAt < now; slot = this.byDropAt.peek()) {
+      this.byDropAt.pop();
+      this.removeEntry(slot.entry);
+      out.push({ entry: slot.entry, reason: slot.dropAt < slot.entry.expiresAt ? 'LIFETIME' : 'EXPIRED' });
+    }
     return out;
+  }
+
+  /** Why `entry` may not join `queue`, or undefined when it may (the global cap may still evict for it). */
+  private check(queue: AccountQueue, entry: PendingBundle, existing: PendingBundle | undefined): MempoolRefusal | undefined {
+    const nextNonce = queue.next;
+    if (entry.nonce < queue.stateNonce) return { status: 'NONCE_TOO_LOW', nextNonce };
+    if (existing) {
+      const bumped = (existing.priorityFee * (100n + REPLACEMENT_BUMP_PERCENT) + 99n) / 100n;
+      const minPriorityFee = bumped > existing.priorityFee ? bumped : existing.priorityFee + 1n;
+      if (entry.priorityFee < minPriorityFee) return { status: 'REPLACEMENT_UNDERPRICED', nextNonce, minPriorityFee, pending: existing };
+      return undefined;
+    }
+    if (entry.nonce !== queue.next) {
+      if (entry.nonce - queue.next > this.limits.maxNonceGap) return { status: 'NONCE_GAP_TOO_LARGE', nextNonce, limit: this.limits.maxNonceGap };
+      if (queue.queued >= this.limits.maxQueuedPerAccount) {
+        return { status: 'ACCOUNT_QUEUE_FULL', nextNonce, limit: this.limits.maxQueuedPerAccount };
+      }
+      if (this.queuedTotal >= this.limits.maxQueued) return { status: 'QUEUE_FULL', nextNonce, limit: this.limits.maxQueued };
+    }
+    if (this.byHash.size >= this.limits.maxBundles) {
+      // Only a better-paying bundle gets in, by evicting the cheapest: a cheaper or equal one
+      // never displaces another (no churn at equal fees).
+      const cheapest = this.byPrice.peek();
+      if (!cheapest || entry.priorityFee <= cheapest.entry.priorityFee) {
+        return { status: 'MEMPOOL_FULL', nextNonce, limit: this.limits.maxBundles, minPriorityFee: (cheapest?.entry.priorityFee ?? 0n) + 1n };
+      }
+    }
+    return undefined;
+  }
+
+  private shift(queue: AccountQueue, delta: number): void {
+    queue.queued += delta;
+    this.queuedTotal += delta;
+  }
+
+  /**
+   * Move an account's committed nonce up to `stateNonce`: bundles below it can never execute and
+   * go to `dropped` (NONCE_USED), and the ready run restarts from there.
+   */
+  private advance(queue: AccountQueue, stateNonce: bigint, dropped: DroppedBundle[]): void {
+    if (stateNonce <= queue.stateNonce) return;
+    const stale: PendingBundle[] = [];
+    if (stateNonce - queue.stateNonce <= BigInt(queue.byNonce.size)) {
+      for (let n = queue.stateNonce; n < stateNonce; n++) {
+        const entry = queue.byNonce.get(n);
+        if (entry) stale.push(entry);
+      }
+    } else {
+      for (const entry of queue.byNonce.values()) if (entry.nonce < stateNonce) stale.push(entry);
+    }
+    for (const entry of stale) {
+      queue.byNonce.delete(entry.nonce);
+      this.byHash.delete(entry.hashKey);
+      if (entry.nonce >= queue.next) this.shift(queue, -1);
+      dropped.push({ entry, reason: 'NONCE_USED' });
+    }
+    queue.stateNonce = stateNonce;
+    if (queue.next < stateNonce) {
+      // The run restarts at the new committed nonce: what follows it was queued until now.
+      queue.next = stateNonce;
+      let joined = 0;
+      for (; queue.byNonce.has(queue.next); queue.next++) joined++;
+      this.shift(queue, -joined);
+    }
+  }
+
+  private removeEntry(entry: PendingBundle): void {
+    if (this.byHash.get(entry.hashKey) !== entry) return;
+    this.byHash.delete(entry.hashKey);
+    const queue = this.accounts.get(entry.accountKey);
+    if (!queue || queue.byNonce.get(entry.nonce) !== entry) return;
+    queue.byNonce.delete(entry.nonce);
+    if (entry.nonce < queue.next) {
+      // A hole in the ready run: everything after it now waits behind a gap.
+      this.shift(queue, Number(queue.next - entry.nonce) - 1);
+      queue.next = entry.nonce;
+    } else {
+      this.shift(queue, -1);
+    }
+    if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
   }
 }

@@ -1,6 +1,5 @@
-import type { Chain } from './chain.js';
-import { perChain } from './per-chain.js';
-import type { RegisteredToken } from './token-registry.js';
+import type { WatchableState } from './interface.js';
+import type { RegisteredToken, TokenRegistry } from './token-registry.js';
 import { AmmMath, decodePoolRecord, DexPrefix, lpKey, poolAddress, type PoolRecord } from '../core/amm.js';
 import { decodeBalance, NTV_MINT } from '../core/records.js';
 
@@ -19,8 +18,12 @@ export class DexReader {
   readonly pools = new Map<string, IndexedPool>();
   private math: Promise<AmmMath> | undefined;
 
-  constructor(readonly chain: Chain) {
-    chain.state.watch(DexPrefix.POOL, (key, value) => {
+  /** Built once in node.ts and shared by the RPC methods and the intent planner. */
+  constructor(
+    private readonly state: WatchableState,
+    readonly tokens: TokenRegistry,
+  ) {
+    state.watch(DexPrefix.POOL, (key, value) => {
       const address = key.slice(1, 33);
       const hex = Buffer.from(address).toString('hex');
       if (value === null) this.pools.delete(hex);
@@ -39,7 +42,7 @@ export class DexReader {
   }
 
   lpBalance(pool: Uint8Array, owner: Uint8Array): bigint {
-    const v = this.chain.state.get(lpKey(pool, owner));
+    const v = this.state.get(lpKey(pool, owner));
     return v ? decodeBalance(v) : 0n;
   }
 
@@ -49,14 +52,11 @@ export class DexReader {
   }
 }
 
-/** The chain's one DEX reader. */
-export const dexReader = perChain((chain) => new DexReader(chain));
-
 /** The direct pool, else the 2-hop route through NTV (spec §4.2 svc_getPrice "auto-routed", §4.8 planner rule 3). */
 export function route(reader: DexReader, from: RegisteredToken, to: RegisteredToken): Array<[IndexedPool, RegisteredToken, RegisteredToken]> | undefined {
   const direct = reader.pool(from.mint, to.mint);
   if (direct) return [[direct, from, to]];
-  const ntv = reader.chain.tokens.byMintBytes(NTV_MINT);
+  const ntv = reader.tokens.byMintBytes(NTV_MINT);
   if (!ntv || Buffer.compare(from.mint, NTV_MINT) === 0 || Buffer.compare(to.mint, NTV_MINT) === 0) return undefined;
   const p1 = reader.pool(from.mint, NTV_MINT);
   const p2 = reader.pool(NTV_MINT, to.mint);

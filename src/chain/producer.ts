@@ -3,7 +3,7 @@ import type { BlockResultView } from '../core/block-result.js';
 import { statusOf } from './status.js';
 import { signEd25519 } from '../codec/keys.js';
 import type { BlockWrite, StateWrite } from '../storage/chain-store.js';
-import { AUTH_EVM } from '../eth/transaction.js';
+import { AUTH_EVM } from './evm/transaction.js';
 import { encodeBlock, headerHash, type Block, type BlockHeader } from './block.js';
 import { ExecutionAborted } from './errors.js';
 import type { PendingBundle } from './mempool.js';

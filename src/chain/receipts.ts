@@ -50,7 +50,11 @@ export type ReceiptEvent =
   | { type: 'TokenTypeDefined'; op_index: number | null; collection: string; type_id: string; max_supply: string; is_fungible: boolean }
   | { type: 'MultiTokenTransfer'; op_index: number | null; collection: string; operator: string; from: string; to: string; batch: boolean; entries: Array<{ type_id: string; amount: string }> }
   // Intent programs (docs/intents.md "Programs on chain")
-  | { type: 'ProgramRegistered'; op_index: number | null; name: string; owner: string; revision: number; program_hash: string };
+  | { type: 'ProgramRegistered'; op_index: number | null; name: string; owner: string; revision: number; program_hash: string }
+  // Schedules on chain (docs/intents.md "Schedules on chain"): schedule ids are Nxh… like hashes
+  | { type: 'ScheduleCreated'; op_index: number | null; schedule_id: string; owner: string; kind: 'Recurring' | 'Conditional'; next_due: number }
+  | { type: 'ScheduleCancelled'; op_index: number | null; schedule_id: string; owner: string }
+  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -194,7 +198,39 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         type: 'ProgramRegistered', op_index: opIndex, name: event.name, owner: encodeAccount(event.owner), revision: event.revision,
         program_hash: '0x' + Buffer.from(event.hash).toString('hex'),
       };
+    case 'ScheduleCreated':
+      return {
+        type: 'ScheduleCreated', op_index: opIndex, schedule_id: encodeHash(event.scheduleId), owner: encodeAccount(event.owner),
+        kind: event.scheduleKind, next_due: Number(event.nextDue),
+      };
+    case 'ScheduleCancelled':
+      return { type: 'ScheduleCancelled', op_index: opIndex, schedule_id: encodeHash(event.scheduleId), owner: encodeAccount(event.owner) };
+    case 'ScheduleRun':
+      return {
+        type: 'ScheduleRun', op_index: null, schedule_id: encodeHash(event.scheduleId), owner: encodeAccount(event.owner), run: event.run,
+        status_code: event.status, status_name: statusOf(event.status).name, gas_used: Number(event.gasUsed), fee: event.fee.toString(),
+      };
     case 'Unknown':
       return undefined;
   }
+}
+
+/**
+ * The schedule runs of a block (docs/intents.md "Schedules on chain"): each run's events (its
+ * Fee, its operations' events) with its closing ScheduleRun, in block order. They belong to no
+ * bundle, so no bundle receipt lists them.
+ */
+export function scheduleRunsOf(result: BlockResultView, tokens: TokenRegistry): Array<{ run: Extract<ReceiptEvent, { type: 'ScheduleRun' }>; events: ReceiptEvent[] }> {
+  const pairs = poolPairs(result, tokens);
+  const out: Array<{ run: Extract<ReceiptEvent, { type: 'ScheduleRun' }>; events: ReceiptEvent[] }> = [];
+  let events: ReceiptEvent[] = [];
+  for (const raw of result.scheduleRunEvents()) {
+    const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens, pairs);
+    if (!event) continue;
+    if (event.type === 'ScheduleRun') {
+      out.push({ run: event, events });
+      events = [];
+    } else events.push(event);
+  }
+  return out;
 }

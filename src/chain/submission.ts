@@ -5,13 +5,15 @@ import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
 import type { AccountKeys } from './account-keys.js';
-import { looksLikeEvmTransaction } from '../eth/transaction.js';
+import { looksLikeEvmTransaction } from './evm/transaction.js';
 import { checkDoubleSignEvidence } from './double-sign.js';
 
 export interface AdmissionContext {
   allowUnsigned: boolean;
   nowSeconds: bigint;
   stateNonce(account: Uint8Array): bigint;
+  /** hex hashes of the bundles that failed at `nonce` and may not be included again (docs/core-abi.md "Failed bundles: fee and replay") */
+  failedAtNonce?(account: Uint8Array, nonce: bigint): ReadonlySet<string>;
   /** keys revealed by this account's bundles still in the mempool */
   pendingKeys(account: Uint8Array): Uint8Array[];
   /**
@@ -59,17 +61,22 @@ export class SubmissionGate {
     if (bundle.nonce < stateNonce) {
       throw invalid('NONCE_TOO_LOW', `nonce ${bundle.nonce} is already used; the account's next nonce is ${stateNonce}`, hash);
     }
+    const hashKey = Buffer.from(hash).toString('hex');
+    if (bundle.nonce === stateNonce && ctx.failedAtNonce?.(bundle.userAccount, stateNonce).has(hashKey)) {
+      throw invalid('ALREADY_INCLUDED', 'this exact bundle already failed in a block at this nonce and is not included again; sign a new one to retry', hash);
+    }
     const auth = ctx.verifyEvm && looksLikeEvmTransaction(bundle.signature)
       ? await ctx.verifyEvm(bytes, bundle.signature, hash)
       : await this.authenticate(bundle, ctx, hash);
     return {
       hash,
-      hashKey: Buffer.from(hash).toString('hex'),
+      hashKey,
       bytes,
       account: bundle.userAccount,
       accountKey: Buffer.from(bundle.userAccount).toString('latin1'),
       nonce: bundle.nonce,
       expiresAt,
+      priorityFee: bundle.maxPriorityFee,
       auth,
       nodeAssigned,
     };

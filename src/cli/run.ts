@@ -69,6 +69,24 @@ export class RunCommand extends Command {
   maxTxsPerBlock = Option.String('--max-txs-per-block', '10000', {
     description: 'Bundles per block at most (default: 10000)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
   });
+  mempoolMax = Option.String('--mempool-max', '200000', {
+    description: 'Bundles the mempool holds at most; when full, a bundle paying a higher max_priority_fee evicts the cheapest (docs/mempool.md) (default: 200000)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+  });
+  mempoolMaxQueued = Option.String('--mempool-max-queued', '20000', {
+    description: 'Bundles queued behind a nonce gap the mempool holds at most, across accounts (docs/mempool.md) (default: 20000)',
+    validator: isNonNegativeInteger,
+  });
+  mempoolMaxQueuedPerAccount = Option.String('--mempool-max-queued-per-account', '64', {
+    description: 'Bundles one account may have queued behind a nonce gap (docs/mempool.md) (default: 64)', validator: isNonNegativeInteger,
+  });
+  mempoolMaxNonceGap = Option.String('--mempool-max-nonce-gap', '256', {
+    description: 'How far past the account\'s next free nonce a bundle may be (docs/mempool.md) (default: 256)', validator: isNonNegativeInteger,
+  });
+  mempoolLifetime = Option.String('--mempool-lifetime', '10800', {
+    description: 'Seconds a bundle may wait in the mempool, whatever its valid_until (docs/mempool.md) (default: 10800, 3 h)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+  });
   rpcRateLimit = Option.String('--rpc-rate-limit', '100', {
     description: 'Per-IP JSON-RPC calls per second, 0 = unlimited (default: 100)', validator: isNonNegativeInteger,
   });
@@ -144,6 +162,10 @@ export class RunCommand extends Command {
       blockTimeMs: Math.round(this.blockTime * 1000),
       maxTxsPerBlock: this.maxTxsPerBlock,
       rpcRateLimit: this.rpcRateLimit,
+      mempool: {
+        maxBundles: this.mempoolMax, maxQueued: this.mempoolMaxQueued, maxQueuedPerAccount: this.mempoolMaxQueuedPerAccount,
+        maxNonceGap: BigInt(this.mempoolMaxNonceGap), lifetimeSeconds: BigInt(this.mempoolLifetime),
+      },
       rpcKeepAliveTimeoutMs: this.rpcKeepAliveTimeout * 1000,
       rpcHeadersTimeoutMs: this.rpcHeaderTimeout * 1000,
       rpcRequestTimeoutMs: this.rpcRequestTimeout * 1000,

@@ -1,8 +1,9 @@
-import { NATIVE_MINT, encodeHash, parseAddress, parseMint } from '../codec/address.js';
-import { bundleHash, decodeBundle, encodeBundle, signingHash, type Bundle, type Operation } from '../codec/bundle.js';
+import { NATIVE_MINT, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
+import { BorshWriter } from '../codec/borsh.js';
+import { bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation, type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, type KeyTypeName } from '../codec/keys.js';
-import { RpcClient } from './rpc-client.js';
+import { RpcClient, RpcClientError } from './rpc-client.js';
 
 /**
  * A signing account talking to a node (spec §5.2–5.4, §5.8): builds bundles, signs them, submits
@@ -14,6 +15,17 @@ import { RpcClient } from './rpc-client.js';
 /** facts.md "Transaction bundle": client defaults. */
 export const DEFAULT_MAX_GAS = 100_000n;
 export const DEFAULT_VALIDITY_SECONDS = 3600n;
+
+/** How long `submit` polls for the receipt of a bundle the node answered as queued, and how often. */
+const QUEUED_WAIT_MS = 30_000;
+const QUEUED_POLL_MS = 100;
+/** docs/rpc.md: a bundle that executed and failed (what svc_submitBundle throws for one it waited on). */
+const BUNDLE_FAILED = -32002;
+
+function isQueued(answer: unknown): answer is { bundle_hash: string; status: 'queued' } {
+  return typeof answer === 'object' && answer !== null && (answer as { status?: unknown }).status === 'queued'
+    && typeof (answer as { bundle_hash?: unknown }).bundle_hash === 'string';
+}
 
 export interface AccountInfo {
   address: string;
@@ -160,13 +172,36 @@ export class Wallet {
       : bundle instanceof Uint8Array ? bundle : encodeBundle(bundle);
     const sent = typeof bundle === 'object' && !(bundle instanceof Uint8Array) ? bundle : decodeOrUndefined(bytes);
     try {
-      const receipt = await this.client.call('svc_submitBundle', [toHex(bytes)]);
+      const answer = await this.client.call('svc_submitBundle', [toHex(bytes)]);
+      const receipt = isQueued(answer) ? await this.untilIncluded(answer) : answer;
       return { bundleHash: encodeHash(bundleHash(bytes)), bundle: sent, receipt };
     } catch (error) {
       // The reserved nonce may not have been used; ask the node again next time.
       this.reservedNonce = undefined;
       throw error;
     }
+  }
+
+  /**
+   * A bundle the node answered as queued (docs/mempool.md): concurrent sends from this wallet can
+   * reach the node out of nonce order, and the later nonce is then queued behind the earlier. Its
+   * receipt is polled for as long as the node would have held an executable bundle's call (30 s);
+   * after that the queued answer is returned. A failed receipt throws as svc_submitBundle does.
+   */
+  private async untilIncluded(queued: { bundle_hash: string }): Promise<unknown> {
+    const deadline = Date.now() + QUEUED_WAIT_MS;
+    while (Date.now() < deadline) {
+      const receipt = await this.client.call('svc_getTransactionReceipt', [queued.bundle_hash]) as { status?: string; status_name?: string; error?: string } | null;
+      if (receipt) {
+        if (receipt.status === 'failed') {
+          throw new RpcClientError(BUNDLE_FAILED, `bundle failed and was reverted: ${receipt.error ?? receipt.status_name}`,
+            { status: receipt.status_name, receipt }, 'svc_submitBundle');
+        }
+        return receipt;
+      }
+      await new Promise((resolve) => setTimeout(resolve, QUEUED_POLL_MS));
+    }
+    return queued;
   }
 
   /** Builds, signs and submits `operations`. */
@@ -207,6 +242,44 @@ export class Wallet {
   async registerProgram(program: Record<string, unknown> | string, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.send([registerProgramOp(program)], { maxGas: registerProgramGas(program), ...opts });
   }
+
+  /**
+   * CreateSchedule (docs/bundle-format.md discriminant 49; docs/intents.md "Schedules on chain"):
+   * `operations` run as this account on every node when the trigger says, each run paying its gas.
+   * The schedule id is in the receipt's ScheduleCreated event (or scheduleIdOf: Blake3("schedule"
+   * ‖ account ‖ nonce ‖ 0)). svc_getExecutionPlan shows the same operation for a Recurring or
+   * Conditional intent.
+   */
+  async createSchedule(trigger: ScheduleTrigger, operations: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
+    const op = createScheduleOp(trigger, operations);
+    return this.send([op], { maxGas: createScheduleGas(op), ...opts });
+  }
+
+  /** CancelSchedule (discriminant 50): only the schedule's owner; its id as Nxh… text or 32 bytes. */
+  async cancelSchedule(scheduleId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.send([cancelScheduleOp(scheduleId)], { maxGas: 25_000n, ...opts });
+  }
+}
+
+/** The CreateSchedule operation (a Conditional trigger runs exactly one Swap between its base and quote). */
+export function createScheduleOp(trigger: ScheduleTrigger, operations: Operation[]): CreateScheduleOp {
+  return { type: 'CreateSchedule', trigger, operations };
+}
+
+/** The CancelSchedule operation of a schedule id (Nxh… text, 0x hex or 32 bytes). */
+export function cancelScheduleOp(scheduleId: string | Uint8Array): Operation {
+  return { type: 'CancelSchedule', scheduleId: typeof scheduleId === 'string' ? parseHash(scheduleId) : scheduleId };
+}
+
+/**
+ * Gas of a one-operation CreateSchedule bundle: 5,000 base + 40,000 + 3 per byte of the held
+ * operations (their Borsh Vec, docs/intents.md "Schedules on chain").
+ */
+export function createScheduleGas(op: CreateScheduleOp): bigint {
+  const w = new BorshWriter();
+  w.u32(op.operations.length, 'operations');
+  for (const inner of op.operations) writeOperation(w, inner);
+  return 45_000n + 3n * BigInt(w.finish().length);
 }
 
 /** The RegisterProgram operation of a program JSON (object or text); its `name` must be a string. */

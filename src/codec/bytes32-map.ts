@@ -9,7 +9,7 @@
  * hold entry numbers, and deleting moves the last entry into the hole and shifts the probe run
  * back, so no tombstones build up. A lookup allocates nothing; an earlier version kept a Map of
  * buckets of `{ key, value }` objects, and its lookups were the block writer thread's largest item
- * after the put calls (the address history of a synced block, src/chain/block-index.ts).
+ * after the put calls (the address history of a synced block, src/storage/block-index.ts).
  */
 export class Bytes32Map<V> {
   /** entry number + 1 per slot; 0 is empty */

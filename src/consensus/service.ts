@@ -1,7 +1,6 @@
 import type { Block, BlockHeader } from '../chain/block.js';
-import type { Chain, ChainConsensus } from '../chain/chain.js';
+import type { ChainConsensus, ChainNode } from '../chain/interface.js';
 import { chainParams, type ChainParams } from '../chain/chain-params.js';
-import { importBlock } from '../chain/import.js';
 import type { BlockTurn, ValidatorIdentity } from '../chain/producer.js';
 import { readValidatorSet, type ValidatorInfo } from '../chain/validator-set.js';
 import { encodeBundle } from '../codec/bundle.js';
@@ -46,7 +45,7 @@ export class ConsensusService implements ChainConsensus {
 
   private constructor(
     options: ConsensusOptions,
-    private readonly deps: { chain: Chain; store: ChainStore; validator: ValidatorIdentity; transport?: ConsensusTransport; logger: Logger },
+    private readonly deps: { chain: ChainNode; store: ChainStore; validator: ValidatorIdentity; transport?: ConsensusTransport; logger: Logger },
   ) {
     const { chain, store, validator, logger } = deps;
     const host: ConsensusHost = {
@@ -60,7 +59,7 @@ export class ConsensusService implements ChainConsensus {
       discard: () => chain.discardSpeculative(),
       importFinal: async (encoded, certificate) => {
         // Our own tally counted > 2/3 of the stake for this hash: the import skips re-checking it.
-        const imported = await importBlock(chain, encoded, encodeCertificate(certificate), { certificateVerified: true });
+        const imported = await chain.importBlock(encoded, encodeCertificate(certificate), { certificateVerified: true });
         await imported.durable;
       },
       storedHeader: async (height) => (await chain.blockByHeight(height))?.header,
@@ -79,7 +78,7 @@ export class ConsensusService implements ChainConsensus {
 
   static async create(
     options: ConsensusOptions,
-    deps: { chain: Chain; store: ChainStore; validator: ValidatorIdentity; transport?: ConsensusTransport; logger: Logger },
+    deps: { chain: ChainNode; store: ChainStore; validator: ValidatorIdentity; transport?: ConsensusTransport; logger: Logger },
   ): Promise<ConsensusService> {
     const service = new ConsensusService(options, deps);
     const record = await deps.store.getLocal(LAST_VOTE_KEY);
@@ -92,7 +91,6 @@ export class ConsensusService implements ChainConsensus {
   /** Attach to the chain: it asks this service whose turn it is; its durable blocks advance the engine. */
   start(): void {
     const { chain } = this.deps;
-    chain.consensus = this;
     chain.on('block', (produced) => this.engine.onHeadAdvanced(produced.block.header));
     this.engine.start();
   }

@@ -6,7 +6,7 @@
 // what storage keeps of a block's execution (BlockWrite.outcome, src/storage/chain-store.ts).
 
 import { EVENT_HEADER_BYTES } from '../abi/constants.js';
-import { Bytes32Interner, decodeEventAt, type CoreEvent } from './events.js';
+import { Bytes32Interner, decodeEventAt, SCHEDULE_RUN_INDEX, type CoreEvent } from './events.js';
 
 export interface BundleResult {
   status: number;
@@ -112,6 +112,18 @@ export class BlockResultView implements BlockResult {
     return out;
   }
 
+  /**
+   * The events of the block's schedule runs (bundle_index 0xFFFFFFFF, after every bundle's), in
+   * order: each run's Fee and operation events, closed by its ScheduleRun event.
+   */
+  scheduleRunEvents(): CoreEvent[] {
+    const out: CoreEvent[] = [];
+    this.forEachEvent((bundleIndex, opIndex, kind, at, len) => {
+      if (bundleIndex === SCHEDULE_RUN_INDEX) out.push(decodeEventAt(this.bytes, this.dv, at, len, bundleIndex, opIndex, kind));
+    });
+    return out;
+  }
+
   /** Visit every event's header and where its data lies in `bytes`, without decoding it. */
   forEachEvent(visit: (bundleIndex: number, opIndex: number, kind: number, dataAt: number, len: number) => void): void {
     const n = this.eventCount;
@@ -136,7 +148,8 @@ export class BlockResultView implements BlockResult {
     const kept: Array<[number, number]> = [];
     let eventBytes = 0;
     this.forEachEvent((bundleIndex, _op, _kind, at, len) => {
-      if (position[bundleIndex]! < 0) return;
+      // Schedule runs' events (bundle_index 0xFFFFFFFF) belong to the block and are always kept.
+      if (bundleIndex !== SCHEDULE_RUN_INDEX && position[bundleIndex]! < 0) return;
       kept.push([at - EVENT_HEAD, len]);
       eventBytes += EVENT_HEAD + len;
     });
@@ -150,7 +163,8 @@ export class BlockResultView implements BlockResult {
     o += 4;
     for (const [at, len] of kept) {
       out.set(this.bytes.subarray(at, at + EVENT_HEAD + len), o);
-      dv.setUint32(o, position[this.dv.getUint32(at, true)]!, true);
+      const index = this.dv.getUint32(at, true);
+      dv.setUint32(o, index === SCHEDULE_RUN_INDEX ? index : position[index]!, true);
       o += EVENT_HEAD + len;
     }
     return new BlockResultView(out);
@@ -164,7 +178,8 @@ export class BlockResultView implements BlockResult {
     let end = this.eventsAt + 4;
     this.forEachEvent((bundleIndex, _op, _kind, at, len) => {
       while (next <= bundleIndex && next < this.count) starts[next++] = at - EVENT_HEAD;
-      end = at + len;
+      // The schedule runs' events follow every bundle's and are part of none.
+      if (bundleIndex !== SCHEDULE_RUN_INDEX) end = at + len;
     });
     while (next <= this.count) starts[next++] = end;
     this.starts = starts;

@@ -5,9 +5,15 @@
 // (abi/events.mjs → src/abi/constants.ts; docs/core-abi.md "How the ABI is generated").
 import {
   EventKind, EV_TRANSFER_BYTES, EV_TOKEN_CREATED_BYTES, EV_KEY_REGISTERED_BYTES, EV_FEE_BYTES, EV_POOL_CREATED_BYTES, EV_SWAP_BYTES, EV_COLLECTION_CREATED_BYTES, EV_NFT_TRANSFER_BYTES, EV_TOKEN_TYPE_DEFINED_BYTES, EV_LIQUIDITY_ADDED_BYTES, EV_TOKEN_METADATA_UPDATED_BYTES, EV_TOKEN_METADATA_LOCKED_BYTES,
+  EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES,
 } from '../abi/constants.js';
 
 export { EventKind, LAST_KNOWN_KIND, ACCOUNT_FIELDS, BUNDLE_LEVEL_OP } from '../abi/constants.js';
+/**
+ * bundle_index of the events of a schedule run (assembly/ops/schedules.ts): they belong to no
+ * bundle and come after every bundle's events in the block (docs/intents.md "Schedules on chain").
+ */
+export { SCHEDULE_RUN_INDEX } from '../abi/constants.js';
 
 interface EventBase {
   bundleIndex: number;
@@ -127,7 +133,31 @@ export interface ProgramRegisteredEvent extends EventBase {
   hash: Uint8Array;
   name: string;
 }
-export type CoreEvent = ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** ScheduleRun: id[32] owner[32] run u32 status u16 gas u64 fee u128; closes the run's events. */
+export interface ScheduleRunEvent extends EventBase {
+  kind: 'ScheduleRun';
+  scheduleId: Uint8Array;
+  owner: Uint8Array;
+  run: number;
+  status: number;
+  gasUsed: bigint;
+  fee: bigint;
+}
+/** ScheduleCreated: id[32] owner[32] kind u8 (0 Recurring, 1 Conditional) next_due u64. */
+export interface ScheduleCreatedEvent extends EventBase {
+  kind: 'ScheduleCreated';
+  scheduleId: Uint8Array;
+  owner: Uint8Array;
+  scheduleKind: 'Recurring' | 'Conditional';
+  nextDue: bigint;
+}
+/** ScheduleCancelled: id[32] owner[32]. */
+export interface ScheduleCancelledEvent extends EventBase {
+  kind: 'ScheduleCancelled';
+  scheduleId: Uint8Array;
+  owner: Uint8Array;
+}
+export type CoreEvent = ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -257,6 +287,23 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
           bundleIndex, opIndex, kind: 'ProgramRegistered', owner: b.subarray(o, o + 32), revision: dv.getUint32(o + 32, true),
           hash: b.subarray(o + 36, o + 68), name: Buffer.from(b.subarray(o + 68, o + len)).toString('latin1'),
         };
+      break;
+    case EventKind.ScheduleRun:
+      if (len === EV_SCHEDULE_RUN_BYTES)
+        return {
+          bundleIndex, opIndex, kind: 'ScheduleRun', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64), run: dv.getUint32(o + 64, true),
+          status: dv.getUint16(o + 68, true), gasUsed: dv.getBigUint64(o + 70, true), fee: u128(dv, o + 78),
+        };
+      break;
+    case EventKind.ScheduleCreated:
+      if (len === EV_SCHEDULE_CREATED_BYTES)
+        return {
+          bundleIndex, opIndex, kind: 'ScheduleCreated', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64),
+          scheduleKind: b[o + 64] === 0 ? 'Recurring' : 'Conditional', nextDue: dv.getBigUint64(o + 65, true),
+        };
+      break;
+    case EventKind.ScheduleCancelled:
+      if (len === EV_SCHEDULE_CANCELLED_BYTES) return { bundleIndex, opIndex, kind: 'ScheduleCancelled', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64) };
       break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };

@@ -90,6 +90,11 @@ export const Status = {
   INVALID_PROGRAM_NAME: 122,
   INVALID_PROGRAM: 123,
   NOT_PROGRAM_OWNER: 124,
+  INVALID_SCHEDULE_TRIGGER: 125,
+  INVALID_SCHEDULE_OPERATIONS: 126,
+  SCHEDULE_NOT_FOUND: 127,
+  NOT_SCHEDULE_OWNER: 128,
+  SCHEDULE_NOT_ACTIVE: 129,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -174,6 +179,11 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'INVALID_PROGRAM_NAME', code: 122, class: 'failed', message: "a program name must be 3-64 characters of a-z, 0-9, - and _, starting with a letter or digit" },
   { name: 'INVALID_PROGRAM', code: 123, class: 'failed', message: "the program JSON must be 1-16,384 bytes" },
   { name: 'NOT_PROGRAM_OWNER', code: 124, class: 'failed', message: "the program name is registered by another account; only its owner can replace it" },
+  { name: 'INVALID_SCHEDULE_TRIGGER', code: 125, class: 'failed', message: "a schedule's trigger is out of range: a Recurring interval of 60 s to 10 years and at least one run, a first run at most 10 years ahead; a Conditional direction 0 or 1, a nonzero price_num and price_den, two different tokens, an expiry after the block time and at most 10 years ahead" },
+  { name: 'INVALID_SCHEDULE_OPERATIONS', code: 126, class: 'failed', message: "a schedule's operations must be 1-16 operations of at most 4,096 bytes without CreateToken; a Conditional schedule's must be one Swap between its base and quote" },
+  { name: 'SCHEDULE_NOT_FOUND', code: 127, class: 'failed', message: "no schedule with this id" },
+  { name: 'NOT_SCHEDULE_OWNER', code: 128, class: 'failed', message: "only the schedule's owner can cancel it" },
+  { name: 'SCHEDULE_NOT_ACTIVE', code: 129, class: 'failed', message: "the schedule has already completed, failed, expired or been cancelled" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

@@ -4,10 +4,10 @@
  * ABI decoding and encoding are viem's.
  */
 import { decodeFunctionData, encodeFunctionResult, erc20Abi, parseAbi, type Hex } from 'viem';
-import type { Chain } from '../chain/chain.js';
+import type { ChainApi } from '../chain/interface.js';
 import type { RegisteredToken } from '../chain/token-registry.js';
-import { RpcError } from '../rpc/errors.js';
-import { accountOfEvm } from './units.js';
+import { EthCallError } from './errors.js';
+import { accountOfEvm } from '../chain/evm/units.js';
 
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
 /** ERC-165's own interface ID; STD tokens are fungible, so not ERC-721 (0x80ac58cd) nor ERC-1155 (0xd9b67a26). */
@@ -21,7 +21,7 @@ export const TOKEN_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-std-token').toString
 export const COLLECTION_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-collection').toString('hex')}`;
 
 /** The answer to a read call on `token`, ABI-encoded. Unknown selectors are -32602 with the selector. */
-export function callToken(chain: Chain, token: RegisteredToken, data: Hex): Hex {
+export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex): Hex {
   const selector = data.slice(0, 10).toLowerCase();
   if (selector === ERC165_ID) {
     const { args } = decode(erc165Abi, data, selector);
@@ -55,6 +55,6 @@ function decode<const A extends typeof erc20Abi | typeof erc165Abi>(abi: A, data
   }
 }
 
-function unsupported(selector: string, why: string): RpcError {
-  return RpcError.invalidParams(`eth_call selector ${selector || '(none)'}: ${why}`, { param: 'transaction', position: 1, selector });
+function unsupported(selector: string, why: string): EthCallError {
+  return EthCallError.invalidParams(`eth_call selector ${selector || '(none)'}: ${why}`, { param: 'transaction', position: 1, selector });
 }

@@ -8,8 +8,8 @@
 import { decodeFunctionData, encodeAbiParameters, encodeFunctionResult, erc1155Abi, erc721Abi, parseAbi, type Hex } from 'viem';
 import type { CollectionReader, CollectionRecord } from '../chain/collections.js';
 import { tokenUri } from '../chain/collections.js';
-import { RpcError, STANDARD_ERRORS } from '../rpc/errors.js';
-import { accountOfEvm, evmOf, U64_MAX } from './units.js';
+import { EthCallError } from './errors.js';
+import { accountOfEvm, evmOf, U64_MAX } from '../chain/evm/units.js';
 
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
 /** name() and symbol(): not part of ERC-1155, but wallets and explorers call them on any collection. */
@@ -20,16 +20,16 @@ const INTERFACES = { nft: new Set([ERC165, '0x80ac58cd', '0x5b5e139f']), multi: 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** geth's answer to a reverted call: code 3, `execution reverted: reason`, data = Error(string) encoded. */
-function reverted(reason: string): RpcError {
+function reverted(reason: string): EthCallError {
   const data = `0x08c379a0${encodeAbiParameters([{ type: 'string' }], [reason]).slice(2)}`;
-  return new RpcError(STANDARD_ERRORS.EXECUTION_REVERTED.code, `execution reverted: ${reason}`, data);
+  return new EthCallError('EXECUTION_REVERTED', `execution reverted: ${reason}`, data);
 }
 
-function unsupported(selector: string, kind: 'nft' | 'multi'): RpcError {
+function unsupported(selector: string, kind: 'nft' | 'multi'): EthCallError {
   const reads = kind === 'nft'
     ? 'name, symbol, totalSupply, balanceOf, ownerOf, tokenURI, getApproved, isApprovedForAll, supportsInterface'
     : 'name, symbol, balanceOf, balanceOfBatch, uri, isApprovedForAll, supportsInterface';
-  return RpcError.invalidParams(`eth_call selector ${selector || '(none)'}: not a supported ${kind === 'nft' ? 'ERC-721' : 'ERC-1155'} read (${reads}) or malformed arguments`, {
+  return EthCallError.invalidParams(`eth_call selector ${selector || '(none)'}: not a supported ${kind === 'nft' ? 'ERC-721' : 'ERC-1155'} read (${reads}) or malformed arguments`, {
     param: 'transaction', position: 1, selector,
   });
 }

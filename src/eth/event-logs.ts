@@ -13,7 +13,7 @@ import { parsePool } from '../core/amm.js';
 import { tokenMovements } from '../chain/token-movements.js';
 import { decodeCollectionText } from '../chain/collections.js';
 import type { ReceiptEvent } from '../chain/receipts.js';
-import { evmOf, hex, isNativeMintBytes } from './units.js';
+import { evmOf, hex, isNativeMintBytes } from '../chain/evm/units.js';
 
 /** keccak256("Transfer(address,address,uint256)"): ERC-20 and ERC-721 Transfer. */
 export const TRANSFER_TOPIC: Hex = keccak256(Buffer.from('Transfer(address,address,uint256)'));

@@ -6,13 +6,13 @@
  */
 import { keccak256, parseTransaction, type Hex } from 'viem';
 import { decodeBundle, type Bundle } from '../codec/bundle.js';
-import type { Chain } from '../chain/chain.js';
+import type { ChainApi } from '../chain/interface.js';
 import type { Block, BlockHeader } from '../chain/block.js';
 import type { Receipt } from '../chain/receipts.js';
-import { evmTransactionOf, ethHashOf } from './bundles.js';
+import { evmTransactionOf, ethHashOf } from '../chain/evm/bundles.js';
 import { eventLogs } from './event-logs.js';
-import { SELECTOR_TRANSFER } from './transaction.js';
-import { evmOf, hex, isNativeMintBytes, quantity, WEI_PER_NANO, ZERO_HASH } from './units.js';
+import { SELECTOR_TRANSFER } from '../chain/evm/transaction.js';
+import { evmOf, hex, isNativeMintBytes, quantity, WEI_PER_NANO, ZERO_HASH } from '../chain/evm/units.js';
 
 /** keccak256(rlp([])): a block without uncles. */
 const EMPTY_UNCLES: Hex = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
@@ -50,7 +50,7 @@ export interface BlockView {
 }
 
 /** Decodes a block's bundles and loads their receipts; logs get block-wide indexes. */
-export async function blockView(chain: Chain, block: Block): Promise<BlockView> {
+export async function blockView(chain: ChainApi, block: Block): Promise<BlockView> {
   const receipts = await chain.blockReceipts(block);
   const blockHash = hex(block.header.hash);
   const number = quantity(block.header.height);

@@ -127,7 +127,7 @@ export interface Plan {
   maxGas: bigint;
   /** seconds the bundle stays valid from submission */
   deadlineSeconds: number;
-  /** Recurring and Conditional: the node holds the goal and plans each run when due */
+  /** Recurring and Conditional: sent as one CreateSchedule of `operations` (docs/intents.md "Schedules on chain") */
   schedule?: Schedule;
 }
 
@@ -148,7 +148,7 @@ export function planIntents(intents: readonly ParsedIntent[], sender: Uint8Array
     let goal = intent.goal;
     if (goal.type === 'Recurring' || goal.type === 'Conditional') {
       if (intents.length > 1) {
-        throw new PlanError('INVALID_INTENT', `${where?.(i) ?? `intent ${i}`}: a ${goal.type} goal cannot be part of a program; it is held by the node and runs on its own`, {
+        throw new PlanError('INVALID_INTENT', `${where?.(i) ?? `intent ${i}`}: a ${goal.type} goal cannot be part of a program; it becomes an on-chain schedule of its own`, {
           field: where?.(i),
         });
       }
@@ -182,9 +182,9 @@ function mergeConstraints(all: Constraints[]): Constraints {
 }
 
 function scheduleSummary(s: Schedule, inner: string): string {
-  if (s.kind === 'Recurring') return `Every ${duration(s.intervalSeconds!)}, ${s.runs} runs, each its own bundle: ${lowerFirst(inner)}`;
+  if (s.kind === 'Recurring') return `Every ${duration(s.intervalSeconds!)}, ${s.runs} runs, each run by the chain as a scheduled run: ${lowerFirst(inner)}`;
   const c = s.condition!;
-  return `When 1 ${c.base.symbol} is ${c.direction} ${c.price.text} ${c.quote.symbol} (checked every block): ${lowerFirst(inner)}`;
+  return `When 1 ${c.base.symbol} is ${c.direction} ${c.price.text} ${c.quote.symbol} (checked on chain once a minute): ${lowerFirst(inner)}`;
 }
 
 function duration(seconds: number): string {

@@ -1,8 +1,10 @@
-import type { Chain } from '../chain/chain.js';
+import type { ChainApi, DomainReaders } from '../chain/interface.js';
 import { ChainError } from '../chain/errors.js';
 import { nameProblem, resolveName } from '../chain/names.js';
 import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
-import { dexReader, type DexReader } from '../chain/pools.js';
+import { lookupSchedule, scheduleId, scheduleRuns } from '../chain/schedules.js';
+import type { Operation } from '../codec/operations.js';
+import type { DexReader } from '../chain/pools.js';
 import type { Receipt } from '../chain/receipts.js';
 import { encodeAccount, encodeHash, parseAddress, parseHash } from '../codec/address.js';
 import type { Goal, ParsedIntent, TokenRef } from './goals.js';
@@ -14,13 +16,13 @@ import { HookRegistry } from './hooks.js';
 import { NTV_MINT, type MarketSource } from './market.js';
 import { planIntents, PlanError, type Plan, type PlannerEnv } from './planner.js';
 import { bindParams, ProgramError, sampleValues, substitute, validateProgram, type ProgramDefinition, type StoredProgram, type ValueChecks } from './programs.js';
-import { IntentScheduler, scheduleView } from './scheduler.js';
+import { scheduleOperation, scheduleStatus } from './schedules.js';
 import { Simulator, type SimulationOutcome } from './simulate.js';
 import { JsonRecords, RecordKind, type IntentRecordStore } from './store.js';
 
 /**
  * The intent engine of a node (docs/intents.md): parse → plan → simulate → submit, the status of
- * what was submitted, the Recurring/Conditional scheduler and the intent programs. Built once in
+ * what was submitted, Recurring/Conditional intents as on-chain schedules and the intent programs. Built once in
  * src/node.ts with `(options, dependencies)` and handed to the RPC methods (src/rpc/methods/intents.ts).
  */
 
@@ -30,7 +32,9 @@ export type ParseFn = (text: string) => ParsedIntent;
 const RECENT_RECORDS = 10_000;
 
 export interface IntentServiceDependencies {
-  chain: Chain;
+  chain: ChainApi;
+  /** the domain readers built once in node.ts (pools, tokens, …) */
+  readers: DomainReaders;
   store: IntentRecordStore;
   /** this node's validator: the proposer of simulated blocks, the default Stake validator */
   validator: { address: Uint8Array; publicKey: Uint8Array };
@@ -43,10 +47,12 @@ export interface IntentServiceDependencies {
 /** What svc_submitIntent / svc_executeProgram sent, kept for svc_getIntentStatus. */
 export interface SubmittedIntent {
   bundle_hash: string;
-  kind: 'intent' | 'program' | 'scheduled-run';
+  kind: 'intent' | 'program' | 'schedule';
   intent?: string;
   program?: string;
   intents?: string[];
+  /** the schedule a CreateSchedule bundle creates (docs/intents.md "Schedules on chain") */
+  schedule_id?: string;
   sender: string;
   summary: string;
   submitted_at: number;
@@ -56,7 +62,7 @@ export interface SubmittedIntent {
 }
 
 export interface SubmitResult {
-  /** the bundle hash, or for Recurring/Conditional the schedule id (Nxh…) */
+  /** the bundle hash, or for Recurring/Conditional the schedule id (Nxh…, docs/intents.md "Schedules on chain") */
   hash: string;
   scheduled: boolean;
   plan: Plan;
@@ -64,12 +70,10 @@ export interface SubmitResult {
 
 export class IntentService {
   readonly hooks: HookRegistry;
-  readonly scheduler: IntentScheduler;
   private readonly submitted: JsonRecords<SubmittedIntent>;
   private readonly recent = new Map<string, SubmittedIntent>();
   private readonly dex: DexReader;
   private readonly simulator: Simulator;
-  private readonly onBlock = () => void this.scheduler.tick();
 
   private constructor(
     private readonly deps: IntentServiceDependencies,
@@ -78,42 +82,26 @@ export class IntentService {
     module: WasmModule,
   ) {
     this.hooks = deps.hooks ?? new HookRegistry();
-    this.dex = dexReader(deps.chain);
+    this.dex = deps.readers.dex;
     this.simulator = new Simulator(module);
     this.submitted = new JsonRecords(deps.store, RecordKind.SUBMITTED);
-    this.scheduler = new IntentScheduler(deps.store, {
-      parse: (text) => this.deps.parse(text),
-      planRun: (goal, intent, sender) => this.planGoal(goal, intent, sender),
-      send: (plan, sender) => {
-        const sent = this.send(plan, sender);
-        void this.remember({ bundle_hash: sent.hash, kind: 'scheduled-run', sender: encodeAccount(sender), summary: plan.summary, submitted_at: this.now() }, sent.included);
-        return sent;
-      },
-      price: (base, quote) => this.price(base, quote),
-      parseSender: (text) => parseAddress(text),
-      nowSeconds: () => this.now(),
-    }, deps.logger);
   }
 
   static async open(deps: IntentServiceDependencies): Promise<IntentService> {
     const module = await compileCore();
-    const service = new IntentService(deps, await dexReader(deps.chain).amm(), await GasMeter.create(module), module);
-    // receiptByHash throws TX_INDEXING rather than answer "none" while the lookup index trails.
-    const schedules = await service.scheduler.load(async (hash) => deps.chain.receiptByHash(parseHash(hash)));
-    deps.chain.on('block', service.onBlock);
-    deps.logger.info('intent engine ready', { schedules });
+    const service = new IntentService(deps, await deps.readers.dex.amm(), await GasMeter.create(module), module);
+    deps.logger.info('intent engine ready');
     return service;
   }
 
-  close(): void {
-    this.deps.chain.off('block', this.onBlock);
-  }
+  /** Nothing to stop: schedules run in the core (docs/intents.md "Schedules on chain"). */
+  close(): void {}
 
   private now(): number {
     return Math.max(Math.floor(Date.now() / 1000), this.deps.chain.headHeader.timestamp);
   }
 
-  get chain(): Chain {
+  get chain(): ChainApi {
     return this.deps.chain;
   }
 
@@ -124,15 +112,15 @@ export class IntentService {
   }
 
   private get ntv(): TokenRef {
-    return this.deps.chain.tokens.byMintBytes(NTV_MINT)!;
+    return this.deps.readers.tokens.byMintBytes(NTV_MINT)!;
   }
 
   /** The planner's view of committed state (src/intents/market.ts MarketSource). */
   readonly source: MarketSource = {
     pool: (a, b) => this.dex.pool(a, b),
     balance: (account, mint) => this.deps.chain.balance(account, mint),
-    token: (mint) => this.deps.chain.tokens.byMintBytes(mint),
-    tokens: () => this.deps.chain.tokens.list(),
+    token: (mint) => this.deps.readers.tokens.byMintBytes(mint),
+    tokens: () => this.deps.readers.tokens.list(),
     pools: () => this.dex.pools.values(),
   };
 
@@ -141,7 +129,7 @@ export class IntentService {
       source: this.source,
       amm: this.amm,
       ntv: this.ntv,
-      gasPrice: this.deps.chain.options.gasPrice,
+      gasPrice: this.deps.chain.gasPrice,
       bundleGas: (ops) => this.gas.bundleGas(ops),
       resolveName: (name) => resolveName(this.deps.chain.state, name),
       nameProblem: (name) => nameProblem(name),
@@ -156,9 +144,15 @@ export class IntentService {
     return { intents, plan: planIntents(intents, sender, this.env(), where) };
   }
 
-  /** One run of a scheduled intent: its inner goal with the intent's constraints. */
-  planGoal(goal: Goal, intent: ParsedIntent, sender: Uint8Array): Plan {
-    return planIntents([{ ...intent, goal }], sender, this.env());
+  /**
+   * The operations of the bundle that carries out a plan, and its max_gas: the plan's own, or for a
+   * Recurring/Conditional intent ONE CreateSchedule operation (docs/intents.md "Schedules on chain")
+   * holding the planned operations, with that operation's gas.
+   */
+  bundleFor(plan: Plan, intent: ParsedIntent): { operations: Operation[]; maxGas: bigint } {
+    if (!plan.schedule) return { operations: plan.operations, maxGas: plan.maxGas };
+    const op = scheduleOperation(plan, this.now(), intent.constraints.deadlineSeconds);
+    return { operations: [op], maxGas: this.gas.bundleGas([op]) };
   }
 
   /** Run the plan's bundle through a scratch core over committed state (src/intents/simulate.ts). */
@@ -169,7 +163,7 @@ export class IntentService {
       {
         state: chain.state, headKey: Buffer.from(head.hash).toString('hex'), height: head.height + 1,
         timestamp: Math.max(Math.floor(Date.now() / 1000), head.timestamp), proposer: this.deps.validator.address,
-        gasPrice: chain.options.gasPrice, chainId: chain.chainId,
+        gasPrice: chain.gasPrice, chainId: chain.chainId,
       },
       plan.sender, plan.operations, plan.maxGas,
     );
@@ -177,7 +171,7 @@ export class IntentService {
 
   /** Spot price of 1 whole `base` in whole `quote`, direct or through NTV (svc_getPrice's route). */
   price(base: Uint8Array, quote: Uint8Array): { num: bigint; den: bigint; text: string } | undefined {
-    const tokens = this.deps.chain.tokens;
+    const tokens = this.deps.readers.tokens;
     const b = tokens.byMintBytes(base);
     const q = tokens.byMintBytes(quote);
     if (!b || !q) return undefined;
@@ -201,14 +195,18 @@ export class IntentService {
   // ---- submission ---------------------------------------------------------------------------
 
   /** The plan as one unsigned bundle in the mempool (testnet; mainnet refuses in the chain). */
-  private send(plan: Plan, sender: Uint8Array): { hash: string; included: Promise<Receipt> } {
+  private send(plan: Plan, sender: Uint8Array, bundle: { operations: Operation[]; maxGas: bigint } = plan): { hash: string; nonce: bigint; included: Promise<Receipt> } {
     const validUntil = BigInt(this.now() + plan.deadlineSeconds);
-    const sent = this.deps.chain.enqueueOperations(sender, plan.operations, { maxGas: plan.maxGas, validUntil });
-    return { hash: encodeHash(sent.hash), included: sent.included };
+    const sent = this.deps.chain.enqueueOperations(sender, bundle.operations, { maxGas: bundle.maxGas, validUntil });
+    return { hash: encodeHash(sent.hash), nonce: sent.nonce, included: sent.included };
   }
 
   private refuseIfRejected(plan: Plan): void {
     if (plan.rejection) throw plan.rejection;
+    this.refuseUnsigned();
+  }
+
+  private refuseUnsigned(): void {
     if (!this.deps.chain.allowUnsigned) {
       throw Object.assign(new Error('svc_submitIntent sends an unsigned bundle, which is disabled on mainnet; build the bundle with svc_getExecutionPlan, sign it and send it with svc_submitBundle'), {
         reason: 'UNAVAILABLE_ON_NETWORK',
@@ -218,24 +216,34 @@ export class IntentService {
 
   /**
    * svc_submitIntent: the whole plan as ONE bundle (spec §7.5: a failing step reverts the intent
-   * whole); Recurring and Conditional intents are held by the node (src/intents/scheduler.ts) and
-   * answered with their schedule id. Answers once the bundle is in the mempool.
+   * whole). A Recurring or Conditional intent is ONE CreateSchedule bundle (docs/intents.md
+   * "Schedules on chain"): the core then runs it on every node; the answer is its schedule id,
+   * Blake3("schedule" ‖ sender ‖ nonce ‖ 0), known as soon as the bundle has its nonce. Answers
+   * once the bundle is in the mempool.
    */
   async submit(text: string, sender: Uint8Array): Promise<SubmitResult> {
+    // The unsigned convenience is refused on mainnet whatever the intent (docs/intents.md).
+    this.refuseUnsigned();
     const { intents, plan } = this.plan([text], sender);
     const intent = intents[0]!;
     this.refuseIfRejected(plan);
     if (plan.schedule) {
-      const rec = await this.scheduler.add(text, intent, plan, encodeAccount(sender));
-      return { hash: encodeHash(Buffer.from(rec.id, 'hex')), scheduled: true, plan };
+      const sent = this.send(plan, sender, this.bundleFor(plan, intent));
+      const id = encodeHash(scheduleId(sender, sent.nonce, 0));
+      const record: SubmittedIntent = { bundle_hash: sent.hash, kind: 'schedule', schedule_id: id, intent: text, sender: encodeAccount(sender), summary: plan.summary, submitted_at: this.now() };
+      // Under both keys: the schedule id shows the schedule, the bundle hash the CreateSchedule bundle.
+      await this.remember(record, sent.included);
+      await this.remember(record, sent.included, id);
+      return { hash: id, scheduled: true, plan };
     }
     const sent = this.send(plan, sender);
     await this.remember({ bundle_hash: sent.hash, kind: 'intent', intent: text, sender: encodeAccount(sender), summary: plan.summary, submitted_at: this.now() }, sent.included);
     return { hash: sent.hash, scheduled: false, plan };
   }
 
-  private async remember(record: SubmittedIntent, included: Promise<Receipt>): Promise<void> {
-    this.recent.set(record.bundle_hash, record);
+  /** Keep what was submitted, under its bundle hash, or under `key` (a schedule id) when given. */
+  private async remember(record: SubmittedIntent, included: Promise<Receipt>, key = record.bundle_hash): Promise<void> {
+    this.recent.set(key, record);
     // The store holds every record; memory keeps only the latest for fast status reads.
     if (this.recent.size > RECENT_RECORDS) this.recent.delete(this.recent.keys().next().value!);
     included.catch(async (error: Error & { reason?: string; data?: { status?: string; receipt?: Receipt } }) => {
@@ -243,22 +251,31 @@ export class IntentService {
       if (error.data?.receipt || error.reason === 'INCLUSION_TIMEOUT') return;
       record.error = error.message;
       if (error.data?.status) record.status_name = error.data.status;
-      await this.submitted.put(record.bundle_hash, record).catch(() => undefined);
+      await this.submitted.put(key, record).catch(() => undefined);
     });
-    await this.submitted.put(record.bundle_hash, record);
+    await this.submitted.put(key, record);
   }
 
   /** svc_getIntentStatus: a schedule by its id, else a bundle by its hash (in flight, then its receipt). */
   async status(hashText: string): Promise<Record<string, unknown> | undefined> {
     const hash = parseHash(hashText);
     const hex = Buffer.from(hash).toString('hex');
-    const schedule = this.scheduler.get(hex);
-    if (schedule) return { schedule_id: encodeHash(hash), ...scheduleView(schedule) };
     const shown = encodeHash(hash);
     const record = this.recent.get(shown) ?? (await this.submitted.get(shown));
+    const schedule = lookupSchedule(this.deps.chain.state, hash);
+    if (schedule) return { schedule_id: shown, ...this.scheduleView(schedule, record) };
+    // A schedule id whose CreateSchedule bundle is not in a block yet (or failed): that bundle's status.
+    if (record?.kind === 'schedule' && record.bundle_hash !== shown) {
+      const creating = (await this.status(record.bundle_hash)) ?? {
+        status: 'failed', bundle_hash: record.bundle_hash, status_name: record.status_name ?? 'DROPPED',
+        error: record.error ?? 'the CreateSchedule bundle is neither in the mempool nor in a block',
+      };
+      return { schedule_id: shown, kind: 'schedule', ...creating, ...(creating?.status === 'completed' ? { status: 'pending' } : {}) };
+    }
     const intentInfo = record
       ? { kind: record.kind, summary: record.summary, sender: record.sender, ...(record.intent ? { intent: record.intent } : {}),
-          ...(record.program ? { program: record.program, intents: record.intents } : {}), submitted_at: record.submitted_at }
+          ...(record.program ? { program: record.program, intents: record.intents } : {}),
+          ...(record.schedule_id ? { schedule_id: record.schedule_id } : {}), submitted_at: record.submitted_at }
       : {};
     // In flight first, then the receipt: a bundle is in one of the two at every moment (Chain.isInFlight).
     const inFlight = this.deps.chain.isInFlight(hex);
@@ -280,11 +297,19 @@ export class IntentService {
     };
   }
 
+  /** A schedule record of chain state with its runs (0x36) as svc_getIntentStatus shows it. */
+  private scheduleView(rec: NonNullable<ReturnType<typeof lookupSchedule>>, record: SubmittedIntent | undefined) {
+    const tokens = this.deps.readers.tokens;
+    const p = rec.kind === 'Conditional' && rec.state === 'active' ? this.price(rec.base, rec.quote) : undefined;
+    return scheduleStatus(rec, scheduleRuns(this.deps.chain.state, rec), record ? { intent: record.intent, summary: record.summary, bundle_hash: record.bundle_hash } : undefined,
+      (mint) => tokens.byMintBytes(mint), p ? { at: this.deps.chain.headHeader.timestamp, text: p.text } : undefined);
+  }
+
   // ---- programs (spec §4.9) -----------------------------------------------------------------
 
   private checks(): ValueChecks {
     return {
-      tokenExists: (t) => this.deps.chain.tokens.resolve(t) !== undefined,
+      tokenExists: (t) => this.deps.readers.tokens.resolve(t) !== undefined,
       addressValid: (text) => {
         try {
           parseAddress(text);
@@ -324,7 +349,7 @@ export class IntentService {
   /** A program definition validated, its steps parsed with stand-in values (registration and reading). */
   private checkProgram(json: unknown, owner: Uint8Array): ProgramDefinition {
     const def = validateProgram(json, this.checks());
-    const symbols = this.deps.chain.tokens.list().filter((t) => this.dex.pool(t.mint, NTV_MINT) || Buffer.compare(t.mint, NTV_MINT) === 0).map((t) => t.symbol);
+    const symbols = this.deps.readers.tokens.list().filter((t) => this.dex.pool(t.mint, NTV_MINT) || Buffer.compare(t.mint, NTV_MINT) === 0).map((t) => t.symbol);
     const samples = sampleValues(def, symbols.length >= 2 ? symbols : ['NTV', 'USDC', 'SOL'], encodeAccount(owner));
     def.steps.forEach((step, i) => {
       let parsed: ParsedIntent;

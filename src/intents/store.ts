@@ -1,10 +1,10 @@
 /**
  * Node-local intent records in the node's level store (src/storage/chain-store.ts prefix 'i'):
- * what svc_submitIntent sent and the Recurring/Conditional schedules the node holds. Programs are
- * chain state (src/chain/programs.ts); kind 0x03 held them before and is no longer read or written.
- * None of this is consensus state (docs/intents.md "Storage"): another
- * node does not see them, and a data wipe loses them. Values are JSON, written with sync so a
- * schedule's progress survives a crash.
+ * what svc_submitIntent sent (the intent text and summary, under the bundle hash or a schedule id).
+ * Programs and schedules are chain state (src/chain/programs.ts, src/chain/schedules.ts); kinds
+ * 0x02 (node-held schedules) and 0x03 (programs) held them before and are no longer read or written.
+ * None of this is consensus state (docs/intents.md "Storage"): another node does not see it, and a
+ * data wipe loses it. Values are JSON, written with sync.
  */
 
 /** The part of ChainStore the intent engine uses (src/intents never imports level, STYLE.md). */
@@ -15,11 +15,10 @@ export interface IntentRecordStore {
 }
 
 export const RecordKind = {
-  /** bundle hash (hex) → SubmittedIntent */
+  /** bundle hash or schedule id (Nxh…) → SubmittedIntent */
   SUBMITTED: 0x01,
-  /** schedule id (hex) → ScheduleRecord */
-  SCHEDULE: 0x02,
-  // 0x03 held node-local programs before they moved to chain state; not reused.
+  // 0x02 held node-local schedules and 0x03 node-local programs before they moved to chain state
+  // (docs/intents.md "Schedules on chain", "Programs on chain"); not reused.
 } as const;
 
 /** JSON records of one kind, keyed by a string id. */

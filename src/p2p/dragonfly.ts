@@ -2,7 +2,7 @@ import { bundleHash } from '../codec/bundle.js';
 import { BorshReader, BorshWriter } from '../codec/borsh.js';
 import { blake3, bytesEqual, toHex } from '../codec/hash.js';
 import { signEd25519, verifyEd25519 } from '../codec/keys.js';
-import type { Chain } from '../chain/chain.js';
+import type { ChainNode } from '../chain/interface.js';
 import { ChainError } from '../chain/errors.js';
 import type { PendingBundle } from '../chain/mempool.js';
 import type { Logger } from '../logger.js';
@@ -85,7 +85,7 @@ export class Dragonfly {
 
   constructor(
     private readonly deps: {
-      chain: Chain;
+      chain: ChainNode;
       network: P2PNetwork;
       validatorKey: { seed: Uint8Array; publicKey: Uint8Array };
       logger: Logger;
@@ -154,7 +154,7 @@ export class Dragonfly {
       return 'reject';
     }
     const hashKey = toHex(bundleHash(forwarded.bundle));
-    if (chain.mempool.has(hashKey)) return 'ignore';
+    if (chain.isPending(hashKey)) return 'ignore';
     this.remember(hashKey);
     try {
       const { known, included } = await chain.enqueueBundle(forwarded.bundle);

@@ -1,4 +1,4 @@
-import type { Chain } from '../chain/chain.js';
+import type { ChainNode, SyncState } from '../chain/interface.js';
 import type { ValidatorIdentity } from '../chain/producer.js';
 import { readValidatorSet } from '../chain/validator-set.js';
 import { bytesEqual } from '../codec/hash.js';
@@ -37,7 +37,7 @@ export interface NodeP2P {
  * The node's p2p side, wired (src/node.ts calls this): the transport, blocks served from storage,
  * sync into the chain, bundle forwarding, and the view the RPC methods read.
  */
-export async function createNodeP2P(options: NodeP2POptions, deps: { chain: Chain; store: ChainStore; validator: ValidatorIdentity; logger: Logger }): Promise<NodeP2P> {
+export async function createNodeP2P(options: NodeP2POptions, deps: { chain: ChainNode; store: ChainStore; validator: ValidatorIdentity; logger: Logger; sync: SyncState }): Promise<NodeP2P> {
   const { chain, store, validator, logger } = deps;
   const genesis = await chain.blockByHeight(0);
   if (!genesis) throw new Error('no genesis block in storage');
@@ -69,15 +69,7 @@ export async function createNodeP2P(options: NodeP2POptions, deps: { chain: Chai
     }
     return out;
   });
-  // A node whose key is not in the validator set makes no blocks; it follows by sync. Before the
-  // staking records exist (an empty set) the node is the single validator it always was.
-  const previousGate = chain.mayProduce;
-  chain.mayProduce = () => {
-    const set = validators();
-    if (set.length > 0 && !set.some((v) => v.active && !v.jailed && bytesEqual(v.consensusKey, validator.publicKey))) return false;
-    return previousGate();
-  };
-  const sync = new BlockSync({ ...(options.onSyncProgress ? { onProgress: options.onSyncProgress } : {}) }, { chain, network, logger });
+  const sync = new BlockSync({ ...(options.onSyncProgress ? { onProgress: options.onSyncProgress } : {}) }, { chain, network, logger, sync: deps.sync });
   const dragonfly = new Dragonfly({ chain, network, validatorKey: validator, logger, ...(options.leaderOf ? { leaderOf: options.leaderOf } : {}) });
   const view: P2PView = {
     get peerId() {
@@ -104,7 +96,7 @@ export async function createNodeP2P(options: NodeP2POptions, deps: { chain: Chai
 }
 
 /** The validator set of committed state, decoded once per head height. */
-function validatorSetCache(chain: Chain): () => ReturnType<typeof readValidatorSet> {
+function validatorSetCache(chain: ChainNode): () => ReturnType<typeof readValidatorSet> {
   let height = -1;
   let set: ReturnType<typeof readValidatorSet> = [];
   return () => {

@@ -1,11 +1,11 @@
-import type { Chain } from '../chain/chain.js';
-import { importBlock, ImportError } from '../chain/import.js';
+import { ImportError } from '../chain/import.js';
+import type { ChainNode, SyncState } from '../chain/interface.js';
 import type { Logger } from '../logger.js';
 import { MAX_BLOCKS_PER_REQUEST, type P2PNetwork } from './network.js';
 import type { ServedBlock } from './types.js';
 
 export interface SyncOptions {
-  /** a gap larger than this turns on `chain.syncing` (spec §6.2: subscriptions pause) until closed */
+  /** a gap larger than this turns on the node's SyncState (`chain.syncing`) (spec §6.2: subscriptions pause) until closed */
   catchUpGap?: number;
   /** how long to wait for news when no peer is ahead */
   idleMs?: number;
@@ -64,7 +64,7 @@ export class BlockSync {
 
   constructor(
     private readonly options: SyncOptions,
-    private readonly deps: { chain: Chain; network: P2PNetwork; logger: Logger },
+    private readonly deps: { chain: ChainNode; network: P2PNetwork; logger: Logger; sync: SyncState },
   ) {}
 
   start(): void {
@@ -134,7 +134,7 @@ export class BlockSync {
     for (const served of batch) {
       if (this.stopped) return false;
       try {
-        const imported = await importBlock(chain, served.block, served.certificate);
+        const imported = await chain.importBlock(served.block, served.certificate);
         imported.durable.catch(() => undefined);
         this.lastDurable = imported.durable;
         this.blocksImported++;
@@ -169,7 +169,7 @@ export class BlockSync {
   private beginCatchUp(from: number, target: number): void {
     this.catchingUp = true;
     this.startingHeight = from;
-    this.deps.chain.syncing = true;
+    this.deps.sync.syncing = true;
     this.catchUpStarted = performance.now();
     this.importedAtStart = this.blocksImported;
     this.lastProgressLog = this.catchUpStarted;
@@ -210,7 +210,7 @@ export class BlockSync {
     const { blocks, seconds, blocksPerSecond } = this.catchUpRate();
     this.catchingUp = false;
     this.initial = false;
-    chain.syncing = false;
+    this.deps.sync.syncing = false;
     const total = Math.max(1, chain.executionParent.height - this.startingHeight);
     this.options.onProgress?.(total, total);
     logger.info('caught up', { height: chain.executionParent.height, blocks, seconds: Math.round(seconds * 10) / 10, blocksPerSecond });

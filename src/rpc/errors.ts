@@ -5,6 +5,8 @@
  * this file and when it happens; keep the two in step.
  */
 
+import { EthCallError } from '../eth/errors.js';
+
 /** Protocol faults (JSON-RPC 2.0 §5.1). */
 export const STANDARD_ERRORS = {
   PARSE_ERROR: { code: -32700, meaning: 'The body is not valid JSON. The reply carries id null.' },
@@ -62,7 +64,11 @@ export const APP_ERRORS = {
       'HTTP 429 with Retry-After; data: {retryAfterMs, cost, capacity}.',
   },
   FAUCET_LIMIT: { code: -32006, meaning: 'The testnet faucet gives at most 100 NTV per address per hour (spec §1.11, §8).' },
-  MEMPOOL_FULL: { code: -32007, meaning: 'The mempool is full; retry later.' },
+  MEMPOOL_FULL: {
+    code: -32007,
+    meaning: 'The mempool is full (--mempool-max; a bundle paying more max_priority_fee than the cheapest one evicts it) or holds its '
+      + 'maximum of queued bundles (--mempool-max-queued); retry later. Also the answer of a waiting call whose bundle was evicted.',
+  },
   INCLUSION_TIMEOUT: {
     code: -32008,
     meaning: 'The bundle was accepted but not included in a block within the wait time; it may still be included.',
@@ -90,6 +96,12 @@ export const APP_ERRORS = {
   LIMIT_EXCEEDED: {
     code: -32015,
     meaning: 'A per-request or per-connection limit was exceeded (e.g. subscriptions per connection, range of a log query).',
+  },
+  MEMPOOL_LIMIT: {
+    code: -32016,
+    meaning: 'The bundle exceeds a per-account bound of the mempool: its nonce is too far ahead of the account\'s next nonce '
+      + '(--mempool-max-nonce-gap) or the account has too many bundles queued behind a nonce gap (--mempool-max-queued-per-account); '
+      + 'data: {status, limit, flag, nonce, next_nonce}.',
   },
 } as const;
 
@@ -164,13 +176,16 @@ const REASON_ALIASES: Record<string, AppErrorName> = {
 /**
  * Maps a thrown value to the error to return, or undefined when it is an unexpected fault (-32603).
  * Besides RpcError, any error carrying a string `reason` that names a row of APP_ERRORS (or an alias)
- * is mapped, so src/chain's ChainError needs no RPC import: its message and data pass through.
+ * is mapped, so src/chain's ChainError needs no RPC import: its message and data pass through; so is
+ * src/eth's EthCallError, to its row of the standard table.
  */
 export function toRpcError(err: unknown): RpcError | undefined {
   if (err instanceof RpcError) return err;
   if (typeof err !== 'object' || err === null) return undefined;
   const reason = (err as { reason?: unknown }).reason;
   if (typeof reason !== 'string') return undefined;
+  // The eth_call adapter's refusals (src/eth/errors.ts EthCallError): a standard row, message and data as thrown.
+  if (err instanceof EthCallError) return new RpcError(STANDARD_ERRORS[err.reason].code, err.message, err.data);
   const name: AppErrorName | undefined = Object.hasOwn(APP_ERRORS, reason)
     ? (reason as AppErrorName)
     : REASON_ALIASES[reason];

@@ -37,7 +37,7 @@ export interface BlockWrite {
   indexes?: IndexOp[];
   /**
    * The writer thread adds the index records the block derives from itself and its outcome
-   * (src/chain/block-index.ts): the bundle list, address history, token transfers.
+   * (src/storage/block-index.ts): the bundle list, address history, token transfers.
    */
   deriveIndexes?: boolean;
   /** the finality certificate (src/consensus/certificate.ts), stored next to the block */

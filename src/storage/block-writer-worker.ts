@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Level } from 'level';
-import { storedBundles } from '../chain/block.js';
-import { bundleListOps, historyOps } from '../chain/block-index.js';
+import { storedBundles } from '../codec/block-bundles.js';
+import { bundleListOps, historyOps } from './block-index.js';
 import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
 import { GroupState, putBlock, putPositions, sealGroup, type IndexOp, type PackedBlockWrite } from './block-batch.js';

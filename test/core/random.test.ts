@@ -76,7 +76,7 @@ async function run(seed: number, blocks: number) {
           w.vec(json);
           ops.push({ kind: 'raw', disc: 48, bytes: w.bytes() });
         } else if (r.chance(0.01)) {
-          ops.push({ kind: 'raw', disc: r.pick([1, 2, 50, 119, 120, 200]), bytes: new Uint8Array(r.int(40)) });
+          ops.push({ kind: 'raw', disc: r.pick([1, 2, 51, 119, 120, 200]), bytes: new Uint8Array(r.int(40)) });
         } else {
           const token = r.chance(0.05) ? mintOf(77) : r.pick(TOKENS);
           const bal = ref.get(balanceKey(user, token));

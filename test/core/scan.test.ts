@@ -9,10 +9,10 @@ import { bundleHash, decodeBundle, encodeBundle, type Bundle } from '../../src/c
 import { signBundle, Signer } from '../../src/codec/keys.js';
 import { decodeBlock, encodeBlock, transactionsRoot, TX_NODE_KEY, type BlockHeader } from '../../src/chain/block.js';
 import { blake3, toHex } from '../../src/codec/hash.js';
-import { bundleOf, decodeEvmTransaction, looksLikeEvmTransaction } from '../../src/eth/transaction.js';
-import { EvmTokenIndex } from '../../src/eth/tokens.js';
+import { bundleOf, decodeEvmTransaction, looksLikeEvmTransaction } from '../../src/chain/evm/transaction.js';
+import { EvmTokenIndex } from '../../src/chain/evm/tokens.js';
 import type { TokenRegistry } from '../../src/chain/token-registry.js';
-import { unhex } from '../../src/eth/units.js';
+import { unhex } from '../../src/chain/evm/units.js';
 import { genesisConfig, newCore, NTV } from './harness.js';
 import { addr, encodeBundle as encodeRaw } from './encode.js';
 

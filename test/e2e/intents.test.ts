@@ -359,7 +359,7 @@ describe('bad input', () => {
   });
 });
 
-describe('node-held intents', () => {
+describe('Recurring and Conditional intents (on-chain schedules)', () => {
   it('a limit buy (Conditional Acquire) executes once the pool price is below the limit', async () => {
     const sol = await balance(frank, 'SOL');
     const id = await node.result<string>('svc_submitIntent', ['limit buy 1 SOL at 5 NTV', frank]);
@@ -378,7 +378,20 @@ describe('node-held intents', () => {
     expect((waiting.last_check as { price: string }).price).toMatch(/^2\./);
   });
 
-  it('a recurring intent runs each time it is due, each run its own bundle and receipt, across a restart', async () => {
+  it('svc_getExecutionPlan shows a Recurring intent as ONE CreateSchedule bundle; sent with svc_submitBundle, the core runs it', async () => {
+    const once = JSON.stringify({ goal: 'Recurring', interval_seconds: 3600, runs: 1, then: { goal: 'Swap', amount_in: '1', token_in: 'USDC', token_out: 'NTV' } });
+    const plan = await node.result<{ bundle: { unsigned_bundle_hex: string; operations: Array<Record<string, unknown>>; max_gas: string } }>('svc_getExecutionPlan', [once, frank]);
+    expect(plan.bundle.operations).toHaveLength(1);
+    expect(plan.bundle.operations[0]).toMatchObject({ type: 'CreateSchedule', trigger: { kind: 'Recurring', interval_seconds: '3600', runs: 1, first_run: '0' } });
+    const receipt = await node.result<{ status: string; block_height: number; events: Array<Record<string, unknown>> }>('svc_submitBundle', [plan.bundle.unsigned_bundle_hex]);
+    expect(receipt.status).toBe('success');
+    const created = receipt.events.find((e) => e.type === 'ScheduleCreated')!;
+    const status = await node.result<Status & { runs: Array<{ status: string; block_height: number }> }>('svc_getIntentStatus', [created.schedule_id]);
+    expect(status).toMatchObject({ status: 'completed', kind: 'Recurring', runs_done: 1 });
+    expect(status.runs[0]).toMatchObject({ status: 'completed', block_height: receipt.block_height });
+  });
+
+  it('a recurring intent runs each time it is due, each run recorded on chain, across a restart', async () => {
     const recurring = JSON.stringify({ goal: 'Recurring', interval_seconds: 60, runs: 2, then: { goal: 'Swap', amount_in: '10', token_in: 'USDC', token_out: 'NTV' } });
     const preview = await node.result<Preview>('svc_previewIntent', [recurring, erin]);
     expect(preview.summary).toMatch(/^Every minute, 2 runs/);
@@ -394,13 +407,18 @@ describe('node-held intents', () => {
         await sleep(500);
       }
     };
-    const first = await waitFor((s) => s.runs[0]?.status === 'completed', 20_000);
+    // Until the CreateSchedule bundle is in a block, the status is that bundle's (no runs yet).
+    const first = await waitFor((s) => s.runs?.[0]?.status === 'completed', 20_000);
     expect(first).toMatchObject({ status: 'pending', kind: 'Recurring', runs_done: 1, runs_left: 1, runs_total: 2, interval_seconds: 60 });
     expect(first.next_due).toBeGreaterThan(Math.floor(Date.now() / 1000));
-    const run1 = await node.result<Status>('svc_getIntentStatus', [first.runs[0]!.bundle_hash!]);
-    expect(run1).toMatchObject({ status: 'completed', kind: 'scheduled-run', gas_used: 45_000 });
+    // Runs are executed by the core (docs/intents.md "Schedules on chain"): no bundle of their own,
+    // a run record with its block, status and gas; the CreateSchedule bundle can be followed.
+    expect(first.runs[0]).toMatchObject({ run: 1, status: 'completed', gas_used: 45_000 });
+    const creating = await node.result<Status>('svc_getIntentStatus', [(first as unknown as { bundle_hash: string }).bundle_hash]);
+    expect(creating).toMatchObject({ status: 'completed', kind: 'schedule' });
+    expect((creating as unknown as { block_height: number }).block_height).toBe(first.runs[0]!.block_height);
 
-    // The schedule is in the node's store: it survives a hard kill and the node runs the rest.
+    // The schedule is chain state: it survives a hard kill and the chain runs the rest.
     await node.kill9();
     await node.launch();
     expect((await node.result<{ name: string }>('svc_getProgram', ['usdc-to-ntv-and-tip'])).name).toBe('usdc-to-ntv-and-tip');

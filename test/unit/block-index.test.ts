@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockIndexOps } from '../../src/chain/block-index.js';
+import { blockIndexOps } from '../../src/storage/block-index.js';
 import { BlockResultView } from '../../src/core/block-result.js';
 import { EventKind } from '../../src/core/events.js';
 import type { IndexOp } from '../../src/storage/block-batch.js';
 import { IndexKeys } from '../../src/storage/keys.js';
 import { encodeBlockResult } from './block-result-fixture.js';
 
-// The index records a block derives from itself and its result (src/chain/block-index.ts), which
+// The index records a block derives from itself and its result (src/storage/block-index.ts), which
 // the writer thread builds for every executed block: bundle list, address history, token transfers.
 
 const account = (n: number) => new Uint8Array(32).fill(n);

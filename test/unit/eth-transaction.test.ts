@@ -3,10 +3,10 @@ import { encodeFunctionData, erc20Abi, keccak256 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { decodeBundle, encodeBundle } from '../../src/codec/bundle.js';
 import type { TokenRegistry } from '../../src/chain/token-registry.js';
-import { EvmTokenIndex } from '../../src/eth/tokens.js';
-import { AUTH_EVM, bundleOf, decodeEvmTransaction, looksLikeEvmTransaction, verifyEvmBundle } from '../../src/eth/transaction.js';
+import { EvmTokenIndex } from '../../src/chain/evm/tokens.js';
+import { AUTH_EVM, bundleOf, decodeEvmTransaction, looksLikeEvmTransaction, verifyEvmBundle } from '../../src/chain/evm/transaction.js';
 import { logsBloom, type EthLog } from '../../src/eth/format.js';
-import { accountOfEvm, unhex } from '../../src/eth/units.js';
+import { accountOfEvm, unhex } from '../../src/chain/evm/units.js';
 
 const CHAIN_ID = 1618032;
 const GWEI = 1_000_000_000n;

@@ -185,7 +185,7 @@ describe('importBlock', () => {
 describe('import pipeline', () => {
   it('while syncing, writes blocks executed back to back in shared synced batches, and reports none before its batch lands', async () => {
     const local = await follower();
-    local.chain.syncing = true;
+    local.sync.syncing = true;
     const before = local.store.writeStats;
     // Each 'block' event: the blocks the writer has reported durable by then (counted as its batch lands).
     const seen: Array<{ height: number; durableBlocks: number }> = [];
@@ -226,7 +226,7 @@ describe('import pipeline', () => {
         return (await source.store.getBlocks(heights)).map((block, i) => ({ height: heights[i]!, block: block!, certificate: new Uint8Array(0) }));
       },
     } as unknown as P2PNetwork;
-    const sync = new BlockSync({ idleMs: 20 }, { chain: local.chain, network, logger: quiet });
+    const sync = new BlockSync({ idleMs: 20 }, { chain: local.chain, network, logger: quiet, sync: local.sync });
     sync.start();
     await until('caught up', () => local.chain.height === source.chain.height && !local.chain.syncing);
     await sync.stop();
@@ -248,7 +248,7 @@ describe('BlockSync', () => {
     // Progress reaches the log as well as the bar: here a line for every block (progressLogMs 0).
     const lines: Array<{ message: string; context: Record<string, unknown> }> = [];
     const logger: Logger = { ...quiet, info: (message, context) => void lines.push({ message, context: (context ?? {}) as Record<string, unknown> }) };
-    const sync = new BlockSync({ progressLogMs: 0 }, { chain: local.chain, network: net, logger });
+    const sync = new BlockSync({ progressLogMs: 0 }, { chain: local.chain, network: net, logger, sync: local.sync });
     sync.start();
     await until('caught up', () => local.chain.height === source.chain.height && !local.chain.syncing);
     await sync.stop();
@@ -285,7 +285,7 @@ describe('BlockSync', () => {
     const local = await follower();
     const liar = await serve(source, (height, bytes) => (height === 12 ? tamper(bytes) : bytes));
     const net = await client(local, [liar.multiaddrs()[0]!]);
-    const sync = new BlockSync({}, { chain: local.chain, network: net, logger: quiet });
+    const sync = new BlockSync({}, { chain: local.chain, network: net, logger: quiet, sync: local.sync });
     sync.start();
     await until('penalty', () => net.scoreOf(liar.peerId) < 0);
     await until('the good blocks before the bad one', () => local.chain.height === 11);

@@ -15,7 +15,7 @@ const TokenRef = Type.String({
 });
 
 /** Spec §4.1 balances and transfers, plus account lookups and the testnet faucet (spec §1.11). */
-export function accountMethods({ chain, faucet, network }: MethodDependencies): MethodDefinition[] {
+export function accountMethods({ chain, readers, faucet, network }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
       name: 'svc_getBalance',
@@ -28,7 +28,7 @@ export function accountMethods({ chain, faucet, network }: MethodDependencies): 
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([address, symbol]) => {
         const account = accountParam(address, 'address', 1);
-        const token = tokenParam(chain, symbol ?? 'NTV');
+        const token = tokenParam(readers.tokens, symbol ?? 'NTV');
         return chain.balance(account, token.mint).toString();
       },
     }),
@@ -54,7 +54,7 @@ export function accountMethods({ chain, faucet, network }: MethodDependencies): 
           nonce: chain.stateNonce(account).toString(),
           pending_nonce: chain.pendingNonce(account).toString(),
           balance: chain.balance(account, new Uint8Array(32)).toString(),
-          keys: chain.keys.of(account).map((k) => ({
+          keys: readers.keys.of(account).map((k) => ({
             key_hash: Buffer.from(k.keyHash).toString('hex'),
             key_type: k.keyType === 0 ? 'Ed25519' : 'ML-DSA-65',
             role: k.role,
@@ -76,7 +76,7 @@ export function accountMethods({ chain, faucet, network }: MethodDependencies): 
       handler: async ([from, to, token, amount]) => {
         const sender = accountParam(from, 'from', 1);
         const recipient = accountParam(to, 'to', 2);
-        const mint = tokenParam(chain, token).mint;
+        const mint = tokenParam(readers.tokens, token).mint;
         const value = parseAmount(amount, 'amount', 4);
         return chain.submitOperations(sender, [{ type: 'Transfer', to: recipient, token: mint, amount: value }]);
       },

@@ -52,7 +52,7 @@ const AttestationSchema = Type.Object({
  * Spec §4.17 consensus methods (docs/consensus.md): status, the leader schedule, attestation blocks
  * (the votes of non-proposers, kept in each block's finality certificate) and the block DAG.
  */
-export function consensusMethods({ chain, consensus }: MethodDependencies): MethodDefinition[] {
+export function consensusMethods({ chain, readers, consensus }: MethodDependencies): MethodDefinition[] {
   if (!consensus) return [];
   const c: ConsensusService = consensus;
 

@@ -1,4 +1,4 @@
-import type { Chain } from '../../chain/chain.js';
+import type { ChainApi, DomainReaders } from '../../chain/interface.js';
 import type { Network } from '../../chain/genesis-data.js';
 import type { ValidatorIdentity } from '../../chain/producer.js';
 import type { FaucetLedger } from '../../chain/faucet.js';
@@ -9,7 +9,9 @@ import type { ConsensusService } from '../../consensus/service.js';
 
 /** What the method files need from the node (imports point one way: rpc → chain → core). */
 export interface MethodDependencies {
-  chain: Chain;
+  chain: ChainApi;
+  /** pools, collections, tokens, keys over committed state (built once in node.ts) */
+  readers: DomainReaders;
   validator: ValidatorIdentity;
   network: Network;
   faucet: FaucetLedger;

@@ -2,16 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { encodePool, lockedLp, MAX_LOCK_SECONDS, poolAddress, type PoolRecord, type SwapQuote } from '../../core/amm.js';
-import { DexReader, dexReader, route, type IndexedPool } from '../../chain/pools.js';
+import { DexReader, route, type IndexedPool } from '../../chain/pools.js';
+import type { ChainApi } from '../../chain/interface.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
-
-/** Moved to src/chain/pools.ts (shared with the intent planner); re-exported for existing importers. */
-export { dexReader } from '../../chain/pools.js';
 
 /**
  * Spec §4.2 DEX methods (docs/dex.md). Writes are unsigned convenience methods like svc_transfer
@@ -82,13 +80,13 @@ function twapFraction(p: PoolRecord, from: RegisteredToken, to: RegisteredToken,
 }
 
 /** A pool as svc_getPool/svc_listPools show it, oriented to the caller's (a, b). */
-function formatPool(reader: DexReader, p: IndexedPool, a?: RegisteredToken) {
-  const tokens = reader.chain.tokens;
+function formatPool(chain: ChainApi, reader: DexReader, p: IndexedPool, a?: RegisteredToken) {
+  const tokens = reader.tokens;
   const t0 = tokens.byMintBytes(p.token0);
   const t1 = tokens.byMintBytes(p.token1);
   const flip = a !== undefined && Buffer.compare(a.mint, p.token1) === 0;
   const [ta, tb, ra, rb, sa, sb] = flip ? [p.token1, p.token0, p.reserve1, p.reserve0, t1, t0] : [p.token0, p.token1, p.reserve0, p.reserve1, t0, t1];
-  const now = BigInt(reader.chain.headHeader.timestamp);
+  const now = BigInt(chain.headHeader.timestamp);
   return {
     address: encodePool(p.address),
     token_a: encodeMint(ta),
@@ -153,8 +151,8 @@ interface Hop {
   reserveOut: bigint;
 }
 
-export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
-  const reader = () => dexReader(chain);
+export function dexMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+  const reader = () => readers.dex;
   return [
     defineMethod({
       name: 'svc_createPool',
@@ -172,8 +170,8 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
       handler: async ([tokenA, tokenB, amountA, amountB, lock, sender]) => {
-        const a = tokenParam(chain, tokenA);
-        const b = tokenParam(chain, tokenB);
+        const a = tokenParam(readers.tokens, tokenA);
+        const b = tokenParam(readers.tokens, tokenB);
         distinct(a, b, 'token_b', 2);
         const x = positive(amountA, 'amount_a', 3);
         const y = positive(amountB, 'amount_b', 4);
@@ -197,8 +195,8 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([tokenA, tokenB, amountA, amountB, minLp, sender]) => {
-        const a = tokenParam(chain, tokenA);
-        const b = tokenParam(chain, tokenB);
+        const a = tokenParam(readers.tokens, tokenA);
+        const b = tokenParam(readers.tokens, tokenB);
         distinct(a, b, 'token_b', 2);
         const x = positive(amountA, 'amount_a', 3);
         const y = positive(amountB, 'amount_b', 4);
@@ -222,8 +220,8 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([tokenA, tokenB, lpAmount, minA, minB, sender]) => {
-        const a = tokenParam(chain, tokenA);
-        const b = tokenParam(chain, tokenB);
+        const a = tokenParam(readers.tokens, tokenA);
+        const b = tokenParam(readers.tokens, tokenB);
         distinct(a, b, 'token_b', 2);
         const lp = positive(lpAmount, 'lp_amount', 3);
         const ma = parseAmount(minA, 'min_amount_a', 4);
@@ -248,8 +246,8 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([fromToken, toToken, amountIn, minOut, sender]) => {
-        const a = tokenParam(chain, fromToken);
-        const b = tokenParam(chain, toToken);
+        const a = tokenParam(readers.tokens, fromToken);
+        const b = tokenParam(readers.tokens, toToken);
         distinct(a, b, 'to_token', 2);
         const x = positive(amountIn, 'amount_in', 3);
         const min = parseAmount(minOut, 'min_amount_out', 4);
@@ -268,12 +266,12 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'pool', schema: PoolSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: ([tokenA, tokenB]) => {
-        const a = tokenParam(chain, tokenA);
-        const b = tokenParam(chain, tokenB);
+        const a = tokenParam(readers.tokens, tokenA);
+        const b = tokenParam(readers.tokens, tokenB);
         distinct(a, b, 'token_b', 2);
         const p = reader().pool(a.mint, b.mint);
         if (!p) throw noPool(a, b);
-        return formatPool(reader(), p, a);
+        return formatPool(chain, reader(), p, a);
       },
     }),
     defineMethod({
@@ -286,7 +284,7 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
         return [...r.pools.values()]
           .sort((x, y) => Number(x.createdHeight - y.createdHeight) || Buffer.compare(x.address, y.address))
           .slice(0, limit ?? 100)
-          .map((p) => formatPool(r, p));
+          .map((p) => formatPool(chain, r, p));
       },
     }),
     defineMethod({
@@ -302,8 +300,8 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
       result: { name: 'quote', schema: QuoteSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: async ([fromToken, toToken, amountIn]) => {
-        const a = tokenParam(chain, fromToken);
-        const b = tokenParam(chain, toToken);
+        const a = tokenParam(readers.tokens, fromToken);
+        const b = tokenParam(readers.tokens, toToken);
         distinct(a, b, 'to_token', 2);
         const x = positive(amountIn, 'amount_in', 3);
         const r = reader();
@@ -362,8 +360,8 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: ([fromSymbol, toSymbol]) => {
-        const a = tokenParam(chain, fromSymbol);
-        const b = tokenParam(chain, toSymbol);
+        const a = tokenParam(readers.tokens, fromSymbol);
+        const b = tokenParam(readers.tokens, toSymbol);
         distinct(a, b, 'to_symbol', 2);
         const r = reader();
         const path = route(r, a, b);
@@ -406,8 +404,8 @@ export function dexMethods({ chain }: MethodDependencies): MethodDefinition[] {
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: ([tokenA, tokenB, address]) => {
-        const a = tokenParam(chain, tokenA);
-        const b = tokenParam(chain, tokenB);
+        const a = tokenParam(readers.tokens, tokenA);
+        const b = tokenParam(readers.tokens, tokenB);
         distinct(a, b, 'token_b', 2);
         const who = accountParam(address, 'address', 3);
         const r = reader();

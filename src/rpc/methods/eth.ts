@@ -1,15 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { Hex } from 'viem';
 import { decodeBundle, encodeBundle } from '../../codec/bundle.js';
-import type { Chain } from '../../chain/chain.js';
+import type { ChainApi, DomainReaders } from '../../chain/interface.js';
 import type { Block } from '../../chain/block.js';
 import { ChainError } from '../../chain/errors.js';
 import { callToken, COLLECTION_CODE_STUB, TOKEN_CODE_STUB } from '../../eth/calls.js';
 import { callCollection } from '../../eth/collection-calls.js';
-import { collectionReader } from '../../chain/collections.js';
 import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, type BlockView, type EthLog } from '../../eth/format.js';
-import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../eth/transaction.js';
-import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../eth/units.js';
+import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../chain/evm/transaction.js';
+import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../chain/evm/units.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes, HexQuantity, withExpected } from '../schemas.js';
@@ -57,11 +56,11 @@ const Quantity = Type.String({ pattern: '^0x[0-9a-f]+$' });
 const Anything = Type.Unknown();
 
 /** Spec §4.18 wallet adapter: no EVM runs, every call maps to native state and bundles (docs/eth.md). */
-export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
+export function ethMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   /** EVM transactions sent through this node and not yet in a stored block: eth hash → bundle bytes. */
   const pending = new Map<string, Uint8Array>();
   /** NFT and multi-token collections (docs/nfts.md), answered as ERC-721/1155 contracts. */
-  const collections = () => collectionReader(chain);
+  const collections = () => readers.collections;
 
   return [
     defineMethod({
@@ -143,7 +142,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
         const found = await findTransaction(chain, hash);
         if (found) return formatTransaction(found.view, found.view.items[found.index]!);
         const waiting = pending.get(hash.toLowerCase());
-        if (waiting) return formatPendingTransaction(decodeBundle(waiting), hash.toLowerCase() as Hex, chain.options.gasPrice);
+        if (waiting) return formatPendingTransaction(decodeBundle(waiting), hash.toLowerCase() as Hex, chain.gasPrice);
         return null;
       },
     }),
@@ -178,9 +177,9 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
         const to = call.to;
         const data = ((call.input ?? call.data ?? '0x').startsWith('0x') ? call.input ?? call.data ?? '0x' : `0x${call.input ?? call.data}`) as Hex;
         if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
-        const token = chain.evmTokens.lookup(to);
+        const token = readers.evmTokens.lookup(to);
         if (token) return callToken(chain, token, data);
-        const collection = chain.evmTokens.collection(to);
+        const collection = readers.evmTokens.collection(to);
         if (collection) return callCollection(collections(), collection, data);
         // Calling an address without code succeeds with empty output on Ethereum too.
         return '0x';
@@ -194,8 +193,8 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([address, tag]) => {
         stateAt(chain, tag);
-        if (chain.evmTokens.lookup(address)) return TOKEN_CODE_STUB;
-        return chain.evmTokens.collection(address) ? COLLECTION_CODE_STUB : '0x';
+        if (readers.evmTokens.lookup(address)) return TOKEN_CODE_STUB;
+        return readers.evmTokens.collection(address) ? COLLECTION_CODE_STUB : '0x';
       },
     }),
     defineMethod({
@@ -211,9 +210,9 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
         const action = actionOf({
           to: call.to as Hex, data: (data.startsWith('0x') ? data : `0x${data}`) as Hex, value: BigInt(call.value ?? '0x0'),
           ...(call.from ? { from: call.from as Hex } : {}),
-        }, chain.evmTokens);
+        }, readers.evmTokens);
         const gas = actionGas(action);
-        if (call.from && !canPay(chain, accountOfEvm(call.from), action, gas * chain.options.gasPrice)) {
+        if (call.from && !canPay(chain, readers, accountOfEvm(call.from), action, gas * chain.gasPrice)) {
           throw RpcError.app('INSUFFICIENT_BALANCE', 'insufficient funds for the transfer and its fee', { from: call.from });
         }
         return quantity(gas);
@@ -224,7 +223,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
       summary: 'The node\'s gas price in wei per gas: --gas-price nanoNTV × 10^9.',
       params: [] as const,
       result: { name: 'gasPrice', schema: Quantity },
-      handler: () => quantity(chain.options.gasPrice * WEI_PER_NANO),
+      handler: () => quantity(chain.gasPrice * WEI_PER_NANO),
     }),
     defineMethod({
       name: 'eth_maxPriorityFeePerGas',
@@ -250,17 +249,17 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
       description: 'Refusals are -32001 BUNDLE_INVALID with data.status (WRONG_CHAIN_ID, BAD_SIGNATURE, MALFORMED_TRANSACTION, UNSUPPORTED_TX_TYPE, UNSUPPORTED_CALL, VALUE_NOT_REPRESENTABLE, FEE_CAP_TOO_LOW, NONCE_TOO_LOW, …) and -32010 INSUFFICIENT_BALANCE; docs/eth.md.',
       params: [{ name: 'transaction', schema: HexBytes({ maxBytes: MAX_RAW_TX_BYTES }) }] as const,
       result: { name: 'hash', schema: Type.String({ pattern: '^0x[0-9a-f]{64}$' }) },
-      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.SERVER_BUSY.code],
+      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.SERVER_BUSY.code, APP_ERRORS.MEMPOOL_LIMIT.code],
       handler: async ([rawHex]) => {
         const raw = unhex(rawHex);
         const tx = await decodeEvmTransaction(raw, chain.chainId);
-        const action = actionOf(tx, chain.evmTokens);
-        const bundle = bundleOf(tx, chain.evmTokens, action);
+        const action = actionOf(tx, readers.evmTokens);
+        const bundle = bundleOf(tx, readers.evmTokens, action);
         // Ethereum pools refuse what the sender cannot pay for; so does this one, rather than
         // admitting a bundle the core would fail at execution (INSUFFICIENT_FEE_BALANCE, NOT_NFT_OWNER, …).
         const gas = actionGas(action);
-        const fee = bundle.maxGas < gas ? 0n : gas * (chain.options.gasPrice + bundle.maxPriorityFee);
-        if (!canPay(chain, bundle.userAccount, action, fee)) {
+        const fee = bundle.maxGas < gas ? 0n : gas * (chain.gasPrice + bundle.maxPriorityFee);
+        if (!canPay(chain, readers, bundle.userAccount, action, fee)) {
           throw RpcError.app('INSUFFICIENT_BALANCE', `insufficient funds for gas * price + value: ${tx.from} cannot cover the transfer and its fee`, { from: tx.from });
         }
         const bytes = encodeBundle(bundle);
@@ -290,7 +289,7 @@ export function ethMethods({ chain }: MethodDependencies): MethodDefinition[] {
 }
 
 /** A block tag's height, or undefined for a number above the head. */
-function heightOf(chain: Chain, tag: string): number | undefined {
+function heightOf(chain: ChainApi, tag: string): number | undefined {
   if (tag === 'earliest') return 0;
   if (tag === 'latest' || tag === 'pending' || tag === 'safe' || tag === 'finalized') return chain.height;
   const n = Number(BigInt(tag));
@@ -298,19 +297,19 @@ function heightOf(chain: Chain, tag: string): number | undefined {
 }
 
 /** State reads answer from the head (no archive state); a future block is an error, as geth's "header not found". */
-function stateAt(chain: Chain, tag: string | undefined): void {
+function stateAt(chain: ChainApi, tag: string | undefined): void {
   if (tag !== undefined && heightOf(chain, tag) === undefined) {
     throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag });
   }
 }
 
-async function blockOfHash(chain: Chain, hash: string): Promise<Block | undefined> {
+async function blockOfHash(chain: ChainApi, hash: string): Promise<Block | undefined> {
   const height = await chain.heightOfHash(unhex(hash));
   return height === undefined ? undefined : chain.blockByHeight(height);
 }
 
 /** The block and position of a transaction by eth hash or by native bundle hash. */
-async function findTransaction(chain: Chain, hash: string): Promise<{ view: BlockView; index: number } | undefined> {
+async function findTransaction(chain: ChainApi, hash: string): Promise<{ view: BlockView; index: number } | undefined> {
   const bytes = unhex(hash);
   const bundleHash = (await chain.bundleHashOfEthHash(bytes)) ?? bytes;
   const receipt = await chain.receiptByHash(bundleHash);
@@ -328,7 +327,7 @@ interface LogFilterValue {
   fromBlock?: string; toBlock?: string; address?: string | string[]; topics?: Array<string | null | Array<string | null>>; blockHash?: string;
 }
 
-async function getLogs(chain: Chain, filter: LogFilterValue): Promise<EthLog[]> {
+async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<EthLog[]> {
   let from: number;
   let to: number;
   if (filter.blockHash !== undefined) {
@@ -378,7 +377,7 @@ async function getLogs(chain: Chain, filter: LogFilterValue): Promise<EthLog[]> 
   return out;
 }
 
-async function feeHistory(chain: Chain, count: number, tag: string, percentiles: number[] | undefined): Promise<Record<string, unknown>> {
+async function feeHistory(chain: ChainApi, count: number, tag: string, percentiles: number[] | undefined): Promise<Record<string, unknown>> {
   if (!Number.isSafeInteger(count) || count < 0) throw RpcError.invalidParam('blockCount', 1, 'a non-negative block count');
   if (percentiles && percentiles.some((p, i) => i > 0 && p < percentiles[i - 1]!)) {
     throw RpcError.invalidParam('rewardPercentiles', 3, 'percentiles in ascending order');
@@ -417,25 +416,25 @@ async function feeHistory(chain: Chain, count: number, tag: string, percentiles:
     }
   }
   // The next block's base fee: the node's price does not move with demand.
-  baseFeePerGas.push(quantity(chain.options.gasPrice * WEI_PER_NANO));
+  baseFeePerGas.push(quantity(chain.gasPrice * WEI_PER_NANO));
   return { oldestBlock: quantity(Math.max(oldest, 0)), baseFeePerGas: n === 0 ? [] : baseFeePerGas, gasUsedRatio, ...(percentiles ? { reward } : {}) };
 }
 
 /** Whether `from` holds what the action moves and the fee (eth_estimateGas with `from`). */
-function canPay(chain: Chain, from: Uint8Array, action: EvmAction, fee: bigint): boolean {
+function canPay(chain: ChainApi, readers: DomainReaders, from: Uint8Array, action: EvmAction, fee: bigint): boolean {
   const ntv = chain.balance(from, new Uint8Array(32));
   if (ntv < (action.kind === 'native' ? action.amountNano + fee : fee)) return false;
   switch (action.kind) {
     case 'token':
       return chain.balance(from, action.mint) >= action.amount;
     case 'nft': {
-      const nft = collectionReader(chain).nft(action.collection, action.tokenId);
+      const nft = readers.collections.nft(action.collection, action.tokenId);
       return nft !== undefined && Buffer.compare(nft.owner, from) === 0;
     }
     case 'multi': {
       const need = new Map<bigint, bigint>();
       for (const e of action.entries) need.set(e.typeId, (need.get(e.typeId) ?? 0n) + e.amount);
-      return [...need].every(([typeId, amount]) => collectionReader(chain).multiBalance(action.collection, typeId, from) >= amount);
+      return [...need].every(([typeId, amount]) => readers.collections.multiBalance(action.collection, typeId, from) >= amount);
     }
     default:
       return true;

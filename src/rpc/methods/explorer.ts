@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeEvm, encodeHash, encodeMint, parseAddressDetailed, parseHash } from '../../codec/address.js';
-import type { Chain } from '../../chain/chain.js';
+import type { ChainApi, DomainReaders } from '../../chain/interface.js';
 import type { Receipt } from '../../chain/receipts.js';
 import { ChainError } from '../../chain/errors.js';
-import { collectionReader, encodeCollection } from '../../chain/collections.js';
-import { dexReader } from '../../chain/pools.js';
+import { encodeCollection } from '../../chain/collections.js';
 import { encodePool } from '../../core/amm.js';
 import { tokenMovements } from '../../chain/token-movements.js';
 import { CollectionSchema, formatCollection } from './collections.js';
@@ -56,7 +55,7 @@ const SearchResultSchema = Type.Union([
 const MAX_QUERY = 128;
 
 /** Spec §4.11: blocks, network statistics, and the index-backed explorer reads (docs/explorer.md). */
-export function explorerMethods({ chain, network, p2p }: MethodDependencies): MethodDefinition[] {
+export function explorerMethods({ chain, readers, network, p2p }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
       name: 'svc_getBlockByHeight',
@@ -119,11 +118,11 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
           network,
           peerCount: p2p?.connectedPeers().length ?? 0,
           validatorCount: 1,
-          mempoolSize: chain.mempool.size,
+          mempoolSize: chain.mempoolSize,
           totalTransactions: chain.transactionCount,
           averageBlockTime: Math.round(chain.averageBlockTime() * 1000) / 1000,
-          gasPrice: Number(chain.options.gasPrice),
-          tokenCount: chain.tokens.size,
+          gasPrice: Number(chain.gasPrice),
+          tokenCount: readers.tokens.size,
           stateRoot: encodeHash(head.stateRoot),
           latestBlockHash: encodeHash(head.hash),
           latestBlockTime: head.timestamp,
@@ -175,7 +174,7 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: async ([tokenRef, limit]) => {
-        const token = tokenParam(chain, tokenRef);
+        const token = tokenParam(readers.tokens, tokenRef);
         const holders = await chain.indexer.tokenHolders(token.mint, limit ?? 100);
         return holders.map((h) => ({ address: encodeAccount(h.address), balance: h.balance.toString() }));
       },
@@ -191,10 +190,10 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
       result: { name: 'transfers', schema: Type.Array(TokenTransferSchema) },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.SERVER_BUSY.code],
       handler: async ([tokenRef, limit]) => {
-        const token = tokenParam(chain, tokenRef);
+        const token = tokenParam(readers.tokens, tokenRef);
         const max = limit ?? 100;
         // Swaps and liquidity are indexed by pool (docs/explorer.md "Token transfers"): the token's pools are read too.
-        const pools = [...dexReader(chain).pools.values()].filter((p) => Buffer.compare(p.token0, token.mint) === 0 || Buffer.compare(p.token1, token.mint) === 0);
+        const pools = [...readers.dex.pools.values()].filter((p) => Buffer.compare(p.token0, token.mint) === 0 || Buffer.compare(p.token1, token.mint) === 0);
         const out = [];
         for (const { receipt, eventIndex } of await chain.indexer.tokenTransfers([token.mint, ...pools.map((p) => p.address)], max)) {
           const event = receipt.events[eventIndex];
@@ -226,7 +225,7 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
         const account = accountParam(address, 'address', 1);
         const out = [];
         for (const mint of await chain.indexer.tokensHeld(account)) {
-          const token = chain.tokens.byMintBytes(mint);
+          const token = readers.tokens.byMintBytes(mint);
           // The balance is the state's, exact; the index only says which mints to look at.
           const balance = chain.balance(account, mint);
           if (!token || balance === 0n) continue;
@@ -250,7 +249,7 @@ export function explorerMethods({ chain, network, p2p }: MethodDependencies): Me
         }),
       }] as const,
       result: { name: 'match', schema: SearchResultSchema },
-      handler: async ([query]) => search(chain, typeof query === 'number' ? String(query) : query.trim()),
+      handler: async ([query]) => search(chain, readers, typeof query === 'number' ? String(query) : query.trim()),
     }),
   ];
 }
@@ -264,7 +263,7 @@ function roleOf(receipt: Receipt, names: readonly string[]): 'sender' | 'recipie
 
 type SearchResult = typeof SearchResultSchema.static;
 
-async function search(chain: Chain, query: string): Promise<SearchResult> {
+async function search(chain: ChainApi, readers: DomainReaders, query: string): Promise<SearchResult> {
   const notFound: SearchResult = { type: 'not_found', query };
   if (/^[0-9]{1,16}$/.test(query)) {
     const height = Number(query);
@@ -292,7 +291,7 @@ async function search(chain: Chain, query: string): Promise<SearchResult> {
   }
   // An NFT or multi-token collection (docs/nfts.md): Nx2…, or its 0x form (32 bytes, or the 20-byte
   // EVM form wallets show) when a collection holds it; otherwise a 0x query goes on as an address.
-  const collection = collectionReader(chain).byText(query);
+  const collection = readers.collections.byText(query);
   if (collection) return { type: 'collection', address: encodeCollection(collection.address), collection: formatCollection(collection) };
   if (query.startsWith('Nx2')) return notFound;
   if (/^(Nx[01]|0x)/.test(query)) {
@@ -303,7 +302,7 @@ async function search(chain: Chain, query: string): Promise<SearchResult> {
       return notFound;
     }
     if (parsed.kind === 'mint' || parsed.kind === 'hex32') {
-      const token = chain.tokens.byMintBytes(parsed.bytes);
+      const token = readers.tokens.byMintBytes(parsed.bytes);
       if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token) };
       if (parsed.kind === 'mint') return notFound;
     }
@@ -318,7 +317,7 @@ async function search(chain: Chain, query: string): Promise<SearchResult> {
       nonce: chain.stateNonce(account).toString(), balance: chain.balance(account, new Uint8Array(32)).toString(),
     };
   }
-  const token = /^[A-Za-z0-9]{1,16}$/.test(query) ? chain.tokens.resolve(query) : undefined;
+  const token = /^[A-Za-z0-9]{1,16}$/.test(query) ? readers.tokens.resolve(query) : undefined;
   if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token) };
   return notFound;
 }
@@ -328,7 +327,7 @@ async function search(chain: Chain, query: string): Promise<SearchResult> {
  * index is built behind a catch-up (TX_INDEXING) the answer is not known: the query is taken as an
  * address, whose page then says the history is being indexed.
  */
-async function hasHistoryOrIndexing(chain: Chain, account: Uint8Array): Promise<boolean> {
+async function hasHistoryOrIndexing(chain: ChainApi, account: Uint8Array): Promise<boolean> {
   try {
     return await chain.indexer.hasHistory(account);
   } catch (error) {

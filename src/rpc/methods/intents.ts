@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeHash } from '../../codec/address.js';
-import { encodeForSigning, signingHash, type Operation } from '../../codec/bundle.js';
+import { encodeForSigning, signingHash } from '../../codec/bundle.js';
 import { encodePool } from '../../core/amm.js';
 import { IntentParseError } from '../../intents/parse-error.js';
 import { PlanError, routeType, WARNINGS, type Plan } from '../../intents/planner.js';
 import { ProgramError, type StoredProgram } from '../../intents/programs.js';
 import type { IntentService } from '../../intents/service.js';
 import type { SimulationOutcome } from '../../intents/simulate.js';
+import { operationJson } from '../../intents/schedules.js';
 import { bpsPercent, formatUnits } from '../../intents/units.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
@@ -141,16 +142,6 @@ async function simulation(service: IntentService, plan: Plan) {
   };
 }
 
-/** An operation as JSON: snake_case fields, 32-byte fields as 0x hex, integers as decimal strings. */
-function operationJson(op: Operation): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: op.type };
-  for (const [k, v] of Object.entries(op)) {
-    if (k === 'type') continue;
-    const key = k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    out[key] = v instanceof Uint8Array ? '0x' + Buffer.from(v).toString('hex') : typeof v === 'bigint' ? v.toString() : v;
-  }
-  return out;
-}
 
 function programJson(p: StoredProgram) {
   return {
@@ -162,7 +153,7 @@ function programJson(p: StoredProgram) {
 
 const NO_SENDER = new Uint8Array(32);
 
-export function intentMethods({ chain, intents }: MethodDependencies): MethodDefinition[] {
+export function intentMethods({ chain, readers, intents }: MethodDependencies): MethodDefinition[] {
   if (!intents) return [];
   const service = intents;
   const plan = (text: string, sender: Uint8Array) => guarded('intent_string', 1, () => service.plan([text], sender).plan);
@@ -197,7 +188,8 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
       summary: 'Plan the intent and send it as ONE unsigned bundle (spec §4.8; testnet convenience); returns the bundle hash.',
       description: 'Answers once the bundle is in the mempool; follow it with svc_getIntentStatus. A failing step reverts the whole intent '
         + '(spec §7.5). Deadline → valid_until, max fee / gas limit → max_gas, slippage → min_amount_out of every swap, all enforced by the core. '
-        + 'Recurring and Conditional intents are held by the node and answered with their schedule id (Nxh…).',
+        + 'A Recurring or Conditional intent is sent as ONE CreateSchedule bundle (docs/intents.md "Schedules on chain") and answered with its schedule id (Nxh…); '
+        + 'the core runs it on every node. On mainnet: sign the bundle svc_getExecutionPlan shows and send it with svc_submitBundle.',
       params: [
         { name: 'intent_string', schema: IntentString },
         { name: 'sender_address', schema: Address() },
@@ -223,22 +215,27 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
       errors: intentErrorCodes,
       handler: async ([text, sender]) => {
         const from = sender === undefined ? undefined : accountParam(sender, 'sender_address', 2);
-        const p = await plan(text, from ?? NO_SENDER);
-        const gasPrice = chain.options.gasPrice;
+        const planned = await guarded('intent_string', 1, () => {
+          const r = service.plan([text], from ?? NO_SENDER);
+          // A Recurring/Conditional intent is signed as ONE CreateSchedule operation (docs/intents.md "Schedules on chain").
+          return { p: r.plan, carried: service.bundleFor(r.plan, r.intents[0]!) };
+        });
+        const { p, carried } = planned;
+        const gasPrice = chain.gasPrice;
         // Naive execution: every operation in its own bundle, each paying the 5,000 base (docs/core-abi.md).
         const naiveGas = p.operations.reduce((acc, op) => acc + service.gas.bundleGas([op]), 0n);
         const validUntil = BigInt(Math.max(Math.floor(Date.now() / 1000), chain.headHeader.timestamp) + p.deadlineSeconds);
         const bundle = from && p.operations.length > 0
           ? (() => {
-              const b = { userAccount: from, operations: p.operations, maxGas: p.maxGas, maxPriorityFee: 0n, validUntil, nonce: chain.pendingNonce(from), signature: new Uint8Array(0) };
+              const b = { userAccount: from, operations: carried.operations, maxGas: carried.maxGas, maxPriorityFee: 0n, validUntil, nonce: chain.pendingNonce(from), signature: new Uint8Array(0) };
               return {
-                user_account: encodeAccount(from), operations: p.operations.map(operationJson), max_gas: p.maxGas.toString(), max_priority_fee: '0',
+                user_account: encodeAccount(from), operations: carried.operations.map(operationJson), max_gas: carried.maxGas.toString(), max_priority_fee: '0',
                 valid_until: Number(validUntil), nonce: b.nonce.toString(), signature: '', expiry_timestamp: null, sender_pubkey: null,
                 unsigned_bundle_hex: '0x' + Buffer.from(encodeForSigning(b)).toString('hex'),
                 signing_hash: encodeHash(signingHash(b)),
               };
             })()
-          : { user_account: null, operations: p.operations.map(operationJson), max_gas: p.maxGas.toString(), max_priority_fee: '0', valid_until: Number(validUntil), nonce: null };
+          : { user_account: null, operations: carried.operations.map(operationJson), max_gas: carried.maxGas.toString(), max_priority_fee: '0', valid_until: Number(validUntil), nonce: null };
         return {
           summary: p.summary,
           route_type: routeType(p),
@@ -262,7 +259,7 @@ export function intentMethods({ chain, intents }: MethodDependencies): MethodDef
             gas_saved: Number(naiveGas - p.gas),
             fee_saved: ((naiveGas - p.gas) * gasPrice).toString(),
           },
-          ...(p.schedule ? { schedule: { kind: p.schedule.kind, interval_seconds: p.schedule.intervalSeconds ?? null, runs: p.schedule.runs ?? null } } : {}),
+          ...(p.schedule ? { schedule: { kind: p.schedule.kind, interval_seconds: p.schedule.intervalSeconds ?? null, runs: p.schedule.runs ?? null, operation: 'CreateSchedule' } } : {}),
           bundle,
         };
       },

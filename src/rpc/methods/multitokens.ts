@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox';
 import type { BatchEntry } from '../../codec/collection-ops.js';
 import { MAX_BATCH_ENTRIES } from '../../codec/collection-ops.js';
 import type { Operation } from '../../codec/operations.js';
-import { collectionReader } from '../../chain/collections.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
@@ -55,8 +54,8 @@ function groupItems(items: ReadonlyArray<Record<string, unknown>>, party: 'recip
   return [...groups.values()];
 }
 
-export function multiTokenMethods({ chain }: MethodDependencies): MethodDefinition[] {
-  const collections = () => collectionReader(chain);
+export function multiTokenMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+  const collections = () => readers.collections;
   return [
     defineMethod({
       name: 'svc_createMultiTokenCollection',

@@ -44,7 +44,7 @@ function labelParam(name: string, position: number): string {
   return label;
 }
 
-export function nameMethods({ chain }: MethodDependencies): MethodDefinition[] {
+export function nameMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   const notFound = (label: string) => RpcError.app('NOT_FOUND', `the name ${label}${NAME_SUFFIX} is not registered`, { name: label + NAME_SUFFIX });
   return [
     defineMethod({

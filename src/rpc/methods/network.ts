@@ -6,7 +6,7 @@ import { defineMethod, type MethodDefinition } from '../registry.js';
 import type { MethodDependencies } from './context.js';
 
 /** Spec §4.17 node-health and forwarding methods over the p2p layer (src/p2p, docs/p2p.md). */
-export function networkMethods({ chain, validator, p2p }: MethodDependencies): MethodDefinition[] {
+export function networkMethods({ chain, readers, validator, p2p }: MethodDependencies): MethodDefinition[] {
   const startedAt = Date.now();
   return [
     defineMethod({

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { collectionReader } from '../../chain/collections.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, Limit } from '../schemas.js';
@@ -21,8 +20,8 @@ import {
 
 const WRITE_ERRORS = [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code];
 
-export function nftMethods({ chain }: MethodDependencies): MethodDefinition[] {
-  const collections = () => collectionReader(chain);
+export function nftMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+  const collections = () => readers.collections;
   return [
     defineMethod({
       name: 'svc_createNftCollection',

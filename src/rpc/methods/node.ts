@@ -12,7 +12,7 @@ import type { MethodDependencies } from './context.js';
 const KEY_TYPES: Record<number, string> = { 32: 'Ed25519', 1952: 'ML-DSA-65' };
 
 /** Spec §4.17 node and utility methods of the foundation. */
-export function nodeMethods({ chain, network, validator }: MethodDependencies): MethodDefinition[] {
+export function nodeMethods({ chain, readers, network, validator }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
       name: 'svc_version',

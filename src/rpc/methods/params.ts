@@ -1,6 +1,6 @@
 import { AddressError, parseAddress, parseHash } from '../../codec/address.js';
-import type { Chain } from '../../chain/chain.js';
-import type { RegisteredToken } from '../../chain/token-registry.js';
+import type { ChainApi } from '../../chain/interface.js';
+import type { RegisteredToken, TokenRegistry } from '../../chain/token-registry.js';
 import { RpcError } from '../errors.js';
 
 /**
@@ -28,8 +28,8 @@ export function hashParam(value: string, param: string, position: number): Uint8
 }
 
 /** A token by symbol or mint; unknown is an application error, not a param fault. */
-export function tokenParam(chain: Chain, value: string): RegisteredToken {
-  const token = chain.tokens.resolve(value);
+export function tokenParam(tokens: TokenRegistry, value: string): RegisteredToken {
+  const token = tokens.resolve(value);
   if (!token) throw RpcError.app('UNKNOWN_TOKEN', `unknown token "${value}": no token has that symbol or mint address`, { token: value });
   return token;
 }

@@ -27,6 +27,15 @@ export const ReceiptSchema = Type.Object({
   })),
 }, { title: 'Receipt', additionalProperties: false });
 
+/** svc_submitBundle's answer for a bundle behind a nonce gap (docs/mempool.md "Queued bundles"). */
+export const QueuedBundleSchema = Type.Object({
+  bundle_hash: Str('Nxh… hash of the bundle'),
+  from: Str('Nx0… sender'),
+  nonce: Str('the bundle nonce, decimal'),
+  status: Type.Literal('queued'),
+  next_nonce: Str('the nonce the account needs next, decimal; the bundle executes once every nonce before its own has'),
+}, { title: 'QueuedBundle', additionalProperties: false });
+
 export const TokenSchema = Type.Object({
   name: Str('token name'),
   symbol: Str('token symbol'),

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { VoteParticipation } from '../../consensus/participation.js';
 import { encodeAccount } from '../../codec/address.js';
 import type { Operation } from '../../codec/operations.js';
-import type { Chain } from '../../chain/chain.js';
+import type { ChainApi } from '../../chain/interface.js';
 import { chainParams, type ChainParams } from '../../chain/chain-params.js';
 import { NTV_UNIT } from '../../chain/genesis-data.js';
 import {
@@ -141,7 +141,7 @@ const ValidatorSchema = Type.Object({
   reputation: Type.Object({ score: Type.Number({ description: '0 to 100, new validators 50' }) }, { additionalProperties: true }),
 }, { additionalProperties: true });
 
-export function stakingMethods({ chain, consensus, p2p, validator }: MethodDependencies): MethodDefinition[] {
+export function stakingMethods({ chain, readers, consensus, p2p, validator }: MethodDependencies): MethodDefinition[] {
   const params = () => chainParams(chain.state);
   const now = () => chain.headHeader.timestamp;
   const participation = consensus ? new VoteParticipation((h) => consensus.certificate(h)) : undefined;
@@ -491,7 +491,7 @@ export function stakingMethods({ chain, consensus, p2p, validator }: MethodDepen
   ];
 }
 
-function info(chain: Chain) {
+function info(chain: ChainApi) {
   const p = chainParams(chain.state);
   const st = readStakingState(chain.state);
   const head = chain.headHeader;

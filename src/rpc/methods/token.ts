@@ -6,7 +6,7 @@ import type { MethodDependencies } from './context.js';
 import { formatToken } from './format.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema, TokenSchema } from './result-schemas.js';
-import type { Chain } from '../../chain/chain.js';
+import type { ChainApi } from '../../chain/interface.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { RESERVED_SYMBOLS, STABLECOINS } from '../../chain/genesis-data.js';
 import { encodeAccount } from '../../codec/address.js';
@@ -19,7 +19,7 @@ import { RpcError } from '../errors.js';
 const METADATA_MAX_BYTES = [256, 256, 1024, 256, 128, 128, 128, 128];
 
 /** The full token record: formatToken plus the spec §2.3 metadata fields (null when unset). */
-function fullToken(chain: Chain, t: RegisteredToken) {
+function fullToken(chain: ChainApi, t: RegisteredToken) {
   const v = chain.state.get(tokenMetadataKey(t.mint));
   return { ...formatToken(t), ...(v ? decodeTokenMetadata(v) : emptyMetadata()) };
 }
@@ -63,7 +63,7 @@ const MetadataParam = (field: string, max: number) => ({
 });
 
 /** Spec §4.1 token methods, with metadata (§2.3) and the reputation factor (§2.2). */
-export function tokenMethods({ chain }: MethodDependencies): MethodDefinition[] {
+export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
       name: 'svc_createToken',
@@ -91,14 +91,14 @@ export function tokenMethods({ chain }: MethodDependencies): MethodDefinition[] 
       params: [{ name: 'symbol_or_mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'symbol or Nx1… mint' }) }] as const,
       result: { name: 'token', schema: TokenSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: ([symbolOrMint]) => fullToken(chain, tokenParam(chain, symbolOrMint)),
+      handler: ([symbolOrMint]) => fullToken(chain, tokenParam(readers.tokens, symbolOrMint)),
     }),
     defineMethod({
       name: 'svc_listTokens',
       summary: 'Tokens with their mint addresses and decimals, genesis tokens first (spec §4.1).',
       params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
       result: { name: 'tokens', schema: Type.Array(TokenSchema) },
-      handler: ([limit]) => chain.tokens.list().slice(0, limit ?? 100).map((t) => fullToken(chain, t)),
+      handler: ([limit]) => readers.tokens.list().slice(0, limit ?? 100).map((t) => fullToken(chain, t)),
     }),
     defineMethod({
       name: 'svc_updateTokenMetadata',
@@ -120,7 +120,7 @@ export function tokenMethods({ chain }: MethodDependencies): MethodDefinition[] 
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([mint, sender, ...fields]) => {
-        const token = tokenParam(chain, mint);
+        const token = tokenParam(readers.tokens, mint);
         const from = accountParam(sender, 'sender', 2);
         const values: Record<string, string> = {};
         fields.forEach((value, i) => {
@@ -144,7 +144,7 @@ export function tokenMethods({ chain }: MethodDependencies): MethodDefinition[] 
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([mint, sender]) => {
-        const token = tokenParam(chain, mint);
+        const token = tokenParam(readers.tokens, mint);
         const from = accountParam(sender, 'sender', 2);
         assertCreator(token, from);
         return chain.submitOperations(from, [{ type: 'LockTokenMetadata', mint: token.mint }]);
@@ -164,7 +164,7 @@ export function tokenMethods({ chain }: MethodDependencies): MethodDefinition[] 
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([mint]) => {
-        const t = tokenParam(chain, mint);
+        const t = tokenParam(readers.tokens, mint);
         const v = verificationStatus(t);
         return {
           mint: t.mintAddress,

@@ -5,23 +5,28 @@ import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Hash, HexBytes } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { hashParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { QueuedBundleSchema, ReceiptSchema } from './result-schemas.js';
 
 /** A bundle is at most 64 operations; 256 KiB bounds it with room for ML-DSA-65 keys and signatures. */
 const MAX_BUNDLE_BYTES = 256 * 1024;
 
 /** Submitting signed bundles and reading receipts (spec §4.17 svc_submitBundle, §4.11 receipts). */
-export function transactionMethods({ chain }: MethodDependencies): MethodDefinition[] {
+export function transactionMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
       name: 'svc_submitBundle',
-      summary: 'Submit a Borsh-encoded bundle as hex (0x optional); returns the receipt once the bundle is in a block.',
-      description: 'docs/bundle-format.md describes the encoding and signing. A bundle whose nonce is ahead waits for the '
-        + 'earlier ones (spec §7.6) up to 30 s, then INCLUSION_TIMEOUT while it keeps waiting in the mempool. A bundle that '
-        + 'executes and fails is reverted whole and answered with BUNDLE_FAILED carrying the receipt.',
+      summary: 'Submit a Borsh-encoded bundle as hex (0x optional); returns the receipt once the bundle is in a block, '
+        + 'or at once {bundle_hash, status: "queued", next_nonce} when its nonce waits behind a gap.',
+      description: 'docs/bundle-format.md describes the encoding and signing, docs/mempool.md the bounds. A bundle that can '
+        + 'execute next (its nonce follows the account\'s committed nonce and the bundles already waiting) is answered with its '
+        + 'receipt once in a committed block, or INCLUSION_TIMEOUT after 30 s while it keeps waiting. A bundle whose nonce is ahead '
+        + 'waits for the earlier ones (spec §7.6) and is answered at once as queued; its receipt is read with '
+        + 'svc_getTransactionReceipt. A bundle that executes and fails is reverted whole and answered with BUNDLE_FAILED carrying '
+        + 'the receipt.',
       params: [{ name: 'borsh_hex', schema: HexBytes({ maxBytes: MAX_BUNDLE_BYTES }) }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
-      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.INCLUSION_TIMEOUT.code],
+      result: { name: 'receipt', schema: Type.Union([ReceiptSchema, QueuedBundleSchema]) },
+      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.INCLUSION_TIMEOUT.code,
+        APP_ERRORS.MEMPOOL_LIMIT.code],
       handler: async ([hex]) => {
         const bytes = fromHex(hex, undefined, 'borsh_hex');
         if (bytes.length === 0) throw RpcError.invalidParam('borsh_hex', 1, 'a non-empty Borsh bundle');

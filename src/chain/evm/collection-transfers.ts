@@ -7,10 +7,10 @@
  * receiver contract runs).
  */
 import { decodeFunctionData, erc1155Abi, erc721Abi, type Hex } from 'viem';
-import type { BatchEntry } from '../codec/collection-ops.js';
-import { MAX_BATCH_ENTRIES } from '../codec/collection-ops.js';
-import type { CollectionRecord } from '../chain/collections.js';
-import { evmRefusal } from './transaction.js';
+import type { BatchEntry } from '../../codec/collection-ops.js';
+import { MAX_BATCH_ENTRIES } from '../../codec/collection-ops.js';
+import type { CollectionRecord } from '../collections.js';
+import { evmRefusal } from './refusal.js';
 import { accountOfEvm, U64_MAX } from './units.js';
 
 export type CollectionAction =

@@ -8,10 +8,10 @@
  * rebuild the bundle, compare the bytes (`verifyEvmBundle`). RLP, secp256k1 and keccak are viem's.
  */
 import { keccak256, parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerializable } from 'viem';
-import { encodeBundle, type Bundle, type Operation } from '../codec/bundle.js';
-import { NATIVE_MINT } from '../codec/address.js';
-import { ChainError } from '../chain/errors.js';
-import type { BundleAuth } from '../chain/mempool.js';
+import { encodeBundle, type Bundle, type Operation } from '../../codec/bundle.js';
+import { NATIVE_MINT } from '../../codec/address.js';
+import { evmRefusal } from './refusal.js';
+import type { BundleAuth } from '../mempool.js';
 import type { EvmTokenIndex } from './tokens.js';
 import { collectionActionOf, type CollectionAction } from './collection-transfers.js';
 import { accountOfEvm, hex, U64_MAX, WEI_PER_NANO } from './units.js';
@@ -69,10 +69,7 @@ export function actionGas(action: EvmAction): bigint {
   return 20_000n + 5_000n * BigInt(action.entries.length);
 }
 
-/** A refusal: `status` goes to the -32001 error's data.status (docs/eth.md "Errors"). */
-export function evmRefusal(status: string, message: string, data: Record<string, unknown> = {}): ChainError {
-  return new ChainError('BUNDLE_INVALID', message, { status, ...data });
-}
+export { evmRefusal };
 
 /** The first byte tells a typed transaction (EIP-2718) from a legacy RLP list. */
 export function looksLikeEvmTransaction(bytes: Uint8Array): boolean {

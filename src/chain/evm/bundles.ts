@@ -5,10 +5,10 @@
  * written in the block's own storage batch, so it survives a restart exactly when the block does.
  */
 import { keccak256 } from 'viem';
-import { decodeBundle, type Bundle } from '../codec/bundle.js';
-import { encodeHash } from '../codec/address.js';
-import { ChainError } from '../chain/errors.js';
-import type { BundleAuth } from '../chain/mempool.js';
+import { decodeBundle, type Bundle } from '../../codec/bundle.js';
+import { encodeHash } from '../../codec/address.js';
+import { ChainError } from '../errors.js';
+import type { BundleAuth } from '../mempool.js';
 import type { EvmTokenIndex } from './tokens.js';
 import { looksLikeEvmTransaction, verifyEvmBundle as verify } from './transaction.js';
 import { unhex } from './units.js';

@@ -1,9 +1,9 @@
 import { NATIVE_MINT } from '../codec/address.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import type { BlockResultView } from '../core/block-result.js';
-import { ACCOUNT_FIELDS, EventKind, LAST_KNOWN_KIND } from '../core/events.js';
-import type { IndexOp } from '../storage/block-batch.js';
-import { IndexKeys } from '../storage/keys.js';
+import { ACCOUNT_FIELDS, EventKind, LAST_KNOWN_KIND, SCHEDULE_RUN_INDEX } from '../core/events.js';
+import type { IndexOp } from './block-batch.js';
+import { IndexKeys } from './keys.js';
 
 /**
  * The explorer index records (docs/explorer.md "Index layouts") a block derives from itself and
@@ -68,7 +68,9 @@ export function historyOps(height: number, bundles: readonly Uint8Array[], resul
     let ordinal = 0;
     result.forEachEvent((bundleIndex, _op, kind, at) => {
       for (; sender <= bundleIndex && sender < bundles.length; sender++) touch(bundles[sender]!, 0, sender);
-      if (kind > LAST_KNOWN_KIND) return;
+      // Schedule runs' events belong to no bundle, and history records hold bundle indexes: a run
+      // is found through its schedule (svc_getIntentStatus), not the address history.
+      if (kind > LAST_KNOWN_KIND || bundleIndex === SCHEDULE_RUN_INDEX) return;
       if (bundleIndex !== bundle) {
         bundle = bundleIndex;
         ordinal = 0;

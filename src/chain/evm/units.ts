@@ -3,7 +3,7 @@
  * coin in 18 decimals (wei); NTV has 9 (nanoNTV), so one nanoNTV is 10^9 wei, and a gas price of
  * g nanoNTV per gas is g × 10^9 wei per gas.
  */
-import { NATIVE_MINT } from '../codec/address.js';
+import { NATIVE_MINT } from '../../codec/address.js';
 
 export const WEI_PER_NANO = 1_000_000_000n;
 export const U64_MAX = (1n << 64n) - 1n;

@@ -1,5 +1,5 @@
-import type { CollectionRecord } from '../chain/collections.js';
-import type { RegisteredToken, TokenRegistry } from '../chain/token-registry.js';
+import type { CollectionRecord } from '../collections.js';
+import type { RegisteredToken, TokenRegistry } from '../token-registry.js';
 import { isNativeMintBytes } from './units.js';
 
 /**

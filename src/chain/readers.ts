@@ -1,0 +1,21 @@
+import { AccountKeys } from './account-keys.js';
+import { CollectionReader } from './collections.js';
+import { EvmTokenIndex } from './evm/tokens.js';
+import type { DomainReaders } from './interface.js';
+import { DexReader } from './pools.js';
+import type { StateView } from './state-view.js';
+import { TokenRegistry } from './token-registry.js';
+
+/**
+ * The domain readers over committed state, each made once (node.ts calls this once per node): they
+ * index state as it loads and as each block lands, and are shared by the chain, the RPC methods,
+ * the eth adapter and the intent engine, so all read the same indexes.
+ */
+export function buildDomainReaders(state: StateView): DomainReaders {
+  const tokens = new TokenRegistry(state);
+  const collections = new CollectionReader(state);
+  return {
+    tokens, collections, keys: new AccountKeys(state), dex: new DexReader(state, tokens),
+    evmTokens: new EvmTokenIndex(tokens, (address20) => collections.collectionByEvm(address20)),
+  };
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeAccount } from '../../src/codec/address.js';
+import { encodeBundle } from '../../src/codec/bundle.js';
+import { TestNode, sleep } from './harness.js';
+
+/**
+ * The mempool's bounds over JSON-RPC (docs/mempool.md), on one node with small limits so each is
+ * reached with a handful of bundles. Unsigned bundles (testnet, spec §5.6) from fresh accounts:
+ * a queued one never executes, so only the accounts whose gaps are filled need the faucet.
+ */
+const MAX = 8;
+const PER_ACCOUNT = 3;
+const GAP = 16;
+let node: TestNode;
+
+beforeAll(async () => {
+  node = await TestNode.start({
+    args: ['--block-time', '1', '--mempool-max', String(MAX), '--mempool-max-queued', '100',
+      '--mempool-max-queued-per-account', String(PER_ACCOUNT), '--mempool-max-nonce-gap', String(GAP)],
+  });
+});
+
+afterAll(async () => {
+  await node?.stop();
+});
+
+const RECIPIENT = new Uint8Array(32).fill(9);
+
+function hexBundle(account: Uint8Array, nonce: bigint, opts: { fee?: bigint; amount?: bigint; validFor?: number } = {}): string {
+  return Buffer.from(encodeBundle({
+    userAccount: account, operations: [{ type: 'Transfer', to: RECIPIENT, token: new Uint8Array(32), amount: opts.amount ?? 1n }],
+    maxGas: 100_000n, maxPriorityFee: opts.fee ?? 0n, validUntil: BigInt(Math.floor(Date.now() / 1000) + (opts.validFor ?? 3600)), nonce,
+    signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
+  })).toString('hex');
+}
+
+async function fundedAccount(): Promise<Uint8Array> {
+  const account = new Uint8Array(randomBytes(32));
+  await node.result('svc_faucet', [encodeAccount(account)]);
+  return account;
+}
+
+async function mempoolSize(): Promise<number> {
+  return (await node.result<{ mempoolSize: number }>('svc_getNetworkStats')).mempoolSize;
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+interface Queued { bundle_hash: string; from: string; nonce: string; status: string; next_nonce: string }
+
+describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
+  it('answers a bundle behind a nonce gap at once as queued, and an executable one with its receipt', async () => {
+    const account = await fundedAccount();
+    const started = Date.now();
+    const queued = await node.call<Queued>('svc_submitBundle', [hexBundle(account, 2n)]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(queued.result).toMatchObject({ status: 'queued', nonce: '2', next_nonce: '0', from: encodeAccount(account) });
+    expect(queued.result!.bundle_hash).toMatch(/^Nxh/);
+    // Resubmitting it answers the same way rather than waiting.
+    expect((await node.call<Queued>('svc_submitBundle', [hexBundle(account, 2n)])).result).toMatchObject({ status: 'queued' });
+    expect((await node.call<Queued>('svc_submitBundle', [hexBundle(account, 1n)])).result).toMatchObject({ status: 'queued', next_nonce: '0' });
+    // Nonce 0 can execute: its call waits for the receipt as before, and the queued ones follow it.
+    const receipt = await node.call<{ status: string; nonce: string }>('svc_submitBundle', [hexBundle(account, 0n)]);
+    expect(receipt.result).toMatchObject({ status: 'success', nonce: '0' });
+    await until('the queued bundle to execute', async () =>
+      (await node.call<{ status: string } | null>('svc_getTransactionReceipt', [queued.result!.bundle_hash])).result?.status === 'success');
+    expect((await node.result<{ nonce: string }>('svc_getAccount', [encodeAccount(account)])).nonce).toBe('3');
+  });
+
+  it('refuses a nonce further ahead than --mempool-max-nonce-gap, and nonce 2^64−1', async () => {
+    const account = new Uint8Array(randomBytes(32));
+    const far = await node.call('svc_submitBundle', [hexBundle(account, BigInt(GAP + 1))]);
+    expect(far.error).toMatchObject({ code: -32016, data: { status: 'NONCE_GAP_TOO_LARGE', limit: GAP, next_nonce: '0', flag: '--mempool-max-nonce-gap' } });
+    expect(far.error!.message).toContain(`at most ${GAP} nonces ahead (--mempool-max-nonce-gap)`);
+    const max = await node.call('svc_submitBundle', [hexBundle(account, 2n ** 64n - 1n)]);
+    expect(max.error).toMatchObject({ code: -32016, data: { status: 'NONCE_GAP_TOO_LARGE', nonce: '18446744073709551615' } });
+    expect(await mempoolSize()).toBe(0);
+  });
+
+  it('caps the bundles one account has queued (--mempool-max-queued-per-account)', async () => {
+    const account = await fundedAccount();
+    for (let n = 1n; n <= BigInt(PER_ACCOUNT); n++) {
+      expect((await node.call<Queued>('svc_submitBundle', [hexBundle(account, n)])).result).toMatchObject({ status: 'queued' });
+    }
+    const over = await node.call('svc_submitBundle', [hexBundle(account, BigInt(PER_ACCOUNT + 1))]);
+    expect(over.error).toMatchObject({ code: -32016, data: { status: 'ACCOUNT_QUEUE_FULL', limit: PER_ACCOUNT, flag: '--mempool-max-queued-per-account' } });
+    expect(over.error!.message).toContain('send nonce 0 first');
+    // Filling the gap drains the queue, and the account may queue again.
+    expect((await node.call<{ status: string }>('svc_submitBundle', [hexBundle(account, 0n)])).result).toMatchObject({ status: 'success' });
+    await until('the queue to drain', async () => (await mempoolSize()) === 0);
+    expect((await node.call<Queued>('svc_submitBundle', [hexBundle(account, BigInt(PER_ACCOUNT + 2), { fee: 20n })])).result).toMatchObject({ status: 'queued' });
+  });
+
+  it('drops a queued bundle once its valid_until has passed', async () => {
+    const before = await mempoolSize();
+    const queued = await node.call<Queued>('svc_submitBundle', [hexBundle(new Uint8Array(randomBytes(32)), 1n, { validFor: 1 })]);
+    expect(queued.result).toMatchObject({ status: 'queued' });
+    expect(await mempoolSize()).toBe(before + 1);
+    await until('the expired bundle to leave the mempool', async () => (await mempoolSize()) === before, 6_000);
+  });
+
+  it('replaces a same-nonce bundle only for 10% more max_priority_fee', async () => {
+    const account = new Uint8Array(randomBytes(32));
+    const first = await node.call<Queued>('svc_submitBundle', [hexBundle(account, 1n, { fee: 10n })]);
+    expect(first.result).toMatchObject({ status: 'queued' });
+    const same = await node.call('svc_submitBundle', [hexBundle(account, 1n, { fee: 10n, amount: 2n })]);
+    expect(same.error).toMatchObject({
+      code: -32001, data: { status: 'REPLACEMENT_UNDERPRICED', min_priority_fee: '11', pending_bundle_hash: first.result!.bundle_hash },
+    });
+    const better = await node.call<Queued>('svc_submitBundle', [hexBundle(account, 1n, { fee: 11n, amount: 2n })]);
+    expect(better.result).toMatchObject({ status: 'queued' });
+    // The replaced one is gone: sending it again is a replacement that pays too little.
+    expect((await node.call('svc_submitBundle', [hexBundle(account, 1n, { fee: 10n })])).error).toMatchObject({ data: { status: 'REPLACEMENT_UNDERPRICED' } });
+  });
+
+  it('when full (--mempool-max), a better-paying bundle evicts the cheapest and a cheaper or equal one is refused', async () => {
+    // The bundles left by the tests above pay 11 and 20: richer than any sent here.
+    const free = MAX - (await mempoolSize());
+    expect(free).toBeGreaterThan(0);
+    // Fill the pool with queued bundles paying a tip of 1, PER_ACCOUNT per account.
+    const cheap: string[] = [];
+    let account = new Uint8Array(0);
+    for (let i = 0; i < free; i++) {
+      if (i % PER_ACCOUNT === 0) account = new Uint8Array(randomBytes(32));
+      const hex = hexBundle(account, BigInt(1 + (i % PER_ACCOUNT)), { fee: 1n });
+      expect((await node.call<Queued>('svc_submitBundle', [hex])).result).toMatchObject({ status: 'queued' });
+      cheap.push(hex);
+    }
+    expect(await mempoolSize()).toBe(MAX);
+    const equal = await node.call('svc_submitBundle', [hexBundle(new Uint8Array(randomBytes(32)), 1n, { fee: 1n })]);
+    expect(equal.error).toMatchObject({ code: -32007, data: { status: 'MEMPOOL_FULL', limit: MAX, min_priority_fee: '2', flag: '--mempool-max' } });
+    expect(equal.error!.message).toContain('--mempool-max');
+    // As many bundles paying 3 get in, each evicting one paying 1.
+    for (let i = 0; i < free; i++) {
+      if (i % PER_ACCOUNT === 0) account = new Uint8Array(randomBytes(32));
+      const rich = await node.call<Queued>('svc_submitBundle', [hexBundle(account, BigInt(1 + (i % PER_ACCOUNT)), { fee: 3n })]);
+      expect(rich.result).toMatchObject({ status: 'queued' });
+    }
+    expect(await mempoolSize()).toBe(MAX);
+    // Every cheap one was evicted (resubmitted, it is refused rather than known), and a bundle
+    // paying 2 or 3 cannot evict one paying 3.
+    for (const hex of cheap) expect((await node.call('svc_submitBundle', [hex])).error).toMatchObject({ code: -32007 });
+    for (const fee of [2n, 3n]) {
+      const poorer = await node.call('svc_submitBundle', [hexBundle(new Uint8Array(randomBytes(32)), 1n, { fee })]);
+      expect(poorer.error).toMatchObject({ code: -32007, data: { status: 'MEMPOOL_FULL', min_priority_fee: '4' } });
+    }
+    // An executable bundle is refused the same way: eviction is by fee, not by kind.
+    const ready = await node.call('svc_submitBundle', [hexBundle(new Uint8Array(randomBytes(32)), 0n)]);
+    expect(ready.error).toMatchObject({ code: -32007 });
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * The import graph of src/ (docs/architecture.md "Layers"): no run-time cycle, and imports point
+ * one way, rpc → (intents, consensus, p2p, eth) → chain → (storage, core, codec). The cycle search
+ * is the one of ../shared/tools/import-cycles.mjs (Tarjan over run-time imports; `import type`
+ * vanishes at run time); the layer rules read every import, type-only ones included.
+ */
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+interface Import {
+  /** the importing file, relative to src/ */
+  from: string;
+  /** the imported file relative to src/, or the package name */
+  to: string;
+  typeOnly: boolean;
+  local: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.ts$/.test(name) && !/\.d\.ts$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+function importsOf(file: string): Import[] {
+  const out: Import[] = [];
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(/^\s*(import|export)\s([^'"]*?)from\s+['"]([^'"]+)['"]/gm)) {
+    const typeOnly = /^type\s/.test(m[2]!);
+    const spec = m[3]!;
+    const from = relative(SRC, file);
+    if (!spec.startsWith('.')) {
+      out.push({ from, to: spec, typeOnly, local: false });
+      continue;
+    }
+    const target = resolve(dirname(file), spec).replace(/\.js$/, '');
+    const found = [`${target}.ts`, join(target, 'index.ts')].find((c) => existsSync(c));
+    if (found) out.push({ from, to: relative(SRC, found), typeOnly, local: true });
+  }
+  return out;
+}
+
+const files = sourceFiles(SRC);
+const imports = files.flatMap(importsOf);
+
+/** Strongly connected components of more than one file among run-time imports (Tarjan). */
+function runtimeCycles(): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const f of files) edges.set(relative(SRC, f), []);
+  for (const i of imports) if (i.local && !i.typeOnly) edges.get(i.from)!.push(i.to);
+  let n = 0;
+  const stack: string[] = [], onStack = new Set<string>(), index = new Map<string, number>(), low = new Map<string, number>();
+  const cycles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, n); low.set(v, n); n++; stack.push(v); onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const c: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; onStack.delete(w); c.push(w); } while (w !== v);
+      if (c.length > 1) cycles.push(c.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+const folder = (path: string) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : path);
+const violations = (pred: (i: Import) => boolean) => imports.filter(pred).map((i) => `${i.from} → ${i.to}`);
+const isDatabaseOrNetwork = (pkg: string) => pkg === 'level' || pkg === 'classic-level' || /(^|\/|-)libp2p|^@libp2p\/|^@multiformats\//.test(pkg);
+
+describe('imports of src/', () => {
+  it('finds the files and their imports', () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(imports.filter((i) => i.local).length).toBeGreaterThan(300);
+  });
+
+  it('has no run-time import cycle', () => {
+    expect(runtimeCycles()).toEqual([]);
+  });
+
+  it('nothing below rpc/ imports rpc/ (errors are typed below and mapped to RpcError in rpc/)', () => {
+    const above = new Set(['rpc', 'cli', 'node.ts', 'index.ts']);
+    expect(violations((i) => i.local && folder(i.to) === 'rpc' && !above.has(folder(i.from)))).toEqual([]);
+  });
+
+  it('storage/, core/ and codec/ import nothing of the layers above them', () => {
+    const upper = new Set(['chain', 'eth', 'intents', 'consensus', 'p2p', 'rpc', 'cli', 'client', 'node.ts']);
+    expect(violations((i) => i.local && ['storage', 'core', 'codec'].includes(folder(i.from)) && upper.has(folder(i.to)))).toEqual([]);
+  });
+
+  it('chain/ imports only the layers below it (core, codec, storage)', () => {
+    const upper = new Set(['eth', 'intents', 'consensus', 'p2p', 'rpc', 'cli', 'client', 'node.ts']);
+    expect(violations((i) => i.local && folder(i.from) === 'chain' && upper.has(folder(i.to)))).toEqual([]);
+  });
+
+  it('rpc/, intents/, eth/ and consensus/ see the chain only through src/chain/interface.ts', () => {
+    const users = new Set(['rpc', 'intents', 'eth', 'consensus', 'p2p']);
+    expect(violations((i) => i.local && users.has(folder(i.from)) && i.to === 'chain/chain.ts')).toEqual([]);
+  });
+
+  it('rpc/, intents/ and eth/ never import the database or the network stack', () => {
+    expect(violations((i) => !i.local && ['rpc', 'intents', 'eth'].includes(folder(i.from)) && isDatabaseOrNetwork(i.to))).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import { Bytes32Map } from '../codec/bytes32-map.js';
 import { bytesEqual, sha256, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
 import { decodeCertificate, verifyCertificate } from './votes.js';
-import { AUTH_EVM, looksLikeEvmTransaction } from './evm/transaction.js';
+import { looksLikeEvmTransaction } from './evm/transaction.js';
 import { decodeStoredBlock, headerHash, storedBundles, type Block, type BlockHeader } from './block.js';
 import type { Chain } from './chain.js';
 import { chainParams } from './chain-params.js';
@@ -14,6 +14,9 @@ import type { BundleAuth, PendingBundle } from './mempool.js';
 import { producedBlock, type ProducedBlock } from './producer.js';
 import { statusOf } from './status.js';
 import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
+import {
+  AUTH_ED25519, AUTH_EVM, AUTH_ML_DSA_65, AUTH_UNSIGNED, ED25519_SIGNATURE_BYTES, KEY_TYPE_ED25519, KEY_TYPE_ML_DSA_65, ML_DSA_65_SIGNATURE_BYTES,
+} from '../abi/constants.js';
 
 /**
  * Contract F: a block made by another validator enters the chain here (sync, src/p2p/sync.ts, and
@@ -292,20 +295,20 @@ function bundleAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan
 
 /** Shared by every unsigned bundle of every imported block (thousands per block): read-only. */
 const NO_PUBKEY = new Uint8Array(0);
-const UNSIGNED: BundleAuth = { kind: 0, keyHash: new Uint8Array(32), pubkey: NO_PUBKEY };
+const UNSIGNED: BundleAuth = { kind: AUTH_UNSIGNED, keyHash: new Uint8Array(32), pubkey: NO_PUBKEY };
 
 function deriveAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan): BundleAuth {
   const length = scan.signatureLength(i);
   if (length === 0) return UNSIGNED;
   const account = bytes.subarray(0, 32);
-  if (length !== 64 && length !== 3309) {
+  if (length !== ED25519_SIGNATURE_BYTES && length !== ML_DSA_65_SIGNATURE_BYTES) {
     // docs/eth.md: an EVM transaction; its recovered sender is the account itself.
-    return looksLikeEvmTransaction(scan.signature(i, bytes)) ? { kind: 3, keyHash: account, pubkey: NO_PUBKEY } : UNSIGNED;
+    return looksLikeEvmTransaction(scan.signature(i, bytes)) ? { kind: AUTH_EVM, keyHash: account, pubkey: NO_PUBKEY } : UNSIGNED;
   }
-  const kind = length === 64 ? 1 : 2;
+  const kind = length === ED25519_SIGNATURE_BYTES ? AUTH_ED25519 : AUTH_ML_DSA_65;
   const pubkey = scan.pubkey(i, bytes);
   if (pubkey !== undefined) return { kind, keyHash: sha256(pubkey), pubkey };
-  const keyType = kind - 1;
+  const keyType = kind === AUTH_ED25519 ? KEY_TYPE_ED25519 : KEY_TYPE_ML_DSA_65;
   const accountKey = toLatin1(account);
   const candidates = new Map<string, Uint8Array>();
   for (const k of chain.keys.of(account)) if (k.keyType === keyType) candidates.set(toHex(k.keyHash), k.keyHash);

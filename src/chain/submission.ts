@@ -7,6 +7,7 @@ import type { BundleAuth, PendingBundle } from './mempool.js';
 import type { AccountKeys } from './account-keys.js';
 import { looksLikeEvmTransaction } from './evm/transaction.js';
 import { checkDoubleSignEvidence } from './double-sign.js';
+import { AUTH_UNSIGNED, ED25519_SIGNATURE_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../abi/constants.js';
 
 export interface AdmissionContext {
   allowUnsigned: boolean;
@@ -86,11 +87,11 @@ export class SubmissionGate {
     if (bundle.signature.length === 0) {
       // spec §5.6: the testnet does not enforce signatures; the mainnet does.
       if (!ctx.allowUnsigned) throw invalid('UNSIGNED_NOT_ALLOWED', 'unsigned bundles are refused on mainnet; sign the bundle', hash);
-      return { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) };
+      return { kind: AUTH_UNSIGNED, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) };
     }
     const scheme = signatureScheme(bundle.signature);
     if (scheme === undefined) {
-      throw invalid('BAD_SIGNATURE', `signature of ${bundle.signature.length} bytes is neither Ed25519 (64) nor ML-DSA-65 (3309)`, hash);
+      throw invalid('BAD_SIGNATURE', `signature of ${bundle.signature.length} bytes is neither Ed25519 (${ED25519_SIGNATURE_BYTES}) nor ML-DSA-65 (${ML_DSA_65_SIGNATURE_BYTES})`, hash);
     }
     const message = signingHash(bundle);
     // Registered keys first; then keys revealed by this account's bundles still waiting, which the

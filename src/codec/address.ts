@@ -1,4 +1,5 @@
 import bs58 from 'bs58';
+import { NTV_MINT } from '../abi/constants.js';
 import { base58Encode } from './base58.js';
 import { Bytes32Map } from './bytes32-map.js';
 import { sha256 } from './hash.js';
@@ -40,8 +41,8 @@ export interface ParsedAddress {
   bytes: Uint8Array;
 }
 
-/** The native token's mint: 32 zero bytes (spec §1.4). Treat as read-only. */
-export const NATIVE_MINT: Uint8Array = new Uint8Array(ADDRESS_LENGTH);
+/** The native token's mint: 32 zero bytes (spec §1.4; abi/constants.mjs NTV_MINT). Treat as read-only. */
+export const NATIVE_MINT: Uint8Array = NTV_MINT;
 
 /** `0xff…ff`: the protocol account that performs bridge and token operations (spec §1.9). Read-only. */
 export const PROTOCOL_ADDRESS: Uint8Array = new Uint8Array(ADDRESS_LENGTH).fill(0xff);

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { makeEd25519Precheck } from './ed25519-rule.js';
+import { ED25519_PUBLIC_KEY_BYTES, ED25519_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../abi/constants.js';
 
 /**
  * Signature verification off the main thread (docs/addresses-and-keys.md "Verifier pool").
@@ -157,7 +158,7 @@ export class SignatureVerifierPool {
   }
 
   private spawn(): PoolWorker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mlDsaUrl: ML_DSA_URL } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mlDsaUrl: ML_DSA_URL, sizes: WORKER_SIZES } });
     worker.unref(); // referenced only while it has jobs, so an idle pool never holds the process open
     const entry: PoolWorker = { worker, jobs: new Map(), pendingItems: 0 };
     const finish = (job: Job): void => {
@@ -211,6 +212,12 @@ function packBatch(items: readonly VerifyItem[]): ArrayBuffer {
   return buffer;
 }
 
+/** The ABI's key and signature sizes (abi/constants.mjs), handed to each worker. */
+const WORKER_SIZES = {
+  ed25519Signature: ED25519_SIGNATURE_BYTES, ed25519PublicKey: ED25519_PUBLIC_KEY_BYTES,
+  mlDsa65Signature: ML_DSA_65_SIGNATURE_BYTES, mlDsa65PublicKey: ML_DSA_65_PUBLIC_KEY_BYTES,
+};
+
 /**
  * Runs inside the worker (serialised with toString; must stay self-contained). CommonJS context of
  * an eval worker: `require` is available, ESM packages come in through dynamic import.
@@ -220,6 +227,8 @@ function verifyWorkerMain(
   dynamicImport: (url: string) => Promise<unknown>,
 ): void {
   const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+  // The key and signature sizes come in with the worker's data (the function cannot import them).
+  const sizes = workerData.sizes as typeof WORKER_SIZES;
   const crypto = require('node:crypto') as typeof import('node:crypto');
   const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
   const CACHE_LIMIT = 8192;
@@ -262,9 +271,9 @@ function verifyWorkerMain(
         const msg = bytes.subarray(pos, (pos += ml));
         const sig = bytes.subarray(pos, (pos += sl));
         const pk = bytes.subarray(pos, (pos += kl));
-        if (sl === 64 && kl === 32) {
+        if (sl === sizes.ed25519Signature && kl === sizes.ed25519PublicKey) {
           results[i] = ed25519(msg, sig, pk) ? 1 : 0;
-        } else if (sl === 3309 && kl === 1952) {
+        } else if (sl === sizes.mlDsa65Signature && kl === sizes.mlDsa65PublicKey) {
           // Fail loudly rather than answer false for a valid signature.
           if (!workerData.mlDsaUrl) throw new Error('@noble/post-quantum/ml-dsa.js could not be resolved');
           mlDsa ??= dynamicImport(workerData.mlDsaUrl).then((m) => (m as { ml_dsa65: MlDsa }).ml_dsa65);

@@ -15,9 +15,10 @@ import type { BundleAuth } from '../mempool.js';
 import type { EvmTokenIndex } from './tokens.js';
 import { collectionActionOf, type CollectionAction } from './collection-transfers.js';
 import { accountOfEvm, hex, U64_MAX, WEI_PER_NANO } from './units.js';
+import { AUTH_EVM, ED25519_SIGNATURE_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../../abi/constants.js';
 
 /** BundleInput.auth of a bundle whose signature is a secp256k1-signed EVM transaction (docs/core-abi.md). */
-export const AUTH_EVM = 3;
+export { AUTH_EVM };
 /**
  * Largest raw transaction accepted. A transfer is ~110–180 bytes; the bound leaves room for a
  * small EIP-2930 access list and stays far below ML-DSA-65's 3,309 bytes, so the signature length
@@ -73,7 +74,7 @@ export { evmRefusal };
 
 /** The first byte tells a typed transaction (EIP-2718) from a legacy RLP list. */
 export function looksLikeEvmTransaction(bytes: Uint8Array): boolean {
-  if (bytes.length === 0 || bytes.length === 64 || bytes.length === 3309 || bytes.length > MAX_RAW_TX_BYTES) return false;
+  if (bytes.length === 0 || bytes.length === ED25519_SIGNATURE_BYTES || bytes.length === ML_DSA_65_SIGNATURE_BYTES || bytes.length > MAX_RAW_TX_BYTES) return false;
   return bytes[0] === 0x01 || bytes[0] === 0x02 || bytes[0]! >= 0xc0;
 }
 

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES } from '../../abi/constants.js';
 import { encodeAccount, encodeEvm, deriveAccount } from '../../codec/address.js';
 import { fromHex } from '../../codec/hash.js';
 import { generateEd25519 } from '../../codec/keys.js';
@@ -8,8 +9,8 @@ import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 
-/** Ed25519 and ML-DSA-65 public key sizes (spec §2.5, facts.md "Post-quantum keys"). */
-const KEY_TYPES: Record<number, string> = { 32: 'Ed25519', 1952: 'ML-DSA-65' };
+/** The key type of a public key by its length (spec §2.5; sizes from abi/constants.mjs, docs/addresses-and-keys.md "Keys"). */
+const KEY_TYPES: Record<number, string> = { [ED25519_PUBLIC_KEY_BYTES]: 'Ed25519', [ML_DSA_65_PUBLIC_KEY_BYTES]: 'ML-DSA-65' };
 
 /** Spec §4.17 node and utility methods of the foundation. */
 export function nodeMethods({ chain, readers, network, validator }: MethodDependencies): MethodDefinition[] {
@@ -56,7 +57,7 @@ export function nodeMethods({ chain, readers, network, validator }: MethodDepend
     defineMethod({
       name: 'svc_deriveAddress',
       summary: 'The account address of a public key: Nx0 + base58(SHA256(public key)) (spec §1.6, §5.4).',
-      params: [{ name: 'pubkey_hex', schema: HexBytes({ maxBytes: 1952 }) }] as const,
+      params: [{ name: 'pubkey_hex', schema: HexBytes({ maxBytes: ML_DSA_65_PUBLIC_KEY_BYTES }) }] as const,
       result: {
         name: 'address',
         schema: Type.Object({ address: Type.String(), evm_address: Type.String(), key_type: Type.String() }),

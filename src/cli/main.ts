@@ -3,7 +3,8 @@ import { Builtins } from 'clipanion';
 import { RunCommand } from './run.js';
 import { KeysGenerateCommand } from './keys.js';
 import { VersionCommand } from './version.js';
-import { colorDepth, NodeCli } from './help.js';
+import { NodeCli } from './help.js';
+import { colorDepth } from './help-format.js';
 import { NODE_VERSION } from '../version.js';
 
 // enableColors, not only the context's colorDepth: clipanion's help formatting reads its own default otherwise.

@@ -33,3 +33,28 @@ export function classify(query: string): QueryKind {
   if (/^[A-Za-z0-9]{1,16}$/.test(q)) return 'symbol';
   return 'unknown';
 }
+
+/** A block time as a date: `2026-11-25 15:17:06 UTC` (UTC, so every reader sees the same text). */
+export function formatDate(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ') + ' UTC';
+}
+
+/**
+ * Which token field holds the mint of each amount field of a receipt event (docs/methods.md
+ * "Receipt", src/chain/token-movements.ts): the explorer shows every amount with its token's
+ * decimals and symbol. `NTV` marks amounts of the native coin (fees, the pool-creation fee).
+ */
+export function tokenFieldOf(eventType: string, amountKey: string): string | 'NTV' | undefined {
+  switch (amountKey) {
+    case 'amount': return eventType === 'Transfer' ? 'token' : undefined;
+    case 'amount0': return 'token0';
+    case 'amount1': return 'token1';
+    case 'amount_in': return 'token_in';
+    case 'amount_out': return 'token_out';
+    case 'supply': return eventType === 'TokenCreated' ? 'mint' : undefined;
+    case 'fee': return eventType === 'PoolCreated' ? 'NTV' : undefined;
+    case 'to_proposer':
+    case 'to_treasury': return eventType === 'Fee' ? 'NTV' : undefined;
+    default: return undefined;
+  }
+}

@@ -4,11 +4,16 @@
  * §6 subscriptions), #/block/:height, #/tx/:hash, #/address/:address, #/token/:symbolOrMint,
  * #/tokens, #/pools, #/pool/:a/:b. Methods not listed by rpc.discover show a
  * "not available on this node" note instead of failing.
+ *
+ * Path routes (`/tx/<hash>`, `/address/<addr>`, `/block/<n>`, `/token/<addr>`: the links EVM
+ * wallets build from a block-explorer URL) get this same page from the node; it turns the path
+ * into the hash route at load (docs/explorer.md "Routes"). Every amount is shown with its token's
+ * decimals and symbol (`Amount`), addresses and tokens with their EVM form beside the native one.
  */
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { availableMethods, call, LiveFeed, RpcCallError } from './rpc.js';
-import { classify, formatUnits, shortHash, timeAgo } from './format.js';
+import { classify, formatDate, formatUnits, shortHash, timeAgo, tokenFieldOf } from './format.js';
 import './style.css';
 
 // ---------------------------------------------------------------- shapes (docs/methods.md, spec §6)
@@ -17,21 +22,28 @@ interface Head {
   height: number; hash: string; parentHash: string; timestamp: number; proposer: string; stateRoot: string;
   transactionsRoot: string; gasUsed: number; gasLimit: number; baseFee: number; bundleCount: number;
 }
-interface TxItem {
-  blockHeight: number; blockHash?: string; bundleHash: string; from: string; operations?: string[]; gasUsed?: number; timestamp: number;
-  status?: string;
-}
 interface Receipt {
   bundle_hash: string; block_height: number; block_hash: string; index: number; timestamp: number; from: string; nonce: string;
   status: string; status_name: string; error?: string; gas_used: number; fee: string; events: Array<Record<string, unknown>>;
 }
-interface Token { name: string; symbol: string; decimals: number; mint_address: string; total_supply: string; standard: string; owner: string; creator: string; badge: string | null }
+interface Token {
+  name: string; symbol: string; decimals: number; mint_address: string; evm_address?: string | null; total_supply: string; standard: string;
+  owner: string; creator: string; badge: string | null;
+}
+interface HistoryTransfer { direction: 'in' | 'out' | 'self'; counterparty: string; token: string; symbol: string | null; decimals: number | null; amount: string; event: string }
+type HistoryEntry = Receipt & { role: string; transfers?: HistoryTransfer[] };
 interface Account { address: string; evm_address: string; nonce: string; pending_nonce: string; balance: string }
 
 const NTV_DECIMALS = 9;
 const MAX_LIVE = 12;
 
 // ---------------------------------------------------------------- routing
+
+/** A path route the node served this page on becomes the hash route (one code path for links). */
+function adoptPathRoute(): void {
+  const m = /^\/(tx|address|block|token)\/([0-9A-Za-z]{1,128})\/?$/.exec(location.pathname);
+  if (m) history.replaceState(null, '', `/#/${m[1]}/${m[2]}`);
+}
 
 function useRoute(): string[] {
   const parse = () => location.hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -94,10 +106,60 @@ function liveFeed(): LiveFeed {
   return (feed ??= new LiveFeed());
 }
 
+// ---------------------------------------------------------------- tokens (decimals and symbols)
+
+const NTV_MINT = 'Nx1' + '1'.repeat(32); // the mint of 32 zero bytes
+const tokenCache = new Map<string, Promise<Token | undefined>>();
+
+/** svc_getTokenInfo once per mint (or symbol) per page load; undefined when the node does not know it. */
+function tokenInfo(ref: string): Promise<Token | undefined> {
+  let p = tokenCache.get(ref);
+  if (!p) {
+    p = call<Token>('svc_getTokenInfo', [ref]).catch(() => undefined);
+    tokenCache.set(ref, p);
+  }
+  return p;
+}
+
+function useToken(ref: string | undefined): Token | undefined {
+  const [token, setToken] = useState<Token>();
+  useEffect(() => {
+    let live = true;
+    setToken(undefined);
+    if (ref) void tokenInfo(ref).then((t) => live && setToken(t));
+    return () => {
+      live = false;
+    };
+  }, [ref]);
+  return token;
+}
+
+/**
+ * A raw amount of a token (mint or `NTV`) as the token counts it: `1.5 HBD`. Until the token's
+ * record arrives, or for a token the node does not know, the raw units with "units".
+ */
+function Amount({ raw, token, testid }: { raw: string | number; token: string; testid?: string }) {
+  const known = token === 'NTV' ? NTV_TOKEN : undefined;
+  const fetched = useToken(known ? undefined : token);
+  const t = known ?? fetched;
+  const text = String(raw);
+  if (!/^-?\d+$/.test(text)) return <span>{text}</span>;
+  if (!t) return <span class="amount" data-testid={testid}>{formatUnits(text, 0)} <span class="muted">units</span></span>;
+  return (
+    <span class="amount" data-testid={testid} title={`${text} raw units (${t.decimals} decimals)`}>
+      {formatUnits(text, t.decimals)} {token === 'NTV' || t.mint_address === NTV_MINT ? 'NTV' : <a href={href('token', t.mint_address)}>{t.symbol}</a>}
+    </span>
+  );
+}
+
+const NTV_TOKEN: Token = { name: 'NTV', symbol: 'NTV', decimals: 9, mint_address: NTV_MINT, total_supply: '0', standard: 'native', owner: '', creator: '', badge: null };
+
 // ---------------------------------------------------------------- small parts
 
-const Hash = ({ value, to }: { value: string; to?: string }) => (to ? <a href={to} class="mono" title={value}>{shortHash(value)}</a> : <span class="mono" title={value}>{shortHash(value)}</span>);
+const Hash = ({ value, to }: { value: string; to?: string }) => (to ? <a href={to} class="mono" title={value}>{shortHash(value, 6)}</a> : <span class="mono" title={value}>{shortHash(value, 6)}</span>);
 const Addr = ({ value }: { value: string }) => <Hash value={value} to={href('address', value)} />;
+const When = ({ ts }: { ts: number }) => <span title={formatDate(ts)}>{formatDate(ts)}</span>;
+const Ago = ({ ts, now }: { ts: number; now: number }) => <span title={formatDate(ts)}>{timeAgo(ts, now)}</span>;
 
 function Fields({ rows }: { rows: Array<[string, ComponentChildren]> }) {
   return (
@@ -135,6 +197,7 @@ function GenericTable({ items, testid }: { items: Array<Record<string, unknown>>
 function cell(key: string, value: unknown): ComponentChildren {
   if (typeof value !== 'string' && typeof value !== 'number') return value === undefined || value === null ? '' : String(value);
   const text = String(value);
+  if (typeof value === 'number' && /^(timestamp|created_at|time)$/.test(key)) return <When ts={value} />;
   if (/hash$/i.test(key) && text.startsWith('Nxh')) return <Hash value={text} to={href('tx', text)} />;
   if (/height$/i.test(key) && typeof value === 'number') return <a href={href('block', value)}>{text}</a>;
   if (text.startsWith('Nx0')) return <Addr value={text} />;
@@ -145,23 +208,95 @@ function cell(key: string, value: unknown): ComponentChildren {
   return text;
 }
 
+/** Fields of an event that are shown through their amount (the token) or not at all (pool internals). */
+const HIDDEN_EVENT_FIELDS = new Set(['type', 'op_index', 'symbol', 'reserve0', 'reserve1']);
+
+/** A receipt's events, one row each: every amount with its token's decimals and symbol, the rest linked. */
+function Events({ events, testid }: { events: Array<Record<string, unknown>>; testid?: string }) {
+  if (events.length === 0) return <p class="muted">None.</p>;
+  return (
+    <table class="list events" data-testid={testid}>
+      <thead><tr><th>Event</th><th>Details</th></tr></thead>
+      <tbody>
+        {events.map((e, i) => {
+          const type = String(e.type);
+          const tokenFields = new Set(Object.keys(e).map((k) => tokenFieldOf(type, k)).filter((f): f is string => f !== undefined && f !== 'NTV'));
+          return (
+            <tr key={i}>
+              <td>{type}</td>
+              <td class="details">
+                {Object.entries(e).filter(([k, v]) => !HIDDEN_EVENT_FIELDS.has(k) && !tokenFields.has(k) && v !== undefined && v !== null && typeof v !== 'object').map(([k, v]) => {
+                  const field = tokenFieldOf(type, k);
+                  const mint = field === 'NTV' ? 'NTV' : field ? String(e[field] ?? '') : '';
+                  return (
+                    <span class="kv" key={k}>
+                      <span class="muted">{k.replace(/_/g, ' ')}</span>{' '}
+                      {field && mint ? <Amount raw={v as string} token={mint} testid={type === 'Transfer' && k === 'amount' ? 'transfer-amount' : undefined} /> : cell(k, v)}
+                    </span>
+                  );
+                })}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** What a bundle did, in one cell of a list: its token movements with amounts, else its event names. */
+function Summary({ events }: { events: Array<Record<string, unknown>> }) {
+  const shown = new Set(['Fee', 'Transfer', 'Swap', 'TokenCreated', 'PoolCreated', 'LiquidityAdded', 'LiquidityRemoved']);
+  const moves = events.filter((e) => shown.has(String(e.type)) && e.type !== 'Fee');
+  const rest = [...new Set(events.map((e) => String(e.type)).filter((t) => !shown.has(t)))];
+  return (
+    <span class="summary">
+      {moves.map((e, i) => (
+        <span key={i} class="kv">
+          {e.type === 'Transfer' && <>Transfer <Amount raw={String(e.amount)} token={String(e.token)} /></>}
+          {e.type === 'Swap' && <>Swap <Amount raw={String(e.amount_in)} token={String(e.token_in)} /> → {e.token_out ? <Amount raw={String(e.amount_out)} token={String(e.token_out)} /> : String(e.amount_out)}</>}
+          {e.type === 'TokenCreated' && <>New token, supply <Amount raw={String(e.supply)} token={String(e.mint)} /></>}
+          {(e.type === 'PoolCreated' || e.type === 'LiquidityAdded' || e.type === 'LiquidityRemoved') && (
+            <>{e.type === 'PoolCreated' ? 'New pool' : e.type === 'LiquidityAdded' ? 'Add liquidity' : 'Remove liquidity'}{' '}
+              {e.token0 ? <Amount raw={String(e.amount0)} token={String(e.token0)} /> : String(e.amount0)} +{' '}
+              {e.token1 ? <Amount raw={String(e.amount1)} token={String(e.token1)} /> : String(e.amount1)}</>
+          )}
+        </span>
+      ))}
+      {rest.length > 0 && <span class="kv">{rest.join(', ')}</span>}
+    </span>
+  );
+}
+
 // ---------------------------------------------------------------- pages
 
 function Home() {
   const initialBlocks = useCall<Head[]>('svc_getRecentBlocks', [MAX_LIVE]);
-  const initialTxs = useCall<TxItem[]>('svc_getRecentTransactions', [MAX_LIVE]);
   const [blocks, setBlocks] = useState<Head[]>([]);
-  const [txs, setTxs] = useState<TxItem[]>([]);
+  const [txs, setTxs] = useState<Receipt[] | undefined>();
+  const [txState, setTxState] = useState<'ok' | 'unavailable'>('ok');
   useEffect(() => {
     if (initialBlocks.state === 'ok') setBlocks((live) => merge(live, initialBlocks.value, (b) => b.height));
   }, [initialBlocks.state]);
   useEffect(() => {
-    if (initialTxs.state === 'ok') setTxs((live) => merge(live, initialTxs.value.map(normaliseTx), (t) => t.bundleHash));
-  }, [initialTxs.state]);
-  useEffect(() => {
+    // The live items carry no events (spec §6 newTransactions): a new one refreshes the receipts,
+    // at most once a second however busy the chain is.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const refresh = async () => {
+      timer = undefined;
+      if (!(await availableMethods()).has('svc_getRecentTransactions')) return live && setTxState('unavailable');
+      const list = await call<Receipt[]>('svc_getRecentTransactions', [MAX_LIVE]).catch(() => undefined);
+      if (live && list) setTxs(list);
+    };
+    void refresh();
     const offHeads = liveFeed().subscribe('svc_subscribe_newHeads', (h) => setBlocks((list) => merge(list, [h as Head], (b) => b.height)));
-    const offTxs = liveFeed().subscribe('svc_subscribe_newTransactions', (t) => setTxs((list) => merge(list, [t as TxItem], (x) => x.bundleHash)));
+    const offTxs = liveFeed().subscribe('svc_subscribe_newTransactions', () => {
+      timer ??= setTimeout(() => void refresh(), 1000);
+    });
     return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
       offHeads();
       offTxs();
     };
@@ -173,16 +308,16 @@ function Home() {
         <h2>Latest blocks</h2>
         <table class="list" data-testid="latest-blocks">
           <thead>
-            <tr><th>Height</th><th>Hash</th><th>Bundles</th><th>Gas</th><th>Age</th></tr>
+            <tr><th>Height</th><th class="wide">Hash</th><th>Bundles</th><th>Gas</th><th>Age</th></tr>
           </thead>
           <tbody>
             {blocks.map((b) => (
               <tr key={b.height} data-height={b.height}>
                 <td><a href={href('block', b.height)}>{b.height}</a></td>
-                <td><Hash value={b.hash} /></td>
+                <td class="wide"><Hash value={b.hash} /></td>
                 <td>{b.bundleCount}</td>
                 <td>{b.gasUsed.toLocaleString('en-US')}</td>
-                <td>{timeAgo(b.timestamp, now)}</td>
+                <td><Ago ts={b.timestamp} now={now} /></td>
               </tr>
             ))}
           </tbody>
@@ -190,20 +325,20 @@ function Home() {
       </section>
       <section>
         <h2>Latest transactions</h2>
-        {initialTxs.state === 'unavailable' && <p class="note">History before this page opened is not available on this node (svc_getRecentTransactions); new ones appear live.</p>}
-        {txs.length === 0 ? <p class="muted">No transactions since the page opened.</p> : (
+        {txState === 'unavailable' && <p class="note">svc_getRecentTransactions is not available on this node.</p>}
+        {txs === undefined ? null : txs.length === 0 ? <p class="muted">No transactions yet.</p> : (
           <table class="list" data-testid="latest-transactions">
             <thead>
-              <tr><th>Bundle</th><th>From</th><th>Operations</th><th>Block</th><th>Age</th></tr>
+              <tr><th>Bundle</th><th class="wide">From</th><th>What</th><th class="wide">Block</th><th>Age</th></tr>
             </thead>
             <tbody>
               {txs.map((t) => (
-                <tr key={t.bundleHash}>
-                  <td><Hash value={t.bundleHash} to={href('tx', t.bundleHash)} /></td>
-                  <td><Addr value={t.from} /></td>
-                  <td>{(t.operations ?? []).join(', ')}</td>
-                  <td><a href={href('block', t.blockHeight)}>{t.blockHeight}</a></td>
-                  <td>{timeAgo(t.timestamp, now)}</td>
+                <tr key={t.bundle_hash}>
+                  <td><Hash value={t.bundle_hash} to={href('tx', t.bundle_hash)} />{t.status !== 'success' && <span class="error"> failed</span>}</td>
+                  <td class="wide"><Addr value={t.from} /></td>
+                  <td class="wrap"><Summary events={t.events} /></td>
+                  <td class="wide"><a href={href('block', t.block_height)}>{t.block_height}</a></td>
+                  <td><Ago ts={t.timestamp} now={now} /></td>
                 </tr>
               ))}
             </tbody>
@@ -212,12 +347,6 @@ function Home() {
       </section>
     </div>
   );
-}
-
-/** svc_getRecentTransactions items may be receipts (snake case) or §6 items (camel case). */
-function normaliseTx(raw: TxItem | Receipt): TxItem {
-  if ('bundleHash' in raw) return raw;
-  return { blockHeight: raw.block_height, blockHash: raw.block_hash, bundleHash: raw.bundle_hash, from: raw.from, timestamp: raw.timestamp, status: raw.status };
 }
 
 function merge<T>(list: T[], add: T[], key: (t: T) => string | number): T[] {
@@ -256,11 +385,11 @@ function BlockPage({ height }: { height: number }) {
             <Fields rows={[
               ['Hash', <span class="mono">{b.hash}</span>],
               ['Parent', <a class="mono" href={href('block', b.height - 1)}>{b.parentHash}</a>],
-              ['Time', new Date(b.timestamp * 1000).toISOString()],
+              ['Time', <When ts={b.timestamp} />],
               ['Proposer', <Addr value={b.proposer} />],
               ['State root', <span class="mono">{b.stateRoot}</span>],
               ['Gas', `${b.gasUsed.toLocaleString('en-US')} / ${b.gasLimit.toLocaleString('en-US')} (base fee ${b.baseFee} nanoNTV)`],
-              ['Transactions', `${b.tx_stats.total} (${b.tx_stats.failed} failed), fees ${formatUnits(String(b.tx_stats.total_fees), NTV_DECIMALS)} NTV`],
+              ['Transactions', <>{b.tx_stats.total} ({b.tx_stats.failed} failed), fees <Amount raw={String(b.tx_stats.total_fees)} token="NTV" /></>],
             ]} />
             <h3>Bundles</h3>
             {b.transactions.length === 0 ? <p class="muted">None.</p> : (
@@ -273,29 +402,38 @@ function BlockPage({ height }: { height: number }) {
   );
 }
 
+type TxFound = { type: 'transaction'; evm_hash: string | null; receipt: Receipt } | { type: 'block'; height: number } | { type: string };
+
+/** A bundle by its Nxh… hash, or (0x form) by the keccak hash an EVM wallet knows it by: svc_search resolves both. */
 function TxPage({ hash }: { hash: string }) {
-  const receipt = useCall<Receipt | null>('svc_getTransactionReceipt', [hash]);
+  const found = useCall<TxFound>('svc_search', [hash]);
   return (
     <section>
       <h2>Transaction</h2>
-      <Show data={receipt}>
-        {(r) => r === null ? <p class="error">No included bundle has this hash.</p> : (
-          <>
-            <Fields rows={[
-              ['Hash', <span class="mono">{r.bundle_hash}</span>],
-              ['Status', <span class={r.status === 'success' ? 'ok' : 'error'}>{r.status} ({r.status_name}){r.error ? ` — ${r.error}` : ''}</span>],
-              ['Block', <a href={href('block', r.block_height)}>{r.block_height}</a>],
-              ['Index', r.index],
-              ['From', <Addr value={r.from} />],
-              ['Nonce', r.nonce],
-              ['Gas used', r.gas_used.toLocaleString('en-US')],
-              ['Fee', `${formatUnits(r.fee, NTV_DECIMALS)} NTV`],
-              ['Time', new Date(r.timestamp * 1000).toISOString()],
-            ]} />
-            <h3>Events</h3>
-            <GenericTable items={r.events} />
-          </>
-        )}
+      <Show data={found}>
+        {(f) => {
+          if (f.type === 'block' && 'height' in f) return <p>This is the hash of <a href={href('block', f.height)}>block {f.height}</a>.</p>;
+          if (f.type !== 'transaction' || !('receipt' in f)) return <p class="error">No included bundle has this hash.</p>;
+          const r = f.receipt;
+          return (
+            <>
+              <Fields rows={[
+                ['Hash', <span class="mono" data-testid="tx-hash">{r.bundle_hash}</span>],
+                ...(f.evm_hash ? [['EVM hash', <span class="mono" data-testid="tx-evm-hash">{f.evm_hash}</span>] as [string, ComponentChildren]] : []),
+                ['Status', <span class={r.status === 'success' ? 'ok' : 'error'}>{r.status} ({r.status_name}){r.error ? ` — ${r.error}` : ''}</span>],
+                ['Block', <a href={href('block', r.block_height)}>{r.block_height}</a>],
+                ['Index', r.index],
+                ['From', <Addr value={r.from} />],
+                ['Nonce', r.nonce],
+                ['Gas used', r.gas_used.toLocaleString('en-US')],
+                ['Fee', <Amount raw={r.fee} token="NTV" />],
+                ['Time', <When ts={r.timestamp} />],
+              ]} />
+              <h3>Events</h3>
+              <Events events={r.events as Array<Record<string, unknown>>} testid="tx-events" />
+            </>
+          );
+        }}
       </Show>
     </section>
   );
@@ -304,17 +442,17 @@ function TxPage({ hash }: { hash: string }) {
 function AddressPage({ address }: { address: string }) {
   const account = useCall<Account>('svc_getAccount', [address]);
   const tokens = useCall<Array<Record<string, unknown>>>('svc_getAddressTokens', [address]);
-  const history = useCall<Array<Record<string, unknown>>>('svc_getAddressHistory', [address, 25]);
+  const history = useCall<HistoryEntry[]>('svc_getAddressHistory', [address, 25]);
   const nfts = useCall<Array<Record<string, unknown>>>('svc_listNftsByOwner', [address, null, 25]);
   return (
     <section>
       <h2>Address</h2>
-      <p class="mono">{address}</p>
       <Show data={account}>
         {(a) => (
           <Fields rows={[
+            ['Address', <span class="mono" data-testid="account-address">{a.address}</span>],
+            ['EVM form', <span class="mono" data-testid="account-evm">{a.evm_address}</span>],
             ['NTV balance', <span data-testid="account-balance">{formatUnits(a.balance, NTV_DECIMALS)} NTV</span>],
-            ['EVM form', <span class="mono">{a.evm_address}</span>],
             ['Nonce', `${a.nonce} (next free ${a.pending_nonce})`],
           ]} />
         )}
@@ -324,8 +462,37 @@ function AddressPage({ address }: { address: string }) {
       <h3>NFTs</h3>
       <Show data={nfts}>{(list) => <GenericTable items={Array.isArray(list) ? list : []} testid="address-nfts" />}</Show>
       <h3>History</h3>
-      <Show data={history}>{(list) => <GenericTable items={Array.isArray(list) ? list : []} testid="address-history" />}</Show>
+      <Show data={history}>{(list) => <History items={Array.isArray(list) ? list : []} />}</Show>
     </section>
+  );
+}
+
+/** An address's bundles, newest first: what moved in or out, from or to whom, with amounts (svc_getAddressHistory `transfers`). */
+function History({ items }: { items: HistoryEntry[] }) {
+  if (items.length === 0) return <p class="muted">None.</p>;
+  return (
+    <table class="list" data-testid="address-history">
+      <thead><tr><th>Bundle</th><th>Time</th><th>In / out</th><th>Block</th></tr></thead>
+      <tbody>
+        {items.map((h) => (
+          <tr key={h.bundle_hash}>
+            <td><Hash value={h.bundle_hash} to={href('tx', h.bundle_hash)} />{h.status !== 'success' && <span class="error"> failed</span>}</td>
+            <td><When ts={h.timestamp} /></td>
+            <td class="wrap">
+              {(h.transfers ?? []).length === 0
+                ? <span class="muted">{h.role === 'sender' ? 'sent' : h.role}: {[...new Set(h.events.map((e) => e.type as string).filter((t) => t !== 'Fee'))].join(', ') || 'fee only'}</span>
+                : (h.transfers ?? []).map((t, i) => (
+                  <div key={i} class="move" data-testid="history-move">
+                    <span class={`dir ${t.direction}`}>{t.direction === 'in' ? 'IN' : t.direction === 'out' ? 'OUT' : 'SELF'}</span>{' '}
+                    <Amount raw={t.amount} token={t.token} /> {t.direction === 'in' ? 'from' : 'to'} {cell('counterparty', t.counterparty)}
+                  </div>
+                ))}
+            </td>
+            <td><a href={href('block', h.block_height)}>{h.block_height}</a></td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -352,26 +519,35 @@ function TokenBalances({ items }: { items: Array<Record<string, unknown>> }) {
   );
 }
 
+/** A token by symbol, mint, or (as MetaMask links /token/<contract>) its ERC-20 address, resolved by svc_search. */
 function TokenPage({ id }: { id: string }) {
-  const token = useCall<Token>('svc_getTokenInfo', [id]);
+  const evm = /^0x[0-9a-fA-F]{40}$/.test(id);
+  const found = useCall<{ type: string; token?: Token }>(evm ? 'svc_search' : 'svc_getTokenInfo', [id]);
   return (
     <section>
-      <Show data={token}>
-        {(t) => (
-          <>
-            <h2>{t.name} ({t.symbol}) {t.badge && <span class="badge">{t.badge}</span>}</h2>
-            <Fields rows={[
-              ['Mint', <span class="mono">{t.mint_address}</span>],
-              ['Standard', t.standard],
-              ['Decimals', t.decimals],
-              ['Total supply', `${formatUnits(t.total_supply, t.decimals)} ${t.symbol}`],
-              ['Owner', <Addr value={t.owner} />],
-              ['Creator', <Addr value={t.creator} />],
-            ]} />
-            <h3>Holders</h3>
-            <TokenHolders mint={t.mint_address} />
-          </>
-        )}
+      <Show data={found}>
+        {(f) => {
+          const t = evm ? f.token : (f as unknown as Token);
+          if (!t) return <p class="error">No token at {id}.</p>;
+          return (
+            <>
+              <h2>{t.name} ({t.symbol}) {t.badge && <span class="badge">{t.badge}</span>}</h2>
+              <Fields rows={[
+                ['Mint', <span class="mono">{t.mint_address}</span>],
+                ['EVM contract', t.evm_address ? <span class="mono" data-testid="token-evm">{t.evm_address}</span> : <span class="muted">none (the native coin)</span>],
+                ['Standard', t.standard],
+                ['Decimals', t.decimals],
+                ['Total supply', `${formatUnits(t.total_supply, t.decimals)} ${t.symbol}`],
+                ['Owner', <Addr value={t.owner} />],
+                ['Creator', <Addr value={t.creator} />],
+              ]} />
+              <h3>Holders</h3>
+              <TokenHolders token={t} />
+              <h3>Transfers</h3>
+              <TokenTransfers token={t} />
+            </>
+          );
+        }}
       </Show>
     </section>
   );
@@ -406,9 +582,51 @@ function TokenTypes({ collection }: { collection: string }) {
   return <Show data={types}>{(list) => <GenericTable items={Array.isArray(list) ? list : []} testid="token-types" />}</Show>;
 }
 
-function TokenHolders({ mint }: { mint: string }) {
-  const holders = useCall<Array<Record<string, unknown>>>('svc_getTokenHolders', [mint, 25]);
-  return <Show data={holders}>{(list) => <GenericTable items={Array.isArray(list) ? list : []} />}</Show>;
+function TokenHolders({ token }: { token: Token }) {
+  const holders = useCall<Array<{ address: string; balance: string }>>('svc_getTokenHolders', [token.mint_address, 25]);
+  const supply = BigInt(token.total_supply);
+  return (
+    <Show data={holders}>
+      {(list) => list.length === 0 ? <p class="muted">None.</p> : (
+        <table class="list" data-testid="token-holders">
+          <thead><tr><th>Address</th><th>Balance</th><th>Share</th></tr></thead>
+          <tbody>
+            {list.map((h) => (
+              <tr key={h.address}>
+                <td>{cell('address', h.address)}</td>
+                <td>{formatUnits(h.balance, token.decimals)} {token.symbol}</td>
+                <td>{supply > 0n ? `${(Number((BigInt(h.balance) * 10000n) / supply) / 100).toFixed(2)} %` : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Show>
+  );
+}
+
+function TokenTransfers({ token }: { token: Token }) {
+  const transfers = useCall<Array<{ bundle_hash: string; timestamp: number; event: string; from: string; to: string; amount: string }>>('svc_getTokenTransfers', [token.mint_address, 25]);
+  return (
+    <Show data={transfers}>
+      {(list) => list.length === 0 ? <p class="muted">None.</p> : (
+        <table class="list" data-testid="token-transfers">
+          <thead><tr><th>Bundle</th><th>Time</th><th>From</th><th>To</th><th>Amount</th></tr></thead>
+          <tbody>
+            {list.map((x, i) => (
+              <tr key={i}>
+                <td><Hash value={x.bundle_hash} to={href('tx', x.bundle_hash)} /> <span class="muted">{x.event === 'Transfer' ? '' : x.event}</span></td>
+                <td><When ts={x.timestamp} /></td>
+                <td>{cell('from', x.from)}</td>
+                <td>{cell('to', x.to)}</td>
+                <td>{formatUnits(x.amount, token.decimals)} {token.symbol}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Show>
+  );
 }
 
 function TokensPage() {
@@ -453,7 +671,7 @@ function PoolsPage() {
                 return (
                   <tr key={i}>
                     <td><a href={href('pool', a, b)}>{String(p.symbol_a ?? a)} / {String(p.symbol_b ?? b)}</a></td>
-                    <td>{String(p.reserve_a ?? '')} / {String(p.reserve_b ?? '')}</td>
+                    <td><Amount raw={String(p.reserve_a ?? '')} token={a} /> / <Amount raw={String(p.reserve_b ?? '')} token={b} /></td>
                   </tr>
                 );
               })}
@@ -469,10 +687,16 @@ function PoolPage({ a, b }: { a: string; b: string }) {
   const pool = useCall<Record<string, unknown> | null>('svc_getPool', [a, b]);
   return (
     <section>
-      <h2>Pool {a} / {b}</h2>
       <Show data={pool}>
         {(p) => p === null ? <p class="error">No such pool.</p> : (
-          <Fields rows={Object.entries(p).filter(([, v]) => typeof v !== 'object').map(([k, v]) => [k, cell(k, v as string)])} />
+          <>
+            <h2>Pool {String(p.symbol_a ?? a)} / {String(p.symbol_b ?? b)}</h2>
+            <Fields rows={Object.entries(p).filter(([, v]) => typeof v !== 'object').map(([k, v]): [string, ComponentChildren] => {
+              // reserve_a / reserve_b in their tokens' decimals (token_a / token_b are mints)
+              const side = /^reserve_(a|b)$/.exec(k)?.[1];
+              return [k.replace(/_/g, ' '), side ? <Amount raw={String(v)} token={String(p[`token_${side}`])} testid={`pool-reserve-${side}`} /> : cell(k, v as string)];
+            })} />
+          </>
         )}
       </Show>
     </section>
@@ -498,7 +722,8 @@ async function search(query: string): Promise<string | undefined> {
     const found = await call<SearchResult>('svc_search', [q]).catch(() => undefined);
     switch (found?.type) {
       case 'block': return go('block', found.height);
-      case 'transaction': return go('tx', found.bundle_hash);
+      // An EVM hash stays in the URL (it is the one the user has), a bundle hash likewise.
+      case 'transaction': return go('tx', q);
       case 'address': return go('address', found.address);
       case 'token': return go('token', found.mint_address);
       case 'collection': return go('collection', found.address);
@@ -537,7 +762,7 @@ function SearchBox() {
       <input
         name="q"
         aria-label="Search"
-        placeholder="Block height, bundle hash, Nx0… address, token symbol or Nx1… mint"
+        placeholder="Height, bundle or EVM tx hash, Nx0…/0x address, token symbol, Nx1… mint or 0x contract"
         value={query}
         onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
       />
@@ -592,4 +817,5 @@ function App() {
   );
 }
 
+adoptPathRoute();
 render(<App />, document.getElementById('app')!);

@@ -11,17 +11,20 @@ import { StateView } from './chain/state-view.js';
 import { loadValidatorKey } from './chain/validator-key.js';
 import type { ChainParams } from './chain/chain-params.js';
 import { DEFAULT_MEMPOOL_LIMITS, type MempoolLimits } from './chain/mempool.js';
-import { encodeAccount } from './codec/address.js';
+import type Koa from 'koa';
+import { encodeAccount, encodeHash } from './codec/address.js';
+import type { ProducedBlock } from './chain/producer.js';
 import { initHashing } from './codec/hash.js';
 import { SignatureVerifierPool } from './codec/verify-pool.js';
 import { Core } from './core/core.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, type LogFormat, type Logger } from './logger.js';
 import { IntentService } from './intents/service.js';
 import { parseIntent } from './intents/parser.js';
 import { registerMethods } from './rpc/methods/index.js';
 import { MethodRegistry } from './rpc/registry.js';
 import { RpcServer } from './rpc/server.js';
 import { defaultExplorerDir, explorerMiddleware } from './rpc/explorer-static.js';
+import { healthMiddleware, staleAfterMs } from './rpc/health.js';
 import { SubscriptionHub } from './rpc/subscriptions.js';
 import { ChainStore } from './storage/chain-store.js';
 import { createNodeP2P } from './p2p/index.js';
@@ -55,6 +58,8 @@ export interface NodeOptions {
   rpcVhosts?: string[];
   validatorKeyPath?: string;
   verbose: boolean;
+  /** --log-format: pretty lines on a terminal, JSON when piped (`auto`, the default; src/logger.ts) */
+  logFormat?: LogFormat;
   /** spec §4.20 --backfill-indexes: rebuild the explorer indexes before the RPC opens */
   backfillIndexes?: boolean;
   /** progress of the backfill (the CLI draws a bar on stderr) */
@@ -94,9 +99,17 @@ export interface RunningNode {
 const MIN_BLOCK_INTERVAL_MS = 500;
 const INCLUSION_TIMEOUT_MS = 30_000;
 
+/** A host for a URL an operator can open: a wildcard bind is reached on loopback; IPv6 in brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /** Build every module with (options, dependencies) and wire them (DESIGN.md: node.ts). */
 export async function startNode(options: NodeOptions): Promise<RunningNode> {
-  const logger = createLogger({ verbose: options.verbose });
+  const logger = createLogger({ verbose: options.verbose, format: options.logFormat ?? 'auto' });
+  const startedAtMs = Date.now();
   await initHashing();
   await mkdir(options.dataDir, { recursive: true });
   const validator = await loadValidatorKey(options.validatorKeyPath, options.dataDir);
@@ -169,6 +182,12 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   registerMethods(registry, { chain, readers, validator, network: options.network, faucet: new FaucetLedger(store), subscriptions, p2p: p2p.view, intents, consensus });
   // The explorer page (issue 6) on GET / of the RPC port, when build/explorer/ was built.
   const explorer = explorerMiddleware(defaultExplorerDir(), logger);
+  // GET /health for load balancers (docs/rpc.md "Health"), then the page.
+  const health = healthMiddleware(() => ({
+    height: chain.height, headTimestamp: chain.headHeader.timestamp, syncing: chain.syncing,
+    peers: p2p.view.connectedPeers().length, expectsPeers: (options.bootnodes ?? []).length > 0, startedAtMs, version: NODE_VERSION,
+  }), staleAfterMs(options.blockTimeMs));
+  const httpMiddleware: Koa.Middleware = explorer ? (ctx, next) => health(ctx, () => explorer(ctx, next)) : health;
   const rpc = new RpcServer(
     {
       host: options.rpcHost, port: options.rpcPort, rateLimit: options.rpcRateLimit,
@@ -179,7 +198,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       ...(options.rpcCorsOrigins !== undefined ? { corsOrigins: options.rpcCorsOrigins } : {}),
       ...(options.wsOrigins !== undefined ? { wsOrigins: options.wsOrigins } : {}),
       ...(options.rpcVhosts !== undefined ? { vhosts: options.rpcVhosts } : {}),
-      ...(explorer ? { httpMiddleware: explorer } : {}),
+      httpMiddleware,
     },
     { registry, logger },
   );
@@ -187,9 +206,21 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   consensus.start();
   chain.start(consensus);
   await p2p.start();
+  // One line per block at info level (issue 26 item 5): what an operator watches. Not while
+  // catching up, where sync progress lines stand for the thousands of imported blocks.
+  chain.on('block', (produced: ProducedBlock) => {
+    if (chain.syncing) return;
+    const h = produced.block.header;
+    logger.info('block', {
+      height: h.height, bundles: h.bundleCount, gas: h.gasUsed, blockTime: new Date(h.timestamp * 1000).toISOString().replace('.000Z', 'Z'),
+      hash: encodeHash(h.hash),
+    });
+  });
+  const rpcUrl = `http://${urlHost(options.rpcHost)}:${rpcPort}`;
   logger.info('node started', {
-    version: NODE_VERSION, network: options.network, chainId: chain.chainId, rpc: `http://${options.rpcHost}:${rpcPort}`,
-    validator: encodeAccount(validator.address), height: chain.height,
+    version: NODE_VERSION, network: options.network, chainId: chain.chainId, height: chain.height, rpc: rpcUrl,
+    ...(explorer ? { explorer: `${rpcUrl}/` } : {}),
+    validator: encodeAccount(validator.address), validatorPublicKey: Buffer.from(validator.publicKey).toString('hex'),
   });
 
   let stopping: Promise<void> | undefined;

@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-import { Builtins, Cli } from 'clipanion';
+import { Builtins } from 'clipanion';
 import { RunCommand } from './run.js';
 import { KeysGenerateCommand } from './keys.js';
+import { VersionCommand } from './version.js';
+import { NodeCli } from './help.js';
+import { colorDepth } from './help-format.js';
 import { NODE_VERSION } from '../version.js';
 
-const cli = new Cli({ binaryLabel: 'ntv-node', binaryName: 'ntv-node', binaryVersion: NODE_VERSION });
+// enableColors, not only the context's colorDepth: clipanion's help formatting reads its own default otherwise.
+const colors = colorDepth() > 1;
+const cli = new NodeCli({ binaryLabel: 'ntv-node', binaryName: 'ntv-node', binaryVersion: NODE_VERSION, enableColors: colors });
 cli.register(RunCommand);
 cli.register(KeysGenerateCommand);
+cli.register(VersionCommand);
 cli.register(Builtins.HelpCommand);
 cli.register(Builtins.VersionCommand);
-void cli.runExit(process.argv.slice(2));
+void cli.runExit(process.argv.slice(2), { colorDepth: colors ? colorDepth() : 1 });

@@ -5,6 +5,7 @@ import { startNode, type NodeOptions } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
+import { LOG_FORMATS } from '../logger.js';
 
 /** `--genesis-validators <hex>[,<hex>…]`: 32-byte Ed25519 public keys, no repeats. */
 export function parseGenesisValidators(text: string): Uint8Array[] {
@@ -119,6 +120,10 @@ export class RunCommand extends Command {
     description: 'File with the 64-hex-char Ed25519 secret key; generated into the data dir when absent (default: none)',
   });
   verbose = Option.Boolean('-v,--verbose', false, { description: 'Verbose logging (default: off)' });
+  logFormat = Option.String('--log-format', 'auto', {
+    description: 'Console log format: pretty (one human line per entry, a line per block), json (one object per line), or auto: pretty on a terminal, json when piped (default: auto)',
+    validator: t.isEnum(LOG_FORMATS),
+  });
   backfillIndexes = Option.Boolean('--backfill-indexes', false, {
     description: 'Rebuild the explorer indexes from stored blocks and receipts at start-up, before the RPC opens (default: off)',
   });
@@ -175,6 +180,7 @@ export class RunCommand extends Command {
       rpcVhosts: this.rpcVhosts.split(',').map((h) => h.trim()).filter((h) => h.length > 0),
       validatorKeyPath: this.validatorKey,
       verbose: this.verbose,
+      logFormat: this.logFormat,
       backfillIndexes: this.backfillIndexes,
       genesisValidators: this.genesisValidators === undefined ? undefined : parseGenesisValidators(this.genesisValidators),
       chainParams: this.chainParams === undefined ? undefined : loadChainParamsFile(this.chainParams),

@@ -6,8 +6,10 @@
 import { decodeFunctionData, encodeFunctionResult, erc20Abi, parseAbi, type Hex } from 'viem';
 import type { ChainApi } from '../chain/interface.js';
 import type { RegisteredToken } from '../chain/token-registry.js';
-import { EthCallError } from './errors.js';
+import { EthCallError, executionReverted } from './errors.js';
 import { accountOfEvm } from '../chain/evm/units.js';
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
 /** ERC-165's own interface ID; STD tokens are fungible, so not ERC-721 (0x80ac58cd) nor ERC-1155 (0xd9b67a26). */
@@ -20,8 +22,13 @@ export const TOKEN_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-std-token').toString
 /** The same for NFT and multi-token collections (docs/nfts.md): "ntv-collection". */
 export const COLLECTION_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-collection').toString('hex')}`;
 
-/** The answer to a read call on `token`, ABI-encoded. Unknown selectors are -32602 with the selector. */
-export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex): Hex {
+/**
+ * The answer to a call on `token`, ABI-encoded. Reads answer from state; `transfer(to, amount)` is
+ * simulated against the caller's (`from`, else the zero address as geth calls) balance: true, or the
+ * revert the contract would give (wallets simulate before they send: viem simulateContract, wagmi).
+ * Unknown selectors are -32602 with the selector.
+ */
+export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, from?: string): Hex {
   const selector = data.slice(0, 10).toLowerCase();
   if (selector === ERC165_ID) {
     const { args } = decode(erc165Abi, data, selector);
@@ -39,11 +46,18 @@ export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex): H
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'totalSupply', result: token.totalSupply });
     case 'balanceOf':
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: chain.balance(accountOfEvm(call.args[0]), token.mint) });
+    case 'transfer': {
+      const [to, amount] = call.args;
+      if (BigInt(to) === 0n) throw executionReverted('ERC20: transfer to the zero address');
+      const sender = accountOfEvm(from ?? ZERO_ADDRESS);
+      if (amount >= 1n << 128n || chain.balance(sender, token.mint) < amount) throw executionReverted('ERC20: transfer amount exceeds balance');
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'transfer', result: true });
+    }
     case 'allowance':
       // No approvals exist natively: only the holder moves its tokens (docs/eth.md "allowance").
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', result: 0n });
     default:
-      throw unsupported(selector, `${call.functionName} changes state; send it as a signed transaction (only transfer is supported)`);
+      throw unsupported(selector, `${call.functionName} is not supported: there are no approvals natively (only transfer can be called or sent)`);
   }
 }
 

@@ -4,6 +4,8 @@
  * error table (src/rpc/errors.ts STANDARD_ERRORS), which `toRpcError` maps it to; the message and
  * data pass through unchanged.
  */
+import { encodeAbiParameters } from 'viem';
+
 export class EthCallError extends Error {
   constructor(
     readonly reason: 'INVALID_PARAMS' | 'EXECUTION_REVERTED',
@@ -18,4 +20,13 @@ export class EthCallError extends Error {
   static invalidParams(message: string, data?: Record<string, unknown>): EthCallError {
     return new EthCallError('INVALID_PARAMS', `invalid params: ${message}`, data);
   }
+}
+
+/**
+ * geth's answer to a reverted call or estimate: code 3, `execution reverted: reason`, data =
+ * Error(string) (docs/eth.md "Errors"), so wallet libraries show the contract's reason.
+ */
+export function executionReverted(reason: string): EthCallError {
+  const data = `0x08c379a0${encodeAbiParameters([{ type: 'string' }], [reason]).slice(2)}`;
+  return new EthCallError('EXECUTION_REVERTED', `execution reverted: ${reason}`, data);
 }

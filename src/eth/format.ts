@@ -51,7 +51,11 @@ export interface BlockView {
 
 /** Decodes a block's bundles and loads their receipts; logs get block-wide indexes. */
 export async function blockView(chain: ChainApi, block: Block): Promise<BlockView> {
-  const receipts = await chain.blockReceipts(block);
+  return blockViewOf(block, await chain.blockReceipts(block));
+}
+
+/** blockView from receipts already at hand (a produced block's, for subscriptions and filters). */
+export function blockViewOf(block: Block, receipts: ReadonlyArray<Receipt | undefined>): BlockView {
   const blockHash = hex(block.header.hash);
   const number = quantity(block.header.height);
   let logIndex = 0;
@@ -180,6 +184,15 @@ export function formatReceipt(view: BlockView, item: BlockItem): Record<string, 
     status: receipt.status === 'success' ? '0x1' : '0x0',
     type: tx.type,
   };
+}
+
+/**
+ * A block header as eth_subscribe("newHeads") sends it (geth's header JSON): the block's fields
+ * without transactions, uncles, size and totalDifficulty.
+ */
+export function formatHead(view: BlockView): Record<string, unknown> {
+  const { transactions: _t, uncles: _u, size: _s, totalDifficulty: _d, ...head } = formatBlock(view, false);
+  return head;
 }
 
 export function formatBlock(view: BlockView, full: boolean): Record<string, unknown> {

@@ -42,7 +42,8 @@ export const APP_ERRORS = {
   SERVER_BUSY: {
     code: -32000,
     meaning: 'The node cannot take the call now: shutting down, in initial sync, its transaction lookup index still behind the head after a sync, '
-      + 'or too many calls in flight on the connection.',
+      + 'or too many calls in flight on the connection. Also go-ethereum\'s generic code, which eth_* methods use as geth does so wallet libraries '
+      + 'classify the message: admission refusals of eth_sendRawTransaction/eth_estimateGas ("nonce too low: …", "already known", …) and "filter not found" (docs/eth.md "Errors").',
   },
   BUNDLE_INVALID: {
     code: -32001,

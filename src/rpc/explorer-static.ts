@@ -27,6 +27,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * Path routes that get the page itself (docs/explorer.md "Routes"): the links EVM wallets build from
+ * a block-explorer URL (MetaMask "View on block explorer": `<url>/tx/<hash>`, `/address/<addr>`,
+ * `/token/<contract>`; `/block/<n>`). One segment of letters and digits, so no path reaches anything
+ * but index.html; the page reads the path and shows that record.
+ */
+const SPA_PATH = /^\/(tx|address|block|token)\/[0-9A-Za-z]{1,128}\/?$/;
+
 interface StaticFile {
   readonly body: Buffer;
   readonly type: string;
@@ -73,12 +81,13 @@ export function explorerMiddleware(dir: string | undefined, logger: Logger): Koa
   }
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const file = files.get(ctx.path);
+    const page = ctx.path === '/' || SPA_PATH.test(ctx.path);
+    const file = files.get(page ? '/' : ctx.path);
     if (file === undefined) return next();
     ctx.set('Cache-Control', file.cacheControl);
     ctx.set('ETag', file.etag);
     ctx.set('X-Content-Type-Options', 'nosniff');
-    if (ctx.path === '/') {
+    if (page) {
       // The page talks only to this origin (RPC over fetch and ws on the same port).
       ctx.set('Content-Security-Policy', "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; base-uri 'none'; frame-ancestors 'none'");
       ctx.set('Referrer-Policy', 'no-referrer');

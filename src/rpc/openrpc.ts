@@ -78,7 +78,8 @@ export function buildOpenRpcDocument(info: OpenRpcInfo, definitions: readonly Me
         schema: plainSchema(d.result.schema),
       },
     };
-    if (d.description !== undefined) m.description = d.description;
+    // Client generators show the description; a method whose summary says it all repeats it.
+    m.description = d.description ?? d.summary;
     if (d.errors !== undefined && d.errors.length > 0) {
       m.errors = d.errors.map((code) => errorObject(code, meaningByCode.get(code) ?? 'unlisted application error'));
     }

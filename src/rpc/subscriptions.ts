@@ -19,11 +19,22 @@ import { newHeadsFields } from './methods/format.js';
 import { decodeBundle, type Operation } from '../codec/bundle.js';
 import type { ProducedBlock } from '../chain/producer.js';
 import { tokenMovements } from '../chain/token-movements.js';
+import type { PendingBundle } from '../chain/mempool.js';
+import { ethHashOf } from '../chain/evm/bundles.js';
+import { blockViewOf, formatHead, type BlockView, type EthLog } from '../eth/format.js';
 import type { Logger } from '../logger.js';
 import { RpcError } from './errors.js';
 import type { RpcConnection } from './registry.js';
 
-export type SubscriptionKind = 'newHeads' | 'newTransactions' | 'logs';
+/**
+ * svc_* kinds (spec §6, native formats) and the eth_subscribe kinds (docs/eth.md "Events"): one hub
+ * delivers both, so both get the same buffering, slow-consumer and sync rules; eth_* filters
+ * (src/rpc/methods/eth-filters.ts) are subscriptions of the eth kinds on a polled connection.
+ */
+export type SubscriptionKind = 'newHeads' | 'newTransactions' | 'logs' | 'ethNewHeads' | 'ethLogs' | 'ethPendingTransactions';
+
+/** The eth_subscribe kinds, whose notifications are `eth_subscription` in execution-apis shapes. */
+export const ETH_KINDS: ReadonlySet<SubscriptionKind> = new Set(['ethNewHeads', 'ethLogs', 'ethPendingTransactions']);
 
 /** Spec §6 log filter: both parts optional; an absent or empty array matches anything. */
 export interface LogFilter {
@@ -55,7 +66,13 @@ export interface BlockSource {
   readonly syncing: boolean;
   on(event: 'block', listener: (produced: ProducedBlock) => void): unknown;
   off(event: 'block', listener: (produced: ProducedBlock) => void): unknown;
+  /** bundles entering the mempool (newPendingTransactions); a source without them has no pending feed */
+  on(event: 'admitted', listener: (entry: PendingBundle) => void): unknown;
+  off(event: 'admitted', listener: (entry: PendingBundle) => void): unknown;
 }
+
+/** What an eth kind's subscriber wants beyond its kind: a predicate over its items (eth log filters). */
+export type ItemFilter = (item: unknown) => boolean;
 
 export interface SubscriptionHubOptions {
   /** Spec §6.1 / §8: blocks a subscription may hold for a connection that cannot take them. Default 64. */
@@ -72,8 +89,10 @@ export interface SubscriptionHubOptions {
   readonly retryIntervalMs?: number;
 }
 
-/** The JSON-RPC method of every notification (docs/subscriptions.md), after eth_subscription. */
+/** The JSON-RPC method of every svc_* notification (docs/subscriptions.md), after eth_subscription. */
 export const NOTIFICATION_METHOD = 'svc_subscription';
+/** The method of eth_subscribe notifications, as geth sends them. */
+export const ETH_NOTIFICATION_METHOD = 'eth_subscription';
 
 interface QueuedBlock {
   readonly height: number;
@@ -88,6 +107,9 @@ interface Subscription {
   readonly kind: SubscriptionKind;
   readonly connection: RpcConnection;
   readonly filter: { opType?: ReadonlySet<string>; address?: ReadonlySet<string> } | undefined;
+  /** eth kinds: items this subscriber wants (an eth log filter); all when absent */
+  readonly match: ItemFilter | undefined;
+  readonly method: string;
   /** false until the subscribe reply is on the wire, so no notification can precede it */
   live: boolean;
   readonly queue: QueuedBlock[];
@@ -101,6 +123,9 @@ interface BlockItems {
   heads?: NewHeadsItem[];
   transactions?: NewTransactionItem[];
   logs?: LogItem[];
+  ethView?: BlockView;
+  ethHeads?: unknown[];
+  ethLogs?: EthLog[];
 }
 
 export class SubscriptionHub {
@@ -112,12 +137,27 @@ export class SubscriptionHub {
   readonly #logger: Logger | undefined;
   readonly #byId = new Map<string, Subscription>();
   readonly #byConnection = new Map<number, Set<Subscription>>();
-  readonly #count: Record<SubscriptionKind, number> = { newHeads: 0, newTransactions: 0, logs: 0 };
+  readonly #count: Record<SubscriptionKind, number> = { newHeads: 0, newTransactions: 0, logs: 0, ethNewHeads: 0, ethLogs: 0, ethPendingTransactions: 0 };
   readonly #backlog = new Set<Subscription>();
   readonly #onBlock = (produced: ProducedBlock): void => {
     // Read the flag when the block is emitted: a block that arrived during sync stays silent (§6.2).
     if (this.#source.syncing || this.#byId.size === 0) return;
     setImmediate(() => this.#publish(produced));
+  };
+  /** eth hashes of bundles admitted since the last pending batch was published */
+  #pendingBatch: string[] | undefined;
+  readonly #onAdmitted = (entry: PendingBundle): void => {
+    if (this.#source.syncing || this.#count.ethPendingTransactions === 0) return;
+    // One queue entry per tick of admissions: a burst of thousands is one entry, bounded like a block.
+    if (this.#pendingBatch === undefined) {
+      this.#pendingBatch = [];
+      setImmediate(() => {
+        const hashes = this.#pendingBatch ?? [];
+        this.#pendingBatch = undefined;
+        this.#publishItems('ethPendingTransactions', -1, hashes);
+      });
+    }
+    this.#pendingBatch.push(ethHashOf(decodeBundle(entry.bytes), entry.hash));
   };
   #retryTimer: NodeJS.Timeout | undefined;
   #closed = false;
@@ -130,6 +170,7 @@ export class SubscriptionHub {
     this.#source = source;
     this.#logger = logger;
     source.on('block', this.#onBlock);
+    source.on('admitted', this.#onAdmitted);
   }
 
   get size(): number {
@@ -137,7 +178,7 @@ export class SubscriptionHub {
   }
 
   /** Registers a subscription for the connection and returns its id (0x + 16 hex digits). */
-  subscribe(kind: SubscriptionKind, connection: RpcConnection, filter?: LogFilter): string {
+  subscribe(kind: SubscriptionKind, connection: RpcConnection, filter?: LogFilter, match?: ItemFilter): string {
     let mine = this.#byConnection.get(connection.id);
     if (mine === undefined) {
       mine = new Set();
@@ -153,7 +194,8 @@ export class SubscriptionHub {
     do id = '0x' + randomHex(8);
     while (this.#byId.has(id));
     const sub: Subscription = {
-      id, kind, connection, live: false, queue: [], queued: 0, skippedBlocks: 0,
+      id, kind, connection, live: false, queue: [], queued: 0, skippedBlocks: 0, match,
+      method: ETH_KINDS.has(kind) ? ETH_NOTIFICATION_METHOD : NOTIFICATION_METHOD,
       filter: filter === undefined ? undefined : {
         ...(filter.opType?.length ? { opType: new Set(filter.opType) } : {}),
         ...(filter.address?.length ? { address: new Set(filter.address) } : {}),
@@ -169,9 +211,10 @@ export class SubscriptionHub {
   }
 
   /** Removes the connection's subscription of that kind; false when it holds no such id. */
-  unsubscribe(kind: SubscriptionKind, connection: RpcConnection, id: string): boolean {
+  unsubscribe(kind: SubscriptionKind | ReadonlySet<SubscriptionKind>, connection: RpcConnection, id: string): boolean {
     const sub = this.#byId.get(id);
-    if (sub === undefined || sub.kind !== kind || sub.connection.id !== connection.id) return false;
+    const kindMatches = typeof kind === 'string' ? sub?.kind === kind : sub !== undefined && kind.has(sub.kind);
+    if (sub === undefined || !kindMatches || sub.connection.id !== connection.id) return false;
     this.#remove(sub);
     return true;
   }
@@ -180,6 +223,7 @@ export class SubscriptionHub {
   close(): void {
     this.#closed = true;
     this.#source.off('block', this.#onBlock);
+    this.#source.off('admitted', this.#onAdmitted);
     if (this.#retryTimer !== undefined) clearInterval(this.#retryTimer);
     this.#retryTimer = undefined;
     for (const sub of [...this.#byId.values()]) this.#remove(sub);
@@ -191,7 +235,7 @@ export class SubscriptionHub {
     if (this.#closed) return;
     const built: BlockItems = {};
     for (const sub of this.#byId.values()) {
-      if (!sub.live) continue;
+      if (!sub.live || sub.kind === 'ethPendingTransactions') continue;
       const items = this.#itemsFor(sub, produced, built);
       // A block with nothing for this subscription still counts as delivered: no empty queue entries.
       if (items.length === 0) continue;
@@ -201,8 +245,30 @@ export class SubscriptionHub {
     this.#armRetry();
   }
 
+  /** Items not tied to a block (pending transactions): queued and bounded like a block's. */
+  #publishItems(kind: SubscriptionKind, height: number, all: readonly unknown[]): void {
+    if (this.#closed || all.length === 0) return;
+    for (const sub of this.#byId.values()) {
+      if (!sub.live || sub.kind !== kind) continue;
+      const items = sub.match === undefined ? all : all.filter(sub.match);
+      if (items.length === 0) continue;
+      this.#enqueue(sub, { height, items, next: 0 });
+      this.#flush(sub);
+    }
+    this.#armRetry();
+  }
+
   #itemsFor(sub: Subscription, produced: ProducedBlock, built: BlockItems): readonly unknown[] {
     switch (sub.kind) {
+      case 'ethNewHeads':
+        return (built.ethHeads ??= [formatHead((built.ethView ??= blockViewOf(produced.block, produced.receipts)))]);
+      case 'ethLogs': {
+        // The same logs, in the same order and with the same indexes, as eth_getLogs returns.
+        const all = (built.ethLogs ??= (built.ethView ??= blockViewOf(produced.block, produced.receipts)).items.flatMap((i) => i.logs));
+        return sub.match === undefined ? all : all.filter(sub.match);
+      }
+      case 'ethPendingTransactions':
+        return [];
       case 'newHeads':
         return (built.heads ??= [headItem(produced)]);
       case 'newTransactions':
@@ -233,7 +299,7 @@ export class SubscriptionHub {
     while (queue.length > 0) {
       const block = queue[0]!;
       while (block.next < block.items.length) {
-        const sent = connection.send({ jsonrpc: '2.0', method: NOTIFICATION_METHOD, params: { subscription: id, result: block.items[block.next] } });
+        const sent = connection.send({ jsonrpc: '2.0', method: sub.method, params: { subscription: id, result: block.items[block.next] } });
         if (!sent) {
           this.#backlog.add(sub);
           return;

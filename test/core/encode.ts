@@ -53,11 +53,10 @@ export class W {
   }
 }
 
-export function encodeBundle(b: Bundle): Uint8Array {
-  const w = new W();
-  w.raw(b.user);
-  w.u32(b.ops.length);
-  for (const op of b.ops) {
+/** A Borsh Vec<Operation> (a bundle's operations, or the ones a CreateSchedule holds). */
+export function encodeOps(w: W, ops: Op[]) {
+  w.u32(ops.length);
+  for (const op of ops) {
     if (op.kind === 'transfer') {
       w.u8(0);
       w.raw(op.to);
@@ -75,6 +74,12 @@ export function encodeBundle(b: Bundle): Uint8Array {
       if (op.bytes) w.raw(op.bytes);
     }
   }
+}
+
+export function encodeBundle(b: Bundle): Uint8Array {
+  const w = new W();
+  w.raw(b.user);
+  encodeOps(w, b.ops);
   w.u64(b.maxGas);
   w.u64(b.maxPriorityFee);
   w.u64(b.validUntil);

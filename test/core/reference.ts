@@ -17,12 +17,29 @@ export const S = {
   INSUFFICIENT_OUTPUT_AMOUNT: 80, SLIPPAGE_EXCEEDED: 81, INSUFFICIENT_LP_BALANCE: 82, LP_LOCKED: 83, INVALID_LOCK_DURATION: 84,
   NOT_TOKEN_CREATOR: 85, METADATA_LOCKED: 86, INVALID_METADATA: 87, NOT_VALIDATOR: 92,
   INVALID_PROGRAM_NAME: 122, INVALID_PROGRAM: 123, NOT_PROGRAM_OWNER: 124,
+  INVALID_SCHEDULE_TRIGGER: 125, INVALID_SCHEDULE_OPERATIONS: 126, SCHEDULE_NOT_FOUND: 127, NOT_SCHEDULE_OWNER: 128,
+  SCHEDULE_NOT_ACTIVE: 129,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
 const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
 // docs/dex.md "Gas"
-const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n };
+const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n };
+/** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
+function opGas(op: Op): bigint {
+  if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
+  if (op.kind === 49) return 40000n + 3n * BigInt(op.held.length);
+  return GAS_OP[op.kind]!;
+}
+// Schedules (docs/intents.md "Schedules on chain")
+const SLOT = 60n;
+const MAX_SLOTS_PER_BLOCK = 64;
+const MAX_DUE_PER_BLOCK = 32;
+const HORIZON = 315_360_000n;
+const MAX_HELD_OPS = 16;
+const MAX_HELD_BYTES = 4096;
+const MAX_CONDITIONAL_FAILURES = 3;
+const RUN_INDEX = 0xffffffff;
 const POOL_FEE = 100_000_000_000n;
 const MIN_LIQ = 1000n;
 const MAX_LOCK = 315_360_000n;
@@ -96,7 +113,11 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   // (test/core/staking-reference.ts); this model's ledger has no validators, so it always fails.
   | { kind: 119; key: Uint8Array }
   // RegisterProgram (docs/intents.md "Programs on chain")
-  | { kind: 48; name: Uint8Array; json: Uint8Array };
+  | { kind: 48; name: Uint8Array; json: Uint8Array }
+  // CreateSchedule: the trigger's raw bytes (tag 0: 20 B, 1: 105 B) and the held Vec<Operation>,
+  // both as bytes (stored as they are) and decoded; CancelSchedule (docs/intents.md "Schedules on chain")
+  | { kind: 49; tag: number; trigger: Uint8Array; held: Uint8Array; ops: Op[] }
+  | { kind: 50; id: Uint8Array };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -130,15 +151,33 @@ function twap(p: Pool, now: bigint) {
   p.c1 = (p.c1 + price(p.r0, p.r1) * el) & U256;
   p.last = now;
 }
+/** ScheduleRecord (docs/core-abi.md "State layout") as plain values. */
+interface Sched { owner: Uint8Array; kind: number; state: number; createdHeight: bigint; createdAt: bigint; nextDue: bigint; queuedSlot: bigint;
+  runsDone: number; runsOk: number; lastHeight: bigint; lastStatus: number; interval: bigint; runsTotal: number; expiry: bigint;
+  direction: number; base: Uint8Array; quote: Uint8Array; num: bigint; den: bigint; held: Uint8Array }
+function encodeSched(r: Sched): Uint8Array {
+  return cat(new Uint8Array([1]), r.owner, new Uint8Array([r.kind, r.state]), le(r.createdHeight, 8), le(r.createdAt, 8), le(r.nextDue, 8),
+    le(r.queuedSlot, 8), le(BigInt(r.runsDone), 4), le(BigInt(r.runsOk), 4), le(r.lastHeight, 8), le(BigInt(r.lastStatus), 2), le(r.interval, 8),
+    le(BigInt(r.runsTotal), 4), le(r.expiry, 8), new Uint8Array([r.direction]), r.base, r.quote, le(r.num, 16), le(r.den, 16),
+    le(BigInt(r.held.length), 4), r.held);
+}
+function decodeSched(v: Uint8Array): Sched {
+  const n = (o: number, w: number) => rdLe(v, o, w);
+  return { owner: v.slice(1, 33), kind: v[33]!, state: v[34]!, createdHeight: n(35, 8), createdAt: n(43, 8), nextDue: n(51, 8), queuedSlot: n(59, 8),
+    runsDone: Number(n(67, 4)), runsOk: Number(n(71, 4)), lastHeight: n(75, 8), lastStatus: Number(n(83, 2)), interval: n(85, 8),
+    runsTotal: Number(n(93, 4)), expiry: n(97, 8), direction: v[105]!, base: v.slice(106, 138), quote: v.slice(138, 170),
+    num: n(170, 16), den: n(186, 16), held: v.slice(206, 206 + Number(n(202, 4))) };
+}
 interface Decoded { user: Uint8Array; ops: Op[]; maxGas: bigint; prio: bigint; validUntil: bigint; nonce: bigint; sigLen: number; expiry: bigint | null; pubkey: Uint8Array | null }
 
-function decode(bytes: Uint8Array): Decoded | number {
-  const r = new Reader(bytes);
-  try {
-    const user = r.take(32);
+/**
+ * A Borsh Vec<Operation>. `nested`: a CreateSchedule's held list, where 49/50 are not part of the
+ * grammar and the caller turns EMPTY_BUNDLE/TOO_MANY_OPS into MALFORMED_BUNDLE.
+ */
+function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
     const n = r.u32();
     if (n === 0) return S.EMPTY_BUNDLE;
-    if (n > 64) return S.TOO_MANY_OPS;
+    if (n > max) return S.TOO_MANY_OPS;
     const ops: Op[] = [];
     for (let i = 0; i < n; i++) {
       const d = r.u8();
@@ -172,10 +211,32 @@ function decode(bytes: Uint8Array): Decoded | number {
         const json = r.vec();
         if (!validUtf8(json)) return S.MALFORMED_BUNDLE;
         ops.push({ kind: 48, name, json });
-      }
-      else if (d <= 119) return S.OP_NOT_ENABLED;
+      } else if ((d === 49 || d === 50) && nested) return S.MALFORMED_BUNDLE;
+      else if (d === 49) {
+        const tag = r.u8();
+        if (tag > 1) return S.MALFORMED_BUNDLE;
+        const trigger = r.take(tag === 0 ? 20 : 105);
+        const start = r.o;
+        const held = decodeOps(r, MAX_HELD_OPS, true);
+        if (typeof held === 'number') return held === S.EMPTY_BUNDLE || held === S.TOO_MANY_OPS ? S.MALFORMED_BUNDLE : held;
+        ops.push({ kind: 49, tag, trigger, held: r.b.slice(start, r.o), ops: held });
+      } else if (d === 50) ops.push({ kind: 50, id: r.take(32) });
+      else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
+        // Enabled in the core (staking, names, collections) but not modelled here; they have their
+        // own tests. A generator that sends one as a "reserved" discriminant is wrong.
+        throw new Error(`reference: operation ${d} is enabled but not modelled`);
+      } else if (d <= 119) return S.OP_NOT_ENABLED;
       else return S.MALFORMED_BUNDLE;
     }
+    return ops;
+}
+
+function decode(bytes: Uint8Array): Decoded | number {
+  const r = new Reader(bytes);
+  try {
+    const user = r.take(32);
+    const ops = decodeOps(r, 64, false);
+    if (typeof ops === 'number') return ops;
     const maxGas = r.u64(), prio = r.u64(), validUntil = r.u64(), nonce = r.u64();
     const sigLen = r.vec().length;
     if (sigLen !== 0 && sigLen !== 64 && sigLen !== 3309) return S.MALFORMED_BUNDLE;
@@ -353,22 +414,14 @@ export class Reference {
       if (failed.some((f) => eq(f.hash, bundleHash))) return res(S.ALREADY_INCLUDED, d.nonce);
       if (d.maxGas < GAS_BASE) return res(S.MAX_GAS_TOO_LOW, d.nonce);
       let gas = GAS_BASE;
-      for (const op of d.ops) gas += op.kind === 48 ? 30000n + 3n * BigInt(op.json.length) : GAS_OP[op.kind]!;
+      for (const op of d.ops) gas += opGas(op);
       const outOfGas = gas > d.maxGas;
       if (outOfGas) gas = d.maxGas;
       if (blockGas + gas > ctx.blockGasLimit) return res(S.BLOCK_GAS_LIMIT, d.nonce);
       const fee = gas * (ctx.gasPrice + d.prio);
       if (fee > U128 || this.bal(user, NTV) < fee) return res(S.INSUFFICIENT_FEE_BALANCE, d.nonce);
 
-      const chargeFee = () => {
-        if (fee === 0n) return;
-        this.setBal(user, NTV, this.bal(user, NTV) - fee);
-        const toT = (fee * 20n) / 100n;
-        const toP = fee - toT;
-        this.setBal(ctx.proposer, NTV, this.bal(ctx.proposer, NTV) + toP);
-        this.setBal(TREASURY, NTV, this.bal(TREASURY, NTV) + toT);
-        evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 3, data: cat(user, ctx.proposer, le(toP, 16), TREASURY, le(toT, 16)) });
-      };
+      const chargeFee = () => this.payFee(ctx, user, fee, index, evs);
       // A failed bundle pays its gas, keeps its nonce and is listed (expired entries dropped); a
       // 17th unexpired entry consumes the nonce instead (docs/core-abi.md "Failed bundles").
       const fail = (st: number) => {
@@ -413,13 +466,30 @@ export class Reference {
       events.push(...evs);
       res(S.OK, d.nonce, gas, fee);
     });
+    // The due schedules, after every bundle (docs/intents.md "Schedules on chain").
+    const runs = this.processSchedules(ctx, events);
+    blockGas += runs.gas;
+    fees += runs.fee;
     return { gasUsed: blockGas, fees, results, events };
+  }
+
+  /** The fee (spec §1.8): from the payer's NTV, 80% to the proposer, the floor of 20% to the treasury, its Fee event. */
+  private payFee(ctx: RefCtx, user: Uint8Array, fee: bigint, index: number, evs: RefEvent[]) {
+    if (fee === 0n) return;
+    this.setBal(user, NTV, this.bal(user, NTV) - fee);
+    const toT = (fee * 20n) / 100n;
+    const toP = fee - toT;
+    this.setBal(ctx.proposer, NTV, this.bal(ctx.proposer, NTV) + toP);
+    this.setBal(TREASURY, NTV, this.bal(TREASURY, NTV) + toT);
+    evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 3, data: cat(user, ctx.proposer, le(toP, 16), TREASURY, le(toT, 16)) });
   }
 
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
     if (op.kind === 119) return S.NOT_VALIDATOR; // no validators in this model's genesis
     if (op.kind === 48) return this.execRegisterProgram(ctx, user, op, index, k, evs);
+    if (op.kind === 49) return this.execCreateSchedule(ctx, user, d.nonce, op, index, k, evs);
+    if (op.kind === 50) return this.execCancelSchedule(user, op.id, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
@@ -488,6 +558,222 @@ export class Reference {
     return S.OK;
   }
 
+  // ---- Schedules on chain (docs/intents.md "Schedules on chain", docs/core-abi.md "State layout") ----
+  // 0x33 id → ScheduleRecord, 0x34 slot u64 BE → ids, 0x35 → next_slot u64, active u64,
+  // 0x36 id ‖ run u32 BE → height u64, time u64, status u16, gas u64, fee u128.
+
+  private schedKey(id: Uint8Array) { return cat(new Uint8Array([0x33]), id); }
+  private slotKey(slot: bigint) {
+    const k = new Uint8Array(9);
+    k[0] = 0x34;
+    new DataView(k.buffer).setBigUint64(1, slot, false);
+    return k;
+  }
+  private cursor(): { next: bigint; active: bigint } | null {
+    const v = this.get(new Uint8Array([0x35]));
+    return v ? { next: rdLe(v, 0, 8), active: rdLe(v, 8, 8) } : null;
+  }
+  private setCursor(next: bigint, active: bigint) { this.put(new Uint8Array([0x35]), cat(le(next, 8), le(active, 8))); }
+  private loadSched(id: Uint8Array): Sched | null {
+    const v = this.get(this.schedKey(id));
+    return v ? decodeSched(v) : null;
+  }
+  private storeSched(id: Uint8Array, r: Sched) { this.put(this.schedKey(id), encodeSched(r)); }
+  private slotIds(slot: bigint): Uint8Array[] {
+    const v = this.get(this.slotKey(slot));
+    const out: Uint8Array[] = [];
+    if (v) for (let o = 0; o < v.length; o += 32) out.push(v.slice(o, o + 32));
+    return out;
+  }
+  private setSlotIds(slot: bigint, ids: Uint8Array[]) {
+    const k = this.slotKey(slot);
+    if (ids.length === 0) { if (this.get(k)) this.put(k, null); } else this.put(k, cat(...ids));
+  }
+
+  /**
+   * CreateSchedule: the trigger's bounds (INVALID_SCHEDULE_TRIGGER), then the held operations
+   * (INVALID_SCHEDULE_OPERATIONS: over 4,096 bytes, a CreateToken, a Conditional's not being one
+   * Swap of its pair). Queued at max(due slot, cursor) — the cursor only counts while a schedule is
+   * active; with none it restarts at the block's slot.
+   */
+  private execCreateSchedule(ctx: RefCtx, user: Uint8Array, nonce: bigint, op: Extract<Op, { kind: 49 }>, index: number, k: number, evs: RefEvent[]): number {
+    const now = ctx.timestamp;
+    const t = op.trigger;
+    const r: Sched = { owner: user.slice(), kind: op.tag, state: 0, createdHeight: ctx.height, createdAt: now, nextDue: now, queuedSlot: 0n,
+      runsDone: 0, runsOk: 0, lastHeight: 0n, lastStatus: 0, interval: 0n, runsTotal: 1, expiry: 0n, direction: 0,
+      base: new Uint8Array(32), quote: new Uint8Array(32), num: 0n, den: 0n, held: op.held };
+    if (op.tag === 0) {
+      const interval = rdLe(t, 0, 8), runs = Number(rdLe(t, 8, 4)), first = rdLe(t, 12, 8);
+      if (interval < 60n || interval > HORIZON || runs === 0) return S.INVALID_SCHEDULE_TRIGGER;
+      if (first > now + HORIZON) return S.INVALID_SCHEDULE_TRIGGER;
+      if (first > now) r.nextDue = first;
+      r.interval = interval;
+      r.runsTotal = runs;
+    } else {
+      r.base = t.slice(0, 32);
+      r.quote = t.slice(32, 64);
+      r.direction = t[64]!;
+      r.num = rdLe(t, 65, 16);
+      r.den = rdLe(t, 81, 16);
+      r.expiry = rdLe(t, 97, 8);
+      if (r.direction > 1 || r.num === 0n || r.den === 0n || eq(r.base, r.quote)) return S.INVALID_SCHEDULE_TRIGGER;
+      if (r.expiry <= now || r.expiry > now + HORIZON) return S.INVALID_SCHEDULE_TRIGGER;
+    }
+    if (op.held.length > MAX_HELD_BYTES || op.ops.some((o) => o.kind === 33)) return S.INVALID_SCHEDULE_OPERATIONS;
+    if (op.tag === 1) {
+      const sw = op.ops[0]!;
+      if (op.ops.length !== 1 || sw.kind !== 31) return S.INVALID_SCHEDULE_OPERATIONS;
+      if (!((eq(sw.a, r.base) && eq(sw.b, r.quote)) || (eq(sw.a, r.quote) && eq(sw.b, r.base)))) return S.INVALID_SCHEDULE_OPERATIONS;
+    }
+    const id = this.blake3(utf8.encode('schedule'), user, le(nonce, 8), le(BigInt(k), 4));
+    const c = this.cursor();
+    const active = c?.active ?? 0n;
+    const next = c && active > 0n ? c.next : now / SLOT;
+    r.queuedSlot = r.nextDue / SLOT < next ? next : r.nextDue / SLOT;
+    this.storeSched(id, r);
+    this.setSlotIds(r.queuedSlot, [...this.slotIds(r.queuedSlot), id]);
+    this.setCursor(next, active + 1n);
+    evs.push({ bundleIndex: index, opIndex: k, kind: 17, data: cat(id, user, new Uint8Array([op.tag]), le(r.nextDue, 8)) });
+    return S.OK;
+  }
+
+  /** CancelSchedule: SCHEDULE_NOT_FOUND → NOT_SCHEDULE_OWNER → SCHEDULE_NOT_ACTIVE; leaves the due index. */
+  private execCancelSchedule(user: Uint8Array, id: Uint8Array, index: number, k: number, evs: RefEvent[]): number {
+    const r = this.loadSched(id);
+    if (!r) return S.SCHEDULE_NOT_FOUND;
+    if (!eq(r.owner, user)) return S.NOT_SCHEDULE_OWNER;
+    if (r.state !== 0) return S.SCHEDULE_NOT_ACTIVE;
+    r.state = 4;
+    this.storeSched(id, r);
+    this.setSlotIds(r.queuedSlot, this.slotIds(r.queuedSlot).filter((x) => !eq(x, id)));
+    const c = this.cursor()!;
+    this.setCursor(c.next, c.active - 1n);
+    evs.push({ bundleIndex: index, opIndex: k, kind: 18, data: cat(id, user) });
+    return S.OK;
+  }
+
+  /**
+   * The due pass after the bundles: slots from the cursor to the block's, at most 64 slots and 32
+   * handled entries (runs, condition checks, expiries); the block's own slot and a slot with entries
+   * left stop the walk and are resumed by the next block. Returns the runs' gas and fees.
+   */
+  /** What the last block's due pass did (entries handled, slots walked past), for the tests' coverage checks. */
+  lastDuePass = { handled: 0, slots: 0 };
+
+  private processSchedules(ctx: RefCtx, events: RefEvent[]): { gas: bigint; fee: bigint } {
+    const total = { gas: 0n, fee: 0n };
+    this.lastDuePass = { handled: 0, slots: 0 };
+    const c = this.cursor();
+    if (!c || c.active === 0n) return total;
+    const now = ctx.timestamp, cur = now / SLOT;
+    let active = c.active, s = c.next, handled = 0, slots = 0;
+    while (s <= cur && slots < MAX_SLOTS_PER_BLOCK && handled < MAX_DUE_PER_BLOCK && active > 0n) {
+      const ids = this.slotIds(s);
+      const keep: Uint8Array[] = [];
+      for (const id of ids) {
+        const r = this.loadSched(id)!;
+        if (handled >= MAX_DUE_PER_BLOCK || r.nextDue > now) { keep.push(id); continue; }
+        handled++;
+        if (!this.handleDue(ctx, id, r, s, events, total)) active--;
+      }
+      if (ids.length > 0) this.setSlotIds(s, keep);
+      if (keep.length > 0 || s === cur) break;
+      s++;
+      slots++;
+    }
+    if (s !== c.next || active !== c.active) this.setCursor(s, active);
+    this.lastDuePass = { handled, slots };
+    return total;
+  }
+
+  /** One due entry: run it (Recurring), or expire / check / run it (Conditional); requeue at ≥ s + 1 or end it. */
+  private handleDue(ctx: RefCtx, id: Uint8Array, r: Sched, s: bigint, events: RefEvent[], total: { gas: bigint; fee: bigint }): boolean {
+    const now = ctx.timestamp;
+    let next = 0n;
+    if (r.kind === 0) {
+      this.runOnce(ctx, id, r, events, total);
+      if (r.runsDone >= r.runsTotal) r.state = r.runsOk > 0 ? 1 : 2;
+      else {
+        next = r.nextDue + r.interval;
+        if (next <= now) next = now + r.interval; // fell behind: resume an interval from now
+      }
+    } else if (now > r.expiry) r.state = 3;
+    else if (!this.conditionMet(r)) next = now + SLOT;
+    else {
+      const st = this.runOnce(ctx, id, r, events, total);
+      if (st === S.OK) r.state = 1;
+      else if (r.runsDone - r.runsOk >= MAX_CONDITIONAL_FAILURES) r.state = 2;
+      else next = now + SLOT;
+    }
+    if (r.state === 0) {
+      r.nextDue = next;
+      r.queuedSlot = next / SLOT <= s ? s + 1n : next / SLOT;
+      this.setSlotIds(r.queuedSlot, [...this.slotIds(r.queuedSlot), id]);
+    }
+    this.storeSched(id, r);
+    return r.state === 0;
+  }
+
+  /** Spot reserve_quote / reserve_base against num/den, exactly: below (<) or above (>); no pool = not met. */
+  private conditionMet(r: Sched): boolean {
+    const v = this.get(cat(new Uint8Array([7]), this.poolAddress(r.base, r.quote)));
+    if (!v) return false;
+    const p = decodePool(v);
+    const [rb, rq] = cmp32(r.base, r.quote) < 0 ? [p.r0, p.r1] : [p.r1, p.r0];
+    return r.direction === 0 ? rq * r.den < r.num * rb : rq * r.den > r.num * rb;
+  }
+
+  /**
+   * One run: the held operations as the owner in their own overlay, gas 5,000 + theirs, fee = gas ×
+   * gas price (no priority fee); an owner who cannot pay gets INSUFFICIENT_FEE_BALANCE with nothing
+   * done or paid; a failing run is reverted and pays. Then the run record, the record's counters and
+   * ScheduleRun (bundle_index 0xFFFFFFFF) after the run's own events.
+   */
+  private runOnce(ctx: RefCtx, id: Uint8Array, r: Sched, events: RefEvent[], total: { gas: bigint; fee: bigint }): number {
+    const held = decodeOps(new Reader(r.held), MAX_HELD_OPS, true) as Op[];
+    if (r.kind === 1) {
+      // The limit price as a floor on the output: buying base (paying quote) in × den / num,
+      // selling base in × num / den; beyond u128 it cannot be met.
+      const sw = held[0] as Extract<Op, { kind: 31 }>;
+      const q = eq(sw.a, r.quote) ? (sw.x * r.den) / r.num : (sw.x * r.num) / r.den;
+      const floor = q > U128 ? U128 : q;
+      if (floor > sw.min) sw.min = floor;
+    }
+    let gas = GAS_BASE;
+    for (const op of held) gas += opGas(op);
+    const fee = gas * ctx.gasPrice;
+    let st: number = S.INSUFFICIENT_FEE_BALANCE;
+    const evs: RefEvent[] = [];
+    if (this.bal(r.owner, NTV) < fee) gas = 0n;
+    else {
+      this.bundle = new Map();
+      this.payFee(ctx, r.owner, fee, RUN_INDEX, evs);
+      const as = { user: r.owner, nonce: 0n } as Decoded; // no nonce: CreateToken is refused at creation
+      st = S.OK;
+      for (let k = 0; k < held.length && st === S.OK; k++) st = this.execOp(ctx, as, held[k]!, RUN_INDEX, k, evs);
+      if (st !== S.OK) {
+        this.bundle = new Map();
+        evs.length = 0;
+        this.payFee(ctx, r.owner, fee, RUN_INDEX, evs);
+      }
+      for (const [k, v] of this.bundle) this.block.set(k, v);
+      this.bundle = null;
+      total.gas += gas;
+      total.fee += fee;
+    }
+    const paid = st === S.INSUFFICIENT_FEE_BALANCE ? 0n : fee;
+    r.runsDone++;
+    if (st === S.OK) r.runsOk++;
+    r.lastHeight = ctx.height;
+    r.lastStatus = st;
+    const rk = cat(new Uint8Array([0x36]), id, new Uint8Array(4));
+    new DataView(rk.buffer).setUint32(33, r.runsDone, false);
+    this.put(rk, cat(le(ctx.height, 8), le(ctx.timestamp, 8), le(BigInt(st), 2), le(gas, 8), le(paid, 16)));
+    evs.push({ bundleIndex: RUN_INDEX, opIndex: 0xffff, kind: 16, data: cat(id, r.owner, le(BigInt(r.runsDone), 4), le(BigInt(st), 2), le(gas, 8), le(paid, 16)) });
+    events.push(...evs);
+    return st;
+  }
+
   /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/ops/dex.ts move). */
   private move(from: Uint8Array, to: Uint8Array, mint: Uint8Array, v: bigint): number {
     const fb = this.bal(from, mint);
@@ -512,7 +798,7 @@ export class Reference {
   }
 
   /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
-  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 }>, index: number, k: number, evs: RefEvent[]): number {
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 }>, index: number, k: number, evs: RefEvent[]): number {
     const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
     if (op.kind === 34 || op.kind === 35) {
       const tk = cat(new Uint8Array([3]), op.mint);

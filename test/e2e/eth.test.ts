@@ -156,7 +156,9 @@ describe('eth_* adapter with viem clients', () => {
     const base = { to, value: GWEI, gas: 21_000n, nonce: 0, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, type: 'eip1559' as const };
     const wrongChain = await account.signTransaction({ ...base, chainId: 1 });
     const e1 = await rpcError('eth_sendRawTransaction', [wrongChain]);
-    expect(e1.code).toBe(-32001);
+    // geth's code and text for every admission refusal (docs/eth.md "Errors"), the status in data.
+    expect(e1.code).toBe(-32000);
+    expect(e1.message).toBe(`invalid chain id for signer: have 1 want ${CHAIN_ID}`);
     expect(e1.data?.status).toBe('WRONG_CHAIN_ID');
 
     const good = await account.signTransaction({ ...base, chainId: CHAIN_ID });
@@ -166,22 +168,26 @@ describe('eth_* adapter with viem clients', () => {
       r: `0x${'ff'.repeat(32)}`, s: parsed.s!, yParity: parsed.yParity!,
     });
     const e2 = await rpcError('eth_sendRawTransaction', [badSig]);
-    expect(e2.code).toBe(-32001);
+    expect(e2.code).toBe(-32000);
+    expect(e2.message).toBe('invalid sender: the signature does not recover a sender');
     expect(e2.data?.status).toBe('BAD_SIGNATURE');
     // A tampered value recovers some other, empty account: nothing to pay with.
     const tampered = serializeTransaction({ ...parsed, value: 2n * GWEI } as never, { r: parsed.r!, s: parsed.s!, yParity: parsed.yParity! });
-    expect((await rpcError('eth_sendRawTransaction', [tampered])).code).toBe(-32010);
+    expect((await rpcError('eth_sendRawTransaction', [tampered])).message).toMatch(/^insufficient funds for gas \* price \+ value: /);
 
     const dust = await account.signTransaction({ ...base, chainId: CHAIN_ID, value: GWEI + 1n });
     expect((await rpcError('eth_sendRawTransaction', [dust])).data?.status).toBe('VALUE_NOT_REPRESENTABLE');
     const cheap = await account.signTransaction({ ...base, chainId: CHAIN_ID, maxFeePerGas: GWEI });
     expect((await rpcError('eth_sendRawTransaction', [cheap])).data?.status).toBe('FEE_CAP_TOO_LOW');
     const unsigned = serializeTransaction({ ...base, chainId: CHAIN_ID });
-    expect((await rpcError('eth_sendRawTransaction', [unsigned])).code).toBe(-32001);
+    expect((await rpcError('eth_sendRawTransaction', [unsigned])).code).toBe(-32000);
     const call = await account.signTransaction({ ...base, chainId: CHAIN_ID, value: 0n, data: '0x1234' });
     expect((await rpcError('eth_sendRawTransaction', [call])).data?.status).toBe('UNSUPPORTED_CALL');
     expect((await rpcError('eth_sendRawTransaction', ['0xzz'])).code).toBe(-32602);
-    expect((await rpcError('eth_sendRawTransaction', ['0x0102'])).data?.status).toBe('MALFORMED_TRANSACTION');
+    const malformed = await rpcError('eth_sendRawTransaction', ['0x0102']);
+    expect(malformed.data?.status).toBe('MALFORMED_TRANSACTION');
+    // The decoder's own text stays inside the node.
+    expect(malformed.message).toBe('invalid transaction: not a valid signed transaction (malformed RLP, field or type byte)');
 
     // The good one goes through; sending it again answers the same hash (already included).
     const hash = await node.result<Hex>('eth_sendRawTransaction', [good]);
@@ -213,7 +219,10 @@ describe('eth_* adapter with viem clients', () => {
     expect(await node.result('eth_getLogs', [{ fromBlock: '0xffffff', toBlock: '0xffffff' }])).toEqual([]);
     expect((await rpcError('eth_estimateGas', [{ to: who, value: '0x1' }])).data?.status).toBe('VALUE_NOT_REPRESENTABLE');
     expect(await node.result('eth_estimateGas', [{ to: who, value: '0x3b9aca00' }])).toBe('0x5208');
-    expect((await rpcError('eth_estimateGas', [{ from: who, to: who, value: '0x3b9aca00' }])).code).toBe(-32010);
+    expect((await rpcError('eth_estimateGas', [{ from: who, to: who, value: '0x3b9aca00' }])).message).toMatch(/^insufficient funds for gas \* price \+ value/);
+    // An ERC-20 call's estimate covers its calldata's intrinsic gas (21,000 + 16 or 4 per byte).
+    const transferData = `0xa9059cbb${'00'.repeat(12)}${'12'.repeat(20)}${'00'.repeat(31)}01`;
+    expect(BigInt(await node.result<string>('eth_estimateGas', [{ to: usdc, data: transferData }]))).toBe(21_000n + 4n * 16n + 12n * 4n + 20n * 16n + 31n * 4n + 16n);
     const history = await publicClient.getFeeHistory({ blockCount: 3, rewardPercentiles: [25, 75] });
     expect(history.baseFeePerGas.length).toBe(history.gasUsedRatio.length + 1);
     expect(history.reward?.[0]).toHaveLength(2);

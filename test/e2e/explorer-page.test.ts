@@ -1,15 +1,21 @@
 /**
  * The explorer page (issue 6) in headless Chromium against a real node: served on GET / with its
  * assets, a new block appears live (newHeads subscription), and searching an address shows its
- * balance. The screenshot goes to $EXPLORER_SCREENSHOT when set (`EXPLORER_SCREENSHOT=docs/explorer.png`
- * refreshes the README's), else to the temp dir, so a test run never changes tracked files.
+ * balance; an EVM wallet's ERC-20 transfer opens on `/tx/<evm hash>` with its amount in the token's
+ * decimals; the home page fits a 390 px phone. Screenshots go to the directory $EXPLORER_SCREENSHOTS
+ * when set (`EXPLORER_SCREENSHOTS=docs` refreshes the README's explorer.png, explorer-tx.png and
+ * explorer-phone.png), else to the temp dir, so a test run never changes tracked files.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TestNode } from './harness.js';
+import { createWalletClient, defineChain, erc20Abi, http, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { sleep, TestNode } from './harness.js';
+
+const shot = (name: string) => (process.env.EXPLORER_SCREENSHOTS ? join(process.env.EXPLORER_SCREENSHOTS, name) : join(tmpdir(), `ntv-${name}`));
 
 
 let node: TestNode;
@@ -66,7 +72,7 @@ it('shows new blocks live, finds an address by search and shows its balance', as
   // A block produced after the page loaded arrives over the newHeads subscription.
   await browserPage.locator(`[data-testid="latest-blocks"] tr[data-height="${firstHeight + 1}"]`).waitFor({ timeout: 10_000 });
   await browserPage.locator('[data-testid="latest-transactions"]').waitFor({ timeout: 10_000 }).catch(() => undefined);
-  await browserPage.screenshot({ path: process.env.EXPLORER_SCREENSHOT ?? join(tmpdir(), 'ntv-explorer.png') });
+  await browserPage.screenshot({ path: shot('explorer.png') });
 
   await browserPage.fill('input[name="q"]', account.address);
   await browserPage.press('input[name="q"]', 'Enter');
@@ -95,5 +101,54 @@ it('finds an NFT collection by search and shows its record; the holder\'s addres
   const nfts = browserPage.locator('[data-testid="address-nfts"]');
   await nfts.waitFor();
   expect(await nfts.textContent()).toContain('ipfs://hbr/42');
+  await browserPage.close();
+});
+
+it('opens an EVM wallet\'s ERC-20 transfer on /tx/<evm hash> and shows its amount with the token\'s decimals', async () => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await node.result('svc_transfer', [`0x${'00'.repeat(31)}01`, account.address, 'NTV', '1000000000']);
+  await node.result('svc_transfer', [`0x${'00'.repeat(31)}07`, account.address, 'USDC', '5000000']);
+  const usdc = await node.result<{ evm_address: Hex }>('svc_getTokenInfo', ['USDC']);
+  const chain = defineChain({ id: 1618032, name: 'ntv', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+  const wallet = createWalletClient({ account, chain, transport: http(node.url) });
+  const to = privateKeyToAccount(generatePrivateKey()).address;
+  const hash = await wallet.writeContract({ address: usdc.evm_address, abi: erc20Abi, functionName: 'transfer', args: [to, 1_500_000n] });
+  for (let i = 0; i < 100 && (await node.result<{ type: string }>('svc_search', [hash])).type !== 'transaction'; i++) await sleep(200);
+
+  // The link MetaMask's "View on block explorer" builds from the explorer URL.
+  const browserPage = await context.newPage();
+  await browserPage.goto(`${node.url}tx/${hash}`);
+  // The amount renders in raw units first and with decimals once the token's record arrives: wait for the latter.
+  const amount = browserPage.locator('[data-testid="transfer-amount"]', { hasText: 'USDC' });
+  await amount.waitFor();
+  expect(await amount.textContent()).toBe('1.5 USDC'); // 1,500,000 raw units, 6 decimals
+  expect(await browserPage.locator('[data-testid="tx-evm-hash"]').textContent()).toBe(hash);
+  expect(browserPage.url()).toBe(`${node.url}#/tx/${hash}`);
+  await browserPage.screenshot({ path: shot('explorer-tx.png') });
+
+  // The sender's page: the history row says OUT 1.5 USDC to the recipient; the EVM form is beside the native one.
+  await browserPage.goto(`${node.url}address/${account.address}`);
+  const move = browserPage.locator('[data-testid="history-move"]', { hasText: 'USDC' }).first();
+  await move.waitFor();
+  expect(await move.textContent()).toMatch(/^OUT 1\.5 USDC to Nx0/);
+  expect(await browserPage.locator('[data-testid="account-evm"]').textContent()).toBe(account.address.toLowerCase());
+
+  // MetaMask's token link: /token/<ERC-20 address>.
+  await browserPage.goto(`${node.url}token/${usdc.evm_address}`);
+  await browserPage.locator('[data-testid="token-evm"]').waitFor();
+  expect(await browserPage.locator('h2').first().textContent()).toContain('(USDC)');
+  await browserPage.close();
+}, 40_000);
+
+it('fits the home page into a 390 px phone viewport without horizontal scrolling', async () => {
+  const browserPage = await context.newPage();
+  await browserPage.setViewportSize({ width: 390, height: 844 });
+  await browserPage.goto(node.url);
+  await browserPage.locator('[data-testid="latest-blocks"] tbody tr').first().waitFor();
+  await browserPage.locator('[data-testid="latest-transactions"]').waitFor({ timeout: 10_000 });
+  const widths = await browserPage.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.client).toBe(390);
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  await browserPage.screenshot({ path: shot('explorer-phone.png'), fullPage: true });
   await browserPage.close();
 });

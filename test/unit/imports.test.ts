@@ -110,6 +110,13 @@ describe('imports of src/', () => {
     expect(violations((i) => i.local && users.has(folder(i.from)) && i.to === 'chain/chain.ts')).toEqual([]);
   });
 
+  it('the block pipeline (chain/pipeline/) is behind the Chain facade: it imports neither chain.ts nor import.ts, and only chain.ts imports it', () => {
+    const pipeline = (path: string) => path.startsWith('chain/pipeline/');
+    expect(imports.some((i) => i.local && pipeline(i.to) && !pipeline(i.from))).toBe(true);
+    expect(violations((i) => i.local && pipeline(i.from) && (i.to === 'chain/chain.ts' || i.to === 'chain/import.ts'))).toEqual([]);
+    expect(violations((i) => i.local && pipeline(i.to) && !pipeline(i.from) && i.from !== 'chain/chain.ts')).toEqual([]);
+  });
+
   it('rpc/, intents/ and eth/ never import the database or the network stack', () => {
     expect(violations((i) => !i.local && ['rpc', 'intents', 'eth'].includes(folder(i.from)) && isDatabaseOrNetwork(i.to))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Hex } from 'viem';
 import { decodeBundle, encodeBundle } from '../../codec/bundle.js';
 import type { ChainApi, DomainReaders } from '../../chain/interface.js';
@@ -9,7 +9,13 @@ import { callCollection } from '../../eth/collection-calls.js';
 import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, type BlockView, type EthLog } from '../../eth/format.js';
 import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../chain/evm/transaction.js';
 import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../chain/evm/units.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
+import { logMatcher } from '../../eth/log-filter.js';
+import {
+  BLOCK_EXAMPLE, ETH_EXAMPLES, EthBlockObject, EthLogObject, EthReceiptObject, EthTransactionObject, HASH_EXAMPLE, LOG_EXAMPLE, RECEIPT_EXAMPLE, TRANSACTION_EXAMPLE,
+} from './eth-schemas.js';
+import { APP_ERRORS, RpcError, STANDARD_ERRORS } from '../errors.js';
+import { executionReverted } from '../../eth/errors.js';
+import { GETH_ERROR_CODE, gethAdmissionError } from '../eth-errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes, HexQuantity, withExpected } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
@@ -21,18 +27,29 @@ export const MAX_LOGS = 10_000;
 const MAX_FEE_HISTORY = 1024;
 
 const HEX_QTY = '0x(0|[1-9a-fA-F][0-9a-fA-F]*)';
-const EvmAddress = (description = 'A 20-byte EVM address.') =>
+export const EvmAddress = (description = 'A 20-byte EVM address.') =>
   withExpected(Type.String({ title: 'EvmAddress', pattern: '^0x[0-9a-fA-F]{40}$', description }), 'an EVM address (0x + 40 hex digits)');
-const Hash32 = (description: string) =>
+export const Hash32 = (description: string) =>
   withExpected(Type.String({ title: 'Hash32', pattern: '^0x[0-9a-fA-F]{64}$', description }), 'a 32-byte hash (0x + 64 hex digits)');
-const BlockTag = (options: { default?: string } = {}) =>
+export const BlockTag = (options: { default?: string } = {}) =>
   withExpected(Type.String({
     title: 'BlockTag',
     pattern: `^(latest|earliest|pending|safe|finalized|${HEX_QTY})$`,
     description: 'A block number as hex quantity, or latest, earliest, pending, safe, finalized (one validator: safe = finalized = latest; no pending block, pending = latest).',
     ...options,
   }), 'a block tag (latest, earliest, pending, safe, finalized) or a hex block number');
-const CallObject = Type.Object({
+/**
+ * EIP-1898: a block by number or by hash as an object, for the state methods. `requireCanonical`
+ * is accepted and always holds: one validator, no forks (docs/eth.md "Block parameters").
+ */
+export const BlockParam = (options: { default?: string } = {}) => withExpected(Type.Union([
+  BlockTag(),
+  Type.Object({ blockNumber: withExpected(Type.String({ pattern: `^${HEX_QTY}$` }), 'a hex block number') }, { additionalProperties: false }),
+  Type.Object({ blockHash: Hash32('block hash'), requireCanonical: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+], { title: 'BlockNumberOrTagOrHash', description: 'A block tag, a hex block number, or an EIP-1898 object {blockNumber} or {blockHash, requireCanonical?}.', ...options }),
+'a block tag, a hex block number, or an EIP-1898 object {blockNumber} or {blockHash, requireCanonical?}');
+export type BlockParamValue = string | { blockNumber: string } | { blockHash: string; requireCanonical?: boolean };
+export const CallObject = Type.Object({
   from: Type.Optional(EvmAddress()),
   to: Type.Optional(Type.Union([EvmAddress(), Type.Null()])),
   gas: Type.Optional(HexQuantity()),
@@ -45,14 +62,14 @@ const CallObject = Type.Object({
   nonce: Type.Optional(HexQuantity()),
 }, { title: 'CallObject', description: 'An EVM call: to, data (or input), value, from; gas and fee fields are accepted and ignored.' });
 const Topic = Type.Union([Hash32('a topic'), Type.Null(), Type.Array(Type.Union([Hash32('a topic'), Type.Null()]))]);
-const LogFilter = Type.Object({
+export const LogFilter = Type.Object({
   fromBlock: Type.Optional(BlockTag()),
   toBlock: Type.Optional(BlockTag()),
   address: Type.Optional(Type.Union([EvmAddress(), Type.Array(EvmAddress())])),
   topics: Type.Optional(Type.Array(Topic, { maxItems: 4 })),
   blockHash: Type.Optional(Hash32('only this block')),
 }, { title: 'LogFilter' });
-const Quantity = Type.String({ pattern: '^0x[0-9a-f]+$' });
+export const Quantity = Type.String({ pattern: '^0x[0-9a-f]+$' });
 const Anything = Type.Unknown();
 
 /** Spec §4.18 wallet adapter: no EVM runs, every call maps to native state and bundles (docs/eth.md). */
@@ -62,7 +79,34 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
   /** NFT and multi-token collections (docs/nfts.md), answered as ERC-721/1155 contracts. */
   const collections = () => readers.collections;
 
-  return [
+  /** eth_sendRawTransaction without the error mapping (docs/eth.md "Sending"). */
+  async function sendRaw(rawHex: string): Promise<string> {
+    const raw = unhex(rawHex);
+    const tx = await decodeEvmTransaction(raw, chain.chainId);
+    const action = actionOf(tx, readers.evmTokens);
+    const bundle = bundleOf(tx, readers.evmTokens, action);
+    const gas = actionGas(action);
+    // geth refuses a gas limit below what the transaction needs before it pools it; the core would
+    // fail the bundle at execution otherwise.
+    if (tx.gas < gas) throw evmRefusal('INTRINSIC_GAS_TOO_LOW', `intrinsic gas too low: have ${tx.gas}, want ${gas}`, { gas: tx.gas.toString(), required: gas.toString() });
+    // Ethereum pools refuse what the sender cannot pay for; so does this one, rather than
+    // admitting a bundle the core would fail at execution (INSUFFICIENT_FEE_BALANCE, NOT_NFT_OWNER, …).
+    checkFunds(chain, readers, bundle.userAccount, tx.from, action, gas * (chain.gasPrice + bundle.maxPriorityFee));
+    const bytes = encodeBundle(bundle);
+    const { hash, known, included } = await chain.enqueueBundle(bytes);
+    // geth answers a transaction it already holds in its pool with "already known"; one already in
+    // a block is answered with its hash (docs/eth.md "Answer").
+    if (known && chain.isPending(Buffer.from(hash).toString('hex'))) {
+      throw evmRefusal('ALREADY_KNOWN', 'already known', { hash: tx.hash });
+    }
+    const key = tx.hash.toLowerCase();
+    pending.set(key, bytes);
+    // The receipt is read back with eth_getTransactionReceipt; here only the bookkeeping.
+    included.then(() => pending.delete(key), () => pending.delete(key));
+    return tx.hash;
+  }
+
+  return withExamples([
     defineMethod({
       name: 'eth_chainId',
       summary: 'Chain ID as a hex quantity: 0x18b070 testnet, 0x18b071 mainnet (spec §9.2).',
@@ -88,25 +132,26 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
       name: 'eth_getBalance',
       summary: 'Native NTV balance in wei: raw nanoNTV × 10^9, so 18 decimals as wallets expect (spec §4.18).',
       description: 'State is the head block\'s whatever the tag (no archive state); a block number above the head is -32003.',
-      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'balance', schema: Quantity },
-      errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([address, tag]) => {
-        stateAt(chain, tag);
+      errors: STATE_ERRORS,
+      handler: async ([address, tag]) => {
+        await stateAt(chain, tag);
         return quantity(chain.balance(accountOfEvm(address), new Uint8Array(32)) * WEI_PER_NANO);
       },
     }),
     defineMethod({
       name: 'eth_getTransactionCount',
       summary: 'The account nonce: "pending" counts the mempool (the nonce to sign next), other tags the committed one; "earliest" is 0.',
-      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'nonce', schema: Quantity },
-      errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([address, tag]) => {
+      errors: STATE_ERRORS,
+      handler: async ([address, tag]) => {
         const account = accountOfEvm(address);
+        // Every account starts at nonce 0 in the genesis state: that past state is known.
         if (tag === 'earliest') return '0x0';
         if (tag === 'pending') return quantity(chain.pendingNonce(account));
-        stateAt(chain, tag);
+        await stateAt(chain, tag);
         return quantity(chain.stateNonce(account));
       },
     }),
@@ -114,21 +159,23 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
       name: 'eth_getBlockByNumber',
       summary: 'A block in execution-apis form, with transaction hashes or (full = true) objects; null above the head.',
       params: [{ name: 'block', schema: BlockTag() }, { name: 'full', schema: Type.Boolean() }] as const,
-      result: { name: 'block', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      result: { name: 'block', schema: Type.Union([EthBlockObject, Type.Null()]) },
+      examples: [{ name: 'a block with transaction hashes', params: [{ name: 'block', value: '0x2a' }, { name: 'full', value: false }], result: { name: 'block', value: BLOCK_EXAMPLE } }],
       handler: async ([tag, full]) => {
         const height = heightOf(chain, tag);
         const block = height === undefined ? undefined : await chain.blockByHeight(height);
-        return block ? formatBlock(await blockView(chain, block), full) : null;
+        return (block ? formatBlock(await blockView(chain, block), full) : null) as never;
       },
     }),
     defineMethod({
       name: 'eth_getBlockByHash',
       summary: 'A block by its 32-byte hash in execution-apis form; null when unknown.',
       params: [{ name: 'hash', schema: Hash32('block hash') }, { name: 'full', schema: Type.Boolean() }] as const,
-      result: { name: 'block', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      result: { name: 'block', schema: Type.Union([EthBlockObject, Type.Null()]) },
+      examples: [{ name: 'a block with transaction hashes', params: [{ name: 'hash', value: BLOCK_EXAMPLE.hash }, { name: 'full', value: false }], result: { name: 'block', value: BLOCK_EXAMPLE } }],
       handler: async ([hash, full]) => {
         const block = await blockOfHash(chain, hash);
-        return block ? formatBlock(await blockView(chain, block), full) : null;
+        return (block ? formatBlock(await blockView(chain, block), full) : null) as never;
       },
     }),
     defineMethod({
@@ -136,13 +183,14 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
       summary: 'A transaction by its eth hash (keccak of the raw EVM tx) or, for native bundles, the 0x bundle hash; pending ones have null block fields; null when unknown. ' +
         'While the transaction lookup index trails the head after a catch-up sync, one it cannot find yet is -32000 "transaction indexing is in progress", as geth answers.',
       params: [{ name: 'hash', schema: Hash32('transaction hash') }] as const,
-      result: { name: 'transaction', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      result: { name: 'transaction', schema: Type.Union([EthTransactionObject, Type.Null()]) },
       errors: [APP_ERRORS.SERVER_BUSY.code],
+      examples: [{ name: 'an ERC-20 transfer', params: [{ name: 'hash', value: HASH_EXAMPLE }], result: { name: 'transaction', value: TRANSACTION_EXAMPLE } }],
       handler: async ([hash]) => {
         const found = await findTransaction(chain, hash);
-        if (found) return formatTransaction(found.view, found.view.items[found.index]!);
+        if (found) return formatTransaction(found.view, found.view.items[found.index]!) as never;
         const waiting = pending.get(hash.toLowerCase());
-        if (waiting) return formatPendingTransaction(decodeBundle(waiting), hash.toLowerCase() as Hex, chain.gasPrice);
+        if (waiting) return formatPendingTransaction(decodeBundle(waiting), hash.toLowerCase() as Hex, chain.gasPrice) as never;
         return null;
       },
     }),
@@ -151,34 +199,36 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
       summary: 'The receipt of a transaction in a block (status 0x1/0x0, gas, ERC-20 Transfer logs); null when unknown or still pending. ' +
         'While the transaction lookup index trails the head after a catch-up sync, one it cannot find yet is -32000 "transaction indexing is in progress".',
       params: [{ name: 'hash', schema: Hash32('transaction hash') }] as const,
-      result: { name: 'receipt', schema: Type.Union([Type.Record(Type.String(), Anything), Type.Null()]) },
+      result: { name: 'receipt', schema: Type.Union([EthReceiptObject, Type.Null()]) },
       errors: [APP_ERRORS.SERVER_BUSY.code],
+      examples: [{ name: 'an ERC-20 transfer', params: [{ name: 'hash', value: HASH_EXAMPLE }], result: { name: 'receipt', value: RECEIPT_EXAMPLE } }],
       handler: async ([hash]) => {
         const found = await findTransaction(chain, hash);
-        return found ? formatReceipt(found.view, found.view.items[found.index]!) : null;
+        return (found ? formatReceipt(found.view, found.view.items[found.index]!) : null) as never;
       },
     }),
     defineMethod({
       name: 'eth_getLogs',
       summary: `ERC-20 Transfer, ERC-721 Transfer and ERC-1155 TransferSingle/TransferBatch logs, filtered by block range or hash, address and topics; at most ${MAX_LOG_BLOCKS} blocks and ${MAX_LOGS} logs.`,
       params: [{ name: 'filter', schema: LogFilter }] as const,
-      result: { name: 'logs', schema: Type.Array(Type.Record(Type.String(), Anything)) },
+      result: { name: 'logs', schema: Type.Array(EthLogObject) },
       errors: [APP_ERRORS.LIMIT_EXCEEDED.code],
-      handler: async ([filter]) => getLogs(chain, filter),
+      examples: [{ name: 'Transfer logs of a token', params: [{ name: 'filter', value: { fromBlock: '0x0', toBlock: 'latest', address: LOG_EXAMPLE.address } }], result: { name: 'logs', value: [LOG_EXAMPLE] } }],
+      handler: async ([filter]) => (await getLogs(chain, filter)) as never,
     }),
     defineMethod({
       name: 'eth_call',
       summary: 'Read calls: ERC-20 on token addresses, ERC-721 on NFT collections, ERC-1155 on multi-token collections (docs/eth.md "eth_call"); 0x for an address without either.',
-      params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'data', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
-      errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([call, tag]) => {
-        stateAt(chain, tag);
+      errors: [...STATE_ERRORS, STANDARD_ERRORS.EXECUTION_REVERTED.code],
+      handler: async ([call, tag]) => {
+        await stateAt(chain, tag);
         const to = call.to;
         const data = ((call.input ?? call.data ?? '0x').startsWith('0x') ? call.input ?? call.data ?? '0x' : `0x${call.input ?? call.data}`) as Hex;
         if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
         const token = readers.evmTokens.lookup(to);
-        if (token) return callToken(chain, token, data);
+        if (token) return callToken(chain, token, data, call.from);
         const collection = readers.evmTokens.collection(to);
         if (collection) return callCollection(collections(), collection, data);
         // Calling an address without code succeeds with empty output on Ethereum too.
@@ -188,11 +238,11 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'eth_getCode',
       summary: 'A stub bytecode (0xfe + "ntv-std-token" or "ntv-collection") for token and collection addresses, 0x otherwise: no EVM code exists.',
-      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'code', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
-      errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([address, tag]) => {
-        stateAt(chain, tag);
+      errors: STATE_ERRORS,
+      handler: async ([address, tag]) => {
+        await stateAt(chain, tag);
         if (readers.evmTokens.lookup(address)) return TOKEN_CODE_STUB;
         return readers.evmTokens.collection(address) ? COLLECTION_CODE_STUB : '0x';
       },
@@ -200,23 +250,10 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'eth_estimateGas',
       summary: 'Gas of what the call maps to: 21000 (0x5208) for a native or ERC-20 transfer, the core\'s charge for an ERC-721/1155 transfer (docs/nfts.md "Gas"); refuses what eth_sendRawTransaction would.',
-      params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockTag({ default: 'latest' }), required: false }] as const,
+      params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'gas', schema: Quantity },
-      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.NOT_FOUND.code],
-      handler: ([call, tag]) => {
-        stateAt(chain, tag);
-        if (!call.to) throw evmRefusal('UNSUPPORTED_CALL', 'contract creation is not supported: this node executes no EVM code');
-        const data = (call.input ?? call.data ?? '0x') as string;
-        const action = actionOf({
-          to: call.to as Hex, data: (data.startsWith('0x') ? data : `0x${data}`) as Hex, value: BigInt(call.value ?? '0x0'),
-          ...(call.from ? { from: call.from as Hex } : {}),
-        }, readers.evmTokens);
-        const gas = actionGas(action);
-        if (call.from && !canPay(chain, readers, accountOfEvm(call.from), action, gas * chain.gasPrice)) {
-          throw RpcError.app('INSUFFICIENT_BALANCE', 'insufficient funds for the transfer and its fee', { from: call.from });
-        }
-        return quantity(gas);
-      },
+      errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code, ...STATE_ERRORS],
+      handler: async ([call, tag]) => estimateGasOf(chain, readers, call, tag),
     }),
     defineMethod({
       name: 'eth_gasPrice',
@@ -246,31 +283,23 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'eth_sendRawTransaction',
       summary: 'Submits a signed legacy (EIP-155), EIP-2930 or EIP-1559 transaction: a native transfer, an ERC-20 transfer(to, amount) on a token, or an ERC-721/1155 transfer on a collection, executed as a native bundle. Answers the transaction hash once it waits in the mempool.',
-      description: 'Refusals are -32001 BUNDLE_INVALID with data.status (WRONG_CHAIN_ID, BAD_SIGNATURE, MALFORMED_TRANSACTION, UNSUPPORTED_TX_TYPE, UNSUPPORTED_CALL, VALUE_NOT_REPRESENTABLE, FEE_CAP_TOO_LOW, NONCE_TOO_LOW, …) and -32010 INSUFFICIENT_BALANCE; docs/eth.md.',
+      description: 'Refusals are -32000 with go-ethereum\'s message for the condition, so ethers and viem raise their typed errors: "nonce too low: …", '
+        + '"already known", "replacement transaction underpriced: …", "insufficient funds for gas * price + value: …", "max fee per gas less than block base fee: …", '
+        + '"transaction underpriced: …", "intrinsic gas too low: …", "nonce too high: …", "txpool is full: …", "invalid sender: …", "transaction type not supported: …", '
+        + '"invalid chain id for signer: …"; data.status names the node\'s status (NONCE_TOO_LOW, UNSUPPORTED_CALL, VALUE_NOT_REPRESENTABLE, …). '
+        + 'An ERC-20, ERC-721 or ERC-1155 transfer of more than the sender holds is code 3 "execution reverted: …" as the contract would revert (docs/eth.md "Errors").',
       params: [{ name: 'transaction', schema: HexBytes({ maxBytes: MAX_RAW_TX_BYTES }) }] as const,
       result: { name: 'hash', schema: Type.String({ pattern: '^0x[0-9a-f]{64}$' }) },
-      errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.INSUFFICIENT_BALANCE.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.SERVER_BUSY.code, APP_ERRORS.MEMPOOL_LIMIT.code],
+      errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code],
       handler: async ([rawHex]) => {
-        const raw = unhex(rawHex);
-        const tx = await decodeEvmTransaction(raw, chain.chainId);
-        const action = actionOf(tx, readers.evmTokens);
-        const bundle = bundleOf(tx, readers.evmTokens, action);
-        // Ethereum pools refuse what the sender cannot pay for; so does this one, rather than
-        // admitting a bundle the core would fail at execution (INSUFFICIENT_FEE_BALANCE, NOT_NFT_OWNER, …).
-        const gas = actionGas(action);
-        const fee = bundle.maxGas < gas ? 0n : gas * (chain.gasPrice + bundle.maxPriorityFee);
-        if (!canPay(chain, readers, bundle.userAccount, action, fee)) {
-          throw RpcError.app('INSUFFICIENT_BALANCE', `insufficient funds for gas * price + value: ${tx.from} cannot cover the transfer and its fee`, { from: tx.from });
+        try {
+          return await sendRaw(rawHex);
+        } catch (error) {
+          throw gethAdmissionError(error, chain.gasPrice);
         }
-        const bytes = encodeBundle(bundle);
-        const { included } = await chain.enqueueBundle(bytes);
-        const key = tx.hash.toLowerCase();
-        pending.set(key, bytes);
-        // The receipt is read back with eth_getTransactionReceipt; here only the bookkeeping.
-        included.then(() => pending.delete(key), () => pending.delete(key));
-        return tx.hash;
       },
     }),
+
     defineMethod({
       name: 'eth_accounts',
       summary: 'Accounts the node holds keys for: none (keys stay with the wallet).',
@@ -285,31 +314,62 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
       result: { name: 'syncing', schema: Type.Union([Type.Literal(false), Type.Record(Type.String(), Anything)]) },
       handler: () => (chain.syncing ? { startingBlock: '0x0', currentBlock: quantity(chain.height), highestBlock: quantity(chain.height) } : false),
     }),
-  ];
+  ]);
 }
 
+/** Adds the OpenRPC examples kept in eth-schemas.ts to the definitions that have none in place. */
+function withExamples(definitions: MethodDefinition[]): MethodDefinition[] {
+  return definitions.map((d) => (d.examples || !ETH_EXAMPLES[d.name] ? d : { ...d, examples: ETH_EXAMPLES[d.name] }));
+}
+
+/** Errors of a state read at a block: unknown block, or a past block whose state is not kept. */
+export const STATE_ERRORS = [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
+
 /** A block tag's height, or undefined for a number above the head. */
-function heightOf(chain: ChainApi, tag: string): number | undefined {
+export function heightOf(chain: ChainApi, tag: string): number | undefined {
   if (tag === 'earliest') return 0;
   if (tag === 'latest' || tag === 'pending' || tag === 'safe' || tag === 'finalized') return chain.height;
   const n = Number(BigInt(tag));
   return n > chain.height ? undefined : n;
 }
 
-/** State reads answer from the head (no archive state); a future block is an error, as geth's "header not found". */
-function stateAt(chain: ChainApi, tag: string | undefined): void {
-  if (tag !== undefined && heightOf(chain, tag) === undefined) {
-    throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag });
+/** The height a block param (tag, number or EIP-1898 object) names; NOT_FOUND as geth's "header not found". */
+export async function blockParamHeight(chain: ChainApi, param: BlockParamValue): Promise<number> {
+  if (typeof param === 'object' && 'blockHash' in param) {
+    const height = await chain.heightOfHash(unhex(param.blockHash));
+    if (height === undefined) throw RpcError.app('NOT_FOUND', `header for hash not found: ${param.blockHash}`, { blockHash: param.blockHash });
+    return height;
+  }
+  const tag = typeof param === 'object' ? param.blockNumber : param;
+  const height = heightOf(chain, tag);
+  if (height === undefined) throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag });
+  return height;
+}
+
+/**
+ * State reads answer from the head only: the node keeps no archive state (docs/eth.md "Block
+ * parameters"). A block above the head is "header not found" (-32003); a block below it is
+ * -32013 "missing trie node", as geth answers for state it no longer holds, rather than the head's
+ * state presented as the past. Tags (latest, pending, safe, finalized) all name the head.
+ */
+export async function stateAt(chain: ChainApi, param: BlockParamValue | undefined): Promise<void> {
+  if (param === undefined) return;
+  const head = chain.height;
+  const height = await blockParamHeight(chain, param);
+  if (height < head) {
+    throw RpcError.app('UNAVAILABLE_ON_NODE', `missing trie node: the state at block ${quantity(height)} is not kept; this node answers state at the head block ${quantity(head)} only`, {
+      block: quantity(height), head: quantity(head), reason: 'HISTORICAL_STATE',
+    });
   }
 }
 
-async function blockOfHash(chain: ChainApi, hash: string): Promise<Block | undefined> {
+export async function blockOfHash(chain: ChainApi, hash: string): Promise<Block | undefined> {
   const height = await chain.heightOfHash(unhex(hash));
   return height === undefined ? undefined : chain.blockByHeight(height);
 }
 
 /** The block and position of a transaction by eth hash or by native bundle hash. */
-async function findTransaction(chain: ChainApi, hash: string): Promise<{ view: BlockView; index: number } | undefined> {
+export async function findTransaction(chain: ChainApi, hash: string): Promise<{ view: BlockView; index: number } | undefined> {
   const bytes = unhex(hash);
   const bundleHash = (await chain.bundleHashOfEthHash(bytes)) ?? bytes;
   const receipt = await chain.receiptByHash(bundleHash);
@@ -323,11 +383,11 @@ async function findTransaction(chain: ChainApi, hash: string): Promise<{ view: B
   return { view, index: receipt.index };
 }
 
-interface LogFilterValue {
+export interface LogFilterValue {
   fromBlock?: string; toBlock?: string; address?: string | string[]; topics?: Array<string | null | Array<string | null>>; blockHash?: string;
 }
 
-async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<EthLog[]> {
+export async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<EthLog[]> {
   let from: number;
   let to: number;
   if (filter.blockHash !== undefined) {
@@ -354,10 +414,7 @@ async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<EthLog[
     to = Math.min(to, head);
     if (from > to) return [];
   }
-  const addresses = filter.address === undefined ? undefined : new Set((Array.isArray(filter.address) ? filter.address : [filter.address]).map((a) => a.toLowerCase()));
-  const topics = (filter.topics ?? []).map((t) => (t === null ? undefined : new Set((Array.isArray(t) ? t : [t]).filter((x): x is string => x !== null).map((x) => x.toLowerCase()))));
-  // A position holding [] or [null] matches anything, as null does.
-  const wanted = topics.map((s) => (s && s.size > 0 ? s : undefined));
+  const matches = logMatcher(filter);
   const out: EthLog[] = [];
   for (let h = from; h <= to; h++) {
     const block = await chain.blockByHeight(h);
@@ -365,8 +422,7 @@ async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<EthLog[
     const view = await blockView(chain, block);
     for (const item of view.items) {
       for (const log of item.logs) {
-        if (addresses && !addresses.has(log.address)) continue;
-        if (!wanted.every((set, i) => set === undefined || (log.topics[i] !== undefined && set.has(log.topics[i]!)))) continue;
+        if (!matches(log)) continue;
         out.push(log);
         if (out.length > MAX_LOGS) {
           throw RpcError.app('LIMIT_EXCEEDED', `more than ${MAX_LOGS} logs match; narrow the block range`, { maxLogs: MAX_LOGS });
@@ -420,23 +476,69 @@ async function feeHistory(chain: ChainApi, count: number, tag: string, percentil
   return { oldestBlock: quantity(Math.max(oldest, 0)), baseFeePerGas: n === 0 ? [] : baseFeePerGas, gasUsedRatio, ...(percentiles ? { reward } : {}) };
 }
 
-/** Whether `from` holds what the action moves and the fee (eth_estimateGas with `from`). */
-function canPay(chain: ChainApi, readers: DomainReaders, from: Uint8Array, action: EvmAction, fee: bigint): boolean {
+/**
+ * Refuses what `from` cannot do: too little NTV for the fee (and a native value) is geth's
+ * "insufficient funds for gas * price + value"; a token, NFT or multi-token amount it does not hold
+ * is what the contract would revert with (code 3), as on Ethereum, where only the fee is the pool's
+ * business (docs/eth.md "Errors").
+ */
+function checkFunds(chain: ChainApi, readers: DomainReaders, from: Uint8Array, fromEvm: string, action: EvmAction, fee: bigint): void {
   const ntv = chain.balance(from, new Uint8Array(32));
-  if (ntv < (action.kind === 'native' ? action.amountNano + fee : fee)) return false;
+  const want = action.kind === 'native' ? action.amountNano + fee : fee;
+  if (ntv < want) {
+    throw RpcError.app('INSUFFICIENT_BALANCE', `insufficient funds for gas * price + value: address ${fromEvm} have ${ntv * WEI_PER_NANO} want ${want * WEI_PER_NANO}`, { from: fromEvm });
+  }
   switch (action.kind) {
     case 'token':
-      return chain.balance(from, action.mint) >= action.amount;
+      if (chain.balance(from, action.mint) < action.amount) throw executionReverted('ERC20: transfer amount exceeds balance');
+      return;
     case 'nft': {
       const nft = readers.collections.nft(action.collection, action.tokenId);
-      return nft !== undefined && Buffer.compare(nft.owner, from) === 0;
+      if (nft === undefined) throw executionReverted('ERC721: invalid token ID');
+      if (Buffer.compare(nft.owner, from) !== 0) throw executionReverted('ERC721: transfer from incorrect owner');
+      return;
     }
     case 'multi': {
       const need = new Map<bigint, bigint>();
       for (const e of action.entries) need.set(e.typeId, (need.get(e.typeId) ?? 0n) + e.amount);
-      return [...need].every(([typeId, amount]) => readers.collections.multiBalance(action.collection, typeId, from) >= amount);
+      if (![...need].every(([typeId, amount]) => readers.collections.multiBalance(action.collection, typeId, from) >= amount)) {
+        throw executionReverted('ERC1155: insufficient balance for transfer');
+      }
+      return;
     }
     default:
-      return true;
   }
+}
+
+/**
+ * Intrinsic gas of a transaction's calldata (Yellow Paper G_transaction + G_txdatazero/nonzero):
+ * 21,000 + 4 per zero byte + 16 per non-zero byte. wallets (web3.js) refuse to sign a gas limit
+ * below it, so eth_estimateGas never answers less, although the core charges actionGas.
+ */
+export function intrinsicGas(data: string): bigint {
+  let gas = 21_000n;
+  for (let i = 2; i + 1 < data.length; i += 2) gas += data.slice(i, i + 2) === '00' ? 4n : 16n;
+  return gas;
+}
+
+/** eth_estimateGas as answered: refusals in geth's form (src/eth/errors.ts). */
+export async function estimateGasOf(chain: ChainApi, readers: DomainReaders, call: Static<typeof CallObject>, tag: BlockParamValue | undefined): Promise<string> {
+  await stateAt(chain, tag);
+  try {
+    return quantity(estimateGas(chain, readers, call));
+  } catch (error) {
+    throw gethAdmissionError(error, chain.gasPrice);
+  }
+}
+
+/** eth_estimateGas: the core's charge for what the call maps to, at least the calldata's intrinsic gas. */
+function estimateGas(chain: ChainApi, readers: DomainReaders, call: { to?: string | null; from?: string; input?: string; data?: string; value?: string }): bigint {
+  if (!call.to) throw evmRefusal('UNSUPPORTED_CALL', 'contract creation is not supported: this node executes no EVM code');
+  const raw = (call.input ?? call.data ?? '0x') as string;
+  const data = (raw.startsWith('0x') ? raw : `0x${raw}`).toLowerCase() as Hex;
+  const action = actionOf({ to: call.to as Hex, data, value: BigInt(call.value ?? '0x0'), ...(call.from ? { from: call.from as Hex } : {}) }, readers.evmTokens);
+  const charged = actionGas(action);
+  const gas = charged > intrinsicGas(data) ? charged : intrinsicGas(data);
+  if (call.from) checkFunds(chain, readers, accountOfEvm(call.from), call.from, action, charged * chain.gasPrice);
+  return gas;
 }

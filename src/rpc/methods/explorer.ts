@@ -6,6 +6,8 @@ import { ChainError } from '../../chain/errors.js';
 import { encodeCollection } from '../../chain/collections.js';
 import { encodePool } from '../../core/amm.js';
 import { tokenMovements } from '../../chain/token-movements.js';
+import { decodeBundle } from '../../codec/bundle.js';
+import { ethHashOf, evmTransactionOf } from '../../chain/evm/bundles.js';
 import { CollectionSchema, formatCollection } from './collections.js';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
@@ -25,6 +27,15 @@ const HistoryEntrySchema = Type.Object({
   role: Type.Union([Type.Literal('sender'), Type.Literal('recipient'), Type.Literal('participant')], {
     description: 'sender: the bundle is from the address; recipient: a token movement of it pays the address (a Transfer, a swap\'s output, removed liquidity…; docs/explorer.md); participant: another event names it',
   }),
+  transfers: Type.Array(Type.Object({
+    direction: Type.Union([Type.Literal('in'), Type.Literal('out'), Type.Literal('self')], { description: 'in: paid to the address; out: paid by it; self: both sides are the address' }),
+    counterparty: Type.String({ description: 'the other side: Nx0… account, Nx8… pool, 0x… system account' }),
+    token: Type.String({ description: 'Nx1… mint' }),
+    symbol: Type.Union([Type.String(), Type.Null()]),
+    decimals: Type.Union([Type.Integer(), Type.Null()], { description: 'the token\'s decimals; amounts are raw units' }),
+    amount: Type.String({ description: 'raw units, decimal' }),
+    event: Type.String({ description: 'the receipt event that moved the token' }),
+  }), { description: 'the token movements of the bundle that touch the address (docs/explorer.md "Token transfers"), in event order; the fee is `fee`' }),
 }, { title: 'HistoryEntry', additionalProperties: false });
 
 const TokenTransferSchema = Type.Object({
@@ -41,7 +52,11 @@ const TokenTransferSchema = Type.Object({
 
 const SearchResultSchema = Type.Union([
   Type.Object({ type: Type.Literal('block'), height: Type.Integer(), hash: Type.String(), block: HeaderSchema }),
-  Type.Object({ type: Type.Literal('transaction'), bundle_hash: Type.String(), block_height: Type.Integer(), receipt: ReceiptSchema }),
+  Type.Object({
+    type: Type.Literal('transaction'), bundle_hash: Type.String(), block_height: Type.Integer(),
+    evm_hash: Type.Union([Type.String(), Type.Null()], { description: 'keccak hash EVM wallets know the transaction by, when the bundle carries a signed EVM transaction (docs/eth.md "Hashes"); else null' }),
+    receipt: ReceiptSchema,
+  }),
   Type.Object({
     type: Type.Literal('address'), address: Type.String(), evm_address: Type.String(),
     nonce: Type.String(), balance: Type.String({ description: 'NTV, raw units' }),
@@ -158,7 +173,9 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
         const account = accountParam(address, 'address', 1);
         // A pool (asked by its 0x 32-byte form) is named Nx8… in the receipts.
         const names = [encodeAccount(account), encodePool(account)];
-        return (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({ ...receipt, role: roleOf(receipt, names) }));
+        return (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({
+          ...receipt, role: roleOf(receipt, names), transfers: transfersOf(readers, receipt, names),
+        }));
       },
     }),
     defineMethod({
@@ -239,9 +256,10 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
       name: 'svc_search',
       summary: 'What a query names: a height, a bundle or block hash, an address, a mint or a token symbol (spec §4.11).',
       description: 'Answers {type: "block" | "transaction" | "address" | "token" | "collection" | "not_found", …}; not_found is a result, '
-        + 'not an error, so a search box needs one code path. Order: digits are a height (then a symbol); a 32-byte hash is a bundle, '
-        + 'then a block, then (0x form) a collection, a mint or an account with any state; Nx2… is a collection; 0x + 40 hex is a '
-        + 'collection\'s EVM form when one exists; Nx0… and other 0x + 40 hex are always an address.',
+        + 'not an error, so a search box needs one code path. Order: digits are a height (then a symbol); a 32-byte hash is a bundle '
+        + '(0x form: also the keccak hash of an EVM transaction), then a block, then (0x form) a collection, a mint or an account with '
+        + 'any state; Nx2… is a collection; 0x + 40 hex is a collection\'s or a token\'s EVM address when one exists; Nx0… and other '
+        + '0x + 40 hex are always an address.',
       params: [{
         name: 'query',
         schema: Type.Union([Type.String({ minLength: 1, maxLength: MAX_QUERY }), Type.Integer({ minimum: 0 })], {
@@ -261,7 +279,35 @@ function roleOf(receipt: Receipt, names: readonly string[]): 'sender' | 'recipie
   return receipt.events.some((e) => tokenMovements(e).some((m) => names.includes(m.to))) ? 'recipient' : 'participant';
 }
 
+/** The token movements of a receipt that touch one of `names` (the address's forms), with direction and the other side. */
+function transfersOf(readers: DomainReaders, receipt: Receipt, names: readonly string[]) {
+  const out = [];
+  for (const event of receipt.events) {
+    for (const m of tokenMovements(event)) {
+      const fromUs = names.includes(m.from);
+      const toUs = names.includes(m.to);
+      if (!fromUs && !toUs) continue;
+      const token = readers.tokens.resolve(m.token);
+      out.push({
+        direction: fromUs && toUs ? 'self' as const : fromUs ? 'out' as const : 'in' as const,
+        counterparty: fromUs ? m.to : m.from,
+        token: m.token, symbol: token?.symbol ?? null, decimals: token?.decimals ?? null, amount: m.amount, event: event.type,
+      });
+    }
+  }
+  return out;
+}
+
 type SearchResult = typeof SearchResultSchema.static;
+
+/** A transaction search answer; `evm_hash` from the bundle itself, so a bundle-hash search shows it too. */
+async function transactionResult(chain: ChainApi, receipt: Receipt): Promise<SearchResult> {
+  const block = await chain.blockByHeight(receipt.block_height);
+  const raw = block?.bundles[receipt.index];
+  const bundle = raw ? decodeBundle(raw) : undefined;
+  const evmHash = bundle && evmTransactionOf(bundle) ? ethHashOf(bundle, block!.bundleHashes[receipt.index]!) : null;
+  return { type: 'transaction', bundle_hash: receipt.bundle_hash, block_height: receipt.block_height, evm_hash: evmHash, receipt };
+}
 
 async function search(chain: ChainApi, readers: DomainReaders, query: string): Promise<SearchResult> {
   const notFound: SearchResult = { type: 'not_found', query };
@@ -280,8 +326,10 @@ async function search(chain: ChainApi, readers: DomainReaders, query: string): P
     } catch {
       return notFound;
     }
-    const receipt = await chain.receipt(hash);
-    if (receipt) return { type: 'transaction', bundle_hash: receipt.bundle_hash, block_height: receipt.block_height, receipt };
+    // A bundle hash, or the keccak hash an EVM wallet knows the transaction by (docs/eth.md "Hashes").
+    const bundleHash = query.startsWith('0x') ? (await chain.bundleHashOfEthHash(hash)) ?? hash : hash;
+    const receipt = await chain.receipt(bundleHash);
+    if (receipt) return transactionResult(chain, receipt);
     const height = await chain.indexer.heightOfBlockHash(hash);
     if (height !== undefined) {
       const block = await chain.blockByHeight(height);
@@ -294,6 +342,9 @@ async function search(chain: ChainApi, readers: DomainReaders, query: string): P
   const collection = readers.collections.byText(query);
   if (collection) return { type: 'collection', address: encodeCollection(collection.address), collection: formatCollection(collection) };
   if (query.startsWith('Nx2')) return notFound;
+  // A token's ERC-20 contract address (docs/eth.md "Token addresses"), as MetaMask links /token/<0x…>.
+  const evmToken = /^0x[0-9a-fA-F]{40}$/.test(query) ? readers.evmTokens.lookup(query) : undefined;
+  if (evmToken) return { type: 'token', mint_address: evmToken.mintAddress, symbol: evmToken.symbol, token: formatToken(evmToken) };
   if (/^(Nx[01]|0x)/.test(query)) {
     let parsed: ReturnType<typeof parseAddressDetailed>;
     try {

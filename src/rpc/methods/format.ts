@@ -3,6 +3,7 @@ import type { BlockHeader } from '../../chain/block.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { TokenKind } from '../../core/records.js';
 import { BRIDGED_TOKENS, NTV_TOTAL_SUPPLY, STABLECOINS } from '../../chain/genesis-data.js';
+import { evmOf, isNativeMintBytes } from '../../chain/evm/units.js';
 
 /** Exactly the spec §6 newHeads fields of a header, in native formats (spec §6.3). */
 export function newHeadsFields(h: BlockHeader) {
@@ -70,6 +71,9 @@ export function formatToken(t: RegisteredToken) {
     symbol: t.symbol,
     decimals: t.decimals,
     mint_address: t.mintAddress,
+    // The ERC-20 contract address wallets and EVM explorers use: the mint's last 20 bytes, the
+    // mapping EvmTokenIndex resolves (docs/eth.md "Token addresses"); NTV is the native coin, no contract.
+    evm_address: isNativeMintBytes(t.mint) ? null : evmOf(t.mint),
     total_supply: t.totalSupply.toString(),
     // NTV: the minted supply above grows by block rewards up to the 1.618 billion NTV of spec §1.4.
     ...(t.kind === TokenKind.NATIVE ? { max_supply: NTV_TOTAL_SUPPLY.toString() } : {}),

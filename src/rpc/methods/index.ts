@@ -3,6 +3,8 @@ import { accountMethods } from './account.js';
 import type { MethodDependencies } from './context.js';
 import { dexMethods } from './dex.js';
 import { ethMethods } from './eth.js';
+import { ethFilterMethods } from './eth-filters.js';
+import { ethReadMethods } from './eth-reads.js';
 import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
 import { multiTokenMethods } from './multitokens.js';
@@ -20,7 +22,7 @@ export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
+  for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
     registry.registerAll(group(deps));
   }
 }

@@ -41,6 +41,7 @@ export const TokenSchema = Type.Object({
   symbol: Str('token symbol'),
   decimals: Int('decimals'),
   mint_address: Str('Nx1… mint'),
+  evm_address: Type.Union([Type.String(), Type.Null()], { description: 'ERC-20 contract address (0x + 40 hex): the mint\'s last 20 bytes (docs/eth.md "Token addresses"); null for NTV, the native coin' }),
   total_supply: Str('raw units, decimal'),
   max_supply: Type.Optional(Str('NTV only: the most that will ever exist, raw units (spec §1.4)')),
   initial_supply: Str('raw units, decimal'),

@@ -1,0 +1,73 @@
+import type { Core } from '../../core/core.js';
+import type { Logger } from '../../logger.js';
+import { ChainError, type ExecutionAborted } from '../errors.js';
+import type { Mempool, PendingBundle } from '../mempool.js';
+import { BlockProducer, type ProducerParams, type ValidatorIdentity } from '../producer.js';
+import type { TokenRegistry } from '../token-registry.js';
+import type { Heads } from './heads.js';
+import type { Notifier } from './notify.js';
+import type { WriteQueue } from './write.js';
+
+/**
+ * Step 2 of the block pipeline, execute (docs/architecture.md "Layers"): the core instance that
+ * executes the next block and the BlockProducer over it (src/chain/producer.ts: one call into the
+ * core, then the core's commit: state root and writes, the header signed). The block loop
+ * (./loop.ts) executes this node's blocks with it, ./commit.ts the proposals of others, and
+ * src/chain/import.ts certified blocks. A core that aborted (a core bug, DESIGN.md) or ran ahead of
+ * storage is replaced here by a fresh instance over committed state.
+ */
+
+export interface ExecutionDependencies {
+  /** a fresh core instance, used when the current one aborted (a core bug, DESIGN.md) */
+  createCore: () => Promise<Core>;
+  validator: ValidatorIdentity;
+  tokens: TokenRegistry;
+  heads: Heads;
+  writes: WriteQueue;
+  mempool: Mempool;
+  notify: Notifier;
+  logger: Logger;
+}
+
+export class Execution {
+  /** the core that executes the next block */
+  core: Core;
+  producer: BlockProducer;
+
+  constructor(private readonly params: ProducerParams, core: Core, private readonly deps: ExecutionDependencies) {
+    this.core = core;
+    this.producer = this.createProducer();
+  }
+
+  /**
+   * After an import that left the core ahead of storage (a state root that did not match): let the
+   * queued writes land, then build a fresh core over committed state.
+   */
+  async reloadCore(): Promise<void> {
+    await this.deps.writes.writeChain;
+    this.core = await this.deps.createCore();
+    this.producer = this.createProducer();
+    this.deps.heads.executionHead = this.deps.heads.head;
+    this.deps.writes.clearExecutedNonces();
+  }
+
+  /**
+   * A core abort while making a block is a bug: discard the instance, refuse the bundles of that
+   * block, go on. The new instance reads through the StateView, so every executed block must be
+   * written first.
+   */
+  async recoverFromAbort(error: ExecutionAborted, selected: PendingBundle[]): Promise<void> {
+    this.deps.logger.error('core aborted; reloading it and refusing the block\'s bundles', { error: String(error.reason) });
+    await this.deps.writes.writeChain;
+    this.core = await this.deps.createCore();
+    this.producer = this.createProducer();
+    for (const entry of selected) {
+      this.deps.mempool.remove(entry);
+      this.deps.notify.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', 'the core could not execute this bundle', { status: 'CORE_ABORTED' }));
+    }
+  }
+
+  private createProducer(): BlockProducer {
+    return new BlockProducer(this.params, { core: this.core, validator: this.deps.validator, tokens: this.deps.tokens });
+  }
+}

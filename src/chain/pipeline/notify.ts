@@ -1,0 +1,201 @@
+import type { EventEmitter } from 'node:events';
+import { encodeHash } from '../../codec/address.js';
+import type { Logger } from '../../logger.js';
+import { ChainError } from '../errors.js';
+import type { Indexer } from '../indexer.js';
+import type { ChainEvents } from '../interface.js';
+import type { DroppedBundle, Mempool, PendingBundle } from '../mempool.js';
+import type { ProducedBlock } from '../producer.js';
+import type { Receipt } from '../receipts.js';
+import type { StateView } from '../state-view.js';
+import type { Heads } from './heads.js';
+
+/**
+ * Step 5 of the block pipeline, index and notify (docs/architecture.md "Layers"): a block is
+ * durable (./write.ts), so the StateView takes its writes, the explorer indexes count it, the
+ * calls waiting for its bundles settle and the 'block' event goes out. The callers of bundles that
+ * leave the mempool without a block (refused at execution, replaced, evicted, expired) are answered
+ * here too.
+ */
+
+interface Waiter {
+  resolve: (receipt: Receipt) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface NotifierDependencies {
+  /** how long a write method waits for its bundle to be in a block (ChainOptions.inclusionTimeoutMs) */
+  inclusionTimeoutMs: number;
+  mempool: Mempool;
+  state: StateView;
+  indexer: Indexer;
+  heads: Heads;
+  logger: Logger;
+  /** the Chain, which emits the events upper layers subscribe to */
+  events: EventEmitter<ChainEvents>;
+}
+
+export class Notifier {
+  private readonly waiters = new Map<string, Waiter[]>();
+  private readonly mempool: Mempool;
+
+  constructor(private readonly deps: NotifierDependencies) {
+    this.mempool = deps.mempool;
+  }
+
+  /** A block is durable: reads, receipts and the 'block' event see it. */
+  afterWrite(produced: ProducedBlock, startedAt: number, write: number): void {
+    const header = produced.block.header;
+    const heads = this.deps.heads;
+    this.deps.state.apply(produced.writes);
+    this.deps.indexer.durable(header.height);
+    heads.head = header;
+    heads.remember(header);
+    heads.totalTransactions += header.bundleCount;
+    // Receipts are built for the bundles somebody waits for (a synced block's: none, and its
+    // outcomes are not even built).
+    if (this.waiters.size > 0) for (const outcome of produced.outcomes) {
+      if (this.waiters.size === 0) break;
+      if (outcome.index === undefined || !this.waiters.has(outcome.entry.hashKey)) continue;
+      const receipt = produced.receipts[outcome.index]!;
+      if (receipt.status === 'success') this.settle(outcome.entry.hashKey, receipt);
+      else this.settle(outcome.entry.hashKey, undefined, failedError(receipt));
+    }
+    produced.timings.write = write;
+    this.deps.logger.debug('block committed', {
+      height: header.height, bundles: header.bundleCount, gasUsed: header.gasUsed, ms: Date.now() - startedAt, phases: roundAll(produced.timings),
+    });
+    this.deps.events.emit('block', produced);
+  }
+
+  /** Mempool bookkeeping right after execution, so the next block can be built at once. */
+  afterExecution(produced: ProducedBlock): void {
+    // Mempool calls are no-ops for bundles it does not hold, and only left-out bundles have callers
+    // to settle here: with neither (a catch-up sync) the outcomes are not even built.
+    const pooled = this.mempool.size > 0;
+    if (!pooled && produced.leftOut === 0) return;
+    for (const outcome of produced.outcomes) {
+      const { entry } = outcome;
+      if (outcome.retry) continue;
+      if (outcome.success) {
+        if (pooled) {
+          const dropped = this.mempool.executed(entry);
+          if (dropped.length > 0) this.settleDropped(dropped);
+        }
+        continue;
+      }
+      if (pooled) this.mempool.remove(entry);
+      if (outcome.index !== undefined) {
+        if (pooled) this.releaseFollowers(entry);
+      } else {
+        this.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', outcome.invalidMessage ?? 'refused by the core', {
+          status: outcome.invalidStatus, bundle_hash: encodeHash(entry.hash),
+        }));
+        if (pooled) this.releaseFollowers(entry);
+      }
+    }
+  }
+
+  /**
+   * A failed bundle keeps its nonce (spec §5.8), so later bundles of the account now have a gap.
+   * Signed ones wait for a bundle that fills it (spec §7.6); the ones whose nonce this node chose
+   * would wait forever, so they are refused at once and their callers can simply call again.
+   */
+  private releaseFollowers(failed: PendingBundle): void {
+    for (const follower of this.mempool.after(failed.accountKey, failed.nonce)) {
+      if (!follower.nodeAssigned) continue;
+      this.mempool.remove(follower);
+      this.settle(follower.hashKey, undefined, new ChainError('BUNDLE_INVALID',
+        `an earlier bundle of this account (nonce ${failed.nonce}) failed or left the mempool, so nonce ${follower.nonce} cannot execute; call again`,
+        { status: 'PREDECESSOR_FAILED', bundle_hash: encodeHash(follower.hash) }));
+    }
+  }
+
+  dropExpired(now: bigint): void {
+    const dropped = this.mempool.expire(now);
+    if (dropped.length > 0) this.settleDropped(dropped);
+  }
+
+  /**
+   * Answer the callers of bundles that left the mempool without executing (docs/mempool.md). An
+   * evicted or expired bundle leaves a gap, so node-numbered followers are refused as after a failure.
+   */
+  settleDropped(dropped: DroppedBundle[]): void {
+    for (const { entry, reason, by } of dropped) {
+      const bundle_hash = encodeHash(entry.hash);
+      let error: ChainError;
+      switch (reason) {
+        case 'REPLACED':
+          error = new ChainError('BUNDLE_INVALID', `replaced in the mempool by bundle ${encodeHash(by!.hash)} of the same nonce ${entry.nonce}, paying max_priority_fee ${by!.priorityFee}`,
+            { status: 'REPLACED', bundle_hash, replaced_by: encodeHash(by!.hash) });
+          break;
+        case 'EVICTED':
+          error = new ChainError('MEMPOOL_FULL', `evicted from the full mempool by bundle ${encodeHash(by!.hash)} paying a higher max_priority_fee (${by!.priorityFee} > ${entry.priorityFee})`,
+            { status: 'EVICTED', bundle_hash, evicted_by: encodeHash(by!.hash) });
+          break;
+        case 'NONCE_USED':
+          error = new ChainError('BUNDLE_INVALID', `another bundle with nonce ${entry.nonce} of this account executed`, { status: 'NONCE_TOO_LOW', bundle_hash });
+          break;
+        case 'EXPIRED':
+          error = new ChainError('BUNDLE_INVALID', `bundle expired at ${entry.expiresAt} while waiting`, { status: 'EXPIRED', bundle_hash });
+          break;
+        case 'LIFETIME':
+          error = new ChainError('BUNDLE_INVALID', `bundle waited in the mempool longer than its lifetime (--mempool-lifetime) without executing`,
+            { status: 'EXPIRED', bundle_hash });
+          break;
+      }
+      this.settle(entry.hashKey, undefined, error);
+      if (reason === 'EVICTED' || reason === 'EXPIRED' || reason === 'LIFETIME') this.releaseFollowers(entry);
+    }
+  }
+
+  wait(entry: PendingBundle): Promise<Receipt> {
+    return new Promise<Receipt>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const list = this.waiters.get(entry.hashKey);
+        const index = list?.findIndex((w) => w.timer === timer) ?? -1;
+        if (list && index >= 0) list.splice(index, 1);
+        if (list?.length === 0) this.waiters.delete(entry.hashKey);
+        reject(new ChainError('INCLUSION_TIMEOUT',
+          `bundle not in a block after ${this.deps.inclusionTimeoutMs} ms; it stays in the mempool (query svc_getTransactionReceipt)`,
+          { bundle_hash: encodeHash(entry.hash), nonce: entry.nonce.toString() }));
+      }, this.deps.inclusionTimeoutMs);
+      const list = this.waiters.get(entry.hashKey) ?? [];
+      list.push({ resolve, reject, timer });
+      this.waiters.set(entry.hashKey, list);
+    });
+  }
+
+  settle(hashKey: string, receipt: Receipt | undefined, error?: Error): void {
+    const list = this.waiters.get(hashKey);
+    if (!list) return;
+    this.waiters.delete(hashKey);
+    for (const w of list) {
+      clearTimeout(w.timer);
+      if (receipt) w.resolve(receipt);
+      else w.reject(error!);
+    }
+  }
+
+  /** The node stops: refuse every waiting call. */
+  refuseAll(): void {
+    for (const [hash, waiters] of this.waiters) {
+      for (const w of waiters) {
+        clearTimeout(w.timer);
+        w.reject(new ChainError('SHUTTING_DOWN', 'the node is shutting down; the bundle was not included', { bundle_hash: hash }));
+      }
+    }
+    this.waiters.clear();
+  }
+}
+
+function roundAll(timings: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)]));
+}
+
+function failedError(receipt: Receipt): ChainError {
+  return new ChainError('BUNDLE_FAILED', `bundle failed and was reverted: ${receipt.error ?? receipt.status_name}`, {
+    status: receipt.status_name, receipt,
+  });
+}

@@ -1,0 +1,227 @@
+import type { EventEmitter } from 'node:events';
+import { accountKey, decodeAccount } from '../../core/records.js';
+import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../../codec/bundle.js';
+import { encodeHash } from '../../codec/address.js';
+import type { Block } from '../block.js';
+import { ChainError } from '../errors.js';
+import { verifyEvmBundle } from '../evm/bundles.js';
+import type { EvmTokenIndex } from '../evm/tokens.js';
+import type { ChainEvents } from '../interface.js';
+import { REPLACEMENT_BUMP_PERCENT, type Mempool, type MempoolRefusal, type PendingBundle } from '../mempool.js';
+import type { ReceiptReader } from '../receipt-reader.js';
+import type { Receipt } from '../receipts.js';
+import type { StateView } from '../state-view.js';
+import type { SubmissionGate } from '../submission.js';
+import type { Notifier } from './notify.js';
+import type { WriteQueue } from './write.js';
+
+/**
+ * Step 1 of the block pipeline, verify (docs/architecture.md "Layers"): a bundle passes the
+ * submission gate (src/chain/submission.ts: decode, expiry, nonce, signature; EVM transactions via
+ * src/chain/evm/) against the chain's nonces and keys, then the mempool's bounds (docs/mempool.md),
+ * and waits there for the block loop (./loop.ts). The testnet convenience path builds its unsigned
+ * bundle here; a proposal's bundles are verified here before ./commit.ts re-executes it.
+ */
+
+/** Per-bundle gas the convenience methods allow (facts.md client defaults). */
+const CONVENIENCE_MAX_GAS = 100_000n;
+/** Validity the convenience methods give their bundles (facts.md: now + 3600 s). */
+const CONVENIENCE_VALIDITY_SECONDS = 3600n;
+const EMPTY_SET: ReadonlySet<string> = new Set();
+
+export interface AdmissionParams {
+  chainId: number;
+  /** nanoNTV per gas unit (spec §4.20 --gas-price) */
+  gasPrice: bigint;
+  /** testnet: unsigned convenience methods are allowed (spec §5.5) */
+  allowUnsigned: boolean;
+}
+
+export interface AdmissionDependencies {
+  gate: SubmissionGate;
+  mempool: Mempool;
+  state: StateView;
+  evmTokens: EvmTokenIndex;
+  receipts: ReceiptReader;
+  writes: WriteQueue;
+  notify: Notifier;
+  /** the Chain, which emits the events upper layers subscribe to */
+  events: EventEmitter<ChainEvents>;
+}
+
+export class Admission {
+  private stopped = false;
+  private readonly mempool: Mempool;
+
+  constructor(private readonly params: AdmissionParams, private readonly deps: AdmissionDependencies) {
+    this.mempool = deps.mempool;
+  }
+
+  /** The node is shutting down: admit nothing more. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /**
+   * The unsigned convenience path without waiting: the bundle is in the mempool when this returns
+   * (intents answer with the bundle hash, spec §4.8). `maxGas`/`validUntil` default to the
+   * convenience values; the intent engine sets them from the plan and the intent's constraints.
+   */
+  enqueueOperations(
+    from: Uint8Array,
+    operations: Operation[],
+    opts: { maxGas?: bigint; validUntil?: bigint } = {},
+  ): { hash: Uint8Array; nonce: bigint; included: Promise<Receipt> } {
+    this.assertRunning();
+    if (!this.params.allowUnsigned) {
+      throw new ChainError('UNAVAILABLE_ON_NETWORK', 'unsigned convenience methods are disabled on mainnet; submit a signed bundle with svc_submitBundle');
+    }
+    const accountKeyLatin1 = Buffer.from(from).toString('latin1');
+    const nonce = this.mempool.pendingNonce(accountKeyLatin1, this.deps.writes.stateNonce(from));
+    let validUntil = opts.validUntil ?? BigInt(Math.floor(Date.now() / 1000)) + CONVENIENCE_VALIDITY_SECONDS;
+    const failed = this.failedAtNonce(from, nonce);
+    let bytes: Uint8Array, hash: Uint8Array;
+    for (;;) {
+      bytes = encodeBundle({
+        userAccount: from, operations, maxGas: opts.maxGas ?? CONVENIENCE_MAX_GAS, maxPriorityFee: 0n, validUntil, nonce,
+        signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
+      });
+      hash = bundleHash(bytes);
+      // The same call repeated within a second after it failed would be the same bytes, which the
+      // core includes once (docs/core-abi.md "Failed bundles: fee and replay"): a retry is a new
+      // bundle, so the node re-signs it, one second later.
+      if (!failed.has(Buffer.from(hash).toString('hex'))) break;
+      validUntil += 1n;
+    }
+    const entry: PendingBundle = {
+      hash, hashKey: Buffer.from(hash).toString('hex'), bytes, account: from, accountKey: accountKeyLatin1, nonce,
+      expiresAt: validUntil, priorityFee: 0n, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
+    };
+    this.admitToPool(entry, this.deps.writes.stateNonce(from));
+    const included = this.deps.notify.wait(entry);
+    this.deps.events.emit('admitted', entry);
+    return { hash, nonce, included };
+  }
+
+  /**
+   * The submission gate, then the mempool's bounds (docs/mempool.md): the waiting entry (new or
+   * already held), or the receipt of a bundle already in a block.
+   */
+  async admitBundle(bytes: Uint8Array): Promise<
+    { hash: Uint8Array; known: true; receipt: Receipt; entry?: undefined } | { hash: Uint8Array; known: boolean; receipt?: undefined; entry: PendingBundle }
+  > {
+    this.assertRunning();
+    let entry: PendingBundle;
+    try {
+      entry = await this.deps.gate.admit(bytes, this.admission());
+    } catch (error) {
+      if (error instanceof ChainError && error.data.status === 'NONCE_TOO_LOW') {
+        const hash = bundleHash(bytes);
+        const existing = (await this.deps.receipts.byHashes([hash]))[0];
+        if (existing) return { hash, known: true, receipt: existing };
+      }
+      throw error;
+    }
+    const held = this.mempool.get(entry.hashKey);
+    if (held) return { hash: held.hash, known: true, entry: held };
+    this.admitToPool(entry, this.deps.writes.stateNonce(entry.account));
+    this.deps.events.emit('admitted', entry);
+    return { hash: entry.hash, known: false, entry };
+  }
+
+  /**
+   * Mempool entries of a proposal's bundles: this node's own (already verified at admission), or
+   * admitted now against the header's time. Keys a bundle of the block reveals count for the other
+   * bundles of its account (the core checks the exact order again).
+   */
+  async proposalEntries(block: Block): Promise<PendingBundle[]> {
+    const revealed = new Map<string, Uint8Array[]>();
+    const decoded = block.bundles.map((bytes) => {
+      try {
+        return decodeBundle(bytes);
+      } catch (error) {
+        throw new Error(`a bundle does not decode: ${(error as Error).message}`);
+      }
+    });
+    for (const b of decoded) {
+      if (!b.senderPubkey) continue;
+      const key = Buffer.from(b.userAccount).toString('latin1');
+      revealed.set(key, [...(revealed.get(key) ?? []), b.senderPubkey]);
+    }
+    const context = {
+      ...this.admission(),
+      nowSeconds: BigInt(block.header.timestamp),
+      // The core checks nonces in block order; the host check would refuse a pipelined nonce.
+      stateNonce: () => 0n,
+      pendingKeys: (account: Uint8Array) => revealed.get(Buffer.from(account).toString('latin1')) ?? [],
+    };
+    return Promise.all(block.bundles.map(async (bytes, i) => {
+      const own = this.mempool.get(Buffer.from(block.bundleHashes[i]!).toString('hex'));
+      if (own) return own;
+      try {
+        return await this.deps.gate.admit(bytes, context);
+      } catch (error) {
+        throw new Error(`bundle ${i} refused: ${(error as Error).message}`);
+      }
+    }));
+  }
+
+  /** Hashes (hex) of the bundles listed as failed at `nonce` in the committed account record. */
+  private failedAtNonce(account: Uint8Array, nonce: bigint): ReadonlySet<string> {
+    const record = this.deps.state.get(accountKey(account));
+    if (!record || record.length <= 10) return EMPTY_SET;
+    const rec = decodeAccount(record);
+    return rec.nonce === nonce ? new Set(rec.failed!.map((f) => Buffer.from(f.hash).toString('hex'))) : EMPTY_SET;
+  }
+
+  /** Into the mempool or a ChainError naming the bound; answers the callers of bundles it let go. */
+  private admitToPool(entry: PendingBundle, stateNonce: bigint): void {
+    const admission = this.mempool.add(entry, stateNonce, BigInt(Math.floor(Date.now() / 1000)));
+    this.deps.notify.settleDropped(admission.dropped);
+    if (!admission.ok) throw refusalError(admission.refusal, entry, this.mempool.size);
+  }
+
+  private admission() {
+    return {
+      allowUnsigned: this.params.allowUnsigned,
+      nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
+      stateNonce: (account: Uint8Array) => this.deps.writes.stateNonce(account),
+      failedAtNonce: (account: Uint8Array, nonce: bigint) => this.failedAtNonce(account, nonce),
+      pendingKeys: (account: Uint8Array) => this.mempool.revealedKeys(Buffer.from(account).toString('latin1')),
+      verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>
+        verifyEvmBundle(bytes, signature, { chainId: this.params.chainId, gasPrice: this.params.gasPrice, tokens: this.deps.evmTokens }, hash),
+    };
+  }
+
+  private assertRunning(): void {
+    if (this.stopped) throw new ChainError('SHUTTING_DOWN', 'the node is shutting down');
+  }
+}
+
+/** The error a bound of the mempool answers with (docs/mempool.md; codes in docs/rpc.md). */
+function refusalError(refusal: MempoolRefusal, entry: PendingBundle, poolSize: number): ChainError {
+  const { status, nextNonce: next } = refusal;
+  const limit = refusal.limit === undefined ? undefined : Number(refusal.limit);
+  const data = { status, bundle_hash: encodeHash(entry.hash), nonce: entry.nonce, next_nonce: next };
+  switch (status) {
+    case 'NONCE_TOO_LOW':
+      return new ChainError('BUNDLE_INVALID', `nonce ${entry.nonce} is already used`, data);
+    case 'REPLACEMENT_UNDERPRICED':
+      return new ChainError('BUNDLE_INVALID', `another bundle with nonce ${entry.nonce} from this account is already pending with max_priority_fee `
+        + `${refusal.pending!.priorityFee}; a replacement must pay at least ${refusal.minPriorityFee} (${REPLACEMENT_BUMP_PERCENT}% more)`,
+      { ...data, pending_bundle_hash: encodeHash(refusal.pending!.hash), min_priority_fee: refusal.minPriorityFee });
+    case 'NONCE_GAP_TOO_LARGE':
+      return new ChainError('MEMPOOL_LIMIT', `nonce ${entry.nonce} is ${entry.nonce - next} ahead of the account's next nonce ${next}; this node holds `
+        + `bundles at most ${limit} nonces ahead (--mempool-max-nonce-gap)`, { ...data, limit, flag: '--mempool-max-nonce-gap' });
+    case 'ACCOUNT_QUEUE_FULL':
+      return new ChainError('MEMPOOL_LIMIT', `the account already has ${limit} bundles queued behind a nonce gap, the most this node holds `
+        + `(--mempool-max-queued-per-account); send nonce ${next} first`, { ...data, limit, flag: '--mempool-max-queued-per-account' });
+    case 'QUEUE_FULL':
+      return new ChainError('MEMPOOL_FULL', `the mempool holds its maximum of ${limit} bundles queued behind nonce gaps (--mempool-max-queued); `
+        + `send nonce ${next} first, or retry later`, { ...data, limit, flag: '--mempool-max-queued' });
+    case 'MEMPOOL_FULL':
+      return new ChainError('MEMPOOL_FULL', `the mempool is full (${poolSize} bundles, --mempool-max ${limit}); only a bundle paying max_priority_fee `
+        + `${refusal.minPriorityFee} or more displaces its cheapest one, or retry later`,
+      { ...data, limit, flag: '--mempool-max', min_priority_fee: refusal.minPriorityFee });
+  }
+}

@@ -1,0 +1,175 @@
+import { accountKey, decodeAccount } from '../../core/records.js';
+import type { ChainStore } from '../../storage/chain-store.js';
+import type { Logger } from '../../logger.js';
+import { ethIndexEntries } from '../evm/bundles.js';
+import type { Indexer } from '../indexer.js';
+import type { SyncState } from '../interface.js';
+import type { Mempool } from '../mempool.js';
+import type { ProducedBlock } from '../producer.js';
+import type { StateView } from '../state-view.js';
+import type { Notifier } from './notify.js';
+
+/**
+ * Step 4 of the block pipeline, write (docs/architecture.md "Layers"; docs/storage.md "The writer
+ * thread"): every executed and committed block, produced here or imported, is handed to the writer
+ * thread (src/storage/block-writer-worker.ts) with its local records and explorer indexes in its one
+ * batch, and blocks land in the order they were executed. Until its block is durable a bundle is
+ * "in flight" and its account's nonce is tracked here, ahead of the StateView. When a write lands,
+ * ./notify.ts takes over.
+ */
+
+/** The local record counting the bundles of every executed block (Chain.transactionCount on open). */
+export const TX_COUNT_KEY = 'tx-count';
+
+export interface WriteQueueDependencies {
+  store: ChainStore;
+  state: StateView;
+  indexer: Indexer;
+  mempool: Mempool;
+  sync: SyncState;
+  logger: Logger;
+  notify: Notifier;
+}
+
+export class WriteQueue {
+  /** At most this many executed blocks may wait for their write before production pauses. */
+  static readonly MAX_PENDING_WRITES = 2;
+  /**
+   * While catching up (`syncing`), execution may run further ahead of storage: one group of blocks
+   * is written while the next one fills on the writer thread (docs/storage.md "The writer thread").
+   * Nobody waits on a receipt then.
+   */
+  static readonly MAX_PENDING_WRITES_SYNCING = 20;
+
+  /** bundles (hash hex) of executed blocks not yet durable: out of the mempool, no receipt yet */
+  private readonly awaitingWrite = new Set<string>();
+  /** the writes of executed blocks not yet durable, oldest first: each settles after its afterWrite */
+  private readonly landings: Array<Promise<void>> = [];
+  /** settles once every block queued for writing so far is durable (blocks land in order) */
+  get writeChain(): Promise<void> {
+    return this.landings.at(-1) ?? Promise.resolve();
+  }
+  /** executed blocks not yet durable */
+  pendingWrites = 0;
+  /** nonces executed in blocks not yet durable, so nonce checks do not read the lagging StateView */
+  private readonly executedNonces = new Map<string, { nonce: bigint; height: number }>();
+  /**
+   * Executed blocks not yet durable whose nonces are not in `executedNonces` yet, oldest first. They
+   * are recorded when a nonce is first asked for (`stateNonce`): a catch-up sync executes 1,000
+   * bundles a block and is rarely asked, and recording each one at execution needs the block's
+   * outcomes, which an imported block builds only when read (ProducedBlock.outcomes).
+   */
+  private readonly unrecordedNonces: ProducedBlock[] = [];
+  /** `executedNonces` is swept when it grows past this (see `forgetExecutedNonces`) */
+  private nonceSweepAt = 1024;
+  /** bundles in executed blocks since genesis (the TX_COUNT_KEY record) */
+  executedTransactions = 0;
+
+  constructor(private readonly deps: WriteQueueDependencies) {}
+
+  /** Whether a bundle (hash hex) is in a block executed but not yet durable. */
+  isAwaitingWrite(hashKey: string): boolean {
+    return this.awaitingWrite.has(hashKey);
+  }
+
+  /**
+   * The tail every executed block shares, produced here or imported: local records and explorer
+   * indexes in the block's own batch (spec §4.11, docs/explorer.md), mempool bookkeeping at once,
+   * and the block handed to the writer thread (ChainStore.commitBlocks). Resolves once the block is
+   * durable and its 'block' event emitted.
+   */
+  queueWrite(produced: ProducedBlock, startedAt: number): Promise<void> {
+    const { mempool, indexer } = this.deps;
+    this.executedTransactions += produced.block.header.bundleCount;
+    produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.evmBundles)];
+    const indexStarted = performance.now();
+    // Holders need the balances before the block (the indexer's pending map); the records the block
+    // derives from itself the writer thread builds (src/storage/block-index.ts).
+    produced.write.indexes = indexer.balanceIndexOps(produced.block.header.height, produced.writes);
+    produced.write.deriveIndexes = true;
+    produced.timings.index = performance.now() - indexStarted;
+    // Before the mempool lets go of them: from here until their block is durable they are in flight.
+    // (Only bundles this node holds: a synced block's others were never asked about here.)
+    if (mempool.size > 0) {
+      for (const { entry } of produced.outcomes) if (mempool.has(entry.hashKey)) this.awaitingWrite.add(entry.hashKey);
+    }
+    this.unrecordedNonces.push(produced);
+    this.deps.notify.afterExecution(produced);
+    this.pendingWrites++;
+    // Handed to the writer thread at once: it builds the block into the batch that is written next
+    // (src/storage/block-writer-worker.ts), and blocks land in the order they were executed.
+    const writeStarted = performance.now();
+    // While catching up the next blocks follow at once and nobody waits on a receipt: the write may
+    // linger to take them too (one fsync per group rather than per block).
+    const landed = this.deps.store.commitBlocks([produced.write], { linger: this.deps.sync.syncing }).then(
+      () => this.afterWrite(produced, startedAt, performance.now() - writeStarted),
+      (error: unknown) => {
+        // The core has moved on without storage: stop, and a restart resumes from what storage
+        // holds (the writer writes nothing after a failure, so that is a prefix of the blocks).
+        this.deps.logger.error('block write failed; stopping', { height: produced.block.header.height, error: String(error) });
+        process.exit(70);
+      },
+    );
+    this.landings.push(landed);
+    return landed;
+  }
+
+  /** The block is durable: it leaves the in-flight bookkeeping, and ./notify.ts tells everyone. */
+  private afterWrite(produced: ProducedBlock, startedAt: number, write: number): void {
+    // The receipts are stored (the group's batch has landed): the bundles leave the in-flight set.
+    if (this.awaitingWrite.size > 0) for (const outcome of produced.outcomes) this.awaitingWrite.delete(outcome.entry.hashKey);
+    this.pendingWrites--;
+    // Durable: its nonces are in the StateView now (notify applies its writes), recorded or not.
+    if (this.unrecordedNonces[0] === produced) this.unrecordedNonces.shift();
+    this.forgetExecutedNonces(produced.block.header.height);
+    this.landings.shift();
+    this.deps.notify.afterWrite(produced, startedAt, write);
+  }
+
+  /** Until fewer executed blocks wait for their write than the limit allows: each landing frees its block's slot. */
+  async untilWriteSlot(): Promise<void> {
+    const limit = this.deps.sync.syncing ? WriteQueue.MAX_PENDING_WRITES_SYNCING : WriteQueue.MAX_PENDING_WRITES;
+    while (this.pendingWrites >= limit && this.landings.length > 0) await this.landings[0];
+  }
+
+  /** The account's next executable nonce, counting blocks executed but still being written. */
+  stateNonce(account: Uint8Array): bigint {
+    if (this.unrecordedNonces.length > 0) this.recordExecutedNonces();
+    const executed = this.executedNonces.get(Buffer.from(account).toString('latin1'));
+    if (executed) return executed.nonce;
+    const record = this.deps.state.get(accountKey(account));
+    return record ? decodeAccount(record).nonce : 0n;
+  }
+
+  /** The core was rebuilt over committed state: the nonces of blocks it executed no longer count. */
+  clearExecutedNonces(): void {
+    this.executedNonces.clear();
+    this.unrecordedNonces.length = 0;
+  }
+
+  /**
+   * Drop executed nonces the StateView now holds. An entry of a durable block agrees with state (a
+   * later block of that account would have replaced it), so entries may linger: all go when no
+   * write is pending, and otherwise the map is swept once it has doubled since the last sweep, not
+   * on every block (a sweep per block cost O(accounts in flight) each time).
+   */
+  private forgetExecutedNonces(durableHeight: number): void {
+    if (this.pendingWrites === 0) {
+      this.executedNonces.clear();
+    } else if (this.executedNonces.size > this.nonceSweepAt) {
+      for (const [key, executed] of this.executedNonces) if (executed.height <= durableHeight) this.executedNonces.delete(key);
+      this.nonceSweepAt = 2 * this.executedNonces.size + 1024;
+    }
+  }
+
+  /** The nonces of the executed blocks not recorded yet (`unrecordedNonces`), in execution order. */
+  private recordExecutedNonces(): void {
+    for (const produced of this.unrecordedNonces) {
+      const height = produced.block.header.height;
+      for (const { entry, retry, success } of produced.outcomes) {
+        if (!retry && success) this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
+      }
+    }
+    this.unrecordedNonces.length = 0;
+  }
+}

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Signer } from '../../src/codec/keys.js';
 import { TestNode, sleep } from './harness.js';
-import { systemAddressHex } from './bundles.js';
+import { bundleFor, signedHex, systemAddressHex, transferOp } from './bundles.js';
 
 interface Receipt { bundle_hash: string; block_height: number; block_hash: string; status: string }
 interface Header { height: number; hash: string; stateRoot: string }
@@ -55,6 +55,32 @@ describe('crash safety (a kill at any moment loses no committed block)', () => {
       // and it goes on producing on top of what it recovered
       const after = await node.result<Receipt>('svc_transfer', [systemAddressHex(1), Signer.generate().address, 'NTV', '1']);
       expect(after.block_height).toBeGreaterThan(highestSeen);
+    } finally {
+      await node.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a failed bundle\'s bytes again after a restart: the rule lives in state, not in the node\'s memory', async () => {
+    // docs/core-abi.md "Failed bundles: fee and replay"
+    const dataDir = await mkdtemp(join(tmpdir(), 'ntv-replay-'));
+    const args = ['--block-time', '1'];
+    let node = await TestNode.start({ dataDir, args });
+    try {
+      const signer = Signer.generate();
+      await node.result('svc_transfer', [systemAddressHex(1), signer.address, 'NTV', '5000000000']);
+      const failing = signedHex(signer, bundleFor(signer, 0n, [transferOp(Signer.generate().address, 10n ** 15n)], { senderPubkey: signer.publicKey }));
+      const first = await node.call('svc_submitBundle', [failing]);
+      expect(first.error).toMatchObject({ code: -32002, data: { status: 'INSUFFICIENT_BALANCE' } });
+      const receipt = (first.error!.data as { receipt: Receipt & { fee: string } }).receipt;
+      const balance = await node.result<string>('svc_getBalance', [signer.address]);
+      expect(BigInt(balance)).toBe(5_000_000_000n - BigInt(receipt.fee));
+      await node.stop();
+      node = await TestNode.start({ dataDir, args });
+      const again = await node.call('svc_submitBundle', [failing]);
+      expect(again.error).toMatchObject({ code: -32001, data: { status: 'ALREADY_INCLUDED' } });
+      expect(await node.result<string>('svc_getBalance', [signer.address])).toBe(balance);
+      expect(await node.result<Receipt>('svc_getTransactionReceipt', [receipt.bundle_hash])).toMatchObject({ block_hash: receipt.block_hash, status: 'failed' });
     } finally {
       await node.stop();
       await rm(dataDir, { recursive: true, force: true });

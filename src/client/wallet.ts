@@ -1,9 +1,16 @@
-import { NATIVE_MINT, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
+import { NATIVE_MINT, decodePrefixed, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
 import { BorshWriter } from '../codec/borsh.js';
-import { bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation, type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger } from '../codec/bundle.js';
+import {
+  TOKEN_METADATA_FIELDS, bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
+  type BatchEntry, type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField, type UpdateTokenMetadataOp,
+} from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, type KeyTypeName } from '../codec/keys.js';
+import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
+
+/** docs/nfts.md "Addresses": a collection's text form (facts.md "Nx2 NFT"). */
+const COLLECTION_PREFIX = 'Nx2';
 
 /**
  * A signing account talking to a node (spec §5.2–5.4, §5.8): builds bundles, signs them, submits
@@ -206,7 +213,17 @@ export class Wallet {
 
   /** Builds, signs and submits `operations`. */
   async send(operations: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.submit(this.signBundle(await this.buildBundle(operations, opts)));
+    const bundle = await this.buildBundle(operations, opts);
+    let signed: Bundle;
+    try {
+      signed = this.signBundle(bundle);
+    } catch (error) {
+      // The codec refused a value (say a u64 token id of 2^64) while hashing for the signature: the
+      // nonce buildBundle reserved was not used, so release it as a refused submission does.
+      this.reservedNonce = undefined;
+      throw error;
+    }
+    return this.submit(signed);
   }
 
   /** Transfer `amount` raw units of `token` (symbol, `Nx1…` or mint bytes) to `to` (any address form). */
@@ -259,6 +276,296 @@ export class Wallet {
   async cancelSchedule(scheduleId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.send([cancelScheduleOp(scheduleId)], { maxGas: 25_000n, ...opts });
   }
+
+  // ---- Named helpers for the DEX, token metadata, names, collections and staking. Each builds one
+  // operation (docs/bundle-format.md "Operation"), sets max_gas to the bundle's gas (gasOf in
+  // ./gas.ts, the core's figures) unless opts names one, signs and submits it: the mainnet path of
+  // the matching unsigned svc_* convenience method (spec §5.6), with that method's params in order.
+
+  /** Builds, signs and submits one operation with max_gas = its bundle's gas (opts may override). */
+  async sendOperation(op: Operation, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.send([op], { maxGas: bundleGasOf([op]), ...opts });
+  }
+
+  /** CreatePool (28; docs/dex.md): costs 100 NTV besides gas; the creator's LP is locked for `lpLockDuration` seconds. */
+  async createPool(tokenA: TokenRef, tokenB: TokenRef, amountA: Amount, amountB: Amount, lpLockDuration: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'CreatePool', tokenA: await this.resolveMint(tokenA), tokenB: await this.resolveMint(tokenB),
+      amountA: toBigInt(amountA, 'amountA'), amountB: toBigInt(amountB, 'amountB'), lpLockDuration: toBigInt(lpLockDuration, 'lpLockDuration'),
+    }, opts);
+  }
+
+  /** AddLiquidity (29): at most `amountA`/`amountB` at the pool's ratio; fails below `minLp` LP units (0 = any). */
+  async addLiquidity(tokenA: TokenRef, tokenB: TokenRef, amountA: Amount, amountB: Amount, minLp: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'AddLiquidity', tokenA: await this.resolveMint(tokenA), tokenB: await this.resolveMint(tokenB),
+      amountA: toBigInt(amountA, 'amountA'), amountB: toBigInt(amountB, 'amountB'), minLp: toBigInt(minLp, 'minLp'),
+    }, opts);
+  }
+
+  /** RemoveLiquidity (30): burns `lpAmount` LP units; fails below either minimum. */
+  async removeLiquidity(tokenA: TokenRef, tokenB: TokenRef, lpAmount: Amount, minAmountA: Amount, minAmountB: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'RemoveLiquidity', tokenA: await this.resolveMint(tokenA), tokenB: await this.resolveMint(tokenB),
+      lpAmount: toBigInt(lpAmount, 'lpAmount'), minAmountA: toBigInt(minAmountA, 'minAmountA'), minAmountB: toBigInt(minAmountB, 'minAmountB'),
+    }, opts);
+  }
+
+  /**
+   * Swap (31) of an exact input through the pair's pool; fails below `minAmountOut` (for s bps of
+   * slippage: svc_quoteSwap's amount_out × (10000 − s) / 10000, facts.md "DEX").
+   */
+  async swap(fromToken: TokenRef, toToken: TokenRef, amountIn: Amount, minAmountOut: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'Swap', fromToken: await this.resolveMint(fromToken), toToken: await this.resolveMint(toToken),
+      amountIn: toBigInt(amountIn, 'amountIn'), minAmountOut: toBigInt(minAmountOut, 'minAmountOut'),
+    }, opts);
+  }
+
+  /** UpdateTokenMetadata (34; docs/dex.md "Token metadata"), creator only: a field left out is kept, "" clears it. */
+  async updateTokenMetadata(token: TokenRef, fields: TokenMetadataFields, opts: BundleOptions = {}): Promise<SubmitResult> {
+    const unknown = Object.keys(fields).filter((k) => !(TOKEN_METADATA_FIELDS as readonly string[]).includes(k));
+    if (unknown.length > 0) throw new Error(`fields: unknown metadata field ${unknown.join(', ')}; expected any of ${TOKEN_METADATA_FIELDS.join(', ')}`);
+    const op: UpdateTokenMetadataOp = { type: 'UpdateTokenMetadata', mint: await this.resolveMint(token) };
+    for (const key of TOKEN_METADATA_FIELDS) if (fields[key] !== undefined) op[key] = fields[key];
+    return this.sendOperation(op, opts);
+  }
+
+  /** LockTokenMetadata (35), creator only: the metadata can never change again. */
+  async lockTokenMetadata(token: TokenRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'LockTokenMetadata', mint: await this.resolveMint(token) }, opts);
+  }
+
+  /** RegisterName (32; docs/names.md): owned by this account; its first name becomes its primary name. */
+  async registerName(name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RegisterName', name }, opts);
+  }
+
+  /** CreateNftCollection (37; docs/nfts.md): the receipt's `created.collection` is its Nx2… address. */
+  async createNftCollection(params: CreateNftCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'CreateNftCollection', name: params.name, symbol: params.symbol, baseUri: params.baseUri ?? '',
+      maxSupply: toBigInt(params.maxSupply ?? 0n, 'maxSupply'), royaltyBps: params.royaltyBps ?? 0,
+      owner: params.owner === undefined ? this.account : accountBytes(params.owner, 'owner'), ...collectionTexts(params),
+    }, opts);
+  }
+
+  /** MintNft (38), collection owner only; `metadataUri` "" uses the collection's base_uri + id. */
+  async mintNft(collection: CollectionRef, tokenId: Amount, metadataUri: string, recipient: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'MintNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId'), metadataUri, recipient: accountBytes(recipient, 'recipient'),
+    }, opts);
+  }
+
+  /** TransferNft (39): a token this account holds. */
+  async transferNft(collection: CollectionRef, tokenId: Amount, to: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'TransferNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId'), to: accountBytes(to, 'to') }, opts);
+  }
+
+  /** BurnNft (40): a token this account holds. */
+  async burnNft(collection: CollectionRef, tokenId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'BurnNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId') }, opts);
+  }
+
+  /** CreateMultiTokenCollection (41; docs/nfts.md): the receipt's `created.collection` is its Nx2… address. */
+  async createMultiTokenCollection(params: CreateMultiTokenCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'CreateMultiTokenCollection', name: params.name, symbol: params.symbol, baseUri: params.baseUri ?? '',
+      royaltyBps: params.royaltyBps ?? 0, owner: params.owner === undefined ? this.account : accountBytes(params.owner, 'owner'), ...collectionTexts(params),
+    }, opts);
+  }
+
+  /** DefineTokenType (42), collection owner only: `maxSupply` 0 = unlimited; a non-fungible type has supply 1. */
+  async defineTokenType(collection: CollectionRef, typeId: Amount, name: string, metadataUri: string, maxSupply: Amount, isFungible: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'DefineTokenType', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), name, metadataUri,
+      maxSupply: toBigInt(maxSupply, 'maxSupply'), isFungible,
+    }, opts);
+  }
+
+  /** MintMultiToken (43), collection owner only. */
+  async mintMultiToken(collection: CollectionRef, typeId: Amount, recipient: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'MintMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), recipient: accountBytes(recipient, 'recipient'), amount: toBigInt(amount, 'amount'),
+    }, opts);
+  }
+
+  /** BatchMintMultiToken (46), collection owner only: 1–16 entries to one recipient, applied in order. */
+  async batchMintMultiToken(collection: CollectionRef, recipient: AccountRef, entries: BatchEntryInput[], opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'BatchMintMultiToken', collection: collectionBytes(collection), recipient: accountBytes(recipient, 'recipient'), entries: batchEntries(entries) }, opts);
+  }
+
+  /** TransferMultiToken (44): from this account's balance. */
+  async transferMultiToken(collection: CollectionRef, typeId: Amount, to: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'TransferMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), to: accountBytes(to, 'to'), amount: toBigInt(amount, 'amount'),
+    }, opts);
+  }
+
+  /** BatchTransferMultiToken (47): 1–16 entries to one recipient, applied in order. */
+  async batchTransferMultiToken(collection: CollectionRef, to: AccountRef, entries: BatchEntryInput[], opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'BatchTransferMultiToken', collection: collectionBytes(collection), to: accountBytes(to, 'to'), entries: batchEntries(entries) }, opts);
+  }
+
+  /** BurnMultiToken (45): from this account's balance. */
+  async burnMultiToken(collection: CollectionRef, typeId: Amount, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'BurnMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** Stake (4; docs/staking.md): creates or adds to this account's validator; `validatorPubkey` its Ed25519 consensus key. */
+  async stake(amount: Amount, validatorPubkey: PubkeyRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'Stake', amount: toBigInt(amount, 'amount'), validatorPubkey: pubkeyBytes(validatorPubkey, 'validatorPubkey') }, opts);
+  }
+
+  /** Unstake (5): self stake into an unbonding entry. */
+  async unstake(amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'Unstake', amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** ClaimUnstake (6): pays every released unbonding entry. */
+  async claimUnstake(opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ClaimUnstake' }, opts);
+  }
+
+  /** Delegate (7): `validator` is the validator's staking account (Nx0… or 0x). */
+  async delegate(validator: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'Delegate', validator: accountBytes(validator, 'validator'), amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** Undelegate (8): into an unbonding entry. */
+  async undelegate(validator: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'Undelegate', validator: accountBytes(validator, 'validator'), amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** ClaimRewards (9): settles and pays every delegation of this account. */
+  async claimRewards(opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ClaimRewards' }, opts);
+  }
+
+  /** SetCommission (10), validator only: basis points, at most the chain's max_commission_bps. */
+  async setCommission(rateBps: number, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'SetCommission', rate: rateBps }, opts);
+  }
+
+  /** Unjail (11), validator only, once its jail time has passed. */
+  async unjail(opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'Unjail' }, opts);
+  }
+
+  /** SetAutoCompound (12): of this account's delegation to `validator`. */
+  async setAutoCompound(validator: AccountRef, enable: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'SetAutoCompound', validator: accountBytes(validator, 'validator'), enable }, opts);
+  }
+
+  /** SetPoolConfig (13), validator only. */
+  async setPoolConfig(params: SetPoolConfigParams, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'SetPoolConfig', poolEnabled: params.poolEnabled, poolName: params.poolName,
+      minDelegation: toBigInt(params.minDelegation, 'minDelegation'), autoCompoundDefault: params.autoCompoundDefault,
+    }, opts);
+  }
+
+  /** SetValidatorMetadata (14), validator only: all four fields are written ("" clears one). */
+  async setValidatorMetadata(params: ValidatorMetadataParams, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'SetValidatorMetadata', name: params.name, description: params.description, website: params.website, avatarUrl: params.avatarUrl }, opts);
+  }
+
+  /** RotateConsensusKey (119), validator only: queued until the next epoch boundary. */
+  async rotateConsensusKey(newConsensusPubkey: PubkeyRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RotateConsensusKey', newConsensusPubkey: pubkeyBytes(newConsensusPubkey, 'newConsensusPubkey') }, opts);
+  }
+  // ---- end of the named helpers
+}
+
+/** Raw units: a bigint, a decimal (or 0x) string, or a safe-integer number (toBigInt). */
+export type Amount = bigint | string | number;
+/** A token: `NTV`, any other symbol (looked up with svc_getTokenInfo), `Nx1…`, `0x` + 64 hex or mint bytes. */
+export type TokenRef = string | Uint8Array;
+/** An account: `Nx0…`, `0x` + 40 hex (EVM form), `0x` + 64 hex or 32 bytes. */
+export type AccountRef = string | Uint8Array;
+/** A collection: `Nx2…`, `0x` + 64 hex or 32 bytes (docs/nfts.md "Addresses"). */
+export type CollectionRef = string | Uint8Array;
+/** An Ed25519 consensus public key: 64 hex characters (optional 0x) or 32 bytes. */
+export type PubkeyRef = string | Uint8Array;
+
+export type TokenMetadataFields = Partial<Record<TokenMetadataField, string>>;
+
+export interface BatchEntryInput {
+  typeId: Amount;
+  amount: Amount;
+}
+
+interface CollectionTextParams {
+  /** Default "". */
+  description?: string;
+  iconUri?: string;
+  bannerUri?: string;
+  externalUrl?: string;
+}
+
+export interface CreateNftCollectionParams extends CollectionTextParams {
+  name: string;
+  symbol: string;
+  /** Default "". */
+  baseUri?: string;
+  /** Most tokens ever minted; default 0 = unlimited. */
+  maxSupply?: Amount;
+  /** Default 0. */
+  royaltyBps?: number;
+  /** Who mints; default this wallet's account. */
+  owner?: AccountRef;
+}
+
+export interface CreateMultiTokenCollectionParams extends CollectionTextParams {
+  name: string;
+  symbol: string;
+  baseUri?: string;
+  royaltyBps?: number;
+  /** Who defines types and mints; default this wallet's account. */
+  owner?: AccountRef;
+}
+
+export interface SetPoolConfigParams {
+  poolEnabled: boolean;
+  poolName: string;
+  /** Raw NTV a delegation must reach when the pool is enabled (0 = none). */
+  minDelegation: Amount;
+  autoCompoundDefault: boolean;
+}
+
+export interface ValidatorMetadataParams {
+  name: string;
+  description: string;
+  website: string;
+  avatarUrl: string;
+}
+
+function accountBytes(value: AccountRef, what: string): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (typeof value !== 'string') throw new Error(`${what}: expected an address (Nx0…, 0x + 40 or 64 hex) or 32 bytes`);
+  return parseAddress(value);
+}
+
+function collectionBytes(value: CollectionRef): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.slice(2), 'hex'));
+  const bytes = typeof value === 'string' ? decodePrefixed(COLLECTION_PREFIX, value) : undefined;
+  if (!bytes) throw new Error(`collection: expected Nx2… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
+  return bytes;
+}
+
+function pubkeyBytes(value: PubkeyRef, what: string): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (typeof value === 'string' && /^(0x)?[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
+  throw new Error(`${what}: expected an Ed25519 public key, 64 hex characters (optional 0x) or 32 bytes, got ${JSON.stringify(value)}`);
+}
+
+function collectionTexts(params: CollectionTextParams): { description: string; iconUri: string; bannerUri: string; externalUrl: string } {
+  return { description: params.description ?? '', iconUri: params.iconUri ?? '', bannerUri: params.bannerUri ?? '', externalUrl: params.externalUrl ?? '' };
+}
+
+function batchEntries(entries: BatchEntryInput[]): BatchEntry[] {
+  return entries.map((e, i) => ({ typeId: toBigInt(e.typeId, `entries[${i}].typeId`), amount: toBigInt(e.amount, `entries[${i}].amount`) }));
 }
 
 /** The CreateSchedule operation (a Conditional trigger runs exactly one Swap between its base and quote). */

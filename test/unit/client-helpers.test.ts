@@ -1,0 +1,204 @@
+// The client's named helpers (src/client/wallet.ts) and its gas table (src/client/gas.ts): each
+// helper must send exactly the operation the codec writes for its arguments, with max_gas equal to
+// the gas the core charges for it (spec §8, docs/core-abi.md "Rules"). The core's charge is
+// measured on a scratch core (src/intents/gas.ts), not copied, so a change to assembly/gas.ts that
+// the client misses fails here.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GAS, RpcClient, Wallet, bundleGasOf, gasOf, type SubmitResult } from '../../src/client/index.js';
+import { encodeAccount, encodeMint, encodePrefixed, systemAddress } from '../../src/codec/address.js';
+import { BorshWriter } from '../../src/codec/borsh.js';
+import { decodeBundle, OpCode, writeOperation, type Bundle, type Operation } from '../../src/codec/bundle.js';
+import { fromHex } from '../../src/codec/hash.js';
+import { verifyBundleSignature } from '../../src/codec/keys.js';
+import { compileCore } from '../../src/core/loader.js';
+import { GasMeter } from '../../src/intents/gas.js';
+
+const USDC = new Uint8Array(32).fill(0xaa);
+const WLT = new Uint8Array(32).fill(0xbb);
+const COLLECTION = new Uint8Array(32).fill(0xcc);
+const VALIDATOR = systemAddress(5);
+const FRIEND = new Uint8Array(32).fill(0x11);
+const CONSENSUS_KEY = new Uint8Array(32).fill(0x22);
+
+/**
+ * An RpcClient that answers in-process: the account's nonce, two symbols, and svc_submitBundle,
+ * which decodes the hex (as the node does), checks the signature and keeps the bundle.
+ */
+class StandIn extends RpcClient {
+  readonly received: Bundle[] = [];
+  private nonce = 0n;
+
+  constructor() {
+    super('http://127.0.0.1:1/');
+  }
+
+  override async call<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    if (method === 'svc_getAccount') return { address: params[0], nonce: this.nonce.toString(), pending_nonce: this.nonce.toString(), keys: this.nonce > 0n ? [{}] : [] } as T;
+    if (method === 'svc_getTokenInfo') {
+      const mint = params[0] === 'USDC' ? USDC : params[0] === 'WLT' ? WLT : undefined;
+      if (!mint) throw new Error(`unknown symbol ${String(params[0])}`);
+      return { symbol: params[0], mint_address: encodeMint(mint) } as T;
+    }
+    if (method === 'svc_submitBundle') {
+      const bundle = decodeBundle(fromHex(params[0] as string));
+      expect(verifyBundleSignature(bundle, bundle.senderPubkey ?? this.pubkey!)).toBe(true);
+      this.pubkey ??= bundle.senderPubkey;
+      this.received.push(bundle);
+      this.nonce += 1n;
+      return { status: 'pending', nonce: bundle.nonce.toString() } as T;
+    }
+    throw new Error(`stand-in: no ${method}`);
+  }
+
+  private pubkey: Uint8Array | undefined;
+}
+
+function bytesOf(op: Operation): string {
+  const w = new BorshWriter();
+  writeOperation(w, op);
+  return Buffer.from(w.finish()).toString('hex');
+}
+
+let meter: GasMeter;
+let client: StandIn;
+let wallet: Wallet;
+
+beforeAll(async () => {
+  meter = await GasMeter.create(await compileCore());
+  client = new StandIn();
+  wallet = Wallet.generate(client);
+});
+
+/**
+ * Every helper call with the operation the codec must see and the gas the docs give for it (the
+ * bundle's: 5,000 base + the operation's). Written out by hand, not through the helpers' code.
+ */
+function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: Operation; gas: bigint }> {
+  const me = wallet.account;
+  const collection = encodePrefixed('Nx2', COLLECTION);
+  return [
+    { name: 'createPool', send: () => wallet.createPool('USDC', 'NTV', 1_000n, '2000', 3_600, {}),
+      op: { type: 'CreatePool', tokenA: USDC, tokenB: new Uint8Array(32), amountA: 1_000n, amountB: 2_000n, lpLockDuration: 3_600n }, gas: 85_000n },
+    { name: 'addLiquidity', send: () => wallet.addLiquidity(encodeMint(USDC), WLT, 10, 20n, '1'),
+      op: { type: 'AddLiquidity', tokenA: USDC, tokenB: WLT, amountA: 10n, amountB: 20n, minLp: 1n }, gas: 55_000n },
+    { name: 'removeLiquidity', send: () => wallet.removeLiquidity('WLT', '0x' + 'aa'.repeat(32), 7n, 1n, 2n),
+      op: { type: 'RemoveLiquidity', tokenA: WLT, tokenB: USDC, lpAmount: 7n, minAmountA: 1n, minAmountB: 2n }, gas: 55_000n },
+    { name: 'swap', send: () => wallet.swap('NTV', 'USDC', '340282366920938463463374607431768211455', 0),
+      op: { type: 'Swap', fromToken: new Uint8Array(32), toToken: USDC, amountIn: 2n ** 128n - 1n, minAmountOut: 0n }, gas: 45_000n },
+    { name: 'updateTokenMetadata', send: () => wallet.updateTokenMetadata('WLT', { image: 'https://x/i.png', github: '' }),
+      op: { type: 'UpdateTokenMetadata', mint: WLT, image: 'https://x/i.png', github: '' }, gas: 35_000n },
+    { name: 'lockTokenMetadata', send: () => wallet.lockTokenMetadata(WLT),
+      op: { type: 'LockTokenMetadata', mint: WLT }, gas: 25_000n },
+    { name: 'registerName', send: () => wallet.registerName('alice.vex'),
+      op: { type: 'RegisterName', name: 'alice.vex' }, gas: 45_000n },
+    { name: 'createNftCollection', send: () => wallet.createNftCollection({ name: 'Art', symbol: 'ART', maxSupply: 10, royaltyBps: 250, iconUri: 'ipfs://i' }),
+      op: { type: 'CreateNftCollection', name: 'Art', symbol: 'ART', baseUri: '', maxSupply: 10n, royaltyBps: 250, owner: me, description: '', iconUri: 'ipfs://i', bannerUri: '', externalUrl: '' }, gas: 65_000n },
+    { name: 'mintNft', send: () => wallet.mintNft(collection, 1, 'ipfs://1', encodeAccount(FRIEND)),
+      op: { type: 'MintNft', collection: COLLECTION, tokenId: 1n, metadataUri: 'ipfs://1', recipient: FRIEND }, gas: 35_000n },
+    { name: 'transferNft', send: () => wallet.transferNft(COLLECTION, '18446744073709551615', FRIEND),
+      op: { type: 'TransferNft', collection: COLLECTION, tokenId: 2n ** 64n - 1n, to: FRIEND }, gas: 30_000n },
+    { name: 'burnNft', send: () => wallet.burnNft('0x' + 'cc'.repeat(32), 3n),
+      op: { type: 'BurnNft', collection: COLLECTION, tokenId: 3n }, gas: 30_000n },
+    { name: 'createMultiTokenCollection', send: () => wallet.createMultiTokenCollection({ name: 'Game', symbol: 'GM', baseUri: 'https://g/', owner: FRIEND, description: 'items' }),
+      op: { type: 'CreateMultiTokenCollection', name: 'Game', symbol: 'GM', baseUri: 'https://g/', royaltyBps: 0, owner: FRIEND, description: 'items', iconUri: '', bannerUri: '', externalUrl: '' }, gas: 65_000n },
+    { name: 'defineTokenType', send: () => wallet.defineTokenType(collection, 7, 'Gold', '', '1000000', true),
+      op: { type: 'DefineTokenType', collection: COLLECTION, typeId: 7n, name: 'Gold', metadataUri: '', maxSupply: 1_000_000n, isFungible: true }, gas: 45_000n },
+    { name: 'mintMultiToken', send: () => wallet.mintMultiToken(collection, 7, me, 500),
+      op: { type: 'MintMultiToken', collection: COLLECTION, typeId: 7n, recipient: me, amount: 500n }, gas: 35_000n },
+    { name: 'batchMintMultiToken', send: () => wallet.batchMintMultiToken(collection, FRIEND, [{ typeId: 7, amount: 1 }, { typeId: '8', amount: 2n }, { typeId: 9n, amount: '3' }]),
+      op: { type: 'BatchMintMultiToken', collection: COLLECTION, recipient: FRIEND, entries: [{ typeId: 7n, amount: 1n }, { typeId: 8n, amount: 2n }, { typeId: 9n, amount: 3n }] }, gas: 35_000n },
+    { name: 'transferMultiToken', send: () => wallet.transferMultiToken(collection, 7, FRIEND, 5),
+      op: { type: 'TransferMultiToken', collection: COLLECTION, typeId: 7n, to: FRIEND, amount: 5n }, gas: 30_000n },
+    { name: 'batchTransferMultiToken', send: () => wallet.batchTransferMultiToken(collection, FRIEND, [{ typeId: 7, amount: 1 }]),
+      op: { type: 'BatchTransferMultiToken', collection: COLLECTION, to: FRIEND, entries: [{ typeId: 7n, amount: 1n }] }, gas: 25_000n },
+    { name: 'burnMultiToken', send: () => wallet.burnMultiToken(collection, 7, 4),
+      op: { type: 'BurnMultiToken', collection: COLLECTION, typeId: 7n, amount: 4n }, gas: 30_000n },
+    { name: 'stake', send: () => wallet.stake(1_000_000_000_000n, '0x' + '22'.repeat(32)),
+      op: { type: 'Stake', amount: 1_000_000_000_000n, validatorPubkey: CONSENSUS_KEY }, gas: 35_000n },
+    { name: 'unstake', send: () => wallet.unstake('5'),
+      op: { type: 'Unstake', amount: 5n }, gas: 35_000n },
+    { name: 'claimUnstake', send: () => wallet.claimUnstake(), op: { type: 'ClaimUnstake' }, gas: 35_000n },
+    { name: 'delegate', send: () => wallet.delegate(encodeAccount(VALIDATOR), 10),
+      op: { type: 'Delegate', validator: VALIDATOR, amount: 10n }, gas: 35_000n },
+    { name: 'undelegate', send: () => wallet.undelegate(VALIDATOR, 4),
+      op: { type: 'Undelegate', validator: VALIDATOR, amount: 4n }, gas: 35_000n },
+    { name: 'claimRewards', send: () => wallet.claimRewards(), op: { type: 'ClaimRewards' }, gas: 35_000n },
+    { name: 'setCommission', send: () => wallet.setCommission(1_500), op: { type: 'SetCommission', rate: 1_500 }, gas: 35_000n },
+    { name: 'unjail', send: () => wallet.unjail(), op: { type: 'Unjail' }, gas: 35_000n },
+    { name: 'setAutoCompound', send: () => wallet.setAutoCompound(VALIDATOR, true),
+      op: { type: 'SetAutoCompound', validator: VALIDATOR, enable: true }, gas: 35_000n },
+    { name: 'setPoolConfig', send: () => wallet.setPoolConfig({ poolEnabled: true, poolName: 'Pool', minDelegation: '100', autoCompoundDefault: false }),
+      op: { type: 'SetPoolConfig', poolEnabled: true, poolName: 'Pool', minDelegation: 100n, autoCompoundDefault: false }, gas: 35_000n },
+    { name: 'setValidatorMetadata', send: () => wallet.setValidatorMetadata({ name: 'V', description: 'd', website: 'https://v', avatarUrl: '' }),
+      op: { type: 'SetValidatorMetadata', name: 'V', description: 'd', website: 'https://v', avatarUrl: '' }, gas: 35_000n },
+    { name: 'rotateConsensusKey', send: () => wallet.rotateConsensusKey(CONSENSUS_KEY),
+      op: { type: 'RotateConsensusKey', newConsensusPubkey: CONSENSUS_KEY }, gas: 35_000n },
+  ];
+}
+
+describe('named helpers', () => {
+  it('each sends one signed operation with the codec\'s bytes for its arguments and max_gas = its documented gas, which is the core\'s', async () => {
+    const all = cases();
+    expect(all.length).toBe(30);
+    for (const [i, c] of all.entries()) {
+      const result = await c.send();
+      const sent = client.received.at(-1)!;
+      expect(client.received.length, c.name).toBe(i + 1);
+      expect(sent.nonce, c.name).toBe(BigInt(i));
+      expect(sent.operations.length, c.name).toBe(1);
+      expect(bytesOf(sent.operations[0]!), c.name).toBe(bytesOf(c.op));
+      expect(sent.maxGas, c.name).toBe(c.gas);
+      expect(bundleGasOf([c.op]), c.name).toBe(c.gas);
+      expect(GAS.BASE + meter.opGas(c.op), `${c.name}: the core's gas`).toBe(c.gas);
+      // The same SubmitResult as transfer: the local hash of the bytes and the node's answer.
+      expect(result.bundleHash, c.name).toMatch(/^Nxh/);
+      expect(result.receipt, c.name).toEqual({ status: 'pending', nonce: String(i) });
+    }
+    // Only the first bundle revealed the key (spec §5.3).
+    expect(client.received.filter((b) => b.senderPubkey !== undefined).length).toBe(1);
+  });
+
+  it('opts override the computed max_gas and fill the rest as send does', async () => {
+    await wallet.registerName('bob', { maxGas: 99_999n, maxPriorityFee: 3n });
+    const sent = client.received.at(-1)!;
+    expect(sent.maxGas).toBe(99_999n);
+    expect(sent.maxPriorityFee).toBe(3n);
+  });
+
+  it('bad arguments throw before anything is sent, naming the argument', async () => {
+    const before = client.received.length;
+    await expect(wallet.swap('NTV', 'USDC', -1, 0)).rejects.toThrow(/amount_in: u128/);
+    await expect(wallet.swap('NTV', 'USDC', 1.5, 0)).rejects.toThrow(/amountIn: expected a non-negative integer/);
+    await expect(wallet.mintNft('Nx0abc', 1, '', FRIEND)).rejects.toThrow(/collection: expected Nx2/);
+    await expect(wallet.stake(1, 'abcd')).rejects.toThrow(/validatorPubkey/);
+    await expect(wallet.delegate('nope', 1)).rejects.toThrow(/unknown prefix/);
+    await expect(wallet.updateTokenMetadata(WLT, { website: 'x' } as never)).rejects.toThrow(/unknown metadata field website/);
+    await expect(wallet.batchMintMultiToken(COLLECTION, FRIEND, [{ typeId: 1, amount: 'x' }])).rejects.toThrow(/entries\[0\]\.amount/);
+    await expect(wallet.transferNft(COLLECTION, 2n ** 64n, FRIEND)).rejects.toThrow(/token_id/);
+    expect(client.received.length).toBe(before);
+    // A bundle the codec refused did not use its nonce: the next one takes it.
+    await wallet.claimRewards();
+    expect(client.received.at(-1)!.nonce).toBe(BigInt(before));
+  });
+});
+
+describe('gasOf', () => {
+  it('agrees with the core for every enabled operation, and refuses the reserved key operations', () => {
+    const samples: Operation[] = [
+      ...cases().map((c) => c.op),
+      { type: 'Transfer', to: FRIEND, token: USDC, amount: 1n },
+      { type: 'CreateToken', name: 'T', symbol: 'T', decimals: 0, supply: 1n, owner: FRIEND },
+      { type: 'ReportDoubleSign', validator: VALIDATOR, height: 1n, headerA: new Uint8Array(10), sigA: new Uint8Array(64), headerB: new Uint8Array(12), sigB: new Uint8Array(64) },
+      { type: 'RegisterProgram', name: 'prog', program: '{"name":"prog","é":1}' },
+      { type: 'CreateSchedule', trigger: { kind: 'Recurring', intervalSeconds: 60n, runs: 2, firstRun: 0n }, operations: [{ type: 'Transfer', to: FRIEND, token: USDC, amount: 1n }, { type: 'ClaimRewards' }] },
+      { type: 'CancelSchedule', scheduleId: new Uint8Array(32).fill(9) },
+      { type: 'BatchTransferMultiToken', collection: COLLECTION, to: FRIEND, entries: Array.from({ length: 16 }, (_, i) => ({ typeId: BigInt(i), amount: 1n })) },
+    ];
+    for (const op of samples) expect(gasOf(op), op.type).toBe(meter.opGas(op));
+    const reserved = new Set(['AddKey', 'RemoveKey', 'RotateKey']);
+    // Every operation of the ABI table is priced and checked here (a new one must join the samples).
+    expect(new Set(samples.map((op) => op.type))).toEqual(new Set(Object.keys(OpCode).filter((name) => !reserved.has(name))));
+    expect(() => gasOf({ type: 'AddKey', pubkey: CONSENSUS_KEY, keyType: 0, role: 0 })).toThrow(/OP_NOT_ENABLED/);
+    expect(bundleGasOf([samples[0]!, samples[0]!])).toBe(5_000n + 2n * 80_000n);
+  });
+});

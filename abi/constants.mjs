@@ -1,7 +1,8 @@
 // Named numbers of the ABI (docs/core-abi.md "How the ABI is generated"): each is written once here
 // and generated into assembly/abi.ts (the core) and src/abi/constants.ts (the host). A number that
 // docs/ names comes from exactly one of these. `as` is the AssemblyScript type; `host` is 'number'
-// (default) or 'bytes32' (a 32-byte account written as its last byte, the rest zero).
+// (default), 'bigint' (a bigint literal: gas, which the host computes in bigint) or 'bytes32' (a
+// 32-byte account written as its last byte, the rest zero).
 
 export const constants = [
   // Keys and signatures (spec §5.2; docs/addresses-and-keys.md "Keys").
@@ -34,6 +35,9 @@ export const constants = [
   { name: 'MAX_CONDITIONAL_FAILURES', value: 3, as: 'u32', doc: 'a Conditional schedule gives up after this many failed runs' },
   { name: 'SCHEDULE_MAX_SLOTS_PER_BLOCK', value: 64, as: 'u32', doc: 'due-index slots one block walks at most' },
   { name: 'SCHEDULE_MAX_DUE_PER_BLOCK', value: 32, as: 'u32', doc: 'due entries one block handles at most: runs, condition checks and expiries together' },
+  // Gas (spec §8; docs/core-abi.md "Rules"). Each operation's own gas is in its row of abi/operations.mjs.
+  { name: 'GAS_BASE', value: 5000, as: 'u64', host: 'bigint', doc: 'the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW' },
+  { name: 'BUNDLE_GAS_CEILING', value: 100000, as: 'u64', host: 'bigint', doc: "the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md \"Gas\")" },
   // System accounts (spec §1.4, §1.8; docs/addresses-and-keys.md, system addresses).
   { name: 'NTV_MINT', value: 0, host: 'bytes32', doc: "the native token's mint: 32 zero bytes (spec §1.4)" },
   { name: 'TREASURY', value: 3, host: 'bytes32', doc: 'the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8)' },

@@ -13,6 +13,12 @@
 // Borsh layout and in CodecError messages. BOUNDs are the host codec's limits before allocating;
 // the exact semantic limits (name lengths, decimals, …) are the core's, answered with a status.
 //
+// `gas` is what the operation adds to the bundle's GAS_BASE (spec §8; docs/core-abi.md "Rules"):
+// `base` names a figure of `gasFigures` below, and `perEntry` (a batch's entries) or `perByte`
+// (the bytes a RegisterProgram or CreateSchedule stores) one charged per unit. The decoder records
+// the count, so gas is known from the operations alone, before any state is read. Every operation
+// the core enables has one; the core's opGas and the host's estimates use the generated names.
+//
 // `group` gathers operations into the host's union types (StakingOperation, CollectionOperation).
 // `core: false` marks a variant the host codec knows but the core does not enable yet (the core
 // answers OP_NOT_ENABLED).
@@ -30,6 +36,33 @@ export const bounds = {
   MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/nfts.md)' },
   MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
+};
+
+// Gas figures, each named once (docs/core-abi.md "Rules", docs/dex.md, docs/names.md,
+// docs/staking.md, docs/nfts.md, docs/intents.md "Gas"); rows below refer to them by name.
+export const gasFigures = {
+  GAS_TRANSFER: { value: 16000, doc: 'Transfer (with GAS_BASE, the 21,000 of an EVM transfer)' },
+  GAS_CREATE_TOKEN: { value: 45000, doc: 'CreateToken' },
+  GAS_CREATE_POOL: { value: 80000, doc: 'CreatePool (docs/dex.md "Gas")' },
+  GAS_ADD_LIQUIDITY: { value: 50000, doc: 'AddLiquidity' },
+  GAS_REMOVE_LIQUIDITY: { value: 50000, doc: 'RemoveLiquidity' },
+  GAS_SWAP: { value: 40000, doc: 'Swap' },
+  GAS_UPDATE_TOKEN_METADATA: { value: 30000, doc: 'UpdateTokenMetadata' },
+  GAS_LOCK_TOKEN_METADATA: { value: 20000, doc: 'LockTokenMetadata' },
+  GAS_REGISTER_NAME: { value: 40000, doc: 'RegisterName: a name record and, for a first name, the reverse record (docs/names.md)' },
+  GAS_STAKING: { value: 30000, doc: 'each staking operation and RotateConsensusKey: a few record reads and writes (docs/staking.md "Gas")' },
+  GAS_REPORT_DOUBLE_SIGN: { value: 50000, doc: 'ReportDoubleSign: hashes two headers and jails (docs/staking.md)' },
+  GAS_CREATE_COLLECTION: { value: 60000, doc: 'CreateNftCollection, CreateMultiTokenCollection (docs/nfts.md "Gas")' },
+  GAS_DEFINE_TOKEN_TYPE: { value: 40000, doc: 'DefineTokenType' },
+  GAS_COLLECTION_MINT: { value: 30000, doc: 'MintNft, MintMultiToken' },
+  GAS_COLLECTION_MOVE: { value: 25000, doc: 'TransferNft, BurnNft, TransferMultiToken, BurnMultiToken' },
+  GAS_BATCH_BASE: { value: 15000, doc: 'a batch multi-token operation, plus GAS_BATCH_ENTRY per entry' },
+  GAS_BATCH_ENTRY: { value: 5000, doc: 'per entry of a batch' },
+  GAS_REGISTER_PROGRAM: { value: 30000, doc: 'RegisterProgram, plus GAS_PROGRAM_BYTE per JSON byte: the largest program (16,384 bytes) stays under the 100,000 client default with the base gas (docs/intents.md "Programs on chain")' },
+  GAS_PROGRAM_BYTE: { value: 3, doc: 'per byte of a RegisterProgram JSON' },
+  GAS_CREATE_SCHEDULE: { value: 40000, doc: 'CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/intents.md "Schedules on chain")' },
+  GAS_SCHEDULE_BYTE: { value: 3, doc: "per byte of a schedule's operations (their Borsh Vec)" },
+  GAS_CANCEL_SCHEDULE: { value: 20000, doc: 'CancelSchedule: rewrites a record and a list' },
 };
 
 const f = (name, wire, type, doc) => ({ name, wire, type, doc });
@@ -62,7 +95,7 @@ const details = [
 const cs = (name, wire) => s(name, wire, 'MAX_COLLECTION_STRING_BYTES');
 
 export const operations = [
-  { name: 'Transfer', code: 0, group: 'core', fields: [
+  { name: 'Transfer', code: 0, gas: { base: 'GAS_TRANSFER' }, group: 'core', fields: [
     f('to', 'to', 'bytes32', 'recipient account'),
     f('token', 'token', 'bytes32', 'token mint; 32 zero bytes = NTV (spec §1.4)'),
     f('amount', 'amount', 'u128', 'raw units'),
@@ -81,22 +114,22 @@ export const operations = [
   ] },
   // Staking (docs/staking.md "Operations"). `validator` names a validator by its staking account;
   // validatorPubkey, newConsensusPubkey and ReportDoubleSign's validator are Ed25519 consensus keys.
-  { name: 'Stake', code: 4, group: 'staking', fields: [f('amount', 'amount', 'u128'), f('validatorPubkey', 'validator_pubkey', 'bytes32')] },
-  { name: 'Unstake', code: 5, group: 'staking', fields: [f('amount', 'amount', 'u128')] },
-  { name: 'ClaimUnstake', code: 6, group: 'staking', fields: [] },
-  { name: 'Delegate', code: 7, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('amount', 'amount', 'u128')] },
-  { name: 'Undelegate', code: 8, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('amount', 'amount', 'u128')] },
-  { name: 'ClaimRewards', code: 9, group: 'staking', fields: [] },
-  { name: 'SetCommission', code: 10, group: 'staking', fields: [f('rate', 'rate', 'u16')] },
-  { name: 'Unjail', code: 11, group: 'staking', fields: [] },
-  { name: 'SetAutoCompound', code: 12, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('enable', 'enable', 'bool')] },
-  { name: 'SetPoolConfig', code: 13, group: 'staking', fields: [
+  { name: 'Stake', code: 4, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [f('amount', 'amount', 'u128'), f('validatorPubkey', 'validator_pubkey', 'bytes32')] },
+  { name: 'Unstake', code: 5, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [f('amount', 'amount', 'u128')] },
+  { name: 'ClaimUnstake', code: 6, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [] },
+  { name: 'Delegate', code: 7, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'Undelegate', code: 8, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'ClaimRewards', code: 9, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [] },
+  { name: 'SetCommission', code: 10, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [f('rate', 'rate', 'u16')] },
+  { name: 'Unjail', code: 11, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [] },
+  { name: 'SetAutoCompound', code: 12, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [f('validator', 'validator', 'bytes32'), f('enable', 'enable', 'bool')] },
+  { name: 'SetPoolConfig', code: 13, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [
     f('poolEnabled', 'pool_enabled', 'bool'),
     s('poolName', 'pool_name', 'MAX_STAKING_STRING_BYTES'),
     f('minDelegation', 'min_delegation', 'u128'),
     f('autoCompoundDefault', 'auto_compound_default', 'bool'),
   ] },
-  { name: 'SetValidatorMetadata', code: 14, group: 'staking', fields: [
+  { name: 'SetValidatorMetadata', code: 14, gas: { base: 'GAS_STAKING' }, group: 'staking', fields: [
     s('name', 'name', 'MAX_STAKING_STRING_BYTES'),
     s('description', 'description', 'MAX_STAKING_STRING_BYTES'),
     s('website', 'website', 'MAX_STAKING_STRING_BYTES'),
@@ -104,26 +137,26 @@ export const operations = [
   ] },
   // The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them. Token
   // order is the caller's; the core sorts the pair.
-  { name: 'CreatePool', code: 28, group: 'dex', fields: [
+  { name: 'CreatePool', code: 28, gas: { base: 'GAS_CREATE_POOL' }, group: 'dex', fields: [
     f('tokenA', 'token_a', 'bytes32'), f('tokenB', 'token_b', 'bytes32'),
     f('amountA', 'amount_a', 'u128'), f('amountB', 'amount_b', 'u128'),
     f('lpLockDuration', 'lp_lock_duration', 'u64', "seconds the creator's initial LP stays locked (the core allows at most 10 years)"),
   ] },
-  { name: 'AddLiquidity', code: 29, group: 'dex', fields: [
+  { name: 'AddLiquidity', code: 29, gas: { base: 'GAS_ADD_LIQUIDITY' }, group: 'dex', fields: [
     f('tokenA', 'token_a', 'bytes32'), f('tokenB', 'token_b', 'bytes32'),
     f('amountA', 'amount_a', 'u128'), f('amountB', 'amount_b', 'u128'), f('minLp', 'min_lp_tokens', 'u128'),
   ] },
-  { name: 'RemoveLiquidity', code: 30, group: 'dex', fields: [
+  { name: 'RemoveLiquidity', code: 30, gas: { base: 'GAS_REMOVE_LIQUIDITY' }, group: 'dex', fields: [
     f('tokenA', 'token_a', 'bytes32'), f('tokenB', 'token_b', 'bytes32'),
     f('lpAmount', 'lp_amount', 'u128'), f('minAmountA', 'min_amount_a', 'u128'), f('minAmountB', 'min_amount_b', 'u128'),
   ] },
-  { name: 'Swap', code: 31, group: 'dex', fields: [
+  { name: 'Swap', code: 31, gas: { base: 'GAS_SWAP' }, group: 'dex', fields: [
     f('fromToken', 'from_token', 'bytes32'), f('toToken', 'to_token', 'bytes32'),
     f('amountIn', 'amount_in', 'u128'), f('minAmountOut', 'min_amount_out', 'u128'),
   ] },
   // Names (spec §4.12, docs/names.md): the core lower-cases, drops ".vex" and checks 3–64 of [a-z0-9-].
-  { name: 'RegisterName', code: 32, group: 'names', fields: [s('name', 'name', 'MAX_NAME_BYTES')] },
-  { name: 'CreateToken', code: 33, group: 'core', fields: [
+  { name: 'RegisterName', code: 32, gas: { base: 'GAS_REGISTER_NAME' }, group: 'names', fields: [s('name', 'name', 'MAX_NAME_BYTES')] },
+  { name: 'CreateToken', code: 33, gas: { base: 'GAS_CREATE_TOKEN' }, group: 'core', fields: [
     s('name', 'name', 'MAX_TOKEN_NAME_BYTES'),
     s('symbol', 'symbol', 'MAX_TOKEN_SYMBOL_BYTES'),
     f('decimals', 'decimals', 'u8'),
@@ -131,57 +164,57 @@ export const operations = [
     f('owner', 'owner', 'bytes32'),
   ] },
   // Token metadata (spec §2.3/§4.1): creator only; an absent field is kept, an empty string clears it.
-  { name: 'UpdateTokenMetadata', code: 34, group: 'dex', fields: [
+  { name: 'UpdateTokenMetadata', code: 34, gas: { base: 'GAS_UPDATE_TOKEN_METADATA' }, group: 'dex', fields: [
     f('mint', 'mint', 'bytes32'),
     ...META.map((m) => f(m, m, ['option-string', 'MAX_METADATA_FIELD_BYTES'])),
   ] },
-  { name: 'LockTokenMetadata', code: 35, group: 'dex', fields: [f('mint', 'mint', 'bytes32')] },
+  { name: 'LockTokenMetadata', code: 35, gas: { base: 'GAS_LOCK_TOKEN_METADATA' }, group: 'dex', fields: [f('mint', 'mint', 'bytes32')] },
   // Contract D: two signed headers (src/chain/block.ts headerSigningBytes) of one validator at one height.
-  { name: 'ReportDoubleSign', code: 36, group: 'staking', fields: [
+  { name: 'ReportDoubleSign', code: 36, gas: { base: 'GAS_REPORT_DOUBLE_SIGN' }, group: 'staking', fields: [
     f('validator', 'validator', 'bytes32'), f('height', 'height', 'u64'),
     f('headerA', 'header_a', ['vec', 'MAX_HEADER_BYTES']), f('sigA', 'sig_a', 'bytes64'),
     f('headerB', 'header_b', ['vec', 'MAX_HEADER_BYTES']), f('sigB', 'sig_b', 'bytes64'),
   ] },
   // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "Operations").
-  { name: 'CreateNftCollection', code: 37, group: 'collections', fields: [
+  { name: 'CreateNftCollection', code: 37, gas: { base: 'GAS_CREATE_COLLECTION' }, group: 'collections', fields: [
     cs('name', 'name'), cs('symbol', 'symbol'), cs('baseUri', 'base_uri'),
     f('maxSupply', 'max_supply', 'u64', '0 = unlimited'),
     f('royaltyBps', 'royalty_bps', 'u16'), f('owner', 'owner', 'bytes32'), ...details,
   ] },
-  { name: 'MintNft', code: 38, group: 'collections', fields: [
+  { name: 'MintNft', code: 38, gas: { base: 'GAS_COLLECTION_MINT' }, group: 'collections', fields: [
     f('collection', 'collection', 'bytes32'), f('tokenId', 'token_id', 'u64'), cs('metadataUri', 'metadata_uri'), f('recipient', 'recipient', 'bytes32'),
   ] },
-  { name: 'TransferNft', code: 39, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('tokenId', 'token_id', 'u64'), f('to', 'to', 'bytes32')] },
-  { name: 'BurnNft', code: 40, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('tokenId', 'token_id', 'u64')] },
+  { name: 'TransferNft', code: 39, gas: { base: 'GAS_COLLECTION_MOVE' }, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('tokenId', 'token_id', 'u64'), f('to', 'to', 'bytes32')] },
+  { name: 'BurnNft', code: 40, gas: { base: 'GAS_COLLECTION_MOVE' }, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('tokenId', 'token_id', 'u64')] },
   // Only an NFT collection caps its supply; a multi-token type carries its own (DefineTokenType).
-  { name: 'CreateMultiTokenCollection', code: 41, group: 'collections', fields: [
+  { name: 'CreateMultiTokenCollection', code: 41, gas: { base: 'GAS_CREATE_COLLECTION' }, group: 'collections', fields: [
     cs('name', 'name'), cs('symbol', 'symbol'), cs('baseUri', 'base_uri'),
     f('royaltyBps', 'royalty_bps', 'u16'), f('owner', 'owner', 'bytes32'), ...details,
   ] },
-  { name: 'DefineTokenType', code: 42, group: 'collections', fields: [
+  { name: 'DefineTokenType', code: 42, gas: { base: 'GAS_DEFINE_TOKEN_TYPE' }, group: 'collections', fields: [
     f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), cs('name', 'name'), cs('metadataUri', 'metadata_uri'),
     f('maxSupply', 'max_supply', 'u128', '0 = unlimited; a non-fungible type has exactly 1'), f('isFungible', 'is_fungible', 'bool'),
   ] },
-  { name: 'MintMultiToken', code: 43, group: 'collections', fields: [
+  { name: 'MintMultiToken', code: 43, gas: { base: 'GAS_COLLECTION_MINT' }, group: 'collections', fields: [
     f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), f('recipient', 'recipient', 'bytes32'), f('amount', 'amount', 'u128'),
   ] },
-  { name: 'TransferMultiToken', code: 44, group: 'collections', fields: [
+  { name: 'TransferMultiToken', code: 44, gas: { base: 'GAS_COLLECTION_MOVE' }, group: 'collections', fields: [
     f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), f('to', 'to', 'bytes32'), f('amount', 'amount', 'u128'),
   ] },
-  { name: 'BurnMultiToken', code: 45, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), f('amount', 'amount', 'u128')] },
-  { name: 'BatchMintMultiToken', code: 46, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('recipient', 'recipient', 'bytes32'), f('entries', 'entries', 'entries')] },
-  { name: 'BatchTransferMultiToken', code: 47, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('to', 'to', 'bytes32'), f('entries', 'entries', 'entries')] },
+  { name: 'BurnMultiToken', code: 45, gas: { base: 'GAS_COLLECTION_MOVE' }, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('typeId', 'type_id', 'u64'), f('amount', 'amount', 'u128')] },
+  { name: 'BatchMintMultiToken', code: 46, gas: { base: 'GAS_BATCH_BASE', perEntry: 'GAS_BATCH_ENTRY' }, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('recipient', 'recipient', 'bytes32'), f('entries', 'entries', 'entries')] },
+  { name: 'BatchTransferMultiToken', code: 47, gas: { base: 'GAS_BATCH_BASE', perEntry: 'GAS_BATCH_ENTRY' }, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('to', 'to', 'bytes32'), f('entries', 'entries', 'entries')] },
   // Intent programs (spec §4.9, docs/intents.md "Programs on chain"): `program` is the JSON text.
-  { name: 'RegisterProgram', code: 48, group: 'programs', fields: [s('name', 'name', 'MAX_PROGRAM_NAME_BYTES'), s('program', 'program', 'MAX_PROGRAM_JSON_BYTES')] },
+  { name: 'RegisterProgram', code: 48, gas: { base: 'GAS_REGISTER_PROGRAM', perByte: 'GAS_PROGRAM_BYTE' }, group: 'programs', fields: [s('name', 'name', 'MAX_PROGRAM_NAME_BYTES'), s('program', 'program', 'MAX_PROGRAM_JSON_BYTES')] },
   // Schedules on chain (docs/intents.md "Schedules on chain"): the operations run as the owner at
   // each due run; the core refuses CreateToken inside and checks the trigger's ranges
   // (INVALID_SCHEDULE_TRIGGER / INVALID_SCHEDULE_OPERATIONS). Neither can sit inside a schedule.
-  { name: 'CreateSchedule', code: 49, group: 'schedules', nested: false, fields: [
+  { name: 'CreateSchedule', code: 49, gas: { base: 'GAS_CREATE_SCHEDULE', perByte: 'GAS_SCHEDULE_BYTE' }, group: 'schedules', nested: false, fields: [
     f('trigger', 'trigger', ['tagged', 'ScheduleTrigger']),
     f('operations', 'operations', ['operations', 'MAX_SCHEDULE_OPS', 'a schedule'], 'run in order as one bundle of the owner at each run'),
   ] },
-  { name: 'CancelSchedule', code: 50, group: 'schedules', nested: false, fields: [f('scheduleId', 'schedule_id', 'bytes32')] },
-  { name: 'RotateConsensusKey', code: 119, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
+  { name: 'CancelSchedule', code: 50, gas: { base: 'GAS_CANCEL_SCHEDULE' }, group: 'schedules', nested: false, fields: [f('scheduleId', 'schedule_id', 'bytes32')] },
+  { name: 'RotateConsensusKey', code: 119, gas: { base: 'GAS_STAKING' }, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 
 /** The batch entry of BatchMint/BatchTransferMultiToken: type_id u64, amount u128 (24 bytes). */

@@ -13,6 +13,11 @@
 // as 32-byte items, no count); ['list', Record] (u32 count, then
 // count records); ['tail', Record] (optional to the end: count u8, count records). Host decoders
 // are strict: a short record or trailing bytes throw RangeError.
+//
+// `core` on a record names the prefix of the field offsets generated for the core, which reads and
+// writes that record in place (assembly/abi.ts: <core>_<FIELD> up to and including the first
+// variable field, then <core>_BYTES for an all-fixed record or <core>_<FIELD>_DATA for the bytes
+// after a variable field's u32 length).
 
 export const prefixes = [
   { name: 'ACCOUNT', code: 0x01, core: 'P_ACCOUNT', host: 'accountKey', key: [['addr', 'bytes32', 'address']], value: 'Account' },
@@ -129,7 +134,7 @@ export const records = {
     r('version', 'u8'), r('owner', 'bytes32'), r('revision', 'u32'), r('index', 'u64'), r('registeredHeight', 'u64'), r('registeredAt', 'u64'),
     r('updatedHeight', 'u64'), r('updatedAt', 'u64'), r('hash', 'bytes32', 'Blake3 of the JSON'), r('json', 'string', 'the program JSON text'),
   ] },
-  Schedule: { doc: 'ScheduleRecord (docs/intents.md "Schedules on chain"); a Recurring one leaves the Conditional fields zero and the other way round', fields: [
+  Schedule: { doc: 'ScheduleRecord (docs/intents.md "Schedules on chain"); a Recurring one leaves the Conditional fields zero and the other way round', core: 'R_SCHEDULE', fields: [
     r('version', 'u8'), r('owner', 'bytes32'), r('kind', 'u8', 'the trigger tag: 0 Recurring, 1 Conditional'),
     r('state', 'u8', '0 active, 1 completed, 2 failed, 3 expired, 4 cancelled'),
     r('createdHeight', 'u64'), r('createdAt', 'u64'), r('nextDue', 'u64', 'unix seconds of the next run or condition check'),
@@ -139,10 +144,10 @@ export const records = {
     r('operations', 'bytes', 'the Borsh Vec<Operation> each run executes'),
   ] },
   ScheduleSlot: { doc: 'the ids queued in one slot of the due index (0x34)', fields: [r('ids', 'rest32')] },
-  ScheduleCursor: { doc: 'the due index cursor (0x35)', fields: [
+  ScheduleCursor: { doc: 'the due index cursor (0x35)', core: 'R_SCHEDULE_CURSOR', fields: [
     r('nextSlot', 'u64', 'the first slot not yet fully processed'), r('active', 'u64', 'schedules still active'),
   ] },
-  ScheduleRun: { doc: 'one run of a schedule (0x36)', fields: [
+  ScheduleRun: { doc: 'one run of a schedule (0x36)', core: 'R_SCHEDULE_RUN', fields: [
     r('height', 'u64'), r('time', 'u64'), r('status', 'u16'), r('gasUsed', 'u64'), r('fee', 'u128'),
   ] },
 };

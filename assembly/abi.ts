@@ -81,6 +81,12 @@
 /** due entries one block handles at most: runs, condition checks and expiries together */
 // @ts-ignore: decorator
 @inline export const SCHEDULE_MAX_DUE_PER_BLOCK: u32 = 32;
+/** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
+// @ts-ignore: decorator
+@inline export const GAS_BASE: u64 = 5000;
+/** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
+// @ts-ignore: decorator
+@inline export const BUNDLE_GAS_CEILING: u64 = 100000;
 
 // ---- operation discriminants (abi/operations.mjs; docs/bundle-format.md "Operation")
 // @ts-ignore: decorator
@@ -218,6 +224,208 @@
 @inline export const SCHEDULE_TRIGGER_CONDITIONAL: u8 = 1;
 // @ts-ignore: decorator
 @inline export const SCHEDULE_TRIGGER_CONDITIONAL_BYTES: u32 = 105;
+
+// ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules")
+/** Transfer (with GAS_BASE, the 21,000 of an EVM transfer) */
+// @ts-ignore: decorator
+@inline export const GAS_TRANSFER: u64 = 16000;
+/** CreateToken */
+// @ts-ignore: decorator
+@inline export const GAS_CREATE_TOKEN: u64 = 45000;
+/** CreatePool (docs/dex.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_CREATE_POOL: u64 = 80000;
+/** AddLiquidity */
+// @ts-ignore: decorator
+@inline export const GAS_ADD_LIQUIDITY: u64 = 50000;
+/** RemoveLiquidity */
+// @ts-ignore: decorator
+@inline export const GAS_REMOVE_LIQUIDITY: u64 = 50000;
+/** Swap */
+// @ts-ignore: decorator
+@inline export const GAS_SWAP: u64 = 40000;
+/** UpdateTokenMetadata */
+// @ts-ignore: decorator
+@inline export const GAS_UPDATE_TOKEN_METADATA: u64 = 30000;
+/** LockTokenMetadata */
+// @ts-ignore: decorator
+@inline export const GAS_LOCK_TOKEN_METADATA: u64 = 20000;
+/** RegisterName: a name record and, for a first name, the reverse record (docs/names.md) */
+// @ts-ignore: decorator
+@inline export const GAS_REGISTER_NAME: u64 = 40000;
+/** each staking operation and RotateConsensusKey: a few record reads and writes (docs/staking.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_STAKING: u64 = 30000;
+/** ReportDoubleSign: hashes two headers and jails (docs/staking.md) */
+// @ts-ignore: decorator
+@inline export const GAS_REPORT_DOUBLE_SIGN: u64 = 50000;
+/** CreateNftCollection, CreateMultiTokenCollection (docs/nfts.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_CREATE_COLLECTION: u64 = 60000;
+/** DefineTokenType */
+// @ts-ignore: decorator
+@inline export const GAS_DEFINE_TOKEN_TYPE: u64 = 40000;
+/** MintNft, MintMultiToken */
+// @ts-ignore: decorator
+@inline export const GAS_COLLECTION_MINT: u64 = 30000;
+/** TransferNft, BurnNft, TransferMultiToken, BurnMultiToken */
+// @ts-ignore: decorator
+@inline export const GAS_COLLECTION_MOVE: u64 = 25000;
+/** a batch multi-token operation, plus GAS_BATCH_ENTRY per entry */
+// @ts-ignore: decorator
+@inline export const GAS_BATCH_BASE: u64 = 15000;
+/** per entry of a batch */
+// @ts-ignore: decorator
+@inline export const GAS_BATCH_ENTRY: u64 = 5000;
+/** RegisterProgram, plus GAS_PROGRAM_BYTE per JSON byte: the largest program (16,384 bytes) stays under the 100,000 client default with the base gas (docs/intents.md "Programs on chain") */
+// @ts-ignore: decorator
+@inline export const GAS_REGISTER_PROGRAM: u64 = 30000;
+/** per byte of a RegisterProgram JSON */
+// @ts-ignore: decorator
+@inline export const GAS_PROGRAM_BYTE: u64 = 3;
+/** CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/intents.md "Schedules on chain") */
+// @ts-ignore: decorator
+@inline export const GAS_CREATE_SCHEDULE: u64 = 40000;
+/** per byte of a schedule's operations (their Borsh Vec) */
+// @ts-ignore: decorator
+@inline export const GAS_SCHEDULE_BYTE: u64 = 3;
+/** CancelSchedule: rewrites a record and a list */
+// @ts-ignore: decorator
+@inline export const GAS_CANCEL_SCHEDULE: u64 = 20000;
+
+/** An enabled operation's gas apart from its per-unit part (its row's gas.base). */
+export function opGasBase(kind: u32): u64 {
+  switch (kind) {
+    case OP_TRANSFER:
+      return GAS_TRANSFER;
+    case OP_STAKE: case OP_UNSTAKE: case OP_CLAIM_UNSTAKE: case OP_DELEGATE: case OP_UNDELEGATE: case OP_CLAIM_REWARDS: case OP_SET_COMMISSION: case OP_UNJAIL: case OP_SET_AUTO_COMPOUND: case OP_SET_POOL_CONFIG: case OP_SET_VALIDATOR_METADATA: case OP_ROTATE_CONSENSUS_KEY:
+      return GAS_STAKING;
+    case OP_CREATE_POOL:
+      return GAS_CREATE_POOL;
+    case OP_ADD_LIQUIDITY:
+      return GAS_ADD_LIQUIDITY;
+    case OP_REMOVE_LIQUIDITY:
+      return GAS_REMOVE_LIQUIDITY;
+    case OP_SWAP:
+      return GAS_SWAP;
+    case OP_REGISTER_NAME:
+      return GAS_REGISTER_NAME;
+    case OP_CREATE_TOKEN:
+      return GAS_CREATE_TOKEN;
+    case OP_UPDATE_TOKEN_METADATA:
+      return GAS_UPDATE_TOKEN_METADATA;
+    case OP_LOCK_TOKEN_METADATA:
+      return GAS_LOCK_TOKEN_METADATA;
+    case OP_REPORT_DOUBLE_SIGN:
+      return GAS_REPORT_DOUBLE_SIGN;
+    case OP_CREATE_NFT_COLLECTION: case OP_CREATE_MULTI_TOKEN_COLLECTION:
+      return GAS_CREATE_COLLECTION;
+    case OP_MINT_NFT: case OP_MINT_MULTI_TOKEN:
+      return GAS_COLLECTION_MINT;
+    case OP_TRANSFER_NFT: case OP_BURN_NFT: case OP_TRANSFER_MULTI_TOKEN: case OP_BURN_MULTI_TOKEN:
+      return GAS_COLLECTION_MOVE;
+    case OP_DEFINE_TOKEN_TYPE:
+      return GAS_DEFINE_TOKEN_TYPE;
+    case OP_BATCH_MINT_MULTI_TOKEN: case OP_BATCH_TRANSFER_MULTI_TOKEN:
+      return GAS_BATCH_BASE;
+    case OP_REGISTER_PROGRAM:
+      return GAS_REGISTER_PROGRAM;
+    case OP_CREATE_SCHEDULE:
+      return GAS_CREATE_SCHEDULE;
+    case OP_CANCEL_SCHEDULE:
+      return GAS_CANCEL_SCHEDULE;
+    default: unreachable(); // decodeOps records only operations the core enables, and each has gas (checked by the generator)
+  }
+  return 0;
+}
+
+/** Gas per entry of a batch operation (gas.perEntry), else 0. */
+export function opGasPerEntry(kind: u32): u64 {
+  switch (kind) {
+    case OP_BATCH_MINT_MULTI_TOKEN: case OP_BATCH_TRANSFER_MULTI_TOKEN:
+      return GAS_BATCH_ENTRY;
+    default: return 0;
+  }
+}
+
+/** Gas per byte an operation stores (gas.perByte: a program's JSON, a schedule's operations), else 0. */
+export function opGasPerByte(kind: u32): u64 {
+  switch (kind) {
+    case OP_REGISTER_PROGRAM:
+      return GAS_PROGRAM_BYTE;
+    case OP_CREATE_SCHEDULE:
+      return GAS_SCHEDULE_BYTE;
+    default: return 0;
+  }
+}
+
+// ---- offsets of the records the core reads and writes in place (abi/state.mjs, rows with `core`)
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_OWNER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_KIND: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_STATE: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_CREATED_HEIGHT: usize = 35;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_CREATED_AT: usize = 43;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_NEXT_DUE: usize = 51;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_QUEUED_SLOT: usize = 59;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUNS_DONE: usize = 67;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUNS_OK: usize = 71;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_LAST_HEIGHT: usize = 75;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_LAST_STATUS: usize = 83;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_INTERVAL_SECONDS: usize = 85;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUNS_TOTAL: usize = 93;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_EXPIRY: usize = 97;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_DIRECTION: usize = 105;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_BASE: usize = 106;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_QUOTE: usize = 138;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_PRICE_NUM: usize = 170;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_PRICE_DEN: usize = 186;
+/** Schedule.operations: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_OPERATIONS: usize = 202;
+/** Schedule.operations's bytes */
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_OPERATIONS_DATA: usize = 206;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_CURSOR_NEXT_SLOT: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_CURSOR_ACTIVE: usize = 8;
+/** a ScheduleCursor record */
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_CURSOR_BYTES: u32 = 16;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUN_HEIGHT: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUN_TIME: usize = 8;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUN_STATUS: usize = 16;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUN_GAS_USED: usize = 18;
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUN_FEE: usize = 26;
+/** a ScheduleRun record */
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_RUN_BYTES: u32 = 42;
 
 // ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")
 // @ts-ignore: decorator

@@ -14,7 +14,8 @@ import {
   decodeBundle, OPS, bUser, bOpCount, bMaxGas, bPriorityFee, bValidUntil, bNonce, bHasExpiry, bExpiry, bHasPubkey, bPubkey, bPubkeyLen, bSigLen,
 } from "./bundle";
 import { execOther } from "./ops/dispatch";
-import { GAS_BASE, TREASURY_DIVISOR, opGas } from "./gas";
+import { TREASURY_DIVISOR, opGas } from "./gas";
+import { GAS_BASE } from "./abi";
 import { accountEntry, balanceEntry, keyRecordEntry } from "./keys";
 import { exists, mark, revertTo, setValue, valPtr, valLen } from "./state";
 import { accKeyCount, accNonce, accStore, balLoad, balStore, credit } from "./ledger";

@@ -4,7 +4,9 @@
 import * as S from "./status";
 import { readerInit, take, rU8, rU32, rU64, rTag, rBool, rVec, vecLen, atEnd, bad, rp, rend, validUtf8 } from "./borsh";
 import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_SCHEDULE_OPS, SCHEDULE_TRIGGER_RECURRING, SCHEDULE_TRIGGER_CONDITIONAL, SCHEDULE_TRIGGER_RECURRING_BYTES, SCHEDULE_TRIGGER_CONDITIONAL_BYTES } from "./abi";
-import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA } from "./abi";
+import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA,
+  OP_STAKE, OP_UNSTAKE, OP_DELEGATE, OP_UNDELEGATE, OP_SET_COMMISSION, OP_SET_AUTO_COMPOUND, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY,
+  OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -168,7 +170,7 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {
       return S.MALFORMED_BUNDLE; // not inside a schedule's operations
-    } else if (d >= 4 && d <= 14 || d == 36 || d == 119) {
+    } else if (d >= OP_STAKE && d <= OP_SET_VALIDATOR_METADATA || d == OP_REPORT_DOUBLE_SIGN || d == OP_ROTATE_CONSENSUS_KEY) {
       // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
       store<u32>(rec, <u32>rp, 4);
       if (!decodeStakingFields(d)) return S.MALFORMED_BUNDLE;
@@ -193,28 +195,28 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
  * sig_b [64]} 36, RotateConsensusKey{new_consensus_pubkey [32]} 119.
  */
 function decodeStakingFields(d: u32): bool {
-  if (d == 4 || d == 7 || d == 8) take(48);
-  else if (d == 5) take(16);
-  else if (d == 10) take(2);
-  else if (d == 12) { take(32); rTag(); }
-  else if (d == 13) {
+  if (d == OP_STAKE || d == OP_DELEGATE || d == OP_UNDELEGATE) take(OP_STAKE_BYTES); // = OP_DELEGATE_BYTES = OP_UNDELEGATE_BYTES
+  else if (d == OP_UNSTAKE) take(OP_UNSTAKE_BYTES);
+  else if (d == OP_SET_COMMISSION) take(OP_SET_COMMISSION_BYTES);
+  else if (d == OP_SET_AUTO_COMPOUND) { take(32); rTag(); } // validator, then enable as a strict bool
+  else if (d == OP_SET_POOL_CONFIG) {
     rTag();
     let p = rVec();
     if (bad || !validUtf8(p, vecLen)) return false;
     take(16);
     rTag();
-  } else if (d == 14) {
+  } else if (d == OP_SET_VALIDATOR_METADATA) {
     for (let i = 0; i < 4; i++) {
       let p = rVec();
       if (bad || !validUtf8(p, vecLen)) return false;
     }
-  } else if (d == 36) {
+  } else if (d == OP_REPORT_DOUBLE_SIGN) {
     take(40);
     rVec();
     take(64);
     rVec();
     take(64);
-  } else if (d == 119) take(32);
+  } else if (d == OP_ROTATE_CONSENSUS_KEY) take(OP_ROTATE_CONSENSUS_KEY_BYTES);
   return !bad;
 }
 

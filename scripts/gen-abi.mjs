@@ -2,16 +2,19 @@
 // (docs/core-abi.md "How the ABI is generated"). Run by `npm run build:core` before asc, like
 // scripts/gen-status.mjs; the outputs are committed so tsc works without a build, and
 // test/unit/abi-generated.test.ts fails when they differ from what this script would write.
-//   assembly/abi.ts        the core's constants: OP_*, P_*, EV_*, sizes, named numbers
-//   src/abi/constants.ts   the host's: OpCode, Prefix, EventKind, bounds, named numbers
+//   assembly/abi.ts        the core's constants: OP_*, P_*, EV_*, GAS_*, sizes, the offsets of the
+//                          records the core reads in place, named numbers; opGasBase/PerEntry/PerByte
+//   src/abi/constants.ts   the host's: OpCode, Prefix, EventKind, EVENT_BYTES, ACCOUNT_FIELDS,
+//                          GAS_* and OPERATION_GAS, bounds, named numbers
 //   src/abi/operations.ts  operation types and their range-checked Borsh writer / canonical reader
 //   src/abi/state.ts       key builders, record types and strict record decoders
-//   src/abi/events.ts      event types and their decoder (on the block path: straight-line code)
+// Events are decoded by the hand-tuned src/core/events.ts (on the block path) from the kinds, lengths
+// and account offsets in src/abi/constants.ts; no event decoder is generated.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from '../abi/constants.mjs';
-import { operations, bounds, enums, BATCH_ENTRY_BYTES } from '../abi/operations.mjs';
+import { operations, bounds, enums, gasFigures, BATCH_ENTRY_BYTES } from '../abi/operations.mjs';
 import { prefixes, records } from '../abi/state.mjs';
 import { events } from '../abi/events.mjs';
 
@@ -46,6 +49,21 @@ function check() {
   for (const [name, en] of Object.entries(enums)) {
     uniq(en.variants, 'tag', `${name} tag`);
     for (const v of en.variants) if (fieldsFixedBytes(v.fields) === undefined) throw new Error(`${name}.${v.name}: variant fields must be fixed-size`);
+  }
+  const names = new Set(constants.map((c) => c.name));
+  for (const g of Object.keys(gasFigures)) {
+    if (names.has(g) || !g.startsWith('GAS_')) throw new Error(`gas figure ${g}: a GAS_ name no constant has`);
+  }
+  for (const o of operations) {
+    if (o.core === false) continue;
+    if (!o.gas || !(o.gas.base in gasFigures)) throw new Error(`operation ${o.name}: the core enables it, so it needs gas.base naming one of gasFigures`);
+    for (const k of Object.keys(o.gas)) {
+      if (!['base', 'perEntry', 'perByte'].includes(k) || !(o.gas[k] in gasFigures)) throw new Error(`operation ${o.name}: gas.${k} must be base/perEntry/perByte naming one of gasFigures`);
+    }
+    if (o.gas.perEntry && !o.fields.some((fl) => fl.type === 'entries')) throw new Error(`operation ${o.name}: gas.perEntry without an entries field`);
+  }
+  for (const [name, rec] of Object.entries(records)) {
+    if (rec.core && recordOffsets(rec).head === 0) throw new Error(`record ${name}: core offsets need a fixed first field`);
   }
   for (const e of events) {
     if (e.bytes !== undefined && eventFixedBytes(e) !== e.bytes) throw new Error(`event ${e.name}: fields make ${eventFixedBytes(e)} bytes, the table says ${e.bytes}`);
@@ -98,15 +116,47 @@ function eventOffsets(e) {
   return out;
 }
 
+/** Byte size of each fixed record field type (docs: abi/state.mjs). */
+const REC_FIXED = { u8: 1, flag: 1, u16: 2, u32: 4, u64: 8, u128: 16, u256: 32, bytes32: 32 };
+/**
+ * Offsets of a record's fields up to and including its first variable one, and the length of that
+ * fixed head (the whole record when every field is fixed: `fixed` is then true).
+ */
+function recordOffsets(rec) {
+  const offsets = [];
+  let o = 0;
+  for (const fl of rec.fields) {
+    offsets.push([fl, o]);
+    const size = typeof fl.type === 'string' ? REC_FIXED[fl.type] : undefined;
+    if (size === undefined) return { offsets, head: o, fixed: false, variable: fl };
+    o += size;
+  }
+  return { offsets, head: o, fixed: true };
+}
+
+/** The operations' gas grouped by figure, in table order: [figure, operations][] for one part. */
+function gasGroups(part) {
+  const groups = new Map();
+  for (const o of operations) {
+    if (o.core === false || !o.gas[part]) continue;
+    if (!groups.has(o.gas[part])) groups.set(o.gas[part], []);
+    groups.get(o.gas[part]).push(o);
+  }
+  return [...groups];
+}
+
 // ---------------------------------------------------------------- assembly/abi.ts
 function genAssembly() {
   const L = [HEADER('*.mjs').trimEnd(), '// The core imports these instead of writing its own numbers.', ''];
+  const seen = new Set();
   const inl = (name, type, value, doc) => {
+    if (seen.has(name)) throw new Error(`assembly/abi.ts: ${name} generated twice`);
+    seen.add(name);
     if (doc) L.push(`/** ${doc} */`);
     L.push('// @ts-ignore: decorator', `@inline export const ${name}: ${type} = ${value};`);
   };
   L.push('// ---- named numbers (abi/constants.mjs)');
-  for (const c of constants) if (!c.host) inl(c.name, c.as, c.value, c.doc);
+  for (const c of constants) if (c.host !== 'bytes32') inl(c.name, c.as, c.value, c.doc);
   L.push('', '// ---- operation discriminants (abi/operations.mjs; docs/bundle-format.md "Operation")');
   for (const o of operations) inl(`OP_${snake(o.name)}`, 'u32', o.code);
   L.push('', '// ---- byte length of the operations whose fields are all fixed');
@@ -122,6 +172,28 @@ function genAssembly() {
       inl(base, 'u8', v.tag, `${name}.${v.name}`);
       inl(`${base}_BYTES`, 'u32', fieldsFixedBytes(v.fields));
     }
+  }
+  L.push('', '// ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules")');
+  for (const [name, g] of Object.entries(gasFigures)) inl(name, 'u64', g.value, g.doc);
+  const gasFn = (fn, part, doc) => {
+    L.push('', `/** ${doc} */`, `export function ${fn}(kind: u32): u64 {`, '  switch (kind) {');
+    for (const [fig, ops] of gasGroups(part)) L.push(`    ${ops.map((o) => `case OP_${snake(o.name)}:`).join(' ')}`, `      return ${fig};`);
+    L.push(part === 'base'
+      ? '    default: unreachable(); // decodeOps records only operations the core enables, and each has gas (checked by the generator)'
+      : '    default: return 0;', '  }');
+    if (part === 'base') L.push('  return 0;');
+    L.push('}');
+  };
+  gasFn('opGasBase', 'base', "An enabled operation's gas apart from its per-unit part (its row's gas.base).");
+  gasFn('opGasPerEntry', 'perEntry', "Gas per entry of a batch operation (gas.perEntry), else 0.");
+  gasFn('opGasPerByte', 'perByte', "Gas per byte an operation stores (gas.perByte: a program's JSON, a schedule's operations), else 0.");
+  L.push('', '// ---- offsets of the records the core reads and writes in place (abi/state.mjs, rows with `core`)');
+  for (const [name, rec] of Object.entries(records)) {
+    if (!rec.core) continue;
+    const { offsets, head, fixed, variable } = recordOffsets(rec);
+    for (const [fl, o] of offsets) inl(`${rec.core}_${snake(fl.name)}`, 'usize', o, fl === variable && (variable.type === 'bytes' || variable.type === 'string') ? `${name}.${fl.name}: its u32 length, then its bytes` : undefined);
+    if (fixed) inl(`${rec.core}_BYTES`, 'u32', head, `a ${name} record`);
+    else if (variable.type === 'bytes' || variable.type === 'string') inl(`${rec.core}_${snake(variable.name)}_DATA`, 'usize', head + 4, `${name}.${variable.name}'s bytes`);
   }
   L.push('', '// ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")');
   for (const p of prefixes) inl(p.core, 'u8', hex2(p.code));
@@ -144,16 +216,27 @@ function genConstants() {
   const L = [HEADER('constants.mjs, operations.mjs, state.mjs, events.mjs').trimEnd(), ''];
   for (const c of constants) {
     L.push(`/** ${c.doc} */`);
-    if (c.host === 'bytes32') {
+    if (c.host === 'bigint') L.push(`export const ${c.name} = ${c.value}n;`);
+    else if (c.host === 'bytes32') {
       L.push(`export const ${c.name}: Uint8Array = ${c.value === 0 ? 'new Uint8Array(32)' : `(() => {\n  const a = new Uint8Array(32);\n  a[31] = ${c.value};\n  return a;\n})()`};`);
     } else L.push(`export const ${c.name} = ${c.value};`);
   }
+  L.push('', '// ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules"): bigint, as the host computes gas');
+  for (const [name, g] of Object.entries(gasFigures)) L.push(`/** ${g.doc} */`, `export const ${name} = ${g.value}n;`);
   L.push('', '// ---- codec bounds (abi/operations.mjs)');
   for (const [name, b] of Object.entries(bounds)) L.push(`/** ${b.doc} */`, `export const ${name} = ${b.value};`);
   L.push(`/** A batch entry: type_id u64, amount u128. */`, `export const BATCH_ENTRY_BYTES = ${BATCH_ENTRY_BYTES};`);
   L.push('', '/** Operation discriminants (docs/bundle-format.md "Operation"). */', 'export const OpCode = {');
   for (const o of operations) L.push(`  ${o.name}: ${o.code},`);
   L.push('} as const;', 'export type OpName = keyof typeof OpCode;');
+  L.push('', '/**', ' * Gas each operation the core enables adds to GAS_BASE: `base`, plus `perEntry` per batch entry or',
+    ' * `perByte` per byte it stores (a RegisterProgram\'s JSON, a CreateSchedule\'s operations as Borsh).', ' */');
+  L.push('export const OPERATION_GAS = {');
+  for (const o of operations) {
+    if (o.core === false) continue;
+    L.push(`  ${o.name}: { ${Object.entries(o.gas).map(([k, v]) => `${k}: ${v}`).join(', ')} },`);
+  }
+  L.push('} as const;');
   L.push('', '/** State key prefixes (docs/core-abi.md "State layout"). */', 'export const Prefix = {');
   for (const p of prefixes) L.push(`  ${p.name}: ${hex2(p.code)},`);
   L.push('} as const;');

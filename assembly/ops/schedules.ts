@@ -32,6 +32,12 @@ import {
   EV_SCHEDULE_RUN_BYTES, MAX_SCHEDULE_OPS, OP_CREATE_TOKEN, OP_SWAP, P_SCHEDULE, P_SCHEDULE_SLOT, P_SCHEDULE_CURSOR, P_SCHEDULE_RUN,
   SCHEDULE_RUN_INDEX, SCHEDULE_SLOT_SECONDS, SCHEDULE_MAX_SLOTS_PER_BLOCK, SCHEDULE_MAX_DUE_PER_BLOCK, SCHEDULE_MIN_INTERVAL,
   SCHEDULE_MAX_HORIZON, MAX_SCHEDULE_BYTES, MAX_CONDITIONAL_FAILURES, SCHEDULE_TRIGGER_RECURRING, SCHEDULE_TRIGGER_CONDITIONAL,
+  R_SCHEDULE_VERSION, R_SCHEDULE_OWNER, R_SCHEDULE_KIND, R_SCHEDULE_STATE, R_SCHEDULE_CREATED_HEIGHT, R_SCHEDULE_CREATED_AT,
+  R_SCHEDULE_NEXT_DUE, R_SCHEDULE_QUEUED_SLOT, R_SCHEDULE_RUNS_DONE, R_SCHEDULE_RUNS_OK, R_SCHEDULE_LAST_HEIGHT, R_SCHEDULE_LAST_STATUS,
+  R_SCHEDULE_INTERVAL_SECONDS, R_SCHEDULE_RUNS_TOTAL, R_SCHEDULE_EXPIRY, R_SCHEDULE_DIRECTION, R_SCHEDULE_BASE, R_SCHEDULE_QUOTE,
+  R_SCHEDULE_PRICE_NUM, R_SCHEDULE_PRICE_DEN, R_SCHEDULE_OPERATIONS, R_SCHEDULE_OPERATIONS_DATA,
+  R_SCHEDULE_CURSOR_NEXT_SLOT, R_SCHEDULE_CURSOR_ACTIVE, R_SCHEDULE_CURSOR_BYTES,
+  R_SCHEDULE_RUN_HEIGHT, R_SCHEDULE_RUN_TIME, R_SCHEDULE_RUN_STATUS, R_SCHEDULE_RUN_GAS_USED, R_SCHEDULE_RUN_FEE, R_SCHEDULE_RUN_BYTES,
 } from "../abi";
 import { poolReserves, resALo, resAHi, resBLo, resBHi } from "./dex";
 
@@ -48,53 +54,10 @@ import { poolReserves, resALo, resAHi, resBLo, resBHi } from "./dex";
 // @ts-ignore: decorator
 @inline export const STATE_CANCELLED: u8 = 4;
 
-// ScheduleRecord offsets (docs/core-abi.md "Schedules").
-// @ts-ignore: decorator
-@inline const R_OWNER: usize = 1;
-// @ts-ignore: decorator
-@inline const R_KIND: usize = 33;
-// @ts-ignore: decorator
-@inline const R_STATE: usize = 34;
-// @ts-ignore: decorator
-@inline const R_CREATED_HEIGHT: usize = 35;
-// @ts-ignore: decorator
-@inline const R_CREATED_AT: usize = 43;
-// @ts-ignore: decorator
-@inline const R_NEXT_DUE: usize = 51;
-// @ts-ignore: decorator
-@inline const R_QUEUED_SLOT: usize = 59;
-// @ts-ignore: decorator
-@inline const R_RUNS_DONE: usize = 67;
-// @ts-ignore: decorator
-@inline const R_RUNS_OK: usize = 71;
-// @ts-ignore: decorator
-@inline const R_LAST_HEIGHT: usize = 75;
-// @ts-ignore: decorator
-@inline const R_LAST_STATUS: usize = 83;
-// @ts-ignore: decorator
-@inline const R_INTERVAL: usize = 85;
-// @ts-ignore: decorator
-@inline const R_RUNS_TOTAL: usize = 93;
-// @ts-ignore: decorator
-@inline const R_EXPIRY: usize = 97;
-// @ts-ignore: decorator
-@inline const R_DIRECTION: usize = 105;
-// @ts-ignore: decorator
-@inline const R_BASE: usize = 106;
-// @ts-ignore: decorator
-@inline const R_QUOTE: usize = 138;
-// @ts-ignore: decorator
-@inline const R_NUM: usize = 170;
-// @ts-ignore: decorator
-@inline const R_DEN: usize = 186;
-// @ts-ignore: decorator
-@inline const R_OPS_LEN: usize = 202;
-// @ts-ignore: decorator
-@inline const R_OPS: usize = 206;
+// ScheduleRecord, ScheduleCursor and ScheduleRunRecord offsets come from their rows in
+// abi/state.mjs (R_SCHEDULE_*, R_SCHEDULE_CURSOR_*, R_SCHEDULE_RUN_*; docs/core-abi.md "Schedules").
 // @ts-ignore: decorator
 @inline const RECORD_VERSION: u8 = 1;
-// @ts-ignore: decorator
-@inline const RUN_RECORD_LEN: u32 = 42;
 
 /** The operations of the run being executed, decoded (32-byte op records, as assembly/bundle.ts OPS). */
 export const RUN_OPS = memory.data(MAX_SCHEDULE_OPS * 32);
@@ -102,12 +65,12 @@ export let runOpCount: u32 = 0;
 /** The schedule whose run is executing (its owner acts). */
 export const RUN_OWNER = memory.data(32);
 
-const REC = memory.data(<i32>(R_OPS + MAX_SCHEDULE_BYTES));
+const REC = memory.data(<i32>(R_SCHEDULE_OPERATIONS_DATA + MAX_SCHEDULE_BYTES));
 const ID = memory.data(32);
 const PRE = memory.data(8 + 32 + 8 + 4);
 const SWAP = memory.data(96);
-const RUNREC = memory.data(RUN_RECORD_LEN);
-const CTL = memory.data(16);
+const RUNREC = memory.data(R_SCHEDULE_RUN_BYTES);
+const CTL = memory.data(R_SCHEDULE_CURSOR_BYTES);
 const WA = memory.data(48);
 const WB = memory.data(48);
 const WC = memory.data(48);
@@ -154,15 +117,15 @@ function runEntry(id: usize, run: u32): usize {
 /** Load 0x35 into CTL (next_slot, active); false when absent. */
 function loadCursor(): bool {
   let c = cursorEntry();
-  if (!exists(c) || valLen(c) != 16) return false;
-  memory.copy(CTL, valPtr(c), 16);
+  if (!exists(c) || valLen(c) != R_SCHEDULE_CURSOR_BYTES) return false;
+  memory.copy(CTL, valPtr(c), R_SCHEDULE_CURSOR_BYTES);
   return true;
 }
 
 function storeCursor(nextSlot: u64, active: u64): void {
-  store<u64>(CTL, nextSlot, 0);
-  store<u64>(CTL, active, 8);
-  setValue(cursorEntry(), CTL, 16);
+  store<u64>(CTL + R_SCHEDULE_CURSOR_NEXT_SLOT, nextSlot);
+  store<u64>(CTL + R_SCHEDULE_CURSOR_ACTIVE, active);
+  setValue(cursorEntry(), CTL, R_SCHEDULE_CURSOR_BYTES);
 }
 
 /** Append id to the list of `slot`. */
@@ -211,13 +174,13 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
   let ops = <usize>load<u32>(op, 12);
   let opsLen = load<u32>(op, 16);
   let now = ctxTimestamp;
-  memory.fill(REC, 0, R_OPS);
-  store<u8>(REC, RECORD_VERSION);
-  memory.copy(REC + R_OWNER, user, 32);
-  store<u8>(REC + R_KIND, tag);
-  store<u8>(REC + R_STATE, STATE_ACTIVE);
-  store<u64>(REC + R_CREATED_HEIGHT, ctxHeight);
-  store<u64>(REC + R_CREATED_AT, now);
+  memory.fill(REC, 0, R_SCHEDULE_OPERATIONS_DATA);
+  store<u8>(REC + R_SCHEDULE_VERSION, RECORD_VERSION);
+  memory.copy(REC + R_SCHEDULE_OWNER, user, 32);
+  store<u8>(REC + R_SCHEDULE_KIND, tag);
+  store<u8>(REC + R_SCHEDULE_STATE, STATE_ACTIVE);
+  store<u64>(REC + R_SCHEDULE_CREATED_HEIGHT, ctxHeight);
+  store<u64>(REC + R_SCHEDULE_CREATED_AT, now);
   let due = now;
   if (tag == SCHEDULE_TRIGGER_RECURRING) {
     let interval = load<u64>(t);
@@ -226,8 +189,8 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
     if (interval < SCHEDULE_MIN_INTERVAL || interval > SCHEDULE_MAX_HORIZON || runs == 0) return S.INVALID_SCHEDULE_TRIGGER;
     if (first > now && first - now > SCHEDULE_MAX_HORIZON) return S.INVALID_SCHEDULE_TRIGGER;
     if (first > now) due = first;
-    store<u64>(REC + R_INTERVAL, interval);
-    store<u32>(REC + R_RUNS_TOTAL, runs);
+    store<u64>(REC + R_SCHEDULE_INTERVAL_SECONDS, interval);
+    store<u32>(REC + R_SCHEDULE_RUNS_TOTAL, runs);
   } else {
     let base = t, quote = t + 32;
     let dir = load<u8>(t, 64);
@@ -235,12 +198,12 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
     let expiry = load<u64>(t, 97);
     if (dir > 1 || (numL | numH) == 0 || (denL | denH) == 0 || bytesEq(base, quote, 32)) return S.INVALID_SCHEDULE_TRIGGER;
     if (expiry <= now || expiry - now > SCHEDULE_MAX_HORIZON) return S.INVALID_SCHEDULE_TRIGGER;
-    store<u32>(REC + R_RUNS_TOTAL, 1);
-    store<u64>(REC + R_EXPIRY, expiry);
-    store<u8>(REC + R_DIRECTION, dir);
-    memory.copy(REC + R_BASE, base, 32);
-    memory.copy(REC + R_QUOTE, quote, 32);
-    memory.copy(REC + R_NUM, t + 65, 32);
+    store<u32>(REC + R_SCHEDULE_RUNS_TOTAL, 1);
+    store<u64>(REC + R_SCHEDULE_EXPIRY, expiry);
+    store<u8>(REC + R_SCHEDULE_DIRECTION, dir);
+    memory.copy(REC + R_SCHEDULE_BASE, base, 32);
+    memory.copy(REC + R_SCHEDULE_QUOTE, quote, 32);
+    memory.copy(REC + R_SCHEDULE_PRICE_NUM, t + 65, 32);
   }
   if (opsLen > MAX_SCHEDULE_BYTES || !decodeRunOps(ops, opsLen)) return S.INVALID_SCHEDULE_OPERATIONS;
   for (let k: u32 = 0; k < runOpCount; k++) {
@@ -251,8 +214,8 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
     // A Conditional run is one Swap of the trigger's pair, in either direction.
     if (runOpCount != 1 || load<u32>(RUN_OPS) != OP_SWAP) return S.INVALID_SCHEDULE_OPERATIONS;
     let f = <usize>load<u32>(RUN_OPS, 4);
-    let pairOk = (bytesEq(f, REC + R_BASE, 32) && bytesEq(f + 32, REC + R_QUOTE, 32))
-      || (bytesEq(f, REC + R_QUOTE, 32) && bytesEq(f + 32, REC + R_BASE, 32));
+    let pairOk = (bytesEq(f, REC + R_SCHEDULE_BASE, 32) && bytesEq(f + 32, REC + R_SCHEDULE_QUOTE, 32))
+      || (bytesEq(f, REC + R_SCHEDULE_QUOTE, 32) && bytesEq(f + 32, REC + R_SCHEDULE_BASE, 32));
     if (!pairOk) return S.INVALID_SCHEDULE_OPERATIONS;
   }
   memory.copy(PRE, memory.data<u8>([0x73, 0x63, 0x68, 0x65, 0x64, 0x75, 0x6c, 0x65]), 8); // "schedule"
@@ -266,16 +229,16 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
   let nextSlot = now / SCHEDULE_SLOT_SECONDS;
   let active: u64 = 0;
   if (loadCursor()) {
-    active = load<u64>(CTL, 8);
-    if (active > 0) nextSlot = load<u64>(CTL, 0);
+    active = load<u64>(CTL + R_SCHEDULE_CURSOR_ACTIVE);
+    if (active > 0) nextSlot = load<u64>(CTL + R_SCHEDULE_CURSOR_NEXT_SLOT);
   }
   let slot = due / SCHEDULE_SLOT_SECONDS;
   if (slot < nextSlot) slot = nextSlot;
-  store<u64>(REC + R_NEXT_DUE, due);
-  store<u64>(REC + R_QUEUED_SLOT, slot);
-  store<u32>(REC + R_OPS_LEN, opsLen);
-  memory.copy(REC + R_OPS, ops, opsLen);
-  setValue(e, REC, <u32>R_OPS + opsLen);
+  store<u64>(REC + R_SCHEDULE_NEXT_DUE, due);
+  store<u64>(REC + R_SCHEDULE_QUEUED_SLOT, slot);
+  store<u32>(REC + R_SCHEDULE_OPERATIONS, opsLen);
+  memory.copy(REC + R_SCHEDULE_OPERATIONS_DATA, ops, opsLen);
+  setValue(e, REC, <u32>R_SCHEDULE_OPERATIONS_DATA + opsLen);
   enqueue(ID, slot);
   storeCursor(nextSlot, active + 1);
   // ScheduleCreated: id[32] owner[32] kind u8 next_due u64
@@ -293,16 +256,16 @@ export function execCancelSchedule(user: usize, op: usize, bundleIndex: u32, opI
   let e = scheduleEntry(id);
   if (!exists(e)) return S.SCHEDULE_NOT_FOUND;
   let r = valPtr(e);
-  if (!bytesEq(r + R_OWNER, user, 32)) return S.NOT_SCHEDULE_OWNER;
-  if (load<u8>(r + R_STATE) != STATE_ACTIVE) return S.SCHEDULE_NOT_ACTIVE;
+  if (!bytesEq(r + R_SCHEDULE_OWNER, user, 32)) return S.NOT_SCHEDULE_OWNER;
+  if (load<u8>(r + R_SCHEDULE_STATE) != STATE_ACTIVE) return S.SCHEDULE_NOT_ACTIVE;
   let len = <u32>valLen(e);
   memory.copy(REC, r, len);
   memory.copy(ID, id, 32);
-  store<u8>(REC + R_STATE, STATE_CANCELLED);
+  store<u8>(REC + R_SCHEDULE_STATE, STATE_CANCELLED);
   setValue(e, REC, len);
-  dequeue(ID, load<u64>(REC + R_QUEUED_SLOT));
+  dequeue(ID, load<u64>(REC + R_SCHEDULE_QUEUED_SLOT));
   loadCursor();
-  storeCursor(load<u64>(CTL, 0), load<u64>(CTL, 8) - 1);
+  storeCursor(load<u64>(CTL + R_SCHEDULE_CURSOR_NEXT_SLOT), load<u64>(CTL + R_SCHEDULE_CURSOR_ACTIVE) - 1);
   // ScheduleCancelled: id[32] owner[32]
   let d = beginEvent(bundleIndex, <u16>opIndex, EV_SCHEDULE_CANCELLED, EV_SCHEDULE_CANCELLED_BYTES);
   memory.copy(d, ID, 32);
@@ -312,16 +275,16 @@ export function execCancelSchedule(user: usize, op: usize, bundleIndex: u32, opI
 
 /** Whether the spot price of the record's base in its quote (raw units) is below/above num/den. */
 function conditionMet(): bool {
-  if (!poolReserves(REC + R_BASE, REC + R_QUOTE)) return false;
+  if (!poolReserves(REC + R_SCHEDULE_BASE, REC + R_SCHEDULE_QUOTE)) return false;
   // price = reserve_quote / reserve_base vs num/den, cross-multiplied in 256 bits (no division).
   W.wSet128(WA, resBLo, resBHi);
-  W.wSet128(WB, load<u64>(REC + R_DEN), load<u64>(REC + R_DEN + 8));
+  W.wSet128(WB, load<u64>(REC + R_SCHEDULE_PRICE_DEN), load<u64>(REC + R_SCHEDULE_PRICE_DEN + 8));
   W.wMul(WC, WA, WB);
-  W.wSet128(WA, load<u64>(REC + R_NUM), load<u64>(REC + R_NUM + 8));
+  W.wSet128(WA, load<u64>(REC + R_SCHEDULE_PRICE_NUM), load<u64>(REC + R_SCHEDULE_PRICE_NUM + 8));
   W.wSet128(WB, resALo, resAHi);
   W.wMul(WD, WA, WB);
   let c = W.wCmp(WC, WD);
-  return load<u8>(REC + R_DIRECTION) == 0 ? c < 0 : c > 0;
+  return load<u8>(REC + R_SCHEDULE_DIRECTION) == 0 ? c < 0 : c > 0;
 }
 
 /**
@@ -334,9 +297,9 @@ function limitSwap(): void {
   let f = <usize>load<u32>(RUN_OPS, 4);
   memory.copy(SWAP, f, 96);
   let inL = load<u64>(SWAP, 64), inH = load<u64>(SWAP, 72);
-  let numL = load<u64>(REC + R_NUM), numH = load<u64>(REC + R_NUM + 8);
-  let denL = load<u64>(REC + R_DEN), denH = load<u64>(REC + R_DEN + 8);
-  let buying = bytesEq(SWAP, REC + R_QUOTE, 32);
+  let numL = load<u64>(REC + R_SCHEDULE_PRICE_NUM), numH = load<u64>(REC + R_SCHEDULE_PRICE_NUM + 8);
+  let denL = load<u64>(REC + R_SCHEDULE_PRICE_DEN), denH = load<u64>(REC + R_SCHEDULE_PRICE_DEN + 8);
+  let buying = bytesEq(SWAP, REC + R_SCHEDULE_QUOTE, 32);
   let fits = buying ? mulDiv(inL, inH, denL, denH, numL, numH) : mulDiv(inL, inH, numL, numH, denL, denH);
   let mL = fits ? U.lo : 0xffffffffffffffff, mH = fits ? U.hi : 0xffffffffffffffff;
   if (U.lt128(load<u64>(SWAP, 80), load<u64>(SWAP, 88), mL, mH)) {
@@ -348,28 +311,28 @@ function limitSwap(): void {
 
 /** Run the schedule in REC (id in ID) through `run`; record the run and emit ScheduleRun. */
 function runOnce(run: () => u32): u32 {
-  let opsLen = load<u32>(REC + R_OPS_LEN);
-  assert(decodeRunOps(REC + R_OPS, opsLen), "stored schedule operations decode"); // checked at creation
-  if (load<u8>(REC + R_KIND) == SCHEDULE_TRIGGER_CONDITIONAL) limitSwap();
-  memory.copy(RUN_OWNER, REC + R_OWNER, 32);
+  let opsLen = load<u32>(REC + R_SCHEDULE_OPERATIONS);
+  assert(decodeRunOps(REC + R_SCHEDULE_OPERATIONS_DATA, opsLen), "stored schedule operations decode"); // checked at creation
+  if (load<u8>(REC + R_SCHEDULE_KIND) == SCHEDULE_TRIGGER_CONDITIONAL) limitSwap();
+  memory.copy(RUN_OWNER, REC + R_SCHEDULE_OWNER, 32);
   setRunCost(0, 0, 0);
   let st = run();
-  let n = load<u32>(REC + R_RUNS_DONE) + 1;
-  store<u32>(REC + R_RUNS_DONE, n);
-  if (st == S.OK) store<u32>(REC + R_RUNS_OK, load<u32>(REC + R_RUNS_OK) + 1);
-  store<u64>(REC + R_LAST_HEIGHT, ctxHeight);
-  store<u16>(REC + R_LAST_STATUS, <u16>st);
-  store<u64>(RUNREC, ctxHeight, 0);
-  store<u64>(RUNREC, ctxTimestamp, 8);
-  store<u16>(RUNREC, <u16>st, 16);
-  store<u64>(RUNREC, runGas, 18);
-  store<u64>(RUNREC, runFeeLo, 26);
-  store<u64>(RUNREC, runFeeHi, 34);
-  setValue(runEntry(ID, n), RUNREC, RUN_RECORD_LEN);
+  let n = load<u32>(REC + R_SCHEDULE_RUNS_DONE) + 1;
+  store<u32>(REC + R_SCHEDULE_RUNS_DONE, n);
+  if (st == S.OK) store<u32>(REC + R_SCHEDULE_RUNS_OK, load<u32>(REC + R_SCHEDULE_RUNS_OK) + 1);
+  store<u64>(REC + R_SCHEDULE_LAST_HEIGHT, ctxHeight);
+  store<u16>(REC + R_SCHEDULE_LAST_STATUS, <u16>st);
+  store<u64>(RUNREC + R_SCHEDULE_RUN_HEIGHT, ctxHeight);
+  store<u64>(RUNREC + R_SCHEDULE_RUN_TIME, ctxTimestamp);
+  store<u16>(RUNREC + R_SCHEDULE_RUN_STATUS, <u16>st);
+  store<u64>(RUNREC + R_SCHEDULE_RUN_GAS_USED, runGas);
+  store<u64>(RUNREC + R_SCHEDULE_RUN_FEE, runFeeLo);
+  store<u64>(RUNREC + R_SCHEDULE_RUN_FEE + 8, runFeeHi);
+  setValue(runEntry(ID, n), RUNREC, R_SCHEDULE_RUN_BYTES);
   // ScheduleRun: id[32] owner[32] run u32 status u16 gas u64 fee u128 (after the run's own events)
   let d = beginEvent(SCHEDULE_RUN_INDEX, BUNDLE_LEVEL_OP, EV_SCHEDULE_RUN, EV_SCHEDULE_RUN_BYTES);
   memory.copy(d, ID, 32);
-  memory.copy(d + 32, REC + R_OWNER, 32);
+  memory.copy(d + 32, REC + R_SCHEDULE_OWNER, 32);
   store<u32>(d + 64, n);
   store<u16>(d + 68, <u16>st);
   store<u64>(d + 70, runGas);
@@ -385,40 +348,40 @@ function runOnce(run: () => u32): u32 {
  */
 function handleDue(run: () => u32, s: u64): bool {
   let now = ctxTimestamp;
-  let due = load<u64>(REC + R_NEXT_DUE);
+  let due = load<u64>(REC + R_SCHEDULE_NEXT_DUE);
   let next: u64 = 0;
   let state = STATE_ACTIVE;
-  if (load<u8>(REC + R_KIND) == SCHEDULE_TRIGGER_RECURRING) {
+  if (load<u8>(REC + R_SCHEDULE_KIND) == SCHEDULE_TRIGGER_RECURRING) {
     runOnce(run);
-    let interval = load<u64>(REC + R_INTERVAL);
-    if (load<u32>(REC + R_RUNS_DONE) >= load<u32>(REC + R_RUNS_TOTAL)) {
-      state = load<u32>(REC + R_RUNS_OK) > 0 ? STATE_COMPLETED : STATE_FAILED;
+    let interval = load<u64>(REC + R_SCHEDULE_INTERVAL_SECONDS);
+    if (load<u32>(REC + R_SCHEDULE_RUNS_DONE) >= load<u32>(REC + R_SCHEDULE_RUNS_TOTAL)) {
+      state = load<u32>(REC + R_SCHEDULE_RUNS_OK) > 0 ? STATE_COMPLETED : STATE_FAILED;
     } else {
       // The next run an interval after this one was due; a schedule that fell behind (the chain
       // was down) resumes an interval from now instead of running its missed runs back to back.
       next = due + interval;
       if (next <= now) next = now + interval;
     }
-  } else if (now > load<u64>(REC + R_EXPIRY)) {
+  } else if (now > load<u64>(REC + R_SCHEDULE_EXPIRY)) {
     state = STATE_EXPIRED;
   } else if (!conditionMet()) {
     next = now + SCHEDULE_SLOT_SECONDS;
   } else {
     let st = runOnce(run);
-    let failed = load<u32>(REC + R_RUNS_DONE) - load<u32>(REC + R_RUNS_OK);
+    let failed = load<u32>(REC + R_SCHEDULE_RUNS_DONE) - load<u32>(REC + R_SCHEDULE_RUNS_OK);
     if (st == S.OK) state = STATE_COMPLETED;
     else if (failed >= MAX_CONDITIONAL_FAILURES) state = STATE_FAILED;
     else next = now + SCHEDULE_SLOT_SECONDS;
   }
-  store<u8>(REC + R_STATE, state);
+  store<u8>(REC + R_SCHEDULE_STATE, state);
   if (state == STATE_ACTIVE) {
     let slot = next / SCHEDULE_SLOT_SECONDS;
     if (slot <= s) slot = s + 1;
-    store<u64>(REC + R_NEXT_DUE, next);
-    store<u64>(REC + R_QUEUED_SLOT, slot);
+    store<u64>(REC + R_SCHEDULE_NEXT_DUE, next);
+    store<u64>(REC + R_SCHEDULE_QUEUED_SLOT, slot);
     enqueue(ID, slot);
   }
-  setValue(scheduleEntry(ID), REC, <u32>R_OPS + load<u32>(REC + R_OPS_LEN));
+  setValue(scheduleEntry(ID), REC, <u32>R_SCHEDULE_OPERATIONS_DATA + load<u32>(REC + R_SCHEDULE_OPERATIONS));
   return state == STATE_ACTIVE;
 }
 
@@ -430,8 +393,8 @@ function handleDue(run: () => u32, s: u64): bool {
  */
 export function processSchedules(run: () => u32): void {
   if (!loadCursor()) return;
-  let nextSlot = load<u64>(CTL, 0);
-  let active = load<u64>(CTL, 8);
+  let nextSlot = load<u64>(CTL + R_SCHEDULE_CURSOR_NEXT_SLOT);
+  let active = load<u64>(CTL + R_SCHEDULE_CURSOR_ACTIVE);
   if (active == 0) return;
   let now = ctxTimestamp;
   let cur = now / SCHEDULE_SLOT_SECONDS;
@@ -450,7 +413,7 @@ export function processSchedules(run: () => u32): void {
         let id = bufPtr(list) + (<usize>i << 5);
         let re = scheduleEntry(id);
         let len = <u32>valLen(re);
-        if (handled >= SCHEDULE_MAX_DUE_PER_BLOCK || load<u64>(valPtr(re) + R_NEXT_DUE) > now) {
+        if (handled >= SCHEDULE_MAX_DUE_PER_BLOCK || load<u64>(valPtr(re) + R_SCHEDULE_NEXT_DUE) > now) {
           bufBytes(keep, id, 32);
           continue;
         }
@@ -468,5 +431,5 @@ export function processSchedules(run: () => u32): void {
     s++;
     slots++;
   }
-  if (s != nextSlot || active != load<u64>(CTL, 8)) storeCursor(s, active);
+  if (s != nextSlot || active != load<u64>(CTL + R_SCHEDULE_CURSOR_ACTIVE)) storeCursor(s, active);
 }

@@ -53,6 +53,10 @@ export const MAX_CONDITIONAL_FAILURES = 3;
 export const SCHEDULE_MAX_SLOTS_PER_BLOCK = 64;
 /** due entries one block handles at most: runs, condition checks and expiries together */
 export const SCHEDULE_MAX_DUE_PER_BLOCK = 32;
+/** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
+export const GAS_BASE = 5000n;
+/** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
+export const BUNDLE_GAS_CEILING = 100000n;
 /** the native token's mint: 32 zero bytes (spec §1.4) */
 export const NTV_MINT: Uint8Array = new Uint8Array(32);
 /** the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8) */
@@ -61,6 +65,52 @@ export const TREASURY: Uint8Array = (() => {
   a[31] = 3;
   return a;
 })();
+
+// ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules"): bigint, as the host computes gas
+/** Transfer (with GAS_BASE, the 21,000 of an EVM transfer) */
+export const GAS_TRANSFER = 16000n;
+/** CreateToken */
+export const GAS_CREATE_TOKEN = 45000n;
+/** CreatePool (docs/dex.md "Gas") */
+export const GAS_CREATE_POOL = 80000n;
+/** AddLiquidity */
+export const GAS_ADD_LIQUIDITY = 50000n;
+/** RemoveLiquidity */
+export const GAS_REMOVE_LIQUIDITY = 50000n;
+/** Swap */
+export const GAS_SWAP = 40000n;
+/** UpdateTokenMetadata */
+export const GAS_UPDATE_TOKEN_METADATA = 30000n;
+/** LockTokenMetadata */
+export const GAS_LOCK_TOKEN_METADATA = 20000n;
+/** RegisterName: a name record and, for a first name, the reverse record (docs/names.md) */
+export const GAS_REGISTER_NAME = 40000n;
+/** each staking operation and RotateConsensusKey: a few record reads and writes (docs/staking.md "Gas") */
+export const GAS_STAKING = 30000n;
+/** ReportDoubleSign: hashes two headers and jails (docs/staking.md) */
+export const GAS_REPORT_DOUBLE_SIGN = 50000n;
+/** CreateNftCollection, CreateMultiTokenCollection (docs/nfts.md "Gas") */
+export const GAS_CREATE_COLLECTION = 60000n;
+/** DefineTokenType */
+export const GAS_DEFINE_TOKEN_TYPE = 40000n;
+/** MintNft, MintMultiToken */
+export const GAS_COLLECTION_MINT = 30000n;
+/** TransferNft, BurnNft, TransferMultiToken, BurnMultiToken */
+export const GAS_COLLECTION_MOVE = 25000n;
+/** a batch multi-token operation, plus GAS_BATCH_ENTRY per entry */
+export const GAS_BATCH_BASE = 15000n;
+/** per entry of a batch */
+export const GAS_BATCH_ENTRY = 5000n;
+/** RegisterProgram, plus GAS_PROGRAM_BYTE per JSON byte: the largest program (16,384 bytes) stays under the 100,000 client default with the base gas (docs/intents.md "Programs on chain") */
+export const GAS_REGISTER_PROGRAM = 30000n;
+/** per byte of a RegisterProgram JSON */
+export const GAS_PROGRAM_BYTE = 3n;
+/** CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/intents.md "Schedules on chain") */
+export const GAS_CREATE_SCHEDULE = 40000n;
+/** per byte of a schedule's operations (their Borsh Vec) */
+export const GAS_SCHEDULE_BYTE = 3n;
+/** CancelSchedule: rewrites a record and a list */
+export const GAS_CANCEL_SCHEDULE = 20000n;
 
 // ---- codec bounds (abi/operations.mjs)
 /** public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes */
@@ -133,6 +183,49 @@ export const OpCode = {
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
+
+/**
+ * Gas each operation the core enables adds to GAS_BASE: `base`, plus `perEntry` per batch entry or
+ * `perByte` per byte it stores (a RegisterProgram's JSON, a CreateSchedule's operations as Borsh).
+ */
+export const OPERATION_GAS = {
+  Transfer: { base: GAS_TRANSFER },
+  Stake: { base: GAS_STAKING },
+  Unstake: { base: GAS_STAKING },
+  ClaimUnstake: { base: GAS_STAKING },
+  Delegate: { base: GAS_STAKING },
+  Undelegate: { base: GAS_STAKING },
+  ClaimRewards: { base: GAS_STAKING },
+  SetCommission: { base: GAS_STAKING },
+  Unjail: { base: GAS_STAKING },
+  SetAutoCompound: { base: GAS_STAKING },
+  SetPoolConfig: { base: GAS_STAKING },
+  SetValidatorMetadata: { base: GAS_STAKING },
+  CreatePool: { base: GAS_CREATE_POOL },
+  AddLiquidity: { base: GAS_ADD_LIQUIDITY },
+  RemoveLiquidity: { base: GAS_REMOVE_LIQUIDITY },
+  Swap: { base: GAS_SWAP },
+  RegisterName: { base: GAS_REGISTER_NAME },
+  CreateToken: { base: GAS_CREATE_TOKEN },
+  UpdateTokenMetadata: { base: GAS_UPDATE_TOKEN_METADATA },
+  LockTokenMetadata: { base: GAS_LOCK_TOKEN_METADATA },
+  ReportDoubleSign: { base: GAS_REPORT_DOUBLE_SIGN },
+  CreateNftCollection: { base: GAS_CREATE_COLLECTION },
+  MintNft: { base: GAS_COLLECTION_MINT },
+  TransferNft: { base: GAS_COLLECTION_MOVE },
+  BurnNft: { base: GAS_COLLECTION_MOVE },
+  CreateMultiTokenCollection: { base: GAS_CREATE_COLLECTION },
+  DefineTokenType: { base: GAS_DEFINE_TOKEN_TYPE },
+  MintMultiToken: { base: GAS_COLLECTION_MINT },
+  TransferMultiToken: { base: GAS_COLLECTION_MOVE },
+  BurnMultiToken: { base: GAS_COLLECTION_MOVE },
+  BatchMintMultiToken: { base: GAS_BATCH_BASE, perEntry: GAS_BATCH_ENTRY },
+  BatchTransferMultiToken: { base: GAS_BATCH_BASE, perEntry: GAS_BATCH_ENTRY },
+  RegisterProgram: { base: GAS_REGISTER_PROGRAM, perByte: GAS_PROGRAM_BYTE },
+  CreateSchedule: { base: GAS_CREATE_SCHEDULE, perByte: GAS_SCHEDULE_BYTE },
+  CancelSchedule: { base: GAS_CANCEL_SCHEDULE },
+  RotateConsensusKey: { base: GAS_STAKING },
+} as const;
 
 /** State key prefixes (docs/core-abi.md "State layout"). */
 export const Prefix = {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Core } from '../core/core.js';
+import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { balanceKey, decodeBalance } from '../core/records.js';
 import { bundleHash, type Operation } from '../codec/bundle.js';
 import { encodeAccount, encodeHash } from '../codec/address.js';
@@ -82,8 +83,7 @@ export interface ChainDependencies {
 }
 
 
-/** Each bundle's gas at most, so `max_txs × this` is the block gas limit. */
-const BUNDLE_GAS_CEILING = 100_000n;
+// Each bundle's gas is at most BUNDLE_GAS_CEILING (the ABI table's), so `max_txs × it` is the block gas limit.
 
 /**
  * The chain, as one facade over the steps of the block pipeline in src/chain/pipeline/ (in order:

@@ -15,7 +15,7 @@ import { producedBlock, type ProducedBlock } from './producer.js';
 import { statusOf } from './status.js';
 import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
 import {
-  AUTH_ED25519, AUTH_EVM, AUTH_ML_DSA_65, AUTH_UNSIGNED, ED25519_SIGNATURE_BYTES, KEY_TYPE_ED25519, KEY_TYPE_ML_DSA_65, ML_DSA_65_SIGNATURE_BYTES,
+  AUTH_ED25519, AUTH_EVM, AUTH_ML_DSA_65, AUTH_UNSIGNED, ED25519_PUBLIC_KEY_BYTES, ED25519_SIGNATURE_BYTES, KEY_TYPE_ED25519, KEY_TYPE_ML_DSA_65, ML_DSA_65_SIGNATURE_BYTES,
 } from '../abi/constants.js';
 
 /**
@@ -325,7 +325,7 @@ function chooseKey(chain: Chain, bundle: ReturnType<typeof decodeBundle>, kind: 
     ...(revealedKeys.get(chain)?.get(toLatin1(bundle.userAccount)) ?? []).map((a) => a.pubkey),
   ];
   for (const pubkey of pubkeys) {
-    if ((kind === 1) === (pubkey.length === 32) && verifyBundleSignature(bundle, pubkey)) return sha256(pubkey);
+    if ((kind === AUTH_ED25519) === (pubkey.length === ED25519_PUBLIC_KEY_BYTES) && verifyBundleSignature(bundle, pubkey)) return sha256(pubkey);
   }
   return keyHashes[0]!;
 }

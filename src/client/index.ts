@@ -3,7 +3,8 @@ export { RpcClient, RpcClientError, RpcTransportError } from './rpc-client.js';
 export type { RpcBatchResult, RpcCall, RpcClientOptions } from './rpc-client.js';
 export { Wallet, DEFAULT_MAX_GAS, DEFAULT_VALIDITY_SECONDS, cancelScheduleOp, createScheduleGas, createScheduleOp, registerProgramGas, registerProgramOp, toBigInt } from './wallet.js';
 export type { AccountInfo, BundleOptions, CreateTokenParams, SubmitResult } from './wallet.js';
-export { GAS, bundleGasOf, gasOf } from './gas.js';
+export { GAS_BASE, bundleGasOf, gasOf } from './gas.js';
+export { OPERATION_GAS } from '../abi/constants.js';
 export type {
   AccountRef, Amount, BatchEntryInput, CollectionRef, CreateMultiTokenCollectionParams, CreateNftCollectionParams, PubkeyRef,
   SetPoolConfigParams, TokenMetadataFields, TokenRef, ValidatorMetadataParams,

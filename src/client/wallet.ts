@@ -1,3 +1,4 @@
+import { BUNDLE_GAS_CEILING, GAS_BASE, OPERATION_GAS } from '../abi/constants.js';
 import { NATIVE_MINT, decodePrefixed, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
 import { BorshWriter } from '../codec/borsh.js';
 import {
@@ -20,7 +21,7 @@ const COLLECTION_PREFIX = 'Nx2';
  */
 
 /** facts.md "Transaction bundle": client defaults. */
-export const DEFAULT_MAX_GAS = 100_000n;
+export const DEFAULT_MAX_GAS = BUNDLE_GAS_CEILING;
 export const DEFAULT_VALIDITY_SECONDS = 3600n;
 
 /** How long `submit` polls for the receipt of a bundle the node answered as queued, and how often. */
@@ -274,7 +275,7 @@ export class Wallet {
 
   /** CancelSchedule (discriminant 50): only the schedule's owner; its id as Nxh… text or 32 bytes. */
   async cancelSchedule(scheduleId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.send([cancelScheduleOp(scheduleId)], { maxGas: 25_000n, ...opts });
+    return this.send([cancelScheduleOp(scheduleId)], { maxGas: GAS_BASE + OPERATION_GAS.CancelSchedule.base, ...opts });
   }
 
   // ---- Named helpers for the DEX, token metadata, names, collections and staking. Each builds one
@@ -579,14 +580,15 @@ export function cancelScheduleOp(scheduleId: string | Uint8Array): Operation {
 }
 
 /**
- * Gas of a one-operation CreateSchedule bundle: 5,000 base + 40,000 + 3 per byte of the held
- * operations (their Borsh Vec, docs/intents.md "Schedules on chain").
+ * Gas of a one-operation CreateSchedule bundle: GAS_BASE + its base + its price per byte of the held
+ * operations (their Borsh Vec; 5,000 + 40,000 + 3 per byte, docs/intents.md "Schedules on chain").
  */
 export function createScheduleGas(op: CreateScheduleOp): bigint {
   const w = new BorshWriter();
   w.u32(op.operations.length, 'operations');
   for (const inner of op.operations) writeOperation(w, inner);
-  return 45_000n + 3n * BigInt(w.finish().length);
+  const gas = OPERATION_GAS.CreateSchedule;
+  return GAS_BASE + gas.base + gas.perByte * BigInt(w.finish().length);
 }
 
 /** The RegisterProgram operation of a program JSON (object or text); its `name` must be a string. */
@@ -601,7 +603,8 @@ export function registerProgramOp(program: Record<string, unknown> | string): Op
 /** Gas of a one-operation RegisterProgram bundle: 5,000 base + 30,000 + 3 per JSON byte (docs/intents.md). */
 export function registerProgramGas(program: Record<string, unknown> | string): bigint {
   const text = typeof program === 'string' ? program : JSON.stringify(program);
-  return 35_000n + 3n * BigInt(Buffer.byteLength(text, 'utf8'));
+  const gas = OPERATION_GAS.RegisterProgram;
+  return GAS_BASE + gas.base + gas.perByte * BigInt(Buffer.byteLength(text, 'utf8'));
 }
 
 function decodeOrUndefined(bytes: Uint8Array): Bundle | undefined {

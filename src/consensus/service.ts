@@ -1,3 +1,4 @@
+import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import type { Block, BlockHeader } from '../chain/block.js';
 import type { ChainConsensus, ChainNode } from '../chain/interface.js';
 import { chainParams, type ChainParams } from '../chain/chain-params.js';
@@ -28,7 +29,7 @@ export function consensusTransport(network: P2PNetwork): ConsensusTransport {
 /** Node-local record of this validator's last vote (docs/consensus.md "Votes"). */
 const LAST_VOTE_KEY = 'consensus-last-vote';
 /** Gas a ReportDoubleSign bundle may use (the convenience methods' per-bundle allowance). */
-const REPORT_MAX_GAS = 100_000n;
+const REPORT_MAX_GAS = BUNDLE_GAS_CEILING;
 const REPORT_VALIDITY_SECONDS = 3600n;
 
 /**

@@ -1,3 +1,4 @@
+import { GAS_BASE } from '../abi/constants.js';
 import { AmountError, isDecimal, splitDecimal, toBps, toInteger, toRawAmount, U64_MAX } from './amounts.js';
 import type { Constraints } from './goals.js';
 import type { Word } from './languages.js';
@@ -15,8 +16,8 @@ import { IntentParseError } from './parse-error.js';
 
 /** NTV has 9 decimals (spec §1.4); fee caps are NTV amounts. */
 const NTV_DECIMALS = 9;
-/** Bundles cannot need less gas than the 5,000 base (docs/core-abi.md "Gas"). */
-const MIN_GAS_LIMIT = 5_000n;
+/** Bundles cannot need less gas than the 5,000 base (GAS_BASE; docs/core-abi.md "Rules"). */
+const MIN_GAS_LIMIT = GAS_BASE;
 /** A deadline further than a year out is refused as a typo rather than honoured. */
 const MAX_DEADLINE_SECONDS = 365n * 24n * 3600n;
 

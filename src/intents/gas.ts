@@ -1,3 +1,4 @@
+import { GAS_BASE } from '../abi/constants.js';
 import { encodeBundle, type Operation } from '../codec/bundle.js';
 import { Core } from '../core/core.js';
 import type { WasmModule } from '../core/loader.js';
@@ -55,7 +56,7 @@ export class GasMeter {
 
   /** Binary search of the least max_gas that is not OUT_OF_GAS. */
   private measure(operations: Operation[]): bigint {
-    let lo = 5000n; // MAX_GAS_TOO_LOW below this (docs/core-abi.md)
+    let lo = GAS_BASE; // MAX_GAS_TOO_LOW below this (docs/core-abi.md)
     let hi = GasMeter.CEILING;
     if (this.outOfGas(operations, hi)) throw new Error(`a bundle of ${operations.map((o) => o.type).join(', ')} needs more than 2^32 gas`);
     while (lo < hi) {

@@ -1,3 +1,4 @@
+import { GAS_BASE } from '../abi/constants.js';
 import { AddressError, parseAddressDetailed } from '../codec/address.js';
 import { canonicalName, nameProblem, NAME_SUFFIX } from '../chain/names.js';
 import { AmountError, splitDecimal, toBps, toInteger, toPrice, toRawAmount, U64_MAX } from './amounts.js';
@@ -227,7 +228,7 @@ function constraintsOf(o: Json): Constraints {
     const v = o.gas_limit;
     const text = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' ? v : '';
     try {
-      c.gasLimit = toInteger(text, 5_000n, U64_MAX, 'the gas limit');
+      c.gasLimit = toInteger(text, GAS_BASE, U64_MAX, 'the gas limit');
     } catch (error) {
       throw amountError(error, 'constraints.gas_limit');
     }

@@ -4,7 +4,7 @@
 // measured on a scratch core (src/intents/gas.ts), not copied, so a change to assembly/gas.ts that
 // the client misses fails here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GAS, RpcClient, Wallet, bundleGasOf, gasOf, type SubmitResult } from '../../src/client/index.js';
+import { GAS_BASE, RpcClient, Wallet, bundleGasOf, gasOf, type SubmitResult } from '../../src/client/index.js';
 import { encodeAccount, encodeMint, encodePrefixed, systemAddress } from '../../src/codec/address.js';
 import { BorshWriter } from '../../src/codec/borsh.js';
 import { decodeBundle, OpCode, writeOperation, type Bundle, type Operation } from '../../src/codec/bundle.js';
@@ -149,7 +149,7 @@ describe('named helpers', () => {
       expect(bytesOf(sent.operations[0]!), c.name).toBe(bytesOf(c.op));
       expect(sent.maxGas, c.name).toBe(c.gas);
       expect(bundleGasOf([c.op]), c.name).toBe(c.gas);
-      expect(GAS.BASE + meter.opGas(c.op), `${c.name}: the core's gas`).toBe(c.gas);
+      expect(GAS_BASE + meter.opGas(c.op), `${c.name}: the core's gas`).toBe(c.gas);
       // The same SubmitResult as transfer: the local hash of the bytes and the node's answer.
       expect(result.bundleHash, c.name).toMatch(/^Nxh/);
       expect(result.receipt, c.name).toEqual({ status: 'pending', nonce: String(i) });

@@ -15,7 +15,7 @@ import type { BundleAuth } from '../mempool.js';
 import type { EvmTokenIndex } from './tokens.js';
 import { collectionActionOf, type CollectionAction } from './collection-transfers.js';
 import { accountOfEvm, hex, U64_MAX, WEI_PER_NANO } from './units.js';
-import { AUTH_EVM, ED25519_SIGNATURE_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../../abi/constants.js';
+import { AUTH_EVM, ED25519_SIGNATURE_BYTES, GAS_BASE, ML_DSA_65_SIGNATURE_BYTES, OPERATION_GAS } from '../../abi/constants.js';
 
 /** BundleInput.auth of a bundle whose signature is a secp256k1-signed EVM transaction (docs/core-abi.md). */
 export { AUTH_EVM };
@@ -61,13 +61,16 @@ export type EvmAction =
   | CollectionAction;
 
 /**
- * Gas the core charges for an action's bundle: 5,000 base plus the operation's (docs/core-abi.md
- * "Rules", docs/nfts.md "Gas"), so eth_estimateGas answers what the receipt will show.
+ * Gas the core charges for an action's bundle: GAS_BASE plus the operation's (docs/core-abi.md
+ * "Rules", docs/nfts.md "Gas"; the figures are the ABI table's), so eth_estimateGas answers what
+ * the receipt will show: 21,000 for a Transfer, as on Ethereum.
  */
 export function actionGas(action: EvmAction): bigint {
-  if (action.kind === 'native' || action.kind === 'token') return 21_000n;
-  if (action.kind === 'nft' || !action.batch) return 30_000n;
-  return 20_000n + 5_000n * BigInt(action.entries.length);
+  if (action.kind === 'native' || action.kind === 'token') return GAS_BASE + OPERATION_GAS.Transfer.base;
+  if (action.kind === 'nft') return GAS_BASE + OPERATION_GAS.TransferNft.base;
+  if (!action.batch) return GAS_BASE + OPERATION_GAS.TransferMultiToken.base;
+  const batch = OPERATION_GAS.BatchTransferMultiToken;
+  return GAS_BASE + batch.base + batch.perEntry * BigInt(action.entries.length);
 }
 
 export { evmRefusal };

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { BUNDLE_GAS_CEILING } from '../../abi/constants.js';
 import { accountKey, decodeAccount } from '../../core/records.js';
 import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../../codec/bundle.js';
 import { encodeHash } from '../../codec/address.js';
@@ -24,7 +25,7 @@ import type { WriteQueue } from './write.js';
  */
 
 /** Per-bundle gas the convenience methods allow (facts.md client defaults). */
-const CONVENIENCE_MAX_GAS = 100_000n;
+const CONVENIENCE_MAX_GAS = BUNDLE_GAS_CEILING;
 /** Validity the convenience methods give their bundles (facts.md: now + 3600 s). */
 const CONVENIENCE_VALIDITY_SECONDS = 3600n;
 const EMPTY_SET: ReadonlySet<string> = new Set();

@@ -7,7 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { RpcError, errorNameOf } from './errors.js';
 import { expectedOf } from './schemas.js';
-import { buildOpenRpcDocument, discoverResultSchema, type OpenRpcDocument, type OpenRpcInfo } from './openrpc.js';
+import { buildOpenRpcDocument, DISCOVER_EXAMPLE, discoverResultSchema, type OpenRpcDocument, type OpenRpcInfo } from './openrpc.js';
 
 /** A WebSocket connection as methods see it, so subscriptions (spec §6) can push notifications. */
 export interface RpcConnection {
@@ -127,8 +127,12 @@ export class MethodRegistry {
       {
         name: 'rpc.discover',
         summary: 'Returns the OpenRPC document describing every method of this node.',
+        description: 'OpenRPC service discovery (https://spec.open-rpc.org/#service-discovery-method; docs/rpc.md): every method with '
+          + 'its params, result schema, application errors and examples, generated from the registry the node validates with, '
+          + 'so client generators read what the node does. No params; no application errors.',
         params: [],
         result: { name: 'OpenRPC document', schema: discoverResultSchema },
+        examples: [DISCOVER_EXAMPLE],
         handler: () => (this.#discoverCache ??= buildOpenRpcDocument(this.#info, this.definitions())),
       },
       true,

@@ -2,8 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { APP_ERRORS, STANDARD_ERRORS, errorTable } from '../../src/rpc/errors.js';
 import { MethodRegistry } from '../../src/rpc/registry.js';
+import { registerMethods, type MethodDependencies } from '../../src/rpc/methods/index.js';
+import { METHOD_DESCRIPTIONS, METHOD_EXAMPLES } from '../../src/rpc/methods/svc-examples.js';
 import { call, post, startServer } from './rpc-fixtures.js';
 
 describe('rpc.discover', () => {
@@ -95,5 +98,109 @@ describe('MethodRegistry rules', () => {
   it('docs/rpc.md lists every code of the table with its name', () => {
     const doc = readFileSync(new URL('../../docs/rpc.md', import.meta.url), 'utf8');
     for (const { code, name } of errorTable()) expect(doc).toContain(`| ${code} | ${name} |`);
+  });
+});
+
+/**
+ * Every method the node registers, built with dependencies that only answer property reads: the
+ * method files read their dependencies inside handlers, which these tests never call. intents and
+ * consensus are present so their groups register too.
+ */
+function nodeRegistry(): MethodRegistry {
+  const inert: unknown = new Proxy(function inert() {}, {
+    get: (_target, key) => (key === 'then' ? undefined : inert),
+    apply: () => inert,
+    construct: () => inert as object,
+  });
+  const deps = { chain: inert, readers: inert, validator: inert, network: 'testnet', faucet: inert, subscriptions: inert, p2p: inert, intents: inert, consensus: inert };
+  const registry = new MethodRegistry({ info: { title: 'ntv-node JSON-RPC', version: '0.1.0' } });
+  registerMethods(registry, deps as unknown as MethodDependencies);
+  return registry;
+}
+
+describe('OpenRPC that tools can generate clients from (issue 26 item 6)', () => {
+  const registry = nodeRegistry();
+  const definitions = registry.definitions();
+
+  it('registers the whole node: every area, rpc.discover first', () => {
+    const names = definitions.map((d) => d.name);
+    expect(names[0]).toBe('rpc.discover');
+    for (const name of ['svc_getBalance', 'svc_submitBundle', 'svc_previewIntent', 'svc_consensusStatus', 'svc_stake', 'eth_getLogs', 'net_version', 'web3_clientVersion']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it('every method has a description and at least one example', () => {
+    const missing: string[] = [];
+    for (const d of definitions) {
+      // The eth_/net_/web3_ methods follow execution-apis, where a one-line summary is the whole
+      // description (openrpc.ts repeats it); every other method writes its own.
+      const evm = /^(eth|net|web3)_/.test(d.name);
+      const description = d.description ?? (evm ? d.summary : undefined);
+      if (typeof description !== 'string' || description.trim() === '') missing.push(`${d.name}: no description`);
+      if (d.examples === undefined || d.examples.length === 0) missing.push(`${d.name}: no example`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("every example's params and result pass the method's own schemas (TypeBox Value.Check)", () => {
+    const faults: string[] = [];
+    for (const d of definitions) {
+      for (const example of d.examples ?? []) {
+        const at = `${d.name} example ${JSON.stringify(example.name)}`;
+        if (typeof example.name !== 'string' || example.name === '') faults.push(`${d.name}: an example without a name`);
+        const given = new Map(example.params.map((p) => [p.name, p.value]));
+        if (given.size !== example.params.length) faults.push(`${at}: a param named twice`);
+        for (const name of given.keys()) {
+          if (!d.params.some((p) => p.name === name)) faults.push(`${at}: ${name} is not a param of the method`);
+        }
+        for (const p of d.params) {
+          const value = given.get(p.name);
+          const optional = p.required === false;
+          if (value === undefined || (value === null && optional)) {
+            if (!optional) faults.push(`${at}: required param ${p.name} missing`);
+            continue;
+          }
+          if (!Value.Check(p.schema, value)) {
+            const first = Value.Errors(p.schema, value).First();
+            faults.push(`${at}: param ${p.name} fails its schema at ${first?.path || '/'}: ${first?.message}`);
+          }
+        }
+        if (example.result.name !== d.result.name) faults.push(`${at}: result named ${example.result.name}, the method's is ${d.result.name}`);
+        if (!Value.Check(d.result.schema, example.result.value)) {
+          const first = Value.Errors(d.result.schema, example.result.value).First();
+          faults.push(`${at}: result fails its schema at ${first?.path || '/'}: ${first?.message}`);
+        }
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+
+  it('no result schema is left untyped (unknown, or an object that names no property)', () => {
+    const untyped = definitions
+      .filter((d) => d.name !== 'rpc.discover')
+      .filter((d) => {
+        const schema = d.result.schema as { type?: unknown; anyOf?: unknown; allOf?: unknown; properties?: Record<string, unknown>; const?: unknown };
+        if (schema.type === undefined && schema.anyOf === undefined && schema.allOf === undefined && schema.const === undefined) return true;
+        return schema.type === 'object' && schema.allOf === undefined && Object.keys(schema.properties ?? {}).length === 0;
+      })
+      .map((d) => d.name);
+    expect(untyped).toEqual([]);
+  });
+
+  it('the svc_* tables name only registered methods', () => {
+    const names = new Set(definitions.map((d) => d.name));
+    expect(Object.keys(METHOD_EXAMPLES).filter((n) => !names.has(n))).toEqual([]);
+    expect(Object.keys(METHOD_DESCRIPTIONS).filter((n) => !names.has(n))).toEqual([]);
+  });
+
+  it('rpc.discover serves the descriptions and examples, and its own example passes its result schema', () => {
+    const doc = registry.discover();
+    for (const m of doc.methods) {
+      expect(m.examples?.length, m.name).toBeGreaterThan(0);
+      if (!/^(eth|net|web3)_/.test(m.name)) expect(m.description, m.name).not.toBe(m.summary);
+    }
+    const discover = registry.get('rpc.discover')!.definition;
+    expect(Value.Check(discover.result.schema, doc)).toBe(true);
   });
 });

@@ -98,6 +98,14 @@ export const EthBlockObject = Type.Object({
   uncles: Type.Array(bytes32('uncle hash'), { maxItems: 0, description: 'always empty' }),
 }, { title: 'Block' });
 
+/** eth_feeHistory's answer (EIP-1559 fee history; execution-apis feeHistoryResults). */
+export const EthFeeHistoryObject = Type.Object({
+  oldestBlock: uint('height of the oldest block of the range'),
+  baseFeePerGas: Type.Array(uint('base fee per gas, wei'), { description: 'one per block, plus the next block\'s; empty for a zero blockCount' }),
+  gasUsedRatio: Type.Array(Type.Number({ minimum: 0, maximum: 1 }), { description: 'gas used / gas limit of each block' }),
+  reward: Type.Optional(Type.Array(Type.Array(uint('tip at a percentile, wei')), { description: 'per block, the tips at the requested percentiles; present when rewardPercentiles is given' })),
+}, { title: 'FeeHistory' });
+
 // ------------------------------------------------------------------ examples (OpenRPC)
 
 export const HASH_EXAMPLE = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';

@@ -11,7 +11,7 @@ import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RA
 import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../chain/evm/units.js';
 import { logMatcher } from '../../eth/log-filter.js';
 import {
-  BLOCK_EXAMPLE, ETH_EXAMPLES, EthBlockObject, EthLogObject, EthReceiptObject, EthTransactionObject, HASH_EXAMPLE, LOG_EXAMPLE, RECEIPT_EXAMPLE, TRANSACTION_EXAMPLE,
+  BLOCK_EXAMPLE, ETH_EXAMPLES, EthBlockObject, EthFeeHistoryObject, EthLogObject, EthReceiptObject, EthTransactionObject, HASH_EXAMPLE, LOG_EXAMPLE, RECEIPT_EXAMPLE, TRANSACTION_EXAMPLE,
 } from './eth-schemas.js';
 import { APP_ERRORS, RpcError, STANDARD_ERRORS } from '../errors.js';
 import { executionReverted } from '../../eth/errors.js';
@@ -277,7 +277,7 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
         { name: 'newestBlock', schema: BlockTag() },
         { name: 'rewardPercentiles', schema: Type.Array(Type.Number({ minimum: 0, maximum: 100 }), { maxItems: 100 }), required: false },
       ] as const,
-      result: { name: 'feeHistory', schema: Type.Record(Type.String(), Anything) },
+      result: { name: 'feeHistory', schema: EthFeeHistoryObject },
       handler: async ([count, tag, percentiles]) => feeHistory(chain, Number(count), tag, percentiles),
     }),
     defineMethod({
@@ -433,7 +433,7 @@ export async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<
   return out;
 }
 
-async function feeHistory(chain: ChainApi, count: number, tag: string, percentiles: number[] | undefined): Promise<Record<string, unknown>> {
+async function feeHistory(chain: ChainApi, count: number, tag: string, percentiles: number[] | undefined): Promise<Static<typeof EthFeeHistoryObject>> {
   if (!Number.isSafeInteger(count) || count < 0) throw RpcError.invalidParam('blockCount', 1, 'a non-negative block count');
   if (percentiles && percentiles.some((p, i) => i > 0 && p < percentiles[i - 1]!)) {
     throw RpcError.invalidParam('rewardPercentiles', 3, 'percentiles in ascending order');

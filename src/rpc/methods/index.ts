@@ -16,6 +16,7 @@ import { subscriptionMethods } from './subscriptions.js';
 import { tokenMethods } from './token.js';
 import { transactionMethods } from './transaction.js';
 import { stakingMethods } from './staking.js';
+import { withMethodDocs } from './svc-examples.js';
 import { consensusMethods } from './consensus.js';
 
 export type { MethodDependencies } from './context.js';
@@ -23,6 +24,7 @@ export type { MethodDependencies } from './context.js';
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
   for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
-    registry.registerAll(group(deps));
+    // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
+    registry.registerAll(withMethodDocs(group(deps)));
   }
 }

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { encodeAccount, encodeHash } from '../../codec/address.js';
 import { encodeForSigning, signingHash } from '../../codec/bundle.js';
 import { encodePool } from '../../core/amm.js';
@@ -73,6 +73,49 @@ const ProgramSchema = Type.Object({
   valid: Type.Boolean({ description: 'false when the JSON stored on chain does not validate as a program of this name (it cannot run); see invalid_reason' }),
   invalid_reason: Type.Optional(Type.String()),
 }, { title: 'IntentProgram' });
+
+/** An operation in bundle-format JSON: snake_case fields, bytes as 0x hex, u64/u128 as decimal strings (docs/bundle-format.md). */
+const OperationJson = Type.Record(Type.String(), Type.Unknown(), { description: 'an operation as docs/bundle-format.md names its fields: type, then snake_case fields; bytes 0x hex, integers decimal strings' });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** svc_getExecutionPlan's answer (spec §4.8; docs/intents.md "Execution plans"). */
+const ExecutionPlanSchema = Type.Object({
+  summary: Type.String({ description: 'one line a wallet shows' }),
+  route_type: Type.String({ description: 'direct, auto-routed (2 hops), multi-step, …' }),
+  steps: Type.Array(Type.Object({
+    index: Type.Integer(), type: Type.String({ description: 'the operation type of the step' }),
+    from_token: Type.String({ description: 'symbol' }), to_token: Type.String({ description: 'symbol' }),
+    amount_in: Type.String({ description: 'raw units, decimal' }), estimated_out: Type.String({ description: 'raw units, decimal' }),
+    min_out: Type.String({ description: 'raw units after the slippage tolerance' }), price_impact_bps: Type.Integer(),
+    pool: Type.Optional(Type.String({ description: 'Nx8… pool of a swap step' })),
+    operation: OperationJson,
+  })),
+  estimated_gas: Type.Integer(),
+  estimated_fee: Type.String({ description: 'raw NTV units, decimal: gas × the current gas price' }),
+  total_price_impact_bps: Type.Integer(),
+  warnings: Warnings,
+  notes: Notes,
+  savings: Type.Object({
+    baseline: Type.String(), naive_bundles: Type.Integer(), naive_gas: Type.Integer(), planned_gas: Type.Integer(),
+    gas_saved: Type.Integer(), fee_saved: Type.String({ description: 'raw NTV units, decimal' }),
+  }, { description: 'against sending each operation as its own bundle' }),
+  schedule: Type.Optional(Type.Object({
+    kind: Type.String({ description: 'Recurring or Conditional' }), interval_seconds: Nullable(Type.Integer()), runs: Nullable(Type.Integer()), operation: Type.String({ description: 'CreateSchedule: the one operation the schedule is signed as' }),
+  }, { description: 'present for a Recurring or Conditional intent' })),
+  bundle: Type.Union([
+    Type.Object({
+      user_account: Type.String({ description: 'Nx0… sender' }), operations: Type.Array(OperationJson), max_gas: Type.String(), max_priority_fee: Type.String(),
+      valid_until: Type.Integer(), nonce: Type.String({ description: 'the sender\'s pending nonce, decimal' }), signature: Type.String({ description: 'empty: the wallet signs signing_hash' }),
+      expiry_timestamp: Type.Null(), sender_pubkey: Type.Null(),
+      unsigned_bundle_hex: Type.String({ description: 'the Borsh bundle with an empty signature, 0x hex' }),
+      signing_hash: Type.String({ description: 'Nxh… hash to sign (docs/bundle-format.md "Signing")' }),
+    }, { description: 'with a sender: ready to sign' }),
+    Type.Object({
+      user_account: Type.Null(), operations: Type.Array(OperationJson), max_gas: Type.String(), max_priority_fee: Type.String(),
+      valid_until: Type.Integer(), nonce: Type.Null(),
+    }, { description: 'without a sender: the route only, no bytes' }),
+  ]),
+}, { title: 'ExecutionPlan' });
 
 const StatusSchema = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')]),
@@ -211,7 +254,7 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
         { name: 'intent_string', schema: IntentString },
         { name: 'sender_address', schema: Address(), required: false },
       ] as const,
-      result: { name: 'plan', schema: Type.Object({}, { additionalProperties: true, title: 'ExecutionPlan' }) },
+      result: { name: 'plan', schema: ExecutionPlanSchema },
       errors: intentErrorCodes,
       handler: async ([text, sender]) => {
         const from = sender === undefined ? undefined : accountParam(sender, 'sender_address', 2);

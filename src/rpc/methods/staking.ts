@@ -141,6 +141,38 @@ const ValidatorSchema = Type.Object({
   reputation: Type.Object({ score: Type.Number({ description: '0 to 100, new validators 50' }) }, { additionalProperties: true }),
 }, { additionalProperties: true });
 
+const Int = (description: string) => Type.Integer({ description });
+
+/** svc_stakingInfo's answer (spec §2.4, §1.8; docs/staking.md). */
+const StakingInfoSchema = Type.Object({
+  total_staked: Amount('NTV staked, self and delegated, raw units'),
+  validator_count: Int('registered validators'), active_count: Int('validators in the active set'), jailed_count: Int('jailed validators'),
+  max_active_validators: Int('bound of the active set'),
+  height: Int('head height'), epoch: Int('current epoch'), epoch_length: Int('blocks per epoch'), next_epoch_height: Int('first height of the next epoch'),
+  emission_start: Int('unix seconds emission began; 0 before the first block'), emission_year: Int('1-based year of the emission schedule'),
+  current_yearly_rate: Amount('NTV emitted this year, raw units'), emitted: Amount('emitted so far, raw units'),
+  held_back: Amount('emission carried to the next epoch end, raw units'), emission_total: Amount('all emission over the schedule, raw units'),
+  emission_remaining: Amount('emission still to come, raw units'), min_stake: Amount('least self stake of a validator, raw units'),
+  unbonding_seconds: Int('unbonding period'), commission_cooldown_blocks: Int('blocks between commission changes'),
+  max_commission_bps: Int('highest commission'), jail_durations: Type.Array(Type.Integer(), { description: 'seconds jailed for the 1st, 2nd, … offence' }),
+  slot_length: Int('blocks per leader slot'),
+}, { title: 'StakingInfo' });
+
+/** svc_getDelegations' answer (spec §2.4; docs/staking.md "Delegation"). */
+const DelegationsSchema = Type.Object({
+  address: Type.String({ description: 'Nx0… delegator' }),
+  delegations: Type.Array(Type.Object({
+    validator: Type.String({ description: 'Nx0… staking account of the validator' }),
+    consensus_key: Type.String({ description: 'hex Ed25519 consensus key' }),
+    self_stake: Type.Boolean({ description: 'the validator\'s own stake' }),
+    amount: Amount('delegated, raw units'), rewards: Amount('unclaimed rewards, raw units'),
+    auto_compound: Type.Boolean(), since: Int('unix seconds of the first delegation'),
+  })),
+  unbonding: Type.Array(Type.Object({
+    amount: Amount('raw units'), release_time: Int('unix seconds it becomes claimable'), claimable: Type.Boolean(),
+  })),
+}, { title: 'Delegations' });
+
 export function stakingMethods({ chain, readers, consensus, p2p, validator }: MethodDependencies): MethodDefinition[] {
   const params = () => chainParams(chain.state);
   const now = () => chain.headHeader.timestamp;
@@ -288,7 +320,7 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       name: 'svc_stakingInfo',
       summary: 'Network staking summary: total staked, validator counts, epoch, emission (spec §2.4, §1.8).',
       params: [] as const,
-      result: { name: 'info', schema: Type.Object({ total_staked: Type.String() }, { additionalProperties: true }) },
+      result: { name: 'info', schema: StakingInfoSchema },
       handler: () => info(chain),
     }),
     defineMethod({
@@ -353,7 +385,7 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       name: 'svc_getDelegations',
       summary: 'An account\'s delegations (with auto_compound and unclaimed rewards) and unbonding entries (spec §2.4).',
       params: [{ name: 'address', schema: Address() }] as const,
-      result: { name: 'delegations', schema: Type.Object({ delegations: Type.Array(Type.Object({ auto_compound: Type.Boolean() }, { additionalProperties: true })) }, { additionalProperties: true }) },
+      result: { name: 'delegations', schema: DelegationsSchema },
       handler: ([address]) => {
         const who = accountParam(address, 'address', 1);
         const delegations = [];

@@ -181,6 +181,19 @@ export const operations = [
     f('operations', 'operations', ['operations', 'MAX_SCHEDULE_OPS', 'a schedule'], 'run in order as one bundle of the owner at each run'),
   ] },
   { name: 'CancelSchedule', code: 50, group: 'schedules', nested: false, fields: [f('scheduleId', 'schedule_id', 'bytes32')] },
+  // ERC-20 allowances (docs/allowances.md): the owner lets a spender move up to `amount` of a token
+  // for it; TransferFrom is sent by the spender and moves the owner's balance like a Transfer.
+  { name: 'Approve', code: 51, group: 'core', fields: [
+    f('token', 'token', 'bytes32', 'token mint; NTV (32 zero bytes) is refused with NATIVE_NOT_APPROVABLE'),
+    f('spender', 'spender', 'bytes32', 'the account allowed to spend'),
+    f('amount', 'amount', 'u128', 'raw units; replaces the allowance (0 revokes it, 2^128−1 is infinite)'),
+  ] },
+  { name: 'TransferFrom', code: 52, group: 'core', fields: [
+    f('token', 'token', 'bytes32', 'token mint'),
+    f('from', 'from', 'bytes32', 'the owner whose balance moves; the sender is the spender'),
+    f('to', 'to', 'bytes32', 'recipient account'),
+    f('amount', 'amount', 'u128', 'raw units'),
+  ] },
   { name: 'RotateConsensusKey', code: 119, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 

@@ -160,6 +160,10 @@
 // @ts-ignore: decorator
 @inline export const OP_CANCEL_SCHEDULE: u32 = 50;
 // @ts-ignore: decorator
+@inline export const OP_APPROVE: u32 = 51;
+// @ts-ignore: decorator
+@inline export const OP_TRANSFER_FROM: u32 = 52;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 // ---- byte length of the operations whose fields are all fixed
@@ -202,6 +206,10 @@
 // @ts-ignore: decorator
 @inline export const OP_CANCEL_SCHEDULE_BYTES: u32 = 32;
 // @ts-ignore: decorator
+@inline export const OP_APPROVE_BYTES: u32 = 80;
+// @ts-ignore: decorator
+@inline export const OP_TRANSFER_FROM_BYTES: u32 = 112;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY_BYTES: u32 = 32;
 /** a batch entry: type_id u64, amount u128 */
 // @ts-ignore: decorator
@@ -242,6 +250,8 @@
 @inline export const P_NAME: u8 = 0x0a;
 // @ts-ignore: decorator
 @inline export const P_NAME_REVERSE: u8 = 0x0b;
+// @ts-ignore: decorator
+@inline export const P_ALLOWANCE: u8 = 0x0c;
 // @ts-ignore: decorator
 @inline export const P_VALIDATOR: u8 = 0x10;
 // @ts-ignore: decorator
@@ -329,6 +339,8 @@
 // @ts-ignore: decorator
 @inline export const EV_SCHEDULE_CANCELLED: u8 = 18;
 // @ts-ignore: decorator
+@inline export const EV_APPROVAL: u8 = 19;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -368,3 +380,5 @@
 @inline export const EV_SCHEDULE_CREATED_BYTES: u32 = 73;
 // @ts-ignore: decorator
 @inline export const EV_SCHEDULE_CANCELLED_BYTES: u32 = 64;
+// @ts-ignore: decorator
+@inline export const EV_APPROVAL_BYTES: u32 = 112;

@@ -1,6 +1,8 @@
 // Gas schedule (spec §8, docs/core-abi.md "Rules"). A bundle's gas is known from its operations
 // alone, before any state is read, so the block gas check and the fee need no execution.
 
+import { OP_APPROVE, OP_TRANSFER_FROM } from "./abi";
+
 export const GAS_BASE: u64 = 5000;
 export const GAS_TRANSFER: u64 = 16000;
 export const GAS_CREATE_TOKEN: u64 = 45000;
@@ -44,6 +46,12 @@ export const GAS_CREATE_SCHEDULE: u64 = 40000;
 export const GAS_SCHEDULE_BYTE: u64 = 3;
 export const GAS_CANCEL_SCHEDULE: u64 = 20000;
 
+// ERC-20 allowances (docs/allowances.md "Gas"): Approve writes one record, as a Transfer writes a
+// balance; TransferFrom is a Transfer plus the allowance's read and write. With the base gas an
+// EVM approve is 21,000 and a transferFrom 26,000.
+export const GAS_APPROVE: u64 = 16000;
+export const GAS_TRANSFER_FROM: u64 = 21000;
+
 /**
  * Gas of one operation (docs/bundle-format.md "Operation"; only enabled ones reach here), from its
  * decoded record in OPS (assembly/bundle.ts): the kind, and the entry count of a batch at +12.
@@ -70,6 +78,8 @@ export function opGas(op: usize): u64 {
     case 48: return GAS_REGISTER_PROGRAM + GAS_PROGRAM_BYTE * <u64>load<u32>(op, 16);
     case 49: return GAS_CREATE_SCHEDULE + GAS_SCHEDULE_BYTE * <u64>load<u32>(op, 16);
     case 50: return GAS_CANCEL_SCHEDULE;
+    case OP_APPROVE: return GAS_APPROVE;
+    case OP_TRANSFER_FROM: return GAS_TRANSFER_FROM;
     default: return GAS_CREATE_TOKEN;
   }
 }

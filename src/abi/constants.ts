@@ -130,6 +130,8 @@ export const OpCode = {
   RegisterProgram: 48,
   CreateSchedule: 49,
   CancelSchedule: 50,
+  Approve: 51,
+  TransferFrom: 52,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -147,6 +149,7 @@ export const Prefix = {
   TOKEN_METADATA: 0x09,
   NAME: 0x0a,
   NAME_REVERSE: 0x0b,
+  ALLOWANCE: 0x0c,
   VALIDATOR: 0x10,
   CONSENSUS_KEY: 0x11,
   DELEGATION: 0x12,
@@ -193,9 +196,10 @@ export const EventKind = {
   ScheduleRun: 16,
   ScheduleCreated: 17,
   ScheduleCancelled: 18,
+  Approval: 19,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 18;
+export const LAST_KNOWN_KIND = 19;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -215,6 +219,7 @@ export const EV_MULTI_TRANSFER_SINGLE_BYTES = 152;
 export const EV_SCHEDULE_RUN_BYTES = 94;
 export const EV_SCHEDULE_CREATED_BYTES = 73;
 export const EV_SCHEDULE_CANCELLED_BYTES = 64;
+export const EV_APPROVAL_BYTES = 112;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -235,6 +240,7 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.ScheduleRun]: 94,
   [EventKind.ScheduleCreated]: 73,
   [EventKind.ScheduleCancelled]: 64,
+  [EventKind.Approval]: 112,
 };
 
 /**
@@ -261,4 +267,5 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.ScheduleRun]: [32],
   [EventKind.ScheduleCreated]: [32],
   [EventKind.ScheduleCancelled]: [32],
+  [EventKind.Approval]: [0, 32],
 };

@@ -1,5 +1,6 @@
 import type { MethodRegistry } from '../registry.js';
 import { accountMethods } from './account.js';
+import { allowanceMethods } from './allowances.js';
 import type { MethodDependencies } from './context.js';
 import { dexMethods } from './dex.js';
 import { ethMethods } from './eth.js';
@@ -22,7 +23,7 @@ export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
+  for (const group of [accountMethods, allowanceMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
     registry.registerAll(group(deps));
   }
 }

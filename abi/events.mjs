@@ -42,4 +42,6 @@ export const events = [
   { name: 'ScheduleCreated', code: 17, core: 'EV_SCHEDULE_CREATED', bytes: 73, accounts: ['owner'], fields: [
     ['scheduleId', 'bytes32'], ['owner', 'bytes32'], ['scheduleKind', 'u8'], ['nextDue', 'u64']] },
   { name: 'ScheduleCancelled', code: 18, core: 'EV_SCHEDULE_CANCELLED', bytes: 64, accounts: ['owner'], fields: [['scheduleId', 'bytes32'], ['owner', 'bytes32']] },
+  // ERC-20 allowances (docs/allowances.md): the allowance an Approve set (a TransferFrom emits Transfer).
+  { name: 'Approval', code: 19, core: 'EV_APPROVAL', bytes: 112, accounts: ['owner', 'spender'], fields: [['owner', 'bytes32'], ['spender', 'bytes32'], ['token', 'bytes32'], ['amount', 'u128']] },
 ];

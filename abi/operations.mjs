@@ -42,6 +42,8 @@ export const bounds = {
 // docs/staking.md, docs/nfts.md, docs/intents.md "Gas"); rows below refer to them by name.
 export const gasFigures = {
   GAS_TRANSFER: { value: 16000, doc: 'Transfer (with GAS_BASE, the 21,000 of an EVM transfer)' },
+  GAS_APPROVE: { value: 16000, doc: 'Approve: one allowance record (docs/allowances.md "Gas"; with GAS_BASE the 21,000 of an EVM approve)' },
+  GAS_TRANSFER_FROM: { value: 21000, doc: 'TransferFrom: the allowance and a Transfer (docs/allowances.md "Gas")' },
   GAS_CREATE_TOKEN: { value: 45000, doc: 'CreateToken' },
   GAS_CREATE_POOL: { value: 80000, doc: 'CreatePool (docs/dex.md "Gas")' },
   GAS_ADD_LIQUIDITY: { value: 50000, doc: 'AddLiquidity' },
@@ -214,6 +216,19 @@ export const operations = [
     f('operations', 'operations', ['operations', 'MAX_SCHEDULE_OPS', 'a schedule'], 'run in order as one bundle of the owner at each run'),
   ] },
   { name: 'CancelSchedule', code: 50, gas: { base: 'GAS_CANCEL_SCHEDULE' }, group: 'schedules', nested: false, fields: [f('scheduleId', 'schedule_id', 'bytes32')] },
+  // ERC-20 allowances (docs/allowances.md): the owner lets a spender move up to `amount` of a token
+  // for it; TransferFrom is sent by the spender and moves the owner's balance like a Transfer.
+  { name: 'Approve', code: 51, gas: { base: 'GAS_APPROVE' }, group: 'core', fields: [
+    f('token', 'token', 'bytes32', 'token mint; NTV (32 zero bytes) is refused with NATIVE_NOT_APPROVABLE'),
+    f('spender', 'spender', 'bytes32', 'the account allowed to spend'),
+    f('amount', 'amount', 'u128', 'raw units; replaces the allowance (0 revokes it, 2^128−1 is infinite)'),
+  ] },
+  { name: 'TransferFrom', code: 52, gas: { base: 'GAS_TRANSFER_FROM' }, group: 'core', fields: [
+    f('token', 'token', 'bytes32', 'token mint'),
+    f('from', 'from', 'bytes32', 'the owner whose balance moves; the sender is the spender'),
+    f('to', 'to', 'bytes32', 'recipient account'),
+    f('amount', 'amount', 'u128', 'raw units'),
+  ] },
   { name: 'RotateConsensusKey', code: 119, gas: { base: 'GAS_STAKING' }, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 

@@ -33,6 +33,8 @@ export const prefixes = [
   // Names (spec §4.12, docs/names.md): the lower-cased label without ".vex".
   { name: 'NAME', code: 0x0a, core: 'P_NAME', host: 'nameKey', key: [['label', 'rest']], value: 'Name' },
   { name: 'NAME_REVERSE', code: 0x0b, core: 'P_NAME_REVERSE', host: 'nameReverseKey', key: [['owner', 'bytes32', 'owner']], value: "the owner's primary label (raw bytes)" },
+  // ERC-20 allowances (docs/allowances.md): what `spender` may still move of `owner`'s `token`.
+  { name: 'ALLOWANCE', code: 0x0c, core: 'P_ALLOWANCE', host: 'allowanceKey', key: [['owner', 'bytes32', 'owner'], ['token', 'bytes32', 'mint'], ['spender', 'bytes32', 'spender']], value: 'u128 allowance; deleted at 0; 2^128−1 is infinite (never decremented)' },
   // Staking and validators (docs/staking.md "State layout").
   { name: 'VALIDATOR', code: 0x10, core: 'P_VALIDATOR', host: 'validatorKey', key: [['account', 'bytes32']], value: 'Validator' },
   { name: 'CONSENSUS_KEY', code: 0x11, core: 'P_CONSENSUS_KEY', host: 'consensusKeyIndexKey', key: [['consensusKey', 'bytes32']], value: 'account[32] of the validator using it' },

@@ -166,6 +166,10 @@
 // @ts-ignore: decorator
 @inline export const OP_CANCEL_SCHEDULE: u32 = 50;
 // @ts-ignore: decorator
+@inline export const OP_APPROVE: u32 = 51;
+// @ts-ignore: decorator
+@inline export const OP_TRANSFER_FROM: u32 = 52;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 // ---- byte length of the operations whose fields are all fixed
@@ -208,6 +212,10 @@
 // @ts-ignore: decorator
 @inline export const OP_CANCEL_SCHEDULE_BYTES: u32 = 32;
 // @ts-ignore: decorator
+@inline export const OP_APPROVE_BYTES: u32 = 80;
+// @ts-ignore: decorator
+@inline export const OP_TRANSFER_FROM_BYTES: u32 = 112;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY_BYTES: u32 = 32;
 /** a batch entry: type_id u64, amount u128 */
 // @ts-ignore: decorator
@@ -229,6 +237,12 @@
 /** Transfer (with GAS_BASE, the 21,000 of an EVM transfer) */
 // @ts-ignore: decorator
 @inline export const GAS_TRANSFER: u64 = 16000;
+/** Approve: one allowance record (docs/allowances.md "Gas"; with GAS_BASE the 21,000 of an EVM approve) */
+// @ts-ignore: decorator
+@inline export const GAS_APPROVE: u64 = 16000;
+/** TransferFrom: the allowance and a Transfer (docs/allowances.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_TRANSFER_FROM: u64 = 21000;
 /** CreateToken */
 // @ts-ignore: decorator
 @inline export const GAS_CREATE_TOKEN: u64 = 45000;
@@ -334,6 +348,10 @@ export function opGasBase(kind: u32): u64 {
       return GAS_CREATE_SCHEDULE;
     case OP_CANCEL_SCHEDULE:
       return GAS_CANCEL_SCHEDULE;
+    case OP_APPROVE:
+      return GAS_APPROVE;
+    case OP_TRANSFER_FROM:
+      return GAS_TRANSFER_FROM;
     default: unreachable(); // decodeOps records only operations the core enables, and each has gas (checked by the generator)
   }
   return 0;
@@ -451,6 +469,8 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_NAME_REVERSE: u8 = 0x0b;
 // @ts-ignore: decorator
+@inline export const P_ALLOWANCE: u8 = 0x0c;
+// @ts-ignore: decorator
 @inline export const P_VALIDATOR: u8 = 0x10;
 // @ts-ignore: decorator
 @inline export const P_CONSENSUS_KEY: u8 = 0x11;
@@ -537,6 +557,8 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_SCHEDULE_CANCELLED: u8 = 18;
 // @ts-ignore: decorator
+@inline export const EV_APPROVAL: u8 = 19;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -576,3 +598,5 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_SCHEDULE_CREATED_BYTES: u32 = 73;
 // @ts-ignore: decorator
 @inline export const EV_SCHEDULE_CANCELLED_BYTES: u32 = 64;
+// @ts-ignore: decorator
+@inline export const EV_APPROVAL_BYTES: u32 = 112;

@@ -6,7 +6,8 @@ import { readerInit, take, rU8, rU32, rU64, rTag, rBool, rVec, vecLen, atEnd, ba
 import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_SCHEDULE_OPS, SCHEDULE_TRIGGER_RECURRING, SCHEDULE_TRIGGER_CONDITIONAL, SCHEDULE_TRIGGER_RECURRING_BYTES, SCHEDULE_TRIGGER_CONDITIONAL_BYTES } from "./abi";
 import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA,
   OP_STAKE, OP_UNSTAKE, OP_DELEGATE, OP_UNDELEGATE, OP_SET_COMMISSION, OP_SET_AUTO_COMPOUND, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY,
-  OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES } from "./abi";
+  OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES,
+  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -23,6 +24,7 @@ import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWA
 //   CreateSchedule: +4 trigger tag +8 triggerPtr +12 opsPtr (the Vec<Operation>'s u32 count) +16 its
 //     byte length +20 its operation count (the nested operations' shape is checked here)
 //   CancelSchedule: +4 ptr to schedule_id[32]
+//   Approve, TransferFrom: +4 ptr to the fixed-size fields (80/112 B; docs/allowances.md)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -166,6 +168,10 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       store<u32>(rec, <u32>start, 12);
       store<u32>(rec, <u32>(rp - start), 16);
       store<u32>(rec, opsCount, 20);
+    } else if (d == OP_APPROVE) {
+      store<u32>(rec, <u32>take(OP_APPROVE_BYTES), 4);
+    } else if (d == OP_TRANSFER_FROM) {
+      store<u32>(rec, <u32>take(OP_TRANSFER_FROM_BYTES), 4);
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {

@@ -4,7 +4,7 @@
 import { lookup } from "./state";
 // Prefixes are generated from the ABI table (abi/state.mjs; docs/core-abi.md "How the ABI is generated").
 import {
-  P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE,
+  P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE,
 } from "./abi";
 
 export const KEY = memory.data(320);
@@ -100,6 +100,17 @@ export function nameEntry(label: usize, n: u32): usize {
 /** 0x0B owner[32] → the owner's primary name (the label bytes, no length prefix). */
 export function nameReverseEntry(owner: usize): usize {
   return entry32(P_NAME_REVERSE, owner);
+}
+
+// ERC-20 allowances (docs/allowances.md).
+
+/** 0x0C owner[32] token[32] spender[32] → u128 allowance (deleted at zero; 2^128−1 infinite). */
+export function allowanceEntry(owner: usize, token: usize, spender: usize): usize {
+  store<u8>(KEY, P_ALLOWANCE);
+  copy32(KEY + 1, owner);
+  copy32(KEY + 33, token);
+  copy32(KEY + 65, spender);
+  return lookup(KEY, 97);
 }
 
 // Staking and validators (docs/staking.md "State layout"; layouts in abi/state.mjs).

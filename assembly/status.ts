@@ -91,3 +91,6 @@ export const INVALID_SCHEDULE_OPERATIONS: u32 = 126; // a schedule's operations 
 export const SCHEDULE_NOT_FOUND: u32 = 127; // no schedule with this id
 export const NOT_SCHEDULE_OWNER: u32 = 128; // only the schedule's owner can cancel it
 export const SCHEDULE_NOT_ACTIVE: u32 = 129; // the schedule has already completed, failed, expired or been cancelled
+// ERC-20 allowances (docs/allowances.md; codes 140-149: 130-139 stay free for schedules).
+export const INSUFFICIENT_ALLOWANCE: u32 = 140; // the spender's allowance from this owner for this token is lower than the amount (Approve sets it)
+export const NATIVE_NOT_APPROVABLE: u32 = 141; // NTV pays every fee and has no ERC-20 contract, so it cannot be approved or moved with TransferFrom; only its holder sends it

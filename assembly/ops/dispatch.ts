@@ -1,6 +1,6 @@
 // Dispatch of the operations after Transfer and CreateToken (docs/bundle-format.md "Operation"):
 // the DEX (docs/dex.md), token metadata, names, staking, NFT and multi-token collections
-// (docs/nfts.md). The decoder only lets enabled discriminants through.
+// (docs/nfts.md), ERC-20 allowances (docs/allowances.md). The decoder only lets enabled discriminants through.
 
 import * as S from "../status";
 import { execAddLiquidity, execCreatePool, execRemoveLiquidity, execSwap } from "./dex";
@@ -10,6 +10,8 @@ import { execStaking, isStakingOp } from "./staking";
 import { execCreateCollection, execNft, isNftOp, KIND_NFT } from "./nfts";
 import { execMultiToken, isMultiTokenOp } from "./multitokens";
 import { execRegisterProgram } from "./programs";
+import { execApprove, execTransferFrom } from "./allowance";
+import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
 import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
@@ -26,6 +28,9 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   if (isNftOp(kind)) return execNft(kind, user, op, bundleIndex, opIndex);
   if (isMultiTokenOp(kind)) return execMultiToken(kind, user, op, bundleIndex, opIndex);
   if (kind == OP_REGISTER_PROGRAM) return execRegisterProgram(user, op, bundleIndex, opIndex); // programs (docs/intents.md)
+  // ERC-20 allowances (docs/allowances.md)
+  if (kind == OP_APPROVE) return execApprove(user, f, bundleIndex, opIndex);
+  if (kind == OP_TRANSFER_FROM) return execTransferFrom(user, f, bundleIndex, opIndex);
   if (isStakingOp(kind)) return execStaking(kind, user, f); // staking (docs/staking.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

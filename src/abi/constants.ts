@@ -69,6 +69,10 @@ export const TREASURY: Uint8Array = (() => {
 // ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules"): bigint, as the host computes gas
 /** Transfer (with GAS_BASE, the 21,000 of an EVM transfer) */
 export const GAS_TRANSFER = 16000n;
+/** Approve: one allowance record (docs/allowances.md "Gas"; with GAS_BASE the 21,000 of an EVM approve) */
+export const GAS_APPROVE = 16000n;
+/** TransferFrom: the allowance and a Transfer (docs/allowances.md "Gas") */
+export const GAS_TRANSFER_FROM = 21000n;
 /** CreateToken */
 export const GAS_CREATE_TOKEN = 45000n;
 /** CreatePool (docs/dex.md "Gas") */
@@ -180,6 +184,8 @@ export const OpCode = {
   RegisterProgram: 48,
   CreateSchedule: 49,
   CancelSchedule: 50,
+  Approve: 51,
+  TransferFrom: 52,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -224,6 +230,8 @@ export const OPERATION_GAS = {
   RegisterProgram: { base: GAS_REGISTER_PROGRAM, perByte: GAS_PROGRAM_BYTE },
   CreateSchedule: { base: GAS_CREATE_SCHEDULE, perByte: GAS_SCHEDULE_BYTE },
   CancelSchedule: { base: GAS_CANCEL_SCHEDULE },
+  Approve: { base: GAS_APPROVE },
+  TransferFrom: { base: GAS_TRANSFER_FROM },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -240,6 +248,7 @@ export const Prefix = {
   TOKEN_METADATA: 0x09,
   NAME: 0x0a,
   NAME_REVERSE: 0x0b,
+  ALLOWANCE: 0x0c,
   VALIDATOR: 0x10,
   CONSENSUS_KEY: 0x11,
   DELEGATION: 0x12,
@@ -286,9 +295,10 @@ export const EventKind = {
   ScheduleRun: 16,
   ScheduleCreated: 17,
   ScheduleCancelled: 18,
+  Approval: 19,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 18;
+export const LAST_KNOWN_KIND = 19;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -308,6 +318,7 @@ export const EV_MULTI_TRANSFER_SINGLE_BYTES = 152;
 export const EV_SCHEDULE_RUN_BYTES = 94;
 export const EV_SCHEDULE_CREATED_BYTES = 73;
 export const EV_SCHEDULE_CANCELLED_BYTES = 64;
+export const EV_APPROVAL_BYTES = 112;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -328,6 +339,7 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.ScheduleRun]: 94,
   [EventKind.ScheduleCreated]: 73,
   [EventKind.ScheduleCancelled]: 64,
+  [EventKind.Approval]: 112,
 };
 
 /**
@@ -354,4 +366,5 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.ScheduleRun]: [32],
   [EventKind.ScheduleCreated]: [32],
   [EventKind.ScheduleCancelled]: [32],
+  [EventKind.Approval]: [0, 32],
 };

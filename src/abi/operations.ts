@@ -259,6 +259,26 @@ export interface CancelScheduleOp {
   type: 'CancelSchedule';
   scheduleId: Uint8Array;
 }
+export interface ApproveOp {
+  type: 'Approve';
+  /** token mint; NTV (32 zero bytes) is refused with NATIVE_NOT_APPROVABLE */
+  token: Uint8Array;
+  /** the account allowed to spend */
+  spender: Uint8Array;
+  /** raw units; replaces the allowance (0 revokes it, 2^128−1 is infinite) */
+  amount: bigint;
+}
+export interface TransferFromOp {
+  type: 'TransferFrom';
+  /** token mint */
+  token: Uint8Array;
+  /** the owner whose balance moves; the sender is the spender */
+  from: Uint8Array;
+  /** recipient account */
+  to: Uint8Array;
+  /** raw units */
+  amount: bigint;
+}
 export interface RotateConsensusKeyOp {
   type: 'RotateConsensusKey';
   newConsensusPubkey: Uint8Array;
@@ -319,7 +339,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | RotateConsensusKeyOp;
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
 export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateSchedule', 'CancelSchedule']);
@@ -618,6 +638,19 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.CancelSchedule, 'type');
       w.fixedBytes(op.scheduleId, 32, 'schedule_id');
       return;
+    case 'Approve':
+      w.u8(OpCode.Approve, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.fixedBytes(op.spender, 32, 'spender');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'TransferFrom':
+      w.u8(OpCode.TransferFrom, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.fixedBytes(op.from, 32, 'from');
+      w.fixedBytes(op.to, 32, 'to');
+      w.u128(op.amount, 'amount');
+      return;
     case 'RotateConsensusKey':
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
@@ -756,6 +789,12 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.CancelSchedule: {
       return { type: 'CancelSchedule', scheduleId: r.fixedBytes(32, 'schedule_id') };
+    }
+    case OpCode.Approve: {
+      return { type: 'Approve', token: r.fixedBytes(32, 'token'), spender: r.fixedBytes(32, 'spender'), amount: r.u128('amount') };
+    }
+    case OpCode.TransferFrom: {
+      return { type: 'TransferFrom', token: r.fixedBytes(32, 'token'), from: r.fixedBytes(32, 'from'), to: r.fixedBytes(32, 'to'), amount: r.u128('amount') };
     }
     case OpCode.RotateConsensusKey: {
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };

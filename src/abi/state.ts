@@ -117,6 +117,19 @@ export function nameReverseKey(owner: Uint8Array): Uint8Array {
   return k;
 }
 
+/** 0x0c owner bytes32 token bytes32 spender bytes32 → u128 allowance; deleted at 0; 2^128−1 is infinite (never decremented) */
+export function allowanceKey(owner: Uint8Array, token: Uint8Array, spender: Uint8Array): Uint8Array {
+  check32('owner', owner);
+  check32('mint', token);
+  check32('spender', spender);
+  const k = new Uint8Array(97);
+  k[0] = Prefix.ALLOWANCE;
+  k.set(owner, 1);
+  k.set(token, 33);
+  k.set(spender, 65);
+  return k;
+}
+
 /** 0x10 account bytes32 → Validator */
 export function validatorKey(account: Uint8Array): Uint8Array {
   const k = new Uint8Array(1 + account.length);

@@ -54,6 +54,8 @@ export type ReceiptEvent =
   // Schedules on chain (docs/intents.md "Schedules on chain"): schedule ids are Nxh… like hashes
   | { type: 'ScheduleCreated'; op_index: number | null; schedule_id: string; owner: string; kind: 'Recurring' | 'Conditional'; next_due: number }
   | { type: 'ScheduleCancelled'; op_index: number | null; schedule_id: string; owner: string }
+  // ERC-20 allowances (docs/allowances.md): the allowance now set (a TransferFrom shows as Transfer)
+  | { type: 'Approval'; op_index: number | null; owner: string; spender: string; token: string; symbol?: string; amount: string }
   | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string };
 
 /**
@@ -124,6 +126,13 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
       const symbol = tokens.byMintBytes(event.token)?.symbol;
       return {
         type: 'Transfer', op_index: opIndex, from: encodeAccount(event.from), to: encodeAccount(event.to),
+        token: encodeMint(event.token), ...(symbol ? { symbol } : {}), amount: event.amount.toString(),
+      };
+    }
+    case 'Approval': {
+      const symbol = tokens.byMintBytes(event.token)?.symbol;
+      return {
+        type: 'Approval', op_index: opIndex, owner: encodeAccount(event.owner), spender: encodeAccount(event.spender),
         token: encodeMint(event.token), ...(symbol ? { symbol } : {}), amount: event.amount.toString(),
       };
     }

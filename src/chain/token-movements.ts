@@ -6,8 +6,9 @@ import type { ReceiptEvent } from './receipts.js';
  * Every fungible-token balance change a receipt event stands for, as (from, to, token, amount):
  * the one derivation behind the ERC-20 Transfer logs of eth_getLogs (spec §4.18, §6 rule 5), the
  * `transfers` of svc_subscribe_logs items, and svc_getTokenTransfers (docs/eth.md "Logs",
- * docs/explorer.md "Token transfers"). The core emits a Transfer event for a Transfer operation
- * only; the DEX and token creation move balances under their own events, so the host expands them
+ * docs/explorer.md "Token transfers"). The core emits a Transfer event for a Transfer and a
+ * TransferFrom operation (the owner as `from`: docs/allowances.md) only; the DEX and token
+ * creation move balances under their own events, so the host expands them
  * here rather than the core emitting more (which would change every block result and state root):
  *
  *   Transfer           from → to                          token, amount

@@ -20,6 +20,9 @@ const COLLECTION_PREFIX = 'Nx2';
  * tests craft bundles the node must refuse.
  */
 
+/** The allowance Approve treats as infinite: 2^128−1 (docs/allowances.md). */
+export const INFINITE_ALLOWANCE = (1n << 128n) - 1n;
+
 /** facts.md "Transaction bundle": client defaults. */
 export const DEFAULT_MAX_GAS = BUNDLE_GAS_CEILING;
 export const DEFAULT_VALIDITY_SECONDS = 3600n;
@@ -236,6 +239,42 @@ export class Wallet {
       amount: toBigInt(amount, 'amount'),
     };
     return this.send([op], opts);
+  }
+
+  /**
+   * Approve (discriminant 51; docs/allowances.md): `spender` may move up to `amount` raw units of
+   * this account's `token` with TransferFrom. Overwrites the allowance: 0 revokes it, 2^128−1
+   * (INFINITE_ALLOWANCE) is never decremented. NTV cannot be approved (NATIVE_NOT_APPROVABLE).
+   */
+  async approve(spender: string | Uint8Array, token: string | Uint8Array, amount: bigint | string | number, opts: BundleOptions = {}): Promise<SubmitResult> {
+    const op: Operation = {
+      type: 'Approve',
+      token: await this.resolveMint(token),
+      spender: typeof spender === 'string' ? parseAddress(spender) : spender,
+      amount: toBigInt(amount, 'amount'),
+    };
+    return this.send([op], opts);
+  }
+
+  /**
+   * TransferFrom (discriminant 52; docs/allowances.md): move `amount` of `from`'s `token` to `to`,
+   * spending the allowance `from` gave this account (INSUFFICIENT_ALLOWANCE when short).
+   */
+  async transferFrom(from: string | Uint8Array, to: string | Uint8Array, token: string | Uint8Array, amount: bigint | string | number, opts: BundleOptions = {}): Promise<SubmitResult> {
+    const op: Operation = {
+      type: 'TransferFrom',
+      token: await this.resolveMint(token),
+      from: typeof from === 'string' ? parseAddress(from) : from,
+      to: typeof to === 'string' ? parseAddress(to) : to,
+      amount: toBigInt(amount, 'amount'),
+    };
+    return this.send([op], opts);
+  }
+
+  /** `svc_getAllowance [token, owner, spender]`: what `spender` may still move of `owner`'s token (owner defaults to this account). */
+  async getAllowance(token: string, spender: string, owner: string = this.address): Promise<bigint> {
+    const answer = await this.client.call<{ allowance?: unknown }>('svc_getAllowance', [token, owner, spender]);
+    return toBigInt(answer?.allowance, 'allowance');
   }
 
   /** CreateToken (docs/bundle-format.md discriminant 33); the owner defaults to this account. */

@@ -5,7 +5,7 @@
 // (abi/events.mjs → src/abi/constants.ts; docs/core-abi.md "How the ABI is generated").
 import {
   EventKind, EV_TRANSFER_BYTES, EV_TOKEN_CREATED_BYTES, EV_KEY_REGISTERED_BYTES, EV_FEE_BYTES, EV_POOL_CREATED_BYTES, EV_SWAP_BYTES, EV_COLLECTION_CREATED_BYTES, EV_NFT_TRANSFER_BYTES, EV_TOKEN_TYPE_DEFINED_BYTES, EV_LIQUIDITY_ADDED_BYTES, EV_TOKEN_METADATA_UPDATED_BYTES, EV_TOKEN_METADATA_LOCKED_BYTES,
-  EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES,
+  EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES, EV_APPROVAL_BYTES,
 } from '../abi/constants.js';
 
 export { EventKind, LAST_KNOWN_KIND, ACCOUNT_FIELDS, BUNDLE_LEVEL_OP } from '../abi/constants.js';
@@ -157,7 +157,15 @@ export interface ScheduleCancelledEvent extends EventBase {
   scheduleId: Uint8Array;
   owner: Uint8Array;
 }
-export type CoreEvent = ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** ERC-20 allowances (docs/allowances.md): the allowance an Approve set; a TransferFrom emits Transfer. */
+export interface ApprovalEvent extends EventBase {
+  kind: 'Approval';
+  owner: Uint8Array;
+  spender: Uint8Array;
+  token: Uint8Array;
+  amount: bigint;
+}
+export type CoreEvent = ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -304,6 +312,10 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
       break;
     case EventKind.ScheduleCancelled:
       if (len === EV_SCHEDULE_CANCELLED_BYTES) return { bundleIndex, opIndex, kind: 'ScheduleCancelled', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64) };
+      break;
+    case EventKind.Approval:
+      if (len === EV_APPROVAL_BYTES)
+        return { bundleIndex, opIndex, kind: 'Approval', owner: b.subarray(o, o + 32), spender: b.subarray(o + 32, o + 64), token: b.subarray(o + 64, o + 96), amount: u128(dv, o + 96) };
       break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };

@@ -95,6 +95,8 @@ export const Status = {
   SCHEDULE_NOT_FOUND: 127,
   NOT_SCHEDULE_OWNER: 128,
   SCHEDULE_NOT_ACTIVE: 129,
+  INSUFFICIENT_ALLOWANCE: 140,
+  NATIVE_NOT_APPROVABLE: 141,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -184,6 +186,8 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'SCHEDULE_NOT_FOUND', code: 127, class: 'failed', message: "no schedule with this id" },
   { name: 'NOT_SCHEDULE_OWNER', code: 128, class: 'failed', message: "only the schedule's owner can cancel it" },
   { name: 'SCHEDULE_NOT_ACTIVE', code: 129, class: 'failed', message: "the schedule has already completed, failed, expired or been cancelled" },
+  { name: 'INSUFFICIENT_ALLOWANCE', code: 140, class: 'failed', message: "the spender's allowance from this owner for this token is lower than the amount (Approve sets it)" },
+  { name: 'NATIVE_NOT_APPROVABLE', code: 141, class: 'failed', message: "NTV pays every fee and has no ERC-20 contract, so it cannot be approved or moved with TransferFrom; only its holder sends it" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

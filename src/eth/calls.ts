@@ -7,7 +7,8 @@ import { decodeFunctionData, encodeFunctionResult, erc20Abi, parseAbi, type Hex 
 import type { ChainApi } from '../chain/interface.js';
 import type { RegisteredToken } from '../chain/token-registry.js';
 import { EthCallError, executionReverted } from './errors.js';
-import { accountOfEvm } from '../chain/evm/units.js';
+import { accountOfEvm, evmAllowance } from '../chain/evm/units.js';
+import { allowanceOf } from '../chain/allowances.js';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -23,10 +24,11 @@ export const TOKEN_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-std-token').toString
 export const COLLECTION_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-collection').toString('hex')}`;
 
 /**
- * The answer to a call on `token`, ABI-encoded. Reads answer from state; `transfer(to, amount)` is
- * simulated against the caller's (`from`, else the zero address as geth calls) balance: true, or the
- * revert the contract would give (wallets simulate before they send: viem simulateContract, wagmi).
- * Unknown selectors are -32602 with the selector.
+ * The answer to a call on `token`, ABI-encoded. Reads answer from state; `transfer(to, amount)`,
+ * `approve(spender, amount)` and `transferFrom(from, to, amount)` are simulated for the caller
+ * (`from`, else the zero address as geth calls): true, or the revert OpenZeppelin's ERC20 would
+ * give, in its order (wallets simulate before they send: viem simulateContract, wagmi; docs/eth.md
+ * "eth_call", docs/allowances.md). Unknown selectors are -32602 with the selector.
  */
 export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, from?: string): Hex {
   const selector = data.slice(0, 10).toLowerCase();
@@ -53,11 +55,26 @@ export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, fr
       if (amount >= 1n << 128n || chain.balance(sender, token.mint) < amount) throw executionReverted('ERC20: transfer amount exceeds balance');
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'transfer', result: true });
     }
-    case 'allowance':
-      // No approvals exist natively: only the holder moves its tokens (docs/eth.md "allowance").
-      return encodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', result: 0n });
-    default:
-      throw unsupported(selector, `${call.functionName} is not supported: there are no approvals natively (only transfer can be called or sent)`);
+    case 'allowance': {
+      const [owner, spender] = call.args;
+      const allowance = allowanceOf(chain.state, accountOfEvm(owner), token.mint, accountOfEvm(spender));
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', result: evmAllowance(allowance) });
+    }
+    case 'approve':
+      // The core accepts any spender and amount on a token (an amount from 2^128−1 up is the
+      // infinite allowance), so the simulation succeeds as the transaction would.
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'approve', result: true });
+    case 'transferFrom': {
+      // OpenZeppelin's order: _spendAllowance (the infinite allowance never runs short), then
+      // _transfer's zero-address check and balance; the core checks allowance then balance too.
+      const [owner, to, amount] = call.args;
+      const spender = accountOfEvm(from ?? ZERO_ADDRESS);
+      const holder = accountOfEvm(owner);
+      if (evmAllowance(allowanceOf(chain.state, holder, token.mint, spender)) < amount) throw executionReverted('ERC20: insufficient allowance');
+      if (BigInt(to) === 0n) throw executionReverted('ERC20: transfer to the zero address');
+      if (amount >= 1n << 128n || chain.balance(holder, token.mint) < amount) throw executionReverted('ERC20: transfer amount exceeds balance');
+      return encodeFunctionResult({ abi: erc20Abi, functionName: 'transferFrom', result: true });
+    }
   }
 }
 
@@ -65,7 +82,7 @@ function decode<const A extends typeof erc20Abi | typeof erc165Abi>(abi: A, data
   try {
     return decodeFunctionData({ abi, data }) as ReturnType<typeof decodeFunctionData<A>>;
   } catch {
-    throw unsupported(selector, 'not a supported ERC-20 read (name, symbol, decimals, totalSupply, balanceOf, allowance, supportsInterface) or malformed arguments');
+    throw unsupported(selector, 'not a supported ERC-20 call (name, symbol, decimals, totalSupply, balanceOf, allowance, transfer, approve, transferFrom, supportsInterface) or malformed arguments');
   }
 }
 

@@ -4,7 +4,8 @@
  * movement as an ERC-20 Transfer — the Transfer operation's, and those of swaps, liquidity, pool
  * creation and token creation (src/chain/token-movements.ts) — NFT transfers as ERC-721 Transfer
  * (tokenId indexed), multi-token transfers as ERC-1155 TransferSingle/TransferBatch. The log's
- * address is the token's or the collection's EVM form. Native-coin movements are value transfers,
+ * address is the token's or the collection's EVM form. An Approve shows as ERC-20 Approval
+ * (docs/allowances.md); a TransferFrom is a Transfer event, so it shows as ERC-20 Transfer. Native-coin movements are value transfers,
  * not token events: no log, as on Ethereum.
  */
 import { encodeAbiParameters, keccak256, type Hex } from 'viem';
@@ -13,10 +14,12 @@ import { parsePool } from '../core/amm.js';
 import { tokenMovements } from '../chain/token-movements.js';
 import { decodeCollectionText } from '../chain/collections.js';
 import type { ReceiptEvent } from '../chain/receipts.js';
-import { evmOf, hex, isNativeMintBytes } from '../chain/evm/units.js';
+import { evmAllowance, evmOf, hex, isNativeMintBytes } from '../chain/evm/units.js';
 
 /** keccak256("Transfer(address,address,uint256)"): ERC-20 and ERC-721 Transfer. */
 export const TRANSFER_TOPIC: Hex = keccak256(Buffer.from('Transfer(address,address,uint256)'));
+/** keccak256("Approval(address,address,uint256)"): ERC-20 Approval (docs/allowances.md). */
+export const APPROVAL_TOPIC: Hex = keccak256(Buffer.from('Approval(address,address,uint256)'));
 export const TRANSFER_SINGLE_TOPIC: Hex = keccak256(Buffer.from('TransferSingle(address,address,address,uint256,uint256)'));
 export const TRANSFER_BATCH_TOPIC: Hex = keccak256(Buffer.from('TransferBatch(address,address,address,uint256[],uint256[])'));
 
@@ -32,6 +35,9 @@ export type EventLog = { address: Hex; topics: Hex[]; data: Hex };
 /** The logs an event shows as, in order, without their block and position fields; none for most kinds. */
 export function eventLogs(event: ReceiptEvent): EventLog[] {
   switch (event.type) {
+    case 'Approval':
+      // Approval(owner indexed, spender indexed, value); the infinite allowance as 2^256−1.
+      return [{ address: evmOf(parseMint(event.token)), topics: [APPROVAL_TOPIC, account(event.owner), account(event.spender)], data: word(evmAllowance(BigInt(event.amount))) }];
     case 'NftTransfer':
       // ERC-721 indexes all three arguments, so the data is empty.
       return [{ address: evmOf(decodeCollectionText(event.collection)!), topics: [TRANSFER_TOPIC, account(event.from), account(event.to), word(event.token_id)], data: '0x' }];

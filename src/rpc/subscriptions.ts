@@ -396,6 +396,10 @@ export function opData(op: Operation): Record<string, unknown> {
   switch (op.type) {
     case 'Transfer':
       return { to: encodeAccount(op.to), token: encodeMint(op.token), amount: op.amount.toString() };
+    case 'Approve':
+      return { token: encodeMint(op.token), spender: encodeAccount(op.spender), amount: op.amount.toString() };
+    case 'TransferFrom':
+      return { token: encodeMint(op.token), from: encodeAccount(op.from), to: encodeAccount(op.to), amount: op.amount.toString() };
     case 'CreateToken':
       return { name: op.name, symbol: op.symbol, decimals: op.decimals, supply: op.supply.toString(), owner: encodeAccount(op.owner) };
     default: {

@@ -28,7 +28,7 @@ const swapOp = (a: Uint8Array, b: Uint8Array, x: bigint, min: bigint) => rawOp(3
 const poolKeyOf = (ref: Reference, a: Uint8Array, b: Uint8Array) => Uint8Array.from([7, ...ref.poolAddress(a, b)]);
 
 /** What the schedule part of the generator reached, over all seeds (checked by the last test). */
-const reach = { runStatus: new Set<number>(), ended: new Set<number>(), duePerBlock: 0, slotsWalked: 0, statuses: new Set<number>() };
+const reach = { spent: 0, spentInfinite: 0, runStatus: new Set<number>(), ended: new Set<number>(), duePerBlock: 0, slotsWalked: 0, statuses: new Set<number>() };
 
 async function run(seed: number, blocks: number) {
   const r = rng(seed);
@@ -105,11 +105,12 @@ async function run(seed: number, blocks: number) {
       w.vec(new Uint8Array(r.pick([10, 200, edge, edge + 1, 5000])).fill(0x7b));
       return { kind: 'raw', disc: 48, bytes: w.bytes() };
     }
+    if (p < 84) return r.chance(0.5) ? approveOp(user) : transferFromOp(user);
     if (p < 86) return { kind: 'createToken', name: 'Held', symbol: `H${r.int(9)}`, decimals: 6, supply: 1000n, owner: user };
     if (p < 90) return rawOp(119, (w) => w.raw(new Uint8Array(32).fill(3))); // runs and fails NOT_VALIDATOR
     if (p < 93) return rawOp(50, (w) => w.raw(new Uint8Array(32))); // not inside a schedule: MALFORMED_BUNDLE
     if (p < 96) return rawOp(49, (w) => { w.u8(0); w.u64(60n); w.u32(1); w.u64(0n); encodeOps(w, [{ kind: 'transfer', to: user, token: NTV, amount: 1n }]); });
-    return { kind: 'raw', disc: r.pick([3, 51, 118]), bytes: new Uint8Array(40) }; // OP_NOT_ENABLED
+    return { kind: 'raw', disc: r.pick([3, 53, 118]), bytes: new Uint8Array(40) }; // OP_NOT_ENABLED
   };
 
   // `good`: only values within the bounds and operations a schedule may hold (the maker's batches).
@@ -156,6 +157,31 @@ async function run(seed: number, blocks: number) {
     }
     encodeOps(w, held);
     return { kind: 'raw', disc: 49, bytes: w.bytes() };
+  };
+
+  // ERC-20 allowances (docs/allowances.md). Approve: mostly a token with a balance, sometimes NTV
+  // (refused) or an unknown mint; amounts 0 (revoke), small, large, and the infinite 2^128−1.
+  const allowanceToken = () => (r.chance(0.08) ? NTV : r.chance(0.04) ? mintOf(77) : r.pick([mintOf(1), mintOf(2)]));
+  const approveOp = (user: Uint8Array): Op => {
+    const token = allowanceToken();
+    const spender = addr(r.int(N_ACCOUNTS + 3));
+    const amount = r.pick([0n, 1n, BigInt(r.int(100_000)), BigInt(r.int(3_000_000)), U128, U128, U128 - 1n]);
+    return rawOp(51, (w) => { w.raw(token); w.raw(spender); w.u128(amount); });
+  };
+  // TransferFrom by `user` as the spender: an owner that approved it now and then, amounts around
+  // the allowance and the owner's balance, to the owner itself or someone else.
+  const transferFromOp = (user: Uint8Array): Op => {
+    // mostly an (owner, token) that approved `user` in committed state, when there is one
+    const granted: Array<[Uint8Array, Uint8Array]> = [];
+    for (let o = 0; o < N_ACCOUNTS + 3; o++) {
+      for (const t of [mintOf(1), mintOf(2)]) if (ref.get(Uint8Array.from([0x0c, ...addr(o), ...t, ...user]))) granted.push([addr(o), t]);
+    }
+    const [owner, token] = granted.length > 0 && r.chance(0.85) ? r.pick(granted) : [addr(r.int(8)), allowanceToken()];
+    const allowed = u128le(ref.get(Uint8Array.from([0x0c, ...owner, ...token, ...user])));
+    const have = u128le(ref.get(balanceKey(owner, token)));
+    const amount = r.pick([0n, 1n, allowed, allowed + 1n, allowed / 2n, have, have + 1n, have / 3n, BigInt(r.int(50_000))]);
+    const to = r.chance(0.1) ? owner : r.chance(0.05) ? user : addr(r.int(N_ACCOUNTS + 5));
+    return rawOp(52, (w) => { w.raw(token); w.raw(owner); w.raw(to); w.u128(amount); });
   };
 
   // CancelSchedule of the sender's own schedule (active or ended), someone else's, or an unknown id.
@@ -213,11 +239,15 @@ async function run(seed: number, blocks: number) {
           if (r.chance(0.1)) ops.push(rawOp(50, (w) => w.raw(ref.blake3(new TextEncoder().encode('schedule'), user, le64(nonce), Uint8Array.of(ops.length - 1, 0, 0, 0)))));
         } else if (r.chance(0.03)) {
           ops.push(cancelSchedule(user));
+        } else if (r.chance(0.12)) {
+          ops.push(approveOp(user));
+        } else if (r.chance(0.16)) {
+          ops.push(transferFromOp(user));
         } else if (r.chance(0.01)) {
-          // reserved discriminants on both sides of every enabled range (0, 4–14, 28–50, 119;
+          // reserved discriminants on both sides of every enabled range (0, 4–14, 28–52, 119;
           // docs/bundle-format.md "Operation"), 119 itself with random bytes, and non-operations
           // (119, RotateConsensusKey, is enabled: random bytes are short, MALFORMED_BUNDLE, or NOT_VALIDATOR)
-          ops.push({ kind: 'raw', disc: r.chance(0.15) ? 119 : r.pick([1, 2, 3, 15, 27, 51, 118, 120, 200]), bytes: new Uint8Array(r.int(40)) });
+          ops.push({ kind: 'raw', disc: r.chance(0.15) ? 119 : r.pick([1, 2, 3, 15, 27, 53, 118, 120, 200]), bytes: new Uint8Array(r.int(40)) });
         } else {
           const token = r.chance(0.05) ? mintOf(77) : r.pick(TOKENS);
           const bal = ref.get(balanceKey(user, token));
@@ -319,6 +349,8 @@ async function run(seed: number, blocks: number) {
       expect(hex(core.stateRoot())).toBe(hex(rc.stateRoot));
     }
   }
+  reach.spent += ref.allowanceReach.spent;
+  reach.spentInfinite += ref.allowanceReach.infinite;
   return statuses;
 }
 
@@ -366,6 +398,12 @@ describe('core vs bigint reference (randomized)', () => {
       store.apply(c.writes);
       expect(runs).toBe(Number(height)); // each block runs the schedule it created
     }
+  });
+  it('the seeds reach every allowance rule', () => {
+    for (const st of [Status.INSUFFICIENT_ALLOWANCE, Status.NATIVE_NOT_APPROVABLE]) expect(reach.statuses.has(st), statusName(st)).toBe(true);
+    // allowances spent, finite and infinite (docs/allowances.md)
+    expect(reach.spent, 'TransferFrom within a finite allowance').toBeGreaterThan(10);
+    expect(reach.spentInfinite, 'TransferFrom on an infinite allowance').toBeGreaterThan(3);
   });
   it('the seeds reach every schedule rule', () => {
     console.log({ ...reach, runStatus: [...reach.runStatus].map(statusName), ended: [...reach.ended], statuses: undefined });

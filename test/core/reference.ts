@@ -18,13 +18,14 @@ export const S = {
   NOT_TOKEN_CREATOR: 85, METADATA_LOCKED: 86, INVALID_METADATA: 87, NOT_VALIDATOR: 92,
   INVALID_PROGRAM_NAME: 122, INVALID_PROGRAM: 123, NOT_PROGRAM_OWNER: 124,
   INVALID_SCHEDULE_TRIGGER: 125, INVALID_SCHEDULE_OPERATIONS: 126, SCHEDULE_NOT_FOUND: 127, NOT_SCHEDULE_OWNER: 128,
-  SCHEDULE_NOT_ACTIVE: 129,
+  SCHEDULE_NOT_ACTIVE: 129, INSUFFICIENT_ALLOWANCE: 140, NATIVE_NOT_APPROVABLE: 141,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
 const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
 // docs/dex.md "Gas"
-const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n };
+// docs/allowances.md "Gas": Approve 16,000, TransferFrom 21,000
+const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n };
 /** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
 function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
@@ -117,7 +118,10 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   // CreateSchedule: the trigger's raw bytes (tag 0: 20 B, 1: 105 B) and the held Vec<Operation>,
   // both as bytes (stored as they are) and decoded; CancelSchedule (docs/intents.md "Schedules on chain")
   | { kind: 49; tag: number; trigger: Uint8Array; held: Uint8Array; ops: Op[] }
-  | { kind: 50; id: Uint8Array };
+  | { kind: 50; id: Uint8Array }
+  // ERC-20 allowances (docs/allowances.md): Approve, TransferFrom
+  | { kind: 51; token: Uint8Array; spender: Uint8Array; amount: bigint }
+  | { kind: 52; token: Uint8Array; from: Uint8Array; to: Uint8Array; amount: bigint };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -221,6 +225,8 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
         if (typeof held === 'number') return held === S.EMPTY_BUNDLE || held === S.TOO_MANY_OPS ? S.MALFORMED_BUNDLE : held;
         ops.push({ kind: 49, tag, trigger, held: r.b.slice(start, r.o), ops: held });
       } else if (d === 50) ops.push({ kind: 50, id: r.take(32) });
+      else if (d === 51) ops.push({ kind: 51, token: r.take(32), spender: r.take(32), amount: r.u128() });
+      else if (d === 52) ops.push({ kind: 52, token: r.take(32), from: r.take(32), to: r.take(32), amount: r.u128() });
       else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
         // Enabled in the core (staking, names, collections) but not modelled here; they have their
         // own tests. A generator that sends one as a "reserved" discriminant is wrong.
@@ -484,12 +490,55 @@ export class Reference {
     evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 3, data: cat(user, ctx.proposer, le(toP, 16), TREASURY, le(toT, 16)) });
   }
 
+  /**
+   * ERC-20 allowances (docs/allowances.md): key 0x0C owner‖token‖spender → u128 (deleted at 0),
+   * 2^128−1 infinite. Approve overwrites and emits Approval (kind 19); TransferFrom checks the
+   * allowance, then the owner's balance, moves it as a Transfer would and emits Transfer (kind 0).
+   * NTV is refused in both.
+   */
+  /** TransferFrom operations that executed, on a finite and on the infinite allowance (for the random test's reach). */
+  readonly allowanceReach = { spent: 0, infinite: 0 };
+  private execAllowance(user: Uint8Array, op: Extract<Op, { kind: 51 | 52 }>, index: number, k: number, evs: RefEvent[]): number {
+    if (op.kind === 52 && op.amount === 0n) return S.ZERO_AMOUNT;
+    if (eq(op.token, NTV)) return S.NATIVE_NOT_APPROVABLE;
+    if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;
+    if (op.kind === 51) {
+      const key = cat(new Uint8Array([0x0c]), user, op.token, op.spender);
+      if (op.amount !== 0n) this.put(key, le(op.amount, 16));
+      else if (this.get(key)) this.put(key, null);
+      evs.push({ bundleIndex: index, opIndex: k, kind: 19, data: cat(user, op.spender, op.token, le(op.amount, 16)) });
+      return S.OK;
+    }
+    const key = cat(new Uint8Array([0x0c]), op.from, op.token, user);
+    const v = this.get(key);
+    const allowance = v ? rdLe(v, 0, 16) : 0n;
+    if (allowance < op.amount) return S.INSUFFICIENT_ALLOWANCE;
+    const fb = this.bal(op.from, op.token);
+    if (fb < op.amount) return S.INSUFFICIENT_BALANCE;
+    if (!eq(op.to, op.from)) {
+      const tb = this.bal(op.to, op.token) + op.amount;
+      if (tb > U128) return S.AMOUNT_OVERFLOW;
+      this.setBal(op.to, op.token, tb);
+      this.setBal(op.from, op.token, fb - op.amount);
+    }
+    if (allowance === U128) this.allowanceReach.infinite++;
+    else this.allowanceReach.spent++;
+    if (allowance !== U128) {
+      const left = allowance - op.amount;
+      if (left !== 0n) this.put(key, le(left, 16));
+      else this.put(key, null);
+    }
+    evs.push({ bundleIndex: index, opIndex: k, kind: 0, data: cat(op.from, op.to, op.token, le(op.amount, 16)) });
+    return S.OK;
+  }
+
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
     if (op.kind === 119) return S.NOT_VALIDATOR; // no validators in this model's genesis
     if (op.kind === 48) return this.execRegisterProgram(ctx, user, op, index, k, evs);
     if (op.kind === 49) return this.execCreateSchedule(ctx, user, d.nonce, op, index, k, evs);
     if (op.kind === 50) return this.execCancelSchedule(user, op.id, index, k, evs);
+    if (op.kind === 51 || op.kind === 52) return this.execAllowance(user, op, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
@@ -798,7 +847,7 @@ export class Reference {
   }
 
   /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
-  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 }>, index: number, k: number, evs: RefEvent[]): number {
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 } | { kind: 51 } | { kind: 52 }>, index: number, k: number, evs: RefEvent[]): number {
     const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
     if (op.kind === 34 || op.kind === 35) {
       const tk = cat(new Uint8Array([3]), op.mint);

@@ -24,6 +24,8 @@ describe('mainnet (spec §5.6: signatures enforced, convenience methods refused)
     for (const [method, params] of [
       ['svc_transfer', [systemAddressHex(1), someone, 'NTV', '1']],
       ['svc_createToken', ['T', 'TTT', 6, '1', someone]],
+      ['svc_approve', ['USDC', someone, '1', systemAddressHex(1)]],
+      ['svc_transferFrom', ['USDC', systemAddressHex(1), someone, '1', someone]],
       ['svc_faucet', [someone]],
       ['svc_generateKeypair', []],
     ] as const) {

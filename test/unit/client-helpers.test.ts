@@ -192,6 +192,8 @@ describe('gasOf', () => {
       { type: 'RegisterProgram', name: 'prog', program: '{"name":"prog","é":1}' },
       { type: 'CreateSchedule', trigger: { kind: 'Recurring', intervalSeconds: 60n, runs: 2, firstRun: 0n }, operations: [{ type: 'Transfer', to: FRIEND, token: USDC, amount: 1n }, { type: 'ClaimRewards' }] },
       { type: 'CancelSchedule', scheduleId: new Uint8Array(32).fill(9) },
+      { type: 'Approve', token: USDC, spender: FRIEND, amount: 5n },
+      { type: 'TransferFrom', token: USDC, from: FRIEND, to: VALIDATOR, amount: 5n },
       { type: 'BatchTransferMultiToken', collection: COLLECTION, to: FRIEND, entries: Array.from({ length: 16 }, (_, i) => ({ typeId: BigInt(i), amount: 1n })) },
     ];
     for (const op of samples) expect(gasOf(op), op.type).toBe(meter.opGas(op));

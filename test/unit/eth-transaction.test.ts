@@ -42,6 +42,22 @@ describe('EVM transaction → native bundle', () => {
     expect(bundle.operations).toEqual([{ type: 'Transfer', to: accountOfEvm(to), token: mint, amount: 1_234n }]);
   });
 
+  it('maps ERC-20 approve and transferFrom to Approve and TransferFrom (docs/allowances.md)', async () => {
+    const sign = async (data: `0x${string}`) => bundleOf(await decodeEvmTransaction(unhex(await account.signTransaction({ ...base, to: tokenAddress, data })), CHAIN_ID), tokens);
+    const approve = await sign(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [to, 500n] }));
+    expect(approve.operations).toEqual([{ type: 'Approve', token: mint, spender: accountOfEvm(to), amount: 500n }]);
+    // any amount from 2^128−1 up is the infinite allowance (the usual approve(spender, 2^256−1))
+    const infinite = await sign(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [to, (1n << 256n) - 1n] }));
+    expect(infinite.operations).toEqual([{ type: 'Approve', token: mint, spender: accountOfEvm(to), amount: (1n << 128n) - 1n }]);
+    const owner = privateKeyToAccount(generatePrivateKey()).address;
+    const move = await sign(encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [owner, to, 9n] }));
+    expect(move.userAccount).toEqual(accountOfEvm(account.address)); // the spender sends it
+    expect(move.operations).toEqual([{ type: 'TransferFrom', token: mint, from: accountOfEvm(owner), to: accountOfEvm(to), amount: 9n }]);
+    const huge = encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [owner, to, 1n << 128n] });
+    const hugeTx = await decodeEvmTransaction(unhex(await account.signTransaction({ ...base, to: tokenAddress, data: huge })), CHAIN_ID);
+    expect(() => bundleOf(hugeTx, tokens)).toThrow(/beyond u128/);
+  });
+
   it('verification accepts exactly the mapped bundle with auth 3 and refuses a re-wrapped one', async () => {
     const raw = unhex(await account.signTransaction({ ...base, to, value: GWEI }));
     const bytes = encodeBundle(bundleOf(await decodeEvmTransaction(raw, CHAIN_ID), tokens));
@@ -61,9 +77,13 @@ describe('EVM transaction → native bundle', () => {
     await expect(decodeEvmTransaction(wrong, CHAIN_ID)).rejects.toMatchObject({ data: { status: 'WRONG_CHAIN_ID' } });
     const dust = await decodeEvmTransaction(unhex(await account.signTransaction({ ...base, to, value: GWEI + 1n })), CHAIN_ID);
     expect(() => bundleOf(dust, tokens)).toThrow(/whole number of nanoNTV/);
-    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [to, 1n] });
-    const call = await decodeEvmTransaction(unhex(await account.signTransaction({ ...base, to: tokenAddress, data: approve })), CHAIN_ID);
-    expect(() => bundleOf(call, tokens)).toThrow(/transfer\(address,uint256\)/);
+    const other = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [to] });
+    const call = await decodeEvmTransaction(unhex(await account.signTransaction({ ...base, to: tokenAddress, data: other })), CHAIN_ID);
+    expect(() => bundleOf(call, tokens)).toThrow(/transfer\(address,uint256\).*approve\(address,uint256\).*transferFrom/);
+    // a transferFrom with a dirty address word is not canonical calldata
+    const dirty = encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [to, to, 1n] }).replace(/^0x23b872dd000000/, '0x23b872dd0000ff') as `0x${string}`;
+    const dirtyCall = await decodeEvmTransaction(unhex(await account.signTransaction({ ...base, to: tokenAddress, data: dirty })), CHAIN_ID);
+    expect(() => bundleOf(dirtyCall, tokens)).toThrow(/UNSUPPORTED|only ERC-20/);
     const create = unhex(await account.signTransaction({ ...base, data: '0x6000' }));
     await expect(decodeEvmTransaction(create, CHAIN_ID)).rejects.toMatchObject({ data: { status: 'UNSUPPORTED_CALL' } });
     expect(looksLikeEvmTransaction(new Uint8Array(64).fill(2))).toBe(false); // an Ed25519 length never is

@@ -1,7 +1,8 @@
 /**
  * Signed EVM transactions as native bundles (spec §4.18; docs/eth.md "Sending"). No EVM runs: a
- * transaction is a native-coin transfer (empty calldata), an ERC-20 `transfer(to, amount)` on a
- * token's EVM-form address, or an ERC-721/1155 transfer on a collection's (collection-transfers.ts),
+ * transaction is a native-coin transfer (empty calldata), an ERC-20 `transfer(to, amount)`,
+ * `approve(spender, amount)` or `transferFrom(from, to, amount)` on a token's EVM-form address
+ * (docs/allowances.md), or an ERC-721/1155 transfer on a collection's (collection-transfers.ts),
  * and maps to exactly one bundle holding one operation.
  * The raw signed transaction is the bundle's `signature`, so the mapping is a pure function of
  * those bytes (plus the token table) and anyone can re-verify a bundle: recover the sender,
@@ -14,7 +15,7 @@ import { evmRefusal } from './refusal.js';
 import type { BundleAuth } from '../mempool.js';
 import type { EvmTokenIndex } from './tokens.js';
 import { collectionActionOf, type CollectionAction } from './collection-transfers.js';
-import { accountOfEvm, hex, U64_MAX, WEI_PER_NANO } from './units.js';
+import { accountOfEvm, allowanceOfEvm, hex, U64_MAX, WEI_PER_NANO } from './units.js';
 import { AUTH_EVM, ED25519_SIGNATURE_BYTES, GAS_BASE, ML_DSA_65_SIGNATURE_BYTES, OPERATION_GAS } from '../../abi/constants.js';
 
 /** BundleInput.auth of a bundle whose signature is a secp256k1-signed EVM transaction (docs/core-abi.md). */
@@ -27,6 +28,9 @@ export { AUTH_EVM };
 export const MAX_RAW_TX_BYTES = 2048;
 /** ERC-20 `transfer(address,uint256)`. */
 export const SELECTOR_TRANSFER = '0xa9059cbb';
+/** ERC-20 `approve(address,uint256)` and `transferFrom(address,address,uint256)` (docs/allowances.md). */
+export const SELECTOR_APPROVE = '0x095ea7b3';
+export const SELECTOR_TRANSFER_FROM = '0x23b872dd';
 /** An EVM transaction never expires; the bundle's valid_until is the largest u64. */
 const NO_EXPIRY = U64_MAX;
 
@@ -58,6 +62,9 @@ export interface EvmTransaction {
 export type EvmAction =
   | { kind: 'native'; to: Uint8Array; amountNano: bigint }
   | { kind: 'token'; to: Uint8Array; mint: Uint8Array; amount: bigint }
+  /** `amount` is the core's: 2^128−1 (infinite) for any EVM amount at or above it */
+  | { kind: 'approve'; spender: Uint8Array; mint: Uint8Array; amount: bigint }
+  | { kind: 'transferFrom'; from: Uint8Array; to: Uint8Array; mint: Uint8Array; amount: bigint }
   | CollectionAction;
 
 /**
@@ -67,6 +74,8 @@ export type EvmAction =
  */
 export function actionGas(action: EvmAction): bigint {
   if (action.kind === 'native' || action.kind === 'token') return GAS_BASE + OPERATION_GAS.Transfer.base;
+  if (action.kind === 'approve') return GAS_BASE + OPERATION_GAS.Approve.base;
+  if (action.kind === 'transferFrom') return GAS_BASE + OPERATION_GAS.TransferFrom.base; // docs/allowances.md "Gas"
   if (action.kind === 'nft') return GAS_BASE + OPERATION_GAS.TransferNft.base;
   if (!action.batch) return GAS_BASE + OPERATION_GAS.TransferMultiToken.base;
   const batch = OPERATION_GAS.BatchTransferMultiToken;
@@ -154,16 +163,28 @@ export function actionOf(call: { to: Hex; data: Hex; value: bigint; from?: Hex }
   if (!token) {
     const collection = tokens.collection(call.to);
     if (collection) return collectionActionOf(collection, data as Hex, call.value, call.from);
-    throw evmRefusal('UNSUPPORTED_CALL', `${call.to} is not a token or collection address and this node executes no EVM code; only native transfers (no calldata), ERC-20 transfer(to, amount) on a token and ERC-721/1155 transfers on a collection are accepted`);
+    throw evmRefusal('UNSUPPORTED_CALL', `${call.to} is not a token or collection address and this node executes no EVM code; only native transfers (no calldata), ERC-20 transfer, approve and transferFrom on a token and ERC-721/1155 transfers on a collection are accepted`);
   }
-  // transfer(address,uint256): selector, a left-padded address, a uint256; nothing else.
-  if (!data.startsWith(SELECTOR_TRANSFER) || data.length !== 2 + 8 + 64 + 64 || !/^0{24}$/.test(data.slice(10, 34))) {
-    throw evmRefusal('UNSUPPORTED_CALL', `only ERC-20 transfer(address,uint256) (selector ${SELECTOR_TRANSFER}, 68 bytes of calldata) can be sent to token ${token.symbol}`);
+  // ERC-20 calls: the selector, then 32-byte words (addresses left-padded); nothing else.
+  const selector = data.slice(0, 10);
+  const words = (n: number, addresses: number): string[] | undefined => {
+    if (data.length !== 10 + 64 * n) return undefined;
+    const out = Array.from({ length: n }, (_, i) => data.slice(10 + 64 * i, 74 + 64 * i));
+    return out.slice(0, addresses).every((w) => /^0{24}/.test(w)) ? out : undefined;
+  };
+  const args = selector === SELECTOR_TRANSFER || selector === SELECTOR_APPROVE ? words(2, 1) : selector === SELECTOR_TRANSFER_FROM ? words(3, 2) : undefined;
+  if (!args) {
+    throw evmRefusal('UNSUPPORTED_CALL', `only ERC-20 transfer(address,uint256) (${SELECTOR_TRANSFER}, 68 bytes of calldata), approve(address,uint256) (${SELECTOR_APPROVE}, 68 bytes) and transferFrom(address,address,uint256) (${SELECTOR_TRANSFER_FROM}, 100 bytes) can be sent to token ${token.symbol}`);
   }
-  if (call.value !== 0n) throw evmRefusal('UNSUPPORTED_CALL', 'an ERC-20 transfer carries no native value');
-  const amount = BigInt(`0x${data.slice(74)}`);
+  if (call.value !== 0n) throw evmRefusal('UNSUPPORTED_CALL', 'an ERC-20 call carries no native value');
+  const account = (word: string) => accountOfEvm(`0x${word.slice(24)}`);
+  const amount = BigInt(`0x${args.at(-1)}`);
+  // approve: any amount from 2^128−1 up is the infinite allowance (docs/allowances.md), so the
+  // usual approve(spender, 2^256−1) is accepted.
+  if (selector === SELECTOR_APPROVE) return { kind: 'approve', spender: account(args[0]!), mint: token.mint, amount: allowanceOfEvm(amount) };
   if (amount >= 1n << 128n) throw evmRefusal('VALUE_NOT_REPRESENTABLE', `amount ${amount} is beyond u128, the ledger's amount range`);
-  return { kind: 'token', to: accountOfEvm(`0x${data.slice(34, 74)}`), mint: token.mint, amount };
+  if (selector === SELECTOR_TRANSFER_FROM) return { kind: 'transferFrom', from: account(args[0]!), to: account(args[1]!), mint: token.mint, amount };
+  return { kind: 'token', to: account(args[0]!), mint: token.mint, amount };
 }
 
 /** The one operation a call maps to. */
@@ -173,6 +194,10 @@ export function operationOf(action: EvmAction): Operation {
       return { type: 'Transfer', to: action.to, token: NATIVE_MINT, amount: action.amountNano };
     case 'token':
       return { type: 'Transfer', to: action.to, token: action.mint, amount: action.amount };
+    case 'approve':
+      return { type: 'Approve', token: action.mint, spender: action.spender, amount: action.amount };
+    case 'transferFrom':
+      return { type: 'TransferFrom', token: action.mint, from: action.from, to: action.to, amount: action.amount };
     case 'nft':
       return { type: 'TransferNft', collection: action.collection, tokenId: action.tokenId, to: action.to };
     case 'multi': {

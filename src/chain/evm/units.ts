@@ -45,3 +45,18 @@ export function isEvmAccount(bytes32: Uint8Array): boolean {
 export function isNativeMintBytes(mint: Uint8Array): boolean {
   return Buffer.compare(mint, NATIVE_MINT) === 0;
 }
+
+/**
+ * ERC-20 allowances (docs/allowances.md): the core's allowance is a u128 and 2^128−1 is infinite
+ * (never decremented). An EVM `approve` of 2^128−1 or more maps to that infinite value, and the
+ * infinite allowance reads and logs as 2^256−1, so `approve(spender, maxUint256)` reads back as it
+ * was sent. Every finite allowance is below 2^128−1 and reads as itself.
+ */
+export const INFINITE_ALLOWANCE = (1n << 128n) - 1n;
+export const EVM_MAX_UINT256 = (1n << 256n) - 1n;
+export function allowanceOfEvm(amount: bigint): bigint {
+  return amount >= INFINITE_ALLOWANCE ? INFINITE_ALLOWANCE : amount;
+}
+export function evmAllowance(allowance: bigint): bigint {
+  return allowance === INFINITE_ALLOWANCE ? EVM_MAX_UINT256 : allowance;
+}

@@ -10,6 +10,7 @@ import { blockView, formatBlock, formatPendingTransaction, formatReceipt, format
 import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../chain/evm/transaction.js';
 import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../chain/evm/units.js';
 import { logMatcher } from '../../eth/log-filter.js';
+import { allowanceOf } from '../../chain/allowances.js';
 import {
   BLOCK_EXAMPLE, ETH_EXAMPLES, EthBlockObject, EthFeeHistoryObject, EthLogObject, EthReceiptObject, EthTransactionObject, HASH_EXAMPLE, LOG_EXAMPLE, RECEIPT_EXAMPLE, TRANSACTION_EXAMPLE,
 } from './eth-schemas.js';
@@ -218,7 +219,7 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     }),
     defineMethod({
       name: 'eth_call',
-      summary: 'Read calls: ERC-20 on token addresses, ERC-721 on NFT collections, ERC-1155 on multi-token collections (docs/eth.md "eth_call"); 0x for an address without either.',
+      summary: 'Read calls: ERC-20 on token addresses (with transfer, approve and transferFrom simulated, docs/allowances.md), ERC-721 on NFT collections, ERC-1155 on multi-token collections (docs/eth.md "eth_call"); 0x for an address without either.',
       params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'data', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
       errors: [...STATE_ERRORS, STANDARD_ERRORS.EXECUTION_REVERTED.code],
@@ -249,7 +250,7 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     }),
     defineMethod({
       name: 'eth_estimateGas',
-      summary: 'Gas of what the call maps to: 21000 (0x5208) for a native or ERC-20 transfer, the core\'s charge for an ERC-721/1155 transfer (docs/nfts.md "Gas"); refuses what eth_sendRawTransaction would.',
+      summary: 'Gas of what the call maps to: 21000 (0x5208) for a native or ERC-20 transfer or approve, 26000 for transferFrom (docs/allowances.md), the core\'s charge for an ERC-721/1155 transfer (docs/nfts.md "Gas"), never below the calldata\'s intrinsic gas; refuses what eth_sendRawTransaction would.',
       params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'gas', schema: Quantity },
       errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code, ...STATE_ERRORS],
@@ -282,12 +283,12 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     }),
     defineMethod({
       name: 'eth_sendRawTransaction',
-      summary: 'Submits a signed legacy (EIP-155), EIP-2930 or EIP-1559 transaction: a native transfer, an ERC-20 transfer(to, amount) on a token, or an ERC-721/1155 transfer on a collection, executed as a native bundle. Answers the transaction hash once it waits in the mempool.',
+      summary: 'Submits a signed legacy (EIP-155), EIP-2930 or EIP-1559 transaction: a native transfer, an ERC-20 transfer(to, amount), approve(spender, amount) or transferFrom(from, to, amount) on a token (docs/allowances.md), or an ERC-721/1155 transfer on a collection, executed as a native bundle. Answers the transaction hash once it waits in the mempool.',
       description: 'Refusals are -32000 with go-ethereum\'s message for the condition, so ethers and viem raise their typed errors: "nonce too low: …", '
         + '"already known", "replacement transaction underpriced: …", "insufficient funds for gas * price + value: …", "max fee per gas less than block base fee: …", '
         + '"transaction underpriced: …", "intrinsic gas too low: …", "nonce too high: …", "txpool is full: …", "invalid sender: …", "transaction type not supported: …", '
         + '"invalid chain id for signer: …"; data.status names the node\'s status (NONCE_TOO_LOW, UNSUPPORTED_CALL, VALUE_NOT_REPRESENTABLE, …). '
-        + 'An ERC-20, ERC-721 or ERC-1155 transfer of more than the sender holds is code 3 "execution reverted: …" as the contract would revert (docs/eth.md "Errors").',
+        + 'An ERC-20, ERC-721 or ERC-1155 transfer of more than the sender holds, or an ERC-20 transferFrom beyond the allowance or the owner\'s balance, is code 3 "execution reverted: …" as the contract would revert (docs/eth.md "Errors").',
       params: [{ name: 'transaction', schema: HexBytes({ maxBytes: MAX_RAW_TX_BYTES }) }] as const,
       result: { name: 'hash', schema: Type.String({ pattern: '^0x[0-9a-f]{64}$' }) },
       errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code],
@@ -491,6 +492,12 @@ function checkFunds(chain: ChainApi, readers: DomainReaders, from: Uint8Array, f
   switch (action.kind) {
     case 'token':
       if (chain.balance(from, action.mint) < action.amount) throw executionReverted('ERC20: transfer amount exceeds balance');
+      return;
+    case 'transferFrom':
+      // The sender spends its allowance from the owner (docs/allowances.md), checked first as
+      // OpenZeppelin's transferFrom does; the infinite allowance (2^128−1) never runs short.
+      if (allowanceOf(chain.state, action.from, action.mint, from) < action.amount) throw executionReverted('ERC20: insufficient allowance');
+      if (chain.balance(action.from, action.mint) < action.amount) throw executionReverted('ERC20: transfer amount exceeds balance');
       return;
     case 'nft': {
       const nft = readers.collections.nft(action.collection, action.tokenId);

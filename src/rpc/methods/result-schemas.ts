@@ -19,7 +19,7 @@ export const ReceiptSchema = Type.Object({
   error: Type.Optional(Str('why it failed')),
   gas_used: Int('gas used'),
   fee: Str('fee paid in raw NTV units, decimal'),
-  events: Type.Array(Type.Object({ type: Str('Transfer, TokenCreated, KeyRegistered, Fee, the DEX and metadata events, or the collection events (docs/methods.md "Receipt")'), op_index: Type.Union([Type.Integer(), Type.Null()], { description: 'operation index; null for bundle-level events (Fee)' }) }, { additionalProperties: true })),
+  events: Type.Array(Type.Object({ type: Str('Transfer, TokenCreated, KeyRegistered, Fee, Approval, the DEX and metadata events, or the collection events (docs/methods.md "Receipt")'), op_index: Type.Union([Type.Integer(), Type.Null()], { description: 'operation index; null for bundle-level events (Fee)' }) }, { additionalProperties: true })),
   created: Type.Optional(Type.Object({
     mint: Type.Optional(Str('Nx1… mint of a created token')),
     pool: Type.Optional(Str('Nx8… address of a created pool')),

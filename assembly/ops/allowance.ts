@@ -1,0 +1,79 @@
+// ERC-20 allowances (docs/allowances.md; bundle-format disc. 51 Approve, 52 TransferFrom).
+//   Approve { token, spender, amount }: sets 0x0C owner‖token‖spender to amount (overwrites, as
+//     ERC-20 approve does; 0 deletes the record) and emits Approval.
+//   TransferFrom { token, from, to, amount }, sent by the spender: spends the allowance (2^128−1 is
+//     infinite and never decremented, as OpenZeppelin treats type(uint256).max), then moves the
+//     balance exactly as a Transfer from `from` would, and emits the ordinary Transfer event. The
+//     allowance is checked before the balance, in OpenZeppelin's order (_spendAllowance, _transfer).
+// NTV is refused in both (NATIVE_NOT_APPROVABLE): it pays every fee, so an allowance on it would let
+// a spender empty the balance the owner's own bundles need, and it has no ERC-20 contract on the
+// EVM side (docs/eth.md "Token addresses"). Any other token (STD-7, STD-8, bridge-canonical) works.
+
+import * as S from "../status";
+import * as U from "../u128";
+import { allowanceEntry, balanceEntry, tokenEntry } from "../keys";
+import { exists } from "../state";
+import { balLoad, balStore } from "../ledger";
+import { beginEvent } from "../events";
+import { bytesEq, isZero } from "../mem";
+import { EV_APPROVAL, EV_APPROVAL_BYTES, EV_TRANSFER, EV_TRANSFER_BYTES } from "../abi";
+
+const U64_MAX: u64 = 0xffffffffffffffff;
+
+/** The token checks both operations share: not NTV, and known. */
+function checkToken(token: usize): u32 {
+  if (isZero(token, 32)) return S.NATIVE_NOT_APPROVABLE;
+  if (!exists(tokenEntry(token))) return S.UNKNOWN_TOKEN;
+  return S.OK;
+}
+
+/** Approve: fields token[32] spender[32] amount u128; the owner is the sender. */
+export function execApprove(user: usize, fields: usize, bundleIndex: u32, opIndex: u32): u32 {
+  let token = fields;
+  let spender = fields + 32;
+  let st = checkToken(token);
+  if (st != S.OK) return st;
+  // The record is a u128 deleted at zero, like a balance (abi/state.mjs ALLOWANCE).
+  balStore(allowanceEntry(user, token, spender), load<u64>(fields, 64), load<u64>(fields, 72));
+  let d = beginEvent(bundleIndex, <u16>opIndex, EV_APPROVAL, EV_APPROVAL_BYTES);
+  memory.copy(d, user, 32);
+  memory.copy(d + 32, spender, 32);
+  memory.copy(d + 64, token, 32);
+  memory.copy(d + 96, fields + 64, 16);
+  return S.OK;
+}
+
+/** TransferFrom: fields token[32] from[32] to[32] amount u128; the spender is the sender. */
+export function execTransferFrom(user: usize, fields: usize, bundleIndex: u32, opIndex: u32): u32 {
+  let token = fields;
+  let from = fields + 32;
+  let to = fields + 64;
+  let amtLo = load<u64>(fields, 96);
+  let amtHi = load<u64>(fields, 104);
+  if ((amtLo | amtHi) == 0) return S.ZERO_AMOUNT;
+  let st = checkToken(token);
+  if (st != S.OK) return st;
+  let allowance = allowanceEntry(from, token, user);
+  balLoad(allowance);
+  let infinite = U.lo == U64_MAX && U.hi == U64_MAX;
+  if (U.sub128(U.lo, U.hi, amtLo, amtHi)) return S.INSUFFICIENT_ALLOWANCE;
+  let leftLo = U.lo, leftHi = U.hi;
+  let src = balanceEntry(from, token);
+  balLoad(src);
+  if (U.sub128(U.lo, U.hi, amtLo, amtHi)) return S.INSUFFICIENT_BALANCE;
+  if (!bytesEq(to, from, 32)) {
+    let rest0 = U.lo, rest1 = U.hi;
+    let dst = balanceEntry(to, token);
+    balLoad(dst);
+    if (U.add128(U.lo, U.hi, amtLo, amtHi)) return S.AMOUNT_OVERFLOW;
+    balStore(dst, U.lo, U.hi);
+    balStore(src, rest0, rest1);
+  }
+  if (!infinite) balStore(allowance, leftLo, leftHi);
+  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TRANSFER, EV_TRANSFER_BYTES);
+  memory.copy(d, from, 32);
+  memory.copy(d + 32, to, 32);
+  memory.copy(d + 64, token, 32);
+  memory.copy(d + 96, fields + 96, 16);
+  return S.OK;
+}

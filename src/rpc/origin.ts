@@ -20,6 +20,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 
 /** Media types accepted for a JSON-RPC POST (the ones geth accepts). */
+/** Host headers whose verdict HostList remembers at most. */
+const MAX_REMEMBERED_HOSTS = 256;
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest']);
 
 /** How long a browser may cache a preflight answer, seconds. */
@@ -111,6 +113,7 @@ export function originAllowed(headers: IncomingHttpHeaders, allowed: OriginList)
 /** True when the Content-Type's media type is a JSON one (parameters such as charset ignored). */
 export function isJsonContentType(value: string | undefined): boolean {
   if (value === undefined) return false;
+  if (value === 'application/json') return true; // what nearly every client sends: no parsing on the hot path
   const semi = value.indexOf(';');
   return JSON_MEDIA_TYPES.has((semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase());
 }
@@ -124,6 +127,7 @@ export function isJsonContentType(value: string | undefined): boolean {
 export class HostList {
   readonly any: boolean;
   readonly #hosts: ReadonlySet<string>;
+  readonly #verdicts = new Map<string, boolean>();
 
   constructor(entries: readonly string[]) {
     const normalised = entries.map((e) => e.trim().toLowerCase()).filter((e) => e.length > 0);
@@ -133,8 +137,15 @@ export class HostList {
 
   allows(hostHeader: string | undefined): boolean {
     if (hostHeader === undefined || this.any) return true;
+    // A client sends the same Host on every request of a connection: the verdict is remembered
+    // (bounded, cleared when full), so the hot path does no parsing (docs/rpc.md "Connections").
+    const known = this.#verdicts.get(hostHeader);
+    if (known !== undefined) return known;
     const host = hostOnly(hostHeader);
-    return isIP(host) !== 0 || this.#hosts.has(host);
+    const verdict = isIP(host) !== 0 || this.#hosts.has(host);
+    if (this.#verdicts.size >= MAX_REMEMBERED_HOSTS) this.#verdicts.clear();
+    this.#verdicts.set(hostHeader, verdict);
+    return verdict;
   }
 }
 

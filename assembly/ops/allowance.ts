@@ -15,8 +15,9 @@ import { allowanceEntry, balanceEntry, tokenEntry } from "../keys";
 import { exists } from "../state";
 import { balLoad, balStore } from "../ledger";
 import { beginEvent } from "../events";
-import { bytesEq, isZero } from "../mem";
-import { EV_APPROVAL, EV_APPROVAL_BYTES, EV_TRANSFER, EV_TRANSFER_BYTES } from "../abi";
+import { isZero } from "../mem";
+import { moveBalance } from "./transfer";
+import { EV_APPROVAL, EV_APPROVAL_BYTES } from "../abi";
 
 const U64_MAX: u64 = 0xffffffffffffffff;
 
@@ -58,22 +59,8 @@ export function execTransferFrom(user: usize, fields: usize, bundleIndex: u32, o
   let infinite = U.lo == U64_MAX && U.hi == U64_MAX;
   if (U.sub128(U.lo, U.hi, amtLo, amtHi)) return S.INSUFFICIENT_ALLOWANCE;
   let leftLo = U.lo, leftHi = U.hi;
-  let src = balanceEntry(from, token);
-  balLoad(src);
-  if (U.sub128(U.lo, U.hi, amtLo, amtHi)) return S.INSUFFICIENT_BALANCE;
-  if (!bytesEq(to, from, 32)) {
-    let rest0 = U.lo, rest1 = U.hi;
-    let dst = balanceEntry(to, token);
-    balLoad(dst);
-    if (U.add128(U.lo, U.hi, amtLo, amtHi)) return S.AMOUNT_OVERFLOW;
-    balStore(dst, U.lo, U.hi);
-    balStore(src, rest0, rest1);
-  }
+  st = moveBalance(balanceEntry(from, token), from, to, token, fields + 96, bundleIndex, opIndex);
+  if (st != S.OK) return st;
   if (!infinite) balStore(allowance, leftLo, leftHi);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TRANSFER, EV_TRANSFER_BYTES);
-  memory.copy(d, from, 32);
-  memory.copy(d + 32, to, 32);
-  memory.copy(d + 64, token, 32);
-  memory.copy(d + 96, fields + 96, 16);
   return S.OK;
 }

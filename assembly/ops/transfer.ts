@@ -9,7 +9,7 @@ import { exists } from "../state";
 import { balLoad, balStore } from "../ledger";
 import { beginEvent } from "../events";
 import { bytesEq, isZero } from "../mem";
-import { EV_TRANSFER } from "../abi";
+import { EV_TRANSFER, EV_TRANSFER_BYTES } from "../abi";
 
 /** `payer` is the sender's NTV balance entry, already looked up for the fee. */
 export function execTransfer(user: usize, fields: usize, bundleIndex: u32, opIndex: u32, payer: usize): u32 {
@@ -19,21 +19,33 @@ export function execTransfer(user: usize, fields: usize, bundleIndex: u32, opInd
   let amtHi = load<u64>(fields, 72);
   if ((amtLo | amtHi) == 0) return S.ZERO_AMOUNT;
   if (!exists(tokenEntry(token))) return S.UNKNOWN_TOKEN;
-  let from = isZero(token, 32) ? payer : balanceEntry(user, token); // NTV: the mint is 32 zero bytes
-  balLoad(from);
+  let src = isZero(token, 32) ? payer : balanceEntry(user, token); // NTV: the mint is 32 zero bytes
+  return moveBalance(src, user, to, token, fields + 64, bundleIndex, opIndex);
+}
+
+/**
+ * Move `amount` (u128 at `amount`) of `token` from `from`, whose balance entry is `src`, to `to`,
+ * with its Transfer event: the one path by which a balance moves between accounts (Transfer,
+ * TransferFrom), so a rule on token movements belongs here. INSUFFICIENT_BALANCE →
+ * AMOUNT_OVERFLOW; to oneself, nothing is written but the event. Nothing is written on failure.
+ */
+export function moveBalance(src: usize, from: usize, to: usize, token: usize, amount: usize, bundleIndex: u32, opIndex: u32): u32 {
+  let amtLo = load<u64>(amount, 0);
+  let amtHi = load<u64>(amount, 8);
+  balLoad(src);
   if (U.sub128(U.lo, U.hi, amtLo, amtHi)) return S.INSUFFICIENT_BALANCE;
-  if (!bytesEq(to, user, 32)) {
+  if (!bytesEq(to, from, 32)) {
     let rest0 = U.lo, rest1 = U.hi;
     let dst = balanceEntry(to, token);
     balLoad(dst);
     if (U.add128(U.lo, U.hi, amtLo, amtHi)) return S.AMOUNT_OVERFLOW;
     balStore(dst, U.lo, U.hi);
-    balStore(from, rest0, rest1);
+    balStore(src, rest0, rest1);
   }
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TRANSFER, 112);
-  memory.copy(d, user, 32);
+  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TRANSFER, EV_TRANSFER_BYTES);
+  memory.copy(d, from, 32);
   memory.copy(d + 32, to, 32);
   memory.copy(d + 64, token, 32);
-  memory.copy(d + 96, fields + 64, 16);
+  memory.copy(d + 96, amount, 16);
   return S.OK;
 }

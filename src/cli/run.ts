@@ -34,6 +34,7 @@ export function parseOriginsFlag(flag: string, text: string): string[] {
 
 const isPort = t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]);
 const isNonNegativeInteger = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]);
+const isPositiveInteger = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
 const isPositiveNumber = t.cascade(t.isNumber(), [t.isAtLeast(0.5)]);
 
 /**
@@ -68,11 +69,11 @@ export class RunCommand extends Command {
     description: 'Idle block interval in seconds; under load blocks follow every 0.5 s (default: 12)', validator: isPositiveNumber,
   });
   maxTxsPerBlock = Option.String('--max-txs-per-block', '10000', {
-    description: 'Bundles per block at most (default: 10000)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+    description: 'Bundles per block at most (default: 10000)', validator: isPositiveInteger,
   });
   mempoolMax = Option.String('--mempool-max', '200000', {
     description: 'Bundles the mempool holds at most; when full, a bundle paying a higher max_priority_fee evicts the cheapest (docs/mempool.md) (default: 200000)',
-    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+    validator: isPositiveInteger,
   });
   mempoolMaxQueued = Option.String('--mempool-max-queued', '20000', {
     description: 'Bundles queued behind a nonce gap the mempool holds at most, across accounts (docs/mempool.md) (default: 20000)',
@@ -86,22 +87,22 @@ export class RunCommand extends Command {
   });
   mempoolLifetime = Option.String('--mempool-lifetime', '10800', {
     description: 'Seconds a bundle may wait in the mempool, whatever its valid_until (docs/mempool.md) (default: 10800, 3 h)',
-    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+    validator: isPositiveInteger,
   });
   rpcRateLimit = Option.String('--rpc-rate-limit', '100', {
     description: 'Per-IP JSON-RPC calls per second, 0 = unlimited (default: 100)', validator: isNonNegativeInteger,
   });
   rpcKeepAliveTimeout = Option.String('--rpc-keep-alive-timeout', '120', {
     description: 'Seconds an idle HTTP keep-alive connection stays open between requests (docs/rpc.md) (default: 120)',
-    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+    validator: isPositiveInteger,
   });
   rpcHeaderTimeout = Option.String('--rpc-header-timeout', '10', {
     description: 'Seconds within which a request\'s headers must arrive, else 408 and close (slow-header clients) (default: 10)',
-    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+    validator: isPositiveInteger,
   });
   rpcRequestTimeout = Option.String('--rpc-request-timeout', '30', {
     description: 'Seconds within which a whole request, headers and body, must arrive, else 408 and close; at least --rpc-header-timeout (default: 30)',
-    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+    validator: isPositiveInteger,
   });
   rpcMaxConnectionsPerIp = Option.String('--rpc-max-connections-per-ip', '128', {
     description: 'Open RPC connections (HTTP and WebSocket) per client IP, more get 503; 0 = no cap (default: 128)',

@@ -41,4 +41,5 @@ export const constants = [
   // System accounts (spec §1.4, §1.8; docs/addresses-and-keys.md, system addresses).
   { name: 'NTV_MINT', value: 0, host: 'bytes32', doc: "the native token's mint: 32 zero bytes (spec §1.4)" },
   { name: 'TREASURY', value: 3, host: 'bytes32', doc: 'the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8)' },
+  { name: 'GOVERNANCE', value: 9, host: 'bytes32', doc: 'the protocol governance authority 0x00…09: keyless; operations gated to governance (creating an STD-8 stablecoin, verifying an issuer, raising a supply cap, the bridge attester set, chain parameters) are accepted only with this account as their user; passed proposals execute as it, and on testnet the unsigned convenience methods may name it as sender (docs/addresses-and-keys.md)' },
 ];

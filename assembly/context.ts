@@ -13,6 +13,11 @@ export let ctxBlockGasLimit: u64 = 0;
 export const TREASURY = memory.data<u8>([
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,
 ]);
+/** The protocol governance authority 0x00…09 (abi/constants.mjs GOVERNANCE; docs/addresses-and-keys.md):
+ *  keyless; governance-only operations are accepted only with it as their user. */
+export const GOVERNANCE = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9,
+]);
 /** The native token's mint: 32 zero bytes (spec §1.4). */
 export const NTV_MINT = memory.data(32);
 

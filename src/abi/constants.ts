@@ -65,6 +65,12 @@ export const TREASURY: Uint8Array = (() => {
   a[31] = 3;
   return a;
 })();
+/** the protocol governance authority 0x00…09: keyless; operations gated to governance (creating an STD-8 stablecoin, verifying an issuer, raising a supply cap, the bridge attester set, chain parameters) are accepted only with this account as their user; passed proposals execute as it, and on testnet the unsigned convenience methods may name it as sender (docs/addresses-and-keys.md) */
+export const GOVERNANCE: Uint8Array = (() => {
+  const a = new Uint8Array(32);
+  a[31] = 9;
+  return a;
+})();
 
 // ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules"): bigint, as the host computes gas
 /** Transfer (with GAS_BASE, the 21,000 of an EVM transfer) */

@@ -35,6 +35,18 @@ export const constants = [
   { name: 'MAX_CONDITIONAL_FAILURES', value: 3, as: 'u32', doc: 'a Conditional schedule gives up after this many failed runs' },
   { name: 'SCHEDULE_MAX_SLOTS_PER_BLOCK', value: 64, as: 'u32', doc: 'due-index slots one block walks at most' },
   { name: 'SCHEDULE_MAX_DUE_PER_BLOCK', value: 32, as: 'u32', doc: 'due entries one block handles at most: runs, condition checks and expiries together' },
+  // Protocol governance (spec §4.14, §8; docs/governance.md): the core's bounds, named once for both sides.
+  { name: 'MAX_PROPOSAL_OPS', value: 8, as: 'u32', doc: 'operations one proposal carries at most (CreateStablecoin, VerifyIssuer, RaiseSupplyCap, BridgeAttesters)' },
+  { name: 'MAX_PROPOSAL_TITLE', value: 128, as: 'u32', doc: "a proposal's title: 1 to this many bytes of UTF-8" },
+  { name: 'MAX_PROPOSAL_DESCRIPTION', value: 4096, as: 'u32', doc: "a proposal's description: at most this many bytes of UTF-8" },
+  { name: 'MAX_PROPOSAL_OPS_BYTES', value: 4096, as: 'u32', doc: "a proposal's operations: at most this many bytes of Borsh" },
+  { name: 'MAX_SAFETY_TEXT', value: 128, as: 'u32', doc: 'a ContractSafety chain (1 to this many bytes) and contract (1 to this many bytes)' },
+  { name: 'SAFETY_LEVEL_MAX', value: 3, as: 'u8', doc: 'safety levels: 0 unreviewed (clears the record), 1 verified, 2 caution, 3 blocked' },
+  { name: 'GOV_DEFAULT_VOTING_PERIOD', value: 500, as: 'u64', doc: 'voting period in blocks when ChainParams carries no governance part (spec §8: 500 blocks)' },
+  { name: 'GOV_DEFAULT_QUORUM_BPS', value: 3340, as: 'u16', doc: 'quorum when ChainParams carries no governance part: votes cast ≥ 33.4% of the bonded stake at creation' },
+  { name: 'GOV_DEFAULT_THRESHOLD_BPS', value: 5000, as: 'u16', doc: 'threshold when ChainParams carries no governance part: yes > 50% of the votes cast' },
+  { name: 'GOV_MIN_VOTING_PERIOD', value: 5, as: 'u64', doc: 'voting_period_blocks allowed range: 5 …' },
+  { name: 'GOV_MAX_VOTING_PERIOD', value: 1000000, as: 'u64', doc: '… to 1,000,000 blocks' },
   // Gas (spec §8; docs/core-abi.md "Rules"). Each operation's own gas is in its row of abi/operations.mjs.
   { name: 'GAS_BASE', value: 5000, as: 'u64', host: 'bigint', doc: 'the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW' },
   { name: 'BUNDLE_GAS_CEILING', value: 100000, as: 'u64', host: 'bigint', doc: "the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md \"Gas\")" },

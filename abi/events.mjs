@@ -44,4 +44,11 @@ export const events = [
   { name: 'ScheduleCancelled', code: 18, core: 'EV_SCHEDULE_CANCELLED', bytes: 64, accounts: ['owner'], fields: [['scheduleId', 'bytes32'], ['owner', 'bytes32']] },
   // ERC-20 allowances (docs/allowances.md): the allowance an Approve set (a TransferFrom emits Transfer).
   { name: 'Approval', code: 19, core: 'EV_APPROVAL', bytes: 112, accounts: ['owner', 'spender'], fields: [['owner', 'bytes32'], ['spender', 'bytes32'], ['token', 'bytes32'], ['amount', 'u128']] },
+  // Protocol proposals (docs/governance.md "Events"); a treasury spend also emits Transfer.
+  { name: 'ProposalCreated', code: 45, core: 'EV_PROPOSAL_CREATED', bytes: 49, accounts: ['proposer'], fields: [['proposalId', 'u64'], ['proposer', 'bytes32'], ['proposalKind', 'u8'], ['endHeight', 'u64']] },
+  { name: 'ProposalVoted', code: 46, core: 'EV_PROPOSAL_VOTED', bytes: 57, accounts: ['voter'], fields: [['proposalId', 'u64'], ['voter', 'bytes32'], ['approve', 'u8'], ['weight', 'u128']] },
+  { name: 'ProposalExecuted', code: 47, core: 'EV_PROPOSAL_EXECUTED', bytes: 41, accounts: ['executor'], fields: [['proposalId', 'u64'], ['executor', 'bytes32'], ['proposalKind', 'u8']] },
+  { name: 'ProposalCancelled', code: 48, core: 'EV_PROPOSAL_CANCELLED', bytes: 40, accounts: ['proposer'], fields: [['proposalId', 'u64'], ['proposer', 'bytes32']] },
+  { name: 'ChainParamChanged', code: 49, core: 'EV_CHAIN_PARAM_CHANGED', bytes: 41, accounts: [], fields: [['proposalId', 'u64'], ['key', 'u8'], ['oldValue', 'u128'], ['newValue', 'u128']] },
+  { name: 'SafetyLevelSet', code: 50, core: 'EV_SAFETY_LEVEL_SET', bytes: 42, accounts: [], fields: [['proposalId', 'u64'], ['target', 'bytes32'], ['targetKind', 'u8'], ['level', 'u8']] },
 ];

@@ -34,6 +34,7 @@ export const bounds = {
   MAX_STAKING_STRING_BYTES: { value: 4096, doc: 'staking strings (the core applies the exact limits, docs/staking.md)' },
   MAX_HEADER_BYTES: { value: 4096, doc: 'a ReportDoubleSign header' },
   MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/nfts.md)' },
+  MAX_PROPOSAL_STRING_BYTES: { value: 8192, doc: 'a proposal title, description or ContractSafety string, before allocating (the core applies the exact limits, docs/governance.md)' },
   MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
 };
@@ -64,14 +65,39 @@ export const gasFigures = {
   GAS_PROGRAM_BYTE: { value: 3, doc: 'per byte of a RegisterProgram JSON' },
   GAS_CREATE_SCHEDULE: { value: 40000, doc: 'CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/intents.md "Schedules on chain")' },
   GAS_SCHEDULE_BYTE: { value: 3, doc: "per byte of a schedule's operations (their Borsh Vec)" },
+  GAS_GOV_CREATE_PROPOSAL: { value: 30000, doc: 'CreateProposal, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action (docs/governance.md "Gas")' },
+  GAS_GOV_PROPOSAL_BYTE: { value: 3, doc: 'per byte a CreateProposal stores' },
+  GAS_GOV_VOTE: { value: 25000, doc: 'VoteProposal: reads the voter\'s delegations (at most 32), writes a vote and the tally' },
+  GAS_GOV_EXECUTE: { value: 80000, doc: "ExecuteProposal, flat: the proposal's action, including its at most MAX_PROPOSAL_OPS operations run as GOVERNANCE (docs/governance.md \"Gas\")" },
+  GAS_GOV_CANCEL: { value: 20000, doc: 'CancelProposal' },
   GAS_CANCEL_SCHEDULE: { value: 20000, doc: 'CancelSchedule: rewrites a record and a list' },
 };
 
 const f = (name, wire, type, doc) => ({ name, wire, type, doc });
+const s = (name, wire, bound, doc) => f(name, wire, ['string', bound], doc);
 
 // Tagged enums an operation field can hold (['tagged', NAME]): `what` names the field in the
 // CodecError of an unknown tag; each variant's fields follow its u8 tag in Borsh order.
 export const enums = {
+  // Protocol proposals (spec §4.14; docs/governance.md "Proposal types"): what a passed proposal does.
+  ProposalAction: { what: 'proposal type', doc: 'what a passed proposal does (docs/governance.md "Proposal types")', variants: [
+    { name: 'Text', tag: 0, fields: [] },
+    { name: 'ParameterChange', tag: 1, fields: [
+      f('key', 'key', ['choice', ['min_stake', 'unbonding_seconds', 'commission_cooldown_blocks', 'max_commission_bps', 'missed_skip_threshold', 'max_active_validators', 'voting_period_blocks', 'quorum_bps', 'threshold_bps']], 'the chain parameter (docs/governance.md "Parameters")'),
+      f('value', 'value', 'u128', 'the new value; the core checks its allowed range'),
+    ] },
+    { name: 'TreasurySpend', tag: 2, fields: [f('recipient', 'recipient', 'bytes32'), f('amount', 'amount', 'u128', 'raw NTV from the foundation treasury 0x00…03')] },
+    { name: 'ContractSafety', tag: 3, fields: [
+      s('chain', 'chain', 'MAX_PROPOSAL_STRING_BYTES', 'origin chain name, e.g. ethereum (1–128 bytes)'),
+      s('contract', 'contract', 'MAX_PROPOSAL_STRING_BYTES', 'contract address on that chain (1–128 bytes)'),
+      f('level', 'level', 'u8', '0 unreviewed, 1 verified, 2 caution, 3 blocked'),
+    ] },
+    { name: 'CollectionSafety', tag: 4, fields: [f('collection', 'collection', 'bytes32'), f('level', 'level', 'u8', '0 unreviewed, 1 verified, 2 caution, 3 blocked')] },
+    { name: 'CreateStablecoin', tag: 5, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the STD-8 creation operation')] },
+    { name: 'VerifyIssuer', tag: 6, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the issuer verification operation')] },
+    { name: 'RaiseSupplyCap', tag: 7, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the supply cap operation')] },
+    { name: 'BridgeAttesters', tag: 8, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the attester set operation')] },
+  ] },
   ScheduleTrigger: { what: 'schedule trigger', doc: 'when a schedule runs (docs/intents.md "Schedules on chain")', variants: [
     { name: 'Recurring', tag: 0, fields: [
       f('intervalSeconds', 'interval_seconds', 'u64', 'seconds between runs (the core allows 60 to ten years)'),
@@ -86,7 +112,6 @@ export const enums = {
     ] },
   ] },
 };
-const s = (name, wire, bound, doc) => f(name, wire, ['string', bound], doc);
 const META = ['metadataUri', 'image', 'description', 'externalUrl', 'twitter', 'discord', 'telegram', 'github'];
 const details = [
   s('description', 'description', 'MAX_COLLECTION_STRING_BYTES'),
@@ -137,6 +162,17 @@ export const operations = [
     s('website', 'website', 'MAX_STAKING_STRING_BYTES'),
     s('avatarUrl', 'avatar_url', 'MAX_STAKING_STRING_BYTES'),
   ] },
+  // Protocol proposals (spec §4.14; docs/governance.md) at facts.md's order. Voting weight is bonded
+  // stake; a passed proposal's action runs as GOVERNANCE 0x00…09. None may sit inside a schedule or
+  // a proposal (a proposal executing proposals would recurse).
+  { name: 'CreateProposal', code: 18, gas: { base: 'GAS_GOV_CREATE_PROPOSAL', perByte: 'GAS_GOV_PROPOSAL_BYTE' }, group: 'governance', nested: false, fields: [
+    s('title', 'title', 'MAX_PROPOSAL_STRING_BYTES', '1–128 bytes'),
+    s('description', 'description', 'MAX_PROPOSAL_STRING_BYTES', 'at most 4,096 bytes'),
+    f('action', 'action', ['tagged', 'ProposalAction']),
+  ] },
+  { name: 'VoteProposal', code: 19, gas: { base: 'GAS_GOV_VOTE' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64'), f('approve', 'approve', 'bool')] },
+  { name: 'ExecuteProposal', code: 20, gas: { base: 'GAS_GOV_EXECUTE' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
+  { name: 'CancelProposal', code: 21, gas: { base: 'GAS_GOV_CANCEL' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
   // The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them. Token
   // order is the caller's; the core sorts the pair.
   { name: 'CreatePool', code: 28, gas: { base: 'GAS_CREATE_POOL' }, group: 'dex', fields: [

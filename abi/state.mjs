@@ -60,6 +60,12 @@ export const prefixes = [
   { name: 'SCHEDULE_SLOT', code: 0x34, core: 'P_SCHEDULE_SLOT', host: 'scheduleSlotKey', key: [['slot', 'u64be']], value: 'ScheduleSlot: the ids queued in that SCHEDULE_SLOT_SECONDS slot, in queue order' },
   { name: 'SCHEDULE_CURSOR', code: 0x35, core: 'P_SCHEDULE_CURSOR', host: 'SCHEDULE_CURSOR_KEY', key: [], value: 'ScheduleCursor' },
   { name: 'SCHEDULE_RUN', code: 0x36, core: 'P_SCHEDULE_RUN', host: 'scheduleRunKey', key: [['id', 'bytes32'], ['run', 'u32be']], value: 'ScheduleRun' },
+  // Protocol proposals (spec §4.14; docs/governance.md "State layout"; assembly/ops/governance.ts).
+  { name: 'PROPOSAL', code: 0x58, core: 'P_PROPOSAL', host: 'proposalKey', key: [['id', 'u64be']], value: 'Proposal' },
+  { name: 'PROPOSAL_VOTE', code: 0x59, core: 'P_PROPOSAL_VOTE', host: 'proposalVoteKey', key: [['id', 'u64be'], ['voter', 'bytes32', 'voter']], value: 'ProposalVote' },
+  { name: 'PROPOSAL_COUNT', code: 0x5a, core: 'P_PROPOSAL_COUNT', host: 'PROPOSAL_COUNT_KEY', key: [], value: 'u64 proposals created so far (ids run 1…count)' },
+  { name: 'CONTRACT_SAFETY', code: 0x5b, core: 'P_CONTRACT_SAFETY', host: 'contractSafetyKey', key: [['target', 'bytes32', 'target']], value: 'ContractSafety; target = Blake3("contract-safety" ‖ chain ‖ 0x00 ‖ contract)' },
+  { name: 'COLLECTION_SAFETY', code: 0x60, core: 'P_COLLECTION_SAFETY', host: 'collectionSafetyKey', key: [['collection', 'bytes32', 'collection']], value: 'CollectionSafety' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -120,6 +126,27 @@ export const records = {
     r('version', 'u8'), r('epochLength', 'u64'), r('slotLength', 'u64'), r('maxActiveValidators', 'u32'), r('minStake', 'u128'),
     r('unbondingSeconds', 'u64'), r('commissionCooldownBlocks', 'u64'), r('maxCommissionBps', 'u16'), r('missedSkipThreshold', 'u32'),
     r('jailDurations', 'vecu64', '1–16 entries'),
+    r('governance', ['tail', 'GovParams'], 'protocol governance parameters (docs/governance.md "Parameters"): absent = the defaults; written when a parameter-change proposal sets one'),
+  ] },
+  GovParams: { doc: 'the governance part of ChainParams (docs/governance.md "Parameters")', fields: [
+    r('votingPeriodBlocks', 'u64'), r('quorumBps', 'u16', 'votes cast ≥ this share of the bonded stake at creation'),
+    r('thresholdBps', 'u16', 'yes > this share of the votes cast'),
+  ] },
+  Proposal: { doc: 'ProposalRecord (docs/governance.md "State layout")', core: 'R_PROPOSAL', fields: [
+    r('version', 'u8'), r('proposer', 'bytes32'), r('proposalKind', 'u8', 'the ProposalAction tag'),
+    r('state', 'u8', '0 voting (passed or rejected once end_height is behind), 1 executed, 2 cancelled'),
+    r('createdHeight', 'u64'), r('createdAt', 'u64'), r('endHeight', 'u64', 'the last height at which votes count'),
+    r('quorumBps', 'u16'), r('thresholdBps', 'u16'), r('totalStake', 'u128', 'bonded stake when it was created (the quorum base)'),
+    r('yes', 'u128'), r('no', 'u128'), r('voters', 'u32'), r('executedHeight', 'u64'),
+    r('action', 'bytes', 'the ProposalAction as in the operation: its tag, then its fields'),
+    r('title', 'string'), r('description', 'string'),
+  ] },
+  ProposalVote: { doc: 'one vote (0x59)', core: 'R_PROPOSAL_VOTE', fields: [r('approve', 'flag'), r('weight', 'u128', "the voter's bonded stake when it voted"), r('height', 'u64')] },
+  ContractSafety: { doc: 'a contract safety level set by governance (0x5B)', fields: [
+    r('version', 'u8'), r('level', 'u8', '1 verified, 2 caution, 3 blocked'), r('proposalId', 'u64'), r('height', 'u64'), r('chain', 'string'), r('contract', 'string'),
+  ] },
+  CollectionSafety: { doc: 'a collection safety level set by governance (0x60)', core: 'R_COLLECTION_SAFETY', fields: [
+    r('version', 'u8'), r('level', 'u8', '1 verified, 2 caution, 3 blocked'), r('proposalId', 'u64'), r('height', 'u64'),
   ] },
   Collection: { doc: 'CollectionRecord (docs/nfts.md "State layout")', fields: [
     r('version', 'u8'), r('kind', 'u8', '0 NFT, 1 multi-token'), r('owner', 'bytes32'), r('creator', 'bytes32'), r('royaltyBps', 'u16'),

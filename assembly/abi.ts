@@ -81,6 +81,39 @@
 /** due entries one block handles at most: runs, condition checks and expiries together */
 // @ts-ignore: decorator
 @inline export const SCHEDULE_MAX_DUE_PER_BLOCK: u32 = 32;
+/** operations one proposal carries at most (CreateStablecoin, VerifyIssuer, RaiseSupplyCap, BridgeAttesters) */
+// @ts-ignore: decorator
+@inline export const MAX_PROPOSAL_OPS: u32 = 8;
+/** a proposal's title: 1 to this many bytes of UTF-8 */
+// @ts-ignore: decorator
+@inline export const MAX_PROPOSAL_TITLE: u32 = 128;
+/** a proposal's description: at most this many bytes of UTF-8 */
+// @ts-ignore: decorator
+@inline export const MAX_PROPOSAL_DESCRIPTION: u32 = 4096;
+/** a proposal's operations: at most this many bytes of Borsh */
+// @ts-ignore: decorator
+@inline export const MAX_PROPOSAL_OPS_BYTES: u32 = 4096;
+/** a ContractSafety chain (1 to this many bytes) and contract (1 to this many bytes) */
+// @ts-ignore: decorator
+@inline export const MAX_SAFETY_TEXT: u32 = 128;
+/** safety levels: 0 unreviewed (clears the record), 1 verified, 2 caution, 3 blocked */
+// @ts-ignore: decorator
+@inline export const SAFETY_LEVEL_MAX: u8 = 3;
+/** voting period in blocks when ChainParams carries no governance part (spec §8: 500 blocks) */
+// @ts-ignore: decorator
+@inline export const GOV_DEFAULT_VOTING_PERIOD: u64 = 500;
+/** quorum when ChainParams carries no governance part: votes cast ≥ 33.4% of the bonded stake at creation */
+// @ts-ignore: decorator
+@inline export const GOV_DEFAULT_QUORUM_BPS: u16 = 3340;
+/** threshold when ChainParams carries no governance part: yes > 50% of the votes cast */
+// @ts-ignore: decorator
+@inline export const GOV_DEFAULT_THRESHOLD_BPS: u16 = 5000;
+/** voting_period_blocks allowed range: 5 … */
+// @ts-ignore: decorator
+@inline export const GOV_MIN_VOTING_PERIOD: u64 = 5;
+/** … to 1,000,000 blocks */
+// @ts-ignore: decorator
+@inline export const GOV_MAX_VOTING_PERIOD: u64 = 1000000;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 // @ts-ignore: decorator
 @inline export const GAS_BASE: u64 = 5000;
@@ -119,6 +152,14 @@
 @inline export const OP_SET_POOL_CONFIG: u32 = 13;
 // @ts-ignore: decorator
 @inline export const OP_SET_VALIDATOR_METADATA: u32 = 14;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_PROPOSAL: u32 = 18;
+// @ts-ignore: decorator
+@inline export const OP_VOTE_PROPOSAL: u32 = 19;
+// @ts-ignore: decorator
+@inline export const OP_EXECUTE_PROPOSAL: u32 = 20;
+// @ts-ignore: decorator
+@inline export const OP_CANCEL_PROPOSAL: u32 = 21;
 // @ts-ignore: decorator
 @inline export const OP_CREATE_POOL: u32 = 28;
 // @ts-ignore: decorator
@@ -190,6 +231,12 @@
 // @ts-ignore: decorator
 @inline export const OP_SET_AUTO_COMPOUND_BYTES: u32 = 33;
 // @ts-ignore: decorator
+@inline export const OP_VOTE_PROPOSAL_BYTES: u32 = 9;
+// @ts-ignore: decorator
+@inline export const OP_EXECUTE_PROPOSAL_BYTES: u32 = 8;
+// @ts-ignore: decorator
+@inline export const OP_CANCEL_PROPOSAL_BYTES: u32 = 8;
+// @ts-ignore: decorator
 @inline export const OP_CREATE_POOL_BYTES: u32 = 104;
 // @ts-ignore: decorator
 @inline export const OP_ADD_LIQUIDITY_BYTES: u32 = 112;
@@ -222,6 +269,41 @@
 @inline export const BATCH_ENTRY_BYTES: u32 = 24;
 
 // ---- tagged enums in operations: each variant's tag and the byte length of its fields
+/** ProposalAction.Text */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_TEXT: u8 = 0;
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_TEXT_BYTES: u32 = 0;
+/** ProposalAction.ParameterChange */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_PARAMETER_CHANGE: u8 = 1;
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_PARAMETER_CHANGE_BYTES: u32 = 17;
+/** ProposalAction.TreasurySpend */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_TREASURY_SPEND: u8 = 2;
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_TREASURY_SPEND_BYTES: u32 = 48;
+/** ProposalAction.ContractSafety */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_CONTRACT_SAFETY: u8 = 3;
+/** ProposalAction.CollectionSafety */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_COLLECTION_SAFETY: u8 = 4;
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_COLLECTION_SAFETY_BYTES: u32 = 33;
+/** ProposalAction.CreateStablecoin */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_CREATE_STABLECOIN: u8 = 5;
+/** ProposalAction.VerifyIssuer */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_VERIFY_ISSUER: u8 = 6;
+/** ProposalAction.RaiseSupplyCap */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_RAISE_SUPPLY_CAP: u8 = 7;
+/** ProposalAction.BridgeAttesters */
+// @ts-ignore: decorator
+@inline export const PROPOSAL_ACTION_BRIDGE_ATTESTERS: u8 = 8;
 /** ScheduleTrigger.Recurring */
 // @ts-ignore: decorator
 @inline export const SCHEDULE_TRIGGER_RECURRING: u8 = 0;
@@ -303,6 +385,21 @@
 /** per byte of a schedule's operations (their Borsh Vec) */
 // @ts-ignore: decorator
 @inline export const GAS_SCHEDULE_BYTE: u64 = 3;
+/** CreateProposal, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action (docs/governance.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_GOV_CREATE_PROPOSAL: u64 = 30000;
+/** per byte a CreateProposal stores */
+// @ts-ignore: decorator
+@inline export const GAS_GOV_PROPOSAL_BYTE: u64 = 3;
+/** VoteProposal: reads the voter's delegations (at most 32), writes a vote and the tally */
+// @ts-ignore: decorator
+@inline export const GAS_GOV_VOTE: u64 = 25000;
+/** ExecuteProposal, flat: the proposal's action, including its at most MAX_PROPOSAL_OPS operations run as GOVERNANCE (docs/governance.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_GOV_EXECUTE: u64 = 80000;
+/** CancelProposal */
+// @ts-ignore: decorator
+@inline export const GAS_GOV_CANCEL: u64 = 20000;
 /** CancelSchedule: rewrites a record and a list */
 // @ts-ignore: decorator
 @inline export const GAS_CANCEL_SCHEDULE: u64 = 20000;
@@ -314,6 +411,14 @@ export function opGasBase(kind: u32): u64 {
       return GAS_TRANSFER;
     case OP_STAKE: case OP_UNSTAKE: case OP_CLAIM_UNSTAKE: case OP_DELEGATE: case OP_UNDELEGATE: case OP_CLAIM_REWARDS: case OP_SET_COMMISSION: case OP_UNJAIL: case OP_SET_AUTO_COMPOUND: case OP_SET_POOL_CONFIG: case OP_SET_VALIDATOR_METADATA: case OP_ROTATE_CONSENSUS_KEY:
       return GAS_STAKING;
+    case OP_CREATE_PROPOSAL:
+      return GAS_GOV_CREATE_PROPOSAL;
+    case OP_VOTE_PROPOSAL:
+      return GAS_GOV_VOTE;
+    case OP_EXECUTE_PROPOSAL:
+      return GAS_GOV_EXECUTE;
+    case OP_CANCEL_PROPOSAL:
+      return GAS_GOV_CANCEL;
     case OP_CREATE_POOL:
       return GAS_CREATE_POOL;
     case OP_ADD_LIQUIDITY:
@@ -369,6 +474,8 @@ export function opGasPerEntry(kind: u32): u64 {
 /** Gas per byte an operation stores (gas.perByte: a program's JSON, a schedule's operations), else 0. */
 export function opGasPerByte(kind: u32): u64 {
   switch (kind) {
+    case OP_CREATE_PROPOSAL:
+      return GAS_GOV_PROPOSAL_BYTE;
     case OP_REGISTER_PROGRAM:
       return GAS_PROGRAM_BYTE;
     case OP_CREATE_SCHEDULE:
@@ -378,6 +485,60 @@ export function opGasPerByte(kind: u32): u64 {
 }
 
 // ---- offsets of the records the core reads and writes in place (abi/state.mjs, rows with `core`)
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_PROPOSER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_PROPOSAL_KIND: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_STATE: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_CREATED_HEIGHT: usize = 35;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_CREATED_AT: usize = 43;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_END_HEIGHT: usize = 51;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_QUORUM_BPS: usize = 59;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_THRESHOLD_BPS: usize = 61;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_TOTAL_STAKE: usize = 63;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_YES: usize = 79;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_NO: usize = 95;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_VOTERS: usize = 111;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_EXECUTED_HEIGHT: usize = 115;
+/** Proposal.action: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_ACTION: usize = 123;
+/** Proposal.action's bytes */
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_ACTION_DATA: usize = 127;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_VOTE_APPROVE: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_VOTE_WEIGHT: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_VOTE_HEIGHT: usize = 17;
+/** a ProposalVote record */
+// @ts-ignore: decorator
+@inline export const R_PROPOSAL_VOTE_BYTES: u32 = 25;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_SAFETY_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_SAFETY_LEVEL: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_SAFETY_PROPOSAL_ID: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_SAFETY_HEIGHT: usize = 10;
+/** a CollectionSafety record */
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_SAFETY_BYTES: u32 = 18;
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -513,6 +674,16 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_SCHEDULE_RUN: u8 = 0x36;
 // @ts-ignore: decorator
+@inline export const P_PROPOSAL: u8 = 0x58;
+// @ts-ignore: decorator
+@inline export const P_PROPOSAL_VOTE: u8 = 0x59;
+// @ts-ignore: decorator
+@inline export const P_PROPOSAL_COUNT: u8 = 0x5a;
+// @ts-ignore: decorator
+@inline export const P_CONTRACT_SAFETY: u8 = 0x5b;
+// @ts-ignore: decorator
+@inline export const P_COLLECTION_SAFETY: u8 = 0x60;
+// @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator
 @inline export const P_NODE: u8 = 0xf1;
@@ -559,6 +730,18 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_APPROVAL: u8 = 19;
 // @ts-ignore: decorator
+@inline export const EV_PROPOSAL_CREATED: u8 = 45;
+// @ts-ignore: decorator
+@inline export const EV_PROPOSAL_VOTED: u8 = 46;
+// @ts-ignore: decorator
+@inline export const EV_PROPOSAL_EXECUTED: u8 = 47;
+// @ts-ignore: decorator
+@inline export const EV_PROPOSAL_CANCELLED: u8 = 48;
+// @ts-ignore: decorator
+@inline export const EV_CHAIN_PARAM_CHANGED: u8 = 49;
+// @ts-ignore: decorator
+@inline export const EV_SAFETY_LEVEL_SET: u8 = 50;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -600,3 +783,15 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_SCHEDULE_CANCELLED_BYTES: u32 = 64;
 // @ts-ignore: decorator
 @inline export const EV_APPROVAL_BYTES: u32 = 112;
+// @ts-ignore: decorator
+@inline export const EV_PROPOSAL_CREATED_BYTES: u32 = 49;
+// @ts-ignore: decorator
+@inline export const EV_PROPOSAL_VOTED_BYTES: u32 = 57;
+// @ts-ignore: decorator
+@inline export const EV_PROPOSAL_EXECUTED_BYTES: u32 = 41;
+// @ts-ignore: decorator
+@inline export const EV_PROPOSAL_CANCELLED_BYTES: u32 = 40;
+// @ts-ignore: decorator
+@inline export const EV_CHAIN_PARAM_CHANGED_BYTES: u32 = 41;
+// @ts-ignore: decorator
+@inline export const EV_SAFETY_LEVEL_SET_BYTES: u32 = 42;

@@ -35,6 +35,8 @@ import { execCancelSchedule, execCreateSchedule, processSchedules, setRunCost, R
 // @ts-ignore: decorator
 @inline const MAX_MISSED: u32 = 1000;
 import { execCreateToken } from "./ops/token";
+import { execCreateProposal, execVoteProposal, execExecuteProposal, execCancelProposal } from "./ops/governance";
+import { OP_CREATE_PROPOSAL, OP_VOTE_PROPOSAL, OP_EXECUTE_PROPOSAL, OP_CANCEL_PROPOSAL } from "./abi";
 import {
   AUTH_UNSIGNED, AUTH_ED25519, AUTH_EVM, ED25519_SIGNATURE_BYTES, ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES,
 } from "./abi";
@@ -179,6 +181,11 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     else if (kind == OP_CREATE_TOKEN) st = execCreateToken(user, op, nonce, index, k);
     else if (kind == OP_CREATE_SCHEDULE) st = execCreateSchedule(user, op, nonce, index, k);
     else if (kind == OP_CANCEL_SCHEDULE) st = execCancelSchedule(user, op, index, k);
+    // Protocol proposals (docs/governance.md): never inside a schedule or a proposal (decodeOps).
+    else if (kind == OP_CREATE_PROPOSAL) st = execCreateProposal(user, op, index, k);
+    else if (kind == OP_VOTE_PROPOSAL) st = execVoteProposal(user, <usize>load<u32>(op, 4), index, k);
+    else if (kind == OP_EXECUTE_PROPOSAL) st = execExecuteProposal(user, <usize>load<u32>(op, 4), index, k);
+    else if (kind == OP_CANCEL_PROPOSAL) st = execCancelProposal(user, <usize>load<u32>(op, 4), index, k);
     else st = execOther(kind, user, op, index, k);
   }
   if (st != S.OK) {

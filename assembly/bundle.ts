@@ -8,6 +8,12 @@ import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWA
   OP_STAKE, OP_UNSTAKE, OP_DELEGATE, OP_UNDELEGATE, OP_SET_COMMISSION, OP_SET_AUTO_COMPOUND, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY,
   OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES,
   OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES } from "./abi";
+import {
+  OP_CREATE_PROPOSAL, OP_VOTE_PROPOSAL, OP_EXECUTE_PROPOSAL, OP_CANCEL_PROPOSAL, OP_VOTE_PROPOSAL_BYTES, OP_EXECUTE_PROPOSAL_BYTES,
+  MAX_PROPOSAL_OPS, PROPOSAL_ACTION_PARAMETER_CHANGE, PROPOSAL_ACTION_PARAMETER_CHANGE_BYTES, PROPOSAL_ACTION_TREASURY_SPEND,
+  PROPOSAL_ACTION_TREASURY_SPEND_BYTES, PROPOSAL_ACTION_CONTRACT_SAFETY, PROPOSAL_ACTION_COLLECTION_SAFETY,
+  PROPOSAL_ACTION_COLLECTION_SAFETY_BYTES, PROPOSAL_ACTION_CREATE_STABLECOIN, PROPOSAL_ACTION_BRIDGE_ATTESTERS,
+} from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -25,6 +31,9 @@ import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWA
 //     byte length +20 its operation count (the nested operations' shape is checked here)
 //   CancelSchedule: +4 ptr to schedule_id[32]
 //   Approve, TransferFrom: +4 ptr to the fixed-size fields (80/112 B; docs/allowances.md)
+//   CreateProposal: +4 titlePtr +8 titleLen +12 descPtr +16 the bytes it stores (title + description
+//     + action, for the gas) +20 descLen +24 actionPtr (at its tag) +28 actionLen (docs/governance.md)
+//   VoteProposal, ExecuteProposal, CancelProposal: +4 ptr to the fixed fields (9/8/8 B)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -174,8 +183,31 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       store<u32>(rec, <u32>take(OP_TRANSFER_FROM_BYTES), 4);
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
-    } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {
-      return S.MALFORMED_BUNDLE; // not inside a schedule's operations
+    } else if (d == OP_CREATE_PROPOSAL && !nested) {
+      let title = rVec();
+      let titleLen = vecLen;
+      if (bad || !validUtf8(title, titleLen)) return S.MALFORMED_BUNDLE;
+      let desc = rVec();
+      let descLen = vecLen;
+      if (bad || !validUtf8(desc, descLen)) return S.MALFORMED_BUNDLE;
+      let action = rp;
+      let st = decodeProposalAction();
+      if (st != S.OK) return st;
+      let actionLen = <u32>(rp - action);
+      store<u32>(rec, <u32>title, 4);
+      store<u32>(rec, titleLen, 8);
+      store<u32>(rec, <u32>desc, 12);
+      store<u32>(rec, titleLen + descLen + actionLen, 16);
+      store<u32>(rec, descLen, 20);
+      store<u32>(rec, <u32>action, 24);
+      store<u32>(rec, actionLen, 28);
+    } else if (d == OP_VOTE_PROPOSAL && !nested) {
+      store<u32>(rec, <u32>take(OP_VOTE_PROPOSAL_BYTES - 1), 4);
+      rBool(); // approve, a strict bool
+    } else if ((d == OP_EXECUTE_PROPOSAL || d == OP_CANCEL_PROPOSAL) && !nested) {
+      store<u32>(rec, <u32>take(OP_EXECUTE_PROPOSAL_BYTES), 4); // = OP_CANCEL_PROPOSAL_BYTES
+    } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE || (d >= OP_CREATE_PROPOSAL && d <= OP_CANCEL_PROPOSAL)) {
+      return S.MALFORMED_BUNDLE; // not inside a schedule's or a proposal's operations
     } else if (d >= OP_STAKE && d <= OP_SET_VALIDATOR_METADATA || d == OP_REPORT_DOUBLE_SIGN || d == OP_ROTATE_CONSENSUS_KEY) {
       // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
       store<u32>(rec, <u32>rp, 4);
@@ -189,6 +221,30 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
   }
   opsCount = n;
   return S.OK;
+}
+
+/**
+ * A ProposalAction at the reader (abi/operations.mjs enums; docs/governance.md "Proposal types"): a
+ * u8 tag 0–8, then its fields. Only the shape is checked (a ParameterChange key 0–8, strings UTF-8,
+ * the carried operations a canonical Vec<Operation> of 1–8 without schedule or proposal operations);
+ * ranges are the core's statuses at execution.
+ */
+function decodeProposalAction(): u32 {
+  let tag = <u32>rU8();
+  if (bad || tag > PROPOSAL_ACTION_BRIDGE_ATTESTERS) return S.MALFORMED_BUNDLE;
+  if (tag == PROPOSAL_ACTION_PARAMETER_CHANGE) {
+    let f = take(PROPOSAL_ACTION_PARAMETER_CHANGE_BYTES);
+    if (!bad && load<u8>(f) > 8) return S.MALFORMED_BUNDLE;
+  } else if (tag == PROPOSAL_ACTION_TREASURY_SPEND) take(PROPOSAL_ACTION_TREASURY_SPEND_BYTES);
+  else if (tag == PROPOSAL_ACTION_CONTRACT_SAFETY) {
+    if (!rStr() || !rStr()) return S.MALFORMED_BUNDLE;
+    rU8();
+  } else if (tag == PROPOSAL_ACTION_COLLECTION_SAFETY) take(PROPOSAL_ACTION_COLLECTION_SAFETY_BYTES);
+  else if (tag >= PROPOSAL_ACTION_CREATE_STABLECOIN) {
+    let st = decodeOps(NESTED_OPS, MAX_PROPOSAL_OPS, true);
+    if (st != S.OK) return st == S.TOO_MANY_OPS || st == S.EMPTY_BUNDLE ? S.MALFORMED_BUNDLE : st;
+  }
+  return bad ? S.MALFORMED_BUNDLE : S.OK;
 }
 
 /**

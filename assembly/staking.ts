@@ -5,7 +5,7 @@
 
 import * as U from "./u128";
 import * as AMM from "./amm";
-import { P_CHAIN_PARAMS, P_STAKING_STATE } from "./abi";
+import { P_CHAIN_PARAMS, P_STAKING_STATE, GOV_MIN_VOTING_PERIOD, GOV_MAX_VOTING_PERIOD } from "./abi";
 import {
   singletonEntry, validatorEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry,
 } from "./keys";
@@ -39,7 +39,16 @@ export let stakingEnabled: bool = false;
 export function paramsValid(p: usize, n: u32): bool {
   if (n < PARAMS_FIXED || load<u8>(p) != 1) return false;
   let count = load<u32>(p, 59);
-  if (count < 1 || count > 16 || n != PARAMS_FIXED + count * 8) return false;
+  if (count < 1 || count > 16) return false;
+  // An optional governance tail (docs/governance.md "Parameters"): count u8 = 1, voting_period_blocks
+  // u64, quorum_bps u16, threshold_bps u16, in the ranges a ParameterChange allows.
+  let base = PARAMS_FIXED + count * 8;
+  if (n == base + 13) {
+    let t = p + base;
+    let period = load<u64>(t, 1), quorum = load<u16>(t, 9), threshold = load<u16>(t, 11);
+    if (load<u8>(t) != 1 || period < GOV_MIN_VOTING_PERIOD || period > GOV_MAX_VOTING_PERIOD) return false;
+    if (quorum < 1 || quorum > 10000 || threshold < 5000 || threshold > 9999) return false;
+  } else if (n != base) return false;
   if (load<u64>(p, 1) == 0 || load<u64>(p, 9) == 0) return false;
   let maxActive = load<u32>(p, 17);
   if (maxActive < 1 || maxActive > 1000) return false;

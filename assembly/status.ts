@@ -94,3 +94,19 @@ export const SCHEDULE_NOT_ACTIVE: u32 = 129; // the schedule has already complet
 // ERC-20 allowances (docs/allowances.md; codes 140-149: 130-139 stay free for schedules).
 export const INSUFFICIENT_ALLOWANCE: u32 = 140; // the spender's allowance from this owner for this token is lower than the amount (Approve sets it)
 export const NATIVE_NOT_APPROVABLE: u32 = 141; // NTV pays every fee and has no ERC-20 contract, so it cannot be approved or moved with TransferFrom; only its holder sends it
+// Protocol proposals (spec §4.14; docs/governance.md "Statuses"; codes 230-259).
+export const INVALID_PROPOSAL_TEXT: u32 = 230; // a proposal's title must be 1-128 bytes and its description at most 4,096 bytes
+export const INVALID_PARAMETER_VALUE: u32 = 231; // the new value is outside the parameter's allowed range (docs/governance.md "Parameters")
+export const TREASURY_INSUFFICIENT: u32 = 232; // the treasury spend is above what the foundation treasury 0x00…03 holds
+export const INVALID_SAFETY_TARGET: u32 = 233; // a safety level must be 0-3, a contract's chain and address 1-128 bytes each, a collection must exist
+export const INVALID_PROPOSAL_OPERATIONS: u32 = 234; // a proposal's operations must be 1-8 operations of at most 4,096 bytes
+export const NO_VOTING_POWER: u32 = 235; // only accounts with bonded stake (validators and delegators) may propose or vote
+export const PROPOSAL_NOT_FOUND: u32 = 236; // no proposal with this id
+export const VOTING_CLOSED: u32 = 237; // the proposal is no longer open for votes: its voting period ended, or it was executed or cancelled
+export const ALREADY_VOTED: u32 = 238; // this account has already voted on the proposal
+export const VOTING_NOT_ENDED: u32 = 239; // the proposal cannot be executed before its voting period ends
+export const PROPOSAL_REJECTED: u32 = 240; // the proposal did not pass: below quorum or threshold
+export const PROPOSAL_NOT_EXECUTABLE: u32 = 241; // the proposal was already executed or was cancelled
+export const NOT_PROPOSER: u32 = 242; // only the proposer can cancel a proposal
+export const PROPOSAL_NOT_CANCELLABLE: u32 = 243; // a proposal can be cancelled only while it is open for votes
+export const NO_CHAIN_PARAMS: u32 = 244; // this ledger has no chain parameters (no staking) to change

@@ -48,7 +48,6 @@ function check() {
   }
   for (const [name, en] of Object.entries(enums)) {
     uniq(en.variants, 'tag', `${name} tag`);
-    for (const v of en.variants) if (fieldsFixedBytes(v.fields) === undefined) throw new Error(`${name}.${v.name}: variant fields must be fixed-size`);
   }
   const names = new Set(constants.map((c) => c.name));
   for (const g of Object.keys(gasFigures)) {
@@ -170,7 +169,8 @@ function genAssembly() {
     for (const v of en.variants) {
       const base = `${snake(name)}_${snake(v.name)}`;
       inl(base, 'u8', v.tag, `${name}.${v.name}`);
-      inl(`${base}_BYTES`, 'u32', fieldsFixedBytes(v.fields));
+      const n = fieldsFixedBytes(v.fields);
+      if (n !== undefined) inl(`${base}_BYTES`, 'u32', n); // a variant with strings or operations has no fixed length
     }
   }
   L.push('', '// ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules")');
@@ -455,7 +455,8 @@ function genOperations() {
 /** The bounds nested operation fields name that are ABI constants rather than codec bounds. */
 function nestedBounds() {
   const out = new Set();
-  for (const o of operations) for (const fl of o.fields) if (Array.isArray(fl.type) && fl.type[0] === 'operations' && !(fl.type[1] in bounds)) out.add(fl.type[1]);
+  const lists = [...operations.map((o) => o.fields), ...Object.values(enums).flatMap((en) => en.variants.map((v) => v.fields))];
+  for (const fields of lists) for (const fl of fields) if (Array.isArray(fl.type) && fl.type[0] === 'operations' && !(fl.type[1] in bounds)) out.add(fl.type[1]);
   return [...out];
 }
 
@@ -551,7 +552,15 @@ function genState() {
     L.push('  r.end();', '  return rec;', '}');
     if (rec.encode) {
       L.push(`/** Encode a ${name} record (the inverse of decode${name}Fields). */`, `export function encode${name}Fields(rec: ${name}Fields): Uint8Array {`, '  const w = new RecordWriter();');
-      for (const fl of rec.fields) L.push(`  ${recWrite(fl.type, `rec.${fl.name}`)}`);
+      for (const fl of rec.fields) {
+        if (Array.isArray(fl.type) && fl.type[0] === 'tail') {
+          // An optional tail: written only when present (count u8, then the records).
+          const sub = records[fl.type[1]].fields;
+          L.push(`  if (rec.${fl.name}?.length) {`, `    w.u8(rec.${fl.name}.length);`, `    for (const t of rec.${fl.name}) {`);
+          for (const sf of sub) L.push(`      ${recWrite(sf.type, `t.${sf.name}`)}`);
+          L.push('    }', '  }');
+        } else L.push(`  ${recWrite(fl.type, `rec.${fl.name}`)}`);
+      }
       L.push('  return w.finish();', '}');
     }
     L.push('');

@@ -53,6 +53,28 @@ export const MAX_CONDITIONAL_FAILURES = 3;
 export const SCHEDULE_MAX_SLOTS_PER_BLOCK = 64;
 /** due entries one block handles at most: runs, condition checks and expiries together */
 export const SCHEDULE_MAX_DUE_PER_BLOCK = 32;
+/** operations one proposal carries at most (CreateStablecoin, VerifyIssuer, RaiseSupplyCap, BridgeAttesters) */
+export const MAX_PROPOSAL_OPS = 8;
+/** a proposal's title: 1 to this many bytes of UTF-8 */
+export const MAX_PROPOSAL_TITLE = 128;
+/** a proposal's description: at most this many bytes of UTF-8 */
+export const MAX_PROPOSAL_DESCRIPTION = 4096;
+/** a proposal's operations: at most this many bytes of Borsh */
+export const MAX_PROPOSAL_OPS_BYTES = 4096;
+/** a ContractSafety chain (1 to this many bytes) and contract (1 to this many bytes) */
+export const MAX_SAFETY_TEXT = 128;
+/** safety levels: 0 unreviewed (clears the record), 1 verified, 2 caution, 3 blocked */
+export const SAFETY_LEVEL_MAX = 3;
+/** voting period in blocks when ChainParams carries no governance part (spec §8: 500 blocks) */
+export const GOV_DEFAULT_VOTING_PERIOD = 500;
+/** quorum when ChainParams carries no governance part: votes cast ≥ 33.4% of the bonded stake at creation */
+export const GOV_DEFAULT_QUORUM_BPS = 3340;
+/** threshold when ChainParams carries no governance part: yes > 50% of the votes cast */
+export const GOV_DEFAULT_THRESHOLD_BPS = 5000;
+/** voting_period_blocks allowed range: 5 … */
+export const GOV_MIN_VOTING_PERIOD = 5;
+/** … to 1,000,000 blocks */
+export const GOV_MAX_VOTING_PERIOD = 1000000;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 export const GAS_BASE = 5000n;
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
@@ -119,6 +141,16 @@ export const GAS_PROGRAM_BYTE = 3n;
 export const GAS_CREATE_SCHEDULE = 40000n;
 /** per byte of a schedule's operations (their Borsh Vec) */
 export const GAS_SCHEDULE_BYTE = 3n;
+/** CreateProposal, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action (docs/governance.md "Gas") */
+export const GAS_GOV_CREATE_PROPOSAL = 30000n;
+/** per byte a CreateProposal stores */
+export const GAS_GOV_PROPOSAL_BYTE = 3n;
+/** VoteProposal: reads the voter's delegations (at most 32), writes a vote and the tally */
+export const GAS_GOV_VOTE = 25000n;
+/** ExecuteProposal, flat: the proposal's action, including its at most MAX_PROPOSAL_OPS operations run as GOVERNANCE (docs/governance.md "Gas") */
+export const GAS_GOV_EXECUTE = 80000n;
+/** CancelProposal */
+export const GAS_GOV_CANCEL = 20000n;
 /** CancelSchedule: rewrites a record and a list */
 export const GAS_CANCEL_SCHEDULE = 20000n;
 
@@ -143,6 +175,8 @@ export const MAX_STAKING_STRING_BYTES = 4096;
 export const MAX_HEADER_BYTES = 4096;
 /** collection strings; the core applies the exact limits (docs/nfts.md) */
 export const MAX_COLLECTION_STRING_BYTES = 4096;
+/** a proposal title, description or ContractSafety string, before allocating (the core applies the exact limits, docs/governance.md) */
+export const MAX_PROPOSAL_STRING_BYTES = 8192;
 /** entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
 /** the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it */
@@ -167,6 +201,10 @@ export const OpCode = {
   SetAutoCompound: 12,
   SetPoolConfig: 13,
   SetValidatorMetadata: 14,
+  CreateProposal: 18,
+  VoteProposal: 19,
+  ExecuteProposal: 20,
+  CancelProposal: 21,
   CreatePool: 28,
   AddLiquidity: 29,
   RemoveLiquidity: 30,
@@ -213,6 +251,10 @@ export const OPERATION_GAS = {
   SetAutoCompound: { base: GAS_STAKING },
   SetPoolConfig: { base: GAS_STAKING },
   SetValidatorMetadata: { base: GAS_STAKING },
+  CreateProposal: { base: GAS_GOV_CREATE_PROPOSAL, perByte: GAS_GOV_PROPOSAL_BYTE },
+  VoteProposal: { base: GAS_GOV_VOTE },
+  ExecuteProposal: { base: GAS_GOV_EXECUTE },
+  CancelProposal: { base: GAS_GOV_CANCEL },
   CreatePool: { base: GAS_CREATE_POOL },
   AddLiquidity: { base: GAS_ADD_LIQUIDITY },
   RemoveLiquidity: { base: GAS_REMOVE_LIQUIDITY },
@@ -276,6 +318,11 @@ export const Prefix = {
   SCHEDULE_SLOT: 0x34,
   SCHEDULE_CURSOR: 0x35,
   SCHEDULE_RUN: 0x36,
+  PROPOSAL: 0x58,
+  PROPOSAL_VOTE: 0x59,
+  PROPOSAL_COUNT: 0x5a,
+  CONTRACT_SAFETY: 0x5b,
+  COLLECTION_SAFETY: 0x60,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -302,9 +349,15 @@ export const EventKind = {
   ScheduleCreated: 17,
   ScheduleCancelled: 18,
   Approval: 19,
+  ProposalCreated: 45,
+  ProposalVoted: 46,
+  ProposalExecuted: 47,
+  ProposalCancelled: 48,
+  ChainParamChanged: 49,
+  SafetyLevelSet: 50,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 19;
+export const LAST_KNOWN_KIND = 50;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -325,6 +378,12 @@ export const EV_SCHEDULE_RUN_BYTES = 94;
 export const EV_SCHEDULE_CREATED_BYTES = 73;
 export const EV_SCHEDULE_CANCELLED_BYTES = 64;
 export const EV_APPROVAL_BYTES = 112;
+export const EV_PROPOSAL_CREATED_BYTES = 49;
+export const EV_PROPOSAL_VOTED_BYTES = 57;
+export const EV_PROPOSAL_EXECUTED_BYTES = 41;
+export const EV_PROPOSAL_CANCELLED_BYTES = 40;
+export const EV_CHAIN_PARAM_CHANGED_BYTES = 41;
+export const EV_SAFETY_LEVEL_SET_BYTES = 42;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -346,6 +405,12 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.ScheduleCreated]: 73,
   [EventKind.ScheduleCancelled]: 64,
   [EventKind.Approval]: 112,
+  [EventKind.ProposalCreated]: 49,
+  [EventKind.ProposalVoted]: 57,
+  [EventKind.ProposalExecuted]: 41,
+  [EventKind.ProposalCancelled]: 40,
+  [EventKind.ChainParamChanged]: 41,
+  [EventKind.SafetyLevelSet]: 42,
 };
 
 /**
@@ -373,4 +438,10 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.ScheduleCreated]: [32],
   [EventKind.ScheduleCancelled]: [32],
   [EventKind.Approval]: [0, 32],
+  [EventKind.ProposalCreated]: [8],
+  [EventKind.ProposalVoted]: [8],
+  [EventKind.ProposalExecuted]: [8],
+  [EventKind.ProposalCancelled]: [8],
+  [EventKind.ChainParamChanged]: [],
+  [EventKind.SafetyLevelSet]: [],
 };

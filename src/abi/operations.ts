@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -87,6 +87,27 @@ export interface SetValidatorMetadataOp {
   description: string;
   website: string;
   avatarUrl: string;
+}
+export interface CreateProposalOp {
+  type: 'CreateProposal';
+  /** 1–128 bytes */
+  title: string;
+  /** at most 4,096 bytes */
+  description: string;
+  action: ProposalAction;
+}
+export interface VoteProposalOp {
+  type: 'VoteProposal';
+  proposalId: bigint;
+  approve: boolean;
+}
+export interface ExecuteProposalOp {
+  type: 'ExecuteProposal';
+  proposalId: bigint;
+}
+export interface CancelProposalOp {
+  type: 'CancelProposal';
+  proposalId: bigint;
 }
 export interface CreatePoolOp {
   type: 'CreatePool';
@@ -284,6 +305,108 @@ export interface RotateConsensusKeyOp {
   newConsensusPubkey: Uint8Array;
 }
 
+/** what a passed proposal does (docs/governance.md "Proposal types"): a u8 tag (0 Text, 1 ParameterChange, 2 TreasurySpend, 3 ContractSafety, 4 CollectionSafety, 5 CreateStablecoin, 6 VerifyIssuer, 7 RaiseSupplyCap, 8 BridgeAttesters), then the variant's fields. */
+export type ProposalAction =
+  | {
+      kind: 'Text';
+    }
+  | {
+      kind: 'ParameterChange';
+      /** the chain parameter (docs/governance.md "Parameters") */
+      key: 'min_stake' | 'unbonding_seconds' | 'commission_cooldown_blocks' | 'max_commission_bps' | 'missed_skip_threshold' | 'max_active_validators' | 'voting_period_blocks' | 'quorum_bps' | 'threshold_bps';
+      /** the new value; the core checks its allowed range */
+      value: bigint;
+    }
+  | {
+      kind: 'TreasurySpend';
+      recipient: Uint8Array;
+      /** raw NTV from the foundation treasury 0x00…03 */
+      amount: bigint;
+    }
+  | {
+      kind: 'ContractSafety';
+      /** origin chain name, e.g. ethereum (1–128 bytes) */
+      chain: string;
+      /** contract address on that chain (1–128 bytes) */
+      contract: string;
+      /** 0 unreviewed, 1 verified, 2 caution, 3 blocked */
+      level: number;
+    }
+  | {
+      kind: 'CollectionSafety';
+      collection: Uint8Array;
+      /** 0 unreviewed, 1 verified, 2 caution, 3 blocked */
+      level: number;
+    }
+  | {
+      kind: 'CreateStablecoin';
+      /** run as GOVERNANCE: the STD-8 creation operation */
+      operations: Operation[];
+    }
+  | {
+      kind: 'VerifyIssuer';
+      /** run as GOVERNANCE: the issuer verification operation */
+      operations: Operation[];
+    }
+  | {
+      kind: 'RaiseSupplyCap';
+      /** run as GOVERNANCE: the supply cap operation */
+      operations: Operation[];
+    }
+  | {
+      kind: 'BridgeAttesters';
+      /** run as GOVERNANCE: the attester set operation */
+      operations: Operation[];
+    };
+
+function writeProposalAction(w: BorshWriter, v: ProposalAction, wire: string): void {
+  if (v.kind === 'Text') {
+    w.u8(0, wire);
+  } else if (v.kind === 'ParameterChange') {
+    w.u8(1, wire);
+    w.u8(v.key === 'min_stake' ? 0 : v.key === 'unbonding_seconds' ? 1 : v.key === 'commission_cooldown_blocks' ? 2 : v.key === 'max_commission_bps' ? 3 : v.key === 'missed_skip_threshold' ? 4 : v.key === 'max_active_validators' ? 5 : v.key === 'voting_period_blocks' ? 6 : v.key === 'quorum_bps' ? 7 : 8, 'key');
+    w.u128(v.value, 'value');
+  } else if (v.kind === 'TreasurySpend') {
+    w.u8(2, wire);
+    w.fixedBytes(v.recipient, 32, 'recipient');
+    w.u128(v.amount, 'amount');
+  } else if (v.kind === 'ContractSafety') {
+    w.u8(3, wire);
+    w.string(v.chain, 'chain', MAX_PROPOSAL_STRING_BYTES);
+    w.string(v.contract, 'contract', MAX_PROPOSAL_STRING_BYTES);
+    w.u8(v.level, 'level');
+  } else if (v.kind === 'CollectionSafety') {
+    w.u8(4, wire);
+    w.fixedBytes(v.collection, 32, 'collection');
+    w.u8(v.level, 'level');
+  } else if (v.kind === 'CreateStablecoin') {
+    w.u8(5, wire);
+    writeNested(w, v.operations, 'operations', MAX_PROPOSAL_OPS, 'a proposal');
+  } else if (v.kind === 'VerifyIssuer') {
+    w.u8(6, wire);
+    writeNested(w, v.operations, 'operations', MAX_PROPOSAL_OPS, 'a proposal');
+  } else if (v.kind === 'RaiseSupplyCap') {
+    w.u8(7, wire);
+    writeNested(w, v.operations, 'operations', MAX_PROPOSAL_OPS, 'a proposal');
+  } else {
+    w.u8(8, wire);
+    writeNested(w, v.operations, 'operations', MAX_PROPOSAL_OPS, 'a proposal');
+  }
+}
+
+function readProposalAction(r: BorshReader, wire: string): ProposalAction {
+  const tag = r.u8(wire);
+  if (tag === 0) return { kind: 'Text' };
+  if (tag === 1) return { kind: 'ParameterChange', key: readChoice(r, 'key', ['min_stake', 'unbonding_seconds', 'commission_cooldown_blocks', 'max_commission_bps', 'missed_skip_threshold', 'max_active_validators', 'voting_period_blocks', 'quorum_bps', 'threshold_bps'] as const), value: r.u128('value') };
+  if (tag === 2) return { kind: 'TreasurySpend', recipient: r.fixedBytes(32, 'recipient'), amount: r.u128('amount') };
+  if (tag === 3) return { kind: 'ContractSafety', chain: r.string('chain', MAX_PROPOSAL_STRING_BYTES), contract: r.string('contract', MAX_PROPOSAL_STRING_BYTES), level: r.u8('level') };
+  if (tag === 4) return { kind: 'CollectionSafety', collection: r.fixedBytes(32, 'collection'), level: r.u8('level') };
+  if (tag === 5) return { kind: 'CreateStablecoin', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a proposal') };
+  if (tag === 6) return { kind: 'VerifyIssuer', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a proposal') };
+  if (tag === 7) return { kind: 'RaiseSupplyCap', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a proposal') };
+  if (tag === 8) return { kind: 'BridgeAttesters', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a proposal') };
+  throw new CodecError('OUT_OF_RANGE', wire, `proposal type must be 0 (Text) or 1 (ParameterChange) or 2 (TreasurySpend) or 3 (ContractSafety) or 4 (CollectionSafety) or 5 (CreateStablecoin) or 6 (VerifyIssuer) or 7 (RaiseSupplyCap) or 8 (BridgeAttesters), got ${tag}`);
+}
 /** when a schedule runs (docs/intents.md "Schedules on chain"): a u8 tag (0 Recurring, 1 Conditional), then the variant's fields. */
 export type ScheduleTrigger =
   | {
@@ -339,10 +462,10 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | RotateConsensusKeyOp;
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
-export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateSchedule', 'CancelSchedule']);
+export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateSchedule', 'CancelSchedule']);
 
 /** A u8 naming one of `values` (0 = the first). */
 function readChoice<T extends string>(r: BorshReader, wire: string, values: readonly T[]): T {
@@ -463,6 +586,25 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.string(op.description, 'description', MAX_STAKING_STRING_BYTES);
       w.string(op.website, 'website', MAX_STAKING_STRING_BYTES);
       w.string(op.avatarUrl, 'avatar_url', MAX_STAKING_STRING_BYTES);
+      return;
+    case 'CreateProposal':
+      w.u8(OpCode.CreateProposal, 'type');
+      w.string(op.title, 'title', MAX_PROPOSAL_STRING_BYTES);
+      w.string(op.description, 'description', MAX_PROPOSAL_STRING_BYTES);
+      writeProposalAction(w, op.action, 'action');
+      return;
+    case 'VoteProposal':
+      w.u8(OpCode.VoteProposal, 'type');
+      w.u64(op.proposalId, 'proposal_id');
+      w.bool(op.approve, 'approve');
+      return;
+    case 'ExecuteProposal':
+      w.u8(OpCode.ExecuteProposal, 'type');
+      w.u64(op.proposalId, 'proposal_id');
+      return;
+    case 'CancelProposal':
+      w.u8(OpCode.CancelProposal, 'type');
+      w.u64(op.proposalId, 'proposal_id');
       return;
     case 'CreatePool':
       w.u8(OpCode.CreatePool, 'type');
@@ -711,6 +853,18 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.SetValidatorMetadata: {
       return { type: 'SetValidatorMetadata', name: r.string('name', MAX_STAKING_STRING_BYTES), description: r.string('description', MAX_STAKING_STRING_BYTES), website: r.string('website', MAX_STAKING_STRING_BYTES), avatarUrl: r.string('avatar_url', MAX_STAKING_STRING_BYTES) };
+    }
+    case OpCode.CreateProposal: {
+      return { type: 'CreateProposal', title: r.string('title', MAX_PROPOSAL_STRING_BYTES), description: r.string('description', MAX_PROPOSAL_STRING_BYTES), action: readProposalAction(r, 'action') };
+    }
+    case OpCode.VoteProposal: {
+      return { type: 'VoteProposal', proposalId: r.u64('proposal_id'), approve: r.bool('approve') };
+    }
+    case OpCode.ExecuteProposal: {
+      return { type: 'ExecuteProposal', proposalId: r.u64('proposal_id') };
+    }
+    case OpCode.CancelProposal: {
+      return { type: 'CancelProposal', proposalId: r.u64('proposal_id') };
     }
     case OpCode.CreatePool: {
       return { type: 'CreatePool', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'), amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), lpLockDuration: r.u64('lp_lock_duration') };

@@ -294,6 +294,47 @@ export function scheduleRunKey(id: Uint8Array, run: number): Uint8Array {
   return k;
 }
 
+/** 0x58 id u64be → Proposal */
+export function proposalKey(id: bigint): Uint8Array {
+  const k = new Uint8Array(9);
+  k[0] = Prefix.PROPOSAL;
+  const dv = new DataView(k.buffer);
+  dv.setBigUint64(1, id, false);
+  return k;
+}
+
+/** 0x59 id u64be voter bytes32 → ProposalVote */
+export function proposalVoteKey(id: bigint, voter: Uint8Array): Uint8Array {
+  check32('voter', voter);
+  const k = new Uint8Array(41);
+  k[0] = Prefix.PROPOSAL_VOTE;
+  const dv = new DataView(k.buffer);
+  dv.setBigUint64(1, id, false);
+  k.set(voter, 9);
+  return k;
+}
+
+/** 0x5a (no fields) → u64 proposals created so far (ids run 1…count) */
+export const PROPOSAL_COUNT_KEY: Uint8Array = Uint8Array.of(Prefix.PROPOSAL_COUNT);
+
+/** 0x5b target bytes32 → ContractSafety; target = Blake3("contract-safety" ‖ chain ‖ 0x00 ‖ contract) */
+export function contractSafetyKey(target: Uint8Array): Uint8Array {
+  check32('target', target);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.CONTRACT_SAFETY;
+  k.set(target, 1);
+  return k;
+}
+
+/** 0x60 collection bytes32 → CollectionSafety */
+export function collectionSafetyKey(collection: Uint8Array): Uint8Array {
+  check32('collection', collection);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.COLLECTION_SAFETY;
+  k.set(collection, 1);
+  return k;
+}
+
 /** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
@@ -706,6 +747,8 @@ export interface ChainParamsFields {
   missedSkipThreshold: number;
   /** 1–16 entries */
   jailDurations: bigint[];
+  /** protocol governance parameters (docs/governance.md "Parameters"): absent = the defaults; written when a parameter-change proposal sets one */
+  governance?: GovParamsFields[];
 }
 function readChainParams(r: RecordReader): ChainParamsFields {
   return { version: r.u8(), epochLength: r.u64(), slotLength: r.u64(), maxActiveValidators: r.u32(), minStake: r.u128(), unbondingSeconds: r.u64(), commissionCooldownBlocks: r.u64(), maxCommissionBps: r.u16(), missedSkipThreshold: r.u32(), jailDurations: r.list(readU64) };
@@ -714,6 +757,11 @@ function readChainParams(r: RecordReader): ChainParamsFields {
 export function decodeChainParamsFields(v: Uint8Array): ChainParamsFields {
   const r = new RecordReader(v);
   const rec = readChainParams(r);
+  if (r.off < v.length) {
+    const n = r.u8();
+    rec.governance = [];
+    for (let i = 0; i < n; i++) rec.governance.push(readGovParams(r));
+  }
   r.end();
   return rec;
 }
@@ -730,7 +778,128 @@ export function encodeChainParamsFields(rec: ChainParamsFields): Uint8Array {
   w.u16(rec.maxCommissionBps);
   w.u32(rec.missedSkipThreshold);
   w.u32(rec.jailDurations.length); for (const x of rec.jailDurations) w.u64(x);
+  if (rec.governance?.length) {
+    w.u8(rec.governance.length);
+    for (const t of rec.governance) {
+      w.u64(t.votingPeriodBlocks);
+      w.u16(t.quorumBps);
+      w.u16(t.thresholdBps);
+    }
+  }
   return w.finish();
+}
+
+/** GovParams: the governance part of ChainParams (docs/governance.md "Parameters") */
+export interface GovParamsFields {
+  votingPeriodBlocks: bigint;
+  /** votes cast ≥ this share of the bonded stake at creation */
+  quorumBps: number;
+  /** yes > this share of the votes cast */
+  thresholdBps: number;
+}
+function readGovParams(r: RecordReader): GovParamsFields {
+  return { votingPeriodBlocks: r.u64(), quorumBps: r.u16(), thresholdBps: r.u16() };
+}
+/** Decode a whole GovParams record; RangeError when it is short or has trailing bytes. */
+export function decodeGovParamsFields(v: Uint8Array): GovParamsFields {
+  const r = new RecordReader(v);
+  const rec = readGovParams(r);
+  r.end();
+  return rec;
+}
+
+/** Proposal: ProposalRecord (docs/governance.md "State layout") */
+export interface ProposalFields {
+  version: number;
+  proposer: Uint8Array;
+  /** the ProposalAction tag */
+  proposalKind: number;
+  /** 0 voting (passed or rejected once end_height is behind), 1 executed, 2 cancelled */
+  state: number;
+  createdHeight: bigint;
+  createdAt: bigint;
+  /** the last height at which votes count */
+  endHeight: bigint;
+  quorumBps: number;
+  thresholdBps: number;
+  /** bonded stake when it was created (the quorum base) */
+  totalStake: bigint;
+  yes: bigint;
+  no: bigint;
+  voters: number;
+  executedHeight: bigint;
+  /** the ProposalAction as in the operation: its tag, then its fields */
+  action: Uint8Array;
+  title: string;
+  description: string;
+}
+function readProposal(r: RecordReader): ProposalFields {
+  return { version: r.u8(), proposer: r.bytes(32).slice(), proposalKind: r.u8(), state: r.u8(), createdHeight: r.u64(), createdAt: r.u64(), endHeight: r.u64(), quorumBps: r.u16(), thresholdBps: r.u16(), totalStake: r.u128(), yes: r.u128(), no: r.u128(), voters: r.u32(), executedHeight: r.u64(), action: r.vec().slice(), title: r.string(), description: r.string() };
+}
+/** Decode a whole Proposal record; RangeError when it is short or has trailing bytes. */
+export function decodeProposalFields(v: Uint8Array): ProposalFields {
+  const r = new RecordReader(v);
+  const rec = readProposal(r);
+  r.end();
+  return rec;
+}
+
+/** ProposalVote: one vote (0x59) */
+export interface ProposalVoteFields {
+  approve: boolean;
+  /** the voter's bonded stake when it voted */
+  weight: bigint;
+  height: bigint;
+}
+function readProposalVote(r: RecordReader): ProposalVoteFields {
+  return { approve: r.u8() === 1, weight: r.u128(), height: r.u64() };
+}
+/** Decode a whole ProposalVote record; RangeError when it is short or has trailing bytes. */
+export function decodeProposalVoteFields(v: Uint8Array): ProposalVoteFields {
+  const r = new RecordReader(v);
+  const rec = readProposalVote(r);
+  r.end();
+  return rec;
+}
+
+/** ContractSafety: a contract safety level set by governance (0x5B) */
+export interface ContractSafetyFields {
+  version: number;
+  /** 1 verified, 2 caution, 3 blocked */
+  level: number;
+  proposalId: bigint;
+  height: bigint;
+  chain: string;
+  contract: string;
+}
+function readContractSafety(r: RecordReader): ContractSafetyFields {
+  return { version: r.u8(), level: r.u8(), proposalId: r.u64(), height: r.u64(), chain: r.string(), contract: r.string() };
+}
+/** Decode a whole ContractSafety record; RangeError when it is short or has trailing bytes. */
+export function decodeContractSafetyFields(v: Uint8Array): ContractSafetyFields {
+  const r = new RecordReader(v);
+  const rec = readContractSafety(r);
+  r.end();
+  return rec;
+}
+
+/** CollectionSafety: a collection safety level set by governance (0x60) */
+export interface CollectionSafetyFields {
+  version: number;
+  /** 1 verified, 2 caution, 3 blocked */
+  level: number;
+  proposalId: bigint;
+  height: bigint;
+}
+function readCollectionSafety(r: RecordReader): CollectionSafetyFields {
+  return { version: r.u8(), level: r.u8(), proposalId: r.u64(), height: r.u64() };
+}
+/** Decode a whole CollectionSafety record; RangeError when it is short or has trailing bytes. */
+export function decodeCollectionSafetyFields(v: Uint8Array): CollectionSafetyFields {
+  const r = new RecordReader(v);
+  const rec = readCollectionSafety(r);
+  r.end();
+  return rec;
 }
 
 /** Collection: CollectionRecord (docs/nfts.md "State layout") */

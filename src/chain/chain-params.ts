@@ -6,6 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { NTV_UNIT } from './genesis-data.js';
 import { CHAIN_PARAMS_KEY, decodeChainParamsFields, encodeChainParamsFields } from '../abi/state.js';
+import {
+  GOV_DEFAULT_QUORUM_BPS, GOV_DEFAULT_THRESHOLD_BPS, GOV_DEFAULT_VOTING_PERIOD, GOV_MAX_VOTING_PERIOD, GOV_MIN_VOTING_PERIOD,
+} from '../abi/constants.js';
 
 export interface ChainParams {
   /** blocks per epoch (spec §8: 1 hour, 1,800 blocks) */
@@ -26,6 +29,12 @@ export interface ChainParams {
   missedSkipThreshold: number;
   /** jail duration of the 1st, 2nd, … offence in seconds; the last repeats (spec §8: 1 h, 24 h, 7 d, 30 d) */
   jailDurations: number[];
+  /** protocol proposals' voting period in blocks (docs/governance.md "Parameters"; spec §8: 500) */
+  votingPeriodBlocks: number;
+  /** votes cast must reach this share of the bonded stake, in basis points */
+  quorumBps: number;
+  /** yes must exceed this share of the votes cast, in basis points */
+  thresholdBps: number;
 }
 
 export const DEFAULT_CHAIN_PARAMS: Readonly<ChainParams> = Object.freeze({
@@ -38,7 +47,16 @@ export const DEFAULT_CHAIN_PARAMS: Readonly<ChainParams> = Object.freeze({
   maxCommissionBps: 5_000,
   missedSkipThreshold: 3,
   jailDurations: [3_600, 86_400, 604_800, 2_592_000],
+  votingPeriodBlocks: Number(GOV_DEFAULT_VOTING_PERIOD),
+  quorumBps: GOV_DEFAULT_QUORUM_BPS,
+  thresholdBps: GOV_DEFAULT_THRESHOLD_BPS,
 });
+
+/** Whether the governance values are the defaults: then the record carries no governance tail. */
+function governanceDefault(p: ChainParams): boolean {
+  return p.votingPeriodBlocks === DEFAULT_CHAIN_PARAMS.votingPeriodBlocks && p.quorumBps === DEFAULT_CHAIN_PARAMS.quorumBps
+    && p.thresholdBps === DEFAULT_CHAIN_PARAMS.thresholdBps;
+}
 
 /** The state key of the parameters record (docs/core-abi.md "State layout", prefix 0x15). */
 export { CHAIN_PARAMS_KEY };
@@ -52,6 +70,8 @@ export function encodeChainParams(p: ChainParams): Uint8Array {
     version: PARAMS_VERSION, epochLength: BigInt(p.epochLength), slotLength: BigInt(p.slotLength), maxActiveValidators: p.maxActiveValidators,
     minStake: p.minStake, unbondingSeconds: BigInt(p.unbondingSeconds), commissionCooldownBlocks: BigInt(p.commissionCooldownBlocks),
     maxCommissionBps: p.maxCommissionBps, missedSkipThreshold: p.missedSkipThreshold, jailDurations: p.jailDurations.map(BigInt),
+    // The governance tail only when it differs from the defaults, so a default genesis keeps its bytes.
+    governance: governanceDefault(p) ? undefined : [{ votingPeriodBlocks: BigInt(p.votingPeriodBlocks), quorumBps: p.quorumBps, thresholdBps: p.thresholdBps }],
   });
 }
 
@@ -62,6 +82,9 @@ export function decodeChainParams(b: Uint8Array): ChainParams {
     epochLength: Number(r.epochLength), slotLength: Number(r.slotLength), maxActiveValidators: r.maxActiveValidators, minStake: r.minStake,
     unbondingSeconds: Number(r.unbondingSeconds), commissionCooldownBlocks: Number(r.commissionCooldownBlocks),
     maxCommissionBps: r.maxCommissionBps, missedSkipThreshold: r.missedSkipThreshold, jailDurations: r.jailDurations.map(Number),
+    votingPeriodBlocks: r.governance?.[0] ? Number(r.governance[0].votingPeriodBlocks) : DEFAULT_CHAIN_PARAMS.votingPeriodBlocks,
+    quorumBps: r.governance?.[0]?.quorumBps ?? DEFAULT_CHAIN_PARAMS.quorumBps,
+    thresholdBps: r.governance?.[0]?.thresholdBps ?? DEFAULT_CHAIN_PARAMS.thresholdBps,
   };
 }
 
@@ -88,12 +111,17 @@ export function validateChainParams(p: ChainParams): void {
     throw new RangeError('chain params: jail_durations must list 1 to 16 durations in seconds');
   }
   p.jailDurations.forEach((d, i) => int(`jail_durations[${i}]`, d, 1, 100 * 365 * 86_400));
+  // The ranges a ParameterChange allows (docs/governance.md "Parameters"; assembly/staking.ts paramsValid).
+  int('voting_period_blocks', p.votingPeriodBlocks, Number(GOV_MIN_VOTING_PERIOD), Number(GOV_MAX_VOTING_PERIOD));
+  int('quorum_bps', p.quorumBps, 1, 10_000);
+  int('threshold_bps', p.thresholdBps, 5_000, 9_999);
 }
 
 const JSON_FIELDS: Record<string, keyof ChainParams> = {
   epoch_length: 'epochLength', slot_length: 'slotLength', max_active_validators: 'maxActiveValidators',
   min_stake: 'minStake', unbonding_seconds: 'unbondingSeconds', commission_cooldown_blocks: 'commissionCooldownBlocks',
   max_commission_bps: 'maxCommissionBps', missed_skip_threshold: 'missedSkipThreshold', jail_durations: 'jailDurations',
+  voting_period_blocks: 'votingPeriodBlocks', quorum_bps: 'quorumBps', threshold_bps: 'thresholdBps',
 };
 
 /**

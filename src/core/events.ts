@@ -6,7 +6,19 @@
 import {
   EventKind, EV_TRANSFER_BYTES, EV_TOKEN_CREATED_BYTES, EV_KEY_REGISTERED_BYTES, EV_FEE_BYTES, EV_POOL_CREATED_BYTES, EV_SWAP_BYTES, EV_COLLECTION_CREATED_BYTES, EV_NFT_TRANSFER_BYTES, EV_TOKEN_TYPE_DEFINED_BYTES, EV_LIQUIDITY_ADDED_BYTES, EV_TOKEN_METADATA_UPDATED_BYTES, EV_TOKEN_METADATA_LOCKED_BYTES,
   EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES, EV_APPROVAL_BYTES,
+  EV_PROPOSAL_CREATED_BYTES, EV_PROPOSAL_VOTED_BYTES, EV_PROPOSAL_EXECUTED_BYTES, EV_PROPOSAL_CANCELLED_BYTES, EV_CHAIN_PARAM_CHANGED_BYTES,
+  EV_SAFETY_LEVEL_SET_BYTES,
 } from '../abi/constants.js';
+
+/**
+ * The chain parameters a ParameterChange may set, in the order of its key (abi/operations.mjs
+ * ProposalAction; docs/governance.md "Parameters").
+ */
+export const PARAMETER_KEYS = [
+  'min_stake', 'unbonding_seconds', 'commission_cooldown_blocks', 'max_commission_bps', 'missed_skip_threshold', 'max_active_validators',
+  'voting_period_blocks', 'quorum_bps', 'threshold_bps',
+] as const;
+export type ParameterKey = (typeof PARAMETER_KEYS)[number];
 
 export { EventKind, LAST_KNOWN_KIND, ACCOUNT_FIELDS, BUNDLE_LEVEL_OP } from '../abi/constants.js';
 /**
@@ -165,7 +177,50 @@ export interface ApprovalEvent extends EventBase {
   token: Uint8Array;
   amount: bigint;
 }
-export type CoreEvent = ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** Protocol proposals (docs/governance.md "Events"). */
+export interface ProposalCreatedEvent extends EventBase {
+  kind: 'ProposalCreated';
+  proposalId: bigint;
+  proposer: Uint8Array;
+  /** the ProposalAction tag */
+  proposalKind: number;
+  endHeight: bigint;
+}
+export interface ProposalVotedEvent extends EventBase {
+  kind: 'ProposalVoted';
+  proposalId: bigint;
+  voter: Uint8Array;
+  approve: boolean;
+  weight: bigint;
+}
+export interface ProposalExecutedEvent extends EventBase {
+  kind: 'ProposalExecuted';
+  proposalId: bigint;
+  executor: Uint8Array;
+  proposalKind: number;
+}
+export interface ProposalCancelledEvent extends EventBase {
+  kind: 'ProposalCancelled';
+  proposalId: bigint;
+  proposer: Uint8Array;
+}
+export interface ChainParamChangedEvent extends EventBase {
+  kind: 'ChainParamChanged';
+  proposalId: bigint;
+  key: ParameterKey;
+  oldValue: bigint;
+  newValue: bigint;
+}
+export interface SafetyLevelSetEvent extends EventBase {
+  kind: 'SafetyLevelSet';
+  proposalId: bigint;
+  /** a collection address, or the contract's Blake3 target (docs/governance.md "Safety levels") */
+  target: Uint8Array;
+  targetKind: 'contract' | 'collection';
+  level: number;
+}
+export type GovernanceEvent = ProposalCreatedEvent | ProposalVotedEvent | ProposalExecutedEvent | ProposalCancelledEvent | ChainParamChangedEvent | SafetyLevelSetEvent;
+export type CoreEvent = GovernanceEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -316,6 +371,29 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
     case EventKind.Approval:
       if (len === EV_APPROVAL_BYTES)
         return { bundleIndex, opIndex, kind: 'Approval', owner: b.subarray(o, o + 32), spender: b.subarray(o + 32, o + 64), token: b.subarray(o + 64, o + 96), amount: u128(dv, o + 96) };
+      break;
+    case EventKind.ProposalCreated:
+      if (len === EV_PROPOSAL_CREATED_BYTES)
+        return { bundleIndex, opIndex, kind: 'ProposalCreated', proposalId: dv.getBigUint64(o, true), proposer: b.subarray(o + 8, o + 40), proposalKind: b[o + 40]!, endHeight: dv.getBigUint64(o + 41, true) };
+      break;
+    case EventKind.ProposalVoted:
+      if (len === EV_PROPOSAL_VOTED_BYTES)
+        return { bundleIndex, opIndex, kind: 'ProposalVoted', proposalId: dv.getBigUint64(o, true), voter: b.subarray(o + 8, o + 40), approve: b[o + 40] === 1, weight: u128(dv, o + 41) };
+      break;
+    case EventKind.ProposalExecuted:
+      if (len === EV_PROPOSAL_EXECUTED_BYTES)
+        return { bundleIndex, opIndex, kind: 'ProposalExecuted', proposalId: dv.getBigUint64(o, true), executor: b.subarray(o + 8, o + 40), proposalKind: b[o + 40]! };
+      break;
+    case EventKind.ProposalCancelled:
+      if (len === EV_PROPOSAL_CANCELLED_BYTES) return { bundleIndex, opIndex, kind: 'ProposalCancelled', proposalId: dv.getBigUint64(o, true), proposer: b.subarray(o + 8, o + 40) };
+      break;
+    case EventKind.ChainParamChanged:
+      if (len === EV_CHAIN_PARAM_CHANGED_BYTES && b[o + 8]! < PARAMETER_KEYS.length)
+        return { bundleIndex, opIndex, kind: 'ChainParamChanged', proposalId: dv.getBigUint64(o, true), key: PARAMETER_KEYS[b[o + 8]!]!, oldValue: u128(dv, o + 9), newValue: u128(dv, o + 25) };
+      break;
+    case EventKind.SafetyLevelSet:
+      if (len === EV_SAFETY_LEVEL_SET_BYTES)
+        return { bundleIndex, opIndex, kind: 'SafetyLevelSet', proposalId: dv.getBigUint64(o, true), target: b.subarray(o + 8, o + 40), targetKind: b[o + 40] === 0 ? 'contract' : 'collection', level: b[o + 41]! };
       break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };

@@ -97,6 +97,21 @@ export const Status = {
   SCHEDULE_NOT_ACTIVE: 129,
   INSUFFICIENT_ALLOWANCE: 140,
   NATIVE_NOT_APPROVABLE: 141,
+  INVALID_PROPOSAL_TEXT: 230,
+  INVALID_PARAMETER_VALUE: 231,
+  TREASURY_INSUFFICIENT: 232,
+  INVALID_SAFETY_TARGET: 233,
+  INVALID_PROPOSAL_OPERATIONS: 234,
+  NO_VOTING_POWER: 235,
+  PROPOSAL_NOT_FOUND: 236,
+  VOTING_CLOSED: 237,
+  ALREADY_VOTED: 238,
+  VOTING_NOT_ENDED: 239,
+  PROPOSAL_REJECTED: 240,
+  PROPOSAL_NOT_EXECUTABLE: 241,
+  NOT_PROPOSER: 242,
+  PROPOSAL_NOT_CANCELLABLE: 243,
+  NO_CHAIN_PARAMS: 244,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -188,6 +203,21 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'SCHEDULE_NOT_ACTIVE', code: 129, class: 'failed', message: "the schedule has already completed, failed, expired or been cancelled" },
   { name: 'INSUFFICIENT_ALLOWANCE', code: 140, class: 'failed', message: "the spender's allowance from this owner for this token is lower than the amount (Approve sets it)" },
   { name: 'NATIVE_NOT_APPROVABLE', code: 141, class: 'failed', message: "NTV pays every fee and has no ERC-20 contract, so it cannot be approved or moved with TransferFrom; only its holder sends it" },
+  { name: 'INVALID_PROPOSAL_TEXT', code: 230, class: 'failed', message: "a proposal's title must be 1-128 bytes and its description at most 4,096 bytes" },
+  { name: 'INVALID_PARAMETER_VALUE', code: 231, class: 'failed', message: "the new value is outside the parameter's allowed range (docs/governance.md \"Parameters\")" },
+  { name: 'TREASURY_INSUFFICIENT', code: 232, class: 'failed', message: "the treasury spend is above what the foundation treasury 0x00…03 holds" },
+  { name: 'INVALID_SAFETY_TARGET', code: 233, class: 'failed', message: "a safety level must be 0-3, a contract's chain and address 1-128 bytes each, a collection must exist" },
+  { name: 'INVALID_PROPOSAL_OPERATIONS', code: 234, class: 'failed', message: "a proposal's operations must be 1-8 operations of at most 4,096 bytes" },
+  { name: 'NO_VOTING_POWER', code: 235, class: 'failed', message: "only accounts with bonded stake (validators and delegators) may propose or vote" },
+  { name: 'PROPOSAL_NOT_FOUND', code: 236, class: 'failed', message: "no proposal with this id" },
+  { name: 'VOTING_CLOSED', code: 237, class: 'failed', message: "the proposal is no longer open for votes: its voting period ended, or it was executed or cancelled" },
+  { name: 'ALREADY_VOTED', code: 238, class: 'failed', message: "this account has already voted on the proposal" },
+  { name: 'VOTING_NOT_ENDED', code: 239, class: 'failed', message: "the proposal cannot be executed before its voting period ends" },
+  { name: 'PROPOSAL_REJECTED', code: 240, class: 'failed', message: "the proposal did not pass: below quorum or threshold" },
+  { name: 'PROPOSAL_NOT_EXECUTABLE', code: 241, class: 'failed', message: "the proposal was already executed or was cancelled" },
+  { name: 'NOT_PROPOSER', code: 242, class: 'failed', message: "only the proposer can cancel a proposal" },
+  { name: 'PROPOSAL_NOT_CANCELLABLE', code: 243, class: 'failed', message: "a proposal can be cancelled only while it is open for votes" },
+  { name: 'NO_CHAIN_PARAMS', code: 244, class: 'failed', message: "this ledger has no chain parameters (no staking) to change" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

@@ -19,17 +19,22 @@ export const S = {
   INVALID_PROGRAM_NAME: 122, INVALID_PROGRAM: 123, NOT_PROGRAM_OWNER: 124,
   INVALID_SCHEDULE_TRIGGER: 125, INVALID_SCHEDULE_OPERATIONS: 126, SCHEDULE_NOT_FOUND: 127, NOT_SCHEDULE_OWNER: 128,
   SCHEDULE_NOT_ACTIVE: 129, INSUFFICIENT_ALLOWANCE: 140, NATIVE_NOT_APPROVABLE: 141,
+  // protocol proposals (docs/governance.md "Statuses")
+  INVALID_PROPOSAL_TEXT: 230, INVALID_PARAMETER_VALUE: 231, TREASURY_INSUFFICIENT: 232, INVALID_SAFETY_TARGET: 233, INVALID_PROPOSAL_OPERATIONS: 234,
+  NO_VOTING_POWER: 235, PROPOSAL_NOT_FOUND: 236, VOTING_CLOSED: 237, ALREADY_VOTED: 238, VOTING_NOT_ENDED: 239, PROPOSAL_REJECTED: 240,
+  PROPOSAL_NOT_EXECUTABLE: 241, NOT_PROPOSER: 242, PROPOSAL_NOT_CANCELLABLE: 243, NO_CHAIN_PARAMS: 244,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
 const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
 // docs/dex.md "Gas"
 // docs/allowances.md "Gas": Approve 16,000, TransferFrom 21,000
-const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n };
+const GAS_OP: Record<number, bigint> = { 19: 25000n, 20: 80000n, 21: 20000n, 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n };
 /** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
 function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
   if (op.kind === 49) return 40000n + 3n * BigInt(op.held.length);
+  if (op.kind === 18) return 30000n + 3n * BigInt(op.title.length + op.description.length + op.action.length);
   return GAS_OP[op.kind]!;
 }
 // Schedules (docs/intents.md "Schedules on chain")
@@ -49,6 +54,9 @@ const U256 = (1n << 256n) - 1n;
 const NTV = new Uint8Array(32);
 const TREASURY = new Uint8Array(32);
 TREASURY[31] = 3;
+/** The governance authority 0x00…09: passed proposals' operations run as it (docs/governance.md). */
+const GOVERNANCE = new Uint8Array(32);
+GOVERNANCE[31] = 9;
 
 export interface RefCtx {
   height: bigint; timestamp: bigint; proposer: Uint8Array; gasPrice: bigint; chainId: bigint;
@@ -121,7 +129,12 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 50; id: Uint8Array }
   // ERC-20 allowances (docs/allowances.md): Approve, TransferFrom
   | { kind: 51; token: Uint8Array; spender: Uint8Array; amount: bigint }
-  | { kind: 52; token: Uint8Array; from: Uint8Array; to: Uint8Array; amount: bigint };
+  | { kind: 52; token: Uint8Array; from: Uint8Array; to: Uint8Array; amount: bigint }
+  // Protocol proposals (docs/governance.md): CreateProposal keeps its action's raw bytes (tag and
+  // fields, stored as they are) and, for the operation-carrying types, the decoded operations.
+  | { kind: 18; title: Uint8Array; description: Uint8Array; action: Uint8Array; held: Op[] | null }
+  | { kind: 19; id: bigint; approve: boolean }
+  | { kind: 20 | 21; id: bigint };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -215,7 +228,32 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
         const json = r.vec();
         if (!validUtf8(json)) return S.MALFORMED_BUNDLE;
         ops.push({ kind: 48, name, json });
-      } else if ((d === 49 || d === 50) && nested) return S.MALFORMED_BUNDLE;
+      } else if ((d === 49 || d === 50 || (d >= 18 && d <= 21)) && nested) return S.MALFORMED_BUNDLE;
+      else if (d === 18) {
+        const title = r.vec();
+        if (!validUtf8(title)) return S.MALFORMED_BUNDLE;
+        const description = r.vec();
+        if (!validUtf8(description)) return S.MALFORMED_BUNDLE;
+        const start = r.o;
+        const tag = r.u8();
+        let held: Op[] | null = null;
+        if (tag > 8) return S.MALFORMED_BUNDLE;
+        if (tag === 1) {
+          if (r.u8() > 8) return S.MALFORMED_BUNDLE;
+          r.take(16);
+        } else if (tag === 2) r.take(48);
+        else if (tag === 3) {
+          if (!validUtf8(r.vec()) || !validUtf8(r.vec())) return S.MALFORMED_BUNDLE;
+          r.u8();
+        } else if (tag === 4) r.take(33);
+        else if (tag >= 5) {
+          const h = decodeOps(r, 8, true);
+          if (typeof h === 'number') return h === S.EMPTY_BUNDLE || h === S.TOO_MANY_OPS ? S.MALFORMED_BUNDLE : h;
+          held = h;
+        }
+        ops.push({ kind: 18, title, description, action: r.b.slice(start, r.o), held });
+      } else if (d === 19) ops.push({ kind: 19, id: r.u64(), approve: r.tag() });
+      else if (d === 20 || d === 21) ops.push({ kind: d, id: r.u64() });
       else if (d === 49) {
         const tag = r.u8();
         if (tag > 1) return S.MALFORMED_BUNDLE;
@@ -539,6 +577,7 @@ export class Reference {
     if (op.kind === 49) return this.execCreateSchedule(ctx, user, d.nonce, op, index, k, evs);
     if (op.kind === 50) return this.execCancelSchedule(user, op.id, index, k, evs);
     if (op.kind === 51 || op.kind === 52) return this.execAllowance(user, op, index, k, evs);
+    if (op.kind >= 18 && op.kind <= 21) return this.execGovernance(ctx, d, op as Extract<Op, { kind: 18 | 19 | 20 | 21 }>, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
@@ -821,6 +860,167 @@ export class Reference {
     evs.push({ bundleIndex: RUN_INDEX, opIndex: 0xffff, kind: 16, data: cat(id, r.owner, le(BigInt(r.runsDone), 4), le(BigInt(st), 2), le(gas, 8), le(paid, 16)) });
     events.push(...evs);
     return st;
+  }
+
+  // ---- Protocol proposals (docs/governance.md; assembly/ops/governance.ts) ----
+  // 0x58 id u64 BE → ProposalRecord, 0x59 id ‖ voter → approve u8, weight u128, height u64,
+  // 0x5A → count u64, 0x5B Blake3("contract-safety" ‖ chain ‖ 0 ‖ contract) → ContractSafety,
+  // 0x60 collection → CollectionSafety. Weight: the sum of the account's delegations (0x18 index,
+  // 0x12 records); quorum base: StakingState.total_staked (0x14 at 57).
+
+  /** Operations that ran as GOVERNANCE in executed proposals (the random test's reach). */
+  readonly governanceReach = { executed: 0, carried: 0, spent: 0, safety: 0 };
+
+  private propKey(id: bigint) { const k = new Uint8Array(9); k[0] = 0x58; new DataView(k.buffer).setBigUint64(1, id, false); return k; }
+  private bonded(a: Uint8Array): bigint {
+    const idx = this.get(cat(new Uint8Array([0x18]), a));
+    let sum = 0n;
+    if (!idx) return 0n;
+    const n = Number(rdLe(idx, 0, 4));
+    for (let i = 0; i < n; i++) {
+      const d = this.get(cat(new Uint8Array([0x12]), idx.subarray(4 + 32 * i, 36 + 32 * i), a));
+      if (d) sum += rdLe(d, 0, 16);
+    }
+    return sum;
+  }
+  private govParams(): { period: bigint; quorum: bigint; threshold: bigint } {
+    const p = this.get(new Uint8Array([0x15]));
+    const def = { period: 500n, quorum: 3340n, threshold: 5000n };
+    if (!p) return def;
+    const base = 63 + 8 * Number(rdLe(p, 59, 4));
+    if (p.length !== base + 13) return def;
+    return { period: rdLe(p, base + 1, 8), quorum: rdLe(p, base + 9, 2), threshold: rdLe(p, base + 11, 2) };
+  }
+  /** The checks made at creation and again at execution. */
+  private checkAction(a: Uint8Array): number {
+    const tag = a[0]!;
+    if (tag === 1) {
+      if (!this.get(new Uint8Array([0x15]))) return S.NO_CHAIN_PARAMS;
+      const ranges: Array<[bigint, bigint]> = [[10n ** 9n, 10n ** 16n], [86_400n, 31_536_000n], [0n, 1_000_000n], [0n, 10_000n], [1n, 1000n], [1n, 1000n], [5n, 1_000_000n], [1n, 10_000n], [5000n, 9999n]];
+      const v = rdLe(a, 2, 16);
+      const [lo, hi] = ranges[a[1]!]!;
+      if (v < lo || v > hi) return S.INVALID_PARAMETER_VALUE;
+    } else if (tag === 2) {
+      const amount = rdLe(a, 33, 16);
+      if (amount === 0n) return S.ZERO_AMOUNT;
+      if (this.bal(TREASURY, NTV) < amount) return S.TREASURY_INSUFFICIENT;
+    } else if (tag === 3) {
+      const cl = Number(rdLe(a, 1, 4));
+      const al = Number(rdLe(a, 5 + cl, 4));
+      if (cl === 0 || cl > 128 || al === 0 || al > 128 || a[9 + cl + al]! > 3) return S.INVALID_SAFETY_TARGET;
+    } else if (tag === 4) {
+      if (a[33]! > 3 || !this.get(cat(new Uint8Array([0x20]), a.subarray(1, 33)))) return S.INVALID_SAFETY_TARGET;
+    } else if (tag >= 5) {
+      if (a.length - 1 > 4096) return S.INVALID_PROPOSAL_OPERATIONS;
+    }
+    return S.OK;
+  }
+  private execGovernance(ctx: RefCtx, d: Decoded, op: Extract<Op, { kind: 18 | 19 | 20 | 21 }>, index: number, k: number, evs: RefEvent[]): number {
+    const user = d.user;
+    if (op.kind === 18) {
+      if (this.bonded(user) === 0n) return S.NO_VOTING_POWER;
+      if (op.title.length === 0 || op.title.length > 128 || op.description.length > 4096) return S.INVALID_PROPOSAL_TEXT;
+      const st = this.checkAction(op.action);
+      if (st !== S.OK) return st;
+      const g = this.govParams();
+      const c = this.get(new Uint8Array([0x5a]));
+      const id = (c ? rdLe(c, 0, 8) : 0n) + 1n;
+      this.put(new Uint8Array([0x5a]), le(id, 8));
+      const ss = this.get(new Uint8Array([0x14]));
+      const total = ss ? rdLe(ss, 57, 16) : 0n;
+      const end = ctx.height + g.period;
+      this.put(this.propKey(id), cat(new Uint8Array([1]), user, new Uint8Array([op.action[0]!, 0]), le(ctx.height, 8), le(ctx.timestamp, 8), le(end, 8),
+        le(g.quorum, 2), le(g.threshold, 2), le(total, 16), le(0n, 16), le(0n, 16), le(0n, 4), le(0n, 8),
+        le(BigInt(op.action.length), 4), op.action, le(BigInt(op.title.length), 4), op.title, le(BigInt(op.description.length), 4), op.description));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 45, data: cat(le(id, 8), user, new Uint8Array([op.action[0]!]), le(end, 8)) });
+      return S.OK;
+    }
+    const key = this.propKey(op.id);
+    const rec = this.get(key);
+    if (!rec) return S.PROPOSAL_NOT_FOUND;
+    const p = rec.slice();
+    const state = p[34]!, end = rdLe(p, 51, 8);
+    const put128 = (o: number, v: bigint) => p.set(le(v, 16), o);
+    if (op.kind === 19) {
+      if (state !== 0 || ctx.height > end) return S.VOTING_CLOSED;
+      const vk = cat(new Uint8Array([0x59]), key.subarray(1), user);
+      if (this.get(vk)) return S.ALREADY_VOTED;
+      const w = this.bonded(user);
+      if (w === 0n) return S.NO_VOTING_POWER;
+      this.put(vk, cat(new Uint8Array([op.approve ? 1 : 0]), le(w, 16), le(ctx.height, 8)));
+      const at = op.approve ? 79 : 95;
+      put128(at, rdLe(p, at, 16) + w);
+      p.set(le(rdLe(p, 111, 4) + 1n, 4), 111);
+      this.put(key, p);
+      evs.push({ bundleIndex: index, opIndex: k, kind: 46, data: cat(le(op.id, 8), user, new Uint8Array([op.approve ? 1 : 0]), le(w, 16)) });
+      return S.OK;
+    }
+    if (op.kind === 21) {
+      if (!eq(p.subarray(1, 33), user)) return S.NOT_PROPOSER;
+      if (state !== 0 || ctx.height > end) return S.PROPOSAL_NOT_CANCELLABLE;
+      p[34] = 2;
+      this.put(key, p);
+      evs.push({ bundleIndex: index, opIndex: k, kind: 48, data: cat(le(op.id, 8), user) });
+      return S.OK;
+    }
+    if (state !== 0) return S.PROPOSAL_NOT_EXECUTABLE;
+    if (ctx.height <= end) return S.VOTING_NOT_ENDED;
+    const yes = rdLe(p, 79, 16), no = rdLe(p, 95, 16), votes = yes + no;
+    const passed = votes > 0n && votes * 10000n >= rdLe(p, 63, 16) * rdLe(p, 59, 2) && yes * 10000n > votes * rdLe(p, 61, 2);
+    if (!passed) return S.PROPOSAL_REJECTED;
+    const alen = Number(rdLe(p, 123, 4));
+    const a = p.slice(127, 127 + alen);
+    let st = this.checkAction(a);
+    if (st !== S.OK) return st;
+    const tag = a[0]!;
+    if (tag === 1) {
+      const params = this.get(new Uint8Array([0x15]))!;
+      const base = 63 + 8 * Number(rdLe(params, 59, 4));
+      let np = params.slice(0, base);
+      np = params.length === base + 13 ? params.slice() : a[1]! >= 6 ? cat(np, new Uint8Array([1]), le(500n, 8), le(3340n, 2), le(5000n, 2)) : np;
+      const at = [[21, 16], [37, 8], [45, 8], [53, 2], [55, 4], [17, 4], [base + 1, 8], [base + 9, 2], [base + 11, 2]][a[1]!]!;
+      const old = rdLe(np, at[0]!, at[1]!);
+      const v = rdLe(a, 2, 16);
+      np.set(le(v, at[1]!), at[0]!);
+      this.put(new Uint8Array([0x15]), np);
+      evs.push({ bundleIndex: index, opIndex: k, kind: 49, data: cat(le(op.id, 8), new Uint8Array([a[1]!]), le(old, 16), le(v, 16)) });
+    } else if (tag === 2) {
+      const to = a.subarray(1, 33), amount = rdLe(a, 33, 16);
+      if (!eq(to, TREASURY)) st = this.move(TREASURY, to, NTV, amount); // to itself: nothing is written (as moveBalance)
+      if (st !== S.OK) return st;
+      evs.push({ bundleIndex: index, opIndex: k, kind: 0, data: cat(TREASURY, to, NTV, le(amount, 16)) });
+      this.governanceReach.spent++;
+    } else if (tag === 3) {
+      const cl = Number(rdLe(a, 1, 4));
+      const chain = a.subarray(5, 5 + cl);
+      const al = Number(rdLe(a, 5 + cl, 4));
+      const contract = a.subarray(9 + cl, 9 + cl + al);
+      const level = a[9 + cl + al]!;
+      const target = this.blake3(utf8.encode('contract-safety'), chain, new Uint8Array(1), contract);
+      const sk = cat(new Uint8Array([0x5b]), target);
+      if (level === 0) { if (this.get(sk)) this.put(sk, null); }
+      else this.put(sk, cat(new Uint8Array([1, level]), le(op.id, 8), le(ctx.height, 8), le(BigInt(cl), 4), chain, le(BigInt(al), 4), contract));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 50, data: cat(le(op.id, 8), target, new Uint8Array([0, level])) });
+      this.governanceReach.safety++;
+    } else if (tag === 4) {
+      const col = a.subarray(1, 33), level = a[33]!;
+      const sk = cat(new Uint8Array([0x60]), col);
+      if (level === 0) { if (this.get(sk)) this.put(sk, null); }
+      else this.put(sk, cat(new Uint8Array([1, level]), le(op.id, 8), le(ctx.height, 8)));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 50, data: cat(le(op.id, 8), col, new Uint8Array([1, level])) });
+    } else if (tag >= 5) {
+      const held = decodeOps(new Reader(a.subarray(1)), 8, true) as Op[];
+      const as = { user: GOVERNANCE, nonce: op.id } as Decoded;
+      for (let j = 0; j < held.length && st === S.OK; j++) st = this.execOp(ctx, as, held[j]!, index, k, evs);
+      if (st !== S.OK) return st;
+      this.governanceReach.carried++;
+    }
+    p[34] = 1;
+    p.set(le(ctx.height, 8), 115);
+    this.put(key, p);
+    evs.push({ bundleIndex: index, opIndex: k, kind: 47, data: cat(le(op.id, 8), user, new Uint8Array([tag])) });
+    this.governanceReach.executed++;
+    return S.OK;
   }
 
   /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/ops/dex.ts move). */

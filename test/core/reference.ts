@@ -134,7 +134,8 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   // fields, stored as they are) and, for the operation-carrying types, the decoded operations.
   | { kind: 18; title: Uint8Array; description: Uint8Array; action: Uint8Array; held: Op[] | null }
   | { kind: 19; id: bigint; approve: boolean }
-  | { kind: 20 | 21; id: bigint };
+  | { kind: 20; id: bigint }
+  | { kind: 21; id: bigint };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -253,7 +254,8 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
         }
         ops.push({ kind: 18, title, description, action: r.b.slice(start, r.o), held });
       } else if (d === 19) ops.push({ kind: 19, id: r.u64(), approve: r.tag() });
-      else if (d === 20 || d === 21) ops.push({ kind: d, id: r.u64() });
+      else if (d === 20) ops.push({ kind: 20, id: r.u64() });
+      else if (d === 21) ops.push({ kind: 21, id: r.u64() });
       else if (d === 49) {
         const tag = r.u8();
         if (tag > 1) return S.MALFORMED_BUNDLE;
@@ -577,7 +579,7 @@ export class Reference {
     if (op.kind === 49) return this.execCreateSchedule(ctx, user, d.nonce, op, index, k, evs);
     if (op.kind === 50) return this.execCancelSchedule(user, op.id, index, k, evs);
     if (op.kind === 51 || op.kind === 52) return this.execAllowance(user, op, index, k, evs);
-    if (op.kind >= 18 && op.kind <= 21) return this.execGovernance(ctx, d, op as Extract<Op, { kind: 18 | 19 | 20 | 21 }>, index, k, evs);
+    if (op.kind === 18 || op.kind === 19 || op.kind === 20 || op.kind === 21) return this.execGovernance(ctx, d, op, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
@@ -1047,7 +1049,7 @@ export class Reference {
   }
 
   /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
-  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 } | { kind: 51 } | { kind: 52 }>, index: number, k: number, evs: RefEvent[]): number {
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 } | { kind: 51 } | { kind: 52 } | { kind: 18 } | { kind: 19 } | { kind: 20 } | { kind: 21 }>, index: number, k: number, evs: RefEvent[]): number {
     const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
     if (op.kind === 34 || op.kind === 35) {
       const tk = cat(new Uint8Array([3]), op.mint);

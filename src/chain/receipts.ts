@@ -4,6 +4,7 @@ import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
 import { CollectionKind, encodeCollection } from './collections.js';
+import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
 import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
 
@@ -56,7 +57,14 @@ export type ReceiptEvent =
   | { type: 'ScheduleCancelled'; op_index: number | null; schedule_id: string; owner: string }
   // ERC-20 allowances (docs/allowances.md): the allowance now set (a TransferFrom shows as Transfer)
   | { type: 'Approval'; op_index: number | null; owner: string; spender: string; token: string; symbol?: string; amount: string }
-  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string };
+  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string }
+  // Protocol proposals (docs/governance.md "Events"); a treasury spend also shows as Transfer
+  | { type: 'ProposalCreated'; op_index: number | null; proposal_id: string; proposer: string; proposal_type: string; end_height: number }
+  | { type: 'ProposalVoted'; op_index: number | null; proposal_id: string; voter: string; approve: boolean; weight: string }
+  | { type: 'ProposalExecuted'; op_index: number | null; proposal_id: string; executor: string; proposal_type: string }
+  | { type: 'ProposalCancelled'; op_index: number | null; proposal_id: string; proposer: string }
+  | { type: 'ChainParamChanged'; op_index: number | null; proposal_id: string; key: string; old_value: string; new_value: string }
+  | { type: 'SafetyLevelSet'; op_index: number | null; proposal_id: string; target: string; target_kind: 'contract' | 'collection'; level: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -219,9 +227,31 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         type: 'ScheduleRun', op_index: null, schedule_id: encodeHash(event.scheduleId), owner: encodeAccount(event.owner), run: event.run,
         status_code: event.status, status_name: statusOf(event.status).name, gas_used: Number(event.gasUsed), fee: event.fee.toString(),
       };
+    case 'ProposalCreated':
+      return { type: 'ProposalCreated', op_index: opIndex, proposal_id: event.proposalId.toString(), proposer: encodeAccount(event.proposer), proposal_type: proposalTypeOf(event.proposalKind), end_height: Number(event.endHeight) };
+    case 'ProposalVoted':
+      return { type: 'ProposalVoted', op_index: opIndex, proposal_id: event.proposalId.toString(), voter: encodeAccount(event.voter), approve: event.approve, weight: event.weight.toString() };
+    case 'ProposalExecuted':
+      return { type: 'ProposalExecuted', op_index: opIndex, proposal_id: event.proposalId.toString(), executor: encodeAccount(event.executor), proposal_type: proposalTypeOf(event.proposalKind) };
+    case 'ProposalCancelled':
+      return { type: 'ProposalCancelled', op_index: opIndex, proposal_id: event.proposalId.toString(), proposer: encodeAccount(event.proposer) };
+    case 'ChainParamChanged':
+      return { type: 'ChainParamChanged', op_index: opIndex, proposal_id: event.proposalId.toString(), key: event.key, old_value: event.oldValue.toString(), new_value: event.newValue.toString() };
+    case 'SafetyLevelSet':
+      return {
+        type: 'SafetyLevelSet', op_index: opIndex, proposal_id: event.proposalId.toString(),
+        target: event.targetKind === 'collection' ? encodeCollection(event.target) : encodeHash(event.target), target_kind: event.targetKind,
+        level: SAFETY_LEVELS[event.level] ?? String(event.level),
+      };
     case 'Unknown':
       return undefined;
   }
+}
+
+/** The proposal_type of a ProposalAction tag (docs/governance.md "Proposal types"). */
+function proposalTypeOf(kind: number): string {
+  const k = PROPOSAL_KINDS[kind];
+  return k ? PROPOSAL_TYPES[k] : String(kind);
 }
 
 /**

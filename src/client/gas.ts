@@ -38,6 +38,13 @@ function chargedBytes(op: Operation): number {
     for (const inner of op.operations) writeOperation(w, inner);
     return w.finish().length;
   }
+  // CreateProposal: title, description and action bytes (docs/governance.md "Gas"): the operation's
+  // Borsh without its discriminant and the two strings' u32 lengths.
+  if (op.type === 'CreateProposal') {
+    const w = new BorshWriter();
+    writeOperation(w, op);
+    return w.finish().length - 1 - 8;
+  }
   throw new Error(`no per-byte gas rule for operation ${op.type}`);
 }
 

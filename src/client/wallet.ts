@@ -3,7 +3,7 @@ import { NATIVE_MINT, decodePrefixed, encodeHash, parseAddress, parseHash, parse
 import { BorshWriter } from '../codec/borsh.js';
 import {
   TOKEN_METADATA_FIELDS, bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
-  type BatchEntry, type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField, type UpdateTokenMetadataOp,
+  type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField, type UpdateTokenMetadataOp,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, type KeyTypeName } from '../codec/keys.js';
@@ -379,6 +379,29 @@ export class Wallet {
   /** RegisterName (32; docs/names.md): owned by this account; its first name becomes its primary name. */
   async registerName(name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'RegisterName', name }, opts);
+  }
+
+  /**
+   * CreateProposal (18; docs/governance.md): a protocol proposal; this account needs bonded stake.
+   * `action` is the codec's ProposalAction, e.g. { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n }.
+   */
+  async createProposal(title: string, description: string, action: ProposalAction, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'CreateProposal', title, description, action }, opts);
+  }
+
+  /** VoteProposal (19): one vote per account, weighted by its bonded stake. */
+  async voteProposal(proposalId: Amount, approve: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'VoteProposal', proposalId: toBigInt(proposalId, 'proposalId'), approve }, opts);
+  }
+
+  /** ExecuteProposal (20): any account, once the proposal passed and its voting period is over. */
+  async executeProposal(proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ExecuteProposal', proposalId: toBigInt(proposalId, 'proposalId') }, opts);
+  }
+
+  /** CancelProposal (21): the proposer, while the proposal is open for votes. */
+  async cancelProposal(proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'CancelProposal', proposalId: toBigInt(proposalId, 'proposalId') }, opts);
   }
 
   /** CreateNftCollection (37; docs/nfts.md): the receipt's `created.collection` is its Nx2… address. */

@@ -1,5 +1,6 @@
-import { GAS_BASE } from '../abi/constants.js';
-import { encodeBundle, type Operation } from '../codec/bundle.js';
+import { GAS_BASE, OPERATION_GAS } from '../abi/constants.js';
+import { BorshWriter } from '../codec/borsh.js';
+import { encodeBundle, writeOperation, type Operation } from '../codec/bundle.js';
 import { Core } from '../core/core.js';
 import type { WasmModule } from '../core/loader.js';
 import { Status } from '../core/status.js';
@@ -13,6 +14,12 @@ import { Status } from '../core/status.js';
  * smallest max_gas that is not OUT_OF_GAS is the bundle's gas; one binary search per operation
  * kind, cached, and every later estimate is a sum.
  */
+function encodeOperation(op: Operation): Uint8Array {
+  const w = new BorshWriter();
+  writeOperation(w, op);
+  return w.finish();
+}
+
 export class GasMeter {
   private readonly perKind = new Map<string, bigint>();
   private base: bigint | undefined;
@@ -34,8 +41,10 @@ export class GasMeter {
 
   /** Gas of one operation (without the bundle's base). */
   opGas(op: Operation): bigint {
-    // A batch's gas grows with its entries (docs/nfts.md "Gas"), so it is cached per length.
-    const kind = 'entries' in op ? `${op.type}/${op.entries.length}` : op.type;
+    // A batch's gas grows with its entries (docs/nfts.md "Gas"), so it is cached per length; an
+    // operation charged per stored byte (RegisterProgram, CreateSchedule, CreateProposal) per encoding.
+    const kind = 'entries' in op ? `${op.type}/${op.entries.length}`
+      : (OPERATION_GAS as Record<string, { perByte?: bigint }>)[op.type]?.perByte !== undefined ? `${op.type}/${Buffer.from(encodeOperation(op)).toString('hex')}` : op.type;
     const known = this.perKind.get(kind);
     if (known !== undefined) return known;
     const gas = this.measure([op]) - this.baseGas();

@@ -91,6 +91,14 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
       op: { type: 'LockTokenMetadata', mint: WLT }, gas: 25_000n },
     { name: 'registerName', send: () => wallet.registerName('alice.vex'),
       op: { type: 'RegisterName', name: 'alice.vex' }, gas: 45_000n },
+    { name: 'createProposal', send: () => wallet.createProposal('Cap', 'why', { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n }),
+      op: { type: 'CreateProposal', title: 'Cap', description: 'why', action: { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n } }, gas: 5_000n + 30_000n + 3n * (3n + 3n + 18n) },
+    { name: 'voteProposal', send: () => wallet.voteProposal('7', true),
+      op: { type: 'VoteProposal', proposalId: 7n, approve: true }, gas: 30_000n },
+    { name: 'executeProposal', send: () => wallet.executeProposal(7),
+      op: { type: 'ExecuteProposal', proposalId: 7n }, gas: 85_000n },
+    { name: 'cancelProposal', send: () => wallet.cancelProposal(7n),
+      op: { type: 'CancelProposal', proposalId: 7n }, gas: 25_000n },
     { name: 'createNftCollection', send: () => wallet.createNftCollection({ name: 'Art', symbol: 'ART', maxSupply: 10, royaltyBps: 250, iconUri: 'ipfs://i' }),
       op: { type: 'CreateNftCollection', name: 'Art', symbol: 'ART', baseUri: '', maxSupply: 10n, royaltyBps: 250, owner: me, description: '', iconUri: 'ipfs://i', bannerUri: '', externalUrl: '' }, gas: 65_000n },
     { name: 'mintNft', send: () => wallet.mintNft(collection, 1, 'ipfs://1', encodeAccount(FRIEND)),
@@ -139,7 +147,7 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
 describe('named helpers', () => {
   it('each sends one signed operation with the codec\'s bytes for its arguments and max_gas = its documented gas, which is the core\'s', async () => {
     const all = cases();
-    expect(all.length).toBe(30);
+    expect(all.length).toBe(34);
     for (const [i, c] of all.entries()) {
       const result = await c.send();
       const sent = client.received.at(-1)!;
@@ -192,6 +200,8 @@ describe('gasOf', () => {
       { type: 'RegisterProgram', name: 'prog', program: '{"name":"prog","é":1}' },
       { type: 'CreateSchedule', trigger: { kind: 'Recurring', intervalSeconds: 60n, runs: 2, firstRun: 0n }, operations: [{ type: 'Transfer', to: FRIEND, token: USDC, amount: 1n }, { type: 'ClaimRewards' }] },
       { type: 'CancelSchedule', scheduleId: new Uint8Array(32).fill(9) },
+      { type: 'CreateProposal', title: 'Gov', description: 'é', action: { kind: 'CreateStablecoin', operations: [{ type: 'Transfer', to: FRIEND, token: USDC, amount: 1n }] } },
+      { type: 'CreateProposal', title: 'Safe', description: '', action: { kind: 'ContractSafety', chain: 'ethereum', contract: '0xabc', level: 1 } },
       { type: 'Approve', token: USDC, spender: FRIEND, amount: 5n },
       { type: 'TransferFrom', token: USDC, from: FRIEND, to: VALIDATOR, amount: 5n },
       { type: 'BatchTransferMultiToken', collection: COLLECTION, to: FRIEND, entries: Array.from({ length: 16 }, (_, i) => ({ typeId: BigInt(i), amount: 1n })) },

@@ -156,6 +156,9 @@ const StakingInfoSchema = Type.Object({
   unbonding_seconds: Int('unbonding period'), commission_cooldown_blocks: Int('blocks between commission changes'),
   max_commission_bps: Int('highest commission'), jail_durations: Type.Array(Type.Integer(), { description: 'seconds jailed for the 1st, 2nd, … offence' }),
   slot_length: Int('blocks per leader slot'),
+  voting_period_blocks: Int('voting period of protocol proposals, blocks (docs/governance.md)'),
+  quorum_bps: Int('protocol proposals: votes cast must reach this share of the bonded stake, basis points'),
+  threshold_bps: Int('protocol proposals: yes must exceed this share of the votes cast, basis points'),
 }, { title: 'StakingInfo' });
 
 /** svc_getDelegations' answer (spec §2.4; docs/staking.md "Delegation"). */
@@ -554,5 +557,9 @@ function info(chain: ChainApi) {
     max_commission_bps: p.maxCommissionBps,
     jail_durations: p.jailDurations,
     slot_length: p.slotLength,
+    // protocol proposals (docs/governance.md "Parameters")
+    voting_period_blocks: p.votingPeriodBlocks,
+    quorum_bps: p.quorumBps,
+    threshold_bps: p.thresholdBps,
   };
 }

@@ -1,0 +1,263 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { encodeAccount } from '../../codec/address.js';
+import { BorshReader, CodecError } from '../../codec/borsh.js';
+import { readOperation, type Operation, type ProposalAction } from '../../codec/operations.js';
+import { OpCode } from '../../abi/constants.js';
+import { MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION, MAX_SAFETY_TEXT } from '../../abi/constants.js';
+import { PARAMETER_KEYS, type ParameterKey } from '../../core/events.js';
+import { decodeCollectionText, encodeCollection } from '../../chain/collections.js';
+import {
+  lookupProposal, listProposals, PROPOSAL_STATUSES, PROPOSAL_TYPES, SAFETY_LEVELS, type ProposalRecord, type ProposalStatus, type ProposalType,
+} from '../../chain/governance.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Address, DecimalString, HexBytes, parseAmount } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { accountParam } from './params.js';
+import { ReceiptSchema } from './result-schemas.js';
+import { TokenId, parseTokenId } from './collections.js';
+
+/**
+ * Spec §4.14 protocol proposals (docs/governance.md). Each write is one operation (bundle-format
+ * disc. 18–21) that the core checks; these are their unsigned convenience forms (testnet only, the
+ * chain refuses them on mainnet with -32004), and on mainnet the same operations arrive signed
+ * through svc_submitBundle. Reads come from committed state through src/chain/governance.ts.
+ */
+
+const TYPES = Object.values(PROPOSAL_TYPES) as ProposalType[];
+const Str = (description: string) => Type.String({ description });
+const Int = (description: string) => Type.Integer({ description });
+
+const ProposalSchema = Type.Object({
+  proposal_id: Str('the proposal id, decimal (ids run 1, 2, …)'),
+  proposer: Str('Nx0… account that created it'),
+  proposal_type: Str(`one of ${TYPES.join(', ')}`),
+  status: Str(`one of ${PROPOSAL_STATUSES.join(', ')}: passed and rejected once the voting period is over, by quorum and threshold`),
+  title: Str('title'),
+  description: Str('description'),
+  created_height: Int('height of the block that created it'),
+  created_at: Int('unix seconds of that block'),
+  end_height: Int('the last height at which votes count; executable from end_height + 1'),
+  quorum_bps: Int('votes cast must reach this share of total_stake, basis points'),
+  threshold_bps: Int('yes must exceed this share of the votes cast, basis points'),
+  total_stake: Str('bonded stake when it was created, raw NTV (the quorum base)'),
+  yes: Str('stake that voted yes, raw NTV'),
+  no: Str('stake that voted no, raw NTV'),
+  voters: Int('accounts that voted'),
+  executed_height: Type.Union([Type.Integer(), Type.Null()], { description: 'height at which it was executed; null until then' }),
+  parameter_key: Type.Optional(Str('parameter_change: the chain parameter')),
+  parameter_value: Type.Optional(Str('parameter_change: the new value, decimal')),
+  treasury_recipient: Type.Optional(Str('treasury_spend: Nx0… recipient')),
+  treasury_amount: Type.Optional(Str('treasury_spend: raw NTV from the foundation treasury 0x00…03')),
+  safety_chain: Type.Optional(Str('contract_safety: origin chain')),
+  safety_contract: Type.Optional(Str('contract_safety: contract address on that chain')),
+  safety_collection: Type.Optional(Str('collection_safety: Nx2… collection')),
+  safety_level: Type.Optional(Str(`contract_safety and collection_safety: ${SAFETY_LEVELS.join(', ')}`)),
+  operations: Type.Optional(Type.Array(Type.Object({ type: Str('operation name') }, { additionalProperties: true }), { description: 'the operations a passed proposal runs as GOVERNANCE 0x00…09' })),
+}, { title: 'Proposal', additionalProperties: false });
+
+/** Operations as JSON (bigints and bytes as strings), for the proposal's `operations` field. */
+function operationJson(op: Operation): { type: string } {
+  const out: Record<string, unknown> & { type: string } = { type: op.type };
+  for (const [k, v] of Object.entries(op)) {
+    out[k] = typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? (v.length === 32 ? encodeAccount(v) : `0x${Buffer.from(v).toString('hex')}`) : v;
+  }
+  return out;
+}
+
+export function proposalJson(p: ProposalRecord): Static<typeof ProposalSchema> {
+  const a = p.action;
+  const extra: Partial<Static<typeof ProposalSchema>> = {};
+  if (a.kind === 'ParameterChange') Object.assign(extra, { parameter_key: a.key, parameter_value: a.value.toString() });
+  else if (a.kind === 'TreasurySpend') Object.assign(extra, { treasury_recipient: encodeAccount(a.recipient), treasury_amount: a.amount.toString() });
+  else if (a.kind === 'ContractSafety') Object.assign(extra, { safety_chain: a.chain, safety_contract: a.contract, safety_level: SAFETY_LEVELS[a.level] ?? String(a.level) });
+  else if (a.kind === 'CollectionSafety') Object.assign(extra, { safety_collection: encodeCollection(a.collection), safety_level: SAFETY_LEVELS[a.level] ?? String(a.level) });
+  else if (a.kind !== 'Text') extra.operations = a.operations.map(operationJson);
+  return {
+    proposal_id: p.id.toString(), proposer: encodeAccount(p.proposer), proposal_type: p.type, status: p.status, title: p.title, description: p.description,
+    created_height: Number(p.createdHeight), created_at: Number(p.createdAt), end_height: Number(p.endHeight), quorum_bps: p.quorumBps,
+    threshold_bps: p.thresholdBps, total_stake: p.totalStake.toString(), yes: p.yes.toString(), no: p.no.toString(), voters: p.voters,
+    executed_height: p.status === 'executed' ? Number(p.executedHeight) : null, ...extra,
+  };
+}
+
+/** A safety level by name or number 0–3. */
+function levelParam(value: string, position: number): number {
+  const byName = (SAFETY_LEVELS as readonly string[]).indexOf(value.toLowerCase());
+  if (byName >= 0) return byName;
+  if (/^[0-3]$/.test(value)) return Number(value);
+  throw RpcError.invalidParam('safety_level', position, `one of ${SAFETY_LEVELS.join(', ')} (or 0–3)`);
+}
+
+/** A Borsh Vec<Operation> as in a bundle (hex), checked by the codec: 1–8 operations, none a proposal or schedule operation. */
+function operationsParam(hex: string, position: number): Operation[] {
+  const bytes = Buffer.from(hex.replace(/^0x/, ''), 'hex');
+  try {
+    // Read as the operations of a CreateStablecoin action, so the codec applies its bounds.
+    const op = new Uint8Array(10 + bytes.length);
+    op[0] = OpCode.CreateProposal;
+    op[9] = 5;
+    op.set(bytes, 10);
+    const r = new BorshReader(op);
+    const decoded = readOperation(r);
+    if (r.remaining !== 0) throw new CodecError('TRAILING_BYTES', 'operations', 'trailing bytes after the operations');
+    if (decoded.type !== 'CreateProposal' || decoded.action.kind !== 'CreateStablecoin') throw new Error('unreachable');
+    return decoded.action.operations;
+  } catch (error) {
+    if (error instanceof CodecError) {
+      throw RpcError.invalidParam('operations', position, `hex of a Borsh Vec<Operation> as in a bundle: 1 to ${MAX_PROPOSAL_OPS} operations, none of them a proposal or schedule operation`, { reason: error.message });
+    }
+    throw error;
+  }
+}
+
+interface CreateParams {
+  parameterKey: string | null; parameterValue: string | null; recipient: string | null; amount: string | null; chain: string | null;
+  contract: string | null; level: string | null; collection: string | null; operations: string | null;
+}
+
+/** The ProposalAction of svc_createProposal's params (positions as in the method: from is 1). */
+function actionOf(type: ProposalType, p: CreateParams): ProposalAction {
+  const need = <T>(v: T | null, name: string, position: number, expected: string): T => {
+    if (v === null || v === undefined) throw RpcError.invalidParam(name, position, `${expected} (required for proposal_type ${type})`);
+    return v;
+  };
+  switch (type) {
+    case 'text': return { kind: 'Text' };
+    case 'parameter_change': {
+      const key = need(p.parameterKey, 'parameter_key', 5, `one of ${PARAMETER_KEYS.join(', ')}`);
+      if (!(PARAMETER_KEYS as readonly string[]).includes(key)) throw RpcError.invalidParam('parameter_key', 5, `one of ${PARAMETER_KEYS.join(', ')}`);
+      const value = parseAmount(need(p.parameterValue, 'parameter_value', 6, 'a decimal integer'), 'parameter_value', 6);
+      return { kind: 'ParameterChange', key: key as ParameterKey, value };
+    }
+    case 'treasury_spend':
+      return {
+        kind: 'TreasurySpend',
+        recipient: accountParam(need(p.recipient, 'treasury_recipient', 7, 'an address'), 'treasury_recipient', 7),
+        amount: parseAmount(need(p.amount, 'treasury_amount', 8, 'raw NTV, decimal'), 'treasury_amount', 8),
+      };
+    case 'contract_safety':
+      return {
+        kind: 'ContractSafety', chain: need(p.chain, 'safety_chain', 9, 'a chain name'), contract: need(p.contract, 'safety_contract', 10, 'a contract address'),
+        level: levelParam(need(p.level, 'safety_level', 11, `one of ${SAFETY_LEVELS.join(', ')}`), 11),
+      };
+    case 'collection_safety': {
+      const text = need(p.collection, 'safety_collection', 12, 'an Nx2… collection');
+      const collection = decodeCollectionText(text);
+      if (!collection) throw RpcError.invalidParam('safety_collection', 12, 'an Nx2… collection address');
+      return { kind: 'CollectionSafety', collection, level: levelParam(need(p.level, 'safety_level', 11, `one of ${SAFETY_LEVELS.join(', ')}`), 11) };
+    }
+    default: {
+      const operations = operationsParam(need(p.operations, 'operations', 13, 'hex of a Borsh Vec<Operation>'), 13);
+      const kind = ({ create_stablecoin: 'CreateStablecoin', verify_issuer: 'VerifyIssuer', raise_supply_cap: 'RaiseSupplyCap', bridge_attesters: 'BridgeAttesters' } as const)[type];
+      return { kind, operations };
+    }
+  }
+}
+
+const ProposalIdParam = TokenId('the proposal id');
+
+export function governanceMethods({ chain }: MethodDependencies): MethodDefinition[] {
+  const notFound = (id: bigint) => RpcError.app('NOT_FOUND', `no proposal ${id}`, { proposal_id: id.toString() });
+  const idParam = (value: number | string, position: number) => {
+    const id = parseTokenId(value, 'proposal_id', position);
+    if (id === 0n) throw RpcError.invalidParam('proposal_id', position, 'a proposal id from 1');
+    return id;
+  };
+  const writes = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code];
+  return [
+    defineMethod({
+      name: 'svc_createProposal',
+      summary: 'Create a protocol proposal (spec §4.14); the sender must hold bonded stake (unsigned convenience, testnet only).',
+      description: `proposal_type is one of ${TYPES.join(', ')} (docs/governance.md "Proposal types"); each needs its own params: `
+        + 'parameter_change parameter_key and parameter_value, treasury_spend treasury_recipient and treasury_amount, contract_safety safety_chain, '
+        + 'safety_contract and safety_level, collection_safety safety_collection and safety_level, and create_stablecoin, verify_issuer, '
+        + 'raise_supply_cap and bridge_attesters `operations` (hex of a Borsh Vec<Operation>, run as GOVERNANCE 0x00…09 once passed). '
+        + 'The core checks ranges and balances: INVALID_PARAMETER_VALUE, TREASURY_INSUFFICIENT, INVALID_SAFETY_TARGET, NO_VOTING_POWER.',
+      params: [
+        { name: 'from', schema: Address({ description: 'the proposer: an account with bonded stake' }) },
+        { name: 'proposal_type', schema: Type.String({ description: `one of ${TYPES.join(', ')}` }) },
+        { name: 'title', schema: Type.String({ maxLength: 4 * MAX_PROPOSAL_TITLE, description: `1–${MAX_PROPOSAL_TITLE} bytes of UTF-8` }) },
+        { name: 'description', schema: Type.String({ maxLength: 4 * MAX_PROPOSAL_DESCRIPTION, description: `at most ${MAX_PROPOSAL_DESCRIPTION} bytes of UTF-8` }) },
+        { name: 'parameter_key', schema: Type.String({ description: `parameter_change: one of ${PARAMETER_KEYS.join(', ')}` }), required: false },
+        { name: 'parameter_value', schema: DecimalString({ description: 'parameter_change: the new value (docs/governance.md "Parameters" lists the ranges)' }), required: false },
+        { name: 'treasury_recipient', schema: Address({ description: 'treasury_spend: the recipient' }), required: false },
+        { name: 'treasury_amount', schema: DecimalString({ description: 'treasury_spend: raw NTV from the foundation treasury 0x00…03' }), required: false },
+        { name: 'safety_chain', schema: Type.String({ maxLength: 4 * MAX_SAFETY_TEXT, description: `contract_safety: origin chain, 1–${MAX_SAFETY_TEXT} bytes` }), required: false },
+        { name: 'safety_contract', schema: Type.String({ maxLength: 4 * MAX_SAFETY_TEXT, description: `contract_safety: contract address, 1–${MAX_SAFETY_TEXT} bytes` }), required: false },
+        { name: 'safety_level', schema: Type.String({ description: `${SAFETY_LEVELS.join(', ')} (or 0–3); unreviewed clears a level` }), required: false },
+        { name: 'safety_collection', schema: Type.String({ description: 'collection_safety: the Nx2… collection' }), required: false },
+        { name: 'operations', schema: HexBytes({ maxBytes: 4096, description: 'create_stablecoin, verify_issuer, raise_supply_cap, bridge_attesters: hex of the Borsh Vec<Operation> GOVERNANCE runs' }), required: false },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writes,
+      handler: async ([from, type, title, description, parameterKey, parameterValue, recipient, amount, chain_, contract, level, collection, operations]) => {
+        const sender = accountParam(from, 'from', 1);
+        if (!(TYPES as string[]).includes(type)) throw RpcError.invalidParam('proposal_type', 2, `one of ${TYPES.join(', ')}`, { got: type });
+        const action = actionOf(type as ProposalType, {
+          parameterKey: parameterKey ?? null, parameterValue: parameterValue ?? null, recipient: recipient ?? null, amount: amount ?? null,
+          chain: chain_ ?? null, contract: contract ?? null, level: level ?? null, collection: collection ?? null, operations: operations ?? null,
+        });
+        return chain.submitOperations(sender, [{ type: 'CreateProposal', title, description, action }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_voteProposal',
+      summary: 'Vote on a proposal with the sender\'s bonded stake (spec §4.14; one vote per account; unsigned convenience, testnet only).',
+      description: 'The weight is the sender\'s bonded stake when it votes (self stake and delegations). Fails VOTING_CLOSED after end_height, '
+        + 'ALREADY_VOTED on a second vote, NO_VOTING_POWER without stake, PROPOSAL_NOT_FOUND.',
+      params: [
+        { name: 'from', schema: Address({ description: 'the voter: an account with bonded stake' }) },
+        { name: 'proposal_id', schema: ProposalIdParam },
+        { name: 'approve', schema: Type.Boolean({ description: 'true = yes, false = no' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writes,
+      handler: async ([from, id, approve]) => chain.submitOperations(accountParam(from, 'from', 1), [{ type: 'VoteProposal', proposalId: idParam(id, 2), approve }]),
+    }),
+    defineMethod({
+      name: 'svc_executeProposal',
+      summary: 'Execute a passed proposal once its voting period is over; anyone may (spec §4.14; unsigned convenience, testnet only).',
+      description: 'Runs the proposal\'s action as the governance authority 0x00…09. Fails VOTING_NOT_ENDED before end_height + 1, PROPOSAL_REJECTED '
+        + 'below quorum or threshold, PROPOSAL_NOT_EXECUTABLE once executed or cancelled, or with the action\'s own status (nothing changes then).',
+      params: [{ name: 'from', schema: Address({ description: 'any account: it pays the gas' }) }, { name: 'proposal_id', schema: ProposalIdParam }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writes,
+      handler: async ([from, id]) => chain.submitOperations(accountParam(from, 'from', 1), [{ type: 'ExecuteProposal', proposalId: idParam(id, 2) }]),
+    }),
+    defineMethod({
+      name: 'svc_cancelProposal',
+      summary: 'Cancel a proposal while it is open for votes; proposer only (spec §4.14; unsigned convenience, testnet only).',
+      params: [{ name: 'from', schema: Address({ description: 'the proposer' }) }, { name: 'proposal_id', schema: ProposalIdParam }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writes,
+      handler: async ([from, id]) => chain.submitOperations(accountParam(from, 'from', 1), [{ type: 'CancelProposal', proposalId: idParam(id, 2) }]),
+    }),
+    defineMethod({
+      name: 'svc_getProposal',
+      summary: 'A proposal: its type and action, tally, status and heights (spec §4.14).',
+      params: [{ name: 'proposal_id', schema: ProposalIdParam }] as const,
+      result: { name: 'proposal', schema: ProposalSchema },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([id]) => {
+        const pid = idParam(id, 1);
+        const p = lookupProposal(chain.state, pid, BigInt(chain.height));
+        if (!p) throw notFound(pid);
+        return proposalJson(p);
+      },
+    }),
+    defineMethod({
+      name: 'svc_listProposals',
+      summary: 'Proposals, newest first, optionally only those with a status (spec §4.14); at most 100.',
+      params: [{ name: 'status', schema: Type.String({ description: `one of ${PROPOSAL_STATUSES.join(', ')}` }), required: false }] as const,
+      result: { name: 'proposals', schema: Type.Array(ProposalSchema) },
+      handler: ([status]) => {
+        if (status != null && !(PROPOSAL_STATUSES as readonly string[]).includes(status)) {
+          throw RpcError.invalidParam('status', 1, `one of ${PROPOSAL_STATUSES.join(', ')}`, { got: status });
+        }
+        return listProposals(chain.state, BigInt(chain.height), (status ?? undefined) as ProposalStatus | undefined).map(proposalJson);
+      },
+    }),
+  ];
+}
+

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TestNode } from './harness.js';
-import { systemAddressHex } from './bundles.js';
+import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
+import { Signer } from '../../src/codec/keys.js';
+import { bundleGasOf } from '../../src/client/gas.js';
+import type { Operation } from '../../src/codec/bundle.js';
 import { encodeOps } from '../core/encode.js';
 import { W } from '../core/encode.js';
 
@@ -165,5 +168,43 @@ describe('bad input: a clear error and no state change', () => {
     expect((await rpcError('svc_listProposals', ['won'])).message).toMatch(/status/);
     expect((await rpcError('svc_voteProposal', [own, '1', 'yes'])).code).toBe(-32602);
     expect((await node.result<Proposal[]>('svc_listProposals', [])).length).toBe(count);
+  }, 60_000);
+});
+
+// On mainnet the convenience methods are refused (-32004); the same operations arrive as signed
+// bundles through svc_submitBundle, here signed with the validator's own key (its account is
+// derived from that key, facts.md "Addresses"). Gas price 0: mainnet has no faucet.
+describe('on mainnet: signed bundles only', () => {
+  let main: TestNode;
+  let mainDir: string;
+  const seed = randomBytes(32);
+  const validator = Signer.fromSeed(seed);
+  beforeAll(async () => {
+    mainDir = await mkdtemp(join(tmpdir(), 'ntv-governance-main-'));
+    await writeFile(join(mainDir, 'params.json'), JSON.stringify({ voting_period_blocks: PERIOD }));
+    await writeFile(join(mainDir, 'v.key'), seed.toString('hex'));
+    main = await TestNode.start({ args: ['--network', 'mainnet', '--block-time', '1', '--gas-price', '0', '--chain-params', join(mainDir, 'params.json'), '--validator-key', join(mainDir, 'v.key')] });
+  }, 60_000);
+  afterAll(async () => {
+    await main?.stop();
+    await rm(mainDir, { recursive: true, force: true });
+  });
+
+  it('refuses svc_createProposal and accepts the signed CreateProposal, VoteProposal and ExecuteProposal', async () => {
+    expect((await main.result<{ validator: string }>('svc_version')).validator).toBe(validator.address);
+    const refused = await main.call('svc_createProposal', [validator.address, 'text', 't', 'd']);
+    expect(refused.error?.code).toBe(-32004);
+    const send = async (nonce: bigint, op: Operation) => main.result<Receipt>('svc_submitBundle', [
+      signedHex(validator, bundleFor(validator, nonce, [op], { maxGas: bundleGasOf([op]), senderPubkey: nonce === 0n ? validator.publicKey : undefined })),
+    ]);
+    const created = await send(0n, { type: 'CreateProposal', title: 'Signed', description: 'on mainnet', action: { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n } });
+    expect(created.status).toBe('success');
+    const id = String(created.events.find((e) => e.type === 'ProposalCreated')!.proposal_id);
+    expect((await send(1n, { type: 'VoteProposal', proposalId: BigInt(id), approve: true })).status).toBe('success');
+    const p = await main.result<Proposal>('svc_getProposal', [id]);
+    await main.waitForHeight(p.end_height + 1, 30_000);
+    const executed = await send(2n, { type: 'ExecuteProposal', proposalId: BigInt(id) });
+    expect(executed.events.find((e) => e.type === 'ChainParamChanged')).toMatchObject({ key: 'quorum_bps', old_value: '3340', new_value: '4000' });
+    expect((await main.result<{ quorum_bps: number }>('svc_stakingInfo')).quorum_bps).toBe(4000);
   }, 60_000);
 });

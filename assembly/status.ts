@@ -94,3 +94,28 @@ export const SCHEDULE_NOT_ACTIVE: u32 = 129; // the schedule has already complet
 // ERC-20 allowances (docs/allowances.md; codes 140-149: 130-139 stay free for schedules).
 export const INSUFFICIENT_ALLOWANCE: u32 = 140; // the spender's allowance from this owner for this token is lower than the amount (Approve sets it)
 export const NATIVE_NOT_APPROVABLE: u32 = 141; // NTV pays every fee and has no ERC-20 contract, so it cannot be approved or moved with TransferFrom; only its holder sends it
+// Presales and token staking pools (docs/presales.md "Statuses", docs/staking-pools.md "Statuses"; codes 280-309).
+export const PRESALE_NOT_FOUND: u32 = 280; // no presale at this address
+export const INVALID_PRESALE_CAPS: u32 = 281; // a presale needs 0 < soft_cap <= hard_cap and 0 < min_contribution <= max_contribution, min_contribution <= hard_cap
+export const INVALID_PRESALE_WINDOW: u32 = 282; // a presale's end_time must be after its start_time and after the block time, and at most 10 years ahead
+export const INVALID_LIQUIDITY_SHARE: u32 = 283; // liquidity_bps must be 1-10,000
+export const INVALID_PRESALE_LOCK: u32 = 284; // a presale's lp_lock_duration must be 1 day to 10 years (86,400-315,360,000 s)
+export const INVALID_PRESALE_RATE: u32 = 285; // the rate must give at least one token for the minimum contribution and the escrow for the hard cap must fit in u128
+export const PRESALE_LIQUIDITY_TOO_LOW: u32 = 286; // at the soft cap the liquidity share would mint no more than the DEX's 1,000 locked LP units: raise liquidity_bps, the rate or the soft cap
+export const PRESALE_NOT_ACTIVE: u32 = 287; // the presale is not open for contributions: before start_time, at or after end_time, or finalized
+export const PRESALE_HARD_CAP_EXCEEDED: u32 = 288; // the contribution would take the raise above the hard cap
+export const CONTRIBUTION_OUT_OF_RANGE: u32 = 289; // the contributor's total would be below min_contribution or above max_contribution
+export const PRESALE_NOT_ENDED: u32 = 290; // the presale can be finalized only after end_time or once the hard cap is reached
+export const SOFT_CAP_NOT_MET: u32 = 291; // the raise is below the soft cap: the presale failed and contributors can refund
+export const PRESALE_FINALIZED: u32 = 292; // the presale is already finalized: no more contributions, refunds or finalization
+export const PRESALE_NOT_FAILED: u32 = 293; // refunds open only after end_time with the raise below the soft cap (or the pair's DEX pool created by someone else)
+export const NOTHING_TO_REFUND: u32 = 294; // the sender has no open contribution and no creator escrow left in this presale
+export const PRESALE_NOT_FINALIZED: u32 = 295; // tokens can be claimed only after the presale is finalized
+export const PRESALE_NOTHING_TO_CLAIM: u32 = 296; // nothing to claim: the sender has no open contribution in this presale, or already claimed its tokens
+export const STAKING_POOL_NOT_FOUND: u32 = 297; // no staking pool at this address
+export const INVALID_STAKING_POOL: u32 = 298; // a staking pool needs a reward_rate above 0, a lock_period of at most 10 years and a per_user_cap no larger than a nonzero capacity
+export const POOL_CAPACITY_EXCEEDED: u32 = 299; // the stake would take the pool above its capacity
+export const POOL_USER_CAP_EXCEEDED: u32 = 300; // the stake would take the account above the pool's per-user cap
+export const POOL_STAKE_LOCKED: u32 = 301; // the stake is locked until its lock period ends (lock_period after the last stake)
+export const INSUFFICIENT_POOL_STAKE: u32 = 302; // the amount is more than the account has staked in this pool
+export const NO_POOL_REWARDS: u32 = 303; // the account has no pending rewards in this staking pool

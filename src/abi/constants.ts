@@ -57,6 +57,12 @@ export const SCHEDULE_MAX_DUE_PER_BLOCK = 32;
 export const GAS_BASE = 5000n;
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
 export const BUNDLE_GAS_CEILING = 100000n;
+/** a presale rate is sale-token raw units per this many raw units of the pay token */
+export const PRESALE_RATE_SCALE = 1000000000;
+/** the shortest LP lock of a presale's pool: one day */
+export const PRESALE_MIN_LOCK = 86400;
+/** a staking pool's accRewardPerShare is scaled by this (10^18) */
+export const STAKING_POOL_ACC_SCALE = 1000000000000000000n;
 /** the native token's mint: 32 zero bytes (spec §1.4) */
 export const NTV_MINT: Uint8Array = new Uint8Array(32);
 /** the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8) */
@@ -121,6 +127,18 @@ export const GAS_CREATE_SCHEDULE = 40000n;
 export const GAS_SCHEDULE_BYTE = 3n;
 /** CancelSchedule: rewrites a record and a list */
 export const GAS_CANCEL_SCHEDULE = 20000n;
+/** CreatePresale: the record, the counter and two escrow moves (docs/presales.md "Gas") */
+export const GAS_PRESALE_CREATE = 60000n;
+/** ContributePresale: a move and two records */
+export const GAS_PRESALE_CONTRIBUTE = 30000n;
+/** FinalizePresale: a CreatePool from the escrow plus two moves */
+export const GAS_PRESALE_FINALIZE = 90000n;
+/** RefundPresale, ClaimPresaleTokens: up to three moves and two records */
+export const GAS_PRESALE_SETTLE = 30000n;
+/** CreateStakingPool: the record and the counter (docs/staking-pools.md "Gas") */
+export const GAS_STAKING_POOL_CREATE = 40000n;
+/** StakeToPool, UnstakeFromPool, ClaimPoolRewards, FundStakingPool: constant work whatever the number of stakers */
+export const GAS_STAKING_POOL_OP = 30000n;
 
 // ---- codec bounds (abi/operations.mjs)
 /** public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes */
@@ -192,6 +210,16 @@ export const OpCode = {
   CancelSchedule: 50,
   Approve: 51,
   TransferFrom: 52,
+  CreatePresale: 95,
+  ContributePresale: 96,
+  FinalizePresale: 97,
+  RefundPresale: 98,
+  ClaimPresaleTokens: 99,
+  CreateStakingPool: 100,
+  StakeToPool: 101,
+  UnstakeFromPool: 102,
+  ClaimPoolRewards: 103,
+  FundStakingPool: 104,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -238,6 +266,16 @@ export const OPERATION_GAS = {
   CancelSchedule: { base: GAS_CANCEL_SCHEDULE },
   Approve: { base: GAS_APPROVE },
   TransferFrom: { base: GAS_TRANSFER_FROM },
+  CreatePresale: { base: GAS_PRESALE_CREATE },
+  ContributePresale: { base: GAS_PRESALE_CONTRIBUTE },
+  FinalizePresale: { base: GAS_PRESALE_FINALIZE },
+  RefundPresale: { base: GAS_PRESALE_SETTLE },
+  ClaimPresaleTokens: { base: GAS_PRESALE_SETTLE },
+  CreateStakingPool: { base: GAS_STAKING_POOL_CREATE },
+  StakeToPool: { base: GAS_STAKING_POOL_OP },
+  UnstakeFromPool: { base: GAS_STAKING_POOL_OP },
+  ClaimPoolRewards: { base: GAS_STAKING_POOL_OP },
+  FundStakingPool: { base: GAS_STAKING_POOL_OP },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -276,6 +314,12 @@ export const Prefix = {
   SCHEDULE_SLOT: 0x34,
   SCHEDULE_CURSOR: 0x35,
   SCHEDULE_RUN: 0x36,
+  PRESALE: 0x68,
+  PRESALE_CONTRIBUTION: 0x69,
+  PRESALE_COUNT: 0x6a,
+  STAKING_POOL: 0x6b,
+  POOL_STAKE: 0x6c,
+  STAKING_POOL_COUNT: 0x6d,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;

@@ -44,4 +44,11 @@ export const events = [
   { name: 'ScheduleCancelled', code: 18, core: 'EV_SCHEDULE_CANCELLED', bytes: 64, accounts: ['owner'], fields: [['scheduleId', 'bytes32'], ['owner', 'bytes32']] },
   // ERC-20 allowances (docs/allowances.md): the allowance an Approve set (a TransferFrom emits Transfer).
   { name: 'Approval', code: 19, core: 'EV_APPROVAL', bytes: 112, accounts: ['owner', 'spender'], fields: [['owner', 'bytes32'], ['spender', 'bytes32'], ['token', 'bytes32'], ['amount', 'u128']] },
+  // Presales and token staking pools (docs/presales.md, docs/staking-pools.md "Events"): the new
+  // record's address, so a receipt names it (created.presale, created.staking_pool); the tokens move
+  // as Transfer events.
+  { name: 'PresaleCreated', code: 57, core: 'EV_PRESALE_CREATED', bytes: 128, accounts: ['presale', 'creator'], fields: [
+    ['presale', 'bytes32'], ['creator', 'bytes32'], ['token', 'bytes32'], ['payToken', 'bytes32']] },
+  { name: 'StakingPoolCreated', code: 58, core: 'EV_STAKING_POOL_CREATED', bytes: 128, accounts: ['pool', 'creator'], fields: [
+    ['pool', 'bytes32'], ['creator', 'bytes32'], ['stakeMint', 'bytes32'], ['rewardMint', 'bytes32']] },
 ];

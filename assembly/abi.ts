@@ -766,6 +766,10 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_APPROVAL: u8 = 19;
 // @ts-ignore: decorator
+@inline export const EV_PRESALE_CREATED: u8 = 57;
+// @ts-ignore: decorator
+@inline export const EV_STAKING_POOL_CREATED: u8 = 58;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -807,3 +811,7 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_SCHEDULE_CANCELLED_BYTES: u32 = 64;
 // @ts-ignore: decorator
 @inline export const EV_APPROVAL_BYTES: u32 = 112;
+// @ts-ignore: decorator
+@inline export const EV_PRESALE_CREATED_BYTES: u32 = 128;
+// @ts-ignore: decorator
+@inline export const EV_STAKING_POOL_CREATED_BYTES: u32 = 128;

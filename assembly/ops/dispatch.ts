@@ -40,7 +40,7 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   if (kind == OP_FINALIZE_PRESALE) return execFinalizePresale(user, f, bundleIndex, opIndex);
   if (kind == OP_REFUND_PRESALE) return execRefundPresale(user, f, bundleIndex, opIndex);
   if (kind == OP_CLAIM_PRESALE_TOKENS) return execClaimPresaleTokens(user, f, bundleIndex, opIndex);
-  if (kind == OP_CREATE_STAKING_POOL) return execCreateStakingPool(user, f);
+  if (kind == OP_CREATE_STAKING_POOL) return execCreateStakingPool(user, f, bundleIndex, opIndex);
   if (kind == OP_STAKE_TO_POOL) return execStakeToPool(user, f, bundleIndex, opIndex);
   if (kind == OP_UNSTAKE_FROM_POOL) return execUnstakeFromPool(user, f, bundleIndex, opIndex);
   if (kind == OP_CLAIM_POOL_REWARDS) return execClaimPoolRewards(user, f, bundleIndex, opIndex);

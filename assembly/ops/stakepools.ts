@@ -21,8 +21,9 @@ import { balLoad } from "../ledger";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { MAX_LOCK_SECONDS } from "./dex";
 import { deriveAddress, ld, moveAmount, nextId, st128 } from "./escrow";
+import { beginEvent } from "../events";
 import {
-  P_STAKING_POOL_COUNT, STAKING_POOL_ACC_SCALE,
+  EV_STAKING_POOL_CREATED, EV_STAKING_POOL_CREATED_BYTES, P_STAKING_POOL_COUNT, STAKING_POOL_ACC_SCALE,
   R_SPOOL_VERSION, R_SPOOL_ID, R_SPOOL_CREATOR, R_SPOOL_STAKE_MINT, R_SPOOL_REWARD_MINT, R_SPOOL_REWARD_RATE, R_SPOOL_LOCK_PERIOD,
   R_SPOOL_CAPACITY, R_SPOOL_PER_USER_CAP, R_SPOOL_TOTAL_STAKED, R_SPOOL_ACC_REWARD_PER_SHARE, R_SPOOL_LAST_HEIGHT,
   R_SPOOL_ALLOCATED, R_SPOOL_PAID, R_SPOOL_STAKERS, R_SPOOL_CREATED_AT, R_SPOOL_CREATED_HEIGHT, R_SPOOL_BYTES,
@@ -114,7 +115,7 @@ function storePosition(se: usize): void {
 }
 
 /** CreateStakingPool { token_mint, reward_source, reward_rate u128, lock_period u64, capacity u128, per_user_cap u128 }. */
-export function execCreateStakingPool(user: usize, f: usize): u32 {
+export function execCreateStakingPool(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
   let rateL = ld(f, 64), rateH = ld(f, 72), lock = ld(f, 80);
   let capL = ld(f, 88), capH = ld(f, 96), perL = ld(f, 104), perH = ld(f, 112);
   if (!exists(tokenEntry(f)) || !exists(tokenEntry(f + 32))) return S.UNKNOWN_TOKEN;
@@ -133,6 +134,10 @@ export function execCreateStakingPool(user: usize, f: usize): u32 {
   store<u64>(REC + R_SPOOL_CREATED_AT, ctxTimestamp);
   store<u64>(REC + R_SPOOL_CREATED_HEIGHT, ctxHeight);
   setValue(stakingPoolEntry(ADDR), REC, R_SPOOL_BYTES);
+  let d = beginEvent(bundleIndex, <u16>opIndex, EV_STAKING_POOL_CREATED, EV_STAKING_POOL_CREATED_BYTES);
+  memory.copy(d, ADDR, 32);
+  memory.copy(d + 32, user, 32);
+  memory.copy(d + 64, f, 64); // stake mint, reward mint
   return S.OK;
 }
 

@@ -346,9 +346,11 @@ export const EventKind = {
   ScheduleCreated: 17,
   ScheduleCancelled: 18,
   Approval: 19,
+  PresaleCreated: 57,
+  StakingPoolCreated: 58,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 19;
+export const LAST_KNOWN_KIND = 58;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -369,6 +371,8 @@ export const EV_SCHEDULE_RUN_BYTES = 94;
 export const EV_SCHEDULE_CREATED_BYTES = 73;
 export const EV_SCHEDULE_CANCELLED_BYTES = 64;
 export const EV_APPROVAL_BYTES = 112;
+export const EV_PRESALE_CREATED_BYTES = 128;
+export const EV_STAKING_POOL_CREATED_BYTES = 128;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -390,6 +394,8 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.ScheduleCreated]: 73,
   [EventKind.ScheduleCancelled]: 64,
   [EventKind.Approval]: 112,
+  [EventKind.PresaleCreated]: 128,
+  [EventKind.StakingPoolCreated]: 128,
 };
 
 /**
@@ -417,4 +423,6 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.ScheduleCreated]: [32],
   [EventKind.ScheduleCancelled]: [32],
   [EventKind.Approval]: [0, 32],
+  [EventKind.PresaleCreated]: [0, 32],
+  [EventKind.StakingPoolCreated]: [0, 32],
 };

@@ -5,7 +5,7 @@
 // (abi/events.mjs → src/abi/constants.ts; docs/core-abi.md "How the ABI is generated").
 import {
   EventKind, EV_TRANSFER_BYTES, EV_TOKEN_CREATED_BYTES, EV_KEY_REGISTERED_BYTES, EV_FEE_BYTES, EV_POOL_CREATED_BYTES, EV_SWAP_BYTES, EV_COLLECTION_CREATED_BYTES, EV_NFT_TRANSFER_BYTES, EV_TOKEN_TYPE_DEFINED_BYTES, EV_LIQUIDITY_ADDED_BYTES, EV_TOKEN_METADATA_UPDATED_BYTES, EV_TOKEN_METADATA_LOCKED_BYTES,
-  EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES, EV_APPROVAL_BYTES,
+  EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES, EV_APPROVAL_BYTES, EV_PRESALE_CREATED_BYTES, EV_STAKING_POOL_CREATED_BYTES,
 } from '../abi/constants.js';
 
 export { EventKind, LAST_KNOWN_KIND, ACCOUNT_FIELDS, BUNDLE_LEVEL_OP } from '../abi/constants.js';
@@ -165,7 +165,22 @@ export interface ApprovalEvent extends EventBase {
   token: Uint8Array;
   amount: bigint;
 }
-export type CoreEvent = ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** Presales and staking pools (docs/presales.md, docs/staking-pools.md): the new record's address and its two tokens. */
+export interface PresaleCreatedEvent extends EventBase {
+  kind: 'PresaleCreated';
+  presale: Uint8Array;
+  creator: Uint8Array;
+  token: Uint8Array;
+  payToken: Uint8Array;
+}
+export interface StakingPoolCreatedEvent extends EventBase {
+  kind: 'StakingPoolCreated';
+  pool: Uint8Array;
+  creator: Uint8Array;
+  stakeMint: Uint8Array;
+  rewardMint: Uint8Array;
+}
+export type CoreEvent = PresaleCreatedEvent | StakingPoolCreatedEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -312,6 +327,16 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
       break;
     case EventKind.ScheduleCancelled:
       if (len === EV_SCHEDULE_CANCELLED_BYTES) return { bundleIndex, opIndex, kind: 'ScheduleCancelled', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64) };
+      break;
+    case EventKind.PresaleCreated:
+      if (len === EV_PRESALE_CREATED_BYTES) {
+        return { bundleIndex, opIndex, kind: 'PresaleCreated', presale: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), token: b.subarray(o + 64, o + 96), payToken: b.subarray(o + 96, o + 128) };
+      }
+      break;
+    case EventKind.StakingPoolCreated:
+      if (len === EV_STAKING_POOL_CREATED_BYTES) {
+        return { bundleIndex, opIndex, kind: 'StakingPoolCreated', pool: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), stakeMint: b.subarray(o + 64, o + 96), rewardMint: b.subarray(o + 96, o + 128) };
+      }
       break;
     case EventKind.Approval:
       if (len === EV_APPROVAL_BYTES)

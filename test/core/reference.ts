@@ -934,6 +934,7 @@ export class Reference {
       const r: Rec = { version: 1n, id, creator: user, token: op.token, pay: op.pay, rate: op.rate, soft: op.soft, hard: op.hard, min: op.min, max: op.max,
         start: op.start, end: op.end, bps: op.bps, lock: op.lock, saleEsc, liqEsc, createdAt: now, createdHeight: ctx.height };
       this.put(cat(new Uint8Array([0x68]), address), encodeRec(PRESALE_LAYOUT, r));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 57, data: cat(address, user, op.token, op.pay) });
       return S.OK;
     }
     const addr = op.target;
@@ -1018,6 +1019,7 @@ export class Reference {
       const r: Rec = { version: 1n, id, creator: user, stake: op.stake, reward: op.reward, rate: op.rate, lock: op.lock, cap: op.cap, perUser: op.perUser,
         last: ctx.height, createdAt: ctx.timestamp, createdHeight: ctx.height };
       this.put(cat(new Uint8Array([0x6b]), address), encodeRec(SPOOL_LAYOUT, r));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 58, data: cat(address, user, op.stake, op.reward) });
       return S.OK;
     }
     const pool = op.target;

@@ -50,6 +50,10 @@ export const constants = [
   // Gas (spec §8; docs/core-abi.md "Rules"). Each operation's own gas is in its row of abi/operations.mjs.
   { name: 'GAS_BASE', value: 5000, as: 'u64', host: 'bigint', doc: 'the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW' },
   { name: 'BUNDLE_GAS_CEILING', value: 100000, as: 'u64', host: 'bigint', doc: "the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md \"Gas\")" },
+  // Presales and token staking pools (docs/presales.md, docs/staking-pools.md).
+  { name: 'PRESALE_RATE_SCALE', value: 1000000000, as: 'u64', doc: 'a presale rate is sale-token raw units per this many raw units of the pay token' },
+  { name: 'PRESALE_MIN_LOCK', value: 86400, as: 'u64', doc: "the shortest LP lock of a presale's pool: one day" },
+  { name: 'STAKING_POOL_ACC_SCALE', value: 1_000_000_000_000_000_000, as: 'u64', host: 'bigint', doc: "a staking pool's accRewardPerShare is scaled by this (10^18)" },
   // System accounts (spec §1.4, §1.8; docs/addresses-and-keys.md, system addresses).
   { name: 'NTV_MINT', value: 0, host: 'bytes32', doc: "the native token's mint: 32 zero bytes (spec §1.4)" },
   { name: 'TREASURY', value: 3, host: 'bytes32', doc: 'the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8)' },

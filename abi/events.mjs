@@ -51,4 +51,11 @@ export const events = [
   { name: 'ProposalCancelled', code: 48, core: 'EV_PROPOSAL_CANCELLED', bytes: 40, accounts: ['proposer'], fields: [['proposalId', 'u64'], ['proposer', 'bytes32']] },
   { name: 'ChainParamChanged', code: 49, core: 'EV_CHAIN_PARAM_CHANGED', bytes: 41, accounts: [], fields: [['proposalId', 'u64'], ['key', 'u8'], ['oldValue', 'u128'], ['newValue', 'u128']] },
   { name: 'SafetyLevelSet', code: 50, core: 'EV_SAFETY_LEVEL_SET', bytes: 42, accounts: [], fields: [['proposalId', 'u64'], ['target', 'bytes32'], ['targetKind', 'u8'], ['level', 'u8']] },
+  // Presales and token staking pools (docs/presales.md, docs/staking-pools.md "Events"): the new
+  // record's address, so a receipt names it (created.presale, created.staking_pool); the tokens move
+  // as Transfer events.
+  { name: 'PresaleCreated', code: 57, core: 'EV_PRESALE_CREATED', bytes: 128, accounts: ['presale', 'creator'], fields: [
+    ['presale', 'bytes32'], ['creator', 'bytes32'], ['token', 'bytes32'], ['payToken', 'bytes32']] },
+  { name: 'StakingPoolCreated', code: 58, core: 'EV_STAKING_POOL_CREATED', bytes: 128, accounts: ['pool', 'creator'], fields: [
+    ['pool', 'bytes32'], ['creator', 'bytes32'], ['stakeMint', 'bytes32'], ['rewardMint', 'bytes32']] },
 ];

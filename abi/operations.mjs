@@ -71,6 +71,12 @@ export const gasFigures = {
   GAS_GOV_EXECUTE: { value: 80000, doc: "ExecuteProposal, flat: the proposal's action, including its at most MAX_PROPOSAL_OPS operations run as GOVERNANCE (docs/governance.md \"Gas\")" },
   GAS_GOV_CANCEL: { value: 20000, doc: 'CancelProposal' },
   GAS_CANCEL_SCHEDULE: { value: 20000, doc: 'CancelSchedule: rewrites a record and a list' },
+  GAS_PRESALE_CREATE: { value: 60000, doc: 'CreatePresale: the record, the counter and two escrow moves (docs/presales.md "Gas")' },
+  GAS_PRESALE_CONTRIBUTE: { value: 30000, doc: 'ContributePresale: a move and two records' },
+  GAS_PRESALE_FINALIZE: { value: 90000, doc: 'FinalizePresale: a CreatePool from the escrow plus two moves' },
+  GAS_PRESALE_SETTLE: { value: 30000, doc: 'RefundPresale, ClaimPresaleTokens: up to three moves and two records' },
+  GAS_STAKING_POOL_CREATE: { value: 40000, doc: 'CreateStakingPool: the record and the counter (docs/staking-pools.md "Gas")' },
+  GAS_STAKING_POOL_OP: { value: 30000, doc: 'StakeToPool, UnstakeFromPool, ClaimPoolRewards, FundStakingPool: constant work whatever the number of stakers' },
 };
 
 const f = (name, wire, type, doc) => ({ name, wire, type, doc });
@@ -265,6 +271,34 @@ export const operations = [
     f('to', 'to', 'bytes32', 'recipient account'),
     f('amount', 'amount', 'u128', 'raw units'),
   ] },
+  // Presales, anti-rug (spec §4.5, docs/presales.md): a presale is named by its escrow account.
+  { name: 'CreatePresale', code: 95, gas: { base: 'GAS_PRESALE_CREATE' }, group: 'presales', fields: [
+    f('token', 'token', 'bytes32', 'the token sold; the sale and liquidity tokens for the hard cap are escrowed now'),
+    f('payToken', 'pay_token', 'bytes32', 'the token contributions are paid in'),
+    f('rate', 'rate', 'u128', 'sale-token raw units per 10^9 raw units of the pay token (also the listing price)'),
+    f('softCap', 'soft_cap', 'u128'), f('hardCap', 'hard_cap', 'u128'),
+    f('minContribution', 'min_contribution', 'u128'), f('maxContribution', 'max_contribution', 'u128', 'per contributor, in total'),
+    f('startTime', 'start_time', 'u64', 'unix seconds'), f('endTime', 'end_time', 'u64', 'unix seconds'),
+    f('liquidityBps', 'liquidity_bps', 'u16', 'share of the raise paired into the DEX pool, 1–10,000'),
+    f('lpLockDuration', 'lp_lock_duration', 'u64', 'seconds the pool LP stays locked: 1 day to 10 years'),
+  ] },
+  { name: 'ContributePresale', code: 96, gas: { base: 'GAS_PRESALE_CONTRIBUTE' }, group: 'presales', fields: [f('presale', 'presale', 'bytes32'), f('amount', 'amount', 'u128', 'pay-token raw units')] },
+  { name: 'FinalizePresale', code: 97, gas: { base: 'GAS_PRESALE_FINALIZE' }, group: 'presales', fields: [f('presale', 'presale', 'bytes32')] },
+  { name: 'RefundPresale', code: 98, gas: { base: 'GAS_PRESALE_SETTLE' }, group: 'presales', fields: [f('presale', 'presale', 'bytes32')] },
+  { name: 'ClaimPresaleTokens', code: 99, gas: { base: 'GAS_PRESALE_SETTLE' }, group: 'presales', fields: [f('presale', 'presale', 'bytes32')] },
+  // Token staking pools (spec §4.10, docs/staking-pools.md): a pool is named by its stake escrow account (Nx6…).
+  { name: 'CreateStakingPool', code: 100, gas: { base: 'GAS_STAKING_POOL_CREATE' }, group: 'stakingPools', fields: [
+    f('tokenMint', 'token_mint', 'bytes32', 'the token staked'),
+    f('rewardSource', 'reward_source', 'bytes32', "the reward token's mint; rewards come from the pool's reward account, funded with FundStakingPool"),
+    f('rewardRate', 'reward_rate', 'u128', 'reward raw units per block for the whole pool'),
+    f('lockPeriod', 'lock_period', 'u64', 'seconds a stake stays locked after the last StakeToPool (at most 10 years)'),
+    f('capacity', 'capacity', 'u128', 'most staked in all; 0 = no limit'),
+    f('perUserCap', 'per_user_cap', 'u128', 'most staked by one account; 0 = no limit'),
+  ] },
+  { name: 'StakeToPool', code: 101, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'UnstakeFromPool', code: 102, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'ClaimPoolRewards', code: 103, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32')] },
+  { name: 'FundStakingPool', code: 104, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
   { name: 'RotateConsensusKey', code: 119, gas: { base: 'GAS_STAKING' }, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 

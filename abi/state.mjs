@@ -66,6 +66,14 @@ export const prefixes = [
   { name: 'PROPOSAL_COUNT', code: 0x5a, core: 'P_PROPOSAL_COUNT', host: 'PROPOSAL_COUNT_KEY', key: [], value: 'u64 proposals created so far (ids run 1…count)' },
   { name: 'CONTRACT_SAFETY', code: 0x5b, core: 'P_CONTRACT_SAFETY', host: 'contractSafetyKey', key: [['target', 'bytes32', 'target']], value: 'ContractSafety; target = Blake3("contract-safety" ‖ chain ‖ 0x00 ‖ contract)' },
   { name: 'COLLECTION_SAFETY', code: 0x60, core: 'P_COLLECTION_SAFETY', host: 'collectionSafetyKey', key: [['collection', 'bytes32', 'collection']], value: 'CollectionSafety' },
+  // Presales (spec §4.5, docs/presales.md): a presale is named by its escrow account.
+  { name: 'PRESALE', code: 0x68, core: 'P_PRESALE', host: 'presaleKey', key: [['presale', 'bytes32']], value: 'Presale' },
+  { name: 'PRESALE_CONTRIBUTION', code: 0x69, core: 'P_PRESALE_CONTRIBUTION', host: 'presaleContributionKey', key: [['presale', 'bytes32'], ['contributor', 'bytes32']], value: 'PresaleContribution' },
+  { name: 'PRESALE_COUNT', code: 0x6a, core: 'P_PRESALE_COUNT', host: 'PRESALE_COUNT_KEY', key: [], value: 'u64 presales created so far (the next id)' },
+  // Token staking pools (spec §4.10, docs/staking-pools.md): a pool is named by its stake escrow account (Nx6…).
+  { name: 'STAKING_POOL', code: 0x6b, core: 'P_STAKING_POOL', host: 'stakingPoolKey', key: [['pool', 'bytes32']], value: 'StakingPool' },
+  { name: 'POOL_STAKE', code: 0x6c, core: 'P_POOL_STAKE', host: 'poolStakeKey', key: [['pool', 'bytes32'], ['staker', 'bytes32']], value: 'PoolStake; deleted when amount and pending are 0' },
+  { name: 'STAKING_POOL_COUNT', code: 0x6d, core: 'P_STAKING_POOL_COUNT', host: 'STAKING_POOL_COUNT_KEY', key: [], value: 'u64 staking pools created so far (the next id)' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -178,5 +186,31 @@ export const records = {
   ] },
   ScheduleRun: { doc: 'one run of a schedule (0x36)', core: 'R_SCHEDULE_RUN', fields: [
     r('height', 'u64'), r('time', 'u64'), r('status', 'u16'), r('gasUsed', 'u64'), r('fee', 'u128'),
+  ] },
+  Presale: { doc: 'PresaleRecord (docs/presales.md "State layout"); amounts in raw units', core: 'R_PRESALE', fields: [
+    r('version', 'u8'), r('id', 'u64'), r('creator', 'bytes32'), r('token', 'bytes32', 'the token sold'), r('payToken', 'bytes32', 'the token contributions are paid in'),
+    r('rate', 'u128', 'sale-token raw units per PRESALE_RATE_SCALE raw units of the pay token'),
+    r('softCap', 'u128'), r('hardCap', 'u128'), r('minContribution', 'u128'), r('maxContribution', 'u128', 'per contributor, in total'),
+    r('startTime', 'u64'), r('endTime', 'u64'), r('liquidityBps', 'u16', 'share of the raise paired into the DEX pool'), r('lpLockDuration', 'u64', 'seconds'),
+    r('raised', 'u128'), r('contributors', 'u32'), r('flags', 'u8', 'bit0 finalized, bit1 the creator took its escrow back'),
+    r('saleEscrow', 'u128', 'tokens escrowed for contributors at the hard cap'), r('liquidityEscrow', 'u128', 'tokens escrowed for the pool at the hard cap'),
+    r('createdAt', 'u64'), r('createdHeight', 'u64'), r('finalizedAt', 'u64'), r('finalizedHeight', 'u64'),
+    r('liquidityPaid', 'u128', 'pay tokens put into the pool'), r('liquidityTokens', 'u128', 'sale tokens put into the pool'),
+    r('lpLocked', 'u128', "the creator's LP units, locked in the pool record"), r('lpLockUntil', 'u64'),
+    r('tokensSold', 'u128', 'floor(raised·rate/scale): reserved in escrow for the claims'), r('creatorProceeds', 'u128', 'the raise released to the creator'),
+  ] },
+  PresaleContribution: { doc: "one contributor's total (docs/presales.md)", core: 'R_CONTRIB', fields: [
+    r('amount', 'u128'), r('state', 'u8', '0 open, 1 tokens claimed, 2 refunded'),
+  ] },
+  StakingPool: { doc: 'StakingPoolRecord (docs/staking-pools.md "State layout")', core: 'R_SPOOL', fields: [
+    r('version', 'u8'), r('id', 'u64'), r('creator', 'bytes32'), r('stakeMint', 'bytes32'), r('rewardMint', 'bytes32', 'the reward source: the token rewards are paid in, from the pool reward account'),
+    r('rewardRate', 'u128', 'reward raw units per block for the whole pool'), r('lockPeriod', 'u64', 'seconds a stake stays locked after the last StakeToPool'),
+    r('capacity', 'u128', 'most staked in all; 0 = no limit'), r('perUserCap', 'u128', 'most staked by one account; 0 = no limit'),
+    r('totalStaked', 'u128'), r('accRewardPerShare', 'u128', 'Σ reward·STAKING_POOL_ACC_SCALE/totalStaked'), r('lastHeight', 'u64'),
+    r('allocated', 'u128', 'accrued to stakers and not yet claimed: held back from the reward account'), r('paid', 'u128', 'claimed in all'),
+    r('stakers', 'u32'), r('createdAt', 'u64'), r('createdHeight', 'u64'),
+  ] },
+  PoolStake: { doc: "one staker's position (docs/staking-pools.md)", core: 'R_PSTAKE', fields: [
+    r('amount', 'u128'), r('accSnapshot', 'u128', 'accRewardPerShare when pending was last settled'), r('pending', 'u128', 'settled, not yet claimed'), r('unlockAt', 'u64', 'unix seconds'),
   ] },
 };

@@ -120,6 +120,15 @@
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
 // @ts-ignore: decorator
 @inline export const BUNDLE_GAS_CEILING: u64 = 100000;
+/** a presale rate is sale-token raw units per this many raw units of the pay token */
+// @ts-ignore: decorator
+@inline export const PRESALE_RATE_SCALE: u64 = 1000000000;
+/** the shortest LP lock of a presale's pool: one day */
+// @ts-ignore: decorator
+@inline export const PRESALE_MIN_LOCK: u64 = 86400;
+/** a staking pool's accRewardPerShare is scaled by this (10^18) */
+// @ts-ignore: decorator
+@inline export const STAKING_POOL_ACC_SCALE: u64 = 1000000000000000000;
 
 // ---- operation discriminants (abi/operations.mjs; docs/bundle-format.md "Operation")
 // @ts-ignore: decorator
@@ -211,6 +220,26 @@
 // @ts-ignore: decorator
 @inline export const OP_TRANSFER_FROM: u32 = 52;
 // @ts-ignore: decorator
+@inline export const OP_CREATE_PRESALE: u32 = 95;
+// @ts-ignore: decorator
+@inline export const OP_CONTRIBUTE_PRESALE: u32 = 96;
+// @ts-ignore: decorator
+@inline export const OP_FINALIZE_PRESALE: u32 = 97;
+// @ts-ignore: decorator
+@inline export const OP_REFUND_PRESALE: u32 = 98;
+// @ts-ignore: decorator
+@inline export const OP_CLAIM_PRESALE_TOKENS: u32 = 99;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_STAKING_POOL: u32 = 100;
+// @ts-ignore: decorator
+@inline export const OP_STAKE_TO_POOL: u32 = 101;
+// @ts-ignore: decorator
+@inline export const OP_UNSTAKE_FROM_POOL: u32 = 102;
+// @ts-ignore: decorator
+@inline export const OP_CLAIM_POOL_REWARDS: u32 = 103;
+// @ts-ignore: decorator
+@inline export const OP_FUND_STAKING_POOL: u32 = 104;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 // ---- byte length of the operations whose fields are all fixed
@@ -262,6 +291,26 @@
 @inline export const OP_APPROVE_BYTES: u32 = 80;
 // @ts-ignore: decorator
 @inline export const OP_TRANSFER_FROM_BYTES: u32 = 112;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_PRESALE_BYTES: u32 = 170;
+// @ts-ignore: decorator
+@inline export const OP_CONTRIBUTE_PRESALE_BYTES: u32 = 48;
+// @ts-ignore: decorator
+@inline export const OP_FINALIZE_PRESALE_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_REFUND_PRESALE_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_CLAIM_PRESALE_TOKENS_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_STAKING_POOL_BYTES: u32 = 120;
+// @ts-ignore: decorator
+@inline export const OP_STAKE_TO_POOL_BYTES: u32 = 48;
+// @ts-ignore: decorator
+@inline export const OP_UNSTAKE_FROM_POOL_BYTES: u32 = 48;
+// @ts-ignore: decorator
+@inline export const OP_CLAIM_POOL_REWARDS_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_FUND_STAKING_POOL_BYTES: u32 = 48;
 // @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY_BYTES: u32 = 32;
 /** a batch entry: type_id u64, amount u128 */
@@ -403,6 +452,24 @@
 /** CancelSchedule: rewrites a record and a list */
 // @ts-ignore: decorator
 @inline export const GAS_CANCEL_SCHEDULE: u64 = 20000;
+/** CreatePresale: the record, the counter and two escrow moves (docs/presales.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_PRESALE_CREATE: u64 = 60000;
+/** ContributePresale: a move and two records */
+// @ts-ignore: decorator
+@inline export const GAS_PRESALE_CONTRIBUTE: u64 = 30000;
+/** FinalizePresale: a CreatePool from the escrow plus two moves */
+// @ts-ignore: decorator
+@inline export const GAS_PRESALE_FINALIZE: u64 = 90000;
+/** RefundPresale, ClaimPresaleTokens: up to three moves and two records */
+// @ts-ignore: decorator
+@inline export const GAS_PRESALE_SETTLE: u64 = 30000;
+/** CreateStakingPool: the record and the counter (docs/staking-pools.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_STAKING_POOL_CREATE: u64 = 40000;
+/** StakeToPool, UnstakeFromPool, ClaimPoolRewards, FundStakingPool: constant work whatever the number of stakers */
+// @ts-ignore: decorator
+@inline export const GAS_STAKING_POOL_OP: u64 = 30000;
 
 /** An enabled operation's gas apart from its per-unit part (its row's gas.base). */
 export function opGasBase(kind: u32): u64 {
@@ -457,6 +524,18 @@ export function opGasBase(kind: u32): u64 {
       return GAS_APPROVE;
     case OP_TRANSFER_FROM:
       return GAS_TRANSFER_FROM;
+    case OP_CREATE_PRESALE:
+      return GAS_PRESALE_CREATE;
+    case OP_CONTRIBUTE_PRESALE:
+      return GAS_PRESALE_CONTRIBUTE;
+    case OP_FINALIZE_PRESALE:
+      return GAS_PRESALE_FINALIZE;
+    case OP_REFUND_PRESALE: case OP_CLAIM_PRESALE_TOKENS:
+      return GAS_PRESALE_SETTLE;
+    case OP_CREATE_STAKING_POOL:
+      return GAS_STAKING_POOL_CREATE;
+    case OP_STAKE_TO_POOL: case OP_UNSTAKE_FROM_POOL: case OP_CLAIM_POOL_REWARDS: case OP_FUND_STAKING_POOL:
+      return GAS_STAKING_POOL_OP;
     default: unreachable(); // decodeOps records only operations the core enables, and each has gas (checked by the generator)
   }
   return 0;
@@ -605,6 +684,122 @@ export function opGasPerByte(kind: u32): u64 {
 /** a ScheduleRun record */
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_RUN_BYTES: u32 = 42;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_ID: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_CREATOR: usize = 9;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_TOKEN: usize = 41;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_PAY_TOKEN: usize = 73;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_RATE: usize = 105;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_SOFT_CAP: usize = 121;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_HARD_CAP: usize = 137;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_MIN_CONTRIBUTION: usize = 153;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_MAX_CONTRIBUTION: usize = 169;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_START_TIME: usize = 185;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_END_TIME: usize = 193;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_LIQUIDITY_BPS: usize = 201;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_LP_LOCK_DURATION: usize = 203;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_RAISED: usize = 211;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_CONTRIBUTORS: usize = 227;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_FLAGS: usize = 231;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_SALE_ESCROW: usize = 232;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_LIQUIDITY_ESCROW: usize = 248;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_CREATED_AT: usize = 264;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_CREATED_HEIGHT: usize = 272;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_FINALIZED_AT: usize = 280;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_FINALIZED_HEIGHT: usize = 288;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_LIQUIDITY_PAID: usize = 296;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_LIQUIDITY_TOKENS: usize = 312;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_LP_LOCKED: usize = 328;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_LP_LOCK_UNTIL: usize = 344;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_TOKENS_SOLD: usize = 352;
+// @ts-ignore: decorator
+@inline export const R_PRESALE_CREATOR_PROCEEDS: usize = 368;
+/** a Presale record */
+// @ts-ignore: decorator
+@inline export const R_PRESALE_BYTES: u32 = 384;
+// @ts-ignore: decorator
+@inline export const R_CONTRIB_AMOUNT: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_CONTRIB_STATE: usize = 16;
+/** a PresaleContribution record */
+// @ts-ignore: decorator
+@inline export const R_CONTRIB_BYTES: u32 = 17;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_ID: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_CREATOR: usize = 9;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_STAKE_MINT: usize = 41;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_REWARD_MINT: usize = 73;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_REWARD_RATE: usize = 105;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_LOCK_PERIOD: usize = 121;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_CAPACITY: usize = 129;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_PER_USER_CAP: usize = 145;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_TOTAL_STAKED: usize = 161;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_ACC_REWARD_PER_SHARE: usize = 177;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_LAST_HEIGHT: usize = 193;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_ALLOCATED: usize = 201;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_PAID: usize = 217;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_STAKERS: usize = 233;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_CREATED_AT: usize = 237;
+// @ts-ignore: decorator
+@inline export const R_SPOOL_CREATED_HEIGHT: usize = 245;
+/** a StakingPool record */
+// @ts-ignore: decorator
+@inline export const R_SPOOL_BYTES: u32 = 253;
+// @ts-ignore: decorator
+@inline export const R_PSTAKE_AMOUNT: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PSTAKE_ACC_SNAPSHOT: usize = 16;
+// @ts-ignore: decorator
+@inline export const R_PSTAKE_PENDING: usize = 32;
+// @ts-ignore: decorator
+@inline export const R_PSTAKE_UNLOCK_AT: usize = 48;
+/** a PoolStake record */
+// @ts-ignore: decorator
+@inline export const R_PSTAKE_BYTES: u32 = 56;
 
 // ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")
 // @ts-ignore: decorator
@@ -684,6 +879,18 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_COLLECTION_SAFETY: u8 = 0x60;
 // @ts-ignore: decorator
+@inline export const P_PRESALE: u8 = 0x68;
+// @ts-ignore: decorator
+@inline export const P_PRESALE_CONTRIBUTION: u8 = 0x69;
+// @ts-ignore: decorator
+@inline export const P_PRESALE_COUNT: u8 = 0x6a;
+// @ts-ignore: decorator
+@inline export const P_STAKING_POOL: u8 = 0x6b;
+// @ts-ignore: decorator
+@inline export const P_POOL_STAKE: u8 = 0x6c;
+// @ts-ignore: decorator
+@inline export const P_STAKING_POOL_COUNT: u8 = 0x6d;
+// @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator
 @inline export const P_NODE: u8 = 0xf1;
@@ -742,6 +949,10 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_SAFETY_LEVEL_SET: u8 = 50;
 // @ts-ignore: decorator
+@inline export const EV_PRESALE_CREATED: u8 = 57;
+// @ts-ignore: decorator
+@inline export const EV_STAKING_POOL_CREATED: u8 = 58;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -795,3 +1006,7 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_CHAIN_PARAM_CHANGED_BYTES: u32 = 41;
 // @ts-ignore: decorator
 @inline export const EV_SAFETY_LEVEL_SET_BYTES: u32 = 42;
+// @ts-ignore: decorator
+@inline export const EV_PRESALE_CREATED_BYTES: u32 = 128;
+// @ts-ignore: decorator
+@inline export const EV_STAKING_POOL_CREATED_BYTES: u32 = 128;

@@ -2,6 +2,7 @@
 // Operations land in the fixed OPS table (at most 64, bundle-format "operations: 1 to 64").
 
 import * as S from "./status";
+import { OP_CREATE_PRESALE, OP_CREATE_PRESALE_BYTES, OP_CREATE_STAKING_POOL, OP_CREATE_STAKING_POOL_BYTES, OP_FUND_STAKING_POOL, OP_CONTRIBUTE_PRESALE_BYTES, OP_FINALIZE_PRESALE_BYTES, OP_CONTRIBUTE_PRESALE, OP_STAKE_TO_POOL, OP_UNSTAKE_FROM_POOL } from "./abi";
 import { readerInit, take, rU8, rU32, rU64, rTag, rBool, rVec, vecLen, atEnd, bad, rp, rend, validUtf8 } from "./borsh";
 import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_SCHEDULE_OPS, SCHEDULE_TRIGGER_RECURRING, SCHEDULE_TRIGGER_CONDITIONAL, SCHEDULE_TRIGGER_RECURRING_BYTES, SCHEDULE_TRIGGER_CONDITIONAL_BYTES } from "./abi";
 import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA,
@@ -34,6 +35,7 @@ import {
 //   CreateProposal: +4 titlePtr +8 titleLen +12 descPtr +16 the bytes it stores (title + description
 //     + action, for the gas) +20 descLen +24 actionPtr (at its tag) +28 actionLen (docs/governance.md)
 //   VoteProposal, ExecuteProposal, CancelProposal: +4 ptr to the fixed fields (9/8/8 B)
+//   Presales and staking pools 95–104: +4 ptr to the fixed-size fields (docs/presales.md, docs/staking-pools.md)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -181,6 +183,8 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       store<u32>(rec, <u32>take(OP_APPROVE_BYTES), 4);
     } else if (d == OP_TRANSFER_FROM) {
       store<u32>(rec, <u32>take(OP_TRANSFER_FROM_BYTES), 4);
+    } else if (d >= OP_CREATE_PRESALE && d <= OP_FUND_STAKING_POOL) {
+      store<u32>(rec, <u32>take(opFixedBytes(d)), 4); // presales, staking pools: fixed fields
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_PROPOSAL && !nested) {
@@ -320,4 +324,18 @@ function decodeCollectionFields(d: u32, rec: usize): bool {
     store<u32>(rec, n, 12);
   }
   return !bad;
+}
+
+/** The presale and staking-pool operations whose fields are an address then an amount. */
+function opTakesAmount(d: u32): bool {
+  return d == OP_CONTRIBUTE_PRESALE || d == OP_STAKE_TO_POOL || d == OP_UNSTAKE_FROM_POOL || d == OP_FUND_STAKING_POOL;
+}
+
+/** Fixed field bytes of the presale and staking-pool operations (95–104): the creates, else 32 or 48. */
+function opFixedBytes(d: u32): u32 {
+  if (d == OP_CREATE_PRESALE) return OP_CREATE_PRESALE_BYTES;
+  if (d == OP_CREATE_STAKING_POOL) return OP_CREATE_STAKING_POOL_BYTES;
+  // ContributePresale, StakeToPool, UnstakeFromPool, FundStakingPool: an address and an amount;
+  // FinalizePresale, RefundPresale, ClaimPresaleTokens, ClaimPoolRewards: an address
+  return opTakesAmount(d) ? OP_CONTRIBUTE_PRESALE_BYTES : OP_FINALIZE_PRESALE_BYTES;
 }

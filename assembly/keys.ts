@@ -5,6 +5,7 @@ import { lookup } from "./state";
 // Prefixes are generated from the ABI table (abi/state.mjs; docs/core-abi.md "How the ABI is generated").
 import {
   P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE,
+  P_PRESALE, P_PRESALE_CONTRIBUTION, P_STAKING_POOL, P_POOL_STAKE,
 } from "./abi";
 
 export const KEY = memory.data(320);
@@ -185,4 +186,23 @@ export function multiBalanceEntry(collection: usize, typeId: u64, owner: usize):
   keyWithId(P_MULTI_BALANCE, collection, typeId);
   copy32(KEY + 41, owner);
   return lookup(KEY, 73);
+}
+
+// Presales and token staking pools (docs/presales.md, docs/staking-pools.md).
+
+/** 0x68 presale[32] → PresaleRecord. */
+export function presaleEntry(presale: usize): usize {
+  return entry32(P_PRESALE, presale);
+}
+/** 0x69 presale[32] contributor[32] → PresaleContribution. */
+export function contributionEntry(presale: usize, contributor: usize): usize {
+  return entry64(P_PRESALE_CONTRIBUTION, presale, contributor);
+}
+/** 0x6B pool[32] → StakingPoolRecord. */
+export function stakingPoolEntry(pool: usize): usize {
+  return entry32(P_STAKING_POOL, pool);
+}
+/** 0x6C pool[32] staker[32] → PoolStake. */
+export function poolStakeEntry(pool: usize, staker: usize): usize {
+  return entry64(P_POOL_STAKE, pool, staker);
 }

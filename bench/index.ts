@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchCore } from './core.js';
 import { benchDex } from './dex.js';
+import { benchStakingPools } from './staking-pools.js';
 import { benchFinality } from './finality.js';
 import { benchIntents } from './intents.js';
 import { benchGetBalance, benchSignedThroughput } from './node.js';
@@ -16,6 +17,7 @@ import { benchSync } from './sync.js';
 const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['core', () => benchCore()],
   ['dex', () => benchDex()],
+  ['staking pools', () => benchStakingPools()],
   ['rpc framework', () => benchRpc()],
   ['node: svc_getBalance', () => benchGetBalance()],
   ['node: signed transfers end to end', () => benchSignedThroughput()],

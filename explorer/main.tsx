@@ -2,7 +2,8 @@
  * The block explorer page the node serves on GET / (issue 6, spec §4.11). Hash routes keep every
  * page on `/`, so the node serves one HTML file: #/ (latest blocks and transactions, live over the
  * §6 subscriptions), #/block/:height, #/tx/:hash, #/address/:address, #/token/:symbolOrMint,
- * #/tokens, #/pools, #/pool/:a/:b. Methods not listed by rpc.discover show a
+ * #/tokens, #/pools, #/pool/:a/:b, #/presales, #/presale/:address, #/staking-pools,
+ * #/staking-pool/:address. Methods not listed by rpc.discover show a
  * "not available on this node" note instead of failing.
  *
  * Path routes (`/tx/<hash>`, `/address/<addr>`, `/block/<n>`, `/token/<addr>`: the links EVM
@@ -205,6 +206,7 @@ function cell(key: string, value: unknown): ComponentChildren {
   if (/^0x[0-9a-fA-F]{64}$/.test(text) && !/(hash|root)$/i.test(key)) return <Addr value={text} />;
   if (text.startsWith('Nx1')) return <Hash value={text} to={href('token', text)} />;
   if (text.startsWith('Nx2')) return <Hash value={text} to={href('collection', text)} />;
+  if (text.startsWith('Nx6')) return <Hash value={text} to={href('staking-pool', text)} />;
   return text;
 }
 
@@ -703,6 +705,132 @@ function PoolPage({ a, b }: { a: string; b: string }) {
   );
 }
 
+// ---------------------------------------------------------------- presales and staking pools
+
+/** Presale amounts: the caps, limits and raise are in the pay token, the escrows and sold tokens in the sale token (docs/presales.md). */
+const PAY_FIELDS = /^(soft_cap|hard_cap|min_contribution|max_contribution|raised|liquidity_paid|creator_proceeds)$/;
+const SALE_FIELDS = /^(sale_escrow|liquidity_escrow|liquidity_tokens|tokens_sold)$/;
+const TIME_FIELDS = /^(start_time|end_time|created_at|finalized_at|lp_lock_until|unlock_at)$/;
+
+function presaleCell(p: Record<string, unknown>, k: string, v: unknown): ComponentChildren {
+  if (PAY_FIELDS.test(k)) return <Amount raw={String(v)} token={String(p.pay_token)} testid={`presale-${k}`} />;
+  if (SALE_FIELDS.test(k)) return <Amount raw={String(v)} token={String(p.token)} />;
+  if (TIME_FIELDS.test(k) && typeof v === 'number') return <When ts={v} />;
+  if (k === 'dex_pool') return <a href={href('pool', String(p.token), String(p.pay_token))}>{String(v)}</a>;
+  return cell(k, v);
+}
+
+function PresalesPage() {
+  const presales = useCall<Array<Record<string, unknown>>>('svc_listPresales', [100]);
+  return (
+    <section>
+      <h2>Presales</h2>
+      <Show data={presales}>
+        {(list) => (list.length > 0 ? (
+          <table class="list" data-testid="presales">
+            <thead><tr><th>Sale</th><th>Status</th><th>Raised</th><th>Hard cap</th><th>Ends</th></tr></thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={String(p.presale_address)}>
+                  <td><a href={href('presale', String(p.presale_address))}>{String(p.token_symbol)} for {String(p.pay_token_symbol)}</a></td>
+                  <td>{String(p.status)}</td>
+                  <td><Amount raw={String(p.raised)} token={String(p.pay_token)} /></td>
+                  <td><Amount raw={String(p.hard_cap)} token={String(p.pay_token)} /></td>
+                  <td><When ts={Number(p.end_time)} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : <p class="muted">No presales.</p>)}
+      </Show>
+    </section>
+  );
+}
+
+function PresalePage({ address }: { address: string }) {
+  const presale = useCall<Record<string, unknown>>('svc_getPresale', [address]);
+  const contributions = useCall<{ count: number; contributions: Array<Record<string, unknown>> }>('svc_getPresaleContributions', [address, 100]);
+  return (
+    <section>
+      <Show data={presale}>
+        {(p) => (
+          <>
+            <h2>Presale of {String(p.token_symbol)} for {String(p.pay_token_symbol)} <span class="badge" data-testid="presale-status">{String(p.status)}</span></h2>
+            <Fields rows={Object.entries(p).map(([k, v]): [string, ComponentChildren] => [k.replace(/_/g, ' '), presaleCell(p, k, v)])} />
+            <h3>Contributions</h3>
+            <Show data={contributions}>
+              {(c) => (c.contributions.length > 0 ? (
+                <table class="list" data-testid="presale-contributions">
+                  <thead><tr><th>Contributor</th><th>Amount</th><th>Tokens</th><th>State</th></tr></thead>
+                  <tbody>
+                    {c.contributions.map((row) => (
+                      <tr key={String(row.contributor)}>
+                        <td><Addr value={String(row.contributor)} /></td>
+                        <td><Amount raw={String(row.amount)} token={String(p.pay_token)} /></td>
+                        <td><Amount raw={String(row.tokens)} token={String(p.token)} /></td>
+                        <td>{String(row.state)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : <p class="muted">No contributions.</p>)}
+            </Show>
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
+
+const STAKE_FIELDS = /^(capacity|per_user_cap|total_staked)$/;
+const REWARD_FIELDS = /^(reward_rate|reward_balance|reward_available|allocated|total_paid)$/;
+
+function StakingPoolsPage() {
+  const pools = useCall<Array<Record<string, unknown>>>('svc_listStakingPools', [100]);
+  return (
+    <section>
+      <h2>Staking pools</h2>
+      <Show data={pools}>
+        {(list) => (list.length > 0 ? (
+          <table class="list" data-testid="staking-pools">
+            <thead><tr><th>Pool</th><th>Stake</th><th>Rewards per block</th><th>Total staked</th><th>Stakers</th></tr></thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={String(p.pool_address)}>
+                  <td><a href={href('staking-pool', String(p.pool_address))}>{String(p.pool_address).slice(0, 12)}…</a></td>
+                  <td>{String(p.token_symbol)}</td>
+                  <td><Amount raw={String(p.reward_rate)} token={String(p.reward_source)} /></td>
+                  <td><Amount raw={String(p.total_staked)} token={String(p.token_mint)} /></td>
+                  <td>{String(p.stakers)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : <p class="muted">No staking pools.</p>)}
+      </Show>
+    </section>
+  );
+}
+
+function StakingPoolPage({ address }: { address: string }) {
+  const pool = useCall<Record<string, unknown>>('svc_getStakingPool', [address]);
+  return (
+    <section>
+      <Show data={pool}>
+        {(p) => (
+          <>
+            <h2>Staking pool: stake {String(p.token_symbol)}, earn {String(p.reward_symbol)}</h2>
+            <Fields rows={Object.entries(p).map(([k, v]): [string, ComponentChildren] => [k.replace(/_/g, ' '),
+              STAKE_FIELDS.test(k) ? <Amount raw={String(v)} token={String(p.token_mint)} testid={`staking-pool-${k}`} />
+                : REWARD_FIELDS.test(k) ? <Amount raw={String(v)} token={String(p.reward_source)} testid={`staking-pool-${k}`} />
+                  : k === 'lock_period' ? `${String(v)} s` : cell(k, v)])} />
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
+
 // ---------------------------------------------------------------- search
 
 type SearchResult =
@@ -801,6 +929,10 @@ function App() {
       case 'tokens': return <TokensPage />;
       case 'pools': return <PoolsPage />;
       case 'pool': return <PoolPage a={a!} b={b!} />;
+      case 'presales': return <PresalesPage />;
+      case 'presale': return <PresalePage address={a!} />;
+      case 'staking-pools': return <StakingPoolsPage />;
+      case 'staking-pool': return <StakingPoolPage address={a!} />;
       default: return <Home />;
     }
   }, [route.join('/')]);
@@ -808,7 +940,7 @@ function App() {
     <>
       <header>
         <a href="#/" class="brand">ntv explorer</a>
-        <nav><a href="#/">Blocks</a> <a href="#/tokens">Tokens</a> <a href="#/pools">Pools</a></nav>
+        <nav><a href="#/">Blocks</a> <a href="#/tokens">Tokens</a> <a href="#/pools">Pools</a> <a href="#/presales">Presales</a> <a href="#/staking-pools">Staking pools</a></nav>
         <StatusLine />
       </header>
       <SearchBox />

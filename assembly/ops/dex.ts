@@ -130,9 +130,20 @@ function loadPool(a: usize, b: usize): usize {
 
 /** CreatePool { token_a[32], token_b[32], amount_a u128, amount_b u128, lp_lock_duration u64 }. */
 export function execCreatePool(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let ta = f, tb = f + 32;
-  let aLo = ld(f, 64), aHi = ld(f, 72), bLo = ld(f, 80), bHi = ld(f, 88);
-  let dur = ld(f, 96);
+  return createPoolFor(user, user, f, f + 32, ld(f, 64), ld(f, 72), ld(f, 80), ld(f, 88), ld(f, 96), bundleIndex, opIndex);
+}
+
+/** The creator's LP units of the last createPoolFor (what its lock covers). */
+export let createdLpLo: u64 = 0;
+export let createdLpHi: u64 = 0;
+
+/**
+ * CreatePool's rules with the funds taken from `payer` (the 100 NTV fee and both amounts) and the
+ * pool's creator, its LP units and their lock given to `owner`. CreatePool is payer = owner = the
+ * sender; a presale's finalization pays from its escrow for its creator (assembly/ops/presales.ts).
+ */
+export function createPoolFor(payer: usize, user: usize, ta: usize, tb: usize, aLo: u64, aHi: u64, bLo: u64, bHi: u64, dur: u64,
+                              bundleIndex: u32, opIndex: u32): u32 {
   if (bytesEq(ta, tb, 32)) return S.IDENTICAL_TOKENS;
   if ((aLo | aHi) == 0 || (bLo | bHi) == 0) return S.ZERO_AMOUNT;
   if (!exists(tokenEntry(ta)) || !exists(tokenEntry(tb))) return S.UNKNOWN_TOKEN;
@@ -150,14 +161,16 @@ export function execCreatePool(user: usize, f: usize, bundleIndex: u32, opIndex:
   U.sub128(lpl, lph, M.MINIMUM_LIQUIDITY, 0);
   let mineL = U.lo, mineH = U.hi;
   // The 100 NTV creation fee goes to the treasury 0x00…03 (docs/dex.md "Fees").
-  let st = move(user, TREASURY, NTV_MINT, POOL_CREATION_FEE, 0);
+  let st = move(payer, TREASURY, NTV_MINT, POOL_CREATION_FEE, 0);
   if (st != S.OK) return st;
-  st = move(user, POOL, T0, a0l, a0h);
+  st = move(payer, POOL, T0, a0l, a0h);
   if (st != S.OK) return st;
-  st = move(user, POOL, T1, a1l, a1h);
+  st = move(payer, POOL, T1, a1l, a1h);
   if (st != S.OK) return st;
   // The pool's own balances may hold earlier donations; reserves track only what was deposited.
   if (!credit(lpEntry(POOL, user), mineL, mineH)) return S.AMOUNT_OVERFLOW;
+  createdLpLo = mineL;
+  createdLpHi = mineH;
   memory.fill(REC, 0, POOL_RECORD_LEN);
   store<u8>(REC, 1); // version
   memory.copy(REC + PR_TOKEN0, T0, 32);
@@ -358,4 +371,11 @@ export function poolReserves(a: usize, b: usize): bool {
   resALo = ld(REC, oa); resAHi = ld(REC, oa + 8);
   resBLo = ld(REC, ob); resBHi = ld(REC, ob + 8);
   return true;
+}
+
+/** Is there a pool for the pair (a, b)? (a presale refuses a pair whose pool exists: docs/presales.md) */
+export function poolExists(a: usize, b: usize): bool {
+  sortPair(a, b);
+  derivePool();
+  return exists(poolEntry(POOL));
 }

@@ -12,6 +12,9 @@ import { execMultiToken, isMultiTokenOp } from "./multitokens";
 import { execRegisterProgram } from "./programs";
 import { execApprove, execTransferFrom } from "./allowance";
 import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
+import { execClaimPresaleTokens, execContributePresale, execCreatePresale, execFinalizePresale, execRefundPresale } from "./presales";
+import { execClaimPoolRewards, execCreateStakingPool, execFundStakingPool, execStakeToPool, execUnstakeFromPool } from "./stakepools";
+import { OP_CLAIM_POOL_REWARDS, OP_CLAIM_PRESALE_TOKENS, OP_CONTRIBUTE_PRESALE, OP_CREATE_PRESALE, OP_CREATE_STAKING_POOL, OP_FINALIZE_PRESALE, OP_FUND_STAKING_POOL, OP_REFUND_PRESALE, OP_STAKE_TO_POOL, OP_UNSTAKE_FROM_POOL } from "../abi";
 import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
@@ -31,6 +34,17 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   // ERC-20 allowances (docs/allowances.md)
   if (kind == OP_APPROVE) return execApprove(user, f, bundleIndex, opIndex);
   if (kind == OP_TRANSFER_FROM) return execTransferFrom(user, f, bundleIndex, opIndex);
+  // Presales (docs/presales.md) and token staking pools (docs/staking-pools.md)
+  if (kind == OP_CREATE_PRESALE) return execCreatePresale(user, f, bundleIndex, opIndex);
+  if (kind == OP_CONTRIBUTE_PRESALE) return execContributePresale(user, f, bundleIndex, opIndex);
+  if (kind == OP_FINALIZE_PRESALE) return execFinalizePresale(user, f, bundleIndex, opIndex);
+  if (kind == OP_REFUND_PRESALE) return execRefundPresale(user, f, bundleIndex, opIndex);
+  if (kind == OP_CLAIM_PRESALE_TOKENS) return execClaimPresaleTokens(user, f, bundleIndex, opIndex);
+  if (kind == OP_CREATE_STAKING_POOL) return execCreateStakingPool(user, f, bundleIndex, opIndex);
+  if (kind == OP_STAKE_TO_POOL) return execStakeToPool(user, f, bundleIndex, opIndex);
+  if (kind == OP_UNSTAKE_FROM_POOL) return execUnstakeFromPool(user, f, bundleIndex, opIndex);
+  if (kind == OP_CLAIM_POOL_REWARDS) return execClaimPoolRewards(user, f, bundleIndex, opIndex);
+  if (kind == OP_FUND_STAKING_POOL) return execFundStakingPool(user, f, bundleIndex, opIndex);
   if (isStakingOp(kind)) return execStaking(kind, user, f); // staking (docs/staking.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

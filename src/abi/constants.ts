@@ -79,6 +79,12 @@ export const GOV_MAX_VOTING_PERIOD = 1000000;
 export const GAS_BASE = 5000n;
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
 export const BUNDLE_GAS_CEILING = 100000n;
+/** a presale rate is sale-token raw units per this many raw units of the pay token */
+export const PRESALE_RATE_SCALE = 1000000000;
+/** the shortest LP lock of a presale's pool: one day */
+export const PRESALE_MIN_LOCK = 86400;
+/** a staking pool's accRewardPerShare is scaled by this (10^18) */
+export const STAKING_POOL_ACC_SCALE = 1000000000000000000n;
 /** the native token's mint: 32 zero bytes (spec §1.4) */
 export const NTV_MINT: Uint8Array = new Uint8Array(32);
 /** the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8) */
@@ -153,6 +159,18 @@ export const GAS_GOV_EXECUTE = 80000n;
 export const GAS_GOV_CANCEL = 20000n;
 /** CancelSchedule: rewrites a record and a list */
 export const GAS_CANCEL_SCHEDULE = 20000n;
+/** CreatePresale: the record, the counter and two escrow moves (docs/presales.md "Gas") */
+export const GAS_PRESALE_CREATE = 60000n;
+/** ContributePresale: a move and two records */
+export const GAS_PRESALE_CONTRIBUTE = 30000n;
+/** FinalizePresale: a CreatePool from the escrow plus two moves */
+export const GAS_PRESALE_FINALIZE = 90000n;
+/** RefundPresale, ClaimPresaleTokens: up to three moves and two records */
+export const GAS_PRESALE_SETTLE = 30000n;
+/** CreateStakingPool: the record and the counter (docs/staking-pools.md "Gas") */
+export const GAS_STAKING_POOL_CREATE = 40000n;
+/** StakeToPool, UnstakeFromPool, ClaimPoolRewards, FundStakingPool: constant work whatever the number of stakers */
+export const GAS_STAKING_POOL_OP = 30000n;
 
 // ---- codec bounds (abi/operations.mjs)
 /** public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes */
@@ -230,6 +248,16 @@ export const OpCode = {
   CancelSchedule: 50,
   Approve: 51,
   TransferFrom: 52,
+  CreatePresale: 95,
+  ContributePresale: 96,
+  FinalizePresale: 97,
+  RefundPresale: 98,
+  ClaimPresaleTokens: 99,
+  CreateStakingPool: 100,
+  StakeToPool: 101,
+  UnstakeFromPool: 102,
+  ClaimPoolRewards: 103,
+  FundStakingPool: 104,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -280,6 +308,16 @@ export const OPERATION_GAS = {
   CancelSchedule: { base: GAS_CANCEL_SCHEDULE },
   Approve: { base: GAS_APPROVE },
   TransferFrom: { base: GAS_TRANSFER_FROM },
+  CreatePresale: { base: GAS_PRESALE_CREATE },
+  ContributePresale: { base: GAS_PRESALE_CONTRIBUTE },
+  FinalizePresale: { base: GAS_PRESALE_FINALIZE },
+  RefundPresale: { base: GAS_PRESALE_SETTLE },
+  ClaimPresaleTokens: { base: GAS_PRESALE_SETTLE },
+  CreateStakingPool: { base: GAS_STAKING_POOL_CREATE },
+  StakeToPool: { base: GAS_STAKING_POOL_OP },
+  UnstakeFromPool: { base: GAS_STAKING_POOL_OP },
+  ClaimPoolRewards: { base: GAS_STAKING_POOL_OP },
+  FundStakingPool: { base: GAS_STAKING_POOL_OP },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -323,6 +361,12 @@ export const Prefix = {
   PROPOSAL_COUNT: 0x5a,
   CONTRACT_SAFETY: 0x5b,
   COLLECTION_SAFETY: 0x60,
+  PRESALE: 0x68,
+  PRESALE_CONTRIBUTION: 0x69,
+  PRESALE_COUNT: 0x6a,
+  STAKING_POOL: 0x6b,
+  POOL_STAKE: 0x6c,
+  STAKING_POOL_COUNT: 0x6d,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -355,9 +399,11 @@ export const EventKind = {
   ProposalCancelled: 48,
   ChainParamChanged: 49,
   SafetyLevelSet: 50,
+  PresaleCreated: 57,
+  StakingPoolCreated: 58,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 50;
+export const LAST_KNOWN_KIND = 58;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -384,6 +430,8 @@ export const EV_PROPOSAL_EXECUTED_BYTES = 41;
 export const EV_PROPOSAL_CANCELLED_BYTES = 40;
 export const EV_CHAIN_PARAM_CHANGED_BYTES = 41;
 export const EV_SAFETY_LEVEL_SET_BYTES = 42;
+export const EV_PRESALE_CREATED_BYTES = 128;
+export const EV_STAKING_POOL_CREATED_BYTES = 128;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -411,6 +459,8 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.ProposalCancelled]: 40,
   [EventKind.ChainParamChanged]: 41,
   [EventKind.SafetyLevelSet]: 42,
+  [EventKind.PresaleCreated]: 128,
+  [EventKind.StakingPoolCreated]: 128,
 };
 
 /**
@@ -444,4 +494,6 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.ProposalCancelled]: [8],
   [EventKind.ChainParamChanged]: [],
   [EventKind.SafetyLevelSet]: [],
+  [EventKind.PresaleCreated]: [0, 32],
+  [EventKind.StakingPoolCreated]: [0, 32],
 };

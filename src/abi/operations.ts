@@ -300,6 +300,80 @@ export interface TransferFromOp {
   /** raw units */
   amount: bigint;
 }
+export interface CreatePresaleOp {
+  type: 'CreatePresale';
+  /** the token sold; the sale and liquidity tokens for the hard cap are escrowed now */
+  token: Uint8Array;
+  /** the token contributions are paid in */
+  payToken: Uint8Array;
+  /** sale-token raw units per 10^9 raw units of the pay token (also the listing price) */
+  rate: bigint;
+  softCap: bigint;
+  hardCap: bigint;
+  minContribution: bigint;
+  /** per contributor, in total */
+  maxContribution: bigint;
+  /** unix seconds */
+  startTime: bigint;
+  /** unix seconds */
+  endTime: bigint;
+  /** share of the raise paired into the DEX pool, 1–10,000 */
+  liquidityBps: number;
+  /** seconds the pool LP stays locked: 1 day to 10 years */
+  lpLockDuration: bigint;
+}
+export interface ContributePresaleOp {
+  type: 'ContributePresale';
+  presale: Uint8Array;
+  /** pay-token raw units */
+  amount: bigint;
+}
+export interface FinalizePresaleOp {
+  type: 'FinalizePresale';
+  presale: Uint8Array;
+}
+export interface RefundPresaleOp {
+  type: 'RefundPresale';
+  presale: Uint8Array;
+}
+export interface ClaimPresaleTokensOp {
+  type: 'ClaimPresaleTokens';
+  presale: Uint8Array;
+}
+export interface CreateStakingPoolOp {
+  type: 'CreateStakingPool';
+  /** the token staked */
+  tokenMint: Uint8Array;
+  /** the reward token's mint; rewards come from the pool's reward account, funded with FundStakingPool */
+  rewardSource: Uint8Array;
+  /** reward raw units per block for the whole pool */
+  rewardRate: bigint;
+  /** seconds a stake stays locked after the last StakeToPool (at most 10 years) */
+  lockPeriod: bigint;
+  /** most staked in all; 0 = no limit */
+  capacity: bigint;
+  /** most staked by one account; 0 = no limit */
+  perUserCap: bigint;
+}
+export interface StakeToPoolOp {
+  type: 'StakeToPool';
+  pool: Uint8Array;
+  amount: bigint;
+}
+export interface UnstakeFromPoolOp {
+  type: 'UnstakeFromPool';
+  pool: Uint8Array;
+  amount: bigint;
+}
+export interface ClaimPoolRewardsOp {
+  type: 'ClaimPoolRewards';
+  pool: Uint8Array;
+}
+export interface FundStakingPoolOp {
+  type: 'FundStakingPool';
+  pool: Uint8Array;
+  amount: bigint;
+}
 export interface RotateConsensusKeyOp {
   type: 'RotateConsensusKey';
   newConsensusPubkey: Uint8Array;
@@ -462,7 +536,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RotateConsensusKeyOp;
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
 export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateSchedule', 'CancelSchedule']);
@@ -793,6 +867,65 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.fixedBytes(op.to, 32, 'to');
       w.u128(op.amount, 'amount');
       return;
+    case 'CreatePresale':
+      w.u8(OpCode.CreatePresale, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.fixedBytes(op.payToken, 32, 'pay_token');
+      w.u128(op.rate, 'rate');
+      w.u128(op.softCap, 'soft_cap');
+      w.u128(op.hardCap, 'hard_cap');
+      w.u128(op.minContribution, 'min_contribution');
+      w.u128(op.maxContribution, 'max_contribution');
+      w.u64(op.startTime, 'start_time');
+      w.u64(op.endTime, 'end_time');
+      w.u16(op.liquidityBps, 'liquidity_bps');
+      w.u64(op.lpLockDuration, 'lp_lock_duration');
+      return;
+    case 'ContributePresale':
+      w.u8(OpCode.ContributePresale, 'type');
+      w.fixedBytes(op.presale, 32, 'presale');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'FinalizePresale':
+      w.u8(OpCode.FinalizePresale, 'type');
+      w.fixedBytes(op.presale, 32, 'presale');
+      return;
+    case 'RefundPresale':
+      w.u8(OpCode.RefundPresale, 'type');
+      w.fixedBytes(op.presale, 32, 'presale');
+      return;
+    case 'ClaimPresaleTokens':
+      w.u8(OpCode.ClaimPresaleTokens, 'type');
+      w.fixedBytes(op.presale, 32, 'presale');
+      return;
+    case 'CreateStakingPool':
+      w.u8(OpCode.CreateStakingPool, 'type');
+      w.fixedBytes(op.tokenMint, 32, 'token_mint');
+      w.fixedBytes(op.rewardSource, 32, 'reward_source');
+      w.u128(op.rewardRate, 'reward_rate');
+      w.u64(op.lockPeriod, 'lock_period');
+      w.u128(op.capacity, 'capacity');
+      w.u128(op.perUserCap, 'per_user_cap');
+      return;
+    case 'StakeToPool':
+      w.u8(OpCode.StakeToPool, 'type');
+      w.fixedBytes(op.pool, 32, 'pool_address');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'UnstakeFromPool':
+      w.u8(OpCode.UnstakeFromPool, 'type');
+      w.fixedBytes(op.pool, 32, 'pool_address');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'ClaimPoolRewards':
+      w.u8(OpCode.ClaimPoolRewards, 'type');
+      w.fixedBytes(op.pool, 32, 'pool_address');
+      return;
+    case 'FundStakingPool':
+      w.u8(OpCode.FundStakingPool, 'type');
+      w.fixedBytes(op.pool, 32, 'pool_address');
+      w.u128(op.amount, 'amount');
+      return;
     case 'RotateConsensusKey':
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
@@ -949,6 +1082,36 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.TransferFrom: {
       return { type: 'TransferFrom', token: r.fixedBytes(32, 'token'), from: r.fixedBytes(32, 'from'), to: r.fixedBytes(32, 'to'), amount: r.u128('amount') };
+    }
+    case OpCode.CreatePresale: {
+      return { type: 'CreatePresale', token: r.fixedBytes(32, 'token'), payToken: r.fixedBytes(32, 'pay_token'), rate: r.u128('rate'), softCap: r.u128('soft_cap'), hardCap: r.u128('hard_cap'), minContribution: r.u128('min_contribution'), maxContribution: r.u128('max_contribution'), startTime: r.u64('start_time'), endTime: r.u64('end_time'), liquidityBps: r.u16('liquidity_bps'), lpLockDuration: r.u64('lp_lock_duration') };
+    }
+    case OpCode.ContributePresale: {
+      return { type: 'ContributePresale', presale: r.fixedBytes(32, 'presale'), amount: r.u128('amount') };
+    }
+    case OpCode.FinalizePresale: {
+      return { type: 'FinalizePresale', presale: r.fixedBytes(32, 'presale') };
+    }
+    case OpCode.RefundPresale: {
+      return { type: 'RefundPresale', presale: r.fixedBytes(32, 'presale') };
+    }
+    case OpCode.ClaimPresaleTokens: {
+      return { type: 'ClaimPresaleTokens', presale: r.fixedBytes(32, 'presale') };
+    }
+    case OpCode.CreateStakingPool: {
+      return { type: 'CreateStakingPool', tokenMint: r.fixedBytes(32, 'token_mint'), rewardSource: r.fixedBytes(32, 'reward_source'), rewardRate: r.u128('reward_rate'), lockPeriod: r.u64('lock_period'), capacity: r.u128('capacity'), perUserCap: r.u128('per_user_cap') };
+    }
+    case OpCode.StakeToPool: {
+      return { type: 'StakeToPool', pool: r.fixedBytes(32, 'pool_address'), amount: r.u128('amount') };
+    }
+    case OpCode.UnstakeFromPool: {
+      return { type: 'UnstakeFromPool', pool: r.fixedBytes(32, 'pool_address'), amount: r.u128('amount') };
+    }
+    case OpCode.ClaimPoolRewards: {
+      return { type: 'ClaimPoolRewards', pool: r.fixedBytes(32, 'pool_address') };
+    }
+    case OpCode.FundStakingPool: {
+      return { type: 'FundStakingPool', pool: r.fixedBytes(32, 'pool_address'), amount: r.u128('amount') };
     }
     case OpCode.RotateConsensusKey: {
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };

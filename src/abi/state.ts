@@ -335,6 +335,46 @@ export function collectionSafetyKey(collection: Uint8Array): Uint8Array {
   return k;
 }
 
+/** 0x68 presale bytes32 → Presale */
+export function presaleKey(presale: Uint8Array): Uint8Array {
+  const k = new Uint8Array(1 + presale.length);
+  k[0] = Prefix.PRESALE;
+  k.set(presale, 1);
+  return k;
+}
+
+/** 0x69 presale bytes32 contributor bytes32 → PresaleContribution */
+export function presaleContributionKey(presale: Uint8Array, contributor: Uint8Array): Uint8Array {
+  const k = new Uint8Array(1 + presale.length + contributor.length);
+  k[0] = Prefix.PRESALE_CONTRIBUTION;
+  k.set(presale, 1);
+  k.set(contributor, 1 + presale.length);
+  return k;
+}
+
+/** 0x6a (no fields) → u64 presales created so far (the next id) */
+export const PRESALE_COUNT_KEY: Uint8Array = Uint8Array.of(Prefix.PRESALE_COUNT);
+
+/** 0x6b pool bytes32 → StakingPool */
+export function stakingPoolKey(pool: Uint8Array): Uint8Array {
+  const k = new Uint8Array(1 + pool.length);
+  k[0] = Prefix.STAKING_POOL;
+  k.set(pool, 1);
+  return k;
+}
+
+/** 0x6c pool bytes32 staker bytes32 → PoolStake; deleted when amount and pending are 0 */
+export function poolStakeKey(pool: Uint8Array, staker: Uint8Array): Uint8Array {
+  const k = new Uint8Array(1 + pool.length + staker.length);
+  k[0] = Prefix.POOL_STAKE;
+  k.set(pool, 1);
+  k.set(staker, 1 + pool.length);
+  return k;
+}
+
+/** 0x6d (no fields) → u64 staking pools created so far (the next id) */
+export const STAKING_POOL_COUNT_KEY: Uint8Array = Uint8Array.of(Prefix.STAKING_POOL_COUNT);
+
 /** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
@@ -1089,6 +1129,140 @@ function readScheduleRun(r: RecordReader): ScheduleRunFields {
 export function decodeScheduleRunFields(v: Uint8Array): ScheduleRunFields {
   const r = new RecordReader(v);
   const rec = readScheduleRun(r);
+  r.end();
+  return rec;
+}
+
+/** Presale: PresaleRecord (docs/presales.md "State layout"); amounts in raw units */
+export interface PresaleFields {
+  version: number;
+  id: bigint;
+  creator: Uint8Array;
+  /** the token sold */
+  token: Uint8Array;
+  /** the token contributions are paid in */
+  payToken: Uint8Array;
+  /** sale-token raw units per PRESALE_RATE_SCALE raw units of the pay token */
+  rate: bigint;
+  softCap: bigint;
+  hardCap: bigint;
+  minContribution: bigint;
+  /** per contributor, in total */
+  maxContribution: bigint;
+  startTime: bigint;
+  endTime: bigint;
+  /** share of the raise paired into the DEX pool */
+  liquidityBps: number;
+  /** seconds */
+  lpLockDuration: bigint;
+  raised: bigint;
+  contributors: number;
+  /** bit0 finalized, bit1 the creator took its escrow back */
+  flags: number;
+  /** tokens escrowed for contributors at the hard cap */
+  saleEscrow: bigint;
+  /** tokens escrowed for the pool at the hard cap */
+  liquidityEscrow: bigint;
+  createdAt: bigint;
+  createdHeight: bigint;
+  finalizedAt: bigint;
+  finalizedHeight: bigint;
+  /** pay tokens put into the pool */
+  liquidityPaid: bigint;
+  /** sale tokens put into the pool */
+  liquidityTokens: bigint;
+  /** the creator's LP units, locked in the pool record */
+  lpLocked: bigint;
+  lpLockUntil: bigint;
+  /** floor(raised·rate/scale): reserved in escrow for the claims */
+  tokensSold: bigint;
+  /** the raise released to the creator */
+  creatorProceeds: bigint;
+}
+function readPresale(r: RecordReader): PresaleFields {
+  return { version: r.u8(), id: r.u64(), creator: r.bytes(32).slice(), token: r.bytes(32).slice(), payToken: r.bytes(32).slice(), rate: r.u128(), softCap: r.u128(), hardCap: r.u128(), minContribution: r.u128(), maxContribution: r.u128(), startTime: r.u64(), endTime: r.u64(), liquidityBps: r.u16(), lpLockDuration: r.u64(), raised: r.u128(), contributors: r.u32(), flags: r.u8(), saleEscrow: r.u128(), liquidityEscrow: r.u128(), createdAt: r.u64(), createdHeight: r.u64(), finalizedAt: r.u64(), finalizedHeight: r.u64(), liquidityPaid: r.u128(), liquidityTokens: r.u128(), lpLocked: r.u128(), lpLockUntil: r.u64(), tokensSold: r.u128(), creatorProceeds: r.u128() };
+}
+/** Decode a whole Presale record; RangeError when it is short or has trailing bytes. */
+export function decodePresaleFields(v: Uint8Array): PresaleFields {
+  const r = new RecordReader(v);
+  const rec = readPresale(r);
+  r.end();
+  return rec;
+}
+
+/** PresaleContribution: one contributor's total (docs/presales.md) */
+export interface PresaleContributionFields {
+  amount: bigint;
+  /** 0 open, 1 tokens claimed, 2 refunded */
+  state: number;
+}
+function readPresaleContribution(r: RecordReader): PresaleContributionFields {
+  return { amount: r.u128(), state: r.u8() };
+}
+/** Decode a whole PresaleContribution record; RangeError when it is short or has trailing bytes. */
+export function decodePresaleContributionFields(v: Uint8Array): PresaleContributionFields {
+  const r = new RecordReader(v);
+  const rec = readPresaleContribution(r);
+  r.end();
+  return rec;
+}
+
+/** StakingPool: StakingPoolRecord (docs/staking-pools.md "State layout") */
+export interface StakingPoolFields {
+  version: number;
+  id: bigint;
+  creator: Uint8Array;
+  stakeMint: Uint8Array;
+  /** the reward source: the token rewards are paid in, from the pool reward account */
+  rewardMint: Uint8Array;
+  /** reward raw units per block for the whole pool */
+  rewardRate: bigint;
+  /** seconds a stake stays locked after the last StakeToPool */
+  lockPeriod: bigint;
+  /** most staked in all; 0 = no limit */
+  capacity: bigint;
+  /** most staked by one account; 0 = no limit */
+  perUserCap: bigint;
+  totalStaked: bigint;
+  /** Σ reward·STAKING_POOL_ACC_SCALE/totalStaked */
+  accRewardPerShare: bigint;
+  lastHeight: bigint;
+  /** accrued to stakers and not yet claimed: held back from the reward account */
+  allocated: bigint;
+  /** claimed in all */
+  paid: bigint;
+  stakers: number;
+  createdAt: bigint;
+  createdHeight: bigint;
+}
+function readStakingPool(r: RecordReader): StakingPoolFields {
+  return { version: r.u8(), id: r.u64(), creator: r.bytes(32).slice(), stakeMint: r.bytes(32).slice(), rewardMint: r.bytes(32).slice(), rewardRate: r.u128(), lockPeriod: r.u64(), capacity: r.u128(), perUserCap: r.u128(), totalStaked: r.u128(), accRewardPerShare: r.u128(), lastHeight: r.u64(), allocated: r.u128(), paid: r.u128(), stakers: r.u32(), createdAt: r.u64(), createdHeight: r.u64() };
+}
+/** Decode a whole StakingPool record; RangeError when it is short or has trailing bytes. */
+export function decodeStakingPoolFields(v: Uint8Array): StakingPoolFields {
+  const r = new RecordReader(v);
+  const rec = readStakingPool(r);
+  r.end();
+  return rec;
+}
+
+/** PoolStake: one staker's position (docs/staking-pools.md) */
+export interface PoolStakeFields {
+  amount: bigint;
+  /** accRewardPerShare when pending was last settled */
+  accSnapshot: bigint;
+  /** settled, not yet claimed */
+  pending: bigint;
+  /** unix seconds */
+  unlockAt: bigint;
+}
+function readPoolStake(r: RecordReader): PoolStakeFields {
+  return { amount: r.u128(), accSnapshot: r.u128(), pending: r.u128(), unlockAt: r.u64() };
+}
+/** Decode a whole PoolStake record; RangeError when it is short or has trailing bytes. */
+export function decodePoolStakeFields(v: Uint8Array): PoolStakeFields {
+  const r = new RecordReader(v);
+  const rec = readPoolStake(r);
   r.end();
   return rec;
 }

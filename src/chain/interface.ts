@@ -7,6 +7,8 @@ import type { EvmTokenIndex } from './evm/tokens.js';
 import type { Indexer } from './indexer.js';
 import type { PendingBundle } from './mempool.js';
 import type { DexReader } from './pools.js';
+import type { PresaleReader } from './presales.js';
+import type { StakingPoolReader } from './staking-pools.js';
 import type { TokenRegistry } from './token-registry.js';
 import type { BlockTurn, ProducedBlock } from './producer.js';
 import type { Receipt } from './receipts.js';
@@ -39,6 +41,10 @@ export interface DomainReaders {
   keys: AccountKeys;
   dex: DexReader;
   collections: CollectionReader;
+  /** presales (docs/presales.md) */
+  presales: PresaleReader;
+  /** token staking pools (docs/staking-pools.md) */
+  stakingPools: StakingPoolReader;
 }
 
 /** Committed blocks, receipts and state: what the durable head exposes. */

@@ -3,6 +3,8 @@ import { CollectionReader } from './collections.js';
 import { EvmTokenIndex } from './evm/tokens.js';
 import type { DomainReaders } from './interface.js';
 import { DexReader } from './pools.js';
+import { PresaleReader } from './presales.js';
+import { StakingPoolReader } from './staking-pools.js';
 import type { StateView } from './state-view.js';
 import { TokenRegistry } from './token-registry.js';
 
@@ -16,6 +18,7 @@ export function buildDomainReaders(state: StateView): DomainReaders {
   const collections = new CollectionReader(state);
   return {
     tokens, collections, keys: new AccountKeys(state), dex: new DexReader(state, tokens),
+    presales: new PresaleReader(state), stakingPools: new StakingPoolReader(state),
     evmTokens: new EvmTokenIndex(tokens, (address20) => collections.collectionByEvm(address20)),
   };
 }

@@ -1,4 +1,5 @@
 import type { BlockResultView } from '../core/block-result.js';
+import { encodeStakingPool } from './staking-pools.js';
 import { BUNDLE_LEVEL_OP, type CoreEvent } from '../core/events.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
@@ -29,7 +30,7 @@ export interface Receipt {
   fee: string;
   events: ReceiptEvent[];
   /** identifiers the bundle created, e.g. the mint of a new token */
-  created?: { mint?: string; pool?: string; collection?: string };
+  created?: { mint?: string; pool?: string; collection?: string; presale?: string; staking_pool?: string };
 }
 
 /** `op_index` is null for bundle-level events (the fee). */
@@ -57,14 +58,17 @@ export type ReceiptEvent =
   | { type: 'ScheduleCancelled'; op_index: number | null; schedule_id: string; owner: string }
   // ERC-20 allowances (docs/allowances.md): the allowance now set (a TransferFrom shows as Transfer)
   | { type: 'Approval'; op_index: number | null; owner: string; spender: string; token: string; symbol?: string; amount: string }
-  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string }
   // Protocol proposals (docs/governance.md "Events"); a treasury spend also shows as Transfer
   | { type: 'ProposalCreated'; op_index: number | null; proposal_id: string; proposer: string; proposal_type: string; end_height: number }
   | { type: 'ProposalVoted'; op_index: number | null; proposal_id: string; voter: string; approve: boolean; weight: string }
   | { type: 'ProposalExecuted'; op_index: number | null; proposal_id: string; executor: string; proposal_type: string }
   | { type: 'ProposalCancelled'; op_index: number | null; proposal_id: string; proposer: string }
   | { type: 'ChainParamChanged'; op_index: number | null; proposal_id: string; key: string; old_value: string; new_value: string }
-  | { type: 'SafetyLevelSet'; op_index: number | null; proposal_id: string; target: string; target_kind: 'contract' | 'collection'; level: string };
+  | { type: 'SafetyLevelSet'; op_index: number | null; proposal_id: string; target: string; target_kind: 'contract' | 'collection'; level: string }
+  // Presales and staking pools (docs/presales.md, docs/staking-pools.md): the tokens move as Transfer events
+  | { type: 'PresaleCreated'; op_index: number | null; presale: string; creator: string; token: string; pay_token: string }
+  | { type: 'StakingPoolCreated'; op_index: number | null; pool: string; creator: string; token_mint: string; reward_mint: string }
+  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -99,6 +103,8 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
     if (event.type === 'TokenCreated') receipt.created = { ...receipt.created, mint: event.mint };
     if (event.type === 'PoolCreated') receipt.created = { ...receipt.created, pool: event.pool };
     if (event.type === 'CollectionCreated') receipt.created = { ...receipt.created, collection: event.collection };
+    if (event.type === 'PresaleCreated') receipt.created = { ...receipt.created, presale: event.presale };
+    if (event.type === 'StakingPoolCreated') receipt.created = { ...receipt.created, staking_pool: event.pool };
   }
   return receipt;
 }
@@ -137,6 +143,16 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         token: encodeMint(event.token), ...(symbol ? { symbol } : {}), amount: event.amount.toString(),
       };
     }
+    case 'PresaleCreated':
+      return {
+        type: 'PresaleCreated', op_index: opIndex, presale: encodeAccount(event.presale), creator: encodeAccount(event.creator),
+        token: encodeMint(event.token), pay_token: encodeMint(event.payToken),
+      };
+    case 'StakingPoolCreated':
+      return {
+        type: 'StakingPoolCreated', op_index: opIndex, pool: encodeStakingPool(event.pool), creator: encodeAccount(event.creator),
+        token_mint: encodeMint(event.stakeMint), reward_mint: encodeMint(event.rewardMint),
+      };
     case 'Approval': {
       const symbol = tokens.byMintBytes(event.token)?.symbol;
       return {

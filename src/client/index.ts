@@ -2,7 +2,7 @@
 export { RpcClient, RpcClientError, RpcTransportError } from './rpc-client.js';
 export type { RpcBatchResult, RpcCall, RpcClientOptions } from './rpc-client.js';
 export { Wallet, DEFAULT_MAX_GAS, DEFAULT_VALIDITY_SECONDS, INFINITE_ALLOWANCE, cancelScheduleOp, createScheduleGas, createScheduleOp, registerProgramGas, registerProgramOp, toBigInt } from './wallet.js';
-export type { AccountInfo, BundleOptions, CreateTokenParams, SubmitResult } from './wallet.js';
+export type { AccountInfo, BundleOptions, CreatePresaleParams, CreateTokenParams, StakingPoolRef, SubmitResult } from './wallet.js';
 export { GAS_BASE, bundleGasOf, gasOf } from './gas.js';
 export { OPERATION_GAS } from '../abi/constants.js';
 export type {

@@ -537,6 +537,73 @@ export class Wallet {
   async rotateConsensusKey(newConsensusPubkey: PubkeyRef, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'RotateConsensusKey', newConsensusPubkey: pubkeyBytes(newConsensusPubkey, 'newConsensusPubkey') }, opts);
   }
+
+  // Presales (docs/presales.md) and token staking pools (docs/staking-pools.md): the signed path
+  // of svc_createPresale … svc_claimPresaleTokens and svc_createStakingPool … svc_fundStakingPool.
+
+  /**
+   * CreatePresale (95): escrows floor(hardCap·rate/10^9) tokens for sale, the liquidity share's and
+   * the 100 NTV pool fee; the receipt's `created.presale` is the presale (its escrow account, Nx0…).
+   */
+  async createPresale(params: CreatePresaleParams, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'CreatePresale', token: await this.resolveMint(params.token), payToken: await this.resolveMint(params.payToken),
+      rate: toBigInt(params.rate, 'rate'), softCap: toBigInt(params.softCap, 'softCap'), hardCap: toBigInt(params.hardCap, 'hardCap'),
+      minContribution: toBigInt(params.minContribution, 'minContribution'), maxContribution: toBigInt(params.maxContribution, 'maxContribution'),
+      startTime: toBigInt(params.startTime, 'startTime'), endTime: toBigInt(params.endTime, 'endTime'),
+      liquidityBps: params.liquidityBps, lpLockDuration: toBigInt(params.lpLockDuration, 'lpLockDuration'),
+    }, opts);
+  }
+
+  /** ContributePresale (96): `amount` of the pay token into the presale's escrow. */
+  async contributePresale(presale: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ContributePresale', presale: accountBytes(presale, 'presale'), amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** FinalizePresale (97), by anyone: creates the DEX pool with locked LP, then pays the creator. */
+  async finalizePresale(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'FinalizePresale', presale: accountBytes(presale, 'presale') }, opts);
+  }
+
+  /** RefundPresale (98): a failed presale's contribution back in full (the creator: its escrow). */
+  async refundPresale(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RefundPresale', presale: accountBytes(presale, 'presale') }, opts);
+  }
+
+  /** ClaimPresaleTokens (99): the tokens a contribution bought, after finalization. */
+  async claimPresaleTokens(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ClaimPresaleTokens', presale: accountBytes(presale, 'presale') }, opts);
+  }
+
+  /** CreateStakingPool (100): the receipt's `created.staking_pool` is the pool (Nx6…); fund it with fundStakingPool. */
+  async createStakingPool(tokenMint: TokenRef, rewardSource: TokenRef, rewardRate: Amount, lockPeriod: Amount, capacity: Amount, perUserCap: Amount,
+    opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'CreateStakingPool', tokenMint: await this.resolveMint(tokenMint), rewardSource: await this.resolveMint(rewardSource),
+      rewardRate: toBigInt(rewardRate, 'rewardRate'), lockPeriod: toBigInt(lockPeriod, 'lockPeriod'),
+      capacity: toBigInt(capacity, 'capacity'), perUserCap: toBigInt(perUserCap, 'perUserCap'),
+    }, opts);
+  }
+
+  /** StakeToPool (101): locked for the pool's lock period from this block. */
+  async stakeToPool(pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'StakeToPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** UnstakeFromPool (102): after the lock; pending rewards stay claimable. */
+  async unstakeFromPool(pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'UnstakeFromPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** ClaimPoolRewards (103): the stake's pending rewards from the pool's reward account. */
+  async claimPoolRewards(pool: StakingPoolRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ClaimPoolRewards', pool: stakingPoolBytes(pool) }, opts);
+  }
+
+  /** FundStakingPool (104), by anyone: `amount` of the reward token into the pool's reward account. */
+  async fundStakingPool(pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'FundStakingPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
+  }
   // ---- end of the named helpers
 }
 
@@ -607,6 +674,36 @@ function accountBytes(value: AccountRef, what: string): Uint8Array {
   if (value instanceof Uint8Array) return value;
   if (typeof value !== 'string') throw new Error(`${what}: expected an address (Nx0…, 0x + 40 or 64 hex) or 32 bytes`);
   return parseAddress(value);
+}
+
+/** A staking pool: `Nx6…`, `0x` + 64 hex or 32 bytes (docs/staking-pools.md). */
+export type StakingPoolRef = string | Uint8Array;
+const STAKING_POOL_PREFIX = 'Nx6';
+
+function stakingPoolBytes(value: StakingPoolRef): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (/^0x[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.slice(2), 'hex'));
+  const bytes = decodePrefixed(STAKING_POOL_PREFIX, value);
+  if (!bytes) throw new Error(`pool: expected Nx6… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
+  return bytes;
+}
+
+/** CreatePresale's fields (docs/presales.md "Operations"): amounts in raw units, times in unix seconds. */
+export interface CreatePresaleParams {
+  token: TokenRef;
+  payToken: TokenRef;
+  /** sale-token raw units per 10^9 raw units of the pay token */
+  rate: Amount;
+  softCap: Amount;
+  hardCap: Amount;
+  minContribution: Amount;
+  maxContribution: Amount;
+  startTime: Amount;
+  endTime: Amount;
+  /** 1 to 10,000 */
+  liquidityBps: number;
+  /** seconds, 86,400 to 315,360,000 */
+  lpLockDuration: Amount;
 }
 
 function collectionBytes(value: CollectionRef): Uint8Array {

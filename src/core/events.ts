@@ -8,6 +8,7 @@ import {
   EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES, EV_APPROVAL_BYTES,
   EV_PROPOSAL_CREATED_BYTES, EV_PROPOSAL_VOTED_BYTES, EV_PROPOSAL_EXECUTED_BYTES, EV_PROPOSAL_CANCELLED_BYTES, EV_CHAIN_PARAM_CHANGED_BYTES,
   EV_SAFETY_LEVEL_SET_BYTES,
+  EV_PRESALE_CREATED_BYTES, EV_STAKING_POOL_CREATED_BYTES,
 } from '../abi/constants.js';
 
 /**
@@ -220,7 +221,22 @@ export interface SafetyLevelSetEvent extends EventBase {
   level: number;
 }
 export type GovernanceEvent = ProposalCreatedEvent | ProposalVotedEvent | ProposalExecutedEvent | ProposalCancelledEvent | ChainParamChangedEvent | SafetyLevelSetEvent;
-export type CoreEvent = GovernanceEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** Presales and staking pools (docs/presales.md, docs/staking-pools.md): the new record's address and its two tokens. */
+export interface PresaleCreatedEvent extends EventBase {
+  kind: 'PresaleCreated';
+  presale: Uint8Array;
+  creator: Uint8Array;
+  token: Uint8Array;
+  payToken: Uint8Array;
+}
+export interface StakingPoolCreatedEvent extends EventBase {
+  kind: 'StakingPoolCreated';
+  pool: Uint8Array;
+  creator: Uint8Array;
+  stakeMint: Uint8Array;
+  rewardMint: Uint8Array;
+}
+export type CoreEvent = GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -367,6 +383,16 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
       break;
     case EventKind.ScheduleCancelled:
       if (len === EV_SCHEDULE_CANCELLED_BYTES) return { bundleIndex, opIndex, kind: 'ScheduleCancelled', scheduleId: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64) };
+      break;
+    case EventKind.PresaleCreated:
+      if (len === EV_PRESALE_CREATED_BYTES) {
+        return { bundleIndex, opIndex, kind: 'PresaleCreated', presale: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), token: b.subarray(o + 64, o + 96), payToken: b.subarray(o + 96, o + 128) };
+      }
+      break;
+    case EventKind.StakingPoolCreated:
+      if (len === EV_STAKING_POOL_CREATED_BYTES) {
+        return { bundleIndex, opIndex, kind: 'StakingPoolCreated', pool: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), stakeMint: b.subarray(o + 64, o + 96), rewardMint: b.subarray(o + 96, o + 128) };
+      }
       break;
     case EventKind.Approval:
       if (len === EV_APPROVAL_BYTES)

@@ -49,6 +49,8 @@ export const LAYOUTS: Readonly<Record<number, readonly F[]>> = {
   [EventKind.TokenTypeDefined]: [F.BYTES32, F.U64, F.U128, F.U8],
   [EventKind.MultiTransferSingle]: [F.BYTES32, F.BYTES32, F.BYTES32, F.BYTES32, F.U64, F.U128],
   [EventKind.Approval]: [F.BYTES32, F.BYTES32, F.BYTES32, F.U128],
+  [EventKind.PresaleCreated]: [F.BYTES32, F.BYTES32, F.BYTES32, F.BYTES32],
+  [EventKind.StakingPoolCreated]: [F.BYTES32, F.BYTES32, F.BYTES32, F.BYTES32],
 };
 
 /** BundleResult: status u16, gas_used u64, fee u128, nonce u64 */

@@ -276,6 +276,43 @@ async function run(seed: number, blocks: number, gov = false) {
     return rawOp(21, (w) => w.u64(anyId()));
   };
 
+  // Presales and staking pools (docs/presales.md, docs/staking-pools.md): their own differential
+  // test (test/core/presales.test.ts) reaches every path; here they mix with everything else. The
+  // accounts hold too little NTV for a presale's 100 NTV pool fee, so presales mostly fail; pools
+  // run with small amounts.
+  const createdAddresses = (prefix: number, tag: string) => {
+    const v = ref.get(Uint8Array.of(prefix));
+    const n = v ? Number(new DataView(v.buffer, v.byteOffset).getBigUint64(0, true)) : 0;
+    return Array.from({ length: n }, (_, i) => ref.blake3(new TextEncoder().encode(tag), le64(BigInt(i + 1))));
+  };
+  const launchpadOp = (): Op => {
+    const p = r.int(10);
+    const small = () => r.pick([0n, 1n, BigInt(1 + r.int(1000)), BigInt(r.int(100_000))]);
+    if (p < 2) {
+      return rawOp(95, (w) => {
+        w.raw(r.pick(TOKENS)); w.raw(r.pick(TOKENS)); w.u128(r.pick([0n, 1n, 1_000_000_000n])); w.u128(r.pick([0n, 100_000n])); w.u128(r.pick([50_000n, 200_000n]));
+        w.u128(r.pick([1n, 1000n])); w.u128(r.pick([1000n, 100_000n])); w.u64(ts); w.u64(ts + BigInt(r.pick([0, 100, 1000]))); w.u8(r.pick([0, 0x10])); w.u8(r.pick([0, 0x27, 0x28]));
+        w.u64(r.pick([0n, 86_400n]));
+      });
+    }
+    if (p < 3) {
+      const all = createdAddresses(0x6a, 'ntv.presale.v1');
+      const target = all.length > 0 && r.chance(0.8) ? r.pick(all) : new Uint8Array(32).fill(r.int(256));
+      const disc = 96 + r.int(4);
+      return rawOp(disc, (w) => { w.raw(target); if (disc === 96) w.u128(small()); });
+    }
+    if (p < 5) {
+      return rawOp(100, (w) => {
+        w.raw(r.chance(0.95) ? r.pick(TOKENS) : mintOf(77)); w.raw(r.pick(TOKENS)); w.u128(r.pick([0n, 1n, 100n, 10_000n])); w.u64(r.pick([0n, 5n, 30n]));
+        w.u128(r.pick([0n, 1_000_000n])); w.u128(r.pick([0n, 100_000n, 2_000_000n]));
+      });
+    }
+    const all = createdAddresses(0x6d, 'ntv.staking-pool.v1');
+    const pool = all.length > 0 && r.chance(0.9) ? r.pick(all) : new Uint8Array(32).fill(r.int(256));
+    const disc = r.pick([101, 101, 102, 103, 104]);
+    return rawOp(disc, (w) => { w.raw(pool); if (disc !== 103) w.u128(small()); });
+  };
+
   for (let height = 1; height <= blocks; height++) {
     // Mostly a few seconds a block; now and then a minute or several, and sometimes over an hour
     // (more than the 64 slots one block walks), so runs come due, queue up and carry over.
@@ -338,6 +375,8 @@ async function run(seed: number, blocks: number, gov = false) {
           if (r.chance(0.1)) ops.push(rawOp(50, (w) => w.raw(ref.blake3(new TextEncoder().encode('schedule'), user, le64(nonce), Uint8Array.of(ops.length - 1, 0, 0, 0)))));
         } else if (r.chance(0.03)) {
           ops.push(cancelSchedule(user));
+        } else if (r.chance(0.08)) {
+          ops.push(launchpadOp());
         } else if (r.chance(0.12)) {
           ops.push(approveOp(user));
         } else if (r.chance(0.16)) {

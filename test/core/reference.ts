@@ -23,13 +23,22 @@ export const S = {
   INVALID_PROPOSAL_TEXT: 230, INVALID_PARAMETER_VALUE: 231, TREASURY_INSUFFICIENT: 232, INVALID_SAFETY_TARGET: 233, INVALID_PROPOSAL_OPERATIONS: 234,
   NO_VOTING_POWER: 235, PROPOSAL_NOT_FOUND: 236, VOTING_CLOSED: 237, ALREADY_VOTED: 238, VOTING_NOT_ENDED: 239, PROPOSAL_REJECTED: 240,
   PROPOSAL_NOT_EXECUTABLE: 241, NOT_PROPOSER: 242, PROPOSAL_NOT_CANCELLABLE: 243, NO_CHAIN_PARAMS: 244,
+  // presales and staking pools (docs/presales.md, docs/staking-pools.md)
+  PRESALE_NOT_FOUND: 280, INVALID_PRESALE_CAPS: 281, INVALID_PRESALE_WINDOW: 282, INVALID_LIQUIDITY_SHARE: 283, INVALID_PRESALE_LOCK: 284,
+  INVALID_PRESALE_RATE: 285, PRESALE_LIQUIDITY_TOO_LOW: 286, PRESALE_NOT_ACTIVE: 287, PRESALE_HARD_CAP_EXCEEDED: 288,
+  CONTRIBUTION_OUT_OF_RANGE: 289, PRESALE_NOT_ENDED: 290, SOFT_CAP_NOT_MET: 291, PRESALE_FINALIZED: 292, PRESALE_NOT_FAILED: 293,
+  NOTHING_TO_REFUND: 294, PRESALE_NOT_FINALIZED: 295, PRESALE_NOTHING_TO_CLAIM: 296, STAKING_POOL_NOT_FOUND: 297,
+  INVALID_STAKING_POOL: 298, POOL_CAPACITY_EXCEEDED: 299, POOL_USER_CAP_EXCEEDED: 300, POOL_STAKE_LOCKED: 301,
+  INSUFFICIENT_POOL_STAKE: 302, NO_POOL_REWARDS: 303,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
 const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
 // docs/dex.md "Gas"
 // docs/allowances.md "Gas": Approve 16,000, TransferFrom 21,000
-const GAS_OP: Record<number, bigint> = { 19: 25000n, 20: 80000n, 21: 20000n, 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n };
+const GAS_OP: Record<number, bigint> = { 19: 25000n, 20: 80000n, 21: 20000n, 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n,
+  // docs/presales.md, docs/staking-pools.md "Gas"
+  95: 60000n, 96: 30000n, 97: 90000n, 98: 30000n, 99: 30000n, 100: 40000n, 101: 30000n, 102: 30000n, 103: 30000n, 104: 30000n };
 /** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
 function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
@@ -110,6 +119,8 @@ class Reader {
   tag() { const t = this.u8(); if (t > 1) throw new Malformed(); return t === 1; }
 }
 
+type AmountOp<K extends number> = { kind: K; target: Uint8Array; amount: bigint };
+type TargetOp<K extends number> = { kind: K; target: Uint8Array };
 type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 33; name: Uint8Array; symbol: Uint8Array; decimals: number; supply: bigint; owner: Uint8Array }
   | { kind: 28; a: Uint8Array; b: Uint8Array; x: bigint; y: bigint; lock: bigint }
@@ -135,7 +146,12 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 18; title: Uint8Array; description: Uint8Array; action: Uint8Array; held: Op[] | null }
   | { kind: 19; id: bigint; approve: boolean }
   | { kind: 20; id: bigint }
-  | { kind: 21; id: bigint };
+  | { kind: 21; id: bigint }
+  // Presales (docs/presales.md) and token staking pools (docs/staking-pools.md)
+  | { kind: 95; token: Uint8Array; pay: Uint8Array; rate: bigint; soft: bigint; hard: bigint; min: bigint; max: bigint; start: bigint; end: bigint; bps: bigint; lock: bigint }
+  | AmountOp<96> | AmountOp<101> | AmountOp<102> | AmountOp<104>
+  | TargetOp<97> | TargetOp<98> | TargetOp<99> | TargetOp<103>
+  | { kind: 100; stake: Uint8Array; reward: Uint8Array; rate: bigint; lock: bigint; cap: bigint; perUser: bigint };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -267,6 +283,11 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
       } else if (d === 50) ops.push({ kind: 50, id: r.take(32) });
       else if (d === 51) ops.push({ kind: 51, token: r.take(32), spender: r.take(32), amount: r.u128() });
       else if (d === 52) ops.push({ kind: 52, token: r.take(32), from: r.take(32), to: r.take(32), amount: r.u128() });
+      else if (d === 95) ops.push({ kind: 95, token: r.take(32), pay: r.take(32), rate: r.u128(), soft: r.u128(), hard: r.u128(), min: r.u128(), max: r.u128(),
+        start: r.u64(), end: r.u64(), bps: rdLe(r.take(2), 0, 2), lock: r.u64() });
+      else if (d === 96 || d === 101 || d === 102 || d === 104) ops.push({ kind: d as 96, target: r.take(32), amount: r.u128() });
+      else if (d === 97 || d === 98 || d === 99 || d === 103) ops.push({ kind: d as 97, target: r.take(32) });
+      else if (d === 100) ops.push({ kind: 100, stake: r.take(32), reward: r.take(32), rate: r.u128(), lock: r.u64(), cap: r.u128(), perUser: r.u128() });
       else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
         // Enabled in the core (staking, names, collections) but not modelled here; they have their
         // own tests. A generator that sends one as a "reserved" discriminant is wrong.
@@ -306,6 +327,35 @@ function tokenRecord(name: Uint8Array, symbol: Uint8Array, decimals: number, sup
     new Uint8Array([decimals]), le(supply, 16), le(supply, 16), creator, owner, le(createdAt, 8), le(height, 8),
     new Uint8Array([kind, flags]), le(BigInt(oc.length), 4), oc, le(BigInt(ok.length), 4), ok);
 }
+
+
+type PresaleOp = Extract<Op, { kind: 95 | 96 | 97 | 98 | 99 }>;
+type StakingPoolOp = Extract<Op, { kind: 100 | 101 | 102 | 103 | 104 }>;
+const RATE_SCALE = 1_000_000_000n;
+const ACC_SCALE = 10n ** 18n;
+const MIN_PRESALE_LOCK = 86_400n;
+/** A fixed-layout record as [name, bytes] fields (docs/presales.md, docs/staking-pools.md "State layout"). */
+type Layout = ReadonlyArray<readonly [string, number]>;
+const PRESALE_LAYOUT: Layout = [['version', 1], ['id', 8], ['creator', 32], ['token', 32], ['pay', 32], ['rate', 16], ['soft', 16], ['hard', 16],
+  ['min', 16], ['max', 16], ['start', 8], ['end', 8], ['bps', 2], ['lock', 8], ['raised', 16], ['contributors', 4], ['flags', 1],
+  ['saleEsc', 16], ['liqEsc', 16], ['createdAt', 8], ['createdHeight', 8], ['finalizedAt', 8], ['finalizedHeight', 8],
+  ['liqPaid', 16], ['liqTokens', 16], ['lpLocked', 16], ['lpLockUntil', 8], ['sold', 16], ['proceeds', 16]];
+const CONTRIB_LAYOUT: Layout = [['amount', 16], ['state', 1]];
+const SPOOL_LAYOUT: Layout = [['version', 1], ['id', 8], ['creator', 32], ['stake', 32], ['reward', 32], ['rate', 16], ['lock', 8], ['cap', 16],
+  ['perUser', 16], ['total', 16], ['acc', 16], ['last', 8], ['allocated', 16], ['paid', 16], ['stakers', 4], ['createdAt', 8], ['createdHeight', 8]];
+const PSTAKE_LAYOUT: Layout = [['amount', 16], ['snap', 16], ['pending', 16], ['unlockAt', 8]];
+type Rec = Record<string, bigint | Uint8Array>;
+function encodeRec(layout: Layout, r: Rec): Uint8Array {
+  return cat(...layout.map(([n, w]) => (w === 32 ? (r[n] as Uint8Array) : le((r[n] as bigint | undefined) ?? 0n, w))));
+}
+function decodeRec(layout: Layout, v: Uint8Array): Rec {
+  const r: Rec = {};
+  let o = 0;
+  for (const [n, w] of layout) { r[n] = w === 32 ? v.slice(o, o + 32) : rdLe(v, o, w); o += w; }
+  return r;
+}
+const big = (r: Rec, n: string) => r[n] as bigint;
+const bytes = (r: Rec, n: string) => r[n] as Uint8Array;
 
 export class Reference {
   /** committed state: hex(key) → value */
@@ -580,7 +630,9 @@ export class Reference {
     if (op.kind === 50) return this.execCancelSchedule(user, op.id, index, k, evs);
     if (op.kind === 51 || op.kind === 52) return this.execAllowance(user, op, index, k, evs);
     if (op.kind === 18 || op.kind === 19 || op.kind === 20 || op.kind === 21) return this.execGovernance(ctx, d, op, index, k, evs);
-    if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
+    if (op.kind >= 95 && op.kind <= 99) return this.execPresale(ctx, user, op as PresaleOp, index, k, evs);
+    if (op.kind >= 100 && op.kind <= 104) return this.execStakingPool(ctx, user, op as StakingPoolOp, index, k, evs);
+    if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op as Extract<Op, { kind: 28 | 29 | 30 | 31 | 34 | 35 }>, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
       if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;
@@ -1025,6 +1077,240 @@ export class Reference {
     return S.OK;
   }
 
+  /** Move with its Transfer event, as assembly/ops/transfer.ts moveBalance (nothing for zero). */
+  private moveT(from: Uint8Array, to: Uint8Array, mint: Uint8Array, v: bigint, index: number, k: number, evs: RefEvent[]): number {
+    if (v === 0n) return S.OK;
+    const fb = this.bal(from, mint);
+    if (fb < v) return S.INSUFFICIENT_BALANCE;
+    if (!eq(from, to)) {
+      const tb = this.bal(to, mint) + v;
+      if (tb > U128) return S.AMOUNT_OVERFLOW;
+      this.setBal(to, mint, tb);
+      this.setBal(from, mint, fb - v);
+    }
+    evs.push({ bundleIndex: index, opIndex: k, kind: 0, data: cat(from, to, mint, le(v, 16)) });
+    return S.OK;
+  }
+  /** The next id of a one-byte counter key and its escrow address Blake3(tag ‖ id u64 LE). */
+  private nextId(prefix: number, tag: string): { id: bigint; address: Uint8Array } {
+    const key = new Uint8Array([prefix]);
+    const v = this.get(key);
+    const id = (v ? rdLe(v, 0, 8) : 0n) + 1n;
+    this.put(key, le(id, 8));
+    return { id, address: this.blake3(utf8.encode(tag), le(id, 8)) };
+  }
+  presaleOf(addr: Uint8Array): Rec | undefined {
+    const v = this.get(cat(new Uint8Array([0x68]), addr));
+    return v ? decodeRec(PRESALE_LAYOUT, v) : undefined;
+  }
+  stakingPoolOf(addr: Uint8Array): Rec | undefined {
+    const v = this.get(cat(new Uint8Array([0x6b]), addr));
+    return v ? decodeRec(SPOOL_LAYOUT, v) : undefined;
+  }
+  stakingPoolRewardAccount(pool: Uint8Array): Uint8Array {
+    return this.blake3(utf8.encode('ntv.staking-pool-rewards.v1'), pool);
+  }
+
+  /** Presales (docs/presales.md), written from the page with plain bigints. */
+  private execPresale(ctx: RefCtx, user: Uint8Array, op: PresaleOp, index: number, k: number, evs: RefEvent[]): number {
+    const now = ctx.timestamp;
+    if (op.kind === 95) {
+      if (eq(op.token, op.pay)) return S.IDENTICAL_TOKENS;
+      if (!this.get(cat(new Uint8Array([3]), op.token)) || !this.get(cat(new Uint8Array([3]), op.pay))) return S.UNKNOWN_TOKEN;
+      if (op.soft === 0n || op.hard < op.soft || op.min === 0n || op.max < op.min || op.hard < op.min) return S.INVALID_PRESALE_CAPS;
+      if (op.end <= op.start || op.end <= now || op.end - now > MAX_LOCK) return S.INVALID_PRESALE_WINDOW;
+      if (op.bps === 0n || op.bps > 10000n) return S.INVALID_LIQUIDITY_SHARE;
+      if (op.lock < MIN_PRESALE_LOCK || op.lock > MAX_LOCK) return S.INVALID_PRESALE_LOCK;
+      if ((op.min * op.rate) / RATE_SCALE === 0n) return S.INVALID_PRESALE_RATE;
+      const saleEsc = (op.hard * op.rate) / RATE_SCALE;
+      const liqEsc = (((op.hard * op.bps) / 10000n) * op.rate) / RATE_SCALE;
+      if (saleEsc > U128 || liqEsc > U128 || saleEsc + liqEsc > U128) return S.INVALID_PRESALE_RATE;
+      const lpay = (op.soft * op.bps) / 10000n;
+      if (isqrt(lpay * ((lpay * op.rate) / RATE_SCALE)) <= MIN_LIQ) return S.PRESALE_LIQUIDITY_TOO_LOW;
+      if (this.get(cat(new Uint8Array([7]), this.poolAddress(op.token, op.pay)))) return S.POOL_EXISTS;
+      const { id, address } = this.nextId(0x6a, 'ntv.presale.v1');
+      let st = this.moveT(user, address, op.token, saleEsc + liqEsc, index, k, evs);
+      if (st === S.OK) st = this.moveT(user, address, NTV, POOL_FEE, index, k, evs);
+      if (st !== S.OK) return st;
+      const r: Rec = { version: 1n, id, creator: user, token: op.token, pay: op.pay, rate: op.rate, soft: op.soft, hard: op.hard, min: op.min, max: op.max,
+        start: op.start, end: op.end, bps: op.bps, lock: op.lock, saleEsc, liqEsc, createdAt: now, createdHeight: ctx.height };
+      this.put(cat(new Uint8Array([0x68]), address), encodeRec(PRESALE_LAYOUT, r));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 57, data: cat(address, user, op.token, op.pay) });
+      return S.OK;
+    }
+    const addr = op.target;
+    if (op.kind === 96 && op.amount === 0n) return S.ZERO_AMOUNT;
+    const r = this.presaleOf(addr);
+    if (!r) return S.PRESALE_NOT_FOUND;
+    const pk = cat(new Uint8Array([0x68]), addr);
+    const ck = cat(new Uint8Array([0x69]), addr, user);
+    const cv = this.get(ck);
+    const c = cv ? decodeRec(CONTRIB_LAYOUT, cv) : undefined;
+    const finalized = (big(r, 'flags') & 1n) !== 0n;
+    const rate = big(r, 'rate');
+    if (op.kind === 96) {
+      if (finalized || now < big(r, 'start') || now >= big(r, 'end')) return S.PRESALE_NOT_ACTIVE;
+      const raised = big(r, 'raised') + op.amount;
+      if (raised > big(r, 'hard')) return S.PRESALE_HARD_CAP_EXCEEDED;
+      const total = (c ? big(c, 'amount') : 0n) + op.amount;
+      if (total < big(r, 'min') || total > big(r, 'max')) return S.CONTRIBUTION_OUT_OF_RANGE;
+      const st = this.moveT(user, addr, bytes(r, 'pay'), op.amount, index, k, evs);
+      if (st !== S.OK) return st;
+      this.put(ck, encodeRec(CONTRIB_LAYOUT, { amount: total, state: c ? big(c, 'state') : 0n }));
+      r.raised = raised;
+      if (!c) r.contributors = big(r, 'contributors') + 1n;
+      this.put(pk, encodeRec(PRESALE_LAYOUT, r));
+      return S.OK;
+    }
+    if (op.kind === 97) {
+      if (finalized) return S.PRESALE_FINALIZED;
+      const raised = big(r, 'raised');
+      if (now < big(r, 'end') && raised < big(r, 'hard')) return S.PRESALE_NOT_ENDED;
+      if (raised < big(r, 'soft')) return S.SOFT_CAP_NOT_MET;
+      const lpay = (raised * big(r, 'bps')) / 10000n;
+      const ltok = (lpay * rate) / RATE_SCALE;
+      const sold = (raised * rate) / RATE_SCALE;
+      const creator = bytes(r, 'creator');
+      let st = this.createPool(ctx, addr, creator, bytes(r, 'token'), bytes(r, 'pay'), ltok, lpay, big(r, 'lock'), index, k, evs);
+      if (st !== S.OK) return st;
+      const proceeds = raised - lpay;
+      st = this.moveT(addr, creator, bytes(r, 'pay'), proceeds, index, k, evs);
+      if (st === S.OK) st = this.moveT(addr, creator, bytes(r, 'token'), big(r, 'saleEsc') + big(r, 'liqEsc') - ltok - sold, index, k, evs);
+      if (st !== S.OK) return st;
+      Object.assign(r, { flags: big(r, 'flags') | 1n, finalizedAt: now, finalizedHeight: ctx.height, liqPaid: lpay, liqTokens: ltok,
+        lpLocked: isqrt(ltok * lpay) - MIN_LIQ, lpLockUntil: now + big(r, 'lock'), sold, proceeds });
+      this.put(pk, encodeRec(PRESALE_LAYOUT, r));
+      return S.OK;
+    }
+    if (op.kind === 98) {
+      if (finalized) return S.PRESALE_FINALIZED;
+      const failed = now >= big(r, 'end') && (big(r, 'raised') < big(r, 'soft') || !!this.get(cat(new Uint8Array([7]), this.poolAddress(bytes(r, 'token'), bytes(r, 'pay')))));
+      if (!failed) return S.PRESALE_NOT_FAILED;
+      let done = false;
+      if (c && big(c, 'state') === 0n) {
+        const st = this.moveT(addr, user, bytes(r, 'pay'), big(c, 'amount'), index, k, evs);
+        if (st !== S.OK) return st;
+        this.put(ck, encodeRec(CONTRIB_LAYOUT, { amount: big(c, 'amount'), state: 2n }));
+        done = true;
+      }
+      if (eq(user, bytes(r, 'creator')) && (big(r, 'flags') & 2n) === 0n) {
+        let st = this.moveT(addr, user, bytes(r, 'token'), big(r, 'saleEsc') + big(r, 'liqEsc'), index, k, evs);
+        if (st === S.OK) st = this.moveT(addr, user, NTV, POOL_FEE, index, k, evs);
+        if (st !== S.OK) return st;
+        r.flags = big(r, 'flags') | 2n;
+        this.put(pk, encodeRec(PRESALE_LAYOUT, r));
+        done = true;
+      }
+      return done ? S.OK : S.NOTHING_TO_REFUND;
+    }
+    if (!finalized) return S.PRESALE_NOT_FINALIZED;
+    if (!c || big(c, 'state') !== 0n) return S.PRESALE_NOTHING_TO_CLAIM;
+    const st = this.moveT(addr, user, bytes(r, 'token'), (big(c, 'amount') * rate) / RATE_SCALE, index, k, evs);
+    if (st !== S.OK) return st;
+    this.put(ck, encodeRec(CONTRIB_LAYOUT, { amount: big(c, 'amount'), state: 1n }));
+    return S.OK;
+  }
+
+  /** Token staking pools (docs/staking-pools.md), written from the page with plain bigints. */
+  private execStakingPool(ctx: RefCtx, user: Uint8Array, op: StakingPoolOp, index: number, k: number, evs: RefEvent[]): number {
+    if (op.kind === 100) {
+      if (!this.get(cat(new Uint8Array([3]), op.stake)) || !this.get(cat(new Uint8Array([3]), op.reward))) return S.UNKNOWN_TOKEN;
+      if (op.rate === 0n || op.lock > MAX_LOCK || (op.cap !== 0n && op.perUser > op.cap)) return S.INVALID_STAKING_POOL;
+      const { id, address } = this.nextId(0x6d, 'ntv.staking-pool.v1');
+      const r: Rec = { version: 1n, id, creator: user, stake: op.stake, reward: op.reward, rate: op.rate, lock: op.lock, cap: op.cap, perUser: op.perUser,
+        last: ctx.height, createdAt: ctx.timestamp, createdHeight: ctx.height };
+      this.put(cat(new Uint8Array([0x6b]), address), encodeRec(SPOOL_LAYOUT, r));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 58, data: cat(address, user, op.stake, op.reward) });
+      return S.OK;
+    }
+    const pool = op.target;
+    if ((op.kind === 101 || op.kind === 102 || op.kind === 104) && op.amount === 0n) return S.ZERO_AMOUNT;
+    const r = this.stakingPoolOf(pool);
+    if (!r) return S.STAKING_POOL_NOT_FOUND;
+    const rewards = this.stakingPoolRewardAccount(pool);
+    const pk = cat(new Uint8Array([0x6b]), pool);
+    const sk = cat(new Uint8Array([0x6c]), pool, user);
+    // accrue: min(rate × blocks, reward balance − allocated), per share over the total staked
+    const accrue = () => {
+      const last = big(r, 'last');
+      if (ctx.height <= last) return;
+      const total = big(r, 'total');
+      if (total === 0n) { r.last = ctx.height; return; }
+      let want = big(r, 'rate') * (ctx.height - last);
+      if (want > U128) want = U128;
+      const held = this.bal(rewards, bytes(r, 'reward'));
+      const avail = held >= big(r, 'allocated') ? held - big(r, 'allocated') : 0n;
+      const reward = want < avail ? want : avail;
+      if (reward === 0n) { r.last = ctx.height; return; }
+      const inc = (reward * ACC_SCALE) / total;
+      if (inc === 0n) return;
+      if (inc > U128 || big(r, 'acc') + inc > U128) { r.last = ctx.height; return; }
+      r.acc = big(r, 'acc') + inc;
+      r.allocated = big(r, 'allocated') + reward;
+      r.last = ctx.height;
+    };
+    const settle = (): Rec => {
+      const v = this.get(sk);
+      const p = v ? decodeRec(PSTAKE_LAYOUT, v) : { amount: 0n, snap: 0n, pending: 0n, unlockAt: 0n };
+      p.pending = big(p, 'pending') + (big(p, 'amount') * (big(r, 'acc') - big(p, 'snap'))) / ACC_SCALE;
+      p.snap = big(r, 'acc');
+      return p;
+    };
+    const storeP = (p: Rec) => {
+      if (big(p, 'amount') === 0n && big(p, 'pending') === 0n) { if (this.get(sk)) this.put(sk, null); } else this.put(sk, encodeRec(PSTAKE_LAYOUT, p));
+    };
+    if (op.kind === 101) {
+      const total = big(r, 'total') + op.amount;
+      if (total > U128 || (big(r, 'cap') !== 0n && total > big(r, 'cap'))) return S.POOL_CAPACITY_EXCEEDED;
+      accrue();
+      const p = settle();
+      const old = big(p, 'amount');
+      if (big(r, 'perUser') !== 0n && old + op.amount > big(r, 'perUser')) return S.POOL_USER_CAP_EXCEEDED;
+      p.amount = old + op.amount;
+      const st = this.moveT(user, pool, bytes(r, 'stake'), op.amount, index, k, evs);
+      if (st !== S.OK) return st;
+      p.unlockAt = ctx.timestamp + big(r, 'lock');
+      if (old === 0n) r.stakers = big(r, 'stakers') + 1n;
+      r.total = total;
+      storeP(p);
+      this.put(pk, encodeRec(SPOOL_LAYOUT, r));
+      return S.OK;
+    }
+    if (op.kind === 102) {
+      accrue();
+      const p = settle();
+      if (big(p, 'amount') < op.amount) return S.INSUFFICIENT_POOL_STAKE;
+      if (ctx.timestamp < big(p, 'unlockAt')) return S.POOL_STAKE_LOCKED;
+      const st = this.moveT(pool, user, bytes(r, 'stake'), op.amount, index, k, evs);
+      if (st !== S.OK) return st;
+      p.amount = big(p, 'amount') - op.amount;
+      r.total = big(r, 'total') - op.amount;
+      if (p.amount === 0n) r.stakers = big(r, 'stakers') - 1n;
+      storeP(p);
+      this.put(pk, encodeRec(SPOOL_LAYOUT, r));
+      return S.OK;
+    }
+    if (op.kind === 103) {
+      accrue();
+      const p = settle();
+      const pending = big(p, 'pending');
+      if (pending === 0n) return S.NO_POOL_REWARDS;
+      const st = this.moveT(rewards, user, bytes(r, 'reward'), pending, index, k, evs);
+      if (st !== S.OK) return st;
+      r.allocated = big(r, 'allocated') - pending;
+      r.paid = big(r, 'paid') + pending;
+      p.pending = 0n;
+      storeP(p);
+      this.put(pk, encodeRec(SPOOL_LAYOUT, r));
+      return S.OK;
+    }
+    accrue();
+    const st = this.moveT(user, rewards, bytes(r, 'reward'), op.amount, index, k, evs);
+    if (st !== S.OK) return st;
+    this.put(pk, encodeRec(SPOOL_LAYOUT, r));
+    return S.OK;
+  }
+
   /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/ops/dex.ts move). */
   private move(from: Uint8Array, to: Uint8Array, mint: Uint8Array, v: bigint): number {
     const fb = this.bal(from, mint);
@@ -1048,8 +1334,43 @@ export class Reference {
     return this.blake3(utf8.encode('ntv.amm-pool.v1'), t0, t1);
   }
 
+  /**
+   * CreatePool's rules with the funds from `payer` and the pool, LP and lock given to `user`
+   * (CreatePool: both the sender; a presale's finalization: its escrow for its creator).
+   */
+  private createPool(ctx: RefCtx, payer: Uint8Array, user: Uint8Array, a: Uint8Array, b: Uint8Array, x: bigint, y: bigint, lock: bigint,
+    index: number, k: number, evs: RefEvent[]): number {
+    const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
+    const op = { a, b, x, y, lock };
+    if (eq(op.a, op.b)) return S.IDENTICAL_TOKENS;
+    const swapped = cmp32(op.a, op.b) > 0;
+    const [t0, t1] = swapped ? [op.b, op.a] : [op.a, op.b];
+    const pool = this.poolAddress(op.a, op.b);
+    const pk = cat(new Uint8Array([7]), pool);
+    if (op.x === 0n || op.y === 0n) return S.ZERO_AMOUNT;
+    if (!tok(op.a) || !tok(op.b)) return S.UNKNOWN_TOKEN;
+    if (op.lock > MAX_LOCK) return S.INVALID_LOCK_DURATION;
+    if (this.get(pk)) return S.POOL_EXISTS;
+    const [a0, a1] = swapped ? [op.y, op.x] : [op.x, op.y];
+    const lp = isqrt(a0 * a1);
+    if (lp <= MIN_LIQ) return S.INSUFFICIENT_LIQUIDITY;
+    let st = this.move(payer, TREASURY, NTV, POOL_FEE);
+    if (st === S.OK) st = this.move(payer, pool, t0, a0);
+    if (st === S.OK) st = this.move(payer, pool, t1, a1);
+    if (st !== S.OK) return st;
+    const mine = lp - MIN_LIQ;
+    const nl = this.lpBal(pool, user) + mine;
+    if (nl > U128) return S.AMOUNT_OVERFLOW;
+    this.setLp(pool, user, nl);
+    const p: Pool = { t0, t1, r0: a0, r1: a1, s: lp, creator: user, createdAt: ctx.timestamp, height: ctx.height,
+      lockUntil: ctx.timestamp + op.lock, locked: op.lock > 0n ? mine : 0n, c0: 0n, c1: 0n, last: ctx.timestamp };
+    this.put(pk, encodePool(p));
+    evs.push({ bundleIndex: index, opIndex: k, kind: 4, data: cat(pool, t0, t1, user, le(a0, 16), le(a1, 16), le(lp, 16), le(ctx.timestamp + op.lock, 8), le(POOL_FEE, 16)) });
+    return S.OK;
+  }
+
   /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
-  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 } | { kind: 51 } | { kind: 52 } | { kind: 18 } | { kind: 19 } | { kind: 20 } | { kind: 21 }>, index: number, k: number, evs: RefEvent[]): number {
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Extract<Op, { kind: 28 | 29 | 30 | 31 | 34 | 35 }>, index: number, k: number, evs: RefEvent[]): number {
     const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
     if (op.kind === 34 || op.kind === 35) {
       const tk = cat(new Uint8Array([3]), op.mint);
@@ -1093,28 +1414,7 @@ export class Reference {
     const [t0, t1] = swapped ? [op.b, op.a] : [op.a, op.b];
     const pool = this.poolAddress(op.a, op.b);
     const pk = cat(new Uint8Array([7]), pool);
-    if (op.kind === 28) {
-      if (op.x === 0n || op.y === 0n) return S.ZERO_AMOUNT;
-      if (!tok(op.a) || !tok(op.b)) return S.UNKNOWN_TOKEN;
-      if (op.lock > MAX_LOCK) return S.INVALID_LOCK_DURATION;
-      if (this.get(pk)) return S.POOL_EXISTS;
-      const [a0, a1] = swapped ? [op.y, op.x] : [op.x, op.y];
-      const lp = isqrt(a0 * a1);
-      if (lp <= MIN_LIQ) return S.INSUFFICIENT_LIQUIDITY;
-      let st = this.move(user, TREASURY, NTV, POOL_FEE);
-      if (st === S.OK) st = this.move(user, pool, t0, a0);
-      if (st === S.OK) st = this.move(user, pool, t1, a1);
-      if (st !== S.OK) return st;
-      const mine = lp - MIN_LIQ;
-      const nl = this.lpBal(pool, user) + mine;
-      if (nl > U128) return S.AMOUNT_OVERFLOW;
-      this.setLp(pool, user, nl);
-      const p: Pool = { t0, t1, r0: a0, r1: a1, s: lp, creator: user, createdAt: ctx.timestamp, height: ctx.height,
-        lockUntil: ctx.timestamp + op.lock, locked: op.lock > 0n ? mine : 0n, c0: 0n, c1: 0n, last: ctx.timestamp };
-      this.put(pk, encodePool(p));
-      evs.push({ bundleIndex: index, opIndex: k, kind: 4, data: cat(pool, t0, t1, user, le(a0, 16), le(a1, 16), le(lp, 16), le(ctx.timestamp + op.lock, 8), le(POOL_FEE, 16)) });
-      return S.OK;
-    }
+    if (op.kind === 28) return this.createPool(ctx, user, user, op.a, op.b, op.x, op.y, op.lock, index, k, evs);
     if (op.kind === 29) {
       if (op.x === 0n || op.y === 0n) return S.ZERO_AMOUNT;
       if (!tok(op.a) || !tok(op.b)) return S.UNKNOWN_TOKEN;

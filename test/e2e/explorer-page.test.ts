@@ -104,6 +104,30 @@ it('finds an NFT collection by search and shows its record; the holder\'s addres
   await browserPage.close();
 });
 
+it('lists presales and staking pools and shows their pages with amounts in their tokens\' decimals', async () => {
+  const owner = await node.result<{ address: string }>('svc_generateKeypair');
+  await node.result('svc_transfer', [`0x${'00'.repeat(31)}07`, owner.address, 'NTV', '1000000000000']); // the presale escrows the 100 NTV pool fee
+  await node.result('svc_createToken', ['Lantern', 'LTRN', 9, '1000000000000000', owner.address]);
+  const now = (await node.result<Array<{ timestamp: number }>>('svc_getRecentBlocks', [1]))[0]!.timestamp;
+  const presale = await node.result<{ created: { presale: string } }>('svc_createPresale', ['LTRN', 'NTV', '2000000000', '10000000000', '30000000000',
+    '1000000000', '20000000000', now, now + 3600, 5000, 86_400, owner.address]);
+  await node.result('svc_contributePresale', [presale.created.presale, '2500000000', owner.address]);
+  const pool = await node.result<{ created: { staking_pool: string } }>('svc_createStakingPool', ['LTRN', 'NTV', '1500000000', 60, '0', '0', owner.address]);
+  const browserPage = await context.newPage();
+  await browserPage.goto(`${node.url}#/presales`);
+  await browserPage.locator('[data-testid="presales"] a', { hasText: 'LTRN for NTV' }).click();
+  await browserPage.locator('[data-testid="presale-status"]', { hasText: 'active' }).waitFor();
+  expect(browserPage.url()).toContain(`#/presale/${presale.created.presale}`);
+  expect(await browserPage.locator('[data-testid="presale-raised"]').textContent()).toBe('2.5 NTV');
+  expect(await browserPage.locator('[data-testid="presale-contributions"]').textContent()).toContain('5 LTRN');
+  await browserPage.goto(`${node.url}#/staking-pools`);
+  await browserPage.locator('[data-testid="staking-pools"] a').first().click();
+  await browserPage.locator('h2', { hasText: 'Staking pool: stake LTRN, earn NTV' }).waitFor();
+  expect(browserPage.url()).toContain(`#/staking-pool/${pool.created.staking_pool}`);
+  expect(await browserPage.locator('[data-testid="staking-pool-reward_rate"]').textContent()).toBe('1.5 NTV');
+  await browserPage.close();
+});
+
 it('opens an EVM wallet\'s ERC-20 transfer on /tx/<evm hash> and shows its amount with the token\'s decimals', async () => {
   const account = privateKeyToAccount(generatePrivateKey());
   await node.result('svc_transfer', [`0x${'00'.repeat(31)}01`, account.address, 'NTV', '1000000000']);

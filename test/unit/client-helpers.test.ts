@@ -141,13 +141,26 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
       op: { type: 'SetValidatorMetadata', name: 'V', description: 'd', website: 'https://v', avatarUrl: '' }, gas: 35_000n },
     { name: 'rotateConsensusKey', send: () => wallet.rotateConsensusKey(CONSENSUS_KEY),
       op: { type: 'RotateConsensusKey', newConsensusPubkey: CONSENSUS_KEY }, gas: 35_000n },
+    // presales and staking pools (docs/presales.md, docs/staking-pools.md "Gas")
+    { name: 'createPresale', send: () => wallet.createPresale({ token: 'WLT', payToken: 'NTV', rate: 2_000_000_000n, softCap: 10n, hardCap: '20', minContribution: 1, maxContribution: 5n, startTime: 100n, endTime: 200n, liquidityBps: 6_000, lpLockDuration: 86_400 }),
+      op: { type: 'CreatePresale', token: WLT, payToken: new Uint8Array(32), rate: 2_000_000_000n, softCap: 10n, hardCap: 20n, minContribution: 1n, maxContribution: 5n, startTime: 100n, endTime: 200n, liquidityBps: 6_000, lpLockDuration: 86_400n }, gas: 65_000n },
+    { name: 'contributePresale', send: () => wallet.contributePresale(FRIEND, 7n), op: { type: 'ContributePresale', presale: FRIEND, amount: 7n }, gas: 35_000n },
+    { name: 'finalizePresale', send: () => wallet.finalizePresale(FRIEND), op: { type: 'FinalizePresale', presale: FRIEND }, gas: 95_000n },
+    { name: 'refundPresale', send: () => wallet.refundPresale(FRIEND), op: { type: 'RefundPresale', presale: FRIEND }, gas: 35_000n },
+    { name: 'claimPresaleTokens', send: () => wallet.claimPresaleTokens(FRIEND), op: { type: 'ClaimPresaleTokens', presale: FRIEND }, gas: 35_000n },
+    { name: 'createStakingPool', send: () => wallet.createStakingPool('WLT', 'USDC', 10n, 60, 0, '100'),
+      op: { type: 'CreateStakingPool', tokenMint: WLT, rewardSource: USDC, rewardRate: 10n, lockPeriod: 60n, capacity: 0n, perUserCap: 100n }, gas: 45_000n },
+    { name: 'stakeToPool', send: () => wallet.stakeToPool(encodePrefixed('Nx6', COLLECTION), 3n), op: { type: 'StakeToPool', pool: COLLECTION, amount: 3n }, gas: 35_000n },
+    { name: 'unstakeFromPool', send: () => wallet.unstakeFromPool(COLLECTION, 2n), op: { type: 'UnstakeFromPool', pool: COLLECTION, amount: 2n }, gas: 35_000n },
+    { name: 'claimPoolRewards', send: () => wallet.claimPoolRewards(encodePrefixed('Nx6', COLLECTION)), op: { type: 'ClaimPoolRewards', pool: COLLECTION }, gas: 35_000n },
+    { name: 'fundStakingPool', send: () => wallet.fundStakingPool(encodePrefixed('Nx6', COLLECTION), 9n), op: { type: 'FundStakingPool', pool: COLLECTION, amount: 9n }, gas: 35_000n },
   ];
 }
 
 describe('named helpers', () => {
   it('each sends one signed operation with the codec\'s bytes for its arguments and max_gas = its documented gas, which is the core\'s', async () => {
     const all = cases();
-    expect(all.length).toBe(34);
+    expect(all.length).toBe(44);
     for (const [i, c] of all.entries()) {
       const result = await c.send();
       const sent = client.received.at(-1)!;
@@ -183,6 +196,7 @@ describe('named helpers', () => {
     await expect(wallet.updateTokenMetadata(WLT, { website: 'x' } as never)).rejects.toThrow(/unknown metadata field website/);
     await expect(wallet.batchMintMultiToken(COLLECTION, FRIEND, [{ typeId: 1, amount: 'x' }])).rejects.toThrow(/entries\[0\]\.amount/);
     await expect(wallet.transferNft(COLLECTION, 2n ** 64n, FRIEND)).rejects.toThrow(/token_id/);
+    await expect(wallet.stakeToPool('Nx2abc', 1)).rejects.toThrow(/pool: expected Nx6/);
     expect(client.received.length).toBe(before);
     // A bundle the codec refused did not use its nonce: the next one takes it.
     await wallet.claimRewards();

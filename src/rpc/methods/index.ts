@@ -3,6 +3,8 @@ import { accountMethods } from './account.js';
 import { allowanceMethods } from './allowances.js';
 import type { MethodDependencies } from './context.js';
 import { dexMethods } from './dex.js';
+import { presaleMethods } from './presales.js';
+import { stakingPoolMethods } from './staking-pools.js';
 import { ethMethods } from './eth.js';
 import { ethFilterMethods } from './eth-filters.js';
 import { ethReadMethods } from './eth-reads.js';
@@ -25,7 +27,29 @@ export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, allowanceMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods, governanceMethods]) {
+  for (const group of [
+    accountMethods,
+    allowanceMethods,
+    tokenMethods,
+    dexMethods,
+    transactionMethods,
+    explorerMethods,
+    nodeMethods,
+    ethMethods,
+    ethReadMethods,
+    ethFilterMethods,
+    subscriptionMethods,
+    nameMethods,
+    nftMethods,
+    multiTokenMethods,
+    networkMethods,
+    intentMethods,
+    stakingMethods,
+    consensusMethods,
+    governanceMethods,
+    presaleMethods,
+    stakingPoolMethods,
+  ]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));
   }

@@ -24,6 +24,8 @@ export const ReceiptSchema = Type.Object({
     mint: Type.Optional(Str('Nx1… mint of a created token')),
     pool: Type.Optional(Str('Nx8… address of a created pool')),
     collection: Type.Optional(Str('Nx2… address of a created NFT or multi-token collection')),
+    presale: Type.Optional(Str('Nx0… address (escrow account) of a created presale')),
+    staking_pool: Type.Optional(Str('Nx6… address of a created token staking pool')),
   })),
 }, { title: 'Receipt', additionalProperties: false });
 

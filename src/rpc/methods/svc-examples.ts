@@ -20,6 +20,626 @@ const ART = 'Nx24s4iBdBu72999TtFu2kTBbJubpugHvY35raMfQdqqLnw';
 const SUBSCRIPTION = '0x3f2a9c1d5e7b8a60';
 
 export const METHOD_EXAMPLES: Record<string, MethodExample[]> = {
+  // Presales and token staking pools (docs/presales.md, docs/staking-pools.md): results recorded from a testnet node.
+  svc_createPresale: [{
+    name: "sell AUR for NTV: 2 AUR per NTV, soft 100, hard 300 NTV, 60% to liquidity locked 30 days",
+    params: [{ name: "token", value: "AUR" }, { name: "pay_token", value: "NTV" }, { name: "rate", value: "2000000000" }, { name: "soft_cap", value: "100000000000" }, { name: "hard_cap", value: "300000000000" }, { name: "min_contribution", value: "10000000000" }, { name: "max_contribution", value: "200000000000" }, { name: "start_time", value: 1795694984 }, { name: "end_time", value: 1795694990 }, { name: "liquidity_bps", value: 6000 }, { name: "lp_lock_duration", value: 2592000 }, { name: "sender", value: ALICE }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "Nxh4VWx6gcgNM2gHZtvoUVgFY2S8SBET3GRftxd2bCXV9qt",
+      "block_height": 6,
+      "block_hash": "Nxh9gQf6vxiu6B562sL42v9iF6HLWNpMR5vf4xRpzixMi76",
+      "index": 0,
+      "timestamp": 1795694984,
+      "from": ALICE,
+      "nonce": "1",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 65000,
+      "fee": "650000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": ALICE,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "520000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "130000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": ALICE,
+          "to": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+          "token": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+          "symbol": "AUR",
+          "amount": "960000000000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": ALICE,
+          "to": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+          "token": "Nx111111111111111111111111111111111",
+          "symbol": "NTV",
+          "amount": "100000000000"
+        },
+        {
+          "type": "PresaleCreated",
+          "op_index": 0,
+          "presale": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+          "creator": ALICE,
+          "token": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+          "pay_token": "Nx111111111111111111111111111111111"
+        }
+      ],
+      "created": {
+        "presale": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9"
+      }
+    } },
+  }],
+  svc_contributePresale: [{
+    name: "contribute 150 NTV",
+    params: [{ name: "presale_address", value: "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9" }, { name: "amount", value: "150000000000" }, { name: "sender", value: BOB }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "NxhFhZHnqu4fuiJomsvvbPLvZVPqBMwJJiZSaoQyLN7sCYq",
+      "block_height": 7,
+      "block_hash": "NxhAbLM7oFoj8hxGYwC7ug3AwqkYmLhrJEVthdCdwD9Sxux",
+      "index": 0,
+      "timestamp": 1795694985,
+      "from": BOB,
+      "nonce": "0",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 35000,
+      "fee": "350000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": BOB,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "280000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "70000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": BOB,
+          "to": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+          "token": "Nx111111111111111111111111111111111",
+          "symbol": "NTV",
+          "amount": "150000000000"
+        }
+      ]
+    } },
+  }],
+  svc_finalizePresale: [{
+    name: "finalize after the end: the AUR/NTV pool and the proceeds",
+    params: [{ name: "presale_address", value: "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9" }, { name: "sender", value: BOB }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "NxhCaUizEWL6RSZ6Nmy49RNXBAcnyXxyVDY4THdpJQkEsRg",
+      "block_height": 15,
+      "block_hash": "NxhAxVYg1a4KaY7Ww7tEXq23poQ6LDKUnhFeFE2M6UBCBUb",
+      "index": 0,
+      "timestamp": 1795694992,
+      "from": BOB,
+      "nonce": "1",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 95000,
+      "fee": "950000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": BOB,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "760000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "190000"
+        },
+        {
+          "type": "PoolCreated",
+          "op_index": 0,
+          "pool": "Nx8FgVEz3kRzFgg5zjCrqxg8YDfHJawNsufzUFewvp3vbgK",
+          "token0": "Nx111111111111111111111111111111111",
+          "token1": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+          "creator": ALICE,
+          "amount0": "90000000000",
+          "amount1": "180000000000",
+          "lp_total_supply": "127279220613",
+          "lock_until": 1798286992,
+          "fee": "100000000000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+          "to": ALICE,
+          "token": "Nx111111111111111111111111111111111",
+          "symbol": "NTV",
+          "amount": "60000000000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+          "to": ALICE,
+          "token": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+          "symbol": "AUR",
+          "amount": "480000000000"
+        }
+      ],
+      "created": {
+        "pool": "Nx8FgVEz3kRzFgg5zjCrqxg8YDfHJawNsufzUFewvp3vbgK"
+      }
+    } },
+  }],
+  svc_refundPresale: [{
+    name: "a contribution back from a failed presale",
+    params: [{ name: "presale_address", value: "Nx0D7VMztUxvi27zRTePsrE1swE4w1RgWCGUgsMFvxzrBcW" }, { name: "sender", value: BOB }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "Nxh2PK73tW8geSrNZXAxmHuMnnXfBRemqFLdXnZrEHMiagn",
+      "block_height": 24,
+      "block_hash": "Nxh943V65mpi4VyeHU84Yq6P3dV6jfkQZYhxHxjt2MwprUN",
+      "index": 0,
+      "timestamp": 1795694999,
+      "from": BOB,
+      "nonce": "4",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 35000,
+      "fee": "350000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": BOB,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "280000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "70000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": "Nx0D7VMztUxvi27zRTePsrE1swE4w1RgWCGUgsMFvxzrBcW",
+          "to": BOB,
+          "token": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+          "symbol": "USDC",
+          "amount": "200000000"
+        }
+      ]
+    } },
+  }],
+  svc_claimPresaleTokens: [{
+    name: "claim the AUR 150 NTV bought",
+    params: [{ name: "presale_address", value: "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9" }, { name: "sender", value: BOB }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "Nxh4ZhFhhB5gk8GATAxpQ6RLt73TQSZWzu9adBpg3AACtRZ",
+      "block_height": 16,
+      "block_hash": "Nxh9jXVmMjzvR7dUPXtVok2PhFdc34VYFkqf4aA6BSUZqwQ",
+      "index": 0,
+      "timestamp": 1795694993,
+      "from": BOB,
+      "nonce": "2",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 35000,
+      "fee": "350000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": BOB,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "280000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "70000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+          "to": BOB,
+          "token": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+          "symbol": "AUR",
+          "amount": "300000000000"
+        }
+      ]
+    } },
+  }],
+  svc_getPresale: [{
+    name: "a finalized presale",
+    params: [{ name: "presale_address", value: "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9" }],
+    result: { name: "presale", value: {
+      "presale_address": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+      "id": 1,
+      "creator": ALICE,
+      "token": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+      "token_symbol": "AUR",
+      "pay_token": "Nx111111111111111111111111111111111",
+      "pay_token_symbol": "NTV",
+      "rate": "2000000000",
+      "rate_scale": "1000000000",
+      "soft_cap": "100000000000",
+      "hard_cap": "300000000000",
+      "min_contribution": "10000000000",
+      "max_contribution": "200000000000",
+      "start_time": 1795694984,
+      "end_time": 1795694990,
+      "liquidity_bps": 6000,
+      "lp_lock_duration": 2592000,
+      "raised": "150000000000",
+      "contributors": 1,
+      "status": "finalized",
+      "creator_refunded": false,
+      "sale_escrow": "600000000000",
+      "liquidity_escrow": "360000000000",
+      "created_at": 1795694984,
+      "created_height": 6,
+      "dex_pool": "Nx8FgVEz3kRzFgg5zjCrqxg8YDfHJawNsufzUFewvp3vbgK",
+      "finalized_at": 1795694992,
+      "finalized_height": 15,
+      "liquidity_paid": "90000000000",
+      "liquidity_tokens": "180000000000",
+      "lp_locked": "127279219613",
+      "lp_lock_until": 1798286992,
+      "tokens_sold": "300000000000",
+      "creator_proceeds": "60000000000"
+    } },
+  }],
+  svc_listPresales: [{
+    name: "the newest presale",
+    params: [{ name: "limit", value: 1 }],
+    result: { name: "presales", value: [
+      {
+        "presale_address": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+        "id": 1,
+        "creator": ALICE,
+        "token": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+        "token_symbol": "AUR",
+        "pay_token": "Nx111111111111111111111111111111111",
+        "pay_token_symbol": "NTV",
+        "rate": "2000000000",
+        "rate_scale": "1000000000",
+        "soft_cap": "100000000000",
+        "hard_cap": "300000000000",
+        "min_contribution": "10000000000",
+        "max_contribution": "200000000000",
+        "start_time": 1795694984,
+        "end_time": 1795694990,
+        "liquidity_bps": 6000,
+        "lp_lock_duration": 2592000,
+        "raised": "150000000000",
+        "contributors": 1,
+        "status": "finalized",
+        "creator_refunded": false,
+        "sale_escrow": "600000000000",
+        "liquidity_escrow": "360000000000",
+        "created_at": 1795694984,
+        "created_height": 6,
+        "dex_pool": "Nx8FgVEz3kRzFgg5zjCrqxg8YDfHJawNsufzUFewvp3vbgK",
+        "finalized_at": 1795694992,
+        "finalized_height": 15,
+        "liquidity_paid": "90000000000",
+        "liquidity_tokens": "180000000000",
+        "lp_locked": "127279219613",
+        "lp_lock_until": 1798286992,
+        "tokens_sold": "300000000000",
+        "creator_proceeds": "60000000000"
+      }
+    ] },
+  }],
+  svc_getPresaleContributions: [{
+    name: "one contributor, tokens claimed",
+    params: [{ name: "presale_address", value: "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9" }],
+    result: { name: "contributions", value: {
+      "presale_address": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+      "count": 1,
+      "contributions": [
+        {
+          "contributor": BOB,
+          "amount": "150000000000",
+          "tokens": "300000000000",
+          "state": "claimed"
+        }
+      ]
+    } },
+  }],
+  svc_getPresaleStatus: [{
+    name: "an active presale past its soft cap",
+    params: [{ name: "presale_address", value: "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9" }],
+    result: { name: "status", value: {
+      "presale_address": "Nx093CHj5kDXcnBJ1VG6uKp7WcY2UYTQMjqxN4N5Drc4Pu9",
+      "status": "active",
+      "now": 1795694985,
+      "raised": "150000000000",
+      "soft_cap": "100000000000",
+      "hard_cap": "300000000000",
+      "progress_bps": 5000,
+      "soft_cap_reached": true,
+      "hard_cap_reached": false,
+      "contributors": 1,
+      "seconds_to_start": 0,
+      "seconds_to_end": 5,
+      "can_contribute": true,
+      "can_finalize": false,
+      "can_refund": false,
+      "can_claim": false
+    } },
+  }],
+  svc_createStakingPool: [{
+    name: "stake AUR, earn 1 USDC per block, locked a day, at most 1,000 AUR each",
+    params: [{ name: "token_mint", value: "AUR" }, { name: "reward_source", value: "USDC" }, { name: "reward_rate", value: "1000000" }, { name: "lock_period", value: 86400 }, { name: "capacity", value: "0" }, { name: "per_user_cap", value: "1000000000000" }, { name: "sender", value: ALICE }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "NxhGsX4eaqRnJUyNcYtgiuubPGmkxTTDkauZBdinwgy4o4",
+      "block_height": 25,
+      "block_hash": "Nxh4JRFDSnjyBSPE7UP9sHP985tTRmYMj3DJ5yuAHRmQ8TF",
+      "index": 0,
+      "timestamp": 1795695000,
+      "from": ALICE,
+      "nonce": "3",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 45000,
+      "fee": "450000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": ALICE,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "360000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "90000"
+        },
+        {
+          "type": "StakingPoolCreated",
+          "op_index": 0,
+          "pool": "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o",
+          "creator": ALICE,
+          "token_mint": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+          "reward_mint": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb"
+        }
+      ],
+      "created": {
+        "staking_pool": "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o"
+      }
+    } },
+  }],
+  svc_fundStakingPool: [{
+    name: "fund 500 USDC of rewards",
+    params: [{ name: "pool_address", value: "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o" }, { name: "amount", value: "500000000" }, { name: "sender", value: ALICE }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "NxhEkadh3GhCg3JETh9bkvjJQxfuQJKB76D1CybvQWuWX5w",
+      "block_height": 26,
+      "block_hash": "NxhFszugNacwwhpqyz6xABPamUVUe61JUPSkXwLYTbiBWXL",
+      "index": 0,
+      "timestamp": 1795695000,
+      "from": ALICE,
+      "nonce": "4",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 35000,
+      "fee": "350000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": ALICE,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "280000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "70000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": ALICE,
+          "to": "Nx0AzLA685txcFmpv4XGexygfFe7kQ6bVa3TNV4bQ9Y2ZRE",
+          "token": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+          "symbol": "USDC",
+          "amount": "500000000"
+        }
+      ]
+    } },
+  }],
+  svc_stakeToPool: [{
+    name: "stake 300 AUR",
+    params: [{ name: "pool_address", value: "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o" }, { name: "amount", value: "300000000000" }, { name: "sender", value: BOB }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "NxhESWC5JWHN8LsowNNuwSniXD32jebQzUp2UsGegeeBCvx",
+      "block_height": 27,
+      "block_hash": "Nxh7cCS3Tu3o4pybU9T2K3H3RhoeZv3qfmDMYoLkR3rTxzm",
+      "index": 0,
+      "timestamp": 1795695001,
+      "from": BOB,
+      "nonce": "5",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 35000,
+      "fee": "350000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": BOB,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "280000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "70000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": BOB,
+          "to": "Nx06Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o",
+          "token": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+          "symbol": "AUR",
+          "amount": "300000000000"
+        }
+      ]
+    } },
+  }],
+  svc_unstakeFromPool: [{
+    name: "unstake after the lock",
+    params: [{ name: "pool_address", value: "Nx6CPcTH8thFBdk1jG1WtGu4Np38CPika6mv3Rm1HZ9AeWX" }, { name: "amount", value: "1000" }, { name: "sender", value: BOB }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "Nxh3TE1w1DfBXEViDeymN3qAgyKcw2jGrvdGWhgYLZh1R1a",
+      "block_height": 34,
+      "block_hash": "Nxhw94sDJFQ8XTnoCYDeh7E2ekz3vuQDViS2jz28Qqs1nM",
+      "index": 0,
+      "timestamp": 1795695006,
+      "from": BOB,
+      "nonce": "8",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 35000,
+      "fee": "350000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": BOB,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "280000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "70000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": "Nx0CPcTH8thFBdk1jG1WtGu4Np38CPika6mv3Rm1HZ9AeWX",
+          "to": BOB,
+          "token": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+          "symbol": "USDC",
+          "amount": "1000"
+        }
+      ]
+    } },
+  }],
+  svc_claimPoolRewards: [{
+    name: "claim the USDC earned",
+    params: [{ name: "pool_address", value: "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o" }, { name: "sender", value: BOB }],
+    result: { name: "receipt", value: {
+      "bundle_hash": "NxhFwxNWbmfoP6KH5J5EvQC9he4dP3Q34uF3wDyvzo3mETi",
+      "block_height": 31,
+      "block_hash": "NxhJE8t3hzgHaE61eWyfnMZTJUYgiYMECZrvqCAfUQK5TKx",
+      "index": 0,
+      "timestamp": 1795695004,
+      "from": BOB,
+      "nonce": "6",
+      "status": "success",
+      "status_code": 0,
+      "status_name": "OK",
+      "gas_used": 35000,
+      "fee": "350000",
+      "events": [
+        {
+          "type": "Fee",
+          "op_index": null,
+          "payer": BOB,
+          "proposer": "Nx02ucd6nh9mq33dT9nX4v33u8ZobN5mYHKQbUy4UhdR4xA",
+          "to_proposer": "280000",
+          "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "to_treasury": "70000"
+        },
+        {
+          "type": "Transfer",
+          "op_index": 0,
+          "from": "Nx0AzLA685txcFmpv4XGexygfFe7kQ6bVa3TNV4bQ9Y2ZRE",
+          "to": BOB,
+          "token": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+          "symbol": "USDC",
+          "amount": "3999999"
+        }
+      ]
+    } },
+  }],
+  svc_getStakingPool: [{
+    name: "a funded pool with one staker",
+    params: [{ name: "pool_address", value: "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o" }],
+    result: { name: "pool", value: {
+      "pool_address": "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o",
+      "id": 1,
+      "creator": ALICE,
+      "token_mint": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+      "token_symbol": "AUR",
+      "reward_source": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+      "reward_symbol": "USDC",
+      "reward_account": "Nx0AzLA685txcFmpv4XGexygfFe7kQ6bVa3TNV4bQ9Y2ZRE",
+      "reward_rate": "1000000",
+      "lock_period": 86400,
+      "capacity": "0",
+      "per_user_cap": "1000000000000",
+      "total_staked": "300000000000",
+      "stakers": 1,
+      "reward_balance": "496000001",
+      "reward_available": "496000000",
+      "allocated": "1",
+      "total_paid": "3999999",
+      "funded_blocks": 496,
+      "acc_reward_per_share": "13333333333333",
+      "last_update_height": 31,
+      "created_at": 1795695000,
+      "created_height": 25
+    } },
+  }],
+  svc_listStakingPools: [{
+    name: "the newest pool",
+    params: [{ name: "limit", value: 1 }],
+    result: { name: "pools", value: [
+      {
+        "pool_address": "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o",
+        "id": 1,
+        "creator": ALICE,
+        "token_mint": "Nx16Warfp6emroydfmLsFLUHjzzAiEtkseiz7XmYPfbirxF",
+        "token_symbol": "AUR",
+        "reward_source": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+        "reward_symbol": "USDC",
+        "reward_account": "Nx0AzLA685txcFmpv4XGexygfFe7kQ6bVa3TNV4bQ9Y2ZRE",
+        "reward_rate": "1000000",
+        "lock_period": 86400,
+        "capacity": "0",
+        "per_user_cap": "1000000000000",
+        "total_staked": "300000000000",
+        "stakers": 1,
+        "reward_balance": "496000001",
+        "reward_available": "496000000",
+        "allocated": "1",
+        "total_paid": "3999999",
+        "funded_blocks": 496,
+        "acc_reward_per_share": "13333333333333",
+        "last_update_height": 31,
+        "created_at": 1795695000,
+        "created_height": 25
+      }
+    ] },
+  }],
+  svc_getPoolStake: [{
+    name: "a locked stake with rewards to claim",
+    params: [{ name: "pool_address", value: "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o" }, { name: "staker", value: BOB }],
+    result: { name: "stake", value: {
+      "pool_address": "Nx66Na2VxMkgpBFykCHFKwZENxf6NJQiiHeXo5fR61F8Y8o",
+      "staker": BOB,
+      "amount": "300000000000",
+      "pending_rewards": "0",
+      "unlock_at": 1795781401,
+      "locked": true
+    } },
+  }],
   // Recorded on a testnet node (docs/allowances.md): ALICE approves BOB for 2 USDC, BOB moves 1.5 of it.
   svc_approve: [{
     name: 'approve 2 USDC',
@@ -2934,6 +3554,21 @@ export const METHOD_EXAMPLES: Record<string, MethodExample[]> = {
 
 /** What each method does, its errors by name and its spec section, for OpenRPC `description`. */
 export const METHOD_DESCRIPTIONS: Record<string, string> = {
+  // Presales and token staking pools (docs/presales.md, docs/staking-pools.md)
+  svc_getPresale:
+    'Reads the presale record (docs/presales.md "State layout"): its terms, the raise, what is escrowed, its state at the head block time, and once finalized the DEX pool, the locked LP and its unlock time, the tokens reserved for claims and what the creator received. Errors: NOT_FOUND.',
+  svc_listPresales:
+    'Newest first; `status` keeps only presales in that state at the head block time (upcoming, active, succeeded: finalizable, failed: refundable, finalized). No application errors.',
+  svc_getPresaleContributions:
+    'One row per contributor with its total, the sale tokens it buys (floor(amount·rate/10^9)) and whether they were claimed or the contribution refunded; `count` is the number of contributors. Errors: NOT_FOUND.',
+  svc_getPresaleStatus:
+    'The presale state at the head block time with its progress towards the caps, the seconds to its start and end, and which operations would be accepted now (contribute, finalize, refund, claim). Errors: NOT_FOUND.',
+  svc_getStakingPool:
+    'Reads the pool record (docs/staking-pools.md): its terms, total staked, stakers, the reward account with its balance, what is owed to stakers (allocated) and still available, and how many blocks that lasts at reward_rate. Errors: NOT_FOUND; a text that is not Nx6… is -32602.',
+  svc_listStakingPools:
+    'Newest first, with the same fields as svc_getStakingPool. No application errors.',
+  svc_getPoolStake:
+    "An account's position in a pool: its stake, the rewards a claim in a block at the head height would pay (the core's accrual formula applied to the committed records), and its lock. An account without a stake reads amount \"0\". Errors: NOT_FOUND.",
   svc_getBalance:
     'Reads the committed balance of `address` in one token (spec §4.1); the token by symbol (any case) or mint, NTV when absent. An account that never held the token has "0". Errors: UNKNOWN_TOKEN when no token has that symbol or mint.',
   svc_getAccount:

@@ -375,12 +375,12 @@ async function run(seed: number, blocks: number, gov = false) {
           if (r.chance(0.1)) ops.push(rawOp(50, (w) => w.raw(ref.blake3(new TextEncoder().encode('schedule'), user, le64(nonce), Uint8Array.of(ops.length - 1, 0, 0, 0)))));
         } else if (r.chance(0.03)) {
           ops.push(cancelSchedule(user));
-        } else if (r.chance(0.08)) {
-          ops.push(launchpadOp());
         } else if (r.chance(0.12)) {
           ops.push(approveOp(user));
         } else if (r.chance(0.16)) {
           ops.push(transferFromOp(user));
+        } else if (r.chance(0.08)) {
+          ops.push(launchpadOp());
         } else if (r.chance(who < 10 ? 0.6 : 0.05)) {
           ops.push(govOp());
         } else if (r.chance(0.01)) {

@@ -4,6 +4,7 @@ import { benchCore } from './core.js';
 import { benchDex } from './dex.js';
 import { benchStakingPools } from './staking-pools.js';
 import { benchFinality } from './finality.js';
+import { benchGovernance } from './governance.js';
 import { benchIntents } from './intents.js';
 import { benchGetBalance, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
@@ -23,6 +24,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['node: signed transfers end to end', () => benchSignedThroughput()],
   ['node: subscriptions', () => benchSubscriptions()],
   ['intents', () => benchIntents()],
+  ['governance', () => benchGovernance()],
   ['sync: blocks from a peer', () => benchSync()],
   ['consensus: time to finality, 4 validators', () => benchFinality()],
 ];

@@ -55,6 +55,8 @@ export function tokenFieldOf(eventType: string, amountKey: string): string | 'NT
     case 'fee': return eventType === 'PoolCreated' ? 'NTV' : undefined;
     case 'to_proposer':
     case 'to_treasury': return eventType === 'Fee' ? 'NTV' : undefined;
+    // a vote's weight is bonded NTV (docs/governance.md "Voting weight")
+    case 'weight': return eventType === 'ProposalVoted' ? 'NTV' : undefined;
     default: return undefined;
   }
 }

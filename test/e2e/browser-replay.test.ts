@@ -147,3 +147,19 @@ it('the demo page verifies a balance from its button and shows what it verified'
   expect(await page.textContent('#result')).toMatch(/Balance verified/);
   expect(await page.locator('#blocks tr').count()).toBeGreaterThan(0);
 }, 90_000);
+
+it('the explorer page marks a balance it verified with a proof in the browser', async () => {
+  const who = recipients[1]!;
+  const account = await node.result<{ address: string; balance: string }>('svc_getAccount', [who]);
+  const explorer = await context.newPage();
+  try {
+    await explorer.goto(`${node.url}#/address/${account.address}`);
+    await explorer.locator('[data-testid="verify-balance"]').click();
+    const mark = explorer.locator('[data-testid="balance-verified"]');
+    await mark.waitFor({ timeout: 60_000 });
+    expect(await mark.getAttribute('data-balance')).toBe(account.balance);
+    expect(await mark.textContent()).toMatch(/✓ verified at block \d+/);
+  } finally {
+    await explorer.close();
+  }
+}, 90_000);

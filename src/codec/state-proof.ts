@@ -1,4 +1,5 @@
 import { blake3, bytesEqual, keyedBlake3 } from './hash.js';
+import { Prefix } from '../abi/constants.js';
 
 /**
  * Inclusion and absence proofs against the state root (docs/core-abi.md "State root",
@@ -21,8 +22,6 @@ const BUCKETS = 1 << STATE_TREE_DEPTH;
 const STORED_NODES = 4096;
 const ENTRY = 64;
 const ZERO = new Uint8Array(32);
-const P_BUCKET = 0xf0;
-const P_NODE = 0xf1;
 
 export interface StateProof {
   /** the state key */
@@ -57,7 +56,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /** A derived key (0xF0 bucket or 0xF1 node) is no state key: it is never in the tree. */
 export function isProvableKey(key: Uint8Array): boolean {
-  return key.length > 0 && key[0]! < P_BUCKET;
+  return key.length > 0 && key[0]! < Prefix.ROOT_BUCKET;
 }
 
 export function bucketOf(path: Uint8Array): number {
@@ -82,12 +81,12 @@ export function proveState(state: StateReadable, key: Uint8Array): StateProof {
   if (!isProvableKey(key)) throw new RangeError('0xF0 and 0xF1 keys are the tree itself, not state');
   const path = blake3(key);
   const bucket = bucketOf(path);
-  const record = (b: number) => state.get(Uint8Array.of(P_BUCKET, b >> 8, b & 0xff)) ?? new Uint8Array(0);
+  const record = (b: number) => state.get(Uint8Array.of(Prefix.ROOT_BUCKET, b >> 8, b & 0xff)) ?? new Uint8Array(0);
   const node = (i: number): Uint8Array => {
     if (i >= BUCKETS) return bucketHash(record(i - BUCKETS));
     if (i >= STORED_NODES) return nodeHash(node(2 * i), node(2 * i + 1));
     const k = new Uint8Array(5);
-    k[0] = P_NODE;
+    k[0] = Prefix.ROOT_NODE;
     new DataView(k.buffer).setUint32(1, i, false);
     return state.get(k) ?? new Uint8Array(32);
   };

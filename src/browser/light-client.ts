@@ -3,7 +3,8 @@ import { bytesEqual, fromHex, toHex } from '../codec/hash.js';
 import { parseHash } from '../codec/address.js';
 import { verifyEd25519Noble } from '../codec/ed25519-noble.js';
 import type { BlockHeader } from '../chain/block.js';
-import { Replayer, rawBlockFromJson, replayBlocks, type RawBlock, type RawBlockJson, type ReplayProgress, type ReplaySummary } from '../chain/replay.js';
+import { Replayer, rawBlockFromJson, replayBlocks, type RawBlockJson, type ReplayProgress, type ReplaySummary } from '../chain/replay.js';
+import { fetchRawBlocks } from '../client/raw-blocks.js';
 import { RpcClient } from '../client/rpc-client.js';
 import { verifyBalanceProof, verifyProofResult, type GetProofResult } from '../client/proof.js';
 
@@ -71,7 +72,7 @@ export class LightClient {
   /** Fetch, verify and re-execute the blocks after the last verified one, up to `to` (default: the node's head). */
   async sync(to?: number, onProgress?: (p: ReplayProgress) => void): Promise<ReplaySummary> {
     const target = to ?? (await this.nodeHead());
-    return replayBlocks(this.replayer, { blocks: (heights) => this.fetch(heights) }, { from: this.height + 1, to: target }, {
+    return replayBlocks(this.replayer, { blocks: (heights) => fetchRawBlocks(this.client, heights) }, { from: this.height + 1, to: target }, {
       batch: this.batch,
       onProgress: (p) => {
         this.keep(this.replayer.headHeader!);
@@ -107,14 +108,6 @@ export class LightClient {
     const header = this.headers.get(height);
     if (!header) throw new Error(`height ${height} is behind the verified window (${this.height - KEPT_HEADERS + 1}..${this.height})`);
     return header;
-  }
-
-  private async fetch(heights: readonly number[]): Promise<RawBlock[]> {
-    const replies = await this.client.batch(heights.map((h) => ({ method: 'svc_getRawBlock', params: [h] })));
-    return replies.map((r, i) => {
-      if (!r.ok) throw new Error(`svc_getRawBlock ${heights[i]}: ${r.error.message}`);
-      return rawBlockFromJson(r.result as RawBlockJson);
-    });
   }
 
   private keep(header: BlockHeader): void {

@@ -9,10 +9,11 @@ import { loadChainParamsFile, DEFAULT_CHAIN_PARAMS } from '../chain/chain-params
 import { CHAIN_IDS, type Network } from '../chain/genesis-data.js';
 import { genesisConfig } from '../chain/genesis.js';
 import {
-  Replayer, ReplayDivergence, rawBlockFromJson, replayBlocks, type RawBlock, type RawBlockJson, type ReferenceState, type ReplaySource,
+  Replayer, ReplayDivergence, replayBlocks, type RawBlock, type RawBlockJson, type ReferenceState, type ReplaySource,
 } from '../chain/replay.js';
 import { BlockArchive } from '../storage/block-archive.js';
 import { RpcClient } from '../client/rpc-client.js';
+import { fetchRawBlocks } from '../client/raw-blocks.js';
 import { stateProofFromJson, type GetProofResult } from '../client/proof.js';
 import { parseGenesisValidators } from './run.js';
 
@@ -144,17 +145,10 @@ async function rpcSource(url: string): Promise<OpenSource> {
   const client = new RpcClient(url);
   const [head] = await client.call<Array<{ height: number }>>('svc_getRecentBlocks', [1]);
   const block0 = await client.call<RawBlockJson>('svc_getRawBlock', [0]);
-  const fetch = async (heights: readonly number[]): Promise<RawBlock[]> => {
-    const replies = await client.batch(heights.map((h) => ({ method: 'svc_getRawBlock', params: [h] })));
-    return replies.map((r, i) => {
-      if (!r.ok) throw new Error(`svc_getRawBlock ${heights[i]}: ${r.error.message}`);
-      return rawBlockFromJson(r.result as RawBlockJson);
-    });
-  };
   return {
     head: head!.height,
     ...(block0.genesis ? { genesis: fromHex(block0.genesis, undefined, 'genesis') } : {}),
-    blocks: fetch,
+    blocks: (heights) => fetchRawBlocks(client, heights),
     reference: async (height, stateRoot, keys) => {
       const asked = keys.slice(0, REFERENCE_KEYS);
       const replies = await client.batch(asked.map((k) => ({ method: 'svc_getProof', params: [`0x${toHex(k)}`, null, height] })));

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { encodeHash, parseAddressDetailed } from '../../codec/address.js';
 import { toHex } from '../../codec/hash.js';
 import { isProvableKey } from '../../codec/state-proof.js';
+import { decodeStoredBlock } from '../../chain/block.js';
 import { accountKey, balanceKey, decodeBalance } from '../../core/records.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
@@ -56,7 +57,7 @@ export function auditMethods({ chain, readers }: MethodDependencies): MethodDefi
       handler: async ([height]) => {
         const raw = await chain.rawBlock(height);
         if (!raw) throw RpcError.app('NOT_FOUND', `no block at height ${height} (the head is ${chain.height})`, { height, head: chain.height });
-        const hash = height === chain.headHeader.height ? chain.headHeader.hash : (await chain.blockByHeight(height))!.header.hash;
+        const { hash } = decodeStoredBlock(raw.block).header;
         const genesis = height === 0 ? await chain.genesisInput() : undefined;
         return {
           height, hash: encodeHash(hash), block: toHex(raw.block), certificate: toHex(raw.certificate), result: raw.result ? toHex(raw.result) : null,

@@ -150,10 +150,11 @@ describe('svc_getRawBlock and ntv-node replay over JSON-RPC', () => {
   }, 60_000);
 
   it('refuses bad arguments with exit 2 and a message', async () => {
-    expect(await replay([])).toMatchObject({ code: 2, stderr: expect.stringMatching(/exactly one of --data-dir and --rpc/) });
-    expect(await replay(['--rpc', node.url, '--from', '100000'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/above/) });
-    expect(await replay(['-d', join(dir, 'nope')])).toMatchObject({ code: 2, stderr: expect.stringMatching(/not a node data directory/) });
-  }, 30_000);
+    const [none, high, missing] = await Promise.all([replay([]), replay(['--rpc', node.url, '--from', '100000']), replay(['-d', join(dir, 'nope')])]);
+    expect(none).toMatchObject({ code: 2, stderr: expect.stringMatching(/exactly one of --data-dir and --rpc/) });
+    expect(high).toMatchObject({ code: 2, stderr: expect.stringMatching(/above/) });
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/not a node data directory/) });
+  }, 90_000);
 });
 
 describe('svc_getProof and the client verifier', () => {

@@ -10,6 +10,7 @@ import { benchGetBalance, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
 import { benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
+import { benchReplay } from './replay.js';
 
 /**
  * `npm run bench`: every figure the issues name, each as a ratio against a baseline measured in the
@@ -27,6 +28,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['governance', () => benchGovernance()],
   ['sync: blocks from a peer', () => benchSync()],
   ['consensus: time to finality, 4 validators', () => benchFinality()],
+  ['replay: blocks of 1,000 transfers through the core, Node and Chromium', () => benchReplay()],
 ];
 
 const only = process.argv.slice(2);

@@ -454,7 +454,7 @@ function AddressPage({ address }: { address: string }) {
           <Fields rows={[
             ['Address', <span class="mono" data-testid="account-address">{a.address}</span>],
             ['EVM form', <span class="mono" data-testid="account-evm">{a.evm_address}</span>],
-            ['NTV balance', <span data-testid="account-balance">{formatUnits(a.balance, NTV_DECIMALS)} NTV</span>],
+            ['NTV balance', <span><span data-testid="account-balance">{formatUnits(a.balance, NTV_DECIMALS)} NTV</span> <VerifyBalance address={a.address} shown={a.balance} /></span>],
             ['Nonce', `${a.nonce} (next free ${a.pending_nonce})`],
           ]} />
         )}
@@ -466,6 +466,52 @@ function AddressPage({ address }: { address: string }) {
       <h3>History</h3>
       <Show data={history}>{(list) => <History items={Array.isArray(list) ? list : []} />}</Show>
     </section>
+  );
+}
+
+/**
+ * The light client of the browser build (docs/replay.md "In the browser"), loaded on first use from
+ * /browser/ntv.js and kept for the page's life: it replays the chain from genesis through the core,
+ * verifying every header and certificate, then checks a balance's proof against a header it
+ * verified. The URL is a variable so esbuild leaves the import to the browser.
+ */
+interface LightClientLike {
+  verifiedBalance(address: string, token?: string): Promise<{ balance: bigint; height: number }>;
+  sync(to?: number, onProgress?: (p: { block: { height: number } }) => void): Promise<unknown>;
+}
+let lightClient: Promise<LightClientLike> | undefined;
+function loadLightClient(): Promise<LightClientLike> {
+  const url = '/browser/ntv.js';
+  lightClient ??= (import(/* @vite-ignore */ url) as Promise<{ LightClient: { create(o: { url: string }): Promise<LightClientLike> } }>)
+    .then((ntv) => ntv.LightClient.create({ url: `${location.origin}/` }));
+  lightClient.catch(() => (lightClient = undefined));
+  return lightClient;
+}
+
+type Verification = { state: 'idle' } | { state: 'working'; text: string } | { state: 'verified'; balance: string; height: number } | { state: 'failed'; reason: string };
+
+/** Marks a balance this browser proved against a header it verified itself, or says why not. */
+function VerifyBalance({ address, shown }: { address: string; shown: string }) {
+  const [v, setV] = useState<Verification>({ state: 'idle' });
+  const run = async () => {
+    setV({ state: 'working', text: 'loading the core…' });
+    try {
+      const client = await loadLightClient();
+      await client.sync(undefined, (p) => setV({ state: 'working', text: `replaying block ${p.block.height}…` }));
+      const proven = await client.verifiedBalance(address, 'NTV');
+      setV({ state: 'verified', balance: proven.balance.toString(), height: proven.height });
+    } catch (error) {
+      setV({ state: 'failed', reason: (error as Error).message });
+    }
+  };
+  if (v.state === 'idle') return <button type="button" class="verify" data-testid="verify-balance" onClick={() => void run()}>verify in this browser</button>;
+  if (v.state === 'working') return <span class="muted" data-testid="balance-verifying">{v.text}</span>;
+  if (v.state === 'failed') return <span class="bad" data-testid="balance-unverified" title={v.reason}>✗ not verified: {v.reason}</span>;
+  const same = v.balance === shown;
+  return (
+    <span class={same ? 'verified' : 'bad'} data-testid="balance-verified" data-balance={v.balance} title={`proven against the state root of block ${v.height}, which this browser verified by replay`}>
+      {same ? `✓ verified at block ${v.height}` : `✓ proven ${formatUnits(v.balance, NTV_DECIMALS)} NTV at block ${v.height} (the balance above is from another block)`}
+    </span>
   );
 }
 

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { Core } from '../core/core.js';
+import { Core, encodeGenesisConfig } from '../core/core.js';
 import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { balanceKey, decodeBalance } from '../core/records.js';
 import { bundleHash, type Operation } from '../codec/bundle.js';
 import { encodeAccount, encodeHash } from '../codec/address.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
-import type { ChainStore } from '../storage/chain-store.js';
+import type { ChainStore, StoredRawBlock } from '../storage/chain-store.js';
+import { proveState, type StateProof } from '../codec/state-proof.js';
 import type { Logger } from '../logger.js';
 import type { AccountKeys } from './account-keys.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
@@ -328,6 +329,41 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   async blockByHeight(height: number): Promise<Block | undefined> {
     const bytes = await this.deps.store.getBlock(height);
     return bytes ? decodeBlock(bytes, bundleHash) : undefined;
+  }
+
+  /** A durable block exactly as stored, with its certificate and execution result (svc_getRawBlock, docs/replay.md). */
+  async rawBlock(height: number): Promise<StoredRawBlock | undefined> {
+    if (height > this.height) return undefined;
+    return (await this.deps.store.getRawBlocks([height]))[0];
+  }
+
+  private genesis: Promise<Uint8Array | undefined> | undefined;
+
+  /**
+   * The encoded GenesisConfig (docs/core-abi.md) that made the stored genesis block, for replay from
+   * genesis (docs/replay.md): this node's genesis flags, checked once through a fresh core against
+   * block 0's state root; undefined when they do not give it (a node restarted with other flags).
+   */
+  genesisInput(): Promise<Uint8Array | undefined> {
+    this.genesis ??= (async () => {
+      const bytes = encodeGenesisConfig(genesisConfig(this.options.network, {
+        validators: this.options.genesisValidators ?? [this.deps.validator.publicKey],
+        params: this.options.chainParams ?? DEFAULT_CHAIN_PARAMS,
+      }));
+      const core = await Core.create({ get: () => undefined });
+      core.genesis(bytes);
+      const block0 = await this.blockByHeight(0);
+      return block0 && Buffer.compare(core.commitBlock().stateRoot, block0.header.stateRoot) === 0 ? bytes : undefined;
+    })();
+    return this.genesis;
+  }
+
+  /**
+   * The proof of a state key against the durable head's state root (docs/replay.md "State proofs"):
+   * the state view and the head move together (pipeline/notify.ts), so both are read in one turn.
+   */
+  stateProof(key: Uint8Array): { header: BlockHeader; proof: StateProof } {
+    return { header: this.heads.head, proof: proveState(this.deps.state, key) };
   }
 
   /** Headers of the latest blocks, newest first, from memory when recent. */

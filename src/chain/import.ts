@@ -1,22 +1,18 @@
-import type { BlockContext, BundleInput } from '../core/core.js';
+import type { BundleInput } from '../core/core.js';
 import type { BlockResultView } from '../core/block-result.js';
 import type { BundleScan } from '../core/scan.js';
-import { decodeBundle } from '../codec/bundle.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
-import { bytesEqual, sha256, toHex, toLatin1 } from '../codec/hash.js';
-import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
-import { decodeCertificate, verifyCertificate } from './votes.js';
-import { looksLikeEvmTransaction } from './evm/transaction.js';
+import { bytesEqual, toHex, toLatin1 } from '../codec/hash.js';
+import { verifyEd25519 } from '../codec/keys.js';
+import { blockContextOf, certificateProblem, deriveAuth, type KeySource } from './block-checks.js';
 import { decodeStoredBlock, headerHash, storedBundles, type Block, type BlockHeader } from './block.js';
 import type { Chain } from './chain.js';
 import { chainParams } from './chain-params.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
 import { producedBlock, type ProducedBlock } from './producer.js';
 import { statusOf } from './status.js';
-import { readValidatorSet, type ValidatorInfo } from './validator-set.js';
-import {
-  AUTH_ED25519, AUTH_EVM, AUTH_ML_DSA_65, AUTH_UNSIGNED, ED25519_PUBLIC_KEY_BYTES, ED25519_SIGNATURE_BYTES, KEY_TYPE_ED25519, KEY_TYPE_ML_DSA_65, ML_DSA_65_SIGNATURE_BYTES,
-} from '../abi/constants.js';
+import { readValidatorSet } from './validator-set.js';
+import { AUTH_EVM } from '../abi/constants.js';
 
 /**
  * Contract F: a block made by another validator enters the chain here (sync, src/p2p/sync.ts, and
@@ -113,22 +109,16 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   if (!proposer || proposer.jailed || !bytesEqual(proposer.address, header.proposer)) {
     throw new ImportError('BAD_PROPOSER', `proposer ${toHex(header.proposerPubkey)} is not a validator of the set at the parent`, header.height);
   }
-  if (!options.certificateVerified) checkCertificate(certificate, header, validators, proposer, chainParams(core).epochLength);
+  if (!options.certificateVerified) {
+    const problem = certificateProblem(certificate, header, validators, proposer, chainParams(core).epochLength);
+    if (problem !== undefined) throw new ImportError('BAD_CERTIFICATE', problem, header.height);
+  }
 
   // Per bundle only its authorization input is kept (one shared object for every unsigned bundle);
   // the views, entries and outcomes are made when somebody reads them (`importedBlock`, `outcomes`).
   const mine = chain.mempool.size > 0 ? new Map<number, PendingBundle>() : undefined;
   const auths = bundles.map((bytes, i) => bundleAuth(chain, bytes, i, scan, mine, header.height));
-  const context: BlockContext & { missed: Uint8Array[] } = {
-    height: BigInt(header.height),
-    timestamp: BigInt(header.timestamp),
-    proposer: header.proposer,
-    gasPrice: BigInt(header.baseFee),
-    chainId: BigInt(header.chainId),
-    allowUnsigned: chain.allowUnsigned,
-    blockGasLimit: BigInt(header.gasLimit),
-    missed: header.missed ?? [],
-  };
+  const context = blockContextOf(header, chain.allowUnsigned);
   const t0 = performance.now();
   let result: BlockResultView;
   try {
@@ -189,27 +179,6 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
     },
   }, chain.tokens);
   return { block, durable: chain.commitExecuted(produced) };
-}
-
-/**
- * A certificate with votes of > 2/3 of the stake of the set at the parent. A block without one is
- * accepted only when its proposer alone holds > 2/3 of that stake: its header signature is then the
- * supermajority (a single-validator network, docs/p2p.md).
- */
-function checkCertificate(certificate: Uint8Array, header: Block['header'], validators: ValidatorInfo[], proposer: ValidatorInfo, epochLength: number): void {
-  if (certificate.length === 0) {
-    let total = 0n;
-    for (const v of validators) if (v.active && !v.jailed) total += v.stake;
-    if (proposer.active && total > 0n && proposer.stake * 3n > total * 2n) return;
-    throw new ImportError('BAD_CERTIFICATE', 'block has no finality certificate and its proposer holds no 2/3 of the stake', header.height);
-  }
-  let check;
-  try {
-    check = verifyCertificate(decodeCertificate(certificate), { height: header.height, hash: header.hash }, validators, epochLength);
-  } catch (error) {
-    throw new ImportError('BAD_CERTIFICATE', `certificate does not decode: ${(error as Error).message}`, header.height);
-  }
-  if (!check.ok) throw new ImportError('BAD_CERTIFICATE', check.reason, header.height);
 }
 
 /**
@@ -290,44 +259,15 @@ function bundleAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan
   }
   const status = scan.status(i);
   if (status !== 0) throw new ImportError('INVALID_BUNDLE', `bundle ${i} does not decode (${statusOf(status).name})`, height);
-  return deriveAuth(chain, bytes, i, scan);
+  return deriveAuth(bytes, i, scan, keySource(chain));
 }
 
-/** Shared by every unsigned bundle of every imported block (thousands per block): read-only. */
-const NO_PUBKEY = new Uint8Array(0);
-const UNSIGNED: BundleAuth = { kind: AUTH_UNSIGNED, keyHash: new Uint8Array(32), pubkey: NO_PUBKEY };
-
-function deriveAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan): BundleAuth {
-  const length = scan.signatureLength(i);
-  if (length === 0) return UNSIGNED;
-  const account = bytes.subarray(0, 32);
-  if (length !== ED25519_SIGNATURE_BYTES && length !== ML_DSA_65_SIGNATURE_BYTES) {
-    // docs/eth.md: an EVM transaction; its recovered sender is the account itself.
-    return looksLikeEvmTransaction(scan.signature(i, bytes)) ? { kind: AUTH_EVM, keyHash: account, pubkey: NO_PUBKEY } : UNSIGNED;
-  }
-  const kind = length === ED25519_SIGNATURE_BYTES ? AUTH_ED25519 : AUTH_ML_DSA_65;
-  const pubkey = scan.pubkey(i, bytes);
-  if (pubkey !== undefined) return { kind, keyHash: sha256(pubkey), pubkey };
-  const keyType = kind === AUTH_ED25519 ? KEY_TYPE_ED25519 : KEY_TYPE_ML_DSA_65;
-  const accountKey = toLatin1(account);
-  const candidates = new Map<string, Uint8Array>();
-  for (const k of chain.keys.of(account)) if (k.keyType === keyType) candidates.set(toHex(k.keyHash), k.keyHash);
-  for (const a of revealedKeys.get(chain)?.get(accountKey) ?? []) if (a.kind === kind) candidates.set(toHex(a.keyHash), a.keyHash);
-  // One key (the usual case) or none: the core decides (KEY_NOT_AUTHORIZED would make the block invalid).
-  if (candidates.size <= 1) return { kind, keyHash: candidates.values().next().value ?? new Uint8Array(32), pubkey: NO_PUBKEY };
-  return { kind, keyHash: chooseKey(chain, decodeBundle(bytes), kind, [...candidates.values()]), pubkey: NO_PUBKEY };
-}
-
-/** Several registered keys of the scheme: the signature tells which one signed. */
-function chooseKey(chain: Chain, bundle: ReturnType<typeof decodeBundle>, kind: number, keyHashes: Uint8Array[]): Uint8Array {
-  const pubkeys = [
-    ...chain.keys.of(bundle.userAccount).map((k) => k.pubkey),
-    ...(revealedKeys.get(chain)?.get(toLatin1(bundle.userAccount)) ?? []).map((a) => a.pubkey),
-  ];
-  for (const pubkey of pubkeys) {
-    if ((kind === AUTH_ED25519) === (pubkey.length === ED25519_PUBLIC_KEY_BYTES) && verifyBundleSignature(bundle, pubkey)) return sha256(pubkey);
-  }
-  return keyHashes[0]!;
+/** The account keys import derives authorization from: state, and keys revealed in blocks not yet durable. */
+function keySource(chain: Chain): KeySource {
+  return {
+    registered: (account) => chain.keys.of(account),
+    revealed: (account) => revealedKeys.get(chain)?.get(toLatin1(account)) ?? [],
+  };
 }
 
 function rememberRevealed(chain: Chain, bundles: readonly Uint8Array[], auths: readonly BundleAuth[]): void {

@@ -1,4 +1,6 @@
 import type { Operation } from '../codec/bundle.js';
+import type { StateProof } from '../codec/state-proof.js';
+import type { StoredRawBlock } from '../storage/chain-store.js';
 import type { Block, BlockHeader } from './block.js';
 import type { Network } from './genesis-data.js';
 import type { AccountKeys } from './account-keys.js';
@@ -69,6 +71,12 @@ export interface ChainReader {
   /** true while the node catches up with the network (spec §6.2: subscriptions pause) */
   readonly syncing: boolean;
   blockByHeight(height: number): Promise<Block | undefined>;
+  /** a durable block as stored, with certificate and execution result (docs/replay.md) */
+  rawBlock(height: number): Promise<StoredRawBlock | undefined>;
+  /** the encoded GenesisConfig that made block 0, undefined when this node's flags do not give it */
+  genesisInput(): Promise<Uint8Array | undefined>;
+  /** a state key's inclusion or absence proof against the durable head's state root */
+  stateProof(key: Uint8Array): { header: BlockHeader; proof: StateProof };
   heightOfHash(hash: Uint8Array): Promise<number | undefined>;
   recentHeaders(limit: number): Promise<BlockHeader[]>;
   receipt(hash: Uint8Array): Promise<Receipt | undefined>;

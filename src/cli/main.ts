@@ -2,6 +2,7 @@
 import { Builtins } from 'clipanion';
 import { RunCommand } from './run.js';
 import { KeysGenerateCommand } from './keys.js';
+import { ReplayCommand } from './replay.js';
 import { VersionCommand } from './version.js';
 import { NodeCli } from './help.js';
 import { colorDepth } from './help-format.js';
@@ -12,6 +13,7 @@ const colors = colorDepth() > 1;
 const cli = new NodeCli({ binaryLabel: 'ntv-node', binaryName: 'ntv-node', binaryVersion: NODE_VERSION, enableColors: colors });
 cli.register(RunCommand);
 cli.register(KeysGenerateCommand);
+cli.register(ReplayCommand);
 cli.register(VersionCommand);
 cli.register(Builtins.HelpCommand);
 cli.register(Builtins.VersionCommand);

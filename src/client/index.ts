@@ -9,3 +9,5 @@ export type {
   AccountRef, Amount, BatchEntryInput, CollectionRef, CreateMultiTokenCollectionParams, CreateNftCollectionParams, PubkeyRef,
   SetPoolConfigParams, TokenMetadataFields, TokenRef, ValidatorMetadataParams,
 } from './wallet.js';
+export { ProofError, accountStateKey, proveState, stateProofFromJson, verifyBalanceProof, verifyProofResult, verifyStateProof } from './proof.js';
+export type { GetProofResult, StateProof, StateProofCheck } from './proof.js';

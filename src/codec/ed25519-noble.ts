@@ -23,21 +23,48 @@ function numberLE(bytes: Uint8Array): bigint {
 
 /** Strict Ed25519 verification on @noble/ed25519; same verdicts as keys.ts verifyEd25519. */
 export async function verifyEd25519Noble(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): Promise<boolean> {
-  if (!ed25519StrictPrecheck(publicKey, signature)) return false;
+  const parts = prepare(publicKey, message, signature);
+  return parts !== undefined && check(parts, await ed.hashes.sha512Async(parts.hashInput));
+}
+
+/**
+ * The same, synchronous, with a SHA-512 the caller supplies (the browser build's, from
+ * @noble/hashes: WebCrypto has no synchronous digest); for code paths that cannot await, such as
+ * the certificate checks block replay shares with import (src/browser/shims/node-crypto.ts).
+ */
+export function verifyEd25519NobleSync(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, sha512: (data: Uint8Array) => Uint8Array): boolean {
+  const parts = prepare(publicKey, message, signature);
+  return parts !== undefined && check(parts, sha512(parts.hashInput));
+}
+
+interface Parts {
+  A: ed.Point;
+  R: ed.Point;
+  s: bigint;
+  /** R ‖ A ‖ M, whose SHA-512 is k */
+  hashInput: Uint8Array;
+}
+
+function prepare(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): Parts | undefined {
+  if (!ed25519StrictPrecheck(publicKey, signature)) return undefined;
   let A: ed.Point;
   let R: ed.Point;
   try {
     A = ed.Point.fromBytes(publicKey, false);
     R = ed.Point.fromBytes(signature.subarray(0, 32), false);
   } catch {
-    return false; // not a point on the curve
+    return undefined; // not a point on the curve
   }
-  const s = numberLE(signature.subarray(32, 64));
   const hashInput = new Uint8Array(64 + message.length);
   hashInput.set(signature.subarray(0, 32), 0);
   hashInput.set(publicKey, 32);
   hashInput.set(message, 64);
-  const k = numberLE(await ed.hashes.sha512Async(hashInput)) % L;
+  return { A, R, s: numberLE(signature.subarray(32, 64)), hashInput };
+}
+
+/** The cofactorless equation [S]B − [k]A == R (OpenSSL's). */
+function check({ A, R, s }: Parts, digest: Uint8Array): boolean {
+  const k = numberLE(digest) % L;
   return ed.Point.BASE.multiply(s, false).subtract(A.multiply(k, false)).equals(R);
 }
 

@@ -197,9 +197,12 @@ export class Core {
     return new Uint8Array(this.x.memory.buffer, this.x.output_ptr(), this.x.output_len());
   }
 
-  /** Apply a genesis configuration inside the open block; follow with commitBlock(). */
-  genesis(config: GenesisConfig): void {
-    const bytes = encodeGenesisConfig(config);
+  /**
+   * Apply a genesis configuration inside the open block; follow with commitBlock(). Also takes the
+   * encoded GenesisConfig (a replay gets it from svc_getRawBlock at height 0, docs/replay.md).
+   */
+  genesis(config: GenesisConfig | Uint8Array): void {
+    const bytes = config instanceof Uint8Array ? config : encodeGenesisConfig(config);
     const st = this.guard(() => this.x.genesis(this.writeInput(bytes)));
     if (st !== Status.OK) throw new CoreStatusError('genesis', st);
   }

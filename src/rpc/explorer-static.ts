@@ -25,6 +25,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
 };
 
 /**
@@ -89,7 +90,7 @@ export function explorerMiddleware(dir: string | undefined, logger: Logger): Koa
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (page) {
       // The page talks only to this origin (RPC over fetch and ws on the same port).
-      ctx.set('Content-Security-Policy', "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; base-uri 'none'; frame-ancestors 'none'");
+      ctx.set('Content-Security-Policy', "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; base-uri 'none'; frame-ancestors 'none'");
       ctx.set('Referrer-Policy', 'no-referrer');
     }
     if (ctx.get('If-None-Match') === file.etag) {

@@ -1,5 +1,6 @@
 import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
+import { readRawBlocks, type StoredRawBlock } from './block-archive.js';
 import { BlockFileReader, blockFilesDir, decodeLocation, type BlockRecord } from './block-files.js';
 import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
@@ -8,6 +9,7 @@ import { decodeOutcome } from './outcome-codec.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
+export type { StoredRawBlock } from './block-archive.js';
 export { IndexKeys, STORAGE_FORMAT };
 
 /**
@@ -180,6 +182,11 @@ export class ChainStore {
    */
   async getExecutedBlocks(heights: readonly number[]): Promise<Array<{ block: Uint8Array; outcome: Uint8Array | undefined } | undefined>> {
     return (await this.records(heights)).map((r) => r && { block: r.block, outcome: r.outcome && decodeOutcome(r.outcome) });
+  }
+
+  /** Blocks exactly as stored, with certificate and execution result (svc_getRawBlock, docs/replay.md). */
+  async getRawBlocks(heights: readonly number[]): Promise<Array<StoredRawBlock | undefined>> {
+    return readRawBlocks(this.db, this.files, heights);
   }
 
   /** Blocks and their stored results from the block files, found by their locations ('b' records). */

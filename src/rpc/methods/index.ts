@@ -1,6 +1,7 @@
 import type { MethodRegistry } from '../registry.js';
 import { accountMethods } from './account.js';
 import { allowanceMethods } from './allowances.js';
+import { auditMethods } from './audit.js';
 import type { MethodDependencies } from './context.js';
 import { dexMethods } from './dex.js';
 import { presaleMethods } from './presales.js';
@@ -49,6 +50,7 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     governanceMethods,
     presaleMethods,
     stakingPoolMethods,
+    auditMethods,
   ]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));

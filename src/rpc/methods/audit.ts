@@ -1,0 +1,114 @@
+import { Type } from '@sinclair/typebox';
+import { encodeHash, parseAddressDetailed } from '../../codec/address.js';
+import { toHex } from '../../codec/hash.js';
+import { isProvableKey } from '../../codec/state-proof.js';
+import { decodeStoredBlock } from '../../chain/block.js';
+import { accountKey, balanceKey, decodeBalance } from '../../core/records.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Height } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { tokenParam } from './params.js';
+
+/**
+ * The methods auditors and light embedders read (docs/replay.md): blocks exactly as stored, for
+ * replay through the core, and state proofs against a header's state root.
+ */
+
+const Hex = (description: string) => Type.String({ pattern: '^([0-9a-f]{2})*$', description });
+
+const RawBlockSchema = Type.Object({
+  height: Type.Integer(),
+  hash: Type.String({ description: 'Nxh… block hash' }),
+  block: Hex('the stored block bytes (docs/replay.md "Format"): u32 LE header JSON length, the header JSON, u32 LE bundle count, then per bundle u32 LE length and its Borsh bytes'),
+  certificate: Hex('the finality certificate (docs/consensus.md "Certificates"); empty when the block has none (the genesis block, a proposer holding > 2/3 of the stake alone)'),
+  result: Type.Union([Hex('the core\'s BlockResult bytes for the block (docs/core-abi.md "Input and output layouts"): per bundle status, gas, fee and nonce, then the events'), Type.Null()], {
+    description: 'null for the genesis block',
+  }),
+  genesis: Type.Optional(Type.Union([Hex('height 0 only: the encoded GenesisConfig (docs/core-abi.md) whose commit is the genesis block\'s state'), Type.Null()], {
+    description: 'height 0 only; null when this node\'s genesis flags do not give its stored genesis block',
+  })),
+}, { title: 'RawBlock', additionalProperties: false });
+
+const ProofSchema = Type.Object({
+  height: Type.Integer({ description: 'the block whose state root the proof is against: the durable head' }),
+  block_hash: Type.String({ description: 'Nxh… hash of that block' }),
+  state_root: Type.String({ description: 'Nxh… its header\'s stateRoot' }),
+  key: Hex('the state key proven (docs/core-abi.md "State layout")'),
+  value: Type.Union([Hex('the value stored under the key'), Type.Null()], { description: 'null: an absence proof' }),
+  balance: Type.Optional(Type.String({ description: 'with a token: the balance the value encodes, raw units (0 when absent)' })),
+  proof: Type.Object({
+    bucket: Type.Integer({ minimum: 0, maximum: 65535, description: 'the first two bytes of Blake3(key), big-endian' }),
+    entries: Hex('the bucket\'s record: its (path [32] ‖ leaf [32]) entries sorted by path'),
+    siblings: Type.Array(Hex('32 bytes'), { minItems: 16, maxItems: 16, description: 'sibling hashes from the bucket\'s leaf node up to a child of the root' }),
+  }),
+}, { title: 'StateProof', additionalProperties: false });
+
+const KEY_EXPECTED = 'an address (Nx0…/Nx1… base58, or 0x + 40 or 64 hex digits) or a state key (0x + hex, not 20 or 32 bytes)';
+
+export function auditMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+  return [
+    defineMethod({
+      name: 'svc_getRawBlock',
+      summary: 'A block exactly as stored, with its finality certificate and execution result, for replay through the core (docs/replay.md).',
+      params: [{ name: 'height', schema: Height() }] as const,
+      result: { name: 'block', schema: RawBlockSchema },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: async ([height]) => {
+        const raw = await chain.rawBlock(height);
+        if (!raw) throw RpcError.app('NOT_FOUND', `no block at height ${height} (the head is ${chain.height})`, { height, head: chain.height });
+        const { hash } = decodeStoredBlock(raw.block).header;
+        const genesis = height === 0 ? await chain.genesisInput() : undefined;
+        return {
+          height, hash: encodeHash(hash), block: toHex(raw.block), certificate: toHex(raw.certificate), result: raw.result ? toHex(raw.result) : null,
+          ...(height === 0 ? { genesis: genesis ? toHex(genesis) : null } : {}),
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_getProof',
+      summary: 'A state value with its inclusion (or absence) proof against the head block\'s state root (docs/replay.md "State proofs").',
+      params: [
+        { name: 'key_or_address', schema: Type.String({ minLength: 1, maxLength: 1026, description: 'an address (with `token`: its balance; without: its account record) or a state key as 0x + hex' }) },
+        { name: 'token', schema: Type.String({ minLength: 1, maxLength: 66, description: 'symbol or mint: prove the address\'s balance of it' }), required: false },
+        { name: 'height', schema: Height({ description: 'the head height (the default); other heights are refused: state is kept at the head only' }), required: false },
+      ] as const,
+      result: { name: 'proof', schema: ProofSchema },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code],
+      handler: ([keyOrAddress, token, height]) => {
+        const key = stateKeyParam(keyOrAddress, token, readers.tokens);
+        const { header, proof } = chain.stateProof(key.key);
+        if (height !== undefined && height !== null && height !== header.height) {
+          throw RpcError.app('UNAVAILABLE_ON_NODE', `state is kept at the head only: height ${height} is not the head ${header.height} (docs/replay.md "State proofs")`, { height, head: header.height });
+        }
+        return {
+          height: header.height, block_hash: encodeHash(header.hash), state_root: encodeHash(header.stateRoot),
+          key: toHex(proof.key), value: proof.value ? toHex(proof.value) : null,
+          ...(key.balance ? { balance: (proof.value ? decodeBalance(proof.value) : 0n).toString() } : {}),
+          proof: { bucket: proof.bucket, entries: toHex(proof.entries), siblings: proof.siblings.map(toHex) },
+        };
+      },
+    }),
+  ];
+}
+
+/** svc_getProof's first two params as a state key: an address's balance or account record, or a raw key. */
+function stateKeyParam(value: string, token: string | undefined | null, tokens: MethodDependencies['readers']['tokens']): { key: Uint8Array; balance: boolean } {
+  let address: Uint8Array | undefined;
+  try {
+    const parsed = parseAddressDetailed(value);
+    if (parsed.kind !== 'hash') address = parsed.bytes;
+  } catch {
+    // not an address: a raw state key below
+  }
+  if (address) {
+    if (token === undefined || token === null) return { key: accountKey(address), balance: false };
+    return { key: balanceKey(address, tokenParam(tokens, token).mint), balance: true };
+  }
+  if (token !== undefined && token !== null) throw RpcError.invalidParam('key_or_address', 1, 'an address when a token is given');
+  const match = /^0x((?:[0-9a-fA-F]{2})+)$/.exec(value);
+  if (!match) throw RpcError.invalidParam('key_or_address', 1, KEY_EXPECTED);
+  const key = new Uint8Array(Buffer.from(match[1]!, 'hex'));
+  if (!isProvableKey(key)) throw RpcError.invalidParam('key_or_address', 1, 'a state key: prefixes 0xF0 and above are the state tree itself (docs/core-abi.md "State root")');
+  return { key, balance: false };
+}

@@ -30,6 +30,7 @@ import { ChainStore } from './storage/chain-store.js';
 import { createNodeP2P } from './p2p/index.js';
 import { ConsensusService, consensusTransport } from './consensus/service.js';
 import { NODE_VERSION } from './version.js';
+import { NodeMetrics, serveMetrics } from './ops/metrics.js';
 
 export interface NodeOptions {
   dataDir: string;
@@ -84,12 +85,19 @@ export interface NodeOptions {
   failoverBaseMs?: number;
   /** --failover-step: ms between further backups (default 3000) */
   failoverStepMs?: number;
+  /**
+   * spec §4.20 --metrics: Prometheus metrics on `host:port` (--metrics-port, default 9100; host
+   * 127.0.0.1, or 0.0.0.0 with --metrics-external). Absent: no metrics.
+   */
+  metrics?: { host: string; port: number };
 }
 
 export interface RunningNode {
   logger: Logger;
   chain: Chain;
   rpcPort: number;
+  /** the port metrics are served on, when --metrics is on */
+  metricsPort?: number;
   stop(): Promise<void>;
   /** the intent engine; embedders register the STD-71 integrator hook on `intents.hooks` (docs/intents.md) */
   intents: IntentService;
@@ -110,6 +118,9 @@ function urlHost(host: string): string {
 export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const logger = createLogger({ verbose: options.verbose, format: options.logFormat ?? 'auto' });
   const startedAtMs = Date.now();
+  // The metrics port before anything opens: a port in use stops the start with nothing to undo
+  // (issue 24 "Bad input"); it answers 503 until the node is up.
+  const metricsServer = options.metrics ? await serveMetrics(options.metrics) : undefined;
   await initHashing();
   await mkdir(options.dataDir, { recursive: true });
   const validator = await loadValidatorKey(options.validatorKeyPath, options.dataDir);
@@ -161,13 +172,26 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   }
 
   const registry = new MethodRegistry({ info: { title: 'ntv-node JSON-RPC', version: NODE_VERSION } });
+  // spec §4.20 --metrics (src/ops/metrics.ts): the gauges read these on each scrape.
+  let metrics: NodeMetrics | undefined;
+  if (options.metrics) {
+    metrics = new NodeMetrics({
+      chain, peers: () => p2p.view.connectedPeers().length, lookupHeight: () => store.lookupHeight, writeStats: () => store.writeStats,
+    });
+    const observer = metrics;
+    registry.callObserver = (method, seconds, ok) => observer.observeCall(method, seconds, ok);
+    chain.on('block', (produced: ProducedBlock) => observer.observeBlock(produced));
+  }
   // Spec §6 subscriptions: fed by the chain's 'block' event, paused while chain.syncing.
   const subscriptions = new SubscriptionHub(chain, {}, logger);
   // Issue 5: libp2p QUIC transport, block sync and bundle forwarding (src/p2p, docs/p2p.md).
   const p2p = await createNodeP2P({
     dataDir: options.dataDir, port: options.p2pPort ?? 9944, host: options.p2pHost ?? '0.0.0.0', bootnodes: options.bootnodes ?? [],
     ...(options.externalAddr ? { externalAddr: options.externalAddr } : {}), enforceValidatorAllowlist: options.enforceValidatorAllowlist ?? false,
-    ...(options.onSyncProgress ? { onSyncProgress: options.onSyncProgress } : {}),
+    onSyncProgress: (done, total) => {
+      metrics?.observeSync(done, total);
+      options.onSyncProgress?.(done, total);
+    },
     leaderOf: (height) => consensus.leaderKey(height),
   }, { chain, store, validator, logger, sync });
   // Issue 5 consensus (src/consensus, docs/consensus.md): leader schedule, failover rounds, votes,
@@ -202,6 +226,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     },
     { registry, logger },
   );
+  if (metrics) metricsServer?.serve(metrics.registry);
   const rpcPort = await rpc.start();
   consensus.start();
   chain.start(consensus);
@@ -220,6 +245,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   logger.info('node started', {
     version: NODE_VERSION, network: options.network, chainId: chain.chainId, height: chain.height, rpc: rpcUrl,
     ...(explorer ? { explorer: `${rpcUrl}/` } : {}),
+    ...(metricsServer && options.metrics ? { metrics: `http://${urlHost(options.metrics.host)}:${metricsServer.port}/metrics` } : {}),
     validator: encodeAccount(validator.address), validatorPublicKey: Buffer.from(validator.publicKey).toString('hex'),
   });
 
@@ -227,6 +253,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const stop = () => {
     stopping ??= (async () => {
       await rpc.stop();
+      await metricsServer?.close();
       subscriptions.close();
       intents.close();
       consensus.stop();
@@ -238,5 +265,5 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     })();
     return stopping;
   };
-  return { logger, chain, rpcPort, stop, intents };
+  return { logger, chain, rpcPort, ...(metricsServer ? { metricsPort: metricsServer.port } : {}), stop, intents };
 }

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Signer } from '../../src/codec/keys.js';
+import { freePort, sleep, TestNode } from './harness.js';
+import { systemAddressHex } from './bundles.js';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const MAIN = join(ROOT, 'dist/src/cli/main.js');
+
+interface Sample { name: string; labels: Record<string, string>; value: number }
+
+/**
+ * The Prometheus text exposition format (version 0.0.4), parsed strictly: every line is a comment
+ * (# HELP / # TYPE name type) or a sample `name{label="value",…} value`, every sample belongs to a
+ * family with a TYPE line, and a malformed line fails the test. Values are Go ParseFloat's, as
+ * Prometheus reads them: NaN and Inf in any case (prom-client writes an empty histogram's mean "Nan").
+ */
+function parsePrometheus(text: string): { types: Map<string, string>; samples: Sample[] } {
+  const types = new Map<string, string>();
+  const samples: Sample[] = [];
+  const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
+  const sampleLine = new RegExp(`^(${NAME})(?:\\{(.*)\\})? (-?[0-9.eE+-]+|[nN][aA][nN]|[+-]?[iI][nN][fF])(?: -?\\d+)?$`);
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    if (line.startsWith('# HELP ')) continue;
+    const type = /^# TYPE (\S+) (counter|gauge|histogram|summary|untyped)$/.exec(line);
+    if (type) {
+      types.set(type[1]!, type[2]!);
+      continue;
+    }
+    const m = sampleLine.exec(line);
+    if (!m) throw new Error(`not Prometheus text: ${JSON.stringify(line)}`);
+    const labels: Record<string, string> = {};
+    if (m[2]) {
+      const labelRe = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)",?/gy;
+      let consumed = 0;
+      for (const l of m[2].matchAll(labelRe)) {
+        labels[l[1]!] = l[2]!;
+        consumed += l[0].length;
+      }
+      if (consumed !== m[2].length) throw new Error(`malformed labels: ${JSON.stringify(line)}`);
+    }
+    const name = m[1]!;
+    const family = [name, name.replace(/_(bucket|sum|count|total|created)$/, '')].find((n) => types.has(n));
+    if (!family) throw new Error(`sample ${name} has no # TYPE line`);
+    samples.push({ name, labels, value: Number(m[3]) });
+  }
+  return { types, samples };
+}
+
+function value(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
+  return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+}
+
+describe('metrics (spec §4.20 --metrics)', () => {
+  let node: TestNode;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    metricsUrl = `http://127.0.0.1:${port}/metrics`;
+    node = await TestNode.start({ args: ['--block-time', '1', '--metrics', '--metrics-port', String(port)] });
+  }, 30_000);
+  afterAll(async () => {
+    await node?.stop();
+  });
+
+  const scrape = async () => {
+    const res = await fetch(metricsUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    return parsePrometheus(await res.text());
+  };
+
+  it('serves Prometheus text whose height follows the chain', async () => {
+    await node.result('svc_transfer', [systemAddressHex(1), Signer.generate().address, 'NTV', '1000']);
+    const first = await scrape();
+    const h1 = value(first.samples, 'ntv_block_height')!;
+    const chainHeight = (await node.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
+    expect(h1).toBeGreaterThan(0);
+    expect(Math.abs(chainHeight - h1)).toBeLessThanOrEqual(1);
+    await node.waitForHeight(h1 + 2);
+    const second = await scrape();
+    expect(value(second.samples, 'ntv_block_height')!).toBeGreaterThanOrEqual(h1 + 2);
+    // every family the issue names, with units in the names
+    for (const name of ['ntv_block_height', 'ntv_finality_lag_blocks', 'ntv_mempool_bundles', 'ntv_peers', 'ntv_syncing', 'ntv_sync_target_blocks']) {
+      expect(second.types.get(name), name).toBe('gauge');
+    }
+    expect(second.types.get('ntv_block_phase_seconds')).toBe('histogram');
+    expect(second.types.get('ntv_rpc_request_duration_seconds')).toBe('histogram');
+    expect(second.types.get('ntv_bundles_total')).toBe('counter');
+    expect(second.types.get('process_resident_memory_bytes')).toBe('gauge');
+    expect(second.types.get('process_cpu_seconds_total')).toBe('counter');
+    expect(value(second.samples, 'ntv_bundles_total', { status: 'success' })).toBeGreaterThanOrEqual(1);
+    expect(value(second.samples, 'ntv_blocks_total', { origin: 'produce' })).toBeGreaterThanOrEqual(2);
+    expect(value(second.samples, 'ntv_block_phase_seconds_count', { origin: 'produce', phase: 'execute' })).toBeGreaterThanOrEqual(2);
+    // RPC calls by method: the svc_transfer and the svc_getNetworkStats above
+    expect(value(second.samples, 'ntv_rpc_requests_total', { method: 'svc_transfer', outcome: 'ok' })).toBe(1);
+    expect(value(second.samples, 'ntv_rpc_requests_total', { method: 'svc_getNetworkStats', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(value(second.samples, 'ntv_rpc_request_duration_seconds_count', { method: 'svc_transfer' })).toBe(1);
+  });
+
+  it('the Grafana dashboard (docs/grafana-dashboard.json) queries only metrics the node serves', async () => {
+    const dashboard = await readFile(join(ROOT, 'docs/grafana-dashboard.json'), 'utf8');
+    const used = new Set([...dashboard.matchAll(/\b((?:ntv|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1]!));
+    expect(used.size).toBeGreaterThan(10);
+    const { types } = await scrape();
+    for (const name of used) expect(types.has(name) || types.has(name.replace(/_(bucket|sum|count)$/, '')), name).toBe(true);
+  });
+
+  it('counts failed calls as errors and answers 404 off /metrics', async () => {
+    await node.call('svc_getBlockByHeight', ['not a height']);
+    const { samples } = await scrape();
+    expect(value(samples, 'ntv_rpc_requests_total', { method: 'svc_getBlockByHeight', outcome: 'error' })).toBeGreaterThanOrEqual(1);
+    expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
+    // the node's log names the endpoint, on loopback by default
+    expect(node.logs).toContain(`"metrics":"${metricsUrl}"`);
+  });
+
+  it('a metrics port in use is a clear message and a non-zero exit', async () => {
+    const blocker = createServer();
+    const port = await freePort();
+    await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', () => r()));
+    const dir = await mkdtemp(join(tmpdir(), 'ntv-metrics-'));
+    try {
+      const run = spawnSync(process.execPath, [MAIN, 'run', '-d', dir, '--rpc-port', '0', '--p2p-port', '0', '--p2p-host', '127.0.0.1', '--metrics', '--metrics-port', String(port)], {
+        encoding: 'utf8', timeout: 20_000,
+      });
+      expect(run.status).not.toBe(0);
+      expect(run.stdout + run.stderr).toContain(`--metrics-port ${port}: 127.0.0.1:${port} is already in use`);
+      const flagOnly = spawnSync(process.execPath, [MAIN, 'run', '-d', dir, '--metrics-external'], { encoding: 'utf8', timeout: 20_000 });
+      expect(flagOnly.status).not.toBe(0);
+      expect(flagOnly.stdout + flagOnly.stderr).toContain('take effect only with --metrics');
+    } finally {
+      blocker.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 45_000);
+});
+
+describe('graceful shutdown (issue 24 item 7)', () => {
+  it('SIGTERM and SIGINT under load exit 0 after closing the database; the next start resumes at the same head', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ntv-shutdown-'));
+    try {
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        const rpcPort = await freePort();
+        const child = spawn(process.execPath, [MAIN, 'run', '-d', dataDir, '--rpc-port', String(rpcPort), '--p2p-port', '0', '--p2p-host', '127.0.0.1',
+          '--rpc-rate-limit', '0', '--rpc-max-connections-per-ip', '0', '--block-time', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+        const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+        const call = async (method: string, params: unknown[] = []) => {
+          const res = await fetch(`http://127.0.0.1:${rpcPort}/`, {
+            method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          });
+          return (await res.json()) as { result?: { blockHeight?: number } };
+        };
+        const deadline = Date.now() + 20_000;
+        while (Date.now() < deadline && !(await call('svc_version').catch(() => undefined))?.result) await sleep(100);
+        // load: transfers in flight while the signal arrives
+        let running = true;
+        const load = Array.from({ length: 4 }, async (_, w) => {
+          while (running) await call('svc_transfer', [systemAddressHex(1 + (w % 2)), Signer.generate().address, 'NTV', '1000']).catch(() => undefined);
+        });
+        await sleep(1500);
+        child.kill(signal);
+        const code = await exited;
+        running = false;
+        await Promise.all(load);
+        expect(code, out).toBe(0);
+        const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; height?: number });
+        const stopped = lines.find((l) => l.msg === 'node stopped');
+        expect(stopped, out).toBeDefined();
+        // the next start resumes from the head the shutdown left
+        const again = await TestNode.start({ dataDir, args: ['--block-time', '1'] });
+        try {
+          const height = (await again.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
+          expect(height).toBeGreaterThanOrEqual(stopped!.height!);
+          await again.waitForHeight(stopped!.height! + 1);
+        } finally {
+          await again.kill9().then(() => undefined);
+        }
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

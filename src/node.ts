@@ -31,6 +31,7 @@ import { createNodeP2P } from './p2p/index.js';
 import { ConsensusService, consensusTransport } from './consensus/service.js';
 import { NODE_VERSION } from './version.js';
 import { NodeMetrics, serveMetrics } from './ops/metrics.js';
+import { describeAnomalies, integritySweep, startBackgroundSweep } from './ops/integrity.js';
 
 export interface NodeOptions {
   dataDir: string;
@@ -90,7 +91,14 @@ export interface NodeOptions {
    * 127.0.0.1, or 0.0.0.0 with --metrics-external). Absent: no metrics.
    */
   metrics?: { host: string; port: number };
+  /** spec §4.20 --verify-on-start: sweep the database before the chain opens; a malformed record stops the start */
+  verifyOnStart?: boolean;
+  /** spec §4.20 --rocksdb-verify-interval-secs: the same sweep in the background every N seconds, anomalies logged */
+  verifyIntervalSeconds?: number;
 }
+
+/** The start refused a database with malformed records (--verify-on-start); the CLI exits non-zero with the message. */
+export class IntegrityError extends Error {}
 
 export interface RunningNode {
   logger: Logger;
@@ -132,6 +140,16 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onMigrationProgress: (height, head) => logger.info('moving stored blocks into the block files (storage format 3 → 4)', { moved_to: height, head }),
   });
   await store.open();
+  if (options.verifyOnStart) {
+    logger.info('verifying stored records (--verify-on-start)');
+    const report = await integritySweep(store);
+    if (report.anomalyCount > 0) {
+      await store.close();
+      await metricsServer?.close();
+      throw new IntegrityError(`--verify-on-start: ${describeAnomalies(report)}\nthe database at ${store.path} is damaged: restore it from a snapshot or an export, or sync into a new data directory`);
+    }
+    logger.info('stored records verified', { records: report.records, stateRecords: report.stateRecords, height: report.head, ms: report.ms });
+  }
   const state = new StateView();
   // The domain readers over committed state, built once (they index state as it loads and as each
   // block lands) and shared by the chain, the RPC methods, the eth adapter and the intent engine.
@@ -249,6 +267,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     validator: encodeAccount(validator.address), validatorPublicKey: Buffer.from(validator.publicKey).toString('hex'),
   });
 
+  const sweeper = options.verifyIntervalSeconds ? startBackgroundSweep(store, options.verifyIntervalSeconds, logger) : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -259,6 +278,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       consensus.stop();
       await p2p.stop();
       await chain.stop();
+      await sweeper?.stop();
       await verifier.close();
       await store.close();
       logger.info('node stopped', { height: chain.height });

@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import cliProgress from 'cli-progress';
 import * as t from 'typanion';
-import { startNode, type NodeOptions } from '../node.js';
+import { IntegrityError, startNode, type NodeOptions, type RunningNode } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
@@ -161,6 +161,13 @@ export class RunCommand extends Command {
   metricsExternal = Option.Boolean('--metrics-external', false, {
     description: 'Bind the metrics endpoint to all interfaces instead of 127.0.0.1 (default: off, localhost only)',
   });
+  verifyOnStart = Option.Boolean('--verify-on-start', false, {
+    description: 'Check every stored record and the state root before starting; exit non-zero on a malformed record, listing the first ten keys (docs/operations.md "Integrity") (default: off)',
+  });
+  verifyIntervalSecs = Option.String('--rocksdb-verify-interval-secs', {
+    description: 'Run the same integrity sweep in the background every N seconds and log anomalies; the spec\'s name, kept for operators\' scripts (the store is LevelDB) (default: off)',
+    validator: isPositiveInteger,
+  });
 
   async execute(): Promise<number> {
     if (this.rpcRequestTimeout < this.rpcHeaderTimeout) {
@@ -199,6 +206,8 @@ export class RunCommand extends Command {
       enforceValidatorAllowlist: this.enforceValidatorAllowlist,
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
+      verifyOnStart: this.verifyOnStart,
+      ...(this.verifyIntervalSecs !== undefined ? { verifyIntervalSeconds: this.verifyIntervalSecs } : {}),
       ...(this.metrics ? { metrics: { host: this.metricsExternal ? '0.0.0.0' : '127.0.0.1', port: this.metricsPort } } : {}),
     };
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
@@ -256,7 +265,14 @@ export class RunCommand extends Command {
     };
     process.on('SIGINT', handler);
     process.on('SIGTERM', handler);
-    const node = await startNode(options);
+    let node: RunningNode;
+    try {
+      node = await startNode(options);
+    } catch (error) {
+      if (!(error instanceof IntegrityError)) throw error;
+      this.context.stderr.write(`${error.message}\n`);
+      return 1;
+    }
     await new Promise<void>((resolve) => {
       onSignal = (signal) => {
         node.logger.info('shutting down', { signal });

@@ -1,14 +1,25 @@
 import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
-import { BlockFileReader, blockFilesDir, decodeLocation, type BlockRecord } from './block-files.js';
+import { BlockFileReader, blockFilesDir, blockFileSizes, decodeLocation, type BlockRecord } from './block-files.js';
 import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
-import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
 export { IndexKeys, STORAGE_FORMAT };
+
+/** ChainStore.openRead: one consistent view of the database (docs/operations.md). */
+export interface ConsistentRead {
+  /** the head height in this view, undefined for an empty database */
+  readonly head: number | undefined;
+  /** the head block, its execution result (decoded) and its certificate */
+  headBlock(): Promise<{ block: Uint8Array; outcome: Uint8Array | undefined; certificate: Uint8Array | undefined } | undefined>;
+  /** records in key order, in batches, with their database prefix */
+  entries(range?: { gte?: Uint8Array; lt?: Uint8Array }): AsyncGenerator<Array<[Uint8Array, Uint8Array]>>;
+  close(): Promise<void>;
+}
 
 /**
  * The node's storage: one database (level) for state, block locations, bundle positions and indexes,
@@ -268,6 +279,78 @@ export class ChainStore {
   /** A batch of index records outside a block write (backfill). */
   async writeIndexes(ops: IndexOp[], sync = false): Promise<void> {
     if (ops.length > 0) await this.db.batch(ops, { sync });
+  }
+
+  // ---- node operations (docs/operations.md: integrity, export and import) -------------------
+
+  /**
+   * A consistent read of the whole database as it is now (an explicit LevelDB snapshot), while
+   * blocks go on being written: the head, its block, and every record in key order. The block
+   * files are append-only, so the head's location read here stays valid.
+   */
+  async openRead(): Promise<ConsistentRead> {
+    const snapshot = this.db.snapshot();
+    const db = this.db;
+    const files = this.files;
+    const headValue = await db.get(HEAD, { snapshot });
+    const head = headValue === undefined ? undefined : readU64(headValue);
+    return {
+      head,
+      async headBlock() {
+        if (head === undefined) return undefined;
+        const location = await db.get(blockKey(head), { snapshot });
+        const [record] = await files.read([location && decodeLocation(location)]);
+        if (!record) return undefined;
+        return {
+          block: record.block, outcome: record.outcome && decodeOutcome(record.outcome),
+          certificate: await db.get(prefixed(Prefix.Certificate, u64(head)), { snapshot }),
+        };
+      },
+      async *entries(range: { gte?: Uint8Array; lt?: Uint8Array } = {}) {
+        const iterator = db.iterator({ ...range, snapshot });
+        try {
+          for (;;) {
+            const entries = await iterator.nextv(4096);
+            if (entries.length === 0) return;
+            yield entries;
+          }
+        } finally {
+          await iterator.close();
+        }
+      },
+      close: () => snapshot.close(),
+    };
+  }
+
+  /** Sizes of the block files by number (the integrity sweep checks block locations against them). */
+  blockFileSizes(): Promise<Map<number, number>> {
+    return blockFileSizes(blockFilesDir(this.path));
+  }
+
+  /**
+   * State records outside a block (a state import into an empty database, docs/operations.md
+   * "Export and import"); not synced: the import syncs with the head block it writes last.
+   */
+  async putStateRecords(records: ReadonlyArray<readonly [Uint8Array, Uint8Array]>): Promise<void> {
+    if (records.length === 0) return;
+    await this.db.batch(records.map(([key, value]) => ({ type: 'put' as const, key: prefixed(Prefix.State, key), value })));
+  }
+
+  /**
+   * After a state import or snapshot restore at `height`: the blocks below it are not held, so the
+   * lookup index starts there (nothing below to build) and `oldestBlock` names it.
+   */
+  async markRestored(height: number): Promise<void> {
+    await this.db.batch([
+      { type: 'put', key: LOOKUP_MARKER, value: u64(height) },
+      { type: 'put', key: OLDEST_MARKER, value: u64(height) },
+    ], { sync: true });
+  }
+
+  /** The lowest height whose block is held (0 unless restored from an export or snapshot, or pruned). */
+  async oldestBlock(): Promise<number> {
+    const value = await this.db.get(OLDEST_MARKER);
+    return value === undefined ? 0 : readU64(value);
   }
 
   /** The index format version the database was indexed with, or undefined (never indexed). */

@@ -6,6 +6,7 @@ import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
+import { runDryImport } from './state.js';
 
 /** `--genesis-validators <hex>[,<hex>…]`: 32-byte Ed25519 public keys, no repeats. */
 export function parseGenesisValidators(text: string): Uint8Array[] {
@@ -168,8 +169,12 @@ export class RunCommand extends Command {
     description: 'Run the same integrity sweep in the background every N seconds and log anomalies; the spec\'s name, kept for operators\' scripts (the store is LevelDB) (default: off)',
     validator: isPositiveInteger,
   });
+  dryRunImport = Option.String('--dry-run-import', {
+    description: 'Test-import a state export (ntv-node export) into a temporary database, report, and exit without starting; non-zero exit naming the first bad records (default: off)',
+  });
 
   async execute(): Promise<number> {
+    if (this.dryRunImport !== undefined) return runDryImport(this.dryRunImport, this.context.stdout, this.context.stderr);
     if (this.rpcRequestTimeout < this.rpcHeaderTimeout) {
       throw new Error(`--rpc-request-timeout (${this.rpcRequestTimeout}) must be at least --rpc-header-timeout (${this.rpcHeaderTimeout})`);
     }

@@ -16,6 +16,8 @@ export interface ConsistentRead {
   readonly head: number | undefined;
   /** the head block, its execution result (decoded) and its certificate */
   headBlock(): Promise<{ block: Uint8Array; outcome: Uint8Array | undefined; certificate: Uint8Array | undefined } | undefined>;
+  /** a block by height, if held */
+  block(height: number): Promise<Uint8Array | undefined>;
   /** records in key order, in batches, with their database prefix */
   entries(range?: { gte?: Uint8Array; lt?: Uint8Array }): AsyncGenerator<Array<[Uint8Array, Uint8Array]>>;
   close(): Promise<void>;
@@ -296,6 +298,10 @@ export class ChainStore {
     const head = headValue === undefined ? undefined : readU64(headValue);
     return {
       head,
+      async block(height: number) {
+        const location = await db.get(blockKey(height), { snapshot });
+        return (await files.read([location && decodeLocation(location)]))[0]?.block;
+      },
       async headBlock() {
         if (head === undefined) return undefined;
         const location = await db.get(blockKey(head), { snapshot });
@@ -344,6 +350,7 @@ export class ChainStore {
     await this.db.batch([
       { type: 'put', key: LOOKUP_MARKER, value: u64(height) },
       { type: 'put', key: OLDEST_MARKER, value: u64(height) },
+      { type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) },
     ], { sync: true });
   }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -245,3 +246,112 @@ describe('integrity (spec §4.20 --verify-on-start, --rocksdb-verify-interval-se
     expect(refused.out).toMatch(/--verify-on-start: \d+ malformed records among \d+/);
   }, 60_000);
 });
+
+describe('export and import (npx ntv-node export / import, --dry-run-import)', () => {
+  let source: string;
+  let exported: string;
+  let head: { height: number; stateRoot: string; hash: string };
+  const recipient = Signer.generate().address;
+  beforeAll(async () => {
+    source = await mkdtemp(join(tmpdir(), 'ntv-export-'));
+    const node = await TestNode.start({ dataDir: source, args: ['--block-time', '1'] });
+    try {
+      for (let i = 0; i < 3; i++) await node.result('svc_transfer', [systemAddressHex(1), recipient, 'NTV', '1000']);
+    } finally {
+      await node.stop();
+    }
+    exported = join(source, 'state.ntvx');
+    const run = cli(['export', '-d', source, '--out', exported]);
+    expect(run.status, run.out).toBe(0);
+    const report = JSON.parse(run.out.slice(run.out.indexOf('{'))) as { height: number; stateRoot: string; blockHash: string; records: number };
+    expect(report.records).toBeGreaterThan(10);
+    head = { height: report.height, stateRoot: report.stateRoot, hash: report.blockHash };
+  }, 60_000);
+  afterAll(async () => {
+    await rm(source, { recursive: true, force: true });
+  });
+
+  it('export then import gives the same head and state root, and the node goes on from it', async () => {
+    const target = await mkdtemp(join(tmpdir(), 'ntv-import-'));
+    try {
+      const run = cli(['import', exported, '-d', target, '--network', 'testnet']);
+      expect(run.status, run.out).toBe(0);
+      expect(JSON.parse(run.out.slice(run.out.indexOf('{')))).toMatchObject({ height: head.height, stateRoot: head.stateRoot });
+      // an import never replaces a database
+      const again = cli(['import', exported, '-d', target]);
+      expect(again.status).not.toBe(0);
+      expect(again.out).toContain('already exists: import into a new data directory');
+      const node = await TestNode.start({ dataDir: target, args: ['--block-time', '1', '--validator-key', join(source, 'validator.key'), '--verify-on-start'] });
+      try {
+        const block = await node.result<{ height: number; stateRoot: string; hash: string }>('svc_getBlockByHeight', [head.height]);
+        expect(block.height).toBe(head.height);
+        // the recomputed root of the imported records equals the head block's (--verify-on-start), as the chain's start check does
+        expect(node.logs).toContain('"msg":"stored records verified"');
+        const balance = await node.result<string>('svc_getBalance', [recipient, 'NTV']);
+        expect(BigInt(balance)).toBe(3000n);
+        // it produces on top of the imported head
+        const receipt = await node.result<{ block_height: number }>('svc_transfer', [systemAddressHex(1), recipient, 'NTV', '1']);
+        expect(receipt.block_height).toBeGreaterThan(head.height);
+      } finally {
+        await node.stop();
+      }
+    } finally {
+      await rm(target, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('--dry-run-import reports a sound export and refuses malformed ones, naming the first bad records, the data dir untouched', async () => {
+    const ok = cli(['run', '-d', source, '--dry-run-import', exported]);
+    expect(ok.status, ok.out).toBe(0);
+    expect(JSON.parse(ok.out.slice(ok.out.indexOf('{')))).toMatchObject({ dryRun: true, height: head.height, stateRoot: head.stateRoot });
+
+    const plain = zstdDecompressSync(await readFile(exported));
+    const bad = join(source, 'bad.ntvx');
+    const refuse = async (bytes: Uint8Array, expected: RegExp) => {
+      await writeFile(bad, bytes);
+      const listing = await readdir(join(source, 'db'));
+      const run = cli(['run', '-d', source, '--dry-run-import', bad]);
+      expect(run.status, run.out).not.toBe(0);
+      expect(run.out).toMatch(expected);
+      expect(await readdir(join(source, 'db'))).toEqual(listing);
+      return run.out;
+    };
+    // a value altered: its key named
+    const { offset, key } = firstRecord(plain);
+    const altered = Buffer.from(plain);
+    altered[offset + 6 + key.length]! ^= 1;
+    await refuse(zstdCompressSync(altered), new RegExp(`records disagree with the state-root tree:\\n  ${key.toString('hex')}: value does not match`));
+    // truncated, in the middle of the records
+    await refuse(zstdCompressSync(plain.subarray(0, Math.floor(plain.length / 2))), /is truncated/);
+    // a truncated zstd stream
+    const file = await readFile(exported);
+    await refuse(file.subarray(0, file.length - 10), /not a complete zstd stream|is truncated/);
+    // not an export at all
+    await refuse(zstdCompressSync(Buffer.from('hello')), /is not a state export/);
+    await refuse(Buffer.from('not zstd'), /not a zstd stream/);
+    // two records swapped: out of key order, named
+    const second = nextRecord(plain, offset + 6 + key.length + firstRecord(plain).valueLength);
+    const swapped = Buffer.concat([
+      plain.subarray(0, offset), plain.subarray(second.start, second.end), plain.subarray(offset, second.start), plain.subarray(second.end),
+    ]);
+    await refuse(zstdCompressSync(swapped), new RegExp(`record 2 \\(key ${key.toString('hex')}\\) is out of key order`));
+    const missing = cli(['run', '-d', source, '--dry-run-import', join(source, 'nope.ntvx')]);
+    expect(missing.status).not.toBe(0);
+    expect(missing.out).toContain('no such file');
+  }, 60_000);
+});
+
+/** The first record of an uncompressed export: where it starts, its key and value length. */
+function firstRecord(plain: Buffer): { offset: number; key: Buffer; valueLength: number } {
+  let at = 9;
+  for (let i = 0; i < 5; i++) at += 4 + plain.readUInt32BE(at);
+  const keyLength = plain.readUInt16BE(at);
+  const valueLength = plain.readUInt32BE(at + 2);
+  return { offset: at, key: plain.subarray(at + 6, at + 6 + keyLength), valueLength };
+}
+
+function nextRecord(plain: Buffer, start: number): { start: number; end: number } {
+  const keyLength = plain.readUInt16BE(start);
+  const valueLength = plain.readUInt32BE(start + 2);
+  return { start, end: start + 6 + keyLength + valueLength };
+}

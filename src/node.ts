@@ -32,6 +32,7 @@ import { ConsensusService, consensusTransport } from './consensus/service.js';
 import { NODE_VERSION } from './version.js';
 import { NodeMetrics, serveMetrics } from './ops/metrics.js';
 import { describeAnomalies, integritySweep, startBackgroundSweep } from './ops/integrity.js';
+import { Pruner, type PruningOptions } from './chain/pruning.js';
 
 export interface NodeOptions {
   dataDir: string;
@@ -95,6 +96,8 @@ export interface NodeOptions {
   verifyOnStart?: boolean;
   /** spec §4.20 --rocksdb-verify-interval-secs: the same sweep in the background every N seconds, anomalies logged */
   verifyIntervalSeconds?: number;
+  /** spec §4.20 --pruning: the window of a validator or aggressive node; absent = archive (docs/operations.md "Pruning") */
+  pruning?: PruningOptions;
 }
 
 /** The start refused a database with malformed records (--verify-on-start); the CLI exits non-zero with the message. */
@@ -267,6 +270,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     validator: encodeAccount(validator.address), validatorPublicKey: Buffer.from(validator.publicKey).toString('hex'),
   });
 
+  // spec §4.20 --pruning (src/chain/pruning.ts): every `every` blocks, beside the pipeline.
+  const pruner = options.pruning ? new Pruner(options.pruning, { store, logger, onPruned: (oldest) => chain.noteOldest(oldest) }) : undefined;
+  if (pruner) chain.on('block', (produced: ProducedBlock) => pruner.onBlock(produced.block.header.height));
   const sweeper = options.verifyIntervalSeconds ? startBackgroundSweep(store, options.verifyIntervalSeconds, logger) : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -279,6 +285,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       await p2p.stop();
       await chain.stop();
       await sweeper?.stop();
+      await pruner?.stop();
       await verifier.close();
       await store.close();
       logger.info('node stopped', { height: chain.height });

@@ -1,4 +1,4 @@
-import { Command, Option } from 'clipanion';
+import { Command, Option, UsageError } from 'clipanion';
 import cliProgress from 'cli-progress';
 import * as t from 'typanion';
 import { IntegrityError, startNode, type NodeOptions, type RunningNode } from '../node.js';
@@ -7,6 +7,7 @@ import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
+import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
 
 /** `--genesis-validators <hex>[,<hex>…]`: 32-byte Ed25519 public keys, no repeats. */
 export function parseGenesisValidators(text: string): Uint8Array[] {
@@ -169,6 +170,15 @@ export class RunCommand extends Command {
     description: 'Run the same integrity sweep in the background every N seconds and log anomalies; the spec\'s name, kept for operators\' scripts (the store is LevelDB) (default: off)',
     validator: isPositiveInteger,
   });
+  pruning = Option.String('--pruning', 'archive', {
+    description: 'archive (all blocks), validator (last 10,000 blocks, 7 days of explorer data) or aggressive (last 256 blocks, 24 h of explorer data); pruning every 100 blocks, compaction every 1,000 (docs/operations.md "Pruning") (default: archive)',
+  });
+  pruningKeepBlocks = Option.String('--pruning-keep-blocks', {
+    description: 'Blocks a pruning node keeps, overriding its mode\'s window (a dev and test knob) (default: the mode\'s)', validator: isPositiveInteger,
+  });
+  pruningEvery = Option.String('--pruning-every', '100', {
+    description: 'Prune every N blocks; compaction runs every 10 N (spec: 100) (default: 100)', validator: isPositiveInteger,
+  });
   dryRunImport = Option.String('--dry-run-import', {
     description: 'Test-import a state export (ntv-node export) into a temporary database, report, and exit without starting; non-zero exit naming the first bad records (default: off)',
   });
@@ -178,6 +188,15 @@ export class RunCommand extends Command {
     if (this.rpcRequestTimeout < this.rpcHeaderTimeout) {
       throw new Error(`--rpc-request-timeout (${this.rpcRequestTimeout}) must be at least --rpc-header-timeout (${this.rpcHeaderTimeout})`);
     }
+    // Flag errors as clipanion usage errors: the message without a stack trace.
+    let mode;
+    try {
+      mode = parsePruningMode(this.pruning);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const window = PRUNING_MODES[mode];
+    if (!window && this.pruningKeepBlocks !== undefined) throw new UsageError('--pruning-keep-blocks needs --pruning validator or aggressive');
     const options: NodeOptions = {
       dataDir: this.dataDir,
       network: this.network,
@@ -212,11 +231,16 @@ export class RunCommand extends Command {
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
       verifyOnStart: this.verifyOnStart,
+      ...(window ? {
+        pruning: {
+          keepBlocks: this.pruningKeepBlocks ?? window.blocks, explorerSeconds: window.explorerSeconds, every: this.pruningEvery, compactEvery: this.pruningEvery * 10,
+        },
+      } : {}),
       ...(this.verifyIntervalSecs !== undefined ? { verifyIntervalSeconds: this.verifyIntervalSecs } : {}),
       ...(this.metrics ? { metrics: { host: this.metricsExternal ? '0.0.0.0' : '127.0.0.1', port: this.metricsPort } } : {}),
     };
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
-      throw new Error('--metrics-port and --metrics-external take effect only with --metrics');
+      throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');
     }
     // Catching up from peers: a progress bar on stderr (drawn only when stderr is a terminal).
     let syncBar: cliProgress.SingleBar | undefined;

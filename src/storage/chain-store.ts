@@ -1,6 +1,7 @@
 import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
-import { BlockFileReader, blockFilesDir, blockFileSizes, decodeLocation, type BlockRecord } from './block-files.js';
+import { rm } from 'node:fs/promises';
+import { BlockFileReader, blockFilesDir, blockFileSizes, decodeLocation, segmentPath, type BlockRecord } from './block-files.js';
 import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
 import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
@@ -360,6 +361,73 @@ export class ChainStore {
     return value === undefined ? 0 : readU64(value);
   }
 
+  /**
+   * Pruning (spec §4.20 --pruning, docs/operations.md "Pruning"): remove the blocks of heights
+   * `from … below − 1` (never the genesis block, which peers' handshakes name): their locations,
+   * hash and position records, certificates and bundle lists; then raise `oldest-height` to `below`.
+   * `bundleHashesOf` gives a stored block's bundle hashes (decoding a block is the chain's). The
+   * block files wholly below the oldest kept block are deleted; a file holding kept blocks stays
+   * whole (they are append-only, 1 GiB each). Returns how many blocks were removed.
+   */
+  async pruneBlocks(below: number, bundleHashesOf: (block: Uint8Array) => { hash: Uint8Array; bundles: Uint8Array[] }): Promise<number> {
+    const from = Math.max(1, await this.oldestBlock());
+    let removed = 0;
+    for (let start = from; start < below; start += 100) {
+      const heights = range(start, Math.min(below, start + 100));
+      const blocks = await this.getBlocks(heights);
+      const ops: IndexOp[] = [];
+      heights.forEach((height, i) => {
+        const block = blocks[i];
+        ops.push({ type: 'del', key: blockKey(height) }, { type: 'del', key: prefixed(Prefix.Certificate, u64(height)) }, { type: 'del', key: IndexKeys.blockTxs(height) });
+        if (!block) return;
+        const { hash, bundles } = bundleHashesOf(block);
+        ops.push({ type: 'del', key: prefixed(Prefix.BlockHash, hash) });
+        for (const bundle of bundles) ops.push({ type: 'del', key: prefixed(Prefix.Position, bundle) });
+        removed++;
+      });
+      ops.push({ type: 'put', key: OLDEST_MARKER, value: u64(heights.at(-1)! + 1) });
+      await this.db.batch(ops);
+    }
+    // Block files wholly below the oldest kept block (its own file stays).
+    const kept = await this.db.get(blockKey(below));
+    if (kept) {
+      const { segment } = decodeLocation(kept);
+      for (const number of (await this.blockFileSizes()).keys()) if (number < segment && number > 0) await rm(segmentPath(blockFilesDir(this.path), number), { force: true });
+    }
+    return removed;
+  }
+
+  /**
+   * Remove the explorer's per-height index records (address history, token transfers: docs/explorer.md)
+   * of heights below `below`; they are keyed by address or mint, so every one is visited.
+   */
+  async pruneExplorerIndexes(below: number): Promise<number> {
+    let removed = 0;
+    for (const prefix of [Prefix.AddressHistory, Prefix.TokenTransfers]) {
+      const iterator = this.db.keys({ gte: Uint8Array.of(prefix), lt: Uint8Array.of(prefix + 1) });
+      try {
+        for (;;) {
+          const keys = await iterator.nextv(4096);
+          if (keys.length === 0) break;
+          const old = keys.filter((key) => IndexKeys.heightOf(key) < below);
+          if (old.length > 0) await this.db.batch(old.map((key) => ({ type: 'del' as const, key })));
+          removed += old.length;
+        }
+      } finally {
+        await iterator.close();
+      }
+    }
+    return removed;
+  }
+
+  /** Storage compaction over the pruned ranges (every 1,000 blocks, spec §4.20). */
+  async compact(): Promise<void> {
+    for (const prefix of [Prefix.Block, Prefix.BlockHash, Prefix.Position, Prefix.Certificate, Prefix.BlockTxs, Prefix.AddressHistory, Prefix.TokenTransfers]) {
+      // `level` resolves to classic-level in Node, whose compactRange its types do not carry.
+      await (this.db as unknown as { compactRange(start: Uint8Array, end: Uint8Array): Promise<void> }).compactRange(Uint8Array.of(prefix), Uint8Array.of(prefix + 1));
+    }
+  }
+
   /** The index format version the database was indexed with, or undefined (never indexed). */
   async indexVersion(): Promise<number | undefined> {
     const value = await this.db.get(INDEX_MARKER);
@@ -368,3 +436,7 @@ export class ChainStore {
 }
 
 
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+}

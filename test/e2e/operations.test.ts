@@ -355,3 +355,42 @@ function nextRecord(plain: Buffer, start: number): { start: number; end: number 
   const valueLength = plain.readUInt32BE(start + 2);
   return { start, end: start + 6 + keyLength + valueLength };
 }
+
+describe('pruning (spec §4.20 --pruning)', () => {
+  it('keeps only its window and answers older heights with the documented error naming the oldest height kept; survives a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ntv-prune-'));
+    const args = ['--block-time', '0.5', '--pruning', 'aggressive', '--pruning-keep-blocks', '10', '--pruning-every', '5'];
+    let node = await TestNode.start({ dataDir, args });
+    try {
+      await node.result('svc_transfer', [systemAddressHex(1), Signer.generate().address, 'NTV', '1000']);
+      await node.waitForHeight(26, 60_000);
+      const deadline = Date.now() + 20_000;
+      while (!node.logs.includes('"msg":"pruned"') && Date.now() < deadline) await sleep(100);
+      const head = (await node.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
+      const old = await node.call('svc_getBlockByHeight', [2]);
+      expect(old.error?.code).toBe(-32013);
+      const oldest = (old.error!.data as { oldest_height: number }).oldest_height;
+      expect(old.error!.message).toBe(`block 2 is not held by this node: it keeps blocks from ${oldest} on (pruned, or restored from a snapshot or export at ${oldest})`);
+      expect(oldest).toBeGreaterThan(head - 20);
+      expect(oldest).toBeLessThanOrEqual(head - 9);
+      // the window and genesis are served; eth_getBlockByNumber gives the same error below it
+      expect((await node.result<{ height: number }>('svc_getBlockByHeight', [oldest])).height).toBe(oldest);
+      expect((await node.result<{ height: number }>('svc_getBlockByHeight', [0])).height).toBe(0);
+      expect((await node.call('eth_getBlockByNumber', ['0x2', false])).error?.code).toBe(-32013);
+      // a restart keeps the oldest height
+      await node.stop();
+      node = await TestNode.start({ dataDir, args });
+      expect((await node.call('svc_getBlockByHeight', [oldest - 1])).error?.data).toMatchObject({ oldest_height: oldest });
+    } finally {
+      await node.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('an unknown mode is a clear message', () => {
+    const run = cli(['run', '-d', tmpdir(), '--pruning', 'everything']);
+    expect(run.status).not.toBe(0);
+    expect(run.out).toContain('--pruning: unknown mode "everything"; the modes are archive');
+    expect(run.out).not.toContain('    at ');
+  });
+});

@@ -30,6 +30,9 @@ import { ChainStore } from './storage/chain-store.js';
 import { createNodeP2P } from './p2p/index.js';
 import { ConsensusService, consensusTransport } from './consensus/service.js';
 import { NODE_VERSION } from './version.js';
+import { NodeMetrics, serveMetrics } from './ops/metrics.js';
+import { describeAnomalies, integritySweep, startBackgroundSweep } from './ops/integrity.js';
+import { Pruner, type PruningOptions } from './chain/pruning.js';
 
 export interface NodeOptions {
   dataDir: string;
@@ -84,12 +87,28 @@ export interface NodeOptions {
   failoverBaseMs?: number;
   /** --failover-step: ms between further backups (default 3000) */
   failoverStepMs?: number;
+  /**
+   * spec §4.20 --metrics: Prometheus metrics on `host:port` (--metrics-port, default 9100; host
+   * 127.0.0.1, or 0.0.0.0 with --metrics-external). Absent: no metrics.
+   */
+  metrics?: { host: string; port: number };
+  /** spec §4.20 --verify-on-start: sweep the database before the chain opens; a malformed record stops the start */
+  verifyOnStart?: boolean;
+  /** spec §4.20 --rocksdb-verify-interval-secs: the same sweep in the background every N seconds, anomalies logged */
+  verifyIntervalSeconds?: number;
+  /** spec §4.20 --pruning: the window of a validator or aggressive node; absent = archive (docs/operations.md "Pruning") */
+  pruning?: PruningOptions;
 }
+
+/** The start refused a database with malformed records (--verify-on-start); the CLI exits non-zero with the message. */
+export class IntegrityError extends Error {}
 
 export interface RunningNode {
   logger: Logger;
   chain: Chain;
   rpcPort: number;
+  /** the port metrics are served on, when --metrics is on */
+  metricsPort?: number;
   stop(): Promise<void>;
   /** the intent engine; embedders register the STD-71 integrator hook on `intents.hooks` (docs/intents.md) */
   intents: IntentService;
@@ -110,6 +129,9 @@ function urlHost(host: string): string {
 export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const logger = createLogger({ verbose: options.verbose, format: options.logFormat ?? 'auto' });
   const startedAtMs = Date.now();
+  // The metrics port before anything opens: a port in use stops the start with nothing to undo
+  // (issue 24 "Bad input"); it answers 503 until the node is up.
+  const metricsServer = options.metrics ? await serveMetrics(options.metrics) : undefined;
   await initHashing();
   await mkdir(options.dataDir, { recursive: true });
   const validator = await loadValidatorKey(options.validatorKeyPath, options.dataDir);
@@ -121,6 +143,16 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onMigrationProgress: (height, head) => logger.info('moving stored blocks into the block files (storage format 3 → 4)', { moved_to: height, head }),
   });
   await store.open();
+  if (options.verifyOnStart) {
+    logger.info('verifying stored records (--verify-on-start)');
+    const report = await integritySweep(store);
+    if (report.anomalyCount > 0) {
+      await store.close();
+      await metricsServer?.close();
+      throw new IntegrityError(`--verify-on-start: ${describeAnomalies(report)}\nthe database at ${store.path} is damaged: restore it from a snapshot or an export, or sync into a new data directory`);
+    }
+    logger.info('stored records verified', { records: report.records, stateRecords: report.stateRecords, height: report.head, ms: report.ms });
+  }
   const state = new StateView();
   // The domain readers over committed state, built once (they index state as it loads and as each
   // block lands) and shared by the chain, the RPC methods, the eth adapter and the intent engine.
@@ -161,13 +193,26 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   }
 
   const registry = new MethodRegistry({ info: { title: 'ntv-node JSON-RPC', version: NODE_VERSION } });
+  // spec §4.20 --metrics (src/ops/metrics.ts): the gauges read these on each scrape.
+  let metrics: NodeMetrics | undefined;
+  if (options.metrics) {
+    metrics = new NodeMetrics({
+      chain, peers: () => p2p.view.connectedPeers().length, lookupHeight: () => store.lookupHeight, writeStats: () => store.writeStats,
+    });
+    const observer = metrics;
+    registry.callObserver = (method, seconds, ok) => observer.observeCall(method, seconds, ok);
+    chain.on('block', (produced: ProducedBlock) => observer.observeBlock(produced));
+  }
   // Spec §6 subscriptions: fed by the chain's 'block' event, paused while chain.syncing.
   const subscriptions = new SubscriptionHub(chain, {}, logger);
   // Issue 5: libp2p QUIC transport, block sync and bundle forwarding (src/p2p, docs/p2p.md).
   const p2p = await createNodeP2P({
     dataDir: options.dataDir, port: options.p2pPort ?? 9944, host: options.p2pHost ?? '0.0.0.0', bootnodes: options.bootnodes ?? [],
     ...(options.externalAddr ? { externalAddr: options.externalAddr } : {}), enforceValidatorAllowlist: options.enforceValidatorAllowlist ?? false,
-    ...(options.onSyncProgress ? { onSyncProgress: options.onSyncProgress } : {}),
+    onSyncProgress: (done, total) => {
+      metrics?.observeSync(done, total);
+      options.onSyncProgress?.(done, total);
+    },
     leaderOf: (height) => consensus.leaderKey(height),
   }, { chain, store, validator, logger, sync });
   // Issue 5 consensus (src/consensus, docs/consensus.md): leader schedule, failover rounds, votes,
@@ -202,6 +247,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     },
     { registry, logger },
   );
+  if (metrics) metricsServer?.serve(metrics.registry);
   const rpcPort = await rpc.start();
   consensus.start();
   chain.start(consensus);
@@ -220,23 +266,31 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   logger.info('node started', {
     version: NODE_VERSION, network: options.network, chainId: chain.chainId, height: chain.height, rpc: rpcUrl,
     ...(explorer ? { explorer: `${rpcUrl}/` } : {}),
+    ...(metricsServer && options.metrics ? { metrics: `http://${urlHost(options.metrics.host)}:${metricsServer.port}/metrics` } : {}),
     validator: encodeAccount(validator.address), validatorPublicKey: Buffer.from(validator.publicKey).toString('hex'),
   });
 
+  // spec §4.20 --pruning (src/chain/pruning.ts): every `every` blocks, beside the pipeline.
+  const pruner = options.pruning ? new Pruner(options.pruning, { store, logger, onPruned: (oldest) => chain.noteOldest(oldest) }) : undefined;
+  if (pruner) chain.on('block', (produced: ProducedBlock) => pruner.onBlock(produced.block.header.height));
+  const sweeper = options.verifyIntervalSeconds ? startBackgroundSweep(store, options.verifyIntervalSeconds, logger) : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       await rpc.stop();
+      await metricsServer?.close();
       subscriptions.close();
       intents.close();
       consensus.stop();
       await p2p.stop();
       await chain.stop();
+      await sweeper?.stop();
+      await pruner?.stop();
       await verifier.close();
       await store.close();
       logger.info('node stopped', { height: chain.height });
     })();
     return stopping;
   };
-  return { logger, chain, rpcPort, stop, intents };
+  return { logger, chain, rpcPort, ...(metricsServer ? { metricsPort: metricsServer.port } : {}), stop, intents };
 }

@@ -11,6 +11,7 @@ import type { Logger } from '../logger.js';
 import type { AccountKeys } from './account-keys.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
 import { txIndexingError } from './errors.js';
+import { prunedError } from './pruning.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
@@ -105,6 +106,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   private readonly receipts: ReceiptReader;
   private readonly sync: SyncState;
   private readonly heads = new Heads();
+  private oldestHeld = 0;
   private readonly admission: Admission;
   private readonly execution: Execution;
   private readonly finality: Finality;
@@ -162,6 +164,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   static async open(options: ChainOptions, deps: ChainDependencies): Promise<Chain> {
     const records = await deps.store.loadState((key, value) => deps.state.load(key, value));
     const chain = new Chain(options, deps);
+    chain.oldestHeld = await deps.store.oldestBlock();
     const heads = chain.heads;
     const headHeight = await deps.store.head();
     if (headHeight === undefined) {
@@ -187,6 +190,18 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
       stateRoot: encodeHash(heads.head.stateRoot),
     });
     return chain;
+  }
+
+  /**
+   * The lowest height above genesis whose block is held (docs/operations.md "Pruning"): 0 on an
+   * archive node; raised by pruning (`noteOldest`) and set by a restore.
+   */
+  get oldestBlock(): number {
+    return this.oldestHeld;
+  }
+
+  noteOldest(height: number): void {
+    this.oldestHeld = Math.max(this.oldestHeld, height);
   }
 
   /** Committed state, read-only use (the DEX read paths index pools from it, src/rpc/methods/dex.ts). */
@@ -327,6 +342,8 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   }
 
   async blockByHeight(height: number): Promise<Block | undefined> {
+    // Below the oldest block held (pruning, or a restore) but not past the head: a clear error, not "no block".
+    if (height > 0 && height < this.oldestHeld && height <= this.heads.head.height) throw prunedError(height, this.oldestHeld);
     const bytes = await this.deps.store.getBlock(height);
     return bytes ? decodeBlock(bytes, bundleHash) : undefined;
   }
@@ -372,6 +389,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     const out: BlockHeader[] = [];
     for (let i = recent.length - 1; i >= 0 && out.length < limit; i--) out.push(recent[i]!);
     for (let h = (out.at(-1)?.height ?? this.heads.head.height + 1) - 1; h >= 0 && out.length < limit; h--) {
+      if (h > 0 && h < this.oldestHeld) h = 0; // skip what is not held, down to genesis
       const block = await this.blockByHeight(h);
       if (block) out.push(block.header);
     }

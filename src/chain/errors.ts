@@ -13,7 +13,8 @@ export type ChainErrorReason =
   | 'INCLUSION_TIMEOUT'
   | 'FAUCET_LIMIT'
   | 'SHUTTING_DOWN'
-  | 'TX_INDEXING'; // the transaction lookup index trails the head (docs/storage.md); retry shortly
+  | 'TX_INDEXING' // the transaction lookup index trails the head (docs/storage.md); retry shortly
+  | 'PRUNED'; // a block below the oldest this node holds (--pruning, or a restore; docs/operations.md)
 
 export class ChainError extends Error {
   constructor(

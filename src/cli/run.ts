@@ -1,11 +1,13 @@
-import { Command, Option } from 'clipanion';
+import { Command, Option, UsageError } from 'clipanion';
 import cliProgress from 'cli-progress';
 import * as t from 'typanion';
-import { startNode, type NodeOptions } from '../node.js';
+import { IntegrityError, startNode, type NodeOptions, type RunningNode } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
+import { runDryImport } from './state.js';
+import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
 
 /** `--genesis-validators <hex>[,<hex>…]`: 32-byte Ed25519 public keys, no repeats. */
 export function parseGenesisValidators(text: string): Uint8Array[] {
@@ -154,11 +156,47 @@ export class RunCommand extends Command {
   chainParams = Option.String('--chain-params', {
     description: 'JSON file overriding staking/consensus parameters (epoch_length, jail_durations, ...; docs/staking.md); changes the genesis (default: spec values)',
   });
+  metrics = Option.Boolean('--metrics', false, {
+    description: 'Serve Prometheus metrics on GET /metrics (docs/operations.md "Metrics") (default: off)',
+  });
+  metricsPort = Option.String('--metrics-port', '9100', { description: 'Port of the metrics endpoint, with --metrics (default: 9100)', validator: isPort });
+  metricsExternal = Option.Boolean('--metrics-external', false, {
+    description: 'Bind the metrics endpoint to all interfaces instead of 127.0.0.1 (default: off, localhost only)',
+  });
+  verifyOnStart = Option.Boolean('--verify-on-start', false, {
+    description: 'Check every stored record and the state root before starting; exit non-zero on a malformed record, listing the first ten keys (docs/operations.md "Integrity") (default: off)',
+  });
+  verifyIntervalSecs = Option.String('--rocksdb-verify-interval-secs', {
+    description: 'Run the same integrity sweep in the background every N seconds and log anomalies; the spec\'s name, kept for operators\' scripts (the store is LevelDB) (default: off)',
+    validator: isPositiveInteger,
+  });
+  pruning = Option.String('--pruning', 'archive', {
+    description: 'archive (all blocks), validator (last 10,000 blocks, 7 days of explorer data) or aggressive (last 256 blocks, 24 h of explorer data); pruning every 100 blocks, compaction every 1,000 (docs/operations.md "Pruning") (default: archive)',
+  });
+  pruningKeepBlocks = Option.String('--pruning-keep-blocks', {
+    description: 'Blocks a pruning node keeps, overriding its mode\'s window (a dev and test knob) (default: the mode\'s)', validator: isPositiveInteger,
+  });
+  pruningEvery = Option.String('--pruning-every', '100', {
+    description: 'Prune every N blocks; compaction runs every 10 N (spec: 100) (default: 100)', validator: isPositiveInteger,
+  });
+  dryRunImport = Option.String('--dry-run-import', {
+    description: 'Test-import a state export (ntv-node export) into a temporary database, report, and exit without starting; non-zero exit naming the first bad records (default: off)',
+  });
 
   async execute(): Promise<number> {
+    if (this.dryRunImport !== undefined) return runDryImport(this.dryRunImport, this.context.stdout, this.context.stderr);
     if (this.rpcRequestTimeout < this.rpcHeaderTimeout) {
       throw new Error(`--rpc-request-timeout (${this.rpcRequestTimeout}) must be at least --rpc-header-timeout (${this.rpcHeaderTimeout})`);
     }
+    // Flag errors as clipanion usage errors: the message without a stack trace.
+    let mode;
+    try {
+      mode = parsePruningMode(this.pruning);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const window = PRUNING_MODES[mode];
+    if (!window && this.pruningKeepBlocks !== undefined) throw new UsageError('--pruning-keep-blocks needs --pruning validator or aggressive');
     const options: NodeOptions = {
       dataDir: this.dataDir,
       network: this.network,
@@ -192,7 +230,18 @@ export class RunCommand extends Command {
       enforceValidatorAllowlist: this.enforceValidatorAllowlist,
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
+      verifyOnStart: this.verifyOnStart,
+      ...(window ? {
+        pruning: {
+          keepBlocks: this.pruningKeepBlocks ?? window.blocks, explorerSeconds: window.explorerSeconds, every: this.pruningEvery, compactEvery: this.pruningEvery * 10,
+        },
+      } : {}),
+      ...(this.verifyIntervalSecs !== undefined ? { verifyIntervalSeconds: this.verifyIntervalSecs } : {}),
+      ...(this.metrics ? { metrics: { host: this.metricsExternal ? '0.0.0.0' : '127.0.0.1', port: this.metricsPort } } : {}),
     };
+    if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
+      throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');
+    }
     // Catching up from peers: a progress bar on stderr (drawn only when stderr is a terminal).
     let syncBar: cliProgress.SingleBar | undefined;
     options.onSyncProgress = (done, total) => {
@@ -228,14 +277,37 @@ export class RunCommand extends Command {
         }
       };
     }
-    const node = await startNode(options);
+    // Graceful shutdown (issue 24 item 7): the first SIGINT/SIGTERM lets the block under way finish
+    // and its batch land, closes the database and exits 0; the next start resumes from that head.
+    // A signal during start-up waits for the start to finish, then stops the same way. A second
+    // signal while that runs exits at once (130): storage keeps whole blocks only (docs/storage.md),
+    // so even that loses no committed block.
+    let signalled: string | undefined;
+    let onSignal: ((signal: string) => void) | undefined;
+    const handler = (signal: string) => {
+      if (signalled !== undefined) {
+        process.stderr.write(`second ${signal}: exiting without waiting for the shutdown\n`);
+        process.exit(130);
+      }
+      signalled = signal;
+      onSignal?.(signal);
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    let node: RunningNode;
+    try {
+      node = await startNode(options);
+    } catch (error) {
+      if (!(error instanceof IntegrityError)) throw error;
+      this.context.stderr.write(`${error.message}\n`);
+      return 1;
+    }
     await new Promise<void>((resolve) => {
-      const shutdown = (signal: string) => {
+      onSignal = (signal) => {
         node.logger.info('shutting down', { signal });
         void node.stop().then(resolve);
       };
-      process.once('SIGINT', () => shutdown('SIGINT'));
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      if (signalled !== undefined) onSignal(signalled);
     });
     return 0;
   }

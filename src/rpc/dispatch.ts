@@ -144,22 +144,30 @@ export class Dispatcher {
     if (method === undefined) {
       return hasId ? failure(id, STANDARD_ERRORS.METHOD_NOT_FOUND.code, `method not found: ${name}`, { method: name }) : undefined;
     }
+    const observer = this.#registry.callObserver;
+    const started = observer ? performance.now() : 0;
     let result: unknown;
     try {
       result = method.handler(this.#registry.prepareParams(method, params), ctx);
     } catch (err) {
+      observer?.(name, (performance.now() - started) / 1000, false);
       const response = this.#errorResponse(err, id, name);
       return hasId ? response : undefined;
     }
     if (result instanceof Promise) {
       return result.then(
-        (value: unknown) => (hasId ? success(id, value) : undefined),
+        (value: unknown) => {
+          observer?.(name, (performance.now() - started) / 1000, true);
+          return hasId ? success(id, value) : undefined;
+        },
         (err: unknown) => {
+          observer?.(name, (performance.now() - started) / 1000, false);
           const response = this.#errorResponse(err, id, name);
           return hasId ? response : undefined;
         },
       );
     }
+    observer?.(name, (performance.now() - started) / 1000, true);
     return hasId ? success(id, result) : undefined;
   }
 

@@ -172,6 +172,7 @@ export class RpcError extends Error {
 const REASON_ALIASES: Record<string, AppErrorName> = {
   SHUTTING_DOWN: 'SERVER_BUSY',
   TX_INDEXING: 'SERVER_BUSY',
+  PRUNED: 'UNAVAILABLE_ON_NODE',
 };
 
 /**

@@ -114,8 +114,13 @@ export interface MethodRegistryOptions {
 
 const METHOD_NAME = /^[A-Za-z][A-Za-z0-9_.]*$/;
 
+/** Told of every call of a registered method once it settles: its time and whether it succeeded. */
+export type CallObserver = (method: string, seconds: number, ok: boolean) => void;
+
 export class MethodRegistry {
   readonly #methods = new Map<string, RegisteredMethod>();
+  /** Set by node.ts when --metrics is on (src/ops/metrics.ts); the dispatcher calls it. */
+  callObserver: CallObserver | undefined;
   readonly #info: OpenRpcInfo;
   #discoverCache: OpenRpcDocument | undefined;
 

@@ -1,5 +1,5 @@
 import { closeSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, unlinkSync, writevSync, constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -262,4 +262,20 @@ export class BlockFileReader {
 
 async function closeFile(file: OpenFile): Promise<void> {
   await (await file.handle.catch(() => undefined))?.close();
+}
+
+/** Sizes of the block files in `dir` by file number (an absent directory has none). */
+export async function blockFileSizes(dir: string): Promise<Map<number, number>> {
+  const sizes = new Map<number, number>();
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return sizes;
+  }
+  for (const name of names) {
+    const m = SEGMENT_NAME.exec(name);
+    if (m) sizes.set(Number(m[1]), (await stat(join(dir, name))).size);
+  }
+  return sizes;
 }

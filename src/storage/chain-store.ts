@@ -1,16 +1,30 @@
 import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
+import { rm } from 'node:fs/promises';
 import { readRawBlocks, type StoredRawBlock } from './block-archive.js';
-import { BlockFileReader, blockFilesDir, decodeLocation, type BlockRecord } from './block-files.js';
+import { BlockFileReader, blockFilesDir, blockFileSizes, decodeLocation, segmentPath, type BlockRecord } from './block-files.js';
 import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
-import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
 export type { StoredRawBlock } from './block-archive.js';
 export { IndexKeys, STORAGE_FORMAT };
+
+/** ChainStore.openRead: one consistent view of the database (docs/operations.md). */
+export interface ConsistentRead {
+  /** the head height in this view, undefined for an empty database */
+  readonly head: number | undefined;
+  /** the head block, its execution result (decoded) and its certificate */
+  headBlock(): Promise<{ block: Uint8Array; outcome: Uint8Array | undefined; certificate: Uint8Array | undefined } | undefined>;
+  /** a block by height, if held */
+  block(height: number): Promise<Uint8Array | undefined>;
+  /** records in key order, in batches, with their database prefix */
+  entries(range?: { gte?: Uint8Array; lt?: Uint8Array }): AsyncGenerator<Array<[Uint8Array, Uint8Array]>>;
+  close(): Promise<void>;
+}
 
 /**
  * The node's storage: one database (level) for state, block locations, bundle positions and indexes,
@@ -277,6 +291,150 @@ export class ChainStore {
     if (ops.length > 0) await this.db.batch(ops, { sync });
   }
 
+  // ---- node operations (docs/operations.md: integrity, export and import) -------------------
+
+  /**
+   * A consistent read of the whole database as it is now (an explicit LevelDB snapshot), while
+   * blocks go on being written: the head, its block, and every record in key order. The block
+   * files are append-only, so the head's location read here stays valid.
+   */
+  async openRead(): Promise<ConsistentRead> {
+    const snapshot = this.db.snapshot();
+    const db = this.db;
+    const files = this.files;
+    const headValue = await db.get(HEAD, { snapshot });
+    const head = headValue === undefined ? undefined : readU64(headValue);
+    return {
+      head,
+      async block(height: number) {
+        const location = await db.get(blockKey(height), { snapshot });
+        return (await files.read([location && decodeLocation(location)]))[0]?.block;
+      },
+      async headBlock() {
+        if (head === undefined) return undefined;
+        const location = await db.get(blockKey(head), { snapshot });
+        const [record] = await files.read([location && decodeLocation(location)]);
+        if (!record) return undefined;
+        return {
+          block: record.block, outcome: record.outcome && decodeOutcome(record.outcome),
+          certificate: await db.get(prefixed(Prefix.Certificate, u64(head)), { snapshot }),
+        };
+      },
+      async *entries(range: { gte?: Uint8Array; lt?: Uint8Array } = {}) {
+        const iterator = db.iterator({ ...range, snapshot });
+        try {
+          for (;;) {
+            const entries = await iterator.nextv(4096);
+            if (entries.length === 0) return;
+            yield entries;
+          }
+        } finally {
+          await iterator.close();
+        }
+      },
+      close: () => snapshot.close(),
+    };
+  }
+
+  /** Sizes of the block files by number (the integrity sweep checks block locations against them). */
+  blockFileSizes(): Promise<Map<number, number>> {
+    return blockFileSizes(blockFilesDir(this.path));
+  }
+
+  /**
+   * State records outside a block (a state import into an empty database, docs/operations.md
+   * "Export and import"); not synced: the import syncs with the head block it writes last.
+   */
+  async putStateRecords(records: ReadonlyArray<readonly [Uint8Array, Uint8Array]>): Promise<void> {
+    if (records.length === 0) return;
+    await this.db.batch(records.map(([key, value]) => ({ type: 'put' as const, key: prefixed(Prefix.State, key), value })));
+  }
+
+  /**
+   * After a state import or snapshot restore at `height`: the blocks below it are not held, so the
+   * lookup index starts there (nothing below to build) and `oldestBlock` names it.
+   */
+  async markRestored(height: number): Promise<void> {
+    await this.db.batch([
+      { type: 'put', key: LOOKUP_MARKER, value: u64(height) },
+      { type: 'put', key: OLDEST_MARKER, value: u64(height) },
+      { type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) },
+    ], { sync: true });
+  }
+
+  /** The lowest height whose block is held (0 unless restored from an export or snapshot, or pruned). */
+  async oldestBlock(): Promise<number> {
+    const value = await this.db.get(OLDEST_MARKER);
+    return value === undefined ? 0 : readU64(value);
+  }
+
+  /**
+   * Pruning (spec §4.20 --pruning, docs/operations.md "Pruning"): remove the blocks of heights
+   * `from … below − 1` (never the genesis block, which peers' handshakes name): their locations,
+   * hash and position records, certificates and bundle lists; then raise `oldest-height` to `below`.
+   * `bundleHashesOf` gives a stored block's bundle hashes (decoding a block is the chain's). The
+   * block files wholly below the oldest kept block are deleted; a file holding kept blocks stays
+   * whole (they are append-only, 1 GiB each). Returns how many blocks were removed.
+   */
+  async pruneBlocks(below: number, bundleHashesOf: (block: Uint8Array) => { hash: Uint8Array; bundles: Uint8Array[] }): Promise<number> {
+    const from = Math.max(1, await this.oldestBlock());
+    let removed = 0;
+    for (let start = from; start < below; start += 100) {
+      const heights = range(start, Math.min(below, start + 100));
+      const blocks = await this.getBlocks(heights);
+      const ops: IndexOp[] = [];
+      heights.forEach((height, i) => {
+        const block = blocks[i];
+        ops.push({ type: 'del', key: blockKey(height) }, { type: 'del', key: prefixed(Prefix.Certificate, u64(height)) }, { type: 'del', key: IndexKeys.blockTxs(height) });
+        if (!block) return;
+        const { hash, bundles } = bundleHashesOf(block);
+        ops.push({ type: 'del', key: prefixed(Prefix.BlockHash, hash) });
+        for (const bundle of bundles) ops.push({ type: 'del', key: prefixed(Prefix.Position, bundle) });
+        removed++;
+      });
+      ops.push({ type: 'put', key: OLDEST_MARKER, value: u64(heights.at(-1)! + 1) });
+      await this.db.batch(ops);
+    }
+    // Block files wholly below the oldest kept block (its own file stays).
+    const kept = await this.db.get(blockKey(below));
+    if (kept) {
+      const { segment } = decodeLocation(kept);
+      for (const number of (await this.blockFileSizes()).keys()) if (number < segment && number > 0) await rm(segmentPath(blockFilesDir(this.path), number), { force: true });
+    }
+    return removed;
+  }
+
+  /**
+   * Remove the explorer's per-height index records (address history, token transfers: docs/explorer.md)
+   * of heights below `below`; they are keyed by address or mint, so every one is visited.
+   */
+  async pruneExplorerIndexes(below: number): Promise<number> {
+    let removed = 0;
+    for (const prefix of [Prefix.AddressHistory, Prefix.TokenTransfers]) {
+      const iterator = this.db.keys({ gte: Uint8Array.of(prefix), lt: Uint8Array.of(prefix + 1) });
+      try {
+        for (;;) {
+          const keys = await iterator.nextv(4096);
+          if (keys.length === 0) break;
+          const old = keys.filter((key) => IndexKeys.heightOf(key) < below);
+          if (old.length > 0) await this.db.batch(old.map((key) => ({ type: 'del' as const, key })));
+          removed += old.length;
+        }
+      } finally {
+        await iterator.close();
+      }
+    }
+    return removed;
+  }
+
+  /** Storage compaction over the pruned ranges (every 1,000 blocks, spec §4.20). */
+  async compact(): Promise<void> {
+    for (const prefix of [Prefix.Block, Prefix.BlockHash, Prefix.Position, Prefix.Certificate, Prefix.BlockTxs, Prefix.AddressHistory, Prefix.TokenTransfers]) {
+      // `level` resolves to classic-level in Node, whose compactRange its types do not carry.
+      await (this.db as unknown as { compactRange(start: Uint8Array, end: Uint8Array): Promise<void> }).compactRange(Uint8Array.of(prefix), Uint8Array.of(prefix + 1));
+    }
+  }
+
   /** The index format version the database was indexed with, or undefined (never indexed). */
   async indexVersion(): Promise<number | undefined> {
     const value = await this.db.get(INDEX_MARKER);
@@ -285,3 +443,7 @@ export class ChainStore {
 }
 
 
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+}

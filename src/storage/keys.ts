@@ -34,6 +34,11 @@ export const INDEX_MARKER = metaKey('index-version');
  */
 export const LOOKUP_MARKER = metaKey('lookup-height');
 /**
+ * The lowest height whose block is held (docs/operations.md): set by a state import or snapshot
+ * restore (and by pruning); absent means 0, every block since genesis.
+ */
+export const OLDEST_MARKER = metaKey('oldest-height');
+/**
  * The layout and rules of this database (docs/storage.md "Format marker"). 4: blocks and their
  * execution results in the block files, their locations under 'b'; 3: position records may
  * trail the head, up to LOOKUP_MARKER, and blocks are under the current transactions root; 2: every

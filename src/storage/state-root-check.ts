@@ -1,0 +1,160 @@
+import { blake3, keyedBlake3 } from '../codec/hash.js';
+
+/**
+ * The state root recomputed from the state records alone, in TypeScript, to check stored or
+ * exported state (docs/operations.md "Integrity"): the same bucketed Merkle tree as the core
+ * (assembly/root.ts, docs/core-abi.md "State root"; test/core/reference.ts is its other twin):
+ *   path = Blake3(key); leaf = Blake3_keyed(K_LEAF, path ‖ value); bucket = path[0..2];
+ *   bucket record (0xF0 + bucket u16 BE) = its (path, leaf) entries sorted by path;
+ *   bucket_hash = Blake3_keyed(K_BUCKET, record), zero when empty; nodes 1…65,535 above the
+ *   65,536 bucket leaves, node = Blake3_keyed(K_NODE, l ‖ r), zero when both are zero; the root is
+ *   node 1. Nodes 1–4,095 are stored (0xF1 + index u32 BE) when not zero.
+ * Records arrive in key order; every one is checked against the stored bucket and node records,
+ * so a corrupted value is named by its key, not only by a different root.
+ */
+
+const BUCKET_PREFIX = 0xf0;
+const NODE_PREFIX = 0xf1;
+const NBUCKETS = 65536;
+const STORED_NODES = 4096;
+
+const K = (domain: string) => blake3(new TextEncoder().encode(domain));
+let hashers: { leaf: (d: Uint8Array) => Uint8Array; bucket: (d: Uint8Array) => Uint8Array; node: (d: Uint8Array) => Uint8Array } | undefined;
+
+async function treeHashers(): Promise<NonNullable<typeof hashers>> {
+  hashers ??= {
+    leaf: await keyedBlake3(K('ntv.state-root.leaf')),
+    bucket: await keyedBlake3(K('ntv.state-root.bucket')),
+    node: await keyedBlake3(K('ntv.state-root.node')),
+  };
+  return hashers;
+}
+
+export interface StateAnomaly {
+  /** the state key (without the database's 's' prefix), hex */
+  key: string;
+  reason: string;
+}
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+const ZERO = new Uint8Array(32);
+const isZero = (b: Uint8Array) => b.every((x) => x === 0);
+
+export class StateRootCheck {
+  /** computed (path ‖ leaf) entries per bucket, 64 bytes each, with the key that made each */
+  private readonly buckets = new Map<number, Array<{ entry: Uint8Array; key: Uint8Array }>>();
+  private readonly storedBuckets = new Map<number, Uint8Array>();
+  private readonly storedNodes = new Map<number, Uint8Array>();
+  private readonly anomalies: StateAnomaly[] = [];
+  records = 0;
+
+  private constructor(private readonly h: NonNullable<typeof hashers>, private readonly maxAnomalies: number) {}
+
+  static async create(maxAnomalies = 10): Promise<StateRootCheck> {
+    return new StateRootCheck(await treeHashers(), maxAnomalies);
+  }
+
+  /** Anomalies found, at most `maxAnomalies` (the first ones, in key order). */
+  get found(): readonly StateAnomaly[] {
+    return this.anomalies;
+  }
+
+  /** How many anomalies there were in all (more than `found` holds when it was cut). */
+  anomalyCount = 0;
+
+  private report(key: Uint8Array | string, reason: string): void {
+    this.anomalyCount++;
+    if (this.anomalies.length < this.maxAnomalies) this.anomalies.push({ key: typeof key === 'string' ? key : hex(key), reason });
+  }
+
+  /** One state record (key without the 's' prefix). */
+  add(key: Uint8Array, value: Uint8Array): void {
+    this.records++;
+    if (key.length === 0) {
+      this.report(key, 'empty state key');
+      return;
+    }
+    if (key[0] === BUCKET_PREFIX) {
+      if (key.length !== 3 || value.length === 0 || value.length % 64 !== 0) {
+        this.report(key, `malformed state-root bucket record (key ${key.length} bytes, value ${value.length} bytes; expected 3 and a non-zero multiple of 64)`);
+        return;
+      }
+      this.storedBuckets.set((key[1]! << 8) | key[2]!, value);
+      return;
+    }
+    if (key[0] === NODE_PREFIX) {
+      const index = key.length === 5 ? new DataView(key.buffer, key.byteOffset + 1, 4).getUint32(0) : -1;
+      if (index < 1 || index >= STORED_NODES || value.length !== 32 || isZero(value)) {
+        this.report(key, `malformed state-root node record (key ${key.length} bytes, value ${value.length} bytes; expected node 1–4095 and 32 non-zero bytes)`);
+        return;
+      }
+      this.storedNodes.set(index, value);
+      return;
+    }
+    if (value.length === 0) {
+      this.report(key, 'empty value (a state record is deleted, never stored empty)');
+      return;
+    }
+    const path = blake3(key);
+    const preimage = new Uint8Array(32 + value.length);
+    preimage.set(path, 0);
+    preimage.set(value, 32);
+    const entry = new Uint8Array(64);
+    entry.set(path, 0);
+    entry.set(this.h.leaf(preimage), 32);
+    const bucket = (path[0]! << 8) | path[1]!;
+    let list = this.buckets.get(bucket);
+    if (!list) this.buckets.set(bucket, (list = []));
+    list.push({ entry, key: Uint8Array.from(key) });
+  }
+
+  /** The recomputed root; anomalies where the stored bucket or node records disagree with the records. */
+  finish(): Uint8Array {
+    const nodes = new Map<number, Uint8Array>();
+    const bucketIds = new Set<number>([...this.buckets.keys(), ...this.storedBuckets.keys()]);
+    for (const b of [...bucketIds].sort((x, y) => x - y)) {
+      const list = (this.buckets.get(b) ?? []).sort((x, y) => Buffer.compare(x.entry.subarray(0, 32), y.entry.subarray(0, 32)));
+      const stored = this.storedBuckets.get(b);
+      const storedEntries = new Map<string, Uint8Array>();
+      if (stored) for (let i = 0; i < stored.length; i += 64) storedEntries.set(hex(stored.subarray(i, i + 32)), stored.subarray(i + 32, i + 64));
+      for (const { entry, key } of list) {
+        const leaf = storedEntries.get(hex(entry.subarray(0, 32)));
+        if (!leaf) this.report(key, 'record missing from its state-root bucket (no leaf for its path)');
+        else if (Buffer.compare(leaf, entry.subarray(32)) !== 0) this.report(key, 'value does not match its state-root leaf (the record or its bucket was altered)');
+        storedEntries.delete(hex(entry.subarray(0, 32)));
+      }
+      for (const path of storedEntries.keys()) {
+        this.report(`f0${b.toString(16).padStart(4, '0')}`, `bucket ${b} lists path ${path} with no state record`);
+      }
+      if (list.length > 0) {
+        const record = new Uint8Array(list.length * 64);
+        list.forEach((e, i) => record.set(e.entry, i * 64));
+        nodes.set(NBUCKETS + b, this.h.bucket(record));
+      }
+    }
+    // Fold upwards: only non-zero nodes are kept; a parent of two zero children is zero.
+    let level = [...nodes.keys()].sort((x, y) => x - y);
+    const pair = new Uint8Array(64);
+    while (level.length > 0 && level[0] !== 1) {
+      const parents = [...new Set(level.map((i) => i >> 1))];
+      for (const p of parents) {
+        pair.set(nodes.get(2 * p) ?? ZERO, 0);
+        pair.set(nodes.get(2 * p + 1) ?? ZERO, 32);
+        nodes.set(p, this.h.node(pair));
+      }
+      level = parents;
+    }
+    for (let i = 1; i < STORED_NODES; i++) {
+      const computed = nodes.get(i);
+      const stored = this.storedNodes.get(i);
+      if (computed === undefined && stored === undefined) continue;
+      if (computed === undefined || stored === undefined || Buffer.compare(computed, stored) !== 0) {
+        const key = new Uint8Array(5);
+        key[0] = NODE_PREFIX;
+        new DataView(key.buffer).setUint32(1, i);
+        this.report(key, stored === undefined ? `state-root node ${i} is missing` : `state-root node ${i} does not match the records below it`);
+      }
+    }
+    return nodes.get(1) ?? new Uint8Array(32);
+  }
+}

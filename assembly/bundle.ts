@@ -7,7 +7,10 @@ import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_SCHEDULE_OPS,
 import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA,
   OP_STAKE, OP_UNSTAKE, OP_DELEGATE, OP_UNDELEGATE, OP_SET_COMMISSION, OP_SET_AUTO_COMPOUND, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY,
   OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES,
-  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES } from "./abi";
+  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES,
+  OP_REGISTER_MARKET_MAKER, OP_REGISTER_MARKET_MAKER_BYTES, OP_DEREGISTER_MARKET_MAKER, OP_CREATE_ATOMENCE_ORDER, OP_CREATE_ATOMENCE_ORDER_BYTES,
+  OP_MATCH_ATOMENCE_ORDER, OP_MATCH_ATOMENCE_ORDER_BYTES, OP_SETTLE_ATOMENCE_ORDER, OP_SETTLE_ATOMENCE_ORDER_BYTES, OP_CANCEL_ATOMENCE_ORDER,
+  OP_CANCEL_ATOMENCE_ORDER_BYTES, OP_ANCHOR, OP_CREATE_PASSPORT, OP_REGISTER_GAME, OP_SET_GAME_PROFILE } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -25,6 +28,9 @@ import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWA
 //     byte length +20 its operation count (the nested operations' shape is checked here)
 //   CancelSchedule: +4 ptr to schedule_id[32]
 //   Approve, TransferFrom: +4 ptr to the fixed-size fields (80/112 B; docs/allowances.md)
+//   Settlement 105–110: +4 ptr to the fixed-size fields (1/0/104/64/32/32 B; docs/settlement.md)
+//   Anchor, CreatePassport, RegisterGame, SetGameProfile (111–114): +4 ptr +8 byte length of the
+//     fields (shape and UTF-8 checked here, re-read at execution; docs/anchoring.md, docs/passports.md)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -172,6 +178,13 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       store<u32>(rec, <u32>take(OP_APPROVE_BYTES), 4);
     } else if (d == OP_TRANSFER_FROM) {
       store<u32>(rec, <u32>take(OP_TRANSFER_FROM_BYTES), 4);
+    } else if (d >= OP_REGISTER_MARKET_MAKER && d <= OP_CANCEL_ATOMENCE_ORDER) {
+      store<u32>(rec, <u32>take(settlementFieldBytes(d)), 4);
+    } else if (d >= OP_ANCHOR && d <= OP_SET_GAME_PROFILE) {
+      let start = rp;
+      if (!decodeStringOpFields(d)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>start, 4);
+      store<u32>(rec, <u32>(rp - start), 8);
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {
@@ -223,6 +236,35 @@ function decodeStakingFields(d: u32): bool {
     rVec();
     take(64);
   } else if (d == OP_ROTATE_CONSENSUS_KEY) take(OP_ROTATE_CONSENSUS_KEY_BYTES);
+  return !bad;
+}
+
+/** The fixed field bytes of a settlement operation 105–110 (abi/operations.mjs). */
+function settlementFieldBytes(d: u32): u32 {
+  if (d == OP_REGISTER_MARKET_MAKER) return OP_REGISTER_MARKET_MAKER_BYTES;
+  if (d == OP_DEREGISTER_MARKET_MAKER) return 0;
+  if (d == OP_CREATE_ATOMENCE_ORDER) return OP_CREATE_ATOMENCE_ORDER_BYTES;
+  if (d == OP_MATCH_ATOMENCE_ORDER) return OP_MATCH_ATOMENCE_ORDER_BYTES;
+  if (d == OP_SETTLE_ATOMENCE_ORDER) return OP_SETTLE_ATOMENCE_ORDER_BYTES;
+  return OP_CANCEL_ATOMENCE_ORDER_BYTES;
+}
+
+/**
+ * The fields of Anchor{namespace, key, value_hash[32]}, CreatePassport{gamertag},
+ * RegisterGame{game_id, name}, SetGameProfile{game_id, player[32], score u64, data}: strings
+ * checked for UTF-8 here, their lengths at execution.
+ */
+function decodeStringOpFields(d: u32): bool {
+  if (!rStr()) return false;
+  if (d == OP_ANCHOR) {
+    if (!rStr()) return false;
+    take(32);
+  } else if (d == OP_REGISTER_GAME) {
+    if (!rStr()) return false;
+  } else if (d == OP_SET_GAME_PROFILE) {
+    take(40);
+    if (!rStr()) return false;
+  }
   return !bad;
 }
 

@@ -53,6 +53,24 @@ export const MAX_CONDITIONAL_FAILURES = 3;
 export const SCHEDULE_MAX_SLOTS_PER_BLOCK = 64;
 /** due entries one block handles at most: runs, condition checks and expiries together */
 export const SCHEDULE_MAX_DUE_PER_BLOCK = 32;
+/** tier 1 stake: 10,000 NTV in raw units (facts.md) */
+export const ATOMENCE_TIER1_STAKE = 10000000000000n;
+/** tier 2 stake: 100,000 NTV */
+export const ATOMENCE_TIER2_STAKE = 100000000000000n;
+/** tier 3 stake: 1,000,000 NTV */
+export const ATOMENCE_TIER3_STAKE = 1000000000000000n;
+/** the widest spread a tier 1 maker may quote (facts.md) */
+export const ATOMENCE_TIER1_SPREAD_BPS = 50;
+/** tier 2: at most 25 bps */
+export const ATOMENCE_TIER2_SPREAD_BPS = 25;
+/** tier 3: at most 10 bps */
+export const ATOMENCE_TIER3_SPREAD_BPS = 10;
+/** an order's expiry lies at most 30 days after its creating block */
+export const ATOMENCE_MAX_ORDER_SECONDS = 2592000;
+/** svc_listAtomenceSettlements default limit (spec §8) */
+export const ATOMENCE_LIST_DEFAULT = 100;
+/** svc_listAtomenceSettlements maximum limit (spec §8) */
+export const ATOMENCE_LIST_MAX = 1000;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 export const GAS_BASE = 5000n;
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
@@ -121,6 +139,18 @@ export const GAS_CREATE_SCHEDULE = 40000n;
 export const GAS_SCHEDULE_BYTE = 3n;
 /** CancelSchedule: rewrites a record and a list */
 export const GAS_CANCEL_SCHEDULE = 20000n;
+/** settlement: RegisterMarketMaker, DeregisterMarketMaker: a record, the stake move and the counters (docs/settlement.md "Gas") */
+export const GAS_ATOMENCE_MM = 30000n;
+/** settlement: CreateAtomenceOrder, MatchAtomenceOrder: the order record and one escrow move */
+export const GAS_ATOMENCE_ORDER = 40000n;
+/** settlement: SettleAtomenceOrder: two escrow moves, three stats records and three index entries */
+export const GAS_ATOMENCE_SETTLE = 60000n;
+/** settlement: CancelAtomenceOrder: the order record and up to two refunds */
+export const GAS_ATOMENCE_CANCEL = 35000n;
+/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md) */
+export const GAS_ANCHOR = 35000n;
+/** passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md) */
+export const GAS_PASSPORT = 35000n;
 
 // ---- codec bounds (abi/operations.mjs)
 /** public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes */
@@ -145,6 +175,10 @@ export const MAX_HEADER_BYTES = 4096;
 export const MAX_COLLECTION_STRING_BYTES = 4096;
 /** entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
+/** an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md) */
+export const MAX_ANCHOR_STRING_BYTES = 1024;
+/** a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md) */
+export const MAX_PASSPORT_STRING_BYTES = 4096;
 /** the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it */
 export const CODEC_BATCH_BOUND = 1024;
 /** A batch entry: type_id u64, amount u128. */
@@ -192,6 +226,16 @@ export const OpCode = {
   CancelSchedule: 50,
   Approve: 51,
   TransferFrom: 52,
+  RegisterMarketMaker: 105,
+  DeregisterMarketMaker: 106,
+  CreateAtomenceOrder: 107,
+  MatchAtomenceOrder: 108,
+  SettleAtomenceOrder: 109,
+  CancelAtomenceOrder: 110,
+  Anchor: 111,
+  CreatePassport: 112,
+  RegisterGame: 113,
+  SetGameProfile: 114,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -238,6 +282,16 @@ export const OPERATION_GAS = {
   CancelSchedule: { base: GAS_CANCEL_SCHEDULE },
   Approve: { base: GAS_APPROVE },
   TransferFrom: { base: GAS_TRANSFER_FROM },
+  RegisterMarketMaker: { base: GAS_ATOMENCE_MM },
+  DeregisterMarketMaker: { base: GAS_ATOMENCE_MM },
+  CreateAtomenceOrder: { base: GAS_ATOMENCE_ORDER },
+  MatchAtomenceOrder: { base: GAS_ATOMENCE_ORDER },
+  SettleAtomenceOrder: { base: GAS_ATOMENCE_SETTLE },
+  CancelAtomenceOrder: { base: GAS_ATOMENCE_CANCEL },
+  Anchor: { base: GAS_ANCHOR },
+  CreatePassport: { base: GAS_PASSPORT },
+  RegisterGame: { base: GAS_PASSPORT },
+  SetGameProfile: { base: GAS_PASSPORT },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -276,6 +330,21 @@ export const Prefix = {
   SCHEDULE_SLOT: 0x34,
   SCHEDULE_CURSOR: 0x35,
   SCHEDULE_RUN: 0x36,
+  MARKET_MAKER: 0x70,
+  MARKET_MAKER_INDEX: 0x71,
+  ATOMENCE_ORDER: 0x72,
+  ATOMENCE_SETTLEMENT: 0x73,
+  ATOMENCE_TOKEN_SETTLEMENT: 0x74,
+  ATOMENCE_TOKEN_STATS: 0x75,
+  ATOMENCE_STATS: 0x76,
+  ANCHOR_NAMESPACE: 0x77,
+  ANCHOR: 0x78,
+  ANCHOR_INDEX: 0x79,
+  PASSPORT: 0x7a,
+  GAMERTAG: 0x7b,
+  GAME: 0x7c,
+  GAME_PROFILE: 0x7d,
+  PASSPORT_STATS: 0x7e,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;

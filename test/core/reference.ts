@@ -4,6 +4,7 @@
 // string-keyed Maps, per-bundle overlays, no wasm.
 
 import { createBLAKE3 } from 'hash-wasm';
+import { decodeSettleOp, execSettleOp, isSettleOp, SETTLE_GAS, SETTLE_STATUS, type SettleIo, type SettleOp } from './settle-reference.js';
 
 type Hasher = Awaited<ReturnType<typeof createBLAKE3>>;
 
@@ -19,6 +20,7 @@ export const S = {
   INVALID_PROGRAM_NAME: 122, INVALID_PROGRAM: 123, NOT_PROGRAM_OWNER: 124,
   INVALID_SCHEDULE_TRIGGER: 125, INVALID_SCHEDULE_OPERATIONS: 126, SCHEDULE_NOT_FOUND: 127, NOT_SCHEDULE_OWNER: 128,
   SCHEDULE_NOT_ACTIVE: 129, INSUFFICIENT_ALLOWANCE: 140, NATIVE_NOT_APPROVABLE: 141,
+  ...SETTLE_STATUS,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
@@ -30,7 +32,7 @@ const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 
 function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
   if (op.kind === 49) return 40000n + 3n * BigInt(op.held.length);
-  return GAS_OP[op.kind]!;
+  return GAS_OP[op.kind] ?? SETTLE_GAS[op.kind]!;
 }
 // Schedules (docs/intents.md "Schedules on chain")
 const SLOT = 60n;
@@ -121,7 +123,9 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 50; id: Uint8Array }
   // ERC-20 allowances (docs/allowances.md): Approve, TransferFrom
   | { kind: 51; token: Uint8Array; spender: Uint8Array; amount: bigint }
-  | { kind: 52; token: Uint8Array; from: Uint8Array; to: Uint8Array; amount: bigint };
+  | { kind: 52; token: Uint8Array; from: Uint8Array; to: Uint8Array; amount: bigint }
+  // Settlement, anchoring, passports (105–114): test/core/settle-reference.ts
+  | SettleOp;
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -227,7 +231,11 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
       } else if (d === 50) ops.push({ kind: 50, id: r.take(32) });
       else if (d === 51) ops.push({ kind: 51, token: r.take(32), spender: r.take(32), amount: r.u128() });
       else if (d === 52) ops.push({ kind: 52, token: r.take(32), from: r.take(32), to: r.take(32), amount: r.u128() });
-      else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
+      else if (d >= 105 && d <= 114) {
+        const op = decodeSettleOp(r, d, validUtf8);
+        if (!op) return S.MALFORMED_BUNDLE;
+        ops.push(op);
+      } else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
         // Enabled in the core (staking, names, collections) but not modelled here; they have their
         // own tests. A generator that sends one as a "reserved" discriminant is wrong.
         throw new Error(`reference: operation ${d} is enabled but not modelled`);
@@ -330,6 +338,12 @@ export class Reference {
     if (v === 0n && !this.get(key)) return; // deleting an absent key is not a write (as in the core)
     this.put(key, v === 0n ? null : le(v, 16));
   }
+
+  /** The state access of test/core/settle-reference.ts. */
+  private readonly settleIo: SettleIo = {
+    get: (k) => this.get(k), put: (k, v) => this.put(k, v), bal: (a, m) => this.bal(a, m),
+    setBal: (a, m, v) => this.setBal(a, m, v), blake3: (...p) => this.blake3(...p),
+  };
 
   genesis(c: RefGenesis): number {
     this.bundle = new Map();
@@ -539,6 +553,7 @@ export class Reference {
     if (op.kind === 49) return this.execCreateSchedule(ctx, user, d.nonce, op, index, k, evs);
     if (op.kind === 50) return this.execCancelSchedule(user, op.id, index, k, evs);
     if (op.kind === 51 || op.kind === 52) return this.execAllowance(user, op, index, k, evs);
+    if (isSettleOp(op)) return execSettleOp(this.settleIo, ctx, user, d.nonce, op, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
@@ -668,7 +683,7 @@ export class Reference {
       if (r.direction > 1 || r.num === 0n || r.den === 0n || eq(r.base, r.quote)) return S.INVALID_SCHEDULE_TRIGGER;
       if (r.expiry <= now || r.expiry > now + HORIZON) return S.INVALID_SCHEDULE_TRIGGER;
     }
-    if (op.held.length > MAX_HELD_BYTES || op.ops.some((o) => o.kind === 33)) return S.INVALID_SCHEDULE_OPERATIONS;
+    if (op.held.length > MAX_HELD_BYTES || op.ops.some((o) => o.kind === 33 || o.kind === 107)) return S.INVALID_SCHEDULE_OPERATIONS;
     if (op.tag === 1) {
       const sw = op.ops[0]!;
       if (op.ops.length !== 1 || sw.kind !== 31) return S.INVALID_SCHEDULE_OPERATIONS;
@@ -847,7 +862,7 @@ export class Reference {
   }
 
   /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
-  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 } | { kind: 51 } | { kind: 52 }>, index: number, k: number, evs: RefEvent[]): number {
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 } | { kind: 51 } | { kind: 52 } | SettleOp>, index: number, k: number, evs: RefEvent[]): number {
     const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
     if (op.kind === 34 || op.kind === 35) {
       const tk = cat(new Uint8Array([3]), op.mint);

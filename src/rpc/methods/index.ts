@@ -19,12 +19,15 @@ import { transactionMethods } from './transaction.js';
 import { stakingMethods } from './staking.js';
 import { withMethodDocs } from './svc-examples.js';
 import { consensusMethods } from './consensus.js';
+import { settlementMethods } from './settlement.js';
+import { anchorMethods } from './anchors.js';
+import { passportMethods } from './passports.js';
 
 export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, allowanceMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
+  for (const group of [accountMethods, allowanceMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods, settlementMethods, anchorMethods, passportMethods]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));
   }

@@ -70,6 +70,7 @@ export function anchorMethods({ chain }: MethodDependencies): MethodDefinition[]
     defineMethod({
       name: 'svc_getAnchors',
       summary: "A namespace's owner, anchor count and latest anchors, newest first (spec §4.7); an unused namespace has no owner and no anchors.",
+      description: 'limit 1–1000, default 100. The namespace owner is the account that anchored in it first (docs/anchoring.md). No application errors.',
       params: [
         { name: 'namespace', schema: NamespaceParam },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
@@ -98,6 +99,7 @@ export function anchorMethods({ chain }: MethodDependencies): MethodDefinition[]
     defineMethod({
       name: 'svc_verifyAnchor',
       summary: 'Whether a key is anchored in a namespace, with its value hash, anchoring account, height and time (spec §4.7).',
+      description: 'exists false, with null metadata, when the key was never anchored in the namespace. Compare value_hash with the hash of your copy of the data. No application errors.',
       params: [{ name: 'namespace', schema: NamespaceParam }, { name: 'key', schema: KeyParam }] as const,
       result: {
         name: 'verification',

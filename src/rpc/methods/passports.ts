@@ -113,6 +113,7 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
     defineMethod({
       name: 'svc_getPassport',
       summary: "An account's passport, or null (spec §4.17).",
+      description: 'The gamertag as written, creation block and time, and how many games wrote a profile for it. No application errors.',
       params: [{ name: 'owner', schema: Address() }] as const,
       result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
       examples: SETTLEMENT_EXAMPLES.svc_getPassport,
@@ -121,6 +122,7 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
     defineMethod({
       name: 'svc_lookupPassport',
       summary: 'The passport with a gamertag (any case), or null (spec §4.17).',
+      description: 'Gamertags are unique case-insensitively, so any spelling finds the one passport. No application errors.',
       params: [{ name: 'gamertag', schema: GamertagParam }] as const,
       result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
       examples: SETTLEMENT_EXAMPLES.svc_lookupPassport,
@@ -133,6 +135,7 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
     defineMethod({
       name: 'svc_getPassportStats',
       summary: 'How many passports, games and game profiles exist (spec §4.17).',
+      description: 'Counters the core keeps as passports, games and first profiles are written (docs/passports.md). No application errors.',
       params: [] as const,
       result: { name: 'stats', schema: Type.Object({ total_passports: Int('passports'), total_games: Int('registered games'), total_profiles: Int('game profiles') }, { additionalProperties: false }) },
       examples: SETTLEMENT_EXAMPLES.svc_getPassportStats,
@@ -144,6 +147,7 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
     defineMethod({
       name: 'svc_getGameProfile',
       summary: "A passport holder's profile for a game, or null (spec §4.17).",
+      description: 'With the game name and publisher, the score and data the publisher last wrote, and its revision. No application errors.',
       params: [{ name: 'passport_owner', schema: Address() }, { name: 'game_id', schema: GameIdParam }] as const,
       result: { name: 'profile', schema: Type.Union([ProfileSchema, Type.Null()]) },
       examples: SETTLEMENT_EXAMPLES.svc_getGameProfile,

@@ -190,6 +190,7 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
     defineMethod({
       name: 'svc_getAtomenceOrder',
       summary: "An order's full lifecycle record, or null when no order has that id (spec §2.7, §4.17).",
+      description: 'The record shows every stage: creator, escrow account and legs; the market maker, bid, ask and spread once matched; the block and time it was settled, cancelled or refunded after expiry. `expired` compares the expiry with the head block time. No application errors.',
       params: [{ name: 'order_id', schema: OrderId }] as const,
       result: { name: 'order', schema: Type.Union([AtomenceOrderSchema, Type.Null()]) },
       examples: SETTLEMENT_EXAMPLES.svc_getAtomenceOrder,
@@ -217,6 +218,7 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
     defineMethod({
       name: 'svc_getMarketMakers',
       summary: 'The active market makers, of one tier (1, 2 or 3) or all, in registration order (spec §4.17).',
+      description: 'Each with its stake and stake escrow, the widest spread of its tier, open matches, settlements and their mean spread. A maker that deregistered is left out. No application errors.',
       params: [{ name: 'tier', schema: TierParam, required: false }] as const,
       result: { name: 'market_makers', schema: Type.Array(MarketMakerSchema) },
       examples: SETTLEMENT_EXAMPLES.svc_getMarketMakers,

@@ -1,6 +1,7 @@
 import { anchorId, namespaceId } from '../codec/domain-ids.js';
 import { anchorIndexKey, anchorKey, anchorNamespaceKey, decodeAnchorFields, decodeAnchorNamespaceFields, type AnchorFields, type AnchorNamespaceFields } from '../abi/state.js';
-import type { StateReader } from './interface.js';
+import type { StateReader, WatchableState } from './interface.js';
+import { Prefix } from '../abi/constants.js';
 
 export { anchorId, namespaceId };
 
@@ -48,4 +49,31 @@ export function listAnchors(state: StateReader, ns: string, limit: number): Anch
     if (v) out.push(decodeAnchorFields(v));
   }
   return out;
+}
+
+/**
+ * Anchors by the account that made them (for the explorer's address page and
+ * svc_getAnchorsByAccount): an index the host keeps from the 0x78 records as state loads and as
+ * each block lands. Anchors are write-once, so an account's list only grows.
+ */
+export class AnchorReader {
+  /** anchorer hex → its anchors */
+  private readonly byAccount = new Map<string, AnchorFields[]>();
+
+  constructor(state: WatchableState) {
+    state.watch(Prefix.ANCHOR, (_key, value) => {
+      if (value === null) return; // never deleted
+      const a = decodeAnchorFields(value);
+      const k = Buffer.from(a.anchorer).toString('hex');
+      let list = this.byAccount.get(k);
+      if (!list) this.byAccount.set(k, (list = []));
+      list.push(a);
+    });
+  }
+
+  /** The account's latest `limit` anchors, newest first (by height, then position in their namespace). */
+  byAnchorer(account: Uint8Array, limit: number): AnchorFields[] {
+    const list = this.byAccount.get(Buffer.from(account).toString('hex')) ?? [];
+    return [...list].sort((a, b) => (b.height === a.height ? Number(b.index - a.index) : b.height > a.height ? 1 : -1)).slice(0, limit);
+  }
 }

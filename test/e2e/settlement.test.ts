@@ -174,6 +174,9 @@ describe('anchoring (spec §4.7)', () => {
     expect(list.anchors.map((a) => a.key)).toEqual(['reports/2026-q4.pdf', 'reports/2026-q3.pdf']);
     expect((await node.result<{ anchors: unknown[] }>('svc_getAnchors', ['acme.audits', 1])).anchors).toHaveLength(1);
     expect(await node.result('svc_getAnchors', ['unused-ns'])).toEqual({ namespace: 'unused-ns', owner: null, count: 0, anchors: [] });
+    const mine = await node.result<Array<{ namespace: string; key: string }>>('svc_getAnchorsByAccount', [creator.address]);
+    expect(mine.map((a) => [a.namespace, a.key])).toEqual([['acme.audits', 'reports/2026-q4.pdf'], ['acme.audits', 'reports/2026-q3.pdf']]);
+    expect(await node.result('svc_getAnchorsByAccount', [maker.address])).toEqual([]);
 
     const again = await node.call('svc_anchor', ['acme.audits', 'reports/2026-q3.pdf', '0x' + '00'.repeat(32), creator.address]);
     expect(again.error).toMatchObject({ code: -32002, data: { status: 'ANCHOR_EXISTS' } });

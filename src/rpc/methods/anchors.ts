@@ -44,8 +44,17 @@ const anchorJson = (a: AnchorFields) => ({
   key: a.key, value_hash: encodeHash(a.valueHash), anchorer: encodeAccount(a.anchorer), height: Number(a.height), time: Number(a.time), index: Number(a.index),
 });
 
-export function anchorMethods({ chain }: MethodDependencies): MethodDefinition[] {
+export function anchorMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   return [
+    defineMethod({
+      name: 'svc_getAnchorsByAccount',
+      summary: "An account's anchors across its namespaces, newest first (for the explorer's address page; docs/anchoring.md).",
+      description: 'Each with its namespace, key, value hash, height and time; limit 1–1000, default 100. No application errors.',
+      params: [{ name: 'address', schema: Address() }, { name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
+      result: { name: 'anchors', schema: Type.Array(Type.Object({ namespace: Type.String(), ...AnchorSchema.properties }, { additionalProperties: false })) },
+      examples: SETTLEMENT_EXAMPLES.svc_getAnchorsByAccount,
+      handler: ([address, limit]) => readers.anchors.byAnchorer(accountParam(address, 'address', 1), limit ?? 100).map((a) => ({ namespace: a.namespace, ...anchorJson(a) })),
+    }),
     defineMethod({
       name: 'svc_anchor',
       summary: 'Anchor a 32-byte value hash under a namespace and key (spec §4.7; unsigned convenience, testnet only).',

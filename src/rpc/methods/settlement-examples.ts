@@ -871,5 +871,34 @@ export const SETTLEMENT_EXAMPLES: Record<string, MethodExample[] | undefined> = 
         }
       }
     }
+  ],
+  "svc_getAnchorsByAccount": [
+    {
+      "name": "the anchors of acme.audits' owner",
+      "params": [
+        {
+          "name": "address",
+          "value": "Nx0FYtc48pK9jjmcipRcHNbwUG9c7QcgMCxAaBjrhu3AwDH"
+        },
+        {
+          "name": "limit",
+          "value": 10
+        }
+      ],
+      "result": {
+        "name": "anchors",
+        "value": [
+          {
+            "namespace": "acme.audits",
+            "key": "reports/2026-q3.pdf",
+            "value_hash": "NxhBk6zkt3d2RE2BPmhMVs6GBiHpFT167ANqsyLGS8FnyHQ",
+            "anchorer": "Nx0FYtc48pK9jjmcipRcHNbwUG9c7QcgMCxAaBjrhu3AwDH",
+            "height": 13,
+            "time": 1795695077,
+            "index": 0
+          }
+        ]
+      }
+    }
   ]
 };

@@ -141,6 +141,9 @@ describe('settlement with market makers (spec §2.7, §4.17)', () => {
     await expectParam('svc_getMarketMakers', [5], 'tier');
     await expectParam('svc_createAtomenceOrder', ['USDC', '-1', 'NTV', '1', 1, creator.address], 'sell_amount');
     await expectParam('svc_createAtomenceOrder', ['USDC', '1', 'NTV', '1', -5, creator.address], 'expiry');
+    await expectParam('svc_createAtomenceOrder', ['USDC', '1', 'NTV', '1', 1e30, creator.address], 'expiry');
+    await expectParam('svc_setGameProfile', ['chess.v1', creator.address, '18446744073709551616', '{}', maker.address], 'score');
+    await expectParam('svc_setGameProfile', ['chess.v1', creator.address, '1', 'é'.repeat(600), maker.address], 'data');
     await expectParam('svc_matchAtomenceOrder', ['not-an-id', '1', '1', maker.address], 'order_id');
     await expectParam('svc_getAtomenceOrder', ['0x1234'], 'order_id');
     await expectParam('svc_listAtomenceSettlements', [null, null, 1001], 'limit');

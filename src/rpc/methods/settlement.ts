@@ -133,7 +133,7 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
         { name: 'sell_amount', schema: DecimalString({ description: 'raw units of sell_token, > 0' }) },
         { name: 'buy_token', schema: TokenRef },
         { name: 'min_buy_amount', schema: DecimalString({ description: 'the least payment accepted, raw units of buy_token, > 0' }) },
-        { name: 'expiry', schema: Type.Integer({ minimum: 0, description: 'unix seconds; after the block time and at most 30 days ahead' }) },
+        { name: 'expiry', schema: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'unix seconds; after the block time and at most 30 days ahead' }) },
         { name: 'sender', schema: Address({ description: 'the creator' }) },
       ] as const,
       result: { name: 'created', schema: Type.Object({ order_id: Str('Nxh… id of the new order'), receipt: ReceiptSchema }, { additionalProperties: false }) },

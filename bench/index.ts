@@ -8,6 +8,7 @@ import { benchGetBalance, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
 import { benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
+import { benchSettlement } from './settlement.js';
 
 /**
  * `npm run bench`: every figure the issues name, each as a ratio against a baseline measured in the
@@ -21,6 +22,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['node: signed transfers end to end', () => benchSignedThroughput()],
   ['node: subscriptions', () => benchSubscriptions()],
   ['intents', () => benchIntents()],
+  ['settlement', () => benchSettlement()],
   ['sync: blocks from a peer', () => benchSync()],
   ['consensus: time to finality, 4 validators', () => benchFinality()],
 ];

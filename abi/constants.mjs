@@ -47,6 +47,16 @@ export const constants = [
   { name: 'GOV_DEFAULT_THRESHOLD_BPS', value: 5000, as: 'u16', doc: 'threshold when ChainParams carries no governance part: yes > 50% of the votes cast' },
   { name: 'GOV_MIN_VOTING_PERIOD', value: 5, as: 'u64', doc: 'voting_period_blocks allowed range: 5 …' },
   { name: 'GOV_MAX_VOTING_PERIOD', value: 1000000, as: 'u64', doc: '… to 1,000,000 blocks' },
+  // Settlement with market makers (facts.md "Settlement market makers"; docs/settlement.md "Tiers").
+  { name: 'ATOMENCE_TIER1_STAKE', value: 10000000000000, as: 'u64', host: 'bigint', doc: 'tier 1 stake: 10,000 NTV in raw units (facts.md)' },
+  { name: 'ATOMENCE_TIER2_STAKE', value: 100000000000000, as: 'u64', host: 'bigint', doc: 'tier 2 stake: 100,000 NTV' },
+  { name: 'ATOMENCE_TIER3_STAKE', value: 1000000000000000, as: 'u64', host: 'bigint', doc: 'tier 3 stake: 1,000,000 NTV' },
+  { name: 'ATOMENCE_TIER1_SPREAD_BPS', value: 50, as: 'u32', doc: 'the widest spread a tier 1 maker may quote (facts.md)' },
+  { name: 'ATOMENCE_TIER2_SPREAD_BPS', value: 25, as: 'u32', doc: 'tier 2: at most 25 bps' },
+  { name: 'ATOMENCE_TIER3_SPREAD_BPS', value: 10, as: 'u32', doc: 'tier 3: at most 10 bps' },
+  { name: 'ATOMENCE_MAX_ORDER_SECONDS', value: 2592000, as: 'u64', doc: "an order's expiry lies at most 30 days after its creating block" },
+  { name: 'ATOMENCE_LIST_DEFAULT', value: 100, as: 'u32', doc: 'svc_listAtomenceSettlements default limit (spec §8)' },
+  { name: 'ATOMENCE_LIST_MAX', value: 1000, as: 'u32', doc: 'svc_listAtomenceSettlements maximum limit (spec §8)' },
   // Gas (spec §8; docs/core-abi.md "Rules"). Each operation's own gas is in its row of abi/operations.mjs.
   { name: 'GAS_BASE', value: 5000, as: 'u64', host: 'bigint', doc: 'the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW' },
   { name: 'BUNDLE_GAS_CEILING', value: 100000, as: 'u64', host: 'bigint', doc: "the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md \"Gas\")" },

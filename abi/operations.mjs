@@ -36,6 +36,8 @@ export const bounds = {
   MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/nfts.md)' },
   MAX_PROPOSAL_STRING_BYTES: { value: 8192, doc: 'a proposal title, description or ContractSafety string, before allocating (the core applies the exact limits, docs/governance.md)' },
   MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH)' },
+  MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md)' },
+  MAX_PASSPORT_STRING_BYTES: { value: 4096, doc: 'a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
 };
 
@@ -77,6 +79,12 @@ export const gasFigures = {
   GAS_PRESALE_SETTLE: { value: 30000, doc: 'RefundPresale, ClaimPresaleTokens: up to three moves and two records' },
   GAS_STAKING_POOL_CREATE: { value: 40000, doc: 'CreateStakingPool: the record and the counter (docs/staking-pools.md "Gas")' },
   GAS_STAKING_POOL_OP: { value: 30000, doc: 'StakeToPool, UnstakeFromPool, ClaimPoolRewards, FundStakingPool: constant work whatever the number of stakers' },
+  GAS_ATOMENCE_MM: { value: 30000, doc: 'settlement: RegisterMarketMaker, DeregisterMarketMaker: a record, the stake move and the counters (docs/settlement.md "Gas")' },
+  GAS_ATOMENCE_ORDER: { value: 40000, doc: 'settlement: CreateAtomenceOrder, MatchAtomenceOrder: the order record and one escrow move' },
+  GAS_ATOMENCE_SETTLE: { value: 60000, doc: 'settlement: SettleAtomenceOrder: two escrow moves, three stats records and three index entries' },
+  GAS_ATOMENCE_CANCEL: { value: 35000, doc: 'settlement: CancelAtomenceOrder: the order record and up to two refunds' },
+  GAS_ANCHOR: { value: 35000, doc: 'anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md)' },
+  GAS_PASSPORT: { value: 35000, doc: 'passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md)' },
 };
 
 const f = (name, wire, type, doc) => ({ name, wire, type, doc });
@@ -299,6 +307,44 @@ export const operations = [
   { name: 'UnstakeFromPool', code: 102, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
   { name: 'ClaimPoolRewards', code: 103, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32')] },
   { name: 'FundStakingPool', code: 104, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
+  // Settlement with market makers (spec §2.7, §4.17; facts.md "Settlement market makers";
+  // docs/settlement.md). Tokens move only through moveBalance into and out of escrow accounts.
+  { name: 'RegisterMarketMaker', code: 105, gas: { base: 'GAS_ATOMENCE_MM' }, group: 'settlement', fields: [
+    f('tier', 'tier', 'u8', '1, 2 or 3: stakes the tier\'s NTV (tier 1: 10,000 NTV, at most 50 bps spread); a registered maker changes tier, topping up or getting back the difference'),
+  ] },
+  { name: 'DeregisterMarketMaker', code: 106, gas: { base: 'GAS_ATOMENCE_MM' }, group: 'settlement', fields: [] },
+  { name: 'CreateAtomenceOrder', code: 107, gas: { base: 'GAS_ATOMENCE_ORDER' }, group: 'settlement', fields: [
+    f('sellToken', 'sell_token', 'bytes32', 'the token the creator delivers (escrowed now)'),
+    f('sellAmount', 'sell_amount', 'u128', 'raw units'),
+    f('buyToken', 'buy_token', 'bytes32', 'the token the creator is paid in'),
+    f('minBuyAmount', 'min_buy_amount', 'u128', 'the least the creator accepts for the whole sell amount (raw units, at least 1)'),
+    f('expiry', 'expiry', 'u64', 'unix seconds after which the order can no longer be matched or settled (at most 30 days ahead)'),
+  ] },
+  { name: 'MatchAtomenceOrder', code: 108, gas: { base: 'GAS_ATOMENCE_ORDER' }, group: 'settlement', fields: [
+    f('orderId', 'order_id', 'bytes32'),
+    f('bidAmount', 'bid_amount', 'u128', 'what the market maker pays (in buy_token) for the whole sell amount: escrowed now'),
+    f('askAmount', 'ask_amount', 'u128', "the other side of the maker's two-sided quote for the same amount; the spread (ask − bid) / mid must be within the tier's"),
+  ] },
+  { name: 'SettleAtomenceOrder', code: 109, gas: { base: 'GAS_ATOMENCE_SETTLE' }, group: 'settlement', fields: [f('orderId', 'order_id', 'bytes32')] },
+  { name: 'CancelAtomenceOrder', code: 110, gas: { base: 'GAS_ATOMENCE_CANCEL' }, group: 'settlement', fields: [f('orderId', 'order_id', 'bytes32')] },
+  // Anchoring (spec §4.7; docs/anchoring.md): the first writer of a namespace owns it; keys are write-once.
+  { name: 'Anchor', code: 111, gas: { base: 'GAS_ANCHOR' }, group: 'anchors', fields: [
+    s('namespace', 'namespace', 'MAX_ANCHOR_STRING_BYTES', '1–64 of [a-z0-9._-]'),
+    s('key', 'key', 'MAX_ANCHOR_STRING_BYTES', '1–256 bytes of UTF-8'),
+    f('valueHash', 'value_hash', 'bytes32', 'the hash being anchored (any 32-byte digest)'),
+  ] },
+  // Passports and game profiles (spec §4.17; docs/passports.md): one non-transferable passport per account.
+  { name: 'CreatePassport', code: 112, gas: { base: 'GAS_PASSPORT' }, group: 'passports', fields: [s('gamertag', 'gamertag', 'MAX_PASSPORT_STRING_BYTES', '3–24 of [A-Za-z0-9_], unique case-insensitively')] },
+  { name: 'RegisterGame', code: 113, gas: { base: 'GAS_PASSPORT' }, group: 'passports', fields: [
+    s('gameId', 'game_id', 'MAX_PASSPORT_STRING_BYTES', '3–64 of [a-z0-9._-]; the sender becomes its publisher'),
+    s('name', 'name', 'MAX_PASSPORT_STRING_BYTES', '1–64 bytes of UTF-8'),
+  ] },
+  { name: 'SetGameProfile', code: 114, gas: { base: 'GAS_PASSPORT' }, group: 'passports', fields: [
+    s('gameId', 'game_id', 'MAX_PASSPORT_STRING_BYTES', "a game the sender publishes"),
+    f('player', 'player', 'bytes32', 'a passport owner'),
+    f('score', 'score', 'u64'),
+    s('data', 'data', 'MAX_PASSPORT_STRING_BYTES', 'at most 1,024 bytes of UTF-8 (for example JSON stats)'),
+  ] },
   { name: 'RotateConsensusKey', code: 119, gas: { base: 'GAS_STAKING' }, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 

@@ -74,6 +74,24 @@ export const prefixes = [
   { name: 'STAKING_POOL', code: 0x6b, core: 'P_STAKING_POOL', host: 'stakingPoolKey', key: [['pool', 'bytes32']], value: 'StakingPool' },
   { name: 'POOL_STAKE', code: 0x6c, core: 'P_POOL_STAKE', host: 'poolStakeKey', key: [['pool', 'bytes32'], ['staker', 'bytes32']], value: 'PoolStake; deleted when amount and pending are 0' },
   { name: 'STAKING_POOL_COUNT', code: 0x6d, core: 'P_STAKING_POOL_COUNT', host: 'STAKING_POOL_COUNT_KEY', key: [], value: 'u64 staking pools created so far (the next id)' },
+  // Settlement with market makers (docs/settlement.md "State layout").
+  { name: 'MARKET_MAKER', code: 0x70, core: 'P_MARKET_MAKER', host: 'marketMakerKey', key: [['account', 'bytes32', 'account']], value: 'MarketMaker' },
+  { name: 'MARKET_MAKER_INDEX', code: 0x71, core: 'P_MARKET_MAKER_INDEX', host: 'marketMakerIndexKey', key: [['index', 'u64be']], value: 'account[32] of the market maker registered at that position' },
+  { name: 'ATOMENCE_ORDER', code: 0x72, core: 'P_ATOMENCE_ORDER', host: 'atomenceOrderKey', key: [['orderId', 'bytes32', 'order id']], value: 'AtomenceOrder' },
+  { name: 'ATOMENCE_SETTLEMENT', code: 0x73, core: 'P_ATOMENCE_SETTLEMENT', host: 'atomenceSettlementKey', key: [['index', 'u64be']], value: 'order_id[32] of the settlement at that position' },
+  { name: 'ATOMENCE_TOKEN_SETTLEMENT', code: 0x74, core: 'P_ATOMENCE_TOKEN_SETTLEMENT', host: 'atomenceTokenSettlementKey', key: [['token', 'bytes32', 'mint'], ['index', 'u64be']], value: "order_id[32] of the token's settlement at that position (either leg)" },
+  { name: 'ATOMENCE_TOKEN_STATS', code: 0x75, core: 'P_ATOMENCE_TOKEN_STATS', host: 'atomenceTokenStatsKey', key: [['token', 'bytes32', 'mint']], value: 'AtomenceStats of the settlements with this token as a leg' },
+  { name: 'ATOMENCE_STATS', code: 0x76, core: 'P_ATOMENCE_STATS', host: 'ATOMENCE_STATS_KEY', key: [], value: 'AtomenceStats of all settlements' },
+  // Anchoring (docs/anchoring.md "State layout"): ids are Blake3 of the namespace and key.
+  { name: 'ANCHOR_NAMESPACE', code: 0x77, core: 'P_ANCHOR_NAMESPACE', host: 'anchorNamespaceKey', key: [['namespaceId', 'bytes32', 'namespace id']], value: 'AnchorNamespace' },
+  { name: 'ANCHOR', code: 0x78, core: 'P_ANCHOR', host: 'anchorKey', key: [['anchorId', 'bytes32', 'anchor id']], value: 'Anchor' },
+  { name: 'ANCHOR_INDEX', code: 0x79, core: 'P_ANCHOR_INDEX', host: 'anchorIndexKey', key: [['namespaceId', 'bytes32', 'namespace id'], ['index', 'u64be']], value: "anchor_id[32] of the namespace's anchor at that position" },
+  // Passports and game profiles (docs/passports.md "State layout").
+  { name: 'PASSPORT', code: 0x7a, core: 'P_PASSPORT', host: 'passportKey', key: [['owner', 'bytes32', 'owner']], value: 'Passport' },
+  { name: 'GAMERTAG', code: 0x7b, core: 'P_GAMERTAG', host: 'gamertagKey', key: [['gamertag', 'rest']], value: 'owner[32]; the key is the gamertag lower-cased' },
+  { name: 'GAME', code: 0x7c, core: 'P_GAME', host: 'gameKey', key: [['gameId', 'rest']], value: 'Game' },
+  { name: 'GAME_PROFILE', code: 0x7d, core: 'P_GAME_PROFILE', host: 'gameProfileKey', key: [['owner', 'bytes32', 'owner'], ['gameId', 'rest']], value: 'GameProfile' },
+  { name: 'PASSPORT_STATS', code: 0x7e, core: 'P_PASSPORT_STATS', host: 'PASSPORT_STATS_KEY', key: [], value: 'PassportStats' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -180,6 +198,40 @@ export const records = {
     r('base', 'bytes32'), r('quote', 'bytes32'), r('priceNum', 'u128'), r('priceDen', 'u128'),
     r('operations', 'bytes', 'the Borsh Vec<Operation> each run executes'),
   ] },
+  MarketMaker: { doc: 'docs/settlement.md "State layout"; kept after deregistering (active 0, stake 0)', core: 'R_MM', fields: [
+    r('version', 'u8'), r('tier', 'u8', '1–3'), r('active', 'flag'), r('stake', 'u128', 'NTV held in its stake escrow'),
+    r('index', 'u64', 'its position in 0x71'), r('registeredHeight', 'u64'), r('updatedHeight', 'u64'),
+    r('openMatches', 'u32', 'matched orders not yet settled or cancelled'), r('settledCount', 'u64'), r('spreadSum', 'u64', 'Σ spread_bps of its settlements'),
+  ] },
+  AtomenceOrder: { doc: 'the full lifecycle record (docs/settlement.md "States")', core: 'R_ORDER', fields: [
+    r('version', 'u8'), r('state', 'u8', '0 open, 1 matched, 2 settled, 3 cancelled, 4 expired (refunded after its expiry)'),
+    r('creator', 'bytes32'), r('sellToken', 'bytes32'), r('sellAmount', 'u128'), r('buyToken', 'bytes32'), r('minBuyAmount', 'u128'),
+    r('expiry', 'u64'), r('createdHeight', 'u64'), r('createdAt', 'u64'),
+    r('marketMaker', 'bytes32', 'zero until matched'), r('bidAmount', 'u128'), r('askAmount', 'u128'), r('spreadBps', 'u16'),
+    r('matchedHeight', 'u64'), r('matchedAt', 'u64'), r('closedHeight', 'u64', 'settled, cancelled or expired at'), r('closedAt', 'u64'),
+  ] },
+  AtomenceStats: { doc: '0x75 per token and 0x76 for all (docs/settlement.md "Statistics"); 0x75 leaves the last two 0', core: 'R_ASTATS', fields: [
+    r('settledCount', 'u64'), r('totalVolume', 'u256', 'Σ raw units of the legs (of this token for 0x75; of both legs, whatever the token, for 0x76)'),
+    r('spreadSum', 'u64', 'Σ spread_bps'), r('lastSettlementBlock', 'u64'),
+    r('marketMakers', 'u64', 'makers ever registered: the length of 0x71'), r('activeMarketMakers', 'u64'),
+  ] },
+  AnchorNamespace: { doc: 'docs/anchoring.md: the first writer owns the namespace', core: 'R_ANS', fields: [
+    r('version', 'u8'), r('owner', 'bytes32'), r('createdHeight', 'u64'), r('createdAt', 'u64'), r('count', 'u64', 'anchors in it: the length of its 0x79 index'), r('name', 'string'),
+  ] },
+  Anchor: { doc: 'docs/anchoring.md: write-once', core: 'R_ANCHOR', fields: [
+    r('version', 'u8'), r('anchorer', 'bytes32'), r('valueHash', 'bytes32'), r('height', 'u64'), r('time', 'u64'), r('index', 'u64', 'its position in the namespace'),
+    r('namespace', 'string'), r('key', 'string'),
+  ] },
+  Passport: { doc: 'docs/passports.md: one per account, never transferred', core: 'R_PASSPORT', fields: [
+    r('version', 'u8'), r('createdHeight', 'u64'), r('createdAt', 'u64'), r('games', 'u32', 'games with a profile for it'), r('gamertag', 'string', 'as its owner wrote it'),
+  ] },
+  Game: { doc: 'docs/passports.md', core: 'R_GAME', fields: [
+    r('version', 'u8'), r('publisher', 'bytes32'), r('createdHeight', 'u64'), r('createdAt', 'u64'), r('profiles', 'u64'), r('name', 'string'),
+  ] },
+  GameProfile: { doc: "docs/passports.md: written by the game's publisher", core: 'R_PROFILE', fields: [
+    r('version', 'u8'), r('score', 'u64'), r('revision', 'u32', '1 at the first write'), r('createdHeight', 'u64'), r('updatedHeight', 'u64'), r('updatedAt', 'u64'), r('data', 'string'),
+  ] },
+  PassportStats: { doc: 'the singleton 0x7E', core: 'R_PSTATS', fields: [r('passports', 'u64'), r('games', 'u64'), r('profiles', 'u64')] },
   ScheduleSlot: { doc: 'the ids queued in one slot of the due index (0x34)', fields: [r('ids', 'rest32')] },
   ScheduleCursor: { doc: 'the due index cursor (0x35)', core: 'R_SCHEDULE_CURSOR', fields: [
     r('nextSlot', 'u64', 'the first slot not yet fully processed'), r('active', 'u64', 'schedules still active'),

@@ -114,6 +114,33 @@
 /** … to 1,000,000 blocks */
 // @ts-ignore: decorator
 @inline export const GOV_MAX_VOTING_PERIOD: u64 = 1000000;
+/** tier 1 stake: 10,000 NTV in raw units (facts.md) */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_TIER1_STAKE: u64 = 10000000000000;
+/** tier 2 stake: 100,000 NTV */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_TIER2_STAKE: u64 = 100000000000000;
+/** tier 3 stake: 1,000,000 NTV */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_TIER3_STAKE: u64 = 1000000000000000;
+/** the widest spread a tier 1 maker may quote (facts.md) */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_TIER1_SPREAD_BPS: u32 = 50;
+/** tier 2: at most 25 bps */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_TIER2_SPREAD_BPS: u32 = 25;
+/** tier 3: at most 10 bps */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_TIER3_SPREAD_BPS: u32 = 10;
+/** an order's expiry lies at most 30 days after its creating block */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_MAX_ORDER_SECONDS: u64 = 2592000;
+/** svc_listAtomenceSettlements default limit (spec §8) */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_LIST_DEFAULT: u32 = 100;
+/** svc_listAtomenceSettlements maximum limit (spec §8) */
+// @ts-ignore: decorator
+@inline export const ATOMENCE_LIST_MAX: u32 = 1000;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 // @ts-ignore: decorator
 @inline export const GAS_BASE: u64 = 5000;
@@ -240,6 +267,26 @@
 // @ts-ignore: decorator
 @inline export const OP_FUND_STAKING_POOL: u32 = 104;
 // @ts-ignore: decorator
+@inline export const OP_REGISTER_MARKET_MAKER: u32 = 105;
+// @ts-ignore: decorator
+@inline export const OP_DEREGISTER_MARKET_MAKER: u32 = 106;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_ATOMENCE_ORDER: u32 = 107;
+// @ts-ignore: decorator
+@inline export const OP_MATCH_ATOMENCE_ORDER: u32 = 108;
+// @ts-ignore: decorator
+@inline export const OP_SETTLE_ATOMENCE_ORDER: u32 = 109;
+// @ts-ignore: decorator
+@inline export const OP_CANCEL_ATOMENCE_ORDER: u32 = 110;
+// @ts-ignore: decorator
+@inline export const OP_ANCHOR: u32 = 111;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_PASSPORT: u32 = 112;
+// @ts-ignore: decorator
+@inline export const OP_REGISTER_GAME: u32 = 113;
+// @ts-ignore: decorator
+@inline export const OP_SET_GAME_PROFILE: u32 = 114;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 // ---- byte length of the operations whose fields are all fixed
@@ -311,6 +358,16 @@
 @inline export const OP_CLAIM_POOL_REWARDS_BYTES: u32 = 32;
 // @ts-ignore: decorator
 @inline export const OP_FUND_STAKING_POOL_BYTES: u32 = 48;
+// @ts-ignore: decorator
+@inline export const OP_REGISTER_MARKET_MAKER_BYTES: u32 = 1;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_ATOMENCE_ORDER_BYTES: u32 = 104;
+// @ts-ignore: decorator
+@inline export const OP_MATCH_ATOMENCE_ORDER_BYTES: u32 = 64;
+// @ts-ignore: decorator
+@inline export const OP_SETTLE_ATOMENCE_ORDER_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_CANCEL_ATOMENCE_ORDER_BYTES: u32 = 32;
 // @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY_BYTES: u32 = 32;
 /** a batch entry: type_id u64, amount u128 */
@@ -470,6 +527,24 @@
 /** StakeToPool, UnstakeFromPool, ClaimPoolRewards, FundStakingPool: constant work whatever the number of stakers */
 // @ts-ignore: decorator
 @inline export const GAS_STAKING_POOL_OP: u64 = 30000;
+/** settlement: RegisterMarketMaker, DeregisterMarketMaker: a record, the stake move and the counters (docs/settlement.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_ATOMENCE_MM: u64 = 30000;
+/** settlement: CreateAtomenceOrder, MatchAtomenceOrder: the order record and one escrow move */
+// @ts-ignore: decorator
+@inline export const GAS_ATOMENCE_ORDER: u64 = 40000;
+/** settlement: SettleAtomenceOrder: two escrow moves, three stats records and three index entries */
+// @ts-ignore: decorator
+@inline export const GAS_ATOMENCE_SETTLE: u64 = 60000;
+/** settlement: CancelAtomenceOrder: the order record and up to two refunds */
+// @ts-ignore: decorator
+@inline export const GAS_ATOMENCE_CANCEL: u64 = 35000;
+/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md) */
+// @ts-ignore: decorator
+@inline export const GAS_ANCHOR: u64 = 35000;
+/** passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md) */
+// @ts-ignore: decorator
+@inline export const GAS_PASSPORT: u64 = 35000;
 
 /** An enabled operation's gas apart from its per-unit part (its row's gas.base). */
 export function opGasBase(kind: u32): u64 {
@@ -536,6 +611,18 @@ export function opGasBase(kind: u32): u64 {
       return GAS_STAKING_POOL_CREATE;
     case OP_STAKE_TO_POOL: case OP_UNSTAKE_FROM_POOL: case OP_CLAIM_POOL_REWARDS: case OP_FUND_STAKING_POOL:
       return GAS_STAKING_POOL_OP;
+    case OP_REGISTER_MARKET_MAKER: case OP_DEREGISTER_MARKET_MAKER:
+      return GAS_ATOMENCE_MM;
+    case OP_CREATE_ATOMENCE_ORDER: case OP_MATCH_ATOMENCE_ORDER:
+      return GAS_ATOMENCE_ORDER;
+    case OP_SETTLE_ATOMENCE_ORDER:
+      return GAS_ATOMENCE_SETTLE;
+    case OP_CANCEL_ATOMENCE_ORDER:
+      return GAS_ATOMENCE_CANCEL;
+    case OP_ANCHOR:
+      return GAS_ANCHOR;
+    case OP_CREATE_PASSPORT: case OP_REGISTER_GAME: case OP_SET_GAME_PROFILE:
+      return GAS_PASSPORT;
     default: unreachable(); // decodeOps records only operations the core enables, and each has gas (checked by the generator)
   }
   return 0;
@@ -664,6 +751,174 @@ export function opGasPerByte(kind: u32): u64 {
 /** Schedule.operations's bytes */
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_OPERATIONS_DATA: usize = 206;
+// @ts-ignore: decorator
+@inline export const R_MM_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_MM_TIER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_MM_ACTIVE: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_MM_STAKE: usize = 3;
+// @ts-ignore: decorator
+@inline export const R_MM_INDEX: usize = 19;
+// @ts-ignore: decorator
+@inline export const R_MM_REGISTERED_HEIGHT: usize = 27;
+// @ts-ignore: decorator
+@inline export const R_MM_UPDATED_HEIGHT: usize = 35;
+// @ts-ignore: decorator
+@inline export const R_MM_OPEN_MATCHES: usize = 43;
+// @ts-ignore: decorator
+@inline export const R_MM_SETTLED_COUNT: usize = 47;
+// @ts-ignore: decorator
+@inline export const R_MM_SPREAD_SUM: usize = 55;
+/** a MarketMaker record */
+// @ts-ignore: decorator
+@inline export const R_MM_BYTES: u32 = 63;
+// @ts-ignore: decorator
+@inline export const R_ORDER_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_ORDER_STATE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_ORDER_CREATOR: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_ORDER_SELL_TOKEN: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_ORDER_SELL_AMOUNT: usize = 66;
+// @ts-ignore: decorator
+@inline export const R_ORDER_BUY_TOKEN: usize = 82;
+// @ts-ignore: decorator
+@inline export const R_ORDER_MIN_BUY_AMOUNT: usize = 114;
+// @ts-ignore: decorator
+@inline export const R_ORDER_EXPIRY: usize = 130;
+// @ts-ignore: decorator
+@inline export const R_ORDER_CREATED_HEIGHT: usize = 138;
+// @ts-ignore: decorator
+@inline export const R_ORDER_CREATED_AT: usize = 146;
+// @ts-ignore: decorator
+@inline export const R_ORDER_MARKET_MAKER: usize = 154;
+// @ts-ignore: decorator
+@inline export const R_ORDER_BID_AMOUNT: usize = 186;
+// @ts-ignore: decorator
+@inline export const R_ORDER_ASK_AMOUNT: usize = 202;
+// @ts-ignore: decorator
+@inline export const R_ORDER_SPREAD_BPS: usize = 218;
+// @ts-ignore: decorator
+@inline export const R_ORDER_MATCHED_HEIGHT: usize = 220;
+// @ts-ignore: decorator
+@inline export const R_ORDER_MATCHED_AT: usize = 228;
+// @ts-ignore: decorator
+@inline export const R_ORDER_CLOSED_HEIGHT: usize = 236;
+// @ts-ignore: decorator
+@inline export const R_ORDER_CLOSED_AT: usize = 244;
+/** a AtomenceOrder record */
+// @ts-ignore: decorator
+@inline export const R_ORDER_BYTES: u32 = 252;
+// @ts-ignore: decorator
+@inline export const R_ASTATS_SETTLED_COUNT: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_ASTATS_TOTAL_VOLUME: usize = 8;
+// @ts-ignore: decorator
+@inline export const R_ASTATS_SPREAD_SUM: usize = 40;
+// @ts-ignore: decorator
+@inline export const R_ASTATS_LAST_SETTLEMENT_BLOCK: usize = 48;
+// @ts-ignore: decorator
+@inline export const R_ASTATS_MARKET_MAKERS: usize = 56;
+// @ts-ignore: decorator
+@inline export const R_ASTATS_ACTIVE_MARKET_MAKERS: usize = 64;
+/** a AtomenceStats record */
+// @ts-ignore: decorator
+@inline export const R_ASTATS_BYTES: u32 = 72;
+// @ts-ignore: decorator
+@inline export const R_ANS_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_ANS_OWNER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_ANS_CREATED_HEIGHT: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_ANS_CREATED_AT: usize = 41;
+// @ts-ignore: decorator
+@inline export const R_ANS_COUNT: usize = 49;
+/** AnchorNamespace.name: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_ANS_NAME: usize = 57;
+/** AnchorNamespace.name's bytes */
+// @ts-ignore: decorator
+@inline export const R_ANS_NAME_DATA: usize = 61;
+// @ts-ignore: decorator
+@inline export const R_ANCHOR_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_ANCHOR_ANCHORER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_ANCHOR_VALUE_HASH: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_ANCHOR_HEIGHT: usize = 65;
+// @ts-ignore: decorator
+@inline export const R_ANCHOR_TIME: usize = 73;
+// @ts-ignore: decorator
+@inline export const R_ANCHOR_INDEX: usize = 81;
+/** Anchor.namespace: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_ANCHOR_NAMESPACE: usize = 89;
+/** Anchor.namespace's bytes */
+// @ts-ignore: decorator
+@inline export const R_ANCHOR_NAMESPACE_DATA: usize = 93;
+// @ts-ignore: decorator
+@inline export const R_PASSPORT_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PASSPORT_CREATED_HEIGHT: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_PASSPORT_CREATED_AT: usize = 9;
+// @ts-ignore: decorator
+@inline export const R_PASSPORT_GAMES: usize = 17;
+/** Passport.gamertag: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_PASSPORT_GAMERTAG: usize = 21;
+/** Passport.gamertag's bytes */
+// @ts-ignore: decorator
+@inline export const R_PASSPORT_GAMERTAG_DATA: usize = 25;
+// @ts-ignore: decorator
+@inline export const R_GAME_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_GAME_PUBLISHER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_GAME_CREATED_HEIGHT: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_GAME_CREATED_AT: usize = 41;
+// @ts-ignore: decorator
+@inline export const R_GAME_PROFILES: usize = 49;
+/** Game.name: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_GAME_NAME: usize = 57;
+/** Game.name's bytes */
+// @ts-ignore: decorator
+@inline export const R_GAME_NAME_DATA: usize = 61;
+// @ts-ignore: decorator
+@inline export const R_PROFILE_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PROFILE_SCORE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_PROFILE_REVISION: usize = 9;
+// @ts-ignore: decorator
+@inline export const R_PROFILE_CREATED_HEIGHT: usize = 13;
+// @ts-ignore: decorator
+@inline export const R_PROFILE_UPDATED_HEIGHT: usize = 21;
+// @ts-ignore: decorator
+@inline export const R_PROFILE_UPDATED_AT: usize = 29;
+/** GameProfile.data: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_PROFILE_DATA: usize = 37;
+/** GameProfile.data's bytes */
+// @ts-ignore: decorator
+@inline export const R_PROFILE_DATA_DATA: usize = 41;
+// @ts-ignore: decorator
+@inline export const R_PSTATS_PASSPORTS: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PSTATS_GAMES: usize = 8;
+// @ts-ignore: decorator
+@inline export const R_PSTATS_PROFILES: usize = 16;
+/** a PassportStats record */
+// @ts-ignore: decorator
+@inline export const R_PSTATS_BYTES: u32 = 24;
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_CURSOR_NEXT_SLOT: usize = 0;
 // @ts-ignore: decorator
@@ -890,6 +1145,36 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const P_POOL_STAKE: u8 = 0x6c;
 // @ts-ignore: decorator
 @inline export const P_STAKING_POOL_COUNT: u8 = 0x6d;
+// @ts-ignore: decorator
+@inline export const P_MARKET_MAKER: u8 = 0x70;
+// @ts-ignore: decorator
+@inline export const P_MARKET_MAKER_INDEX: u8 = 0x71;
+// @ts-ignore: decorator
+@inline export const P_ATOMENCE_ORDER: u8 = 0x72;
+// @ts-ignore: decorator
+@inline export const P_ATOMENCE_SETTLEMENT: u8 = 0x73;
+// @ts-ignore: decorator
+@inline export const P_ATOMENCE_TOKEN_SETTLEMENT: u8 = 0x74;
+// @ts-ignore: decorator
+@inline export const P_ATOMENCE_TOKEN_STATS: u8 = 0x75;
+// @ts-ignore: decorator
+@inline export const P_ATOMENCE_STATS: u8 = 0x76;
+// @ts-ignore: decorator
+@inline export const P_ANCHOR_NAMESPACE: u8 = 0x77;
+// @ts-ignore: decorator
+@inline export const P_ANCHOR: u8 = 0x78;
+// @ts-ignore: decorator
+@inline export const P_ANCHOR_INDEX: u8 = 0x79;
+// @ts-ignore: decorator
+@inline export const P_PASSPORT: u8 = 0x7a;
+// @ts-ignore: decorator
+@inline export const P_GAMERTAG: u8 = 0x7b;
+// @ts-ignore: decorator
+@inline export const P_GAME: u8 = 0x7c;
+// @ts-ignore: decorator
+@inline export const P_GAME_PROFILE: u8 = 0x7d;
+// @ts-ignore: decorator
+@inline export const P_PASSPORT_STATS: u8 = 0x7e;
 // @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator

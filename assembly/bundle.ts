@@ -15,6 +15,10 @@ import {
   PROPOSAL_ACTION_TREASURY_SPEND_BYTES, PROPOSAL_ACTION_CONTRACT_SAFETY, PROPOSAL_ACTION_COLLECTION_SAFETY,
   PROPOSAL_ACTION_COLLECTION_SAFETY_BYTES, PROPOSAL_ACTION_CREATE_STABLECOIN, PROPOSAL_ACTION_BRIDGE_ATTESTERS,
 } from "./abi";
+  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES,
+  OP_REGISTER_MARKET_MAKER, OP_REGISTER_MARKET_MAKER_BYTES, OP_DEREGISTER_MARKET_MAKER, OP_CREATE_ATOMENCE_ORDER, OP_CREATE_ATOMENCE_ORDER_BYTES,
+  OP_MATCH_ATOMENCE_ORDER, OP_MATCH_ATOMENCE_ORDER_BYTES, OP_SETTLE_ATOMENCE_ORDER, OP_SETTLE_ATOMENCE_ORDER_BYTES, OP_CANCEL_ATOMENCE_ORDER,
+  OP_CANCEL_ATOMENCE_ORDER_BYTES, OP_ANCHOR, OP_CREATE_PASSPORT, OP_REGISTER_GAME, OP_SET_GAME_PROFILE } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -36,6 +40,9 @@ import {
 //     + action, for the gas) +20 descLen +24 actionPtr (at its tag) +28 actionLen (docs/governance.md)
 //   VoteProposal, ExecuteProposal, CancelProposal: +4 ptr to the fixed fields (9/8/8 B)
 //   Presales and staking pools 95–104: +4 ptr to the fixed-size fields (docs/presales.md, docs/staking-pools.md)
+//   Settlement 105–110: +4 ptr to the fixed-size fields (1/0/104/64/32/32 B; docs/settlement.md)
+//   Anchor, CreatePassport, RegisterGame, SetGameProfile (111–114): +4 ptr +8 byte length of the
+//     fields (shape and UTF-8 checked here, re-read at execution; docs/anchoring.md, docs/passports.md)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -185,6 +192,13 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       store<u32>(rec, <u32>take(OP_TRANSFER_FROM_BYTES), 4);
     } else if (d >= OP_CREATE_PRESALE && d <= OP_FUND_STAKING_POOL) {
       store<u32>(rec, <u32>take(opFixedBytes(d)), 4); // presales, staking pools: fixed fields
+    } else if (d >= OP_REGISTER_MARKET_MAKER && d <= OP_CANCEL_ATOMENCE_ORDER) {
+      store<u32>(rec, <u32>take(settlementFieldBytes(d)), 4);
+    } else if (d >= OP_ANCHOR && d <= OP_SET_GAME_PROFILE) {
+      let start = rp;
+      if (!decodeStringOpFields(d)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>start, 4);
+      store<u32>(rec, <u32>(rp - start), 8);
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_PROPOSAL && !nested) {
@@ -283,6 +297,35 @@ function decodeStakingFields(d: u32): bool {
     rVec();
     take(64);
   } else if (d == OP_ROTATE_CONSENSUS_KEY) take(OP_ROTATE_CONSENSUS_KEY_BYTES);
+  return !bad;
+}
+
+/** The fixed field bytes of a settlement operation 105–110 (abi/operations.mjs). */
+function settlementFieldBytes(d: u32): u32 {
+  if (d == OP_REGISTER_MARKET_MAKER) return OP_REGISTER_MARKET_MAKER_BYTES;
+  if (d == OP_DEREGISTER_MARKET_MAKER) return 0;
+  if (d == OP_CREATE_ATOMENCE_ORDER) return OP_CREATE_ATOMENCE_ORDER_BYTES;
+  if (d == OP_MATCH_ATOMENCE_ORDER) return OP_MATCH_ATOMENCE_ORDER_BYTES;
+  if (d == OP_SETTLE_ATOMENCE_ORDER) return OP_SETTLE_ATOMENCE_ORDER_BYTES;
+  return OP_CANCEL_ATOMENCE_ORDER_BYTES;
+}
+
+/**
+ * The fields of Anchor{namespace, key, value_hash[32]}, CreatePassport{gamertag},
+ * RegisterGame{game_id, name}, SetGameProfile{game_id, player[32], score u64, data}: strings
+ * checked for UTF-8 here, their lengths at execution.
+ */
+function decodeStringOpFields(d: u32): bool {
+  if (!rStr()) return false;
+  if (d == OP_ANCHOR) {
+    if (!rStr()) return false;
+    take(32);
+  } else if (d == OP_REGISTER_GAME) {
+    if (!rStr()) return false;
+  } else if (d == OP_SET_GAME_PROFILE) {
+    take(40);
+    if (!rStr()) return false;
+  }
   return !bad;
 }
 

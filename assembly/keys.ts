@@ -4,6 +4,8 @@
 import { lookup } from "./state";
 // Prefixes are generated from the ABI table (abi/state.mjs; docs/core-abi.md "How the ABI is generated").
 import {
+  P_MARKET_MAKER, P_MARKET_MAKER_INDEX, P_ATOMENCE_ORDER, P_ATOMENCE_SETTLEMENT, P_ATOMENCE_TOKEN_SETTLEMENT, P_ATOMENCE_TOKEN_STATS,
+  P_ANCHOR_NAMESPACE, P_ANCHOR, P_ANCHOR_INDEX, P_PASSPORT, P_GAMERTAG, P_GAME, P_GAME_PROFILE,
   P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE,
   P_PRESALE, P_PRESALE_CONTRIBUTION, P_STAKING_POOL, P_POOL_STAKE,
 } from "./abi";
@@ -205,4 +207,80 @@ export function stakingPoolEntry(pool: usize): usize {
 /** 0x6C pool[32] staker[32] → PoolStake. */
 export function poolStakeEntry(pool: usize, staker: usize): usize {
   return entry64(P_POOL_STAKE, pool, staker);
+// Settlement with market makers (docs/settlement.md "State layout").
+
+/** `prefix ‖ index u64 BE` (lists that sort by position). */
+export function indexEntry(prefix: u8, index: u64): usize {
+  store<u8>(KEY, prefix);
+  store<u64>(KEY + 1, bswap<u64>(index));
+  return lookup(KEY, 9);
+}
+/** 0x70 account[32] → MarketMaker. */
+export function marketMakerEntry(account: usize): usize {
+  return entry32(P_MARKET_MAKER, account);
+}
+/** 0x71 index u64 BE → the market maker's account. */
+export function marketMakerIndexEntry(index: u64): usize {
+  return indexEntry(P_MARKET_MAKER_INDEX, index);
+}
+/** 0x72 order_id[32] → AtomenceOrder. */
+export function orderEntry(id: usize): usize {
+  return entry32(P_ATOMENCE_ORDER, id);
+}
+/** 0x73 index u64 BE → order_id of the settlement at that position. */
+export function settlementIndexEntry(index: u64): usize {
+  return indexEntry(P_ATOMENCE_SETTLEMENT, index);
+}
+/** 0x74 token[32] index u64 BE → order_id of the token's settlement at that position. */
+export function tokenSettlementIndexEntry(token: usize, index: u64): usize {
+  keyWithId(P_ATOMENCE_TOKEN_SETTLEMENT, token, index);
+  return lookup(KEY, 41);
+}
+/** 0x75 token[32] → AtomenceStats of that token. */
+export function tokenStatsEntry(token: usize): usize {
+  return entry32(P_ATOMENCE_TOKEN_STATS, token);
+}
+
+// Anchoring (docs/anchoring.md "State layout").
+
+/** 0x77 namespace_id[32] → AnchorNamespace. */
+export function anchorNamespaceEntry(nsId: usize): usize {
+  return entry32(P_ANCHOR_NAMESPACE, nsId);
+}
+/** 0x78 anchor_id[32] → Anchor. */
+export function anchorEntry(anchorId: usize): usize {
+  return entry32(P_ANCHOR, anchorId);
+}
+/** 0x79 namespace_id[32] index u64 BE → anchor_id. */
+export function anchorIndexEntry(nsId: usize, index: u64): usize {
+  keyWithId(P_ANCHOR_INDEX, nsId, index);
+  return lookup(KEY, 41);
+}
+
+// Passports and game profiles (docs/passports.md "State layout").
+
+/** 0x7A owner[32] → Passport. */
+export function passportEntry(owner: usize): usize {
+  return entry32(P_PASSPORT, owner);
+}
+/** `prefix ‖ bytes` for a label-keyed record (n ≤ 64). */
+function labelEntry(prefix: u8, p: usize, n: u32): usize {
+  store<u8>(KEY, prefix);
+  memory.copy(KEY + 1, p, n);
+  return lookup(KEY, n + 1);
+}
+/** 0x7B lower-cased gamertag (3–24 bytes) → owner[32]. */
+export function gamertagEntry(lower: usize, n: u32): usize {
+  return labelEntry(P_GAMERTAG, lower, n);
+}
+/** 0x7C game_id (3–64 bytes) → Game. */
+export function gameEntry(id: usize, n: u32): usize {
+  return labelEntry(P_GAME, id, n);
+}
+/** 0x7D owner[32] game_id (3–64 bytes) → GameProfile. */
+export function gameProfileEntry(owner: usize, id: usize, n: u32): usize {
+  store<u8>(KEY, P_GAME_PROFILE);
+  copy32(KEY + 1, owner);
+  memory.copy(KEY + 33, id, n);
+  return lookup(KEY, n + 33);
 }

@@ -135,3 +135,35 @@ export const POOL_USER_CAP_EXCEEDED: u32 = 300; // the stake would take the acco
 export const POOL_STAKE_LOCKED: u32 = 301; // the stake is locked until its lock period ends (lock_period after the last stake)
 export const INSUFFICIENT_POOL_STAKE: u32 = 302; // the amount is more than the account has staked in this pool
 export const NO_POOL_REWARDS: u32 = 303; // the account has no pending rewards in this staking pool
+// Settlement with market makers (spec §2.7, §4.17; docs/settlement.md "Statuses"; codes 310-329).
+export const INVALID_MM_TIER: u32 = 310; // a market maker tier must be 1, 2 or 3 (docs/settlement.md "Tiers")
+export const MM_TIER_UNCHANGED: u32 = 311; // the market maker is already registered at this tier
+export const NOT_MARKET_MAKER: u32 = 312; // the sender is not an active registered market maker
+export const MM_HAS_OPEN_MATCHES: u32 = 313; // the market maker has matched orders that are not settled or cancelled yet
+export const INVALID_ORDER_EXPIRY: u32 = 314; // an order's expiry must be after the block time and at most 30 days ahead
+export const ORDER_NOT_FOUND: u32 = 315; // no settlement order with this id
+export const ORDER_NOT_OPEN: u32 = 316; // the order is not open: it is already matched, settled, cancelled or expired
+export const ORDER_EXPIRED: u32 = 317; // the order is past its expiry: it can only be cancelled (both legs refunded)
+export const ORDER_NOT_MATCHED: u32 = 318; // only a matched order can be settled (this one is open, settled, cancelled or expired)
+export const NOT_ORDER_PARTY: u32 = 319; // only the order's creator or its matched market maker may do this
+export const SELF_MATCH: u32 = 320; // a market maker cannot match its own order
+export const QUOTE_BELOW_LIMIT: u32 = 321; // the bid is below the order's min_buy_amount
+export const INVALID_QUOTE: u32 = 322; // a quote needs a bid above zero and an ask at least the bid
+export const SPREAD_TOO_WIDE: u32 = 323; // the quote's spread is wider than the market maker's tier allows (tier 1: 50 bps, 2: 25, 3: 10)
+export const ORDER_NOT_EXPIRED: u32 = 324; // a matched order can be cancelled only after its expiry (before, it settles)
+export const ORDER_CLOSED: u32 = 325; // the order is already settled, cancelled or expired
+// Anchoring (spec §4.7; docs/anchoring.md "Statuses"; codes 330-339).
+export const INVALID_NAMESPACE: u32 = 330; // a namespace must be 1-64 characters of a-z, 0-9, '.', '_' and '-'
+export const INVALID_ANCHOR_KEY: u32 = 331; // an anchor key must be 1-256 bytes
+export const NOT_NAMESPACE_OWNER: u32 = 332; // the namespace belongs to the account that anchored in it first; only it may anchor there
+export const ANCHOR_EXISTS: u32 = 333; // this key is already anchored in the namespace; anchors are write-once (anchor a new key)
+// Passports and game profiles (spec §4.17; docs/passports.md "Statuses"; codes 340-349).
+export const INVALID_GAMERTAG: u32 = 340; // a gamertag must be 3-24 characters of A-Z, a-z, 0-9 and '_'
+export const GAMERTAG_TAKEN: u32 = 341; // the gamertag is taken (compared case-insensitively)
+export const PASSPORT_EXISTS: u32 = 342; // the account already has a passport (one per account)
+export const INVALID_GAME: u32 = 343; // a game id must be 3-64 characters of a-z, 0-9, '.', '_' and '-', and its name 1-64 bytes
+export const GAME_EXISTS: u32 = 344; // a game with this id is already registered
+export const GAME_NOT_FOUND: u32 = 345; // no game is registered with this id
+export const NOT_GAME_PUBLISHER: u32 = 346; // only the game's publisher may write its profiles
+export const NO_PASSPORT: u32 = 347; // the player has no passport
+export const INVALID_PROFILE: u32 = 348; // profile data must be at most 1,024 bytes

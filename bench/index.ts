@@ -11,6 +11,7 @@ import { benchRpc, type BenchResult } from './rpc.js';
 import { benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
 import { benchReplay } from './replay.js';
+import { benchSettlement } from './settlement.js';
 
 /**
  * `npm run bench`: every figure the issues name, each as a ratio against a baseline measured in the
@@ -26,6 +27,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['node: subscriptions', () => benchSubscriptions()],
   ['intents', () => benchIntents()],
   ['governance', () => benchGovernance()],
+  ['settlement', () => benchSettlement()],
   ['sync: blocks from a peer', () => benchSync()],
   ['consensus: time to finality, 4 validators', () => benchFinality()],
   ['replay: blocks of 1,000 transfers through the core, Node and Chromium', () => benchReplay()],

@@ -1,6 +1,7 @@
 // Dispatch of the operations after Transfer and CreateToken (docs/bundle-format.md "Operation"):
 // the DEX (docs/dex.md), token metadata, names, staking, NFT and multi-token collections
-// (docs/nfts.md), ERC-20 allowances (docs/allowances.md). The decoder only lets enabled discriminants through.
+// (docs/nfts.md), ERC-20 allowances (docs/allowances.md), settlement with market makers
+// (docs/settlement.md), anchoring (docs/anchoring.md), passports (docs/passports.md). The decoder only lets enabled discriminants through.
 
 import * as S from "../status";
 import { execAddLiquidity, execCreatePool, execRemoveLiquidity, execSwap } from "./dex";
@@ -15,6 +16,10 @@ import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
 import { execClaimPresaleTokens, execContributePresale, execCreatePresale, execFinalizePresale, execRefundPresale } from "./presales";
 import { execClaimPoolRewards, execCreateStakingPool, execFundStakingPool, execStakeToPool, execUnstakeFromPool } from "./stakepools";
 import { OP_CLAIM_POOL_REWARDS, OP_CLAIM_PRESALE_TOKENS, OP_CONTRIBUTE_PRESALE, OP_CREATE_PRESALE, OP_CREATE_STAKING_POOL, OP_FINALIZE_PRESALE, OP_FUND_STAKING_POOL, OP_REFUND_PRESALE, OP_STAKE_TO_POOL, OP_UNSTAKE_FROM_POOL } from "../abi";
+import { OP_ANCHOR, OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
+import { execSettlement, isSettlementOp } from "./settlement";
+import { execAnchor } from "./anchors";
+import { execPassport, isPassportOp } from "./passports";
 import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
@@ -46,5 +51,9 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   if (kind == OP_CLAIM_POOL_REWARDS) return execClaimPoolRewards(user, f, bundleIndex, opIndex);
   if (kind == OP_FUND_STAKING_POOL) return execFundStakingPool(user, f, bundleIndex, opIndex);
   if (isStakingOp(kind)) return execStaking(kind, user, f); // staking (docs/staking.md)
+  // Settlement, anchoring, passports (docs/settlement.md, docs/anchoring.md, docs/passports.md)
+  if (isSettlementOp(kind)) return execSettlement(kind, user, f, bundleIndex, opIndex);
+  if (kind == OP_ANCHOR) return execAnchor(user, op);
+  if (isPassportOp(kind)) return execPassport(kind, user, op);
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

@@ -29,7 +29,7 @@ import { readerInit, atEnd } from "../borsh";
 import { decodeOps, opsCount } from "../bundle";
 import {
   BUNDLE_LEVEL_OP, EV_SCHEDULE_CREATED, EV_SCHEDULE_CANCELLED, EV_SCHEDULE_RUN, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES,
-  EV_SCHEDULE_RUN_BYTES, MAX_SCHEDULE_OPS, OP_CREATE_TOKEN, OP_SWAP, P_SCHEDULE, P_SCHEDULE_SLOT, P_SCHEDULE_CURSOR, P_SCHEDULE_RUN,
+  EV_SCHEDULE_RUN_BYTES, MAX_SCHEDULE_OPS, OP_CREATE_TOKEN, OP_CREATE_ATOMENCE_ORDER, OP_SWAP, P_SCHEDULE, P_SCHEDULE_SLOT, P_SCHEDULE_CURSOR, P_SCHEDULE_RUN,
   SCHEDULE_RUN_INDEX, SCHEDULE_SLOT_SECONDS, SCHEDULE_MAX_SLOTS_PER_BLOCK, SCHEDULE_MAX_DUE_PER_BLOCK, SCHEDULE_MIN_INTERVAL,
   SCHEDULE_MAX_HORIZON, MAX_SCHEDULE_BYTES, MAX_CONDITIONAL_FAILURES, SCHEDULE_TRIGGER_RECURRING, SCHEDULE_TRIGGER_CONDITIONAL,
   R_SCHEDULE_VERSION, R_SCHEDULE_OWNER, R_SCHEDULE_KIND, R_SCHEDULE_STATE, R_SCHEDULE_CREATED_HEIGHT, R_SCHEDULE_CREATED_AT,
@@ -207,8 +207,10 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
   }
   if (opsLen > MAX_SCHEDULE_BYTES || !decodeRunOps(ops, opsLen)) return S.INVALID_SCHEDULE_OPERATIONS;
   for (let k: u32 = 0; k < runOpCount; k++) {
-    // CreateToken derives its mint from the bundle's nonce, which a run does not have.
-    if (load<u32>(RUN_OPS + (<usize>k << 5)) == OP_CREATE_TOKEN) return S.INVALID_SCHEDULE_OPERATIONS;
+    // CreateToken and CreateAtomenceOrder derive their mint or order id from the bundle's nonce,
+    // which a run does not have (docs/settlement.md "Addresses").
+    let heldKind = load<u32>(RUN_OPS + (<usize>k << 5));
+    if (heldKind == OP_CREATE_TOKEN || heldKind == OP_CREATE_ATOMENCE_ORDER) return S.INVALID_SCHEDULE_OPERATIONS;
   }
   if (tag == SCHEDULE_TRIGGER_CONDITIONAL) {
     // A Conditional run is one Swap of the trigger's pair, in either direction.

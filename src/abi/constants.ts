@@ -75,6 +75,24 @@ export const GOV_DEFAULT_THRESHOLD_BPS = 5000;
 export const GOV_MIN_VOTING_PERIOD = 5;
 /** … to 1,000,000 blocks */
 export const GOV_MAX_VOTING_PERIOD = 1000000;
+/** tier 1 stake: 10,000 NTV in raw units (facts.md) */
+export const ATOMENCE_TIER1_STAKE = 10000000000000n;
+/** tier 2 stake: 100,000 NTV */
+export const ATOMENCE_TIER2_STAKE = 100000000000000n;
+/** tier 3 stake: 1,000,000 NTV */
+export const ATOMENCE_TIER3_STAKE = 1000000000000000n;
+/** the widest spread a tier 1 maker may quote (facts.md) */
+export const ATOMENCE_TIER1_SPREAD_BPS = 50;
+/** tier 2: at most 25 bps */
+export const ATOMENCE_TIER2_SPREAD_BPS = 25;
+/** tier 3: at most 10 bps */
+export const ATOMENCE_TIER3_SPREAD_BPS = 10;
+/** an order's expiry lies at most 30 days after its creating block */
+export const ATOMENCE_MAX_ORDER_SECONDS = 2592000;
+/** svc_listAtomenceSettlements default limit (spec §8) */
+export const ATOMENCE_LIST_DEFAULT = 100;
+/** svc_listAtomenceSettlements maximum limit (spec §8) */
+export const ATOMENCE_LIST_MAX = 1000;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 export const GAS_BASE = 5000n;
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
@@ -171,6 +189,18 @@ export const GAS_PRESALE_SETTLE = 30000n;
 export const GAS_STAKING_POOL_CREATE = 40000n;
 /** StakeToPool, UnstakeFromPool, ClaimPoolRewards, FundStakingPool: constant work whatever the number of stakers */
 export const GAS_STAKING_POOL_OP = 30000n;
+/** settlement: RegisterMarketMaker, DeregisterMarketMaker: a record, the stake move and the counters (docs/settlement.md "Gas") */
+export const GAS_ATOMENCE_MM = 30000n;
+/** settlement: CreateAtomenceOrder, MatchAtomenceOrder: the order record and one escrow move */
+export const GAS_ATOMENCE_ORDER = 40000n;
+/** settlement: SettleAtomenceOrder: two escrow moves, three stats records and three index entries */
+export const GAS_ATOMENCE_SETTLE = 60000n;
+/** settlement: CancelAtomenceOrder: the order record and up to two refunds */
+export const GAS_ATOMENCE_CANCEL = 35000n;
+/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md) */
+export const GAS_ANCHOR = 35000n;
+/** passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md) */
+export const GAS_PASSPORT = 35000n;
 
 // ---- codec bounds (abi/operations.mjs)
 /** public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes */
@@ -197,6 +227,10 @@ export const MAX_COLLECTION_STRING_BYTES = 4096;
 export const MAX_PROPOSAL_STRING_BYTES = 8192;
 /** entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
+/** an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md) */
+export const MAX_ANCHOR_STRING_BYTES = 1024;
+/** a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md) */
+export const MAX_PASSPORT_STRING_BYTES = 4096;
 /** the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it */
 export const CODEC_BATCH_BOUND = 1024;
 /** A batch entry: type_id u64, amount u128. */
@@ -258,6 +292,16 @@ export const OpCode = {
   UnstakeFromPool: 102,
   ClaimPoolRewards: 103,
   FundStakingPool: 104,
+  RegisterMarketMaker: 105,
+  DeregisterMarketMaker: 106,
+  CreateAtomenceOrder: 107,
+  MatchAtomenceOrder: 108,
+  SettleAtomenceOrder: 109,
+  CancelAtomenceOrder: 110,
+  Anchor: 111,
+  CreatePassport: 112,
+  RegisterGame: 113,
+  SetGameProfile: 114,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -318,6 +362,16 @@ export const OPERATION_GAS = {
   UnstakeFromPool: { base: GAS_STAKING_POOL_OP },
   ClaimPoolRewards: { base: GAS_STAKING_POOL_OP },
   FundStakingPool: { base: GAS_STAKING_POOL_OP },
+  RegisterMarketMaker: { base: GAS_ATOMENCE_MM },
+  DeregisterMarketMaker: { base: GAS_ATOMENCE_MM },
+  CreateAtomenceOrder: { base: GAS_ATOMENCE_ORDER },
+  MatchAtomenceOrder: { base: GAS_ATOMENCE_ORDER },
+  SettleAtomenceOrder: { base: GAS_ATOMENCE_SETTLE },
+  CancelAtomenceOrder: { base: GAS_ATOMENCE_CANCEL },
+  Anchor: { base: GAS_ANCHOR },
+  CreatePassport: { base: GAS_PASSPORT },
+  RegisterGame: { base: GAS_PASSPORT },
+  SetGameProfile: { base: GAS_PASSPORT },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -367,6 +421,21 @@ export const Prefix = {
   STAKING_POOL: 0x6b,
   POOL_STAKE: 0x6c,
   STAKING_POOL_COUNT: 0x6d,
+  MARKET_MAKER: 0x70,
+  MARKET_MAKER_INDEX: 0x71,
+  ATOMENCE_ORDER: 0x72,
+  ATOMENCE_SETTLEMENT: 0x73,
+  ATOMENCE_TOKEN_SETTLEMENT: 0x74,
+  ATOMENCE_TOKEN_STATS: 0x75,
+  ATOMENCE_STATS: 0x76,
+  ANCHOR_NAMESPACE: 0x77,
+  ANCHOR: 0x78,
+  ANCHOR_INDEX: 0x79,
+  PASSPORT: 0x7a,
+  GAMERTAG: 0x7b,
+  GAME: 0x7c,
+  GAME_PROFILE: 0x7d,
+  PASSPORT_STATS: 0x7e,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;

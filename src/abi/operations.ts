@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -374,6 +374,74 @@ export interface FundStakingPoolOp {
   pool: Uint8Array;
   amount: bigint;
 }
+export interface RegisterMarketMakerOp {
+  type: 'RegisterMarketMaker';
+  /** 1, 2 or 3: stakes the tier's NTV (tier 1: 10,000 NTV, at most 50 bps spread); a registered maker changes tier, topping up or getting back the difference */
+  tier: number;
+}
+export interface DeregisterMarketMakerOp {
+  type: 'DeregisterMarketMaker';
+}
+export interface CreateAtomenceOrderOp {
+  type: 'CreateAtomenceOrder';
+  /** the token the creator delivers (escrowed now) */
+  sellToken: Uint8Array;
+  /** raw units */
+  sellAmount: bigint;
+  /** the token the creator is paid in */
+  buyToken: Uint8Array;
+  /** the least the creator accepts for the whole sell amount (raw units, at least 1) */
+  minBuyAmount: bigint;
+  /** unix seconds after which the order can no longer be matched or settled (at most 30 days ahead) */
+  expiry: bigint;
+}
+export interface MatchAtomenceOrderOp {
+  type: 'MatchAtomenceOrder';
+  orderId: Uint8Array;
+  /** what the market maker pays (in buy_token) for the whole sell amount: escrowed now */
+  bidAmount: bigint;
+  /** the other side of the maker's two-sided quote for the same amount; the spread (ask − bid) / mid must be within the tier's */
+  askAmount: bigint;
+}
+export interface SettleAtomenceOrderOp {
+  type: 'SettleAtomenceOrder';
+  orderId: Uint8Array;
+}
+export interface CancelAtomenceOrderOp {
+  type: 'CancelAtomenceOrder';
+  orderId: Uint8Array;
+}
+export interface AnchorOp {
+  type: 'Anchor';
+  /** 1–64 of [a-z0-9._-] */
+  namespace: string;
+  /** 1–256 bytes of UTF-8 */
+  key: string;
+  /** the hash being anchored (any 32-byte digest) */
+  valueHash: Uint8Array;
+}
+export interface CreatePassportOp {
+  type: 'CreatePassport';
+  /** 3–24 of [A-Za-z0-9_], unique case-insensitively */
+  gamertag: string;
+}
+export interface RegisterGameOp {
+  type: 'RegisterGame';
+  /** 3–64 of [a-z0-9._-]; the sender becomes its publisher */
+  gameId: string;
+  /** 1–64 bytes of UTF-8 */
+  name: string;
+}
+export interface SetGameProfileOp {
+  type: 'SetGameProfile';
+  /** a game the sender publishes */
+  gameId: string;
+  /** a passport owner */
+  player: Uint8Array;
+  score: bigint;
+  /** at most 1,024 bytes of UTF-8 (for example JSON stats) */
+  data: string;
+}
 export interface RotateConsensusKeyOp {
   type: 'RotateConsensusKey';
   newConsensusPubkey: Uint8Array;
@@ -536,7 +604,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | RotateConsensusKeyOp;
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
 export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateSchedule', 'CancelSchedule']);
@@ -926,6 +994,57 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.fixedBytes(op.pool, 32, 'pool_address');
       w.u128(op.amount, 'amount');
       return;
+    case 'RegisterMarketMaker':
+      w.u8(OpCode.RegisterMarketMaker, 'type');
+      w.u8(op.tier, 'tier');
+      return;
+    case 'DeregisterMarketMaker':
+      w.u8(OpCode.DeregisterMarketMaker, 'type');
+      return;
+    case 'CreateAtomenceOrder':
+      w.u8(OpCode.CreateAtomenceOrder, 'type');
+      w.fixedBytes(op.sellToken, 32, 'sell_token');
+      w.u128(op.sellAmount, 'sell_amount');
+      w.fixedBytes(op.buyToken, 32, 'buy_token');
+      w.u128(op.minBuyAmount, 'min_buy_amount');
+      w.u64(op.expiry, 'expiry');
+      return;
+    case 'MatchAtomenceOrder':
+      w.u8(OpCode.MatchAtomenceOrder, 'type');
+      w.fixedBytes(op.orderId, 32, 'order_id');
+      w.u128(op.bidAmount, 'bid_amount');
+      w.u128(op.askAmount, 'ask_amount');
+      return;
+    case 'SettleAtomenceOrder':
+      w.u8(OpCode.SettleAtomenceOrder, 'type');
+      w.fixedBytes(op.orderId, 32, 'order_id');
+      return;
+    case 'CancelAtomenceOrder':
+      w.u8(OpCode.CancelAtomenceOrder, 'type');
+      w.fixedBytes(op.orderId, 32, 'order_id');
+      return;
+    case 'Anchor':
+      w.u8(OpCode.Anchor, 'type');
+      w.string(op.namespace, 'namespace', MAX_ANCHOR_STRING_BYTES);
+      w.string(op.key, 'key', MAX_ANCHOR_STRING_BYTES);
+      w.fixedBytes(op.valueHash, 32, 'value_hash');
+      return;
+    case 'CreatePassport':
+      w.u8(OpCode.CreatePassport, 'type');
+      w.string(op.gamertag, 'gamertag', MAX_PASSPORT_STRING_BYTES);
+      return;
+    case 'RegisterGame':
+      w.u8(OpCode.RegisterGame, 'type');
+      w.string(op.gameId, 'game_id', MAX_PASSPORT_STRING_BYTES);
+      w.string(op.name, 'name', MAX_PASSPORT_STRING_BYTES);
+      return;
+    case 'SetGameProfile':
+      w.u8(OpCode.SetGameProfile, 'type');
+      w.string(op.gameId, 'game_id', MAX_PASSPORT_STRING_BYTES);
+      w.fixedBytes(op.player, 32, 'player');
+      w.u64(op.score, 'score');
+      w.string(op.data, 'data', MAX_PASSPORT_STRING_BYTES);
+      return;
     case 'RotateConsensusKey':
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
@@ -1112,6 +1231,36 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.FundStakingPool: {
       return { type: 'FundStakingPool', pool: r.fixedBytes(32, 'pool_address'), amount: r.u128('amount') };
+    }
+    case OpCode.RegisterMarketMaker: {
+      return { type: 'RegisterMarketMaker', tier: r.u8('tier') };
+    }
+    case OpCode.DeregisterMarketMaker: {
+      return { type: 'DeregisterMarketMaker' };
+    }
+    case OpCode.CreateAtomenceOrder: {
+      return { type: 'CreateAtomenceOrder', sellToken: r.fixedBytes(32, 'sell_token'), sellAmount: r.u128('sell_amount'), buyToken: r.fixedBytes(32, 'buy_token'), minBuyAmount: r.u128('min_buy_amount'), expiry: r.u64('expiry') };
+    }
+    case OpCode.MatchAtomenceOrder: {
+      return { type: 'MatchAtomenceOrder', orderId: r.fixedBytes(32, 'order_id'), bidAmount: r.u128('bid_amount'), askAmount: r.u128('ask_amount') };
+    }
+    case OpCode.SettleAtomenceOrder: {
+      return { type: 'SettleAtomenceOrder', orderId: r.fixedBytes(32, 'order_id') };
+    }
+    case OpCode.CancelAtomenceOrder: {
+      return { type: 'CancelAtomenceOrder', orderId: r.fixedBytes(32, 'order_id') };
+    }
+    case OpCode.Anchor: {
+      return { type: 'Anchor', namespace: r.string('namespace', MAX_ANCHOR_STRING_BYTES), key: r.string('key', MAX_ANCHOR_STRING_BYTES), valueHash: r.fixedBytes(32, 'value_hash') };
+    }
+    case OpCode.CreatePassport: {
+      return { type: 'CreatePassport', gamertag: r.string('gamertag', MAX_PASSPORT_STRING_BYTES) };
+    }
+    case OpCode.RegisterGame: {
+      return { type: 'RegisterGame', gameId: r.string('game_id', MAX_PASSPORT_STRING_BYTES), name: r.string('name', MAX_PASSPORT_STRING_BYTES) };
+    }
+    case OpCode.SetGameProfile: {
+      return { type: 'SetGameProfile', gameId: r.string('game_id', MAX_PASSPORT_STRING_BYTES), player: r.fixedBytes(32, 'player'), score: r.u64('score'), data: r.string('data', MAX_PASSPORT_STRING_BYTES) };
     }
     case OpCode.RotateConsensusKey: {
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };

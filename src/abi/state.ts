@@ -375,6 +375,135 @@ export function poolStakeKey(pool: Uint8Array, staker: Uint8Array): Uint8Array {
 /** 0x6d (no fields) → u64 staking pools created so far (the next id) */
 export const STAKING_POOL_COUNT_KEY: Uint8Array = Uint8Array.of(Prefix.STAKING_POOL_COUNT);
 
+/** 0x70 account bytes32 → MarketMaker */
+export function marketMakerKey(account: Uint8Array): Uint8Array {
+  check32('account', account);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.MARKET_MAKER;
+  k.set(account, 1);
+  return k;
+}
+
+/** 0x71 index u64be → account[32] of the market maker registered at that position */
+export function marketMakerIndexKey(index: bigint): Uint8Array {
+  const k = new Uint8Array(9);
+  k[0] = Prefix.MARKET_MAKER_INDEX;
+  const dv = new DataView(k.buffer);
+  dv.setBigUint64(1, index, false);
+  return k;
+}
+
+/** 0x72 orderId bytes32 → AtomenceOrder */
+export function atomenceOrderKey(orderId: Uint8Array): Uint8Array {
+  check32('order id', orderId);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.ATOMENCE_ORDER;
+  k.set(orderId, 1);
+  return k;
+}
+
+/** 0x73 index u64be → order_id[32] of the settlement at that position */
+export function atomenceSettlementKey(index: bigint): Uint8Array {
+  const k = new Uint8Array(9);
+  k[0] = Prefix.ATOMENCE_SETTLEMENT;
+  const dv = new DataView(k.buffer);
+  dv.setBigUint64(1, index, false);
+  return k;
+}
+
+/** 0x74 token bytes32 index u64be → order_id[32] of the token's settlement at that position (either leg) */
+export function atomenceTokenSettlementKey(token: Uint8Array, index: bigint): Uint8Array {
+  check32('mint', token);
+  const k = new Uint8Array(41);
+  k[0] = Prefix.ATOMENCE_TOKEN_SETTLEMENT;
+  const dv = new DataView(k.buffer);
+  k.set(token, 1);
+  dv.setBigUint64(33, index, false);
+  return k;
+}
+
+/** 0x75 token bytes32 → AtomenceStats of the settlements with this token as a leg */
+export function atomenceTokenStatsKey(token: Uint8Array): Uint8Array {
+  check32('mint', token);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.ATOMENCE_TOKEN_STATS;
+  k.set(token, 1);
+  return k;
+}
+
+/** 0x76 (no fields) → AtomenceStats of all settlements */
+export const ATOMENCE_STATS_KEY: Uint8Array = Uint8Array.of(Prefix.ATOMENCE_STATS);
+
+/** 0x77 namespaceId bytes32 → AnchorNamespace */
+export function anchorNamespaceKey(namespaceId: Uint8Array): Uint8Array {
+  check32('namespace id', namespaceId);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.ANCHOR_NAMESPACE;
+  k.set(namespaceId, 1);
+  return k;
+}
+
+/** 0x78 anchorId bytes32 → Anchor */
+export function anchorKey(anchorId: Uint8Array): Uint8Array {
+  check32('anchor id', anchorId);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.ANCHOR;
+  k.set(anchorId, 1);
+  return k;
+}
+
+/** 0x79 namespaceId bytes32 index u64be → anchor_id[32] of the namespace's anchor at that position */
+export function anchorIndexKey(namespaceId: Uint8Array, index: bigint): Uint8Array {
+  check32('namespace id', namespaceId);
+  const k = new Uint8Array(41);
+  k[0] = Prefix.ANCHOR_INDEX;
+  const dv = new DataView(k.buffer);
+  k.set(namespaceId, 1);
+  dv.setBigUint64(33, index, false);
+  return k;
+}
+
+/** 0x7a owner bytes32 → Passport */
+export function passportKey(owner: Uint8Array): Uint8Array {
+  check32('owner', owner);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.PASSPORT;
+  k.set(owner, 1);
+  return k;
+}
+
+/** 0x7b gamertag rest → owner[32]; the key is the gamertag lower-cased */
+export function gamertagKey(gamertag: string): Uint8Array {
+  const gamertagBytes = Buffer.from(gamertag, 'latin1');
+  const k = new Uint8Array(1 + gamertagBytes.length);
+  k[0] = Prefix.GAMERTAG;
+  k.set(gamertagBytes, 1);
+  return k;
+}
+
+/** 0x7c gameId rest → Game */
+export function gameKey(gameId: string): Uint8Array {
+  const gameIdBytes = Buffer.from(gameId, 'latin1');
+  const k = new Uint8Array(1 + gameIdBytes.length);
+  k[0] = Prefix.GAME;
+  k.set(gameIdBytes, 1);
+  return k;
+}
+
+/** 0x7d owner bytes32 gameId rest → GameProfile */
+export function gameProfileKey(owner: Uint8Array, gameId: string): Uint8Array {
+  check32('owner', owner);
+  const gameIdBytes = Buffer.from(gameId, 'latin1');
+  const k = new Uint8Array(1 + 32 + gameIdBytes.length);
+  k[0] = Prefix.GAME_PROFILE;
+  k.set(owner, 1);
+  k.set(gameIdBytes, 33);
+  return k;
+}
+
+/** 0x7e (no fields) → PassportStats */
+export const PASSPORT_STATS_KEY: Uint8Array = Uint8Array.of(Prefix.PASSPORT_STATS);
+
 /** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
@@ -1077,6 +1206,217 @@ function readSchedule(r: RecordReader): ScheduleFields {
 export function decodeScheduleFields(v: Uint8Array): ScheduleFields {
   const r = new RecordReader(v);
   const rec = readSchedule(r);
+  r.end();
+  return rec;
+}
+
+/** MarketMaker: docs/settlement.md "State layout"; kept after deregistering (active 0, stake 0) */
+export interface MarketMakerFields {
+  version: number;
+  /** 1–3 */
+  tier: number;
+  active: boolean;
+  /** NTV held in its stake escrow */
+  stake: bigint;
+  /** its position in 0x71 */
+  index: bigint;
+  registeredHeight: bigint;
+  updatedHeight: bigint;
+  /** matched orders not yet settled or cancelled */
+  openMatches: number;
+  settledCount: bigint;
+  /** Σ spread_bps of its settlements */
+  spreadSum: bigint;
+}
+function readMarketMaker(r: RecordReader): MarketMakerFields {
+  return { version: r.u8(), tier: r.u8(), active: r.u8() === 1, stake: r.u128(), index: r.u64(), registeredHeight: r.u64(), updatedHeight: r.u64(), openMatches: r.u32(), settledCount: r.u64(), spreadSum: r.u64() };
+}
+/** Decode a whole MarketMaker record; RangeError when it is short or has trailing bytes. */
+export function decodeMarketMakerFields(v: Uint8Array): MarketMakerFields {
+  const r = new RecordReader(v);
+  const rec = readMarketMaker(r);
+  r.end();
+  return rec;
+}
+
+/** AtomenceOrder: the full lifecycle record (docs/settlement.md "States") */
+export interface AtomenceOrderFields {
+  version: number;
+  /** 0 open, 1 matched, 2 settled, 3 cancelled, 4 expired (refunded after its expiry) */
+  state: number;
+  creator: Uint8Array;
+  sellToken: Uint8Array;
+  sellAmount: bigint;
+  buyToken: Uint8Array;
+  minBuyAmount: bigint;
+  expiry: bigint;
+  createdHeight: bigint;
+  createdAt: bigint;
+  /** zero until matched */
+  marketMaker: Uint8Array;
+  bidAmount: bigint;
+  askAmount: bigint;
+  spreadBps: number;
+  matchedHeight: bigint;
+  matchedAt: bigint;
+  /** settled, cancelled or expired at */
+  closedHeight: bigint;
+  closedAt: bigint;
+}
+function readAtomenceOrder(r: RecordReader): AtomenceOrderFields {
+  return { version: r.u8(), state: r.u8(), creator: r.bytes(32).slice(), sellToken: r.bytes(32).slice(), sellAmount: r.u128(), buyToken: r.bytes(32).slice(), minBuyAmount: r.u128(), expiry: r.u64(), createdHeight: r.u64(), createdAt: r.u64(), marketMaker: r.bytes(32).slice(), bidAmount: r.u128(), askAmount: r.u128(), spreadBps: r.u16(), matchedHeight: r.u64(), matchedAt: r.u64(), closedHeight: r.u64(), closedAt: r.u64() };
+}
+/** Decode a whole AtomenceOrder record; RangeError when it is short or has trailing bytes. */
+export function decodeAtomenceOrderFields(v: Uint8Array): AtomenceOrderFields {
+  const r = new RecordReader(v);
+  const rec = readAtomenceOrder(r);
+  r.end();
+  return rec;
+}
+
+/** AtomenceStats: 0x75 per token and 0x76 for all (docs/settlement.md "Statistics"); 0x75 leaves the last two 0 */
+export interface AtomenceStatsFields {
+  settledCount: bigint;
+  /** Σ raw units of the legs (of this token for 0x75; of both legs, whatever the token, for 0x76) */
+  totalVolume: bigint;
+  /** Σ spread_bps */
+  spreadSum: bigint;
+  lastSettlementBlock: bigint;
+  /** makers ever registered: the length of 0x71 */
+  marketMakers: bigint;
+  activeMarketMakers: bigint;
+}
+function readAtomenceStats(r: RecordReader): AtomenceStatsFields {
+  return { settledCount: r.u64(), totalVolume: r.u256(), spreadSum: r.u64(), lastSettlementBlock: r.u64(), marketMakers: r.u64(), activeMarketMakers: r.u64() };
+}
+/** Decode a whole AtomenceStats record; RangeError when it is short or has trailing bytes. */
+export function decodeAtomenceStatsFields(v: Uint8Array): AtomenceStatsFields {
+  const r = new RecordReader(v);
+  const rec = readAtomenceStats(r);
+  r.end();
+  return rec;
+}
+
+/** AnchorNamespace: docs/anchoring.md: the first writer owns the namespace */
+export interface AnchorNamespaceFields {
+  version: number;
+  owner: Uint8Array;
+  createdHeight: bigint;
+  createdAt: bigint;
+  /** anchors in it: the length of its 0x79 index */
+  count: bigint;
+  name: string;
+}
+function readAnchorNamespace(r: RecordReader): AnchorNamespaceFields {
+  return { version: r.u8(), owner: r.bytes(32).slice(), createdHeight: r.u64(), createdAt: r.u64(), count: r.u64(), name: r.string() };
+}
+/** Decode a whole AnchorNamespace record; RangeError when it is short or has trailing bytes. */
+export function decodeAnchorNamespaceFields(v: Uint8Array): AnchorNamespaceFields {
+  const r = new RecordReader(v);
+  const rec = readAnchorNamespace(r);
+  r.end();
+  return rec;
+}
+
+/** Anchor: docs/anchoring.md: write-once */
+export interface AnchorFields {
+  version: number;
+  anchorer: Uint8Array;
+  valueHash: Uint8Array;
+  height: bigint;
+  time: bigint;
+  /** its position in the namespace */
+  index: bigint;
+  namespace: string;
+  key: string;
+}
+function readAnchor(r: RecordReader): AnchorFields {
+  return { version: r.u8(), anchorer: r.bytes(32).slice(), valueHash: r.bytes(32).slice(), height: r.u64(), time: r.u64(), index: r.u64(), namespace: r.string(), key: r.string() };
+}
+/** Decode a whole Anchor record; RangeError when it is short or has trailing bytes. */
+export function decodeAnchorFields(v: Uint8Array): AnchorFields {
+  const r = new RecordReader(v);
+  const rec = readAnchor(r);
+  r.end();
+  return rec;
+}
+
+/** Passport: docs/passports.md: one per account, never transferred */
+export interface PassportFields {
+  version: number;
+  createdHeight: bigint;
+  createdAt: bigint;
+  /** games with a profile for it */
+  games: number;
+  /** as its owner wrote it */
+  gamertag: string;
+}
+function readPassport(r: RecordReader): PassportFields {
+  return { version: r.u8(), createdHeight: r.u64(), createdAt: r.u64(), games: r.u32(), gamertag: r.string() };
+}
+/** Decode a whole Passport record; RangeError when it is short or has trailing bytes. */
+export function decodePassportFields(v: Uint8Array): PassportFields {
+  const r = new RecordReader(v);
+  const rec = readPassport(r);
+  r.end();
+  return rec;
+}
+
+/** Game: docs/passports.md */
+export interface GameFields {
+  version: number;
+  publisher: Uint8Array;
+  createdHeight: bigint;
+  createdAt: bigint;
+  profiles: bigint;
+  name: string;
+}
+function readGame(r: RecordReader): GameFields {
+  return { version: r.u8(), publisher: r.bytes(32).slice(), createdHeight: r.u64(), createdAt: r.u64(), profiles: r.u64(), name: r.string() };
+}
+/** Decode a whole Game record; RangeError when it is short or has trailing bytes. */
+export function decodeGameFields(v: Uint8Array): GameFields {
+  const r = new RecordReader(v);
+  const rec = readGame(r);
+  r.end();
+  return rec;
+}
+
+/** GameProfile: docs/passports.md: written by the game's publisher */
+export interface GameProfileFields {
+  version: number;
+  score: bigint;
+  /** 1 at the first write */
+  revision: number;
+  createdHeight: bigint;
+  updatedHeight: bigint;
+  updatedAt: bigint;
+  data: string;
+}
+function readGameProfile(r: RecordReader): GameProfileFields {
+  return { version: r.u8(), score: r.u64(), revision: r.u32(), createdHeight: r.u64(), updatedHeight: r.u64(), updatedAt: r.u64(), data: r.string() };
+}
+/** Decode a whole GameProfile record; RangeError when it is short or has trailing bytes. */
+export function decodeGameProfileFields(v: Uint8Array): GameProfileFields {
+  const r = new RecordReader(v);
+  const rec = readGameProfile(r);
+  r.end();
+  return rec;
+}
+
+/** PassportStats: the singleton 0x7E */
+export interface PassportStatsFields {
+  passports: bigint;
+  games: bigint;
+  profiles: bigint;
+}
+function readPassportStats(r: RecordReader): PassportStatsFields {
+  return { passports: r.u64(), games: r.u64(), profiles: r.u64() };
+}
+/** Decode a whole PassportStats record; RangeError when it is short or has trailing bytes. */
+export function decodePassportStatsFields(v: Uint8Array): PassportStatsFields {
+  const r = new RecordReader(v);
+  const rec = readPassportStats(r);
   r.end();
   return rec;
 }

@@ -5,6 +5,7 @@ import type { Block, BlockHeader } from './block.js';
 import type { Network } from './genesis-data.js';
 import type { AccountKeys } from './account-keys.js';
 import type { CollectionReader } from './collections.js';
+import type { AnchorReader } from './anchors.js';
 import type { EvmTokenIndex } from './evm/tokens.js';
 import type { Indexer } from './indexer.js';
 import type { PendingBundle } from './mempool.js';
@@ -47,6 +48,8 @@ export interface DomainReaders {
   presales: PresaleReader;
   /** token staking pools (docs/staking-pools.md) */
   stakingPools: StakingPoolReader;
+  /** anchors by the account that made them (docs/anchoring.md) */
+  anchors: AnchorReader;
 }
 
 /** Committed blocks, receipts and state: what the durable head exposes. */

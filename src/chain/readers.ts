@@ -1,4 +1,5 @@
 import { AccountKeys } from './account-keys.js';
+import { AnchorReader } from './anchors.js';
 import { CollectionReader } from './collections.js';
 import { EvmTokenIndex } from './evm/tokens.js';
 import type { DomainReaders } from './interface.js';
@@ -20,5 +21,6 @@ export function buildDomainReaders(state: StateView): DomainReaders {
     tokens, collections, keys: new AccountKeys(state), dex: new DexReader(state, tokens),
     presales: new PresaleReader(state), stakingPools: new StakingPoolReader(state),
     evmTokens: new EvmTokenIndex(tokens, (address20) => collections.collectionByEvm(address20)),
+    anchors: new AnchorReader(state),
   };
 }

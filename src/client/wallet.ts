@@ -6,6 +6,7 @@ import {
   type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField, type UpdateTokenMetadataOp,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
+import { atomenceOrderId } from '../codec/domain-ids.js';
 import { Signer, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
@@ -604,6 +605,67 @@ export class Wallet {
   async fundStakingPool(pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'FundStakingPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
   }
+
+  // Settlement with market makers (105–110; docs/settlement.md), anchoring (111;
+  // docs/anchoring.md), passports and game profiles (112–114; docs/passports.md).
+
+  /** RegisterMarketMaker (105): stakes the tier's NTV (1: 10,000, 2: 100,000, 3: 1,000,000) or changes tier. */
+  async registerMarketMaker(tier: 1 | 2 | 3, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RegisterMarketMaker', tier }, opts);
+  }
+
+  /** DeregisterMarketMaker (106): the whole stake back, once no matched order is open. */
+  async deregisterMarketMaker(opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'DeregisterMarketMaker' }, opts);
+  }
+
+  /**
+   * CreateAtomenceOrder (107): escrows `sellAmount` of `sellToken` for at least `minBuyAmount` of
+   * `buyToken` until `expiry` (unix seconds). `orderId` is derived from this account and the nonce
+   * the bundle used, as the core derives it.
+   */
+  async createAtomenceOrder(sellToken: TokenRef, sellAmount: Amount, buyToken: TokenRef, minBuyAmount: Amount, expiry: Amount, opts: BundleOptions = {}): Promise<SubmitResult & { orderId: string }> {
+    const sent = await this.sendOperation({
+      type: 'CreateAtomenceOrder', sellToken: await this.resolveMint(sellToken), sellAmount: toBigInt(sellAmount, 'sellAmount'),
+      buyToken: await this.resolveMint(buyToken), minBuyAmount: toBigInt(minBuyAmount, 'minBuyAmount'), expiry: toBigInt(expiry, 'expiry'),
+    }, opts);
+    return { ...sent, orderId: encodeHash(atomenceOrderId(this.account, sent.bundle!.nonce, 0)) };
+  }
+
+  /** MatchAtomenceOrder (108): as a market maker, escrows `bidAmount` for the order; `askAmount` is the quote's other side. */
+  async matchAtomenceOrder(orderId: string | Uint8Array, bidAmount: Amount, askAmount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'MatchAtomenceOrder', orderId: hashBytes(orderId, 'orderId'), bidAmount: toBigInt(bidAmount, 'bidAmount'), askAmount: toBigInt(askAmount, 'askAmount') }, opts);
+  }
+
+  /** SettleAtomenceOrder (109): both legs out of the escrow, or neither. */
+  async settleAtomenceOrder(orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'SettleAtomenceOrder', orderId: hashBytes(orderId, 'orderId') }, opts);
+  }
+
+  /** CancelAtomenceOrder (110): refunds the escrow (an open order: its creator; a matched one: either party after expiry). */
+  async cancelAtomenceOrder(orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'CancelAtomenceOrder', orderId: hashBytes(orderId, 'orderId') }, opts);
+  }
+
+  /** Anchor (111): `valueHash` (Nxh…, 0x + 64 hex or 32 bytes) under a namespace this account owns or opens, at a new key. */
+  async anchor(namespace: string, key: string, valueHash: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'Anchor', namespace, key, valueHash: hashBytes(valueHash, 'valueHash') }, opts);
+  }
+
+  /** CreatePassport (112): this account's one passport, with a unique gamertag. */
+  async createPassport(gamertag: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'CreatePassport', gamertag }, opts);
+  }
+
+  /** RegisterGame (113): this account becomes the game's publisher. */
+  async registerGame(gameId: string, name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RegisterGame', gameId, name }, opts);
+  }
+
+  /** SetGameProfile (114): as the game's publisher, a passport holder's score and data. */
+  async setGameProfile(gameId: string, player: AccountRef, score: Amount, data: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'SetGameProfile', gameId, player: accountBytes(player, 'player'), score: toBigInt(score, 'score'), data }, opts);
+  }
   // ---- end of the named helpers
 }
 
@@ -668,6 +730,12 @@ export interface ValidatorMetadataParams {
   description: string;
   website: string;
   avatarUrl: string;
+}
+
+function hashBytes(value: string | Uint8Array, what: string): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (typeof value !== 'string') throw new Error(`${what}: expected a hash (Nxh…, 0x + 64 hex) or 32 bytes`);
+  return parseHash(value);
 }
 
 function accountBytes(value: AccountRef, what: string): Uint8Array {

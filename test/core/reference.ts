@@ -4,6 +4,7 @@
 // string-keyed Maps, per-bundle overlays, no wasm.
 
 import { createBLAKE3 } from 'hash-wasm';
+import { decodeSettleOp, execSettleOp, isSettleOp, SETTLE_GAS, SETTLE_STATUS, type SettleIo, type SettleOp } from './settle-reference.js';
 
 type Hasher = Awaited<ReturnType<typeof createBLAKE3>>;
 
@@ -30,6 +31,7 @@ export const S = {
   NOTHING_TO_REFUND: 294, PRESALE_NOT_FINALIZED: 295, PRESALE_NOTHING_TO_CLAIM: 296, STAKING_POOL_NOT_FOUND: 297,
   INVALID_STAKING_POOL: 298, POOL_CAPACITY_EXCEEDED: 299, POOL_USER_CAP_EXCEEDED: 300, POOL_STAKE_LOCKED: 301,
   INSUFFICIENT_POOL_STAKE: 302, NO_POOL_REWARDS: 303,
+  ...SETTLE_STATUS,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
@@ -44,7 +46,7 @@ function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
   if (op.kind === 49) return 40000n + 3n * BigInt(op.held.length);
   if (op.kind === 18) return 30000n + 3n * BigInt(op.title.length + op.description.length + op.action.length);
-  return GAS_OP[op.kind]!;
+  return GAS_OP[op.kind] ?? SETTLE_GAS[op.kind]!;
 }
 // Schedules (docs/intents.md "Schedules on chain")
 const SLOT = 60n;
@@ -151,7 +153,9 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 95; token: Uint8Array; pay: Uint8Array; rate: bigint; soft: bigint; hard: bigint; min: bigint; max: bigint; start: bigint; end: bigint; bps: bigint; lock: bigint }
   | AmountOp<96> | AmountOp<101> | AmountOp<102> | AmountOp<104>
   | TargetOp<97> | TargetOp<98> | TargetOp<99> | TargetOp<103>
-  | { kind: 100; stake: Uint8Array; reward: Uint8Array; rate: bigint; lock: bigint; cap: bigint; perUser: bigint };
+  | { kind: 100; stake: Uint8Array; reward: Uint8Array; rate: bigint; lock: bigint; cap: bigint; perUser: bigint }
+  // Settlement, anchoring, passports (105–114): test/core/settle-reference.ts
+  | SettleOp;
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -288,7 +292,11 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
       else if (d === 96 || d === 101 || d === 102 || d === 104) ops.push({ kind: d as 96, target: r.take(32), amount: r.u128() });
       else if (d === 97 || d === 98 || d === 99 || d === 103) ops.push({ kind: d as 97, target: r.take(32) });
       else if (d === 100) ops.push({ kind: 100, stake: r.take(32), reward: r.take(32), rate: r.u128(), lock: r.u64(), cap: r.u128(), perUser: r.u128() });
-      else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
+      else if (d >= 105 && d <= 114) {
+        const op = decodeSettleOp(r, d, validUtf8);
+        if (!op) return S.MALFORMED_BUNDLE;
+        ops.push(op);
+      } else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
         // Enabled in the core (staking, names, collections) but not modelled here; they have their
         // own tests. A generator that sends one as a "reserved" discriminant is wrong.
         throw new Error(`reference: operation ${d} is enabled but not modelled`);
@@ -420,6 +428,12 @@ export class Reference {
     if (v === 0n && !this.get(key)) return; // deleting an absent key is not a write (as in the core)
     this.put(key, v === 0n ? null : le(v, 16));
   }
+
+  /** The state access of test/core/settle-reference.ts. */
+  private readonly settleIo: SettleIo = {
+    get: (k) => this.get(k), put: (k, v) => this.put(k, v), bal: (a, m) => this.bal(a, m),
+    setBal: (a, m, v) => this.setBal(a, m, v), blake3: (...p) => this.blake3(...p),
+  };
 
   genesis(c: RefGenesis): number {
     this.bundle = new Map();
@@ -632,7 +646,9 @@ export class Reference {
     if (op.kind === 18 || op.kind === 19 || op.kind === 20 || op.kind === 21) return this.execGovernance(ctx, d, op, index, k, evs);
     if (op.kind >= 95 && op.kind <= 99) return this.execPresale(ctx, user, op as PresaleOp, index, k, evs);
     if (op.kind >= 100 && op.kind <= 104) return this.execStakingPool(ctx, user, op as StakingPoolOp, index, k, evs);
+    if (isSettleOp(op)) return execSettleOp(this.settleIo, ctx, user, d.nonce, op, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op as Extract<Op, { kind: 28 | 29 | 30 | 31 | 34 | 35 }>, index, k, evs);
+    if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
       if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;
@@ -761,7 +777,7 @@ export class Reference {
       if (r.direction > 1 || r.num === 0n || r.den === 0n || eq(r.base, r.quote)) return S.INVALID_SCHEDULE_TRIGGER;
       if (r.expiry <= now || r.expiry > now + HORIZON) return S.INVALID_SCHEDULE_TRIGGER;
     }
-    if (op.held.length > MAX_HELD_BYTES || op.ops.some((o) => o.kind === 33)) return S.INVALID_SCHEDULE_OPERATIONS;
+    if (op.held.length > MAX_HELD_BYTES || op.ops.some((o) => o.kind === 33 || o.kind === 107)) return S.INVALID_SCHEDULE_OPERATIONS;
     if (op.tag === 1) {
       const sw = op.ops[0]!;
       if (op.ops.length !== 1 || sw.kind !== 31) return S.INVALID_SCHEDULE_OPERATIONS;

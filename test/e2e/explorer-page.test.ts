@@ -6,38 +6,30 @@
  * when set (`EXPLORER_SCREENSHOTS=docs` refreshes the README's explorer.png, explorer-tx.png and
  * explorer-phone.png), else to the temp dir, so a test run never changes tracked files.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createWalletClient, defineChain, erc20Abi, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { sleep, TestNode } from './harness.js';
+import { launchChromium } from './browser.js';
 
 const shot = (name: string) => (process.env.EXPLORER_SCREENSHOTS ? join(process.env.EXPLORER_SCREENSHOTS, name) : join(tmpdir(), `ntv-${name}`));
 
 
 let node: TestNode;
 let context: BrowserContext;
-let profile: string;
+let closeBrowser: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   node = await TestNode.start({ args: ['--block-time', '1'] });
-  profile = await mkdtemp(join(tmpdir(), 'ntv-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 800 },
-  });
+  ({ context, close: closeBrowser } = await launchChromium());
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser?.();
   await node?.stop();
-  if (profile) await rm(profile, { recursive: true, force: true });
 });
 
 it('serves the page and its hashed assets with content types and caching', async () => {

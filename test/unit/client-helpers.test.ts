@@ -99,6 +99,23 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
       op: { type: 'ExecuteProposal', proposalId: 7n }, gas: 85_000n },
     { name: 'cancelProposal', send: () => wallet.cancelProposal(7n),
       op: { type: 'CancelProposal', proposalId: 7n }, gas: 25_000n },
+    // settlement, anchoring, passports (docs/settlement.md, docs/anchoring.md, docs/passports.md)
+    { name: 'registerMarketMaker', send: () => wallet.registerMarketMaker(2), op: { type: 'RegisterMarketMaker', tier: 2 }, gas: 35_000n },
+    { name: 'deregisterMarketMaker', send: () => wallet.deregisterMarketMaker(), op: { type: 'DeregisterMarketMaker' }, gas: 35_000n },
+    { name: 'createAtomenceOrder', send: () => wallet.createAtomenceOrder('USDC', '1000', 'NTV', 2_000n, 1_900_000_000),
+      op: { type: 'CreateAtomenceOrder', sellToken: USDC, sellAmount: 1_000n, buyToken: new Uint8Array(32), minBuyAmount: 2_000n, expiry: 1_900_000_000n }, gas: 45_000n },
+    { name: 'matchAtomenceOrder', send: () => wallet.matchAtomenceOrder('0x' + '12'.repeat(32), 2_000n, '2010'),
+      op: { type: 'MatchAtomenceOrder', orderId: new Uint8Array(32).fill(0x12), bidAmount: 2_000n, askAmount: 2_010n }, gas: 45_000n },
+    { name: 'settleAtomenceOrder', send: () => wallet.settleAtomenceOrder(new Uint8Array(32).fill(0x12)),
+      op: { type: 'SettleAtomenceOrder', orderId: new Uint8Array(32).fill(0x12) }, gas: 65_000n },
+    { name: 'cancelAtomenceOrder', send: () => wallet.cancelAtomenceOrder('0x' + '12'.repeat(32)),
+      op: { type: 'CancelAtomenceOrder', orderId: new Uint8Array(32).fill(0x12) }, gas: 40_000n },
+    { name: 'anchor', send: () => wallet.anchor('acme.audits', 'q3.pdf', '0x' + '34'.repeat(32)),
+      op: { type: 'Anchor', namespace: 'acme.audits', key: 'q3.pdf', valueHash: new Uint8Array(32).fill(0x34) }, gas: 40_000n },
+    { name: 'createPassport', send: () => wallet.createPassport('Neo_1'), op: { type: 'CreatePassport', gamertag: 'Neo_1' }, gas: 40_000n },
+    { name: 'registerGame', send: () => wallet.registerGame('chess.v1', 'Chess'), op: { type: 'RegisterGame', gameId: 'chess.v1', name: 'Chess' }, gas: 40_000n },
+    { name: 'setGameProfile', send: () => wallet.setGameProfile('chess.v1', FRIEND, 1200, '{"elo":1200}'),
+      op: { type: 'SetGameProfile', gameId: 'chess.v1', player: FRIEND, score: 1_200n, data: '{"elo":1200}' }, gas: 40_000n },
     { name: 'createNftCollection', send: () => wallet.createNftCollection({ name: 'Art', symbol: 'ART', maxSupply: 10, royaltyBps: 250, iconUri: 'ipfs://i' }),
       op: { type: 'CreateNftCollection', name: 'Art', symbol: 'ART', baseUri: '', maxSupply: 10n, royaltyBps: 250, owner: me, description: '', iconUri: 'ipfs://i', bannerUri: '', externalUrl: '' }, gas: 65_000n },
     { name: 'mintNft', send: () => wallet.mintNft(collection, 1, 'ipfs://1', encodeAccount(FRIEND)),
@@ -160,7 +177,7 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
 describe('named helpers', () => {
   it('each sends one signed operation with the codec\'s bytes for its arguments and max_gas = its documented gas, which is the core\'s', async () => {
     const all = cases();
-    expect(all.length).toBe(44);
+    expect(all.length).toBe(54);
     for (const [i, c] of all.entries()) {
       const result = await c.send();
       const sent = client.received.at(-1)!;

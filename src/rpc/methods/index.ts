@@ -23,6 +23,9 @@ import { stakingMethods } from './staking.js';
 import { withMethodDocs } from './svc-examples.js';
 import { consensusMethods } from './consensus.js';
 import { governanceMethods } from './governance.js';
+import { settlementMethods } from './settlement.js';
+import { anchorMethods } from './anchors.js';
+import { passportMethods } from './passports.js';
 
 export type { MethodDependencies } from './context.js';
 
@@ -51,6 +54,9 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     presaleMethods,
     stakingPoolMethods,
     auditMethods,
+    settlementMethods,
+    anchorMethods,
+    passportMethods,
   ]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));

@@ -1,0 +1,168 @@
+import { Type } from '@sinclair/typebox';
+import { encodeAccount } from '../../codec/address.js';
+import {
+  GAME_NAME_MAX_BYTES, gameIdProblem, gamertagProblem, lookupGamertag, PROFILE_DATA_MAX_BYTES, readGame, readGameProfile, readPassport, readPassportStats,
+} from '../../chain/passports.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Address, DecimalString, parseAmount } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { accountParam } from './params.js';
+import { ReceiptSchema } from './result-schemas.js';
+import { SETTLEMENT_EXAMPLES } from './settlement-examples.js';
+
+/**
+ * Passports and game profiles (spec §4.17; docs/passports.md). The writes are unsigned convenience
+ * forms (testnet only) of CreatePassport, RegisterGame and SetGameProfile; reads answer from
+ * committed state (src/chain/passports.ts), null when there is nothing.
+ */
+
+const GamertagParam = Type.String({ minLength: 1, maxLength: 64, description: "gamertag: 3–24 of A-Z, a-z, 0-9 and '_', unique case-insensitively" });
+const GameIdParam = Type.String({ minLength: 1, maxLength: 64, description: "game id: 3–64 of a-z, 0-9, '.', '_' and '-'" });
+const Int = (description: string) => Type.Integer({ description });
+
+const PassportSchema = Type.Object({
+  owner: Type.String({ description: 'Nx0… the account; a passport never moves to another' }),
+  gamertag: Type.String({ description: 'as its owner wrote it' }),
+  created_height: Int('block of creation'),
+  created_at: Int('unix seconds of creation'),
+  games: Int('games with a profile for this passport'),
+}, { title: 'Passport', additionalProperties: false });
+
+const ProfileSchema = Type.Object({
+  passport_owner: Type.String(),
+  gamertag: Type.String(),
+  game_id: Type.String(),
+  game_name: Type.String(),
+  publisher: Type.String({ description: 'Nx0… the game\'s publisher, which writes its profiles' }),
+  score: Type.String({ description: 'u64, decimal' }),
+  data: Type.String({ description: 'the profile data the publisher wrote (at most 1,024 bytes)' }),
+  revision: Int('1 at the first write, +1 each rewrite'),
+  created_height: Int('block of the first write'),
+  updated_height: Int('block of the latest write'),
+  updated_at: Int('unix seconds of the latest write'),
+}, { title: 'GameProfile', additionalProperties: false });
+
+function checked(value: string, param: string, position: number, problem: (v: string) => string | undefined, expected: string): string {
+  const reason = problem(value);
+  if (reason) throw RpcError.invalidParam(param, position, expected, { reason });
+  return value;
+}
+const gameIdParam = (v: string, position: number) => checked(v, 'game_id', position, gameIdProblem, "3–64 characters of a-z, 0-9, '.', '_' and '-'");
+
+export function passportMethods({ chain }: MethodDependencies): MethodDefinition[] {
+  const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
+  const passportJson = (owner: Uint8Array) => {
+    const p = readPassport(chain.state, owner);
+    return p ? { owner: encodeAccount(owner), gamertag: p.gamertag, created_height: Number(p.createdHeight), created_at: Number(p.createdAt), games: p.games } : null;
+  };
+  return [
+    defineMethod({
+      name: 'svc_createPassport',
+      summary: "Create the sender's passport with a unique gamertag: one per account, never transferable (spec §4.17; unsigned convenience, testnet only).",
+      description: 'BUNDLE_FAILED with PASSPORT_EXISTS or GAMERTAG_TAKEN (compared case-insensitively). docs/passports.md.',
+      params: [{ name: 'gamertag', schema: GamertagParam }, { name: 'sender', schema: Address({ description: 'the account' }) }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      examples: SETTLEMENT_EXAMPLES.svc_createPassport,
+      handler: ([gamertag, sender]) => {
+        checked(gamertag, 'gamertag', 1, gamertagProblem, "3–24 characters of A-Z, a-z, 0-9 and '_'");
+        return chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'CreatePassport', gamertag }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_registerGame',
+      summary: 'Register a game id; the sender becomes its publisher, the only account that writes its profiles (spec §4.17; unsigned convenience, testnet only).',
+      description: 'BUNDLE_FAILED with GAME_EXISTS. docs/passports.md.',
+      params: [
+        { name: 'game_id', schema: GameIdParam },
+        { name: 'name', schema: Type.String({ minLength: 1, maxLength: 64, description: 'display name, 1–64 bytes of UTF-8' }) },
+        { name: 'sender', schema: Address({ description: 'the publisher' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      examples: SETTLEMENT_EXAMPLES.svc_registerGame,
+      handler: ([gameId, name, sender]) => {
+        gameIdParam(gameId, 1);
+        if (Buffer.byteLength(name) > GAME_NAME_MAX_BYTES) throw RpcError.invalidParam('name', 2, `1–${GAME_NAME_MAX_BYTES} bytes of UTF-8`);
+        return chain.submitOperations(accountParam(sender, 'sender', 3), [{ type: 'RegisterGame', gameId, name }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_setGameProfile',
+      summary: "Write a passport holder's profile for a game: score and data, as the game's publisher (spec §4.17; unsigned convenience, testnet only).",
+      description: 'BUNDLE_FAILED with GAME_NOT_FOUND, NOT_GAME_PUBLISHER or NO_PASSPORT. docs/passports.md.',
+      params: [
+        { name: 'game_id', schema: GameIdParam },
+        { name: 'player', schema: Address({ description: 'the passport owner' }) },
+        { name: 'score', schema: DecimalString({ description: 'u64, decimal' }) },
+        { name: 'data', schema: Type.String({ maxLength: PROFILE_DATA_MAX_BYTES, description: 'profile data, at most 1,024 bytes of UTF-8 (for example JSON stats)' }) },
+        { name: 'sender', schema: Address({ description: "the game's publisher" }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      examples: SETTLEMENT_EXAMPLES.svc_setGameProfile,
+      handler: ([gameId, player, score, data, sender]) => {
+        gameIdParam(gameId, 1);
+        const who = accountParam(player, 'player', 2);
+        const value = parseAmount(score, 'score', 3, 64);
+        if (Buffer.byteLength(data) > PROFILE_DATA_MAX_BYTES) throw RpcError.invalidParam('data', 4, `at most ${PROFILE_DATA_MAX_BYTES} bytes of UTF-8`);
+        return chain.submitOperations(accountParam(sender, 'sender', 5), [{ type: 'SetGameProfile', gameId, player: who, score: value, data }]);
+      },
+    }),
+    defineMethod({
+      name: 'svc_getPassport',
+      summary: "An account's passport, or null (spec §4.17).",
+      description: 'The gamertag as written, creation block and time, and how many games wrote a profile for it. No application errors.',
+      params: [{ name: 'owner', schema: Address() }] as const,
+      result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
+      examples: SETTLEMENT_EXAMPLES.svc_getPassport,
+      handler: ([owner]) => passportJson(accountParam(owner, 'owner', 1)),
+    }),
+    defineMethod({
+      name: 'svc_lookupPassport',
+      summary: 'The passport with a gamertag (any case), or null (spec §4.17).',
+      description: 'Gamertags are unique case-insensitively, so any spelling finds the one passport. No application errors.',
+      params: [{ name: 'gamertag', schema: GamertagParam }] as const,
+      result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
+      examples: SETTLEMENT_EXAMPLES.svc_lookupPassport,
+      handler: ([gamertag]) => {
+        checked(gamertag, 'gamertag', 1, gamertagProblem, "3–24 characters of A-Z, a-z, 0-9 and '_'");
+        const owner = lookupGamertag(chain.state, gamertag);
+        return owner ? passportJson(owner) : null;
+      },
+    }),
+    defineMethod({
+      name: 'svc_getPassportStats',
+      summary: 'How many passports, games and game profiles exist (spec §4.17).',
+      description: 'Counters the core keeps as passports, games and first profiles are written (docs/passports.md). No application errors.',
+      params: [] as const,
+      result: { name: 'stats', schema: Type.Object({ total_passports: Int('passports'), total_games: Int('registered games'), total_profiles: Int('game profiles') }, { additionalProperties: false }) },
+      examples: SETTLEMENT_EXAMPLES.svc_getPassportStats,
+      handler: () => {
+        const s = readPassportStats(chain.state);
+        return { total_passports: Number(s.passports), total_games: Number(s.games), total_profiles: Number(s.profiles) };
+      },
+    }),
+    defineMethod({
+      name: 'svc_getGameProfile',
+      summary: "A passport holder's profile for a game, or null (spec §4.17).",
+      description: 'With the game name and publisher, the score and data the publisher last wrote, and its revision. No application errors.',
+      params: [{ name: 'passport_owner', schema: Address() }, { name: 'game_id', schema: GameIdParam }] as const,
+      result: { name: 'profile', schema: Type.Union([ProfileSchema, Type.Null()]) },
+      examples: SETTLEMENT_EXAMPLES.svc_getGameProfile,
+      handler: ([passportOwner, gameId]) => {
+        const owner = accountParam(passportOwner, 'passport_owner', 1);
+        gameIdParam(gameId, 2);
+        const f = readGameProfile(chain.state, owner, gameId);
+        const g = readGame(chain.state, gameId);
+        const p = readPassport(chain.state, owner);
+        if (!f || !g || !p) return null;
+        return {
+          passport_owner: encodeAccount(owner), gamertag: p.gamertag, game_id: gameId, game_name: g.name, publisher: encodeAccount(g.publisher),
+          score: f.score.toString(), data: f.data, revision: f.revision, created_height: Number(f.createdHeight), updated_height: Number(f.updatedHeight), updated_at: Number(f.updatedAt),
+        };
+      },
+    }),
+  ];
+}

@@ -17,8 +17,8 @@ export const KEY = memory.data(320);
   store<u64>(dst, load<u64>(src, 24), 24);
 }
 
-/** The entry of key `prefix ‖ a[32]`. */
-function entry32(prefix: u8, a: usize): usize {
+/** The entry of key `prefix ‖ a[32]` (the domains' per-account and per-id records). */
+export function entry32(prefix: u8, a: usize): usize {
   store<u8>(KEY, prefix);
   copy32(KEY + 1, a);
   return lookup(KEY, 33);

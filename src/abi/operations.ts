@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, CODEC_BATCH_BOUND, MAX_ACCOUNT_LIST, MAX_MULTISIG_STRING_BYTES, MAX_MULTISIG_OPS, MAX_SCHEDULE_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -21,9 +21,11 @@ export interface TransferOp {
 }
 export interface AddKeyOp {
   type: 'AddKey';
+  /** 32 bytes (Ed25519) or 1,952 bytes (ML-DSA-65) */
   pubkey: Uint8Array;
   /** 0 = Ed25519, 1 = ML-DSA-65 (KEY_TYPE_*) */
   keyType: number;
+  /** 0 = owner (everything), 1 = operator (everything but key and recovery management; docs/accounts.md "Roles") */
   role: number;
 }
 export interface RemoveKeyOp {
@@ -33,7 +35,9 @@ export interface RemoveKeyOp {
 }
 export interface RotateKeyOp {
   type: 'RotateKey';
+  /** SHA256 of the registered key to replace */
   oldPubkeyHash: Uint8Array;
+  /** takes the old key's role */
   newPubkey: Uint8Array;
   newKeyType: number;
 }
@@ -87,6 +91,33 @@ export interface SetValidatorMetadataOp {
   description: string;
   website: string;
   avatarUrl: string;
+}
+export interface CreateMultiSigOp {
+  type: 'CreateMultiSig';
+  /** 1–16 distinct accounts */
+  signers: Uint8Array[];
+  /** approvals needed: 1 to the number of signers */
+  threshold: number;
+  /** at most 64 bytes */
+  label: string;
+}
+export interface ProposeMultiSigTxOp {
+  type: 'ProposeMultiSigTx';
+  multisig: Uint8Array;
+  /** run in order as the multi-sig account once approved */
+  operations: Operation[];
+  /** at most 256 bytes */
+  description: string;
+}
+export interface ApproveMultiSigTxOp {
+  type: 'ApproveMultiSigTx';
+  multisig: Uint8Array;
+  txId: bigint;
+}
+export interface RevokeMultiSigApprovalOp {
+  type: 'RevokeMultiSigApproval';
+  multisig: Uint8Array;
+  txId: bigint;
 }
 export interface CreatePoolOp {
   type: 'CreatePool';
@@ -279,6 +310,36 @@ export interface TransferFromOp {
   /** raw units */
   amount: bigint;
 }
+export interface SetRecoveryOp {
+  type: 'SetRecovery';
+  /** 1–10 distinct accounts, not the account itself */
+  guardians: Uint8Array[];
+  /** guardian approvals needed: 1 to the number of guardians */
+  threshold: number;
+  /** seconds of block time between initiation and finalization (docs/accounts.md "Timelock") */
+  timelock: bigint;
+}
+export interface InitiateRecoveryOp {
+  type: 'InitiateRecovery';
+  /** the account to recover */
+  account: Uint8Array;
+  /** the key that replaces all of its keys */
+  newPubkey: Uint8Array;
+  keyType: number;
+}
+export interface ApproveRecoveryOp {
+  type: 'ApproveRecovery';
+  account: Uint8Array;
+  /** SHA256 of the pending recovery key: the approval is for that key only */
+  newKeyHash: Uint8Array;
+}
+export interface CancelRecoveryOp {
+  type: 'CancelRecovery';
+}
+export interface FinalizeRecoveryOp {
+  type: 'FinalizeRecovery';
+  account: Uint8Array;
+}
 export interface RotateConsensusKeyOp {
   type: 'RotateConsensusKey';
   newConsensusPubkey: Uint8Array;
@@ -339,10 +400,10 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | RotateConsensusKeyOp;
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
-export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateSchedule', 'CancelSchedule']);
+export const NOT_NESTED: ReadonlySet<string> = new Set(['AddKey', 'RemoveKey', 'RotateKey', 'CreateMultiSig', 'ProposeMultiSigTx', 'ApproveMultiSigTx', 'RevokeMultiSigApproval', 'CreateSchedule', 'CancelSchedule', 'SetRecovery', 'CancelRecovery']);
 
 /** A u8 naming one of `values` (0 = the first). */
 function readChoice<T extends string>(r: BorshReader, wire: string, values: readonly T[]): T {
@@ -371,6 +432,19 @@ function readNested(r: BorshReader, wire: string, max: number, what: string): Op
     ops.push(inner);
   }
   return ops;
+}
+
+/** A Vec<[u8;32]> of accounts (guardians, signers), at most `max` before allocating. */
+function writeAccounts(w: BorshWriter, accounts: Uint8Array[], wire: string, max: number): void {
+  w.vecLength(accounts.length, wire, max);
+  for (const [i, a] of accounts.entries()) w.fixedBytes(a, 32, `${wire}[${i}]`);
+}
+
+function readAccounts(r: BorshReader, wire: string, max: number): Uint8Array[] {
+  const n = r.vecLength(wire, max);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < n; i++) out.push(r.fixedBytes(32, `${wire}[${i}]`));
+  return out;
 }
 
 function writeEntries(w: BorshWriter, entries: BatchEntry[]): void {
@@ -463,6 +537,28 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.string(op.description, 'description', MAX_STAKING_STRING_BYTES);
       w.string(op.website, 'website', MAX_STAKING_STRING_BYTES);
       w.string(op.avatarUrl, 'avatar_url', MAX_STAKING_STRING_BYTES);
+      return;
+    case 'CreateMultiSig':
+      w.u8(OpCode.CreateMultiSig, 'type');
+      writeAccounts(w, op.signers, 'signers', MAX_ACCOUNT_LIST);
+      w.u8(op.threshold, 'threshold');
+      w.string(op.label, 'label', MAX_MULTISIG_STRING_BYTES);
+      return;
+    case 'ProposeMultiSigTx':
+      w.u8(OpCode.ProposeMultiSigTx, 'type');
+      w.fixedBytes(op.multisig, 32, 'multisig_address');
+      writeNested(w, op.operations, 'operations', MAX_MULTISIG_OPS, 'a multi-sig proposal');
+      w.string(op.description, 'description', MAX_MULTISIG_STRING_BYTES);
+      return;
+    case 'ApproveMultiSigTx':
+      w.u8(OpCode.ApproveMultiSigTx, 'type');
+      w.fixedBytes(op.multisig, 32, 'multisig_address');
+      w.u64(op.txId, 'tx_id');
+      return;
+    case 'RevokeMultiSigApproval':
+      w.u8(OpCode.RevokeMultiSigApproval, 'type');
+      w.fixedBytes(op.multisig, 32, 'multisig_address');
+      w.u64(op.txId, 'tx_id');
       return;
     case 'CreatePool':
       w.u8(OpCode.CreatePool, 'type');
@@ -651,6 +747,30 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.fixedBytes(op.to, 32, 'to');
       w.u128(op.amount, 'amount');
       return;
+    case 'SetRecovery':
+      w.u8(OpCode.SetRecovery, 'type');
+      writeAccounts(w, op.guardians, 'guardians', MAX_ACCOUNT_LIST);
+      w.u8(op.threshold, 'threshold');
+      w.u64(op.timelock, 'timelock');
+      return;
+    case 'InitiateRecovery':
+      w.u8(OpCode.InitiateRecovery, 'type');
+      w.fixedBytes(op.account, 32, 'account');
+      w.vecBytes(op.newPubkey, 'new_pubkey', MAX_PUBKEY_BYTES);
+      w.u8(op.keyType, 'key_type');
+      return;
+    case 'ApproveRecovery':
+      w.u8(OpCode.ApproveRecovery, 'type');
+      w.fixedBytes(op.account, 32, 'account');
+      w.fixedBytes(op.newKeyHash, 32, 'new_key_hash');
+      return;
+    case 'CancelRecovery':
+      w.u8(OpCode.CancelRecovery, 'type');
+      return;
+    case 'FinalizeRecovery':
+      w.u8(OpCode.FinalizeRecovery, 'type');
+      w.fixedBytes(op.account, 32, 'account');
+      return;
     case 'RotateConsensusKey':
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
@@ -711,6 +831,18 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.SetValidatorMetadata: {
       return { type: 'SetValidatorMetadata', name: r.string('name', MAX_STAKING_STRING_BYTES), description: r.string('description', MAX_STAKING_STRING_BYTES), website: r.string('website', MAX_STAKING_STRING_BYTES), avatarUrl: r.string('avatar_url', MAX_STAKING_STRING_BYTES) };
+    }
+    case OpCode.CreateMultiSig: {
+      return { type: 'CreateMultiSig', signers: readAccounts(r, 'signers', MAX_ACCOUNT_LIST), threshold: r.u8('threshold'), label: r.string('label', MAX_MULTISIG_STRING_BYTES) };
+    }
+    case OpCode.ProposeMultiSigTx: {
+      return { type: 'ProposeMultiSigTx', multisig: r.fixedBytes(32, 'multisig_address'), operations: readNested(r, 'operations', MAX_MULTISIG_OPS, 'a multi-sig proposal'), description: r.string('description', MAX_MULTISIG_STRING_BYTES) };
+    }
+    case OpCode.ApproveMultiSigTx: {
+      return { type: 'ApproveMultiSigTx', multisig: r.fixedBytes(32, 'multisig_address'), txId: r.u64('tx_id') };
+    }
+    case OpCode.RevokeMultiSigApproval: {
+      return { type: 'RevokeMultiSigApproval', multisig: r.fixedBytes(32, 'multisig_address'), txId: r.u64('tx_id') };
     }
     case OpCode.CreatePool: {
       return { type: 'CreatePool', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'), amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), lpLockDuration: r.u64('lp_lock_duration') };
@@ -795,6 +927,21 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.TransferFrom: {
       return { type: 'TransferFrom', token: r.fixedBytes(32, 'token'), from: r.fixedBytes(32, 'from'), to: r.fixedBytes(32, 'to'), amount: r.u128('amount') };
+    }
+    case OpCode.SetRecovery: {
+      return { type: 'SetRecovery', guardians: readAccounts(r, 'guardians', MAX_ACCOUNT_LIST), threshold: r.u8('threshold'), timelock: r.u64('timelock') };
+    }
+    case OpCode.InitiateRecovery: {
+      return { type: 'InitiateRecovery', account: r.fixedBytes(32, 'account'), newPubkey: r.vecBytes('new_pubkey', MAX_PUBKEY_BYTES), keyType: r.u8('key_type') };
+    }
+    case OpCode.ApproveRecovery: {
+      return { type: 'ApproveRecovery', account: r.fixedBytes(32, 'account'), newKeyHash: r.fixedBytes(32, 'new_key_hash') };
+    }
+    case OpCode.CancelRecovery: {
+      return { type: 'CancelRecovery' };
+    }
+    case OpCode.FinalizeRecovery: {
+      return { type: 'FinalizeRecovery', account: r.fixedBytes(32, 'account') };
     }
     case OpCode.RotateConsensusKey: {
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };

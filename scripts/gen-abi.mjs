@@ -372,6 +372,19 @@ function genOperations() {
   L.push('', 'export type StakingOperation = ' + groups.staking.map((o) => `${o.name}Op`).join(' | ') + ';');
   L.push('export type CollectionOperation = ' + groups.collections.map((o) => `${o.name}Op`).join(' | ') + ';');
   L.push('export type Operation = ' + operations.map((o) => `${o.name}Op`).join(' | ') + ';');
+  // The field table at run time, for readers of operations written as JSON (a multi-sig proposal's
+  // operations_json, src/chain/operation-json.ts): each field's name, wire name and type descriptor.
+  const desc = (t) => (Array.isArray(t) ? (t[0] === 'choice' ? `choice:${t[1].join('|')}` : t[0] === 'tagged' ? `tagged:${t[1]}` : t[0]) : t);
+  const fieldRows = (fields) => `[${fields.map((fl) => `{ name: '${fl.name}', wire: '${fl.wire}', type: '${desc(fl.type)}' }`).join(', ')}]`;
+  L.push('', '/** Each operation\'s fields in Borsh order: name, wire name, type (\'u64\', \'bytes32\', \'choice:below|above\', \'tagged:ScheduleTrigger\', \'operations\', …). */');
+  L.push('export interface OperationField { name: string; wire: string; type: string }');
+  L.push('export const OPERATION_FIELDS: Readonly<Record<Operation[\'type\'], readonly OperationField[]>> = {');
+  for (const o of operations) L.push(`  ${o.name}: ${fieldRows(o.fields)},`);
+  L.push('};');
+  L.push('/** The variants of each tagged enum: tag and fields. */');
+  L.push('export const ENUM_VARIANTS: Readonly<Record<string, ReadonlyArray<{ name: string; tag: number; fields: readonly OperationField[] }>>> = {');
+  for (const [name, en] of Object.entries(enums)) L.push(`  ${name}: [${en.variants.map((v) => `{ name: '${v.name}', tag: ${v.tag}, fields: ${fieldRows(v.fields)} }`).join(', ')}],`);
+  L.push('};');
   L.push('', '/** Operations that may not sit inside another\'s nested operations (a schedule\'s). */');
   L.push(`export const NOT_NESTED: ReadonlySet<string> = new Set([${operations.filter((o) => o.nested === false).map((o) => `'${o.name}'`).join(', ')}]);`);
   L.push('',

@@ -402,6 +402,65 @@ export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
 export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | RotateConsensusKeyOp;
 
+/** Each operation's fields in Borsh order: name, wire name, type ('u64', 'bytes32', 'choice:below|above', 'tagged:ScheduleTrigger', 'operations', …). */
+export interface OperationField { name: string; wire: string; type: string }
+export const OPERATION_FIELDS: Readonly<Record<Operation['type'], readonly OperationField[]>> = {
+  Transfer: [{ name: 'to', wire: 'to', type: 'bytes32' }, { name: 'token', wire: 'token', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  AddKey: [{ name: 'pubkey', wire: 'pubkey', type: 'vec' }, { name: 'keyType', wire: 'key_type', type: 'u8' }, { name: 'role', wire: 'role', type: 'u8' }],
+  RemoveKey: [{ name: 'pubkeyHash', wire: 'pubkey_hash', type: 'bytes32' }],
+  RotateKey: [{ name: 'oldPubkeyHash', wire: 'old_pubkey_hash', type: 'bytes32' }, { name: 'newPubkey', wire: 'new_pubkey', type: 'vec' }, { name: 'newKeyType', wire: 'new_key_type', type: 'u8' }],
+  Stake: [{ name: 'amount', wire: 'amount', type: 'u128' }, { name: 'validatorPubkey', wire: 'validator_pubkey', type: 'bytes32' }],
+  Unstake: [{ name: 'amount', wire: 'amount', type: 'u128' }],
+  ClaimUnstake: [],
+  Delegate: [{ name: 'validator', wire: 'validator', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  Undelegate: [{ name: 'validator', wire: 'validator', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  ClaimRewards: [],
+  SetCommission: [{ name: 'rate', wire: 'rate', type: 'u16' }],
+  Unjail: [],
+  SetAutoCompound: [{ name: 'validator', wire: 'validator', type: 'bytes32' }, { name: 'enable', wire: 'enable', type: 'bool' }],
+  SetPoolConfig: [{ name: 'poolEnabled', wire: 'pool_enabled', type: 'bool' }, { name: 'poolName', wire: 'pool_name', type: 'string' }, { name: 'minDelegation', wire: 'min_delegation', type: 'u128' }, { name: 'autoCompoundDefault', wire: 'auto_compound_default', type: 'bool' }],
+  SetValidatorMetadata: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'description', wire: 'description', type: 'string' }, { name: 'website', wire: 'website', type: 'string' }, { name: 'avatarUrl', wire: 'avatar_url', type: 'string' }],
+  CreateMultiSig: [{ name: 'signers', wire: 'signers', type: 'accounts' }, { name: 'threshold', wire: 'threshold', type: 'u8' }, { name: 'label', wire: 'label', type: 'string' }],
+  ProposeMultiSigTx: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'operations', wire: 'operations', type: 'operations' }, { name: 'description', wire: 'description', type: 'string' }],
+  ApproveMultiSigTx: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'txId', wire: 'tx_id', type: 'u64' }],
+  RevokeMultiSigApproval: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'txId', wire: 'tx_id', type: 'u64' }],
+  CreatePool: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'amountA', wire: 'amount_a', type: 'u128' }, { name: 'amountB', wire: 'amount_b', type: 'u128' }, { name: 'lpLockDuration', wire: 'lp_lock_duration', type: 'u64' }],
+  AddLiquidity: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'amountA', wire: 'amount_a', type: 'u128' }, { name: 'amountB', wire: 'amount_b', type: 'u128' }, { name: 'minLp', wire: 'min_lp_tokens', type: 'u128' }],
+  RemoveLiquidity: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'lpAmount', wire: 'lp_amount', type: 'u128' }, { name: 'minAmountA', wire: 'min_amount_a', type: 'u128' }, { name: 'minAmountB', wire: 'min_amount_b', type: 'u128' }],
+  Swap: [{ name: 'fromToken', wire: 'from_token', type: 'bytes32' }, { name: 'toToken', wire: 'to_token', type: 'bytes32' }, { name: 'amountIn', wire: 'amount_in', type: 'u128' }, { name: 'minAmountOut', wire: 'min_amount_out', type: 'u128' }],
+  RegisterName: [{ name: 'name', wire: 'name', type: 'string' }],
+  CreateToken: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'decimals', wire: 'decimals', type: 'u8' }, { name: 'supply', wire: 'supply', type: 'u128' }, { name: 'owner', wire: 'owner', type: 'bytes32' }],
+  UpdateTokenMetadata: [{ name: 'mint', wire: 'mint', type: 'bytes32' }, { name: 'metadataUri', wire: 'metadataUri', type: 'option-string' }, { name: 'image', wire: 'image', type: 'option-string' }, { name: 'description', wire: 'description', type: 'option-string' }, { name: 'externalUrl', wire: 'externalUrl', type: 'option-string' }, { name: 'twitter', wire: 'twitter', type: 'option-string' }, { name: 'discord', wire: 'discord', type: 'option-string' }, { name: 'telegram', wire: 'telegram', type: 'option-string' }, { name: 'github', wire: 'github', type: 'option-string' }],
+  LockTokenMetadata: [{ name: 'mint', wire: 'mint', type: 'bytes32' }],
+  ReportDoubleSign: [{ name: 'validator', wire: 'validator', type: 'bytes32' }, { name: 'height', wire: 'height', type: 'u64' }, { name: 'headerA', wire: 'header_a', type: 'vec' }, { name: 'sigA', wire: 'sig_a', type: 'bytes64' }, { name: 'headerB', wire: 'header_b', type: 'vec' }, { name: 'sigB', wire: 'sig_b', type: 'bytes64' }],
+  CreateNftCollection: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'baseUri', wire: 'base_uri', type: 'string' }, { name: 'maxSupply', wire: 'max_supply', type: 'u64' }, { name: 'royaltyBps', wire: 'royalty_bps', type: 'u16' }, { name: 'owner', wire: 'owner', type: 'bytes32' }, { name: 'description', wire: 'description', type: 'string' }, { name: 'iconUri', wire: 'icon_uri', type: 'string' }, { name: 'bannerUri', wire: 'banner_uri', type: 'string' }, { name: 'externalUrl', wire: 'external_url', type: 'string' }],
+  MintNft: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'tokenId', wire: 'token_id', type: 'u64' }, { name: 'metadataUri', wire: 'metadata_uri', type: 'string' }, { name: 'recipient', wire: 'recipient', type: 'bytes32' }],
+  TransferNft: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'tokenId', wire: 'token_id', type: 'u64' }, { name: 'to', wire: 'to', type: 'bytes32' }],
+  BurnNft: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'tokenId', wire: 'token_id', type: 'u64' }],
+  CreateMultiTokenCollection: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'baseUri', wire: 'base_uri', type: 'string' }, { name: 'royaltyBps', wire: 'royalty_bps', type: 'u16' }, { name: 'owner', wire: 'owner', type: 'bytes32' }, { name: 'description', wire: 'description', type: 'string' }, { name: 'iconUri', wire: 'icon_uri', type: 'string' }, { name: 'bannerUri', wire: 'banner_uri', type: 'string' }, { name: 'externalUrl', wire: 'external_url', type: 'string' }],
+  DefineTokenType: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'typeId', wire: 'type_id', type: 'u64' }, { name: 'name', wire: 'name', type: 'string' }, { name: 'metadataUri', wire: 'metadata_uri', type: 'string' }, { name: 'maxSupply', wire: 'max_supply', type: 'u128' }, { name: 'isFungible', wire: 'is_fungible', type: 'bool' }],
+  MintMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'typeId', wire: 'type_id', type: 'u64' }, { name: 'recipient', wire: 'recipient', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  TransferMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'typeId', wire: 'type_id', type: 'u64' }, { name: 'to', wire: 'to', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  BurnMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'typeId', wire: 'type_id', type: 'u64' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  BatchMintMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'recipient', wire: 'recipient', type: 'bytes32' }, { name: 'entries', wire: 'entries', type: 'entries' }],
+  BatchTransferMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'to', wire: 'to', type: 'bytes32' }, { name: 'entries', wire: 'entries', type: 'entries' }],
+  RegisterProgram: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'program', wire: 'program', type: 'string' }],
+  CreateSchedule: [{ name: 'trigger', wire: 'trigger', type: 'tagged:ScheduleTrigger' }, { name: 'operations', wire: 'operations', type: 'operations' }],
+  CancelSchedule: [{ name: 'scheduleId', wire: 'schedule_id', type: 'bytes32' }],
+  Approve: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'spender', wire: 'spender', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  TransferFrom: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'from', wire: 'from', type: 'bytes32' }, { name: 'to', wire: 'to', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  SetRecovery: [{ name: 'guardians', wire: 'guardians', type: 'accounts' }, { name: 'threshold', wire: 'threshold', type: 'u8' }, { name: 'timelock', wire: 'timelock', type: 'u64' }],
+  InitiateRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }, { name: 'newPubkey', wire: 'new_pubkey', type: 'vec' }, { name: 'keyType', wire: 'key_type', type: 'u8' }],
+  ApproveRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }, { name: 'newKeyHash', wire: 'new_key_hash', type: 'bytes32' }],
+  CancelRecovery: [],
+  FinalizeRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }],
+  RotateConsensusKey: [{ name: 'newConsensusPubkey', wire: 'new_consensus_pubkey', type: 'bytes32' }],
+};
+/** The variants of each tagged enum: tag and fields. */
+export const ENUM_VARIANTS: Readonly<Record<string, ReadonlyArray<{ name: string; tag: number; fields: readonly OperationField[] }>>> = {
+  ScheduleTrigger: [{ name: 'Recurring', tag: 0, fields: [{ name: 'intervalSeconds', wire: 'interval_seconds', type: 'u64' }, { name: 'runs', wire: 'runs', type: 'u32' }, { name: 'firstRun', wire: 'first_run', type: 'u64' }] }, { name: 'Conditional', tag: 1, fields: [{ name: 'base', wire: 'base', type: 'bytes32' }, { name: 'quote', wire: 'quote', type: 'bytes32' }, { name: 'direction', wire: 'direction', type: 'choice:below|above' }, { name: 'priceNum', wire: 'price_num', type: 'u128' }, { name: 'priceDen', wire: 'price_den', type: 'u128' }, { name: 'expiry', wire: 'expiry', type: 'u64' }] }],
+};
+
 /** Operations that may not sit inside another's nested operations (a schedule's). */
 export const NOT_NESTED: ReadonlySet<string> = new Set(['AddKey', 'RemoveKey', 'RotateKey', 'CreateMultiSig', 'ProposeMultiSigTx', 'ApproveMultiSigTx', 'RevokeMultiSigApproval', 'CreateSchedule', 'CancelSchedule', 'SetRecovery', 'CancelRecovery']);
 

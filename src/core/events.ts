@@ -6,6 +6,8 @@
 import {
   EventKind, EV_TRANSFER_BYTES, EV_TOKEN_CREATED_BYTES, EV_KEY_REGISTERED_BYTES, EV_FEE_BYTES, EV_POOL_CREATED_BYTES, EV_SWAP_BYTES, EV_COLLECTION_CREATED_BYTES, EV_NFT_TRANSFER_BYTES, EV_TOKEN_TYPE_DEFINED_BYTES, EV_LIQUIDITY_ADDED_BYTES, EV_TOKEN_METADATA_UPDATED_BYTES, EV_TOKEN_METADATA_LOCKED_BYTES,
   EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES, EV_APPROVAL_BYTES,
+  EV_KEY_ADDED_BYTES, EV_KEY_REMOVED_BYTES, EV_RECOVERY_SET_BYTES, EV_RECOVERY_INITIATED_BYTES, EV_RECOVERY_APPROVED_BYTES,
+  EV_RECOVERY_CANCELLED_BYTES, EV_RECOVERY_FINALIZED_BYTES, EV_MULTISIG_CREATED_BYTES, EV_MULTISIG_TX_UPDATED_BYTES, EV_MULTISIG_TX_EXECUTED_BYTES,
 } from '../abi/constants.js';
 
 export { EventKind, LAST_KNOWN_KIND, ACCOUNT_FIELDS, BUNDLE_LEVEL_OP } from '../abi/constants.js';
@@ -165,7 +167,28 @@ export interface ApprovalEvent extends EventBase {
   token: Uint8Array;
   amount: bigint;
 }
-export type CoreEvent = ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/**
+ * Accounts, recovery and multi-sig (docs/accounts.md "Events"), kinds 35–44. `account` is the
+ * account (or the multi-sig) the event is about; `actor` the guardian, creator or signer.
+ */
+export interface AccountsEvent extends EventBase {
+  kind: 'KeyAdded' | 'KeyRemoved' | 'RecoverySet' | 'RecoveryInitiated' | 'RecoveryApproved' | 'RecoveryCancelled' | 'RecoveryFinalized'
+    | 'MultiSigCreated' | 'MultiSigTxUpdated' | 'MultiSigTxExecuted';
+  account: Uint8Array;
+  actor?: Uint8Array;
+  keyHash?: Uint8Array;
+  keyType?: number;
+  role?: number;
+  /** recovery or multi-sig threshold; approvals so far for RecoveryApproved and MultiSigTxUpdated */
+  count?: number;
+  threshold?: number;
+  /** RecoverySet: the timelock; RecoveryInitiated: when it can be finalized; MultiSigTx*: the tx id */
+  value?: bigint;
+  /** MultiSigTxUpdated: 0 proposed, 1 approved, 2 revoked; MultiSigTxExecuted: the status */
+  code?: number;
+}
+
+export type CoreEvent = AccountsEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -316,6 +339,39 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
     case EventKind.Approval:
       if (len === EV_APPROVAL_BYTES)
         return { bundleIndex, opIndex, kind: 'Approval', owner: b.subarray(o, o + 32), spender: b.subarray(o + 32, o + 64), token: b.subarray(o + 64, o + 96), amount: u128(dv, o + 96) };
+      break;
+    // Accounts, recovery and multi-sig (docs/accounts.md "Events")
+    case EventKind.KeyAdded:
+      if (len === EV_KEY_ADDED_BYTES) return { bundleIndex, opIndex, kind: 'KeyAdded', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64), keyType: b[o + 64]!, role: b[o + 65]! };
+      break;
+    case EventKind.KeyRemoved:
+      if (len === EV_KEY_REMOVED_BYTES) return { bundleIndex, opIndex, kind: 'KeyRemoved', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64) };
+      break;
+    case EventKind.RecoverySet:
+      if (len === EV_RECOVERY_SET_BYTES) return { bundleIndex, opIndex, kind: 'RecoverySet', account: b.subarray(o, o + 32), threshold: b[o + 32]!, count: b[o + 33]!, value: dv.getBigUint64(o + 34, true) };
+      break;
+    case EventKind.RecoveryInitiated:
+      if (len === EV_RECOVERY_INITIATED_BYTES)
+        return { bundleIndex, opIndex, kind: 'RecoveryInitiated', account: b.subarray(o, o + 32), actor: b.subarray(o + 32, o + 64), keyHash: b.subarray(o + 64, o + 96), keyType: b[o + 96]!, value: dv.getBigUint64(o + 97, true) };
+      break;
+    case EventKind.RecoveryApproved:
+      if (len === EV_RECOVERY_APPROVED_BYTES) return { bundleIndex, opIndex, kind: 'RecoveryApproved', account: b.subarray(o, o + 32), actor: b.subarray(o + 32, o + 64), count: b[o + 64]! };
+      break;
+    case EventKind.RecoveryCancelled:
+      if (len === EV_RECOVERY_CANCELLED_BYTES) return { bundleIndex, opIndex, kind: 'RecoveryCancelled', account: b.subarray(o, o + 32) };
+      break;
+    case EventKind.RecoveryFinalized:
+      if (len === EV_RECOVERY_FINALIZED_BYTES) return { bundleIndex, opIndex, kind: 'RecoveryFinalized', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64), keyType: b[o + 64]! };
+      break;
+    case EventKind.MultiSigCreated:
+      if (len === EV_MULTISIG_CREATED_BYTES) return { bundleIndex, opIndex, kind: 'MultiSigCreated', account: b.subarray(o, o + 32), actor: b.subarray(o + 32, o + 64), threshold: b[o + 64]!, count: b[o + 65]! };
+      break;
+    case EventKind.MultiSigTxUpdated:
+      if (len === EV_MULTISIG_TX_UPDATED_BYTES)
+        return { bundleIndex, opIndex, kind: 'MultiSigTxUpdated', account: b.subarray(o, o + 32), value: dv.getBigUint64(o + 32, true), actor: b.subarray(o + 40, o + 72), code: b[o + 72]!, count: b[o + 73]! };
+      break;
+    case EventKind.MultiSigTxExecuted:
+      if (len === EV_MULTISIG_TX_EXECUTED_BYTES) return { bundleIndex, opIndex, kind: 'MultiSigTxExecuted', account: b.subarray(o, o + 32), value: dv.getBigUint64(o + 32, true), code: dv.getUint16(o + 40, true) };
       break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };

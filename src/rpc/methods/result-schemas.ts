@@ -24,6 +24,7 @@ export const ReceiptSchema = Type.Object({
     mint: Type.Optional(Str('Nx1… mint of a created token')),
     pool: Type.Optional(Str('Nx8… address of a created pool')),
     collection: Type.Optional(Str('Nx2… address of a created NFT or multi-token collection')),
+    multisig: Type.Optional(Str('Nx5… address of a created multi-sig account (docs/accounts.md)')),
   })),
 }, { title: 'Receipt', additionalProperties: false });
 

@@ -58,4 +58,15 @@ export const events = [
     ['presale', 'bytes32'], ['creator', 'bytes32'], ['token', 'bytes32'], ['payToken', 'bytes32']] },
   { name: 'StakingPoolCreated', code: 58, core: 'EV_STAKING_POOL_CREATED', bytes: 128, accounts: ['pool', 'creator'], fields: [
     ['pool', 'bytes32'], ['creator', 'bytes32'], ['stakeMint', 'bytes32'], ['rewardMint', 'bytes32']] },
+  // Accounts, recovery and multi-sig (docs/accounts.md "Events").
+  { name: 'KeyAdded', code: 35, core: 'EV_KEY_ADDED', bytes: 66, accounts: ['account'], fields: [['account', 'bytes32'], ['keyHash', 'bytes32'], ['keyType', 'u8'], ['role', 'u8']] },
+  { name: 'KeyRemoved', code: 36, core: 'EV_KEY_REMOVED', bytes: 64, accounts: ['account'], fields: [['account', 'bytes32'], ['keyHash', 'bytes32']] },
+  { name: 'RecoverySet', code: 37, core: 'EV_RECOVERY_SET', bytes: 42, accounts: ['account'], fields: [['account', 'bytes32'], ['threshold', 'u8'], ['guardianCount', 'u8'], ['timelock', 'u64']] },
+  { name: 'RecoveryInitiated', code: 38, core: 'EV_RECOVERY_INITIATED', bytes: 105, accounts: ['account', 'guardian'], fields: [['account', 'bytes32'], ['guardian', 'bytes32'], ['keyHash', 'bytes32'], ['keyType', 'u8'], ['executableAt', 'u64']] },
+  { name: 'RecoveryApproved', code: 39, core: 'EV_RECOVERY_APPROVED', bytes: 65, accounts: ['account', 'guardian'], fields: [['account', 'bytes32'], ['guardian', 'bytes32'], ['approvals', 'u8']] },
+  { name: 'RecoveryCancelled', code: 40, core: 'EV_RECOVERY_CANCELLED', bytes: 32, accounts: ['account'], fields: [['account', 'bytes32']] },
+  { name: 'RecoveryFinalized', code: 41, core: 'EV_RECOVERY_FINALIZED', bytes: 65, accounts: ['account'], fields: [['account', 'bytes32'], ['keyHash', 'bytes32'], ['keyType', 'u8']] },
+  { name: 'MultiSigCreated', code: 42, core: 'EV_MULTISIG_CREATED', bytes: 66, accounts: ['multisig', 'creator'], fields: [['multisig', 'bytes32'], ['creator', 'bytes32'], ['threshold', 'u8'], ['signerCount', 'u8']] },
+  { name: 'MultiSigTxUpdated', code: 43, core: 'EV_MULTISIG_TX_UPDATED', bytes: 74, accounts: ['multisig', 'signer'], fields: [['multisig', 'bytes32'], ['txId', 'u64'], ['signer', 'bytes32'], ['action', 'u8'], ['approvals', 'u8']] },
+  { name: 'MultiSigTxExecuted', code: 44, core: 'EV_MULTISIG_TX_EXECUTED', bytes: 42, accounts: ['multisig'], fields: [['multisig', 'bytes32'], ['txId', 'u64'], ['status', 'u16']] },
 ];

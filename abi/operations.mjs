@@ -39,6 +39,8 @@ export const bounds = {
   MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md)' },
   MAX_PASSPORT_STRING_BYTES: { value: 4096, doc: 'a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
+  MAX_ACCOUNT_LIST: { value: 64, doc: 'a guardian or signer list, before allocating (the core applies the exact 1–10 guardians and 1–16 signers; docs/accounts.md)' },
+  MAX_MULTISIG_STRING_BYTES: { value: 1024, doc: 'a multi-sig label or proposal description, before allocating (the core applies 64 and 256 bytes)' },
 };
 
 // Gas figures, each named once (docs/core-abi.md "Rules", docs/dex.md, docs/names.md,
@@ -85,6 +87,13 @@ export const gasFigures = {
   GAS_ATOMENCE_CANCEL: { value: 35000, doc: 'settlement: CancelAtomenceOrder: the order record and up to two refunds' },
   GAS_ANCHOR: { value: 35000, doc: 'anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md)' },
   GAS_PASSPORT: { value: 35000, doc: 'passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md)' },
+  GAS_ACCOUNT_KEY: { value: 20000, doc: 'AddKey, RemoveKey, RotateKey, plus GAS_ACCOUNT_KEY_BYTE per byte of a new public key (docs/accounts.md "Gas")' },
+  GAS_ACCOUNT_KEY_BYTE: { value: 3, doc: 'per byte of a public key AddKey, RotateKey or InitiateRecovery stores (an ML-DSA-65 key: 5,856)' },
+  GAS_ACCOUNT_RECOVERY: { value: 25000, doc: 'SetRecovery, InitiateRecovery, ApproveRecovery, CancelRecovery, FinalizeRecovery (docs/accounts.md "Gas")' },
+  GAS_MULTISIG_CREATE: { value: 40000, doc: 'CreateMultiSig (docs/accounts.md "Gas")' },
+  GAS_MULTISIG_PROPOSE: { value: 30000, doc: "ProposeMultiSigTx, plus GAS_MULTISIG_BYTE per byte of its operations and the held operations' own gas, prepaid by the proposer (docs/accounts.md \"Gas\")" },
+  GAS_MULTISIG_BYTE: { value: 3, doc: "per byte of a multi-sig proposal's operations (their Borsh Vec)" },
+  GAS_MULTISIG_APPROVE: { value: 20000, doc: 'ApproveMultiSigTx, RevokeMultiSigApproval; the execution an approval triggers was paid by the proposal' },
 };
 
 const f = (name, wire, type, doc) => ({ name, wire, type, doc });
@@ -141,16 +150,18 @@ export const operations = [
     f('token', 'token', 'bytes32', 'token mint; 32 zero bytes = NTV (spec §1.4)'),
     f('amount', 'amount', 'u128', 'raw units'),
   ] },
-  // Keys (spec §5.3): the host codec knows them; the core does not enable them yet.
-  { name: 'AddKey', code: 1, group: 'keys', core: false, fields: [
-    f('pubkey', 'pubkey', ['vec', 'MAX_PUBKEY_BYTES']),
+  // Account keys (spec §2.5, §3 "Account key", §5.9; docs/accounts.md): owner-role keys only (the
+  // core refuses them from an operator key with KEY_ROLE_NOT_ALLOWED); never inside a schedule or a
+  // multi-sig proposal (nested: false), so a held operation cannot change who signs for an account.
+  { name: 'AddKey', code: 1, gas: { base: 'GAS_ACCOUNT_KEY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, group: 'keys', nested: false, fields: [
+    f('pubkey', 'pubkey', ['vec', 'MAX_PUBKEY_BYTES'], '32 bytes (Ed25519) or 1,952 bytes (ML-DSA-65)'),
     f('keyType', 'key_type', 'u8', '0 = Ed25519, 1 = ML-DSA-65 (KEY_TYPE_*)'),
-    f('role', 'role', 'u8'),
+    f('role', 'role', 'u8', '0 = owner (everything), 1 = operator (everything but key and recovery management; docs/accounts.md "Roles")'),
   ] },
-  { name: 'RemoveKey', code: 2, group: 'keys', core: false, fields: [f('pubkeyHash', 'pubkey_hash', 'bytes32', 'SHA256 of the public key to remove')] },
-  { name: 'RotateKey', code: 3, group: 'keys', core: false, fields: [
-    f('oldPubkeyHash', 'old_pubkey_hash', 'bytes32'),
-    f('newPubkey', 'new_pubkey', ['vec', 'MAX_PUBKEY_BYTES']),
+  { name: 'RemoveKey', code: 2, gas: { base: 'GAS_ACCOUNT_KEY' }, group: 'keys', nested: false, fields: [f('pubkeyHash', 'pubkey_hash', 'bytes32', 'SHA256 of the public key to remove')] },
+  { name: 'RotateKey', code: 3, gas: { base: 'GAS_ACCOUNT_KEY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, group: 'keys', nested: false, fields: [
+    f('oldPubkeyHash', 'old_pubkey_hash', 'bytes32', 'SHA256 of the registered key to replace'),
+    f('newPubkey', 'new_pubkey', ['vec', 'MAX_PUBKEY_BYTES'], 'takes the old key\'s role'),
     f('newKeyType', 'new_key_type', 'u8'),
   ] },
   // Staking (docs/staking.md "Operations"). `validator` names a validator by its staking account;
@@ -187,6 +198,20 @@ export const operations = [
   { name: 'VoteProposal', code: 19, gas: { base: 'GAS_GOV_VOTE' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64'), f('approve', 'approve', 'bool')] },
   { name: 'ExecuteProposal', code: 20, gas: { base: 'GAS_GOV_EXECUTE' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
   { name: 'CancelProposal', code: 21, gas: { base: 'GAS_GOV_CANCEL' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
+  // Multi-sig accounts (spec §4.14; docs/accounts.md "Multi-sig"): the account is Blake3-derived
+  // (Nx5…); a proposal's operations run as it once `threshold` signers approved, all or nothing.
+  { name: 'CreateMultiSig', code: 22, gas: { base: 'GAS_MULTISIG_CREATE' }, group: 'multisig', nested: false, fields: [
+    f('signers', 'signers', ['accounts', 'MAX_ACCOUNT_LIST'], '1–16 distinct accounts'),
+    f('threshold', 'threshold', 'u8', 'approvals needed: 1 to the number of signers'),
+    s('label', 'label', 'MAX_MULTISIG_STRING_BYTES', 'at most 64 bytes'),
+  ] },
+  { name: 'ProposeMultiSigTx', code: 23, gas: { base: 'GAS_MULTISIG_PROPOSE', perByte: 'GAS_MULTISIG_BYTE' }, group: 'multisig', nested: false, fields: [
+    f('multisig', 'multisig_address', 'bytes32'),
+    f('operations', 'operations', ['operations', 'MAX_MULTISIG_OPS', 'a multi-sig proposal'], 'run in order as the multi-sig account once approved'),
+    s('description', 'description', 'MAX_MULTISIG_STRING_BYTES', 'at most 256 bytes'),
+  ] },
+  { name: 'ApproveMultiSigTx', code: 24, gas: { base: 'GAS_MULTISIG_APPROVE' }, group: 'multisig', nested: false, fields: [f('multisig', 'multisig_address', 'bytes32'), f('txId', 'tx_id', 'u64')] },
+  { name: 'RevokeMultiSigApproval', code: 25, gas: { base: 'GAS_MULTISIG_APPROVE' }, group: 'multisig', nested: false, fields: [f('multisig', 'multisig_address', 'bytes32'), f('txId', 'tx_id', 'u64')] },
   // The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them. Token
   // order is the caller's; the core sorts the pair.
   { name: 'CreatePool', code: 28, gas: { base: 'GAS_CREATE_POOL' }, group: 'dex', fields: [
@@ -345,6 +370,25 @@ export const operations = [
     f('score', 'score', 'u64'),
     s('data', 'data', 'MAX_PASSPORT_STRING_BYTES', 'at most 1,024 bytes of UTF-8 (for example JSON stats)'),
   ] },
+  // Guardian recovery (spec §2.5, §3 "Account recovery"; docs/accounts.md "Recovery"). SetRecovery
+  // and CancelRecovery manage the sender's own account (owner keys only, never held); a guardian
+  // may send the others from a multi-sig.
+  { name: 'SetRecovery', code: 77, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', nested: false, fields: [
+    f('guardians', 'guardians', ['accounts', 'MAX_ACCOUNT_LIST'], '1–10 distinct accounts, not the account itself'),
+    f('threshold', 'threshold', 'u8', 'guardian approvals needed: 1 to the number of guardians'),
+    f('timelock', 'timelock', 'u64', 'seconds of block time between initiation and finalization (docs/accounts.md "Timelock")'),
+  ] },
+  { name: 'InitiateRecovery', code: 78, gas: { base: 'GAS_ACCOUNT_RECOVERY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, group: 'recovery', fields: [
+    f('account', 'account', 'bytes32', 'the account to recover'),
+    f('newPubkey', 'new_pubkey', ['vec', 'MAX_PUBKEY_BYTES'], 'the key that replaces all of its keys'),
+    f('keyType', 'key_type', 'u8'),
+  ] },
+  { name: 'ApproveRecovery', code: 79, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', fields: [
+    f('account', 'account', 'bytes32'),
+    f('newKeyHash', 'new_key_hash', 'bytes32', 'SHA256 of the pending recovery key: the approval is for that key only'),
+  ] },
+  { name: 'CancelRecovery', code: 80, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', nested: false, fields: [] },
+  { name: 'FinalizeRecovery', code: 81, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', fields: [f('account', 'account', 'bytes32')] },
   { name: 'RotateConsensusKey', code: 119, gas: { base: 'GAS_STAKING' }, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 

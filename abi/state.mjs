@@ -92,6 +92,12 @@ export const prefixes = [
   { name: 'GAME', code: 0x7c, core: 'P_GAME', host: 'gameKey', key: [['gameId', 'rest']], value: 'Game' },
   { name: 'GAME_PROFILE', code: 0x7d, core: 'P_GAME_PROFILE', host: 'gameProfileKey', key: [['owner', 'bytes32', 'owner'], ['gameId', 'rest']], value: 'GameProfile' },
   { name: 'PASSPORT_STATS', code: 0x7e, core: 'P_PASSPORT_STATS', host: 'PASSPORT_STATS_KEY', key: [], value: 'PassportStats' },
+  // Accounts: recovery, key lists and multi-sig (docs/accounts.md "State layout").
+  { name: 'RECOVERY', code: 0x50, core: 'P_RECOVERY', host: 'recoveryKey', key: [['account', 'bytes32', 'account']], value: 'RecoveryConfig' },
+  { name: 'RECOVERY_PENDING', code: 0x51, core: 'P_RECOVERY_PENDING', host: 'pendingRecoveryKey', key: [['account', 'bytes32', 'account']], value: 'PendingRecovery' },
+  { name: 'KEY_LIST', code: 0x52, core: 'P_KEY_LIST', host: 'keyListKey', key: [['account', 'bytes32', 'account']], value: 'KeyList: hashes of the keys registered other than by revelation' },
+  { name: 'MULTISIG', code: 0x53, core: 'P_MULTISIG', host: 'multiSigKey', key: [['multisig', 'bytes32', 'multi-sig address']], value: 'MultiSig' },
+  { name: 'MULTISIG_TX', code: 0x54, core: 'P_MULTISIG_TX', host: 'multiSigTxKey', key: [['multisig', 'bytes32', 'multi-sig address'], ['txId', 'u64be']], value: 'MultiSigTx' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -114,8 +120,27 @@ export const records = {
     r('kind', 'u8', '0 native, 1 STD-7, 2 STD-8 stablecoin, 3 bridge-canonical'), r('flags', 'u8', 'bit0 metadata mutable'),
     r('originChain', 'string'), r('originContract', 'string'),
   ] },
-  Key: { doc: 'a registered signing key', fields: [
-    r('keyType', 'u8', '0 Ed25519, 1 ML-DSA-65'), r('role', 'u8', '0 owner (full authority)'), r('pubkey', 'bytes'),
+  Key: { doc: 'a registered signing key (docs/accounts.md)', fields: [
+    r('keyType', 'u8', '0 Ed25519, 1 ML-DSA-65'), r('role', 'u8', '0 owner (full authority), 1 operator'), r('pubkey', 'bytes'),
+    r('addedHeight', 'u64', 'the block that registered it'), r('addedAt', 'u64', 'unix seconds of that block'),
+  ] },
+  KeyList: { doc: 'the keys of an account registered by AddKey, RotateKey or recovery (0x52); a revealed key (its hash is the account) is not listed', fields: [r('keyHashes', 'rest32')] },
+  RecoveryConfig: { doc: 'an account\'s guardians (0x50, docs/accounts.md "Recovery")', fields: [
+    r('version', 'u8'), r('threshold', 'u8'), r('timelock', 'u64', 'seconds'), r('guardians', 'vec32'),
+  ] },
+  PendingRecovery: { doc: 'a recovery in progress (0x51)', fields: [
+    r('version', 'u8'), r('keyType', 'u8'), r('initiatedAt', 'u64', 'unix seconds'), r('initiatedHeight', 'u64'),
+    r('approvals', 'vec32', 'guardians that approved, in order'), r('pubkey', 'bytes', 'the recovery key'),
+  ] },
+  MultiSig: { doc: 'a multi-sig account (0x53, docs/accounts.md "Multi-sig")', fields: [
+    r('version', 'u8'), r('threshold', 'u8'), r('creator', 'bytes32'), r('createdHeight', 'u64'), r('createdAt', 'u64'),
+    r('nextTxId', 'u64', 'the id the next proposal gets'), r('signers', 'vec32'), r('label', 'string'),
+  ] },
+  MultiSigTx: { doc: 'a multi-sig proposal (0x54)', fields: [
+    r('version', 'u8'), r('state', 'u8', '0 pending, 1 executed, 2 failed (its operations reverted)'), r('proposer', 'bytes32'),
+    r('createdHeight', 'u64'), r('createdAt', 'u64'), r('expiresAt', 'u64', 'unix seconds after which it can no longer be approved'),
+    r('executedHeight', 'u64', '0 while pending'), r('status', 'u16', 'the status of its execution (0 OK)'),
+    r('approvals', 'vec32', 'signers that approve it now'), r('description', 'string'), r('operations', 'bytes', 'the Borsh Vec<Operation>'),
   ] },
   Pool: { doc: 'PoolRecord (docs/dex.md "State layout")', fields: [
     r('version', 'u8'), r('token0', 'bytes32'), r('token1', 'bytes32'),

@@ -141,6 +141,45 @@
 /** svc_listAtomenceSettlements maximum limit (spec §8) */
 // @ts-ignore: decorator
 @inline export const ATOMENCE_LIST_MAX: u32 = 1000;
+/** a key role: full authority, including key and recovery management (docs/accounts.md "Roles") */
+// @ts-ignore: decorator
+@inline export const ROLE_OWNER: u8 = 0;
+/** a key role: every operation but AddKey, RemoveKey, RotateKey, SetRecovery and CancelRecovery */
+// @ts-ignore: decorator
+@inline export const ROLE_OPERATOR: u8 = 1;
+/** registered keys one account holds at most */
+// @ts-ignore: decorator
+@inline export const MAX_ACCOUNT_KEYS: u32 = 8;
+/** guardians of one account at most (spec §8) */
+// @ts-ignore: decorator
+@inline export const MAX_GUARDIANS: u32 = 10;
+/** the shortest recovery timelock on a chain that refuses unsigned bundles (mainnet): 24 hours */
+// @ts-ignore: decorator
+@inline export const RECOVERY_MIN_TIMELOCK: u64 = 86400;
+/** the shortest recovery timelock on a chain that allows unsigned bundles (testnet), so wallets and tests can run the flow */
+// @ts-ignore: decorator
+@inline export const RECOVERY_MIN_TIMELOCK_TESTNET: u64 = 10;
+/** the longest recovery timelock: 30 days */
+// @ts-ignore: decorator
+@inline export const RECOVERY_MAX_TIMELOCK: u64 = 2592000;
+/** signers of one multi-sig at most */
+// @ts-ignore: decorator
+@inline export const MAX_MULTISIG_SIGNERS: u32 = 16;
+/** a multi-sig's label at most */
+// @ts-ignore: decorator
+@inline export const MAX_MULTISIG_LABEL_BYTES: u32 = 64;
+/** a proposal's description at most */
+// @ts-ignore: decorator
+@inline export const MAX_MULTISIG_DESCRIPTION_BYTES: u32 = 256;
+/** operations one multi-sig proposal holds at most */
+// @ts-ignore: decorator
+@inline export const MAX_MULTISIG_OPS: u32 = 16;
+/** a proposal's operations: at most this many bytes of Borsh */
+// @ts-ignore: decorator
+@inline export const MAX_MULTISIG_BYTES: u32 = 4096;
+/** a proposal expires this many seconds after it was proposed: 7 days */
+// @ts-ignore: decorator
+@inline export const MULTISIG_TX_LIFETIME: u64 = 604800;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 // @ts-ignore: decorator
 @inline export const GAS_BASE: u64 = 5000;
@@ -196,6 +235,14 @@
 @inline export const OP_EXECUTE_PROPOSAL: u32 = 20;
 // @ts-ignore: decorator
 @inline export const OP_CANCEL_PROPOSAL: u32 = 21;
+// @ts-ignore: decorator
+@inline export const OP_CREATE_MULTI_SIG: u32 = 22;
+// @ts-ignore: decorator
+@inline export const OP_PROPOSE_MULTI_SIG_TX: u32 = 23;
+// @ts-ignore: decorator
+@inline export const OP_APPROVE_MULTI_SIG_TX: u32 = 24;
+// @ts-ignore: decorator
+@inline export const OP_REVOKE_MULTI_SIG_APPROVAL: u32 = 25;
 // @ts-ignore: decorator
 @inline export const OP_CREATE_POOL: u32 = 28;
 // @ts-ignore: decorator
@@ -287,6 +334,16 @@
 // @ts-ignore: decorator
 @inline export const OP_SET_GAME_PROFILE: u32 = 114;
 // @ts-ignore: decorator
+@inline export const OP_SET_RECOVERY: u32 = 77;
+// @ts-ignore: decorator
+@inline export const OP_INITIATE_RECOVERY: u32 = 78;
+// @ts-ignore: decorator
+@inline export const OP_APPROVE_RECOVERY: u32 = 79;
+// @ts-ignore: decorator
+@inline export const OP_CANCEL_RECOVERY: u32 = 80;
+// @ts-ignore: decorator
+@inline export const OP_FINALIZE_RECOVERY: u32 = 81;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 // ---- byte length of the operations whose fields are all fixed
@@ -312,6 +369,10 @@
 @inline export const OP_EXECUTE_PROPOSAL_BYTES: u32 = 8;
 // @ts-ignore: decorator
 @inline export const OP_CANCEL_PROPOSAL_BYTES: u32 = 8;
+// @ts-ignore: decorator
+@inline export const OP_APPROVE_MULTI_SIG_TX_BYTES: u32 = 40;
+// @ts-ignore: decorator
+@inline export const OP_REVOKE_MULTI_SIG_APPROVAL_BYTES: u32 = 40;
 // @ts-ignore: decorator
 @inline export const OP_CREATE_POOL_BYTES: u32 = 104;
 // @ts-ignore: decorator
@@ -368,6 +429,10 @@
 @inline export const OP_SETTLE_ATOMENCE_ORDER_BYTES: u32 = 32;
 // @ts-ignore: decorator
 @inline export const OP_CANCEL_ATOMENCE_ORDER_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_APPROVE_RECOVERY_BYTES: u32 = 64;
+// @ts-ignore: decorator
+@inline export const OP_FINALIZE_RECOVERY_BYTES: u32 = 32;
 // @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY_BYTES: u32 = 32;
 /** a batch entry: type_id u64, amount u128 */
@@ -545,12 +610,35 @@
 /** passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md) */
 // @ts-ignore: decorator
 @inline export const GAS_PASSPORT: u64 = 35000;
+/** AddKey, RemoveKey, RotateKey, plus GAS_ACCOUNT_KEY_BYTE per byte of a new public key (docs/accounts.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_ACCOUNT_KEY: u64 = 20000;
+/** per byte of a public key AddKey, RotateKey or InitiateRecovery stores (an ML-DSA-65 key: 5,856) */
+// @ts-ignore: decorator
+@inline export const GAS_ACCOUNT_KEY_BYTE: u64 = 3;
+/** SetRecovery, InitiateRecovery, ApproveRecovery, CancelRecovery, FinalizeRecovery (docs/accounts.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_ACCOUNT_RECOVERY: u64 = 25000;
+/** CreateMultiSig (docs/accounts.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_MULTISIG_CREATE: u64 = 40000;
+/** ProposeMultiSigTx, plus GAS_MULTISIG_BYTE per byte of its operations and the held operations' own gas, prepaid by the proposer (docs/accounts.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_MULTISIG_PROPOSE: u64 = 30000;
+/** per byte of a multi-sig proposal's operations (their Borsh Vec) */
+// @ts-ignore: decorator
+@inline export const GAS_MULTISIG_BYTE: u64 = 3;
+/** ApproveMultiSigTx, RevokeMultiSigApproval; the execution an approval triggers was paid by the proposal */
+// @ts-ignore: decorator
+@inline export const GAS_MULTISIG_APPROVE: u64 = 20000;
 
 /** An enabled operation's gas apart from its per-unit part (its row's gas.base). */
 export function opGasBase(kind: u32): u64 {
   switch (kind) {
     case OP_TRANSFER:
       return GAS_TRANSFER;
+    case OP_ADD_KEY: case OP_REMOVE_KEY: case OP_ROTATE_KEY:
+      return GAS_ACCOUNT_KEY;
     case OP_STAKE: case OP_UNSTAKE: case OP_CLAIM_UNSTAKE: case OP_DELEGATE: case OP_UNDELEGATE: case OP_CLAIM_REWARDS: case OP_SET_COMMISSION: case OP_UNJAIL: case OP_SET_AUTO_COMPOUND: case OP_SET_POOL_CONFIG: case OP_SET_VALIDATOR_METADATA: case OP_ROTATE_CONSENSUS_KEY:
       return GAS_STAKING;
     case OP_CREATE_PROPOSAL:
@@ -561,6 +649,12 @@ export function opGasBase(kind: u32): u64 {
       return GAS_GOV_EXECUTE;
     case OP_CANCEL_PROPOSAL:
       return GAS_GOV_CANCEL;
+    case OP_CREATE_MULTI_SIG:
+      return GAS_MULTISIG_CREATE;
+    case OP_PROPOSE_MULTI_SIG_TX:
+      return GAS_MULTISIG_PROPOSE;
+    case OP_APPROVE_MULTI_SIG_TX: case OP_REVOKE_MULTI_SIG_APPROVAL:
+      return GAS_MULTISIG_APPROVE;
     case OP_CREATE_POOL:
       return GAS_CREATE_POOL;
     case OP_ADD_LIQUIDITY:
@@ -623,6 +717,8 @@ export function opGasBase(kind: u32): u64 {
       return GAS_ANCHOR;
     case OP_CREATE_PASSPORT: case OP_REGISTER_GAME: case OP_SET_GAME_PROFILE:
       return GAS_PASSPORT;
+    case OP_SET_RECOVERY: case OP_INITIATE_RECOVERY: case OP_APPROVE_RECOVERY: case OP_CANCEL_RECOVERY: case OP_FINALIZE_RECOVERY:
+      return GAS_ACCOUNT_RECOVERY;
     default: unreachable(); // decodeOps records only operations the core enables, and each has gas (checked by the generator)
   }
   return 0;
@@ -640,8 +736,12 @@ export function opGasPerEntry(kind: u32): u64 {
 /** Gas per byte an operation stores (gas.perByte: a program's JSON, a schedule's operations), else 0. */
 export function opGasPerByte(kind: u32): u64 {
   switch (kind) {
+    case OP_ADD_KEY: case OP_ROTATE_KEY: case OP_INITIATE_RECOVERY:
+      return GAS_ACCOUNT_KEY_BYTE;
     case OP_CREATE_PROPOSAL:
       return GAS_GOV_PROPOSAL_BYTE;
+    case OP_PROPOSE_MULTI_SIG_TX:
+      return GAS_MULTISIG_BYTE;
     case OP_REGISTER_PROGRAM:
       return GAS_PROGRAM_BYTE;
     case OP_CREATE_SCHEDULE:
@@ -1176,6 +1276,16 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_PASSPORT_STATS: u8 = 0x7e;
 // @ts-ignore: decorator
+@inline export const P_RECOVERY: u8 = 0x50;
+// @ts-ignore: decorator
+@inline export const P_RECOVERY_PENDING: u8 = 0x51;
+// @ts-ignore: decorator
+@inline export const P_KEY_LIST: u8 = 0x52;
+// @ts-ignore: decorator
+@inline export const P_MULTISIG: u8 = 0x53;
+// @ts-ignore: decorator
+@inline export const P_MULTISIG_TX: u8 = 0x54;
+// @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator
 @inline export const P_NODE: u8 = 0xf1;
@@ -1238,6 +1348,26 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_STAKING_POOL_CREATED: u8 = 58;
 // @ts-ignore: decorator
+@inline export const EV_KEY_ADDED: u8 = 35;
+// @ts-ignore: decorator
+@inline export const EV_KEY_REMOVED: u8 = 36;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_SET: u8 = 37;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_INITIATED: u8 = 38;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_APPROVED: u8 = 39;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_CANCELLED: u8 = 40;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_FINALIZED: u8 = 41;
+// @ts-ignore: decorator
+@inline export const EV_MULTISIG_CREATED: u8 = 42;
+// @ts-ignore: decorator
+@inline export const EV_MULTISIG_TX_UPDATED: u8 = 43;
+// @ts-ignore: decorator
+@inline export const EV_MULTISIG_TX_EXECUTED: u8 = 44;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -1295,3 +1425,23 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_PRESALE_CREATED_BYTES: u32 = 128;
 // @ts-ignore: decorator
 @inline export const EV_STAKING_POOL_CREATED_BYTES: u32 = 128;
+// @ts-ignore: decorator
+@inline export const EV_KEY_ADDED_BYTES: u32 = 66;
+// @ts-ignore: decorator
+@inline export const EV_KEY_REMOVED_BYTES: u32 = 64;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_SET_BYTES: u32 = 42;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_INITIATED_BYTES: u32 = 105;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_APPROVED_BYTES: u32 = 65;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_CANCELLED_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const EV_RECOVERY_FINALIZED_BYTES: u32 = 65;
+// @ts-ignore: decorator
+@inline export const EV_MULTISIG_CREATED_BYTES: u32 = 66;
+// @ts-ignore: decorator
+@inline export const EV_MULTISIG_TX_UPDATED_BYTES: u32 = 74;
+// @ts-ignore: decorator
+@inline export const EV_MULTISIG_TX_EXECUTED_BYTES: u32 = 42;

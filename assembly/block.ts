@@ -40,10 +40,12 @@ import { OP_CREATE_PROPOSAL, OP_VOTE_PROPOSAL, OP_EXECUTE_PROPOSAL, OP_CANCEL_PR
 import {
   AUTH_UNSIGNED, AUTH_ED25519, AUTH_EVM, ED25519_SIGNATURE_BYTES, ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES,
 } from "./abi";
+import { writeKeyRecord, setKeyCount, isAccountAdminOp } from "./ops/accounts";
+import { execCreateMultiSig } from "./ops/multisig";
+import { ROLE_OWNER, OP_CREATE_MULTI_SIG } from "./abi";
 import { BUNDLE_LEVEL_OP, EV_FEE, EV_KEY_REGISTERED, OP_CANCEL_SCHEDULE, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_TRANSFER, SCHEDULE_RUN_INDEX } from "./abi";
 
 const results = bufNew(1 << 16);
-const keyRec = bufNew(2048);
 
 let blockGas: u64 = 0;
 let proposerBal: usize = 0;
@@ -51,8 +53,6 @@ let treasuryBal: usize = 0;
 let feesLo: u64 = 0;
 let feesHi: u64 = 0;
 
-// @ts-ignore: decorator
-@inline const ROLE_OWNER: u8 = 0; // a revealed key has full authority over its account (spec §5.3)
 
 function result(status: u32, gas: u64, feeLo: u64, feeHi: u64, nonce: u64): void {
   let p = bufReserve(results, 34);
@@ -105,7 +105,14 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     let kr = keyRecordEntry(user, keyHash);
     if (exists(kr)) {
       // A registered key of the other scheme cannot have produced this signature kind.
-      if (valLen(kr) < 1 || load<u8>(valPtr(kr)) != auth - 1) { result(S.KEY_NOT_AUTHORIZED, 0, 0, 0, nonce); return; }
+      if (valLen(kr) < 2 || load<u8>(valPtr(kr)) != auth - 1) { result(S.KEY_NOT_AUTHORIZED, 0, 0, 0, nonce); return; }
+      // An operator key may do everything but manage the account's keys and recovery
+      // (docs/accounts.md "Roles"); unsigned, EVM and revealed senders act as owners.
+      if (load<u8>(valPtr(kr), 1) != ROLE_OWNER) {
+        for (let k: u32 = 0; k < bOpCount; k++) {
+          if (isAccountAdminOp(load<u32>(OPS + (<usize>k << 5)))) { result(S.KEY_ROLE_NOT_ALLOWED, 0, 0, 0, nonce); return; }
+        }
+      }
     } else if (keyCount == 0) {
       // First signed send: the key must be the revealed sender_pubkey and hash to the account.
       if (!bytesEq(keyHash, user, 32)) { result(S.PUBKEY_MISMATCH, 0, 0, 0, nonce); return; }
@@ -161,13 +168,10 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   let savedKeyCount = keyCount;
   st = S.OK;
   if (reveal) {
-    bufSetLen(keyRec, 0);
-    bufU8(keyRec, auth - 1); // key_type: 0 Ed25519, 1 ML-DSA-65
-    bufU8(keyRec, ROLE_OWNER);
-    bufU32(keyRec, pubkeyLen);
-    bufBytes(keyRec, pubkey, pubkeyLen);
-    setValue(keyRecordEntry(user, keyHash), bufPtr(keyRec), bufLen(keyRec));
-    keyCount = 1;
+    // The revealed key's record, as AddKey writes one (docs/accounts.md "State layout"); the
+    // account's key_count is 1 from here, so operations of this bundle see the key.
+    writeKeyRecord(keyRecordEntry(user, keyHash), <u8>(auth - 1), ROLE_OWNER, pubkey, pubkeyLen);
+    setKeyCount(user, 1);
     let d = beginEvent(index, BUNDLE_LEVEL_OP, EV_KEY_REGISTERED, 65);
     memory.copy(d, user, 32);
     memory.copy(d + 32, keyHash, 32);
@@ -186,6 +190,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     else if (kind == OP_VOTE_PROPOSAL) st = execVoteProposal(user, <usize>load<u32>(op, 4), index, k);
     else if (kind == OP_EXECUTE_PROPOSAL) st = execExecuteProposal(user, <usize>load<u32>(op, 4), index, k);
     else if (kind == OP_CANCEL_PROPOSAL) st = execCancelProposal(user, <usize>load<u32>(op, 4), index, k);
+    else if (kind == OP_CREATE_MULTI_SIG) st = execCreateMultiSig(user, op, nonce, index, k);
     else st = execOther(kind, user, op, index, k);
   }
   if (st != S.OK) {
@@ -194,7 +199,8 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     failBundle(st, index, user, acct, nonce, savedKeyCount, gas, feeLo, feeHi, payer, bytes, len, listed);
     return;
   }
-  accStore(acct, nonce + 1, keyCount);
+  // key_count as the bundle left it: revelation, AddKey, RemoveKey or a recovery may change it.
+  accStore(acct, nonce + 1, accKeyCount(acct));
   settle(gas, feeLo, feeHi);
   result(S.OK, gas, feeLo, feeHi, nonce);
 }

@@ -15,10 +15,14 @@ import {
   PROPOSAL_ACTION_TREASURY_SPEND_BYTES, PROPOSAL_ACTION_CONTRACT_SAFETY, PROPOSAL_ACTION_COLLECTION_SAFETY,
   PROPOSAL_ACTION_COLLECTION_SAFETY_BYTES, PROPOSAL_ACTION_CREATE_STABLECOIN, PROPOSAL_ACTION_BRIDGE_ATTESTERS,
 } from "./abi";
-  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES,
+import {
   OP_REGISTER_MARKET_MAKER, OP_REGISTER_MARKET_MAKER_BYTES, OP_DEREGISTER_MARKET_MAKER, OP_CREATE_ATOMENCE_ORDER, OP_CREATE_ATOMENCE_ORDER_BYTES,
   OP_MATCH_ATOMENCE_ORDER, OP_MATCH_ATOMENCE_ORDER_BYTES, OP_SETTLE_ATOMENCE_ORDER, OP_SETTLE_ATOMENCE_ORDER_BYTES, OP_CANCEL_ATOMENCE_ORDER,
-  OP_CANCEL_ATOMENCE_ORDER_BYTES, OP_ANCHOR, OP_CREATE_PASSPORT, OP_REGISTER_GAME, OP_SET_GAME_PROFILE } from "./abi";
+  OP_CANCEL_ATOMENCE_ORDER_BYTES, OP_ANCHOR, OP_CREATE_PASSPORT, OP_REGISTER_GAME, OP_SET_GAME_PROFILE,
+  OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_REMOVE_KEY_BYTES, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY,
+  OP_FINALIZE_RECOVERY, OP_APPROVE_RECOVERY_BYTES, OP_FINALIZE_RECOVERY_BYTES, OP_CREATE_MULTI_SIG, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX,
+  OP_REVOKE_MULTI_SIG_APPROVAL, OP_APPROVE_MULTI_SIG_TX_BYTES, MAX_MULTISIG_OPS } from "./abi";
+import { opGas } from "./gas";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -43,6 +47,16 @@ import {
 //   Settlement 105–110: +4 ptr to the fixed-size fields (1/0/104/64/32/32 B; docs/settlement.md)
 //   Anchor, CreatePassport, RegisterGame, SetGameProfile (111–114): +4 ptr +8 byte length of the
 //     fields (shape and UTF-8 checked here, re-read at execution; docs/anchoring.md, docs/passports.md)
+//   AddKey: +4 pubkeyPtr +8 key_type +12 role +16 pubkeyLen (its per-byte gas)
+//   RemoveKey: +4 ptr to pubkey_hash[32]
+//   RotateKey: +4 oldHashPtr +8 new_key_type +12 pubkeyPtr +16 pubkeyLen
+//   SetRecovery: +4 guardiansPtr +8 count +12 threshold +24 ptr to timelock u64
+//   InitiateRecovery: +4 accountPtr +8 key_type +12 pubkeyPtr +16 pubkeyLen
+//   ApproveRecovery: +4 ptr (account[32] new_key_hash[32]); FinalizeRecovery: +4 ptr to account[32]
+//   CreateMultiSig: +4 signersPtr +8 count +12 threshold +20 labelPtr +24 labelLen (UTF-8 checked here)
+//   ProposeMultiSigTx: +4 multisigPtr +8 descPtr +12 opsPtr +16 ops byte length +20 op count
+//     +24 descLen +28 the held operations' own gas (docs/accounts.md "Gas")
+//   ApproveMultiSigTx, RevokeMultiSigApproval: +4 ptr (multisig[32] tx_id u64)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -226,6 +240,73 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       store<u32>(rec, <u32>take(OP_EXECUTE_PROPOSAL_BYTES), 4); // = OP_CANCEL_PROPOSAL_BYTES
     } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE || (d >= OP_CREATE_PROPOSAL && d <= OP_CANCEL_PROPOSAL)) {
       return S.MALFORMED_BUNDLE; // not inside a schedule's or a proposal's operations
+    } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {
+      return S.MALFORMED_BUNDLE; // not inside a schedule's operations
+    } else if (nested && isNotNested(d)) {
+      // Key, recovery-configuration and multi-sig operations are never held by a schedule or a
+      // proposal: a held operation must not change who signs for an account (docs/accounts.md).
+      return S.MALFORMED_BUNDLE;
+    } else if (d == OP_ADD_KEY || d == OP_ROTATE_KEY || d == OP_INITIATE_RECOVERY) {
+      let first: usize = d == OP_ADD_KEY ? 0 : take(32); // RotateKey's old hash, InitiateRecovery's account
+      let pk = rVec();
+      let pkLen = vecLen;
+      let kt = <u32>rU8();
+      let role = d == OP_ADD_KEY ? <u32>rU8() : 0;
+      if (d == OP_ADD_KEY) {
+        store<u32>(rec, <u32>pk, 4);
+        store<u32>(rec, kt, 8);
+        store<u32>(rec, role, 12);
+      } else {
+        store<u32>(rec, <u32>first, 4);
+        store<u32>(rec, kt, 8);
+        store<u32>(rec, <u32>pk, 12);
+      }
+      store<u32>(rec, pkLen, 16);
+    } else if (d == OP_REMOVE_KEY) {
+      store<u32>(rec, <u32>take(OP_REMOVE_KEY_BYTES), 4);
+    } else if (d == OP_SET_RECOVERY || d == OP_CREATE_MULTI_SIG) {
+      let n = rU32();
+      if (bad || <usize>n > (rend - rp) >> 5) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>take(n << 5), 4);
+      store<u32>(rec, n, 8);
+      store<u32>(rec, <u32>rU8(), 12);
+      if (d == OP_SET_RECOVERY) {
+        store<u32>(rec, <u32>take(8), 24);
+      } else {
+        let label = rVec();
+        let labelLen = vecLen;
+        if (bad || !validUtf8(label, labelLen)) return S.MALFORMED_BUNDLE;
+        store<u32>(rec, <u32>label, 20);
+        store<u32>(rec, labelLen, 24);
+      }
+    } else if (d == OP_APPROVE_RECOVERY) {
+      store<u32>(rec, <u32>take(OP_APPROVE_RECOVERY_BYTES), 4);
+    } else if (d == OP_FINALIZE_RECOVERY) {
+      store<u32>(rec, <u32>take(OP_FINALIZE_RECOVERY_BYTES), 4);
+    } else if (d == OP_CANCEL_RECOVERY) {
+      // no fields
+    } else if (d == OP_PROPOSE_MULTI_SIG_TX) {
+      let ms = take(32);
+      let start = rp;
+      let st = decodeOps(NESTED_OPS, MAX_MULTISIG_OPS, true);
+      if (st != S.OK) return st == S.TOO_MANY_OPS || st == S.EMPTY_BUNDLE ? S.MALFORMED_BUNDLE : st;
+      let count = opsCount;
+      let opsLen = <u32>(rp - start);
+      // The held operations' gas is paid with the proposal, so an approval's gas stays fixed.
+      let inner: u64 = 0;
+      for (let i: u32 = 0; i < count; i++) inner += opGas(NESTED_OPS + (<usize>i << 5));
+      let desc = rVec();
+      let descLen = vecLen;
+      if (bad || !validUtf8(desc, descLen)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>ms, 4);
+      store<u32>(rec, <u32>desc, 8);
+      store<u32>(rec, <u32>start, 12);
+      store<u32>(rec, opsLen, 16);
+      store<u32>(rec, count, 20);
+      store<u32>(rec, descLen, 24);
+      store<u32>(rec, <u32>inner, 28); // ≤ 16 operations of at most ~100,000 gas each
+    } else if (d == OP_APPROVE_MULTI_SIG_TX || d == OP_REVOKE_MULTI_SIG_APPROVAL) {
+      store<u32>(rec, <u32>take(OP_APPROVE_MULTI_SIG_TX_BYTES), 4); // = OP_REVOKE_MULTI_SIG_APPROVAL_BYTES
     } else if (d >= OP_STAKE && d <= OP_SET_VALIDATOR_METADATA || d == OP_REPORT_DOUBLE_SIGN || d == OP_ROTATE_CONSENSUS_KEY) {
       // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
       store<u32>(rec, <u32>rp, 4);
@@ -239,6 +320,12 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
   }
   opsCount = n;
   return S.OK;
+}
+
+/** Operations a schedule or a multi-sig proposal may not hold (their rows say nested: false). */
+export function isNotNested(d: u32): bool {
+  return d == OP_ADD_KEY || d == OP_REMOVE_KEY || d == OP_ROTATE_KEY || d == OP_SET_RECOVERY || d == OP_CANCEL_RECOVERY
+    || (d >= OP_CREATE_MULTI_SIG && d <= OP_REVOKE_MULTI_SIG_APPROVAL);
 }
 
 /**

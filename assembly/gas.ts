@@ -4,7 +4,7 @@
 // generated into assembly/abi.ts: GAS_*, opGasBase, opGasPerEntry, opGasPerByte); the DEX, names,
 // staking, collections, programs and schedules pages name them (docs/dex.md, docs/names.md,
 // docs/staking.md, docs/nfts.md, docs/intents.md).
-import { opGasBase, opGasPerEntry, opGasPerByte } from "./abi";
+import { opGasBase, opGasPerEntry, opGasPerByte, OP_PROPOSE_MULTI_SIG_TX } from "./abi";
 
 /** Fee split (spec §1.8): 20% to the treasury 0x00…03 rounded down, the rest to the proposer. */
 export const TREASURY_DIVISOR: u32 = 5; // fee × 20 / 100 == fee / 5 exactly (floor), and cannot overflow
@@ -12,7 +12,8 @@ export const TREASURY_DIVISOR: u32 = 5; // fee × 20 / 100 == fee / 5 exactly (f
 /**
  * Gas of one operation (docs/bundle-format.md "Operation"; only enabled ones reach here), from its
  * decoded record in OPS (assembly/bundle.ts): the kind, a batch's entry count at +12, and the
- * length of the bytes a RegisterProgram (its JSON) or CreateSchedule (its operations) stores at +16.
+ * length of the bytes a RegisterProgram (its JSON) or CreateSchedule (its operations) stores at +16,
+ * and a ProposeMultiSigTx's held operations' gas at +28.
  */
 export function opGas(op: usize): u64 {
   let kind = load<u32>(op);
@@ -21,5 +22,7 @@ export function opGas(op: usize): u64 {
   if (perEntry != 0) gas += perEntry * <u64>load<u32>(op, 12);
   let perByte = opGasPerByte(kind);
   if (perByte != 0) gas += perByte * <u64>load<u32>(op, 16);
+  // A multi-sig proposal prepays its operations' own gas, recorded by the decoder (docs/accounts.md "Gas").
+  if (kind == OP_PROPOSE_MULTI_SIG_TX) gas += <u64>load<u32>(op, 28);
   return gas;
 }

@@ -20,8 +20,8 @@ export const KEY = memory.data(320);
   store<u64>(dst, load<u64>(src, 24), 24);
 }
 
-/** The entry of key `prefix ‖ a[32]`. */
-function entry32(prefix: u8, a: usize): usize {
+/** The entry of key `prefix ‖ a[32]` (the domains' per-account and per-id records). */
+export function entry32(prefix: u8, a: usize): usize {
   store<u8>(KEY, prefix);
   copy32(KEY + 1, a);
   return lookup(KEY, 33);
@@ -207,6 +207,8 @@ export function stakingPoolEntry(pool: usize): usize {
 /** 0x6C pool[32] staker[32] → PoolStake. */
 export function poolStakeEntry(pool: usize, staker: usize): usize {
   return entry64(P_POOL_STAKE, pool, staker);
+}
+
 // Settlement with market makers (docs/settlement.md "State layout").
 
 /** `prefix ‖ index u64 BE` (lists that sort by position). */

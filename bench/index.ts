@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { benchKeySchemes } from './accounts.js';
 import { benchCore } from './core.js';
 import { benchDex } from './dex.js';
 import { benchStakingPools } from './staking-pools.js';
@@ -24,6 +25,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['rpc framework', () => benchRpc()],
   ['node: svc_getBalance', () => benchGetBalance()],
   ['node: signed transfers end to end', () => benchSignedThroughput()],
+  ['node: ML-DSA-65 vs Ed25519 bundles end to end', () => benchKeySchemes()],
   ['node: subscriptions', () => benchSubscriptions()],
   ['intents', () => benchIntents()],
   ['governance', () => benchGovernance()],

@@ -17,6 +17,39 @@ import { loadTestJsonRpc, type BenchResult } from './rpc.js';
 
 const NTV = 1_000_000_000n;
 
+/** Fund every account with unsigned convenience transfers from a system account (testnet). */
+export async function fundAccounts(node: BenchNode, signers: Signer[], batchSize: number): Promise<void> {
+  for (let i = 0; i < signers.length; i += batchSize) {
+    const replies = await node.batch(signers.slice(i, i + batchSize).map((s) => ({
+      method: 'svc_transfer', params: ['0x' + '01'.padStart(64, '0'), s.address, 'NTV', String(10n * NTV)],
+    })));
+    const failed = replies.find((r) => r.error);
+    if (failed) throw new Error(`funding failed: ${failed.error!.message}`);
+  }
+}
+
+/**
+ * `perAccount` rounds of one signed 1-raw-unit NTV transfer per signer to `to`, as hex, round by
+ * round. Signing is the client's cost, not the node's, so it happens before any clock starts. Each
+ * bundle reveals its key, as the Wallet does while the account has no registered key: the burst is
+ * pipelined (spec §5.3).
+ */
+export function presignTransfers(signers: Signer[], perAccount: number, to: Uint8Array): string[][] {
+  const validUntil = BigInt(Math.floor(Date.now() / 1000)) + 3600n;
+  const rounds: string[][] = [];
+  for (let n = 0; n < perAccount; n++) {
+    rounds.push(signers.map((s) => {
+      const bundle: Bundle = {
+        userAccount: s.account, operations: [{ type: 'Transfer', to, token: new Uint8Array(32), amount: 1n }],
+        maxGas: 100_000n, maxPriorityFee: 0n, validUntil, nonce: BigInt(n), signature: new Uint8Array(0),
+        expiryTimestamp: undefined, senderPubkey: s.publicKey,
+      };
+      return Buffer.from(encodeBundle({ ...bundle, signature: s.sign(signingHash(bundle)) })).toString('hex');
+    }));
+  }
+  return rounds;
+}
+
 /** Signed transfers/s end to end; the baseline is one core's Ed25519 verification rate in this process. */
 export async function benchSignedThroughput(options: { accounts?: number; perAccount?: number; batchSize?: number; connections?: number } = {}): Promise<BenchResult[]> {
   const accounts = options.accounts ?? 5000;
@@ -29,28 +62,8 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
   try {
     const signers = Array.from({ length: accounts }, () => Signer.generate());
     const recipientBytes = parseAddress(Signer.generate().address);
-    // Fund every account with unsigned convenience transfers from a system account (testnet).
-    for (let i = 0; i < accounts; i += batchSize) {
-      const replies = await node.batch(signers.slice(i, i + batchSize).map((s) => ({
-        method: 'svc_transfer', params: ['0x' + '01'.padStart(64, '0'), s.address, 'NTV', String(10n * NTV)],
-      })));
-      const failed = replies.find((r) => r.error);
-      if (failed) throw new Error(`funding failed: ${failed.error!.message}`);
-    }
-    // Pre-sign every bundle: signing is the client's cost, not the node's. Each bundle reveals its key, as
-    // the Wallet does while the account has no registered key: the burst is pipelined (spec §5.3).
-    const validUntil = BigInt(Math.floor(Date.now() / 1000)) + 3600n;
-    const rounds: string[][] = [];
-    for (let n = 0; n < perAccount; n++) {
-      rounds.push(signers.map((s) => {
-        const bundle: Bundle = {
-          userAccount: s.account, operations: [{ type: 'Transfer', to: recipientBytes, token: new Uint8Array(32), amount: 1n }],
-          maxGas: 100_000n, maxPriorityFee: 0n, validUntil, nonce: BigInt(n), signature: new Uint8Array(0),
-          expiryTimestamp: undefined, senderPubkey: s.publicKey,
-        };
-        return Buffer.from(encodeBundle({ ...bundle, signature: s.sign(signingHash(bundle)) })).toString('hex');
-      }));
-    }
+    await fundAccounts(node, signers, batchSize);
+    const rounds = presignTransfers(signers, perAccount, recipientBytes);
     const batches: string[][] = [];
     for (const round of rounds) for (let i = 0; i < round.length; i += batchSize) batches.push(round.slice(i, i + batchSize));
 

@@ -274,6 +274,7 @@ const tsType = (t) => {
     if (t[0] === 'choice') return t[1].map((v) => `'${v}'`).join(' | ');
     if (t[0] === 'tagged') return t[1];
     if (t[0] === 'operations') return 'Operation[]';
+    if (t[0] === 'accounts') return 'Uint8Array[]';
     return 'string';
   }
   return { u8: 'number', u16: 'number', u32: 'number', u64: 'bigint', u128: 'bigint', bool: 'boolean', bytes32: 'Uint8Array', bytes64: 'Uint8Array', entries: 'BatchEntry[]' }[t];
@@ -289,6 +290,7 @@ function writeField(f, v) {
     if (t[0] === 'choice') return [`w.u8(${choiceIndex(t[1], v)}, '${f.wire}');`];
     if (t[0] === 'tagged') return [`write${t[1]}(w, ${v}, '${f.wire}');`];
     if (t[0] === 'operations') return [`writeNested(w, ${v}, '${f.wire}', ${t[1]}, '${t[2]}');`];
+    if (t[0] === 'accounts') return [`writeAccounts(w, ${v}, '${f.wire}', ${t[1]});`];
     return [`w.optionTag(${v} !== undefined, '${f.wire}');`, `if (${v} !== undefined) w.string(${v}, '${f.wire}', ${t[1]});`];
   }
   if (t === 'bytes32') return [`w.fixedBytes(${v}, 32, '${f.wire}');`];
@@ -303,6 +305,7 @@ function readField(f) {
     if (t[0] === 'choice') return `readChoice(r, '${f.wire}', [${t[1].map((x) => `'${x}'`).join(', ')}] as const)`;
     if (t[0] === 'tagged') return `read${t[1]}(r, '${f.wire}')`;
     if (t[0] === 'operations') return `readNested(r, '${f.wire}', ${t[1]}, '${t[2]}')`;
+    if (t[0] === 'accounts') return `readAccounts(r, '${f.wire}', ${t[1]})`;
     return `r.string('${f.wire}', ${t[1]})`;
   }
   if (t === 'bytes32') return `r.fixedBytes(32, '${f.wire}')`;
@@ -369,6 +372,19 @@ function genOperations() {
   L.push('', 'export type StakingOperation = ' + groups.staking.map((o) => `${o.name}Op`).join(' | ') + ';');
   L.push('export type CollectionOperation = ' + groups.collections.map((o) => `${o.name}Op`).join(' | ') + ';');
   L.push('export type Operation = ' + operations.map((o) => `${o.name}Op`).join(' | ') + ';');
+  // The field table at run time, for readers of operations written as JSON (a multi-sig proposal's
+  // operations_json, src/chain/operation-json.ts): each field's name, wire name and type descriptor.
+  const desc = (t) => (Array.isArray(t) ? (t[0] === 'choice' ? `choice:${t[1].join('|')}` : t[0] === 'tagged' ? `tagged:${t[1]}` : t[0]) : t);
+  const fieldRows = (fields) => `[${fields.map((fl) => `{ name: '${fl.name}', wire: '${fl.wire}', type: '${desc(fl.type)}' }`).join(', ')}]`;
+  L.push('', '/** Each operation\'s fields in Borsh order: name, wire name, type (\'u64\', \'bytes32\', \'choice:below|above\', \'tagged:ScheduleTrigger\', \'operations\', …). */');
+  L.push('export interface OperationField { name: string; wire: string; type: string }');
+  L.push('export const OPERATION_FIELDS: Readonly<Record<Operation[\'type\'], readonly OperationField[]>> = {');
+  for (const o of operations) L.push(`  ${o.name}: ${fieldRows(o.fields)},`);
+  L.push('};');
+  L.push('/** The variants of each tagged enum: tag and fields. */');
+  L.push('export const ENUM_VARIANTS: Readonly<Record<string, ReadonlyArray<{ name: string; tag: number; fields: readonly OperationField[] }>>> = {');
+  for (const [name, en] of Object.entries(enums)) L.push(`  ${name}: [${en.variants.map((v) => `{ name: '${v.name}', tag: ${v.tag}, fields: ${fieldRows(v.fields)} }`).join(', ')}],`);
+  L.push('};');
   L.push('', '/** Operations that may not sit inside another\'s nested operations (a schedule\'s). */');
   L.push(`export const NOT_NESTED: ReadonlySet<string> = new Set([${operations.filter((o) => o.nested === false).map((o) => `'${o.name}'`).join(', ')}]);`);
   L.push('',
@@ -399,6 +415,19 @@ function genOperations() {
     '    ops.push(inner);',
     '  }',
     '  return ops;',
+    '}',
+    '',
+    '/** A Vec<[u8;32]> of accounts (guardians, signers), at most `max` before allocating. */',
+    'function writeAccounts(w: BorshWriter, accounts: Uint8Array[], wire: string, max: number): void {',
+    '  w.vecLength(accounts.length, wire, max);',
+    '  for (const [i, a] of accounts.entries()) w.fixedBytes(a, 32, `${wire}[${i}]`);',
+    '}',
+    '',
+    'function readAccounts(r: BorshReader, wire: string, max: number): Uint8Array[] {',
+    '  const n = r.vecLength(wire, max);',
+    '  const out: Uint8Array[] = [];',
+    '  for (let i = 0; i < n; i++) out.push(r.fixedBytes(32, `${wire}[${i}]`));',
+    '  return out;',
     '}',
     '',
     'function writeEntries(w: BorshWriter, entries: BatchEntry[]): void {',

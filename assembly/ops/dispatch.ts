@@ -2,6 +2,8 @@
 // the DEX (docs/dex.md), token metadata, names, staking, NFT and multi-token collections
 // (docs/nfts.md), ERC-20 allowances (docs/allowances.md), settlement with market makers
 // (docs/settlement.md), anchoring (docs/anchoring.md), passports (docs/passports.md). The decoder only lets enabled discriminants through.
+// (docs/nfts.md), ERC-20 allowances (docs/allowances.md), account keys, recovery and multi-sig
+// (docs/accounts.md). The decoder only lets enabled discriminants through.
 
 import * as S from "../status";
 import { execAddLiquidity, execCreatePool, execRemoveLiquidity, execSwap } from "./dex";
@@ -20,6 +22,9 @@ import { OP_ANCHOR, OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
 import { execSettlement, isSettlementOp } from "./settlement";
 import { execAnchor } from "./anchors";
 import { execPassport, isPassportOp } from "./passports";
+import { execAddKey, execRemoveKey, execRotateKey, execSetRecovery, execInitiateRecovery, execApproveRecovery, execCancelRecovery, execFinalizeRecovery } from "./accounts";
+import { execProposeMultiSigTx, execApproveMultiSigTx } from "./multisig";
+import { OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY, OP_FINALIZE_RECOVERY, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX, OP_REVOKE_MULTI_SIG_APPROVAL } from "../abi";
 import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
@@ -55,5 +60,17 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   if (isSettlementOp(kind)) return execSettlement(kind, user, f, bundleIndex, opIndex);
   if (kind == OP_ANCHOR) return execAnchor(user, op);
   if (isPassportOp(kind)) return execPassport(kind, user, op);
+  // Account keys, guardian recovery and multi-sig (docs/accounts.md); CreateMultiSig, which needs
+  // the bundle's nonce, is dispatched by assembly/block.ts.
+  if (kind == OP_ADD_KEY) return execAddKey(user, op, bundleIndex, opIndex);
+  if (kind == OP_REMOVE_KEY) return execRemoveKey(user, op, bundleIndex, opIndex);
+  if (kind == OP_ROTATE_KEY) return execRotateKey(user, op, bundleIndex, opIndex);
+  if (kind == OP_SET_RECOVERY) return execSetRecovery(user, op, bundleIndex, opIndex);
+  if (kind == OP_INITIATE_RECOVERY) return execInitiateRecovery(user, op, bundleIndex, opIndex);
+  if (kind == OP_APPROVE_RECOVERY) return execApproveRecovery(user, op, bundleIndex, opIndex);
+  if (kind == OP_CANCEL_RECOVERY) return execCancelRecovery(user, bundleIndex, opIndex);
+  if (kind == OP_FINALIZE_RECOVERY) return execFinalizeRecovery(user, op, bundleIndex, opIndex);
+  if (kind == OP_PROPOSE_MULTI_SIG_TX) return execProposeMultiSigTx(user, op, bundleIndex, opIndex);
+  if (kind == OP_APPROVE_MULTI_SIG_TX || kind == OP_REVOKE_MULTI_SIG_APPROVAL) return execApproveMultiSigTx(user, op, kind == OP_APPROVE_MULTI_SIG_TX, bundleIndex, opIndex);
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

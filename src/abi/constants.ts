@@ -93,6 +93,32 @@ export const ATOMENCE_MAX_ORDER_SECONDS = 2592000;
 export const ATOMENCE_LIST_DEFAULT = 100;
 /** svc_listAtomenceSettlements maximum limit (spec §8) */
 export const ATOMENCE_LIST_MAX = 1000;
+/** a key role: full authority, including key and recovery management (docs/accounts.md "Roles") */
+export const ROLE_OWNER = 0;
+/** a key role: every operation but AddKey, RemoveKey, RotateKey, SetRecovery and CancelRecovery */
+export const ROLE_OPERATOR = 1;
+/** registered keys one account holds at most */
+export const MAX_ACCOUNT_KEYS = 8;
+/** guardians of one account at most (spec §8) */
+export const MAX_GUARDIANS = 10;
+/** the shortest recovery timelock on a chain that refuses unsigned bundles (mainnet): 24 hours */
+export const RECOVERY_MIN_TIMELOCK = 86400;
+/** the shortest recovery timelock on a chain that allows unsigned bundles (testnet), so wallets and tests can run the flow */
+export const RECOVERY_MIN_TIMELOCK_TESTNET = 10;
+/** the longest recovery timelock: 30 days */
+export const RECOVERY_MAX_TIMELOCK = 2592000;
+/** signers of one multi-sig at most */
+export const MAX_MULTISIG_SIGNERS = 16;
+/** a multi-sig's label at most */
+export const MAX_MULTISIG_LABEL_BYTES = 64;
+/** a proposal's description at most */
+export const MAX_MULTISIG_DESCRIPTION_BYTES = 256;
+/** operations one multi-sig proposal holds at most */
+export const MAX_MULTISIG_OPS = 16;
+/** a proposal's operations: at most this many bytes of Borsh */
+export const MAX_MULTISIG_BYTES = 4096;
+/** a proposal expires this many seconds after it was proposed: 7 days */
+export const MULTISIG_TX_LIFETIME = 604800;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 export const GAS_BASE = 5000n;
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
@@ -201,6 +227,20 @@ export const GAS_ATOMENCE_CANCEL = 35000n;
 export const GAS_ANCHOR = 35000n;
 /** passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md) */
 export const GAS_PASSPORT = 35000n;
+/** AddKey, RemoveKey, RotateKey, plus GAS_ACCOUNT_KEY_BYTE per byte of a new public key (docs/accounts.md "Gas") */
+export const GAS_ACCOUNT_KEY = 20000n;
+/** per byte of a public key AddKey, RotateKey or InitiateRecovery stores (an ML-DSA-65 key: 5,856) */
+export const GAS_ACCOUNT_KEY_BYTE = 3n;
+/** SetRecovery, InitiateRecovery, ApproveRecovery, CancelRecovery, FinalizeRecovery (docs/accounts.md "Gas") */
+export const GAS_ACCOUNT_RECOVERY = 25000n;
+/** CreateMultiSig (docs/accounts.md "Gas") */
+export const GAS_MULTISIG_CREATE = 40000n;
+/** ProposeMultiSigTx, plus GAS_MULTISIG_BYTE per byte of its operations and the held operations' own gas, prepaid by the proposer (docs/accounts.md "Gas") */
+export const GAS_MULTISIG_PROPOSE = 30000n;
+/** per byte of a multi-sig proposal's operations (their Borsh Vec) */
+export const GAS_MULTISIG_BYTE = 3n;
+/** ApproveMultiSigTx, RevokeMultiSigApproval; the execution an approval triggers was paid by the proposal */
+export const GAS_MULTISIG_APPROVE = 20000n;
 
 // ---- codec bounds (abi/operations.mjs)
 /** public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes */
@@ -233,6 +273,10 @@ export const MAX_ANCHOR_STRING_BYTES = 1024;
 export const MAX_PASSPORT_STRING_BYTES = 4096;
 /** the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it */
 export const CODEC_BATCH_BOUND = 1024;
+/** a guardian or signer list, before allocating (the core applies the exact 1–10 guardians and 1–16 signers; docs/accounts.md) */
+export const MAX_ACCOUNT_LIST = 64;
+/** a multi-sig label or proposal description, before allocating (the core applies 64 and 256 bytes) */
+export const MAX_MULTISIG_STRING_BYTES = 1024;
 /** A batch entry: type_id u64, amount u128. */
 export const BATCH_ENTRY_BYTES = 24;
 
@@ -257,6 +301,10 @@ export const OpCode = {
   VoteProposal: 19,
   ExecuteProposal: 20,
   CancelProposal: 21,
+  CreateMultiSig: 22,
+  ProposeMultiSigTx: 23,
+  ApproveMultiSigTx: 24,
+  RevokeMultiSigApproval: 25,
   CreatePool: 28,
   AddLiquidity: 29,
   RemoveLiquidity: 30,
@@ -302,6 +350,11 @@ export const OpCode = {
   CreatePassport: 112,
   RegisterGame: 113,
   SetGameProfile: 114,
+  SetRecovery: 77,
+  InitiateRecovery: 78,
+  ApproveRecovery: 79,
+  CancelRecovery: 80,
+  FinalizeRecovery: 81,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -312,6 +365,9 @@ export type OpName = keyof typeof OpCode;
  */
 export const OPERATION_GAS = {
   Transfer: { base: GAS_TRANSFER },
+  AddKey: { base: GAS_ACCOUNT_KEY, perByte: GAS_ACCOUNT_KEY_BYTE },
+  RemoveKey: { base: GAS_ACCOUNT_KEY },
+  RotateKey: { base: GAS_ACCOUNT_KEY, perByte: GAS_ACCOUNT_KEY_BYTE },
   Stake: { base: GAS_STAKING },
   Unstake: { base: GAS_STAKING },
   ClaimUnstake: { base: GAS_STAKING },
@@ -327,6 +383,10 @@ export const OPERATION_GAS = {
   VoteProposal: { base: GAS_GOV_VOTE },
   ExecuteProposal: { base: GAS_GOV_EXECUTE },
   CancelProposal: { base: GAS_GOV_CANCEL },
+  CreateMultiSig: { base: GAS_MULTISIG_CREATE },
+  ProposeMultiSigTx: { base: GAS_MULTISIG_PROPOSE, perByte: GAS_MULTISIG_BYTE },
+  ApproveMultiSigTx: { base: GAS_MULTISIG_APPROVE },
+  RevokeMultiSigApproval: { base: GAS_MULTISIG_APPROVE },
   CreatePool: { base: GAS_CREATE_POOL },
   AddLiquidity: { base: GAS_ADD_LIQUIDITY },
   RemoveLiquidity: { base: GAS_REMOVE_LIQUIDITY },
@@ -372,6 +432,11 @@ export const OPERATION_GAS = {
   CreatePassport: { base: GAS_PASSPORT },
   RegisterGame: { base: GAS_PASSPORT },
   SetGameProfile: { base: GAS_PASSPORT },
+  SetRecovery: { base: GAS_ACCOUNT_RECOVERY },
+  InitiateRecovery: { base: GAS_ACCOUNT_RECOVERY, perByte: GAS_ACCOUNT_KEY_BYTE },
+  ApproveRecovery: { base: GAS_ACCOUNT_RECOVERY },
+  CancelRecovery: { base: GAS_ACCOUNT_RECOVERY },
+  FinalizeRecovery: { base: GAS_ACCOUNT_RECOVERY },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -436,6 +501,11 @@ export const Prefix = {
   GAME: 0x7c,
   GAME_PROFILE: 0x7d,
   PASSPORT_STATS: 0x7e,
+  RECOVERY: 0x50,
+  RECOVERY_PENDING: 0x51,
+  KEY_LIST: 0x52,
+  MULTISIG: 0x53,
+  MULTISIG_TX: 0x54,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -470,6 +540,16 @@ export const EventKind = {
   SafetyLevelSet: 50,
   PresaleCreated: 57,
   StakingPoolCreated: 58,
+  KeyAdded: 35,
+  KeyRemoved: 36,
+  RecoverySet: 37,
+  RecoveryInitiated: 38,
+  RecoveryApproved: 39,
+  RecoveryCancelled: 40,
+  RecoveryFinalized: 41,
+  MultiSigCreated: 42,
+  MultiSigTxUpdated: 43,
+  MultiSigTxExecuted: 44,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
 export const LAST_KNOWN_KIND = 58;
@@ -501,6 +581,16 @@ export const EV_CHAIN_PARAM_CHANGED_BYTES = 41;
 export const EV_SAFETY_LEVEL_SET_BYTES = 42;
 export const EV_PRESALE_CREATED_BYTES = 128;
 export const EV_STAKING_POOL_CREATED_BYTES = 128;
+export const EV_KEY_ADDED_BYTES = 66;
+export const EV_KEY_REMOVED_BYTES = 64;
+export const EV_RECOVERY_SET_BYTES = 42;
+export const EV_RECOVERY_INITIATED_BYTES = 105;
+export const EV_RECOVERY_APPROVED_BYTES = 65;
+export const EV_RECOVERY_CANCELLED_BYTES = 32;
+export const EV_RECOVERY_FINALIZED_BYTES = 65;
+export const EV_MULTISIG_CREATED_BYTES = 66;
+export const EV_MULTISIG_TX_UPDATED_BYTES = 74;
+export const EV_MULTISIG_TX_EXECUTED_BYTES = 42;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -530,6 +620,16 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.SafetyLevelSet]: 42,
   [EventKind.PresaleCreated]: 128,
   [EventKind.StakingPoolCreated]: 128,
+  [EventKind.KeyAdded]: 66,
+  [EventKind.KeyRemoved]: 64,
+  [EventKind.RecoverySet]: 42,
+  [EventKind.RecoveryInitiated]: 105,
+  [EventKind.RecoveryApproved]: 65,
+  [EventKind.RecoveryCancelled]: 32,
+  [EventKind.RecoveryFinalized]: 65,
+  [EventKind.MultiSigCreated]: 66,
+  [EventKind.MultiSigTxUpdated]: 74,
+  [EventKind.MultiSigTxExecuted]: 42,
 };
 
 /**
@@ -565,4 +665,14 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.SafetyLevelSet]: [],
   [EventKind.PresaleCreated]: [0, 32],
   [EventKind.StakingPoolCreated]: [0, 32],
+  [EventKind.KeyAdded]: [0],
+  [EventKind.KeyRemoved]: [0],
+  [EventKind.RecoverySet]: [0],
+  [EventKind.RecoveryInitiated]: [0, 32],
+  [EventKind.RecoveryApproved]: [0, 32],
+  [EventKind.RecoveryCancelled]: [0],
+  [EventKind.RecoveryFinalized]: [0],
+  [EventKind.MultiSigCreated]: [0, 32],
+  [EventKind.MultiSigTxUpdated]: [0, 40],
+  [EventKind.MultiSigTxExecuted]: [0],
 };

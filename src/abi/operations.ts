@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_ACCOUNT_LIST, MAX_MULTISIG_STRING_BYTES, MAX_MULTISIG_OPS, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -21,9 +21,11 @@ export interface TransferOp {
 }
 export interface AddKeyOp {
   type: 'AddKey';
+  /** 32 bytes (Ed25519) or 1,952 bytes (ML-DSA-65) */
   pubkey: Uint8Array;
   /** 0 = Ed25519, 1 = ML-DSA-65 (KEY_TYPE_*) */
   keyType: number;
+  /** 0 = owner (everything), 1 = operator (everything but key and recovery management; docs/accounts.md "Roles") */
   role: number;
 }
 export interface RemoveKeyOp {
@@ -33,7 +35,9 @@ export interface RemoveKeyOp {
 }
 export interface RotateKeyOp {
   type: 'RotateKey';
+  /** SHA256 of the registered key to replace */
   oldPubkeyHash: Uint8Array;
+  /** takes the old key's role */
   newPubkey: Uint8Array;
   newKeyType: number;
 }
@@ -108,6 +112,33 @@ export interface ExecuteProposalOp {
 export interface CancelProposalOp {
   type: 'CancelProposal';
   proposalId: bigint;
+}
+export interface CreateMultiSigOp {
+  type: 'CreateMultiSig';
+  /** 1–16 distinct accounts */
+  signers: Uint8Array[];
+  /** approvals needed: 1 to the number of signers */
+  threshold: number;
+  /** at most 64 bytes */
+  label: string;
+}
+export interface ProposeMultiSigTxOp {
+  type: 'ProposeMultiSigTx';
+  multisig: Uint8Array;
+  /** run in order as the multi-sig account once approved */
+  operations: Operation[];
+  /** at most 256 bytes */
+  description: string;
+}
+export interface ApproveMultiSigTxOp {
+  type: 'ApproveMultiSigTx';
+  multisig: Uint8Array;
+  txId: bigint;
+}
+export interface RevokeMultiSigApprovalOp {
+  type: 'RevokeMultiSigApproval';
+  multisig: Uint8Array;
+  txId: bigint;
 }
 export interface CreatePoolOp {
   type: 'CreatePool';
@@ -442,6 +473,36 @@ export interface SetGameProfileOp {
   /** at most 1,024 bytes of UTF-8 (for example JSON stats) */
   data: string;
 }
+export interface SetRecoveryOp {
+  type: 'SetRecovery';
+  /** 1–10 distinct accounts, not the account itself */
+  guardians: Uint8Array[];
+  /** guardian approvals needed: 1 to the number of guardians */
+  threshold: number;
+  /** seconds of block time between initiation and finalization (docs/accounts.md "Timelock") */
+  timelock: bigint;
+}
+export interface InitiateRecoveryOp {
+  type: 'InitiateRecovery';
+  /** the account to recover */
+  account: Uint8Array;
+  /** the key that replaces all of its keys */
+  newPubkey: Uint8Array;
+  keyType: number;
+}
+export interface ApproveRecoveryOp {
+  type: 'ApproveRecovery';
+  account: Uint8Array;
+  /** SHA256 of the pending recovery key: the approval is for that key only */
+  newKeyHash: Uint8Array;
+}
+export interface CancelRecoveryOp {
+  type: 'CancelRecovery';
+}
+export interface FinalizeRecoveryOp {
+  type: 'FinalizeRecovery';
+  account: Uint8Array;
+}
 export interface RotateConsensusKeyOp {
   type: 'RotateConsensusKey';
   newConsensusPubkey: Uint8Array;
@@ -604,10 +665,94 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | RotateConsensusKeyOp;
+
+/** Each operation's fields in Borsh order: name, wire name, type ('u64', 'bytes32', 'choice:below|above', 'tagged:ScheduleTrigger', 'operations', …). */
+export interface OperationField { name: string; wire: string; type: string }
+export const OPERATION_FIELDS: Readonly<Record<Operation['type'], readonly OperationField[]>> = {
+  Transfer: [{ name: 'to', wire: 'to', type: 'bytes32' }, { name: 'token', wire: 'token', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  AddKey: [{ name: 'pubkey', wire: 'pubkey', type: 'vec' }, { name: 'keyType', wire: 'key_type', type: 'u8' }, { name: 'role', wire: 'role', type: 'u8' }],
+  RemoveKey: [{ name: 'pubkeyHash', wire: 'pubkey_hash', type: 'bytes32' }],
+  RotateKey: [{ name: 'oldPubkeyHash', wire: 'old_pubkey_hash', type: 'bytes32' }, { name: 'newPubkey', wire: 'new_pubkey', type: 'vec' }, { name: 'newKeyType', wire: 'new_key_type', type: 'u8' }],
+  Stake: [{ name: 'amount', wire: 'amount', type: 'u128' }, { name: 'validatorPubkey', wire: 'validator_pubkey', type: 'bytes32' }],
+  Unstake: [{ name: 'amount', wire: 'amount', type: 'u128' }],
+  ClaimUnstake: [],
+  Delegate: [{ name: 'validator', wire: 'validator', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  Undelegate: [{ name: 'validator', wire: 'validator', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  ClaimRewards: [],
+  SetCommission: [{ name: 'rate', wire: 'rate', type: 'u16' }],
+  Unjail: [],
+  SetAutoCompound: [{ name: 'validator', wire: 'validator', type: 'bytes32' }, { name: 'enable', wire: 'enable', type: 'bool' }],
+  SetPoolConfig: [{ name: 'poolEnabled', wire: 'pool_enabled', type: 'bool' }, { name: 'poolName', wire: 'pool_name', type: 'string' }, { name: 'minDelegation', wire: 'min_delegation', type: 'u128' }, { name: 'autoCompoundDefault', wire: 'auto_compound_default', type: 'bool' }],
+  SetValidatorMetadata: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'description', wire: 'description', type: 'string' }, { name: 'website', wire: 'website', type: 'string' }, { name: 'avatarUrl', wire: 'avatar_url', type: 'string' }],
+  CreateProposal: [{ name: 'title', wire: 'title', type: 'string' }, { name: 'description', wire: 'description', type: 'string' }, { name: 'action', wire: 'action', type: 'tagged:ProposalAction' }],
+  VoteProposal: [{ name: 'proposalId', wire: 'proposal_id', type: 'u64' }, { name: 'approve', wire: 'approve', type: 'bool' }],
+  ExecuteProposal: [{ name: 'proposalId', wire: 'proposal_id', type: 'u64' }],
+  CancelProposal: [{ name: 'proposalId', wire: 'proposal_id', type: 'u64' }],
+  CreateMultiSig: [{ name: 'signers', wire: 'signers', type: 'accounts' }, { name: 'threshold', wire: 'threshold', type: 'u8' }, { name: 'label', wire: 'label', type: 'string' }],
+  ProposeMultiSigTx: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'operations', wire: 'operations', type: 'operations' }, { name: 'description', wire: 'description', type: 'string' }],
+  ApproveMultiSigTx: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'txId', wire: 'tx_id', type: 'u64' }],
+  RevokeMultiSigApproval: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'txId', wire: 'tx_id', type: 'u64' }],
+  CreatePool: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'amountA', wire: 'amount_a', type: 'u128' }, { name: 'amountB', wire: 'amount_b', type: 'u128' }, { name: 'lpLockDuration', wire: 'lp_lock_duration', type: 'u64' }],
+  AddLiquidity: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'amountA', wire: 'amount_a', type: 'u128' }, { name: 'amountB', wire: 'amount_b', type: 'u128' }, { name: 'minLp', wire: 'min_lp_tokens', type: 'u128' }],
+  RemoveLiquidity: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'lpAmount', wire: 'lp_amount', type: 'u128' }, { name: 'minAmountA', wire: 'min_amount_a', type: 'u128' }, { name: 'minAmountB', wire: 'min_amount_b', type: 'u128' }],
+  Swap: [{ name: 'fromToken', wire: 'from_token', type: 'bytes32' }, { name: 'toToken', wire: 'to_token', type: 'bytes32' }, { name: 'amountIn', wire: 'amount_in', type: 'u128' }, { name: 'minAmountOut', wire: 'min_amount_out', type: 'u128' }],
+  RegisterName: [{ name: 'name', wire: 'name', type: 'string' }],
+  CreateToken: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'decimals', wire: 'decimals', type: 'u8' }, { name: 'supply', wire: 'supply', type: 'u128' }, { name: 'owner', wire: 'owner', type: 'bytes32' }],
+  UpdateTokenMetadata: [{ name: 'mint', wire: 'mint', type: 'bytes32' }, { name: 'metadataUri', wire: 'metadataUri', type: 'option-string' }, { name: 'image', wire: 'image', type: 'option-string' }, { name: 'description', wire: 'description', type: 'option-string' }, { name: 'externalUrl', wire: 'externalUrl', type: 'option-string' }, { name: 'twitter', wire: 'twitter', type: 'option-string' }, { name: 'discord', wire: 'discord', type: 'option-string' }, { name: 'telegram', wire: 'telegram', type: 'option-string' }, { name: 'github', wire: 'github', type: 'option-string' }],
+  LockTokenMetadata: [{ name: 'mint', wire: 'mint', type: 'bytes32' }],
+  ReportDoubleSign: [{ name: 'validator', wire: 'validator', type: 'bytes32' }, { name: 'height', wire: 'height', type: 'u64' }, { name: 'headerA', wire: 'header_a', type: 'vec' }, { name: 'sigA', wire: 'sig_a', type: 'bytes64' }, { name: 'headerB', wire: 'header_b', type: 'vec' }, { name: 'sigB', wire: 'sig_b', type: 'bytes64' }],
+  CreateNftCollection: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'baseUri', wire: 'base_uri', type: 'string' }, { name: 'maxSupply', wire: 'max_supply', type: 'u64' }, { name: 'royaltyBps', wire: 'royalty_bps', type: 'u16' }, { name: 'owner', wire: 'owner', type: 'bytes32' }, { name: 'description', wire: 'description', type: 'string' }, { name: 'iconUri', wire: 'icon_uri', type: 'string' }, { name: 'bannerUri', wire: 'banner_uri', type: 'string' }, { name: 'externalUrl', wire: 'external_url', type: 'string' }],
+  MintNft: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'tokenId', wire: 'token_id', type: 'u64' }, { name: 'metadataUri', wire: 'metadata_uri', type: 'string' }, { name: 'recipient', wire: 'recipient', type: 'bytes32' }],
+  TransferNft: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'tokenId', wire: 'token_id', type: 'u64' }, { name: 'to', wire: 'to', type: 'bytes32' }],
+  BurnNft: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'tokenId', wire: 'token_id', type: 'u64' }],
+  CreateMultiTokenCollection: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'baseUri', wire: 'base_uri', type: 'string' }, { name: 'royaltyBps', wire: 'royalty_bps', type: 'u16' }, { name: 'owner', wire: 'owner', type: 'bytes32' }, { name: 'description', wire: 'description', type: 'string' }, { name: 'iconUri', wire: 'icon_uri', type: 'string' }, { name: 'bannerUri', wire: 'banner_uri', type: 'string' }, { name: 'externalUrl', wire: 'external_url', type: 'string' }],
+  DefineTokenType: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'typeId', wire: 'type_id', type: 'u64' }, { name: 'name', wire: 'name', type: 'string' }, { name: 'metadataUri', wire: 'metadata_uri', type: 'string' }, { name: 'maxSupply', wire: 'max_supply', type: 'u128' }, { name: 'isFungible', wire: 'is_fungible', type: 'bool' }],
+  MintMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'typeId', wire: 'type_id', type: 'u64' }, { name: 'recipient', wire: 'recipient', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  TransferMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'typeId', wire: 'type_id', type: 'u64' }, { name: 'to', wire: 'to', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  BurnMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'typeId', wire: 'type_id', type: 'u64' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  BatchMintMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'recipient', wire: 'recipient', type: 'bytes32' }, { name: 'entries', wire: 'entries', type: 'entries' }],
+  BatchTransferMultiToken: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'to', wire: 'to', type: 'bytes32' }, { name: 'entries', wire: 'entries', type: 'entries' }],
+  RegisterProgram: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'program', wire: 'program', type: 'string' }],
+  CreateSchedule: [{ name: 'trigger', wire: 'trigger', type: 'tagged:ScheduleTrigger' }, { name: 'operations', wire: 'operations', type: 'operations' }],
+  CancelSchedule: [{ name: 'scheduleId', wire: 'schedule_id', type: 'bytes32' }],
+  Approve: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'spender', wire: 'spender', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  TransferFrom: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'from', wire: 'from', type: 'bytes32' }, { name: 'to', wire: 'to', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  CreatePresale: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'payToken', wire: 'pay_token', type: 'bytes32' }, { name: 'rate', wire: 'rate', type: 'u128' }, { name: 'softCap', wire: 'soft_cap', type: 'u128' }, { name: 'hardCap', wire: 'hard_cap', type: 'u128' }, { name: 'minContribution', wire: 'min_contribution', type: 'u128' }, { name: 'maxContribution', wire: 'max_contribution', type: 'u128' }, { name: 'startTime', wire: 'start_time', type: 'u64' }, { name: 'endTime', wire: 'end_time', type: 'u64' }, { name: 'liquidityBps', wire: 'liquidity_bps', type: 'u16' }, { name: 'lpLockDuration', wire: 'lp_lock_duration', type: 'u64' }],
+  ContributePresale: [{ name: 'presale', wire: 'presale', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  FinalizePresale: [{ name: 'presale', wire: 'presale', type: 'bytes32' }],
+  RefundPresale: [{ name: 'presale', wire: 'presale', type: 'bytes32' }],
+  ClaimPresaleTokens: [{ name: 'presale', wire: 'presale', type: 'bytes32' }],
+  CreateStakingPool: [{ name: 'tokenMint', wire: 'token_mint', type: 'bytes32' }, { name: 'rewardSource', wire: 'reward_source', type: 'bytes32' }, { name: 'rewardRate', wire: 'reward_rate', type: 'u128' }, { name: 'lockPeriod', wire: 'lock_period', type: 'u64' }, { name: 'capacity', wire: 'capacity', type: 'u128' }, { name: 'perUserCap', wire: 'per_user_cap', type: 'u128' }],
+  StakeToPool: [{ name: 'pool', wire: 'pool_address', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  UnstakeFromPool: [{ name: 'pool', wire: 'pool_address', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  ClaimPoolRewards: [{ name: 'pool', wire: 'pool_address', type: 'bytes32' }],
+  FundStakingPool: [{ name: 'pool', wire: 'pool_address', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  RegisterMarketMaker: [{ name: 'tier', wire: 'tier', type: 'u8' }],
+  DeregisterMarketMaker: [],
+  CreateAtomenceOrder: [{ name: 'sellToken', wire: 'sell_token', type: 'bytes32' }, { name: 'sellAmount', wire: 'sell_amount', type: 'u128' }, { name: 'buyToken', wire: 'buy_token', type: 'bytes32' }, { name: 'minBuyAmount', wire: 'min_buy_amount', type: 'u128' }, { name: 'expiry', wire: 'expiry', type: 'u64' }],
+  MatchAtomenceOrder: [{ name: 'orderId', wire: 'order_id', type: 'bytes32' }, { name: 'bidAmount', wire: 'bid_amount', type: 'u128' }, { name: 'askAmount', wire: 'ask_amount', type: 'u128' }],
+  SettleAtomenceOrder: [{ name: 'orderId', wire: 'order_id', type: 'bytes32' }],
+  CancelAtomenceOrder: [{ name: 'orderId', wire: 'order_id', type: 'bytes32' }],
+  Anchor: [{ name: 'namespace', wire: 'namespace', type: 'string' }, { name: 'key', wire: 'key', type: 'string' }, { name: 'valueHash', wire: 'value_hash', type: 'bytes32' }],
+  CreatePassport: [{ name: 'gamertag', wire: 'gamertag', type: 'string' }],
+  RegisterGame: [{ name: 'gameId', wire: 'game_id', type: 'string' }, { name: 'name', wire: 'name', type: 'string' }],
+  SetGameProfile: [{ name: 'gameId', wire: 'game_id', type: 'string' }, { name: 'player', wire: 'player', type: 'bytes32' }, { name: 'score', wire: 'score', type: 'u64' }, { name: 'data', wire: 'data', type: 'string' }],
+  SetRecovery: [{ name: 'guardians', wire: 'guardians', type: 'accounts' }, { name: 'threshold', wire: 'threshold', type: 'u8' }, { name: 'timelock', wire: 'timelock', type: 'u64' }],
+  InitiateRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }, { name: 'newPubkey', wire: 'new_pubkey', type: 'vec' }, { name: 'keyType', wire: 'key_type', type: 'u8' }],
+  ApproveRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }, { name: 'newKeyHash', wire: 'new_key_hash', type: 'bytes32' }],
+  CancelRecovery: [],
+  FinalizeRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }],
+  RotateConsensusKey: [{ name: 'newConsensusPubkey', wire: 'new_consensus_pubkey', type: 'bytes32' }],
+};
+/** The variants of each tagged enum: tag and fields. */
+export const ENUM_VARIANTS: Readonly<Record<string, ReadonlyArray<{ name: string; tag: number; fields: readonly OperationField[] }>>> = {
+  ProposalAction: [{ name: 'Text', tag: 0, fields: [] }, { name: 'ParameterChange', tag: 1, fields: [{ name: 'key', wire: 'key', type: 'choice:min_stake|unbonding_seconds|commission_cooldown_blocks|max_commission_bps|missed_skip_threshold|max_active_validators|voting_period_blocks|quorum_bps|threshold_bps' }, { name: 'value', wire: 'value', type: 'u128' }] }, { name: 'TreasurySpend', tag: 2, fields: [{ name: 'recipient', wire: 'recipient', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }] }, { name: 'ContractSafety', tag: 3, fields: [{ name: 'chain', wire: 'chain', type: 'string' }, { name: 'contract', wire: 'contract', type: 'string' }, { name: 'level', wire: 'level', type: 'u8' }] }, { name: 'CollectionSafety', tag: 4, fields: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'level', wire: 'level', type: 'u8' }] }, { name: 'CreateStablecoin', tag: 5, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }, { name: 'VerifyIssuer', tag: 6, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }, { name: 'RaiseSupplyCap', tag: 7, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }, { name: 'BridgeAttesters', tag: 8, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }],
+  ScheduleTrigger: [{ name: 'Recurring', tag: 0, fields: [{ name: 'intervalSeconds', wire: 'interval_seconds', type: 'u64' }, { name: 'runs', wire: 'runs', type: 'u32' }, { name: 'firstRun', wire: 'first_run', type: 'u64' }] }, { name: 'Conditional', tag: 1, fields: [{ name: 'base', wire: 'base', type: 'bytes32' }, { name: 'quote', wire: 'quote', type: 'bytes32' }, { name: 'direction', wire: 'direction', type: 'choice:below|above' }, { name: 'priceNum', wire: 'price_num', type: 'u128' }, { name: 'priceDen', wire: 'price_den', type: 'u128' }, { name: 'expiry', wire: 'expiry', type: 'u64' }] }],
+};
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
-export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateSchedule', 'CancelSchedule']);
+export const NOT_NESTED: ReadonlySet<string> = new Set(['AddKey', 'RemoveKey', 'RotateKey', 'CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateMultiSig', 'ProposeMultiSigTx', 'ApproveMultiSigTx', 'RevokeMultiSigApproval', 'CreateSchedule', 'CancelSchedule', 'SetRecovery', 'CancelRecovery']);
 
 /** A u8 naming one of `values` (0 = the first). */
 function readChoice<T extends string>(r: BorshReader, wire: string, values: readonly T[]): T {
@@ -636,6 +781,19 @@ function readNested(r: BorshReader, wire: string, max: number, what: string): Op
     ops.push(inner);
   }
   return ops;
+}
+
+/** A Vec<[u8;32]> of accounts (guardians, signers), at most `max` before allocating. */
+function writeAccounts(w: BorshWriter, accounts: Uint8Array[], wire: string, max: number): void {
+  w.vecLength(accounts.length, wire, max);
+  for (const [i, a] of accounts.entries()) w.fixedBytes(a, 32, `${wire}[${i}]`);
+}
+
+function readAccounts(r: BorshReader, wire: string, max: number): Uint8Array[] {
+  const n = r.vecLength(wire, max);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < n; i++) out.push(r.fixedBytes(32, `${wire}[${i}]`));
+  return out;
 }
 
 function writeEntries(w: BorshWriter, entries: BatchEntry[]): void {
@@ -747,6 +905,28 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
     case 'CancelProposal':
       w.u8(OpCode.CancelProposal, 'type');
       w.u64(op.proposalId, 'proposal_id');
+      return;
+    case 'CreateMultiSig':
+      w.u8(OpCode.CreateMultiSig, 'type');
+      writeAccounts(w, op.signers, 'signers', MAX_ACCOUNT_LIST);
+      w.u8(op.threshold, 'threshold');
+      w.string(op.label, 'label', MAX_MULTISIG_STRING_BYTES);
+      return;
+    case 'ProposeMultiSigTx':
+      w.u8(OpCode.ProposeMultiSigTx, 'type');
+      w.fixedBytes(op.multisig, 32, 'multisig_address');
+      writeNested(w, op.operations, 'operations', MAX_MULTISIG_OPS, 'a multi-sig proposal');
+      w.string(op.description, 'description', MAX_MULTISIG_STRING_BYTES);
+      return;
+    case 'ApproveMultiSigTx':
+      w.u8(OpCode.ApproveMultiSigTx, 'type');
+      w.fixedBytes(op.multisig, 32, 'multisig_address');
+      w.u64(op.txId, 'tx_id');
+      return;
+    case 'RevokeMultiSigApproval':
+      w.u8(OpCode.RevokeMultiSigApproval, 'type');
+      w.fixedBytes(op.multisig, 32, 'multisig_address');
+      w.u64(op.txId, 'tx_id');
       return;
     case 'CreatePool':
       w.u8(OpCode.CreatePool, 'type');
@@ -1045,6 +1225,30 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u64(op.score, 'score');
       w.string(op.data, 'data', MAX_PASSPORT_STRING_BYTES);
       return;
+    case 'SetRecovery':
+      w.u8(OpCode.SetRecovery, 'type');
+      writeAccounts(w, op.guardians, 'guardians', MAX_ACCOUNT_LIST);
+      w.u8(op.threshold, 'threshold');
+      w.u64(op.timelock, 'timelock');
+      return;
+    case 'InitiateRecovery':
+      w.u8(OpCode.InitiateRecovery, 'type');
+      w.fixedBytes(op.account, 32, 'account');
+      w.vecBytes(op.newPubkey, 'new_pubkey', MAX_PUBKEY_BYTES);
+      w.u8(op.keyType, 'key_type');
+      return;
+    case 'ApproveRecovery':
+      w.u8(OpCode.ApproveRecovery, 'type');
+      w.fixedBytes(op.account, 32, 'account');
+      w.fixedBytes(op.newKeyHash, 32, 'new_key_hash');
+      return;
+    case 'CancelRecovery':
+      w.u8(OpCode.CancelRecovery, 'type');
+      return;
+    case 'FinalizeRecovery':
+      w.u8(OpCode.FinalizeRecovery, 'type');
+      w.fixedBytes(op.account, 32, 'account');
+      return;
     case 'RotateConsensusKey':
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
@@ -1117,6 +1321,18 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.CancelProposal: {
       return { type: 'CancelProposal', proposalId: r.u64('proposal_id') };
+    }
+    case OpCode.CreateMultiSig: {
+      return { type: 'CreateMultiSig', signers: readAccounts(r, 'signers', MAX_ACCOUNT_LIST), threshold: r.u8('threshold'), label: r.string('label', MAX_MULTISIG_STRING_BYTES) };
+    }
+    case OpCode.ProposeMultiSigTx: {
+      return { type: 'ProposeMultiSigTx', multisig: r.fixedBytes(32, 'multisig_address'), operations: readNested(r, 'operations', MAX_MULTISIG_OPS, 'a multi-sig proposal'), description: r.string('description', MAX_MULTISIG_STRING_BYTES) };
+    }
+    case OpCode.ApproveMultiSigTx: {
+      return { type: 'ApproveMultiSigTx', multisig: r.fixedBytes(32, 'multisig_address'), txId: r.u64('tx_id') };
+    }
+    case OpCode.RevokeMultiSigApproval: {
+      return { type: 'RevokeMultiSigApproval', multisig: r.fixedBytes(32, 'multisig_address'), txId: r.u64('tx_id') };
     }
     case OpCode.CreatePool: {
       return { type: 'CreatePool', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'), amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), lpLockDuration: r.u64('lp_lock_duration') };
@@ -1261,6 +1477,21 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.SetGameProfile: {
       return { type: 'SetGameProfile', gameId: r.string('game_id', MAX_PASSPORT_STRING_BYTES), player: r.fixedBytes(32, 'player'), score: r.u64('score'), data: r.string('data', MAX_PASSPORT_STRING_BYTES) };
+    }
+    case OpCode.SetRecovery: {
+      return { type: 'SetRecovery', guardians: readAccounts(r, 'guardians', MAX_ACCOUNT_LIST), threshold: r.u8('threshold'), timelock: r.u64('timelock') };
+    }
+    case OpCode.InitiateRecovery: {
+      return { type: 'InitiateRecovery', account: r.fixedBytes(32, 'account'), newPubkey: r.vecBytes('new_pubkey', MAX_PUBKEY_BYTES), keyType: r.u8('key_type') };
+    }
+    case OpCode.ApproveRecovery: {
+      return { type: 'ApproveRecovery', account: r.fixedBytes(32, 'account'), newKeyHash: r.fixedBytes(32, 'new_key_hash') };
+    }
+    case OpCode.CancelRecovery: {
+      return { type: 'CancelRecovery' };
+    }
+    case OpCode.FinalizeRecovery: {
+      return { type: 'FinalizeRecovery', account: r.fixedBytes(32, 'account') };
     }
     case OpCode.RotateConsensusKey: {
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };

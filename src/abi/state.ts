@@ -504,6 +504,53 @@ export function gameProfileKey(owner: Uint8Array, gameId: string): Uint8Array {
 /** 0x7e (no fields) → PassportStats */
 export const PASSPORT_STATS_KEY: Uint8Array = Uint8Array.of(Prefix.PASSPORT_STATS);
 
+/** 0x50 account bytes32 → RecoveryConfig */
+export function recoveryKey(account: Uint8Array): Uint8Array {
+  check32('account', account);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.RECOVERY;
+  k.set(account, 1);
+  return k;
+}
+
+/** 0x51 account bytes32 → PendingRecovery */
+export function pendingRecoveryKey(account: Uint8Array): Uint8Array {
+  check32('account', account);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.RECOVERY_PENDING;
+  k.set(account, 1);
+  return k;
+}
+
+/** 0x52 account bytes32 → KeyList: hashes of the keys registered other than by revelation */
+export function keyListKey(account: Uint8Array): Uint8Array {
+  check32('account', account);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.KEY_LIST;
+  k.set(account, 1);
+  return k;
+}
+
+/** 0x53 multisig bytes32 → MultiSig */
+export function multiSigKey(multisig: Uint8Array): Uint8Array {
+  check32('multi-sig address', multisig);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.MULTISIG;
+  k.set(multisig, 1);
+  return k;
+}
+
+/** 0x54 multisig bytes32 txId u64be → MultiSigTx */
+export function multiSigTxKey(multisig: Uint8Array, txId: bigint): Uint8Array {
+  check32('multi-sig address', multisig);
+  const k = new Uint8Array(41);
+  k[0] = Prefix.MULTISIG_TX;
+  const dv = new DataView(k.buffer);
+  k.set(multisig, 1);
+  dv.setBigUint64(33, txId, false);
+  return k;
+}
+
 /** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
@@ -678,21 +725,136 @@ export function decodeTokenFields(v: Uint8Array): TokenFields {
   return rec;
 }
 
-/** Key: a registered signing key */
+/** Key: a registered signing key (docs/accounts.md) */
 export interface KeyFields {
   /** 0 Ed25519, 1 ML-DSA-65 */
   keyType: number;
-  /** 0 owner (full authority) */
+  /** 0 owner (full authority), 1 operator */
   role: number;
   pubkey: Uint8Array;
+  /** the block that registered it */
+  addedHeight: bigint;
+  /** unix seconds of that block */
+  addedAt: bigint;
 }
 function readKey(r: RecordReader): KeyFields {
-  return { keyType: r.u8(), role: r.u8(), pubkey: r.vec().slice() };
+  return { keyType: r.u8(), role: r.u8(), pubkey: r.vec().slice(), addedHeight: r.u64(), addedAt: r.u64() };
 }
 /** Decode a whole Key record; RangeError when it is short or has trailing bytes. */
 export function decodeKeyFields(v: Uint8Array): KeyFields {
   const r = new RecordReader(v);
   const rec = readKey(r);
+  r.end();
+  return rec;
+}
+
+/** KeyList: the keys of an account registered by AddKey, RotateKey or recovery (0x52); a revealed key (its hash is the account) is not listed */
+export interface KeyListFields {
+  keyHashes: Uint8Array[];
+}
+function readKeyList(r: RecordReader): KeyListFields {
+  return { keyHashes: r.rest32() };
+}
+/** Decode a whole KeyList record; RangeError when it is short or has trailing bytes. */
+export function decodeKeyListFields(v: Uint8Array): KeyListFields {
+  const r = new RecordReader(v);
+  const rec = readKeyList(r);
+  r.end();
+  return rec;
+}
+
+/** RecoveryConfig: an account's guardians (0x50, docs/accounts.md "Recovery") */
+export interface RecoveryConfigFields {
+  version: number;
+  threshold: number;
+  /** seconds */
+  timelock: bigint;
+  guardians: Uint8Array[];
+}
+function readRecoveryConfig(r: RecordReader): RecoveryConfigFields {
+  return { version: r.u8(), threshold: r.u8(), timelock: r.u64(), guardians: r.list(read32) };
+}
+/** Decode a whole RecoveryConfig record; RangeError when it is short or has trailing bytes. */
+export function decodeRecoveryConfigFields(v: Uint8Array): RecoveryConfigFields {
+  const r = new RecordReader(v);
+  const rec = readRecoveryConfig(r);
+  r.end();
+  return rec;
+}
+
+/** PendingRecovery: a recovery in progress (0x51) */
+export interface PendingRecoveryFields {
+  version: number;
+  keyType: number;
+  /** unix seconds */
+  initiatedAt: bigint;
+  initiatedHeight: bigint;
+  /** guardians that approved, in order */
+  approvals: Uint8Array[];
+  /** the recovery key */
+  pubkey: Uint8Array;
+}
+function readPendingRecovery(r: RecordReader): PendingRecoveryFields {
+  return { version: r.u8(), keyType: r.u8(), initiatedAt: r.u64(), initiatedHeight: r.u64(), approvals: r.list(read32), pubkey: r.vec().slice() };
+}
+/** Decode a whole PendingRecovery record; RangeError when it is short or has trailing bytes. */
+export function decodePendingRecoveryFields(v: Uint8Array): PendingRecoveryFields {
+  const r = new RecordReader(v);
+  const rec = readPendingRecovery(r);
+  r.end();
+  return rec;
+}
+
+/** MultiSig: a multi-sig account (0x53, docs/accounts.md "Multi-sig") */
+export interface MultiSigFields {
+  version: number;
+  threshold: number;
+  creator: Uint8Array;
+  createdHeight: bigint;
+  createdAt: bigint;
+  /** the id the next proposal gets */
+  nextTxId: bigint;
+  signers: Uint8Array[];
+  label: string;
+}
+function readMultiSig(r: RecordReader): MultiSigFields {
+  return { version: r.u8(), threshold: r.u8(), creator: r.bytes(32).slice(), createdHeight: r.u64(), createdAt: r.u64(), nextTxId: r.u64(), signers: r.list(read32), label: r.string() };
+}
+/** Decode a whole MultiSig record; RangeError when it is short or has trailing bytes. */
+export function decodeMultiSigFields(v: Uint8Array): MultiSigFields {
+  const r = new RecordReader(v);
+  const rec = readMultiSig(r);
+  r.end();
+  return rec;
+}
+
+/** MultiSigTx: a multi-sig proposal (0x54) */
+export interface MultiSigTxFields {
+  version: number;
+  /** 0 pending, 1 executed, 2 failed (its operations reverted) */
+  state: number;
+  proposer: Uint8Array;
+  createdHeight: bigint;
+  createdAt: bigint;
+  /** unix seconds after which it can no longer be approved */
+  expiresAt: bigint;
+  /** 0 while pending */
+  executedHeight: bigint;
+  /** the status of its execution (0 OK) */
+  status: number;
+  /** signers that approve it now */
+  approvals: Uint8Array[];
+  description: string;
+  /** the Borsh Vec<Operation> */
+  operations: Uint8Array;
+}
+function readMultiSigTx(r: RecordReader): MultiSigTxFields {
+  return { version: r.u8(), state: r.u8(), proposer: r.bytes(32).slice(), createdHeight: r.u64(), createdAt: r.u64(), expiresAt: r.u64(), executedHeight: r.u64(), status: r.u16(), approvals: r.list(read32), description: r.string(), operations: r.vec().slice() };
+}
+/** Decode a whole MultiSigTx record; RangeError when it is short or has trailing bytes. */
+export function decodeMultiSigTxFields(v: Uint8Array): MultiSigTxFields {
+  const r = new RecordReader(v);
+  const rec = readMultiSigTx(r);
   r.end();
   return rec;
 }

@@ -5,8 +5,12 @@ export interface AccountKey {
   keyHash: Uint8Array;
   /** 0 Ed25519, 1 ML-DSA-65 */
   keyType: number;
+  /** 0 owner, 1 operator (docs/accounts.md "Roles") */
   role: number;
   pubkey: Uint8Array;
+  /** the block that registered the key, and its unix time */
+  addedHeight: bigint;
+  addedAt: bigint;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { BlockResultView } from '../core/block-result.js';
 import { encodeStakingPool } from './staking-pools.js';
-import { BUNDLE_LEVEL_OP, type CoreEvent } from '../core/events.js';
+import { BUNDLE_LEVEL_OP, type AccountsEvent, type CoreEvent } from '../core/events.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
-import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
+import { encodeAccount, encodeHash, encodeMint, encodeMultiSig } from '../codec/address.js';
 import { CollectionKind, encodeCollection } from './collections.js';
 import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
 import type { Block, BlockHeader } from './block.js';
@@ -30,7 +30,7 @@ export interface Receipt {
   fee: string;
   events: ReceiptEvent[];
   /** identifiers the bundle created, e.g. the mint of a new token */
-  created?: { mint?: string; pool?: string; collection?: string; presale?: string; staking_pool?: string };
+  created?: { mint?: string; pool?: string; collection?: string; presale?: string; staking_pool?: string; multisig?: string };
 }
 
 /** `op_index` is null for bundle-level events (the fee). */
@@ -68,7 +68,14 @@ export type ReceiptEvent =
   // Presales and staking pools (docs/presales.md, docs/staking-pools.md): the tokens move as Transfer events
   | { type: 'PresaleCreated'; op_index: number | null; presale: string; creator: string; token: string; pay_token: string }
   | { type: 'StakingPoolCreated'; op_index: number | null; pool: string; creator: string; token_mint: string; reward_mint: string }
-  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string };
+  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string }
+  // Accounts, recovery and multi-sig (docs/accounts.md "Events"): key hashes as 64 hex, multi-sigs as Nx5…
+  | { type: 'KeyAdded' | 'KeyRemoved'; op_index: number | null; account: string; key_hash: string; key_type?: string; role?: string }
+  | { type: 'RecoverySet'; op_index: number | null; account: string; threshold: number; guardians: number; timelock: number }
+  | { type: 'RecoveryInitiated' | 'RecoveryApproved' | 'RecoveryCancelled' | 'RecoveryFinalized'; op_index: number | null; account: string; guardian?: string; key_hash?: string; key_type?: string; approvals?: number; executable_at?: number }
+  | { type: 'MultiSigCreated'; op_index: number | null; multisig: string; creator: string; threshold: number; signers: number }
+  | { type: 'MultiSigTxUpdated'; op_index: number | null; multisig: string; tx_id: string; signer: string; action: 'proposed' | 'approved' | 'revoked'; approvals: number }
+  | { type: 'MultiSigTxExecuted'; op_index: number | null; multisig: string; tx_id: string; status_code: number; status_name: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -105,6 +112,7 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
     if (event.type === 'CollectionCreated') receipt.created = { ...receipt.created, collection: event.collection };
     if (event.type === 'PresaleCreated') receipt.created = { ...receipt.created, presale: event.presale };
     if (event.type === 'StakingPoolCreated') receipt.created = { ...receipt.created, staking_pool: event.pool };
+    if (event.type === 'MultiSigCreated') receipt.created = { ...receipt.created, multisig: event.multisig };
   }
   return receipt;
 }
@@ -259,6 +267,17 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         target: event.targetKind === 'collection' ? encodeCollection(event.target) : encodeHash(event.target), target_kind: event.targetKind,
         level: SAFETY_LEVELS[event.level] ?? String(event.level),
       };
+    case 'KeyAdded':
+    case 'KeyRemoved':
+    case 'RecoverySet':
+    case 'RecoveryInitiated':
+    case 'RecoveryApproved':
+    case 'RecoveryCancelled':
+    case 'RecoveryFinalized':
+    case 'MultiSigCreated':
+    case 'MultiSigTxUpdated':
+    case 'MultiSigTxExecuted':
+      return formatAccountsEvent(event, opIndex);
     case 'Unknown':
       return undefined;
   }
@@ -268,6 +287,39 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
 function proposalTypeOf(kind: number): string {
   const k = PROPOSAL_KINDS[kind];
   return k ? PROPOSAL_TYPES[k] : String(kind);
+}
+
+const KEY_TYPES = ['Ed25519', 'ML-DSA-65'];
+const ROLES = ['owner', 'operator'];
+const TX_ACTIONS = ['proposed', 'approved', 'revoked'] as const;
+
+/** Receipt JSON of the accounts events (docs/accounts.md "Events"). */
+function formatAccountsEvent(e: AccountsEvent, opIndex: number | null): ReceiptEvent {
+  const account = encodeAccount(e.account);
+  const hash = e.keyHash ? Buffer.from(e.keyHash).toString('hex') : undefined;
+  const keyType = e.keyType !== undefined ? KEY_TYPES[e.keyType] ?? String(e.keyType) : undefined;
+  switch (e.kind) {
+    case 'KeyAdded':
+      return { type: 'KeyAdded', op_index: opIndex, account, key_hash: hash!, key_type: keyType, role: ROLES[e.role!] ?? String(e.role) };
+    case 'KeyRemoved':
+      return { type: 'KeyRemoved', op_index: opIndex, account, key_hash: hash! };
+    case 'RecoverySet':
+      return { type: 'RecoverySet', op_index: opIndex, account, threshold: e.threshold!, guardians: e.count!, timelock: Number(e.value) };
+    case 'RecoveryInitiated':
+      return { type: 'RecoveryInitiated', op_index: opIndex, account, guardian: encodeAccount(e.actor!), key_hash: hash, key_type: keyType, executable_at: Number(e.value) };
+    case 'RecoveryApproved':
+      return { type: 'RecoveryApproved', op_index: opIndex, account, guardian: encodeAccount(e.actor!), approvals: e.count };
+    case 'RecoveryCancelled':
+      return { type: 'RecoveryCancelled', op_index: opIndex, account };
+    case 'RecoveryFinalized':
+      return { type: 'RecoveryFinalized', op_index: opIndex, account, key_hash: hash, key_type: keyType };
+    case 'MultiSigCreated':
+      return { type: 'MultiSigCreated', op_index: opIndex, multisig: encodeMultiSig(e.account), creator: encodeAccount(e.actor!), threshold: e.threshold!, signers: e.count! };
+    case 'MultiSigTxUpdated':
+      return { type: 'MultiSigTxUpdated', op_index: opIndex, multisig: encodeMultiSig(e.account), tx_id: e.value!.toString(), signer: encodeAccount(e.actor!), action: TX_ACTIONS[e.code!] ?? 'proposed', approvals: e.count! };
+    case 'MultiSigTxExecuted':
+      return { type: 'MultiSigTxExecuted', op_index: opIndex, multisig: encodeMultiSig(e.account), tx_id: e.value!.toString(), status_code: e.code!, status_name: statusOf(e.code!).name };
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { decodeBundle, bundleHash, signingHash, type Bundle } from '../codec/bundle.js';
 import { sha256 } from '../codec/hash.js';
-import { signatureScheme, verifyMlDsa65 } from '../codec/keys.js';
+import { signatureScheme } from '../codec/keys.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
@@ -28,7 +28,7 @@ export interface AdmissionContext {
  * Everything the host checks before a bundle may wait in the mempool: canonical Borsh, expiry,
  * nonce not already used, and the signature (spec §5.2, §5.3). The core checks nonce, expiry and
  * key authorization again at execution; here they give the submitter an early, precise error.
- * Ed25519 checks run on the worker pool, off the main thread; ML-DSA-65 ones are rare and run here.
+ * Ed25519 and ML-DSA-65 checks run on the worker pool, off the main thread.
  */
 export class SubmissionGate {
   constructor(
@@ -106,9 +106,9 @@ export class SubmissionGate {
     }
     for (const pubkey of candidates) {
       if (pubkey.length !== scheme.publicKeyLength) continue;
-      const ok = scheme.keyType === 0
-        ? await this.verifier.verify(message, bundle.signature, pubkey)
-        : verifyMlDsa65(pubkey, message, bundle.signature);
+      // Both schemes on the worker pool (src/codec/verify-pool.ts): an account may sign with an
+      // ML-DSA-65 key as its everyday key (docs/accounts.md), so its checks leave the main thread too.
+      const ok = await this.verifier.verify(message, bundle.signature, pubkey);
       if (ok) {
         return {
           kind: scheme.keyType + 1,

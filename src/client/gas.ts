@@ -12,18 +12,15 @@ import { writeOperation, type Operation } from '../codec/operations.js';
 export { GAS_BASE } from '../abi/constants.js';
 
 /**
- * Gas of one operation, without the bundle's 5,000 base. Throws for AddKey, RemoveKey and RotateKey:
- * their discriminants are reserved (docs/core-abi.md "Decoding": OP_NOT_ENABLED), so no bundle
- * holding them is ever charged.
+ * Gas of one operation, without the bundle's 5,000 base. A ProposeMultiSigTx also prepays the gas
+ * of the operations it holds (docs/accounts.md "Gas").
  */
 export function gasOf(op: Operation): bigint {
-  if (op.type === 'AddKey' || op.type === 'RemoveKey' || op.type === 'RotateKey') {
-    throw new Error(`${op.type} is not enabled (OP_NOT_ENABLED, docs/core-abi.md "Decoding"): no bundle holding it is charged gas`);
-  }
   const gas: { base: bigint; perEntry?: bigint; perByte?: bigint } = OPERATION_GAS[op.type];
   let total = gas.base;
   if (gas.perEntry !== undefined && 'entries' in op) total += gas.perEntry * BigInt(op.entries.length);
   if (gas.perByte !== undefined) total += gas.perByte * BigInt(chargedBytes(op));
+  if (op.type === 'ProposeMultiSigTx') for (const inner of op.operations) total += gasOf(inner);
   return total;
 }
 
@@ -31,8 +28,12 @@ export function gasOf(op: Operation): bigint {
 function chargedBytes(op: Operation): number {
   // RegisterProgram: the JSON text's UTF-8 bytes.
   if (op.type === 'RegisterProgram') return Buffer.byteLength(op.program, 'utf8');
-  // CreateSchedule: the held operations' Borsh Vec, its u32 count included (docs/intents.md).
-  if (op.type === 'CreateSchedule') {
+  // A new public key's bytes (docs/accounts.md "Gas").
+  if (op.type === 'AddKey') return op.pubkey.length;
+  if (op.type === 'RotateKey' || op.type === 'InitiateRecovery') return op.newPubkey.length;
+  // CreateSchedule, ProposeMultiSigTx: the held operations' Borsh Vec, its u32 count included
+  // (docs/intents.md, docs/accounts.md).
+  if (op.type === 'CreateSchedule' || op.type === 'ProposeMultiSigTx') {
     const w = new BorshWriter();
     w.u32(op.operations.length, 'operations');
     for (const inner of op.operations) writeOperation(w, inner);

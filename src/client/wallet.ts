@@ -1,5 +1,5 @@
 import { BUNDLE_GAS_CEILING, GAS_BASE, OPERATION_GAS } from '../abi/constants.js';
-import { NATIVE_MINT, decodePrefixed, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
+import { NATIVE_MINT, decodePrefixed, encodeAccount, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
 import { BorshWriter } from '../codec/borsh.js';
 import {
   TOKEN_METADATA_FIELDS, bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
@@ -7,7 +7,7 @@ import {
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { atomenceOrderId } from '../codec/domain-ids.js';
-import { Signer, type KeyTypeName } from '../codec/keys.js';
+import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
 
@@ -83,11 +83,21 @@ export class Wallet {
   // The next nonce this wallet handed out, so concurrent sends do not reuse one.
   private reservedNonce: bigint | undefined;
 
+  /**
+   * `account`: the account this wallet signs for when it is not the signer's own address (a key
+   * added with AddKey, a rotated or recovered key, an operator key; docs/accounts.md "Wallet flows").
+   */
   constructor(
     readonly signer: Signer,
     client: RpcClient | string,
+    private readonly accountOverride?: Uint8Array,
   ) {
     this.client = typeof client === 'string' ? new RpcClient(client) : client;
+  }
+
+  /** A wallet that signs for `account` (Nx0… or bytes) with `signer`, one of the account's registered keys. */
+  static forAccount(signer: Signer, client: RpcClient | string, account: AccountRef): Wallet {
+    return new Wallet(signer, client, accountBytes(account, 'account'));
   }
 
   static generate(client: RpcClient | string, keyType: KeyTypeName = 'Ed25519'): Wallet {
@@ -100,11 +110,11 @@ export class Wallet {
   }
 
   get address(): string {
-    return this.signer.address;
+    return this.accountOverride ? encodeAccount(this.accountOverride) : this.signer.address;
   }
 
   get account(): Uint8Array {
-    return this.signer.account;
+    return this.accountOverride ?? this.signer.account;
   }
 
   get publicKey(): Uint8Array {
@@ -326,6 +336,69 @@ export class Wallet {
   /** Builds, signs and submits one operation with max_gas = its bundle's gas (opts may override). */
   async sendOperation(op: Operation, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.send([op], { maxGas: bundleGasOf([op]), ...opts });
+  }
+
+  // ---- Account keys, guardian recovery and multi-sig (docs/accounts.md "Wallet flows"): the
+  // mainnet path of svc_addKey … svc_revokeMultiSigApproval. Key hashes are SHA256 of the key.
+
+  /** AddKey (1): another key for this account; role 'owner' (everything) or 'operator' (no key or recovery management). */
+  async addKey(publicKey: Uint8Array | string, keyType: KeyTypeName, role: 'owner' | 'operator' = 'owner', opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'AddKey', pubkey: keyBytes(publicKey), keyType: keyTypeCode(keyType), role: role === 'owner' ? 0 : 1 }, opts);
+  }
+
+  /** RemoveKey (2): by the key's hash (64 hex or bytes); the account keeps at least one owner key. */
+  async removeKey(keyHash: Uint8Array | string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RemoveKey', pubkeyHash: hashBytes(keyHash) }, opts);
+  }
+
+  /** RotateKey (3): replace the key with hash `oldKeyHash` by `newPublicKey` in one step, keeping its role. */
+  async rotateKey(oldKeyHash: Uint8Array | string, newPublicKey: Uint8Array | string, newKeyType: KeyTypeName, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RotateKey', oldPubkeyHash: hashBytes(oldKeyHash), newPubkey: keyBytes(newPublicKey), newKeyType: keyTypeCode(newKeyType) }, opts);
+  }
+
+  /** SetRecovery (77): 1–10 guardians, the approvals a recovery needs, its timelock in seconds (48–72 h recommended). */
+  async setRecovery(guardians: AccountRef[], threshold: number, timelockSeconds: bigint | number, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'SetRecovery', guardians: guardians.map((g, i) => accountBytes(g, `guardians[${i}]`)), threshold, timelock: BigInt(timelockSeconds) }, opts);
+  }
+
+  /** InitiateRecovery (78), as a guardian of `account`: its keys are to be replaced by `newPublicKey`. */
+  async initiateRecovery(account: AccountRef, newPublicKey: Uint8Array | string, keyType: KeyTypeName, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'InitiateRecovery', account: accountBytes(account, 'account'), newPubkey: keyBytes(newPublicKey), keyType: keyTypeCode(keyType) }, opts);
+  }
+
+  /** ApproveRecovery (79), as a further guardian: the approval names the pending key's hash. */
+  async approveRecovery(account: AccountRef, newKeyHash: Uint8Array | string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ApproveRecovery', account: accountBytes(account, 'account'), newKeyHash: hashBytes(newKeyHash) }, opts);
+  }
+
+  /** CancelRecovery (80): the owner stops a recovery of this account during its timelock. */
+  async cancelRecovery(opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'CancelRecovery' }, opts);
+  }
+
+  /** FinalizeRecovery (81): anyone, once the timelock has elapsed and enough guardians approved. */
+  async finalizeRecovery(account: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'FinalizeRecovery', account: accountBytes(account, 'account') }, opts);
+  }
+
+  /** CreateMultiSig (22): the receipt's created.multisig is the Nx5… address. */
+  async createMultiSig(signers: AccountRef[], threshold: number, label: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'CreateMultiSig', signers: signers.map((a, i) => accountBytes(a, `signers[${i}]`)), threshold, label }, opts);
+  }
+
+  /** ProposeMultiSigTx (23): operations to run as the multi-sig once approved; this wallet prepays their gas. */
+  async proposeMultiSigTx(multisig: AccountRef, operations: Operation[], description: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ProposeMultiSigTx', multisig: accountBytes(multisig, 'multisig'), operations, description }, opts);
+  }
+
+  /** ApproveMultiSigTx (24): the approval that reaches the threshold executes the proposal. */
+  async approveMultiSigTx(multisig: AccountRef, txId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ApproveMultiSigTx', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
+  }
+
+  /** RevokeMultiSigApproval (25). */
+  async revokeMultiSigApproval(multisig: AccountRef, txId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RevokeMultiSigApproval', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
   }
 
   /** CreatePool (28; docs/dex.md): costs 100 NTV besides gas; the creator's LP is locked for `lpLockDuration` seconds. */
@@ -732,10 +805,16 @@ export interface ValidatorMetadataParams {
   avatarUrl: string;
 }
 
-function hashBytes(value: string | Uint8Array, what: string): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (typeof value !== 'string') throw new Error(`${what}: expected a hash (Nxh…, 0x + 64 hex) or 32 bytes`);
-  return parseHash(value);
+function keyBytes(value: Uint8Array | string): Uint8Array {
+  return value instanceof Uint8Array ? value : new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
+}
+
+/** A 32-byte hash: bytes, `Nxh…`, or 64 hex with or without `0x` (key hashes are shown as bare hex). */
+function hashBytes(value: string | Uint8Array, what = 'key hash'): Uint8Array {
+  if (typeof value === 'string' && /^(0x)?[0-9a-fA-F]{64}$/.test(value)) return keyBytes(value);
+  if (typeof value === 'string') return parseHash(value);
+  if (!(value instanceof Uint8Array) || value.length !== 32) throw new Error(`${what}: expected a hash (Nxh…, 64 hex) or 32 bytes`);
+  return value;
 }
 
 function accountBytes(value: AccountRef, what: string): Uint8Array {

@@ -20,6 +20,8 @@ export const EVM_ADDRESS_LENGTH = 20;
 export const ACCOUNT_PREFIX = 'Nx0';
 export const MINT_PREFIX = 'Nx1';
 export const HASH_PREFIX = 'Nxh';
+/** A multi-sig account (facts.md "Addresses": Nx5; docs/accounts.md "Multi-sig"). */
+export const MULTISIG_PREFIX = 'Nx5';
 
 export type AddressErrorCode = 'BAD_PREFIX' | 'BAD_BASE58' | 'BAD_HEX' | 'BAD_LENGTH' | 'NOT_A_STRING';
 
@@ -124,6 +126,11 @@ export function encodeMint(bytes: Uint8Array): string {
   return memoized(mintMemo, MINT_PREFIX, bytes, 'mint');
 }
 
+/** `Nx5…`: a multi-sig account (docs/accounts.md). */
+export function encodeMultiSig(bytes: Uint8Array): string {
+  return encodePrefixed(MULTISIG_PREFIX, bytes);
+}
+
 export function encodeHash(bytes: Uint8Array): string {
   return HASH_PREFIX + base58Encode(check32(bytes, 'hash'));
 }
@@ -165,6 +172,8 @@ export function parseAddressDetailed(text: string): ParsedAddress {
   if (typeof text !== 'string') throw new AddressError('NOT_A_STRING', `address must be a string, got ${typeof text}`, text);
   if (text.startsWith(ACCOUNT_PREFIX)) return { kind: 'account', bytes: decodeBase58Body(text, 'account') };
   if (text.startsWith(MINT_PREFIX)) return { kind: 'mint', bytes: decodeBase58Body(text, 'mint') };
+  // A multi-sig is an account: it holds balances and is named wherever an account is.
+  if (text.startsWith(MULTISIG_PREFIX)) return { kind: 'account', bytes: decodeBase58Body(text, 'multi-sig') };
   if (text.startsWith('0x') || text.startsWith('0X')) {
     const body = text.slice(2);
     if (!/^[0-9a-fA-F]*$/.test(body)) {
@@ -184,7 +193,7 @@ export function parseAddressDetailed(text: string): ParsedAddress {
     throw new AddressError('BAD_PREFIX', `${quote(text)} is a hash (Nxh), not an address`, text);
   }
   throw new AddressError('BAD_PREFIX',
-    `address ${quote(text)}: unknown prefix; expected Nx0 (account), Nx1 (mint), 0x + 40 hex or 0x + 64 hex`, text);
+    `address ${quote(text)}: unknown prefix; expected Nx0 (account), Nx1 (mint), Nx5 (multi-sig), 0x + 40 hex or 0x + 64 hex`, text);
 }
 
 /** 32 address bytes from any accepted form (see parseAddressDetailed). */
@@ -225,7 +234,7 @@ export function isAddress(text: string): boolean {
 
 const BASE58_ALPHABET = /^[1-9A-HJ-NP-Za-km-z]*$/;
 
-function decodeBase58Body(text: string, what: 'account' | 'mint' | 'hash'): Uint8Array {
+function decodeBase58Body(text: string, what: 'account' | 'mint' | 'hash' | 'multi-sig'): Uint8Array {
   const body = text.slice(3);
   if (body.length === 0) throw new AddressError('BAD_LENGTH', `${what} ${quote(text)}: nothing after the ${text.slice(0, 3)} prefix`, text);
   if (!BASE58_ALPHABET.test(body)) {

@@ -9,6 +9,8 @@ import {
   EV_PROPOSAL_CREATED_BYTES, EV_PROPOSAL_VOTED_BYTES, EV_PROPOSAL_EXECUTED_BYTES, EV_PROPOSAL_CANCELLED_BYTES, EV_CHAIN_PARAM_CHANGED_BYTES,
   EV_SAFETY_LEVEL_SET_BYTES,
   EV_PRESALE_CREATED_BYTES, EV_STAKING_POOL_CREATED_BYTES,
+  EV_KEY_ADDED_BYTES, EV_KEY_REMOVED_BYTES, EV_RECOVERY_SET_BYTES, EV_RECOVERY_INITIATED_BYTES, EV_RECOVERY_APPROVED_BYTES,
+  EV_RECOVERY_CANCELLED_BYTES, EV_RECOVERY_FINALIZED_BYTES, EV_MULTISIG_CREATED_BYTES, EV_MULTISIG_TX_UPDATED_BYTES, EV_MULTISIG_TX_EXECUTED_BYTES,
 } from '../abi/constants.js';
 
 /**
@@ -236,7 +238,28 @@ export interface StakingPoolCreatedEvent extends EventBase {
   stakeMint: Uint8Array;
   rewardMint: Uint8Array;
 }
-export type CoreEvent = GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/**
+ * Accounts, recovery and multi-sig (docs/accounts.md "Events"), kinds 35–44. `account` is the
+ * account (or the multi-sig) the event is about; `actor` the guardian, creator or signer.
+ */
+export interface AccountsEvent extends EventBase {
+  kind: 'KeyAdded' | 'KeyRemoved' | 'RecoverySet' | 'RecoveryInitiated' | 'RecoveryApproved' | 'RecoveryCancelled' | 'RecoveryFinalized'
+    | 'MultiSigCreated' | 'MultiSigTxUpdated' | 'MultiSigTxExecuted';
+  account: Uint8Array;
+  actor?: Uint8Array;
+  keyHash?: Uint8Array;
+  keyType?: number;
+  role?: number;
+  /** recovery or multi-sig threshold; approvals so far for RecoveryApproved and MultiSigTxUpdated */
+  count?: number;
+  threshold?: number;
+  /** RecoverySet: the timelock; RecoveryInitiated: when it can be finalized; MultiSigTx*: the tx id */
+  value?: bigint;
+  /** MultiSigTxUpdated: 0 proposed, 1 approved, 2 revoked; MultiSigTxExecuted: the status */
+  code?: number;
+}
+
+export type CoreEvent = AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -420,6 +443,39 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
     case EventKind.SafetyLevelSet:
       if (len === EV_SAFETY_LEVEL_SET_BYTES)
         return { bundleIndex, opIndex, kind: 'SafetyLevelSet', proposalId: dv.getBigUint64(o, true), target: b.subarray(o + 8, o + 40), targetKind: b[o + 40] === 0 ? 'contract' : 'collection', level: b[o + 41]! };
+      break;
+    // Accounts, recovery and multi-sig (docs/accounts.md "Events")
+    case EventKind.KeyAdded:
+      if (len === EV_KEY_ADDED_BYTES) return { bundleIndex, opIndex, kind: 'KeyAdded', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64), keyType: b[o + 64]!, role: b[o + 65]! };
+      break;
+    case EventKind.KeyRemoved:
+      if (len === EV_KEY_REMOVED_BYTES) return { bundleIndex, opIndex, kind: 'KeyRemoved', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64) };
+      break;
+    case EventKind.RecoverySet:
+      if (len === EV_RECOVERY_SET_BYTES) return { bundleIndex, opIndex, kind: 'RecoverySet', account: b.subarray(o, o + 32), threshold: b[o + 32]!, count: b[o + 33]!, value: dv.getBigUint64(o + 34, true) };
+      break;
+    case EventKind.RecoveryInitiated:
+      if (len === EV_RECOVERY_INITIATED_BYTES)
+        return { bundleIndex, opIndex, kind: 'RecoveryInitiated', account: b.subarray(o, o + 32), actor: b.subarray(o + 32, o + 64), keyHash: b.subarray(o + 64, o + 96), keyType: b[o + 96]!, value: dv.getBigUint64(o + 97, true) };
+      break;
+    case EventKind.RecoveryApproved:
+      if (len === EV_RECOVERY_APPROVED_BYTES) return { bundleIndex, opIndex, kind: 'RecoveryApproved', account: b.subarray(o, o + 32), actor: b.subarray(o + 32, o + 64), count: b[o + 64]! };
+      break;
+    case EventKind.RecoveryCancelled:
+      if (len === EV_RECOVERY_CANCELLED_BYTES) return { bundleIndex, opIndex, kind: 'RecoveryCancelled', account: b.subarray(o, o + 32) };
+      break;
+    case EventKind.RecoveryFinalized:
+      if (len === EV_RECOVERY_FINALIZED_BYTES) return { bundleIndex, opIndex, kind: 'RecoveryFinalized', account: b.subarray(o, o + 32), keyHash: b.subarray(o + 32, o + 64), keyType: b[o + 64]! };
+      break;
+    case EventKind.MultiSigCreated:
+      if (len === EV_MULTISIG_CREATED_BYTES) return { bundleIndex, opIndex, kind: 'MultiSigCreated', account: b.subarray(o, o + 32), actor: b.subarray(o + 32, o + 64), threshold: b[o + 64]!, count: b[o + 65]! };
+      break;
+    case EventKind.MultiSigTxUpdated:
+      if (len === EV_MULTISIG_TX_UPDATED_BYTES)
+        return { bundleIndex, opIndex, kind: 'MultiSigTxUpdated', account: b.subarray(o, o + 32), value: dv.getBigUint64(o + 32, true), actor: b.subarray(o + 40, o + 72), code: b[o + 72]!, count: b[o + 73]! };
+      break;
+    case EventKind.MultiSigTxExecuted:
+      if (len === EV_MULTISIG_TX_EXECUTED_BYTES) return { bundleIndex, opIndex, kind: 'MultiSigTxExecuted', account: b.subarray(o, o + 32), value: dv.getBigUint64(o + 32, true), code: dv.getUint16(o + 40, true) };
       break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };

@@ -8,6 +8,7 @@ import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
 import { encodeBundle, encodeOps, addr, hex, type Op, W } from './encode.js';
 import { MapStore, NTV, mintOf, rng } from './harness.js';
+import { createHash } from 'node:crypto';
 
 const N_ACCOUNTS = 24;
 const TOKENS = [NTV, mintOf(1), mintOf(2)];
@@ -33,13 +34,13 @@ const swapOp = (a: Uint8Array, b: Uint8Array, x: bigint, min: bigint) => rawOp(3
 const poolKeyOf = (ref: Reference, a: Uint8Array, b: Uint8Array) => Uint8Array.from([7, ...ref.poolAddress(a, b)]);
 
 /** What the schedule part of the generator reached, over all seeds (checked by the last test). */
-const reach = { govExecuted: 0, govCarried: 0, govSpent: 0, govSafety: 0, spent: 0, spentInfinite: 0, runStatus: new Set<number>(), ended: new Set<number>(), duePerBlock: 0, slotsWalked: 0, statuses: new Set<number>() };
+const reach = { govExecuted: 0, govCarried: 0, govSpent: 0, govSafety: 0, accounts: new Set<number>(), spent: 0, spentInfinite: 0, runStatus: new Set<number>(), ended: new Set<number>(), duePerBlock: 0, slotsWalked: 0, statuses: new Set<number>() };
 
 /**
  * `gov`: a run focused on protocol proposals (docs/governance.md): mostly well-formed bundles of the
  * staked accounts, each a proposal operation, so that proposals gather votes, pass, fail and run.
  */
-async function run(seed: number, blocks: number, gov = false) {
+async function run(seed: number, blocks: number, gov = false, accountsBias = 0) {
   const r = rng(seed);
   const store = new MapStore();
   let core = await Core.create(store);
@@ -148,7 +149,7 @@ async function run(seed: number, blocks: number, gov = false) {
     if (p < 90) return rawOp(119, (w) => w.raw(new Uint8Array(32).fill(3))); // runs and fails NOT_VALIDATOR
     if (p < 93) return rawOp(50, (w) => w.raw(new Uint8Array(32))); // not inside a schedule: MALFORMED_BUNDLE
     if (p < 96) return rawOp(49, (w) => { w.u8(0); w.u64(60n); w.u32(1); w.u64(0n); encodeOps(w, [{ kind: 'transfer', to: user, token: NTV, amount: 1n }]); });
-    return { kind: 'raw', disc: r.pick([3, 53, 118]), bytes: new Uint8Array(40) }; // OP_NOT_ENABLED
+    return { kind: 'raw', disc: r.pick([3, 53, 118]), bytes: new Uint8Array(40) }; // OP_NOT_ENABLED, or (RotateKey 3) not allowed inside a schedule: MALFORMED_BUNDLE
   };
 
   // `good`: only values within the bounds and operations a schedule may hold (the maker's batches).
@@ -221,6 +222,57 @@ async function run(seed: number, blocks: number, gov = false) {
     const to = r.chance(0.1) ? owner : r.chance(0.05) ? user : addr(r.int(N_ACCOUNTS + 5));
     return rawOp(52, (w) => { w.raw(token); w.raw(owner); w.raw(to); w.u128(amount); });
   };
+
+  // Accounts (docs/accounts.md): keys from a small per-account pool (so adds collide, removes and
+  // rotations find them, and bundles get signed by them), guardians and multi-sigs among the senders.
+  const keyPool = (who: number, j: number, kt: number) => new Uint8Array(kt === 1 ? 1952 : 32).fill((who * 7 + j) & 0xff);
+  const sha = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
+  // guardians, signers and recovery targets mostly among a circle of six, so they meet
+  const circle = () => addr(r.chance(0.85) ? r.int(6) : r.int(N_ACCOUNTS + 2));
+  /** n distinct accounts of the circle (not `user`), now and then a repeat or `user` itself. */
+  const accountList = (n: number, user: Uint8Array) => {
+    const list: Uint8Array[] = [];
+    for (let i = 0; list.length < n && i < 40; i++) {
+      const a = circle();
+      if (!list.some((x) => hex(x) === hex(a)) && hex(a) !== hex(user)) list.push(a);
+    }
+    if (r.chance(0.08) && list.length > 0) list.push(list[0]!);
+    if (r.chance(0.08)) list.push(user);
+    return list;
+  };
+  const listOp = (disc: number, list: Uint8Array[], threshold: number, tail: (w: W) => void) => rawOp(disc, (w) => { w.u32(list.length); for (const a of list) w.raw(a); w.u8(threshold); tail(w); });
+  const accountOp = (who: number, user: Uint8Array): Op => {
+    const p = r.int(100);
+    const kt = r.chance(0.8) ? 0 : r.chance(0.9) ? 1 : 2;
+    const pk = r.chance(0.95) ? keyPool(who, r.int(4), kt) : new Uint8Array(31).fill(9);
+    if (p < 15) return rawOp(1, (w) => { w.vec(pk); w.u8(kt); w.u8(r.pick([0, 0, 1, 1, 2])); });
+    if (p < 22) return rawOp(2, (w) => w.raw(r.chance(0.3) ? user : r.chance(0.9) ? sha(keyPool(who, r.int(4), r.chance(0.8) ? 0 : 1)) : addr(77)));
+    if (p < 28) return rawOp(3, (w) => { w.raw(r.chance(0.4) ? user : sha(keyPool(who, r.int(4), 0))); w.vec(pk); w.u8(kt); });
+    if (p < 38) {
+      const g = accountList(r.chance(0.05) ? 11 : r.chance(0.05) ? 0 : 1 + r.int(4), user);
+      return listOp(77, g, r.chance(0.85) ? 1 + r.int(Math.max(1, g.length)) : r.pick([0, 5, 11]), (w) => w.u64(BigInt(r.chance(0.8) ? r.pick([10, 30, 60, 200]) : r.pick([5, 86_400, 2_592_000, 2_592_001]))));
+    }
+    const target = circle();
+    const tw = target[28]! * 16777216 + target[29]! * 65536 + target[30]! * 256 + target[31]!; // addr(n) ends in n
+    if (p < 52) return rawOp(78, (w) => { w.raw(target); w.vec(keyPool(tw, r.chance(0.8) ? 9 : 8, kt === 2 ? 0 : kt)); w.u8(kt); });
+    if (p < 66) return rawOp(79, (w) => { w.raw(target); w.raw(sha(keyPool(tw, r.chance(0.8) ? 9 : 8, r.chance(0.9) ? 0 : 1))); });
+    if (p < 71) return rawOp(80, () => {});
+    if (p < 80) return rawOp(81, (w) => w.raw(target));
+    if (p < 86) {
+      const sg = accountList(r.chance(0.05) ? 17 : r.chance(0.03) ? 0 : 1 + r.int(4), user);
+      if (r.chance(0.3)) sg.push(user);
+      return listOp(22, sg, r.chance(0.85) ? 1 + r.int(Math.max(1, Math.min(sg.length, 3))) : r.pick([0, 9]), (w) => w.str(r.chance(0.1) ? 'L'.repeat(65) : 'treasury'));
+    }
+    const ms = multisigs.length > 0 && r.chance(0.9) ? r.pick(multisigs) : addr(88);
+    if (p < 93) {
+      const held: Op[] = Array.from({ length: r.chance(0.03) ? 17 : 1 + r.int(3) }, () => r.chance(0.7)
+        ? { kind: 'transfer' as const, to: addr(r.int(N_ACCOUNTS + 2)), token: r.pick(TOKENS), amount: r.pick([1n, 1000n, BigInt(r.int(3_000_000))]) }
+        : r.chance(0.5) ? approveOp(ms) : r.chance(0.5) ? rawOp(81, (w) => w.raw(addr(r.int(N_ACCOUNTS)))) : rawOp(r.pick([1, 22, 49]), (w) => w.raw(new Uint8Array(8))));
+      return rawOp(23, (w) => { w.raw(ms); encodeOps(w, held); w.str(r.chance(0.1) ? 'D'.repeat(257) : 'pay'); });
+    }
+    return rawOp(r.pick([24, 24, 25]), (w) => { w.raw(ms); w.u64(BigInt(r.int(4))); });
+  };
+  const multisigs: Uint8Array[] = [];
 
   // CancelSchedule of the sender's own schedule (active or ended), someone else's, or an unknown id.
   const cancelSchedule = (user: Uint8Array): Op => {
@@ -345,7 +397,8 @@ async function run(seed: number, blocks: number, gov = false) {
         continue;
       }
       // a third of the senders hold stake (accounts 0–9), so proposals gather votes
-      const who = r.chance(0.2) ? r.int(10) : r.int(N_ACCOUNTS + 3);
+      // the circle (accounts 0–5) acts more in the accounts seeds
+      const who = accountsBias > 0 && r.chance(0.6) ? r.int(6) : r.chance(0.2) ? r.int(10) : r.int(N_ACCOUNTS + 3);
       const user = addr(who);
       const acc = ref.get(accountKey(user));
       const base = pendingNonce.get(who) ?? (acc ? new DataView(acc.buffer, acc.byteOffset).getBigUint64(0, true) : 0n);
@@ -353,9 +406,15 @@ async function run(seed: number, blocks: number, gov = false) {
       if (r.chance(0.08)) nonce = base + 1n;
       else if (r.chance(0.05) && base > 0n) nonce = base - 1n;
       const ops: Op[] = [];
+      // bundles signed by a key of the account's pool carry account operations more often, so an
+      // operator key meets AddKey & co. (KEY_ROLE_NOT_ALLOWED)
+      const auth0 = accountsBias > 0 && r.chance(0.25) ? 'signed-pool' : 'other';
       const nops = r.chance(0.03) ? 0 : r.chance(0.02) ? 65 : 1 + (r.chance(0.3) ? r.int(4) : 0);
       for (let o = 0; o < nops; o++) {
-        if (r.chance(0.06)) {
+        if (accountsBias > 0 && r.chance(accountsBias)) {
+          if (multisigs.length > 0 && r.chance(0.1)) ops.push({ kind: 'transfer', to: r.pick(multisigs), token: r.pick(TOKENS), amount: BigInt(r.int(500_000)) }); // fund a multi-sig
+          else ops.push(accountOp(who, user));
+        } else if (r.chance(0.06)) {
           const sym = r.pick(['abc', 'ABC', 'usdc', 'tk1', 'x-y', '', 'Q'.repeat(17), `S${created}`, `Z${r.int(5)}`]);
           ops.push({ kind: 'createToken', name: r.pick(['Name', '', 'N'.repeat(65), 'Ünïcode']), symbol: sym, decimals: r.pick([0, 6, 18, 19]), supply: BigInt(r.pick([0, 1, 1_000_000])), owner: addr(r.int(N_ACCOUNTS)) });
           created++;
@@ -387,7 +446,7 @@ async function run(seed: number, blocks: number, gov = false) {
           // reserved discriminants on both sides of every enabled range (0, 4–14, 28–52, 119;
           // docs/bundle-format.md "Operation"), 119 itself with random bytes, and non-operations
           // (119, RotateConsensusKey, is enabled: random bytes are short, MALFORMED_BUNDLE, or NOT_VALIDATOR)
-          ops.push({ kind: 'raw', disc: r.chance(0.15) ? 119 : r.pick([1, 2, 3, 15, 27, 53, 118, 120, 200]), bytes: new Uint8Array(r.int(40)) });
+          ops.push({ kind: 'raw', disc: r.chance(0.15) ? 119 : r.pick([26, 27, 71, 76, 84, 93, 115, 118, 120, 200]), bytes: new Uint8Array(r.int(40)) });
         } else {
           const token = r.chance(0.05) ? mintOf(77) : r.pick(TOKENS);
           const bal = ref.get(balanceKey(user, token));
@@ -401,7 +460,13 @@ async function run(seed: number, blocks: number, gov = false) {
       let pubkey: Uint8Array | undefined;
       let signature: Uint8Array | undefined;
       let senderPubkey: Uint8Array | null = null;
-      if (r.chance(0.2)) {
+      if (auth0 === 'signed-pool') {
+        // a key of the account's pool: registered by AddKey, RotateKey or a recovery, or not (the
+        // core decides: KEY_NOT_AUTHORIZED, KEY_ROLE_NOT_ALLOWED)
+        auth = r.chance(0.8) ? 1 : 2;
+        signature = new Uint8Array(auth === 1 ? 64 : 3309).fill(7);
+        keyHash = sha(keyPool(who, r.chance(0.8) ? r.int(4) : 9, auth - 1)); // 9: the recovery key
+      } else if (r.chance(0.2)) {
         auth = 1;
         signature = new Uint8Array(64).fill(7);
         if (revealed.has(who) || r.chance(0.3)) {
@@ -462,6 +527,19 @@ async function run(seed: number, blocks: number, gov = false) {
     expect(c.writes.map((w) => [hex(w.key), w.value ? hex(w.value) : null])).toEqual(rc.writes.map((w) => [hex(w.key), w.value ? hex(w.value) : null]));
     store.apply(c.writes);
     for (const e of want.events) if (e.kind === 17) schedules.push({ id: e.data.slice(0, 32), owner: e.data.slice(32, 64) });
+    for (const e of want.events) if (e.kind === 42) multisigs.push(e.data.slice(0, 32));
+    for (const e of want.events) if (e.kind >= 35 && e.kind <= 44) reach.accounts.add(e.kind);
+    // key, recovery and multi-sig records of the senders (docs/accounts.md "State layout")
+    for (let a = 0; a < N_ACCOUNTS; a++) {
+      for (const k of [Uint8Array.from([0x50, ...addr(a)]), Uint8Array.from([0x51, ...addr(a)]), Uint8Array.from([0x52, ...addr(a)])]) {
+        expect(core.get(k) && hex(core.get(k)!)).toEqual(ref.get(k) && hex(ref.get(k)!));
+      }
+    }
+    for (const ms of multisigs) {
+      for (const k of [Uint8Array.from([0x53, ...ms]), Uint8Array.from([0x54, ...ms, 0, 0, 0, 0, 0, 0, 0, 0])]) {
+        expect(core.get(k) && hex(core.get(k)!)).toEqual(ref.get(k) && hex(ref.get(k)!));
+      }
+    }
     // the schedule records and the due cursor (docs/core-abi.md 0x33, 0x35)
     for (const { id } of schedules) {
       const k = Uint8Array.from([0x33, ...id]);
@@ -520,6 +598,12 @@ describe('core vs bigint reference (randomized)', () => {
       expect(statuses.get(Status.ALREADY_INCLUDED) ?? 0, 'replayed failed bundles').toBeGreaterThan(0);
     });
   }
+  // Sequences where most operations are key, recovery and multi-sig ones (docs/accounts.md).
+  for (const seed of [11, 12, 13, 14, 15]) {
+    it(`seed ${seed} (accounts): identical statuses, gas, fees, events, balances, nonces, writes and roots`, async () => {
+      await run(seed, 100, false, 0.6);
+    });
+  }
   // Hard to reach at random (the maker keeps schedules active): with none active for over an hour
   // (more than the 64 slots one block walks), a new schedule restarts the cursor at its block's
   // slot and runs in that block (docs/intents.md "Schedules on chain").
@@ -572,6 +656,18 @@ describe('core vs bigint reference (randomized)', () => {
     // allowances spent, finite and infinite (docs/allowances.md)
     expect(reach.spent, 'TransferFrom within a finite allowance').toBeGreaterThan(10);
     expect(reach.spentInfinite, 'TransferFrom on an infinite allowance').toBeGreaterThan(3);
+  });
+  it('the seeds reach every account, recovery and multi-sig rule', () => {
+    for (const st of [Status.KEY_ROLE_NOT_ALLOWED, Status.INVALID_KEY, Status.INVALID_KEY_ROLE, Status.KEY_EXISTS, Status.KEY_NOT_FOUND, Status.LAST_OWNER_KEY,
+      Status.INVALID_GUARDIANS, Status.INVALID_THRESHOLD, Status.INVALID_TIMELOCK, Status.RECOVERY_NOT_CONFIGURED, Status.NOT_GUARDIAN,
+      Status.RECOVERY_PENDING, Status.NO_PENDING_RECOVERY, Status.RECOVERY_ALREADY_APPROVED, Status.RECOVERY_TIMELOCK_ELAPSED,
+      Status.RECOVERY_THRESHOLD_NOT_MET, Status.INVALID_SIGNERS, Status.INVALID_MULTISIG_FIELD, Status.MULTISIG_NOT_FOUND,
+      Status.NOT_MULTISIG_SIGNER, Status.MULTISIG_TX_NOT_FOUND, Status.NOT_APPROVED]) {
+      expect(reach.statuses.has(st), `${statusName(st)} (reached: ${[...reach.statuses].filter((x) => x >= 200 || x === 19).map(statusName).join(' ')})`).toBe(true);
+    }
+    // keys added and removed, recovery set, initiated and finalized, multi-sigs created, proposals
+    // updated and executed (the rarer paths, and every status in order, are in test/core/accounts.test.ts)
+    for (const kind of [35, 36, 37, 38, 41, 42, 43, 44]) expect(reach.accounts.has(kind), `event ${kind}`).toBe(true);
   });
   it('the seeds reach every schedule rule', () => {
     console.log({ ...reach, runStatus: [...reach.runStatus].map(statusName), ended: [...reach.ended], statuses: undefined });

@@ -5,6 +5,7 @@
 
 import { createBLAKE3 } from 'hash-wasm';
 import { decodeSettleOp, execSettleOp, isSettleOp, SETTLE_GAS, SETTLE_STATUS, type SettleIo, type SettleOp } from './settle-reference.js';
+import { createHash } from 'node:crypto';
 
 type Hasher = Awaited<ReturnType<typeof createBLAKE3>>;
 
@@ -32,6 +33,13 @@ export const S = {
   INVALID_STAKING_POOL: 298, POOL_CAPACITY_EXCEEDED: 299, POOL_USER_CAP_EXCEEDED: 300, POOL_STAKE_LOCKED: 301,
   INSUFFICIENT_POOL_STAKE: 302, NO_POOL_REWARDS: 303,
   ...SETTLE_STATUS,
+  // docs/accounts.md "Statuses"
+  KEY_ROLE_NOT_ALLOWED: 19, INVALID_KEY: 200, INVALID_KEY_ROLE: 201, KEY_EXISTS: 202, TOO_MANY_KEYS: 203, KEY_NOT_FOUND: 204,
+  LAST_OWNER_KEY: 205, INVALID_GUARDIANS: 206, INVALID_THRESHOLD: 207, INVALID_TIMELOCK: 208, RECOVERY_NOT_CONFIGURED: 209,
+  NOT_GUARDIAN: 210, RECOVERY_PENDING: 211, NO_PENDING_RECOVERY: 212, RECOVERY_ALREADY_APPROVED: 213, RECOVERY_KEY_MISMATCH: 214,
+  RECOVERY_TIMELOCK_ACTIVE: 215, RECOVERY_TIMELOCK_ELAPSED: 216, RECOVERY_THRESHOLD_NOT_MET: 217, INVALID_SIGNERS: 218,
+  INVALID_MULTISIG_FIELD: 219, MULTISIG_NOT_FOUND: 220, NOT_MULTISIG_SIGNER: 221, MULTISIG_TX_NOT_FOUND: 222,
+  MULTISIG_TX_NOT_PENDING: 223, MULTISIG_TX_EXPIRED: 224, ALREADY_APPROVED: 225, NOT_APPROVED: 226, INVALID_MULTISIG_OPERATIONS: 227,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
@@ -46,8 +54,22 @@ function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
   if (op.kind === 49) return 40000n + 3n * BigInt(op.held.length);
   if (op.kind === 18) return 30000n + 3n * BigInt(op.title.length + op.description.length + op.action.length);
+  // docs/accounts.md "Gas": keys 20,000 + 3 per new key byte, recovery 25,000 (+ 3 per key byte to
+  // initiate), multi-sig 40,000 to create, 30,000 + 3 per held byte + the held operations' gas to
+  // propose, 20,000 to approve or revoke
+  if (op.kind === 1 || op.kind === 3) return 20000n + 3n * BigInt(op.pk.length);
+  if (op.kind === 2) return 20000n;
+  if (op.kind === 78) return 25000n + 3n * BigInt(op.pk.length);
+  if (op.kind === 77 || op.kind === 79 || op.kind === 80 || op.kind === 81) return 25000n;
+  if (op.kind === 22) return 40000n;
+  if (op.kind === 23) return 30000n + 3n * BigInt(op.held.length) + op.ops.reduce((a, o) => a + opGas(o), 0n);
+  if (op.kind === 24 || op.kind === 25) return 20000n;
   return GAS_OP[op.kind] ?? SETTLE_GAS[op.kind]!;
 }
+const sha256 = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
+const keyLen = (kt: number) => (kt === 0 ? 32 : kt === 1 ? 1952 : 0);
+const ADMIN_OPS = new Set([1, 2, 3, 77, 80]);
+const NOT_NESTED = new Set([1, 2, 3, 77, 80, 22, 23, 24, 25]);
 // Schedules (docs/intents.md "Schedules on chain")
 const SLOT = 60n;
 const MAX_SLOTS_PER_BLOCK = 64;
@@ -155,7 +177,19 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | TargetOp<97> | TargetOp<98> | TargetOp<99> | TargetOp<103>
   | { kind: 100; stake: Uint8Array; reward: Uint8Array; rate: bigint; lock: bigint; cap: bigint; perUser: bigint }
   // Settlement, anchoring, passports (105–114): test/core/settle-reference.ts
-  | SettleOp;
+  | SettleOp
+  // accounts (docs/accounts.md)
+  | { kind: 1; pk: Uint8Array; kt: number; role: number }
+  | { kind: 2; hash: Uint8Array }
+  | { kind: 3; old: Uint8Array; pk: Uint8Array; kt: number }
+  | { kind: 77; guardians: Uint8Array[]; threshold: number; timelock: bigint }
+  | { kind: 78; account: Uint8Array; pk: Uint8Array; kt: number }
+  | { kind: 79; account: Uint8Array; hash: Uint8Array }
+  | { kind: 80 }
+  | { kind: 81; account: Uint8Array }
+  | { kind: 22; signers: Uint8Array[]; threshold: number; label: Uint8Array }
+  | { kind: 23; ms: Uint8Array; held: Uint8Array; ops: Op[]; desc: Uint8Array }
+  | { kind: 24 | 25; ms: Uint8Array; txId: bigint };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -296,7 +330,36 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
         const op = decodeSettleOp(r, d, validUtf8);
         if (!op) return S.MALFORMED_BUNDLE;
         ops.push(op);
-      } else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
+      }
+      else if (nested && NOT_NESTED.has(d)) return S.MALFORMED_BUNDLE;
+      else if (d === 1) ops.push({ kind: 1, pk: r.vec(), kt: r.u8(), role: r.u8() });
+      else if (d === 2) ops.push({ kind: 2, hash: r.take(32) });
+      else if (d === 3) ops.push({ kind: 3, old: r.take(32), pk: r.vec(), kt: r.u8() });
+      else if (d === 78) ops.push({ kind: 78, account: r.take(32), pk: r.vec(), kt: r.u8() });
+      else if (d === 79) ops.push({ kind: 79, account: r.take(32), hash: r.take(32) });
+      else if (d === 80) ops.push({ kind: 80 });
+      else if (d === 81) ops.push({ kind: 81, account: r.take(32) });
+      else if (d === 77 || d === 22) {
+        const n = r.u32();
+        const list = Array.from({ length: n }, () => r.take(32));
+        const threshold = r.u8();
+        if (d === 77) ops.push({ kind: 77, guardians: list, threshold, timelock: r.u64() });
+        else {
+          const label = r.vec();
+          if (!validUtf8(label)) return S.MALFORMED_BUNDLE;
+          ops.push({ kind: 22, signers: list, threshold, label });
+        }
+      } else if (d === 23) {
+        const ms = r.take(32);
+        const start = r.o;
+        const held = decodeOps(r, 16, true);
+        if (typeof held === 'number') return held === S.EMPTY_BUNDLE || held === S.TOO_MANY_OPS ? S.MALFORMED_BUNDLE : held;
+        const heldBytes = r.b.slice(start, r.o);
+        const desc = r.vec();
+        if (!validUtf8(desc)) return S.MALFORMED_BUNDLE;
+        ops.push({ kind: 23, ms, held: heldBytes, ops: held, desc });
+      } else if (d === 24 || d === 25) ops.push({ kind: d, ms: r.take(32), txId: r.u64() });
+      else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
         // Enabled in the core (staking, names, collections) but not modelled here; they have their
         // own tests. A generator that sends one as a "reserved" discriminant is wrong.
         throw new Error(`reference: operation ${d} is enabled but not modelled`);
@@ -505,6 +568,8 @@ export class Reference {
         const kr = this.get(cat(new Uint8Array([6]), user, keyHash));
         if (kr) {
           if (kr[0] !== bi.auth - 1) return res(S.KEY_NOT_AUTHORIZED, d.nonce);
+          // an operator key may not manage the account's keys or recovery (docs/accounts.md "Roles")
+          if (kr[1] !== 0 && d.ops.some((o) => ADMIN_OPS.has(o.kind))) return res(S.KEY_ROLE_NOT_ALLOWED, d.nonce);
         } else if (keyCount === 0) {
           if (!eq(keyHash, user)) return res(S.PUBKEY_MISMATCH, d.nonce);
           const want = bi.auth === 1 ? 32 : 1952;
@@ -560,8 +625,8 @@ export class Reference {
       this.bundle = new Map();
       let st: number = S.OK;
       if (reveal) {
-        this.put(cat(new Uint8Array([6]), user, keyHash), cat(new Uint8Array([bi.auth - 1, 0]), le(BigInt(pk.length), 4), pk));
-        keyCount = 1;
+        this.put(cat(new Uint8Array([6]), user, keyHash), this.keyRecord(ctx, bi.auth - 1, 0, pk));
+        this.setKeyCount(user, 1);
         evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 2, data: cat(user, keyHash, new Uint8Array([bi.auth - 1])) });
       }
       chargeFee();
@@ -570,6 +635,7 @@ export class Reference {
       this.bundle = null;
       if (st !== S.OK) return fail(st);
       for (const [k, v] of overlay) this.block.set(k, v);
+      keyCount = this.keyCount(user);
       this.put(cat(new Uint8Array([1]), user), cat(le(d.nonce + 1n, 8), le(BigInt(keyCount), 2)));
       blockGas += gas;
       fees += fee;
@@ -636,6 +702,247 @@ export class Reference {
     return S.OK;
   }
 
+  // ---------------------------------------------------------------- accounts (docs/accounts.md)
+  private keyRecord(ctx: RefCtx, kt: number, role: number, pk: Uint8Array): Uint8Array {
+    return cat(new Uint8Array([kt, role]), le(BigInt(pk.length), 4), pk, le(ctx.height, 8), le(ctx.timestamp, 8));
+  }
+  private keyCount(a: Uint8Array): number {
+    const v = this.get(cat(new Uint8Array([1]), a));
+    return v ? Number(rdLe(v, 8, 2)) : 0;
+  }
+  private setKeyCount(a: Uint8Array, n: number) {
+    const k = cat(new Uint8Array([1]), a);
+    const v = this.get(k);
+    const rec = v && v.length >= 10 ? v.slice() : new Uint8Array(10);
+    rec.set(le(BigInt(n), 2), 8);
+    this.put(k, rec);
+  }
+  private del(key: Uint8Array) {
+    if (this.get(key)) this.put(key, null);
+  }
+  private keyList(a: Uint8Array): Uint8Array[] {
+    const v = this.get(cat(new Uint8Array([0x52]), a));
+    return v ? Array.from({ length: v.length / 32 }, (_, i) => v.slice(32 * i, 32 * i + 32)) : [];
+  }
+  private setKeyList(a: Uint8Array, list: Uint8Array[]) {
+    const k = cat(new Uint8Array([0x52]), a);
+    if (list.length === 0) this.del(k);
+    else this.put(k, cat(...list));
+  }
+  private execKey(ctx: RefCtx, user: Uint8Array, op: Extract<Op, { kind: 1 | 2 | 3 }>, index: number, k: number, evs: RefEvent[]): number {
+    const rk = (h: Uint8Array) => cat(new Uint8Array([6]), user, h);
+    const added = (h: Uint8Array, kt: number, role: number) => evs.push({ bundleIndex: index, opIndex: k, kind: 35, data: cat(user, h, new Uint8Array([kt, role])) });
+    const removed = (h: Uint8Array) => evs.push({ bundleIndex: index, opIndex: k, kind: 36, data: cat(user, h) });
+    if (op.kind === 1) {
+      if (keyLen(op.kt) === 0 || op.pk.length !== keyLen(op.kt)) return S.INVALID_KEY;
+      if (op.role > 1) return S.INVALID_KEY_ROLE;
+      const h = sha256(op.pk);
+      if (this.get(rk(h))) return S.KEY_EXISTS;
+      const n = this.keyCount(user);
+      if (n >= 8) return S.TOO_MANY_KEYS;
+      this.put(rk(h), this.keyRecord(ctx, op.kt, op.role, op.pk));
+      this.setKeyList(user, [...this.keyList(user).filter((x) => !eq(x, h)), h]);
+      added(h, op.kt, op.role);
+      this.setKeyCount(user, n + 1);
+      return S.OK;
+    }
+    if (op.kind === 2) {
+      const kr = this.get(rk(op.hash));
+      if (!kr) return S.KEY_NOT_FOUND;
+      if (kr[1] === 0) {
+        const list = this.keyList(user);
+        let owners = list.filter((h) => this.get(rk(h))?.[1] === 0).length;
+        if (!list.some((h) => eq(h, user)) && this.get(rk(user))?.[1] === 0) owners++;
+        if (owners <= 1) return S.LAST_OWNER_KEY;
+      }
+      const n = this.keyCount(user);
+      this.del(rk(op.hash));
+      this.setKeyList(user, this.keyList(user).filter((x) => !eq(x, op.hash)));
+      removed(op.hash);
+      this.setKeyCount(user, n - 1);
+      return S.OK;
+    }
+    if (keyLen(op.kt) === 0 || op.pk.length !== keyLen(op.kt)) return S.INVALID_KEY;
+    const old = this.get(rk(op.old));
+    if (!old) return S.KEY_NOT_FOUND;
+    const h = sha256(op.pk);
+    if (this.get(rk(h))) return S.KEY_EXISTS;
+    this.del(rk(op.old));
+    this.setKeyList(user, this.keyList(user).filter((x) => !eq(x, op.old)));
+    removed(op.old);
+    this.put(rk(h), this.keyRecord(ctx, op.kt, old[1]!, op.pk));
+    this.setKeyList(user, [...this.keyList(user).filter((x) => !eq(x, h)), h]);
+    added(h, op.kt, old[1]!);
+    return S.OK;
+  }
+
+  private recovery(a: Uint8Array) {
+    const v = this.get(cat(new Uint8Array([0x50]), a));
+    if (!v) return undefined;
+    const n = Number(rdLe(v, 10, 4));
+    return { threshold: v[1]!, timelock: rdLe(v, 2, 8), guardians: Array.from({ length: n }, (_, i) => v.slice(14 + 32 * i, 46 + 32 * i)) };
+  }
+  private pending(a: Uint8Array) {
+    const v = this.get(cat(new Uint8Array([0x51]), a));
+    if (!v) return undefined;
+    const n = Number(rdLe(v, 18, 4));
+    const approvals: Uint8Array[] = Array.from({ length: n }, (_, i) => v.slice(22 + 32 * i, 54 + 32 * i));
+    const o = 22 + 32 * n;
+    const pk = v.slice(o + 4, o + 4 + Number(rdLe(v, o, 4)));
+    return { kt: v[1]!, at: rdLe(v, 2, 8), height: rdLe(v, 10, 8), approvals, pk };
+  }
+  private putPending(a: Uint8Array, p: { kt: number; at: bigint; height: bigint; approvals: Uint8Array[]; pk: Uint8Array }) {
+    this.put(cat(new Uint8Array([0x51]), a), cat(new Uint8Array([1, p.kt]), le(p.at, 8), le(p.height, 8), le(BigInt(p.approvals.length), 4), ...p.approvals, le(BigInt(p.pk.length), 4), p.pk));
+  }
+  private execRecovery(ctx: RefCtx, user: Uint8Array, op: Extract<Op, { kind: 77 | 78 | 79 | 80 | 81 }>, index: number, k: number, evs: RefEvent[]): number {
+    const ev = (kind: number, ...data: Uint8Array[]) => evs.push({ bundleIndex: index, opIndex: k, kind, data: cat(...data) });
+    const has = (list: Uint8Array[], a: Uint8Array) => list.some((x) => eq(x, a));
+    if (op.kind === 77) {
+      const g = op.guardians;
+      if (g.length === 0 || g.length > 10 || g.some((x, i) => has(g.slice(0, i), x)) || has(g, user)) return S.INVALID_GUARDIANS;
+      if (op.threshold === 0 || op.threshold > g.length) return S.INVALID_THRESHOLD;
+      const min = ctx.allowUnsigned ? 10n : 86400n;
+      if (op.timelock < min || op.timelock > 2_592_000n) return S.INVALID_TIMELOCK;
+      if (this.pending(user)) return S.RECOVERY_PENDING;
+      this.put(cat(new Uint8Array([0x50]), user), cat(new Uint8Array([1, op.threshold]), le(op.timelock, 8), le(BigInt(g.length), 4), ...g));
+      ev(37, user, new Uint8Array([op.threshold, g.length]), le(op.timelock, 8));
+      return S.OK;
+    }
+    if (op.kind === 78) {
+      const cfg = this.recovery(op.account);
+      if (!cfg) return S.RECOVERY_NOT_CONFIGURED;
+      if (!has(cfg.guardians, user)) return S.NOT_GUARDIAN;
+      if (keyLen(op.kt) === 0 || op.pk.length !== keyLen(op.kt)) return S.INVALID_KEY;
+      if (this.pending(op.account)) return S.RECOVERY_PENDING;
+      this.putPending(op.account, { kt: op.kt, at: ctx.timestamp, height: ctx.height, approvals: [user], pk: op.pk });
+      ev(38, op.account, user, sha256(op.pk), new Uint8Array([op.kt]), le(ctx.timestamp + cfg.timelock, 8));
+      return S.OK;
+    }
+    if (op.kind === 79) {
+      const p = this.pending(op.account);
+      if (!p) return S.NO_PENDING_RECOVERY;
+      if (!has(this.recovery(op.account)!.guardians, user)) return S.NOT_GUARDIAN;
+      if (!eq(sha256(p.pk), op.hash)) return S.RECOVERY_KEY_MISMATCH;
+      if (has(p.approvals, user)) return S.RECOVERY_ALREADY_APPROVED;
+      p.approvals.push(user);
+      this.putPending(op.account, p);
+      ev(39, op.account, user, new Uint8Array([p.approvals.length]));
+      return S.OK;
+    }
+    if (op.kind === 80) {
+      const p = this.pending(user);
+      if (!p) return S.NO_PENDING_RECOVERY;
+      if (ctx.timestamp - p.at >= this.recovery(user)!.timelock) return S.RECOVERY_TIMELOCK_ELAPSED;
+      this.del(cat(new Uint8Array([0x51]), user));
+      ev(40, user);
+      return S.OK;
+    }
+    const a = op.account;
+    const p = this.pending(a);
+    if (!p) return S.NO_PENDING_RECOVERY;
+    const cfg = this.recovery(a)!;
+    if (ctx.timestamp - p.at < cfg.timelock) return S.RECOVERY_TIMELOCK_ACTIVE;
+    if (p.approvals.length < cfg.threshold) return S.RECOVERY_THRESHOLD_NOT_MET;
+    const rk = (h: Uint8Array) => cat(new Uint8Array([6]), a, h);
+    const list = this.keyList(a);
+    for (const h of list) this.del(rk(h));
+    this.del(cat(new Uint8Array([0x52]), a));
+    this.del(rk(a));
+    const h = sha256(p.pk);
+    this.put(rk(h), this.keyRecord(ctx, p.kt, 0, p.pk));
+    this.put(cat(new Uint8Array([0x52]), a), h);
+    this.setKeyCount(a, 1);
+    this.del(cat(new Uint8Array([0x51]), a));
+    ev(41, a, h, new Uint8Array([p.kt]));
+    return S.OK;
+  }
+
+  private multisig(ms: Uint8Array) {
+    const v = this.get(cat(new Uint8Array([0x53]), ms));
+    if (!v) return undefined;
+    const n = Number(rdLe(v, 58, 4));
+    return { v, threshold: v[1]!, nextTx: rdLe(v, 50, 8), signers: Array.from({ length: n }, (_, i) => v.slice(62 + 32 * i, 94 + 32 * i)) };
+  }
+  private msTx(ms: Uint8Array, id: bigint) {
+    const key = cat(new Uint8Array([0x54]), ms, le(id, 8).reverse());
+    const v = this.get(key);
+    if (!v) return undefined;
+    const n = Number(rdLe(v, 68, 4));
+    const approvals: Uint8Array[] = Array.from({ length: n }, (_, i) => v.slice(72 + 32 * i, 104 + 32 * i));
+    return { key, head: v.slice(0, 68), approvals, tail: v.slice(72 + 32 * n) };
+  }
+  private putTx(t: { key: Uint8Array; head: Uint8Array; approvals: Uint8Array[]; tail: Uint8Array }) {
+    this.put(t.key, cat(t.head, le(BigInt(t.approvals.length), 4), ...t.approvals, t.tail));
+  }
+  private execMultiSig(ctx: RefCtx, d: Decoded, op: Extract<Op, { kind: 22 | 23 | 24 | 25 }>, index: number, k: number, evs: RefEvent[]): number {
+    const user = d.user;
+    const has = (list: Uint8Array[], a: Uint8Array) => list.some((x) => eq(x, a));
+    const ev = (kind: number, ...data: Uint8Array[]) => evs.push({ bundleIndex: index, opIndex: k, kind, data: cat(...data) });
+    if (op.kind === 22) {
+      const sg = op.signers;
+      if (sg.length === 0 || sg.length > 16 || sg.some((x, i) => has(sg.slice(0, i), x))) return S.INVALID_SIGNERS;
+      if (op.threshold === 0 || op.threshold > sg.length) return S.INVALID_THRESHOLD;
+      if (op.label.length > 64) return S.INVALID_MULTISIG_FIELD;
+      const ms = this.blake3(utf8.encode('multisig'), user, le(d.nonce, 8), le(BigInt(k), 4));
+      this.put(cat(new Uint8Array([0x53]), ms), cat(new Uint8Array([1, op.threshold]), user, le(ctx.height, 8), le(ctx.timestamp, 8), le(0n, 8),
+        le(BigInt(sg.length), 4), ...sg, le(BigInt(op.label.length), 4), op.label));
+      ev(42, ms, user, new Uint8Array([op.threshold, sg.length]));
+      return S.OK;
+    }
+    const m = this.multisig(op.ms);
+    if (!m) return S.MULTISIG_NOT_FOUND;
+    if (!has(m.signers, user)) return S.NOT_MULTISIG_SIGNER;
+    const upd = (id: bigint, action: number, n: number) => ev(43, op.ms, le(id, 8), user, new Uint8Array([action, n]));
+    if (op.kind === 23) {
+      if (op.desc.length > 256) return S.INVALID_MULTISIG_FIELD;
+      if (op.held.length > 4096) return S.INVALID_MULTISIG_OPERATIONS;
+      const id = m.nextTx;
+      const mv = m.v.slice();
+      mv.set(le(id + 1n, 8), 50);
+      this.put(cat(new Uint8Array([0x53]), op.ms), mv);
+      this.put(cat(new Uint8Array([0x54]), op.ms, le(id, 8).reverse()), cat(new Uint8Array([1, 0]), user, le(ctx.height, 8), le(ctx.timestamp, 8),
+        le(ctx.timestamp + 604_800n, 8), le(0n, 8), le(0n, 2), le(1n, 4), user, le(BigInt(op.desc.length), 4), op.desc, le(BigInt(op.held.length), 4), op.held));
+      upd(id, 0, 1);
+      if (m.threshold <= 1) this.msExecute(ctx, op.ms, id, index, k, evs);
+      return S.OK;
+    }
+    const t = this.msTx(op.ms, op.txId);
+    if (!t) return S.MULTISIG_TX_NOT_FOUND;
+    if (t.head[1] !== 0) return S.MULTISIG_TX_NOT_PENDING;
+    if (ctx.timestamp > rdLe(t.head, 50, 8)) return S.MULTISIG_TX_EXPIRED;
+    const approve = op.kind === 24;
+    if (approve && has(t.approvals, user)) return S.ALREADY_APPROVED;
+    if (!approve && !has(t.approvals, user)) return S.NOT_APPROVED;
+    t.approvals = t.approvals.filter((x) => !eq(x, user));
+    if (approve) t.approvals.push(user);
+    this.putTx(t);
+    upd(op.txId, approve ? 1 : 2, t.approvals.length);
+    if (approve && t.approvals.length >= m.threshold) this.msExecute(ctx, op.ms, op.txId, index, k, evs);
+    return S.OK;
+  }
+  /** A proposal's operations as the multi-sig, all or nothing; the record keeps the outcome. */
+  private msExecute(ctx: RefCtx, ms: Uint8Array, id: bigint, index: number, k: number, evs: RefEvent[]) {
+    const t = this.msTx(ms, id)!;
+    const descLen = Number(rdLe(t.tail, 0, 4));
+    const held = t.tail.slice(4 + descLen + 4);
+    const ops = decodeOps(new Reader(held), 16, true) as Op[];
+    const saved = new Map(this.bundle!);
+    const evLen = evs.length;
+    let st: number = S.OK;
+    const as = { user: ms, nonce: id } as Decoded;
+    for (let i = 0; i < ops.length && st === S.OK; i++) st = this.execOp(ctx, as, ops[i]!, index, k, evs);
+    if (st !== S.OK) {
+      this.bundle = saved;
+      evs.length = evLen;
+    }
+    const t2 = this.msTx(ms, id)!;
+    t2.head[1] = st === S.OK ? 1 : 2;
+    t2.head.set(le(ctx.height, 8), 58);
+    t2.head.set(le(BigInt(st), 2), 66);
+    this.putTx(t2);
+    evs.push({ bundleIndex: index, opIndex: k, kind: 44, data: cat(ms, le(id, 8), le(BigInt(st), 2)) });
+  }
+
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
     if (op.kind === 119) return S.NOT_VALIDATOR; // no validators in this model's genesis
@@ -647,8 +954,10 @@ export class Reference {
     if (op.kind >= 95 && op.kind <= 99) return this.execPresale(ctx, user, op as PresaleOp, index, k, evs);
     if (op.kind >= 100 && op.kind <= 104) return this.execStakingPool(ctx, user, op as StakingPoolOp, index, k, evs);
     if (isSettleOp(op)) return execSettleOp(this.settleIo, ctx, user, d.nonce, op, index, k, evs);
+    if (op.kind === 1 || op.kind === 2 || op.kind === 3) return this.execKey(ctx, user, op, index, k, evs);
+    if (op.kind >= 77 && op.kind <= 81) return this.execRecovery(ctx, user, op as Extract<Op, { kind: 77 | 78 | 79 | 80 | 81 }>, index, k, evs);
+    if (op.kind >= 22 && op.kind <= 25) return this.execMultiSig(ctx, d, op as Extract<Op, { kind: 22 | 23 | 24 | 25 }>, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op as Extract<Op, { kind: 28 | 29 | 30 | 31 | 34 | 35 }>, index, k, evs);
-    if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op, index, k, evs);
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
       if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;

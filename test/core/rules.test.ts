@@ -142,7 +142,8 @@ describe('key revelation and authorization', () => {
     expect(r.results.map((x) => x.status)).toEqual([Status.UNSIGNED_NOT_ALLOWED, Status.PUBKEY_MISMATCH, Status.PUBKEY_MISMATCH, Status.OK, Status.OK, Status.KEY_NOT_AUTHORIZED]);
     expect(r.events.filter((e) => e.kind === 'KeyRegistered')).toHaveLength(1);
     const kr = decodeKeyRecord(core.get(keyRecordKey(user, user))!);
-    expect(kr).toEqual({ keyType: 0, role: 0, pubkey: pk });
+    // with the block that registered it (docs/accounts.md "State layout")
+    expect(kr).toEqual({ keyType: 0, role: 0, pubkey: pk, addedHeight: 1n, addedAt: expect.any(BigInt) });
     expect(decodeAccount(core.get(accountKey(user))!)).toEqual({ nonce: 2n, keyCount: 1 });
     core.commitBlock();
   });

@@ -149,7 +149,7 @@ describe('scan_bundles', () => {
       [encodeRaw({ ...plain, signature: new Uint8Array(4097) }), Status.MALFORMED_BUNDLE],
       [encodeRaw({ ...plain, ops: [] }), Status.EMPTY_BUNDLE],
       [encodeRaw({ ...plain, ops: new Array(65).fill(plain.ops[0]) }), Status.TOO_MANY_OPS],
-      [encodeRaw({ ...plain, ops: [{ kind: 'raw', disc: 1 }] }), Status.OP_NOT_ENABLED],
+      [encodeRaw({ ...plain, ops: [{ kind: 'raw', disc: 84 }] }), Status.OP_NOT_ENABLED],
     ];
     // Option tag 2 for expiry_timestamp: the last two bytes of an unsigned bundle are the two tags.
     const badTag = valid.slice();

@@ -8,6 +8,20 @@ import { Address, DecimalString, parseAmount } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
+import { keyJson } from './accounts.js';
+import { readRecovery, type RecoveryInfo } from '../../chain/accounts.js';
+
+function recoveryJson(r: RecoveryInfo | undefined) {
+  if (!r) return null;
+  const p = r.pending;
+  return {
+    guardians: r.guardians.map(encodeAccount), threshold: r.threshold, timelock: Number(r.timelock),
+    pending: p ? {
+      key_hash: Buffer.from(p.keyHash).toString('hex'), key_type: p.keyType === 0 ? 'Ed25519' : 'ML-DSA-65', public_key: Buffer.from(p.pubkey).toString('hex'),
+      initiated_at: Number(p.initiatedAt), initiated_height: Number(p.initiatedHeight), executable_at: Number(p.executableAt), approvals: p.approvals.map(encodeAccount),
+    } : null,
+  };
+}
 
 const TokenRef = Type.String({
   minLength: 1, maxLength: 64,
@@ -34,7 +48,7 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
     }),
     defineMethod({
       name: 'svc_getAccount',
-      summary: 'Nonce, pending nonce and registered keys of an account: what a wallet needs to build a bundle.',
+      summary: 'Nonce, pending nonce, registered keys (type, hash, role, when added) and the recovery configuration of an account: what a wallet needs to build a bundle (docs/accounts.md).',
       params: [{ name: 'address', schema: Address() }] as const,
       result: {
         name: 'account',
@@ -43,7 +57,18 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
           nonce: Type.String({ description: 'next nonce that can execute (spec §5.8)' }),
           pending_nonce: Type.String({ description: 'next nonce free after the bundles waiting in the mempool' }),
           balance: Type.String({ description: 'NTV balance, raw units' }),
-          keys: Type.Array(Type.Object({ key_hash: Type.String(), key_type: Type.String(), role: Type.Integer() })),
+          keys: Type.Array(Type.Object({
+            key_hash: Type.String({ description: 'SHA256 of the public key, 64 hex' }), key_type: Type.String({ description: 'Ed25519 or ML-DSA-65' }),
+            role: Type.Integer({ description: '0 owner, 1 operator (docs/accounts.md "Roles")' }), role_name: Type.String(),
+            added_height: Type.Integer({ description: 'the block that registered the key' }), added_at: Type.Integer({ description: 'unix seconds of that block' }),
+          })),
+          recovery: Type.Union([Type.Null(), Type.Object({
+            guardians: Type.Array(Type.String()), threshold: Type.Integer(), timelock: Type.Integer({ description: 'seconds' }),
+            pending: Type.Union([Type.Null(), Type.Object({
+              key_hash: Type.String(), key_type: Type.String(), public_key: Type.String({ description: 'hex' }), initiated_at: Type.Integer(), initiated_height: Type.Integer(),
+              executable_at: Type.Integer({ description: 'unix seconds from which FinalizeRecovery may run' }), approvals: Type.Array(Type.String()),
+            })], { description: 'the recovery in progress, if any' }),
+          })], { description: 'guardian recovery (docs/accounts.md "Recovery"); null when not configured' }),
         }),
       },
       handler: ([address]) => {
@@ -54,11 +79,8 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
           nonce: chain.stateNonce(account).toString(),
           pending_nonce: chain.pendingNonce(account).toString(),
           balance: chain.balance(account, new Uint8Array(32)).toString(),
-          keys: readers.keys.of(account).map((k) => ({
-            key_hash: Buffer.from(k.keyHash).toString('hex'),
-            key_type: k.keyType === 0 ? 'Ed25519' : 'ML-DSA-65',
-            role: k.role,
-          })),
+          keys: readers.keys.of(account).map(keyJson),
+          recovery: recoveryJson(readRecovery(chain.state, account)),
         };
       },
     }),

@@ -1,5 +1,6 @@
 import type { MethodRegistry } from '../registry.js';
 import { accountMethods } from './account.js';
+import { accountsMethods } from './accounts.js';
 import { allowanceMethods } from './allowances.js';
 import { auditMethods } from './audit.js';
 import type { MethodDependencies } from './context.js';
@@ -57,6 +58,7 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     settlementMethods,
     anchorMethods,
     passportMethods,
+    accountsMethods,
   ]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));

@@ -26,6 +26,7 @@ export const ReceiptSchema = Type.Object({
     collection: Type.Optional(Str('Nx2… address of a created NFT or multi-token collection')),
     presale: Type.Optional(Str('Nx0… address (escrow account) of a created presale')),
     staking_pool: Type.Optional(Str('Nx6… address of a created token staking pool')),
+    multisig: Type.Optional(Str('Nx5… address of a created multi-sig account (docs/accounts.md)')),
   })),
 }, { title: 'Receipt', additionalProperties: false });
 

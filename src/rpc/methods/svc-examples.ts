@@ -8,6 +8,7 @@
  * schemas.
  */
 import type { MethodDefinition, MethodExample } from '../registry.js';
+import { ACCOUNTS_DESCRIPTIONS, ACCOUNTS_EXAMPLES } from './accounts-examples.js';
 
 /** Accounts, a token and collections of the recorded run. */
 const ALICE = 'Nx079aj31QeXHEaGyRm5N9mRZjpt6c1uRAhEyfhvG24nThk';
@@ -733,21 +734,6 @@ export const METHOD_EXAMPLES: Record<string, MethodExample[]> = {
     name: 'USDC balance of an account',
     params: [{ name: 'address', value: ALICE }, { name: 'token_symbol', value: 'USDC' }],
     result: { name: 'balance', value: '249998500000' },
-  }],
-  svc_getAccount: [{
-    name: 'a funded account',
-    params: [{ name: 'address', value: ALICE }],
-    result: {
-      name: 'account',
-      value: {
-        address: ALICE,
-        evm_address: '0x186aa50b5aebc8e90865ad028ab5a1420b3f6afb',
-        nonce: '1',
-        pending_nonce: '1',
-        balance: '50099999790000',
-        keys: [],
-      },
-    },
   }],
   svc_transfer: [{
     name: '1.5 USDC',
@@ -3623,7 +3609,7 @@ export const METHOD_DESCRIPTIONS: Record<string, string> = {
   svc_getBalance:
     'Reads the committed balance of `address` in one token (spec §4.1); the token by symbol (any case) or mint, NTV when absent. An account that never held the token has "0". Errors: UNKNOWN_TOKEN when no token has that symbol or mint.',
   svc_getAccount:
-    'Reads an account for a wallet about to build a bundle (spec §5.8): its EVM form, the next executable nonce, the next nonce after its queued bundles, its NTV balance and registered keys (none until its first signed send). Any well-formed address answers; an unknown one has nonce "0" and no keys. No application errors.',
+    'Reads an account for a wallet about to build a bundle (spec §5.8): its EVM form, the next executable nonce, the next nonce after its queued bundles, its NTV balance, its registered keys with type, hash, role and the block that added them (none until its first signed send), and its guardian recovery configuration with any pending recovery (docs/accounts.md). Any well-formed address answers; an unknown one has nonce "0" and no keys. No application errors.',
   svc_transfer:
     'Sends `amount` raw units of a token from `from` to `to` as an unsigned bundle and answers with its receipt once in a block (spec §4.1, §5.5, §5.6). Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign a Transfer and use svc_submitBundle), UNKNOWN_TOKEN, BUNDLE_FAILED with the reverted receipt (e.g. status INSUFFICIENT_BALANCE), BUNDLE_INVALID when admission refuses the bundle.',
   svc_faucet:
@@ -3835,8 +3821,8 @@ export const METHOD_DESCRIPTIONS: Record<string, string> = {
  */
 export function withMethodDocs(definitions: MethodDefinition[]): MethodDefinition[] {
   return definitions.map((d) => {
-    const description = METHOD_DESCRIPTIONS[d.name];
-    const examples = METHOD_EXAMPLES[d.name];
+    const description = METHOD_DESCRIPTIONS[d.name] ?? ACCOUNTS_DESCRIPTIONS[d.name];
+    const examples = METHOD_EXAMPLES[d.name] ?? ACCOUNTS_EXAMPLES[d.name];
     if (description === undefined && examples === undefined) return d;
     return {
       ...d,

@@ -1,0 +1,284 @@
+import { Type } from '@sinclair/typebox';
+import { encodeAccount, encodeMultiSig } from '../../codec/address.js';
+import { listMultiSigTxs, readMultiSig, type MultiSigTxInfo } from '../../chain/accounts.js';
+import { OperationJsonError, operationsFromJson, operationsToJson } from '../../chain/operation-json.js';
+import { statusOf } from '../../chain/status.js';
+import { NOT_NESTED, type Operation } from '../../codec/operations.js';
+import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_GUARDIANS, MAX_MULTISIG_SIGNERS, RECOVERY_MAX_TIMELOCK } from '../../abi/constants.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Address, HexBytes } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { accountParam } from './params.js';
+import { ReceiptSchema } from './result-schemas.js';
+
+const KEY_TYPES = ['Ed25519', 'ML-DSA-65'] as const;
+const ROLES = ['owner', 'operator'] as const;
+const KeyType = Type.Union(KEY_TYPES.map((k) => Type.Literal(k)), { description: 'Ed25519 (32-byte key) or ML-DSA-65 (1,952-byte key)' });
+const Role = Type.Union(ROLES.map((k) => Type.Literal(k)), { description: 'owner: everything; operator: everything but key and recovery management (docs/accounts.md "Roles")' });
+const KeyHash = Type.String({ pattern: '^(0x)?[0-9a-fA-F]{64}$', description: 'SHA256 of the public key, 64 hex digits (0x optional): the key_hash svc_getAccount lists' });
+const PublicKey = HexBytes({ maxBytes: ML_DSA_65_PUBLIC_KEY_BYTES, description: 'the public key as hex: 32 bytes (Ed25519) or 1,952 bytes (ML-DSA-65)' });
+const TxId = Type.String({ pattern: '^[0-9]{1,20}$', description: 'the proposal id, decimal (0, 1, … per multi-sig)' });
+
+const MultiSigTxSchema = Type.Object({
+  tx_id: Type.String(), state: Type.Union([Type.Literal('pending'), Type.Literal('executed'), Type.Literal('failed'), Type.Literal('expired')]),
+  proposer: Type.String(), description: Type.String(),
+  operations: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: 'the held operations, as operations_json takes them' }),
+  approvals: Type.Array(Type.String()), created_height: Type.Integer(), created_at: Type.Integer(), expires_at: Type.Integer(),
+  executed_height: Type.Union([Type.Integer(), Type.Null()]), status_code: Type.Union([Type.Integer(), Type.Null()]), status_name: Type.Union([Type.String(), Type.Null()]),
+}, { additionalProperties: false });
+
+function hex32(value: string): Uint8Array {
+  return new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
+}
+
+function publicKeyParam(value: string, keyType: (typeof KEY_TYPES)[number], param: string, position: number): Uint8Array {
+  const bytes = new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
+  const want = keyType === 'Ed25519' ? ED25519_PUBLIC_KEY_BYTES : ML_DSA_65_PUBLIC_KEY_BYTES;
+  if (bytes.length !== want) throw RpcError.invalidParam(param, position, `a ${keyType} public key of ${want} bytes (${want * 2} hex digits)`, { got_bytes: bytes.length });
+  return bytes;
+}
+
+function accountList(values: string[], param: string, position: number, max: number): Uint8Array[] {
+  if (values.length === 0 || values.length > max) throw RpcError.invalidParam(param, position, `1 to ${max} addresses`, { got: values.length });
+  const out = values.map((v, i) => accountParam(v, `${param}[${i}]`, position));
+  if (new Set(out.map((a) => Buffer.from(a).toString('hex'))).size !== out.length) throw RpcError.invalidParam(param, position, 'distinct addresses (one is listed twice)');
+  return out;
+}
+
+/**
+ * Account keys, guardian recovery and multi-sig accounts (docs/accounts.md; the rules are the
+ * core's, assembly/ops/accounts.ts and multisig.ts). The multi-sig methods take the params spec §4.14
+ * names (`from` first); the key and recovery methods, which the spec does not name, follow
+ * svc_transfer's style with the acting account last as `sender`. Every write is an unsigned
+ * convenience method (testnet only, spec §5.5); on mainnet the same operations go in a signed
+ * bundle through svc_submitBundle (the client's wallet helpers build them).
+ */
+export function accountsMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+  const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
+  const submit = (sender: Uint8Array, op: Operation) => chain.submitOperations(sender, [op]);
+  const multisigParam = (value: string, position: number): Uint8Array => {
+    const ms = accountParam(value, 'multisig_address', position);
+    if (!readMultiSig(chain.state, ms)) throw RpcError.app('NOT_FOUND', `no multi-sig account at ${value}`, { multisig_address: value });
+    return ms;
+  };
+  const txJson = (t: MultiSigTxInfo, now: number) => ({
+    tx_id: t.txId.toString(),
+    state: t.state === 1 ? 'executed' as const : t.state === 2 ? 'failed' as const : BigInt(now) > t.expiresAt ? 'expired' as const : 'pending' as const,
+    proposer: encodeAccount(t.proposer), description: t.description,
+    operations: operationsToJson(t.operations) as Array<{ type: string }>,
+    approvals: t.approvals.map(encodeAccount), created_height: Number(t.createdHeight), created_at: Number(t.createdAt), expires_at: Number(t.expiresAt),
+    executed_height: t.state === 0 ? null : Number(t.executedHeight), status_code: t.state === 0 ? null : t.status, status_name: t.state === 0 ? null : statusOf(t.status).name,
+  });
+  return [
+    defineMethod({
+      name: 'svc_addKey',
+      summary: 'Register another signing key for `sender` (AddKey; unsigned convenience, testnet only). docs/accounts.md.',
+      description: 'Up to 8 keys per account; the key then signs bundles for the account as its role allows. A failed bundle is -32002 with data.status '
+        + 'INVALID_KEY, INVALID_KEY_ROLE, KEY_EXISTS or TOO_MANY_KEYS.',
+      params: [
+        { name: 'public_key', schema: PublicKey }, { name: 'key_type', schema: KeyType }, { name: 'role', schema: Role },
+        { name: 'sender', schema: Address({ description: 'the account that gets the key' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([publicKey, keyType, role, sender]) => {
+        const pubkey = publicKeyParam(publicKey, keyType, 'public_key', 1);
+        return submit(accountParam(sender, 'sender', 4), { type: 'AddKey', pubkey, keyType: KEY_TYPES.indexOf(keyType), role: ROLES.indexOf(role) });
+      },
+    }),
+    defineMethod({
+      name: 'svc_removeKey',
+      summary: 'Remove one of `sender`\'s keys by its hash (RemoveKey; unsigned convenience, testnet only). The account keeps at least one owner key.',
+      params: [{ name: 'key_hash', schema: KeyHash }, { name: 'sender', schema: Address() }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([keyHash, sender]) => submit(accountParam(sender, 'sender', 2), { type: 'RemoveKey', pubkeyHash: hex32(keyHash) }),
+    }),
+    defineMethod({
+      name: 'svc_rotateKey',
+      summary: 'Replace one of `sender`\'s keys by a new one in one step, keeping its role (RotateKey; unsigned convenience, testnet only).',
+      params: [
+        { name: 'old_key_hash', schema: KeyHash }, { name: 'new_public_key', schema: PublicKey }, { name: 'new_key_type', schema: KeyType },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([oldHash, newKey, keyType, sender]) => {
+        const newPubkey = publicKeyParam(newKey, keyType, 'new_public_key', 2);
+        return submit(accountParam(sender, 'sender', 4), { type: 'RotateKey', oldPubkeyHash: hex32(oldHash), newPubkey, newKeyType: KEY_TYPES.indexOf(keyType) });
+      },
+    }),
+    defineMethod({
+      name: 'svc_setRecovery',
+      summary: 'Name `sender`\'s guardians, how many must approve a recovery and its timelock (SetRecovery; unsigned convenience, testnet only).',
+      description: `1 to ${MAX_GUARDIANS} guardians other than the account; the timelock is 24 hours to 30 days on mainnet (10 s to 30 days on a testnet), 48–72 hours recommended. `
+        + 'Replaces an earlier configuration; refused while a recovery is pending (RECOVERY_PENDING). docs/accounts.md "Recovery".',
+      params: [
+        { name: 'guardians', schema: Type.Array(Address(), { minItems: 1, maxItems: MAX_GUARDIANS }) },
+        { name: 'threshold', schema: Type.Integer({ minimum: 1, maximum: MAX_GUARDIANS, description: 'guardian approvals a recovery needs' }) },
+        { name: 'timelock', schema: Type.Integer({ minimum: 1, maximum: Number(RECOVERY_MAX_TIMELOCK), description: 'seconds between initiation and finalization' }) },
+        { name: 'sender', schema: Address() },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([guardians, threshold, timelock, sender]) => {
+        const list = accountList(guardians, 'guardians', 1, MAX_GUARDIANS);
+        if (threshold > list.length) throw RpcError.invalidParam('threshold', 2, `1 to the number of guardians (${list.length})`, { got: threshold });
+        return submit(accountParam(sender, 'sender', 4), { type: 'SetRecovery', guardians: list, threshold, timelock: BigInt(timelock) });
+      },
+    }),
+    defineMethod({
+      name: 'svc_initiateRecovery',
+      summary: 'As a guardian (`sender`), start the recovery of `account` to a new key, approving it (InitiateRecovery; unsigned convenience, testnet only).',
+      params: [
+        { name: 'account', schema: Address({ description: 'the account to recover' }) }, { name: 'new_public_key', schema: PublicKey },
+        { name: 'key_type', schema: KeyType }, { name: 'sender', schema: Address({ description: 'a guardian of the account' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([account, newKey, keyType, sender]) => {
+        const newPubkey = publicKeyParam(newKey, keyType, 'new_public_key', 2);
+        return submit(accountParam(sender, 'sender', 4), { type: 'InitiateRecovery', account: accountParam(account, 'account', 1), newPubkey, keyType: KEY_TYPES.indexOf(keyType) });
+      },
+    }),
+    defineMethod({
+      name: 'svc_approveRecovery',
+      summary: 'As a further guardian (`sender`), approve the pending recovery of `account` to the key with hash `new_key_hash` (ApproveRecovery; testnet only).',
+      params: [
+        { name: 'account', schema: Address() }, { name: 'new_key_hash', schema: KeyHash },
+        { name: 'sender', schema: Address({ description: 'a guardian of the account' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([account, keyHash, sender]) => submit(accountParam(sender, 'sender', 3), { type: 'ApproveRecovery', account: accountParam(account, 'account', 1), newKeyHash: hex32(keyHash) }),
+    }),
+    defineMethod({
+      name: 'svc_cancelRecovery',
+      summary: 'As the owner, cancel the pending recovery of `sender` during its timelock (CancelRecovery; unsigned convenience, testnet only).',
+      params: [{ name: 'sender', schema: Address({ description: 'the account being recovered' }) }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([sender]) => submit(accountParam(sender, 'sender', 1), { type: 'CancelRecovery' }),
+    }),
+    defineMethod({
+      name: 'svc_finalizeRecovery',
+      summary: 'Once the timelock has elapsed and enough guardians approved, replace every key of `account` by the recovery key (FinalizeRecovery; anyone may send it).',
+      params: [{ name: 'account', schema: Address() }, { name: 'sender', schema: Address({ description: 'any account (pays the fee)' }) }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([account, sender]) => submit(accountParam(sender, 'sender', 2), { type: 'FinalizeRecovery', account: accountParam(account, 'account', 1) }),
+    }),
+    defineMethod({
+      name: 'svc_createMultiSig',
+      summary: 'Create a multi-sig account (Nx5…) of `signers_array` needing `threshold` approvals (spec §4.14; unsigned convenience, testnet only).',
+      description: 'The receipt\'s created.multisig is the new address; fund it with ordinary transfers. docs/accounts.md "Multi-sig".',
+      params: [
+        { name: 'from', schema: Address({ description: 'the creating account (it need not be a signer)' }) },
+        { name: 'signers_array', schema: Type.Array(Address(), { minItems: 1, maxItems: MAX_MULTISIG_SIGNERS }) },
+        { name: 'threshold', schema: Type.Integer({ minimum: 1, maximum: MAX_MULTISIG_SIGNERS }) },
+        { name: 'label', schema: Type.String({ maxLength: 64, description: 'a name for wallets, at most 64 bytes' }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: writeErrors,
+      handler: async ([from, signers, threshold, label]) => {
+        const list = accountList(signers, 'signers_array', 2, MAX_MULTISIG_SIGNERS);
+        if (threshold > list.length) throw RpcError.invalidParam('threshold', 3, `1 to the number of signers (${list.length})`, { got: threshold });
+        return submit(accountParam(from, 'from', 1), { type: 'CreateMultiSig', signers: list, threshold, label });
+      },
+    }),
+    defineMethod({
+      name: 'svc_proposeMultiSigTx',
+      summary: 'As a signer, propose operations for a multi-sig to run as itself once approved; the proposal counts as the first approval (spec §4.14; testnet only).',
+      description: 'operations_json is a JSON array of operations (docs/accounts.md "Operations as JSON"), e.g. [{"type":"Transfer","to":"Nx0…","token":"NTV","amount":"1000"}]; '
+        + 'the proposer prepays their gas. The receipt\'s MultiSigTxUpdated event carries the tx_id; a proposal expires 7 days after it was made.',
+      params: [
+        { name: 'from', schema: Address({ description: 'a signer of the multi-sig' }) }, { name: 'multisig_address', schema: Address() },
+        { name: 'operations_json', schema: Type.String({ minLength: 2, maxLength: 65_536, description: 'JSON array of 1–16 operations' }) },
+        { name: 'description', schema: Type.String({ maxLength: 256 }) },
+      ] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
+      handler: async ([from, multisig, opsJson, description]) => {
+        const sender = accountParam(from, 'from', 1);
+        const ms = multisigParam(multisig, 2);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(opsJson);
+        } catch (error) {
+          throw RpcError.invalidParam('operations_json', 3, 'a JSON array of operations', { reason: (error as Error).message });
+        }
+        let operations: Operation[];
+        try {
+          operations = operationsFromJson(parsed, (t) => readers.tokens.resolve(t)?.mint);
+        } catch (error) {
+          if (error instanceof OperationJsonError) throw RpcError.invalidParam('operations_json', 3, 'a JSON array of 1 to 16 operations (docs/accounts.md "Operations as JSON")', { reason: error.message });
+          throw error;
+        }
+        if (operations.length === 0 || operations.length > 16) throw RpcError.invalidParam('operations_json', 3, '1 to 16 operations', { got: operations.length });
+        const held = operations.find((o) => NOT_NESTED.has(o.type));
+        if (held) throw RpcError.invalidParam('operations_json', 3, `operations a multi-sig may run: ${held.type} cannot be inside a proposal (docs/accounts.md "Multi-sig")`);
+        return submit(sender, { type: 'ProposeMultiSigTx', multisig: ms, operations, description });
+      },
+    }),
+    defineMethod({
+      name: 'svc_approveMultiSigTx',
+      summary: 'As a signer, approve a multi-sig proposal; the approval that reaches the threshold runs its operations as the multi-sig, all or nothing (spec §4.14; testnet only).',
+      description: 'The receipt then carries MultiSigTxExecuted with the execution\'s status (OK, or the failing operation\'s status: the operations were reverted). docs/accounts.md.',
+      params: [{ name: 'from', schema: Address() }, { name: 'multisig_address', schema: Address() }, { name: 'tx_id', schema: TxId }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
+      handler: async ([from, multisig, txId]) => submit(accountParam(from, 'from', 1), { type: 'ApproveMultiSigTx', multisig: multisigParam(multisig, 2), txId: BigInt(txId) }),
+    }),
+    defineMethod({
+      name: 'svc_revokeMultiSigApproval',
+      summary: 'As a signer, withdraw an approval from a pending multi-sig proposal (spec §4.14; testnet only).',
+      params: [{ name: 'from', schema: Address() }, { name: 'multisig_address', schema: Address() }, { name: 'tx_id', schema: TxId }] as const,
+      result: { name: 'receipt', schema: ReceiptSchema },
+      errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
+      handler: async ([from, multisig, txId]) => submit(accountParam(from, 'from', 1), { type: 'RevokeMultiSigApproval', multisig: multisigParam(multisig, 2), txId: BigInt(txId) }),
+    }),
+    defineMethod({
+      name: 'svc_getMultiSig',
+      summary: 'A multi-sig account: signers, threshold, label, creator, its NTV balance and how many proposals it has had (spec §4.14).',
+      params: [{ name: 'address', schema: Address() }] as const,
+      result: {
+        name: 'multisig',
+        schema: Type.Object({
+          address: Type.String(), label: Type.String(), signers: Type.Array(Type.String()), threshold: Type.Integer(), creator: Type.String(),
+          created_height: Type.Integer(), created_at: Type.Integer(), proposals: Type.Integer(), balance: Type.String({ description: 'NTV, raw units' }),
+        }, { additionalProperties: false }),
+      },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([address]) => {
+        const ms = multisigParam(address, 1);
+        const m = readMultiSig(chain.state, ms)!;
+        return {
+          address: encodeMultiSig(ms), label: m.label, signers: m.signers.map(encodeAccount), threshold: m.threshold, creator: encodeAccount(m.creator),
+          created_height: Number(m.createdHeight), created_at: Number(m.createdAt), proposals: Number(m.nextTxId), balance: chain.balance(ms, new Uint8Array(32)).toString(),
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_listMultiSigTxs',
+      summary: 'A multi-sig\'s proposals, newest first (at most 100): state, approvals, operations as JSON and the execution\'s status (spec §4.14).',
+      params: [{ name: 'address', schema: Address() }] as const,
+      result: { name: 'proposals', schema: Type.Array(MultiSigTxSchema) },
+      errors: [APP_ERRORS.NOT_FOUND.code],
+      handler: ([address]) => {
+        const ms = multisigParam(address, 1);
+        const now = Math.floor(Date.now() / 1000);
+        return listMultiSigTxs(chain.state, ms).map((t) => txJson(t, now));
+      },
+    }),
+  ];
+}
+
+/** svc_getAccount's `keys` and `recovery` (docs/accounts.md "Reading an account"). */
+export function keyJson(k: { keyHash: Uint8Array; keyType: number; role: number; addedHeight: bigint; addedAt: bigint }) {
+  return {
+    key_hash: Buffer.from(k.keyHash).toString('hex'), key_type: KEY_TYPES[k.keyType] ?? String(k.keyType), role: k.role,
+    role_name: ROLES[k.role] ?? String(k.role), added_height: Number(k.addedHeight), added_at: Number(k.addedAt),
+  };
+}
+

@@ -44,4 +44,8 @@ export const events = [
   { name: 'ScheduleCancelled', code: 18, core: 'EV_SCHEDULE_CANCELLED', bytes: 64, accounts: ['owner'], fields: [['scheduleId', 'bytes32'], ['owner', 'bytes32']] },
   // ERC-20 allowances (docs/allowances.md): the allowance an Approve set (a TransferFrom emits Transfer).
   { name: 'Approval', code: 19, core: 'EV_APPROVAL', bytes: 112, accounts: ['owner', 'spender'], fields: [['owner', 'bytes32'], ['spender', 'bytes32'], ['token', 'bytes32'], ['amount', 'u128']] },
+  // Upgrade governance (docs/upgrades.md "Events"): the plan's name fills the rest of the data.
+  { name: 'UpgradeScheduled', code: 53, core: 'EV_UPGRADE_SCHEDULED', accounts: ['proposer'], fields: [['proposer', 'bytes32'], ['height', 'u64'], ['state', 'u8'], ['name', 'rest']] },
+  { name: 'UpgradeVoted', code: 54, core: 'EV_UPGRADE_VOTED', accounts: ['voter'], fields: [['voter', 'bytes32'], ['approve', 'u8'], ['state', 'u8'], ['name', 'rest']] },
+  { name: 'UpgradeCancelled', code: 55, core: 'EV_UPGRADE_CANCELLED', accounts: ['by'], fields: [['by', 'bytes32'], ['name', 'rest']] },
 ];

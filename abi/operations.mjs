@@ -34,6 +34,7 @@ export const bounds = {
   MAX_STAKING_STRING_BYTES: { value: 4096, doc: 'staking strings (the core applies the exact limits, docs/staking.md)' },
   MAX_HEADER_BYTES: { value: 4096, doc: 'a ReportDoubleSign header' },
   MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/nfts.md)' },
+  MAX_UPGRADE_STRING_BYTES: { value: 4096, doc: 'an upgrade name or URL before allocating; the core applies the exact limits (docs/upgrades.md)' },
   MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
 };
@@ -64,6 +65,9 @@ export const gasFigures = {
   GAS_PROGRAM_BYTE: { value: 3, doc: 'per byte of a RegisterProgram JSON' },
   GAS_CREATE_SCHEDULE: { value: 40000, doc: 'CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/intents.md "Schedules on chain")' },
   GAS_SCHEDULE_BYTE: { value: 3, doc: "per byte of a schedule's operations (their Borsh Vec)" },
+  GAS_UPGRADE_SCHEDULE: { value: 60000, doc: 'ScheduleUpgrade: a plan record with two URLs and the upgrade state (docs/upgrades.md "Gas")' },
+  GAS_UPGRADE_VOTE: { value: 60000, doc: 'VoteUpgrade: a vote record and, in full mode, a tally over the active set (up to 100 validators)' },
+  GAS_UPGRADE_CANCEL: { value: 30000, doc: 'CancelUpgrade: rewrites the plan and the upgrade state' },
   GAS_CANCEL_SCHEDULE: { value: 20000, doc: 'CancelSchedule: rewrites a record and a list' },
 };
 
@@ -136,6 +140,18 @@ export const operations = [
     s('description', 'description', 'MAX_STAKING_STRING_BYTES'),
     s('website', 'website', 'MAX_STAKING_STRING_BYTES'),
     s('avatarUrl', 'avatar_url', 'MAX_STAKING_STRING_BYTES'),
+  ] },
+  // Upgrade governance (spec §4.13, §9.4; docs/upgrades.md) at facts.md's slots 15–17.
+  { name: 'ScheduleUpgrade', code: 15, gas: { base: 'GAS_UPGRADE_SCHEDULE' }, group: 'upgrades', fields: [
+    s('name', 'name', 'MAX_UPGRADE_STRING_BYTES', "the release's name, 1–64 of [A-Za-z0-9._-] (for example v0.2.0); never reused"),
+    f('height', 'height', 'u64', 'the first block the new release executes; above the current height'),
+    s('binaryUrl', 'binary_url', 'MAX_UPGRADE_STRING_BYTES', 'where the packed release can be fetched (0–512 bytes; may be empty when operators place it themselves)'),
+    f('checksum', 'checksum', 'bytes32', 'SHA-256 of the packed release; the supervisor refuses a file that does not match'),
+    s('infoUrl', 'info_url', 'MAX_UPGRADE_STRING_BYTES', 'release notes (0–512 bytes)'),
+  ] },
+  { name: 'CancelUpgrade', code: 16, gas: { base: 'GAS_UPGRADE_CANCEL' }, group: 'upgrades', fields: [s('name', 'name', 'MAX_UPGRADE_STRING_BYTES')] },
+  { name: 'VoteUpgrade', code: 17, gas: { base: 'GAS_UPGRADE_VOTE' }, group: 'upgrades', fields: [
+    s('name', 'name', 'MAX_UPGRADE_STRING_BYTES'), f('approve', 'approve', 'bool'),
   ] },
   // The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them. Token
   // order is the caller's; the core sorts the pair.

@@ -7,7 +7,7 @@ import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_SCHEDULE_OPS,
 import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA,
   OP_STAKE, OP_UNSTAKE, OP_DELEGATE, OP_UNDELEGATE, OP_SET_COMMISSION, OP_SET_AUTO_COMPOUND, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY,
   OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES,
-  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES } from "./abi";
+  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES, OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -25,6 +25,9 @@ import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWA
 //     byte length +20 its operation count (the nested operations' shape is checked here)
 //   CancelSchedule: +4 ptr to schedule_id[32]
 //   Approve, TransferFrom: +4 ptr to the fixed-size fields (80/112 B; docs/allowances.md)
+//   ScheduleUpgrade: +4 namePtr +8 nameLen +12 heightPtr +16 binaryUrlPtr +20 its length +24 checksumPtr
+//     (info_url's Vec follows the checksum); CancelUpgrade: +4 namePtr +8 nameLen; VoteUpgrade: the
+//     same and +12 approve (docs/upgrades.md; UTF-8 checked here, the exact rules at execution)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -137,6 +140,24 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>name, 4);
       store<u32>(rec, nameLen, 8);
+    } else if (d == OP_SCHEDULE_UPGRADE || d == OP_CANCEL_UPGRADE || d == OP_VOTE_UPGRADE) {
+      let name = rVec();
+      let nameLen = vecLen;
+      if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>name, 4);
+      store<u32>(rec, nameLen, 8);
+      if (d == OP_VOTE_UPGRADE) store<u32>(rec, rBool() ? 1 : 0, 12);
+      else if (d == OP_SCHEDULE_UPGRADE) {
+        store<u32>(rec, <u32>take(8), 12);
+        let bin = rVec();
+        let binLen = vecLen;
+        if (bad || !validUtf8(bin, binLen)) return S.MALFORMED_BUNDLE;
+        store<u32>(rec, <u32>bin, 16);
+        store<u32>(rec, binLen, 20);
+        store<u32>(rec, <u32>take(32), 24);
+        let info = rVec();
+        if (bad || !validUtf8(info, vecLen)) return S.MALFORMED_BUNDLE;
+      }
     } else if (d >= OP_CREATE_NFT_COLLECTION && d <= OP_BATCH_TRANSFER_MULTI_TOKEN) {
       let start = rp;
       if (!decodeCollectionFields(d, rec)) return S.MALFORMED_BUNDLE;

@@ -11,7 +11,8 @@ import { execCreateCollection, execNft, isNftOp, KIND_NFT } from "./nfts";
 import { execMultiToken, isMultiTokenOp } from "./multitokens";
 import { execRegisterProgram } from "./programs";
 import { execApprove, execTransferFrom } from "./allowance";
-import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
+import { OP_APPROVE, OP_TRANSFER_FROM, OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "../abi";
+import { execCancelUpgrade, execScheduleUpgrade, execVoteUpgrade } from "./upgrades";
 import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
@@ -31,6 +32,10 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   // ERC-20 allowances (docs/allowances.md)
   if (kind == OP_APPROVE) return execApprove(user, f, bundleIndex, opIndex);
   if (kind == OP_TRANSFER_FROM) return execTransferFrom(user, f, bundleIndex, opIndex);
+  // Upgrade governance (docs/upgrades.md)
+  if (kind == OP_SCHEDULE_UPGRADE) return execScheduleUpgrade(user, op, bundleIndex, opIndex);
+  if (kind == OP_VOTE_UPGRADE) return execVoteUpgrade(user, op, bundleIndex, opIndex);
+  if (kind == OP_CANCEL_UPGRADE) return execCancelUpgrade(user, op, bundleIndex, opIndex);
   if (isStakingOp(kind)) return execStaking(kind, user, f); // staking (docs/staking.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

@@ -53,6 +53,18 @@ export const MAX_CONDITIONAL_FAILURES = 3;
 export const SCHEDULE_MAX_SLOTS_PER_BLOCK = 64;
 /** due entries one block handles at most: runs, condition checks and expiries together */
 export const SCHEDULE_MAX_DUE_PER_BLOCK = 32;
+/** blocks from an applied upgrade in which skipped leaders are not counted as missed (spec §8 grace period) */
+export const UPGRADE_GRACE_BLOCKS = 100;
+/** percent of the active stake that passes a plan in full mode unless genesis says otherwise (spec §8) */
+export const UPGRADE_DEFAULT_QUORUM = 67;
+/** blocks a plan stays open for votes unless genesis says otherwise (spec §8) */
+export const UPGRADE_DEFAULT_VOTING_PERIOD = 500;
+/** the longest voting period a genesis may set */
+export const UPGRADE_MAX_VOTING_PERIOD = 1000000;
+/** an upgrade name is 1 to this many of [A-Za-z0-9._-] */
+export const UPGRADE_NAME_MAX = 64;
+/** binary_url and info_url are at most this many bytes */
+export const UPGRADE_URL_MAX = 512;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 export const GAS_BASE = 5000n;
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
@@ -119,6 +131,12 @@ export const GAS_PROGRAM_BYTE = 3n;
 export const GAS_CREATE_SCHEDULE = 40000n;
 /** per byte of a schedule's operations (their Borsh Vec) */
 export const GAS_SCHEDULE_BYTE = 3n;
+/** ScheduleUpgrade: a plan record with two URLs and the upgrade state (docs/upgrades.md "Gas") */
+export const GAS_UPGRADE_SCHEDULE = 60000n;
+/** VoteUpgrade: a vote record and, in full mode, a tally over the active set (up to 100 validators) */
+export const GAS_UPGRADE_VOTE = 60000n;
+/** CancelUpgrade: rewrites the plan and the upgrade state */
+export const GAS_UPGRADE_CANCEL = 30000n;
 /** CancelSchedule: rewrites a record and a list */
 export const GAS_CANCEL_SCHEDULE = 20000n;
 
@@ -143,6 +161,8 @@ export const MAX_STAKING_STRING_BYTES = 4096;
 export const MAX_HEADER_BYTES = 4096;
 /** collection strings; the core applies the exact limits (docs/nfts.md) */
 export const MAX_COLLECTION_STRING_BYTES = 4096;
+/** an upgrade name or URL before allocating; the core applies the exact limits (docs/upgrades.md) */
+export const MAX_UPGRADE_STRING_BYTES = 4096;
 /** entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
 /** the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it */
@@ -167,6 +187,9 @@ export const OpCode = {
   SetAutoCompound: 12,
   SetPoolConfig: 13,
   SetValidatorMetadata: 14,
+  ScheduleUpgrade: 15,
+  CancelUpgrade: 16,
+  VoteUpgrade: 17,
   CreatePool: 28,
   AddLiquidity: 29,
   RemoveLiquidity: 30,
@@ -213,6 +236,9 @@ export const OPERATION_GAS = {
   SetAutoCompound: { base: GAS_STAKING },
   SetPoolConfig: { base: GAS_STAKING },
   SetValidatorMetadata: { base: GAS_STAKING },
+  ScheduleUpgrade: { base: GAS_UPGRADE_SCHEDULE },
+  CancelUpgrade: { base: GAS_UPGRADE_CANCEL },
+  VoteUpgrade: { base: GAS_UPGRADE_VOTE },
   CreatePool: { base: GAS_CREATE_POOL },
   AddLiquidity: { base: GAS_ADD_LIQUIDITY },
   RemoveLiquidity: { base: GAS_REMOVE_LIQUIDITY },
@@ -276,6 +302,10 @@ export const Prefix = {
   SCHEDULE_SLOT: 0x34,
   SCHEDULE_CURSOR: 0x35,
   SCHEDULE_RUN: 0x36,
+  UPGRADE_CONFIG: 0x5c,
+  UPGRADE_PLAN: 0x5d,
+  UPGRADE_VOTE: 0x5e,
+  UPGRADE_STATE: 0x5f,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -302,9 +332,12 @@ export const EventKind = {
   ScheduleCreated: 17,
   ScheduleCancelled: 18,
   Approval: 19,
+  UpgradeScheduled: 53,
+  UpgradeVoted: 54,
+  UpgradeCancelled: 55,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 19;
+export const LAST_KNOWN_KIND = 55;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -373,4 +406,7 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.ScheduleCreated]: [32],
   [EventKind.ScheduleCancelled]: [32],
   [EventKind.Approval]: [0, 32],
+  [EventKind.UpgradeScheduled]: [0],
+  [EventKind.UpgradeVoted]: [0],
+  [EventKind.UpgradeCancelled]: [0],
 };

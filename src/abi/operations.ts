@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_UPGRADE_STRING_BYTES, CODEC_BATCH_BOUND, MAX_SCHEDULE_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -87,6 +87,28 @@ export interface SetValidatorMetadataOp {
   description: string;
   website: string;
   avatarUrl: string;
+}
+export interface ScheduleUpgradeOp {
+  type: 'ScheduleUpgrade';
+  /** the release's name, 1–64 of [A-Za-z0-9._-] (for example v0.2.0); never reused */
+  name: string;
+  /** the first block the new release executes; above the current height */
+  height: bigint;
+  /** where the packed release can be fetched (0–512 bytes; may be empty when operators place it themselves) */
+  binaryUrl: string;
+  /** SHA-256 of the packed release; the supervisor refuses a file that does not match */
+  checksum: Uint8Array;
+  /** release notes (0–512 bytes) */
+  infoUrl: string;
+}
+export interface CancelUpgradeOp {
+  type: 'CancelUpgrade';
+  name: string;
+}
+export interface VoteUpgradeOp {
+  type: 'VoteUpgrade';
+  name: string;
+  approve: boolean;
 }
 export interface CreatePoolOp {
   type: 'CreatePool';
@@ -339,7 +361,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | RotateConsensusKeyOp;
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
 export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateSchedule', 'CancelSchedule']);
@@ -463,6 +485,23 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.string(op.description, 'description', MAX_STAKING_STRING_BYTES);
       w.string(op.website, 'website', MAX_STAKING_STRING_BYTES);
       w.string(op.avatarUrl, 'avatar_url', MAX_STAKING_STRING_BYTES);
+      return;
+    case 'ScheduleUpgrade':
+      w.u8(OpCode.ScheduleUpgrade, 'type');
+      w.string(op.name, 'name', MAX_UPGRADE_STRING_BYTES);
+      w.u64(op.height, 'height');
+      w.string(op.binaryUrl, 'binary_url', MAX_UPGRADE_STRING_BYTES);
+      w.fixedBytes(op.checksum, 32, 'checksum');
+      w.string(op.infoUrl, 'info_url', MAX_UPGRADE_STRING_BYTES);
+      return;
+    case 'CancelUpgrade':
+      w.u8(OpCode.CancelUpgrade, 'type');
+      w.string(op.name, 'name', MAX_UPGRADE_STRING_BYTES);
+      return;
+    case 'VoteUpgrade':
+      w.u8(OpCode.VoteUpgrade, 'type');
+      w.string(op.name, 'name', MAX_UPGRADE_STRING_BYTES);
+      w.bool(op.approve, 'approve');
       return;
     case 'CreatePool':
       w.u8(OpCode.CreatePool, 'type');
@@ -711,6 +750,15 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.SetValidatorMetadata: {
       return { type: 'SetValidatorMetadata', name: r.string('name', MAX_STAKING_STRING_BYTES), description: r.string('description', MAX_STAKING_STRING_BYTES), website: r.string('website', MAX_STAKING_STRING_BYTES), avatarUrl: r.string('avatar_url', MAX_STAKING_STRING_BYTES) };
+    }
+    case OpCode.ScheduleUpgrade: {
+      return { type: 'ScheduleUpgrade', name: r.string('name', MAX_UPGRADE_STRING_BYTES), height: r.u64('height'), binaryUrl: r.string('binary_url', MAX_UPGRADE_STRING_BYTES), checksum: r.fixedBytes(32, 'checksum'), infoUrl: r.string('info_url', MAX_UPGRADE_STRING_BYTES) };
+    }
+    case OpCode.CancelUpgrade: {
+      return { type: 'CancelUpgrade', name: r.string('name', MAX_UPGRADE_STRING_BYTES) };
+    }
+    case OpCode.VoteUpgrade: {
+      return { type: 'VoteUpgrade', name: r.string('name', MAX_UPGRADE_STRING_BYTES), approve: r.bool('approve') };
     }
     case OpCode.CreatePool: {
       return { type: 'CreatePool', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'), amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), lpLockDuration: r.u64('lp_lock_duration') };

@@ -1,4 +1,5 @@
 import type { BlockResultView } from '../core/block-result.js';
+import { PLAN_STATES } from './upgrades.js';
 import { BUNDLE_LEVEL_OP, type CoreEvent } from '../core/events.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
@@ -56,7 +57,11 @@ export type ReceiptEvent =
   | { type: 'ScheduleCancelled'; op_index: number | null; schedule_id: string; owner: string }
   // ERC-20 allowances (docs/allowances.md): the allowance now set (a TransferFrom shows as Transfer)
   | { type: 'Approval'; op_index: number | null; owner: string; spender: string; token: string; symbol?: string; amount: string }
-  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string };
+  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string }
+  // Upgrade governance (docs/upgrades.md "Events"): `state` is the plan's after the operation
+  | { type: 'UpgradeScheduled'; op_index: number | null; name: string; proposer: string; height: number; state: string }
+  | { type: 'UpgradeVoted'; op_index: number | null; name: string; voter: string; approve: boolean; state: string }
+  | { type: 'UpgradeCancelled'; op_index: number | null; name: string; by: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -219,6 +224,12 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         type: 'ScheduleRun', op_index: null, schedule_id: encodeHash(event.scheduleId), owner: encodeAccount(event.owner), run: event.run,
         status_code: event.status, status_name: statusOf(event.status).name, gas_used: Number(event.gasUsed), fee: event.fee.toString(),
       };
+    case 'UpgradeScheduled':
+      return { type: 'UpgradeScheduled', op_index: opIndex, name: event.name, proposer: encodeAccount(event.proposer), height: Number(event.height), state: PLAN_STATES[event.state] ?? String(event.state) };
+    case 'UpgradeVoted':
+      return { type: 'UpgradeVoted', op_index: opIndex, name: event.name, voter: encodeAccount(event.voter), approve: event.approve, state: PLAN_STATES[event.state] ?? String(event.state) };
+    case 'UpgradeCancelled':
+      return { type: 'UpgradeCancelled', op_index: opIndex, name: event.name, by: encodeAccount(event.by) };
     case 'Unknown':
       return undefined;
   }

@@ -6,6 +6,17 @@ import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
+import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';
+
+/** The exit code of a node that stopped at an approved upgrade's height (spec §3, §7.7). */
+export const UPGRADE_EXIT_CODE = 42;
+
+/** `--auto-vote-seed <hex>`: a 32-byte Ed25519 seed, 64 hex chars. */
+export function parseSeedFlag(flag: string, text: string): Uint8Array {
+  const hex = text.trim().replace(/^0x/i, '');
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${flag} must be a 64-hex-char Ed25519 seed`);
+  return new Uint8Array(Buffer.from(hex, 'hex'));
+}
 
 /** `--genesis-validators <hex>[,<hex>…]`: 32-byte Ed25519 public keys, no repeats. */
 export function parseGenesisValidators(text: string): Uint8Array[] {
@@ -151,6 +162,25 @@ export class RunCommand extends Command {
     description: 'Seconds between further backups taking over (facts: 3 s; docs/consensus.md) (default: 3)',
     validator: t.cascade(t.isNumber(), [t.isAtLeast(0.05)]),
   });
+  // Governance flags (spec §4.20; docs/upgrades.md): on an empty data dir they set the genesis's
+  // governance record; on a chain that has one, a flag that contradicts it refuses the start.
+  governanceMode = Option.String('--governance-mode', {
+    description: 'Upgrade governance: seed-authority (the --upgrade-authority key approves) or full (stake-weighted validator vote); fixed in genesis (default: seed-authority)',
+    validator: t.isEnum(GOVERNANCE_MODES),
+  });
+  upgradeAuthority = Option.String('--upgrade-authority', {
+    description: 'seed-authority mode: 64-hex Ed25519 public key whose account approves upgrades; fixed in genesis (default: none, only the governance account 0x00…09)',
+  });
+  autoVoteSeed = Option.String('--auto-vote-seed', {
+    description: '64-hex Ed25519 seed whose account this node uses to vote for every pending upgrade plan (default: none)',
+  });
+  votingPeriod = Option.String('--voting-period', {
+    description: 'Blocks an upgrade plan stays open for votes; fixed in genesis (default: 500)', validator: isPositiveInteger,
+  });
+  upgradeQuorum = Option.String('--upgrade-quorum', {
+    description: 'full mode: percent of the active stake that approves an upgrade; fixed in genesis (default: 67)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 100)]),
+  });
   chainParams = Option.String('--chain-params', {
     description: 'JSON file overriding staking/consensus parameters (epoch_length, jail_durations, ...; docs/staking.md); changes the genesis (default: spec values)',
   });
@@ -192,6 +222,13 @@ export class RunCommand extends Command {
       enforceValidatorAllowlist: this.enforceValidatorAllowlist,
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
+      governance: {
+        ...(this.governanceMode !== undefined ? { mode: this.governanceMode } : {}),
+        ...(this.upgradeAuthority !== undefined ? { authority: this.upgradeAuthority } : {}),
+        ...(this.votingPeriod !== undefined ? { votingPeriod: this.votingPeriod } : {}),
+        ...(this.upgradeQuorum !== undefined ? { quorumPercent: this.upgradeQuorum } : {}),
+      },
+      ...(this.autoVoteSeed !== undefined ? { autoVoteSeed: parseSeedFlag('--auto-vote-seed', this.autoVoteSeed) } : {}),
     };
     // Catching up from peers: a progress bar on stderr (drawn only when stderr is a terminal).
     let syncBar: cliProgress.SingleBar | undefined;
@@ -228,15 +265,28 @@ export class RunCommand extends Command {
         }
       };
     }
-    const node = await startNode(options);
-    await new Promise<void>((resolve) => {
+    let node: Awaited<ReturnType<typeof startNode>>;
+    try {
+      node = await startNode(options);
+    } catch (error) {
+      // Restarted at an approved upgrade's height with a binary that does not implement it
+      // (docs/upgrades.md): say why and exit 42 again, so a supervisor swaps the binary.
+      if (!(error instanceof UpgradeRequiredError)) throw error;
+      this.context.stderr.write(`${error.message}\n`);
+      return UPGRADE_EXIT_CODE;
+    }
+    return new Promise<number>((resolve) => {
       const shutdown = (signal: string) => {
         node.logger.info('shutting down', { signal });
-        void node.stop().then(resolve);
+        void node.stop().then(() => resolve(0));
       };
       process.once('SIGINT', () => shutdown('SIGINT'));
       process.once('SIGTERM', () => shutdown('SIGTERM'));
+      // spec §3 "Node upgrade": stopped before the upgrade height, upgrade-info.json written; exit 42.
+      void node.upgradeHalted.then((error) => {
+        this.context.stderr.write(`${error.message}\n`);
+        void node.stop().then(() => resolve(UPGRADE_EXIT_CODE));
+      });
     });
-    return 0;
   }
 }

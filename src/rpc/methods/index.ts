@@ -10,6 +10,7 @@ import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
 import { multiTokenMethods } from './multitokens.js';
 import { nameMethods } from './names.js';
+import { upgradeMethods } from './upgrades.js';
 import { nftMethods } from './nfts.js';
 import { networkMethods } from './network.js';
 import { nodeMethods } from './node.js';
@@ -24,7 +25,7 @@ export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, allowanceMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
+  for (const group of [accountMethods, allowanceMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods, upgradeMethods]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));
   }

@@ -93,6 +93,12 @@ export interface NodeOptions {
   governance?: GovernanceFlags;
   /** --auto-vote-seed: the 32-byte Ed25519 seed whose account votes for pending plans */
   autoVoteSeed?: Uint8Array;
+  /**
+   * --wait-at-upgrade (the supervisor's, docs/upgrades.md): at an approved upgrade this release
+   * does not implement, keep running (RPC, peers) without executing past the height, rather than
+   * exiting 42. The supervisor restarts the old release so when it refuses a swap or rolls back.
+   */
+  waitAtUpgrade?: boolean;
 }
 
 export interface RunningNode {
@@ -173,7 +179,11 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   // right below an approved plan this binary does not implement stops here, before any block.
   const conflicts = governanceConflicts(readGovernance(state), options.governance ?? {});
   const halt = conflicts.length === 0 ? chain.upgradeHalt(chain.height + 1) : undefined;
-  if (conflicts.length > 0 || halt) {
+  if (halt && options.waitAtUpgrade) {
+    logger.warn('upgrade required: this release will not execute past the upgrade height; waiting (--wait-at-upgrade)', {
+      plan: halt.plan.name, height: halt.plan.height, head: chain.height, version: NODE_VERSION, reason: halt.message,
+    });
+  } else if (conflicts.length > 0 || halt) {
     await verifier.close();
     await store.close();
     if (conflicts.length > 0) {
@@ -186,6 +196,10 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   let onHalt!: (error: UpgradeRequiredError) => void;
   const upgradeHalted = new Promise<UpgradeRequiredError>((resolve) => { onHalt = resolve; });
   chain.once('upgradeHalt', (error) => {
+    if (options.waitAtUpgrade) {
+      logger.warn('upgrade required: not executing past the upgrade height; waiting (--wait-at-upgrade)', { plan: error.plan.name, height: error.plan.height, head: chain.height });
+      return;
+    }
     void writeUpgradeInfo(options.dataDir, error.plan).then((path) => {
       logger.error('upgrade required: stopping before the upgrade height', { plan: error.plan.name, height: error.plan.height, head: chain.height, version: NODE_VERSION, upgradeInfo: path, reason: error.message });
       onHalt(error);

@@ -467,7 +467,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
    * emits 'upgradeHalt' (node.ts writes upgrade-info.json and exits 42).
    */
   upgradeHalt(height: number): UpgradeRequiredError | undefined {
-    if (this.halted) return height >= this.halted.plan.height ? this.halted : undefined;
+    if (this.halted) return this.halted;
     const upgrades = this.options.upgrades;
     if (!upgrades) return undefined;
     const plan = upgradeHaltAt(this.execution.core, height, upgrades.implementsPlan);

@@ -180,6 +180,10 @@ export function readUpgradeVote(state: StateReader, voter: Uint8Array, name: str
  * height, and not one of the plans this release implements (`implements`, src/version.ts).
  */
 export function upgradeHaltAt(state: StateReader, height: number, implementsPlan: (name: string) => boolean): UpgradePlan | undefined {
+  // A chain already past an upgrade this release does not know (an older binary restarted on a
+  // data dir the new release wrote, e.g. by a supervisor's rollback): no block at all.
+  const { applied } = readUpgradeStatus(state);
+  if (applied && !implementsPlan(applied.name)) return readPlan(state, applied.name);
   const plan = activePlan(state);
   if (!plan || plan.state !== 'approved' || plan.height > height) return undefined;
   return implementsPlan(plan.name) ? undefined : plan;

@@ -3,6 +3,7 @@ import { Builtins } from 'clipanion';
 import { RunCommand } from './run.js';
 import { KeysGenerateCommand } from './keys.js';
 import { VersionCommand } from './version.js';
+import { SuperviseCommand } from './supervise.js';
 import { NodeCli } from './help.js';
 import { colorDepth } from './help-format.js';
 import { NODE_VERSION } from '../version.js';
@@ -13,6 +14,7 @@ const cli = new NodeCli({ binaryLabel: 'ntv-node', binaryName: 'ntv-node', binar
 cli.register(RunCommand);
 cli.register(KeysGenerateCommand);
 cli.register(VersionCommand);
+cli.register(SuperviseCommand);
 cli.register(Builtins.HelpCommand);
 cli.register(Builtins.VersionCommand);
 void cli.runExit(process.argv.slice(2), { colorDepth: colors ? colorDepth() : 1 });

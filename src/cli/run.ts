@@ -181,6 +181,9 @@ export class RunCommand extends Command {
     description: 'full mode: percent of the active stake that approves an upgrade; fixed in genesis (default: 67)',
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 100)]),
   });
+  waitAtUpgrade = Option.Boolean('--wait-at-upgrade', false, {
+    description: 'At an approved upgrade this release does not implement, keep serving without executing past its height instead of exiting 42 (set by `ntv-node supervise` after a refused swap or a rollback) (default: off)',
+  });
   chainParams = Option.String('--chain-params', {
     description: 'JSON file overriding staking/consensus parameters (epoch_length, jail_durations, ...; docs/staking.md); changes the genesis (default: spec values)',
   });
@@ -229,6 +232,7 @@ export class RunCommand extends Command {
         ...(this.upgradeQuorum !== undefined ? { quorumPercent: this.upgradeQuorum } : {}),
       },
       ...(this.autoVoteSeed !== undefined ? { autoVoteSeed: parseSeedFlag('--auto-vote-seed', this.autoVoteSeed) } : {}),
+      waitAtUpgrade: this.waitAtUpgrade,
     };
     // Catching up from peers: a progress bar on stderr (drawn only when stderr is a terminal).
     let syncBar: cliProgress.SingleBar | undefined;

@@ -120,6 +120,28 @@ describe('governance flags that contradict the chain', () => {
   }, 60_000);
 });
 
+describe('--auto-vote-seed', () => {
+  it('the authority\'s node votes for a pending plan by itself, once', async () => {
+    const seed = new Uint8Array(32).fill(0x5a);
+    const auth = Signer.fromSeed(seed);
+    const voter = await TestNode.start({ args: ['--block-time', '0.5', '--gas-price', '0', '--upgrade-authority', Buffer.from(auth.publicKey).toString('hex'), '--auto-vote-seed', Buffer.from(seed).toString('hex')] });
+    try {
+      const head = (await voter.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
+      await voter.result('svc_scheduleUpgrade', ['v0.5.0', head + 500, '', SUM, '', alice.address]);
+      const deadline = Date.now() + 20_000;
+      let state = 'pending';
+      while (Date.now() < deadline && state === 'pending') {
+        state = (await voter.result<Overview>('svc_getUpgradePlan')).plan!.state;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(state).toBe('approved');
+      expect(voter.logs).toMatch(/voting for the pending plan/);
+    } finally {
+      await voter.stop();
+    }
+  }, 60_000);
+});
+
 describe('mainnet', () => {
   it('refuses the convenience methods (-32004) and accepts a signed ScheduleUpgrade bundle', async () => {
     // gas price 0: the authority's fresh account pays no fee (mainnet has no faucet).

@@ -8,6 +8,7 @@ import { benchGetBalance, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
 import { benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
+import { benchUpgrades } from './upgrades.js';
 
 /**
  * `npm run bench`: every figure the issues name, each as a ratio against a baseline measured in the
@@ -23,6 +24,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['intents', () => benchIntents()],
   ['sync: blocks from a peer', () => benchSync()],
   ['consensus: time to finality, 4 validators', () => benchFinality()],
+  ['upgrades', () => benchUpgrades()],
 ];
 
 const only = process.argv.slice(2);

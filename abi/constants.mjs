@@ -71,6 +71,13 @@ export const constants = [
   { name: 'MAX_MULTISIG_OPS', value: 16, as: 'u32', doc: 'operations one multi-sig proposal holds at most' },
   { name: 'MAX_MULTISIG_BYTES', value: 4096, as: 'u32', doc: "a proposal's operations: at most this many bytes of Borsh" },
   { name: 'MULTISIG_TX_LIFETIME', value: 604800, as: 'u64', doc: 'a proposal expires this many seconds after it was proposed: 7 days' },
+  // Upgrade governance (spec §3 Node upgrade, §8; docs/upgrades.md).
+  { name: 'UPGRADE_GRACE_BLOCKS', value: 100, as: 'u64', doc: 'blocks from an applied upgrade in which skipped leaders are not counted as missed (spec §8 grace period)' },
+  { name: 'UPGRADE_DEFAULT_QUORUM', value: 67, as: 'u32', doc: 'percent of the active stake that passes a plan in full mode unless genesis says otherwise (spec §8)' },
+  { name: 'UPGRADE_DEFAULT_VOTING_PERIOD', value: 500, as: 'u64', doc: 'blocks a plan stays open for votes unless genesis says otherwise (spec §8)' },
+  { name: 'UPGRADE_MAX_VOTING_PERIOD', value: 1000000, as: 'u64', doc: 'the longest voting period a genesis may set' },
+  { name: 'UPGRADE_NAME_MAX', value: 64, as: 'u32', doc: 'an upgrade name is 1 to this many of [A-Za-z0-9._-]' },
+  { name: 'UPGRADE_URL_MAX', value: 512, as: 'u32', doc: 'binary_url and info_url are at most this many bytes' },
   // Gas (spec §8; docs/core-abi.md "Rules"). Each operation's own gas is in its row of abi/operations.mjs.
   { name: 'GAS_BASE', value: 5000, as: 'u64', host: 'bigint', doc: 'the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW' },
   { name: 'BUNDLE_GAS_CEILING', value: 100000, as: 'u64', host: 'bigint', doc: "the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md \"Gas\")" },

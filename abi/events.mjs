@@ -69,4 +69,8 @@ export const events = [
   { name: 'MultiSigCreated', code: 42, core: 'EV_MULTISIG_CREATED', bytes: 66, accounts: ['multisig', 'creator'], fields: [['multisig', 'bytes32'], ['creator', 'bytes32'], ['threshold', 'u8'], ['signerCount', 'u8']] },
   { name: 'MultiSigTxUpdated', code: 43, core: 'EV_MULTISIG_TX_UPDATED', bytes: 74, accounts: ['multisig', 'signer'], fields: [['multisig', 'bytes32'], ['txId', 'u64'], ['signer', 'bytes32'], ['action', 'u8'], ['approvals', 'u8']] },
   { name: 'MultiSigTxExecuted', code: 44, core: 'EV_MULTISIG_TX_EXECUTED', bytes: 42, accounts: ['multisig'], fields: [['multisig', 'bytes32'], ['txId', 'u64'], ['status', 'u16']] },
+  // Upgrade governance (docs/upgrades.md "Events"): the plan's name fills the rest of the data.
+  { name: 'UpgradeScheduled', code: 53, core: 'EV_UPGRADE_SCHEDULED', accounts: ['proposer'], fields: [['proposer', 'bytes32'], ['height', 'u64'], ['state', 'u8'], ['name', 'rest']] },
+  { name: 'UpgradeVoted', code: 54, core: 'EV_UPGRADE_VOTED', accounts: ['voter'], fields: [['voter', 'bytes32'], ['approve', 'u8'], ['state', 'u8'], ['name', 'rest']] },
+  { name: 'UpgradeCancelled', code: 55, core: 'EV_UPGRADE_CANCELLED', accounts: ['by'], fields: [['by', 'bytes32'], ['name', 'rest']] },
 ];

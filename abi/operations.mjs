@@ -35,6 +35,7 @@ export const bounds = {
   MAX_HEADER_BYTES: { value: 4096, doc: 'a ReportDoubleSign header' },
   MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/nfts.md)' },
   MAX_PROPOSAL_STRING_BYTES: { value: 8192, doc: 'a proposal title, description or ContractSafety string, before allocating (the core applies the exact limits, docs/governance.md)' },
+  MAX_UPGRADE_STRING_BYTES: { value: 4096, doc: 'an upgrade name or URL before allocating; the core applies the exact limits (docs/upgrades.md)' },
   MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH)' },
   MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md)' },
   MAX_PASSPORT_STRING_BYTES: { value: 4096, doc: 'a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md)' },
@@ -74,6 +75,9 @@ export const gasFigures = {
   GAS_GOV_VOTE: { value: 25000, doc: 'VoteProposal: reads the voter\'s delegations (at most 32), writes a vote and the tally' },
   GAS_GOV_EXECUTE: { value: 80000, doc: "ExecuteProposal, flat: the proposal's action, including its at most MAX_PROPOSAL_OPS operations run as GOVERNANCE (docs/governance.md \"Gas\")" },
   GAS_GOV_CANCEL: { value: 20000, doc: 'CancelProposal' },
+  GAS_UPGRADE_SCHEDULE: { value: 60000, doc: 'ScheduleUpgrade: a plan record with two URLs and the upgrade state (docs/upgrades.md "Gas")' },
+  GAS_UPGRADE_VOTE: { value: 60000, doc: 'VoteUpgrade: a vote record and, in full mode, a tally over the active set (up to 100 validators)' },
+  GAS_UPGRADE_CANCEL: { value: 30000, doc: 'CancelUpgrade: rewrites the plan and the upgrade state' },
   GAS_CANCEL_SCHEDULE: { value: 20000, doc: 'CancelSchedule: rewrites a record and a list' },
   GAS_PRESALE_CREATE: { value: 60000, doc: 'CreatePresale: the record, the counter and two escrow moves (docs/presales.md "Gas")' },
   GAS_PRESALE_CONTRIBUTE: { value: 30000, doc: 'ContributePresale: a move and two records' },
@@ -212,6 +216,18 @@ export const operations = [
   ] },
   { name: 'ApproveMultiSigTx', code: 24, gas: { base: 'GAS_MULTISIG_APPROVE' }, group: 'multisig', nested: false, fields: [f('multisig', 'multisig_address', 'bytes32'), f('txId', 'tx_id', 'u64')] },
   { name: 'RevokeMultiSigApproval', code: 25, gas: { base: 'GAS_MULTISIG_APPROVE' }, group: 'multisig', nested: false, fields: [f('multisig', 'multisig_address', 'bytes32'), f('txId', 'tx_id', 'u64')] },
+  // Upgrade governance (spec §4.13, §9.4; docs/upgrades.md) at facts.md's slots 15–17.
+  { name: 'ScheduleUpgrade', code: 15, gas: { base: 'GAS_UPGRADE_SCHEDULE' }, group: 'upgrades', fields: [
+    s('name', 'name', 'MAX_UPGRADE_STRING_BYTES', "the release's name, 1–64 of [A-Za-z0-9._-] (for example v0.2.0); never reused"),
+    f('height', 'height', 'u64', 'the first block the new release executes; above the current height'),
+    s('binaryUrl', 'binary_url', 'MAX_UPGRADE_STRING_BYTES', 'where the packed release can be fetched (0–512 bytes; may be empty when operators place it themselves)'),
+    f('checksum', 'checksum', 'bytes32', 'SHA-256 of the packed release; the supervisor refuses a file that does not match'),
+    s('infoUrl', 'info_url', 'MAX_UPGRADE_STRING_BYTES', 'release notes (0–512 bytes)'),
+  ] },
+  { name: 'CancelUpgrade', code: 16, gas: { base: 'GAS_UPGRADE_CANCEL' }, group: 'upgrades', fields: [s('name', 'name', 'MAX_UPGRADE_STRING_BYTES')] },
+  { name: 'VoteUpgrade', code: 17, gas: { base: 'GAS_UPGRADE_VOTE' }, group: 'upgrades', fields: [
+    s('name', 'name', 'MAX_UPGRADE_STRING_BYTES'), f('approve', 'approve', 'bool'),
+  ] },
   // The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them. Token
   // order is the caller's; the core sorts the pair.
   { name: 'CreatePool', code: 28, gas: { base: 'GAS_CREATE_POOL' }, group: 'dex', fields: [

@@ -98,6 +98,11 @@ export const prefixes = [
   { name: 'KEY_LIST', code: 0x52, core: 'P_KEY_LIST', host: 'keyListKey', key: [['account', 'bytes32', 'account']], value: 'KeyList: hashes of the keys registered other than by revelation' },
   { name: 'MULTISIG', code: 0x53, core: 'P_MULTISIG', host: 'multiSigKey', key: [['multisig', 'bytes32', 'multi-sig address']], value: 'MultiSig' },
   { name: 'MULTISIG_TX', code: 0x54, core: 'P_MULTISIG_TX', host: 'multiSigTxKey', key: [['multisig', 'bytes32', 'multi-sig address'], ['txId', 'u64be']], value: 'MultiSigTx' },
+  // Upgrade governance (spec §4.13; docs/upgrades.md "State layout").
+  { name: 'UPGRADE_CONFIG', code: 0x5c, core: 'P_UPGRADE_CONFIG', host: 'UPGRADE_CONFIG_KEY', key: [], value: 'UpgradeConfig (absent: the defaults, seed-authority without an authority key, 67%, 500 blocks)' },
+  { name: 'UPGRADE_PLAN', code: 0x5d, core: 'P_UPGRADE_PLAN', host: 'upgradePlanKey', key: [['name', 'rest']], value: 'UpgradePlan' },
+  { name: 'UPGRADE_VOTE', code: 0x5e, core: 'P_UPGRADE_VOTE', host: 'upgradeVoteKey', key: [['voter', 'bytes32', 'voter'], ['name', 'rest']], value: 'u8 1 approve, 0 reject' },
+  { name: 'UPGRADE_STATE', code: 0x5f, core: 'P_UPGRADE_STATE', host: 'UPGRADE_STATE_KEY', key: [], value: 'UpgradeState' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -257,6 +262,21 @@ export const records = {
     r('version', 'u8'), r('score', 'u64'), r('revision', 'u32', '1 at the first write'), r('createdHeight', 'u64'), r('updatedHeight', 'u64'), r('updatedAt', 'u64'), r('data', 'string'),
   ] },
   PassportStats: { doc: 'the singleton 0x7E', core: 'R_PSTATS', fields: [r('passports', 'u64'), r('games', 'u64'), r('profiles', 'u64')] },
+  UpgradeConfig: { doc: 'the singleton 0x5C, written at genesis from the governance flags (docs/upgrades.md "Governance configuration")', core: 'R_UPGRADE_CONFIG', encode: true, fields: [
+    r('version', 'u8'), r('mode', 'u8', '0 seed-authority, 1 full'), r('quorumPct', 'u8', '1–100: percent of the active stake whose approval passes a plan in full mode'),
+    r('votingPeriod', 'u64', 'blocks from scheduling during which votes count'), r('authority', 'bytes32', 'seed-authority: the account of --upgrade-authority (zero: none)'),
+  ] },
+  UpgradePlan: { doc: 'one plan by name (0x5D; docs/upgrades.md "Plans")', core: 'R_UPGRADE_PLAN', fields: [
+    r('version', 'u8'), r('state', 'u8', '0 pending, 1 approved, 2 rejected, 3 cancelled, 4 expired, 5 applied'),
+    r('proposer', 'bytes32'), r('height', 'u64', 'the first block of the new release'), r('createdHeight', 'u64'),
+    r('deadline', 'u64', 'the last block in which a vote counts'), r('decidedHeight', 'u64', 'when it left pending (0 while pending)'),
+    r('checksum', 'bytes32', 'SHA-256 of the packed release'), r('yes', 'u128', 'full mode: the approving stake at the last tally; seed-authority: 1 once approved'),
+    r('no', 'u128', 'full mode: the rejecting stake at the last tally'), r('binaryUrl', 'string'), r('infoUrl', 'string'),
+  ] },
+  UpgradeState: { doc: 'the singleton 0x5F (docs/upgrades.md "Plans")', core: 'R_UPGRADE_STATE', fields: [
+    r('version', 'u8'), r('appliedHeight', 'u64', 'the height of the last applied upgrade (0: none); grace lasts UPGRADE_GRACE_BLOCKS from it'),
+    r('active', 'string', 'the pending or approved plan (empty: none)'), r('applied', 'string', 'the last applied plan (empty: none)'),
+  ] },
   ScheduleSlot: { doc: 'the ids queued in one slot of the due index (0x34)', fields: [r('ids', 'rest32')] },
   ScheduleCursor: { doc: 'the due index cursor (0x35)', core: 'R_SCHEDULE_CURSOR', fields: [
     r('nextSlot', 'u64', 'the first slot not yet fully processed'), r('active', 'u64', 'schedules still active'),

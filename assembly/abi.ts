@@ -180,6 +180,24 @@
 /** a proposal expires this many seconds after it was proposed: 7 days */
 // @ts-ignore: decorator
 @inline export const MULTISIG_TX_LIFETIME: u64 = 604800;
+/** blocks from an applied upgrade in which skipped leaders are not counted as missed (spec §8 grace period) */
+// @ts-ignore: decorator
+@inline export const UPGRADE_GRACE_BLOCKS: u64 = 100;
+/** percent of the active stake that passes a plan in full mode unless genesis says otherwise (spec §8) */
+// @ts-ignore: decorator
+@inline export const UPGRADE_DEFAULT_QUORUM: u32 = 67;
+/** blocks a plan stays open for votes unless genesis says otherwise (spec §8) */
+// @ts-ignore: decorator
+@inline export const UPGRADE_DEFAULT_VOTING_PERIOD: u64 = 500;
+/** the longest voting period a genesis may set */
+// @ts-ignore: decorator
+@inline export const UPGRADE_MAX_VOTING_PERIOD: u64 = 1000000;
+/** an upgrade name is 1 to this many of [A-Za-z0-9._-] */
+// @ts-ignore: decorator
+@inline export const UPGRADE_NAME_MAX: u32 = 64;
+/** binary_url and info_url are at most this many bytes */
+// @ts-ignore: decorator
+@inline export const UPGRADE_URL_MAX: u32 = 512;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 // @ts-ignore: decorator
 @inline export const GAS_BASE: u64 = 5000;
@@ -243,6 +261,12 @@
 @inline export const OP_APPROVE_MULTI_SIG_TX: u32 = 24;
 // @ts-ignore: decorator
 @inline export const OP_REVOKE_MULTI_SIG_APPROVAL: u32 = 25;
+// @ts-ignore: decorator
+@inline export const OP_SCHEDULE_UPGRADE: u32 = 15;
+// @ts-ignore: decorator
+@inline export const OP_CANCEL_UPGRADE: u32 = 16;
+// @ts-ignore: decorator
+@inline export const OP_VOTE_UPGRADE: u32 = 17;
 // @ts-ignore: decorator
 @inline export const OP_CREATE_POOL: u32 = 28;
 // @ts-ignore: decorator
@@ -571,6 +595,15 @@
 /** CancelProposal */
 // @ts-ignore: decorator
 @inline export const GAS_GOV_CANCEL: u64 = 20000;
+/** ScheduleUpgrade: a plan record with two URLs and the upgrade state (docs/upgrades.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_UPGRADE_SCHEDULE: u64 = 60000;
+/** VoteUpgrade: a vote record and, in full mode, a tally over the active set (up to 100 validators) */
+// @ts-ignore: decorator
+@inline export const GAS_UPGRADE_VOTE: u64 = 60000;
+/** CancelUpgrade: rewrites the plan and the upgrade state */
+// @ts-ignore: decorator
+@inline export const GAS_UPGRADE_CANCEL: u64 = 30000;
 /** CancelSchedule: rewrites a record and a list */
 // @ts-ignore: decorator
 @inline export const GAS_CANCEL_SCHEDULE: u64 = 20000;
@@ -655,6 +688,12 @@ export function opGasBase(kind: u32): u64 {
       return GAS_MULTISIG_PROPOSE;
     case OP_APPROVE_MULTI_SIG_TX: case OP_REVOKE_MULTI_SIG_APPROVAL:
       return GAS_MULTISIG_APPROVE;
+    case OP_SCHEDULE_UPGRADE:
+      return GAS_UPGRADE_SCHEDULE;
+    case OP_CANCEL_UPGRADE:
+      return GAS_UPGRADE_CANCEL;
+    case OP_VOTE_UPGRADE:
+      return GAS_UPGRADE_VOTE;
     case OP_CREATE_POOL:
       return GAS_CREATE_POOL;
     case OP_ADD_LIQUIDITY:
@@ -1020,6 +1059,55 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const R_PSTATS_BYTES: u32 = 24;
 // @ts-ignore: decorator
+@inline export const R_UPGRADE_CONFIG_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_CONFIG_MODE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_CONFIG_QUORUM_PCT: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_CONFIG_VOTING_PERIOD: usize = 3;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_CONFIG_AUTHORITY: usize = 11;
+/** a UpgradeConfig record */
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_CONFIG_BYTES: u32 = 43;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_STATE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_PROPOSER: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_HEIGHT: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_CREATED_HEIGHT: usize = 42;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_DEADLINE: usize = 50;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_DECIDED_HEIGHT: usize = 58;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_CHECKSUM: usize = 66;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_YES: usize = 98;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_NO: usize = 114;
+/** UpgradePlan.binaryUrl: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_BINARY_URL: usize = 130;
+/** UpgradePlan.binaryUrl's bytes */
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_PLAN_BINARY_URL_DATA: usize = 134;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_STATE_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_STATE_APPLIED_HEIGHT: usize = 1;
+/** UpgradeState.active: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_STATE_ACTIVE: usize = 9;
+/** UpgradeState.active's bytes */
+// @ts-ignore: decorator
+@inline export const R_UPGRADE_STATE_ACTIVE_DATA: usize = 13;
+// @ts-ignore: decorator
 @inline export const R_SCHEDULE_CURSOR_NEXT_SLOT: usize = 0;
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_CURSOR_ACTIVE: usize = 8;
@@ -1286,6 +1374,14 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_MULTISIG_TX: u8 = 0x54;
 // @ts-ignore: decorator
+@inline export const P_UPGRADE_CONFIG: u8 = 0x5c;
+// @ts-ignore: decorator
+@inline export const P_UPGRADE_PLAN: u8 = 0x5d;
+// @ts-ignore: decorator
+@inline export const P_UPGRADE_VOTE: u8 = 0x5e;
+// @ts-ignore: decorator
+@inline export const P_UPGRADE_STATE: u8 = 0x5f;
+// @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator
 @inline export const P_NODE: u8 = 0xf1;
@@ -1368,6 +1464,12 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_MULTISIG_TX_EXECUTED: u8 = 44;
 // @ts-ignore: decorator
+@inline export const EV_UPGRADE_SCHEDULED: u8 = 53;
+// @ts-ignore: decorator
+@inline export const EV_UPGRADE_VOTED: u8 = 54;
+// @ts-ignore: decorator
+@inline export const EV_UPGRADE_CANCELLED: u8 = 55;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -1445,3 +1547,12 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_MULTISIG_TX_UPDATED_BYTES: u32 = 74;
 // @ts-ignore: decorator
 @inline export const EV_MULTISIG_TX_EXECUTED_BYTES: u32 = 42;
+/** bytes before its name */
+// @ts-ignore: decorator
+@inline export const EV_UPGRADE_SCHEDULED_HEAD_BYTES: u32 = 41;
+/** bytes before its name */
+// @ts-ignore: decorator
+@inline export const EV_UPGRADE_VOTED_HEAD_BYTES: u32 = 34;
+/** bytes before its name */
+// @ts-ignore: decorator
+@inline export const EV_UPGRADE_CANCELLED_HEAD_BYTES: u32 = 32;

@@ -29,6 +29,7 @@ import {
 import { execTransfer } from "./ops/transfer";
 import { failedCount, failedListed, hashBundle, recordFailure } from "./replay";
 import { endBlock } from "./rewards";
+import { upgradesEndBlock } from "./ops/upgrades";
 import { execCancelSchedule, execCreateSchedule, processSchedules, setRunCost, RUN_OPS, RUN_OWNER, runOpCount } from "./ops/schedules";
 
 /** Skipped leaders one block may name (a round bound far above any failover chain). */
@@ -339,6 +340,9 @@ export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
   // bundle_index 0xFFFFFFFF, then follow every bundle's, so each bundle's events stay contiguous
   // and in order; a schedule created or cancelled in this block is already seen.
   processSchedules(runScheduled);
+  // Upgrade plans: expiry and application at their height (docs/upgrades.md "Plans"), before the
+  // miss accounting below reads whether this block lies in an upgrade's grace window.
+  upgradesEndBlock(height);
   // Proposer and miss accounting, the block reward, epoch boundaries (assembly/rewards.ts).
   endBlock(height, timestamp, blockGas, gasLimit, okCount, missed, nMissed);
   bufSetLen(out, 0);

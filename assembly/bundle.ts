@@ -22,6 +22,7 @@ import {
   OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_REMOVE_KEY_BYTES, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY,
   OP_FINALIZE_RECOVERY, OP_APPROVE_RECOVERY_BYTES, OP_FINALIZE_RECOVERY_BYTES, OP_CREATE_MULTI_SIG, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX,
   OP_REVOKE_MULTI_SIG_APPROVAL, OP_APPROVE_MULTI_SIG_TX_BYTES, MAX_MULTISIG_OPS } from "./abi";
+import { OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "./abi";
 import { opGas } from "./gas";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
@@ -57,6 +58,9 @@ import { opGas } from "./gas";
 //   ProposeMultiSigTx: +4 multisigPtr +8 descPtr +12 opsPtr +16 ops byte length +20 op count
 //     +24 descLen +28 the held operations' own gas (docs/accounts.md "Gas")
 //   ApproveMultiSigTx, RevokeMultiSigApproval: +4 ptr (multisig[32] tx_id u64)
+//   ScheduleUpgrade: +4 namePtr +8 nameLen +12 heightPtr +16 binaryUrlPtr +20 its length +24 checksumPtr
+//     (info_url's Vec follows the checksum); CancelUpgrade: +4 namePtr +8 nameLen; VoteUpgrade: the
+//     same and +12 approve (docs/upgrades.md; UTF-8 checked here, the exact rules at execution)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -169,6 +173,24 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>name, 4);
       store<u32>(rec, nameLen, 8);
+    } else if (d == OP_SCHEDULE_UPGRADE || d == OP_CANCEL_UPGRADE || d == OP_VOTE_UPGRADE) {
+      let name = rVec();
+      let nameLen = vecLen;
+      if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>name, 4);
+      store<u32>(rec, nameLen, 8);
+      if (d == OP_VOTE_UPGRADE) store<u32>(rec, rBool() ? 1 : 0, 12);
+      else if (d == OP_SCHEDULE_UPGRADE) {
+        store<u32>(rec, <u32>take(8), 12);
+        let bin = rVec();
+        let binLen = vecLen;
+        if (bad || !validUtf8(bin, binLen)) return S.MALFORMED_BUNDLE;
+        store<u32>(rec, <u32>bin, 16);
+        store<u32>(rec, binLen, 20);
+        store<u32>(rec, <u32>take(32), 24);
+        let info = rVec();
+        if (bad || !validUtf8(info, vecLen)) return S.MALFORMED_BUNDLE;
+      }
     } else if (d >= OP_CREATE_NFT_COLLECTION && d <= OP_BATCH_TRANSFER_MULTI_TOKEN) {
       let start = rp;
       if (!decodeCollectionFields(d, rec)) return S.MALFORMED_BUNDLE;

@@ -15,6 +15,7 @@ import { P_CHAIN_PARAMS } from "./abi";
 import { paramsValid, stakingState } from "./staking";
 import { genesisValidator } from "./ops/staking";
 import { setContext } from "./context";
+import { genesisUpgradeConfig } from "./ops/upgrades";
 
 const ZERO16 = memory.data(16);
 const NO_PROPOSER = memory.data(32);
@@ -113,6 +114,15 @@ export function applyGenesis(ptr: usize, len: u32): u32 {
     let source = take(32);
     if (bad) return S.INVALID_INPUT;
     if (!genesisValidator(key, account, load<u64>(amount), load<u64>(amount, 8), source)) return S.INVALID_GENESIS;
+  }
+  // Optional trailer (appended for upgrade governance, docs/upgrades.md "Governance configuration"):
+  // the UpgradeConfig record as a Vec<u8>. Absent: the defaults, and no record is written, so the
+  // genesis of a chain that keeps the defaults is the one it was before the trailer existed.
+  if (!atEnd()) {
+    let cfg = rVec();
+    let cfgLen = vecLen;
+    if (bad) return S.INVALID_INPUT;
+    if (!genesisUpgradeConfig(cfg, cfgLen)) return S.INVALID_GENESIS;
   }
   if (!atEnd()) return S.INVALID_INPUT;
   return S.OK;

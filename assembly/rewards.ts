@@ -2,6 +2,7 @@
 // queued key rotations, auto-compounding and the active set (docs/staking.md; spec §1.8, §3, §8).
 // Runs after the block's bundles, inside the block checkpoint, in u64/u128 checked integer math.
 
+import { inUpgradeGrace } from "./ops/upgrades";
 import * as U from "./u128";
 import * as AMM from "./amm";
 import { balanceEntry, consensusKeyEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry, tokenEntry, validatorEntry } from "./keys";
@@ -283,6 +284,9 @@ export function endBlock(height: u64, ts: u64, gasUsed: u64, gasLimit: u64, okCo
     store<u64>(w + V_BUNDLES, load<u64>(w + V_BUNDLES) + <u64>okCount);
     updatePerformance(pv);
   }
+  // spec §3/§8: in the 100 blocks from an applied upgrade, leaders skipped while nodes restart on
+  // the new release are not counted as missed (docs/upgrades.md "Grace period").
+  if (inUpgradeGrace(height)) missedCount = 0;
   for (let i: u32 = 0; i < missedCount; i++) {
     let ke = consensusKeyEntry(missed + (<usize>i << 5));
     if (!exists(ke)) continue;

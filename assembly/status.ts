@@ -197,3 +197,17 @@ export const MULTISIG_TX_EXPIRED: u32 = 224; // the proposal expired 7 days afte
 export const ALREADY_APPROVED: u32 = 225; // this signer already approves the proposal
 export const NOT_APPROVED: u32 = 226; // this signer has no approval on the proposal to revoke
 export const INVALID_MULTISIG_OPERATIONS: u32 = 227; // a proposal holds 1-16 operations of at most 4,096 bytes
+// Upgrade governance (docs/upgrades.md "Statuses"; codes 260-279).
+export const INVALID_UPGRADE_NAME: u32 = 260; // an upgrade name must be 1-64 characters of A-Z a-z 0-9 . _ -
+export const INVALID_UPGRADE_URL: u32 = 261; // binary_url and info_url must be at most 512 bytes
+export const UPGRADE_HEIGHT_PASSED: u32 = 262; // the upgrade height must be above the current block height (and a plan cannot be voted on or cancelled from its height on)
+export const INVALID_UPGRADE_CHECKSUM: u32 = 263; // the checksum must be the SHA-256 of the release, not 32 zero bytes
+export const UPGRADE_NAME_TAKEN: u32 = 264; // an upgrade plan with this name already exists; names are never reused
+export const UPGRADE_PLAN_ACTIVE: u32 = 265; // another upgrade plan is pending or approved; it must be applied, cancelled or expire first
+export const NOT_UPGRADE_VOTER: u32 = 266; // this account may not vote on upgrades: in seed-authority mode only the upgrade authority, in full mode only active validators
+export const UPGRADE_NOT_FOUND: u32 = 267; // no upgrade plan with this name
+export const UPGRADE_NOT_PENDING: u32 = 268; // the upgrade plan is no longer open for votes (approved, rejected, cancelled, expired or applied)
+export const UPGRADE_VOTING_CLOSED: u32 = 269; // the upgrade plan's voting period has ended
+export const ALREADY_VOTED_UPGRADE: u32 = 270; // this account has already voted on this upgrade plan
+export const UPGRADE_NOT_ACTIVE: u32 = 271; // only a pending or approved upgrade plan can be cancelled
+export const NOT_UPGRADE_AUTHORITY: u32 = 272; // only the upgrade authority (or the proposer, while the plan is pending) may cancel this plan

@@ -13,6 +13,7 @@ import { benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
 import { benchReplay } from './replay.js';
 import { benchSettlement } from './settlement.js';
+import { benchUpgrades } from './upgrades.js';
 
 /**
  * `npm run bench`: every figure the issues name, each as a ratio against a baseline measured in the
@@ -33,6 +34,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['sync: blocks from a peer', () => benchSync()],
   ['consensus: time to finality, 4 validators', () => benchFinality()],
   ['replay: blocks of 1,000 transfers through the core, Node and Chromium', () => benchReplay()],
+  ['upgrades', () => benchUpgrades()],
 ];
 
 const only = process.argv.slice(2);

@@ -498,7 +498,11 @@ const recRead = (t) => {
   if (Array.isArray(t) && t[0] === 'list') return `r.list(read${t[1]})`;
   return { u8: 'r.u8()', u16: 'r.u16()', u32: 'r.u32()', u64: 'r.u64()', u128: 'r.u128()', u256: 'r.u256()', bytes32: 'r.bytes(32).slice()', bytes: 'r.vec().slice()', string: 'r.string()', flag: 'r.u8() === 1', vec32: 'r.list(read32)', vecu64: 'r.list(readU64)', rest32: 'r.rest32()' }[t];
 };
-const recWrite = (t, v) => ({ u8: `w.u8(${v});`, u16: `w.u16(${v});`, u32: `w.u32(${v});`, u64: `w.u64(${v});`, u128: `w.u128(${v});`, vecu64: `w.u32(${v}.length); for (const x of ${v}) w.u64(x);` }[t]);
+const recWrite = (t, v) => {
+  const out = { u8: `w.u8(${v});`, u16: `w.u16(${v});`, u32: `w.u32(${v});`, u64: `w.u64(${v});`, u128: `w.u128(${v});`, bytes32: `w.bytes32(${v});`, vecu64: `w.u32(${v}.length); for (const x of ${v}) w.u64(x);` }[t];
+  if (out === undefined) throw new Error(`abi/state.mjs: no record encoder for field type ${JSON.stringify(t)} (${v})`);
+  return out;
+};
 
 function genState() {
   const L = [HEADER('state.mjs').trimEnd(),
@@ -680,6 +684,7 @@ class RecordWriter {
   u32(v: number): void { for (let i = 0; i < 4; i++) this.parts.push((v >>> (8 * i)) & 0xff); }
   u64(v: bigint): void { for (let i = 0n; i < 64n; i += 8n) this.parts.push(Number((v >> i) & 0xffn)); }
   u128(v: bigint): void { this.u64(v & 0xffffffffffffffffn); this.u64(v >> 64n); }
+  bytes32(v: Uint8Array): void { check32('bytes32 field', v); for (const b of v) this.parts.push(b); }
   finish(): Uint8Array { return Uint8Array.from(this.parts); }
 }
 `;

@@ -29,10 +29,12 @@ import { SubscriptionHub } from './rpc/subscriptions.js';
 import { ChainStore } from './storage/chain-store.js';
 import { createNodeP2P } from './p2p/index.js';
 import { ConsensusService, consensusTransport } from './consensus/service.js';
-import { NODE_VERSION } from './version.js';
 import { NodeMetrics, serveMetrics } from './ops/metrics.js';
 import { describeAnomalies, integritySweep, startBackgroundSweep } from './ops/integrity.js';
 import { Pruner, type PruningOptions } from './chain/pruning.js';
+import { NODE_VERSION, implementsUpgrade } from './version.js';
+import { governanceConflicts, governanceFromFlags, readGovernance, type GovernanceFlags, type UpgradeRequiredError } from './chain/upgrades.js';
+import { UpgradeAutoVoter, writeUpgradeInfo } from './chain/upgrade-voter.js';
 
 export interface NodeOptions {
   dataDir: string;
@@ -98,6 +100,19 @@ export interface NodeOptions {
   verifyIntervalSeconds?: number;
   /** spec §4.20 --pruning: the window of a validator or aggressive node; absent = archive (docs/operations.md "Pruning") */
   pruning?: PruningOptions;
+  /**
+   * spec §4.20 governance flags (docs/upgrades.md): on an empty data dir they set the genesis's
+   * governance record; later they must agree with it. Absent fields: the defaults / not compared.
+   */
+  governance?: GovernanceFlags;
+  /** --auto-vote-seed: the 32-byte Ed25519 seed whose account votes for pending plans */
+  autoVoteSeed?: Uint8Array;
+  /**
+   * --wait-at-upgrade (the supervisor's, docs/upgrades.md): at an approved upgrade this release
+   * does not implement, keep running (RPC, peers) without executing past the height, rather than
+   * exiting 42. The supervisor restarts the old release so when it refuses a swap or rolls back.
+   */
+  waitAtUpgrade?: boolean;
 }
 
 /** The start refused a database with malformed records (--verify-on-start); the CLI exits non-zero with the message. */
@@ -112,6 +127,11 @@ export interface RunningNode {
   stop(): Promise<void>;
   /** the intent engine; embedders register the STD-71 integrator hook on `intents.hooks` (docs/intents.md) */
   intents: IntentService;
+  /**
+   * Resolves when the chain reached an approved upgrade this binary does not implement
+   * (docs/upgrades.md): upgrade-info.json is written; the caller stops the node and exits 42.
+   */
+  upgradeHalted: Promise<UpgradeRequiredError>;
 }
 
 /** Spec §1.8: blocks follow every 500 ms under load. */
@@ -133,6 +153,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   // (issue 24 "Bad input"); it answers 503 until the node is up.
   const metricsServer = options.metrics ? await serveMetrics(options.metrics) : undefined;
   await initHashing();
+  // The governance flags are checked before anything is opened (a bad value names its flag).
+  const governance = governanceFromFlags(options.governance ?? {});
   await mkdir(options.dataDir, { recursive: true });
   const validator = await loadValidatorKey(options.validatorKeyPath, options.dataDir);
   if (validator.generated) logger.info('generated a validator key', { path: validator.path });
@@ -176,12 +198,45 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       genesisValidators: options.genesisValidators,
       chainParams: options.chainParams,
       onlyAsValidator: true,
+      upgrades: { governance, implementsPlan: implementsUpgrade, version: NODE_VERSION },
     },
     {
       core: await createCore(), createCore, store, state, validator, verifier, logger, sync,
       tokens: readers.tokens, evmTokens: readers.evmTokens, keys: readers.keys,
     },
   );
+
+  // Upgrade governance (docs/upgrades.md): flags that contradict the chain's recorded governance
+  // refuse the start (a node must not believe in another approval rule than its peers), and a head
+  // right below an approved plan this binary does not implement stops here, before any block.
+  const conflicts = governanceConflicts(readGovernance(state), options.governance ?? {});
+  const halt = conflicts.length === 0 ? chain.upgradeHalt(chain.height + 1) : undefined;
+  if (halt && options.waitAtUpgrade) {
+    logger.warn('upgrade required: this release will not execute past the upgrade height; waiting (--wait-at-upgrade)', {
+      plan: halt.plan.name, height: halt.plan.height, head: chain.height, version: NODE_VERSION, reason: halt.message,
+    });
+  } else if (conflicts.length > 0 || halt) {
+    await verifier.close();
+    await store.close();
+    if (conflicts.length > 0) {
+      throw new Error(`the governance flags contradict this chain's genesis: ${conflicts.join('; ')}. Governance is fixed when a chain starts (docs/upgrades.md); drop the flags or give the recorded values`);
+    }
+    const path = await writeUpgradeInfo(options.dataDir, halt!.plan);
+    logger.error('upgrade required: refusing to go past the upgrade height', { plan: halt!.plan.name, height: halt!.plan.height, head: chain.height, version: NODE_VERSION, upgradeInfo: path, reason: halt!.message });
+    throw halt!;
+  }
+  let onHalt!: (error: UpgradeRequiredError) => void;
+  const upgradeHalted = new Promise<UpgradeRequiredError>((resolve) => { onHalt = resolve; });
+  chain.once('upgradeHalt', (error) => {
+    if (options.waitAtUpgrade) {
+      logger.warn('upgrade required: not executing past the upgrade height; waiting (--wait-at-upgrade)', { plan: error.plan.name, height: error.plan.height, head: chain.height });
+      return;
+    }
+    void writeUpgradeInfo(options.dataDir, error.plan).then((path) => {
+      logger.error('upgrade required: stopping before the upgrade height', { plan: error.plan.name, height: error.plan.height, head: chain.height, version: NODE_VERSION, upgradeInfo: path, reason: error.message });
+      onHalt(error);
+    });
+  });
 
   // Explorer indexes (spec §4.11, §4.20): rebuilt on request, before anything can read them.
   if (options.backfillIndexes) {
@@ -262,6 +317,13 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       hash: encodeHash(h.hash),
     });
   });
+  if (options.autoVoteSeed) {
+    const voter = new UpgradeAutoVoter(options.autoVoteSeed, {
+      state, logger, pendingNonce: (a) => chain.pendingNonce(a), enqueueBundle: (b) => chain.enqueueBundle(b),
+    });
+    logger.info('upgrade: voting automatically for pending plans', { voter: encodeAccount(voter.account) });
+    chain.on('block', () => voter.onBlock());
+  }
   const rpcUrl = `http://${urlHost(options.rpcHost)}:${rpcPort}`;
   logger.info('node started', {
     version: NODE_VERSION, network: options.network, chainId: chain.chainId, height: chain.height, rpc: rpcUrl,
@@ -292,5 +354,5 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     })();
     return stopping;
   };
-  return { logger, chain, rpcPort, ...(metricsServer ? { metricsPort: metricsServer.port } : {}), stop, intents };
+  return { logger, chain, rpcPort, ...(metricsServer ? { metricsPort: metricsServer.port } : {}), stop, intents, upgradeHalted };
 }

@@ -6,3 +6,16 @@ export const CLIENT_NAME = 'ntv-node';
 export function clientVersion(): string {
   return `${CLIENT_NAME}/v${NODE_VERSION}/${process.platform}-${process.arch}/node${process.versions.node}`;
 }
+
+/**
+ * The upgrade plans this release implements (docs/upgrades.md "Which binary runs which block"): a
+ * plan is named after the release it moves the chain to, so a release implements the plan of its
+ * own version and every earlier one listed here (a node syncing from genesis with the newest
+ * release executes the blocks past every older upgrade). A binary stops before the block at the
+ * height of an approved plan it does not implement (exit 42, spec §3).
+ */
+export const IMPLEMENTED_UPGRADES: readonly string[] = [`v${NODE_VERSION}`];
+
+export function implementsUpgrade(name: string): boolean {
+  return IMPLEMENTED_UPGRADES.includes(name);
+}

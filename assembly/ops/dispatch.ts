@@ -25,6 +25,8 @@ import { execPassport, isPassportOp } from "./passports";
 import { execAddKey, execRemoveKey, execRotateKey, execSetRecovery, execInitiateRecovery, execApproveRecovery, execCancelRecovery, execFinalizeRecovery } from "./accounts";
 import { execProposeMultiSigTx, execApproveMultiSigTx } from "./multisig";
 import { OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY, OP_FINALIZE_RECOVERY, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX, OP_REVOKE_MULTI_SIG_APPROVAL } from "../abi";
+import { OP_APPROVE, OP_TRANSFER_FROM, OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "../abi";
+import { execCancelUpgrade, execScheduleUpgrade, execVoteUpgrade } from "./upgrades";
 import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
@@ -55,6 +57,10 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   if (kind == OP_UNSTAKE_FROM_POOL) return execUnstakeFromPool(user, f, bundleIndex, opIndex);
   if (kind == OP_CLAIM_POOL_REWARDS) return execClaimPoolRewards(user, f, bundleIndex, opIndex);
   if (kind == OP_FUND_STAKING_POOL) return execFundStakingPool(user, f, bundleIndex, opIndex);
+  // Upgrade governance (docs/upgrades.md)
+  if (kind == OP_SCHEDULE_UPGRADE) return execScheduleUpgrade(user, op, bundleIndex, opIndex);
+  if (kind == OP_VOTE_UPGRADE) return execVoteUpgrade(user, op, bundleIndex, opIndex);
+  if (kind == OP_CANCEL_UPGRADE) return execCancelUpgrade(user, op, bundleIndex, opIndex);
   if (isStakingOp(kind)) return execStaking(kind, user, f); // staking (docs/staking.md)
   // Settlement, anchoring, passports (docs/settlement.md, docs/anchoring.md, docs/passports.md)
   if (isSettlementOp(kind)) return execSettlement(kind, user, f, bundleIndex, opIndex);

@@ -119,6 +119,18 @@ export const MAX_MULTISIG_OPS = 16;
 export const MAX_MULTISIG_BYTES = 4096;
 /** a proposal expires this many seconds after it was proposed: 7 days */
 export const MULTISIG_TX_LIFETIME = 604800;
+/** blocks from an applied upgrade in which skipped leaders are not counted as missed (spec §8 grace period) */
+export const UPGRADE_GRACE_BLOCKS = 100;
+/** percent of the active stake that passes a plan in full mode unless genesis says otherwise (spec §8) */
+export const UPGRADE_DEFAULT_QUORUM = 67;
+/** blocks a plan stays open for votes unless genesis says otherwise (spec §8) */
+export const UPGRADE_DEFAULT_VOTING_PERIOD = 500;
+/** the longest voting period a genesis may set */
+export const UPGRADE_MAX_VOTING_PERIOD = 1000000;
+/** an upgrade name is 1 to this many of [A-Za-z0-9._-] */
+export const UPGRADE_NAME_MAX = 64;
+/** binary_url and info_url are at most this many bytes */
+export const UPGRADE_URL_MAX = 512;
 /** the gas every bundle pays before its operations; max_gas below it is MAX_GAS_TOO_LOW */
 export const GAS_BASE = 5000n;
 /** the per-bundle gas the node's block gas limit assumes (max_txs_per_block × this) and the clients' default max_gas; every single operation's bundle stays under it (docs/dex.md "Gas") */
@@ -201,6 +213,12 @@ export const GAS_GOV_VOTE = 25000n;
 export const GAS_GOV_EXECUTE = 80000n;
 /** CancelProposal */
 export const GAS_GOV_CANCEL = 20000n;
+/** ScheduleUpgrade: a plan record with two URLs and the upgrade state (docs/upgrades.md "Gas") */
+export const GAS_UPGRADE_SCHEDULE = 60000n;
+/** VoteUpgrade: a vote record and, in full mode, a tally over the active set (up to 100 validators) */
+export const GAS_UPGRADE_VOTE = 60000n;
+/** CancelUpgrade: rewrites the plan and the upgrade state */
+export const GAS_UPGRADE_CANCEL = 30000n;
 /** CancelSchedule: rewrites a record and a list */
 export const GAS_CANCEL_SCHEDULE = 20000n;
 /** CreatePresale: the record, the counter and two escrow moves (docs/presales.md "Gas") */
@@ -265,6 +283,8 @@ export const MAX_HEADER_BYTES = 4096;
 export const MAX_COLLECTION_STRING_BYTES = 4096;
 /** a proposal title, description or ContractSafety string, before allocating (the core applies the exact limits, docs/governance.md) */
 export const MAX_PROPOSAL_STRING_BYTES = 8192;
+/** an upgrade name or URL before allocating; the core applies the exact limits (docs/upgrades.md) */
+export const MAX_UPGRADE_STRING_BYTES = 4096;
 /** entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
 /** an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md) */
@@ -305,6 +325,9 @@ export const OpCode = {
   ProposeMultiSigTx: 23,
   ApproveMultiSigTx: 24,
   RevokeMultiSigApproval: 25,
+  ScheduleUpgrade: 15,
+  CancelUpgrade: 16,
+  VoteUpgrade: 17,
   CreatePool: 28,
   AddLiquidity: 29,
   RemoveLiquidity: 30,
@@ -387,6 +410,9 @@ export const OPERATION_GAS = {
   ProposeMultiSigTx: { base: GAS_MULTISIG_PROPOSE, perByte: GAS_MULTISIG_BYTE },
   ApproveMultiSigTx: { base: GAS_MULTISIG_APPROVE },
   RevokeMultiSigApproval: { base: GAS_MULTISIG_APPROVE },
+  ScheduleUpgrade: { base: GAS_UPGRADE_SCHEDULE },
+  CancelUpgrade: { base: GAS_UPGRADE_CANCEL },
+  VoteUpgrade: { base: GAS_UPGRADE_VOTE },
   CreatePool: { base: GAS_CREATE_POOL },
   AddLiquidity: { base: GAS_ADD_LIQUIDITY },
   RemoveLiquidity: { base: GAS_REMOVE_LIQUIDITY },
@@ -506,6 +532,10 @@ export const Prefix = {
   KEY_LIST: 0x52,
   MULTISIG: 0x53,
   MULTISIG_TX: 0x54,
+  UPGRADE_CONFIG: 0x5c,
+  UPGRADE_PLAN: 0x5d,
+  UPGRADE_VOTE: 0x5e,
+  UPGRADE_STATE: 0x5f,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -550,6 +580,9 @@ export const EventKind = {
   MultiSigCreated: 42,
   MultiSigTxUpdated: 43,
   MultiSigTxExecuted: 44,
+  UpgradeScheduled: 53,
+  UpgradeVoted: 54,
+  UpgradeCancelled: 55,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
 export const LAST_KNOWN_KIND = 58;
@@ -675,4 +708,7 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.MultiSigCreated]: [0, 32],
   [EventKind.MultiSigTxUpdated]: [0, 40],
   [EventKind.MultiSigTxExecuted]: [0],
+  [EventKind.UpgradeScheduled]: [0],
+  [EventKind.UpgradeVoted]: [0],
+  [EventKind.UpgradeCancelled]: [0],
 };

@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_ACCOUNT_LIST, MAX_MULTISIG_STRING_BYTES, MAX_MULTISIG_OPS, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_UPGRADE_STRING_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_ACCOUNT_LIST, MAX_MULTISIG_STRING_BYTES, MAX_MULTISIG_OPS, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -139,6 +139,28 @@ export interface RevokeMultiSigApprovalOp {
   type: 'RevokeMultiSigApproval';
   multisig: Uint8Array;
   txId: bigint;
+}
+export interface ScheduleUpgradeOp {
+  type: 'ScheduleUpgrade';
+  /** the release's name, 1–64 of [A-Za-z0-9._-] (for example v0.2.0); never reused */
+  name: string;
+  /** the first block the new release executes; above the current height */
+  height: bigint;
+  /** where the packed release can be fetched (0–512 bytes; may be empty when operators place it themselves) */
+  binaryUrl: string;
+  /** SHA-256 of the packed release; the supervisor refuses a file that does not match */
+  checksum: Uint8Array;
+  /** release notes (0–512 bytes) */
+  infoUrl: string;
+}
+export interface CancelUpgradeOp {
+  type: 'CancelUpgrade';
+  name: string;
+}
+export interface VoteUpgradeOp {
+  type: 'VoteUpgrade';
+  name: string;
+  approve: boolean;
 }
 export interface CreatePoolOp {
   type: 'CreatePool';
@@ -665,7 +687,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | RotateConsensusKeyOp;
 
 /** Each operation's fields in Borsh order: name, wire name, type ('u64', 'bytes32', 'choice:below|above', 'tagged:ScheduleTrigger', 'operations', …). */
 export interface OperationField { name: string; wire: string; type: string }
@@ -693,6 +715,9 @@ export const OPERATION_FIELDS: Readonly<Record<Operation['type'], readonly Opera
   ProposeMultiSigTx: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'operations', wire: 'operations', type: 'operations' }, { name: 'description', wire: 'description', type: 'string' }],
   ApproveMultiSigTx: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'txId', wire: 'tx_id', type: 'u64' }],
   RevokeMultiSigApproval: [{ name: 'multisig', wire: 'multisig_address', type: 'bytes32' }, { name: 'txId', wire: 'tx_id', type: 'u64' }],
+  ScheduleUpgrade: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'height', wire: 'height', type: 'u64' }, { name: 'binaryUrl', wire: 'binary_url', type: 'string' }, { name: 'checksum', wire: 'checksum', type: 'bytes32' }, { name: 'infoUrl', wire: 'info_url', type: 'string' }],
+  CancelUpgrade: [{ name: 'name', wire: 'name', type: 'string' }],
+  VoteUpgrade: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'approve', wire: 'approve', type: 'bool' }],
   CreatePool: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'amountA', wire: 'amount_a', type: 'u128' }, { name: 'amountB', wire: 'amount_b', type: 'u128' }, { name: 'lpLockDuration', wire: 'lp_lock_duration', type: 'u64' }],
   AddLiquidity: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'amountA', wire: 'amount_a', type: 'u128' }, { name: 'amountB', wire: 'amount_b', type: 'u128' }, { name: 'minLp', wire: 'min_lp_tokens', type: 'u128' }],
   RemoveLiquidity: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'lpAmount', wire: 'lp_amount', type: 'u128' }, { name: 'minAmountA', wire: 'min_amount_a', type: 'u128' }, { name: 'minAmountB', wire: 'min_amount_b', type: 'u128' }],
@@ -927,6 +952,23 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.RevokeMultiSigApproval, 'type');
       w.fixedBytes(op.multisig, 32, 'multisig_address');
       w.u64(op.txId, 'tx_id');
+      return;
+    case 'ScheduleUpgrade':
+      w.u8(OpCode.ScheduleUpgrade, 'type');
+      w.string(op.name, 'name', MAX_UPGRADE_STRING_BYTES);
+      w.u64(op.height, 'height');
+      w.string(op.binaryUrl, 'binary_url', MAX_UPGRADE_STRING_BYTES);
+      w.fixedBytes(op.checksum, 32, 'checksum');
+      w.string(op.infoUrl, 'info_url', MAX_UPGRADE_STRING_BYTES);
+      return;
+    case 'CancelUpgrade':
+      w.u8(OpCode.CancelUpgrade, 'type');
+      w.string(op.name, 'name', MAX_UPGRADE_STRING_BYTES);
+      return;
+    case 'VoteUpgrade':
+      w.u8(OpCode.VoteUpgrade, 'type');
+      w.string(op.name, 'name', MAX_UPGRADE_STRING_BYTES);
+      w.bool(op.approve, 'approve');
       return;
     case 'CreatePool':
       w.u8(OpCode.CreatePool, 'type');
@@ -1333,6 +1375,15 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.RevokeMultiSigApproval: {
       return { type: 'RevokeMultiSigApproval', multisig: r.fixedBytes(32, 'multisig_address'), txId: r.u64('tx_id') };
+    }
+    case OpCode.ScheduleUpgrade: {
+      return { type: 'ScheduleUpgrade', name: r.string('name', MAX_UPGRADE_STRING_BYTES), height: r.u64('height'), binaryUrl: r.string('binary_url', MAX_UPGRADE_STRING_BYTES), checksum: r.fixedBytes(32, 'checksum'), infoUrl: r.string('info_url', MAX_UPGRADE_STRING_BYTES) };
+    }
+    case OpCode.CancelUpgrade: {
+      return { type: 'CancelUpgrade', name: r.string('name', MAX_UPGRADE_STRING_BYTES) };
+    }
+    case OpCode.VoteUpgrade: {
+      return { type: 'VoteUpgrade', name: r.string('name', MAX_UPGRADE_STRING_BYTES), approve: r.bool('approve') };
     }
     case OpCode.CreatePool: {
       return { type: 'CreatePool', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'), amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), lpLockDuration: r.u64('lp_lock_duration') };

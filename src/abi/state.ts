@@ -551,6 +551,32 @@ export function multiSigTxKey(multisig: Uint8Array, txId: bigint): Uint8Array {
   return k;
 }
 
+/** 0x5c (no fields) → UpgradeConfig (absent: the defaults, seed-authority without an authority key, 67%, 500 blocks) */
+export const UPGRADE_CONFIG_KEY: Uint8Array = Uint8Array.of(Prefix.UPGRADE_CONFIG);
+
+/** 0x5d name rest → UpgradePlan */
+export function upgradePlanKey(name: string): Uint8Array {
+  const nameBytes = Buffer.from(name, 'latin1');
+  const k = new Uint8Array(1 + nameBytes.length);
+  k[0] = Prefix.UPGRADE_PLAN;
+  k.set(nameBytes, 1);
+  return k;
+}
+
+/** 0x5e voter bytes32 name rest → u8 1 approve, 0 reject */
+export function upgradeVoteKey(voter: Uint8Array, name: string): Uint8Array {
+  check32('voter', voter);
+  const nameBytes = Buffer.from(name, 'latin1');
+  const k = new Uint8Array(1 + 32 + nameBytes.length);
+  k[0] = Prefix.UPGRADE_VOTE;
+  k.set(voter, 1);
+  k.set(nameBytes, 33);
+  return k;
+}
+
+/** 0x5f (no fields) → UpgradeState */
+export const UPGRADE_STATE_KEY: Uint8Array = Uint8Array.of(Prefix.UPGRADE_STATE);
+
 /** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
@@ -652,6 +678,7 @@ class RecordWriter {
   u32(v: number): void { for (let i = 0; i < 4; i++) this.parts.push((v >>> (8 * i)) & 0xff); }
   u64(v: bigint): void { for (let i = 0n; i < 64n; i += 8n) this.parts.push(Number((v >> i) & 0xffn)); }
   u128(v: bigint): void { this.u64(v & 0xffffffffffffffffn); this.u64(v >> 64n); }
+  bytes32(v: Uint8Array): void { check32('bytes32 field', v); for (const b of v) this.parts.push(b); }
   finish(): Uint8Array { return Uint8Array.from(this.parts); }
 }
 
@@ -1579,6 +1606,93 @@ function readPassportStats(r: RecordReader): PassportStatsFields {
 export function decodePassportStatsFields(v: Uint8Array): PassportStatsFields {
   const r = new RecordReader(v);
   const rec = readPassportStats(r);
+  r.end();
+  return rec;
+}
+
+/** UpgradeConfig: the singleton 0x5C, written at genesis from the governance flags (docs/upgrades.md "Governance configuration") */
+export interface UpgradeConfigFields {
+  version: number;
+  /** 0 seed-authority, 1 full */
+  mode: number;
+  /** 1–100: percent of the active stake whose approval passes a plan in full mode */
+  quorumPct: number;
+  /** blocks from scheduling during which votes count */
+  votingPeriod: bigint;
+  /** seed-authority: the account of --upgrade-authority (zero: none) */
+  authority: Uint8Array;
+}
+function readUpgradeConfig(r: RecordReader): UpgradeConfigFields {
+  return { version: r.u8(), mode: r.u8(), quorumPct: r.u8(), votingPeriod: r.u64(), authority: r.bytes(32).slice() };
+}
+/** Decode a whole UpgradeConfig record; RangeError when it is short or has trailing bytes. */
+export function decodeUpgradeConfigFields(v: Uint8Array): UpgradeConfigFields {
+  const r = new RecordReader(v);
+  const rec = readUpgradeConfig(r);
+  r.end();
+  return rec;
+}
+/** Encode a UpgradeConfig record (the inverse of decodeUpgradeConfigFields). */
+export function encodeUpgradeConfigFields(rec: UpgradeConfigFields): Uint8Array {
+  const w = new RecordWriter();
+  w.u8(rec.version);
+  w.u8(rec.mode);
+  w.u8(rec.quorumPct);
+  w.u64(rec.votingPeriod);
+  w.bytes32(rec.authority);
+  return w.finish();
+}
+
+/** UpgradePlan: one plan by name (0x5D; docs/upgrades.md "Plans") */
+export interface UpgradePlanFields {
+  version: number;
+  /** 0 pending, 1 approved, 2 rejected, 3 cancelled, 4 expired, 5 applied */
+  state: number;
+  proposer: Uint8Array;
+  /** the first block of the new release */
+  height: bigint;
+  createdHeight: bigint;
+  /** the last block in which a vote counts */
+  deadline: bigint;
+  /** when it left pending (0 while pending) */
+  decidedHeight: bigint;
+  /** SHA-256 of the packed release */
+  checksum: Uint8Array;
+  /** full mode: the approving stake at the last tally; seed-authority: 1 once approved */
+  yes: bigint;
+  /** full mode: the rejecting stake at the last tally */
+  no: bigint;
+  binaryUrl: string;
+  infoUrl: string;
+}
+function readUpgradePlan(r: RecordReader): UpgradePlanFields {
+  return { version: r.u8(), state: r.u8(), proposer: r.bytes(32).slice(), height: r.u64(), createdHeight: r.u64(), deadline: r.u64(), decidedHeight: r.u64(), checksum: r.bytes(32).slice(), yes: r.u128(), no: r.u128(), binaryUrl: r.string(), infoUrl: r.string() };
+}
+/** Decode a whole UpgradePlan record; RangeError when it is short or has trailing bytes. */
+export function decodeUpgradePlanFields(v: Uint8Array): UpgradePlanFields {
+  const r = new RecordReader(v);
+  const rec = readUpgradePlan(r);
+  r.end();
+  return rec;
+}
+
+/** UpgradeState: the singleton 0x5F (docs/upgrades.md "Plans") */
+export interface UpgradeStateFields {
+  version: number;
+  /** the height of the last applied upgrade (0: none); grace lasts UPGRADE_GRACE_BLOCKS from it */
+  appliedHeight: bigint;
+  /** the pending or approved plan (empty: none) */
+  active: string;
+  /** the last applied plan (empty: none) */
+  applied: string;
+}
+function readUpgradeState(r: RecordReader): UpgradeStateFields {
+  return { version: r.u8(), appliedHeight: r.u64(), active: r.string(), applied: r.string() };
+}
+/** Decode a whole UpgradeState record; RangeError when it is short or has trailing bytes. */
+export function decodeUpgradeStateFields(v: Uint8Array): UpgradeStateFields {
+  const r = new RecordReader(v);
+  const rec = readUpgradeState(r);
   r.end();
   return rec;
 }

@@ -14,6 +14,7 @@ import { txIndexingError } from './errors.js';
 import { prunedError } from './pruning.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
+import { upgradeHaltAt, UpgradeRequiredError, type UpgradeGovernance } from './upgrades.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
 import { Mempool, type MempoolLimits } from './mempool.js';
 import type { ProducedBlock, ValidatorIdentity } from './producer.js';
@@ -65,6 +66,12 @@ export interface ChainOptions {
    * node.ts sets it for every node of a network. Absent, the node makes every block.
    */
   onlyAsValidator?: boolean;
+  /**
+   * Upgrade governance (docs/upgrades.md): the configuration a new chain's genesis records (from
+   * the governance flags), and which plans this binary implements (src/version.ts). Absent: the
+   * default configuration, and a binary that implements every plan (tests of other domains).
+   */
+  upgrades?: { governance?: UpgradeGovernance; implementsPlan: (name: string) => boolean; version: string };
 }
 
 export interface ChainDependencies {
@@ -145,7 +152,8 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
       deps.core,
       { createCore: deps.createCore, validator: deps.validator, tokens: this.tokens, heads, writes: this.writes, mempool, notify: this.notify, logger },
     );
-    const mayProduce = options.onlyAsValidator ? validatorGate(state, deps.validator.publicKey, () => heads.head.height) : () => true;
+    const gate = options.onlyAsValidator ? validatorGate(state, deps.validator.publicKey, () => heads.head.height) : () => true;
+    const mayProduce = () => !this.upgradeHalt(heads.executionHead.height + 1) && gate();
     this.loop = new BlockLoop(
       { blockTimeMs: options.blockTimeMs, minBlockIntervalMs: options.minBlockIntervalMs, maxTxsPerBlock: options.maxTxsPerBlock },
       { heads, execution: this.execution, writes: this.writes, notify: this.notify, mempool, sync, mayProduce },
@@ -157,7 +165,9 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
         writes: this.writes, notify: this.notify, events: this,
       },
     );
-    this.finality = new Finality({ heads, loop: this.loop, execution: this.execution, writes: this.writes, admission: this.admission });
+    this.finality = new Finality({
+      heads, loop: this.loop, execution: this.execution, writes: this.writes, admission: this.admission, upgradeHalt: (h) => this.upgradeHalt(h),
+    });
   }
 
   /** Open the chain from storage, writing genesis on an empty data dir. */
@@ -500,13 +510,34 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     return this.loop.discardSpeculative();
   }
 
+  // ---- upgrades (docs/upgrades.md) ----------------------------------------------------------
+
+  private halted: UpgradeRequiredError | undefined;
+
+  /**
+   * spec §3 "Node upgrade": the block at `height` must not be executed by this binary when an
+   * approved plan is due at it and this release does not implement the plan. Read from the core
+   * that executes the next block (state as of the last executed block). The first time, the chain
+   * emits 'upgradeHalt' (node.ts writes upgrade-info.json and exits 42).
+   */
+  upgradeHalt(height: number): UpgradeRequiredError | undefined {
+    if (this.halted) return this.halted;
+    const upgrades = this.options.upgrades;
+    if (!upgrades) return undefined;
+    const plan = upgradeHaltAt(this.execution.core, height, upgrades.implementsPlan);
+    if (!plan) return undefined;
+    this.halted = new UpgradeRequiredError(plan, upgrades.version);
+    this.emit('upgradeHalt', this.halted);
+    return this.halted;
+  }
+
   // ---- genesis ------------------------------------------------------------------------------
 
   private async writeGenesis(): Promise<void> {
     const config = genesisConfig(this.options.network, {
       validators: this.options.genesisValidators ?? [this.deps.validator.publicKey],
       params: this.options.chainParams ?? DEFAULT_CHAIN_PARAMS,
-    });
+    }, this.options.upgrades?.governance);
     const core = this.execution.core;
     core.genesis(config);
     const { stateRoot, writes } = core.commitBlock();

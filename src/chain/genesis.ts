@@ -3,6 +3,7 @@ import { TokenKind } from '../core/records.js';
 import type { GenesisBalance, GenesisConfig, GenesisToken, GenesisValidator } from '../core/core.js';
 import { systemAddress, PROTOCOL_ADDRESS, NATIVE_MINT, deriveAccount } from '../codec/address.js';
 import { DEFAULT_CHAIN_PARAMS, encodeChainParams, type ChainParams } from './chain-params.js';
+import { encodeUpgradeConfig, isDefaultGovernance, type UpgradeGovernance } from './upgrades.js';
 import {
   BRIDGED_TOKENS, CHAIN_IDS, GENESIS_TIMESTAMP, NTV_DECIMALS, NTV_TOTAL_SUPPLY, RESERVED_SYMBOLS,
   STABLECOINS, SYSTEM_ACCOUNTS, FAUCET_INDEX, TESTNET_TOKEN_FLOAT_UNITS, GENESIS_VALIDATOR_STAKE, STAKING_INDEX, type Network,
@@ -28,7 +29,9 @@ export interface GenesisStaking {
  * restarts and data wipes (spec §9.5). Without `staking`: the spec's default parameters and no
  * validators.
  */
-export function genesisConfig(network: Network, staking: GenesisStaking = { validators: [], params: DEFAULT_CHAIN_PARAMS }): GenesisConfig {
+export function genesisConfig(
+  network: Network, staking: GenesisStaking = { validators: [], params: DEFAULT_CHAIN_PARAMS }, governance?: UpgradeGovernance,
+): GenesisConfig {
   const tokens: GenesisToken[] = [{
     mint: NATIVE_MINT, name: 'NTV', symbol: 'NTV', decimals: NTV_DECIMALS, kind: TokenKind.NATIVE,
     creator: PROTOCOL_ADDRESS, originChain: '', originContract: '',
@@ -89,5 +92,8 @@ export function genesisConfig(network: Network, staking: GenesisStaking = { vali
     reservedSymbols: [...RESERVED_SYMBOLS],
     chainParams: encodeChainParams(staking.params),
     validators,
+    // The governance flags (docs/upgrades.md "Governance configuration"): recorded only when they
+    // differ from the defaults, so a default network's genesis is what it always was.
+    ...(governance && !isDefaultGovernance(governance) ? { upgradeConfig: encodeUpgradeConfig(governance) } : {}),
   };
 }

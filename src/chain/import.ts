@@ -36,7 +36,9 @@ import { AUTH_EVM } from '../abi/constants.js';
 
 export type ImportFailure =
   | 'MALFORMED_BLOCK' | 'WRONG_CHAIN' | 'NOT_NEXT' | 'BAD_HASH' | 'BAD_TRANSACTIONS_ROOT' | 'BAD_PROPOSER'
-  | 'BAD_SIGNATURE' | 'BAD_CERTIFICATE' | 'INVALID_BUNDLE' | 'GAS_MISMATCH' | 'STATE_ROOT_MISMATCH';
+  | 'BAD_SIGNATURE' | 'BAD_CERTIFICATE' | 'INVALID_BUNDLE' | 'GAS_MISMATCH' | 'STATE_ROOT_MISMATCH'
+  /** the block is at an approved upgrade's height and this binary does not implement it (docs/upgrades.md) */
+  | 'UPGRADE_REQUIRED';
 
 export class ImportError extends Error {
   constructor(readonly code: ImportFailure, message: string, readonly height?: number) {
@@ -46,7 +48,7 @@ export class ImportError extends Error {
 
   /** Whether the block is wrong (the sender is to blame) rather than merely not next for us. */
   get blamesSender(): boolean {
-    return this.code !== 'NOT_NEXT';
+    return this.code !== 'NOT_NEXT' && this.code !== 'UPGRADE_REQUIRED';
   }
 }
 
@@ -109,6 +111,9 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   if (!proposer || proposer.jailed || !bytesEqual(proposer.address, header.proposer)) {
     throw new ImportError('BAD_PROPOSER', `proposer ${toHex(header.proposerPubkey)} is not a validator of the set at the parent`, header.height);
   }
+  // spec §3: the block at an approved plan's height is the new release's to execute (docs/upgrades.md).
+  const halt = chain.upgradeHalt(header.height);
+  if (halt) throw new ImportError('UPGRADE_REQUIRED', halt.message, header.height);
   if (!options.certificateVerified) {
     const problem = certificateProblem(certificate, header, validators, proposer, chainParams(core).epochLength);
     if (problem !== undefined) throw new ImportError('BAD_CERTIFICATE', problem, header.height);

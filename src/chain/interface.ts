@@ -1,3 +1,4 @@
+import type { UpgradeRequiredError } from './upgrades.js';
 import type { Operation } from '../codec/bundle.js';
 import type { StateProof } from '../codec/state-proof.js';
 import type { StoredRawBlock } from '../storage/chain-store.js';
@@ -127,6 +128,11 @@ export interface ChainEvents {
   block: [ProducedBlock];
   /** a bundle passed the submission gate into the mempool (src/p2p/dragonfly.ts forwards it) */
   admitted: [PendingBundle];
+  /**
+   * The next block is at an approved upgrade's height and this binary does not implement the plan
+   * (docs/upgrades.md): the chain makes, executes and imports no further block. Emitted once.
+   */
+  upgradeHalt: [UpgradeRequiredError];
 }
 
 /** The events upper layers subscribe to. */

@@ -1,6 +1,7 @@
 import type { BlockResultView } from '../core/block-result.js';
 import { encodeStakingPool } from './staking-pools.js';
 import { BUNDLE_LEVEL_OP, type AccountsEvent, type CoreEvent } from '../core/events.js';
+import { PLAN_STATES } from './upgrades.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeHash, encodeMint, encodeMultiSig } from '../codec/address.js';
@@ -75,7 +76,11 @@ export type ReceiptEvent =
   | { type: 'RecoveryInitiated' | 'RecoveryApproved' | 'RecoveryCancelled' | 'RecoveryFinalized'; op_index: number | null; account: string; guardian?: string; key_hash?: string; key_type?: string; approvals?: number; executable_at?: number }
   | { type: 'MultiSigCreated'; op_index: number | null; multisig: string; creator: string; threshold: number; signers: number }
   | { type: 'MultiSigTxUpdated'; op_index: number | null; multisig: string; tx_id: string; signer: string; action: 'proposed' | 'approved' | 'revoked'; approvals: number }
-  | { type: 'MultiSigTxExecuted'; op_index: number | null; multisig: string; tx_id: string; status_code: number; status_name: string };
+  | { type: 'MultiSigTxExecuted'; op_index: number | null; multisig: string; tx_id: string; status_code: number; status_name: string }
+  // Upgrade governance (docs/upgrades.md "Events"): `state` is the plan's after the operation
+  | { type: 'UpgradeScheduled'; op_index: number | null; name: string; proposer: string; height: number; state: string }
+  | { type: 'UpgradeVoted'; op_index: number | null; name: string; voter: string; approve: boolean; state: string }
+  | { type: 'UpgradeCancelled'; op_index: number | null; name: string; by: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -278,6 +283,12 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
     case 'MultiSigTxUpdated':
     case 'MultiSigTxExecuted':
       return formatAccountsEvent(event, opIndex);
+    case 'UpgradeScheduled':
+      return { type: 'UpgradeScheduled', op_index: opIndex, name: event.name, proposer: encodeAccount(event.proposer), height: Number(event.height), state: PLAN_STATES[event.state] ?? String(event.state) };
+    case 'UpgradeVoted':
+      return { type: 'UpgradeVoted', op_index: opIndex, name: event.name, voter: encodeAccount(event.voter), approve: event.approve, state: PLAN_STATES[event.state] ?? String(event.state) };
+    case 'UpgradeCancelled':
+      return { type: 'UpgradeCancelled', op_index: opIndex, name: event.name, by: encodeAccount(event.by) };
     case 'Unknown':
       return undefined;
   }

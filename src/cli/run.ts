@@ -8,6 +8,17 @@ import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
+import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';
+
+/** The exit code of a node that stopped at an approved upgrade's height (spec §3, §7.7). */
+export const UPGRADE_EXIT_CODE = 42;
+
+/** `--auto-vote-seed <hex>`: a 32-byte Ed25519 seed, 64 hex chars. */
+export function parseSeedFlag(flag: string, text: string): Uint8Array {
+  const hex = text.trim().replace(/^0x/i, '');
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${flag} must be a 64-hex-char Ed25519 seed`);
+  return new Uint8Array(Buffer.from(hex, 'hex'));
+}
 
 /** `--genesis-validators <hex>[,<hex>…]`: 32-byte Ed25519 public keys, no repeats. */
 export function parseGenesisValidators(text: string): Uint8Array[] {
@@ -153,6 +164,28 @@ export class RunCommand extends Command {
     description: 'Seconds between further backups taking over (facts: 3 s; docs/consensus.md) (default: 3)',
     validator: t.cascade(t.isNumber(), [t.isAtLeast(0.05)]),
   });
+  // Governance flags (spec §4.20; docs/upgrades.md): on an empty data dir they set the genesis's
+  // governance record; on a chain that has one, a flag that contradicts it refuses the start.
+  governanceMode = Option.String('--governance-mode', {
+    description: 'Upgrade governance: seed-authority (the --upgrade-authority key approves) or full (stake-weighted validator vote); fixed in genesis (default: seed-authority)',
+    validator: t.isEnum(GOVERNANCE_MODES),
+  });
+  upgradeAuthority = Option.String('--upgrade-authority', {
+    description: 'seed-authority mode: 64-hex Ed25519 public key whose account approves upgrades; fixed in genesis (default: none, only the governance account 0x00…09)',
+  });
+  autoVoteSeed = Option.String('--auto-vote-seed', {
+    description: '64-hex Ed25519 seed whose account this node uses to vote for every pending upgrade plan (default: none)',
+  });
+  votingPeriod = Option.String('--voting-period', {
+    description: 'Blocks an upgrade plan stays open for votes; fixed in genesis (default: 500)', validator: isPositiveInteger,
+  });
+  upgradeQuorum = Option.String('--upgrade-quorum', {
+    description: 'full mode: percent of the active stake that approves an upgrade; fixed in genesis (default: 67)',
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 100)]),
+  });
+  waitAtUpgrade = Option.Boolean('--wait-at-upgrade', false, {
+    description: 'At an approved upgrade this release does not implement, keep serving without executing past its height instead of exiting 42 (set by `ntv-node supervise` after a refused swap or a rollback) (default: off)',
+  });
   chainParams = Option.String('--chain-params', {
     description: 'JSON file overriding staking/consensus parameters (epoch_length, jail_durations, ...; docs/staking.md); changes the genesis (default: spec values)',
   });
@@ -238,6 +271,14 @@ export class RunCommand extends Command {
       } : {}),
       ...(this.verifyIntervalSecs !== undefined ? { verifyIntervalSeconds: this.verifyIntervalSecs } : {}),
       ...(this.metrics ? { metrics: { host: this.metricsExternal ? '0.0.0.0' : '127.0.0.1', port: this.metricsPort } } : {}),
+      governance: {
+        ...(this.governanceMode !== undefined ? { mode: this.governanceMode } : {}),
+        ...(this.upgradeAuthority !== undefined ? { authority: this.upgradeAuthority } : {}),
+        ...(this.votingPeriod !== undefined ? { votingPeriod: this.votingPeriod } : {}),
+        ...(this.upgradeQuorum !== undefined ? { quorumPercent: this.upgradeQuorum } : {}),
+      },
+      ...(this.autoVoteSeed !== undefined ? { autoVoteSeed: parseSeedFlag('--auto-vote-seed', this.autoVoteSeed) } : {}),
+      waitAtUpgrade: this.waitAtUpgrade,
     };
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
       throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');
@@ -298,17 +339,29 @@ export class RunCommand extends Command {
     try {
       node = await startNode(options);
     } catch (error) {
-      if (!(error instanceof IntegrityError)) throw error;
-      this.context.stderr.write(`${error.message}\n`);
-      return 1;
+      if (error instanceof IntegrityError) {
+        this.context.stderr.write(`${error.message}\n`);
+        return 1;
+      }
+      // Restarted at an approved upgrade's height with a binary that does not implement it
+      // (docs/upgrades.md): say why and exit 42 again, so a supervisor swaps the binary.
+      if (error instanceof UpgradeRequiredError) {
+        this.context.stderr.write(`${error.message}\n`);
+        return UPGRADE_EXIT_CODE;
+      }
+      throw error;
     }
-    await new Promise<void>((resolve) => {
+    return new Promise<number>((resolve) => {
       onSignal = (signal) => {
         node.logger.info('shutting down', { signal });
-        void node.stop().then(resolve);
+        void node.stop().then(() => resolve(0));
       };
       if (signalled !== undefined) onSignal(signalled);
+      // spec §3 "Node upgrade": stopped before the upgrade height, upgrade-info.json written; exit 42.
+      void node.upgradeHalted.then((error) => {
+        this.context.stderr.write(`${error.message}\n`);
+        void node.stop().then(() => resolve(UPGRADE_EXIT_CODE));
+      });
     });
-    return 0;
   }
 }

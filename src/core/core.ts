@@ -92,6 +92,12 @@ export interface GenesisConfig {
    */
   chainParams?: Uint8Array;
   validators?: GenesisValidator[];
+  /**
+   * The UpgradeConfig record (src/chain/upgrades.ts encodeUpgradeConfig; docs/upgrades.md
+   * "Governance configuration"), appended as an optional trailer. Absent: the defaults, and the
+   * genesis bytes are those of a config without it.
+   */
+  upgradeConfig?: Uint8Array;
 }
 
 export class CoreStatusError extends Error {
@@ -151,6 +157,7 @@ export function encodeGenesisConfig(c: GenesisConfig): Uint8Array {
     w.u128(v.stake, `validators[${i}].stake`);
     w.fixedBytes(v.source, 32, `validators[${i}].source`);
   });
+  if (c.upgradeConfig) w.vecBytes(c.upgradeConfig, 'upgrade_config');
   return w.finish();
 }
 

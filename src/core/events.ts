@@ -259,7 +259,29 @@ export interface AccountsEvent extends EventBase {
   code?: number;
 }
 
-export type CoreEvent = AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** Upgrade governance (docs/upgrades.md "Events"): the plan's name fills the rest of the data. */
+export interface UpgradeScheduledEvent extends EventBase {
+  kind: 'UpgradeScheduled';
+  proposer: Uint8Array;
+  height: bigint;
+  /** the plan's state after scheduling: 0 pending, 1 approved */
+  state: number;
+  name: string;
+}
+export interface UpgradeVotedEvent extends EventBase {
+  kind: 'UpgradeVoted';
+  voter: Uint8Array;
+  approve: boolean;
+  /** the plan's state after the vote (0 pending, 1 approved, 2 rejected) */
+  state: number;
+  name: string;
+}
+export interface UpgradeCancelledEvent extends EventBase {
+  kind: 'UpgradeCancelled';
+  by: Uint8Array;
+  name: string;
+}
+export type CoreEvent = AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -477,8 +499,23 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
     case EventKind.MultiSigTxExecuted:
       if (len === EV_MULTISIG_TX_EXECUTED_BYTES) return { bundleIndex, opIndex, kind: 'MultiSigTxExecuted', account: b.subarray(o, o + 32), value: dv.getBigUint64(o + 32, true), code: dv.getUint16(o + 40, true) };
       break;
+    case EventKind.UpgradeScheduled:
+      if (len > 41)
+        return { bundleIndex, opIndex, kind: 'UpgradeScheduled', proposer: b.subarray(o, o + 32), height: dv.getBigUint64(o + 32, true), state: b[o + 40]!, name: latin1(b, o + 41, o + len) };
+      break;
+    case EventKind.UpgradeVoted:
+      if (len > 34) return { bundleIndex, opIndex, kind: 'UpgradeVoted', voter: b.subarray(o, o + 32), approve: b[o + 32] === 1, state: b[o + 33]!, name: latin1(b, o + 34, o + len) };
+      break;
+    case EventKind.UpgradeCancelled:
+      if (len > 32) return { bundleIndex, opIndex, kind: 'UpgradeCancelled', by: b.subarray(o, o + 32), name: latin1(b, o + 32, o + len) };
+      break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };
+}
+
+/** An upgrade name ([A-Za-z0-9._-], ASCII) from event bytes. */
+function latin1(b: Uint8Array, from: number, to: number): string {
+  return Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');
 }
 
 /** Decode one event's data by kind. Byte fields are views into `data` (read-only). */

@@ -194,6 +194,19 @@ export const Status = {
   ALREADY_APPROVED: 225,
   NOT_APPROVED: 226,
   INVALID_MULTISIG_OPERATIONS: 227,
+  INVALID_UPGRADE_NAME: 260,
+  INVALID_UPGRADE_URL: 261,
+  UPGRADE_HEIGHT_PASSED: 262,
+  INVALID_UPGRADE_CHECKSUM: 263,
+  UPGRADE_NAME_TAKEN: 264,
+  UPGRADE_PLAN_ACTIVE: 265,
+  NOT_UPGRADE_VOTER: 266,
+  UPGRADE_NOT_FOUND: 267,
+  UPGRADE_NOT_PENDING: 268,
+  UPGRADE_VOTING_CLOSED: 269,
+  ALREADY_VOTED_UPGRADE: 270,
+  UPGRADE_NOT_ACTIVE: 271,
+  NOT_UPGRADE_AUTHORITY: 272,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -382,6 +395,19 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'ALREADY_APPROVED', code: 225, class: 'failed', message: "this signer already approves the proposal" },
   { name: 'NOT_APPROVED', code: 226, class: 'failed', message: "this signer has no approval on the proposal to revoke" },
   { name: 'INVALID_MULTISIG_OPERATIONS', code: 227, class: 'failed', message: "a proposal holds 1-16 operations of at most 4,096 bytes" },
+  { name: 'INVALID_UPGRADE_NAME', code: 260, class: 'failed', message: "an upgrade name must be 1-64 characters of A-Z a-z 0-9 . _ -" },
+  { name: 'INVALID_UPGRADE_URL', code: 261, class: 'failed', message: "binary_url and info_url must be at most 512 bytes" },
+  { name: 'UPGRADE_HEIGHT_PASSED', code: 262, class: 'failed', message: "the upgrade height must be above the current block height (and a plan cannot be voted on or cancelled from its height on)" },
+  { name: 'INVALID_UPGRADE_CHECKSUM', code: 263, class: 'failed', message: "the checksum must be the SHA-256 of the release, not 32 zero bytes" },
+  { name: 'UPGRADE_NAME_TAKEN', code: 264, class: 'failed', message: "an upgrade plan with this name already exists; names are never reused" },
+  { name: 'UPGRADE_PLAN_ACTIVE', code: 265, class: 'failed', message: "another upgrade plan is pending or approved; it must be applied, cancelled or expire first" },
+  { name: 'NOT_UPGRADE_VOTER', code: 266, class: 'failed', message: "this account may not vote on upgrades: in seed-authority mode only the upgrade authority, in full mode only active validators" },
+  { name: 'UPGRADE_NOT_FOUND', code: 267, class: 'failed', message: "no upgrade plan with this name" },
+  { name: 'UPGRADE_NOT_PENDING', code: 268, class: 'failed', message: "the upgrade plan is no longer open for votes (approved, rejected, cancelled, expired or applied)" },
+  { name: 'UPGRADE_VOTING_CLOSED', code: 269, class: 'failed', message: "the upgrade plan's voting period has ended" },
+  { name: 'ALREADY_VOTED_UPGRADE', code: 270, class: 'failed', message: "this account has already voted on this upgrade plan" },
+  { name: 'UPGRADE_NOT_ACTIVE', code: 271, class: 'failed', message: "only a pending or approved upgrade plan can be cancelled" },
+  { name: 'NOT_UPGRADE_AUTHORITY', code: 272, class: 'failed', message: "only the upgrade authority (or the proposer, while the plan is pending) may cancel this plan" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

@@ -40,6 +40,9 @@ export const S = {
   RECOVERY_TIMELOCK_ACTIVE: 215, RECOVERY_TIMELOCK_ELAPSED: 216, RECOVERY_THRESHOLD_NOT_MET: 217, INVALID_SIGNERS: 218,
   INVALID_MULTISIG_FIELD: 219, MULTISIG_NOT_FOUND: 220, NOT_MULTISIG_SIGNER: 221, MULTISIG_TX_NOT_FOUND: 222,
   MULTISIG_TX_NOT_PENDING: 223, MULTISIG_TX_EXPIRED: 224, ALREADY_APPROVED: 225, NOT_APPROVED: 226, INVALID_MULTISIG_OPERATIONS: 227,
+  INVALID_UPGRADE_NAME: 260, INVALID_UPGRADE_URL: 261, UPGRADE_HEIGHT_PASSED: 262, INVALID_UPGRADE_CHECKSUM: 263, UPGRADE_NAME_TAKEN: 264,
+  UPGRADE_PLAN_ACTIVE: 265, NOT_UPGRADE_VOTER: 266, UPGRADE_NOT_FOUND: 267, UPGRADE_NOT_PENDING: 268, UPGRADE_VOTING_CLOSED: 269,
+  ALREADY_VOTED_UPGRADE: 270, UPGRADE_NOT_ACTIVE: 271, NOT_UPGRADE_AUTHORITY: 272,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
@@ -48,7 +51,9 @@ const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
 // docs/allowances.md "Gas": Approve 16,000, TransferFrom 21,000
 const GAS_OP: Record<number, bigint> = { 19: 25000n, 20: 80000n, 21: 20000n, 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n,
   // docs/presales.md, docs/staking-pools.md "Gas"
-  95: 60000n, 96: 30000n, 97: 90000n, 98: 30000n, 99: 30000n, 100: 40000n, 101: 30000n, 102: 30000n, 103: 30000n, 104: 30000n };
+  95: 60000n, 96: 30000n, 97: 90000n, 98: 30000n, 99: 30000n, 100: 40000n, 101: 30000n, 102: 30000n, 103: 30000n, 104: 30000n,
+  // docs/upgrades.md "Gas": ScheduleUpgrade 60,000, CancelUpgrade 30,000, VoteUpgrade 60,000
+  15: 60000n, 16: 30000n, 17: 60000n };
 /** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
 function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
@@ -103,6 +108,8 @@ export interface RefGenesis {
   tokens: Array<{ mint: Uint8Array; name: string; symbol: string; decimals: number; kind: number; creator: Uint8Array; originChain?: string; originContract?: string }>;
   balances: Array<{ account: Uint8Array; mint: Uint8Array; amount: bigint }>;
   reservedSymbols: string[];
+  /** the UpgradeConfig record (docs/upgrades.md "Governance configuration"); absent: the defaults */
+  upgradeConfig?: Uint8Array;
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -189,7 +196,11 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 81; account: Uint8Array }
   | { kind: 22; signers: Uint8Array[]; threshold: number; label: Uint8Array }
   | { kind: 23; ms: Uint8Array; held: Uint8Array; ops: Op[]; desc: Uint8Array }
-  | { kind: 24 | 25; ms: Uint8Array; txId: bigint };
+  | { kind: 24 | 25; ms: Uint8Array; txId: bigint }
+  // Upgrade governance (docs/upgrades.md): ScheduleUpgrade, CancelUpgrade, VoteUpgrade
+  | { kind: 15; name: Uint8Array; height: bigint; bin: Uint8Array; checksum: Uint8Array; info: Uint8Array }
+  | { kind: 16; name: Uint8Array }
+  | { kind: 17; name: Uint8Array; approve: boolean };
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -359,6 +370,21 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
         if (!validUtf8(desc)) return S.MALFORMED_BUNDLE;
         ops.push({ kind: 23, ms, held: heldBytes, ops: held, desc });
       } else if (d === 24 || d === 25) ops.push({ kind: d, ms: r.take(32), txId: r.u64() });
+      else if (d === 15 || d === 16 || d === 17) {
+        const name = r.vec();
+        if (!validUtf8(name)) return S.MALFORMED_BUNDLE;
+        if (d === 16) ops.push({ kind: 16, name });
+        else if (d === 17) ops.push({ kind: 17, name, approve: r.tag() });
+        else {
+          const height = r.u64();
+          const bin = r.vec();
+          if (!validUtf8(bin)) return S.MALFORMED_BUNDLE;
+          const checksum = r.take(32);
+          const info = r.vec();
+          if (!validUtf8(info)) return S.MALFORMED_BUNDLE;
+          ops.push({ kind: 15, name, height, bin, checksum, info });
+        }
+      }
       else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
         // Enabled in the core (staking, names, collections) but not modelled here; they have their
         // own tests. A generator that sends one as a "reserved" discriminant is wrong.
@@ -540,6 +566,13 @@ export class Reference {
       if (sym.length === 0 || sym.length > 32) return S.INVALID_GENESIS;
       this.put(cat(new Uint8Array([5]), upper(sym)), new Uint8Array([1]));
     }
+    if (c.upgradeConfig) {
+      const v = c.upgradeConfig;
+      if (v.length !== 43 || v[0] !== 1 || v[1]! > 1 || v[2] === 0 || v[2]! > 100) return S.INVALID_GENESIS;
+      const period = rdLe(v, 3, 8);
+      if (period === 0n || period > 1_000_000n) return S.INVALID_GENESIS;
+      this.put(new Uint8Array([0x5c]), v);
+    }
     return S.OK;
   }
 
@@ -644,6 +677,7 @@ export class Reference {
     });
     // The due schedules, after every bundle (docs/intents.md "Schedules on chain").
     const runs = this.processSchedules(ctx, events);
+    this.upgradesEndBlock(ctx.height);
     blockGas += runs.gas;
     fees += runs.fee;
     return { gasUsed: blockGas, fees, results, events };
@@ -943,8 +977,110 @@ export class Reference {
     evs.push({ bundleIndex: index, opIndex: k, kind: 44, data: cat(ms, le(id, 8), le(BigInt(st), 2)) });
   }
 
+  // ---- Upgrade governance (docs/upgrades.md), written from the page, not from the core ----------
+  // 0x5C config {version, mode, quorum u8, period u64, authority[32]}; 0x5D name → plan; 0x5E
+  // voter‖name → u8 approve; 0x5F {version, applied_height u64, active String, applied String}.
+  // This model's ledger has no validators, so in full mode only 0x00…09 may act.
+  private upgradeConfig() {
+    const v = this.get(new Uint8Array([0x5c]));
+    return v ? { mode: v[1]!, authority: v.slice(11, 43) } : { mode: 0, authority: new Uint8Array(32) };
+  }
+  private upgradeState() {
+    const v = this.get(new Uint8Array([0x5f]));
+    if (!v) return { applied: 0n, active: new Uint8Array(0), appliedName: new Uint8Array(0) };
+    const al = Number(rdLe(v, 9, 4));
+    const active = v.slice(13, 13 + al);
+    const pl = Number(rdLe(v, 13 + al, 4));
+    return { applied: rdLe(v, 1, 8), active, appliedName: v.slice(17 + al, 17 + al + pl) };
+  }
+  private putUpgradeState(applied: bigint, active: Uint8Array, appliedName: Uint8Array) {
+    this.put(new Uint8Array([0x5f]), cat(new Uint8Array([1]), le(applied, 8), le(BigInt(active.length), 4), active, le(BigInt(appliedName.length), 4), appliedName));
+  }
+  private planKey(name: Uint8Array) { return cat(new Uint8Array([0x5d]), name); }
+  /** Set a plan's state and decided height (offsets: state 1, decided 58). */
+  private setPlanState(name: Uint8Array, state: number, height: bigint) {
+    const v = this.get(this.planKey(name))!.slice();
+    v[1] = state;
+    v.set(le(height, 8), 58);
+    this.put(this.planKey(name), v);
+  }
+  private isUpgradeAuthority(user: Uint8Array): boolean {
+    const c = this.upgradeConfig();
+    return eq(user, GOVERNANCE) || (c.mode === 0 && c.authority.some((b) => b !== 0) && eq(user, c.authority));
+  }
+  private execUpgrade(ctx: RefCtx, user: Uint8Array, op: Extract<Op, { kind: 15 | 16 | 17 }>, index: number, k: number, evs: RefEvent[]): number {
+    const nameOk = op.name.length >= 1 && op.name.length <= 64 && /^[A-Za-z0-9._-]+$/.test(Buffer.from(op.name).toString('latin1'))
+      && !['.', '..'].includes(Buffer.from(op.name).toString('latin1'));
+    if (op.kind === 15) {
+      if (!nameOk) return S.INVALID_UPGRADE_NAME;
+      if (op.bin.length > 512 || op.info.length > 512) return S.INVALID_UPGRADE_URL;
+      if (op.height <= ctx.height) return S.UPGRADE_HEIGHT_PASSED;
+      if (op.checksum.every((b) => b === 0)) return S.INVALID_UPGRADE_CHECKSUM;
+      if (this.get(this.planKey(op.name))) return S.UPGRADE_NAME_TAKEN;
+      const us = this.upgradeState();
+      if (us.active.length > 0) return S.UPGRADE_PLAN_ACTIVE;
+      const authority = this.isUpgradeAuthority(user);
+      if (this.upgradeConfig().mode === 1 && !authority) return S.NOT_UPGRADE_VOTER;
+      const c = this.get(new Uint8Array([0x5c]));
+      const period = c ? rdLe(c, 3, 8) : 500n;
+      const state = authority ? 1 : 0;
+      this.put(this.planKey(op.name), cat(new Uint8Array([1, state]), user, le(op.height, 8), le(ctx.height, 8), le(ctx.height + period, 8),
+        le(authority ? ctx.height : 0n, 8), op.checksum, le(authority ? 1n : 0n, 16), le(0n, 16),
+        le(BigInt(op.bin.length), 4), op.bin, le(BigInt(op.info.length), 4), op.info));
+      this.putUpgradeState(us.applied, op.name, us.appliedName);
+      evs.push({ bundleIndex: index, opIndex: k, kind: 53, data: cat(user, le(op.height, 8), new Uint8Array([state]), op.name) });
+      return S.OK;
+    }
+    const plan = op.name.length <= 64 ? this.get(this.planKey(op.name)) : undefined;
+    if (!plan) return S.UPGRADE_NOT_FOUND;
+    const state = plan[1]!;
+    const height = rdLe(plan, 34, 8);
+    const authority = this.isUpgradeAuthority(user);
+    const us = this.upgradeState();
+    if (op.kind === 17) {
+      if (state !== 0) return S.UPGRADE_NOT_PENDING;
+      if (ctx.height >= height) return S.UPGRADE_HEIGHT_PASSED;
+      if (ctx.height > rdLe(plan, 50, 8)) return S.UPGRADE_VOTING_CLOSED;
+      if (!authority) return S.NOT_UPGRADE_VOTER; // seed-authority: not the key; full: no validators here
+      const vk = cat(new Uint8Array([0x5e]), user, op.name);
+      if (this.get(vk)) return S.ALREADY_VOTED_UPGRADE;
+      this.put(vk, new Uint8Array([op.approve ? 1 : 0]));
+      if (op.approve) {
+        const v = plan.slice();
+        v.set(le(1n, 16), 98);
+        this.put(this.planKey(op.name), v);
+      }
+      this.setPlanState(op.name, op.approve ? 1 : 2, ctx.height);
+      if (!op.approve) this.putUpgradeState(us.applied, new Uint8Array(0), us.appliedName);
+      evs.push({ bundleIndex: index, opIndex: k, kind: 54, data: cat(user, new Uint8Array([op.approve ? 1 : 0, op.approve ? 1 : 2]), op.name) });
+      return S.OK;
+    }
+    if (state !== 0 && state !== 1) return S.UPGRADE_NOT_ACTIVE;
+    if (ctx.height >= height) return S.UPGRADE_HEIGHT_PASSED;
+    if (!(state === 0 && eq(user, plan.subarray(2, 34))) && !authority) return S.NOT_UPGRADE_AUTHORITY;
+    this.setPlanState(op.name, 3, ctx.height);
+    this.putUpgradeState(us.applied, new Uint8Array(0), us.appliedName);
+    evs.push({ bundleIndex: index, opIndex: k, kind: 55, data: cat(user, op.name) });
+    return S.OK;
+  }
+  /** After the schedules: a pending plan expires at its deadline or the block before its height; an approved one is applied at its height. */
+  private upgradesEndBlock(height: bigint) {
+    const us = this.upgradeState();
+    if (us.active.length === 0) return;
+    const plan = this.get(this.planKey(us.active))!;
+    const planHeight = rdLe(plan, 34, 8);
+    if (plan[1] === 0 && (height >= rdLe(plan, 50, 8) || height + 1n >= planHeight)) {
+      this.setPlanState(us.active, 4, height);
+      this.putUpgradeState(us.applied, new Uint8Array(0), us.appliedName);
+    } else if (plan[1] === 1 && height >= planHeight) {
+      this.setPlanState(us.active, 5, height);
+      this.putUpgradeState(height, new Uint8Array(0), us.active);
+    }
+  }
+
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
+    if (op.kind === 15 || op.kind === 16 || op.kind === 17) return this.execUpgrade(ctx, user, op, index, k, evs);
     if (op.kind === 119) return S.NOT_VALIDATOR; // no validators in this model's genesis
     if (op.kind === 48) return this.execRegisterProgram(ctx, user, op, index, k, evs);
     if (op.kind === 49) return this.execCreateSchedule(ctx, user, d.nonce, op, index, k, evs);

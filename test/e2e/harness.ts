@@ -105,6 +105,20 @@ export class TestNode {
     throw new Error(`height ${height} not reached in ${timeoutMs} ms`);
   }
 
+  /** The exit code once the process ends by itself (e.g. 42 at an upgrade height); throws after `timeoutMs`. */
+  waitForExit(timeoutMs = 30_000): Promise<number | null> {
+    const child = this.process;
+    if (!child) return Promise.resolve(null);
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+    return new Promise((resolveExit, reject) => {
+      const timer = setTimeout(() => reject(new Error(`node did not exit within ${timeoutMs} ms:\n${this.output.slice(-4000)}`)), timeoutMs);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        resolveExit(code);
+      });
+    });
+  }
+
   kill9(): Promise<void> {
     return this.terminate('SIGKILL');
   }

@@ -116,6 +116,12 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
     { name: 'registerGame', send: () => wallet.registerGame('chess.v1', 'Chess'), op: { type: 'RegisterGame', gameId: 'chess.v1', name: 'Chess' }, gas: 40_000n },
     { name: 'setGameProfile', send: () => wallet.setGameProfile('chess.v1', FRIEND, 1200, '{"elo":1200}'),
       op: { type: 'SetGameProfile', gameId: 'chess.v1', player: FRIEND, score: 1_200n, data: '{"elo":1200}' }, gas: 40_000n },
+    { name: 'scheduleUpgrade', send: () => wallet.scheduleUpgrade('v0.2.0', 1200, 'https://r/x.tgz', 'ab'.repeat(32), 'https://r/notes'),
+      op: { type: 'ScheduleUpgrade', name: 'v0.2.0', height: 1200n, binaryUrl: 'https://r/x.tgz', checksum: new Uint8Array(32).fill(0xab), infoUrl: 'https://r/notes' }, gas: 65_000n },
+    { name: 'voteUpgrade', send: () => wallet.voteUpgrade('v0.2.0', false),
+      op: { type: 'VoteUpgrade', name: 'v0.2.0', approve: false }, gas: 65_000n },
+    { name: 'cancelUpgrade', send: () => wallet.cancelUpgrade('v0.2.0'),
+      op: { type: 'CancelUpgrade', name: 'v0.2.0' }, gas: 35_000n },
     { name: 'createNftCollection', send: () => wallet.createNftCollection({ name: 'Art', symbol: 'ART', maxSupply: 10, royaltyBps: 250, iconUri: 'ipfs://i' }),
       op: { type: 'CreateNftCollection', name: 'Art', symbol: 'ART', baseUri: '', maxSupply: 10n, royaltyBps: 250, owner: me, description: '', iconUri: 'ipfs://i', bannerUri: '', externalUrl: '' }, gas: 65_000n },
     { name: 'mintNft', send: () => wallet.mintNft(collection, 1, 'ipfs://1', encodeAccount(FRIEND)),
@@ -177,7 +183,7 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
 describe('named helpers', () => {
   it('each sends one signed operation with the codec\'s bytes for its arguments and max_gas = its documented gas, which is the core\'s', async () => {
     const all = cases();
-    expect(all.length).toBe(54);
+    expect(all.length).toBe(57);
     for (const [i, c] of all.entries()) {
       const result = await c.send();
       const sent = client.received.at(-1)!;

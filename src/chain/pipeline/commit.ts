@@ -24,6 +24,8 @@ export interface FinalityDependencies {
   execution: Execution;
   writes: WriteQueue;
   admission: Admission;
+  /** the halt before an approved upgrade this binary does not implement (Chain.upgradeHalt) */
+  upgradeHalt: (height: number) => Error | undefined;
 }
 
 export class Finality {
@@ -62,6 +64,8 @@ export class Finality {
     if (loop.speculative || parent !== heads.head || !bytesEqual(header.parentHash, parent.hash)) {
       return { ok: false, reason: `does not extend this node's head ${parent.height}`, faulty: false };
     }
+    const halt = this.deps.upgradeHalt(header.height);
+    if (halt) return { ok: false, reason: halt.message, faulty: false };
     let produced: ProducedBlock;
     try {
       produced = execution.producer.produce(parent, entries, header.timestamp, {

@@ -14,6 +14,7 @@ import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
 import { multiTokenMethods } from './multitokens.js';
 import { nameMethods } from './names.js';
+import { upgradeMethods } from './upgrades.js';
 import { nftMethods } from './nfts.js';
 import { networkMethods } from './network.js';
 import { nodeMethods } from './node.js';
@@ -59,6 +60,7 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     anchorMethods,
     passportMethods,
     accountsMethods,
+    upgradeMethods,
   ]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));

@@ -122,7 +122,8 @@ export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certif
   // Per bundle only its authorization input is kept (one shared object for every unsigned bundle);
   // the views, entries and outcomes are made when somebody reads them (`importedBlock`, `outcomes`).
   const mine = chain.mempool.size > 0 ? new Map<number, PendingBundle>() : undefined;
-  const auths = bundles.map((bytes, i) => bundleAuth(chain, bytes, i, scan, mine, header.height));
+  const keys = keySource(chain);
+  const auths = bundles.map((bytes, i) => bundleAuth(chain, bytes, i, scan, mine, header.height, keys));
   const context = blockContextOf(header, chain.allowUnsigned);
   const t0 = performance.now();
   let result: BlockResultView;
@@ -254,7 +255,7 @@ function importedBlock(header: BlockHeader, encoded: Uint8Array, scan: BundleSca
  * A bundle's authorization input: the mempool entry's when this node holds the bundle (verified at
  * admission; the entry goes into `mine`), else derived from the scan.
  */
-function bundleAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan, mine: Map<number, PendingBundle> | undefined, height: number): BundleAuth {
+function bundleAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan, mine: Map<number, PendingBundle> | undefined, height: number, keys: KeySource): BundleAuth {
   if (mine) {
     const entry = chain.mempool.get(toHex(scan.hash(i)));
     if (entry) {
@@ -264,7 +265,7 @@ function bundleAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan
   }
   const status = scan.status(i);
   if (status !== 0) throw new ImportError('INVALID_BUNDLE', `bundle ${i} does not decode (${statusOf(status).name})`, height);
-  return deriveAuth(bytes, i, scan, keySource(chain));
+  return deriveAuth(bytes, i, scan, keys);
 }
 
 /** The account keys import derives authorization from: state, and keys revealed in blocks not yet durable. */

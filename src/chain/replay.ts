@@ -146,7 +146,7 @@ export class Replayer {
    * the stored genesis block's. The genesis block is unsigned and the same on every node.
    */
   genesis(config: Uint8Array, block0: RawBlock): ReplayedBlock {
-    const header = this.decode(block0, 0);
+    const { header } = this.decode(block0, 0);
     if (header.height !== 0) this.fail({ height: header.height, kind: 'NOT_NEXT', message: `the first block must be the genesis block, got ${header.height}` });
     this.checkHash(header);
     try {
@@ -170,14 +170,15 @@ export class Replayer {
   async apply(raw: RawBlock): Promise<ReplayedBlock> {
     const parent = this.head;
     if (!parent) throw new Error('replay the genesis block first');
-    const header = this.decode(raw, parent.height + 1);
+    const stored = this.decode(raw, parent.height + 1);
+    const header = stored.header;
     const height = header.height;
     if (header.chainId !== parent.chainId) this.fail({ height, kind: 'WRONG_CHAIN', message: `block of chain ${header.chainId}, the genesis is of chain ${parent.chainId}` });
     if (height !== parent.height + 1 || !bytesEqual(header.parentHash, parent.hash)) {
       this.fail({ height, kind: 'NOT_NEXT', message: `block ${height} (parent ${toHex(header.parentHash)}) does not extend ${parent.height} (${toHex(parent.hash)})` });
     }
     this.checkHash(header);
-    const section = raw.block.subarray(decodeStoredBlock(raw.block).bundlesAt);
+    const section = raw.block.subarray(stored.bundlesAt);
     let scan: BundleScan;
     try {
       scan = this.core.scanBundles(section);
@@ -206,7 +207,7 @@ export class Replayer {
     const problem = certificateProblem(raw.certificate, header, validators, proposer, chainParams(this.core).epochLength);
     if (problem !== undefined) this.fail({ height, kind: 'BAD_CERTIFICATE', message: problem });
 
-    const bundles = decodeStoredBlock(raw.block).bundles;
+    const bundles = stored.bundles;
     const inputs: BundleInput[] = bundles.map((bytes, i) => {
       const status = scan.status(i);
       if (status !== 0) this.fail({ height, kind: 'INVALID_BUNDLE', bundle: i, message: `bundle ${i} does not decode (${statusOf(status).name})` });
@@ -260,9 +261,9 @@ export class Replayer {
     return { height, hash: header.hash, stateRoot, transactionsRoot: header.transactionsRoot, bundles: scan.count, gasUsed: header.gasUsed, statusesChecked };
   }
 
-  private decode(raw: RawBlock, height: number): BlockHeader {
+  private decode(raw: RawBlock, height: number): ReturnType<typeof decodeStoredBlock> {
     try {
-      return decodeStoredBlock(raw.block).header;
+      return decodeStoredBlock(raw.block);
     } catch (error) {
       this.fail({ height: raw.height ?? height, kind: 'MALFORMED_BLOCK', message: `block does not decode: ${(error as Error).message}` });
     }

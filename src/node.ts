@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Chain } from './chain/chain.js';
@@ -35,6 +35,8 @@ import { Pruner, type PruningOptions } from './chain/pruning.js';
 import { NODE_VERSION, implementsUpgrade } from './version.js';
 import { governanceConflicts, governanceFromFlags, readGovernance, type GovernanceFlags, type UpgradeRequiredError } from './chain/upgrades.js';
 import { UpgradeAutoVoter, writeUpgradeInfo } from './chain/upgrade-voter.js';
+import { restoreSnapshot, SnapshotService } from './ops/snapshots.js';
+import { CHAIN_IDS } from './chain/genesis-data.js';
 
 export interface NodeOptions {
   dataDir: string;
@@ -113,6 +115,12 @@ export interface NodeOptions {
    * exiting 42. The supervisor restarts the old release so when it refuses a swap or rolls back.
    */
   waitAtUpgrade?: boolean;
+  /** spec §4.20 --serve-snapshots: a checkpoint every `interval` blocks (1,000), served on the RPC port + 10 */
+  serveSnapshots?: { interval: number; keep: number };
+  /** spec §4.20 --snapshot-url: restore from this snapshot on a first start, then sync from peers */
+  snapshotUrl?: string;
+  /** progress of a snapshot download (the CLI draws a bar on stderr) */
+  onSnapshotProgress?: (done: number, total: number) => void;
 }
 
 /** The start refused a database with malformed records (--verify-on-start); the CLI exits non-zero with the message. */
@@ -159,6 +167,23 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const validator = await loadValidatorKey(options.validatorKeyPath, options.dataDir);
   if (validator.generated) logger.info('generated a validator key', { path: validator.path });
 
+  // spec §4.20 --snapshot-url, on a first start only (docs/operations.md "Snapshots").
+  if (options.snapshotUrl !== undefined) {
+    const held = await readdir(join(options.dataDir, 'db')).catch(() => [] as string[]);
+    if (held.length > 0) logger.info('the data directory holds a chain: --snapshot-url is for a first start and is not used', { url: options.snapshotUrl });
+    else {
+      logger.info('restoring a snapshot', { url: options.snapshotUrl });
+      try {
+        const restored = await restoreSnapshot(options.snapshotUrl, options.dataDir, {
+          chainId: CHAIN_IDS[options.network], logger, ...(options.onSnapshotProgress ? { onProgress: options.onSnapshotProgress } : {}),
+        });
+        logger.info('snapshot restored', { url: restored.url, height: restored.manifest.height, stateRoot: restored.manifest.stateRoot, records: restored.records, ms: restored.ms });
+      } catch (error) {
+        await metricsServer?.close();
+        throw error;
+      }
+    }
+  }
   const store = new ChainStore(join(options.dataDir, 'db'), {
     onLookupProgress: (height, head) => logger.info('transaction lookup index', { indexed_to: height, head }),
     onLookupFailure: (error) => logger.error('building the transaction lookup index stopped; a restart resumes it', { error }),
@@ -304,6 +329,12 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   );
   if (metrics) metricsServer?.serve(metrics.registry);
   const rpcPort = await rpc.start();
+  // spec §4.20 --serve-snapshots (src/ops/snapshots.ts): on the RPC's address, its port + 10.
+  const snapshots = options.serveSnapshots
+    ? new SnapshotService({ dataDir: options.dataDir, ...options.serveSnapshots, host: options.rpcHost, port: rpcPort + 10 }, { store, logger })
+    : undefined;
+  const snapshotPort = snapshots ? await snapshots.start() : undefined;
+  if (snapshots) chain.on('block', (produced: ProducedBlock) => snapshots.onBlock(produced.block.header.height));
   consensus.start();
   chain.start(consensus);
   await p2p.start();
@@ -328,6 +359,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   logger.info('node started', {
     version: NODE_VERSION, network: options.network, chainId: chain.chainId, height: chain.height, rpc: rpcUrl,
     ...(explorer ? { explorer: `${rpcUrl}/` } : {}),
+    ...(snapshotPort !== undefined ? { snapshots: `http://${urlHost(options.rpcHost)}:${snapshotPort}/snapshots` } : {}),
     ...(metricsServer && options.metrics ? { metrics: `http://${urlHost(options.metrics.host)}:${metricsServer.port}/metrics` } : {}),
     validator: encodeAccount(validator.address), validatorPublicKey: Buffer.from(validator.publicKey).toString('hex'),
   });
@@ -348,6 +380,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       await chain.stop();
       await sweeper?.stop();
       await pruner?.stop();
+      await snapshots?.stop();
       await verifier.close();
       await store.close();
       logger.info('node stopped', { height: chain.height });

@@ -36,6 +36,14 @@ export const VALUE_NAMES: Readonly<Record<string, string>> = {
   '--failover-timeout': '<seconds>',
   '--failover-step': '<seconds>',
   '--chain-params': '<file.json>',
+  '--metrics-port': '<port>',
+  '--rocksdb-verify-interval-secs': '<seconds>',
+  '--pruning': '<archive|validator|aggressive>',
+  '--pruning-keep-blocks': '<blocks>',
+  '--pruning-every': '<blocks>',
+  '--snapshot-interval': '<blocks>',
+  '--snapshot-url': '<url>',
+  '--dry-run-import': '<file>',
 };
 
 /** `-d,--data-dir #0` → `-d,--data-dir <dir>` (and the same inside the one-line usage). */

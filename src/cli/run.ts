@@ -7,6 +7,7 @@ import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
+import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
 import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';
 
@@ -49,6 +50,23 @@ const isPort = t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 6
 const isNonNegativeInteger = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]);
 const isPositiveInteger = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
 const isPositiveNumber = t.cascade(t.isNumber(), [t.isAtLeast(0.5)]);
+
+/** A progress callback drawing a bar on stderr with this format; a new bar after one completes. */
+function progressBar(format: string): (done: number, total: number) => void {
+  let bar: cliProgress.SingleBar | undefined;
+  return (done, total) => {
+    if (!bar) {
+      bar = new cliProgress.SingleBar({ format, stream: process.stderr }, cliProgress.Presets.shades_classic);
+      bar.start(total, done);
+    }
+    bar.setTotal(total);
+    bar.update(done);
+    if (done >= total) {
+      bar.stop();
+      bar = undefined;
+    }
+  };
+}
 
 /**
  * `ntv-node run`: a single-validator node (spec §4.20). Flags of §4.20 that belong to features
@@ -212,6 +230,15 @@ export class RunCommand extends Command {
   pruningEvery = Option.String('--pruning-every', '100', {
     description: 'Prune every N blocks; compaction runs every 10 N (spec: 100) (default: 100)', validator: isPositiveInteger,
   });
+  serveSnapshots = Option.Boolean('--serve-snapshots', false, {
+    description: 'Checkpoint the state every 1,000 blocks, keep the last 3, and serve them as .tar.zst over HTTP on the RPC port + 10 (docs/operations.md "Snapshots") (default: off)',
+  });
+  snapshotInterval = Option.String('--snapshot-interval', '1000', {
+    description: 'Blocks between snapshots with --serve-snapshots (spec: 1,000; a dev and test knob) (default: 1000)', validator: isPositiveInteger,
+  });
+  snapshotUrl = Option.String('--snapshot-url', {
+    description: 'On a first start, download a .tar.zst snapshot (or the newest one a serving node lists at this base URL), verify and restore it, then sync the rest from peers (default: none)',
+  });
   dryRunImport = Option.String('--dry-run-import', {
     description: 'Test-import a state export (ntv-node export) into a temporary database, report, and exit without starting; non-zero exit naming the first bad records (default: off)',
   });
@@ -264,6 +291,8 @@ export class RunCommand extends Command {
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
       verifyOnStart: this.verifyOnStart,
+      ...(this.serveSnapshots ? { serveSnapshots: { interval: this.snapshotInterval, keep: SNAPSHOTS_KEPT } } : {}),
+      ...(this.snapshotUrl !== undefined ? { snapshotUrl: this.snapshotUrl } : {}),
       ...(window ? {
         pruning: {
           keepBlocks: this.pruningKeepBlocks ?? window.blocks, explorerSeconds: window.explorerSeconds, every: this.pruningEvery, compactEvery: this.pruningEvery * 10,
@@ -283,22 +312,10 @@ export class RunCommand extends Command {
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
       throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');
     }
-    // Catching up from peers: a progress bar on stderr (drawn only when stderr is a terminal).
-    let syncBar: cliProgress.SingleBar | undefined;
-    options.onSyncProgress = (done, total) => {
-      if (!syncBar) {
-        syncBar = new cliProgress.SingleBar({
-          format: 'syncing from peers [{bar}] {percentage}% | block {value}/{total} | {eta_formatted} left', stream: process.stderr,
-        }, cliProgress.Presets.shades_classic);
-        syncBar.start(total, done);
-      }
-      syncBar.setTotal(total);
-      syncBar.update(done);
-      if (done >= total) {
-        syncBar.stop();
-        syncBar = undefined;
-      }
-    };
+    // Catching up from peers, and a --snapshot-url download: progress bars on stderr (drawn only
+    // when stderr is a terminal); a bar ends when it is full and a later catch-up starts another.
+    options.onSyncProgress = progressBar('syncing from peers [{bar}] {percentage}% | block {value}/{total} | {eta_formatted} left');
+    options.onSnapshotProgress = progressBar('downloading snapshot [{bar}] {percentage}% | {value}/{total} bytes | {eta_formatted} left');
     // spec §4.20 --backfill-indexes: a progress bar on stderr (drawn only when stderr is a terminal).
     let bar: cliProgress.SingleBar | undefined;
     if (this.backfillIndexes) {
@@ -339,7 +356,7 @@ export class RunCommand extends Command {
     try {
       node = await startNode(options);
     } catch (error) {
-      if (error instanceof IntegrityError) {
+      if (error instanceof IntegrityError || error instanceof SnapshotError) {
         this.context.stderr.write(`${error.message}\n`);
         return 1;
       }

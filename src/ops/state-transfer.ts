@@ -47,6 +47,16 @@ export async function exportDataDir(dataDir: string, out: string, onProgress?: (
   if (!(await stat(dbPath).catch(() => undefined))) throw new Error(`no database at ${dbPath}: is ${dataDir} a node's data directory?`);
   const store = await openStore(dbPath);
   try {
+    return await exportFromStore(store, out, onProgress);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Export the state of an open store (a running node's, for snapshots) at its head, from one consistent snapshot. */
+export async function exportFromStore(store: ChainStore, out: string, onProgress?: (records: number, bytes: number) => void): Promise<ExportResult> {
+  const dbPath = store.path;
+  {
     const read = await store.openRead();
     try {
       if (read.head === undefined) throw new Error(`the database at ${dbPath} holds no chain`);
@@ -64,8 +74,6 @@ export async function exportDataDir(dataDir: string, out: string, onProgress?: (
     } finally {
       await read.close();
     }
-  } finally {
-    await store.close();
   }
 }
 

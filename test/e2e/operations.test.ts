@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Level } from 'level';
-import { Signer } from '../../src/codec/keys.js';
+import { ed25519PublicKey, Signer } from '../../src/codec/keys.js';
 import { freePort, sleep, TestNode } from './harness.js';
 import { systemAddressHex } from './bundles.js';
 
@@ -199,6 +200,21 @@ describe('graceful shutdown (issue 24 item 7)', () => {
 function cli(args: string[], timeout = 60_000): { status: number | null; out: string } {
   const run = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', timeout });
   return { status: run.status, out: run.stdout + run.stderr };
+}
+
+/** The same, without blocking this process (the test serves HTTP the child fetches from). */
+function cliAsync(args: string[], timeout = 60_000): Promise<{ status: number | null; out: string }> {
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+    child.once('exit', (status) => {
+      clearTimeout(timer);
+      resolveRun({ status, out });
+    });
+  });
 }
 
 const RUN_ARGS = ['--rpc-port', '0', '--p2p-port', '0', '--p2p-host', '127.0.0.1'];
@@ -393,4 +409,85 @@ describe('pruning (spec §4.20 --pruning)', () => {
     expect(run.out).toContain('--pruning: unknown mode "everything"; the modes are archive');
     expect(run.out).not.toContain('    at ');
   });
+});
+
+describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
+  let dir: string;
+  let a: TestNode;
+  let genesisArgs: string[];
+  let base: string;
+  const recipient = Signer.generate().address;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ntv-snap-'));
+    const seed = Buffer.alloc(32, 7);
+    await writeFile(join(dir, 'a.key'), seed.toString('hex'));
+    genesisArgs = ['--genesis-validators', Buffer.from(ed25519PublicKey(seed)).toString('hex')];
+    a = await TestNode.start({ args: ['--validator-key', join(dir, 'a.key'), '--block-time', '1', '--serve-snapshots', '--snapshot-interval', '5', ...genesisArgs] });
+    base = `http://127.0.0.1:${a.port + 10}/`;
+    for (let i = 0; i < 3; i++) await a.result('svc_transfer', [systemAddressHex(1), recipient, 'NTV', '1000']);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const list = (await (await fetch(`${base}snapshots`)).json()) as unknown[];
+      if (list.length > 0) break;
+      await sleep(200);
+    }
+  }, 90_000);
+  afterAll(async () => {
+    await a?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('node B bootstraps from A\'s snapshot URL and reaches the same head and state root', async () => {
+    const list = (await (await fetch(`${base}snapshots`)).json()) as Array<{ height: number; file: string; stateRoot: string; url: string }>;
+    expect(list[0]!.height % 5).toBe(0);
+    expect(list[0]!.file).toMatch(/^snapshot-\d+\.tar\.zst$/);
+    const health = await a.result<{ addresses: string[] }>('svc_validatorHealth');
+    const bootnode = health.addresses.find((x) => x.includes('/quic-v1/p2p/'))!;
+    const b = await TestNode.start({ dataDir: join(dir, 'b'), args: ['--snapshot-url', base, '--bootnodes', bootnode, '--block-time', '1', ...genesisArgs] });
+    try {
+      const restored = b.logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; height?: number }).find((l) => l.msg === 'snapshot restored');
+      expect(restored, b.logs).toBeDefined();
+      expect(restored!.height! % 5).toBe(0);
+      const target = (await a.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
+      await b.waitForHeight(target, 60_000);
+      const [x, y] = await Promise.all([a.result<{ hash: string; stateRoot: string }>('svc_getBlockByHeight', [target]), b.result<{ hash: string; stateRoot: string }>('svc_getBlockByHeight', [target])]);
+      expect(y).toMatchObject({ hash: x.hash, stateRoot: x.stateRoot });
+      expect(await b.result('svc_getBalance', [recipient])).toBe(await a.result('svc_getBalance', [recipient]));
+      if (restored!.height! > 1) expect((await b.call('svc_getBlockByHeight', [1])).error?.code).toBe(-32013);
+    } finally {
+      await b.stop();
+    }
+  }, 120_000);
+
+  it('a corrupted, unreachable or other-chain snapshot is refused cleanly, leaving no database', async () => {
+    const list = (await (await fetch(`${base}snapshots`)).json()) as Array<{ url: string }>;
+    const good = Buffer.from(await (await fetch(new URL(list[0]!.url, base))).arrayBuffer());
+    const bad = Buffer.from(good);
+    bad[Math.floor(bad.length / 2)]! ^= 0xff;
+    const server = createHttpServer((req, res) => res.writeHead(200).end(req.url === '/bad.tar.zst' ? bad : good.subarray(0, good.length >> 1)));
+    const port = await freePort();
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+    try {
+      const cases: Array<[string, string[], RegExp]> = [
+        ['corrupt', ['--snapshot-url', `http://127.0.0.1:${port}/bad.tar.zst`], /is (refused|not a sound \.tar\.zst)/],
+        ['truncated', ['--snapshot-url', `http://127.0.0.1:${port}/cut.tar.zst`], /is (refused|not a sound \.tar\.zst)/],
+        ['unreachable', ['--snapshot-url', `http://127.0.0.1:${await freePort()}/x.tar.zst`], /is unreachable/],
+        ['another chain', ['--snapshot-url', base, '--network', 'mainnet'], /is of chain 1618032, this node runs chain 1618033/],
+      ];
+      for (const [what, args, expected] of cases) {
+        const data = await mkdtemp(join(tmpdir(), 'ntv-snap-bad-'));
+        try {
+          const run = await cliAsync(['run', '-d', data, ...RUN_ARGS, ...args]);
+          expect(run.status, `${what}: ${run.out}`).not.toBe(0);
+          expect(run.out, what).toMatch(expected);
+          expect(run.out, what).not.toContain('    at ');
+          expect(await readdir(join(data, 'db')).catch(() => []), what).toEqual([]);
+        } finally {
+          await rm(data, { recursive: true, force: true });
+        }
+      }
+    } finally {
+      server.close();
+    }
+  }, 120_000);
 });

@@ -44,4 +44,13 @@ export const events = [
   { name: 'ScheduleCancelled', code: 18, core: 'EV_SCHEDULE_CANCELLED', bytes: 64, accounts: ['owner'], fields: [['scheduleId', 'bytes32'], ['owner', 'bytes32']] },
   // ERC-20 allowances (docs/allowances.md): the allowance an Approve set (a TransferFrom emits Transfer).
   { name: 'Approval', code: 19, core: 'EV_APPROVAL', bytes: 112, accounts: ['owner', 'spender'], fields: [['owner', 'bytes32'], ['spender', 'bytes32'], ['token', 'bytes32'], ['amount', 'u128']] },
+  // STD-8 stablecoins (docs/stablecoins.md "Events"); mints and burns are Transfer events from and to the zero account.
+  { name: 'StableCreated', code: 20, core: 'EV_STABLE_CREATED', bytes: 160, accounts: ['owner'], fields: [
+    ['mint', 'bytes32'], ['owner', 'bytes32'], ['masterMinter', 'bytes32'], ['pauser', 'bytes32'], ['blacklister', 'bytes32']] },
+  { name: 'StableAdmin', code: 21, core: 'EV_STABLE_ADMIN', bytes: 98, accounts: ['by', 'subject'], fields: [
+    ['mint', 'bytes32'], ['by', 'bytes32'], ['subject', 'bytes32'], ['action', 'u8'], ['value', 'u8']] },
+  { name: 'StablePending', code: 22, core: 'EV_STABLE_PENDING', bytes: 82, accounts: ['by'], fields: [
+    ['mint', 'bytes32'], ['by', 'bytes32'], ['pendingId', 'u64'], ['pendingKind', 'u8'], ['outcome', 'u8'], ['effectiveHeight', 'u64']] },
+  { name: 'StableMinter', code: 23, core: 'EV_STABLE_MINTER', bytes: 129, accounts: ['by', 'minter'], fields: [
+    ['mint', 'bytes32'], ['by', 'bytes32'], ['minter', 'bytes32'], ['action', 'u8'], ['allowance', 'u128'], ['epochLimit', 'u128']] },
 ];

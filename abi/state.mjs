@@ -60,6 +60,10 @@ export const prefixes = [
   { name: 'SCHEDULE_SLOT', code: 0x34, core: 'P_SCHEDULE_SLOT', host: 'scheduleSlotKey', key: [['slot', 'u64be']], value: 'ScheduleSlot: the ids queued in that SCHEDULE_SLOT_SECONDS slot, in queue order' },
   { name: 'SCHEDULE_CURSOR', code: 0x35, core: 'P_SCHEDULE_CURSOR', host: 'SCHEDULE_CURSOR_KEY', key: [], value: 'ScheduleCursor' },
   { name: 'SCHEDULE_RUN', code: 0x36, core: 'P_SCHEDULE_RUN', host: 'scheduleRunKey', key: [['id', 'bytes32'], ['run', 'u32be']], value: 'ScheduleRun' },
+  // STD-8 stablecoins (spec §2.1; docs/stablecoins.md "State layout").
+  { name: 'STABLE', code: 0x40, core: 'P_STABLE', host: 'stableKey', key: [['mint', 'bytes32', 'mint']], value: 'StableCoin' },
+  { name: 'STABLE_BLACKLIST', code: 0x41, core: 'P_STABLE_BLACKLIST', host: 'stableBlacklistKey', key: [['mint', 'bytes32', 'mint'], ['account', 'bytes32', 'account']], value: 'u8 1: the account is blacklisted for the token' },
+  { name: 'STABLE_PROFILE', code: 0x42, core: 'P_STABLE_PROFILE', host: 'stableProfileKey', key: [['mint', 'bytes32', 'mint']], value: 'StableProfile' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -151,5 +155,32 @@ export const records = {
   ] },
   ScheduleRun: { doc: 'one run of a schedule (0x36)', core: 'R_SCHEDULE_RUN', fields: [
     r('height', 'u64'), r('time', 'u64'), r('status', 'u16'), r('gasUsed', 'u64'), r('fee', 'u128'),
+  ] },
+  // STD-8 stablecoins (docs/stablecoins.md "State layout"). `paused` is TokenRecord.flags bit 1.
+  StableMinter: { doc: 'a configured minter', fields: [
+    r('minter', 'bytes32'), r('allowance', 'u128', 'what it may still mint in all'), r('epochLimit', 'u128', 'most per epoch; 0 = none'),
+    r('epoch', 'u64', 'the epoch (height / epoch_length) mintedInEpoch counts'), r('mintedInEpoch', 'u128'),
+  ] },
+  StablePending: { doc: 'a pending change or mint', fields: [
+    r('id', 'u64'), r('kind', 'u8', '0 role change, 1 minter addition, 2 handover, 3 mint awaiting cosigners'),
+    r('role', 'u8', 'kind 0: 0 owner, 1 master_minter, 2 pauser, 3 blacklister'),
+    r('effectiveHeight', 'u64', 'kinds 0–2: executable from this height; kind 3: the height it was requested'),
+    r('proposer', 'bytes32', 'who queued it'),
+    r('a', 'bytes32', 'role: the new address; minter addition: the minter; handover: the new owner; mint: the minter'),
+    r('b', 'bytes32', 'handover: the new master minter; mint: the recipient'), r('c', 'bytes32', 'handover: the new pauser'), r('d', 'bytes32', 'handover: the new blacklister'),
+    r('amount', 'u128', 'minter addition: allowance; mint: the amount'), r('amount2', 'u128', 'minter addition: epoch limit'),
+    r('approvals', 'u8', 'mint: bit i = cosigner i approved'),
+  ] },
+  StableCoin: { doc: 'the STD-8 record (0x40)', core: 'R_STABLE', fields: [
+    r('version', 'u8'), r('owner', 'bytes32'), r('masterMinter', 'bytes32'), r('pauser', 'bytes32'), r('blacklister', 'bytes32'),
+    r('flags', 'u8', 'bit 0 mint_frozen, bit 1 quantum_required'), r('verification', 'u8', 'spec §2.2: 0 Pending, 1 Verified, 2 Issuer-Held'),
+    r('timelock', 'u64', 'blocks'), r('epochLength', 'u64', 'blocks'), r('mintThreshold', 'u128', '0 = no cosigning'), r('requiredSigners', 'u8'),
+    r('supplyCap', 'u128', '0 = no cap'), r('blacklisted', 'u64', 'addresses blacklisted now'), r('nextPendingId', 'u64'), r('createdHeight', 'u64'),
+    r('guardians', 'vec32'), r('cosigners', 'vec32'), r('minters', ['list', 'StableMinter']), r('pending', ['list', 'StablePending']),
+  ] },
+  StableOrigin: { doc: 'an origin-chain mapping', fields: [r('chain', 'string'), r('contract', 'string')] },
+  StableProfile: { doc: 'the STD-8 profile (0x42), written at creation', fields: [
+    r('version', 'u8'), r('currency', 'string'), r('issuer', 'string'), r('launchOrigin', 'string', 'spec §2.1 launch_origin; empty for STD-8'),
+    r('origins', ['list', 'StableOrigin']),
   ] },
 };

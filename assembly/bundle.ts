@@ -7,7 +7,15 @@ import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_SCHEDULE_OPS,
 import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA,
   OP_STAKE, OP_UNSTAKE, OP_DELEGATE, OP_UNDELEGATE, OP_SET_COMMISSION, OP_SET_AUTO_COMPOUND, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY,
   OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES,
-  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES } from "./abi";
+  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES,
+  OP_CREATE_STABLE_TOKEN, OP_STABLE_MINT, OP_STABLE_BURN, OP_STABLE_PAUSE, OP_STABLE_BLACKLIST, OP_STABLE_TRANSFER_ROLE,
+  OP_STABLE_CONFIGURE_MINTER, OP_STABLE_HANDOVER, OP_STABLE_CANCEL_PENDING, OP_STABLE_EXECUTE_PENDING, OP_STABLE_FREEZE_MINT,
+  OP_STABLE_UNFREEZE_MINT, OP_STABLE_SET_GUARDIANS, OP_STABLE_CONFIGURE_SECURITY, OP_STABLE_APPROVE_MINT,
+  OP_STABLE_RAISE_SUPPLY_CAP, OP_STABLE_VERIFY_ISSUER,
+  OP_STABLE_MINT_BYTES, OP_STABLE_BURN_BYTES, OP_STABLE_PAUSE_BYTES, OP_STABLE_BLACKLIST_BYTES, OP_STABLE_TRANSFER_ROLE_BYTES,
+  OP_STABLE_CONFIGURE_MINTER_BYTES, OP_STABLE_HANDOVER_BYTES, OP_STABLE_CANCEL_PENDING_BYTES, OP_STABLE_EXECUTE_PENDING_BYTES,
+  OP_STABLE_FREEZE_MINT_BYTES, OP_STABLE_UNFREEZE_MINT_BYTES, OP_STABLE_APPROVE_MINT_BYTES, OP_STABLE_RAISE_SUPPLY_CAP_BYTES,
+  OP_STABLE_VERIFY_ISSUER_BYTES } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -25,6 +33,8 @@ import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWA
 //     byte length +20 its operation count (the nested operations' shape is checked here)
 //   CancelSchedule: +4 ptr to schedule_id[32]
 //   Approve, TransferFrom: +4 ptr to the fixed-size fields (80/112 B; docs/allowances.md)
+//   STD-8 53–69: +4 ptr to the fields (shape, bool and choice bytes, UTF-8 checked here; the
+//     variable ones re-read at execution: docs/stablecoins.md)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -172,6 +182,9 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       store<u32>(rec, <u32>take(OP_APPROVE_BYTES), 4);
     } else if (d == OP_TRANSFER_FROM) {
       store<u32>(rec, <u32>take(OP_TRANSFER_FROM_BYTES), 4);
+    } else if (d >= OP_CREATE_STABLE_TOKEN && d <= OP_STABLE_VERIFY_ISSUER) {
+      store<u32>(rec, <u32>rp, 4);
+      if (!decodeStableFields(d)) return S.MALFORMED_BUNDLE;
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {
@@ -263,5 +276,53 @@ function decodeCollectionFields(d: u32, rec: usize): bool {
     take(n * BATCH_ENTRY_BYTES);
     store<u32>(rec, n, 12);
   }
+  return !bad;
+}
+
+/** A byte of a fixed field that must be at most `max` (a bool: 1; a choice of n values: n − 1). */
+function byteAtMost(p: usize, max: u8): bool {
+  return p != 0 && load<u8>(p) <= max;
+}
+
+/**
+ * The fields of an STD-8 operation (docs/stablecoins.md "Operations"): the fixed ones are taken
+ * whole with their bool/choice bytes checked; CreateStableToken, StableSetGuardians and
+ * StableConfigureSecurity are walked field by field. Values are the core's at execution.
+ */
+function decodeStableFields(d: u32): bool {
+  if (d == OP_CREATE_STABLE_TOKEN) {
+    if (!rStr() || !rStr()) return false; // name, symbol
+    rU8(); // decimals
+    if (!rStr() || !rStr()) return false; // currency, issuer
+    take(128); // owner, master_minter, pauser, blacklister
+    rVec(); // guardians
+    rVec(); // origin_mappings
+    take(16); // supply_cap
+    rBool(); // quantum_required
+    take(16); // mint_threshold
+    rU8(); // required_signers
+    rVec(); // authorized_cosigners
+    take(16); // timelock, epoch_length
+  } else if (d == OP_STABLE_SET_GUARDIANS) {
+    take(32);
+    rVec();
+  } else if (d == OP_STABLE_CONFIGURE_SECURITY) {
+    take(32 + 8 + 16 + 1); // token, timelock, mint_threshold, required_signers
+    rVec(); // authorized_cosigners
+    rBool(); // quantum_required
+  } else if (d == OP_STABLE_MINT) take(OP_STABLE_MINT_BYTES);
+  else if (d == OP_STABLE_BURN) take(OP_STABLE_BURN_BYTES);
+  else if (d == OP_STABLE_PAUSE) { if (!byteAtMost(take(OP_STABLE_PAUSE_BYTES) + 32, 1)) return false; }
+  else if (d == OP_STABLE_BLACKLIST) { if (!byteAtMost(take(OP_STABLE_BLACKLIST_BYTES) + 64, 1)) return false; }
+  else if (d == OP_STABLE_TRANSFER_ROLE) { if (!byteAtMost(take(OP_STABLE_TRANSFER_ROLE_BYTES) + 32, 3)) return false; }
+  else if (d == OP_STABLE_CONFIGURE_MINTER) { if (!byteAtMost(take(OP_STABLE_CONFIGURE_MINTER_BYTES) + 32, 2)) return false; }
+  else if (d == OP_STABLE_HANDOVER) take(OP_STABLE_HANDOVER_BYTES);
+  else if (d == OP_STABLE_CANCEL_PENDING) take(OP_STABLE_CANCEL_PENDING_BYTES);
+  else if (d == OP_STABLE_EXECUTE_PENDING) take(OP_STABLE_EXECUTE_PENDING_BYTES);
+  else if (d == OP_STABLE_FREEZE_MINT) take(OP_STABLE_FREEZE_MINT_BYTES);
+  else if (d == OP_STABLE_UNFREEZE_MINT) take(OP_STABLE_UNFREEZE_MINT_BYTES);
+  else if (d == OP_STABLE_APPROVE_MINT) take(OP_STABLE_APPROVE_MINT_BYTES);
+  else if (d == OP_STABLE_RAISE_SUPPLY_CAP) take(OP_STABLE_RAISE_SUPPLY_CAP_BYTES);
+  else take(OP_STABLE_VERIFY_ISSUER_BYTES);
   return !bad;
 }

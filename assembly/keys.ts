@@ -4,7 +4,7 @@
 import { lookup } from "./state";
 // Prefixes are generated from the ABI table (abi/state.mjs; docs/core-abi.md "How the ABI is generated").
 import {
-  P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE,
+  P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE, P_STABLE, P_STABLE_BLACKLIST, P_STABLE_PROFILE,
 } from "./abi";
 
 export const KEY = memory.data(320);
@@ -185,4 +185,19 @@ export function multiBalanceEntry(collection: usize, typeId: u64, owner: usize):
   keyWithId(P_MULTI_BALANCE, collection, typeId);
   copy32(KEY + 41, owner);
   return lookup(KEY, 73);
+}
+
+// STD-8 stablecoins (docs/stablecoins.md "State layout").
+
+/** 0x40 mint[32] → StableCoin. */
+export function stableEntry(mint: usize): usize {
+  return entry32(P_STABLE, mint);
+}
+/** 0x41 mint[32] account[32] → u8 1 while the account is blacklisted. */
+export function stableBlacklistEntry(mint: usize, account: usize): usize {
+  return entry64(P_STABLE_BLACKLIST, mint, account);
+}
+/** 0x42 mint[32] → StableProfile. */
+export function stableProfileEntry(mint: usize): usize {
+  return entry32(P_STABLE_PROFILE, mint);
 }

@@ -65,12 +65,42 @@ export const TREASURY: Uint8Array = (() => {
   a[31] = 3;
   return a;
 })();
+/** the foundation (spec §1.9 "foundation treasury", the same account as TREASURY): may cancel a pending STD-8 handover (spec §3); keyless, so on mainnet a governance proposal acts (docs/stablecoins.md "Authorities") */
+export const FOUNDATION: Uint8Array = (() => {
+  const a = new Uint8Array(32);
+  a[31] = 3;
+  return a;
+})();
 /** the protocol governance authority 0x00…09: keyless; operations gated to governance (creating an STD-8 stablecoin, verifying an issuer, raising a supply cap, the bridge attester set, chain parameters) are accepted only with this account as their user; passed proposals execute as it, and on testnet the unsigned convenience methods may name it as sender (docs/addresses-and-keys.md) */
 export const GOVERNANCE: Uint8Array = (() => {
   const a = new Uint8Array(32);
   a[31] = 9;
   return a;
 })();
+/** TokenRecord.flags bit 0: metadata may still be updated */
+export const TOKEN_FLAG_METADATA_MUTABLE = 1;
+/** TokenRecord.flags bit 1: an STD-8 token is paused (no movement, no mint) */
+export const TOKEN_FLAG_PAUSED = 2;
+/** TokenRecord.flags bit 2: an STD-8 token has at least one blacklisted address (movements look the parties up) */
+export const TOKEN_FLAG_BLACKLIST = 4;
+/** blocks of delay of a role change or minter addition by default (spec §8) */
+export const STD8_DEFAULT_TIMELOCK = 720;
+/** blocks per minting epoch by default (spec §8) */
+export const STD8_DEFAULT_EPOCH_LENGTH = 720;
+/** a full handover waits at least this many blocks, whatever the timelock (spec §3, §8) */
+export const STD8_MIN_HANDOVER_DELAY = 720;
+/** the longest timelock or epoch length in blocks */
+export const STD8_MAX_TIMELOCK = 1000000;
+/** guardians per stablecoin */
+export const STD8_MAX_GUARDIANS = 8;
+/** authorized cosigners per stablecoin (approvals are a bitmask over them) */
+export const STD8_MAX_COSIGNERS = 8;
+/** configured minters per stablecoin */
+export const STD8_MAX_MINTERS = 16;
+/** pending changes and mints per stablecoin */
+export const STD8_MAX_PENDING = 16;
+/** origin-chain mappings per stablecoin */
+export const STD8_MAX_ORIGINS = 8;
 
 // ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules"): bigint, as the host computes gas
 /** Transfer (with GAS_BASE, the 21,000 of an EVM transfer) */
@@ -121,6 +151,12 @@ export const GAS_CREATE_SCHEDULE = 40000n;
 export const GAS_SCHEDULE_BYTE = 3n;
 /** CancelSchedule: rewrites a record and a list */
 export const GAS_CANCEL_SCHEDULE = 20000n;
+/** CreateStableToken: the token, symbol, reserved symbol, STD-8 record and profile (docs/stablecoins.md "Gas") */
+export const GAS_STD8_CREATE = 80000n;
+/** StableMint, StableBurn, StableApproveMint: the STD-8 record, a balance and the supply */
+export const GAS_STD8_MINT = 30000n;
+/** every other STD-8 operation: the STD-8 record (and a blacklist entry or the token record) */
+export const GAS_STD8_ADMIN = 25000n;
 
 // ---- codec bounds (abi/operations.mjs)
 /** public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes */
@@ -143,6 +179,10 @@ export const MAX_STAKING_STRING_BYTES = 4096;
 export const MAX_HEADER_BYTES = 4096;
 /** collection strings; the core applies the exact limits (docs/nfts.md) */
 export const MAX_COLLECTION_STRING_BYTES = 4096;
+/** a CreateStableToken string; the core applies the exact limits (docs/stablecoins.md) */
+export const MAX_STD8_STRING_BYTES = 1024;
+/** a CreateStableToken guardians/cosigners/origin_mappings vec; the core applies the exact limits (docs/stablecoins.md) */
+export const MAX_STD8_LIST_BYTES = 4096;
 /** entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
 /** the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it */
@@ -192,6 +232,23 @@ export const OpCode = {
   CancelSchedule: 50,
   Approve: 51,
   TransferFrom: 52,
+  CreateStableToken: 53,
+  StableMint: 54,
+  StableBurn: 55,
+  StablePause: 56,
+  StableBlacklist: 57,
+  StableTransferRole: 58,
+  StableConfigureMinter: 59,
+  StableHandover: 60,
+  StableCancelPending: 61,
+  StableExecutePending: 62,
+  StableFreezeMint: 63,
+  StableUnfreezeMint: 64,
+  StableSetGuardians: 65,
+  StableConfigureSecurity: 66,
+  StableApproveMint: 67,
+  StableRaiseSupplyCap: 68,
+  StableVerifyIssuer: 69,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -238,6 +295,23 @@ export const OPERATION_GAS = {
   CancelSchedule: { base: GAS_CANCEL_SCHEDULE },
   Approve: { base: GAS_APPROVE },
   TransferFrom: { base: GAS_TRANSFER_FROM },
+  CreateStableToken: { base: GAS_STD8_CREATE },
+  StableMint: { base: GAS_STD8_MINT },
+  StableBurn: { base: GAS_STD8_MINT },
+  StablePause: { base: GAS_STD8_ADMIN },
+  StableBlacklist: { base: GAS_STD8_ADMIN },
+  StableTransferRole: { base: GAS_STD8_ADMIN },
+  StableConfigureMinter: { base: GAS_STD8_ADMIN },
+  StableHandover: { base: GAS_STD8_ADMIN },
+  StableCancelPending: { base: GAS_STD8_ADMIN },
+  StableExecutePending: { base: GAS_STD8_ADMIN },
+  StableFreezeMint: { base: GAS_STD8_ADMIN },
+  StableUnfreezeMint: { base: GAS_STD8_ADMIN },
+  StableSetGuardians: { base: GAS_STD8_ADMIN },
+  StableConfigureSecurity: { base: GAS_STD8_ADMIN },
+  StableApproveMint: { base: GAS_STD8_MINT },
+  StableRaiseSupplyCap: { base: GAS_STD8_ADMIN },
+  StableVerifyIssuer: { base: GAS_STD8_ADMIN },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -276,6 +350,9 @@ export const Prefix = {
   SCHEDULE_SLOT: 0x34,
   SCHEDULE_CURSOR: 0x35,
   SCHEDULE_RUN: 0x36,
+  STABLE: 0x40,
+  STABLE_BLACKLIST: 0x41,
+  STABLE_PROFILE: 0x42,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -302,9 +379,13 @@ export const EventKind = {
   ScheduleCreated: 17,
   ScheduleCancelled: 18,
   Approval: 19,
+  StableCreated: 20,
+  StableAdmin: 21,
+  StablePending: 22,
+  StableMinter: 23,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 19;
+export const LAST_KNOWN_KIND = 23;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -325,6 +406,10 @@ export const EV_SCHEDULE_RUN_BYTES = 94;
 export const EV_SCHEDULE_CREATED_BYTES = 73;
 export const EV_SCHEDULE_CANCELLED_BYTES = 64;
 export const EV_APPROVAL_BYTES = 112;
+export const EV_STABLE_CREATED_BYTES = 160;
+export const EV_STABLE_ADMIN_BYTES = 98;
+export const EV_STABLE_PENDING_BYTES = 82;
+export const EV_STABLE_MINTER_BYTES = 129;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -346,6 +431,10 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.ScheduleCreated]: 73,
   [EventKind.ScheduleCancelled]: 64,
   [EventKind.Approval]: 112,
+  [EventKind.StableCreated]: 160,
+  [EventKind.StableAdmin]: 98,
+  [EventKind.StablePending]: 82,
+  [EventKind.StableMinter]: 129,
 };
 
 /**
@@ -373,4 +462,8 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.ScheduleCreated]: [32],
   [EventKind.ScheduleCancelled]: [32],
   [EventKind.Approval]: [0, 32],
+  [EventKind.StableCreated]: [32],
+  [EventKind.StableAdmin]: [32, 64],
+  [EventKind.StablePending]: [32],
+  [EventKind.StableMinter]: [32, 64],
 };

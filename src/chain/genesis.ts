@@ -1,6 +1,6 @@
 import { blake3 } from '../codec/hash.js';
 import { TokenKind } from '../core/records.js';
-import type { GenesisBalance, GenesisConfig, GenesisToken, GenesisValidator } from '../core/core.js';
+import type { GenesisBalance, GenesisConfig, GenesisStable, GenesisToken, GenesisValidator } from '../core/core.js';
 import { systemAddress, PROTOCOL_ADDRESS, NATIVE_MINT, deriveAccount } from '../codec/address.js';
 import { DEFAULT_CHAIN_PARAMS, encodeChainParams, type ChainParams } from './chain-params.js';
 import {
@@ -51,9 +51,11 @@ export function genesisConfig(network: Network, staking: GenesisStaking = { vali
     }
   };
 
+  const stablecoins: GenesisStable[] = [];
   for (const coin of STABLECOINS) {
     const origin = coin.origins[0];
     const mint = canonicalMint(origin?.chain ?? 'std8', coin.symbol);
+    stablecoins.push({ mint, currency: coin.currency, issuer: coin.issuer, origins: coin.origins.map((o) => ({ chain: o.chain, contract: o.contract })) });
     tokens.push({
       mint, name: coin.name, symbol: coin.symbol, decimals: coin.decimals, kind: TokenKind.STD8_STABLECOIN,
       creator: PROTOCOL_ADDRESS, originChain: origin?.chain ?? '', originContract: origin?.contract ?? '',
@@ -89,5 +91,6 @@ export function genesisConfig(network: Network, staking: GenesisStaking = { vali
     reservedSymbols: [...RESERVED_SYMBOLS],
     chainParams: encodeChainParams(staking.params),
     validators,
+    stablecoins,
   };
 }

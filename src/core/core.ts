@@ -92,6 +92,15 @@ export interface GenesisConfig {
    */
   chainParams?: Uint8Array;
   validators?: GenesisValidator[];
+  /** Appended: the profiles of the genesis STD-8 stablecoins (docs/stablecoins.md "Genesis"). */
+  stablecoins?: GenesisStable[];
+}
+/** The profile of a genesis stablecoin (a token of kind 2 in `tokens`). */
+export interface GenesisStable {
+  mint: Uint8Array;
+  currency: string;
+  issuer: string;
+  origins: { chain: string; contract: string }[];
 }
 
 export class CoreStatusError extends Error {
@@ -150,6 +159,18 @@ export function encodeGenesisConfig(c: GenesisConfig): Uint8Array {
     w.fixedBytes(v.account, 32, `validators[${i}].account`);
     w.u128(v.stake, `validators[${i}].stake`);
     w.fixedBytes(v.source, 32, `validators[${i}].source`);
+  });
+  const stables = c.stablecoins ?? [];
+  w.u32(stables.length, 'stablecoins');
+  stables.forEach((s, i) => {
+    w.fixedBytes(s.mint, 32, `stablecoins[${i}].mint`);
+    w.string(s.currency, `stablecoins[${i}].currency`);
+    w.string(s.issuer, `stablecoins[${i}].issuer`);
+    w.u32(s.origins.length, `stablecoins[${i}].origins`);
+    s.origins.forEach((o, k) => {
+      w.string(o.chain, `stablecoins[${i}].origins[${k}].chain`);
+      w.string(o.contract, `stablecoins[${i}].origins[${k}].contract`);
+    });
   });
   return w.finish();
 }

@@ -4,6 +4,7 @@
 // string-keyed Maps, per-bundle overlays, no wasm.
 
 import { createBLAKE3 } from 'hash-wasm';
+import { decodeStableOp, execStableRef, genesisStableRecord, guard, profileRecord, type Host } from './stable-reference.js';
 
 type Hasher = Awaited<ReturnType<typeof createBLAKE3>>;
 
@@ -26,6 +27,8 @@ const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
 // docs/dex.md "Gas"
 // docs/allowances.md "Gas": Approve 16,000, TransferFrom 21,000
 const GAS_OP: Record<number, bigint> = { 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n };
+// docs/stablecoins.md "Gas": CreateStableToken 80,000; StableMint, StableBurn, StableApproveMint 30,000; the rest 25,000
+for (let d = 53; d <= 69; d++) GAS_OP[d] = d === 53 ? 80000n : d === 54 || d === 55 || d === 67 ? 30000n : 25000n;
 /** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
 function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
@@ -62,6 +65,7 @@ export interface RefGenesis {
   tokens: Array<{ mint: Uint8Array; name: string; symbol: string; decimals: number; kind: number; creator: Uint8Array; originChain?: string; originContract?: string }>;
   balances: Array<{ account: Uint8Array; mint: Uint8Array; amount: bigint }>;
   reservedSymbols: string[];
+  stablecoins?: Array<{ mint: Uint8Array; currency: string; issuer: string; origins: Array<{ chain: string; contract: string }> }>;
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -121,7 +125,11 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 50; id: Uint8Array }
   // ERC-20 allowances (docs/allowances.md): Approve, TransferFrom
   | { kind: 51; token: Uint8Array; spender: Uint8Array; amount: bigint }
-  | { kind: 52; token: Uint8Array; from: Uint8Array; to: Uint8Array; amount: bigint };
+  | { kind: 52; token: Uint8Array; from: Uint8Array; to: Uint8Array; amount: bigint }
+  // STD-8 stablecoins (docs/stablecoins.md): the fields' bytes, read at execution (test/core/stable-reference.ts)
+  | { kind: StableKind; f: Uint8Array };
+type StableKind = 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69;
+const isStableOp = (op: Op): op is Extract<Op, { kind: StableKind }> => op.kind >= 53 && op.kind <= 69;
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -227,6 +235,11 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
       } else if (d === 50) ops.push({ kind: 50, id: r.take(32) });
       else if (d === 51) ops.push({ kind: 51, token: r.take(32), spender: r.take(32), amount: r.u128() });
       else if (d === 52) ops.push({ kind: 52, token: r.take(32), from: r.take(32), to: r.take(32), amount: r.u128() });
+      else if (d >= 53 && d <= 69) {
+        const f = decodeStableOp(d, (n) => r.take(n), () => r.u8(), () => r.vec(), validUtf8);
+        if (!f) return S.MALFORMED_BUNDLE;
+        ops.push({ kind: d as StableKind, f });
+      }
       else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
         // Enabled in the core (staking, names, collections) but not modelled here; they have their
         // own tests. A generator that sends one as a "reserved" discriminant is wrong.
@@ -355,6 +368,7 @@ export class Reference {
       supply.set(hex(t.mint), 0n);
       this.put(tk, mk(0n));
       if (symbolFree) this.put(sk, t.mint);
+      if (t.kind === 2) this.put(cat(new Uint8Array([0x40]), t.mint), genesisStableRecord());
     }
     for (const b of c.balances) {
       const m = hex(b.mint);
@@ -372,6 +386,11 @@ export class Reference {
       const sym = utf8.encode(s);
       if (sym.length === 0 || sym.length > 32) return S.INVALID_GENESIS;
       this.put(cat(new Uint8Array([5]), upper(sym)), new Uint8Array([1]));
+    }
+    for (const sc of c.stablecoins ?? []) {
+      if (!this.get(cat(new Uint8Array([0x40]), sc.mint))) return S.INVALID_GENESIS;
+      const origins = cat(le(BigInt(sc.origins.length), 4), ...sc.origins.flatMap((o) => [utf8.encode(o.chain), utf8.encode(o.contract)].map((b) => cat(le(BigInt(b.length), 4), b))));
+      this.put(cat(new Uint8Array([0x42]), sc.mint), profileRecord(utf8.encode(sc.currency), utf8.encode(sc.issuer), origins));
     }
     return S.OK;
   }
@@ -461,6 +480,7 @@ export class Reference {
         evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 2, data: cat(user, keyHash, new Uint8Array([bi.auth - 1])) });
       }
       chargeFee();
+      this.auth = bi.auth;
       for (let k = 0; k < d.ops.length && st === S.OK; k++) st = this.execOp(ctx, d, d.ops[k]!, index, k, evs);
       const overlay = this.bundle;
       this.bundle = null;
@@ -513,6 +533,8 @@ export class Reference {
     const v = this.get(key);
     const allowance = v ? rdLe(v, 0, 16) : 0n;
     if (allowance < op.amount) return S.INSUFFICIENT_ALLOWANCE;
+    const g = guard(this.host, op.token, op.from, op.to);
+    if (g) return g;
     const fb = this.bal(op.from, op.token);
     if (fb < op.amount) return S.INSUFFICIENT_BALANCE;
     if (!eq(op.to, op.from)) {
@@ -532,8 +554,17 @@ export class Reference {
     return S.OK;
   }
 
+  /** The auth kind of the bundle being executed (0 in a schedule run): the STD-8 quantum rule. */
+  private auth = 0;
+  /** The state accessors the STD-8 rules use (test/core/stable-reference.ts). */
+  private readonly host: Host = {
+    get: (k) => this.get(k), put: (k, v) => this.put(k, v), bal: (a, m) => this.bal(a, m), setBal: (a, m, v) => this.setBal(a, m, v),
+    blake3: (...p) => this.blake3(...p),
+  };
+
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
+    if (isStableOp(op)) return execStableRef(this.host, ctx, this.auth, user, op.kind, op.f, index, k, evs);
     if (op.kind === 119) return S.NOT_VALIDATOR; // no validators in this model's genesis
     if (op.kind === 48) return this.execRegisterProgram(ctx, user, op, index, k, evs);
     if (op.kind === 49) return this.execCreateSchedule(ctx, user, d.nonce, op, index, k, evs);
@@ -543,6 +574,8 @@ export class Reference {
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
       if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;
+      const g = guard(this.host, op.token, user, op.to);
+      if (g) return g;
       const fb = this.bal(user, op.token);
       if (fb < op.amount) return S.INSUFFICIENT_BALANCE;
       if (!eq(op.to, user)) {
@@ -797,6 +830,7 @@ export class Reference {
     else {
       this.bundle = new Map();
       this.payFee(ctx, r.owner, fee, RUN_INDEX, evs);
+      this.auth = 0; // a run carries no signature
       const as = { user: r.owner, nonce: 0n } as Decoded; // no nonce: CreateToken is refused at creation
       st = S.OK;
       for (let k = 0; k < held.length && st === S.OK; k++) st = this.execOp(ctx, as, held[k]!, RUN_INDEX, k, evs);
@@ -825,9 +859,13 @@ export class Reference {
 
   /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/ops/dex.ts move). */
   private move(from: Uint8Array, to: Uint8Array, mint: Uint8Array, v: bigint): number {
+    let g = guard(this.host, mint, from); // the STD-8 rules of debit, then of credit (assembly/ledger.ts)
+    if (g) return g;
     const fb = this.bal(from, mint);
     if (fb < v) return S.INSUFFICIENT_BALANCE;
     this.setBal(from, mint, fb - v);
+    g = guard(this.host, mint, to);
+    if (g) return g;
     const tb = this.bal(to, mint) + v;
     if (tb > U128) return S.AMOUNT_OVERFLOW;
     this.setBal(to, mint, tb);
@@ -847,7 +885,7 @@ export class Reference {
   }
 
   /** The DEX and metadata operations, written from docs/dex.md with plain bigint arithmetic. */
-  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 } | { kind: 51 } | { kind: 52 }>, index: number, k: number, evs: RefEvent[]): number {
+  private execDex(ctx: RefCtx, user: Uint8Array, op: Exclude<Op, { kind: 0 } | { kind: 33 } | { kind: 119 } | { kind: 48 } | { kind: 49 } | { kind: 50 } | { kind: 51 } | { kind: 52 } | { kind: StableKind }>, index: number, k: number, evs: RefEvent[]): number {
     const tok = (m: Uint8Array) => this.get(cat(new Uint8Array([3]), m));
     if (op.kind === 34 || op.kind === 35) {
       const tk = cat(new Uint8Array([3]), op.mint);

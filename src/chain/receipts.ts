@@ -1,5 +1,5 @@
 import type { BlockResultView } from '../core/block-result.js';
-import { BUNDLE_LEVEL_OP, type CoreEvent } from '../core/events.js';
+import { BUNDLE_LEVEL_OP, STABLE_ADMIN_ACTIONS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES, type CoreEvent } from '../core/events.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeHash, encodeMint } from '../codec/address.js';
@@ -56,7 +56,12 @@ export type ReceiptEvent =
   | { type: 'ScheduleCancelled'; op_index: number | null; schedule_id: string; owner: string }
   // ERC-20 allowances (docs/allowances.md): the allowance now set (a TransferFrom shows as Transfer)
   | { type: 'Approval'; op_index: number | null; owner: string; spender: string; token: string; symbol?: string; amount: string }
-  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string };
+  | { type: 'ScheduleRun'; op_index: number | null; schedule_id: string; owner: string; run: number; status_code: number; status_name: string; gas_used: number; fee: string }
+  // STD-8 stablecoins (docs/stablecoins.md "Events"); mints and burns are Transfer events from and to the zero account
+  | { type: 'StableCreated'; op_index: number | null; mint: string; owner: string; master_minter: string; pauser: string; blacklister: string }
+  | { type: 'StableAdmin'; op_index: number | null; mint: string; by: string; subject: string; action: string; value: number }
+  | { type: 'StablePending'; op_index: number | null; mint: string; by: string; pending_id: string; kind: string; outcome: string; effective_height: number }
+  | { type: 'StableMinter'; op_index: number | null; mint: string; by: string; minter: string; action: 'added' | 'removed' | 'configured'; allowance: string; epoch_limit: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -218,6 +223,27 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
       return {
         type: 'ScheduleRun', op_index: null, schedule_id: encodeHash(event.scheduleId), owner: encodeAccount(event.owner), run: event.run,
         status_code: event.status, status_name: statusOf(event.status).name, gas_used: Number(event.gasUsed), fee: event.fee.toString(),
+      };
+    case 'StableCreated':
+      return {
+        type: 'StableCreated', op_index: opIndex, mint: encodeMint(event.mint), owner: encodeAccount(event.owner), master_minter: encodeAccount(event.masterMinter),
+        pauser: encodeAccount(event.pauser), blacklister: encodeAccount(event.blacklister),
+      };
+    case 'StableAdmin':
+      return {
+        type: 'StableAdmin', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by), subject: encodeAccount(event.subject),
+        action: STABLE_ADMIN_ACTIONS[event.action] ?? String(event.action), value: event.value,
+      };
+    case 'StablePending':
+      return {
+        type: 'StablePending', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by), pending_id: event.pendingId.toString(),
+        kind: STABLE_PENDING_KINDS[event.pendingKind] ?? String(event.pendingKind), outcome: STABLE_PENDING_OUTCOMES[event.outcome] ?? String(event.outcome),
+        effective_height: Number(event.effectiveHeight),
+      };
+    case 'StableMinter':
+      return {
+        type: 'StableMinter', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by), minter: encodeAccount(event.minter),
+        action: (['added', 'removed', 'configured'] as const)[event.action] ?? 'configured', allowance: event.allowance.toString(), epoch_limit: event.epochLimit.toString(),
       };
     case 'Unknown':
       return undefined;

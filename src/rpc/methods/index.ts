@@ -1,6 +1,7 @@
 import type { MethodRegistry } from '../registry.js';
 import { accountMethods } from './account.js';
 import { allowanceMethods } from './allowances.js';
+import { stablecoinMethods } from './stablecoins.js';
 import type { MethodDependencies } from './context.js';
 import { dexMethods } from './dex.js';
 import { ethMethods } from './eth.js';
@@ -24,7 +25,7 @@ export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
 export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
-  for (const group of [accountMethods, allowanceMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
+  for (const group of [accountMethods, allowanceMethods, stablecoinMethods, tokenMethods, dexMethods, transactionMethods, explorerMethods, nodeMethods, ethMethods, ethReadMethods, ethFilterMethods, subscriptionMethods, nameMethods, nftMethods, multiTokenMethods, networkMethods, intentMethods, stakingMethods, consensusMethods]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));
   }

@@ -63,6 +63,7 @@ export const prefixes = [
   // STD-8 stablecoins (spec §2.1; docs/stablecoins.md "State layout").
   { name: 'STABLE', code: 0x40, core: 'P_STABLE', host: 'stableKey', key: [['mint', 'bytes32', 'mint']], value: 'StableCoin' },
   { name: 'STABLE_BLACKLIST', code: 0x41, core: 'P_STABLE_BLACKLIST', host: 'stableBlacklistKey', key: [['mint', 'bytes32', 'mint'], ['account', 'bytes32', 'account']], value: 'u8 1: the account is blacklisted for the token' },
+  { name: 'STABLE_BLACKLIST_INDEX', code: 0x43, core: 'P_STABLE_BLACKLIST_INDEX', host: 'stableBlacklistIndexKey', key: [['mint', 'bytes32', 'mint']], value: '256 × u32: blacklisted addresses per last address byte (the movement check looks an address up in 0x41 only when its byte counts some); deleted when the blacklist is empty' },
   { name: 'STABLE_PROFILE', code: 0x42, core: 'P_STABLE_PROFILE', host: 'stableProfileKey', key: [['mint', 'bytes32', 'mint']], value: 'StableProfile' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },

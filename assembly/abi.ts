@@ -662,6 +662,8 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_STABLE_BLACKLIST: u8 = 0x41;
 // @ts-ignore: decorator
+@inline export const P_STABLE_BLACKLIST_INDEX: u8 = 0x43;
+// @ts-ignore: decorator
 @inline export const P_STABLE_PROFILE: u8 = 0x42;
 // @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;

@@ -4,7 +4,7 @@
 import { lookup } from "./state";
 // Prefixes are generated from the ABI table (abi/state.mjs; docs/core-abi.md "How the ABI is generated").
 import {
-  P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE, P_STABLE, P_STABLE_BLACKLIST, P_STABLE_PROFILE,
+  P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE, P_STABLE, P_STABLE_BLACKLIST, P_STABLE_PROFILE, P_STABLE_BLACKLIST_INDEX,
 } from "./abi";
 
 export const KEY = memory.data(320);
@@ -200,4 +200,8 @@ export function stableBlacklistEntry(mint: usize, account: usize): usize {
 /** 0x42 mint[32] → StableProfile. */
 export function stableProfileEntry(mint: usize): usize {
   return entry32(P_STABLE_PROFILE, mint);
+}
+/** 0x43 mint[32] → 256 × u32 blacklisted addresses per last address byte (docs/stablecoins.md). */
+export function stableBlacklistIndexEntry(mint: usize): usize {
+  return entry32(P_STABLE_BLACKLIST_INDEX, mint);
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchCore } from './core.js';
+import { benchStd8 } from './std8.js';
 import { benchDex } from './dex.js';
 import { benchFinality } from './finality.js';
 import { benchIntents } from './intents.js';
@@ -15,6 +16,7 @@ import { benchSync } from './sync.js';
  */
 const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['core', () => benchCore()],
+  ['std8', () => benchStd8()],
   ['dex', () => benchDex()],
   ['rpc framework', () => benchRpc()],
   ['node: svc_getBalance', () => benchGetBalance()],

@@ -11,11 +11,11 @@
 
 import * as S from "../status";
 import * as U from "../u128";
-import { balanceEntry, reservedEntry, stableBlacklistEntry, stableEntry, stableProfileEntry, symbolEntry, tokenEntry, upperInto } from "../keys";
+import { balanceEntry, reservedEntry, stableBlacklistEntry, stableBlacklistIndexEntry, stableEntry, stableProfileEntry, symbolEntry, tokenEntry, upperInto } from "../keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
 import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset } from "../ledger";
 import { beginEvent } from "../events";
-import { bufNew, bufBytes, bufLen, bufPtr, bufSetLen, bufU32, bufU8, bytesEq, isZero } from "../mem";
+import { bufEnsure, bufNew, bufBytes, bufLen, bufPtr, bufSetLen, bufU32, bufU8, bytesEq, isZero } from "../mem";
 import { blake3 } from "../blake3";
 import { validUtf8 } from "../borsh";
 import { ctxAuth, ctxHeight, ctxTimestamp, FOUNDATION, GOVERNANCE } from "../context";
@@ -127,6 +127,9 @@ let nPending: u32 = 0;
 let stableE: usize = 0; // the 0x40 entry W was read from
 let tokE: usize = 0; // the token's 0x03 entry
 const out = bufNew(4096);
+const idx = bufNew(1024);
+// @ts-ignore: decorator
+@inline const INDEX_BYTES: u32 = 1024; // 256 × u32
 const ZERO = memory.data(32);
 const MINT = memory.data(32);
 const PRE = memory.data(64 + 2 + 16);
@@ -599,8 +602,19 @@ function execBlacklist(user: usize, token: usize, account: usize, add: bool, bun
   let e = stableBlacklistEntry(token, account);
   let count = load<u64>(W, R_STABLE_BLACKLISTED);
   let was = exists(e);
-  if (add && !was) { setValue(e, ONE, 1); count++; }
-  if (!add && was) { deleteValue(e); count--; }
+  if (add != was) {
+    if (add) { setValue(e, ONE, 1); count++; } else { deleteValue(e); count--; }
+    // The 0x43 index: blacklisted addresses per last byte (assembly/ledger.ts blacklisted).
+    let ix = stableBlacklistIndexEntry(token);
+    if (count == 0) deleteValue(ix);
+    else {
+      if (valLen(ix) != INDEX_BYTES) { memory.fill(bufEnsure(idx, INDEX_BYTES), 0, INDEX_BYTES); setValue(ix, bufPtr(idx), INDEX_BYTES); }
+      let slot = <usize>load<u8>(account, 31) << 2;
+      let n = load<u32>(valPtr(ix) + slot);
+      let wp = beginWrite(ix, INDEX_BYTES); // same length: in place
+      store<u32>(wp + slot, add ? n + 1 : n - 1);
+    }
+  }
   store<u64>(W, count, R_STABLE_BLACKLISTED);
   setTokenFlag(TOKEN_FLAG_BLACKLIST, count > 0);
   adminEvent(token, user, account, A_BLACKLIST, add ? 1 : 0, bundleIndex, opIndex);

@@ -314,6 +314,15 @@ export function stableBlacklistKey(mint: Uint8Array, account: Uint8Array): Uint8
   return k;
 }
 
+/** 0x43 mint bytes32 → 256 × u32: blacklisted addresses per last address byte (the movement check looks an address up in 0x41 only when its byte counts some); deleted when the blacklist is empty */
+export function stableBlacklistIndexKey(mint: Uint8Array): Uint8Array {
+  check32('mint', mint);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.STABLE_BLACKLIST_INDEX;
+  k.set(mint, 1);
+  return k;
+}
+
 /** 0x42 mint bytes32 → StableProfile */
 export function stableProfileKey(mint: Uint8Array): Uint8Array {
   check32('mint', mint);

@@ -253,8 +253,18 @@ export function execStableRef(h: Host, ctx: { height: bigint; timestamp: bigint 
       const account = c.take(32), add = c.u8() === 1;
       if (!eq(user, s.roles[3]!)) return SS.NOT_BLACKLISTER;
       const was = !!h.get(blKey(token, account));
-      if (add && !was) { h.put(blKey(token, account), new Uint8Array([1])); s.blacklisted++; }
-      if (!add && was) { h.put(blKey(token, account), null); s.blacklisted--; }
+      if (add !== was) {
+        if (add) { h.put(blKey(token, account), new Uint8Array([1])); s.blacklisted++; } else { h.put(blKey(token, account), null); s.blacklisted--; }
+        // 0x43: blacklisted addresses per last address byte, 256 × u32; deleted with the last entry
+        const ik = cat(new Uint8Array([0x43]), token);
+        if (s.blacklisted === 0n) h.put(ik, null);
+        else {
+          const ix = (h.get(ik) ?? new Uint8Array(1024)).slice();
+          const o = account[31]! * 4;
+          ix.set(le(rd(ix, o, 4) + (add ? 1n : -1n), 4), o);
+          h.put(ik, ix);
+        }
+      }
       setTflag(4, s.blacklisted > 0n);
       adminEv(account, 1, add ? 1 : 0);
       save();

@@ -373,8 +373,12 @@ describe('STD-8 stablecoins in the core', () => {
     expect(send(GOV, [ops.blacklist(USDX, MALLORY, true), ops.blacklist(USDX, BOB, true)]).status).toBe(0);
     expect(store.get(stableBlacklistKey(USDX, MALLORY))).toEqual(Uint8Array.of(1));
     expect(token(USDX).flags & 4).toBe(4);
+    // the 0x43 index counts them by their last byte (MALLORY and BOB: addr(12), addr(11))
+    const ix = store.get(Uint8Array.from([0x43, ...USDX]))!;
+    expect([ix.length, ix[12 * 4], ix[11 * 4], ix[13 * 4]]).toEqual([1024, 1, 1, 0]);
     expect(send(GOV, [ops.blacklist(USDX, MALLORY, false), ops.blacklist(USDX, BOB, false)]).status).toBe(0);
     expect(store.get(stableBlacklistKey(USDX, MALLORY))).toBeUndefined();
     expect(token(USDX).flags & 4).toBe(0);
+    expect(store.get(Uint8Array.from([0x43, ...USDX]))).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
  * gets past this and fails in the block is an ordinary failed bundle.
  */
 import {
-  decodeStableCoinFields, decodeStableProfileFields, stableBlacklistKey, stableKey, stableProfileKey,
+  decodeTokenFields, tokenKey, decodeStableCoinFields, decodeStableProfileFields, stableBlacklistKey, stableKey, stableProfileKey,
   type StableCoinFields, type StableProfileFields,
 } from '../abi/state.js';
 import { STD8_MIN_HANDOVER_DELAY, TOKEN_FLAG_PAUSED, GOVERNANCE, FOUNDATION } from '../abi/constants.js';
@@ -44,6 +44,11 @@ export function isBlacklisted(state: StateReader, mint: Uint8Array, account: Uin
 }
 export function isPaused(token: Pick<TokenRecord, 'flags'>): boolean {
   return (token.flags & TOKEN_FLAG_PAUSED) !== 0;
+}
+/** The pause as committed state has it now (for callers holding a token record of an index that may lag). */
+export function isPausedNow(state: StateReader, mint: Uint8Array): boolean {
+  const v = state.get(tokenKey(mint));
+  return v !== undefined && isPaused(decodeTokenFields(v));
 }
 
 const eq = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -3,6 +3,7 @@
 // passed proposal), refusals naming the rule with no state change, and the quantum-only mint with
 // signed bundles from the client library (Ed25519 refused, ML-DSA-65 accepted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BaseError, createPublicClient, defineChain, erc20Abi, http, parseAbi, type Hex } from 'viem';
 import { Wallet } from '../../src/client/index.js';
 import { TestNode, sleep } from './harness.js';
 
@@ -186,4 +187,31 @@ describe('STD-8 lifecycle over JSON-RPC', () => {
     expect((pqMint.receipt as { status: string }).status).toBe('success');
     expect(await balance(ALICE, 'QUSD')).toBe('10');
   }, 120_000);
+
+  it('EVM wallets: viem reads FiatToken views; a paused or blacklisted ERC-20 transfer reverts as geth reports it', async () => {
+    const chain = defineChain({ id: 1618032, name: 'ntv-testnet', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+    const client = createPublicClient({ chain, transport: http(node.url) });
+    const info = await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC']);
+    const usdc = (await node.result<{ evm_address: string }>('svc_getAccount', [info.mint_address])).evm_address as Hex;
+    const fiat = parseAbi(['function paused() view returns (bool)', 'function isBlacklisted(address) view returns (bool)', 'function owner() view returns (address)',
+      'function isMinter(address) view returns (bool)', 'function currency() view returns (string)']);
+    const holder = `0x${'00'.repeat(19)}07` as Hex; // the testnet float of the genesis tokens
+    const bad = `0x${'cd'.repeat(20)}` as Hex;
+    expect(await client.readContract({ address: usdc, abi: fiat, functionName: 'paused' })).toBe(false);
+    expect(await client.readContract({ address: usdc, abi: fiat, functionName: 'owner' })).toBe(`0x${'00'.repeat(19)}09`);
+    expect(await client.readContract({ address: usdc, abi: fiat, functionName: 'currency' })).toBe('USD');
+    expect(await client.readContract({ address: usdc, abi: fiat, functionName: 'isMinter', args: [holder] })).toBe(false);
+    await send('svc_stableBlacklist', ['USDC', bad, true, GOV]);
+    expect(await client.readContract({ address: usdc, abi: fiat, functionName: 'isBlacklisted', args: [bad] })).toBe(true);
+    const toBad = await client.simulateContract({ account: holder, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [bad, 1n] }).catch((e: unknown) => e);
+    expect((toBad as BaseError).message).toContain('Blacklistable: account is blacklisted');
+    await send('svc_stablePause', ['USDC', true, GOV]);
+    expect(await client.readContract({ address: usdc, abi: fiat, functionName: 'paused' })).toBe(true);
+    const paused = await client.simulateContract({ account: holder, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [`0x${'ef'.repeat(20)}`, 1n] }).catch((e: unknown) => e);
+    expect((paused as BaseError).message).toContain('Pausable: paused');
+    const raw = await node.call('eth_call', [{ from: holder, to: usdc, data: `0xa9059cbb${'00'.repeat(12)}${'ef'.repeat(20)}${'00'.repeat(31)}01` }, 'latest']);
+    expect(raw.error?.code).toBe(3);
+    await send('svc_stablePause', ['USDC', false, GOV]);
+    await send('svc_stableBlacklist', ['USDC', bad, false, GOV]);
+  });
 });

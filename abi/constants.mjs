@@ -88,5 +88,19 @@ export const constants = [
   // System accounts (spec §1.4, §1.8; docs/addresses-and-keys.md, system addresses).
   { name: 'NTV_MINT', value: 0, host: 'bytes32', doc: "the native token's mint: 32 zero bytes (spec §1.4)" },
   { name: 'TREASURY', value: 3, host: 'bytes32', doc: 'the foundation treasury 0x00…03 that receives 20% of fees (spec §1.8)' },
+  { name: 'FOUNDATION', value: 3, host: 'bytes32', doc: 'the foundation (spec §1.9 "foundation treasury", the same account as TREASURY): may cancel a pending STD-8 handover (spec §3); keyless, so on mainnet a governance proposal acts (docs/stablecoins.md "Authorities")' },
   { name: 'GOVERNANCE', value: 9, host: 'bytes32', doc: 'the protocol governance authority 0x00…09: keyless; operations gated to governance (creating an STD-8 stablecoin, verifying an issuer, raising a supply cap, the bridge attester set, chain parameters) are accepted only with this account as their user; passed proposals execute as it, and on testnet the unsigned convenience methods may name it as sender (docs/addresses-and-keys.md)' },
+  // STD-8 stablecoins (spec §2.1, §8; docs/stablecoins.md).
+  { name: 'TOKEN_FLAG_METADATA_MUTABLE', value: 1, as: 'u8', doc: 'TokenRecord.flags bit 0: metadata may still be updated' },
+  { name: 'TOKEN_FLAG_PAUSED', value: 2, as: 'u8', doc: 'TokenRecord.flags bit 1: an STD-8 token is paused (no movement, no mint)' },
+  { name: 'TOKEN_FLAG_BLACKLIST', value: 4, as: 'u8', doc: 'TokenRecord.flags bit 2: an STD-8 token has at least one blacklisted address (movements look the parties up)' },
+  { name: 'STD8_DEFAULT_TIMELOCK', value: 720, as: 'u64', doc: 'blocks of delay of a role change or minter addition by default (spec §8)' },
+  { name: 'STD8_DEFAULT_EPOCH_LENGTH', value: 720, as: 'u64', doc: 'blocks per minting epoch by default (spec §8)' },
+  { name: 'STD8_MIN_HANDOVER_DELAY', value: 720, as: 'u64', doc: 'a full handover waits at least this many blocks, whatever the timelock (spec §3, §8)' },
+  { name: 'STD8_MAX_TIMELOCK', value: 1000000, as: 'u64', doc: 'the longest timelock or epoch length in blocks' },
+  { name: 'STD8_MAX_GUARDIANS', value: 8, as: 'u32', doc: 'guardians per stablecoin' },
+  { name: 'STD8_MAX_COSIGNERS', value: 8, as: 'u32', doc: 'authorized cosigners per stablecoin (approvals are a bitmask over them)' },
+  { name: 'STD8_MAX_MINTERS', value: 16, as: 'u32', doc: 'configured minters per stablecoin' },
+  { name: 'STD8_MAX_PENDING', value: 16, as: 'u32', doc: 'pending changes and mints per stablecoin' },
+  { name: 'STD8_MAX_ORIGINS', value: 8, as: 'u32', doc: 'origin-chain mappings per stablecoin' },
 ];

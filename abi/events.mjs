@@ -73,4 +73,13 @@ export const events = [
   { name: 'UpgradeScheduled', code: 53, core: 'EV_UPGRADE_SCHEDULED', accounts: ['proposer'], fields: [['proposer', 'bytes32'], ['height', 'u64'], ['state', 'u8'], ['name', 'rest']] },
   { name: 'UpgradeVoted', code: 54, core: 'EV_UPGRADE_VOTED', accounts: ['voter'], fields: [['voter', 'bytes32'], ['approve', 'u8'], ['state', 'u8'], ['name', 'rest']] },
   { name: 'UpgradeCancelled', code: 55, core: 'EV_UPGRADE_CANCELLED', accounts: ['by'], fields: [['by', 'bytes32'], ['name', 'rest']] },
+  // STD-8 stablecoins (docs/stablecoins.md "Events"); mints and burns are Transfer events from and to the zero account.
+  { name: 'StableCreated', code: 20, core: 'EV_STABLE_CREATED', bytes: 160, accounts: ['owner'], fields: [
+    ['mint', 'bytes32'], ['owner', 'bytes32'], ['masterMinter', 'bytes32'], ['pauser', 'bytes32'], ['blacklister', 'bytes32']] },
+  { name: 'StableAdmin', code: 21, core: 'EV_STABLE_ADMIN', bytes: 98, accounts: ['by', 'subject'], fields: [
+    ['mint', 'bytes32'], ['by', 'bytes32'], ['subject', 'bytes32'], ['action', 'u8'], ['value', 'u8']] },
+  { name: 'StablePending', code: 22, core: 'EV_STABLE_PENDING', bytes: 82, accounts: ['by'], fields: [
+    ['mint', 'bytes32'], ['by', 'bytes32'], ['pendingId', 'u64'], ['pendingKind', 'u8'], ['outcome', 'u8'], ['effectiveHeight', 'u64']] },
+  { name: 'StableMinter', code: 23, core: 'EV_STABLE_MINTER', bytes: 129, accounts: ['by', 'minter'], fields: [
+    ['mint', 'bytes32'], ['by', 'bytes32'], ['minter', 'bytes32'], ['action', 'u8'], ['allowance', 'u128'], ['epochLimit', 'u128']] },
 ];

@@ -36,6 +36,8 @@ export const bounds = {
   MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/nfts.md)' },
   MAX_PROPOSAL_STRING_BYTES: { value: 8192, doc: 'a proposal title, description or ContractSafety string, before allocating (the core applies the exact limits, docs/governance.md)' },
   MAX_UPGRADE_STRING_BYTES: { value: 4096, doc: 'an upgrade name or URL before allocating; the core applies the exact limits (docs/upgrades.md)' },
+  MAX_STD8_STRING_BYTES: { value: 1024, doc: 'a CreateStableToken string; the core applies the exact limits (docs/stablecoins.md)' },
+  MAX_STD8_LIST_BYTES: { value: 4096, doc: 'a CreateStableToken guardians/cosigners/origin_mappings vec; the core applies the exact limits (docs/stablecoins.md)' },
   MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH)' },
   MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md)' },
   MAX_PASSPORT_STRING_BYTES: { value: 4096, doc: 'a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md)' },
@@ -98,6 +100,9 @@ export const gasFigures = {
   GAS_MULTISIG_PROPOSE: { value: 30000, doc: "ProposeMultiSigTx, plus GAS_MULTISIG_BYTE per byte of its operations and the held operations' own gas, prepaid by the proposer (docs/accounts.md \"Gas\")" },
   GAS_MULTISIG_BYTE: { value: 3, doc: "per byte of a multi-sig proposal's operations (their Borsh Vec)" },
   GAS_MULTISIG_APPROVE: { value: 20000, doc: 'ApproveMultiSigTx, RevokeMultiSigApproval; the execution an approval triggers was paid by the proposal' },
+  GAS_STD8_CREATE: { value: 80000, doc: 'CreateStableToken: the token, symbol, reserved symbol, STD-8 record and profile (docs/stablecoins.md "Gas")' },
+  GAS_STD8_MINT: { value: 30000, doc: 'StableMint, StableBurn, StableApproveMint: the STD-8 record, a balance and the supply' },
+  GAS_STD8_ADMIN: { value: 25000, doc: 'every other STD-8 operation: the STD-8 record (and a blacklist entry or the token record)' },
 };
 
 const f = (name, wire, type, doc) => ({ name, wire, type, doc });
@@ -405,6 +410,51 @@ export const operations = [
   ] },
   { name: 'CancelRecovery', code: 80, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', nested: false, fields: [] },
   { name: 'FinalizeRecovery', code: 81, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', fields: [f('account', 'account', 'bytes32')] },
+  // STD-8 stablecoins (spec §2.1, §3, §4.16; docs/stablecoins.md "Operations"). `guardians` and
+  // `cosigners` are n × 32-byte accounts back to back; `originMappings` is the Borsh
+  // Vec<{chain String, contract String}> of StableProfile.origins. Governance-only ones need the
+  // user GOVERNANCE (0x00…09).
+  { name: 'CreateStableToken', code: 53, gas: { base: 'GAS_STD8_CREATE' }, group: 'stablecoins', fields: [
+    f('name', 'name', ['string', 'MAX_STD8_STRING_BYTES']), f('symbol', 'symbol', ['string', 'MAX_STD8_STRING_BYTES']), f('decimals', 'decimals', 'u8'),
+    f('currency', 'currency', ['string', 'MAX_STD8_STRING_BYTES']), f('issuer', 'issuer', ['string', 'MAX_STD8_STRING_BYTES']),
+    f('owner', 'owner', 'bytes32'), f('masterMinter', 'master_minter', 'bytes32'), f('pauser', 'pauser', 'bytes32'), f('blacklister', 'blacklister', 'bytes32'),
+    f('guardians', 'guardians', ['vec', 'MAX_STD8_LIST_BYTES'], 'n × 32-byte accounts (at most STD8_MAX_GUARDIANS)'),
+    f('originMappings', 'origin_mappings', ['vec', 'MAX_STD8_LIST_BYTES'], 'Borsh Vec<{chain String, contract String}> (at most STD8_MAX_ORIGINS)'),
+    f('supplyCap', 'supply_cap', 'u128', '0 = no cap'), f('quantumRequired', 'quantum_required', 'bool'),
+    f('mintThreshold', 'mint_threshold', 'u128', '0 = no cosigning'), f('requiredSigners', 'required_signers', 'u8'),
+    f('cosigners', 'authorized_cosigners', ['vec', 'MAX_STD8_LIST_BYTES'], 'n × 32-byte accounts (at most STD8_MAX_COSIGNERS)'),
+    f('timelock', 'timelock', 'u64', 'blocks; 0 = STD8_DEFAULT_TIMELOCK'), f('epochLength', 'epoch_length', 'u64', 'blocks; 0 = STD8_DEFAULT_EPOCH_LENGTH'),
+  ] },
+  { name: 'StableMint', code: 54, gas: { base: 'GAS_STD8_MINT' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('to', 'to', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'StableBurn', code: 55, gas: { base: 'GAS_STD8_MINT' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'StablePause', code: 56, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('pause', 'pause', 'bool', 'true pauses, false unpauses')] },
+  { name: 'StableBlacklist', code: 57, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('account', 'account', 'bytes32'), f('add', 'add', 'bool', 'true adds, false removes')] },
+  { name: 'StableTransferRole', code: 58, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [
+    f('token', 'token', 'bytes32'), f('role', 'role', ['choice', ['owner', 'master_minter', 'pauser', 'blacklister']]), f('newAddress', 'new_address', 'bytes32'),
+  ] },
+  { name: 'StableConfigureMinter', code: 59, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [
+    f('token', 'token', 'bytes32'), f('action', 'action', ['choice', ['add', 'remove', 'configure']]), f('minter', 'minter', 'bytes32'),
+    f('allowance', 'allowance', 'u128', 'add, configure: the total the minter may still mint'), f('epochLimit', 'epoch_limit', 'u128', 'add, configure: most mintable per epoch; 0 = no epoch limit'),
+  ] },
+  { name: 'StableHandover', code: 60, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [
+    f('token', 'token', 'bytes32'), f('newOwner', 'new_owner', 'bytes32'), f('newMasterMinter', 'new_master_minter', 'bytes32'),
+    f('newPauser', 'new_pauser', 'bytes32'), f('newBlacklister', 'new_blacklister', 'bytes32'),
+  ] },
+  { name: 'StableCancelPending', code: 61, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('pendingId', 'pending_id', 'u64')] },
+  { name: 'StableExecutePending', code: 62, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('pendingId', 'pending_id', 'u64')] },
+  { name: 'StableFreezeMint', code: 63, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32')] },
+  { name: 'StableUnfreezeMint', code: 64, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32')] },
+  { name: 'StableSetGuardians', code: 65, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [
+    f('token', 'token', 'bytes32'), f('guardians', 'guardians', ['vec', 'MAX_STD8_LIST_BYTES'], 'n × 32-byte accounts; replaces the list'),
+  ] },
+  { name: 'StableConfigureSecurity', code: 66, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [
+    f('token', 'token', 'bytes32'), f('timelock', 'timelock', 'u64', 'blocks, at least 1'), f('mintThreshold', 'mint_threshold', 'u128', '0 = no cosigning'),
+    f('requiredSigners', 'required_signers', 'u8'), f('cosigners', 'authorized_cosigners', ['vec', 'MAX_STD8_LIST_BYTES'], 'n × 32-byte accounts; replaces the list'),
+    f('quantumRequired', 'quantum_required', 'bool'),
+  ] },
+  { name: 'StableApproveMint', code: 67, gas: { base: 'GAS_STD8_MINT' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('pendingId', 'pending_id', 'u64')] },
+  { name: 'StableRaiseSupplyCap', code: 68, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('supplyCap', 'supply_cap', 'u128', '0 = no cap')] },
+  { name: 'StableVerifyIssuer', code: 69, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32')] },
   { name: 'RotateConsensusKey', code: 119, gas: { base: 'GAS_STAKING' }, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 

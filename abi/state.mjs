@@ -103,6 +103,11 @@ export const prefixes = [
   { name: 'UPGRADE_PLAN', code: 0x5d, core: 'P_UPGRADE_PLAN', host: 'upgradePlanKey', key: [['name', 'rest']], value: 'UpgradePlan' },
   { name: 'UPGRADE_VOTE', code: 0x5e, core: 'P_UPGRADE_VOTE', host: 'upgradeVoteKey', key: [['voter', 'bytes32', 'voter'], ['name', 'rest']], value: 'u8 1 approve, 0 reject' },
   { name: 'UPGRADE_STATE', code: 0x5f, core: 'P_UPGRADE_STATE', host: 'UPGRADE_STATE_KEY', key: [], value: 'UpgradeState' },
+  // STD-8 stablecoins (spec §2.1; docs/stablecoins.md "State layout").
+  { name: 'STABLE', code: 0x40, core: 'P_STABLE', host: 'stableKey', key: [['mint', 'bytes32', 'mint']], value: 'StableCoin' },
+  { name: 'STABLE_BLACKLIST', code: 0x41, core: 'P_STABLE_BLACKLIST', host: 'stableBlacklistKey', key: [['mint', 'bytes32', 'mint'], ['account', 'bytes32', 'account']], value: 'u8 1: the account is blacklisted for the token' },
+  { name: 'STABLE_BLACKLIST_INDEX', code: 0x43, core: 'P_STABLE_BLACKLIST_INDEX', host: 'stableBlacklistIndexKey', key: [['mint', 'bytes32', 'mint']], value: '256 × u32: blacklisted addresses per last address byte (the movement check looks an address up in 0x41 only when its byte counts some); deleted when the blacklist is empty' },
+  { name: 'STABLE_PROFILE', code: 0x42, core: 'P_STABLE_PROFILE', host: 'stableProfileKey', key: [['mint', 'bytes32', 'mint']], value: 'StableProfile' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -309,5 +314,32 @@ export const records = {
   ] },
   PoolStake: { doc: "one staker's position (docs/staking-pools.md)", core: 'R_PSTAKE', fields: [
     r('amount', 'u128'), r('accSnapshot', 'u128', 'accRewardPerShare when pending was last settled'), r('pending', 'u128', 'settled, not yet claimed'), r('unlockAt', 'u64', 'unix seconds'),
+  ] },
+  // STD-8 stablecoins (docs/stablecoins.md "State layout"). `paused` is TokenRecord.flags bit 1.
+  StableMinter: { doc: 'a configured minter', fields: [
+    r('minter', 'bytes32'), r('allowance', 'u128', 'what it may still mint in all'), r('epochLimit', 'u128', 'most per epoch; 0 = none'),
+    r('epoch', 'u64', 'the epoch (height / epoch_length) mintedInEpoch counts'), r('mintedInEpoch', 'u128'),
+  ] },
+  StablePending: { doc: 'a pending change or mint', fields: [
+    r('id', 'u64'), r('kind', 'u8', '0 role change, 1 minter addition, 2 handover, 3 mint awaiting cosigners'),
+    r('role', 'u8', 'kind 0: 0 owner, 1 master_minter, 2 pauser, 3 blacklister'),
+    r('effectiveHeight', 'u64', 'kinds 0–2: executable from this height; kind 3: the height it was requested'),
+    r('proposer', 'bytes32', 'who queued it'),
+    r('a', 'bytes32', 'role: the new address; minter addition: the minter; handover: the new owner; mint: the minter'),
+    r('b', 'bytes32', 'handover: the new master minter; mint: the recipient'), r('c', 'bytes32', 'handover: the new pauser'), r('d', 'bytes32', 'handover: the new blacklister'),
+    r('amount', 'u128', 'minter addition: allowance; mint: the amount'), r('amount2', 'u128', 'minter addition: epoch limit'),
+    r('approvals', 'u8', 'mint: bit i = cosigner i approved'),
+  ] },
+  StableCoin: { doc: 'the STD-8 record (0x40)', core: 'R_STABLE', fields: [
+    r('version', 'u8'), r('owner', 'bytes32'), r('masterMinter', 'bytes32'), r('pauser', 'bytes32'), r('blacklister', 'bytes32'),
+    r('flags', 'u8', 'bit 0 mint_frozen, bit 1 quantum_required'), r('verification', 'u8', 'spec §2.2: 0 Pending, 1 Verified, 2 Issuer-Held'),
+    r('timelock', 'u64', 'blocks'), r('epochLength', 'u64', 'blocks'), r('mintThreshold', 'u128', '0 = no cosigning'), r('requiredSigners', 'u8'),
+    r('supplyCap', 'u128', '0 = no cap'), r('blacklisted', 'u64', 'addresses blacklisted now'), r('nextPendingId', 'u64'), r('createdHeight', 'u64'),
+    r('guardians', 'vec32'), r('cosigners', 'vec32'), r('minters', ['list', 'StableMinter']), r('pending', ['list', 'StablePending']),
+  ] },
+  StableOrigin: { doc: 'an origin-chain mapping', fields: [r('chain', 'string'), r('contract', 'string')] },
+  StableProfile: { doc: 'the STD-8 profile (0x42), written at creation', fields: [
+    r('version', 'u8'), r('currency', 'string'), r('issuer', 'string'), r('launchOrigin', 'string', 'spec §2.1 launch_origin; empty for STD-8'),
+    r('origins', ['list', 'StableOrigin']),
   ] },
 };

@@ -213,6 +213,42 @@
 /** a staking pool's accRewardPerShare is scaled by this (10^18) */
 // @ts-ignore: decorator
 @inline export const STAKING_POOL_ACC_SCALE: u64 = 1000000000000000000;
+/** TokenRecord.flags bit 0: metadata may still be updated */
+// @ts-ignore: decorator
+@inline export const TOKEN_FLAG_METADATA_MUTABLE: u8 = 1;
+/** TokenRecord.flags bit 1: an STD-8 token is paused (no movement, no mint) */
+// @ts-ignore: decorator
+@inline export const TOKEN_FLAG_PAUSED: u8 = 2;
+/** TokenRecord.flags bit 2: an STD-8 token has at least one blacklisted address (movements look the parties up) */
+// @ts-ignore: decorator
+@inline export const TOKEN_FLAG_BLACKLIST: u8 = 4;
+/** blocks of delay of a role change or minter addition by default (spec §8) */
+// @ts-ignore: decorator
+@inline export const STD8_DEFAULT_TIMELOCK: u64 = 720;
+/** blocks per minting epoch by default (spec §8) */
+// @ts-ignore: decorator
+@inline export const STD8_DEFAULT_EPOCH_LENGTH: u64 = 720;
+/** a full handover waits at least this many blocks, whatever the timelock (spec §3, §8) */
+// @ts-ignore: decorator
+@inline export const STD8_MIN_HANDOVER_DELAY: u64 = 720;
+/** the longest timelock or epoch length in blocks */
+// @ts-ignore: decorator
+@inline export const STD8_MAX_TIMELOCK: u64 = 1000000;
+/** guardians per stablecoin */
+// @ts-ignore: decorator
+@inline export const STD8_MAX_GUARDIANS: u32 = 8;
+/** authorized cosigners per stablecoin (approvals are a bitmask over them) */
+// @ts-ignore: decorator
+@inline export const STD8_MAX_COSIGNERS: u32 = 8;
+/** configured minters per stablecoin */
+// @ts-ignore: decorator
+@inline export const STD8_MAX_MINTERS: u32 = 16;
+/** pending changes and mints per stablecoin */
+// @ts-ignore: decorator
+@inline export const STD8_MAX_PENDING: u32 = 16;
+/** origin-chain mappings per stablecoin */
+// @ts-ignore: decorator
+@inline export const STD8_MAX_ORIGINS: u32 = 8;
 
 // ---- operation discriminants (abi/operations.mjs; docs/bundle-format.md "Operation")
 // @ts-ignore: decorator
@@ -368,6 +404,40 @@
 // @ts-ignore: decorator
 @inline export const OP_FINALIZE_RECOVERY: u32 = 81;
 // @ts-ignore: decorator
+@inline export const OP_CREATE_STABLE_TOKEN: u32 = 53;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_MINT: u32 = 54;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_BURN: u32 = 55;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_PAUSE: u32 = 56;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_BLACKLIST: u32 = 57;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_TRANSFER_ROLE: u32 = 58;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_CONFIGURE_MINTER: u32 = 59;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_HANDOVER: u32 = 60;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_CANCEL_PENDING: u32 = 61;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_EXECUTE_PENDING: u32 = 62;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_FREEZE_MINT: u32 = 63;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_UNFREEZE_MINT: u32 = 64;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_SET_GUARDIANS: u32 = 65;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_CONFIGURE_SECURITY: u32 = 66;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_APPROVE_MINT: u32 = 67;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_RAISE_SUPPLY_CAP: u32 = 68;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_VERIFY_ISSUER: u32 = 69;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 // ---- byte length of the operations whose fields are all fixed
@@ -457,6 +527,34 @@
 @inline export const OP_APPROVE_RECOVERY_BYTES: u32 = 64;
 // @ts-ignore: decorator
 @inline export const OP_FINALIZE_RECOVERY_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_MINT_BYTES: u32 = 80;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_BURN_BYTES: u32 = 48;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_PAUSE_BYTES: u32 = 33;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_BLACKLIST_BYTES: u32 = 65;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_TRANSFER_ROLE_BYTES: u32 = 65;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_CONFIGURE_MINTER_BYTES: u32 = 97;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_HANDOVER_BYTES: u32 = 160;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_CANCEL_PENDING_BYTES: u32 = 40;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_EXECUTE_PENDING_BYTES: u32 = 40;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_FREEZE_MINT_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_UNFREEZE_MINT_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_APPROVE_MINT_BYTES: u32 = 40;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_RAISE_SUPPLY_CAP_BYTES: u32 = 48;
+// @ts-ignore: decorator
+@inline export const OP_STABLE_VERIFY_ISSUER_BYTES: u32 = 32;
 // @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY_BYTES: u32 = 32;
 /** a batch entry: type_id u64, amount u128 */
@@ -664,6 +762,15 @@
 /** ApproveMultiSigTx, RevokeMultiSigApproval; the execution an approval triggers was paid by the proposal */
 // @ts-ignore: decorator
 @inline export const GAS_MULTISIG_APPROVE: u64 = 20000;
+/** CreateStableToken: the token, symbol, reserved symbol, STD-8 record and profile (docs/stablecoins.md "Gas") */
+// @ts-ignore: decorator
+@inline export const GAS_STD8_CREATE: u64 = 80000;
+/** StableMint, StableBurn, StableApproveMint: the STD-8 record, a balance and the supply */
+// @ts-ignore: decorator
+@inline export const GAS_STD8_MINT: u64 = 30000;
+/** every other STD-8 operation: the STD-8 record (and a blacklist entry or the token record) */
+// @ts-ignore: decorator
+@inline export const GAS_STD8_ADMIN: u64 = 25000;
 
 /** An enabled operation's gas apart from its per-unit part (its row's gas.base). */
 export function opGasBase(kind: u32): u64 {
@@ -758,6 +865,12 @@ export function opGasBase(kind: u32): u64 {
       return GAS_PASSPORT;
     case OP_SET_RECOVERY: case OP_INITIATE_RECOVERY: case OP_APPROVE_RECOVERY: case OP_CANCEL_RECOVERY: case OP_FINALIZE_RECOVERY:
       return GAS_ACCOUNT_RECOVERY;
+    case OP_CREATE_STABLE_TOKEN:
+      return GAS_STD8_CREATE;
+    case OP_STABLE_MINT: case OP_STABLE_BURN: case OP_STABLE_APPROVE_MINT:
+      return GAS_STD8_MINT;
+    case OP_STABLE_PAUSE: case OP_STABLE_BLACKLIST: case OP_STABLE_TRANSFER_ROLE: case OP_STABLE_CONFIGURE_MINTER: case OP_STABLE_HANDOVER: case OP_STABLE_CANCEL_PENDING: case OP_STABLE_EXECUTE_PENDING: case OP_STABLE_FREEZE_MINT: case OP_STABLE_UNFREEZE_MINT: case OP_STABLE_SET_GUARDIANS: case OP_STABLE_CONFIGURE_SECURITY: case OP_STABLE_RAISE_SUPPLY_CAP: case OP_STABLE_VERIFY_ISSUER:
+      return GAS_STD8_ADMIN;
     default: unreachable(); // decodeOps records only operations the core enables, and each has gas (checked by the generator)
   }
   return 0;
@@ -1243,6 +1356,38 @@ export function opGasPerByte(kind: u32): u64 {
 /** a PoolStake record */
 // @ts-ignore: decorator
 @inline export const R_PSTAKE_BYTES: u32 = 56;
+// @ts-ignore: decorator
+@inline export const R_STABLE_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_STABLE_OWNER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_STABLE_MASTER_MINTER: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PAUSER: usize = 65;
+// @ts-ignore: decorator
+@inline export const R_STABLE_BLACKLISTER: usize = 97;
+// @ts-ignore: decorator
+@inline export const R_STABLE_FLAGS: usize = 129;
+// @ts-ignore: decorator
+@inline export const R_STABLE_VERIFICATION: usize = 130;
+// @ts-ignore: decorator
+@inline export const R_STABLE_TIMELOCK: usize = 131;
+// @ts-ignore: decorator
+@inline export const R_STABLE_EPOCH_LENGTH: usize = 139;
+// @ts-ignore: decorator
+@inline export const R_STABLE_MINT_THRESHOLD: usize = 147;
+// @ts-ignore: decorator
+@inline export const R_STABLE_REQUIRED_SIGNERS: usize = 163;
+// @ts-ignore: decorator
+@inline export const R_STABLE_SUPPLY_CAP: usize = 164;
+// @ts-ignore: decorator
+@inline export const R_STABLE_BLACKLISTED: usize = 180;
+// @ts-ignore: decorator
+@inline export const R_STABLE_NEXT_PENDING_ID: usize = 188;
+// @ts-ignore: decorator
+@inline export const R_STABLE_CREATED_HEIGHT: usize = 196;
+// @ts-ignore: decorator
+@inline export const R_STABLE_GUARDIANS: usize = 204;
 
 // ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")
 // @ts-ignore: decorator
@@ -1382,6 +1527,14 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_UPGRADE_STATE: u8 = 0x5f;
 // @ts-ignore: decorator
+@inline export const P_STABLE: u8 = 0x40;
+// @ts-ignore: decorator
+@inline export const P_STABLE_BLACKLIST: u8 = 0x41;
+// @ts-ignore: decorator
+@inline export const P_STABLE_BLACKLIST_INDEX: u8 = 0x43;
+// @ts-ignore: decorator
+@inline export const P_STABLE_PROFILE: u8 = 0x42;
+// @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator
 @inline export const P_NODE: u8 = 0xf1;
@@ -1470,6 +1623,14 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_UPGRADE_CANCELLED: u8 = 55;
 // @ts-ignore: decorator
+@inline export const EV_STABLE_CREATED: u8 = 20;
+// @ts-ignore: decorator
+@inline export const EV_STABLE_ADMIN: u8 = 21;
+// @ts-ignore: decorator
+@inline export const EV_STABLE_PENDING: u8 = 22;
+// @ts-ignore: decorator
+@inline export const EV_STABLE_MINTER: u8 = 23;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -1556,3 +1717,11 @@ export function opGasPerByte(kind: u32): u64 {
 /** bytes before its name */
 // @ts-ignore: decorator
 @inline export const EV_UPGRADE_CANCELLED_HEAD_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const EV_STABLE_CREATED_BYTES: u32 = 160;
+// @ts-ignore: decorator
+@inline export const EV_STABLE_ADMIN_BYTES: u32 = 98;
+// @ts-ignore: decorator
+@inline export const EV_STABLE_PENDING_BYTES: u32 = 82;
+// @ts-ignore: decorator
+@inline export const EV_STABLE_MINTER_BYTES: u32 = 129;

@@ -24,7 +24,7 @@ import {
 } from "./events";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufReserve, bufU32, bufU64, bufBytes, bufU8, bytesEq } from "./mem";
 import {
-  setContext, ctxTimestamp, ctxGasPrice, ctxAllowUnsigned, ctxBlockGasLimit, PROPOSER, TREASURY, NTV_MINT,
+  setAuth, setContext, ctxTimestamp, ctxGasPrice, ctxAllowUnsigned, ctxBlockGasLimit, PROPOSER, TREASURY, NTV_MINT,
 } from "./context";
 import { execTransfer } from "./ops/transfer";
 import { failedCount, failedListed, hashBundle, recordFailure } from "./replay";
@@ -179,6 +179,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     store<u8>(d + 64, auth - 1);
   }
   chargeFee(index, user, payer, feeLo, feeHi);
+  setAuth(auth); // the STD-8 quantum requirement reads it (docs/stablecoins.md)
   for (let k: u32 = 0; k < bOpCount && st == S.OK; k++) {
     let op = OPS + (<usize>k << 5);
     let kind = load<u32>(op);
@@ -253,6 +254,7 @@ function runScheduled(): u32 {
   let em = eventsMark();
   let ec = eventCount;
   chargeFee(SCHEDULE_RUN_INDEX, user, payer, feeLo, feeHi);
+  setAuth(AUTH_UNSIGNED); // a run carries no signature of its own
   let st = S.OK;
   for (let k: u32 = 0; k < runOpCount && st == S.OK; k++) {
     let op = RUN_OPS + (<usize>k << 5);

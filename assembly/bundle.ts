@@ -24,6 +24,15 @@ import {
   OP_REVOKE_MULTI_SIG_APPROVAL, OP_APPROVE_MULTI_SIG_TX_BYTES, MAX_MULTISIG_OPS } from "./abi";
 import { OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "./abi";
 import { opGas } from "./gas";
+import {
+  OP_CREATE_STABLE_TOKEN, OP_STABLE_MINT, OP_STABLE_BURN, OP_STABLE_PAUSE, OP_STABLE_BLACKLIST, OP_STABLE_TRANSFER_ROLE,
+  OP_STABLE_CONFIGURE_MINTER, OP_STABLE_HANDOVER, OP_STABLE_CANCEL_PENDING, OP_STABLE_EXECUTE_PENDING, OP_STABLE_FREEZE_MINT,
+  OP_STABLE_UNFREEZE_MINT, OP_STABLE_SET_GUARDIANS, OP_STABLE_CONFIGURE_SECURITY, OP_STABLE_APPROVE_MINT,
+  OP_STABLE_RAISE_SUPPLY_CAP, OP_STABLE_VERIFY_ISSUER,
+  OP_STABLE_MINT_BYTES, OP_STABLE_BURN_BYTES, OP_STABLE_PAUSE_BYTES, OP_STABLE_BLACKLIST_BYTES, OP_STABLE_TRANSFER_ROLE_BYTES,
+  OP_STABLE_CONFIGURE_MINTER_BYTES, OP_STABLE_HANDOVER_BYTES, OP_STABLE_CANCEL_PENDING_BYTES, OP_STABLE_EXECUTE_PENDING_BYTES,
+  OP_STABLE_FREEZE_MINT_BYTES, OP_STABLE_UNFREEZE_MINT_BYTES, OP_STABLE_APPROVE_MINT_BYTES, OP_STABLE_RAISE_SUPPLY_CAP_BYTES,
+  OP_STABLE_VERIFY_ISSUER_BYTES } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
@@ -61,6 +70,8 @@ import { opGas } from "./gas";
 //   ScheduleUpgrade: +4 namePtr +8 nameLen +12 heightPtr +16 binaryUrlPtr +20 its length +24 checksumPtr
 //     (info_url's Vec follows the checksum); CancelUpgrade: +4 namePtr +8 nameLen; VoteUpgrade: the
 //     same and +12 approve (docs/upgrades.md; UTF-8 checked here, the exact rules at execution)
+//   STD-8 53–69: +4 ptr to the fields (shape, bool and choice bytes, UTF-8 checked here; the
+//     variable ones re-read at execution: docs/stablecoins.md)
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
@@ -235,6 +246,9 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       if (!decodeStringOpFields(d)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>start, 4);
       store<u32>(rec, <u32>(rp - start), 8);
+    } else if (d >= OP_CREATE_STABLE_TOKEN && d <= OP_STABLE_VERIFY_ISSUER) {
+      store<u32>(rec, <u32>rp, 4);
+      if (!decodeStableFields(d)) return S.MALFORMED_BUNDLE;
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_PROPOSAL && !nested) {
@@ -490,4 +504,52 @@ function opFixedBytes(d: u32): u32 {
   // ContributePresale, StakeToPool, UnstakeFromPool, FundStakingPool: an address and an amount;
   // FinalizePresale, RefundPresale, ClaimPresaleTokens, ClaimPoolRewards: an address
   return opTakesAmount(d) ? OP_CONTRIBUTE_PRESALE_BYTES : OP_FINALIZE_PRESALE_BYTES;
+}
+
+/** A byte of a fixed field that must be at most `max` (a bool: 1; a choice of n values: n − 1). */
+function byteAtMost(p: usize, max: u8): bool {
+  return p != 0 && load<u8>(p) <= max;
+}
+
+/**
+ * The fields of an STD-8 operation (docs/stablecoins.md "Operations"): the fixed ones are taken
+ * whole with their bool/choice bytes checked; CreateStableToken, StableSetGuardians and
+ * StableConfigureSecurity are walked field by field. Values are the core's at execution.
+ */
+function decodeStableFields(d: u32): bool {
+  if (d == OP_CREATE_STABLE_TOKEN) {
+    if (!rStr() || !rStr()) return false; // name, symbol
+    rU8(); // decimals
+    if (!rStr() || !rStr()) return false; // currency, issuer
+    take(128); // owner, master_minter, pauser, blacklister
+    rVec(); // guardians
+    rVec(); // origin_mappings
+    take(16); // supply_cap
+    rBool(); // quantum_required
+    take(16); // mint_threshold
+    rU8(); // required_signers
+    rVec(); // authorized_cosigners
+    take(16); // timelock, epoch_length
+  } else if (d == OP_STABLE_SET_GUARDIANS) {
+    take(32);
+    rVec();
+  } else if (d == OP_STABLE_CONFIGURE_SECURITY) {
+    take(32 + 8 + 16 + 1); // token, timelock, mint_threshold, required_signers
+    rVec(); // authorized_cosigners
+    rBool(); // quantum_required
+  } else if (d == OP_STABLE_MINT) take(OP_STABLE_MINT_BYTES);
+  else if (d == OP_STABLE_BURN) take(OP_STABLE_BURN_BYTES);
+  else if (d == OP_STABLE_PAUSE) { if (!byteAtMost(take(OP_STABLE_PAUSE_BYTES) + 32, 1)) return false; }
+  else if (d == OP_STABLE_BLACKLIST) { if (!byteAtMost(take(OP_STABLE_BLACKLIST_BYTES) + 64, 1)) return false; }
+  else if (d == OP_STABLE_TRANSFER_ROLE) { if (!byteAtMost(take(OP_STABLE_TRANSFER_ROLE_BYTES) + 32, 3)) return false; }
+  else if (d == OP_STABLE_CONFIGURE_MINTER) { if (!byteAtMost(take(OP_STABLE_CONFIGURE_MINTER_BYTES) + 32, 2)) return false; }
+  else if (d == OP_STABLE_HANDOVER) take(OP_STABLE_HANDOVER_BYTES);
+  else if (d == OP_STABLE_CANCEL_PENDING) take(OP_STABLE_CANCEL_PENDING_BYTES);
+  else if (d == OP_STABLE_EXECUTE_PENDING) take(OP_STABLE_EXECUTE_PENDING_BYTES);
+  else if (d == OP_STABLE_FREEZE_MINT) take(OP_STABLE_FREEZE_MINT_BYTES);
+  else if (d == OP_STABLE_UNFREEZE_MINT) take(OP_STABLE_UNFREEZE_MINT_BYTES);
+  else if (d == OP_STABLE_APPROVE_MINT) take(OP_STABLE_APPROVE_MINT_BYTES);
+  else if (d == OP_STABLE_RAISE_SUPPLY_CAP) take(OP_STABLE_RAISE_SUPPLY_CAP_BYTES);
+  else take(OP_STABLE_VERIFY_ISSUER_BYTES);
+  return !bad;
 }

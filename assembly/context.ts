@@ -8,6 +8,12 @@ export let ctxGasPrice: u64 = 0;
 export let ctxChainId: u64 = 0;
 export let ctxAllowUnsigned: bool = false;
 export let ctxBlockGasLimit: u64 = 0;
+/** The auth kind of the bundle being executed (AUTH_*; AUTH_UNSIGNED for a schedule run): the STD-8
+ *  quantum requirement accepts a mint only from an ML-DSA-65-signed bundle (spec §5.9). */
+export let ctxAuth: u8 = 0;
+export function setAuth(auth: u8): void {
+  ctxAuth = auth;
+}
 
 /** Treasury 0x00…03 (spec §1.8, §1.9: the foundation treasury system account). */
 export const TREASURY = memory.data<u8>([
@@ -18,6 +24,9 @@ export const TREASURY = memory.data<u8>([
 export const GOVERNANCE = memory.data<u8>([
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9,
 ]);
+/** The foundation 0x00…03 (abi/constants.mjs FOUNDATION; spec §1.9 "foundation treasury", the
+ *  TREASURY account): may cancel a pending STD-8 handover (spec §3; docs/stablecoins.md). */
+export const FOUNDATION = TREASURY;
 /** The native token's mint: 32 zero bytes (spec §1.4). */
 export const NTV_MINT = memory.data(32);
 

@@ -4,7 +4,7 @@
 
 import * as S from "./status";
 import * as U from "./u128";
-import { readerInit, take, rU8, rU32, rU64, rVec, vecLen, bad, atEnd, validUtf8 } from "./borsh";
+import { readerInit, take, rU8, rU32, rU64, rVec, vecLen, bad, atEnd, validUtf8, rp } from "./borsh";
 import { balanceEntry, reservedEntry, symbolEntry, tokenEntry } from "./keys";
 import { beginWrite, exists, setValue, valLen, valPtr } from "./state";
 import { credit } from "./ledger";
@@ -16,6 +16,11 @@ import { paramsValid, stakingState } from "./staking";
 import { genesisValidator } from "./ops/staking";
 import { setContext } from "./context";
 import { genesisUpgradeConfig } from "./ops/upgrades";
+import { genesisStable, writeProfile } from "./ops/stablecoins";
+import { stableEntry } from "./keys";
+
+// @ts-ignore: decorator
+@inline const KIND_STD8: u8 = 2;
 
 const ZERO16 = memory.data(16);
 const NO_PROPOSER = memory.data(32);
@@ -58,6 +63,9 @@ export function applyGenesis(ptr: usize, len: u32): u32 {
     // A bridged asset may have several origins under one symbol (WETH on ethereum and base,
     // facts.md "Genesis"): the symbol names the first in genesis order, the others are reached by mint.
     if (!exists(symE)) setValue(symE, mint, 32);
+    // An STD-8 stablecoin is a full record from genesis (spec §2.1 "Genesis"; docs/stablecoins.md):
+    // the governance authority holds its roles until the issuer's handover.
+    if (kind == KIND_STD8) genesisStable(mint);
   }
   let nBalances = rU32();
   if (bad) return S.INVALID_INPUT;
@@ -114,6 +122,29 @@ export function applyGenesis(ptr: usize, len: u32): u32 {
     let source = take(32);
     if (bad) return S.INVALID_INPUT;
     if (!genesisValidator(key, account, load<u64>(amount), load<u64>(amount, 8), source)) return S.INVALID_GENESIS;
+  }
+  // Appended, optional: the profiles of the genesis stablecoins (GenesisStable { mint[32], currency
+  // String, issuer String, origins Vec<{chain String, contract String}> }); a config that ends
+  // before it has none. Each names a token of kind 2 listed above.
+  if (!atEnd()) {
+    let nStable = rU32();
+    if (bad) return S.INVALID_INPUT;
+    for (let i: u32 = 0; i < nStable; i++) {
+      let mint = take(32);
+      let cur = rVec();
+      let curLen = vecLen;
+      let iss = rVec();
+      let issLen = vecLen;
+      let o = rp;
+      let nO = rU32();
+      for (let k: u32 = 0; k < nO * 2 && !bad; k++) {
+        let sp = rVec();
+        if (!bad && !validUtf8(sp, vecLen)) return S.INVALID_GENESIS;
+      }
+      if (bad) return S.INVALID_INPUT;
+      if (!validUtf8(cur, curLen) || !validUtf8(iss, issLen) || !exists(stableEntry(mint))) return S.INVALID_GENESIS;
+      writeProfile(mint, cur, curLen, iss, issLen, o, <u32>(rp - o));
+    }
   }
   // Optional trailer (appended for upgrade governance, docs/upgrades.md "Governance configuration"):
   // the UpgradeConfig record as a Vec<u8>. Absent: the defaults, and no record is written, so the

@@ -8,6 +8,7 @@ import {
   P_ANCHOR_NAMESPACE, P_ANCHOR, P_ANCHOR_INDEX, P_PASSPORT, P_GAMERTAG, P_GAME, P_GAME_PROFILE,
   P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE,
   P_PRESALE, P_PRESALE_CONTRIBUTION, P_STAKING_POOL, P_POOL_STAKE,
+  P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_BUCKET, P_NODE, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_STAKING_STATE, P_CHAIN_PARAMS, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE, P_STABLE, P_STABLE_BLACKLIST, P_STABLE_PROFILE, P_STABLE_BLACKLIST_INDEX,
 } from "./abi";
 
 export const KEY = memory.data(320);
@@ -285,4 +286,23 @@ export function gameProfileEntry(owner: usize, id: usize, n: u32): usize {
   copy32(KEY + 1, owner);
   memory.copy(KEY + 33, id, n);
   return lookup(KEY, n + 33);
+}
+
+// STD-8 stablecoins (docs/stablecoins.md "State layout").
+
+/** 0x40 mint[32] → StableCoin. */
+export function stableEntry(mint: usize): usize {
+  return entry32(P_STABLE, mint);
+}
+/** 0x41 mint[32] account[32] → u8 1 while the account is blacklisted. */
+export function stableBlacklistEntry(mint: usize, account: usize): usize {
+  return entry64(P_STABLE_BLACKLIST, mint, account);
+}
+/** 0x42 mint[32] → StableProfile. */
+export function stableProfileEntry(mint: usize): usize {
+  return entry32(P_STABLE_PROFILE, mint);
+}
+/** 0x43 mint[32] → 256 × u32 blacklisted addresses per last address byte (docs/stablecoins.md). */
+export function stableBlacklistIndexEntry(mint: usize): usize {
+  return entry32(P_STABLE_BLACKLIST_INDEX, mint);
 }

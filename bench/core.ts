@@ -29,7 +29,7 @@ const TK1 = (() => {
   return m;
 })();
 
-class MapStore {
+export class MapStore {
   readonly map = new Map<string, Uint8Array>();
   get(key: Uint8Array): Uint8Array | undefined {
     return this.map.get(Buffer.from(key).toString('hex'));
@@ -50,7 +50,7 @@ interface Options {
   referenceBlocks?: number;
 }
 
-function ctxAt(height: number): BlockContext & RefCtx {
+export function ctxAt(height: number): BlockContext & RefCtx {
   return {
     height: BigInt(height),
     timestamp: 1_767_225_600n + BigInt(height * 2),
@@ -66,7 +66,7 @@ const SIG = new Uint8Array(64).fill(7);
 
 // Realistic addresses: SHA256 of a public key (spec §1.6), so keys spread like a live chain's.
 const addrCache = new Map<number, Uint8Array>();
-function addr(i: number): Uint8Array {
+export function addr(i: number): Uint8Array {
   let a = addrCache.get(i);
   if (!a) {
     a = new Uint8Array(createHash('sha256').update(`bench-key-${i}`).digest());
@@ -76,7 +76,7 @@ function addr(i: number): Uint8Array {
 }
 
 /** One signed-as-verified transfer: the host has checked the Ed25519 signature of key_hash = user. */
-function transfer(from: number, to: number, nonce: bigint, token: Uint8Array, reveal: boolean): BundleInput {
+export function transfer(from: number, to: number, nonce: bigint, token: Uint8Array, reveal: boolean): BundleInput {
   const user = addr(from);
   const pubkey = reveal ? new Uint8Array(32).fill(from & 0xff) : undefined;
   return {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchKeySchemes } from './accounts.js';
 import { benchCore } from './core.js';
+import { benchStd8 } from './std8.js';
 import { benchDex } from './dex.js';
 import { benchStakingPools } from './staking-pools.js';
 import { benchFinality } from './finality.js';
@@ -21,6 +22,7 @@ import { benchUpgrades } from './upgrades.js';
  */
 const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['core', () => benchCore()],
+  ['std8', () => benchStd8()],
   ['dex', () => benchDex()],
   ['staking pools', () => benchStakingPools()],
   ['rpc framework', () => benchRpc()],

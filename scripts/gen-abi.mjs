@@ -87,7 +87,7 @@ function fieldsFixedBytes(fields) {
 function opFixedBytes(o) {
   let n = 0;
   for (const f of o.fields) {
-    const size = typeof f.type === 'string' ? FIXED[f.type] : undefined;
+    const size = typeof f.type === 'string' ? FIXED[f.type] : f.type[0] === 'choice' ? 1 : undefined;
     if (size === undefined) return undefined;
     n += size;
   }

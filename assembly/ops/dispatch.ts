@@ -4,6 +4,7 @@
 // (docs/settlement.md), anchoring (docs/anchoring.md), passports (docs/passports.md). The decoder only lets enabled discriminants through.
 // (docs/nfts.md), ERC-20 allowances (docs/allowances.md), account keys, recovery and multi-sig
 // (docs/accounts.md). The decoder only lets enabled discriminants through.
+// (docs/nfts.md), ERC-20 allowances (docs/allowances.md), STD-8 stablecoins (docs/stablecoins.md). The decoder only lets enabled discriminants through.
 
 import * as S from "../status";
 import { execAddLiquidity, execCreatePool, execRemoveLiquidity, execSwap } from "./dex";
@@ -14,6 +15,8 @@ import { execCreateCollection, execNft, isNftOp, KIND_NFT } from "./nfts";
 import { execMultiToken, isMultiTokenOp } from "./multitokens";
 import { execRegisterProgram } from "./programs";
 import { execApprove, execTransferFrom } from "./allowance";
+import { execStable, isStableOp } from "./stablecoins";
+import { clearGuardRefusal, guardRefusal } from "../ledger";
 import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
 import { execClaimPresaleTokens, execContributePresale, execCreatePresale, execFinalizePresale, execRefundPresale } from "./presales";
 import { execClaimPoolRewards, execCreateStakingPool, execFundStakingPool, execStakeToPool, execUnstakeFromPool } from "./stakepools";
@@ -25,11 +28,25 @@ import { execPassport, isPassportOp } from "./passports";
 import { execAddKey, execRemoveKey, execRotateKey, execSetRecovery, execInitiateRecovery, execApproveRecovery, execCancelRecovery, execFinalizeRecovery } from "./accounts";
 import { execProposeMultiSigTx, execApproveMultiSigTx } from "./multisig";
 import { OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY, OP_FINALIZE_RECOVERY, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX, OP_REVOKE_MULTI_SIG_APPROVAL } from "../abi";
-import { OP_APPROVE, OP_TRANSFER_FROM, OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "../abi";
+import { OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "../abi";
 import { execCancelUpgrade, execScheduleUpgrade, execVoteUpgrade } from "./upgrades";
 import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
+/**
+ * Every operation but Transfer, CreateToken and the schedule operations. A credit or debit the
+ * STD-8 rules refused (assembly/ledger.ts) makes the operation fail with that rule's status
+ * (TOKEN_PAUSED, ADDRESS_BLACKLISTED) whatever status the domain mapped the refusal to, so every
+ * domain reports the rule without knowing about it.
+ */
 export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
+  clearGuardRefusal();
+  let st = execOtherKind(kind, user, op, bundleIndex, opIndex);
+  if (st != S.OK && guardRefusal != 0) st = guardRefusal;
+  clearGuardRefusal();
+  return st;
+}
+
+function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
   let f = <usize>load<u32>(op, 4);
   if (kind == OP_SWAP) return execSwap(user, f, bundleIndex, opIndex);
   if (kind == OP_ADD_LIQUIDITY) return execAddLiquidity(user, f, bundleIndex, opIndex);
@@ -78,5 +95,6 @@ export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, o
   if (kind == OP_FINALIZE_RECOVERY) return execFinalizeRecovery(user, op, bundleIndex, opIndex);
   if (kind == OP_PROPOSE_MULTI_SIG_TX) return execProposeMultiSigTx(user, op, bundleIndex, opIndex);
   if (kind == OP_APPROVE_MULTI_SIG_TX || kind == OP_REVOKE_MULTI_SIG_APPROVAL) return execApproveMultiSigTx(user, op, kind == OP_APPROVE_MULTI_SIG_TX, bundleIndex, opIndex);
+  if (isStableOp(kind)) return execStable(kind, user, op, bundleIndex, opIndex); // STD-8 (docs/stablecoins.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

@@ -6,7 +6,7 @@ import * as S from "../status";
 import * as U from "../u128";
 import { balanceEntry, tokenEntry } from "../keys";
 import { exists } from "../state";
-import { balLoad, balStore } from "../ledger";
+import { balLoad, balStore, stableGuardMove } from "../ledger";
 import { beginEvent } from "../events";
 import { bytesEq, isZero } from "../mem";
 import { EV_TRANSFER, EV_TRANSFER_BYTES } from "../abi";
@@ -26,10 +26,13 @@ export function execTransfer(user: usize, fields: usize, bundleIndex: u32, opInd
 /**
  * Move `amount` (u128 at `amount`) of `token` from `from`, whose balance entry is `src`, to `to`,
  * with its Transfer event: the one path by which a balance moves between accounts (Transfer,
- * TransferFrom), so a rule on token movements belongs here. INSUFFICIENT_BALANCE →
+ * TransferFrom), so a rule on token movements belongs here. The STD-8 rules first (TOKEN_PAUSED →
+ * ADDRESS_BLACKLISTED, before any state change: assembly/ledger.ts), then INSUFFICIENT_BALANCE →
  * AMOUNT_OVERFLOW; to oneself, nothing is written but the event. Nothing is written on failure.
  */
 export function moveBalance(src: usize, from: usize, to: usize, token: usize, amount: usize, bundleIndex: u32, opIndex: u32): u32 {
+  let g = stableGuardMove(token, from, to);
+  if (g != S.OK) return g;
   let amtLo = load<u64>(amount, 0);
   let amtHi = load<u64>(amount, 8);
   balLoad(src);

@@ -149,12 +149,42 @@ export const TREASURY: Uint8Array = (() => {
   a[31] = 3;
   return a;
 })();
+/** the foundation (spec §1.9 "foundation treasury", the same account as TREASURY): may cancel a pending STD-8 handover (spec §3); keyless, so on mainnet a governance proposal acts (docs/stablecoins.md "Authorities") */
+export const FOUNDATION: Uint8Array = (() => {
+  const a = new Uint8Array(32);
+  a[31] = 3;
+  return a;
+})();
 /** the protocol governance authority 0x00…09: keyless; operations gated to governance (creating an STD-8 stablecoin, verifying an issuer, raising a supply cap, the bridge attester set, chain parameters) are accepted only with this account as their user; passed proposals execute as it, and on testnet the unsigned convenience methods may name it as sender (docs/addresses-and-keys.md) */
 export const GOVERNANCE: Uint8Array = (() => {
   const a = new Uint8Array(32);
   a[31] = 9;
   return a;
 })();
+/** TokenRecord.flags bit 0: metadata may still be updated */
+export const TOKEN_FLAG_METADATA_MUTABLE = 1;
+/** TokenRecord.flags bit 1: an STD-8 token is paused (no movement, no mint) */
+export const TOKEN_FLAG_PAUSED = 2;
+/** TokenRecord.flags bit 2: an STD-8 token has at least one blacklisted address (movements look the parties up) */
+export const TOKEN_FLAG_BLACKLIST = 4;
+/** blocks of delay of a role change or minter addition by default (spec §8) */
+export const STD8_DEFAULT_TIMELOCK = 720;
+/** blocks per minting epoch by default (spec §8) */
+export const STD8_DEFAULT_EPOCH_LENGTH = 720;
+/** a full handover waits at least this many blocks, whatever the timelock (spec §3, §8) */
+export const STD8_MIN_HANDOVER_DELAY = 720;
+/** the longest timelock or epoch length in blocks */
+export const STD8_MAX_TIMELOCK = 1000000;
+/** guardians per stablecoin */
+export const STD8_MAX_GUARDIANS = 8;
+/** authorized cosigners per stablecoin (approvals are a bitmask over them) */
+export const STD8_MAX_COSIGNERS = 8;
+/** configured minters per stablecoin */
+export const STD8_MAX_MINTERS = 16;
+/** pending changes and mints per stablecoin */
+export const STD8_MAX_PENDING = 16;
+/** origin-chain mappings per stablecoin */
+export const STD8_MAX_ORIGINS = 8;
 
 // ---- gas (abi/operations.mjs gasFigures; spec §8, docs/core-abi.md "Rules"): bigint, as the host computes gas
 /** Transfer (with GAS_BASE, the 21,000 of an EVM transfer) */
@@ -259,6 +289,12 @@ export const GAS_MULTISIG_PROPOSE = 30000n;
 export const GAS_MULTISIG_BYTE = 3n;
 /** ApproveMultiSigTx, RevokeMultiSigApproval; the execution an approval triggers was paid by the proposal */
 export const GAS_MULTISIG_APPROVE = 20000n;
+/** CreateStableToken: the token, symbol, reserved symbol, STD-8 record and profile (docs/stablecoins.md "Gas") */
+export const GAS_STD8_CREATE = 80000n;
+/** StableMint, StableBurn, StableApproveMint: the STD-8 record, a balance and the supply */
+export const GAS_STD8_MINT = 30000n;
+/** every other STD-8 operation: the STD-8 record (and a blacklist entry or the token record) */
+export const GAS_STD8_ADMIN = 25000n;
 
 // ---- codec bounds (abi/operations.mjs)
 /** public key vec bound for AddKey/RotateKey/sender_pubkey: the largest key is ML-DSA-65's 1,952 bytes */
@@ -285,6 +321,10 @@ export const MAX_COLLECTION_STRING_BYTES = 4096;
 export const MAX_PROPOSAL_STRING_BYTES = 8192;
 /** an upgrade name or URL before allocating; the core applies the exact limits (docs/upgrades.md) */
 export const MAX_UPGRADE_STRING_BYTES = 4096;
+/** a CreateStableToken string; the core applies the exact limits (docs/stablecoins.md) */
+export const MAX_STD8_STRING_BYTES = 1024;
+/** a CreateStableToken guardians/cosigners/origin_mappings vec; the core applies the exact limits (docs/stablecoins.md) */
+export const MAX_STD8_LIST_BYTES = 4096;
 /** entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
 /** an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md) */
@@ -378,6 +418,23 @@ export const OpCode = {
   ApproveRecovery: 79,
   CancelRecovery: 80,
   FinalizeRecovery: 81,
+  CreateStableToken: 53,
+  StableMint: 54,
+  StableBurn: 55,
+  StablePause: 56,
+  StableBlacklist: 57,
+  StableTransferRole: 58,
+  StableConfigureMinter: 59,
+  StableHandover: 60,
+  StableCancelPending: 61,
+  StableExecutePending: 62,
+  StableFreezeMint: 63,
+  StableUnfreezeMint: 64,
+  StableSetGuardians: 65,
+  StableConfigureSecurity: 66,
+  StableApproveMint: 67,
+  StableRaiseSupplyCap: 68,
+  StableVerifyIssuer: 69,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -463,6 +520,23 @@ export const OPERATION_GAS = {
   ApproveRecovery: { base: GAS_ACCOUNT_RECOVERY },
   CancelRecovery: { base: GAS_ACCOUNT_RECOVERY },
   FinalizeRecovery: { base: GAS_ACCOUNT_RECOVERY },
+  CreateStableToken: { base: GAS_STD8_CREATE },
+  StableMint: { base: GAS_STD8_MINT },
+  StableBurn: { base: GAS_STD8_MINT },
+  StablePause: { base: GAS_STD8_ADMIN },
+  StableBlacklist: { base: GAS_STD8_ADMIN },
+  StableTransferRole: { base: GAS_STD8_ADMIN },
+  StableConfigureMinter: { base: GAS_STD8_ADMIN },
+  StableHandover: { base: GAS_STD8_ADMIN },
+  StableCancelPending: { base: GAS_STD8_ADMIN },
+  StableExecutePending: { base: GAS_STD8_ADMIN },
+  StableFreezeMint: { base: GAS_STD8_ADMIN },
+  StableUnfreezeMint: { base: GAS_STD8_ADMIN },
+  StableSetGuardians: { base: GAS_STD8_ADMIN },
+  StableConfigureSecurity: { base: GAS_STD8_ADMIN },
+  StableApproveMint: { base: GAS_STD8_MINT },
+  StableRaiseSupplyCap: { base: GAS_STD8_ADMIN },
+  StableVerifyIssuer: { base: GAS_STD8_ADMIN },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -536,6 +610,10 @@ export const Prefix = {
   UPGRADE_PLAN: 0x5d,
   UPGRADE_VOTE: 0x5e,
   UPGRADE_STATE: 0x5f,
+  STABLE: 0x40,
+  STABLE_BLACKLIST: 0x41,
+  STABLE_BLACKLIST_INDEX: 0x43,
+  STABLE_PROFILE: 0x42,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -583,6 +661,10 @@ export const EventKind = {
   UpgradeScheduled: 53,
   UpgradeVoted: 54,
   UpgradeCancelled: 55,
+  StableCreated: 20,
+  StableAdmin: 21,
+  StablePending: 22,
+  StableMinter: 23,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
 export const LAST_KNOWN_KIND = 58;
@@ -624,6 +706,10 @@ export const EV_RECOVERY_FINALIZED_BYTES = 65;
 export const EV_MULTISIG_CREATED_BYTES = 66;
 export const EV_MULTISIG_TX_UPDATED_BYTES = 74;
 export const EV_MULTISIG_TX_EXECUTED_BYTES = 42;
+export const EV_STABLE_CREATED_BYTES = 160;
+export const EV_STABLE_ADMIN_BYTES = 98;
+export const EV_STABLE_PENDING_BYTES = 82;
+export const EV_STABLE_MINTER_BYTES = 129;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -663,6 +749,10 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.MultiSigCreated]: 66,
   [EventKind.MultiSigTxUpdated]: 74,
   [EventKind.MultiSigTxExecuted]: 42,
+  [EventKind.StableCreated]: 160,
+  [EventKind.StableAdmin]: 98,
+  [EventKind.StablePending]: 82,
+  [EventKind.StableMinter]: 129,
 };
 
 /**
@@ -711,4 +801,8 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.UpgradeScheduled]: [0],
   [EventKind.UpgradeVoted]: [0],
   [EventKind.UpgradeCancelled]: [0],
+  [EventKind.StableCreated]: [32],
+  [EventKind.StableAdmin]: [32, 64],
+  [EventKind.StablePending]: [32],
+  [EventKind.StableMinter]: [32, 64],
 };

@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_UPGRADE_STRING_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_ACCOUNT_LIST, MAX_MULTISIG_STRING_BYTES, MAX_MULTISIG_OPS, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_UPGRADE_STRING_BYTES, MAX_STD8_STRING_BYTES, MAX_STD8_LIST_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_ACCOUNT_LIST, MAX_MULTISIG_STRING_BYTES, MAX_MULTISIG_OPS, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -525,6 +525,133 @@ export interface FinalizeRecoveryOp {
   type: 'FinalizeRecovery';
   account: Uint8Array;
 }
+export interface CreateStableTokenOp {
+  type: 'CreateStableToken';
+  name: string;
+  symbol: string;
+  decimals: number;
+  currency: string;
+  issuer: string;
+  owner: Uint8Array;
+  masterMinter: Uint8Array;
+  pauser: Uint8Array;
+  blacklister: Uint8Array;
+  /** n × 32-byte accounts (at most STD8_MAX_GUARDIANS) */
+  guardians: Uint8Array;
+  /** Borsh Vec<{chain String, contract String}> (at most STD8_MAX_ORIGINS) */
+  originMappings: Uint8Array;
+  /** 0 = no cap */
+  supplyCap: bigint;
+  quantumRequired: boolean;
+  /** 0 = no cosigning */
+  mintThreshold: bigint;
+  requiredSigners: number;
+  /** n × 32-byte accounts (at most STD8_MAX_COSIGNERS) */
+  cosigners: Uint8Array;
+  /** blocks; 0 = STD8_DEFAULT_TIMELOCK */
+  timelock: bigint;
+  /** blocks; 0 = STD8_DEFAULT_EPOCH_LENGTH */
+  epochLength: bigint;
+}
+export interface StableMintOp {
+  type: 'StableMint';
+  token: Uint8Array;
+  to: Uint8Array;
+  amount: bigint;
+}
+export interface StableBurnOp {
+  type: 'StableBurn';
+  token: Uint8Array;
+  amount: bigint;
+}
+export interface StablePauseOp {
+  type: 'StablePause';
+  token: Uint8Array;
+  /** true pauses, false unpauses */
+  pause: boolean;
+}
+export interface StableBlacklistOp {
+  type: 'StableBlacklist';
+  token: Uint8Array;
+  account: Uint8Array;
+  /** true adds, false removes */
+  add: boolean;
+}
+export interface StableTransferRoleOp {
+  type: 'StableTransferRole';
+  token: Uint8Array;
+  role: 'owner' | 'master_minter' | 'pauser' | 'blacklister';
+  newAddress: Uint8Array;
+}
+export interface StableConfigureMinterOp {
+  type: 'StableConfigureMinter';
+  token: Uint8Array;
+  action: 'add' | 'remove' | 'configure';
+  minter: Uint8Array;
+  /** add, configure: the total the minter may still mint */
+  allowance: bigint;
+  /** add, configure: most mintable per epoch; 0 = no epoch limit */
+  epochLimit: bigint;
+}
+export interface StableHandoverOp {
+  type: 'StableHandover';
+  token: Uint8Array;
+  newOwner: Uint8Array;
+  newMasterMinter: Uint8Array;
+  newPauser: Uint8Array;
+  newBlacklister: Uint8Array;
+}
+export interface StableCancelPendingOp {
+  type: 'StableCancelPending';
+  token: Uint8Array;
+  pendingId: bigint;
+}
+export interface StableExecutePendingOp {
+  type: 'StableExecutePending';
+  token: Uint8Array;
+  pendingId: bigint;
+}
+export interface StableFreezeMintOp {
+  type: 'StableFreezeMint';
+  token: Uint8Array;
+}
+export interface StableUnfreezeMintOp {
+  type: 'StableUnfreezeMint';
+  token: Uint8Array;
+}
+export interface StableSetGuardiansOp {
+  type: 'StableSetGuardians';
+  token: Uint8Array;
+  /** n × 32-byte accounts; replaces the list */
+  guardians: Uint8Array;
+}
+export interface StableConfigureSecurityOp {
+  type: 'StableConfigureSecurity';
+  token: Uint8Array;
+  /** blocks, at least 1 */
+  timelock: bigint;
+  /** 0 = no cosigning */
+  mintThreshold: bigint;
+  requiredSigners: number;
+  /** n × 32-byte accounts; replaces the list */
+  cosigners: Uint8Array;
+  quantumRequired: boolean;
+}
+export interface StableApproveMintOp {
+  type: 'StableApproveMint';
+  token: Uint8Array;
+  pendingId: bigint;
+}
+export interface StableRaiseSupplyCapOp {
+  type: 'StableRaiseSupplyCap';
+  token: Uint8Array;
+  /** 0 = no cap */
+  supplyCap: bigint;
+}
+export interface StableVerifyIssuerOp {
+  type: 'StableVerifyIssuer';
+  token: Uint8Array;
+}
 export interface RotateConsensusKeyOp {
   type: 'RotateConsensusKey';
   newConsensusPubkey: Uint8Array;
@@ -687,7 +814,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | CreateStableTokenOp | StableMintOp | StableBurnOp | StablePauseOp | StableBlacklistOp | StableTransferRoleOp | StableConfigureMinterOp | StableHandoverOp | StableCancelPendingOp | StableExecutePendingOp | StableFreezeMintOp | StableUnfreezeMintOp | StableSetGuardiansOp | StableConfigureSecurityOp | StableApproveMintOp | StableRaiseSupplyCapOp | StableVerifyIssuerOp | RotateConsensusKeyOp;
 
 /** Each operation's fields in Borsh order: name, wire name, type ('u64', 'bytes32', 'choice:below|above', 'tagged:ScheduleTrigger', 'operations', …). */
 export interface OperationField { name: string; wire: string; type: string }
@@ -768,6 +895,23 @@ export const OPERATION_FIELDS: Readonly<Record<Operation['type'], readonly Opera
   ApproveRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }, { name: 'newKeyHash', wire: 'new_key_hash', type: 'bytes32' }],
   CancelRecovery: [],
   FinalizeRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }],
+  CreateStableToken: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'decimals', wire: 'decimals', type: 'u8' }, { name: 'currency', wire: 'currency', type: 'string' }, { name: 'issuer', wire: 'issuer', type: 'string' }, { name: 'owner', wire: 'owner', type: 'bytes32' }, { name: 'masterMinter', wire: 'master_minter', type: 'bytes32' }, { name: 'pauser', wire: 'pauser', type: 'bytes32' }, { name: 'blacklister', wire: 'blacklister', type: 'bytes32' }, { name: 'guardians', wire: 'guardians', type: 'vec' }, { name: 'originMappings', wire: 'origin_mappings', type: 'vec' }, { name: 'supplyCap', wire: 'supply_cap', type: 'u128' }, { name: 'quantumRequired', wire: 'quantum_required', type: 'bool' }, { name: 'mintThreshold', wire: 'mint_threshold', type: 'u128' }, { name: 'requiredSigners', wire: 'required_signers', type: 'u8' }, { name: 'cosigners', wire: 'authorized_cosigners', type: 'vec' }, { name: 'timelock', wire: 'timelock', type: 'u64' }, { name: 'epochLength', wire: 'epoch_length', type: 'u64' }],
+  StableMint: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'to', wire: 'to', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  StableBurn: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
+  StablePause: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'pause', wire: 'pause', type: 'bool' }],
+  StableBlacklist: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'account', wire: 'account', type: 'bytes32' }, { name: 'add', wire: 'add', type: 'bool' }],
+  StableTransferRole: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'role', wire: 'role', type: 'choice:owner|master_minter|pauser|blacklister' }, { name: 'newAddress', wire: 'new_address', type: 'bytes32' }],
+  StableConfigureMinter: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'action', wire: 'action', type: 'choice:add|remove|configure' }, { name: 'minter', wire: 'minter', type: 'bytes32' }, { name: 'allowance', wire: 'allowance', type: 'u128' }, { name: 'epochLimit', wire: 'epoch_limit', type: 'u128' }],
+  StableHandover: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'newOwner', wire: 'new_owner', type: 'bytes32' }, { name: 'newMasterMinter', wire: 'new_master_minter', type: 'bytes32' }, { name: 'newPauser', wire: 'new_pauser', type: 'bytes32' }, { name: 'newBlacklister', wire: 'new_blacklister', type: 'bytes32' }],
+  StableCancelPending: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'pendingId', wire: 'pending_id', type: 'u64' }],
+  StableExecutePending: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'pendingId', wire: 'pending_id', type: 'u64' }],
+  StableFreezeMint: [{ name: 'token', wire: 'token', type: 'bytes32' }],
+  StableUnfreezeMint: [{ name: 'token', wire: 'token', type: 'bytes32' }],
+  StableSetGuardians: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'guardians', wire: 'guardians', type: 'vec' }],
+  StableConfigureSecurity: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'timelock', wire: 'timelock', type: 'u64' }, { name: 'mintThreshold', wire: 'mint_threshold', type: 'u128' }, { name: 'requiredSigners', wire: 'required_signers', type: 'u8' }, { name: 'cosigners', wire: 'authorized_cosigners', type: 'vec' }, { name: 'quantumRequired', wire: 'quantum_required', type: 'bool' }],
+  StableApproveMint: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'pendingId', wire: 'pending_id', type: 'u64' }],
+  StableRaiseSupplyCap: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'supplyCap', wire: 'supply_cap', type: 'u128' }],
+  StableVerifyIssuer: [{ name: 'token', wire: 'token', type: 'bytes32' }],
   RotateConsensusKey: [{ name: 'newConsensusPubkey', wire: 'new_consensus_pubkey', type: 'bytes32' }],
 };
 /** The variants of each tagged enum: tag and fields. */
@@ -1291,6 +1435,117 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.FinalizeRecovery, 'type');
       w.fixedBytes(op.account, 32, 'account');
       return;
+    case 'CreateStableToken':
+      w.u8(OpCode.CreateStableToken, 'type');
+      w.string(op.name, 'name', MAX_STD8_STRING_BYTES);
+      w.string(op.symbol, 'symbol', MAX_STD8_STRING_BYTES);
+      w.u8(op.decimals, 'decimals');
+      w.string(op.currency, 'currency', MAX_STD8_STRING_BYTES);
+      w.string(op.issuer, 'issuer', MAX_STD8_STRING_BYTES);
+      w.fixedBytes(op.owner, 32, 'owner');
+      w.fixedBytes(op.masterMinter, 32, 'master_minter');
+      w.fixedBytes(op.pauser, 32, 'pauser');
+      w.fixedBytes(op.blacklister, 32, 'blacklister');
+      w.vecBytes(op.guardians, 'guardians', MAX_STD8_LIST_BYTES);
+      w.vecBytes(op.originMappings, 'origin_mappings', MAX_STD8_LIST_BYTES);
+      w.u128(op.supplyCap, 'supply_cap');
+      w.bool(op.quantumRequired, 'quantum_required');
+      w.u128(op.mintThreshold, 'mint_threshold');
+      w.u8(op.requiredSigners, 'required_signers');
+      w.vecBytes(op.cosigners, 'authorized_cosigners', MAX_STD8_LIST_BYTES);
+      w.u64(op.timelock, 'timelock');
+      w.u64(op.epochLength, 'epoch_length');
+      return;
+    case 'StableMint':
+      w.u8(OpCode.StableMint, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.fixedBytes(op.to, 32, 'to');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'StableBurn':
+      w.u8(OpCode.StableBurn, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u128(op.amount, 'amount');
+      return;
+    case 'StablePause':
+      w.u8(OpCode.StablePause, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.bool(op.pause, 'pause');
+      return;
+    case 'StableBlacklist':
+      w.u8(OpCode.StableBlacklist, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.fixedBytes(op.account, 32, 'account');
+      w.bool(op.add, 'add');
+      return;
+    case 'StableTransferRole':
+      w.u8(OpCode.StableTransferRole, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u8(op.role === 'owner' ? 0 : op.role === 'master_minter' ? 1 : op.role === 'pauser' ? 2 : 3, 'role');
+      w.fixedBytes(op.newAddress, 32, 'new_address');
+      return;
+    case 'StableConfigureMinter':
+      w.u8(OpCode.StableConfigureMinter, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u8(op.action === 'add' ? 0 : op.action === 'remove' ? 1 : 2, 'action');
+      w.fixedBytes(op.minter, 32, 'minter');
+      w.u128(op.allowance, 'allowance');
+      w.u128(op.epochLimit, 'epoch_limit');
+      return;
+    case 'StableHandover':
+      w.u8(OpCode.StableHandover, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.fixedBytes(op.newOwner, 32, 'new_owner');
+      w.fixedBytes(op.newMasterMinter, 32, 'new_master_minter');
+      w.fixedBytes(op.newPauser, 32, 'new_pauser');
+      w.fixedBytes(op.newBlacklister, 32, 'new_blacklister');
+      return;
+    case 'StableCancelPending':
+      w.u8(OpCode.StableCancelPending, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u64(op.pendingId, 'pending_id');
+      return;
+    case 'StableExecutePending':
+      w.u8(OpCode.StableExecutePending, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u64(op.pendingId, 'pending_id');
+      return;
+    case 'StableFreezeMint':
+      w.u8(OpCode.StableFreezeMint, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      return;
+    case 'StableUnfreezeMint':
+      w.u8(OpCode.StableUnfreezeMint, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      return;
+    case 'StableSetGuardians':
+      w.u8(OpCode.StableSetGuardians, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.vecBytes(op.guardians, 'guardians', MAX_STD8_LIST_BYTES);
+      return;
+    case 'StableConfigureSecurity':
+      w.u8(OpCode.StableConfigureSecurity, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u64(op.timelock, 'timelock');
+      w.u128(op.mintThreshold, 'mint_threshold');
+      w.u8(op.requiredSigners, 'required_signers');
+      w.vecBytes(op.cosigners, 'authorized_cosigners', MAX_STD8_LIST_BYTES);
+      w.bool(op.quantumRequired, 'quantum_required');
+      return;
+    case 'StableApproveMint':
+      w.u8(OpCode.StableApproveMint, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u64(op.pendingId, 'pending_id');
+      return;
+    case 'StableRaiseSupplyCap':
+      w.u8(OpCode.StableRaiseSupplyCap, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u128(op.supplyCap, 'supply_cap');
+      return;
+    case 'StableVerifyIssuer':
+      w.u8(OpCode.StableVerifyIssuer, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      return;
     case 'RotateConsensusKey':
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
@@ -1543,6 +1798,57 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.FinalizeRecovery: {
       return { type: 'FinalizeRecovery', account: r.fixedBytes(32, 'account') };
+    }
+    case OpCode.CreateStableToken: {
+      return { type: 'CreateStableToken', name: r.string('name', MAX_STD8_STRING_BYTES), symbol: r.string('symbol', MAX_STD8_STRING_BYTES), decimals: r.u8('decimals'), currency: r.string('currency', MAX_STD8_STRING_BYTES), issuer: r.string('issuer', MAX_STD8_STRING_BYTES), owner: r.fixedBytes(32, 'owner'), masterMinter: r.fixedBytes(32, 'master_minter'), pauser: r.fixedBytes(32, 'pauser'), blacklister: r.fixedBytes(32, 'blacklister'), guardians: r.vecBytes('guardians', MAX_STD8_LIST_BYTES), originMappings: r.vecBytes('origin_mappings', MAX_STD8_LIST_BYTES), supplyCap: r.u128('supply_cap'), quantumRequired: r.bool('quantum_required'), mintThreshold: r.u128('mint_threshold'), requiredSigners: r.u8('required_signers'), cosigners: r.vecBytes('authorized_cosigners', MAX_STD8_LIST_BYTES), timelock: r.u64('timelock'), epochLength: r.u64('epoch_length') };
+    }
+    case OpCode.StableMint: {
+      return { type: 'StableMint', token: r.fixedBytes(32, 'token'), to: r.fixedBytes(32, 'to'), amount: r.u128('amount') };
+    }
+    case OpCode.StableBurn: {
+      return { type: 'StableBurn', token: r.fixedBytes(32, 'token'), amount: r.u128('amount') };
+    }
+    case OpCode.StablePause: {
+      return { type: 'StablePause', token: r.fixedBytes(32, 'token'), pause: r.bool('pause') };
+    }
+    case OpCode.StableBlacklist: {
+      return { type: 'StableBlacklist', token: r.fixedBytes(32, 'token'), account: r.fixedBytes(32, 'account'), add: r.bool('add') };
+    }
+    case OpCode.StableTransferRole: {
+      return { type: 'StableTransferRole', token: r.fixedBytes(32, 'token'), role: readChoice(r, 'role', ['owner', 'master_minter', 'pauser', 'blacklister'] as const), newAddress: r.fixedBytes(32, 'new_address') };
+    }
+    case OpCode.StableConfigureMinter: {
+      return { type: 'StableConfigureMinter', token: r.fixedBytes(32, 'token'), action: readChoice(r, 'action', ['add', 'remove', 'configure'] as const), minter: r.fixedBytes(32, 'minter'), allowance: r.u128('allowance'), epochLimit: r.u128('epoch_limit') };
+    }
+    case OpCode.StableHandover: {
+      return { type: 'StableHandover', token: r.fixedBytes(32, 'token'), newOwner: r.fixedBytes(32, 'new_owner'), newMasterMinter: r.fixedBytes(32, 'new_master_minter'), newPauser: r.fixedBytes(32, 'new_pauser'), newBlacklister: r.fixedBytes(32, 'new_blacklister') };
+    }
+    case OpCode.StableCancelPending: {
+      return { type: 'StableCancelPending', token: r.fixedBytes(32, 'token'), pendingId: r.u64('pending_id') };
+    }
+    case OpCode.StableExecutePending: {
+      return { type: 'StableExecutePending', token: r.fixedBytes(32, 'token'), pendingId: r.u64('pending_id') };
+    }
+    case OpCode.StableFreezeMint: {
+      return { type: 'StableFreezeMint', token: r.fixedBytes(32, 'token') };
+    }
+    case OpCode.StableUnfreezeMint: {
+      return { type: 'StableUnfreezeMint', token: r.fixedBytes(32, 'token') };
+    }
+    case OpCode.StableSetGuardians: {
+      return { type: 'StableSetGuardians', token: r.fixedBytes(32, 'token'), guardians: r.vecBytes('guardians', MAX_STD8_LIST_BYTES) };
+    }
+    case OpCode.StableConfigureSecurity: {
+      return { type: 'StableConfigureSecurity', token: r.fixedBytes(32, 'token'), timelock: r.u64('timelock'), mintThreshold: r.u128('mint_threshold'), requiredSigners: r.u8('required_signers'), cosigners: r.vecBytes('authorized_cosigners', MAX_STD8_LIST_BYTES), quantumRequired: r.bool('quantum_required') };
+    }
+    case OpCode.StableApproveMint: {
+      return { type: 'StableApproveMint', token: r.fixedBytes(32, 'token'), pendingId: r.u64('pending_id') };
+    }
+    case OpCode.StableRaiseSupplyCap: {
+      return { type: 'StableRaiseSupplyCap', token: r.fixedBytes(32, 'token'), supplyCap: r.u128('supply_cap') };
+    }
+    case OpCode.StableVerifyIssuer: {
+      return { type: 'StableVerifyIssuer', token: r.fixedBytes(32, 'token') };
     }
     case OpCode.RotateConsensusKey: {
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };

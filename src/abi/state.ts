@@ -577,6 +577,44 @@ export function upgradeVoteKey(voter: Uint8Array, name: string): Uint8Array {
 /** 0x5f (no fields) → UpgradeState */
 export const UPGRADE_STATE_KEY: Uint8Array = Uint8Array.of(Prefix.UPGRADE_STATE);
 
+/** 0x40 mint bytes32 → StableCoin */
+export function stableKey(mint: Uint8Array): Uint8Array {
+  check32('mint', mint);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.STABLE;
+  k.set(mint, 1);
+  return k;
+}
+
+/** 0x41 mint bytes32 account bytes32 → u8 1: the account is blacklisted for the token */
+export function stableBlacklistKey(mint: Uint8Array, account: Uint8Array): Uint8Array {
+  check32('mint', mint);
+  check32('account', account);
+  const k = new Uint8Array(65);
+  k[0] = Prefix.STABLE_BLACKLIST;
+  k.set(mint, 1);
+  k.set(account, 33);
+  return k;
+}
+
+/** 0x43 mint bytes32 → 256 × u32: blacklisted addresses per last address byte (the movement check looks an address up in 0x41 only when its byte counts some); deleted when the blacklist is empty */
+export function stableBlacklistIndexKey(mint: Uint8Array): Uint8Array {
+  check32('mint', mint);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.STABLE_BLACKLIST_INDEX;
+  k.set(mint, 1);
+  return k;
+}
+
+/** 0x42 mint bytes32 → StableProfile */
+export function stableProfileKey(mint: Uint8Array): Uint8Array {
+  check32('mint', mint);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.STABLE_PROFILE;
+  k.set(mint, 1);
+  return k;
+}
+
 /** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
@@ -1879,6 +1917,141 @@ function readPoolStake(r: RecordReader): PoolStakeFields {
 export function decodePoolStakeFields(v: Uint8Array): PoolStakeFields {
   const r = new RecordReader(v);
   const rec = readPoolStake(r);
+  r.end();
+  return rec;
+}
+
+/** StableMinter: a configured minter */
+export interface StableMinterFields {
+  minter: Uint8Array;
+  /** what it may still mint in all */
+  allowance: bigint;
+  /** most per epoch; 0 = none */
+  epochLimit: bigint;
+  /** the epoch (height / epoch_length) mintedInEpoch counts */
+  epoch: bigint;
+  mintedInEpoch: bigint;
+}
+function readStableMinter(r: RecordReader): StableMinterFields {
+  return { minter: r.bytes(32).slice(), allowance: r.u128(), epochLimit: r.u128(), epoch: r.u64(), mintedInEpoch: r.u128() };
+}
+/** Decode a whole StableMinter record; RangeError when it is short or has trailing bytes. */
+export function decodeStableMinterFields(v: Uint8Array): StableMinterFields {
+  const r = new RecordReader(v);
+  const rec = readStableMinter(r);
+  r.end();
+  return rec;
+}
+
+/** StablePending: a pending change or mint */
+export interface StablePendingFields {
+  id: bigint;
+  /** 0 role change, 1 minter addition, 2 handover, 3 mint awaiting cosigners */
+  kind: number;
+  /** kind 0: 0 owner, 1 master_minter, 2 pauser, 3 blacklister */
+  role: number;
+  /** kinds 0–2: executable from this height; kind 3: the height it was requested */
+  effectiveHeight: bigint;
+  /** who queued it */
+  proposer: Uint8Array;
+  /** role: the new address; minter addition: the minter; handover: the new owner; mint: the minter */
+  a: Uint8Array;
+  /** handover: the new master minter; mint: the recipient */
+  b: Uint8Array;
+  /** handover: the new pauser */
+  c: Uint8Array;
+  /** handover: the new blacklister */
+  d: Uint8Array;
+  /** minter addition: allowance; mint: the amount */
+  amount: bigint;
+  /** minter addition: epoch limit */
+  amount2: bigint;
+  /** mint: bit i = cosigner i approved */
+  approvals: number;
+}
+function readStablePending(r: RecordReader): StablePendingFields {
+  return { id: r.u64(), kind: r.u8(), role: r.u8(), effectiveHeight: r.u64(), proposer: r.bytes(32).slice(), a: r.bytes(32).slice(), b: r.bytes(32).slice(), c: r.bytes(32).slice(), d: r.bytes(32).slice(), amount: r.u128(), amount2: r.u128(), approvals: r.u8() };
+}
+/** Decode a whole StablePending record; RangeError when it is short or has trailing bytes. */
+export function decodeStablePendingFields(v: Uint8Array): StablePendingFields {
+  const r = new RecordReader(v);
+  const rec = readStablePending(r);
+  r.end();
+  return rec;
+}
+
+/** StableCoin: the STD-8 record (0x40) */
+export interface StableCoinFields {
+  version: number;
+  owner: Uint8Array;
+  masterMinter: Uint8Array;
+  pauser: Uint8Array;
+  blacklister: Uint8Array;
+  /** bit 0 mint_frozen, bit 1 quantum_required */
+  flags: number;
+  /** spec §2.2: 0 Pending, 1 Verified, 2 Issuer-Held */
+  verification: number;
+  /** blocks */
+  timelock: bigint;
+  /** blocks */
+  epochLength: bigint;
+  /** 0 = no cosigning */
+  mintThreshold: bigint;
+  requiredSigners: number;
+  /** 0 = no cap */
+  supplyCap: bigint;
+  /** addresses blacklisted now */
+  blacklisted: bigint;
+  nextPendingId: bigint;
+  createdHeight: bigint;
+  guardians: Uint8Array[];
+  cosigners: Uint8Array[];
+  minters: StableMinterFields[];
+  pending: StablePendingFields[];
+}
+function readStableCoin(r: RecordReader): StableCoinFields {
+  return { version: r.u8(), owner: r.bytes(32).slice(), masterMinter: r.bytes(32).slice(), pauser: r.bytes(32).slice(), blacklister: r.bytes(32).slice(), flags: r.u8(), verification: r.u8(), timelock: r.u64(), epochLength: r.u64(), mintThreshold: r.u128(), requiredSigners: r.u8(), supplyCap: r.u128(), blacklisted: r.u64(), nextPendingId: r.u64(), createdHeight: r.u64(), guardians: r.list(read32), cosigners: r.list(read32), minters: r.list(readStableMinter), pending: r.list(readStablePending) };
+}
+/** Decode a whole StableCoin record; RangeError when it is short or has trailing bytes. */
+export function decodeStableCoinFields(v: Uint8Array): StableCoinFields {
+  const r = new RecordReader(v);
+  const rec = readStableCoin(r);
+  r.end();
+  return rec;
+}
+
+/** StableOrigin: an origin-chain mapping */
+export interface StableOriginFields {
+  chain: string;
+  contract: string;
+}
+function readStableOrigin(r: RecordReader): StableOriginFields {
+  return { chain: r.string(), contract: r.string() };
+}
+/** Decode a whole StableOrigin record; RangeError when it is short or has trailing bytes. */
+export function decodeStableOriginFields(v: Uint8Array): StableOriginFields {
+  const r = new RecordReader(v);
+  const rec = readStableOrigin(r);
+  r.end();
+  return rec;
+}
+
+/** StableProfile: the STD-8 profile (0x42), written at creation */
+export interface StableProfileFields {
+  version: number;
+  currency: string;
+  issuer: string;
+  /** spec §2.1 launch_origin; empty for STD-8 */
+  launchOrigin: string;
+  origins: StableOriginFields[];
+}
+function readStableProfile(r: RecordReader): StableProfileFields {
+  return { version: r.u8(), currency: r.string(), issuer: r.string(), launchOrigin: r.string(), origins: r.list(readStableOrigin) };
+}
+/** Decode a whole StableProfile record; RangeError when it is short or has trailing bytes. */
+export function decodeStableProfileFields(v: Uint8Array): StableProfileFields {
+  const r = new RecordReader(v);
+  const rec = readStableProfile(r);
   r.end();
   return rec;
 }

@@ -1,6 +1,6 @@
 import { blake3 } from '../codec/hash.js';
 import { TokenKind } from '../core/records.js';
-import type { GenesisBalance, GenesisConfig, GenesisToken, GenesisValidator } from '../core/core.js';
+import type { GenesisBalance, GenesisConfig, GenesisStable, GenesisToken, GenesisValidator } from '../core/core.js';
 import { systemAddress, PROTOCOL_ADDRESS, NATIVE_MINT, deriveAccount } from '../codec/address.js';
 import { DEFAULT_CHAIN_PARAMS, encodeChainParams, type ChainParams } from './chain-params.js';
 import { encodeUpgradeConfig, isDefaultGovernance, type UpgradeGovernance } from './upgrades.js';
@@ -54,9 +54,11 @@ export function genesisConfig(
     }
   };
 
+  const stablecoins: GenesisStable[] = [];
   for (const coin of STABLECOINS) {
     const origin = coin.origins[0];
     const mint = canonicalMint(origin?.chain ?? 'std8', coin.symbol);
+    stablecoins.push({ mint, currency: coin.currency, issuer: coin.issuer, origins: coin.origins.map((o) => ({ chain: o.chain, contract: o.contract })) });
     tokens.push({
       mint, name: coin.name, symbol: coin.symbol, decimals: coin.decimals, kind: TokenKind.STD8_STABLECOIN,
       creator: PROTOCOL_ADDRESS, originChain: origin?.chain ?? '', originContract: origin?.contract ?? '',
@@ -92,6 +94,7 @@ export function genesisConfig(
     reservedSymbols: [...RESERVED_SYMBOLS],
     chainParams: encodeChainParams(staking.params),
     validators,
+    stablecoins,
     // The governance flags (docs/upgrades.md "Governance configuration"): recorded only when they
     // differ from the defaults, so a default network's genesis is what it always was.
     ...(governance && !isDefaultGovernance(governance) ? { upgradeConfig: encodeUpgradeConfig(governance) } : {}),

@@ -1,6 +1,6 @@
 import type { BlockResultView } from '../core/block-result.js';
 import { encodeStakingPool } from './staking-pools.js';
-import { BUNDLE_LEVEL_OP, type AccountsEvent, type CoreEvent } from '../core/events.js';
+import { BUNDLE_LEVEL_OP, STABLE_ADMIN_ACTIONS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES, type AccountsEvent, type CoreEvent } from '../core/events.js';
 import { PLAN_STATES } from './upgrades.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
@@ -80,7 +80,12 @@ export type ReceiptEvent =
   // Upgrade governance (docs/upgrades.md "Events"): `state` is the plan's after the operation
   | { type: 'UpgradeScheduled'; op_index: number | null; name: string; proposer: string; height: number; state: string }
   | { type: 'UpgradeVoted'; op_index: number | null; name: string; voter: string; approve: boolean; state: string }
-  | { type: 'UpgradeCancelled'; op_index: number | null; name: string; by: string };
+  | { type: 'UpgradeCancelled'; op_index: number | null; name: string; by: string }
+  // STD-8 stablecoins (docs/stablecoins.md "Events"); mints and burns are Transfer events from and to the zero account
+  | { type: 'StableCreated'; op_index: number | null; mint: string; owner: string; master_minter: string; pauser: string; blacklister: string }
+  | { type: 'StableAdmin'; op_index: number | null; mint: string; by: string; subject: string; action: string; value: number }
+  | { type: 'StablePending'; op_index: number | null; mint: string; by: string; pending_id: string; kind: string; outcome: string; effective_height: number }
+  | { type: 'StableMinter'; op_index: number | null; mint: string; by: string; minter: string; action: 'added' | 'removed' | 'configured'; allowance: string; epoch_limit: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -289,6 +294,27 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
       return { type: 'UpgradeVoted', op_index: opIndex, name: event.name, voter: encodeAccount(event.voter), approve: event.approve, state: PLAN_STATES[event.state] ?? String(event.state) };
     case 'UpgradeCancelled':
       return { type: 'UpgradeCancelled', op_index: opIndex, name: event.name, by: encodeAccount(event.by) };
+    case 'StableCreated':
+      return {
+        type: 'StableCreated', op_index: opIndex, mint: encodeMint(event.mint), owner: encodeAccount(event.owner), master_minter: encodeAccount(event.masterMinter),
+        pauser: encodeAccount(event.pauser), blacklister: encodeAccount(event.blacklister),
+      };
+    case 'StableAdmin':
+      return {
+        type: 'StableAdmin', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by), subject: encodeAccount(event.subject),
+        action: STABLE_ADMIN_ACTIONS[event.action] ?? String(event.action), value: event.value,
+      };
+    case 'StablePending':
+      return {
+        type: 'StablePending', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by), pending_id: event.pendingId.toString(),
+        kind: STABLE_PENDING_KINDS[event.pendingKind] ?? String(event.pendingKind), outcome: STABLE_PENDING_OUTCOMES[event.outcome] ?? String(event.outcome),
+        effective_height: Number(event.effectiveHeight),
+      };
+    case 'StableMinter':
+      return {
+        type: 'StableMinter', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by), minter: encodeAccount(event.minter),
+        action: (['added', 'removed', 'configured'] as const)[event.action] ?? 'configured', allowance: event.allowance.toString(), epoch_limit: event.epochLimit.toString(),
+      };
     case 'Unknown':
       return undefined;
   }

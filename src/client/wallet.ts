@@ -514,6 +514,76 @@ export class Wallet {
     }, opts);
   }
 
+  // ---- STD-8 stablecoins (docs/stablecoins.md): the mainnet path of svc_stable*, params in the same
+  // order. Governance-only operations (CreateStableToken, StableRaiseSupplyCap, StableVerifyIssuer)
+  // have no helper: only a passed protocol proposal executes as 0x00…09. A stablecoin with the
+  // quantum requirement takes mints only from an ML-DSA-65 wallet (Wallet.generate(client, 'ML-DSA-65')).
+
+  /** StableMint (54): as a configured minter; above mint_threshold it waits for the cosigners. */
+  async stableMint(token: TokenRef, to: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'StableMint', token: await this.resolveMint(token), to: accountBytes(to, 'to'), amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** StableBurn (55): this account's own balance. */
+  async stableBurn(token: TokenRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'StableBurn', token: await this.resolveMint(token), amount: toBigInt(amount, 'amount') }, opts);
+  }
+
+  /** StablePause (56): the pauser pauses (true) or unpauses (false). */
+  async stablePause(token: TokenRef, pause: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'StablePause', token: await this.resolveMint(token), pause }, opts);
+  }
+
+  /** StableBlacklist (57): the blacklister adds (true) or removes (false) an address. */
+  async stableBlacklist(token: TokenRef, address: AccountRef, add: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'StableBlacklist', token: await this.resolveMint(token), account: accountBytes(address, 'address'), add }, opts);
+  }
+
+  /** StableTransferRole (58): the owner queues a role transfer; it applies after the timelock. */
+  async stableTransferRole(token: TokenRef, role: 'owner' | 'master_minter' | 'pauser' | 'blacklister', newAddress: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'StableTransferRole', token: await this.resolveMint(token), role, newAddress: accountBytes(newAddress, 'newAddress') }, opts);
+  }
+
+  /** StableConfigureMinter (59): the master minter adds (timelocked), removes or configures a minter. */
+  async stableConfigureMinter(token: TokenRef, action: 'add' | 'remove' | 'configure', minter: AccountRef, allowance: Amount = 0n, epochLimit: Amount = 0n, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'StableConfigureMinter', token: await this.resolveMint(token), action, minter: accountBytes(minter, 'minter'),
+      allowance: toBigInt(allowance, 'allowance'), epochLimit: toBigInt(epochLimit, 'epochLimit'),
+    }, opts);
+  }
+
+  /** StableHandover (60): the owner queues the handover of all four roles (at least 720 blocks). */
+  async stableHandover(token: TokenRef, newOwner: AccountRef, newMasterMinter: AccountRef, newPauser: AccountRef, newBlacklister: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'StableHandover', token: await this.resolveMint(token), newOwner: accountBytes(newOwner, 'newOwner'), newMasterMinter: accountBytes(newMasterMinter, 'newMasterMinter'),
+      newPauser: accountBytes(newPauser, 'newPauser'), newBlacklister: accountBytes(newBlacklister, 'newBlacklister'),
+    }, opts);
+  }
+
+  /** StableCancelPending (61) / StableExecutePending (62) / StableApproveMint (67) of a pending id. */
+  async stablePending(action: 'cancel' | 'execute' | 'approve', token: TokenRef, pendingId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+    const type = action === 'cancel' ? 'StableCancelPending' : action === 'execute' ? 'StableExecutePending' : 'StableApproveMint';
+    return this.sendOperation({ type, token: await this.resolveMint(token), pendingId: toBigInt(pendingId, 'pendingId') }, opts);
+  }
+
+  /** StableFreezeMint (63, a guardian) or StableUnfreezeMint (64, the owner). */
+  async stableFreezeMint(token: TokenRef, freeze: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: freeze ? 'StableFreezeMint' : 'StableUnfreezeMint', token: await this.resolveMint(token) }, opts);
+  }
+
+  /** StableSetGuardians (65): the owner replaces the guardian list. */
+  async stableSetGuardians(token: TokenRef, guardians: AccountRef[], opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'StableSetGuardians', token: await this.resolveMint(token), guardians: concatAccounts(guardians, 'guardians') }, opts);
+  }
+
+  /** StableConfigureSecurity (66): the owner sets timelock, threshold, signers, cosigners and the quantum requirement. */
+  async stableConfigureSecurity(token: TokenRef, config: { timelock: Amount; mintThreshold: Amount; requiredSigners: number; cosigners: AccountRef[]; quantumRequired: boolean }, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({
+      type: 'StableConfigureSecurity', token: await this.resolveMint(token), timelock: toBigInt(config.timelock, 'timelock'), mintThreshold: toBigInt(config.mintThreshold, 'mintThreshold'),
+      requiredSigners: config.requiredSigners, cosigners: concatAccounts(config.cosigners, 'cosigners'), quantumRequired: config.quantumRequired,
+    }, opts);
+  }
+
   /** TransferNft (39): a token this account holds. */
   async transferNft(collection: CollectionRef, tokenId: Amount, to: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'TransferNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId'), to: accountBytes(to, 'to') }, opts);
@@ -835,6 +905,13 @@ function hashBytes(value: string | Uint8Array, what = 'key hash'): Uint8Array {
   if (typeof value === 'string') return parseHash(value);
   if (!(value instanceof Uint8Array) || value.length !== 32) throw new Error(`${what}: expected a hash (Nxh…, 64 hex) or 32 bytes`);
   return value;
+}
+
+/** n accounts back to back (the guardians/cosigners fields of the STD-8 operations). */
+function concatAccounts(list: AccountRef[], what: string): Uint8Array {
+  const out = new Uint8Array(32 * list.length);
+  list.forEach((a, i) => out.set(accountBytes(a, `${what}[${i}]`), 32 * i));
+  return out;
 }
 
 function accountBytes(value: AccountRef, what: string): Uint8Array {

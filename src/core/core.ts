@@ -94,10 +94,19 @@ export interface GenesisConfig {
   validators?: GenesisValidator[];
   /**
    * The UpgradeConfig record (src/chain/upgrades.ts encodeUpgradeConfig; docs/upgrades.md
-   * "Governance configuration"), appended as an optional trailer. Absent: the defaults, and the
-   * genesis bytes are those of a config without it.
+   * "Governance configuration"), appended as an optional trailer after the stablecoins list.
+   * Absent: the defaults, and the genesis bytes are those of a config without it.
    */
   upgradeConfig?: Uint8Array;
+  /** Appended: the profiles of the genesis STD-8 stablecoins (docs/stablecoins.md "Genesis"). */
+  stablecoins?: GenesisStable[];
+}
+/** The profile of a genesis stablecoin (a token of kind 2 in `tokens`). */
+export interface GenesisStable {
+  mint: Uint8Array;
+  currency: string;
+  issuer: string;
+  origins: { chain: string; contract: string }[];
 }
 
 export class CoreStatusError extends Error {
@@ -157,6 +166,19 @@ export function encodeGenesisConfig(c: GenesisConfig): Uint8Array {
     w.u128(v.stake, `validators[${i}].stake`);
     w.fixedBytes(v.source, 32, `validators[${i}].source`);
   });
+  const stables = c.stablecoins ?? [];
+  w.u32(stables.length, 'stablecoins');
+  stables.forEach((s, i) => {
+    w.fixedBytes(s.mint, 32, `stablecoins[${i}].mint`);
+    w.string(s.currency, `stablecoins[${i}].currency`);
+    w.string(s.issuer, `stablecoins[${i}].issuer`);
+    w.u32(s.origins.length, `stablecoins[${i}].origins`);
+    s.origins.forEach((o, k) => {
+      w.string(o.chain, `stablecoins[${i}].origins[${k}].chain`);
+      w.string(o.contract, `stablecoins[${i}].origins[${k}].contract`);
+    });
+  });
+  // after the stablecoins (always written, so the trailer's place is fixed)
   if (c.upgradeConfig) w.vecBytes(c.upgradeConfig, 'upgrade_config');
   return w.finish();
 }

@@ -11,6 +11,7 @@ import {
   EV_PRESALE_CREATED_BYTES, EV_STAKING_POOL_CREATED_BYTES,
   EV_KEY_ADDED_BYTES, EV_KEY_REMOVED_BYTES, EV_RECOVERY_SET_BYTES, EV_RECOVERY_INITIATED_BYTES, EV_RECOVERY_APPROVED_BYTES,
   EV_RECOVERY_CANCELLED_BYTES, EV_RECOVERY_FINALIZED_BYTES, EV_MULTISIG_CREATED_BYTES, EV_MULTISIG_TX_UPDATED_BYTES, EV_MULTISIG_TX_EXECUTED_BYTES,
+  EV_STABLE_CREATED_BYTES, EV_STABLE_ADMIN_BYTES, EV_STABLE_PENDING_BYTES, EV_STABLE_MINTER_BYTES,
 } from '../abi/constants.js';
 
 /**
@@ -281,7 +282,51 @@ export interface UpgradeCancelledEvent extends EventBase {
   by: Uint8Array;
   name: string;
 }
-export type CoreEvent = AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+/** STD-8 stablecoins (docs/stablecoins.md "Events"). */
+export interface StableCreatedEvent extends EventBase {
+  kind: 'StableCreated';
+  mint: Uint8Array;
+  owner: Uint8Array;
+  masterMinter: Uint8Array;
+  pauser: Uint8Array;
+  blacklister: Uint8Array;
+}
+/** action: STABLE_ADMIN_ACTIONS[action]; value: the flag set (pause, blacklist add, freeze), the role index, a count. */
+export interface StableAdminEvent extends EventBase {
+  kind: 'StableAdmin';
+  mint: Uint8Array;
+  by: Uint8Array;
+  subject: Uint8Array;
+  action: number;
+  value: number;
+}
+export interface StablePendingEvent extends EventBase {
+  kind: 'StablePending';
+  mint: Uint8Array;
+  by: Uint8Array;
+  pendingId: bigint;
+  pendingKind: number;
+  /** 0 queued, 1 executed, 2 cancelled, 3 approved (a cosigner's approval short of the threshold) */
+  outcome: number;
+  effectiveHeight: bigint;
+}
+export interface StableMinterEvent extends EventBase {
+  kind: 'StableMinter';
+  mint: Uint8Array;
+  by: Uint8Array;
+  minter: Uint8Array;
+  /** 0 added (the timelocked addition executed), 1 removed, 2 configured */
+  action: number;
+  allowance: bigint;
+  epochLimit: bigint;
+}
+/** StableAdmin.action names (docs/stablecoins.md "Events"). */
+export const STABLE_ADMIN_ACTIONS = ['pause', 'blacklist', 'mint_freeze', 'guardians', 'security', 'supply_cap', 'issuer_verified', 'role_applied'] as const;
+/** StablePending kind and outcome names. */
+export const STABLE_PENDING_KINDS = ['role_change', 'minter_addition', 'handover', 'mint'] as const;
+export const STABLE_PENDING_OUTCOMES = ['queued', 'executed', 'cancelled', 'approved'] as const;
+
+export type CoreEvent = AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -508,6 +553,31 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
       break;
     case EventKind.UpgradeCancelled:
       if (len > 32) return { bundleIndex, opIndex, kind: 'UpgradeCancelled', by: b.subarray(o, o + 32), name: latin1(b, o + 32, o + len) };
+      break;
+    case EventKind.StableCreated:
+      if (len === EV_STABLE_CREATED_BYTES)
+        return {
+          bundleIndex, opIndex, kind: 'StableCreated', mint: b.subarray(o, o + 32), owner: b.subarray(o + 32, o + 64), masterMinter: b.subarray(o + 64, o + 96),
+          pauser: b.subarray(o + 96, o + 128), blacklister: b.subarray(o + 128, o + 160),
+        };
+      break;
+    case EventKind.StableAdmin:
+      if (len === EV_STABLE_ADMIN_BYTES)
+        return { bundleIndex, opIndex, kind: 'StableAdmin', mint: b.subarray(o, o + 32), by: b.subarray(o + 32, o + 64), subject: b.subarray(o + 64, o + 96), action: b[o + 96]!, value: b[o + 97]! };
+      break;
+    case EventKind.StablePending:
+      if (len === EV_STABLE_PENDING_BYTES)
+        return {
+          bundleIndex, opIndex, kind: 'StablePending', mint: b.subarray(o, o + 32), by: b.subarray(o + 32, o + 64), pendingId: dv.getBigUint64(o + 64, true),
+          pendingKind: b[o + 72]!, outcome: b[o + 73]!, effectiveHeight: dv.getBigUint64(o + 74, true),
+        };
+      break;
+    case EventKind.StableMinter:
+      if (len === EV_STABLE_MINTER_BYTES)
+        return {
+          bundleIndex, opIndex, kind: 'StableMinter', mint: b.subarray(o, o + 32), by: b.subarray(o + 32, o + 64), minter: b.subarray(o + 64, o + 96),
+          action: b[o + 96]!, allowance: u128(dv, o + 97), epochLimit: u128(dv, o + 113),
+        };
       break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };

@@ -3,12 +3,32 @@
  * (and the ERC-165 probe wallets use to tell ERC-20 from ERC-721/1155) answered from native state.
  * ABI decoding and encoding are viem's.
  */
-import { decodeFunctionData, encodeFunctionResult, erc20Abi, parseAbi, type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionResult, erc20Abi, parseAbi, toFunctionSelector, type Hex } from 'viem';
 import type { ChainApi } from '../chain/interface.js';
 import type { RegisteredToken } from '../chain/token-registry.js';
 import { EthCallError, executionReverted } from './errors.js';
 import { accountOfEvm, evmAllowance } from '../chain/evm/units.js';
 import { allowanceOf } from '../chain/allowances.js';
+import { isBlacklisted, isPausedNow, stableProfile, stableRecord } from '../chain/stablecoins.js';
+
+/**
+ * Circle FiatToken's views, answered on STD-8 tokens (docs/stablecoins.md "EVM wallets"): the roles
+ * as their EVM-form addresses (the account's last 20 bytes, facts.md "Addresses").
+ */
+const fiatTokenAbi = parseAbi([
+  'function paused() view returns (bool)',
+  'function isBlacklisted(address account) view returns (bool)',
+  'function isMinter(address account) view returns (bool)',
+  'function minterAllowance(address minter) view returns (uint256)',
+  'function owner() view returns (address)',
+  'function masterMinter() view returns (address)',
+  'function pauser() view returns (address)',
+  'function blacklister() view returns (address)',
+  'function currency() view returns (string)',
+]);
+const FIAT_SELECTORS = new Set<string>(fiatTokenAbi.map((f) => toFunctionSelector(f)));
+const evmForm = (account: Uint8Array): Hex => `0x${Buffer.from(account.subarray(12)).toString('hex')}`;
+const sameAccount = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -36,6 +56,14 @@ export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, fr
     const { args } = decode(erc165Abi, data, selector);
     return encodeFunctionResult({ abi: erc165Abi, functionName: 'supportsInterface', result: (args[0] as string).toLowerCase() === ERC165_ID });
   }
+  const stable = stableRecord(chain.state, token.mint);
+  if (stable && FIAT_SELECTORS.has(selector)) return callFiatToken(chain, token, stable, data, selector);
+  /** FiatToken's modifiers on a movement of an STD-8 token (the core's rules, assembly/ledger.ts). */
+  const fiatChecks = (parties: Uint8Array[]) => {
+    if (!stable) return;
+    if (isPausedNow(chain.state, token.mint)) throw executionReverted('Pausable: paused');
+    if (parties.some((a) => isBlacklisted(chain.state, token.mint, a))) throw executionReverted('Blacklistable: account is blacklisted');
+  };
   const call = decode(erc20Abi, data, selector);
   switch (call.functionName) {
     case 'name':
@@ -52,6 +80,7 @@ export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, fr
       const [to, amount] = call.args;
       if (BigInt(to) === 0n) throw executionReverted('ERC20: transfer to the zero address');
       const sender = accountOfEvm(from ?? ZERO_ADDRESS);
+      fiatChecks([sender, accountOfEvm(to)]);
       if (amount >= 1n << 128n || chain.balance(sender, token.mint) < amount) throw executionReverted('ERC20: transfer amount exceeds balance');
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'transfer', result: true });
     }
@@ -72,9 +101,32 @@ export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, fr
       const holder = accountOfEvm(owner);
       if (evmAllowance(allowanceOf(chain.state, holder, token.mint, spender)) < amount) throw executionReverted('ERC20: insufficient allowance');
       if (BigInt(to) === 0n) throw executionReverted('ERC20: transfer to the zero address');
+      fiatChecks([holder, accountOfEvm(to)]);
       if (amount >= 1n << 128n || chain.balance(holder, token.mint) < amount) throw executionReverted('ERC20: transfer amount exceeds balance');
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'transferFrom', result: true });
     }
+  }
+}
+
+/** A FiatToken view on an STD-8 token. */
+function callFiatToken(chain: ChainApi, token: RegisteredToken, s: NonNullable<ReturnType<typeof stableRecord>>, data: Hex, selector: string): Hex {
+  let call;
+  try {
+    call = decodeFunctionData({ abi: fiatTokenAbi, data });
+  } catch {
+    throw unsupported(selector, 'malformed arguments of a FiatToken view');
+  }
+  const minter = (a: string) => s.minters.find((m) => sameAccount(m.minter, accountOfEvm(a)));
+  switch (call.functionName) {
+    case 'paused': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'paused', result: isPausedNow(chain.state, token.mint) });
+    case 'isBlacklisted': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'isBlacklisted', result: isBlacklisted(chain.state, token.mint, accountOfEvm(call.args[0])) });
+    case 'isMinter': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'isMinter', result: minter(call.args[0]) !== undefined });
+    case 'minterAllowance': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'minterAllowance', result: minter(call.args[0])?.allowance ?? 0n });
+    case 'owner': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'owner', result: evmForm(s.owner) });
+    case 'masterMinter': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'masterMinter', result: evmForm(s.masterMinter) });
+    case 'pauser': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'pauser', result: evmForm(s.pauser) });
+    case 'blacklister': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'blacklister', result: evmForm(s.blacklister) });
+    case 'currency': return encodeFunctionResult({ abi: fiatTokenAbi, functionName: 'currency', result: stableProfile(chain.state, token.mint)?.currency ?? '' });
   }
 }
 

@@ -78,7 +78,8 @@ export const APP_ERRORS = {
   INSUFFICIENT_BALANCE: { code: -32010, meaning: 'The sender balance cannot cover the amount and fees.' },
   UNAUTHORIZED: {
     code: -32011,
-    meaning: 'The caller lacks the role the operation requires (spec §5.7, §7.4): creator, owner, proposer, validator, stablecoin role.',
+    meaning: 'The caller lacks the role the operation requires (spec §5.7, §7.4): creator, owner, proposer, validator, stablecoin role; '
+      + 'also a stablecoin rule that refuses the call now (paused, blacklisted, minting frozen, a timelock not expired): data.status names the core status (docs/stablecoins.md).',
   },
   INTENT_REJECTED: {
     code: -32012,

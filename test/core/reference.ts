@@ -6,6 +6,7 @@
 import { createBLAKE3 } from 'hash-wasm';
 import { decodeSettleOp, execSettleOp, isSettleOp, SETTLE_GAS, SETTLE_STATUS, type SettleIo, type SettleOp } from './settle-reference.js';
 import { createHash } from 'node:crypto';
+import { decodeStableOp, execStableRef, genesisStableRecord, guard, profileRecord, type Host } from './stable-reference.js';
 
 type Hasher = Awaited<ReturnType<typeof createBLAKE3>>;
 
@@ -54,6 +55,8 @@ const GAS_OP: Record<number, bigint> = { 19: 25000n, 20: 80000n, 21: 20000n, 0: 
   95: 60000n, 96: 30000n, 97: 90000n, 98: 30000n, 99: 30000n, 100: 40000n, 101: 30000n, 102: 30000n, 103: 30000n, 104: 30000n,
   // docs/upgrades.md "Gas": ScheduleUpgrade 60,000, CancelUpgrade 30,000, VoteUpgrade 60,000
   15: 60000n, 16: 30000n, 17: 60000n };
+// docs/stablecoins.md "Gas": CreateStableToken 80,000; StableMint, StableBurn, StableApproveMint 30,000; the rest 25,000
+for (let d = 53; d <= 69; d++) GAS_OP[d] = d === 53 ? 80000n : d === 54 || d === 55 || d === 67 ? 30000n : 25000n;
 /** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
 function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
@@ -110,6 +113,7 @@ export interface RefGenesis {
   reservedSymbols: string[];
   /** the UpgradeConfig record (docs/upgrades.md "Governance configuration"); absent: the defaults */
   upgradeConfig?: Uint8Array;
+  stablecoins?: Array<{ mint: Uint8Array; currency: string; issuer: string; origins: Array<{ chain: string; contract: string }> }>;
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -200,7 +204,11 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   // Upgrade governance (docs/upgrades.md): ScheduleUpgrade, CancelUpgrade, VoteUpgrade
   | { kind: 15; name: Uint8Array; height: bigint; bin: Uint8Array; checksum: Uint8Array; info: Uint8Array }
   | { kind: 16; name: Uint8Array }
-  | { kind: 17; name: Uint8Array; approve: boolean };
+  | { kind: 17; name: Uint8Array; approve: boolean }
+  // STD-8 stablecoins (docs/stablecoins.md): the fields' bytes, read at execution (test/core/stable-reference.ts)
+  | { kind: StableKind; f: Uint8Array };
+type StableKind = 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69;
+const isStableOp = (op: Op): op is Extract<Op, { kind: StableKind }> => op.kind >= 53 && op.kind <= 69;
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -384,6 +392,10 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
           if (!validUtf8(info)) return S.MALFORMED_BUNDLE;
           ops.push({ kind: 15, name, height, bin, checksum, info });
         }
+      } else if (d >= 53 && d <= 69) {
+        const f = decodeStableOp(d, (n) => r.take(n), () => r.u8(), () => r.vec(), validUtf8);
+        if (!f) return S.MALFORMED_BUNDLE;
+        ops.push({ kind: d as StableKind, f });
       }
       else if ((d >= 4 && d <= 14) || d === 32 || d === 36 || (d >= 37 && d <= 47)) {
         // Enabled in the core (staking, names, collections) but not modelled here; they have their
@@ -548,6 +560,7 @@ export class Reference {
       supply.set(hex(t.mint), 0n);
       this.put(tk, mk(0n));
       if (symbolFree) this.put(sk, t.mint);
+      if (t.kind === 2) this.put(cat(new Uint8Array([0x40]), t.mint), genesisStableRecord());
     }
     for (const b of c.balances) {
       const m = hex(b.mint);
@@ -572,6 +585,11 @@ export class Reference {
       const period = rdLe(v, 3, 8);
       if (period === 0n || period > 1_000_000n) return S.INVALID_GENESIS;
       this.put(new Uint8Array([0x5c]), v);
+    }
+    for (const sc of c.stablecoins ?? []) {
+      if (!this.get(cat(new Uint8Array([0x40]), sc.mint))) return S.INVALID_GENESIS;
+      const origins = cat(le(BigInt(sc.origins.length), 4), ...sc.origins.flatMap((o) => [utf8.encode(o.chain), utf8.encode(o.contract)].map((b) => cat(le(BigInt(b.length), 4), b))));
+      this.put(cat(new Uint8Array([0x42]), sc.mint), profileRecord(utf8.encode(sc.currency), utf8.encode(sc.issuer), origins));
     }
     return S.OK;
   }
@@ -663,6 +681,7 @@ export class Reference {
         evs.push({ bundleIndex: index, opIndex: 0xffff, kind: 2, data: cat(user, keyHash, new Uint8Array([bi.auth - 1])) });
       }
       chargeFee();
+      this.auth = bi.auth;
       for (let k = 0; k < d.ops.length && st === S.OK; k++) st = this.execOp(ctx, d, d.ops[k]!, index, k, evs);
       const overlay = this.bundle;
       this.bundle = null;
@@ -717,6 +736,8 @@ export class Reference {
     const v = this.get(key);
     const allowance = v ? rdLe(v, 0, 16) : 0n;
     if (allowance < op.amount) return S.INSUFFICIENT_ALLOWANCE;
+    const g = guard(this.host, op.token, op.from, op.to);
+    if (g) return g;
     const fb = this.bal(op.from, op.token);
     if (fb < op.amount) return S.INSUFFICIENT_BALANCE;
     if (!eq(op.to, op.from)) {
@@ -1078,8 +1099,17 @@ export class Reference {
     }
   }
 
+  /** The auth kind of the bundle being executed (0 in a schedule run): the STD-8 quantum rule. */
+  private auth = 0;
+  /** The state accessors the STD-8 rules use (test/core/stable-reference.ts). */
+  private readonly host: Host = {
+    get: (k) => this.get(k), put: (k, v) => this.put(k, v), bal: (a, m) => this.bal(a, m), setBal: (a, m, v) => this.setBal(a, m, v),
+    blake3: (...p) => this.blake3(...p),
+  };
+
   private execOp(ctx: RefCtx, d: Decoded, op: Op, index: number, k: number, evs: RefEvent[]): number {
     const user = d.user;
+    if (isStableOp(op)) return execStableRef(this.host, ctx, this.auth, user, op.kind, op.f, index, k, evs);
     if (op.kind === 15 || op.kind === 16 || op.kind === 17) return this.execUpgrade(ctx, user, op, index, k, evs);
     if (op.kind === 119) return S.NOT_VALIDATOR; // no validators in this model's genesis
     if (op.kind === 48) return this.execRegisterProgram(ctx, user, op, index, k, evs);
@@ -1097,6 +1127,8 @@ export class Reference {
     if (op.kind === 0) {
       if (op.amount === 0n) return S.ZERO_AMOUNT;
       if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;
+      const g = guard(this.host, op.token, user, op.to);
+      if (g) return g;
       const fb = this.bal(user, op.token);
       if (fb < op.amount) return S.INSUFFICIENT_BALANCE;
       if (!eq(op.to, user)) {
@@ -1351,6 +1383,7 @@ export class Reference {
     else {
       this.bundle = new Map();
       this.payFee(ctx, r.owner, fee, RUN_INDEX, evs);
+      this.auth = 0; // a run carries no signature
       const as = { user: r.owner, nonce: 0n } as Decoded; // no nonce: CreateToken is refused at creation
       st = S.OK;
       for (let k = 0; k < held.length && st === S.OK; k++) st = this.execOp(ctx, as, held[k]!, RUN_INDEX, k, evs);
@@ -1774,9 +1807,13 @@ export class Reference {
 
   /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/ops/dex.ts move). */
   private move(from: Uint8Array, to: Uint8Array, mint: Uint8Array, v: bigint): number {
+    let g = guard(this.host, mint, from); // the STD-8 rules of debit, then of credit (assembly/ledger.ts)
+    if (g) return g;
     const fb = this.bal(from, mint);
     if (fb < v) return S.INSUFFICIENT_BALANCE;
     this.setBal(from, mint, fb - v);
+    g = guard(this.host, mint, to);
+    if (g) return g;
     const tb = this.bal(to, mint) + v;
     if (tb > U128) return S.AMOUNT_OVERFLOW;
     this.setBal(to, mint, tb);

@@ -255,6 +255,25 @@ describe('gasOf', () => {
       { type: 'ProposeMultiSigTx', multisig: FRIEND, operations: [{ type: 'Transfer', to: FRIEND, token: USDC, amount: 1n }, { type: 'Swap', fromToken: USDC, toToken: new Uint8Array(32), amountIn: 5n, minAmountOut: 0n }], description: 'pay' },
       { type: 'ApproveMultiSigTx', multisig: FRIEND, txId: 0n },
       { type: 'RevokeMultiSigApproval', multisig: FRIEND, txId: 0n },
+      // STD-8 stablecoins (docs/stablecoins.md "Gas")
+      { type: 'CreateStableToken', name: 'USD X', symbol: 'USDX', decimals: 6, currency: 'USD', issuer: 'X', owner: FRIEND, masterMinter: FRIEND, pauser: FRIEND, blacklister: FRIEND,
+        guardians: new Uint8Array(64), originMappings: new Uint8Array(4), supplyCap: 0n, quantumRequired: false, mintThreshold: 0n, requiredSigners: 0, cosigners: new Uint8Array(0), timelock: 0n, epochLength: 0n },
+      { type: 'StableMint', token: USDC, to: FRIEND, amount: 1n },
+      { type: 'StableBurn', token: USDC, amount: 1n },
+      { type: 'StablePause', token: USDC, pause: true },
+      { type: 'StableBlacklist', token: USDC, account: FRIEND, add: true },
+      { type: 'StableTransferRole', token: USDC, role: 'pauser', newAddress: FRIEND },
+      { type: 'StableConfigureMinter', token: USDC, action: 'add', minter: FRIEND, allowance: 5n, epochLimit: 0n },
+      { type: 'StableHandover', token: USDC, newOwner: FRIEND, newMasterMinter: FRIEND, newPauser: FRIEND, newBlacklister: FRIEND },
+      { type: 'StableCancelPending', token: USDC, pendingId: 1n },
+      { type: 'StableExecutePending', token: USDC, pendingId: 1n },
+      { type: 'StableFreezeMint', token: USDC },
+      { type: 'StableUnfreezeMint', token: USDC },
+      { type: 'StableSetGuardians', token: USDC, guardians: new Uint8Array(96) },
+      { type: 'StableConfigureSecurity', token: USDC, timelock: 5n, mintThreshold: 0n, requiredSigners: 0, cosigners: new Uint8Array(32), quantumRequired: true },
+      { type: 'StableApproveMint', token: USDC, pendingId: 2n },
+      { type: 'StableRaiseSupplyCap', token: USDC, supplyCap: 9n },
+      { type: 'StableVerifyIssuer', token: USDC },
     ];
     for (const op of samples) expect(gasOf(op), op.type).toBe(meter.opGas(op));
     // Every operation of the ABI table is priced and checked here (a new one must join the samples).

@@ -3,6 +3,7 @@ import { accountMethods } from './account.js';
 import { accountsMethods } from './accounts.js';
 import { allowanceMethods } from './allowances.js';
 import { auditMethods } from './audit.js';
+import { stablecoinMethods } from './stablecoins.js';
 import type { MethodDependencies } from './context.js';
 import { dexMethods } from './dex.js';
 import { presaleMethods } from './presales.js';
@@ -61,6 +62,7 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     passportMethods,
     accountsMethods,
     upgradeMethods,
+    stablecoinMethods,
   ]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));

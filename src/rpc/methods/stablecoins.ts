@@ -1,0 +1,429 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { encodeAccount, encodeMint } from '../../codec/address.js';
+import type { Operation } from '../../abi/operations.js';
+import type { RegisteredToken } from '../../chain/token-registry.js';
+import {
+  isBlacklisted, isPaused, PENDING_KINDS, refusal, ROLE_NAMES, STABLE_FLAG_MINT_FROZEN, STABLE_FLAG_QUANTUM, stableProfile, stableRecord, VERIFICATION,
+  type StableCoinFields,
+} from '../../chain/stablecoins.js';
+import { APP_ERRORS, RpcError } from '../errors.js';
+import { defineMethod, type MethodDefinition } from '../registry.js';
+import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import type { MethodDependencies } from './context.js';
+import { accountParam, tokenParam } from './params.js';
+import { ReceiptSchema } from './result-schemas.js';
+import { STABLE_EXAMPLES } from './stablecoin-examples.js';
+
+const Str = (description: string) => Type.String({ description });
+const StableRef = Type.String({ minLength: 1, maxLength: 64, description: 'Stablecoin symbol (any case, e.g. USDC) or mint address (Nx1… or 0x + 64 hex).' });
+const PendingId = DecimalString({ description: 'the pending change or mint id (StablePending.pending_id of the receipt that queued it; svc_getStablecoinInfo lists them)' });
+const Amount = DecimalString({ description: 'raw units' });
+const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+const Origin = Type.Object({ chain: Type.String({ minLength: 1, maxLength: 64 }), contract: Type.String({ minLength: 1, maxLength: 64 }) });
+
+const CreateConfig = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 64 }),
+  symbol: Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9]+$' }),
+  decimals: Type.Integer({ minimum: 0, maximum: 18 }),
+  currency: Type.String({ minLength: 1, maxLength: 16, description: 'ISO 4217 code of the currency the coin tracks (USD, EUR, …)' }),
+  issuer: Type.String({ minLength: 1, maxLength: 128 }),
+  owner: Address(), master_minter: Address(), pauser: Address(), blacklister: Address(),
+  guardians: Type.Optional(Type.Array(Address(), { maxItems: 8 })),
+  origin_mappings: Type.Optional(Type.Array(Origin, { maxItems: 8, description: 'the first one names the canonical mint: Blake3("<chain>_<SYMBOL>")' })),
+  supply_cap: Type.Optional(DecimalString({ description: 'raw units; absent or "0" = no cap' })),
+  quantum_required: Type.Optional(Type.Boolean()),
+  mint_threshold: Type.Optional(DecimalString({ description: 'mints above this wait for the cosigners; absent or "0" = none' })),
+  required_signers: Type.Optional(Type.Integer({ minimum: 0, maximum: 8 })),
+  authorized_cosigners: Type.Optional(Type.Array(Address(), { maxItems: 8 })),
+  timelock: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'blocks; absent or 0 = 720' })),
+  epoch_length: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'blocks; absent or 0 = 720' })),
+}, { additionalProperties: false });
+
+const SecurityConfig = Type.Object({
+  timelock: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'blocks of delay of role changes and minter additions' }),
+  mint_threshold: DecimalString({ description: 'mints above this wait for the cosigners; "0" = none' }),
+  required_signers: Type.Integer({ minimum: 0, maximum: 8 }),
+  authorized_cosigners: Type.Array(Address(), { maxItems: 8 }),
+  quantum_required: Type.Boolean(),
+}, { additionalProperties: false });
+
+const Minter = Type.Object({ minter: Str('Nx0… account'), allowance_remaining: DecimalString(), epoch_limit: DecimalString({ description: '"0" = none' }), minted_in_epoch: DecimalString() });
+const Pending = Type.Object({
+  id: Str('pending id'), kind: Str('role_change, minter_addition, handover or mint'), effective_height: Type.Integer({ description: 'executable from this height (a mint: the height it was requested)' }),
+  proposer: Str('who queued it'), role: Type.Optional(Str('role_change: the role')), new_address: Type.Optional(Str('role_change: the new holder')),
+  minter: Type.Optional(Str('minter_addition, mint: the minter')), allowance: Type.Optional(DecimalString()), epoch_limit: Type.Optional(DecimalString()),
+  new_roles: Type.Optional(Type.Object({ owner: Type.String(), master_minter: Type.String(), pauser: Type.String(), blacklister: Type.String() })),
+  to: Type.Optional(Str('mint: the recipient')), amount: Type.Optional(DecimalString()), approvals: Type.Optional(Type.Array(Type.String(), { description: 'mint: the cosigners that approved' })),
+});
+const StableInfo = Type.Object({
+  mint: Str('Nx1… canonical mint'), symbol: Type.String(), name: Type.String(), decimals: Type.Integer(), currency: Type.String(), issuer: Type.String(),
+  badge: Str('"Official Stablecoin" (spec §2.1)'), verification_status: Str('Pending, Verified or Issuer-Held (spec §2.2)'), reputation_points: Type.Integer(),
+  total_supply: DecimalString(),
+  roles: Type.Object({ owner: Type.String(), master_minter: Type.String(), pauser: Type.String(), blacklister: Type.String() }),
+  guardians: Type.Array(Type.String()), paused: Type.Boolean(), mint_frozen: Type.Boolean(),
+  timelock: Type.Integer(), epoch_length: Type.Integer(), current_epoch: Type.Integer(),
+  mint_threshold: DecimalString({ description: '"0" = none' }), required_signers: Type.Integer(), authorized_cosigners: Type.Array(Type.String()),
+  quantum_required: Type.Boolean(), supply_cap: Nullable(DecimalString()), blacklisted_count: Type.Integer(),
+  minters: Type.Array(Minter), origin_mappings: Type.Array(Origin), launch_origin: Nullable(Type.String()), pending: Type.Array(Pending),
+  created_height: Type.Integer(),
+});
+
+/**
+ * STD-8 stablecoins (spec §2.1, §3, §4.16; docs/stablecoins.md). The writes are unsigned
+ * convenience methods (testnet, spec §5.5) checked against `sender`'s role, first here over
+ * committed state (a caller the rule refuses gets -32011 naming the rule, and no bundle or fee
+ * exists), then by the core, which decides; on mainnet the same operations arrive signed through
+ * svc_submitBundle (src/client/wallet.ts).
+ */
+export function stablecoinMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+  const stableToken = (value: string, position: number): RegisteredToken => {
+    const token = tokenParam(readers.tokens, value);
+    if (!stableRecord(chain.state, token.mint)) throw RpcError.invalidParam('token', position, 'an STD-8 stablecoin (svc_listStablecoins lists them)', { token: value, status: 'NOT_STABLECOIN' });
+    return token;
+  };
+  /** Refuse what the core would refuse for `sender`'s role or the coin's state, then submit. */
+  const submit = (sender: Uint8Array, op: Operation, token?: RegisteredToken) => {
+    const no = refusal(chain.state, token, chain.height, sender, op);
+    if (no) throw RpcError.app('UNAUTHORIZED', `${op.type} refused: ${no.message} (${no.status})`, { status: no.status, rule: no.message });
+    return chain.submitOperations(sender, [op]);
+  };
+  const positiveAmount = (value: string, param: string, position: number) => {
+    const n = parseAmount(value, param, position);
+    if (n === 0n) throw RpcError.invalidParam(param, position, 'an amount greater than zero', { status: 'ZERO_AMOUNT' });
+    return n;
+  };
+  const pendingId = (value: string, position: number) => parseAmount(value, 'pending_id', position, 64);
+  const accountsBytes = (list: readonly string[], param: string, position: number) => {
+    const out = new Uint8Array(32 * list.length);
+    list.forEach((a, i) => out.set(accountParam(a, `${param}[${i}]`, position), 32 * i));
+    return out;
+  };
+  const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
+  const sender = (role: string) => ({ name: 'sender', schema: Address({ description: `the acting account: ${role}` }) });
+  const receipt = { name: 'receipt', schema: ReceiptSchema };
+  const tokenP = { name: 'token', schema: StableRef };
+
+  return withExamples([
+    defineMethod({
+      name: 'svc_createStableToken',
+      summary: 'Create an STD-8 stablecoin: the canonical token with its deterministic mint, origin mappings, reserved symbol and official badge (governance only).',
+      description: 'Governance only: `sender` must be the governance authority 0x00…09 (on mainnet a passed protocol proposal executes the same '
+        + 'operation; on testnet naming it as sender stands in for one). The mint is Blake3("<first origin chain>_<SYMBOL>"), or '
+        + 'Blake3("std8_<SYMBOL>") without mappings. A symbol already taken fails with SYMBOL_TAKEN. docs/stablecoins.md.',
+      params: [{ name: 'config', schema: CreateConfig }, sender('the governance authority 0x00…09')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([c, from]) => {
+        const gov = accountParam(from, 'sender', 2);
+        const origins = c.origin_mappings ?? [];
+        const o = new Uint8Array(4 + origins.reduce((n, x) => n + 8 + Buffer.byteLength(x.chain) + Buffer.byteLength(x.contract), 0));
+        const dv = new DataView(o.buffer);
+        dv.setUint32(0, origins.length, true);
+        let at = 4;
+        for (const x of origins) for (const sv of [x.chain, x.contract]) { const b = Buffer.from(sv, 'utf8'); dv.setUint32(at, b.length, true); o.set(b, at + 4); at += 4 + b.length; }
+        const amount = (v: string | undefined, name: string) => (v === undefined ? 0n : parseAmount(v, `config.${name}`, 1));
+        const op: Operation = {
+          type: 'CreateStableToken', name: c.name, symbol: c.symbol, decimals: c.decimals, currency: c.currency, issuer: c.issuer,
+          owner: accountParam(c.owner, 'config.owner', 1), masterMinter: accountParam(c.master_minter, 'config.master_minter', 1),
+          pauser: accountParam(c.pauser, 'config.pauser', 1), blacklister: accountParam(c.blacklister, 'config.blacklister', 1),
+          guardians: accountsBytes(c.guardians ?? [], 'config.guardians', 1), originMappings: o, supplyCap: amount(c.supply_cap, 'supply_cap'),
+          quantumRequired: c.quantum_required ?? false, mintThreshold: amount(c.mint_threshold, 'mint_threshold'), requiredSigners: c.required_signers ?? 0,
+          cosigners: accountsBytes(c.authorized_cosigners ?? [], 'config.authorized_cosigners', 1), timelock: BigInt(c.timelock ?? 0), epochLength: BigInt(c.epoch_length ?? 0),
+        };
+        if (readers.tokens.resolve(c.symbol)) {
+          throw RpcError.invalidParam('config', 1, 'a symbol no token has yet', { symbol: c.symbol, status: 'SYMBOL_TAKEN' });
+        }
+        return submit(gov, op);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableMint',
+      summary: 'Mint `amount` of a stablecoin to `to` (a configured minter; above mint_threshold it waits for the cosigners).',
+      description: 'Refused (-32011, data.status) when the sender is not a minter, either party is blacklisted, the coin is paused or minting '
+        + 'is frozen, the quantum requirement is on (mint with an ML-DSA-65-signed bundle instead), or the allowance is short; the epoch '
+        + 'limit and supply cap fail in the block (EPOCH_LIMIT_EXCEEDED, SUPPLY_CAP_EXCEEDED). A mint above mint_threshold answers with '
+        + 'a StablePending event (kind mint) and executes when required_signers cosigners approve (svc_stableApproveMint).',
+      params: [tokenP, { name: 'to', schema: Address() }, { name: 'amount', schema: Amount }, sender('a minter')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, to, amount, from]) => {
+        const token = stableToken(t, 1);
+        const op: Operation = { type: 'StableMint', token: token.mint, to: accountParam(to, 'to', 2), amount: positiveAmount(amount, 'amount', 3) };
+        return submit(accountParam(from, 'sender', 4), op, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableBurn',
+      summary: 'Burn `amount` of the sender\'s own stablecoin balance (any holder).',
+      description: 'The total supply falls by the amount; the receipt carries a Transfer to the zero account. Refused while paused or for a blacklisted holder.',
+      params: [tokenP, { name: 'amount', schema: Amount }, sender('the holder')] as const,
+      result: receipt, errors: [...writeErrors, APP_ERRORS.INSUFFICIENT_BALANCE.code],
+      handler: async ([t, amount, from]) => {
+        const token = stableToken(t, 1);
+        const holder = accountParam(from, 'sender', 3);
+        const value = positiveAmount(amount, 'amount', 2);
+        const op: Operation = { type: 'StableBurn', token: token.mint, amount: value };
+        const no = refusal(chain.state, token, chain.height, holder, op);
+        if (!no && chain.balance(holder, token.mint) < value) throw RpcError.app('INSUFFICIENT_BALANCE', `the sender holds ${chain.balance(holder, token.mint)} raw units, less than ${value}`, { status: 'INSUFFICIENT_BALANCE' });
+        return submit(holder, op, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stablePause',
+      summary: 'Pause (true) or unpause (false) a stablecoin: while paused no mint and no movement of it on any path (pauser role).',
+      description: 'Pausing holds on every path that moves the token (transfers, EVM transfers, TransferFrom, DEX swaps and liquidity, schedules, and the domains added later), because the core checks it where balances move. Pausing a paused coin is allowed, as in FiatToken. NOT_PAUSER (-32011) for anyone else. docs/stablecoins.md "Where the rules hold".',
+      params: [tokenP, { name: 'pause', schema: Type.Boolean() }, sender('the pauser')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, pause, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 3), { type: 'StablePause', token: token.mint, pause }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableBlacklist',
+      summary: 'Add (true) or remove (false) an address on a stablecoin\'s blacklist: it can then neither send, receive, mint nor burn it (blacklister role).',
+      description: 'The blacklist is checked before any state change, for the sender and the recipient of every movement, and for the minter and recipient of a mint. Adding twice or removing an absent address changes nothing. NOT_BLACKLISTER (-32011) for anyone else.',
+      params: [tokenP, { name: 'address', schema: Address() }, { name: 'add', schema: Type.Boolean() }, sender('the blacklister')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, address, add, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 4), { type: 'StableBlacklist', token: token.mint, account: accountParam(address, 'address', 2), add }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableTransferRole',
+      summary: 'Queue the transfer of one role to `new_address`; it applies after the timelock (owner only).',
+      description: 'Answers with the receipt, whose StablePending event gives the pending_id and effective_height; from that height anyone '
+        + 'applies it with svc_stableExecutePending; the owner or a guardian may cancel it before (svc_stableCancelPending).',
+      params: [tokenP, { name: 'role', schema: Type.Union(ROLE_NAMES.map((r) => Type.Literal(r))) }, { name: 'new_address', schema: Address() }, sender('the owner')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, role, to, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 4), { type: 'StableTransferRole', token: token.mint, role, newAddress: accountParam(to, 'new_address', 3) }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableConfigureMinter',
+      summary: 'Add (timelocked), remove (immediate) or configure (immediate) a minter and its allowance and epoch limit (master minter).',
+      description: 'allowance and epoch_limit are needed for add and configure and ignored for remove (pass null); epoch_limit "0" means no '
+        + 'per-epoch limit. An addition answers with a StablePending event and applies with svc_stableExecutePending after the timelock; the '
+        + 'owner or a guardian may cancel it.',
+      params: [tokenP, { name: 'action', schema: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('configure')]) }, { name: 'minter', schema: Address() },
+        { name: 'allowance', schema: Nullable(Amount) }, { name: 'epoch_limit', schema: Nullable(Amount) }, sender('the master minter')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, action, minter, allowance, limit, from]) => {
+        const token = stableToken(t, 1);
+        if (action !== 'remove' && (allowance == null || limit == null)) {
+          throw RpcError.invalidParam(allowance == null ? 'allowance' : 'epoch_limit', allowance == null ? 4 : 5, `a raw-unit amount for ${action}`);
+        }
+        const op: Operation = {
+          type: 'StableConfigureMinter', token: token.mint, action, minter: accountParam(minter, 'minter', 3),
+          allowance: allowance == null ? 0n : parseAmount(allowance, 'allowance', 4), epochLimit: limit == null ? 0n : parseAmount(limit, 'epoch_limit', 5),
+        };
+        return submit(accountParam(from, 'sender', 6), op, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableHandover',
+      summary: 'Queue the handover of all four roles to the issuer: public, at least 720 blocks, then all move at once (owner only).',
+      description: 'Cancelable by the foundation (0x00…03), governance, the owner or any guardian. Executed with svc_stableExecutePending '
+        + 'from its effective height; the verification status becomes Issuer-Held (spec §2.2).',
+      params: [tokenP, { name: 'new_owner', schema: Address() }, { name: 'new_master_minter', schema: Address() }, { name: 'new_pauser', schema: Address() },
+        { name: 'new_blacklister', schema: Address() }, sender('the owner')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, o, m, p, b, from]) => {
+        const token = stableToken(t, 1);
+        const op: Operation = {
+          type: 'StableHandover', token: token.mint, newOwner: accountParam(o, 'new_owner', 2), newMasterMinter: accountParam(m, 'new_master_minter', 3),
+          newPauser: accountParam(p, 'new_pauser', 4), newBlacklister: accountParam(b, 'new_blacklister', 5),
+        };
+        return submit(accountParam(from, 'sender', 6), op, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableCancelPending',
+      summary: 'Cancel a pending role change, minter addition, handover or mint before it applies.',
+      description: 'Role changes and minter additions: the owner or a guardian; a handover: the foundation, governance, the owner or a guardian; '
+        + 'a pending mint: the owner, the master minter or a guardian. docs/stablecoins.md "Pending changes".',
+      params: [tokenP, { name: 'pending_id', schema: PendingId }, sender('see the description')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, id, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 3), { type: 'StableCancelPending', token: token.mint, pendingId: pendingId(id, 2) }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableExecutePending',
+      summary: 'Apply a pending role change, minter addition or handover whose timelock has expired (anyone).',
+      description: 'PENDING_NOT_DUE (-32011) before its effective height, PENDING_NOT_FOUND for an id that is not pending (or a pending mint, which executes through its cosigners). A handover moves all four roles at once and makes the issuer Issuer-Held.',
+      params: [tokenP, { name: 'pending_id', schema: PendingId }, sender('any account (it pays the fee)')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, id, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 3), { type: 'StableExecutePending', token: token.mint, pendingId: pendingId(id, 2) }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableFreezeMint',
+      summary: 'Freeze minting at once, without a timelock (a guardian); transfers stay allowed. Only the owner unfreezes.',
+      description: 'paused and mint_frozen are independent (spec §3): a frozen coin still moves. NOT_STABLE_GUARDIAN (-32011) for anyone but a guardian.',
+      params: [tokenP, sender('a guardian')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 2), { type: 'StableFreezeMint', token: token.mint }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableUnfreezeMint',
+      summary: 'Lift a guardian\'s mint freeze (owner only).',
+      description: 'Only the owner role, never a guardian (spec §3): NOT_STABLE_OWNER (-32011).',
+      params: [tokenP, sender('the owner')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 2), { type: 'StableUnfreezeMint', token: token.mint }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableSetGuardians',
+      summary: 'Replace the guardian list (owner only; at most 8 distinct non-zero addresses; immediate).',
+      description: 'Guardians freeze minting at once and cancel pending changes and handovers. A list with a zero or repeated address fails with INVALID_STABLE_CONFIG.',
+      params: [tokenP, { name: 'guardians', schema: Type.Array(Address(), { maxItems: 8 }) }, sender('the owner')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, g, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 3), { type: 'StableSetGuardians', token: token.mint, guardians: accountsBytes(g, 'guardians', 2) }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableConfigureSecurity',
+      summary: 'Set the timelock, mint threshold, required signers, authorized cosigners and quantum requirement (owner only; immediate).',
+      description: 'Clears the approvals of pending mints (they counted the old cosigners). required_signers must be at most the cosigners and at least 1 with a threshold.',
+      params: [tokenP, { name: 'config', schema: SecurityConfig }, sender('the owner')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, c, from]) => {
+        const token = stableToken(t, 1);
+        const op: Operation = {
+          type: 'StableConfigureSecurity', token: token.mint, timelock: BigInt(c.timelock), mintThreshold: parseAmount(c.mint_threshold, 'config.mint_threshold', 2),
+          requiredSigners: c.required_signers, cosigners: accountsBytes(c.authorized_cosigners, 'config.authorized_cosigners', 2), quantumRequired: c.quantum_required,
+        };
+        return submit(accountParam(from, 'sender', 3), op, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableApproveMint',
+      summary: 'Approve a pending large mint as an authorized cosigner; the approval that reaches required_signers executes it (its limits checked again).',
+      description: 'NOT_COSIGNER or STABLE_ALREADY_APPROVED (-32011) before any bundle; a failure of the re-checked limits fails this approval, which may be sent again once the mint fits.',
+      params: [tokenP, { name: 'pending_id', schema: PendingId }, sender('an authorized cosigner')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, id, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 3), { type: 'StableApproveMint', token: token.mint, pendingId: pendingId(id, 2) }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableRaiseSupplyCap',
+      summary: 'Raise a stablecoin\'s supply cap ("0" removes it): governance only, never the owner (spec §2.1).',
+      description: 'Only the governance authority 0x00…09 (a passed proposal; on testnet as sender). SUPPLY_CAP_NOT_RAISED for a cap not above the current one, or for a coin without a cap.',
+      params: [tokenP, { name: 'supply_cap', schema: DecimalString({ description: 'the new cap in raw units, above the current one; "0" = no cap' }) }, sender('the governance authority 0x00…09')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, cap, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 3), { type: 'StableRaiseSupplyCap', token: token.mint, supplyCap: parseAmount(cap, 'supply_cap', 2) }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableVerifyIssuer',
+      summary: 'Mark a stablecoin\'s issuer Verified (spec §2.2: 12 points): governance only.',
+      description: 'Pending becomes Verified; an Issuer-Held coin stays Issuer-Held. NOT_GOVERNANCE (-32011) for any other sender.',
+      params: [tokenP, sender('the governance authority 0x00…09')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, from]) => {
+        const token = stableToken(t, 1);
+        return submit(accountParam(from, 'sender', 2), { type: 'StableVerifyIssuer', token: token.mint }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_getStablecoinInfo',
+      summary: 'A stablecoin\'s roles, config, security settings, origin mappings, minters and pending changes.',
+      description: 'NOT_FOUND (-32003) for a token that is not an STD-8 stablecoin; UNKNOWN_TOKEN for no token at all.',
+      params: [{ name: 'symbol_or_mint', schema: StableRef }] as const,
+      result: { name: 'stablecoin', schema: StableInfo },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
+      handler: ([ref]) => {
+        const token = tokenParam(readers.tokens, ref);
+        const s = stableRecord(chain.state, token.mint);
+        if (!s) throw RpcError.app('NOT_FOUND', `${token.symbol} is not an STD-8 stablecoin`, { token: ref });
+        return info(token, s);
+      },
+    }),
+    defineMethod({
+      name: 'svc_listStablecoins',
+      summary: 'Every STD-8 stablecoin (genesis ones first, then by creation), with the same fields as svc_getStablecoinInfo.',
+      description: 'The 18 genesis stablecoins are listed with verification Pending and governance holding their roles until each issuer\'s handover.',
+      params: [{ name: 'limit', schema: Limit({ description: 'at most this many (default 100, at most 1,000)', default: 100 }), required: false }] as const,
+      result: { name: 'stablecoins', schema: Type.Array(StableInfo) },
+      handler: ([limit]) => {
+        const out = [];
+        for (const token of readers.tokens.list()) {
+          if (out.length >= (limit ?? 100)) break;
+          const s = stableRecord(chain.state, token.mint);
+          if (s) out.push(info(token, s));
+        }
+        return out;
+      },
+    }),
+    defineMethod({
+      name: 'svc_isBlacklisted',
+      summary: 'Whether an address is blacklisted for a stablecoin.',
+      description: 'Reads the 0x41 blacklist entry; -32602 for a token that is not a stablecoin, UNKNOWN_TOKEN for no token.',
+      params: [tokenP, { name: 'address', schema: Address() }] as const,
+      result: { name: 'blacklisted', schema: Type.Boolean() },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
+      handler: ([t, address]) => isBlacklisted(chain.state, stableToken(t, 1).mint, accountParam(address, 'address', 2)),
+    }),
+  ]);
+
+  function info(token: RegisteredToken, s: StableCoinFields) {
+    const p = stableProfile(chain.state, token.mint);
+    const v = VERIFICATION[s.verification] ?? VERIFICATION[0];
+    const epoch = BigInt(chain.height) / (s.epochLength === 0n ? 1n : s.epochLength);
+    return {
+      mint: encodeMint(token.mint), symbol: token.symbol, name: token.name, decimals: token.decimals, currency: p?.currency ?? '', issuer: p?.issuer ?? '',
+      badge: 'Official Stablecoin', verification_status: v.status, reputation_points: v.points, total_supply: token.totalSupply.toString(),
+      roles: { owner: encodeAccount(s.owner), master_minter: encodeAccount(s.masterMinter), pauser: encodeAccount(s.pauser), blacklister: encodeAccount(s.blacklister) },
+      guardians: s.guardians.map(encodeAccount), paused: isPaused(token), mint_frozen: (s.flags & STABLE_FLAG_MINT_FROZEN) !== 0,
+      timelock: Number(s.timelock), epoch_length: Number(s.epochLength), current_epoch: Number(epoch),
+      mint_threshold: s.mintThreshold.toString(), required_signers: s.requiredSigners, authorized_cosigners: s.cosigners.map(encodeAccount),
+      quantum_required: (s.flags & STABLE_FLAG_QUANTUM) !== 0, supply_cap: s.supplyCap === 0n ? null : s.supplyCap.toString(), blacklisted_count: Number(s.blacklisted),
+      minters: s.minters.map((m) => ({ minter: encodeAccount(m.minter), allowance_remaining: m.allowance.toString(), epoch_limit: m.epochLimit.toString(),
+        minted_in_epoch: (m.epoch === epoch ? m.mintedInEpoch : 0n).toString() })),
+      origin_mappings: (p?.origins ?? []).map((o) => ({ chain: o.chain, contract: o.contract })),
+      launch_origin: p?.launchOrigin ? p.launchOrigin : null,
+      pending: s.pending.map((x) => {
+        const kind = PENDING_KINDS[x.kind] ?? 'role_change';
+        const base = { id: x.id.toString(), kind, effective_height: Number(x.effectiveHeight), proposer: encodeAccount(x.proposer) };
+        if (x.kind === 0) return { ...base, role: ROLE_NAMES[x.role] ?? 'owner', new_address: encodeAccount(x.a) };
+        if (x.kind === 1) return { ...base, minter: encodeAccount(x.a), allowance: x.amount.toString(), epoch_limit: x.amount2.toString() };
+        if (x.kind === 2) return { ...base, new_roles: { owner: encodeAccount(x.a), master_minter: encodeAccount(x.b), pauser: encodeAccount(x.c), blacklister: encodeAccount(x.d) } };
+        return { ...base, minter: encodeAccount(x.a), to: encodeAccount(x.b), amount: x.amount.toString(), approvals: s.cosigners.filter((_, i) => x.approvals & (1 << i)).map(encodeAccount) };
+      }),
+      created_height: Number(s.createdHeight),
+    };
+  }
+}
+
+/** The recorded examples (./stablecoin-examples.ts) with their params named from each method's list. */
+function withExamples(defs: MethodDefinition[]): MethodDefinition[] {
+  return defs.map((d) => {
+    const recorded = STABLE_EXAMPLES[d.name];
+    if (!recorded) return d;
+    return {
+      ...d,
+      examples: recorded.map((e) => ({
+        name: e.name,
+        params: e.params.map((value, i) => ({ name: d.params[i]!.name, value })),
+        result: { name: d.result.name, value: e.result },
+      })),
+    };
+  });
+}

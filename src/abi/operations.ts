@@ -109,6 +109,53 @@ export interface CancelProposalOp {
   type: 'CancelProposal';
   proposalId: bigint;
 }
+export interface CreateDaoOp {
+  type: 'CreateDao';
+  /** 1–64 bytes */
+  name: string;
+  /** the voting token (not NTV) */
+  tokenMint: Uint8Array;
+  /** votes cast ≥ this share of the token supply (1–10,000) */
+  quorumBps: number;
+  /** yes > this share of the votes cast (5,000–9,999) */
+  thresholdBps: number;
+  /** blocks (1–1,000,000) */
+  votingPeriod: bigint;
+  /** blocks after the vote before execution (0–1,000,000) */
+  executionDelay: bigint;
+  /** raw token units a proposer must hold */
+  proposalThreshold: bigint;
+}
+export interface DaoProposeOp {
+  type: 'DaoPropose';
+  dao: Uint8Array;
+  /** 1–128 bytes */
+  title: string;
+  /** at most 4,096 bytes */
+  description: string;
+  action: DaoAction;
+}
+export interface DaoVoteOp {
+  type: 'DaoVote';
+  dao: Uint8Array;
+  proposalId: bigint;
+  approve: boolean;
+}
+export interface DaoExecuteOp {
+  type: 'DaoExecute';
+  dao: Uint8Array;
+  proposalId: bigint;
+}
+export interface DaoCancelOp {
+  type: 'DaoCancel';
+  dao: Uint8Array;
+  proposalId: bigint;
+}
+export interface DaoUnlockOp {
+  type: 'DaoUnlock';
+  dao: Uint8Array;
+  proposalId: bigint;
+}
 export interface CreatePoolOp {
   type: 'CreatePool';
   tokenA: Uint8Array;
@@ -481,6 +528,32 @@ function readProposalAction(r: BorshReader, wire: string): ProposalAction {
   if (tag === 8) return { kind: 'BridgeAttesters', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a proposal') };
   throw new CodecError('OUT_OF_RANGE', wire, `proposal type must be 0 (Text) or 1 (ParameterChange) or 2 (TreasurySpend) or 3 (ContractSafety) or 4 (CollectionSafety) or 5 (CreateStablecoin) or 6 (VerifyIssuer) or 7 (RaiseSupplyCap) or 8 (BridgeAttesters), got ${tag}`);
 }
+/** what a passed DAO proposal does (docs/governance.md "DAOs"): a u8 tag (0 Text, 1 Operations), then the variant's fields. */
+export type DaoAction =
+  | {
+      kind: 'Text';
+    }
+  | {
+      kind: 'Operations';
+      /** run as the DAO account: spends from the DAO's treasury */
+      operations: Operation[];
+    };
+
+function writeDaoAction(w: BorshWriter, v: DaoAction, wire: string): void {
+  if (v.kind === 'Text') {
+    w.u8(0, wire);
+  } else {
+    w.u8(1, wire);
+    writeNested(w, v.operations, 'operations', MAX_PROPOSAL_OPS, 'a DAO proposal');
+  }
+}
+
+function readDaoAction(r: BorshReader, wire: string): DaoAction {
+  const tag = r.u8(wire);
+  if (tag === 0) return { kind: 'Text' };
+  if (tag === 1) return { kind: 'Operations', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a DAO proposal') };
+  throw new CodecError('OUT_OF_RANGE', wire, `DAO proposal type must be 0 (Text) or 1 (Operations), got ${tag}`);
+}
 /** when a schedule runs (docs/intents.md "Schedules on chain"): a u8 tag (0 Recurring, 1 Conditional), then the variant's fields. */
 export type ScheduleTrigger =
   | {
@@ -536,10 +609,10 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateDaoOp | DaoProposeOp | DaoVoteOp | DaoExecuteOp | DaoCancelOp | DaoUnlockOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RotateConsensusKeyOp;
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
-export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateSchedule', 'CancelSchedule']);
+export const NOT_NESTED: ReadonlySet<string> = new Set(['CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateDao', 'DaoPropose', 'DaoVote', 'DaoExecute', 'DaoCancel', 'DaoUnlock', 'CreateSchedule', 'CancelSchedule']);
 
 /** A u8 naming one of `values` (0 = the first). */
 function readChoice<T extends string>(r: BorshReader, wire: string, values: readonly T[]): T {
@@ -678,6 +751,44 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       return;
     case 'CancelProposal':
       w.u8(OpCode.CancelProposal, 'type');
+      w.u64(op.proposalId, 'proposal_id');
+      return;
+    case 'CreateDao':
+      w.u8(OpCode.CreateDao, 'type');
+      w.string(op.name, 'name', MAX_PROPOSAL_STRING_BYTES);
+      w.fixedBytes(op.tokenMint, 32, 'token_mint');
+      w.u16(op.quorumBps, 'quorum_bps');
+      w.u16(op.thresholdBps, 'threshold_bps');
+      w.u64(op.votingPeriod, 'voting_period');
+      w.u64(op.executionDelay, 'execution_delay');
+      w.u128(op.proposalThreshold, 'proposal_threshold');
+      return;
+    case 'DaoPropose':
+      w.u8(OpCode.DaoPropose, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.string(op.title, 'title', MAX_PROPOSAL_STRING_BYTES);
+      w.string(op.description, 'description', MAX_PROPOSAL_STRING_BYTES);
+      writeDaoAction(w, op.action, 'action');
+      return;
+    case 'DaoVote':
+      w.u8(OpCode.DaoVote, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.u64(op.proposalId, 'proposal_id');
+      w.bool(op.approve, 'approve');
+      return;
+    case 'DaoExecute':
+      w.u8(OpCode.DaoExecute, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.u64(op.proposalId, 'proposal_id');
+      return;
+    case 'DaoCancel':
+      w.u8(OpCode.DaoCancel, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.u64(op.proposalId, 'proposal_id');
+      return;
+    case 'DaoUnlock':
+      w.u8(OpCode.DaoUnlock, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
       w.u64(op.proposalId, 'proposal_id');
       return;
     case 'CreatePool':
@@ -998,6 +1109,24 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.CancelProposal: {
       return { type: 'CancelProposal', proposalId: r.u64('proposal_id') };
+    }
+    case OpCode.CreateDao: {
+      return { type: 'CreateDao', name: r.string('name', MAX_PROPOSAL_STRING_BYTES), tokenMint: r.fixedBytes(32, 'token_mint'), quorumBps: r.u16('quorum_bps'), thresholdBps: r.u16('threshold_bps'), votingPeriod: r.u64('voting_period'), executionDelay: r.u64('execution_delay'), proposalThreshold: r.u128('proposal_threshold') };
+    }
+    case OpCode.DaoPropose: {
+      return { type: 'DaoPropose', dao: r.fixedBytes(32, 'dao'), title: r.string('title', MAX_PROPOSAL_STRING_BYTES), description: r.string('description', MAX_PROPOSAL_STRING_BYTES), action: readDaoAction(r, 'action') };
+    }
+    case OpCode.DaoVote: {
+      return { type: 'DaoVote', dao: r.fixedBytes(32, 'dao'), proposalId: r.u64('proposal_id'), approve: r.bool('approve') };
+    }
+    case OpCode.DaoExecute: {
+      return { type: 'DaoExecute', dao: r.fixedBytes(32, 'dao'), proposalId: r.u64('proposal_id') };
+    }
+    case OpCode.DaoCancel: {
+      return { type: 'DaoCancel', dao: r.fixedBytes(32, 'dao'), proposalId: r.u64('proposal_id') };
+    }
+    case OpCode.DaoUnlock: {
+      return { type: 'DaoUnlock', dao: r.fixedBytes(32, 'dao'), proposalId: r.u64('proposal_id') };
     }
     case OpCode.CreatePool: {
       return { type: 'CreatePool', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'), amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), lpLockDuration: r.u64('lp_lock_duration') };

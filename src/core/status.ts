@@ -238,7 +238,7 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'TREASURY_INSUFFICIENT', code: 232, class: 'failed', message: "the treasury spend is above what the foundation treasury 0x00…03 holds" },
   { name: 'INVALID_SAFETY_TARGET', code: 233, class: 'failed', message: "a safety level must be 0-3, a contract's chain and address 1-128 bytes each, a collection must exist" },
   { name: 'INVALID_PROPOSAL_OPERATIONS', code: 234, class: 'failed', message: "a proposal's operations must be 1-8 operations of at most 4,096 bytes" },
-  { name: 'NO_VOTING_POWER', code: 235, class: 'failed', message: "only accounts with bonded stake (validators and delegators) may propose or vote" },
+  { name: 'NO_VOTING_POWER', code: 235, class: 'failed', message: "no voting power: protocol proposals need bonded stake (validators and delegators), a DAO vote tokens of the DAO's own (not an allowance, not tokens locked in another vote)" },
   { name: 'PROPOSAL_NOT_FOUND', code: 236, class: 'failed', message: "no proposal with this id" },
   { name: 'VOTING_CLOSED', code: 237, class: 'failed', message: "the proposal is no longer open for votes: its voting period ended, or it was executed or cancelled" },
   { name: 'ALREADY_VOTED', code: 238, class: 'failed', message: "this account has already voted on the proposal" },

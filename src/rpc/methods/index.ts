@@ -22,6 +22,7 @@ import { stakingMethods } from './staking.js';
 import { withMethodDocs } from './svc-examples.js';
 import { consensusMethods } from './consensus.js';
 import { governanceMethods } from './governance.js';
+import { daoMethods } from './dao.js';
 
 export type { MethodDependencies } from './context.js';
 
@@ -47,6 +48,7 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     stakingMethods,
     consensusMethods,
     governanceMethods,
+    daoMethods,
     presaleMethods,
     stakingPoolMethods,
   ]) {

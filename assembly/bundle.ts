@@ -195,23 +195,11 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_PROPOSAL && !nested) {
-      let title = rVec();
-      let titleLen = vecLen;
-      if (bad || !validUtf8(title, titleLen)) return S.MALFORMED_BUNDLE;
-      let desc = rVec();
-      let descLen = vecLen;
-      if (bad || !validUtf8(desc, descLen)) return S.MALFORMED_BUNDLE;
+      if (!readProposalText(rec)) return S.MALFORMED_BUNDLE;
       let action = rp;
       let st = decodeProposalAction();
       if (st != S.OK) return st;
-      let actionLen = <u32>(rp - action);
-      store<u32>(rec, <u32>title, 4);
-      store<u32>(rec, titleLen, 8);
-      store<u32>(rec, <u32>desc, 12);
-      store<u32>(rec, titleLen + descLen + actionLen, 16);
-      store<u32>(rec, descLen, 20);
-      store<u32>(rec, <u32>action, 24);
-      store<u32>(rec, actionLen, 28);
+      storeProposalAction(rec, action);
     } else if (d == OP_VOTE_PROPOSAL && !nested) {
       store<u32>(rec, <u32>take(OP_VOTE_PROPOSAL_BYTES - 1), 4);
       rBool(); // approve, a strict bool
@@ -227,12 +215,7 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
     } else if (d == OP_DAO_PROPOSE && !nested) {
       // Same record as CreateProposal (the DAO's address is the 32 bytes before the title's length).
       take(32);
-      let title = rVec();
-      let titleLen = vecLen;
-      if (bad || !validUtf8(title, titleLen)) return S.MALFORMED_BUNDLE;
-      let desc = rVec();
-      let descLen = vecLen;
-      if (bad || !validUtf8(desc, descLen)) return S.MALFORMED_BUNDLE;
+      if (!readProposalText(rec)) return S.MALFORMED_BUNDLE;
       let action = rp;
       let tag = <u32>rU8();
       if (bad || tag > DAO_ACTION_OPERATIONS) return S.MALFORMED_BUNDLE;
@@ -240,14 +223,7 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
         let st = decodeOps(NESTED_OPS, MAX_PROPOSAL_OPS, true);
         if (st != S.OK) return st == S.TOO_MANY_OPS || st == S.EMPTY_BUNDLE ? S.MALFORMED_BUNDLE : st;
       }
-      let actionLen = <u32>(rp - action);
-      store<u32>(rec, <u32>title, 4);
-      store<u32>(rec, titleLen, 8);
-      store<u32>(rec, <u32>desc, 12);
-      store<u32>(rec, titleLen + descLen + actionLen, 16);
-      store<u32>(rec, descLen, 20);
-      store<u32>(rec, <u32>action, 24);
-      store<u32>(rec, actionLen, 28);
+      storeProposalAction(rec, action);
     } else if (d == OP_DAO_VOTE && !nested) {
       store<u32>(rec, <u32>take(OP_DAO_VOTE_BYTES - 1), 4);
       rBool(); // approve, a strict bool
@@ -268,6 +244,29 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
   }
   opsCount = n;
   return S.OK;
+}
+
+/** A CreateProposal's or DaoPropose's title and description (strict UTF-8) into its op record (+4 +8 +12 +20); false when malformed. */
+function readProposalText(rec: usize): bool {
+  let title = rVec();
+  let titleLen = vecLen;
+  if (bad || !validUtf8(title, titleLen)) return false;
+  let desc = rVec();
+  let descLen = vecLen;
+  if (bad || !validUtf8(desc, descLen)) return false;
+  store<u32>(rec, <u32>title, 4);
+  store<u32>(rec, titleLen, 8);
+  store<u32>(rec, <u32>desc, 12);
+  store<u32>(rec, descLen, 20);
+  return true;
+}
+
+/** The action that starts at `action` and ends at the reader (+24 +28), and the stored bytes for the gas (+16). */
+function storeProposalAction(rec: usize, action: usize): void {
+  let actionLen = <u32>(rp - action);
+  store<u32>(rec, load<u32>(rec, 8) + load<u32>(rec, 20) + actionLen, 16);
+  store<u32>(rec, <u32>action, 24);
+  store<u32>(rec, actionLen, 28);
 }
 
 /**

@@ -19,7 +19,7 @@ import { ctxHeight } from "../context";
 import { beginEvent } from "../events";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU32, bytesEq, isZero } from "../mem";
 import { balLoad } from "../ledger";
-import { passed, runCarried, STATE_VOTING, STATE_EXECUTED, STATE_CANCELLED } from "./governance";
+import { addToTally, passed, runCarried, STATE_VOTING, STATE_EXECUTED, STATE_CANCELLED } from "./governance";
 import { deriveAddress, moveAmount, nextId } from "./escrow";
 import {
   P_DAO, P_DAO_COUNT, P_DAO_PROPOSAL, P_DAO_VOTE, DAO_ACTION_OPERATIONS,
@@ -28,7 +28,7 @@ import {
   R_DAO_EXECUTION_DELAY, R_DAO_PROPOSAL_THRESHOLD, R_DAO_CREATED_HEIGHT, R_DAO_PROPOSAL_COUNT, R_DAO_NAME,
   R_DAO_PROPOSAL_VERSION, R_DAO_PROPOSAL_PROPOSER, R_DAO_PROPOSAL_PROPOSAL_KIND, R_DAO_PROPOSAL_STATE,
   R_DAO_PROPOSAL_CREATED_HEIGHT, R_DAO_PROPOSAL_END_HEIGHT, R_DAO_PROPOSAL_EXECUTION_DELAY, R_DAO_PROPOSAL_QUORUM_BPS,
-  R_DAO_PROPOSAL_THRESHOLD_BPS, R_DAO_PROPOSAL_SUPPLY, R_DAO_PROPOSAL_YES, R_DAO_PROPOSAL_NO, R_DAO_PROPOSAL_VOTERS,
+  R_DAO_PROPOSAL_THRESHOLD_BPS, R_DAO_PROPOSAL_SUPPLY,
   R_DAO_PROPOSAL_EXECUTED_HEIGHT, R_DAO_PROPOSAL_ACTION, R_DAO_PROPOSAL_ACTION_DATA,
   R_DAO_VOTE_APPROVE, R_DAO_VOTE_WEIGHT, R_DAO_VOTE_HEIGHT, R_DAO_VOTE_UNLOCKED, R_DAO_VOTE_BYTES,
   EV_DAO_CREATED, EV_DAO_CREATED_BYTES, EV_DAO_PROPOSAL, EV_DAO_PROPOSAL_BYTES,
@@ -228,13 +228,7 @@ export function execDaoVote(user: usize, f: usize, bundleIndex: u32, opIndex: u3
   store<u64>(VOTE + R_DAO_VOTE_HEIGHT, ctxHeight);
   store<u8>(VOTE + R_DAO_VOTE_UNLOCKED, 0);
   setValue(voteEntry(DAO, id, user), VOTE, R_DAO_VOTE_BYTES);
-  e = proposalEntry(DAO, id);
-  let w = beginWrite(e, <u32>valLen(e));
-  let at = approve == 1 ? R_DAO_PROPOSAL_YES : R_DAO_PROPOSAL_NO;
-  U.add128(load<u64>(w + at), load<u64>(w + at, 8), wLo, wHi); // ≤ the token's supply
-  store<u64>(w + at, U.lo);
-  store<u64>(w + at, U.hi, 8);
-  store<u32>(w + R_DAO_PROPOSAL_VOTERS, load<u32>(w + R_DAO_PROPOSAL_VOTERS) + 1);
+  addToTally(proposalEntry(DAO, id), approve, wLo, wHi); // the offsets of ProposalRecord
   daoEvent(DAO, id, approve == 1 ? ACT_VOTED_YES : ACT_VOTED_NO, user, wLo, wHi, bundleIndex, opIndex);
   return S.OK;
 }

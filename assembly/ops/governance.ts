@@ -255,13 +255,7 @@ export function execVoteProposal(user: usize, f: usize, bundleIndex: u32, opInde
   store<u64>(VOTE + R_PROPOSAL_VOTE_WEIGHT + 8, wHi);
   store<u64>(VOTE + R_PROPOSAL_VOTE_HEIGHT, ctxHeight);
   setValue(voteEntry(id, user), VOTE, R_PROPOSAL_VOTE_BYTES);
-  e = proposalEntry(id);
-  let w = beginWrite(e, <u32>valLen(e)); // same length: fixed fields updated in place
-  let at = approve == 1 ? R_PROPOSAL_YES : R_PROPOSAL_NO;
-  U.add128(load<u64>(w + at), load<u64>(w + at, 8), wLo, wHi); // ≤ the NTV supply
-  store<u64>(w + at, U.lo);
-  store<u64>(w + at, U.hi, 8);
-  store<u32>(w + R_PROPOSAL_VOTERS, load<u32>(w + R_PROPOSAL_VOTERS) + 1);
+  addToTally(proposalEntry(id), approve, wLo, wHi);
   // ProposalVoted: id u64, voter[32], approve u8, weight u128
   let d = beginEvent(bundleIndex, <u16>opIndex, EV_PROPOSAL_VOTED, EV_PROPOSAL_VOTED_BYTES);
   store<u64>(d, id);
@@ -270,6 +264,20 @@ export function execVoteProposal(user: usize, f: usize, bundleIndex: u32, opInde
   store<u64>(d + 41, wLo);
   store<u64>(d + 49, wHi);
   return S.OK;
+}
+
+/**
+ * Add a vote's weight to the yes or no tally of the proposal record at entry `e` and count its voter,
+ * in place (same length). DAO proposals share the offsets (abi/state.mjs DaoProposal). The sum is
+ * bounded by the supply of what votes (NTV stake, or the DAO's token), so it cannot overflow.
+ */
+export function addToTally(e: usize, approve: u8, wLo: u64, wHi: u64): void {
+  let w = beginWrite(e, <u32>valLen(e));
+  let at = approve == 1 ? R_PROPOSAL_YES : R_PROPOSAL_NO;
+  U.add128(load<u64>(w + at), load<u64>(w + at, 8), wLo, wHi);
+  store<u64>(w + at, U.lo);
+  store<u64>(w + at, U.hi, 8);
+  store<u32>(w + R_PROPOSAL_VOTERS, load<u32>(w + R_PROPOSAL_VOTERS) + 1);
 }
 
 /** a × m1 >= b × m2 (u128 × bps, in 192 bits). */

@@ -50,6 +50,9 @@ export const events = [
   { name: 'ProposalExecuted', code: 47, core: 'EV_PROPOSAL_EXECUTED', bytes: 41, accounts: ['executor'], fields: [['proposalId', 'u64'], ['executor', 'bytes32'], ['proposalKind', 'u8']] },
   { name: 'ProposalCancelled', code: 48, core: 'EV_PROPOSAL_CANCELLED', bytes: 40, accounts: ['proposer'], fields: [['proposalId', 'u64'], ['proposer', 'bytes32']] },
   { name: 'ChainParamChanged', code: 49, core: 'EV_CHAIN_PARAM_CHANGED', bytes: 41, accounts: [], fields: [['proposalId', 'u64'], ['key', 'u8'], ['oldValue', 'u128'], ['newValue', 'u128']] },
+  // DAOs (docs/governance.md "DAOs"); locking and unlocking votes also emit Transfer.
+  { name: 'DaoCreated', code: 51, core: 'EV_DAO_CREATED', bytes: 104, accounts: ['dao', 'creator'], fields: [['dao', 'bytes32'], ['creator', 'bytes32'], ['tokenMint', 'bytes32'], ['daoId', 'u64']] },
+  { name: 'DaoProposalEvent', code: 52, core: 'EV_DAO_PROPOSAL', bytes: 89, accounts: ['dao', 'account'], fields: [['dao', 'bytes32'], ['proposalId', 'u64'], ['action', 'u8'], ['account', 'bytes32'], ['amount', 'u128']] },
   { name: 'SafetyLevelSet', code: 50, core: 'EV_SAFETY_LEVEL_SET', bytes: 42, accounts: [], fields: [['proposalId', 'u64'], ['target', 'bytes32'], ['targetKind', 'u8'], ['level', 'u8']] },
   // Presales and token staking pools (docs/presales.md, docs/staking-pools.md "Events"): the new
   // record's address, so a receipt names it (created.presale, created.staking_pool); the tokens move

@@ -80,6 +80,12 @@ export const gasFigures = {
   GAS_UPGRADE_SCHEDULE: { value: 60000, doc: 'ScheduleUpgrade: a plan record with two URLs and the upgrade state (docs/upgrades.md "Gas")' },
   GAS_UPGRADE_VOTE: { value: 60000, doc: 'VoteUpgrade: a vote record and, in full mode, a tally over the active set (up to 100 validators)' },
   GAS_UPGRADE_CANCEL: { value: 30000, doc: 'CancelUpgrade: rewrites the plan and the upgrade state' },
+  GAS_DAO_CREATE: { value: 60000, doc: 'CreateDao: the DAO record and the counter (docs/governance.md "DAOs")' },
+  GAS_DAO_PROPOSE: { value: 30000, doc: 'DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action' },
+  GAS_DAO_VOTE: { value: 35000, doc: "DaoVote: locks the voter's whole token balance in the DAO's escrow (a Transfer), a vote record and the tally" },
+  GAS_DAO_EXECUTE: { value: 80000, doc: "DaoExecute, flat: the proposal's at most MAX_PROPOSAL_OPS operations run as the DAO account" },
+  GAS_DAO_CANCEL: { value: 20000, doc: 'DaoCancel' },
+  GAS_DAO_UNLOCK: { value: 25000, doc: "DaoUnlock: returns a vote's locked tokens from the escrow (a Transfer)" },
   GAS_CANCEL_SCHEDULE: { value: 20000, doc: 'CancelSchedule: rewrites a record and a list' },
   GAS_PRESALE_CREATE: { value: 60000, doc: 'CreatePresale: the record, the counter and two escrow moves (docs/presales.md "Gas")' },
   GAS_PRESALE_CONTRIBUTE: { value: 30000, doc: 'ContributePresale: a move and two records' },
@@ -129,6 +135,11 @@ export const enums = {
     { name: 'VerifyIssuer', tag: 6, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the issuer verification operation')] },
     { name: 'RaiseSupplyCap', tag: 7, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the supply cap operation')] },
     { name: 'BridgeAttesters', tag: 8, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the attester set operation')] },
+  ] },
+  // DAOs (issue 22 item 5; docs/governance.md "DAOs"): what a passed DAO proposal does.
+  DaoAction: { what: 'DAO proposal type', doc: 'what a passed DAO proposal does (docs/governance.md "DAOs")', variants: [
+    { name: 'Text', tag: 0, fields: [] },
+    { name: 'Operations', tag: 1, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a DAO proposal'], "run as the DAO account: spends from the DAO's treasury")] },
   ] },
   ScheduleTrigger: { what: 'schedule trigger', doc: 'when a schedule runs (docs/intents.md "Schedules on chain")', variants: [
     { name: 'Recurring', tag: 0, fields: [
@@ -233,6 +244,27 @@ export const operations = [
   { name: 'VoteUpgrade', code: 17, gas: { base: 'GAS_UPGRADE_VOTE' }, group: 'upgrades', fields: [
     s('name', 'name', 'MAX_UPGRADE_STRING_BYTES'), f('approve', 'approve', 'bool'),
   ] },
+  // DAOs (issue 22 item 5; docs/governance.md "DAOs"): token-weighted votes lock the voter's tokens
+  // in the DAO's escrow until the vote ends; a passed proposal's operations run as the DAO account.
+  { name: 'CreateDao', code: 85, gas: { base: 'GAS_DAO_CREATE' }, group: 'dao', nested: false, fields: [
+    s('name', 'name', 'MAX_PROPOSAL_STRING_BYTES', '1–64 bytes'),
+    f('tokenMint', 'token_mint', 'bytes32', 'the voting token (not NTV)'),
+    f('quorumBps', 'quorum_bps', 'u16', 'votes cast ≥ this share of the token supply (1–10,000)'),
+    f('thresholdBps', 'threshold_bps', 'u16', 'yes > this share of the votes cast (5,000–9,999)'),
+    f('votingPeriod', 'voting_period', 'u64', 'blocks (1–1,000,000)'),
+    f('executionDelay', 'execution_delay', 'u64', 'blocks after the vote before execution (0–1,000,000)'),
+    f('proposalThreshold', 'proposal_threshold', 'u128', 'raw token units a proposer must hold'),
+  ] },
+  { name: 'DaoPropose', code: 86, gas: { base: 'GAS_DAO_PROPOSE', perByte: 'GAS_GOV_PROPOSAL_BYTE' }, group: 'dao', nested: false, fields: [
+    f('dao', 'dao', 'bytes32'),
+    s('title', 'title', 'MAX_PROPOSAL_STRING_BYTES', '1–128 bytes'),
+    s('description', 'description', 'MAX_PROPOSAL_STRING_BYTES', 'at most 4,096 bytes'),
+    f('action', 'action', ['tagged', 'DaoAction']),
+  ] },
+  { name: 'DaoVote', code: 87, gas: { base: 'GAS_DAO_VOTE' }, group: 'dao', nested: false, fields: [f('dao', 'dao', 'bytes32'), f('proposalId', 'proposal_id', 'u64'), f('approve', 'approve', 'bool')] },
+  { name: 'DaoExecute', code: 88, gas: { base: 'GAS_DAO_EXECUTE' }, group: 'dao', nested: false, fields: [f('dao', 'dao', 'bytes32'), f('proposalId', 'proposal_id', 'u64')] },
+  { name: 'DaoCancel', code: 89, gas: { base: 'GAS_DAO_CANCEL' }, group: 'dao', nested: false, fields: [f('dao', 'dao', 'bytes32'), f('proposalId', 'proposal_id', 'u64')] },
+  { name: 'DaoUnlock', code: 90, gas: { base: 'GAS_DAO_UNLOCK' }, group: 'dao', nested: false, fields: [f('dao', 'dao', 'bytes32'), f('proposalId', 'proposal_id', 'u64')] },
   // The DEX (spec §4.2, docs/dex.md) at the discriminants facts.md's order gives them. Token
   // order is the caller's; the core sorts the pair.
   { name: 'CreatePool', code: 28, gas: { base: 'GAS_CREATE_POOL' }, group: 'dex', fields: [

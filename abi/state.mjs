@@ -65,6 +65,11 @@ export const prefixes = [
   { name: 'PROPOSAL_VOTE', code: 0x59, core: 'P_PROPOSAL_VOTE', host: 'proposalVoteKey', key: [['id', 'u64be'], ['voter', 'bytes32', 'voter']], value: 'ProposalVote' },
   { name: 'PROPOSAL_COUNT', code: 0x5a, core: 'P_PROPOSAL_COUNT', host: 'PROPOSAL_COUNT_KEY', key: [], value: 'u64 proposals created so far (ids run 1…count)' },
   { name: 'CONTRACT_SAFETY', code: 0x5b, core: 'P_CONTRACT_SAFETY', host: 'contractSafetyKey', key: [['target', 'bytes32', 'target']], value: 'ContractSafety; target = Blake3("contract-safety" ‖ chain ‖ 0x00 ‖ contract)' },
+  // DAOs (issue 22 item 5; docs/governance.md "DAOs"; assembly/ops/dao.ts).
+  { name: 'DAO', code: 0x61, core: 'P_DAO', host: 'daoKey', key: [['dao', 'bytes32', 'dao']], value: 'Dao' },
+  { name: 'DAO_COUNT', code: 0x62, core: 'P_DAO_COUNT', host: 'DAO_COUNT_KEY', key: [], value: 'u64 DAOs created so far (the DAO of id n is Blake3("ntv-dao" ‖ n u64 LE))' },
+  { name: 'DAO_PROPOSAL', code: 0x63, core: 'P_DAO_PROPOSAL', host: 'daoProposalKey', key: [['dao', 'bytes32', 'dao'], ['id', 'u64be']], value: 'DaoProposal' },
+  { name: 'DAO_VOTE', code: 0x64, core: 'P_DAO_VOTE', host: 'daoVoteKey', key: [['dao', 'bytes32', 'dao'], ['id', 'u64be'], ['voter', 'bytes32', 'voter']], value: 'DaoVote' },
   { name: 'COLLECTION_SAFETY', code: 0x60, core: 'P_COLLECTION_SAFETY', host: 'collectionSafetyKey', key: [['collection', 'bytes32', 'collection']], value: 'CollectionSafety' },
   // Presales (spec §4.5, docs/presales.md): a presale is named by its escrow account.
   { name: 'PRESALE', code: 0x68, core: 'P_PRESALE', host: 'presaleKey', key: [['presale', 'bytes32']], value: 'Presale' },
@@ -203,6 +208,23 @@ export const records = {
     r('title', 'string'), r('description', 'string'),
   ] },
   ProposalVote: { doc: 'one vote (0x59)', core: 'R_PROPOSAL_VOTE', fields: [r('approve', 'flag'), r('weight', 'u128', "the voter's bonded stake when it voted"), r('height', 'u64')] },
+  Dao: { doc: 'a DAO (0x61; docs/governance.md "DAOs")', core: 'R_DAO', fields: [
+    r('version', 'u8'), r('id', 'u64'), r('creator', 'bytes32'), r('tokenMint', 'bytes32'),
+    r('quorumBps', 'u16'), r('thresholdBps', 'u16'), r('votingPeriod', 'u64'), r('executionDelay', 'u64'),
+    r('proposalThreshold', 'u128'), r('createdHeight', 'u64'), r('proposalCount', 'u64', 'proposals created (ids run 1…count)'),
+    r('name', 'string'),
+  ] },
+  DaoProposal: { doc: 'a DAO proposal (0x63)', core: 'R_DAO_PROPOSAL', fields: [
+    r('version', 'u8'), r('proposer', 'bytes32'), r('proposalKind', 'u8', 'the DaoAction tag'),
+    r('state', 'u8', '0 voting (passed or rejected once end_height is behind), 1 executed, 2 cancelled'),
+    r('createdHeight', 'u64'), r('endHeight', 'u64', 'the last height at which votes count'),
+    r('executionDelay', 'u64', 'executable once height > end_height + this'),
+    r('quorumBps', 'u16'), r('thresholdBps', 'u16'), r('supply', 'u128', "the token's total supply when it was created (the quorum base)"),
+    r('yes', 'u128'), r('no', 'u128'), r('voters', 'u32'), r('executedHeight', 'u64'),
+    r('action', 'bytes', 'the DaoAction as in the operation: its tag, then its fields'),
+    r('title', 'string'), r('description', 'string'),
+  ] },
+  DaoVote: { doc: 'one DAO vote (0x64)', core: 'R_DAO_VOTE', fields: [r('approve', 'flag'), r('weight', 'u128', 'the tokens locked in the escrow'), r('height', 'u64'), r('unlocked', 'flag', 'the locked tokens were returned')] },
   ContractSafety: { doc: 'a contract safety level set by governance (0x5B)', fields: [
     r('version', 'u8'), r('level', 'u8', '1 verified, 2 caution, 3 blocked'), r('proposalId', 'u64'), r('height', 'u64'), r('chain', 'string'), r('contract', 'string'),
   ] },

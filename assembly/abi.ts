@@ -304,6 +304,18 @@
 // @ts-ignore: decorator
 @inline export const OP_VOTE_UPGRADE: u32 = 17;
 // @ts-ignore: decorator
+@inline export const OP_CREATE_DAO: u32 = 85;
+// @ts-ignore: decorator
+@inline export const OP_DAO_PROPOSE: u32 = 86;
+// @ts-ignore: decorator
+@inline export const OP_DAO_VOTE: u32 = 87;
+// @ts-ignore: decorator
+@inline export const OP_DAO_EXECUTE: u32 = 88;
+// @ts-ignore: decorator
+@inline export const OP_DAO_CANCEL: u32 = 89;
+// @ts-ignore: decorator
+@inline export const OP_DAO_UNLOCK: u32 = 90;
+// @ts-ignore: decorator
 @inline export const OP_CREATE_POOL: u32 = 28;
 // @ts-ignore: decorator
 @inline export const OP_ADD_LIQUIDITY: u32 = 29;
@@ -468,6 +480,14 @@
 // @ts-ignore: decorator
 @inline export const OP_REVOKE_MULTI_SIG_APPROVAL_BYTES: u32 = 40;
 // @ts-ignore: decorator
+@inline export const OP_DAO_VOTE_BYTES: u32 = 41;
+// @ts-ignore: decorator
+@inline export const OP_DAO_EXECUTE_BYTES: u32 = 40;
+// @ts-ignore: decorator
+@inline export const OP_DAO_CANCEL_BYTES: u32 = 40;
+// @ts-ignore: decorator
+@inline export const OP_DAO_UNLOCK_BYTES: u32 = 40;
+// @ts-ignore: decorator
 @inline export const OP_CREATE_POOL_BYTES: u32 = 104;
 // @ts-ignore: decorator
 @inline export const OP_ADD_LIQUIDITY_BYTES: u32 = 112;
@@ -597,6 +617,14 @@
 /** ProposalAction.BridgeAttesters */
 // @ts-ignore: decorator
 @inline export const PROPOSAL_ACTION_BRIDGE_ATTESTERS: u8 = 8;
+/** DaoAction.Text */
+// @ts-ignore: decorator
+@inline export const DAO_ACTION_TEXT: u8 = 0;
+// @ts-ignore: decorator
+@inline export const DAO_ACTION_TEXT_BYTES: u32 = 0;
+/** DaoAction.Operations */
+// @ts-ignore: decorator
+@inline export const DAO_ACTION_OPERATIONS: u8 = 1;
 /** ScheduleTrigger.Recurring */
 // @ts-ignore: decorator
 @inline export const SCHEDULE_TRIGGER_RECURRING: u8 = 0;
@@ -702,6 +730,24 @@
 /** CancelUpgrade: rewrites the plan and the upgrade state */
 // @ts-ignore: decorator
 @inline export const GAS_UPGRADE_CANCEL: u64 = 30000;
+/** CreateDao: the DAO record and the counter (docs/governance.md "DAOs") */
+// @ts-ignore: decorator
+@inline export const GAS_DAO_CREATE: u64 = 60000;
+/** DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action */
+// @ts-ignore: decorator
+@inline export const GAS_DAO_PROPOSE: u64 = 30000;
+/** DaoVote: locks the voter's whole token balance in the DAO's escrow (a Transfer), a vote record and the tally */
+// @ts-ignore: decorator
+@inline export const GAS_DAO_VOTE: u64 = 35000;
+/** DaoExecute, flat: the proposal's at most MAX_PROPOSAL_OPS operations run as the DAO account */
+// @ts-ignore: decorator
+@inline export const GAS_DAO_EXECUTE: u64 = 80000;
+/** DaoCancel */
+// @ts-ignore: decorator
+@inline export const GAS_DAO_CANCEL: u64 = 20000;
+/** DaoUnlock: returns a vote's locked tokens from the escrow (a Transfer) */
+// @ts-ignore: decorator
+@inline export const GAS_DAO_UNLOCK: u64 = 25000;
 /** CancelSchedule: rewrites a record and a list */
 // @ts-ignore: decorator
 @inline export const GAS_CANCEL_SCHEDULE: u64 = 20000;
@@ -801,6 +847,18 @@ export function opGasBase(kind: u32): u64 {
       return GAS_UPGRADE_CANCEL;
     case OP_VOTE_UPGRADE:
       return GAS_UPGRADE_VOTE;
+    case OP_CREATE_DAO:
+      return GAS_DAO_CREATE;
+    case OP_DAO_PROPOSE:
+      return GAS_DAO_PROPOSE;
+    case OP_DAO_VOTE:
+      return GAS_DAO_VOTE;
+    case OP_DAO_EXECUTE:
+      return GAS_DAO_EXECUTE;
+    case OP_DAO_CANCEL:
+      return GAS_DAO_CANCEL;
+    case OP_DAO_UNLOCK:
+      return GAS_DAO_UNLOCK;
     case OP_CREATE_POOL:
       return GAS_CREATE_POOL;
     case OP_ADD_LIQUIDITY:
@@ -890,7 +948,7 @@ export function opGasPerByte(kind: u32): u64 {
   switch (kind) {
     case OP_ADD_KEY: case OP_ROTATE_KEY: case OP_INITIATE_RECOVERY:
       return GAS_ACCOUNT_KEY_BYTE;
-    case OP_CREATE_PROPOSAL:
+    case OP_CREATE_PROPOSAL: case OP_DAO_PROPOSE:
       return GAS_GOV_PROPOSAL_BYTE;
     case OP_PROPOSE_MULTI_SIG_TX:
       return GAS_MULTISIG_BYTE;
@@ -946,6 +1004,79 @@ export function opGasPerByte(kind: u32): u64 {
 /** a ProposalVote record */
 // @ts-ignore: decorator
 @inline export const R_PROPOSAL_VOTE_BYTES: u32 = 25;
+// @ts-ignore: decorator
+@inline export const R_DAO_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_DAO_ID: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_DAO_CREATOR: usize = 9;
+// @ts-ignore: decorator
+@inline export const R_DAO_TOKEN_MINT: usize = 41;
+// @ts-ignore: decorator
+@inline export const R_DAO_QUORUM_BPS: usize = 73;
+// @ts-ignore: decorator
+@inline export const R_DAO_THRESHOLD_BPS: usize = 75;
+// @ts-ignore: decorator
+@inline export const R_DAO_VOTING_PERIOD: usize = 77;
+// @ts-ignore: decorator
+@inline export const R_DAO_EXECUTION_DELAY: usize = 85;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_THRESHOLD: usize = 93;
+// @ts-ignore: decorator
+@inline export const R_DAO_CREATED_HEIGHT: usize = 109;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_COUNT: usize = 117;
+/** Dao.name: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_DAO_NAME: usize = 125;
+/** Dao.name's bytes */
+// @ts-ignore: decorator
+@inline export const R_DAO_NAME_DATA: usize = 129;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_PROPOSER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_PROPOSAL_KIND: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_STATE: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_CREATED_HEIGHT: usize = 35;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_END_HEIGHT: usize = 43;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_EXECUTION_DELAY: usize = 51;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_QUORUM_BPS: usize = 59;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_THRESHOLD_BPS: usize = 61;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_SUPPLY: usize = 63;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_YES: usize = 79;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_NO: usize = 95;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_VOTERS: usize = 111;
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_EXECUTED_HEIGHT: usize = 115;
+/** DaoProposal.action: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_ACTION: usize = 123;
+/** DaoProposal.action's bytes */
+// @ts-ignore: decorator
+@inline export const R_DAO_PROPOSAL_ACTION_DATA: usize = 127;
+// @ts-ignore: decorator
+@inline export const R_DAO_VOTE_APPROVE: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_DAO_VOTE_WEIGHT: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_DAO_VOTE_HEIGHT: usize = 17;
+// @ts-ignore: decorator
+@inline export const R_DAO_VOTE_UNLOCKED: usize = 25;
+/** a DaoVote record */
+// @ts-ignore: decorator
+@inline export const R_DAO_VOTE_BYTES: u32 = 26;
 // @ts-ignore: decorator
 @inline export const R_COLLECTION_SAFETY_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1465,6 +1596,14 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_CONTRACT_SAFETY: u8 = 0x5b;
 // @ts-ignore: decorator
+@inline export const P_DAO: u8 = 0x61;
+// @ts-ignore: decorator
+@inline export const P_DAO_COUNT: u8 = 0x62;
+// @ts-ignore: decorator
+@inline export const P_DAO_PROPOSAL: u8 = 0x63;
+// @ts-ignore: decorator
+@inline export const P_DAO_VOTE: u8 = 0x64;
+// @ts-ignore: decorator
 @inline export const P_COLLECTION_SAFETY: u8 = 0x60;
 // @ts-ignore: decorator
 @inline export const P_PRESALE: u8 = 0x68;
@@ -1591,6 +1730,10 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_CHAIN_PARAM_CHANGED: u8 = 49;
 // @ts-ignore: decorator
+@inline export const EV_DAO_CREATED: u8 = 51;
+// @ts-ignore: decorator
+@inline export const EV_DAO_PROPOSAL: u8 = 52;
+// @ts-ignore: decorator
 @inline export const EV_SAFETY_LEVEL_SET: u8 = 50;
 // @ts-ignore: decorator
 @inline export const EV_PRESALE_CREATED: u8 = 57;
@@ -1682,6 +1825,10 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_PROPOSAL_CANCELLED_BYTES: u32 = 40;
 // @ts-ignore: decorator
 @inline export const EV_CHAIN_PARAM_CHANGED_BYTES: u32 = 41;
+// @ts-ignore: decorator
+@inline export const EV_DAO_CREATED_BYTES: u32 = 104;
+// @ts-ignore: decorator
+@inline export const EV_DAO_PROPOSAL_BYTES: u32 = 89;
 // @ts-ignore: decorator
 @inline export const EV_SAFETY_LEVEL_SET_BYTES: u32 = 42;
 // @ts-ignore: decorator

@@ -38,6 +38,8 @@ import { execCancelSchedule, execCreateSchedule, processSchedules, setRunCost, R
 import { execCreateToken } from "./ops/token";
 import { execCreateProposal, execVoteProposal, execExecuteProposal, execCancelProposal } from "./ops/governance";
 import { OP_CREATE_PROPOSAL, OP_VOTE_PROPOSAL, OP_EXECUTE_PROPOSAL, OP_CANCEL_PROPOSAL } from "./abi";
+import { execCreateDao, execDaoPropose, execDaoVote, execDaoExecute, execDaoCancel, execDaoUnlock } from "./ops/dao";
+import { OP_CREATE_DAO, OP_DAO_PROPOSE, OP_DAO_VOTE, OP_DAO_EXECUTE, OP_DAO_CANCEL, OP_DAO_UNLOCK } from "./abi";
 import {
   AUTH_UNSIGNED, AUTH_ED25519, AUTH_EVM, ED25519_SIGNATURE_BYTES, ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES,
 } from "./abi";
@@ -193,6 +195,13 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     else if (kind == OP_EXECUTE_PROPOSAL) st = execExecuteProposal(user, <usize>load<u32>(op, 4), index, k);
     else if (kind == OP_CANCEL_PROPOSAL) st = execCancelProposal(user, <usize>load<u32>(op, 4), index, k);
     else if (kind == OP_CREATE_MULTI_SIG) st = execCreateMultiSig(user, op, nonce, index, k);
+    // DAOs (docs/governance.md "DAOs")
+    else if (kind == OP_CREATE_DAO) st = execCreateDao(user, op, index, k);
+    else if (kind == OP_DAO_PROPOSE) st = execDaoPropose(user, op, index, k);
+    else if (kind == OP_DAO_VOTE) st = execDaoVote(user, <usize>load<u32>(op, 4), index, k);
+    else if (kind == OP_DAO_EXECUTE) st = execDaoExecute(user, <usize>load<u32>(op, 4), index, k);
+    else if (kind == OP_DAO_CANCEL) st = execDaoCancel(user, <usize>load<u32>(op, 4), index, k);
+    else if (kind == OP_DAO_UNLOCK) st = execDaoUnlock(user, <usize>load<u32>(op, 4), index, k);
     else st = execOther(kind, user, op, index, k);
   }
   if (st != S.OK) {

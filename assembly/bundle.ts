@@ -10,6 +10,7 @@ import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWA
   OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES,
   OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES } from "./abi";
 import {
+  OP_CREATE_DAO, OP_DAO_PROPOSE, OP_DAO_VOTE, OP_DAO_VOTE_BYTES, OP_DAO_EXECUTE, OP_DAO_UNLOCK, OP_DAO_EXECUTE_BYTES, DAO_ACTION_OPERATIONS,
   OP_CREATE_PROPOSAL, OP_VOTE_PROPOSAL, OP_EXECUTE_PROPOSAL, OP_CANCEL_PROPOSAL, OP_VOTE_PROPOSAL_BYTES, OP_EXECUTE_PROPOSAL_BYTES,
   MAX_PROPOSAL_OPS, PROPOSAL_ACTION_PARAMETER_CHANGE, PROPOSAL_ACTION_PARAMETER_CHANGE_BYTES, PROPOSAL_ACTION_TREASURY_SPEND,
   PROPOSAL_ACTION_TREASURY_SPEND_BYTES, PROPOSAL_ACTION_CONTRACT_SAFETY, PROPOSAL_ACTION_COLLECTION_SAFETY,
@@ -53,6 +54,9 @@ import {
 //   CreateProposal: +4 titlePtr +8 titleLen +12 descPtr +16 the bytes it stores (title + description
 //     + action, for the gas) +20 descLen +24 actionPtr (at its tag) +28 actionLen (docs/governance.md)
 //   VoteProposal, ExecuteProposal, CancelProposal: +4 ptr to the fixed fields (9/8/8 B)
+//   CreateDao: +4 namePtr +8 nameLen +12 ptr to the fixed fields (token_mint … proposal_threshold, 68 B)
+//   DaoPropose: as CreateProposal (the dao[32] sits right before the title's u32 length)
+//   DaoVote, DaoExecute, DaoCancel, DaoUnlock: +4 ptr to the fixed fields (41/40/40/40 B)
 //   Presales and staking pools 95–104: +4 ptr to the fixed-size fields (docs/presales.md, docs/staking-pools.md)
 //   Settlement 105–110: +4 ptr to the fixed-size fields (1/0/104/64/32/32 B; docs/settlement.md)
 //   Anchor, CreatePassport, RegisterGame, SetGameProfile (111–114): +4 ptr +8 byte length of the
@@ -75,6 +79,9 @@ import {
 //   Collections 37–47: +4 ptr +8 byte length of the fields (shape and UTF-8 checked here, re-read
 //     at execution); batches 46/47 also +12 the entry count (their gas depends on it)
 export const OPS = memory.data(64 * 32);
+// CreateDao's fields after its name: token_mint[32] quorum u16 threshold u16 period u64 delay u64 proposal_threshold u128
+// @ts-ignore: decorator
+@inline const CREATE_DAO_FIXED: u32 = 68;
 
 export let bUser: usize = 0;
 export let bOpCount: u32 = 0;
@@ -252,32 +259,42 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
       store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_PROPOSAL && !nested) {
-      let title = rVec();
-      let titleLen = vecLen;
-      if (bad || !validUtf8(title, titleLen)) return S.MALFORMED_BUNDLE;
-      let desc = rVec();
-      let descLen = vecLen;
-      if (bad || !validUtf8(desc, descLen)) return S.MALFORMED_BUNDLE;
+      if (!readProposalText(rec)) return S.MALFORMED_BUNDLE;
       let action = rp;
       let st = decodeProposalAction();
       if (st != S.OK) return st;
-      let actionLen = <u32>(rp - action);
-      store<u32>(rec, <u32>title, 4);
-      store<u32>(rec, titleLen, 8);
-      store<u32>(rec, <u32>desc, 12);
-      store<u32>(rec, titleLen + descLen + actionLen, 16);
-      store<u32>(rec, descLen, 20);
-      store<u32>(rec, <u32>action, 24);
-      store<u32>(rec, actionLen, 28);
+      storeProposalAction(rec, action);
     } else if (d == OP_VOTE_PROPOSAL && !nested) {
       store<u32>(rec, <u32>take(OP_VOTE_PROPOSAL_BYTES - 1), 4);
       rBool(); // approve, a strict bool
     } else if ((d == OP_EXECUTE_PROPOSAL || d == OP_CANCEL_PROPOSAL) && !nested) {
       store<u32>(rec, <u32>take(OP_EXECUTE_PROPOSAL_BYTES), 4); // = OP_CANCEL_PROPOSAL_BYTES
-    } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE || (d >= OP_CREATE_PROPOSAL && d <= OP_CANCEL_PROPOSAL)) {
+    } else if (d == OP_CREATE_DAO && !nested) {
+      let name = rVec();
+      let nameLen = vecLen;
+      if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>name, 4);
+      store<u32>(rec, nameLen, 8);
+      store<u32>(rec, <u32>take(CREATE_DAO_FIXED), 12);
+    } else if (d == OP_DAO_PROPOSE && !nested) {
+      // Same record as CreateProposal (the DAO's address is the 32 bytes before the title's length).
+      take(32);
+      if (!readProposalText(rec)) return S.MALFORMED_BUNDLE;
+      let action = rp;
+      let tag = <u32>rU8();
+      if (bad || tag > DAO_ACTION_OPERATIONS) return S.MALFORMED_BUNDLE;
+      if (tag == DAO_ACTION_OPERATIONS) {
+        let st = decodeOps(NESTED_OPS, MAX_PROPOSAL_OPS, true);
+        if (st != S.OK) return st == S.TOO_MANY_OPS || st == S.EMPTY_BUNDLE ? S.MALFORMED_BUNDLE : st;
+      }
+      storeProposalAction(rec, action);
+    } else if (d == OP_DAO_VOTE && !nested) {
+      store<u32>(rec, <u32>take(OP_DAO_VOTE_BYTES - 1), 4);
+      rBool(); // approve, a strict bool
+    } else if (d >= OP_DAO_EXECUTE && d <= OP_DAO_UNLOCK && !nested) {
+      store<u32>(rec, <u32>take(OP_DAO_EXECUTE_BYTES), 4); // = OP_DAO_CANCEL_BYTES = OP_DAO_UNLOCK_BYTES
+    } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE || (d >= OP_CREATE_PROPOSAL && d <= OP_CANCEL_PROPOSAL) || (d >= OP_CREATE_DAO && d <= OP_DAO_UNLOCK)) {
       return S.MALFORMED_BUNDLE; // not inside a schedule's or a proposal's operations
-    } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE) {
-      return S.MALFORMED_BUNDLE; // not inside a schedule's operations
     } else if (nested && isNotNested(d)) {
       // Key, recovery-configuration and multi-sig operations are never held by a schedule or a
       // proposal: a held operation must not change who signs for an account (docs/accounts.md).
@@ -362,6 +379,29 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
 export function isNotNested(d: u32): bool {
   return d == OP_ADD_KEY || d == OP_REMOVE_KEY || d == OP_ROTATE_KEY || d == OP_SET_RECOVERY || d == OP_CANCEL_RECOVERY
     || (d >= OP_CREATE_MULTI_SIG && d <= OP_REVOKE_MULTI_SIG_APPROVAL);
+}
+
+/** A CreateProposal's or DaoPropose's title and description (strict UTF-8) into its op record (+4 +8 +12 +20); false when malformed. */
+function readProposalText(rec: usize): bool {
+  let title = rVec();
+  let titleLen = vecLen;
+  if (bad || !validUtf8(title, titleLen)) return false;
+  let desc = rVec();
+  let descLen = vecLen;
+  if (bad || !validUtf8(desc, descLen)) return false;
+  store<u32>(rec, <u32>title, 4);
+  store<u32>(rec, titleLen, 8);
+  store<u32>(rec, <u32>desc, 12);
+  store<u32>(rec, descLen, 20);
+  return true;
+}
+
+/** The action that starts at `action` and ends at the reader (+24 +28), and the stored bytes for the gas (+16). */
+function storeProposalAction(rec: usize, action: usize): void {
+  let actionLen = <u32>(rp - action);
+  store<u32>(rec, load<u32>(rec, 8) + load<u32>(rec, 20) + actionLen, 16);
+  store<u32>(rec, <u32>action, 24);
+  store<u32>(rec, actionLen, 28);
 }
 
 /**

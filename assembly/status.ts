@@ -101,7 +101,7 @@ export const INVALID_PARAMETER_VALUE: u32 = 231; // the new value is outside the
 export const TREASURY_INSUFFICIENT: u32 = 232; // the treasury spend is above what the foundation treasury 0x00…03 holds
 export const INVALID_SAFETY_TARGET: u32 = 233; // a safety level must be 0-3, a contract's chain and address 1-128 bytes each, a collection must exist
 export const INVALID_PROPOSAL_OPERATIONS: u32 = 234; // a proposal's operations must be 1-8 operations of at most 4,096 bytes
-export const NO_VOTING_POWER: u32 = 235; // only accounts with bonded stake (validators and delegators) may propose or vote
+export const NO_VOTING_POWER: u32 = 235; // no voting power: protocol proposals need bonded stake (validators and delegators), a DAO vote tokens of the DAO's own (not an allowance, not tokens locked in another vote)
 export const PROPOSAL_NOT_FOUND: u32 = 236; // no proposal with this id
 export const VOTING_CLOSED: u32 = 237; // the proposal is no longer open for votes: its voting period ended, or it was executed or cancelled
 export const ALREADY_VOTED: u32 = 238; // this account has already voted on the proposal
@@ -111,6 +111,13 @@ export const PROPOSAL_NOT_EXECUTABLE: u32 = 241; // the proposal was already exe
 export const NOT_PROPOSER: u32 = 242; // only the proposer can cancel a proposal
 export const PROPOSAL_NOT_CANCELLABLE: u32 = 243; // a proposal can be cancelled only while it is open for votes
 export const NO_CHAIN_PARAMS: u32 = 244; // this ledger has no chain parameters (no staking) to change
+// DAOs (docs/governance.md "DAOs")
+export const INVALID_DAO_CONFIG: u32 = 245; // DAO config out of range: name 1-64 bytes, quorum 1-10,000 bps, threshold 5,000-9,999 bps, voting period 1-1,000,000 blocks, execution delay at most 1,000,000 blocks, a token other than NTV
+export const DAO_NOT_FOUND: u32 = 246; // no DAO at this address
+export const BELOW_PROPOSAL_THRESHOLD: u32 = 247; // the proposer holds fewer of the DAO's tokens than its proposal threshold
+export const EXECUTION_DELAY_PENDING: u32 = 248; // the proposal passed but its execution delay has not ended
+export const NO_LOCKED_VOTE: u32 = 249; // the account has no locked vote on this DAO proposal (never voted, or already unlocked)
+export const VOTE_STILL_LOCKED: u32 = 250; // the vote's tokens stay locked until the proposal's voting ends
 // Presales and token staking pools (docs/presales.md "Statuses", docs/staking-pools.md "Statuses"; codes 280-309).
 export const PRESALE_NOT_FOUND: u32 = 280; // no presale at this address
 export const INVALID_PRESALE_CAPS: u32 = 281; // a presale needs 0 < soft_cap <= hard_cap and 0 < min_contribution <= max_contribution, min_contribution <= hard_cap

@@ -255,13 +255,7 @@ export function execVoteProposal(user: usize, f: usize, bundleIndex: u32, opInde
   store<u64>(VOTE + R_PROPOSAL_VOTE_WEIGHT + 8, wHi);
   store<u64>(VOTE + R_PROPOSAL_VOTE_HEIGHT, ctxHeight);
   setValue(voteEntry(id, user), VOTE, R_PROPOSAL_VOTE_BYTES);
-  e = proposalEntry(id);
-  let w = beginWrite(e, <u32>valLen(e)); // same length: fixed fields updated in place
-  let at = approve == 1 ? R_PROPOSAL_YES : R_PROPOSAL_NO;
-  U.add128(load<u64>(w + at), load<u64>(w + at, 8), wLo, wHi); // ≤ the NTV supply
-  store<u64>(w + at, U.lo);
-  store<u64>(w + at, U.hi, 8);
-  store<u32>(w + R_PROPOSAL_VOTERS, load<u32>(w + R_PROPOSAL_VOTERS) + 1);
+  addToTally(proposalEntry(id), approve, wLo, wHi);
   // ProposalVoted: id u64, voter[32], approve u8, weight u128
   let d = beginEvent(bundleIndex, <u16>opIndex, EV_PROPOSAL_VOTED, EV_PROPOSAL_VOTED_BYTES);
   store<u64>(d, id);
@@ -270,6 +264,20 @@ export function execVoteProposal(user: usize, f: usize, bundleIndex: u32, opInde
   store<u64>(d + 41, wLo);
   store<u64>(d + 49, wHi);
   return S.OK;
+}
+
+/**
+ * Add a vote's weight to the yes or no tally of the proposal record at entry `e` and count its voter,
+ * in place (same length). DAO proposals share the offsets (abi/state.mjs DaoProposal). The sum is
+ * bounded by the supply of what votes (NTV stake, or the DAO's token), so it cannot overflow.
+ */
+export function addToTally(e: usize, approve: u8, wLo: u64, wHi: u64): void {
+  let w = beginWrite(e, <u32>valLen(e));
+  let at = approve == 1 ? R_PROPOSAL_YES : R_PROPOSAL_NO;
+  U.add128(load<u64>(w + at), load<u64>(w + at, 8), wLo, wHi);
+  store<u64>(w + at, U.lo);
+  store<u64>(w + at, U.hi, 8);
+  store<u32>(w + R_PROPOSAL_VOTERS, load<u32>(w + R_PROPOSAL_VOTERS) + 1);
 }
 
 /** a × m1 >= b × m2 (u128 × bps, in 192 bits). */
@@ -319,7 +327,7 @@ export function execExecuteProposal(user: usize, f: usize, bundleIndex: u32, opI
     if (st == S.INSUFFICIENT_BALANCE) st = S.TREASURY_INSUFFICIENT; // checked above; kept for clarity
   } else if (tag == PROPOSAL_ACTION_CONTRACT_SAFETY) setContractSafety(id, a, bundleIndex, opIndex);
   else if (tag == PROPOSAL_ACTION_COLLECTION_SAFETY) setCollectionSafety(id, a, bundleIndex, opIndex);
-  else if (tag >= PROPOSAL_ACTION_CREATE_STABLECOIN) st = runOperations(id, a, actionLen - 1, bundleIndex, opIndex);
+  else if (tag >= PROPOSAL_ACTION_CREATE_STABLECOIN) st = runCarried(GOVERNANCE, id, a, actionLen - 1, bundleIndex, opIndex);
   if (st != S.OK) return st;
   e = proposalEntry(id);
   let w = beginWrite(e, <u32>valLen(e));
@@ -453,23 +461,24 @@ function setCollectionSafety(id: u64, f: usize, bundleIndex: u32, opIndex: u32):
 }
 
 /**
- * The carried operations (CreateStablecoin, VerifyIssuer, RaiseSupplyCap, BridgeAttesters), run in
- * order as GOVERNANCE inside the executing bundle: the first failure fails the bundle. Their events
- * carry the ExecuteProposal's bundle and op index. A CreateToken derives its mint with the proposal
- * id in place of a nonce (GOVERNANCE sends no bundles, so no nonce of its own can collide).
+ * The carried operations (CreateStablecoin, VerifyIssuer, RaiseSupplyCap, BridgeAttesters; a DAO
+ * proposal's Operations), run in order as `actor` (GOVERNANCE, or the DAO account) inside the
+ * executing bundle: the first failure fails the bundle. Their events carry the executing
+ * operation's bundle and op index. A CreateToken derives its mint with the proposal id in place of
+ * a nonce (neither GOVERNANCE nor a DAO sends bundles, so no nonce of its own can collide).
  */
-function runOperations(id: u64, p: usize, n: u32, bundleIndex: u32, opIndex: u32): u32 {
+export function runCarried(actor: usize, id: u64, p: usize, n: u32, bundleIndex: u32, opIndex: u32): u32 {
   readerInit(p, n);
   let st = decodeOps(PROP_OPS, MAX_PROPOSAL_OPS, true);
   if (st != S.OK || !atEnd()) return S.INVALID_PROPOSAL_OPERATIONS; // checked at creation
   let count = opsCount;
-  let payer = balanceEntry(GOVERNANCE, NTV_MINT);
+  let payer = balanceEntry(actor, NTV_MINT);
   for (let k: u32 = 0; k < count && st == S.OK; k++) {
     let op = PROP_OPS + (<usize>k << 5);
     let kind = load<u32>(op);
-    if (kind == OP_TRANSFER) st = execTransfer(GOVERNANCE, <usize>load<u32>(op, 4), bundleIndex, opIndex, payer);
-    else if (kind == OP_CREATE_TOKEN) st = execCreateToken(GOVERNANCE, op, id, bundleIndex, opIndex);
-    else st = execOther(kind, GOVERNANCE, op, bundleIndex, opIndex);
+    if (kind == OP_TRANSFER) st = execTransfer(actor, <usize>load<u32>(op, 4), bundleIndex, opIndex, payer);
+    else if (kind == OP_CREATE_TOKEN) st = execCreateToken(actor, op, id, bundleIndex, opIndex);
+    else st = execOther(kind, actor, op, bundleIndex, opIndex);
   }
   return st;
 }

@@ -249,6 +249,18 @@ export const GAS_UPGRADE_SCHEDULE = 60000n;
 export const GAS_UPGRADE_VOTE = 60000n;
 /** CancelUpgrade: rewrites the plan and the upgrade state */
 export const GAS_UPGRADE_CANCEL = 30000n;
+/** CreateDao: the DAO record and the counter (docs/governance.md "DAOs") */
+export const GAS_DAO_CREATE = 60000n;
+/** DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action */
+export const GAS_DAO_PROPOSE = 30000n;
+/** DaoVote: locks the voter's whole token balance in the DAO's escrow (a Transfer), a vote record and the tally */
+export const GAS_DAO_VOTE = 35000n;
+/** DaoExecute, flat: the proposal's at most MAX_PROPOSAL_OPS operations run as the DAO account */
+export const GAS_DAO_EXECUTE = 80000n;
+/** DaoCancel */
+export const GAS_DAO_CANCEL = 20000n;
+/** DaoUnlock: returns a vote's locked tokens from the escrow (a Transfer) */
+export const GAS_DAO_UNLOCK = 25000n;
 /** CancelSchedule: rewrites a record and a list */
 export const GAS_CANCEL_SCHEDULE = 20000n;
 /** CreatePresale: the record, the counter and two escrow moves (docs/presales.md "Gas") */
@@ -368,6 +380,12 @@ export const OpCode = {
   ScheduleUpgrade: 15,
   CancelUpgrade: 16,
   VoteUpgrade: 17,
+  CreateDao: 85,
+  DaoPropose: 86,
+  DaoVote: 87,
+  DaoExecute: 88,
+  DaoCancel: 89,
+  DaoUnlock: 90,
   CreatePool: 28,
   AddLiquidity: 29,
   RemoveLiquidity: 30,
@@ -470,6 +488,12 @@ export const OPERATION_GAS = {
   ScheduleUpgrade: { base: GAS_UPGRADE_SCHEDULE },
   CancelUpgrade: { base: GAS_UPGRADE_CANCEL },
   VoteUpgrade: { base: GAS_UPGRADE_VOTE },
+  CreateDao: { base: GAS_DAO_CREATE },
+  DaoPropose: { base: GAS_DAO_PROPOSE, perByte: GAS_GOV_PROPOSAL_BYTE },
+  DaoVote: { base: GAS_DAO_VOTE },
+  DaoExecute: { base: GAS_DAO_EXECUTE },
+  DaoCancel: { base: GAS_DAO_CANCEL },
+  DaoUnlock: { base: GAS_DAO_UNLOCK },
   CreatePool: { base: GAS_CREATE_POOL },
   AddLiquidity: { base: GAS_ADD_LIQUIDITY },
   RemoveLiquidity: { base: GAS_REMOVE_LIQUIDITY },
@@ -579,6 +603,10 @@ export const Prefix = {
   PROPOSAL_VOTE: 0x59,
   PROPOSAL_COUNT: 0x5a,
   CONTRACT_SAFETY: 0x5b,
+  DAO: 0x61,
+  DAO_COUNT: 0x62,
+  DAO_PROPOSAL: 0x63,
+  DAO_VOTE: 0x64,
   COLLECTION_SAFETY: 0x60,
   PRESALE: 0x68,
   PRESALE_CONTRIBUTION: 0x69,
@@ -645,6 +673,8 @@ export const EventKind = {
   ProposalExecuted: 47,
   ProposalCancelled: 48,
   ChainParamChanged: 49,
+  DaoCreated: 51,
+  DaoProposalEvent: 52,
   SafetyLevelSet: 50,
   PresaleCreated: 57,
   StakingPoolCreated: 58,
@@ -693,6 +723,8 @@ export const EV_PROPOSAL_VOTED_BYTES = 57;
 export const EV_PROPOSAL_EXECUTED_BYTES = 41;
 export const EV_PROPOSAL_CANCELLED_BYTES = 40;
 export const EV_CHAIN_PARAM_CHANGED_BYTES = 41;
+export const EV_DAO_CREATED_BYTES = 104;
+export const EV_DAO_PROPOSAL_BYTES = 89;
 export const EV_SAFETY_LEVEL_SET_BYTES = 42;
 export const EV_PRESALE_CREATED_BYTES = 128;
 export const EV_STAKING_POOL_CREATED_BYTES = 128;
@@ -736,6 +768,8 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.ProposalExecuted]: 41,
   [EventKind.ProposalCancelled]: 40,
   [EventKind.ChainParamChanged]: 41,
+  [EventKind.DaoCreated]: 104,
+  [EventKind.DaoProposalEvent]: 89,
   [EventKind.SafetyLevelSet]: 42,
   [EventKind.PresaleCreated]: 128,
   [EventKind.StakingPoolCreated]: 128,
@@ -785,6 +819,8 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.ProposalExecuted]: [8],
   [EventKind.ProposalCancelled]: [8],
   [EventKind.ChainParamChanged]: [],
+  [EventKind.DaoCreated]: [0, 32],
+  [EventKind.DaoProposalEvent]: [0, 41],
   [EventKind.SafetyLevelSet]: [],
   [EventKind.PresaleCreated]: [0, 32],
   [EventKind.StakingPoolCreated]: [0, 32],

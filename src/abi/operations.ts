@@ -162,6 +162,53 @@ export interface VoteUpgradeOp {
   name: string;
   approve: boolean;
 }
+export interface CreateDaoOp {
+  type: 'CreateDao';
+  /** 1–64 bytes */
+  name: string;
+  /** the voting token (not NTV) */
+  tokenMint: Uint8Array;
+  /** votes cast ≥ this share of the token supply (1–10,000) */
+  quorumBps: number;
+  /** yes > this share of the votes cast (5,000–9,999) */
+  thresholdBps: number;
+  /** blocks (1–1,000,000) */
+  votingPeriod: bigint;
+  /** blocks after the vote before execution (0–1,000,000) */
+  executionDelay: bigint;
+  /** raw token units a proposer must hold */
+  proposalThreshold: bigint;
+}
+export interface DaoProposeOp {
+  type: 'DaoPropose';
+  dao: Uint8Array;
+  /** 1–128 bytes */
+  title: string;
+  /** at most 4,096 bytes */
+  description: string;
+  action: DaoAction;
+}
+export interface DaoVoteOp {
+  type: 'DaoVote';
+  dao: Uint8Array;
+  proposalId: bigint;
+  approve: boolean;
+}
+export interface DaoExecuteOp {
+  type: 'DaoExecute';
+  dao: Uint8Array;
+  proposalId: bigint;
+}
+export interface DaoCancelOp {
+  type: 'DaoCancel';
+  dao: Uint8Array;
+  proposalId: bigint;
+}
+export interface DaoUnlockOp {
+  type: 'DaoUnlock';
+  dao: Uint8Array;
+  proposalId: bigint;
+}
 export interface CreatePoolOp {
   type: 'CreatePool';
   tokenA: Uint8Array;
@@ -759,6 +806,32 @@ function readProposalAction(r: BorshReader, wire: string): ProposalAction {
   if (tag === 8) return { kind: 'BridgeAttesters', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a proposal') };
   throw new CodecError('OUT_OF_RANGE', wire, `proposal type must be 0 (Text) or 1 (ParameterChange) or 2 (TreasurySpend) or 3 (ContractSafety) or 4 (CollectionSafety) or 5 (CreateStablecoin) or 6 (VerifyIssuer) or 7 (RaiseSupplyCap) or 8 (BridgeAttesters), got ${tag}`);
 }
+/** what a passed DAO proposal does (docs/governance.md "DAOs"): a u8 tag (0 Text, 1 Operations), then the variant's fields. */
+export type DaoAction =
+  | {
+      kind: 'Text';
+    }
+  | {
+      kind: 'Operations';
+      /** run as the DAO account: spends from the DAO's treasury */
+      operations: Operation[];
+    };
+
+function writeDaoAction(w: BorshWriter, v: DaoAction, wire: string): void {
+  if (v.kind === 'Text') {
+    w.u8(0, wire);
+  } else {
+    w.u8(1, wire);
+    writeNested(w, v.operations, 'operations', MAX_PROPOSAL_OPS, 'a DAO proposal');
+  }
+}
+
+function readDaoAction(r: BorshReader, wire: string): DaoAction {
+  const tag = r.u8(wire);
+  if (tag === 0) return { kind: 'Text' };
+  if (tag === 1) return { kind: 'Operations', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a DAO proposal') };
+  throw new CodecError('OUT_OF_RANGE', wire, `DAO proposal type must be 0 (Text) or 1 (Operations), got ${tag}`);
+}
 /** when a schedule runs (docs/intents.md "Schedules on chain"): a u8 tag (0 Recurring, 1 Conditional), then the variant's fields. */
 export type ScheduleTrigger =
   | {
@@ -814,7 +887,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | CreateStableTokenOp | StableMintOp | StableBurnOp | StablePauseOp | StableBlacklistOp | StableTransferRoleOp | StableConfigureMinterOp | StableHandoverOp | StableCancelPendingOp | StableExecutePendingOp | StableFreezeMintOp | StableUnfreezeMintOp | StableSetGuardiansOp | StableConfigureSecurityOp | StableApproveMintOp | StableRaiseSupplyCapOp | StableVerifyIssuerOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreateDaoOp | DaoProposeOp | DaoVoteOp | DaoExecuteOp | DaoCancelOp | DaoUnlockOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | CreateStableTokenOp | StableMintOp | StableBurnOp | StablePauseOp | StableBlacklistOp | StableTransferRoleOp | StableConfigureMinterOp | StableHandoverOp | StableCancelPendingOp | StableExecutePendingOp | StableFreezeMintOp | StableUnfreezeMintOp | StableSetGuardiansOp | StableConfigureSecurityOp | StableApproveMintOp | StableRaiseSupplyCapOp | StableVerifyIssuerOp | RotateConsensusKeyOp;
 
 /** Each operation's fields in Borsh order: name, wire name, type ('u64', 'bytes32', 'choice:below|above', 'tagged:ScheduleTrigger', 'operations', …). */
 export interface OperationField { name: string; wire: string; type: string }
@@ -845,6 +918,12 @@ export const OPERATION_FIELDS: Readonly<Record<Operation['type'], readonly Opera
   ScheduleUpgrade: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'height', wire: 'height', type: 'u64' }, { name: 'binaryUrl', wire: 'binary_url', type: 'string' }, { name: 'checksum', wire: 'checksum', type: 'bytes32' }, { name: 'infoUrl', wire: 'info_url', type: 'string' }],
   CancelUpgrade: [{ name: 'name', wire: 'name', type: 'string' }],
   VoteUpgrade: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'approve', wire: 'approve', type: 'bool' }],
+  CreateDao: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'tokenMint', wire: 'token_mint', type: 'bytes32' }, { name: 'quorumBps', wire: 'quorum_bps', type: 'u16' }, { name: 'thresholdBps', wire: 'threshold_bps', type: 'u16' }, { name: 'votingPeriod', wire: 'voting_period', type: 'u64' }, { name: 'executionDelay', wire: 'execution_delay', type: 'u64' }, { name: 'proposalThreshold', wire: 'proposal_threshold', type: 'u128' }],
+  DaoPropose: [{ name: 'dao', wire: 'dao', type: 'bytes32' }, { name: 'title', wire: 'title', type: 'string' }, { name: 'description', wire: 'description', type: 'string' }, { name: 'action', wire: 'action', type: 'tagged:DaoAction' }],
+  DaoVote: [{ name: 'dao', wire: 'dao', type: 'bytes32' }, { name: 'proposalId', wire: 'proposal_id', type: 'u64' }, { name: 'approve', wire: 'approve', type: 'bool' }],
+  DaoExecute: [{ name: 'dao', wire: 'dao', type: 'bytes32' }, { name: 'proposalId', wire: 'proposal_id', type: 'u64' }],
+  DaoCancel: [{ name: 'dao', wire: 'dao', type: 'bytes32' }, { name: 'proposalId', wire: 'proposal_id', type: 'u64' }],
+  DaoUnlock: [{ name: 'dao', wire: 'dao', type: 'bytes32' }, { name: 'proposalId', wire: 'proposal_id', type: 'u64' }],
   CreatePool: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'amountA', wire: 'amount_a', type: 'u128' }, { name: 'amountB', wire: 'amount_b', type: 'u128' }, { name: 'lpLockDuration', wire: 'lp_lock_duration', type: 'u64' }],
   AddLiquidity: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'amountA', wire: 'amount_a', type: 'u128' }, { name: 'amountB', wire: 'amount_b', type: 'u128' }, { name: 'minLp', wire: 'min_lp_tokens', type: 'u128' }],
   RemoveLiquidity: [{ name: 'tokenA', wire: 'token_a', type: 'bytes32' }, { name: 'tokenB', wire: 'token_b', type: 'bytes32' }, { name: 'lpAmount', wire: 'lp_amount', type: 'u128' }, { name: 'minAmountA', wire: 'min_amount_a', type: 'u128' }, { name: 'minAmountB', wire: 'min_amount_b', type: 'u128' }],
@@ -917,11 +996,12 @@ export const OPERATION_FIELDS: Readonly<Record<Operation['type'], readonly Opera
 /** The variants of each tagged enum: tag and fields. */
 export const ENUM_VARIANTS: Readonly<Record<string, ReadonlyArray<{ name: string; tag: number; fields: readonly OperationField[] }>>> = {
   ProposalAction: [{ name: 'Text', tag: 0, fields: [] }, { name: 'ParameterChange', tag: 1, fields: [{ name: 'key', wire: 'key', type: 'choice:min_stake|unbonding_seconds|commission_cooldown_blocks|max_commission_bps|missed_skip_threshold|max_active_validators|voting_period_blocks|quorum_bps|threshold_bps' }, { name: 'value', wire: 'value', type: 'u128' }] }, { name: 'TreasurySpend', tag: 2, fields: [{ name: 'recipient', wire: 'recipient', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }] }, { name: 'ContractSafety', tag: 3, fields: [{ name: 'chain', wire: 'chain', type: 'string' }, { name: 'contract', wire: 'contract', type: 'string' }, { name: 'level', wire: 'level', type: 'u8' }] }, { name: 'CollectionSafety', tag: 4, fields: [{ name: 'collection', wire: 'collection', type: 'bytes32' }, { name: 'level', wire: 'level', type: 'u8' }] }, { name: 'CreateStablecoin', tag: 5, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }, { name: 'VerifyIssuer', tag: 6, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }, { name: 'RaiseSupplyCap', tag: 7, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }, { name: 'BridgeAttesters', tag: 8, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }],
+  DaoAction: [{ name: 'Text', tag: 0, fields: [] }, { name: 'Operations', tag: 1, fields: [{ name: 'operations', wire: 'operations', type: 'operations' }] }],
   ScheduleTrigger: [{ name: 'Recurring', tag: 0, fields: [{ name: 'intervalSeconds', wire: 'interval_seconds', type: 'u64' }, { name: 'runs', wire: 'runs', type: 'u32' }, { name: 'firstRun', wire: 'first_run', type: 'u64' }] }, { name: 'Conditional', tag: 1, fields: [{ name: 'base', wire: 'base', type: 'bytes32' }, { name: 'quote', wire: 'quote', type: 'bytes32' }, { name: 'direction', wire: 'direction', type: 'choice:below|above' }, { name: 'priceNum', wire: 'price_num', type: 'u128' }, { name: 'priceDen', wire: 'price_den', type: 'u128' }, { name: 'expiry', wire: 'expiry', type: 'u64' }] }],
 };
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
-export const NOT_NESTED: ReadonlySet<string> = new Set(['AddKey', 'RemoveKey', 'RotateKey', 'CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateMultiSig', 'ProposeMultiSigTx', 'ApproveMultiSigTx', 'RevokeMultiSigApproval', 'CreateSchedule', 'CancelSchedule', 'SetRecovery', 'CancelRecovery']);
+export const NOT_NESTED: ReadonlySet<string> = new Set(['AddKey', 'RemoveKey', 'RotateKey', 'CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateMultiSig', 'ProposeMultiSigTx', 'ApproveMultiSigTx', 'RevokeMultiSigApproval', 'CreateDao', 'DaoPropose', 'DaoVote', 'DaoExecute', 'DaoCancel', 'DaoUnlock', 'CreateSchedule', 'CancelSchedule', 'SetRecovery', 'CancelRecovery']);
 
 /** A u8 naming one of `values` (0 = the first). */
 function readChoice<T extends string>(r: BorshReader, wire: string, values: readonly T[]): T {
@@ -1113,6 +1193,44 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.VoteUpgrade, 'type');
       w.string(op.name, 'name', MAX_UPGRADE_STRING_BYTES);
       w.bool(op.approve, 'approve');
+      return;
+    case 'CreateDao':
+      w.u8(OpCode.CreateDao, 'type');
+      w.string(op.name, 'name', MAX_PROPOSAL_STRING_BYTES);
+      w.fixedBytes(op.tokenMint, 32, 'token_mint');
+      w.u16(op.quorumBps, 'quorum_bps');
+      w.u16(op.thresholdBps, 'threshold_bps');
+      w.u64(op.votingPeriod, 'voting_period');
+      w.u64(op.executionDelay, 'execution_delay');
+      w.u128(op.proposalThreshold, 'proposal_threshold');
+      return;
+    case 'DaoPropose':
+      w.u8(OpCode.DaoPropose, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.string(op.title, 'title', MAX_PROPOSAL_STRING_BYTES);
+      w.string(op.description, 'description', MAX_PROPOSAL_STRING_BYTES);
+      writeDaoAction(w, op.action, 'action');
+      return;
+    case 'DaoVote':
+      w.u8(OpCode.DaoVote, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.u64(op.proposalId, 'proposal_id');
+      w.bool(op.approve, 'approve');
+      return;
+    case 'DaoExecute':
+      w.u8(OpCode.DaoExecute, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.u64(op.proposalId, 'proposal_id');
+      return;
+    case 'DaoCancel':
+      w.u8(OpCode.DaoCancel, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.u64(op.proposalId, 'proposal_id');
+      return;
+    case 'DaoUnlock':
+      w.u8(OpCode.DaoUnlock, 'type');
+      w.fixedBytes(op.dao, 32, 'dao');
+      w.u64(op.proposalId, 'proposal_id');
       return;
     case 'CreatePool':
       w.u8(OpCode.CreatePool, 'type');
@@ -1639,6 +1757,24 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.VoteUpgrade: {
       return { type: 'VoteUpgrade', name: r.string('name', MAX_UPGRADE_STRING_BYTES), approve: r.bool('approve') };
+    }
+    case OpCode.CreateDao: {
+      return { type: 'CreateDao', name: r.string('name', MAX_PROPOSAL_STRING_BYTES), tokenMint: r.fixedBytes(32, 'token_mint'), quorumBps: r.u16('quorum_bps'), thresholdBps: r.u16('threshold_bps'), votingPeriod: r.u64('voting_period'), executionDelay: r.u64('execution_delay'), proposalThreshold: r.u128('proposal_threshold') };
+    }
+    case OpCode.DaoPropose: {
+      return { type: 'DaoPropose', dao: r.fixedBytes(32, 'dao'), title: r.string('title', MAX_PROPOSAL_STRING_BYTES), description: r.string('description', MAX_PROPOSAL_STRING_BYTES), action: readDaoAction(r, 'action') };
+    }
+    case OpCode.DaoVote: {
+      return { type: 'DaoVote', dao: r.fixedBytes(32, 'dao'), proposalId: r.u64('proposal_id'), approve: r.bool('approve') };
+    }
+    case OpCode.DaoExecute: {
+      return { type: 'DaoExecute', dao: r.fixedBytes(32, 'dao'), proposalId: r.u64('proposal_id') };
+    }
+    case OpCode.DaoCancel: {
+      return { type: 'DaoCancel', dao: r.fixedBytes(32, 'dao'), proposalId: r.u64('proposal_id') };
+    }
+    case OpCode.DaoUnlock: {
+      return { type: 'DaoUnlock', dao: r.fixedBytes(32, 'dao'), proposalId: r.u64('proposal_id') };
     }
     case OpCode.CreatePool: {
       return { type: 'CreatePool', tokenA: r.fixedBytes(32, 'token_a'), tokenB: r.fixedBytes(32, 'token_b'), amountA: r.u128('amount_a'), amountB: r.u128('amount_b'), lpLockDuration: r.u64('lp_lock_duration') };

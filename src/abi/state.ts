@@ -326,6 +326,42 @@ export function contractSafetyKey(target: Uint8Array): Uint8Array {
   return k;
 }
 
+/** 0x61 dao bytes32 → Dao */
+export function daoKey(dao: Uint8Array): Uint8Array {
+  check32('dao', dao);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.DAO;
+  k.set(dao, 1);
+  return k;
+}
+
+/** 0x62 (no fields) → u64 DAOs created so far (the DAO of id n is Blake3("ntv-dao" ‖ n u64 LE)) */
+export const DAO_COUNT_KEY: Uint8Array = Uint8Array.of(Prefix.DAO_COUNT);
+
+/** 0x63 dao bytes32 id u64be → DaoProposal */
+export function daoProposalKey(dao: Uint8Array, id: bigint): Uint8Array {
+  check32('dao', dao);
+  const k = new Uint8Array(41);
+  k[0] = Prefix.DAO_PROPOSAL;
+  const dv = new DataView(k.buffer);
+  k.set(dao, 1);
+  dv.setBigUint64(33, id, false);
+  return k;
+}
+
+/** 0x64 dao bytes32 id u64be voter bytes32 → DaoVote */
+export function daoVoteKey(dao: Uint8Array, id: bigint, voter: Uint8Array): Uint8Array {
+  check32('dao', dao);
+  check32('voter', voter);
+  const k = new Uint8Array(73);
+  k[0] = Prefix.DAO_VOTE;
+  const dv = new DataView(k.buffer);
+  k.set(dao, 1);
+  dv.setBigUint64(33, id, false);
+  k.set(voter, 41);
+  return k;
+}
+
 /** 0x60 collection bytes32 → CollectionSafety */
 export function collectionSafetyKey(collection: Uint8Array): Uint8Array {
   check32('collection', collection);
@@ -1254,6 +1290,90 @@ function readProposalVote(r: RecordReader): ProposalVoteFields {
 export function decodeProposalVoteFields(v: Uint8Array): ProposalVoteFields {
   const r = new RecordReader(v);
   const rec = readProposalVote(r);
+  r.end();
+  return rec;
+}
+
+/** Dao: a DAO (0x61; docs/governance.md "DAOs") */
+export interface DaoFields {
+  version: number;
+  id: bigint;
+  creator: Uint8Array;
+  tokenMint: Uint8Array;
+  quorumBps: number;
+  thresholdBps: number;
+  votingPeriod: bigint;
+  executionDelay: bigint;
+  proposalThreshold: bigint;
+  createdHeight: bigint;
+  /** proposals created (ids run 1…count) */
+  proposalCount: bigint;
+  name: string;
+}
+function readDao(r: RecordReader): DaoFields {
+  return { version: r.u8(), id: r.u64(), creator: r.bytes(32).slice(), tokenMint: r.bytes(32).slice(), quorumBps: r.u16(), thresholdBps: r.u16(), votingPeriod: r.u64(), executionDelay: r.u64(), proposalThreshold: r.u128(), createdHeight: r.u64(), proposalCount: r.u64(), name: r.string() };
+}
+/** Decode a whole Dao record; RangeError when it is short or has trailing bytes. */
+export function decodeDaoFields(v: Uint8Array): DaoFields {
+  const r = new RecordReader(v);
+  const rec = readDao(r);
+  r.end();
+  return rec;
+}
+
+/** DaoProposal: a DAO proposal (0x63) */
+export interface DaoProposalFields {
+  version: number;
+  proposer: Uint8Array;
+  /** the DaoAction tag */
+  proposalKind: number;
+  /** 0 voting (passed or rejected once end_height is behind), 1 executed, 2 cancelled */
+  state: number;
+  createdHeight: bigint;
+  /** the last height at which votes count */
+  endHeight: bigint;
+  /** executable once height > end_height + this */
+  executionDelay: bigint;
+  quorumBps: number;
+  thresholdBps: number;
+  /** the token's total supply when it was created (the quorum base) */
+  supply: bigint;
+  yes: bigint;
+  no: bigint;
+  voters: number;
+  executedHeight: bigint;
+  /** the DaoAction as in the operation: its tag, then its fields */
+  action: Uint8Array;
+  title: string;
+  description: string;
+}
+function readDaoProposal(r: RecordReader): DaoProposalFields {
+  return { version: r.u8(), proposer: r.bytes(32).slice(), proposalKind: r.u8(), state: r.u8(), createdHeight: r.u64(), endHeight: r.u64(), executionDelay: r.u64(), quorumBps: r.u16(), thresholdBps: r.u16(), supply: r.u128(), yes: r.u128(), no: r.u128(), voters: r.u32(), executedHeight: r.u64(), action: r.vec().slice(), title: r.string(), description: r.string() };
+}
+/** Decode a whole DaoProposal record; RangeError when it is short or has trailing bytes. */
+export function decodeDaoProposalFields(v: Uint8Array): DaoProposalFields {
+  const r = new RecordReader(v);
+  const rec = readDaoProposal(r);
+  r.end();
+  return rec;
+}
+
+/** DaoVote: one DAO vote (0x64) */
+export interface DaoVoteFields {
+  approve: boolean;
+  /** the tokens locked in the escrow */
+  weight: bigint;
+  height: bigint;
+  /** the locked tokens were returned */
+  unlocked: boolean;
+}
+function readDaoVote(r: RecordReader): DaoVoteFields {
+  return { approve: r.u8() === 1, weight: r.u128(), height: r.u64(), unlocked: r.u8() === 1 };
+}
+/** Decode a whole DaoVote record; RangeError when it is short or has trailing bytes. */
+export function decodeDaoVoteFields(v: Uint8Array): DaoVoteFields {
+  const r = new RecordReader(v);
+  const rec = readDaoVote(r);
   r.end();
   return rec;
 }

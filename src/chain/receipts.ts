@@ -7,6 +7,7 @@ import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeHash, encodeMint, encodeMultiSig } from '../codec/address.js';
 import { CollectionKind, encodeCollection } from './collections.js';
 import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
+import { encodeDao } from './dao.js';
 import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
 
@@ -66,6 +67,9 @@ export type ReceiptEvent =
   | { type: 'ProposalCancelled'; op_index: number | null; proposal_id: string; proposer: string }
   | { type: 'ChainParamChanged'; op_index: number | null; proposal_id: string; key: string; old_value: string; new_value: string }
   | { type: 'SafetyLevelSet'; op_index: number | null; proposal_id: string; target: string; target_kind: 'contract' | 'collection'; level: string }
+  // DAOs (docs/governance.md "DAOs"): locking and unlocking a vote's tokens also show as Transfer
+  | { type: 'DaoCreated'; op_index: number | null; dao_address: string; dao_id: string; creator: string; token_mint: string }
+  | { type: 'DaoProposal'; op_index: number | null; dao_address: string; proposal_id: string; action: string; account: string; amount: string }
   // Presales and staking pools (docs/presales.md, docs/staking-pools.md): the tokens move as Transfer events
   | { type: 'PresaleCreated'; op_index: number | null; presale: string; creator: string; token: string; pay_token: string }
   | { type: 'StakingPoolCreated'; op_index: number | null; pool: string; creator: string; token_mint: string; reward_mint: string }
@@ -314,6 +318,13 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
       return {
         type: 'StableMinter', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by), minter: encodeAccount(event.minter),
         action: (['added', 'removed', 'configured'] as const)[event.action] ?? 'configured', allowance: event.allowance.toString(), epoch_limit: event.epochLimit.toString(),
+      };
+    case 'DaoCreated':
+      return { type: 'DaoCreated', op_index: opIndex, dao_address: encodeDao(event.dao), dao_id: event.daoId.toString(), creator: encodeAccount(event.creator), token_mint: encodeMint(event.tokenMint) };
+    case 'DaoProposalEvent':
+      return {
+        type: 'DaoProposal', op_index: opIndex, dao_address: encodeDao(event.dao), proposal_id: event.proposalId.toString(), action: event.action,
+        account: encodeAccount(event.account), amount: event.amount.toString(),
       };
     case 'Unknown':
       return undefined;

@@ -46,6 +46,12 @@ function chargedBytes(op: Operation): number {
     writeOperation(w, op);
     return w.finish().length - 1 - 8;
   }
+  // DaoPropose: the same bytes, after the DAO address (docs/governance.md "DAOs").
+  if (op.type === 'DaoPropose') {
+    const w = new BorshWriter();
+    writeOperation(w, op);
+    return w.finish().length - 1 - 32 - 8;
+  }
   throw new Error(`no per-byte gas rule for operation ${op.type}`);
 }
 

@@ -7,7 +7,7 @@ import {
   EventKind, EV_TRANSFER_BYTES, EV_TOKEN_CREATED_BYTES, EV_KEY_REGISTERED_BYTES, EV_FEE_BYTES, EV_POOL_CREATED_BYTES, EV_SWAP_BYTES, EV_COLLECTION_CREATED_BYTES, EV_NFT_TRANSFER_BYTES, EV_TOKEN_TYPE_DEFINED_BYTES, EV_LIQUIDITY_ADDED_BYTES, EV_TOKEN_METADATA_UPDATED_BYTES, EV_TOKEN_METADATA_LOCKED_BYTES,
   EV_SCHEDULE_RUN_BYTES, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES, EV_APPROVAL_BYTES,
   EV_PROPOSAL_CREATED_BYTES, EV_PROPOSAL_VOTED_BYTES, EV_PROPOSAL_EXECUTED_BYTES, EV_PROPOSAL_CANCELLED_BYTES, EV_CHAIN_PARAM_CHANGED_BYTES,
-  EV_SAFETY_LEVEL_SET_BYTES,
+  EV_SAFETY_LEVEL_SET_BYTES, EV_DAO_CREATED_BYTES, EV_DAO_PROPOSAL_BYTES,
   EV_PRESALE_CREATED_BYTES, EV_STAKING_POOL_CREATED_BYTES,
   EV_KEY_ADDED_BYTES, EV_KEY_REMOVED_BYTES, EV_RECOVERY_SET_BYTES, EV_RECOVERY_INITIATED_BYTES, EV_RECOVERY_APPROVED_BYTES,
   EV_RECOVERY_CANCELLED_BYTES, EV_RECOVERY_FINALIZED_BYTES, EV_MULTISIG_CREATED_BYTES, EV_MULTISIG_TX_UPDATED_BYTES, EV_MULTISIG_TX_EXECUTED_BYTES,
@@ -223,7 +223,26 @@ export interface SafetyLevelSetEvent extends EventBase {
   targetKind: 'contract' | 'collection';
   level: number;
 }
-export type GovernanceEvent = ProposalCreatedEvent | ProposalVotedEvent | ProposalExecutedEvent | ProposalCancelledEvent | ChainParamChangedEvent | SafetyLevelSetEvent;
+/** DAOs (docs/governance.md "DAOs"): a DAO created, and each step of a DAO proposal. */
+export interface DaoCreatedEvent extends EventBase {
+  kind: 'DaoCreated';
+  dao: Uint8Array;
+  creator: Uint8Array;
+  tokenMint: Uint8Array;
+  daoId: bigint;
+}
+/** The DaoProposalEvent actions in their u8 order (assembly/ops/dao.ts). */
+export const DAO_EVENT_ACTIONS = ['proposed', 'voted_yes', 'voted_no', 'executed', 'cancelled', 'unlocked'] as const;
+export interface DaoProposalEvent extends EventBase {
+  kind: 'DaoProposalEvent';
+  dao: Uint8Array;
+  proposalId: bigint;
+  action: (typeof DAO_EVENT_ACTIONS)[number];
+  account: Uint8Array;
+  /** the tokens locked (a vote) or returned (an unlock); 0 otherwise */
+  amount: bigint;
+}
+export type GovernanceEvent = DaoCreatedEvent | DaoProposalEvent | ProposalCreatedEvent | ProposalVotedEvent | ProposalExecutedEvent | ProposalCancelledEvent | ChainParamChangedEvent | SafetyLevelSetEvent;
 /** Presales and staking pools (docs/presales.md, docs/staking-pools.md): the new record's address and its two tokens. */
 export interface PresaleCreatedEvent extends EventBase {
   kind: 'PresaleCreated';
@@ -506,6 +525,14 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
     case EventKind.ChainParamChanged:
       if (len === EV_CHAIN_PARAM_CHANGED_BYTES && b[o + 8]! < PARAMETER_KEYS.length)
         return { bundleIndex, opIndex, kind: 'ChainParamChanged', proposalId: dv.getBigUint64(o, true), key: PARAMETER_KEYS[b[o + 8]!]!, oldValue: u128(dv, o + 9), newValue: u128(dv, o + 25) };
+      break;
+    case EventKind.DaoCreated:
+      if (len === EV_DAO_CREATED_BYTES)
+        return { bundleIndex, opIndex, kind: 'DaoCreated', dao: b.subarray(o, o + 32), creator: b.subarray(o + 32, o + 64), tokenMint: b.subarray(o + 64, o + 96), daoId: dv.getBigUint64(o + 96, true) };
+      break;
+    case EventKind.DaoProposalEvent:
+      if (len === EV_DAO_PROPOSAL_BYTES && b[o + 40]! < DAO_EVENT_ACTIONS.length)
+        return { bundleIndex, opIndex, kind: 'DaoProposalEvent', dao: b.subarray(o, o + 32), proposalId: dv.getBigUint64(o + 32, true), action: DAO_EVENT_ACTIONS[b[o + 40]!]!, account: b.subarray(o + 41, o + 73), amount: u128(dv, o + 73) };
       break;
     case EventKind.SafetyLevelSet:
       if (len === EV_SAFETY_LEVEL_SET_BYTES)

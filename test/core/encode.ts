@@ -24,6 +24,9 @@ export class W {
   u8(v: number) {
     this.parts.push(v & 0xff);
   }
+  u16(v: number) {
+    this.parts.push(v & 0xff, (v >> 8) & 0xff);
+  }
   u32(v: number) {
     for (let i = 0; i < 4; i++) this.parts.push((v >>> (8 * i)) & 0xff);
   }

@@ -26,6 +26,8 @@ export const S = {
   INVALID_PROPOSAL_TEXT: 230, INVALID_PARAMETER_VALUE: 231, TREASURY_INSUFFICIENT: 232, INVALID_SAFETY_TARGET: 233, INVALID_PROPOSAL_OPERATIONS: 234,
   NO_VOTING_POWER: 235, PROPOSAL_NOT_FOUND: 236, VOTING_CLOSED: 237, ALREADY_VOTED: 238, VOTING_NOT_ENDED: 239, PROPOSAL_REJECTED: 240,
   PROPOSAL_NOT_EXECUTABLE: 241, NOT_PROPOSER: 242, PROPOSAL_NOT_CANCELLABLE: 243, NO_CHAIN_PARAMS: 244,
+  // DAOs (docs/governance.md "DAOs")
+  INVALID_DAO_CONFIG: 245, DAO_NOT_FOUND: 246, BELOW_PROPOSAL_THRESHOLD: 247, EXECUTION_DELAY_PENDING: 248, NO_LOCKED_VOTE: 249, VOTE_STILL_LOCKED: 250,
   // presales and staking pools (docs/presales.md, docs/staking-pools.md)
   PRESALE_NOT_FOUND: 280, INVALID_PRESALE_CAPS: 281, INVALID_PRESALE_WINDOW: 282, INVALID_LIQUIDITY_SHARE: 283, INVALID_PRESALE_LOCK: 284,
   INVALID_PRESALE_RATE: 285, PRESALE_LIQUIDITY_TOO_LOW: 286, PRESALE_NOT_ACTIVE: 287, PRESALE_HARD_CAP_EXCEEDED: 288,
@@ -50,7 +52,7 @@ const U128 = (1n << 128n) - 1n;
 const GAS_BASE = 5000n, GAS_TRANSFER = 16000n, GAS_CREATE_TOKEN = 45000n;
 // docs/dex.md "Gas"
 // docs/allowances.md "Gas": Approve 16,000, TransferFrom 21,000
-const GAS_OP: Record<number, bigint> = { 19: 25000n, 20: 80000n, 21: 20000n, 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n,
+const GAS_OP: Record<number, bigint> = { 85: 60000n, 87: 35000n, 88: 80000n, 89: 20000n, 90: 25000n, 19: 25000n, 20: 80000n, 21: 20000n, 0: GAS_TRANSFER, 33: GAS_CREATE_TOKEN, 28: 80000n, 29: 50000n, 30: 50000n, 31: 40000n, 34: 30000n, 35: 20000n, 119: 30000n, 50: 20000n, 51: 16000n, 52: 21000n,
   // docs/presales.md, docs/staking-pools.md "Gas"
   95: 60000n, 96: 30000n, 97: 90000n, 98: 30000n, 99: 30000n, 100: 40000n, 101: 30000n, 102: 30000n, 103: 30000n, 104: 30000n,
   // docs/upgrades.md "Gas": ScheduleUpgrade 60,000, CancelUpgrade 30,000, VoteUpgrade 60,000
@@ -72,6 +74,7 @@ function opGas(op: Op): bigint {
   if (op.kind === 22) return 40000n;
   if (op.kind === 23) return 30000n + 3n * BigInt(op.held.length) + op.ops.reduce((a, o) => a + opGas(o), 0n);
   if (op.kind === 24 || op.kind === 25) return 20000n;
+  if (op.kind === 86) return 30000n + 3n * BigInt(op.title.length + op.description.length + op.action.length);
   return GAS_OP[op.kind] ?? SETTLE_GAS[op.kind]!;
 }
 const sha256 = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
@@ -182,6 +185,11 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 19; id: bigint; approve: boolean }
   | { kind: 20; id: bigint }
   | { kind: 21; id: bigint }
+  // DAOs (docs/governance.md "DAOs"): CreateDao keeps its fixed fields' raw bytes (stored as they are)
+  | { kind: 85; name: Uint8Array; fixed: Uint8Array }
+  | { kind: 86; dao: Uint8Array; title: Uint8Array; description: Uint8Array; action: Uint8Array }
+  | { kind: 87; dao: Uint8Array; id: bigint; approve: boolean }
+  | { kind: 88 | 89 | 90; dao: Uint8Array; id: bigint }
   // Presales (docs/presales.md) and token staking pools (docs/staking-pools.md)
   | { kind: 95; token: Uint8Array; pay: Uint8Array; rate: bigint; soft: bigint; hard: bigint; min: bigint; max: bigint; start: bigint; end: bigint; bps: bigint; lock: bigint }
   | AmountOp<96> | AmountOp<101> | AmountOp<102> | AmountOp<104>
@@ -302,7 +310,27 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
         const json = r.vec();
         if (!validUtf8(json)) return S.MALFORMED_BUNDLE;
         ops.push({ kind: 48, name, json });
-      } else if ((d === 49 || d === 50 || (d >= 18 && d <= 21)) && nested) return S.MALFORMED_BUNDLE;
+      } else if ((d === 49 || d === 50 || (d >= 18 && d <= 21) || (d >= 85 && d <= 90)) && nested) return S.MALFORMED_BUNDLE;
+      else if (d === 85) {
+        const name = r.vec();
+        if (!validUtf8(name)) return S.MALFORMED_BUNDLE;
+        ops.push({ kind: 85, name, fixed: r.take(68) });
+      } else if (d === 86) {
+        const dao = r.take(32);
+        const title = r.vec();
+        if (!validUtf8(title)) return S.MALFORMED_BUNDLE;
+        const description = r.vec();
+        if (!validUtf8(description)) return S.MALFORMED_BUNDLE;
+        const start = r.o;
+        const tag = r.u8();
+        if (tag > 1) return S.MALFORMED_BUNDLE;
+        if (tag === 1) {
+          const h = decodeOps(r, 8, true);
+          if (typeof h === 'number') return h === S.EMPTY_BUNDLE || h === S.TOO_MANY_OPS ? S.MALFORMED_BUNDLE : h;
+        }
+        ops.push({ kind: 86, dao, title, description, action: r.b.slice(start, r.o) });
+      } else if (d === 87) ops.push({ kind: 87, dao: r.take(32), id: r.u64(), approve: r.tag() });
+      else if (d >= 88 && d <= 90) ops.push({ kind: d as 88, dao: r.take(32), id: r.u64() });
       else if (d === 18) {
         const title = r.vec();
         if (!validUtf8(title)) return S.MALFORMED_BUNDLE;
@@ -438,6 +466,7 @@ function tokenRecord(name: Uint8Array, symbol: Uint8Array, decimals: number, sup
 }
 
 
+type DaoOp = Extract<Op, { kind: 85 | 86 | 87 | 88 | 89 | 90 }>;
 type PresaleOp = Extract<Op, { kind: 95 | 96 | 97 | 98 | 99 }>;
 type StakingPoolOp = Extract<Op, { kind: 100 | 101 | 102 | 103 | 104 }>;
 const RATE_SCALE = 1_000_000_000n;
@@ -1117,6 +1146,7 @@ export class Reference {
     if (op.kind === 50) return this.execCancelSchedule(user, op.id, index, k, evs);
     if (op.kind === 51 || op.kind === 52) return this.execAllowance(user, op, index, k, evs);
     if (op.kind === 18 || op.kind === 19 || op.kind === 20 || op.kind === 21) return this.execGovernance(ctx, d, op, index, k, evs);
+    if (op.kind >= 85 && op.kind <= 90) return this.execDao(ctx, d, op as DaoOp, index, k, evs);
     if (op.kind >= 95 && op.kind <= 99) return this.execPresale(ctx, user, op as PresaleOp, index, k, evs);
     if (op.kind >= 100 && op.kind <= 104) return this.execStakingPool(ctx, user, op as StakingPoolOp, index, k, evs);
     if (isSettleOp(op)) return execSettleOp(this.settleIo, ctx, user, d.nonce, op, index, k, evs);
@@ -1568,6 +1598,120 @@ export class Reference {
     this.put(key, p);
     evs.push({ bundleIndex: index, opIndex: k, kind: 47, data: cat(le(op.id, 8), user, new Uint8Array([tag])) });
     this.governanceReach.executed++;
+    return S.OK;
+  }
+
+  // ---- DAOs (docs/governance.md "DAOs"; assembly/ops/dao.ts) ----
+  // 0x61 dao → Dao, 0x62 → count, 0x63 dao ‖ id BE → DaoProposal (ProposalRecord's offsets up to the
+  // action, execution_delay in created_at's place), 0x64 dao ‖ id BE ‖ voter → approve, weight, height, unlocked.
+  readonly daoReach = { created: 0, votes: 0, executed: 0, carried: 0, unlocked: 0 };
+  private daoPropKey(dao: Uint8Array, id: bigint) { const k = cat(new Uint8Array([0x63]), dao, new Uint8Array(8)); new DataView(k.buffer).setBigUint64(33, id, false); return k; }
+  private tokenSupply(mint: Uint8Array): bigint {
+    const t = this.get(cat(new Uint8Array([3]), mint))!;
+    const nl = Number(rdLe(t, 1, 4));
+    const sl = Number(rdLe(t, 5 + nl, 4));
+    return rdLe(t, 10 + nl + sl, 16);
+  }
+  private execDao(ctx: RefCtx, d: Decoded, op: DaoOp, index: number, k: number, evs: RefEvent[]): number {
+    const user = d.user;
+    const ev = (dao: Uint8Array, id: bigint, action: number, account: Uint8Array, amount: bigint) =>
+      evs.push({ bundleIndex: index, opIndex: k, kind: 52, data: cat(dao, le(id, 8), new Uint8Array([action]), account, le(amount, 16)) });
+    if (op.kind === 85) {
+      const f = op.fixed, mint = f.subarray(0, 32);
+      const quorum = rdLe(f, 32, 2), threshold = rdLe(f, 34, 2), period = rdLe(f, 36, 8), delay = rdLe(f, 44, 8);
+      if (op.name.length === 0 || op.name.length > 64 || eq(mint, NTV) || quorum === 0n || quorum > 10000n || threshold < 5000n || threshold > 9999n
+        || period === 0n || period > 1_000_000n || delay > 1_000_000n) return S.INVALID_DAO_CONFIG;
+      if (!this.get(cat(new Uint8Array([3]), mint))) return S.UNKNOWN_TOKEN;
+      const { id, address } = this.nextId(0x62, 'ntv-dao');
+      this.put(cat(new Uint8Array([0x61]), address), cat(new Uint8Array([1]), le(id, 8), user, f.subarray(0, 68), le(ctx.height, 8), le(0n, 8), le(BigInt(op.name.length), 4), op.name));
+      evs.push({ bundleIndex: index, opIndex: k, kind: 51, data: cat(address, user, mint, le(id, 8)) });
+      this.daoReach.created++;
+      return S.OK;
+    }
+    const dk = cat(new Uint8Array([0x61]), op.dao);
+    const dr = this.get(dk);
+    if (!dr) return S.DAO_NOT_FOUND;
+    const mint = dr.slice(41, 73);
+    const escrow = this.blake3(utf8.encode('ntv-dao-escrow'), op.dao);
+    if (op.kind === 86) {
+      if (op.title.length === 0 || op.title.length > 128 || op.description.length > 4096) return S.INVALID_PROPOSAL_TEXT;
+      if (this.bal(user, mint) < rdLe(dr, 93, 16)) return S.BELOW_PROPOSAL_THRESHOLD;
+      if (op.action[0] === 1 && op.action.length - 1 > 4096) return S.INVALID_PROPOSAL_OPERATIONS;
+      const id = rdLe(dr, 117, 8) + 1n;
+      const nd = dr.slice();
+      nd.set(le(id, 8), 117);
+      this.put(dk, nd);
+      const end = ctx.height + rdLe(dr, 77, 8);
+      this.put(this.daoPropKey(op.dao, id), cat(new Uint8Array([1]), user, new Uint8Array([op.action[0]!, 0]), le(ctx.height, 8), le(end, 8), dr.subarray(85, 93),
+        dr.subarray(73, 77), le(this.tokenSupply(mint), 16), le(0n, 16), le(0n, 16), le(0n, 4), le(0n, 8),
+        le(BigInt(op.action.length), 4), op.action, le(BigInt(op.title.length), 4), op.title, le(BigInt(op.description.length), 4), op.description));
+      ev(op.dao, id, 0, user, 0n);
+      return S.OK;
+    }
+    const key = this.daoPropKey(op.dao, op.id);
+    const rec = this.get(key);
+    if (!rec) return S.PROPOSAL_NOT_FOUND;
+    const p = rec.slice();
+    const state = p[34]!, end = rdLe(p, 43, 8);
+    const vk = cat(new Uint8Array([0x64]), key.subarray(1), user);
+    if (op.kind === 87) {
+      if (state !== 0 || ctx.height > end) return S.VOTING_CLOSED;
+      if (this.get(vk)) return S.ALREADY_VOTED;
+      const w = this.bal(user, mint);
+      if (w === 0n) return S.NO_VOTING_POWER;
+      const st = this.moveT(user, escrow, mint, w, index, k, evs);
+      if (st !== S.OK) return st;
+      this.put(vk, cat(new Uint8Array([op.approve ? 1 : 0]), le(w, 16), le(ctx.height, 8), new Uint8Array([0])));
+      const at = op.approve ? 79 : 95;
+      p.set(le(rdLe(p, at, 16) + w, 16), at);
+      p.set(le(rdLe(p, 111, 4) + 1n, 4), 111);
+      this.put(key, p);
+      ev(op.dao, op.id, op.approve ? 1 : 2, user, w);
+      this.daoReach.votes++;
+      return S.OK;
+    }
+    if (op.kind === 89) {
+      if (!eq(p.subarray(1, 33), user)) return S.NOT_PROPOSER;
+      if (state !== 0 || ctx.height > end) return S.PROPOSAL_NOT_CANCELLABLE;
+      p[34] = 2;
+      this.put(key, p);
+      ev(op.dao, op.id, 4, user, 0n);
+      return S.OK;
+    }
+    if (op.kind === 90) {
+      const v = this.get(vk);
+      if (!v || v[25] !== 0) return S.NO_LOCKED_VOTE;
+      if (state === 0 && ctx.height <= end) return S.VOTE_STILL_LOCKED;
+      const w = rdLe(v, 1, 16);
+      const st = this.moveT(escrow, user, mint, w, index, k, evs);
+      if (st !== S.OK) return st;
+      const nv = v.slice();
+      nv[25] = 1;
+      this.put(vk, nv);
+      ev(op.dao, op.id, 5, user, w);
+      this.daoReach.unlocked++;
+      return S.OK;
+    }
+    if (state !== 0) return S.PROPOSAL_NOT_EXECUTABLE;
+    if (ctx.height <= end) return S.VOTING_NOT_ENDED;
+    const yes = rdLe(p, 79, 16), no = rdLe(p, 95, 16), votes = yes + no;
+    const passed = votes > 0n && votes * 10000n >= rdLe(p, 63, 16) * rdLe(p, 59, 2) && yes * 10000n > votes * rdLe(p, 61, 2);
+    if (!passed) return S.PROPOSAL_REJECTED;
+    if (ctx.height - end <= rdLe(p, 51, 8)) return S.EXECUTION_DELAY_PENDING;
+    if (p[33] === 1) {
+      const alen = Number(rdLe(p, 123, 4));
+      const held = decodeOps(new Reader(p.slice(128, 127 + alen)), 8, true) as Op[];
+      const as = { user: op.dao, nonce: op.id } as Decoded;
+      let st: number = S.OK;
+      for (let j = 0; j < held.length && st === S.OK; j++) st = this.execOp(ctx, as, held[j]!, index, k, evs);
+      if (st !== S.OK) return st;
+      this.daoReach.carried++;
+    }
+    p[34] = 1;
+    p.set(le(ctx.height, 8), 115);
+    this.put(key, p);
+    ev(op.dao, op.id, 3, user, 0n);
+    this.daoReach.executed++;
     return S.OK;
   }
 

@@ -14,6 +14,8 @@ import { compileCore } from '../../src/core/loader.js';
 import { GasMeter } from '../../src/intents/gas.js';
 
 const USDC = new Uint8Array(32).fill(0xaa);
+const DAO_BYTES = new Uint8Array(32).fill(0x77);
+const DAO = encodePrefixed('Nx7', DAO_BYTES);
 const WLT = new Uint8Array(32).fill(0xbb);
 const COLLECTION = new Uint8Array(32).fill(0xcc);
 const VALIDATOR = systemAddress(5);
@@ -93,6 +95,19 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
       op: { type: 'RegisterName', name: 'alice.vex' }, gas: 45_000n },
     { name: 'createProposal', send: () => wallet.createProposal('Cap', 'why', { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n }),
       op: { type: 'CreateProposal', title: 'Cap', description: 'why', action: { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n } }, gas: 5_000n + 30_000n + 3n * (3n + 3n + 18n) },
+    // DAOs (docs/governance.md "DAOs")
+    { name: 'createDao', send: () => wallet.createDao('Grants', USDC, { quorumBps: 2000, thresholdBps: 5000, votingPeriod: 100, executionDelay: '10', proposalThreshold: 1000n }),
+      op: { type: 'CreateDao', name: 'Grants', tokenMint: USDC, quorumBps: 2000, thresholdBps: 5000, votingPeriod: 100n, executionDelay: 10n, proposalThreshold: 1000n }, gas: 65_000n },
+    { name: 'daoPropose', send: () => wallet.daoPropose(DAO, 'Pay', 'why'),
+      op: { type: 'DaoPropose', dao: DAO_BYTES, title: 'Pay', description: 'why', action: { kind: 'Text' } }, gas: 5_000n + 30_000n + 3n * (3n + 3n + 1n) },
+    { name: 'daoVote', send: () => wallet.daoVote(DAO, '2', true),
+      op: { type: 'DaoVote', dao: DAO_BYTES, proposalId: 2n, approve: true }, gas: 40_000n },
+    { name: 'daoExecute', send: () => wallet.daoExecute(DAO_BYTES, 2),
+      op: { type: 'DaoExecute', dao: DAO_BYTES, proposalId: 2n }, gas: 85_000n },
+    { name: 'daoCancel', send: () => wallet.daoCancel(DAO, 2n),
+      op: { type: 'DaoCancel', dao: DAO_BYTES, proposalId: 2n }, gas: 25_000n },
+    { name: 'daoUnlock', send: () => wallet.daoUnlock(DAO, 2),
+      op: { type: 'DaoUnlock', dao: DAO_BYTES, proposalId: 2n }, gas: 30_000n },
     { name: 'voteProposal', send: () => wallet.voteProposal('7', true),
       op: { type: 'VoteProposal', proposalId: 7n, approve: true }, gas: 30_000n },
     { name: 'executeProposal', send: () => wallet.executeProposal(7),
@@ -183,7 +198,7 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
 describe('named helpers', () => {
   it('each sends one signed operation with the codec\'s bytes for its arguments and max_gas = its documented gas, which is the core\'s', async () => {
     const all = cases();
-    expect(all.length).toBe(57);
+    expect(all.length).toBe(63);
     for (const [i, c] of all.entries()) {
       const result = await c.send();
       const sent = client.received.at(-1)!;
@@ -239,6 +254,7 @@ describe('gasOf', () => {
       { type: 'CancelSchedule', scheduleId: new Uint8Array(32).fill(9) },
       { type: 'CreateProposal', title: 'Gov', description: 'é', action: { kind: 'CreateStablecoin', operations: [{ type: 'Transfer', to: FRIEND, token: USDC, amount: 1n }] } },
       { type: 'CreateProposal', title: 'Safe', description: '', action: { kind: 'ContractSafety', chain: 'ethereum', contract: '0xabc', level: 1 } },
+      { type: 'DaoPropose', dao: DAO_BYTES, title: 'Pay', description: 'é', action: { kind: 'Operations', operations: [{ type: 'Transfer', to: FRIEND, token: USDC, amount: 1n }] } },
       { type: 'Approve', token: USDC, spender: FRIEND, amount: 5n },
       { type: 'TransferFrom', token: USDC, from: FRIEND, to: VALIDATOR, amount: 5n },
       { type: 'BatchTransferMultiToken', collection: COLLECTION, to: FRIEND, entries: Array.from({ length: 16 }, (_, i) => ({ typeId: BigInt(i), amount: 1n })) },

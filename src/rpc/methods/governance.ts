@@ -57,7 +57,7 @@ const ProposalSchema = Type.Object({
 }, { title: 'Proposal', additionalProperties: false });
 
 /** Operations as JSON (bigints and bytes as strings), for the proposal's `operations` field. */
-function operationJson(op: Operation): { type: string } {
+export function operationJson(op: Operation): { type: string } {
   const out: Record<string, unknown> & { type: string } = { type: op.type };
   for (const [k, v] of Object.entries(op)) {
     out[k] = typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? (v.length === 32 ? encodeAccount(v) : `0x${Buffer.from(v).toString('hex')}`) : v;

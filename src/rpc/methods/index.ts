@@ -29,6 +29,7 @@ import { governanceMethods } from './governance.js';
 import { settlementMethods } from './settlement.js';
 import { anchorMethods } from './anchors.js';
 import { passportMethods } from './passports.js';
+import { daoMethods } from './dao.js';
 
 export type { MethodDependencies } from './context.js';
 
@@ -54,6 +55,7 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     stakingMethods,
     consensusMethods,
     governanceMethods,
+    daoMethods,
     presaleMethods,
     stakingPoolMethods,
     auditMethods,

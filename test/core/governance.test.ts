@@ -8,7 +8,7 @@ import { Status } from '../../src/core/status.js';
 import { encodeBundle, type Operation, type ProposalAction } from '../../src/codec/bundle.js';
 import { chainParams } from '../../src/chain/chain-params.js';
 import { GOVERNANCE, TREASURY } from '../../src/abi/constants.js';
-import { decodeProposalFields, proposalKey, proposalVoteKey, decodeProposalVoteFields, collectionSafetyKey, contractSafetyKey, decodeContractSafetyFields } from '../../src/abi/state.js';
+import { stableKey, decodeProposalFields, proposalKey, proposalVoteKey, decodeProposalVoteFields, collectionSafetyKey, contractSafetyKey, decodeContractSafetyFields } from '../../src/abi/state.js';
 import { contractSafetyTarget } from '../../src/chain/governance.js';
 import { addr, hex } from './encode.js';
 import { NTV } from './harness.js';
@@ -209,6 +209,27 @@ describe('protocol proposals in the core', () => {
     expect(r.events.find((e) => e.kind === 'Transfer' && hex(e.from) === hex(GOVERNANCE))).toBeDefined();
     expect(r.events.find((e) => e.kind === 'TokenCreated')).toMatchObject({ creator: GOVERNANCE, owner: GOVERNANCE, supply: 1_000_000n });
     expect(r.events.at(-1)).toMatchObject({ kind: 'ProposalExecuted', proposalId: 1n });
+  });
+
+  it('a CreateStablecoin proposal creates an STD-8 stablecoin that no account may create directly (docs/stablecoins.md "Creation")', async () => {
+    const s = await open();
+    const owner = addr(8);
+    const create: Operation = {
+      type: 'CreateStableToken', name: 'Gov Dollar', symbol: 'GUSD', decimals: 6, currency: 'USD', issuer: 'Gov Issuer',
+      owner, masterMinter: owner, pauser: owner, blacklister: owner, guardians: new Uint8Array(0), originMappings: new Uint8Array(4),
+      supplyCap: 0n, quantumRequired: false, mintThreshold: 0n, requiredSigners: 0, cosigners: new Uint8Array(0), timelock: 0n, epochLength: 0n,
+    };
+    // a validator cannot send it itself: only GOVERNANCE, which a passed proposal acts as
+    expect(one(s, V[0]!, create)).toBe(Status.NOT_GOVERNANCE);
+    expect(one(s, V[0]!, propose({ kind: 'CreateStablecoin', operations: [create] }))).toBe(0);
+    run(s, [[V[0]!, [vote(1n, true)]], [V[1]!, [vote(1n, true)]]]);
+    until(s, proposal(s, 1n).endHeight);
+    const r = run(s, [[addr(7), [execute(1n)]]]);
+    expect(r.results[0]!.status).toBe(0);
+    const created = r.events.find((e) => e.kind === 'StableCreated');
+    expect(created).toMatchObject({ owner, masterMinter: owner, pauser: owner, blacklister: owner });
+    expect(s.store.get(stableKey((created as { mint: Uint8Array }).mint))).toBeDefined();
+    expect(proposal(s, 1n).state).toBe(1);
   });
 
   it('cancel: proposer only, while voting; a later failing operation reverts a proposal op', async () => {

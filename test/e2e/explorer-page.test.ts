@@ -111,7 +111,8 @@ it('lists presales and staking pools and shows their pages with amounts in their
   await browserPage.locator('[data-testid="presale-status"]', { hasText: 'active' }).waitFor();
   expect(browserPage.url()).toContain(`#/presale/${presale.created.presale}`);
   expect(await browserPage.locator('[data-testid="presale-raised"]').textContent()).toBe('2.5 NTV');
-  expect(await browserPage.locator('[data-testid="presale-contributions"]').textContent()).toContain('5 LTRN');
+  // the rows render once the contributions and the sale token's decimals have loaded
+  await browserPage.locator('[data-testid="presale-contributions"]', { hasText: '5 LTRN' }).waitFor();
   await browserPage.goto(`${node.url}#/staking-pools`);
   await browserPage.locator('[data-testid="staking-pools"] a').first().click();
   await browserPage.locator('h2', { hasText: 'Staking pool: stake LTRN, earn NTV' }).waitFor();

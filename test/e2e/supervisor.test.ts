@@ -78,12 +78,13 @@ class Supervised {
     this.process.stderr!.on('data', (c: Buffer) => (this.output += c.toString()));
   }
   async call<T>(method: string, params: unknown[] = []): Promise<T> {
-    const res = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: this.id++, method, params }) });
+    // Bounded: a request that reaches a node while the supervisor swaps it must fail, not hang the test.
+    const res = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: this.id++, method, params }), signal: AbortSignal.timeout(3_000) });
     const body = (await res.json()) as { result?: T; error?: { message: string } };
     if (body.error) throw new Error(`${method}: ${body.error.message}`);
     return body.result as T;
   }
-  async until<T>(what: string, f: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  async until<T>(what: string, f: () => Promise<T | undefined>, timeoutMs = 40_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       try {
@@ -132,7 +133,7 @@ describe('the upgrade supervisor (real processes)', () => {
     const o = await s.until('the new release past the height', async () => {
       const v = await s.call<Overview>('svc_getUpgradePlan');
       return v.node_version === '0.2.0' && (await s.height()) > height + 2 ? v : undefined;
-    }, 90_000);
+    }, 70_000);
     expect(o.applied).toEqual({ name: 'v0.2.0', height });
     expect(o.grace_until).toBe(height + 99);
     expect(JSON.parse(await readFile(join(dataDir, 'upgrades/current.json'), 'utf8')).name).toBe('v0.2.0');

@@ -16,11 +16,18 @@ const NETWORK = [
 
 const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' as const };
 
+/**
+ * Two files at a time outside the network tier (vitest's default on two cores is one): most e2e
+ * files spend their time waiting for blocks, so two in parallel keep `npm test` under 20 minutes
+ * on the 2-core machines CI runs on, while the timing-sensitive network tier still runs alone.
+ */
+const NODE_WORKERS = 2;
+
 export default defineConfig({
   test: {
     reporters: ['default'],
     projects: [
-      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: NETWORK, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: NETWORK, maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'network', include: NETWORK, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },

@@ -8,6 +8,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const MAIN = join(ROOT, 'dist/src/cli/main.js');
 
+/**
+ * How long a starting node may take to answer svc_version: it compiles the core and opens its
+ * database, which takes a few seconds alone and several times that with two test files (and their
+ * nodes) sharing two cores.
+ */
+const START_TIMEOUT_MS = 45_000;
+
 export interface RpcResponse<T = unknown> {
   jsonrpc: '2.0';
   id: string | number | null;
@@ -60,7 +67,7 @@ export class TestNode {
     this.process = child;
     child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`node exited with ${child.exitCode}:\n${this.output}`);
       try {
@@ -71,7 +78,7 @@ export class TestNode {
       }
       await sleep(100);
     }
-    throw new Error(`node did not answer svc_version within 20 s:\n${this.output}`);
+    throw new Error(`node did not answer svc_version within ${START_TIMEOUT_MS / 1000} s:\n${this.output}`);
   }
 
   async raw(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<{ status: number; text: string }> {

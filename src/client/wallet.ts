@@ -264,7 +264,7 @@ export class Wallet {
       spender: typeof spender === 'string' ? parseAddress(spender) : spender,
       amount: toBigInt(amount, 'amount'),
     };
-    return this.send([op], opts);
+    return this.sendOperation(op, opts);
   }
 
   /**
@@ -279,7 +279,7 @@ export class Wallet {
       to: typeof to === 'string' ? parseAddress(to) : to,
       amount: toBigInt(amount, 'amount'),
     };
-    return this.send([op], opts);
+    return this.sendOperation(op, opts);
   }
 
   /** `svc_getAllowance [token, owner, spender]`: what `spender` may still move of `owner`'s token (owner defaults to this account). */

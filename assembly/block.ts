@@ -44,8 +44,8 @@ import {
   AUTH_UNSIGNED, AUTH_ED25519, AUTH_EVM, ED25519_SIGNATURE_BYTES, ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES,
 } from "./abi";
 import { writeKeyRecord, setKeyCount, isAccountAdminOp } from "./ops/accounts";
-import { execCreateMultiSig } from "./ops/multisig";
-import { ROLE_OWNER, OP_CREATE_MULTI_SIG } from "./abi";
+import { execCreateMultiSig, execProposeMultiSigTx, execApproveMultiSigTx } from "./ops/multisig";
+import { ROLE_OWNER, OP_CREATE_MULTI_SIG, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX, OP_REVOKE_MULTI_SIG_APPROVAL } from "./abi";
 import { BUNDLE_LEVEL_OP, EV_FEE, EV_KEY_REGISTERED, OP_CANCEL_SCHEDULE, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_TRANSFER, SCHEDULE_RUN_INDEX } from "./abi";
 
 const results = bufNew(1 << 16);
@@ -194,7 +194,10 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     else if (kind == OP_VOTE_PROPOSAL) st = execVoteProposal(user, <usize>load<u32>(op, 4), index, k);
     else if (kind == OP_EXECUTE_PROPOSAL) st = execExecuteProposal(user, <usize>load<u32>(op, 4), index, k);
     else if (kind == OP_CANCEL_PROPOSAL) st = execCancelProposal(user, <usize>load<u32>(op, 4), index, k);
+    // Multi-sig (docs/accounts.md): never nested; an approval runs the held operations through execOther.
     else if (kind == OP_CREATE_MULTI_SIG) st = execCreateMultiSig(user, op, nonce, index, k);
+    else if (kind == OP_PROPOSE_MULTI_SIG_TX) st = execProposeMultiSigTx(user, op, index, k);
+    else if (kind == OP_APPROVE_MULTI_SIG_TX || kind == OP_REVOKE_MULTI_SIG_APPROVAL) st = execApproveMultiSigTx(user, op, kind == OP_APPROVE_MULTI_SIG_TX, index, k);
     // DAOs (docs/governance.md "DAOs")
     else if (kind == OP_CREATE_DAO) st = execCreateDao(user, op, index, k);
     else if (kind == OP_DAO_PROPOSE) st = execDaoPropose(user, op, index, k);

@@ -1,10 +1,11 @@
-// Dispatch of the operations after Transfer and CreateToken (docs/bundle-format.md "Operation"):
-// the DEX (docs/dex.md), token metadata, names, staking, NFT and multi-token collections
-// (docs/nfts.md), ERC-20 allowances (docs/allowances.md), settlement with market makers
-// (docs/settlement.md), anchoring (docs/anchoring.md), passports (docs/passports.md). The decoder only lets enabled discriminants through.
-// (docs/nfts.md), ERC-20 allowances (docs/allowances.md), account keys, recovery and multi-sig
-// (docs/accounts.md). The decoder only lets enabled discriminants through.
-// (docs/nfts.md), ERC-20 allowances (docs/allowances.md), STD-8 stablecoins (docs/stablecoins.md). The decoder only lets enabled discriminants through.
+// Dispatch of the operations that may also run nested (inside a schedule, a protocol or DAO
+// proposal, or a multi-sig transaction; docs/bundle-format.md "Operation"): the DEX (docs/dex.md),
+// token metadata, names, staking, NFT and multi-token collections (docs/nfts.md), ERC-20 allowances
+// (docs/allowances.md), presales and staking pools, upgrades, settlement, anchoring, passports, account
+// keys and recovery (docs/accounts.md) and STD-8 stablecoins (docs/stablecoins.md). The operations
+// that are never nested (CreateToken's nonce, schedules, proposals, DAOs, multi-sig) are dispatched by
+// assembly/block.ts, so the domains that run held operations import this file and not the reverse.
+// The decoder only lets enabled discriminants through.
 
 import * as S from "../status";
 import { execAddLiquidity, execCreatePool, execRemoveLiquidity, execSwap } from "./dex";
@@ -21,13 +22,12 @@ import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
 import { execClaimPresaleTokens, execContributePresale, execCreatePresale, execFinalizePresale, execRefundPresale } from "./presales";
 import { execClaimPoolRewards, execCreateStakingPool, execFundStakingPool, execStakeToPool, execUnstakeFromPool } from "./stakepools";
 import { OP_CLAIM_POOL_REWARDS, OP_CLAIM_PRESALE_TOKENS, OP_CONTRIBUTE_PRESALE, OP_CREATE_PRESALE, OP_CREATE_STAKING_POOL, OP_FINALIZE_PRESALE, OP_FUND_STAKING_POOL, OP_REFUND_PRESALE, OP_STAKE_TO_POOL, OP_UNSTAKE_FROM_POOL } from "../abi";
-import { OP_ANCHOR, OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
+import { OP_ANCHOR } from "../abi";
 import { execSettlement, isSettlementOp } from "./settlement";
 import { execAnchor } from "./anchors";
 import { execPassport, isPassportOp } from "./passports";
 import { execAddKey, execRemoveKey, execRotateKey, execSetRecovery, execInitiateRecovery, execApproveRecovery, execCancelRecovery, execFinalizeRecovery } from "./accounts";
-import { execProposeMultiSigTx, execApproveMultiSigTx } from "./multisig";
-import { OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY, OP_FINALIZE_RECOVERY, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX, OP_REVOKE_MULTI_SIG_APPROVAL } from "../abi";
+import { OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY, OP_FINALIZE_RECOVERY } from "../abi";
 import { OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "../abi";
 import { execCancelUpgrade, execScheduleUpgrade, execVoteUpgrade } from "./upgrades";
 import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
@@ -83,8 +83,7 @@ function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIn
   if (isSettlementOp(kind)) return execSettlement(kind, user, f, bundleIndex, opIndex);
   if (kind == OP_ANCHOR) return execAnchor(user, op);
   if (isPassportOp(kind)) return execPassport(kind, user, op);
-  // Account keys, guardian recovery and multi-sig (docs/accounts.md); CreateMultiSig, which needs
-  // the bundle's nonce, is dispatched by assembly/block.ts.
+  // Account keys and guardian recovery (docs/accounts.md); multi-sig is dispatched by assembly/block.ts.
   if (kind == OP_ADD_KEY) return execAddKey(user, op, bundleIndex, opIndex);
   if (kind == OP_REMOVE_KEY) return execRemoveKey(user, op, bundleIndex, opIndex);
   if (kind == OP_ROTATE_KEY) return execRotateKey(user, op, bundleIndex, opIndex);
@@ -93,8 +92,6 @@ function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIn
   if (kind == OP_APPROVE_RECOVERY) return execApproveRecovery(user, op, bundleIndex, opIndex);
   if (kind == OP_CANCEL_RECOVERY) return execCancelRecovery(user, bundleIndex, opIndex);
   if (kind == OP_FINALIZE_RECOVERY) return execFinalizeRecovery(user, op, bundleIndex, opIndex);
-  if (kind == OP_PROPOSE_MULTI_SIG_TX) return execProposeMultiSigTx(user, op, bundleIndex, opIndex);
-  if (kind == OP_APPROVE_MULTI_SIG_TX || kind == OP_REVOKE_MULTI_SIG_APPROVAL) return execApproveMultiSigTx(user, op, kind == OP_APPROVE_MULTI_SIG_TX, bundleIndex, opIndex);
   if (isStableOp(kind)) return execStable(kind, user, op, bundleIndex, opIndex); // STD-8 (docs/stablecoins.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

@@ -5,7 +5,7 @@
  */
 import { allowanceKey } from '../abi/state.js';
 import { decodeBalance } from '../core/records.js';
-import type { StateReader } from './interface.js';
+import type { StateReader } from './state-reader.js';
 
 export { INFINITE_ALLOWANCE } from './evm/units.js';
 

@@ -1,6 +1,6 @@
 import { anchorId, namespaceId } from '../codec/domain-ids.js';
 import { anchorIndexKey, anchorKey, anchorNamespaceKey, decodeAnchorFields, decodeAnchorNamespaceFields, type AnchorFields, type AnchorNamespaceFields } from '../abi/state.js';
-import type { StateReader, WatchableState } from './interface.js';
+import type { StateReader, WatchableState } from './state-reader.js';
 import { Prefix } from '../abi/constants.js';
 
 export { anchorId, namespaceId };

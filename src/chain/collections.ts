@@ -3,7 +3,7 @@ import { Prefix } from '../abi/constants.js';
 import {
   collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey, decodeCollectionFields, decodeNftFields, decodeTokenTypeFields,
 } from '../abi/state.js';
-import type { WatchableState } from './interface.js';
+import type { WatchableState } from './state-reader.js';
 
 /**
  * NFT and multi-token collections on the host side (spec §4.3, §4.4; docs/nfts.md): the `Nx2`

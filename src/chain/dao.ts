@@ -5,7 +5,7 @@ import { readOperation, type DaoAction } from '../codec/operations.js';
 import { OpCode } from '../abi/constants.js';
 import { DAO_COUNT_KEY, daoKey, daoProposalKey, daoVoteKey, decodeDaoFields, decodeDaoProposalFields, decodeDaoVoteFields } from '../abi/state.js';
 import { proposalPassed, type ProposalStatus } from './governance.js';
-import type { StateReader } from './names.js';
+import type { StateReader } from './state-reader.js';
 
 /**
  * DAOs in chain state (issue 22 item 5; docs/governance.md "DAOs"), written only by CreateDao,

@@ -6,7 +6,7 @@ import {
   PROPOSAL_COUNT_KEY, collectionSafetyKey, contractSafetyKey, decodeCollectionSafetyFields, decodeContractSafetyFields,
   decodeProposalFields, decodeProposalVoteFields, proposalKey, proposalVoteKey,
 } from '../abi/state.js';
-import type { StateReader } from './names.js';
+import type { StateReader } from './state-reader.js';
 
 /**
  * Protocol proposals in chain state (spec §4.14; docs/governance.md), written only by

@@ -1,4 +1,4 @@
-import type { BundleInput } from '../core/core.js';
+import type { BundleInput, Core } from '../core/core.js';
 import type { BlockResultView } from '../core/block-result.js';
 import type { BundleScan } from '../core/scan.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
@@ -6,11 +6,13 @@ import { bytesEqual, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyEd25519 } from '../codec/keys.js';
 import { blockContextOf, certificateProblem, deriveAuth, type KeySource } from './block-checks.js';
 import { decodeStoredBlock, headerHash, storedBundles, type Block, type BlockHeader } from './block.js';
-import type { Chain } from './chain.js';
+import type { AccountKeys } from './account-keys.js';
 import { chainParams } from './chain-params.js';
-import type { BundleAuth, PendingBundle } from './mempool.js';
+import type { BundleAuth, Mempool, PendingBundle } from './mempool.js';
 import { producedBlock, type ProducedBlock } from './producer.js';
 import { statusOf } from './status.js';
+import type { TokenRegistry } from './token-registry.js';
+import type { UpgradeRequiredError } from './upgrades.js';
 import { readValidatorSet } from './validator-set.js';
 import { AUTH_EVM } from '../abi/constants.js';
 
@@ -67,10 +69,25 @@ export interface ImportOptions {
 }
 
 /** Keys revealed by imported bundles whose block may not be durable yet (the StateView lags). */
-const revealedKeys = new WeakMap<Chain, Map<string, BundleAuth[]>>();
+/** What an import needs of the chain it extends (src/chain/chain.ts implements it). */
+export interface ImportTarget {
+  readonly chainId: number;
+  readonly tokens: TokenRegistry;
+  readonly keys: AccountKeys;
+  readonly mempool: Mempool;
+  readonly allowUnsigned: boolean;
+  readonly executionParent: BlockHeader;
+  readonly executionCore: Core;
+  writeSlot(): Promise<void>;
+  commitExecuted(produced: ProducedBlock): Promise<void>;
+  reloadCore(): Promise<void>;
+  upgradeHalt(height: number): UpgradeRequiredError | undefined;
+}
+
+const revealedKeys = new WeakMap<ImportTarget, Map<string, BundleAuth[]>>();
 const REVEALED_LIMIT = 100_000;
 
-export async function importBlock(chain: Chain, encodedBlock: Uint8Array, certificate: Uint8Array, options: ImportOptions = {}): Promise<ImportedBlock> {
+export async function importBlock(chain: ImportTarget, encodedBlock: Uint8Array, certificate: Uint8Array, options: ImportOptions = {}): Promise<ImportedBlock> {
   // Wait for a write slot first: the parent is the last executed block, which moves as writes land.
   // The block is decoded after the wait, so its 1,000 bundle views are not alive across it (a
   // scavenge meanwhile would copy them, and the next would promote them).
@@ -255,7 +272,7 @@ function importedBlock(header: BlockHeader, encoded: Uint8Array, scan: BundleSca
  * A bundle's authorization input: the mempool entry's when this node holds the bundle (verified at
  * admission; the entry goes into `mine`), else derived from the scan.
  */
-function bundleAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan, mine: Map<number, PendingBundle> | undefined, height: number, keys: KeySource): BundleAuth {
+function bundleAuth(chain: ImportTarget, bytes: Uint8Array, i: number, scan: BundleScan, mine: Map<number, PendingBundle> | undefined, height: number, keys: KeySource): BundleAuth {
   if (mine) {
     const entry = chain.mempool.get(toHex(scan.hash(i)));
     if (entry) {
@@ -269,14 +286,14 @@ function bundleAuth(chain: Chain, bytes: Uint8Array, i: number, scan: BundleScan
 }
 
 /** The account keys import derives authorization from: state, and keys revealed in blocks not yet durable. */
-function keySource(chain: Chain): KeySource {
+function keySource(chain: ImportTarget): KeySource {
   return {
     registered: (account) => chain.keys.of(account),
     revealed: (account) => revealedKeys.get(chain)?.get(toLatin1(account)) ?? [],
   };
 }
 
-function rememberRevealed(chain: Chain, bundles: readonly Uint8Array[], auths: readonly BundleAuth[]): void {
+function rememberRevealed(chain: ImportTarget, bundles: readonly Uint8Array[], auths: readonly BundleAuth[]): void {
   let map = revealedKeys.get(chain);
   if (!map) revealedKeys.set(chain, (map = new Map()));
   for (let i = 0; i < auths.length; i++) {

@@ -24,15 +24,9 @@ import type { Receipt } from './receipts.js';
  * src/chain/chain.ts (test/unit/imports.test.ts checks it); node.ts hands them the one Chain.
  */
 
-/** Committed state by key (src/chain/state-view.ts StateView): what every domain reader reads. */
-export interface StateReader {
-  get(key: Uint8Array): Uint8Array | undefined;
-}
+import type { StateReader } from './state-reader.js';
 
-/** Committed state with a hook on the writes of each durable block, for readers that keep indexes. */
-export interface WatchableState extends StateReader {
-  watch(prefix: number, onWrite: (key: Uint8Array, value: Uint8Array | null) => void): void;
-}
+export type { StateReader, WatchableState } from './state-reader.js';
 
 /**
  * The domain readers over committed state, built once in node.ts and handed to the chain, the RPC

@@ -2,6 +2,7 @@ import { encodePrefixed } from '../codec/address.js';
 import { blake3 } from '../codec/hash.js';
 import { Prefix } from '../abi/constants.js';
 import { nameKey, nameReverseKey, decodeNameFields } from '../abi/state.js';
+import type { StateReader } from './state-reader.js';
 
 /**
  * The name service's state on the host side (spec §4.12, docs/names.md): key builders and record
@@ -24,10 +25,6 @@ export const NAME_ID_PREFIX = 'Nx9';
 
 const LABEL = /^[a-z0-9-]{3,64}$/;
 
-/** Minimal read access to committed state (src/chain/state-view.ts StateView satisfies it). */
-export interface StateReader {
-  get(key: Uint8Array): Uint8Array | undefined;
-}
 
 export interface NameRecord {
   /** the canonical label, e.g. "alice" */

@@ -1,4 +1,4 @@
-import type { WatchableState } from './interface.js';
+import type { WatchableState } from './state-reader.js';
 import type { RegisteredToken, TokenRegistry } from './token-registry.js';
 import { AmmMath, decodePoolRecord, DexPrefix, lpKey, poolAddress, type PoolRecord } from '../core/amm.js';
 import { decodeBalance, NTV_MINT } from '../core/records.js';

@@ -1,4 +1,4 @@
-import type { StateReader } from './names.js';
+import type { StateReader } from './state-reader.js';
 import { Prefix } from '../abi/constants.js';
 import { programKey, programIndexKey, PROGRAM_COUNT_KEY, decodeProgramFields } from '../abi/state.js';
 

@@ -9,7 +9,7 @@ import {
   SCHEDULE_CURSOR_KEY, decodeScheduleCursorFields, decodeScheduleFields, decodeScheduleRunFields, decodeScheduleSlotFields,
   scheduleKey, scheduleRunKey, scheduleSlotKey,
 } from '../abi/state.js';
-import type { StateReader } from './names.js';
+import type { StateReader } from './state-reader.js';
 
 /**
  * Schedules in chain state (docs/intents.md "Schedules on chain"; docs/core-abi.md "State layout"),

@@ -7,7 +7,7 @@ import {
 import {
   ATOMENCE_TIER1_SPREAD_BPS, ATOMENCE_TIER1_STAKE, ATOMENCE_TIER2_SPREAD_BPS, ATOMENCE_TIER2_STAKE, ATOMENCE_TIER3_SPREAD_BPS, ATOMENCE_TIER3_STAKE,
 } from '../abi/constants.js';
-import type { StateReader } from './interface.js';
+import type { StateReader } from './state-reader.js';
 
 export { atomenceOrderId, orderEscrow, stakeEscrow };
 

@@ -14,7 +14,7 @@ import { STD8_MIN_HANDOVER_DELAY, TOKEN_FLAG_PAUSED, GOVERNANCE, FOUNDATION } fr
 import type { Operation } from '../abi/operations.js';
 import type { StatusName } from '../core/status.js';
 import type { TokenRecord } from '../core/records.js';
-import type { StateReader } from './interface.js';
+import type { StateReader } from './state-reader.js';
 
 export type { StableCoinFields, StableProfileFields };
 

@@ -4,6 +4,9 @@ import {
   encodeUpgradeConfigFields, upgradePlanKey, upgradeVoteKey,
 } from '../abi/state.js';
 import { UPGRADE_DEFAULT_QUORUM, UPGRADE_DEFAULT_VOTING_PERIOD, UPGRADE_MAX_VOTING_PERIOD, UPGRADE_NAME_MAX } from '../abi/constants.js';
+import type { StateReader } from './state-reader.js';
+
+export type { StateReader };
 
 /**
  * Upgrade governance on the host side (spec §3 "Node upgrade", §4.13, §9.4; docs/upgrades.md):
@@ -13,10 +16,6 @@ import { UPGRADE_DEFAULT_QUORUM, UPGRADE_DEFAULT_VOTING_PERIOD, UPGRADE_MAX_VOTI
  * execute the block at its height (`upgradeHaltAt`).
  */
 
-/** Minimal read access to committed state (src/chain/state-view.ts StateView, a Core, a test store). */
-export interface StateReader {
-  get(key: Uint8Array): Uint8Array | undefined;
-}
 
 export const GOVERNANCE_MODES = ['seed-authority', 'full'] as const;
 export type GovernanceMode = (typeof GOVERNANCE_MODES)[number];

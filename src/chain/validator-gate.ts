@@ -1,5 +1,5 @@
 import { bytesEqual } from '../codec/hash.js';
-import type { StateReader } from './interface.js';
+import type { StateReader } from './state-reader.js';
 import { readValidatorSet } from './validator-set.js';
 
 /**

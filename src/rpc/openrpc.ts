@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { APP_ERRORS, STANDARD_ERRORS, errorNameOf } from './errors.js';
-import type { MethodDefinition } from './registry.js';
+import type { MethodDefinition } from './method.js';
 
 export interface OpenRpcInfo {
   readonly title: string;

@@ -106,6 +106,8 @@ export interface RpcServerOptions {
 export interface RpcServerDependencies {
   readonly registry: MethodRegistry;
   readonly logger: Logger;
+  /** The rate limiter's clock in ms (default Date.now); tests step a manual one. */
+  readonly now?: () => number;
 }
 
 const BODY_ERROR = Symbol('rpc.bodyError');
@@ -215,6 +217,7 @@ export class RpcServer {
     this.#limiter = new RateLimiter({
       ratePerSecond: this.#options.rateLimit,
       ...(options.rateBurst !== undefined ? { burst: options.rateBurst } : {}),
+      ...(dependencies.now !== undefined ? { now: dependencies.now } : {}),
     });
 
     this.app = new Koa();

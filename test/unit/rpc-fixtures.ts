@@ -122,7 +122,7 @@ export function sampleRegistry(): { registry: MethodRegistry; notified: unknown[
   return { registry, notified };
 }
 
-export async function startServer(options: RpcServerOptions = {}): Promise<{
+export async function startServer(options: RpcServerOptions = {}, now?: () => number): Promise<{
   server: RpcServer;
   url: string;
   logger: ReturnType<typeof memoryLogger>;
@@ -131,7 +131,7 @@ export async function startServer(options: RpcServerOptions = {}): Promise<{
 }> {
   const { registry, notified } = sampleRegistry();
   const logger = memoryLogger();
-  const server = new RpcServer({ port: 0, rateLimit: 0, ...options }, { registry, logger });
+  const server = new RpcServer({ port: 0, rateLimit: 0, ...options }, { registry, logger, ...(now ? { now } : {}) });
   await server.start();
   return { server, url: server.url, logger, notified, registry };
 }

@@ -51,9 +51,9 @@ describe('RateLimiter', () => {
 
 describe('rate limit over HTTP', () => {
   it('serves a burst, refuses with HTTP 429 and RATE_LIMITED, then recovers', async () => {
-    // A burst of 10 refilled at 2 a second: the burst would have to take over 500 ms for a token to
-    // come back before the 11th call (at 10 a second, 100 ms of a loaded machine was enough).
-    const s = await startServer({ rateLimit: 2, rateBurst: 10 });
+    // The limiter's clock is stepped by hand, so a loaded machine cannot refill a token mid-burst.
+    let now = 0;
+    const s = await startServer({ rateLimit: 2, rateBurst: 10 }, () => now);
     servers.push(s);
     const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => post(s.url, call('test_echo', ['x'], i))));
     expect(burst.map((r) => r.status)).toEqual(burst.map(() => 200));
@@ -61,12 +61,12 @@ describe('rate limit over HTTP', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.json).toMatchObject({ id: 'over', error: { code: -32005, data: { cost: 1, capacity: 10 } } });
-    await new Promise((r) => setTimeout(r, 600));
+    now += 600;
     expect((await post(s.url, call('test_echo', ['back']))).json.result).toBe('back');
   });
 
   it('a batch of N costs N and is refused whole', async () => {
-    const s = await startServer({ rateLimit: 5 });
+    const s = await startServer({ rateLimit: 5 }, () => 0);
     servers.push(s);
     const batch = (n: number) => Array.from({ length: n }, (_, i) => call('test_echo', ['b'], i));
     expect((await post(s.url, batch(3))).json).toHaveLength(3);

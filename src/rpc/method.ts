@@ -1,0 +1,86 @@
+/**
+ * What a JSON-RPC method is (spec §1.1): its name, param and result schemas, errors, examples and
+ * handler, and the context a call runs in. The registry (./registry.ts) serves these, the OpenRPC
+ * document (./openrpc.ts) describes them; both import them from here.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+
+/** A WebSocket connection as methods see it, so subscriptions (spec §6) can push notifications. */
+export interface RpcConnection {
+  readonly id: number;
+  /**
+   * Sends a JSON value on the socket. Returns false when it was not sent: the connection is closed,
+   * or the client is not reading and the send buffer is over its bound (a slow consumer skips, spec §6.1).
+   */
+  send(message: unknown): boolean;
+  /** Runs fn once when the connection closes (unsubscribe, free buffers). */
+  onClose(fn: () => void): void;
+}
+
+export interface CallContext {
+  readonly transport: 'http' | 'ws';
+  /** Remote address of the socket (the RPC does not trust proxy headers). */
+  readonly ip: string;
+  /** Present on WebSocket calls only. */
+  readonly connection?: RpcConnection;
+}
+
+export interface MethodParam {
+  readonly name: string;
+  readonly schema: TSchema;
+  /** Default true. An optional param may be absent or null (spec §4: "`?` marks optional (null allowed)"). */
+  readonly required?: boolean;
+  readonly description?: string;
+}
+
+export interface MethodExample {
+  readonly name: string;
+  readonly params: ReadonlyArray<{ name: string; value: unknown }>;
+  readonly result: { name: string; value: unknown };
+  readonly description?: string;
+}
+
+/** What a method author registers. */
+export interface MethodDefinition {
+  readonly name: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly params: readonly MethodParam[];
+  readonly result: { readonly name: string; readonly schema: TSchema; readonly description?: string };
+  /** Application codes (APP_ERRORS) the method may return; listed in OpenRPC. */
+  readonly errors?: readonly number[];
+  readonly examples?: readonly MethodExample[];
+  /**
+   * 'either' (default): a positional array or an object keyed by param name (JSON-RPC 2.0 §4.2).
+   * 'by-position': only arrays, for methods whose spec is positional-only.
+   */
+  readonly paramStructure?: 'either' | 'by-position';
+  /**
+   * Positional params: always params.length entries; absent or null optional params arrive as the
+   * schema's `default` if it has one, else undefined.
+   */
+  handler(params: unknown[], ctx: CallContext): Promise<unknown> | unknown;
+}
+
+type ParamValue<P> = P extends { schema: infer S extends TSchema; required: false }
+  ? Static<S> | undefined
+  : P extends { schema: infer S extends TSchema }
+    ? Static<S>
+    : never;
+
+/** The handler's positional params typed from the param schemas. */
+export type ParamValues<P extends readonly MethodParam[]> = { -readonly [K in keyof P]: ParamValue<P[K]> };
+
+/**
+ * Typed form of a definition: `handler` receives params typed from their schemas (an optional param
+ * is `T | undefined`). Returns a plain MethodDefinition for `registry.register`.
+ */
+export function defineMethod<const P extends readonly MethodParam[], R extends TSchema>(
+  definition: Omit<MethodDefinition, 'params' | 'result' | 'handler'> & {
+    params: P;
+    result: { name: string; schema: R; description?: string };
+    handler(params: ParamValues<P>, ctx: CallContext): Promise<Static<R>> | Static<R>;
+  },
+): MethodDefinition {
+  return definition as unknown as MethodDefinition;
+}

@@ -16,6 +16,7 @@ import { execMultiToken, isMultiTokenOp } from "./multitokens";
 import { execRegisterProgram } from "./programs";
 import { execApprove, execTransferFrom } from "./allowance";
 import { execStable, isStableOp } from "./stablecoins";
+import { execBridge, isBridgeOp } from "./bridge";
 import { clearGuardRefusal, guardRefusal } from "../ledger";
 import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
 import { execClaimPresaleTokens, execContributePresale, execCreatePresale, execFinalizePresale, execRefundPresale } from "./presales";
@@ -96,5 +97,6 @@ function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIn
   if (kind == OP_PROPOSE_MULTI_SIG_TX) return execProposeMultiSigTx(user, op, bundleIndex, opIndex);
   if (kind == OP_APPROVE_MULTI_SIG_TX || kind == OP_REVOKE_MULTI_SIG_APPROVAL) return execApproveMultiSigTx(user, op, kind == OP_APPROVE_MULTI_SIG_TX, bundleIndex, opIndex);
   if (isStableOp(kind)) return execStable(kind, user, op, bundleIndex, opIndex); // STD-8 (docs/stablecoins.md)
+  if (isBridgeOp(kind)) return execBridge(kind, user, op, bundleIndex, opIndex); // the bridge (docs/bridge.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

@@ -102,5 +102,7 @@ export const constants = [
   { name: 'STD8_MAX_COSIGNERS', value: 8, as: 'u32', doc: 'authorized cosigners per stablecoin (approvals are a bitmask over them)' },
   { name: 'STD8_MAX_MINTERS', value: 16, as: 'u32', doc: 'configured minters per stablecoin' },
   { name: 'STD8_MAX_PENDING', value: 16, as: 'u32', doc: 'pending changes and mints per stablecoin' },
+  { name: 'BRIDGE_MAX_ATTESTERS', value: 16, as: 'u32', doc: 'attesters in the bridge set at most (docs/bridge.md "Attesters")' },
+  { name: 'BRIDGE_MAX_TEXT', value: 128, as: 'u32', doc: 'bytes of a bridge chain, tx hash, contract or destination string at most' },
   { name: 'STD8_MAX_ORIGINS', value: 8, as: 'u32', doc: 'origin-chain mappings per stablecoin' },
 ];

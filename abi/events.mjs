@@ -85,4 +85,12 @@ export const events = [
     ['mint', 'bytes32'], ['by', 'bytes32'], ['pendingId', 'u64'], ['pendingKind', 'u8'], ['outcome', 'u8'], ['effectiveHeight', 'u64']] },
   { name: 'StableMinter', code: 23, core: 'EV_STABLE_MINTER', bytes: 129, accounts: ['by', 'minter'], fields: [
     ['mint', 'bytes32'], ['by', 'bytes32'], ['minter', 'bytes32'], ['action', 'u8'], ['allowance', 'u128'], ['epochLimit', 'u128']] },
+  // The bridge (docs/bridge.md "Events"); mints and burns also leave Transfer events from/to zero.
+  { name: 'BridgeDeposited', code: 30, core: 'EV_BRIDGE_DEPOSITED', bytes: 113, accounts: ['recipient'], fields: [
+    ['depositId', 'bytes32'], ['recipient', 'bytes32'], ['mint', 'bytes32'], ['amount', 'u128'], ['credited', 'u8']] },
+  { name: 'BridgeWithdrawn', code: 31, core: 'EV_BRIDGE_WITHDRAWN', bytes: 104, accounts: ['sender'], fields: [
+    ['sequence', 'u64'], ['sender', 'bytes32'], ['mint', 'bytes32'], ['amount', 'u128'], ['fee', 'u128']] },
+  { name: 'BridgeWithdrawalAttested', code: 32, core: 'EV_BRIDGE_WITHDRAWAL_ATTESTED', bytes: 8, accounts: [], fields: [['sequence', 'u64']] },
+  { name: 'BridgeMappingRegistered', code: 33, core: 'EV_BRIDGE_MAPPING_REGISTERED', bytes: 64, accounts: [], fields: [['target', 'bytes32'], ['mint', 'bytes32']] },
+  { name: 'BridgeAttestersSet', code: 34, core: 'EV_BRIDGE_ATTESTERS_SET', bytes: 2, accounts: [], fields: [['threshold', 'u8'], ['count', 'u8']] },
 ];

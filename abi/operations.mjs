@@ -42,6 +42,8 @@ export const bounds = {
   MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md)' },
   MAX_PASSPORT_STRING_BYTES: { value: 4096, doc: 'a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
+  MAX_BRIDGE_STRING_BYTES: { value: 1024, doc: 'a bridge chain, tx hash, contract, symbol or destination string, before allocating (the core applies the exact limits: docs/bridge.md)' },
+  MAX_BRIDGE_LIST_BYTES: { value: 4096, doc: 'a bridge attester list (n × 32) or signature list (n × 96), before allocating (the core applies BRIDGE_MAX_ATTESTERS)' },
   MAX_ACCOUNT_LIST: { value: 64, doc: 'a guardian or signer list, before allocating (the core applies the exact 1–10 guardians and 1–16 signers; docs/accounts.md)' },
   MAX_MULTISIG_STRING_BYTES: { value: 1024, doc: 'a multi-sig label or proposal description, before allocating (the core applies 64 and 256 bytes)' },
 };
@@ -108,6 +110,9 @@ export const gasFigures = {
   GAS_MULTISIG_APPROVE: { value: 20000, doc: 'ApproveMultiSigTx, RevokeMultiSigApproval; the execution an approval triggers was paid by the proposal' },
   GAS_STD8_CREATE: { value: 80000, doc: 'CreateStableToken: the token, symbol, reserved symbol, STD-8 record and profile (docs/stablecoins.md "Gas")' },
   GAS_STD8_MINT: { value: 30000, doc: 'StableMint, StableBurn, StableApproveMint: the STD-8 record, a balance and the supply' },
+  GAS_BRIDGE_DEPOSIT: { value: 60000, doc: 'bridge: BridgeDeposit, ClaimBridgeDeposit: the deposit record, a mint (and on first deposit the token record), the supply record (docs/bridge.md "Gas"); the attester signatures are verified by the host' },
+  GAS_BRIDGE_WITHDRAW: { value: 45000, doc: 'bridge: BridgeWithdraw: the fee move, the burn, the withdrawal record and the config' },
+  GAS_BRIDGE_ADMIN: { value: 30000, doc: 'bridge: RegisterBridgeMapping, SetBridgeAttesters, AttestBridgeWithdrawal, SetContractSafety: one or two records' },
   GAS_STD8_ADMIN: { value: 25000, doc: 'every other STD-8 operation: the STD-8 record (and a blacklist entry or the token record)' },
 };
 
@@ -442,6 +447,43 @@ export const operations = [
   ] },
   { name: 'CancelRecovery', code: 80, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', nested: false, fields: [] },
   { name: 'FinalizeRecovery', code: 81, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', fields: [f('account', 'account', 'bytes32')] },
+  // The bridge (spec §1.7, §4.6; issue 20; docs/bridge.md). BridgeDeposit and AttestBridgeWithdrawal
+  // carry attester signatures (n × 96 bytes: pubkey[32] ‖ Ed25519 signature[64]) that the host
+  // verifies (src/chain/bridge-proof.ts) before the core sees them; both may only be a bundle's first
+  // operation and never nested, so the host finds them at byte 36 without decoding every bundle.
+  { name: 'BridgeDeposit', code: 26, gas: { base: 'GAS_BRIDGE_DEPOSIT' }, group: 'bridge', nested: false, fields: [
+    s('chain', 'source_chain', 'MAX_BRIDGE_STRING_BYTES', 'origin chain name (docs/bridge.md "Chains")'),
+    s('txHash', 'source_tx_hash', 'MAX_BRIDGE_STRING_BYTES', 'the transfer on the origin chain (1–128 bytes)'),
+    s('contract', 'token_contract', 'MAX_BRIDGE_STRING_BYTES', 'the token contract on the origin chain (1–128 bytes)'),
+    s('symbol', 'symbol', 'MAX_BRIDGE_STRING_BYTES', '1–16 of [A-Za-z0-9]'),
+    f('amount', 'amount', 'u128', 'raw units of the token'), f('decimals', 'decimals', 'u8', '0–18'),
+    f('recipient', 'destination', 'bytes32'),
+    f('signatures', 'proof_bytes', ['vec', 'MAX_BRIDGE_LIST_BYTES'], 'n × (attester pubkey[32] ‖ signature[64]) over the deposit digest (docs/bridge.md "Digests")'),
+  ] },
+  { name: 'BridgeWithdraw', code: 71, gas: { base: 'GAS_BRIDGE_WITHDRAW' }, group: 'bridge', fields: [
+    f('token', 'token_mint', 'bytes32'), f('amount', 'amount', 'u128'),
+    s('chain', 'chain', 'MAX_BRIDGE_STRING_BYTES', 'destination chain (docs/bridge.md "Chains")'),
+    s('destination', 'destination', 'MAX_BRIDGE_STRING_BYTES', 'the address on that chain (1–128 bytes)'),
+  ] },
+  { name: 'RegisterBridgeMapping', code: 72, gas: { base: 'GAS_BRIDGE_ADMIN' }, group: 'bridge', fields: [
+    s('chain', 'chain', 'MAX_BRIDGE_STRING_BYTES'), s('contract', 'contract', 'MAX_BRIDGE_STRING_BYTES'), f('mint', 'mint', 'bytes32', 'an STD-8 or bridge-canonical token'),
+  ] },
+  { name: 'SetBridgeAttesters', code: 73, gas: { base: 'GAS_BRIDGE_ADMIN' }, group: 'bridge', fields: [
+    f('attesters', 'attesters', ['vec', 'MAX_BRIDGE_LIST_BYTES'], 'n × 32-byte Ed25519 public keys (1–BRIDGE_MAX_ATTESTERS, distinct)'),
+    f('threshold', 'threshold', 'u8', '1 to n'),
+  ] },
+  { name: 'ClaimBridgeDeposit', code: 74, gas: { base: 'GAS_BRIDGE_DEPOSIT' }, group: 'bridge', fields: [
+    s('chain', 'source_chain', 'MAX_BRIDGE_STRING_BYTES'), s('txHash', 'source_tx_hash', 'MAX_BRIDGE_STRING_BYTES'),
+  ] },
+  { name: 'AttestBridgeWithdrawal', code: 75, gas: { base: 'GAS_BRIDGE_ADMIN' }, group: 'bridge', nested: false, fields: [
+    f('sequence', 'sequence', 'u64'), s('chain', 'chain', 'MAX_BRIDGE_STRING_BYTES'), s('destination', 'destination', 'MAX_BRIDGE_STRING_BYTES'),
+    f('token', 'token_mint', 'bytes32'), f('amount', 'amount', 'u128'),
+    f('signatures', 'signatures', ['vec', 'MAX_BRIDGE_LIST_BYTES'], 'n × (attester pubkey[32] ‖ signature[64]) over the withdrawal digest'),
+  ] },
+  { name: 'SetContractSafety', code: 76, gas: { base: 'GAS_BRIDGE_ADMIN' }, group: 'bridge', fields: [
+    s('chain', 'chain', 'MAX_PROPOSAL_STRING_BYTES', 'origin chain name (1–128 bytes)'), s('contract', 'contract', 'MAX_PROPOSAL_STRING_BYTES', '1–128 bytes'),
+    f('level', 'level', 'u8', '0 unreviewed (clears), 1 verified, 2 caution, 3 blocked'),
+  ] },
   // STD-8 stablecoins (spec §2.1, §3, §4.16; docs/stablecoins.md "Operations"). `guardians` and
   // `cosigners` are n × 32-byte accounts back to back; `originMappings` is the Borsh
   // Vec<{chain String, contract String}> of StableProfile.origins. Governance-only ones need the

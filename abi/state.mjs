@@ -109,6 +109,12 @@ export const prefixes = [
   { name: 'UPGRADE_VOTE', code: 0x5e, core: 'P_UPGRADE_VOTE', host: 'upgradeVoteKey', key: [['voter', 'bytes32', 'voter'], ['name', 'rest']], value: 'u8 1 approve, 0 reject' },
   { name: 'UPGRADE_STATE', code: 0x5f, core: 'P_UPGRADE_STATE', host: 'UPGRADE_STATE_KEY', key: [], value: 'UpgradeState' },
   // STD-8 stablecoins (spec §2.1; docs/stablecoins.md "State layout").
+  // The bridge (spec §4.6; docs/bridge.md "State layout").
+  { name: 'BRIDGE_CONFIG', code: 0x48, core: 'P_BRIDGE_CONFIG', host: 'BRIDGE_CONFIG_KEY', key: [], value: 'BridgeConfig (singleton)' },
+  { name: 'BRIDGE_DEPOSIT', code: 0x49, core: 'P_BRIDGE_DEPOSIT', host: 'bridgeDepositKey', key: [['id', 'bytes32', 'deposit id']], value: 'BridgeDepositRecord; id = Blake3("bridge-deposit" ‖ chain ‖ 0x00 ‖ tx_hash)' },
+  { name: 'BRIDGE_MAPPING', code: 0x4a, core: 'P_BRIDGE_MAPPING', host: 'bridgeMappingKey', key: [['target', 'bytes32', 'target']], value: 'BridgeMapping; target = Blake3("bridge-mapping" ‖ chain ‖ 0x00 ‖ contract)' },
+  { name: 'BRIDGE_TOKEN', code: 0x4b, core: 'P_BRIDGE_TOKEN', host: 'bridgeTokenKey', key: [['mint', 'bytes32', 'mint']], value: 'BridgedToken: what the bridge minted and burned of a token' },
+  { name: 'BRIDGE_WITHDRAWAL', code: 0x4c, core: 'P_BRIDGE_WITHDRAWAL', host: 'bridgeWithdrawalKey', key: [['sequence', 'u64be']], value: 'BridgeWithdrawalRecord' },
   { name: 'STABLE', code: 0x40, core: 'P_STABLE', host: 'stableKey', key: [['mint', 'bytes32', 'mint']], value: 'StableCoin' },
   { name: 'STABLE_BLACKLIST', code: 0x41, core: 'P_STABLE_BLACKLIST', host: 'stableBlacklistKey', key: [['mint', 'bytes32', 'mint'], ['account', 'bytes32', 'account']], value: 'u8 1: the account is blacklisted for the token' },
   { name: 'STABLE_BLACKLIST_INDEX', code: 0x43, core: 'P_STABLE_BLACKLIST_INDEX', host: 'stableBlacklistIndexKey', key: [['mint', 'bytes32', 'mint']], value: '256 × u32: blacklisted addresses per last address byte (the movement check looks an address up in 0x41 only when its byte counts some); deleted when the blacklist is empty' },
@@ -358,6 +364,22 @@ export const records = {
     r('timelock', 'u64', 'blocks'), r('epochLength', 'u64', 'blocks'), r('mintThreshold', 'u128', '0 = no cosigning'), r('requiredSigners', 'u8'),
     r('supplyCap', 'u128', '0 = no cap'), r('blacklisted', 'u64', 'addresses blacklisted now'), r('nextPendingId', 'u64'), r('createdHeight', 'u64'),
     r('guardians', 'vec32'), r('cosigners', 'vec32'), r('minters', ['list', 'StableMinter']), r('pending', ['list', 'StablePending']),
+  ] },
+  BridgeConfig: { doc: 'the attester set and the withdrawal counter (0x48)', fields: [
+    r('version', 'u8'), r('threshold', 'u8'), r('nextSequence', 'u64', 'the sequence number of the next withdrawal'), r('attesters', 'vec32'),
+  ] },
+  BridgeDepositRecord: { doc: 'one attested deposit (0x49): credited, or held as a pending receive', fields: [
+    r('version', 'u8'), r('state', 'u8', '0 pending, 1 credited'), r('reason', 'u16', 'pending: the status that holds it (TOKEN_PAUSED, MINT_FROZEN, SUPPLY_CAP_EXCEEDED)'),
+    r('mint', 'bytes32'), r('recipient', 'bytes32'), r('amount', 'u128'), r('height', 'u64', 'attested at'), r('creditedHeight', 'u64', '0 while pending'),
+    r('chain', 'string'), r('txHash', 'string'), r('contract', 'string'),
+  ] },
+  BridgeMapping: { doc: 'a registered origin contract (0x4A)', fields: [r('version', 'u8'), r('mint', 'bytes32'), r('height', 'u64'), r('chain', 'string'), r('contract', 'string')] },
+  BridgedToken: { doc: 'bridge totals of a token (0x4B)', core: 'R_BRIDGED', fields: [
+    r('version', 'u8'), r('flags', 'u8', 'bit 0 impersonation (reserved symbol, contract not in the mappings)'), r('deposited', 'u128'), r('withdrawn', 'u128'),
+  ] },
+  BridgeWithdrawalRecord: { doc: 'one withdrawal (0x4C)', fields: [
+    r('version', 'u8'), r('state', 'u8', '0 pending, 1 attested'), r('sender', 'bytes32'), r('mint', 'bytes32'), r('amount', 'u128'), r('fee', 'u128', 'raw NTV to the treasury'),
+    r('height', 'u64'), r('attestedHeight', 'u64'), r('chain', 'string'), r('destination', 'string'),
   ] },
   StableOrigin: { doc: 'an origin-chain mapping', fields: [r('chain', 'string'), r('contract', 'string')] },
   StableProfile: { doc: 'the STD-8 profile (0x42), written at creation', fields: [

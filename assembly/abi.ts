@@ -246,6 +246,12 @@
 /** pending changes and mints per stablecoin */
 // @ts-ignore: decorator
 @inline export const STD8_MAX_PENDING: u32 = 16;
+/** attesters in the bridge set at most (docs/bridge.md "Attesters") */
+// @ts-ignore: decorator
+@inline export const BRIDGE_MAX_ATTESTERS: u32 = 16;
+/** bytes of a bridge chain, tx hash, contract or destination string at most */
+// @ts-ignore: decorator
+@inline export const BRIDGE_MAX_TEXT: u32 = 128;
 /** origin-chain mappings per stablecoin */
 // @ts-ignore: decorator
 @inline export const STD8_MAX_ORIGINS: u32 = 8;
@@ -415,6 +421,20 @@
 @inline export const OP_CANCEL_RECOVERY: u32 = 80;
 // @ts-ignore: decorator
 @inline export const OP_FINALIZE_RECOVERY: u32 = 81;
+// @ts-ignore: decorator
+@inline export const OP_BRIDGE_DEPOSIT: u32 = 26;
+// @ts-ignore: decorator
+@inline export const OP_BRIDGE_WITHDRAW: u32 = 71;
+// @ts-ignore: decorator
+@inline export const OP_REGISTER_BRIDGE_MAPPING: u32 = 72;
+// @ts-ignore: decorator
+@inline export const OP_SET_BRIDGE_ATTESTERS: u32 = 73;
+// @ts-ignore: decorator
+@inline export const OP_CLAIM_BRIDGE_DEPOSIT: u32 = 74;
+// @ts-ignore: decorator
+@inline export const OP_ATTEST_BRIDGE_WITHDRAWAL: u32 = 75;
+// @ts-ignore: decorator
+@inline export const OP_SET_CONTRACT_SAFETY: u32 = 76;
 // @ts-ignore: decorator
 @inline export const OP_CREATE_STABLE_TOKEN: u32 = 53;
 // @ts-ignore: decorator
@@ -814,6 +834,15 @@
 /** StableMint, StableBurn, StableApproveMint: the STD-8 record, a balance and the supply */
 // @ts-ignore: decorator
 @inline export const GAS_STD8_MINT: u64 = 30000;
+/** bridge: BridgeDeposit, ClaimBridgeDeposit: the deposit record, a mint (and on first deposit the token record), the supply record (docs/bridge.md "Gas"); the attester signatures are verified by the host */
+// @ts-ignore: decorator
+@inline export const GAS_BRIDGE_DEPOSIT: u64 = 60000;
+/** bridge: BridgeWithdraw: the fee move, the burn, the withdrawal record and the config */
+// @ts-ignore: decorator
+@inline export const GAS_BRIDGE_WITHDRAW: u64 = 45000;
+/** bridge: RegisterBridgeMapping, SetBridgeAttesters, AttestBridgeWithdrawal, SetContractSafety: one or two records */
+// @ts-ignore: decorator
+@inline export const GAS_BRIDGE_ADMIN: u64 = 30000;
 /** every other STD-8 operation: the STD-8 record (and a blacklist entry or the token record) */
 // @ts-ignore: decorator
 @inline export const GAS_STD8_ADMIN: u64 = 25000;
@@ -923,6 +952,12 @@ export function opGasBase(kind: u32): u64 {
       return GAS_PASSPORT;
     case OP_SET_RECOVERY: case OP_INITIATE_RECOVERY: case OP_APPROVE_RECOVERY: case OP_CANCEL_RECOVERY: case OP_FINALIZE_RECOVERY:
       return GAS_ACCOUNT_RECOVERY;
+    case OP_BRIDGE_DEPOSIT: case OP_CLAIM_BRIDGE_DEPOSIT:
+      return GAS_BRIDGE_DEPOSIT;
+    case OP_BRIDGE_WITHDRAW:
+      return GAS_BRIDGE_WITHDRAW;
+    case OP_REGISTER_BRIDGE_MAPPING: case OP_SET_BRIDGE_ATTESTERS: case OP_ATTEST_BRIDGE_WITHDRAWAL: case OP_SET_CONTRACT_SAFETY:
+      return GAS_BRIDGE_ADMIN;
     case OP_CREATE_STABLE_TOKEN:
       return GAS_STD8_CREATE;
     case OP_STABLE_MINT: case OP_STABLE_BURN: case OP_STABLE_APPROVE_MINT:
@@ -1519,6 +1554,17 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const R_STABLE_CREATED_HEIGHT: usize = 196;
 // @ts-ignore: decorator
 @inline export const R_STABLE_GUARDIANS: usize = 204;
+// @ts-ignore: decorator
+@inline export const R_BRIDGED_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_BRIDGED_FLAGS: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_BRIDGED_DEPOSITED: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_BRIDGED_WITHDRAWN: usize = 18;
+/** a BridgedToken record */
+// @ts-ignore: decorator
+@inline export const R_BRIDGED_BYTES: u32 = 34;
 
 // ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")
 // @ts-ignore: decorator
@@ -1666,6 +1712,16 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_UPGRADE_STATE: u8 = 0x5f;
 // @ts-ignore: decorator
+@inline export const P_BRIDGE_CONFIG: u8 = 0x48;
+// @ts-ignore: decorator
+@inline export const P_BRIDGE_DEPOSIT: u8 = 0x49;
+// @ts-ignore: decorator
+@inline export const P_BRIDGE_MAPPING: u8 = 0x4a;
+// @ts-ignore: decorator
+@inline export const P_BRIDGE_TOKEN: u8 = 0x4b;
+// @ts-ignore: decorator
+@inline export const P_BRIDGE_WITHDRAWAL: u8 = 0x4c;
+// @ts-ignore: decorator
 @inline export const P_STABLE: u8 = 0x40;
 // @ts-ignore: decorator
 @inline export const P_STABLE_BLACKLIST: u8 = 0x41;
@@ -1774,6 +1830,16 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_STABLE_MINTER: u8 = 23;
 // @ts-ignore: decorator
+@inline export const EV_BRIDGE_DEPOSITED: u8 = 30;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_WITHDRAWN: u8 = 31;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_WITHDRAWAL_ATTESTED: u8 = 32;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_MAPPING_REGISTERED: u8 = 33;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_ATTESTERS_SET: u8 = 34;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -1872,3 +1938,13 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_STABLE_PENDING_BYTES: u32 = 82;
 // @ts-ignore: decorator
 @inline export const EV_STABLE_MINTER_BYTES: u32 = 129;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_DEPOSITED_BYTES: u32 = 113;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_WITHDRAWN_BYTES: u32 = 104;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_WITHDRAWAL_ATTESTED_BYTES: u32 = 8;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_MAPPING_REGISTERED_BYTES: u32 = 64;
+// @ts-ignore: decorator
+@inline export const EV_BRIDGE_ATTESTERS_SET_BYTES: u32 = 2;

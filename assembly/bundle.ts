@@ -25,6 +25,7 @@ import {
   OP_REVOKE_MULTI_SIG_APPROVAL, OP_APPROVE_MULTI_SIG_TX_BYTES, MAX_MULTISIG_OPS } from "./abi";
 import { OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "./abi";
 import { opGas } from "./gas";
+import { OP_BRIDGE_DEPOSIT, OP_BRIDGE_WITHDRAW, OP_ATTEST_BRIDGE_WITHDRAWAL, OP_REGISTER_BRIDGE_MAPPING, OP_SET_BRIDGE_ATTESTERS, OP_CLAIM_BRIDGE_DEPOSIT, OP_SET_CONTRACT_SAFETY } from "./abi";
 import {
   OP_CREATE_STABLE_TOKEN, OP_STABLE_MINT, OP_STABLE_BURN, OP_STABLE_PAUSE, OP_STABLE_BLACKLIST, OP_STABLE_TRANSFER_ROLE,
   OP_STABLE_CONFIGURE_MINTER, OP_STABLE_HANDOVER, OP_STABLE_CANCEL_PENDING, OP_STABLE_EXECUTE_PENDING, OP_STABLE_FREEZE_MINT,
@@ -252,6 +253,15 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       let start = rp;
       if (!decodeStringOpFields(d)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>start, 4);
+      store<u32>(rec, <u32>(rp - start), 8);
+    } else if (d == OP_BRIDGE_DEPOSIT || (d >= OP_BRIDGE_WITHDRAW && d <= OP_SET_CONTRACT_SAFETY)) {
+      // The bridge (docs/bridge.md): the operations that carry attester signatures are a bundle's
+      // first operation and never nested, so the host finds them at byte 36 of the bundle and
+      // verifies the signatures without decoding every bundle (src/chain/bridge-proof.ts).
+      if ((d == OP_BRIDGE_DEPOSIT || d == OP_ATTEST_BRIDGE_WITHDRAWAL) && (nested || k != 0)) return S.MALFORMED_BUNDLE;
+      store<u32>(rec, <u32>rp, 4);
+      let start = rp;
+      if (!decodeBridgeFields(d)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>(rp - start), 8);
     } else if (d >= OP_CREATE_STABLE_TOKEN && d <= OP_STABLE_VERIFY_ISSUER) {
       store<u32>(rec, <u32>rp, 4);
@@ -556,6 +566,35 @@ function byteAtMost(p: usize, max: u8): bool {
  * whole with their bool/choice bytes checked; CreateStableToken, StableSetGuardians and
  * StableConfigureSecurity are walked field by field. Values are the core's at execution.
  */
+/** The shape of a bridge operation's fields (abi/operations.mjs rows 26, 71–75); strings UTF-8. */
+function decodeBridgeFields(d: u32): bool {
+  if (d == OP_BRIDGE_DEPOSIT) {
+    if (!rStr() || !rStr() || !rStr() || !rStr()) return false; // chain, tx hash, contract, symbol
+    take(16 + 1 + 32); // amount, decimals, recipient
+    rVec(); // signatures
+  } else if (d == OP_BRIDGE_WITHDRAW) {
+    take(48); // token, amount
+    if (!rStr() || !rStr()) return false; // chain, destination
+  } else if (d == OP_REGISTER_BRIDGE_MAPPING) {
+    if (!rStr() || !rStr()) return false; // chain, contract
+    take(32); // mint
+  } else if (d == OP_SET_BRIDGE_ATTESTERS) {
+    rVec(); // attesters
+    rU8(); // threshold
+  } else if (d == OP_CLAIM_BRIDGE_DEPOSIT) {
+    if (!rStr() || !rStr()) return false; // chain, tx hash
+  } else if (d == OP_SET_CONTRACT_SAFETY) {
+    if (!rStr() || !rStr()) return false; // chain, contract
+    rU8(); // level
+  } else {
+    take(8); // sequence
+    if (!rStr() || !rStr()) return false; // chain, destination
+    take(48); // token, amount
+    rVec(); // signatures
+  }
+  return !bad;
+}
+
 function decodeStableFields(d: u32): bool {
   if (d == OP_CREATE_STABLE_TOKEN) {
     if (!rStr() || !rStr()) return false; // name, symbol

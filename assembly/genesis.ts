@@ -17,6 +17,7 @@ import { genesisValidator } from "./ops/staking";
 import { setContext } from "./context";
 import { genesisUpgradeConfig } from "./ops/upgrades";
 import { genesisStable, writeProfile } from "./ops/stablecoins";
+import { genesisBridge } from "./ops/bridge";
 import { stableEntry } from "./keys";
 
 // @ts-ignore: decorator
@@ -153,7 +154,17 @@ export function applyGenesis(ptr: usize, len: u32): u32 {
     let cfg = rVec();
     let cfgLen = vecLen;
     if (bad) return S.INVALID_INPUT;
-    if (!genesisUpgradeConfig(cfg, cfgLen)) return S.INVALID_GENESIS;
+    // Empty: the defaults (written so that the bridge trailer after it has a fixed place).
+    if (cfgLen > 0 && !genesisUpgradeConfig(cfg, cfgLen)) return S.INVALID_GENESIS;
+  }
+  // Optional trailer (the bridge, docs/bridge.md "Genesis"): attesters Vec<u8> (n × 32-byte
+  // Ed25519 keys), threshold u8. Absent: no attester set (deposits answer BRIDGE_NOT_CONFIGURED).
+  if (!atEnd()) {
+    let att = rVec();
+    let attLen = vecLen;
+    let threshold = rU8();
+    if (bad) return S.INVALID_INPUT;
+    if (!genesisBridge(att, attLen, threshold)) return S.INVALID_GENESIS;
   }
   if (!atEnd()) return S.INVALID_INPUT;
   return S.OK;

@@ -77,6 +77,29 @@ function guardEntry(e: usize): bool {
   return false;
 }
 
+/** Offset of TokenRecord.total_supply in a record at `vp` (after the name, the symbol and decimals). */
+export function tokenSupplyOffset(vp: usize): usize {
+  let off: usize = 5 + <usize>load<u32>(vp, 1);
+  return off + 4 + <usize>load<u32>(vp + off) + 1;
+}
+
+/**
+ * Add `lo,hi` to (or, with `sub`, take it from) the total supply of the token record in entry
+ * `tokE`, in place: every mint and burn (STD-8, the bridge) changes the supply through here.
+ * False on overflow/underflow, and nothing is written.
+ */
+export function tokenSupplyAdd(tokE: usize, lo: u64, hi: u64, sub: bool): bool {
+  let n = <u32>valLen(tokE);
+  let vp = valPtr(tokE);
+  let so = tokenSupplyOffset(vp);
+  let over = sub ? U.sub128(load<u64>(vp + so), load<u64>(vp + so, 8), lo, hi) : U.add128(load<u64>(vp + so), load<u64>(vp + so, 8), lo, hi);
+  if (over) return false;
+  let wp = beginWrite(tokE, n);
+  store<u64>(wp + so, U.lo);
+  store<u64>(wp + so, U.hi, 8);
+  return true;
+}
+
 /** Balance of a 0x02 entry into U.lo/U.hi (0 when absent). */
 export function balLoad(e: usize): void {
   if (valLen(e) == 16) {

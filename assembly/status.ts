@@ -246,3 +246,23 @@ export const SUPPLY_CAP_NOT_RAISED: u32 = 173; // the new supply cap must be abo
 export const MINTER_EXISTS: u32 = 174; // the account is already a minter (configure changes its limits)
 export const MINTER_NOT_FOUND: u32 = 175; // the account is not a minter of this stablecoin
 export const HANDOVER_PENDING: u32 = 176; // a handover is already pending for this stablecoin
+
+// The bridge (docs/bridge.md "Statuses"; codes 180-199).
+export const BRIDGE_NOT_CONFIGURED: u32 = 180; // the bridge has no attester set
+export const BRIDGE_UNKNOWN_CHAIN: u32 = 181; // the chain is not one the bridge serves (docs/bridge.md "Chains")
+export const BRIDGE_INVALID_DEPOSIT: u32 = 182; // a deposit's tx hash and contract must be 1-128 bytes, its symbol 1-16 of A-Z a-z 0-9, its decimals at most 18, its recipient not the zero address
+export const BRIDGE_NOT_ATTESTER: u32 = 183; // a signer of the proof is not in the bridge's attester set
+export const BRIDGE_DUPLICATE_SIGNER: u32 = 184; // the proof lists the same attester twice
+export const BRIDGE_BELOW_THRESHOLD: u32 = 185; // the proof has fewer attester signatures than the bridge's threshold
+export const BRIDGE_ALREADY_PROCESSED: u32 = 186; // this (chain, tx hash) was already credited or is held as a pending receive: a deposit is credited at most once
+export const BRIDGE_CONTRACT_BLOCKED: u32 = 187; // deposits from this contract are refused: its safety level is blocked
+export const BRIDGE_DECIMALS_MISMATCH: u32 = 188; // the deposit's decimals differ from the token's
+export const BRIDGE_NOT_BRIDGED_TOKEN: u32 = 189; // only a bridge-canonical token or an STD-8 stablecoin can be withdrawn over the bridge
+export const BRIDGE_NOT_FOUNDATION: u32 = 190; // only the foundation 0x00…03 (or governance 0x00…09) may register a bridge mapping
+export const BRIDGE_MAPPING_EXISTS: u32 = 191; // this (chain, contract) is already mapped
+export const BRIDGE_INVALID_MAPPING: u32 = 192; // a mapping needs a contract of 1-128 bytes and a mint that is an STD-8 or bridge-canonical token
+export const BRIDGE_INVALID_ATTESTERS: u32 = 193; // an attester set must be 1-16 distinct 32-byte keys with a threshold of 1 to their number
+export const BRIDGE_NOT_PENDING: u32 = 194; // no pending receive for this (chain, tx hash)
+export const BRIDGE_INVALID_DESTINATION: u32 = 195; // a withdrawal destination must be 1-128 bytes
+export const BRIDGE_WITHDRAWAL_NOT_FOUND: u32 = 196; // no withdrawal with this sequence number, or its chain, destination, token or amount differ from the attestation
+export const BRIDGE_ALREADY_ATTESTED: u32 = 197; // this withdrawal is already attested

@@ -17,6 +17,7 @@ import { execMultiToken, isMultiTokenOp } from "./multitokens";
 import { execRegisterProgram } from "./programs";
 import { execApprove, execTransferFrom } from "./allowance";
 import { execStable, isStableOp } from "./stablecoins";
+import { execBridge, isBridgeOp } from "./bridge";
 import { clearGuardRefusal, guardRefusal } from "../ledger";
 import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
 import { execClaimPresaleTokens, execContributePresale, execCreatePresale, execFinalizePresale, execRefundPresale } from "./presales";
@@ -93,5 +94,6 @@ function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIn
   if (kind == OP_CANCEL_RECOVERY) return execCancelRecovery(user, bundleIndex, opIndex);
   if (kind == OP_FINALIZE_RECOVERY) return execFinalizeRecovery(user, op, bundleIndex, opIndex);
   if (isStableOp(kind)) return execStable(kind, user, op, bundleIndex, opIndex); // STD-8 (docs/stablecoins.md)
+  if (isBridgeOp(kind)) return execBridge(kind, user, op, bundleIndex, opIndex); // the bridge (docs/bridge.md)
   return S.OP_NOT_ENABLED; // unreachable: decodeBundle refuses other discriminants
 }

@@ -441,6 +441,20 @@ function setContractSafety(id: u64, f: usize, bundleIndex: u32, opIndex: u32): v
   safetyEvent(id, 0, level, bundleIndex, opIndex);
 }
 
+/**
+ * SetContractSafety { chain, contract, level } (docs/bridge.md "Contract safety"): the ContractSafety
+ * action as an operation of the governance authority itself, so a passed proposal's carried
+ * operations (and, on testnet, the convenience path with sender 0x00…09) set the same record with
+ * proposal id 0. NOT_GOVERNANCE → INVALID_SAFETY_TARGET.
+ */
+export function execSetContractSafety(user: usize, f: usize, len: u32, bundleIndex: u32, opIndex: u32): u32 {
+  if (!bytesEq(user, GOVERNANCE, 32)) return S.NOT_GOVERNANCE;
+  let st = checkAction(PROPOSAL_ACTION_CONTRACT_SAFETY, f, len);
+  if (st != S.OK) return st;
+  setContractSafety(0, f, bundleIndex, opIndex);
+  return S.OK;
+}
+
 /** CollectionSafety { collection, level }: level 0 clears the record. */
 function setCollectionSafety(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void {
   let level = load<u8>(f, 32);

@@ -13,7 +13,7 @@ import * as S from "../status";
 import * as U from "../u128";
 import { balanceEntry, reservedEntry, stableBlacklistEntry, stableBlacklistIndexEntry, stableEntry, stableProfileEntry, symbolEntry, tokenEntry, upperInto } from "../keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
-import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset } from "../ledger";
+import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd, tokenSupplyOffset } from "../ledger";
 import { beginEvent } from "../events";
 import { bufEnsure, bufNew, bufBytes, bufLen, bufPtr, bufSetLen, bufU32, bufU8, bytesEq, isZero } from "../mem";
 import { blake3 } from "../blake3";
@@ -252,7 +252,8 @@ function minterEvent(token: usize, by: usize, minter: usize, action: u8, allowan
   memory.copy(d + 113, limit, 16);
 }
 
-function transferEvent(from: usize, to: usize, token: usize, amount: usize, bundleIndex: u32, opIndex: u32): void {
+/** A Transfer event (kind 0) of a mint (from zero) or burn (to zero); the bridge's too. */
+export function transferEvent(from: usize, to: usize, token: usize, amount: usize, bundleIndex: u32, opIndex: u32): void {
   let d = beginEvent(bundleIndex, <u16>opIndex, EV_TRANSFER, EV_TRANSFER_BYTES);
   memory.copy(d, from, 32);
   memory.copy(d + 32, to, 32);
@@ -274,21 +275,12 @@ function setTokenFlag(bit: u8, on: bool): void {
 
 /** Offset of TokenRecord.total_supply in a record at vp. */
 function supplyOffset(vp: usize): usize {
-  let off: usize = 5 + <usize>load<u32>(vp, 1);
-  return off + 4 + <usize>load<u32>(vp + off) + 1;
+  return tokenSupplyOffset(vp);
 }
 
 /** Add (or subtract) `amount` to the token's total supply in place; false on overflow/underflow. */
 function addSupply(lo: u64, hi: u64, sub: bool): bool {
-  let n = <u32>valLen(tokE);
-  let vp = valPtr(tokE);
-  let so = supplyOffset(vp);
-  let over = sub ? U.sub128(load<u64>(vp + so), load<u64>(vp + so, 8), lo, hi) : U.add128(load<u64>(vp + so), load<u64>(vp + so, 8), lo, hi);
-  if (over) return false;
-  let wp = beginWrite(tokE, n);
-  store<u64>(wp + so, U.lo);
-  store<u64>(wp + so, U.hi, 8);
-  return true;
+  return tokenSupplyAdd(tokE, lo, hi, sub);
 }
 
 function totalSupplyLo(): u64 {
@@ -550,9 +542,35 @@ function mintLimits(mi: u32, amount: usize): u32 {
     if (load<u64>(m, 64) == epoch) { mLo = load<u64>(m, 72); mHi = load<u64>(m, 80); }
     if (U.add128(mLo, mHi, aLo, aHi) || U.lt128(limLo, limHi, U.lo, U.hi)) return S.EPOCH_LIMIT_EXCEEDED;
   }
+  return capCheck(aLo, aHi);
+}
+
+/** AMOUNT_OVERFLOW → SUPPLY_CAP_EXCEEDED for a mint of `aLo,aHi` now. */
+function capCheck(aLo: u64, aHi: u64): u32 {
   if (U.add128(totalSupplyLo(), totalSupplyHi(), aLo, aHi)) return S.AMOUNT_OVERFLOW;
   let cap = W + R_STABLE_SUPPLY_CAP;
   if (!isZero(cap, 16) && U.lt128(load<u64>(cap), load<u64>(cap, 8), U.lo, U.hi)) return S.SUPPLY_CAP_EXCEEDED;
+  return S.OK;
+}
+
+/**
+ * A bridge deposit credited to a canonical STD-8 mint (spec §4.6 fast path; docs/bridge.md): the
+ * coin's own mint rules without a minter (the attesters are the authority): ADDRESS_BLACKLISTED
+ * (recipient) → TOKEN_PAUSED → MINT_FROZEN → AMOUNT_OVERFLOW → SUPPLY_CAP_EXCEEDED, then the
+ * supply, the credit and the Transfer from zero. UNKNOWN_TOKEN / NOT_STABLECOIN when `token` is
+ * not an STD-8 coin. Nothing is written on failure.
+ */
+export function bridgeMintStable(token: usize, to: usize, amount: usize, bundleIndex: u32, opIndex: u32): u32 {
+  let st = loadStable(token);
+  if (st != S.OK) return st;
+  st = mintState(token, to, to);
+  if (st != S.OK) return st;
+  let aLo = load<u64>(amount), aHi = load<u64>(amount, 8);
+  st = capCheck(aLo, aHi);
+  if (st != S.OK) return st;
+  if (!credit(balanceEntry(to, token), aLo, aHi)) return guardRefusal != 0 ? guardRefusal : S.AMOUNT_OVERFLOW;
+  addSupply(aLo, aHi, false); // checked by capCheck
+  transferEvent(ZERO, to, token, amount, bundleIndex, opIndex);
   return S.OK;
 }
 

@@ -183,6 +183,10 @@ export const STD8_MAX_COSIGNERS = 8;
 export const STD8_MAX_MINTERS = 16;
 /** pending changes and mints per stablecoin */
 export const STD8_MAX_PENDING = 16;
+/** attesters in the bridge set at most (docs/bridge.md "Attesters") */
+export const BRIDGE_MAX_ATTESTERS = 16;
+/** bytes of a bridge chain, tx hash, contract or destination string at most */
+export const BRIDGE_MAX_TEXT = 128;
 /** origin-chain mappings per stablecoin */
 export const STD8_MAX_ORIGINS = 8;
 
@@ -305,6 +309,12 @@ export const GAS_MULTISIG_APPROVE = 20000n;
 export const GAS_STD8_CREATE = 80000n;
 /** StableMint, StableBurn, StableApproveMint: the STD-8 record, a balance and the supply */
 export const GAS_STD8_MINT = 30000n;
+/** bridge: BridgeDeposit, ClaimBridgeDeposit: the deposit record, a mint (and on first deposit the token record), the supply record (docs/bridge.md "Gas"); the attester signatures are verified by the host */
+export const GAS_BRIDGE_DEPOSIT = 60000n;
+/** bridge: BridgeWithdraw: the fee move, the burn, the withdrawal record and the config */
+export const GAS_BRIDGE_WITHDRAW = 45000n;
+/** bridge: RegisterBridgeMapping, SetBridgeAttesters, AttestBridgeWithdrawal, SetContractSafety: one or two records */
+export const GAS_BRIDGE_ADMIN = 30000n;
 /** every other STD-8 operation: the STD-8 record (and a blacklist entry or the token record) */
 export const GAS_STD8_ADMIN = 25000n;
 
@@ -345,6 +355,10 @@ export const MAX_ANCHOR_STRING_BYTES = 1024;
 export const MAX_PASSPORT_STRING_BYTES = 4096;
 /** the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it */
 export const CODEC_BATCH_BOUND = 1024;
+/** a bridge chain, tx hash, contract, symbol or destination string, before allocating (the core applies the exact limits: docs/bridge.md) */
+export const MAX_BRIDGE_STRING_BYTES = 1024;
+/** a bridge attester list (n × 32) or signature list (n × 96), before allocating (the core applies BRIDGE_MAX_ATTESTERS) */
+export const MAX_BRIDGE_LIST_BYTES = 4096;
 /** a guardian or signer list, before allocating (the core applies the exact 1–10 guardians and 1–16 signers; docs/accounts.md) */
 export const MAX_ACCOUNT_LIST = 64;
 /** a multi-sig label or proposal description, before allocating (the core applies 64 and 256 bytes) */
@@ -436,6 +450,13 @@ export const OpCode = {
   ApproveRecovery: 79,
   CancelRecovery: 80,
   FinalizeRecovery: 81,
+  BridgeDeposit: 26,
+  BridgeWithdraw: 71,
+  RegisterBridgeMapping: 72,
+  SetBridgeAttesters: 73,
+  ClaimBridgeDeposit: 74,
+  AttestBridgeWithdrawal: 75,
+  SetContractSafety: 76,
   CreateStableToken: 53,
   StableMint: 54,
   StableBurn: 55,
@@ -544,6 +565,13 @@ export const OPERATION_GAS = {
   ApproveRecovery: { base: GAS_ACCOUNT_RECOVERY },
   CancelRecovery: { base: GAS_ACCOUNT_RECOVERY },
   FinalizeRecovery: { base: GAS_ACCOUNT_RECOVERY },
+  BridgeDeposit: { base: GAS_BRIDGE_DEPOSIT },
+  BridgeWithdraw: { base: GAS_BRIDGE_WITHDRAW },
+  RegisterBridgeMapping: { base: GAS_BRIDGE_ADMIN },
+  SetBridgeAttesters: { base: GAS_BRIDGE_ADMIN },
+  ClaimBridgeDeposit: { base: GAS_BRIDGE_DEPOSIT },
+  AttestBridgeWithdrawal: { base: GAS_BRIDGE_ADMIN },
+  SetContractSafety: { base: GAS_BRIDGE_ADMIN },
   CreateStableToken: { base: GAS_STD8_CREATE },
   StableMint: { base: GAS_STD8_MINT },
   StableBurn: { base: GAS_STD8_MINT },
@@ -638,6 +666,11 @@ export const Prefix = {
   UPGRADE_PLAN: 0x5d,
   UPGRADE_VOTE: 0x5e,
   UPGRADE_STATE: 0x5f,
+  BRIDGE_CONFIG: 0x48,
+  BRIDGE_DEPOSIT: 0x49,
+  BRIDGE_MAPPING: 0x4a,
+  BRIDGE_TOKEN: 0x4b,
+  BRIDGE_WITHDRAWAL: 0x4c,
   STABLE: 0x40,
   STABLE_BLACKLIST: 0x41,
   STABLE_BLACKLIST_INDEX: 0x43,
@@ -695,6 +728,11 @@ export const EventKind = {
   StableAdmin: 21,
   StablePending: 22,
   StableMinter: 23,
+  BridgeDeposited: 30,
+  BridgeWithdrawn: 31,
+  BridgeWithdrawalAttested: 32,
+  BridgeMappingRegistered: 33,
+  BridgeAttestersSet: 34,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
 export const LAST_KNOWN_KIND = 58;
@@ -742,6 +780,11 @@ export const EV_STABLE_CREATED_BYTES = 160;
 export const EV_STABLE_ADMIN_BYTES = 98;
 export const EV_STABLE_PENDING_BYTES = 82;
 export const EV_STABLE_MINTER_BYTES = 129;
+export const EV_BRIDGE_DEPOSITED_BYTES = 113;
+export const EV_BRIDGE_WITHDRAWN_BYTES = 104;
+export const EV_BRIDGE_WITHDRAWAL_ATTESTED_BYTES = 8;
+export const EV_BRIDGE_MAPPING_REGISTERED_BYTES = 64;
+export const EV_BRIDGE_ATTESTERS_SET_BYTES = 2;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -787,6 +830,11 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.StableAdmin]: 98,
   [EventKind.StablePending]: 82,
   [EventKind.StableMinter]: 129,
+  [EventKind.BridgeDeposited]: 113,
+  [EventKind.BridgeWithdrawn]: 104,
+  [EventKind.BridgeWithdrawalAttested]: 8,
+  [EventKind.BridgeMappingRegistered]: 64,
+  [EventKind.BridgeAttestersSet]: 2,
 };
 
 /**
@@ -841,4 +889,9 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.StableAdmin]: [32, 64],
   [EventKind.StablePending]: [32],
   [EventKind.StableMinter]: [32, 64],
+  [EventKind.BridgeDeposited]: [32],
+  [EventKind.BridgeWithdrawn]: [8],
+  [EventKind.BridgeWithdrawalAttested]: [],
+  [EventKind.BridgeMappingRegistered]: [],
+  [EventKind.BridgeAttestersSet]: [],
 };

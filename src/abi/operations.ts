@@ -5,7 +5,7 @@
 // can still build such a bundle and see the node's answer.
 
 import { BorshReader, BorshWriter, CodecError } from '../codec/borsh.js';
-import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_UPGRADE_STRING_BYTES, MAX_STD8_STRING_BYTES, MAX_STD8_LIST_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_ACCOUNT_LIST, MAX_MULTISIG_STRING_BYTES, MAX_MULTISIG_OPS, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
+import { OpCode, MAX_PUBKEY_BYTES, MAX_TOKEN_NAME_BYTES, MAX_TOKEN_SYMBOL_BYTES, MAX_METADATA_FIELD_BYTES, MAX_NAME_BYTES, MAX_PROGRAM_NAME_BYTES, MAX_PROGRAM_JSON_BYTES, MAX_STAKING_STRING_BYTES, MAX_HEADER_BYTES, MAX_COLLECTION_STRING_BYTES, MAX_PROPOSAL_STRING_BYTES, MAX_UPGRADE_STRING_BYTES, MAX_STD8_STRING_BYTES, MAX_STD8_LIST_BYTES, MAX_ANCHOR_STRING_BYTES, MAX_PASSPORT_STRING_BYTES, CODEC_BATCH_BOUND, MAX_BRIDGE_STRING_BYTES, MAX_BRIDGE_LIST_BYTES, MAX_ACCOUNT_LIST, MAX_MULTISIG_STRING_BYTES, MAX_MULTISIG_OPS, MAX_SCHEDULE_OPS, MAX_PROPOSAL_OPS } from './constants.js';
 
 /** A batch entry (BatchMint/BatchTransferMultiToken). */
 export interface BatchEntry { typeId: bigint; amount: bigint }
@@ -572,6 +572,71 @@ export interface FinalizeRecoveryOp {
   type: 'FinalizeRecovery';
   account: Uint8Array;
 }
+export interface BridgeDepositOp {
+  type: 'BridgeDeposit';
+  /** origin chain name (docs/bridge.md "Chains") */
+  chain: string;
+  /** the transfer on the origin chain (1–128 bytes) */
+  txHash: string;
+  /** the token contract on the origin chain (1–128 bytes) */
+  contract: string;
+  /** 1–16 of [A-Za-z0-9] */
+  symbol: string;
+  /** raw units of the token */
+  amount: bigint;
+  /** 0–18 */
+  decimals: number;
+  recipient: Uint8Array;
+  /** n × (attester pubkey[32] ‖ signature[64]) over the deposit digest (docs/bridge.md "Digests") */
+  signatures: Uint8Array;
+}
+export interface BridgeWithdrawOp {
+  type: 'BridgeWithdraw';
+  token: Uint8Array;
+  amount: bigint;
+  /** destination chain (docs/bridge.md "Chains") */
+  chain: string;
+  /** the address on that chain (1–128 bytes) */
+  destination: string;
+}
+export interface RegisterBridgeMappingOp {
+  type: 'RegisterBridgeMapping';
+  chain: string;
+  contract: string;
+  /** an STD-8 or bridge-canonical token */
+  mint: Uint8Array;
+}
+export interface SetBridgeAttestersOp {
+  type: 'SetBridgeAttesters';
+  /** n × 32-byte Ed25519 public keys (1–BRIDGE_MAX_ATTESTERS, distinct) */
+  attesters: Uint8Array;
+  /** 1 to n */
+  threshold: number;
+}
+export interface ClaimBridgeDepositOp {
+  type: 'ClaimBridgeDeposit';
+  chain: string;
+  txHash: string;
+}
+export interface AttestBridgeWithdrawalOp {
+  type: 'AttestBridgeWithdrawal';
+  sequence: bigint;
+  chain: string;
+  destination: string;
+  token: Uint8Array;
+  amount: bigint;
+  /** n × (attester pubkey[32] ‖ signature[64]) over the withdrawal digest */
+  signatures: Uint8Array;
+}
+export interface SetContractSafetyOp {
+  type: 'SetContractSafety';
+  /** origin chain name (1–128 bytes) */
+  chain: string;
+  /** 1–128 bytes */
+  contract: string;
+  /** 0 unreviewed (clears), 1 verified, 2 caution, 3 blocked */
+  level: number;
+}
 export interface CreateStableTokenOp {
   type: 'CreateStableToken';
   name: string;
@@ -887,7 +952,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreateDaoOp | DaoProposeOp | DaoVoteOp | DaoExecuteOp | DaoCancelOp | DaoUnlockOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | CreateStableTokenOp | StableMintOp | StableBurnOp | StablePauseOp | StableBlacklistOp | StableTransferRoleOp | StableConfigureMinterOp | StableHandoverOp | StableCancelPendingOp | StableExecutePendingOp | StableFreezeMintOp | StableUnfreezeMintOp | StableSetGuardiansOp | StableConfigureSecurityOp | StableApproveMintOp | StableRaiseSupplyCapOp | StableVerifyIssuerOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreateDaoOp | DaoProposeOp | DaoVoteOp | DaoExecuteOp | DaoCancelOp | DaoUnlockOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | BridgeDepositOp | BridgeWithdrawOp | RegisterBridgeMappingOp | SetBridgeAttestersOp | ClaimBridgeDepositOp | AttestBridgeWithdrawalOp | SetContractSafetyOp | CreateStableTokenOp | StableMintOp | StableBurnOp | StablePauseOp | StableBlacklistOp | StableTransferRoleOp | StableConfigureMinterOp | StableHandoverOp | StableCancelPendingOp | StableExecutePendingOp | StableFreezeMintOp | StableUnfreezeMintOp | StableSetGuardiansOp | StableConfigureSecurityOp | StableApproveMintOp | StableRaiseSupplyCapOp | StableVerifyIssuerOp | RotateConsensusKeyOp;
 
 /** Each operation's fields in Borsh order: name, wire name, type ('u64', 'bytes32', 'choice:below|above', 'tagged:ScheduleTrigger', 'operations', …). */
 export interface OperationField { name: string; wire: string; type: string }
@@ -974,6 +1039,13 @@ export const OPERATION_FIELDS: Readonly<Record<Operation['type'], readonly Opera
   ApproveRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }, { name: 'newKeyHash', wire: 'new_key_hash', type: 'bytes32' }],
   CancelRecovery: [],
   FinalizeRecovery: [{ name: 'account', wire: 'account', type: 'bytes32' }],
+  BridgeDeposit: [{ name: 'chain', wire: 'source_chain', type: 'string' }, { name: 'txHash', wire: 'source_tx_hash', type: 'string' }, { name: 'contract', wire: 'token_contract', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'amount', wire: 'amount', type: 'u128' }, { name: 'decimals', wire: 'decimals', type: 'u8' }, { name: 'recipient', wire: 'destination', type: 'bytes32' }, { name: 'signatures', wire: 'proof_bytes', type: 'vec' }],
+  BridgeWithdraw: [{ name: 'token', wire: 'token_mint', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }, { name: 'chain', wire: 'chain', type: 'string' }, { name: 'destination', wire: 'destination', type: 'string' }],
+  RegisterBridgeMapping: [{ name: 'chain', wire: 'chain', type: 'string' }, { name: 'contract', wire: 'contract', type: 'string' }, { name: 'mint', wire: 'mint', type: 'bytes32' }],
+  SetBridgeAttesters: [{ name: 'attesters', wire: 'attesters', type: 'vec' }, { name: 'threshold', wire: 'threshold', type: 'u8' }],
+  ClaimBridgeDeposit: [{ name: 'chain', wire: 'source_chain', type: 'string' }, { name: 'txHash', wire: 'source_tx_hash', type: 'string' }],
+  AttestBridgeWithdrawal: [{ name: 'sequence', wire: 'sequence', type: 'u64' }, { name: 'chain', wire: 'chain', type: 'string' }, { name: 'destination', wire: 'destination', type: 'string' }, { name: 'token', wire: 'token_mint', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }, { name: 'signatures', wire: 'signatures', type: 'vec' }],
+  SetContractSafety: [{ name: 'chain', wire: 'chain', type: 'string' }, { name: 'contract', wire: 'contract', type: 'string' }, { name: 'level', wire: 'level', type: 'u8' }],
   CreateStableToken: [{ name: 'name', wire: 'name', type: 'string' }, { name: 'symbol', wire: 'symbol', type: 'string' }, { name: 'decimals', wire: 'decimals', type: 'u8' }, { name: 'currency', wire: 'currency', type: 'string' }, { name: 'issuer', wire: 'issuer', type: 'string' }, { name: 'owner', wire: 'owner', type: 'bytes32' }, { name: 'masterMinter', wire: 'master_minter', type: 'bytes32' }, { name: 'pauser', wire: 'pauser', type: 'bytes32' }, { name: 'blacklister', wire: 'blacklister', type: 'bytes32' }, { name: 'guardians', wire: 'guardians', type: 'vec' }, { name: 'originMappings', wire: 'origin_mappings', type: 'vec' }, { name: 'supplyCap', wire: 'supply_cap', type: 'u128' }, { name: 'quantumRequired', wire: 'quantum_required', type: 'bool' }, { name: 'mintThreshold', wire: 'mint_threshold', type: 'u128' }, { name: 'requiredSigners', wire: 'required_signers', type: 'u8' }, { name: 'cosigners', wire: 'authorized_cosigners', type: 'vec' }, { name: 'timelock', wire: 'timelock', type: 'u64' }, { name: 'epochLength', wire: 'epoch_length', type: 'u64' }],
   StableMint: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'to', wire: 'to', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
   StableBurn: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'amount', wire: 'amount', type: 'u128' }],
@@ -1001,7 +1073,7 @@ export const ENUM_VARIANTS: Readonly<Record<string, ReadonlyArray<{ name: string
 };
 
 /** Operations that may not sit inside another's nested operations (a schedule's). */
-export const NOT_NESTED: ReadonlySet<string> = new Set(['AddKey', 'RemoveKey', 'RotateKey', 'CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateMultiSig', 'ProposeMultiSigTx', 'ApproveMultiSigTx', 'RevokeMultiSigApproval', 'CreateDao', 'DaoPropose', 'DaoVote', 'DaoExecute', 'DaoCancel', 'DaoUnlock', 'CreateSchedule', 'CancelSchedule', 'SetRecovery', 'CancelRecovery']);
+export const NOT_NESTED: ReadonlySet<string> = new Set(['AddKey', 'RemoveKey', 'RotateKey', 'CreateProposal', 'VoteProposal', 'ExecuteProposal', 'CancelProposal', 'CreateMultiSig', 'ProposeMultiSigTx', 'ApproveMultiSigTx', 'RevokeMultiSigApproval', 'CreateDao', 'DaoPropose', 'DaoVote', 'DaoExecute', 'DaoCancel', 'DaoUnlock', 'CreateSchedule', 'CancelSchedule', 'SetRecovery', 'CancelRecovery', 'BridgeDeposit', 'AttestBridgeWithdrawal']);
 
 /** A u8 naming one of `values` (0 = the first). */
 function readChoice<T extends string>(r: BorshReader, wire: string, values: readonly T[]): T {
@@ -1553,6 +1625,55 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.FinalizeRecovery, 'type');
       w.fixedBytes(op.account, 32, 'account');
       return;
+    case 'BridgeDeposit':
+      w.u8(OpCode.BridgeDeposit, 'type');
+      w.string(op.chain, 'source_chain', MAX_BRIDGE_STRING_BYTES);
+      w.string(op.txHash, 'source_tx_hash', MAX_BRIDGE_STRING_BYTES);
+      w.string(op.contract, 'token_contract', MAX_BRIDGE_STRING_BYTES);
+      w.string(op.symbol, 'symbol', MAX_BRIDGE_STRING_BYTES);
+      w.u128(op.amount, 'amount');
+      w.u8(op.decimals, 'decimals');
+      w.fixedBytes(op.recipient, 32, 'destination');
+      w.vecBytes(op.signatures, 'proof_bytes', MAX_BRIDGE_LIST_BYTES);
+      return;
+    case 'BridgeWithdraw':
+      w.u8(OpCode.BridgeWithdraw, 'type');
+      w.fixedBytes(op.token, 32, 'token_mint');
+      w.u128(op.amount, 'amount');
+      w.string(op.chain, 'chain', MAX_BRIDGE_STRING_BYTES);
+      w.string(op.destination, 'destination', MAX_BRIDGE_STRING_BYTES);
+      return;
+    case 'RegisterBridgeMapping':
+      w.u8(OpCode.RegisterBridgeMapping, 'type');
+      w.string(op.chain, 'chain', MAX_BRIDGE_STRING_BYTES);
+      w.string(op.contract, 'contract', MAX_BRIDGE_STRING_BYTES);
+      w.fixedBytes(op.mint, 32, 'mint');
+      return;
+    case 'SetBridgeAttesters':
+      w.u8(OpCode.SetBridgeAttesters, 'type');
+      w.vecBytes(op.attesters, 'attesters', MAX_BRIDGE_LIST_BYTES);
+      w.u8(op.threshold, 'threshold');
+      return;
+    case 'ClaimBridgeDeposit':
+      w.u8(OpCode.ClaimBridgeDeposit, 'type');
+      w.string(op.chain, 'source_chain', MAX_BRIDGE_STRING_BYTES);
+      w.string(op.txHash, 'source_tx_hash', MAX_BRIDGE_STRING_BYTES);
+      return;
+    case 'AttestBridgeWithdrawal':
+      w.u8(OpCode.AttestBridgeWithdrawal, 'type');
+      w.u64(op.sequence, 'sequence');
+      w.string(op.chain, 'chain', MAX_BRIDGE_STRING_BYTES);
+      w.string(op.destination, 'destination', MAX_BRIDGE_STRING_BYTES);
+      w.fixedBytes(op.token, 32, 'token_mint');
+      w.u128(op.amount, 'amount');
+      w.vecBytes(op.signatures, 'signatures', MAX_BRIDGE_LIST_BYTES);
+      return;
+    case 'SetContractSafety':
+      w.u8(OpCode.SetContractSafety, 'type');
+      w.string(op.chain, 'chain', MAX_PROPOSAL_STRING_BYTES);
+      w.string(op.contract, 'contract', MAX_PROPOSAL_STRING_BYTES);
+      w.u8(op.level, 'level');
+      return;
     case 'CreateStableToken':
       w.u8(OpCode.CreateStableToken, 'type');
       w.string(op.name, 'name', MAX_STD8_STRING_BYTES);
@@ -1934,6 +2055,27 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.FinalizeRecovery: {
       return { type: 'FinalizeRecovery', account: r.fixedBytes(32, 'account') };
+    }
+    case OpCode.BridgeDeposit: {
+      return { type: 'BridgeDeposit', chain: r.string('source_chain', MAX_BRIDGE_STRING_BYTES), txHash: r.string('source_tx_hash', MAX_BRIDGE_STRING_BYTES), contract: r.string('token_contract', MAX_BRIDGE_STRING_BYTES), symbol: r.string('symbol', MAX_BRIDGE_STRING_BYTES), amount: r.u128('amount'), decimals: r.u8('decimals'), recipient: r.fixedBytes(32, 'destination'), signatures: r.vecBytes('proof_bytes', MAX_BRIDGE_LIST_BYTES) };
+    }
+    case OpCode.BridgeWithdraw: {
+      return { type: 'BridgeWithdraw', token: r.fixedBytes(32, 'token_mint'), amount: r.u128('amount'), chain: r.string('chain', MAX_BRIDGE_STRING_BYTES), destination: r.string('destination', MAX_BRIDGE_STRING_BYTES) };
+    }
+    case OpCode.RegisterBridgeMapping: {
+      return { type: 'RegisterBridgeMapping', chain: r.string('chain', MAX_BRIDGE_STRING_BYTES), contract: r.string('contract', MAX_BRIDGE_STRING_BYTES), mint: r.fixedBytes(32, 'mint') };
+    }
+    case OpCode.SetBridgeAttesters: {
+      return { type: 'SetBridgeAttesters', attesters: r.vecBytes('attesters', MAX_BRIDGE_LIST_BYTES), threshold: r.u8('threshold') };
+    }
+    case OpCode.ClaimBridgeDeposit: {
+      return { type: 'ClaimBridgeDeposit', chain: r.string('source_chain', MAX_BRIDGE_STRING_BYTES), txHash: r.string('source_tx_hash', MAX_BRIDGE_STRING_BYTES) };
+    }
+    case OpCode.AttestBridgeWithdrawal: {
+      return { type: 'AttestBridgeWithdrawal', sequence: r.u64('sequence'), chain: r.string('chain', MAX_BRIDGE_STRING_BYTES), destination: r.string('destination', MAX_BRIDGE_STRING_BYTES), token: r.fixedBytes(32, 'token_mint'), amount: r.u128('amount'), signatures: r.vecBytes('signatures', MAX_BRIDGE_LIST_BYTES) };
+    }
+    case OpCode.SetContractSafety: {
+      return { type: 'SetContractSafety', chain: r.string('chain', MAX_PROPOSAL_STRING_BYTES), contract: r.string('contract', MAX_PROPOSAL_STRING_BYTES), level: r.u8('level') };
     }
     case OpCode.CreateStableToken: {
       return { type: 'CreateStableToken', name: r.string('name', MAX_STD8_STRING_BYTES), symbol: r.string('symbol', MAX_STD8_STRING_BYTES), decimals: r.u8('decimals'), currency: r.string('currency', MAX_STD8_STRING_BYTES), issuer: r.string('issuer', MAX_STD8_STRING_BYTES), owner: r.fixedBytes(32, 'owner'), masterMinter: r.fixedBytes(32, 'master_minter'), pauser: r.fixedBytes(32, 'pauser'), blacklister: r.fixedBytes(32, 'blacklister'), guardians: r.vecBytes('guardians', MAX_STD8_LIST_BYTES), originMappings: r.vecBytes('origin_mappings', MAX_STD8_LIST_BYTES), supplyCap: r.u128('supply_cap'), quantumRequired: r.bool('quantum_required'), mintThreshold: r.u128('mint_threshold'), requiredSigners: r.u8('required_signers'), cosigners: r.vecBytes('authorized_cosigners', MAX_STD8_LIST_BYTES), timelock: r.u64('timelock'), epochLength: r.u64('epoch_length') };

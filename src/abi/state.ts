@@ -613,6 +613,45 @@ export function upgradeVoteKey(voter: Uint8Array, name: string): Uint8Array {
 /** 0x5f (no fields) → UpgradeState */
 export const UPGRADE_STATE_KEY: Uint8Array = Uint8Array.of(Prefix.UPGRADE_STATE);
 
+/** 0x48 (no fields) → BridgeConfig (singleton) */
+export const BRIDGE_CONFIG_KEY: Uint8Array = Uint8Array.of(Prefix.BRIDGE_CONFIG);
+
+/** 0x49 id bytes32 → BridgeDepositRecord; id = Blake3("bridge-deposit" ‖ chain ‖ 0x00 ‖ tx_hash) */
+export function bridgeDepositKey(id: Uint8Array): Uint8Array {
+  check32('deposit id', id);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.BRIDGE_DEPOSIT;
+  k.set(id, 1);
+  return k;
+}
+
+/** 0x4a target bytes32 → BridgeMapping; target = Blake3("bridge-mapping" ‖ chain ‖ 0x00 ‖ contract) */
+export function bridgeMappingKey(target: Uint8Array): Uint8Array {
+  check32('target', target);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.BRIDGE_MAPPING;
+  k.set(target, 1);
+  return k;
+}
+
+/** 0x4b mint bytes32 → BridgedToken: what the bridge minted and burned of a token */
+export function bridgeTokenKey(mint: Uint8Array): Uint8Array {
+  check32('mint', mint);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.BRIDGE_TOKEN;
+  k.set(mint, 1);
+  return k;
+}
+
+/** 0x4c sequence u64be → BridgeWithdrawalRecord */
+export function bridgeWithdrawalKey(sequence: bigint): Uint8Array {
+  const k = new Uint8Array(9);
+  k[0] = Prefix.BRIDGE_WITHDRAWAL;
+  const dv = new DataView(k.buffer);
+  dv.setBigUint64(1, sequence, false);
+  return k;
+}
+
 /** 0x40 mint bytes32 → StableCoin */
 export function stableKey(mint: Uint8Array): Uint8Array {
   check32('mint', mint);
@@ -2136,6 +2175,118 @@ function readStableCoin(r: RecordReader): StableCoinFields {
 export function decodeStableCoinFields(v: Uint8Array): StableCoinFields {
   const r = new RecordReader(v);
   const rec = readStableCoin(r);
+  r.end();
+  return rec;
+}
+
+/** BridgeConfig: the attester set and the withdrawal counter (0x48) */
+export interface BridgeConfigFields {
+  version: number;
+  threshold: number;
+  /** the sequence number of the next withdrawal */
+  nextSequence: bigint;
+  attesters: Uint8Array[];
+}
+function readBridgeConfig(r: RecordReader): BridgeConfigFields {
+  return { version: r.u8(), threshold: r.u8(), nextSequence: r.u64(), attesters: r.list(read32) };
+}
+/** Decode a whole BridgeConfig record; RangeError when it is short or has trailing bytes. */
+export function decodeBridgeConfigFields(v: Uint8Array): BridgeConfigFields {
+  const r = new RecordReader(v);
+  const rec = readBridgeConfig(r);
+  r.end();
+  return rec;
+}
+
+/** BridgeDepositRecord: one attested deposit (0x49): credited, or held as a pending receive */
+export interface BridgeDepositRecordFields {
+  version: number;
+  /** 0 pending, 1 credited */
+  state: number;
+  /** pending: the status that holds it (TOKEN_PAUSED, MINT_FROZEN, SUPPLY_CAP_EXCEEDED) */
+  reason: number;
+  mint: Uint8Array;
+  recipient: Uint8Array;
+  amount: bigint;
+  /** attested at */
+  height: bigint;
+  /** 0 while pending */
+  creditedHeight: bigint;
+  chain: string;
+  txHash: string;
+  contract: string;
+}
+function readBridgeDepositRecord(r: RecordReader): BridgeDepositRecordFields {
+  return { version: r.u8(), state: r.u8(), reason: r.u16(), mint: r.bytes(32).slice(), recipient: r.bytes(32).slice(), amount: r.u128(), height: r.u64(), creditedHeight: r.u64(), chain: r.string(), txHash: r.string(), contract: r.string() };
+}
+/** Decode a whole BridgeDepositRecord record; RangeError when it is short or has trailing bytes. */
+export function decodeBridgeDepositRecordFields(v: Uint8Array): BridgeDepositRecordFields {
+  const r = new RecordReader(v);
+  const rec = readBridgeDepositRecord(r);
+  r.end();
+  return rec;
+}
+
+/** BridgeMapping: a registered origin contract (0x4A) */
+export interface BridgeMappingFields {
+  version: number;
+  mint: Uint8Array;
+  height: bigint;
+  chain: string;
+  contract: string;
+}
+function readBridgeMapping(r: RecordReader): BridgeMappingFields {
+  return { version: r.u8(), mint: r.bytes(32).slice(), height: r.u64(), chain: r.string(), contract: r.string() };
+}
+/** Decode a whole BridgeMapping record; RangeError when it is short or has trailing bytes. */
+export function decodeBridgeMappingFields(v: Uint8Array): BridgeMappingFields {
+  const r = new RecordReader(v);
+  const rec = readBridgeMapping(r);
+  r.end();
+  return rec;
+}
+
+/** BridgedToken: bridge totals of a token (0x4B) */
+export interface BridgedTokenFields {
+  version: number;
+  /** bit 0 impersonation (reserved symbol, contract not in the mappings) */
+  flags: number;
+  deposited: bigint;
+  withdrawn: bigint;
+}
+function readBridgedToken(r: RecordReader): BridgedTokenFields {
+  return { version: r.u8(), flags: r.u8(), deposited: r.u128(), withdrawn: r.u128() };
+}
+/** Decode a whole BridgedToken record; RangeError when it is short or has trailing bytes. */
+export function decodeBridgedTokenFields(v: Uint8Array): BridgedTokenFields {
+  const r = new RecordReader(v);
+  const rec = readBridgedToken(r);
+  r.end();
+  return rec;
+}
+
+/** BridgeWithdrawalRecord: one withdrawal (0x4C) */
+export interface BridgeWithdrawalRecordFields {
+  version: number;
+  /** 0 pending, 1 attested */
+  state: number;
+  sender: Uint8Array;
+  mint: Uint8Array;
+  amount: bigint;
+  /** raw NTV to the treasury */
+  fee: bigint;
+  height: bigint;
+  attestedHeight: bigint;
+  chain: string;
+  destination: string;
+}
+function readBridgeWithdrawalRecord(r: RecordReader): BridgeWithdrawalRecordFields {
+  return { version: r.u8(), state: r.u8(), sender: r.bytes(32).slice(), mint: r.bytes(32).slice(), amount: r.u128(), fee: r.u128(), height: r.u64(), attestedHeight: r.u64(), chain: r.string(), destination: r.string() };
+}
+/** Decode a whole BridgeWithdrawalRecord record; RangeError when it is short or has trailing bytes. */
+export function decodeBridgeWithdrawalRecordFields(v: Uint8Array): BridgeWithdrawalRecordFields {
+  const r = new RecordReader(v);
+  const rec = readBridgeWithdrawalRecord(r);
   r.end();
   return rec;
 }

@@ -100,6 +100,11 @@ export interface GenesisConfig {
   upgradeConfig?: Uint8Array;
   /** Appended: the profiles of the genesis STD-8 stablecoins (docs/stablecoins.md "Genesis"). */
   stablecoins?: GenesisStable[];
+  /**
+   * The bridge attester set (docs/bridge.md "Genesis"), an optional trailer after the upgrade
+   * config (written empty when absent, so the place is fixed). Absent: no attester set.
+   */
+  bridge?: { attesters: Uint8Array[]; threshold: number };
 }
 /** The profile of a genesis stablecoin (a token of kind 2 in `tokens`). */
 export interface GenesisStable {
@@ -180,6 +185,13 @@ export function encodeGenesisConfig(c: GenesisConfig): Uint8Array {
   });
   // after the stablecoins (always written, so the trailer's place is fixed)
   if (c.upgradeConfig) w.vecBytes(c.upgradeConfig, 'upgrade_config');
+  else if (c.bridge) w.vecBytes(new Uint8Array(0), 'upgrade_config');
+  if (c.bridge) {
+    const keys = new Uint8Array(c.bridge.attesters.length * 32);
+    c.bridge.attesters.forEach((k, i) => { if (k.length !== 32) throw new RangeError(`bridge.attesters[${i}] must be 32 bytes`); keys.set(k, i * 32); });
+    w.vecBytes(keys, 'bridge.attesters');
+    w.u8(c.bridge.threshold, 'bridge.threshold');
+  }
   return w.finish();
 }
 

@@ -623,10 +623,10 @@ async function run(seed: number, blocks: number, gov = false, accountsBias = 0, 
         } else if (accountsBias === 0 && r.chance(who < 10 ? 0.6 : 0.05)) {
           ops.push(govOp());
         } else if (r.chance(0.01)) {
-          // reserved discriminants on both sides of every enabled range (0, 4–14, 28–69, 119;
+          // reserved discriminants on both sides of every enabled range (0, 4–14, 28–69, 71–76, 119;
           // docs/bundle-format.md "Operation"), 119 itself with random bytes, and non-operations
           // (119, RotateConsensusKey, is enabled: random bytes are short, MALFORMED_BUNDLE, or NOT_VALIDATOR)
-          ops.push({ kind: 'raw', disc: r.chance(0.15) ? 119 : r.pick([26, 27, 71, 76, 84, 93, 115, 118, 120, 200]), bytes: new Uint8Array(r.int(40)) });
+          ops.push({ kind: 'raw', disc: r.chance(0.15) ? 119 : r.pick([27, 82, 84, 93, 115, 118, 120, 200]), bytes: new Uint8Array(r.int(40)) });
         } else {
           const token = r.chance(0.05) ? mintOf(77) : r.pick(TOKENS);
           const bal = ref.get(balanceKey(user, token));

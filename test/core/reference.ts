@@ -4,6 +4,7 @@
 // string-keyed Maps, per-bundle overlays, no wasm.
 
 import { createBLAKE3 } from 'hash-wasm';
+import { decodeBridgeOp, execBridgeRef, genesisBridgeRef, isBridgeOp, isBridgeOpKind, type BridgeOp } from './bridge-reference.js';
 import { decodeSettleOp, execSettleOp, isSettleOp, SETTLE_GAS, SETTLE_STATUS, type SettleIo, type SettleOp } from './settle-reference.js';
 import { createHash } from 'node:crypto';
 import { decodeStableOp, execStableRef, genesisStableRecord, guard, profileRecord, type Host } from './stable-reference.js';
@@ -59,6 +60,8 @@ const GAS_OP: Record<number, bigint> = { 85: 60000n, 87: 35000n, 88: 80000n, 89:
   15: 60000n, 16: 30000n, 17: 60000n };
 // docs/stablecoins.md "Gas": CreateStableToken 80,000; StableMint, StableBurn, StableApproveMint 30,000; the rest 25,000
 for (let d = 53; d <= 69; d++) GAS_OP[d] = d === 53 ? 80000n : d === 54 || d === 55 || d === 67 ? 30000n : 25000n;
+// docs/bridge.md "Gas": BridgeDeposit, ClaimBridgeDeposit 60,000; BridgeWithdraw 45,000; the rest 30,000
+Object.assign(GAS_OP, { 26: 60000n, 74: 60000n, 71: 45000n, 72: 30000n, 73: 30000n, 75: 30000n, 76: 30000n });
 /** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
 function opGas(op: Op): bigint {
   if (op.kind === 48) return 30000n + 3n * BigInt(op.json.length);
@@ -117,6 +120,8 @@ export interface RefGenesis {
   /** the UpgradeConfig record (docs/upgrades.md "Governance configuration"); absent: the defaults */
   upgradeConfig?: Uint8Array;
   stablecoins?: Array<{ mint: Uint8Array; currency: string; issuer: string; origins: Array<{ chain: string; contract: string }> }>;
+  /** the bridge attester set (docs/bridge.md "Genesis") */
+  bridge?: { attesters: Uint8Array[]; threshold: number };
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -197,6 +202,8 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 100; stake: Uint8Array; reward: Uint8Array; rate: bigint; lock: bigint; cap: bigint; perUser: bigint }
   // Settlement, anchoring, passports (105–114): test/core/settle-reference.ts
   | SettleOp
+  // The bridge (26, 71–75): test/core/bridge-reference.ts
+  | BridgeOp
   // accounts (docs/accounts.md)
   | { kind: 1; pk: Uint8Array; kt: number; role: number }
   | { kind: 2; hash: Uint8Array }
@@ -373,6 +380,11 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
       else if (d === 96 || d === 101 || d === 102 || d === 104) ops.push({ kind: d as 96, target: r.take(32), amount: r.u128() });
       else if (d === 97 || d === 98 || d === 99 || d === 103) ops.push({ kind: d as 97, target: r.take(32) });
       else if (d === 100) ops.push({ kind: 100, stake: r.take(32), reward: r.take(32), rate: r.u128(), lock: r.u64(), cap: r.u128(), perUser: r.u128() });
+      else if (isBridgeOpKind(d)) {
+        const op = decodeBridgeOp(r, d, i === 0, nested, validUtf8);
+        if (!op) return S.MALFORMED_BUNDLE;
+        ops.push(op);
+      }
       else if (d >= 105 && d <= 114) {
         const op = decodeSettleOp(r, d, validUtf8);
         if (!op) return S.MALFORMED_BUNDLE;
@@ -620,6 +632,7 @@ export class Reference {
       const origins = cat(le(BigInt(sc.origins.length), 4), ...sc.origins.flatMap((o) => [utf8.encode(o.chain), utf8.encode(o.contract)].map((b) => cat(le(BigInt(b.length), 4), b))));
       this.put(cat(new Uint8Array([0x42]), sc.mint), profileRecord(utf8.encode(sc.currency), utf8.encode(sc.issuer), origins));
     }
+    if (c.bridge && !genesisBridgeRef(this.host, c.bridge.attesters, c.bridge.threshold)) return S.INVALID_GENESIS;
     return S.OK;
   }
 
@@ -1150,6 +1163,7 @@ export class Reference {
     if (op.kind >= 95 && op.kind <= 99) return this.execPresale(ctx, user, op as PresaleOp, index, k, evs);
     if (op.kind >= 100 && op.kind <= 104) return this.execStakingPool(ctx, user, op as StakingPoolOp, index, k, evs);
     if (isSettleOp(op)) return execSettleOp(this.settleIo, ctx, user, d.nonce, op, index, k, evs);
+    if (isBridgeOp(op)) return execBridgeRef(this.host, ctx, user, op, index, k, evs);
     if (op.kind === 1 || op.kind === 2 || op.kind === 3) return this.execKey(ctx, user, op, index, k, evs);
     if (op.kind >= 77 && op.kind <= 81) return this.execRecovery(ctx, user, op as Extract<Op, { kind: 77 | 78 | 79 | 80 | 81 }>, index, k, evs);
     if (op.kind >= 22 && op.kind <= 25) return this.execMultiSig(ctx, d, op as Extract<Op, { kind: 22 | 23 | 24 | 25 }>, index, k, evs);

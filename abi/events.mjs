@@ -85,4 +85,6 @@ export const events = [
     ['mint', 'bytes32'], ['by', 'bytes32'], ['pendingId', 'u64'], ['pendingKind', 'u8'], ['outcome', 'u8'], ['effectiveHeight', 'u64']] },
   { name: 'StableMinter', code: 23, core: 'EV_STABLE_MINTER', bytes: 129, accounts: ['by', 'minter'], fields: [
     ['mint', 'bytes32'], ['by', 'bytes32'], ['minter', 'bytes32'], ['action', 'u8'], ['allowance', 'u128'], ['epochLimit', 'u128']] },
+  { name: 'StableIssuerProof', code: 24, core: 'EV_STABLE_ISSUER_PROOF', bytes: 99, accounts: ['by'], fields: [
+    ['mint', 'bytes32'], ['by', 'bytes32'], ['subject', 'bytes32'], ['method', 'u8'], ['proofs', 'u8'], ['verification', 'u8']] },
 ];

@@ -246,3 +246,6 @@ export const SUPPLY_CAP_NOT_RAISED: u32 = 173; // the new supply cap must be abo
 export const MINTER_EXISTS: u32 = 174; // the account is already a minter (configure changes its limits)
 export const MINTER_NOT_FOUND: u32 = 175; // the account is not a minter of this stablecoin
 export const HANDOVER_PENDING: u32 = 176; // a handover is already pending for this stablecoin
+export const NOT_FOUNDATION: u32 = 177; // only the foundation (0x00…03) or governance (0x00…09) records an issuer-onboarding proof
+export const PROOF_ALREADY_RECORDED: u32 = 178; // this issuer-onboarding proof (admin signature, domain or documents) is already recorded for the token
+export const INVALID_ISSUER_PROOF: u32 = 179; // an issuer-onboarding proof is malformed (admin_signature: a chain id, a 20-byte EVM address in the last 20 bytes, a 65-byte signature, no detail; domain and documents: a non-zero digest, 1-128 bytes of detail, no chain id or signature)

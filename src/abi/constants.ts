@@ -453,6 +453,7 @@ export const OpCode = {
   StableApproveMint: 67,
   StableRaiseSupplyCap: 68,
   StableVerifyIssuer: 69,
+  StableIssuerProof: 70,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -561,6 +562,7 @@ export const OPERATION_GAS = {
   StableApproveMint: { base: GAS_STD8_MINT },
   StableRaiseSupplyCap: { base: GAS_STD8_ADMIN },
   StableVerifyIssuer: { base: GAS_STD8_ADMIN },
+  StableIssuerProof: { base: GAS_STD8_ADMIN },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -642,6 +644,7 @@ export const Prefix = {
   STABLE_BLACKLIST: 0x41,
   STABLE_BLACKLIST_INDEX: 0x43,
   STABLE_PROFILE: 0x42,
+  STABLE_ONBOARDING: 0x44,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -695,6 +698,7 @@ export const EventKind = {
   StableAdmin: 21,
   StablePending: 22,
   StableMinter: 23,
+  StableIssuerProof: 24,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
 export const LAST_KNOWN_KIND = 58;
@@ -742,6 +746,7 @@ export const EV_STABLE_CREATED_BYTES = 160;
 export const EV_STABLE_ADMIN_BYTES = 98;
 export const EV_STABLE_PENDING_BYTES = 82;
 export const EV_STABLE_MINTER_BYTES = 129;
+export const EV_STABLE_ISSUER_PROOF_BYTES = 99;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -787,6 +792,7 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.StableAdmin]: 98,
   [EventKind.StablePending]: 82,
   [EventKind.StableMinter]: 129,
+  [EventKind.StableIssuerProof]: 99,
 };
 
 /**
@@ -841,4 +847,5 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.StableAdmin]: [32, 64],
   [EventKind.StablePending]: [32],
   [EventKind.StableMinter]: [32, 64],
+  [EventKind.StableIssuerProof]: [32],
 };

@@ -240,6 +240,9 @@ export const Status = {
   MINTER_EXISTS: 174,
   MINTER_NOT_FOUND: 175,
   HANDOVER_PENDING: 176,
+  NOT_FOUNDATION: 177,
+  PROOF_ALREADY_RECORDED: 178,
+  INVALID_ISSUER_PROOF: 179,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -474,6 +477,9 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'MINTER_EXISTS', code: 174, class: 'failed', message: "the account is already a minter (configure changes its limits)" },
   { name: 'MINTER_NOT_FOUND', code: 175, class: 'failed', message: "the account is not a minter of this stablecoin" },
   { name: 'HANDOVER_PENDING', code: 176, class: 'failed', message: "a handover is already pending for this stablecoin" },
+  { name: 'NOT_FOUNDATION', code: 177, class: 'failed', message: "only the foundation (0x00…03) or governance (0x00…09) records an issuer-onboarding proof" },
+  { name: 'PROOF_ALREADY_RECORDED', code: 178, class: 'failed', message: "this issuer-onboarding proof (admin signature, domain or documents) is already recorded for the token" },
+  { name: 'INVALID_ISSUER_PROOF', code: 179, class: 'failed', message: "an issuer-onboarding proof is malformed (admin_signature: a chain id, a 20-byte EVM address in the last 20 bytes, a 65-byte signature, no detail; domain and documents: a non-zero digest, 1-128 bytes of detail, no chain id or signature)" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

@@ -93,4 +93,6 @@ export const events = [
   { name: 'BridgeWithdrawalAttested', code: 32, core: 'EV_BRIDGE_WITHDRAWAL_ATTESTED', bytes: 8, accounts: [], fields: [['sequence', 'u64']] },
   { name: 'BridgeMappingRegistered', code: 33, core: 'EV_BRIDGE_MAPPING_REGISTERED', bytes: 64, accounts: [], fields: [['target', 'bytes32'], ['mint', 'bytes32']] },
   { name: 'BridgeAttestersSet', code: 34, core: 'EV_BRIDGE_ATTESTERS_SET', bytes: 2, accounts: [], fields: [['threshold', 'u8'], ['count', 'u8']] },
+  { name: 'StableIssuerProof', code: 24, core: 'EV_STABLE_ISSUER_PROOF', bytes: 99, accounts: ['by'], fields: [
+    ['mint', 'bytes32'], ['by', 'bytes32'], ['subject', 'bytes32'], ['method', 'u8'], ['proofs', 'u8'], ['verification', 'u8']] },
 ];

@@ -529,6 +529,17 @@ export const operations = [
   { name: 'StableApproveMint', code: 67, gas: { base: 'GAS_STD8_MINT' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('pendingId', 'pending_id', 'u64')] },
   { name: 'StableRaiseSupplyCap', code: 68, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32'), f('supplyCap', 'supply_cap', 'u128', '0 = no cap')] },
   { name: 'StableVerifyIssuer', code: 69, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [f('token', 'token', 'bytes32')] },
+  // Issuer onboarding (spec §4.16; docs/stablecoins.md "Issuer onboarding"): one of the three proofs,
+  // recorded by the foundation (or governance); the second distinct proof makes the issuer Verified.
+  // An admin_signature's EVM personal_sign signature is verified by the host before admission
+  // (src/chain/issuer-proof.ts); the core checks the shape and the rule.
+  { name: 'StableIssuerProof', code: 70, gas: { base: 'GAS_STD8_ADMIN' }, group: 'stablecoins', fields: [
+    f('token', 'token', 'bytes32'), f('method', 'method', ['choice', ['admin_signature', 'domain', 'documents']]),
+    f('chainId', 'chain_id', 'u64', 'admin_signature: the origin EVM chain id the message names; 0 otherwise'),
+    f('subject', 'subject', 'bytes32', 'admin_signature: the admin EVM address in the last 20 bytes (12 zero bytes first); domain, documents: SHA-256 of the evidence the foundation checked'),
+    f('detail', 'detail', ['vec', 'MAX_STD8_STRING_BYTES'], 'domain, documents: 1–128 bytes of UTF-8 (the domain name; the documents reference); admin_signature: empty'),
+    f('signature', 'signature', ['vec', 'MAX_STD8_STRING_BYTES'], 'admin_signature: the 65-byte personal_sign signature r‖s‖v; otherwise empty'),
+  ] },
   { name: 'RotateConsensusKey', code: 119, gas: { base: 'GAS_STAKING' }, group: 'keys', fields: [f('newConsensusPubkey', 'new_consensus_pubkey', 'bytes32')] },
 ];
 

@@ -119,6 +119,7 @@ export const prefixes = [
   { name: 'STABLE_BLACKLIST', code: 0x41, core: 'P_STABLE_BLACKLIST', host: 'stableBlacklistKey', key: [['mint', 'bytes32', 'mint'], ['account', 'bytes32', 'account']], value: 'u8 1: the account is blacklisted for the token' },
   { name: 'STABLE_BLACKLIST_INDEX', code: 0x43, core: 'P_STABLE_BLACKLIST_INDEX', host: 'stableBlacklistIndexKey', key: [['mint', 'bytes32', 'mint']], value: '256 × u32: blacklisted addresses per last address byte (the movement check looks an address up in 0x41 only when its byte counts some); deleted when the blacklist is empty' },
   { name: 'STABLE_PROFILE', code: 0x42, core: 'P_STABLE_PROFILE', host: 'stableProfileKey', key: [['mint', 'bytes32', 'mint']], value: 'StableProfile' },
+  { name: 'STABLE_ONBOARDING', code: 0x44, core: 'P_STABLE_ONBOARDING', host: 'stableOnboardingKey', key: [['mint', 'bytes32', 'mint']], value: 'StableOnboarding: the issuer-onboarding proofs recorded for the token (spec §4.16); absent until the first' },
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
@@ -380,6 +381,15 @@ export const records = {
   BridgeWithdrawalRecord: { doc: 'one withdrawal (0x4C)', fields: [
     r('version', 'u8'), r('state', 'u8', '0 pending, 1 attested'), r('sender', 'bytes32'), r('mint', 'bytes32'), r('amount', 'u128'), r('fee', 'u128', 'raw NTV to the treasury'),
     r('height', 'u64'), r('attestedHeight', 'u64'), r('chain', 'string'), r('destination', 'string'),
+  ] },
+  StableIssuerProof: { doc: 'one issuer-onboarding proof (spec §4.16; docs/stablecoins.md "Issuer onboarding")', fields: [
+    r('method', 'u8', '0 admin_signature, 1 domain, 2 documents'), r('by', 'bytes32', 'who recorded it (the foundation or governance)'), r('height', 'u64'),
+    r('chainId', 'u64', 'admin_signature: the origin EVM chain id; 0 otherwise'),
+    r('subject', 'bytes32', 'admin_signature: the admin EVM address (last 20 bytes); otherwise SHA-256 of the evidence'),
+    r('detail', 'string', 'domain: the domain; documents: the reference; admin_signature: empty'), r('signature', 'bytes', 'admin_signature: the 65-byte signature; otherwise empty'),
+  ] },
+  StableOnboarding: { doc: 'the issuer-onboarding record (0x44): the proofs in the order recorded, at most one per method', fields: [
+    r('version', 'u8'), r('proofs', ['list', 'StableIssuerProof']),
   ] },
   StableOrigin: { doc: 'an origin-chain mapping', fields: [r('chain', 'string'), r('contract', 'string')] },
   StableProfile: { doc: 'the STD-8 profile (0x42), written at creation', fields: [

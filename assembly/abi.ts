@@ -470,6 +470,8 @@
 // @ts-ignore: decorator
 @inline export const OP_STABLE_VERIFY_ISSUER: u32 = 69;
 // @ts-ignore: decorator
+@inline export const OP_STABLE_ISSUER_PROOF: u32 = 70;
+// @ts-ignore: decorator
 @inline export const OP_ROTATE_CONSENSUS_KEY: u32 = 119;
 
 // ---- byte length of the operations whose fields are all fixed
@@ -962,7 +964,7 @@ export function opGasBase(kind: u32): u64 {
       return GAS_STD8_CREATE;
     case OP_STABLE_MINT: case OP_STABLE_BURN: case OP_STABLE_APPROVE_MINT:
       return GAS_STD8_MINT;
-    case OP_STABLE_PAUSE: case OP_STABLE_BLACKLIST: case OP_STABLE_TRANSFER_ROLE: case OP_STABLE_CONFIGURE_MINTER: case OP_STABLE_HANDOVER: case OP_STABLE_CANCEL_PENDING: case OP_STABLE_EXECUTE_PENDING: case OP_STABLE_FREEZE_MINT: case OP_STABLE_UNFREEZE_MINT: case OP_STABLE_SET_GUARDIANS: case OP_STABLE_CONFIGURE_SECURITY: case OP_STABLE_RAISE_SUPPLY_CAP: case OP_STABLE_VERIFY_ISSUER:
+    case OP_STABLE_PAUSE: case OP_STABLE_BLACKLIST: case OP_STABLE_TRANSFER_ROLE: case OP_STABLE_CONFIGURE_MINTER: case OP_STABLE_HANDOVER: case OP_STABLE_CANCEL_PENDING: case OP_STABLE_EXECUTE_PENDING: case OP_STABLE_FREEZE_MINT: case OP_STABLE_UNFREEZE_MINT: case OP_STABLE_SET_GUARDIANS: case OP_STABLE_CONFIGURE_SECURITY: case OP_STABLE_RAISE_SUPPLY_CAP: case OP_STABLE_VERIFY_ISSUER: case OP_STABLE_ISSUER_PROOF:
       return GAS_STD8_ADMIN;
     default: unreachable(); // decodeOps records only operations the core enables, and each has gas (checked by the generator)
   }
@@ -1730,6 +1732,8 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const P_STABLE_PROFILE: u8 = 0x42;
 // @ts-ignore: decorator
+@inline export const P_STABLE_ONBOARDING: u8 = 0x44;
+// @ts-ignore: decorator
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator
 @inline export const P_NODE: u8 = 0xf1;
@@ -1840,6 +1844,8 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_BRIDGE_ATTESTERS_SET: u8 = 34;
 // @ts-ignore: decorator
+@inline export const EV_STABLE_ISSUER_PROOF: u8 = 24;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -1948,3 +1954,5 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_BRIDGE_MAPPING_REGISTERED_BYTES: u32 = 64;
 // @ts-ignore: decorator
 @inline export const EV_BRIDGE_ATTESTERS_SET_BYTES: u32 = 2;
+// @ts-ignore: decorator
+@inline export const EV_STABLE_ISSUER_PROOF_BYTES: u32 = 99;

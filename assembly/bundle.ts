@@ -30,7 +30,7 @@ import {
   OP_CREATE_STABLE_TOKEN, OP_STABLE_MINT, OP_STABLE_BURN, OP_STABLE_PAUSE, OP_STABLE_BLACKLIST, OP_STABLE_TRANSFER_ROLE,
   OP_STABLE_CONFIGURE_MINTER, OP_STABLE_HANDOVER, OP_STABLE_CANCEL_PENDING, OP_STABLE_EXECUTE_PENDING, OP_STABLE_FREEZE_MINT,
   OP_STABLE_UNFREEZE_MINT, OP_STABLE_SET_GUARDIANS, OP_STABLE_CONFIGURE_SECURITY, OP_STABLE_APPROVE_MINT,
-  OP_STABLE_RAISE_SUPPLY_CAP, OP_STABLE_VERIFY_ISSUER,
+  OP_STABLE_RAISE_SUPPLY_CAP, OP_STABLE_VERIFY_ISSUER, OP_STABLE_ISSUER_PROOF,
   OP_STABLE_MINT_BYTES, OP_STABLE_BURN_BYTES, OP_STABLE_PAUSE_BYTES, OP_STABLE_BLACKLIST_BYTES, OP_STABLE_TRANSFER_ROLE_BYTES,
   OP_STABLE_CONFIGURE_MINTER_BYTES, OP_STABLE_HANDOVER_BYTES, OP_STABLE_CANCEL_PENDING_BYTES, OP_STABLE_EXECUTE_PENDING_BYTES,
   OP_STABLE_FREEZE_MINT_BYTES, OP_STABLE_UNFREEZE_MINT_BYTES, OP_STABLE_APPROVE_MINT_BYTES, OP_STABLE_RAISE_SUPPLY_CAP_BYTES,
@@ -263,7 +263,7 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       let start = rp;
       if (!decodeBridgeFields(d)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>(rp - start), 8);
-    } else if (d >= OP_CREATE_STABLE_TOKEN && d <= OP_STABLE_VERIFY_ISSUER) {
+    } else if (d >= OP_CREATE_STABLE_TOKEN && d <= OP_STABLE_ISSUER_PROOF) {
       store<u32>(rec, <u32>rp, 4);
       if (!decodeStableFields(d)) return S.MALFORMED_BUNDLE;
     } else if (d == OP_CANCEL_SCHEDULE && !nested) {
@@ -561,11 +561,6 @@ function byteAtMost(p: usize, max: u8): bool {
   return p != 0 && load<u8>(p) <= max;
 }
 
-/**
- * The fields of an STD-8 operation (docs/stablecoins.md "Operations"): the fixed ones are taken
- * whole with their bool/choice bytes checked; CreateStableToken, StableSetGuardians and
- * StableConfigureSecurity are walked field by field. Values are the core's at execution.
- */
 /** The shape of a bridge operation's fields (abi/operations.mjs rows 26, 71–75); strings UTF-8. */
 function decodeBridgeFields(d: u32): bool {
   if (d == OP_BRIDGE_DEPOSIT) {
@@ -595,6 +590,11 @@ function decodeBridgeFields(d: u32): bool {
   return !bad;
 }
 
+/**
+ * The fields of an STD-8 operation (docs/stablecoins.md "Operations"): the fixed ones are taken
+ * whole with their bool/choice bytes checked; CreateStableToken, StableSetGuardians and
+ * StableConfigureSecurity are walked field by field. Values are the core's at execution.
+ */
 function decodeStableFields(d: u32): bool {
   if (d == OP_CREATE_STABLE_TOKEN) {
     if (!rStr() || !rStr()) return false; // name, symbol
@@ -629,6 +629,11 @@ function decodeStableFields(d: u32): bool {
   else if (d == OP_STABLE_UNFREEZE_MINT) take(OP_STABLE_UNFREEZE_MINT_BYTES);
   else if (d == OP_STABLE_APPROVE_MINT) take(OP_STABLE_APPROVE_MINT_BYTES);
   else if (d == OP_STABLE_RAISE_SUPPLY_CAP) take(OP_STABLE_RAISE_SUPPLY_CAP_BYTES);
-  else take(OP_STABLE_VERIFY_ISSUER_BYTES);
+  else if (d == OP_STABLE_VERIFY_ISSUER) take(OP_STABLE_VERIFY_ISSUER_BYTES);
+  else { // StableIssuerProof: token, method (a choice of 3), chain_id, subject, detail, signature
+    if (!byteAtMost(take(32 + 1 + 8 + 32) + 32, 2)) return false;
+    rVec(); // detail (the core checks UTF-8 and 1-128 bytes for domain and documents)
+    rVec(); // signature
+  }
   return !bad;
 }

@@ -266,3 +266,6 @@ export const BRIDGE_NOT_PENDING: u32 = 194; // no pending receive for this (chai
 export const BRIDGE_INVALID_DESTINATION: u32 = 195; // a withdrawal destination must be 1-128 bytes
 export const BRIDGE_WITHDRAWAL_NOT_FOUND: u32 = 196; // no withdrawal with this sequence number, or its chain, destination, token or amount differ from the attestation
 export const BRIDGE_ALREADY_ATTESTED: u32 = 197; // this withdrawal is already attested
+export const NOT_FOUNDATION: u32 = 177; // only the foundation (0x00…03) or governance (0x00…09) records an issuer-onboarding proof
+export const PROOF_ALREADY_RECORDED: u32 = 178; // this issuer-onboarding proof (admin signature, domain or documents) is already recorded for the token
+export const INVALID_ISSUER_PROOF: u32 = 179; // an issuer-onboarding proof is malformed (admin_signature: a chain id, a 20-byte EVM address in the last 20 bytes, a 65-byte signature, no detail; domain and documents: a non-zero digest, 1-128 bytes of detail, no chain id or signature)

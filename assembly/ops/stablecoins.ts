@@ -11,7 +11,7 @@
 
 import * as S from "../status";
 import * as U from "../u128";
-import { balanceEntry, reservedEntry, stableBlacklistEntry, stableBlacklistIndexEntry, stableEntry, stableProfileEntry, symbolEntry, tokenEntry, upperInto } from "../keys";
+import { balanceEntry, reservedEntry, stableBlacklistEntry, stableBlacklistIndexEntry, stableEntry, stableOnboardingEntry, stableProfileEntry, symbolEntry, tokenEntry, upperInto } from "../keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
 import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd, tokenSupplyOffset } from "../ledger";
 import { beginEvent } from "../events";
@@ -26,7 +26,7 @@ import {
   OP_CREATE_STABLE_TOKEN, OP_STABLE_APPROVE_MINT, OP_STABLE_BLACKLIST, OP_STABLE_BURN, OP_STABLE_CANCEL_PENDING,
   OP_STABLE_CONFIGURE_MINTER, OP_STABLE_CONFIGURE_SECURITY, OP_STABLE_EXECUTE_PENDING, OP_STABLE_FREEZE_MINT,
   OP_STABLE_HANDOVER, OP_STABLE_MINT, OP_STABLE_PAUSE, OP_STABLE_RAISE_SUPPLY_CAP, OP_STABLE_SET_GUARDIANS,
-  OP_STABLE_TRANSFER_ROLE, OP_STABLE_UNFREEZE_MINT, OP_STABLE_VERIFY_ISSUER,
+  OP_STABLE_TRANSFER_ROLE, OP_STABLE_UNFREEZE_MINT, OP_STABLE_VERIFY_ISSUER, OP_STABLE_ISSUER_PROOF, EV_STABLE_ISSUER_PROOF, EV_STABLE_ISSUER_PROOF_BYTES,
   R_STABLE_BLACKLISTED, R_STABLE_BLACKLISTER, R_STABLE_CREATED_HEIGHT, R_STABLE_EPOCH_LENGTH, R_STABLE_FLAGS,
   R_STABLE_GUARDIANS, R_STABLE_MASTER_MINTER, R_STABLE_MINT_THRESHOLD, R_STABLE_NEXT_PENDING_ID, R_STABLE_OWNER,
   R_STABLE_PAUSER, R_STABLE_REQUIRED_SIGNERS, R_STABLE_SUPPLY_CAP, R_STABLE_TIMELOCK, R_STABLE_VERIFICATION,
@@ -295,7 +295,7 @@ function totalSupplyHi(): u64 {
 // ---- dispatch ---------------------------------------------------------------------------------
 
 export function isStableOp(kind: u32): bool {
-  return kind >= OP_CREATE_STABLE_TOKEN && kind <= OP_STABLE_VERIFY_ISSUER;
+  return kind >= OP_CREATE_STABLE_TOKEN && kind <= OP_STABLE_ISSUER_PROOF;
 }
 
 /** One STD-8 operation; `op` is its decoded record (assembly/bundle.ts: +4 fields, +8 their length). */
@@ -320,7 +320,8 @@ export function execStable(kind: u32, user: usize, op: usize, bundleIndex: u32, 
   else if (kind == OP_STABLE_CONFIGURE_SECURITY) st = execSecurity(user, token, f, bundleIndex, opIndex);
   else if (kind == OP_STABLE_APPROVE_MINT) st = execApproveMint(user, token, load<u64>(f, 32), bundleIndex, opIndex);
   else if (kind == OP_STABLE_RAISE_SUPPLY_CAP) st = execRaiseCap(user, token, f + 32, bundleIndex, opIndex);
-  else st = execVerify(user, token, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_VERIFY_ISSUER) st = execVerify(user, token, bundleIndex, opIndex);
+  else st = execIssuerProof(user, token, f, bundleIndex, opIndex);
   if (st == S.OK) storeStable(stableE);
   return st;
 }
@@ -868,5 +869,91 @@ function execVerify(user: usize, token: usize, bundleIndex: u32, opIndex: u32): 
   if (!bytesEq(user, GOVERNANCE, 32)) return S.NOT_GOVERNANCE;
   if (load<u8>(W, R_STABLE_VERIFICATION) < V_VERIFIED) store<u8>(W, V_VERIFIED, R_STABLE_VERIFICATION);
   adminEvent(token, user, ZERO, A_VERIFIED, load<u8>(W, R_STABLE_VERIFICATION), bundleIndex, opIndex);
+  return S.OK;
+}
+
+// ---- issuer onboarding (spec §4.16) ----------------------------------------------------------------
+
+// StableIssuerProof.method: the three proofs of spec §4.16.
+// @ts-ignore: decorator
+@inline const M_ADMIN_SIGNATURE: u8 = 0;
+// @ts-ignore: decorator
+@inline const ONBOARDING_VERSION: u8 = 1;
+// @ts-ignore: decorator
+@inline const MAX_PROOF_DETAIL: u32 = 128;
+// @ts-ignore: decorator
+@inline const EVM_SIGNATURE_BYTES: u32 = 65;
+// @ts-ignore: decorator
+@inline const PROOF_FIXED: usize = 1 + 32 + 8 + 8 + 32; // method by height chain_id subject
+const HEIGHT_LE = memory.data(8);
+
+/**
+ * StableIssuerProof { token, method, chain_id, subject, detail, signature }: NOT_FOUNDATION →
+ * INVALID_ISSUER_PROOF (the shape of the method) → PROOF_ALREADY_RECORDED. Appends the proof to
+ * the 0x44 StableOnboarding record; the second distinct method recorded makes a Pending issuer
+ * Verified ("two of three", spec §4.16) — Issuer-Held stays. The admin signature itself is the
+ * host's to verify (secp256k1 is not in the core): a bundle whose signature does not recover the
+ * named address is refused before admission (src/chain/issuer-proof.ts), as double-sign evidence
+ * is (docs/stablecoins.md "Issuer onboarding").
+ */
+function execIssuerProof(user: usize, token: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
+  if (!bytesEq(user, FOUNDATION, 32) && !bytesEq(user, GOVERNANCE, 32)) return S.NOT_FOUNDATION;
+  let method = load<u8>(f, 32);
+  let chainId = load<u64>(f, 33);
+  let subject = f + 41;
+  let dLen = load<u32>(f, 73);
+  let detail = f + 77;
+  let sLen = load<u32>(detail + <usize>dLen);
+  let sig = detail + <usize>dLen + 4;
+  if (method == M_ADMIN_SIGNATURE) {
+    if (chainId == 0 || !isZero(subject, 12) || isZero(subject + 12, 20) || sLen != EVM_SIGNATURE_BYTES || dLen != 0) return S.INVALID_ISSUER_PROOF;
+  } else if (chainId != 0 || isZero(subject, 32) || sLen != 0 || dLen == 0 || dLen > MAX_PROOF_DETAIL || !validUtf8(detail, dLen)) {
+    return S.INVALID_ISSUER_PROOF;
+  }
+  let e = stableOnboardingEntry(token);
+  let n: u32 = 0;
+  let have: u32 = 0; // bit m: method m is recorded
+  let oldLen: u32 = 0;
+  if (exists(e)) {
+    let p = valPtr(e);
+    oldLen = <u32>valLen(e);
+    n = load<u32>(p, 1);
+    let q = p + 5;
+    for (let i: u32 = 0; i < n; i++) {
+      have |= <u32>1 << load<u8>(q);
+      q += PROOF_FIXED;
+      q += 4 + <usize>load<u32>(q); // detail
+      q += 4 + <usize>load<u32>(q); // signature
+    }
+  }
+  if ((have & (<u32>1 << method)) != 0) return S.PROOF_ALREADY_RECORDED;
+  bufSetLen(out, 0);
+  if (n == 0) {
+    bufU8(out, ONBOARDING_VERSION);
+    bufU32(out, 0);
+  } else bufBytes(out, valPtr(e), oldLen);
+  store<u32>(bufPtr(out), n + 1, 1);
+  bufU8(out, method);
+  bufBytes(out, user, 32);
+  store<u64>(HEIGHT_LE, ctxHeight);
+  bufBytes(out, HEIGHT_LE, 8);
+  bufBytes(out, f + 33, 8); // chain_id
+  bufBytes(out, subject, 32);
+  bufU32(out, dLen);
+  bufBytes(out, detail, dLen);
+  bufU32(out, sLen);
+  bufBytes(out, sig, sLen);
+  setValue(e, bufPtr(out), bufLen(out));
+  have |= <u32>1 << method;
+  let count: u8 = 0;
+  for (let m: u32 = 0; m < 3; m++) if ((have & (<u32>1 << m)) != 0) count++;
+  if (count >= 2 && load<u8>(W, R_STABLE_VERIFICATION) < V_VERIFIED) store<u8>(W, V_VERIFIED, R_STABLE_VERIFICATION);
+  let d = beginEvent(bundleIndex, <u16>opIndex, EV_STABLE_ISSUER_PROOF, EV_STABLE_ISSUER_PROOF_BYTES);
+  memory.copy(d, token, 32);
+  memory.copy(d + 32, user, 32);
+  memory.copy(d + 64, subject, 32);
+  store<u8>(d + 96, method);
+  store<u8>(d + 97, count);
+  store<u8>(d + 98, load<u8>(W, R_STABLE_VERIFICATION));
   return S.OK;
 }

@@ -474,6 +474,7 @@ export const OpCode = {
   StableApproveMint: 67,
   StableRaiseSupplyCap: 68,
   StableVerifyIssuer: 69,
+  StableIssuerProof: 70,
   RotateConsensusKey: 119,
 } as const;
 export type OpName = keyof typeof OpCode;
@@ -589,6 +590,7 @@ export const OPERATION_GAS = {
   StableApproveMint: { base: GAS_STD8_MINT },
   StableRaiseSupplyCap: { base: GAS_STD8_ADMIN },
   StableVerifyIssuer: { base: GAS_STD8_ADMIN },
+  StableIssuerProof: { base: GAS_STD8_ADMIN },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
 
@@ -675,6 +677,7 @@ export const Prefix = {
   STABLE_BLACKLIST: 0x41,
   STABLE_BLACKLIST_INDEX: 0x43,
   STABLE_PROFILE: 0x42,
+  STABLE_ONBOARDING: 0x44,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
 } as const;
@@ -733,6 +736,7 @@ export const EventKind = {
   BridgeWithdrawalAttested: 32,
   BridgeMappingRegistered: 33,
   BridgeAttestersSet: 34,
+  StableIssuerProof: 24,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
 export const LAST_KNOWN_KIND = 58;
@@ -785,6 +789,7 @@ export const EV_BRIDGE_WITHDRAWN_BYTES = 104;
 export const EV_BRIDGE_WITHDRAWAL_ATTESTED_BYTES = 8;
 export const EV_BRIDGE_MAPPING_REGISTERED_BYTES = 64;
 export const EV_BRIDGE_ATTESTERS_SET_BYTES = 2;
+export const EV_STABLE_ISSUER_PROOF_BYTES = 99;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -835,6 +840,7 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.BridgeWithdrawalAttested]: 8,
   [EventKind.BridgeMappingRegistered]: 64,
   [EventKind.BridgeAttestersSet]: 2,
+  [EventKind.StableIssuerProof]: 99,
 };
 
 /**
@@ -894,4 +900,5 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.BridgeWithdrawalAttested]: [],
   [EventKind.BridgeMappingRegistered]: [],
   [EventKind.BridgeAttestersSet]: [],
+  [EventKind.StableIssuerProof]: [32],
 };

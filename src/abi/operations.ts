@@ -764,6 +764,19 @@ export interface StableVerifyIssuerOp {
   type: 'StableVerifyIssuer';
   token: Uint8Array;
 }
+export interface StableIssuerProofOp {
+  type: 'StableIssuerProof';
+  token: Uint8Array;
+  method: 'admin_signature' | 'domain' | 'documents';
+  /** admin_signature: the origin EVM chain id the message names; 0 otherwise */
+  chainId: bigint;
+  /** admin_signature: the admin EVM address in the last 20 bytes (12 zero bytes first); domain, documents: SHA-256 of the evidence the foundation checked */
+  subject: Uint8Array;
+  /** domain, documents: 1–128 bytes of UTF-8 (the domain name; the documents reference); admin_signature: empty */
+  detail: Uint8Array;
+  /** admin_signature: the 65-byte personal_sign signature r‖s‖v; otherwise empty */
+  signature: Uint8Array;
+}
 export interface RotateConsensusKeyOp {
   type: 'RotateConsensusKey';
   newConsensusPubkey: Uint8Array;
@@ -952,7 +965,7 @@ export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;
 export type CollectionOperation = CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp;
-export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreateDaoOp | DaoProposeOp | DaoVoteOp | DaoExecuteOp | DaoCancelOp | DaoUnlockOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | BridgeDepositOp | BridgeWithdrawOp | RegisterBridgeMappingOp | SetBridgeAttestersOp | ClaimBridgeDepositOp | AttestBridgeWithdrawalOp | SetContractSafetyOp | CreateStableTokenOp | StableMintOp | StableBurnOp | StablePauseOp | StableBlacklistOp | StableTransferRoleOp | StableConfigureMinterOp | StableHandoverOp | StableCancelPendingOp | StableExecutePendingOp | StableFreezeMintOp | StableUnfreezeMintOp | StableSetGuardiansOp | StableConfigureSecurityOp | StableApproveMintOp | StableRaiseSupplyCapOp | StableVerifyIssuerOp | RotateConsensusKeyOp;
+export type Operation = TransferOp | AddKeyOp | RemoveKeyOp | RotateKeyOp | StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | CreateProposalOp | VoteProposalOp | ExecuteProposalOp | CancelProposalOp | CreateMultiSigOp | ProposeMultiSigTxOp | ApproveMultiSigTxOp | RevokeMultiSigApprovalOp | ScheduleUpgradeOp | CancelUpgradeOp | VoteUpgradeOp | CreateDaoOp | DaoProposeOp | DaoVoteOp | DaoExecuteOp | DaoCancelOp | DaoUnlockOp | CreatePoolOp | AddLiquidityOp | RemoveLiquidityOp | SwapOp | RegisterNameOp | CreateTokenOp | UpdateTokenMetadataOp | LockTokenMetadataOp | ReportDoubleSignOp | CreateNftCollectionOp | MintNftOp | TransferNftOp | BurnNftOp | CreateMultiTokenCollectionOp | DefineTokenTypeOp | MintMultiTokenOp | TransferMultiTokenOp | BurnMultiTokenOp | BatchMintMultiTokenOp | BatchTransferMultiTokenOp | RegisterProgramOp | CreateScheduleOp | CancelScheduleOp | ApproveOp | TransferFromOp | CreatePresaleOp | ContributePresaleOp | FinalizePresaleOp | RefundPresaleOp | ClaimPresaleTokensOp | CreateStakingPoolOp | StakeToPoolOp | UnstakeFromPoolOp | ClaimPoolRewardsOp | FundStakingPoolOp | RegisterMarketMakerOp | DeregisterMarketMakerOp | CreateAtomenceOrderOp | MatchAtomenceOrderOp | SettleAtomenceOrderOp | CancelAtomenceOrderOp | AnchorOp | CreatePassportOp | RegisterGameOp | SetGameProfileOp | SetRecoveryOp | InitiateRecoveryOp | ApproveRecoveryOp | CancelRecoveryOp | FinalizeRecoveryOp | BridgeDepositOp | BridgeWithdrawOp | RegisterBridgeMappingOp | SetBridgeAttestersOp | ClaimBridgeDepositOp | AttestBridgeWithdrawalOp | SetContractSafetyOp | CreateStableTokenOp | StableMintOp | StableBurnOp | StablePauseOp | StableBlacklistOp | StableTransferRoleOp | StableConfigureMinterOp | StableHandoverOp | StableCancelPendingOp | StableExecutePendingOp | StableFreezeMintOp | StableUnfreezeMintOp | StableSetGuardiansOp | StableConfigureSecurityOp | StableApproveMintOp | StableRaiseSupplyCapOp | StableVerifyIssuerOp | StableIssuerProofOp | RotateConsensusKeyOp;
 
 /** Each operation's fields in Borsh order: name, wire name, type ('u64', 'bytes32', 'choice:below|above', 'tagged:ScheduleTrigger', 'operations', …). */
 export interface OperationField { name: string; wire: string; type: string }
@@ -1063,6 +1076,7 @@ export const OPERATION_FIELDS: Readonly<Record<Operation['type'], readonly Opera
   StableApproveMint: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'pendingId', wire: 'pending_id', type: 'u64' }],
   StableRaiseSupplyCap: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'supplyCap', wire: 'supply_cap', type: 'u128' }],
   StableVerifyIssuer: [{ name: 'token', wire: 'token', type: 'bytes32' }],
+  StableIssuerProof: [{ name: 'token', wire: 'token', type: 'bytes32' }, { name: 'method', wire: 'method', type: 'choice:admin_signature|domain|documents' }, { name: 'chainId', wire: 'chain_id', type: 'u64' }, { name: 'subject', wire: 'subject', type: 'bytes32' }, { name: 'detail', wire: 'detail', type: 'vec' }, { name: 'signature', wire: 'signature', type: 'vec' }],
   RotateConsensusKey: [{ name: 'newConsensusPubkey', wire: 'new_consensus_pubkey', type: 'bytes32' }],
 };
 /** The variants of each tagged enum: tag and fields. */
@@ -1785,6 +1799,15 @@ export function writeOperation(w: BorshWriter, op: Operation): void {
       w.u8(OpCode.StableVerifyIssuer, 'type');
       w.fixedBytes(op.token, 32, 'token');
       return;
+    case 'StableIssuerProof':
+      w.u8(OpCode.StableIssuerProof, 'type');
+      w.fixedBytes(op.token, 32, 'token');
+      w.u8(op.method === 'admin_signature' ? 0 : op.method === 'domain' ? 1 : 2, 'method');
+      w.u64(op.chainId, 'chain_id');
+      w.fixedBytes(op.subject, 32, 'subject');
+      w.vecBytes(op.detail, 'detail', MAX_STD8_STRING_BYTES);
+      w.vecBytes(op.signature, 'signature', MAX_STD8_STRING_BYTES);
+      return;
     case 'RotateConsensusKey':
       w.u8(OpCode.RotateConsensusKey, 'type');
       w.fixedBytes(op.newConsensusPubkey, 32, 'new_consensus_pubkey');
@@ -2127,6 +2150,9 @@ export function readOperation(r: BorshReader): Operation {
     }
     case OpCode.StableVerifyIssuer: {
       return { type: 'StableVerifyIssuer', token: r.fixedBytes(32, 'token') };
+    }
+    case OpCode.StableIssuerProof: {
+      return { type: 'StableIssuerProof', token: r.fixedBytes(32, 'token'), method: readChoice(r, 'method', ['admin_signature', 'domain', 'documents'] as const), chainId: r.u64('chain_id'), subject: r.fixedBytes(32, 'subject'), detail: r.vecBytes('detail', MAX_STD8_STRING_BYTES), signature: r.vecBytes('signature', MAX_STD8_STRING_BYTES) };
     }
     case OpCode.RotateConsensusKey: {
       return { type: 'RotateConsensusKey', newConsensusPubkey: r.fixedBytes(32, 'new_consensus_pubkey') };

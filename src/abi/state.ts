@@ -690,6 +690,15 @@ export function stableProfileKey(mint: Uint8Array): Uint8Array {
   return k;
 }
 
+/** 0x44 mint bytes32 → StableOnboarding: the issuer-onboarding proofs recorded for the token (spec §4.16); absent until the first */
+export function stableOnboardingKey(mint: Uint8Array): Uint8Array {
+  check32('mint', mint);
+  const k = new Uint8Array(33);
+  k[0] = Prefix.STABLE_ONBOARDING;
+  k.set(mint, 1);
+  return k;
+}
+
 /** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
@@ -2287,6 +2296,49 @@ function readBridgeWithdrawalRecord(r: RecordReader): BridgeWithdrawalRecordFiel
 export function decodeBridgeWithdrawalRecordFields(v: Uint8Array): BridgeWithdrawalRecordFields {
   const r = new RecordReader(v);
   const rec = readBridgeWithdrawalRecord(r);
+  r.end();
+  return rec;
+}
+
+/** StableIssuerProof: one issuer-onboarding proof (spec §4.16; docs/stablecoins.md "Issuer onboarding") */
+export interface StableIssuerProofFields {
+  /** 0 admin_signature, 1 domain, 2 documents */
+  method: number;
+  /** who recorded it (the foundation or governance) */
+  by: Uint8Array;
+  height: bigint;
+  /** admin_signature: the origin EVM chain id; 0 otherwise */
+  chainId: bigint;
+  /** admin_signature: the admin EVM address (last 20 bytes); otherwise SHA-256 of the evidence */
+  subject: Uint8Array;
+  /** domain: the domain; documents: the reference; admin_signature: empty */
+  detail: string;
+  /** admin_signature: the 65-byte signature; otherwise empty */
+  signature: Uint8Array;
+}
+function readStableIssuerProof(r: RecordReader): StableIssuerProofFields {
+  return { method: r.u8(), by: r.bytes(32).slice(), height: r.u64(), chainId: r.u64(), subject: r.bytes(32).slice(), detail: r.string(), signature: r.vec().slice() };
+}
+/** Decode a whole StableIssuerProof record; RangeError when it is short or has trailing bytes. */
+export function decodeStableIssuerProofFields(v: Uint8Array): StableIssuerProofFields {
+  const r = new RecordReader(v);
+  const rec = readStableIssuerProof(r);
+  r.end();
+  return rec;
+}
+
+/** StableOnboarding: the issuer-onboarding record (0x44): the proofs in the order recorded, at most one per method */
+export interface StableOnboardingFields {
+  version: number;
+  proofs: StableIssuerProofFields[];
+}
+function readStableOnboarding(r: RecordReader): StableOnboardingFields {
+  return { version: r.u8(), proofs: r.list(readStableIssuerProof) };
+}
+/** Decode a whole StableOnboarding record; RangeError when it is short or has trailing bytes. */
+export function decodeStableOnboardingFields(v: Uint8Array): StableOnboardingFields {
+  const r = new RecordReader(v);
+  const rec = readStableOnboarding(r);
   r.end();
   return rec;
 }

@@ -1,6 +1,6 @@
 import type { BlockResultView } from '../core/block-result.js';
 import { encodeStakingPool } from './staking-pools.js';
-import { BUNDLE_LEVEL_OP, STABLE_ADMIN_ACTIONS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES, type AccountsEvent, type CoreEvent } from '../core/events.js';
+import { BUNDLE_LEVEL_OP, STABLE_ADMIN_ACTIONS, ISSUER_PROOF_METHODS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES, type AccountsEvent, type CoreEvent } from '../core/events.js';
 import { PLAN_STATES } from './upgrades.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
@@ -89,7 +89,8 @@ export type ReceiptEvent =
   | { type: 'StableCreated'; op_index: number | null; mint: string; owner: string; master_minter: string; pauser: string; blacklister: string }
   | { type: 'StableAdmin'; op_index: number | null; mint: string; by: string; subject: string; action: string; value: number }
   | { type: 'StablePending'; op_index: number | null; mint: string; by: string; pending_id: string; kind: string; outcome: string; effective_height: number }
-  | { type: 'StableMinter'; op_index: number | null; mint: string; by: string; minter: string; action: 'added' | 'removed' | 'configured'; allowance: string; epoch_limit: string };
+  | { type: 'StableMinter'; op_index: number | null; mint: string; by: string; minter: string; action: 'added' | 'removed' | 'configured'; allowance: string; epoch_limit: string }
+  | { type: 'StableIssuerProof'; op_index: number | null; mint: string; by: string; method: string; subject: string; proofs: number; verification_status: string };
 
 /**
  * The receipt of the bundle at `index` of a block, from the block's stored execution result
@@ -318,6 +319,14 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
       return {
         type: 'StableMinter', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by), minter: encodeAccount(event.minter),
         action: (['added', 'removed', 'configured'] as const)[event.action] ?? 'configured', allowance: event.allowance.toString(), epoch_limit: event.epochLimit.toString(),
+      };
+    case 'StableIssuerProof':
+      return {
+        type: 'StableIssuerProof', op_index: opIndex, mint: encodeMint(event.mint), by: encodeAccount(event.by),
+        method: ISSUER_PROOF_METHODS[event.method] ?? String(event.method),
+        // the admin's EVM address, or the evidence digest (docs/stablecoins.md "Issuer onboarding")
+        subject: event.method === 0 ? `0x${Buffer.from(event.subject.subarray(12)).toString('hex')}` : `0x${Buffer.from(event.subject).toString('hex')}`,
+        proofs: event.proofs, verification_status: (['Pending', 'Verified', 'Issuer-Held'] as const)[event.verification] ?? String(event.verification),
       };
     case 'DaoCreated':
       return { type: 'DaoCreated', op_index: opIndex, dao_address: encodeDao(event.dao), dao_id: event.daoId.toString(), creator: encodeAccount(event.creator), token_mint: encodeMint(event.tokenMint) };

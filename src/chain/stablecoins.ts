@@ -8,7 +8,7 @@
  */
 import {
   decodeTokenFields, tokenKey, decodeStableCoinFields, decodeStableProfileFields, stableBlacklistKey, stableKey, stableProfileKey,
-  type StableCoinFields, type StableProfileFields,
+  decodeStableOnboardingFields, stableOnboardingKey, type StableCoinFields, type StableProfileFields, type StableOnboardingFields,
 } from '../abi/state.js';
 import { STD8_MIN_HANDOVER_DELAY, TOKEN_FLAG_PAUSED, GOVERNANCE, FOUNDATION } from '../abi/constants.js';
 import type { Operation } from '../abi/operations.js';
@@ -16,7 +16,7 @@ import type { StatusName } from '../core/status.js';
 import type { TokenRecord } from '../core/records.js';
 import type { StateReader } from './state-reader.js';
 
-export type { StableCoinFields, StableProfileFields };
+export type { StableCoinFields, StableProfileFields, StableOnboardingFields };
 
 /** StableCoin.flags bits (abi/state.mjs). */
 export const STABLE_FLAG_MINT_FROZEN = 1;
@@ -39,6 +39,13 @@ export function stableProfile(state: StateReader, mint: Uint8Array): StableProfi
   const v = state.get(stableProfileKey(mint));
   return v ? decodeStableProfileFields(v) : undefined;
 }
+/** The issuer-onboarding proofs recorded for a token (0x44; docs/stablecoins.md "Issuer onboarding"), or undefined before the first. */
+export function stableOnboarding(state: StateReader, mint: Uint8Array): StableOnboardingFields | undefined {
+  const v = state.get(stableOnboardingKey(mint));
+  return v ? decodeStableOnboardingFields(v) : undefined;
+}
+/** Distinct proofs that make a Pending issuer Verified (spec §4.16: two of three). */
+export const ONBOARDING_PROOFS_REQUIRED = 2;
 export function isBlacklisted(state: StateReader, mint: Uint8Array, account: Uint8Array): boolean {
   return state.get(stableBlacklistKey(mint, account)) !== undefined;
 }
@@ -151,6 +158,12 @@ export function refusal(state: StateReader, token: TokenRecord | undefined, heig
       return undefined;
     case 'StableVerifyIssuer':
       return eq(sender, GOVERNANCE) ? undefined : r('NOT_GOVERNANCE', 'only governance may verify an issuer');
+    case 'StableIssuerProof': {
+      if (!eq(sender, FOUNDATION) && !eq(sender, GOVERNANCE)) return r('NOT_FOUNDATION', 'only the foundation 0x00…03 (or governance 0x00…09) records an issuer-onboarding proof');
+      const method = ['admin_signature', 'domain', 'documents'].indexOf(op.method);
+      const done = stableOnboarding(state, op.token)?.proofs.some((p) => p.method === method) ?? false;
+      return done ? r('PROOF_ALREADY_RECORDED', `the ${op.method} proof is already recorded for this token`) : undefined;
+    }
     default:
       return undefined;
   }

@@ -7,6 +7,7 @@ import type { BundleAuth, PendingBundle } from './mempool.js';
 import type { AccountKeys } from './account-keys.js';
 import { looksLikeEvmTransaction } from './evm/transaction.js';
 import { checkDoubleSignEvidence } from './double-sign.js';
+import { checkIssuerProof, issuerProofs } from '../codec/issuer-proof.js';
 import { AUTH_UNSIGNED, ED25519_SIGNATURE_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../abi/constants.js';
 
 export interface AdmissionContext {
@@ -22,6 +23,8 @@ export interface AdmissionContext {
    * docs/eth.md "Sending"); absent, such bundles are refused as a bad signature.
    */
   verifyEvm?(bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array): Promise<BundleAuth>;
+  /** this network's chain id: the admin-signature proofs of issuer onboarding name it (src/codec/issuer-proof.ts); absent, they are not checked */
+  chainId?: number;
 }
 
 /**
@@ -57,6 +60,14 @@ export class SubmissionGate {
       if (op.type !== 'ReportDoubleSign') continue;
       const why = checkDoubleSignEvidence(op);
       if (why) throw invalid('INVALID_EVIDENCE', `invalid double-sign evidence: ${why}`, hash);
+    }
+    // Issuer onboarding (docs/stablecoins.md "Issuer onboarding"): the core cannot check the
+    // origin admin's secp256k1 signature, so a proof that does not verify never reaches a block.
+    if (ctx.chainId !== undefined) {
+      for (const op of issuerProofs(bundle.operations)) {
+        const why = checkIssuerProof(op, ctx.chainId);
+        if (why) throw invalid('INVALID_ISSUER_PROOF', `invalid issuer-onboarding proof: ${why}`, hash);
+      }
     }
     const stateNonce = ctx.stateNonce(bundle.userAccount);
     if (bundle.nonce < stateNonce) {

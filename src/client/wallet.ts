@@ -6,6 +6,7 @@ import {
   type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField, type UpdateTokenMetadataOp,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
+import { issuerOnboardingMessage } from '../codec/issuer-proof.js';
 import { atomenceOrderId } from '../codec/domain-ids.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
@@ -621,6 +622,46 @@ export class Wallet {
       type: 'StableConfigureSecurity', token: await this.resolveMint(token), timelock: toBigInt(config.timelock, 'timelock'), mintThreshold: toBigInt(config.mintThreshold, 'mintThreshold'),
       requiredSigners: config.requiredSigners, cosigners: concatAccounts(config.cosigners, 'cosigners'), quantumRequired: config.quantumRequired,
     }, opts);
+  }
+
+  // Issuer onboarding (spec §4.16; docs/stablecoins.md "Issuer onboarding"). The proofs are recorded
+  // by the keyless foundation (0x00…03) or governance, so on mainnet they travel in a VerifyIssuer
+  // protocol proposal that this wallet (a staker) creates: stableProposeIssuerProofs.
+
+  /**
+   * The message the origin-chain admin signs with personal_sign (the text of
+   * svc_stableIssuerOnboardingMessage): sign it with the admin key, e.g. viem's
+   * `account.signMessage({ message })`, and pass the signature to stableIssuerProofOp.
+   */
+  async stableOnboardingMessage(token: TokenRef, originChainId: Amount): Promise<string> {
+    const chainId = Number(BigInt(await this.client.call<string>('eth_chainId', [])));
+    return issuerOnboardingMessage(await this.resolveMint(token), toBigInt(originChainId, 'originChainId'), chainId);
+  }
+
+  /** A StableIssuerProof (70) operation: the admin's signature, or the foundation's domain or documents attestation. */
+  async stableIssuerProofOp(token: TokenRef, proof:
+    | { method: 'admin_signature'; originChainId: Amount; adminAddress: string; signature: string }
+    | { method: 'domain' | 'documents'; evidenceDigest: string; detail: string }): Promise<Operation> {
+    const mint = await this.resolveMint(token);
+    const hex = (v: string, bytes: number, what: string) => {
+      if (!new RegExp(`^0x[0-9a-fA-F]{${2 * bytes}}$`).test(v)) throw new TypeError(`${what} must be 0x + ${2 * bytes} hex digits`);
+      return Uint8Array.from(Buffer.from(v.slice(2), 'hex'));
+    };
+    if (proof.method === 'admin_signature') {
+      const subject = new Uint8Array(32);
+      subject.set(hex(proof.adminAddress, 20, 'adminAddress'), 12);
+      return { type: 'StableIssuerProof', token: mint, method: proof.method, chainId: toBigInt(proof.originChainId, 'originChainId'), subject, detail: new Uint8Array(0), signature: hex(proof.signature, 65, 'signature') };
+    }
+    return { type: 'StableIssuerProof', token: mint, method: proof.method, chainId: 0n, subject: hex(proof.evidenceDigest, 32, 'evidenceDigest'), detail: new TextEncoder().encode(proof.detail), signature: new Uint8Array(0) };
+  }
+
+  /**
+   * The mainnet path of svc_stableSubmitAdminSignature / svc_stableAttestIssuer: a VerifyIssuer
+   * protocol proposal carrying the proofs (stableIssuerProofOp), which run as governance once passed.
+   * The node refuses the proposal at once if an admin signature does not verify.
+   */
+  async stableProposeIssuerProofs(title: string, description: string, proofs: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.createProposal(title, description, { kind: 'VerifyIssuer', operations: proofs }, opts);
   }
 
   /** TransferNft (39): a token this account holds. */

@@ -11,7 +11,7 @@ import {
   EV_PRESALE_CREATED_BYTES, EV_STAKING_POOL_CREATED_BYTES,
   EV_KEY_ADDED_BYTES, EV_KEY_REMOVED_BYTES, EV_RECOVERY_SET_BYTES, EV_RECOVERY_INITIATED_BYTES, EV_RECOVERY_APPROVED_BYTES,
   EV_RECOVERY_CANCELLED_BYTES, EV_RECOVERY_FINALIZED_BYTES, EV_MULTISIG_CREATED_BYTES, EV_MULTISIG_TX_UPDATED_BYTES, EV_MULTISIG_TX_EXECUTED_BYTES,
-  EV_STABLE_CREATED_BYTES, EV_STABLE_ADMIN_BYTES, EV_STABLE_PENDING_BYTES, EV_STABLE_MINTER_BYTES,
+  EV_STABLE_CREATED_BYTES, EV_STABLE_ADMIN_BYTES, EV_STABLE_PENDING_BYTES, EV_STABLE_MINTER_BYTES, EV_STABLE_ISSUER_PROOF_BYTES,
 } from '../abi/constants.js';
 
 /**
@@ -339,13 +339,29 @@ export interface StableMinterEvent extends EventBase {
   allowance: bigint;
   epochLimit: bigint;
 }
+/** An issuer-onboarding proof recorded (docs/stablecoins.md "Issuer onboarding"). */
+export interface StableIssuerProofEvent extends EventBase {
+  kind: 'StableIssuerProof';
+  mint: Uint8Array;
+  by: Uint8Array;
+  /** admin_signature: the admin EVM address in the last 20 bytes; otherwise the evidence digest */
+  subject: Uint8Array;
+  /** 0 admin_signature, 1 domain, 2 documents */
+  method: number;
+  /** distinct proofs recorded now (two make the issuer Verified) */
+  proofs: number;
+  /** StableCoin.verification after the proof */
+  verification: number;
+}
+/** StableIssuerProof.method names (abi/operations.mjs). */
+export const ISSUER_PROOF_METHODS = ['admin_signature', 'domain', 'documents'] as const;
 /** StableAdmin.action names (docs/stablecoins.md "Events"). */
 export const STABLE_ADMIN_ACTIONS = ['pause', 'blacklist', 'mint_freeze', 'guardians', 'security', 'supply_cap', 'issuer_verified', 'role_applied'] as const;
 /** StablePending kind and outcome names. */
 export const STABLE_PENDING_KINDS = ['role_change', 'minter_addition', 'handover', 'mint'] as const;
 export const STABLE_PENDING_OUTCOMES = ['queued', 'executed', 'cancelled', 'approved'] as const;
 
-export type CoreEvent = AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+export type CoreEvent = AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | StableIssuerProofEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -604,6 +620,13 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
         return {
           bundleIndex, opIndex, kind: 'StableMinter', mint: b.subarray(o, o + 32), by: b.subarray(o + 32, o + 64), minter: b.subarray(o + 64, o + 96),
           action: b[o + 96]!, allowance: u128(dv, o + 97), epochLimit: u128(dv, o + 113),
+        };
+      break;
+    case EventKind.StableIssuerProof:
+      if (len === EV_STABLE_ISSUER_PROOF_BYTES)
+        return {
+          bundleIndex, opIndex, kind: 'StableIssuerProof', mint: b.subarray(o, o + 32), by: b.subarray(o + 32, o + 64), subject: b.subarray(o + 64, o + 96),
+          method: b[o + 96]!, proofs: b[o + 97]!, verification: b[o + 98]!,
         };
       break;
   }

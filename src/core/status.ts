@@ -258,6 +258,9 @@ export const Status = {
   BRIDGE_INVALID_DESTINATION: 195,
   BRIDGE_WITHDRAWAL_NOT_FOUND: 196,
   BRIDGE_ALREADY_ATTESTED: 197,
+  NOT_FOUNDATION: 177,
+  PROOF_ALREADY_RECORDED: 178,
+  INVALID_ISSUER_PROOF: 179,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -510,6 +513,9 @@ export const STATUSES: readonly StatusInfo[] = [
   { name: 'BRIDGE_INVALID_DESTINATION', code: 195, class: 'failed', message: "a withdrawal destination must be 1-128 bytes" },
   { name: 'BRIDGE_WITHDRAWAL_NOT_FOUND', code: 196, class: 'failed', message: "no withdrawal with this sequence number, or its chain, destination, token or amount differ from the attestation" },
   { name: 'BRIDGE_ALREADY_ATTESTED', code: 197, class: 'failed', message: "this withdrawal is already attested" },
+  { name: 'NOT_FOUNDATION', code: 177, class: 'failed', message: "only the foundation (0x00…03) or governance (0x00…09) records an issuer-onboarding proof" },
+  { name: 'PROOF_ALREADY_RECORDED', code: 178, class: 'failed', message: "this issuer-onboarding proof (admin signature, domain or documents) is already recorded for the token" },
+  { name: 'INVALID_ISSUER_PROOF', code: 179, class: 'failed', message: "an issuer-onboarding proof is malformed (admin_signature: a chain id, a 20-byte EVM address in the last 20 bytes, a 65-byte signature, no detail; domain and documents: a non-zero digest, 1-128 bytes of detail, no chain id or signature)" },
 ];
 
 const byCode = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));

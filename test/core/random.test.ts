@@ -48,13 +48,13 @@ const GOV = (() => { const a = new Uint8Array(32); a[31] = 9; return a; })();
 const STABLE_CAST = [GOV, addr(0), addr(1), addr(2), addr(3)];
 
 /** What the schedule part of the generator reached, over all seeds (checked by the last test). */
-const reach = { dao: { created: 0, votes: 0, executed: 0, carried: 0, unlocked: 0 }, govExecuted: 0, govCarried: 0, govSpent: 0, govSafety: 0, accounts: new Set<number>(), planStates: new Set<number>(), spent: 0, spentInfinite: 0, runStatus: new Set<number>(), ended: new Set<number>(), duePerBlock: 0, slotsWalked: 0, statuses: new Set<number>() };
+const reach = { proofs: 0, proofsTwoOfThree: 0, dao: { created: 0, votes: 0, executed: 0, carried: 0, unlocked: 0 }, govExecuted: 0, govCarried: 0, govSpent: 0, govSafety: 0, accounts: new Set<number>(), planStates: new Set<number>(), spent: 0, spentInfinite: 0, runStatus: new Set<number>(), ended: new Set<number>(), duePerBlock: 0, slotsWalked: 0, statuses: new Set<number>() };
 
 /**
  * `gov`: a run focused on protocol proposals (docs/governance.md): mostly well-formed bundles of the
  * staked accounts, each a proposal operation, so that proposals gather votes, pass, fail and run.
  */
-async function run(seed: number, blocks: number, gov = false, accountsBias = 0, dao = false) {
+async function run(seed: number, blocks: number, gov = false, accountsBias = 0, dao = false, onboarding = false) {
   const r = rng(seed);
   const store = new MapStore();
   let core = await Core.create(store);
@@ -339,7 +339,20 @@ async function run(seed: number, blocks: number, gov = false, accountsBias = 0, 
     return out;
   };
   const stableAmount = () => r.pick([0n, 1n, 500n, 5_000n, 20_000n, 20_000n, 30_000n, 1_000_000n, U128]);
+  /** StableIssuerProof (docs/stablecoins.md "Issuer onboarding"): mostly well-formed, so a coin gathers two of three proofs. */
+  const proofOp = (tok: (w: W) => void): Op => rawOp(70, (w) => {
+    const m = r.pick([0, 0, 1, 1, 2, 2, 3]);
+    const good = r.chance(0.8);
+    tok(w); w.u8(m); w.u64(m === 0 && good ? 1n : r.chance(0.2) ? 5n : 0n);
+    const subject = new Uint8Array(32);
+    if (m === 0) subject.fill(good ? 0xab : 1, good ? 12 : 0); else if (good || r.chance(0.5)) subject.fill(0xcd);
+    w.raw(subject);
+    w.vec(m !== 0 && good ? new TextEncoder().encode(r.pick(['example.com', 'Docs 2026/1'])) : r.chance(0.2) ? new Uint8Array(129) : new Uint8Array(0));
+    w.vec(new Uint8Array(m === 0 && good ? 65 : r.pick([0, 64])));
+  });
   const stableOp = (): Op => {
+    // onboarding seeds: issuer-onboarding proofs often (other seeds draw exactly as before)
+    if (onboarding && r.chance(0.25)) return proofOp((w) => w.raw(r.pick(stables)));
     const token = r.chance(0.03) ? NTV : r.chance(0.02) ? mintOf(77) : r.chance(0.06) ? r.pick([mintOf(1), mintOf(2)]) : r.pick(stables);
     const id = () => w64(BigInt(r.int(10)));
     const p = r.int(100);
@@ -359,7 +372,7 @@ async function run(seed: number, blocks: number, gov = false, accountsBias = 0, 
     if (p < 87) return rawOp(66, (w) => { tok(w); w.u64(r.pick([0n, 1n, 2n, 4n, 1_000_001n])); w.u128(r.pick([0n, 0n, 1_000n, 10_000n])); w.u8(r.pick([0, 1, 1, 2, 3])); w.vec(accountsVec(8)); w.u8(r.chance(0.05) ? 1 : 0); });
     if (p < 93) return rawOp(67, (w) => { tok(w); w.raw(id()); });
     if (p < 95) return rawOp(68, (w) => { tok(w); w.u128(r.pick([0n, 1_000n, 10n ** 9n, 10n ** 12n])); });
-    if (p < 97) return rawOp(69, tok);
+    if (p < 97) return onboarding && r.chance(0.8) ? proofOp(tok) : rawOp(69, tok);
     // CreateStableToken: mostly valid, with short timelocks and epochs so they expire within a run
     return rawOp(53, (w) => {
       w.str(r.pick(['Stable', '', 'N'.repeat(65)]));
@@ -573,7 +586,7 @@ async function run(seed: number, blocks: number, gov = false, accountsBias = 0, 
       // a third of the senders hold stake (accounts 0–9), so proposals gather votes
       // the circle (accounts 0–5) acts more in the accounts seeds
       // now and then the STD-8 governance sender (GOV), whose operations are stablecoin ones
-      const stableGov = accountsBias === 0 && r.chance(0.07);
+      const stableGov = accountsBias === 0 && r.chance(onboarding ? 0.25 : 0.07);
       const who = stableGov ? 1_000_000 : accountsBias > 0 && r.chance(0.6) ? r.int(6) : r.chance(0.2) ? r.int(10) : r.int(N_ACCOUNTS + 3);
       const user = stableGov ? GOV : addr(who);
       const acc = ref.get(accountKey(user));
@@ -721,9 +734,10 @@ async function run(seed: number, blocks: number, gov = false, accountsBias = 0, 
       }
     }
     for (const e of want.events) if (e.kind === 20) stables.push(e.data.slice(0, 32));
+    for (const e of want.events) if (e.kind === 24) { reach.proofs++; if (e.data[97]! >= 2) reach.proofsTwoOfThree++; }
     // the STD-8 records, token records (supply, flags) and profiles (docs/stablecoins.md "State layout")
     for (const m of stables) {
-      for (const k of [Uint8Array.from([0x40, ...m]), Uint8Array.from([3, ...m]), Uint8Array.from([0x42, ...m])]) {
+      for (const k of [Uint8Array.from([0x40, ...m]), Uint8Array.from([3, ...m]), Uint8Array.from([0x42, ...m]), Uint8Array.from([0x44, ...m])]) {
         expect(core.get(k) && hex(core.get(k)!)).toEqual(ref.get(k) && hex(ref.get(k)!));
       }
     }
@@ -823,6 +837,12 @@ describe('core vs bigint reference (randomized)', () => {
       expect(statuses.get(Status.ALREADY_INCLUDED) ?? 0, 'replayed failed bundles').toBeGreaterThan(0);
     });
   }
+  // Sequences with issuer-onboarding proofs among the STD-8 operations (docs/stablecoins.md "Issuer onboarding").
+  for (const seed of [41, 42, 43]) {
+    it(`seed ${seed} (issuer onboarding): identical statuses, events, onboarding records, verification and roots`, async () => {
+      await run(seed, 60, false, 0, false, true);
+    });
+  }
   // Sequences where most operations are key, recovery and multi-sig ones (docs/accounts.md).
   for (const seed of [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]) {
     it(`seed ${seed} (accounts): identical statuses, gas, fees, events, balances, nonces, writes and roots`, async () => {
@@ -894,9 +914,13 @@ describe('core vs bigint reference (randomized)', () => {
     // (blacklisted parties, frozen minting, early execution, non-cosigners …) on purpose.
     const want = ['OK', 'NOT_STABLECOIN', 'NOT_GOVERNANCE', 'NOT_STABLE_OWNER', 'NOT_MASTER_MINTER', 'NOT_PAUSER',
       'NOT_BLACKLISTER', 'NOT_MINTER', 'NOT_STABLE_GUARDIAN', 'MINTER_ALLOWANCE_EXCEEDED', 'EPOCH_LIMIT_EXCEEDED', 'ZERO_ADDRESS_ROLE',
-      'PENDING_NOT_FOUND', 'CANCEL_NOT_ALLOWED', 'INVALID_STABLE_CONFIG', 'SUPPLY_CAP_NOT_RAISED', 'MINTER_EXISTS', 'MINTER_NOT_FOUND', 'HANDOVER_PENDING'] as const;
+      'PENDING_NOT_FOUND', 'CANCEL_NOT_ALLOWED', 'INVALID_STABLE_CONFIG', 'SUPPLY_CAP_NOT_RAISED', 'MINTER_EXISTS', 'MINTER_NOT_FOUND', 'HANDOVER_PENDING',
+      'NOT_FOUNDATION', 'PROOF_ALREADY_RECORDED', 'INVALID_ISSUER_PROOF'] as const;
     const missing = want.filter((n) => !reach.statuses.has(Status[n]));
     expect(missing).toEqual([]);
+    // issuer onboarding: proofs recorded, and coins reaching two of three (Verified unless Issuer-Held)
+    expect(reach.proofs, 'proofs recorded').toBeGreaterThan(5);
+    expect(reach.proofsTwoOfThree, 'a second distinct proof').toBeGreaterThan(0);
   });
   it('the seeds reach every allowance rule', () => {
     for (const st of [Status.INSUFFICIENT_ALLOWANCE, Status.NATIVE_NOT_APPROVABLE]) expect(reach.statuses.has(st), statusName(st)).toBe(true);

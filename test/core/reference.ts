@@ -59,7 +59,7 @@ const GAS_OP: Record<number, bigint> = { 85: 60000n, 87: 35000n, 88: 80000n, 89:
   // docs/upgrades.md "Gas": ScheduleUpgrade 60,000, CancelUpgrade 30,000, VoteUpgrade 60,000
   15: 60000n, 16: 30000n, 17: 60000n };
 // docs/stablecoins.md "Gas": CreateStableToken 80,000; StableMint, StableBurn, StableApproveMint 30,000; the rest 25,000
-for (let d = 53; d <= 69; d++) GAS_OP[d] = d === 53 ? 80000n : d === 54 || d === 55 || d === 67 ? 30000n : 25000n;
+for (let d = 53; d <= 70; d++) GAS_OP[d] = d === 53 ? 80000n : d === 54 || d === 55 || d === 67 ? 30000n : 25000n;
 // docs/bridge.md "Gas": BridgeDeposit, ClaimBridgeDeposit 60,000; BridgeWithdraw 45,000; the rest 30,000
 Object.assign(GAS_OP, { 26: 60000n, 74: 60000n, 71: 45000n, 72: 30000n, 73: 30000n, 75: 30000n, 76: 30000n });
 /** Gas of one operation: the table, RegisterProgram 30,000 + 3/JSON byte, CreateSchedule 40,000 + 3/held byte. */
@@ -222,8 +222,8 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 17; name: Uint8Array; approve: boolean }
   // STD-8 stablecoins (docs/stablecoins.md): the fields' bytes, read at execution (test/core/stable-reference.ts)
   | { kind: StableKind; f: Uint8Array };
-type StableKind = 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69;
-const isStableOp = (op: Op): op is Extract<Op, { kind: StableKind }> => op.kind >= 53 && op.kind <= 69;
+type StableKind = 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70;
+const isStableOp = (op: Op): op is Extract<Op, { kind: StableKind }> => op.kind >= 53 && op.kind <= 70;
 
 /** Integer square root (floor), the reference for the core's LP math. */
 export function isqrt(n: bigint): bigint {
@@ -432,7 +432,7 @@ function decodeOps(r: Reader, max: number, nested: boolean): Op[] | number {
           if (!validUtf8(info)) return S.MALFORMED_BUNDLE;
           ops.push({ kind: 15, name, height, bin, checksum, info });
         }
-      } else if (d >= 53 && d <= 69) {
+      } else if (d >= 53 && d <= 70) {
         const f = decodeStableOp(d, (n) => r.take(n), () => r.u8(), () => r.vec(), validUtf8);
         if (!f) return S.MALFORMED_BUNDLE;
         ops.push({ kind: d as StableKind, f });

@@ -9,6 +9,7 @@ export const SS = {
   EPOCH_LIMIT_EXCEEDED: 162, SUPPLY_CAP_EXCEEDED: 163, QUANTUM_SIGNATURE_REQUIRED: 164, ZERO_ADDRESS_ROLE: 165, PENDING_NOT_DUE: 166,
   PENDING_NOT_FOUND: 167, NOT_COSIGNER: 168, STABLE_ALREADY_APPROVED: 169, CANCEL_NOT_ALLOWED: 170, STD8_LIMIT_REACHED: 171,
   INVALID_STABLE_CONFIG: 172, SUPPLY_CAP_NOT_RAISED: 173, MINTER_EXISTS: 174, MINTER_NOT_FOUND: 175, HANDOVER_PENDING: 176,
+  NOT_FOUNDATION: 177, PROOF_ALREADY_RECORDED: 178, INVALID_ISSUER_PROOF: 179,
 } as const;
 
 const U128 = (1n << 128n) - 1n;
@@ -138,6 +139,7 @@ export function decodeStableOp(d: number, take: (n: number) => Uint8Array, u8: (
     t(16); t(1); v(); t(16);
   } else if (d === 65) { t(32); v(); }
   else if (d === 66) { t(57); v(); if (!byte(1)) return null; }
+  else if (d === 70) { t(32); if (!byte(2)) return null; t(40); v(); v(); }
   else {
     const f = fixed[d]!;
     if (typeof f === 'number') t(f);
@@ -148,7 +150,7 @@ export function decodeStableOp(d: number, take: (n: number) => Uint8Array, u8: (
 
 const HEIGHT_MAX_TIMELOCK = 1_000_000n;
 
-/** One STD-8 operation (53–69) on the reference state; `auth` is the bundle's (0 for a schedule run). */
+/** One STD-8 operation (53–70) on the reference state; `auth` is the bundle's (0 for a schedule run). */
 export function execStableRef(h: Host, ctx: { height: bigint; timestamp: bigint }, auth: number, user: Uint8Array, d: number, f: Uint8Array, index: number, k: number, evs: Ev[]): number {
   const ev = (kind: number, ...data: Uint8Array[]) => evs.push({ bundleIndex: index, opIndex: k, kind, data: cat(...data) });
   const pendingEv = (by: Uint8Array, id: bigint, kind: number, outcome: number, eff: bigint) => ev(22, token, by, le(id, 8), new Uint8Array([kind, outcome]), le(eff, 8));
@@ -405,6 +407,34 @@ export function execStableRef(h: Host, ctx: { height: bigint; timestamp: bigint 
       if (s.cap === 0n || (cap !== 0n && cap <= s.cap)) return SS.SUPPLY_CAP_NOT_RAISED;
       s.cap = cap;
       adminEv(ZERO, 5, cap === 0n ? 0 : 1);
+      save();
+      return 0;
+    }
+    case 70: { // StableIssuerProof (docs/stablecoins.md "Issuer onboarding")
+      const method = c.u8(), chainId = c.u64(), subject = c.take(32), detail = c.vec(), sig = c.vec();
+      if (!eq(user, FOUNDATION) && !eq(user, GOV)) return SS.NOT_FOUNDATION;
+      if (method === 0) {
+        if (chainId === 0n || !isZero(subject.slice(0, 12)) || isZero(subject.slice(12)) || sig.length !== 65 || detail.length !== 0) return SS.INVALID_ISSUER_PROOF;
+      } else if (chainId !== 0n || isZero(subject) || sig.length !== 0 || detail.length === 0 || detail.length > 128 || !validUtf8Strict(detail)) return SS.INVALID_ISSUER_PROOF;
+      const ok = cat(new Uint8Array([0x44]), token);
+      const old = h.get(ok);
+      const proofs: Uint8Array[] = [];
+      const methods = new Set<number>();
+      if (old) {
+        const oc = new Cur(old);
+        oc.u8();
+        for (let n = oc.u32(); n > 0; n--) {
+          const start = oc.o;
+          methods.add(oc.u8()); oc.take(32 + 8 + 8 + 32); oc.vec(); oc.vec();
+          proofs.push(old.slice(start, oc.o));
+        }
+      }
+      if (methods.has(method)) return SS.PROOF_ALREADY_RECORDED;
+      proofs.push(cat(new Uint8Array([method]), user, le(ctx.height, 8), le(chainId, 8), subject, le(BigInt(detail.length), 4), detail, le(BigInt(sig.length), 4), sig));
+      methods.add(method);
+      h.put(ok, cat(new Uint8Array([1]), le(BigInt(proofs.length), 4), ...proofs));
+      if (methods.size >= 2 && s.verification < 1) s.verification = 1;
+      ev(24, token, user, subject, new Uint8Array([method, methods.size, s.verification]));
       save();
       return 0;
     }

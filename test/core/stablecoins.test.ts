@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Core, type BlockContext, type BundleInput } from '../../src/core/core.js';
 import { balanceKey, decodeBalance } from '../../src/core/records.js';
-import { decodeStableCoinFields, decodeTokenFields, stableBlacklistKey, stableKey, stableProfileKey, decodeStableProfileFields, tokenKey } from '../../src/abi/state.js';
+import { decodeStableCoinFields, decodeTokenFields, stableBlacklistKey, stableKey, stableProfileKey, decodeStableProfileFields, tokenKey, stableOnboardingKey, decodeStableOnboardingFields } from '../../src/abi/state.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
 import { Reference } from './reference.js';
@@ -43,6 +43,9 @@ export const ops = {
   approveMint: (t: Uint8Array, id: bigint) => op(67, (w) => { w.raw(t); w.raw(u64(id)); }),
   raiseCap: (t: Uint8Array, cap: bigint) => op(68, (w) => { w.raw(t); w.u128(cap); }),
   verify: (t: Uint8Array) => op(69, (w) => w.raw(t)),
+  proof: (t: Uint8Array, method: number, chainId: bigint, subject: Uint8Array, detail: string | Uint8Array, sig: Uint8Array) => op(70, (w) => {
+    w.raw(t); w.u8(method); w.u64(chainId); w.raw(subject); w.vec(typeof detail === 'string' ? new TextEncoder().encode(detail) : detail); w.vec(sig);
+  }),
   create: (c: { name?: string; symbol: string; decimals?: number; roles?: Uint8Array[]; guardians?: Uint8Array[]; origins?: Array<[string, string]>; cap?: bigint;
     quantum?: boolean; threshold?: bigint; signers?: number; cosigners?: Uint8Array[]; timelock?: bigint; epoch?: bigint }) => op(53, (w) => {
     w.str(c.name ?? 'USD X'); w.str(c.symbol); w.u8(c.decimals ?? 6); w.str('USD'); w.str('X Issuer');
@@ -380,5 +383,64 @@ describe('STD-8 stablecoins in the core', () => {
     expect(store.get(stableBlacklistKey(USDX, MALLORY))).toBeUndefined();
     expect(token(USDX).flags & 4).toBe(0);
     expect(store.get(Uint8Array.from([0x43, ...USDX]))).toBeUndefined();
+  });
+
+  it('issuer onboarding: two of three proofs, recorded by the foundation, make the issuer Verified (spec §4.16)', async () => {
+    const { send, stable, store, snapshot, state } = await setup();
+    const admin = new Uint8Array(32); admin.fill(0xab, 12); // an EVM admin address in the last 20 bytes
+    const digest = new Uint8Array(32).fill(0xcd);
+    const sig = new Uint8Array(65).fill(7);
+    const table: Array<[string, Uint8Array, Op, number]> = [
+      ['a proof from an account that is not the foundation', OWNER, ops.proof(USDX, 1, 0n, digest, 'usdx.example', new Uint8Array(0)), Status.NOT_FOUNDATION],
+      ['a proof for an STD-7 token', FOUNDATION, ops.proof(PLAIN, 1, 0n, digest, 'usdx.example', new Uint8Array(0)), Status.NOT_STABLECOIN],
+      ['an admin signature without a chain id', FOUNDATION, ops.proof(USDX, 0, 0n, admin, '', sig), Status.INVALID_ISSUER_PROOF],
+      ['an admin signature of 64 bytes', FOUNDATION, ops.proof(USDX, 0, 1n, admin, '', sig.slice(0, 64)), Status.INVALID_ISSUER_PROOF],
+      ['an admin address wider than 20 bytes', FOUNDATION, ops.proof(USDX, 0, 1n, digest, '', sig), Status.INVALID_ISSUER_PROOF],
+      ['an admin signature with detail', FOUNDATION, ops.proof(USDX, 0, 1n, admin, 'x', sig), Status.INVALID_ISSUER_PROOF],
+      ['a domain proof without detail', FOUNDATION, ops.proof(USDX, 1, 0n, digest, '', new Uint8Array(0)), Status.INVALID_ISSUER_PROOF],
+      ['a domain proof with a zero digest', FOUNDATION, ops.proof(USDX, 1, 0n, ZERO, 'usdx.example', new Uint8Array(0)), Status.INVALID_ISSUER_PROOF],
+      ['a documents proof with 129 bytes of detail', FOUNDATION, ops.proof(USDX, 2, 0n, digest, 'd'.repeat(129), new Uint8Array(0)), Status.INVALID_ISSUER_PROOF],
+      ['a documents proof with a signature', FOUNDATION, ops.proof(USDX, 2, 0n, digest, 'ref', sig), Status.INVALID_ISSUER_PROOF],
+      ['a documents proof with bad UTF-8', FOUNDATION, ops.proof(USDX, 2, 0n, digest, Uint8Array.of(0xff), new Uint8Array(0)), Status.INVALID_ISSUER_PROOF],
+    ];
+    for (const [what, user, o, want] of table) {
+      const before = snapshot();
+      expect(statusName(send(user, [o]).status), what).toBe(statusName(want));
+      expect(snapshot(), `${what}: state unchanged`).toBe(before);
+    }
+    expect(store.get(stableOnboardingKey(USDX))).toBeUndefined();
+    // one proof: recorded, still Pending
+    const first = send(FOUNDATION, [ops.proof(USDX, 0, 1n, admin, '', sig)]);
+    expect(first.status).toBe(0);
+    expect(first.events[0]).toMatchObject({ kind: 'StableIssuerProof', method: 0, proofs: 1, verification: 0 });
+    expect(stable(USDX).verification).toBe(0);
+    // the same method again
+    const before = snapshot();
+    expect(statusName(send(GOV, [ops.proof(USDX, 0, 5n, admin, '', sig)]).status)).toBe('PROOF_ALREADY_RECORDED');
+    expect(snapshot()).toBe(before);
+    // the second distinct proof (governance may record, as the keyless foundation acts on mainnet): Verified
+    state.advanceTo(state.height() + 3n);
+    const second = send(GOV, [ops.proof(USDX, 2, 0n, digest, 'Incorporation 2026-114', new Uint8Array(0))]);
+    expect(second.status).toBe(0);
+    expect(second.events[0]).toMatchObject({ kind: 'StableIssuerProof', method: 2, proofs: 2, verification: 1 });
+    expect(stable(USDX).verification).toBe(1);
+    // the third is still recorded; the record lists all three in order
+    expect(send(FOUNDATION, [ops.proof(USDX, 1, 0n, digest, 'usdx.example', new Uint8Array(0))]).status).toBe(0);
+    const rec = decodeStableOnboardingFields(store.get(stableOnboardingKey(USDX))!);
+    expect(rec.proofs.map((p) => [p.method, hex(p.by), p.chainId, p.detail, p.signature.length])).toEqual([
+      [0, hex(FOUNDATION), 1n, '', 65], [2, hex(GOV), 0n, 'Incorporation 2026-114', 0], [1, hex(FOUNDATION), 0n, 'usdx.example', 0]]);
+    expect(rec.proofs[1]!.height).toBeGreaterThan(rec.proofs[0]!.height);
+    expect(stable(USDX).verification).toBe(1);
+  });
+
+  it('issuer onboarding does not lower an Issuer-Held coin', async () => {
+    const { send, stable, state } = await setup();
+    const digest = new Uint8Array(32).fill(1);
+    expect(send(GOV, [ops.handover(USDX, [OWNER, MASTER, PAUSER, BLACKLISTER])]).status).toBe(0);
+    state.advanceTo(state.height() + 721n);
+    expect(send(ALICE, [ops.execute(USDX, 0n)]).status).toBe(0);
+    expect(stable(USDX).verification).toBe(2);
+    expect(send(FOUNDATION, [ops.proof(USDX, 1, 0n, digest, 'a.example', new Uint8Array(0)), ops.proof(USDX, 2, 0n, digest, 'docs', new Uint8Array(0))]).status).toBe(0);
+    expect(stable(USDX).verification).toBe(2);
   });
 });

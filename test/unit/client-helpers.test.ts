@@ -338,6 +338,7 @@ describe('gasOf', () => {
       { type: 'StableApproveMint', token: USDC, pendingId: 2n },
       { type: 'StableRaiseSupplyCap', token: USDC, supplyCap: 9n },
       { type: 'StableVerifyIssuer', token: USDC },
+      { type: 'StableIssuerProof', token: USDC, method: 'domain', chainId: 0n, subject: FRIEND, detail: new TextEncoder().encode('x.example'), signature: new Uint8Array(0) },
     ];
     for (const op of samples) expect(gasOf(op), op.type).toBe(meter.opGas(op));
     // Every operation of the ABI table is priced and checked here (a new one must join the samples).

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { checkIssuerProof, issuerProofs } from '../../codec/issuer-proof.js';
 import { BUNDLE_GAS_CEILING } from '../../abi/constants.js';
 import { accountKey, decodeAccount } from '../../core/records.js';
 import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../../codec/bundle.js';
@@ -76,6 +77,11 @@ export class Admission {
     this.assertRunning();
     if (!this.params.allowUnsigned) {
       throw new ChainError('UNAVAILABLE_ON_NETWORK', 'unsigned convenience methods are disabled on mainnet; submit a signed bundle with svc_submitBundle');
+    }
+    // the same host check as a signed bundle's admission (src/codec/issuer-proof.ts)
+    for (const op of issuerProofs(operations)) {
+      const why = checkIssuerProof(op, this.params.chainId);
+      if (why) throw new ChainError('BUNDLE_INVALID', `invalid issuer-onboarding proof: ${why}`, { status: 'INVALID_ISSUER_PROOF' });
     }
     const accountKeyLatin1 = Buffer.from(from).toString('latin1');
     const nonce = this.mempool.pendingNonce(accountKeyLatin1, this.deps.writes.stateNonce(from));
@@ -185,6 +191,7 @@ export class Admission {
   private admission() {
     return {
       allowUnsigned: this.params.allowUnsigned,
+      chainId: this.params.chainId,
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       stateNonce: (account: Uint8Array) => this.deps.writes.stateNonce(account),
       failedAtNonce: (account: Uint8Array, nonce: bigint) => this.failedAtNonce(account, nonce),

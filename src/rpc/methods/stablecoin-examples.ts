@@ -1,10 +1,155 @@
 /**
  * Examples of the STD-8 methods (docs/stablecoins.md), recorded from a testnet node by calling them
  * in this order (accounts from svc_generateKeypair, governance 0x00…09 as the sender of its
- * operations); src/rpc/methods/stablecoins.ts names their params from the method's own list.
+ * operations; the issuer-onboarding ones with a viem admin key); src/rpc/methods/stablecoins.ts names their params from the method's own list.
  * test/unit/rpc-openrpc.test.ts checks every one against the method's schemas.
  */
 export const STABLE_EXAMPLES: Record<string, Array<{ name: string; params: unknown[]; result: unknown }>> = {
+  "svc_stableIssuerOnboardingMessage": [
+    {
+      "name": "the message the USDC admin on Ethereum signs",
+      "params": [
+        "USDC",
+        1
+      ],
+      "result": {
+        "message": "NTV STD-8 issuer onboarding\nI control the admin address of this stablecoin on its origin chain.\ntoken: Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb\norigin chain id: 1\nnetwork chain id: 1618032",
+        "token": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+        "origin_chain_id": 1,
+        "network_chain_id": 1618032
+      }
+    }
+  ],
+  "svc_stableSubmitAdminSignature": [
+    {
+      "name": "the foundation records the admin signature (verified by the node)",
+      "params": [
+        "USDC",
+        1,
+        "0x1590BBbF111Ba04Dd1cd9029228E041da0c28440",
+        "0x18672b34f75eca7ab2810d5c70c543cc115451354f2681f5bc89a098cb206bac49748c679c729819ead4fb4b4235d59213e2a6bff3743565164b21821c5918971c",
+        "0x0000000000000000000000000000000000000000000000000000000000000003"
+      ],
+      "result": {
+        "bundle_hash": "Nxh8TYiAtop4qmXMZ7Zcz5KYVF3eP86mR9bnwi1372VG8Ya",
+        "block_height": 5,
+        "block_hash": "NxhCq2ty68us63dmQ5zNb2ZZMebVW5YwXLwZESToDxbdodE",
+        "index": 0,
+        "timestamp": 1795706620,
+        "from": "0x0000000000000000000000000000000000000000000000000000000000000003",
+        "nonce": "0",
+        "status": "success",
+        "status_code": 0,
+        "status_name": "OK",
+        "gas_used": 30000,
+        "fee": "300000",
+        "events": [
+          {
+            "type": "Fee",
+            "op_index": null,
+            "payer": "0x0000000000000000000000000000000000000000000000000000000000000003",
+            "proposer": "Nx0B4tRWftB6oKq7iT3V1VnQXJafNuVip7jLP41DHjo7LwF",
+            "to_proposer": "240000",
+            "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+            "to_treasury": "60000"
+          },
+          {
+            "type": "StableIssuerProof",
+            "op_index": 0,
+            "mint": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+            "by": "0x0000000000000000000000000000000000000000000000000000000000000003",
+            "method": "admin_signature",
+            "subject": "0x1590bbbf111ba04dd1cd9029228e041da0c28440",
+            "proofs": 1,
+            "verification_status": "Pending"
+          }
+        ]
+      }
+    }
+  ],
+  "svc_stableAttestIssuer": [
+    {
+      "name": "the foundation attests the corporate documents: the second proof makes the issuer Verified",
+      "params": [
+        "USDC",
+        "documents",
+        "0x5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e",
+        "Certificate of incorporation 2026-114",
+        "0x0000000000000000000000000000000000000000000000000000000000000003"
+      ],
+      "result": {
+        "bundle_hash": "Nxh5cdXDNfX4wGcf79R5mmHX8x1UeJivNzCmgaYZrgSV22u",
+        "block_height": 6,
+        "block_hash": "Nxh3Tooysn4AGv8XBMBrZ9moy9ihWxZWWemSo4RpPqkrtME",
+        "index": 0,
+        "timestamp": 1795706621,
+        "from": "0x0000000000000000000000000000000000000000000000000000000000000003",
+        "nonce": "1",
+        "status": "success",
+        "status_code": 0,
+        "status_name": "OK",
+        "gas_used": 30000,
+        "fee": "300000",
+        "events": [
+          {
+            "type": "Fee",
+            "op_index": null,
+            "payer": "0x0000000000000000000000000000000000000000000000000000000000000003",
+            "proposer": "Nx0B4tRWftB6oKq7iT3V1VnQXJafNuVip7jLP41DHjo7LwF",
+            "to_proposer": "240000",
+            "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
+            "to_treasury": "60000"
+          },
+          {
+            "type": "StableIssuerProof",
+            "op_index": 0,
+            "mint": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+            "by": "0x0000000000000000000000000000000000000000000000000000000000000003",
+            "method": "documents",
+            "subject": "0x5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e",
+            "proofs": 2,
+            "verification_status": "Verified"
+          }
+        ]
+      }
+    }
+  ],
+  "svc_getIssuerOnboarding": [
+    {
+      "name": "USDC after two of three proofs",
+      "params": [
+        "USDC"
+      ],
+      "result": {
+        "mint": "Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb",
+        "symbol": "USDC",
+        "verification_status": "Verified",
+        "proofs_recorded": 2,
+        "proofs_required": 2,
+        "missing": [
+          "domain"
+        ],
+        "proofs": [
+          {
+            "method": "admin_signature",
+            "recorded_by": "0x0000000000000000000000000000000000000000000000000000000000000003",
+            "height": 5,
+            "admin_address": "0x1590bbbf111ba04dd1cd9029228e041da0c28440",
+            "origin_chain_id": 1,
+            "signature": "0x18672b34f75eca7ab2810d5c70c543cc115451354f2681f5bc89a098cb206bac49748c679c729819ead4fb4b4235d59213e2a6bff3743565164b21821c5918971c",
+            "message": "NTV STD-8 issuer onboarding\nI control the admin address of this stablecoin on its origin chain.\ntoken: Nx16tz1b1pUjr5F5msnsErZ2G1VUVgF9M9F16E2Vmu3CAbb\norigin chain id: 1\nnetwork chain id: 1618032"
+          },
+          {
+            "method": "documents",
+            "recorded_by": "0x0000000000000000000000000000000000000000000000000000000000000003",
+            "height": 6,
+            "evidence_digest": "0x5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e",
+            "detail": "Certificate of incorporation 2026-114"
+          }
+        ]
+      }
+    }
+  ],
   "svc_createStableToken": [
     {
       "name": "create EURX (governance 0x00…09 as sender on testnet)",

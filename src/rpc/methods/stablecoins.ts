@@ -3,12 +3,14 @@ import { encodeAccount, encodeMint } from '../../codec/address.js';
 import type { Operation } from '../../abi/operations.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import {
-  isBlacklisted, isPaused, PENDING_KINDS, refusal, ROLE_NAMES, STABLE_FLAG_MINT_FROZEN, STABLE_FLAG_QUANTUM, stableProfile, stableRecord, VERIFICATION,
+  isBlacklisted, isPaused, ONBOARDING_PROOFS_REQUIRED, PENDING_KINDS, refusal, stableOnboarding, ROLE_NAMES, STABLE_FLAG_MINT_FROZEN, STABLE_FLAG_QUANTUM, stableProfile, stableRecord, VERIFICATION,
   type StableCoinFields,
 } from '../../chain/stablecoins.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import { checkIssuerProof, issuerOnboardingMessage } from '../../codec/issuer-proof.js';
+import { ISSUER_PROOF_METHODS } from '../../core/events.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
@@ -67,6 +69,28 @@ const StableInfo = Type.Object({
   minters: Type.Array(Minter), origin_mappings: Type.Array(Origin), launch_origin: Nullable(Type.String()), pending: Type.Array(Pending),
   created_height: Type.Integer(),
 });
+
+// Issuer onboarding (spec §4.16; docs/stablecoins.md "Issuer onboarding").
+const OriginChainId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'the EVM chain id of the origin chain the admin address is on (1 for Ethereum)' });
+const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'the origin-chain admin address: 0x + 40 hex digits' });
+const EvmSignature = Type.String({ pattern: '^0x[0-9a-fA-F]{130}$', description: 'the personal_sign signature r ‖ s ‖ v: 0x + 130 hex digits' });
+const Digest = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'SHA-256 of the evidence the foundation checked (0x + 64 hex digits, not all zero)' });
+const OnboardingMessage = Type.Object({
+  message: Str('the exact text the admin signs with personal_sign (lines joined by "\\n")'), token: Str('Nx1… mint'),
+  origin_chain_id: Type.Integer(), network_chain_id: Type.Integer({ description: "this network's chain id (eth_chainId)" }),
+});
+const Proof = Type.Object({
+  method: Type.Union(ISSUER_PROOF_METHODS.map((m) => Type.Literal(m))), recorded_by: Str('the foundation or governance account'), height: Type.Integer(),
+  admin_address: Type.Optional(Str('admin_signature: the origin admin 0x… address the signature recovered to')), origin_chain_id: Type.Optional(Type.Integer()),
+  signature: Type.Optional(Str('admin_signature: 0x + 130 hex')), message: Type.Optional(Str('admin_signature: the message that was signed')),
+  evidence_digest: Type.Optional(Str('domain, documents: 0x + 64 hex')), detail: Type.Optional(Str('domain: the domain; documents: the reference')),
+});
+const Onboarding = Type.Object({
+  mint: Str('Nx1… mint'), symbol: Type.String(), verification_status: Str('Pending, Verified or Issuer-Held (spec §2.2)'),
+  proofs_recorded: Type.Integer(), proofs_required: Type.Integer({ description: 'distinct proofs that make the issuer Verified: 2 of 3' }),
+  missing: Type.Array(Type.Union(ISSUER_PROOF_METHODS.map((m) => Type.Literal(m)))), proofs: Type.Array(Proof),
+});
+const hexToBytes = (h: string) => Uint8Array.from(Buffer.from(h.slice(2), 'hex'));
 
 /**
  * STD-8 stablecoins (spec §2.1, §3, §4.16; docs/stablecoins.md). The writes are unsigned
@@ -340,6 +364,88 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       handler: async ([t, from]) => {
         const token = stableToken(t, 1);
         return submit(accountParam(from, 'sender', 2), { type: 'StableVerifyIssuer', token: token.mint }, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableIssuerOnboardingMessage',
+      summary: 'The message an origin-chain admin signs with personal_sign to prove control of a stablecoin (issuer onboarding, spec §4.16).',
+      description: 'It names the token\'s mint, the origin chain id and this network\'s chain id, so a signature cannot be reused for another token, '
+        + 'origin or network. Sign it with the admin key (viem signMessage, eth_sign/personal_sign in a wallet) and hand the signature to the foundation, '
+        + 'which records it with svc_stableSubmitAdminSignature. docs/stablecoins.md "Issuer onboarding".',
+      params: [tokenP, { name: 'origin_chain_id', schema: OriginChainId }] as const,
+      result: { name: 'onboarding_message', schema: OnboardingMessage },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
+      handler: ([t, originChainId]) => {
+        const token = stableToken(t, 1);
+        return { message: issuerOnboardingMessage(token.mint, BigInt(originChainId), chain.chainId), token: encodeMint(token.mint), origin_chain_id: originChainId, network_chain_id: chain.chainId };
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableSubmitAdminSignature',
+      summary: 'Record the admin-signature proof of issuer onboarding: the origin-chain admin\'s personal_sign signature, verified by the node (foundation or governance).',
+      description: 'The node recovers the secp256k1 signer of svc_stableIssuerOnboardingMessage\'s message and refuses (-32602, data.status INVALID_ISSUER_PROOF) '
+        + 'a signature that is malformed or made by another address than admin_address; nothing reaches the chain then. The sender vouches that '
+        + 'admin_address is the origin contract\'s admin (the node cannot read the origin chain): the foundation 0x00…03, or governance 0x00…09 '
+        + '(NOT_FOUNDATION, -32011, for anyone else). The second of the three proofs makes the issuer Verified (receipt: StableIssuerProof).',
+      params: [tokenP, { name: 'origin_chain_id', schema: OriginChainId }, { name: 'admin_address', schema: EvmAddress }, { name: 'signature', schema: EvmSignature },
+        sender('the foundation 0x00…03 (or governance 0x00…09)')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, originChainId, admin, signature, from]) => {
+        const token = stableToken(t, 1);
+        const subject = new Uint8Array(32);
+        subject.set(hexToBytes(admin), 12);
+        const op: Operation = { type: 'StableIssuerProof', token: token.mint, method: 'admin_signature', chainId: BigInt(originChainId), subject, detail: new Uint8Array(0), signature: hexToBytes(signature) };
+        if (op.type === 'StableIssuerProof') {
+          const why = checkIssuerProof(op, chain.chainId);
+          if (why) throw RpcError.invalidParam('signature', 4, `a personal_sign signature by admin_address over svc_stableIssuerOnboardingMessage's message (${why})`, { status: 'INVALID_ISSUER_PROOF' });
+        }
+        return submit(accountParam(from, 'sender', 5), op, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_stableAttestIssuer',
+      summary: 'Record the foundation\'s attestation of an issuer\'s domain challenge or corporate documents (issuer onboarding, spec §4.16).',
+      description: '`method` is domain (the issuer served the foundation\'s challenge on `detail`, its domain) or documents (the foundation checked the '
+        + 'corporate documents `detail` names); `evidence_digest` is SHA-256 of what was checked, so the record can be matched with it later. Foundation '
+        + '0x00…03 or governance 0x00…09 only (NOT_FOUNDATION); each proof once per token (PROOF_ALREADY_RECORDED). The second of the three proofs '
+        + 'makes the issuer Verified.',
+      params: [tokenP, { name: 'method', schema: Type.Union([Type.Literal('domain'), Type.Literal('documents')]) }, { name: 'evidence_digest', schema: Digest },
+        { name: 'detail', schema: Type.String({ minLength: 1, maxLength: 128, description: 'domain: the domain (e.g. circle.com); documents: a reference (1–128 bytes of UTF-8)' }) },
+        sender('the foundation 0x00…03 (or governance 0x00…09)')] as const,
+      result: receipt, errors: writeErrors,
+      handler: async ([t, method, digest, detail, from]) => {
+        const token = stableToken(t, 1);
+        const subject = hexToBytes(digest);
+        if (subject.every((b) => b === 0)) throw RpcError.invalidParam('evidence_digest', 3, 'a non-zero SHA-256 digest', { status: 'INVALID_ISSUER_PROOF' });
+        if (Buffer.byteLength(detail) > 128) throw RpcError.invalidParam('detail', 4, 'at most 128 bytes of UTF-8', { status: 'INVALID_ISSUER_PROOF' });
+        const op: Operation = { type: 'StableIssuerProof', token: token.mint, method, chainId: 0n, subject, detail: new TextEncoder().encode(detail), signature: new Uint8Array(0) };
+        return submit(accountParam(from, 'sender', 5), op, token);
+      },
+    }),
+    defineMethod({
+      name: 'svc_getIssuerOnboarding',
+      summary: 'A stablecoin\'s issuer-onboarding record: the proofs recorded (admin signature, domain, documents), what is missing, and the verification status.',
+      description: 'Two of the three proofs make a Pending issuer Verified (spec §4.16); a completed handover makes it Issuer-Held. NOT_FOUND (-32003) for a token that is not an STD-8 stablecoin.',
+      params: [{ name: 'symbol_or_mint', schema: StableRef }] as const,
+      result: { name: 'onboarding', schema: Onboarding },
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
+      handler: ([ref]) => {
+        const token = tokenParam(readers.tokens, ref);
+        const s = stableRecord(chain.state, token.mint);
+        if (!s) throw RpcError.app('NOT_FOUND', `${token.symbol} is not an STD-8 stablecoin`, { token: ref });
+        const proofs = stableOnboarding(chain.state, token.mint)?.proofs ?? [];
+        const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`;
+        return {
+          mint: encodeMint(token.mint), symbol: token.symbol, verification_status: (VERIFICATION[s.verification] ?? VERIFICATION[0]).status,
+          proofs_recorded: proofs.length, proofs_required: ONBOARDING_PROOFS_REQUIRED,
+          missing: ISSUER_PROOF_METHODS.filter((_, i) => !proofs.some((p) => p.method === i)),
+          proofs: proofs.map((p) => {
+            const base = { method: ISSUER_PROOF_METHODS[p.method] ?? 'documents', recorded_by: encodeAccount(p.by), height: Number(p.height) };
+            return p.method === 0
+              ? { ...base, admin_address: hex(p.subject.subarray(12)), origin_chain_id: Number(p.chainId), signature: hex(p.signature), message: issuerOnboardingMessage(token.mint, p.chainId, chain.chainId) }
+              : { ...base, evidence_digest: hex(p.subject), detail: p.detail };
+          }),
+        };
       },
     }),
     defineMethod({

@@ -7,6 +7,7 @@ import { buildDomainReaders } from './chain/readers.js';
 import { backfillIndexes, INDEX_VERSION } from './chain/indexer.js';
 import { FaucetLedger } from './chain/faucet.js';
 import type { Network } from './chain/genesis-data.js';
+import { ElasticState, type ElasticOptions } from './chain/elastic-state.js';
 import { StateView } from './chain/state-view.js';
 import { loadValidatorKey } from './chain/validator-key.js';
 import type { ChainParams } from './chain/chain-params.js';
@@ -100,6 +101,8 @@ export interface NodeOptions {
   verifyOnStart?: boolean;
   /** spec §4.20 --rocksdb-verify-interval-secs: the same sweep in the background every N seconds, anomalies logged */
   verifyIntervalSeconds?: number;
+  /** spec §4.20 --elastic-state: tiered state (src/chain/elastic-state.ts) instead of the full in-memory mirror */
+  elasticState?: ElasticOptions;
   /** spec §4.20 --pruning: the window of a validator or aggressive node; absent = archive (docs/operations.md "Pruning") */
   pruning?: PruningOptions;
   /**
@@ -200,7 +203,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     }
     logger.info('stored records verified', { records: report.records, stateRecords: report.stateRecords, height: report.head, ms: report.ms });
   }
-  const state = new StateView();
+  // spec §4.20 --elastic-state: a bounded hot cache over the database (docs/operations.md "Elastic state").
+  const state = options.elasticState ? new ElasticState(store, options.elasticState) : new StateView();
   // The domain readers over committed state, built once (they index state as it loads and as each
   // block lands) and shared by the chain, the RPC methods, the eth adapter and the intent engine.
   const readers = buildDomainReaders(state);

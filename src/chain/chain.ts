@@ -20,7 +20,7 @@ import { Mempool, type MempoolLimits } from './mempool.js';
 import type { ProducedBlock, ValidatorIdentity } from './producer.js';
 import { ReceiptReader } from './receipt-reader.js';
 import type { Receipt } from './receipts.js';
-import type { StateView } from './state-view.js';
+import type { StateView, StorageStats } from './state-view.js';
 import { SubmissionGate } from './submission.js';
 import type { TokenRegistry } from './token-registry.js';
 import { Indexer } from './indexer.js';
@@ -150,7 +150,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
         blockGasLimit: BigInt(options.maxTxsPerBlock) * BUNDLE_GAS_CEILING,
       },
       deps.core,
-      { createCore: deps.createCore, validator: deps.validator, tokens: this.tokens, heads, writes: this.writes, mempool, notify: this.notify, logger },
+      { createCore: deps.createCore, validator: deps.validator, tokens: this.tokens, heads, writes: this.writes, mempool, notify: this.notify, logger, state },
     );
     const gate = options.onlyAsValidator ? validatorGate(state, deps.validator.publicKey, () => heads.head.height) : () => true;
     const mayProduce = () => !this.upgradeHalt(heads.executionHead.height + 1) && gate();
@@ -172,7 +172,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
 
   /** Open the chain from storage, writing genesis on an empty data dir. */
   static async open(options: ChainOptions, deps: ChainDependencies): Promise<Chain> {
-    const records = await deps.store.loadState((key, value) => deps.state.load(key, value));
+    const records = await deps.state.loadFrom(deps.store);
     const chain = new Chain(options, deps);
     chain.oldestHeld = await deps.store.oldestBlock();
     const heads = chain.heads;
@@ -212,6 +212,10 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
 
   noteOldest(height: number): void {
     this.oldestHeld = Math.max(this.oldestHeld, height);
+  }
+
+  storageStats(): StorageStats {
+    return this.deps.state.stats();
   }
 
   /** Committed state, read-only use (the DEX read paths index pools from it, src/rpc/methods/dex.ts). */
@@ -486,6 +490,11 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   /** Commit a block executed elsewhere (src/chain/import.ts); resolves once it is durable (Finality.commitExecuted). */
   commitExecuted(produced: ProducedBlock): Promise<void> {
     return this.finality.commitExecuted(produced);
+  }
+
+  /** --elastic-state: recycle the core if its cache is over the bound and read a block's keys ahead (Execution.prepare). */
+  async prepareExecution(bundles: () => Uint8Array[]): Promise<void> {
+    if (this.execution.elastic) await this.execution.prepare(bundles());
   }
 
   /** Let the queued writes land, then build a fresh core over committed state (Execution.reloadCore). */

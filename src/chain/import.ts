@@ -92,6 +92,13 @@ export async function importBlock(chain: ImportTarget, encodedBlock: Uint8Array,
   // The block is decoded after the wait, so its 1,000 bundle views are not alive across it (a
   // scavenge meanwhile would copy them, and the next would promote them).
   const waitStarted = performance.now();
+  await chain.prepareExecution(() => {
+    try {
+      return decodeStoredBlock(encodedBlock).bundles;
+    } catch {
+      return [];
+    }
+  });
   await chain.writeSlot();
   const verifyStarted = performance.now();
   let stored: ReturnType<typeof decodeStoredBlock>;

@@ -1,6 +1,9 @@
 import type { UpgradeRequiredError } from './upgrades.js';
 import type { Operation } from '../codec/bundle.js';
 import type { StateProof } from '../codec/state-proof.js';
+import type { StorageStats } from './state-view.js';
+
+export type { StorageStats, TierStats } from './state-view.js';
 import type { StoredRawBlock } from '../storage/chain-store.js';
 import type { Block, BlockHeader } from './block.js';
 import type { Network } from './genesis-data.js';
@@ -73,6 +76,8 @@ export interface ChainReader {
   rawBlock(height: number): Promise<StoredRawBlock | undefined>;
   /** the encoded GenesisConfig that made block 0, undefined when this node's flags do not give it */
   genesisInput(): Promise<Uint8Array | undefined>;
+  /** counters of the state store's tiers (spec §4.17 svc_getStorageStats; docs/operations.md "Elastic state") */
+  storageStats(): StorageStats;
   /** a state key's inclusion or absence proof against the durable head's state root */
   stateProof(key: Uint8Array): { header: BlockHeader; proof: StateProof };
   heightOfHash(hash: Uint8Array): Promise<number | undefined>;

@@ -1,23 +1,56 @@
 import type { StateWrite } from '../storage/chain-store.js';
 
+/** Where committed state is loaded from: the node's store (src/storage/chain-store.ts). */
+export interface StateSource {
+  loadState(onRecord: (key: Uint8Array, value: Uint8Array) => void): Promise<number>;
+}
+
+/** One tier's counters (spec §4.17 `svc_getStorageStats`, docs/operations.md "Elastic state"). */
+export interface TierStats {
+  keys: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  promotions: number;
+  evictions: number;
+}
+
+export interface StorageStats {
+  /** `memory`: the full in-memory mirror (this class); `elastic`: the tiers of src/chain/elastic-state.ts */
+  mode: 'memory' | 'elastic';
+  tiers: Record<string, TierStats>;
+  /** bound of the hot tier in bytes (null: unbounded, the full mirror) */
+  hotLimitBytes: number | null;
+  /** core instances replaced to bound their caches (elastic only) */
+  coreRecycles: number;
+  prefetchedKeys: number;
+}
+
 /**
  * The host's synchronous view of committed state. The core reads through it on the first touch of
  * a key (`kv_get`, docs/core-abi.md); the read-only RPC paths read it directly. It is loaded once
  * from storage at start-up and updated from each committed block's writes, so it always equals
  * what storage holds. Keys are the raw state keys, held as latin1 strings for cheap Map lookups.
  *
- * Known limit: the whole state sits in memory (spec §4.20 `--elastic-state` tiers are later work).
+ * This class holds the whole state in memory (the default). `--elastic-state` replaces it with
+ * src/chain/elastic-state.ts, a subclass that keeps a bounded cache over the database instead;
+ * every reader takes either through this class's methods.
  */
 export class StateView {
   private readonly records = new Map<string, Uint8Array>();
-  private readonly watchers: Array<{ prefix: number; onWrite: (key: Uint8Array, value: Uint8Array | null) => void }> = [];
+  protected readonly watchers: Array<{ prefix: number; onWrite: (key: Uint8Array, value: Uint8Array | null) => void }> = [];
+  protected reads = 0;
+  protected readMisses = 0;
 
   get size(): number {
     return this.records.size;
   }
 
   get(key: Uint8Array): Uint8Array | undefined {
-    return this.records.get(toKey(key));
+    const value = this.records.get(toKey(key));
+    this.reads++;
+    if (value === undefined) this.readMisses++;
+    return value;
   }
 
   /** Call `onWrite` for every loaded or written record whose key starts with `prefix`. */
@@ -28,6 +61,11 @@ export class StateView {
     }
   }
 
+  /** Load committed state from storage at start-up; the number of records. */
+  loadFrom(source: StateSource): Promise<number> {
+    return source.loadState((key, value) => this.load(key, value));
+  }
+
   load(key: Uint8Array, value: Uint8Array): void {
     this.set(key, value);
   }
@@ -36,20 +74,52 @@ export class StateView {
     for (const { key, value } of writes) this.set(key, value);
   }
 
-  private set(key: Uint8Array, value: Uint8Array | null): void {
-    const k = toKey(key);
-    if (value === null) this.records.delete(k);
-    else this.records.set(k, value);
+  /**
+   * Make the keys a block is about to read cheap to read synchronously. Everything is in memory
+   * here; the elastic store reads them from the database ahead of execution.
+   */
+  prefetch(_keys: Uint8Array[]): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Whether a core instance should be replaced to bound its cache (never for the full mirror). */
+  wantsCoreRecycle(_coreCacheKeys: number): boolean {
+    return false;
+  }
+
+  noteCoreRecycled(): void {}
+
+  /** Counters for `svc_getStorageStats`: the whole state is one in-memory tier. */
+  stats(): StorageStats {
+    let bytes = 0;
+    for (const [key, value] of this.records) bytes += key.length + value.length;
+    return {
+      mode: 'memory',
+      tiers: { memory: { keys: this.records.size, bytes, hits: this.reads - this.readMisses, misses: this.readMisses, promotions: 0, evictions: 0 } },
+      hotLimitBytes: null,
+      coreRecycles: 0,
+      prefetchedKeys: 0,
+    };
+  }
+
+  protected notifyWatchers(key: Uint8Array, value: Uint8Array | null): void {
     for (const watcher of this.watchers) {
       if (key[0] === watcher.prefix) watcher.onWrite(key, value);
     }
   }
+
+  private set(key: Uint8Array, value: Uint8Array | null): void {
+    const k = toKey(key);
+    if (value === null) this.records.delete(k);
+    else this.records.set(k, value);
+    this.notifyWatchers(key, value);
+  }
 }
 
-function toKey(key: Uint8Array): string {
+export function toKey(key: Uint8Array): string {
   return Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
 }
 
-function fromKey(key: string): Uint8Array {
+export function fromKey(key: string): Uint8Array {
   return new Uint8Array(Buffer.from(key, 'latin1'));
 }

@@ -8,6 +8,7 @@ import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
 import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
+import { DEFAULT_CORE_KEYS, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
 import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';
 
@@ -49,6 +50,7 @@ export function parseOriginsFlag(flag: string, text: string): string[] {
 const isPort = t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]);
 const isNonNegativeInteger = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]);
 const isPositiveInteger = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
+const isPositiveFraction = t.cascade(t.isNumber(), [t.isPositive()]);
 const isPositiveNumber = t.cascade(t.isNumber(), [t.isAtLeast(0.5)]);
 
 /** A progress callback drawing a bar on stderr with this format; a new bar after one completes. */
@@ -239,6 +241,15 @@ export class RunCommand extends Command {
   snapshotUrl = Option.String('--snapshot-url', {
     description: 'On a first start, download a .tar.zst snapshot (or the newest one a serving node lists at this base URL), verify and restore it, then sync the rest from peers (default: none)',
   });
+  elasticState = Option.Boolean('--elastic-state', false, {
+    description: 'Keep committed state in tiers (a bounded in-memory hot cache over the database) instead of wholly in memory (docs/operations.md "Elastic state") (default: off)',
+  });
+  elasticHotMb = Option.String('--elastic-hot-mb', String(DEFAULT_HOT_MB), {
+    description: `Bound of the hot tier in MiB with --elastic-state, fractions allowed (docs/operations.md "Elastic state") (default: ${DEFAULT_HOT_MB})`, validator: isPositiveFraction,
+  });
+  elasticCoreKeys = Option.String('--elastic-core-keys', String(DEFAULT_CORE_KEYS), {
+    description: `With --elastic-state, replace the core instance between blocks once its cache holds more keys than this (docs/operations.md "Elastic state") (default: ${DEFAULT_CORE_KEYS})`, validator: isPositiveInteger,
+  });
   dryRunImport = Option.String('--dry-run-import', {
     description: 'Test-import a state export (ntv-node export) into a temporary database, report, and exit without starting; non-zero exit naming the first bad records (default: off)',
   });
@@ -291,6 +302,7 @@ export class RunCommand extends Command {
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
       verifyOnStart: this.verifyOnStart,
+      ...(this.elasticState ? { elasticState: { hotBytes: Math.round(this.elasticHotMb * 1024 * 1024), coreKeys: this.elasticCoreKeys } } : {}),
       ...(this.serveSnapshots ? { serveSnapshots: { interval: this.snapshotInterval, keep: SNAPSHOTS_KEPT } } : {}),
       ...(this.snapshotUrl !== undefined ? { snapshotUrl: this.snapshotUrl } : {}),
       ...(window ? {
@@ -309,6 +321,9 @@ export class RunCommand extends Command {
       ...(this.autoVoteSeed !== undefined ? { autoVoteSeed: parseSeedFlag('--auto-vote-seed', this.autoVoteSeed) } : {}),
       waitAtUpgrade: this.waitAtUpgrade,
     };
+    if (!this.elasticState && (this.elasticHotMb !== DEFAULT_HOT_MB || this.elasticCoreKeys !== DEFAULT_CORE_KEYS)) {
+      throw new UsageError('--elastic-hot-mb and --elastic-core-keys take effect only with --elastic-state');
+    }
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
       throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');
     }

@@ -1,3 +1,4 @@
+import type { ClassicLevel } from 'classic-level';
 import { Level } from 'level';
 import type { BlockWrite, IndexOp } from './block-batch.js';
 import { rm } from 'node:fs/promises';
@@ -138,6 +139,43 @@ export class ChainStore {
       await iterator.close();
     }
     return count;
+  }
+
+  /**
+   * One state record read synchronously (classic-level's `getSync`), for the elastic state store's
+   * miss path (src/chain/elastic-state.ts): the core's `kv_get` cannot wait. Reads what the last
+   * written batch holds.
+   */
+  getStateSync(key: Uint8Array): Uint8Array | undefined {
+    return this.db.getSync(prefixed(Prefix.State, key)) ?? undefined;
+  }
+
+  /** State records by key in one `getMany` (the elastic store's prefetch); undefined where absent. */
+  async getStateMany(keys: Uint8Array[]): Promise<Array<Uint8Array | undefined>> {
+    if (keys.length === 0) return [];
+    return this.db.getMany(keys.map((key) => prefixed(Prefix.State, key)));
+  }
+
+  /** The number of state records (keys only, no values read) and LevelDB's estimate of their bytes on disk. */
+  async countState(): Promise<{ keys: number; bytes: number }> {
+    let keys = 0;
+    const range = { gte: Uint8Array.of(Prefix.State), lt: Uint8Array.of(Prefix.State + 1) };
+    const iterator = this.db.keys(range);
+    try {
+      for (;;) {
+        const batch = await iterator.nextv(16384);
+        if (batch.length === 0) break;
+        keys += batch.length;
+      }
+    } finally {
+      await iterator.close();
+    }
+    return { keys, bytes: await this.stateBytesOnDisk() };
+  }
+
+  /** LevelDB's estimate of the state records' bytes on disk (compressed, in table files). */
+  stateBytesOnDisk(): Promise<number> {
+    return (this.db as unknown as ClassicLevel<Uint8Array, Uint8Array>).approximateSize(Uint8Array.of(Prefix.State), Uint8Array.of(Prefix.State + 1));
   }
 
   /** The single atomic, synced write of one block (DESIGN.md: one level batch per block). */
@@ -447,3 +485,4 @@ export class ChainStore {
 function range(from: number, to: number): number[] {
   return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 }
+

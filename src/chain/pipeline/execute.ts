@@ -6,6 +6,8 @@ import { BlockProducer, type ProducerParams, type ValidatorIdentity } from '../p
 import type { TokenRegistry } from '../token-registry.js';
 import type { Heads } from './heads.js';
 import type { Notifier } from './notify.js';
+import type { StateView } from '../state-view.js';
+import { blockKeys } from '../elastic-state.js';
 import type { WriteQueue } from './write.js';
 
 /**
@@ -27,6 +29,8 @@ export interface ExecutionDependencies {
   mempool: Mempool;
   notify: Notifier;
   logger: Logger;
+  /** committed state: with --elastic-state a bounded cache that wants the block's keys read ahead */
+  state: StateView;
 }
 
 export class Execution {
@@ -49,6 +53,29 @@ export class Execution {
     this.producer = this.createProducer();
     this.deps.heads.executionHead = this.deps.heads.head;
     this.deps.writes.clearExecutedNonces();
+  }
+
+  /** Whether blocks need `prepare` first (--elastic-state); the default mirror needs nothing. */
+  get elastic(): boolean {
+    return this.deps.state.stats().mode === 'elastic';
+  }
+
+  /**
+   * --elastic-state, before a block executes (docs/operations.md "Elastic state"): replace a core
+   * whose cache passed the bound, once the blocks in flight are durable and nothing executed waits
+   * (the new instance reads committed state), then read ahead the keys the bundles will touch so
+   * the core's synchronous reads find them in the hot tier.
+   */
+  async prepare(bundles: Uint8Array[]): Promise<void> {
+    const { state, heads, writes } = this.deps;
+    if (state.wantsCoreRecycle(this.core.cacheSize())) {
+      if (writes.pendingWrites > 0) await writes.writeChain;
+      if (heads.executionHead === heads.head && state.wantsCoreRecycle(this.core.cacheSize())) {
+        await this.reloadCore();
+        state.noteCoreRecycled();
+      }
+    }
+    await state.prefetch(blockKeys(bundles));
   }
 
   /**

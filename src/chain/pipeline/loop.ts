@@ -131,7 +131,13 @@ export class BlockLoop {
   private async produceNext(turn?: BlockTurn): Promise<void> {
     const { execution, heads } = this.deps;
     await this.deps.writes.untilWriteSlot();
-    const selected = this.deps.mempool.selectReady(this.options.maxTxsPerBlock);
+    let selected = this.deps.mempool.selectReady(this.options.maxTxsPerBlock);
+    if (execution.elastic && selected.length > 0) {
+      // --elastic-state: read the block's keys ahead (the default mirror never waits here).
+      await execution.prepare(selected.map((b) => b.bytes));
+      await this.deps.writes.untilWriteSlot();
+      selected = this.deps.mempool.selectReady(this.options.maxTxsPerBlock);
+    }
     const startedAt = Date.now();
     let produced: ProducedBlock;
     try {

@@ -4,6 +4,7 @@ import { readValidatorSet } from '../../chain/validator-set.js';
 import { NODE_VERSION } from '../../version.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import type { MethodDependencies } from './context.js';
+import type { TierStats } from '../../chain/interface.js';
 
 /** Spec §4.17 node-health and forwarding methods over the p2p layer (src/p2p, docs/p2p.md). */
 export function networkMethods({ chain, readers, validator, p2p }: MethodDependencies): MethodDefinition[] {
@@ -77,5 +78,41 @@ export function networkMethods({ chain, readers, validator, p2p }: MethodDepende
       },
       handler: () => p2p?.dragonfly() ?? { enabled: false, sealType: 'ed25519-blake3', forwarded: 0, direct: 0, received: 0, rejected: 0 },
     }),
+    defineMethod({
+      name: 'svc_getStorageStats',
+      summary: 'State store tier statistics since start (spec §4.17): with --elastic-state the hot (bounded memory cache) and warm (LevelDB) tiers, otherwise the one in-memory tier; per tier keys, bytes, hits, misses, promotions, evictions (docs/operations.md "Elastic state").',
+      params: [] as const,
+      result: {
+        name: 'stats',
+        schema: Type.Object({
+          mode: Type.Union([Type.Literal('memory'), Type.Literal('elastic')], { description: 'elastic with --elastic-state; memory: the whole state in memory (the default)' }),
+          tiers: Type.Record(Type.String(), TIER_STATS, { description: 'elastic: hot and warm; memory: memory' }),
+          totals: TIER_STATS,
+          hotLimitBytes: Type.Union([Type.Integer(), Type.Null()], { description: 'the hot tier\'s bound (--elastic-hot-mb); null for the unbounded in-memory state' }),
+          coreRecycles: Type.Integer({ description: 'core instances replaced to bound their caches (elastic only)' }),
+          prefetchedKeys: Type.Integer({ description: 'keys read ahead of the blocks that touch them (elastic only)' }),
+        }),
+      },
+      handler: () => {
+        const stats = chain.storageStats();
+        const tiers = Object.values(stats.tiers);
+        const sum = (f: keyof TierStats) => tiers.reduce((n, t) => n + t[f], 0);
+        // Totals over the tiers: keys and bytes of the authoritative tier (the database holds every
+        // record the hot tier caches), reads as the topmost tier saw them, movements summed.
+        const top = tiers[0]!;
+        const bottom = tiers[tiers.length - 1]!;
+        const totals = { keys: bottom.keys, bytes: sum('bytes'), hits: top.hits + (tiers.length > 1 ? bottom.hits : 0), misses: tiers.length > 1 ? bottom.misses : top.misses, promotions: sum('promotions'), evictions: sum('evictions') };
+        return { ...stats, totals };
+      },
+    }),
   ];
 }
+
+const TIER_STATS = Type.Object({
+  keys: Type.Integer({ description: 'records (and, in hot, keys known to be absent) held by the tier' }),
+  bytes: Type.Integer({ description: 'hot: keys, values and per-entry overhead as counted against the bound; warm: LevelDB\'s estimate of the records on disk; memory: keys and values' }),
+  hits: Type.Integer({ description: 'reads the tier answered (a record, or for hot a known absence)' }),
+  misses: Type.Integer({ description: 'reads it could not answer: passed to the next tier (hot), or absent keys (warm, memory)' }),
+  promotions: Type.Integer({ description: 'records moved up into this tier from the one below' }),
+  evictions: Type.Integer({ description: 'records dropped from this tier to stay under its bound' }),
+});

@@ -2779,6 +2779,24 @@ export const METHOD_EXAMPLES: Record<string, MethodExample[]> = {
     params: [],
     result: { name: 'stats', value: { enabled: true, sealType: 'ed25519-blake3', forwarded: 0, direct: 0, received: 0, rejected: 0 } },
   }],
+  svc_getStorageStats: [{
+    name: 'elastic state',
+    params: [],
+    result: {
+      name: 'stats',
+      value: {
+        mode: 'elastic',
+        tiers: {
+          hot: { keys: 41210, bytes: 9876543, hits: 1203344, misses: 40210, promotions: 40210, evictions: 0 },
+          warm: { keys: 10001234, bytes: 812345678, hits: 38110, misses: 2100, promotions: 0, evictions: 0 },
+        },
+        totals: { keys: 10001234, bytes: 822222221, hits: 1241454, misses: 2100, promotions: 40210, evictions: 0 },
+        hotLimitBytes: 268435456,
+        coreRecycles: 3,
+        prefetchedKeys: 38000,
+      },
+    },
+  }],
   svc_previewIntent: [{
     name: 'swap 10 NTV for AUR',
     params: [{ name: 'intent_string', value: 'swap 10 NTV for AUR' }, { name: 'sender_address', value: BOB }],
@@ -3926,6 +3944,8 @@ export const METHOD_DESCRIPTIONS: Record<string, string> = {
     'What an operator or load balancer checks (spec §4.17): height, peers, sync progress and the transaction index height, uptime, version, the validator address and whether it is in the active set, libp2p identity and listen addresses. No application errors.',
   svc_getDragonflyStats:
     'Counters of bundle forwarding since start (spec §4.17; docs/p2p.md "Dragonfly"): bundles forwarded, sent straight to the leader, received and rejected, and the seal type. No application errors.',
+  svc_getStorageStats:
+    'Counters of the state store since start (spec §4.17; docs/operations.md "Elastic state"): with --elastic-state the hot tier (a bounded in-memory cache) and the warm tier (LevelDB), otherwise the one in-memory tier; per tier keys, bytes, hits, misses, promotions, evictions, and totals. No application errors.',
   svc_previewIntent:
     'Errors: INTENT_REJECTED (the text does not parse or the plan breaks a limit), NOT_FOUND (no pool for a route), UNKNOWN_TOKEN, UNAVAILABLE_ON_NODE when the node runs without the intent engine.',
   svc_simulateIntent:

@@ -1,0 +1,282 @@
+import { NTV_MINT, Prefix } from '../abi/constants.js';
+import { accountKey, balanceKey } from '../abi/state.js';
+import { decodeBundle } from '../codec/bundle.js';
+import { blake3 } from '../codec/hash.js';
+import type { StateWrite } from '../storage/chain-store.js';
+import { StateView, toKey, type StateSource, type StorageStats, type TierStats } from './state-view.js';
+
+/**
+ * `--elastic-state` (spec §4.20, §4.17; docs/operations.md "Elastic state"): committed state kept
+ * in tiers instead of the full in-memory mirror of ./state-view.ts, behind the same methods, so
+ * every reader and the core's `kv_get` are unchanged.
+ *
+ * - **hot**: a bounded in-memory LRU cache of records (and of keys known to be absent), at most
+ *   `hotBytes` by the accounting below; a read that misses it loads the record from warm and
+ *   promotes it, evicting the least recently used entries past the bound.
+ * - **warm**: the node's LevelDB (the `s` records, written by the block writer as before), read
+ *   synchronously on a miss (classic-level's `getSync`: the core's reads stay synchronous), and
+ *   ahead of a block with one `getMany` of the keys it will touch (`prefetch`, `blockKeys`).
+ *
+ * The store writes nothing: the block writer still puts every state write into the database, and
+ * `apply` (a block is durable) puts the block's values into the hot tier, where the next reads find
+ * them. Because the core keeps every record it touched for its instance's life, the chain replaces
+ * the core instance (between blocks, nothing in flight) once its cache passes `coreKeys`
+ * (`wantsCoreRecycle`), so the core's memory is bounded too.
+ */
+
+export interface ElasticOptions {
+  /** bound of the hot tier in bytes (entries' keys, values and the per-entry overhead below) */
+  hotBytes: number;
+  /** replace the core instance once its cache holds more keys than this */
+  coreKeys: number;
+}
+
+/** The warm store: the node's database (src/storage/chain-store.ts). */
+export interface WarmStore extends StateSource {
+  getStateSync(key: Uint8Array): Uint8Array | undefined;
+  getStateMany(keys: Uint8Array[]): Promise<Array<Uint8Array | undefined>>;
+  scanState(prefix: number, onRecord: (key: Uint8Array, value: Uint8Array) => void): Promise<void>;
+  countState(): Promise<{ keys: number; bytes: number }>;
+  stateBytesOnDisk(): Promise<number>;
+}
+
+/**
+ * Bytes counted per hot entry besides its key and value: the Map entry, the key string's header and
+ * the Uint8Array object with its backing store's header, as V8 lays them out on 64-bit (measured
+ * with bench/elastic-state.ts: ~150 bytes an entry above key + value).
+ */
+export const HOT_ENTRY_OVERHEAD = 160;
+
+/** Defaults (docs/operations.md): a 256 MiB hot tier and a core recycled past 250,000 keys. */
+export const DEFAULT_HOT_MB = 256;
+export const DEFAULT_CORE_KEYS = 250_000;
+
+/** How often (in applied blocks) the warm tier's on-disk size estimate is refreshed. */
+const WARM_BYTES_EVERY = 50;
+/** How often (in applied blocks) the warm tier's keys are counted again. */
+const WARM_COUNT_EVERY = 1000;
+
+interface HotEntry {
+  value: Uint8Array | null;
+  bytes: number;
+}
+
+function emptyTier(): TierStats {
+  return { keys: 0, bytes: 0, hits: 0, misses: 0, promotions: 0, evictions: 0 };
+}
+
+export class ElasticState extends StateView {
+  /** insertion order is recency order: a hit re-inserts its entry at the end */
+  private readonly hot = new Map<string, HotEntry>();
+  private readonly hotTier = emptyTier();
+  private readonly warmTier = emptyTier();
+  /** bumped by every `apply`: a prefetch that raced a block's writes leaves its results out */
+  private epoch = 0;
+  private opened = false;
+  private coreRecycles = 0;
+  private prefetched = 0;
+  private applied = 0;
+  private counting = false;
+
+  constructor(private readonly warm: WarmStore, private readonly options: ElasticOptions) {
+    super();
+  }
+
+  override get size(): number {
+    return this.warmTier.keys;
+  }
+
+  override get(key: Uint8Array): Uint8Array | undefined {
+    const k = toKey(key);
+    const entry = this.hot.get(k);
+    if (entry !== undefined) {
+      this.hotTier.hits++;
+      this.hot.delete(k);
+      this.hot.set(k, entry);
+      return entry.value ?? undefined;
+    }
+    this.hotTier.misses++;
+    const value = this.warm.getStateSync(key);
+    if (value === undefined) this.warmTier.misses++;
+    else this.warmTier.hits++;
+    this.promote(k, value ?? null);
+    return value;
+  }
+
+  /**
+   * Watchers index whole prefixes (tokens, pools, keys, collections: src/chain/readers.ts); they are
+   * registered before the chain opens and `loadFrom` scans just their prefixes from the database.
+   */
+  override watch(prefix: number, onWrite: (key: Uint8Array, value: Uint8Array | null) => void): void {
+    if (this.opened) throw new Error('elastic state: a watcher must be registered before the state is loaded');
+    this.watchers.push({ prefix, onWrite });
+  }
+
+  /** Scan the watched prefixes (not the whole state) and count the state in the background. */
+  override async loadFrom(_source: StateSource): Promise<number> {
+    this.opened = true;
+    const prefixes = [...new Set(this.watchers.map((w) => w.prefix))].sort((a, b) => a - b);
+    for (const prefix of prefixes) await this.warm.scanState(prefix, (key, value) => this.notifyWatchers(key, value));
+    const counted = await this.warm.countState();
+    this.warmTier.keys = counted.keys;
+    this.warmTier.bytes = counted.bytes;
+    return counted.keys;
+  }
+
+  override load(key: Uint8Array, value: Uint8Array): void {
+    this.promote(toKey(key), value);
+    this.notifyWatchers(key, value);
+  }
+
+  /** A durable block's writes: the database holds them already; the hot tier takes the new values. */
+  override apply(writes: StateWrite[]): void {
+    this.epoch++;
+    for (const { key, value } of writes) {
+      const k = toKey(key);
+      const before = this.hot.get(k);
+      // The warm key count follows the writes whose previous state is known (the core read the key
+      // before writing it, so it is almost always in hot).
+      if (before !== undefined) {
+        if (before.value === null && value !== null) this.warmTier.keys++;
+        else if (before.value !== null && value === null) this.warmTier.keys--;
+        this.removeHot(k, before);
+      }
+      this.insertHot(k, value);
+      this.notifyWatchers(key, value);
+    }
+    this.applied++;
+    if (this.applied === 1 || this.applied % WARM_COUNT_EVERY === 0) this.recount();
+    else if (this.applied % WARM_BYTES_EVERY === 0) {
+      void this.warm.stateBytesOnDisk().then((bytes) => { this.warmTier.bytes = bytes; }, () => {});
+    }
+  }
+
+  /**
+   * Count the warm tier's keys again (a keys-only scan in the background): after the first block
+   * (genesis writes keys never read) and every WARM_COUNT_EVERY blocks, since between counts the
+   * writes of keys evicted between their read and their write are not counted.
+   */
+  private recount(): void {
+    if (this.counting) return;
+    this.counting = true;
+    const epoch = this.epoch;
+    void this.warm.countState().then((counted) => {
+      // Blocks applied during the scan may or may not be in it: keep the count only when none was.
+      if (epoch === this.epoch) this.warmTier.keys = counted.keys;
+      this.warmTier.bytes = counted.bytes;
+    }, () => {}).finally(() => { this.counting = false; });
+  }
+
+  override async prefetch(keys: Uint8Array[]): Promise<void> {
+    const wanted: Uint8Array[] = [];
+    const seen = new Set<string>();
+    for (const key of keys) {
+      const k = toKey(key);
+      if (this.hot.has(k) || seen.has(k)) continue;
+      seen.add(k);
+      wanted.push(key);
+    }
+    if (wanted.length === 0) return;
+    const epoch = this.epoch;
+    const values = await this.warm.getStateMany(wanted);
+    // A block became durable meanwhile: its writes may be newer than what was read; leave them to
+    // the synchronous miss path.
+    if (epoch !== this.epoch) return;
+    for (let i = 0; i < wanted.length; i++) {
+      const k = toKey(wanted[i]!);
+      if (this.hot.has(k)) continue;
+      const value = values[i];
+      if (value === undefined) this.warmTier.misses++;
+      else this.warmTier.hits++;
+      this.promote(k, value ?? null);
+      this.prefetched++;
+    }
+  }
+
+  override wantsCoreRecycle(coreCacheKeys: number): boolean {
+    return coreCacheKeys > this.options.coreKeys;
+  }
+
+  override noteCoreRecycled(): void {
+    this.coreRecycles++;
+  }
+
+  override stats(): StorageStats {
+    return {
+      mode: 'elastic',
+      tiers: { hot: { ...this.hotTier, keys: this.hot.size }, warm: { ...this.warmTier } },
+      hotLimitBytes: this.options.hotBytes,
+      coreRecycles: this.coreRecycles,
+      prefetchedKeys: this.prefetched,
+    };
+  }
+
+  private promote(k: string, value: Uint8Array | null): void {
+    this.hotTier.promotions++;
+    this.insertHot(k, value);
+  }
+
+  private insertHot(k: string, value: Uint8Array | null): void {
+    const entry: HotEntry = { value, bytes: k.length + (value?.length ?? 0) + HOT_ENTRY_OVERHEAD };
+    this.hot.set(k, entry);
+    this.hotTier.bytes += entry.bytes;
+    if (this.hotTier.bytes > this.options.hotBytes) this.evict();
+  }
+
+  private removeHot(k: string, entry: HotEntry): void {
+    this.hot.delete(k);
+    this.hotTier.bytes -= entry.bytes;
+  }
+
+  /** Least recently used first (the Map's insertion order), down to 90% of the bound. */
+  private evict(): void {
+    const target = this.options.hotBytes * 0.9;
+    for (const [k, entry] of this.hot) {
+      if (this.hotTier.bytes <= target) break;
+      this.removeHot(k, entry);
+      this.hotTier.evictions++;
+    }
+  }
+}
+
+/**
+ * The keys a block will most likely read, for `prefetch`: for every bundle its sender's account
+ * and balances, and for every 32-byte field of its operations (recipients, owners, mints, pools) the
+ * account and the balances over the bundle's mints and NTV; then the state-root bucket record of
+ * each key (0xF0 + the first two bytes of Blake3(key), docs/state-root.md), which the block's
+ * commit rewrites. A key left out is read on demand; a key read for nothing costs one lookup.
+ */
+export function blockKeys(bundles: Uint8Array[]): Uint8Array[] {
+  const keys: Uint8Array[] = [];
+  for (const bytes of bundles) {
+    let bundle;
+    try {
+      bundle = decodeBundle(bytes);
+    } catch {
+      continue;
+    }
+    const fields: Uint8Array[] = [];
+    collect32(bundle.operations, fields, 0);
+    const addresses = [bundle.userAccount, ...fields];
+    const mints = [NTV_MINT, ...fields];
+    for (const address of addresses) {
+      keys.push(accountKey(address));
+      for (const mint of mints) keys.push(balanceKey(address, mint));
+    }
+  }
+  const withBuckets = keys.slice();
+  for (const key of keys) {
+    const path = blake3(key);
+    withBuckets.push(Uint8Array.of(Prefix.ROOT_BUCKET, path[0]!, path[1]!));
+  }
+  return withBuckets;
+}
+
+function collect32(value: unknown, out: Uint8Array[], depth: number): void {
+  if (depth > 4 || value === null || typeof value !== 'object') return;
+  if (value instanceof Uint8Array) {
+    if (value.length === 32) out.push(value);
+    return;
+  }
+  for (const inner of Array.isArray(value) ? value : Object.values(value)) collect32(inner, out, depth + 1);
+}

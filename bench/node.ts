@@ -7,6 +7,7 @@ import { encodeBundle, signingHash, type Bundle } from '../src/codec/bundle.js';
 import { Signer, verifyEd25519 } from '../src/codec/keys.js';
 import { parseAddress } from '../src/codec/address.js';
 import { BenchNode } from './bench-node.js';
+import { perThreadSummary, threadTable } from './proc-stat.js';
 import { loadTestJsonRpc, type BenchResult } from './rpc.js';
 
 /**
@@ -67,6 +68,7 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
     const batches: string[][] = [];
     for (const round of rounds) for (let i = 0; i < round.length; i += batchSize) batches.push(round.slice(i, i + batchSize));
 
+    const threads0 = threadTable(node.pid);
     const started = performance.now();
     const clientCpu = process.cpuUsage();
     let next = 0;
@@ -82,6 +84,7 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
       }
     }));
     const seconds = (performance.now() - started) / 1000;
+    const threads = perThreadSummary(node.pid, threads0, threadTable(node.pid), accounts * perAccount);
     const used = process.cpuUsage(clientCpu);
     const clientCores = (used.user + used.system) / 1e6 / seconds;
     const total = accounts * perAccount;
@@ -89,10 +92,10 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
     const verifyRate = singleCoreVerifyRate();
     const blockMs = fullBlockMilliseconds(await readFile(logFile, 'utf8'));
     return [
-      { name: 'node.signed_transfers_per_s', value: Math.round(tps), unit: 'tx/s', note: `${total} signed transfers from ${accounts} accounts in JSON-RPC batches of ${batchSize} over ${connections} connections, submit → in a committed block; the load generator itself used ${clientCores.toFixed(2)} cores; ${failures} failed${firstFailure ? ` (first: ${firstFailure})` : ''}; goal ≥ 15,000` },
+      { name: 'node.signed_transfers_per_s', value: Math.round(tps), unit: 'tx/s', note: `${total} signed transfers from ${accounts} accounts in JSON-RPC batches of ${batchSize} over ${connections} connections, submit → in a committed block; the load generator itself used ${clientCores.toFixed(2)} cores; ${failures} failed${firstFailure ? ` (first: ${firstFailure})` : ''}; goal ≥ 15,000${threads ? `; ${threads}` : ''}` },
       {
         name: 'node.full_block_ms_per_10k', value: round3(blockMs.per10k), unit: 'ms',
-        note: `a block in the running node: execute + state root + receipts + synced level write, per 10,000 bundles (median of the ${blockMs.count} blocks of ≥ 2,000 bundles; phases ${blockMs.phases})`,
+        note: `a block in the running node: execute + state root + receipts + synced level write, per 10,000 bundles (median of the ${blockMs.count} blocks of ≥ 2,000 bundles; phases ${blockMs.phases}; of the write, the writer thread's ${blockMs.writer})`,
       },
       { name: 'node.full_block_vs_50ms', value: round3(blockMs.per10k / 50), unit: 'ratio', note: 'the issue\'s 50 ms budget for a 10,000-transfer block; the core alone is the core rows' },
       { name: 'node.signed_vs_one_core_verify', value: round3(tps / verifyRate), unit: 'ratio', note: `baseline: Ed25519 verifications/s on one core in this run (${Math.round(verifyRate)}/s); > 1 needs checks off the main thread` },
@@ -151,16 +154,21 @@ function startBareJsonServer(): Promise<http.Server> {
 }
 
 /** Median time of the node's large blocks, scaled to 10,000 bundles, from its debug log. */
-function fullBlockMilliseconds(log: string): { per10k: number; count: number; phases: string } {
+function fullBlockMilliseconds(log: string): { per10k: number; count: number; phases: string; writer: string } {
   const blocks = log.split('\n').filter((line) => line.includes('"block committed"')).map((line) => JSON.parse(line) as {
-    bundles: number; phases: Record<string, number>;
+    bundles: number; phases: Record<string, number>; writer?: Record<string, number>;
   }).filter((b) => b.bundles >= 2000);
-  if (blocks.length === 0) return { per10k: NaN, count: 0, phases: 'none' };
+  if (blocks.length === 0) return { per10k: NaN, count: 0, phases: 'none', writer: 'none' };
   const total = (b: (typeof blocks)[number]) => Object.values(b.phases).reduce((x, y) => x + y, 0);
   const scaled = blocks.map((b) => ({ ms: (total(b) * 10_000) / b.bundles, b })).sort((x, y) => x.ms - y.ms);
   const median = scaled[Math.floor(scaled.length / 2)]!;
   const phases = Object.entries(median.b.phases).map(([k, v]) => `${k} ${Math.round((v * 10_000) / median.b.bundles)}`).join(', ');
-  return { per10k: median.ms, count: blocks.length, phases };
+  // The writer thread's split of its group (build as blocks arrive, seal, block files' fdatasync,
+  // synced level batch), per 10,000 bundles of that group: the rest of `write` is waiting.
+  const writer = median.b.writer
+    ? Object.entries(median.b.writer).map(([k, v]) => `${k} ${Math.round((v * 10_000) / median.b.bundles)}`).join(', ')
+    : 'not reported';
+  return { per10k: median.ms, count: blocks.length, phases, writer };
 }
 
 function singleCoreVerifyRate(): number {

@@ -48,3 +48,44 @@ export function threadSummary(before: Map<string, number> | undefined, after: Ma
   const perBlock = (kind: string) => (((after.get(kind) ?? 0) - (before.get(kind) ?? 0)) / blocks).toFixed(1);
   return `; CPU ms a block by thread: main ${perBlock('main')}, QUIC ${perBlock('quic')}, LevelDB ${perBlock('level')}, other ${perBlock('other')} (block writer, V8 GC and compiler)`;
 }
+
+/** Every thread of a process: tid → name and CPU ms so far (Linux; undefined elsewhere). */
+export function threadTable(pid: number): Map<number, { comm: string; cpuMs: number }> | undefined {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  const table = new Map<number, { comm: string; cpuMs: number }>();
+  for (const tid of tasks) {
+    const stat = procStat(`/proc/${pid}/task/${tid}/stat`);
+    if (stat) table.set(Number(tid), stat);
+  }
+  return table;
+}
+
+/**
+ * Per-thread CPU between two `threadTable` readings, in µs per unit of work (a transfer): the main
+ * thread, libuv's pool (LevelDB's writes, fsyncs), and the busiest unnamed threads one by one,
+ * largest first (Node names neither its workers nor V8's threads: under the signed-transfer load
+ * the two largest are the signature verifiers, then the block writer, docs/performance.md).
+ */
+export function perThreadSummary(
+  pid: number, before: Map<number, { comm: string; cpuMs: number }> | undefined, after: Map<number, { comm: string; cpuMs: number }> | undefined, units: number,
+): string {
+  if (!before || !after) return '';
+  let level = 0;
+  let main = 0;
+  const others: number[] = [];
+  for (const [tid, { comm, cpuMs }] of after) {
+    const used = cpuMs - (before.get(tid)?.cpuMs ?? 0);
+    if (tid === pid) main = used;
+    else if (comm.startsWith('libuv')) level += used;
+    else others.push(used);
+  }
+  others.sort((a, b) => b - a);
+  const us = (ms: number) => ((ms * 1000) / units).toFixed(0);
+  const total = main + level + others.reduce((a, b) => a + b, 0);
+  return `CPU µs a transfer by thread: main ${us(main)}, unnamed threads largest first ${others.slice(0, 5).map(us).join(' / ')}, libuv (LevelDB, fsync) ${us(level)}; all ${us(total)}`;
+}

@@ -1,4 +1,4 @@
-import { decodeBundle, bundleHash, signingHash, type Bundle } from '../codec/bundle.js';
+import { decodeBundle, bundleHash, signingHashOfEncoded, type Bundle } from '../codec/bundle.js';
 import { sha256 } from '../codec/hash.js';
 import { signatureScheme } from '../codec/keys.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
@@ -79,7 +79,7 @@ export class SubmissionGate {
     }
     const auth = ctx.verifyEvm && looksLikeEvmTransaction(bundle.signature)
       ? await ctx.verifyEvm(bytes, bundle.signature, hash)
-      : await this.authenticate(bundle, ctx, hash);
+      : await this.authenticate(bundle, bytes, ctx, hash);
     return {
       hash,
       hashKey,
@@ -94,7 +94,7 @@ export class SubmissionGate {
     };
   }
 
-  private async authenticate(bundle: Bundle, ctx: AdmissionContext, hash: Uint8Array): Promise<BundleAuth> {
+  private async authenticate(bundle: Bundle, bytes: Uint8Array, ctx: AdmissionContext, hash: Uint8Array): Promise<BundleAuth> {
     if (bundle.signature.length === 0) {
       // spec §5.6: the testnet does not enforce signatures; the mainnet does.
       if (!ctx.allowUnsigned) throw invalid('UNSIGNED_NOT_ALLOWED', 'unsigned bundles are refused on mainnet; sign the bundle', hash);
@@ -104,7 +104,8 @@ export class SubmissionGate {
     if (scheme === undefined) {
       throw invalid('BAD_SIGNATURE', `signature of ${bundle.signature.length} bytes is neither Ed25519 (${ED25519_SIGNATURE_BYTES}) nor ML-DSA-65 (${ML_DSA_65_SIGNATURE_BYTES})`, hash);
     }
-    const message = signingHash(bundle);
+    // From the bytes as received: decoded once, never encoded again (docs/performance.md).
+    const message = signingHashOfEncoded(bytes, bundle);
     // Registered keys first; then keys revealed by this account's bundles still waiting, which the
     // core registers before this bundle runs (and refuses it with KEY_NOT_AUTHORIZED if not).
     const candidates = bundle.senderPubkey !== undefined

@@ -1,5 +1,5 @@
 import { BorshReader, BorshWriter, CodecError } from './borsh.js';
-import { blake3 } from './hash.js';
+import { blake3, blake3Parts } from './hash.js';
 import { MAX_OPERATIONS, MAX_SIGNATURE_BYTES } from '../abi/constants.js';
 import { MAX_PUBKEY_BYTES, readOperation, writeOperation, type Operation } from './operations.js';
 
@@ -50,6 +50,23 @@ export function encodeForSigning(bundle: Bundle): Uint8Array {
 export function signingHash(bundle: Bundle): Uint8Array {
   return blake3(encodeForSigning(bundle));
 }
+
+/**
+ * `signingHash` of a bundle from its canonical encoding `bytes` (the one `bundle` was decoded from),
+ * without encoding it again: the signed bytes are these with the signature replaced by an empty
+ * one, i.e. the bytes before the signature's length, a zero length, and the bytes after the
+ * signature (the two option fields). Admission hashes each bundle this way (docs/performance.md).
+ */
+export function signingHashOfEncoded(bytes: Uint8Array, bundle: Bundle): Uint8Array {
+  const tail = 1 + (bundle.expiryTimestamp !== undefined ? 8 : 0) + 1 + (bundle.senderPubkey !== undefined ? 4 + bundle.senderPubkey.length : 0);
+  const afterSignature = bytes.length - tail;
+  const signatureLengthAt = afterSignature - bundle.signature.length - 4;
+  if (signatureLengthAt < 0) throw new RangeError('the bytes are not the encoding of this bundle');
+  return blake3Parts(bytes.subarray(0, signatureLengthAt), EMPTY_LENGTH, bytes.subarray(afterSignature));
+}
+
+/** A Borsh vec length of zero: the empty signature of the signing encoding. */
+const EMPTY_LENGTH = new Uint8Array(4);
 
 /** Blake3-256 of the full encoding; its text form is `Nxh` + base58 (encodeHash in address.ts). */
 export function bundleHash(bytes: Uint8Array): Uint8Array {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createBLAKE3, type IHasher } from 'hash-wasm';
 
 /**
@@ -35,6 +35,15 @@ export function blake3(data: Uint8Array): Uint8Array {
   return hasher.digest('binary');
 }
 
+/** Blake3-256 of the parts one after the other, as if joined, without joining them. */
+export function blake3Parts(...parts: Uint8Array[]): Uint8Array {
+  const hasher = blake3Hasher;
+  if (hasher === undefined) throw new Error('blake3 used before initHashing() resolved');
+  hasher.init();
+  for (const part of parts) hasher.update(part);
+  return hasher.digest('binary');
+}
+
 /**
  * Blake3 keyed_hash (Blake3 §2.3) under one fixed 32-byte key, as a synchronous function on a
  * hasher of its own that every call reuses (the key is set once; `init` keeps it). Async like
@@ -52,8 +61,9 @@ export async function keyedBlake3(key: Uint8Array): Promise<(data: Uint8Array) =
 
 /** SHA-256 through node:crypto (faster than hash-wasm's, DEPENDENCIES.md). */
 export function sha256(data: Uint8Array): Uint8Array {
-  // Copied out of the Buffer so callers never hold a view on a shared pool slab.
-  return new Uint8Array(createHash('sha256').update(data).digest());
+  // One-shot `hash` (no Hash object: admission hashes a key per bundle, docs/performance.md), and
+  // copied out of the Buffer so callers never hold a view on a shared pool slab.
+  return new Uint8Array(hash('sha256', data, 'buffer'));
 }
 
 const HEX_RE = /^[0-9a-fA-F]*$/;

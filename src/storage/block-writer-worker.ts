@@ -27,12 +27,20 @@ export interface WriterInit {
   path: string;
 }
 
+/**
+ * Where a group's write went, in milliseconds on this thread (docs/performance.md): `build` its
+ * blocks' records as they arrived (putBlock, derived indexes, state merge), `seal` the merged state
+ * and positions put into the batch, `files` the block files' fdatasync, `level` the synced batch
+ * write (LevelDB's log append, memtable inserts and fsync, off this thread's JS).
+ */
+export interface WriterTimings { build: number; seal: number; files: number; level: number }
+
 export type WriterRequest = { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean } | { type: 'close' };
 export type WriterResponse =
   /** `lookupHeight`: every block up to it has its position records (-1: none yet) */
   | { type: 'ready'; lookupHeight: number }
-  /** every unit of a group is durable; `blocks` counts the group's blocks */
-  | { type: 'written'; ids: number[]; blocks: number; lookupHeight: number }
+  /** every unit of a group is durable; `blocks` counts the group's blocks; `timings` where its time went */
+  | { type: 'written'; ids: number[]; blocks: number; lookupHeight: number; timings: WriterTimings }
   /** the lookup index caught up to `lookupHeight` behind the head */
   | { type: 'indexed'; lookupHeight: number; head: number; report: boolean }
   /** building the lookup index behind the head failed and stopped; block writes go on */
@@ -67,6 +75,8 @@ interface Group {
   linger: boolean;
   /** a unit came from a catch-up (linger): the group is written without its position records */
   catchUp: boolean;
+  /** ms spent putting its blocks' records as they arrived */
+  build: number;
 }
 
 const port = parentPort!;
@@ -124,7 +134,8 @@ port.on('message', (request: WriterRequest) => {
       sealed.push(open);
       open = undefined;
     }
-    open ??= { batch: db.batch(), writes: [], state: new GroupState(), ids: [], linger: false, catchUp: false };
+    open ??= { batch: db.batch(), writes: [], state: new GroupState(), ids: [], linger: false, catchUp: false, build: 0 };
+    const buildStarted = performance.now();
     open.ids.push(request.id);
     open.linger = request.linger;
     if (request.linger) {
@@ -137,6 +148,7 @@ port.on('message', (request: WriterRequest) => {
       open.state.add(write);
       open.writes.push(write);
     }
+    open.build += performance.now() - buildStarted;
   } catch (error) {
     // The open batch holds part of this unit: none of it, nor anything after it, may be written.
     fail(error);
@@ -178,6 +190,7 @@ function pump(): void {
   // A catch-up group leaves its position records to `lookup`. Any other group puts its own, and
   // moves the marker only when every block before it already has theirs.
   const lookup = { positions: !group.catchUp, marker: !group.catchUp && lookupHeight === first - 1 };
+  const sealStarted = performance.now();
   try {
     sealGroup(group.batch, group.writes, group.state, lookup);
   } catch (error) {
@@ -187,12 +200,18 @@ function pump(): void {
     return;
   }
   // the group's blocks in the block files first: a stored location must point at synced bytes
-  files.sync().then(() => group.batch.write({ sync: true })).then(
+  const filesStarted = performance.now();
+  let levelStarted = filesStarted;
+  files.sync().then(() => {
+    levelStarted = performance.now();
+    return group.batch.write({ sync: true });
+  }).then(
     () => {
       writing = false;
       head = last;
       if (lookup.marker) lookupHeight = last;
-      post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight });
+      const timings = { build: group.build, seal: filesStarted - sealStarted, files: levelStarted - filesStarted, level: performance.now() - levelStarted };
+      post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight, timings });
       pump();
     },
     (error: unknown) => {

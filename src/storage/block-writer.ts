@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packBlockWrite, type BlockWrite } from './block-batch.js';
-import type { WriterInit, WriterRequest, WriterResponse } from './block-writer-worker.js';
+import type { WriterInit, WriterRequest, WriterResponse, WriterTimings } from './block-writer-worker.js';
 
 /** What the node hears of the lookup index built behind the head (docs/storage.md "The transaction lookup index"). */
 export interface LookupEvents {
@@ -23,7 +23,7 @@ export class BlockWriter {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  private readonly pending = new Map<number, { resolve(timings: WriterTimings | undefined): void; reject(error: Error): void }>();
   /** synced batches written so far and the blocks in them (the sync bench reports group sizes) */
   readonly stats = { groups: 0, blocks: 0 };
   private failure: Error | undefined;
@@ -45,9 +45,10 @@ export class BlockWriter {
    * land in one synced batch, possibly with blocks of the calls around it (group commit: the batch
    * written next takes whatever arrived while the previous one was written). Calls land in order.
    * `linger`: more blocks follow at once (a catch-up sync), so the batch may wait briefly for them.
+   * Resolves with where the writer thread's time for the group went (docs/performance.md).
    */
-  async write(writes: readonly BlockWrite[], linger = false): Promise<void> {
-    if (writes.length === 0) return;
+  async write(writes: readonly BlockWrite[], linger = false): Promise<WriterTimings | undefined> {
+    if (writes.length === 0) return undefined;
     if (this.refused !== undefined) throw new Error(`block write failed: an earlier write failed: ${this.refused}`);
     let packs: ReturnType<typeof packBlockWrite>[];
     try {
@@ -61,7 +62,7 @@ export class BlockWriter {
     await this.start();
     if (this.failure) throw this.failure;
     const id = this.nextId++;
-    const done = new Promise<void>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const done = new Promise<WriterTimings | undefined>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     this.post({ type: 'write', id, writes: packs.map((p) => p.packed), linger }, packs.flatMap((p) => p.transfer));
     return done;
   }
@@ -113,11 +114,12 @@ export class BlockWriter {
             this.stats.blocks += message.blocks;
           }
           const error = message.type === 'failed' ? new Error(`block write failed: ${message.error}`) : undefined;
+          const timings = message.type === 'written' ? message.timings : undefined;
           for (const id of message.ids) {
             const waiter = this.pending.get(id);
             this.pending.delete(id);
             if (error) waiter?.reject(error);
-            else waiter?.resolve();
+            else waiter?.resolve(timings);
           }
         }
       });

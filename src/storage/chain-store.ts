@@ -11,6 +11,8 @@ import { decodeOutcome } from './outcome-codec.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
+export type { WriterTimings } from './block-writer-worker.js';
+import type { WriterTimings } from './block-writer-worker.js';
 export type { StoredRawBlock } from './block-archive.js';
 export { IndexKeys, STORAGE_FORMAT };
 
@@ -188,10 +190,11 @@ export class ChainStore {
    * them or none, so storage never holds a block without its state. Resolves once durable. Calls
    * land in order, and blocks of calls made while a write is under way share the next batch
    * (group commit on the writer thread, docs/storage.md). `linger`: more blocks follow at once (a
-   * catch-up), so the batch may wait a few milliseconds to take them too.
+   * catch-up), so the batch may wait a few milliseconds to take them too. Resolves with the writer
+   * thread's timings of the group (docs/performance.md).
    */
-  async commitBlocks(writes: BlockWrite[], options: { linger?: boolean } = {}): Promise<void> {
-    await this.writer.write(writes, options.linger ?? false);
+  async commitBlocks(writes: BlockWrite[], options: { linger?: boolean } = {}): Promise<WriterTimings | undefined> {
+    return this.writer.write(writes, options.linger ?? false);
   }
 
   /** Synced batches written since open and the blocks in them (group commit, for the sync bench). */

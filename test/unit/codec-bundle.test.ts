@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as borsh from 'borsh';
 import { blake3 as nobleBlake3 } from '@noble/hashes/blake3.js';
 import {
-  CodecError, MAX_OPERATIONS, bundleHash, decodeBundle, decodeBundleHex, encodeBundle, encodeForSigning, signingHash,
+  CodecError, MAX_OPERATIONS, bundleHash, decodeBundle, decodeBundleHex, encodeBundle, encodeForSigning, signingHash, signingHashOfEncoded,
   type Bundle, type Operation,
 } from '../../src/codec/bundle.js';
 import { BorshReader, BorshWriter } from '../../src/codec/borsh.js';
@@ -76,6 +76,20 @@ describe('fixed vectors (test/unit/codec-vectors.json)', () => {
     expect(toHex(signingHash(decoded))).toBe(v.signing_hash);
     expect(toHex(encodeForSigning(decoded))).toBe(v.unsigned_bytes);
     expect(decodeBundleHex('0x' + v.bytes)).toEqual(decoded);
+  });
+
+  it('the signing hash from the received bytes equals the one from re-encoding (admission, docs/performance.md)', () => {
+    expect(toHex(signingHashOfEncoded(hex(v.bytes), decodeBundle(hex(v.bytes))))).toBe(v.signing_hash);
+    for (const signature of [new Uint8Array(0), new Uint8Array(64).fill(9), new Uint8Array(3309).fill(1)]) {
+      for (const expiryTimestamp of [undefined, 1234n]) {
+        for (const senderPubkey of [undefined, new Uint8Array(32).fill(4), new Uint8Array(1952).fill(5)]) {
+          const bundle: Bundle = { ...unsigned, signature, expiryTimestamp, senderPubkey };
+          const bytes = encodeBundle(bundle);
+          const decoded = decodeBundle(bytes);
+          expect(toHex(signingHashOfEncoded(bytes, decoded))).toBe(toHex(signingHash(decoded)));
+        }
+      }
+    }
   });
 
   it('agrees with an independent Blake3 (@noble/hashes) and the borsh package encoding', () => {

@@ -34,6 +34,12 @@ export function createHash(algorithm: string): Sha256 {
   return new Sha256();
 }
 
+/** node:crypto's one-shot `hash` (src/codec/hash.ts `sha256`), SHA-256 only, as bytes. */
+export function hash(algorithm: string, data: Uint8Array, encoding: 'buffer'): Uint8Array {
+  if (algorithm !== 'sha256' || encoding !== 'buffer') throw new Error(`the browser build has SHA-256 as bytes only, not ${algorithm}/${encoding}`);
+  return sha256(data);
+}
+
 const SPKI_ED25519_LENGTH = 44;
 
 /** A public key object: the raw 32 bytes of an Ed25519 SPKI DER key. */

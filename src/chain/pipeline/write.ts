@@ -1,5 +1,5 @@
 import { accountKey, decodeAccount } from '../../core/records.js';
-import type { ChainStore } from '../../storage/chain-store.js';
+import type { ChainStore, WriterTimings } from '../../storage/chain-store.js';
 import type { Logger } from '../../logger.js';
 import { ethIndexEntries } from '../evm/bundles.js';
 import type { Indexer } from '../indexer.js';
@@ -102,7 +102,7 @@ export class WriteQueue {
     // While catching up the next blocks follow at once and nobody waits on a receipt: the write may
     // linger to take them too (one fsync per group rather than per block).
     const landed = this.deps.store.commitBlocks([produced.write], { linger: this.deps.sync.syncing }).then(
-      () => this.afterWrite(produced, startedAt, performance.now() - writeStarted),
+      (writer) => this.afterWrite(produced, startedAt, performance.now() - writeStarted, writer),
       (error: unknown) => {
         // The core has moved on without storage: stop, and a restart resumes from what storage
         // holds (the writer writes nothing after a failure, so that is a prefix of the blocks).
@@ -115,7 +115,7 @@ export class WriteQueue {
   }
 
   /** The block is durable: it leaves the in-flight bookkeeping, and ./notify.ts tells everyone. */
-  private afterWrite(produced: ProducedBlock, startedAt: number, write: number): void {
+  private afterWrite(produced: ProducedBlock, startedAt: number, write: number, writer: WriterTimings | undefined): void {
     // The receipts are stored (the group's batch has landed): the bundles leave the in-flight set.
     if (this.awaitingWrite.size > 0) for (const outcome of produced.outcomes) this.awaitingWrite.delete(outcome.entry.hashKey);
     this.pendingWrites--;
@@ -123,7 +123,7 @@ export class WriteQueue {
     if (this.unrecordedNonces[0] === produced) this.unrecordedNonces.shift();
     this.forgetExecutedNonces(produced.block.header.height);
     this.landings.shift();
-    this.deps.notify.afterWrite(produced, startedAt, write);
+    this.deps.notify.afterWrite(produced, startedAt, write, writer);
   }
 
   /** Until fewer executed blocks wait for their write than the limit allows: each landing frees its block's slot. */

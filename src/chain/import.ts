@@ -79,6 +79,8 @@ export interface ImportTarget {
   readonly executionParent: BlockHeader;
   readonly executionCore: Core;
   writeSlot(): Promise<void>;
+  /** --elastic-state: load the keys the block's bundles will touch before the core runs them. */
+  prepareExecution(bundles: () => Uint8Array[]): Promise<void>;
   commitExecuted(produced: ProducedBlock): Promise<void>;
   reloadCore(): Promise<void>;
   upgradeHalt(height: number): UpgradeRequiredError | undefined;

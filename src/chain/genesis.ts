@@ -98,5 +98,10 @@ export function genesisConfig(
     // The governance flags (docs/upgrades.md "Governance configuration"): recorded only when they
     // differ from the defaults, so a default network's genesis is what it always was.
     ...(governance && !isDefaultGovernance(governance) ? { upgradeConfig: encodeUpgradeConfig(governance) } : {}),
+    // The testnet's dev attester (docs/bridge.md "Attesters"): the first genesis validator's key,
+    // which sits in its data dir (validator.key), so `ntv-node bridge attest` can sign deposits and
+    // every node and auditor derives the same set from the genesis validators. The mainnet starts
+    // without an attester set; a bridge_attesters proposal sets one.
+    ...(network === 'testnet' && validators.length > 0 ? { bridge: { attesters: [validators[0]!.consensusKey], threshold: 1 } } : {}),
   };
 }

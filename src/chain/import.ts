@@ -4,6 +4,7 @@ import type { BundleScan } from '../core/scan.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import { bytesEqual, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyEd25519 } from '../codec/keys.js';
+import { bridgeSignatureProblem } from './bridge-proof.js';
 import { blockContextOf, certificateProblem, deriveAuth, type KeySource } from './block-checks.js';
 import { decodeStoredBlock, headerHash, storedBundles, type Block, type BlockHeader } from './block.js';
 import type { AccountKeys } from './account-keys.js';
@@ -130,6 +131,12 @@ export async function importBlock(chain: ImportTarget, encodedBlock: Uint8Array,
   }
   if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) {
     throw new ImportError('BAD_SIGNATURE', 'the proposer signature does not verify', header.height);
+  }
+  // Attester signatures of bridge operations are verified on import too (docs/bridge.md "Who checks
+  // what"): unlike bundle signatures they are the authority of a mint, not of the bundle's sender.
+  for (const [i, bytes] of bundles.entries()) {
+    const bad = bridgeSignatureProblem(bytes, header.chainId);
+    if (bad !== undefined) throw new ImportError('BAD_SIGNATURE', `bundle ${i}: ${bad}`, header.height);
   }
   // The set at the parent: the core's cache holds state as of the last executed block.
   const validators = readValidatorSet(core);

@@ -10,6 +10,7 @@ import type { Network } from './genesis-data.js';
 import type { AccountKeys } from './account-keys.js';
 import type { CollectionReader } from './collections.js';
 import type { AnchorReader } from './anchors.js';
+import type { BridgeReader } from './bridge.js';
 import type { EvmTokenIndex } from './evm/tokens.js';
 import type { Indexer } from './indexer.js';
 import type { PendingBundle } from './mempool.js';
@@ -48,6 +49,8 @@ export interface DomainReaders {
   stakingPools: StakingPoolReader;
   /** anchors by the account that made them (docs/anchoring.md) */
   anchors: AnchorReader;
+  /** the bridge's deposits, withdrawals, mappings and contract safety records (docs/bridge.md) */
+  bridge: BridgeReader;
 }
 
 /** Committed blocks, receipts and state: what the durable head exposes. */

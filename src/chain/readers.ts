@@ -1,5 +1,6 @@
 import { AccountKeys } from './account-keys.js';
 import { AnchorReader } from './anchors.js';
+import { BridgeReader } from './bridge.js';
 import { CollectionReader } from './collections.js';
 import { EvmTokenIndex } from './evm/tokens.js';
 import type { DomainReaders } from './interface.js';
@@ -22,5 +23,6 @@ export function buildDomainReaders(state: StateView): DomainReaders {
     presales: new PresaleReader(state), stakingPools: new StakingPoolReader(state),
     evmTokens: new EvmTokenIndex(tokens, (address20) => collections.collectionByEvm(address20)),
     anchors: new AnchorReader(state),
+    bridge: new BridgeReader(state),
   };
 }

@@ -85,6 +85,12 @@ export type ReceiptEvent =
   | { type: 'UpgradeScheduled'; op_index: number | null; name: string; proposer: string; height: number; state: string }
   | { type: 'UpgradeVoted'; op_index: number | null; name: string; voter: string; approve: boolean; state: string }
   | { type: 'UpgradeCancelled'; op_index: number | null; name: string; by: string }
+  // The bridge (docs/bridge.md "Events"); mints and burns are Transfer events from and to the zero account
+  | { type: 'BridgeDeposited'; op_index: number | null; deposit_id: string; recipient: string; mint: string; amount: string; credited: boolean }
+  | { type: 'BridgeWithdrawn'; op_index: number | null; sequence: string; sender: string; mint: string; amount: string; fee: string }
+  | { type: 'BridgeWithdrawalAttested'; op_index: number | null; sequence: string }
+  | { type: 'BridgeMappingRegistered'; op_index: number | null; target: string; mint: string }
+  | { type: 'BridgeAttestersSet'; op_index: number | null; threshold: number; count: number }
   // STD-8 stablecoins (docs/stablecoins.md "Events"); mints and burns are Transfer events from and to the zero account
   | { type: 'StableCreated'; op_index: number | null; mint: string; owner: string; master_minter: string; pauser: string; blacklister: string }
   | { type: 'StableAdmin'; op_index: number | null; mint: string; by: string; subject: string; action: string; value: number }
@@ -328,6 +334,16 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         subject: event.method === 0 ? `0x${Buffer.from(event.subject.subarray(12)).toString('hex')}` : `0x${Buffer.from(event.subject).toString('hex')}`,
         proofs: event.proofs, verification_status: (['Pending', 'Verified', 'Issuer-Held'] as const)[event.verification] ?? String(event.verification),
       };
+    case 'BridgeDeposited':
+      return { type: 'BridgeDeposited', op_index: opIndex, deposit_id: encodeHash(event.depositId), recipient: encodeAccount(event.recipient), mint: encodeMint(event.mint), amount: event.amount.toString(), credited: event.credited };
+    case 'BridgeWithdrawn':
+      return { type: 'BridgeWithdrawn', op_index: opIndex, sequence: event.sequence.toString(), sender: encodeAccount(event.sender), mint: encodeMint(event.mint), amount: event.amount.toString(), fee: event.fee.toString() };
+    case 'BridgeWithdrawalAttested':
+      return { type: 'BridgeWithdrawalAttested', op_index: opIndex, sequence: event.sequence.toString() };
+    case 'BridgeMappingRegistered':
+      return { type: 'BridgeMappingRegistered', op_index: opIndex, target: encodeHash(event.target), mint: encodeMint(event.mint) };
+    case 'BridgeAttestersSet':
+      return { type: 'BridgeAttestersSet', op_index: opIndex, threshold: event.threshold, count: event.count };
     case 'DaoCreated':
       return { type: 'DaoCreated', op_index: opIndex, dao_address: encodeDao(event.dao), dao_id: event.daoId.toString(), creator: encodeAccount(event.creator), token_mint: encodeMint(event.tokenMint) };
     case 'DaoProposalEvent':

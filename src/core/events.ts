@@ -301,6 +301,13 @@ export interface UpgradeCancelledEvent extends EventBase {
   by: Uint8Array;
   name: string;
 }
+/** The bridge (docs/bridge.md "Events"); its mints and burns are Transfer events from and to zero. */
+export interface BridgeDepositedEvent extends EventBase { kind: 'BridgeDeposited'; depositId: Uint8Array; recipient: Uint8Array; mint: Uint8Array; amount: bigint; credited: boolean }
+export interface BridgeWithdrawnEvent extends EventBase { kind: 'BridgeWithdrawn'; sequence: bigint; sender: Uint8Array; mint: Uint8Array; amount: bigint; fee: bigint }
+export interface BridgeWithdrawalAttestedEvent extends EventBase { kind: 'BridgeWithdrawalAttested'; sequence: bigint }
+export interface BridgeMappingRegisteredEvent extends EventBase { kind: 'BridgeMappingRegistered'; target: Uint8Array; mint: Uint8Array }
+export interface BridgeAttestersSetEvent extends EventBase { kind: 'BridgeAttestersSet'; threshold: number; count: number }
+export type BridgeEvent = BridgeDepositedEvent | BridgeWithdrawnEvent | BridgeWithdrawalAttestedEvent | BridgeMappingRegisteredEvent | BridgeAttestersSetEvent;
 /** STD-8 stablecoins (docs/stablecoins.md "Events"). */
 export interface StableCreatedEvent extends EventBase {
   kind: 'StableCreated';
@@ -361,7 +368,7 @@ export const STABLE_ADMIN_ACTIONS = ['pause', 'blacklist', 'mint_freeze', 'guard
 export const STABLE_PENDING_KINDS = ['role_change', 'minter_addition', 'handover', 'mint'] as const;
 export const STABLE_PENDING_OUTCOMES = ['queued', 'executed', 'cancelled', 'approved'] as const;
 
-export type CoreEvent = AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | StableIssuerProofEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+export type CoreEvent = BridgeEvent | AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | StableIssuerProofEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 function u128(dv: DataView, o: number): bigint {
@@ -628,6 +635,21 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
           bundleIndex, opIndex, kind: 'StableIssuerProof', mint: b.subarray(o, o + 32), by: b.subarray(o + 32, o + 64), subject: b.subarray(o + 64, o + 96),
           method: b[o + 96]!, proofs: b[o + 97]!, verification: b[o + 98]!,
         };
+      break;
+    case EventKind.BridgeDeposited:
+      if (len === 113) return { bundleIndex, opIndex, kind: 'BridgeDeposited', depositId: b.subarray(o, o + 32), recipient: b.subarray(o + 32, o + 64), mint: b.subarray(o + 64, o + 96), amount: u128(dv, o + 96), credited: b[o + 112] === 1 };
+      break;
+    case EventKind.BridgeWithdrawn:
+      if (len === 104) return { bundleIndex, opIndex, kind: 'BridgeWithdrawn', sequence: dv.getBigUint64(o, true), sender: b.subarray(o + 8, o + 40), mint: b.subarray(o + 40, o + 72), amount: u128(dv, o + 72), fee: u128(dv, o + 88) };
+      break;
+    case EventKind.BridgeWithdrawalAttested:
+      if (len === 8) return { bundleIndex, opIndex, kind: 'BridgeWithdrawalAttested', sequence: dv.getBigUint64(o, true) };
+      break;
+    case EventKind.BridgeMappingRegistered:
+      if (len === 64) return { bundleIndex, opIndex, kind: 'BridgeMappingRegistered', target: b.subarray(o, o + 32), mint: b.subarray(o + 32, o + 64) };
+      break;
+    case EventKind.BridgeAttestersSet:
+      if (len === 2) return { bundleIndex, opIndex, kind: 'BridgeAttestersSet', threshold: b[o]!, count: b[o + 1]! };
       break;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };

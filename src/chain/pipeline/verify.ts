@@ -7,6 +7,7 @@ import { encodeHash } from '../../codec/address.js';
 import type { Block } from '../block.js';
 import { ChainError } from '../errors.js';
 import { verifyEvmBundle } from '../evm/bundles.js';
+import { bridgeSignatureProblem } from '../bridge-proof.js';
 import type { EvmTokenIndex } from '../evm/tokens.js';
 import type { ChainEvents } from '../interface.js';
 import { REPLACEMENT_BUMP_PERCENT, type Mempool, type MempoolRefusal, type PendingBundle } from '../mempool.js';
@@ -94,6 +95,7 @@ export class Admission {
         signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
       });
       hash = bundleHash(bytes);
+      this.assertAttestations(bytes);
       // The same call repeated within a second after it failed would be the same bytes, which the
       // core includes once (docs/core-abi.md "Failed bundles: fee and replay"): a retry is a new
       // bundle, so the node re-signs it, one second later.
@@ -118,6 +120,7 @@ export class Admission {
     { hash: Uint8Array; known: true; receipt: Receipt; entry?: undefined } | { hash: Uint8Array; known: boolean; receipt?: undefined; entry: PendingBundle }
   > {
     this.assertRunning();
+    this.assertAttestations(bytes);
     let entry: PendingBundle;
     try {
       entry = await this.deps.gate.admit(bytes, this.admission());
@@ -165,6 +168,8 @@ export class Admission {
     return Promise.all(block.bundles.map(async (bytes, i) => {
       const own = this.mempool.get(Buffer.from(block.bundleHashes[i]!).toString('hex'));
       if (own) return own;
+      const bad = bridgeSignatureProblem(bytes, this.params.chainId);
+      if (bad !== undefined) throw new Error(`bundle ${i} refused: ${bad}`);
       try {
         return await this.deps.gate.admit(bytes, context);
       } catch (error) {
@@ -199,6 +204,12 @@ export class Admission {
       verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>
         verifyEvmBundle(bytes, signature, { chainId: this.params.chainId, gasPrice: this.params.gasPrice, tokens: this.deps.evmTokens }, hash),
     };
+  }
+
+  /** Attester signatures of a bridge operation (src/chain/bridge-proof.ts): a bad one is BAD_SIGNATURE. */
+  private assertAttestations(bytes: Uint8Array): void {
+    const bad = bridgeSignatureProblem(bytes, this.params.chainId);
+    if (bad !== undefined) throw new ChainError('BUNDLE_INVALID', bad, { status: 'BAD_SIGNATURE' });
   }
 
   private assertRunning(): void {

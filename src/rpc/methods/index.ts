@@ -28,6 +28,7 @@ import { consensusMethods } from './consensus.js';
 import { governanceMethods } from './governance.js';
 import { settlementMethods } from './settlement.js';
 import { anchorMethods } from './anchors.js';
+import { bridgeMethods } from './bridge.js';
 import { passportMethods } from './passports.js';
 import { daoMethods } from './dao.js';
 
@@ -61,6 +62,7 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     auditMethods,
     settlementMethods,
     anchorMethods,
+    bridgeMethods,
     passportMethods,
     accountsMethods,
     upgradeMethods,

@@ -33,7 +33,17 @@ const RESERVED = new Set(RESERVED_SYMBOLS.map((s) => s.toUpperCase()));
  * Impersonation: a symbol equal to a reserved or STD-8 symbol on a token that is not that STD-8
  * coin, unless its origin contract is one of the coin's mappings → 0 points, a warning, no badge.
  */
-export function verificationStatus(t: RegisteredToken): { status: string; points: number; warnings: string[] } {
+export function verificationStatus(
+  t: RegisteredToken, bridge?: { impersonation: boolean; safetyLevel: number },
+): { status: string; points: number; warnings: string[] } {
+  // A token the bridge created from an unmapped contract under a reserved STD-8 symbol (its own
+  // symbol is marked `.unverified`, docs/bridge.md "Impersonation"): the core flagged it.
+  if (bridge?.impersonation) {
+    return {
+      status: 'Impersonation', points: 0,
+      warnings: [`${t.symbol} was bridged from ${t.originChain} contract ${t.originContract} under a reserved STD-8 symbol; the contract does not match the official mappings`],
+    };
+  }
   const upper = t.symbol.toUpperCase();
   const stable = STABLE_BY_SYMBOL.get(upper);
   if (t.kind !== TokenKind.STD8_STABLECOIN && (stable || RESERVED.has(upper))) {
@@ -51,7 +61,10 @@ export function verificationStatus(t: RegisteredToken): { status: string; points
     case TokenKind.STD7: return { status: 'Native STD-7 token', points: 8, warnings: [] };
     default: {
       const launchpad = formatToken(t).badge === 'Memecoin';
-      return launchpad ? { status: 'Launchpad origin', points: 3, warnings: [] } : { status: 'Bridged, no warnings', points: 5, warnings: [] };
+      // A caution level on the origin contract (docs/bridge.md "Contract safety") is a warning.
+      const caution = bridge?.safetyLevel === 2 ? [`the origin contract ${t.originContract} on ${t.originChain} has the safety level caution`] : [];
+      if (launchpad) return { status: 'Launchpad origin', points: 3, warnings: caution };
+      return caution.length > 0 ? { status: 'Bridged, with warnings', points: 5, warnings: caution } : { status: 'Bridged, no warnings', points: 5, warnings: [] };
     }
   }
 }
@@ -165,7 +178,9 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([mint]) => {
         const t = tokenParam(readers.tokens, mint);
-        const v = verificationStatus(t);
+        const bridged = readers.bridge.bridged(t.mint);
+        const safety = t.originChain && t.originContract ? readers.bridge.contractSafety(t.originChain, t.originContract)?.level ?? 0 : 0;
+        const v = verificationStatus(t, { impersonation: bridged?.impersonation ?? false, safetyLevel: safety });
         return {
           mint: t.mintAddress,
           symbol: t.symbol,

@@ -207,6 +207,9 @@ function cell(key: string, value: unknown): ComponentChildren {
   if (text.startsWith('Nx1')) return <Hash value={text} to={href('token', text)} />;
   if (text.startsWith('Nx2')) return <Hash value={text} to={href('collection', text)} />;
   if (text.startsWith('Nx6')) return <Hash value={text} to={href('staking-pool', text)} />;
+  // a multi-sig has its page; a DAO is also an account (its treasury), so it opens the address page
+  if (text.startsWith('Nx5')) return <Hash value={text} to={href('multisig', text)} />;
+  if (text.startsWith('Nx7')) return <Hash value={text} to={href('address', text)} />;
   return text;
 }
 
@@ -997,6 +1000,59 @@ function StakingPoolPage({ address }: { address: string }) {
   );
 }
 
+interface MultiSigTx {
+  tx_id: string; state: string; proposer: string; description: string; operations: Array<Record<string, unknown>>; approvals: string[];
+  created_height: number; expires_at: number; executed_height: number | null; status_name: string | null;
+}
+
+/** A multi-sig account (Nx5…; docs/accounts.md "Multi-sig"): its owners, threshold and proposals with their approvals. */
+function MultiSigPage({ address }: { address: string }) {
+  const ms = useCall<{ address: string; label: string; signers: string[]; threshold: number; creator: string; created_height: number; proposals: number; balance: string }>('svc_getMultiSig', [address]);
+  const txs = useCall<MultiSigTx[]>('svc_listMultiSigTxs', [address]);
+  return (
+    <section>
+      <Show data={ms}>
+        {(m) => (
+          <>
+            <h2>Multi-sig {m.label && <>“{m.label}”</>} <span class="badge" data-testid="multisig-threshold">{m.threshold} of {m.signers.length}</span></h2>
+            <Fields rows={[
+              ['Address', <span class="mono">{m.address}</span>],
+              ['NTV balance', <Amount raw={m.balance} token="NTV" />],
+              ['Creator', <Addr value={m.creator} />],
+              ['Created at', <a href={href('block', m.created_height)}>{m.created_height}</a>],
+              ['Proposals', String(m.proposals)],
+            ]} />
+            <h3>Owners</h3>
+            <table class="list" data-testid="multisig-owners">
+              <tbody>{m.signers.map((a) => <tr key={a}><td><Addr value={a} /></td></tr>)}</tbody>
+            </table>
+            <h3>Proposals</h3>
+            <Show data={txs}>
+              {(list) => (list.length > 0 ? (
+                <table class="list" data-testid="multisig-proposals">
+                  <thead><tr><th>Id</th><th>State</th><th>Description</th><th>Operations</th><th>Approvals</th><th>Outcome</th></tr></thead>
+                  <tbody>
+                    {list.map((t) => (
+                      <tr key={t.tx_id} data-state={t.state}>
+                        <td>{t.tx_id}</td>
+                        <td>{t.state}</td>
+                        <td class="wrap">{t.description}</td>
+                        <td class="details">{t.operations.map((o, i) => <span class="kv" key={i}>{String(o.type)}{o.type === 'Transfer' && <> <Amount raw={String(o.amount)} token={String(o.token)} /> to {cell('to', o.to)}</>}</span>)}</td>
+                        <td class="details">{t.approvals.length} of {m.threshold}: {t.approvals.map((a) => <span class="kv" key={a}><Addr value={a} /></span>)}</td>
+                        <td>{t.executed_height !== null ? <>at <a href={href('block', t.executed_height)}>{t.executed_height}</a> {t.status_name}</> : <span class="muted">expires <When ts={t.expires_at} /></span>}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : <p class="muted">No proposals.</p>)}
+            </Show>
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
+
 /** The STD-8 stablecoins (docs/stablecoins.md), each linking to its page. */
 function StablecoinsPage() {
   const list = useCall<Array<Record<string, unknown>>>('svc_listStablecoins', [100]);
@@ -1260,6 +1316,7 @@ function App() {
       case 'staking-pools': return <StakingPoolsPage />;
       case 'staking-pool': return <StakingPoolPage address={a!} />;
       case 'stablecoins': return <StablecoinsPage />;
+      case 'multisig': return <MultiSigPage address={a!} />;
       case 'stablecoin': return <StablecoinPage id={a!} />;
       default: return <Home />;
     }

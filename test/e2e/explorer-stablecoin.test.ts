@@ -5,11 +5,9 @@
  * heights they unlock at, the minter's allowance, supply and cap, and the issuer's verification
  * with its onboarding proofs; the token page links to it and the list page lists it.
  */
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { launchChromium } from './browser.js';
-import { TestNode } from './harness.js';
+import { explorerEnvironment } from './browser.js';
 
 const GOV = `0x${'00'.repeat(31)}09`;
 const FOUNDATION = `0x${'00'.repeat(31)}03`;
@@ -17,43 +15,31 @@ const SYSTEM_NTV = `0x${'00'.repeat(31)}01`;
 const acct = (n: number) => `0x${'cd'.repeat(30)}${n.toString(16).padStart(4, '0')}`;
 const OWNER = acct(1), MASTER = acct(2), PAUSER = acct(3), BLACKLISTER = acct(4), MINTER = acct(5), ALICE = acct(6), ISSUER = acct(7);
 
-let node: TestNode;
-let context: BrowserContext;
-let closeBrowser: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  node = await TestNode.start({ args: ['--block-time', '0.5'] });
-  ({ context, close: closeBrowser } = await launchChromium());
-}, 60_000);
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await node?.stop();
-});
+const env = explorerEnvironment();
 
 interface Pending { pending_id: string; effective_height: number }
 const pendingOf = (r: { events: Array<Record<string, unknown>> }) => r.events.find((e) => e.type === 'StablePending') as unknown as Pending;
 
 it('shows a stablecoin\'s roles, flags, pending changes, minters, supply and onboarding', async () => {
-  for (const a of [GOV, FOUNDATION, OWNER, MASTER, PAUSER, MINTER, ALICE]) await node.result('svc_transfer', [SYSTEM_NTV, a, 'NTV', '1000000000000']);
-  await node.result('svc_createStableToken', [{
+  for (const a of [GOV, FOUNDATION, OWNER, MASTER, PAUSER, MINTER, ALICE]) await env.node.result('svc_transfer', [SYSTEM_NTV, a, 'NTV', '1000000000000']);
+  await env.node.result('svc_createStableToken', [{
     name: 'Page Dollar', symbol: 'PGUSD', decimals: 6, currency: 'USD', issuer: 'Page Bank', owner: OWNER, master_minter: MASTER, pauser: PAUSER, blacklister: BLACKLISTER,
     origin_mappings: [{ chain: 'ethereum', contract: '0x2222222222222222222222222222222222222222' }], supply_cap: '5000000000', quantum_required: false, timelock: 2,
   }, GOV]);
-  const add = pendingOf(await node.result('svc_stableConfigureMinter', ['PGUSD', 'add', MINTER, '9000000', '0', MASTER]));
-  await node.waitForHeight(add.effective_height, 60_000);
-  await node.result('svc_stableExecutePending', ['PGUSD', add.pending_id, ALICE]);
-  await node.result('svc_stableMint', ['PGUSD', ALICE, '2500000', MINTER]);
-  const role = pendingOf(await node.result('svc_stableTransferRole', ['PGUSD', 'pauser', ALICE, OWNER]));
-  const handover = pendingOf(await node.result('svc_stableHandover', ['PGUSD', ISSUER, ISSUER, ISSUER, ISSUER, OWNER]));
-  await node.result('svc_stablePause', ['PGUSD', true, PAUSER]);
+  const add = pendingOf(await env.node.result('svc_stableConfigureMinter', ['PGUSD', 'add', MINTER, '9000000', '0', MASTER]));
+  await env.node.waitForHeight(add.effective_height, 60_000);
+  await env.node.result('svc_stableExecutePending', ['PGUSD', add.pending_id, ALICE]);
+  await env.node.result('svc_stableMint', ['PGUSD', ALICE, '2500000', MINTER]);
+  const role = pendingOf(await env.node.result('svc_stableTransferRole', ['PGUSD', 'pauser', ALICE, OWNER]));
+  const handover = pendingOf(await env.node.result('svc_stableHandover', ['PGUSD', ISSUER, ISSUER, ISSUER, ISSUER, OWNER]));
+  await env.node.result('svc_stablePause', ['PGUSD', true, PAUSER]);
   const admin = privateKeyToAccount(generatePrivateKey());
-  const { message } = await node.result<{ message: string }>('svc_stableIssuerOnboardingMessage', ['PGUSD', 1]);
-  await node.result('svc_stableSubmitAdminSignature', ['PGUSD', 1, admin.address, await admin.signMessage({ message }), FOUNDATION]);
-  await node.result('svc_stableAttestIssuer', ['PGUSD', 'domain', `0x${'77'.repeat(32)}`, 'pagebank.example', FOUNDATION]);
+  const { message } = await env.node.result<{ message: string }>('svc_stableIssuerOnboardingMessage', ['PGUSD', 1]);
+  await env.node.result('svc_stableSubmitAdminSignature', ['PGUSD', 1, admin.address, await admin.signMessage({ message }), FOUNDATION]);
+  await env.node.result('svc_stableAttestIssuer', ['PGUSD', 'domain', `0x${'77'.repeat(32)}`, 'pagebank.example', FOUNDATION]);
 
-  const page = await context.newPage();
-  await page.goto(`${node.url}#/stablecoin/PGUSD`);
+  const page = await env.context.newPage();
+  await page.goto(`${env.node.url}#/stablecoin/PGUSD`);
   const roles = page.locator('[data-testid="stable-roles"]');
   await roles.waitFor();
   const rolesText = await roles.textContent();
@@ -85,13 +71,13 @@ it('shows a stablecoin\'s roles, flags, pending changes, minters, supply and onb
   expect(proofs).toContain('pagebank.example');
 
   // the list page and the token page link here
-  await page.goto(`${node.url}#/stablecoins`);
+  await page.goto(`${env.node.url}#/stablecoins`);
   const list = page.locator('[data-testid="stablecoins"]');
   await list.waitFor();
   expect(await list.textContent()).toContain('PGUSD');
   expect(await list.textContent()).toContain('USDC');
-  const mint = (await node.result<{ mint: string }>('svc_getStablecoinInfo', ['PGUSD'])).mint;
-  await page.goto(`${node.url}#/token/${mint}`);
+  const mint = (await env.node.result<{ mint: string }>('svc_getStablecoinInfo', ['PGUSD'])).mint;
+  await page.goto(`${env.node.url}#/token/${mint}`);
   await page.locator('[data-testid="token-stablecoin"]').click();
   await roles.waitFor();
   expect(page.url()).toContain('#/stablecoin/');

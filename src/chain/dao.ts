@@ -1,5 +1,5 @@
 import { blake3 } from '../codec/hash.js';
-import { decodePrefixed, encodePrefixed } from '../codec/address.js';
+import { DAO_PREFIX, decodePrefixed, encodePrefixed } from '../codec/address.js';
 import { BorshReader } from '../codec/borsh.js';
 import { readOperation, type DaoAction } from '../codec/operations.js';
 import { OpCode } from '../abi/constants.js';
@@ -13,7 +13,7 @@ import type { StateReader } from './state-reader.js';
  * is Blake3("ntv-dao" ‖ id u64 LE), shown as Nx7…; its escrow (where votes lock their tokens) is
  * Blake3("ntv-dao-escrow" ‖ dao). Status is derived with the core's rule, as for protocol proposals.
  */
-export const DAO_PREFIX = 'Nx7';
+export { DAO_PREFIX };
 export const DAO_PROPOSAL_TYPES = { Text: 'text', Operations: 'operations' } as const satisfies Record<DaoAction['kind'], string>;
 export type DaoProposalType = (typeof DAO_PROPOSAL_TYPES)[keyof typeof DAO_PROPOSAL_TYPES];
 

@@ -22,6 +22,8 @@ export const MINT_PREFIX = 'Nx1';
 export const HASH_PREFIX = 'Nxh';
 /** A multi-sig account (facts.md "Addresses": Nx5; docs/accounts.md "Multi-sig"). */
 export const MULTISIG_PREFIX = 'Nx5';
+/** A DAO, whose address is also its treasury account (docs/governance.md "DAOs" → "Addresses"). */
+export const DAO_PREFIX = 'Nx7';
 
 export type AddressErrorCode = 'BAD_PREFIX' | 'BAD_BASE58' | 'BAD_HEX' | 'BAD_LENGTH' | 'NOT_A_STRING';
 
@@ -165,7 +167,7 @@ export function encodeHex32(bytes: Uint8Array): string {
 }
 
 /**
- * Parses any accepted address text: `Nx0…`, `Nx1…`, `0x` + 40 hex (right-aligned into 32 bytes),
+ * Parses any accepted address text: `Nx0…`, `Nx1…`, `Nx5…` and `Nx7…` (accounts), `0x` + 40 hex (right-aligned into 32 bytes),
  * `0x` + 64 hex. `Nxh` is refused here (a hash is not an address); use `parseHash`.
  */
 export function parseAddressDetailed(text: string): ParsedAddress {
@@ -174,6 +176,8 @@ export function parseAddressDetailed(text: string): ParsedAddress {
   if (text.startsWith(MINT_PREFIX)) return { kind: 'mint', bytes: decodeBase58Body(text, 'mint') };
   // A multi-sig is an account: it holds balances and is named wherever an account is.
   if (text.startsWith(MULTISIG_PREFIX)) return { kind: 'account', bytes: decodeBase58Body(text, 'multi-sig') };
+  // So is a DAO: its Nx7 address is the account of its treasury, funded by an ordinary transfer.
+  if (text.startsWith(DAO_PREFIX)) return { kind: 'account', bytes: decodeBase58Body(text, 'DAO') };
   if (text.startsWith('0x') || text.startsWith('0X')) {
     const body = text.slice(2);
     if (!/^[0-9a-fA-F]*$/.test(body)) {
@@ -193,7 +197,7 @@ export function parseAddressDetailed(text: string): ParsedAddress {
     throw new AddressError('BAD_PREFIX', `${quote(text)} is a hash (Nxh), not an address`, text);
   }
   throw new AddressError('BAD_PREFIX',
-    `address ${quote(text)}: unknown prefix; expected Nx0 (account), Nx1 (mint), Nx5 (multi-sig), 0x + 40 hex or 0x + 64 hex`, text);
+    `address ${quote(text)}: unknown prefix; expected Nx0 (account), Nx1 (mint), Nx5 (multi-sig), Nx7 (DAO), 0x + 40 hex or 0x + 64 hex`, text);
 }
 
 /** 32 address bytes from any accepted form (see parseAddressDetailed). */
@@ -234,7 +238,7 @@ export function isAddress(text: string): boolean {
 
 const BASE58_ALPHABET = /^[1-9A-HJ-NP-Za-km-z]*$/;
 
-function decodeBase58Body(text: string, what: 'account' | 'mint' | 'hash' | 'multi-sig'): Uint8Array {
+function decodeBase58Body(text: string, what: 'account' | 'mint' | 'hash' | 'multi-sig' | 'DAO'): Uint8Array {
   const body = text.slice(3);
   if (body.length === 0) throw new AddressError('BAD_LENGTH', `${what} ${quote(text)}: nothing after the ${text.slice(0, 3)} prefix`, text);
   if (!BASE58_ALPHABET.test(body)) {

@@ -90,14 +90,14 @@ export function Address(options: Described = {}): TString {
   return withExpected(
     Type.String({
       title: 'Address',
-      pattern: `^(Nx[015]${BASE58_32}|0x[0-9a-fA-F]{40}|0x[0-9a-fA-F]{64})$`,
+      pattern: `^(Nx[0157]${BASE58_32}|0x[0-9a-fA-F]{40}|0x[0-9a-fA-F]{64})$`,
       description:
-        'Address: native `Nx0…` account, `Nx1…` token mint or `Nx5…` multi-sig (base58 of 32 bytes), a 20-byte EVM-form `0x` address ' +
+        'Address: native `Nx0…` account, `Nx1…` token mint, `Nx5…` multi-sig or `Nx7…` DAO (base58 of 32 bytes), a 20-byte EVM-form `0x` address ' +
         '(right-aligned into 32 bytes) or a 32-byte `0x` address.',
       examples: ['0x0000000000000000000000000000000000000000000000000000000000000001'],
       ...options,
     }),
-    'an address (Nx0…/Nx1…/Nx5… base58, or 0x + 40 or 64 hex digits)',
+    'an address (Nx0…/Nx1…/Nx5…/Nx7… base58, or 0x + 40 or 64 hex digits)',
   );
 }
 

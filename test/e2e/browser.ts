@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { TestNode } from './harness.js';
 
 export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = await mkdtemp(join(tmpdir(), 'ntv-chromium-'));
@@ -20,4 +22,22 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One node and one Chromium context for an explorer test file, started before its tests and
+ * stopped after them: `env.node` and `env.context` are set once beforeAll has run.
+ */
+export function explorerEnvironment(args: string[] = ['--block-time', '0.5']): { node: TestNode; context: BrowserContext } {
+  const env = {} as { node: TestNode; context: BrowserContext };
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    env.node = await TestNode.start({ args });
+    ({ context: env.context, close } = await launchChromium());
+  }, 60_000);
+  afterAll(async () => {
+    await close?.();
+    await env.node?.stop();
+  });
+  return env;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import {
   AddressError, NATIVE_MINT, PROTOCOL_ADDRESS, accountAddressOf, deriveAccount, encodeAccount, encodeEvm, encodeHash,
-  encodeHex32, encodeMint, isAddress, isNativeMint, isProtocolAddress, parseAddress, parseAddressDetailed, parseHash,
+  encodeHex32, encodeMint, encodePrefixed, isAddress, isNativeMint, isProtocolAddress, parseAddress, parseAddressDetailed, parseHash,
   parseMint, systemAccountIndex, systemAddress,
 } from '../../src/codec/address.js';
 import { sha256, toHex } from '../../src/codec/hash.js';
@@ -36,6 +36,13 @@ describe('address encodings', () => {
     expect(parseHash(encodeHash(sample))).toEqual(sample);
     expect(parseAddressDetailed(encodeHex32(sample))).toEqual({ kind: 'hex32', bytes: sample });
     expect(encodeHex32(sample)).toBe('0x' + toHex(sample));
+  });
+
+  it('parses a multi-sig (Nx5) and a DAO (Nx7) as accounts, and names them in the prefix error', () => {
+    expect(parseAddressDetailed(encodePrefixed('Nx5', sample))).toEqual({ kind: 'account', bytes: sample });
+    expect(parseAddressDetailed(encodePrefixed('Nx7', sample))).toEqual({ kind: 'account', bytes: sample });
+    expect(() => parseAddress('Nx7' + '0OIl')).toThrow(AddressError);
+    expect(() => parseAddress('Nx4abc')).toThrow(/Nx5 \(multi-sig\), Nx7 \(DAO\)/);
   });
 
   it('round-trips leading zero bytes (base58 "1" digits) and the all-zero native mint', () => {

@@ -39,6 +39,11 @@ export class BenchNode {
     throw new Error('bench node did not start');
   }
 
+  /** The node process's pid (resident memory sampling). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   async call(method: string, params: unknown[] = []): Promise<unknown> {
     const [reply] = await this.batch([{ method, params }]);
     if (reply!.error) throw new Error(`${method}: ${reply!.error.message}`);

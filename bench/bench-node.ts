@@ -39,7 +39,7 @@ export class BenchNode {
     throw new Error('bench node did not start');
   }
 
-  /** the node's process id (per-thread CPU from /proc, bench/proc-stat.ts) */
+  /** The node's process id: per-thread CPU (bench/proc-stat.ts) and resident memory sampling. */
   get pid(): number {
     return this.child.pid!;
   }

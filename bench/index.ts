@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchKeySchemes } from './accounts.js';
+import { benchElasticState } from './elastic-state.js';
 import { benchCore } from './core.js';
 import { benchStd8 } from './std8.js';
 import { benchDex } from './dex.js';
@@ -37,6 +38,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['consensus: time to finality, 4 validators', () => benchFinality()],
   ['replay: blocks of 1,000 transfers through the core, Node and Chromium', () => benchReplay()],
   ['upgrades', () => benchUpgrades()],
+  ['elastic state: transfers to random accounts, rate and resident memory', () => benchElasticState()],
 ];
 
 const only = process.argv.slice(2);

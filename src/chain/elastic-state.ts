@@ -240,14 +240,16 @@ export class ElasticState extends StateView {
 }
 
 /**
- * The keys a block will most likely read, for `prefetch`: for every bundle its sender's account
- * and balances, and for every 32-byte field of its operations (recipients, owners, mints, pools) the
- * account and the balances over the bundle's mints and NTV; then the state-root bucket record of
- * each key (0xF0 + the first two bytes of Blake3(key), docs/state-root.md), which the block's
- * commit rewrites. A key left out is read on demand; a key read for nothing costs one lookup.
+ * The keys a block will most likely read, for `prefetch`: for every bundle the accounts of its
+ * sender and of every other 32-byte field of its operations (recipients, owners, pools), and their
+ * balances of NTV and of the fields named as tokens or mints; then the state-root bucket record of
+ * each key (Prefix.ROOT_BUCKET + the first two bytes of Blake3(key), docs/state-root.md), which the
+ * block's commit rewrites. A key left out is read on demand; a key read for nothing costs a lookup
+ * and a hot entry, so the guess stays narrow.
  */
 export function blockKeys(bundles: Uint8Array[]): Uint8Array[] {
-  const keys: Uint8Array[] = [];
+  const keys = new Map<string, Uint8Array>();
+  const add = (key: Uint8Array) => keys.set(toKey(key), key);
   for (const bytes of bundles) {
     let bundle;
     try {
@@ -255,28 +257,34 @@ export function blockKeys(bundles: Uint8Array[]): Uint8Array[] {
     } catch {
       continue;
     }
-    const fields: Uint8Array[] = [];
-    collect32(bundle.operations, fields, 0);
-    const addresses = [bundle.userAccount, ...fields];
-    const mints = [NTV_MINT, ...fields];
+    const addresses: Uint8Array[] = [bundle.userAccount];
+    const mints: Uint8Array[] = [NTV_MINT];
+    collect32(bundle.operations, '', addresses, mints, 0);
     for (const address of addresses) {
-      keys.push(accountKey(address));
-      for (const mint of mints) keys.push(balanceKey(address, mint));
+      add(accountKey(address));
+      for (const mint of mints) add(balanceKey(address, mint));
     }
   }
-  const withBuckets = keys.slice();
-  for (const key of keys) {
+  const out = [...keys.values()];
+  for (const key of [...out]) {
     const path = blake3(key);
-    withBuckets.push(Uint8Array.of(Prefix.ROOT_BUCKET, path[0]!, path[1]!));
+    add(Uint8Array.of(Prefix.ROOT_BUCKET, path[0]!, path[1]!));
   }
-  return withBuckets;
+  return [...keys.values()];
 }
 
-function collect32(value: unknown, out: Uint8Array[], depth: number): void {
+const MINT_FIELD = /token|mint/i;
+const ZERO = new Uint8Array(32);
+
+function collect32(value: unknown, name: string, addresses: Uint8Array[], mints: Uint8Array[], depth: number): void {
   if (depth > 4 || value === null || typeof value !== 'object') return;
   if (value instanceof Uint8Array) {
-    if (value.length === 32) out.push(value);
+    if (value.length !== 32) return;
+    if (MINT_FIELD.test(name)) {
+      if (Buffer.compare(value, ZERO) !== 0) mints.push(value);
+    } else addresses.push(value);
     return;
   }
-  for (const inner of Array.isArray(value) ? value : Object.values(value)) collect32(inner, out, depth + 1);
+  if (Array.isArray(value)) for (const inner of value) collect32(inner, name, addresses, mints, depth + 1);
+  else for (const [field, inner] of Object.entries(value)) collect32(inner, field, addresses, mints, depth + 1);
 }

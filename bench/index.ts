@@ -9,7 +9,7 @@ import { benchStakingPools } from './staking-pools.js';
 import { benchFinality } from './finality.js';
 import { benchGovernance } from './governance.js';
 import { benchIntents } from './intents.js';
-import { benchGetBalance, benchSignedThroughput } from './node.js';
+import { benchGetBalance, benchLatency, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
 import { benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
@@ -29,6 +29,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['rpc framework', () => benchRpc()],
   ['node: svc_getBalance', () => benchGetBalance()],
   ['node: signed transfers end to end', () => benchSignedThroughput()],
+  ['node: latency at 5,000 signed transfers/s offered', () => benchLatency()],
   ['node: ML-DSA-65 vs Ed25519 bundles end to end', () => benchKeySchemes()],
   ['node: subscriptions', () => benchSubscriptions()],
   ['intents', () => benchIntents()],
@@ -55,6 +56,7 @@ if (child !== undefined) {
     process.stderr.write(`bench: ${name} …\n`);
     rows.push(...(await runInOwnProcess(name)));
   }
+  rows.push(...issue27Rows(rows));
   console.log('| figure | value | unit | how |');
   console.log('|---|---:|---|---|');
   for (const r of rows) console.log(`| ${r.name} | ${r.value.toLocaleString('en-US')} | ${r.unit} | ${r.note ?? ''} |`);
@@ -77,4 +79,21 @@ async function runInOwnProcess(name: string): Promise<BenchResult[]> {
   const code = await new Promise<number | null>((resolve) => proc.once('exit', (c) => resolve(c)));
   if (code !== 0) throw new Error(`bench suite "${name}" exited with ${code}`);
   return JSON.parse(out.trim().split('\n').pop()!) as BenchResult[];
+}
+
+/**
+ * Issue 27's figures whose baseline another suite of this run measured: the node's full block
+ * against the core's own apply + commit of a 10,000-transfer block (bench/core.ts, through the TS
+ * API), when both suites ran.
+ */
+function issue27Rows(rows: BenchResult[]): BenchResult[] {
+  const value = (name: string) => rows.find((r) => r.name === name)?.value;
+  const nodeBlock = value('node.full_block_ms_per_10k');
+  const corePerSecond = value('core: transfers applied + committed per second');
+  if (nodeBlock === undefined || corePerSecond === undefined) return [];
+  const coreMs = (10_000 / corePerSecond) * 1000;
+  return [{
+    name: 'node.full_block_vs_core', value: Math.round((nodeBlock / coreMs) * 100) / 100, unit: 'ratio',
+    note: `a 10,000-bundle block in the node (${Math.round(nodeBlock)} ms) against the core's own apply + commit of 10,000 transfers in this run (${Math.round(coreMs)} ms); goal ≤ 2 and ≤ 100 ms (issue 27)`,
+  }];
 }

@@ -1,3 +1,4 @@
+import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { parseAddress } from '../codec/address.js';
 import { encodeBundle, signingHash, type Bundle } from '../codec/bundle.js';
 import { Signer } from '../codec/keys.js';
@@ -92,7 +93,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
       if (bundles.length === total) break;
       const bundle: Bundle = {
         userAccount: s.account, operations: [{ type: 'Transfer', to, token: new Uint8Array(32), amount: 1n }],
-        maxGas: 100_000n, maxPriorityFee: 0n, validUntil, nonce: BigInt(n), signature: new Uint8Array(0),
+        maxGas: BUNDLE_GAS_CEILING, maxPriorityFee: 0n, validUntil, nonce: BigInt(n), signature: new Uint8Array(0),
         // Every send reveals the key, as a wallet does until its key is registered (spec §5.3): a
         // bundle admitted before its account's first never lacks it.
         expiryTimestamp: undefined, senderPubkey: s.publicKey,

@@ -230,6 +230,8 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
     { name: 'stablePending', send: () => wallet.stablePending('approve', 'USDC', 4n), op: { type: 'StableApproveMint', token: USDC, pendingId: 4n }, gas: 35_000n },
     { name: 'stableFreezeMint', send: () => wallet.stableFreezeMint('USDC', true), op: { type: 'StableFreezeMint', token: USDC }, gas: 30_000n },
     { name: 'stableSetGuardians', send: () => wallet.stableSetGuardians('USDC', [FRIEND, WLT]), op: { type: 'StableSetGuardians', token: USDC, guardians: Uint8Array.from([...FRIEND, ...WLT]) }, gas: 30_000n },
+    { name: 'stableProposeIssuerProofs', send: () => wallet.stableProposeIssuerProofs('Verify', 'proofs', [{ type: 'StableIssuerProof', token: USDC, method: 'domain', chainId: 0n, subject: FRIEND, detail: new TextEncoder().encode('x.example'), signature: new Uint8Array(0) }]),
+      op: { type: 'CreateProposal', title: 'Verify', description: 'proofs', action: { kind: 'VerifyIssuer', operations: [{ type: 'StableIssuerProof', token: USDC, method: 'domain', chainId: 0n, subject: FRIEND, detail: new TextEncoder().encode('x.example'), signature: new Uint8Array(0) }] } }, gas: 5_000n + 30_000n + 3n * (6n + 6n + 96n) },
     { name: 'stableConfigureSecurity', send: () => wallet.stableConfigureSecurity('USDC', { timelock: 10n, mintThreshold: 0n, requiredSigners: 1, cosigners: [FRIEND], quantumRequired: true }),
       op: { type: 'StableConfigureSecurity', token: USDC, timelock: 10n, mintThreshold: 0n, requiredSigners: 1, cosigners: FRIEND, quantumRequired: true }, gas: 30_000n },
   ];
@@ -239,6 +241,7 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
 const NOT_OPERATION_HELPERS = new Set([
   'address', 'account', 'publicKey', 'publicKeyHex', 'keyType', 'getAccount', 'getBalance', 'getAllowance', 'resolveMint',
   'buildBundle', 'signBundle', 'submit', 'untilIncluded', 'send', 'sendOperation',
+  'stableOnboardingMessage', 'stableIssuerProofOp', // the message to sign and the operation to carry (docs/stablecoins.md "Issuer onboarding")
 ]);
 
 describe('named helpers', () => {

@@ -26,7 +26,7 @@ import { ctxHeight, ctxTimestamp, FOUNDATION, GOVERNANCE, NTV_MINT, TREASURY } f
 import { encodeTokenRecord, validSymbol } from "./token";
 import { moveBalance } from "./transfer";
 import { bridgeMintStable, transferEvent } from "./stablecoins";
-import { execSetContractSafety } from "./governance";
+import { execSetContractSafety } from "./safety";
 import {
   BRIDGE_MAX_ATTESTERS, BRIDGE_MAX_TEXT, EV_BRIDGE_ATTESTERS_SET, EV_BRIDGE_ATTESTERS_SET_BYTES, EV_BRIDGE_DEPOSITED,
   EV_BRIDGE_DEPOSITED_BYTES, EV_BRIDGE_MAPPING_REGISTERED, EV_BRIDGE_MAPPING_REGISTERED_BYTES, EV_BRIDGE_WITHDRAWAL_ATTESTED,

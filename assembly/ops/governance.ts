@@ -30,6 +30,7 @@ import { listCount, listItem, loadParams, S_TOTAL } from "../staking";
 import { execTransfer, moveBalance } from "./transfer";
 import { execCreateToken } from "./token";
 import { execOther } from "./dispatch";
+import { setCollectionSafety, setContractSafety, validCollectionSafety, validContractSafety } from "./safety";
 import {
   P_PROPOSAL, P_PROPOSAL_VOTE, P_PROPOSAL_COUNT, P_CONTRACT_SAFETY, P_COLLECTION_SAFETY, P_CHAIN_PARAMS, P_STAKING_STATE,
   OP_TRANSFER, OP_CREATE_TOKEN, MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION, MAX_PROPOSAL_OPS_BYTES,
@@ -168,12 +169,9 @@ function checkAction(tag: u8, f: usize, len: u32): u32 {
     balLoad(balanceEntry(TREASURY, NTV_MINT));
     if (U.lt128(U.lo, U.hi, aLo, aHi)) return S.TREASURY_INSUFFICIENT;
   } else if (tag == PROPOSAL_ACTION_CONTRACT_SAFETY) {
-    let chainLen = load<u32>(f);
-    let contractLen = load<u32>(f + 4 + chainLen);
-    let level = load<u8>(f + 8 + chainLen + contractLen);
-    if (chainLen == 0 || chainLen > MAX_SAFETY_TEXT || contractLen == 0 || contractLen > MAX_SAFETY_TEXT || level > SAFETY_LEVEL_MAX) return S.INVALID_SAFETY_TARGET;
+    if (!validContractSafety(f)) return S.INVALID_SAFETY_TARGET;
   } else if (tag == PROPOSAL_ACTION_COLLECTION_SAFETY) {
-    if (load<u8>(f, 32) > SAFETY_LEVEL_MAX || !exists(collectionEntry(f))) return S.INVALID_SAFETY_TARGET;
+    if (!validCollectionSafety(f)) return S.INVALID_SAFETY_TARGET;
   } else if (tag >= PROPOSAL_ACTION_CREATE_STABLECOIN) {
     if (len > MAX_PROPOSAL_OPS_BYTES) return S.INVALID_PROPOSAL_OPERATIONS;
   }
@@ -398,80 +396,6 @@ function applyParameter(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void
   store<u64>(d + 17, oHi);
   store<u64>(d + 25, v);
   store<u64>(d + 33, 0);
-}
-
-function safetyEvent(id: u64, targetKind: u8, level: u8, bundleIndex: u32, opIndex: u32): void {
-  // SafetyLevelSet: id u64, target[32], target_kind u8 (0 contract, 1 collection), level u8
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_SAFETY_LEVEL_SET, EV_SAFETY_LEVEL_SET_BYTES);
-  store<u64>(d, id);
-  memory.copy(d + 8, TARGET, 32);
-  store<u8>(d + 40, targetKind);
-  store<u8>(d + 41, level);
-}
-
-/** ContractSafety { chain, contract, level }: the record at Blake3("contract-safety" ‖ chain ‖ 0 ‖ contract); level 0 clears it. */
-function setContractSafety(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void {
-  let chainLen = load<u32>(f);
-  let contract = f + 4 + chainLen;
-  let contractLen = load<u32>(contract);
-  let level = load<u8>(contract + 4 + contractLen);
-  bufSetLen(hbuf, 0);
-  bufBytes(hbuf, memory.data<u8>([0x63, 0x6f, 0x6e, 0x74, 0x72, 0x61, 0x63, 0x74, 0x2d, 0x73, 0x61, 0x66, 0x65, 0x74, 0x79]), 15); // "contract-safety"
-  bufBytes(hbuf, f + 4, chainLen);
-  bufU8(hbuf, 0);
-  bufBytes(hbuf, contract + 4, contractLen);
-  blake3(bufPtr(hbuf), bufLen(hbuf), TARGET);
-  store<u8>(KEY, P_CONTRACT_SAFETY);
-  memory.copy(KEY + 1, TARGET, 32);
-  let e = lookup(KEY, 33);
-  if (level == 0) {
-    if (exists(e)) deleteValue(e);
-  } else {
-    bufSetLen(REC, 0);
-    bufU8(REC, RECORD_VERSION);
-    bufU8(REC, level);
-    bufU64(REC, id);
-    bufU64(REC, ctxHeight);
-    bufU32(REC, chainLen);
-    bufBytes(REC, f + 4, chainLen);
-    bufU32(REC, contractLen);
-    bufBytes(REC, contract + 4, contractLen);
-    setValue(e, bufPtr(REC), bufLen(REC));
-  }
-  safetyEvent(id, 0, level, bundleIndex, opIndex);
-}
-
-/**
- * SetContractSafety { chain, contract, level } (docs/bridge.md "Contract safety"): the ContractSafety
- * action as an operation of the governance authority itself, so a passed proposal's carried
- * operations (and, on testnet, the convenience path with sender 0x00…09) set the same record with
- * proposal id 0. NOT_GOVERNANCE → INVALID_SAFETY_TARGET.
- */
-export function execSetContractSafety(user: usize, f: usize, len: u32, bundleIndex: u32, opIndex: u32): u32 {
-  if (!bytesEq(user, GOVERNANCE, 32)) return S.NOT_GOVERNANCE;
-  let st = checkAction(PROPOSAL_ACTION_CONTRACT_SAFETY, f, len);
-  if (st != S.OK) return st;
-  setContractSafety(0, f, bundleIndex, opIndex);
-  return S.OK;
-}
-
-/** CollectionSafety { collection, level }: level 0 clears the record. */
-function setCollectionSafety(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void {
-  let level = load<u8>(f, 32);
-  memory.copy(TARGET, f, 32);
-  store<u8>(KEY, P_COLLECTION_SAFETY);
-  memory.copy(KEY + 1, f, 32);
-  let e = lookup(KEY, 33);
-  if (level == 0) {
-    if (exists(e)) deleteValue(e);
-  } else {
-    store<u8>(SAFETY + R_COLLECTION_SAFETY_VERSION, RECORD_VERSION);
-    store<u8>(SAFETY + R_COLLECTION_SAFETY_LEVEL, level);
-    store<u64>(SAFETY + R_COLLECTION_SAFETY_PROPOSAL_ID, id);
-    store<u64>(SAFETY + R_COLLECTION_SAFETY_HEIGHT, ctxHeight);
-    setValue(e, SAFETY, R_COLLECTION_SAFETY_BYTES);
-  }
-  safetyEvent(id, 1, level, bundleIndex, opIndex);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type BridgeDepositRecordFields, type BridgeMappingFields, type BridgeWithdrawalRecordFields, type ContractSafetyFields,
 } from '../abi/state.js';
 import { blake3 } from '../codec/hash.js';
-import type { StateReader, WatchableState } from './interface.js';
+import type { StateReader, WatchableState } from './state-reader.js';
 
 /** docs/bridge.md "Chains": the chains the bridge serves and their withdrawal fee (raw NTV); the core's table (assembly/ops/bridge.ts). */
 export const BRIDGE_CHAINS: ReadonlyArray<{ chain: string; fee: bigint }> = [

@@ -1,7 +1,8 @@
-import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { parseAddress } from '../codec/address.js';
 import { encodeBundle, signingHash, type Bundle } from '../codec/bundle.js';
 import { Signer } from '../codec/keys.js';
+import type { Operation } from '../codec/operations.js';
+import { bundleGasOf } from './gas.js';
 
 /**
  * A load generator against a running node (`ntv-node loadtest`, docs/performance.md "Load test"):
@@ -87,13 +88,16 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
   const recipient = Signer.generate().address;
   const to = parseAddress(recipient);
   const validUntil = BigInt(Math.floor(Date.now() / 1000)) + BigInt(Math.ceil(durationSeconds)) + 3600n;
+  const operations: Operation[] = [{ type: 'Transfer', to, token: new Uint8Array(32), amount: 1n }];
+  // The transfer's gas from the ABI's figures (src/client/gas.ts), as a wallet sets it.
+  const maxGas = bundleGasOf(operations);
   const bundles: string[] = [];
   for (let n = 0; bundles.length < total; n++) {
     for (const s of signers) {
       if (bundles.length === total) break;
       const bundle: Bundle = {
-        userAccount: s.account, operations: [{ type: 'Transfer', to, token: new Uint8Array(32), amount: 1n }],
-        maxGas: BUNDLE_GAS_CEILING, maxPriorityFee: 0n, validUntil, nonce: BigInt(n), signature: new Uint8Array(0),
+        userAccount: s.account, operations,
+        maxGas, maxPriorityFee: 0n, validUntil, nonce: BigInt(n), signature: new Uint8Array(0),
         // Every send reveals the key, as a wallet does until its key is registered (spec §5.3): a
         // bundle admitted before its account's first never lacks it.
         expiryTimestamp: undefined, senderPubkey: s.publicKey,

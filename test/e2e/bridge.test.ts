@@ -195,6 +195,11 @@ describe('the bridge over JSON-RPC', () => {
     const viaMapping = msg({ chain: 'bsc', txHash: '0xbscusdc', contract: '0x8AC7', amount: 1n, recipient: aliceBytes() });
     expect((await node.result<{ path: string }>('svc_autobridge', [proofHex(viaMapping)])).path).toBe('std8');
     expect((await err('svc_getBridgeStatus', ['ethereum', '0xnothing'])).code).toBe(-32003);
+    // the attester-set proposal type: built from bridge_attesters + bridge_threshold (the core then needs bonded stake)
+    const key = Buffer.from(new Uint8Array(32).fill(5)).toString('hex');
+    const base = [addrOf(alice), 'bridge_attesters', 'New attesters', '', null, null, null, null, null, null, null, null, null];
+    expect((await err('svc_createProposal', [...base, ['nothex'], 1])).data).toMatchObject({ param: 'bridge_attesters' });
+    expect((await err('svc_createProposal', [...base, [key], 1])).data?.status).toBe('NO_VOTING_POWER');
   });
 
   it('a replayed proof is still refused after a restart', async () => {

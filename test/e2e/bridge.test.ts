@@ -202,6 +202,17 @@ describe('the bridge over JSON-RPC', () => {
     expect((await err('svc_createProposal', [...base, [key], 1])).data?.status).toBe('NO_VOTING_POWER');
   });
 
+  it('`ntv-node bridge attest` signs a deposit with the dev attester in the data dir', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const main = join(import.meta.dirname, '../../dist/src/cli/main.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [main, 'bridge', 'attest', '-d', dataDir, '--chain', 'ethereum', '--tx-hash', '0xcli',
+      '--contract', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '--symbol', 'USDC', '--amount', '5', '--decimals', '6', '--recipient', addrOf(alice)]);
+    const out = JSON.parse(stdout) as { proof: string };
+    const r = await node.result<{ path: string; deposit: { status: string } }>('svc_autobridge', [out.proof]);
+    expect(r).toMatchObject({ path: 'std8', deposit: { status: 'completed' } });
+  });
+
   it('a replayed proof is still refused after a restart', async () => {
     await node.stop();
     node = await TestNode.start({ dataDir, args: ['--block-time', '1', '--gas-price', '0'] });

@@ -222,3 +222,19 @@ describe('the bridge over JSON-RPC', () => {
     expect(await node.result('svc_getBalance', [addrOf(alice), 'USDC'])).toBe(before);
   }, 60_000);
 });
+
+describe('the bridge on mainnet', () => {
+  it('refuses the unsigned convenience writes (-32004); reads answer', async () => {
+    const main = await TestNode.start({ args: ['--network', 'mainnet', '--block-time', '1'] });
+    try {
+      const who = Signer.generate().address;
+      expect((await main.call('svc_bridgeWithdraw', ['USDC', '1', 'ethereum', '0xdest', who])).error?.code).toBe(-32004);
+      expect((await main.call('svc_registerBridgeMapping', ['bsc', '0x8AC7', 'USDC', systemAddressHex(3)])).error?.code).toBe(-32004);
+      // the mainnet starts without an attester set: no proof verifies against it, and the fees still answer
+      expect((await main.result<unknown[]>('svc_getBridgeFees', [null])).length).toBe(13);
+      expect(await main.result('svc_getPendingReceives', [])).toEqual([]);
+    } finally {
+      await main.stop();
+    }
+  }, 60_000);
+});

@@ -15,6 +15,7 @@ import { benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
 import { benchReplay } from './replay.js';
 import { benchSettlement } from './settlement.js';
+import { benchBridge } from './bridge.js';
 import { benchUpgrades } from './upgrades.js';
 
 /**
@@ -35,6 +36,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['intents', () => benchIntents()],
   ['governance', () => benchGovernance()],
   ['settlement', () => benchSettlement()],
+  ['bridge', () => benchBridge()],
   ['sync: blocks from a peer', () => benchSync()],
   ['consensus: time to finality, 4 validators', () => benchFinality()],
   ['replay: blocks of 1,000 transfers through the core, Node and Chromium', () => benchReplay()],

@@ -7,6 +7,7 @@ import {
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { issuerOnboardingMessage } from '../codec/issuer-proof.js';
+import { decodeDepositProof, type DepositProof } from '../codec/bridge.js';
 import { atomenceOrderId } from '../codec/domain-ids.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
@@ -909,7 +910,37 @@ export class Wallet {
   async setGameProfile(gameId: string, player: AccountRef, score: Amount, data: string, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'SetGameProfile', gameId, player: accountBytes(player, 'player'), score: toBigInt(score, 'score'), data }, opts);
   }
+
+  // The bridge (26, 71–76; docs/bridge.md). A deposit proof is the attesters' signed BridgeDeposit
+  // fields (src/codec/bridge.ts decodeDepositProof); only the first operation of a bundle.
+
+  /** BridgeDeposit (26): credit an attested deposit (hex or decoded proof) to its recipient. */
+  async bridgeDeposit(proof: string | DepositProof, opts: BundleOptions = {}): Promise<SubmitResult> {
+    const p = typeof proof === 'string' ? decodeDepositProof(fromHexText(proof)) : proof;
+    return this.sendOperation({ type: 'BridgeDeposit', ...p }, opts);
+  }
+
+  /** ClaimBridgeDeposit (74): complete a pending receive once its coin can take it. */
+  async claimBridgeDeposit(chain: string, txHash: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'ClaimBridgeDeposit', chain, txHash }, opts);
+  }
+
+  /** BridgeWithdraw (71): burn `amount` of a bridged or STD-8 token for `destination` on `chain`; the chain's NTV fee goes to the treasury. */
+  async bridgeWithdraw(token: string | Uint8Array, amount: Amount, chain: string, destination: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'BridgeWithdraw', token: typeof token === 'string' ? parseMint(token) : token, amount: toBigInt(amount, 'amount'), chain, destination }, opts);
+  }
+
+  /** RegisterBridgeMapping (72): foundation or governance only (a multi-sig or proposal carries it on mainnet). */
+  async registerBridgeMapping(chain: string, contract: string, mint: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+    return this.sendOperation({ type: 'RegisterBridgeMapping', chain, contract, mint: typeof mint === 'string' ? parseMint(mint) : mint }, opts);
+  }
   // ---- end of the named helpers
+}
+
+function fromHexText(text: string): Uint8Array {
+  const body = text.startsWith('0x') ? text.slice(2) : text;
+  if (body.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(body)) throw new RangeError('proof: hex text expected');
+  return new Uint8Array(Buffer.from(body, 'hex'));
 }
 
 /** Raw units: a bigint, a decimal (or 0x) string, or a safe-integer number (toBigInt). */

@@ -195,6 +195,22 @@ describe('the bridge over JSON-RPC', () => {
     const viaMapping = msg({ chain: 'bsc', txHash: '0xbscusdc', contract: '0x8AC7', amount: 1n, recipient: aliceBytes() });
     expect((await node.result<{ path: string }>('svc_autobridge', [proofHex(viaMapping)])).path).toBe('std8');
     expect((await err('svc_getBridgeStatus', ['ethereum', '0xnothing'])).code).toBe(-32003);
+    // the attester-set proposal type: built from bridge_attesters + bridge_threshold (the core then needs bonded stake)
+    const key = Buffer.from(new Uint8Array(32).fill(5)).toString('hex');
+    const base = [addrOf(alice), 'bridge_attesters', 'New attesters', '', null, null, null, null, null, null, null, null, null];
+    expect((await err('svc_createProposal', [...base, ['nothex'], 1])).data).toMatchObject({ param: 'bridge_attesters' });
+    expect((await err('svc_createProposal', [...base, [key], 1])).data?.status).toBe('NO_VOTING_POWER');
+  });
+
+  it('`ntv-node bridge attest` signs a deposit with the dev attester in the data dir', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const main = join(import.meta.dirname, '../../dist/src/cli/main.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [main, 'bridge', 'attest', '-d', dataDir, '--chain', 'ethereum', '--tx-hash', '0xcli',
+      '--contract', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '--symbol', 'USDC', '--amount', '5', '--decimals', '6', '--recipient', addrOf(alice)]);
+    const out = JSON.parse(stdout) as { proof: string };
+    const r = await node.result<{ path: string; deposit: { status: string } }>('svc_autobridge', [out.proof]);
+    expect(r).toMatchObject({ path: 'std8', deposit: { status: 'completed' } });
   });
 
   it('a replayed proof is still refused after a restart', async () => {
@@ -204,5 +220,21 @@ describe('the bridge over JSON-RPC', () => {
     const m = first();
     expect((await err('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m)])).data?.status).toBe('BRIDGE_ALREADY_PROCESSED');
     expect(await node.result('svc_getBalance', [addrOf(alice), 'USDC'])).toBe(before);
+  }, 60_000);
+});
+
+describe('the bridge on mainnet', () => {
+  it('refuses the unsigned convenience writes (-32004); reads answer', async () => {
+    const main = await TestNode.start({ args: ['--network', 'mainnet', '--block-time', '1'] });
+    try {
+      const who = Signer.generate().address;
+      expect((await main.call('svc_bridgeWithdraw', ['USDC', '1', 'ethereum', '0xdest', who])).error?.code).toBe(-32004);
+      expect((await main.call('svc_registerBridgeMapping', ['bsc', '0x8AC7', 'USDC', systemAddressHex(3)])).error?.code).toBe(-32004);
+      // the mainnet starts without an attester set: no proof verifies against it, and the fees still answer
+      expect((await main.result<unknown[]>('svc_getBridgeFees', [null])).length).toBe(13);
+      expect(await main.result('svc_getPendingReceives', [])).toEqual([]);
+    } finally {
+      await main.stop();
+    }
   }, 60_000);
 });

@@ -307,6 +307,14 @@ describe('gasOf', () => {
       { type: 'CreateProposal', title: 'Safe', description: '', action: { kind: 'ContractSafety', chain: 'ethereum', contract: '0xabc', level: 1 } },
       { type: 'DaoPropose', dao: DAO_BYTES, title: 'Pay', description: 'é', action: { kind: 'Operations', operations: [{ type: 'Transfer', to: FRIEND, token: USDC, amount: 1n }] } },
       { type: 'Approve', token: USDC, spender: FRIEND, amount: 5n },
+      // docs/bridge.md "Operations"
+      { type: 'BridgeDeposit', chain: 'ethereum', txHash: '0x1', contract: '0xa', symbol: 'USDC', amount: 1n, decimals: 6, recipient: FRIEND, signatures: new Uint8Array(96) },
+      { type: 'BridgeWithdraw', token: USDC, amount: 1n, chain: 'ethereum', destination: '0xd' },
+      { type: 'RegisterBridgeMapping', chain: 'bsc', contract: '0xa', mint: USDC },
+      { type: 'SetBridgeAttesters', attesters: new Uint8Array(64), threshold: 1 },
+      { type: 'ClaimBridgeDeposit', chain: 'ethereum', txHash: '0x1' },
+      { type: 'AttestBridgeWithdrawal', sequence: 1n, chain: 'ethereum', destination: '0xd', token: USDC, amount: 1n, signatures: new Uint8Array(96) },
+      { type: 'SetContractSafety', chain: 'ethereum', contract: '0xa', level: 3 },
       { type: 'TransferFrom', token: USDC, from: FRIEND, to: VALIDATOR, amount: 5n },
       { type: 'BatchTransferMultiToken', collection: COLLECTION, to: FRIEND, entries: Array.from({ length: 16 }, (_, i) => ({ typeId: BigInt(i), amount: 1n })) },
       // docs/accounts.md "Gas"

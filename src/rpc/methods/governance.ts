@@ -114,6 +114,8 @@ function operationsParam(hex: string, position: number): Operation[] {
 interface CreateParams {
   parameterKey: string | null; parameterValue: string | null; recipient: string | null; amount: string | null; chain: string | null;
   contract: string | null; level: string | null; collection: string | null; operations: string | null;
+  /** bridge_attesters without `operations`: the new set (32-byte Ed25519 keys, hex) and threshold */
+  attesters?: string[] | null; threshold?: number | null;
 }
 
 /** The ProposalAction of svc_createProposal's params (positions as in the method: from is 1). */
@@ -148,6 +150,16 @@ function actionOf(type: ProposalType, p: CreateParams): ProposalAction {
       return { kind: 'CollectionSafety', collection, level: levelParam(need(p.level, 'safety_level', 11, `one of ${SAFETY_LEVELS.join(', ')}`), 11) };
     }
     default: {
+      if (type === 'bridge_attesters' && (p.operations === null || p.operations === undefined) && p.attesters) {
+        // The set itself (docs/bridge.md "Attesters"): carried as SetBridgeAttesters (73).
+        const keys = p.attesters.map((k, i) => {
+          const body = k.replace(/^0x/, '');
+          if (!/^[0-9a-fA-F]{64}$/.test(body)) throw RpcError.invalidParam('bridge_attesters', 14, '32-byte Ed25519 public keys as 64 hex', { index: i });
+          return Buffer.from(body, 'hex');
+        });
+        const threshold = need(p.threshold ?? null, 'bridge_threshold', 15, 'the number of attester signatures a proof needs');
+        return { kind: 'BridgeAttesters', operations: [{ type: 'SetBridgeAttesters', attesters: new Uint8Array(Buffer.concat(keys)), threshold }] };
+      }
       const operations = operationsParam(need(p.operations, 'operations', 13, 'hex of a Borsh Vec<Operation>'), 13);
       const kind = ({ create_stablecoin: 'CreateStablecoin', verify_issuer: 'VerifyIssuer', raise_supply_cap: 'RaiseSupplyCap', bridge_attesters: 'BridgeAttesters' } as const)[type];
       return { kind, operations };
@@ -172,7 +184,8 @@ export function governanceMethods({ chain }: MethodDependencies): MethodDefiniti
       description: `proposal_type is one of ${TYPES.join(', ')} (docs/governance.md "Proposal types"); each needs its own params: `
         + 'parameter_change parameter_key and parameter_value, treasury_spend treasury_recipient and treasury_amount, contract_safety safety_chain, '
         + 'safety_contract and safety_level, collection_safety safety_collection and safety_level, and create_stablecoin, verify_issuer, '
-        + 'raise_supply_cap and bridge_attesters `operations` (hex of a Borsh Vec<Operation>, run as GOVERNANCE 0x00…09 once passed). '
+        + 'raise_supply_cap and bridge_attesters `operations` (hex of a Borsh Vec<Operation>, run as GOVERNANCE 0x00…09 once passed); '
+        + 'bridge_attesters may instead give bridge_attesters and bridge_threshold (the new attester set, carried as SetBridgeAttesters). '
         + 'The core checks ranges and balances: INVALID_PARAMETER_VALUE, TREASURY_INSUFFICIENT, INVALID_SAFETY_TARGET, NO_VOTING_POWER.',
       params: [
         { name: 'from', schema: Address({ description: 'the proposer: an account with bonded stake' }) },
@@ -188,15 +201,18 @@ export function governanceMethods({ chain }: MethodDependencies): MethodDefiniti
         { name: 'safety_level', schema: Type.String({ description: `${SAFETY_LEVELS.join(', ')} (or 0–3); unreviewed clears a level` }), required: false },
         { name: 'safety_collection', schema: Type.String({ description: 'collection_safety: the Nx2… collection' }), required: false },
         { name: 'operations', schema: HexBytes({ maxBytes: 4096, description: 'create_stablecoin, verify_issuer, raise_supply_cap, bridge_attesters: hex of the Borsh Vec<Operation> GOVERNANCE runs' }), required: false },
+        { name: 'bridge_attesters', schema: Type.Array(Type.String({ description: '64 hex' }), { minItems: 1, maxItems: 16, description: 'bridge_attesters (instead of operations): the new attester set, 32-byte Ed25519 public keys (docs/bridge.md "Attesters")' }), required: false },
+        { name: 'bridge_threshold', schema: Type.Integer({ minimum: 1, maximum: 16, description: 'bridge_attesters: signatures a proof needs, 1 to the number of attesters' }), required: false },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writes,
-      handler: async ([from, type, title, description, parameterKey, parameterValue, recipient, amount, chain_, contract, level, collection, operations]) => {
+      handler: async ([from, type, title, description, parameterKey, parameterValue, recipient, amount, chain_, contract, level, collection, operations, attesters, threshold]) => {
         const sender = accountParam(from, 'from', 1);
         if (!(TYPES as string[]).includes(type)) throw RpcError.invalidParam('proposal_type', 2, `one of ${TYPES.join(', ')}`, { got: type });
         const action = actionOf(type as ProposalType, {
           parameterKey: parameterKey ?? null, parameterValue: parameterValue ?? null, recipient: recipient ?? null, amount: amount ?? null,
           chain: chain_ ?? null, contract: contract ?? null, level: level ?? null, collection: collection ?? null, operations: operations ?? null,
+          attesters: attesters ?? null, threshold: threshold ?? null,
         });
         return chain.submitOperations(sender, [{ type: 'CreateProposal', title, description, action }]);
       },

@@ -232,6 +232,12 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
     { name: 'stableSetGuardians', send: () => wallet.stableSetGuardians('USDC', [FRIEND, WLT]), op: { type: 'StableSetGuardians', token: USDC, guardians: Uint8Array.from([...FRIEND, ...WLT]) }, gas: 30_000n },
     { name: 'stableProposeIssuerProofs', send: () => wallet.stableProposeIssuerProofs('Verify', 'proofs', [{ type: 'StableIssuerProof', token: USDC, method: 'domain', chainId: 0n, subject: FRIEND, detail: new TextEncoder().encode('x.example'), signature: new Uint8Array(0) }]),
       op: { type: 'CreateProposal', title: 'Verify', description: 'proofs', action: { kind: 'VerifyIssuer', operations: [{ type: 'StableIssuerProof', token: USDC, method: 'domain', chainId: 0n, subject: FRIEND, detail: new TextEncoder().encode('x.example'), signature: new Uint8Array(0) }] } }, gas: 5_000n + 30_000n + 3n * (6n + 6n + 96n) },
+    // the bridge (docs/bridge.md)
+    { name: 'bridgeDeposit', send: () => wallet.bridgeDeposit({ chain: 'ethereum', txHash: '0xab', contract: '0xcd', symbol: 'USDC', amount: 9n, decimals: 6, recipient: FRIEND, signatures: new Uint8Array(96).fill(5) }),
+      op: { type: 'BridgeDeposit', chain: 'ethereum', txHash: '0xab', contract: '0xcd', symbol: 'USDC', amount: 9n, decimals: 6, recipient: FRIEND, signatures: new Uint8Array(96).fill(5) }, gas: 65_000n },
+    { name: 'claimBridgeDeposit', send: () => wallet.claimBridgeDeposit('ethereum', '0xab'), op: { type: 'ClaimBridgeDeposit', chain: 'ethereum', txHash: '0xab' }, gas: 65_000n },
+    { name: 'bridgeWithdraw', send: () => wallet.bridgeWithdraw(encodeMint(USDC), 4n, 'base', '0xef'), op: { type: 'BridgeWithdraw', token: USDC, amount: 4n, chain: 'base', destination: '0xef' }, gas: 50_000n },
+    { name: 'registerBridgeMapping', send: () => wallet.registerBridgeMapping('base', '0xcd', USDC), op: { type: 'RegisterBridgeMapping', chain: 'base', contract: '0xcd', mint: USDC }, gas: 35_000n },
     { name: 'stableConfigureSecurity', send: () => wallet.stableConfigureSecurity('USDC', { timelock: 10n, mintThreshold: 0n, requiredSigners: 1, cosigners: [FRIEND], quantumRequired: true }),
       op: { type: 'StableConfigureSecurity', token: USDC, timelock: 10n, mintThreshold: 0n, requiredSigners: 1, cosigners: FRIEND, quantumRequired: true }, gas: 30_000n },
   ];

@@ -3,14 +3,14 @@
 // chains credits one canonical USDC, an unknown token gets its Blake3 mint, an impersonating USDC
 // gets reputation 0 and no badge, forged / replayed / mismatched proofs are refused, a blocked
 // contract is refused, a paused coin holds a pending receive, a withdrawal goes pending → attested,
-// and a replayed proof is still refused after a restart.
+// and a replayed proof is still refused after a restart and on a second node.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestNode } from './harness.js';
 import { systemAddressHex } from './bundles.js';
-import { Signer } from '../../src/codec/keys.js';
+import { ed25519PublicKey, Signer } from '../../src/codec/keys.js';
 import { encodeMint, parseAddress, parseMint } from '../../src/codec/address.js';
 import { encodeBundle, type Operation } from '../../src/codec/bundle.js';
 import { blake3, initHashing } from '../../src/codec/hash.js';
@@ -212,6 +212,27 @@ describe('the bridge over JSON-RPC', () => {
     const r = await node.result<{ path: string; deposit: { status: string } }>('svc_autobridge', [out.proof]);
     expect(r).toMatchObject({ path: 'std8', deposit: { status: 'completed' } });
   });
+
+  it('across two nodes: a follower refuses a proof the validator credited, and a proof sent to the follower is credited once', async () => {
+    const health = await node.result<{ addresses: string[] }>('svc_validatorHealth');
+    const bootnode = health.addresses.find((x) => x.includes('/quic-v1/p2p/'))!;
+    const follower = await TestNode.start({
+      args: ['--bootnodes', bootnode, '--block-time', '1', '--gas-price', '0', '--genesis-validators', Buffer.from(ed25519PublicKey(seed)).toString('hex')],
+    });
+    try {
+      await follower.waitForHeight((await node.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight, 60_000);
+      const m = first();
+      expect((await follower.call('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m)])).error?.data?.status).toBe('BRIDGE_ALREADY_PROCESSED');
+      const before = BigInt(await node.result<string>('svc_getBalance', [addrOf(alice), 'USDC']));
+      const fresh = msg({ txHash: '0xtwo-nodes', recipient: aliceBytes() });
+      const args = ['ethereum', fresh.txHash, 'USDC', '100000000', addrOf(alice), proofHex(fresh)];
+      expect((await follower.result<Receipt>('svc_bridgeToken', args)).status).toBe('success');
+      expect((await node.call('svc_bridgeToken', args)).error?.data?.status).toBe('BRIDGE_ALREADY_PROCESSED');
+      expect(BigInt(await node.result<string>('svc_getBalance', [addrOf(alice), 'USDC'])) - before).toBe(100_000_000n);
+    } finally {
+      await follower.stop();
+    }
+  }, 120_000);
 
   it('a replayed proof is still refused after a restart', async () => {
     await node.stop();

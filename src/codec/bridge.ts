@@ -3,6 +3,7 @@
 // The core never sees a signature's validity: the host verifies every attester signature of a
 // BridgeDeposit or AttestBridgeWithdrawal (src/chain/bridge-proof.ts) where bundles are verified.
 
+import type { BridgeDepositOp } from '../abi/operations.js';
 import { BorshReader, BorshWriter, CodecError } from './borsh.js';
 import { blake3 } from './hash.js';
 import { signEd25519, ed25519PublicKey, verifyEd25519 } from './keys.js';
@@ -15,22 +16,11 @@ const WITHDRAWAL_TAG = new TextEncoder().encode('ntv-bridge-withdrawal-v1');
 const MAX_TEXT = 1024;
 const MAX_SIGNATURES_BYTES = 4096;
 
-/** What an attester observed on the origin chain (spec §4.6; issue 20 item 1). */
-export interface DepositMessage {
-  chain: string;
-  txHash: string;
-  contract: string;
-  symbol: string;
-  amount: bigint;
-  decimals: number;
-  recipient: Uint8Array;
-}
+/** What an attester observed on the origin chain (spec §4.6; issue 20 item 1): the BridgeDeposit fields it signs. */
+export type DepositMessage = Omit<BridgeDepositOp, 'type' | 'signatures'>;
 
-/** A deposit and its attester signatures: the BridgeDeposit operation's fields. */
-export interface DepositProof extends DepositMessage {
-  /** n × 96 bytes: attester public key ‖ Ed25519 signature over depositDigest */
-  signatures: Uint8Array;
-}
+/** A deposit and its attester signatures (n × 96 bytes: public key ‖ signature over depositDigest): the BridgeDeposit operation's fields. */
+export type DepositProof = Omit<BridgeDepositOp, 'type'>;
 
 export interface WithdrawalMessage {
   sequence: bigint;

@@ -167,6 +167,30 @@ export class Replayer {
     return { height: 0, hash: header.hash, stateRoot, transactionsRoot: header.transactionsRoot, bundles: 0, gasUsed: 0, statusesChecked: 0 };
   }
 
+  /**
+   * Start from a restored state instead of genesis (issue 25 item 2: a snapshot or a state export):
+   * `this.state` already holds the export's records; `block` is its head block, whose state root
+   * the records must give. Later blocks then replay as from genesis.
+   */
+  resume(block: Uint8Array): ReplayedBlock {
+    let header: BlockHeader;
+    try {
+      header = decodeStoredBlock(block).header;
+    } catch (error) {
+      this.fail({ height: 0, kind: 'MALFORMED_BLOCK', message: `the state's head block does not decode: ${(error as Error).message}` });
+    }
+    this.checkHash(header);
+    const stateRoot = this.core.stateRoot();
+    if (!bytesEqual(stateRoot, header.stateRoot)) {
+      this.fail({
+        height: header.height, kind: 'STATE_ROOT_MISMATCH', expected: toHex(header.stateRoot), actual: toHex(stateRoot),
+        message: 'the restored state does not hash to its head block\'s state root',
+      });
+    }
+    this.head = header;
+    return { height: header.height, hash: header.hash, stateRoot, transactionsRoot: header.transactionsRoot, bundles: header.bundleCount, gasUsed: 0, statusesChecked: 0 };
+  }
+
   /** Verify and re-execute the next block; throws ReplayDivergence at the first thing that does not hold. */
   async apply(raw: RawBlock): Promise<ReplayedBlock> {
     const parent = this.head;

@@ -1,4 +1,12 @@
 import { Command, Option } from 'clipanion';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createZstdDecompress } from 'node:zlib';
+import * as tar from 'tar';
+import { ExportFormatError, readStateExport } from '../storage/state-export.js';
 import * as t from 'typanion';
 import { encodeGenesisConfig } from '../core/core.js';
 import { fromHex, toHex } from '../codec/hash.js';
@@ -47,6 +55,9 @@ export class ReplayCommand extends Command {
   });
   chainParams = Option.String('--chain-params', { description: 'The node\'s --chain-params file (default: the spec defaults)' });
   batch = Option.String('--batch', '32', { description: 'Blocks fetched per read (default: 32)', validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(1, 1000)]) });
+  fromState = Option.String('--from-state', {
+    description: 'Start from a state export (ntv-node export, .ntvx) or a snapshot (.tar.zst) instead of genesis: its records are verified, must give its head block\'s state root, and the blocks after it are replayed (default: genesis)',
+  });
   quiet = Option.Boolean('-q,--quiet', false, { description: 'No progress lines (default: off)' });
 
   async execute(): Promise<number> {
@@ -66,10 +77,19 @@ export class ReplayCommand extends Command {
       const to = this.to ?? source.head;
       if (to > source.head) throw new UsageError(`--to ${to} is above the source's head ${source.head}`);
       if (this.from > to) throw new UsageError(`--from ${this.from} is above --to ${to}`);
-      const [block0] = await source.blocks([0]);
-      const genesis = source.genesis ?? this.genesisFromFlags(block0!, source.head >= 1 ? (await source.blocks([1]))[0] : undefined);
       const replayer = await Replayer.create({ reference: source.reference });
-      replayer.genesis(genesis, block0!);
+      if (this.fromState !== undefined) {
+        const start = await loadState(this.fromState, replayer);
+        if (start.chainId !== undefined && start.chainId !== decodeStoredBlock((await source.blocks([0]))[0]!.block).header.chainId) {
+          throw new UsageError(`${this.fromState} is of chain ${start.chainId}, the source's genesis of another`);
+        }
+        if (start.height > to) throw new UsageError(`${this.fromState} is at height ${start.height}, above --to ${to}`);
+        err(`replay: starting from ${this.fromState} at height ${start.height}, state root ${toHex(replayer.stateRoot())}`);
+      } else {
+        const [block0] = await source.blocks([0]);
+        const genesis = source.genesis ?? this.genesisFromFlags(block0!, source.head >= 1 ? (await source.blocks([1]))[0] : undefined);
+        replayer.genesis(genesis, block0!);
+      }
       let lastLine = 0;
       const summary = await replayBlocks(replayer, source, { from: Math.max(1, this.from), to }, {
         batch: this.batch,
@@ -113,6 +133,43 @@ export class ReplayCommand extends Command {
 }
 
 class UsageError extends Error {}
+
+/**
+ * Load a state export, or the export inside a snapshot (src/ops/snapshots.ts: a .tar.zst holding
+ * state.ntvx), into the replayer's state: every check of an import (framing, key order, checksum,
+ * the root recomputed from the records), then `resume` from its head block.
+ */
+async function loadState(file: string, replayer: Replayer): Promise<{ height: number; chainId: number | undefined }> {
+  let path = file;
+  let work: string | undefined;
+  try {
+    if (file.endsWith('.tar.zst')) {
+      work = await mkdtemp(join(tmpdir(), 'ntv-replay-'));
+      try {
+        await pipeline(createReadStream(file), createZstdDecompress(), tar.x({ cwd: work, strict: true }) as unknown as NodeJS.WritableStream);
+      } catch (error) {
+        throw new UsageError(`${file} is not a sound .tar.zst snapshot (${(error as Error).message})`);
+      }
+      if (!(await readdir(work)).includes('state.ntvx')) throw new UsageError(`${file} holds no state.ntvx`);
+      path = join(work, 'state.ntvx');
+    }
+    let head: Uint8Array | undefined;
+    let chainId: number | undefined;
+    try {
+      await readStateExport(path, {
+        onHead: (manifest, h) => { head = h.block; chainId = manifest.chainId; },
+        onRecords: (records) => { for (const [key, value] of records) replayer.state.load(key, value); },
+      });
+    } catch (error) {
+      if (error instanceof ExportFormatError) throw new UsageError(`${file} is refused: ${error.message}`);
+      throw error;
+    }
+    const start = replayer.resume(head!);
+    return { height: start.height, chainId };
+  } finally {
+    if (work) await rm(work, { recursive: true, force: true });
+  }
+}
 
 function rate(blocks: number, ms: number): number {
   return ms > 0 ? Math.round((blocks * 1000 * 10) / ms) / 10 : 0;

@@ -68,7 +68,7 @@ async function run(flags: string[], addresses: Uint8Array[], transfers: number):
 }
 
 /** Bundles of PER_BUNDLE transfers round-robin over the senders, submitted in batches; waits until all are executed. */
-async function send(node: BenchNode, nonces: bigint[], recipients: Uint8Array[], amount: bigint): Promise<void> {
+export async function send(node: BenchNode, nonces: bigint[], recipients: Uint8Array[], amount: bigint): Promise<void> {
   const validUntil = BigInt(Math.floor(Date.now() / 1000)) + 7200n;
   const hexes: string[] = [];
   for (let i = 0, s = 0; i < recipients.length; i += PER_BUNDLE, s = (s + 1) % SENDERS.length) {

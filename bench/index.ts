@@ -16,6 +16,7 @@ import { benchSync } from './sync.js';
 import { benchReplay } from './replay.js';
 import { benchSettlement } from './settlement.js';
 import { benchBridge } from './bridge.js';
+import { benchSnapshotRestore } from './snapshot-restore.js';
 import { benchUpgrades } from './upgrades.js';
 
 /**
@@ -42,6 +43,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['replay: blocks of 1,000 transfers through the core, Node and Chromium', () => benchReplay()],
   ['upgrades', () => benchUpgrades()],
   ['elastic state: transfers to random accounts, rate and resident memory', () => benchElasticState()],
+  ['snapshots: restore speed against tar + zstd', () => benchSnapshotRestore()],
 ];
 
 const only = process.argv.slice(2);

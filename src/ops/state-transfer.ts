@@ -7,7 +7,7 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeBlock, decodeStoredBlock } from '../chain/block.js';
+import { decodeBlock, decodeStoredBlock, type BlockHeader } from '../chain/block.js';
 import { bundleHash } from '../codec/bundle.js';
 import { initHashing } from '../codec/hash.js';
 import { ChainStore } from '../storage/chain-store.js';
@@ -90,7 +90,14 @@ export interface ImportResult {
  * so nothing is left half-imported.
  */
 export async function importIntoDataDir(
-  file: string, dataDir: string, options: { chainId?: number; onProgress?: (records: number, compressedBytes: number) => void } = {},
+  file: string, dataDir: string, options: {
+    chainId?: number; onProgress?: (records: number, compressedBytes: number) => void;
+    /**
+     * Run once every record is in and the root verified, before the head is written: throw an
+     * ExportFormatError to refuse the file (the snapshot head check, src/ops/snapshots.ts).
+     */
+    checkHead?: (header: BlockHeader, certificate: Uint8Array, state: { get(key: Uint8Array): Uint8Array | undefined }) => void;
+  } = {},
 ): Promise<ImportResult> {
   const started = Date.now();
   await initHashing();
@@ -131,6 +138,7 @@ export async function importIntoDataDir(
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
     const block = decodeBlock(head!.block, bundleHash);
+    options.checkHead?.(block.header, head!.certificate ?? new Uint8Array(0), { get: (key) => store.getStateSync(key) });
     // The genesis block first (peers check its hash, docs/p2p.md), then the head: two blocks,
     // in height order, in the block files; nothing between them is held (markRestored).
     if (manifest.height > 0) {

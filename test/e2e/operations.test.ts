@@ -7,7 +7,9 @@ import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { Level } from 'level';
+import * as tar from 'tar';
 import { ed25519PublicKey, Signer } from '../../src/codec/keys.js';
 import { freePort, sleep, TestNode } from './harness.js';
 import { systemAddressHex } from './bundles.js';
@@ -411,6 +413,35 @@ describe('pruning (spec §4.20 --pruning)', () => {
   });
 });
 
+/**
+ * A snapshot (`.tar.zst` of manifest.json + state.ntvx, src/ops/snapshots.ts) re-packed with its
+ * export's head sections edited (src/storage/state-export.ts: magic, then u32 BE length-prefixed
+ * manifest, block, outcome, certificate, genesis; the trailing SHA-256 recomputed), so what is
+ * tested is the head check, not the checksum.
+ */
+async function repackSnapshot(good: Buffer, edit: (sections: Buffer[]) => void): Promise<Buffer> {
+  const work = await mkdtemp(join(tmpdir(), 'ntv-repack-'));
+  try {
+    await writeFile(join(work, 'in.tar'), zstdDecompressSync(good));
+    await tar.x({ cwd: work, file: join(work, 'in.tar') });
+    const raw = zstdDecompressSync(await readFile(join(work, 'state.ntvx')));
+    const sections: Buffer[] = [];
+    let at = 9;
+    for (let i = 0; i < 5; i++) {
+      const n = raw.readUInt32BE(at);
+      sections.push(Buffer.from(raw.subarray(at + 4, at + 4 + n)));
+      at += 4 + n;
+    }
+    edit(sections);
+    const body = Buffer.concat([raw.subarray(0, 9), ...sections.flatMap((x) => { const n = Buffer.alloc(4); n.writeUInt32BE(x.length); return [n, x]; }), raw.subarray(at, raw.length - 32)]);
+    await writeFile(join(work, 'state.ntvx'), zstdCompressSync(Buffer.concat([body, createHash('sha256').update(body).digest()])));
+    await tar.c({ cwd: work, file: join(work, 'out.tar'), portable: true }, ['manifest.json', 'state.ntvx']);
+    return zstdCompressSync(await readFile(join(work, 'out.tar')));
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
 describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
   let dir: string;
   let a: TestNode;
@@ -464,7 +495,21 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
     const good = Buffer.from(await (await fetch(new URL(list[0]!.url, base))).arrayBuffer());
     const bad = Buffer.from(good);
     bad[Math.floor(bad.length / 2)]! ^= 0xff;
-    const server = createHttpServer((req, res) => res.writeHead(200).end(req.url === '/bad.tar.zst' ? bad : good.subarray(0, good.length >> 1)));
+    // The head check (issue 24 item 1): a certificate that does not verify, and a root that the
+    // records do not hash to (the header and the manifest both naming it).
+    const badCert = await repackSnapshot(good, (s) => {
+      s[3] = s[3]!.length > 0 ? Buffer.from(s[3]!) : Buffer.alloc(120, 1);
+      s[3]![s[3]!.length - 1]! ^= 0xff;
+    });
+    const fakeRoot = 'ab'.repeat(32);
+    const badRoot = await repackSnapshot(good, (s) => {
+      const manifest = JSON.parse(s[0]!.toString()) as { stateRoot: string };
+      const realRoot = manifest.stateRoot;
+      s[0] = Buffer.from(s[0]!.toString().replace(realRoot, fakeRoot));
+      s[1] = Buffer.from(s[1]!.toString('latin1').replace(realRoot, fakeRoot), 'latin1');
+    });
+    const served: Record<string, Buffer> = { '/bad.tar.zst': bad, '/cut.tar.zst': good.subarray(0, good.length >> 1), '/cert.tar.zst': badCert, '/root.tar.zst': badRoot };
+    const server = createHttpServer((req, res) => res.writeHead(200).end(served[req.url ?? ''] ?? Buffer.alloc(0)));
     const port = await freePort();
     await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
     try {
@@ -472,6 +517,8 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
         ['corrupt', ['--snapshot-url', `http://127.0.0.1:${port}/bad.tar.zst`], /is (refused|not a sound \.tar\.zst)/],
         ['truncated', ['--snapshot-url', `http://127.0.0.1:${port}/cut.tar.zst`], /is (refused|not a sound \.tar\.zst)/],
         ['unreachable', ['--snapshot-url', `http://127.0.0.1:${await freePort()}/x.tar.zst`], /is unreachable/],
+        ['tampered certificate', ['--snapshot-url', `http://127.0.0.1:${port}/cert.tar.zst`], /is refused: its head block \d+: the finality certificate does not hold: /],
+        ['tampered root', ['--snapshot-url', `http://127.0.0.1:${port}/root.tar.zst`], new RegExp(`is refused: .*its records hash to state root [0-9a-f]{64}, its manifest names ${fakeRoot}`)],
         ['another chain', ['--snapshot-url', base, '--network', 'mainnet'], /is of chain 1618032, this node runs chain 1618033/],
       ];
       for (const [what, args, expected] of cases) {

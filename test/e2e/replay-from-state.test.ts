@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,8 @@ async function transfers(round: number): Promise<void> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ntv-replay-state-'));
-  node = await TestNode.start({ dataDir: join(dir, 'data'), args: ['--block-time', '1'] });
+  // --serve-snapshots every 2 blocks: the snapshot test below replays from a file the node wrote.
+  node = await TestNode.start({ dataDir: join(dir, 'data'), args: ['--block-time', '1', '--serve-snapshots', '--snapshot-interval', '2'] });
   await transfers(1);
   await transfers(2);
   await node.stop();
@@ -71,6 +72,21 @@ describe('ntv-node replay --from-state', () => {
     // Only the blocks after the export were replayed.
     expect(summary.blocks).toBe(head - from);
     expect(summary.blocks).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('replays from a snapshot written by a node run with --serve-snapshots (issue 24 item 1)', async () => {
+    // The node's own snapshot files (src/ops/snapshots.ts), the oldest kept, so blocks follow it.
+    const heights = (await readdir(join(dir, 'data', 'snapshots'))).map((f) => /^snapshot-(\d+)\.tar\.zst$/.exec(f)).filter((m) => m !== null).map((m) => Number(m[1]));
+    expect(heights.length).toBeGreaterThan(0);
+    const oldest = Math.min(...heights);
+    expect(oldest).toBeLessThan(head);
+    const file = join(dir, 'data', 'snapshots', `snapshot-${oldest}.tar.zst`);
+    const run = await cli(['replay', '-d', join(dir, 'data'), '--from-state', file, '-q']);
+    expect(run.code, run.stderr).toBe(0);
+    const start = /starting from .* at height (\d+), state root ([0-9a-f]{64})/.exec(run.stderr);
+    expect(Number(start![1])).toBe(oldest);
+    const summary = JSON.parse(run.stdout) as { ok: boolean; to: number; blocks: number };
+    expect(summary).toMatchObject({ ok: true, to: head, blocks: head - oldest });
   }, 60_000);
 
   it('refuses a damaged export, naming the file, and a file that is no snapshot', async () => {

@@ -246,6 +246,9 @@ describe('the bridge over JSON-RPC', () => {
     const plan = await node.result<{ steps: Array<{ type: string }> }>('svc_getExecutionPlan', [text, dave.address]);
     expect(plan.steps.map((s) => s.type)).toEqual(['ClaimBridgeDeposit', 'Swap']);
     const quote = await node.result<{ amount_out: string }>('svc_quoteSwap', ['USDC', 'NTV', '100000000']);
+    const sim = await node.result<{ success: boolean; operations: Array<{ type: string }> }>('svc_simulateIntent', [text, dave.address]);
+    expect(sim.success).toBe(true);
+    expect(sim.operations.map((o) => o.type)).toEqual(['ClaimBridgeDeposit', 'Swap']);
 
     const status = await intentStatus(await node.result<string>('svc_submitIntent', [text, dave.address]));
     expect(status.status).toBe('completed');

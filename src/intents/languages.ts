@@ -23,14 +23,17 @@ export interface Word {
 }
 
 /** Canonical English verbs the grammar knows (spec §4.8 verb table). */
-type Verb = 'buy' | 'sell' | 'swap' | 'send' | 'stake';
+type Verb = 'buy' | 'sell' | 'swap' | 'send' | 'stake' | 'bridge';
 
 interface VerbEntry {
   en: Verb;
   langs: Language[];
 }
 
-/** spec §4.8 verbs per language, plus the usual imperative forms a user types. */
+/**
+ * spec §4.8 verbs per language, plus the usual imperative forms a user types. The spec's verb table
+ * has no bridge column; the bridge verbs are this node's (docs/intents.md "Bridge").
+ */
 const VERB_FORMS: Record<Exclude<Language, 'en'>, Partial<Record<Verb, string[]>>> = {
   es: {
     buy: ['comprar', 'compra', 'compre'],
@@ -38,6 +41,7 @@ const VERB_FORMS: Record<Exclude<Language, 'en'>, Partial<Record<Verb, string[]>
     swap: ['intercambiar', 'intercambia', 'cambiar', 'cambia'],
     send: ['enviar', 'envia'],
     stake: ['apostar', 'apuesta', 'depositar'],
+    bridge: ['puentear', 'puentea'],
   },
   pt: {
     buy: ['comprar', 'compre', 'compra'],
@@ -45,6 +49,7 @@ const VERB_FORMS: Record<Exclude<Language, 'en'>, Partial<Record<Verb, string[]>
     swap: ['trocar', 'troque', 'troca'],
     send: ['envie', 'enviar', 'envia'],
     stake: ['depositar', 'deposite'],
+    bridge: ['transpor', 'transponha'],
   },
   fr: {
     buy: ['acheter', 'achete', 'achetez'],
@@ -52,6 +57,7 @@ const VERB_FORMS: Record<Exclude<Language, 'en'>, Partial<Record<Verb, string[]>
     swap: ['echanger', 'echange', 'echangez'],
     send: ['envoyer', 'envoie', 'envoyez'],
     stake: ['staker', 'deposer', 'deposez'],
+    bridge: ['ponter', 'pontez'],
   },
   de: {
     buy: ['kaufen', 'kaufe', 'kauf'],
@@ -59,6 +65,7 @@ const VERB_FORMS: Record<Exclude<Language, 'en'>, Partial<Record<Verb, string[]>
     swap: ['tauschen', 'tausche', 'tausch'],
     send: ['senden', 'sende', 'schicken', 'schicke'],
     stake: ['staken', 'einzahlen'],
+    bridge: ['bruecken', 'bruecke', 'bridgen'],
   },
   it: {
     buy: ['comprare', 'compra', 'compri'],
@@ -66,6 +73,7 @@ const VERB_FORMS: Record<Exclude<Language, 'en'>, Partial<Record<Verb, string[]>
     swap: ['scambiare', 'scambia'],
     send: ['inviare', 'invia'],
     stake: ['depositare', 'deposita'],
+    bridge: ['pontare', 'ponta'],
   },
   ja: {
     buy: ['kau', 'kaimasu'],
@@ -73,6 +81,7 @@ const VERB_FORMS: Record<Exclude<Language, 'en'>, Partial<Record<Verb, string[]>
     swap: ['koukan', 'koukansuru', 'koukanshite'],
     send: ['okuru', 'okurimasu'],
     stake: ['suteeku', 'azukeru'],
+    bridge: ['burijji', 'burijjisuru', 'burijjishite'],
   },
 };
 
@@ -120,7 +129,7 @@ const CONNECTORS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
   },
   ja: {
     // postpositions (particle) — see PARTICLES
-    de: 'with', ni: 'to', kara: 'from', o: '', wo: '',
+    de: 'with', ni: 'to', kara: 'from', o: '', wo: '', soshite: 'and',
     mainichi: 'every day', maishuu: 'every week', maijikan: 'every hour', goto: '',
     jikan: 'hours', nichi: 'days', nichikan: 'days', shuukan: 'weeks', kan: '',
     kakaku: 'price', ika: 'below', ijou: 'above', moshi: 'if', suberi: 'slippage', fun: 'minutes', byou: 'seconds',
@@ -164,7 +173,7 @@ const ENGLISH_VERB_SET = new Set(ENGLISH_VERBS);
 const LANGUAGE_ORDER: Language[] = ['es', 'pt', 'fr', 'de', 'it', 'ja'];
 
 /** Every verb the grammar may see after normalisation (for verb-final sentences). */
-export const GOAL_VERBS = new Set([...ENGLISH_VERBS, 'buy', 'sell', 'swap', 'send', 'stake']);
+export const GOAL_VERBS = new Set([...ENGLISH_VERBS, 'buy', 'sell', 'swap', 'send', 'stake', 'bridge']);
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const UMLAUTS = /[äöüß]/g;

@@ -65,6 +65,21 @@ export interface PlannerEnv {
   hooks?: IntegratorHooks | undefined;
   /** the validator a Stake goal without `with validator …` delegates to (this node's) */
   defaultValidator?: Uint8Array | undefined;
+  /**
+   * The recipient's pending receives (docs/bridge.md "Pending receives"), oldest first: what a
+   * Bridge goal claims (docs/intents.md "Bridge"). Absent: the node has no bridge reader.
+   */
+  pendingReceives?(recipient: Uint8Array): PendingReceive[];
+}
+
+/** An attested deposit held for its recipient (0x49 state 0), as the Bridge goal needs it. */
+export interface PendingReceive {
+  chain: string;
+  txHash: string;
+  mint: Uint8Array;
+  amount: bigint;
+  /** the status that holds it (TOKEN_PAUSED, MINT_FROZEN, SUPPLY_CAP_EXCEEDED) */
+  reason: string;
 }
 
 export interface PlannedStep {
@@ -264,8 +279,8 @@ class Planner {
         this.transfer(goal.amount, goal.to);
         return;
       case 'Bridge':
-        throw new PlanError('UNAVAILABLE_ON_NODE',
-          `no bridge exists on this node: bridging ${goal.amount.text} ${goal.amount.token.symbol} from ${goal.chain} is not available`, { goal: 'Bridge', chain: goal.chain });
+        this.bridge(goal.amount, goal.chain);
+        return;
       case 'Liquidate':
         this.liquidate(goal.target, [...goal.keeping, ...goal.excluding]);
         return;
@@ -440,6 +455,35 @@ class Planner {
       from: amount.token, to: amount.token, amountIn: amount.raw, estimatedOut: amount.raw, minOut: amount.raw, priceImpactBps: 0,
     });
     this.phrases.push(`Send ${amountText(amount.raw, amount.token)} to ${shown}`);
+  }
+
+  /**
+   * Bridge (spec §4.8, issue 20 item 7; docs/intents.md "Bridge"): claims the sender's pending
+   * receive of exactly this amount of this token from this chain (ClaimBridgeDeposit, 74). The
+   * credited amount counts as received, so a following Swap step of the same Composite spends it in
+   * the same bundle: the claim and the swap both apply or neither does.
+   */
+  private bridge(amount: TokenAmount, chain: string): void {
+    const what = `${amount.text} ${amount.token.symbol} from ${chain}`;
+    if (!this.env.pendingReceives) throw new PlanError('UNAVAILABLE_ON_NODE', `no bridge exists on this node: bridging ${what} is not available`, { goal: 'Bridge', chain });
+    const held = this.env.pendingReceives(this.sender).filter((p) => p.chain === chain && hex(p.mint) === hex(amount.token.mint));
+    const used = new Set(this.steps.filter((s) => s.op.type === 'ClaimBridgeDeposit').map((s) => (s.op as { txHash: string }).txHash));
+    const match = held.find((p) => p.amount === amount.raw && !used.has(p.txHash));
+    if (!match) {
+      const others = held.map((p) => amountText(p.amount, amount.token));
+      throw new PlanError('NOT_FOUND', `no pending receive of ${what} for this sender`
+        + (others.length ? ` (pending from ${chain}: ${others.join(', ')})` : '')
+        + '; an attested deposit is credited by svc_autobridge or svc_bridgeToken, and only one held as a pending receive can be bridged by an intent', {
+        goal: 'Bridge', chain, token: amount.token.symbol, amount: amount.raw.toString(),
+      });
+    }
+    this.market.receive(amount.token, match.amount);
+    this.steps.push({
+      type: 'ClaimBridgeDeposit', op: { type: 'ClaimBridgeDeposit', chain: match.chain, txHash: match.txHash },
+      from: amount.token, to: amount.token, amountIn: 0n, estimatedOut: match.amount, minOut: match.amount, priceImpactBps: 0,
+    });
+    this.note(`The deposit ${match.txHash} from ${chain} is held (${match.reason}): while that hold lasts the claim fails, and the whole bundle with it`);
+    this.phrases.push(`Claim ${amountText(match.amount, amount.token)} bridged from ${chain} (deposit ${match.txHash})`);
   }
 
   private stake(amount: TokenAmount, validator?: Uint8Array): void {

@@ -1,5 +1,6 @@
 import type { ChainApi, DomainReaders } from '../chain/interface.js';
 import { ChainError } from '../chain/errors.js';
+import { statusOf } from '../chain/status.js';
 import { nameProblem, resolveName } from '../chain/names.js';
 import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
 import { lookupSchedule, scheduleId, scheduleRuns } from '../chain/schedules.js';
@@ -135,6 +136,8 @@ export class IntentService {
       nameProblem: (name) => nameProblem(name),
       hooks: this.hooks.hooks,
       defaultValidator: this.deps.validator.publicKey,
+      pendingReceives: (recipient) => this.deps.readers.bridge.pending(recipient)
+        .map((d) => ({ chain: d.chain, txHash: d.txHash, mint: d.mint, amount: d.amount, reason: statusOf(d.reason).name })),
     };
   }
 

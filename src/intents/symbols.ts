@@ -69,7 +69,7 @@ export function defaultBase(tokenIn: TokenRef, tokenOut: TokenRef, sell: boolean
   return sell ? tokenIn : tokenOut;
 }
 
-/** Source chains of bridge intents (docs/genesis.md origins), with common short names. */
+/** Source chains of bridge intents: the bridge's chains (docs/bridge.md "Chains", src/chain/bridge.ts BRIDGE_CHAINS), with common short names. */
 const CHAINS: Record<string, string> = {
   ethereum: 'ethereum', eth: 'ethereum', mainnet: 'ethereum',
   solana: 'solana', sol: 'solana',
@@ -81,6 +81,9 @@ const CHAINS: Record<string, string> = {
   avalanche: 'avalanche', avax: 'avalanche',
   arbitrum: 'arbitrum', arb: 'arbitrum',
   optimism: 'optimism', op: 'optimism',
+  dogecoin: 'dogecoin', doge: 'dogecoin',
+  litecoin: 'litecoin', ltc: 'litecoin',
+  ton: 'ton',
 };
 const CANONICAL_CHAINS = [...new Set(Object.values(CHAINS))].join(', ');
 

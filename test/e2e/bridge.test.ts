@@ -202,6 +202,70 @@ describe('the bridge over JSON-RPC', () => {
     expect((await err('svc_createProposal', [...base, [key], 1])).data?.status).toBe('NO_VOTING_POWER');
   });
 
+  it('intent `bridge 100 USDC from ethereum and swap to NTV`: the claim and the swap in ONE bundle, one block, both or neither; refusals change nothing', async () => {
+    const usdc = parseMint(encodeMint(blake3(enc.encode('ethereum_USDC'))));
+    const dave = Signer.generate();
+    const rich = systemAddressHex(7);
+    await node.result('svc_transfer', [rich, dave.address, 'NTV', '1000000000']);
+    await node.result('svc_createPool', ['USDC', 'NTV', '100000000000', '1000000000000', 0, rich]);
+    // a deposit held while USDC is paused: a pending receive of dave's
+    expect((await asGovernance({ type: 'StablePause', token: usdc, pause: true })).status).toBe('success');
+    const m = msg({ txHash: '0xintent', amount: 100_000_000n, recipient: parseAddress(dave.address) });
+    expect((await node.result<{ deposit: { status: string } }>('svc_autobridge', [proofHex(m)])).deposit.status).toBe('pending');
+    const text = 'bridge 100 USDC from ethereum and swap to NTV';
+    const intentStatus = async (hash: string) => {
+      let st: { status: string; status_name?: string; receipt?: Receipt } = { status: 'pending' };
+      for (let i = 0; i < 100 && st.status === 'pending'; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        st = await node.result('svc_getIntentStatus', [hash]);
+      }
+      return st;
+    };
+    // still paused: the bundle is included and fails on the claim, so the swap is reverted with it
+    const held = await intentStatus(await node.result<string>('svc_submitIntent', [text, dave.address]));
+    expect(held).toMatchObject({ status: 'failed', status_name: 'TOKEN_PAUSED' });
+    expect(held.receipt!.events.some((e) => e.type === 'Swap')).toBe(false);
+    expect(await node.result('svc_getBalance', [dave.address, 'USDC'])).toBe('0');
+    expect(await node.result('svc_getBalance', [dave.address, 'NTV'])).toBe('1000000000');
+    expect((await node.result<unknown[]>('svc_getPendingReceives', [dave.address])).length).toBe(1);
+    expect((await asGovernance({ type: 'StablePause', token: usdc, pause: false })).status).toBe('success');
+
+    // refusals: an unknown chain (-32602 naming the intent), no matching deposit (-32003), neither changes state
+    const mars = await err('svc_submitIntent', ['bridge 100 USDC from mars and swap to NTV', dave.address]);
+    expect(mars.code).toBe(-32602);
+    expect(mars.message).toMatch(/unknown chain "mars"/);
+    const none = await err('svc_submitIntent', ['bridge 5 USDC from ethereum and swap to NTV', dave.address]);
+    expect(none.code).toBe(-32003);
+    expect(none.message).toMatch(/no pending receive of 5 USDC from ethereum.*pending from ethereum: 100 USDC/);
+    expect((await err('svc_previewIntent', ['bridge 100 USDC from solana', dave.address])).code).toBe(-32003);
+    expect((await node.result<unknown[]>('svc_getPendingReceives', [dave.address])).length).toBe(1);
+
+    const preview = await node.result<{ summary: string; balance_sufficient: boolean }>('svc_previewIntent', [text, dave.address]);
+    expect(preview.summary).toMatch(/^Claim 100 USDC bridged from ethereum \(deposit 0xintent\); then Swap 100 USDC for ≈/);
+    expect(preview.balance_sufficient).toBe(true);
+    const plan = await node.result<{ steps: Array<{ type: string }> }>('svc_getExecutionPlan', [text, dave.address]);
+    expect(plan.steps.map((s) => s.type)).toEqual(['ClaimBridgeDeposit', 'Swap']);
+    const quote = await node.result<{ amount_out: string }>('svc_quoteSwap', ['USDC', 'NTV', '100000000']);
+    const sim = await node.result<{ success: boolean; operations: Array<{ type: string }> }>('svc_simulateIntent', [text, dave.address]);
+    expect(sim.success).toBe(true);
+    expect(sim.operations.map((o) => o.type)).toEqual(['ClaimBridgeDeposit', 'Swap']);
+
+    const status = await intentStatus(await node.result<string>('svc_submitIntent', [text, dave.address]));
+    expect(status.status).toBe('completed');
+    // both operations' events in the one receipt: the claim's mint, then the swap of what it credited
+    const types = status.receipt!.events.map((e) => e.type);
+    expect(types).toContain('BridgeDeposited');
+    expect(types).toContain('Swap');
+    expect(types.indexOf('BridgeDeposited')).toBeLessThan(types.indexOf('Swap'));
+    expect(status.receipt!.events.find((e) => e.type === 'Swap')!.amount_out).toBe(quote.amount_out);
+    expect(await node.result('svc_getBalance', [dave.address, 'USDC'])).toBe('0');
+    expect(BigInt(await node.result<string>('svc_getBalance', [dave.address, 'NTV']))).toBe(1_000_000_000n + BigInt(quote.amount_out));
+    expect(await node.result('svc_getPendingReceives', [dave.address])).toEqual([]);
+    expect(await node.result('svc_getBridgeStatus', ['ethereum', '0xintent'])).toMatchObject({ status: 'completed' });
+    // the deposit is used: the same intent again finds nothing
+    expect((await err('svc_submitIntent', [text, dave.address])).code).toBe(-32003);
+  }, 60_000);
+
   it('`ntv-node bridge attest` signs a deposit with the dev attester in the data dir', async () => {
     const { execFile } = await import('node:child_process');
     const { promisify } = await import('node:util');

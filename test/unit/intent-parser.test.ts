@@ -128,6 +128,8 @@ const ENGLISH: Row[] = [
   ['bridge 1 ETH from base and swap to NTV', 'en', `Composite[Bridge 1${E18} ETH from base; Swap 1${E18} ETH -> NTV]`],
   ['bridge 0.1 BTC from bitcoin and then convert it into USDC', 'en', 'Composite[Bridge 10000000 BTC from bitcoin; Swap 10000000 BTC -> USDC]'],
   ['bridge 50 USDT from arb', 'en', 'Bridge 50000000 USDT from arbitrum'],
+  ['bridge 100 USDC from ethereum and swap to NTV', 'en', `Composite[Bridge 100000000 USDC from ethereum; Swap 100000000 USDC -> NTV]`],
+  ['bridge 1 ETH from ton', 'en', `Bridge 1${E18} ETH from ton`],
   // Liquidate
   ['liquidate to 1000 USDC', 'en', 'Liquidate to 1000000000 USDC keeping [] excluding []'],
   ['liquidate to 500 USDT keeping ETH', 'en', 'Liquidate to 500000000 USDT keeping [ETH] excluding []'],
@@ -208,6 +210,8 @@ const SPANISH: Row[] = [
   ['cambia 3 SOL por USDC', 'es', 'Swap 3000000000 SOL -> USDC'],
   ['apuesta 1000 NTV', 'es', 'Stake 1000000000000 NTV'],
   [`depositar 1500 NTV con validador ${V}`, 'es', `Stake 1500000000000 NTV validator ${V}`],
+  ['puentear 100 USDC desde ethereum', 'es', 'Bridge 100000000 USDC from ethereum'],
+  ['puentea 100 USDC de ethereum y cambia a NTV', 'es', `Composite[Bridge 100000000 USDC from ethereum; Swap 100000000 USDC -> NTV]`],
 ];
 
 const PORTUGUESE: Row[] = [
@@ -235,6 +239,8 @@ const PORTUGUESE: Row[] = [
   ['enviar 5 NTV para alice.vex com max fee 0.002', 'pt', 'Transfer 5000000000 NTV to name alice.vex', 'fee=2000000'],
   ['envia 2 SOL para bob com max fee 0.001', 'pt', 'Transfer 2000000000 SOL to name bob.vex', 'fee=1000000'],
   [`depositar 1000 NTV com validador ${V}`, 'pt', `Stake 1000000000000 NTV validator ${V}`],
+  ['transpor 100 USDC de ethereum', 'pt', 'Bridge 100000000 USDC from ethereum'],
+  ['transponha 100 USDC de ethereum e troque para NTV', 'pt', `Composite[Bridge 100000000 USDC from ethereum; Swap 100000000 USDC -> NTV]`],
 ];
 
 const FRENCH: Row[] = [
@@ -261,6 +267,8 @@ const FRENCH: Row[] = [
   ['envoie 5 NTV à alice.vex', 'fr', 'Transfer 5000000000 NTV to name alice.vex'],
   ['déposer 1000 NTV', 'fr', 'Stake 1000000000000 NTV'],
   [`déposez 2000 NTV avec validateur ${V}`, 'fr', `Stake 2000000000000 NTV validator ${V}`],
+  ['ponter 100 USDC depuis ethereum', 'fr', 'Bridge 100000000 USDC from ethereum'],
+  ['pontez 100 USDC depuis ethereum et échangez en NTV', 'fr', `Composite[Bridge 100000000 USDC from ethereum; Swap 100000000 USDC -> NTV]`],
 ];
 
 const GERMAN: Row[] = [
@@ -291,6 +299,9 @@ const GERMAN: Row[] = [
   ['tausch 10 USDC in NTV', 'de', 'Swap 10000000 USDC -> NTV'],
   ['schicken 3 SOL an bob', 'de', 'Transfer 3000000000 SOL to name bob.vex'],
   ['einzahlen 1000 NTV', 'de', 'Stake 1000000000000 NTV'],
+  ['brücken 100 USDC von ethereum', 'de', 'Bridge 100000000 USDC from ethereum'],
+  ['100 USDC von ethereum bruecken', 'de', 'Bridge 100000000 USDC from ethereum'],
+  ['bridgen 100 USDC von ethereum und tauschen in NTV', 'de', `Composite[Bridge 100000000 USDC from ethereum; Swap 100000000 USDC -> NTV]`],
 ];
 
 const ITALIAN: Row[] = [
@@ -313,6 +324,8 @@ const ITALIAN: Row[] = [
   ['compra 2 SOL con USDC se prezzo sotto 100', 'it', 'If SOL/USDC below 100/1 [Acquire 2000000000 SOL with USDC]'],
   ['compri 1 BTC con USDT', 'it', 'Acquire 100000000 BTC with USDT'],
   ['deposita 1000 NTV', 'it', 'Stake 1000000000000 NTV'],
+  ['pontare 100 USDC da ethereum', 'it', 'Bridge 100000000 USDC from ethereum'],
+  ['ponta 100 USDC da ethereum e scambia in NTV', 'it', `Composite[Bridge 100000000 USDC from ethereum; Swap 100000000 USDC -> NTV]`],
 ];
 
 const JAPANESE: Row[] = [
@@ -335,6 +348,9 @@ const JAPANESE: Row[] = [
   ['10 USDC o NTV ni koukansuru', 'ja', 'Swap 10000000 USDC -> NTV'],
   ['koukanshite 2 SOL ni USDC', 'ja', 'Swap 2000000000 SOL -> USDC'],
   ['1000 NTV o azukeru', 'ja', 'Stake 1000000000000 NTV'],
+  ['ethereum kara 100 USDC o burijji', 'ja', 'Bridge 100000000 USDC from ethereum'],
+  ['burijjisuru 100 USDC kara ethereum', 'ja', 'Bridge 100000000 USDC from ethereum'],
+  ['burijji 100 USDC kara ethereum soshite koukan ni NTV', 'ja', `Composite[Bridge 100000000 USDC from ethereum; Swap 100000000 USDC -> NTV]`],
 ];
 
 const ALL: Row[] = [...ENGLISH, ...SPANISH, ...PORTUGUESE, ...FRENCH, ...GERMAN, ...ITALIAN, ...JAPANESE];

@@ -9,7 +9,7 @@ import type { Goal, ParsedIntent, TokenRef } from '../../src/intents/goals.js';
 import { GasMeter } from '../../src/intents/gas.js';
 import { HookRegistry } from '../../src/intents/hooks.js';
 import type { MarketSource } from '../../src/intents/market.js';
-import { PlanError, planIntent, planIntents, routeType, WARNINGS, type Plan, type PlannerEnv } from '../../src/intents/planner.js';
+import { PlanError, planIntent, planIntents, routeType, WARNINGS, type Plan, type PendingReceive, type PlannerEnv } from '../../src/intents/planner.js';
 import { bindParams, ProgramError, substitute, validateProgram } from '../../src/intents/programs.js';
 import { nameProblem } from '../../src/chain/names.js';
 
@@ -256,9 +256,53 @@ describe('other goals', () => {
     rejects(() => planIntent(intent({ type: 'Transfer', amount: amt(5, NTV), to: { kind: 'name', name: 'nobody.vex' } }), SENDER, env), 'NOT_FOUND', /not registered/);
   });
 
-  it('bridge is unavailable on this node', () => {
+  it('bridge is unavailable on a node without a bridge reader', () => {
     const { env } = setup();
     rejects(() => planIntent(intent({ type: 'Bridge', amount: amt(1, USDC), chain: 'ethereum' }), SENDER, env), 'UNAVAILABLE_ON_NODE', /no bridge/);
+  });
+
+  describe('bridge against a pending receive (docs/intents.md "Bridge")', () => {
+    const held = (over: Partial<PendingReceive> = {}): PendingReceive => ({ chain: 'ethereum', txHash: '0xaa', mint: USDC.mint, amount: u(100, USDC), reason: 'TOKEN_PAUSED', ...over });
+    function bridgeEnv(pending: PendingReceive[]) {
+      const { f, env } = setup();
+      f.setBalance(USDC, 0n);
+      const asked: Uint8Array[] = [];
+      return { env: { ...env, pendingReceives: (r: Uint8Array) => { asked.push(r); return pending; } }, asked };
+    }
+    const bridge = { type: 'Bridge', amount: amt(100, USDC), chain: 'ethereum' } as const;
+
+    it('claims the matching pending receive', () => {
+      const { env, asked } = bridgeEnv([held({ chain: 'solana', txHash: '0xsol' }), held({ amount: u(5, USDC), txHash: '0x05' }), held()]);
+      const p = planIntent(intent(bridge), SENDER, env);
+      expect(asked).toEqual([SENDER]);
+      expect(p.operations).toEqual([{ type: 'ClaimBridgeDeposit', chain: 'ethereum', txHash: '0xaa' }]);
+      expect(p.summary).toBe('Claim 100 USDC bridged from ethereum (deposit 0xaa)');
+      expect(p.notes.join(' ')).toMatch(/TOKEN_PAUSED/);
+    });
+
+    it('and swap: ONE bundle, the claim then the swap, spending the credited amount', () => {
+      const { env } = bridgeEnv([held()]);
+      const p = planIntent(intent({ type: 'Composite', steps: [bridge, { type: 'Swap', amountIn: amt(100, USDC), tokenOut: NTV }] }), SENDER, env);
+      expect(p.operations.map((o) => o.type)).toEqual(['ClaimBridgeDeposit', 'Swap']);
+      expect(swaps(p)[0]).toMatchObject({ fromToken: USDC.mint, toToken: NTV.mint, amountIn: u(100, USDC) });
+      expect(p.balance.byToken.find((b) => b.token.symbol === 'USDC')).toBeUndefined();
+      expect(p.balance.sufficient).toBe(true);
+      expect(p.summary).toMatch(/^Claim 100 USDC bridged from ethereum \(deposit 0xaa\); then Swap 100 USDC for ≈/);
+    });
+
+    it('no matching deposit is NOT_FOUND naming what is pending', () => {
+      const e = rejects(() => planIntent(intent(bridge), SENDER, bridgeEnv([held({ amount: u(5, USDC) })]).env), 'NOT_FOUND', /no pending receive of 100 USDC from ethereum.*pending from ethereum: 5 USDC/);
+      expect(e.data).toMatchObject({ goal: 'Bridge', chain: 'ethereum', token: 'USDC', amount: u(100, USDC).toString() });
+      rejects(() => planIntent(intent(bridge), SENDER, bridgeEnv([held({ mint: SOL.mint })]).env), 'NOT_FOUND', /no pending receive/);
+      rejects(() => planIntent(intent(bridge), SENDER, bridgeEnv([]).env), 'NOT_FOUND', /no pending receive/);
+    });
+
+    it('two bridge steps never claim the same deposit', () => {
+      const { env } = bridgeEnv([held(), held({ txHash: '0xbb' })]);
+      const p = planIntent(intent({ type: 'Composite', steps: [bridge, bridge] }), SENDER, env);
+      expect(p.operations).toEqual([{ type: 'ClaimBridgeDeposit', chain: 'ethereum', txHash: '0xaa' }, { type: 'ClaimBridgeDeposit', chain: 'ethereum', txHash: '0xbb' }]);
+      rejects(() => planIntent(intent({ type: 'Composite', steps: [bridge, bridge] }), SENDER, bridgeEnv([held()]).env), 'NOT_FOUND');
+    });
   });
 
   it('register becomes a RegisterName operation', () => {

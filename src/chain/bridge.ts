@@ -22,7 +22,6 @@ export const BRIDGE_CHAINS: ReadonlyArray<{ chain: string; fee: bigint }> = [
 ];
 export const BRIDGE_MAX_TEXT = 128;
 const enc = new TextEncoder();
-export const SAFETY_LEVELS = ['unreviewed', 'verified', 'caution', 'blocked'] as const;
 
 export function isBridgeChain(chain: string): boolean {
   return BRIDGE_CHAINS.some((c) => c.chain === chain);

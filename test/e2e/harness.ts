@@ -78,6 +78,9 @@ export class TestNode {
       }
       await sleep(100);
     }
+    // A node that never answered is stopped here: the caller has no handle to stop it, and a leaked
+    // node would keep making blocks and loading the machine for every later test.
+    child.kill('SIGKILL');
     throw new Error(`node did not answer svc_version within ${START_TIMEOUT_MS / 1000} s:\n${this.output}`);
   }
 

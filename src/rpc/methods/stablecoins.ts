@@ -105,6 +105,13 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
     if (!stableRecord(chain.state, token.mint)) throw RpcError.invalidParam('token', position, 'an STD-8 stablecoin (svc_listStablecoins lists them)', { token: value, status: 'NOT_STABLECOIN' });
     return token;
   };
+  /** The reads' lookup: a token that is not an STD-8 stablecoin is NOT_FOUND (-32003). */
+  const readStable = (ref: string) => {
+    const token = tokenParam(readers.tokens, ref);
+    const s = stableRecord(chain.state, token.mint);
+    if (!s) throw RpcError.app('NOT_FOUND', `${token.symbol} is not an STD-8 stablecoin`, { token: ref });
+    return { token, s };
+  };
   /** Refuse what the core would refuse for `sender`'s role or the coin's state, then submit. */
   const submit = (sender: Uint8Array, op: Operation, token?: RegisteredToken) => {
     const no = refusal(chain.state, token, chain.height, sender, op);
@@ -430,9 +437,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       result: { name: 'onboarding', schema: Onboarding },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: ([ref]) => {
-        const token = tokenParam(readers.tokens, ref);
-        const s = stableRecord(chain.state, token.mint);
-        if (!s) throw RpcError.app('NOT_FOUND', `${token.symbol} is not an STD-8 stablecoin`, { token: ref });
+        const { token, s } = readStable(ref);
         const proofs = stableOnboarding(chain.state, token.mint)?.proofs ?? [];
         const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`;
         return {
@@ -456,9 +461,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       result: { name: 'stablecoin', schema: StableInfo },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: ([ref]) => {
-        const token = tokenParam(readers.tokens, ref);
-        const s = stableRecord(chain.state, token.mint);
-        if (!s) throw RpcError.app('NOT_FOUND', `${token.symbol} is not an STD-8 stablecoin`, { token: ref });
+        const { token, s } = readStable(ref);
         return info(token, s);
       },
     }),

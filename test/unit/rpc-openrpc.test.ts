@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import { APP_ERRORS, STANDARD_ERRORS, errorTable } from '../../src/rpc/errors.js';
 import { MethodRegistry } from '../../src/rpc/registry.js';
 import { registerMethods, type MethodDependencies } from '../../src/rpc/methods/index.js';
-import { METHOD_DESCRIPTIONS, METHOD_EXAMPLES } from '../../src/rpc/methods/svc-examples.js';
+import { documentedMethods } from '../../src/rpc/examples/index.js';
 import { call, post, startServer } from './rpc-fixtures.js';
 
 describe('rpc.discover', () => {
@@ -188,10 +188,9 @@ describe('OpenRPC that tools can generate clients from (issue 26 item 6)', () =>
     expect(untyped).toEqual([]);
   });
 
-  it('the svc_* tables name only registered methods', () => {
+  it('the examples and descriptions (src/rpc/examples/) name only registered methods', () => {
     const names = new Set(definitions.map((d) => d.name));
-    expect(Object.keys(METHOD_EXAMPLES).filter((n) => !names.has(n))).toEqual([]);
-    expect(Object.keys(METHOD_DESCRIPTIONS).filter((n) => !names.has(n))).toEqual([]);
+    expect(documentedMethods().filter((n) => !names.has(n))).toEqual([]);
   });
 
   it('rpc.discover serves the descriptions and examples, and its own example passes its result schema', () => {

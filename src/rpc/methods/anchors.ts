@@ -8,7 +8,6 @@ import { Address, Hash, Limit } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, hashParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
-import { SETTLEMENT_EXAMPLES } from './settlement-examples.js';
 
 /**
  * Anchoring (spec §4.7; docs/anchoring.md): svc_anchor is the unsigned convenience form (testnet
@@ -52,7 +51,6 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
       description: 'Each with its namespace, key, value hash, height and time; limit 1–1000, default 100. No application errors.',
       params: [{ name: 'address', schema: Address() }, { name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
       result: { name: 'anchors', schema: Type.Array(Type.Object({ namespace: Type.String(), ...AnchorSchema.properties }, { additionalProperties: false })) },
-      examples: SETTLEMENT_EXAMPLES.svc_getAnchorsByAccount,
       handler: ([address, limit]) => readers.anchors.byAnchorer(accountParam(address, 'address', 1), limit ?? 100).map((a) => ({ namespace: a.namespace, ...anchorJson(a) })),
     }),
     defineMethod({
@@ -68,7 +66,6 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      examples: SETTLEMENT_EXAMPLES.svc_anchor,
       handler: ([namespace, key, valueHash, sender]) => {
         namespaceParam(namespace, 1);
         keyParam(key, 2);
@@ -93,7 +90,6 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
           anchors: Type.Array(AnchorSchema),
         }, { additionalProperties: false }),
       },
-      examples: SETTLEMENT_EXAMPLES.svc_getAnchors,
       handler: ([namespace, limit]) => {
         namespaceParam(namespace, 1);
         const info = readNamespace(chain.state, namespace);
@@ -123,7 +119,6 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
           index: NullableInt('its position in the namespace'),
         }, { additionalProperties: false }),
       },
-      examples: SETTLEMENT_EXAMPLES.svc_verifyAnchor,
       handler: ([namespace, key]) => {
         namespaceParam(namespace, 1);
         keyParam(key, 2);

@@ -14,7 +14,6 @@ import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, hashParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
-import { BRIDGE_EXAMPLES } from './bridge-examples.js';
 
 /**
  * The bridge (spec §4.6; docs/bridge.md): the writes are unsigned convenience forms (testnet only)
@@ -113,7 +112,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      examples: BRIDGE_EXAMPLES.svc_bridgeToken,
       handler: ([c, txHash, symbol, amount, recipient, proofHex]) => {
         chainParam(c, 0);
         const value = parseAmount(amount, 'amount', 3);
@@ -139,7 +137,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         deposit: DepositSchema, receipt: ReceiptSchema,
       }, { additionalProperties: false }) },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      examples: BRIDGE_EXAMPLES.svc_autobridge,
       handler: async ([proofHex]) => {
         const proof = proofParam(proofHex, 0);
         // A deposit held as a pending receive completes with the same proof once its hold clears.
@@ -162,7 +159,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         + 'ClaimBridgeDeposit completes it once that clears. No application errors.',
       params: [{ name: 'address', schema: Address(), required: false }] as const,
       result: { name: 'pending', schema: PendingSchema },
-      examples: BRIDGE_EXAMPLES.svc_getPendingReceives,
       handler: ([address]) => readers.bridge.pending(address === undefined ? undefined : accountParam(address, 'address', 0)).map(depositJson),
     }),
     defineMethod({
@@ -179,7 +175,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       ] as const,
       result: { name: 'withdrawal', schema: Type.Object({ sequence: Str('the withdrawal sequence number'), receipt: ReceiptSchema }, { additionalProperties: false }) },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      examples: BRIDGE_EXAMPLES.svc_bridgeWithdraw,
       handler: async ([mint, amount, c, destination, sender]) => {
         const token = readers.tokens.resolve(mint);
         if (!token) throw RpcError.app('UNKNOWN_TOKEN', `unknown token "${mint}": no token has that symbol or mint address`, { token: mint });
@@ -204,7 +199,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         deposit: Type.Union([DepositSchema, Type.Null()]), withdrawal: Type.Union([WithdrawalSchema, Type.Null()]),
       }, { additionalProperties: false }) },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      examples: BRIDGE_EXAMPLES.svc_getBridgeStatus,
       handler: async ([c, txHash]) => {
         chainParam(c, 0);
         const d = readers.bridge.deposit(c, txHash);
@@ -234,7 +228,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         kind: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')]),
         deposit: Type.Union([DepositSchema, Type.Null()]), withdrawal: Type.Union([WithdrawalSchema, Type.Null()]),
       }, { additionalProperties: false })) },
-      examples: BRIDGE_EXAMPLES.svc_getBridgeHistory,
       handler: ([address, limit]) => readers.bridge.history(accountParam(address, 'address', 0), limit ?? 100).map((h) => h.kind === 'deposit'
         ? { kind: 'deposit' as const, deposit: depositJson(h.record), withdrawal: null }
         : { kind: 'withdrawal' as const, deposit: null, withdrawal: withdrawalJson(h.record) }),
@@ -245,7 +238,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       description: 'Fees are raw NTV paid to the foundation treasury by svc_bridgeWithdraw (docs/bridge.md "Chains").',
       params: [{ name: 'chain', schema: Type.Union([ChainParam, Type.Null()]), required: false }] as const,
       result: { name: 'fees', schema: Type.Array(Type.Object({ chain: Str('chain'), fee: Str('raw NTV'), fee_token: Str('NTV') }, { additionalProperties: false })) },
-      examples: BRIDGE_EXAMPLES.svc_getBridgeFees,
       handler: ([c]) => {
         if (c !== undefined && c !== null) chainParam(c, 0);
         return BRIDGE_CHAINS.filter((x) => c === undefined || c === null || x.chain === c).map((x) => ({ chain: x.chain, fee: x.fee.toString(), fee_token: 'NTV' }));
@@ -264,7 +256,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      examples: BRIDGE_EXAMPLES.svc_registerBridgeMapping,
       handler: ([c, contract, mint, sender]) => {
         chainParam(c, 0);
         textParam(contract, 'contract', 1);
@@ -282,7 +273,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         chain: Str('chain'), contract: Str('origin contract'), mint: Str('Nx1…'), symbol: Str('the token'),
         source: Type.Union([Type.Literal('std8_origin'), Type.Literal('registered')]),
       }, { additionalProperties: false })) },
-      examples: BRIDGE_EXAMPLES.svc_getBridgeMappings,
       handler: ([c]) => {
         if (c !== undefined && c !== null) chainParam(c, 0);
         const want = (x: string) => c === undefined || c === null || x === c;
@@ -306,7 +296,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         + '`unreviewed`. No application errors. docs/bridge.md "Contract safety".',
       params: [{ name: 'chain', schema: ChainParam }, { name: 'contract_address', schema: Type.String({ minLength: 1, maxLength: 128 }) }] as const,
       result: { name: 'safety', schema: SafetySchema },
-      examples: BRIDGE_EXAMPLES.svc_getContractSafety,
       handler: ([c, contract]) => {
         chainParam(c, 0);
         return safetyJson(c, contract, readers.bridge.contractSafety(c, contract));
@@ -318,7 +307,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       description: 'limit 1–1000. No application errors.',
       params: [{ name: 'chain', schema: Type.Union([ChainParam, Type.Null()]) }, { name: 'limit', schema: Limit({ default: 100 }) }] as const,
       result: { name: 'records', schema: Type.Array(SafetySchema) },
-      examples: BRIDGE_EXAMPLES.svc_listContractSafety,
       handler: ([c, limit]) => {
         if (c !== null) chainParam(c, 0);
         return readers.bridge.listSafety(c ?? undefined, limit ?? 100).map((s) => safetyJson(s.chain, s.contract, s));

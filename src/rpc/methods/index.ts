@@ -23,7 +23,7 @@ import { subscriptionMethods } from './subscriptions.js';
 import { tokenMethods } from './token.js';
 import { transactionMethods } from './transaction.js';
 import { stakingMethods } from './staking.js';
-import { withMethodDocs } from './svc-examples.js';
+import { withMethodDocs } from '../examples/index.js';
 import { consensusMethods } from './consensus.js';
 import { governanceMethods } from './governance.js';
 import { settlementMethods } from './settlement.js';

@@ -9,7 +9,6 @@ import { Address, DecimalString, parseAmount } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
-import { SETTLEMENT_EXAMPLES } from './settlement-examples.js';
 
 /**
  * Passports and game profiles (spec §4.17; docs/passports.md). The writes are unsigned convenience
@@ -64,7 +63,6 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       params: [{ name: 'gamertag', schema: GamertagParam }, { name: 'sender', schema: Address({ description: 'the account' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_createPassport,
       handler: ([gamertag, sender]) => {
         checked(gamertag, 'gamertag', 1, gamertagProblem, "3–24 characters of A-Z, a-z, 0-9 and '_'");
         return chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'CreatePassport', gamertag }]);
@@ -81,7 +79,6 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_registerGame,
       handler: ([gameId, name, sender]) => {
         gameIdParam(gameId, 1);
         if (Buffer.byteLength(name) > GAME_NAME_MAX_BYTES) throw RpcError.invalidParam('name', 2, `1–${GAME_NAME_MAX_BYTES} bytes of UTF-8`);
@@ -101,7 +98,6 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_setGameProfile,
       handler: ([gameId, player, score, data, sender]) => {
         gameIdParam(gameId, 1);
         const who = accountParam(player, 'player', 2);
@@ -116,7 +112,6 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       description: 'The gamertag as written, creation block and time, and how many games wrote a profile for it. No application errors.',
       params: [{ name: 'owner', schema: Address() }] as const,
       result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
-      examples: SETTLEMENT_EXAMPLES.svc_getPassport,
       handler: ([owner]) => passportJson(accountParam(owner, 'owner', 1)),
     }),
     defineMethod({
@@ -125,7 +120,6 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       description: 'Gamertags are unique case-insensitively, so any spelling finds the one passport. No application errors.',
       params: [{ name: 'gamertag', schema: GamertagParam }] as const,
       result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
-      examples: SETTLEMENT_EXAMPLES.svc_lookupPassport,
       handler: ([gamertag]) => {
         checked(gamertag, 'gamertag', 1, gamertagProblem, "3–24 characters of A-Z, a-z, 0-9 and '_'");
         const owner = lookupGamertag(chain.state, gamertag);
@@ -138,7 +132,6 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       description: 'Counters the core keeps as passports, games and first profiles are written (docs/passports.md). No application errors.',
       params: [] as const,
       result: { name: 'stats', schema: Type.Object({ total_passports: Int('passports'), total_games: Int('registered games'), total_profiles: Int('game profiles') }, { additionalProperties: false }) },
-      examples: SETTLEMENT_EXAMPLES.svc_getPassportStats,
       handler: () => {
         const s = readPassportStats(chain.state);
         return { total_passports: Number(s.passports), total_games: Number(s.games), total_profiles: Number(s.profiles) };
@@ -150,7 +143,6 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       description: 'With the game name and publisher, the score and data the publisher last wrote, and its revision. No application errors.',
       params: [{ name: 'passport_owner', schema: Address() }, { name: 'game_id', schema: GameIdParam }] as const,
       result: { name: 'profile', schema: Type.Union([ProfileSchema, Type.Null()]) },
-      examples: SETTLEMENT_EXAMPLES.svc_getGameProfile,
       handler: ([passportOwner, gameId]) => {
         const owner = accountParam(passportOwner, 'passport_owner', 1);
         gameIdParam(gameId, 2);

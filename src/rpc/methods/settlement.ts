@@ -11,7 +11,6 @@ import { Address, DecimalString, Hash, Height, Limit, parseAmount } from '../sch
 import type { MethodDependencies } from './context.js';
 import { accountParam, hashParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
-import { SETTLEMENT_EXAMPLES } from './settlement-examples.js';
 
 /**
  * Settlement with market makers (spec §2.7, §4.17; docs/settlement.md). The rules are the core's
@@ -111,7 +110,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       params: [{ name: 'tier', schema: TierParam }, { name: 'sender', schema: Address({ description: 'the market maker' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_registerMarketMaker,
       handler: ([tier, sender]) => chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'RegisterMarketMaker', tier }]),
     }),
     defineMethod({
@@ -121,7 +119,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       params: [{ name: 'sender', schema: Address({ description: 'the market maker' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_deregisterMarketMaker,
       handler: ([sender]) => chain.submitOperations(accountParam(sender, 'sender', 1), [{ type: 'DeregisterMarketMaker' }]),
     }),
     defineMethod({
@@ -138,7 +135,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       ] as const,
       result: { name: 'created', schema: Type.Object({ order_id: Str('Nxh… id of the new order'), receipt: ReceiptSchema }, { additionalProperties: false }) },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_createAtomenceOrder,
       handler: async ([sellToken, sellAmount, buyToken, minBuy, expiry, sender]) => {
         const sell = tokenParam(readers.tokens, sellToken).mint;
         const amount = parseAmount(sellAmount, 'sell_amount', 2);
@@ -162,7 +158,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_matchAtomenceOrder,
       handler: ([orderId, bid, ask, sender]) => chain.submitOperations(accountParam(sender, 'sender', 4), [{
         type: 'MatchAtomenceOrder', orderId: hashParam(orderId, 'order_id', 1), bidAmount: parseAmount(bid, 'bid_amount', 2), askAmount: parseAmount(ask, 'ask_amount', 3),
       }]),
@@ -174,7 +169,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       params: [{ name: 'order_id', schema: OrderId }, { name: 'sender', schema: Address({ description: 'the creator or the matched market maker' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_settleAtomenceOrder,
       handler: ([orderId, sender]) => chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'SettleAtomenceOrder', orderId: hashParam(orderId, 'order_id', 1) }]),
     }),
     defineMethod({
@@ -184,7 +178,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       params: [{ name: 'order_id', schema: OrderId }, { name: 'sender', schema: Address({ description: 'the creator, or for a matched order the market maker' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      examples: SETTLEMENT_EXAMPLES.svc_cancelAtomenceOrder,
       handler: ([orderId, sender]) => chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'CancelAtomenceOrder', orderId: hashParam(orderId, 'order_id', 1) }]),
     }),
     defineMethod({
@@ -193,7 +186,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       description: 'The record shows every stage: creator, escrow account and legs; the market maker, bid, ask and spread once matched; the block and time it was settled, cancelled or refunded after expiry. `expired` compares the expiry with the head block time. No application errors.',
       params: [{ name: 'order_id', schema: OrderId }] as const,
       result: { name: 'order', schema: Type.Union([AtomenceOrderSchema, Type.Null()]) },
-      examples: SETTLEMENT_EXAMPLES.svc_getAtomenceOrder,
       handler: ([orderId]) => {
         const id = hashParam(orderId, 'order_id', 1);
         const o = readOrder(chain.state, id);
@@ -211,7 +203,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       ] as const,
       result: { name: 'settlements', schema: Type.Array(AtomenceOrderSchema) },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      examples: SETTLEMENT_EXAMPLES.svc_listAtomenceSettlements,
       handler: ([token, sinceBlock, limit]) =>
         listSettlements(chain.state, limit ?? ATOMENCE_LIST_DEFAULT, optionalToken(token), sinceBlock).map(({ id, order }) => orderJson(id, order)),
     }),
@@ -221,7 +212,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       description: 'Each with its stake and stake escrow, the widest spread of its tier, open matches, settlements and their mean spread. A maker that deregistered is left out. No application errors.',
       params: [{ name: 'tier', schema: TierParam, required: false }] as const,
       result: { name: 'market_makers', schema: Type.Array(MarketMakerSchema) },
-      examples: SETTLEMENT_EXAMPLES.svc_getMarketMakers,
       handler: ([tier]) => listMarketMakers(chain.state)
         .filter(({ record }) => record.active && (tier === undefined || record.tier === tier))
         .map(({ account, record }) => ({
@@ -243,7 +233,6 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       params: [{ name: 'token', schema: TokenRef, required: false }] as const,
       result: { name: 'stats', schema: StatsSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      examples: SETTLEMENT_EXAMPLES.svc_atomenceStats,
       handler: ([token]) => {
         const s = readStats(chain.state, optionalToken(token));
         return {

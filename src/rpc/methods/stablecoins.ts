@@ -14,7 +14,6 @@ import { ISSUER_PROOF_METHODS } from '../../core/events.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
-import { STABLE_EXAMPLES } from './stablecoin-examples.js';
 
 const Str = (description: string) => Type.String({ description });
 const StableRef = Type.String({ minLength: 1, maxLength: 64, description: 'Stablecoin symbol (any case, e.g. USDC) or mint address (Nx1… or 0x + 64 hex).' });
@@ -134,7 +133,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
   const receipt = { name: 'receipt', schema: ReceiptSchema };
   const tokenP = { name: 'token', schema: StableRef };
 
-  return withExamples([
+  return [
     defineMethod({
       name: 'svc_createStableToken',
       summary: 'Create an STD-8 stablecoin: the canonical token with its deterministic mint, origin mappings, reserved symbol and official badge (governance only).',
@@ -490,7 +489,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([t, address]) => isBlacklisted(chain.state, stableToken(t, 1).mint, accountParam(address, 'address', 2)),
     }),
-  ]);
+  ];
 
   function info(token: RegisteredToken, s: StableCoinFields) {
     const p = stableProfile(chain.state, token.mint);
@@ -521,18 +520,3 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
   }
 }
 
-/** The recorded examples (./stablecoin-examples.ts) with their params named from each method's list. */
-function withExamples(defs: MethodDefinition[]): MethodDefinition[] {
-  return defs.map((d) => {
-    const recorded = STABLE_EXAMPLES[d.name];
-    if (!recorded) return d;
-    return {
-      ...d,
-      examples: recorded.map((e) => ({
-        name: e.name,
-        params: e.params.map((value, i) => ({ name: d.params[i]!.name, value })),
-        result: { name: d.result.name, value: e.result },
-      })),
-    };
-  });
-}

@@ -1,11 +1,11 @@
+/**
+ * OpenRPC examples and descriptions of the methods in src/rpc/methods/bridge.ts (docs/bridge.md),
+ * the proof hex is shortened to its first field (a real one is printed by `ntv-node bridge
+ * attest`). test/unit/rpc-openrpc.test.ts holds each to its method's own param and result schemas.
+ */
 import type { MethodExample } from '../registry.js';
 
-/**
- * OpenRPC examples of the bridge methods (docs/bridge.md), kept beside their methods rather than in
- * svc-examples.ts. The proof hex is shortened to its first field (a real one is printed by
- * `ntv-node bridge attest`); test/unit/rpc-openrpc.test.ts checks each against the schemas.
- */
-export const BRIDGE_EXAMPLES: Record<string, MethodExample[] | undefined> = {
+export const EXAMPLES: Record<string, MethodExample[]> = {
   "svc_bridgeToken": [
     {
       "name": "100 USDC from ethereum",

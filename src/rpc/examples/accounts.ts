@@ -1,10 +1,16 @@
 /**
- * OpenRPC examples of the accounts methods (docs/accounts.md), recorded from a testnet node with the
- * calls shown (fresh Ed25519 accounts funded from 0x00…07), as svc-examples.ts records the others.
+ * OpenRPC examples and descriptions of the methods in src/rpc/methods/accounts.ts
+ * (docs/accounts.md), recorded from a testnet node (the accounts, the AUR token, pool and
+ * collections of src/rpc/examples/recorded-run.ts, created by the calls shown); long lists are cut
+ * to two items. test/unit/rpc-openrpc.test.ts holds each to its method's own param and result
+ * schemas.
  */
 import type { MethodExample } from '../registry.js';
 
-export const ACCOUNTS_EXAMPLES: Record<string, MethodExample[]> = {
+const WRITE = 'Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name does), '
+  + 'BUNDLE_FAILED with the reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when admission refuses the bundle.';
+
+export const EXAMPLES: Record<string, MethodExample[]> = {
   svc_addKey: [{
     name: "an operator key",
     params: [{"name":"public_key","value":"fbfb6cb1e3a98eca7af7f651db77c0c86896c90d9e540e97cb6265de9b2fee5e"},{"name":"key_type","value":"Ed25519"},{"name":"role","value":"operator"},{"name":"sender","value":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW"}],
@@ -24,11 +30,6 @@ export const ACCOUNTS_EXAMPLES: Record<string, MethodExample[]> = {
     name: "2 of 2 guardians, 48 hours",
     params: [{"name":"guardians","value":["Nx05hWbJCorvfuDYyYLwV58azvCufrScch3wLQjrAobcKA1","Nx0FAXrATczuSd1t1oHeVeWS8JbDFiVNid4h5mFXNpJtVEx"]},{"name":"threshold","value":2},{"name":"timelock","value":172800},{"name":"sender","value":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW"}],
     result: { name: "receipt", value: {"bundle_hash":"NxhGMipUKxQLYc32MkQFN2ja8dbrHEXSkaDe4muZpw8yfqJ","block_height":8,"block_hash":"Nxh3RsSUvKqorymN1Kf8ivUxh8AwQHgeTLgefe9GVkUrGCE","index":0,"timestamp":1795696214,"from":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW","nonce":"3","status":"success","status_code":0,"status_name":"OK","gas_used":30000,"fee":"300000","events":[{"type":"Fee","op_index":null,"payer":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW","proposer":"Nx06PmSsCnVHa4bv5yKdaTfgdCJMc2MTsXwW23VA7BkgmNU","to_proposer":"240000","treasury":"0x0000000000000000000000000000000000000000000000000000000000000003","to_treasury":"60000"},{"type":"RecoverySet","op_index":0,"account":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW","threshold":2,"guardians":2,"timelock":172800}]} },
-  }],
-  svc_getAccount: [{
-    name: "keys and a pending recovery",
-    params: [{"name":"address","value":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW"}],
-    result: { name: "account", value: {"address":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW","evm_address":"0x3c95be6fabb3766d091c008a7e21214844b020b5","nonce":"4","pending_nonce":"4","balance":"49998948080","keys":[],"recovery":{"guardians":["Nx05hWbJCorvfuDYyYLwV58azvCufrScch3wLQjrAobcKA1","Nx0FAXrATczuSd1t1oHeVeWS8JbDFiVNid4h5mFXNpJtVEx"],"threshold":2,"timelock":172800,"pending":{"key_hash":"c9b04dc80791126082e4ae04f918156194935b345351aefb0e94bba704205326","key_type":"Ed25519","public_key":"7e584359283a4d21e8940aa729fd24cbbf247a800d5286a93c6dd38156a8d04b","initiated_at":1795696214,"initiated_height":9,"executable_at":1795869014,"approvals":["Nx05hWbJCorvfuDYyYLwV58azvCufrScch3wLQjrAobcKA1"]}}} },
   }],
   svc_cancelRecovery: [{
     name: "the owner cancels",
@@ -81,10 +82,9 @@ export const ACCOUNTS_EXAMPLES: Record<string, MethodExample[]> = {
     result: { name: "proposals", value: [{"tx_id":"1","state":"pending","proposer":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW","description":"pay carol","operations":[{"type":"Transfer","to":"Nx0FAXrATczuSd1t1oHeVeWS8JbDFiVNid4h5mFXNpJtVEx","token":"Nx111111111111111111111111111111111","amount":"1000000000"}],"approvals":[],"created_height":31,"created_at":1795696232,"expires_at":1796301032,"executed_height":null,"status_code":null,"status_name":null},{"tx_id":"0","state":"executed","proposer":"Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW","description":"pay dave","operations":[{"type":"Transfer","to":"Nx0AmLYvCkEsgP8xh9WF69aYNrDeUTHV4b2HyT373HcxVP","token":"Nx111111111111111111111111111111111","amount":"2000000000"}],"approvals":["Nx0Dhvg43cpWxFeixxntRsYP4DTxXFJ7KntUzgXSiH3J1hW","Nx05hWbJCorvfuDYyYLwV58azvCufrScch3wLQjrAobcKA1"],"created_height":29,"created_at":1795696231,"expires_at":1796301031,"executed_height":30,"status_code":0,"status_name":"OK"}] },
   }],
 };
-const WRITE = 'Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name does), '
-  + 'BUNDLE_FAILED with the reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when admission refuses the bundle.';
 
-export const ACCOUNTS_DESCRIPTIONS: Record<string, string> = {
+/** What each method does, its errors by name and its spec section, for OpenRPC `description`. */
+export const DESCRIPTIONS: Record<string, string> = {
   svc_addKey: WRITE,
   svc_removeKey: `A key is named by its hash as svc_getAccount lists it. ${WRITE}`,
   svc_rotateKey: `The new key takes the old one's role; bundles signed by the old key are refused from the next block. ${WRITE}`,

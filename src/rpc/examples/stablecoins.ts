@@ -1,10 +1,13 @@
 /**
- * Examples of the STD-8 methods (docs/stablecoins.md), recorded from a testnet node by calling them
- * in this order (accounts from svc_generateKeypair, governance 0x00…09 as the sender of its
- * operations; the issuer-onboarding ones with a viem admin key); src/rpc/methods/stablecoins.ts names their params from the method's own list.
- * test/unit/rpc-openrpc.test.ts checks every one against the method's schemas.
+ * OpenRPC examples and descriptions of the methods in src/rpc/methods/stablecoins.ts
+ * (docs/stablecoins.md), recorded from a testnet node by calling them in this order (accounts from
+ * svc_generateKeypair, governance 0x00…09 as the sender of its operations; the issuer-onboarding
+ * ones with a viem admin key); positional params, named from the method's own list by ./index.ts.
+ * test/unit/rpc-openrpc.test.ts holds each to its method's own param and result schemas.
  */
-export const STABLE_EXAMPLES: Record<string, Array<{ name: string; params: unknown[]; result: unknown }>> = {
+
+/** Recorded as positional values; ./index.ts names them from the method's param list. */
+export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: unknown[]; result: unknown }>> = {
   "svc_stableIssuerOnboardingMessage": [
     {
       "name": "the message the USDC admin on Ethereum signs",

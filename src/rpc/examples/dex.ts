@@ -1,0 +1,353 @@
+/**
+ * OpenRPC examples and descriptions of the methods in src/rpc/methods/dex.ts (docs/dex.md),
+ * recorded from a testnet node (the accounts, the AUR token, pool and collections of
+ * src/rpc/examples/recorded-run.ts, created by the calls shown); long lists are cut to two items.
+ * test/unit/rpc-openrpc.test.ts holds each to its method's own param and result schemas.
+ */
+import type { MethodExample } from '../registry.js';
+import { ALICE, BOB, VALIDATOR, AUR_MINT } from './recorded-run.js';
+
+export const EXAMPLES: Record<string, MethodExample[]> = {
+  svc_createPool: [{
+    name: 'an AUR/NTV pool with a 30-day LP lock',
+    params: [
+      { name: 'token_a', value: 'AUR' },
+      { name: 'token_b', value: 'NTV' },
+      { name: 'amount_a', value: '100000000000000' },
+      { name: 'amount_b', value: '10000000000000' },
+      { name: 'lp_lock_duration', value: 2592000 },
+      { name: 'sender', value: ALICE },
+    ],
+    result: {
+      name: 'receipt',
+      value: {
+        bundle_hash: 'Nxh2KdkZ6kQb791eDPEELKcv63uHooRA4kR3ue3y6fCNbFn',
+        block_height: 9,
+        block_hash: 'NxhCnVLJdqrUjxbNohk9BrGGydZpSf9E39AzCJq6RdwU2pk',
+        index: 0,
+        timestamp: 1795621905,
+        from: ALICE,
+        nonce: '3',
+        status: 'success',
+        status_code: 0,
+        status_name: 'OK',
+        gas_used: 85000,
+        fee: '850000',
+        events: [
+          {
+            type: 'Fee',
+            op_index: null,
+            payer: ALICE,
+            proposer: VALIDATOR,
+            to_proposer: '680000',
+            treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
+            to_treasury: '170000',
+          },
+          {
+            type: 'PoolCreated',
+            op_index: 0,
+            pool: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+            token0: 'Nx111111111111111111111111111111111',
+            token1: AUR_MINT,
+            creator: ALICE,
+            amount0: '10000000000000',
+            amount1: '100000000000000',
+            lp_total_supply: '31622776601683',
+            lock_until: 1798213905,
+            fee: '100000000000',
+          },
+        ],
+        created: { pool: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX' },
+      },
+    },
+  }],
+  svc_addLiquidity: [{
+    name: 'more AUR/NTV liquidity',
+    params: [
+      { name: 'token_a', value: 'AUR' },
+      { name: 'token_b', value: 'NTV' },
+      { name: 'amount_a', value: '10000000000000' },
+      { name: 'amount_b', value: '1000000000000' },
+      { name: 'min_lp_tokens', value: '0' },
+      { name: 'sender', value: ALICE },
+    ],
+    result: {
+      name: 'receipt',
+      value: {
+        bundle_hash: 'Nxh53FRNWBiYMBCkNRGXXncadpXxGJrcGzoWAAYUNFHm5Y2',
+        block_height: 11,
+        block_hash: 'Nxh3G9QWJ1jpe6ukbuW3oaYMng3qtfnr9Y4r8WjrJweqtGq',
+        index: 0,
+        timestamp: 1795621906,
+        from: ALICE,
+        nonce: '5',
+        status: 'success',
+        status_code: 0,
+        status_name: 'OK',
+        gas_used: 55000,
+        fee: '550000',
+        events: [
+          {
+            type: 'Fee',
+            op_index: null,
+            payer: ALICE,
+            proposer: VALIDATOR,
+            to_proposer: '440000',
+            treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
+            to_treasury: '110000',
+          },
+          {
+            type: 'LiquidityAdded',
+            op_index: 0,
+            pool: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+            token0: 'Nx111111111111111111111111111111111',
+            token1: AUR_MINT,
+            provider: ALICE,
+            amount0: '1000000000000',
+            amount1: '10000000000000',
+            lp: '3162277660168',
+          },
+        ],
+      },
+    },
+  }],
+  svc_removeLiquidity: [{
+    name: 'burn 1 LP unit (10^9 raw)',
+    params: [
+      { name: 'token_a', value: 'AUR' },
+      { name: 'token_b', value: 'NTV' },
+      { name: 'lp_amount', value: '1000000000' },
+      { name: 'min_amount_a', value: '0' },
+      { name: 'min_amount_b', value: '0' },
+      { name: 'sender', value: ALICE },
+    ],
+    result: {
+      name: 'receipt',
+      value: {
+        bundle_hash: 'NxhAXmkFTnymyEZMFRTBDETKdV4Fwu1WouqcdWWagFovTp6',
+        block_height: 13,
+        block_hash: 'Nxh6qjsGSHGyzAq3b5yRdmackSPznzqL56kazZR2WEgyEru',
+        index: 0,
+        timestamp: 1795621907,
+        from: ALICE,
+        nonce: '6',
+        status: 'success',
+        status_code: 0,
+        status_name: 'OK',
+        gas_used: 55000,
+        fee: '550000',
+        events: [
+          {
+            type: 'Fee',
+            op_index: null,
+            payer: ALICE,
+            proposer: VALIDATOR,
+            to_proposer: '440000',
+            treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
+            to_treasury: '110000',
+          },
+          {
+            type: 'LiquidityRemoved',
+            op_index: 0,
+            pool: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+            token0: 'Nx111111111111111111111111111111111',
+            token1: AUR_MINT,
+            provider: ALICE,
+            amount0: '316256513',
+            amount1: '3161991068',
+            lp: '1000000000',
+          },
+        ],
+      },
+    },
+  }],
+  svc_swap: [{
+    name: '1 NTV for AUR',
+    params: [
+      { name: 'from_token', value: 'NTV' },
+      { name: 'to_token', value: 'AUR' },
+      { name: 'amount_in', value: '1000000000' },
+      { name: 'min_amount_out', value: '9000000000' },
+      { name: 'sender', value: BOB },
+    ],
+    result: {
+      name: 'receipt',
+      value: {
+        bundle_hash: 'NxhyJn6uhiaxVyyvgDxGR75QUDP87bxyMW6Kp8GcVEPjuy',
+        block_height: 12,
+        block_hash: 'Nxhr3BdDSJz3dr3fYz83eXib1AT8UPX6BiTSGBT3aM1kFm',
+        index: 0,
+        timestamp: 1795621906,
+        from: BOB,
+        nonce: '0',
+        status: 'success',
+        status_code: 0,
+        status_name: 'OK',
+        gas_used: 45000,
+        fee: '450000',
+        events: [
+          {
+            type: 'Fee',
+            op_index: null,
+            payer: BOB,
+            proposer: VALIDATOR,
+            to_proposer: '360000',
+            treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
+            to_treasury: '90000',
+          },
+          {
+            type: 'Swap',
+            op_index: 0,
+            pool: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+            trader: BOB,
+            token_in: 'Nx111111111111111111111111111111111',
+            token_out: AUR_MINT,
+            amount_in: '1000000000',
+            amount_out: '9969096437',
+            reserve0: '11001000000000',
+            reserve1: '109990030903563',
+          },
+        ],
+      },
+    },
+  }],
+  svc_getPool: [{
+    name: 'the AUR/NTV pool',
+    params: [{ name: 'token_a', value: 'AUR' }, { name: 'token_b', value: 'NTV' }],
+    result: {
+      name: 'pool',
+      value: {
+        address: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+        token_a: AUR_MINT,
+        token_b: 'Nx111111111111111111111111111111111',
+        symbol_a: 'AUR',
+        symbol_b: 'NTV',
+        reserve_a: '109990030903563',
+        reserve_b: '11001000000000',
+        lp_total_supply: '34785054261851',
+        lp_locked: '31622776601683',
+        creator: ALICE,
+        created_at: 1795621905,
+        created_height: 9,
+        lock_until: 1798213905,
+        creator_locked_lp: '31622776600683',
+        fee_bps: 30,
+        price0_cumulative: '184467440737095516160',
+        price1_cumulative: '1844674407370955161',
+        last_update: 1795621906,
+      },
+    },
+  }],
+  svc_listPools: [{
+    name: 'the oldest pool',
+    params: [{ name: 'limit', value: 1 }],
+    result: {
+      name: 'pools',
+      value: [
+        {
+          address: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+          token_a: 'Nx111111111111111111111111111111111',
+          token_b: AUR_MINT,
+          symbol_a: 'NTV',
+          symbol_b: 'AUR',
+          reserve_a: '11001000000000',
+          reserve_b: '109990030903563',
+          lp_total_supply: '34785054261851',
+          lp_locked: '31622776601683',
+          creator: ALICE,
+          created_at: 1795621905,
+          created_height: 9,
+          lock_until: 1798213905,
+          creator_locked_lp: '31622776600683',
+          fee_bps: 30,
+          price0_cumulative: '184467440737095516160',
+          price1_cumulative: '1844674407370955161',
+          last_update: 1795621906,
+        },
+      ],
+    },
+  }],
+  svc_quoteSwap: [{
+    name: '1 NTV into AUR',
+    params: [{ name: 'from_token', value: 'NTV' }, { name: 'to_token', value: 'AUR' }, { name: 'amount_in', value: '1000000000' }],
+    result: {
+      name: 'quote',
+      value: {
+        amount_out: '9969096437',
+        price_impact_percent: 0.01,
+        price_impact_bps: 1,
+        fee: '3000000',
+        pool_address: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+        reserve_in: '11000000000000',
+        reserve_out: '110000000000000',
+        route: ['NTV','AUR'],
+        route_type: 'direct',
+        hops: [
+          {
+            pool: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+            from_token: 'Nx111111111111111111111111111111111',
+            to_token: AUR_MINT,
+            amount_out: '9969096437',
+            fee: '3000000',
+            price_impact_bps: 1,
+            reserve_in: '11000000000000',
+            reserve_out: '110000000000000',
+          },
+        ],
+      },
+    },
+  }],
+  svc_getPrice: [{
+    name: 'AUR in USDC, routed through NTV',
+    params: [{ name: 'from_symbol', value: 'AUR' }, { name: 'to_symbol', value: 'USDC' }],
+    result: {
+      name: 'price',
+      value: {
+        from: 'AUR',
+        to: 'USDC',
+        price: '1.000181553694211691',
+        twap: '0.999999999999999998',
+        twap_window_seconds: 1,
+        route: ['AUR','NTV'],
+        route_type: 'auto-routed (2 hops)',
+        pools: ['Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX','Nx84iatkp1THHAEH7WqFfD8xSdBKu61LuvLmz8V8pQ3W23u'],
+      },
+    },
+  }],
+  svc_getLpBalance: [{
+    name: "the pool creator's LP",
+    params: [{ name: 'token_a', value: 'AUR' }, { name: 'token_b', value: 'NTV' }, { name: 'address', value: ALICE }],
+    result: {
+      name: 'lp',
+      value: {
+        pool: 'Nx8Dx1i4GCfcgm24HvvhTsPDG2vb9ShNKn6yJjjdfLBBbRX',
+        address: ALICE,
+        lp_balance: '34785054260851',
+        locked: '31622776600683',
+        lock_until: 1798213905,
+      },
+    },
+  }],
+};
+
+/** What each method does, its errors by name and its spec section, for OpenRPC `description`. */
+export const DESCRIPTIONS: Record<string, string> = {
+  svc_createPool:
+    'Spec §4.2, facts.md "DEX". Errors: UNKNOWN_TOKEN; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (e.g. the pool exists, or the balance does not cover amounts and fee); BUNDLE_INVALID when admission refuses it.',
+  svc_addLiquidity:
+    'Spec §4.2. Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no pool; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (e.g. SLIPPAGE_EXCEEDED).',
+  svc_removeLiquidity:
+    "Pays the provider its share of both reserves for lp_amount LP units, rounded down (spec §4.2); locked LP (the creator's during lp_lock_duration, the first 1,000 units forever) cannot be removed. Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no pool; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (e.g. SLIPPAGE_EXCEEDED below min_amount_a/min_amount_b, or the LP is locked).",
+  svc_swap:
+    'Spec §4.2. Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no direct pool; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (e.g. SLIPPAGE_EXCEEDED).',
+  svc_getPool:
+    'Reads a pool by its pair (spec §4.2; facts.md "DEX"): reserves in the order the tokens were asked, LP supply and lock, 0.3% fee and the TWAP accumulators. Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no pool.',
+  svc_listPools:
+    "Lists pools in creation order (spec §4.2), each as svc_getPool answers but with its tokens in the pool's own order; limit 1–1000, default 100. No application errors.",
+  svc_quoteSwap:
+    'Spec §4.2. Errors: UNKNOWN_TOKEN; NOT_FOUND when no direct pool and no route through NTV exists.',
+  svc_getPrice:
+    "Prices one whole from_symbol (10^decimals raw units) in to_symbol from pool reserves, with the time-weighted average over the pools' accumulators (spec §4.2); direct when a pool exists, else 2 hops through NTV. Errors: UNKNOWN_TOKEN; NOT_FOUND when no route exists.",
+  svc_getLpBalance:
+    "Reads the LP units an address holds in the pair's pool, how many are locked and until when (spec §4.2). Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no pool.",
+};

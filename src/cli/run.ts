@@ -1,7 +1,7 @@
 import { Command, Option, UsageError } from 'clipanion';
 import cliProgress from 'cli-progress';
 import * as t from 'typanion';
-import { IntegrityError, startNode, type NodeOptions, type RunningNode } from '../node.js';
+import { IntegrityError, startLightNode, startNode, type NodeOptions, type RunningNode } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
@@ -250,6 +250,9 @@ export class RunCommand extends Command {
   elasticCoreKeys = Option.String('--elastic-core-keys', String(DEFAULT_CORE_KEYS), {
     description: `With --elastic-state, replace the core instance between blocks once its cache holds more keys than this (docs/operations.md "Elastic state") (default: ${DEFAULT_CORE_KEYS})`, validator: isPositiveInteger,
   });
+  light = Option.Boolean('--light', false, {
+    description: 'Run a light node: follow block headers and finality certificates from --bootnodes, verifying signatures and stake against the validator set proven from state roots; no state, no block production; state methods answer -32013 (docs/operations.md "Light node"). Needs --genesis-validators (default: off)',
+  });
   dryRunImport = Option.String('--dry-run-import', {
     description: 'Test-import a state export (ntv-node export) into a temporary database, report, and exit without starting; non-zero exit naming the first bad records (default: off)',
   });
@@ -327,6 +330,7 @@ export class RunCommand extends Command {
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
       throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');
     }
+    if (this.light) return this.runLight(options);
     // Catching up from peers, and a --snapshot-url download: progress bars on stderr (drawn only
     // when stderr is a terminal); a bar ends when it is full and a later catch-up starts another.
     options.onSyncProgress = progressBar('syncing from peers [{bar}] {percentage}% | block {value}/{total} | {eta_formatted} left');
@@ -394,6 +398,52 @@ export class RunCommand extends Command {
         this.context.stderr.write(`${error.message}\n`);
         void node.stop().then(() => resolve(UPGRADE_EXIT_CODE));
       });
+    });
+  }
+
+  /**
+   * `--light` (docs/operations.md "Light node"): the flags of a full node's state, production or
+   * storage are refused rather than ignored, so an operator never believes a light node validates.
+   */
+  private async runLight(options: NodeOptions): Promise<number> {
+    const refused: Array<[string, boolean]> = [
+      ['--validator-key', this.validatorKey !== undefined],
+      ['--auto-vote-seed', this.autoVoteSeed !== undefined],
+      ['--block-time', this.blockTime !== 12],
+      ['--max-txs-per-block', this.maxTxsPerBlock !== 10000],
+      ['--enforce-validator-allowlist', this.enforceValidatorAllowlist],
+      ['--backfill-indexes', this.backfillIndexes],
+      ['--serve-snapshots', this.serveSnapshots],
+      ['--snapshot-url', this.snapshotUrl !== undefined],
+      ['--elastic-state', this.elasticState],
+      ['--pruning', this.pruning !== 'archive'],
+      ['--verify-on-start', this.verifyOnStart],
+      ['--rocksdb-verify-interval-secs', this.verifyIntervalSecs !== undefined],
+      ['--metrics', this.metrics],
+      ['--wait-at-upgrade', this.waitAtUpgrade],
+    ];
+    const given = refused.filter(([, set]) => set).map(([flag]) => flag);
+    if (given.length > 0) {
+      throw new UsageError(`--light cannot be combined with ${given.join(', ')}: a light node holds headers and certificates only; it has no state, produces no blocks and votes on none (docs/operations.md "Light node")`);
+    }
+    if (options.genesisValidators === undefined) throw new UsageError('--light needs --genesis-validators: block 0 and its validator set come from the network\'s genesis flags');
+    if ((options.bootnodes ?? []).length === 0) throw new UsageError('--light needs --bootnodes: a light node follows the head from peers');
+    let signalled: string | undefined;
+    let onSignal: ((signal: string) => void) | undefined;
+    const handler = (signal: string) => {
+      if (signalled !== undefined) process.exit(130);
+      signalled = signal;
+      onSignal?.(signal);
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    const node = await startLightNode(options);
+    return new Promise<number>((resolve) => {
+      onSignal = (signal) => {
+        node.logger.info('shutting down', { signal });
+        void node.stop().then(() => resolve(0));
+      };
+      if (signalled !== undefined) onSignal(signalled);
     });
   }
 }

@@ -2,6 +2,7 @@ import type { ChainNode, SyncState } from '../chain/interface.js';
 import type { ValidatorIdentity } from '../chain/producer.js';
 import { readValidatorSet } from '../chain/validator-set.js';
 import { bytesEqual } from '../codec/hash.js';
+import { encodeValidatorSetProof } from '../light/validator-proof.js';
 import type { Logger } from '../logger.js';
 import type { ChainStore } from '../storage/chain-store.js';
 import { Dragonfly } from './dragonfly.js';
@@ -69,6 +70,8 @@ export async function createNodeP2P(options: NodeP2POptions, deps: { chain: Chai
     }
     return out;
   });
+  // `/ntv/validators/1`: the set at the durable head, proven against its state root (--light nodes).
+  network.setValidatorSetServer(() => encodeValidatorSetProof(chain));
   const sync = new BlockSync({ ...(options.onSyncProgress ? { onProgress: options.onSyncProgress } : {}) }, { chain, network, logger, sync: deps.sync });
   const dragonfly = new Dragonfly({ chain, network, validatorKey: validator, logger, ...(options.leaderOf ? { leaderOf: options.leaderOf } : {}) });
   const view: P2PView = {

@@ -49,6 +49,8 @@ export interface P2PNetworkOptions {
 export type GossipHandler = (data: Uint8Array, from: string) => void | Promise<void>;
 export type GossipValidator = (data: Uint8Array, from: string) => GossipVerdict | Promise<GossipVerdict>;
 export type BlockServer = (fromHeight: number, count: number) => Promise<Array<{ block: Uint8Array; certificate: Uint8Array }>>;
+/** What `/ntv/validators/1` answers: the validator-set records with proofs against the durable head's state root. */
+export type ValidatorSetServer = () => Uint8Array | undefined;
 
 export interface NetworkEvents {
   /** a peer's status arrived (handshake or refresh) */
@@ -60,6 +62,13 @@ export const STATUS_PROTOCOL = '/ntv/status/1';
 export const BLOCKS_PROTOCOL = '/ntv/blocks/1';
 /** A sealed bundle sent straight to the upcoming leader (docs/p2p.md "Forwarding"). */
 export const FORWARD_PROTOCOL = '/ntv/forward/1';
+/**
+ * The validator set at the server's durable head, proven against that head's state root
+ * (docs/p2p.md "Validator-set proofs"): what a `--light` node checks certificates with.
+ */
+export const VALIDATORS_PROTOCOL = '/ntv/validators/1';
+/** an answer: ≤ 100 active validators of a few hundred records, each proof ~1 KB plus its value */
+const MAX_VALIDATORS_FRAME_BYTES = 4 * 1024 * 1024;
 /** The receiver's verdict on a forwarded bundle, one byte back on the stream. */
 const VERDICTS: readonly GossipVerdict[] = ['accept', 'ignore', 'reject'];
 /** spec §4.20: peer sync requests blocks in batches of 10 */
@@ -110,6 +119,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
   private readonly bootnodes: Bootnode[];
   private readonly topicNames: Record<GossipTopic, string>;
   private blockServer: BlockServer | undefined;
+  private validatorSetServer: ValidatorSetServer | undefined;
   private forwardHandler: ((data: Uint8Array, from: string) => Promise<GossipVerdict>) | undefined;
   private maintenance: NodeJS.Timeout | undefined;
   private lastStatusRound = 0;
@@ -179,6 +189,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     await this.node.handle(STATUS_PROTOCOL, (stream, connection) => this.serveStatus(stream, connection));
     await this.node.handle(BLOCKS_PROTOCOL, (stream, connection) => this.serveBlocks(stream, connection));
     await this.node.handle(FORWARD_PROTOCOL, (stream, connection) => this.serveForward(stream, connection));
+    await this.node.handle(VALIDATORS_PROTOCOL, (stream, connection) => this.serveValidatorSet(stream, connection));
     this.node.addEventListener('connection:open', (event) => {
       const connection = event.detail;
       // The dialling side starts the handshake; the listening side answers it (serveStatus).
@@ -524,6 +535,35 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     } catch (error) {
       stream.abort(error as Error);
       this.options.logger.debug('blocks request failed', { peer: connection.remotePeer.toString(), error: String(error) });
+    }
+  }
+
+  // ---- validator-set proofs -----------------------------------------------------------------
+
+  /** What `/ntv/validators/1` serves (a full node: src/p2p/index.ts; a light node serves none). */
+  setValidatorSetServer(server: ValidatorSetServer): void {
+    this.validatorSetServer = server;
+  }
+
+  /**
+   * Ask a peer for its validator set with proofs (one empty request frame, one answer frame, encoded
+   * by src/light/validator-proof.ts). The caller verifies it; undefined when the peer serves none.
+   */
+  async requestValidatorSet(peer: string): Promise<Uint8Array | undefined> {
+    const frames = await this.exchange(peerIdFromString(peer), VALIDATORS_PROTOCOL, [new Uint8Array(0)], { maxFrameBytes: MAX_VALIDATORS_FRAME_BYTES, maxFrames: 1 });
+    return frames[0];
+  }
+
+  private async serveValidatorSet(stream: Stream, connection: Connection): Promise<void> {
+    try {
+      const frames = await withTimeout(readFrames(stream, { maxFrameBytes: 0, maxFrames: 1 }), this.requestTimeout(), 'validator-set request');
+      if (frames.length !== 1) throw new Error('no request');
+      const answer = this.validatorSetServer?.();
+      await sendFrames(stream, answer ? [answer] : []);
+      await stream.close();
+    } catch (error) {
+      stream.abort(error as Error);
+      this.options.logger.debug('validator-set request failed', { peer: connection.remotePeer.toString(), error: String(error) });
     }
   }
 

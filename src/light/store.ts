@@ -15,10 +15,12 @@ import { BorshReader, BorshWriter } from '../codec/borsh.js';
 const HEAD = new TextEncoder().encode('meta:head');
 const GENESIS = new TextEncoder().encode('meta:genesis');
 const SET = new TextEncoder().encode('meta:set');
+/** the light store's own key space (a database of its own, not a state or chain-store prefix) */
+const HEADER_KEY = 'h'.charCodeAt(0);
 
 function headerKey(height: number): Uint8Array {
   const key = new Uint8Array(9);
-  key[0] = 0x68; // 'h'
+  key[0] = HEADER_KEY;
   new DataView(key.buffer).setBigUint64(1, BigInt(height), false);
   return key;
 }

@@ -475,7 +475,9 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
     const seed = Buffer.alloc(32, 7);
     await writeFile(join(dir, 'a.key'), seed.toString('hex'));
     await writeFile(join(dir, 'c.key'), Buffer.alloc(32, 9).toString('hex'));
-    genesisArgs = ['--genesis-validators', Buffer.from(ed25519PublicKey(seed)).toString('hex')];
+    // Epochs of 5 blocks, so a validator staked by the light node's test joins the set within seconds.
+    await writeFile(join(dir, 'params.json'), JSON.stringify({ epoch_length: 5 }));
+    genesisArgs = ['--genesis-validators', Buffer.from(ed25519PublicKey(seed)).toString('hex'), '--chain-params', join(dir, 'params.json')];
     [a, c] = await Promise.all([
       TestNode.start({ args: ['--validator-key', join(dir, 'a.key'), '--block-time', '1', '--serve-snapshots', '--snapshot-interval', '5', ...genesisArgs] }),
       TestNode.start({ args: ['--validator-key', join(dir, 'c.key'), '--block-time', '1', '--serve-snapshots', '--snapshot-interval', '5',
@@ -572,7 +574,7 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
     }
   }, 90_000);
 
-  it('a --light node follows A\'s head from headers and certificates, answers -32013 for state, and resumes after a restart', async () => {
+  it('a --light node follows A\'s head from headers and certificates across a validator-set change, answers -32013 for state, and resumes after a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ntv-light-'));
     const args = ['--light', '--bootnodes', bootnode, ...genesisArgs];
     let light = await TestNode.start({ dataDir, args });
@@ -595,7 +597,7 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
       expect(header.finality?.voters).toEqual([genesisArgs[1]]);
       expect(await light.result('eth_chainId')).toBe(await a.result('eth_chainId'));
       // The set it checks certificates with is proven from a verified header's state root.
-      const health = await light.result<{ light: boolean; validatorSetHeight: number; votingValidators: number; peers: number; headersRefused: number }>('svc_validatorHealth');
+        const health = await light.result<{ light: boolean; validatorSetHeight: number; votingValidators: number; peers: number; headersRefused: number }>('svc_validatorHealth');
       expect(health).toMatchObject({ light: true, votingValidators: 1, headersRefused: 0 });
       expect(health.validatorSetHeight).toBeGreaterThan(0);
       expect((await fetch(new URL('/health', light.url))).status).toBe(200);
@@ -607,6 +609,20 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
       }
       expect((await light.call('no_such_method')).error?.code).toBe(-32601);
       expect((await light.call('svc_getBlockByHeight', [10_000_000])).error?.code).toBe(-32003);
+      // A set change (a second validator joins at the next epoch boundary): the light node proves
+      // the new set from a later header's state root and goes on verifying certificates against it.
+      const staker = Signer.generate().address;
+      await a.result('svc_transfer', [systemAddressHex(1), staker, 'NTV', (2000n * 10n ** 9n).toString()]);
+      expect((await a.result<{ status: string }>('svc_stake', [staker, (1000n * 10n ** 9n).toString(), Buffer.alloc(32, 11).toString('hex')])).status).toBe('success');
+      const changed = Date.now() + 30_000;
+      let after = await light.result<{ votingValidators: number; validatorSetHeight: number; headersRefused: number }>('svc_validatorHealth');
+      while (after.votingValidators < 2 && Date.now() < changed) {
+        await sleep(250);
+        after = await light.result('svc_validatorHealth');
+      }
+      expect(after, light.logs.slice(-3000)).toMatchObject({ votingValidators: 2, headersRefused: 0 });
+      expect(light.logs).toContain('validator set changed');
+      await followed(after.validatorSetHeight + 1);
       // Restart: it opens at the height it had stored, then follows on.
       const before = Number.parseInt(await light.result<string>('eth_blockNumber'), 16);
       await light.stop();

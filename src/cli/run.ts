@@ -359,18 +359,7 @@ export class RunCommand extends Command {
     // A signal during start-up waits for the start to finish, then stops the same way. A second
     // signal while that runs exits at once (130): storage keeps whole blocks only (docs/storage.md),
     // so even that loses no committed block.
-    let signalled: string | undefined;
-    let onSignal: ((signal: string) => void) | undefined;
-    const handler = (signal: string) => {
-      if (signalled !== undefined) {
-        process.stderr.write(`second ${signal}: exiting without waiting for the shutdown\n`);
-        process.exit(130);
-      }
-      signalled = signal;
-      onSignal?.(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
+    const whenSignalled = shutdownSignals();
     let node: RunningNode;
     try {
       node = await startNode(options);
@@ -388,11 +377,10 @@ export class RunCommand extends Command {
       throw error;
     }
     return new Promise<number>((resolve) => {
-      onSignal = (signal) => {
+      whenSignalled((signal) => {
         node.logger.info('shutting down', { signal });
         void node.stop().then(() => resolve(0));
-      };
-      if (signalled !== undefined) onSignal(signalled);
+      });
       // spec §3 "Node upgrade": stopped before the upgrade height, upgrade-info.json written; exit 42.
       void node.upgradeHalted.then((error) => {
         this.context.stderr.write(`${error.message}\n`);
@@ -428,22 +416,36 @@ export class RunCommand extends Command {
     }
     if (options.genesisValidators === undefined) throw new UsageError('--light needs --genesis-validators: block 0 and its validator set come from the network\'s genesis flags');
     if ((options.bootnodes ?? []).length === 0) throw new UsageError('--light needs --bootnodes: a light node follows the head from peers');
-    let signalled: string | undefined;
-    let onSignal: ((signal: string) => void) | undefined;
-    const handler = (signal: string) => {
-      if (signalled !== undefined) process.exit(130);
-      signalled = signal;
-      onSignal?.(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
+    const whenSignalled = shutdownSignals();
     const node = await startLightNode(options);
     return new Promise<number>((resolve) => {
-      onSignal = (signal) => {
+      whenSignalled((signal) => {
         node.logger.info('shutting down', { signal });
         void node.stop().then(() => resolve(0));
-      };
-      if (signalled !== undefined) onSignal(signalled);
+      });
     });
   }
+}
+
+/**
+ * SIGINT/SIGTERM from now on: the first is handed to the stop routine given later (at once if it
+ * already came, e.g. during start-up); a second while the shutdown runs exits at once with 130.
+ */
+function shutdownSignals(): (stop: (signal: string) => void) => void {
+  let signalled: string | undefined;
+  let onSignal: ((signal: string) => void) | undefined;
+  const handler = (signal: string) => {
+    if (signalled !== undefined) {
+      process.stderr.write(`second ${signal}: exiting without waiting for the shutdown\n`);
+      process.exit(130);
+    }
+    signalled = signal;
+    onSignal?.(signal);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return (stop) => {
+    onSignal = stop;
+    if (signalled !== undefined) stop(signalled);
+  };
 }

@@ -11,7 +11,7 @@ import { ValidatorProofError, validatorSetProofHead, verifyValidatorSetProof, ty
 /** What the follower uses of the p2p layer (P2PNetwork has these). */
 export interface LightNetwork {
   readyPeers(): Array<{ id: string; height: number }>;
-  requestBlocks(peer: string, fromHeight: number, count: number): Promise<ServedBlock[]>;
+  requestHeaders(peer: string, fromHeight: number, count: number): Promise<ServedBlock[]>;
   requestValidatorSet(peer: string): Promise<Uint8Array | undefined>;
 }
 
@@ -42,7 +42,7 @@ export function nextHeaderProblem(parent: BlockHeader, header: BlockHeader, cert
 
 /**
  * The `--light` node's sync (docs/operations.md "Light node"): headers with their certificates from
- * the best peer, in batches of 10 over `/ntv/blocks/1` (the bundles are dropped), each checked by
+ * the best peer, in batches of 10 over `/ntv/headers/1` (blocks without their bundles), each checked by
  * `nextHeaderProblem` against the newest proven set; once at the peer's head, the set at that
  * head is asked over `/ntv/validators/1` and taken after its proofs verify against the state root
  * of a header verified that way. So the set a header is checked against is at most one batch old
@@ -101,7 +101,7 @@ export class LightFollower {
 
   /** The next `count` headers from `peer`, verified one by one and stored with the new head. */
   private async fetchHeaders(peer: string, count: number): Promise<void> {
-    const served = await this.deps.network.requestBlocks(peer, this.head.height + 1, count);
+    const served = await this.deps.network.requestHeaders(peer, this.head.height + 1, count);
     if (served.length === 0) throw new Error(`served nothing from ${this.head.height + 1}`);
     const accepted: StoredHeader[] = [];
     let parent = this.head;

@@ -37,6 +37,9 @@ import { NODE_VERSION, implementsUpgrade } from './version.js';
 import { governanceConflicts, governanceFromFlags, readGovernance, type GovernanceFlags, type UpgradeRequiredError } from './chain/upgrades.js';
 import { UpgradeAutoVoter, writeUpgradeInfo } from './chain/upgrade-voter.js';
 import { restoreSnapshot, SnapshotService } from './ops/snapshots.js';
+import { LightNode } from './light/node.js';
+import { genesisFromFlags } from './chain/genesis-block.js';
+import { lightRegistry, lightSyncing } from './rpc/light.js';
 import { CHAIN_IDS } from './chain/genesis-data.js';
 
 export interface NodeOptions {
@@ -177,8 +180,14 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     else {
       logger.info('restoring a snapshot', { url: options.snapshotUrl });
       try {
+        // The peer check's handshake is on this node's own genesis (its flags), as sync's will be.
+        const { header: genesis } = await genesisFromFlags({
+          network: options.network, validators: options.genesisValidators ?? [validator.publicKey], gasPrice: options.gasPrice,
+          ...(options.chainParams ? { chainParams: options.chainParams } : {}), governance,
+        });
         const restored = await restoreSnapshot(options.snapshotUrl, options.dataDir, {
           chainId: CHAIN_IDS[options.network], logger, ...(options.onSnapshotProgress ? { onProgress: options.onSnapshotProgress } : {}),
+          peers: { bootnodes: options.bootnodes ?? [], genesisHash: genesis.hash, chainId: CHAIN_IDS[options.network], host: options.p2pHost ?? '0.0.0.0' },
         });
         logger.info('snapshot restored', { url: restored.url, height: restored.manifest.height, stateRoot: restored.manifest.stateRoot, records: restored.records, ms: restored.ms });
       } catch (error) {
@@ -392,4 +401,71 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     return stopping;
   };
   return { logger, chain, rpcPort, ...(metricsServer ? { metricsPort: metricsServer.port } : {}), stop, intents, upgradeHalted };
+}
+
+/** A running `--light` node (docs/operations.md "Light node"). */
+export interface RunningLightNode {
+  logger: Logger;
+  light: LightNode;
+  rpcPort: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `--light` (spec §4.20, issue 24): headers and finality certificates from peers, verified against
+ * the validator set proven from state roots (src/light/), and the light RPC (src/rpc/light.ts).
+ * No state, no mempool, no production, no consensus.
+ */
+export async function startLightNode(options: NodeOptions): Promise<RunningLightNode> {
+  const logger = createLogger({ verbose: options.verbose, format: options.logFormat ?? 'auto' });
+  const startedAtMs = Date.now();
+  await initHashing();
+  if (!options.genesisValidators || options.genesisValidators.length === 0) {
+    throw new Error('--light needs --genesis-validators: a light node computes block 0 and its validator set from the network\'s genesis flags');
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  const light = await LightNode.open({
+    dataDir: options.dataDir, network: options.network, genesisValidators: options.genesisValidators,
+    ...(options.chainParams ? { chainParams: options.chainParams } : {}),
+    governance: governanceFromFlags(options.governance ?? {}), gasPrice: options.gasPrice,
+    p2pPort: options.p2pPort ?? 9944, p2pHost: options.p2pHost ?? '0.0.0.0', bootnodes: options.bootnodes ?? [],
+    ...(options.externalAddr ? { externalAddr: options.externalAddr } : {}),
+  }, logger);
+  const health = healthMiddleware(() => ({
+    height: light.head.height, headTimestamp: light.head.timestamp, syncing: lightSyncing(light),
+    peers: light.peers, expectsPeers: (options.bootnodes ?? []).length > 0, startedAtMs, version: NODE_VERSION,
+  }), staleAfterMs(options.blockTimeMs));
+  const rpc = new RpcServer(
+    {
+      host: options.rpcHost, port: options.rpcPort, rateLimit: options.rpcRateLimit,
+      ...(options.rpcCorsOrigins !== undefined ? { corsOrigins: options.rpcCorsOrigins } : {}),
+      ...(options.wsOrigins !== undefined ? { wsOrigins: options.wsOrigins } : {}),
+      ...(options.rpcVhosts !== undefined ? { vhosts: options.rpcVhosts } : {}),
+      httpMiddleware: health,
+    },
+    { registry: lightRegistry(light), logger },
+  );
+  let rpcPort: number;
+  try {
+    rpcPort = await rpc.start();
+    await light.start();
+  } catch (error) {
+    await rpc.stop().catch(() => undefined);
+    await light.stop();
+    throw error;
+  }
+  logger.info('light node started', {
+    version: NODE_VERSION, network: options.network, chainId: light.chainId, height: light.head.height,
+    rpc: `http://${urlHost(options.rpcHost)}:${rpcPort}`, peerId: light.peerId,
+  });
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await rpc.stop();
+      await light.stop();
+      logger.info('node stopped', { height: light.head.height, light: true });
+    })();
+    return stopping;
+  };
+  return { logger, light, rpcPort, stop };
 }

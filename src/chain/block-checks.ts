@@ -2,9 +2,9 @@ import type { BlockContext } from '../core/core.js';
 import type { BundleScan } from '../core/scan.js';
 import { decodeBundle } from '../codec/bundle.js';
 import { sha256, toHex } from '../codec/hash.js';
-import { verifyBundleSignature } from '../codec/keys.js';
+import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
 import { looksLikeEvmTransaction } from './evm/transaction.js';
-import type { BlockHeader } from './block.js';
+import { headerHash, type BlockHeader } from './block.js';
 import type { BundleAuth } from './mempool.js';
 import type { AccountKey } from './account-keys.js';
 import type { ValidatorInfo } from './validator-set.js';
@@ -53,6 +53,22 @@ export function certificateProblem(certificate: Uint8Array, header: BlockHeader,
     return `certificate does not decode: ${(error as Error).message}`;
   }
   return check.ok ? undefined : check.reason;
+}
+
+/**
+ * Why a header with its certificate is not final for `validators` (the set at its parent, or the
+ * newest set a light node has proven), or undefined when it is: the header hashes to its block
+ * hash, its proposer signed that hash, the proposer is a validator of the set with the header's
+ * staking account, and the certificate holds (`certificateProblem`). Shared by a snapshot's head
+ * check (src/ops/snapshots.ts) and the `--light` follower (src/light/), which see headers only.
+ */
+export function certifiedHeaderProblem(header: BlockHeader, certificate: Uint8Array, validators: ValidatorInfo[], epochLength: number, setName = 'the set'): string | undefined {
+  if (Buffer.compare(headerHash(header), header.hash) !== 0) return 'the header does not hash to its block hash';
+  if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) return 'the proposer signature of the header does not verify';
+  const proposer = validators.find((v) => Buffer.compare(v.consensusKey, header.proposerPubkey) === 0);
+  if (!proposer || Buffer.compare(proposer.address, header.proposer) !== 0) return `its proposer ${toHex(header.proposerPubkey)} is not a validator of ${setName}`;
+  const problem = certificateProblem(certificate, header, validators, proposer, epochLength);
+  return problem === undefined ? undefined : `the finality certificate does not hold: ${problem}`;
 }
 
 /** The keys an account may have signed with: registered in state, and revealed by bundles not yet in state. */

@@ -14,6 +14,7 @@ import { txIndexingError } from './errors.js';
 import { prunedError } from './pruning.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
+import { genesisBlock } from './genesis-block.js';
 import { upgradeHaltAt, UpgradeRequiredError, type UpgradeGovernance } from './upgrades.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
 import { Mempool, type MempoolLimits } from './mempool.js';
@@ -547,20 +548,11 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
       validators: this.options.genesisValidators ?? [this.deps.validator.publicKey],
       params: this.options.chainParams ?? DEFAULT_CHAIN_PARAMS,
     }, this.options.upgrades?.governance);
-    const core = this.execution.core;
-    core.genesis(config);
-    const { stateRoot, writes } = core.commitBlock();
+    const { header, writes } = genesisBlock(this.execution.core, config, this.chainId, this.options.gasPrice);
     // Before the StateView takes the writes: the indexer reads a balance's previous value there.
     const indexes = this.indexer.forBlock({ height: 0, bundleHashes: [], bundles: [], writes });
     this.deps.state.apply(writes);
     this.indexer.durable(0);
-    const unsigned = {
-      chainId: this.chainId, height: 0, parentHash: new Uint8Array(32), timestamp: Number(config.timestamp),
-      proposer: new Uint8Array(32), proposerPubkey: new Uint8Array(32), stateRoot, transactionsRoot: transactionsRoot([]),
-      gasUsed: 0, gasLimit: 0, baseFee: Number(this.options.gasPrice), bundleCount: 0, round: 0, missed: [],
-    };
-    // The genesis block is the same on every node of a network, so nobody signs it.
-    const header: BlockHeader = { ...unsigned, hash: headerHash(unsigned), signature: new Uint8Array(0) };
     await this.deps.store.commitBlock({
       height: 0, hash: header.hash, block: encodeBlock({ header, bundles: [], bundleHashes: [] }), bundleHashes: [], state: writes, indexes,
     });

@@ -1,7 +1,7 @@
 import { Command, Option, UsageError } from 'clipanion';
 import cliProgress from 'cli-progress';
 import * as t from 'typanion';
-import { IntegrityError, startNode, type NodeOptions, type RunningNode } from '../node.js';
+import { IntegrityError, startLightNode, startNode, type NodeOptions, type RunningNode } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
@@ -250,6 +250,9 @@ export class RunCommand extends Command {
   elasticCoreKeys = Option.String('--elastic-core-keys', String(DEFAULT_CORE_KEYS), {
     description: `With --elastic-state, replace the core instance between blocks once its cache holds more keys than this (docs/operations.md "Elastic state") (default: ${DEFAULT_CORE_KEYS})`, validator: isPositiveInteger,
   });
+  light = Option.Boolean('--light', false, {
+    description: 'Run a light node: follow block headers and finality certificates from --bootnodes, verifying signatures and stake against the validator set proven from state roots; no state, no block production; state methods answer -32013 (docs/operations.md "Light node"). Needs --genesis-validators (default: off)',
+  });
   dryRunImport = Option.String('--dry-run-import', {
     description: 'Test-import a state export (ntv-node export) into a temporary database, report, and exit without starting; non-zero exit naming the first bad records (default: off)',
   });
@@ -327,6 +330,7 @@ export class RunCommand extends Command {
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
       throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');
     }
+    if (this.light) return this.runLight(options);
     // Catching up from peers, and a --snapshot-url download: progress bars on stderr (drawn only
     // when stderr is a terminal); a bar ends when it is full and a later catch-up starts another.
     options.onSyncProgress = progressBar('syncing from peers [{bar}] {percentage}% | block {value}/{total} | {eta_formatted} left');
@@ -355,18 +359,7 @@ export class RunCommand extends Command {
     // A signal during start-up waits for the start to finish, then stops the same way. A second
     // signal while that runs exits at once (130): storage keeps whole blocks only (docs/storage.md),
     // so even that loses no committed block.
-    let signalled: string | undefined;
-    let onSignal: ((signal: string) => void) | undefined;
-    const handler = (signal: string) => {
-      if (signalled !== undefined) {
-        process.stderr.write(`second ${signal}: exiting without waiting for the shutdown\n`);
-        process.exit(130);
-      }
-      signalled = signal;
-      onSignal?.(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
+    const whenSignalled = shutdownSignals();
     let node: RunningNode;
     try {
       node = await startNode(options);
@@ -384,11 +377,10 @@ export class RunCommand extends Command {
       throw error;
     }
     return new Promise<number>((resolve) => {
-      onSignal = (signal) => {
+      whenSignalled((signal) => {
         node.logger.info('shutting down', { signal });
         void node.stop().then(() => resolve(0));
-      };
-      if (signalled !== undefined) onSignal(signalled);
+      });
       // spec §3 "Node upgrade": stopped before the upgrade height, upgrade-info.json written; exit 42.
       void node.upgradeHalted.then((error) => {
         this.context.stderr.write(`${error.message}\n`);
@@ -396,4 +388,64 @@ export class RunCommand extends Command {
       });
     });
   }
+
+  /**
+   * `--light` (docs/operations.md "Light node"): the flags of a full node's state, production or
+   * storage are refused rather than ignored, so an operator never believes a light node validates.
+   */
+  private async runLight(options: NodeOptions): Promise<number> {
+    const refused: Array<[string, boolean]> = [
+      ['--validator-key', this.validatorKey !== undefined],
+      ['--auto-vote-seed', this.autoVoteSeed !== undefined],
+      ['--block-time', this.blockTime !== 12],
+      ['--max-txs-per-block', this.maxTxsPerBlock !== 10000],
+      ['--enforce-validator-allowlist', this.enforceValidatorAllowlist],
+      ['--backfill-indexes', this.backfillIndexes],
+      ['--serve-snapshots', this.serveSnapshots],
+      ['--snapshot-url', this.snapshotUrl !== undefined],
+      ['--elastic-state', this.elasticState],
+      ['--pruning', this.pruning !== 'archive'],
+      ['--verify-on-start', this.verifyOnStart],
+      ['--rocksdb-verify-interval-secs', this.verifyIntervalSecs !== undefined],
+      ['--metrics', this.metrics],
+      ['--wait-at-upgrade', this.waitAtUpgrade],
+    ];
+    const given = refused.filter(([, set]) => set).map(([flag]) => flag);
+    if (given.length > 0) {
+      throw new UsageError(`--light cannot be combined with ${given.join(', ')}: a light node holds headers and certificates only; it has no state, produces no blocks and votes on none (docs/operations.md "Light node")`);
+    }
+    if (options.genesisValidators === undefined) throw new UsageError('--light needs --genesis-validators: block 0 and its validator set come from the network\'s genesis flags');
+    if ((options.bootnodes ?? []).length === 0) throw new UsageError('--light needs --bootnodes: a light node follows the head from peers');
+    const whenSignalled = shutdownSignals();
+    const node = await startLightNode(options);
+    return new Promise<number>((resolve) => {
+      whenSignalled((signal) => {
+        node.logger.info('shutting down', { signal });
+        void node.stop().then(() => resolve(0));
+      });
+    });
+  }
+}
+
+/**
+ * SIGINT/SIGTERM from now on: the first is handed to the stop routine given later (at once if it
+ * already came, e.g. during start-up); a second while the shutdown runs exits at once with 130.
+ */
+function shutdownSignals(): (stop: (signal: string) => void) => void {
+  let signalled: string | undefined;
+  let onSignal: ((signal: string) => void) | undefined;
+  const handler = (signal: string) => {
+    if (signalled !== undefined) {
+      process.stderr.write(`second ${signal}: exiting without waiting for the shutdown\n`);
+      process.exit(130);
+    }
+    signalled = signal;
+    onSignal?.(signal);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return (stop) => {
+    onSignal = stop;
+    if (signalled !== undefined) stop(signalled);
+  };
 }

@@ -14,13 +14,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createZstdCompress, createZstdDecompress } from 'node:zlib';
 import * as tar from 'tar';
-import { headerHash, type BlockHeader } from '../chain/block.js';
-import { certificateProblem } from '../chain/block-checks.js';
+import type { BlockHeader } from '../chain/block.js';
+import { certifiedHeaderProblem } from '../chain/block-checks.js';
 import { chainParams } from '../chain/chain-params.js';
 import { readValidatorSet, type StateReadable } from '../chain/validator-set.js';
-import { verifyEd25519 } from '../codec/keys.js';
 import type { Logger } from '../logger.js';
 import type { ChainStore } from '../storage/chain-store.js';
+import { PeerCheckError, peerHeaderProblem, peerHeadersAt, type PeerCheckOptions, type PeerHeader } from './snapshot-peers.js';
 import { ExportFormatError, exportFromStore, importIntoDataDir, type ImportResult } from './state-transfer.js';
 
 export const SNAPSHOT_INTERVAL = 1000;
@@ -176,7 +176,12 @@ export class SnapshotError extends Error {}
  */
 export async function restoreSnapshot(url: string, dataDir: string, options: {
   chainId?: number; onProgress?: (done: number, total: number) => void; logger: Logger;
+  /** the peer check (src/ops/snapshot-peers.ts): the header at the snapshot's height from --bootnodes */
+  peers?: Omit<PeerCheckOptions, 'dataDir' | 'logger'>;
 }): Promise<ImportResult & { url: string }> {
+  if (options.peers && options.peers.bootnodes.length === 0) {
+    throw new SnapshotError('--snapshot-url needs --bootnodes: the snapshot\'s head is checked against the header peers serve at its height before anything is restored');
+  }
   const fileUrl = await resolveSnapshotUrl(url);
   const partial = join(dataDir, 'snapshot-download.tar.zst.partial');
   const tag = `${partial}.url`;
@@ -216,6 +221,7 @@ export async function restoreSnapshot(url: string, dataDir: string, options: {
     }
     const names = await readdir(work);
     if (!names.includes('state.ntvx')) throw new SnapshotError(`--snapshot-url: ${fileUrl} holds no state.ntvx`);
+    const peerHeaders = options.peers ? await checkWithPeers(fileUrl, work, dataDir, { ...options.peers, chainId: options.chainId ?? options.peers.chainId }, options.logger) : undefined;
     let result: ImportResult;
     try {
       result = await importIntoDataDir(join(work, 'state.ntvx'), dataDir, {
@@ -223,6 +229,15 @@ export async function restoreSnapshot(url: string, dataDir: string, options: {
         checkHead: (header, certificate, state) => {
           const problem = snapshotHeadProblem(header, certificate, state);
           if (problem !== undefined) throw new ExportFormatError(`its head block ${header.height}: ${problem}`);
+          // The head inside the archive is the one the peers served, and their certificates hold too.
+          if (peerHeaders) {
+            const disagreement = peerHeaderProblem(header.height, header.hash, peerHeaders);
+            if (disagreement !== undefined) throw new ExportFormatError(disagreement);
+            for (const p of peerHeaders) {
+              const peerProblem = snapshotHeadProblem(p.header, p.certificate, state);
+              if (peerProblem !== undefined) throw new ExportFormatError(`peer ${p.peer}'s block ${p.header.height}: ${peerProblem}`);
+            }
+          }
         },
       });
     } catch (error) {
@@ -242,6 +257,37 @@ export async function restoreSnapshot(url: string, dataDir: string, options: {
 }
 
 /**
+ * The peer check before anything is imported (docs/operations.md "Snapshots: the peers' header"):
+ * the manifest's chain, then the header at its height from the --bootnodes peers, which must be
+ * the manifest's block. Returns the peers' headers for the import's head check.
+ */
+async function checkWithPeers(fileUrl: string, work: string, dataDir: string, peers: Omit<PeerCheckOptions, 'dataDir' | 'logger'>, logger: Logger): Promise<PeerHeader[]> {
+  let manifest: { height?: unknown; blockHash?: unknown; chainId?: unknown };
+  try {
+    manifest = JSON.parse(await readFile(join(work, 'manifest.json'), 'utf8')) as typeof manifest;
+  } catch (error) {
+    throw new SnapshotError(`--snapshot-url: ${fileUrl} holds no readable manifest.json (${(error as Error).message})`);
+  }
+  const { height, blockHash, chainId } = manifest;
+  if (typeof height !== 'number' || !Number.isSafeInteger(height) || typeof blockHash !== 'string' || !/^[0-9a-f]{64}$/.test(blockHash)) {
+    throw new SnapshotError(`--snapshot-url: ${fileUrl}'s manifest.json names no height and block hash`);
+  }
+  if (chainId !== peers.chainId) throw new SnapshotError(`--snapshot-url: ${fileUrl} is refused: it is of chain ${String(chainId)}, this node runs chain ${peers.chainId}`);
+  logger.info('checking the snapshot\'s head with peers', { height, blockHash, bootnodes: peers.bootnodes.length });
+  let headers: PeerHeader[];
+  try {
+    headers = await peerHeadersAt(height, { ...peers, dataDir, logger });
+  } catch (error) {
+    if (error instanceof PeerCheckError) throw new SnapshotError(`--snapshot-url: ${fileUrl}: ${error.message}`);
+    throw error;
+  }
+  const problem = peerHeaderProblem(height, Buffer.from(blockHash, 'hex'), headers);
+  if (problem !== undefined) throw new SnapshotError(`--snapshot-url: ${fileUrl} is refused: ${problem}`);
+  logger.info('the peers serve the snapshot\'s head', { height, peers: headers.map((h) => h.peer) });
+  return headers;
+}
+
+/**
  * Why a snapshot's head is not to be trusted, or undefined when it is (issue 24 item 1,
  * docs/operations.md "Snapshots: the head check"). The import has already checked that the records
  * hash to the header's state root; here the header must hash to its block hash, carry its
@@ -249,13 +295,7 @@ export async function restoreSnapshot(url: string, dataDir: string, options: {
  * (`certificateProblem`, src/chain/votes.ts) against the validator set of the snapshot's state.
  */
 export function snapshotHeadProblem(header: BlockHeader, certificate: Uint8Array, state: StateReadable): string | undefined {
-  if (Buffer.compare(headerHash(header), header.hash) !== 0) return 'the header does not hash to its block hash';
-  if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) return 'the proposer signature of the header does not verify';
-  const validators = readValidatorSet(state);
-  const proposer = validators.find((v) => Buffer.compare(v.consensusKey, header.proposerPubkey) === 0);
-  if (!proposer || Buffer.compare(proposer.address, header.proposer) !== 0) return `its proposer ${Buffer.from(header.proposerPubkey).toString('hex')} is not a validator of the snapshot's set`;
-  const problem = certificateProblem(certificate, header, validators, proposer, chainParams(state).epochLength);
-  return problem === undefined ? undefined : `the finality certificate does not hold: ${problem}`;
+  return certifiedHeaderProblem(header, certificate, readValidatorSet(state), chainParams(state).epochLength, 'the snapshot\'s set');
 }
 
 async function resolveSnapshotUrl(url: string): Promise<string> {

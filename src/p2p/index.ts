@@ -2,6 +2,7 @@ import type { ChainNode, SyncState } from '../chain/interface.js';
 import type { ValidatorIdentity } from '../chain/producer.js';
 import { readValidatorSet } from '../chain/validator-set.js';
 import { bytesEqual } from '../codec/hash.js';
+import { encodeValidatorSetProof } from '../light/validator-proof.js';
 import type { Logger } from '../logger.js';
 import type { ChainStore } from '../storage/chain-store.js';
 import { Dragonfly } from './dragonfly.js';
@@ -57,7 +58,7 @@ export async function createNodeP2P(options: NodeP2POptions, deps: { chain: Chai
     isValidator: (key) => validators().some((v) => v.active && !v.jailed && bytesEqual(v.consensusKey, key)),
   });
   // `/ntv/blocks/1`: durable blocks only, each with its finality certificate when stored.
-  network.setBlockServer(async (from, count) => {
+  const blockServer = async (from: number, count: number) => {
     const to = Math.min(chain.height, from + count - 1);
     if (from < 1 || to < from) return [];
     const heights = Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -68,7 +69,12 @@ export async function createNodeP2P(options: NodeP2POptions, deps: { chain: Chai
       out.push({ block, certificate: certificates[i] ?? new Uint8Array(0) });
     }
     return out;
-  });
+  };
+  network.setBlockServer(blockServer);
+  // `/ntv/headers/1`: the same, each block cut after its header (a --light node's sync, docs/p2p.md).
+  network.setHeaderServer(async (from, count) => (await blockServer(from, count)).map(({ block, certificate }) => ({ block: headerOnly(block), certificate })));
+  // `/ntv/validators/1`: the set at the durable head, proven against its state root (--light nodes).
+  network.setValidatorSetServer(() => encodeValidatorSetProof(chain));
   const sync = new BlockSync({ ...(options.onSyncProgress ? { onProgress: options.onSyncProgress } : {}) }, { chain, network, logger, sync: deps.sync });
   const dragonfly = new Dragonfly({ chain, network, validatorKey: validator, logger, ...(options.leaderOf ? { leaderOf: options.leaderOf } : {}) });
   const view: P2PView = {
@@ -106,4 +112,12 @@ function validatorSetCache(chain: ChainNode): () => ReturnType<typeof readValida
     }
     return set;
   };
+}
+
+/** A stored block (src/chain/block.ts encodeBlock) with its bundle list emptied: the header part and a zero count. */
+function headerOnly(block: Uint8Array): Uint8Array {
+  const jsonEnd = 4 + new DataView(block.buffer, block.byteOffset, block.byteLength).getUint32(0, true);
+  const out = new Uint8Array(jsonEnd + 4);
+  out.set(block.subarray(0, jsonEnd));
+  return out;
 }

@@ -49,6 +49,8 @@ export interface P2PNetworkOptions {
 export type GossipHandler = (data: Uint8Array, from: string) => void | Promise<void>;
 export type GossipValidator = (data: Uint8Array, from: string) => GossipVerdict | Promise<GossipVerdict>;
 export type BlockServer = (fromHeight: number, count: number) => Promise<Array<{ block: Uint8Array; certificate: Uint8Array }>>;
+/** What `/ntv/validators/1` answers: the validator-set records with proofs against the durable head's state root. */
+export type ValidatorSetServer = () => Uint8Array | undefined;
 
 export interface NetworkEvents {
   /** a peer's status arrived (handshake or refresh) */
@@ -60,6 +62,15 @@ export const STATUS_PROTOCOL = '/ntv/status/1';
 export const BLOCKS_PROTOCOL = '/ntv/blocks/1';
 /** A sealed bundle sent straight to the upcoming leader (docs/p2p.md "Forwarding"). */
 export const FORWARD_PROTOCOL = '/ntv/forward/1';
+/**
+ * The validator set at the server's durable head, proven against that head's state root
+ * (docs/p2p.md "Validator-set proofs"): what a `--light` node checks certificates with.
+ */
+export const VALIDATORS_PROTOCOL = '/ntv/validators/1';
+/** `/ntv/blocks/1` without the bundles: what a `--light` node follows (docs/p2p.md "Header requests"). */
+export const HEADERS_PROTOCOL = '/ntv/headers/1';
+/** an answer: ≤ 100 active validators of a few hundred records, each proof ~1 KB plus its value */
+const MAX_VALIDATORS_FRAME_BYTES = 4 * 1024 * 1024;
 /** The receiver's verdict on a forwarded bundle, one byte back on the stream. */
 const VERDICTS: readonly GossipVerdict[] = ['accept', 'ignore', 'reject'];
 /** spec §4.20: peer sync requests blocks in batches of 10 */
@@ -110,6 +121,8 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
   private readonly bootnodes: Bootnode[];
   private readonly topicNames: Record<GossipTopic, string>;
   private blockServer: BlockServer | undefined;
+  private validatorSetServer: ValidatorSetServer | undefined;
+  private headerServer: BlockServer | undefined;
   private forwardHandler: ((data: Uint8Array, from: string) => Promise<GossipVerdict>) | undefined;
   private maintenance: NodeJS.Timeout | undefined;
   private lastStatusRound = 0;
@@ -177,8 +190,10 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     if (this.started) return;
     this.started = true;
     await this.node.handle(STATUS_PROTOCOL, (stream, connection) => this.serveStatus(stream, connection));
-    await this.node.handle(BLOCKS_PROTOCOL, (stream, connection) => this.serveBlocks(stream, connection));
+    await this.node.handle(BLOCKS_PROTOCOL, (stream, connection) => this.serveBlocks(stream, connection, this.blockServer, 'blocks'));
+    await this.node.handle(HEADERS_PROTOCOL, (stream, connection) => this.serveBlocks(stream, connection, this.headerServer, 'headers'));
     await this.node.handle(FORWARD_PROTOCOL, (stream, connection) => this.serveForward(stream, connection));
+    await this.node.handle(VALIDATORS_PROTOCOL, (stream, connection) => this.serveValidatorSet(stream, connection));
     this.node.addEventListener('connection:open', (event) => {
       const connection = event.detail;
       // The dialling side starts the handshake; the listening side answers it (serveStatus).
@@ -469,18 +484,23 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     this.blockServer = server;
   }
 
+  /** What `/ntv/headers/1` serves: the same as blocks, each block's bundles left out. */
+  setHeaderServer(server: BlockServer): void {
+    this.headerServer = server;
+  }
+
   /**
    * Ask a peer for up to 10 blocks from `fromHeight` (spec §4.20). The answer may be shorter (the
    * peer holds fewer); its heights must run on from `fromHeight`, or the peer is penalized.
    */
-  async requestBlocks(peer: string, fromHeight: number, count: number): Promise<ServedBlock[]> {
+  async requestBlocks(peer: string, fromHeight: number, count: number, protocol: typeof BLOCKS_PROTOCOL | typeof HEADERS_PROTOCOL = BLOCKS_PROTOCOL): Promise<ServedBlock[]> {
     if (!Number.isInteger(count) || count < 1 || count > MAX_BLOCKS_PER_REQUEST) {
       throw new RangeError(`count must be 1..${MAX_BLOCKS_PER_REQUEST}, got ${count}`);
     }
     const request = new BorshWriter(16).u64(BigInt(fromHeight), 'from_height').u8(count, 'count').finish();
     let frames: Uint8Array[];
     try {
-      frames = await this.exchange(peerIdFromString(peer), BLOCKS_PROTOCOL, [request], { maxFrameBytes: MAX_BLOCK_FRAME_BYTES, maxFrames: count });
+      frames = await this.exchange(peerIdFromString(peer), protocol, [request], { maxFrameBytes: MAX_BLOCK_FRAME_BYTES, maxFrames: count });
     } catch (error) {
       if (String(error).includes('exceeds the limit') || String(error).includes('more than')) this.penalize(peer, 'oversized blocks answer', PENALTY.badResponse);
       throw error;
@@ -505,7 +525,12 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     return out;
   }
 
-  private async serveBlocks(stream: Stream, connection: Connection): Promise<void> {
+  /** Headers are asked only by light nodes: the same request and frames as blocks. */
+  async requestHeaders(peer: string, fromHeight: number, count: number): Promise<ServedBlock[]> {
+    return this.requestBlocks(peer, fromHeight, count, HEADERS_PROTOCOL);
+  }
+
+  private async serveBlocks(stream: Stream, connection: Connection, server: BlockServer | undefined, kind: 'blocks' | 'headers'): Promise<void> {
     try {
       const frames = await withTimeout(readFrames(stream, { maxFrameBytes: 64, maxFrames: 1 }), this.requestTimeout(), 'blocks request');
       if (frames.length !== 1) throw new Error('no request');
@@ -514,7 +539,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
       const count = r.u8('count');
       r.end('blocks_request');
       if (count < 1 || count > MAX_BLOCKS_PER_REQUEST) throw new Error(`count ${count} is outside 1..${MAX_BLOCKS_PER_REQUEST}`);
-      const blocks = this.blockServer ? await this.blockServer(fromHeight, count) : [];
+      const blocks = server ? await server(fromHeight, count) : [];
       const payloads = blocks.slice(0, count).map(({ block, certificate }, i) =>
         new BorshWriter(block.length + certificate.length + 16)
           .u64(BigInt(fromHeight + i), 'height').vecBytes(block, 'block').vecBytes(certificate, 'certificate').finish());
@@ -523,7 +548,36 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
       this.counters.blocksServed += payloads.length;
     } catch (error) {
       stream.abort(error as Error);
-      this.options.logger.debug('blocks request failed', { peer: connection.remotePeer.toString(), error: String(error) });
+      this.options.logger.debug(`${kind} request failed`, { peer: connection.remotePeer.toString(), error: String(error) });
+    }
+  }
+
+  // ---- validator-set proofs -----------------------------------------------------------------
+
+  /** What `/ntv/validators/1` serves (a full node: src/p2p/index.ts; a light node serves none). */
+  setValidatorSetServer(server: ValidatorSetServer): void {
+    this.validatorSetServer = server;
+  }
+
+  /**
+   * Ask a peer for its validator set with proofs (one empty request frame, one answer frame, encoded
+   * by src/light/validator-proof.ts). The caller verifies it; undefined when the peer serves none.
+   */
+  async requestValidatorSet(peer: string): Promise<Uint8Array | undefined> {
+    const frames = await this.exchange(peerIdFromString(peer), VALIDATORS_PROTOCOL, [new Uint8Array(0)], { maxFrameBytes: MAX_VALIDATORS_FRAME_BYTES, maxFrames: 1 });
+    return frames[0];
+  }
+
+  private async serveValidatorSet(stream: Stream, connection: Connection): Promise<void> {
+    try {
+      const frames = await withTimeout(readFrames(stream, { maxFrameBytes: 0, maxFrames: 1 }), this.requestTimeout(), 'validator-set request');
+      if (frames.length !== 1) throw new Error('no request');
+      const answer = this.validatorSetServer?.();
+      await sendFrames(stream, answer ? [answer] : []);
+      await stream.close();
+    } catch (error) {
+      stream.abort(error as Error);
+      this.options.logger.debug('validator-set request failed', { peer: connection.remotePeer.toString(), error: String(error) });
     }
   }
 

@@ -155,15 +155,8 @@ export class BlockSync {
     return true;
   }
 
-  /** The best-placed peer not cooling down after a failure. */
   private pickPeer(): { id: string; height: number } | undefined {
-    const now = Date.now();
-    let best: { id: string; height: number } | undefined;
-    for (const peer of this.deps.network.readyPeers()) {
-      if ((this.cooldown.get(peer.id) ?? 0) > now) continue;
-      if (!best || peer.height > best.height) best = peer;
-    }
-    return best;
+    return bestPeer(this.deps.network.readyPeers(), this.cooldown);
   }
 
   private beginCatchUp(from: number, target: number): void {
@@ -229,6 +222,17 @@ export class BlockSync {
       };
     });
   }
+}
+
+/** The best-placed peer not cooling down after a failure (block sync, and the --light follower). */
+export function bestPeer(peers: Array<{ id: string; height: number }>, cooldown: Map<string, number>): { id: string; height: number } | undefined {
+  const now = Date.now();
+  let best: { id: string; height: number } | undefined;
+  for (const peer of peers) {
+    if ((cooldown.get(peer.id) ?? 0) > now) continue;
+    if (!best || peer.height > best.height) best = peer;
+  }
+  return best;
 }
 
 /**

@@ -142,6 +142,9 @@ export class Dispatcher {
     }
     const method = this.#registry.get(name);
     if (method === undefined) {
+      // A node mode without a method answers why (a --light node: -32013, src/rpc/light.ts).
+      const refusal = this.#registry.unregistered?.(name);
+      if (refusal) return hasId ? failure(id, refusal.code, refusal.message, refusal.data) : undefined;
       return hasId ? failure(id, STANDARD_ERRORS.METHOD_NOT_FOUND.code, `method not found: ${name}`, { method: name }) : undefined;
     }
     const observer = this.#registry.callObserver;

@@ -45,6 +45,11 @@ export class MethodRegistry {
   readonly #methods = new Map<string, RegisteredMethod>();
   /** Set by node.ts when --metrics is on (src/ops/metrics.ts); the dispatcher calls it. */
   callObserver: CallObserver | undefined;
+  /**
+   * The error for a method this registry does not hold, instead of -32601 (a `--light` node names
+   * the methods it cannot serve, src/rpc/light.ts); undefined keeps -32601.
+   */
+  unregistered: ((name: string) => { code: number; message: string; data?: unknown } | undefined) | undefined;
   readonly #info: OpenRpcInfo;
   #discoverCache: OpenRpcDocument | undefined;
 

@@ -442,18 +442,47 @@ async function repackSnapshot(good: Buffer, edit: (sections: Buffer[]) => void):
   }
 }
 
+/**
+ * Each case's `run` exits non-zero with its message, no stack trace, and no database left behind.
+ * The cases run side by side (each mostly waits on its download or its peers).
+ */
+async function refusedCleanly(cases: Array<[string, string[], RegExp]>, common: string[]): Promise<void> {
+  await Promise.all(cases.map(async ([what, args, expected]) => {
+    const data = await mkdtemp(join(tmpdir(), 'ntv-snap-bad-'));
+    try {
+      const run = await cliAsync(['run', '-d', data, ...common, ...args]);
+      expect(run.status, `${what}: ${run.out}`).not.toBe(0);
+      expect(run.out, what).toMatch(expected);
+      expect(run.out, what).not.toContain('    at ');
+      expect(await readdir(join(data, 'db')).catch(() => []), what).toEqual([]);
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
+  }));
+}
+
 describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
   let dir: string;
   let a: TestNode;
   let genesisArgs: string[];
   let base: string;
+  let bootnode: string;
+  /** C: a chain of its own validator key, the flags otherwise A's (the forged chain of the peer check) */
+  let c: TestNode;
   const recipient = Signer.generate().address;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ntv-snap-'));
     const seed = Buffer.alloc(32, 7);
     await writeFile(join(dir, 'a.key'), seed.toString('hex'));
-    genesisArgs = ['--genesis-validators', Buffer.from(ed25519PublicKey(seed)).toString('hex')];
-    a = await TestNode.start({ args: ['--validator-key', join(dir, 'a.key'), '--block-time', '1', '--serve-snapshots', '--snapshot-interval', '5', ...genesisArgs] });
+    await writeFile(join(dir, 'c.key'), Buffer.alloc(32, 9).toString('hex'));
+    // Epochs of 5 blocks, so a validator staked by the light node's test joins the set within seconds.
+    await writeFile(join(dir, 'params.json'), JSON.stringify({ epoch_length: 5 }));
+    genesisArgs = ['--genesis-validators', Buffer.from(ed25519PublicKey(seed)).toString('hex'), '--chain-params', join(dir, 'params.json')];
+    [a, c] = await Promise.all([
+      TestNode.start({ args: ['--validator-key', join(dir, 'a.key'), '--block-time', '1', '--serve-snapshots', '--snapshot-interval', '5', ...genesisArgs] }),
+      TestNode.start({ args: ['--validator-key', join(dir, 'c.key'), '--block-time', '1', '--serve-snapshots', '--snapshot-interval', '5',
+        '--genesis-validators', Buffer.from(ed25519PublicKey(Buffer.alloc(32, 9))).toString('hex')] }),
+    ]);
     base = `http://127.0.0.1:${a.port + 10}/`;
     for (let i = 0; i < 3; i++) await a.result('svc_transfer', [systemAddressHex(1), recipient, 'NTV', '1000']);
     const deadline = Date.now() + 60_000;
@@ -462,9 +491,10 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
       if (list.length > 0) break;
       await sleep(200);
     }
+    bootnode = (await a.result<{ addresses: string[] }>('svc_validatorHealth')).addresses.find((x) => x.includes('/quic-v1/p2p/'))!;
   }, 90_000);
   afterAll(async () => {
-    await a?.stop();
+    await Promise.all([a?.stop(), c?.stop()]);
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -472,8 +502,6 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
     const list = (await (await fetch(`${base}snapshots`)).json()) as Array<{ height: number; file: string; stateRoot: string; url: string }>;
     expect(list[0]!.height % 5).toBe(0);
     expect(list[0]!.file).toMatch(/^snapshot-\d+\.tar\.zst$/);
-    const health = await a.result<{ addresses: string[] }>('svc_validatorHealth');
-    const bootnode = health.addresses.find((x) => x.includes('/quic-v1/p2p/'))!;
     const b = await TestNode.start({ dataDir: join(dir, 'b'), args: ['--snapshot-url', base, '--bootnodes', bootnode, '--block-time', '1', ...genesisArgs] });
     try {
       const restored = b.logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; height?: number }).find((l) => l.msg === 'snapshot restored');
@@ -514,27 +542,106 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
     await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
     try {
       const cases: Array<[string, string[], RegExp]> = [
-        ['corrupt', ['--snapshot-url', `http://127.0.0.1:${port}/bad.tar.zst`], /is (refused|not a sound \.tar\.zst)/],
-        ['truncated', ['--snapshot-url', `http://127.0.0.1:${port}/cut.tar.zst`], /is (refused|not a sound \.tar\.zst)/],
-        ['unreachable', ['--snapshot-url', `http://127.0.0.1:${await freePort()}/x.tar.zst`], /is unreachable/],
-        ['tampered certificate', ['--snapshot-url', `http://127.0.0.1:${port}/cert.tar.zst`], /is refused: its head block \d+: the finality certificate does not hold: /],
-        ['tampered root', ['--snapshot-url', `http://127.0.0.1:${port}/root.tar.zst`], new RegExp(`is refused: .*its records hash to state root [0-9a-f]{64}, its manifest names ${fakeRoot}`)],
-        ['another chain', ['--snapshot-url', base, '--network', 'mainnet'], /is of chain 1618032, this node runs chain 1618033/],
+        ['corrupt', ['--snapshot-url', `http://127.0.0.1:${port}/bad.tar.zst`, '--bootnodes', bootnode], /is (refused|not a sound \.tar\.zst)/],
+        ['truncated', ['--snapshot-url', `http://127.0.0.1:${port}/cut.tar.zst`, '--bootnodes', bootnode], /is (refused|not a sound \.tar\.zst)/],
+        ['unreachable', ['--snapshot-url', `http://127.0.0.1:${await freePort()}/x.tar.zst`, '--bootnodes', bootnode], /is unreachable/],
+        ['tampered certificate', ['--snapshot-url', `http://127.0.0.1:${port}/cert.tar.zst`, '--bootnodes', bootnode], /is refused: its head block \d+: the finality certificate does not hold: /],
+        ['tampered root', ['--snapshot-url', `http://127.0.0.1:${port}/root.tar.zst`, '--bootnodes', bootnode], new RegExp(`is refused: .*its records hash to state root [0-9a-f]{64}, its manifest names ${fakeRoot}`)],
+        ['another chain', ['--snapshot-url', base, '--network', 'mainnet', '--bootnodes', bootnode], /is of chain 1618032, this node runs chain 1618033/],
+        ['no bootnodes', ['--snapshot-url', base], /--snapshot-url needs --bootnodes/],
       ];
-      for (const [what, args, expected] of cases) {
-        const data = await mkdtemp(join(tmpdir(), 'ntv-snap-bad-'));
-        try {
-          const run = await cliAsync(['run', '-d', data, ...RUN_ARGS, ...args]);
-          expect(run.status, `${what}: ${run.out}`).not.toBe(0);
-          expect(run.out, what).toMatch(expected);
-          expect(run.out, what).not.toContain('    at ');
-          expect(await readdir(join(data, 'db')).catch(() => []), what).toEqual([]);
-        } finally {
-          await rm(data, { recursive: true, force: true });
-        }
-      }
+      await refusedCleanly(cases, [...RUN_ARGS, ...genesisArgs]);
     } finally {
       server.close();
     }
   }, 120_000);
+
+  it('the peer check refuses a snapshot of a forged chain, and one no peer can vouch for (issue 24)', async () => {
+    // C's snapshot passes every check inside the archive (its certificates hold against its own
+    // set), but A, the bootnode, serves another block at that height.
+    try {
+      const forged = `http://127.0.0.1:${c.port + 10}/`;
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && ((await (await fetch(`${forged}snapshots`)).json()) as unknown[]).length === 0) await sleep(200);
+      const dead = `/ip4/127.0.0.1/udp/${await freePort()}/quic-v1/p2p/${bootnode.split('/p2p/')[1]}`;
+      const cases: Array<[string, string[], RegExp]> = [
+        ['forged chain', ['--snapshot-url', forged, '--bootnodes', bootnode], /is refused: its head block \d+ is [0-9a-f]{64}, peer \S+ serves [0-9a-f]{64} at that height \(a fork or a forged chain\)/],
+        ['unreachable peers', ['--snapshot-url', base, '--bootnodes', dead], /no peer of --bootnodes answered within \d+ s on this node's genesis [0-9a-f]{64} .*nothing was restored/],
+      ];
+      await refusedCleanly(cases, [...RUN_ARGS, ...genesisArgs]);
+    } finally {
+      await c.stop();
+    }
+  }, 90_000);
+
+  it('a --light node follows A\'s head from headers and certificates across a validator-set change, answers -32013 for state, and resumes after a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ntv-light-'));
+    const args = ['--light', '--bootnodes', bootnode, ...genesisArgs];
+    let light = await TestNode.start({ dataDir, args });
+    try {
+      const target = (await a.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
+      const followed = async (height: number) => {
+        const deadline = Date.now() + 30_000;
+        while (Date.now() < deadline) {
+          if (Number.parseInt(await light.result<string>('eth_blockNumber'), 16) >= height) return;
+          await sleep(200);
+        }
+        throw new Error(`the light node did not reach ${height}:\n${light.logs.slice(-3000)}`);
+      };
+      await followed(target);
+      const [full, header] = await Promise.all([
+        a.result<{ hash: string; stateRoot: string; parentHash: string }>('svc_getBlockByHeight', [target]),
+        light.result<{ hash: string; stateRoot: string; parentHash: string; light: boolean; finality: { voters: string[] } | null }>('svc_getBlockByHeight', [target]),
+      ]);
+      expect(header).toMatchObject({ hash: full.hash, stateRoot: full.stateRoot, parentHash: full.parentHash, light: true });
+      expect(header.finality?.voters).toEqual([genesisArgs[1]]);
+      expect(await light.result('eth_chainId')).toBe(await a.result('eth_chainId'));
+      // The set it checks certificates with is proven from a verified header's state root.
+        const health = await light.result<{ light: boolean; validatorSetHeight: number; votingValidators: number; peers: number; headersRefused: number }>('svc_validatorHealth');
+      expect(health).toMatchObject({ light: true, votingValidators: 1, headersRefused: 0 });
+      expect(health.validatorSetHeight).toBeGreaterThan(0);
+      expect((await fetch(new URL('/health', light.url))).status).toBe(200);
+      // State methods: a clear -32013 naming the light node; unknown names stay -32601.
+      for (const [method, params] of [['svc_getBalance', [recipient]], ['eth_getBalance', [recipient, 'latest']], ['svc_transfer', [systemAddressHex(1), recipient, 'NTV', '1']]] as const) {
+        const res = await light.call(method, [...params]);
+        expect(res.error, method).toMatchObject({ code: -32013, data: { reason: 'LIGHT_NODE', method } });
+        expect(res.error!.message).toContain('light node (--light)');
+      }
+      expect((await light.call('no_such_method')).error?.code).toBe(-32601);
+      expect((await light.call('svc_getBlockByHeight', [10_000_000])).error?.code).toBe(-32003);
+      // A set change (a second validator joins at the next epoch boundary): the light node proves
+      // the new set from a later header's state root and goes on verifying certificates against it.
+      const staker = Signer.generate().address;
+      await a.result('svc_transfer', [systemAddressHex(1), staker, 'NTV', (2000n * 10n ** 9n).toString()]);
+      expect((await a.result<{ status: string }>('svc_stake', [staker, (1000n * 10n ** 9n).toString(), Buffer.alloc(32, 11).toString('hex')])).status).toBe('success');
+      const changed = Date.now() + 30_000;
+      let after = await light.result<{ votingValidators: number; validatorSetHeight: number; headersRefused: number }>('svc_validatorHealth');
+      while (after.votingValidators < 2 && Date.now() < changed) {
+        await sleep(250);
+        after = await light.result('svc_validatorHealth');
+      }
+      expect(after, light.logs.slice(-3000)).toMatchObject({ votingValidators: 2, headersRefused: 0 });
+      expect(light.logs).toContain('validator set changed');
+      await followed(after.validatorSetHeight + 1);
+      // Restart: it opens at the height it had stored, then follows on.
+      const before = Number.parseInt(await light.result<string>('eth_blockNumber'), 16);
+      await light.stop();
+      light = await TestNode.start({ dataDir, args });
+      const opened = light.logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; height?: number }).find((l) => l.msg === 'light node opened');
+      expect(opened?.height, light.logs).toBeGreaterThanOrEqual(before);
+      await followed(before + 2);
+    } finally {
+      await light.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('--light refuses the flags of a validator and needs --genesis-validators', () => {
+    const withKey = cli(['run', '-d', tmpdir(), '--light', '--validator-key', join(dir, 'a.key'), '--bootnodes', bootnode, ...genesisArgs]);
+    expect(withKey.status).not.toBe(0);
+    expect(withKey.out).toContain('--light cannot be combined with --validator-key');
+    const noGenesis = cli(['run', '-d', tmpdir(), '--light', '--bootnodes', bootnode]);
+    expect(noGenesis.status).not.toBe(0);
+    expect(noGenesis.out).toContain('--light needs --genesis-validators');
+  });
 });

@@ -160,6 +160,15 @@ describe('P2PNetwork over QUIC', () => {
     expect(await b.requestBlocks(a.peerId, 26, 10)).toEqual([]);
     await expect(b.requestBlocks(a.peerId, 1, 11)).rejects.toThrow(/count must be 1..10/);
     expect(a.counters.blocksServed).toBe(14);
+    // The light node's requests: headers (its own server, same framing) and the validator set;
+    // a node that serves neither answers nothing.
+    expect(await b.requestHeaders(a.peerId, 5, 2)).toEqual([]);
+    expect(await b.requestValidatorSet(a.peerId)).toBeUndefined();
+    a.setHeaderServer(async (from, count) => Array.from({ length: count }, (_, i) => ({ block: Buffer.from(`header-${from + i}`), certificate: Buffer.from('c') })));
+    a.setValidatorSetServer(() => Buffer.from('set'));
+    const headers = await b.requestHeaders(a.peerId, 5, 2);
+    expect(headers.map((x) => [x.height, Buffer.from(x.block).toString()])).toEqual([[5, 'header-5'], [6, 'header-6']]);
+    expect(Buffer.from((await b.requestValidatorSet(a.peerId))!).toString()).toBe('set');
   });
 
   it('disconnects and bans a peer once penalties cross the threshold', async () => {

@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js';
 import { bestPeer } from '../p2p/sync.js';
 import type { ServedBlock } from '../p2p/types.js';
 import type { LightStore, StoredHeader } from './store.js';
-import { ValidatorProofError, validatorSetProofHead, verifyValidatorSetProof, type ProvenValidatorSet } from './validator-proof.js';
+import { ValidatorProofError, validatorSetProofHead, verifyValidatorSetProof, type ProvenValidatorSet } from '../chain/validator-set-proof.js';
 
 /** What the follower uses of the p2p layer (P2PNetwork has these). */
 export interface LightNetwork {

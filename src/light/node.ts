@@ -10,7 +10,7 @@ import type { Logger } from '../logger.js';
 import { P2PNetwork } from '../p2p/network.js';
 import { LightFollower, type TrustedSet } from './follower.js';
 import { LightStore } from './store.js';
-import { verifyValidatorSetProof } from './validator-proof.js';
+import { verifyValidatorSetProof } from '../chain/validator-set-proof.js';
 
 export interface LightNodeOptions {
   dataDir: string;

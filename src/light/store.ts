@@ -10,7 +10,7 @@ import { BorshReader, BorshWriter } from '../codec/borsh.js';
  *
  * Keys: `h` ‖ u64 BE height → Borsh { header: Vec<u8> (encodeBlock with no bundles), certificate: Vec<u8> };
  * `meta:head` → u64 BE; `meta:genesis` → the genesis hash the store was started with;
- * `meta:set` → the `/ntv/validators/1` answer last verified (src/light/validator-proof.ts).
+ * `meta:set` → the `/ntv/validators/1` answer last verified (src/chain/validator-set-proof.ts).
  */
 const HEAD = new TextEncoder().encode('meta:head');
 const GENESIS = new TextEncoder().encode('meta:genesis');

@@ -2,7 +2,7 @@ import type { ChainNode, SyncState } from '../chain/interface.js';
 import type { ValidatorIdentity } from '../chain/producer.js';
 import { readValidatorSet } from '../chain/validator-set.js';
 import { bytesEqual } from '../codec/hash.js';
-import { encodeValidatorSetProof } from '../light/validator-proof.js';
+import { encodeValidatorSetProof } from '../chain/validator-set-proof.js';
 import type { Logger } from '../logger.js';
 import type { ChainStore } from '../storage/chain-store.js';
 import { Dragonfly } from './dragonfly.js';

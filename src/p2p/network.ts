@@ -561,7 +561,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
 
   /**
    * Ask a peer for its validator set with proofs (one empty request frame, one answer frame, encoded
-   * by src/light/validator-proof.ts). The caller verifies it; undefined when the peer serves none.
+   * by src/chain/validator-set-proof.ts). The caller verifies it; undefined when the peer serves none.
    */
   async requestValidatorSet(peer: string): Promise<Uint8Array | undefined> {
     const frames = await this.exchange(peerIdFromString(peer), VALIDATORS_PROTOCOL, [new Uint8Array(0)], { maxFrameBytes: MAX_VALIDATORS_FRAME_BYTES, maxFrames: 1 });

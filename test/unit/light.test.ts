@@ -7,7 +7,7 @@ import { genesisFromFlags } from '../../src/chain/genesis-block.js';
 import { readValidatorSet, validatorKey, type ValidatorInfo } from '../../src/chain/validator-set.js';
 import { encodeCertificate, voteSigningBytes, VOTE_COMMIT } from '../../src/chain/votes.js';
 import { nextHeaderProblem, type TrustedSet } from '../../src/light/follower.js';
-import { encodeValidatorSetProof, verifyValidatorSetProof, type ProofSource } from '../../src/light/validator-proof.js';
+import { encodeValidatorSetProof, verifyValidatorSetProof, type ProofSource } from '../../src/chain/validator-set-proof.js';
 import { peerHeaderProblem } from '../../src/ops/snapshot-peers.js';
 
 /**

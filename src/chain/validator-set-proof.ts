@@ -1,7 +1,7 @@
 import { STAKING_STATE_KEY, CHAIN_PARAMS_KEY } from '../abi/state.js';
-import type { BlockHeader } from '../chain/block.js';
-import { chainParams } from '../chain/chain-params.js';
-import { decodeStakingState, readValidatorSet, validatorKey, type ValidatorInfo } from '../chain/validator-set.js';
+import type { BlockHeader } from './block.js';
+import { chainParams } from './chain-params.js';
+import { decodeStakingState, readValidatorSet, validatorKey, type ValidatorInfo } from './validator-set.js';
 import { BorshReader, BorshWriter } from '../codec/borsh.js';
 import { bytesEqual, toHex } from '../codec/hash.js';
 import { STATE_TREE_DEPTH, verifyStateProof, type StateProof } from '../codec/state-proof.js';

@@ -180,7 +180,8 @@ export class ElasticState extends StateView {
     }
     this.applied++;
     this.coldStep();
-    if (this.applied === 1 || this.applied % WARM_COUNT_EVERY === 0) this.recount();
+    // The first blocks: genesis is applied here before it is durable, so the first count may miss it.
+    if (this.applied <= 2 || this.applied % WARM_COUNT_EVERY === 0) this.recount();
     else if (this.applied % WARM_BYTES_EVERY === 0) {
       void this.warm.stateBytesOnDisk().then((bytes) => { this.warmTier.bytes = bytes; }, () => {});
     }
@@ -199,15 +200,19 @@ export class ElasticState extends StateView {
       this.warmTier.evictions += result.moved;
       this.coldTier.keys += result.moved;
       this.coldTier.bytes += result.movedBytes;
+      // A whole pass over warm: count both tiers again (the counts between are kept by the moves
+      // and writes seen here, which miss the writes of keys evicted between their read and write).
+      if (result.wrapped && result.moved > 0) this.recount();
     }, (error: unknown) => {
       this.coldFailure = error instanceof Error ? error.message : String(error);
     }).finally(() => { this.stepping = false; });
   }
 
   /**
-   * Count the warm tier's keys again (a keys-only scan in the background): after the first block
-   * (genesis writes keys never read) and every WARM_COUNT_EVERY blocks, since between counts the
-   * writes of keys evicted between their read and their write are not counted.
+   * Count the warm and cold tiers' keys again (keys-only scans in the background): after the first
+   * blocks (genesis writes keys never read), every WARM_COUNT_EVERY blocks and after a pass of the
+   * cold sweep that moved records, since between counts the writes of keys evicted between their
+   * read and their write are not counted.
    */
   private recount(): void {
     if (this.counting) return;

@@ -66,8 +66,12 @@ export class BenchNode {
 
   async stop(): Promise<void> {
     await new Promise<void>((r) => {
+      if (this.child.exitCode !== null) return r();
       this.child.once('exit', () => r());
       this.child.kill('SIGTERM');
+      // A node on a kept data directory (the elastic bench's seeder) must not hold the bench up:
+      // past a minute it is killed (its database keeps whole blocks either way).
+      if (this.keep) setTimeout(() => this.child.kill('SIGKILL'), 60_000).unref();
     });
     if (!this.keep) await rm(this.dataDir, { recursive: true, force: true });
   }

@@ -15,11 +15,15 @@ const MAIN = join(ROOT, 'dist/src/cli/main.js');
 export interface RpcReply { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
 
 export class BenchNode {
-  private constructor(private readonly child: ChildProcess, readonly url: string, private readonly dataDir: string) {}
+  private constructor(private readonly child: ChildProcess, readonly url: string, private readonly dataDir: string, private readonly keep = false) {}
 
-  /** `log`: a file for the node's verbose log (block phase timings); NTV_BENCH_NODE_LOG sets one too. */
-  static async start(args: string[], log = process.env.NTV_BENCH_NODE_LOG): Promise<BenchNode> {
-    const dataDir = await mkdtemp(join(tmpdir(), 'ntv-bench-'));
+  /**
+   * `log`: a file for the node's verbose log (block phase timings); NTV_BENCH_NODE_LOG sets one too.
+   * `dataDir`: run on this data directory, left in place by `stop` (default: a temporary one, removed).
+   */
+  static async start(args: string[], log = process.env.NTV_BENCH_NODE_LOG, dataDir?: string): Promise<BenchNode> {
+    const keep = dataDir !== undefined;
+    dataDir ??= await mkdtemp(join(tmpdir(), 'ntv-bench-'));
     const port = await freePort();
     // For profiling: NTV_BENCH_NODE_FLAGS passes Node flags to the node under test (e.g. --cpu-prof).
     const nodeFlags = (process.env.NTV_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -27,8 +31,11 @@ export class BenchNode {
     const child = spawn(process.execPath, [...nodeFlags, MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, ...args, ...extra], {
       stdio: log ? ['ignore', openSync(log, 'w'), 'inherit'] : 'ignore',
     });
-    const node = new BenchNode(child, `http://127.0.0.1:${port}/`, dataDir);
-    for (let i = 0; i < 200; i++) {
+    const node = new BenchNode(child, `http://127.0.0.1:${port}/`, dataDir, keep);
+    // A node opened on a given data directory may first load a large state (the elastic bench's
+    // millions of accounts): it gets up to 15 minutes.
+    const tries = keep ? 9000 : 200;
+    for (let i = 0; i < tries && child.exitCode === null; i++) {
       try {
         await node.call('svc_version', []);
         return node;
@@ -36,7 +43,8 @@ export class BenchNode {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    throw new Error('bench node did not start');
+    child.kill('SIGKILL');
+    throw new Error(`bench node did not start${child.exitCode !== null ? ` (exited ${child.exitCode})` : ''}`);
   }
 
   /** The node's process id: per-thread CPU (bench/proc-stat.ts) and resident memory sampling. */
@@ -58,10 +66,14 @@ export class BenchNode {
 
   async stop(): Promise<void> {
     await new Promise<void>((r) => {
+      if (this.child.exitCode !== null) return r();
       this.child.once('exit', () => r());
       this.child.kill('SIGTERM');
+      // A node on a kept data directory (the elastic bench's seeder) must not hold the bench up:
+      // past a minute it is killed (its database keeps whole blocks either way).
+      if (this.keep) setTimeout(() => this.child.kill('SIGKILL'), 60_000).unref();
     });
-    await rm(this.dataDir, { recursive: true, force: true });
+    if (!this.keep) await rm(this.dataDir, { recursive: true, force: true });
   }
 }
 

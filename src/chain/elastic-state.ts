@@ -3,6 +3,7 @@ import { accountKey, balanceKey } from '../abi/state.js';
 import { decodeBundle } from '../codec/bundle.js';
 import { blake3 } from '../codec/hash.js';
 import type { StateWrite } from '../storage/chain-store.js';
+import type { ColdOp, ColdStepResult, StateTier } from '../storage/cold-store.js';
 import { StateView, toKey, type StateSource, type StorageStats, type TierStats } from './state-view.js';
 
 /**
@@ -16,6 +17,11 @@ import { StateView, toKey, type StateSource, type StorageStats, type TierStats }
  * - **warm**: the node's LevelDB (the `s` records, written by the block writer as before), read
  *   synchronously on a miss (classic-level's `getSync`: the core's reads stay synchronous), and
  *   ahead of a block with one `getMany` of the keys it will touch (`prefetch`, `blockKeys`).
+ * - **cold**: records not written for `coldAfter` blocks (between one and two windows of that many),
+ *   moved by the block writer's thread into a key range of their own (`z`,
+ *   src/storage/cold-store.ts); a read that misses warm reads cold, and the record is promoted into
+ *   hot; a block that writes it puts it back into warm. After each durable block one step of the
+ *   sweep (`COLD_STEP_KEYS` warm records looked at) is asked of the writer's thread.
  *
  * The store writes nothing: the block writer still puts every state write into the database, and
  * `apply` (a block is durable) puts the block's values into the hot tier, where the next reads find
@@ -29,12 +35,19 @@ export interface ElasticOptions {
   hotBytes: number;
   /** replace the core instance once its cache holds more keys than this */
   coreKeys: number;
+  /** records not written for this many blocks go cold (0: no cold tier) */
+  coldAfter: number;
 }
 
 /** The warm store: the node's database (src/storage/chain-store.ts). */
 export interface WarmStore extends StateSource {
-  getStateSync(key: Uint8Array): Uint8Array | undefined;
-  getStateMany(keys: Uint8Array[]): Promise<Array<Uint8Array | undefined>>;
+  /** warm then cold, with the tier that held the record */
+  readStateSync(key: Uint8Array): { value: Uint8Array | undefined; tier: StateTier };
+  readStateMany(keys: Uint8Array[]): Promise<Array<{ value: Uint8Array | undefined; tier: StateTier }>>;
+  countCold(): Promise<{ keys: number; bytes: number }>;
+  /** a cold tier request run on the block writer's thread */
+  cold(op: ColdOp): Promise<ColdStepResult>;
+  head(): Promise<number | undefined>;
   scanState(prefix: number, onRecord: (key: Uint8Array, value: Uint8Array) => void): Promise<void>;
   countState(): Promise<{ keys: number; bytes: number }>;
   stateBytesOnDisk(): Promise<number>;
@@ -50,6 +63,10 @@ export const HOT_ENTRY_OVERHEAD = 160;
 /** Defaults (docs/operations.md): a 256 MiB hot tier and a core recycled past 250,000 keys. */
 export const DEFAULT_HOT_MB = 256;
 export const DEFAULT_CORE_KEYS = 250_000;
+/** Records not written for 10,000 blocks (~3 hours at 1 s blocks) go cold. */
+export const DEFAULT_COLD_AFTER = 10_000;
+/** Warm records the cold sweep looks at per durable block (a full pass over 5M records: ~600 blocks). */
+const COLD_STEP_KEYS = 8192;
 
 /** How often (in applied blocks) the warm tier's on-disk size estimate is refreshed. */
 const WARM_BYTES_EVERY = 50;
@@ -59,6 +76,8 @@ const WARM_COUNT_EVERY = 1000;
 interface HotEntry {
   value: Uint8Array | null;
   bytes: number;
+  /** read from the cold tier (a write of it moves it back to warm) */
+  cold?: boolean;
 }
 
 function emptyTier(): TierStats {
@@ -70,6 +89,10 @@ export class ElasticState extends StateView {
   private readonly hot = new Map<string, HotEntry>();
   private readonly hotTier = emptyTier();
   private readonly warmTier = emptyTier();
+  private readonly coldTier = emptyTier();
+  private stepping = false;
+  /** why the last cold step failed (the next block tries again) */
+  coldFailure: string | undefined;
   /** bumped by every `apply`: a prefetch that raced a block's writes leaves its results out */
   private epoch = 0;
   private opened = false;
@@ -96,10 +119,9 @@ export class ElasticState extends StateView {
       return entry.value ?? undefined;
     }
     this.hotTier.misses++;
-    const value = this.warm.getStateSync(key);
-    if (value === undefined) this.warmTier.misses++;
-    else this.warmTier.hits++;
-    this.promote(k, value ?? null);
+    const { value, tier } = this.warm.readStateSync(key);
+    this.count(value, tier);
+    this.promote(k, value ?? null, tier === 'cold');
     return value;
   }
 
@@ -120,7 +142,11 @@ export class ElasticState extends StateView {
     const counted = await this.warm.countState();
     this.warmTier.keys = counted.keys;
     this.warmTier.bytes = counted.bytes;
-    return counted.keys;
+    const cold = await this.warm.countCold();
+    this.coldTier.keys = cold.keys;
+    this.coldTier.bytes = cold.bytes;
+    if (this.options.coldAfter > 0) await this.warm.cold({ kind: 'configure', window: this.options.coldAfter, height: (await this.warm.head()) ?? 0 });
+    return counted.keys + cold.keys;
   }
 
   override load(key: Uint8Array, value: Uint8Array): void {
@@ -137,7 +163,15 @@ export class ElasticState extends StateView {
       // The warm key count follows the writes whose previous state is known (the core read the key
       // before writing it, so it is almost always in hot).
       if (before !== undefined) {
-        if (before.value === null && value !== null) this.warmTier.keys++;
+        if (before.cold) {
+          // The block writer's thread put it back into warm and deleted its cold copy.
+          this.coldTier.keys--;
+          this.coldTier.evictions++;
+          if (value !== null) {
+            this.warmTier.keys++;
+            this.warmTier.promotions++;
+          }
+        } else if (before.value === null && value !== null) this.warmTier.keys++;
         else if (before.value !== null && value === null) this.warmTier.keys--;
         this.removeHot(k, before);
       }
@@ -145,25 +179,54 @@ export class ElasticState extends StateView {
       this.notifyWatchers(key, value);
     }
     this.applied++;
-    if (this.applied === 1 || this.applied % WARM_COUNT_EVERY === 0) this.recount();
+    this.coldStep();
+    // The first blocks: genesis is applied here before it is durable, so the first count may miss it.
+    if (this.applied <= 2 || this.applied % WARM_COUNT_EVERY === 0) this.recount();
     else if (this.applied % WARM_BYTES_EVERY === 0) {
       void this.warm.stateBytesOnDisk().then((bytes) => { this.warmTier.bytes = bytes; }, () => {});
     }
   }
 
   /**
-   * Count the warm tier's keys again (a keys-only scan in the background): after the first block
-   * (genesis writes keys never read) and every WARM_COUNT_EVERY blocks, since between counts the
-   * writes of keys evicted between their read and their write are not counted.
+   * One step of the cold sweep on the writer's thread (src/storage/cold-store.ts): it runs between
+   * group writes, so it never races a block's write of the same keys. One at a time.
+   */
+  private coldStep(): void {
+    if (this.options.coldAfter <= 0 || this.stepping) return;
+    this.stepping = true;
+    void this.warm.cold({ kind: 'step', maxKeys: COLD_STEP_KEYS }).then((result) => {
+      this.coldFailure = undefined;
+      this.warmTier.keys -= result.moved;
+      this.warmTier.evictions += result.moved;
+      this.coldTier.keys += result.moved;
+      this.coldTier.bytes += result.movedBytes;
+      // A whole pass over warm: count both tiers again (the counts between are kept by the moves
+      // and writes seen here, which miss the writes of keys evicted between their read and write).
+      if (result.wrapped && result.moved > 0) this.recount();
+    }, (error: unknown) => {
+      this.coldFailure = error instanceof Error ? error.message : String(error);
+    }).finally(() => { this.stepping = false; });
+  }
+
+  /**
+   * Count the warm and cold tiers' keys again (keys-only scans in the background): after the first
+   * blocks (genesis writes keys never read), every WARM_COUNT_EVERY blocks and after a pass of the
+   * cold sweep that moved records, since between counts the writes of keys evicted between their
+   * read and their write are not counted.
    */
   private recount(): void {
     if (this.counting) return;
     this.counting = true;
     const epoch = this.epoch;
-    void this.warm.countState().then((counted) => {
-      // Blocks applied during the scan may or may not be in it: keep the count only when none was.
-      if (epoch === this.epoch) this.warmTier.keys = counted.keys;
+    void Promise.all([this.warm.countState(), this.warm.countCold()]).then(([counted, cold]) => {
+      // Blocks applied (or records moved) during the scan may or may not be in it: keep the counts
+      // only when none was.
+      if (epoch === this.epoch) {
+        this.warmTier.keys = counted.keys;
+        this.coldTier.keys = cold.keys;
+      }
       this.warmTier.bytes = counted.bytes;
+      this.coldTier.bytes = cold.bytes;
     }, () => {}).finally(() => { this.counting = false; });
   }
 
@@ -178,17 +241,16 @@ export class ElasticState extends StateView {
     }
     if (wanted.length === 0) return;
     const epoch = this.epoch;
-    const values = await this.warm.getStateMany(wanted);
+    const values = await this.warm.readStateMany(wanted);
     // A block became durable meanwhile: its writes may be newer than what was read; leave them to
     // the synchronous miss path.
     if (epoch !== this.epoch) return;
     for (let i = 0; i < wanted.length; i++) {
       const k = toKey(wanted[i]!);
       if (this.hot.has(k)) continue;
-      const value = values[i];
-      if (value === undefined) this.warmTier.misses++;
-      else this.warmTier.hits++;
-      this.promote(k, value ?? null);
+      const { value, tier } = values[i]!;
+      this.count(value, tier);
+      this.promote(k, value ?? null, tier === 'cold');
       this.prefetched++;
     }
   }
@@ -204,20 +266,33 @@ export class ElasticState extends StateView {
   override stats(): StorageStats {
     return {
       mode: 'elastic',
-      tiers: { hot: { ...this.hotTier, keys: this.hot.size }, warm: { ...this.warmTier } },
+      tiers: { hot: { ...this.hotTier, keys: this.hot.size }, warm: { ...this.warmTier }, cold: { ...this.coldTier } },
       hotLimitBytes: this.options.hotBytes,
       coreRecycles: this.coreRecycles,
       prefetchedKeys: this.prefetched,
     };
   }
 
-  private promote(k: string, value: Uint8Array | null): void {
-    this.hotTier.promotions++;
-    this.insertHot(k, value);
+  /** A read that reached the database: warm answered, or cold did (a warm miss first), or neither. */
+  private count(value: Uint8Array | undefined, tier: StateTier): void {
+    if (tier === 'warm' && value !== undefined) {
+      this.warmTier.hits++;
+      return;
+    }
+    this.warmTier.misses++;
+    if (tier === 'cold') {
+      this.coldTier.hits++;
+      this.coldTier.promotions++;
+    } else this.coldTier.misses++;
   }
 
-  private insertHot(k: string, value: Uint8Array | null): void {
-    const entry: HotEntry = { value, bytes: k.length + (value?.length ?? 0) + HOT_ENTRY_OVERHEAD };
+  private promote(k: string, value: Uint8Array | null, cold = false): void {
+    this.hotTier.promotions++;
+    this.insertHot(k, value, cold);
+  }
+
+  private insertHot(k: string, value: Uint8Array | null, cold = false): void {
+    const entry: HotEntry = { value, bytes: k.length + (value?.length ?? 0) + HOT_ENTRY_OVERHEAD, ...(cold ? { cold } : {}) };
     this.hot.set(k, entry);
     this.hotTier.bytes += entry.bytes;
     if (this.hotTier.bytes > this.options.hotBytes) this.evict();

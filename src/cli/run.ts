@@ -8,7 +8,7 @@ import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
 import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
-import { DEFAULT_CORE_KEYS, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
+import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
 import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';
 
@@ -253,6 +253,9 @@ export class RunCommand extends Command {
   light = Option.Boolean('--light', false, {
     description: 'Run a light node: follow block headers and finality certificates from --bootnodes, verifying signatures and stake against the validator set proven from state roots; no state, no block production; state methods answer -32013 (docs/operations.md "Light node"). Needs --genesis-validators (default: off)',
   });
+  elasticColdAfter = Option.String('--elastic-cold-after', String(DEFAULT_COLD_AFTER), {
+    description: `With --elastic-state, move state records not written for this many blocks (up to twice as many) to the cold tier; 0: no cold tier (docs/operations.md "Elastic state") (default: ${DEFAULT_COLD_AFTER})`, validator: isNonNegativeInteger,
+  });
   dryRunImport = Option.String('--dry-run-import', {
     description: 'Test-import a state export (ntv-node export) into a temporary database, report, and exit without starting; non-zero exit naming the first bad records (default: off)',
   });
@@ -305,7 +308,7 @@ export class RunCommand extends Command {
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
       verifyOnStart: this.verifyOnStart,
-      ...(this.elasticState ? { elasticState: { hotBytes: Math.round(this.elasticHotMb * 1024 * 1024), coreKeys: this.elasticCoreKeys } } : {}),
+      ...(this.elasticState ? { elasticState: { hotBytes: Math.round(this.elasticHotMb * 1024 * 1024), coreKeys: this.elasticCoreKeys, coldAfter: this.elasticColdAfter } } : {}),
       ...(this.serveSnapshots ? { serveSnapshots: { interval: this.snapshotInterval, keep: SNAPSHOTS_KEPT } } : {}),
       ...(this.snapshotUrl !== undefined ? { snapshotUrl: this.snapshotUrl } : {}),
       ...(window ? {
@@ -324,8 +327,8 @@ export class RunCommand extends Command {
       ...(this.autoVoteSeed !== undefined ? { autoVoteSeed: parseSeedFlag('--auto-vote-seed', this.autoVoteSeed) } : {}),
       waitAtUpgrade: this.waitAtUpgrade,
     };
-    if (!this.elasticState && (this.elasticHotMb !== DEFAULT_HOT_MB || this.elasticCoreKeys !== DEFAULT_CORE_KEYS)) {
-      throw new UsageError('--elastic-hot-mb and --elastic-core-keys take effect only with --elastic-state');
+    if (!this.elasticState && (this.elasticHotMb !== DEFAULT_HOT_MB || this.elasticCoreKeys !== DEFAULT_CORE_KEYS || this.elasticColdAfter !== DEFAULT_COLD_AFTER)) {
+      throw new UsageError('--elastic-hot-mb, --elastic-core-keys and --elastic-cold-after take effect only with --elastic-state');
     }
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
       throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');

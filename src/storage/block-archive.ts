@@ -2,6 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Level } from 'level';
+import { readStateMany } from './cold-store.js';
 import { BlockFileReader, blockFilesDir, decodeLocation } from './block-files.js';
 import { blockKey, FORMAT, HEAD, IndexKeys, Prefix, prefixed, readU64, STORAGE_FORMAT, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
@@ -77,7 +78,8 @@ export class BlockArchive {
 
   /** State values at the head, by state key (undefined: absent). */
   async state(keys: readonly Uint8Array[]): Promise<Array<Uint8Array | undefined>> {
-    return this.db.getMany(keys.map((k) => prefixed(Prefix.State, k)));
+    // through the warm and the cold ranges (src/storage/cold-store.ts)
+    return (await readStateMany(this.db, keys)).map((r) => r.value);
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
 import { GroupState, putBlock, putPositions, sealGroup, type IndexOp, type PackedBlockWrite } from './block-batch.js';
 import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation } from './block-files.js';
+import { ColdWriter, type ColdRequest, type ColdResponse } from './cold-store.js';
 import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { loadOutcomeEncoder } from './outcome-wasm.js';
@@ -35,7 +36,7 @@ export interface WriterInit {
  */
 export interface WriterTimings { build: number; seal: number; files: number; level: number }
 
-export type WriterRequest = { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean } | { type: 'close' };
+export type WriterRequest = { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean } | { type: 'close' } | ColdRequest;
 export type WriterResponse =
   /** `lookupHeight`: every block up to it has its position records (-1: none yet) */
   | { type: 'ready'; lookupHeight: number }
@@ -46,7 +47,8 @@ export type WriterResponse =
   /** building the lookup index behind the head failed and stopped; block writes go on */
   | { type: 'lookup-failed'; error: string }
   | { type: 'failed'; ids: number[]; error: string }
-  | { type: 'closed' };
+  | { type: 'closed' }
+  | ColdResponse;
 
 /** A group takes at most this many blocks (more units wait for the next group); a unit is never split. */
 const MAX_BLOCKS_PER_GROUP = 10;
@@ -97,6 +99,8 @@ const fileReader = new BlockFileReader(blockFilesDir(path));
  * marker and every block's records (ChainStore.open writes the marker before this thread starts).
  */
 let lookupHeight = await readHeight(LOOKUP_MARKER);
+// The elastic state's cold tier (src/storage/cold-store.ts): its moves run here, between group writes.
+const cold = await ColdWriter.open(db);
 /** when the last catch-up unit arrived (performance.now) */
 let lastCatchUp = -Infinity;
 let lookupTimer: NodeJS.Timeout | undefined;
@@ -123,6 +127,12 @@ port.on('message', (request: WriterRequest) => {
     lookupTimer = undefined;
     if (failed !== undefined) closeAll();
     else pump();
+    return;
+  }
+  if (request.type === 'cold') {
+    if (failed !== undefined) post({ type: 'cold-done', id: request.id, error: `an earlier write failed: ${failed}` });
+    else cold.add(request);
+    pump();
     return;
   }
   if (failed !== undefined) {
@@ -181,6 +191,7 @@ function pump(): void {
   const group = sealed.shift();
   if (!group) {
     if (closing) closeAll();
+    else if (!open && cold.pending) runCold();
     else if (!open) scheduleLookup();
     return;
   }
@@ -192,7 +203,7 @@ function pump(): void {
   const lookup = { positions: !group.catchUp, marker: !group.catchUp && lookupHeight === first - 1 };
   const sealStarted = performance.now();
   try {
-    sealGroup(group.batch, group.writes, group.state, lookup);
+    sealGroup(cold.wrap(group.batch, last), group.writes, group.state, lookup);
   } catch (error) {
     sealed.unshift(group);
     writing = false;
@@ -220,6 +231,16 @@ function pump(): void {
       fail(error);
     },
   );
+}
+
+/** A cold tier request (a move of records, cold-store.ts), while no group write is under way. */
+function runCold(): void {
+  writing = true;
+  void cold.runNext(head).then((response) => {
+    writing = false;
+    post(response);
+    pump();
+  });
 }
 
 /** Refuse every unit not yet written, and all later ones. */

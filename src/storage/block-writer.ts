@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packBlockWrite, type BlockWrite } from './block-batch.js';
+import type { ColdOp, ColdStepResult } from './cold-store.js';
 import type { WriterInit, WriterRequest, WriterResponse, WriterTimings } from './block-writer-worker.js';
 
 /** What the node hears of the lookup index built behind the head (docs/storage.md "The transaction lookup index"). */
@@ -30,6 +31,8 @@ export class BlockWriter {
   /** why a write could not even be packed: later writes are refused too (cleared by close) */
   private refused: string | undefined;
   private closed: (() => void) | undefined;
+  /** cold tier requests (cold-store.ts) waiting for the thread's answer */
+  private readonly coldWaiters = new Map<number, { resolve(result: ColdStepResult): void; reject(error: Error): void }>();
   /**
    * Every block up to this height has its position records (docs/storage.md "The transaction lookup
    * index"); ChainStore.open reads it, and the thread reports it as it moves. -1: none yet.
@@ -67,6 +70,24 @@ export class BlockWriter {
     return done;
   }
 
+  /**
+   * A cold tier request (src/storage/cold-store.ts), run on the writer's thread between group
+   * writes, so a record's move and a block's write of the same key never overlap.
+   */
+  async cold(op: ColdOp): Promise<ColdStepResult> {
+    await this.start();
+    if (this.failure) throw this.failure;
+    const id = this.nextId++;
+    const done = new Promise<ColdStepResult>((resolve, reject) => this.coldWaiters.set(id, { resolve, reject }));
+    this.post({ type: 'cold', id, op });
+    return done;
+  }
+
+  private rejectCold(reason: string): void {
+    for (const waiter of this.coldWaiters.values()) waiter.reject(new Error(reason));
+    this.coldWaiters.clear();
+  }
+
   /** Waits for the writes posted so far, then closes the thread's database handle; a later write starts a new thread. */
   async close(): Promise<void> {
     this.refused = undefined;
@@ -78,6 +99,7 @@ export class BlockWriter {
       this.post({ type: 'close' });
       await closed;
     }
+    this.rejectCold('the block writer closed');
     this.worker = undefined;
     this.ready = undefined;
     this.failure = undefined;
@@ -100,6 +122,12 @@ export class BlockWriter {
           this.lookupHeight = message.lookupHeight;
           resolve();
         } else if (message.type === 'closed') this.closed?.();
+        else if (message.type === 'cold-done') {
+          const waiter = this.coldWaiters.get(message.id);
+          this.coldWaiters.delete(message.id);
+          if (message.error !== undefined) waiter?.reject(new Error(`cold tier: ${message.error}`));
+          else waiter?.resolve(message.result!);
+        }
         else if (message.type === 'indexed') {
           this.lookupHeight = message.lookupHeight;
           if (message.report) this.events.onLookupProgress?.(message.lookupHeight, message.head);
@@ -114,6 +142,7 @@ export class BlockWriter {
             this.stats.blocks += message.blocks;
           }
           const error = message.type === 'failed' ? new Error(`block write failed: ${message.error}`) : undefined;
+          if (error) this.rejectCold(error.message);
           const timings = message.type === 'written' ? message.timings : undefined;
           for (const id of message.ids) {
             const waiter = this.pending.get(id);
@@ -128,6 +157,7 @@ export class BlockWriter {
         reject(error);
         for (const waiter of this.pending.values()) waiter.reject(error);
         this.pending.clear();
+        this.rejectCold(error.message);
         this.closed?.();
       };
       worker.on('error', (error) => fail(new Error(`the block writer thread failed: ${error.message}`)));

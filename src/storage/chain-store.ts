@@ -8,6 +8,7 @@ import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
 import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
+import { countCold, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
@@ -24,7 +25,12 @@ export interface ConsistentRead {
   headBlock(): Promise<{ block: Uint8Array; outcome: Uint8Array | undefined; certificate: Uint8Array | undefined } | undefined>;
   /** a block by height, if held */
   block(height: number): Promise<Uint8Array | undefined>;
-  /** records in key order, in batches, with their database prefix */
+  /**
+   * every state record, warm and cold merged (src/storage/cold-store.ts), in key order, in batches
+   * of [state key, value]; `onBoth` hears of a key held in both ranges (damage)
+   */
+  state(options?: { onBoth?(stateKey: Uint8Array): void }): AsyncGenerator<Array<[Uint8Array, Uint8Array]>>;
+  /** records in key order, in batches, with their database prefix (the cold range under its own) */
   entries(range?: { gte?: Uint8Array; lt?: Uint8Array }): AsyncGenerator<Array<[Uint8Array, Uint8Array]>>;
   close(): Promise<void>;
 }
@@ -124,21 +130,12 @@ export class ChainStore {
     return value === undefined ? undefined : readU64(value);
   }
 
-  /** Stream every state record, in key order, to `onRecord` (used once at start-up). */
+  /** Stream every state record, warm and cold, in key order, to `onRecord` (used once at start-up). */
   async loadState(onRecord: (key: Uint8Array, value: Uint8Array) => void): Promise<number> {
     let count = 0;
-    const iterator = this.db.iterator({ gte: Uint8Array.of(Prefix.State), lt: Uint8Array.of(Prefix.State + 1) });
-    try {
-      for (;;) {
-        const entries = await iterator.nextv(4096);
-        if (entries.length === 0) break;
-        for (const [key, value] of entries) {
-          onRecord(key.subarray(1), value);
-          count++;
-        }
-      }
-    } finally {
-      await iterator.close();
+    for await (const entries of mergedState(this.db)) {
+      for (const [key, value] of entries) onRecord(key, value);
+      count += entries.length;
     }
     return count;
   }
@@ -149,16 +146,34 @@ export class ChainStore {
    * written batch holds.
    */
   getStateSync(key: Uint8Array): Uint8Array | undefined {
-    return this.db.getSync(prefixed(Prefix.State, key)) ?? undefined;
+    return readStateSync(this.db, key).value;
   }
 
-  /** State records by key in one `getMany` (the elastic store's prefetch); undefined where absent. */
+  /** getStateSync with the tier (warm or cold, src/storage/cold-store.ts) that held the record. */
+  readStateSync(key: Uint8Array): { value: Uint8Array | undefined; tier: StateTier } {
+    return readStateSync(this.db, key);
+  }
+
+  /** State records by key through warm and cold (the elastic store's prefetch); undefined where absent. */
   async getStateMany(keys: Uint8Array[]): Promise<Array<Uint8Array | undefined>> {
-    if (keys.length === 0) return [];
-    return this.db.getMany(keys.map((key) => prefixed(Prefix.State, key)));
+    return (await readStateMany(this.db, keys)).map((r) => r.value);
   }
 
-  /** The number of state records (keys only, no values read) and LevelDB's estimate of their bytes on disk. */
+  readStateMany(keys: Uint8Array[]): Promise<Array<{ value: Uint8Array | undefined; tier: StateTier }>> {
+    return readStateMany(this.db, keys);
+  }
+
+  /** The cold tier's record count and estimated bytes (src/storage/cold-store.ts). */
+  countCold(): Promise<{ keys: number; bytes: number }> {
+    return countCold(this.db);
+  }
+
+  /** A cold tier request, run on the block writer's thread between group writes (cold-store.ts). */
+  cold(op: ColdOp): Promise<ColdStepResult> {
+    return this.writer.cold(op);
+  }
+
+  /** The number of warm state records (keys only, no values read) and LevelDB's estimate of their bytes on disk. */
   async countState(): Promise<{ keys: number; bytes: number }> {
     let keys = 0;
     const range = { gte: Uint8Array.of(Prefix.State), lt: Uint8Array.of(Prefix.State + 1) };
@@ -306,18 +321,10 @@ export class ChainStore {
     }
   }
 
-  /** Stream the state records whose key starts with `statePrefix` (e.g. 0x02 balances). */
+  /** Stream the state records (warm and cold) whose key starts with `statePrefix` (e.g. 0x02 balances). */
   async scanState(statePrefix: number, onRecord: (key: Uint8Array, value: Uint8Array) => void): Promise<void> {
-    const gte = Uint8Array.of(Prefix.State, statePrefix);
-    const iterator = this.db.iterator({ gte, lt: prefixEnd(gte) });
-    try {
-      for (;;) {
-        const entries = await iterator.nextv(4096);
-        if (entries.length === 0) return;
-        for (const [key, value] of entries) onRecord(key.subarray(1), value);
-      }
-    } finally {
-      await iterator.close();
+    for await (const entries of mergedState(this.db, { prefix: Uint8Array.of(statePrefix) })) {
+      for (const [key, value] of entries) onRecord(key, value);
     }
   }
 
@@ -361,6 +368,7 @@ export class ChainStore {
           certificate: await db.get(prefixed(Prefix.Certificate, u64(head)), { snapshot }),
         };
       },
+      state: (options = {}) => mergedState(db, { snapshot, ...options }),
       async *entries(range: { gte?: Uint8Array; lt?: Uint8Array } = {}) {
         const iterator = db.iterator({ ...range, snapshot });
         try {

@@ -28,7 +28,7 @@ export interface IntegrityReport {
   ms: number;
 }
 
-const META_LENGTHS: Record<string, number> = { head: 8, format: 1, 'index-version': 1, 'lookup-height': 8, 'oldest-height': 8 };
+const META_LENGTHS: Record<string, number> = { head: 8, format: 1, 'index-version': 1, 'lookup-height': 8, 'oldest-height': 8, cold: 12 };
 
 /** Expected key length (with the prefix byte) and a value check, per non-state prefix. */
 const LAYOUT: Record<number, { name: string; key?: number; value?: (v: Uint8Array) => string | undefined }> = {
@@ -45,6 +45,7 @@ const LAYOUT: Record<number, { name: string; key?: number; value?: (v: Uint8Arra
   [Prefix.TokenTransfers]: { name: 'token transfers', key: 41, value: (v) => (v.length % 6 === 0 ? undefined : `${v.length} bytes, not 6 per transfer`) },
   [Prefix.TokenHolders]: { name: 'token holder', key: 66, value: (v) => (v.length === 0 ? undefined : 'non-empty value') },
   [Prefix.TokensHeld]: { name: 'tokens held', key: 65, value: (v) => (v.length === 0 ? undefined : 'non-empty value') },
+  [Prefix.Written]: { name: 'cold tier written index', value: (v) => (v.length === 0 ? undefined : 'non-empty value') },
 };
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -64,12 +65,14 @@ export async function verifyStore(store: ChainStore, options: { maxAnomalies?: n
   let records = 0;
   let headBlock: Uint8Array | undefined;
   try {
-    for await (const batch of read.entries()) {
+    // Every range but the state's ('s' warm, 'z' cold), which is read merged below.
+    const ranges = [{ lt: Uint8Array.of(Prefix.State) }, { gte: Uint8Array.of(Prefix.State + 1), lt: Uint8Array.of(Prefix.Cold) }, { gte: Uint8Array.of(Prefix.Cold + 1) }];
+    for (const range of ranges) for await (const batch of read.entries(range)) {
       for (const [key, value] of batch) {
         records++;
         const prefix = key[0]!;
-        if (prefix === Prefix.State) {
-          state.add(key.subarray(1), value);
+        if (prefix === Prefix.Written && key.length < 6) {
+          report(key, `cold tier written index key of ${key.length} bytes, expected at least 6`);
           continue;
         }
         const layout = LAYOUT[prefix];
@@ -99,6 +102,12 @@ export async function verifyStore(store: ChainStore, options: { maxAnomalies?: n
           else if (at.blockLength === 0) report(key, 'block location of an empty block');
         }
       }
+    }
+    // The state records of both tiers merged in key order (src/storage/cold-store.ts), from the
+    // same snapshot: the root is that of the whole state wherever each record lies.
+    for await (const batch of read.state({ onBoth: (key) => report(Uint8Array.of(Prefix.Cold, ...key), 'state record held both warm and cold (a move or a write half applied)') })) {
+      records += batch.length;
+      for (const [key, value] of batch) state.add(key, value);
     }
     const head = await read.headBlock().catch(() => undefined);
     headBlock = head?.block;

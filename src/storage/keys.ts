@@ -22,6 +22,10 @@ export const enum Prefix {
   TokenTransfers = 0x78, // 'x' + mint + ~height u64 BE → (u32 BE bundle index, u16 BE receipt event index)*
   TokenHolders = 0x6f, // 'o' + mint + (255 − bit length of the balance) u8 + address → empty
   TokensHeld = 0x77, // 'w' + address + mint → empty
+  // The elastic state's cold tier (src/storage/cold-store.ts, docs/operations.md "Elastic state"):
+  // state records not written for a while, moved out of 's' by the block writer's thread.
+  Written = 0x79, // 'y' + window u32 BE + state key → empty: the key was written in that window of blocks
+  Cold = 0x7a, // 'z' + state key → value: a cold state record (a key is under 's' or 'z', never both)
 }
 
 export const HEAD = metaKey('head');
@@ -46,6 +50,13 @@ export const OLDEST_MARKER = metaKey('oldest-height');
  * JSON. 4 is opened; 3 is moved to 4 when opened (migrate-format3.ts).
  */
 export const STORAGE_FORMAT = 4;
+/**
+ * The cold tier's settings (src/storage/cold-store.ts): height it was enabled at u64 BE ‖ window in
+ * blocks u32 BE. Present: the database has a cold range, and every state write deletes its key there.
+ */
+export const COLD_MARKER = metaKey('cold');
+/** The cold sweep's position: the last state key it looked at (absent: start of the range). */
+export const COLD_CURSOR = metaKey('cold-cursor');
 
 /**
  * Key builders of the explorer indexes (docs/explorer.md "Index layouts"). Heights and balances are

@@ -83,13 +83,15 @@ export async function writeStateExport(
       await put(u32(section.length));
       await put(section);
     }
-    for await (const batch of read.entries({ gte: Uint8Array.of(Prefix.State), lt: Uint8Array.of(Prefix.State + 1) })) {
+    // Warm and cold records merged in key order (src/storage/cold-store.ts): an export does not
+    // show which tier held a record.
+    for await (const batch of read.state({ onBoth: (key) => { throw new Error(`state key ${Buffer.from(key).toString('hex')} is held both warm and cold: run the integrity sweep`); } })) {
       const parts: Uint8Array[] = [];
       for (const [key, value] of batch) {
         const lengths = Buffer.alloc(6);
-        lengths.writeUInt16BE(key.length - 1, 0);
+        lengths.writeUInt16BE(key.length, 0);
         lengths.writeUInt32BE(value.length, 2);
-        parts.push(lengths, key.subarray(1), value);
+        parts.push(lengths, key, value);
         records++;
       }
       await put(Buffer.concat(parts));

@@ -21,7 +21,8 @@ const STORED_NODES = 4096;
 const K = (domain: string) => blake3(new TextEncoder().encode(domain));
 let hashers: { leaf: (d: Uint8Array) => Uint8Array; bucket: (d: Uint8Array) => Uint8Array; node: (d: Uint8Array) => Uint8Array } | undefined;
 
-async function treeHashers(): Promise<NonNullable<typeof hashers>> {
+/** The keyed Blake3 hashers of the state-root tree (leaf, bucket, node), shared with the bench's state builder (bench/elastic-state-gen.ts). */
+export async function treeHashers(): Promise<NonNullable<typeof hashers>> {
   hashers ??= {
     leaf: await keyedBlake3(K('ntv.state-root.leaf')),
     bucket: await keyedBlake3(K('ntv.state-root.bucket')),

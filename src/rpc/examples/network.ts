@@ -41,9 +41,10 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
         mode: 'elastic',
         tiers: {
           hot: { keys: 41210, bytes: 9876543, hits: 1203344, misses: 40210, promotions: 40210, evictions: 0 },
-          warm: { keys: 10001234, bytes: 812345678, hits: 38110, misses: 2100, promotions: 0, evictions: 0 },
+          warm: { keys: 1201234, bytes: 98345678, hits: 30110, misses: 10100, promotions: 7200, evictions: 8807200 },
+          cold: { keys: 8800000, bytes: 714000000, hits: 8000, misses: 2100, promotions: 8000, evictions: 7200 },
         },
-        totals: { keys: 10001234, bytes: 822222221, hits: 1241454, misses: 2100, promotions: 40210, evictions: 0 },
+        totals: { keys: 10001234, bytes: 822222221, hits: 1241454, misses: 2100, promotions: 55410, evictions: 8814400 },
         hotLimitBytes: 268435456,
         coreRecycles: 3,
         prefetchedKeys: 38000,
@@ -59,5 +60,5 @@ export const DESCRIPTIONS: Record<string, string> = {
   svc_getDragonflyStats:
     'Counters of bundle forwarding since start (spec §4.17; docs/p2p.md "Dragonfly"): bundles forwarded, sent straight to the leader, received and rejected, and the seal type. No application errors.',
   svc_getStorageStats:
-    'Counters of the state store since start (spec §4.17; docs/operations.md "Elastic state"): with --elastic-state the hot tier (a bounded in-memory cache) and the warm tier (LevelDB), otherwise the one in-memory tier; per tier keys, bytes, hits, misses, promotions, evictions, and totals. No application errors.',
+    'Counters of the state store since start (spec §4.17; docs/operations.md "Elastic state"): with --elastic-state the hot tier (a bounded in-memory cache), the warm tier (LevelDB) and the cold tier (records not written for --elastic-cold-after blocks, in a key range of their own), otherwise the one in-memory tier; per tier keys, bytes, hits, misses, promotions, evictions, and totals. No application errors.',
 };

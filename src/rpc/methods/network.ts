@@ -80,13 +80,13 @@ export function networkMethods({ chain, readers, validator, p2p }: MethodDepende
     }),
     defineMethod({
       name: 'svc_getStorageStats',
-      summary: 'State store tier statistics since start (spec §4.17): with --elastic-state the hot (bounded memory cache) and warm (LevelDB) tiers, otherwise the one in-memory tier; per tier keys, bytes, hits, misses, promotions, evictions (docs/operations.md "Elastic state").',
+      summary: 'State store tier statistics since start (spec §4.17): with --elastic-state the hot (bounded memory cache), warm (LevelDB) and cold (records not written for --elastic-cold-after blocks, a key range of their own) tiers, otherwise the one in-memory tier; per tier keys, bytes, hits, misses, promotions, evictions (docs/operations.md "Elastic state").',
       params: [] as const,
       result: {
         name: 'stats',
         schema: Type.Object({
           mode: Type.Union([Type.Literal('memory'), Type.Literal('elastic')], { description: 'elastic with --elastic-state; memory: the whole state in memory (the default)' }),
-          tiers: Type.Record(Type.String(), TIER_STATS, { description: 'elastic: hot and warm; memory: memory' }),
+          tiers: Type.Record(Type.String(), TIER_STATS, { description: 'elastic: hot, warm and cold; memory: memory' }),
           totals: TIER_STATS,
           hotLimitBytes: Type.Union([Type.Integer(), Type.Null()], { description: 'the hot tier\'s bound (--elastic-hot-mb); null for the unbounded in-memory state' }),
           coreRecycles: Type.Integer({ description: 'core instances replaced to bound their caches (elastic only)' }),
@@ -97,11 +97,14 @@ export function networkMethods({ chain, readers, validator, p2p }: MethodDepende
         const stats = chain.storageStats();
         const tiers = Object.values(stats.tiers);
         const sum = (f: keyof TierStats) => tiers.reduce((n, t) => n + t[f], 0);
-        // Totals over the tiers: keys and bytes of the authoritative tier (the database holds every
-        // record the hot tier caches), reads as the topmost tier saw them, movements summed.
-        const top = tiers[0]!;
-        const bottom = tiers[tiers.length - 1]!;
-        const totals = { keys: bottom.keys, bytes: sum('bytes'), hits: top.hits + (tiers.length > 1 ? bottom.hits : 0), misses: tiers.length > 1 ? bottom.misses : top.misses, promotions: sum('promotions'), evictions: sum('evictions') };
+        // Totals over the tiers: keys of the database's tiers (warm and cold hold every record once,
+        // the hot tier caches some of them), reads answered by any tier, the misses of the last
+        // tier (absent keys), movements summed.
+        const { hot, warm, cold, memory } = stats.tiers;
+        const totals = memory ? { ...memory } : {
+          keys: warm!.keys + (cold?.keys ?? 0), bytes: sum('bytes'), hits: hot!.hits + warm!.hits + (cold?.hits ?? 0),
+          misses: cold ? cold.misses : warm!.misses, promotions: sum('promotions'), evictions: sum('evictions'),
+        };
         return { ...stats, totals };
       },
     }),
@@ -110,9 +113,9 @@ export function networkMethods({ chain, readers, validator, p2p }: MethodDepende
 
 const TIER_STATS = Type.Object({
   keys: Type.Integer({ description: 'records (and, in hot, keys known to be absent) held by the tier' }),
-  bytes: Type.Integer({ description: 'hot: keys, values and per-entry overhead as counted against the bound; warm: LevelDB\'s estimate of the records on disk; memory: keys and values' }),
+  bytes: Type.Integer({ description: 'hot: keys, values and per-entry overhead as counted against the bound; warm, cold: LevelDB\'s estimate of the records on disk; memory: keys and values' }),
   hits: Type.Integer({ description: 'reads the tier answered (a record, or for hot a known absence)' }),
-  misses: Type.Integer({ description: 'reads it could not answer: passed to the next tier (hot), or absent keys (warm, memory)' }),
-  promotions: Type.Integer({ description: 'records moved up into this tier from the one below' }),
-  evictions: Type.Integer({ description: 'records dropped from this tier to stay under its bound' }),
+  misses: Type.Integer({ description: 'reads it could not answer: passed to the next tier (hot, warm), or absent keys (cold, memory)' }),
+  promotions: Type.Integer({ description: 'hot: records loaded from warm or cold; warm: cold records a block wrote back into warm; cold: cold records read into hot' }),
+  evictions: Type.Integer({ description: 'hot: records dropped to stay under its bound; warm: records moved to cold; cold: records that left cold because a block wrote them' }),
 });

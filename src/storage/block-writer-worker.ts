@@ -4,9 +4,9 @@ import { storedBundles } from '../codec/block-bundles.js';
 import { bundleListOps, historyOps } from './block-index.js';
 import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
-import { GroupState, putBlock, putPositions, sealGroup, type IndexOp, type PackedBlockWrite } from './block-batch.js';
+import { GroupState, putBlock, putPositions, sealGroup, TreePending, type IndexOp, type PackedBlockWrite } from './block-batch.js';
 import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation } from './block-files.js';
-import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, u64 } from './keys.js';
+import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, TREE_MARKER, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { loadOutcomeEncoder } from './outcome-wasm.js';
 
@@ -25,6 +25,8 @@ import { loadOutcomeEncoder } from './outcome-wasm.js';
 
 export interface WriterInit {
   path: string;
+  /** write the state tree at most this many blocks apart (TREE_EVERY; 1: with every block) */
+  treeEvery?: number;
 }
 
 /**
@@ -35,7 +37,12 @@ export interface WriterInit {
  */
 export interface WriterTimings { build: number; seal: number; files: number; level: number }
 
-export type WriterRequest = { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean } | { type: 'close' };
+export type WriterRequest =
+  | { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean }
+  /** write the state tree at the durable head, answer `tree-held`, then write nothing until `release-tree` */
+  | { type: 'hold-tree'; id: number }
+  | { type: 'release-tree' }
+  | { type: 'close' };
 export type WriterResponse =
   /** `lookupHeight`: every block up to it has its position records (-1: none yet) */
   | { type: 'ready'; lookupHeight: number }
@@ -46,6 +53,8 @@ export type WriterResponse =
   /** building the lookup index behind the head failed and stopped; block writes go on */
   | { type: 'lookup-failed'; error: string }
   | { type: 'failed'; ids: number[]; error: string }
+  /** the stored state tree is at the durable head, and stays there until `release-tree` */
+  | { type: 'tree-held'; id: number }
   | { type: 'closed' };
 
 /** A group takes at most this many blocks (more units wait for the next group); a unit is never split. */
@@ -64,6 +73,16 @@ const LOOKUP_IDLE_MS = 250;
 const LOOKUP_REPORT_MS = 10_000;
 /** Blocks whose position records one lookup batch holds (~1,000 records a full block). */
 const LOOKUP_BLOCKS_PER_BATCH = 20;
+/**
+ * The state tree's records (0xF0 bucket records, 0xF1 nodes: ~26,000 of a 10,000-transfer block's
+ * ~61,000 state writes) are held here and written as a checkpoint once at least this many blocks
+ * have passed and nothing waits to be written (docs/storage.md "The state tree on disk"). Over
+ * 64 full blocks nearly every bucket is rewritten, so a checkpoint puts each bucket once where
+ * every block put it again.
+ */
+const TREE_EVERY = 64;
+/** A checkpoint is written after this many blocks even when writes never pause (a long catch-up). */
+const TREE_MAX = 1024;
 
 interface Group {
   batch: ReturnType<Level<Uint8Array, Uint8Array>['batch']>;
@@ -80,7 +99,7 @@ interface Group {
 }
 
 const port = parentPort!;
-const { path } = workerData as WriterInit;
+const { path, treeEvery = TREE_EVERY } = workerData as WriterInit;
 // putBlock's execution-result encoder (build/outcome.wasm): a missing or stale build fails the
 // thread's start, not its first block write.
 loadOutcomeEncoder();
@@ -97,6 +116,14 @@ const fileReader = new BlockFileReader(blockFilesDir(path));
  * marker and every block's records (ChainStore.open writes the marker before this thread starts).
  */
 let lookupHeight = await readHeight(LOOKUP_MARKER);
+/** the height the stored state tree describes (TREE_MARKER; ChainStore.open rebuilt it up to the head) */
+let treeHeight = await readHeight(TREE_MARKER);
+/** the tree's records written since that checkpoint; none held when every block writes its own */
+const tree = treeEvery > 1 ? new TreePending() : undefined;
+/** `hold-tree` requests waiting for the checkpoint */
+const treeHolds: number[] = [];
+/** a checkpoint was answered: nothing is written until `release-tree` */
+let treeHeld = false;
 /** when the last catch-up unit arrived (performance.now) */
 let lastCatchUp = -Infinity;
 let lookupTimer: NodeJS.Timeout | undefined;
@@ -117,6 +144,16 @@ let lingerTimer: NodeJS.Timeout | undefined;
 let failed: string | undefined;
 
 port.on('message', (request: WriterRequest) => {
+  if (request.type === 'hold-tree') {
+    treeHolds.push(request.id);
+    pump();
+    return;
+  }
+  if (request.type === 'release-tree') {
+    treeHeld = false;
+    pump();
+    return;
+  }
   if (request.type === 'close') {
     closing = true;
     clearTimeout(lookupTimer);
@@ -161,7 +198,15 @@ scheduleLookup(); // a database opened with its lookup index behind the head
 
 /** Start the next write if none is under way: the oldest full group, else the open one. */
 function pump(): void {
-  if (writing || failed !== undefined) return;
+  if (failed !== undefined && treeHolds.length > 0 && !writing) {
+    // nothing more is written after a failure: the read may go on with what is stored
+    for (const id of treeHolds.splice(0)) post({ type: 'tree-held', id });
+  }
+  if (writing || failed !== undefined || treeHeld) return;
+  if (treeHolds.length > 0 || (tree && head - treeHeight >= TREE_MAX)) {
+    writeTree();
+    return;
+  }
   if (sealed.length === 0 && open) {
     if (open.linger && open.writes.length < MAX_BLOCKS_PER_GROUP && !closing) {
       lingerTimer ??= setTimeout(() => {
@@ -180,7 +225,9 @@ function pump(): void {
   }
   const group = sealed.shift();
   if (!group) {
-    if (closing) closeAll();
+    // idle: the tree's checkpoint when it is due, and always before the thread closes
+    if (tree && head > treeHeight && (closing || (!open && head - treeHeight >= treeEvery))) writeTree();
+    else if (closing) closeAll();
     else if (!open) scheduleLookup();
     return;
   }
@@ -192,7 +239,7 @@ function pump(): void {
   const lookup = { positions: !group.catchUp, marker: !group.catchUp && lookupHeight === first - 1 };
   const sealStarted = performance.now();
   try {
-    sealGroup(group.batch, group.writes, group.state, lookup);
+    sealGroup(group.batch, group.writes, group.state, lookup, tree);
   } catch (error) {
     sealed.unshift(group);
     writing = false;
@@ -209,6 +256,7 @@ function pump(): void {
     () => {
       writing = false;
       head = last;
+      if (!tree) treeHeight = last;
       if (lookup.marker) lookupHeight = last;
       const timings = { build: group.build, seal: filesStarted - sealStarted, files: levelStarted - filesStarted, level: performance.now() - levelStarted };
       post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight, timings });
@@ -218,6 +266,37 @@ function pump(): void {
       writing = false;
       sealed.unshift(group);
       fail(error);
+    },
+  );
+}
+
+/**
+ * The state tree's checkpoint (docs/storage.md "The state tree on disk"): the records held since the
+ * last one and TREE_MARKER at the durable head, in one batch. Run only between group writes, so what
+ * is held is exactly the tree of the durable head. Not synced (except before closing): a checkpoint
+ * a crash loses is lost with its marker, and the next open rebuilds the tree from the state records.
+ * Answers the `hold-tree` requests waiting for it.
+ */
+function writeTree(): void {
+  writing = true;
+  const batch = db.batch();
+  tree?.drainInto(batch);
+  const at = head;
+  if (at >= 0) batch.put(TREE_MARKER, u64(at));
+  batch.write({ sync: closing }).then(
+    () => {
+      writing = false;
+      treeHeight = at;
+      if (treeHolds.length > 0) {
+        treeHeld = true;
+        for (const id of treeHolds.splice(0)) post({ type: 'tree-held', id });
+      }
+      pump();
+    },
+    (error: unknown) => {
+      writing = false;
+      fail(error);
+      pump();
     },
   );
 }

@@ -38,7 +38,32 @@ export class BlockWriter {
   /** why the thread stopped building the lookup index (it retries after a restart) */
   lookupFailure: string | undefined;
 
-  constructor(private readonly path: string, private readonly events: LookupEvents = {}) {}
+  private readonly treeHolds = new Map<number, () => void>();
+
+  constructor(private readonly path: string, private readonly events: LookupEvents = {}, private readonly treeEvery?: number) {}
+
+  /**
+   * Have the thread write the state tree at its durable head (a checkpoint, docs/storage.md "The
+   * state tree on disk") and write nothing more until the returned release is called: a snapshot
+   * taken meanwhile holds a tree that describes its head. Nothing to hold when the thread is not
+   * running (no block has been written through it).
+   */
+  async holdTree(): Promise<() => void> {
+    if (!this.worker) return () => undefined;
+    await this.ready;
+    if (this.failure) throw this.failure;
+    const id = this.nextId++;
+    await new Promise<void>((resolve) => {
+      this.treeHolds.set(id, resolve);
+      this.post({ type: 'hold-tree', id });
+    });
+    let released = false;
+    return () => {
+      if (released || !this.worker) return;
+      released = true;
+      this.post({ type: 'release-tree' });
+    };
+  }
 
   /**
    * Hand consecutive blocks to the writer; resolves once they are durable. The blocks of one call
@@ -91,7 +116,7 @@ export class BlockWriter {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const init: WriterInit = { path: this.path };
+    const init: WriterInit = { path: this.path, ...(this.treeEvery !== undefined ? { treeEvery: this.treeEvery } : {}) };
     const worker = new Worker(workerUrl(), { workerData: init });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
@@ -100,6 +125,10 @@ export class BlockWriter {
           this.lookupHeight = message.lookupHeight;
           resolve();
         } else if (message.type === 'closed') this.closed?.();
+        else if (message.type === 'tree-held') {
+          this.treeHolds.get(message.id)?.();
+          this.treeHolds.delete(message.id);
+        }
         else if (message.type === 'indexed') {
           this.lookupHeight = message.lookupHeight;
           if (message.report) this.events.onLookupProgress?.(message.lookupHeight, message.head);
@@ -128,6 +157,9 @@ export class BlockWriter {
         reject(error);
         for (const waiter of this.pending.values()) waiter.reject(error);
         this.pending.clear();
+        // a hold waits on a thread that is gone: nothing is written any more, so the read may go on
+        for (const held of this.treeHolds.values()) held();
+        this.treeHolds.clear();
         this.closed?.();
       };
       worker.on('error', (error) => fail(new Error(`the block writer thread failed: ${error.message}`)));

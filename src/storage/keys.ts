@@ -39,13 +39,23 @@ export const LOOKUP_MARKER = metaKey('lookup-height');
  */
 export const OLDEST_MARKER = metaKey('oldest-height');
 /**
- * The layout and rules of this database (docs/storage.md "Format marker"). 4: blocks and their
+ * The state tree's checkpoint (docs/storage.md "The state tree on disk"): the height whose state the
+ * stored bucket records and nodes (state keys 0xF0, 0xF1) describe. The state records themselves
+ * are always at the head; the tree may trail it and is rebuilt from them at open when it does.
+ */
+export const TREE_MARKER = metaKey('tree-height');
+/** State keys from this first byte on are the state tree's derived records (0xF0 buckets, 0xF1 nodes). */
+export const TREE_KEY_FIRST = 0xf0;
+/**
+ * The layout and rules of this database (docs/storage.md "Format marker"). 5: the state tree's
+ * records written at checkpoints (TREE_MARKER), not with every block; 4: blocks and their
  * execution results in the block files, their locations under 'b'; 3: position records may
  * trail the head, up to LOOKUP_MARKER, and blocks are under the current transactions root; 2: every
  * block written with its position records, the first transactions root; 1 (no marker) stored receipt
- * JSON. 4 is opened; 3 is moved to 4 when opened (migrate-format3.ts).
+ * JSON. 5 is opened; 4 is moved to 5 (its tree is at its head) and 3 to 4 then 5 when opened
+ * (migrate-format3.ts, migrate-format4.ts).
  */
-export const STORAGE_FORMAT = 4;
+export const STORAGE_FORMAT = 5;
 
 /**
  * Key builders of the explorer indexes (docs/explorer.md "Index layouts"). Heights and balances are

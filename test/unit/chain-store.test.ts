@@ -271,7 +271,7 @@ describe('ChainStore', () => {
     const old = await store();
     await old.commitBlock(write(3, []));
     await old.close();
-    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 4/);
+    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 5/);
   });
 
   it('refuses a format 2 database: its blocks were made under the first transactions root', async () => {
@@ -281,7 +281,7 @@ describe('ChainStore', () => {
     const raw = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
     await raw.batch([{ type: 'put', key: FORMAT, value: Uint8Array.of(2) }, { type: 'del', key: LOOKUP_MARKER }]);
     await raw.close();
-    await expect(s.open()).rejects.toThrow(/storage format 2, this node reads format 4 \(its blocks were made under the first transactions root/);
+    await expect(s.open()).rejects.toThrow(/storage format 2, this node reads format 5 \(its blocks were made under the first transactions root/);
   });
 
   it('cuts off a group whose batch a kill stopped after its blocks were appended, and writes the next block after the head', async () => {
@@ -341,7 +341,7 @@ describe('ChainStore', () => {
     await s.close();
 
     const after = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
-    expect((await after.get(FORMAT))![0]).toBe(4);
+    expect((await after.get(FORMAT))![0]).toBe(5);
     expect(await after.get(MIGRATED)).toBeUndefined();
     expect(await after.keys({ gte: Uint8Array.of(Prefix.Outcome), lt: Uint8Array.of(Prefix.Outcome + 1) }).all()).toEqual([]);
     await after.close();

@@ -37,6 +37,34 @@ export class BlockWriter {
   lookupHeight = -1;
   /** why the thread stopped building the lookup index (it retries after a restart) */
   lookupFailure: string | undefined;
+  /** every block up to this height has its address history and token transfers (docs/storage.md "The address history") */
+  historyHeight = -1;
+  private historyWaiters: Array<{ height: number; done(): void }> = [];
+
+  /**
+   * Resolves once every block up to `height` has its address history, or after `ms` (whichever is
+   * first): a live block's is written just after its batch, so a reader asking right after a receipt
+   * waits for it instead of being told the index is behind.
+   */
+  untilHistory(height: number, ms: number): Promise<void> {
+    if (this.historyHeight >= height || !this.worker) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = { height, done: () => { clearTimeout(timer); resolve(); } };
+      const timer = setTimeout(() => {
+        this.historyWaiters = this.historyWaiters.filter((w) => w !== waiter);
+        resolve();
+      }, ms);
+      this.historyWaiters.push(waiter);
+    });
+  }
+
+  private setHistoryHeight(height: number): void {
+    this.historyHeight = height;
+    if (this.historyWaiters.length === 0) return;
+    const ready = this.historyWaiters.filter((w) => w.height <= height);
+    this.historyWaiters = this.historyWaiters.filter((w) => w.height > height);
+    for (const w of ready) w.done();
+  }
 
   private readonly treeHolds = new Map<number, () => void>();
 
@@ -123,14 +151,17 @@ export class BlockWriter {
       worker.on('message', (message: WriterResponse) => {
         if (message.type === 'ready') {
           this.lookupHeight = message.lookupHeight;
+          this.setHistoryHeight(message.historyHeight);
           resolve();
         } else if (message.type === 'closed') this.closed?.();
         else if (message.type === 'tree-held') {
           this.treeHolds.get(message.id)?.();
           this.treeHolds.delete(message.id);
         }
+        else if (message.type === 'history') this.setHistoryHeight(message.historyHeight);
         else if (message.type === 'indexed') {
           this.lookupHeight = message.lookupHeight;
+          this.setHistoryHeight(message.historyHeight);
           if (message.report) this.events.onLookupProgress?.(message.lookupHeight, message.head);
         } else if (message.type === 'lookup-failed') {
           this.lookupFailure = message.error;

@@ -7,7 +7,7 @@ import { BlockFileReader, blockFilesDir, blockFileSizes, decodeLocation, segment
 import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
 import { migrateFormat4 } from './migrate-format4.js';
-import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 import { StateRootCheck } from './state-root-check.js';
 import { decodeOutcome } from './outcome-codec.js';
 
@@ -164,6 +164,20 @@ export class ChainStore {
    */
   get lookupHeight(): number {
     return this.writer.lookupHeight;
+  }
+
+  /**
+   * Every block up to this height has its address history and token transfers ('a', 'x'): a live
+   * block's follow its durable batch by a few milliseconds, a catch-up's or those a kill lost are
+   * built behind the head (docs/storage.md "The address history"). -1 for an empty database.
+   */
+  get historyHeight(): number {
+    return this.writer.historyHeight;
+  }
+
+  /** Until the address history reaches `height`, at most `ms` (BlockWriter.untilHistory). */
+  untilHistory(height: number, ms: number): Promise<void> {
+    return this.writer.untilHistory(height, ms);
   }
 
   /** Why building the lookup index stopped, if it did (a restart retries). */
@@ -440,6 +454,7 @@ export class ChainStore {
   async markRestored(height: number): Promise<void> {
     await this.db.batch([
       { type: 'put', key: LOOKUP_MARKER, value: u64(height) },
+      { type: 'put', key: HISTORY_MARKER, value: u64(height) },
       { type: 'put', key: OLDEST_MARKER, value: u64(height) },
       // the imported records include the tree's, at this height
       { type: 'put', key: TREE_MARKER, value: u64(height) },

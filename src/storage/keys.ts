@@ -34,6 +34,14 @@ export const INDEX_MARKER = metaKey('index-version');
  */
 export const LOOKUP_MARKER = metaKey('lookup-height');
 /**
+ * The address history's height (docs/storage.md "The address history"): every block up to it has its
+ * address history and token transfer records ('a', 'x'). A live block's are written just after its
+ * durable batch, off the receipt's path, and this marker moves with them; a kill in between leaves
+ * it behind the head and the writer thread builds the rest from the stored blocks. Absent (a
+ * database written before it): equal to LOOKUP_MARKER, which covered these records until then.
+ */
+export const HISTORY_MARKER = metaKey('history-height');
+/**
  * The lowest height whose block is held (docs/operations.md): set by a state import or snapshot
  * restore (and by pruning); absent means 0, every block since genesis.
  */

@@ -241,8 +241,15 @@ export class GroupState {
       if (value === null) batch.del(stateKey);
       else batch.put(stateKey, value);
     };
-    if (this.first) eachStateWrite(this.first, put);
-    else if (this.merged) for (const { key, value } of this.merged.values()) put(key, value);
+    if (this.first) {
+      // A lone block's writes come sorted by key (the core's order), so the tree's records are its
+      // tail: handed to `tree` as one packed run, a copy of two arrays instead of a copy per record.
+      const split = tree ? treeTail(this.first) : undefined;
+      if (split) {
+        eachStateWrite(split.records, put);
+        tree!.addPacked(split.tree);
+      } else eachStateWrite(this.first, put);
+    } else if (this.merged) for (const { key, value } of this.merged.values()) put(key, value);
   }
 }
 
@@ -261,7 +268,37 @@ export class TreePending {
     return this.records.size;
   }
 
+  /** runs of a lone block's tree records (treeTail), in block order, not yet folded into `records` */
+  private runs: PackedStateWrites[] = [];
+
+  /**
+   * A block's tree records as one packed run, held as given (views into the block's transferred
+   * buffer, kept alive until folded) and folded into the set when the writer is idle.
+   */
+  addPacked(run: PackedStateWrites): void {
+    this.runs.push(run);
+    // bounded: a full block's run is ~2.5 MB
+    if (this.runs.length >= TREE_RUNS_HELD) this.fold();
+  }
+
+  /** Fold the held runs into the set, in order (off the block's path: the worker calls it when idle). */
+  fold(): void {
+    const runs = this.runs;
+    if (runs.length === 0) return;
+    this.runs = [];
+    for (const run of runs) eachStateWrite(run, (key, value) => this.setRecord(key, value));
+  }
+
+  get pendingRuns(): number {
+    return this.runs.length;
+  }
+
   set(key: Uint8Array, value: Uint8Array | null): void {
+    this.fold();
+    this.setRecord(key, value);
+  }
+
+  private setRecord(key: Uint8Array, value: Uint8Array | null): void {
     let id: number | string;
     if (key[0] === TREE_KEY_FIRST && key.length === 3) id = (key[1]! << 8) | key[2]!;
     else if (key[0] === TREE_KEY_FIRST + 1 && key.length === 5) id = 0x10000 + (((key[1]! << 24) | (key[2]! << 16) | (key[3]! << 8) | key[4]!) >>> 0);
@@ -271,6 +308,7 @@ export class TreePending {
 
   /** Every held record into `batch` (as 's' records), and the set emptied. */
   drainInto(batch: BatchSink): void {
+    this.fold();
     for (const { key, value } of this.records.values()) {
       const stateKey = prefixed(Prefix.State, key);
       if (value === null) batch.del(stateKey);
@@ -278,6 +316,34 @@ export class TreePending {
     }
     this.records.clear();
   }
+}
+
+/** Lone blocks' tree runs held before they are folded (a full block's is ~2.5 MB). */
+const TREE_RUNS_HELD = 8;
+
+/**
+ * A lone block's packed writes split where the tree's records (keys from 0xF0) begin; undefined when
+ * it has none, or when any write after the first of them is not the tree's (not sorted: every write
+ * then goes its own way).
+ */
+function treeTail(packed: PackedStateWrites): { records: PackedStateWrites; tree: PackedStateWrites } | undefined {
+  const { bytes, lengths } = packed;
+  let split = -1;
+  let splitAt = 0;
+  for (let i = 0, o = 0; i < lengths.length; i += 2) {
+    const keyLength = lengths[i]!;
+    const isTree = keyLength > 0 && bytes[o]! >= TREE_KEY_FIRST;
+    if (isTree && split < 0) {
+      split = i;
+      splitAt = o;
+    } else if (!isTree && split >= 0) return undefined;
+    o += keyLength + Math.max(0, lengths[i + 1]!);
+  }
+  if (split < 0) return undefined;
+  return {
+    records: { bytes: bytes.subarray(0, splitAt), lengths: lengths.subarray(0, split) },
+    tree: { bytes: bytes.subarray(splitAt), lengths: lengths.subarray(split) },
+  };
 }
 
 function merge(merged: Map<string, { key: Uint8Array; value: Uint8Array | null }>, key: Uint8Array, value: Uint8Array | null): void {

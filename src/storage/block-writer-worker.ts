@@ -241,6 +241,7 @@ function pump(): void {
   if (!group) {
     // idle: the address history of the live blocks written, then the tree's checkpoint when it is
     // due, and both always before the thread closes
+    tree?.fold();
     if (historyQueue.length > 0) writeHistory();
     else if (tree && head > treeHeight && (closing || (!open && head - treeHeight >= treeEvery))) writeTree();
     else if (closing) closeAll();

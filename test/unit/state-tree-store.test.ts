@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Level } from 'level';
+import { GroupState, packBlockWrite, TreePending } from '../../src/storage/block-batch.js';
 import { ChainStore, type BlockWrite, type StateWrite } from '../../src/storage/chain-store.js';
 import { FORMAT, Prefix, prefixed, readU64, TREE_KEY_FIRST, TREE_MARKER, u64 } from '../../src/storage/keys.js';
 import { StateRootCheck } from '../../src/storage/state-root-check.js';
@@ -231,5 +232,40 @@ describe('the state tree on disk (storage format 5)', () => {
     expect(check.anomalyCount).toBe(0);
     await read.close();
     await s.close();
+  });
+});
+
+describe('TreePending (the writer thread\'s tree records between checkpoints)', () => {
+  const sink = () => {
+    const ops = new Map<string, string | null>();
+    return { ops, put: (k: Uint8Array, v: Uint8Array) => ops.set(hex(k), hex(v)), del: (k: Uint8Array) => ops.set(hex(k), null) };
+  };
+  const packed = (writes: Array<[number[], number[] | null]>) => {
+    const { packed: p } = packBlockWrite({ height: 1, hash: new Uint8Array(32), block: new Uint8Array(1), bundleHashes: [], state: writes.map(([k, v]) => ({ key: Uint8Array.from(k), value: v && Uint8Array.from(v) })) });
+    return p;
+  };
+
+  it('keeps the newest value of each tree record across lone blocks (packed runs) and merged groups, in block order', () => {
+    const tree = new TreePending();
+    const lone = (writes: Array<[number[], number[] | null]>) => {
+      const g = new GroupState();
+      g.add(packed(writes));
+      const batch = sink();
+      g.putInto(batch, tree);
+      return batch.ops;
+    };
+    // sorted (the core's order): the records go to the batch, the tree's tail to the pending set
+    expect([...lone([[[0x02, 1], [1]], [[0xf0, 0, 1], [7]], [[0xf1, 0, 0, 0, 1], [8]]]).keys()]).toEqual(['730201']);
+    // not sorted: every write still goes its own way
+    expect([...lone([[[0xf0, 0, 1], [9]], [[0x02, 2], [2]]]).keys()]).toEqual(['730202']);
+    const merged = new GroupState();
+    merged.add(packed([[[0xf0, 0, 2], [3]]]));
+    merged.add(packed([[[0xf0, 0, 2], null], [[0xf1, 0, 0, 0, 1], [10]]]));
+    merged.putInto(sink(), tree);
+    lone([[[0xf0, 0, 1], [11]]]);
+    const out = sink();
+    tree.drainInto(out);
+    expect(Object.fromEntries(out.ops)).toEqual({ '73f00001': '0b', '73f00002': null, '73f100000001': '0a' });
+    expect(tree.size).toBe(0);
   });
 });

@@ -200,7 +200,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onLookupProgress: (height, head) => logger.info('transaction lookup index', { indexed_to: height, head }),
     onLookupFailure: (error) => logger.error('building the transaction lookup index stopped; a restart resumes it', { error }),
     onMigrationProgress: (height, head) => logger.info('moving stored blocks into the block files (storage format 3 → 4)', { moved_to: height, head }),
-  });
+    onTreeRebuilt: (report) => logger.info('state tree rebuilt from the state records (it trailed the head after an unclean stop)', report),
+  // --elastic-state reads state records from the database while it runs: the tree must be stored at the head
+  }, options.elasticState ? { treeEvery: 1 } : {});
   await store.open();
   if (options.verifyOnStart) {
     logger.info('verifying stored records (--verify-on-start)');

@@ -37,6 +37,8 @@ export interface IndexedBlock {
 }
 
 const BALANCE_KEY_LENGTH = 65; // 0x02 + address + mint (docs/core-abi.md "State layout")
+/** How long a history read waits for the live blocks' address history, written just after their batch. */
+const HISTORY_WAIT_MS = 2000;
 
 export class Indexer {
   /**
@@ -136,12 +138,16 @@ export class Indexer {
 
   /**
    * Address history and token transfers of a catch-up's blocks are built behind it with the
-   * position records (docs/storage.md "The transaction lookup index"): while the lookup marker
-   * trails the durable head an answer could miss blocks, so it is refused with TX_INDEXING.
+   * position records (docs/storage.md "The transaction lookup index"), and a live block's just after
+   * its batch (docs/storage.md "The address history"): while their marker trails the durable head an
+   * answer could miss blocks, so it is refused with TX_INDEXING after a short wait.
    */
   private async historyIndexed(): Promise<void> {
     const head = await this.store.head();
-    if (head !== undefined && this.store.lookupHeight < head) throw txIndexingError(this.store.lookupHeight, head, this.store.lookupFailure);
+    if (head === undefined) return;
+    // A live block's history is written just after its batch: wait for it briefly rather than refuse.
+    if (this.store.historyHeight < head) await this.store.untilHistory(head, HISTORY_WAIT_MS);
+    if (this.store.historyHeight < head) throw txIndexingError(this.store.historyHeight, head, this.store.lookupFailure);
   }
 
   /** Bundles that involve `address`, newest first. */

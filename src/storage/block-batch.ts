@@ -1,7 +1,7 @@
 import { toLatin1 } from '../codec/hash.js';
 import { encodeLocation, type BlockAppender } from './block-files.js';
 import { encodeOutcome } from './outcome-wasm.js';
-import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, Prefix, prefixed, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, Prefix, prefixed, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 
 /**
  * What one block writes (docs/storage.md), and how a group of blocks becomes one level batch. The
@@ -183,9 +183,11 @@ export interface GroupLookup {
  * key order and the lookup marker, as `lookup` says, and the head set to the group's last block
  * (docs/storage.md). The blocks' own records went in with `putBlock` as each block arrived.
  */
-export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[], state: GroupState, lookup: GroupLookup): void {
-  state.putInto(batch);
+export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[], state: GroupState, lookup: GroupLookup, tree?: TreePending): void {
+  state.putInto(batch, tree);
   const last = u64(writes[writes.length - 1]!.height);
+  // no pending tree: its records went into this batch, so the stored tree is at this group's head
+  if (!tree) batch.put(TREE_MARKER, last);
   if (lookup.positions) putPositions(batch, writes);
   if (lookup.marker) batch.put(LOOKUP_MARKER, last);
   batch.put(HEAD, last);
@@ -223,18 +225,125 @@ export class GroupState {
     eachStateWrite(write.state, (key, value) => merge(merged, key, value));
   }
 
-  /** Every key's newest write into the batch. */
-  putInto(batch: BatchSink): void {
+  /**
+   * Every key's newest write into the batch; the state tree's records (0xF0, 0xF1) into `tree`
+   * instead when given, for its next checkpoint (docs/storage.md "The state tree on disk").
+   */
+  putInto(batch: BatchSink, tree?: TreePending): void {
     const put = (key: Uint8Array, value: Uint8Array | null) => {
+      if (tree && key[0]! >= TREE_KEY_FIRST) {
+        tree.set(key, value);
+        return;
+      }
       const stateKey = new Uint8Array(1 + key.length);
       stateKey[0] = Prefix.State;
       stateKey.set(key, 1);
       if (value === null) batch.del(stateKey);
       else batch.put(stateKey, value);
     };
-    if (this.first) eachStateWrite(this.first, put);
-    else if (this.merged) for (const { key, value } of this.merged.values()) put(key, value);
+    if (this.first) {
+      // A lone block's writes come sorted by key (the core's order), so the tree's records are its
+      // tail: handed to `tree` as one packed run, a copy of two arrays instead of a copy per record.
+      const split = tree ? treeTail(this.first) : undefined;
+      if (split) {
+        eachStateWrite(split.records, put);
+        tree!.addPacked(split.tree);
+      } else eachStateWrite(this.first, put);
+    } else if (this.merged) for (const { key, value } of this.merged.values()) put(key, value);
   }
+}
+
+/**
+ * The state tree's records written since its last checkpoint (docs/storage.md "The state tree on
+ * disk"): a bucket record or node that several blocks rewrite is held once, with its newest value
+ * (null: deleted), and put once at the checkpoint. At most every bucket record and node 1–4,095
+ * (69,631 records), however many blocks it covers. Keys and values are copied: the views they come
+ * from keep a whole block's transferred buffer alive.
+ */
+export class TreePending {
+  /** bucket records by bucket, nodes by 65,536 + index; any other key by its latin1 */
+  private readonly records = new Map<number | string, { key: Uint8Array; value: Uint8Array | null }>();
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  /** runs of a lone block's tree records (treeTail), in block order, not yet folded into `records` */
+  private runs: PackedStateWrites[] = [];
+
+  /**
+   * A block's tree records as one packed run, held as given (views into the block's transferred
+   * buffer, kept alive until folded) and folded into the set when the writer is idle.
+   */
+  addPacked(run: PackedStateWrites): void {
+    this.runs.push(run);
+    // bounded: a full block's run is ~2.5 MB
+    if (this.runs.length >= TREE_RUNS_HELD) this.fold();
+  }
+
+  /** Fold the held runs into the set, in order (off the block's path: the worker calls it when idle). */
+  fold(): void {
+    const runs = this.runs;
+    if (runs.length === 0) return;
+    this.runs = [];
+    for (const run of runs) eachStateWrite(run, (key, value) => this.setRecord(key, value));
+  }
+
+  get pendingRuns(): number {
+    return this.runs.length;
+  }
+
+  set(key: Uint8Array, value: Uint8Array | null): void {
+    this.fold();
+    this.setRecord(key, value);
+  }
+
+  private setRecord(key: Uint8Array, value: Uint8Array | null): void {
+    let id: number | string;
+    if (key[0] === TREE_KEY_FIRST && key.length === 3) id = (key[1]! << 8) | key[2]!;
+    else if (key[0] === TREE_KEY_FIRST + 1 && key.length === 5) id = 0x10000 + (((key[1]! << 24) | (key[2]! << 16) | (key[3]! << 8) | key[4]!) >>> 0);
+    else id = toLatin1(key);
+    this.records.set(id, { key: key.slice(), value: value && value.slice() });
+  }
+
+  /** Every held record into `batch` (as 's' records), and the set emptied. */
+  drainInto(batch: BatchSink): void {
+    this.fold();
+    for (const { key, value } of this.records.values()) {
+      const stateKey = prefixed(Prefix.State, key);
+      if (value === null) batch.del(stateKey);
+      else batch.put(stateKey, value);
+    }
+    this.records.clear();
+  }
+}
+
+/** Lone blocks' tree runs held before they are folded (a full block's is ~2.5 MB). */
+const TREE_RUNS_HELD = 8;
+
+/**
+ * A lone block's packed writes split where the tree's records (keys from 0xF0) begin; undefined when
+ * it has none, or when any write after the first of them is not the tree's (not sorted: every write
+ * then goes its own way).
+ */
+function treeTail(packed: PackedStateWrites): { records: PackedStateWrites; tree: PackedStateWrites } | undefined {
+  const { bytes, lengths } = packed;
+  let split = -1;
+  let splitAt = 0;
+  for (let i = 0, o = 0; i < lengths.length; i += 2) {
+    const keyLength = lengths[i]!;
+    const isTree = keyLength > 0 && bytes[o]! >= TREE_KEY_FIRST;
+    if (isTree && split < 0) {
+      split = i;
+      splitAt = o;
+    } else if (!isTree && split >= 0) return undefined;
+    o += keyLength + Math.max(0, lengths[i + 1]!);
+  }
+  if (split < 0) return undefined;
+  return {
+    records: { bytes: bytes.subarray(0, splitAt), lengths: lengths.subarray(0, split) },
+    tree: { bytes: bytes.subarray(splitAt), lengths: lengths.subarray(split) },
+  };
 }
 
 function merge(merged: Map<string, { key: Uint8Array; value: Uint8Array | null }>, key: Uint8Array, value: Uint8Array | null): void {

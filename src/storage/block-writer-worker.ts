@@ -4,10 +4,10 @@ import { storedBundles } from '../codec/block-bundles.js';
 import { bundleListOps, historyOps } from './block-index.js';
 import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
-import { GroupState, putBlock, putPositions, sealGroup, type IndexOp, type PackedBlockWrite } from './block-batch.js';
+import { GroupState, putBlock, putPositions, sealGroup, TreePending, type IndexOp, type PackedBlockWrite } from './block-batch.js';
 import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation } from './block-files.js';
 import { ColdWriter, type ColdRequest, type ColdResponse } from './cold-store.js';
-import { blockKey, HEAD, IndexKeys, LOOKUP_MARKER, readU64, u64 } from './keys.js';
+import { blockKey, HEAD, HISTORY_MARKER, IndexKeys, LOOKUP_MARKER, readU64, TREE_MARKER, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { loadOutcomeEncoder } from './outcome-wasm.js';
 
@@ -26,6 +26,8 @@ import { loadOutcomeEncoder } from './outcome-wasm.js';
 
 export interface WriterInit {
   path: string;
+  /** write the state tree at most this many blocks apart (TREE_EVERY; 1: with every block) */
+  treeEvery?: number;
 }
 
 /**
@@ -36,17 +38,27 @@ export interface WriterInit {
  */
 export interface WriterTimings { build: number; seal: number; files: number; level: number }
 
-export type WriterRequest = { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean } | { type: 'close' } | ColdRequest;
+export type WriterRequest =
+  | { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean }
+  /** write the state tree at the durable head, answer `tree-held`, then write nothing until `release-tree` */
+  | { type: 'hold-tree'; id: number }
+  | { type: 'release-tree' }
+  | { type: 'close' }
+  | ColdRequest;
 export type WriterResponse =
-  /** `lookupHeight`: every block up to it has its position records (-1: none yet) */
-  | { type: 'ready'; lookupHeight: number }
+  /** `lookupHeight`: every block up to it has its position records (-1: none yet); `historyHeight` its address history */
+  | { type: 'ready'; lookupHeight: number; historyHeight: number }
   /** every unit of a group is durable; `blocks` counts the group's blocks; `timings` where its time went */
   | { type: 'written'; ids: number[]; blocks: number; lookupHeight: number; timings: WriterTimings }
   /** the lookup index caught up to `lookupHeight` behind the head */
-  | { type: 'indexed'; lookupHeight: number; head: number; report: boolean }
+  | { type: 'indexed'; lookupHeight: number; head: number; report: boolean; historyHeight: number }
+  /** the address history of the blocks up to `historyHeight` is written */
+  | { type: 'history'; historyHeight: number }
   /** building the lookup index behind the head failed and stopped; block writes go on */
   | { type: 'lookup-failed'; error: string }
   | { type: 'failed'; ids: number[]; error: string }
+  /** the stored state tree is at the durable head, and stays there until `release-tree` */
+  | { type: 'tree-held'; id: number }
   | { type: 'closed' }
   | ColdResponse;
 
@@ -66,6 +78,16 @@ const LOOKUP_IDLE_MS = 250;
 const LOOKUP_REPORT_MS = 10_000;
 /** Blocks whose position records one lookup batch holds (~1,000 records a full block). */
 const LOOKUP_BLOCKS_PER_BATCH = 20;
+/**
+ * The state tree's records (0xF0 bucket records, 0xF1 nodes: ~26,000 of a 10,000-transfer block's
+ * ~61,000 state writes) are held here and written as a checkpoint once at least this many blocks
+ * have passed and nothing waits to be written (docs/storage.md "The state tree on disk"). Over
+ * 64 full blocks nearly every bucket is rewritten, so a checkpoint puts each bucket once where
+ * every block put it again.
+ */
+const TREE_EVERY = 64;
+/** A checkpoint is written after this many blocks even when writes never pause (a long catch-up). */
+const TREE_MAX = 1024;
 
 interface Group {
   batch: ReturnType<Level<Uint8Array, Uint8Array>['batch']>;
@@ -82,7 +104,7 @@ interface Group {
 }
 
 const port = parentPort!;
-const { path } = workerData as WriterInit;
+const { path, treeEvery = TREE_EVERY } = workerData as WriterInit;
 // putBlock's execution-result encoder (build/outcome.wasm): a missing or stale build fails the
 // thread's start, not its first block write.
 loadOutcomeEncoder();
@@ -99,6 +121,26 @@ const fileReader = new BlockFileReader(blockFilesDir(path));
  * marker and every block's records (ChainStore.open writes the marker before this thread starts).
  */
 let lookupHeight = await readHeight(LOOKUP_MARKER);
+/**
+ * Every block up to this height has its address history and token transfers ('a', 'x'). Absent: a
+ * database written when they went into the block's batch, covered by the lookup marker.
+ */
+let historyHeight = (await db.get(HISTORY_MARKER)) === undefined ? lookupHeight : await readHeight(HISTORY_MARKER);
+/**
+ * Live blocks durable without their address history yet, oldest first: it is built and written
+ * when nothing waits to be written (`writeHistory`), after their receipts were answered.
+ */
+const historyQueue: PackedBlockWrite[] = [];
+/** every block up to this height has its address history written or queued */
+let historyQueued = historyHeight;
+/** the height the stored state tree describes (TREE_MARKER; ChainStore.open rebuilt it up to the head) */
+let treeHeight = await readHeight(TREE_MARKER);
+/** the tree's records written since that checkpoint; none held when every block writes its own */
+const tree = treeEvery > 1 ? new TreePending() : undefined;
+/** `hold-tree` requests waiting for the checkpoint */
+const treeHolds: number[] = [];
+/** a checkpoint was answered: nothing is written until `release-tree` */
+let treeHeld = false;
 // The elastic state's cold tier (src/storage/cold-store.ts): its moves run here, between group writes.
 const cold = await ColdWriter.open(db);
 /** when the last catch-up unit arrived (performance.now) */
@@ -121,6 +163,16 @@ let lingerTimer: NodeJS.Timeout | undefined;
 let failed: string | undefined;
 
 port.on('message', (request: WriterRequest) => {
+  if (request.type === 'hold-tree') {
+    treeHolds.push(request.id);
+    pump();
+    return;
+  }
+  if (request.type === 'release-tree') {
+    treeHeld = false;
+    pump();
+    return;
+  }
   if (request.type === 'close') {
     closing = true;
     clearTimeout(lookupTimer);
@@ -153,7 +205,7 @@ port.on('message', (request: WriterRequest) => {
       lastCatchUp = performance.now();
     }
     for (const write of request.writes) {
-      if (write.deriveIndexes) deriveIndexes(write, !request.linger);
+      if (write.deriveIndexes) bundleListOps(write.height, write.bundleHashes, (write.indexes ??= []));
       putBlock(open.batch, files, write);
       open.state.add(write);
       open.writes.push(write);
@@ -166,12 +218,20 @@ port.on('message', (request: WriterRequest) => {
   }
   pump();
 });
-post({ type: 'ready', lookupHeight });
+post({ type: 'ready', lookupHeight, historyHeight });
 scheduleLookup(); // a database opened with its lookup index behind the head
 
 /** Start the next write if none is under way: the oldest full group, else the open one. */
 function pump(): void {
-  if (writing || failed !== undefined) return;
+  if (failed !== undefined && treeHolds.length > 0 && !writing) {
+    // nothing more is written after a failure: the read may go on with what is stored
+    for (const id of treeHolds.splice(0)) post({ type: 'tree-held', id });
+  }
+  if (writing || failed !== undefined || treeHeld) return;
+  if (treeHolds.length > 0 || (tree && head - treeHeight >= TREE_MAX)) {
+    writeTree();
+    return;
+  }
   if (sealed.length === 0 && open) {
     if (open.linger && open.writes.length < MAX_BLOCKS_PER_GROUP && !closing) {
       lingerTimer ??= setTimeout(() => {
@@ -190,7 +250,12 @@ function pump(): void {
   }
   const group = sealed.shift();
   if (!group) {
-    if (closing) closeAll();
+    // idle: the address history of the live blocks written, then the tree's checkpoint when it is
+    // due, and both always before the thread closes
+    tree?.fold();
+    if (historyQueue.length > 0) writeHistory();
+    else if (tree && head > treeHeight && (closing || (!open && head - treeHeight >= treeEvery))) writeTree();
+    else if (closing) closeAll();
     else if (!open && cold.pending) runCold();
     else if (!open) scheduleLookup();
     return;
@@ -203,7 +268,7 @@ function pump(): void {
   const lookup = { positions: !group.catchUp, marker: !group.catchUp && lookupHeight === first - 1 };
   const sealStarted = performance.now();
   try {
-    sealGroup(cold.wrap(group.batch, last), group.writes, group.state, lookup);
+    sealGroup(cold.wrap(group.batch, last), group.writes, group.state, lookup, tree);
   } catch (error) {
     sealed.unshift(group);
     writing = false;
@@ -220,7 +285,14 @@ function pump(): void {
     () => {
       writing = false;
       head = last;
+      if (!tree) treeHeight = last;
       if (lookup.marker) lookupHeight = last;
+      // A live group's address history follows its durable batch, when its turn comes in order;
+      // behind a catch-up (or a kill), the index build behind the head writes it instead.
+      if (!group.catchUp && historyQueued === first - 1) {
+        historyQueue.push(...group.writes);
+        historyQueued = last;
+      }
       const timings = { build: group.build, seal: filesStarted - sealStarted, files: levelStarted - filesStarted, level: performance.now() - levelStarted };
       post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight, timings });
       pump();
@@ -241,6 +313,78 @@ function runCold(): void {
     post(response);
     pump();
   });
+}
+
+/**
+ * The state tree's checkpoint (docs/storage.md "The state tree on disk"): the records held since the
+ * last one and TREE_MARKER at the durable head, in one batch. Run only between group writes, so what
+ * is held is exactly the tree of the durable head. Not synced (except before closing): a checkpoint
+ * a crash loses is lost with its marker, and the next open rebuilds the tree from the state records.
+ * Answers the `hold-tree` requests waiting for it.
+ */
+function writeTree(): void {
+  writing = true;
+  const batch = db.batch();
+  tree?.drainInto(batch);
+  const at = head;
+  if (at >= 0) batch.put(TREE_MARKER, u64(at));
+  batch.write({ sync: closing }).then(
+    () => {
+      writing = false;
+      treeHeight = at;
+      if (treeHolds.length > 0) {
+        treeHeld = true;
+        for (const id of treeHolds.splice(0)) post({ type: 'tree-held', id });
+      }
+      pump();
+    },
+    (error: unknown) => {
+      writing = false;
+      fail(error);
+      pump();
+    },
+  );
+}
+
+/**
+ * The address history and token transfers of the live blocks durable since the last call
+ * (docs/storage.md "The address history"), and HISTORY_MARKER at the last of them, in one batch,
+ * not synced: a kill that loses it leaves the marker behind the head, and the index build behind the
+ * head (`lookupBatch`) writes them again from the stored blocks. Moved off the block's own batch, it
+ * no longer delays the receipt: it was ~19% of this thread's time for a full block.
+ */
+function writeHistory(): void {
+  writing = true;
+  const blocks = historyQueue.splice(0);
+  const batch = db.batch();
+  const at = blocks[blocks.length - 1]!.height;
+  try {
+    const ops: IndexOp[] = [];
+    for (const write of blocks) if (write.deriveIndexes) historyOps(write.height, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
+    for (const op of ops) if (op.type === 'put') batch.put(op.key, op.value);
+    batch.put(HISTORY_MARKER, u64(at));
+  } catch (error) {
+    // derived data: a block that does not index stops the history here; a restart retries it
+    writing = false;
+    void batch.close().catch(() => undefined);
+    lookupFailure = error instanceof Error ? error.message : String(error);
+    post({ type: 'lookup-failed', error: lookupFailure });
+    pump();
+    return;
+  }
+  batch.write().then(
+    () => {
+      writing = false;
+      historyHeight = Math.max(historyHeight, at);
+      post({ type: 'history', historyHeight });
+      pump();
+    },
+    (error: unknown) => {
+      writing = false;
+      fail(error);
+      pump();
+    },
+  );
 }
 
 /** Refuse every unit not yet written, and all later ones. */
@@ -267,7 +411,7 @@ function closeAll(): void {
  * Blocks written live meanwhile have theirs already; they are put again, which changes nothing.
  */
 function scheduleLookup(): void {
-  if (lookupHeight >= head || lookupTimer || closing || failed !== undefined || lookupFailure !== undefined) return;
+  if (Math.min(lookupHeight, historyHeight) >= head || lookupTimer || closing || failed !== undefined || lookupFailure !== undefined) return;
   const wait = Math.max(0, lastCatchUp + LOOKUP_IDLE_MS - performance.now());
   lookupTimer = setTimeout(() => {
     lookupTimer = undefined;
@@ -282,9 +426,9 @@ function scheduleLookup(): void {
         writing = false;
         // For the log: at most every LOOKUP_REPORT_MS, and when the index reaches the head.
         const now = performance.now();
-        const report = lookupHeight >= head || now - lastReport >= LOOKUP_REPORT_MS;
+        const report = Math.min(lookupHeight, historyHeight) >= head || now - lastReport >= LOOKUP_REPORT_MS;
         if (report) lastReport = now;
-        post({ type: 'indexed', lookupHeight, head, report });
+        post({ type: 'indexed', lookupHeight, head, report, historyHeight });
         pump();
       },
       (error: unknown) => {
@@ -304,8 +448,8 @@ function scheduleLookup(): void {
  * is put again, the same records.
  */
 async function lookupBatch(): Promise<void> {
-  const from = lookupHeight + 1;
-  const to = Math.min(head, lookupHeight + LOOKUP_BLOCKS_PER_BATCH);
+  const from = Math.min(lookupHeight, historyHeight) + 1;
+  const to = Math.min(head, from - 1 + LOOKUP_BLOCKS_PER_BATCH);
   const heights = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const [lists, locations] = await Promise.all([db.getMany(heights.map(IndexKeys.blockTxs)), db.getMany(heights.map(blockKey))]);
   const records = await fileReader.read(locations.map((l) => l && decodeLocation(l)));
@@ -332,29 +476,25 @@ async function lookupBatch(): Promise<void> {
       hashes = new Uint8Array(bundles.length * 32);
       for (let b = 0; b < bundles.length; b++) hashes.set(bundleHash(bundles[b]!), b * 32);
     }
-    if (hashes.length > 0) blocks.push({ height, bundleHashes: hashes });
-    historyOps(height, bundles, result, history);
+    if (hashes.length > 0 && height > lookupHeight) blocks.push({ height, bundleHashes: hashes });
+    if (height > historyHeight) historyOps(height, bundles, result, history);
   }
   const batch = db.batch();
   putPositions(batch, blocks);
   for (const op of history) if (op.type === 'put') batch.put(op.key, op.value);
-  batch.put(LOOKUP_MARKER, u64(to));
+  const lookupTo = Math.max(lookupHeight, to);
+  const historyTo = Math.max(historyHeight, to);
+  batch.put(LOOKUP_MARKER, u64(lookupTo));
+  batch.put(HISTORY_MARKER, u64(historyTo));
   await batch.write();
-  lookupHeight = to;
+  lookupHeight = lookupTo;
+  historyHeight = historyTo;
+  // live blocks queued meanwhile at or below it have theirs now
+  while (historyQueue.length > 0 && historyQueue[0]!.height <= historyHeight) historyQueue.shift();
+  historyQueued = Math.max(historyQueued, historyHeight);
 }
 
 async function readHeight(key: Uint8Array): Promise<number> {
   const value = await db.get(key);
   return value === undefined ? -1 : readU64(value);
-}
-
-/**
- * The index records a block derives from itself and its result: its bundle list always, its
- * address history and token transfers unless it comes from a catch-up, whose blocks get theirs
- * from `lookupBatch` behind the head, with their position records.
- */
-function deriveIndexes(write: PackedBlockWrite, history: boolean): void {
-  const ops = (write.indexes ??= []);
-  bundleListOps(write.height, write.bundleHashes, ops);
-  if (history) historyOps(write.height, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
 }

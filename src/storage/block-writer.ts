@@ -40,8 +40,61 @@ export class BlockWriter {
   lookupHeight = -1;
   /** why the thread stopped building the lookup index (it retries after a restart) */
   lookupFailure: string | undefined;
+  /** every block up to this height has its address history and token transfers (docs/storage.md "The address history") */
+  historyHeight = -1;
+  private historyWaiters: Array<{ height: number; done(): void }> = [];
 
-  constructor(private readonly path: string, private readonly events: LookupEvents = {}) {}
+  /**
+   * Resolves once every block up to `height` has its address history, or after `ms` (whichever is
+   * first): a live block's is written just after its batch, so a reader asking right after a receipt
+   * waits for it instead of being told the index is behind.
+   */
+  untilHistory(height: number, ms: number): Promise<void> {
+    if (this.historyHeight >= height || !this.worker) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = { height, done: () => { clearTimeout(timer); resolve(); } };
+      const timer = setTimeout(() => {
+        this.historyWaiters = this.historyWaiters.filter((w) => w !== waiter);
+        resolve();
+      }, ms);
+      this.historyWaiters.push(waiter);
+    });
+  }
+
+  private setHistoryHeight(height: number): void {
+    this.historyHeight = height;
+    if (this.historyWaiters.length === 0) return;
+    const ready = this.historyWaiters.filter((w) => w.height <= height);
+    this.historyWaiters = this.historyWaiters.filter((w) => w.height > height);
+    for (const w of ready) w.done();
+  }
+
+  private readonly treeHolds = new Map<number, () => void>();
+
+  constructor(private readonly path: string, private readonly events: LookupEvents = {}, private readonly treeEvery?: number) {}
+
+  /**
+   * Have the thread write the state tree at its durable head (a checkpoint, docs/storage.md "The
+   * state tree on disk") and write nothing more until the returned release is called: a snapshot
+   * taken meanwhile holds a tree that describes its head. Nothing to hold when the thread is not
+   * running (no block has been written through it).
+   */
+  async holdTree(): Promise<() => void> {
+    if (!this.worker) return () => undefined;
+    await this.ready;
+    if (this.failure) throw this.failure;
+    const id = this.nextId++;
+    await new Promise<void>((resolve) => {
+      this.treeHolds.set(id, resolve);
+      this.post({ type: 'hold-tree', id });
+    });
+    let released = false;
+    return () => {
+      if (released || !this.worker) return;
+      released = true;
+      this.post({ type: 'release-tree' });
+    };
+  }
 
   /**
    * Hand consecutive blocks to the writer; resolves once they are durable. The blocks of one call
@@ -113,13 +166,14 @@ export class BlockWriter {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const init: WriterInit = { path: this.path };
+    const init: WriterInit = { path: this.path, ...(this.treeEvery !== undefined ? { treeEvery: this.treeEvery } : {}) };
     const worker = new Worker(workerUrl(), { workerData: init });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: WriterResponse) => {
         if (message.type === 'ready') {
           this.lookupHeight = message.lookupHeight;
+          this.setHistoryHeight(message.historyHeight);
           resolve();
         } else if (message.type === 'closed') this.closed?.();
         else if (message.type === 'cold-done') {
@@ -128,8 +182,14 @@ export class BlockWriter {
           if (message.error !== undefined) waiter?.reject(new Error(`cold tier: ${message.error}`));
           else waiter?.resolve(message.result!);
         }
+        else if (message.type === 'tree-held') {
+          this.treeHolds.get(message.id)?.();
+          this.treeHolds.delete(message.id);
+        }
+        else if (message.type === 'history') this.setHistoryHeight(message.historyHeight);
         else if (message.type === 'indexed') {
           this.lookupHeight = message.lookupHeight;
+          this.setHistoryHeight(message.historyHeight);
           if (message.report) this.events.onLookupProgress?.(message.lookupHeight, message.head);
         } else if (message.type === 'lookup-failed') {
           this.lookupFailure = message.error;
@@ -158,6 +218,9 @@ export class BlockWriter {
         for (const waiter of this.pending.values()) waiter.reject(error);
         this.pending.clear();
         this.rejectCold(error.message);
+        // a hold waits on a thread that is gone: nothing is written any more, so the read may go on
+        for (const held of this.treeHolds.values()) held();
+        this.treeHolds.clear();
         this.closed?.();
       };
       worker.on('error', (error) => fail(new Error(`the block writer thread failed: ${error.message}`)));

@@ -6,12 +6,20 @@ import { readRawBlocks, type StoredRawBlock } from './block-archive.js';
 import { BlockFileReader, blockFilesDir, blockFileSizes, decodeLocation, segmentPath, type BlockRecord } from './block-files.js';
 import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
-import { blockKey, FORMAT, HEAD, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, u64 } from './keys.js';
+import { migrateFormat4 } from './migrate-format4.js';
+import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { StateRootCheck } from './state-root-check.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { countCold, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
 
 export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
+
+/** What the node hears of the state tree at open (docs/storage.md "The state tree on disk"). */
+export interface TreeEvents {
+  /** the stored tree trailed the head (at `from`; -1 none) and was computed again from the state records */
+  onTreeRebuilt?(report: { from: number; head: number; stateRecords: number; treeRecords: number; ms: number }): void;
+}
 export type { WriterTimings } from './block-writer-worker.js';
 import type { WriterTimings } from './block-writer-worker.js';
 export type { StoredRawBlock } from './block-archive.js';
@@ -57,17 +65,27 @@ const INDEX_PREFIXES = [Prefix.BlockTxs, Prefix.AddressHistory, Prefix.TokenTran
  */
 const WRITE_BUFFER_BYTES = 64 * 1024 * 1024;
 
+export interface ChainStoreOptions {
+  /**
+   * Write the state tree's records (0xF0 bucket records, 0xF1 nodes) at most this many blocks apart
+   * (docs/storage.md "The state tree on disk"); 1 writes them with every block, as format 4 did.
+   * A node that reads state records from the database while it runs (`--elastic-state`'s warm
+   * tier) needs 1: between checkpoints the stored tree trails the head.
+   */
+  treeEvery?: number;
+}
+
 export class ChainStore {
   private readonly db: Level<Uint8Array, Uint8Array>;
   private readonly writer: BlockWriter;
   private readonly files: BlockFileReader;
 
-  constructor(readonly path: string, private readonly events: LookupEvents & MigrationEvents = {}) {
+  constructor(readonly path: string, private readonly events: LookupEvents & MigrationEvents & TreeEvents = {}, options: ChainStoreOptions = {}) {
     // `multithreading`: the block writer's thread opens a second handle on the same LevelDB.
     this.db = new Level<Uint8Array, Uint8Array>(path, {
       keyEncoding: 'view', valueEncoding: 'view', writeBufferSize: WRITE_BUFFER_BYTES, multithreading: true,
     });
-    this.writer = new BlockWriter(path, events);
+    this.writer = new BlockWriter(path, events, options.treeEvery);
     this.files = new BlockFileReader(blockFilesDir(path));
   }
 
@@ -85,6 +103,10 @@ export class ChainStore {
     let format = (await this.db.get(FORMAT))?.[0] ?? 1;
     if (format === 3) {
       await migrateFormat3(this.db, this.path, readU64(head), this.events);
+      format = 4;
+    }
+    if (format === 4) {
+      await migrateFormat4(this.db, readU64(head));
       format = STORAGE_FORMAT;
     }
     if (format !== STORAGE_FORMAT) {
@@ -93,6 +115,8 @@ export class ChainStore {
         + (format === 2 ? 'its blocks were made under the first transactions root, which this node refuses' : 'receipts are now built from stored execution results')
         + '): sync into a new data directory');
     }
+    const tree = await this.db.get(TREE_MARKER);
+    if (tree === undefined || readU64(tree) < readU64(head)) await this.rebuildTree(readU64(head), tree === undefined ? -1 : readU64(tree));
     const lookup = await this.db.get(LOOKUP_MARKER);
     this.writer.lookupHeight = lookup === undefined ? -1 : readU64(lookup);
     try {
@@ -105,11 +129,64 @@ export class ChainStore {
   }
 
   /**
+   * The state tree's records trail the head (a kill between checkpoints, docs/storage.md "The state
+   * tree on disk"): the state records are the head's, so the tree is computed again from them, every
+   * bucket record and node 1–4,095, and replaces the stored one in one synced batch with the marker
+   * at the head. The chain then checks the core's root over it against the head block's
+   * (Chain.open), so a wrong tree stops the start instead of going unnoticed.
+   */
+  private async rebuildTree(head: number, from: number): Promise<void> {
+    const started = performance.now();
+    const check = await StateRootCheck.create(0);
+    // the state records, warm and cold (the cold tier never holds tree records: cold-store.ts)
+    for await (const entries of mergedState(this.db)) {
+      for (const [key, value] of entries) if (key[0]! < TREE_KEY_FIRST) check.add(key, value);
+    }
+    check.finish();
+    const records = check.treeRecords();
+    const batch = this.db.batch();
+    // clear the stale tree records first, then put the new ones (a batch applies in order)
+    await this.scanRange(Uint8Array.of(Prefix.State, TREE_KEY_FIRST), Uint8Array.of(Prefix.State + 1), (key) => batch.del(prefixed(Prefix.State, key)));
+    for (const [key, value] of records) batch.put(prefixed(Prefix.State, key), value);
+    batch.put(TREE_MARKER, u64(head));
+    await batch.write({ sync: true });
+    this.events.onTreeRebuilt?.({ from, head, stateRecords: check.records, treeRecords: records.length, ms: Math.round(performance.now() - started) });
+  }
+
+  /** Records of [gte, lt) in key order to `onRecord`, their keys without the database prefix byte. */
+  private async scanRange(gte: Uint8Array, lt: Uint8Array, onRecord: (key: Uint8Array, value: Uint8Array) => void, batchSize = 4096): Promise<void> {
+    const iterator = this.db.iterator({ gte, lt });
+    try {
+      for (;;) {
+        const entries = await iterator.nextv(batchSize);
+        if (entries.length === 0) return;
+        for (const [key, value] of entries) onRecord(key.subarray(1), value);
+      }
+    } finally {
+      await iterator.close();
+    }
+  }
+
+  /**
    * Every block up to this height has its position records: a bundle of a block above it may not be
    * found by hash yet (docs/storage.md "The transaction lookup index"). -1 for an empty database.
    */
   get lookupHeight(): number {
     return this.writer.lookupHeight;
+  }
+
+  /**
+   * Every block up to this height has its address history and token transfers ('a', 'x'): a live
+   * block's follow its durable batch by a few milliseconds, a catch-up's or those a kill lost are
+   * built behind the head (docs/storage.md "The address history"). -1 for an empty database.
+   */
+  get historyHeight(): number {
+    return this.writer.historyHeight;
+  }
+
+  /** Until the address history reaches `height`, at most `ms` (BlockWriter.untilHistory). */
+  untilHistory(height: number, ms: number): Promise<void> {
+    return this.writer.untilHistory(height, ms);
   }
 
   /** Why building the lookup index stopped, if it did (a restart retries). */
@@ -285,16 +362,7 @@ export class ChainStore {
   /** Every intent record whose key starts with `kind`, in key order (loaded once at start-up). */
   async scanIntentRecords(kind: number, onRecord: (key: Uint8Array, value: Uint8Array) => void): Promise<void> {
     const gte = Uint8Array.of(Prefix.Intent, kind);
-    const iterator = this.db.iterator({ gte, lt: prefixEnd(gte) });
-    try {
-      for (;;) {
-        const entries = await iterator.nextv(1024);
-        if (entries.length === 0) return;
-        for (const [key, value] of entries) onRecord(key.subarray(1), value);
-      }
-    } finally {
-      await iterator.close();
-    }
+    await this.scanRange(gte, prefixEnd(gte), onRecord, 1024);
   }
 
   // ---- explorer indexes (docs/explorer.md) --------------------------------------------------
@@ -347,7 +415,16 @@ export class ChainStore {
    * files are append-only, so the head's location read here stays valid.
    */
   async openRead(): Promise<ConsistentRead> {
-    const snapshot = this.db.snapshot();
+    // The stored state tree may trail the head between checkpoints: the writer writes one at its
+    // durable head and holds further writes until the snapshot is taken, so the snapshot's tree
+    // records describe its head (docs/storage.md "The state tree on disk").
+    const release = await this.writer.holdTree();
+    let snapshot: ReturnType<typeof this.db.snapshot>;
+    try {
+      snapshot = this.db.snapshot();
+    } finally {
+      release();
+    }
     const db = this.db;
     const files = this.files;
     const headValue = await db.get(HEAD, { snapshot });
@@ -406,7 +483,10 @@ export class ChainStore {
   async markRestored(height: number): Promise<void> {
     await this.db.batch([
       { type: 'put', key: LOOKUP_MARKER, value: u64(height) },
+      { type: 'put', key: HISTORY_MARKER, value: u64(height) },
       { type: 'put', key: OLDEST_MARKER, value: u64(height) },
+      // the imported records include the tree's, at this height
+      { type: 'put', key: TREE_MARKER, value: u64(height) },
       { type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) },
     ], { sync: true });
   }

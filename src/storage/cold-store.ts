@@ -1,6 +1,6 @@
 import type { Level } from 'level';
 import type { BatchSink } from './block-batch.js';
-import { COLD_CURSOR, COLD_MARKER, Prefix, prefixed, prefixEnd, readU64, u64 } from './keys.js';
+import { COLD_CURSOR, COLD_MARKER, Prefix, prefixed, prefixEnd, readU64, TREE_KEY_FIRST, u64 } from './keys.js';
 
 /**
  * The elastic state's cold tier on disk (spec §4.20 "cold (older, rarely read records compacted
@@ -61,6 +61,12 @@ function writtenKey(window: number, stateKey: Uint8Array): Uint8Array {
 }
 
 const WARM_RANGE = { gte: Uint8Array.of(Prefix.State), lt: Uint8Array.of(Prefix.State + 1) };
+/**
+ * The sweep stops before the state tree's records (bucket records and nodes, keys from
+ * TREE_KEY_FIRST, docs/state-root.md): every commit reads the buckets it changes, and the block
+ * writer keeps them apart, written at checkpoints (docs/storage.md "The state tree on disk").
+ */
+const SWEPT_END = Uint8Array.of(Prefix.State, TREE_KEY_FIRST);
 const COLD_RANGE = { gte: Uint8Array.of(Prefix.Cold), lt: Uint8Array.of(Prefix.Cold + 1) };
 const EMPTY = new Uint8Array(0);
 
@@ -317,7 +323,7 @@ export class ColdWriter {
       this.clearedBelow = current - 1;
     }
     const cursor = await this.db.get(COLD_CURSOR);
-    const iterator = this.db.iterator({ ...(cursor ? { gt: prefixed(Prefix.State, cursor) } : { gte: WARM_RANGE.gte }), lt: WARM_RANGE.lt });
+    const iterator = this.db.iterator({ ...(cursor ? { gt: prefixed(Prefix.State, cursor) } : { gte: WARM_RANGE.gte }), lt: SWEPT_END });
     let entries: Array<[Uint8Array, Uint8Array]>;
     try {
       entries = await iterator.nextv(maxKeys);

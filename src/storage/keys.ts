@@ -38,18 +38,36 @@ export const INDEX_MARKER = metaKey('index-version');
  */
 export const LOOKUP_MARKER = metaKey('lookup-height');
 /**
+ * The address history's height (docs/storage.md "The address history"): every block up to it has its
+ * address history and token transfer records ('a', 'x'). A live block's are written just after its
+ * durable batch, off the receipt's path, and this marker moves with them; a kill in between leaves
+ * it behind the head and the writer thread builds the rest from the stored blocks. Absent (a
+ * database written before it): equal to LOOKUP_MARKER, which covered these records until then.
+ */
+export const HISTORY_MARKER = metaKey('history-height');
+/**
  * The lowest height whose block is held (docs/operations.md): set by a state import or snapshot
  * restore (and by pruning); absent means 0, every block since genesis.
  */
 export const OLDEST_MARKER = metaKey('oldest-height');
 /**
- * The layout and rules of this database (docs/storage.md "Format marker"). 4: blocks and their
+ * The state tree's checkpoint (docs/storage.md "The state tree on disk"): the height whose state the
+ * stored bucket records and nodes (state keys 0xF0, 0xF1) describe. The state records themselves
+ * are always at the head; the tree may trail it and is rebuilt from them at open when it does.
+ */
+export const TREE_MARKER = metaKey('tree-height');
+/** State keys from this first byte on are the state tree's derived records (0xF0 buckets, 0xF1 nodes). */
+export const TREE_KEY_FIRST = 0xf0;
+/**
+ * The layout and rules of this database (docs/storage.md "Format marker"). 5: the state tree's
+ * records written at checkpoints (TREE_MARKER), not with every block; 4: blocks and their
  * execution results in the block files, their locations under 'b'; 3: position records may
  * trail the head, up to LOOKUP_MARKER, and blocks are under the current transactions root; 2: every
  * block written with its position records, the first transactions root; 1 (no marker) stored receipt
- * JSON. 4 is opened; 3 is moved to 4 when opened (migrate-format3.ts).
+ * JSON. 5 is opened; 4 is moved to 5 (its tree is at its head) and 3 to 4 then 5 when opened
+ * (migrate-format3.ts, migrate-format4.ts).
  */
-export const STORAGE_FORMAT = 4;
+export const STORAGE_FORMAT = 5;
 /**
  * The cold tier's settings (src/storage/cold-store.ts): height it was enabled at u64 BE ‖ window in
  * blocks u32 BE. Present: the database has a cold range, and every state write deletes its key there.

@@ -1,6 +1,6 @@
 import type { Level } from 'level';
 import { BlockAppender, blockFilesDir, decodeLocation, encodeLocation } from './block-files.js';
-import { blockKey, FORMAT, metaKey, outcomeKey, Prefix, readU64, STORAGE_FORMAT, u64 } from './keys.js';
+import { blockKey, FORMAT, metaKey, outcomeKey, Prefix, readU64, u64 } from './keys.js';
 
 /**
  * Format 3 → 4 (docs/storage.md "Format marker"): a format 3 database holds each block's bytes under
@@ -54,5 +54,5 @@ export async function migrateFormat3(db: Level<Uint8Array, Uint8Array>, dbPath: 
   } finally {
     files.close();
   }
-  await db.batch([{ type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) }, { type: 'del', key: MIGRATED }], { sync: true });
+  await db.batch([{ type: 'put', key: FORMAT, value: Uint8Array.of(4) }, { type: 'del', key: MIGRATED }], { sync: true });
 }

@@ -47,6 +47,9 @@ export class StateRootCheck {
   private readonly storedBuckets = new Map<number, Uint8Array>();
   private readonly storedNodes = new Map<number, Uint8Array>();
   private readonly anomalies: StateAnomaly[] = [];
+  /** what finish() computed: bucket records by bucket and non-zero nodes 1–4,095 (treeRecords) */
+  private computedBuckets = new Map<number, Uint8Array>();
+  private computedNodes = new Map<number, Uint8Array>();
   records = 0;
 
   private constructor(private readonly h: NonNullable<typeof hashers>, private readonly maxAnomalies: number) {}
@@ -131,6 +134,7 @@ export class StateRootCheck {
         const record = new Uint8Array(list.length * 64);
         list.forEach((e, i) => record.set(e.entry, i * 64));
         nodes.set(NBUCKETS + b, this.h.bucket(record));
+        this.computedBuckets.set(b, record);
       }
     }
     // Fold upwards: only non-zero nodes are kept; a parent of two zero children is zero.
@@ -147,6 +151,7 @@ export class StateRootCheck {
     }
     for (let i = 1; i < STORED_NODES; i++) {
       const computed = nodes.get(i);
+      if (computed !== undefined && !isZero(computed)) this.computedNodes.set(i, computed);
       const stored = this.storedNodes.get(i);
       if (computed === undefined && stored === undefined) continue;
       if (computed === undefined || stored === undefined || Buffer.compare(computed, stored) !== 0) {
@@ -157,5 +162,25 @@ export class StateRootCheck {
       }
     }
     return nodes.get(1) ?? new Uint8Array(32);
+  }
+
+  /**
+   * After finish(): the state tree's records as the core stores them (state keys without the 's'
+   * prefix): every non-empty bucket record (0xF0 + bucket u16 BE) and every non-zero node 1–4,095
+   * (0xF1 + index u32 BE), in key order. The store rebuilds a tree that trails its head from these
+   * (chain-store.ts `rebuildTree`, docs/storage.md "The state tree on disk").
+   */
+  treeRecords(): Array<[Uint8Array, Uint8Array]> {
+    const out: Array<[Uint8Array, Uint8Array]> = [];
+    for (const b of [...this.computedBuckets.keys()].sort((x, y) => x - y)) {
+      out.push([Uint8Array.of(BUCKET_PREFIX, b >> 8, b & 0xff), this.computedBuckets.get(b)!]);
+    }
+    for (const i of [...this.computedNodes.keys()].sort((x, y) => x - y)) {
+      const key = new Uint8Array(5);
+      key[0] = NODE_PREFIX;
+      new DataView(key.buffer).setUint32(1, i);
+      out.push([key, this.computedNodes.get(i)!]);
+    }
+    return out;
   }
 }

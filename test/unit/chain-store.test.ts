@@ -9,7 +9,7 @@ import { blake3 } from '../../src/codec/hash.js';
 import { packHashes } from '../../src/storage/block-batch.js';
 import { ChainStore, IndexKeys, type BlockWrite } from '../../src/storage/chain-store.js';
 import { BlockFileReader, blockFilesDir, decodeLocation, segmentPath } from '../../src/storage/block-files.js';
-import { blockKey, FORMAT, LOOKUP_MARKER, outcomeKey, Prefix, u64 } from '../../src/storage/keys.js';
+import { blockKey, FORMAT, HISTORY_MARKER, LOOKUP_MARKER, outcomeKey, Prefix, u64 } from '../../src/storage/keys.js';
 import { MIGRATED } from '../../src/storage/migrate-format3.js';
 import { encodeBlockResult } from './block-result-fixture.js';
 
@@ -201,6 +201,46 @@ describe('ChainStore', () => {
     await s.close();
   });
 
+  it('writes a live block\'s address history after its batch, and builds the history a kill lost from the stored blocks', async () => {
+    const s = await store();
+    const senders = Array.from({ length: 6 }, () => randomBytes(32));
+    const live = (height: number): BlockWrite => {
+      const { block, hashes } = storedBlock([senders[height]!]);
+      return { ...write(height, hashes), block, deriveIndexes: true };
+    };
+    const historyOf = async (sender: Uint8Array) => {
+      const heights: number[] = [];
+      await s.scanIndex(IndexKeys.addressHistoryPrefix(sender), (key) => { heights.push(IndexKeys.heightOf(key)); return true; });
+      return heights;
+    };
+    for (let h = 0; h < 4; h++) await s.commitBlock(live(h));
+    // the receipt's batch holds the positions; the history follows it
+    await until(() => s.historyHeight === 3);
+    expect(s.lookupHeight).toBe(3);
+    for (let h = 0; h < 4; h++) expect(await historyOf(senders[h]!)).toEqual([h]);
+    await s.close();
+
+    // What a kill after block 3's batch and before its history's leaves: the marker at 1, no records of 2 and 3.
+    const raw = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
+    await raw.batch([
+      { type: 'del', key: IndexKeys.addressHistory(senders[2]!, 2) },
+      { type: 'del', key: IndexKeys.addressHistory(senders[3]!, 3) },
+      { type: 'put', key: HISTORY_MARKER, value: u64(1) },
+    ]);
+    await raw.close();
+    await s.open();
+    expect(s.historyHeight).toBe(1);
+    expect(s.lookupHeight).toBe(3);
+    await s.commitBlock(live(4));
+    // block 4's own history waits for the build behind the head, which writes 2…4
+    await until(() => s.historyHeight === 4);
+    for (let h = 0; h < 5; h++) expect(await historyOf(senders[h]!)).toEqual([h]);
+    await s.commitBlock(live(5));
+    await until(() => s.historyHeight === 5);
+    expect(await historyOf(senders[5]!)).toEqual([5]);
+    await s.close();
+  });
+
   it('hashes a stored block\'s bundles for the lookup index when its bundle list is missing (--backfill-indexes clears them)', async () => {
     const s = await store();
     await s.commitBlock(write(0, []));
@@ -271,7 +311,7 @@ describe('ChainStore', () => {
     const old = await store();
     await old.commitBlock(write(3, []));
     await old.close();
-    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 4/);
+    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 5/);
   });
 
   it('refuses a format 2 database: its blocks were made under the first transactions root', async () => {
@@ -281,7 +321,7 @@ describe('ChainStore', () => {
     const raw = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
     await raw.batch([{ type: 'put', key: FORMAT, value: Uint8Array.of(2) }, { type: 'del', key: LOOKUP_MARKER }]);
     await raw.close();
-    await expect(s.open()).rejects.toThrow(/storage format 2, this node reads format 4 \(its blocks were made under the first transactions root/);
+    await expect(s.open()).rejects.toThrow(/storage format 2, this node reads format 5 \(its blocks were made under the first transactions root/);
   });
 
   it('cuts off a group whose batch a kill stopped after its blocks were appended, and writes the next block after the head', async () => {
@@ -341,7 +381,7 @@ describe('ChainStore', () => {
     await s.close();
 
     const after = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
-    expect((await after.get(FORMAT))![0]).toBe(4);
+    expect((await after.get(FORMAT))![0]).toBe(5);
     expect(await after.get(MIGRATED)).toBeUndefined();
     expect(await after.keys({ gte: Uint8Array.of(Prefix.Outcome), lt: Uint8Array.of(Prefix.Outcome + 1) }).all()).toEqual([]);
     await after.close();

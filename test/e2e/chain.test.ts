@@ -80,8 +80,12 @@ describe('transfers', () => {
     expect(receipt.events.find((e) => e.type === 'Transfer')).toMatchObject({ to, amount: String(5n * NTV) });
     expect(await balance(to)).toBe(5n * NTV);
     expect(await balance(systemAddressHex(1))).toBe(before.from - 5n * NTV - 210_000n);
-    expect(await balance(proposer)).toBe(before.proposer + 168_000n);
-    expect(await balance(treasury)).toBe(before.treasury + 42_000n);
+    // The split is the block's Fee event; the balances only bound it: the proposer and the treasury
+    // are also paid by block rewards and epoch boundaries (docs/staking.md "Rewards"), which land
+    // between the two reads whenever block timing puts them there.
+    expect(receipt.events.find((e) => e.type === 'Fee')).toMatchObject({ proposer, to_proposer: '168000', to_treasury: '42000' });
+    expect(await balance(proposer)).toBeGreaterThanOrEqual(before.proposer + 168_000n);
+    expect(await balance(treasury)).toBeGreaterThanOrEqual(before.treasury + 42_000n);
   });
 
   it('moves a genesis stablecoin with an unsigned token transfer', async () => {

@@ -142,16 +142,8 @@ export class ConsensusService implements ChainConsensus {
   /** The consensus key expected to propose `height` in round 0 (bundle forwarding aims at it). */
   leaderKey(height: number): Uint8Array | undefined {
     const { set, params } = this.atHead();
-    // Asked once for every admitted bundle (src/p2p/dragonfly.ts): the schedule's draw is computed
-    // once a height and validator set, not per bundle (docs/performance.md "Changes measured").
-    const cached = this.leaderCache;
-    if (cached !== undefined && cached.set === set && cached.height === height) return cached.key;
-    const key = leaderSchedule(set, slotOf(height, params.slotLength), 1)[0]?.consensusKey;
-    this.leaderCache = { set, height, key };
-    return key;
+    return leaderSchedule(set, slotOf(height, params.slotLength), 1)[0]?.consensusKey;
   }
-
-  private leaderCache: { set: ValidatorInfo[]; height: number; key: Uint8Array | undefined } | undefined;
 
   /** The stored finality certificate of the block at `height` (svc_getAttestations). */
   async certificate(height: number): Promise<Certificate | undefined> {

@@ -57,12 +57,8 @@ export class Execution {
 
   /** Whether blocks need `prepare` first (--elastic-state); the default mirror needs nothing. */
   get elastic(): boolean {
-    // Asked before every block; the full mirror's stats() walks every record to sum its bytes, and
-    // a node's state never changes kind, so it is asked once (docs/performance.md).
-    return (this.elasticState ??= this.deps.state.stats().mode === 'elastic');
+    return this.deps.state.stats().mode === 'elastic';
   }
-
-  private elasticState: boolean | undefined;
 
   /**
    * --elastic-state, before a block executes (docs/operations.md "Elastic state"): replace a core

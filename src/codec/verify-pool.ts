@@ -30,18 +30,7 @@ export interface SignatureVerifierPoolOptions {
   size?: number;
   /** Items per worker message; larger batches are split across workers. Default 512. */
   maxBatchItems?: number;
-  /**
-   * Nice value of each verifier thread (Linux: per thread; elsewhere ignored, where it would renice
-   * the whole process). Default 5: the main thread (admission, block production, receipts) and the
-   * block writer run first when they are runnable, and verification takes what they leave of the
-   * cores, rather than the two verifiers taking 2/3 of two cores the others wait for
-   * (docs/performance.md "What bounds each figure"). 0 = the process's own.
-   */
-  niceness?: number;
 }
-
-/** docs/performance.md: what the verifiers yield to the main and writer threads. */
-export const DEFAULT_VERIFIER_NICENESS = 5;
 
 interface Job {
   id: number;
@@ -71,7 +60,6 @@ interface WorkerResponse {
 export class SignatureVerifierPool {
   readonly size: number;
   private readonly maxBatchItems: number;
-  private readonly niceness: number;
   private readonly workers: PoolWorker[] = [];
   private nextJobId = 1;
   private closed = false;
@@ -81,7 +69,6 @@ export class SignatureVerifierPool {
   constructor(options: SignatureVerifierPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? availableParallelism() - 1));
     this.maxBatchItems = Math.max(1, options.maxBatchItems ?? 512);
-    this.niceness = Math.max(0, Math.min(19, Math.floor(options.niceness ?? DEFAULT_VERIFIER_NICENESS)));
   }
 
   /**
@@ -171,7 +158,7 @@ export class SignatureVerifierPool {
   }
 
   private spawn(): PoolWorker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mlDsaUrl: ML_DSA_URL, sizes: WORKER_SIZES, niceness: this.niceness } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mlDsaUrl: ML_DSA_URL, sizes: WORKER_SIZES } });
     worker.unref(); // referenced only while it has jobs, so an idle pool never holds the process open
     const entry: PoolWorker = { worker, jobs: new Map(), pendingItems: 0 };
     const finish = (job: Job): void => {
@@ -242,14 +229,6 @@ function verifyWorkerMain(
   const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
   // The key and signature sizes come in with the worker's data (the function cannot import them).
   const sizes = workerData.sizes as typeof WORKER_SIZES;
-  // Linux keeps a nice value per thread (setpriority(2) "BUGS"): this renices the verifier only.
-  if (workerData.niceness > 0 && process.platform === 'linux') {
-    try {
-      (require('node:os') as typeof import('node:os')).setPriority(0, workerData.niceness);
-    } catch {
-      // not permitted in this container: run at the process's priority
-    }
-  }
   const crypto = require('node:crypto') as typeof import('node:crypto');
   const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
   const CACHE_LIMIT = 8192;

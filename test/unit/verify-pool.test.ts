@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { DEFAULT_VERIFIER_NICENESS, SignatureVerifierPool, type VerifyItem } from '../../src/codec/verify-pool.js';
+import { SignatureVerifierPool, type VerifyItem } from '../../src/codec/verify-pool.js';
 import { generateEd25519, generateMlDsa65, signEd25519, signMlDsa65, verifySignature } from '../../src/codec/keys.js';
 
 function mixedBatch(n: number): VerifyItem[] {
@@ -33,20 +32,6 @@ describe('SignatureVerifierPool', () => {
     expect(expected.filter(Boolean).length).toBeGreaterThan(300);
     expect(expected.filter((x) => !x).length).toBeGreaterThan(600);
     expect(await pool.verifyBatch(items)).toEqual(expected);
-  });
-
-  it.runIf(process.platform === 'linux')('runs its verifiers at a lower priority, and only them (docs/performance.md)', async () => {
-    const niceOf = (task: string): number => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
-    const before = new Set(readdirSync('/proc/self/task'));
-    const own = new SignatureVerifierPool({ size: 2 });
-    try {
-      await own.verifyBatch(mixedBatch(64));
-      const added = readdirSync('/proc/self/task').filter((t) => !before.has(t)).map(niceOf);
-      expect(added.filter((n) => n === DEFAULT_VERIFIER_NICENESS)).toHaveLength(2);
-      expect(niceOf(String(process.pid))).toBe(0);
-    } finally {
-      await own.close();
-    }
   });
 
   it('verifies ML-DSA-65 items in the worker too', async () => {

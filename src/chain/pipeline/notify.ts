@@ -22,6 +22,15 @@ import type { Heads } from './heads.js';
 interface Waiter {
   resolve: (receipt: Receipt) => void;
   reject: (error: Error) => void;
+  entry: PendingBundle;
+  /** the waiters that time out together with this one */
+  bucket: DeadlineBucket;
+}
+
+/** Waiters whose INCLUSION_TIMEOUT falls in one slice of time, under one timer. */
+interface DeadlineBucket {
+  slot: number;
+  waiters: Set<Waiter>;
   timer: NodeJS.Timeout;
 }
 
@@ -39,10 +48,19 @@ export interface NotifierDependencies {
 
 export class Notifier {
   private readonly waiters = new Map<string, Waiter[]>();
+  /**
+   * Waiters by the slice of time their timeout falls in: one timer a slice instead of a Timeout
+   * object armed and cleared per bundle (docs/performance.md "Changes measured"). A waiter is
+   * answered at the end of its slice, at most `slotMs` after its timeout; an answered one leaves
+   * its slice at once (nothing is held until the timeout).
+   */
+  private readonly buckets = new Map<number, DeadlineBucket>();
+  private readonly slotMs: number;
   private readonly mempool: Mempool;
 
   constructor(private readonly deps: NotifierDependencies) {
     this.mempool = deps.mempool;
+    this.slotMs = Math.max(1, Math.min(100, Math.floor(deps.inclusionTimeoutMs / 10)));
   }
 
   /** A block is durable: reads, receipts and the 'block' event see it. */
@@ -157,18 +175,11 @@ export class Notifier {
 
   wait(entry: PendingBundle): Promise<Receipt> {
     return new Promise<Receipt>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const list = this.waiters.get(entry.hashKey);
-        const index = list?.findIndex((w) => w.timer === timer) ?? -1;
-        if (list && index >= 0) list.splice(index, 1);
-        if (list?.length === 0) this.waiters.delete(entry.hashKey);
-        reject(new ChainError('INCLUSION_TIMEOUT',
-          `bundle not in a block after ${this.deps.inclusionTimeoutMs} ms; it stays in the mempool (query svc_getTransactionReceipt)`,
-          { bundle_hash: encodeHash(entry.hash), nonce: entry.nonce.toString() }));
-      }, this.deps.inclusionTimeoutMs);
-      const list = this.waiters.get(entry.hashKey) ?? [];
-      list.push({ resolve, reject, timer });
-      this.waiters.set(entry.hashKey, list);
+      const waiter: Waiter = { resolve, reject, entry, bucket: this.bucketFor(performance.now() + this.deps.inclusionTimeoutMs) };
+      waiter.bucket.waiters.add(waiter);
+      const list = this.waiters.get(entry.hashKey);
+      if (list) list.push(waiter);
+      else this.waiters.set(entry.hashKey, [waiter]);
     });
   }
 
@@ -177,17 +188,56 @@ export class Notifier {
     if (!list) return;
     this.waiters.delete(hashKey);
     for (const w of list) {
-      clearTimeout(w.timer);
+      this.leaveBucket(w);
       if (receipt) w.resolve(receipt);
       else w.reject(error!);
     }
   }
 
+  /** The slice a deadline falls in, its timer armed for the slice's end. */
+  private bucketFor(deadline: number): DeadlineBucket {
+    const slot = Math.ceil(deadline / this.slotMs);
+    let bucket = this.buckets.get(slot);
+    if (bucket === undefined) {
+      const delay = Math.max(1, Math.ceil(slot * this.slotMs - performance.now()));
+      bucket = { slot, waiters: new Set(), timer: setTimeout(() => this.expire(slot), delay) };
+      this.buckets.set(slot, bucket);
+    }
+    return bucket;
+  }
+
+  private leaveBucket(w: Waiter): void {
+    const bucket = w.bucket;
+    bucket.waiters.delete(w);
+    if (bucket.waiters.size === 0 && this.buckets.get(bucket.slot) === bucket) {
+      clearTimeout(bucket.timer);
+      this.buckets.delete(bucket.slot);
+    }
+  }
+
+  /** INCLUSION_TIMEOUT for the waiters of a slice; their bundles stay in the mempool. */
+  private expire(slot: number): void {
+    const bucket = this.buckets.get(slot);
+    if (bucket === undefined) return;
+    this.buckets.delete(slot);
+    for (const w of bucket.waiters) {
+      const { entry } = w;
+      const list = this.waiters.get(entry.hashKey);
+      const index = list?.indexOf(w) ?? -1;
+      if (list && index >= 0) list.splice(index, 1);
+      if (list?.length === 0) this.waiters.delete(entry.hashKey);
+      w.reject(new ChainError('INCLUSION_TIMEOUT',
+        `bundle not in a block after ${this.deps.inclusionTimeoutMs} ms; it stays in the mempool (query svc_getTransactionReceipt)`,
+        { bundle_hash: encodeHash(entry.hash), nonce: entry.nonce.toString() }));
+    }
+  }
+
   /** The node stops: refuse every waiting call. */
   refuseAll(): void {
+    for (const bucket of this.buckets.values()) clearTimeout(bucket.timer);
+    this.buckets.clear();
     for (const [hash, waiters] of this.waiters) {
       for (const w of waiters) {
-        clearTimeout(w.timer);
         w.reject(new ChainError('SHUTTING_DOWN', 'the node is shutting down; the bundle was not included', { bundle_hash: hash }));
       }
     }

@@ -14,7 +14,8 @@ import { REPLACEMENT_BUMP_PERCENT, type Mempool, type MempoolRefusal, type Pendi
 import type { ReceiptReader } from '../receipt-reader.js';
 import type { Receipt } from '../receipts.js';
 import type { StateView } from '../state-view.js';
-import type { SubmissionGate } from '../submission.js';
+import type { AdmissionContext, SubmissionGate } from '../submission.js';
+import { toLatin1 } from '../../codec/hash.js';
 import type { Notifier } from './notify.js';
 import type { WriteQueue } from './write.js';
 
@@ -58,6 +59,8 @@ export class Admission {
 
   constructor(private readonly params: AdmissionParams, private readonly deps: AdmissionDependencies) {
     this.mempool = deps.mempool;
+    this.context.allowUnsigned = params.allowUnsigned;
+    this.context.chainId = params.chainId;
   }
 
   /** The node is shutting down: admit nothing more. */
@@ -193,18 +196,30 @@ export class Admission {
     if (!admission.ok) throw refusalError(admission.refusal, entry, this.mempool.size);
   }
 
-  private admission() {
-    return {
-      allowUnsigned: this.params.allowUnsigned,
-      chainId: this.params.chainId,
-      nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
-      stateNonce: (account: Uint8Array) => this.deps.writes.stateNonce(account),
-      failedAtNonce: (account: Uint8Array, nonce: bigint) => this.failedAtNonce(account, nonce),
-      pendingKeys: (account: Uint8Array) => this.mempool.revealedKeys(Buffer.from(account).toString('latin1')),
-      verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>
-        verifyEvmBundle(bytes, signature, { chainId: this.params.chainId, gasPrice: this.params.gasPrice, tokens: this.deps.evmTokens }, hash),
-    };
+  /**
+   * The gate's context. One object for the node's life (a fresh one of seven closures per bundle
+   * was garbage on the hot path, docs/performance.md); only the clock changes, read by the gate
+   * synchronously before its first await, and turned into a bigint once a second.
+   */
+  private admission(): AdmissionContext {
+    const seconds = Math.floor(Date.now() / 1000);
+    if (seconds !== this.contextSecond) {
+      this.contextSecond = seconds;
+      this.context.nowSeconds = BigInt(seconds);
+    }
+    return this.context;
   }
+
+  private contextSecond = -1;
+  private readonly context: AdmissionContext = {
+    allowUnsigned: false,
+    nowSeconds: 0n,
+    stateNonce: (account: Uint8Array) => this.deps.writes.stateNonce(account),
+    failedAtNonce: (account: Uint8Array, nonce: bigint) => this.failedAtNonce(account, nonce),
+    pendingKeys: (account: Uint8Array) => this.mempool.revealedKeys(toLatin1(account)),
+    verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>
+      verifyEvmBundle(bytes, signature, { chainId: this.params.chainId, gasPrice: this.params.gasPrice, tokens: this.deps.evmTokens }, hash),
+  };
 
   /** Attester signatures of a bridge operation (src/chain/bridge-proof.ts): a bad one is BAD_SIGNATURE. */
   private assertAttestations(bytes: Uint8Array): void {

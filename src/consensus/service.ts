@@ -41,6 +41,8 @@ export class ConsensusService implements ChainConsensus {
   readonly engine: ConsensusEngine;
   private lastVote: { height: number; blockHash: Uint8Array } | undefined;
   private setCache: { hash: Uint8Array; set: ValidatorInfo[]; params: ChainParams } | undefined;
+  /** the last leaderKey answer: asked for every admitted bundle, drawn again only for a new head or height */
+  private leaderCache: { hash: Uint8Array; height: number; key: Uint8Array | undefined } | undefined;
   private soloCache: { hash: Uint8Array; turn: BlockTurn | undefined } | undefined;
   private reports = 0;
 
@@ -141,8 +143,13 @@ export class ConsensusService implements ChainConsensus {
 
   /** The consensus key expected to propose `height` in round 0 (bundle forwarding aims at it). */
   leaderKey(height: number): Uint8Array | undefined {
+    const head = this.deps.chain.headHeader.hash;
+    const cached = this.leaderCache;
+    if (cached && cached.height === height && bytesEqual(cached.hash, head)) return cached.key;
     const { set, params } = this.atHead();
-    return leaderSchedule(set, slotOf(height, params.slotLength), 1)[0]?.consensusKey;
+    const key = leaderSchedule(set, slotOf(height, params.slotLength), 1)[0]?.consensusKey;
+    this.leaderCache = { hash: head, height, key };
+    return key;
   }
 
   /** The stored finality certificate of the block at `height` (svc_getAttestations). */

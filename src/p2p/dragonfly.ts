@@ -108,11 +108,12 @@ export class Dragonfly {
   private forward(entry: PendingBundle): void {
     if (this.fromPeers.has(entry.hashKey)) return;
     const { chain, network, validatorKey, leaderOf } = this.deps;
+    // No peer, nothing to forward to (a solo node): known before the leader is looked up.
+    if (network.readyPeers().length === 0) return;
     const height = chain.executionParent.height + 1;
     // The leader includes what it admits itself; forwarding is for everyone else.
     const leader = leaderOf?.(height);
     if (leader && bytesEqual(leader, validatorKey.publicKey)) return;
-    if (network.readyPeers().length === 0) return;
     const message = encodeForwarded(sealBundle(entry.bytes, height, validatorKey));
     const direct = leader ? network.peerOfValidator(leader) : undefined;
     if (direct === undefined) return this.gossip(entry, message);

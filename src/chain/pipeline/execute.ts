@@ -7,7 +7,7 @@ import type { TokenRegistry } from '../token-registry.js';
 import type { Heads } from './heads.js';
 import type { Notifier } from './notify.js';
 import type { StateView } from '../state-view.js';
-import { blockKeys } from '../elastic-state.js';
+import { blockKeys, ElasticState } from '../elastic-state.js';
 import type { WriteQueue } from './write.js';
 
 /**
@@ -57,7 +57,8 @@ export class Execution {
 
   /** Whether blocks need `prepare` first (--elastic-state); the default mirror needs nothing. */
   get elastic(): boolean {
-    return this.deps.state.stats().mode === 'elastic';
+    // asked before every block: a type test, not stats(), which sums the bytes of every record
+    return this.deps.state instanceof ElasticState;
   }
 
   /**

@@ -131,7 +131,7 @@ export const records = {
   FailedBundle: { doc: 'a bundle that failed at the account\'s current nonce and may not be included again', fields: [
     r('hash', 'bytes32'), r('expiry', 'u64', 'unix seconds: min(valid_until, expiry_timestamp)'),
   ] },
-  Account: { doc: 'docs/core-abi.md "Failed bundles: fee and replay" for the list', fields: [
+  Account: { doc: 'docs/core-abi.md "Failed bundles: fee and replay" for the list', hostOffsets: true, fields: [
     r('nonce', 'u64'), r('keyCount', 'u16'),
     r('failed', ['tail', 'FailedBundle'], 'present only while bundles that failed at this nonce are listed'),
   ] },

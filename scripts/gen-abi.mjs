@@ -583,6 +583,14 @@ function genState() {
         `    for (let i = 0; i < n; i++) rec.${tail.name}.push(read${tail.type[1]}(r));`, '  }');
     }
     L.push('  r.end();', '  return rec;', '}');
+    if (rec.hostOffsets) {
+      // Where the fixed head's fields sit, for hot readers that take one field without decoding
+      // the record (the write path's nonce check, src/chain/pipeline/write.ts).
+      const { offsets } = recordOffsets(rec);
+      const fixed = offsets.filter(([fl]) => typeof fl.type === 'string' && REC_FIXED[fl.type] !== undefined);
+      L.push(`/** Byte offsets of the ${name} record's fixed leading fields. */`,
+        `export const ${name}Offsets = { ${fixed.map(([fl, o]) => `${fl.name}: ${o}`).join(', ')} } as const;`);
+    }
     if (rec.encode) {
       L.push(`/** Encode a ${name} record (the inverse of decode${name}Fields). */`, `export function encode${name}Fields(rec: ${name}Fields): Uint8Array {`, '  const w = new RecordWriter();');
       for (const fl of rec.fields) {

@@ -843,6 +843,8 @@ export function decodeAccountFields(v: Uint8Array): AccountFields {
   r.end();
   return rec;
 }
+/** Byte offsets of the Account record's fixed leading fields. */
+export const AccountOffsets = { nonce: 0, keyCount: 8 } as const;
 
 /** Token: TokenRecord (docs/core-abi.md "State layout") */
 export interface TokenFields {

@@ -2,7 +2,7 @@ import { NTV_MINT, Prefix } from '../abi/constants.js';
 import { accountKey, balanceKey } from '../abi/state.js';
 import { decodeBundle } from '../codec/bundle.js';
 import { blake3 } from '../codec/hash.js';
-import type { StateWrite } from '../storage/chain-store.js';
+import { stateWriteList, type StateWrites } from '../storage/chain-store.js';
 import type { ColdOp, ColdStepResult, StateTier } from '../storage/cold-store.js';
 import { StateView, toKey, type StateSource, type StorageStats, type TierStats } from './state-view.js';
 
@@ -155,9 +155,9 @@ export class ElasticState extends StateView {
   }
 
   /** A durable block's writes: the database holds them already; the hot tier takes the new values. */
-  override apply(writes: StateWrite[]): void {
+  override apply(writes: StateWrites): void {
     this.epoch++;
-    for (const { key, value } of writes) {
+    for (const { key, value } of stateWriteList(writes)) {
       const k = toKey(key);
       const before = this.hot.get(k);
       // The warm key count follows the writes whose previous state is known (the core read the key

@@ -176,7 +176,7 @@ export async function importBlock(chain: ImportTarget, encodedBlock: Uint8Array,
     throw new ImportError('GAS_MISMATCH', `executing the block used ${result.gasUsed} gas, the header says ${header.gasUsed}`, header.height);
   }
   const t1 = performance.now();
-  const { stateRoot, writes } = core.commitBlock();
+  const { stateRoot, writes } = core.commitBlockPacked();
   if (!bytesEqual(stateRoot, header.stateRoot)) {
     // The core has committed a state storage will never hold: rebuild it from storage.
     await chain.reloadCore();

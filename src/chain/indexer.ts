@@ -1,7 +1,7 @@
 import { bundleHash } from '../codec/bundle.js';
 import { balanceKey, decodeBalance, Prefix as StatePrefix } from '../core/records.js';
 import { packHashes } from '../storage/block-batch.js';
-import { IndexKeys, type ChainStore, type IndexOp, type StateWrite } from '../storage/chain-store.js';
+import { forEachStateWrite, IndexKeys, type ChainStore, type IndexOp, type StateWrites } from '../storage/chain-store.js';
 import { decodeBlock } from './block.js';
 import { blockIndexOps } from '../storage/block-index.js';
 import { txIndexingError } from './errors.js';
@@ -33,7 +33,7 @@ export interface IndexedBlock {
   /** the block's execution result in block order; absent for the genesis block */
   result?: BlockResultView;
   /** the block's state writes; balance records feed the holder and tokens-held indexes */
-  writes?: StateWrite[];
+  writes?: StateWrites;
 }
 
 const BALANCE_KEY_LENGTH = 65; // 0x02 + address + mint (docs/core-abi.md "State layout")
@@ -73,7 +73,7 @@ export class Indexer {
    * depend on the balances before the block (see `pending`). The rest the writer thread derives
    * (BlockWrite.deriveIndexes).
    */
-  balanceIndexOps(height: number, writes: StateWrite[]): IndexOp[] {
+  balanceIndexOps(height: number, writes: StateWrites): IndexOp[] {
     const ops: IndexOp[] = [];
     this.balanceOps(writes, height, ops);
     return ops;
@@ -94,10 +94,9 @@ export class Indexer {
    * by its balance's power-of-two class, so it is rewritten only when the class changes; the exact
    * balance is read from state when the holders are listed.
    */
-  private balanceOps(writes: StateWrite[], height: number, ops: IndexOp[]): void {
+  private balanceOps(writes: StateWrites, height: number, ops: IndexOp[]): void {
     let keys: string[] | undefined;
-    for (const { key, value } of writes) {
-      if (key[0] !== StatePrefix.BALANCE || key.length !== BALANCE_KEY_LENGTH) continue;
+    const visit = (key: Uint8Array, value: Uint8Array | null): void => {
       const text = Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
       const pending = this.pending.get(text);
       const previous = pending ? pending.value : (this.state?.get(key) ?? null);
@@ -105,7 +104,7 @@ export class Indexer {
       (keys ??= []).push(text);
       const before = previous === null ? 0 : bitLength(previous);
       const after = value === null ? 0 : bitLength(value);
-      if (before === after) continue;
+      if (before === after) return;
       const address = key.subarray(1, 33);
       const mint = key.subarray(33, 65);
       const had = before > 0;
@@ -114,6 +113,21 @@ export class Indexer {
       if (has) ops.push({ type: 'put', key: IndexKeys.tokenHolder(mint, after, address), value: EMPTY });
       if (had !== has) {
         ops.push(has ? { type: 'put', key: IndexKeys.tokensHeld(address, mint), value: EMPTY } : { type: 'del', key: IndexKeys.tokensHeld(address, mint) });
+      }
+    };
+    if (Array.isArray(writes)) forEachStateWrite(writes, (key, value) => {
+      if (key[0] === StatePrefix.BALANCE && key.length === BALANCE_KEY_LENGTH) visit(key, value);
+    });
+    else {
+      // Packed (a block the node executed): views are made only for the balance writes.
+      const { bytes, lengths } = writes as Exclude<StateWrites, readonly unknown[]>;
+      for (let i = 0, o = 0; i < lengths.length; i += 2) {
+        const keyLength = lengths[i]!;
+        const valueLength = lengths[i + 1]!;
+        if (bytes[o] === StatePrefix.BALANCE && keyLength === BALANCE_KEY_LENGTH) {
+          visit(bytes.subarray(o, o + keyLength), valueLength < 0 ? null : bytes.subarray(o + keyLength, o + keyLength + valueLength));
+        }
+        o += keyLength + Math.max(0, valueLength);
       }
     }
     if (keys) this.pendingByHeight.set(height, keys);

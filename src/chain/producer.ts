@@ -2,7 +2,7 @@ import type { Core } from '../core/core.js';
 import type { BlockResultView } from '../core/block-result.js';
 import { statusOf } from './status.js';
 import { signEd25519 } from '../codec/keys.js';
-import type { BlockWrite, StateWrite } from '../storage/chain-store.js';
+import type { BlockWrite, PackedStateWrites } from '../storage/chain-store.js';
 import { AUTH_EVM } from './evm/transaction.js';
 import { encodeBlock, headerHash, type Block, type BlockHeader } from './block.js';
 import { ExecutionAborted } from './errors.js';
@@ -34,7 +34,7 @@ export interface ProducedBlock {
   /** the included bundles that carry an EVM transaction (their eth index records, docs/eth.md) */
   evmBundles: Array<{ bytes: Uint8Array; hash: Uint8Array }>;
   /** the state writes of the block, for the host's StateView once the block is durable */
-  writes: StateWrite[];
+  writes: PackedStateWrites;
   /** the one atomic batch that makes the block durable */
   write: BlockWrite;
   /**
@@ -159,7 +159,7 @@ export class BlockProducer {
     });
 
     const t1 = performance.now();
-    const { stateRoot, writes } = core.commitBlock();
+    const { stateRoot, writes } = core.commitBlockPacked();
     const included = includedIndexes.map((i) => selected[i]!);
     const bundleHashes = included.map((e) => e.hash);
     const unsigned = {

@@ -1,4 +1,4 @@
-import type { StateWrite } from '../storage/chain-store.js';
+import type { StateWrite, StateWrites } from '../storage/chain-store.js';
 
 /** Where committed state is loaded from: the node's store (src/storage/chain-store.ts). */
 export interface StateSource {
@@ -70,8 +70,32 @@ export class StateView {
     this.set(key, value);
   }
 
-  apply(writes: StateWrite[]): void {
-    for (const { key, value } of writes) this.set(key, value);
+  apply(writes: StateWrites): void {
+    if (Array.isArray(writes)) {
+      for (const { key, value } of writes as readonly StateWrite[]) this.set(key, value);
+      return;
+    }
+    // Packed (a block the node executed): the map key is read straight from the bytes, and a key's
+    // view is made only for a watcher of its prefix; only the value is a view of its own (it is
+    // what the map holds). ~61,000 writes in a 10,000-transfer block.
+    const { bytes, lengths } = writes as Exclude<StateWrites, readonly unknown[]>;
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const watched = new Uint8Array(256);
+    for (const { prefix } of this.watchers) watched[prefix] = 1;
+    for (let i = 0, o = 0; i < lengths.length; i += 2) {
+      const keyAt = o;
+      o += lengths[i]!;
+      const k = text.toString('latin1', keyAt, o);
+      const valueLength = lengths[i + 1]!;
+      let value: Uint8Array | null = null;
+      if (valueLength >= 0) {
+        value = bytes.subarray(o, o + valueLength);
+        o += valueLength;
+      }
+      if (value === null) this.records.delete(k);
+      else this.records.set(k, value);
+      if (watched[bytes[keyAt]!] === 1) this.notifyWatchers(bytes.subarray(keyAt, keyAt + lengths[i]!), value);
+    }
   }
 
   /**

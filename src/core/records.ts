@@ -2,7 +2,7 @@
 // fixed fields; integers little-endian. Prefixes, key builders and record layouts are generated
 // from the ABI table (abi/state.mjs → src/abi/state.ts); this module names them for the host.
 import {
-  RecordReader, decodeAccountFields, decodeKeyFields, decodeTokenFields, type AccountFields, type FailedBundleFields, type KeyFields, type TokenFields,
+  AccountOffsets, RecordReader, decodeAccountFields, decodeKeyFields, decodeTokenFields, type AccountFields, type FailedBundleFields, type KeyFields, type TokenFields,
 } from '../abi/state.js';
 
 export { Prefix } from '../abi/constants.js';
@@ -16,6 +16,20 @@ export {
 export type FailedBundle = FailedBundleFields;
 export type AccountRecord = AccountFields;
 export const decodeAccount = decodeAccountFields;
+
+/**
+ * An Account record's nonce, read in place at its generated offset (abi/state.mjs) without decoding
+ * the record: the write path asks for it twice a bundle (src/chain/pipeline/write.ts). Equal to
+ * `decodeAccount(record).nonce` for every well-formed record; RangeError when too short for it.
+ */
+export function accountNonce(record: Uint8Array): bigint {
+  const o = AccountOffsets.nonce;
+  if (record.length < o + 8) throw new RangeError(`account record of ${record.length} bytes`);
+  const lo = (record[o] | (record[o + 1] << 8) | (record[o + 2] << 16)) + record[o + 3] * 0x1000000;
+  const hi = (record[o + 4] | (record[o + 5] << 8) | (record[o + 6] << 16)) + record[o + 7] * 0x1000000;
+  // Below 2^53 (every nonce in practice) one Number conversion; the full u64 otherwise.
+  return hi < 0x200000 ? BigInt(hi * 0x100000000 + lo) : (BigInt(hi) << 32n) | BigInt(lo);
+}
 
 export function decodeBalance(v: Uint8Array): bigint {
   const r = new RecordReader(v);

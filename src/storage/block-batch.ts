@@ -31,7 +31,8 @@ export interface BlockWrite {
    * all of them side by side in one array (an imported block's, from the core's scan).
    */
   bundleHashes: readonly Uint8Array[] | Uint8Array;
-  state: StateWrite[];
+  /** as objects, or already packed (the core's commit output, src/core/core.ts commitBlockPacked) */
+  state: StateWrites;
   local?: Array<{ key: string; value: Uint8Array }>;
   /** explorer index records (src/chain/indexer.ts), keys built with `IndexKeys` */
   indexes?: IndexOp[];
@@ -68,12 +69,40 @@ export interface PackedStateWrites {
   lengths: Int32Array;
 }
 
+/** A block's state writes: objects (tools, genesis, replay) or packed (a block executed by the node). */
+export type StateWrites = readonly StateWrite[] | PackedStateWrites;
+
+function isPacked(writes: StateWrites): writes is PackedStateWrites {
+  return !Array.isArray(writes);
+}
+
+/** How many state writes. */
+export function stateWriteCount(writes: StateWrites): number {
+  return isPacked(writes) ? writes.lengths.length >> 1 : (writes as readonly StateWrite[]).length;
+}
+
+/** Each state write in order, as its key and value (null deletes); packed ones as views into their bytes. */
+export function forEachStateWrite(writes: StateWrites, visit: (key: Uint8Array, value: Uint8Array | null) => void): void {
+  if (isPacked(writes)) eachStateWrite(writes, visit);
+  else for (const { key, value } of writes as readonly StateWrite[]) visit(key, value);
+}
+
+/** The writes as objects (readers off the hot path). */
+export function stateWriteList(writes: StateWrites): readonly StateWrite[] {
+  if (!isPacked(writes)) return writes as readonly StateWrite[];
+  const out: StateWrite[] = [];
+  eachStateWrite(writes, (key, value) => out.push({ key, value }));
+  return out;
+}
+
 export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; transfer: ArrayBuffer[] } {
   const { bundleHashes, state: writes } = write;
+  const count = stateWriteCount(writes);
   let stateSize = 0;
-  for (const { key, value } of writes) stateSize += key.length + (value?.length ?? 0);
+  if (isPacked(writes)) stateSize = writes.bytes.length;
+  else for (const { key, value } of writes as readonly StateWrite[]) stateSize += key.length + (value?.length ?? 0);
   // One buffer for the whole message, one transfer: the write lengths first (4-byte aligned).
-  const sizes = [writes.length * 8, write.block.length, write.outcome?.length ?? 0, packedLength(bundleHashes), stateSize, 32, write.certificate?.length ?? 0];
+  const sizes = [count * 8, write.block.length, write.outcome?.length ?? 0, packedLength(bundleHashes), stateSize, 32, write.certificate?.length ?? 0];
   const buffer = new ArrayBuffer(sizes.reduce((a, b) => a + b, 0));
   let at = 0;
   const take = (i: number) => {
@@ -81,7 +110,7 @@ export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; t
     at += sizes[i]!;
     return view;
   };
-  const lengths = new Int32Array(buffer, take(0).byteOffset, writes.length * 2);
+  const lengths = new Int32Array(buffer, take(0).byteOffset, count * 2);
   const block = take(1);
   block.set(write.block);
   const outcome = take(2);
@@ -89,7 +118,11 @@ export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; t
   const hashes = take(3);
   packHashesInto(bundleHashes, hashes);
   const bytes = take(4);
-  packState(writes, bytes, lengths);
+  if (isPacked(writes)) {
+    // Already packed (the core's output): two copies, no per-write work.
+    lengths.set(writes.lengths);
+    bytes.set(writes.bytes);
+  } else packState(writes as readonly StateWrite[], bytes, lengths);
   const hash = take(5);
   hash.set(write.hash);
   const certificate = take(6);

@@ -12,7 +12,8 @@ import { StateRootCheck } from './state-root-check.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { countCold, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
 
-export type { BlockWrite, IndexOp, StateWrite } from './block-batch.js';
+export type { BlockWrite, IndexOp, PackedStateWrites, StateWrite, StateWrites } from './block-batch.js';
+export { forEachStateWrite, stateWriteCount, stateWriteList } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
 
 /** What the node hears of the state tree at open (docs/storage.md "The state tree on disk"). */

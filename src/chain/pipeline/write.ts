@@ -1,4 +1,4 @@
-import { accountKey, decodeAccount } from '../../core/records.js';
+import { accountKey, accountNonce } from '../../core/records.js';
 import type { ChainStore, WriterTimings } from '../../storage/chain-store.js';
 import type { Logger } from '../../logger.js';
 import { ethIndexEntries } from '../evm/bundles.js';
@@ -138,7 +138,7 @@ export class WriteQueue {
     const executed = this.executedNonces.get(Buffer.from(account).toString('latin1'));
     if (executed) return executed.nonce;
     const record = this.deps.state.get(accountKey(account));
-    return record ? decodeAccount(record).nonce : 0n;
+    return record ? accountNonce(record) : 0n;
   }
 
   /** The core was rebuilt over committed state: the nonces of blocks it executed no longer count. */

@@ -1,0 +1,130 @@
+// The commit phase of a 10,000-transfer block on the main thread (docs/performance.md "Changes
+// measured"): the core's commit (state root and its writes), the writes into the StateView, the
+// holder index ops and the packing for the writer thread, as src/chain/producer.ts and
+// src/chain/pipeline/write.ts + notify.ts run them. With `--against <dir>` (another checkout's
+// tsc output, e.g. main's `dist`), that build's path runs on the same blocks, alternating block by
+// block with this one, each with its own core and StateView in the same state.
+//
+// Runnable alone after tsc: `node dist/bench/commit-phase.js [--against /path/to/main/dist] [--blocks 10]`.
+
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { addr, ctxAt, transfer } from './core.js';
+import { NTV_MINT } from '../src/abi/constants.js';
+
+interface Path {
+  name: string;
+  /** one block: apply (untimed), then the timed commit phase; returns ms and the state root */
+  block(b: number): { ms: number; parts: number[]; root: string };
+}
+
+const ACCOUNTS = 20_000;
+const BLOCK = 10_000;
+const TK1 = new Uint8Array(32).fill(0x11);
+
+type Mod = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function path(name: string, dist: string, blocks: ReturnType<typeof makeBlocks>): Promise<Path> {
+  const { Core }: Mod = await import(pathToFileURL(`${dist}/src/core/core.js`).href);
+  const { StateView }: Mod = await import(pathToFileURL(`${dist}/src/chain/state-view.js`).href);
+  const { Indexer }: Mod = await import(pathToFileURL(`${dist}/src/chain/indexer.js`).href);
+  const { packBlockWrite }: Mod = await import(pathToFileURL(`${dist}/src/storage/block-batch.js`).href);
+  const state = new StateView();
+  const core = await Core.create(state);
+  const indexer = new Indexer({}, undefined, state);
+  // The node's own commit: packed where this build has it, objects otherwise.
+  const commit = () => (typeof core.commitBlockPacked === 'function' ? core.commitBlockPacked() : core.commitBlock());
+  core.genesis(blocks.genesis);
+  state.apply(core.commitBlock().writes);
+  core.applyBlock(ctxAt(1), blocks.reveal);
+  state.apply(core.commitBlock().writes);
+  return {
+    name,
+    block(b) {
+      core.applyBlock(ctxAt(2 + b), blocks.blocks[b]!);
+      const t0 = performance.now();
+      const { stateRoot, writes } = commit();
+      const t1 = performance.now();
+      indexer.balanceIndexOps(2 + b, writes);
+      const t2 = performance.now();
+      packBlockWrite({ height: 2 + b, hash: stateRoot, block: new Uint8Array(0), bundleHashes: [], state: writes });
+      const t3 = performance.now();
+      state.apply(writes);
+      indexer.durable(2 + b);
+      const t4 = performance.now();
+      return { ms: t4 - t0, parts: [t1 - t0, t2 - t1, t3 - t2, t4 - t3], root: Buffer.from(stateRoot).toString('hex') };
+    },
+  };
+}
+
+function makeBlocks(count: number) {
+  const genesis = {
+    chainId: 1618032n,
+    timestamp: 1_767_225_600n,
+    tokens: [
+      { mint: NTV_MINT, name: 'Native', symbol: 'NTV', decimals: 9, kind: 0, creator: new Uint8Array(32).fill(0xff) },
+      { mint: TK1, name: 'Token', symbol: 'TK1', decimals: 6, kind: 2, creator: new Uint8Array(32).fill(0xff) },
+    ],
+    balances: [] as Array<{ account: Uint8Array; mint: Uint8Array; amount: bigint }>,
+    reservedSymbols: [],
+  };
+  for (let i = 0; i < ACCOUNTS; i++) {
+    genesis.balances.push({ account: addr(i), mint: NTV_MINT, amount: 10n ** 18n }, { account: addr(i), mint: TK1, amount: 10n ** 15n });
+  }
+  const nonces = new Array<bigint>(ACCOUNTS).fill(0n);
+  const reveal = Array.from({ length: ACCOUNTS }, (_, i) => transfer(i, (i * 7919 + 1) % ACCOUNTS, nonces[i]++, NTV_MINT, true));
+  const blocks = [];
+  let cursor = 0;
+  let seed = 12345;
+  for (let b = 0; b < count; b++) {
+    const block = [];
+    for (let k = 0; k < BLOCK; k++) {
+      const from = cursor;
+      cursor = (cursor + 1) % ACCOUNTS;
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      block.push(transfer(from, seed % (ACCOUNTS + 5_000), nonces[from]++, seed & 1 ? NTV_MINT : TK1, false));
+    }
+    blocks.push(block);
+  }
+  return { genesis, reveal, blocks };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+export async function benchCommitPhase(opts: { against?: string; blocks?: number } = {}): Promise<Record<string, number>> {
+  const count = opts.blocks ?? 10;
+  const blocks = makeBlocks(count);
+  const here = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
+  const paths = [await path('this build', here, blocks)];
+  if (opts.against) paths.push(await path('against', opts.against, blocks));
+  const times: number[][] = paths.map(() => []);
+  const parts: number[][][] = paths.map(() => [[], [], [], []]);
+  for (let b = 0; b < count; b++) {
+    // Alternate which path goes first, so neither always follows the other's garbage.
+    const order = b % 2 ? [...paths.keys()].reverse() : [...paths.keys()];
+    const roots = new Set<string>();
+    for (const p of order) {
+      const { ms, parts: split, root } = paths[p]!.block(b);
+      times[p]!.push(ms);
+      split.forEach((x, k) => parts[p]![k]!.push(x));
+      roots.add(root);
+    }
+    if (roots.size !== 1) throw new Error(`commit-phase bench: the builds' roots differ at block ${2 + b}`);
+  }
+  // The first two blocks warm up.
+  const out: Record<string, number> = {};
+  paths.forEach((p, i) => {
+    out[p.name] = median(times[i]!.slice(2));
+    ['core commit + decode', 'holder index ops', 'pack for the writer', 'StateView apply'].forEach((part, k) => (out[`${p.name}: ${part}`] = median(parts[i]![k]!.slice(2))));
+  });
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const result = await benchCommitPhase({ against: arg('--against'), blocks: Number(arg('--blocks') ?? 10) });
+  for (const [name, ms] of Object.entries(result)) console.log(`commit phase of a 10,000-transfer block, ${name}: ${ms.toFixed(1)} ms (median)`);
+}

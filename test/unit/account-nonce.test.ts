@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { accountKey, accountNonce, decodeAccount } from '../../src/core/records.js';
+import { WriteQueue, type WriteQueueDependencies } from '../../src/chain/pipeline/write.js';
+
+/** An Account record as the core writes it: nonce u64le, keyCount u16le, then the optional failed-bundle tail. */
+function accountRecord(nonce: bigint, keyCount: number, failed: Array<{ hash: number; expiry: bigint }> = []): Uint8Array {
+  const out = new Uint8Array(10 + (failed.length ? 1 + 40 * failed.length : 0));
+  const dv = new DataView(out.buffer);
+  dv.setBigUint64(0, nonce, true);
+  dv.setUint16(8, keyCount, true);
+  if (failed.length) {
+    out[10] = failed.length;
+    failed.forEach((f, i) => {
+      out.fill(f.hash, 11 + 40 * i, 11 + 40 * i + 32);
+      dv.setBigUint64(11 + 40 * i + 32, f.expiry, true);
+    });
+  }
+  return out;
+}
+
+describe('accountNonce (the nonce read in place)', () => {
+  const nonces = [0n, 1n, 255n, 256n, 65_535n, 0xffff_ffffn, 0x1_0000_0000n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 63n + 12345n, 2n ** 64n - 1n];
+  const shapes: Array<[string, (n: bigint) => Uint8Array]> = [
+    ['fresh', (n) => accountRecord(n, 0)],
+    ['with keys', (n) => accountRecord(n, 3)],
+    ['with failed bundles appended', (n) => accountRecord(n, 1, [{ hash: 7, expiry: 1_700_000_000n }, { hash: 9, expiry: 2n ** 64n - 1n }])],
+  ];
+  for (const [shape, make] of shapes) {
+    it(`equals the full decode's nonce: ${shape}`, () => {
+      for (const n of nonces) {
+        const record = make(n);
+        expect(accountNonce(record)).toBe(decodeAccount(record).nonce);
+        expect(accountNonce(record)).toBe(n);
+      }
+    });
+  }
+
+  it('reads a record inside a larger buffer (a subarray of the core output)', () => {
+    const record = accountRecord(0x0123_4567_89ab_cdefn, 2);
+    const big = new Uint8Array(record.length + 13);
+    big.set(record, 5);
+    const view = big.subarray(5, 5 + record.length);
+    expect(accountNonce(view)).toBe(decodeAccount(view).nonce);
+  });
+
+  it('refuses a record too short for a nonce', () => {
+    expect(() => accountNonce(new Uint8Array(7))).toThrow(RangeError);
+  });
+
+  it('WriteQueue.stateNonce: the record\'s nonce, and 0 for an absent account', () => {
+    const present = new Uint8Array(32).fill(1);
+    const absent = new Uint8Array(32).fill(2);
+    const records = new Map([[Buffer.from(accountKey(present)).toString('hex'), accountRecord(41n, 1, [{ hash: 3, expiry: 5n }])]]);
+    const state = { get: (key: Uint8Array) => records.get(Buffer.from(key).toString('hex')) };
+    const queue = new WriteQueue({ state } as unknown as WriteQueueDependencies);
+    expect(queue.stateNonce(present)).toBe(41n);
+    expect(queue.stateNonce(absent)).toBe(0n);
+  });
+});

@@ -129,8 +129,15 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     return this.sync.syncing;
   }
 
-  private constructor(readonly options: ChainOptions, private readonly deps: ChainDependencies) {
+  /** the dependencies but the first core instance, which belongs to `execution` (it is replaced, below) */
+  private readonly deps: Omit<ChainDependencies, 'core'>;
+
+  private constructor(readonly options: ChainOptions, { core, ...deps }: ChainDependencies) {
     super();
+    // Not kept here: with --elastic-state the execution replaces its core instance, and a reference
+    // kept to the first would keep its WebAssembly memory (hundreds of MB at millions of accounts,
+    // docs/operations.md "Memory bound") alive for the node's life.
+    this.deps = deps;
     this.chainId = CHAIN_IDS[options.network];
     this.tokens = deps.tokens;
     this.evmTokens = deps.evmTokens;
@@ -150,7 +157,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
         allowUnsigned: this.allowUnsigned,
         blockGasLimit: BigInt(options.maxTxsPerBlock) * BUNDLE_GAS_CEILING,
       },
-      deps.core,
+      core,
       { createCore: deps.createCore, validator: deps.validator, tokens: this.tokens, heads, writes: this.writes, mempool, notify: this.notify, logger, state },
     );
     const gate = options.onlyAsValidator ? validatorGate(state, deps.validator.publicKey, () => heads.head.height) : () => true;
@@ -200,6 +207,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
       network: options.network, chainId: chain.chainId, height: heads.head.height, stateRecords: records,
       stateRoot: encodeHash(heads.head.stateRoot),
     });
+    if (chain.execution.elastic) chain.execution.logMemory('memory after open');
     return chain;
   }
 

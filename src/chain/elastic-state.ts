@@ -26,8 +26,8 @@ import { StateView, toKey, type StateSource, type StorageStats, type TierStats }
  * The store writes nothing: the block writer still puts every state write into the database, and
  * `apply` (a block is durable) puts the block's values into the hot tier, where the next reads find
  * them. Because the core keeps every record it touched for its instance's life, the chain replaces
- * the core instance (between blocks, nothing in flight) once its cache passes `coreKeys`
- * (`wantsCoreRecycle`), so the core's memory is bounded too.
+ * the core instance (between blocks, nothing in flight) once its cache passes `coreKeys` or its
+ * WebAssembly memory passes `coreBytes` (`wantsCoreRecycle`), so the core's memory is bounded too.
  */
 
 export interface ElasticOptions {
@@ -35,6 +35,12 @@ export interface ElasticOptions {
   hotBytes: number;
   /** replace the core instance once its cache holds more keys than this */
   coreKeys: number;
+  /**
+   * replace the core instance once its WebAssembly memory is larger than this many bytes (default
+   * DEFAULT_CORE_MB MiB): the core is built with AssemblyScript's stub runtime (asconfig.json), which never frees and doubles its memory when it runs out, so its memory grows
+   * with every record it allocates, written or rewritten, not with the keys it holds
+   */
+  coreBytes?: number;
   /** records not written for this many blocks go cold (0: no cold tier) */
   coldAfter: number;
 }
@@ -60,9 +66,10 @@ export interface WarmStore extends StateSource {
  */
 export const HOT_ENTRY_OVERHEAD = 160;
 
-/** Defaults (docs/operations.md): a 256 MiB hot tier and a core recycled past 250,000 keys. */
+/** Defaults (docs/operations.md): a 256 MiB hot tier and a core recycled past 250,000 keys or 128 MiB. */
 export const DEFAULT_HOT_MB = 256;
 export const DEFAULT_CORE_KEYS = 250_000;
+export const DEFAULT_CORE_MB = 128;
 /** Records not written for 10,000 blocks (~3 hours at 1 s blocks) go cold. */
 export const DEFAULT_COLD_AFTER = 10_000;
 /** Warm records the cold sweep looks at per durable block (a full pass over 5M records: ~600 blocks). */
@@ -255,8 +262,8 @@ export class ElasticState extends StateView {
     }
   }
 
-  override wantsCoreRecycle(coreCacheKeys: number): boolean {
-    return coreCacheKeys > this.options.coreKeys;
+  override wantsCoreRecycle(coreCacheKeys: number, coreMemoryBytes: number): boolean {
+    return coreCacheKeys > this.options.coreKeys || coreMemoryBytes > (this.options.coreBytes ?? DEFAULT_CORE_MB * 1024 * 1024);
   }
 
   override noteCoreRecycled(): void {

@@ -107,7 +107,7 @@ export class StateView {
   }
 
   /** Whether a core instance should be replaced to bound its cache (never for the full mirror). */
-  wantsCoreRecycle(_coreCacheKeys: number): boolean {
+  wantsCoreRecycle(_coreCacheKeys: number, _coreMemoryBytes: number): boolean {
     return false;
   }
 

@@ -8,7 +8,7 @@ import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
 import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
-import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
+import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_CORE_MB, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
 import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';
 
@@ -250,6 +250,9 @@ export class RunCommand extends Command {
   elasticCoreKeys = Option.String('--elastic-core-keys', String(DEFAULT_CORE_KEYS), {
     description: `With --elastic-state, replace the core instance between blocks once its cache holds more keys than this (docs/operations.md "Elastic state") (default: ${DEFAULT_CORE_KEYS})`, validator: isPositiveInteger,
   });
+  elasticCoreMb = Option.String('--elastic-core-mb', String(DEFAULT_CORE_MB), {
+    description: `With --elastic-state, replace the core instance between blocks once its WebAssembly memory is larger than this many MiB (docs/operations.md "Elastic state") (default: ${DEFAULT_CORE_MB})`, validator: isPositiveFraction,
+  });
   light = Option.Boolean('--light', false, {
     description: 'Run a light node: follow block headers and finality certificates from --bootnodes, verifying signatures and stake against the validator set proven from state roots; no state, no block production; state methods answer -32013 (docs/operations.md "Light node"). Needs --genesis-validators (default: off)',
   });
@@ -308,7 +311,7 @@ export class RunCommand extends Command {
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
       verifyOnStart: this.verifyOnStart,
-      ...(this.elasticState ? { elasticState: { hotBytes: Math.round(this.elasticHotMb * 1024 * 1024), coreKeys: this.elasticCoreKeys, coldAfter: this.elasticColdAfter } } : {}),
+      ...(this.elasticState ? { elasticState: { hotBytes: Math.round(this.elasticHotMb * 1024 * 1024), coreKeys: this.elasticCoreKeys, coreBytes: Math.round(this.elasticCoreMb * 1024 * 1024), coldAfter: this.elasticColdAfter } } : {}),
       ...(this.serveSnapshots ? { serveSnapshots: { interval: this.snapshotInterval, keep: SNAPSHOTS_KEPT } } : {}),
       ...(this.snapshotUrl !== undefined ? { snapshotUrl: this.snapshotUrl } : {}),
       ...(window ? {
@@ -327,8 +330,8 @@ export class RunCommand extends Command {
       ...(this.autoVoteSeed !== undefined ? { autoVoteSeed: parseSeedFlag('--auto-vote-seed', this.autoVoteSeed) } : {}),
       waitAtUpgrade: this.waitAtUpgrade,
     };
-    if (!this.elasticState && (this.elasticHotMb !== DEFAULT_HOT_MB || this.elasticCoreKeys !== DEFAULT_CORE_KEYS || this.elasticColdAfter !== DEFAULT_COLD_AFTER)) {
-      throw new UsageError('--elastic-hot-mb, --elastic-core-keys and --elastic-cold-after take effect only with --elastic-state');
+    if (!this.elasticState && (this.elasticHotMb !== DEFAULT_HOT_MB || this.elasticCoreKeys !== DEFAULT_CORE_KEYS || this.elasticCoreMb !== DEFAULT_CORE_MB || this.elasticColdAfter !== DEFAULT_COLD_AFTER)) {
+      throw new UsageError('--elastic-hot-mb, --elastic-core-keys, --elastic-core-mb and --elastic-cold-after take effect only with --elastic-state');
     }
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
       throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');

@@ -33,7 +33,7 @@ let genesisArgs: string[];
 let a: TestNode;
 const others: TestNode[] = [];
 const recipients = Array.from({ length: 60 }, () => Signer.generate().address);
-const ELASTIC = ['--elastic-state', '--elastic-hot-mb', '0.05', '--elastic-core-keys', '150', '--elastic-cold-after', '2'];
+const ELASTIC = ['--elastic-state', '--elastic-hot-mb', '0.05', '--elastic-core-keys', '150', '--elastic-core-mb', '64', '--elastic-cold-after', '2'];
 
 /** Poll a node's storage stats until `ready` holds (records go cold a few blocks after they are written). */
 async function statsWhen(node: TestNode, ready: (s: Stats) => boolean, ms = 30_000): Promise<Stats> {

@@ -133,7 +133,12 @@ describe('the cold tier', () => {
     const store = await open();
     await aged(store, 20, 5, 2);
     await store.cold({ kind: 'step', maxKeys: 100 });
-    const state = new ElasticState(store, { hotBytes: 1 << 20, coreKeys: 1000, coldAfter: 2 });
+    const state = new ElasticState(store, { hotBytes: 1 << 20, coreKeys: 1000, coreBytes: 64 << 20, coldAfter: 2 });
+    // The core instance is replaced past either bound: its keys, or its WebAssembly memory (the
+    // stub runtime never frees, docs/operations.md "Memory bound").
+    expect(state.wantsCoreRecycle(1000, 64 << 20)).toBe(false);
+    expect(state.wantsCoreRecycle(1001, 8 << 20)).toBe(true);
+    expect(state.wantsCoreRecycle(10, (64 << 20) + 65536)).toBe(true);
     expect(await state.loadFrom(store)).toBe(21);
     expect(text(state.get(key('a003')))).toBe('v3');
     expect(text(state.get(key('a003')))).toBe('v3'); // now from hot

@@ -9,6 +9,7 @@ import type { Notifier } from './notify.js';
 import type { StateView } from '../state-view.js';
 import { blockKeys, ElasticState } from '../elastic-state.js';
 import type { WriteQueue } from './write.js';
+import { collectGarbage, MEMORY_LOG_EVERY, memorySample } from '../memory-sample.js';
 
 /**
  * Step 2 of the block pipeline, execute (docs/architecture.md "Layers"): the core instance that
@@ -37,6 +38,8 @@ export class Execution {
   /** the core that executes the next block */
   core: Core;
   producer: BlockProducer;
+  /** blocks prepared (--elastic-state), for the memory log */
+  private prepared = 0;
 
   constructor(private readonly params: ProducerParams, core: Core, private readonly deps: ExecutionDependencies) {
     this.core = core;
@@ -69,11 +72,15 @@ export class Execution {
    */
   async prepare(bundles: Uint8Array[]): Promise<void> {
     const { state, heads, writes } = this.deps;
-    if (state.wantsCoreRecycle(this.core.cacheSize())) {
+    if (this.prepared++ % MEMORY_LOG_EVERY === 0) this.logMemory('memory');
+    if (state.wantsCoreRecycle(this.core.cacheSize(), this.coreMemoryBytes())) {
       if (writes.pendingWrites > 0) await writes.writeChain;
-      if (heads.executionHead === heads.head && state.wantsCoreRecycle(this.core.cacheSize())) {
+      if (heads.executionHead === heads.head && state.wantsCoreRecycle(this.core.cacheSize(), this.coreMemoryBytes())) {
+        this.logMemory('memory before core recycle');
         await this.reloadCore();
+        collectGarbage();
         state.noteCoreRecycled();
+        this.logMemory('memory after core recycle');
       }
     }
     await state.prefetch(blockKeys(bundles));
@@ -93,6 +100,16 @@ export class Execution {
       this.deps.mempool.remove(entry);
       this.deps.notify.settle(entry.hashKey, undefined, new ChainError('BUNDLE_INVALID', 'the core could not execute this bundle', { status: 'CORE_ABORTED' }));
     }
+  }
+
+  /** The core instance's WebAssembly memory (it only grows; a new instance starts small). */
+  coreMemoryBytes(): number {
+    return this.core.exports.memory.buffer.byteLength;
+  }
+
+  /** Where resident memory is (src/chain/memory-sample.ts), at debug level. */
+  logMemory(message: string): void {
+    this.deps.logger.debug(message, { ...memorySample(this.coreMemoryBytes()), coreKeys: this.core.cacheSize(), ...this.deps.state.stats().tiers['hot'] });
   }
 
   private createProducer(): BlockProducer {

@@ -14,6 +14,13 @@ const NETWORK = [
   'test/unit/p2p-sync.test.ts',
 ];
 
+/**
+ * Files that spend minutes waiting for the chain with next to no CPU: the STD-8 lifecycle waits out
+ * a real 720-block handover (spec §3, at the 0.5 s minimum block time: 6 minutes). They run in a
+ * project of their own beside the `node` project, so the wait does not hold one of its two workers.
+ */
+const LONG_WAITS = ['test/e2e/stablecoins.test.ts'];
+
 const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' as const };
 
 /**
@@ -27,7 +34,8 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     projects: [
-      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: NETWORK, maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: [...NETWORK, ...LONG_WAITS], maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'waits', include: LONG_WAITS, maxWorkers: 1, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'network', include: NETWORK, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },

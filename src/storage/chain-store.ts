@@ -10,7 +10,7 @@ import { migrateFormat4 } from './migrate-format4.js';
 import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 import { StateRootCheck } from './state-root-check.js';
 import { decodeOutcome } from './outcome-codec.js';
-import { countCold, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
+import { countCold, countRange, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
 
 export type { BlockWrite, IndexOp, PackedStateWrites, StateWrite, StateWrites } from './block-batch.js';
 export { forEachStateWrite, stateWriteCount, stateWriteList } from './block-batch.js';
@@ -252,20 +252,8 @@ export class ChainStore {
   }
 
   /** The number of warm state records (keys only, no values read) and LevelDB's estimate of their bytes on disk. */
-  async countState(): Promise<{ keys: number; bytes: number }> {
-    let keys = 0;
-    const range = { gte: Uint8Array.of(Prefix.State), lt: Uint8Array.of(Prefix.State + 1) };
-    const iterator = this.db.keys(range);
-    try {
-      for (;;) {
-        const batch = await iterator.nextv(16384);
-        if (batch.length === 0) break;
-        keys += batch.length;
-      }
-    } finally {
-      await iterator.close();
-    }
-    return { keys, bytes: await this.stateBytesOnDisk() };
+  countState(): Promise<{ keys: number; bytes: number }> {
+    return countRange(this.db, { gte: Uint8Array.of(Prefix.State), lt: Uint8Array.of(Prefix.State + 1) });
   }
 
   /** LevelDB's estimate of the state records' bytes on disk (compressed, in table files). */

@@ -191,10 +191,10 @@ export async function* mergedState(db: Db, options: MergedStateOptions = {}): As
   }
 }
 
-/** The number of cold records (keys only) and LevelDB's estimate of their bytes on disk. */
-export async function countCold(db: Db): Promise<{ keys: number; bytes: number }> {
+/** The records of a key range (keys only, no values read) and LevelDB's estimate of their bytes on disk. */
+export async function countRange(db: Db, range: { gte: Uint8Array; lt: Uint8Array }): Promise<{ keys: number; bytes: number }> {
   let keys = 0;
-  const iterator = db.keys(COLD_RANGE);
+  const iterator = db.keys(range);
   try {
     for (;;) {
       const batch = await iterator.nextv(16384);
@@ -204,8 +204,13 @@ export async function countCold(db: Db): Promise<{ keys: number; bytes: number }
   } finally {
     await iterator.close();
   }
-  const bytes = await (db as unknown as { approximateSize(a: Uint8Array, b: Uint8Array): Promise<number> }).approximateSize(COLD_RANGE.gte, COLD_RANGE.lt);
+  const bytes = await (db as unknown as { approximateSize(a: Uint8Array, b: Uint8Array): Promise<number> }).approximateSize(range.gte, range.lt);
   return { keys, bytes };
+}
+
+/** The number of cold records and their bytes on disk. */
+export function countCold(db: Db): Promise<{ keys: number; bytes: number }> {
+  return countRange(db, COLD_RANGE);
 }
 
 // ---- the block writer's thread --------------------------------------------------------------------

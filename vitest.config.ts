@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Tiers as in STYLE.md: unit, core (wasm against a bigint reference), e2e (real node processes).
@@ -16,10 +17,18 @@ const NETWORK = [
 
 /**
  * Files that spend minutes waiting for the chain with next to no CPU: the STD-8 lifecycle waits out
- * a real 720-block handover (spec §3, at the 0.5 s minimum block time: 6 minutes). They run in a
- * project of their own beside the `node` project, so the wait does not hold one of its two workers.
+ * a real 720-block handover (spec §3, at the 0.5 s minimum block time: 6 minutes). They start first,
+ * so the other worker runs the rest meanwhile instead of the wait coming last on its own.
  */
 const LONG_WAITS = ['test/e2e/stablecoins.test.ts'];
+
+class LongWaitsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waits = (f: TestSpecification) => LONG_WAITS.some((w) => f.moduleId.endsWith(w));
+    return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
+  }
+}
 
 const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' as const };
 
@@ -33,9 +42,9 @@ const NODE_WORKERS = 2;
 export default defineConfig({
   test: {
     reporters: ['default'],
+    sequence: { sequencer: LongWaitsFirst },
     projects: [
-      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: [...NETWORK, ...LONG_WAITS], maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } } },
-      { test: { ...shared, name: 'waits', include: LONG_WAITS, maxWorkers: 1, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: NETWORK, maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'network', include: NETWORK, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },

@@ -123,6 +123,7 @@ export const prefixes = [
   // The state root's derived records (docs/core-abi.md "State root").
   { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
+  { name: 'ROOT_GROUP', code: 0xf2, core: 'P_GROUP', host: 'groupKey', key: [['group', 'u16be']], value: 'hash[32] × 16: the bucket hashes of buckets 16·group … 16·group + 15 (zero for an empty bucket); absent when all 16 are empty' },
 ];
 
 const r = (name, type, doc) => ({ name, type, doc });

@@ -1737,6 +1737,8 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const P_BUCKET: u8 = 0xf0;
 // @ts-ignore: decorator
 @inline export const P_NODE: u8 = 0xf1;
+// @ts-ignore: decorator
+@inline export const P_GROUP: u8 = 0xf2;
 
 // ---- event kinds and fixed data lengths (abi/events.mjs; docs/core-abi.md "Event kinds and data")
 // @ts-ignore: decorator

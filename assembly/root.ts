@@ -7,13 +7,16 @@
 //   K_x = Blake3("ntv.state-root.x"): three domains, and one compression for a node, for the leaf of
 //   any value up to 32 bytes, and for a bucket of one entry (docs/state-root.md, "Hashing").
 // Only the buckets of keys written in the block, and their paths to node 1, are rehashed at commit.
-// Bucket records (0xF0) and node hashes (0xF1) are loaded lazily through kv_get and kept for the
-// life of the instance, like every other key.
+// Bucket records (0xF0), node hashes (0xF1) and group records (0xF2: the 16 bucket hashes under a
+// level-12 node) are loaded lazily through kv_get and kept for the life of the instance, like every
+// other key. The group records are what make a fresh instance cheap: the siblings of a dirty path
+// at levels 12–16 come from one 512-byte record instead of up to 31 bucket records
+// (docs/state-root.md "Group records").
 
 import { blake3, blake3Keyed } from "./blake3";
 import { blake3Many, setJob, JOB } from "./blake3x4";
 import { kv_get, kv_read } from "./env";
-import { P_BUCKET, P_NODE } from "./abi";
+import { P_BUCKET, P_NODE, P_GROUP } from "./abi";
 import {
   bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU8, bufU32, bufBytes, bufEnsure, bytesCmp, isZero,
 } from "./mem";
@@ -28,6 +31,9 @@ import {
 /** Nodes below this index (levels 0-11) are persisted as 0xF1 records; see nodePtr. */
 // @ts-ignore: decorator
 @inline const STORED_NODES: u32 = 4096;
+/** Level-12 subtrees of 16 buckets each; group g holds the hashes of buckets 16g … 16g + 15. */
+// @ts-ignore: decorator
+@inline const NGROUPS: u32 = 4096;
 
 const NODES: usize = heap.alloc(<usize>NNODES * 32);
 const nodeLoaded: usize = heap.alloc(NNODES >> 3);
@@ -35,14 +41,17 @@ const nodeDirty: usize = heap.alloc(NNODES >> 3);
 const BUCKETS: usize = heap.alloc(<usize>NBUCKETS * 12); // [ptr u32 (a spare byte, then the entries), count u32, cap u32]
 const bucketLoaded: usize = heap.alloc(NBUCKETS >> 3);
 const bucketDirty: usize = heap.alloc(NBUCKETS >> 3);
+const groupDirty: usize = heap.alloc(NGROUPS >> 3);
 memory.fill(NODES, 0, <usize>NNODES * 32);
 memory.fill(nodeLoaded, 0, NNODES >> 3);
 memory.fill(nodeDirty, 0, NNODES >> 3);
 memory.fill(BUCKETS, 0, <usize>NBUCKETS * 12);
 memory.fill(bucketLoaded, 0, NBUCKETS >> 3);
 memory.fill(bucketDirty, 0, NBUCKETS >> 3);
+memory.fill(groupDirty, 0, NGROUPS >> 3);
 
 const DKEY = memory.data(8);
+const GROUP_RECORD = memory.data(512);
 const K_LEAF = memory.data(32);
 const K_BUCKET = memory.data(32);
 const K_NODE = memory.data(32);
@@ -96,16 +105,20 @@ function checkEmptyTree(): void {
 }
 
 /**
- * Node i's hash. Internal nodes (i < 65,536) are loaded from 0xF1 ‖ u32be i on first use (absent =
- * zero); leaf nodes are not stored: they are the hash of the bucket record, recomputed here.
+ * Node i's hash. Nodes 1–4,095 are loaded from 0xF1 ‖ u32be i on first use (absent = zero); nodes of
+ * levels 12–15 are recomputed from the leaves below them; a leaf node (the hash of bucket i − 65,536)
+ * is the hash of its bucket row when that is loaded, else it comes with its group's record.
  */
 export function nodePtr(i: u32): usize {
   if (!treeChecked) checkEmptyTree();
   let p = NODES + (<usize>i << 5);
   if (!bitGet(nodeLoaded, i)) {
     if (i >= NNODES / 2) {
-      hashBucket(i - NNODES / 2, p);
-      bitSet(nodeLoaded, i);
+      let b = i - NNODES / 2;
+      if (bitGet(bucketLoaded, b)) {
+        hashBucket(b, p);
+        bitSet(nodeLoaded, i);
+      } else loadGroup(b >> 4);
       return p;
     }
     if (i >= STORED_NODES) {
@@ -122,6 +135,35 @@ export function nodePtr(i: u32): usize {
     bitSet(nodeLoaded, i);
   }
   return p;
+}
+
+/**
+ * The leaf nodes of group g from its 0xF2 ‖ u16be g record (absent: all 16 buckets empty), for the
+ * leaves not in memory yet (a leaf in memory is as new as the record or newer).
+ */
+function loadGroup(g: u32): void {
+  store<u8>(DKEY, P_GROUP);
+  store<u16>(DKEY + 1, bswap<u16>(<u16>g));
+  let n = kv_get(DKEY, 3);
+  if (n == 512) kv_read(GROUP_RECORD);
+  else {
+    assert(n < 0, "corrupt group record"); // the host store is damaged
+    memory.fill(GROUP_RECORD, 0, 512);
+  }
+  let first = NNODES / 2 + (g << 4);
+  for (let k: u32 = 0; k < 16; k++) {
+    if (bitGet(nodeLoaded, first + k)) continue;
+    memory.copy(NODES + (<usize>(first + k) << 5), GROUP_RECORD + (<usize>k << 5), 32);
+    bitSet(nodeLoaded, first + k);
+  }
+}
+
+/** Whether the 16 leaf hashes of group g are all zero (each loaded on the way, nodePtr). */
+function groupIsEmpty(g: u32): bool {
+  let first = NNODES / 2 + (g << 4);
+  let empty = true;
+  for (let k: u32 = 0; k < 16; k++) if (!isZero(nodePtr(first + k), 32)) empty = false;
+  return empty;
 }
 
 /** bucket_hash = Blake3_keyed(K_BUCKET, entries), zero when empty, into dst. */
@@ -396,6 +438,7 @@ export function commit(out: usize): void {
       i++;
     }
     bitSet(bucketDirty, b);
+    bitSet(groupDirty, b >> 4);
     let node = NNODES / 2 + b;
     let dst = NODES + (<usize>node << 5);
     let cnt = load<u32>(row, 4);
@@ -457,6 +500,7 @@ export function commit(out: usize): void {
     }
   }
   size += <usize>(STORED_NODES) * 46; // upper bound for the nodes
+  for (let w: u32 = 0; w < (NGROUPS >> 6); w++) size += <usize>popcnt<u64>(load<u64>(groupDirty + (<usize>w << 3))) * 524;
   let o = bufEnsure(out, <u32>size);
   let w0 = o;
   memory.copy(o, nodePtr(1), 32);
@@ -526,10 +570,34 @@ export function commit(out: usize): void {
       nw++;
     }
   }
+  // The dirty groups' records (their 16 leaves are in memory: step 4 computed each dirty path's
+  // level-12 ancestor from all the leaves below it).
+  for (let w: u32 = 0; w < (NGROUPS >> 6); w++) {
+    let word = load<u64>(groupDirty + (<usize>w << 3));
+    while (word != 0) {
+      let g = (w << 6) + <u32>ctz<u64>(word);
+      word &= word - 1;
+      store<u32>(o, 3);
+      store<u8>(o + 4, P_GROUP);
+      store<u8>(o + 5, <u8>(g >> 8));
+      store<u8>(o + 6, <u8>g);
+      if (groupIsEmpty(g)) {
+        store<u8>(o + 7, 0);
+        o += 8;
+      } else {
+        store<u8>(o + 7, 1);
+        store<u32>(o + 8, 512);
+        memory.copy(o + 12, NODES + (<usize>(NNODES / 2 + (g << 4)) << 5), 512);
+        o += 524;
+      }
+      nw++;
+    }
+  }
   store<u32>(w0 + 32, nw);
   bufSetLen(out, <u32>(o - w0));
   memory.fill(bucketDirty, 0, NBUCKETS >> 3);
   memory.fill(nodeDirty, 0, NNODES >> 3);
+  memory.fill(groupDirty, 0, NGROUPS >> 3);
 }
 
 /** Serve a derived key (0xF0 bucket, 0xF1 node) to `get`: value into out, -1 if absent. */
@@ -551,6 +619,12 @@ export function getDerived(key: usize, n: u32, out: usize): i32 {
     if (isZero(h, 32)) return -1;
     bufBytes(out, h, 32);
     return 32;
+  }
+  if (prefix == P_GROUP && n == 3) {
+    let g = (<u32>load<u8>(key + 1) << 8) | <u32>load<u8>(key + 2);
+    if (g >= NGROUPS || groupIsEmpty(g)) return -1;
+    bufBytes(out, NODES + (<usize>(NNODES / 2 + (g << 4)) << 5), 512);
+    return 512;
   }
   return -1;
 }

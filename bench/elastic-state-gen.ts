@@ -9,7 +9,7 @@ import { loadValidatorKey } from '../src/chain/validator-key.js';
 import { ChainStore } from '../src/storage/chain-store.js';
 import { encodeColdSettings } from '../src/storage/cold-store.js';
 import { COLD_MARKER, HEAD, Prefix, prefixed, readU64 } from '../src/storage/keys.js';
-import { treeHashers } from '../src/storage/state-root-check.js';
+import { groupRecord, treeHashers } from '../src/storage/state-root-check.js';
 
 /**
  * The elastic bench's state, built directly (creating 5 million accounts through the node takes
@@ -148,6 +148,13 @@ export async function addAccounts(dataDir: string, template: Uint8Array, count: 
       if (node) batch.put(prefixed(Prefix.State, key), node);
       else batch.del(prefixed(Prefix.State, key));
     }
+    // 5. The group records: the 16 bucket hashes under each level-12 node (docs/state-root.md).
+    for (let g = 0; g < NBUCKETS / 16; g++) {
+      const key = prefixed(Prefix.State, Uint8Array.of(0xf2, g >> 8, g & 0xff));
+      const record = groupRecord(g, (b) => nodes[NBUCKETS + b]);
+      if (record) batch.put(key, record);
+      else batch.del(key);
+    }
     if (options.tier === 'cold') batch.put(COLD_MARKER, encodeColdSettings({ enabledAt: head, window: options.coldWindow ?? 10_000 }));
     await batch.write();
     root = nodes[1] ?? new Uint8Array(32);
@@ -155,7 +162,7 @@ export async function addAccounts(dataDir: string, template: Uint8Array, count: 
     await db.close();
   }
 
-  // 5. A block on top of the head with the new root (no bundles), signed by the node's key.
+  // 6. A block on top of the head with the new root (no bundles), signed by the node's key.
   const store = new ChainStore(join(dataDir, 'db'));
   await store.open();
   try {

@@ -680,6 +680,7 @@ export const Prefix = {
   STABLE_ONBOARDING: 0x44,
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
+  ROOT_GROUP: 0xf2,
 } as const;
 
 /** Event kinds (docs/core-abi.md "Event kinds and data"). */

@@ -717,6 +717,15 @@ export function nodeKey(index: number): Uint8Array {
   return k;
 }
 
+/** 0xf2 group u16be → hash[32] × 16: the bucket hashes of buckets 16·group … 16·group + 15 (zero for an empty bucket); absent when all 16 are empty */
+export function groupKey(group: number): Uint8Array {
+  const k = new Uint8Array(3);
+  k[0] = Prefix.ROOT_GROUP;
+  const dv = new DataView(k.buffer);
+  dv.setUint16(1, group, false);
+  return k;
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A strict little-endian Borsh reader for records. */

@@ -326,7 +326,8 @@ export class ElasticState extends StateView {
  * sender and of every other 32-byte field of its operations (recipients, owners, pools), and their
  * balances of NTV and of the fields named as tokens or mints; then the state-root bucket record of
  * each key (Prefix.ROOT_BUCKET + the first two bytes of Blake3(key), docs/state-root.md), which the
- * block's commit rewrites. A key left out is read on demand; a key read for nothing costs a lookup
+ * block's commit rewrites, and the group records its commit reads the sibling hashes from (the
+ * bucket's group and the group beside it under their level-11 node). A key left out is read on demand; a key read for nothing costs a lookup
  * and a hot entry, so the guess stays narrow.
  */
 export function blockKeys(bundles: Uint8Array[]): Uint8Array[] {
@@ -351,6 +352,9 @@ export function blockKeys(bundles: Uint8Array[]): Uint8Array[] {
   for (const key of [...out]) {
     const path = blake3(key);
     add(Uint8Array.of(Prefix.ROOT_BUCKET, path[0]!, path[1]!));
+    const group = ((path[0]! << 8) | path[1]!) >> 4;
+    add(Uint8Array.of(Prefix.ROOT_GROUP, group >> 8, group & 0xff));
+    add(Uint8Array.of(Prefix.ROOT_GROUP, (group ^ 1) >> 8, (group ^ 1) & 0xff));
   }
   return [...keys.values()];
 }

@@ -5,9 +5,9 @@ import { Prefix } from '../abi/constants.js';
  * Inclusion and absence proofs against the state root (docs/core-abi.md "State root",
  * docs/state-root.md "Proof shape", docs/replay.md "State proofs"): the key's bucket record (its
  * sorted `path ‖ leaf` entries) and the 16 sibling hashes from the bucket's leaf node up to node 1.
- * `proveState` builds one from committed state (the node's StateView: the 0xF0 bucket records and
- * the 0xF1 nodes 1–4,095; deeper siblings are recomputed from at most 16 bucket records, as the core
- * does); `verifyStateProof` checks one with nothing but the root. Pure TypeScript, so the client
+ * `proveState` builds one from committed state (the node's StateView: the key's 0xF0 bucket record,
+ * the 0xF1 nodes 1–4,095, and for the deeper siblings (levels 12–16) the 0xF2 group records of 16
+ * bucket hashes, as the core reads them); `verifyStateProof` checks one with nothing but the root. Pure TypeScript, so the client
  * library and the browser build verify without the core.
  */
 
@@ -82,8 +82,15 @@ export function proveState(state: StateReadable, key: Uint8Array): StateProof {
   const path = blake3(key);
   const bucket = bucketOf(path);
   const record = (b: number) => state.get(Uint8Array.of(Prefix.ROOT_BUCKET, b >> 8, b & 0xff)) ?? new Uint8Array(0);
+  const groups = new Map<number, Uint8Array | undefined>();
+  const leaf = (b: number): Uint8Array => {
+    const g = b >> 4;
+    if (!groups.has(g)) groups.set(g, state.get(Uint8Array.of(Prefix.ROOT_GROUP, g >> 8, g & 0xff)));
+    const group = groups.get(g);
+    return group ? group.subarray(32 * (b & 15), 32 * (b & 15) + 32) : ZERO;
+  };
   const node = (i: number): Uint8Array => {
-    if (i >= BUCKETS) return bucketHash(record(i - BUCKETS));
+    if (i >= BUCKETS) return leaf(i - BUCKETS);
     if (i >= STORED_NODES) return nodeHash(node(2 * i), node(2 * i + 1));
     const k = new Uint8Array(5);
     k[0] = Prefix.ROOT_NODE;

@@ -7,6 +7,7 @@ import { BlockFileReader, blockFilesDir, blockFileSizes, decodeLocation, segment
 import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
 import { migrateFormat4 } from './migrate-format4.js';
+import { migrateFormat5 } from './migrate-format5.js';
 import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 import { StateRootCheck } from './state-root-check.js';
 import { decodeOutcome } from './outcome-codec.js';
@@ -108,6 +109,10 @@ export class ChainStore {
     }
     if (format === 4) {
       await migrateFormat4(this.db, readU64(head));
+      format = 5;
+    }
+    if (format === 5) {
+      await migrateFormat5(this.db);
       format = STORAGE_FORMAT;
     }
     if (format !== STORAGE_FORMAT) {

@@ -59,15 +59,17 @@ export const TREE_MARKER = metaKey('tree-height');
 /** State keys from this first byte on are the state tree's derived records (0xF0 buckets, 0xF1 nodes). */
 export const TREE_KEY_FIRST = 0xf0;
 /**
- * The layout and rules of this database (docs/storage.md "Format marker"). 5: the state tree's
+ * The layout and rules of this database (docs/storage.md "Format marker"). 6: the state tree has
+ * group records (0xF2, the 16 bucket hashes under each level-12 node); 5: the state tree's
  * records written at checkpoints (TREE_MARKER), not with every block; 4: blocks and their
  * execution results in the block files, their locations under 'b'; 3: position records may
  * trail the head, up to LOOKUP_MARKER, and blocks are under the current transactions root; 2: every
  * block written with its position records, the first transactions root; 1 (no marker) stored receipt
- * JSON. 5 is opened; 4 is moved to 5 (its tree is at its head) and 3 to 4 then 5 when opened
- * (migrate-format3.ts, migrate-format4.ts).
+ * JSON. 6 is opened; 5 is moved to 6 (its tree is rebuilt at that open), 4 to 5 (its tree is at its
+ * head) then 6, and 3 to 4, 5 and 6 when opened (migrate-format3.ts, migrate-format4.ts,
+ * migrate-format5.ts).
  */
-export const STORAGE_FORMAT = 5;
+export const STORAGE_FORMAT = 6;
 /**
  * The cold tier's settings (src/storage/cold-store.ts): height it was enabled at u64 BE ‖ window in
  * blocks u32 BE. Present: the database has a cold range, and every state write deletes its key there.

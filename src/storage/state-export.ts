@@ -6,13 +6,13 @@ import { PassThrough, type Readable } from 'node:stream';
 import { constants, createZstdCompress, createZstdDecompress } from 'node:zlib';
 import type { ConsistentRead } from './chain-store.js';
 import { Prefix } from './keys.js';
-import { StateRootCheck, type StateAnomaly } from './state-root-check.js';
+import { GROUP_PREFIX, StateRootCheck, type StateAnomaly } from './state-root-check.js';
 
 /**
  * The state export file (docs/operations.md "Export and import"): the state at one block, with
  * that block, so a node can start from it. One zstd stream of:
  *
- *   "NTVSTATE" | version u8 = 1
+ *   "NTVSTATE" | version u8 = 2
  *   u32 BE length | manifest JSON (ExportManifest)
  *   u32 BE length | the head block (src/chain/block.ts encodeBlock)
  *   u32 BE length | its execution result (0: none)
@@ -22,12 +22,16 @@ import { StateRootCheck, type StateAnomaly } from './state-root-check.js';
  *   u16 BE 0 | u64 BE record count | SHA-256 of every byte before it (32 bytes)
  *
  * Keys are state keys (docs/core-abi.md "State layout"), the derived state-root records (0xF0,
- * 0xF1) included, so the importing node needs no rebuild; an import recomputes the root from the
- * records and checks it against the manifest, the stored tree and the block's header.
+ * 0xF1, 0xF2) included, so the importing node needs no rebuild; an import recomputes the root from
+ * the records and checks it against the manifest, the stored tree and the block's header. Version 1
+ * (storage format 5 and before) had no 0xF2 group records: it is still read, and the reader hands
+ * the group records it computed to `onRecords` after the file's.
  */
 
 export const EXPORT_MAGIC = 'NTVSTATE';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** the version before the state tree's group records (0xF2) */
+const EXPORT_VERSION_NO_GROUPS = 1;
 /** Largest head section (block, result, certificate) an import accepts: a full block is ~200 KB. */
 const MAX_SECTION = 64 * 1024 * 1024;
 
@@ -180,13 +184,17 @@ export async function readStateExport(path: string, handlers: ReadExportHandlers
   file.once('error', (error) => decompress.destroy(error));
   const hash = createHash('sha256');
   const reader = new ChunkReader(plain, hash);
-  const check = await StateRootCheck.create(10);
+  let check = await StateRootCheck.create(10);
   try {
     const magic = await reader.take(EXPORT_MAGIC.length + 1);
     // zstd streams cut short may end without an error and without output: no bytes is that case.
     if (!magic && reader.seen === 0) throw new ExportFormatError(`${path} is empty or not a complete zstd stream (it decompresses to nothing)`);
     if (!magic || magic.subarray(0, EXPORT_MAGIC.length).toString('latin1') !== EXPORT_MAGIC) throw new ExportFormatError(`${path} is not a state export (no ${EXPORT_MAGIC} header)`);
-    if (magic[EXPORT_MAGIC.length] !== EXPORT_VERSION) throw new ExportFormatError(`${path} is a state export of version ${magic[EXPORT_MAGIC.length]}, this node reads version ${EXPORT_VERSION}`);
+    const version = magic[EXPORT_MAGIC.length];
+    if (version !== EXPORT_VERSION && version !== EXPORT_VERSION_NO_GROUPS) {
+      throw new ExportFormatError(`${path} is a state export of version ${version}, this node reads versions ${EXPORT_VERSION_NO_GROUPS} and ${EXPORT_VERSION}`);
+    }
+    if (version === EXPORT_VERSION_NO_GROUPS) check = await StateRootCheck.create(10, { groupsStored: false });
     const sections: Uint8Array[] = [];
     for (const name of ['manifest', 'head block', 'execution result', 'certificate', 'genesis block']) {
       const length = await reader.take(4);
@@ -253,6 +261,7 @@ export async function readStateExport(path: string, handlers: ReadExportHandlers
     if (check.anomalyCount > 0) throw new ExportFormatError(`${path}: ${check.anomalyCount} records disagree with the state-root tree`, [...check.found]);
     if (Buffer.compare(expected, digest) !== 0) throw new ExportFormatError(`${path}: checksum mismatch, the file is damaged`);
     if (root !== manifest.stateRoot) throw new ExportFormatError(`${path}: its records hash to state root ${root}, its manifest names ${manifest.stateRoot}`);
+    if (version === EXPORT_VERSION_NO_GROUPS) await handlers.onRecords(check.treeRecords().filter(([key]) => key[0] === GROUP_PREFIX));
     return { manifest, records };
   } catch (error) {
     if (error instanceof ExportFormatError) throw error;

@@ -8,15 +8,34 @@ import { blake3, keyedBlake3 } from '../codec/hash.js';
  *   bucket record (0xF0 + bucket u16 BE) = its (path, leaf) entries sorted by path;
  *   bucket_hash = Blake3_keyed(K_BUCKET, record), zero when empty; nodes 1…65,535 above the
  *   65,536 bucket leaves, node = Blake3_keyed(K_NODE, l ‖ r), zero when both are zero; the root is
- *   node 1. Nodes 1–4,095 are stored (0xF1 + index u32 BE) when not zero.
+ *   node 1. Nodes 1–4,095 are stored (0xF1 + index u32 BE) when not zero, and the 16 bucket hashes
+ *   under each level-12 node as a group record (0xF2 + group u16 BE, 512 bytes) when not all zero.
  * Records arrive in key order; every one is checked against the stored bucket and node records,
  * so a corrupted value is named by its key, not only by a different root.
  */
 
 const BUCKET_PREFIX = 0xf0;
 const NODE_PREFIX = 0xf1;
+export const GROUP_PREFIX = 0xf2;
 const NBUCKETS = 65536;
 const STORED_NODES = 4096;
+/** level-12 subtrees of 16 buckets: group g is the bucket hashes of buckets 16g … 16g + 15 */
+const NGROUPS = 4096;
+const GROUP_BYTES = 512;
+
+/** The group record of bucket hashes `leaf(b)` for buckets 16g … 16g + 15, or undefined when all are zero. */
+export function groupRecord(g: number, leaf: (bucket: number) => Uint8Array | undefined): Uint8Array | undefined {
+  const record = new Uint8Array(GROUP_BYTES);
+  let any = false;
+  for (let k = 0; k < 16; k++) {
+    const h = leaf(16 * g + k);
+    if (h && !isZero(h)) {
+      record.set(h, 32 * k);
+      any = true;
+    }
+  }
+  return any ? record : undefined;
+}
 
 const K = (domain: string) => blake3(new TextEncoder().encode(domain));
 let hashers: { leaf: (d: Uint8Array) => Uint8Array; bucket: (d: Uint8Array) => Uint8Array; node: (d: Uint8Array) => Uint8Array } | undefined;
@@ -46,16 +65,22 @@ export class StateRootCheck {
   private readonly buckets = new Map<number, Array<{ entry: Uint8Array; key: Uint8Array }>>();
   private readonly storedBuckets = new Map<number, Uint8Array>();
   private readonly storedNodes = new Map<number, Uint8Array>();
+  private readonly storedGroups = new Map<number, Uint8Array>();
   private readonly anomalies: StateAnomaly[] = [];
-  /** what finish() computed: bucket records by bucket and non-zero nodes 1–4,095 (treeRecords) */
+  /** what finish() computed: bucket records by bucket, non-zero nodes 1–4,095 and group records (treeRecords) */
   private computedBuckets = new Map<number, Uint8Array>();
   private computedNodes = new Map<number, Uint8Array>();
+  private computedGroups = new Map<number, Uint8Array>();
   records = 0;
 
-  private constructor(private readonly h: NonNullable<typeof hashers>, private readonly maxAnomalies: number) {}
+  private constructor(private readonly h: NonNullable<typeof hashers>, private readonly maxAnomalies: number, private readonly groupsStored: boolean) {}
 
-  static async create(maxAnomalies = 10): Promise<StateRootCheck> {
-    return new StateRootCheck(await treeHashers(), maxAnomalies);
+  /**
+   * `groupsStored: false` for records written before the group records (0xF2) existed (a version 1
+   * state export): a missing group record is then no anomaly, and treeRecords() supplies it.
+   */
+  static async create(maxAnomalies = 10, options: { groupsStored?: boolean } = {}): Promise<StateRootCheck> {
+    return new StateRootCheck(await treeHashers(), maxAnomalies, options.groupsStored ?? true);
   }
 
   /** Anomalies found, at most `maxAnomalies` (the first ones, in key order). */
@@ -93,6 +118,15 @@ export class StateRootCheck {
         return;
       }
       this.storedNodes.set(index, value);
+      return;
+    }
+    if (key[0] === GROUP_PREFIX) {
+      const group = key.length === 3 ? (key[1]! << 8) | key[2]! : -1;
+      if (group < 0 || group >= NGROUPS || value.length !== GROUP_BYTES || isZero(value)) {
+        this.report(key, `malformed state-root group record (key ${key.length} bytes, value ${value.length} bytes; expected group 0–4095 and 512 bytes not all zero)`);
+        return;
+      }
+      this.storedGroups.set(group, value);
       return;
     }
     if (value.length === 0) {
@@ -161,13 +195,23 @@ export class StateRootCheck {
         this.report(key, stored === undefined ? `state-root node ${i} is missing` : `state-root node ${i} does not match the records below it`);
       }
     }
+    for (let g = 0; g < NGROUPS; g++) {
+      const computed = groupRecord(g, (b) => nodes.get(NBUCKETS + b));
+      if (computed) this.computedGroups.set(g, computed);
+      const stored = this.storedGroups.get(g);
+      if (computed === undefined && stored === undefined) continue;
+      if (stored === undefined && !this.groupsStored) continue;
+      if (computed === undefined || stored === undefined || Buffer.compare(computed, stored) !== 0) {
+        this.report(Uint8Array.of(GROUP_PREFIX, g >> 8, g & 0xff), stored === undefined ? `state-root group ${g} is missing` : `state-root group ${g} does not match the bucket records below it`);
+      }
+    }
     return nodes.get(1) ?? new Uint8Array(32);
   }
 
   /**
    * After finish(): the state tree's records as the core stores them (state keys without the 's'
-   * prefix): every non-empty bucket record (0xF0 + bucket u16 BE) and every non-zero node 1–4,095
-   * (0xF1 + index u32 BE), in key order. The store rebuilds a tree that trails its head from these
+   * prefix): every non-empty bucket record (0xF0 + bucket u16 BE), every non-zero node 1–4,095
+   * (0xF1 + index u32 BE) and every group record not all zero (0xF2 + group u16 BE), in key order. The store rebuilds a tree that trails its head from these
    * (chain-store.ts `rebuildTree`, docs/storage.md "The state tree on disk").
    */
   treeRecords(): Array<[Uint8Array, Uint8Array]> {
@@ -180,6 +224,9 @@ export class StateRootCheck {
       key[0] = NODE_PREFIX;
       new DataView(key.buffer).setUint32(1, i);
       out.push([key, this.computedNodes.get(i)!]);
+    }
+    for (const g of [...this.computedGroups.keys()].sort((x, y) => x - y)) {
+      out.push([Uint8Array.of(GROUP_PREFIX, g >> 8, g & 0xff), this.computedGroups.get(g)!]);
     }
     return out;
   }

@@ -2218,6 +2218,11 @@ export class Reference {
       new DataView(key.buffer).setUint32(1, i, false);
       writes.push({ key, value: h.every((x) => x === 0) ? null : h });
     }
+    // group records: the 16 bucket hashes under each dirty level-12 node (0xF2 ‖ u16be group)
+    for (const g of [...new Set([...dirtyBuckets].map((b) => b >> 4))].sort((x, y) => x - y)) {
+      const leaves = Array.from({ length: 16 }, (_, k) => this.node(65536 + 16 * g + k));
+      writes.push({ key: new Uint8Array([0xf2, g >> 8, g & 0xff]), value: leaves.every((h) => h.every((x) => x === 0)) ? null : cat(...leaves) });
+    }
     return { stateRoot: this.root, writes };
   }
 }

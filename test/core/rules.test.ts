@@ -193,6 +193,52 @@ describe('journal and commit', () => {
   });
 });
 
+describe('group records (0xF2)', () => {
+  it('a fresh instance reads the buckets of the keys it writes and group records, never their sibling buckets', async () => {
+    // 3,000 accounts fill ~6,000 of the 65,536 buckets: every level-12 subtree (16 buckets) has a
+    // non-empty bucket, so a sibling computed from buckets would read them.
+    const store = new MapStore();
+    const genesis = await Core.create(store);
+    genesis.genesis(genesisConfig(3000));
+    store.apply(genesis.commitBlock().writes);
+    const reads = { bucket: 0, group: 0 };
+    const counting = { get: (key: Uint8Array) => {
+      if (key[0] === 0xf0) reads.bucket++;
+      if (key[0] === 0xf2) reads.group++;
+      return store.get(key);
+    } };
+    const fresh = await Core.create(counting);
+    const ref = await Core.create(store);
+    const bundles = [1, 2, 3].map((i) => unsigned(addr(i), 0n, [{ kind: 'transfer', to: addr(i + 100), token: NTV, amount: 5n }]));
+    fresh.applyBlock(ctx({ height: 1n }), bundles);
+    ref.applyBlock(ctx({ height: 1n }), bundles);
+    const cf = fresh.commitBlock();
+    const c = ref.commitBlock();
+    expect(hex(cf.stateRoot)).toBe(hex(c.stateRoot));
+    const dirtyBuckets = c.writes.filter((w) => w.key[0] === 0xf0).length;
+    const dirtyGroups = c.writes.filter((w) => w.key[0] === 0xf2).length;
+    expect(dirtyGroups).toBeGreaterThan(0);
+    expect(reads.bucket).toBe(dirtyBuckets);
+    // a group record per dirty group, and per group of a sibling at level 12 (16 buckets apart)
+    expect(reads.group).toBeLessThanOrEqual(2 * dirtyGroups);
+    // each group record is the 16 bucket hashes below it, as the core serves them
+    for (const w of c.writes.filter((x) => x.key[0] === 0xf2)) {
+      expect(w.value!.length).toBe(512);
+      expect(hex(ref.get(w.key)!)).toBe(hex(w.value!));
+    }
+  });
+
+  it('a group record is never all zero hashes, and an empty group reads as absent', async () => {
+    const { core, store } = await setup();
+    const groups = [...store.map.keys()].filter((k) => k.startsWith('f2'));
+    expect(groups.length).toBeGreaterThan(0);
+    // a group record of all-zero hashes is never stored; a read of an empty group is absent
+    for (const k of groups) expect(store.map.get(k)!.some((x) => x !== 0)).toBe(true);
+    const empty = [...Array(4096).keys()].map((g) => `f2${g.toString(16).padStart(4, '0')}`).find((k) => !store.map.has(k))!;
+    expect(core.get(Buffer.from(empty, 'hex'))).toBeUndefined();
+  });
+});
+
 describe('abort', () => {
   it('surfaces a core abort as an exception naming the file and line, and the instance is discarded', async () => {
     const store = new MapStore();

@@ -136,7 +136,7 @@ async function setup() {
   const token = (m: Uint8Array) => decodeTokenFields(store.get(tokenKey(m))!);
   const balance = (a: Uint8Array, t: Uint8Array) => decodeBalance(store.get(balanceKey(a, t)) ?? new Uint8Array(16));
   /** The whole ledger but fees and nonces: what a refused operation must leave unchanged. */
-  const snapshot = () => [...store.map.entries()].filter(([k]) => !k.startsWith('01') && !k.startsWith('f0') && !k.startsWith('f1')
+  const snapshot = () => [...store.map.entries()].filter(([k]) => !k.startsWith('01') && !k.startsWith('f0') && !k.startsWith('f1') && !k.startsWith('f2')
     && !(k.startsWith('02') && k.endsWith(hex(NTV)))).sort().map(([k, v]) => `${k}=${hex(v)}`).join('\n');
   return { core, ref, store, send, stable, token, balance, snapshot, state };
 }

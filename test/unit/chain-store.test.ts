@@ -9,7 +9,7 @@ import { blake3 } from '../../src/codec/hash.js';
 import { packHashes } from '../../src/storage/block-batch.js';
 import { ChainStore, IndexKeys, type BlockWrite } from '../../src/storage/chain-store.js';
 import { BlockFileReader, blockFilesDir, decodeLocation, segmentPath } from '../../src/storage/block-files.js';
-import { blockKey, FORMAT, HISTORY_MARKER, LOOKUP_MARKER, outcomeKey, Prefix, u64 } from '../../src/storage/keys.js';
+import { blockKey, FORMAT, HISTORY_MARKER, LOOKUP_MARKER, outcomeKey, Prefix, STORAGE_FORMAT, u64 } from '../../src/storage/keys.js';
 import { MIGRATED } from '../../src/storage/migrate-format3.js';
 import { encodeBlockResult } from './block-result-fixture.js';
 
@@ -311,7 +311,7 @@ describe('ChainStore', () => {
     const old = await store();
     await old.commitBlock(write(3, []));
     await old.close();
-    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 5/);
+    await expect(old.open()).rejects.toThrow(/storage format 1, this node reads format 6/);
   });
 
   it('refuses a format 2 database: its blocks were made under the first transactions root', async () => {
@@ -321,7 +321,7 @@ describe('ChainStore', () => {
     const raw = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
     await raw.batch([{ type: 'put', key: FORMAT, value: Uint8Array.of(2) }, { type: 'del', key: LOOKUP_MARKER }]);
     await raw.close();
-    await expect(s.open()).rejects.toThrow(/storage format 2, this node reads format 5 \(its blocks were made under the first transactions root/);
+    await expect(s.open()).rejects.toThrow(/storage format 2, this node reads format 6 \(its blocks were made under the first transactions root/);
   });
 
   it('cuts off a group whose batch a kill stopped after its blocks were appended, and writes the next block after the head', async () => {
@@ -381,7 +381,7 @@ describe('ChainStore', () => {
     await s.close();
 
     const after = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
-    expect((await after.get(FORMAT))![0]).toBe(5);
+    expect((await after.get(FORMAT))![0]).toBe(STORAGE_FORMAT);
     expect(await after.get(MIGRATED)).toBeUndefined();
     expect(await after.keys({ gte: Uint8Array.of(Prefix.Outcome), lt: Uint8Array.of(Prefix.Outcome + 1) }).all()).toEqual([]);
     await after.close();

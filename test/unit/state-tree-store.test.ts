@@ -87,7 +87,7 @@ async function newPath(): Promise<string> {
 
 const raw = (path: string) => new Level<Uint8Array, Uint8Array>(path, { keyEncoding: 'view', valueEncoding: 'view', multithreading: true });
 
-describe('the state tree on disk (storage format 5)', () => {
+describe('the state tree on disk (storage formats 5 and 6)', () => {
   it('writes the state records with every block and the tree only at a checkpoint; close writes one at the head', async () => {
     const path = await newPath();
     const chain = new Chain();
@@ -170,18 +170,18 @@ describe('the state tree on disk (storage format 5)', () => {
     await after.close();
   });
 
-  it('moves a format 4 database (its tree at its head) to format 5 without a rebuild, same root', async () => {
+  it('moves a format 4 database (its tree at its head, no group records) to format 6: the tree is rebuilt with them, same root', async () => {
     const path = await newPath();
     const chain = new Chain();
     const s = new ChainStore(path, {}, { treeEvery: 1 });
     await s.open();
     for (let h = 0; h < 3; h++) await s.commitBlock(await chain.block(h));
     await s.close();
-    // format 4: the same records, no tree marker
+    // format 4: the same records without the group records (0xF2), no tree marker
     const db = raw(path);
     await db.open();
     await db.batch([{ type: 'put', key: FORMAT, value: Uint8Array.of(4) }, { type: 'del', key: TREE_MARKER }]);
-    const before = await stored(db);
+    await db.clear({ gte: Uint8Array.of(Prefix.State, 0xf2), lt: Uint8Array.of(Prefix.State, 0xf3) });
     await db.close();
 
     const rebuilt: unknown[] = [];
@@ -189,13 +189,41 @@ describe('the state tree on disk (storage format 5)', () => {
     await again.open();
     expect(await again.head()).toBe(2);
     await again.close();
-    expect(rebuilt).toEqual([]);
+    expect(rebuilt).toMatchObject([{ head: 2 }]);
     const after = raw(path);
     await after.open();
-    expect((await after.get(FORMAT))![0]).toBe(5);
+    expect((await after.get(FORMAT))![0]).toBe(6);
     const now = await stored(after);
-    expect(now).toMatchObject({ marker: 2, anomalies: 0, root: before.root });
-    expect(now.root).toBe(hex(chain.roots[2]!));
+    expect(now).toMatchObject({ marker: 2, anomalies: 0, root: hex(chain.roots[2]!) });
+    expect([...now.tree.keys()].sort()).toEqual([...chain.trees[2]!.keys()].sort());
+    expect([...now.tree.keys()].some((k) => k.startsWith('f2'))).toBe(true);
+    await after.close();
+  });
+
+  it('moves a format 5 database (a tree without group records) to format 6 by rebuilding the tree at open', async () => {
+    const path = await newPath();
+    const chain = new Chain();
+    const s = new ChainStore(path, {}, { treeEvery: 1 });
+    await s.open();
+    for (let h = 0; h < 3; h++) await s.commitBlock(await chain.block(h));
+    await s.close();
+    const db = raw(path);
+    await db.open();
+    await db.put(FORMAT, Uint8Array.of(5));
+    await db.clear({ gte: Uint8Array.of(Prefix.State, 0xf2), lt: Uint8Array.of(Prefix.State, 0xf3) });
+    // without its group records the tree is incomplete: the check names them
+    expect((await stored(db)).anomalies).toBeGreaterThan(0);
+    await db.close();
+
+    const rebuilt: unknown[] = [];
+    const again = new ChainStore(path, { onTreeRebuilt: (r) => rebuilt.push(r) });
+    await again.open();
+    await again.close();
+    expect(rebuilt).toMatchObject([{ from: -1, head: 2 }]);
+    const after = raw(path);
+    await after.open();
+    expect((await after.get(FORMAT))![0]).toBe(6);
+    expect(await stored(after)).toMatchObject({ marker: 2, anomalies: 0, root: hex(chain.roots[2]!) });
     await after.close();
   });
 

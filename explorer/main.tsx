@@ -111,23 +111,27 @@ function liveFeed(): LiveFeed {
 
 const NTV_MINT = 'Nx1' + '1'.repeat(32); // the mint of 32 zero bytes
 const tokenCache = new Map<string, Promise<Token | undefined>>();
+/** answers already in: a row drawn after them shows the amount at once (null: the node does not know the token) */
+const tokensKnown = new Map<string, Token | null>();
 
 /** svc_getTokenInfo once per mint (or symbol) per page load; undefined when the node does not know it. */
 function tokenInfo(ref: string): Promise<Token | undefined> {
   let p = tokenCache.get(ref);
   if (!p) {
     p = call<Token>('svc_getTokenInfo', [ref]).catch(() => undefined);
+    p.then((t) => tokensKnown.set(ref, t ?? null), () => {});
     tokenCache.set(ref, p);
   }
   return p;
 }
 
-function useToken(ref: string | undefined): Token | undefined {
-  const [token, setToken] = useState<Token>();
+/** The token's record; undefined while it is asked for, null when the node does not know the token. */
+function useToken(ref: string | undefined): Token | null | undefined {
+  const [token, setToken] = useState<Token | null | undefined>(ref ? tokensKnown.get(ref) : undefined);
   useEffect(() => {
     let live = true;
-    setToken(undefined);
-    if (ref) void tokenInfo(ref).then((t) => live && setToken(t));
+    setToken(ref ? tokensKnown.get(ref) : undefined);
+    if (ref && !tokensKnown.has(ref)) void tokenInfo(ref).then((t) => live && setToken(t ?? null));
     return () => {
       live = false;
     };
@@ -136,8 +140,9 @@ function useToken(ref: string | undefined): Token | undefined {
 }
 
 /**
- * A raw amount of a token (mint or `NTV`) as the token counts it: `1.5 HBD`. Until the token's
- * record arrives, or for a token the node does not know, the raw units with "units".
+ * A raw amount of a token (mint or `NTV`) as the token counts it: `1.5 HBD`. While the token's
+ * record is asked for, a placeholder (not the raw units, which would read as a different amount);
+ * for a token the node does not know, the raw units with "units".
  */
 function Amount({ raw, token, testid }: { raw: string | number; token: string; testid?: string }) {
   const known = token === 'NTV' ? NTV_TOKEN : undefined;
@@ -145,7 +150,8 @@ function Amount({ raw, token, testid }: { raw: string | number; token: string; t
   const t = known ?? fetched;
   const text = String(raw);
   if (!/^-?\d+$/.test(text)) return <span>{text}</span>;
-  if (!t) return <span class="amount" data-testid={testid}>{formatUnits(text, 0)} <span class="muted">units</span></span>;
+  if (t === undefined) return <span class="amount muted" data-testid={testid} aria-busy="true" title={`${text} raw units`}>…</span>;
+  if (t === null) return <span class="amount" data-testid={testid}>{formatUnits(text, 0)} <span class="muted">units</span></span>;
   return (
     <span class="amount" data-testid={testid} title={`${text} raw units (${t.decimals} decimals)`}>
       {formatUnits(text, t.decimals)} {token === 'NTV' || t.mint_address === NTV_MINT ? 'NTV' : <a href={href('token', t.mint_address)}>{t.symbol}</a>}

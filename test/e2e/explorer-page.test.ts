@@ -135,7 +135,7 @@ it('opens an EVM wallet\'s ERC-20 transfer on /tx/<evm hash> and shows its amoun
   // The link MetaMask's "View on block explorer" builds from the explorer URL.
   const browserPage = await context.newPage();
   await browserPage.goto(`${node.url}tx/${hash}`);
-  // The amount renders in raw units first and with decimals once the token's record arrives: wait for the latter.
+  // The amount shows a placeholder until the token's record arrives, then its decimals and symbol: wait for the latter.
   const amount = browserPage.locator('[data-testid="transfer-amount"]', { hasText: 'USDC' });
   await amount.waitFor();
   expect(await amount.textContent()).toBe('1.5 USDC'); // 1,500,000 raw units, 6 decimals

@@ -48,7 +48,7 @@ it('shows settlements, an order, and an address\'s passport and anchors', async 
   expect(await makers.textContent()).toContain('10,000');
   const rows = page.locator('[data-testid="settlements"] tbody tr');
   await rows.first().waitFor();
-  // The row can render before the tokens' symbols and decimals arrive (raw "units" until then).
+  // The row can render before the tokens' symbols and decimals arrive (a placeholder until then).
   await expect.poll(() => rows.first().textContent(), { timeout: 15_000 }).toContain('1.5 USDC');
   expect(await rows.first().textContent()).toContain('3 NTV');
   await rows.first().locator('a').first().click();

@@ -221,7 +221,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const readers = buildDomainReaders(state);
   // Whether the node catches up with the network: block sync sets it, the chain and the RPC read it.
   const sync = new SyncState();
-  const createCore = () => Core.create(state);
+  // The core reads committed state, and with --elastic-state the writes of blocks still in flight
+  // first (StateView.coreSource): a core replaced between blocks need not wait for the writer.
+  const createCore = () => Core.create(state.coreSource());
   // One verifier thread per core: the main thread spends much of its time waiting on I/O, so a
   // worker on every core keeps signature checks from being the limit (bench: signed transfers/s).
   const verifier = new SignatureVerifierPool({ size: availableParallelism() });

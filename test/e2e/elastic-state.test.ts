@@ -140,13 +140,14 @@ describe('--elastic-state', () => {
   }, 90_000);
 
   it('an elastic node syncs (import path: prefetch before each block, the core replaced with blocks in flight) to the same roots, and restarts over its database', async () => {
-    // -v: the debug line of each core replacement says how many blocks were in flight.
-    const c = await follower('c', [...ELASTIC, '-v']);
+    // A core bound of 20 keys replaces the instance before nearly every block; -v: the debug line
+    // of each replacement says how many blocks were in flight.
+    const c = await follower('c', [...ELASTIC, '--elastic-core-keys', '20', '-v']);
     const target = (await a.result<Health>('svc_validatorHealth')).height;
     await c.waitForHeight(target, 60_000);
     await sameChain(a, c, target);
     // While catching up, writes linger to group blocks (docs/storage.md "The writer thread"), so the
-    // 150-key core bound replaces the core with blocks executed and not yet durable; every imported
+    // core is replaced with blocks executed and not yet durable; every imported
     // block's re-executed root matched its header (a mismatch stops the sync), so the new instances
     // read those blocks' writes from the in-flight overlay (docs/operations.md "Memory bound").
     const recycles = c.logs.split('\n').filter((line) => line.includes('"core recycled"')).map((line) => JSON.parse(line) as { blocksInFlight: number });

@@ -91,7 +91,10 @@ export class Execution {
     const { state } = this.deps;
     this.recycling = true;
     try {
-      if (!this.everyExecutedBlockQueued()) return;
+      if (!this.everyExecutedBlockQueued()) {
+        this.deps.logger.debug('core recycle deferred: a block executed is not queued for writing', { executionHead: this.deps.heads.executionHead.height, head: this.deps.heads.head.height });
+        return;
+      }
       this.logMemory('memory before core recycle');
       const core = await this.deps.createCore();
       // The swap and the overlay are made together, after the await: a block executed meanwhile

@@ -157,6 +157,19 @@ describe('in-flight overlay: the core source against the RPC reads', () => {
     expect(text(state.coreSource().get(K(1)))).toBe('22');
   });
 
+  it('looks a block up by binary search of its sorted packed writes, and by a map when they are not sorted or are objects', async () => {
+    const writes = Array.from({ length: 300 }, (_, i) => ({ key: i % 7 === 0 ? Uint8Array.of(0xf0, i >> 8, i & 255) : Uint8Array.of(0x02, i >> 8, i & 255, 9), value: i % 5 === 0 ? null : V(i & 255, 1) }));
+    const sorted = [...writes].sort((x, y) => Buffer.compare(x.key, y.key));
+    for (const block of [packed(sorted), packed(writes.reverse()), sorted]) {
+      const { state } = await elastic();
+      state.executed(block);
+      state.coreReplaced();
+      for (const { key, value } of sorted) expect(text(state.coreSource().get(key))).toBe(value === null ? undefined : hex(value));
+      // keys not written, around and between the written ones
+      for (const key of [Uint8Array.of(0x01), Uint8Array.of(0x02), Uint8Array.of(0x02, 0, 1), Uint8Array.of(0x02, 0, 1, 9, 0), Uint8Array.of(0xff)]) expect(state.coreSource().get(key)).toBeUndefined();
+    }
+  });
+
   it('the full in-memory mirror is its own core source and keeps no overlay', () => {
     const view = new StateView();
     expect(view.coreSource()).toBe(view);

@@ -96,7 +96,9 @@ export class Execution {
         return;
       }
       this.logMemory('memory before core recycle');
+      const started = performance.now();
       const core = await this.deps.createCore();
+      const created = performance.now();
       // The swap and the overlay are made together, after the await: a block executed meanwhile
       // (an import beside the loop's block) is in flight by now, or held for its votes (then wait).
       if (!this.everyExecutedBlockQueued()) return;
@@ -104,9 +106,13 @@ export class Execution {
       this.core = core;
       this.producer = this.createProducer();
       collectGarbage();
+      const collected = performance.now();
       state.noteCoreRecycled();
       this.logMemory('memory after core recycle');
-      this.deps.logger.debug('core recycled', { blocksInFlight: inFlight, executionHead: this.deps.heads.executionHead.height, head: this.deps.heads.head.height });
+      this.deps.logger.debug('core recycled', {
+        blocksInFlight: inFlight, executionHead: this.deps.heads.executionHead.height, head: this.deps.heads.head.height,
+        createMs: Math.round(created - started), gcMs: Math.round(collected - created),
+      });
     } finally {
       this.recycling = false;
     }

@@ -83,7 +83,7 @@ export async function benchElasticState(options: { accounts?: number; transfers?
     ];
     return [
       ...rates,
-      { name: 'elastic.elastic_transfers_per_s', value: Math.round(elastic.perSecond), unit: 'transfers/s', note: `${how}; --elastic-state --elastic-hot-mb ${hotMb} --elastic-core-mb ${CORE_MB} --elastic-cold-after ${COLD_AFTER} ${coreKeys === undefined ? '' : ` --elastic-core-keys ${coreKeys}`} (started in ${elastic.startSeconds} s); ${elastic.stats}` },
+      { name: 'elastic.elastic_transfers_per_s', value: Math.round(elastic.perSecond), unit: 'transfers/s', note: `${how}; --elastic-state --elastic-hot-mb ${hotMb} --elastic-core-mb ${CORE_MB} --elastic-cold-after ${COLD_AFTER}${coreKeys === undefined ? '' : ` --elastic-core-keys ${coreKeys}`} (started in ${elastic.startSeconds} s); ${elastic.stats}` },
       // The bound holds the node's own memory (RssAnon): the file-backed pages are LevelDB's
       // memory-mapped table files, page cache the kernel reclaims (docs/operations.md "Memory bound").
       { name: 'elastic.peak_rss_anon_mb', value: elastic.peakAnonMb, unit: 'MB', note: `peak anonymous resident memory (RssAnon: the node's own) of the elastic node while the transfers ran; bound ${bound} MB (hot ${hotMb} + ${BASELINE_MB} + core ${coreMb}, docs/operations.md); ${elastic.peakAnonMb <= bound ? 'under' : 'OVER'} the bound` },

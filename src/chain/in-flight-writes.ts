@@ -47,10 +47,12 @@ export class InFlightWrites {
 
   /** A block is durable (blocks land in order): its writes are in the tiers now. */
   durable(writes: StateWrites): void {
-    // Writes applied that were never executed here (genesis, tools) are not in flight.
-    if (this.blocks[0] !== writes) return;
-    this.blocks.shift();
-    this.durableCount++;
+    // Writes applied that were never executed here (genesis, tools) are not in flight. Blocks land
+    // in order, so this is the oldest; were one ever skipped, it goes with the later one.
+    const landed = this.blocks.indexOf(writes) + 1;
+    if (landed === 0) return;
+    this.blocks.splice(0, landed);
+    this.durableCount += landed;
     const overlay = this.overlay;
     if (overlay !== undefined && this.durableCount >= overlay.firstSeq + overlay.blocks.length - 1) this.overlay = undefined;
   }

@@ -19,6 +19,9 @@ import { procStatus } from '../src/chain/memory-sample.js';
  *
  * N is NTV_BENCH_ELASTIC_ACCOUNTS (default 300,000, ~3 minutes here; the issue's 5,000,000:
  * NTV_BENCH_ELASTIC_ACCOUNTS=5000000, ~15 minutes, most of it the in-memory node loading the state).
+ * NTV_BENCH_ELASTIC_CORE_KEYS sets the elastic node's --elastic-core-keys (default 250,000): a small
+ * one replaces the core every few blocks at a small N as it is at 5,000,000 accounts (the recycle
+ * with blocks in flight, docs/operations.md "Memory bound").
  */
 
 const NTV = 1_000_000_000n;
@@ -66,7 +69,9 @@ export async function benchElasticState(options: { accounts?: number; transfers?
     const elasticOnly = process.env.NTV_BENCH_ELASTIC_ONLY === '1';
     const memory = elasticOnly ? undefined : await run([], memoryDir, [...nonces], targets, log);
     await rm(memoryDir, { recursive: true, force: true });
-    const elastic = await run(['--elastic-state', '--elastic-hot-mb', String(hotMb), '--elastic-core-mb', String(CORE_MB), '--elastic-cold-after', String(COLD_AFTER)], elasticDir, [...nonces], targets, log);
+    const coreKeys = process.env.NTV_BENCH_ELASTIC_CORE_KEYS;
+    const coreFlags = coreKeys === undefined ? [] : ['--elastic-core-keys', coreKeys];
+    const elastic = await run(['--elastic-state', '--elastic-hot-mb', String(hotMb), '--elastic-core-mb', String(CORE_MB), '--elastic-cold-after', String(COLD_AFTER), ...coreFlags], elasticDir, [...nonces], targets, log);
     // The bound of docs/operations.md "Memory bound": hot + 400 MB + the core's WebAssembly memory,
     // up to twice --elastic-core-mb (an instance doubles its memory when it runs out).
     const coreMb = 2 * CORE_MB;
@@ -78,7 +83,7 @@ export async function benchElasticState(options: { accounts?: number; transfers?
     ];
     return [
       ...rates,
-      { name: 'elastic.elastic_transfers_per_s', value: Math.round(elastic.perSecond), unit: 'transfers/s', note: `${how}; --elastic-state --elastic-hot-mb ${hotMb} --elastic-core-mb ${CORE_MB} --elastic-cold-after ${COLD_AFTER} (started in ${elastic.startSeconds} s); ${elastic.stats}` },
+      { name: 'elastic.elastic_transfers_per_s', value: Math.round(elastic.perSecond), unit: 'transfers/s', note: `${how}; --elastic-state --elastic-hot-mb ${hotMb} --elastic-core-mb ${CORE_MB} --elastic-cold-after ${COLD_AFTER}${coreKeys === undefined ? '' : ` --elastic-core-keys ${coreKeys}`} (started in ${elastic.startSeconds} s); ${elastic.stats}` },
       // The bound holds the node's own memory (RssAnon): the file-backed pages are LevelDB's
       // memory-mapped table files, page cache the kernel reclaims (docs/operations.md "Memory bound").
       { name: 'elastic.peak_rss_anon_mb', value: elastic.peakAnonMb, unit: 'MB', note: `peak anonymous resident memory (RssAnon: the node's own) of the elastic node while the transfers ran; bound ${bound} MB (hot ${hotMb} + ${BASELINE_MB} + core ${coreMb}, docs/operations.md); ${elastic.peakAnonMb <= bound ? 'under' : 'OVER'} the bound` },

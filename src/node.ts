@@ -18,6 +18,7 @@ import type { ProducedBlock } from './chain/producer.js';
 import { initHashing } from './codec/hash.js';
 import { SignatureVerifierPool } from './codec/verify-pool.js';
 import { Core } from './core/core.js';
+import { compileCore } from './core/loader.js';
 import { createLogger, type LogFormat, type Logger } from './logger.js';
 import { IntentService } from './intents/service.js';
 import { parseIntent } from './intents/parser.js';
@@ -221,7 +222,13 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const readers = buildDomainReaders(state);
   // Whether the node catches up with the network: block sync sets it, the chain and the RPC read it.
   const sync = new SyncState();
-  const createCore = () => Core.create(state);
+  // The core reads committed state, and with --elastic-state the writes of blocks still in flight
+  // first (StateView.coreSource): a core replaced between blocks need not wait for the writer.
+  // Compiled once: every instance (--elastic-state replaces it every few blocks) shares the
+  // module's machine code, optimized ones included, instead of reading, compiling and warming
+  // the core again (docs/operations.md "Memory bound").
+  const coreModule = await compileCore();
+  const createCore = () => Core.fromModule(coreModule, state.coreSource());
   // One verifier thread per core: the main thread spends much of its time waiting on I/O, so a
   // worker on every core keeps signature checks from being the limit (bench: signed transfers/s).
   const verifier = new SignatureVerifierPool({ size: availableParallelism() });

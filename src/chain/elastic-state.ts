@@ -4,6 +4,8 @@ import { decodeBundle } from '../codec/bundle.js';
 import { blake3 } from '../codec/hash.js';
 import { stateWriteList, type StateWrites } from '../storage/chain-store.js';
 import type { ColdOp, ColdStepResult, StateTier } from '../storage/cold-store.js';
+import type { StateReader } from '../core/loader.js';
+import { InFlightWrites } from './in-flight-writes.js';
 import { StateView, toKey, type StateSource, type StorageStats, type TierStats } from './state-view.js';
 
 /**
@@ -26,8 +28,11 @@ import { StateView, toKey, type StateSource, type StorageStats, type TierStats }
  * The store writes nothing: the block writer still puts every state write into the database, and
  * `apply` (a block is durable) puts the block's values into the hot tier, where the next reads find
  * them. Because the core keeps every record it touched for its instance's life, the chain replaces
- * the core instance (between blocks, nothing in flight) once its cache passes `coreKeys` or its
- * WebAssembly memory passes `coreBytes` (`wantsCoreRecycle`), so the core's memory is bounded too.
+ * the core instance (between blocks) once its cache passes `coreKeys` or its WebAssembly memory
+ * passes `coreBytes` (`wantsCoreRecycle`), so the core's memory is bounded too. Blocks executed by
+ * the old instance may still be in flight then: the core reads through `coreSource`, which answers
+ * their writes first (./in-flight-writes.ts) until each is durable, so the new instance reads what
+ * the old one held and the replacement does not wait for the writer.
  */
 
 export interface ElasticOptions {
@@ -104,6 +109,18 @@ export class ElasticState extends StateView {
   private epoch = 0;
   private opened = false;
   private coreRecycles = 0;
+  /** core replacements made while blocks were in flight (read through the overlay) */
+  coreRecyclesInFlight = 0;
+  /** the writes of blocks executed and not durable yet, for a core instance made while they are in flight */
+  private readonly inFlight = new InFlightWrites();
+  /** what the core reads: the in-flight overlay when one is active, then the tiers */
+  private readonly coreReader: StateReader = {
+    get: (key) => {
+      if (!this.inFlight.active) return this.get(key);
+      const value = this.inFlight.read(key);
+      return value === undefined ? this.get(key) : value ?? undefined;
+    },
+  };
   private prefetched = 0;
   private applied = 0;
   private counting = false;
@@ -164,6 +181,7 @@ export class ElasticState extends StateView {
   /** A durable block's writes: the database holds them already; the hot tier takes the new values. */
   override apply(writes: StateWrites): void {
     this.epoch++;
+    this.inFlight.durable(writes);
     for (const { key, value } of stateWriteList(writes)) {
       const k = toKey(key);
       const before = this.hot.get(k);
@@ -268,6 +286,29 @@ export class ElasticState extends StateView {
 
   override noteCoreRecycled(): void {
     this.coreRecycles++;
+  }
+
+  override coreSource(): StateReader {
+    return this.coreReader;
+  }
+
+  override executed(writes: StateWrites): void {
+    this.inFlight.executed(writes);
+  }
+
+  override coreReplaced(): number {
+    const blocks = this.inFlight.coreReplaced();
+    if (blocks > 0) this.coreRecyclesInFlight++;
+    return blocks;
+  }
+
+  override dropInFlight(): void {
+    this.inFlight.clear();
+  }
+
+  /** Blocks executed and not durable yet (as told by `executed` and `apply`). */
+  get blocksInFlight(): number {
+    return this.inFlight.size;
   }
 
   override stats(): StorageStats {

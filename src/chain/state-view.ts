@@ -1,3 +1,4 @@
+import type { StateReader } from '../core/loader.js';
 import type { StateWrite, StateWrites } from '../storage/chain-store.js';
 
 /** Where committed state is loaded from: the node's store (src/storage/chain-store.ts). */
@@ -112,6 +113,31 @@ export class StateView {
   }
 
   noteCoreRecycled(): void {}
+
+  /**
+   * What the core instances read (`kv_get`, src/node.ts createCore). Here the view itself: the full
+   * mirror never replaces a core while blocks are in flight. The elastic store answers the writes
+   * of blocks executed but not durable yet first (src/chain/in-flight-writes.ts), so that a core
+   * replaced with blocks in flight reads what its predecessor held; `get` (the RPC readers) keeps
+   * answering durable state only.
+   */
+  coreSource(): StateReader {
+    return this;
+  }
+
+  /** A block's writes were made by execution and queued for writing; `apply` follows once it is durable. */
+  executed(_writes: StateWrites): void {}
+
+  /**
+   * A new core instance replaces the one that executed the blocks in flight (Execution.prepare):
+   * from now on `coreSource` answers their writes until each is durable. The blocks in flight.
+   */
+  coreReplaced(): number {
+    return 0;
+  }
+
+  /** The blocks executed and not durable were abandoned (a core rebuilt over durable state). */
+  dropInFlight(): void {}
 
   /** Counters for `svc_getStorageStats`: the whole state is one in-memory tier. */
   stats(): StorageStats {

@@ -17,7 +17,8 @@ import { collectGarbage, MEMORY_LOG_EVERY, memorySample } from '../memory-sample
  * core, then the core's commit: state root and writes, the header signed). The block loop
  * (./loop.ts) executes this node's blocks with it, ./commit.ts the proposals of others, and
  * src/chain/import.ts certified blocks. A core that aborted (a core bug, DESIGN.md) or ran ahead of
- * storage is replaced here by a fresh instance over committed state.
+ * storage is replaced here by a fresh instance over committed state; with --elastic-state one whose
+ * cache passed its bound is replaced too, over committed state and the blocks still in flight.
  */
 
 export interface ExecutionDependencies {
@@ -40,6 +41,8 @@ export class Execution {
   producer: BlockProducer;
   /** blocks prepared (--elastic-state), for the memory log */
   private prepared = 0;
+  /** a core replacement is under way (an import's prepare may run beside the loop's) */
+  private recycling = false;
 
   constructor(private readonly params: ProducerParams, core: Core, private readonly deps: ExecutionDependencies) {
     this.core = core;
@@ -52,6 +55,7 @@ export class Execution {
    */
   async reloadCore(): Promise<void> {
     await this.deps.writes.writeChain;
+    this.deps.state.dropInFlight();
     this.core = await this.deps.createCore();
     this.producer = this.createProducer();
     this.deps.heads.executionHead = this.deps.heads.head;
@@ -66,24 +70,62 @@ export class Execution {
 
   /**
    * --elastic-state, before a block executes (docs/operations.md "Elastic state"): replace a core
-   * whose cache passed the bound, once the blocks in flight are durable and nothing executed waits
-   * (the new instance reads committed state), then read ahead the keys the bundles will touch so
-   * the core's synchronous reads find them in the hot tier.
+   * whose cache passed the bound (`recycleCore`), then read ahead the keys the bundles will touch
+   * so the core's synchronous reads find them in the hot tier.
    */
   async prepare(bundles: Uint8Array[]): Promise<void> {
-    const { state, heads, writes } = this.deps;
+    const { state } = this.deps;
     if (this.prepared++ % MEMORY_LOG_EVERY === 0) this.logMemory('memory');
-    if (state.wantsCoreRecycle(this.core.cacheSize(), this.coreMemoryBytes())) {
-      if (writes.pendingWrites > 0) await writes.writeChain;
-      if (heads.executionHead === heads.head && state.wantsCoreRecycle(this.core.cacheSize(), this.coreMemoryBytes())) {
-        this.logMemory('memory before core recycle');
-        await this.reloadCore();
-        collectGarbage();
-        state.noteCoreRecycled();
-        this.logMemory('memory after core recycle');
-      }
-    }
+    if (!this.recycling && state.wantsCoreRecycle(this.core.cacheSize(), this.coreMemoryBytes())) await this.recycleCore();
     await state.prefetch(blockKeys(bundles));
+  }
+
+  /**
+   * Replace the core instance to bound its memory (docs/operations.md "Memory bound") without
+   * waiting for the blocks in flight: the new instance reads through the state's core source,
+   * which answers their writes until each is durable (src/chain/in-flight-writes.ts), so it reads
+   * exactly what the old one held. The execution head and the executed nonces stay: nothing is
+   * undone (unlike `reloadCore`).
+   */
+  private async recycleCore(): Promise<void> {
+    const { state } = this.deps;
+    this.recycling = true;
+    try {
+      if (!this.everyExecutedBlockQueued()) {
+        this.deps.logger.debug('core recycle deferred: a block executed is not queued for writing', { executionHead: this.deps.heads.executionHead.height, head: this.deps.heads.head.height });
+        return;
+      }
+      this.logMemory('memory before core recycle');
+      const started = performance.now();
+      const core = await this.deps.createCore();
+      const created = performance.now();
+      // The swap and the overlay are made together, after the await: a block executed meanwhile
+      // (an import beside the loop's block) is in flight by now, or held for its votes (then wait).
+      if (!this.everyExecutedBlockQueued()) return;
+      const inFlight = state.coreReplaced();
+      this.core = core;
+      this.producer = this.createProducer();
+      collectGarbage();
+      const collected = performance.now();
+      state.noteCoreRecycled();
+      this.logMemory('memory after core recycle');
+      this.deps.logger.debug('core recycled', {
+        blocksInFlight: inFlight, executionHead: this.deps.heads.executionHead.height, head: this.deps.heads.head.height,
+        createMs: Math.round(created - started), gcMs: Math.round(collected - created),
+      });
+    } finally {
+      this.recycling = false;
+    }
+  }
+
+  /**
+   * Whether every block the core executed is queued for writing (so the state knows its writes),
+   * none held only in the core: a proposal kept for its votes (docs/consensus.md "Commit on
+   * finality") is in no write until it is final.
+   */
+  private everyExecutedBlockQueued(): boolean {
+    const { heads, writes } = this.deps;
+    return heads.executionHead.height - heads.head.height === writes.pendingWrites;
   }
 
   /**
@@ -94,6 +136,7 @@ export class Execution {
   async recoverFromAbort(error: ExecutionAborted, selected: PendingBundle[]): Promise<void> {
     this.deps.logger.error('core aborted; reloading it and refusing the block\'s bundles', { error: String(error.reason) });
     await this.deps.writes.writeChain;
+    this.deps.state.dropInFlight();
     this.core = await this.deps.createCore();
     this.producer = this.createProducer();
     for (const entry of selected) {

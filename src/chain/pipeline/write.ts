@@ -94,6 +94,9 @@ export class WriteQueue {
       for (const { entry } of produced.outcomes) if (mempool.has(entry.hashKey)) this.awaitingWrite.add(entry.hashKey);
     }
     this.unrecordedNonces.push(produced);
+    // In flight until durable: a core instance replaced meanwhile reads its writes (--elastic-state,
+    // src/chain/in-flight-writes.ts); a reference, nothing per write.
+    this.deps.state.executed(produced.writes);
     this.deps.notify.afterExecution(produced);
     this.pendingWrites++;
     // Handed to the writer thread at once: it builds the block into the batch that is written next

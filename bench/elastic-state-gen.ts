@@ -52,6 +52,12 @@ export async function addAccounts(dataDir: string, template: Uint8Array, count: 
   const log = options.log ?? (() => {});
   await initHashing();
   const tree = await treeHashers();
+  // Opened once as the node opens it first: a source node stopped before its tree checkpoint (a
+  // kill) leaves the tree behind its head, which the open rebuilds; the records added below are
+  // folded into the stored tree, so it must describe the head.
+  const opened = new ChainStore(join(dataDir, 'db'));
+  await opened.open();
+  await opened.close();
   const db = new Level<Uint8Array, Uint8Array>(join(dataDir, 'db'), { keyEncoding: 'view', valueEncoding: 'view' });
   await db.open();
   let head: number;

@@ -94,7 +94,9 @@ export class WriteQueue {
       for (const { entry } of produced.outcomes) if (mempool.has(entry.hashKey)) this.awaitingWrite.add(entry.hashKey);
     }
     this.unrecordedNonces.push(produced);
+    const settleStarted = performance.now();
     this.deps.notify.afterExecution(produced);
+    if (produced.pool) produced.pool.settle = performance.now() - settleStarted;
     this.pendingWrites++;
     // Handed to the writer thread at once: it builds the block into the batch that is written next
     // (src/storage/block-writer-worker.ts), and blocks land in the order they were executed.

@@ -323,6 +323,14 @@ export class Mempool {
     if (mine) this.byHash.delete(entry.hashKey);
     if (!queue) return NONE;
     const offset = offsetOf(queue, entry.nonce);
+    if (offset === queue.lo && mine !== undefined && queue.byOffset.get(offset) === mine) {
+      // The head of the ready run (every bundle of this node's own blocks): the run shortens by one.
+      queue.byOffset.delete(offset);
+      queue.lo = offset + 1;
+      if (queue.byOffset.size === 0) this.forget(queue);
+      else if (queue.hi === queue.lo) this.ready.delete(queue);
+      return NONE;
+    }
     // Taken out without breaking the run: `advance` moves the committed nonce past it at once.
     if (mine && queue.byOffset.get(offset) === mine) {
       queue.byOffset.delete(offset);

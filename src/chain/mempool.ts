@@ -119,6 +119,10 @@ interface AccountQueue {
   /** bundles at `hi` or above, kept as bundles come and go */
   queued: number;
   byOffset: Map<number, PendingBundle>;
+  /** links in the ready order (Mempool.readyHead), while `inReady` */
+  prevReady: AccountQueue | undefined;
+  nextReady: AccountQueue | undefined;
+  inReady: boolean;
 }
 
 /** No bundle dropped: one shared empty answer instead of an array per call (one per executed bundle). */
@@ -161,9 +165,11 @@ export class Mempool {
   private readonly accounts = new Map<string, AccountQueue>();
   /**
    * Accounts whose ready run is not empty, in the order their run last became non-empty: what a
-   * block selects from, so accounts holding only queued bundles cost selection nothing.
+   * block selects from, so accounts holding only queued bundles cost selection nothing. A list
+   * linked through the queues themselves: joining and leaving it hash nothing.
    */
-  private readonly ready = new Set<AccountQueue>();
+  private readyHead: AccountQueue | undefined;
+  private readyTail: AccountQueue | undefined;
   private readonly byHash = new Map<string, PendingBundle>();
   private readonly limits: MempoolLimits;
   private readonly maxNonceGap: number;
@@ -227,7 +233,7 @@ export class Mempool {
     let dropped = NONE;
     let queue = this.accounts.get(entry.accountKey);
     if (!queue) {
-      queue = { key: entry.accountKey, base: stateNonce, lo: 0, hi: 0, queued: 0, byOffset: new Map() };
+      queue = { key: entry.accountKey, base: stateNonce, lo: 0, hi: 0, queued: 0, byOffset: new Map(), prevReady: undefined, nextReady: undefined, inReady: false };
       this.accounts.set(entry.accountKey, queue);
     } else {
       const committed = offsetOf(queue, stateNonce);
@@ -293,7 +299,7 @@ export class Mempool {
   selectReady(max: number): PendingBundle[] {
     const out: PendingBundle[] = [];
     if (max <= 0) return out;
-    for (const queue of this.ready) {
+    for (let queue = this.readyHead; queue !== undefined; queue = queue.nextReady) {
       const { byOffset } = queue;
       const end = Math.min(queue.hi, queue.lo + max - out.length);
       for (let offset = queue.lo; offset < end; offset++) out.push(byOffset.get(offset)!);
@@ -328,7 +334,7 @@ export class Mempool {
       queue.byOffset.delete(offset);
       queue.lo = offset + 1;
       if (queue.byOffset.size === 0) this.forget(queue);
-      else if (queue.hi === queue.lo) this.ready.delete(queue);
+      else if (queue.hi === queue.lo) this.leaveReady(queue);
       return NONE;
     }
     // Taken out without breaking the run: `advance` moves the committed nonce past it at once.
@@ -412,14 +418,35 @@ export class Mempool {
   /** Move the end of the ready run, and the account into or out of the ready order with it. */
   private setHi(queue: AccountQueue, hi: number): void {
     queue.hi = hi;
-    // Set.add keeps an account already there in its place.
-    if (hi > queue.lo) this.ready.add(queue);
-    else this.ready.delete(queue);
+    // An account already in the order keeps its place.
+    if (hi > queue.lo) this.joinReady(queue);
+    else this.leaveReady(queue);
+  }
+
+  private joinReady(queue: AccountQueue): void {
+    if (queue.inReady) return;
+    queue.inReady = true;
+    queue.prevReady = this.readyTail;
+    queue.nextReady = undefined;
+    if (this.readyTail) this.readyTail.nextReady = queue;
+    else this.readyHead = queue;
+    this.readyTail = queue;
+  }
+
+  private leaveReady(queue: AccountQueue): void {
+    if (!queue.inReady) return;
+    queue.inReady = false;
+    const { prevReady, nextReady } = queue;
+    if (prevReady) prevReady.nextReady = nextReady;
+    else this.readyHead = nextReady;
+    if (nextReady) nextReady.prevReady = prevReady;
+    else this.readyTail = prevReady;
+    queue.prevReady = queue.nextReady = undefined;
   }
 
   /** An account with no bundle left leaves both indexes. */
   private forget(queue: AccountQueue): void {
-    this.ready.delete(queue);
+    this.leaveReady(queue);
     if (this.accounts.get(queue.key) === queue) this.accounts.delete(queue.key);
   }
 
@@ -449,7 +476,7 @@ export class Mempool {
       this.shift(queue, lo - hi);
       this.setHi(queue, hi);
     } else if (queue.hi === lo) {
-      this.ready.delete(queue);
+      this.leaveReady(queue);
     }
     return dropped;
   }

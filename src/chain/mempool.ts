@@ -243,14 +243,14 @@ export class Mempool {
     if (distance < 0n || distance > MAX_OFFSET) {
       // Below the base is below the committed nonce; this far above is past any allowed gap.
       const refusal = distance < 0n ? this.refusal(queue, 'NONCE_TOO_LOW') : this.refusal(queue, 'NONCE_GAP_TOO_LARGE', this.limits.maxNonceGap);
-      if (queue.byOffset.size === 0) this.accounts.delete(entry.accountKey);
+      if (queue.byOffset.size === 0) this.forget(queue);
       return { ok: false, refusal, dropped };
     }
     const offset = Number(distance);
     const existing = queue.byOffset.get(offset);
     const refusal = this.check(queue, entry, offset, existing);
     if (refusal) {
-      if (queue.byOffset.size === 0) this.accounts.delete(entry.accountKey);
+      if (queue.byOffset.size === 0) this.forget(queue);
       return { ok: false, refusal, dropped };
     }
     if (existing) {

@@ -9,6 +9,7 @@ import { benchStakingPools } from './staking-pools.js';
 import { benchFinality } from './finality.js';
 import { benchGovernance } from './governance.js';
 import { benchIntents } from './intents.js';
+import { benchMempool } from './mempool.js';
 import { benchGetBalance, benchLatency, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
 import { benchSubscriptions } from './subscriptions.js';
@@ -29,6 +30,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['dex', () => benchDex()],
   ['staking pools', () => benchStakingPools()],
   ['rpc framework', () => benchRpc()],
+  ['mempool: a block from out-of-order arrivals against in-order ones', () => benchMempool()],
   ['node: svc_getBalance', () => benchGetBalance()],
   ['node: signed transfers end to end', () => benchSignedThroughput()],
   ['node: latency at 5,000 signed transfers/s offered', () => benchLatency()],

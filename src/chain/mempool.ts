@@ -99,18 +99,41 @@ export type MempoolAdmission =
   | { ok: true; queued: boolean; nextNonce: bigint; dropped: DroppedBundle[] }
   | { ok: false; refusal: MempoolRefusal; dropped: DroppedBundle[] };
 
+/**
+ * One account's bundles. Nonces are kept as offsets from `base` (a nonce the account had when its
+ * queue was made), plain numbers: selecting, promoting and executing a bundle then take no bigint
+ * arithmetic and no bigint-keyed Map (each `next++` on a bigint was an allocation, and hashing a
+ * bigint key is slower than a small integer's; docs/performance.md "Selection from a pool of queued
+ * bundles"). The window of offsets in use is bounded by the ready run plus --mempool-max-nonce-gap.
+ */
 interface AccountQueue {
-  /** the account's committed nonce: the next one that can execute */
-  stateNonce: bigint;
+  readonly key: string;
+  readonly base: bigint;
+  /** offset of the committed nonce: the next one that can execute */
+  lo: number;
   /**
-   * The first nonce after the ready run: every nonce in [stateNonce, next) is here, `next` is not.
-   * Bundles at `next` or above are queued. No bundle below stateNonce is kept.
+   * Offset of the first nonce after the ready run: every offset in [lo, hi) is here, `hi` is not.
+   * Bundles at `hi` or above are queued. No bundle below `lo` is kept.
    */
-  next: bigint;
-  /** bundles at `next` or above, kept as bundles come and go (no bigint arithmetic per admission) */
+  hi: number;
+  /** bundles at `hi` or above, kept as bundles come and go */
   queued: number;
-  byNonce: Map<bigint, PendingBundle>;
+  byOffset: Map<number, PendingBundle>;
+  /** links in the ready order (Mempool.readyHead), while `inReady` */
+  prevReady: AccountQueue | undefined;
+  nextReady: AccountQueue | undefined;
+  inReady: boolean;
 }
+
+/** No bundle dropped: one shared empty answer instead of an array per call (one per executed bundle). */
+const NONE: DroppedBundle[] = Object.freeze([]) as unknown as DroppedBundle[];
+
+/**
+ * Offsets past this from an account's base are refused as too far ahead before they become numbers,
+ * so every offset is an exact double; --mempool-max-nonce-gap is capped below it (docs/mempool.md).
+ */
+const MAX_GAP = 1n << 40n;
+const MAX_OFFSET = 1n << 41n;
 
 /** A bundle's place in the price and expiry orders; dead once its entry left the pool. */
 interface Slot {
@@ -140,8 +163,16 @@ function dueEarlier(a: Slot, b: Slot): boolean {
 
 export class Mempool {
   private readonly accounts = new Map<string, AccountQueue>();
+  /**
+   * Accounts whose ready run is not empty, in the order their run last became non-empty: what a
+   * block selects from, so accounts holding only queued bundles cost selection nothing. A list
+   * linked through the queues themselves: joining and leaving it hash nothing.
+   */
+  private readyHead: AccountQueue | undefined;
+  private readyTail: AccountQueue | undefined;
   private readonly byHash = new Map<string, PendingBundle>();
   private readonly limits: MempoolLimits;
+  private readonly maxNonceGap: number;
   private queuedTotal = 0;
   private seq = 0;
   private readonly alive = (slot: Slot) => this.byHash.get(slot.entry.hashKey) === slot.entry;
@@ -151,6 +182,8 @@ export class Mempool {
 
   constructor(limits: Partial<MempoolLimits> = {}) {
     this.limits = { ...DEFAULT_MEMPOOL_LIMITS, ...limits };
+    if (this.limits.maxNonceGap > MAX_GAP) this.limits.maxNonceGap = MAX_GAP;
+    this.maxNonceGap = Number(this.limits.maxNonceGap);
   }
 
   get size(): number {
@@ -174,7 +207,7 @@ export class Mempool {
   /** Whether a bundle in the pool waits behind a nonce gap (not part of its account's ready run). */
   isQueued(entry: PendingBundle): boolean {
     const queue = this.accounts.get(entry.accountKey);
-    return queue !== undefined && entry.nonce >= queue.next;
+    return queue !== undefined && offsetOf(queue, entry.nonce) >= queue.hi;
   }
 
   /**
@@ -184,10 +217,10 @@ export class Mempool {
   pendingNonce(accountKey: string, stateNonce: bigint): bigint {
     const queue = this.accounts.get(accountKey);
     if (!queue) return stateNonce;
-    if (stateNonce <= queue.next) return queue.next;
-    let next = stateNonce;
-    while (queue.byNonce.has(next)) next++;
-    return next;
+    let next = offsetOf(queue, stateNonce);
+    if (next <= queue.hi) return queue.base + BigInt(queue.hi);
+    while (queue.byOffset.has(next)) next++;
+    return queue.base + BigInt(next);
   }
 
   /**
@@ -197,40 +230,49 @@ export class Mempool {
    * are in `dropped` either way.
    */
   add(entry: PendingBundle, stateNonce: bigint, nowSeconds: bigint): MempoolAdmission {
-    const dropped: DroppedBundle[] = [];
+    let dropped = NONE;
     let queue = this.accounts.get(entry.accountKey);
     if (!queue) {
-      queue = { stateNonce, next: stateNonce, queued: 0, byNonce: new Map() };
+      queue = { key: entry.accountKey, base: stateNonce, lo: 0, hi: 0, queued: 0, byOffset: new Map(), prevReady: undefined, nextReady: undefined, inReady: false };
       this.accounts.set(entry.accountKey, queue);
-    } else if (stateNonce > queue.stateNonce) {
-      this.advance(queue, stateNonce, dropped);
+    } else {
+      const committed = offsetOf(queue, stateNonce);
+      if (committed > queue.lo) dropped = this.advance(queue, committed, dropped);
     }
-    const existing = queue.byNonce.get(entry.nonce);
-    const refusal = this.check(queue, entry, existing);
+    const distance = entry.nonce - queue.base;
+    if (distance < 0n || distance > MAX_OFFSET) {
+      // Below the base is below the committed nonce; this far above is past any allowed gap.
+      const refusal = distance < 0n ? this.refusal(queue, 'NONCE_TOO_LOW') : this.refusal(queue, 'NONCE_GAP_TOO_LARGE', this.limits.maxNonceGap);
+      if (queue.byOffset.size === 0) this.forget(queue);
+      return { ok: false, refusal, dropped };
+    }
+    const offset = Number(distance);
+    const existing = queue.byOffset.get(offset);
+    const refusal = this.check(queue, entry, offset, existing);
     if (refusal) {
-      if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
+      if (queue.byOffset.size === 0) this.forget(queue);
       return { ok: false, refusal, dropped };
     }
     if (existing) {
       // Same nonce, same place in the run: only the entry changes.
-      queue.byNonce.set(entry.nonce, entry);
+      queue.byOffset.set(offset, entry);
       this.byHash.delete(existing.hashKey);
-      dropped.push({ entry: existing, reason: 'REPLACED', by: entry });
+      dropped = append(dropped, { entry: existing, reason: 'REPLACED', by: entry });
     } else {
       if (this.byHash.size >= this.limits.maxBundles) {
         const victim = this.byPrice.pop()!;
         this.removeEntry(victim.entry);
-        dropped.push({ entry: victim.entry, reason: 'EVICTED', by: entry });
+        dropped = append(dropped, { entry: victim.entry, reason: 'EVICTED', by: entry });
         // The victim may have been this account's last bundle.
         if (!this.accounts.has(entry.accountKey)) this.accounts.set(entry.accountKey, queue);
       }
-      queue.byNonce.set(entry.nonce, entry);
-      if (entry.nonce === queue.next) {
-        // It extends the ready run, and takes the queued bundles right after it along.
-        queue.next++;
-        let joined = 0;
-        for (; queue.byNonce.has(queue.next); queue.next++) joined++;
-        this.shift(queue, -joined);
+      queue.byOffset.set(offset, entry);
+      if (offset === queue.hi) {
+        // It extends the ready run, and takes the queued bundles right after it along: O(run).
+        let hi = offset + 1;
+        while (queue.byOffset.has(hi)) hi++;
+        this.shift(queue, offset + 1 - hi);
+        this.setHi(queue, hi);
       } else {
         this.shift(queue, 1);
       }
@@ -246,17 +288,21 @@ export class Mempool {
       this.byPrice.compact();
       this.byDropAt.compact();
     }
-    return { ok: true, queued: entry.nonce >= queue.next, nextNonce: queue.next, dropped };
+    return { ok: true, queued: offset >= queue.hi, nextNonce: queue.base + BigInt(queue.hi), dropped };
   }
 
   /**
-   * Bundles ready to execute, at most `max`: for each account in arrival order, the contiguous run
-   * starting at its committed nonce. Bundles behind a gap stay.
+   * Bundles ready to execute, at most `max`: for each account with a ready run, in the order its
+   * run last became non-empty, the contiguous run starting at its committed nonce. Bundles behind
+   * a gap stay, and accounts with only such bundles are not visited: O(selected + accounts taken).
    */
   selectReady(max: number): PendingBundle[] {
     const out: PendingBundle[] = [];
-    for (const queue of this.accounts.values()) {
-      for (let nonce = queue.stateNonce; nonce < queue.next && out.length < max; nonce++) out.push(queue.byNonce.get(nonce)!);
+    if (max <= 0) return out;
+    for (let queue = this.readyHead; queue !== undefined; queue = queue.nextReady) {
+      const { byOffset } = queue;
+      const end = Math.min(queue.hi, queue.lo + max - out.length);
+      for (let offset = queue.lo; offset < end; offset++) out.push(byOffset.get(offset)!);
       if (out.length >= max) break;
     }
     return out;
@@ -273,22 +319,31 @@ export class Mempool {
   /**
    * A bundle executed successfully in a block (this node's or an imported one): it leaves the pool
    * if it is here, and its account's committed nonce moves past it. Bundles of that account with a
-   * nonce now used are returned as NONCE_USED.
+   * nonce now used are returned as NONCE_USED. O(1) for a bundle at the head of its run, the case
+   * of every bundle of this node's own blocks; the answer is a shared empty array when none dropped.
    */
   executed(entry: PendingBundle): DroppedBundle[] {
     const queue = this.accounts.get(entry.accountKey);
     // By hash: an imported block's entry is another object for the same bundle.
     const mine = this.byHash.get(entry.hashKey);
     if (mine) this.byHash.delete(entry.hashKey);
-    if (!queue) return [];
-    const dropped: DroppedBundle[] = [];
-    // Taken out without breaking the run: `advance` moves the committed nonce past it at once.
-    if (mine && queue.byNonce.get(mine.nonce) === mine) {
-      queue.byNonce.delete(mine.nonce);
-      if (mine.nonce >= queue.next) this.shift(queue, -1);
+    if (!queue) return NONE;
+    const offset = offsetOf(queue, entry.nonce);
+    if (offset === queue.lo && mine !== undefined && queue.byOffset.get(offset) === mine) {
+      // The head of the ready run (every bundle of this node's own blocks): the run shortens by one.
+      queue.byOffset.delete(offset);
+      queue.lo = offset + 1;
+      if (queue.byOffset.size === 0) this.forget(queue);
+      else if (queue.hi === queue.lo) this.leaveReady(queue);
+      return NONE;
     }
-    this.advance(queue, entry.nonce + 1n, dropped);
-    if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
+    // Taken out without breaking the run: `advance` moves the committed nonce past it at once.
+    if (mine && queue.byOffset.get(offset) === mine) {
+      queue.byOffset.delete(offset);
+      if (offset >= queue.hi) this.shift(queue, -1);
+    }
+    const dropped = offset + 1 > queue.lo ? this.advance(queue, offset + 1, NONE) : NONE;
+    if (queue.byOffset.size === 0) this.forget(queue);
     return dropped;
   }
 
@@ -296,7 +351,7 @@ export class Mempool {
   after(accountKey: string, nonce: bigint): PendingBundle[] {
     const queue = this.accounts.get(accountKey);
     if (!queue) return [];
-    return [...queue.byNonce.values()].filter((e) => e.nonce > nonce).sort((a, b) => (a.nonce < b.nonce ? -1 : 1));
+    return [...queue.byOffset.values()].filter((e) => e.nonce > nonce).sort((a, b) => (a.nonce < b.nonce ? -1 : 1));
   }
 
   /**
@@ -307,7 +362,7 @@ export class Mempool {
     const queue = this.accounts.get(accountKey);
     if (!queue) return [];
     const keys: Uint8Array[] = [];
-    for (const entry of queue.byNonce.values()) if (entry.auth.pubkey.length > 0) keys.push(entry.auth.pubkey);
+    for (const entry of queue.byOffset.values()) if (entry.auth.pubkey.length > 0) keys.push(entry.auth.pubkey);
     return keys;
   }
 
@@ -325,32 +380,34 @@ export class Mempool {
     return out;
   }
 
-  /** Why `entry` may not join `queue`, or undefined when it may (the global cap may still evict for it). */
-  private check(queue: AccountQueue, entry: PendingBundle, existing: PendingBundle | undefined): MempoolRefusal | undefined {
-    const nextNonce = queue.next;
-    if (entry.nonce < queue.stateNonce) return { status: 'NONCE_TOO_LOW', nextNonce };
+  /** Why `entry` may not join `queue` at `offset`, or undefined when it may (the global cap may still evict for it). */
+  private check(queue: AccountQueue, entry: PendingBundle, offset: number, existing: PendingBundle | undefined): MempoolRefusal | undefined {
+    if (offset < queue.lo) return this.refusal(queue, 'NONCE_TOO_LOW');
     if (existing) {
       const bumped = (existing.priorityFee * (100n + REPLACEMENT_BUMP_PERCENT) + 99n) / 100n;
       const minPriorityFee = bumped > existing.priorityFee ? bumped : existing.priorityFee + 1n;
-      if (entry.priorityFee < minPriorityFee) return { status: 'REPLACEMENT_UNDERPRICED', nextNonce, minPriorityFee, pending: existing };
+      if (entry.priorityFee < minPriorityFee) return { ...this.refusal(queue, 'REPLACEMENT_UNDERPRICED'), minPriorityFee, pending: existing };
       return undefined;
     }
-    if (entry.nonce !== queue.next) {
-      if (entry.nonce - queue.next > this.limits.maxNonceGap) return { status: 'NONCE_GAP_TOO_LARGE', nextNonce, limit: this.limits.maxNonceGap };
-      if (queue.queued >= this.limits.maxQueuedPerAccount) {
-        return { status: 'ACCOUNT_QUEUE_FULL', nextNonce, limit: this.limits.maxQueuedPerAccount };
-      }
-      if (this.queuedTotal >= this.limits.maxQueued) return { status: 'QUEUE_FULL', nextNonce, limit: this.limits.maxQueued };
+    if (offset !== queue.hi) {
+      if (offset - queue.hi > this.maxNonceGap) return this.refusal(queue, 'NONCE_GAP_TOO_LARGE', this.limits.maxNonceGap);
+      if (queue.queued >= this.limits.maxQueuedPerAccount) return this.refusal(queue, 'ACCOUNT_QUEUE_FULL', this.limits.maxQueuedPerAccount);
+      if (this.queuedTotal >= this.limits.maxQueued) return this.refusal(queue, 'QUEUE_FULL', this.limits.maxQueued);
     }
     if (this.byHash.size >= this.limits.maxBundles) {
       // Only a better-paying bundle gets in, by evicting the cheapest: a cheaper or equal one
       // never displaces another (no churn at equal fees).
       const cheapest = this.byPrice.peek();
       if (!cheapest || entry.priorityFee <= cheapest.entry.priorityFee) {
-        return { status: 'MEMPOOL_FULL', nextNonce, limit: this.limits.maxBundles, minPriorityFee: (cheapest?.entry.priorityFee ?? 0n) + 1n };
+        return { ...this.refusal(queue, 'MEMPOOL_FULL', this.limits.maxBundles), minPriorityFee: (cheapest?.entry.priorityFee ?? 0n) + 1n };
       }
     }
     return undefined;
+  }
+
+  private refusal(queue: AccountQueue, status: RefusalStatus, limit?: number | bigint): MempoolRefusal {
+    const nextNonce = queue.base + BigInt(queue.hi);
+    return limit === undefined ? { status, nextNonce } : { status, nextNonce, limit };
   }
 
   private shift(queue: AccountQueue, delta: number): void {
@@ -358,50 +415,108 @@ export class Mempool {
     this.queuedTotal += delta;
   }
 
+  /** Move the end of the ready run, and the account into or out of the ready order with it. */
+  private setHi(queue: AccountQueue, hi: number): void {
+    queue.hi = hi;
+    // An account already in the order keeps its place.
+    if (hi > queue.lo) this.joinReady(queue);
+    else this.leaveReady(queue);
+  }
+
+  private joinReady(queue: AccountQueue): void {
+    if (queue.inReady) return;
+    queue.inReady = true;
+    queue.prevReady = this.readyTail;
+    queue.nextReady = undefined;
+    if (this.readyTail) this.readyTail.nextReady = queue;
+    else this.readyHead = queue;
+    this.readyTail = queue;
+  }
+
+  private leaveReady(queue: AccountQueue): void {
+    if (!queue.inReady) return;
+    queue.inReady = false;
+    const { prevReady, nextReady } = queue;
+    if (prevReady) prevReady.nextReady = nextReady;
+    else this.readyHead = nextReady;
+    if (nextReady) nextReady.prevReady = prevReady;
+    else this.readyTail = prevReady;
+    queue.prevReady = queue.nextReady = undefined;
+  }
+
+  /** An account with no bundle left leaves both indexes. */
+  private forget(queue: AccountQueue): void {
+    this.leaveReady(queue);
+    if (this.accounts.get(queue.key) === queue) this.accounts.delete(queue.key);
+  }
+
   /**
-   * Move an account's committed nonce up to `stateNonce`: bundles below it can never execute and
-   * go to `dropped` (NONCE_USED), and the ready run restarts from there.
+   * Move an account's committed nonce up to offset `lo`: bundles below it can never execute and go
+   * to `dropped` (NONCE_USED), and the ready run restarts from there. Returns `dropped`, grown if
+   * any were (it is the shared empty array until then).
    */
-  private advance(queue: AccountQueue, stateNonce: bigint, dropped: DroppedBundle[]): void {
-    if (stateNonce <= queue.stateNonce) return;
-    const stale: PendingBundle[] = [];
-    if (stateNonce - queue.stateNonce <= BigInt(queue.byNonce.size)) {
-      for (let n = queue.stateNonce; n < stateNonce; n++) {
-        const entry = queue.byNonce.get(n);
-        if (entry) stale.push(entry);
+  private advance(queue: AccountQueue, lo: number, dropped: DroppedBundle[]): DroppedBundle[] {
+    if (lo <= queue.lo) return dropped;
+    const { byOffset } = queue;
+    if (byOffset.size > 0) {
+      if (lo - queue.lo <= byOffset.size) {
+        for (let offset = queue.lo; offset < lo; offset++) {
+          const entry = byOffset.get(offset);
+          if (entry) dropped = this.dropUsed(queue, offset, entry, dropped);
+        }
+      } else {
+        for (const [offset, entry] of byOffset) if (offset < lo) dropped = this.dropUsed(queue, offset, entry, dropped);
       }
-    } else {
-      for (const entry of queue.byNonce.values()) if (entry.nonce < stateNonce) stale.push(entry);
     }
-    for (const entry of stale) {
-      queue.byNonce.delete(entry.nonce);
-      this.byHash.delete(entry.hashKey);
-      if (entry.nonce >= queue.next) this.shift(queue, -1);
-      dropped.push({ entry, reason: 'NONCE_USED' });
-    }
-    queue.stateNonce = stateNonce;
-    if (queue.next < stateNonce) {
+    queue.lo = lo;
+    if (queue.hi < lo) {
       // The run restarts at the new committed nonce: what follows it was queued until now.
-      queue.next = stateNonce;
-      let joined = 0;
-      for (; queue.byNonce.has(queue.next); queue.next++) joined++;
-      this.shift(queue, -joined);
+      let hi = lo;
+      while (byOffset.has(hi)) hi++;
+      this.shift(queue, lo - hi);
+      this.setHi(queue, hi);
+    } else if (queue.hi === lo) {
+      this.leaveReady(queue);
     }
+    return dropped;
+  }
+
+  private dropUsed(queue: AccountQueue, offset: number, entry: PendingBundle, dropped: DroppedBundle[]): DroppedBundle[] {
+    queue.byOffset.delete(offset);
+    this.byHash.delete(entry.hashKey);
+    if (offset >= queue.hi) this.shift(queue, -1);
+    return append(dropped, { entry, reason: 'NONCE_USED' });
   }
 
   private removeEntry(entry: PendingBundle): void {
     if (this.byHash.get(entry.hashKey) !== entry) return;
     this.byHash.delete(entry.hashKey);
     const queue = this.accounts.get(entry.accountKey);
-    if (!queue || queue.byNonce.get(entry.nonce) !== entry) return;
-    queue.byNonce.delete(entry.nonce);
-    if (entry.nonce < queue.next) {
+    if (!queue) return;
+    const offset = offsetOf(queue, entry.nonce);
+    if (queue.byOffset.get(offset) !== entry) return;
+    queue.byOffset.delete(offset);
+    if (offset < queue.hi) {
       // A hole in the ready run: everything after it now waits behind a gap.
-      this.shift(queue, Number(queue.next - entry.nonce) - 1);
-      queue.next = entry.nonce;
+      this.shift(queue, queue.hi - offset - 1);
+      this.setHi(queue, offset);
     } else {
       this.shift(queue, -1);
     }
-    if (queue.byNonce.size === 0) this.accounts.delete(entry.accountKey);
+    if (queue.byOffset.size === 0) this.forget(queue);
   }
+}
+
+/**
+ * A nonce as an offset in `queue`. Nonces of bundles held are within MAX_OFFSET of the base; others
+ * (a committed nonce far ahead, an imported block's) only compare, for which the double is exact enough.
+ */
+function offsetOf(queue: AccountQueue, nonce: bigint): number {
+  return Number(nonce - queue.base);
+}
+
+function append(dropped: DroppedBundle[], item: DroppedBundle): DroppedBundle[] {
+  if (dropped === NONE) return [item];
+  dropped.push(item);
+  return dropped;
 }

@@ -42,6 +42,18 @@ export interface ProducedBlock {
    * slot and is verified; `write` is the whole group write the block was part of.
    */
   timings: { wait?: number; verify?: number; execute: number; commit: number; receipts: number; index?: number; write?: number };
+  /**
+   * The main thread's CPU milliseconds within `timings.execute`, where Node reports a thread's CPU:
+   * `execute` is wall time and includes waiting for a core the verifier threads hold
+   * (docs/performance.md "Selection from a pool of queued bundles").
+   */
+  executeCpu?: number;
+  /**
+   * A block of this node's mempool: milliseconds selecting it and settling the pool after it
+   * executed (Notifier.afterExecution), and the pool it was selected from. For the debug log; not
+   * among `timings`, whose sum is the block's path to durable.
+   */
+  pool?: { select: number; settle?: number; pooled: number; queued: number };
 }
 
 export interface BundleOutcome {
@@ -126,6 +138,7 @@ export class BlockProducer {
     const proposer = turn?.proposer ?? validator.address;
     const proposerPubkey = turn?.proposerPubkey ?? validator.publicKey;
     const timestamp = Math.max(nowSeconds, parent.timestamp);
+    const cpu0 = threadCpu();
     const t0 = performance.now();
     let result: BlockResultView;
     try {
@@ -159,6 +172,7 @@ export class BlockProducer {
     });
 
     const t1 = performance.now();
+    const executeCpu = cpu0 === undefined ? undefined : threadCpu()! - cpu0;
     const { stateRoot, writes } = core.commitBlockPacked();
     const included = includedIndexes.map((i) => selected[i]!);
     const bundleHashes = included.map((e) => e.hash);
@@ -188,7 +202,13 @@ export class BlockProducer {
     const evmBundles = included.filter((e) => e.auth.kind === AUTH_EVM).map((e) => ({ bytes: e.bytes, hash: e.hash }));
     return producedBlock({
       block, result: stored, outcomes, leftOut: selected.length - included.length, evmBundles, writes, write,
-      timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 },
+      timings: { execute: t1 - t0, commit: t2 - t1, receipts: t3 - t2 }, ...(executeCpu === undefined ? {} : { executeCpu }),
     }, this.deps.tokens);
   }
+}
+
+/** This thread's CPU time in milliseconds (process.threadCpuUsage: Node 22.19+, 23.9+), else undefined. */
+function threadCpu(): number | undefined {
+  const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.();
+  return usage === undefined ? undefined : (usage.user + usage.system) / 1000;
 }

@@ -131,13 +131,17 @@ export class BlockLoop {
   private async produceNext(turn?: BlockTurn): Promise<void> {
     const { execution, heads } = this.deps;
     await this.deps.writes.untilWriteSlot();
-    let selected = this.deps.mempool.selectReady(this.options.maxTxsPerBlock);
+    const { mempool } = this.deps;
+    let selectedAt = performance.now();
+    let selected = mempool.selectReady(this.options.maxTxsPerBlock);
     if (execution.elastic && selected.length > 0) {
       // --elastic-state: read the block's keys ahead (the default mirror never waits here).
       await execution.prepare(selected.map((b) => b.bytes));
       await this.deps.writes.untilWriteSlot();
-      selected = this.deps.mempool.selectReady(this.options.maxTxsPerBlock);
+      selectedAt = performance.now();
+      selected = mempool.selectReady(this.options.maxTxsPerBlock);
     }
+    const pool = { select: performance.now() - selectedAt, pooled: mempool.size, queued: mempool.queuedCount };
     const startedAt = Date.now();
     let produced: ProducedBlock;
     try {
@@ -147,6 +151,7 @@ export class BlockLoop {
       await execution.recoverFromAbort(error, selected);
       return;
     }
+    produced.pool = pool;
     this.lastBlockAt = startedAt;
     heads.executionHead = produced.block.header;
     if (this.consensus && turn) {

@@ -88,6 +88,9 @@ export class Notifier {
       // writer thread spent it for the whole group (docs/performance.md), the rest is waiting for
       // the write before it and for this thread's event loop.
       ...(writer ? { writer: roundAll({ ...writer }, 10) } : {}),
+      // Beside the phases (not part of their sum): the execute phase's CPU, and the mempool's share.
+      ...(produced.executeCpu === undefined ? {} : { executeCpu: Math.round(produced.executeCpu * 10) / 10 }),
+      ...(produced.pool ? { mempool: roundAll({ ...produced.pool }, 10) } : {}),
     });
     this.deps.events.emit('block', produced);
   }

@@ -97,7 +97,9 @@ export class WriteQueue {
     // In flight until durable: a core instance replaced meanwhile reads its writes (--elastic-state,
     // src/chain/in-flight-writes.ts); a reference, nothing per write.
     this.deps.state.executed(produced.writes);
+    const settleStarted = performance.now();
     this.deps.notify.afterExecution(produced);
+    if (produced.pool) produced.pool.settle = performance.now() - settleStarted;
     this.pendingWrites++;
     // Handed to the writer thread at once: it builds the block into the batch that is written next
     // (src/storage/block-writer-worker.ts), and blocks land in the order they were executed.

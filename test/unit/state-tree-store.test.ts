@@ -87,6 +87,17 @@ async function newPath(): Promise<string> {
 
 const raw = (path: string) => new Level<Uint8Array, Uint8Array>(path, { keyEncoding: 'view', valueEncoding: 'view', multithreading: true });
 
+/** A closed database at a new path holding blocks 0–2 of a new Chain (`treeEvery` as given). */
+async function closedStore(options: { treeEvery?: number } = {}): Promise<{ path: string; chain: Chain }> {
+  const path = await newPath();
+  const chain = new Chain();
+  const s = new ChainStore(path, {}, options);
+  await s.open();
+  for (let h = 0; h < 3; h++) await s.commitBlock(await chain.block(h));
+  await s.close();
+  return { path, chain };
+}
+
 describe('the state tree on disk (storage formats 5 and 6)', () => {
   it('writes the state records with every block and the tree only at a checkpoint; close writes one at the head', async () => {
     const path = await newPath();
@@ -149,12 +160,7 @@ describe('the state tree on disk (storage formats 5 and 6)', () => {
   });
 
   it('rebuilds the tree of a database killed before its first checkpoint (no marker)', async () => {
-    const path = await newPath();
-    const chain = new Chain();
-    const s = new ChainStore(path);
-    await s.open();
-    for (let h = 0; h < 3; h++) await s.commitBlock(await chain.block(h));
-    await s.close();
+    const { path, chain } = await closedStore();
     const db = raw(path);
     await db.open();
     await db.clear({ gte: Uint8Array.of(Prefix.State, TREE_KEY_FIRST), lt: Uint8Array.of(Prefix.State + 1) });
@@ -171,12 +177,7 @@ describe('the state tree on disk (storage formats 5 and 6)', () => {
   });
 
   it('moves a format 4 database (its tree at its head, no group records) to format 6: the tree is rebuilt with them, same root', async () => {
-    const path = await newPath();
-    const chain = new Chain();
-    const s = new ChainStore(path, {}, { treeEvery: 1 });
-    await s.open();
-    for (let h = 0; h < 3; h++) await s.commitBlock(await chain.block(h));
-    await s.close();
+    const { path, chain } = await closedStore({ treeEvery: 1 });
     // format 4: the same records without the group records (0xF2), no tree marker
     const db = raw(path);
     await db.open();
@@ -201,12 +202,7 @@ describe('the state tree on disk (storage formats 5 and 6)', () => {
   });
 
   it('moves a format 5 database (a tree without group records) to format 6 by rebuilding the tree at open', async () => {
-    const path = await newPath();
-    const chain = new Chain();
-    const s = new ChainStore(path, {}, { treeEvery: 1 });
-    await s.open();
-    for (let h = 0; h < 3; h++) await s.commitBlock(await chain.block(h));
-    await s.close();
+    const { path, chain } = await closedStore({ treeEvery: 1 });
     const db = raw(path);
     await db.open();
     await db.put(FORMAT, Uint8Array.of(5));

@@ -102,19 +102,21 @@ function blockLookup(writes: StateWrites): BlockLookup {
 
 /** Binary search over packed writes whose keys are strictly increasing; undefined when they are not. */
 function sortedLookup({ bytes, lengths }: PackedStateWrites): BlockLookup | undefined {
+  // A Buffer view of the block's bytes: `compare` orders ranges of it natively (memcmp, shorter first on a tie).
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = lengths.length >> 1;
   const keyAt = new Int32Array(count);
   for (let i = 0, o = 0; i < count; i++) {
     keyAt[i] = o;
     o += lengths[2 * i]! + Math.max(lengths[2 * i + 1]!, 0);
-    if (i > 0 && compareAt(bytes, keyAt[i - 1]!, lengths[2 * i - 2]!, bytes, keyAt[i]!, lengths[2 * i]!) >= 0) return undefined;
+    if (i > 0 && buf.compare(buf, keyAt[i]!, keyAt[i]! + lengths[2 * i]!, keyAt[i - 1]!, keyAt[i - 1]! + lengths[2 * i - 2]!) >= 0) return undefined;
   }
   return (key) => {
     let lo = 0;
     let hi = count - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const order = compareAt(bytes, keyAt[mid]!, lengths[2 * mid]!, key, 0, key.length);
+      const order = buf.compare(key, 0, key.length, keyAt[mid]!, keyAt[mid]! + lengths[2 * mid]!);
       if (order < 0) lo = mid + 1;
       else if (order > 0) hi = mid - 1;
       else {
@@ -125,14 +127,4 @@ function sortedLookup({ bytes, lengths }: PackedStateWrites): BlockLookup | unde
     }
     return undefined;
   };
-}
-
-/** Byte order of a[aAt, aAt + aLength) against b[bAt, bAt + bLength) (a prefix sorts first). */
-function compareAt(a: Uint8Array, aAt: number, aLength: number, b: Uint8Array, bAt: number, bLength: number): number {
-  const n = Math.min(aLength, bLength);
-  for (let i = 0; i < n; i++) {
-    const d = a[aAt + i]! - b[bAt + i]!;
-    if (d !== 0) return d;
-  }
-  return aLength - bLength;
 }

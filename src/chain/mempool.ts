@@ -269,10 +269,7 @@ export class Mempool {
       queue.byOffset.set(offset, entry);
       if (offset === queue.hi) {
         // It extends the ready run, and takes the queued bundles right after it along: O(run).
-        let hi = offset + 1;
-        while (queue.byOffset.has(hi)) hi++;
-        this.shift(queue, offset + 1 - hi);
-        this.setHi(queue, hi);
+        this.extendRun(queue, offset + 1);
       } else {
         this.shift(queue, 1);
       }
@@ -415,6 +412,17 @@ export class Mempool {
     this.queuedTotal += delta;
   }
 
+  /**
+   * The ready run ends just before `from` (or starts there): take in the bundles held from `from`
+   * on without a gap, which were queued until now.
+   */
+  private extendRun(queue: AccountQueue, from: number): void {
+    let hi = from;
+    while (queue.byOffset.has(hi)) hi++;
+    this.shift(queue, from - hi);
+    this.setHi(queue, hi);
+  }
+
   /** Move the end of the ready run, and the account into or out of the ready order with it. */
   private setHi(queue: AccountQueue, hi: number): void {
     queue.hi = hi;
@@ -471,10 +479,7 @@ export class Mempool {
     queue.lo = lo;
     if (queue.hi < lo) {
       // The run restarts at the new committed nonce: what follows it was queued until now.
-      let hi = lo;
-      while (byOffset.has(hi)) hi++;
-      this.shift(queue, lo - hi);
-      this.setHi(queue, hi);
+      this.extendRun(queue, lo);
     } else if (queue.hi === lo) {
       this.leaveReady(queue);
     }

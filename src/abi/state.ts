@@ -9,9 +9,12 @@ function check32(name: string, b: Uint8Array): void {
   if (b.length !== 32) throw new RangeError(`${name} must be 32 bytes, got ${b.length}`);
 }
 
+// One encoder for the module: constructing one per call cost more than the key it encodes (docs/performance.md).
+const UTF8 = new TextEncoder();
+
 /** ASCII upper-case, as the core compares symbols (spec §2.1: case-insensitive). */
 export function upperSymbol(symbol: string | Uint8Array): Uint8Array {
-  const b = typeof symbol === 'string' ? new TextEncoder().encode(symbol) : Uint8Array.from(symbol);
+  const b = typeof symbol === 'string' ? UTF8.encode(symbol) : Uint8Array.from(symbol);
   for (let i = 0; i < b.length; i++) if (b[i]! >= 0x61 && b[i]! <= 0x7a) b[i] = b[i]! - 0x20;
   return b;
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Core, encodeGenesisConfig } from '../core/core.js';
 import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
-import { balanceKey, decodeBalance } from '../core/records.js';
+import { decodeBalance, Prefix } from '../core/records.js';
 import { bundleHash, type Operation } from '../codec/bundle.js';
 import { encodeAccount, encodeHash } from '../codec/address.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
@@ -21,7 +21,7 @@ import { Mempool, type MempoolLimits } from './mempool.js';
 import type { ProducedBlock, ValidatorIdentity } from './producer.js';
 import { ReceiptReader } from './receipt-reader.js';
 import type { Receipt } from './receipts.js';
-import type { StateView, StorageStats } from './state-view.js';
+import { compositeKey, type StateView, type StorageStats } from './state-view.js';
 import { SubmissionGate } from './submission.js';
 import type { TokenRegistry } from './token-registry.js';
 import { Indexer } from './indexer.js';
@@ -360,7 +360,9 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   }
 
   balance(account: Uint8Array, mint: Uint8Array): bigint {
-    const record = this.deps.state.get(balanceKey(account, mint));
+    if (account.length !== 32 || mint.length !== 32) throw new RangeError(`a balance is of a 32-byte address and mint, got ${account.length} and ${mint.length} bytes`);
+    // The key's string straight from the two fields (state-view.ts compositeKey): the hottest read of the RPC.
+    const record = this.deps.state.getLatin1(compositeKey(Prefix.BALANCE, account, mint));
     return record ? decodeBalance(record) : 0n;
   }
 

@@ -6,7 +6,7 @@ import { stateWriteList, type StateWrites } from '../storage/chain-store.js';
 import type { ColdOp, ColdStepResult, StateTier } from '../storage/cold-store.js';
 import type { StateReader } from '../core/loader.js';
 import { InFlightWrites } from './in-flight-writes.js';
-import { StateView, toKey, type StateSource, type StorageStats, type TierStats } from './state-view.js';
+import { StateView, fromKey, toKey, type StateSource, type StorageStats, type TierStats } from './state-view.js';
 
 /**
  * `--elastic-state` (spec §4.20, §4.17; docs/operations.md "Elastic state"): committed state kept
@@ -134,7 +134,15 @@ export class ElasticState extends StateView {
   }
 
   override get(key: Uint8Array): Uint8Array | undefined {
-    const k = toKey(key);
+    return this.read(toKey(key), key);
+  }
+
+  override getLatin1(key: string): Uint8Array | undefined {
+    return this.read(key, undefined);
+  }
+
+  /** The hot tier, then the warm and cold ones (`bytes`: the key's bytes when the caller has them). */
+  private read(k: string, bytes: Uint8Array | undefined): Uint8Array | undefined {
     const entry = this.hot.get(k);
     if (entry !== undefined) {
       this.hotTier.hits++;
@@ -143,7 +151,7 @@ export class ElasticState extends StateView {
       return entry.value ?? undefined;
     }
     this.hotTier.misses++;
-    const { value, tier } = this.warm.readStateSync(key);
+    const { value, tier } = this.warm.readStateSync(bytes ?? fromKey(k));
     this.count(value, tier);
     this.promote(k, value ?? null, tier === 'cold');
     return value;

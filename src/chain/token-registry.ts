@@ -4,6 +4,8 @@ import { Bytes32Map } from '../codec/bytes32-map.js';
 import { poolKey } from '../core/amm.js';
 import type { StateView } from './state-view.js';
 
+const SYMBOL_CACHE_LIMIT = 4096;
+
 export interface RegisteredToken extends TokenRecord {
   mint: Uint8Array;
   mintAddress: string;
@@ -18,9 +20,17 @@ export interface RegisteredToken extends TokenRecord {
 export class TokenRegistry {
   /** keyed by the mint's bytes: every Transfer event of a block looks its token up here */
   private readonly byMint = new Bytes32Map<RegisteredToken>();
+  /**
+   * Symbols as asked (`NTV`, `ntv`) → their token, for the symbols that resolved: a balance read
+   * names its token by symbol, and encoding the symbol's key and reading it cost more than the
+   * balance itself. Emptied on any write of a token or symbol record (a supply change makes a new
+   * RegisteredToken), and when it holds SYMBOL_CACHE_LIMIT entries (asked spellings are the caller's).
+   */
+  private readonly bySymbol = new Map<string, RegisteredToken>();
 
   constructor(private readonly state: StateView) {
     state.watch(Prefix.TOKEN, (key, value) => this.onWrite(key, value));
+    state.watch(Prefix.SYMBOL, () => this.bySymbol.clear());
   }
 
   get size(): number {
@@ -36,8 +46,15 @@ export class TokenRegistry {
         return undefined;
       }
     }
+    const cached = this.bySymbol.get(symbolOrMint);
+    if (cached !== undefined) return cached;
     const mint = this.state.get(symbolKey(symbolOrMint));
-    return mint ? this.byMintBytes(mint) : undefined;
+    const token = mint ? this.byMintBytes(mint) : undefined;
+    if (token !== undefined) {
+      if (this.bySymbol.size >= SYMBOL_CACHE_LIMIT) this.bySymbol.clear();
+      this.bySymbol.set(symbolOrMint, token);
+    }
+    return token;
   }
 
   byMintBytes(mint: Uint8Array): RegisteredToken | undefined {
@@ -61,6 +78,7 @@ export class TokenRegistry {
   }
 
   private onWrite(key: Uint8Array, value: Uint8Array | null): void {
+    this.bySymbol.clear();
     const mint = key.slice(1, 33);
     if (value === null) this.byMint.delete(mint);
     else this.byMint.set(mint, { ...decodeTokenRecord(value), mint, mintAddress: encodeMint(mint) });

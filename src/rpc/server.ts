@@ -505,6 +505,14 @@ export class RpcServer {
 
   #writeDirect(res: http.ServerResponse, reply: HttpReply): void {
     if (res.headersSent || res.destroyed) return;
+    if (reply.json !== undefined && reply.retryAfterSeconds === undefined && reply.close !== true) {
+      // The common answer: its headers as one flat list to writeHead, which builds the header block
+      // from it directly (no per-response header object and setHeader checks: docs/performance.md
+      // "svc_getBalance"). Headers set before (CORS) are merged by writeHead.
+      res.writeHead(reply.status, ['Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(reply.json))]);
+      res.end(reply.json);
+      return;
+    }
     res.statusCode = reply.status;
     if (reply.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(reply.retryAfterSeconds));
     if (reply.close === true) res.setHeader('Connection', 'close');

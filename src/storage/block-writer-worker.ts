@@ -34,9 +34,12 @@ export interface WriterInit {
  * Where a group's write went, in milliseconds on this thread (docs/performance.md): `build` its
  * blocks' records as they arrived (putBlock, derived indexes, state merge), `seal` the merged state
  * and positions put into the batch, `files` the block files' fdatasync, `level` the synced batch
- * write (LevelDB's log append, memtable inserts and fsync, off this thread's JS).
+ * write (LevelDB's log append, memtable inserts and fsync, off this thread's JS). `durableAt` is when
+ * that write returned, as `performance.timeOrigin + performance.now()` (milliseconds since the epoch,
+ * the same clock on every thread): the group is durable from then on, whenever the main thread gets
+ * to the answer.
  */
-export interface WriterTimings { build: number; seal: number; files: number; level: number }
+export interface WriterTimings { build: number; seal: number; files: number; level: number; durableAt: number }
 
 export type WriterRequest =
   | { type: 'write'; id: number; writes: PackedBlockWrite[]; linger: boolean }
@@ -293,7 +296,8 @@ function pump(): void {
         historyQueue.push(...group.writes);
         historyQueued = last;
       }
-      const timings = { build: group.build, seal: filesStarted - sealStarted, files: levelStarted - filesStarted, level: performance.now() - levelStarted };
+      const now = performance.now();
+      const timings = { build: group.build, seal: filesStarted - sealStarted, files: levelStarted - filesStarted, level: now - levelStarted, durableAt: performance.timeOrigin + now };
       post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight, timings });
       pump();
     },

@@ -90,7 +90,13 @@ describe('ChainStore', () => {
     const s = await store();
     await s.commitBlock(write(0, []));
     const blocks = [1, 2, 3].map((height) => Array.from({ length: 1_500 }, () => randomBytes(32)));
-    await s.commitBlocks(blocks.map((hashes, i) => write(i + 1, hashes)));
+    const handedOver = performance.timeOrigin + performance.now();
+    const timings = await s.commitBlocks(blocks.map((hashes, i) => write(i + 1, hashes)));
+    const answered = performance.timeOrigin + performance.now();
+    // When the group became durable, on the clock the threads share (the full-block figure's end).
+    expect(timings!.durableAt).toBeGreaterThanOrEqual(handedOver);
+    expect(timings!.durableAt).toBeLessThanOrEqual(answered);
+    expect(timings!.level).toBeGreaterThanOrEqual(0);
     const positions = await s.getPositions(blocks.flat());
     expect(positions).toEqual(blocks.flatMap((hashes, b) => hashes.map((_, index) => ({ height: b + 1, index }))));
     expect(await s.head()).toBe(3);

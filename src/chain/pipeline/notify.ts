@@ -64,7 +64,7 @@ export class Notifier {
   }
 
   /** A block is durable: reads, receipts and the 'block' event see it. */
-  afterWrite(produced: ProducedBlock, startedAt: number, write: number, writer?: WriterTimings): void {
+  afterWrite(produced: ProducedBlock, startedAt: number, write: number, writer?: WriterTimings, durable = write): void {
     const header = produced.block.header;
     const heads = this.deps.heads;
     this.deps.state.apply(produced.writes);
@@ -87,7 +87,9 @@ export class Notifier {
       // `phases.write` is the wall time from the hand-over to this callback; `writer` is where the
       // writer thread spent it for the whole group (docs/performance.md), the rest is waiting for
       // the write before it and for this thread's event loop.
-      ...(writer ? { writer: roundAll({ ...writer }, 10) } : {}),
+      // `durable`: the hand-over until the writer thread's synced batch returned (within `write`).
+      durable: Math.round(durable * 10) / 10,
+      ...(writer ? { writer: roundAll({ build: writer.build, seal: writer.seal, files: writer.files, level: writer.level }, 10) } : {}),
       // Beside the phases (not part of their sum): the execute phase's CPU, and the mempool's share.
       ...(produced.executeCpu === undefined ? {} : { executeCpu: Math.round(produced.executeCpu * 10) / 10 }),
       ...(produced.pool ? { mempool: roundAll({ ...produced.pool }, 10) } : {}),

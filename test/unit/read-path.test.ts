@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { balanceKey, decodeBalance, Prefix, symbolKey, tokenKey } from '../../src/core/records.js';
-import { compositeKey, StateView, toKey } from '../../src/chain/state-view.js';
+import { compositeKey, fromKey, StateView, toKey } from '../../src/chain/state-view.js';
 import { TokenRegistry } from '../../src/chain/token-registry.js';
 import { openLocalChain, type LocalChain } from '../../bench/local-chain.js';
 
@@ -15,6 +15,24 @@ afterAll(async () => {
 function bytes(n: number, fill: (i: number) => number): Uint8Array {
   return Uint8Array.from({ length: n }, (_, i) => fill(i) & 0xff);
 }
+
+describe('toKey', () => {
+  it('is the latin1 string of the bytes for fresh arrays, views and keys past 64 bytes, and fromKey inverts it', () => {
+    const big = bytes(4096, (i) => i * 31 + 7);
+    const cases = [
+      bytes(1, () => 0xff), bytes(33, (i) => 200 + i), bytes(64, (i) => i), bytes(65, (i) => 255 - i), bytes(300, (i) => i * 3),
+      big.subarray(5, 38), big.subarray(100, 165), big.subarray(0, 64),
+    ];
+    for (const key of cases) {
+      const text = toKey(key);
+      expect(text).toBe(Buffer.from(key).toString('latin1'));
+      expect(text.length).toBe(key.length);
+      expect(fromKey(text)).toEqual(Uint8Array.from(key));
+    }
+    // The source stays as it was (a copy or a view is read, nothing written).
+    expect(big[5]).toBe((5 * 31 + 7) & 0xff);
+  });
+});
 
 describe('compositeKey', () => {
   it('is the latin1 string of the generated balance key, for every byte value, call after call', () => {

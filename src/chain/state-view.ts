@@ -1,4 +1,5 @@
 import type { StateReader } from '../core/loader.js';
+import { toLatin1 } from '../codec/hash.js';
 import type { StateWrite, StateWrites } from '../storage/chain-store.js';
 
 /** Where committed state is loaded from: the node's store (src/storage/chain-store.ts). */
@@ -172,15 +173,8 @@ export class StateView {
 }
 
 export function toKey(key: Uint8Array): string {
-  // A key of up to 64 bytes may be a typed array on V8's heap (a fresh `accountKey(...)`): reading
-  // its `.buffer` would move its bytes off the heap first (~1 µs), so it is copied instead (~0.15 µs;
-  // docs/performance.md "svc_getBalance"). Longer ones are off the heap already: viewed, not copied.
-  if (key.byteLength <= ON_HEAP_TYPED_ARRAY_BYTES) return Buffer.from(key).toString('latin1');
-  return Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
+  return toLatin1(key);
 }
-
-/** V8 keeps typed arrays of up to this many bytes on its heap (its `typed_array_max_size_in_heap`). */
-const ON_HEAP_TYPED_ARRAY_BYTES = 64;
 
 /** Room for the longest composite key a read path builds: a prefix and two 32-byte fields. */
 const SCRATCH = Buffer.alloc(1 + 32 + 32);

@@ -1,5 +1,5 @@
 import { decodeBundle, bundleHash, signingHashOfEncoded, type Bundle } from '../codec/bundle.js';
-import { sha256, toLatin1 } from '../codec/hash.js';
+import { sha256, toHex, toLatin1 } from '../codec/hash.js';
 import { signatureScheme } from '../codec/keys.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
@@ -73,7 +73,7 @@ export class SubmissionGate {
     if (bundle.nonce < stateNonce) {
       throw invalid('NONCE_TOO_LOW', `nonce ${bundle.nonce} is already used; the account's next nonce is ${stateNonce}`, hash);
     }
-    const hashKey = Buffer.from(hash.buffer, hash.byteOffset, hash.length).toString('hex');
+    const hashKey = toHex(hash);
     if (bundle.nonce === stateNonce && ctx.failedAtNonce?.(bundle.userAccount, stateNonce).has(hashKey)) {
       throw invalid('ALREADY_INCLUDED', 'this exact bundle already failed in a block at this nonce and is not included again; sign a new one to retry', hash);
     }

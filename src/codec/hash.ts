@@ -68,14 +68,28 @@ export function sha256(data: Uint8Array): Uint8Array {
 
 const HEX_RE = /^[0-9a-fA-F]*$/;
 
-/** Lower-case hex without `0x`. */
-export function toHex(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
+/** V8 keeps typed arrays of up to this many bytes on its heap (its `typed_array_max_size_in_heap`). */
+const ON_HEAP_TYPED_ARRAY_BYTES = 64;
+
+/**
+ * A Buffer over `bytes` to read as a string. Up to 64 bytes the array may be on V8's heap (a fresh
+ * hash, key or address), and reading its `.buffer` would first move its bytes off the heap (~1 µs):
+ * such a short one is copied into a pooled Buffer instead (~0.15 µs). Longer arrays are always off
+ * the heap, and are viewed (docs/performance.md "svc_getBalance").
+ */
+function bufferOf(bytes: Uint8Array): Buffer {
+  if (bytes instanceof Buffer) return bytes;
+  return bytes.byteLength <= ON_HEAP_TYPED_ARRAY_BYTES ? Buffer.from(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** One latin1 character per byte, without copying the bytes: a cheap Map key for an account. */
+/** Lower-case hex without `0x`. */
+export function toHex(bytes: Uint8Array): string {
+  return bufferOf(bytes).toString('hex');
+}
+
+/** One latin1 character per byte: a cheap Map key for an account or a state key. */
 export function toLatin1(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  return bufferOf(bytes).toString('latin1');
 }
 
 /** `0x` + lower-case hex. */

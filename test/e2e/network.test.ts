@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -86,6 +86,18 @@ beforeAll(async () => {
     boots.push(await bootnode(node));
   }
 }, 60_000);
+
+// A failed test leaves the nodes' own account of it: this file once stalled below height 6 in a CI
+// run and passed alone, with nothing to read. Each node's log is kept in a directory named on
+// stderr, and its last lines are printed there (the CI's output outlives the machine's /tmp).
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail') return;
+  const kept = await mkdtemp(join(tmpdir(), 'ntv-network-failure-'));
+  for (const [i, n] of [...nodes, ...(observer ? [observer] : [])].entries()) {
+    await writeFile(join(kept, `node-${i}.log`), n.logs);
+    process.stderr.write(`--- node ${i} (${n.url}), last lines of ${join(kept, `node-${i}.log`)}:\n${n.logs.split('\n').slice(-40).join('\n')}\n`);
+  }
+});
 
 afterAll(async () => {
   await Promise.all([...nodes, ...(observer ? [observer] : [])].map((n) => n.stop()));

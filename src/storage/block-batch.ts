@@ -95,7 +95,13 @@ export function stateWriteList(writes: StateWrites): readonly StateWrite[] {
   return out;
 }
 
-export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; transfer: ArrayBuffer[] } {
+/**
+ * One block's write as one transferable buffer. `allocate` hands out the buffer, of at least the
+ * size asked: the block writer's spare buffers, which the writer thread gives back once nothing it
+ * keeps views them (docs/storage.md "The writer thread"), so a block's bytes go into memory already
+ * paged in rather than a fresh allocation every block (docs/performance.md "Fresh buffers").
+ */
+export function packBlockWrite(write: BlockWrite, allocate: (bytes: number) => ArrayBuffer = (bytes) => new ArrayBuffer(bytes)): { packed: PackedBlockWrite; transfer: ArrayBuffer[] } {
   const { bundleHashes, state: writes } = write;
   const count = stateWriteCount(writes);
   let stateSize = 0;
@@ -103,7 +109,9 @@ export function packBlockWrite(write: BlockWrite): { packed: PackedBlockWrite; t
   else for (const { key, value } of writes as readonly StateWrite[]) stateSize += key.length + (value?.length ?? 0);
   // One buffer for the whole message, one transfer: the write lengths first (4-byte aligned).
   const sizes = [count * 8, write.block.length, write.outcome?.length ?? 0, packedLength(bundleHashes), stateSize, 32, write.certificate?.length ?? 0];
-  const buffer = new ArrayBuffer(sizes.reduce((a, b) => a + b, 0));
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const buffer = allocate(total);
+  if (buffer.byteLength < total) throw new RangeError(`a block write of ${total} bytes was given a buffer of ${buffer.byteLength}`);
   let at = 0;
   const take = (i: number) => {
     const view = new Uint8Array(buffer, at, sizes[i]!);
@@ -216,8 +224,8 @@ export interface GroupLookup {
  * key order and the lookup marker, as `lookup` says, and the head set to the group's last block
  * (docs/storage.md). The blocks' own records went in with `putBlock` as each block arrived.
  */
-export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[], state: GroupState, lookup: GroupLookup, tree?: TreePending): void {
-  state.putInto(batch, tree);
+export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[], state: GroupState, lookup: GroupLookup, tree?: TreePending, keep?: () => () => void): void {
+  state.putInto(batch, tree, keep);
   const last = u64(writes[writes.length - 1]!.height);
   // no pending tree: its records went into this batch, so the stored tree is at this group's head
   if (!tree) batch.put(TREE_MARKER, last);
@@ -261,8 +269,10 @@ export class GroupState {
   /**
    * Every key's newest write into the batch; the state tree's records (0xF0, 0xF1) into `tree`
    * instead when given, for its next checkpoint (docs/storage.md "The state tree on disk").
+   * `keep`: called when a lone block's tree run is handed to `tree` as views into its buffer; what
+   * it returns, `tree` calls once it has copied the run (the buffer may then be reused).
    */
-  putInto(batch: BatchSink, tree?: TreePending): void {
+  putInto(batch: BatchSink, tree?: TreePending, keep?: () => () => void): void {
     const put = (key: Uint8Array, value: Uint8Array | null) => {
       if (tree && key[0]! >= TREE_KEY_FIRST) {
         tree.set(key, value);
@@ -280,7 +290,7 @@ export class GroupState {
       const split = tree ? treeTail(this.first) : undefined;
       if (split) {
         eachStateWrite(split.records, put);
-        tree!.addPacked(split.tree);
+        tree!.addPacked(split.tree, keep?.());
       } else eachStateWrite(this.first, put);
     } else if (this.merged) for (const { key, value } of this.merged.values()) put(key, value);
   }
@@ -302,14 +312,15 @@ export class TreePending {
   }
 
   /** runs of a lone block's tree records (treeTail), in block order, not yet folded into `records` */
-  private runs: PackedStateWrites[] = [];
+  private runs: Array<{ run: PackedStateWrites; release: (() => void) | undefined }> = [];
 
   /**
    * A block's tree records as one packed run, held as given (views into the block's transferred
-   * buffer, kept alive until folded) and folded into the set when the writer is idle.
+   * buffer, kept alive until folded) and folded into the set when the writer is idle. `release` is
+   * called once the run is folded: its records are copied, and the buffer is no longer viewed here.
    */
-  addPacked(run: PackedStateWrites): void {
-    this.runs.push(run);
+  addPacked(run: PackedStateWrites, release?: () => void): void {
+    this.runs.push({ run, release });
     // bounded: a full block's run is ~2.5 MB
     if (this.runs.length >= TREE_RUNS_HELD) this.fold();
   }
@@ -319,7 +330,8 @@ export class TreePending {
     const runs = this.runs;
     if (runs.length === 0) return;
     this.runs = [];
-    for (const run of runs) eachStateWrite(run, (key, value) => this.setRecord(key, value));
+    for (const { run } of runs) eachStateWrite(run, (key, value) => this.setRecord(key, value));
+    for (const { release } of runs) release?.();
   }
 
   get pendingRuns(): number {

@@ -51,6 +51,8 @@ export type WriterRequest =
 export type WriterResponse =
   /** `lookupHeight`: every block up to it has its position records (-1: none yet); `historyHeight` its address history */
   | { type: 'ready'; lookupHeight: number; historyHeight: number }
+  /** a block write's buffer that nothing here views any more, for the main thread to pack a later block into */
+  | { type: 'recycle'; buffer: ArrayBuffer }
   /** every unit of a group is durable; `blocks` counts the group's blocks; `timings` where its time went */
   | { type: 'written'; ids: number[]; blocks: number; lookupHeight: number; timings: WriterTimings }
   /** the lookup index caught up to `lookupHeight` behind the head */
@@ -154,6 +156,31 @@ let lastReport = -Infinity;
 let lookupFailure: string | undefined;
 const post = (message: WriterResponse) => port.postMessage(message);
 
+/**
+ * What still views each block write's buffer here: its group until the group's batch is written,
+ * the address-history queue until its records are built, the tree's held run until folded. At none
+ * the buffer goes back to the main thread (`recycle`), which packs a later block into it: every
+ * holder must be counted, or a later block's bytes would overwrite what it still reads.
+ */
+const pins = new Map<PackedBlockWrite, number>();
+
+function pin(write: PackedBlockWrite): void {
+  pins.set(write, (pins.get(write) ?? 0) + 1);
+}
+
+function unpin(write: PackedBlockWrite): void {
+  const left = (pins.get(write) ?? 0) - 1;
+  if (left > 0) {
+    pins.set(write, left);
+    return;
+  }
+  pins.delete(write);
+  // Every view of the write is over this one buffer (packBlockWrite); once it is transferred they
+  // are all detached, so nothing here can read the next block's bytes through them.
+  const buffer = write.block.buffer as ArrayBuffer;
+  if (buffer.byteLength > 0) port.postMessage({ type: 'recycle', buffer } satisfies WriterResponse, [buffer]);
+}
+
 /** the group taking new blocks */
 let open: Group | undefined;
 /** full groups waiting for the write under way, oldest first */
@@ -208,6 +235,7 @@ port.on('message', (request: WriterRequest) => {
       lastCatchUp = performance.now();
     }
     for (const write of request.writes) {
+      pin(write);
       if (write.deriveIndexes) bundleListOps(write.height, write.bundleHashes, (write.indexes ??= []));
       putBlock(open.batch, files, write);
       open.state.add(write);
@@ -271,7 +299,13 @@ function pump(): void {
   const lookup = { positions: !group.catchUp, marker: !group.catchUp && lookupHeight === first - 1 };
   const sealStarted = performance.now();
   try {
-    sealGroup(cold.wrap(group.batch, last), group.writes, group.state, lookup, tree);
+    // A lone block's tree records stay in `tree` as views until folded: its buffer is pinned till then.
+    const lone = group.writes.length === 1 ? group.writes[0]! : undefined;
+    const keep = lone && (() => {
+      pin(lone);
+      return () => unpin(lone);
+    });
+    sealGroup(cold.wrap(group.batch, last), group.writes, group.state, lookup, tree, keep);
   } catch (error) {
     sealed.unshift(group);
     writing = false;
@@ -293,9 +327,12 @@ function pump(): void {
       // A live group's address history follows its durable batch, when its turn comes in order;
       // behind a catch-up (or a kill), the index build behind the head writes it instead.
       if (!group.catchUp && historyQueued === first - 1) {
+        for (const write of group.writes) pin(write);
         historyQueue.push(...group.writes);
         historyQueued = last;
       }
+      // The batch is written: the group's own views (its merged state, positions) are done with.
+      for (const write of group.writes) unpin(write);
       const now = performance.now();
       const timings = { build: group.build, seal: filesStarted - sealStarted, files: levelStarted - filesStarted, level: now - levelStarted, durableAt: performance.timeOrigin + now };
       post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight, timings });
@@ -365,8 +402,10 @@ function writeHistory(): void {
   try {
     const ops: IndexOp[] = [];
     for (const write of blocks) if (write.deriveIndexes) historyOps(write.height, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
+    // the batch holds copies of the records (its puts copy): the blocks' views are done with
     for (const op of ops) if (op.type === 'put') batch.put(op.key, op.value);
     batch.put(HISTORY_MARKER, u64(at));
+    for (const write of blocks) unpin(write);
   } catch (error) {
     // derived data: a block that does not index stops the history here; a restart retries it
     writing = false;
@@ -494,7 +533,7 @@ async function lookupBatch(): Promise<void> {
   lookupHeight = lookupTo;
   historyHeight = historyTo;
   // live blocks queued meanwhile at or below it have theirs now
-  while (historyQueue.length > 0 && historyQueue[0]!.height <= historyHeight) historyQueue.shift();
+  while (historyQueue.length > 0 && historyQueue[0]!.height <= historyHeight) unpin(historyQueue.shift()!);
   historyQueued = Math.max(historyQueued, historyHeight);
 }
 

@@ -20,13 +20,21 @@ export interface LookupEvents {
  * writes and posts them, each block as soon as it is executed; `write` resolves once the batch
  * holding them is on disk (synced), as before.
  */
+/** Spare block buffers kept (BlockWriter.spares): a few blocks in flight, a catch-up group of 8. */
+const SPARE_BUFFERS = 12;
+/** ... and their bytes in all: a full 10,000-transfer block's write is ~8 MB. */
+const SPARE_BYTES = 96 * 1024 * 1024;
+
 export class BlockWriter {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(timings: WriterTimings | undefined): void; reject(error: Error): void }>();
-  /** synced batches written so far and the blocks in them (the sync bench reports group sizes) */
-  readonly stats = { groups: 0, blocks: 0 };
+  /**
+   * Synced batches written so far and the blocks in them (the sync bench reports group sizes), and
+   * block buffers the thread gave back and the packing took again.
+   */
+  readonly stats = { groups: 0, blocks: 0, recycled: 0, reused: 0 };
   private failure: Error | undefined;
   /** why a write could not even be packed: later writes are refused too (cleared by close) */
   private refused: string | undefined;
@@ -43,6 +51,14 @@ export class BlockWriter {
   /** every block up to this height has its address history and token transfers (docs/storage.md "The address history") */
   historyHeight = -1;
   private historyWaiters: Array<{ height: number; done(): void }> = [];
+  /**
+   * Buffers of earlier block writes the thread gave back (`recycle`) once nothing it keeps views
+   * them: the next blocks are packed into them. A fresh buffer per block cost its first-touch page
+   * faults, 300–1,000 µs a megabyte on this machine against ~40 reused (docs/performance.md "Fresh
+   * buffers every block"). At most SPARE_BUFFERS, SPARE_BYTES in all; smallest first.
+   */
+  private readonly spares: ArrayBuffer[] = [];
+  private spareBytes = 0;
 
   /**
    * Resolves once every block up to `height` has its address history, or after `ms` (whichever is
@@ -108,7 +124,7 @@ export class BlockWriter {
     if (this.refused !== undefined) throw new Error(`block write failed: an earlier write failed: ${this.refused}`);
     let packs: ReturnType<typeof packBlockWrite>[];
     try {
-      packs = writes.map(packBlockWrite);
+      packs = writes.map((write) => packBlockWrite(write, (bytes) => this.takeSpare(bytes)));
     } catch (error) {
       // As a failure on the thread: this write and every later one are refused, so storage keeps a
       // prefix of the blocks (until a reopen).
@@ -187,6 +203,7 @@ export class BlockWriter {
           this.treeHolds.delete(message.id);
         }
         else if (message.type === 'history') this.setHistoryHeight(message.historyHeight);
+        else if (message.type === 'recycle') this.keepSpare(message.buffer);
         else if (message.type === 'indexed') {
           this.lookupHeight = message.lookupHeight;
           this.setHistoryHeight(message.historyHeight);
@@ -229,6 +246,27 @@ export class BlockWriter {
       });
     });
     return this.ready;
+  }
+
+  /** The smallest spare buffer of at least `bytes`, or a new one. */
+  private takeSpare(bytes: number): ArrayBuffer {
+    const i = this.spares.findIndex((b) => b.byteLength >= bytes);
+    if (i < 0) return new ArrayBuffer(bytes);
+    const [buffer] = this.spares.splice(i, 1);
+    this.spareBytes -= buffer!.byteLength;
+    this.stats.reused++;
+    return buffer!;
+  }
+
+  /** A buffer the thread is done with: kept for a later block, the smallest let go past the bounds. */
+  private keepSpare(buffer: ArrayBuffer): void {
+    this.stats.recycled++;
+    if (buffer.byteLength === 0 || buffer.byteLength > SPARE_BYTES) return;
+    let at = 0;
+    while (at < this.spares.length && this.spares[at]!.byteLength < buffer.byteLength) at++;
+    this.spares.splice(at, 0, buffer);
+    this.spareBytes += buffer.byteLength;
+    while (this.spares.length > SPARE_BUFFERS || this.spareBytes > SPARE_BYTES) this.spareBytes -= this.spares.shift()!.byteLength;
   }
 
   private post(request: WriterRequest, transfer: ArrayBuffer[] = []): void {

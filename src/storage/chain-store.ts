@@ -283,8 +283,11 @@ export class ChainStore {
     return this.writer.write(writes, options.linger ?? false);
   }
 
-  /** Synced batches written since open and the blocks in them (group commit, for the sync bench). */
-  get writeStats(): { groups: number; blocks: number } {
+  /**
+   * Synced batches written since open and the blocks in them (group commit, for the sync bench), and
+   * the block buffers the writer thread gave back and the packing reused (BlockWriter.spares).
+   */
+  get writeStats(): { groups: number; blocks: number; recycled: number; reused: number } {
     return { ...this.writer.stats };
   }
 

@@ -12,6 +12,11 @@ export interface LookupEvents {
   onLookupFailure?(error: string): void;
 }
 
+/** Spare block buffers kept (BlockWriter.spares): a few blocks in flight, a catch-up group of 8. */
+const SPARE_BUFFERS = 12;
+/** ... and their bytes in all: a full 10,000-transfer block's write is ~8 MB. */
+const SPARE_BYTES = 96 * 1024 * 1024;
+
 /**
  * The main thread's side of the block writer (docs/storage.md "The writer thread"). A group's batch
  * is built and written on a thread of its own: the outcome encoding, the key building and the
@@ -20,11 +25,6 @@ export interface LookupEvents {
  * writes and posts them, each block as soon as it is executed; `write` resolves once the batch
  * holding them is on disk (synced), as before.
  */
-/** Spare block buffers kept (BlockWriter.spares): a few blocks in flight, a catch-up group of 8. */
-const SPARE_BUFFERS = 12;
-/** ... and their bytes in all: a full 10,000-transfer block's write is ~8 MB. */
-const SPARE_BYTES = 96 * 1024 * 1024;
-
 export class BlockWriter {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;

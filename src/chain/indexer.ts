@@ -1,4 +1,5 @@
 import { bundleHash } from '../codec/bundle.js';
+import { toLatin1 } from '../codec/hash.js';
 import { balanceKey, decodeBalance, Prefix as StatePrefix } from '../core/records.js';
 import { packHashes } from '../storage/block-batch.js';
 import { forEachStateWrite, IndexKeys, type ChainStore, type IndexOp, type StateWrites } from '../storage/chain-store.js';
@@ -97,7 +98,7 @@ export class Indexer {
   private balanceOps(writes: StateWrites, height: number, ops: IndexOp[]): void {
     let keys: string[] | undefined;
     const visit = (key: Uint8Array, value: Uint8Array | null): void => {
-      const text = Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
+      const text = toLatin1(key);
       const pending = this.pending.get(text);
       const previous = pending ? pending.value : (this.state?.get(key) ?? null);
       this.pending.set(text, { value, height });

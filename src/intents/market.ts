@@ -1,6 +1,7 @@
 import { poolAddress, sortPair, type AmmMath, type PoolRecord, type ReverseQuote, type SwapQuote } from '../core/amm.js';
 import type { TokenRef } from './goals.js';
 import { NTV_MINT } from '../abi/constants.js';
+import { toHex as hex } from '../codec/hash.js';
 
 /**
  * What the planner reads of committed state, behind a small interface (STYLE.md: execution and
@@ -20,10 +21,6 @@ export interface MarketSource {
 
 /** The native token's mint (spec §1.4; abi/constants.mjs). */
 export { NTV_MINT };
-
-export function hex(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
-}
 
 export function sameToken(a: TokenRef | Uint8Array, b: TokenRef | Uint8Array): boolean {
   const x = a instanceof Uint8Array ? a : a.mint;

@@ -2,7 +2,8 @@ import type { Operation } from '../codec/bundle.js';
 import { POOL_CREATION_FEE, encodePool, poolAddress, sortPair, type AmmMath } from '../core/amm.js';
 import type { Constraints, Goal, ParsedIntent, Recipient, TokenAmount, TokenRef } from './goals.js';
 import { missingHookNote, type HookQuote, type IntegratorHooks } from './hooks.js';
-import { Market, NTV_MINT, hex, sameToken, type MarketSource } from './market.js';
+import { Market, NTV_MINT, sameToken, type MarketSource } from './market.js';
+import { toHex as hex } from '../codec/hash.js';
 import { bpsPercent, ceilDiv, formatUnits, minOut } from './units.js';
 
 /**

@@ -1,4 +1,5 @@
 import { accountKey, accountNonce } from '../../core/records.js';
+import { toLatin1 } from '../../codec/hash.js';
 import type { ChainStore, WriterTimings } from '../../storage/chain-store.js';
 import type { Logger } from '../../logger.js';
 import { ethIndexEntries } from '../evm/bundles.js';
@@ -144,7 +145,7 @@ export class WriteQueue {
   /** The account's next executable nonce, counting blocks executed but still being written. */
   stateNonce(account: Uint8Array): bigint {
     if (this.unrecordedNonces.length > 0) this.recordExecutedNonces();
-    const executed = this.executedNonces.get(Buffer.from(account).toString('latin1'));
+    const executed = this.executedNonces.get(toLatin1(account));
     if (executed) return executed.nonce;
     const record = this.deps.state.get(accountKey(account));
     return record ? accountNonce(record) : 0n;

@@ -301,7 +301,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     if (this.mempool.isQueued(entry)) {
       return {
         bundle_hash: encodeHash(entry.hash), from: encodeAccount(entry.account), nonce: entry.nonce.toString(), status: 'queued',
-        next_nonce: this.pendingNonce(entry.account).toString(),
+        next_nonce: this.mempool.pendingNonce(entry.accountKey, this.writes.stateNonceOf(entry.accountKey)).toString(),
       };
     }
     return this.notify.wait(entry);

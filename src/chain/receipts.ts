@@ -104,12 +104,13 @@ export type ReceiptEvent =
  * writes its ~290 KB result once instead of ~0.8 MB of receipt JSON, and a receipt always shows
  * the token symbols known when it is read.
  */
-export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Array, index: number, result: BlockResultView, tokens: TokenRegistry): Receipt {
+export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Array, index: number, result: BlockResultView, tokens: TokenRegistry,
+  block: { hash: string; pairs: PoolPairs } = { hash: encodeHash(header.hash), pairs: poolPairs(result, tokens) }): Receipt {
   const info = statusOf(result.status(index));
   const receipt: Receipt = {
     bundle_hash: encodeHash(hash),
     block_height: header.height,
-    block_hash: encodeHash(header.hash),
+    block_hash: block.hash,
     index,
     timestamp: header.timestamp,
     // docs/bundle-format.md: user_account is the bundle's first field
@@ -123,9 +124,8 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
     fee: result.fee(index).toString(),
     events: [],
   };
-  const pairs = poolPairs(result, tokens);
   for (const raw of result.eventsOf(index)) {
-    const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens, pairs);
+    const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens, block.pairs);
     if (!event) continue;
     receipt.events.push(event);
     if (event.type === 'TokenCreated') receipt.created = { ...receipt.created, mint: event.mint };
@@ -140,7 +140,9 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
 
 /** Every receipt of a block, in block order. */
 export function blockReceipts(block: Block, result: BlockResultView, tokens: TokenRegistry): Receipt[] {
-  return block.bundles.map((bytes, i) => receiptAt(block.header, bytes, block.bundleHashes[i]!, i, result, tokens));
+  // the block's hash in base58 and its pools once, not once a receipt (10,000 of them in a full block)
+  const shared = { hash: encodeHash(block.header.hash), pairs: poolPairs(result, tokens) };
+  return block.bundles.map((bytes, i) => receiptAt(block.header, bytes, block.bundleHashes[i]!, i, result, tokens, shared));
 }
 
 type PoolPairs = (pool: Uint8Array) => [Uint8Array, Uint8Array] | undefined;

@@ -13,7 +13,8 @@ import { AUTH_UNSIGNED, ED25519_SIGNATURE_BYTES, ML_DSA_65_SIGNATURE_BYTES } fro
 export interface AdmissionContext {
   allowUnsigned: boolean;
   nowSeconds: bigint;
-  stateNonce(account: Uint8Array): bigint;
+  /** the account's next executable nonce; `accountLatin1` is the account's latin1 (PendingBundle.accountKey) */
+  stateNonce(account: Uint8Array, accountLatin1: string): bigint;
   /** hex hashes of the bundles that failed at `nonce` and may not be included again (docs/core-abi.md "Failed bundles: fee and replay") */
   failedAtNonce?(account: Uint8Array, nonce: bigint): ReadonlySet<string>;
   /** keys revealed by this account's bundles still in the mempool */
@@ -69,7 +70,8 @@ export class SubmissionGate {
         if (why) throw invalid('INVALID_ISSUER_PROOF', `invalid issuer-onboarding proof: ${why}`, hash);
       }
     }
-    const stateNonce = ctx.stateNonce(bundle.userAccount);
+    const accountKey = toLatin1(bundle.userAccount);
+    const stateNonce = ctx.stateNonce(bundle.userAccount, accountKey);
     if (bundle.nonce < stateNonce) {
       throw invalid('NONCE_TOO_LOW', `nonce ${bundle.nonce} is already used; the account's next nonce is ${stateNonce}`, hash);
     }
@@ -85,7 +87,7 @@ export class SubmissionGate {
       hashKey,
       bytes,
       account: bundle.userAccount,
-      accountKey: toLatin1(bundle.userAccount),
+      accountKey,
       nonce: bundle.nonce,
       expiresAt,
       priorityFee: bundle.maxPriorityFee,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountKey, accountNonce, decodeAccount } from '../../src/core/records.js';
+import { accountKey, accountNonce, balanceKey, decodeAccount } from '../../src/core/records.js';
+import { StateView } from '../../src/chain/state-view.js';
 import { WriteQueue, type WriteQueueDependencies } from '../../src/chain/pipeline/write.js';
 
 /** An Account record as the core writes it: nonce u64le, keyCount u16le, then the optional failed-bundle tail. */
@@ -47,13 +48,20 @@ describe('accountNonce (the nonce read in place)', () => {
     expect(() => accountNonce(new Uint8Array(7))).toThrow(RangeError);
   });
 
-  it('WriteQueue.stateNonce: the record\'s nonce, and 0 for an absent account', () => {
+  it('WriteQueue.stateNonce and stateNonceOf (by the account\'s latin1): the record\'s nonce, and 0 for an absent account', () => {
     const present = new Uint8Array(32).fill(1);
     const absent = new Uint8Array(32).fill(2);
-    const records = new Map([[Buffer.from(accountKey(present)).toString('hex'), accountRecord(41n, 1, [{ hash: 3, expiry: 5n }])]]);
-    const state = { get: (key: Uint8Array) => records.get(Buffer.from(key).toString('hex')) };
+    // a balance key that shares the account's bytes must not be read as its account record
+    const state = new StateView();
+    state.apply([{ key: accountKey(present), value: accountRecord(41n, 1, [{ hash: 3, expiry: 5n }]) }, { key: balanceKey(absent, present), value: new Uint8Array(16) }]);
     const queue = new WriteQueue({ state } as unknown as WriteQueueDependencies);
     expect(queue.stateNonce(present)).toBe(41n);
     expect(queue.stateNonce(absent)).toBe(0n);
+    expect(queue.stateNonceOf(Buffer.from(present).toString('latin1'))).toBe(41n);
+    expect(queue.stateNonceOf(Buffer.from(absent).toString('latin1'))).toBe(0n);
+    // high bytes (0x80–0xff) survive the latin1 round trip
+    const high = new Uint8Array(32).fill(0xfe);
+    state.apply([{ key: accountKey(high), value: accountRecord(7n, 1, []) }]);
+    expect(queue.stateNonceOf(Buffer.from(high).toString('latin1'))).toBe(7n);
   });
 });

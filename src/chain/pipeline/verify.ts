@@ -137,7 +137,7 @@ export class Admission {
     }
     const held = this.mempool.get(entry.hashKey);
     if (held) return { hash: held.hash, known: true, entry: held };
-    this.admitToPool(entry, this.deps.writes.stateNonce(entry.account));
+    this.admitToPool(entry, this.deps.writes.stateNonceOf(entry.accountKey));
     this.deps.events.emit('admitted', entry);
     return { hash: entry.hash, known: false, entry };
   }
@@ -214,7 +214,7 @@ export class Admission {
   private readonly context: AdmissionContext = {
     allowUnsigned: false,
     nowSeconds: 0n,
-    stateNonce: (account: Uint8Array) => this.deps.writes.stateNonce(account),
+    stateNonce: (_account: Uint8Array, accountLatin1: string) => this.deps.writes.stateNonceOf(accountLatin1),
     failedAtNonce: (account: Uint8Array, nonce: bigint) => this.failedAtNonce(account, nonce),
     pendingKeys: (account: Uint8Array) => this.mempool.revealedKeys(toLatin1(account)),
     verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>

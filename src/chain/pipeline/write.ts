@@ -1,4 +1,4 @@
-import { accountKey, accountNonce } from '../../core/records.js';
+import { accountNonce, Prefix } from '../../core/records.js';
 import { toLatin1 } from '../../codec/hash.js';
 import type { ChainStore, WriterTimings } from '../../storage/chain-store.js';
 import type { Logger } from '../../logger.js';
@@ -21,6 +21,9 @@ import type { Notifier } from './notify.js';
 
 /** The local record counting the bundles of every executed block (Chain.transactionCount on open). */
 export const TX_COUNT_KEY = 'tx-count';
+
+/** An account's state key is 0x01 ‖ address (docs/core-abi.md "State layout"): its latin1 starts with this. */
+const ACCOUNT_KEY_PREFIX = String.fromCharCode(Prefix.ACCOUNT);
 
 export interface WriteQueueDependencies {
   store: ChainStore;
@@ -144,10 +147,19 @@ export class WriteQueue {
 
   /** The account's next executable nonce, counting blocks executed but still being written. */
   stateNonce(account: Uint8Array): bigint {
+    return this.stateNonceOf(toLatin1(account));
+  }
+
+  /**
+   * `stateNonce` by the account's latin1 (PendingBundle.accountKey), which is also the tail of its
+   * state key's: admission asks twice a bundle, and each ask converted the account to latin1, built
+   * its 33-byte state key and converted that too (docs/performance.md "2026-11-27, second round").
+   */
+  stateNonceOf(accountLatin1: string): bigint {
     if (this.unrecordedNonces.length > 0) this.recordExecutedNonces();
-    const executed = this.executedNonces.get(toLatin1(account));
+    const executed = this.executedNonces.get(accountLatin1);
     if (executed) return executed.nonce;
-    const record = this.deps.state.get(accountKey(account));
+    const record = this.deps.state.getLatin1(ACCOUNT_KEY_PREFIX + accountLatin1);
     return record ? accountNonce(record) : 0n;
   }
 

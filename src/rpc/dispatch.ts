@@ -196,6 +196,34 @@ export class Dispatcher {
     }
   }
 
+  /**
+   * The bytes of a result, for a transport that sends bytes: a batch is serialised response by
+   * response into one Buffer, the same bytes as `serialize` gives. One `JSON.stringify` of a whole
+   * batch of 500 receipts (~450 KB) cost ~2.4 ms against ~0.6 for the 500 small ones written into
+   * one buffer (docs/performance.md "Batch requests and replies"): the one large string is built by growing and
+   * copying, and the socket then converts it to bytes again.
+   */
+  bytes(result: JsonRpcResponse | JsonRpcResponse[]): string | Buffer {
+    if (!Array.isArray(result)) return this.serialize(result);
+    const parts = new Array<string>(result.length);
+    // '[' and ']' and a comma between each two
+    let length = result.length + 1;
+    for (let i = 0; i < result.length; i++) {
+      const text = this.#serializeOne(result[i]!);
+      parts[i] = text;
+      length += Buffer.byteLength(text);
+    }
+    const out = Buffer.allocUnsafe(length);
+    out[0] = 0x5b;
+    let o = 1;
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) out[o++] = 0x2c;
+      o += out.write(parts[i]!, o);
+    }
+    out[o] = 0x5d;
+    return out;
+  }
+
   #serializeOne(r: JsonRpcResponse): string {
     try {
       return JSON.stringify(r, bigintAsDecimal);

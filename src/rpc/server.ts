@@ -20,6 +20,7 @@ import bodyParser from 'koa-bodyparser';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Logger } from '../logger.js';
 import { APP_ERRORS, STANDARD_ERRORS } from './errors.js';
+import { parseArrayByElement } from './batch-parse.js';
 import { RateLimiter } from './rate-limit.js';
 import { ConnectionLimiter, remoteIp } from './connections.js';
 import { HostList, OriginList, PREFLIGHT_MAX_AGE_SECONDS, isJsonContentType, originAllowed, originOf } from './origin.js';
@@ -141,11 +142,14 @@ const DEFAULT_MAX_CONNECTIONS_PER_IP = 128;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PARSE_ERROR_JSON = JSON.stringify(parseErrorResponse());
 const EMPTY_BODY_JSON = JSON.stringify(parseErrorResponse('empty body'));
+/** Bodies from this size are parsed element by element when they are an array (src/rpc/batch-parse.ts). */
+const SPLIT_PARSE_MIN_BYTES = 16 * 1024;
 
 /** What an HTTP POST `/` gets back; json undefined = no body (204). */
 interface HttpReply {
   readonly status: number;
-  readonly json?: string;
+  /** the JSON text, or its UTF-8 bytes (a batch's, Dispatcher.bytes) */
+  readonly json?: string | Buffer;
   readonly retryAfterSeconds?: number;
   /** Close the connection after the reply (oversize upload not read to its end). */
   readonly close?: boolean;
@@ -413,7 +417,7 @@ export class RpcServer {
   #toReply(result: DispatchResult): HttpReply {
     // Notifications only: JSON-RPC 2.0 §6 sends nothing back.
     if (result === undefined) return NO_CONTENT;
-    return { status: 200, json: this.#dispatcher.serialize(result) };
+    return { status: 200, json: this.#dispatcher.bytes(result) };
   }
 
   /** One CallContext per HTTP socket, reused across keep-alive requests. */
@@ -484,12 +488,13 @@ export class RpcServer {
     });
     req.on('end', () => {
       if (failed) return;
-      const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
       let body: unknown;
       try {
-        body = JSON.parse(text);
+        // A large body (a batch) element by element, else (or when that is unsure) as one value.
+        body = (size >= SPLIT_PARSE_MIN_BYTES ? parseArrayByElement(bytes) : undefined) ?? JSON.parse(bytes.toString('utf8'));
       } catch {
-        return this.#writeDirect(res, { status: 200, json: text.trim() === '' ? EMPTY_BODY_JSON : PARSE_ERROR_JSON });
+        return this.#writeDirect(res, { status: 200, json: bytes.toString('utf8').trim() === '' ? EMPTY_BODY_JSON : PARSE_ERROR_JSON });
       }
       const reply = this.#answer(body, this.#httpContext(req.socket));
       if (!(reply instanceof Promise)) return this.#writeDirect(res, reply);
@@ -509,7 +514,8 @@ export class RpcServer {
       // The common answer: its headers as one flat list to writeHead, which builds the header block
       // from it directly (no per-response header object and setHeader checks: docs/performance.md
       // "svc_getBalance"). Headers set before (CORS) are merged by writeHead.
-      res.writeHead(reply.status, ['Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(reply.json))]);
+      const length = typeof reply.json === 'string' ? Buffer.byteLength(reply.json) : reply.json.length;
+      res.writeHead(reply.status, ['Content-Type', JSON_TYPE, 'Content-Length', String(length)]);
       res.end(reply.json);
       return;
     }
@@ -648,7 +654,7 @@ export class RpcServer {
       Promise.resolve(this.#dispatcher.handle(body, ctx)).then(
         (result: DispatchResult) => {
           inFlight--;
-          if (result !== undefined) this.#wsSend(ws, this.#dispatcher.serialize(result as JsonRpcResponse | JsonRpcResponse[]));
+          if (result !== undefined) this.#wsSend(ws, this.#dispatcher.bytes(result as JsonRpcResponse | JsonRpcResponse[]));
         },
         (err: unknown) => {
           // Dispatcher.handle never rejects; a rejection here is a bug worth a log line.
@@ -659,8 +665,9 @@ export class RpcServer {
     });
   }
 
-  #wsSend(ws: WebSocket, text: string): void {
-    if (ws.readyState === WebSocket.OPEN) ws.send(text);
+  /** JSON-RPC over WebSocket is text frames, a batch's bytes included (`binary: false`). */
+  #wsSend(ws: WebSocket, text: string | Buffer): void {
+    if (ws.readyState === WebSocket.OPEN) ws.send(text, { binary: false });
   }
 
   /** Drops connections that did not answer the previous ping. */

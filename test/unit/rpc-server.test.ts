@@ -156,6 +156,20 @@ describe.each(['direct', 'koa'] as const)('RpcServer over HTTP (hotPath %s)', (h
     expect(ctx.notified).toContain('batch-note');
   });
 
+  it('a batch reply is the bytes of its responses serialised one by one: non-ASCII text, bigints and errors, Content-Length in bytes', async () => {
+    const text = 'héllo ✓ 𝄞 "quoted" \\ \u2028';
+    const r = await post(ctx.url, [call('test_echo', [text], 'u'), call('test_bigint', [], 2), call('svc_missing', [], 3), call('test_echo', [''], 4)]);
+    const expected = [
+      { jsonrpc: '2.0', id: 'u', result: text },
+      { jsonrpc: '2.0', id: 2, result: { n: (2n ** 100n).toString() } },
+      { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'method not found: svc_missing', data: { method: 'svc_missing' } } },
+      { jsonrpc: '2.0', id: 4, result: '' },
+    ];
+    // byte for byte what one JSON.stringify of the whole batch gives
+    expect(r.text).toBe(JSON.stringify(expected));
+    expect(Number(r.headers.get('content-length'))).toBe(Buffer.byteLength(r.text));
+  });
+
   it('HTTP 204 without a body for a notification and an all-notification batch', async () => {
     const single = await post(ctx.url, { jsonrpc: '2.0', method: 'test_record', params: ['n1'] });
     expect(single.status).toBe(204);
@@ -218,6 +232,21 @@ describe('RpcServer options', () => {
       expect(await (await fetch(ctx.url)).text()).toBe('<h1>explorer</h1>');
       expect((await fetch(ctx.url, { method: 'PUT' })).status).toBe(405);
       expect((await post(ctx.url, call('test_echo', ['still rpc']))).json.result).toBe('still rpc');
+    } finally {
+      await ctx.server.stop();
+    }
+  });
+
+  it('a batch body over 16 KB (parsed element by element, src/rpc/batch-parse.ts) answers as any batch; a malformed one is still -32700', async () => {
+    const ctx = await startServer();
+    try {
+      const text = 'x'.repeat(100) + ' ,]["\\ é';
+      const batch = Array.from({ length: 300 }, (_, i) => call('test_echo', [`${i}${text}`], i));
+      expect(JSON.stringify(batch).length).toBeGreaterThan(16 * 1024);
+      const r = await post(ctx.url, batch);
+      expect(r.json).toEqual(batch.map((_, i) => ({ jsonrpc: '2.0', id: i, result: `${i}${text}` })));
+      const broken = JSON.stringify(batch).slice(0, -1) + ',]';
+      expect((await post(ctx.url, broken)).json).toMatchObject({ id: null, error: { code: -32700 } });
     } finally {
       await ctx.server.stop();
     }

@@ -42,7 +42,10 @@ describe('RpcServer over WebSocket', () => {
     expect((await ask(ws, call('test_transfer', ['0x' + '11'.repeat(32), '0x' + '22'.repeat(32), 'NTV', '1.5']))).error.message).toBe(
       'invalid params: "amount" (param 4) must be a raw-unit decimal string',
     );
+    // a batch's reply is built as bytes (Dispatcher.bytes) and still sent as a text frame
+    const frame = new Promise<boolean>((resolve) => ws.once('message', (_data, isBinary) => resolve(isBinary)));
     const batch = await ask(ws, [call('test_echo', ['a'], 1), { jsonrpc: '2.0', method: 'test_record', params: ['ws-note'] }, call('nope', [], 2)]);
+    expect(await frame).toBe(false);
     expect(batch).toEqual([
       { jsonrpc: '2.0', id: 1, result: 'a' },
       { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'method not found: nope', data: { method: 'nope' } } },

@@ -33,6 +33,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['mempool: a block from out-of-order arrivals against in-order ones', () => benchMempool()],
   ['node: svc_getBalance', () => benchGetBalance()],
   ['node: signed transfers end to end', () => benchSignedThroughput()],
+  ['node: signed transfers in order, 80 connections', () => benchSignedThroughput({ inOrder: true, connections: 80 })],
   ['node: latency at 5,000 signed transfers/s offered', () => benchLatency()],
   ['node: ML-DSA-65 vs Ed25519 bundles end to end', () => benchKeySchemes()],
   ['node: subscriptions', () => benchSubscriptions()],

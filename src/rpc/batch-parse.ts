@@ -12,13 +12,13 @@
  * are 0x80 and above), so each element decodes to the same text as within the whole.
  */
 
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
+const OPEN_ARRAY = '['.charCodeAt(0);
+const CLOSE_ARRAY = ']'.charCodeAt(0);
+const OPEN_OBJECT = '{'.charCodeAt(0);
+const CLOSE_OBJECT = '}'.charCodeAt(0);
+const QUOTE = '"'.charCodeAt(0);
+const BACKSLASH = '\\'.charCodeAt(0);
+const COMMA = ','.charCodeAt(0);
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

@@ -222,13 +222,13 @@ export class Dispatcher {
       length += Buffer.byteLength(text);
     }
     const out = Buffer.allocUnsafe(length);
-    out[0] = 0x5b;
+    out[0] = OPEN_BRACKET;
     let o = 1;
     for (let i = 0; i < parts.length; i++) {
-      if (i > 0) out[o++] = 0x2c;
+      if (i > 0) out[o++] = COMMA;
       o += out.write(parts[i]!, o);
     }
-    out[o] = 0x5d;
+    out[o] = CLOSE_BRACKET;
     return out;
   }
 
@@ -242,6 +242,11 @@ export class Dispatcher {
     }
   }
 }
+
+/** The bytes around and between a batch reply's responses (Dispatcher.bytes). */
+const OPEN_BRACKET = '['.charCodeAt(0);
+const COMMA = ','.charCodeAt(0);
+const CLOSE_BRACKET = ']'.charCodeAt(0);
 
 function bigintAsDecimal(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;

@@ -126,6 +126,13 @@ export class Supervisor {
     let justSwapped: Release | undefined;
     for (;;) {
       const release = await this.current();
+      // A stop that came between two nodes (while an upgrade was prepared, a release read, a
+      // rollback written) found no child to signal: it must not start another one, or `run` never
+      // returns and the supervisor outlives its SIGTERM.
+      if (this.stopping) {
+        this.log.info('supervisor: stopped between node runs', { release: release.name });
+        return 0;
+      }
       const args = this.nodeArgs(wait);
       this.log.info('supervisor: starting the node', { release: release.name, entry: release.entry, waitAtUpgrade: wait });
       const startedAt = Date.now();

@@ -30,6 +30,8 @@ it('shows a multi-sig with owners, threshold and open proposals; links multi-sig
   expect(await page.locator('[data-testid="multisig-threshold"]').textContent()).toBe('2 of 2');
   const row = page.locator('[data-testid="multisig-proposals"] tbody tr');
   await row.first().waitFor();
+  // the proposal's amount shows "…" (aria-busy) until its token is fetched, after the row renders
+  await row.first().locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
   const text = await row.first().textContent();
   expect(text).toContain('pending');
   expect(text).toContain('pay b');

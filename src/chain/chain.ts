@@ -4,6 +4,7 @@ import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { decodeBalance, Prefix } from '../core/records.js';
 import { bundleHash, type Operation } from '../codec/bundle.js';
 import { encodeAccount, encodeHash } from '../codec/address.js';
+import { toLatin1 } from '../codec/hash.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import type { ChainStore, StoredRawBlock } from '../storage/chain-store.js';
 import { proveState, type StateProof } from '../codec/state-proof.js';
@@ -301,7 +302,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     if (this.mempool.isQueued(entry)) {
       return {
         bundle_hash: encodeHash(entry.hash), from: encodeAccount(entry.account), nonce: entry.nonce.toString(), status: 'queued',
-        next_nonce: this.mempool.pendingNonce(entry.accountKey, this.writes.stateNonceOf(entry.accountKey)).toString(),
+        next_nonce: this.pendingNonceOf(entry.accountKey).toString(),
       };
     }
     return this.notify.wait(entry);
@@ -356,7 +357,12 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   }
 
   pendingNonce(account: Uint8Array): bigint {
-    return this.mempool.pendingNonce(Buffer.from(account).toString('latin1'), this.stateNonce(account));
+    return this.pendingNonceOf(toLatin1(account));
+  }
+
+  /** `pendingNonce` by the account's latin1 (PendingBundle.accountKey). */
+  private pendingNonceOf(accountLatin1: string): bigint {
+    return this.mempool.pendingNonce(accountLatin1, this.writes.stateNonceOf(accountLatin1));
   }
 
   balance(account: Uint8Array, mint: Uint8Array): bigint {

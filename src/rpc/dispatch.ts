@@ -191,16 +191,15 @@ export class Dispatcher {
   }
 
   /**
-   * JSON text of a result. Falls back per response when a result cannot be serialised: bigint
-   * becomes a decimal string (amounts are decimal strings at the boundary, DESIGN.md); anything
-   * else (a cycle) becomes -32603 logged under a correlation id.
+   * JSON text of one response. Falls back when it cannot be serialised as is: bigint becomes a
+   * decimal string (amounts are decimal strings at the boundary, DESIGN.md); anything else (a
+   * cycle) becomes -32603 logged under a correlation id. A batch goes through `bytes`.
    */
-  serialize(result: JsonRpcResponse | JsonRpcResponse[]): string {
+  serialize(result: JsonRpcResponse): string {
     try {
       return JSON.stringify(result);
     } catch {
-      if (!Array.isArray(result)) return this.#serializeOne(result);
-      return '[' + result.map((r) => this.#serializeOne(r)).join(',') + ']';
+      return this.#serializeOne(result);
     }
   }
 
@@ -217,7 +216,8 @@ export class Dispatcher {
     // '[' and ']' and a comma between each two
     let length = result.length + 1;
     for (let i = 0; i < result.length; i++) {
-      const text = this.#serializeOne(result[i]!);
+      // plain JSON.stringify first: the replacer of the fallback is called for every key
+      const text = this.serialize(result[i]!);
       parts[i] = text;
       length += Buffer.byteLength(text);
     }

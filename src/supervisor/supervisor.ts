@@ -193,8 +193,7 @@ export class Supervisor {
       }
       const delay = this.backoff[Math.min(failures - 1, this.backoff.length - 1)] ?? 0;
       this.log.warn('supervisor: restarting after a delay', { delayMs: delay, failures, of: this.maxFailures });
-      await sleep(delay);
-      if (this.stopping) return 0;
+      await sleep(delay); // a stop meanwhile: the check at the top of the loop
     }
   }
 

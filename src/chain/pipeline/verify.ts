@@ -87,8 +87,8 @@ export class Admission {
       const why = checkIssuerProof(op, this.params.chainId);
       if (why) throw new ChainError('BUNDLE_INVALID', `invalid issuer-onboarding proof: ${why}`, { status: 'INVALID_ISSUER_PROOF' });
     }
-    const accountKeyLatin1 = Buffer.from(from).toString('latin1');
-    const nonce = this.mempool.pendingNonce(accountKeyLatin1, this.deps.writes.stateNonce(from));
+    const accountKeyLatin1 = toLatin1(from);
+    const nonce = this.mempool.pendingNonce(accountKeyLatin1, this.deps.writes.stateNonceOf(accountKeyLatin1));
     let validUntil = opts.validUntil ?? BigInt(Math.floor(Date.now() / 1000)) + CONVENIENCE_VALIDITY_SECONDS;
     const failed = this.failedAtNonce(from, nonce);
     let bytes: Uint8Array, hash: Uint8Array;
@@ -109,7 +109,7 @@ export class Admission {
       hash, hashKey: Buffer.from(hash).toString('hex'), bytes, account: from, accountKey: accountKeyLatin1, nonce,
       expiresAt: validUntil, priorityFee: 0n, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
     };
-    this.admitToPool(entry, this.deps.writes.stateNonce(from));
+    this.admitToPool(entry, this.deps.writes.stateNonceOf(accountKeyLatin1));
     const included = this.deps.notify.wait(entry);
     this.deps.events.emit('admitted', entry);
     return { hash, nonce, included };

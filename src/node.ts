@@ -43,6 +43,12 @@ import { genesisFromFlags } from './chain/genesis-block.js';
 import { lightRegistry, lightSyncing } from './rpc/light.js';
 import { CHAIN_IDS } from './chain/genesis-data.js';
 
+/**
+ * The verifier threads' default nice value: at 10 a thread weighs about a tenth of one at 0 in
+ * Linux's scheduler when both want the same core, and takes any core nobody else wants.
+ */
+export const VERIFIER_NICE = 10;
+
 export interface NodeOptions {
   dataDir: string;
   network: Network;
@@ -52,6 +58,11 @@ export interface NodeOptions {
   blockTimeMs: number;
   maxTxsPerBlock: number;
   rpcRateLimit: number;
+  /**
+   * --verifier-nice: the signature verifier threads' nice value (docs/performance.md "Verifiers
+   * yield to the block path"; default VERIFIER_NICE)
+   */
+  verifierNice?: number;
   /** --mempool-* bounds (docs/mempool.md); absent ones take DEFAULT_MEMPOOL_LIMITS */
   mempool?: Partial<MempoolLimits>;
   /** --rpc-keep-alive-timeout: ms an idle HTTP keep-alive connection stays open (docs/rpc.md; default 120000) */
@@ -231,7 +242,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const createCore = () => Core.fromModule(coreModule, state.coreSource());
   // One verifier thread per core: the main thread spends much of its time waiting on I/O, so a
   // worker on every core keeps signature checks from being the limit (bench: signed transfers/s).
-  const verifier = new SignatureVerifierPool({ size: availableParallelism() });
+  // They run at a lower priority than the main and writer threads, so a block's execution, its
+  // write and its receipts get a core first and verification takes the rest (docs/performance.md).
+  const verifier = new SignatureVerifierPool({ size: availableParallelism(), nice: options.verifierNice ?? VERIFIER_NICE });
   const chain = await Chain.open(
     {
       network: options.network,

@@ -18,6 +18,7 @@ export const VALUE_NAMES: Readonly<Record<string, string>> = {
   '--mempool-max-queued-per-account': '<count>',
   '--mempool-max-nonce-gap': '<count>',
   '--mempool-lifetime': '<seconds>',
+  '--verifier-nice': '<0-19>',
   '--rpc-rate-limit': '<calls/s>',
   '--rpc-keep-alive-timeout': '<seconds>',
   '--rpc-header-timeout': '<seconds>',

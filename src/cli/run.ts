@@ -1,7 +1,7 @@
 import { Command, Option, UsageError } from 'clipanion';
 import cliProgress from 'cli-progress';
 import * as t from 'typanion';
-import { IntegrityError, startLightNode, startNode, type NodeOptions, type RunningNode } from '../node.js';
+import { IntegrityError, startLightNode, startNode, VERIFIER_NICE, type NodeOptions, type RunningNode } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
@@ -121,6 +121,10 @@ export class RunCommand extends Command {
   mempoolLifetime = Option.String('--mempool-lifetime', '10800', {
     description: 'Seconds a bundle may wait in the mempool, whatever its valid_until (docs/mempool.md) (default: 10800, 3 h)',
     validator: isPositiveInteger,
+  });
+  verifierNice = Option.String('--verifier-nice', String(VERIFIER_NICE), {
+    description: `Nice value (0–19) of the signature verifier threads: above 0 they yield a shared core to block production, its write and the RPC (docs/performance.md) (default: ${VERIFIER_NICE})`,
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 19)]),
   });
   rpcRateLimit = Option.String('--rpc-rate-limit', '100', {
     description: 'Per-IP JSON-RPC calls per second, 0 = unlimited (default: 100)', validator: isNonNegativeInteger,
@@ -286,6 +290,7 @@ export class RunCommand extends Command {
       blockTimeMs: Math.round(this.blockTime * 1000),
       maxTxsPerBlock: this.maxTxsPerBlock,
       rpcRateLimit: this.rpcRateLimit,
+      verifierNice: this.verifierNice,
       mempool: {
         maxBundles: this.mempoolMax, maxQueued: this.mempoolMaxQueued, maxQueuedPerAccount: this.mempoolMaxQueuedPerAccount,
         maxNonceGap: BigInt(this.mempoolMaxNonceGap), lifetimeSeconds: BigInt(this.mempoolLifetime),

@@ -30,6 +30,11 @@ export interface SignatureVerifierPoolOptions {
   size?: number;
   /** Items per worker message; larger batches are split across workers. Default 512. */
   maxBatchItems?: number;
+  /**
+   * The workers' nice value (0–19; default 0, the process's own). Linux schedules threads, not
+   * processes, so a worker that lowers its priority lowers only its own thread.
+   */
+  nice?: number;
 }
 
 interface Job {
@@ -60,6 +65,7 @@ interface WorkerResponse {
 export class SignatureVerifierPool {
   readonly size: number;
   private readonly maxBatchItems: number;
+  private readonly nice: number;
   private readonly workers: PoolWorker[] = [];
   private nextJobId = 1;
   private closed = false;
@@ -69,6 +75,7 @@ export class SignatureVerifierPool {
   constructor(options: SignatureVerifierPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? availableParallelism() - 1));
     this.maxBatchItems = Math.max(1, options.maxBatchItems ?? 512);
+    this.nice = Math.min(19, Math.max(0, Math.floor(options.nice ?? 0)));
   }
 
   /**
@@ -158,7 +165,7 @@ export class SignatureVerifierPool {
   }
 
   private spawn(): PoolWorker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mlDsaUrl: ML_DSA_URL, sizes: WORKER_SIZES } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mlDsaUrl: ML_DSA_URL, sizes: WORKER_SIZES, nice: this.nice } });
     worker.unref(); // referenced only while it has jobs, so an idle pool never holds the process open
     const entry: PoolWorker = { worker, jobs: new Map(), pendingItems: 0 };
     const finish = (job: Job): void => {
@@ -229,6 +236,14 @@ function verifyWorkerMain(
   const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
   // The key and signature sizes come in with the worker's data (the function cannot import them).
   const sizes = workerData.sizes as typeof WORKER_SIZES;
+  // Called from this thread, setpriority with pid 0 changes this thread only (Linux).
+  if (workerData.nice > 0) {
+    try {
+      require('node:os').setPriority(workerData.nice);
+    } catch {
+      // a platform without per-thread priorities keeps the default
+    }
+  }
   const crypto = require('node:crypto') as typeof import('node:crypto');
   const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
   const CACHE_LIMIT = 8192;

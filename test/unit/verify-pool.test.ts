@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { SignatureVerifierPool, type VerifyItem } from '../../src/codec/verify-pool.js';
 import { generateEd25519, generateMlDsa65, signEd25519, signMlDsa65, verifySignature } from '../../src/codec/keys.js';
 
@@ -66,6 +67,23 @@ describe('SignatureVerifierPool', () => {
     await closing;
     await expect(own.verifyBatch(items)).rejects.toThrow(/closed/);
     await expect(own.verify(items[0]!.message, items[0]!.signature, items[0]!.publicKey)).rejects.toThrow(/closed/);
+  });
+
+  it.runIf(process.platform === 'linux')('a nice value lowers the workers\' threads only, not the process', async () => {
+    const niceOf = (task: string): number => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19, after pid and comm
+    };
+    const before = new Map(readdirSync('/proc/self/task').map((task) => [task, niceOf(task)]));
+    const own = new SignatureVerifierPool({ size: 2, nice: 7 });
+    const items = mixedBatch(60);
+    // the workers start on first use and set their priority before they answer
+    expect(await own.verifyBatch(items)).toEqual(items.map((it) => verifySignature(it.publicKey, it.message, it.signature)));
+    const added = readdirSync('/proc/self/task').filter((task) => !before.has(task)).map(niceOf);
+    expect(added.filter((nice) => nice === 7)).toHaveLength(2);
+    for (const [task, nice] of before) if (existsSync(`/proc/self/task/${task}`)) expect(niceOf(task)).toBe(nice);
+    expect(niceOf(String(process.pid))).toBe(before.get(String(process.pid)));
+    await own.close();
   });
 
   it('measures pool throughput against one thread', async () => {

@@ -1,7 +1,7 @@
 import { toLatin1 } from '../codec/hash.js';
 import { encodeLocation, type BlockAppender } from './block-files.js';
 import { encodeOutcome } from './outcome-wasm.js';
-import { blockKey, FORMAT, HEAD, localKey, LOOKUP_MARKER, Prefix, prefixed, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, localKey, Prefix, prefixed, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 
 /**
  * What one block writes (docs/storage.md), and how a group of blocks becomes one level batch. The
@@ -215,26 +215,17 @@ export interface BatchSink {
   del(key: Uint8Array): unknown;
 }
 
-/** How a group's batch treats the transaction lookup index (docs/storage.md "The transaction lookup index"). */
-export interface GroupLookup {
-  /** put the blocks' position records (not during a catch-up: the index is built behind it) */
-  positions: boolean;
-  /** move the lookup marker to the group's last block (its positions are in, and every block's before) */
-  marker: boolean;
-}
-
 /**
- * The records that close a group's batch: its merged state writes, its blocks' position records in
- * key order and the lookup marker, as `lookup` says, and the head set to the group's last block
- * (docs/storage.md). The blocks' own records went in with `putBlock` as each block arrived.
+ * The records that close a group's batch: its merged state writes and the head set to the group's
+ * last block (docs/storage.md). The blocks' own records went in with `putBlock` as each block
+ * arrived. Their position records are not in it: they follow the durable batch, with the address
+ * history (docs/storage.md "The transaction lookup index").
  */
-export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[], state: GroupState, lookup: GroupLookup, tree?: TreePending, keep?: () => () => void): void {
+export function sealGroup(batch: BatchSink, writes: readonly PackedBlockWrite[], state: GroupState, tree?: TreePending, keep?: () => () => void): void {
   state.putInto(batch, tree, keep);
   const last = u64(writes[writes.length - 1]!.height);
   // no pending tree: its records went into this batch, so the stored tree is at this group's head
   if (!tree) batch.put(TREE_MARKER, last);
-  if (lookup.positions) putPositions(batch, writes);
-  if (lookup.marker) batch.put(LOOKUP_MARKER, last);
   batch.put(HEAD, last);
 }
 

@@ -33,7 +33,8 @@ export interface WriterInit {
 /**
  * Where a group's write went, in milliseconds on this thread (docs/performance.md): `build` its
  * blocks' records as they arrived (putBlock, derived indexes, state merge), `seal` the merged state
- * and positions put into the batch, `files` the block files' fdatasync, `level` the synced batch
+ * put into the batch, `files` the wait for the block files' fdatasync after the seal (it starts with
+ * the seal, on libuv's pool), `level` the synced batch
  * write (LevelDB's log append, memtable inserts and fsync, off this thread's JS). `durableAt` is when
  * that write returned, as `performance.timeOrigin + performance.now()` (milliseconds since the epoch,
  * the same clock on every thread): the group is durable from then on, whenever the main thread gets
@@ -54,11 +55,19 @@ export type WriterResponse =
   /** a block write's buffer that nothing here views any more, for the main thread to pack a later block into */
   | { type: 'recycle'; buffer: ArrayBuffer }
   /** every unit of a group is durable; `blocks` counts the group's blocks; `timings` where its time went */
-  | { type: 'written'; ids: number[]; blocks: number; lookupHeight: number; timings: WriterTimings }
+  | {
+    type: 'written'; ids: number[]; blocks: number; lookupHeight: number; timings: WriterTimings;
+    /**
+     * a live group's last height: its position records follow its batch (`followed`), and a
+     * reader missing a hash meanwhile waits for them
+     */
+    follows?: number;
+  }
   /** the lookup index caught up to `lookupHeight` behind the head */
   | { type: 'indexed'; lookupHeight: number; head: number; report: boolean; historyHeight: number }
   /** the address history of the blocks up to `historyHeight` is written */
-  | { type: 'history'; historyHeight: number }
+  /** the position records and address history of the live blocks up to `to` are written */
+  | { type: 'followed'; to: number; historyHeight: number; lookupHeight: number }
   /** building the lookup index behind the head failed and stopped; block writes go on */
   | { type: 'lookup-failed'; error: string }
   | { type: 'failed'; ids: number[]; error: string }
@@ -132,10 +141,12 @@ let lookupHeight = await readHeight(LOOKUP_MARKER);
  */
 let historyHeight = (await db.get(HISTORY_MARKER)) === undefined ? lookupHeight : await readHeight(HISTORY_MARKER);
 /**
- * Live blocks durable without their address history yet, oldest first: it is built and written
- * when nothing waits to be written (`writeHistory`), after their receipts were answered.
+ * Live blocks durable without their position records and address history yet, oldest first: both
+ * are built and written when nothing waits to be written (`writeFollowUp`), after the receipts were
+ * answered. `history` is false for a block that was not next in order for its history when it came
+ * (the index build behind a catch-up writes that).
  */
-const historyQueue: PackedBlockWrite[] = [];
+const followQueue: Array<{ write: PackedBlockWrite; history: boolean }> = [];
 /** every block up to this height has its address history written or queued */
 let historyQueued = historyHeight;
 /** the height the stored state tree describes (TREE_MARKER; ChainStore.open rebuilt it up to the head) */
@@ -284,7 +295,7 @@ function pump(): void {
     // idle: the address history of the live blocks written, then the tree's checkpoint when it is
     // due, and both always before the thread closes
     tree?.fold();
-    if (historyQueue.length > 0) writeHistory();
+    if (followQueue.length > 0) writeFollowUp();
     else if (tree && head > treeHeight && (closing || (!open && head - treeHeight >= treeEvery))) writeTree();
     else if (closing) closeAll();
     else if (!open && cold.pending) runCold();
@@ -294,10 +305,13 @@ function pump(): void {
   writing = true;
   const first = group.writes[0]!.height;
   const last = group.writes[group.writes.length - 1]!.height;
-  // A catch-up group leaves its position records to `lookup`. Any other group puts its own, and
-  // moves the marker only when every block before it already has theirs.
-  const lookup = { positions: !group.catchUp, marker: !group.catchUp && lookupHeight === first - 1 };
+  // The group's blocks in the block files first: a stored location must point at synced bytes. The
+  // fdatasync runs on libuv's pool while this thread seals the batch; the batch waits for both.
   const sealStarted = performance.now();
+  let filesDone = 0;
+  const synced = files.sync().then(() => {
+    filesDone = performance.now();
+  });
   try {
     // A lone block's tree records stay in `tree` as views until folded: its buffer is pinned till then.
     const lone = group.writes.length === 1 ? group.writes[0]! : undefined;
@@ -305,17 +319,17 @@ function pump(): void {
       pin(lone);
       return () => unpin(lone);
     });
-    sealGroup(cold.wrap(group.batch, last), group.writes, group.state, lookup, tree, keep);
+    sealGroup(cold.wrap(group.batch, last), group.writes, group.state, tree, keep);
   } catch (error) {
+    synced.catch(() => undefined); // the failure below is the one reported
     sealed.unshift(group);
     writing = false;
     fail(error);
     return;
   }
-  // the group's blocks in the block files first: a stored location must point at synced bytes
-  const filesStarted = performance.now();
-  let levelStarted = filesStarted;
-  files.sync().then(() => {
+  const sealDone = performance.now();
+  let levelStarted = sealDone;
+  synced.then(() => {
     levelStarted = performance.now();
     return group.batch.write({ sync: true });
   }).then(
@@ -323,19 +337,22 @@ function pump(): void {
       writing = false;
       head = last;
       if (!tree) treeHeight = last;
-      if (lookup.marker) lookupHeight = last;
-      // A live group's address history follows its durable batch, when its turn comes in order;
-      // behind a catch-up (or a kill), the index build behind the head writes it instead.
-      if (!group.catchUp && historyQueued === first - 1) {
-        for (const write of group.writes) pin(write);
-        historyQueue.push(...group.writes);
-        historyQueued = last;
+      // A live group's position records and address history follow its durable batch, when its
+      // turn comes in order; behind a catch-up (or a kill), the index build behind the head writes
+      // them instead (docs/storage.md "The transaction lookup index").
+      if (!group.catchUp) {
+        const history = historyQueued === first - 1;
+        if (history) historyQueued = last;
+        for (const write of group.writes) {
+          pin(write);
+          followQueue.push({ write, history });
+        }
       }
       // The batch is written: the group's own views (its merged state, positions) are done with.
       for (const write of group.writes) unpin(write);
       const now = performance.now();
-      const timings = { build: group.build, seal: filesStarted - sealStarted, files: levelStarted - filesStarted, level: now - levelStarted, durableAt: performance.timeOrigin + now };
-      post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight, timings });
+      const timings = { build: group.build, seal: sealDone - sealStarted, files: Math.max(0, filesDone - sealDone), level: now - levelStarted, durableAt: performance.timeOrigin + now };
+      post({ type: 'written', ids: group.ids, blocks: group.writes.length, lookupHeight, timings, ...(group.catchUp ? {} : { follows: last }) });
       pump();
     },
     (error: unknown) => {
@@ -388,26 +405,40 @@ function writeTree(): void {
 }
 
 /**
- * The address history and token transfers of the live blocks durable since the last call
- * (docs/storage.md "The address history"), and HISTORY_MARKER at the last of them, in one batch,
- * not synced: a kill that loses it leaves the marker behind the head, and the index build behind the
- * head (`lookupBatch`) writes them again from the stored blocks. Moved off the block's own batch, it
- * no longer delays the receipt: it was ~19% of this thread's time for a full block.
+ * The position records, address history and token transfers of the live blocks durable since the last
+ * call (docs/storage.md "The transaction lookup index", "The address history"), with LOOKUP_MARKER
+ * and HISTORY_MARKER moved as far as every block below them has theirs, in one batch, not synced:
+ * a kill that loses it leaves the markers behind the head, and the index build behind the head
+ * (`lookupBatch`) writes them again from the stored blocks. Off the block's own batch, they no longer
+ * delay its receipt or its durability: the history was ~19% of this thread's time for a full block,
+ * and the position records, one a bundle, a third of the synced batch's records.
  */
-function writeHistory(): void {
+function writeFollowUp(): void {
   writing = true;
-  const blocks = historyQueue.splice(0);
+  const entries = followQueue.splice(0);
+  const blocks = entries.map((entry) => entry.write);
   const batch = db.batch();
   const at = blocks[blocks.length - 1]!.height;
+  // Live groups come in height order, with catch-up groups possibly between them: the lookup marker
+  // moves over the run of heights that follows it.
+  let lookupTo = lookupHeight;
+  for (const write of blocks) if (write.height === lookupTo + 1) lookupTo = write.height;
+  let historyTo = historyHeight;
   try {
     const ops: IndexOp[] = [];
-    for (const write of blocks) if (write.deriveIndexes) historyOps(write.height, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
+    for (const { write, history } of entries) {
+      if (!history) continue;
+      if (write.deriveIndexes) historyOps(write.height, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
+      historyTo = Math.max(historyTo, write.height);
+    }
     // the batch holds copies of the records (its puts copy): the blocks' views are done with
     for (const op of ops) if (op.type === 'put') batch.put(op.key, op.value);
-    batch.put(HISTORY_MARKER, u64(at));
+    putPositions(batch, blocks);
+    if (lookupTo > lookupHeight) batch.put(LOOKUP_MARKER, u64(lookupTo));
+    if (historyTo > historyHeight) batch.put(HISTORY_MARKER, u64(historyTo));
     for (const write of blocks) unpin(write);
   } catch (error) {
-    // derived data: a block that does not index stops the history here; a restart retries it
+    // derived data: a block that does not index stops the indexes here; a restart retries them
     writing = false;
     void batch.close().catch(() => undefined);
     lookupFailure = error instanceof Error ? error.message : String(error);
@@ -418,8 +449,9 @@ function writeHistory(): void {
   batch.write().then(
     () => {
       writing = false;
-      historyHeight = Math.max(historyHeight, at);
-      post({ type: 'history', historyHeight });
+      historyHeight = Math.max(historyHeight, historyTo);
+      lookupHeight = Math.max(lookupHeight, lookupTo);
+      post({ type: 'followed', to: at, historyHeight, lookupHeight });
       pump();
     },
     (error: unknown) => {
@@ -533,7 +565,8 @@ async function lookupBatch(): Promise<void> {
   lookupHeight = lookupTo;
   historyHeight = historyTo;
   // live blocks queued meanwhile at or below it have theirs now
-  while (historyQueue.length > 0 && historyQueue[0]!.height <= historyHeight) unpin(historyQueue.shift()!);
+  const done = Math.min(lookupHeight, historyHeight);
+  while (followQueue.length > 0 && followQueue[0]!.write.height <= done) unpin(followQueue.shift()!.write);
   historyQueued = Math.max(historyQueued, historyHeight);
 }
 

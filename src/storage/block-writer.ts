@@ -46,11 +46,19 @@ export class BlockWriter {
    * index"); ChainStore.open reads it, and the thread reports it as it moves. -1: none yet.
    */
   lookupHeight = -1;
+  /**
+   * A live group's position records follow its durable batch by milliseconds (docs/storage.md "The
+   * transaction lookup index"): the last height whose records are on their way, and the last whose
+   * records the thread wrote (or the lookup index covers).
+   */
+  private followsTo = -1;
+  private followedTo = -1;
+  private readonly followWaiters: Array<{ height: number; done(): void }> = [];
   /** why the thread stopped building the lookup index (it retries after a restart) */
   lookupFailure: string | undefined;
   /** every block up to this height has its address history and token transfers (docs/storage.md "The address history") */
   historyHeight = -1;
-  private historyWaiters: Array<{ height: number; done(): void }> = [];
+  private readonly historyWaiters: Array<{ height: number; done(): void }> = [];
   /**
    * Buffers of earlier block writes the thread gave back (`recycle`) once nothing it keeps views
    * them: the next blocks are packed into them. A fresh buffer per block cost its first-touch page
@@ -67,22 +75,37 @@ export class BlockWriter {
    */
   untilHistory(height: number, ms: number): Promise<void> {
     if (this.historyHeight >= height || !this.worker) return Promise.resolve();
-    return new Promise((resolve) => {
-      const waiter = { height, done: () => { clearTimeout(timer); resolve(); } };
-      const timer = setTimeout(() => {
-        this.historyWaiters = this.historyWaiters.filter((w) => w !== waiter);
-        resolve();
-      }, ms);
-      this.historyWaiters.push(waiter);
-    });
+    return waitFor(this.historyWaiters, height, ms);
+  }
+
+  /** Some durable live blocks' position records are still on their way. */
+  get positionsFollow(): boolean {
+    return this.followedTo < this.followsTo;
+  }
+
+  /**
+   * Resolves once the position records on their way now are written, or after `ms`: a lookup right
+   * after a receipt waits the milliseconds its block's records take to land. At once when none are
+   * (a lookup index trailing a catch-up is not waited for).
+   */
+  untilPositions(ms: number): Promise<void> {
+    if (!this.positionsFollow || !this.worker) return Promise.resolve();
+    return waitFor(this.followWaiters, this.followsTo, ms);
   }
 
   private setHistoryHeight(height: number): void {
     this.historyHeight = height;
-    if (this.historyWaiters.length === 0) return;
-    const ready = this.historyWaiters.filter((w) => w.height <= height);
-    this.historyWaiters = this.historyWaiters.filter((w) => w.height > height);
-    for (const w of ready) w.done();
+    release(this.historyWaiters, height);
+  }
+
+  private setLookupHeight(height: number): void {
+    this.lookupHeight = height;
+    this.setFollowedTo(height);
+  }
+
+  private setFollowedTo(height: number): void {
+    this.followedTo = Math.max(this.followedTo, height);
+    release(this.followWaiters, this.followedTo);
   }
 
   private readonly treeHolds = new Map<number, () => void>();
@@ -188,7 +211,7 @@ export class BlockWriter {
     this.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: WriterResponse) => {
         if (message.type === 'ready') {
-          this.lookupHeight = message.lookupHeight;
+          this.setLookupHeight(message.lookupHeight);
           this.setHistoryHeight(message.historyHeight);
           resolve();
         } else if (message.type === 'closed') this.closed?.();
@@ -202,10 +225,14 @@ export class BlockWriter {
           this.treeHolds.get(message.id)?.();
           this.treeHolds.delete(message.id);
         }
-        else if (message.type === 'history') this.setHistoryHeight(message.historyHeight);
+        else if (message.type === 'followed') {
+          this.setFollowedTo(message.to);
+          this.setLookupHeight(message.lookupHeight);
+          this.setHistoryHeight(message.historyHeight);
+        }
         else if (message.type === 'recycle') this.keepSpare(message.buffer);
         else if (message.type === 'indexed') {
-          this.lookupHeight = message.lookupHeight;
+          this.setLookupHeight(message.lookupHeight);
           this.setHistoryHeight(message.historyHeight);
           if (message.report) this.events.onLookupProgress?.(message.lookupHeight, message.head);
         } else if (message.type === 'lookup-failed') {
@@ -214,7 +241,8 @@ export class BlockWriter {
         }
         else {
           if (message.type === 'written') {
-            this.lookupHeight = message.lookupHeight;
+            if (message.follows !== undefined) this.followsTo = Math.max(this.followsTo, message.follows);
+            this.setLookupHeight(message.lookupHeight);
             this.stats.groups++;
             this.stats.blocks += message.blocks;
           }
@@ -283,4 +311,27 @@ function workerUrl(): URL {
   const built = new URL('../../dist/src/storage/block-writer-worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(built))) throw new Error(`${fileURLToPath(built)} is missing: run npm run build:host`);
   return built;
+}
+
+/** A waiter resolved once the height it waits for is reached, or after `ms`. */
+function waitFor(waiters: Array<{ height: number; done(): void }>, height: number, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const waiter = { height, done: () => { clearTimeout(timer); resolve(); } };
+    const timer = setTimeout(() => {
+      const at = waiters.indexOf(waiter);
+      if (at >= 0) waiters.splice(at, 1);
+      resolve();
+    }, ms);
+    waiters.push(waiter);
+  });
+}
+
+/** Resolve the waiters for heights up to `height`, in place. */
+function release(waiters: Array<{ height: number; done(): void }>, height: number): void {
+  let kept = 0;
+  for (const w of waiters) {
+    if (w.height <= height) w.done();
+    else waiters[kept++] = w;
+  }
+  waiters.length = kept;
 }

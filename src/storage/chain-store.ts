@@ -67,6 +67,12 @@ const INDEX_PREFIXES = [Prefix.BlockTxs, Prefix.AddressHistory, Prefix.TokenTran
  */
 const WRITE_BUFFER_BYTES = 64 * 1024 * 1024;
 
+/**
+ * How long a lookup waits for position records on their way (a live group's follow after its
+ * durable batch, milliseconds behind it; the address history's readers wait as long).
+ */
+const LOOKUP_WAIT_MS = 2000;
+
 export interface ChainStoreOptions {
   /**
    * Write the state tree's records (0xF0 bucket records, 0xF1 nodes) at most this many blocks apart
@@ -309,9 +315,22 @@ export class ChainStore {
     return value === undefined ? undefined : readU64(value);
   }
 
-  /** Where bundles are: the height of their block and their index in it (undefined when in none). */
+  /**
+   * Where bundles are: the height of their block and their index in it (undefined when in none). A
+   * live block's position records follow its durable batch by milliseconds (docs/storage.md "The
+   * transaction lookup index"): a hash not found while some are on their way is looked up again
+   * once they land, so a lookup right after a receipt finds its bundle.
+   */
   async getPositions(bundleHashes: readonly Uint8Array[]): Promise<Array<{ height: number; index: number } | undefined>> {
-    const values = await this.db.getMany(bundleHashes.map((hash) => prefixed(Prefix.Position, hash)));
+    const keys = bundleHashes.map((hash) => prefixed(Prefix.Position, hash));
+    const values = await this.db.getMany(keys);
+    const missing: number[] = [];
+    for (let i = 0; i < values.length; i++) if (values[i] === undefined) missing.push(i);
+    if (missing.length > 0 && this.writer.positionsFollow) {
+      await this.writer.untilPositions(LOOKUP_WAIT_MS);
+      const again = await this.db.getMany(missing.map((i) => keys[i]!));
+      for (let m = 0; m < missing.length; m++) values[missing[m]!] = again[m];
+    }
     return values.map((v) => (v === undefined ? undefined : { height: readU64(v), index: new DataView(v.buffer, v.byteOffset + 8, 4).getUint32(0) }));
   }
 

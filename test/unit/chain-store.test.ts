@@ -198,8 +198,11 @@ describe('ChainStore', () => {
       expect(await s.getPositions(hashes)).toEqual(hashes.map((_, index) => ({ height: i + 1, index })));
       expect(await historyOf(hashes[0]!)).toEqual([i + 1]);
     }
-    // At the head, a live block moves the marker with its own batch.
-    await s.commitBlock(synced(47, [randomBytes(32)]));
+    // At the head, a live block's position records follow its batch and move the marker: a lookup
+    // right after the write waits for them.
+    const head = randomBytes(32);
+    await s.commitBlock(synced(47, [head]));
+    expect(await s.getPositions([head])).toEqual([{ height: 47, index: 0 }]);
     expect(s.lookupHeight).toBe(47);
     await s.close();
     await s.open();
@@ -220,7 +223,7 @@ describe('ChainStore', () => {
       return heights;
     };
     for (let h = 0; h < 4; h++) await s.commitBlock(live(h));
-    // the receipt's batch holds the positions; the history follows it
+    // the positions and the history follow the receipt's batch
     await until(() => s.historyHeight === 3);
     expect(s.lookupHeight).toBe(3);
     for (let h = 0; h < 4; h++) expect(await historyOf(senders[h]!)).toEqual([h]);

@@ -65,7 +65,6 @@ export type WriterResponse =
   }
   /** the lookup index caught up to `lookupHeight` behind the head */
   | { type: 'indexed'; lookupHeight: number; head: number; report: boolean; historyHeight: number }
-  /** the address history of the blocks up to `historyHeight` is written */
   /** the position records and address history of the live blocks up to `to` are written */
   | { type: 'followed'; to: number; historyHeight: number; lookupHeight: number }
   /** building the lookup index behind the head failed and stopped; block writes go on */
@@ -424,28 +423,29 @@ function writeFollowUp(): void {
   let lookupTo = lookupHeight;
   for (const write of blocks) if (write.height === lookupTo + 1) lookupTo = write.height;
   let historyTo = historyHeight;
+  let building = at;
+  // the batch holds copies of the records (its puts copy): the blocks' views are done with after it
+  putPositions(batch, blocks);
+  if (lookupTo > lookupHeight) batch.put(LOOKUP_MARKER, u64(lookupTo));
   try {
     const ops: IndexOp[] = [];
     for (const { write, history } of entries) {
-      if (!history) continue;
+      // after a failure the history stops where it was (its marker never passes a block without it)
+      if (!history || lookupFailure !== undefined) continue;
+      building = write.height;
       if (write.deriveIndexes) historyOps(write.height, storedBundles(write.block), write.outcome && new BlockResultView(write.outcome), ops);
       historyTo = Math.max(historyTo, write.height);
     }
-    // the batch holds copies of the records (its puts copy): the blocks' views are done with
     for (const op of ops) if (op.type === 'put') batch.put(op.key, op.value);
-    putPositions(batch, blocks);
-    if (lookupTo > lookupHeight) batch.put(LOOKUP_MARKER, u64(lookupTo));
     if (historyTo > historyHeight) batch.put(HISTORY_MARKER, u64(historyTo));
-    for (const write of blocks) unpin(write);
   } catch (error) {
-    // derived data: a block that does not index stops the indexes here; a restart retries them
-    writing = false;
-    void batch.close().catch(() => undefined);
-    lookupFailure = error instanceof Error ? error.message : String(error);
+    // derived data: a block whose history does not build stops the history here (a restart retries
+    // it); the positions are written all the same
+    historyTo = historyHeight;
+    lookupFailure = `the address history of block ${building} does not build: ${error instanceof Error ? error.message : String(error)}`;
     post({ type: 'lookup-failed', error: lookupFailure });
-    pump();
-    return;
   }
+  for (const write of blocks) unpin(write);
   batch.write().then(
     () => {
       writing = false;

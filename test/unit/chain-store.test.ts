@@ -280,6 +280,33 @@ describe('ChainStore', () => {
     expect(await s.head()).toBe(2);
     expect(await s.getPositions([later])).toEqual([{ height: 2, index: 0 }]);
     expect(s.lookupHeight).toBe(0);
+    // nothing is on its way any more: a hash in no block is answered at once, not after a wait
+    const asked = performance.now();
+    expect(await s.getPositions([randomBytes(32)])).toEqual([undefined]);
+    expect(performance.now() - asked).toBeLessThan(1000);
+    await s.close();
+  });
+
+  it('writes a live block\'s position records even when its address history cannot be built, and stops the history there', async () => {
+    const failures: string[] = [];
+    const dir = await mkdtemp(join(tmpdir(), 'ntv-store-'));
+    dirs.push(dir);
+    const s = new ChainStore(join(dir, 'db'), { onLookupFailure: (error) => failures.push(error) });
+    await s.open();
+    await s.commitBlock(write(0, []));
+    await until(() => s.historyHeight === 0);
+    // a live block whose bytes are not a stored block: its history cannot be derived
+    const broken = randomBytes(32);
+    await s.commitBlock({ ...write(1, [broken]), block: Uint8Array.of(1, 2, 3), deriveIndexes: true });
+    expect(await s.getPositions([broken])).toEqual([{ height: 1, index: 0 }]);
+    await until(() => failures.length > 0);
+    expect(failures[0]).toMatch(/address history of block 1 does not build/);
+    const { block, hashes } = storedBlock([randomBytes(32)]);
+    await s.commitBlock({ ...write(2, hashes), block, deriveIndexes: true });
+    expect(await s.getPositions(hashes)).toEqual([{ height: 2, index: 0 }]);
+    expect(s.lookupHeight).toBe(2);
+    // the history marker never passes the block without its history
+    expect(s.historyHeight).toBe(0);
     await s.close();
   });
 

@@ -26,6 +26,17 @@ async function store(): Promise<ChainStore> {
   return s;
 }
 
+/** An open store with a genesis block, and the lookup failures it reports. */
+async function storeReportingFailures(): Promise<{ s: ChainStore; failures: string[] }> {
+  const failures: string[] = [];
+  const dir = await mkdtemp(join(tmpdir(), 'ntv-store-'));
+  dirs.push(dir);
+  const s = new ChainStore(join(dir, 'db'), { onLookupFailure: (error) => failures.push(error) });
+  await s.open();
+  await s.commitBlock(write(0, []));
+  return { s, failures };
+}
+
 /** A block write whose stored block holds one 32-byte bundle per hash (each its own sender, for the address history). */
 function write(height: number, hashes: Uint8Array[], outcome?: Uint8Array): BlockWrite {
   return { height, hash: new Uint8Array(32).fill(height), block: storedBlock(hashes).block, bundleHashes: hashes, state: [], ...(outcome ? { outcome } : {}) };
@@ -263,12 +274,7 @@ describe('ChainStore', () => {
   });
 
   it('stops building the lookup index on a block it cannot read, and goes on writing blocks', async () => {
-    const failures: string[] = [];
-    const dir = await mkdtemp(join(tmpdir(), 'ntv-store-'));
-    dirs.push(dir);
-    const s = new ChainStore(join(dir, 'db'), { onLookupFailure: (error) => failures.push(error) });
-    await s.open();
-    await s.commitBlock(write(0, []));
+    const { s, failures } = await storeReportingFailures();
     // no bundle list, and block bytes that are not a stored block
     await s.commitBlocks([{ ...write(1, [randomBytes(32)]), block: Uint8Array.of(1, 2, 3) }], { linger: true });
     await until(() => failures.length > 0);
@@ -288,12 +294,7 @@ describe('ChainStore', () => {
   });
 
   it('writes a live block\'s position records even when its address history cannot be built, and stops the history there', async () => {
-    const failures: string[] = [];
-    const dir = await mkdtemp(join(tmpdir(), 'ntv-store-'));
-    dirs.push(dir);
-    const s = new ChainStore(join(dir, 'db'), { onLookupFailure: (error) => failures.push(error) });
-    await s.open();
-    await s.commitBlock(write(0, []));
+    const { s, failures } = await storeReportingFailures();
     await until(() => s.historyHeight === 0);
     // a live block whose bytes are not a stored block: its history cannot be derived
     const broken = randomBytes(32);

@@ -221,13 +221,11 @@ describe('ChainStore', () => {
     await s.close();
   });
 
-  it('writes a live block\'s address history after its batch, and builds the history a kill lost from the stored blocks', async () => {
+  it('writes a live block\'s positions and address history after its batch, and builds what a kill lost from the stored blocks', async () => {
     const s = await store();
     const senders = Array.from({ length: 6 }, () => randomBytes(32));
-    const live = (height: number): BlockWrite => {
-      const { block, hashes } = storedBlock([senders[height]!]);
-      return { ...write(height, hashes), block, deriveIndexes: true };
-    };
+    const bundles = senders.map((sender) => storedBlock([sender]));
+    const live = (height: number): BlockWrite => ({ ...write(height, bundles[height]!.hashes), block: bundles[height]!.block, deriveIndexes: true });
     const historyOf = async (sender: Uint8Array) => {
       const heights: number[] = [];
       await s.scanIndex(IndexKeys.addressHistoryPrefix(sender), (key) => { heights.push(IndexKeys.heightOf(key)); return true; });
@@ -240,21 +238,30 @@ describe('ChainStore', () => {
     for (let h = 0; h < 4; h++) expect(await historyOf(senders[h]!)).toEqual([h]);
     await s.close();
 
-    // What a kill after block 3's batch and before its history's leaves: the marker at 1, no records of 2 and 3.
+    // What a kill after the batches of blocks 2 and 3 and before their follow-up leaves: both
+    // markers at 1, no position or history records of 2 and 3.
     const raw = new Level<Uint8Array, Uint8Array>(s.path, { keyEncoding: 'view', valueEncoding: 'view' });
     await raw.batch([
       { type: 'del', key: IndexKeys.addressHistory(senders[2]!, 2) },
       { type: 'del', key: IndexKeys.addressHistory(senders[3]!, 3) },
+      { type: 'del', key: Uint8Array.of(Prefix.Position, ...bundles[2]!.hashes[0]!) },
+      { type: 'del', key: Uint8Array.of(Prefix.Position, ...bundles[3]!.hashes[0]!) },
       { type: 'put', key: HISTORY_MARKER, value: u64(1) },
+      { type: 'put', key: LOOKUP_MARKER, value: u64(1) },
     ]);
     await raw.close();
     await s.open();
     expect(s.historyHeight).toBe(1);
-    expect(s.lookupHeight).toBe(3);
+    expect(s.lookupHeight).toBe(1);
+    // nothing is on its way after the open: the lookup answers at once (the chain says TX_INDEXING)
+    expect(await s.getPositions(bundles[2]!.hashes)).toEqual([undefined]);
     await s.commitBlock(live(4));
-    // block 4's own history waits for the build behind the head, which writes 2…4
-    await until(() => s.historyHeight === 4);
-    for (let h = 0; h < 5; h++) expect(await historyOf(senders[h]!)).toEqual([h]);
+    // block 4's own records wait for the build behind the head, which writes 2…4
+    await until(() => s.historyHeight === 4 && s.lookupHeight === 4);
+    for (let h = 0; h < 5; h++) {
+      expect(await historyOf(senders[h]!)).toEqual([h]);
+      expect(await s.getPositions(bundles[h]!.hashes)).toEqual([{ height: h, index: 0 }]);
+    }
     await s.commitBlock(live(5));
     await until(() => s.historyHeight === 5);
     expect(await historyOf(senders[5]!)).toEqual([5]);

@@ -291,8 +291,8 @@ function pump(): void {
   }
   const group = sealed.shift();
   if (!group) {
-    // idle: the address history of the live blocks written, then the tree's checkpoint when it is
-    // due, and both always before the thread closes
+    // idle: the position records and address history of the live blocks written, then the tree's
+    // checkpoint when it is due, and both always before the thread closes
     tree?.fold();
     if (followQueue.length > 0) writeFollowUp();
     else if (tree && head > treeHeight && (closing || (!open && head - treeHeight >= treeEvery))) writeTree();

@@ -211,6 +211,10 @@ export class BlockWriter {
     this.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: WriterResponse) => {
         if (message.type === 'ready') {
+          // a thread of its own (the store reopened): nothing of an earlier one's is on its way
+          this.followsTo = -1;
+          this.followedTo = -1;
+          release(this.followWaiters, Infinity);
           this.setLookupHeight(message.lookupHeight);
           this.setHistoryHeight(message.historyHeight);
           resolve();

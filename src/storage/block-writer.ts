@@ -78,19 +78,22 @@ export class BlockWriter {
     return waitFor(this.historyWaiters, height, ms);
   }
 
-  /** Some durable live blocks' position records are still on their way. */
-  get positionsFollow(): boolean {
-    return this.followedTo < this.followsTo;
+  /**
+   * The last height whose position records are on their way (durable live blocks whose records
+   * follow), or undefined when none are. A reader asks before it reads: the records may land
+   * while its read is under way.
+   */
+  get positionsPendingTo(): number | undefined {
+    return this.followedTo < this.followsTo ? this.followsTo : undefined;
   }
 
   /**
-   * Resolves once the position records on their way now are written, or after `ms`: a lookup right
-   * after a receipt waits the milliseconds its block's records take to land. At once when none are
-   * (a lookup index trailing a catch-up is not waited for).
+   * Resolves once the position records up to `height` are written, or after `ms`: a lookup right
+   * after a receipt waits the milliseconds its block's records take to land. At once when they are.
    */
-  untilPositions(ms: number): Promise<void> {
-    if (!this.positionsFollow || !this.worker) return Promise.resolve();
-    return waitFor(this.followWaiters, this.followsTo, ms);
+  untilPositions(height: number, ms: number): Promise<void> {
+    if (this.followedTo >= height || !this.worker) return Promise.resolve();
+    return waitFor(this.followWaiters, height, ms);
   }
 
   private setHistoryHeight(height: number): void {

@@ -323,11 +323,13 @@ export class ChainStore {
    */
   async getPositions(bundleHashes: readonly Uint8Array[]): Promise<Array<{ height: number; index: number } | undefined>> {
     const keys = bundleHashes.map((hash) => prefixed(Prefix.Position, hash));
+    // asked before the read: records that land while it is under way are read again below
+    const pendingTo = this.writer.positionsPendingTo;
     const values = await this.db.getMany(keys);
     const missing: number[] = [];
     for (let i = 0; i < values.length; i++) if (values[i] === undefined) missing.push(i);
-    if (missing.length > 0 && this.writer.positionsFollow) {
-      await this.writer.untilPositions(LOOKUP_WAIT_MS);
+    if (missing.length > 0 && pendingTo !== undefined) {
+      await this.writer.untilPositions(pendingTo, LOOKUP_WAIT_MS);
       const again = await this.db.getMany(missing.map((i) => keys[i]!));
       for (let m = 0; m < missing.length; m++) values[missing[m]!] = again[m];
     }

@@ -59,8 +59,13 @@ export class StateView {
 
   /** `get` by the key as its latin1 string (`toKey`, `compositeKey`): a read path that builds none of the key's bytes. */
   getLatin1(key: string): Uint8Array | undefined {
-    const slot = this.slotOf(key);
-    return slot === undefined ? undefined : this.values.read(slot);
+    const slot = this.records.get(key);
+    this.reads++;
+    if (slot === undefined) {
+      this.readMisses++;
+      return undefined;
+    }
+    return this.values.read(slot);
   }
 
   /**
@@ -68,16 +73,13 @@ export class StateView {
    * that decodes it at once (admission's nonce, the holder index's balance before a block).
    */
   peekLatin1(key: string): Uint8Array | undefined {
-    const slot = this.slotOf(key);
-    return slot === undefined ? undefined : this.values.view(slot);
-  }
-
-  /** The key's slot in the table, counted as a read (`svc_getStorageStats`). */
-  private slotOf(key: string): number | undefined {
     const slot = this.records.get(key);
     this.reads++;
-    if (slot === undefined) this.readMisses++;
-    return slot;
+    if (slot === undefined) {
+      this.readMisses++;
+      return undefined;
+    }
+    return this.values.view(slot);
   }
 
   /**

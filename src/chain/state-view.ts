@@ -69,20 +69,6 @@ export class StateView {
   }
 
   /**
-   * `getLatin1` without the copy: a view valid only until the next block is applied, for a reader
-   * that decodes it at once (admission's nonce, the holder index's balance before a block).
-   */
-  peekLatin1(key: string): Uint8Array | undefined {
-    const slot = this.records.get(key);
-    this.reads++;
-    if (slot === undefined) {
-      this.readMisses++;
-      return undefined;
-    }
-    return this.values.view(slot);
-  }
-
-  /**
    * Whether the view keeps no reference into the writes it applied (values copied into its own
    * table): the core's commit output may then be reused once the block is applied.
    */

@@ -96,19 +96,6 @@ export class ValueTable {
     return k.arena.slice(at, at + k.lengths[i]!);
   }
 
-  /**
-   * The value in a slot as a view: valid until the next write or removal in the table. For a reader
-   * that decodes it at once (a nonce, a balance), which then needs no copy.
-   */
-  view(id: number): Uint8Array {
-    const c = id & CLASS_MASK;
-    const i = id >>> CLASS_BITS;
-    if (c === LARGE) return this.large[i]!;
-    const k = this.classes[c]!;
-    const at = i * k.slot;
-    return k.arena.subarray(at, at + k.lengths[i]!);
-  }
-
   length(id: number): number {
     const c = id & CLASS_MASK;
     const i = id >>> CLASS_BITS;

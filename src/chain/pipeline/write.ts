@@ -159,8 +159,7 @@ export class WriteQueue {
     if (this.unrecordedNonces.length > 0) this.recordExecutedNonces();
     const executed = this.executedNonces.get(accountLatin1);
     if (executed) return executed.nonce;
-    // decoded at once: a view of the record, no copy
-    const record = this.deps.state.peekLatin1(ACCOUNT_KEY_PREFIX + accountLatin1);
+    const record = this.deps.state.getLatin1(ACCOUNT_KEY_PREFIX + accountLatin1);
     return record ? accountNonce(record) : 0n;
   }
 

@@ -129,11 +129,6 @@ export class ElasticState extends StateView {
     super();
   }
 
-  /** The hot tier keeps values as views into the writes it applied: their buffer is not reused. */
-  override get ownsValues(): boolean {
-    return false;
-  }
-
   override get size(): number {
     return this.warmTier.keys;
   }

@@ -26,7 +26,12 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) {
+      // name where each node stood, with its log's tail: a start-up that stalls says why
+      const at = await Promise.all(nodes.map((n) => height(n).catch((e: Error) => e.message)));
+      const tails = nodes.map((n, i) => `--- node ${i} at ${at[i]}:\n${n.logs.slice(-1500)}`).join('\n');
+      throw new Error(`timed out waiting for ${what}\n${tails}`);
+    }
     await sleep(100);
   }
 }

@@ -5,7 +5,7 @@
 // serving without passing the height; a release that crashes at start is rolled back within the
 // window; failed starts back off and the supervisor gives up. Windows and backoff are shortened by
 // the supervisor's own options so this runs in seconds.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -21,8 +21,22 @@ const authorityHex = Buffer.from(authority.publicKey).toString('hex');
 const dirs: string[] = [];
 const running: ChildProcess[] = [];
 
+/** SIGKILL a supervisor and the node under it (a killed supervisor cannot stop its child itself). */
+function killTree(p: ChildProcess): void {
+  if (p.exitCode !== null || p.signalCode !== null || p.pid === undefined) return;
+  const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(p.pid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean);
+  p.kill('SIGKILL');
+  for (const pid of children) {
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 afterAll(async () => {
-  for (const p of running) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  for (const p of running) killTree(p);
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
@@ -106,10 +120,23 @@ class Supervised {
     await this.call('svc_scheduleUpgrade', [name, height, '', checksum, '', authority.address]);
     return height;
   }
+  /**
+   * SIGTERM, and the exit code. Bounded: a supervisor (or the node under it) still running 20 s
+   * later is killed, and the test fails with the processes still alive and the output's tail, so a
+   * hang names where it is rather than timing the whole test out.
+   */
   stop(): Promise<number | null> {
-    return new Promise((ok) => {
+    return new Promise((ok, fail) => {
       if (this.process.exitCode !== null) return ok(this.process.exitCode);
-      this.process.once('exit', (code) => ok(code));
+      const timer = setTimeout(() => {
+        const alive = spawnSync('ps', ['-o', 'pid,ppid,stat,etime,args', '--ppid', String(this.process.pid), '-p', String(this.process.pid)], { encoding: 'utf8' }).stdout;
+        killTree(this.process);
+        fail(new Error(`the supervisor did not exit within 20 s of SIGTERM; still running:\n${alive}\n${this.output.slice(-6000)}`));
+      }, 20_000);
+      this.process.once('exit', (code) => {
+        clearTimeout(timer);
+        ok(code);
+      });
       this.process.kill('SIGTERM');
     });
   }

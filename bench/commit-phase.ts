@@ -26,6 +26,8 @@ interface Path {
   block(b: number): { ms: number; parts: number[]; root: string };
   /** with --write: the block just committed, handed to this build's ChainStore; ms until durable, and the writer's timings */
   write?(b: number): Promise<{ ms: number; timings?: Record<string, number> }>;
+  /** the block is done with (written too, with --write): its output buffer back to the pool, as the node gives it */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ async function path(name: string, dist: string, blocks: ReturnType<typeof makeBl
   const { StateView }: Mod = await import(pathToFileURL(`${dist}/src/chain/state-view.js`).href);
   const { Indexer }: Mod = await import(pathToFileURL(`${dist}/src/chain/indexer.js`).href);
   const { packBlockWrite }: Mod = await import(pathToFileURL(`${dist}/src/storage/block-batch.js`).href);
+  // A build with the output pool gives each block's buffer back once it is applied, as the node does.
+  const pool: Mod = await import(pathToFileURL(`${dist}/src/core/output-pool.js`).href).catch(() => ({}));
   const state = new StateView();
   const core = await Core.create(state);
   const indexer = new Indexer({}, undefined, state);
@@ -56,6 +60,9 @@ async function path(name: string, dist: string, blocks: ReturnType<typeof makeBl
   await store?.open();
   return {
     name,
+    release() {
+      if (pool.releaseOutputBuffer && state.ownsValues) pool.releaseOutputBuffer((last!.writes as { bytes: Uint8Array }).bytes.buffer);
+    },
     async close() {
       await store?.close();
       if (dir) await rm(dir, { recursive: true, force: true });
@@ -148,6 +155,7 @@ export async function benchCommitPhase(opts: { against?: string; blocks?: number
     for (const p of order) {
       const { ms, parts: split, root } = paths[p]!.block(b);
       if (paths[p]!.write) writes[p]!.push(await paths[p]!.write!(b));
+      paths[p]!.release();
       times[p]!.push(ms);
       split.forEach((x, k) => parts[p]![k]!.push(x));
       roots.add(root);

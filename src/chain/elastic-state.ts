@@ -129,6 +129,16 @@ export class ElasticState extends StateView {
     super();
   }
 
+  /** The hot tier's values are never rewritten in place: a read is already what `peekLatin1` asks. */
+  override peekLatin1(key: string): Uint8Array | undefined {
+    return this.getLatin1(key);
+  }
+
+  /** The hot tier keeps values as views into the writes it applied: their buffer is not reused. */
+  override get ownsValues(): boolean {
+    return false;
+  }
+
   override get size(): number {
     return this.warmTier.keys;
   }

@@ -100,8 +100,9 @@ export class Indexer {
     const visit = (key: Uint8Array, value: Uint8Array | null): void => {
       const text = toLatin1(key);
       const pending = this.pending.get(text);
-      // the key's latin1 is the StateView's own key: read by it, not converted again
-      const previous = pending ? pending.value : (this.state?.getLatin1(text) ?? null);
+      // the key's latin1 is the StateView's own key: read by it, not converted again; only its bit
+      // length is taken, at once, so a view of it does (no copy)
+      const previous = pending ? pending.value : (this.state?.peekLatin1(text) ?? null);
       this.pending.set(text, { value, height });
       (keys ??= []).push(text);
       const before = previous === null ? 0 : bitLength(previous);

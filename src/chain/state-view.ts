@@ -1,5 +1,6 @@
 import type { StateReader } from '../core/loader.js';
 import { toLatin1 } from '../codec/hash.js';
+import { ValueTable } from './value-table.js';
 import type { StateWrite, StateWrites } from '../storage/chain-store.js';
 
 /** Where committed state is loaded from: the node's store (src/storage/chain-store.ts). */
@@ -32,14 +33,18 @@ export interface StorageStats {
  * The host's synchronous view of committed state. The core reads through it on the first touch of
  * a key (`kv_get`, docs/core-abi.md); the read-only RPC paths read it directly. It is loaded once
  * from storage at start-up and updated from each committed block's writes, so it always equals
- * what storage holds. Keys are the raw state keys, held as latin1 strings for cheap Map lookups.
+ * what storage holds. Keys are the raw state keys, held as latin1 strings for cheap Map lookups;
+ * values are copied into a table of the view's own (src/chain/value-table.ts), and readers get
+ * copies of them.
  *
  * This class holds the whole state in memory (the default). `--elastic-state` replaces it with
  * src/chain/elastic-state.ts, a subclass that keeps a bounded cache over the database instead;
  * every reader takes either through this class's methods.
  */
 export class StateView {
-  private readonly records = new Map<string, Uint8Array>();
+  /** latin1 key → its value's slot in `values` */
+  private readonly records = new Map<string, number>();
+  private readonly values = new ValueTable();
   protected readonly watchers: Array<{ prefix: number; onWrite: (key: Uint8Array, value: Uint8Array | null) => void }> = [];
   protected reads = 0;
   protected readMisses = 0;
@@ -54,17 +59,40 @@ export class StateView {
 
   /** `get` by the key as its latin1 string (`toKey`, `compositeKey`): a read path that builds none of the key's bytes. */
   getLatin1(key: string): Uint8Array | undefined {
-    const value = this.records.get(key);
+    const slot = this.slotOf(key);
+    return slot === undefined ? undefined : this.values.read(slot);
+  }
+
+  /**
+   * `getLatin1` without the copy: a view valid only until the next block is applied, for a reader
+   * that decodes it at once (admission's nonce, the holder index's balance before a block).
+   */
+  peekLatin1(key: string): Uint8Array | undefined {
+    const slot = this.slotOf(key);
+    return slot === undefined ? undefined : this.values.view(slot);
+  }
+
+  /** The key's slot in the table, counted as a read (`svc_getStorageStats`). */
+  private slotOf(key: string): number | undefined {
+    const slot = this.records.get(key);
     this.reads++;
-    if (value === undefined) this.readMisses++;
-    return value;
+    if (slot === undefined) this.readMisses++;
+    return slot;
+  }
+
+  /**
+   * Whether the view keeps no reference into the writes it applied (values copied into its own
+   * table): the core's commit output may then be reused once the block is applied.
+   */
+  get ownsValues(): boolean {
+    return true;
   }
 
   /** Call `onWrite` for every loaded or written record whose key starts with `prefix`. */
   watch(prefix: number, onWrite: (key: Uint8Array, value: Uint8Array | null) => void): void {
     this.watchers.push({ prefix, onWrite });
-    for (const [key, value] of this.records) {
-      if (key.charCodeAt(0) === prefix) onWrite(fromKey(key), value);
+    for (const [key, slot] of this.records) {
+      if (key.charCodeAt(0) === prefix) onWrite(fromKey(key), this.values.read(slot));
     }
   }
 
@@ -82,9 +110,9 @@ export class StateView {
       for (const { key, value } of writes as readonly StateWrite[]) this.set(key, value);
       return;
     }
-    // Packed (a block the node executed): the map key is read straight from the bytes, and a key's
-    // view is made only for a watcher of its prefix; only the value is a view of its own (it is
-    // what the map holds). ~61,000 writes in a 10,000-transfer block.
+    // Packed (a block the node executed): the map key is read straight from the bytes and the value
+    // copied into the table; a watcher of the key's prefix gets copies of both (the bytes may be
+    // reused once the block is applied). ~61,000 writes in a 10,000-transfer block.
     const { bytes, lengths } = writes as Exclude<StateWrites, readonly unknown[]>;
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const watched = new Uint8Array(256);
@@ -94,14 +122,18 @@ export class StateView {
       o += lengths[i]!;
       const k = text.toString('latin1', keyAt, o);
       const valueLength = lengths[i + 1]!;
-      let value: Uint8Array | null = null;
-      if (valueLength >= 0) {
-        value = bytes.subarray(o, o + valueLength);
-        o += valueLength;
+      const slot = this.records.get(k);
+      if (valueLength < 0) {
+        if (slot !== undefined) {
+          this.values.remove(slot);
+          this.records.delete(k);
+        }
+      } else {
+        const stored = this.values.put(slot ?? -1, bytes, o, valueLength);
+        if (stored !== slot) this.records.set(k, stored);
       }
-      if (value === null) this.records.delete(k);
-      else this.records.set(k, value);
-      if (watched[bytes[keyAt]!] === 1) this.notifyWatchers(bytes.subarray(keyAt, keyAt + lengths[i]!), value);
+      if (watched[bytes[keyAt]!] === 1) this.notifyWatchers(bytes.slice(keyAt, keyAt + lengths[i]!), valueLength < 0 ? null : bytes.slice(o, o + valueLength));
+      if (valueLength > 0) o += valueLength;
     }
   }
 
@@ -147,8 +179,8 @@ export class StateView {
 
   /** Counters for `svc_getStorageStats`: the whole state is one in-memory tier. */
   stats(): StorageStats {
-    let bytes = 0;
-    for (const [key, value] of this.records) bytes += key.length + value.length;
+    let bytes = this.values.valueBytes;
+    for (const key of this.records.keys()) bytes += key.length;
     return {
       mode: 'memory',
       tiers: { memory: { keys: this.records.size, bytes, hits: this.reads - this.readMisses, misses: this.readMisses, promotions: 0, evictions: 0 } },
@@ -166,8 +198,16 @@ export class StateView {
 
   private set(key: Uint8Array, value: Uint8Array | null): void {
     const k = toKey(key);
-    if (value === null) this.records.delete(k);
-    else this.records.set(k, value);
+    const slot = this.records.get(k);
+    if (value === null) {
+      if (slot !== undefined) {
+        this.values.remove(slot);
+        this.records.delete(k);
+      }
+    } else {
+      const stored = this.values.put(slot ?? -1, value, 0, value.length);
+      if (stored !== slot) this.records.set(k, stored);
+    }
     this.notifyWatchers(key, value);
   }
 }

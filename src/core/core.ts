@@ -8,6 +8,7 @@ import { BlockResultView } from './block-result.js';
 import { AUTH_UNSIGNED, AUTH_ED25519, AUTH_ML_DSA_65 } from '../abi/constants.js';
 import { Status, statusName } from './status.js';
 import { BundleScan } from './scan.js';
+import { takeOutputBuffer } from './output-pool.js';
 
 import { BorshWriter } from '../codec/borsh.js';
 export type { StateReader } from './loader.js';
@@ -286,7 +287,11 @@ export class Core {
   commitBlockPacked(): { stateRoot: Uint8Array; writes: PackedWrites } {
     return this.guard(() => {
       this.x.commit_block();
-      return packCommitResult(this.output().slice());
+      // into a reused buffer, given back once the block is applied (src/core/output-pool.ts)
+      const output = this.output();
+      const copy = takeOutputBuffer(output.length);
+      copy.set(output);
+      return packCommitResult(copy);
     });
   }
 
@@ -416,7 +421,8 @@ export function packCommitResult(b: Uint8Array): { stateRoot: Uint8Array; writes
     }
   }
   if (o !== b.length) throw new RangeError(`commit output: ${b.length - o} bytes after ${n} writes`);
-  return { stateRoot: b.subarray(0, 32), writes: { bytes: b.subarray(36, to), lengths } };
+  // the root is a copy: it outlives `b`, which may be a reused buffer (src/core/output-pool.ts)
+  return { stateRoot: b.slice(0, 32), writes: { bytes: b.subarray(36, to), lengths } };
 }
 
 function decodeCommitResult(b: Uint8Array): CommitResult {

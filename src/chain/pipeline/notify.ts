@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { encodeHash } from '../../codec/address.js';
 import type { Logger } from '../../logger.js';
+import { releaseOutputBuffer } from '../../core/output-pool.js';
 import { ChainError } from '../errors.js';
 import type { Indexer } from '../indexer.js';
 import type { ChainEvents } from '../interface.js';
@@ -95,6 +96,10 @@ export class Notifier {
       ...(produced.pool ? { mempool: roundAll({ ...produced.pool }, 10) } : {}),
     });
     this.deps.events.emit('block', produced);
+    // Nothing keeps a view of the commit output past this point when the state view copied what it
+    // keeps (the indexer's pending balances went with `durable`): its buffer is reused for a later
+    // block's output (src/core/output-pool.ts).
+    if (this.deps.state.ownsValues) releaseOutputBuffer(produced.writes.bytes.buffer);
   }
 
   /** Mempool bookkeeping right after execution, so the next block can be built at once. */

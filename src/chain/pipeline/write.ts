@@ -159,7 +159,8 @@ export class WriteQueue {
     if (this.unrecordedNonces.length > 0) this.recordExecutedNonces();
     const executed = this.executedNonces.get(accountLatin1);
     if (executed) return executed.nonce;
-    const record = this.deps.state.getLatin1(ACCOUNT_KEY_PREFIX + accountLatin1);
+    // decoded at once: a view of the record, no copy
+    const record = this.deps.state.peekLatin1(ACCOUNT_KEY_PREFIX + accountLatin1);
     return record ? accountNonce(record) : 0n;
   }
 

@@ -27,9 +27,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
     const value = await probe().catch(() => undefined);
     if (value !== undefined && value !== false) return value;
     if (Date.now() > end) {
-      // name where each node stood, with its log's tail: a start-up that stalls says why
-      const at = await Promise.all(nodes.map((n) => height(n).catch((e: Error) => e.message)));
-      const tails = nodes.map((n, i) => `--- node ${i} at ${at[i]}:\n${n.logs.slice(-1500)}`).join('\n');
+      // each node's consensus state (height, round, leader, proposals, votes, syncing) and its
+      // log's tail: a start-up that stalls says where
+      const at = await Promise.all(nodes.map((n) => n.result('svc_consensusStatus').then((c) => JSON.stringify(c)).catch((e: Error) => e.message)));
+      const tails = nodes.map((n, i) => `--- node ${i}: ${at[i]}\n${n.logs.slice(-1500)}`).join('\n');
       throw new Error(`timed out waiting for ${what}\n${tails}`);
     }
     await sleep(100);

@@ -8,7 +8,9 @@ import { encodeBundle, signingHash, type Bundle } from '../src/codec/bundle.js';
 import { Signer, verifyEd25519 } from '../src/codec/keys.js';
 import { parseAddress } from '../src/codec/address.js';
 import { BenchNode } from './bench-node.js';
-import { perThreadSummary, threadTable } from './proc-stat.js';
+import { allCpus, pin, pinningUnavailable } from './affinity.js';
+import { median, round3 } from './stats.js';
+import { perThreadSummary, procStat, threadTable } from './proc-stat.js';
 import { runLoadTest } from '../src/client/loadtest.js';
 import { loadTestJsonRpc, type BenchResult } from './rpc.js';
 
@@ -191,6 +193,14 @@ export async function benchGetBalance(options: { seconds?: number; connections?:
   const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '12']);
   const bare = await startBareJsonServer();
   const bareProcess = await startBareJsonProcess();
+  // Both servers on CPU 0, this process (the load generator's worker thread) on CPU 1 (bench/affinity.ts).
+  const unpinned = pinningUnavailable();
+  if (unpinned === undefined) {
+    pin(node.pid, '0');
+    pin(bareProcess.pid, '0');
+    pin(process.pid, '1');
+  }
+  const placement = unpinned === undefined ? 'both servers pinned to CPU 0, the load generator to CPU 1' : `not pinned (${unpinned})`;
   try {
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
     const body = { jsonrpc: '2.0', id: 1, method: 'svc_getBalance', params: ['0x' + '01'.padStart(64, '0'), 'NTV'] };
@@ -203,10 +213,20 @@ export async function benchGetBalance(options: { seconds?: number; connections?:
     const rounds = Math.max(2, Math.round(seconds));
     const requests = urls.map(() => 0);
     const ratios: number[][] = [[], []];
+    // CPU of the node's and the bare process's every thread over their slices: the cost a request,
+    // whether or not the load generator's core bounded the rates (the in-process server shares its
+    // process with the generator: not counted)
+    const pids = [node.pid, bareProcess.pid];
+    const cpuMs = [0, 0];
+    const cpuOf = (pid: number) => procStat(`/proc/${pid}/stat`)?.cpuMs ?? Number.NaN;
     for (let i = 0; i < rounds; i++) {
       const order = i % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
       const got = [0, 0, 0];
-      for (const j of order) got[j] = (await loadTestJsonRpc({ url: urls[j]!, body, connections, durationSeconds: seconds / rounds })).requests;
+      for (const j of order) {
+        const before = j < 2 ? cpuOf(pids[j]!) : 0;
+        got[j] = (await loadTestJsonRpc({ url: urls[j]!, body, connections, durationSeconds: seconds / rounds })).requests;
+        if (j < 2) cpuMs[j]! += cpuOf(pids[j]!) - before;
+      }
       for (const j of [0, 1, 2]) requests[j]! += got[j]!;
       ratios[0]!.push(got[0]! / got[1]!);
       ratios[1]!.push(got[0]! / got[2]!);
@@ -214,14 +234,20 @@ export async function benchGetBalance(options: { seconds?: number; connections?:
     const [nodeRps, bareProcessRps, bareRps] = requests.map((n) => n / seconds) as [number, number, number];
     const [vsProcess, vsInProcess] = ratios.map((r) => median(r)) as [number, number];
     const spread = (r: number[]) => `${round3(Math.min(...r))}–${round3(Math.max(...r))}`;
+    const [nodeCpu, bareCpu] = [0, 1].map((j) => (cpuMs[j]! * 1000) / requests[j]!) as [number, number];
     return [
-      { name: 'node.get_balance_rps', value: Math.round(nodeRps), unit: 'req/s', note: `svc_getBalance on a running node, ${connections} connections` },
+      { name: 'node.get_balance_rps', value: Math.round(nodeRps), unit: 'req/s', note: `svc_getBalance on a running node, ${connections} connections; ${placement}` },
       { name: 'node.bare_http_process_rps', value: Math.round(bareProcessRps), unit: 'req/s', note: 'baseline: node:http + JSON.parse + Map lookup in a process of its own, as the node is; same load, alternating' },
       { name: 'node.get_balance_vs_bare', value: round3(vsProcess), unit: 'ratio', note: `against the bare server in its own process: the median of ${rounds} rounds' ratios (${spread(ratios[0]!)}), each round both measured for ${seconds / rounds} s; goal ≥ 0.9 (issue 27)` },
-      { name: 'node.bare_http_rps', value: Math.round(bareRps), unit: 'req/s', note: 'for reference: the same bare server inside the bench process, beside the load generator\'s thread' },
+      {
+        name: 'node.get_balance_cpu_vs_bare', value: round3(bareCpu / nodeCpu), unit: 'ratio',
+        note: `the bare process's CPU a request over the node's (${bareCpu.toFixed(1)} / ${nodeCpu.toFixed(1)} µs, every thread of each, from /proc): the cost ratio, whether or not the load generator's core bounded the rates`,
+      },
+      { name: 'node.bare_http_rps', value: Math.round(bareRps), unit: 'req/s', note: 'for reference: the same bare server inside the bench process, beside the load generator\'s thread (on its CPU when pinned)' },
       { name: 'node.get_balance_vs_bare_in_process', value: round3(vsInProcess), unit: 'ratio', note: `for reference: against the in-process bare server, median of the rounds (${spread(ratios[1]!)})` },
     ];
   } finally {
+    if (unpinned === undefined) pin(process.pid, allCpus());
     bareProcess.stop();
     await node.stop();
     await new Promise<void>((r) => {
@@ -235,7 +261,7 @@ export async function benchGetBalance(options: { seconds?: number; connections?:
  * The same bare server in a process of its own, as the node is: the in-process one shares the bench
  * process (and its scheduling) with the load generator's worker thread, the node does not.
  */
-async function startBareJsonProcess(): Promise<{ url: string; stop: () => void }> {
+async function startBareJsonProcess(): Promise<{ url: string; pid: number; stop: () => void }> {
   const script = `
     const http = require('node:http');
     const balances = new Map([['0x' + '01'.padStart(64, '0'), '614840000000000000']]);
@@ -254,7 +280,7 @@ async function startBareJsonProcess(): Promise<{ url: string; stop: () => void }
     child.once('error', reject);
     child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGKILL') };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill('SIGKILL') };
 }
 
 function startBareJsonServer(): Promise<http.Server> {
@@ -315,15 +341,5 @@ function singleCoreVerifyRate(): number {
   const started = performance.now();
   for (let i = 0; i < count; i++) verifyEd25519(signer.publicKey, message, signature);
   return count / ((performance.now() - started) / 1000);
-}
-
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 

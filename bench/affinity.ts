@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+/**
+ * CPU affinity for the read-path benchmarks (Linux `taskset`): the server under test on one core,
+ * the load generator on another. On two cores, a server and the generator left to the scheduler
+ * trade the same core back and forth, and a one-second round's rate moved by ±40% with that alone
+ * (docs/performance.md "svc_getBalance: pinned rounds"); pinned, both servers are measured on the
+ * same core under the same load, so their ratio is the ratio of their cost a request.
+ */
+
+/** Whether pinning is possible here: at least two CPUs and `taskset` on the PATH. Why not, otherwise. */
+export function pinningUnavailable(): string | undefined {
+  if (availableParallelism() < 2) return 'one CPU';
+  const probe = spawnSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' });
+  if (probe.error !== undefined || probe.status !== 0) return 'no taskset';
+  return undefined;
+}
+
+/** Every thread of `pid` (and the threads it starts later) on `cpus` ("0", "1", "0-1"). */
+export function pin(pid: number, cpus: string): void {
+  const r = spawnSync('taskset', ['-a', '-pc', cpus, String(pid)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`taskset -a -pc ${cpus} ${pid}: ${r.stderr.trim() || r.error?.message}`);
+}
+
+/** The CPU list of every core, for undoing `pin` on this process. */
+export function allCpus(): string {
+  return `0-${availableParallelism() - 1}`;
+}

@@ -1,0 +1,13 @@
+/** Small statistics the benches share. */
+
+/** The median (of an even count, the mean of the middle two). */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Rounded to three decimals, as the ratio rows print. */
+export function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

@@ -27,7 +27,8 @@ export class BenchNode {
     const port = await freePort();
     // For profiling: NTV_BENCH_NODE_FLAGS passes Node flags to the node under test (e.g. --cpu-prof).
     const nodeFlags = (process.env.NTV_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const extra = log ? ['-v'] : [];
+    // For comparing a flag of the node's own: NTV_BENCH_NODE_ARGS adds to `ntv-node run`'s (e.g. --verifier-nice 0).
+    const extra = [...(process.env.NTV_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...(log ? ['-v'] : [])];
     const child = spawn(process.execPath, [...nodeFlags, MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, ...args, ...extra], {
       stdio: log ? ['ignore', openSync(log, 'w'), 'inherit'] : 'ignore',
     });

@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
  * CPU affinity for the read-path benchmarks (Linux `taskset`): the server under test on one core,
  * the load generator on another. On two cores, a server and the generator left to the scheduler
  * trade the same core back and forth, and a one-second round's rate moved by ±40% with that alone
- * (docs/performance.md "svc_getBalance: pinned rounds"); pinned, both servers are measured on the
+ * (docs/performance.md "The read-path benches, pinned"); pinned, both servers are measured on the
  * same core under the same load, so their ratio is the ratio of their cost a request.
  */
 

@@ -193,15 +193,15 @@ export async function benchGetBalance(options: { seconds?: number; connections?:
   const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '12']);
   const bare = await startBareJsonServer();
   const bareProcess = await startBareJsonProcess();
-  // Both servers on CPU 0, this process (the load generator's worker thread) on CPU 1 (bench/affinity.ts).
   const unpinned = pinningUnavailable();
-  if (unpinned === undefined) {
-    pin(node.pid, '0');
-    pin(bareProcess.pid, '0');
-    pin(process.pid, '1');
-  }
   const placement = unpinned === undefined ? 'both servers pinned to CPU 0, the load generator to CPU 1' : `not pinned (${unpinned})`;
   try {
+    // Both servers on CPU 0, this process (the load generator's worker thread) on CPU 1 (bench/affinity.ts).
+    if (unpinned === undefined) {
+      pin(node.pid, '0');
+      pin(bareProcess.pid, '0');
+      pin(process.pid, '1');
+    }
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
     const body = { jsonrpc: '2.0', id: 1, method: 'svc_getBalance', params: ['0x' + '01'.padStart(64, '0'), 'NTV'] };
     const urls = [node.url, bareProcess.url, bareUrl];

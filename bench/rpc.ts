@@ -92,13 +92,13 @@ export async function benchRpc(options: { secondsPerServer?: number; rounds?: nu
   const connections = options.connections ?? 50;
   const body = { jsonrpc: '2.0', id: 1, method: 'bench_lookup', params: ['key7'] };
   const servers = await startServers();
-  // The servers on CPU 0, this process (autocannon's worker thread) on CPU 1 (bench/affinity.ts).
   const unpinned = pinningUnavailable();
-  if (unpinned === undefined) {
-    pin(servers.pid, '0');
-    pin(process.pid, '1');
-  }
   try {
+    // The servers on CPU 0, this process (autocannon's worker thread) on CPU 1 (bench/affinity.ts).
+    if (unpinned === undefined) {
+      pin(servers.pid, '0');
+      pin(process.pid, '1');
+    }
     const targets = (['bare', 'direct', 'koa'] as const).map((key) => ({ key, url: servers.urls[key], requests: 0, elu: 0, cpuMicros: 0, ratios: [] as number[] }));
     let failures = 0;
     for (const t of targets) {

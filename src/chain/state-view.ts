@@ -122,16 +122,7 @@ export class StateView {
       o += lengths[i]!;
       const k = text.toString('latin1', keyAt, o);
       const valueLength = lengths[i + 1]!;
-      const slot = this.records.get(k);
-      if (valueLength < 0) {
-        if (slot !== undefined) {
-          this.values.remove(slot);
-          this.records.delete(k);
-        }
-      } else {
-        const stored = this.values.put(slot ?? -1, bytes, o, valueLength);
-        if (stored !== slot) this.records.set(k, stored);
-      }
+      this.store(k, bytes, o, valueLength);
       if (watched[bytes[keyAt]!] === 1) this.notifyWatchers(bytes.slice(keyAt, keyAt + lengths[i]!), valueLength < 0 ? null : bytes.slice(o, o + valueLength));
       if (valueLength > 0) o += valueLength;
     }
@@ -197,20 +188,30 @@ export class StateView {
   }
 
   private set(key: Uint8Array, value: Uint8Array | null): void {
-    const k = toKey(key);
+    if (value === null) this.store(toKey(key), EMPTY, 0, -1);
+    else this.store(toKey(key), value, 0, value.length);
+    this.notifyWatchers(key, value);
+  }
+
+  /**
+   * The key's value becomes `source[from, from + length)`, copied into the table (its slot rewritten
+   * in place when the size class is the same); a negative length deletes the key.
+   */
+  private store(k: string, source: Uint8Array, from: number, length: number): void {
     const slot = this.records.get(k);
-    if (value === null) {
+    if (length < 0) {
       if (slot !== undefined) {
         this.values.remove(slot);
         this.records.delete(k);
       }
-    } else {
-      const stored = this.values.put(slot ?? -1, value, 0, value.length);
-      if (stored !== slot) this.records.set(k, stored);
+      return;
     }
-    this.notifyWatchers(key, value);
+    const stored = this.values.put(slot ?? -1, source, from, length);
+    if (stored !== slot) this.records.set(k, stored);
   }
 }
+
+const EMPTY = new Uint8Array(0);
 
 export function toKey(key: Uint8Array): string {
   return toLatin1(key);

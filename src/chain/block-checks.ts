@@ -1,7 +1,8 @@
 import type { BlockContext } from '../core/core.js';
 import type { BundleScan } from '../core/scan.js';
 import { decodeBundle } from '../codec/bundle.js';
-import { sha256, toHex } from '../codec/hash.js';
+import { toHex } from '../codec/hash.js';
+import { keyHashOf } from '../codec/address.js';
 import { verifyBundleSignature, verifyEd25519 } from '../codec/keys.js';
 import { looksLikeEvmTransaction } from './evm/transaction.js';
 import { headerHash, type BlockHeader } from './block.js';
@@ -97,7 +98,7 @@ export function deriveAuth(bytes: Uint8Array, i: number, scan: BundleScan, keys:
   }
   const kind = length === ED25519_SIGNATURE_BYTES ? AUTH_ED25519 : AUTH_ML_DSA_65;
   const pubkey = scan.pubkey(i, bytes);
-  if (pubkey !== undefined) return { kind, keyHash: sha256(pubkey), pubkey };
+  if (pubkey !== undefined) return { kind, keyHash: keyHashOf(pubkey), pubkey };
   const keyType = kind === AUTH_ED25519 ? KEY_TYPE_ED25519 : KEY_TYPE_ML_DSA_65;
   const candidates = new Map<string, Uint8Array>();
   const registered = keys.registered(account);
@@ -110,7 +111,7 @@ export function deriveAuth(bytes: Uint8Array, i: number, scan: BundleScan, keys:
   const bundle = decodeBundle(bytes);
   for (const pubkey of [...registered.map((k) => k.pubkey), ...revealed.map((a) => a.pubkey)]) {
     if ((kind === AUTH_ED25519) === (pubkey.length === ED25519_PUBLIC_KEY_BYTES) && verifyBundleSignature(bundle, pubkey)) {
-      return { kind, keyHash: sha256(pubkey), pubkey: NO_PUBKEY };
+      return { kind, keyHash: keyHashOf(pubkey), pubkey: NO_PUBKEY };
     }
   }
   return { kind, keyHash: [...candidates.values()][0]!, pubkey: NO_PUBKEY };

@@ -45,9 +45,12 @@ export class Indexer {
   /**
    * Balance records of blocks executed but not yet durable: the StateView is updated only after a
    * block's write, and the next block executes while that write is in flight, so the previous
-   * balance of a key (whose holder entry must be deleted) is read here first.
+   * balance of a key (whose holder entry must be deleted) is read here first. Only what the holder
+   * index needs is kept, the balance's bit length, with the height that wrote it: one number a key
+   * (`pendingEntry`), no object and no view of the block's output (docs/performance.md "2026-11-27,
+   * fifth round").
    */
-  private readonly pending = new Map<string, { value: Uint8Array | null; height: number }>();
+  private readonly pending = new Map<string, number>();
   private readonly pendingByHeight = new Map<number, string[]>();
 
   /** `reader` and `state` are absent for the backfill, which reads no receipts and indexes no balance writes. */
@@ -84,7 +87,10 @@ export class Indexer {
   durable(height: number): void {
     for (const [h, keys] of this.pendingByHeight) {
       if (h > height) continue;
-      for (const key of keys) if (this.pending.get(key)?.height === h) this.pending.delete(key);
+      for (const key of keys) {
+        const entry = this.pending.get(key);
+        if (entry !== undefined && pendingHeight(entry) === h) this.pending.delete(key);
+      }
       this.pendingByHeight.delete(h);
     }
   }
@@ -97,19 +103,21 @@ export class Indexer {
    */
   private balanceOps(writes: StateWrites, height: number, ops: IndexOp[]): void {
     let keys: string[] | undefined;
-    const visit = (key: Uint8Array, value: Uint8Array | null): void => {
-      const text = toLatin1(key);
+    // `text` is the key's latin1, the StateView's own key: read by it, not converted again; of the
+    // value before only its bit length is taken, at once, so a view of it does (no copy)
+    const visit = (text: string, keyBytes: Uint8Array, keyAt: number, after: number): void => {
       const pending = this.pending.get(text);
-      // the key's latin1 is the StateView's own key: read by it, not converted again; only its bit
-      // length is taken, at once, so a view of it does (no copy)
-      const previous = pending ? pending.value : (this.state?.peekLatin1(text) ?? null);
-      this.pending.set(text, { value, height });
+      let before: number;
+      if (pending !== undefined) before = pendingBits(pending);
+      else {
+        const previous = this.state?.peekLatin1(text);
+        before = previous === undefined ? 0 : bitLength(previous, 0, previous.length);
+      }
+      this.pending.set(text, pendingEntry(height, after));
       (keys ??= []).push(text);
-      const before = previous === null ? 0 : bitLength(previous);
-      const after = value === null ? 0 : bitLength(value);
       if (before === after) return;
-      const address = key.subarray(1, 33);
-      const mint = key.subarray(33, 65);
+      const address = keyBytes.subarray(keyAt + 1, keyAt + 33);
+      const mint = keyBytes.subarray(keyAt + 33, keyAt + 65);
       const had = before > 0;
       const has = after > 0;
       if (had) ops.push({ type: 'del', key: IndexKeys.tokenHolder(mint, before, address) });
@@ -119,16 +127,19 @@ export class Indexer {
       }
     };
     if (Array.isArray(writes)) forEachStateWrite(writes, (key, value) => {
-      if (key[0] === StatePrefix.BALANCE && key.length === BALANCE_KEY_LENGTH) visit(key, value);
+      if (key[0] === StatePrefix.BALANCE && key.length === BALANCE_KEY_LENGTH) visit(toLatin1(key), key, 0, value === null ? 0 : bitLength(value, 0, value.length));
     });
     else {
-      // Packed (a block the node executed): views are made only for the balance writes.
+      // Packed (a block the node executed): the key's string read straight from the bytes, a view
+      // made only for a key whose class changes (its index records name it).
       const { bytes, lengths } = writes as Exclude<StateWrites, readonly unknown[]>;
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       for (let i = 0, o = 0; i < lengths.length; i += 2) {
         const keyLength = lengths[i]!;
         const valueLength = lengths[i + 1]!;
         if (bytes[o] === StatePrefix.BALANCE && keyLength === BALANCE_KEY_LENGTH) {
-          visit(bytes.subarray(o, o + keyLength), valueLength < 0 ? null : bytes.subarray(o + keyLength, o + keyLength + valueLength));
+          const valueAt = o + keyLength;
+          visit(text.toString('latin1', o, valueAt), bytes, o, valueLength < 0 ? 0 : bitLength(bytes, valueAt, valueAt + valueLength));
         }
         o += keyLength + Math.max(0, valueLength);
       }
@@ -320,7 +331,7 @@ export async function backfillIndexes(
   batch = [];
   let holders = 0;
   await store.scanState(StatePrefix.BALANCE, (key, value) => {
-    const bits = bitLength(value);
+    const bits = bitLength(value, 0, value.length);
     if (key.length !== BALANCE_KEY_LENGTH || bits === 0) return;
     const address = key.subarray(1, 33);
     const mint = key.subarray(33, 65);
@@ -338,7 +349,21 @@ export async function backfillIndexes(
 const EMPTY = new Uint8Array(0);
 
 /** Bit length of a little-endian unsigned integer (a u128 balance record): 0 for zero. */
-function bitLength(le: Uint8Array): number {
-  for (let i = le.length - 1; i >= 0; i--) if (le[i] !== 0) return i * 8 + 32 - Math.clz32(le[i]!);
+/** Bit length of the little-endian unsigned integer in `bytes[from, to)` (0 for zero). */
+function bitLength(bytes: Uint8Array, from: number, to: number): number {
+  for (let i = to - 1; i >= from; i--) if (bytes[i] !== 0) return (i - from) * 8 + 32 - Math.clz32(bytes[i]!);
   return 0;
+}
+
+/** A pending balance as one number: the height that wrote it and its bit length (a u128: at most 128). */
+function pendingEntry(height: number, bits: number): number {
+  return height * 256 + bits;
+}
+
+function pendingHeight(entry: number): number {
+  return Math.floor(entry / 256);
+}
+
+function pendingBits(entry: number): number {
+  return entry % 256;
 }

@@ -1,5 +1,6 @@
 import { decodeBundle, bundleHash, signingHashOfEncoded, type Bundle } from '../codec/bundle.js';
-import { sha256, toHex, toLatin1 } from '../codec/hash.js';
+import { toHex, toLatin1 } from '../codec/hash.js';
+import { keyHashOf } from '../codec/address.js';
 import { signatureScheme } from '../codec/keys.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
@@ -126,7 +127,7 @@ export class SubmissionGate {
       if (ok) {
         return {
           kind: scheme.keyType + 1,
-          keyHash: sha256(pubkey),
+          keyHash: keyHashOf(pubkey),
           pubkey: bundle.senderPubkey !== undefined ? pubkey : new Uint8Array(0),
         };
       }

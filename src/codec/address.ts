@@ -110,6 +110,26 @@ function memoized(memo: Bytes32Map<string>, prefix: string, bytes: Uint8Array, w
   return text;
 }
 
+/**
+ * The key hash of a public key, SHA256(public_key) (spec §5.3: the account of its first key, the
+ * `0x06` key record's id): every signed bundle's auth carries it into the core. Memoised for
+ * 32-byte (Ed25519) keys: one-shot `crypto.hash` cost ~3 µs a bundle at admission under load, the
+ * largest single hash of the path (docs/performance.md "2026-11-27, fifth round"). The array is
+ * shared by every caller of the same key: read it, never write it.
+ */
+const keyHashMemo = new Bytes32Map<Uint8Array>();
+
+export function keyHashOf(publicKey: Uint8Array): Uint8Array {
+  if (publicKey.length !== 32) return sha256(publicKey);
+  let hash = keyHashMemo.get(publicKey);
+  if (hash === undefined) {
+    if (keyHashMemo.size >= MEMO_LIMIT) keyHashMemo.clear();
+    hash = sha256(publicKey);
+    keyHashMemo.set(publicKey, hash);
+  }
+  return hash;
+}
+
 /** True for the accounts spec §1.6 writes in their `0x` 32-byte form: `0x00…01`–`0x00…08` and `0xff…ff` (§1.9). */
 export function isSystemAddress(bytes: Uint8Array): boolean {
   return systemAccountIndex(bytes) !== undefined || isProtocolAddress(bytes);

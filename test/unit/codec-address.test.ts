@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import {
   AddressError, NATIVE_MINT, PROTOCOL_ADDRESS, accountAddressOf, deriveAccount, encodeAccount, encodeEvm, encodeHash,
-  encodeHex32, encodeMint, encodePrefixed, isAddress, isNativeMint, isProtocolAddress, parseAddress, parseAddressDetailed, parseHash,
+  encodeHex32, encodeMint, encodePrefixed, isAddress, isNativeMint, isProtocolAddress, keyHashOf, parseAddress, parseAddressDetailed, parseHash,
   parseMint, systemAccountIndex, systemAddress,
 } from '../../src/codec/address.js';
 import { sha256, toHex } from '../../src/codec/hash.js';
@@ -68,6 +68,24 @@ describe('address encodings', () => {
     expect(deriveAccount(pub)).toEqual(sha256(pub));
     expect(accountAddressOf(pub)).toBe(vectors.signed_transfer.address);
     expect(encodeAccount(deriveAccount(pub))).toBe('Nx0' + bs58.encode(sha256(pub)));
+  });
+
+  it('keyHashOf is SHA256(public key) for Ed25519 and ML-DSA-65 keys, memoised by the key bytes, not by the array', () => {
+    const shared = new Uint8Array(64);
+    for (let round = 0; round < 3; round++) {
+      const keys = Array.from({ length: 50 }, () => new Uint8Array(randomBytes(32)));
+      for (const key of keys) {
+        // a view into a buffer that is overwritten next: the memo must hold its own copy of the key
+        shared.set(key, 16);
+        const view = shared.subarray(16, 48);
+        expect(toHex(keyHashOf(view))).toBe(toHex(sha256(key)));
+        shared.fill(0xaa);
+        expect(keyHashOf(key)).toBe(keyHashOf(Uint8Array.from(key)));
+        expect(toHex(keyHashOf(key))).toBe(toHex(sha256(key)));
+      }
+    }
+    const mlDsa = new Uint8Array(randomBytes(1952));
+    expect(toHex(keyHashOf(mlDsa))).toBe(toHex(sha256(mlDsa)));
   });
 
   it('system and protocol addresses (spec §1.9)', () => {

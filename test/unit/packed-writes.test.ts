@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packCommitResult } from '../../src/core/core.js';
+import { commitOutput } from './commit-output-fixture.js';
 import { StateView } from '../../src/chain/state-view.js';
 import { Indexer } from '../../src/chain/indexer.js';
 import { packBlockWrite, type BlockWrite, type StateWrite } from '../../src/storage/block-batch.js';
@@ -33,17 +34,6 @@ function sampleWrites(): StateWrite[] {
   return writes;
 }
 
-/** The commit output as the core writes it (docs/core-abi.md "Block I/O"). */
-function commitOutput(root: Uint8Array, writes: readonly StateWrite[]): Uint8Array {
-  const parts: number[] = [...root, ...u32(writes.length)];
-  for (const { key, value } of writes) {
-    parts.push(...u32(key.length), ...key);
-    if (value === null) parts.push(0);
-    else parts.push(1, ...u32(value.length), ...value);
-  }
-  return Uint8Array.from(parts);
-}
-const u32 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, n >>> 24];
 
 function snapshot(view: StateView, writes: readonly StateWrite[]): Array<string | null> {
   return writes.map(({ key }) => {

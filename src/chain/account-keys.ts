@@ -18,6 +18,8 @@ export interface AccountKey {
  * docs/core-abi.md), indexed by account so that a bundle without `sender_pubkey` can be verified
  * against its account's keys (spec §5.2). Kept in step with state through the StateView watcher.
  */
+const NO_KEYS: readonly AccountKey[] = [];
+
 export class AccountKeys {
   private readonly byAccount = new Map<string, Map<string, AccountKey>>();
 
@@ -28,6 +30,11 @@ export class AccountKeys {
   of(account: Uint8Array): AccountKey[] {
     const keys = this.byAccount.get(Buffer.from(account).toString('latin1'));
     return keys ? [...keys.values()] : [];
+  }
+
+  /** `of` by the account's latin1 (PendingBundle.accountKey), without a copy: admission reads it per bundle. */
+  ofLatin1(accountLatin1: string): Iterable<AccountKey> {
+    return this.byAccount.get(accountLatin1)?.values() ?? NO_KEYS;
   }
 
   private onWrite(key: Uint8Array, value: Uint8Array | null): void {

@@ -18,15 +18,19 @@ export class MinHeap<T> {
   }
 
   push(item: T): void {
+    // The new item moves up by a hole, not by swaps: a destructuring swap allocated an array per
+    // step (one of admission's larger allocation sites under load, docs/performance.md "2026-11-27, fifth round").
     const items = this.items;
+    let i = items.length;
     items.push(item);
-    let i = items.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.before(items[i]!, items[parent]!)) break;
-      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      const above = items[parent]!;
+      if (!this.before(item, above)) break;
+      items[i] = above;
       i = parent;
     }
+    items[i] = item;
   }
 
   /** The first live item, dead ones above it discarded; undefined when none is left. */
@@ -58,15 +62,18 @@ export class MinHeap<T> {
   private siftDown(start: number): void {
     const items = this.items;
     const n = items.length;
+    const item = items[start]!;
     let i = start;
     for (;;) {
       const left = 2 * i + 1;
-      if (left >= n) return;
+      if (left >= n) break;
       const right = left + 1;
       const child = right < n && this.before(items[right]!, items[left]!) ? right : left;
-      if (!this.before(items[child]!, items[i]!)) return;
-      [items[i], items[child]] = [items[child]!, items[i]!];
+      const below = items[child]!;
+      if (!this.before(below, item)) break;
+      items[i] = below;
       i = child;
     }
+    items[i] = item;
   }
 }

@@ -1,7 +1,7 @@
 import { decodeBundle, bundleHash, signingHashOfEncoded, type Bundle } from '../codec/bundle.js';
 import { toHex, toLatin1 } from '../codec/hash.js';
 import { keyHashOf } from '../codec/address.js';
-import { signatureScheme } from '../codec/keys.js';
+import { signatureScheme, type SignatureScheme } from '../codec/keys.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
@@ -82,7 +82,7 @@ export class SubmissionGate {
     }
     const auth = ctx.verifyEvm && looksLikeEvmTransaction(bundle.signature)
       ? await ctx.verifyEvm(bytes, bundle.signature, hash)
-      : await this.authenticate(bundle, bytes, ctx, hash);
+      : await this.authenticate(bundle, bytes, ctx, hash, accountKey);
     return {
       hash,
       hashKey,
@@ -97,7 +97,7 @@ export class SubmissionGate {
     };
   }
 
-  private async authenticate(bundle: Bundle, bytes: Uint8Array, ctx: AdmissionContext, hash: Uint8Array): Promise<BundleAuth> {
+  private async authenticate(bundle: Bundle, bytes: Uint8Array, ctx: AdmissionContext, hash: Uint8Array, accountKey: string): Promise<BundleAuth> {
     if (bundle.signature.length === 0) {
       // spec §5.6: the testnet does not enforce signatures; the mainnet does.
       if (!ctx.allowUnsigned) throw invalid('UNSIGNED_NOT_ALLOWED', 'unsigned bundles are refused on mainnet; sign the bundle', hash);
@@ -109,31 +109,49 @@ export class SubmissionGate {
     }
     // From the bytes as received: decoded once, never encoded again (docs/performance.md).
     const message = signingHashOfEncoded(bytes, bundle);
-    // Registered keys first; then keys revealed by this account's bundles still waiting, which the
-    // core registers before this bundle runs (and refuses it with KEY_NOT_AUTHORIZED if not).
-    const candidates = bundle.senderPubkey !== undefined
-      ? [bundle.senderPubkey]
-      : [...this.keys.of(bundle.userAccount).filter((k) => k.keyType === scheme.keyType).map((k) => k.pubkey),
-        ...ctx.pendingKeys(bundle.userAccount)];
-    if (candidates.length === 0) {
+    // The bundle's own sender_pubkey; else the account's registered keys of the scheme, then the
+    // keys revealed by its bundles still waiting, which the core registers before this bundle runs
+    // (and refuses it with KEY_NOT_AUTHORIZED if not). The waiting ones are listed only when no
+    // registered key verifies: admission reads this per bundle, and an account with many bundles
+    // waiting would otherwise walk them all each time.
+    let tried = 0;
+    if (bundle.senderPubkey !== undefined) {
+      tried++;
+      if (await this.verifies(bundle.senderPubkey, message, bundle.signature, scheme)) return authOf(scheme, bundle.senderPubkey, bundle.senderPubkey);
+    } else {
+      for (const key of this.keys.ofLatin1(accountKey)) {
+        if (key.keyType !== scheme.keyType) continue;
+        tried++;
+        if (await this.verifies(key.pubkey, message, bundle.signature, scheme)) return authOf(scheme, key.pubkey, EMPTY_PUBKEY);
+      }
+      for (const pubkey of ctx.pendingKeys(bundle.userAccount)) {
+        tried++;
+        if (await this.verifies(pubkey, message, bundle.signature, scheme)) return authOf(scheme, pubkey, EMPTY_PUBKEY);
+      }
+    }
+    if (tried === 0) {
       throw invalid('KEY_NOT_AUTHORIZED',
         'the account has no registered key of this type; include sender_pubkey on the first signed send (spec §5.3)', hash);
     }
-    for (const pubkey of candidates) {
-      if (pubkey.length !== scheme.publicKeyLength) continue;
-      // Both schemes on the worker pool (src/codec/verify-pool.ts): an account may sign with an
-      // ML-DSA-65 key as its everyday key (docs/accounts.md), so its checks leave the main thread too.
-      const ok = await this.verifier.verify(message, bundle.signature, pubkey);
-      if (ok) {
-        return {
-          kind: scheme.keyType + 1,
-          keyHash: keyHashOf(pubkey),
-          pubkey: bundle.senderPubkey !== undefined ? pubkey : new Uint8Array(0),
-        };
-      }
-    }
     throw invalid('BAD_SIGNATURE', 'signature does not verify against the signing hash with the account key', hash);
   }
+
+  /**
+   * Whether the signature verifies with `pubkey` (false for a key of another scheme's length). Both
+   * schemes on the worker pool (src/codec/verify-pool.ts): an account may sign with an ML-DSA-65 key
+   * as its everyday key (docs/accounts.md), so its checks leave the main thread too. Not async: the
+   * pool's promise is returned as is (no promise of its own per bundle).
+   */
+  private verifies(pubkey: Uint8Array, message: Uint8Array, signature: Uint8Array, scheme: SignatureScheme): boolean | Promise<boolean> {
+    return pubkey.length === scheme.publicKeyLength && this.verifier.verify(message, signature, pubkey);
+  }
+}
+
+const EMPTY_PUBKEY = new Uint8Array(0);
+
+/** The auth of a bundle signed by `pubkey`; `revealed` is the key when the bundle carries it (its sender_pubkey, which the core registers), else empty. */
+function authOf(scheme: SignatureScheme, pubkey: Uint8Array, revealed: Uint8Array): BundleAuth {
+  return { kind: scheme.keyType + 1, keyHash: keyHashOf(pubkey), pubkey: revealed };
 }
 
 function invalid(status: string, message: string, hash?: Uint8Array): ChainError {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { SubmissionGate, type AdmissionContext } from '../../src/chain/submission.js';
+import { AccountKeys } from '../../src/chain/account-keys.js';
+import { StateView } from '../../src/chain/state-view.js';
+import { ChainError } from '../../src/chain/errors.js';
+import { encodeBundle, type Bundle } from '../../src/codec/bundle.js';
+import { deriveAccount } from '../../src/codec/address.js';
+import { sha256 } from '../../src/codec/hash.js';
+import { generateEd25519, signBundle, verifySignature } from '../../src/codec/keys.js';
+import { keyRecordKey } from '../../src/abi/state.js';
+import type { SignatureVerifierPool } from '../../src/codec/verify-pool.js';
+
+// Which key admission checks a signature against (spec §5.3, docs/accounts.md): the bundle's own
+// sender_pubkey; else the account's registered keys of the scheme, then the keys revealed by its
+// bundles still waiting. The waiting ones are only listed when no registered key verifies.
+
+const verifier = { verify: async (m: Uint8Array, s: Uint8Array, p: Uint8Array) => verifySignature(p, m, s) } as unknown as SignatureVerifierPool;
+
+function keyRecord(pubkey: Uint8Array): Uint8Array {
+  // docs/core-abi.md "State layout": key_type u8, role u8, pubkey vec, added_height u64, added_at u64
+  const out = new Uint8Array(2 + 4 + pubkey.length + 16);
+  new DataView(out.buffer).setUint32(2, pubkey.length, true);
+  out.set(pubkey, 6);
+  return out;
+}
+
+function context(pendingKeys: Uint8Array[], asked: { count: number }): AdmissionContext {
+  return {
+    allowUnsigned: false,
+    nowSeconds: 1_000n,
+    stateNonce: () => 0n,
+    pendingKeys: () => {
+      asked.count++;
+      return pendingKeys;
+    },
+  };
+}
+
+function bundleOf(account: Uint8Array, seed: Uint8Array, nonce: bigint, senderPubkey?: Uint8Array): Uint8Array {
+  const bundle: Bundle = {
+    userAccount: account, operations: [{ type: 'Transfer', to: new Uint8Array(32).fill(9), token: new Uint8Array(32), amount: 5n }],
+    maxGas: 100_000n, maxPriorityFee: 0n, validUntil: 2_000n, nonce, signature: new Uint8Array(0), senderPubkey,
+  };
+  return encodeBundle(signBundle(bundle, seed));
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ChainError);
+    return String((error as ChainError).data.status);
+  }
+  throw new Error('admitted');
+}
+
+describe('SubmissionGate: the key a signature is checked against', () => {
+  const owner = generateEd25519();
+  const account = deriveAccount(owner.publicKey);
+  const other = generateEd25519();
+
+  it('sender_pubkey: verified with it, carried in the auth for the core to register', async () => {
+    const gate = new SubmissionGate(verifier, new AccountKeys(new StateView()));
+    const asked = { count: 0 };
+    const entry = await gate.admit(bundleOf(account, owner.seed, 0n, owner.publicKey), context([], asked));
+    expect(entry.auth.pubkey).toEqual(owner.publicKey);
+    expect(entry.auth.keyHash).toEqual(sha256(owner.publicKey));
+    expect(asked.count).toBe(0);
+  });
+
+  it('a registered key verifies without listing the waiting bundles', async () => {
+    const state = new StateView();
+    const keys = new AccountKeys(state);
+    state.apply([{ key: keyRecordKey(account, sha256(owner.publicKey)), value: keyRecord(owner.publicKey) }]);
+    const gate = new SubmissionGate(verifier, keys);
+    const asked = { count: 0 };
+    const entry = await gate.admit(bundleOf(account, owner.seed, 1n), context([other.publicKey], asked));
+    expect(entry.auth.pubkey.length).toBe(0);
+    expect(entry.auth.keyHash).toEqual(sha256(owner.publicKey));
+    expect(asked.count).toBe(0);
+  });
+
+  it('a key revealed by a waiting bundle, after the registered ones fail', async () => {
+    const state = new StateView();
+    const keys = new AccountKeys(state);
+    state.apply([{ key: keyRecordKey(account, sha256(other.publicKey)), value: keyRecord(other.publicKey) }]);
+    const gate = new SubmissionGate(verifier, keys);
+    const asked = { count: 0 };
+    const entry = await gate.admit(bundleOf(account, owner.seed, 1n), context([owner.publicKey], asked));
+    expect(entry.auth.keyHash).toEqual(sha256(owner.publicKey));
+    expect(entry.auth.pubkey.length).toBe(0);
+    expect(asked.count).toBe(1);
+  });
+
+  it('no key at all is KEY_NOT_AUTHORIZED; keys that do not verify are BAD_SIGNATURE', async () => {
+    const gate = new SubmissionGate(verifier, new AccountKeys(new StateView()));
+    expect(await refusal(gate.admit(bundleOf(account, owner.seed, 1n), context([], { count: 0 })))).toBe('KEY_NOT_AUTHORIZED');
+    expect(await refusal(gate.admit(bundleOf(account, owner.seed, 1n), context([other.publicKey], { count: 0 })))).toBe('BAD_SIGNATURE');
+    expect(await refusal(gate.admit(bundleOf(account, owner.seed, 0n, other.publicKey), context([], { count: 0 })))).toBe('BAD_SIGNATURE');
+  });
+});

@@ -19,8 +19,17 @@ export function pinningUnavailable(): string | undefined {
 
 /** Every thread of `pid` (and the threads it starts later) on `cpus` ("0", "1", "0-1"). */
 export function pin(pid: number, cpus: string): void {
-  const r = spawnSync('taskset', ['-a', '-pc', cpus, String(pid)], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`taskset -a -pc ${cpus} ${pid}: ${r.stderr.trim() || r.error?.message}`);
+  // `-a` lists the process's threads and then sets each: a thread that ends in between (Node's
+  // short-lived helper threads do) fails the call with "No such process" for its own id. That is a
+  // race, not an error: the next call lists the threads again.
+  for (let attempt = 1; ; attempt++) {
+    const r = spawnSync('taskset', ['-a', '-pc', cpus, String(pid)], { encoding: 'utf8' });
+    if (r.status === 0) return;
+    const why = r.stderr.trim() || r.error?.message || `exit ${r.status}`;
+    const threadGone = /failed to (?:get|set) pid (\d+)'s affinity: No such process/.exec(why);
+    if (attempt < 5 && threadGone !== null && Number(threadGone[1]) !== pid) continue;
+    throw new Error(`taskset -a -pc ${cpus} ${pid}: ${why}`);
+  }
 }
 
 /** The CPU list of every core, for undoing `pin` on this process. */

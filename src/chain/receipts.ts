@@ -1,10 +1,11 @@
 import type { BlockResultView } from '../core/block-result.js';
 import { encodeStakingPool } from './staking-pools.js';
-import { BUNDLE_LEVEL_OP, STABLE_ADMIN_ACTIONS, ISSUER_PROOF_METHODS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES, type AccountsEvent, type CoreEvent } from '../core/events.js';
+import { BUNDLE_LEVEL_OP, decodeEventAt, EventKind, u128DecimalAt, STABLE_ADMIN_ACTIONS, ISSUER_PROOF_METHODS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES, type AccountsEvent, type CoreEvent } from '../core/events.js';
 import { PLAN_STATES } from './upgrades.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
-import { encodeAccount, encodeHash, encodeMint, encodeMultiSig } from '../codec/address.js';
+import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt, encodeMultiSig } from '../codec/address.js';
+import { EV_FEE_BYTES, EV_TRANSFER_BYTES } from '../abi/constants.js';
 import { CollectionKind, encodeCollection } from './collections.js';
 import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
 import { encodeDao } from './dao.js';
@@ -124,9 +125,11 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
     fee: result.fee(index).toString(),
     events: [],
   };
-  for (const raw of result.eventsOf(index)) {
-    const event = formatEvent(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, tokens, block.pairs);
-    if (!event) continue;
+  result.forEachEventOf(index, (op, kind, at, len) => {
+    const opIndex = op === BUNDLE_LEVEL_OP ? null : op;
+    const event = formatInPlace(result, kind, at, len, opIndex, tokens)
+      ?? formatEvent(decodeEventAt(result.bytes, result.dv, at, len, index, op, kind), opIndex, tokens, block.pairs);
+    if (!event) return;
     receipt.events.push(event);
     if (event.type === 'TokenCreated') receipt.created = { ...receipt.created, mint: event.mint };
     if (event.type === 'PoolCreated') receipt.created = { ...receipt.created, pool: event.pool };
@@ -134,8 +137,33 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
     if (event.type === 'PresaleCreated') receipt.created = { ...receipt.created, presale: event.presale };
     if (event.type === 'StakingPoolCreated') receipt.created = { ...receipt.created, staking_pool: event.pool };
     if (event.type === 'MultiSigCreated') receipt.created = { ...receipt.created, multisig: event.multisig };
-  }
+  });
   return receipt;
+}
+
+/**
+ * The two events nearly every receipt holds, Transfer and the bundle's Fee, formatted straight from
+ * the result's bytes: the same object `formatEvent` makes of the decoded event, without the decoded
+ * event, its views and its bigints (a 10,000-transfer block's receipts have 20,000 of them;
+ * docs/performance.md "2026-11-27, fifth round"). Undefined for every other event (and a malformed
+ * one), which takes the general path.
+ */
+function formatInPlace(result: BlockResultView, kind: number, at: number, len: number, opIndex: number | null, tokens: TokenRegistry): ReceiptEvent | undefined {
+  const { bytes, dv } = result;
+  if (kind === EventKind.Transfer && len === EV_TRANSFER_BYTES) {
+    const symbol = tokens.byMintAt(bytes, at + 64)?.symbol;
+    return {
+      type: 'Transfer', op_index: opIndex, from: encodeAccountAt(bytes, at), to: encodeAccountAt(bytes, at + 32),
+      token: encodeMintAt(bytes, at + 64), ...(symbol ? { symbol } : {}), amount: u128DecimalAt(dv, at + 96),
+    };
+  }
+  if (kind === EventKind.Fee && len === EV_FEE_BYTES) {
+    return {
+      type: 'Fee', op_index: opIndex, payer: encodeAccountAt(bytes, at), proposer: encodeAccountAt(bytes, at + 32),
+      to_proposer: u128DecimalAt(dv, at + 64), treasury: encodeAccountAt(bytes, at + 80), to_treasury: u128DecimalAt(dv, at + 112),
+    };
+  }
+  return undefined;
 }
 
 /** Every receipt of a block, in block order. */

@@ -61,6 +61,11 @@ export class TokenRegistry {
     return mint.length === 32 ? this.byMint.get(mint) : undefined;
   }
 
+  /** `byMintBytes` of the 32 bytes at `bytes[at]`, no view made (a receipt's Transfer events). */
+  byMintAt(bytes: Uint8Array, at: number): RegisteredToken | undefined {
+    return this.byMint.getAt(bytes, at);
+  }
+
   /**
    * The two tokens (token0 < token1) a pool holds, from its committed record (docs/dex.md "State
    * layout": token0 at byte 1, token1 at 33); undefined for a pool not (yet) in committed state.

@@ -144,6 +144,19 @@ export function encodeAccount(bytes: Uint8Array): string {
   return memoized(accountMemo, ACCOUNT_PREFIX, bytes, 'account', (b) => (isSystemAddress(b) ? encodeHex32(b) : ACCOUNT_PREFIX + base58Encode(b)));
 }
 
+/**
+ * `encodeAccount` of the 32 bytes at `bytes[at]`: a view is made only when the text is not memoised
+ * yet (a receipt reads the accounts of its events in place, src/chain/receipts.ts).
+ */
+export function encodeAccountAt(bytes: Uint8Array, at: number): string {
+  return accountMemo.getAt(bytes, at) ?? encodeAccount(bytes.subarray(at, at + ADDRESS_LENGTH));
+}
+
+/** `encodeMint` of the 32 bytes at `bytes[at]`, as `encodeAccountAt`. */
+export function encodeMintAt(bytes: Uint8Array, at: number): string {
+  return mintMemo.getAt(bytes, at) ?? encodeMint(bytes.subarray(at, at + ADDRESS_LENGTH));
+}
+
 export function encodeMint(bytes: Uint8Array): string {
   return memoized(mintMemo, MINT_PREFIX, bytes, 'mint');
 }

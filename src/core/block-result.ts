@@ -35,7 +35,8 @@ export class BlockResultView implements BlockResult {
   readonly count: number;
   readonly gasUsed: bigint;
   readonly fees: bigint;
-  private readonly dv: DataView;
+  /** a view of `bytes`, for readers that decode fields in place */
+  readonly dv: DataView;
   /** offset of the events vec (its u32 count) */
   private readonly eventsAt: number;
   private decodedResults: BundleResult[] | undefined;
@@ -122,6 +123,20 @@ export class BlockResultView implements BlockResult {
       if (bundleIndex === SCHEDULE_RUN_INDEX) out.push(decodeEventAt(this.bytes, this.dv, at, len, bundleIndex, opIndex, kind));
     });
     return out;
+  }
+
+  /**
+   * Visit the events of bundle `i` (a receipt's) in place: each one's op index, kind, and where its
+   * data lies in `bytes`, without decoding it (src/chain/receipts.ts formats the common ones straight
+   * from the bytes).
+   */
+  forEachEventOf(i: number, visit: (opIndex: number, kind: number, dataAt: number, len: number) => void): void {
+    const starts = this.eventStarts();
+    for (let o = starts[i]!, end = starts[i + 1]!; o < end;) {
+      const len = this.dv.getUint32(o + 7, true);
+      visit(this.dv.getUint16(o + 4, true), this.bytes[o + 6]!, o + EVENT_HEAD, len);
+      o += EVENT_HEAD + len;
+    }
   }
 
   /** Visit every event's header and where its data lies in `bytes`, without decoding it. */

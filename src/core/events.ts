@@ -371,6 +371,16 @@ export const STABLE_PENDING_OUTCOMES = ['queued', 'executed', 'cancelled', 'appr
 export type CoreEvent = BridgeEvent | AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | StableIssuerProofEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
+/**
+ * The u128 at `o` as its decimal text (a receipt's amounts): read as a double when below 2^53, which
+ * prints the same digits as the bigint, without making one.
+ */
+export function u128DecimalAt(dv: DataView, o: number): string {
+  const w1 = dv.getUint32(o + 4, true);
+  if (w1 < 0x20_0000 && dv.getUint32(o + 8, true) === 0 && dv.getUint32(o + 12, true) === 0) return String(w1 * 0x1_0000_0000 + dv.getUint32(o, true));
+  return u128(dv, o).toString();
+}
+
 function u128(dv: DataView, o: number): bigint {
   const lo = dv.getBigUint64(o, true);
   const hi = dv.getBigUint64(o + 8, true);

@@ -188,13 +188,6 @@ export function decodeBlock(bytes: Uint8Array, hashBundle: (b: Uint8Array) => Ui
 
 /** The header and the bundles (views into `bytes`) of a stored block, without hashing the bundles. */
 export function decodeStoredBlock(bytes: Uint8Array): { header: BlockHeader; bundles: Uint8Array[]; bundlesAt: number } {
-  const { header, bundlesAt } = decodeStoredHeader(bytes);
-  const bundles = bundleViews(bytes, bundlesAt);
-  return { header, bundles, bundlesAt };
-}
-
-/** The header of a stored block alone, and where its bundle list starts (sync checks a batch's proposers first). */
-export function decodeStoredHeader(bytes: Uint8Array): { header: BlockHeader; bundlesAt: number } {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const jsonLength = buf.readUInt32LE(0);
   const raw = JSON.parse(buf.subarray(4, 4 + jsonLength).toString()) as Record<string, string | number | string[]>;
@@ -207,7 +200,9 @@ export function decodeStoredHeader(bytes: Uint8Array): { header: BlockHeader; bu
     round: (raw.round as number | undefined) ?? 0, missed: ((raw.missed as string[] | undefined) ?? []).map(unhex),
     hash: unhex(raw.hash as string), signature: unhex(raw.signature as string),
   };
-  return { header, bundlesAt: 4 + jsonLength };
+  const bundlesAt = 4 + jsonLength;
+  const bundles = bundleViews(bytes, bundlesAt);
+  return { header, bundles, bundlesAt };
 }
 
 function hex(bytes: Uint8Array): string {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Core, encodeGenesisConfig } from '../core/core.js';
-import { BUNDLE_GAS_CEILING, ED25519_PUBLIC_KEY_BYTES, ED25519_SIGNATURE_BYTES } from '../abi/constants.js';
+import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { decodeBalance, Prefix } from '../core/records.js';
 import { bundleHash, type Operation } from '../codec/bundle.js';
 import { encodeAccount, encodeHash } from '../codec/address.js';
@@ -497,15 +497,6 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   /** The core that executes the next block (src/chain/import.ts re-executes peers' blocks on it). */
   get executionCore(): Core {
     return this.execution.core;
-  }
-
-  /** ChainExecution.verifyEd25519Batch: only Ed25519's sizes go to the pool, which would take ML-DSA-65's as that scheme. */
-  verifyEd25519Batch(items: ReadonlyArray<{ publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array }>): Promise<boolean[]> {
-    const ed25519 = (item: { publicKey: Uint8Array; signature: Uint8Array }) => item.publicKey.length === ED25519_PUBLIC_KEY_BYTES && item.signature.length === ED25519_SIGNATURE_BYTES;
-    return this.deps.verifier.verifyBatch(items.filter(ed25519)).then((verdicts) => {
-      let k = 0;
-      return items.map((item) => ed25519(item) && verdicts[k++] === true);
-    });
   }
 
   /** Wait until a block may be executed (BlockLoop.writeSlot); then execute and `commitExecuted` without awaiting. */

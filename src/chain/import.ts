@@ -67,12 +67,6 @@ export interface ImportOptions {
    * votes for this hash itself (the consensus layer's own tally). Sync never sets it.
    */
   certificateVerified?: boolean;
-  /**
-   * Skip the proposer signature check: only for a caller that has verified, under the same strict
-   * rule, the signature of the header these very bytes decode to (sync checks a served batch's on
-   * the verifier pool at once, src/p2p/sync.ts).
-   */
-  proposerVerified?: boolean;
 }
 
 /** Keys revealed by imported bundles whose block may not be durable yet (the StateView lags). */
@@ -135,7 +129,7 @@ export async function importBlock(chain: ImportTarget, encodedBlock: Uint8Array,
   if (header.bundleCount !== bundles.length || !bytesEqual(scan.transactionsRoot, header.transactionsRoot)) {
     throw new ImportError('BAD_TRANSACTIONS_ROOT', 'the bundles do not match the header\'s transactions root', header.height);
   }
-  if (!options.proposerVerified && !verifyEd25519(header.proposerPubkey, header.hash, header.signature)) {
+  if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) {
     throw new ImportError('BAD_SIGNATURE', 'the proposer signature does not verify', header.height);
   }
   // Attester signatures of bridge operations are verified on import too (docs/bridge.md "Who checks

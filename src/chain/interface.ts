@@ -161,13 +161,7 @@ export interface ChainExecution {
   commitSpeculative(certificate: Uint8Array): Promise<boolean>;
   discardSpeculative(): Promise<void>;
   /** a certified block of another validator (src/chain/import.ts) */
-  importBlock(encoded: Uint8Array, certificate: Uint8Array, opts?: { certificateVerified?: boolean; proposerVerified?: boolean }): Promise<ImportResult>;
-  /**
-   * Ed25519 signatures checked on the verifier pool, off this thread, in one batch, under the same
-   * strict rule as `verifyEd25519` (src/codec/ed25519-rule.ts); an item of other sizes is false.
-   * Absent, sync checks each block's proposer signature in its import.
-   */
-  verifyEd25519Batch?(items: ReadonlyArray<{ publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array }>): Promise<boolean[]>;
+  importBlock(encoded: Uint8Array, certificate: Uint8Array, opts?: { certificateVerified?: boolean }): Promise<ImportResult>;
 }
 
 /** What importing a block answered (src/chain/import.ts). */

@@ -1,5 +1,4 @@
 import { ImportError } from '../chain/import.js';
-import { decodeStoredHeader } from '../chain/block.js';
 import type { ChainNode, SyncState } from '../chain/interface.js';
 import type { Logger } from '../logger.js';
 import { MAX_BLOCKS_PER_REQUEST, type P2PNetwork } from './network.js';
@@ -132,11 +131,10 @@ export class BlockSync {
    */
   private async importBatch(peer: string, batch: ServedBlock[]): Promise<boolean> {
     const { chain, network, logger } = this.deps;
-    const signed = await this.proposersSigned(batch);
-    for (const [i, served] of batch.entries()) {
+    for (const served of batch) {
       if (this.stopped) return false;
       try {
-        const imported = await chain.importBlock(served.block, served.certificate, signed[i] ? { proposerVerified: true } : {});
+        const imported = await chain.importBlock(served.block, served.certificate);
         imported.durable.catch(() => undefined);
         this.lastDurable = imported.durable;
         this.blocksImported++;
@@ -155,38 +153,6 @@ export class BlockSync {
       }
     }
     return true;
-  }
-
-  /**
-   * Whether each served block's proposer signed its header, checked for the whole batch at once on
-   * the verifier pool, which sync leaves idle otherwise (bundle signatures are not re-checked): one
-   * Ed25519 verification a block was ~0.2 ms of the importing thread (docs/performance.md
-   * "2026-11-27, fifth round"). False where a header does not decode or its signature does not
-   * verify, and for every block when the pool fails: importBlock then checks it itself and refuses
-   * a bad one as before.
-   */
-  private async proposersSigned(batch: ServedBlock[]): Promise<boolean[]> {
-    const verify = this.deps.chain.verifyEd25519Batch?.bind(this.deps.chain);
-    if (verify === undefined || batch.length === 0) return [];
-    const items: Array<{ publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array }> = [];
-    const at: number[] = [];
-    for (const [i, served] of batch.entries()) {
-      try {
-        const { header } = decodeStoredHeader(served.block);
-        items.push({ publicKey: header.proposerPubkey, message: header.hash, signature: header.signature });
-        at.push(i);
-      } catch {
-        // left to importBlock, which names what does not decode
-      }
-    }
-    const out: boolean[] = new Array<boolean>(batch.length).fill(false);
-    try {
-      const verdicts = await verify(items);
-      at.forEach((i, k) => (out[i] = verdicts[k] === true));
-    } catch {
-      // the pool failed: every block checks its own
-    }
-    return out;
   }
 
   private pickPeer(): { id: string; height: number } | undefined {

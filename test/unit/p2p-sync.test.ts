@@ -303,6 +303,26 @@ describe('BlockSync', () => {
   });
 });
 
+describe('BlockSync and proposer signatures', () => {
+  it('a served block whose proposer signature is forged is refused, and its peer penalized', async () => {
+    const local = await follower();
+    const forge = (height: number, bytes: Uint8Array) => {
+      if (height !== 7) return bytes;
+      const block = decodeBlock(bytes, bundleHash);
+      return encodeBlock({ ...block, header: { ...block.header, signature: signEd25519(identity().seed, block.header.hash) } });
+    };
+    const liar = await serve(source, forge);
+    const net = await client(local, [liar.multiaddrs()[0]!]);
+    const sync = new BlockSync({}, { chain: local.chain, network: net, logger: quiet, sync: local.sync });
+    sync.start();
+    await until('penalty', () => net.scoreOf(liar.peerId) < 0);
+    await until('the blocks before the forged one', () => local.chain.height === 6);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(local.chain.height).toBe(6);
+    await sync.stop();
+  });
+});
+
 describe('Dragonfly seal', () => {
   it('round-trips and binds the bundle, the height and the key', () => {
     const sealed = sealBundle(Uint8Array.of(1, 2, 3), 77, validator);

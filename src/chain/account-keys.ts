@@ -13,13 +13,13 @@ export interface AccountKey {
   addedAt: bigint;
 }
 
+const NO_KEYS: readonly AccountKey[] = [];
+
 /**
  * The registered signing keys of every account (state records `0x06 addr key_hash`,
  * docs/core-abi.md), indexed by account so that a bundle without `sender_pubkey` can be verified
  * against its account's keys (spec §5.2). Kept in step with state through the StateView watcher.
  */
-const NO_KEYS: readonly AccountKey[] = [];
-
 export class AccountKeys {
   private readonly byAccount = new Map<string, Map<string, AccountKey>>();
 

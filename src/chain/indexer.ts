@@ -348,8 +348,7 @@ export async function backfillIndexes(
 
 const EMPTY = new Uint8Array(0);
 
-/** Bit length of a little-endian unsigned integer (a u128 balance record): 0 for zero. */
-/** Bit length of the little-endian unsigned integer in `bytes[from, to)` (0 for zero). */
+/** Bit length of the little-endian unsigned integer (a u128 balance record) in `bytes[from, to)`: 0 for zero. */
 function bitLength(bytes: Uint8Array, from: number, to: number): number {
   for (let i = to - 1; i >= from; i--) if (bytes[i] !== 0) return (i - from) * 8 + 32 - Math.clz32(bytes[i]!);
   return 0;

@@ -97,8 +97,8 @@ export class Notifier {
     });
     this.deps.events.emit('block', produced);
     // Nothing keeps a view of the commit output past this point when the state view copied what it
-    // keeps (the indexer's pending balances went with `durable`): its buffer is reused for a later
-    // block's output (src/core/output-pool.ts).
+    // keeps (the indexer's pending balances hold bit lengths, no views): its buffer is reused for a
+    // later block's output (src/core/output-pool.ts).
     if (this.deps.state.ownsValues) releaseOutputBuffer(produced.writes.bytes.buffer);
   }
 

@@ -151,19 +151,27 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
 function formatInPlace(result: BlockResultView, kind: number, at: number, len: number, opIndex: number | null, tokens: TokenRegistry): ReceiptEvent | undefined {
   const { bytes, dv } = result;
   if (kind === EventKind.Transfer && len === EV_TRANSFER_BYTES) {
-    const symbol = tokens.byMintAt(bytes, at + 64)?.symbol;
-    return {
-      type: 'Transfer', op_index: opIndex, from: encodeAccountAt(bytes, at), to: encodeAccountAt(bytes, at + 32),
-      token: encodeMintAt(bytes, at + 64), ...(symbol ? { symbol } : {}), amount: u128DecimalAt(dv, at + 96),
-    };
+    return transferEvent(opIndex, encodeAccountAt(bytes, at), encodeAccountAt(bytes, at + 32), encodeMintAt(bytes, at + 64),
+      tokens.byMintAt(bytes, at + 64)?.symbol, u128DecimalAt(dv, at + 96));
   }
   if (kind === EventKind.Fee && len === EV_FEE_BYTES) {
-    return {
-      type: 'Fee', op_index: opIndex, payer: encodeAccountAt(bytes, at), proposer: encodeAccountAt(bytes, at + 32),
-      to_proposer: u128DecimalAt(dv, at + 64), treasury: encodeAccountAt(bytes, at + 80), to_treasury: u128DecimalAt(dv, at + 112),
-    };
+    return feeEvent(opIndex, encodeAccountAt(bytes, at), encodeAccountAt(bytes, at + 32), u128DecimalAt(dv, at + 64),
+      encodeAccountAt(bytes, at + 80), u128DecimalAt(dv, at + 112));
   }
   return undefined;
+}
+
+/**
+ * A Transfer event of a receipt, its fields in the order every reply has them: built here for both
+ * the in-place path and `formatEvent` (schedule runs, docs/methods.md "Receipt").
+ */
+function transferEvent(opIndex: number | null, from: string, to: string, token: string, symbol: string | undefined, amount: string): ReceiptEvent {
+  return { type: 'Transfer', op_index: opIndex, from, to, token, ...(symbol ? { symbol } : {}), amount };
+}
+
+/** A bundle's (or a schedule run's) Fee event, as `transferEvent`. */
+function feeEvent(opIndex: number | null, payer: string, proposer: string, toProposer: string, treasury: string, toTreasury: string): ReceiptEvent {
+  return { type: 'Fee', op_index: opIndex, payer, proposer, to_proposer: toProposer, treasury, to_treasury: toTreasury };
 }
 
 /** Every receipt of a block, in block order. */
@@ -195,13 +203,8 @@ function poolPairs(result: BlockResultView, tokens: TokenRegistry): PoolPairs {
 
 function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegistry, pairs: PoolPairs): ReceiptEvent | undefined {
   switch (event.kind) {
-    case 'Transfer': {
-      const symbol = tokens.byMintBytes(event.token)?.symbol;
-      return {
-        type: 'Transfer', op_index: opIndex, from: encodeAccount(event.from), to: encodeAccount(event.to),
-        token: encodeMint(event.token), ...(symbol ? { symbol } : {}), amount: event.amount.toString(),
-      };
-    }
+    case 'Transfer':
+      return transferEvent(opIndex, encodeAccount(event.from), encodeAccount(event.to), encodeMint(event.token), tokens.byMintBytes(event.token)?.symbol, event.amount.toString());
     case 'PresaleCreated':
       return {
         type: 'PresaleCreated', op_index: opIndex, presale: encodeAccount(event.presale), creator: encodeAccount(event.creator),
@@ -230,10 +233,7 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
         key_hash: Buffer.from(event.keyHash).toString('hex'), key_type: event.keyType === 0 ? 'Ed25519' : 'ML-DSA-65',
       };
     case 'Fee':
-      return {
-        type: 'Fee', op_index: opIndex, payer: encodeAccount(event.payer), proposer: encodeAccount(event.proposer),
-        to_proposer: event.toProposer.toString(), treasury: encodeAccount(event.treasury), to_treasury: event.toTreasury.toString(),
-      };
+      return feeEvent(opIndex, encodeAccount(event.payer), encodeAccount(event.proposer), event.toProposer.toString(), encodeAccount(event.treasury), event.toTreasury.toString());
     case 'PoolCreated':
       return {
         type: 'PoolCreated', op_index: opIndex, pool: encodePool(event.pool), token0: encodeMint(event.token0), token1: encodeMint(event.token1),

@@ -101,13 +101,18 @@ const accountMemo = new Bytes32Map<string>();
 const mintMemo = new Bytes32Map<string>();
 
 function memoized(memo: Bytes32Map<string>, prefix: string, bytes: Uint8Array, what: string, encode = (b: Uint8Array) => prefix + base58Encode(b)): string {
-  let text = memo.get(check32(bytes, what));
-  if (text === undefined) {
+  return cached(memo, check32(bytes, what), encode);
+}
+
+/** What `compute` gives for the 32 bytes `key`, kept in `memo` (emptied at MEMO_LIMIT entries). */
+function cached<V>(memo: Bytes32Map<V>, key: Uint8Array, compute: (key: Uint8Array) => V): V {
+  let value = memo.get(key);
+  if (value === undefined) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
-    text = encode(bytes);
-    memo.set(bytes, text);
+    value = compute(key);
+    memo.set(key, value);
   }
-  return text;
+  return value;
 }
 
 /**
@@ -120,14 +125,7 @@ function memoized(memo: Bytes32Map<string>, prefix: string, bytes: Uint8Array, w
 const keyHashMemo = new Bytes32Map<Uint8Array>();
 
 export function keyHashOf(publicKey: Uint8Array): Uint8Array {
-  if (publicKey.length !== 32) return sha256(publicKey);
-  let hash = keyHashMemo.get(publicKey);
-  if (hash === undefined) {
-    if (keyHashMemo.size >= MEMO_LIMIT) keyHashMemo.clear();
-    hash = sha256(publicKey);
-    keyHashMemo.set(publicKey, hash);
-  }
-  return hash;
+  return publicKey.length === 32 ? cached(keyHashMemo, publicKey, sha256) : sha256(publicKey);
 }
 
 /** True for the accounts spec §1.6 writes in their `0x` 32-byte form: `0x00…01`–`0x00…08` and `0xff…ff` (§1.9). */

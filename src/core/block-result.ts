@@ -101,15 +101,10 @@ export class BlockResultView implements BlockResult {
     return this.decodedEvents;
   }
 
-  /** The events of bundle `i`, decoded (a receipt's). */
+  /** The events of bundle `i`, decoded. */
   eventsOf(i: number): CoreEvent[] {
-    const starts = this.eventStarts();
     const out: CoreEvent[] = [];
-    for (let o = starts[i]!, end = starts[i + 1]!; o < end;) {
-      const len = this.dv.getUint32(o + 7, true);
-      out.push(decodeEventAt(this.bytes, this.dv, o + EVENT_HEAD, len, i, this.dv.getUint16(o + 4, true), this.bytes[o + 6]!));
-      o += EVENT_HEAD + len;
-    }
+    this.forEachEventOf(i, (opIndex, kind, at, len) => out.push(decodeEventAt(this.bytes, this.dv, at, len, i, opIndex, kind)));
     return out;
   }
 

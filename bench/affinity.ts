@@ -32,7 +32,22 @@ export function pin(pid: number, cpus: string): void {
   }
 }
 
-/** The CPU list of every core, for undoing `pin` on this process. */
-export function allCpus(): string {
-  return `0-${availableParallelism() - 1}`;
+/**
+ * The read-path benches' placement: the servers under test (every thread of each of `serverPids`)
+ * on CPU 0, this process (the load generator's worker thread) on CPU 1. Returns what was done, for
+ * the rows' notes; where pinning is unavailable nothing is pinned and the note says why. Called
+ * inside the `try` whose `finally` stops the servers and calls `unpinLoad`, so a failure here
+ * leaves nothing running.
+ */
+export function pinServersAndLoad(serverPids: readonly number[]): string {
+  const unavailable = pinningUnavailable();
+  if (unavailable !== undefined) return `not pinned (${unavailable})`;
+  for (const pid of serverPids) pin(pid, '0');
+  pin(process.pid, '1');
+  return 'servers pinned to CPU 0, the load generator to CPU 1';
+}
+
+/** This process back on every core after `pinServersAndLoad` (nothing to undo where pinning is unavailable). */
+export function unpinLoad(): void {
+  if (pinningUnavailable() === undefined) pin(process.pid, `0-${availableParallelism() - 1}`);
 }

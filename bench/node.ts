@@ -8,8 +8,8 @@ import { encodeBundle, signingHash, type Bundle } from '../src/codec/bundle.js';
 import { Signer, verifyEd25519 } from '../src/codec/keys.js';
 import { parseAddress } from '../src/codec/address.js';
 import { BenchNode } from './bench-node.js';
-import { allCpus, pin, pinningUnavailable } from './affinity.js';
-import { median, round3 } from './stats.js';
+import { pinServersAndLoad, unpinLoad } from './affinity.js';
+import { median, round3, spread } from './stats.js';
 import { perThreadSummary, procStat, threadTable } from './proc-stat.js';
 import { runLoadTest } from '../src/client/loadtest.js';
 import { loadTestJsonRpc, type BenchResult } from './rpc.js';
@@ -193,15 +193,9 @@ export async function benchGetBalance(options: { seconds?: number; connections?:
   const node = await BenchNode.start(['--rpc-rate-limit', '0', '--block-time', '12']);
   const bare = await startBareJsonServer();
   const bareProcess = await startBareJsonProcess();
-  const unpinned = pinningUnavailable();
-  const placement = unpinned === undefined ? 'both servers pinned to CPU 0, the load generator to CPU 1' : `not pinned (${unpinned})`;
   try {
-    // Both servers on CPU 0, this process (the load generator's worker thread) on CPU 1 (bench/affinity.ts).
-    if (unpinned === undefined) {
-      pin(node.pid, '0');
-      pin(bareProcess.pid, '0');
-      pin(process.pid, '1');
-    }
+    // Both servers on CPU 0, this process (the load generator's worker thread) on CPU 1.
+    const placement = pinServersAndLoad([node.pid, bareProcess.pid]);
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
     const body = { jsonrpc: '2.0', id: 1, method: 'svc_getBalance', params: ['0x' + '01'.padStart(64, '0'), 'NTV'] };
     const urls = [node.url, bareProcess.url, bareUrl];
@@ -233,7 +227,6 @@ export async function benchGetBalance(options: { seconds?: number; connections?:
     }
     const [nodeRps, bareProcessRps, bareRps] = requests.map((n) => n / seconds) as [number, number, number];
     const [vsProcess, vsInProcess] = ratios.map((r) => median(r)) as [number, number];
-    const spread = (r: number[]) => `${round3(Math.min(...r))}–${round3(Math.max(...r))}`;
     const [nodeCpu, bareCpu] = [0, 1].map((j) => (cpuMs[j]! * 1000) / requests[j]!) as [number, number];
     return [
       { name: 'node.get_balance_rps', value: Math.round(nodeRps), unit: 'req/s', note: `svc_getBalance on a running node, ${connections} connections; ${placement}` },
@@ -247,7 +240,7 @@ export async function benchGetBalance(options: { seconds?: number; connections?:
       { name: 'node.get_balance_vs_bare_in_process', value: round3(vsInProcess), unit: 'ratio', note: `for reference: against the in-process bare server, median of the rounds (${spread(ratios[1]!)})` },
     ];
   } finally {
-    if (unpinned === undefined) pin(process.pid, allCpus());
+    unpinLoad();
     bareProcess.stop();
     await node.stop();
     await new Promise<void>((r) => {

@@ -12,8 +12,8 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { allCpus, pin, pinningUnavailable } from './affinity.js';
-import { median, round3 } from './stats.js';
+import { pinServersAndLoad, unpinLoad } from './affinity.js';
+import { median, round3, spread } from './stats.js';
 import type { ServerKey, ServersCommand, ServersMessage } from './rpc-servers.js';
 
 export interface BenchResult {
@@ -92,13 +92,9 @@ export async function benchRpc(options: { secondsPerServer?: number; rounds?: nu
   const connections = options.connections ?? 50;
   const body = { jsonrpc: '2.0', id: 1, method: 'bench_lookup', params: ['key7'] };
   const servers = await startServers();
-  const unpinned = pinningUnavailable();
   try {
-    // The servers on CPU 0, this process (autocannon's worker thread) on CPU 1 (bench/affinity.ts).
-    if (unpinned === undefined) {
-      pin(servers.pid, '0');
-      pin(process.pid, '1');
-    }
+    // The servers on CPU 0, this process (autocannon's worker thread) on CPU 1.
+    const placement = pinServersAndLoad([servers.pid]);
     const targets = (['bare', 'direct', 'koa'] as const).map((key) => ({ key, url: servers.urls[key], requests: 0, elu: 0, cpuMicros: 0, ratios: [] as number[] }));
     let failures = 0;
     for (const t of targets) {
@@ -129,24 +125,22 @@ export async function benchRpc(options: { secondsPerServer?: number; rounds?: nu
     const [b, d, k] = targets as [typeof targets[0], typeof targets[0], typeof targets[0]];
     const rps = (t: typeof b): number => t.requests / seconds;
     const ratio = (t: typeof b): number => round3(median(t.ratios));
-    const spread = (t: typeof b): string => `rounds ${round3(Math.min(...t.ratios))}–${round3(Math.max(...t.ratios))}`;
-    const placement = unpinned === undefined ? 'servers pinned to CPU 0, autocannon to CPU 1' : `not pinned (${unpinned})`;
     const conditions = `${connections} connections, ${seconds} s each in ${rounds} alternating rounds, autocannon in a worker thread; ${placement}`;
     const perRequest = (t: typeof b): number => t.cpuMicros / t.requests;
     const elu = (t: typeof b): string => `server thread ELU ${t.elu.toFixed(2)}, CPU ${perRequest(t).toFixed(1)} µs a request`;
     return [
       { name: 'rpc.bare_http_rps', value: Math.round(rps(b)), unit: 'req/s', note: `baseline: node:http, JSON.parse + Map lookup; ${elu(b)}; ${conditions}` },
       { name: 'rpc.server_rps', value: Math.round(rps(d)), unit: 'req/s', note: `RpcServer, hotPath 'direct' (default): registry + TypeBox; ${elu(d)}` },
-      { name: 'rpc.server_vs_bare_ratio', value: ratio(d), unit: 'ratio', note: `the median of the rounds' ratios (${spread(d)}); goal ≥ 0.9 in every run (issue 27)${failures > 0 ? `; ${failures} failed requests` : ''}` },
+      { name: 'rpc.server_vs_bare_ratio', value: ratio(d), unit: 'ratio', note: `the median of the rounds' ratios (rounds ${spread(d.ratios)}); goal ≥ 0.9 in every run (issue 27)${failures > 0 ? `; ${failures} failed requests` : ''}` },
       {
         name: 'rpc.server_cpu_vs_bare_ratio', value: round3(perRequest(b) / perRequest(d)), unit: 'ratio',
         note: `the bare server's CPU a request over RpcServer's (${perRequest(b).toFixed(1)} / ${perRequest(d).toFixed(1)} µs, the servers' process, every thread): the cost ratio, whether or not the load generator's core bounded the rates`,
       },
       { name: 'rpc.server_koa_rps', value: Math.round(rps(k)), unit: 'req/s', note: `RpcServer, hotPath 'koa': Koa middleware + koa-bodyparser; ${elu(k)}` },
-      { name: 'rpc.server_koa_vs_bare_ratio', value: ratio(k), unit: 'ratio', note: `for reference: Koa context cost per request (${spread(k)})` },
+      { name: 'rpc.server_koa_vs_bare_ratio', value: ratio(k), unit: 'ratio', note: `for reference: Koa context cost per request (rounds ${spread(k.ratios)})` },
     ];
   } finally {
-    if (unpinned === undefined) pin(process.pid, allCpus());
+    unpinLoad();
     await servers.stop();
   }
 }

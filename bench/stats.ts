@@ -11,3 +11,8 @@ export function median(xs: number[]): number {
 export function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
+
+/** The lowest and highest of `xs`, rounded as `round3`: a ratio's spread over its rounds ("0.9–1.1"). */
+export function spread(xs: number[]): string {
+  return `${round3(Math.min(...xs))}–${round3(Math.max(...xs))}`;
+}

@@ -238,6 +238,23 @@ describe('import pipeline', () => {
   });
 });
 
+/**
+ * A fresh follower syncing from a peer that serves block `bad` altered: the peer is penalized and
+ * the follower stops at the block before, for good (300 ms later it is still there).
+ */
+async function syncUntilRefused(bad: number, alter: (bytes: Uint8Array) => Uint8Array): Promise<{ local: LocalChain; net: P2PNetwork; sync: BlockSync }> {
+  const local = await follower();
+  const liar = await serve(source, (height, bytes) => (height === bad ? alter(bytes) : bytes));
+  const net = await client(local, [liar.multiaddrs()[0]!]);
+  const sync = new BlockSync({}, { chain: local.chain, network: net, logger: quiet, sync: local.sync });
+  sync.start();
+  await until('penalty', () => net.scoreOf(liar.peerId) < 0);
+  await until('the good blocks before the bad one', () => local.chain.height === bad - 1);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(local.chain.height).toBe(bad - 1);
+  return { local, net, sync };
+}
+
 describe('BlockSync', () => {
   it('catches up in batches with syncing set, then clears it; state roots match', async () => {
     const local = await follower();
@@ -285,15 +302,7 @@ describe('BlockSync', () => {
   });
 
   it('drops a batch with a bad block, penalizes the peer that served it and takes the chain from an honest one', async () => {
-    const local = await follower();
-    const liar = await serve(source, (height, bytes) => (height === 12 ? tamper(bytes) : bytes));
-    const net = await client(local, [liar.multiaddrs()[0]!]);
-    const sync = new BlockSync({}, { chain: local.chain, network: net, logger: quiet, sync: local.sync });
-    sync.start();
-    await until('penalty', () => net.scoreOf(liar.peerId) < 0);
-    await until('the good blocks before the bad one', () => local.chain.height === 11);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(local.chain.height).toBe(11);
+    const { local, net, sync } = await syncUntilRefused(12, tamper);
     const honest = await serve(source);
     await net.dial(honest.multiaddrs()[0]!);
     await until('caught up from the honest peer', () => local.chain.height === source.chain.height);
@@ -305,20 +314,11 @@ describe('BlockSync', () => {
 
 describe('BlockSync and proposer signatures', () => {
   it('a served block whose proposer signature is forged is refused, and its peer penalized', async () => {
-    const local = await follower();
-    const forge = (height: number, bytes: Uint8Array) => {
-      if (height !== 7) return bytes;
+    const forge = (bytes: Uint8Array) => {
       const block = decodeBlock(bytes, bundleHash);
       return encodeBlock({ ...block, header: { ...block.header, signature: signEd25519(identity().seed, block.header.hash) } });
     };
-    const liar = await serve(source, forge);
-    const net = await client(local, [liar.multiaddrs()[0]!]);
-    const sync = new BlockSync({}, { chain: local.chain, network: net, logger: quiet, sync: local.sync });
-    sync.start();
-    await until('penalty', () => net.scoreOf(liar.peerId) < 0);
-    await until('the blocks before the forged one', () => local.chain.height === 6);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(local.chain.height).toBe(6);
+    const { sync } = await syncUntilRefused(7, forge);
     await sync.stop();
   });
 });

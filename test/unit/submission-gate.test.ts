@@ -68,11 +68,16 @@ describe('SubmissionGate: the key a signature is checked against', () => {
     expect(asked.count).toBe(0);
   });
 
-  it('a registered key verifies without listing the waiting bundles', async () => {
+  /** A gate over state where `account` has `pubkey` registered. */
+  function gateWithRegistered(pubkey: Uint8Array): SubmissionGate {
     const state = new StateView();
     const keys = new AccountKeys(state);
-    state.apply([{ key: keyRecordKey(account, sha256(owner.publicKey)), value: keyRecord(owner.publicKey) }]);
-    const gate = new SubmissionGate(verifier, keys);
+    state.apply([{ key: keyRecordKey(account, sha256(pubkey)), value: keyRecord(pubkey) }]);
+    return new SubmissionGate(verifier, keys);
+  }
+
+  it('a registered key verifies without listing the waiting bundles', async () => {
+    const gate = gateWithRegistered(owner.publicKey);
     const asked = { count: 0 };
     const entry = await gate.admit(bundleOf(account, owner.seed, 1n), context([other.publicKey], asked));
     expect(entry.auth.pubkey.length).toBe(0);
@@ -81,10 +86,7 @@ describe('SubmissionGate: the key a signature is checked against', () => {
   });
 
   it('a key revealed by a waiting bundle, after the registered ones fail', async () => {
-    const state = new StateView();
-    const keys = new AccountKeys(state);
-    state.apply([{ key: keyRecordKey(account, sha256(other.publicKey)), value: keyRecord(other.publicKey) }]);
-    const gate = new SubmissionGate(verifier, keys);
+    const gate = gateWithRegistered(other.publicKey);
     const asked = { count: 0 };
     const entry = await gate.admit(bundleOf(account, owner.seed, 1n), context([owner.publicKey], asked));
     expect(entry.auth.keyHash).toEqual(sha256(owner.publicKey));

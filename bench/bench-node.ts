@@ -29,7 +29,10 @@ export class BenchNode {
     const nodeFlags = (process.env.NTV_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     // For comparing a flag of the node's own: NTV_BENCH_NODE_ARGS adds to `ntv-node run`'s (e.g. --verifier-nice 0).
     const extra = [...(process.env.NTV_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...(log ? ['-v'] : [])];
-    const child = spawn(process.execPath, [...nodeFlags, MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, ...args, ...extra], {
+    // P2P on loopback and a free port unless the bench names them: two bench nodes at once (a
+    // paired comparison) would otherwise both ask for 9944, and the second could not start.
+    const p2p = [...(args.includes('--p2p-port') ? [] : ['--p2p-port', '0']), ...(args.includes('--p2p-host') ? [] : ['--p2p-host', '127.0.0.1'])];
+    const child = spawn(process.execPath, [...nodeFlags, MAIN, 'run', '--rpc-port', String(port), '-d', dataDir, ...p2p, ...args, ...extra], {
       stdio: log ? ['ignore', openSync(log, 'w'), 'inherit'] : 'ignore',
     });
     const node = new BenchNode(child, `http://127.0.0.1:${port}/`, dataDir, keep);

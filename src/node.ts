@@ -30,6 +30,7 @@ import { healthMiddleware, staleAfterMs } from './rpc/health.js';
 import { SubscriptionHub } from './rpc/subscriptions.js';
 import { ChainStore } from './storage/chain-store.js';
 import { createNodeP2P } from './p2p/index.js';
+import { ListenError } from './p2p/network.js';
 import { ConsensusService, consensusTransport } from './consensus/service.js';
 import { NodeMetrics, serveMetrics } from './ops/metrics.js';
 import { describeAnomalies, integritySweep, startBackgroundSweep } from './ops/integrity.js';
@@ -144,6 +145,14 @@ export interface NodeOptions {
 /** The start refused a database with malformed records (--verify-on-start); the CLI exits non-zero with the message. */
 export class IntegrityError extends Error {}
 
+/**
+ * A port the node was given could not be taken (`--rpc-port`, `--p2p-port`, `--metrics-port`, the
+ * snapshot port): everything opened before it is closed again and the CLI exits non-zero with the
+ * message. Without that, a half-started node kept producing blocks with no way to stop it but a
+ * second signal (docs/operations.md "Ports").
+ */
+export class StartError extends Error {}
+
 export interface RunningNode {
   logger: Logger;
   chain: Chain;
@@ -177,7 +186,11 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const startedAtMs = Date.now();
   // The metrics port before anything opens: a port in use stops the start with nothing to undo
   // (issue 24 "Bad input"); it answers 503 until the node is up.
-  const metricsServer = options.metrics ? await serveMetrics(options.metrics) : undefined;
+  const metricsServer = options.metrics
+    ? await serveMetrics(options.metrics).catch((error: Error) => {
+      throw new StartError(error.message);
+    })
+    : undefined;
   await initHashing();
   // The governance flags are checked before anything is opened (a bad value names its flag).
   const governance = governanceFromFlags(options.governance ?? {});
@@ -362,17 +375,56 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     },
     { registry, logger },
   );
+  // The stop routine first: a start that fails past this point (a port in use) runs it to close
+  // what was opened, so the process exits instead of running half-started.
+  let stopping: Promise<void> | undefined;
+  let pruner: Pruner | undefined;
+  let sweeper: ReturnType<typeof startBackgroundSweep> | undefined;
+  let snapshots: SnapshotService | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await rpc.stop();
+      await metricsServer?.close();
+      subscriptions.close();
+      intents.close();
+      consensus.stop();
+      await p2p.stop();
+      await chain.stop();
+      await sweeper?.stop();
+      await pruner?.stop();
+      await snapshots?.stop();
+      await verifier.close();
+      await store.close();
+      logger.info('node stopped', { height: chain.height });
+    })();
+    return stopping;
+  };
   if (metrics) metricsServer?.serve(metrics.registry);
-  const rpcPort = await rpc.start();
-  // spec §4.20 --serve-snapshots (src/ops/snapshots.ts): on the RPC's address, its port + 10.
-  const snapshots = options.serveSnapshots
-    ? new SnapshotService({ dataDir: options.dataDir, ...options.serveSnapshots, host: options.rpcHost, port: rpcPort + 10 }, { store, logger })
-    : undefined;
-  const snapshotPort = snapshots ? await snapshots.start() : undefined;
-  if (snapshots) chain.on('block', (produced: ProducedBlock) => snapshots.onBlock(produced.block.header.height));
-  consensus.start();
-  chain.start(consensus);
-  await p2p.start();
+  let rpcPort: number;
+  let snapshotPort: number | undefined;
+  try {
+    rpcPort = await rpc.start().catch((error: NodeJS.ErrnoException) => {
+      throw listenFailure('--rpc-port', options.rpcHost, options.rpcPort, error);
+    });
+    // spec §4.20 --serve-snapshots (src/ops/snapshots.ts): on the RPC's address, its port + 10.
+    if (options.serveSnapshots) {
+      snapshots = new SnapshotService({ dataDir: options.dataDir, ...options.serveSnapshots, host: options.rpcHost, port: rpcPort + 10 }, { store, logger });
+      snapshotPort = await snapshots.start().catch((error: Error) => {
+        throw new StartError(error.message);
+      });
+      const served = snapshots;
+      chain.on('block', (produced: ProducedBlock) => served.onBlock(produced.block.header.height));
+    }
+    consensus.start();
+    chain.start(consensus);
+    await p2p.start().catch((error: Error) => {
+      throw error instanceof ListenError ? new StartError(error.message) : error;
+    });
+  } catch (error) {
+    logger.error('start failed: closing what was opened', { reason: (error as Error).message });
+    await stop();
+    throw error;
+  }
   // One line per block at info level (issue 26 item 5): what an operator watches. Not while
   // catching up, where sync progress lines stand for the thousands of imported blocks.
   chain.on('block', (produced: ProducedBlock) => {
@@ -400,28 +452,10 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   });
 
   // spec §4.20 --pruning (src/chain/pruning.ts): every `every` blocks, beside the pipeline.
-  const pruner = options.pruning ? new Pruner(options.pruning, { store, logger, onPruned: (oldest) => chain.noteOldest(oldest) }) : undefined;
-  if (pruner) chain.on('block', (produced: ProducedBlock) => pruner.onBlock(produced.block.header.height));
-  const sweeper = options.verifyIntervalSeconds ? startBackgroundSweep(store, options.verifyIntervalSeconds, logger) : undefined;
-  let stopping: Promise<void> | undefined;
-  const stop = () => {
-    stopping ??= (async () => {
-      await rpc.stop();
-      await metricsServer?.close();
-      subscriptions.close();
-      intents.close();
-      consensus.stop();
-      await p2p.stop();
-      await chain.stop();
-      await sweeper?.stop();
-      await pruner?.stop();
-      await snapshots?.stop();
-      await verifier.close();
-      await store.close();
-      logger.info('node stopped', { height: chain.height });
-    })();
-    return stopping;
-  };
+  pruner = options.pruning ? new Pruner(options.pruning, { store, logger, onPruned: (oldest) => chain.noteOldest(oldest) }) : undefined;
+  const pruned = pruner;
+  if (pruned) chain.on('block', (produced: ProducedBlock) => pruned.onBlock(produced.block.header.height));
+  sweeper = options.verifyIntervalSeconds ? startBackgroundSweep(store, options.verifyIntervalSeconds, logger) : undefined;
   return { logger, chain, rpcPort, ...(metricsServer ? { metricsPort: metricsServer.port } : {}), stop, intents, upgradeHalted };
 }
 
@@ -469,8 +503,12 @@ export async function startLightNode(options: NodeOptions): Promise<RunningLight
   );
   let rpcPort: number;
   try {
-    rpcPort = await rpc.start();
-    await light.start();
+    rpcPort = await rpc.start().catch((error: NodeJS.ErrnoException) => {
+      throw listenFailure('--rpc-port', options.rpcHost, options.rpcPort, error);
+    });
+    await light.start().catch((error: Error) => {
+      throw error instanceof ListenError ? new StartError(error.message) : error;
+    });
   } catch (error) {
     await rpc.stop().catch(() => undefined);
     await light.stop();
@@ -490,4 +528,12 @@ export async function startLightNode(options: NodeOptions): Promise<RunningLight
     return stopping;
   };
   return { logger, light, rpcPort, stop };
+}
+
+/** A listen error as the operator's message: which flag, which address, and what to do. */
+function listenFailure(flag: string, host: string, port: number, error: NodeJS.ErrnoException): StartError {
+  const where = `${host}:${port}`;
+  if (error.code === 'EADDRINUSE') return new StartError(`${flag} ${port}: ${where} is already in use (another node on this machine?); pick another port with ${flag}, or 0 for a free one`);
+  if (error.code === 'EACCES') return new StartError(`${flag} ${port}: not allowed to listen on ${where} (a port below 1024 needs privileges)`);
+  return new StartError(`${flag} ${port}: cannot listen on ${where}: ${error.message}`);
 }

@@ -1,7 +1,7 @@
 import { Command, Option, UsageError } from 'clipanion';
 import cliProgress from 'cli-progress';
 import * as t from 'typanion';
-import { IntegrityError, startLightNode, startNode, VERIFIER_NICE, type NodeOptions, type RunningNode } from '../node.js';
+import { IntegrityError, StartError, startLightNode, startNode, VERIFIER_NICE, type NodeOptions, type RunningLightNode, type RunningNode } from '../node.js';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
 import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
@@ -375,7 +375,7 @@ export class RunCommand extends Command {
     try {
       node = await startNode(options);
     } catch (error) {
-      if (error instanceof IntegrityError || error instanceof SnapshotError) {
+      if (error instanceof IntegrityError || error instanceof SnapshotError || error instanceof StartError) {
         this.context.stderr.write(`${error.message}\n`);
         return 1;
       }
@@ -428,7 +428,14 @@ export class RunCommand extends Command {
     if (options.genesisValidators === undefined) throw new UsageError('--light needs --genesis-validators: block 0 and its validator set come from the network\'s genesis flags');
     if ((options.bootnodes ?? []).length === 0) throw new UsageError('--light needs --bootnodes: a light node follows the head from peers');
     const whenSignalled = shutdownSignals();
-    const node = await startLightNode(options);
+    let node: RunningLightNode;
+    try {
+      node = await startLightNode(options);
+    } catch (error) {
+      if (!(error instanceof StartError)) throw error;
+      this.context.stderr.write(`${error.message}\n`);
+      return 1;
+    }
     return new Promise<number>((resolve) => {
       whenSignalled((signal) => {
         node.logger.info('shutting down', { signal });

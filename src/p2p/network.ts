@@ -113,6 +113,9 @@ type Services = { identify: Identify; pubsub: GossipSub };
  * the `/ntv/status/1` handshake, gossipsub topics for bundles, blocks and votes with validation
  * hooks, our own peer scores, and `/ntv/blocks/1` for sync batches.
  */
+/** The QUIC socket could not be bound (the port is taken): the start fails with this message. */
+export class ListenError extends Error {}
+
 export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkView {
   private readonly peers = new Map<string, PeerState>();
   private readonly handlers = new Map<GossipTopic, GossipHandler[]>();
@@ -205,7 +208,17 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
       this.emit('peer:disconnect', id);
       for (const boot of this.bootnodes) if (boot.peer.equals(event.detail)) boot.nextAt = Date.now() + BOOTNODE_BACKOFF_MS.initial;
     });
-    await this.node.start();
+    try {
+      await this.node.start();
+    } catch (error) {
+      // libp2p names the address and the OS error inside a longer text; the operator needs the flag.
+      const message = (error as Error).message;
+      if (/address already in use|EADDRINUSE/i.test(message)) {
+        const host = this.options.host ?? '0.0.0.0';
+        throw new ListenError(`--p2p-port ${this.options.listenPort}: UDP ${host}:${this.options.listenPort} is already in use (another node on this machine?); pick another port with --p2p-port, or 0 for a free one`);
+      }
+      throw error;
+    }
     const pubsub = this.node.services.pubsub;
     for (const topic of TOPICS) {
       pubsub.topicValidators.set(this.topicNames[topic], (peer, message) =>

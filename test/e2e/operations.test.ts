@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createSocket } from 'node:dgram';
 import { createServer as createHttpServer } from 'node:http';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
@@ -126,6 +127,44 @@ describe('metrics (spec §4.20 --metrics)', () => {
     // the node's log names the endpoint, on loopback by default
     expect(node.logs).toContain(`"metrics":"${metricsUrl}"`);
   });
+
+  it('an RPC or P2P port in use is a clear message and an exit, not a half-started node', async () => {
+    // Before: the chain and consensus had started when the listen failed, so the process kept
+    // producing blocks with no RPC, and its first SIGTERM waited for a start that never finished.
+    const tcp = createServer();
+    const rpcPort = await freePort();
+    await new Promise<void>((r) => tcp.listen(rpcPort, '127.0.0.1', () => r()));
+    const udp = createSocket('udp4');
+    await new Promise<void>((r) => udp.bind(0, '127.0.0.1', () => r()));
+    const p2pPort = udp.address().port;
+    const dir = await mkdtemp(join(tmpdir(), 'ntv-ports-'));
+    const run = (args: string[]) => spawnSync(process.execPath, [MAIN, 'run', '-d', dir, '--p2p-host', '127.0.0.1', ...args], {
+      encoding: 'utf8', timeout: 20_000, killSignal: 'SIGKILL',
+    });
+    try {
+      const rpc = run(['--rpc-port', String(rpcPort), '--p2p-port', '0']);
+      expect(rpc.status).toBe(1);
+      expect(rpc.stderr).toContain(`--rpc-port ${rpcPort}: 127.0.0.1:${rpcPort} is already in use`);
+      const p2p = run(['--rpc-port', '0', '--p2p-port', String(p2pPort)]);
+      expect(p2p.status).toBe(1);
+      expect(p2p.stderr).toContain(`--p2p-port ${p2pPort}: UDP 127.0.0.1:${p2pPort} is already in use`);
+      // What was opened was closed again: the log says so, and the same data directory starts.
+      expect(p2p.stdout).toContain('start failed: closing what was opened');
+      expect(p2p.stdout).toContain('"msg":"node stopped"');
+      const again = spawn(process.execPath, [MAIN, 'run', '-d', dir, '--rpc-port', '0', '--p2p-port', '0', '--p2p-host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let log = '';
+      again.stdout.on('data', (c: Buffer) => (log += c.toString()));
+      const exited = new Promise<number | null>((r) => again.once('exit', (code) => r(code)));
+      for (let i = 0; i < 150 && !log.includes('"msg":"node started"'); i++) await sleep(100);
+      expect(log).toContain('"msg":"node started"');
+      again.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      tcp.close();
+      udp.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('a metrics port in use is a clear message and a non-zero exit', async () => {
     const blocker = createServer();

@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import { NTV_MINT } from '../abi/constants.js';
 import { base58Encode } from './base58.js';
 import { Bytes32Map } from './bytes32-map.js';
-import { sha256 } from './hash.js';
+import { hexInto, sha256 } from './hash.js';
 
 /**
  * Address formats (spec §1.6, §1.7; facts.md "Addresses"). Every account, mint and hash is 32
@@ -210,17 +210,18 @@ export function parseAddressDetailed(text: string): ParsedAddress {
   // So is a DAO: its Nx7 address is the account of its treasury, funded by an ordinary transfer.
   if (text.startsWith(DAO_PREFIX)) return { kind: 'account', bytes: decodeBase58Body(text, 'DAO') };
   if (text.startsWith('0x') || text.startsWith('0X')) {
+    const digits = text.length - 2;
+    // The two lengths decode in place (svc_getBalance's param: docs/performance.md "sixth round");
+    // spec §1.6: a 20-byte EVM address is right-aligned into 32 bytes.
+    if (digits === EVM_ADDRESS_LENGTH * 2 || digits === ADDRESS_LENGTH * 2) {
+      const bytes = new Uint8Array(ADDRESS_LENGTH);
+      const evm = digits === EVM_ADDRESS_LENGTH * 2;
+      if (hexInto(text, 2, bytes, evm ? ADDRESS_LENGTH - EVM_ADDRESS_LENGTH : 0, digits / 2)) return { kind: evm ? 'evm' : 'hex32', bytes };
+    }
     const body = text.slice(2);
     if (!/^[0-9a-fA-F]*$/.test(body)) {
       throw new AddressError('BAD_HEX', `address ${quote(text)}: ${quote(firstBadHex(body))} is not a hex digit`, text);
     }
-    if (body.length === EVM_ADDRESS_LENGTH * 2) {
-      // spec §1.6: a 20-byte EVM address is right-aligned into 32 bytes.
-      const bytes = new Uint8Array(ADDRESS_LENGTH);
-      bytes.set(Buffer.from(body, 'hex'), ADDRESS_LENGTH - EVM_ADDRESS_LENGTH);
-      return { kind: 'evm', bytes };
-    }
-    if (body.length === ADDRESS_LENGTH * 2) return { kind: 'hex32', bytes: new Uint8Array(Buffer.from(body, 'hex')) };
     throw new AddressError('BAD_LENGTH',
       `address ${quote(text)}: 0x form must have 40 hex digits (20-byte EVM) or 64 (32 bytes), got ${body.length}`, text);
   }

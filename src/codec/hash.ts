@@ -114,6 +114,31 @@ export function fromHex(text: string, expectedLength?: number, what = 'hex value
   return new Uint8Array(Buffer.from(body, 'hex'));
 }
 
+/** Each ASCII character's hex digit value, -1 for a character that is not one. */
+const HEX_DIGIT = (() => {
+  const t = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 10; i++) t[48 + i] = i;
+  for (let i = 0; i < 6; i++) t[65 + i] = t[97 + i] = 10 + i;
+  return t;
+})();
+
+/**
+ * `count` bytes from the hex digits of `text` at `from` into `out` at `at`; false at the first
+ * character that is not a hex digit (what `out` holds then is unspecified). For a short value read
+ * often (an address param): no slice, no pattern test and no Buffer, ~0.1 µs against ~0.3.
+ */
+export function hexInto(text: string, from: number, out: Uint8Array, at: number, count: number): boolean {
+  for (let i = 0; i < count; i++) {
+    const a = text.charCodeAt(from + 2 * i);
+    const b = text.charCodeAt(from + 2 * i + 1);
+    const hi = a < 128 ? HEX_DIGIT[a]! : -1;
+    const lo = b < 128 ? HEX_DIGIT[b]! : -1;
+    if ((hi | lo) < 0) return false;
+    out[at + i] = (hi << 4) | lo;
+  }
+  return true;
+}
+
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountKey, accountNonce, balanceKey, decodeAccount } from '../../src/core/records.js';
+import { RecordReader, accountKey, accountNonce, balanceKey, decodeAccount, decodeBalance } from '../../src/core/records.js';
+import { randomBytes } from 'node:crypto';
 import { StateView } from '../../src/chain/state-view.js';
 import { WriteQueue, type WriteQueueDependencies } from '../../src/chain/pipeline/write.js';
 
@@ -63,5 +64,46 @@ describe('accountNonce (the nonce read in place)', () => {
     const high = new Uint8Array(32).fill(0xfe);
     state.apply([{ key: accountKey(high), value: accountRecord(7n, 1, []) }]);
     expect(queue.stateNonceOf(Buffer.from(high).toString('latin1'))).toBe(7n);
+  });
+});
+
+describe('decodeBalance (a Balance record read in place)', () => {
+  const strict = (v: Uint8Array) => {
+    const r = new RecordReader(v);
+    const b = r.u128();
+    r.end();
+    return b;
+  };
+  const record = (b: bigint) => {
+    const out = new Uint8Array(16);
+    new DataView(out.buffer).setBigUint64(0, b & (2n ** 64n - 1n), true);
+    new DataView(out.buffer).setBigUint64(8, b >> 64n, true);
+    return out;
+  };
+
+  it('equals the strict reader on boundaries and random values of every width', () => {
+    const values = [0n, 1n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 127n, 2n ** 128n - 1n];
+    for (let n = 0; n < 300; n++) {
+      const bits = 1 + (n % 128);
+      values.push(BigInt('0x' + randomBytes(16).toString('hex')) & (2n ** BigInt(bits) - 1n));
+    }
+    for (const b of values) {
+      const v = record(b);
+      expect(decodeBalance(v)).toBe(b);
+      expect(decodeBalance(v)).toBe(strict(v));
+      // a view inside a larger buffer, as the StateView's table holds it
+      const big = new Uint8Array(40);
+      big.set(v, 9);
+      expect(decodeBalance(big.subarray(9, 25))).toBe(b);
+    }
+  });
+
+  it('refuses a record of any other length with the strict reader\'s error', () => {
+    for (const length of [0, 1, 8, 15, 17, 32]) {
+      const v = new Uint8Array(length);
+      expect(() => decodeBalance(v)).toThrow(RangeError);
+      expect(() => strict(v)).toThrow(RangeError);
+      expect(() => decodeBalance(v)).toThrow(length < 16 ? 'record truncated' : 'trailing bytes in record');
+    }
   });
 });

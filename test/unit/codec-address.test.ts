@@ -156,6 +156,35 @@ describe('address parse errors name what was wrong', () => {
   });
 });
 
+describe('0x addresses decoded in place (hexInto)', () => {
+  it('equals Buffer hex decoding for both lengths, in any letter case', () => {
+    for (let n = 0; n < 200; n++) {
+      const raw = randomBytes(32);
+      const hex = raw.toString('hex');
+      const mixed = [...hex].map((c, i) => ((n + i) % 3 === 0 ? c.toUpperCase() : c)).join('');
+      const full = parseAddressDetailed((n % 2 ? '0X' : '0x') + mixed);
+      expect(full.kind).toBe('hex32');
+      expect(toHex(full.bytes)).toBe(hex);
+      const evm = parseAddressDetailed('0x' + mixed.slice(24));
+      expect(evm.kind).toBe('evm');
+      expect(toHex(evm.bytes)).toBe('00'.repeat(12) + hex.slice(24));
+    }
+  });
+
+  it('refuses a non-hex character at any position of either length, naming it', () => {
+    for (const digits of [40, 64]) {
+      for (let at = 0; at < digits; at++) {
+        for (const bad of ['g', 'G', ' ', '\u00e9', '\u0130', '/', ':', '@', '`']) {
+          const body = 'a'.repeat(at) + bad + 'a'.repeat(digits - at - 1);
+          expectAddressError(() => parseAddress('0x' + body), 'BAD_HEX', `"${bad}" is not a hex digit`);
+        }
+      }
+    }
+    // A bad character outranks a bad length, as before the in-place path.
+    expectAddressError(() => parseAddress('0x' + 'z'.repeat(41)), 'BAD_HEX', '"z" is not a hex digit');
+  });
+});
+
 describe('base58Encode (the 32-byte fast path)', () => {
   it('matches bs58 for every count of leading zero bytes and random values', () => {
     const cases: Uint8Array[] = [new Uint8Array(32), new Uint8Array(32).fill(0xff)];

@@ -8,6 +8,8 @@ import { MethodRegistry } from '../../src/rpc/registry.js';
 import { registerMethods, type MethodDependencies } from '../../src/rpc/methods/index.js';
 import { documentedMethods } from '../../src/rpc/examples/index.js';
 import { call, post, startServer } from './rpc-fixtures.js';
+import { Address } from '../../src/rpc/schemas.js';
+import { CollectionAddress } from '../../src/rpc/methods/collections.js';
 
 describe('rpc.discover', () => {
   let s: Awaited<ReturnType<typeof startServer>>;
@@ -201,5 +203,21 @@ describe('OpenRPC that tools can generate clients from (issue 26 item 6)', () =>
     }
     const discover = registry.get('rpc.discover')!.definition;
     expect(Value.Check(discover.result.schema, doc)).toBe(true);
+  });
+});
+
+describe('address patterns (one 0x alternative for 40 or 64 digits)', () => {
+  it('Address and CollectionAddress accept exactly the forms they name', () => {
+    const base58 = 'GdtWvvAVQK83NfVRWmjjYd5b67ASqKPWFQdKNN1Vrh6M';
+    for (const [schema, prefixes] of [[Address(), ['Nx0', 'Nx1', 'Nx5', 'Nx7']], [CollectionAddress(), ['Nx2']]] as const) {
+      for (let digits = 0; digits <= 70; digits++) {
+        for (const digit of ['a', 'F', '9']) {
+          expect(Value.Check(schema, '0x' + digit.repeat(digits))).toBe(digits === 40 || digits === 64);
+        }
+      }
+      expect(Value.Check(schema, '0x' + 'a'.repeat(63) + 'g')).toBe(false);
+      expect(Value.Check(schema, '0x' + 'a'.repeat(40) + ' ')).toBe(false);
+      for (const p of ['Nx0', 'Nx1', 'Nx2', 'Nx5', 'Nx7', 'Nxh']) expect(Value.Check(schema, p + base58)).toBe((prefixes as readonly string[]).includes(p));
+    }
   });
 });

@@ -5,7 +5,7 @@ import {
   type CollectionReader, type CollectionRecord, type NftRecord, type TokenTypeRecord,
 } from '../../chain/collections.js';
 import { RpcError } from '../errors.js';
-import { withExpected } from '../schemas.js';
+import { BASE58_32, HEX_ADDRESS, withExpected } from '../schemas.js';
 
 /**
  * What the NFT (spec §4.3) and multi-token (spec §4.4) method files share: the collection and id
@@ -21,7 +21,7 @@ export function CollectionAddress(description = 'the collection'): TString {
   return withExpected(
     Type.String({
       title: 'CollectionAddress',
-      pattern: '^(Nx2[1-9A-HJ-NP-Za-km-z]{32,44}|0x[0-9a-fA-F]{40}|0x[0-9a-fA-F]{64})$',
+      pattern: `^(Nx2${BASE58_32}|${HEX_ADDRESS})$`,
       description: `${description}: Nx2… (base58 of 32 bytes), 0x + 64 hex, or its EVM form 0x + 40 hex`,
     }),
     'a collection address (Nx2…, 0x + 64 hex or 0x + 40 hex)',

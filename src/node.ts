@@ -148,8 +148,8 @@ export class IntegrityError extends Error {}
 /**
  * A port the node was given could not be taken (`--rpc-port`, `--p2p-port`, `--metrics-port`, the
  * snapshot port): everything opened before it is closed again and the CLI exits non-zero with the
- * message. Without that, a half-started node kept producing blocks with no way to stop it but a
- * second signal (docs/operations.md "Ports").
+ * message. Without that, the process stayed half-started (with the P2P port taken, producing
+ * blocks) and only a second signal stopped it (docs/operations.md "Ports").
  */
 export class StartError extends Error {}
 

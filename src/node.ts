@@ -377,9 +377,11 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   );
   // The stop routine first: a start that fails past this point (a port in use) runs it to close
   // what was opened, so the process exits instead of running half-started.
+  // spec §4.20 --pruning (src/chain/pruning.ts): every `every` blocks, beside the pipeline; and the
+  // background integrity sweep. Both before the listening steps, so the stop routine closes them.
+  const pruner = options.pruning ? new Pruner(options.pruning, { store, logger, onPruned: (oldest) => chain.noteOldest(oldest) }) : undefined;
+  const sweeper = options.verifyIntervalSeconds ? startBackgroundSweep(store, options.verifyIntervalSeconds, logger) : undefined;
   let stopping: Promise<void> | undefined;
-  let pruner: Pruner | undefined;
-  let sweeper: ReturnType<typeof startBackgroundSweep> | undefined;
   let snapshots: SnapshotService | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -417,9 +419,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     }
     consensus.start();
     chain.start(consensus);
-    await p2p.start().catch((error: Error) => {
-      throw error instanceof ListenError ? new StartError(error.message) : error;
-    });
+    await p2p.start().catch(rethrowListenError);
   } catch (error) {
     logger.error('start failed: closing what was opened', { reason: (error as Error).message });
     await stop();
@@ -451,11 +451,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     validator: encodeAccount(validator.address), validatorPublicKey: Buffer.from(validator.publicKey).toString('hex'),
   });
 
-  // spec §4.20 --pruning (src/chain/pruning.ts): every `every` blocks, beside the pipeline.
-  pruner = options.pruning ? new Pruner(options.pruning, { store, logger, onPruned: (oldest) => chain.noteOldest(oldest) }) : undefined;
-  const pruned = pruner;
-  if (pruned) chain.on('block', (produced: ProducedBlock) => pruned.onBlock(produced.block.header.height));
-  sweeper = options.verifyIntervalSeconds ? startBackgroundSweep(store, options.verifyIntervalSeconds, logger) : undefined;
+  if (pruner) chain.on('block', (produced: ProducedBlock) => pruner.onBlock(produced.block.header.height));
   return { logger, chain, rpcPort, ...(metricsServer ? { metricsPort: metricsServer.port } : {}), stop, intents, upgradeHalted };
 }
 
@@ -506,9 +502,7 @@ export async function startLightNode(options: NodeOptions): Promise<RunningLight
     rpcPort = await rpc.start().catch((error: NodeJS.ErrnoException) => {
       throw listenFailure('--rpc-port', options.rpcHost, options.rpcPort, error);
     });
-    await light.start().catch((error: Error) => {
-      throw error instanceof ListenError ? new StartError(error.message) : error;
-    });
+    await light.start().catch(rethrowListenError);
   } catch (error) {
     await rpc.stop().catch(() => undefined);
     await light.stop();
@@ -528,6 +522,11 @@ export async function startLightNode(options: NodeOptions): Promise<RunningLight
     return stopping;
   };
   return { logger, light, rpcPort, stop };
+}
+
+/** A P2P start's failure, rethrown: the QUIC port taken as the StartError its message already is, anything else as it came. */
+function rethrowListenError(error: unknown): never {
+  throw error instanceof ListenError ? new StartError(error.message) : error;
 }
 
 /** A listen error as the operator's message: which flag, which address, and what to do. */

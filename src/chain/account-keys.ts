@@ -1,5 +1,6 @@
 import { decodeKeyRecord, Prefix } from '../core/records.js';
 import type { StateView } from './state-view.js';
+import { toLatin1 } from '../codec/hash.js';
 
 export interface AccountKey {
   keyHash: Uint8Array;
@@ -28,8 +29,7 @@ export class AccountKeys {
   }
 
   of(account: Uint8Array): AccountKey[] {
-    const keys = this.byAccount.get(Buffer.from(account).toString('latin1'));
-    return keys ? [...keys.values()] : [];
+    return [...this.ofLatin1(toLatin1(account))];
   }
 
   /** `of` by the account's latin1 (PendingBundle.accountKey), without a copy: admission reads it per bundle. */
@@ -38,7 +38,7 @@ export class AccountKeys {
   }
 
   private onWrite(key: Uint8Array, value: Uint8Array | null): void {
-    const account = Buffer.from(key.subarray(1, 33)).toString('latin1');
+    const account = toLatin1(key.subarray(1, 33));
     const keyHash = key.slice(33, 65);
     const hashKey = Buffer.from(keyHash).toString('latin1');
     let keys = this.byAccount.get(account);

@@ -43,9 +43,8 @@ function u64At(bytes: Uint8Array, o: number): bigint {
  */
 export function decodeBalance(v: Uint8Array): bigint {
   if (v.length !== 16) throw new RangeError(v.length < 16 ? 'record truncated' : 'trailing bytes in record');
-  const lo = u64At(v, 0);
-  for (let i = 8; i < 16; i++) if (v[i] !== 0) return lo | (u64At(v, 8) << 64n);
-  return lo;
+  const hi = u64At(v, 8);
+  return hi === 0n ? u64At(v, 0) : u64At(v, 0) | (hi << 64n);
 }
 
 export const TokenKind = { NATIVE: 0, STD7: 1, STD8_STABLECOIN: 2, BRIDGE_CANONICAL: 3 } as const;

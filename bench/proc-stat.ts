@@ -42,6 +42,21 @@ export function threadCpu(pid: number | 'self' = 'self'): Map<string, number> | 
   return kinds;
 }
 
+/**
+ * How long a thread has waited, runnable, for a core (ms so far): the second field of Linux's
+ * `/proc/<pid>/task/<tid>/schedstat`. Undefined where it cannot be read (another OS, a kernel
+ * without schedstats). Beside the thread's CPU it tells a thread slowed by its own work from one
+ * slowed by the other threads on the same cores.
+ */
+export function runQueueWaitMs(pid: number | 'self' = 'self', tid: number = pid === 'self' ? process.pid : pid): number | undefined {
+  try {
+    const wait = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(wait) ? wait / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `threadCpu` between two readings, per block, for a benchmark's note. */
 export function threadSummary(before: Map<string, number> | undefined, after: Map<string, number> | undefined, blocks: number): string {
   if (!before || !after) return '';

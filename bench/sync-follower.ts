@@ -1,8 +1,9 @@
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { fromHex, toHex } from '../src/codec/hash.js';
 import { P2PNetwork } from '../src/p2p/network.js';
 import { BlockSync } from '../src/p2p/sync.js';
 import { openLocalChain, quiet, type LocalChain } from './local-chain.js';
-import { threadCpu, threadSummary } from './proc-stat.js';
+import { runQueueWaitMs, threadCpu, threadSummary } from './proc-stat.js';
 
 /**
  * The syncing node of the sync benchmark (bench/sync.ts) as a fresh process of its own, as a node
@@ -36,6 +37,10 @@ export interface FollowerResult {
   busy: number;
   phases: string;
   threads: string;
+  /** the main thread's wait for a core over the sync, ms a block (NaN where schedstat cannot be read) */
+  mainWaitMs: number;
+  /** the main thread's garbage collections over the sync, by kind */
+  gc: string;
   /** the serving peer's CPU over the sync, all its threads (NaN when it could not be read) */
   peerCpuMs: number;
   peerThreads: string;
@@ -57,8 +62,10 @@ async function follow(args: FollowerArgs): Promise<FollowerResult> {
     const sync = new BlockSync({}, { chain: local.chain, network, logger: quiet, sync: local.sync });
     const phases = recordPhases(local);
     const profile = args.profile ? await startProfile() : undefined;
+    const gc = recordGc();
     const cpu0 = process.cpuUsage();
     const threads0 = threadCpu();
+    const wait0 = runQueueWaitMs();
     const peer0 = args.peerPid === undefined ? undefined : threadCpu(args.peerPid);
     const elu0 = performance.eventLoopUtilization();
     const t1 = performance.now();
@@ -71,9 +78,11 @@ async function follow(args: FollowerArgs): Promise<FollowerResult> {
     const syncSeconds = (performance.now() - t1) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const threads = threadCpu();
+    const wait = runQueueWaitMs();
     const peer = args.peerPid === undefined ? undefined : threadCpu(args.peerPid);
     const busy = performance.eventLoopUtilization(elu0).utilization;
     await profile?.(args.profile!);
+    const gcSummary = gc.stop(args.blocks);
     await sync.stop();
     // The catch-up left the transaction lookup index behind (docs/storage.md): the writer thread
     // builds it once no catch-up block has come for a while. Timed here, and checked on a bundle.
@@ -90,6 +99,8 @@ async function follow(args: FollowerArgs): Promise<FollowerResult> {
       cpuMs: (cpu.user + cpu.system) / 1000,
       phases: phases.summary(syncSeconds * 1000),
       threads: threadSummary(threads0, threads, args.blocks),
+      gc: gcSummary,
+      mainWaitMs: wait0 === undefined || wait === undefined ? NaN : (wait - wait0) / args.blocks,
       peerCpuMs: peer0 && peer ? total(peer) - total(peer0) : NaN,
       peerThreads: threadSummary(peer0, peer, args.blocks),
       stateRoot: toHex(local.chain.headHeader.stateRoot),
@@ -125,6 +136,38 @@ function recordPhases(local: LocalChain): { summary(totalMs: number): string } {
       const grouped = stats.blocks - writes0.blocks;
       return `ms per block: ${perBlock(totalMs)} in all; ${phases}; each block durable ${perBlock(latency)} ms after its execution, `
         + `on the writer thread (${groups} synced batches of ${(grouped / Math.max(1, groups)).toFixed(1)} blocks)`;
+    },
+  };
+}
+
+/**
+ * The main thread's garbage collections while it syncs, by kind: the scavenges the young
+ * generation's churn costs, and the full collections that old-generation growth (or external
+ * memory, the blocks' buffers) triggers. Their pauses are the main thread's, so they lengthen every
+ * block they fall in.
+ */
+function recordGc(): { stop(blocks: number): string } {
+  const byKind = new Map<string, { count: number; ms: number }>();
+  const kinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = kinds[(entry as { detail?: { kind: number } }).detail?.kind ?? -1] ?? 'other';
+      const k = byKind.get(kind) ?? { count: 0, ms: 0 };
+      k.count++;
+      k.ms += entry.duration;
+      byKind.set(kind, k);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop(blocks) {
+      observer.disconnect();
+      const all = [...byKind.values()].reduce((ms, k) => ms + k.ms, 0);
+      const parts = [...byKind].map(([kind, k]) => `${k.count} ${kind} ${k.ms.toFixed(0)} ms`).join(', ');
+      return `main-thread GC ${(all * 1000 / blocks).toFixed(0)} µs a block (${parts || 'none'})`;
     },
   };
 }

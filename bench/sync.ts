@@ -72,7 +72,7 @@ export async function benchSync(options: { blocks?: number; perBlock?: number } 
 
     const syncRate = stored.length / r.syncSeconds;
     const coreRate = stored.length / coreSeconds;
-    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC into a fresh node process; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${r.phases}; the syncing process used ${(r.cpuMs / stored.length).toFixed(1)} ms of CPU a block (all its threads), its event loop busy ${Math.round(r.busy * 100)} % of the time${r.threads}; the serving peer used ${(r.peerCpuMs / stored.length).toFixed(1)} ms a block over the same time${r.peerThreads.replace('; CPU', ', CPU')}`;
+    const note = `${stored.length} blocks, ${transfers.toLocaleString('en-US')} transfers over QUIC into a fresh node process; core alone ${Math.round(coreRate)} blocks/s; ratio ${(syncRate / coreRate).toFixed(2)}; ${r.phases}; the syncing process used ${(r.cpuMs / stored.length).toFixed(1)} ms of CPU a block (all its threads), its event loop busy ${Math.round(r.busy * 100)} % of the time${r.threads}; ${Number.isNaN(r.mainWaitMs) ? '' : `the main thread waited ${r.mainWaitMs.toFixed(1)} ms a block for a core (runnable, another thread on it: schedstat); `}${r.gc}; the serving peer used ${(r.peerCpuMs / stored.length).toFixed(1)} ms a block over the same time${r.peerThreads.replace('; CPU', ', CPU')}`;
     return [
       { name: `sync: blocks of ${perBlock} transfers`, value: Math.round(syncRate), unit: 'blocks/s', note },
       { name: 'sync: transfers imported', value: Math.round(transfers / r.syncSeconds), unit: 'tx/s', note: 'goal: 200 blocks/s × 1,000 transfers' },
@@ -101,7 +101,10 @@ interface Child {
  * peer's multiaddr, or the follower's result). Its stderr is the bench's.
  */
 async function spawnChild(script: string, args: string[]): Promise<Child> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // For profiling: NTV_SYNC_NODE_FLAGS passes Node flags to the syncing process (e.g. --cpu-prof,
+  // which profiles its writer thread too), as NTV_BENCH_NODE_FLAGS does for bench nodes.
+  const flags = script === 'sync-follower.js' ? (process.env.NTV_SYNC_NODE_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...flags, fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';

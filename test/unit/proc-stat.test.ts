@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { procStat, runQueueWaitMs, threadCpu } from '../../bench/proc-stat.js';
+
+/**
+ * The /proc readers the benchmarks report per-thread CPU and a thread's wait for a core with
+ * (bench/proc-stat.ts, docs/performance.md). Linux only: elsewhere they answer undefined.
+ */
+const linux = existsSync('/proc/self/task');
+
+describe.skipIf(!linux)('bench/proc-stat on Linux', () => {
+  it('reads this process: its name, and CPU that grows with work', () => {
+    const before = procStat('/proc/self/stat')!;
+    expect(before.comm.length).toBeGreaterThan(0);
+    const until = performance.now() + 50;
+    let spin = 0;
+    while (performance.now() < until) spin++;
+    expect(spin).toBeGreaterThan(0);
+    const after = procStat('/proc/self/stat')!;
+    // USER_HZ ticks of 10 ms: 50 ms of spinning shows, within a tick either way
+    expect(after.cpuMs - before.cpuMs).toBeGreaterThanOrEqual(30);
+    expect(threadCpu()!.get('main')).toBeGreaterThan(0);
+  });
+
+  it('reads the main thread\'s wait for a core as milliseconds that never go back', () => {
+    const first = runQueueWaitMs();
+    expect(first).toBeTypeOf('number');
+    expect(first).toBeGreaterThanOrEqual(0);
+    const until = performance.now() + 20;
+    while (performance.now() < until);
+    expect(runQueueWaitMs()!).toBeGreaterThanOrEqual(first!);
+  });
+
+  it('answers undefined for a process or thread that does not exist', () => {
+    // pid_max is at most 2^22 on Linux: this pid cannot be a process
+    expect(procStat('/proc/99999999/stat')).toBeUndefined();
+    expect(threadCpu(99_999_999)).toBeUndefined();
+    expect(runQueueWaitMs(99_999_999)).toBeUndefined();
+    expect(runQueueWaitMs('self', 99_999_999)).toBeUndefined();
+  });
+});

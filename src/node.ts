@@ -524,14 +524,14 @@ export async function startLightNode(options: NodeOptions): Promise<RunningLight
   return { logger, light, rpcPort, stop };
 }
 
-/** A P2P start's failure, rethrown: the QUIC port taken as the StartError its message already is, anything else as it came. */
+/** A P2P start's failure, rethrown: the QUIC port taken as the operator's message, anything else as it came. */
 function rethrowListenError(error: unknown): never {
-  throw error instanceof ListenError ? new StartError(error.message) : error;
+  throw error instanceof ListenError ? listenFailure('--p2p-port', error.host, error.port, error, 'UDP') : error;
 }
 
 /** A listen error as the operator's message: which flag, which address, and what to do. */
-function listenFailure(flag: string, host: string, port: number, error: NodeJS.ErrnoException): StartError {
-  const where = `${host}:${port}`;
+function listenFailure(flag: string, host: string, port: number, error: NodeJS.ErrnoException, protocol?: 'UDP'): StartError {
+  const where = `${protocol ? `${protocol} ` : ''}${host}:${port}`;
   if (error.code === 'EADDRINUSE') return new StartError(`${flag} ${port}: ${where} is already in use (another node on this machine?); pick another port with ${flag}, or 0 for a free one`);
   if (error.code === 'EACCES') return new StartError(`${flag} ${port}: not allowed to listen on ${where} (a port below 1024 needs privileges)`);
   return new StartError(`${flag} ${port}: cannot listen on ${where}: ${error.message}`);

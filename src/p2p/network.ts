@@ -109,13 +109,23 @@ interface Bootnode {
 type Services = { identify: Identify; pubsub: GossipSub };
 
 /**
+ * The QUIC socket could not be bound because the port is taken: the start fails with it, and the
+ * node's start turns it into the operator's message naming the flag (src/node.ts `listenFailure`).
+ */
+export class ListenError extends Error {
+  readonly code = 'EADDRINUSE';
+
+  constructor(readonly host: string, readonly port: number, cause: string) {
+    super(`UDP ${host}:${port}: ${cause}`);
+    this.name = 'ListenError';
+  }
+}
+
+/**
  * The libp2p transport (issue 5; docs/p2p.md): QUIC on --p2p-port, a persisted Ed25519 identity,
  * the `/ntv/status/1` handshake, gossipsub topics for bundles, blocks and votes with validation
  * hooks, our own peer scores, and `/ntv/blocks/1` for sync batches.
  */
-/** The QUIC socket could not be bound (the port is taken): the start fails with this message. */
-export class ListenError extends Error {}
-
 export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkView {
   private readonly peers = new Map<string, PeerState>();
   private readonly handlers = new Map<GossipTopic, GossipHandler[]>();
@@ -211,12 +221,10 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     try {
       await this.node.start();
     } catch (error) {
-      // libp2p names the address and the OS error inside a longer text; the operator needs the flag.
+      // libp2p names the address and the OS error inside a longer text; the node's start needs to
+      // know it was the port, to name the flag.
       const message = (error as Error).message;
-      if (/address already in use|EADDRINUSE/i.test(message)) {
-        const host = this.options.host ?? '0.0.0.0';
-        throw new ListenError(`--p2p-port ${this.options.listenPort}: UDP ${host}:${this.options.listenPort} is already in use (another node on this machine?); pick another port with --p2p-port, or 0 for a free one`);
-      }
+      if (/address already in use|EADDRINUSE/i.test(message)) throw new ListenError(this.options.host ?? '0.0.0.0', this.options.listenPort, message);
       throw error;
     }
     const pubsub = this.node.services.pubsub;

@@ -87,7 +87,6 @@ export async function benchIntents(): Promise<BenchResult[]> {
   const env: PlannerEnv = {
     source, amm, ntv: NTV, gasPrice: 10n, bundleGas: (ops) => gas.bundleGas(ops),
     resolveName: (n) => (n.toLowerCase().replace(/\.vex$/, '') === 'alice' ? ALICE : undefined), nameProblem,
-    defaultValidator: new Uint8Array(32).fill(7),
   };
   const ctx = { tokens };
   const once = (text: string) => planIntent(parseIntent(text, ctx), SENDER, env);

@@ -45,6 +45,13 @@ export interface Constraints {
   gasLimit?: bigint;
 }
 
+/**
+ * The validator a Stake goal names, as written: 32 bytes that are a staking account or a consensus
+ * key (which one is decided against state by the planner), or a name (a `.vex` name, else a
+ * validator's own metadata name).
+ */
+export type ValidatorRef = { kind: 'bytes'; bytes: Uint8Array; text: string } | { kind: 'name'; name: string; text: string };
+
 export type Goal =
   /** swap / convert / trade / sell `<amount> <in> for|to <out>`: amount is the input */
   | { type: 'Swap'; amountIn: TokenAmount; tokenOut: TokenRef }
@@ -52,7 +59,11 @@ export type Goal =
   | { type: 'Acquire'; amountOut: TokenAmount; tokenIn: TokenRef; maxCost?: TokenAmount }
   /** two swaps, or bridge-then-swap: ordered steps executed atomically */
   | { type: 'Composite'; steps: Goal[] }
-  | { type: 'Stake'; amount: TokenAmount; validator?: Uint8Array }
+  /**
+   * stake `<amount>` NTV [with [validator] <who>]: a Delegate to that validator, or to the one the
+   * planner's rule picks (docs/intents.md "Stake and allocate")
+   */
+  | { type: 'Stake'; amount: TokenAmount; validator?: ValidatorRef }
   | { type: 'ProvideLiquidity'; a: TokenAmount; b: TokenAmount }
   | { type: 'Transfer'; amount: TokenAmount; to: Recipient }
   | { type: 'Bridge'; amount: TokenAmount; chain: string }

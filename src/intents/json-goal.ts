@@ -2,8 +2,9 @@ import { GAS_BASE } from '../abi/constants.js';
 import { AddressError, parseAddressDetailed } from '../codec/address.js';
 import { canonicalName, nameProblem, NAME_SUFFIX } from '../chain/names.js';
 import { AmountError, splitDecimal, toBps, toInteger, toPrice, toRawAmount, U64_MAX } from './amounts.js';
-import type { Constraints, Goal, GoalType, ParsedIntent, Recipient, TokenAmount, TokenRef } from './goals.js';
+import type { Constraints, Goal, GoalType, ParsedIntent, Recipient, TokenAmount, TokenRef, ValidatorRef } from './goals.js';
 import { IntentParseError } from './parse-error.js';
+import { validatorRef } from './validators.js';
 import { chainName, defaultBase, isSyntheticSymbol, SYNTHETIC_DECIMALS, tokenRef, type IntentContext } from './symbols.js';
 
 /**
@@ -279,15 +280,13 @@ function integer(v: unknown, min: number, max: number, field: string): number {
   return v;
 }
 
-function validator(text: string, field: string): Uint8Array {
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return new Uint8Array(Buffer.from(text, 'hex'));
+function validator(text: string, field: string): ValidatorRef {
   try {
-    const parsed = parseAddressDetailed(text);
-    if (parsed.kind === 'account' || parsed.kind === 'hex32') return parsed.bytes;
+    return validatorRef(text);
   } catch (error) {
     if (!(error instanceof AddressError)) throw error;
+    throw bad(field, `must be an Nx0… address, a 64-hex consensus key or a validator name (${error.message})`);
   }
-  throw bad(field, 'must be an Nx0… address or a 64-hex public key');
 }
 
 function recipient(text: string, field: string): Recipient {

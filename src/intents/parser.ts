@@ -2,10 +2,11 @@ import { AddressError, parseAddressDetailed } from '../codec/address.js';
 import { canonicalName, nameProblem, NAME_SUFFIX } from '../chain/names.js';
 import { AmountError, isDecimal, toBps, toInteger, toPrice, toRawAmount } from './amounts.js';
 import { extractConstraints, isPercentSign } from './constraints.js';
-import type { Goal, ParsedIntent, Price, Recipient, TokenAmount, TokenRef } from './goals.js';
+import type { Goal, ParsedIntent, Price, Recipient, TokenAmount, TokenRef, ValidatorRef } from './goals.js';
 import { parseJsonGoal } from './json-goal.js';
 import { detectLanguage, fold, normalize, reorder, tokenize, type Word } from './languages.js';
 import { IntentParseError } from './parse-error.js';
+import { validatorRef } from './validators.js';
 import { chainName, defaultBase, isSyntheticSymbol, SYNTHETIC_DECIMALS, tokenRef, type IntentContext } from './symbols.js';
 
 export { IntentParseError } from './parse-error.js';
@@ -70,7 +71,6 @@ const MAX_RUNS = 10_000;
 /** Leverage of a position (STD-71 perps): whole numbers 1–100 (docs/intents.md). */
 const MAX_LEVERAGE = 100n;
 const LEVERAGE = /^(\d+)x$/;
-const HEX64 = /^[0-9a-fA-F]{64}$/;
 const ASSET = /^[A-Za-z][A-Za-z0-9]{0,15}$/;
 const NUMERIC = /^[\d.,]*\d[\d.,]*$/;
 
@@ -205,14 +205,14 @@ class Grammar {
     return maxCost ? { type: 'Acquire', amountOut: amountOut!, tokenIn: payWith, maxCost } : { type: 'Acquire', amountOut: amountOut!, tokenIn: payWith };
   }
 
-  /** stake|deposit <a> <t> [with|to|on|via [validator] <Nx0…|0x+64 hex|64 hex>] */
+  /** stake|deposit <a> <t> [with|to|on|via [validator] <Nx0…|0x+64 hex|64 hex|name>] */
   private stake(from: number, to: number): Goal {
     const { amount, next } = this.amountAndToken(from + 1, to);
     let i = next;
     if (i >= to) return { type: 'Stake', amount };
     if (['with', 'to', 'on', 'via', 'at'].includes(this.w[i]!.en)) i++;
     if (this.is(i, 'validator')) i++;
-    const v = this.need(i, to, 'a validator address or 64-hex public key');
+    const v = this.need(i, to, 'a validator address, 64-hex consensus key or name');
     this.end(i + 1, to);
     return { type: 'Stake', amount, validator: this.validator(v, i) };
   }
@@ -619,14 +619,11 @@ class Grammar {
     }
   }
 
-  private validator(w: Word, i: number): Uint8Array {
-    if (HEX64.test(w.raw)) return new Uint8Array(Buffer.from(w.raw, 'hex'));
+  private validator(w: Word, i: number): ValidatorRef {
     try {
-      const parsed = parseAddressDetailed(w.raw);
-      if (parsed.kind === 'account' || parsed.kind === 'hex32') return parsed.bytes;
-      throw this.failWord(i, `a validator is an Nx0… address or a 64-hex public key, not ${parsed.kind === 'evm' ? 'a 20-byte EVM address' : 'a token mint'}`);
+      return validatorRef(w.raw);
     } catch (error) {
-      if (error instanceof AddressError) throw this.failWord(i, `not a validator address or 64-hex public key: ${error.message}`);
+      if (error instanceof AddressError) throw this.failWord(i, error.message);
       throw error;
     }
   }
@@ -713,3 +710,4 @@ function bpsText(bps: number): string {
 function article(type: string): string {
   return /^[AEIOU]/.test(type) ? `an ${type}` : `a ${type}`;
 }
+

@@ -1,10 +1,12 @@
 import type { Operation } from '../codec/bundle.js';
 import { POOL_CREATION_FEE, encodePool, poolAddress, sortPair, type AmmMath } from '../core/amm.js';
-import type { Constraints, Goal, ParsedIntent, Recipient, TokenAmount, TokenRef } from './goals.js';
+import type { Constraints, Goal, ParsedIntent, Recipient, TokenAmount, TokenRef, ValidatorRef } from './goals.js';
 import { missingHookNote, type HookQuote, type IntegratorHooks } from './hooks.js';
 import { Market, NTV_MINT, sameToken, type MarketSource } from './market.js';
 import { toHex as hex } from '../codec/hash.js';
 import { bpsPercent, ceilDiv, formatUnits, minOut } from './units.js';
+import { PlanError } from './plan-error.js';
+import { delegationProblem, resolveValidator, chooseValidator, validatorLabel, type StakingSource } from './validators.js';
 
 /**
  * The intent planner (spec §4.8 "Planner rules", docs/intents.md "Planning and execution"): a
@@ -34,22 +36,7 @@ const MAX_OPERATIONS = 64;
 const REBALANCE_DUST_BPS = 10n;
 const U64_MAX = (1n << 64n) - 1n;
 
-export type PlanErrorReason = 'INTENT_REJECTED' | 'NOT_FOUND' | 'UNAVAILABLE_ON_NODE' | 'INSUFFICIENT_BALANCE' | 'INVALID_INTENT';
-
-/**
- * A refusal with a reason that names a row of the RPC error table (src/rpc/errors.ts toRpcError maps
- * `reason`), except INVALID_INTENT, which the methods turn into -32602 naming the intent param.
- */
-export class PlanError extends Error {
-  constructor(
-    readonly reason: PlanErrorReason,
-    message: string,
-    readonly data: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'PlanError';
-  }
-}
+export { PlanError, type PlanErrorReason } from './plan-error.js';
 
 export interface PlannerEnv {
   source: MarketSource;
@@ -64,8 +51,8 @@ export interface PlannerEnv {
   /** why a name is malformed, or undefined */
   nameProblem(name: string): string | undefined;
   hooks?: IntegratorHooks | undefined;
-  /** the validator a Stake goal without `with validator …` delegates to (this node's) */
-  defaultValidator?: Uint8Array | undefined;
+  /** committed staking state: which validator a Stake or Allocate goal delegates to (src/intents/validators.ts) */
+  staking?: StakingSource | undefined;
   /**
    * The recipient's pending receives (docs/bridge.md "Pending receives"), oldest first: what a
    * Bridge goal claims (docs/intents.md "Bridge"). Absent: the node has no bridge reader.
@@ -96,6 +83,8 @@ export interface PlannedStep {
   minOut: bigint;
   priceImpactBps: number;
   pool?: Uint8Array;
+  /** a Delegate step's validator (staking account) */
+  validator?: Uint8Array;
 }
 
 export interface BalanceCheck {
@@ -227,6 +216,10 @@ class Planner {
   slippageBps = DEFAULT_SLIPPAGE_BPS;
   private hops = 0;
   private rejection: PlanError | undefined;
+  /** what the plan's Delegate steps add, by validator account hex (a later step's checks count them) */
+  private readonly delegations = new Map<string, bigint>();
+  /** a Delegate step draws NTV: a shortfall then refuses the plan (the core would fail it, fee charged) */
+  private stakeSpent = false;
 
   constructor(private readonly env: PlannerEnv, readonly sender: Uint8Array) {
     this.market = new Market(env.source, env.amm, sender);
@@ -268,8 +261,7 @@ class Planner {
         }
         return;
       case 'Stake':
-        this.stake(goal.amount, goal.validator);
-        this.phrases.push(`Stake ${amountText(goal.amount.raw, goal.amount.token)}`);
+        this.phrases.push(`Delegate ${amountText(goal.amount.raw, goal.amount.token)} to validator ${this.stake(goal.amount, goal.validator)}`);
         return;
       case 'ProvideLiquidity': {
         const r = this.provideLiquidity(goal.a.token, goal.a.raw, goal.b.token, goal.b.raw);
@@ -487,15 +479,31 @@ class Planner {
     this.phrases.push(`Claim ${amountText(match.amount, amount.token)} bridged from ${chain} (deposit ${match.txHash})`);
   }
 
-  private stake(amount: TokenAmount, validator?: Uint8Array): void {
+  /**
+   * A stake is a Delegate{validator, amount} to the named validator, or to the one the documented
+   * rule picks (src/intents/validators.ts; never a Stake operation, which would register the
+   * sender as a validator). What the core would refuse is refused here, before submission.
+   * Returns how the summary names the validator.
+   */
+  private stake(amount: TokenAmount, ref: ValidatorRef | undefined): string {
     if (!sameToken(amount.token, this.ntv)) throw new PlanError('INVALID_INTENT', `only ${this.ntv.symbol} can be staked, not ${amount.token.symbol}`);
     if (amount.raw <= 0n) throw new PlanError('INVALID_INTENT', 'the amount to stake must be greater than 0');
-    const pubkey = validator ?? this.env.defaultValidator;
-    if (!pubkey) throw new PlanError('INVALID_INTENT', 'name a validator: stake <amount> NTV with validator <pubkey>');
-    // Stake{amount, validator_pubkey} (discriminant 4, docs/bundle-format.md); minimum and validator checks are the core's.
-    const op: Operation = { type: 'Stake', amount: amount.raw, validatorPubkey: pubkey };
+    const staking = this.env.staking;
+    if (!staking) throw new PlanError('UNAVAILABLE_ON_NODE', 'this node has no staking state to plan a delegation against');
+    const v = ref ? resolveValidator(ref, staking, this.env.resolveName) : chooseValidator(staking, this.sender, amount.raw, this.delegations);
+    const problem = delegationProblem(v, this.sender, amount.raw, staking, this.delegations);
+    if (problem) this.reject(problem);
+    if (v.jailed) this.note(`Validator ${validatorLabel(v)} is jailed: the delegation earns no rewards until it is unjailed and back in the active set`);
+    else if (!v.active) this.note(`Validator ${validatorLabel(v)} is not in the active set: the delegation earns no rewards until it is`);
+    if (!ref) this.note(`No validator named: chose ${validatorLabel(v)} by the default rule (docs/intents.md "Stake and allocate")`);
+    const key = Buffer.from(v.address).toString('hex');
+    this.delegations.set(key, (this.delegations.get(key) ?? 0n) + amount.raw);
+    this.stakeSpent = true;
+    // Delegate{validator, amount} (discriminant 7, docs/bundle-format.md): validator by staking account.
+    const op: Operation = { type: 'Delegate', validator: Uint8Array.from(v.address), amount: amount.raw };
     this.market.spend(amount.token, amount.raw);
-    this.steps.push({ type: 'Stake', op, from: amount.token, to: amount.token, amountIn: amount.raw, estimatedOut: amount.raw, minOut: amount.raw, priceImpactBps: 0 });
+    this.steps.push({ type: 'Delegate', op, from: amount.token, to: amount.token, amountIn: amount.raw, estimatedOut: amount.raw, minOut: amount.raw, priceImpactBps: 0, validator: v.address });
+    return validatorLabel(v);
   }
 
   /** AddLiquidity at the pool's ratio, or CreatePool (100 NTV) when the pair has none. */
@@ -679,7 +687,7 @@ class Planner {
   }
 
   /**
-   * Allocate: the stake part becomes a Stake operation; the liquidity part is zapped into a pool
+   * Allocate: the stake part becomes a Delegate (the default validator rule, src/intents/validators.ts); the liquidity part is zapped into a pool
    * (half swapped for the pair token, then AddLiquidity with what the swap guarantees). The pair
    * is NTV for any other token, and for NTV the NTV pool with the deepest NTV reserve.
    */
@@ -688,7 +696,7 @@ class Planner {
     if (stakeBps < 0 || stakeBps > 10_000) throw new PlanError('INVALID_INTENT', 'the stake share must be between 0% and 100%');
     const stakePart = (amount.raw * BigInt(stakeBps)) / 10_000n;
     const liquidityPart = amount.raw - stakePart;
-    if (stakePart > 0n) this.stake({ ...amount, raw: stakePart }, undefined);
+    const validator = stakePart > 0n ? this.stake({ ...amount, raw: stakePart }, undefined) : undefined;
     let pair: TokenRef | undefined;
     if (liquidityPart > 0n) {
       if (sameToken(amount.token, this.ntv)) {
@@ -713,7 +721,7 @@ class Planner {
       const swapped = this.swapExactIn(amount.token, pair, half);
       this.provideLiquidity(amount.token, liquidityPart - half, pair, swapped.min);
     }
-    this.phrases.push(`Allocate ${amountText(amount.raw, amount.token)}: stake ${amountText(stakePart, amount.token)}`
+    this.phrases.push(`Allocate ${amountText(amount.raw, amount.token)}: stake ${amountText(stakePart, amount.token)}${validator ? ` with validator ${validator}` : ''}`
       + (pair ? `, provide ${amountText(liquidityPart, amount.token)} as ${amount.token.symbol}/${pair.symbol} liquidity` : ''));
   }
 
@@ -791,6 +799,11 @@ class Planner {
     const short = byToken.find((d) => d.required > d.available);
     const primary = short ?? byToken[0] ?? { token: this.ntv, required: 0n, available: this.market.committedBalance(this.ntv) };
     if (short) this.warn(WARNINGS.INSUFFICIENT_BALANCE);
+    if (short && this.stakeSpent) {
+      this.reject(new PlanError('INSUFFICIENT_BALANCE', `the plan needs ${amountText(short.required, short.token)} (fee included) but the sender holds ${amountText(short.available, short.token)}`, {
+        required: short.required.toString(), available: short.available.toString(), token: short.token.symbol,
+      }));
+    }
 
     const swaps = this.steps.filter((s) => s.op.type === 'Swap');
     const keep = swaps.reduce((acc, s) => (acc * BigInt(10_000 - Math.min(s.priceImpactBps, 10_000))) / 10_000n, 10_000n);

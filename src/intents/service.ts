@@ -2,6 +2,7 @@ import type { ChainApi, DomainReaders } from '../chain/interface.js';
 import { ChainError } from '../chain/errors.js';
 import { statusOf } from '../chain/status.js';
 import { nameProblem, resolveName } from '../chain/names.js';
+import { accountOfConsensusKey, readDelegation, readDelegatorValidators, readValidator, readValidatorRecords } from '../chain/validator-set.js';
 import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
 import { lookupSchedule, scheduleId, scheduleRuns } from '../chain/schedules.js';
 import type { Operation } from '../codec/operations.js';
@@ -19,6 +20,7 @@ import { planIntents, PlanError, type Plan, type PlannerEnv } from './planner.js
 import { bindParams, ProgramError, sampleValues, substitute, validateProgram, type ProgramDefinition, type StoredProgram, type ValueChecks } from './programs.js';
 import { scheduleOperation, scheduleStatus } from './schedules.js';
 import { Simulator, type SimulationOutcome } from './simulate.js';
+import type { StakingSource } from './validators.js';
 import { JsonRecords, RecordKind, type IntentRecordStore } from './store.js';
 
 /**
@@ -37,7 +39,7 @@ export interface IntentServiceDependencies {
   /** the domain readers built once in node.ts (pools, tokens, …) */
   readers: DomainReaders;
   store: IntentRecordStore;
-  /** this node's validator: the proposer of simulated blocks, the default Stake validator */
+  /** this node's validator: the proposer of simulated blocks */
   validator: { address: Uint8Array; publicKey: Uint8Array };
   logger: Logger;
   /** the intent parser bound to the token registry (src/intents/parser.ts parseIntent) */
@@ -125,6 +127,15 @@ export class IntentService {
     pools: () => this.dex.pools.values(),
   };
 
+  /** Committed staking state for Stake and Allocate goals (src/intents/validators.ts). */
+  readonly staking: StakingSource = {
+    validator: (account) => readValidator(this.deps.chain.state, account),
+    accountOfKey: (key) => accountOfConsensusKey(this.deps.chain.state, key),
+    validators: () => readValidatorRecords(this.deps.chain.state),
+    delegated: (validator, delegator) => readDelegation(this.deps.chain.state, validator, delegator)?.amount ?? 0n,
+    delegatedTo: (delegator) => readDelegatorValidators(this.deps.chain.state, delegator),
+  };
+
   env(): PlannerEnv {
     return {
       source: this.source,
@@ -135,7 +146,7 @@ export class IntentService {
       resolveName: (name) => resolveName(this.deps.chain.state, name),
       nameProblem: (name) => nameProblem(name),
       hooks: this.hooks.hooks,
-      defaultValidator: this.deps.validator.publicKey,
+      staking: this.staking,
       pendingReceives: (recipient) => this.deps.readers.bridge.pending(recipient)
         .map((d) => ({ chain: d.chain, txHash: d.txHash, mint: d.mint, amount: d.amount, reason: statusOf(d.reason).name })),
     };

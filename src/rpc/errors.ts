@@ -84,7 +84,7 @@ export const APP_ERRORS = {
   INTENT_REJECTED: {
     code: -32012,
     meaning: 'The intent was rejected before execution: cost above max-cost, or price impact above 25% on a pool (spec §7.2); also a max fee '
-      + 'or gas limit below what the plan needs, or a plan that cannot execute (a pool cannot pay the amount, nothing to do) (docs/intents.md).',
+      + 'or gas limit below what the plan needs, or a plan that cannot execute (a pool cannot pay the amount, nothing to do, a delegation the validator or the core would refuse) (docs/intents.md).',
   },
   UNAVAILABLE_ON_NODE: {
     code: -32013,

@@ -351,7 +351,7 @@ describe('bad input', () => {
       expect(err.message).toMatch(message);
     }
     const stake = await node.result<Simulation>('svc_simulateIntent', ['stake 1000 NTV', bob]);
-    expect(stake.operations.map((o) => [o.type, o.amount_in])).toEqual([['Stake', (1_000n * NTV).toString()]]);
+    expect(stake.operations.map((o) => [o.type, o.amount_in])).toEqual([['Delegate', (1_000n * NTV).toString()]]);
     const synthetic = await node.result<Preview>('svc_previewIntent', ['buy 1 sTSLA with USDC', bob]);
     expect(synthetic.warnings).toEqual([]);
     expect(synthetic.notes).toEqual([expect.stringMatching(/^No integrator hook registered/)]);

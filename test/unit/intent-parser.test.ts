@@ -19,7 +19,7 @@ function summary(g: Goal): string {
     case 'Swap': return `Swap ${amt(g.amountIn)} -> ${g.tokenOut.symbol}`;
     case 'Acquire': return `Acquire ${amt(g.amountOut)} with ${g.tokenIn.symbol}${g.maxCost ? ` max ${amt(g.maxCost)}` : ''}`;
     case 'Composite': return `Composite[${g.steps.map(summary).join('; ')}]`;
-    case 'Stake': return `Stake ${amt(g.amount)}${g.validator ? ` validator ${hex(g.validator)}` : ''}`;
+    case 'Stake': return `Stake ${amt(g.amount)}${g.validator ? ` validator ${g.validator.kind === 'bytes' ? hex(g.validator.bytes) : g.validator.name}` : ''}`;
     case 'ProvideLiquidity': return `Liquidity ${amt(g.a)} + ${amt(g.b)}`;
     case 'Transfer': return `Transfer ${amt(g.amount)} to ${g.to.kind === 'name' ? `name ${g.to.name}` : `address ${hex(g.to.address)}`}`;
     case 'Bridge': return `Bridge ${amt(g.amount)} from ${g.chain}`;
@@ -109,6 +109,8 @@ const ENGLISH: Row[] = [
   [`stake 1,000 NTV to validator 0x${V}`, 'en', `Stake 1000000000000 NTV validator ${V}`],
   [`stake 2000 NTV on ${ADDR.account}`, 'en', `Stake 2000000000000 NTV validator ${ACC}`],
   [`Stake 1500.5 ntv with validator ${V} within 10 minutes`, 'en', `Stake 1500500000000 NTV validator ${V}`, 'deadline=600'],
+  ['stake 1000 NTV with alice.vex', 'en', 'Stake 1000000000000 NTV validator alice.vex'],
+  ['stake 1000 NTV with validator Alice', 'en', 'Stake 1000000000000 NTV validator alice.vex'],
   // ProvideLiquidity
   ['add liquidity 100 USDC and 0.05 ETH', 'en', 'Liquidity 100000000 USDC + 50000000000000000 ETH'],
   ['provide liquidity with 1000 NTV and 500 USDC', 'en', 'Liquidity 1000000000000 NTV + 500000000 USDC'],
@@ -201,6 +203,7 @@ const SPANISH: Row[] = [
   ['cambiar 10 USDC por ETH cada semana durante 4 semanas', 'es', 'Every 604800s x4 [Swap 10000000 USDC -> ETH]'],
   ['comprar 1 sTSLA con USDC', 'es', `Synthetic 1${E18} sTSLA (18) with USDC`],
   [`apostar 2,000 NTV con validador ${V}`, 'es', `Stake 2000000000000 NTV validator ${V}`],
+  ['apostar 1000 NTV con validador alice.vex', 'es', 'Stake 1000000000000 NTV validator alice.vex'],
   ['intercambiar 1 ETH y 100 USDC por NTV', 'es', `Composite[Swap 1${E18} ETH -> NTV; Swap 100000000 USDC -> NTV]`],
   ['ENVIAR 1,5 USDC a bob'.replace('1,5', '1.5'), 'es', 'Transfer 1500000 USDC to name bob.vex'],
   // every other form of the Spanish verb table (src/intents/languages.ts); compre and depositar are
@@ -479,7 +482,8 @@ describe('parseIntent: refusals name the part not understood', () => {
     ['swap 1 ETH for USDC every week for 10 days', 'every week for 10 days', /not a whole number of intervals/],
     ['swap 1 ETH for USDC every fortnight for 10 days', 'fortnight', /expected hour, day or week/],
     [`stake 1000 NTV with validator ${ADDR.evm}`, ADDR.evm, /20-byte EVM address/],
-    ['stake 1000 NTV with validator bob', 'bob', /not a validator address/],
+    ['stake 1000 NTV with validator Nx1abc', 'Nx1abc', /decodes to 3 bytes/],
+    ['stake 1000 NTV with validator b_b', 'b_b', /not a validator address, consensus key or name/],
     ['open 500x long BTC perp with 100 USDC', '500x', /between 1 and 100/],
     ['open 5x sideways BTC with 100 USDC', 'sideways', /"long" or "short"/],
     ['register ab', 'ab', /shorter than 3/],

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AmmMath, amountOutRef, poolAddress, sortPair, type PoolRecord } from '../../src/core/amm.js';
 import { compileCore } from '../../src/core/loader.js';
 import type { Operation, SwapOp } from '../../src/codec/bundle.js';
-import type { Goal, ParsedIntent, TokenRef } from '../../src/intents/goals.js';
+import type { Goal, ParsedIntent, TokenRef, ValidatorRef } from '../../src/intents/goals.js';
+import type { StakingSource } from '../../src/intents/validators.js';
+import type { ValidatorRecord } from '../../src/chain/validator-set.js';
 import { GasMeter } from '../../src/intents/gas.js';
 import { HookRegistry } from '../../src/intents/hooks.js';
 import type { MarketSource } from '../../src/intents/market.js';
@@ -45,6 +47,24 @@ class Fixture implements MarketSource {
   token(m: Uint8Array) { return TOKENS.find((t) => Buffer.compare(t.mint, m) === 0); }
   tokens() { return TOKENS; }
   pools_() { return this.pools.values(); }
+  validators = new Map<string, ValidatorRecord>();
+  delegatedTo: Uint8Array[] = [];
+  addValidator(v: Partial<ValidatorRecord> & { address: Uint8Array; consensusKey: Uint8Array }) {
+    const stake = v.stake ?? u(1_000_000, NTV);
+    this.validators.set(Buffer.from(v.address).toString('hex'), {
+      stake, performanceBps: 8000, jailed: false, jailReleaseTime: 0, missedInRow: 0, commissionBps: 1000, active: true,
+      selfStake: stake, delegated: 0n, lastCommissionChange: undefined, offences: 0, blocksProposed: 0n, blocksMissed: 0n, createdHeight: 0, createdTime: 0,
+      accRewardPerShare: 0n, rewardPool: 0n, totalRewards: 0n, pendingConsensusKey: undefined, lastRotationEpoch: undefined, poolEnabled: false,
+      minDelegation: 0n, autoCompoundDefault: false, bundlesIncluded: 0n, name: '', description: '', website: '', avatarUrl: '', poolName: '', ...v,
+    });
+  }
+  readonly staking: StakingSource = {
+    validator: (a) => this.validators.get(Buffer.from(a).toString('hex')),
+    accountOfKey: (k) => [...this.validators.values()].find((v) => Buffer.compare(v.consensusKey, k) === 0)?.address,
+    validators: () => [...this.validators.values()],
+    delegated: () => 0n,
+    delegatedTo: () => this.delegatedTo,
+  };
 }
 
 let amm: AmmMath;
@@ -68,7 +88,7 @@ function setup(opts: { gasPrice?: bigint; hooks?: HookRegistry } = {}) {
     amm, ntv: NTV, gasPrice: opts.gasPrice ?? 10n,
     bundleGas: (ops) => gas.bundleGas(ops),
     resolveName: (n) => names.get(n.toLowerCase().replace(/\.vex$/, '')),
-    nameProblem, hooks: opts.hooks?.hooks, defaultValidator: new Uint8Array(32).fill(7),
+    nameProblem, hooks: opts.hooks?.hooks, staking: f.staking,
   };
   return { f, env };
 }
@@ -312,21 +332,61 @@ describe('other goals', () => {
     rejects(() => planIntent(intent({ type: 'Custom', action: 'register_name', name: 'alice' }), SENDER, env), 'INTENT_REJECTED', /already registered/);
   });
 
-  it('stake plans a Stake operation to the named validator, else this node\'s; only NTV', () => {
-    const { env } = setup();
-    const v = new Uint8Array(32).fill(3);
-    expect(planIntent(intent({ type: 'Stake', amount: amt(1_000, NTV), validator: v }), SENDER, env).operations)
-      .toEqual([{ type: 'Stake', amount: u(1_000, NTV), validatorPubkey: v }]);
-    expect(planIntent(intent({ type: 'Stake', amount: amt(1_000, NTV) }), SENDER, env).operations)
-      .toEqual([{ type: 'Stake', amount: u(1_000, NTV), validatorPubkey: env.defaultValidator }]);
-    rejects(() => planIntent(intent({ type: 'Stake', amount: amt(10, USDC) }), SENDER, env), 'INVALID_INTENT', /only NTV/);
+  describe('stake', () => {
+    const key = (n: number) => new Uint8Array(32).fill(n);
+    it('delegates to the validator named by account, consensus key or name; never a Stake', () => {
+      const { f, env } = setup();
+      f.addValidator({ address: key(3), consensusKey: key(4), commissionBps: 500 });
+      f.addValidator({ address: ALICE, consensusKey: key(6), commissionBps: 900 });
+      const delegate = (v: Uint8Array) => [{ type: 'Delegate', validator: v, amount: u(1_000, NTV) }];
+      const plan = (validator: ValidatorRef) => planIntent(intent({ type: 'Stake', amount: amt(1_000, NTV), validator }), SENDER, env);
+      expect(plan({ kind: 'bytes', bytes: key(3), text: 'acct' }).operations).toEqual(delegate(key(3)));
+      expect(plan({ kind: 'bytes', bytes: key(4), text: 'key' }).operations).toEqual(delegate(key(3)));
+      expect(plan({ kind: 'name', name: 'alice.vex', text: 'alice' }).operations).toEqual(delegate(ALICE));
+      expect(plan({ kind: 'name', name: 'alice.vex', text: 'alice' }).steps[0]!.validator).toEqual(ALICE);
+      rejects(() => plan({ kind: 'bytes', bytes: key(9), text: 'Nx0nobody' }), 'NOT_FOUND', /neither a validator's staking account nor/);
+      rejects(() => plan({ kind: 'name', name: 'carol.vex', text: 'carol' }), 'NOT_FOUND', /no validator is named carol.vex/);
+      rejects(() => planIntent(intent({ type: 'Stake', amount: amt(10, USDC) }), SENDER, env), 'INVALID_INTENT', /only NTV/);
+    });
+
+    it('without a validator: the active, unjailed one of lowest commission, then least stake', () => {
+      const { f, env } = setup();
+      f.addValidator({ address: key(1), consensusKey: key(11), commissionBps: 100, jailed: true });
+      f.addValidator({ address: key(2), consensusKey: key(12), commissionBps: 100, active: false });
+      f.addValidator({ address: key(3), consensusKey: key(13), commissionBps: 300, stake: 5n });
+      f.addValidator({ address: key(4), consensusKey: key(14), commissionBps: 300, stake: 2n });
+      f.addValidator({ address: key(5), consensusKey: key(15), commissionBps: 800 });
+      const p = planIntent(intent({ type: 'Stake', amount: amt(1_000, NTV) }), SENDER, env);
+      expect(p.operations).toEqual([{ type: 'Delegate', validator: key(4), amount: u(1_000, NTV) }]);
+      expect(p.notes.some((n) => n.includes('default rule'))).toBe(true);
+      f.validators.clear();
+      rejects(() => planIntent(intent({ type: 'Stake', amount: amt(1_000, NTV) }), SENDER, env), 'NOT_FOUND', /no active validator/);
+    });
+
+    it('refuses before submission what the core would fail: pool minimum, 32 delegations, the balance', () => {
+      const { f, env } = setup();
+      f.addValidator({ address: key(3), consensusKey: key(4), poolEnabled: true, minDelegation: u(5_000, NTV) });
+      const ref: ValidatorRef = { kind: 'bytes', bytes: key(3), text: 'v' };
+      const low = planIntent(intent({ type: 'Stake', amount: amt(1_000, NTV), validator: ref }), SENDER, env);
+      expect(low.rejection?.data).toMatchObject({ status: 'DELEGATION_BELOW_MINIMUM' });
+      const short = planIntent(intent({ type: 'Stake', amount: amt(20_000, NTV), validator: ref }), SENDER, env);
+      expect(short.rejection?.reason).toBe('INSUFFICIENT_BALANCE');
+      expect(short.warnings).toContain(WARNINGS.INSUFFICIENT_BALANCE);
+      for (let i = 100; i < 132; i++) f.delegatedTo.push(key(i));
+      f.addValidator({ address: key(100), consensusKey: key(200) });
+      const full = planIntent(intent({ type: 'Stake', amount: amt(6_000, NTV), validator: ref }), SENDER, env);
+      expect(full.rejection?.data).toMatchObject({ status: 'TOO_MANY_ENTRIES' });
+      const ok = planIntent(intent({ type: 'Stake', amount: amt(6_000, NTV), validator: { kind: 'bytes', bytes: key(100), text: 'x' } }), SENDER, env);
+      expect(ok.rejection).toBeUndefined();
+    });
   });
 
-  it('allocate splits into a Stake and a liquidity zap', () => {
-    const { env } = setup();
+  it('allocate splits into a Delegate and a liquidity zap', () => {
+    const { f, env } = setup();
+    f.addValidator({ address: new Uint8Array(32).fill(3), consensusKey: new Uint8Array(32).fill(4) });
     const p = planIntent(intent({ type: 'Allocate', amount: amt(2_000, NTV), stakeBps: 6_000, liquidityBps: 4_000 }), SENDER, env);
-    expect(p.steps.map((s) => s.type)).toEqual(['Stake', 'Swap', 'AddLiquidity']);
-    expect(p.operations[0]).toMatchObject({ type: 'Stake', amount: u(1_200, NTV) });
+    expect(p.steps.map((s) => s.type)).toEqual(['Delegate', 'Swap', 'AddLiquidity']);
+    expect(p.operations[0]).toMatchObject({ type: 'Delegate', amount: u(1_200, NTV) });
     expect((p.operations[1] as SwapOp).amountIn).toBe(u(400, NTV));
   });
 

@@ -88,6 +88,7 @@ const ExecutionPlanSchema = Type.Object({
     amount_in: Type.String({ description: 'raw units, decimal' }), estimated_out: Type.String({ description: 'raw units, decimal' }),
     min_out: Type.String({ description: 'raw units after the slippage tolerance' }), price_impact_bps: Type.Integer(),
     pool: Type.Optional(Type.String({ description: 'Nx8… pool of a swap step' })),
+    validator: Type.Optional(Type.String({ description: 'Nx0… staking account a Delegate step delegates to (docs/intents.md "Stake and allocate")' })),
     operation: OperationJson,
   })),
   estimated_gas: Type.Integer(),
@@ -285,6 +286,7 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
           steps: p.steps.map((s, i) => ({
             index: i, type: s.type, from_token: s.from.symbol, to_token: s.to.symbol, amount_in: s.amountIn.toString(), estimated_out: s.estimatedOut.toString(),
             min_out: s.minOut.toString(), price_impact_bps: s.priceImpactBps, ...(s.pool ? { pool: encodePool(s.pool) } : {}),
+            ...(s.validator ? { validator: encodeAccount(s.validator) } : {}),
             operation: operationJson(s.op),
           })),
           estimated_gas: Number(p.gas),

@@ -1,11 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+/**
+ * The checkout: the nearest folder up with a package.json. The harness runs from source under
+ * vitest (test/e2e/) and compiled into dist/test/e2e/ under scripts/chaos.ts (`npm run chaos`).
+ */
+function findRoot(from: string): string {
+  return existsSync(join(from, 'package.json')) || dirname(from) === from ? from : findRoot(dirname(from));
+}
+const ROOT = findRoot(fileURLToPath(new URL('.', import.meta.url)));
 const MAIN = join(ROOT, 'dist/src/cli/main.js');
 
 /**

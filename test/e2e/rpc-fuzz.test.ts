@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TestNode } from './harness.js';
+import { prng } from './prng.js';
 
 const SEED = 0x5eed_2026;
 const CASES = 5000;
@@ -36,17 +37,6 @@ interface MethodDoc {
   params: Array<{ name: string; required?: boolean; schema: Schema }>;
 }
 
-/** mulberry32: small, seedable, good enough to pick mutations reproducibly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let node: TestNode;
 let account: string;

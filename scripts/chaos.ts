@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RpcClient, type RpcCall } from '../src/client/index.js';
+import { RpcClient, type RpcBatchResult, type RpcCall } from '../src/client/index.js';
 import { ed25519PublicKey, Signer } from '../src/codec/keys.js';
 import { TestNode, freePort, sleep } from '../test/e2e/harness.js';
 import { bundleFor, signedHex, systemAddressHex, transferOp } from '../test/e2e/bundles.js';
@@ -60,6 +60,8 @@ export interface Perturbation {
 export interface PerturbationResult extends Perturbation {
   /** every node's height when the fault began and when it healed (-1: not answering) */
   heightsAtStart: number[];
+  /** just before the heal, while the fault held (a paused or killed node: -1) */
+  heightsInFault: number[];
   heightsAtHeal: number[];
   /** the highest height any node held when the fault healed */
   heightAtHeal: number;
@@ -83,10 +85,13 @@ export interface ChaosReport {
   heightsCompared: number;
   transfersAcknowledged: number;
   lostReceipts: number;
+  /** per node: the block hash its receipt names instead, null (no receipt) or the error it kept answering */
   lost: Array<{ bundle_hash: string; block_height: number; node: number; found: string | null }>;
   finalHeights: number[];
   /** set when the network did not finalize again within 3 × the bound: it is taken as halted */
   halted: { afterPerturbation: number; height: number; waitedMs: number; nodes: HaltedNode[] } | null;
+  /** set when a killed node did not come back (it exited or never answered): the run stops there */
+  restartFailed: { afterPerturbation: number; node: number; message: string } | null;
   ok: boolean;
   /** where the nodes' logs are when they were kept */
   logs: string | null;
@@ -229,6 +234,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const results: PerturbationResult[] = [];
   const acks: Ack[] = [];
   let halted: ChaosReport['halted'] = null;
+  let restartFailed: ChaosReport['restartFailed'] = null;
+  const dead = new Set<number>();
   let stopSenders = false;
   let partition: Partition | undefined;
   let failed = true;
@@ -266,6 +273,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const client = (i: number, timeoutMs = 5_000) => new RpcClient(nodes[i]!.url, { timeoutMs });
   const height = async (i: number) => (await client(i).call<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
   const heights = () => Promise.all(nodes.map((_, i) => height(i).catch(() => -1)));
+  /** every node's height but those of `skip` (paused: they would not answer) */
+  const heightsOf = (skip: number[]) => Promise.all(nodes.map((_, i) => (skip.includes(i) ? -1 : height(i).catch(() => -1))));
 
   try {
     for (let i = 0; i < n; i++) {
@@ -313,24 +322,36 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       await sleep(p.gapMs);
       log(`#${p.index} ${p.kind} ${p.nodes.join(',')} for ${p.holdMs} ms`);
       const heightsAtStart = await heights();
+      let heightsInFault: number[] = [];
       for (const i of p.nodes) down.add(i);
       if (p.kind === 'pause') {
         process.kill(nodes[p.nodes[0]!]!.pid!, 'SIGSTOP');
         await sleep(p.holdMs);
+        heightsInFault = await heightsOf(p.nodes);
         process.kill(nodes[p.nodes[0]!]!.pid!, 'SIGCONT');
       } else if (p.kind === 'kill') {
         const i = p.nodes[0]!;
         logs[i]!.push(nodes[i]!.logs);
         await nodes[i]!.kill9();
         await sleep(p.holdMs);
+        heightsInFault = await heightsOf(p.nodes);
         // the same data dir and ports; every other validator as a bootnode
-        nodes[i] = await TestNode.start({ dataDir: join(dir, `node${i}`), args: argsFor(i, boots.filter((_, j) => j !== i)) });
+        try {
+          nodes[i] = await TestNode.start({ dataDir: join(dir, `node${i}`), args: argsFor(i, boots.filter((_, j) => j !== i)) });
+        } catch (error) {
+          // the harness's error carries the node's output: its last lines say why
+          restartFailed = { afterPerturbation: p.index, node: i, message: (error as Error).message.split('\n').filter(Boolean).slice(-12).join('\n') };
+          dead.add(i);
+          log(`#${p.index} node ${i} did not restart: ${restartFailed.message}`);
+          break;
+        }
       } else {
         const inside = p.nodes;
         const outside = nodes.map((_, i) => i).filter((i) => !inside.includes(i));
         partition = new Partition([() => inside.map((i) => nodes[i]!.pid!), () => outside.map((i) => nodes[i]!.pid!)]);
         partition.start();
         await sleep(p.holdMs);
+        heightsInFault = await heightsOf([]);
         partition.heal();
         partition = undefined;
         const left = execFileSync('ip', ['rule', 'show', 'pref', '10'], { encoding: 'utf8' }).trim();
@@ -349,7 +370,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         }
         await sleep(100);
       }
-      results.push({ ...p, heightsAtStart, heightsAtHeal, heightAtHeal: top, resumeMs });
+      results.push({ ...p, heightsAtStart, heightsInFault, heightsAtHeal, heightAtHeal: top, resumeMs });
       log(`#${p.index} healed at height ${top}: ${resumeMs === null ? 'NO new block' : `resumed in ${resumeMs} ms`}`);
       if (resumeMs === null) {
         halted = { afterPerturbation: p.index, height: top, waitedMs: Date.now() - healed, nodes: await Promise.all(nodes.map((_, i) => haltedNode(client(i)))) };
@@ -360,21 +381,32 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(senders);
 
     // Same block hash at every height every node holds (all of them are running now).
+    // The final checks ask every node but one that did not restart.
+    const alive = nodes.map((_, i) => i).filter((i) => !dead.has(i));
     const finalHeights = await heights();
-    const common_ = Math.min(...finalHeights);
+    const common_ = Math.min(...alive.map((i) => finalHeights[i]!));
     const hashes: string[][] = [];
-    for (let i = 0; i < n; i++) hashes.push(await blockHashes(client(i, 60_000), common_));
+    for (const i of alive) hashes.push(await blockHashes(client(i, 60_000), common_));
     const forkHeights: number[] = [];
     for (let h = 0; h <= common_; h++) if (new Set(hashes.map((x) => x[h])).size !== 1) forkHeights.push(h);
 
     // Every acknowledged transfer, on every node, in the block its receipt named.
     const lost: ChaosReport['lost'] = [];
-    for (let i = 0; i < n; i++) {
-      const replies = await batched(client(i, 60_000), acks.map((a) => ({ method: 'svc_getTransactionReceipt', params: [a.bundle_hash] })));
-      replies.forEach((r, k) => {
-        const found = (r as Receipt | null)?.block_hash ?? null;
-        if (found !== acks[k]!.block_hash) lost.push({ ...acks[k]!, node: i, found });
-      });
+    for (const i of alive) {
+      // An error is no answer (a restarted node answers TX_INDEXING while its lookup index catches
+      // up after the sync): asked again for up to a minute, then counted as lost with the error.
+      let open = acks.map((_, k) => k);
+      for (const end = Date.now() + 60_000; open.length > 0; await sleep(1000)) {
+        const replies = await batched(client(i, 60_000), open.map((k) => ({ method: 'svc_getTransactionReceipt', params: [acks[k]!.bundle_hash] })));
+        const again: number[] = [];
+        replies.forEach((r, j) => {
+          const ack = acks[open[j]!]!;
+          if (!r.ok && Date.now() < end) again.push(open[j]!);
+          else if (!r.ok) lost.push({ ...ack, node: i, found: `error: ${r.error.message}` });
+          else if ((r.result as Receipt | null)?.block_hash !== ack.block_hash) lost.push({ ...ack, node: i, found: (r.result as Receipt | null)?.block_hash ?? null });
+        });
+        open = again;
+      }
     }
 
     const resumes = results.map((r) => r.resumeMs ?? Infinity);
@@ -385,9 +417,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       survived: results.filter((r) => r.resumeMs !== null && r.resumeMs <= boundMs).length,
       longestResumeMs: Number.isFinite(longest) ? longest : -1,
       forks: forkHeights.length, forkHeights: forkHeights.slice(0, 20), heightsCompared: common_ + 1,
-      transfersAcknowledged: acks.length, lostReceipts: lost.length, lost: lost.slice(0, 20), finalHeights, halted, ok: false, logs: null,
+      transfersAcknowledged: acks.length, lostReceipts: lost.length, lost: lost.slice(0, 20), finalHeights, halted, restartFailed, ok: false, logs: null,
     };
-    report.ok = halted === null && report.forks === 0 && report.lostReceipts === 0 && report.survived === results.length && results.length > 0;
+    report.ok = halted === null && restartFailed === null && report.forks === 0 && report.lostReceipts === 0 && report.survived === results.length && results.length > 0;
     failed = !report.ok;
     if (failed || options.keep) {
       for (let i = 0; i < n; i++) await writeFile(join(dir, `node${i}.log`), [...logs[i]!, nodes[i]!.logs].join('\n--- restarted ---\n'));
@@ -425,18 +457,16 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: n
   }
 }
 
-/** Calls in batches of 200 (results in order; a failed call gives null). */
-async function batched(client: RpcClient, calls: RpcCall[]): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for (let i = 0; i < calls.length; i += 200) {
-    for (const r of await client.batch(calls.slice(i, i + 200))) out.push(r.ok ? r.result : null);
-  }
+/** Calls in batches of 200, results in order. */
+async function batched(client: RpcClient, calls: RpcCall[]): Promise<RpcBatchResult[]> {
+  const out: RpcBatchResult[] = [];
+  for (let i = 0; i < calls.length; i += 200) out.push(...(await client.batch(calls.slice(i, i + 200))));
   return out;
 }
 
 async function blockHashes(client: RpcClient, upTo: number): Promise<string[]> {
   const calls = Array.from({ length: upTo + 1 }, (_, h) => ({ method: 'svc_getBlockByHeight', params: [h] }));
-  return (await batched(client, calls)).map((b) => (b as { hash?: string } | null)?.hash ?? 'missing');
+  return (await batched(client, calls)).map((b) => (b.ok ? (b.result as { hash?: string } | null)?.hash : undefined) ?? 'missing');
 }
 
 const USAGE = `npm run chaos -- [--validators 4..7] [--duration seconds] [--seed S] [--resume-bound seconds]
@@ -485,11 +515,12 @@ function print(report: ChaosReport): void {
     `longest time to resume: ${report.longestResumeMs < 0 ? 'never resumed' : `${report.longestResumeMs} ms`} (bound ${report.resumeBoundMs} ms)`,
     `forks: ${report.forks} (over ${report.heightsCompared} heights)${report.forks ? ` at ${report.forkHeights.join(', ')}` : ''}`,
     `lost receipts: ${report.lostReceipts} of ${report.transfersAcknowledged} acknowledged transfers`,
-    ...report.perturbations.map((p) => `  #${p.index} ${p.kind} [${p.nodes.join(',')}] ${p.holdMs} ms: heights ${p.heightsAtStart.join(' ')} → ${p.heightsAtHeal.join(' ')}, ${p.resumeMs === null ? 'never resumed' : `resumed in ${p.resumeMs} ms`}`),
+    ...report.perturbations.map((p) => `  #${p.index} ${p.kind} [${p.nodes.join(',')}] ${p.holdMs} ms: heights ${p.heightsAtStart.join(' ')} → ${p.heightsInFault.join(' ')} in the fault → ${p.heightsAtHeal.join(' ')} at the heal, ${p.resumeMs === null ? 'never resumed' : `resumed in ${p.resumeMs} ms`}`),
     ...(report.halted ? [
       `HALTED: no new block above height ${report.halted.height} within ${report.halted.waitedMs} ms after perturbation #${report.halted.afterPerturbation}`,
       ...report.halted.nodes.map((x, i) => `  node ${i}: ${x.error ?? `height ${x.height}, deciding ${x.deciding_height}, round ${x.round}, ${x.peers} peers, pending ${JSON.stringify(x.pending)}`}`),
     ] : []),
+    ...(report.restartFailed ? [`RESTART FAILED: node ${report.restartFailed.node} after perturbation #${report.restartFailed.afterPerturbation}:\n${report.restartFailed.message}`] : []),
     `final heights: ${report.finalHeights.join(' ')}`,
     ...(report.logs ? [`logs: ${report.logs}`] : []),
     report.ok ? 'OK' : 'FAILED',

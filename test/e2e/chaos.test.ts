@@ -38,10 +38,10 @@ it(`4 validators under ${DURATION} s of pauses, kills and partitions (seed ${SEE
   if (!line.startsWith('{')) throw new Error(`chaos exited ${code} without a report:\n${err.slice(-4000)}`);
   const report = JSON.parse(line) as ChaosReport;
   const summary = {
-    halted: report.halted, forks: report.forks, lostReceipts: report.lostReceipts,
+    halted: report.halted, restartFailed: report.restartFailed, forks: report.forks, lostReceipts: report.lostReceipts,
     late: report.perturbations.filter((p) => p.resumeMs === null || p.resumeMs > report.resumeBoundMs).map((p) => `#${p.index} ${p.kind} ${p.resumeMs ?? 'never'} ms`),
   };
-  expect(summary).toEqual({ halted: null, forks: 0, lostReceipts: 0, late: [] });
+  expect(summary).toEqual({ halted: null, restartFailed: null, forks: 0, lostReceipts: 0, late: [] });
   expect(report.perturbations.length).toBeGreaterThanOrEqual(8);
   expect(report.longestResumeMs).toBeLessThanOrEqual(report.resumeBoundMs);
   expect(report.transfersAcknowledged).toBeGreaterThan(0);

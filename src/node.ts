@@ -389,7 +389,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       await metricsServer?.close();
       subscriptions.close();
       intents.close();
-      consensus.stop();
+      await consensus.stop();
       await p2p.stop();
       await chain.stop();
       await sweeper?.stop();

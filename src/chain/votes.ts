@@ -7,8 +7,22 @@ import { signEd25519, verifyEd25519 } from '../codec/keys.js';
  * covers the header and so its state root: a vote says "I re-executed this block and got its root".
  */
 
-/** The one vote type in use: a commit vote (finality). 0 is left unused so a zeroed buffer never passes. */
+/**
+ * Vote types (docs/consensus.md "Messages"). 0 is left unused so a zeroed buffer never passes.
+ * - 1, commit: "this block is decided" — a validator signs it only after > 2/3 of the stake
+ *   precommitted the block in one round (or > 1/3 signed commit votes for it); > 2/3 of commit votes
+ *   is the finality certificate. Signs the 41 bytes of facts.md, with no round.
+ * - 2, prevote, and 3, precommit: the round protocol's votes, bound to their height and round.
+ * - 4 is not a vote: it marks the bytes a leader signs for a re-proposal, so that signature can
+ *   never pass as a vote.
+ */
 export const VOTE_COMMIT = 1;
+export const VOTE_PREVOTE = 2;
+export const VOTE_PRECOMMIT = 3;
+export const PROPOSAL_SIGNATURE = 4;
+
+/** A nil prevote or precommit names this block hash (no block). */
+export const NIL_HASH = new Uint8Array(32);
 
 /**
  * What votes and certificates read of a validator (src/consensus/leader.ts ConsensusValidator has
@@ -26,13 +40,24 @@ export function epochOf(height: number, epochLength: number): number {
   return Math.floor(height / epochLength);
 }
 
-/** The 41 bytes a vote signature covers. */
-export function voteSigningBytes(blockHash: Uint8Array, voteType: number, epoch: number): Uint8Array {
+/**
+ * The bytes a vote signature covers: block_hash ‖ vote_type (u8) ‖ epoch (u64 LE) for a commit vote
+ * (41 bytes, facts.md), and for the round-bound types the same followed by height (u64 LE) and
+ * round (u32 LE) — 53 bytes; a re-proposal adds its proof-of-lock round (i32 LE) — 57 bytes.
+ */
+export function voteSigningBytes(blockHash: Uint8Array, voteType: number, epoch: number, height = 0, round = 0, validRound?: number): Uint8Array {
   if (blockHash.length !== 32) throw new RangeError('block hash must be 32 bytes');
-  const out = new Uint8Array(32 + 1 + 8);
+  const bound = voteType !== VOTE_COMMIT;
+  const out = new Uint8Array(32 + 1 + 8 + (bound ? 12 : 0) + (validRound === undefined ? 0 : 4));
+  const view = new DataView(out.buffer);
   out.set(blockHash, 0);
   out[32] = voteType;
-  new DataView(out.buffer).setBigUint64(33, BigInt(epoch), true);
+  view.setBigUint64(33, BigInt(epoch), true);
+  if (bound) {
+    view.setBigUint64(41, BigInt(height), true);
+    view.setUint32(49, round, true);
+  }
+  if (validRound !== undefined) view.setInt32(53, validRound, true);
   return out;
 }
 
@@ -51,21 +76,32 @@ export interface Vote {
   stateRoot: Uint8Array;
 }
 
+/** Sign a vote; a commit vote unless `voteType` says otherwise. */
 export function signVote(
   seed: Uint8Array, publicKey: Uint8Array,
   fields: { height: number; round: number; blockHash: Uint8Array; epoch: number; stateRoot: Uint8Array },
+  voteType: number = VOTE_COMMIT,
 ): Vote {
-  const signature = signEd25519(seed, voteSigningBytes(fields.blockHash, VOTE_COMMIT, fields.epoch));
-  return { ...fields, voteType: VOTE_COMMIT, validator: publicKey, signature };
+  const signature = signEd25519(seed, voteSigningBytes(fields.blockHash, voteType, fields.epoch, fields.height, fields.round));
+  return { ...fields, voteType, validator: publicKey, signature };
 }
 
-export function verifyVote(vote: Pick<Vote, 'blockHash' | 'voteType' | 'epoch' | 'validator' | 'signature'>): boolean {
-  if (vote.validator.length !== 32 || vote.signature.length !== 64) return false;
-  return verifyEd25519(vote.validator, voteSigningBytes(vote.blockHash, vote.voteType, vote.epoch), vote.signature);
+export function isVoteType(type: number): boolean {
+  return type === VOTE_COMMIT || type === VOTE_PREVOTE || type === VOTE_PRECOMMIT;
 }
 
-/** Wire form: u64 height ‖ u32 round ‖ hash ‖ u8 type ‖ u64 epoch ‖ key ‖ sig ‖ state root (185 bytes). */
-const VOTE_SIZE = 8 + 4 + 32 + 1 + 8 + 32 + 64 + 32;
+export function verifyVote(vote: Pick<Vote, 'blockHash' | 'voteType' | 'epoch' | 'validator' | 'signature'> & { height?: number; round?: number }): boolean {
+  if (vote.validator.length !== 32 || vote.signature.length !== 64 || !isVoteType(vote.voteType)) return false;
+  if (vote.voteType === VOTE_COMMIT && bytesEqualNil(vote.blockHash)) return false;
+  return verifyEd25519(vote.validator, voteSigningBytes(vote.blockHash, vote.voteType, vote.epoch, vote.height ?? 0, vote.round ?? 0), vote.signature);
+}
+
+function bytesEqualNil(hash: Uint8Array): boolean {
+  return hash.every((b) => b === 0);
+}
+
+/** Wire form: u64 height ‖ u32 round ‖ hash ‖ u8 type ‖ u64 epoch ‖ key ‖ sig ‖ state root (181 bytes). */
+export const VOTE_SIZE = 8 + 4 + 32 + 1 + 8 + 32 + 64 + 32;
 
 export function encodeVote(v: Vote): Uint8Array {
   const out = new Uint8Array(VOTE_SIZE);

@@ -1,21 +1,27 @@
 import { EventEmitter } from 'node:events';
-import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from '../chain/block.js';
-import { bundleHash } from '../codec/bundle.js';
+import type { Block, BlockHeader } from '../chain/block.js';
 import { bytesEqual } from '../codec/hash.js';
-import { verifyEd25519 } from '../codec/keys.js';
 import type { Logger } from '../logger.js';
 import { DoubleSignDetector, type DoubleSignEvidence } from './double-sign.js';
 import { leaderOf, leaderSchedule, slotOf, type ConsensusValidator } from './leader.js';
 import {
-  decodeCertificate, decodeVote, encodeCertificate, encodeVote, epochOf, isSupermajority, keyId, signVote, verifyCertificate,
-  verifyVote, VOTE_COMMIT, VoteTally, votingStake, type Certificate, type Vote,
+  certifiedMessage, headerIsSelfConsistent, parseBlockMessage, proposalMessage, reproposalMessage, verifyReproposal, type ParsedBlockMessage,
+} from './messages.js';
+import { growingTimeouts, NIL, RoundState, type BlockId, type RoundEffects, type SigningRecord, type VoteKind, type VoteProof, type VoterSet } from './rounds.js';
+import { decodeSigningRecord, encodeSigningRecord, maySign } from './signing-state.js';
+import {
+  decodeVote, VOTE_SIZE, encodeCertificate, encodeVote, epochOf, isSupermajority, keyId, NIL_HASH, signVote, verifyCertificate, verifyVote,
+  VOTE_COMMIT, VOTE_PRECOMMIT, VOTE_PREVOTE, votingStake, type Certificate, type Vote,
 } from './votes.js';
 
 /**
- * The consensus state machine of one node (docs/consensus.md): who proposes each height and when,
- * which proposals this validator votes for, and when a block is final. It owns no block execution
- * and no storage: the chain does those through `ConsensusHost`, and messages travel through
- * `ConsensusTransport` (the P2PNetwork of src/p2p, or the in-memory fake of the unit tests).
+ * The consensus engine of one node (docs/consensus.md): the round protocol of ./rounds.ts (the
+ * same class the simulator runs) carried out over the chain and the network. Per height it feeds
+ * the protocol the verified proposals and votes, signs and sends what the protocol decides —
+ * after the signing state is synced to disk — executes proposals through the chain, and makes the
+ * final block durable once its commit votes form the finality certificate. It owns no block
+ * execution and no storage: the chain does those through `ConsensusHost`, and messages travel
+ * through `ConsensusTransport` (the P2PNetwork of src/p2p, or the in-memory fake of the unit tests).
  */
 
 export type ConsensusTopic = 'blocks' | 'votes';
@@ -26,7 +32,7 @@ export interface ConsensusTransport {
   publish(topic: ConsensusTopic, data: Uint8Array): Promise<unknown>;
   on(topic: ConsensusTopic, handler: (data: Uint8Array, from: string) => void): unknown;
   penalize(peer: string, reason: string): void;
-  /** connected peers now (P2PNetwork.connectedPeers().length); 0 means this node is cut off */
+  /** connected peers now (P2PNetwork.connectedPeers().length) */
   peerCount?(): number;
   /** a cheap stateless check run before gossip forwards a message (P2PNetwork.validate) */
   validate?(topic: ConsensusTopic, check: (data: Uint8Array, from: string) => Verdict): void;
@@ -34,7 +40,18 @@ export interface ConsensusTransport {
 
 export type Execution = { ok: true } | { ok: false; reason: string; /** the proposer's fault (penalize), not a local condition */ faulty: boolean };
 
-/** What the engine needs from the chain (src/consensus/host.ts implements it over Chain). */
+/** What this validator keeps on disk to never sign twice and to carry a height across a restart. */
+export interface SigningState {
+  /** ./signing-state.ts encoding of the last signed message and the lock */
+  record?: Uint8Array;
+  /** the votes of the proof of lock (encoded votes, VOTE_SIZE bytes each) and the block locked on */
+  pol?: Uint8Array;
+  polBlock?: Uint8Array;
+  /** the votes that decided the height (encoded votes) */
+  decision?: Uint8Array;
+}
+
+/** What the engine needs from the chain (./service.ts implements it over Chain). */
 export interface ConsensusHost {
   readonly chainId: number;
   /** the last final, durable block */
@@ -56,11 +73,13 @@ export interface ConsensusHost {
   /** a final block this node did not execute: src/chain/import.ts importBlock */
   importFinal(encoded: Uint8Array, certificate: Certificate): Promise<void>;
   storedHeader(height: number): Promise<BlockHeader | undefined>;
+  /** a stored final block and its certificate, for a peer still deciding that height */
+  storedCertified(height: number): Promise<{ encoded: Uint8Array; certificate: Uint8Array } | undefined>;
   reportDoubleSign(evidence: DoubleSignEvidence): Promise<void>;
-  /** persist this node's vote before it is sent, so a restart never votes twice at a height */
-  recordVote(height: number, blockHash: Uint8Array): Promise<void>;
-  /** the vote recorded last (read once at start) */
-  lastVote(): { height: number; blockHash: Uint8Array } | undefined;
+  /** write the signing state synced to disk (fsync) before anything it covers is sent */
+  saveSigningState(state: SigningState): Promise<void>;
+  /** the signing state as saved last (read once at start) */
+  signingState(): SigningState;
 }
 
 export interface ConsensusOptions {
@@ -68,8 +87,9 @@ export interface ConsensusOptions {
   blockTimeMs: number;
   /** interval under load (spec §1.8: 500 ms) */
   minBlockIntervalMs: number;
-  /** facts.md: backup n takes over 5 s + 3 s × n after round 0 was due; these are the 5 s and 3 s */
+  /** round 0's proposal is awaited for the block time plus this (facts.md: 5 s) */
   failoverBaseMs: number;
+  /** later rounds' timeouts are built from this step (facts.md: 3 s), growing with the round */
   failoverStepMs: number;
   /** how far ahead of this node's clock a header timestamp may be (seconds) */
   maxClockDriftSeconds?: number;
@@ -93,47 +113,55 @@ export interface Turn {
   final: boolean;
 }
 
-/** First byte of a `blocks` message. */
-export const BlockMessage = { PROPOSAL: 1, CERTIFIED: 2 } as const;
+export { BlockMessage, encodeCertifiedMessage, encodeProposalMessage, headerIsSelfConsistent, parseBlockMessage } from './messages.js';
 
 const MAX_FUTURE_HEIGHTS = 8;
-const MAX_FUTURE_MESSAGES = 512;
-const MAX_ROUNDS = 10_000;
+const MAX_FUTURE_MESSAGES = 2048;
+/** A peer behind at a height gets that height's final block at most this often. */
+const CATCH_UP_EVERY_MS = 1000;
 
 interface Candidate {
   block: Block;
   encoded: Uint8Array;
   from: string | undefined;
-  arrivedAt: number;
 }
+
+const KIND_OF: Record<number, VoteKind> = { [VOTE_COMMIT]: 'commit', [VOTE_PREVOTE]: 'prevote', [VOTE_PRECOMMIT]: 'precommit' };
+const TYPE_OF: Record<VoteKind, number> = { commit: VOTE_COMMIT, prevote: VOTE_PREVOTE, precommit: VOTE_PRECOMMIT };
 
 interface HeightState {
   height: number;
   parent: BlockHeader;
   startedAt: number;
   validators: ConsensusValidator[];
-  tally: VoteTally;
+  voters: VoterSet;
   epoch: number;
   slot: number;
-  proposals: Map<string, Candidate>;
-  bad: Set<string>;
-  /** block this node voted for */
-  voted: string | undefined;
-  /** block the chain holds executed for this height */
-  executed: string | undefined;
+  machine: RoundState;
+  /** blocks of this height by id (hex hash) */
+  blocks: Map<BlockId, Candidate>;
+  /** every verified vote of this height, by kind:round:voter:block (certificates and proofs are built from them) */
+  votes: Map<string, Vote>;
+  /** the block the chain holds executed for this height */
+  executed: BlockId | undefined;
+  /** blocks waiting for execution, in order */
+  toValidate: BlockId[];
+  validating: boolean;
+  /** the round this node was asked to build a block for (−1: none) */
+  buildRound: number;
   finalizing: boolean;
+  finalId: BlockId | undefined;
+  /** this node's signed messages, re-sent every rebroadcast period: tag → message */
+  sent: Map<string, { topic: ConsensusTopic; data: Uint8Array; round: number }>;
+  /** votes of others this node relays (its proof of lock and decision) */
+  relay: Map<string, Uint8Array>;
+  /** the proposal message of each round as received or sent, for re-sending */
+  proposalMessages: Map<number, Uint8Array>;
   firstProposalAt: number | undefined;
-  /** a proposal could not be executed for a local reason (busy chain): try again from this time */
-  retryAt: number;
-  /** when the votes first held > 2/3 of the stake (the certificate was complete) */
   certifiedAt: number | undefined;
+  decidedRound: number | undefined;
+  timers: Set<NodeJS.Timeout>;
   lastRebroadcast: number;
-  /**
-   * This node did not vote for the block that became the parent (it was down, syncing or new): it
-   * does not propose before this time, so it hears the height's proposals and votes first and does
-   * not split the vote with a proposal of its own (docs/consensus.md "Liveness").
-   */
-  listenUntil: number;
 }
 
 export interface FinalityRecord {
@@ -154,18 +182,21 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
   private readonly detector = new DoubleSignDetector();
   private readonly future = new Map<number, Array<{ topic: ConsensusTopic; data: Uint8Array; from: string | undefined }>>();
   private futureCount = 0;
-  private stepping = false;
-  private stepAgain = false;
   private timer: NodeJS.Timeout | undefined;
   private started = false;
+  private stopped = false;
   /** solo blocks: height → when made (they are final then; durable a write later) */
   private readonly soloMadeAt = new Map<number, number>();
-  /** last time this node had no peer at all (see `turn`) */
-  private isolatedAt = 0;
   private readonly now: () => number;
+  /** the signing state as last written; every signature is checked against it (maySign) */
+  private saved: SigningState;
+  private lastRecord: SigningRecord | undefined;
+  /** signing, saving and sending, one after another in the protocol's order */
+  private io: Promise<void> = Promise.resolve();
+  private readonly catchUpSent = new Map<number, number>();
   /** recent finality records (svc_consensusStatus, the finality bench) */
   readonly finality: FinalityRecord[] = [];
-  readonly counters = { proposals: 0, votesSent: 0, votesReceived: 0, rejected: 0, doubleSigns: 0, failovers: 0 };
+  readonly counters = { proposals: 0, votesSent: 0, votesReceived: 0, rejected: 0, doubleSigns: 0, failovers: 0, rounds: 0, refusedSignatures: 0 };
 
   constructor(
     readonly options: ConsensusOptions,
@@ -173,12 +204,18 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
   ) {
     super();
     this.now = options.now ?? Date.now;
+    this.saved = deps.host.signingState();
+    try {
+      this.lastRecord = this.saved.record ? decodeSigningRecord(this.saved.record) : undefined;
+    } catch (error) {
+      // A record this release cannot read: refuse to run rather than risk signing twice.
+      throw new Error(`the consensus signing state cannot be read (${(error as Error).message}); restore it or move it aside only if this key has not signed at the current height`);
+    }
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.resetHeight();
     const transport = this.deps.transport;
     if (transport) {
       transport.on('blocks', (data, from) => this.receive('blocks', data, from));
@@ -186,22 +223,25 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
       transport.validate?.('blocks', (data) => (this.statelessBlockCheck(data) ? 'accept' : 'reject'));
       transport.validate?.('votes', (data) => (this.statelessVoteCheck(data) ? 'accept' : 'reject'));
     }
+    this.resetHeight(true);
     this.timer = setInterval(() => this.poll(), 50);
     this.timer.unref();
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    if (this.h) for (const t of this.h.timers) clearTimeout(t);
+  }
+
+  /** Resolves once everything signed so far is saved and handed to the transport. */
+  flush(): Promise<void> {
+    return this.io;
   }
 
   get identity(): Identity {
     return this.deps.identity;
-  }
-
-  /** Height being decided (head + 1) and its state, for the RPC methods. */
-  get current(): Readonly<HeightState> {
-    return this.h;
   }
 
   // ---- the chain's side ---------------------------------------------------------------------
@@ -224,9 +264,8 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
     return { height, round: 0, missed: [], proposer: lead.leader.address, final: true };
   }
 
-  /** The certificate of a solo block: this node's vote. */
+  /** The certificate of a solo block: this node's commit vote (its precommit alone is a quorum). */
   certifySolo(header: BlockHeader): Uint8Array {
-    // Final when made: its finality time runs from here to durable (the 'block' event).
     this.soloMadeAt.set(header.height, this.now());
     const { seed, publicKey } = this.deps.identity;
     const vote = signVote(seed, publicKey, {
@@ -240,47 +279,43 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
   }
 
   /**
-   * Whether this node proposes `head + 1` now (multi-validator path). Round 0's leader proposes at
-   * the chain's adaptive interval (`busy`: bundles wait); backup n proposes in round n + 1, which
-   * opens failoverBase + failoverStep × n after round 0 was due with an idle mempool, and only while
-   * no proposal for the height has been seen (docs/consensus.md "Rounds").
+   * Whether this node makes a block for `head + 1` now: the round protocol asked it to (it leads
+   * the round open now and has no block to propose again), and for round 0 the chain's adaptive
+   * interval has passed (`busy`: bundles wait; spec §1.8).
    */
   turn(busy: boolean): Turn | undefined {
     const h = this.h;
-    if (this.deps.host.syncing() || h.voted || h.executed || h.finalizing || this.liveProposals() > 0) return undefined;
-    if (this.now() < h.listenUntil) return undefined;
-    // Back from isolation, a node first hears the votes and proposal of the height (re-sent every
-    // rebroadcast period) rather than propose its own and split the votes.
-    if (this.now() - this.isolatedAt < 2 * this.rebroadcastMs()) return undefined;
-    const me = this.deps.identity.publicKey;
-    const elapsed = this.now() - h.startedAt;
-    const open = this.openRound(elapsed, busy);
-    if (open < 0) return undefined;
-    // Only the leader of the round open now proposes: a leader whose round has passed stays quiet,
-    // so two rounds' leaders do not split the votes (docs/consensus.md "Rounds").
-    const lead = leaderOf(h.validators, h.height, open, this.deps.host.params().slotLength);
-    if (!lead || !bytesEqual(lead.leader.consensusKey, me)) return undefined;
-    return { height: h.height, round: open, missed: lead.missed.map((v) => v.consensusKey), proposer: lead.leader.address, final: false };
+    if (!h || this.deps.host.syncing() || h.finalizing) return undefined;
+    const round = h.machine.wantsBlock;
+    if (round < 0 || round !== h.machine.round) return undefined;
+    if (round === 0) {
+      const { blockTimeMs, minBlockIntervalMs } = this.options;
+      const due = busy ? Math.min(minBlockIntervalMs, blockTimeMs) : blockTimeMs;
+      if (this.now() - h.startedAt < due) return undefined;
+    }
+    const lead = leaderOf(h.validators, h.height, round, this.deps.host.params().slotLength);
+    if (!lead || !bytesEqual(lead.leader.consensusKey, this.deps.identity.publicKey)) return undefined;
+    h.buildRound = round;
+    return { height: h.height, round, missed: lead.missed.map((v) => v.consensusKey), proposer: lead.leader.address, final: false };
   }
 
-  /** The chain executed this node's proposal: gossip it and vote for it. */
+  /** The chain executed this node's block (made after `turn`): the protocol proposes it. */
   proposed(block: Block, encoded: Uint8Array): void {
     const h = this.h;
     const header = block.header;
     if (header.height !== h.height) throw new Error(`proposed height ${header.height} while deciding ${h.height}`);
     const id = keyId(header.hash);
-    h.proposals.set(id, { block, encoded, from: undefined, arrivedAt: this.now() });
-    h.firstProposalAt ??= this.now();
+    h.blocks.set(id, { block, encoded, from: undefined });
     h.executed = id;
+    h.firstProposalAt ??= this.now();
     this.detector.observe(header);
     this.counters.proposals++;
-    void this.send('blocks', withKind(BlockMessage.PROPOSAL, encoded));
-    void this.castVote(header).then(() => this.kick());
+    h.machine.proposeOwn(header.round, id);
   }
 
   /** A block became final and durable (the chain's 'block' event, also for blocks imported by sync). */
   onHeadAdvanced(header: BlockHeader): void {
-    if (!this.started || header.height < this.h.height) return;
+    if (!this.started || this.stopped || header.height < this.h.height) return;
     const h = this.h;
     const solo = this.soloMadeAt.get(header.height);
     if (solo !== undefined) {
@@ -291,11 +326,10 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
       // came by sync has neither and counts from the start of the height
       const startedAt = h.firstProposalAt ?? h.startedAt;
       const end = h.certifiedAt ?? this.now();
-      this.record({ height: header.height, round: header.round, ms: end - startedAt, at: this.now() });
+      this.record({ height: header.height, round: h.decidedRound ?? h.machine.round, ms: end - startedAt, at: this.now() });
     }
-    this.resetHeight();
+    this.resetHeight(false);
     this.replayFuture();
-    this.kick();
   }
 
   private record(r: FinalityRecord): void {
@@ -305,28 +339,7 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
     this.emit('finalized', r);
   }
 
-  // ---- schedule and status -----------------------------------------------------------------
-
-  /** Round open for proposing at `elapsed` ms into the height; −1 before round 0 is due. */
-  private openRound(elapsed: number, busy: boolean): number {
-    const { blockTimeMs, minBlockIntervalMs } = this.options;
-    const leaderDue = busy ? Math.min(minBlockIntervalMs, blockTimeMs) : blockTimeMs;
-    if (elapsed < leaderDue) return -1;
-    return this.backupRound(elapsed);
-  }
-
-  /** The highest backup round open at `elapsed` ms (0 when only the leader's round is). */
-  private backupRound(elapsed: number): number {
-    const { blockTimeMs, failoverBaseMs, failoverStepMs } = this.options;
-    const sinceDue = elapsed - blockTimeMs - failoverBaseMs;
-    if (sinceDue < 0) return 0;
-    return Math.min(MAX_ROUNDS, 1 + Math.floor(sinceDue / Math.max(1, failoverStepMs)));
-  }
-
-  /** Whether a validator may vote for a round-`round` proposal yet (its round has opened here). */
-  private roundOpenForVoting(round: number): boolean {
-    return round === 0 || this.backupRound(this.now() - this.h.startedAt) >= round;
-  }
+  // ---- status --------------------------------------------------------------------------------
 
   /** Leader and backups of a height from the current set (docs/consensus.md: a projection above head + 1). */
   scheduleFor(height: number, rounds: number): { slot: number; epoch: number; leaders: ConsensusValidator[] } {
@@ -335,28 +348,306 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
     return { slot, epoch: epochOf(height, epochLength), leaders: leaderSchedule(this.h.validators, slot, rounds) };
   }
 
-  /** The round this node considers open now for the current height. */
+  /** The round this node is in for the height being decided. */
   currentRound(): number {
-    return this.backupRound(this.now() - this.h.startedAt);
+    return Math.max(0, this.h?.machine.round ?? 0);
   }
 
+  /** The round protocol's state, for svc_consensusStatus. */
+  roundStatus(): { round: number; step: string; lockedRound: number; validRound: number; decided: boolean; proposals: number; voted: boolean } {
+    const m = this.h.machine;
+    return {
+      round: Math.max(0, m.round), step: m.decision ? 'commit' : m.step, lockedRound: m.lockedRound, validRound: m.validRound,
+      decided: m.decision !== undefined, proposals: this.h.blocks.size,
+      voted: m.myVote('prevote', m.round) !== undefined || m.myVote('commit', 0) !== undefined,
+    };
+  }
+
+  /** The block holding the most votes at the height being decided (commit votes first, then this round's precommits, then prevotes). */
   votedStake(): { voted: bigint; total: bigint; blockHash: Uint8Array | undefined } {
     const h = this.h;
+    const m = h.machine;
     let best: { voted: bigint; blockHash: Uint8Array | undefined } = { voted: 0n, blockHash: undefined };
-    for (const c of h.proposals.values()) {
-      const voted = h.tally.votedStake(c.block.header.hash);
-      if (voted > best.voted) best = { voted, blockHash: c.block.header.hash };
+    for (const kind of ['commit', 'precommit', 'prevote'] as const) {
+      for (const id of h.blocks.keys()) {
+        const voted = m.stakeFor(kind, m.round, id);
+        if (voted > best.voted) best = { voted, blockHash: Buffer.from(id, 'hex') };
+      }
+      if (best.voted > 0n) break;
     }
-    return { ...best, total: h.tally.totalStake };
+    return { ...best, total: h.voters.total };
+  }
+
+  // ---- heights ------------------------------------------------------------------------------
+
+  private resetHeight(first: boolean): void {
+    if (this.h) for (const t of this.h.timers) clearTimeout(t);
+    const host = this.deps.host;
+    const parent = host.head();
+    const validators = host.validators();
+    const { slotLength, epochLength } = host.params();
+    const height = parent.height + 1;
+    const stakes = votingStake(validators);
+    let total = 0n;
+    for (const s of stakes.values()) total += s;
+    const voters: VoterSet = { stake: (v) => stakes.get(v), total };
+    const me = keyId(this.deps.identity.publicKey);
+    // The interval runs from the parent's proposal (as the solo loop runs from the start of the
+    // last block), so consensus latency does not stretch the block time; else from now.
+    const previous = this.h?.height === parent.height ? this.h.firstProposalAt : undefined;
+    const startedAt = Math.min(this.now(), previous ?? this.now());
+    const { blockTimeMs, failoverBaseMs, failoverStepMs } = this.options;
+    const base = growingTimeouts(blockTimeMs + failoverBaseMs, failoverStepMs);
+    const timeouts = {
+      ...base,
+      // round 0's wait counts from the height's start, not from when this node got to it
+      propose: (round: number) => (round === 0 ? Math.max(0, base.propose(0) - (this.now() - startedAt)) : base.propose(round)),
+    };
+    const h: HeightState = {
+      height, parent, startedAt, validators, voters, epoch: epochOf(height, epochLength), slot: slotOf(height, slotLength),
+      machine: undefined as unknown as RoundState, blocks: new Map(), votes: new Map(), executed: undefined, toValidate: [], validating: false,
+      buildRound: -1, finalizing: false, finalId: undefined, sent: new Map(), relay: new Map(), proposalMessages: new Map(),
+      firstProposalAt: undefined, certifiedAt: undefined, decidedRound: undefined, timers: new Set(), lastRebroadcast: this.now(),
+    };
+    this.h = h;
+    const leader = (round: number) => {
+      const lead = leaderOf(validators, height, round, slotLength);
+      return lead ? keyId(lead.leader.consensusKey) : undefined;
+    };
+    h.machine = new RoundState(height, voters, stakes.has(me) ? me : undefined, leader, timeouts, this.effects(h));
+    const record = this.lastRecord?.height === height ? this.lastRecord : undefined;
+    if (record && first) this.deps.logger.info('consensus resumes a height from its signing state', { height, round: record.round, step: record.step, lockedRound: record.lockedRound });
+    h.machine.start(record);
+    if (first) this.restoreProofs(h);
+  }
+
+  /** After a restart: the block locked on and the votes of its proof of lock and of the decision, back in. */
+  private restoreProofs(h: HeightState): void {
+    const { pol, polBlock, decision } = this.saved;
+    if (polBlock) {
+      try {
+        const parsed = parseBlockMessage(proposalMessage(polBlock));
+        if (parsed.block.header.height === h.height) {
+          const id = keyId(parsed.block.header.hash);
+          h.blocks.set(id, { block: parsed.block, encoded: parsed.encoded, from: undefined });
+          h.machine.onBlock(id);
+        }
+      } catch (error) {
+        this.deps.logger.warn('the saved locked block cannot be read', { error: String(error) });
+      }
+    }
+    for (const list of [pol, decision]) {
+      if (!list) continue;
+      for (let o = 0; o + VOTE_SIZE <= list.length; o += VOTE_SIZE) {
+        const data = list.slice(o, o + VOTE_SIZE);
+        const vote = decodeVote(data);
+        if (vote.height !== h.height) continue;
+        h.relay.set(voteTag(vote), data);
+        this.onVote(data, undefined);
+      }
+    }
+  }
+
+  /** The round protocol's effects, carried out for height `h`. */
+  private effects(h: HeightState): RoundEffects {
+    const live = () => this.h === h && !this.stopped;
+    return {
+      build: (round) => {
+        h.buildRound = round;
+      },
+      propose: (round, id, validRound) => {
+        const candidate = h.blocks.get(id);
+        if (!candidate) return;
+        const { block, encoded } = candidate;
+        const record = h.machine.record('propose', round, id);
+        const fresh = block.header.round === round && validRound === -1 && bytesEqual(block.header.proposerPubkey, this.deps.identity.publicKey);
+        this.signAndSend(h, record, () => {
+          const data = fresh ? proposalMessage(encoded) : reproposalMessage(block, encoded, round, validRound, h.epoch, this.deps.identity);
+          h.proposalMessages.set(round, data);
+          return { topic: 'blocks', data, tag: `p${round}`, round };
+        });
+      },
+      vote: (kind, round, id) => {
+        const step = kind === 'commit' ? 'commit' : kind;
+        const record = h.machine.record(step, kind === 'commit' ? -1 : round, id);
+        this.signAndSend(h, record, () => {
+          const candidate = id === NIL ? undefined : h.blocks.get(id);
+          const { seed, publicKey } = this.deps.identity;
+          const vote = signVote(seed, publicKey, {
+            height: h.height, round: Math.max(0, round === -1 ? h.machine.round : round), blockHash: id === NIL ? NIL_HASH : Buffer.from(id, 'hex'),
+            epoch: h.epoch, stateRoot: candidate?.block.header.stateRoot ?? NIL_HASH,
+          }, TYPE_OF[kind]);
+          h.votes.set(voteTag(vote), vote);
+          this.counters.votesSent++;
+          return { topic: 'votes', data: encodeVote(vote), tag: kind === 'commit' ? 'commit' : `${kind}${round}`, round };
+        });
+      },
+      schedule: (kind, round, ms) => {
+        const t = setTimeout(() => {
+          h.timers.delete(t);
+          if (live()) h.machine.onTimeout(kind, round);
+        }, ms);
+        t.unref();
+        h.timers.add(t);
+        if (round > this.counters.rounds) this.counters.rounds = round;
+      },
+      validate: (id) => {
+        h.toValidate.push(id);
+        void this.validateNext(h);
+      },
+      decided: (id, round, proof) => {
+        h.decidedRound = round >= 0 ? round : h.machine.round;
+        this.keepProof(h, 'decision', proof);
+        this.deps.logger.debug('decided', { height: h.height, round, block: id });
+      },
+      polka: (proof) => {
+        this.keepProof(h, 'pol', proof);
+      },
+      final: (id) => {
+        h.finalId = id;
+        h.certifiedAt ??= this.now();
+        void this.finalize(h);
+      },
+    };
+  }
+
+  /**
+   * Check a signature against the saved signing state, save the new state synced, then send —
+   * in the order the protocol asked, never a message before the state that covers it is on disk.
+   */
+  private signAndSend(h: HeightState, record: SigningRecord, make: () => { topic: ConsensusTopic; data: Uint8Array; tag: string; round: number }): void {
+    if (!maySign(this.lastRecord, record)) {
+      this.counters.refusedSignatures++;
+      this.deps.logger.warn('refused to sign: the signing state says this key signed otherwise', {
+        height: record.height, round: record.round, step: record.step, last: this.lastRecord && { round: this.lastRecord.round, step: this.lastRecord.step },
+      });
+      return;
+    }
+    this.lastRecord = record;
+    const encoded = encodeSigningRecord(record);
+    this.saved = { ...this.saved, record: encoded };
+    const state = this.saved;
+    this.io = this.io.then(async () => {
+      await this.deps.host.saveSigningState(state);
+      if (this.stopped) return;
+      const message = make();
+      h.sent.set(message.tag, message);
+      await this.send(message.topic, message.data);
+    }).catch((error: unknown) => {
+      this.deps.logger.error('could not save the consensus signing state; nothing was sent', { error: String(error) });
+    });
+  }
+
+  /** Keep a proof's votes (saved with the signing state, and relayed every rebroadcast period). */
+  private keepProof(h: HeightState, which: 'pol' | 'decision', proof: VoteProof): void {
+    const parts: Uint8Array[] = [];
+    for (const voter of proof.voters) {
+      const vote = h.votes.get(`${proof.kind}:${proof.kind === 'commit' ? 0 : proof.round}:${voter}:${proof.id}`);
+      if (!vote) continue;
+      const data = encodeVote(vote);
+      parts.push(data);
+      h.relay.set(voteTag(vote), data);
+    }
+    const bytes = Buffer.concat(parts);
+    const next: SigningState = { ...this.saved, [which]: bytes };
+    if (which === 'pol') next.polBlock = h.blocks.get(proof.id)?.encoded;
+    this.saved = next;
+    const state = next;
+    this.io = this.io.then(() => this.deps.host.saveSigningState(state)).catch((error: unknown) => {
+      this.deps.logger.error('could not save the consensus signing state', { error: String(error) });
+    });
+  }
+
+  // ---- execution and finality -----------------------------------------------------------------
+
+  private async validateNext(h: HeightState): Promise<void> {
+    if (h.validating) return;
+    h.validating = true;
+    try {
+      while (this.h === h && h.toValidate.length > 0 && !h.finalizing) {
+        const id = h.toValidate[0]!;
+        const candidate = h.blocks.get(id);
+        if (!candidate) {
+          h.toValidate.shift();
+          continue;
+        }
+        if (h.executed === id) {
+          h.toValidate.shift();
+          h.machine.validated(id, true);
+          continue;
+        }
+        const result = await this.deps.host.execute(candidate.block, candidate.encoded);
+        if (this.h !== h) return;
+        if (!result.ok && !result.faulty) {
+          // not the proposal's fault (the chain was busy or moved): try again shortly
+          this.deps.logger.debug('proposal not executed yet', { height: h.height, reason: result.reason });
+          await new Promise((resolve) => setTimeout(resolve, 100).unref());
+          continue;
+        }
+        h.toValidate.shift();
+        if (result.ok) h.executed = id;
+        else {
+          if (h.executed !== undefined) h.executed = undefined;
+          this.reject(candidate.from, `proposal ${h.height}/${candidate.block.header.round}: ${result.reason}`);
+        }
+        h.machine.validated(id, result.ok);
+      }
+    } finally {
+      h.validating = false;
+    }
+  }
+
+  /** The commit votes are a certificate: make the block durable (from the executed state, or imported). */
+  private async finalize(h: HeightState): Promise<void> {
+    const id = h.finalId;
+    if (id === undefined || h.finalizing || this.h !== h) return;
+    const candidate = h.blocks.get(id);
+    if (h.executed !== id && !candidate) return; // wait for the block (re-sent proposals, a certified message, or sync)
+    h.finalizing = true;
+    // This node's own commit vote counts in the round state as soon as it is asked for, but exists
+    // as a signed vote only once its signing state is on disk (signAndSend): wait for that.
+    await this.io;
+    if (this.h !== h) return;
+    const certificate = this.certificateOf(h, id);
+    try {
+      if (h.executed === id && (await this.deps.host.commit(certificate))) {
+        // committed from the executed state
+      } else if (candidate) {
+        if (h.executed) await this.deps.host.discard();
+        h.executed = undefined;
+        await this.deps.host.importFinal(candidate.encoded, certificate);
+      }
+      if (candidate && candidate.from === undefined && this.h !== h) {
+        // Our block: send it with its certificate, for nodes that missed the proposal or the votes.
+        void this.send('blocks', certifiedMessage(candidate.encoded, encodeCertificate(certificate)));
+      }
+    } catch (error) {
+      this.deps.logger.error('could not commit a final block', { height: h.height, error: String(error) });
+      if (this.h === h) h.finalizing = false;
+    }
+  }
+
+  /** The finality certificate: the commit votes for `id`, sorted by voter key so every node builds the same bytes. */
+  private certificateOf(h: HeightState, id: BlockId): Certificate {
+    const votes = h.machine.votersFor('commit', 0, id)
+      .map((voter) => h.votes.get(`commit:0:${voter}:${id}`))
+      .filter((v): v is Vote => v !== undefined)
+      .sort((a, b) => Buffer.compare(a.validator, b.validator));
+    return {
+      height: h.height, blockHash: Buffer.from(id, 'hex'), epoch: h.epoch, voteType: VOTE_COMMIT,
+      votes: votes.map((v) => ({ validator: v.validator, signature: v.signature })),
+    };
   }
 
   // ---- messages -------------------------------------------------------------------------------
 
   private statelessBlockCheck(data: Uint8Array): boolean {
     try {
-      const { block, certificate } = parseBlockMessage(data);
-      if (!headerIsSelfConsistent(block, this.deps.host.chainId)) return false;
-      return certificate === undefined || (certificate.height === block.header.height && bytesEqual(certificate.blockHash, block.header.hash));
+      const m = parseBlockMessage(data);
+      if (!headerIsSelfConsistent(m.block, this.deps.host.chainId)) return false;
+      if (m.kind === 'certified') return m.certificate.height === m.block.header.height && bytesEqual(m.certificate.blockHash, m.block.header.hash);
+      if (m.kind === 'reproposal') return m.validRound < m.round && m.validRound >= -1 && verifyReproposal(m, epochOf(m.block.header.height, this.deps.host.params().epochLength));
+      return true;
     } catch {
       return false;
     }
@@ -364,8 +655,7 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
 
   private statelessVoteCheck(data: Uint8Array): boolean {
     try {
-      const vote = decodeVote(data);
-      return vote.voteType === VOTE_COMMIT && verifyVote(vote);
+      return verifyVote(decodeVote(data));
     } catch {
       return false;
     }
@@ -373,7 +663,7 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
 
   /** Entry point of every gossip message (also used directly by tests). */
   receive(topic: ConsensusTopic, data: Uint8Array, from: string | undefined): void {
-    if (!this.started) return;
+    if (!this.started || this.stopped) return;
     try {
       if (topic === 'votes') this.onVote(data, from);
       else void this.onBlockMessage(data, from).catch((error: unknown) => this.deps.logger.warn('block message failed', { error: String(error) }));
@@ -390,64 +680,81 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
 
   private onVote(data: Uint8Array, from: string | undefined): void {
     const vote = decodeVote(data);
-    if (vote.voteType !== VOTE_COMMIT || !verifyVote(vote)) return this.reject(from, 'bad vote signature');
+    if (!verifyVote(vote)) return this.reject(from, 'bad vote signature');
     const h = this.h;
     if (vote.height > h.height) return this.defer(vote.height, 'votes', data, from);
-    if (vote.height < h.height) return;
+    if (vote.height < h.height) return void this.helpCatchUp(vote.height);
+    if (this.deps.host.syncing()) return;
     if (vote.epoch !== h.epoch) return this.reject(from, `vote epoch ${vote.epoch}, height ${vote.height} is in epoch ${h.epoch}`);
+    const voter = keyId(vote.validator);
     // A key outside the set at the parent may belong to a validator that just left: not proof of malice.
-    if (!h.tally.isVoter(vote.validator)) return;
-    if (h.tally.add(vote)) {
-      this.counters.votesReceived++;
-      this.kick();
-    }
+    if (h.voters.stake(voter) === undefined) return;
+    const kind = KIND_OF[vote.voteType]!;
+    const id = bytesEqual(vote.blockHash, NIL_HASH) ? NIL : keyId(vote.blockHash);
+    const tag = voteTag(vote);
+    if (h.votes.has(tag)) return;
+    h.votes.set(tag, vote);
+    this.counters.votesReceived++;
+    h.machine.onVote(kind, vote.round, voter, id);
   }
 
   private async onBlockMessage(data: Uint8Array, from: string | undefined): Promise<void> {
-    let parsed: { block: Block; encoded: Uint8Array; certificate: Certificate | undefined };
+    let m: ParsedBlockMessage;
     try {
-      parsed = parseBlockMessage(data);
+      m = parseBlockMessage(data);
     } catch (error) {
       return this.reject(from, `undecodable block message: ${(error as Error).message}`);
     }
-    const { block, encoded, certificate } = parsed;
+    const { block, encoded } = m;
     const header = block.header;
     if (!headerIsSelfConsistent(block, this.deps.host.chainId)) return this.reject(from, `block ${header.height}: bad hash, signature or transactions root`);
     await this.checkDoubleSign(header);
     const h = this.h;
     if (header.height > h.height) return this.defer(header.height, 'blocks', data, from);
     if (header.height < h.height) return;
-    if (certificate) return this.onCertified(block, encoded, certificate, from);
+    if (this.deps.host.syncing()) return;
     const id = keyId(header.hash);
-    if (h.proposals.has(id) || h.bad.has(id)) return;
-    const problem = this.proposalProblem(header);
-    if (problem) {
-      h.bad.add(id);
-      return this.reject(from, `proposal ${header.height}/${header.round}: ${problem}`);
+    if (m.kind === 'certified') {
+      const check = verifyCertificate(m.certificate, header, h.validators, this.deps.host.params().epochLength);
+      if (!check.ok) return this.reject(from, `certificate of block ${header.height}: ${check.reason}`);
+      this.addBlock(h, id, { block, encoded, from });
+      for (const v of m.certificate.votes) {
+        const vote: Vote = {
+          height: h.height, round: header.round, blockHash: header.hash, voteType: VOTE_COMMIT, epoch: m.certificate.epoch,
+          validator: v.validator, signature: v.signature, stateRoot: header.stateRoot,
+        };
+        const tag = voteTag(vote);
+        if (h.votes.has(tag)) continue;
+        h.votes.set(tag, vote);
+        h.machine.onVote('commit', 0, keyId(v.validator), id);
+      }
+      return;
     }
-    h.proposals.set(id, { block, encoded, from, arrivedAt: this.now() });
+    const problem = this.blockProblem(header);
+    if (problem) return this.reject(from, `proposal ${header.height}/${header.round}: ${problem}`);
+    let round = header.round;
+    let validRound = -1;
+    if (m.kind === 'reproposal') {
+      const lead = leaderOf(h.validators, h.height, m.round, this.deps.host.params().slotLength);
+      if (!lead || !bytesEqual(lead.leader.consensusKey, m.signer)) return this.reject(from, `re-proposal for round ${m.round} signed by a key that does not lead it`);
+      if (!verifyReproposal(m, h.epoch)) return this.reject(from, 're-proposal signature does not verify');
+      round = m.round;
+      validRound = m.validRound;
+    }
     h.firstProposalAt ??= this.now();
-    this.kick();
+    if (!h.proposalMessages.has(round)) h.proposalMessages.set(round, data);
+    this.addBlock(h, id, { block, encoded, from });
+    h.machine.onProposal(round, id, validRound);
   }
 
-  /** A final block with its certificate (sent by its proposer for nodes that missed the votes). */
-  private async onCertified(block: Block, encoded: Uint8Array, certificate: Certificate, from: string | undefined): Promise<void> {
-    const h = this.h;
-    const check = verifyCertificate(certificate, block.header, h.validators, this.deps.host.params().epochLength);
-    if (!check.ok) return this.reject(from, `certificate of block ${block.header.height}: ${check.reason}`);
-    for (const v of certificate.votes) {
-      h.tally.add({
-        height: h.height, round: block.header.round, blockHash: block.header.hash, voteType: certificate.voteType,
-        epoch: certificate.epoch, validator: v.validator, signature: v.signature, stateRoot: block.header.stateRoot,
-      });
-    }
-    const id = keyId(block.header.hash);
-    if (!h.proposals.has(id)) h.proposals.set(id, { block, encoded, from, arrivedAt: this.now() });
-    this.kick();
+  private addBlock(h: HeightState, id: BlockId, candidate: Candidate): void {
+    if (!h.blocks.has(id)) h.blocks.set(id, candidate);
+    h.machine.onBlock(id);
+    if (h.finalId === id) void this.finalize(h);
   }
 
-  /** Why a proposal for the current height is not acceptable, or undefined. */
-  private proposalProblem(header: BlockHeader): string | undefined {
+  /** Why a block is not acceptable at the current height, or undefined (its round's leader made it, on our head). */
+  private blockProblem(header: BlockHeader): string | undefined {
     const h = this.h;
     if (!bytesEqual(header.parentHash, h.parent.hash)) return 'parent is not the final head';
     const lead = leaderOf(h.validators, header.height, header.round, this.deps.host.params().slotLength);
@@ -464,9 +771,10 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
   }
 
   /**
-   * Double-sign detection: every validly signed header is remembered per (height,
-   * proposer key); a second, different one, or one that differs from the block this node stored at
-   * that height from the same proposer, is evidence the node reports.
+   * Double-sign detection: every validly signed header is remembered per (height, proposer key);
+   * a second, different one, or one that differs from the block this node stored at that height
+   * from the same proposer, is evidence the node reports. An honest leader makes at most one block
+   * a height (it proposes that block again when it leads a later round).
    */
   private async checkDoubleSign(header: BlockHeader): Promise<void> {
     if (header.height <= this.h.parent.height) {
@@ -483,6 +791,16 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
     } catch (error) {
       this.deps.logger.warn('could not submit ReportDoubleSign', { error: String(error) });
     }
+  }
+
+  /** A peer sent a message of a height this node has finalized: send it that height's final block. */
+  private async helpCatchUp(height: number): Promise<void> {
+    const last = this.catchUpSent.get(height) ?? 0;
+    if (this.now() - last < CATCH_UP_EVERY_MS || height < this.h.height - MAX_FUTURE_HEIGHTS) return;
+    this.catchUpSent.set(height, this.now());
+    if (this.catchUpSent.size > 64) for (const k of [...this.catchUpSent.keys()].slice(0, 32)) this.catchUpSent.delete(k);
+    const stored = await this.deps.host.storedCertified(height);
+    if (stored && stored.certificate.length > 0) await this.send('blocks', certifiedMessage(stored.encoded, stored.certificate));
   }
 
   private defer(height: number, topic: ConsensusTopic, data: Uint8Array, from: string | undefined): void {
@@ -503,147 +821,33 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
     }
   }
 
-  // ---- deciding -------------------------------------------------------------------------------
+  // ---- gossip ---------------------------------------------------------------------------------
 
-  private liveProposals(): number {
-    let n = 0;
-    for (const id of this.h.proposals.keys()) if (!this.h.bad.has(id)) n++;
-    return n;
-  }
-
-  private resetHeight(): void {
-    const host = this.deps.host;
-    const parent = host.head();
-    const validators = host.validators();
-    const { slotLength, epochLength } = host.params();
-    const height = parent.height + 1;
-    const last = host.lastVote();
-    // At start-up there is nothing to catch up on yet: sync (if behind) advances the head without
-    // this node's votes, and the first height after it listens.
-    const votedParent = this.h === undefined || this.h.voted === keyId(parent.hash);
-    // The adaptive interval runs from the parent's proposal (as the solo loop runs from the start of
-    // the last block), so consensus latency does not stretch the block time; else from now.
-    const previous = this.h?.height === parent.height ? this.h.firstProposalAt : undefined;
-    this.h = {
-      height, parent, startedAt: Math.min(this.now(), previous ?? this.now()), validators, tally: new VoteTally(height, validators),
-      epoch: epochOf(height, epochLength), slot: slotOf(height, slotLength), proposals: new Map(), bad: new Set(),
-      // A vote recorded before a restart binds this height: never vote for another block at it.
-      voted: last && last.height === height ? keyId(last.blockHash) : undefined,
-      executed: undefined, finalizing: false, firstProposalAt: undefined, certifiedAt: undefined, retryAt: 0, lastRebroadcast: this.now(),
-      listenUntil: votedParent ? 0 : this.now() + 2 * this.rebroadcastMs(),
-    };
-  }
-
-  /** How often an open height's vote and proposal are sent again. */
+  /** How often an open height's messages are sent again. */
   private rebroadcastMs(): number {
     return Math.max(500, this.options.failoverStepMs);
   }
 
+  /**
+   * While the height stays open, re-send this node's messages of this round and the last, its commit
+   * vote, the votes it relays (proof of lock, decision) and this round's proposal it prevoted for:
+   * for a validator back from an outage, one that joined, or one whose messages were lost.
+   */
   private poll(): void {
     const h = this.h;
-    const peers = this.deps.transport?.peerCount?.();
-    if (peers === 0) this.isolatedAt = this.now();
-    // While the height stays open, re-send this node's vote and the proposal it voted for (whoever
-    // proposed it), for peers that missed them: a validator back from an outage, or one that joined.
-    if (h.voted && !h.finalizing && this.now() - h.lastRebroadcast >= this.rebroadcastMs()) {
-      h.lastRebroadcast = this.now();
-      const mine = h.tally.votes(Buffer.from(h.voted, 'hex')).find((v) => bytesEqual(v.validator, this.deps.identity.publicKey));
-      if (mine) void this.send('votes', encodeVote(mine));
-      const voted = h.proposals.get(h.voted);
-      if (voted) void this.send('blocks', withKind(BlockMessage.PROPOSAL, voted.encoded));
+    if (!h || h.finalizing || this.now() - h.lastRebroadcast < this.rebroadcastMs()) return;
+    h.lastRebroadcast = this.now();
+    const m = h.machine;
+    const round = m.round;
+    for (const [tag, message] of h.sent) {
+      if (message.topic === 'votes' && tag !== 'commit' && message.round < round - 1) continue;
+      if (message.topic === 'blocks' && message.round < round) continue;
+      void this.send(message.topic, message.data);
     }
-    this.kick();
-  }
-
-  private kick(): void {
-    if (this.stepping) {
-      this.stepAgain = true;
-      return;
-    }
-    this.stepping = true;
-    void this.step().finally(() => {
-      this.stepping = false;
-      if (this.stepAgain) {
-        this.stepAgain = false;
-        this.kick();
-      }
-    });
-  }
-
-  /** Finalize if a block holds > 2/3 of the stake, otherwise vote for the best open proposal. */
-  private async step(): Promise<void> {
-    const h = this.h;
-    if (h.finalizing) return;
-    const final = h.tally.finalized();
-    if (final) {
-      h.certifiedAt ??= this.now();
-      const id = keyId(final);
-      const candidate = h.proposals.get(id);
-      if (h.executed !== id && !candidate) return; // wait for the block (gossip or sync)
-      h.finalizing = true;
-      const certificate = h.tally.certificate(final);
-      try {
-        if (h.executed === id && (await this.deps.host.commit(certificate))) {
-          // committed from the executed state
-        } else if (candidate) {
-          if (h.executed) await this.deps.host.discard();
-          h.executed = undefined;
-          await this.deps.host.importFinal(candidate.encoded, certificate);
-        }
-        if (candidate && candidate.from === undefined) {
-          // Our block: send it with its certificate, for nodes that missed the proposal or the votes.
-          void this.send('blocks', withKind(BlockMessage.CERTIFIED, candidate.encoded, encodeCertificate(certificate)));
-        }
-      } catch (error) {
-        this.deps.logger.error('could not commit a final block', { height: h.height, error: String(error) });
-        if (this.h === h) h.finalizing = false;
-      }
-      return;
-    }
-    if (h.voted || h.executed || this.deps.host.syncing() || !h.tally.isVoter(this.deps.identity.publicKey)) return;
-    if (this.now() < h.retryAt) return;
-    // The proposal most of the stake already voted for first (joining it can only help it finish),
-    // then the earliest round, then the first seen.
-    const voted = (c: Candidate) => h.tally.votedStake(c.block.header.hash);
-    const open = [...h.proposals.entries()]
-      .filter(([id, c]) => !h.bad.has(id) && (voted(c) > 0n || this.roundOpenForVoting(c.block.header.round)))
-      .sort(([, a], [, b]) => (voted(b) > voted(a) ? 1 : voted(b) < voted(a) ? -1 : 0)
-        || a.block.header.round - b.block.header.round || a.arrivedAt - b.arrivedAt);
-    const chosen = open[0];
-    if (!chosen) return;
-    const [id, candidate] = chosen;
-    const result = await this.deps.host.execute(candidate.block, candidate.encoded);
-    if (this.h !== h) return;
-    if (!result.ok) {
-      if (result.faulty) {
-        h.bad.add(id);
-        this.reject(candidate.from, `proposal ${h.height}/${candidate.block.header.round}: ${result.reason}`);
-        this.stepAgain = true;
-      } else {
-        // Not the proposal's fault (the chain was busy or moved): the poll tries again shortly.
-        this.deps.logger.debug('proposal not executed yet', { height: h.height, reason: result.reason });
-        h.retryAt = this.now() + 100;
-      }
-      return;
-    }
-    h.executed = id;
-    await this.castVote(candidate.block.header);
-    this.stepAgain = true;
-  }
-
-  private async castVote(header: BlockHeader): Promise<void> {
-    const h = this.h;
-    if (!h.tally.isVoter(this.deps.identity.publicKey)) return;
-    if (h.voted && h.voted !== keyId(header.hash)) return;
-    h.voted = keyId(header.hash);
-    await this.deps.host.recordVote(header.height, header.hash);
-    const { seed, publicKey } = this.deps.identity;
-    const vote: Vote = signVote(seed, publicKey, {
-      height: header.height, round: header.round, blockHash: header.hash, epoch: h.epoch, stateRoot: header.stateRoot,
-    });
-    h.tally.add(vote);
-    this.counters.votesSent++;
-    await this.send('votes', encodeVote(vote));
+    for (const data of h.relay.values()) void this.send('votes', data);
+    const proposal = m.proposal(round);
+    const forward = h.proposalMessages.get(round);
+    if (proposal && forward && m.myVote('prevote', round) === proposal.id && !h.sent.has(`p${round}`)) void this.send('blocks', forward);
   }
 
   private async send(topic: ConsensusTopic, data: Uint8Array): Promise<void> {
@@ -657,53 +861,9 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
   }
 }
 
-// ---- message helpers -------------------------------------------------------------------------
-
-function withKind(kind: number, block: Uint8Array, certificate?: Uint8Array): Uint8Array {
-  if (!certificate) {
-    const out = new Uint8Array(1 + block.length);
-    out[0] = kind;
-    out.set(block, 1);
-    return out;
-  }
-  const out = new Uint8Array(1 + 4 + certificate.length + block.length);
-  out[0] = kind;
-  new DataView(out.buffer).setUint32(1, certificate.length, true);
-  out.set(certificate, 5);
-  out.set(block, 5 + certificate.length);
-  return out;
-}
-
-/** `blocks` topic: 0x01 ‖ encoded block (a proposal), or 0x02 ‖ u32 LE n ‖ certificate[n] ‖ encoded block. */
-export function parseBlockMessage(data: Uint8Array): { block: Block; encoded: Uint8Array; certificate: Certificate | undefined } {
-  if (data.length < 2) throw new RangeError('empty block message');
-  if (data[0] === BlockMessage.PROPOSAL) {
-    const encoded = data.subarray(1);
-    return { block: decodeBlock(encoded, bundleHash), encoded, certificate: undefined };
-  }
-  if (data[0] === BlockMessage.CERTIFIED) {
-    const n = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(1, true);
-    const certificate = decodeCertificate(data.subarray(5, 5 + n));
-    const encoded = data.subarray(5 + n);
-    return { block: decodeBlock(encoded, bundleHash), encoded, certificate };
-  }
-  throw new RangeError(`unknown block message kind ${data[0]}`);
-}
-
-export function encodeProposalMessage(block: Block): Uint8Array {
-  return withKind(BlockMessage.PROPOSAL, encodeBlock(block));
-}
-
-export function encodeCertifiedMessage(block: Block, certificate: Certificate): Uint8Array {
-  return withKind(BlockMessage.CERTIFIED, encodeBlock(block), encodeCertificate(certificate));
-}
-
-/** Hash recomputes, the proposer key signed it, and the bundles match the transactions root. */
-export function headerIsSelfConsistent(block: Block, chainId: number): boolean {
-  const h = block.header;
-  if (h.chainId !== chainId || h.proposerPubkey.length !== 32 || h.signature.length !== 64) return false;
-  if (!bytesEqual(headerHash(h), h.hash)) return false;
-  if (h.bundleCount !== block.bundles.length) return false;
-  if (!bytesEqual(transactionsRoot(block.bundleHashes), h.transactionsRoot)) return false;
-  return verifyEd25519(h.proposerPubkey, h.hash, h.signature);
+/** Where a vote is kept: kind:round:voter:block (commit votes carry no round: 0). */
+function voteTag(v: Vote): string {
+  const kind = KIND_OF[v.voteType]!;
+  const id = bytesEqual(v.blockHash, NIL_HASH) ? NIL : keyId(v.blockHash);
+  return `${kind}:${kind === 'commit' ? 0 : v.round}:${keyId(v.validator)}:${id}`;
 }

@@ -1,4 +1,4 @@
-import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
+import { GAS_BASE, GAS_REPORT_DOUBLE_SIGN } from '../abi/constants.js';
 import type { Block, BlockHeader } from '../chain/block.js';
 import type { ChainConsensus, ChainNode } from '../chain/interface.js';
 import { chainParams, type ChainParams } from '../chain/chain-params.js';
@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 import type { P2PNetwork } from '../p2p/network.js';
 import type { ChainStore } from '../storage/chain-store.js';
 import type { DoubleSignEvidence } from './double-sign.js';
-import { ConsensusEngine, type ConsensusHost, type ConsensusOptions, type ConsensusTransport, type Execution } from './engine.js';
+import { ConsensusEngine, type ConsensusHost, type ConsensusOptions, type ConsensusTransport, type Execution, type SigningState } from './engine.js';
 import { leaderSchedule, slotOf } from './leader.js';
 import { decodeCertificate, encodeCertificate, type Certificate } from './votes.js';
 
@@ -26,10 +26,17 @@ export function consensusTransport(network: P2PNetwork): ConsensusTransport {
   };
 }
 
-/** Node-local record of this validator's last vote (docs/consensus.md "Votes"). */
-const LAST_VOTE_KEY = 'consensus-last-vote';
-/** Gas a ReportDoubleSign bundle may use (the convenience methods' per-bundle allowance). */
-const REPORT_MAX_GAS = BUNDLE_GAS_CEILING;
+/**
+ * Node-local records of the validator's signing state (docs/consensus.md "Signing state"), written
+ * in one synced batch. The one-vote protocol's 'consensus-last-vote' record before them is no
+ * longer read (docs/consensus.md "Upgrading from the one-vote protocol").
+ */
+const SIGNING_KEYS = { record: 'consensus-signing-record', pol: 'consensus-signing-pol', polBlock: 'consensus-signing-pol-block', decision: 'consensus-signing-decision' } as const;
+/**
+ * Gas a ReportDoubleSign bundle may use: exactly what the core charges for it (the base and the
+ * operation's figure), since admission asks the reporter to hold max_gas × price (src/chain/funds.ts).
+ */
+const REPORT_MAX_GAS = GAS_BASE + GAS_REPORT_DOUBLE_SIGN;
 const REPORT_VALIDITY_SECONDS = 3600n;
 
 /**
@@ -39,7 +46,6 @@ const REPORT_VALIDITY_SECONDS = 3600n;
  */
 export class ConsensusService implements ChainConsensus {
   readonly engine: ConsensusEngine;
-  private lastVote: { height: number; blockHash: Uint8Array } | undefined;
   private setCache: { hash: Uint8Array; set: ValidatorInfo[]; params: ChainParams } | undefined;
   /** the last leaderKey answer: asked for every admitted bundle, drawn again only for a new head or height */
   private leaderCache: { hash: Uint8Array; height: number; key: Uint8Array | undefined } | undefined;
@@ -49,6 +55,7 @@ export class ConsensusService implements ChainConsensus {
   private constructor(
     options: ConsensusOptions,
     private readonly deps: { chain: ChainNode; store: ChainStore; validator: ValidatorIdentity; transport?: ConsensusTransport; logger: Logger },
+    signing: SigningState,
   ) {
     const { chain, store, validator, logger } = deps;
     const host: ConsensusHost = {
@@ -66,15 +73,15 @@ export class ConsensusService implements ChainConsensus {
         await imported.durable;
       },
       storedHeader: async (height) => (await chain.blockByHeight(height))?.header,
-      reportDoubleSign: (evidence) => this.reportDoubleSign(evidence),
-      recordVote: async (height, blockHash) => {
-        this.lastVote = { height, blockHash };
-        const record = new Uint8Array(40);
-        new DataView(record.buffer).setBigUint64(0, BigInt(height), true);
-        record.set(blockHash, 8);
-        await store.putLocal(LAST_VOTE_KEY, record);
+      storedCertified: async (height) => {
+        const [encoded, certificate] = await Promise.all([store.getBlock(height), store.getCertificate(height)]);
+        return encoded && certificate ? { encoded, certificate } : undefined;
       },
-      lastVote: () => this.lastVote,
+      reportDoubleSign: (evidence) => this.reportDoubleSign(evidence),
+      saveSigningState: (state: SigningState) => store.putLocalSynced(
+        (Object.keys(SIGNING_KEYS) as Array<keyof SigningState>).map((k) => [SIGNING_KEYS[k], state[k]]),
+      ),
+      signingState: () => signing,
     };
     this.engine = new ConsensusEngine(options, { host, identity: validator, logger, ...(deps.transport ? { transport: deps.transport } : {}) });
   }
@@ -83,12 +90,12 @@ export class ConsensusService implements ChainConsensus {
     options: ConsensusOptions,
     deps: { chain: ChainNode; store: ChainStore; validator: ValidatorIdentity; transport?: ConsensusTransport; logger: Logger },
   ): Promise<ConsensusService> {
-    const service = new ConsensusService(options, deps);
-    const record = await deps.store.getLocal(LAST_VOTE_KEY);
-    if (record && record.length === 40) {
-      service.lastVote = { height: Number(new DataView(record.buffer, record.byteOffset, 8).getBigUint64(0, true)), blockHash: record.slice(8, 40) };
+    const signing: SigningState = {};
+    for (const k of Object.keys(SIGNING_KEYS) as Array<keyof SigningState>) {
+      const value = await deps.store.getLocal(SIGNING_KEYS[k]);
+      if (value) signing[k] = value;
     }
-    return service;
+    return new ConsensusService(options, deps, signing);
   }
 
   /** Attach to the chain: it asks this service whose turn it is; its durable blocks advance the engine. */
@@ -98,7 +105,9 @@ export class ConsensusService implements ChainConsensus {
     this.engine.start();
   }
 
-  stop(): void {
+  /** Stop the engine once what it signed is saved and sent (a graceful stop never leaves half of it). */
+  async stop(): Promise<void> {
+    await this.engine.flush();
     this.engine.stop();
   }
 

@@ -368,6 +368,17 @@ export class ChainStore {
     await this.db.put(localKey(key), value);
   }
 
+  /**
+   * Node-local records written in one batch synced to disk (fsync) before this resolves, an
+   * undefined value deleting its key: the consensus signing state (docs/consensus.md "Signing
+   * state"), which must survive a power loss, not only a process kill.
+   */
+  async putLocalSynced(entries: ReadonlyArray<[string, Uint8Array | undefined]>): Promise<void> {
+    await this.db.batch(entries.map(([key, value]) => (value === undefined
+      ? { type: 'del' as const, key: localKey(key) }
+      : { type: 'put' as const, key: localKey(key), value })), { sync: true });
+  }
+
   /** A node-local intent record (prefix 'i'; `key` starts with its kind byte). */
   async getIntentRecord(key: Uint8Array): Promise<Uint8Array | undefined> {
     return this.db.get(prefixed(Prefix.Intent, key));

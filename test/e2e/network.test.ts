@@ -156,7 +156,9 @@ describe('four validators over QUIC', () => {
     // A failing signed bundle is included once, with its fee; its bytes sent to every node again
     // are refused everywhere (docs/core-abi.md "Failed bundles: fee and replay"). The observer that
     // joins below replays these blocks through its own core to the same roots.
-    const failing = signedHex(signer, bundleFor(signer, 1n, [transferOp(to, 1n), transferOp(to, 10n ** 15n)]));
+    // A token amount the signer lacks: it passes admission (docs/mempool.md "Funds") and fails in the core.
+    const usdc = (await nodes[3]!.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC'])).mint_address;
+    const failing = signedHex(signer, bundleFor(signer, 1n, [transferOp(to, 1n), transferOp(to, 10n ** 15n, usdc)]));
     const failed = await nodes[3]!.call('svc_submitBundle', [failing]);
     expect(failed.error).toMatchObject({ code: -32002, data: { status: 'INSUFFICIENT_BALANCE' } });
     const receipt = (failed.error!.data as { receipt: Receipt & { fee: string } }).receipt;

@@ -4,10 +4,11 @@ import { generateEd25519, signEd25519 } from '../../src/codec/keys.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from '../../src/chain/block.js';
 import { bundleHash } from '../../src/codec/bundle.js';
 import {
-  ConsensusEngine, encodeCertifiedMessage, encodeProposalMessage, type ConsensusHost, type ConsensusTopic, type ConsensusTransport, type Execution, type Turn,
+  ConsensusEngine, encodeCertifiedMessage, encodeProposalMessage, type ConsensusHost, type ConsensusTopic, type ConsensusTransport, type Execution,
+  type SigningState, type Turn,
 } from '../../src/consensus/engine.js';
 import type { ConsensusValidator } from '../../src/consensus/leader.js';
-import { verifyCertificate, type Certificate } from '../../src/consensus/votes.js';
+import { encodeCertificate, verifyCertificate, type Certificate } from '../../src/consensus/votes.js';
 import type { DoubleSignEvidence } from '../../src/consensus/double-sign.js';
 import type { Logger } from '../../src/logger.js';
 
@@ -65,7 +66,6 @@ class FakeChain implements ConsensusHost {
   readonly reports: DoubleSignEvidence[] = [];
   executed: Block | undefined;
   engine!: ConsensusEngine;
-  private vote: { height: number; blockHash: Uint8Array } | undefined;
   /** validator records at the head: misses follow the headers */
   set: ConsensusValidator[];
   /** proposals this node executed and found wrong */
@@ -122,8 +122,15 @@ class FakeChain implements ConsensusHost {
 
   async storedHeader(height: number): Promise<BlockHeader | undefined> { return this.blocks[height]; }
   async reportDoubleSign(e: DoubleSignEvidence): Promise<void> { this.reports.push(e); }
-  async recordVote(height: number, blockHash: Uint8Array): Promise<void> { this.vote = { height, blockHash }; }
-  lastVote() { return this.vote; }
+  async storedCertified(height: number) {
+    const header = this.blocks[height];
+    const certificate = this.certificates.get(height);
+    return header && certificate ? { encoded: encodeBlock({ header, bundles: [], bundleHashes: [] }), certificate: encodeCertificate(certificate) } : undefined;
+  }
+  /** the signing state as a disk would keep it: it survives the engine (a restart builds a new one over it) */
+  signing: SigningState = {};
+  async saveSigningState(state: SigningState): Promise<void> { this.signing = { ...state }; }
+  signingState(): SigningState { return this.signing; }
 
   /** What the chain's producer does on a turn: build, "execute", sign. */
   build(turn: Turn, key: Key, bundles: Uint8Array[] = []): Block {
@@ -177,7 +184,7 @@ function network(count: number, opts: { stakes?: bigint[]; observers?: number } 
     const node: TestNode = { id, key, chain, engine, up: true, timer: undefined as unknown as NodeJS.Timeout };
     // the chain's block loop in multi-validator mode: ask for a turn, produce, hand it over
     node.timer = setInterval(() => {
-      if (!node.up || chain.executed) return;
+      if (!node.up) return;
       const turn = engine.turn(false);
       if (!turn) return;
       const block = chain.build(turn, key);

@@ -116,14 +116,19 @@ export class BlockLoop {
   }
 
   /**
-   * Multi-validator production: one height at a time (no write in flight, no block awaiting its
-   * votes); this node proposes when consensus names it; the block waits in `speculative` until final.
+   * Multi-validator production: one height at a time (no write in flight); this node makes a block
+   * when the round protocol asks; the block waits in `speculative` until final.
    */
   private async consensusTick(): Promise<void> {
     const heads = this.deps.heads;
-    if (this.deps.writes.pendingWrites === 0 && !this.speculative && heads.executionHead === heads.head) {
+    if (this.deps.writes.pendingWrites === 0) {
       const turn = this.consensus!.turn(this.deps.mempool.size > 0);
-      if (turn) await this.produceNext(turn);
+      if (turn) {
+        // The round protocol asked for a block (this node leads the round and has no block of its
+        // own at this height): a proposal of another validator executed meanwhile makes way.
+        if (this.speculative) await this.discardSpeculative();
+        if (heads.executionHead === heads.head) await this.produceNext(turn);
+      }
     }
     this.schedule(25);
   }

@@ -107,6 +107,9 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
           mode: Type.String({ description: 'solo (this node\'s vote is > 2/3 of the stake) or multi' }),
           pending: Type.Object({
             block_hash: Type.Union([Type.String(), Type.Null()]), voted_stake: Type.String(), proposals: Type.Integer(), voted: Type.Boolean(),
+            step: Type.String({ description: 'propose, prevote, precommit, or commit once decided (docs/consensus.md "Rounds and locks")' }),
+            locked_round: Type.Integer({ description: 'round of the block this node is locked on, −1 for none' }),
+            valid_round: Type.Integer({ description: 'round of the latest proof of lock this node saw, −1 for none' }),
           }),
           last_finality: Type.Union([Type.Object({ height: Type.Integer(), round: Type.Integer(), ms: Type.Integer(), at: Type.Integer() }), Type.Null()]),
           finality_ms: Type.Union([Type.Object({
@@ -132,6 +135,7 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
         const index = schedule.findIndex((v) => Buffer.compare(v.consensusKey, me) === 0);
         const ownRole = index === 0 ? 'leader' : index > 0 ? 'backup' : stake.has(hex(me)) ? 'validator' : 'observer';
         const pending = engine.votedStake();
+        const rounds = engine.roundStatus();
         const recent = engine.finality.slice(-100);
         const last = recent.at(-1);
         return {
@@ -143,7 +147,7 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
           mode: total > 0n && mine * 3n > total * 2n ? 'solo' : 'multi',
           pending: {
             block_hash: pending.blockHash ? encodeHash(pending.blockHash) : null, voted_stake: pending.voted.toString(),
-            proposals: engine.current.proposals.size, voted: engine.current.voted !== undefined,
+            proposals: rounds.proposals, voted: rounds.voted, step: rounds.step, locked_round: rounds.lockedRound, valid_round: rounds.validRound,
           },
           last_finality: last ? { height: last.height, round: last.round, ms: Math.round(last.ms), at: last.at } : null,
           finality_ms: summary(recent.map((r) => r.ms)),

@@ -35,6 +35,8 @@ export interface PendingBundle {
   auth: BundleAuth;
   /** nonce chosen by this node (unsigned convenience methods) rather than by a signer */
   nodeAssigned: boolean;
+  /** the NTV the bundle may take from its sender (src/chain/funds.ts ntvCommitment); absent: not counted */
+  ntvCost?: bigint;
 }
 
 /** The operator's bounds (docs/mempool.md has each default and its reason). */
@@ -342,6 +344,19 @@ export class Mempool {
     const dropped = offset + 1 > queue.lo ? this.advance(queue, offset + 1, NONE) : NONE;
     if (queue.byOffset.size === 0) this.forget(queue);
     return dropped;
+  }
+
+  /**
+   * The NTV the account's waiting bundles below `nonce` may take (src/chain/funds.ts): what the
+   * funds check of a bundle at `nonce` subtracts from the committed balance, the pending state.
+   * A bundle replacing one at `nonce` is checked without the one it replaces.
+   */
+  pendingCost(accountKey: string, nonce: bigint): bigint {
+    const queue = this.accounts.get(accountKey);
+    if (!queue) return 0n;
+    let total = 0n;
+    for (const entry of queue.byOffset.values()) if (entry.nonce < nonce && entry.ntvCost !== undefined) total += entry.ntvCost;
+    return total;
   }
 
   /** Pending bundles of an account with a nonce above `nonce` (to settle node-assigned followers). */

@@ -1,10 +1,11 @@
 import { decodeBundle, bundleHash, signingHashOfEncoded, type Bundle } from '../codec/bundle.js';
 import { toHex, toLatin1 } from '../codec/hash.js';
-import { keyHashOf } from '../codec/address.js';
+import { encodeHash, keyHashOf } from '../codec/address.js';
 import { signatureScheme, type SignatureScheme } from '../codec/keys.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
 import type { BundleAuth, PendingBundle } from './mempool.js';
+import { insufficientFunds, ntvCommitment } from './funds.js';
 import type { AccountKeys } from './account-keys.js';
 import { looksLikeEvmTransaction } from './evm/transaction.js';
 import { checkDoubleSignEvidence } from './double-sign.js';
@@ -27,6 +28,14 @@ export interface AdmissionContext {
   verifyEvm?(bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array): Promise<BundleAuth>;
   /** this network's chain id: the admin-signature proofs of issuer onboarding name it (src/codec/issuer-proof.ts); absent, they are not checked */
   chainId?: number;
+  /**
+   * The funds rule (src/chain/funds.ts): the NTV the account has for a bundle at `nonce`, its
+   * committed balance less what its waiting bundles below `nonce` may take. Absent (a proposal's
+   * bundles, whose failures are the core's to rule on), no funds check.
+   */
+  ntvAvailable?(account: Uint8Array, accountLatin1: string, nonce: bigint): bigint;
+  /** nanoNTV per gas unit, for the funds rule */
+  gasPrice?: bigint;
 }
 
 /**
@@ -83,6 +92,17 @@ export class SubmissionGate {
     const auth = ctx.verifyEvm && looksLikeEvmTransaction(bundle.signature)
       ? await ctx.verifyEvm(bytes, bundle.signature, hash)
       : await this.authenticate(bundle, bytes, ctx, hash, accountKey);
+    // After the signature, as geth recovers the sender before it checks the sender's funds: a
+    // forged bundle is answered BAD_SIGNATURE whatever the account holds. A revealed key that does
+    // not hash to the account is left to the core's key rule (PUBKEY_MISMATCH, or a registered
+    // key), which it applies before the fee (assembly/block.ts), so that answer is not hidden.
+    let ntvCost: bigint | undefined;
+    const keyUnproven = auth.pubkey.length > 0 && Buffer.compare(auth.keyHash, bundle.userAccount) !== 0;
+    if (ctx.ntvAvailable && !keyUnproven) {
+      ntvCost = ntvCommitment(bundle.operations, bundle.maxGas, bundle.maxPriorityFee, ctx.gasPrice ?? 0n);
+      const have = ctx.ntvAvailable(bundle.userAccount, accountKey, bundle.nonce);
+      if (have < ntvCost) throw insufficientFunds(bundle.userAccount, have, ntvCost, { bundle_hash: encodeHash(hash) });
+    }
     return {
       hash,
       hashKey,
@@ -94,6 +114,7 @@ export class SubmissionGate {
       priorityFee: bundle.maxPriorityFee,
       auth,
       nodeAssigned,
+      ntvCost,
     };
   }
 

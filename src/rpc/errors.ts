@@ -75,7 +75,11 @@ export const APP_ERRORS = {
     meaning: 'The bundle was accepted but not included in a block within the wait time; it may still be included.',
   },
   UNKNOWN_TOKEN: { code: -32009, meaning: 'No token with that symbol or mint address exists.' },
-  INSUFFICIENT_BALANCE: { code: -32010, meaning: 'The sender balance cannot cover the amount and fees.' },
+  INSUFFICIENT_BALANCE: {
+    code: -32010,
+    meaning: 'The sender balance cannot cover the amount and fees. At admission (data.status INSUFFICIENT_FUNDS): the sender\'s NTV at the pending state is below '
+      + 'max_gas × (gas_price + max_priority_fee) plus the bundle\'s NTV amounts; refused without a fee and never in a block (docs/mempool.md "Funds").',
+  },
   UNAUTHORIZED: {
     code: -32011,
     meaning: 'The caller lacks the role the operation requires (spec §5.7, §7.4): creator, owner, proposer, validator, stablecoin role; '

@@ -57,6 +57,7 @@ function gethMessage(status: string, message: string, data: Record<string, unkno
       return `transaction underpriced: ${message}`;
     }
     case 'INSUFFICIENT_BALANCE':
+    case 'INSUFFICIENT_FUNDS':
       return message.startsWith('insufficient funds for gas * price + value') ? message : `insufficient funds for gas * price + value: ${message}`;
     default:
       return message;

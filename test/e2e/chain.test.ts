@@ -154,9 +154,36 @@ describe('signed bundles', () => {
     expect(await balance(recipient)).toBe(4n * NTV);
   });
 
+  it('refuses at admission, without a fee or a block, a bundle whose NTV at the pending state cannot cover max_gas × price + value (geth\'s txpool rule)', async () => {
+    // docs/mempool.md "Funds"; issue 41 item 3. A signer of its own, so the nonces above stay as they are.
+    const poor = Signer.generate();
+    const sink = Signer.generate().address;
+    await node.result('svc_transfer', [systemAddressHex(7), poor.address, 'NTV', (10n * NTV).toString()]);
+    const have = 10n * NTV;
+    const over = await node.call('svc_submitBundle', [signedHex(poor, bundleFor(poor, 0n, [transferOp(sink, have)], { senderPubkey: poor.publicKey }))]);
+    const want = have + 100_000n * 10n; // the amount + max_gas 100,000 × price 10
+    expect(over.error).toMatchObject({ code: -32010, data: { status: 'INSUFFICIENT_FUNDS', have: have.toString(), want: want.toString() } });
+    expect(over.error!.message).toBe(`insufficient funds for gas * price + value: address ${poor.address} have ${have} want ${want} (raw NTV at the pending state)`);
+    // The unsigned convenience path: the same rule, the same words.
+    const transfer = await node.call('svc_transfer', [poor.address, sink, 'NTV', have.toString()]);
+    expect(transfer.error?.code).toBe(-32010);
+    expect(transfer.error!.message).toMatch(/^insufficient funds for gas \* price \+ value: /);
+    // Pending state: 6 NTV waits at nonce 0; 6 NTV more at nonce 1 is more than is left.
+    const first = node.call('svc_submitBundle', [signedHex(poor, bundleFor(poor, 0n, [transferOp(sink, 6n * NTV)], { senderPubkey: poor.publicKey }))]);
+    await sleep(50);
+    const second = await node.call('svc_submitBundle', [signedHex(poor, bundleFor(poor, 1n, [transferOp(sink, 6n * NTV)], { senderPubkey: poor.publicKey }))]);
+    expect(second.error).toMatchObject({ code: -32010, data: { status: 'INSUFFICIENT_FUNDS' } });
+    const paid = (await first).result as Receipt;
+    expect(paid.status).toBe('success');
+    expect(await balance(poor.address)).toBe(have - 6n * NTV - BigInt(paid.fee));
+    expect((await node.result<{ nonce: string }>('svc_getAccount', [poor.address])).nonce).toBe('1');
+  });
+
   it('reverts a failing bundle but its fee, keeps its nonce for a retry, and never includes its bytes twice', async () => {
     const before = await balance(signer.address);
-    const failing = signedHex(signer, bundleFor(signer, 4n, [transferOp(recipient, NTV), transferOp(recipient, 1_000_000n * NTV)]));
+    // A token amount the sender lacks passes admission (token amounts are an execution rule) and fails in the core.
+    const usdc = (await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC'])).mint_address;
+    const failing = signedHex(signer, bundleFor(signer, 4n, [transferOp(recipient, NTV), transferOp(recipient, 1_000_000n, usdc)]));
     const res = await node.call('svc_submitBundle', [failing]);
     expect(res.error).toMatchObject({ code: -32002, data: { status: 'INSUFFICIENT_BALANCE' } });
     const receipt = (res.error!.data as { receipt: Receipt }).receipt;

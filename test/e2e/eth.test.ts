@@ -195,6 +195,21 @@ describe('eth_* adapter with viem clients', () => {
     expect(await node.result('eth_sendRawTransaction', [good])).toBe(hash);
   });
 
+  it('counts the sender\'s waiting transactions against its funds, in geth\'s words with wei (docs/mempool.md "Funds")', async () => {
+    // 1 NTV; 0.6 NTV waits at nonce 0, so 0.6 NTV more at nonce 1 is more than is left.
+    const { account } = await fundedAccount(GWEI);
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const base = { to, value: 600_000_000n * GWEI, gas: 21_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, type: 'eip1559' as const, chainId: CHAIN_ID };
+    const first = await node.result<Hex>('eth_sendRawTransaction', [await account.signTransaction({ ...base, nonce: 0 })]);
+    const second = await rpcError('eth_sendRawTransaction', [await account.signTransaction({ ...base, nonce: 1 })]);
+    const fee = 21_000n * 10n; // gas limit × the node's price, nanoNTV
+    const [have, want] = [GWEI - 600_000_000n - fee, 600_000_000n + fee].map((nano) => nano * GWEI);
+    expect(second).toMatchObject({ code: -32000, data: { status: 'INSUFFICIENT_FUNDS' } });
+    expect(second.message.toLowerCase()).toBe(`insufficient funds for gas * price + value: address ${account.address.toLowerCase()} have ${have} want ${want}`);
+    expect((await receiptOf(first)).status).toBe('success');
+    expect(await publicClient.getTransactionCount({ address: account.address })).toBe(1);
+  });
+
   it('null and edge cases of every read method', async () => {
     const unknown = `0x${'ab'.repeat(32)}`;
     expect(await node.result('eth_getTransactionByHash', [unknown])).toBeNull();

@@ -49,8 +49,9 @@ beforeAll(async () => {
   r.signedTokens = await node.result<Receipt>('svc_submitBundle', [signedHex(alice, bundleFor(alice, nonce,
     [transferOp(bob, 300_000_000n, mint), transferOp(carol, 200_000_000n, mint)], { senderPubkey: alice.publicKey }))]);
   r.signedNtv = await node.result<Receipt>('svc_submitBundle', [signedHex(alice, bundleFor(alice, nonce + 1n, [transferOp(bob, NTV)]))]);
-  // A bundle that executes and fails is still history (its fee was paid).
-  const failed = await node.call('svc_transfer', [bob, carol, 'NTV', String(1_000_000n * NTV)]);
+  // A bundle that executes and fails is still history (its fee was paid). More EXPL than bob holds:
+  // token amounts are an execution rule, an NTV overspend is refused at admission (docs/mempool.md "Funds").
+  const failed = await node.call('svc_transfer', [bob, carol, mint, String(1_000_000_000n)]);
   expect(failed.error?.code).toBe(-32002);
   r.failed = failed.error!.data!.receipt as Receipt;
 }, 60_000);

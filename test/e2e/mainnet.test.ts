@@ -45,10 +45,10 @@ describe('mainnet (spec §5.6: signatures enforced, convenience methods refused)
     const forged = await node.call('svc_submitBundle', [signedHex(other, bundle)]);
     expect(forged.error).toMatchObject({ code: -32001, data: { status: 'BAD_SIGNATURE' } });
 
-    // A good signature passes the host and the core's key check; the account holds nothing, so
-    // the core refuses it only for the fee it cannot pay.
+    // A good signature passes the host's key check; the account holds nothing, so admission refuses
+    // it for the fee it cannot pay, as geth's txpool does (docs/mempool.md "Funds").
     const good = await node.call('svc_submitBundle', [signedHex(signer, bundle)]);
-    expect(good.error).toMatchObject({ code: -32001, data: { status: 'INSUFFICIENT_FEE_BALANCE' } });
+    expect(good.error).toMatchObject({ code: -32010, data: { status: 'INSUFFICIENT_FUNDS' } });
   });
 
   it('refuses a key that does not hash to the account (spec §5.3)', async () => {

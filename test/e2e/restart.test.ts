@@ -69,7 +69,9 @@ describe('crash safety (a kill at any moment loses no committed block)', () => {
     try {
       const signer = Signer.generate();
       await node.result('svc_transfer', [systemAddressHex(1), signer.address, 'NTV', '5000000000']);
-      const failing = signedHex(signer, bundleFor(signer, 0n, [transferOp(Signer.generate().address, 10n ** 15n)], { senderPubkey: signer.publicKey }));
+      // A token amount the signer lacks: it passes admission (docs/mempool.md "Funds") and fails in the core.
+      const usdc = (await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC'])).mint_address;
+      const failing = signedHex(signer, bundleFor(signer, 0n, [transferOp(Signer.generate().address, 10n ** 15n, usdc)], { senderPubkey: signer.publicKey }));
       const first = await node.call('svc_submitBundle', [failing]);
       expect(first.error).toMatchObject({ code: -32002, data: { status: 'INSUFFICIENT_BALANCE' } });
       const receipt = (first.error!.data as { receipt: Receipt & { fee: string } }).receipt;

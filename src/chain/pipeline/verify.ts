@@ -1,7 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import { checkIssuerProof, issuerProofs } from '../../codec/issuer-proof.js';
-import { BUNDLE_GAS_CEILING } from '../../abi/constants.js';
-import { accountKey, decodeAccount } from '../../core/records.js';
+import { BUNDLE_GAS_CEILING, NTV_MINT } from '../../abi/constants.js';
+import { accountKey, decodeAccount, decodeBalance, Prefix } from '../../core/records.js';
+import { insufficientFunds, ntvCommitment } from '../funds.js';
 import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../../codec/bundle.js';
 import { encodeHash } from '../../codec/address.js';
 import type { Block } from '../block.js';
@@ -13,7 +14,7 @@ import type { ChainEvents } from '../interface.js';
 import { REPLACEMENT_BUMP_PERCENT, type Mempool, type MempoolRefusal, type PendingBundle } from '../mempool.js';
 import type { ReceiptReader } from '../receipt-reader.js';
 import type { Receipt } from '../receipts.js';
-import type { StateView } from '../state-view.js';
+import { compositeKey, type StateView } from '../state-view.js';
 import type { AdmissionContext, SubmissionGate } from '../submission.js';
 import { toLatin1 } from '../../codec/hash.js';
 import type { Notifier } from './notify.js';
@@ -61,6 +62,7 @@ export class Admission {
     this.mempool = deps.mempool;
     this.context.allowUnsigned = params.allowUnsigned;
     this.context.chainId = params.chainId;
+    this.context.gasPrice = params.gasPrice;
   }
 
   /** The node is shutting down: admit nothing more. */
@@ -105,9 +107,15 @@ export class Admission {
       if (!failed.has(Buffer.from(hash).toString('hex'))) break;
       validUntil += 1n;
     }
+    // The funds rule of a signed bundle's admission (src/chain/funds.ts), so the convenience path
+    // never puts into a block, fee charged, an overspend a wallet's bundle would be refused for.
+    const maxGas = opts.maxGas ?? CONVENIENCE_MAX_GAS;
+    const ntvCost = ntvCommitment(operations, maxGas, 0n, this.params.gasPrice);
+    const have = this.ntvAvailable(from, accountKeyLatin1, nonce);
+    if (have < ntvCost) throw insufficientFunds(from, have, ntvCost);
     const entry: PendingBundle = {
       hash, hashKey: Buffer.from(hash).toString('hex'), bytes, account: from, accountKey: accountKeyLatin1, nonce,
-      expiresAt: validUntil, priorityFee: 0n, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true,
+      expiresAt: validUntil, priorityFee: 0n, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true, ntvCost,
     };
     this.admitToPool(entry, this.deps.writes.stateNonceOf(accountKeyLatin1));
     const included = this.deps.notify.wait(entry);
@@ -166,6 +174,8 @@ export class Admission {
       nowSeconds: BigInt(block.header.timestamp),
       // The core checks nonces in block order; the host check would refuse a pipelined nonce.
       stateNonce: () => 0n,
+      // Funds are the core's to rule on in a block: a failing bundle there pays (spec §7.5).
+      ntvAvailable: undefined,
       pendingKeys: (account: Uint8Array) => revealed.get(Buffer.from(account).toString('latin1')) ?? [],
     };
     return Promise.all(block.bundles.map(async (bytes, i) => {
@@ -210,9 +220,16 @@ export class Admission {
     return this.context;
   }
 
+  /** The sender's NTV at the pending state for a bundle at `nonce` (src/chain/funds.ts). */
+  private ntvAvailable(account: Uint8Array, accountLatin1: string, nonce: bigint): bigint {
+    const record = this.deps.state.getLatin1(compositeKey(Prefix.BALANCE, account, NTV_MINT));
+    return (record ? decodeBalance(record) : 0n) - this.mempool.pendingCost(accountLatin1, nonce);
+  }
+
   private contextSecond = -1;
   private readonly context: AdmissionContext = {
     allowUnsigned: false,
+    ntvAvailable: (account: Uint8Array, accountLatin1: string, nonce: bigint) => this.ntvAvailable(account, accountLatin1, nonce),
     nowSeconds: 0n,
     stateNonce: (_account: Uint8Array, accountLatin1: string) => this.deps.writes.stateNonceOf(accountLatin1),
     failedAtNonce: (account: Uint8Array, nonce: bigint) => this.failedAtNonce(account, nonce),

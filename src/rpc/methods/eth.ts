@@ -92,9 +92,18 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     if (tx.gas < gas) throw evmRefusal('INTRINSIC_GAS_TOO_LOW', `intrinsic gas too low: have ${tx.gas}, want ${gas}`, { gas: tx.gas.toString(), required: gas.toString() });
     // Ethereum pools refuse what the sender cannot pay for; so does this one, rather than
     // admitting a bundle the core would fail at execution (INSUFFICIENT_FEE_BALANCE, NOT_NFT_OWNER, …).
-    checkFunds(chain, readers, bundle.userAccount, tx.from, action, gas * (chain.gasPrice + bundle.maxPriorityFee));
+    // The fee is the gas limit's, as geth's txpool counts it and as admission's funds rule does
+    // (src/chain/funds.ts, which counts the bundle's max_gas, here tx.gas).
+    checkFunds(chain, readers, bundle.userAccount, tx.from, action, tx.gas * (chain.gasPrice + bundle.maxPriorityFee));
     const bytes = encodeBundle(bundle);
-    const { hash, known, included } = await chain.enqueueBundle(bytes);
+    const { hash, known, included } = await chain.enqueueBundle(bytes).catch((error: unknown) => {
+      // Admission's funds rule also counts the sender's waiting transactions (the pending state,
+      // docs/mempool.md "Funds"): its refusal is worded as this adapter's, EVM address and wei.
+      if (error instanceof ChainError && error.data.status === 'INSUFFICIENT_FUNDS') {
+        throw insufficientFunds(tx.from, BigInt(String(error.data.have)), BigInt(String(error.data.want)));
+      }
+      throw error;
+    });
     // geth answers a transaction it already holds in its pool with "already known"; one already in
     // a block is answered with its hash (docs/eth.md "Answer").
     if (known && chain.isPending(Buffer.from(hash).toString('hex'))) {
@@ -477,6 +486,12 @@ async function feeHistory(chain: ChainApi, count: number, tag: string, percentil
   return { oldestBlock: quantity(Math.max(oldest, 0)), baseFeePerGas: n === 0 ? [] : baseFeePerGas, gasUsedRatio, ...(percentiles ? { reward } : {}) };
 }
 
+/** geth's "insufficient funds" (core/txpool ErrInsufficientFunds) for amounts in nanoNTV: the EVM sender and wei, as wallets read it. */
+function insufficientFunds(fromEvm: string, haveNano: bigint, wantNano: bigint): RpcError {
+  return RpcError.app('INSUFFICIENT_BALANCE', `insufficient funds for gas * price + value: address ${fromEvm} have ${haveNano * WEI_PER_NANO} want ${wantNano * WEI_PER_NANO}`,
+    { from: fromEvm, status: 'INSUFFICIENT_FUNDS' });
+}
+
 /**
  * Refuses what `from` cannot do: too little NTV for the fee (and a native value) is geth's
  * "insufficient funds for gas * price + value"; a token, NFT or multi-token amount it does not hold
@@ -486,9 +501,7 @@ async function feeHistory(chain: ChainApi, count: number, tag: string, percentil
 function checkFunds(chain: ChainApi, readers: DomainReaders, from: Uint8Array, fromEvm: string, action: EvmAction, fee: bigint): void {
   const ntv = chain.balance(from, new Uint8Array(32));
   const want = action.kind === 'native' ? action.amountNano + fee : fee;
-  if (ntv < want) {
-    throw RpcError.app('INSUFFICIENT_BALANCE', `insufficient funds for gas * price + value: address ${fromEvm} have ${ntv * WEI_PER_NANO} want ${want * WEI_PER_NANO}`, { from: fromEvm });
-  }
+  if (ntv < want) throw insufficientFunds(fromEvm, ntv, want);
   switch (action.kind) {
     case 'token':
       if (chain.balance(from, action.mint) < action.amount) throw executionReverted('ERC20: transfer amount exceeds balance');

@@ -7,6 +7,7 @@ import { loadChainParamsFile } from '../chain/chain-params.js';
 import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
+import { shutdownSignals } from './signals.js';
 import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
 import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_CORE_MB, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
@@ -369,7 +370,7 @@ export class RunCommand extends Command {
     // and its batch land, closes the database and exits 0; the next start resumes from that head.
     // A signal during start-up waits for the start to finish, then stops the same way. A second
     // signal while that runs exits at once (130): storage keeps whole blocks only (docs/storage.md),
-    // so even that loses no committed block.
+    // so even that loses no committed block. Under npm, the launcher's exit stops it too (./signals.ts).
     const whenSignalled = shutdownSignals();
     let node: RunningNode;
     try {
@@ -445,25 +446,3 @@ export class RunCommand extends Command {
   }
 }
 
-/**
- * SIGINT/SIGTERM from now on: the first is handed to the stop routine given later (at once if it
- * already came, e.g. during start-up); a second while the shutdown runs exits at once with 130.
- */
-function shutdownSignals(): (stop: (signal: string) => void) => void {
-  let signalled: string | undefined;
-  let onSignal: ((signal: string) => void) | undefined;
-  const handler = (signal: string) => {
-    if (signalled !== undefined) {
-      process.stderr.write(`second ${signal}: exiting without waiting for the shutdown\n`);
-      process.exit(130);
-    }
-    signalled = signal;
-    onSignal?.(signal);
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return (stop) => {
-    onSignal = stop;
-    if (signalled !== undefined) stop(signalled);
-  };
-}

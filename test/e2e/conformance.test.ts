@@ -1,6 +1,6 @@
 // Spec conformance over JSON-RPC against one running node (hardening item 8): every token movement
 // has its ERC-20 Transfer log (spec §4.18, §6 rule 5) and appears in the explorer and the logs
-// subscription; NTV's max supply (§1.4); token features that are true; system accounts in their
+// subscription; NTV's max supply (§1.4); token features read from each record; system accounts in their
 // 0x form (§1.6); a sane averageBlockTime on a young chain; no balance warning without a sender.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
@@ -158,10 +158,29 @@ describe('token records (spec §1.4, §2.1)', () => {
     expect((await node.result<Token>('svc_getTokenInfo', ['USDC'])).max_supply).toBeUndefined();
   });
 
-  it('genesis STD-8 tokens claim no feature that no operation offers', async () => {
-    const stable = (await node.result<Token[]>('svc_listTokens', [1000])).filter((t) => t.standard === 'STD-8');
+  it('features come from each token\'s record: an STD-8 coin by its pause, bridge tokens mint and burn, STD-7 and NTV nothing (issue 41 item 5)', async () => {
+    const ALL = { mintable: true, burnable: true, pausable: true, freezable: true };
+    const NONE = { mintable: false, burnable: false, pausable: false, freezable: false };
+    const tokens = await node.result<Token[]>('svc_listTokens', [1000]);
+    const stable = tokens.filter((t) => t.standard === 'STD-8');
     expect(stable.length).toBe(18);
-    for (const t of stable) expect(t.features).toEqual({ mintable: false, burnable: false, pausable: false, freezable: false });
+    for (const t of stable) expect(t.features, t.symbol).toEqual(ALL);
+    const bridged = tokens.filter((t) => t.standard === 'STD-7 (bridge-canonical)');
+    expect(bridged.length).toBeGreaterThan(0);
+    for (const t of bridged) expect(t.features, t.symbol).toEqual({ mintable: true, burnable: true, pausable: false, freezable: false });
+    expect((await node.result<Token>('svc_getTokenInfo', ['NTV'])).features).toEqual(NONE);
+    await node.result('svc_createToken', ['Feature Test', 'FEAT', 6, '1000000', alice]);
+    expect((await node.result<Token>('svc_getTokenInfo', ['FEAT'])).features).toEqual(NONE);
+    // Paused, PYUSD can be neither minted nor burned; governance holds its pauser role (and pays the fee).
+    const governance = systemAddressHex(9);
+    await node.result('svc_transfer', [RICH, governance, 'NTV', (10n * NTV).toString()]);
+    await node.result('svc_stablePause', ['PYUSD', true, governance]);
+    const paused = { mintable: false, burnable: false, pausable: true, freezable: true };
+    expect((await node.result<Token>('svc_getTokenInfo', ['PYUSD'])).features).toEqual(paused);
+    expect((await node.result<Token[]>('svc_listTokens', [1000])).find((t) => t.symbol === 'PYUSD')!.features).toEqual(paused);
+    expect((await node.result<{ token: Token }>('svc_search', ['PYUSD'])).token.features).toEqual(paused);
+    await node.result('svc_stablePause', ['PYUSD', false, governance]);
+    expect((await node.result<Token>('svc_getTokenInfo', ['PYUSD'])).features).toEqual(ALL);
   });
 });
 

@@ -382,7 +382,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
           created_at: 1767225600,
           created_height: 0,
           standard: 'STD-8',
-          features: { mintable: false, burnable: false, pausable: false, freezable: false },
+          features: { mintable: true, burnable: true, pausable: true, freezable: true },
           is_mutable: false,
           badge: 'Official Stablecoin',
           origin_chain: 'ethereum',

@@ -344,7 +344,7 @@ async function search(chain: ChainApi, readers: DomainReaders, query: string): P
   if (query.startsWith('Nx2')) return notFound;
   // A token's ERC-20 contract address (docs/eth.md "Token addresses"), as MetaMask links /token/<0x…>.
   const evmToken = /^0x[0-9a-fA-F]{40}$/.test(query) ? readers.evmTokens.lookup(query) : undefined;
-  if (evmToken) return { type: 'token', mint_address: evmToken.mintAddress, symbol: evmToken.symbol, token: formatToken(evmToken) };
+  if (evmToken) return { type: 'token', mint_address: evmToken.mintAddress, symbol: evmToken.symbol, token: formatToken(evmToken, chain.state) };
   if (/^(Nx[01]|0x)/.test(query)) {
     let parsed: ReturnType<typeof parseAddressDetailed>;
     try {
@@ -354,7 +354,7 @@ async function search(chain: ChainApi, readers: DomainReaders, query: string): P
     }
     if (parsed.kind === 'mint' || parsed.kind === 'hex32') {
       const token = readers.tokens.byMintBytes(parsed.bytes);
-      if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token) };
+      if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token, chain.state) };
       if (parsed.kind === 'mint') return notFound;
     }
     const account = parsed.bytes;
@@ -369,7 +369,7 @@ async function search(chain: ChainApi, readers: DomainReaders, query: string): P
     };
   }
   const token = /^[A-Za-z0-9]{1,16}$/.test(query) ? readers.tokens.resolve(query) : undefined;
-  if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token) };
+  if (token) return { type: 'token', mint_address: token.mintAddress, symbol: token.symbol, token: formatToken(token, chain.state) };
   return notFound;
 }
 

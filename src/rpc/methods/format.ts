@@ -4,6 +4,8 @@ import type { RegisteredToken } from '../../chain/token-registry.js';
 import { TokenKind } from '../../core/records.js';
 import { BRIDGED_TOKENS, NTV_TOTAL_SUPPLY, STABLECOINS } from '../../chain/genesis-data.js';
 import { evmOf, isNativeMintBytes } from '../../chain/evm/units.js';
+import { isPausedNow, STABLE_FLAG_MINT_FROZEN, stableRecord } from '../../chain/stablecoins.js';
+import type { StateReader } from '../../chain/state-reader.js';
 
 /** Exactly the spec §6 newHeads fields of a header, in native formats (spec §6.3). */
 export function newHeadsFields(h: BlockHeader) {
@@ -45,26 +47,52 @@ const STANDARD: Record<number, string> = {
 const LAUNCHPAD = new Set(BRIDGED_TOKENS.filter((t) => t.launchOrigin === 'launchpad').map((t) => `${t.origin}_${t.symbol}`));
 const STABLE = new Map(STABLECOINS.map((s) => [s.symbol, s]));
 
+export interface TokenFeatures { mintable: boolean; burnable: boolean; pausable: boolean; freezable: boolean }
+
+const NO_FEATURES: TokenFeatures = { mintable: false, burnable: false, pausable: false, freezable: false };
+
 /**
- * What a token's supply and state can do, as true at every moment: a feature is on only while an
- * operation offers it (docs/methods.md "Token features"). No operation mints, burns, pauses or
- * freezes any token yet — STD-7 supplies are fixed at creation, and the STD-8 operations of spec
- * §4.16 (stableMint, stableBurn, stablePause, freezing minting) do not exist — so every feature is
- * false for every kind. The STD-8 work switches its kind's entry on with the operation that does it.
- * NTV's supply grows only by the block-reward emission of the protocol (spec §1.8), no operation.
+ * What an operation can do to the token now, read from its record (docs/methods.md "Token
+ * features"; issue 41 item 5, which found an all-false table here that said STD-8 and bridged
+ * tokens could do nothing):
+ * - STD-8 (docs/stablecoins.md): mintable unless paused, minting frozen or the supply cap reached
+ *   (StableMint, and the bridge's fast path, refuse then); burnable unless paused (StableBurn's
+ *   first check after the amount); pausable and freezable always, as the core refuses a zero
+ *   pauser or blacklister (ZERO_ADDRESS_ROLE), so someone always holds those roles.
+ * - bridge tokens (kind 3, docs/bridge.md): a deposit mints and BridgeWithdraw burns; nothing
+ *   pauses or freezes them.
+ * - STD-7: nothing; its supply is fixed at creation.
+ * - NTV: nothing; its supply grows by the protocol's block-reward emission (spec §1.8).
  */
-const FEATURES: Record<number, { mintable: boolean; burnable: boolean; pausable: boolean; freezable: boolean }> = {
-  [TokenKind.NATIVE]: { mintable: false, burnable: false, pausable: false, freezable: false },
-  [TokenKind.STD7]: { mintable: false, burnable: false, pausable: false, freezable: false },
-  [TokenKind.STD8_STABLECOIN]: { mintable: false, burnable: false, pausable: false, freezable: false },
-  [TokenKind.BRIDGE_CANONICAL]: { mintable: false, burnable: false, pausable: false, freezable: false },
-};
-const NO_FEATURES = { mintable: false, burnable: false, pausable: false, freezable: false };
+export function tokenFeatures(t: RegisteredToken, state: StateReader): TokenFeatures {
+  switch (t.kind) {
+    case TokenKind.STD8_STABLECOIN: {
+      const record = stableRecord(state, t.mint);
+      if (!record) return { ...NO_FEATURES };
+      const paused = isPausedNow(state, t.mint);
+      const mintFrozen = (record.flags & STABLE_FLAG_MINT_FROZEN) !== 0;
+      const capped = record.supplyCap !== 0n && t.totalSupply >= record.supplyCap;
+      return { mintable: !paused && !mintFrozen && !capped, burnable: !paused, pausable: true, freezable: true };
+    }
+    case TokenKind.BRIDGE_CANONICAL:
+      return { mintable: true, burnable: true, pausable: false, freezable: false };
+    default:
+      return { ...NO_FEATURES };
+  }
+}
 
 /** The token record of facts.md "Token record" as far as the foundation keeps it (docs/methods.md "Token record"). */
-export function formatToken(t: RegisteredToken) {
-  const launchpad = LAUNCHPAD.has(`${t.originChain}_${t.symbol}`);
-  const stableKind = t.kind === TokenKind.STD8_STABLECOIN;
+function isLaunchpad(t: RegisteredToken): boolean {
+  return LAUNCHPAD.has(`${t.originChain}_${t.symbol}`);
+}
+
+/** Spec §2.1: `Official Stablecoin` on STD-8 coins, `Memecoin` on tokens from known launchpads. */
+export function tokenBadge(t: RegisteredToken): string | null {
+  return t.kind === TokenKind.STD8_STABLECOIN ? 'Official Stablecoin' : isLaunchpad(t) ? 'Memecoin' : null;
+}
+
+export function formatToken(t: RegisteredToken, state: StateReader) {
+  const launchpad = isLaunchpad(t);
   const stable = t.kind === TokenKind.STD8_STABLECOIN ? STABLE.get(t.symbol) : undefined;
   return {
     name: t.name,
@@ -83,10 +111,10 @@ export function formatToken(t: RegisteredToken) {
     created_at: Number(t.createdAt),
     created_height: Number(t.createdHeight),
     standard: STANDARD[t.kind] ?? 'unknown',
-    features: { ...(FEATURES[t.kind] ?? NO_FEATURES) },
+    features: tokenFeatures(t, state),
     // docs/core-abi.md TokenRecord.flags bit 0: metadata mutable
     is_mutable: (t.flags & 1) === 1,
-    badge: stableKind ? 'Official Stablecoin' : launchpad ? 'Memecoin' : null,
+    badge: tokenBadge(t),
     ...(launchpad ? { launch_origin: 'launchpad' } : {}),
     origin_chain: t.originChain || null,
     origin_contract: t.originContract || null,

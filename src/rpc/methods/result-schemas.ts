@@ -53,7 +53,7 @@ export const TokenSchema = Type.Object({
   created_at: Int('unix seconds'),
   created_height: Int('block height'),
   standard: Str('native, STD-7, STD-8 or STD-7 (bridge-canonical)'),
-  features: Type.Object({ mintable: Type.Boolean(), burnable: Type.Boolean(), pausable: Type.Boolean(), freezable: Type.Boolean() }, { description: 'what an operation offers today (docs/methods.md "Token features")' }),
+  features: Type.Object({ mintable: Type.Boolean(), burnable: Type.Boolean(), pausable: Type.Boolean(), freezable: Type.Boolean() }, { description: 'what an operation can do to the token now, read from its record (docs/methods.md "Token features")' }),
   is_mutable: Type.Boolean({ description: 'metadata can still be updated' }),
   badge: Type.Union([Type.String(), Type.Null()], { description: 'Official Stablecoin, Memecoin or null' }),
   origin_chain: Type.Union([Type.String(), Type.Null()]),

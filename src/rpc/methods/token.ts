@@ -3,7 +3,7 @@ import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { formatToken } from './format.js';
+import { formatToken, tokenBadge } from './format.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema, TokenSchema } from './result-schemas.js';
 import type { ChainApi } from '../../chain/interface.js';
@@ -21,7 +21,7 @@ const METADATA_MAX_BYTES = [256, 256, 1024, 256, 128, 128, 128, 128];
 /** The full token record: formatToken plus the spec §2.3 metadata fields (null when unset). */
 function fullToken(chain: ChainApi, t: RegisteredToken) {
   const v = chain.state.get(tokenMetadataKey(t.mint));
-  return { ...formatToken(t), ...(v ? decodeTokenMetadata(v) : emptyMetadata()) };
+  return { ...formatToken(t, chain.state), ...(v ? decodeTokenMetadata(v) : emptyMetadata()) };
 }
 
 const STABLE_BY_SYMBOL = new Map(STABLECOINS.map((s) => [s.symbol.toUpperCase(), s]));
@@ -60,7 +60,7 @@ export function verificationStatus(
     case TokenKind.STD8_STABLECOIN: return { status: 'Pending (pre-mapped, awaiting handover)', points: 10, warnings: [] };
     case TokenKind.STD7: return { status: 'Native STD-7 token', points: 8, warnings: [] };
     default: {
-      const launchpad = formatToken(t).badge === 'Memecoin';
+      const launchpad = tokenBadge(t) === 'Memecoin';
       // A caution level on the origin contract (docs/bridge.md "Contract safety") is a warning.
       const caution = bridge?.safetyLevel === 2 ? [`the origin contract ${t.originContract} on ${t.originChain} has the safety level caution`] : [];
       if (launchpad) return { status: 'Launchpad origin', points: 3, warnings: caution };
@@ -188,7 +188,7 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
           max_score: 15,
           factors: [{ name: 'verification_status', status: v.status, points: v.points, max_points: 15 }],
           warnings: v.warnings,
-          badge: v.points === 0 ? null : formatToken(t).badge,
+          badge: v.points === 0 ? null : tokenBadge(t),
         };
       },
     }),

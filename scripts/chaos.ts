@@ -42,6 +42,8 @@ export interface ChaosOptions {
   log?: (line: string) => void;
   /** keep the data dirs and logs (default: only when the run fails) */
   keep?: boolean;
+  /** the nodes log at debug level (--verbose), for reading a halt */
+  verbose?: boolean;
 }
 
 export type PerturbationKind = 'pause' | 'kill' | 'partition';
@@ -267,6 +269,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const common = [
     '--genesis-validators', keys.join(','), '--chain-params', join(dir, 'params.json'), '--block-time', String(blockTime),
     '--failover-timeout', String(failoverTimeout), '--failover-step', String(failoverStep), '--p2p-host', '127.0.0.1',
+    ...(options.verbose ? ['--verbose'] : []),
   ];
   const argsFor = (i: number, bootnodes: string[]) => [...common, '--validator-key', join(dir, `v${i}.key`), '--p2p-port', String(p2pPorts[i]),
     ...(bootnodes.length ? ['--bootnodes', bootnodes.join(',')] : [])];
@@ -471,7 +474,7 @@ async function blockHashes(client: RpcClient, upTo: number): Promise<string[]> {
 
 const USAGE = `npm run chaos -- [--validators 4..7] [--duration seconds] [--seed S] [--resume-bound seconds]
                     [--block-time s] [--failover-timeout s] [--failover-step s] [--senders n]
-                    [--kinds pause,kill,partition] [--keep] [--json]`;
+                    [--kinds pause,kill,partition] [--keep] [--verbose] [--json]`;
 
 function parseArgs(argv: string[]): ChaosOptions & { json: boolean } {
   const out: ChaosOptions & { json: boolean } = { validators: 4, durationSeconds: 180, seed: Date.now() % 1_000_000, json: false };
@@ -497,6 +500,7 @@ function parseArgs(argv: string[]): ChaosOptions & { json: boolean } {
     else if (flag === '--senders') out.senders = num();
     else if (flag === '--kinds') out.kinds = value().split(',') as PerturbationKind[];
     else if (flag === '--keep') out.keep = true;
+    else if (flag === '--verbose') out.verbose = true;
     else if (flag === '--json') out.json = true;
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);

@@ -49,6 +49,12 @@ export interface SigningState {
   polBlock?: Uint8Array;
   /** the votes that decided the height (encoded votes) */
   decision?: Uint8Array;
+  /**
+   * This validator's own signed votes of the record's height, of its last two rounds and its commit
+   * vote (encoded votes): re-sent after a restart, since a peer still in an earlier round may need
+   * exactly those to leave it (a seeded simulation halted without them, docs/consensus.md "Signing state").
+   */
+  votes?: Uint8Array;
 }
 
 /** What the engine needs from the chain (./service.ts implements it over Chain). */
@@ -153,6 +159,8 @@ interface HeightState {
   finalId: BlockId | undefined;
   /** this node's signed messages, re-sent every rebroadcast period: tag → message */
   sent: Map<string, { topic: ConsensusTopic; data: Uint8Array; round: number }>;
+  /** this node's own votes kept in the signing state (SigningState.votes), by the tag of `sent` */
+  own: Map<string, { data: Uint8Array; round: number }>;
   /** votes of others this node relays (its proof of lock and decision) */
   relay: Map<string, Uint8Array>;
   /** the proposal message of each round as received or sent, for re-sending */
@@ -406,7 +414,7 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
     const h: HeightState = {
       height, parent, startedAt, validators, voters, epoch: epochOf(height, epochLength), slot: slotOf(height, slotLength),
       machine: undefined as unknown as RoundState, blocks: new Map(), votes: new Map(), executed: undefined, toValidate: [], validating: false,
-      buildRound: -1, finalizing: false, finalId: undefined, sent: new Map(), relay: new Map(), proposalMessages: new Map(),
+      buildRound: -1, finalizing: false, finalId: undefined, sent: new Map(), own: new Map(), relay: new Map(), proposalMessages: new Map(),
       firstProposalAt: undefined, certifiedAt: undefined, decidedRound: undefined, timers: new Set(), lastRebroadcast: this.now(),
     };
     this.h = h;
@@ -437,14 +445,20 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
       }
     }
     for (const list of [pol, decision]) {
-      if (!list) continue;
-      for (let o = 0; o + VOTE_SIZE <= list.length; o += VOTE_SIZE) {
-        const data = list.slice(o, o + VOTE_SIZE);
-        const vote = decodeVote(data);
+      for (const { vote, data } of votesIn(list)) {
         if (vote.height !== h.height) continue;
         h.relay.set(voteTag(vote), data);
         this.onVote(data, undefined);
       }
+    }
+    // Its own votes of the height, counted again and re-sent as before the restart.
+    for (const { vote, data } of votesIn(this.saved.votes)) {
+      if (vote.height !== h.height || !bytesEqual(vote.validator, this.deps.identity.publicKey)) continue;
+      const kind = KIND_OF[vote.voteType]!;
+      const tag = kind === 'commit' ? 'commit' : `${kind}${vote.round}`;
+      h.own.set(tag, { data, round: vote.round });
+      h.sent.set(tag, { topic: 'votes', data, round: vote.round });
+      this.onVote(data, undefined);
     }
   }
 
@@ -524,18 +538,27 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
       return;
     }
     this.lastRecord = record;
-    const encoded = encodeSigningRecord(record);
-    this.saved = { ...this.saved, record: encoded };
-    const state = this.saved;
+    // Signed here, saved with the record, sent only once both are on disk.
+    const message = make();
+    const next: SigningState = { ...this.saved, record: encodeSigningRecord(record) };
+    if (message.topic === 'votes') next.votes = this.keepOwnVote(h, message.tag, message.data, message.round);
+    this.saved = next;
+    const state = next;
     this.io = this.io.then(async () => {
       await this.deps.host.saveSigningState(state);
       if (this.stopped) return;
-      const message = make();
       h.sent.set(message.tag, message);
       await this.send(message.topic, message.data);
     }).catch((error: unknown) => {
       this.deps.logger.error('could not save the consensus signing state; nothing was sent', { error: String(error) });
     });
+  }
+
+  /** This node's votes of the height worth re-sending (its last two rounds and its commit vote), encoded for the signing state. */
+  private keepOwnVote(h: HeightState, tag: string, data: Uint8Array, round: number): Uint8Array {
+    h.own.set(tag, { data, round });
+    for (const [t, v] of h.own) if (t !== 'commit' && v.round < round - 1) h.own.delete(t);
+    return Buffer.concat([...h.own.values()].map((v) => v.data));
   }
 
   /** Keep a proof's votes (saved with the signing state, and relayed every rebroadcast period). */
@@ -858,6 +881,15 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
     } catch (error) {
       this.deps.logger.debug('publish failed', { topic, error: String(error) });
     }
+  }
+}
+
+/** The encoded votes of a saved list (SigningState.pol, .decision, .votes). */
+function* votesIn(list: Uint8Array | undefined): Iterable<{ vote: Vote; data: Uint8Array }> {
+  if (!list) return;
+  for (let o = 0; o + VOTE_SIZE <= list.length; o += VOTE_SIZE) {
+    const data = list.slice(o, o + VOTE_SIZE);
+    yield { vote: decodeVote(data), data };
   }
 }
 

@@ -142,7 +142,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
   private stopped = false;
   private started = false;
   /** counters for svc_* methods and tests */
-  readonly counters = { gossipReceived: 0, gossipRejected: 0, gossipIgnored: 0, blocksServed: 0, refusedPeers: 0 };
+  readonly counters = { gossipReceived: 0, gossipRejected: 0, gossipIgnored: 0, blocksServed: 0, refusedPeers: 0, gossipRepairs: 0 };
 
   private constructor(
     private readonly options: P2PNetworkOptions,
@@ -689,7 +689,39 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
         const state = this.peers.get(connection.remotePeer.toString());
         if (connection.direction === 'outbound' || state?.status === undefined) void this.handshake(connection.remotePeer);
       }
+      this.repairGossipStreams();
     }
+  }
+
+  /**
+   * Peers (handshake done) for which gossipsub has no outbound stream, at the last status round.
+   * gossipsub opens that stream when a connection opens and never again while the peer stays
+   * connected: once it closes (seen in chaos runs after a peer was paused or restarted, with the
+   * QUIC connection still up) nothing this node publishes reaches that peer, and a validator that
+   * hears nobody halts its height (docs/p2p.md "Gossip stream repair").
+   */
+  private readonly streamless = new Set<string>();
+
+  /** Reconnect a peer whose gossip stream stayed missing for two status rounds, so gossipsub opens new ones. */
+  private repairGossipStreams(): void {
+    const streams = (this.node.services.pubsub as unknown as { streamsOutbound?: Map<string, unknown> }).streamsOutbound;
+    if (!(streams instanceof Map)) return; // another gossipsub version: nothing to look at
+    const missing = new Set<string>();
+    for (const [id, state] of this.peers) {
+      if (state.status === undefined || streams.has(id)) continue;
+      missing.add(id);
+      if (!this.streamless.has(id)) continue;
+      const peer = this.node.getConnections().find((c) => c.remotePeer.toString() === id)?.remotePeer;
+      if (!peer) continue;
+      this.counters.gossipRepairs++;
+      this.options.logger.info('gossip stream to peer lost; reconnecting', { peer: id });
+      missing.delete(id);
+      void this.node.hangUp(peer)
+        .then(() => this.node.dial(peer, { signal: AbortSignal.timeout(10_000) }))
+        .catch((error: unknown) => this.options.logger.debug('reconnect after a lost gossip stream failed', { peer: id, error: String(error) }));
+    }
+    this.streamless.clear();
+    for (const id of missing) this.streamless.add(id);
   }
 }
 

@@ -126,6 +126,23 @@ describe('P2PNetwork over QUIC', () => {
     expect(b.bestPeerHeight()).toBe(50);
   });
 
+  it('reconnects a peer whose gossip stream closed while the connection stayed up, and gossips to it again (docs/p2p.md "Gossip stream repair")', async () => {
+    const a = await makeNode();
+    const b = await makeNode({ bootnodes: [a.multiaddrs()[0]!] });
+    await until('handshake', () => ready(b, a) && ready(a, b));
+    const atB: string[] = [];
+    b.on('bundles', (data) => void atB.push(Buffer.from(data).toString()));
+    await publishUntil(a, 'bundles', Buffer.from('before'), () => atB.includes('before'));
+    // What chaos runs showed: gossipsub's outbound stream to a peer gone, the QUIC connection up.
+    const pubsub = (a as unknown as { node: { services: { pubsub: { streamsOutbound: Map<string, { rawStream: { abort(e: Error): void } }> } } } }).node.services.pubsub;
+    pubsub.streamsOutbound.get(b.peerId)!.rawStream.abort(new Error('stream lost (test)'));
+    await until('the stream gone', () => !pubsub.streamsOutbound.has(b.peerId));
+    await until('the repair', () => a.counters.gossipRepairs > 0);
+    await until('handshake again', () => ready(b, a) && ready(a, b));
+    await publishUntil(a, 'bundles', Buffer.from('after'), () => atB.includes('after'));
+    expect(pubsub.streamsOutbound.has(b.peerId)).toBe(true);
+  });
+
   it('refuses a peer on another genesis', async () => {
     const a = await makeNode();
     const other = await makeNode({ genesisHash: new Uint8Array(32).fill(9) });

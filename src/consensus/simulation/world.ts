@@ -124,6 +124,10 @@ class Node {
   readonly chain = new Map<number, { id: BlockId; voters: string[] }>();
   /** durable: the signing record, as bytes (written before a signed message leaves) */
   persisted: Uint8Array | undefined;
+  /** the last record this life signed (what `persisted` decodes to; a restart reads the bytes) */
+  signed: SigningRecord | undefined;
+  /** durable: its own votes of the current height, of its last two rounds and its commit vote (the engine's SigningState.votes) */
+  ownVotes: Array<Extract<Message, { t: 'vote' }>> = [];
   /** durable: the votes that decided the current height (written before the commit vote leaves) */
   proof: (VoteProof & { height: number }) | undefined;
   /** durable: the proof of lock of the block this node locked on or would re-propose, and that block */
@@ -157,10 +161,11 @@ export class World {
   private resumedAt: number | undefined;
   private maxRoundAfterHeal = 0;
   private readonly sets = new Map<number, VoterSet>();
+  private readonly leaders = new Map<string, string>();
   private readonly twinSides = new Map<string, Set<string>>();
   private readonly groupOf: Array<{ at: number; heal: number; group: Map<string, number> }>;
 
-  constructor(readonly scenario: Scenario, private readonly broken: BrokenRule = undefined) {
+  constructor(readonly scenario: Scenario, private readonly broken: BrokenRule = undefined, private readonly trace?: (line: string) => void) {
     this.rng = new Prng(scenario.seed ^ 0x5eed);
     for (const v of scenario.validators) this.stakeOf.set(v.key, v.stake);
     for (const t of scenario.twins) this.byzantine.add(t.key);
@@ -274,6 +279,13 @@ export class World {
   }
 
   private leaderOf(height: number, round: number): string {
+    const memo = `${height}:${round}`;
+    let leader = this.leaders.get(memo);
+    if (leader === undefined) this.leaders.set(memo, (leader = this.drawLeader(height, round)));
+    return leader;
+  }
+
+  private drawLeader(height: number, round: number): string {
     const set = this.setAt(height);
     const keys = this.scenario.validators.map((v) => v.key);
     const rng = new Prng((height * 2654435761) ^ (round * 40503) ^ this.scenario.seed);
@@ -303,6 +315,7 @@ export class World {
 
   private crash(node: Node): void {
     if (!node.alive) return;
+    this.trace?.(`${this.now} ${node.instance} crashes`);
     node.alive = false;
     node.life++;
   }
@@ -325,6 +338,7 @@ export class World {
     const s = this.scenario;
     const live = () => node.alive && node.life === life && node.height === height;
     let record: SigningRecord | undefined = node.persisted ? decodeSigningRecord(node.persisted) : undefined;
+    node.signed = record;
     if (this.broken === 'forget-lock' && record) record = { ...record, lockedRound: -1, lockedValue: NIL, validRound: -1, validValue: NIL };
     const effects: RoundEffects = {
       build: (round) => {
@@ -348,7 +362,8 @@ export class World {
         if (kind === 'commit') this.logCommit(height, id, node.key);
         // a withholder signs (its certificate holds its own vote) but sends nothing
         if (node.withholds) return;
-        const message: Message = { t: 'vote', kind, height, round, id, from: node.key };
+        const message = { t: 'vote' as const, kind, height, round, id, from: node.key };
+        node.ownVotes = [...node.ownVotes.filter((m) => m.height === height && (m.kind === 'commit' || m.round >= round - 1)), message];
         node.sent.set(`${kind}${kind === 'commit' ? '' : round}`, message);
         this.send(node, message);
       },
@@ -382,11 +397,26 @@ export class World {
     const set = this.setAt(height);
     const timeouts = growingTimeouts(s.blockIntervalMs + s.firstProposeMs, s.stepMs);
     node.machine = new RoundState(height, set, node.key, (round) => this.leaderOf(height, round), timeouts, effects);
+    if (this.trace) {
+      const trace = this.trace;
+      for (const [name, effect] of Object.entries(effects)) {
+        (effects as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+          trace(`${this.now} ${node.instance}@${height} ${name} ${args.map((a) => (typeof a === 'string' && a.length > 40 ? short(a) : typeof a === 'object' ? JSON.stringify(a, (_k, v: unknown) => (typeof v === 'string' && v.length > 40 ? short(v) : v)) : String(a))).join(' ')}`);
+          return (effect as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+    }
     node.machine.start(record);
     if (node.pol?.height === height && node.pol.block) {
       // the block locked on, kept with the lock: perhaps no other node has it any more
       node.blocks.set(node.pol.id, node.pol.block);
       node.machine.onBlock(node.pol.id);
+    }
+    for (const m of node.ownVotes) {
+      if (m.height !== height) continue;
+      // restarted: its own votes of the height, counted again and re-sent
+      node.machine.onVote(m.kind, m.round, node.key, m.id);
+      node.sent.set(`${m.kind}${m.kind === 'commit' ? '' : m.round}`, m);
     }
     for (const proof of [node.pol, node.proof]) {
       if (proof?.height !== height) continue;
@@ -430,7 +460,7 @@ export class World {
 
   /** The signing guard and the fsynced record, as the engine's (../engine.ts `sign`). */
   private sign(node: Node, step: SigningRecord['step'], round: number, id: BlockId): boolean {
-    const last = node.persisted ? decodeSigningRecord(node.persisted) : undefined;
+    const last = node.signed;
     const next = node.machine.record(step, round, id);
     if (!maySign(last, next)) {
       if (node.honest && this.broken === undefined) {
@@ -439,6 +469,7 @@ export class World {
       return false;
     }
     node.persisted = encodeSigningRecord(next);
+    node.signed = next;
     return true;
   }
 
@@ -519,6 +550,7 @@ export class World {
 
   private deliver(node: Node, m: Message, sender: Node): void {
     if (!node.alive) return;
+    this.trace?.(`${this.now} ${node.instance}@${node.height} <- ${sender.instance} ${m.t} h${m.height}${m.t === 'vote' ? ` ${m.kind} r${m.round} ${short(m.id)}` : m.t === 'proposal' ? ` r${m.round} vr${m.validRound} ${short(m.block.id)}` : ` ${short(m.block.id)}`}`);
     if (m.height > node.height) {
       if (m.height <= node.height + 8 && node.future.length < MAX_FUTURE) node.future.push({ message: m, from: sender });
       return;
@@ -588,6 +620,7 @@ function short(id: BlockId): string {
   return id === NIL ? 'nil' : `${id.slice(26, 32)}#${parseInt(id.slice(32, 48), 16)}`;
 }
 
-export function runScenario(scenario: Scenario, broken?: BrokenRule): ScenarioResult {
-  return new World(scenario, broken).run();
+/** Run one scenario; `trace` receives every effect and delivery, for reading a failing seed (npm run sim -- --trace). */
+export function runScenario(scenario: Scenario, broken?: BrokenRule, trace?: (line: string) => void): ScenarioResult {
+  return new World(scenario, broken, trace).run();
 }

@@ -185,11 +185,11 @@ function network(count: number, opts: { stakes?: bigint[]; observers?: number } 
     // the chain's block loop in multi-validator mode: ask for a turn, produce, hand it over
     node.timer = setInterval(() => {
       if (!node.up) return;
-      const turn = engine.turn(false);
+      const turn = node.engine.turn(false);
       if (!turn) return;
       const block = chain.build(turn, key);
       chain.executed = block;
-      engine.proposed(block, encodeBlock(block));
+      node.engine.proposed(block, encodeBlock(block));
     }, 10);
     nodes.push(node);
   });
@@ -289,6 +289,38 @@ describe('consensus over an in-memory network', () => {
     const resumedFrom = nodes[0]!.chain.head().height;
     await until('progress with 3 of 4', () => nodes.slice(0, 3).every((n) => n.chain.head().height >= resumedFrom + 3), 10_000);
   }, 15_000);
+
+  it('validators killed and restarted one after another resume from their synced signing state: no conflicting signature, no fork, the chain goes on', async () => {
+    // Issue 40: the real engine, restarted as a process would be — a new engine over the chain and
+    // the signing state that survived (FakeChain.signing), the old one gone mid-height.
+    const { net, nodes } = network(4);
+    track(nodes);
+    await until('3 blocks', () => nodes.every((n) => n.chain.blocks.length > 3));
+    for (const victim of [1, 3, 0, 2, 1, 1]) {
+      const node = nodes[victim]!;
+      node.engine.stop();
+      node.up = false;
+      net.setUp(node.id, false);
+      await new Promise((r) => setTimeout(r, 120 + victim * 40));
+      const engine = new ConsensusEngine(TIMING, { host: node.chain, transport: net.transport(node.id), identity: node.key, logger: silent });
+      node.chain.engine = engine;
+      node.engine = engine;
+      node.chain.executed = undefined;
+      // what the node's block sync does on start: take the final blocks made while it was down
+      const source = nodes.find((n) => n !== node)!.chain;
+      for (let h = node.chain.head().height + 1; h <= source.head().height; h++) {
+        await node.chain.importFinal(encodeBlock({ header: source.blocks[h]!, bundles: [], bundleHashes: [] }), source.certificates.get(h)!);
+      }
+      engine.start();
+      node.up = true;
+      const from = Math.max(...nodes.map((n) => n.chain.head().height));
+      await until(`progress after restarting node ${victim}`, () => nodes.every((n) => n.chain.head().height >= from + 2), 10_000);
+    }
+    cleanup.push(() => nodes.forEach((n) => n.engine.stop()));
+    const top = Math.min(...nodes.map((n) => n.chain.head().height));
+    for (let h = 1; h <= top; h++) expect(new Set(nodes.map((n) => hex(n.chain.blocks[h]!.hash))).size).toBe(1);
+    expect(nodes.map((n) => n.engine.counters.refusedSignatures)).toEqual([0, 0, 0, 0]);
+  }, 60_000);
 
   it('refuses a proposal with a wrong state root and penalizes the sender; nobody votes for it', async () => {
     const { net, nodes, set } = network(4);

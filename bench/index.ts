@@ -18,6 +18,7 @@ import { benchReplay } from './replay.js';
 import { benchSettlement } from './settlement.js';
 import { benchBridge } from './bridge.js';
 import { benchSnapshotRestore } from './snapshot-restore.js';
+import { benchStartCheck } from './start-check.js';
 import { benchUpgrades } from './upgrades.js';
 
 /**
@@ -42,11 +43,12 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['settlement', () => benchSettlement()],
   ['bridge', () => benchBridge()],
   ['sync: blocks from a peer', () => benchSync()],
-  ['consensus: time to finality, 4 validators', () => benchFinality()],
+  ['consensus: time to finality (4 validators) and block interval (4, 7 validators)', () => benchFinality()],
   ['replay: blocks of 1,000 transfers through the core, Node and Chromium', () => benchReplay()],
   ['upgrades', () => benchUpgrades()],
   ['elastic state: transfers to random accounts, rate and resident memory', () => benchElasticState()],
   ['snapshots: restore speed against tar + zstd', () => benchSnapshotRestore()],
+  ['start-check: a tampered state record found at a normal start, against the start time', () => benchStartCheck()],
 ];
 
 const only = process.argv.slice(2);

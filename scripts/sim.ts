@@ -67,7 +67,7 @@ interface WorkerJob {
   options: BatchOptions;
 }
 
-type WorkerMessage = { progress: number; violations: number } | { result: BatchResult };
+type WorkerMessage = { progress: number; violations: number } | { violation: BatchResult['violations'][number] } | { result: BatchResult };
 
 function runWorkers(options: Options, onProgress: (done: number, violations: number) => void): Promise<BatchResult> {
   const { scenarios, seed, workers } = options;
@@ -78,7 +78,10 @@ function runWorkers(options: Options, onProgress: (done: number, violations: num
     const job: WorkerJob = { first: seed + w, count: Math.floor(scenarios / workers) + (w < scenarios % workers ? 1 : 0), stride: workers, options: batch };
     const worker = new Worker(fileURLToPath(import.meta.url), { workerData: job });
     worker.on('message', (m: WorkerMessage) => {
-      if ('progress' in m) {
+      if ('violation' in m) {
+        const v = m.violation;
+        process.stderr.write(`violation: ${v.kind} seed ${v.seed} (${v.validators} validators${v.hostile ? ', hostile' : ''}): ${v.detail}\n`);
+      } else if ('progress' in m) {
         done[w] = m.progress;
         violations[w] = m.violations;
         onProgress(done.reduce((a, b) => a + b, 0), violations.reduce((a, b) => a + b, 0));
@@ -130,7 +133,8 @@ function print(r: SimReport, options: Options): void {
 
 if (!isMainThread) {
   const job = workerData as WorkerJob;
-  const result = runBatch(job.first, job.count, job.stride, job.options, (progress, violations) => parentPort!.postMessage({ progress, violations } satisfies WorkerMessage));
+  const result = runBatch(job.first, job.count, job.stride, job.options, (progress, violations) => parentPort!.postMessage({ progress, violations } satisfies WorkerMessage),
+    (violation) => parentPort!.postMessage({ violation } satisfies WorkerMessage));
   parentPort!.postMessage({ result } satisfies WorkerMessage);
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   let options: Options;

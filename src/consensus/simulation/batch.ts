@@ -60,7 +60,7 @@ export function shapeOf(seed: number, options: BatchOptions): { validators: numb
 }
 
 /** Run the scenarios `seeds` (an arithmetic sequence: first, count, stride) and gather their figures. */
-export function runBatch(first: number, count: number, stride: number, options: BatchOptions, progress?: (done: number, violations: number) => void): BatchResult {
+export function runBatch(first: number, count: number, stride: number, options: BatchOptions, progress?: (done: number, violations: number) => void, onViolation?: (v: BatchResult['violations'][number]) => void): BatchResult {
   const out: BatchResult = { byValidators: {}, violations: [], scenarios: 0 };
   for (let i = 0; i < count; i++) {
     const seed = first + i * stride;
@@ -71,7 +71,11 @@ export function runBatch(first: number, count: number, stride: number, options: 
     out.scenarios++;
     if (result.violations.length > 0) {
       stats.violations++;
-      for (const v of result.violations) out.violations.push({ ...v, validators: shape.validators, hostile: shape.hostile });
+      for (const v of result.violations) {
+        const found = { ...v, validators: shape.validators, hostile: shape.hostile };
+        out.violations.push(found);
+        onViolation?.(found);
+      }
       if (options.stopAtViolation) break;
     } else if (result.resumeMs !== undefined) {
       stats.resumeMs.push(result.resumeMs);

@@ -84,6 +84,14 @@ export class StateView {
    * Whether the view keeps no reference into the writes it applied (values copied into its own
    * table): the core's commit output may then be reused once the block is applied.
    */
+  /**
+   * Every record held, in no order: the key in its latin1 form, the value as a view valid until the
+   * next write (the start-up check, src/chain/start-check.ts, reads the loaded state once).
+   */
+  forEachRecord(visit: (key: string, value: Uint8Array) => void): void {
+    for (const [key, slot] of this.records) visit(key, this.values.view(slot));
+  }
+
   get ownsValues(): boolean {
     return true;
   }

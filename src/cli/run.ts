@@ -8,6 +8,7 @@ import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
 import { shutdownSignals } from './signals.js';
+import { StateCheckError } from '../chain/start-check.js';
 import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
 import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_CORE_MB, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
@@ -376,6 +377,13 @@ export class RunCommand extends Command {
     try {
       node = await startNode(options);
     } catch (error) {
+      // The start-up state check fails inside the chain's open, after the verifier threads and the
+      // store are up, which the start does not close on that path (src/node.ts): exit here, as a
+      // kill would, which storage survives (docs/storage.md); nothing has been written.
+      if (error instanceof StateCheckError) {
+        this.context.stderr.write(`${error.message}\n`);
+        process.exit(1);
+      }
       if (error instanceof IntegrityError || error instanceof SnapshotError || error instanceof StartError) {
         this.context.stderr.write(`${error.message}\n`);
         return 1;

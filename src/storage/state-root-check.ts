@@ -14,8 +14,8 @@ import { blake3, keyedBlake3 } from '../codec/hash.js';
  * so a corrupted value is named by its key, not only by a different root.
  */
 
-const BUCKET_PREFIX = 0xf0;
-const NODE_PREFIX = 0xf1;
+export const BUCKET_PREFIX = 0xf0;
+export const NODE_PREFIX = 0xf1;
 export const GROUP_PREFIX = 0xf2;
 const NBUCKETS = 65536;
 const STORED_NODES = 4096;
@@ -171,41 +171,8 @@ export class StateRootCheck {
         this.computedBuckets.set(b, record);
       }
     }
-    // Fold upwards: only non-zero nodes are kept; a parent of two zero children is zero.
-    let level = [...nodes.keys()].sort((x, y) => x - y);
-    const pair = new Uint8Array(64);
-    while (level.length > 0 && level[0] !== 1) {
-      const parents = [...new Set(level.map((i) => i >> 1))];
-      for (const p of parents) {
-        pair.set(nodes.get(2 * p) ?? ZERO, 0);
-        pair.set(nodes.get(2 * p + 1) ?? ZERO, 32);
-        nodes.set(p, this.h.node(pair));
-      }
-      level = parents;
-    }
-    for (let i = 1; i < STORED_NODES; i++) {
-      const computed = nodes.get(i);
-      if (computed !== undefined && !isZero(computed)) this.computedNodes.set(i, computed);
-      const stored = this.storedNodes.get(i);
-      if (computed === undefined && stored === undefined) continue;
-      if (computed === undefined || stored === undefined || Buffer.compare(computed, stored) !== 0) {
-        const key = new Uint8Array(5);
-        key[0] = NODE_PREFIX;
-        new DataView(key.buffer).setUint32(1, i);
-        this.report(key, stored === undefined ? `state-root node ${i} is missing` : `state-root node ${i} does not match the records below it`);
-      }
-    }
-    for (let g = 0; g < NGROUPS; g++) {
-      const computed = groupRecord(g, (b) => nodes.get(NBUCKETS + b));
-      if (computed) this.computedGroups.set(g, computed);
-      const stored = this.storedGroups.get(g);
-      if (computed === undefined && stored === undefined) continue;
-      if (stored === undefined && !this.groupsStored) continue;
-      if (computed === undefined || stored === undefined || Buffer.compare(computed, stored) !== 0) {
-        this.report(Uint8Array.of(GROUP_PREFIX, g >> 8, g & 0xff), stored === undefined ? `state-root group ${g} is missing` : `state-root group ${g} does not match the bucket records below it`);
-      }
-    }
-    return nodes.get(1) ?? new Uint8Array(32);
+    return checkUpperTree(this.h, nodes, { nodes: this.storedNodes, groups: this.storedGroups, groupsStored: this.groupsStored },
+      (key, reason) => this.report(key, reason), { nodes: this.computedNodes, groups: this.computedGroups });
   }
 
   /**
@@ -230,4 +197,55 @@ export class StateRootCheck {
     }
     return out;
   }
+}
+
+/**
+ * The tree above the bucket hashes (`nodes` holds them at 65,536 + b; folded in place): every node
+ * up to the root, checked against the stored nodes 1–4,095 (0xF1) and the group records (0xF2);
+ * `report` gets each disagreement, `computed` (when given) the nodes and groups as they should be
+ * stored. The root (node 1). Shared by the sweep above and the start-up check of the loaded state
+ * (src/chain/start-check.ts).
+ */
+export function checkUpperTree(
+  h: Pick<NonNullable<typeof hashers>, 'node'>,
+  nodes: Map<number, Uint8Array>,
+  held: { nodes: ReadonlyMap<number, Uint8Array>; groups: ReadonlyMap<number, Uint8Array>; groupsStored: boolean },
+  report: (key: Uint8Array, reason: string) => void,
+  out?: { nodes: Map<number, Uint8Array>; groups: Map<number, Uint8Array> },
+): Uint8Array {
+  // Fold upwards: only non-zero nodes are kept; a parent of two zero children is zero.
+  let level = [...nodes.keys()].sort((x, y) => x - y);
+  const pair = new Uint8Array(64);
+  while (level.length > 0 && level[0] !== 1) {
+    const parents = [...new Set(level.map((i) => i >> 1))];
+    for (const p of parents) {
+      pair.set(nodes.get(2 * p) ?? ZERO, 0);
+      pair.set(nodes.get(2 * p + 1) ?? ZERO, 32);
+      nodes.set(p, h.node(pair));
+    }
+    level = parents;
+  }
+  for (let i = 1; i < STORED_NODES; i++) {
+    const computed = nodes.get(i);
+    if (computed !== undefined && !isZero(computed)) out?.nodes.set(i, computed);
+    const stored = held.nodes.get(i);
+    if (computed === undefined && stored === undefined) continue;
+    if (computed === undefined || stored === undefined || Buffer.compare(computed, stored) !== 0) {
+      const key = new Uint8Array(5);
+      key[0] = NODE_PREFIX;
+      new DataView(key.buffer).setUint32(1, i);
+      report(key, stored === undefined ? `state-root node ${i} is missing` : `state-root node ${i} does not match the records below it`);
+    }
+  }
+  for (let g = 0; g < NGROUPS; g++) {
+    const computed = groupRecord(g, (b) => nodes.get(NBUCKETS + b));
+    if (computed) out?.groups.set(g, computed);
+    const stored = held.groups.get(g);
+    if (computed === undefined && stored === undefined) continue;
+    if (stored === undefined && !held.groupsStored) continue;
+    if (computed === undefined || stored === undefined || Buffer.compare(computed, stored) !== 0) {
+      report(Uint8Array.of(GROUP_PREFIX, g >> 8, g & 0xff), stored === undefined ? `state-root group ${g} is missing` : `state-root group ${g} does not match the bucket records below it`);
+    }
+  }
+  return nodes.get(1) ?? new Uint8Array(32);
 }

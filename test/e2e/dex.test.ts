@@ -66,6 +66,16 @@ describe('pools', () => {
     expect(list.map((p) => p.address)).toContain(receipt.created!.pool);
     expect(list).toHaveLength(2);
     expect(await node.result<Pool[]>('svc_listPools', { limit: 1 })).toHaveLength(1);
+    // issue 41 item 9: the by-name object inside the params array too
+    expect(await node.result<Pool[]>('svc_listPools', [{ limit: 1 }])).toHaveLength(1);
+    expect((await rpcError('svc_listPools', [{ limit: 0 }])).code).toBe(-32602);
+    // A pool's Nx8 address holds its reserves, readable with svc_getBalance (issue 41 item 9)
+    const listed = (await node.result<Array<Pool & { reserve_a: string; reserve_b: string; token_a: string; token_b: string }>>('svc_listPools', [10]))[0]!;
+    expect(await node.result('svc_getBalance', [listed.address, listed.token_a])).toBe(listed.reserve_a);
+    expect(await node.result('svc_getBalance', [listed.address, listed.token_b])).toBe(listed.reserve_b);
+    // and a staking pool's Nx6 address, the tokens staked in it (none yet)
+    const staking = await node.result<{ created: { staking_pool: string } }>('svc_createStakingPool', ['USDC', 'NTV', '1000', 0, '0', '0', bob]);
+    expect(await node.result('svc_getBalance', [staking.created.staking_pool, 'USDC'])).toBe('0');
   });
 
   it('svc_quoteSwap equals what svc_swap pays; one unit above the quote is refused', async () => {

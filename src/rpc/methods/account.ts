@@ -4,7 +4,9 @@ import { FAUCET_AMOUNT_NTV } from '../../chain/faucet.js';
 import { FAUCET_INDEX, NTV_UNIT } from '../../chain/genesis-data.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, parseAmount } from '../schemas.js';
+import { Address, BASE58_32, DecimalString, HEX_ADDRESS, parseAmount, withExpected } from '../schemas.js';
+import { parsePool } from '../../core/amm.js';
+import { decodeStakingPoolText } from '../../chain/staking-pools.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
@@ -29,19 +31,28 @@ const TokenRef = Type.String({
 });
 
 /** Spec §4.1 balances and transfers, plus account lookups and the testnet faucet (spec §1.11). */
+/** svc_getBalance's address: any account form, and the addresses of DEX pools (Nx8) and staking pools (Nx6), which hold balances too. */
+const BalanceHolder = withExpected(Type.String({
+  title: 'BalanceHolder',
+  pattern: `^(Nx[015678]${BASE58_32}|${HEX_ADDRESS})$`,
+  description: 'An address (`Nx0…` account, `Nx1…` mint, `Nx5…` multi-sig, `Nx7…` DAO, `0x` 20 or 32 bytes), a DEX pool `Nx8…` or a staking pool `Nx6…`.',
+}), 'an address (Nx0/Nx1/Nx5/Nx7/Nx8/Nx6… base58 of 32 bytes, or 0x + 40 or 64 hex digits)');
+
 export function accountMethods({ chain, readers, faucet, network }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
       name: 'svc_getBalance',
       summary: 'Balance of an address in one token, in raw units (spec §4.1).',
       params: [
-        { name: 'address', schema: Address() },
+        { name: 'address', schema: BalanceHolder },
         { name: 'token_symbol', schema: TokenRef, required: false, description: 'defaults to NTV' },
       ] as const,
       result: { name: 'balance', schema: DecimalString({ description: 'raw units as a decimal string' }) },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([address, symbol]) => {
-        const account = accountParam(address, 'address', 1);
+        // A DEX pool (Nx8) and a staking pool (Nx6) hold balances at their own address (issue 41
+        // item 9): their reserves and staked tokens, readable like any account's.
+        const account = parsePool(address) ?? decodeStakingPoolText(address) ?? accountParam(address, 'address', 1);
         const token = tokenParam(readers.tokens, symbol ?? 'NTV');
         return chain.balance(account, token.mint).toString();
       },

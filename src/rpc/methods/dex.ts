@@ -277,9 +277,11 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_listPools',
       summary: 'Pools, oldest first (spec §4.2); token_a/token_b in the pool\'s own order (token0 < token1).',
-      params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
+      // `[{"limit": N}]` too (issue 41 item 9): clients that wrap by-name params in an array were refused -32602.
+      params: [{ name: 'limit', schema: Type.Union([Limit({ default: 100 }), Type.Object({ limit: Limit() }, { additionalProperties: false })]), required: false }] as const,
       result: { name: 'pools', schema: Type.Array(PoolSchema) },
-      handler: ([limit]) => {
+      handler: ([given]) => {
+        const limit = typeof given === 'object' ? given.limit : given;
         const r = reader();
         return [...r.pools.values()]
           .sort((x, y) => Number(x.createdHeight - y.createdHeight) || Buffer.compare(x.address, y.address))

@@ -28,7 +28,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
         own_role: 'leader',
         own_consensus_key: 'dd9c580997fd6763eaf5f3cff925076cb3c06e64adc625a1a341bc0603495187',
         mode: 'solo',
-        pending: { block_hash: null, voted_stake: '0', proposals: 0, voted: false },
+        pending: { block_hash: null, voted_stake: '0', proposals: 0, voted: false, step: 'propose', locked_round: -1, valid_round: -1 },
         last_finality: { height: 41, round: 0, ms: 2, at: 1795621923085 },
         finality_ms: { samples: 41, average: 4, p50: 2, p95: 8, max: 18 },
         block_interval_ms: 500,

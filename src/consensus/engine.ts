@@ -49,6 +49,8 @@ export interface SigningState {
   polBlock?: Uint8Array;
   /** the votes that decided the height (encoded votes) */
   decision?: Uint8Array;
+  /** the block this validator made at the record's height (re-proposed in later rounds it leads) */
+  ownBlock?: Uint8Array;
   /**
    * This validator's own signed votes of the record's height, of its last two rounds and its commit
    * vote (encoded votes): re-sent after a restart, since a peer still in an earlier round may need
@@ -318,6 +320,10 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
     h.firstProposalAt ??= this.now();
     this.detector.observe(header);
     this.counters.proposals++;
+    // Kept with the signing state written before the proposal leaves: after a restart this node
+    // re-proposes this block, never a second one (a second header at one height is a double sign),
+    // so it must still hold it (a simulated seed halted when two leaders had lost theirs).
+    this.saved = { ...this.saved, ownBlock: encoded };
     h.machine.proposeOwn(header.round, id);
   }
 
@@ -431,17 +437,18 @@ export class ConsensusEngine extends EventEmitter<ConsensusEvents> {
 
   /** After a restart: the block locked on and the votes of its proof of lock and of the decision, back in. */
   private restoreProofs(h: HeightState): void {
-    const { pol, polBlock, decision } = this.saved;
-    if (polBlock) {
+    const { pol, polBlock, ownBlock, decision } = this.saved;
+    for (const [encoded, what] of [[polBlock, 'locked'], [ownBlock, 'own']] as const) {
+      if (!encoded) continue;
       try {
-        const parsed = parseBlockMessage(proposalMessage(polBlock));
+        const parsed = parseBlockMessage(proposalMessage(encoded));
         if (parsed.block.header.height === h.height) {
           const id = keyId(parsed.block.header.hash);
           h.blocks.set(id, { block: parsed.block, encoded: parsed.encoded, from: undefined });
           h.machine.onBlock(id);
         }
       } catch (error) {
-        this.deps.logger.warn('the saved locked block cannot be read', { error: String(error) });
+        this.deps.logger.warn(`the saved ${what} block cannot be read`, { error: String(error) });
       }
     }
     for (const list of [pol, decision]) {

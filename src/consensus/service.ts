@@ -31,7 +31,7 @@ export function consensusTransport(network: P2PNetwork): ConsensusTransport {
  * in one synced batch. The one-vote protocol's 'consensus-last-vote' record before them is no
  * longer read (docs/consensus.md "Upgrading from the one-vote protocol").
  */
-const SIGNING_KEYS = { record: 'consensus-signing-record', pol: 'consensus-signing-pol', polBlock: 'consensus-signing-pol-block', decision: 'consensus-signing-decision', votes: 'consensus-signing-votes' } as const;
+const SIGNING_KEYS = { record: 'consensus-signing-record', pol: 'consensus-signing-pol', polBlock: 'consensus-signing-pol-block', decision: 'consensus-signing-decision', votes: 'consensus-signing-votes', ownBlock: 'consensus-signing-own-block' } as const;
 /**
  * Gas a ReportDoubleSign bundle may use: exactly what the core charges for it (the base and the
  * operation's figure), since admission asks the reporter to hold max_gas × price (src/chain/funds.ts).

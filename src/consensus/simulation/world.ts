@@ -126,6 +126,8 @@ class Node {
   persisted: Uint8Array | undefined;
   /** the last record this life signed (what `persisted` decodes to; a restart reads the bytes) */
   signed: SigningRecord | undefined;
+  /** durable: the block it made at `height` (the engine's SigningState.ownBlock), re-proposed after a restart */
+  ownBlock: SimBlock | undefined;
   /** durable: its own votes of the current height, of its last two rounds and its commit vote (the engine's SigningState.votes) */
   ownVotes: Array<Extract<Message, { t: 'vote' }>> = [];
   /** durable: the votes that decided the current height (written before the commit vote leaves) */
@@ -347,6 +349,7 @@ export class World {
           if (!live()) return;
           const block: SimBlock = { id: blockId(height, node, node.madeBlocks++), height, creator: node.key };
           node.blocks.set(block.id, block);
+          node.ownBlock = block;
           node.machine.proposeOwn(round, block.id);
         });
       },
@@ -407,6 +410,10 @@ export class World {
       }
     }
     node.machine.start(record);
+    if (node.ownBlock?.height === height) {
+      node.blocks.set(node.ownBlock.id, node.ownBlock);
+      node.machine.onBlock(node.ownBlock.id);
+    }
     if (node.pol?.height === height && node.pol.block) {
       // the block locked on, kept with the lock: perhaps no other node has it any more
       node.blocks.set(node.pol.id, node.pol.block);

@@ -41,6 +41,13 @@ async function fundedAccount(): Promise<Uint8Array> {
   return account;
 }
 
+/** Funded accounts (admission refuses a sender that cannot pay, docs/mempool.md "Funds"), one at a time: the pool here holds 8. */
+async function fundedAccounts(n: number): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < n; i++) out.push(await fundedAccount());
+  return out;
+}
+
 async function mempoolSize(): Promise<number> {
   return (await node.result<{ mempoolSize: number }>('svc_getNetworkStats')).mempoolSize;
 }
@@ -78,7 +85,7 @@ describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
   });
 
   it('refuses a nonce further ahead than --mempool-max-nonce-gap, and nonce 2^64−1', async () => {
-    const account = new Uint8Array(randomBytes(32));
+    const account = await fundedAccount();
     const far = await node.call('svc_submitBundle', [hexBundle(account, BigInt(GAP + 1))]);
     expect(far.error).toMatchObject({ code: -32016, data: { status: 'NONCE_GAP_TOO_LARGE', limit: GAP, next_nonce: '0', flag: '--mempool-max-nonce-gap' } });
     expect(far.error!.message).toContain(`at most ${GAP} nonces ahead (--mempool-max-nonce-gap)`);
@@ -103,14 +110,14 @@ describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
 
   it('drops a queued bundle once its valid_until has passed', async () => {
     const before = await mempoolSize();
-    const queued = await node.call<Queued>('svc_submitBundle', [hexBundle(new Uint8Array(randomBytes(32)), 1n, { validFor: 1 })]);
+    const queued = await node.call<Queued>('svc_submitBundle', [hexBundle(await fundedAccount(), 1n, { validFor: 1 })]);
     expect(queued.result).toMatchObject({ status: 'queued' });
     expect(await mempoolSize()).toBe(before + 1);
     await until('the expired bundle to leave the mempool', async () => (await mempoolSize()) === before, 6_000);
   });
 
   it('replaces a same-nonce bundle only for 10% more max_priority_fee', async () => {
-    const account = new Uint8Array(randomBytes(32));
+    const account = await fundedAccount();
     const first = await node.call<Queued>('svc_submitBundle', [hexBundle(account, 1n, { fee: 10n })]);
     expect(first.result).toMatchObject({ status: 'queued' });
     const same = await node.call('svc_submitBundle', [hexBundle(account, 1n, { fee: 10n, amount: 2n })]);
@@ -125,24 +132,25 @@ describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
 
   it('when full (--mempool-max), a better-paying bundle evicts the cheapest and a cheaper or equal one is refused', async () => {
     // The bundles left by the tests above pay 11 and 20: richer than any sent here.
+    const accounts = await fundedAccounts(2 * Math.ceil(MAX / PER_ACCOUNT) + 4);
     const free = MAX - (await mempoolSize());
     expect(free).toBeGreaterThan(0);
     // Fill the pool with queued bundles paying a tip of 1, PER_ACCOUNT per account.
     const cheap: string[] = [];
     let account = new Uint8Array(0);
     for (let i = 0; i < free; i++) {
-      if (i % PER_ACCOUNT === 0) account = new Uint8Array(randomBytes(32));
+      if (i % PER_ACCOUNT === 0) account = accounts.pop()!;
       const hex = hexBundle(account, BigInt(1 + (i % PER_ACCOUNT)), { fee: 1n });
       expect((await node.call<Queued>('svc_submitBundle', [hex])).result).toMatchObject({ status: 'queued' });
       cheap.push(hex);
     }
     expect(await mempoolSize()).toBe(MAX);
-    const equal = await node.call('svc_submitBundle', [hexBundle(new Uint8Array(randomBytes(32)), 1n, { fee: 1n })]);
+    const equal = await node.call('svc_submitBundle', [hexBundle(accounts.pop()!, 1n, { fee: 1n })]);
     expect(equal.error).toMatchObject({ code: -32007, data: { status: 'MEMPOOL_FULL', limit: MAX, min_priority_fee: '2', flag: '--mempool-max' } });
     expect(equal.error!.message).toContain('--mempool-max');
     // As many bundles paying 3 get in, each evicting one paying 1.
     for (let i = 0; i < free; i++) {
-      if (i % PER_ACCOUNT === 0) account = new Uint8Array(randomBytes(32));
+      if (i % PER_ACCOUNT === 0) account = accounts.pop()!;
       const rich = await node.call<Queued>('svc_submitBundle', [hexBundle(account, BigInt(1 + (i % PER_ACCOUNT)), { fee: 3n })]);
       expect(rich.result).toMatchObject({ status: 'queued' });
     }
@@ -151,11 +159,11 @@ describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
     // paying 2 or 3 cannot evict one paying 3.
     for (const hex of cheap) expect((await node.call('svc_submitBundle', [hex])).error).toMatchObject({ code: -32007 });
     for (const fee of [2n, 3n]) {
-      const poorer = await node.call('svc_submitBundle', [hexBundle(new Uint8Array(randomBytes(32)), 1n, { fee })]);
+      const poorer = await node.call('svc_submitBundle', [hexBundle(accounts.pop()!, 1n, { fee })]);
       expect(poorer.error).toMatchObject({ code: -32007, data: { status: 'MEMPOOL_FULL', min_priority_fee: '4' } });
     }
     // An executable bundle is refused the same way: eviction is by fee, not by kind.
-    const ready = await node.call('svc_submitBundle', [hexBundle(new Uint8Array(randomBytes(32)), 0n)]);
+    const ready = await node.call('svc_submitBundle', [hexBundle(accounts.pop()!, 0n)]);
     expect(ready.error).toMatchObject({ code: -32007 });
   });
 });

@@ -9,6 +9,7 @@ import { ed25519PublicKey, Signer } from '../src/codec/keys.js';
 import { TestNode, freePort, sleep } from '../test/e2e/harness.js';
 import { bundleFor, signedHex, systemAddressHex, transferOp } from '../test/e2e/bundles.js';
 import { prng } from '../test/e2e/prng.js';
+import { FlagReader } from './flags.js';
 
 /**
  * Chaos on real processes (issue 40 item 3, docs/chaos.md): N validator processes over QUIC on
@@ -478,27 +479,17 @@ const USAGE = `npm run chaos -- [--validators 4..7] [--duration seconds] [--seed
 
 function parseArgs(argv: string[]): ChaosOptions & { json: boolean } {
   const out: ChaosOptions & { json: boolean } = { validators: 4, durationSeconds: 180, seed: Date.now() % 1_000_000, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-      return v;
-    };
-    const num = () => {
-      const v = Number(value());
-      if (!Number.isFinite(v) || v < 0) throw new Error(`${flag} takes a number ≥ 0\n${USAGE}`);
-      return v;
-    };
-    if (flag === '--validators') out.validators = num();
-    else if (flag === '--duration') out.durationSeconds = num();
-    else if (flag === '--seed') out.seed = num();
-    else if (flag === '--resume-bound') out.resumeBoundSeconds = num();
-    else if (flag === '--block-time') out.blockTime = num();
-    else if (flag === '--failover-timeout') out.failoverTimeout = num();
-    else if (flag === '--failover-step') out.failoverStep = num();
-    else if (flag === '--senders') out.senders = num();
-    else if (flag === '--kinds') out.kinds = value().split(',') as PerturbationKind[];
+  const flags = new FlagReader(argv, USAGE);
+  for (let flag = flags.next(); flag !== undefined; flag = flags.next()) {
+    if (flag === '--validators') out.validators = flags.num();
+    else if (flag === '--duration') out.durationSeconds = flags.num();
+    else if (flag === '--seed') out.seed = flags.num();
+    else if (flag === '--resume-bound') out.resumeBoundSeconds = flags.num();
+    else if (flag === '--block-time') out.blockTime = flags.num();
+    else if (flag === '--failover-timeout') out.failoverTimeout = flags.num();
+    else if (flag === '--failover-step') out.failoverStep = flags.num();
+    else if (flag === '--senders') out.senders = flags.num();
+    else if (flag === '--kinds') out.kinds = flags.value().split(',') as PerturbationKind[];
     else if (flag === '--keep') out.keep = true;
     else if (flag === '--verbose') out.verbose = true;
     else if (flag === '--json') out.json = true;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { MIX, mergeBatches, percentiles, runBatch, type BatchOptions, type BatchResult } from '../src/consensus/simulation/batch.js';
 import type { BrokenRule } from '../src/consensus/simulation/world.js';
+import { FlagReader } from './flags.js';
 
 /**
  * `npm run sim -- --validators N --scenarios K --seed S` (issue 40 item 2, docs/consensus.md
@@ -29,26 +30,16 @@ interface Options extends BatchOptions {
 
 function parseArgs(argv: string[]): Options {
   const out: Options = { scenarios: 10_000, seed: 1, workers: availableParallelism(), json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-      return v;
-    };
-    const int = (min: number) => {
-      const v = Number(value());
-      if (!Number.isSafeInteger(v) || v < min) throw new Error(`${flag} takes a whole number ≥ ${min}\n${USAGE}`);
-      return v;
-    };
-    if (flag === '--validators') out.validators = int(4);
-    else if (flag === '--scenarios') out.scenarios = int(1);
-    else if (flag === '--seed') out.seed = int(0);
-    else if (flag === '--workers') out.workers = int(1);
+  const flags = new FlagReader(argv, USAGE);
+  for (let flag = flags.next(); flag !== undefined; flag = flags.next()) {
+    if (flag === '--validators') out.validators = flags.int(4);
+    else if (flag === '--scenarios') out.scenarios = flags.int(1);
+    else if (flag === '--seed') out.seed = flags.int(0);
+    else if (flag === '--workers') out.workers = flags.int(1);
     else if (flag === '--hostile') out.hostile = true;
     else if (flag === '--broken') {
-      const rule = value();
-      if (rule !== 'forget-lock') throw new Error(`--broken takes forget-lock\n${USAGE}`);
+      const rule = flags.value();
+      if (rule !== 'forget-lock') flags.fail('takes forget-lock');
       out.broken = rule as BrokenRule;
     } else if (flag === '--json') out.json = true;
     else if (flag === '--help' || flag === '-h') {

@@ -18,7 +18,9 @@ import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
 const NTV = 1_000_000_000n;
 const JAIL = [6, 12];
 
-interface Receipt { status: string; status_name: string; block_height: number; timestamp?: number }
+interface Receipt { status: string; status_name: string; block_height: number; timestamp?: number; bundle_hash: string; events: Array<Record<string, unknown> & { type: string }> }
+/** The events of the receipt's operations, without the bundle-level Fee and KeyRegistered (docs/staking.md "Events"). */
+const ownEvents = (r: Receipt) => r.events.filter((e) => e.op_index !== null);
 interface Validator { address: string; is_jailed: boolean; jail_release_time: number; active: boolean; offences?: number }
 interface Health { addresses: string[] }
 
@@ -107,6 +109,10 @@ describe('ReportDoubleSign', () => {
     const jailed = await a.result<Validator>('svc_getValidator', [addressB]);
     const block = await a.result<{ timestamp: number }>('svc_getBlockByHeight', [first.result!.block_height]);
     expect(jailed).toMatchObject({ is_jailed: true, active: false, jail_release_time: block.timestamp + JAIL[0]! });
+    // the receipt carries the DoubleSignReported event, also in svc_getTransactionReceipt
+    const reported = { type: 'DoubleSignReported', op_index: 0, validator: addressB, consensus_key: Buffer.from(keyB).toString('hex'), reporter: reporter.address, height: 2, offences: 1, jailed_until: jailed.jail_release_time };
+    expect(ownEvents(first.result!)).toEqual([reported]);
+    expect(ownEvents(await a.result<Receipt>('svc_getTransactionReceipt', [first.result!.bundle_hash]))).toEqual([reported]);
 
     const early = await a.call('svc_unjail', [addressB]);
     expect(early.error).toMatchObject({ code: -32002, data: { status: 'JAIL_NOT_EXPIRED' } });
@@ -118,6 +124,8 @@ describe('ReportDoubleSign', () => {
     await until('jail period to end', async () => Date.now() / 1000 > jailed.jail_release_time + 1, 30_000);
     const unjailed = await a.result<Receipt>('svc_unjail', [addressB]);
     expect(unjailed.status).toBe('success');
+    expect(ownEvents(unjailed)).toEqual([{ type: 'ValidatorUnjailed', op_index: 0, validator: addressB }]);
+    expect(ownEvents(await a.result<Receipt>('svc_getTransactionReceipt', [unjailed.bundle_hash]))).toEqual(ownEvents(unjailed));
     expect((await a.result<Validator>('svc_getValidator', [addressB])).is_jailed).toBe(false);
 
     const second = await report(evidence(3));

@@ -93,6 +93,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+describe('peer connectivity (docs/staking.md "Reputation")', () => {
+  it('is 1 for this node\'s validator and its connected peer validator once the two are connected', async () => {
+    // Both genesis validators are active; A's only other active validator is B, connected since both make blocks.
+    const factors = async (who: string) => (await a.result<{ reputation: { factors: Record<string, number> } }>('svc_getValidator', [who])).reputation.factors;
+    const addressA = encodeAccount(deriveAccount(ed25519PublicKey(seedA)));
+    await until('A to see B as a peer', async () => (await a.result<string>('net_peerCount')) !== '0x0', 30_000);
+    await until('A\'s connectivity to count B', async () => (await factors(addressA)).peer_connectivity === 1, 30_000);
+    expect((await factors(addressB)).peer_connectivity).toBe(1);
+  });
+});
+
 describe('ReportDoubleSign', () => {
   it('refuses evidence whose signature does not verify, before any block', async () => {
     const res = await report(evidence(2, true));

@@ -12,7 +12,7 @@ import { ed25519PublicKey, signEd25519, Signer } from '../../src/codec/keys.js';
 import { deriveAccount, encodeAccount } from '../../src/codec/address.js';
 import { headerHash, headerSigningBytes, type UnsignedHeader } from '../../src/chain/block.js';
 import type { Operation } from '../../src/codec/operations.js';
-import { TestNode, sleep } from './harness.js';
+import { TestNode, until } from './harness.js';
 import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
 
 const NTV = 1_000_000_000n;
@@ -33,16 +33,6 @@ const keyB = ed25519PublicKey(seedB);
 const addressB = encodeAccount(deriveAccount(keyB));
 const reporter = Signer.generate();
 let nonce = 0n;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** Two different signed headers of B at `height` (they differ in timestamp). */
 function evidence(height: number, badSignature = false): Operation {

@@ -95,4 +95,29 @@ export const events = [
   { name: 'BridgeAttestersSet', code: 34, core: 'EV_BRIDGE_ATTESTERS_SET', bytes: 2, accounts: [], fields: [['threshold', 'u8'], ['count', 'u8']] },
   { name: 'StableIssuerProof', code: 24, core: 'EV_STABLE_ISSUER_PROOF', bytes: 99, accounts: ['by'], fields: [
     ['mint', 'bytes32'], ['by', 'bytes32'], ['subject', 'bytes32'], ['method', 'u8'], ['proofs', 'u8'], ['verification', 'u8']] },
+  // Validator staking (docs/staking.md "Events"): one event per staking operation, naming the
+  // validator's staking account (and the delegator's) so both addresses' history lists it. NTV moves
+  // between the balance and the stake without a Transfer event (the stake is no account).
+  { name: 'Staked', code: 59, core: 'EV_STAKED', bytes: 97, accounts: ['validator'], fields: [
+    ['validator', 'bytes32'], ['consensusKey', 'bytes32'], ['amount', 'u128'], ['selfStake', 'u128'], ['created', 'u8']] },
+  { name: 'Delegated', code: 60, core: 'EV_DELEGATED', bytes: 96, accounts: ['validator', 'delegator'], fields: [
+    ['validator', 'bytes32'], ['delegator', 'bytes32'], ['amount', 'u128'], ['delegation', 'u128']] },
+  { name: 'Unstaked', code: 61, core: 'EV_UNSTAKED', bytes: 104, accounts: ['validator'], fields: [
+    ['validator', 'bytes32'], ['delegator', 'bytes32'], ['amount', 'u128'], ['remaining', 'u128'], ['releaseTime', 'u64']] },
+  { name: 'Undelegated', code: 62, core: 'EV_UNDELEGATED', bytes: 104, accounts: ['validator', 'delegator'], fields: [
+    ['validator', 'bytes32'], ['delegator', 'bytes32'], ['amount', 'u128'], ['remaining', 'u128'], ['releaseTime', 'u64']] },
+  { name: 'UnstakeClaimed', code: 63, core: 'EV_UNSTAKE_CLAIMED', bytes: 52, accounts: ['account'], fields: [['account', 'bytes32'], ['amount', 'u128'], ['pendingEntries', 'u32']] },
+  { name: 'RewardsClaimed', code: 64, core: 'EV_REWARDS_CLAIMED', bytes: 48, accounts: ['account'], fields: [['account', 'bytes32'], ['amount', 'u128']] },
+  { name: 'CommissionSet', code: 65, core: 'EV_COMMISSION_SET', bytes: 36, accounts: ['validator'], fields: [['validator', 'bytes32'], ['oldBps', 'u16'], ['newBps', 'u16']] },
+  { name: 'ValidatorUnjailed', code: 66, core: 'EV_VALIDATOR_UNJAILED', bytes: 32, accounts: ['validator'], fields: [['validator', 'bytes32']] },
+  { name: 'AutoCompoundSet', code: 67, core: 'EV_AUTO_COMPOUND_SET', bytes: 65, accounts: ['validator', 'delegator'], fields: [['validator', 'bytes32'], ['delegator', 'bytes32'], ['enabled', 'u8']] },
+  // The pool's name fills the rest.
+  { name: 'PoolConfigSet', code: 68, core: 'EV_POOL_CONFIG_SET', accounts: ['validator'], fields: [
+    ['validator', 'bytes32'], ['enabled', 'u8'], ['minDelegation', 'u128'], ['autoCompoundDefault', 'u8'], ['name', 'rest']] },
+  // The four Borsh strings of the operation (name, description, website, avatar_url) fill the rest.
+  { name: 'ValidatorMetadataSet', code: 69, core: 'EV_VALIDATOR_METADATA_SET', accounts: ['validator'], fields: [['validator', 'bytes32'], ['metadata', 'rest']] },
+  { name: 'DoubleSignReported', code: 70, core: 'EV_DOUBLE_SIGN_REPORTED', bytes: 116, accounts: ['validator', 'reporter'], fields: [
+    ['validator', 'bytes32'], ['consensusKey', 'bytes32'], ['reporter', 'bytes32'], ['height', 'u64'], ['offences', 'u32'], ['jailedUntil', 'u64']] },
+  { name: 'ConsensusKeyRotationQueued', code: 71, core: 'EV_CONSENSUS_KEY_ROTATION_QUEUED', bytes: 72, accounts: ['validator'], fields: [
+    ['validator', 'bytes32'], ['newKey', 'bytes32'], ['epoch', 'u64']] },
 ];

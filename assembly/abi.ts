@@ -1848,6 +1848,32 @@ export function opGasPerByte(kind: u32): u64 {
 // @ts-ignore: decorator
 @inline export const EV_STABLE_ISSUER_PROOF: u8 = 24;
 // @ts-ignore: decorator
+@inline export const EV_STAKED: u8 = 59;
+// @ts-ignore: decorator
+@inline export const EV_DELEGATED: u8 = 60;
+// @ts-ignore: decorator
+@inline export const EV_UNSTAKED: u8 = 61;
+// @ts-ignore: decorator
+@inline export const EV_UNDELEGATED: u8 = 62;
+// @ts-ignore: decorator
+@inline export const EV_UNSTAKE_CLAIMED: u8 = 63;
+// @ts-ignore: decorator
+@inline export const EV_REWARDS_CLAIMED: u8 = 64;
+// @ts-ignore: decorator
+@inline export const EV_COMMISSION_SET: u8 = 65;
+// @ts-ignore: decorator
+@inline export const EV_VALIDATOR_UNJAILED: u8 = 66;
+// @ts-ignore: decorator
+@inline export const EV_AUTO_COMPOUND_SET: u8 = 67;
+// @ts-ignore: decorator
+@inline export const EV_POOL_CONFIG_SET: u8 = 68;
+// @ts-ignore: decorator
+@inline export const EV_VALIDATOR_METADATA_SET: u8 = 69;
+// @ts-ignore: decorator
+@inline export const EV_DOUBLE_SIGN_REPORTED: u8 = 70;
+// @ts-ignore: decorator
+@inline export const EV_CONSENSUS_KEY_ROTATION_QUEUED: u8 = 71;
+// @ts-ignore: decorator
 @inline export const EV_TRANSFER_BYTES: u32 = 112;
 // @ts-ignore: decorator
 @inline export const EV_TOKEN_CREATED_BYTES: u32 = 112;
@@ -1958,3 +1984,31 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const EV_BRIDGE_ATTESTERS_SET_BYTES: u32 = 2;
 // @ts-ignore: decorator
 @inline export const EV_STABLE_ISSUER_PROOF_BYTES: u32 = 99;
+// @ts-ignore: decorator
+@inline export const EV_STAKED_BYTES: u32 = 97;
+// @ts-ignore: decorator
+@inline export const EV_DELEGATED_BYTES: u32 = 96;
+// @ts-ignore: decorator
+@inline export const EV_UNSTAKED_BYTES: u32 = 104;
+// @ts-ignore: decorator
+@inline export const EV_UNDELEGATED_BYTES: u32 = 104;
+// @ts-ignore: decorator
+@inline export const EV_UNSTAKE_CLAIMED_BYTES: u32 = 52;
+// @ts-ignore: decorator
+@inline export const EV_REWARDS_CLAIMED_BYTES: u32 = 48;
+// @ts-ignore: decorator
+@inline export const EV_COMMISSION_SET_BYTES: u32 = 36;
+// @ts-ignore: decorator
+@inline export const EV_VALIDATOR_UNJAILED_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const EV_AUTO_COMPOUND_SET_BYTES: u32 = 65;
+/** bytes before its name */
+// @ts-ignore: decorator
+@inline export const EV_POOL_CONFIG_SET_HEAD_BYTES: u32 = 50;
+/** bytes before its metadata */
+// @ts-ignore: decorator
+@inline export const EV_VALIDATOR_METADATA_SET_HEAD_BYTES: u32 = 32;
+// @ts-ignore: decorator
+@inline export const EV_DOUBLE_SIGN_REPORTED_BYTES: u32 = 116;
+// @ts-ignore: decorator
+@inline export const EV_CONSENSUS_KEY_ROTATION_QUEUED_BYTES: u32 = 72;

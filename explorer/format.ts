@@ -39,6 +39,9 @@ export function formatDate(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ') + ' UTC';
 }
 
+/** Staking events whose amounts are NTV (docs/staking.md "Events"). */
+const STAKING_NTV_EVENTS = new Set(['Staked', 'Delegated', 'Unstaked', 'Undelegated', 'UnstakeClaimed', 'RewardsClaimed', 'PoolConfigSet']);
+
 /**
  * Which token field holds the mint of each amount field of a receipt event (docs/methods.md
  * "Receipt", src/chain/token-movements.ts): the explorer shows every amount with its token's
@@ -46,7 +49,12 @@ export function formatDate(unixSeconds: number): string {
  */
 export function tokenFieldOf(eventType: string, amountKey: string): string | 'NTV' | undefined {
   switch (amountKey) {
-    case 'amount': return eventType === 'Transfer' ? 'token' : undefined;
+    case 'amount': return eventType === 'Transfer' ? 'token' : STAKING_NTV_EVENTS.has(eventType) ? 'NTV' : undefined;
+    // staking events (docs/staking.md "Events"): stakes and delegations are NTV
+    case 'self_stake':
+    case 'delegation':
+    case 'remaining':
+    case 'min_delegation': return STAKING_NTV_EVENTS.has(eventType) ? 'NTV' : undefined;
     case 'amount0': return 'token0';
     case 'amount1': return 'token1';
     case 'amount_in': return 'token_in';

@@ -520,6 +520,7 @@ function AddressPage({ address }: { address: string }) {
         )}
       </Show>
       <h3>History</h3>
+      <HistoryStart />
       <Show data={history}>{(list) => <History items={Array.isArray(list) ? list : []} />}</Show>
     </section>
   );
@@ -686,6 +687,7 @@ function TokenPage({ id }: { id: string }) {
               <h3>Holders</h3>
               <TokenHolders token={t} />
               <h3>Transfers</h3>
+              <HistoryStart />
               <TokenTransfers token={t} />
             </>
           );
@@ -744,6 +746,22 @@ function TokenHolders({ token }: { token: Token }) {
         </table>
       )}
     </Show>
+  );
+}
+
+/**
+ * Where this node's history starts (svc_getNetworkStats historyFromHeight; docs/explorer.md "Where
+ * history starts"): a node restored from a snapshot or an export, or pruned, lists nothing below it.
+ */
+function HistoryStart() {
+  const stats = useCall<{ historyFromHeight?: number }>('svc_getNetworkStats', []);
+  if (stats.state !== 'ok' || !stats.value.historyFromHeight) return null;
+  const from = stats.value.historyFromHeight;
+  return (
+    <p class="note" data-testid="history-start">
+      This node's history starts at block <a href={href('block', from)}>{from}</a>: it was restored from a snapshot or an export, or pruned, there.
+      Earlier activity is not listed here; a node that holds every block (an archive node) shows it.
+    </p>
   );
 }
 

@@ -311,13 +311,18 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     });
   });
 
-  // Explorer indexes (spec §4.11, §4.20): rebuilt on request, before anything can read them.
-  if (options.backfillIndexes) {
+  // Explorer indexes (spec §4.11, §4.20): rebuilt on request, and by themselves when they are
+  // missing or of another version (a node restored from a snapshot or an export has none: issue 41
+  // item 7), from the blocks this node holds, before anything can read them (docs/explorer.md
+  // "Where history starts").
+  const indexMissing = chain.height > 0 && (await store.indexVersion()) !== INDEX_VERSION;
+  if (options.backfillIndexes || indexMissing) {
     const started = Date.now();
+    if (!options.backfillIndexes) {
+      logger.info('explorer indexes are missing or of another version: rebuilding them from the blocks this node holds', { height: chain.height, from: Math.max(1, chain.oldestBlock) });
+    }
     const done = await backfillIndexes(store, options.onBackfillProgress);
-    logger.info('explorer indexes rebuilt', { ...done, ms: Date.now() - started });
-  } else if (chain.height > 0 && (await store.indexVersion()) !== INDEX_VERSION) {
-    logger.warn('explorer indexes are missing or of another version; restart with --backfill-indexes', { height: chain.height });
+    logger.info('explorer indexes rebuilt', { ...done, historyFrom: chain.oldestBlock, ms: Date.now() - started });
   }
 
   const registry = new MethodRegistry({ info: { title: 'ntv-node JSON-RPC', version: NODE_VERSION } });

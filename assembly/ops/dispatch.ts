@@ -79,7 +79,7 @@ function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIn
   if (kind == OP_SCHEDULE_UPGRADE) return execScheduleUpgrade(user, op, bundleIndex, opIndex);
   if (kind == OP_VOTE_UPGRADE) return execVoteUpgrade(user, op, bundleIndex, opIndex);
   if (kind == OP_CANCEL_UPGRADE) return execCancelUpgrade(user, op, bundleIndex, opIndex);
-  if (isStakingOp(kind)) return execStaking(kind, user, f); // staking (docs/staking.md)
+  if (isStakingOp(kind)) return execStaking(kind, user, f, bundleIndex, opIndex); // staking (docs/staking.md)
   // Settlement, anchoring, passports (docs/settlement.md, docs/anchoring.md, docs/passports.md)
   if (isSettlementOp(kind)) return execSettlement(kind, user, f, bundleIndex, opIndex);
   if (kind == OP_ANCHOR) return execAnchor(user, op);

@@ -17,6 +17,13 @@ import {
   loadParams, pMinStakeLo, pMinStakeHi, pUnbonding, pCooldown, pMaxCommission, pEpochLength, jailDuration, NEVER, V_KEY, V_SELF, V_COMM, V_LCC, V_JAILED, V_JREL, V_OFFENCES, V_MIR, V_HASPK, V_PK, V_LRE, V_POOL_ON, V_MIN_DELEG, V_ACD, D_AMOUNT, D_PENDING, D_AUTO, createValidator, vw, vAddStake, selfAtMinimum, rewriteStrings, delegationFor, settle, setDelegationAmount, dropIfEmpty, listAdd, listRemove, listCount, listItem, stakingState, stAddValidator, stAddTotal, stActivate, deactivate, validatorOf,
 } from "../staking";
 import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE } from "../abi";
+import {
+  EV_STAKED, EV_STAKED_BYTES, EV_DELEGATED, EV_DELEGATED_BYTES, EV_UNSTAKED, EV_UNDELEGATED, EV_UNSTAKED_BYTES, EV_UNSTAKE_CLAIMED, EV_UNSTAKE_CLAIMED_BYTES,
+  EV_REWARDS_CLAIMED, EV_REWARDS_CLAIMED_BYTES, EV_COMMISSION_SET, EV_COMMISSION_SET_BYTES, EV_VALIDATOR_UNJAILED, EV_VALIDATOR_UNJAILED_BYTES,
+  EV_AUTO_COMPOUND_SET, EV_AUTO_COMPOUND_SET_BYTES, EV_POOL_CONFIG_SET, EV_POOL_CONFIG_SET_HEAD_BYTES, EV_VALIDATOR_METADATA_SET, EV_VALIDATOR_METADATA_SET_HEAD_BYTES,
+  EV_DOUBLE_SIGN_REPORTED, EV_DOUBLE_SIGN_REPORTED_BYTES, EV_CONSENSUS_KEY_ROTATION_QUEUED, EV_CONSENSUS_KEY_ROTATION_QUEUED_BYTES,
+} from "../abi";
+import { beginEvent } from "../events";
 
 
 /** Entries per account (docs/staking.md "Limits"). */
@@ -40,26 +47,36 @@ const HASH_B = memory.data(32);
 const ONE = memory.data<u8>([1]);
 const SP = new StaticArray<usize>(5);
 const SN = new StaticArray<u32>(5);
+/** Bundle and operation index of the operation being executed, for its event (docs/staking.md "Events"). */
+let evBundle: u32 = 0;
+let evOp: u16 = 0;
+
+/** Start the operation's event of `kind` with `len` data bytes; where the data goes. */
+function event(kind: u8, len: u32): usize {
+  return beginEvent(evBundle, evOp, kind, len);
+}
 
 /** Whether this op is one of the staking family (the dispatcher routes it here). */
 export function isStakingOp(kind: u32): bool {
   return (kind >= OP_STAKE && kind <= OP_SET_VALIDATOR_METADATA) || kind == OP_REPORT_DOUBLE_SIGN || kind == OP_ROTATE_CONSENSUS_KEY;
 }
 
-export function execStaking(kind: u32, user: usize, f: usize): u32 {
+export function execStaking(kind: u32, user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
   loadParams();
+  evBundle = bundleIndex;
+  evOp = <u16>opIndex;
   if (kind == OP_STAKE) return stake(user, f);
-  if (kind == OP_UNSTAKE) return unstake(user, user, load<u64>(f), load<u64>(f, 8));
+  if (kind == OP_UNSTAKE) return unstake(user, user, load<u64>(f), load<u64>(f, 8), EV_UNSTAKED);
   if (kind == OP_CLAIM_UNSTAKE) return claimUnstake(user);
   if (kind == OP_DELEGATE) return delegate(user, f, load<u64>(f, 32), load<u64>(f, 40));
-  if (kind == OP_UNDELEGATE) return unstake(user, f, load<u64>(f, 32), load<u64>(f, 40));
+  if (kind == OP_UNDELEGATE) return unstake(user, f, load<u64>(f, 32), load<u64>(f, 40), EV_UNDELEGATED);
   if (kind == OP_CLAIM_REWARDS) return claimRewards(user);
   if (kind == OP_SET_COMMISSION) return setCommission(user, <u32>load<u16>(f));
   if (kind == OP_UNJAIL) return unjail(user);
   if (kind == OP_SET_AUTO_COMPOUND) return setAutoCompound(user, f, load<u8>(f, 32) == 1);
   if (kind == OP_SET_POOL_CONFIG) return setPoolConfig(user, f);
   if (kind == OP_SET_VALIDATOR_METADATA) return setMetadata(user, f);
-  if (kind == OP_REPORT_DOUBLE_SIGN) return reportDoubleSign(f);
+  if (kind == OP_REPORT_DOUBLE_SIGN) return reportDoubleSign(user, f);
   return rotateKey(user, f);
 }
 
@@ -69,6 +86,7 @@ function stake(user: usize, f: usize): u32 {
   let key = f + 16;
   if ((lo | hi) == 0) return S.ZERO_AMOUNT;
   let v = validatorOf(user);
+  let created = v == 0;
   let st = stakingState();
   if (v != 0) {
     if (!bytesEq(valPtr(v) + V_KEY, key, 32)) return S.VALIDATOR_KEY_MISMATCH;
@@ -87,6 +105,14 @@ function stake(user: usize, f: usize): u32 {
   }
   if (!debit(balanceEntry(user, NTV_MINT), lo, hi)) return S.INSUFFICIENT_BALANCE;
   addDelegation(v, user, user, lo, hi);
+  // Staked{validator, consensus_key, amount, self_stake after, created}
+  let d = event(EV_STAKED, EV_STAKED_BYTES);
+  memory.copy(d, user, 32);
+  memory.copy(d + 32, key, 32);
+  store<u64>(d + 64, lo);
+  store<u64>(d + 72, hi);
+  memory.copy(d + 80, valPtr(v) + V_SELF, 16);
+  store<u8>(d + 96, created ? 1 : 0);
   return S.OK;
 }
 
@@ -122,6 +148,13 @@ function delegate(user: usize, validator: usize, lo: u64, hi: u64): u32 {
   if (cur == 0 && !listAdd(delegatorIndexEntry(user), validator, MAX_DELEGATIONS)) return S.TOO_MANY_ENTRIES;
   if (!debit(balanceEntry(user, NTV_MINT), lo, hi)) return S.INSUFFICIENT_BALANCE;
   addDelegation(v, validator, user, lo, hi);
+  // Delegated{validator, delegator, amount, delegation after}
+  let d = event(EV_DELEGATED, EV_DELEGATED_BYTES);
+  memory.copy(d, validator, 32);
+  memory.copy(d + 32, user, 32);
+  store<u64>(d + 64, lo);
+  store<u64>(d + 72, hi);
+  memory.copy(d + 80, valPtr(delegationEntry(validator, user)) + D_AMOUNT, 16);
   return S.OK;
 }
 
@@ -135,7 +168,7 @@ function validatorEntryDelegation(validator: usize, delegator: usize): usize {
  * into an unbonding entry released after the unbonding period (spec §3: 21 days). A validator whose
  * self stake falls below the minimum leaves the active set at once.
  */
-function unstake(user: usize, validator: usize, lo: u64, hi: u64): u32 {
+function unstake(user: usize, validator: usize, lo: u64, hi: u64, eventKind: u8): u32 {
   if ((lo | hi) == 0) return S.ZERO_AMOUNT;
   let v = validatorOf(validator);
   if (v == 0) return bytesEq(user, validator, 32) ? S.NOT_VALIDATOR : S.UNKNOWN_VALIDATOR;
@@ -164,6 +197,15 @@ function unstake(user: usize, validator: usize, lo: u64, hi: u64): u32 {
   store<u64>(q, ctxTimestamp + pUnbonding, 16);
   setValue(ue, bufPtr(ubuf), bufLen(ubuf));
   dropIfEmpty(validator, user, d);
+  // Unstaked / Undelegated{validator, delegator, amount, remaining, release_time}
+  let e = event(eventKind, EV_UNSTAKED_BYTES);
+  memory.copy(e, validator, 32);
+  memory.copy(e + 32, user, 32);
+  store<u64>(e + 64, lo);
+  store<u64>(e + 72, hi);
+  store<u64>(e + 80, restLo);
+  store<u64>(e + 88, restHi);
+  store<u64>(e + 96, ctxTimestamp + pUnbonding);
   return S.OK;
 }
 
@@ -196,6 +238,12 @@ function claimUnstake(user: usize): u32 {
     store<u32>(bufPtr(ubuf), kept);
     setValue(ue, bufPtr(ubuf), bufLen(ubuf));
   }
+  // UnstakeClaimed{account, amount, pending_entries}
+  let d = event(EV_UNSTAKE_CLAIMED, EV_UNSTAKE_CLAIMED_BYTES);
+  memory.copy(d, user, 32);
+  store<u64>(d + 32, sumLo);
+  store<u64>(d + 40, sumHi);
+  store<u32>(d + 48, kept);
   return S.OK;
 }
 
@@ -227,6 +275,11 @@ function claimRewards(user: usize): u32 {
     let d = validatorEntryDelegation(validator, user);
     if (d != 0) dropIfEmpty(validator, user, d);
   }
+  // RewardsClaimed{account, amount}
+  let e = event(EV_REWARDS_CLAIMED, EV_REWARDS_CLAIMED_BYTES);
+  memory.copy(e, user, 32);
+  store<u64>(e + 32, sumLo);
+  store<u64>(e + 40, sumHi);
   return S.OK;
 }
 
@@ -237,9 +290,15 @@ function setCommission(user: usize, rate: u32): u32 {
   if (rate > pMaxCommission) return S.COMMISSION_TOO_HIGH;
   let last = load<u64>(valPtr(v) + V_LCC);
   if (last != NEVER && ctxHeight < last + pCooldown) return S.COMMISSION_COOLDOWN;
+  let old = load<u16>(valPtr(v) + V_COMM);
   let w = vw(v);
   store<u16>(w + V_COMM, <u16>rate);
   store<u64>(w + V_LCC, ctxHeight);
+  // CommissionSet{validator, old_bps, new_bps}
+  let d = event(EV_COMMISSION_SET, EV_COMMISSION_SET_BYTES);
+  memory.copy(d, user, 32);
+  store<u16>(d + 32, old);
+  store<u16>(d + 34, <u16>rate);
   return S.OK;
 }
 
@@ -253,6 +312,7 @@ function unjail(user: usize): u32 {
   let w = vw(v);
   store<u8>(w + V_JAILED, 0);
   store<u32>(w + V_MIR, 0);
+  memory.copy(event(EV_VALIDATOR_UNJAILED, EV_VALIDATOR_UNJAILED_BYTES), user, 32); // ValidatorUnjailed{validator}
   return S.OK;
 }
 
@@ -268,6 +328,11 @@ function setAutoCompound(user: usize, validator: usize, enable: bool): u32 {
     listRemove(ac, user);
   }
   store<u8>(beginWrite(d, <u32>valLen(d)) + D_AUTO, enable ? 1 : 0);
+  // AutoCompoundSet{validator, delegator, enabled}
+  let e = event(EV_AUTO_COMPOUND_SET, EV_AUTO_COMPOUND_SET_BYTES);
+  memory.copy(e, validator, 32);
+  memory.copy(e + 32, user, 32);
+  store<u8>(e + 64, enable ? 1 : 0);
   return S.OK;
 }
 
@@ -296,6 +361,13 @@ function setPoolConfig(user: usize, f: usize): u32 {
   SN[4] = nameLen;
   if (nameLen == 0) SP[4] = ONE; // an empty name: any non-zero pointer with length 0
   rewriteStrings(v, SP, SN);
+  // PoolConfigSet{validator, enabled, min_delegation, auto_compound_default, name (rest)}
+  let d = event(EV_POOL_CONFIG_SET, EV_POOL_CONFIG_SET_HEAD_BYTES + nameLen);
+  memory.copy(d, user, 32);
+  store<u8>(d + 32, enabled);
+  memory.copy(d + 33, q, 16);
+  store<u8>(d + 49, load<u8>(q, 16));
+  memory.copy(d + 50, name, nameLen);
   return S.OK;
 }
 
@@ -314,6 +386,11 @@ function setMetadata(user: usize, f: usize): u32 {
   }
   SP[4] = 0;
   rewriteStrings(v, SP, SN);
+  // ValidatorMetadataSet{validator, the operation's four Borsh strings (rest)}
+  let len = <u32>(o - f);
+  let d = event(EV_VALIDATOR_METADATA_SET, EV_VALIDATOR_METADATA_SET_HEAD_BYTES + len);
+  memory.copy(d, user, 32);
+  memory.copy(d + 32, f, len);
   return S.OK;
 }
 
@@ -334,6 +411,11 @@ function rotateKey(user: usize, key: usize): u32 {
   store<u8>(w + V_HASPK, 1);
   memory.copy(w + V_PK, key, 32);
   store<u64>(w + V_LRE, epoch);
+  // ConsensusKeyRotationQueued{validator, new_key, epoch}
+  let d = event(EV_CONSENSUS_KEY_ROTATION_QUEUED, EV_CONSENSUS_KEY_ROTATION_QUEUED_BYTES);
+  memory.copy(d, user, 32);
+  memory.copy(d + 32, key, 32);
+  store<u64>(d + 64, epoch);
   return S.OK;
 }
 
@@ -343,7 +425,7 @@ function rotateKey(user: usize, key: usize): u32 {
  * core checks what it can without Ed25519: two different headers of that key at that height.
  * Jail escalates with the validator's offences (spec §8: 1 h, 24 h, 7 d, 30 d); no slashing.
  */
-function reportDoubleSign(f: usize): u32 {
+function reportDoubleSign(user: usize, f: usize): u32 {
   let key = f;
   let height = load<u64>(f, 32);
   let aLen = load<u32>(f, 40);
@@ -370,7 +452,16 @@ function reportDoubleSign(f: usize): u32 {
   store<u32>(w + V_OFFENCES, offences);
   store<u8>(w + V_JAILED, 1);
   if (release > load<u64>(w + V_JREL)) store<u64>(w + V_JREL, release);
+  let until = load<u64>(w + V_JREL);
   deactivate(v, account);
+  // DoubleSignReported{validator, consensus_key, reporter, height, offences, jailed_until}
+  let d = event(EV_DOUBLE_SIGN_REPORTED, EV_DOUBLE_SIGN_REPORTED_BYTES);
+  memory.copy(d, account, 32);
+  memory.copy(d + 32, key, 32);
+  memory.copy(d + 64, user, 32);
+  store<u64>(d + 96, height);
+  store<u32>(d + 104, offences);
+  store<u64>(d + 108, until);
   return S.OK;
 }
 

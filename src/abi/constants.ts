@@ -738,9 +738,22 @@ export const EventKind = {
   BridgeMappingRegistered: 33,
   BridgeAttestersSet: 34,
   StableIssuerProof: 24,
+  Staked: 59,
+  Delegated: 60,
+  Unstaked: 61,
+  Undelegated: 62,
+  UnstakeClaimed: 63,
+  RewardsClaimed: 64,
+  CommissionSet: 65,
+  ValidatorUnjailed: 66,
+  AutoCompoundSet: 67,
+  PoolConfigSet: 68,
+  ValidatorMetadataSet: 69,
+  DoubleSignReported: 70,
+  ConsensusKeyRotationQueued: 71,
 } as const;
 /** The highest kind this host decodes; a later core's other kinds decode as 'Unknown'. */
-export const LAST_KNOWN_KIND = 58;
+export const LAST_KNOWN_KIND = 71;
 
 // Data length of each fixed-size event kind, as plain constants for the block path.
 export const EV_TRANSFER_BYTES = 112;
@@ -791,6 +804,17 @@ export const EV_BRIDGE_WITHDRAWAL_ATTESTED_BYTES = 8;
 export const EV_BRIDGE_MAPPING_REGISTERED_BYTES = 64;
 export const EV_BRIDGE_ATTESTERS_SET_BYTES = 2;
 export const EV_STABLE_ISSUER_PROOF_BYTES = 99;
+export const EV_STAKED_BYTES = 97;
+export const EV_DELEGATED_BYTES = 96;
+export const EV_UNSTAKED_BYTES = 104;
+export const EV_UNDELEGATED_BYTES = 104;
+export const EV_UNSTAKE_CLAIMED_BYTES = 52;
+export const EV_REWARDS_CLAIMED_BYTES = 48;
+export const EV_COMMISSION_SET_BYTES = 36;
+export const EV_VALIDATOR_UNJAILED_BYTES = 32;
+export const EV_AUTO_COMPOUND_SET_BYTES = 65;
+export const EV_DOUBLE_SIGN_REPORTED_BYTES = 116;
+export const EV_CONSENSUS_KEY_ROTATION_QUEUED_BYTES = 72;
 
 /** Data length of each fixed-size event kind. */
 export const EVENT_BYTES: Readonly<Record<number, number>> = {
@@ -842,6 +866,17 @@ export const EVENT_BYTES: Readonly<Record<number, number>> = {
   [EventKind.BridgeMappingRegistered]: 64,
   [EventKind.BridgeAttestersSet]: 2,
   [EventKind.StableIssuerProof]: 99,
+  [EventKind.Staked]: 97,
+  [EventKind.Delegated]: 96,
+  [EventKind.Unstaked]: 104,
+  [EventKind.Undelegated]: 104,
+  [EventKind.UnstakeClaimed]: 52,
+  [EventKind.RewardsClaimed]: 48,
+  [EventKind.CommissionSet]: 36,
+  [EventKind.ValidatorUnjailed]: 32,
+  [EventKind.AutoCompoundSet]: 65,
+  [EventKind.DoubleSignReported]: 116,
+  [EventKind.ConsensusKeyRotationQueued]: 72,
 };
 
 /**
@@ -902,4 +937,17 @@ export const ACCOUNT_FIELDS: Readonly<Record<number, readonly number[]>> = {
   [EventKind.BridgeMappingRegistered]: [],
   [EventKind.BridgeAttestersSet]: [],
   [EventKind.StableIssuerProof]: [32],
+  [EventKind.Staked]: [0],
+  [EventKind.Delegated]: [0, 32],
+  [EventKind.Unstaked]: [0],
+  [EventKind.Undelegated]: [0, 32],
+  [EventKind.UnstakeClaimed]: [0],
+  [EventKind.RewardsClaimed]: [0],
+  [EventKind.CommissionSet]: [0],
+  [EventKind.ValidatorUnjailed]: [0],
+  [EventKind.AutoCompoundSet]: [0, 32],
+  [EventKind.PoolConfigSet]: [0],
+  [EventKind.ValidatorMetadataSet]: [0],
+  [EventKind.DoubleSignReported]: [0, 64],
+  [EventKind.ConsensusKeyRotationQueued]: [0],
 };

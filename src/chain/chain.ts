@@ -4,7 +4,8 @@ import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { checkLoadedState, describeStartCheck, StateCheckError } from './start-check.js';
 import { decodeBalance, Prefix } from '../core/records.js';
 import { bundleHash, type Operation } from '../codec/bundle.js';
-import { encodeAccount, encodeHash } from '../codec/address.js';
+import { encodeAccount, encodeHash, NATIVE_MINT } from '../codec/address.js';
+import { GovernanceFeeFunding } from './governance-fee.js';
 import { toLatin1 } from '../codec/hash.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import type { ChainStore, StoredRawBlock } from '../storage/chain-store.js';
@@ -322,9 +323,16 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
    * The unsigned convenience path (spec §5.5, testnet only): the node picks the next free nonce
    * synchronously, so concurrent calls from one address never collide.
    */
-  submitOperations(from: Uint8Array, operations: Operation[]): Promise<Receipt> {
+  async submitOperations(from: Uint8Array, operations: Operation[]): Promise<Receipt> {
+    // The keyless governance authority pays its fee from a faucet top-up (src/chain/governance-fee.ts).
+    if (this.allowUnsigned) await this.governanceFee.before(from);
     return this.enqueueOperations(from, operations).included;
   }
+
+  private readonly governanceFee = new GovernanceFeeFunding({
+    balance: (account) => this.balance(account, NATIVE_MINT),
+    submit: (from, operations) => this.enqueueOperations(from, operations).included,
+  });
 
   /**
    * The unsigned convenience path without waiting: the bundle is in the mempool when this returns

@@ -301,6 +301,9 @@ export async function backfillIndexes(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<{ blocks: number; bundles: number; holders: number }> {
   const head = (await store.head()) ?? 0;
+  // A node restored from a snapshot or an export, or pruned, holds blocks from its oldest on only
+  // (docs/explorer.md "Where history starts"): the indexes are rebuilt from what it holds.
+  const oldest = Math.max(1, await store.oldestBlock());
   await store.clearIndexes();
   // No StateView: block-derived records only; holders come from the state scan below.
   const indexer = new Indexer(store);
@@ -308,11 +311,14 @@ export async function backfillIndexes(
   let bundles = 0;
   let batch: IndexOp[] = [];
   onProgress(0, head);
-  for (let from = 1; from <= head; from += STEP) {
+  for (let from = oldest; from <= head; from += STEP) {
     const heights = Array.from({ length: Math.min(STEP, head - from + 1) }, (_, i) => from + i);
     const stored = await store.getExecutedBlocks(heights);
     for (let i = 0; i < heights.length; i++) {
       const record = stored[i];
+      // The oldest block of a restore may come without its execution result (an export may omit
+      // it): its bundles cannot be indexed, the ones after it are.
+      if (heights[i] === oldest && oldest > 1 && !record?.outcome) continue;
       if (!record) throw new Error(`backfill: no stored block at height ${heights[i]} (head ${head})`);
       const block = decodeBlock(record.block, bundleHash);
       const outcome = record.outcome;
@@ -343,7 +349,7 @@ export async function backfillIndexes(
   // The marker last and synced: a backfill cut short leaves none, and the node asks for another.
   await store.writeIndexes([{ type: 'put', key: IndexKeys.marker(), value: Uint8Array.of(INDEX_VERSION) }], true);
   onProgress(head, head);
-  return { blocks: head, bundles, holders };
+  return { blocks: Math.max(0, head - oldest + 1), bundles, holders };
 }
 
 const EMPTY = new Uint8Array(0);

@@ -68,6 +68,12 @@ export interface ChainReader {
   readonly transactionCount: number;
   /** every block up to this height has its position records (docs/storage.md) */
   readonly lookupHeight: number;
+  /**
+   * The lowest height whose block this node holds: 0 when it holds every block from genesis, else
+   * the height it was restored at (snapshot or export) or pruned to. The explorer indexes hold no
+   * bundle below it (docs/explorer.md "Where history starts").
+   */
+  readonly oldestBlock: number;
   /** explorer indexes of the durable blocks (spec §4.11), read by the explorer methods */
   readonly indexer: Indexer;
   /** bundles waiting in the mempool */

@@ -11,6 +11,7 @@ import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
 import { encodeDao } from './dao.js';
 import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
+import { formatStakingEvent, type StakingReceiptEvent } from './staking-receipts.js';
 
 /**
  * A bundle's receipt as `svc_getTransactionReceipt` returns it (docs/methods.md "Receipt"), built on read.
@@ -38,6 +39,8 @@ export interface Receipt {
 
 /** `op_index` is null for bundle-level events (the fee). */
 export type ReceiptEvent =
+  // Validator staking (docs/staking.md "Events")
+  | StakingReceiptEvent
   | { type: 'Transfer'; op_index: number | null; from: string; to: string; token: string; symbol?: string; amount: string }
   | { type: 'TokenCreated'; op_index: number | null; mint: string; creator: string; owner: string; supply: string }
   | { type: 'KeyRegistered'; op_index: number | null; account: string; key_hash: string; key_type: string }
@@ -383,6 +386,9 @@ function formatEvent(event: CoreEvent, opIndex: number | null, tokens: TokenRegi
       };
     case 'Unknown':
       return undefined;
+    case 'Staked': case 'Delegated': case 'Unstaked': case 'Undelegated': case 'UnstakeClaimed': case 'RewardsClaimed': case 'CommissionSet':
+    case 'ValidatorUnjailed': case 'AutoCompoundSet': case 'PoolConfigSet': case 'ValidatorMetadataSet': case 'DoubleSignReported': case 'ConsensusKeyRotationQueued':
+      return formatStakingEvent(event, opIndex);
   }
 }
 

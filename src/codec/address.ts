@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import { NTV_MINT } from '../abi/constants.js';
+import { GOVERNANCE, NTV_MINT } from '../abi/constants.js';
 import { base58Encode } from './base58.js';
 import { Bytes32Map } from './bytes32-map.js';
 import { hexInto, sha256 } from './hash.js';
@@ -128,9 +128,21 @@ export function keyHashOf(publicKey: Uint8Array): Uint8Array {
   return publicKey.length === 32 ? cached(keyHashMemo, publicKey, sha256) : sha256(publicKey);
 }
 
-/** True for the accounts spec §1.6 writes in their `0x` 32-byte form: `0x00…01`–`0x00…08` and `0xff…ff` (§1.9). */
+/**
+ * True for the accounts spec §1.6 writes in their `0x` 32-byte form ("System addresses use `0x`
+ * 32-byte form"): the genesis system accounts `0x00…01`–`0x00…08` and `0xff…ff` (§1.9), and the
+ * keyless governance authority `0x00…09` (abi/constants.mjs GOVERNANCE), which is a system address
+ * too: no key derives it, and the docs name it by that form.
+ */
 export function isSystemAddress(bytes: Uint8Array): boolean {
-  return systemAccountIndex(bytes) !== undefined || isProtocolAddress(bytes);
+  return systemAccountIndex(bytes) !== undefined || isGovernanceAddress(bytes) || isProtocolAddress(bytes);
+}
+
+/** `0x00…09`, the protocol governance authority (abi/constants.mjs GOVERNANCE). */
+export function isGovernanceAddress(bytes: Uint8Array): boolean {
+  if (bytes.length !== ADDRESS_LENGTH) return false;
+  for (let i = 0; i < ADDRESS_LENGTH; i++) if (bytes[i] !== GOVERNANCE[i]) return false;
+  return true;
 }
 
 /**

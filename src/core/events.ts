@@ -13,6 +13,7 @@ import {
   EV_RECOVERY_CANCELLED_BYTES, EV_RECOVERY_FINALIZED_BYTES, EV_MULTISIG_CREATED_BYTES, EV_MULTISIG_TX_UPDATED_BYTES, EV_MULTISIG_TX_EXECUTED_BYTES,
   EV_STABLE_CREATED_BYTES, EV_STABLE_ADMIN_BYTES, EV_STABLE_PENDING_BYTES, EV_STABLE_MINTER_BYTES, EV_STABLE_ISSUER_PROOF_BYTES,
 } from '../abi/constants.js';
+import { decodeStakingEventAt, isStakingEventKind, type StakingEvent } from './staking-events.js';
 
 /**
  * The chain parameters a ParameterChange may set, in the order of its key (abi/operations.mjs
@@ -368,7 +369,7 @@ export const STABLE_ADMIN_ACTIONS = ['pause', 'blacklist', 'mint_freeze', 'guard
 export const STABLE_PENDING_KINDS = ['role_change', 'minter_addition', 'handover', 'mint'] as const;
 export const STABLE_PENDING_OUTCOMES = ['queued', 'executed', 'cancelled', 'approved'] as const;
 
-export type CoreEvent = BridgeEvent | AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | StableIssuerProofEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
+export type CoreEvent = StakingEvent | BridgeEvent | AccountsEvent | GovernanceEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | StableIssuerProofEvent | ApprovalEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ProgramRegisteredEvent | TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityEvent | SwapEvent
   | TokenMetadataEvent | CollectionCreatedEvent | NftTransferEvent | TokenTypeDefinedEvent | MultiTransferEvent | UnknownEvent;
 
 /**
@@ -661,6 +662,10 @@ export function decodeEventAt(b: Uint8Array, dv: DataView, o: number, len: numbe
     case EventKind.BridgeAttestersSet:
       if (len === 2) return { bundleIndex, opIndex, kind: 'BridgeAttestersSet', threshold: b[o]!, count: b[o + 1]! };
       break;
+  }
+  if (isStakingEventKind(kind)) {
+    const staking = decodeStakingEventAt(b, dv, o, len, bundleIndex, opIndex, kind);
+    if (staking) return staking;
   }
   return { bundleIndex, opIndex, kind: 'Unknown', code: kind, data: b.subarray(o, o + len) };
 }

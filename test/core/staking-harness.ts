@@ -1,6 +1,7 @@
 // Helpers of the staking core tests: a genesis with chain parameters and validators, encoders of the
 // staking operations (docs/bundle-format.md discriminants 4–14, 36, 119), block helpers and readers.
 import { Core, type BlockContext, type BundleInput } from '../../src/core/core.js';
+import type { CoreEvent } from '../../src/core/events.js';
 import { balanceKey, decodeBalance } from '../../src/core/records.js';
 import { DEFAULT_CHAIN_PARAMS, encodeChainParams, type ChainParams } from '../../src/chain/chain-params.js';
 import { readDelegation, readStakingState, readUnbonding, readValidator } from '../../src/chain/validator-set.js';
@@ -54,6 +55,8 @@ export interface Setup {
   nonces: Map<string, bigint>;
   height: bigint;
   ts: bigint;
+  /** the events of the last block `block` applied */
+  events?: CoreEvent[];
 }
 
 /** Genesis with 10 funded accounts (1M NTV each), parameters, and validators (account addr(i), key(i)). */
@@ -89,6 +92,7 @@ export function block(s: Setup, bundles: Array<[Uint8Array, Op[]]>, over: Partia
   if (over.height !== undefined) s.height = BigInt(over.height);
   if (over.timestamp !== undefined) s.ts = BigInt(over.timestamp);
   const r = s.core.applyBlock(ctx, inputs);
+  s.events = r.events;
   s.store.apply(s.core.commitBlock().writes);
   r.results.forEach((res, i) => {
     if (res.status === 0) {

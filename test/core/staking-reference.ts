@@ -3,6 +3,7 @@
 // core's u64/u128 limb math can be checked against it. Also a supply audit over a state map.
 
 import { decodeTokenRecord } from '../../src/core/records.js';
+import type { StakingEvent } from '../../src/core/staking-events.js';
 import {
   decodeDelegation, decodeUnbonding, decodeValidatorRecord, StakingPrefix, REWARD_PRECISION,
 } from '../../src/chain/validator-set.js';
@@ -95,4 +96,48 @@ export function auditSupply(map: Map<string, Uint8Array>) {
     else if (prefix === StakingPrefix.UNBONDING) for (const e of decodeUnbonding(v)) unbonding += e.amount;
   }
   return { balances, staked, unbonding, pending, pools, supply, sum: balances + staked + unbonding + pending + pools };
+}
+
+/**
+ * The staking events (docs/staking.md "Events"), written from the page: each operation's kind and
+ * data bytes, field by field, little-endian. The core's bytes must decode to what these decode to.
+ */
+export type RefStakingEvent = StakingEvent extends infer E ? (E extends unknown ? Omit<E, 'bundleIndex' | 'opIndex'> : never) : never;
+
+const KIND_CODES: Record<RefStakingEvent['kind'], number> = {
+  Staked: 59, Delegated: 60, Unstaked: 61, Undelegated: 62, UnstakeClaimed: 63, RewardsClaimed: 64, CommissionSet: 65,
+  ValidatorUnjailed: 66, AutoCompoundSet: 67, PoolConfigSet: 68, ValidatorMetadataSet: 69, DoubleSignReported: 70, ConsensusKeyRotationQueued: 71,
+};
+
+/** The event's kind code and data bytes. */
+export function stakingEventBytes(e: RefStakingEvent): { kind: number; data: Uint8Array } {
+  const out: number[] = [];
+  const raw = (b: Uint8Array) => out.push(...b);
+  const int = (v: bigint | number, bytes: number) => {
+    let x = BigInt(v);
+    for (let i = 0; i < bytes; i++) {
+      out.push(Number(x & 0xffn));
+      x >>= 8n;
+    }
+  };
+  const str = (s: string) => {
+    const b = new TextEncoder().encode(s);
+    int(b.length, 4);
+    raw(b);
+  };
+  switch (e.kind) {
+    case 'Staked': raw(e.validator); raw(e.consensusKey); int(e.amount, 16); int(e.selfStake, 16); int(e.created ? 1 : 0, 1); break;
+    case 'Delegated': raw(e.validator); raw(e.delegator); int(e.amount, 16); int(e.delegation, 16); break;
+    case 'Unstaked': case 'Undelegated': raw(e.validator); raw(e.delegator); int(e.amount, 16); int(e.remaining, 16); int(e.releaseTime, 8); break;
+    case 'UnstakeClaimed': raw(e.account); int(e.amount, 16); int(e.pendingEntries, 4); break;
+    case 'RewardsClaimed': raw(e.account); int(e.amount, 16); break;
+    case 'CommissionSet': raw(e.validator); int(e.oldBps, 2); int(e.newBps, 2); break;
+    case 'ValidatorUnjailed': raw(e.validator); break;
+    case 'AutoCompoundSet': raw(e.validator); raw(e.delegator); int(e.enabled ? 1 : 0, 1); break;
+    case 'PoolConfigSet': raw(e.validator); int(e.enabled ? 1 : 0, 1); int(e.minDelegation, 16); int(e.autoCompoundDefault ? 1 : 0, 1); raw(new TextEncoder().encode(e.name)); break;
+    case 'ValidatorMetadataSet': raw(e.validator); str(e.name); str(e.description); str(e.website); str(e.avatarUrl); break;
+    case 'DoubleSignReported': raw(e.validator); raw(e.consensusKey); raw(e.reporter); int(e.height, 8); int(e.offences, 4); int(e.jailedUntil, 8); break;
+    case 'ConsensusKeyRotationQueued': raw(e.validator); raw(e.newKey); int(e.epoch, 8); break;
+  }
+  return { kind: KIND_CODES[e.kind], data: Uint8Array.from(out) };
 }

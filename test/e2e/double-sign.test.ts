@@ -12,13 +12,15 @@ import { ed25519PublicKey, signEd25519, Signer } from '../../src/codec/keys.js';
 import { deriveAccount, encodeAccount } from '../../src/codec/address.js';
 import { headerHash, headerSigningBytes, type UnsignedHeader } from '../../src/chain/block.js';
 import type { Operation } from '../../src/codec/operations.js';
-import { TestNode, sleep } from './harness.js';
+import { TestNode, until } from './harness.js';
 import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
 
 const NTV = 1_000_000_000n;
 const JAIL = [6, 12];
 
-interface Receipt { status: string; status_name: string; block_height: number; timestamp?: number }
+interface Receipt { status: string; status_name: string; block_height: number; timestamp?: number; bundle_hash: string; events: Array<Record<string, unknown> & { type: string }> }
+/** The events of the receipt's operations, without the bundle-level Fee and KeyRegistered (docs/staking.md "Events"). */
+const ownEvents = (r: Receipt) => r.events.filter((e) => e.op_index !== null);
 interface Validator { address: string; is_jailed: boolean; jail_release_time: number; active: boolean; offences?: number }
 interface Health { addresses: string[] }
 
@@ -31,16 +33,6 @@ const keyB = ed25519PublicKey(seedB);
 const addressB = encodeAccount(deriveAccount(keyB));
 const reporter = Signer.generate();
 let nonce = 0n;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** Two different signed headers of B at `height` (they differ in timestamp). */
 function evidence(height: number, badSignature = false): Operation {
@@ -91,6 +83,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+describe('peer connectivity (docs/staking.md "Reputation")', () => {
+  it('is 1 for this node\'s validator and its connected peer validator once the two are connected', async () => {
+    // Both genesis validators are active; A's only other active validator is B, connected since both make blocks.
+    const factors = async (who: string) => (await a.result<{ reputation: { factors: Record<string, number> } }>('svc_getValidator', [who])).reputation.factors;
+    const addressA = encodeAccount(deriveAccount(ed25519PublicKey(seedA)));
+    await until('A to see B as a peer', async () => (await a.result<string>('net_peerCount')) !== '0x0', 30_000);
+    await until('A\'s connectivity to count B', async () => (await factors(addressA)).peer_connectivity === 1, 30_000);
+    expect((await factors(addressB)).peer_connectivity).toBe(1);
+  });
+});
+
 describe('ReportDoubleSign', () => {
   it('refuses evidence whose signature does not verify, before any block', async () => {
     const res = await report(evidence(2, true));
@@ -107,6 +110,10 @@ describe('ReportDoubleSign', () => {
     const jailed = await a.result<Validator>('svc_getValidator', [addressB]);
     const block = await a.result<{ timestamp: number }>('svc_getBlockByHeight', [first.result!.block_height]);
     expect(jailed).toMatchObject({ is_jailed: true, active: false, jail_release_time: block.timestamp + JAIL[0]! });
+    // the receipt carries the DoubleSignReported event, also in svc_getTransactionReceipt
+    const reported = { type: 'DoubleSignReported', op_index: 0, validator: addressB, consensus_key: Buffer.from(keyB).toString('hex'), reporter: reporter.address, height: 2, offences: 1, jailed_until: jailed.jail_release_time };
+    expect(ownEvents(first.result!)).toEqual([reported]);
+    expect(ownEvents(await a.result<Receipt>('svc_getTransactionReceipt', [first.result!.bundle_hash]))).toEqual([reported]);
 
     const early = await a.call('svc_unjail', [addressB]);
     expect(early.error).toMatchObject({ code: -32002, data: { status: 'JAIL_NOT_EXPIRED' } });
@@ -118,6 +125,8 @@ describe('ReportDoubleSign', () => {
     await until('jail period to end', async () => Date.now() / 1000 > jailed.jail_release_time + 1, 30_000);
     const unjailed = await a.result<Receipt>('svc_unjail', [addressB]);
     expect(unjailed.status).toBe('success');
+    expect(ownEvents(unjailed)).toEqual([{ type: 'ValidatorUnjailed', op_index: 0, validator: addressB }]);
+    expect(ownEvents(await a.result<Receipt>('svc_getTransactionReceipt', [unjailed.bundle_hash]))).toEqual(ownEvents(unjailed));
     expect((await a.result<Validator>('svc_getValidator', [addressB])).is_jailed).toBe(false);
 
     const second = await report(evidence(3));

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ed25519PublicKey, Signer } from '../../src/codec/keys.js';
-import { TestNode, sleep } from './harness.js';
+import { TestNode, until } from './harness.js';
 import { bundleFor, signedHex, systemAddressHex, transferOp } from './bundles.js';
 
 // Issue 5 items 1 and 3 end to end: a non-validator follows a solo validator over libp2p QUIC,
@@ -28,16 +28,6 @@ let genesisArgs: string[];
 const recipients = Array.from({ length: 4 }, () => Signer.generate().address);
 /** receipts of the transfers made before B existed */
 const early: Receipt[] = [];
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 async function header(node: TestNode, height: number): Promise<Header> {
   return node.result<Header>('svc_getBlockByHeight', [height]);

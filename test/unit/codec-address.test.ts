@@ -103,18 +103,20 @@ describe('address encodings', () => {
   });
 
   it('encodeAccount writes system accounts in their 0x 32-byte form and reads both forms back (spec §1.6)', () => {
-    for (const a of [systemAddress(1), systemAddress(8), PROTOCOL_ADDRESS]) {
+    const governance = new Uint8Array(32);
+    governance[31] = 9; // the governance authority 0x00…09 (issue 41 item 9)
+    for (const a of [systemAddress(1), systemAddress(8), governance, PROTOCOL_ADDRESS]) {
       const text = encodeAccount(a);
       expect(text).toBe(encodeHex32(a));
       expect(parseAddress(text)).toEqual(a);
       expect(parseAddress('Nx0' + bs58.encode(a))).toEqual(a);
     }
-    // Neighbours of the system range stay Nx0…: the zero account, 0x00…09, 0xff…fe.
-    const nine = new Uint8Array(32);
-    nine[31] = 9;
+    // Neighbours of the system range stay Nx0…: the zero account, 0x00…0a, 0xff…fe.
+    const ten = new Uint8Array(32);
+    ten[31] = 10;
     const almost = new Uint8Array(32).fill(0xff);
     almost[31] = 0xfe;
-    for (const a of [NATIVE_MINT, nine, almost]) expect(encodeAccount(a)).toBe('Nx0' + bs58.encode(a));
+    for (const a of [NATIVE_MINT, ten, almost]) expect(encodeAccount(a)).toBe('Nx0' + bs58.encode(a));
   });
 });
 

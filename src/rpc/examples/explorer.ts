@@ -100,6 +100,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
         stateRoot: 'NxhDTEJ779gRxz9BJcCmgWZynvrLf19vXj1LWqwTrBecpse',
         latestBlockHash: 'Nxh6qjsGSHGyzAq3b5yRdmackSPznzqL56kazZR2WEgyEru',
         latestBlockTime: 1795621907,
+        historyFromHeight: 0,
       },
     },
   }],

@@ -194,7 +194,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
         "block_hash": "Nxh6GQRy1sFpvJQixyf9XWb4BfLBXW8C7ri6fYYMEhhwYue",
         "index": 0,
         "timestamp": 1795695714,
-        "from": "Nx01111111111111111111111111111111A",
+        "from": "0x0000000000000000000000000000000000000000000000000000000000000009",
         "nonce": "0",
         "status": "success",
         "status_code": 0,
@@ -205,7 +205,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
           {
             "type": "Fee",
             "op_index": null,
-            "payer": "Nx01111111111111111111111111111111A",
+            "payer": "0x0000000000000000000000000000000000000000000000000000000000000009",
             "proposer": "Nx0CmcMR4xGZEhDjmu3wtHyD5uBuXydEjh2ULwfKD4TKcTS",
             "to_proposer": "680000",
             "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
@@ -215,7 +215,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
             "type": "TokenCreated",
             "op_index": 0,
             "mint": "Nx1FCa5eENQE3a7zjfKaPFG5Y7eETgBMowyS5kM6UT7ygo",
-            "creator": "Nx01111111111111111111111111111111A",
+            "creator": "0x0000000000000000000000000000000000000000000000000000000000000009",
             "owner": "Nx0J3xfvcmPsr3bFDnhRT1edEYYYKFpLhj375F1d9hNiRHP",
             "supply": "0"
           },
@@ -938,7 +938,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
         "block_hash": "Nxh4Dh6SSPdJ4rDb5EAgUrGqfEfda4emqbnYSivfBJjSmcM",
         "index": 0,
         "timestamp": 1795695723,
-        "from": "Nx01111111111111111111111111111111A",
+        "from": "0x0000000000000000000000000000000000000000000000000000000000000009",
         "nonce": "1",
         "status": "success",
         "status_code": 0,
@@ -949,7 +949,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
           {
             "type": "Fee",
             "op_index": null,
-            "payer": "Nx01111111111111111111111111111111A",
+            "payer": "0x0000000000000000000000000000000000000000000000000000000000000009",
             "proposer": "Nx0CmcMR4xGZEhDjmu3wtHyD5uBuXydEjh2ULwfKD4TKcTS",
             "to_proposer": "240000",
             "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
@@ -959,7 +959,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
             "type": "StableAdmin",
             "op_index": 0,
             "mint": "Nx1FCa5eENQE3a7zjfKaPFG5Y7eETgBMowyS5kM6UT7ygo",
-            "by": "Nx01111111111111111111111111111111A",
+            "by": "0x0000000000000000000000000000000000000000000000000000000000000009",
             "subject": "Nx011111111111111111111111111111111",
             "action": "supply_cap",
             "value": 1
@@ -981,7 +981,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
         "block_hash": "Nxh8jkRHfGqeQGaAQXWHajcADdrZhkBP7ZWfPJczSNfJ5D2",
         "index": 0,
         "timestamp": 1795695724,
-        "from": "Nx01111111111111111111111111111111A",
+        "from": "0x0000000000000000000000000000000000000000000000000000000000000009",
         "nonce": "2",
         "status": "success",
         "status_code": 0,
@@ -992,7 +992,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
           {
             "type": "Fee",
             "op_index": null,
-            "payer": "Nx01111111111111111111111111111111A",
+            "payer": "0x0000000000000000000000000000000000000000000000000000000000000009",
             "proposer": "Nx0CmcMR4xGZEhDjmu3wtHyD5uBuXydEjh2ULwfKD4TKcTS",
             "to_proposer": "240000",
             "treasury": "0x0000000000000000000000000000000000000000000000000000000000000003",
@@ -1002,7 +1002,7 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
             "type": "StableAdmin",
             "op_index": 0,
             "mint": "Nx1FCa5eENQE3a7zjfKaPFG5Y7eETgBMowyS5kM6UT7ygo",
-            "by": "Nx01111111111111111111111111111111A",
+            "by": "0x0000000000000000000000000000000000000000000000000000000000000009",
             "subject": "Nx011111111111111111111111111111111",
             "action": "issuer_verified",
             "value": 1
@@ -1215,10 +1215,10 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
           "reputation_points": 10,
           "total_supply": "10000000000000",
           "roles": {
-            "owner": "Nx01111111111111111111111111111111A",
-            "master_minter": "Nx01111111111111111111111111111111A",
-            "pauser": "Nx01111111111111111111111111111111A",
-            "blacklister": "Nx01111111111111111111111111111111A"
+            "owner": "0x0000000000000000000000000000000000000000000000000000000000000009",
+            "master_minter": "0x0000000000000000000000000000000000000000000000000000000000000009",
+            "pauser": "0x0000000000000000000000000000000000000000000000000000000000000009",
+            "blacklister": "0x0000000000000000000000000000000000000000000000000000000000000009"
           },
           "guardians": [],
           "paused": false,
@@ -1250,10 +1250,10 @@ export const POSITIONAL_EXAMPLES: Record<string, Array<{ name: string; params: u
           "reputation_points": 10,
           "total_supply": "1000000000000000000000000000",
           "roles": {
-            "owner": "Nx01111111111111111111111111111111A",
-            "master_minter": "Nx01111111111111111111111111111111A",
-            "pauser": "Nx01111111111111111111111111111111A",
-            "blacklister": "Nx01111111111111111111111111111111A"
+            "owner": "0x0000000000000000000000000000000000000000000000000000000000000009",
+            "master_minter": "0x0000000000000000000000000000000000000000000000000000000000000009",
+            "pauser": "0x0000000000000000000000000000000000000000000000000000000000000009",
+            "blacklister": "0x0000000000000000000000000000000000000000000000000000000000000009"
           },
           "guardians": [],
           "paused": false,

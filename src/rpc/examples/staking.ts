@@ -3,7 +3,10 @@
  * (docs/staking.md), recorded from a testnet node (the accounts, the AUR token, pool and
  * collections of src/rpc/examples/recorded-run.ts, created by the calls shown); long lists are cut
  * to two items. test/unit/rpc-openrpc.test.ts holds each to its method's own param and result
- * schemas.
+ * schemas. The staking events (docs/staking.md "Events") came after the recording: each write's
+ * event was added from the call's own params and receipt (release_time = timestamp + 21 days); the
+ * two claims paid amounts the recording did not keep, so their receipts still show only the Fee
+ * until the next recording.
  */
 import type { MethodExample } from '../registry.js';
 import { ALICE, BOB, VALIDATOR } from './recorded-run.js';
@@ -41,6 +44,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'Staked', op_index: 0, validator: ALICE, consensus_key: '3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29', amount: '10000000000000', self_stake: '10000000000000', created: true },
         ],
       },
     },
@@ -73,6 +77,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'Unstaked', op_index: 0, validator: ALICE, delegator: ALICE, amount: '1000000000000', remaining: '9000000000000', release_time: 1797436322 },
         ],
       },
     },
@@ -259,6 +264,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'CommissionSet', op_index: 0, validator: ALICE, old_commission_bps: 0, commission_bps: 500 },
         ],
       },
     },
@@ -291,6 +297,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'ValidatorUnjailed', op_index: 0, validator: ALICE },
         ],
       },
     },
@@ -329,6 +336,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'ValidatorMetadataSet', op_index: 0, validator: ALICE, name: 'Aurora Staking', description: 'Operated from Frankfurt', website: 'https://aurora.example', avatar_url: 'https://aurora.example/avatar.png' },
         ],
       },
     },
@@ -383,6 +391,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'AutoCompoundSet', op_index: 0, validator: ALICE, delegator: BOB, enabled: false },
         ],
       },
     },
@@ -421,6 +430,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'PoolConfigSet', op_index: 0, validator: ALICE, pool_enabled: true, pool_name: 'Aurora Pool', min_delegation: '10000000000', auto_compound_default: true },
         ],
       },
     },
@@ -453,6 +463,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'Delegated', op_index: 0, validator: ALICE, delegator: BOB, amount: '2000000000000', delegation: '2000000000000' },
         ],
       },
     },
@@ -485,6 +496,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'Undelegated', op_index: 0, validator: ALICE, delegator: BOB, amount: '500000000000', remaining: '1500000000000', release_time: 1797436320 },
         ],
       },
     },
@@ -581,6 +593,7 @@ export const EXAMPLES: Record<string, MethodExample[]> = {
             treasury: '0x0000000000000000000000000000000000000000000000000000000000000003',
             to_treasury: '70000',
           },
+          { type: 'ConsensusKeyRotationQueued', op_index: 0, validator: ALICE, new_consensus_key: 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a', epoch: 0 },
         ],
       },
     },

@@ -123,6 +123,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
           validatorCount: Type.Integer(), mempoolSize: Type.Integer(), totalTransactions: Type.Integer(),
           averageBlockTime: Type.Number({ description: 'mean seconds between recent blocks after genesis; the configured idle block time until two such blocks exist' }), gasPrice: Type.Integer(),
           tokenCount: Type.Integer(), stateRoot: Type.String(), latestBlockHash: Type.String(), latestBlockTime: Type.Integer(),
+          historyFromHeight: Type.Integer({ description: 'the lowest height whose bundles the explorer lists: 0 from genesis, else where this node was restored (snapshot or export) or pruned to (docs/explorer.md "Where history starts")' }),
         }),
       },
       handler: () => {
@@ -141,6 +142,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
           stateRoot: encodeHash(head.stateRoot),
           latestBlockHash: encodeHash(head.hash),
           latestBlockTime: head.timestamp,
+          historyFromHeight: chain.oldestBlock,
         };
       },
     }),
@@ -162,20 +164,32 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
       name: 'svc_getAddressHistory',
       summary: 'Bundles that involve an address, newest first: sent by it, paying it, or naming it in an event (spec §4.11).',
       description: 'Fee events are not history: they would name the proposer and the treasury in every bundle. While the '
-        + 'history index is built behind a catch-up sync (with the transaction lookup index) the answer is -32000 (data.reason TX_INDEXING).',
+        + 'history index is built behind a catch-up sync (with the transaction lookup index) the answer is -32000 (data.reason TX_INDEXING). '
+        + 'A node restored from a snapshot or an export, or pruned, holds history from one height on only: with with_range true the '
+        + 'answer is {history_from_height, head_height, history} and says so (0: from genesis); without it, the list alone (docs/explorer.md "Where history starts").',
       params: [
         { name: 'address', schema: Address() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
+        { name: 'with_range', schema: Type.Boolean({ description: 'answer {history_from_height, head_height, history} instead of the list alone (default false)' }), required: false },
       ] as const,
-      result: { name: 'history', schema: Type.Array(HistoryEntrySchema) },
+      result: {
+        name: 'history',
+        schema: Type.Union([Type.Array(HistoryEntrySchema), Type.Object({
+          history_from_height: Type.Integer({ description: 'the lowest height whose bundles this node lists: 0 from genesis, else where it was restored or pruned to' }),
+          head_height: Type.Integer(),
+          history: Type.Array(HistoryEntrySchema),
+        })]),
+      },
       errors: [APP_ERRORS.SERVER_BUSY.code],
-      handler: async ([address, limit]) => {
+      handler: async ([address, limit, withRange]) => {
         const account = accountParam(address, 'address', 1);
         // A pool (asked by its 0x 32-byte form) is named Nx8… in the receipts.
         const names = [encodeAccount(account), encodePool(account)];
-        return (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({
+        const head = chain.height;
+        const history = (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({
           ...receipt, role: roleOf(receipt, names), transfers: transfersOf(readers, receipt, names),
         }));
+        return withRange ? { history_from_height: chain.oldestBlock, head_height: head, history } : history;
       },
     }),
     defineMethod({

@@ -7,7 +7,7 @@ import { chainParams, type ChainParams } from '../../chain/chain-params.js';
 import { NTV_UNIT } from '../../chain/genesis-data.js';
 import {
   accountOfConsensusKey, accruedRewards, readDelegation, readDelegatorValidators, readStakingState, readUnbonding, readValidator,
-  readValidatorRecords, type ValidatorRecord,
+  readValidatorRecords, readValidatorSet, type ValidatorRecord,
 } from '../../chain/validator-set.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
@@ -64,8 +64,34 @@ const bpsToScore = (bps: number) => Math.round(bps) / 10000;
 export interface ValidatorObservations {
   /** consensus key hex → share of recent certificates with its vote; absent without consensus */
   votes?: { shares: Map<string, number>; blocks: number };
-  /** consensus keys (hex) of this node and of the peers it is connected to; absent without p2p */
-  connected?: Set<string>;
+  /** this node's peers; absent without p2p */
+  peers?: PeerView;
+}
+
+/** What the p2p layer shows of the network (docs/staking.md "Reputation", peer connectivity). */
+export interface PeerView {
+  /** this node's own consensus key (hex) */
+  self: string;
+  /** connected peers, whether or not they proved a validator key */
+  count: number;
+  /** consensus keys (hex) the connected peers proved in the status handshake */
+  validators: Set<string>;
+  /** consensus keys (hex) of the active validators */
+  active: string[];
+}
+
+/**
+ * Peer connectivity of the validator with consensus key `key`, 0–1: for another validator, 1 when one
+ * of this node's connected peers proved its key, else 0; for this node itself, the share of the other
+ * active validators it is connected to, or, with no other active validator, 1 when it has any peer
+ * and 0 with none. It used to be 1 for this node unconditionally, so a node with no peer showed
+ * full connectivity (issue 41 item 9).
+ */
+export function peerConnectivity(key: string, view: PeerView): number {
+  if (key !== view.self) return view.validators.has(key) ? 1 : 0;
+  const others = view.active.filter((k) => k !== view.self);
+  if (others.length === 0) return view.count > 0 ? 1 : 0;
+  return Math.round((others.filter((k) => view.validators.has(k)).length / others.length) * 10_000) / 10_000;
 }
 
 export function reputation(v: ValidatorRecord, params: ChainParams, now: number, seen: ValidatorObservations = {}) {
@@ -84,7 +110,7 @@ export function reputation(v: ValidatorRecord, params: ChainParams, now: number,
     stake_amount_and_duration: 0.5 * Math.min(Number(v.stake) / (10 * minStake), 1) + 0.5 * Math.min(Math.max(now - v.createdTime, 0) / (30 * 86_400), 1),
     commission_fairness: params.maxCommissionBps === 0 ? 1 : 1 - v.commissionBps / params.maxCommissionBps,
     transaction_volume: Math.min(Number(v.bundlesIncluded) / 10_000, 1),
-    peer_connectivity: known('peer_connectivity', seen.connected ? (seen.connected.has(key) ? 1 : 0) : undefined),
+    peer_connectivity: known('peer_connectivity', seen.peers ? peerConnectivity(key, seen.peers) : undefined),
     // spec §2.4: governance participation is a future factor; no governance exists yet
     governance_participation: 0,
   };
@@ -182,10 +208,17 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
   const participation = consensus ? new VoteParticipation((h) => consensus.certificate(h)) : undefined;
   /** The reputation factors only this node can observe (docs/staking.md "Reputation"). */
   async function observations(): Promise<ValidatorObservations> {
-    const connected = p2p
-      ? new Set([hex(validator.publicKey), ...p2p.connectedPeers().flatMap((peer) => (peer.validatorKey ? [peer.validatorKey.toLowerCase()] : []))])
-      : undefined;
-    return { ...(participation ? { votes: await participation.at(chain.headHeader.height) } : {}), ...(connected ? { connected } : {}) };
+    let peers: PeerView | undefined;
+    if (p2p) {
+      const connected = p2p.connectedPeers();
+      peers = {
+        self: hex(validator.publicKey),
+        count: connected.length,
+        validators: new Set(connected.flatMap((peer) => (peer.validatorKey ? [peer.validatorKey.toLowerCase()] : []))),
+        active: readValidatorSet(chain.state).filter((v) => v.active).map((v) => hex(v.consensusKey)),
+      };
+    }
+    return { ...(participation ? { votes: await participation.at(chain.headHeader.height) } : {}), ...(peers ? { peers } : {}) };
   }
 
   /** A validator by staking account or consensus key. */

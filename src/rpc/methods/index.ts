@@ -9,6 +9,7 @@ import { dexMethods } from './dex.js';
 import { presaleMethods } from './presales.js';
 import { stakingPoolMethods } from './staking-pools.js';
 import { ethMethods } from './eth.js';
+import { EvmSimulator } from '../../eth/simulate.js';
 import { ethFilterMethods } from './eth-filters.js';
 import { ethReadMethods } from './eth-reads.js';
 import { explorerMethods } from './explorer.js';
@@ -35,7 +36,9 @@ import { daoMethods } from './dao.js';
 export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
-export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
+export function registerMethods(registry: MethodRegistry, base: MethodDependencies): void {
+  // One scratch-core simulator for eth_call, eth_estimateGas and eth_sendRawTransaction (src/eth/simulate.ts).
+  const deps = { ...base, simulator: new EvmSimulator(base.chain, base.validator.address) };
   for (const group of [
     accountMethods,
     allowanceMethods,

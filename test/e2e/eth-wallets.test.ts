@@ -5,7 +5,7 @@
 // (EIP-1559 and legacy), "already known" and "nonce too low" for a known transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcProvider, Wallet, isError, Contract } from 'ethers';
-import { BaseError, createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, NonceTooLowError, type Hex } from 'viem';
+import { BaseError, createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, NonceTooLowError, parseAbi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Web3 } from 'web3';
 import { TestNode } from './harness.js';
@@ -199,4 +199,87 @@ describe('web3.js 4', () => {
       .sendTransaction({ to: account.address, value: 0n, nonce: 1, gas: 21_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n }).catch((e: BaseError) => e);
     expect((resend as BaseError).walk((e) => e instanceof NonceTooLowError)).toBeInstanceOf(NonceTooLowError);
   }, 40_000);
+});
+
+describe('tooling: Multicall3, txpool, rpc_modules, reads above the head', () => {
+  const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
+  const withMulticall = defineChain({ ...chain, contracts: { multicall3: { address: MULTICALL3 } } });
+
+  it('viem multicall of ten reads through Multicall3 (aggregate3), with a failing one allowed', async () => {
+    const { account } = await funded(3n * GWEI, 1_234n);
+    const client = createPublicClient({ chain: withMulticall, transport: http(node.url) });
+    expect(await client.getCode({ address: MULTICALL3 })).toMatch(/^0xfe/);
+    const multicallAbi = parseAbi(['function getEthBalance(address) view returns (uint256)', 'function getBlockNumber() view returns (uint256)',
+      'function getCurrentBlockTimestamp() view returns (uint256)', 'function getChainId() view returns (uint256)']);
+    const token = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') => ({ address: usdc, abi: erc20Abi, functionName }) as const;
+    const results = await client.multicall({
+      contracts: [
+        token('name'), token('symbol'), token('decimals'), token('totalSupply'),
+        { address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] },
+        { address: usdc, abi: erc20Abi, functionName: 'allowance', args: [account.address, MULTICALL3] },
+        { address: MULTICALL3, abi: multicallAbi, functionName: 'getEthBalance', args: [account.address] },
+        { address: MULTICALL3, abi: multicallAbi, functionName: 'getBlockNumber' },
+        { address: MULTICALL3, abi: multicallAbi, functionName: 'getChainId' },
+        // the zero address holds nothing: a transfer from Multicall3 (the caller) reverts, and is allowed to
+        { address: usdc, abi: erc20Abi, functionName: 'transfer', args: [account.address, 1n] },
+      ],
+    });
+    expect(results.slice(0, 9).map((r) => r.status)).toEqual(Array(9).fill('success'));
+    expect(results.map((r) => r.result).slice(0, 7)).toEqual(['USD Coin', 'USDC', 6, BigInt((await node.result<{ total_supply: string }>('svc_getTokenInfo', ['USDC'])).total_supply), 1_234n, 0n, 3n * GWEI * GWEI]);
+    expect(results[7]!.result).toBeGreaterThan(0n);
+    expect(results[8]!.result).toBe(BigInt(CHAIN_ID));
+    expect(results[9]!.status).toBe('failure');
+    expect(String(results[9]!.error)).toContain('ERC20: transfer amount exceeds balance');
+    // allowFailure false: viem raises the failing call's own revert
+    const strict = await client.multicall({ contracts: [token('name'), { address: usdc, abi: erc20Abi, functionName: 'transfer', args: [account.address, 1n] }], allowFailure: false }).catch((e: BaseError) => e);
+    expect(String(strict)).toContain('ERC20: transfer amount exceeds balance');
+    // aggregate3 with a call that may not fail: Multicall3's own revert
+    const call3 = encodeFunctionData({ abi: parseAbi(['struct Call3 { address target; bool allowFailure; bytes callData; }', 'function aggregate3(Call3[] calls) returns ((bool, bytes)[])']),
+      functionName: 'aggregate3', args: [[{ target: usdc, allowFailure: false, callData: '0x12345678' }]] });
+    expect(await rpcError('eth_call', [{ to: MULTICALL3, data: call3 }])).toMatchObject({ code: 3, message: 'execution reverted: Multicall3: call failed' });
+  }, 30_000);
+
+  it('ethers: aggregate and tryAggregate, and the read helpers', async () => {
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    cleanups.push(() => provider.destroy());
+    const multicall = new Contract(MULTICALL3, [
+      'function aggregate((address target, bytes callData)[] calls) returns (uint256 blockNumber, bytes[] returnData)',
+      'function tryAggregate(bool requireSuccess, (address target, bytes callData)[] calls) returns ((bool success, bytes returnData)[])',
+      'function getCurrentBlockTimestamp() view returns (uint256)',
+      'function getBlockHash(uint256) view returns (bytes32)',
+    ], provider);
+    const decimals = { target: usdc, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }) };
+    const bad = { target: usdc, callData: '0x12345678' };
+    const [blockNumber, returnData] = await multicall.getFunction('aggregate').staticCall([decimals, decimals]);
+    expect(blockNumber).toBeGreaterThan(0n);
+    expect(returnData.map((d: string) => BigInt(d))).toEqual([6n, 6n]);
+    const tried = await multicall.getFunction('tryAggregate').staticCall(false, [decimals, bad]);
+    expect(tried.map((r: { success: boolean }) => r.success)).toEqual([true, false]);
+    const failed = await multicall.getFunction('aggregate').staticCall([decimals, bad]).catch((e: unknown) => e);
+    expect(isError(failed, 'CALL_EXCEPTION')).toBe(true);
+    const head = await provider.getBlock('latest');
+    expect(await multicall.getFunction('getCurrentBlockTimestamp').staticCall()).toBeGreaterThanOrEqual(BigInt(head!.timestamp));
+    expect(await multicall.getFunction('getBlockHash').staticCall(head!.number - 1)).toBe((await provider.getBlock(head!.number - 1))!.hash);
+  }, 30_000);
+
+  it('txpool_status and txpool_content show pending and queued transactions; rpc_modules lists the namespaces', async () => {
+    const { account } = await funded(GWEI);
+    const fees = { chainId: CHAIN_ID, type: 'eip1559' as const, gas: 21_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, to: account.address, value: 0n };
+    const queuedHash = await node.result<Hex>('eth_sendRawTransaction', [await account.signTransaction({ ...fees, nonce: 3 })]);
+    const status = await node.result<{ pending: string; queued: string }>('txpool_status');
+    expect(BigInt(status.queued)).toBeGreaterThanOrEqual(1n);
+    const content = await node.result<{ pending: Record<string, unknown>; queued: Record<string, Record<string, { hash: string; nonce: string }>> }>('txpool_content');
+    expect(content.queued[account.address]?.['3']).toMatchObject({ hash: queuedHash, nonce: '0x3' });
+    expect(await node.result('rpc_modules')).toMatchObject({ eth: '1.0', net: '1.0', web3: '1.0', txpool: '1.0', rpc: '1.0', svc: '1.0' });
+  }, 30_000);
+
+  it('a read above the head is geth\'s "header not found" (-32000), which viem does not word as a failed transaction', async () => {
+    const client = publicClient();
+    const above = (await client.getBlockNumber()) + 1000n;
+    const error = await client.getBalance({ address: ZERO, blockNumber: above }).catch((e: BaseError) => e);
+    expect(error).toBeInstanceOf(BaseError);
+    expect((error as BaseError).message).toContain('header not found');
+    expect((error as BaseError).message).not.toContain('Transaction creation failed');
+    expect(await rpcError('eth_call', [{ to: usdc, data: '0x313ce567' }, `0x${above.toString(16)}`])).toMatchObject({ code: -32000, data: { reason: 'HEADER_NOT_FOUND' } });
+  }, 30_000);
 });

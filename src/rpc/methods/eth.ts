@@ -346,7 +346,7 @@ function withExamples(definitions: MethodDefinition[]): MethodDefinition[] {
 }
 
 /** Errors of a state read at a block: unknown block, or a past block whose state is not kept. */
-export const STATE_ERRORS = [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
+export const STATE_ERRORS = [GETH_ERROR_CODE, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
 
 /** A block tag's height, or undefined for a number above the head. */
 export function heightOf(chain: ChainApi, tag: string): number | undefined {
@@ -356,22 +356,26 @@ export function heightOf(chain: ChainApi, tag: string): number | undefined {
   return n > chain.height ? undefined : n;
 }
 
-/** The height a block param (tag, number or EIP-1898 object) names; NOT_FOUND as geth's "header not found". */
+/**
+ * The height a block param (tag, number or EIP-1898 object) names. Beyond the head or an unknown
+ * hash is geth's "header not found" with geth's code -32000 (issue 42 item 8: viem words -32003 as
+ * "Transaction creation failed"); data.reason HEADER_NOT_FOUND.
+ */
 export async function blockParamHeight(chain: ChainApi, param: BlockParamValue): Promise<number> {
   if (typeof param === 'object' && 'blockHash' in param) {
     const height = await chain.heightOfHash(unhex(param.blockHash));
-    if (height === undefined) throw RpcError.app('NOT_FOUND', `header for hash not found: ${param.blockHash}`, { blockHash: param.blockHash });
+    if (height === undefined) throw new RpcError(GETH_ERROR_CODE, `header for hash not found: ${param.blockHash}`, { blockHash: param.blockHash, reason: 'HEADER_NOT_FOUND' });
     return height;
   }
   const tag = typeof param === 'object' ? param.blockNumber : param;
   const height = heightOf(chain, tag);
-  if (height === undefined) throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag });
+  if (height === undefined) throw new RpcError(GETH_ERROR_CODE, `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag, head: quantity(chain.height), reason: 'HEADER_NOT_FOUND' });
   return height;
 }
 
 /**
  * State reads answer from the head only: the node keeps no archive state (docs/eth.md "Block
- * parameters"). A block above the head is "header not found" (-32003); a block below it is
+ * parameters"). A block above the head is "header not found" (-32000); a block below it is
  * -32013 "missing trie node", as geth answers for state it no longer holds, rather than the head's
  * state presented as the past. Tags (latest, pending, safe, finalized) all name the head.
  */
@@ -462,7 +466,7 @@ async function feeHistory(chain: ChainApi, count: number, tag: string, percentil
     throw RpcError.invalidParam('rewardPercentiles', 3, 'percentiles in ascending order');
   }
   const newest = heightOf(chain, tag);
-  if (newest === undefined) throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head`, { block: tag });
+  if (newest === undefined) throw new RpcError(GETH_ERROR_CODE, `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag, head: quantity(chain.height), reason: 'HEADER_NOT_FOUND' });
   const n = Math.min(count, MAX_FEE_HISTORY, newest + 1);
   const oldest = newest - n + 1;
   const baseFeePerGas: string[] = [];

@@ -12,6 +12,7 @@ import { ethMethods } from './eth.js';
 import { EvmSimulator } from '../../eth/simulate.js';
 import { ethFilterMethods } from './eth-filters.js';
 import { ethReadMethods } from './eth-reads.js';
+import { ethPoolMethods, rpcModulesMethod } from './eth-pool.js';
 import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
 import { multiTokenMethods } from './multitokens.js';
@@ -50,6 +51,7 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     ethMethods,
     ethReadMethods,
     ethFilterMethods,
+    ethPoolMethods,
     subscriptionMethods,
     nameMethods,
     nftMethods,
@@ -74,4 +76,6 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));
   }
+  // Lists the namespaces of everything registered above (src/rpc/methods/eth-pool.ts).
+  registry.register(rpcModulesMethod(registry));
 }

@@ -27,7 +27,7 @@ import {
   setAuth, setContext, ctxTimestamp, ctxGasPrice, ctxAllowUnsigned, ctxBlockGasLimit, PROPOSER, TREASURY, NTV_MINT,
 } from "./context";
 import { execTransfer } from "./ops/transfer";
-import { failedCount, failedListed, hashBundle, recordFailure } from "./replay";
+import { consumeNonce, failedCount, failedListed, hashBundle, recordFailure } from "./replay";
 import { endBlock } from "./rewards";
 import { upgradesEndBlock } from "./ops/upgrades";
 import { execCancelSchedule, execCreateSchedule, processSchedules, setRunCost, RUN_OPS, RUN_OWNER, runOpCount } from "./ops/schedules";
@@ -160,7 +160,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   balLoad(payer);
   if (over || U.lt128(U.lo, U.hi, feeLo, feeHi)) { result(S.INSUFFICIENT_FEE_BALANCE, 0, 0, 0, nonce); return; }
   if (outOfGas) {
-    failBundle(S.OUT_OF_GAS, index, user, acct, nonce, keyCount, gas, feeLo, feeHi, payer, bytes, len, listed);
+    failBundle(S.OUT_OF_GAS, index, user, acct, nonce, keyCount, gas, feeLo, feeHi, payer, bytes, len, listed, evm);
     return;
   }
 
@@ -210,7 +210,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   if (st != S.OK) {
     revertTo(jm);
     eventsRevert(em, ec);
-    failBundle(st, index, user, acct, nonce, savedKeyCount, gas, feeLo, feeHi, payer, bytes, len, listed);
+    failBundle(st, index, user, acct, nonce, savedKeyCount, gas, feeLo, feeHi, payer, bytes, len, listed, evm);
     return;
   }
   // key_count as the bundle left it: revelation, AddKey, RemoveKey or a recovery may change it.
@@ -298,11 +298,18 @@ function settle(gas: u64, feeLo: u64, feeHi: u64): void {
  * again (docs/core-abi.md "Failed bundles: fee and replay").
  */
 function failBundle(st: u32, index: u32, user: usize, acct: usize, nonce: u64, keyCount: u16, gas: u64,
-                    feeLo: u64, feeHi: u64, payer: usize, bytes: usize, len: u32, hashed: bool): void {
+                    feeLo: u64, feeHi: u64, payer: usize, bytes: usize, len: u32, hashed: bool, evm: bool): void {
   chargeFee(index, user, payer, feeLo, feeHi);
-  if (!hashed) hashBundle(bytes, len);
-  let expiry = bHasExpiry && bExpiry < bValidUntil ? bExpiry : bValidUntil;
-  recordFailure(acct, nonce, keyCount, expiry, ctxTimestamp);
+  if (evm) {
+    // An EVM transaction that fails consumes its nonce, as a reverted transaction does on Ethereum
+    // (docs/eth.md "EVM semantics"): wallets count on it (viem's waitForTransactionReceipt took the
+    // next transaction at a kept nonce for a replacement). The native rule (spec §5.8) is below.
+    consumeNonce(acct, nonce, keyCount);
+  } else {
+    if (!hashed) hashBundle(bytes, len);
+    let expiry = bHasExpiry && bExpiry < bValidUntil ? bExpiry : bValidUntil;
+    recordFailure(acct, nonce, keyCount, expiry, ctxTimestamp);
+  }
   settle(gas, feeLo, feeHi);
   result(st, gas, feeLo, feeHi, nonce);
 }

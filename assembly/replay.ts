@@ -47,6 +47,13 @@ export function failedListed(acct: usize): bool {
   return false;
 }
 
+/** The failed bundle consumes `nonce`: the record returns to its plain form at nonce + 1. */
+export function consumeNonce(acct: usize, nonce: u64, keyCount: u16): void {
+  let p = beginWrite(acct, 10);
+  store<u64>(p, nonce + 1, 0);
+  store<u16>(p, keyCount, 8);
+}
+
 /**
  * The bundle in BUNDLE_HASH failed at `nonce`: list it with its expiry, dropping entries that
  * expired before `now`. When MAX_FAILED_AT_NONCE unexpired entries are already listed, the nonce
@@ -64,9 +71,7 @@ export function recordFailure(acct: usize, nonce: u64, keyCount: u16, expiry: u6
     kept++;
   }
   if (kept >= MAX_FAILED_AT_NONCE) {
-    let p = beginWrite(acct, 10);
-    store<u64>(p, nonce + 1, 0);
-    store<u16>(p, keyCount, 8);
+    consumeNonce(acct, nonce, keyCount);
     return true;
   }
   let e = scratch + HEAD + kept * ENTRY;

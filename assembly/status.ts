@@ -95,6 +95,7 @@ export const SCHEDULE_NOT_ACTIVE: u32 = 129; // the schedule has already complet
 // ERC-20 allowances (docs/allowances.md; codes 140-149: 130-139 stay free for schedules).
 export const INSUFFICIENT_ALLOWANCE: u32 = 140; // the spender's allowance from this owner for this token is lower than the amount (Approve sets it)
 export const NATIVE_NOT_APPROVABLE: u32 = 141; // NTV pays every fee and has no ERC-20 contract, so it cannot be approved or moved with TransferFrom; only its holder sends it
+export const TRANSFER_TO_ZERO_ADDRESS: u32 = 142; // a token transfer from an EVM transaction may not go to the zero address (OpenZeppelin's ERC20 refuses it; docs/eth.md "EVM semantics")
 // Protocol proposals (spec §4.14; docs/governance.md "Statuses"; codes 230-259).
 export const INVALID_PROPOSAL_TEXT: u32 = 230; // a proposal's title must be 1-128 bytes and its description at most 4,096 bytes
 export const INVALID_PARAMETER_VALUE: u32 = 231; // the new value is outside the parameter's allowed range (docs/governance.md "Parameters")

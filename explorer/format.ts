@@ -1,3 +1,23 @@
+import bs58 from 'bs58';
+
+/**
+ * The `0x` + 40 hex form of an `Nx0…` account that is EVM-form (its first 12 bytes zero: an EVM
+ * address right-aligned, facts.md "Addresses"), else undefined: such accounts are shown as the
+ * address their wallet knows (issue 42 item 10). Other forms (system accounts in 0x 32-byte form,
+ * mints, pools) are not accounts of an EVM key.
+ */
+export function evmFormOf(address: string): string | undefined {
+  if (!address.startsWith('Nx0')) return undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = bs58.decode(address.slice(3));
+  } catch {
+    return undefined;
+  }
+  if (bytes.length !== 32 || bytes.subarray(0, 12).some((b) => b !== 0) || bytes.subarray(12).every((b) => b === 0)) return undefined;
+  return `0x${Array.from(bytes.subarray(12), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** Raw-unit decimal strings (amounts at the RPC boundary) shown with the token's decimals, exactly. */
 export function formatUnits(raw: string | number | bigint, decimals: number): string {
   let digits = BigInt(raw).toString();

@@ -14,7 +14,7 @@
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { availableMethods, call, LiveFeed, RpcCallError } from './rpc.js';
-import { classify, formatDate, formatUnits, shortHash, timeAgo, tokenFieldOf } from './format.js';
+import { classify, evmFormOf, formatDate, formatUnits, shortHash, timeAgo, tokenFieldOf } from './format.js';
 import './style.css';
 
 // ---------------------------------------------------------------- shapes (docs/methods.md, spec §6)
@@ -164,7 +164,12 @@ const NTV_TOKEN: Token = { name: 'NTV', symbol: 'NTV', decimals: 9, mint_address
 // ---------------------------------------------------------------- small parts
 
 const Hash = ({ value, to }: { value: string; to?: string }) => (to ? <a href={to} class="mono" title={value}>{shortHash(value, 6)}</a> : <span class="mono" title={value}>{shortHash(value, 6)}</span>);
-const Addr = ({ value }: { value: string }) => <Hash value={value} to={href('address', value)} />;
+/** An account, linked to its page; an EVM-form account as the 0x address its wallet shows (issue 42 item 10). */
+const Addr = ({ value }: { value: string }) => {
+  const evm = evmFormOf(value);
+  if (!evm) return <Hash value={value} to={href('address', value)} />;
+  return <a href={href('address', value)} class="mono" title={`${evm} (${value})`} data-evm="true">{shortHash(evm, 6)}</a>;
+};
 const When = ({ ts }: { ts: number }) => <span title={formatDate(ts)}>{formatDate(ts)}</span>;
 const Ago = ({ ts, now }: { ts: number; now: number }) => <span title={formatDate(ts)}>{timeAgo(ts, now)}</span>;
 
@@ -424,7 +429,7 @@ function TxPage({ hash }: { hash: string }) {
       <Show data={found}>
         {(f) => {
           if (f.type === 'block' && 'height' in f) return <p>This is the hash of <a href={href('block', f.height)}>block {f.height}</a>.</p>;
-          if (f.type !== 'transaction' || !('receipt' in f)) return <p class="error">No included bundle has this hash.</p>;
+          if (f.type !== 'transaction' || !('receipt' in f)) return <NotFoundTx />;
           const r = f.receipt;
           return (
             <>
@@ -450,10 +455,60 @@ function TxPage({ hash }: { hash: string }) {
   );
 }
 
+/**
+ * A hash no receipt answers to. On a node that prunes (docs/storage.md "Pruning") the bundle may be
+ * in a block it no longer keeps: say so, with the oldest block it keeps (svc_getBlockByHeight of block 1
+ * names it when block 1 is pruned), rather than that no such bundle exists (issue 42 item 10).
+ */
+function NotFoundTx() {
+  const [oldest, setOldest] = useState<number | null | undefined>();
+  useEffect(() => {
+    call('svc_getBlockByHeight', [1]).then(() => setOldest(null), (e: unknown) => {
+      const data = e instanceof RpcCallError ? (e.data as { oldest_height?: number } | undefined) : undefined;
+      setOldest(typeof data?.oldest_height === 'number' ? data.oldest_height : null);
+    });
+  }, []);
+  if (oldest === undefined) return <p class="muted">Looking…</p>;
+  if (oldest === null) return <p class="error" data-testid="tx-not-found">No included bundle has this hash.</p>;
+  return (
+    <p class="error" data-testid="tx-pruned">
+      No bundle with this hash in the blocks this node keeps: it keeps blocks from <a href={href('block', oldest)}>{oldest}</a> on (it prunes older ones).
+      A bundle in an older block is found on an archive node (<span class="mono">--pruning archive</span>).
+    </p>
+  );
+}
+
+/** An address's history, 25 bundles a page; "Older" loads the next page (svc_getAddressHistory `before`). */
+function AddressHistory({ address }: { address: string }) {
+  const PAGE = 25;
+  const [pages, setPages] = useState<HistoryEntry[][]>([]);
+  const [state, setState] = useState<'loading' | 'idle' | 'end' | 'error'>('loading');
+  const load = (before?: HistoryEntry) => {
+    setState('loading');
+    const params: unknown[] = before ? [address, PAGE, { block_height: before.block_height, index: before.index }] : [address, PAGE];
+    call<HistoryEntry[]>('svc_getAddressHistory', params).then((page) => {
+      setPages((list) => (before ? [...list, page] : [page]));
+      setState(page.length < PAGE ? 'end' : 'idle');
+    }, () => setState('error'));
+  };
+  useEffect(() => {
+    setPages([]);
+    load();
+  }, [address]);
+  const items = pages.flat();
+  return (
+    <>
+      {state === 'loading' && items.length === 0 ? <p class="muted">Loading…</p> : <History items={items} />}
+      {state === 'idle' && <button type="button" class="more" data-testid="history-older" onClick={() => load(items.at(-1))}>Older</button>}
+      {state === 'loading' && items.length > 0 && <span class="muted">Loading…</span>}
+      {state === 'error' && <p class="error">The history could not be loaded.</p>}
+    </>
+  );
+}
+
 function AddressPage({ address }: { address: string }) {
   const account = useCall<Account>('svc_getAccount', [address]);
   const tokens = useCall<Array<Record<string, unknown>>>('svc_getAddressTokens', [address]);
-  const history = useCall<HistoryEntry[]>('svc_getAddressHistory', [address, 25]);
   const nfts = useCall<Array<Record<string, unknown>>>('svc_listNftsByOwner', [address, null, 25]);
   const passport = useCall<{ gamertag: string; created_at: number; games: number } | null>('svc_getPassport', [address]);
   const anchors = useCall<Array<{ namespace: string; key: string; value_hash: string; height: number; time: number }>>('svc_getAnchorsByAccount', [address, 25]);
@@ -521,7 +576,7 @@ function AddressPage({ address }: { address: string }) {
       </Show>
       <h3>History</h3>
       <HistoryStart />
-      <Show data={history}>{(list) => <History items={Array.isArray(list) ? list : []} />}</Show>
+      <AddressHistory address={address} />
     </section>
   );
 }
@@ -612,7 +667,7 @@ function VerifyBalance({ address, shown }: { address: string; shown: string }) {
 function History({ items }: { items: HistoryEntry[] }) {
   if (items.length === 0) return <p class="muted">None.</p>;
   return (
-    <table class="list" data-testid="address-history">
+    <table class="list stack" data-testid="address-history">
       <thead><tr><th>Bundle</th><th>Time</th><th>In / out</th><th>Block</th></tr></thead>
       <tbody>
         {items.map((h) => (

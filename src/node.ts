@@ -436,7 +436,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     if (chain.syncing) return;
     const h = produced.block.header;
     logger.info('block', {
-      height: h.height, bundles: h.bundleCount, gas: h.gasUsed, blockTime: new Date(h.timestamp * 1000).toISOString().replace('.000Z', 'Z'),
+      height: h.height, bundles: h.bundleCount, failed: produced.result.failedCount(), gas: h.gasUsed, blockTime: new Date(h.timestamp * 1000).toISOString().replace('.000Z', 'Z'),
       hash: encodeHash(h.hash),
     });
   });

@@ -16,8 +16,9 @@ import { exists } from "../state";
 import { balLoad, balStore } from "../ledger";
 import { beginEvent } from "../events";
 import { isZero } from "../mem";
+import { ctxAuth } from "../context";
 import { moveBalance } from "./transfer";
-import { EV_APPROVAL, EV_APPROVAL_BYTES } from "../abi";
+import { AUTH_EVM, EV_APPROVAL, EV_APPROVAL_BYTES } from "../abi";
 
 const U64_MAX: u64 = 0xffffffffffffffff;
 
@@ -51,7 +52,10 @@ export function execTransferFrom(user: usize, fields: usize, bundleIndex: u32, o
   let to = fields + 64;
   let amtLo = load<u64>(fields, 96);
   let amtHi = load<u64>(fields, 104);
-  if ((amtLo | amtHi) == 0) return S.ZERO_AMOUNT;
+  // From an EVM transaction, Ethereum's rules (assembly/ops/transfer.ts): 0 succeeds, the zero
+  // address is refused after the allowance, in OpenZeppelin's order (_spendAllowance, _transfer).
+  let evm = ctxAuth == AUTH_EVM;
+  if ((amtLo | amtHi) == 0 && !evm) return S.ZERO_AMOUNT;
   let st = checkToken(token);
   if (st != S.OK) return st;
   let allowance = allowanceEntry(from, token, user);
@@ -59,6 +63,7 @@ export function execTransferFrom(user: usize, fields: usize, bundleIndex: u32, o
   let infinite = U.lo == U64_MAX && U.hi == U64_MAX;
   if (U.sub128(U.lo, U.hi, amtLo, amtHi)) return S.INSUFFICIENT_ALLOWANCE;
   let leftLo = U.lo, leftHi = U.hi;
+  if (evm && isZero(to, 32)) return S.TRANSFER_TO_ZERO_ADDRESS;
   st = moveBalance(balanceEntry(from, token), from, to, token, fields + 96, bundleIndex, opIndex);
   if (st != S.OK) return st;
   if (!infinite) balStore(allowance, leftLo, leftHi);

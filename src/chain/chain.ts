@@ -20,7 +20,7 @@ import { genesisConfig } from './genesis.js';
 import { genesisBlock } from './genesis-block.js';
 import { upgradeHaltAt, UpgradeRequiredError, type UpgradeGovernance } from './upgrades.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
-import { Mempool, type MempoolLimits } from './mempool.js';
+import { Mempool, type MempoolLimits, type PendingBundle } from './mempool.js';
 import type { ProducedBlock, ValidatorIdentity } from './producer.js';
 import { ReceiptReader } from './receipt-reader.js';
 import type { Receipt } from './receipts.js';
@@ -258,6 +258,21 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
 
   isPending(hashKey: string): boolean {
     return this.mempool.has(hashKey);
+  }
+
+  /** Waiting bundles behind a nonce gap (txpool_status "queued"). */
+  get mempoolQueued(): number {
+    return this.mempool.queuedCount;
+  }
+
+  /** Up to `limit` waiting bundles, each marked queued (behind a nonce gap) or not (txpool_content). */
+  mempoolEntries(limit: number): Array<{ entry: PendingBundle; queued: boolean }> {
+    const out: Array<{ entry: PendingBundle; queued: boolean }> = [];
+    for (const entry of this.mempool.entries()) {
+      if (out.length >= limit) break;
+      out.push({ entry, queued: this.mempool.isQueued(entry) });
+    }
+    return out;
   }
 
   /** A certified block of another validator (src/chain/import.ts). */

@@ -178,16 +178,25 @@ export class Indexer {
     if (this.store.historyHeight < head) throw txIndexingError(this.store.historyHeight, head, this.store.lookupFailure);
   }
 
-  /** Bundles that involve `address`, newest first. */
-  async addressHistory(address: Uint8Array, limit: number): Promise<Receipt[]> {
+  /**
+   * Bundles that involve `address`, newest first; with `before`, only those older than that one
+   * (the last entry of the previous page: paging, issue 42 item 10). The scan starts at `before`'s
+   * block, so a page costs its own entries, not the ones before it.
+   */
+  async addressHistory(address: Uint8Array, limit: number, before?: TxRef): Promise<Receipt[]> {
     await this.historyIndexed();
     const refs: TxRef[] = [];
-    await this.store.scanIndex(IndexKeys.addressHistoryPrefix(address), (key, value) => {
+    const prefix = IndexKeys.addressHistoryPrefix(address);
+    await this.store.scanIndex(prefix, (key, value) => {
       const height = IndexKeys.heightOf(key);
       const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
-      for (let o = value.length - 4; o >= 0 && refs.length < limit; o -= 4) refs.push({ height, index: view.getUint32(o) });
+      for (let o = value.length - 4; o >= 0 && refs.length < limit; o -= 4) {
+        const index = view.getUint32(o);
+        if (before && height === before.height && index >= before.index) continue;
+        refs.push({ height, index });
+      }
       return refs.length < limit;
-    });
+    }, before ? IndexKeys.addressHistory(address, before.height) : prefix);
     return this.resolve(refs);
   }
 

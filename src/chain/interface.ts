@@ -99,6 +99,10 @@ export interface ChainReader {
   isInFlight(hashKey: string): boolean;
   /** whether the mempool holds this bundle (hash hex) */
   isPending(hashKey: string): boolean;
+  /** waiting bundles behind a nonce gap */
+  readonly mempoolQueued: number;
+  /** up to `limit` waiting bundles, each marked queued (behind a nonce gap) or pending (ready) */
+  mempoolEntries(limit: number): Array<{ entry: PendingBundle; queued: boolean }>;
   stateNonce(account: Uint8Array): bigint;
   balance(account: Uint8Array, mint: Uint8Array): bigint;
 }

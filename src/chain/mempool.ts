@@ -19,6 +19,18 @@ export interface BundleAuth {
   keyHash: Uint8Array;
   /** the verifying key when it came from `sender_pubkey`, else empty */
   pubkey: Uint8Array;
+  /**
+   * An EVM transaction's own fee fields, wei per gas (auth 3; docs/eth.md "Replacement"): `tip`
+   * its maxPriorityFeePerGas and `cap` its maxFeePerGas, or both its gasPrice (legacy, EIP-2930),
+   * as geth's txpool reads them. A same-nonce replacement between two EVM transactions follows
+   * geth's rule on these, wei-exact, rather than the bundle's max_priority_fee in nanoNTV.
+   */
+  evmFees?: EvmFees;
+}
+
+export interface EvmFees {
+  tip: bigint;
+  cap: bigint;
 }
 
 export interface PendingBundle {
@@ -64,6 +76,18 @@ export const DEFAULT_MEMPOOL_LIMITS: MempoolLimits = {
 /** A same-nonce replacement must pay this many percent more max_priority_fee (geth's price bump). */
 export const REPLACEMENT_BUMP_PERCENT = 10n;
 
+/**
+ * geth's replacement rule (core/txpool/legacypool list.go `Add`, price bump 10%) when both are EVM
+ * transactions: the new one must pay strictly more on both fields, and at least old × 110 / 100
+ * (rounded down) on each, in wei. undefined when either is not an EVM transaction.
+ */
+export function evmReplacement(old: EvmFees | undefined, next: EvmFees | undefined): { ok: boolean; min: EvmFees } | undefined {
+  if (!old || !next) return undefined;
+  const bump = (v: bigint) => (v * (100n + REPLACEMENT_BUMP_PERCENT)) / 100n;
+  const min = { tip: bump(old.tip) > old.tip ? bump(old.tip) : old.tip + 1n, cap: bump(old.cap) > old.cap ? bump(old.cap) : old.cap + 1n };
+  return { ok: next.tip >= min.tip && next.cap >= min.cap, min };
+}
+
 export type RefusalStatus =
   | 'NONCE_TOO_LOW'
   | 'REPLACEMENT_UNDERPRICED'
@@ -82,6 +106,8 @@ export interface MempoolRefusal {
   minPriorityFee?: bigint;
   /** the bundle it would have replaced (REPLACEMENT_UNDERPRICED) */
   pending?: PendingBundle;
+  /** an EVM replacement's thresholds, wei per gas (REPLACEMENT_UNDERPRICED between EVM transactions) */
+  minEvmFees?: EvmFees;
 }
 
 /** A bundle that left the pool other than by executing: its waiting callers are answered. */
@@ -199,6 +225,11 @@ export class Mempool {
 
   has(hashKey: string): boolean {
     return this.byHash.has(hashKey);
+  }
+
+  /** Every waiting bundle, in no particular order (txpool_content). */
+  entries(): IterableIterator<PendingBundle> {
+    return this.byHash.values();
   }
 
   /** The waiting bundle with this hash (hex), if any. */
@@ -396,6 +427,11 @@ export class Mempool {
   private check(queue: AccountQueue, entry: PendingBundle, offset: number, existing: PendingBundle | undefined): MempoolRefusal | undefined {
     if (offset < queue.lo) return this.refusal(queue, 'NONCE_TOO_LOW');
     if (existing) {
+      const evm = evmReplacement(existing.auth.evmFees, entry.auth.evmFees);
+      if (evm !== undefined) {
+        if (evm.ok) return undefined;
+        return { ...this.refusal(queue, 'REPLACEMENT_UNDERPRICED'), minEvmFees: evm.min, pending: existing };
+      }
       const bumped = (existing.priorityFee * (100n + REPLACEMENT_BUMP_PERCENT) + 99n) / 100n;
       const minPriorityFee = bumped > existing.priorityFee ? bumped : existing.priorityFee + 1n;
       if (entry.priorityFee < minPriorityFee) return { ...this.refusal(queue, 'REPLACEMENT_UNDERPRICED'), minPriorityFee, pending: existing };

@@ -68,6 +68,15 @@ export interface BundleOutcome {
 }
 
 /**
+ * Whether an outcome used its bundle's nonce: a success, or an EVM transaction that failed (the
+ * core consumes its nonce, as a reverted transaction on Ethereum: docs/eth.md "EVM semantics");
+ * a failed native bundle keeps its nonce (spec §5.8).
+ */
+export function usedNonce(outcome: BundleOutcome): boolean {
+  return outcome.index !== undefined && (outcome.success === true || outcome.entry.auth.kind === AUTH_EVM);
+}
+
+/**
  * A ProducedBlock whose receipts are built from its result when first read, and its outcomes when
  * `outcomes` is a function (an imported block's): on first read too.
  */

@@ -59,6 +59,13 @@ export class BlockResultView implements BlockResult {
     return this.dv.getUint16(HEAD + i * ROW, true);
   }
 
+  /** Bundles that are in the block but failed (status other than OK): the block log line and ntv_bundles_total. */
+  failedCount(): number {
+    let failed = 0;
+    for (let i = 0; i < this.count; i++) if (this.status(i) !== 0) failed++;
+    return failed;
+  }
+
   gasUsedOf(i: number): number {
     return Number(this.dv.getBigUint64(HEAD + i * ROW + 2, true));
   }

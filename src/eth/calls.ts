@@ -6,8 +6,9 @@
 import { decodeFunctionData, encodeFunctionResult, erc20Abi, parseAbi, toFunctionSelector, type Hex } from 'viem';
 import type { ChainApi } from '../chain/interface.js';
 import type { RegisteredToken } from '../chain/token-registry.js';
-import { EthCallError, executionReverted } from './errors.js';
-import { accountOfEvm, evmAllowance } from '../chain/evm/units.js';
+import { executionReverted, noSuchFunction, type EthCallError } from './errors.js';
+import { accountOfEvm, allowanceOfEvm, evmAllowance } from '../chain/evm/units.js';
+import type { EvmAction } from '../chain/evm/transaction.js';
 import { allowanceOf } from '../chain/allowances.js';
 import { isBlacklisted, isPausedNow, stableProfile, stableRecord } from '../chain/stablecoins.js';
 
@@ -31,6 +32,8 @@ const evmForm = (account: Uint8Array): Hex => `0x${Buffer.from(account.subarray(
 const sameAccount = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+/** Runs an EVM call's action from `sender` through the core; throws the revert when it fails. */
+export type Simulate = (sender: Uint8Array, action: EvmAction) => Promise<void>;
 
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
 /** ERC-165's own interface ID; STD tokens are fungible, so not ERC-721 (0x80ac58cd) nor ERC-1155 (0xd9b67a26). */
@@ -46,11 +49,12 @@ export const COLLECTION_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-collection').to
 /**
  * The answer to a call on `token`, ABI-encoded. Reads answer from state; `transfer(to, amount)`,
  * `approve(spender, amount)` and `transferFrom(from, to, amount)` are simulated for the caller
- * (`from`, else the zero address as geth calls): true, or the revert OpenZeppelin's ERC20 would
- * give, in its order (wallets simulate before they send: viem simulateContract, wagmi; docs/eth.md
- * "eth_call", docs/allowances.md). Unknown selectors are -32602 with the selector.
+ * (`from`, else the zero address as geth calls) through the core, as the transaction would execute
+ * (`simulate`: src/eth/simulate.ts): true, or the revert OpenZeppelin's ERC20 would give
+ * (wallets simulate before they send: viem simulateContract, wagmi; docs/eth.md "eth_call",
+ * docs/allowances.md). Unknown selectors revert, as a contract without that function does.
  */
-export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, from?: string): Hex {
+export async function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, from: string | undefined, simulate: Simulate): Promise<Hex> {
   const selector = data.slice(0, 10).toLowerCase();
   if (selector === ERC165_ID) {
     const { args } = decode(erc165Abi, data, selector);
@@ -58,12 +62,6 @@ export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, fr
   }
   const stable = stableRecord(chain.state, token.mint);
   if (stable && FIAT_SELECTORS.has(selector)) return callFiatToken(chain, token, stable, data, selector);
-  /** FiatToken's modifiers on a movement of an STD-8 token (the core's rules, assembly/ledger.ts). */
-  const fiatChecks = (parties: Uint8Array[]) => {
-    if (!stable) return;
-    if (isPausedNow(chain.state, token.mint)) throw executionReverted('Pausable: paused');
-    if (parties.some((a) => isBlacklisted(chain.state, token.mint, a))) throw executionReverted('Blacklistable: account is blacklisted');
-  };
   const call = decode(erc20Abi, data, selector);
   switch (call.functionName) {
     case 'name':
@@ -78,10 +76,9 @@ export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, fr
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: chain.balance(accountOfEvm(call.args[0]), token.mint) });
     case 'transfer': {
       const [to, amount] = call.args;
-      if (BigInt(to) === 0n) throw executionReverted('ERC20: transfer to the zero address');
-      const sender = accountOfEvm(from ?? ZERO_ADDRESS);
-      fiatChecks([sender, accountOfEvm(to)]);
-      if (amount >= 1n << 128n || chain.balance(sender, token.mint) < amount) throw executionReverted('ERC20: transfer amount exceeds balance');
+      // Beyond u128 no account holds it; the bundle could not carry it either.
+      if (amount >= 1n << 128n) throw executionReverted('ERC20: transfer amount exceeds balance');
+      await simulate(accountOfEvm(from ?? ZERO_ADDRESS), { kind: 'token', to: accountOfEvm(to), mint: token.mint, amount });
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'transfer', result: true });
     }
     case 'allowance': {
@@ -89,20 +86,15 @@ export function callToken(chain: ChainApi, token: RegisteredToken, data: Hex, fr
       const allowance = allowanceOf(chain.state, accountOfEvm(owner), token.mint, accountOfEvm(spender));
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', result: evmAllowance(allowance) });
     }
-    case 'approve':
-      // The core accepts any spender and amount on a token (an amount from 2^128−1 up is the
-      // infinite allowance), so the simulation succeeds as the transaction would.
+    case 'approve': {
+      const [spender, amount] = call.args;
+      await simulate(accountOfEvm(from ?? ZERO_ADDRESS), { kind: 'approve', spender: accountOfEvm(spender), mint: token.mint, amount: allowanceOfEvm(amount) });
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'approve', result: true });
+    }
     case 'transferFrom': {
-      // OpenZeppelin's order: _spendAllowance (the infinite allowance never runs short), then
-      // _transfer's zero-address check and balance; the core checks allowance then balance too.
       const [owner, to, amount] = call.args;
-      const spender = accountOfEvm(from ?? ZERO_ADDRESS);
-      const holder = accountOfEvm(owner);
-      if (evmAllowance(allowanceOf(chain.state, holder, token.mint, spender)) < amount) throw executionReverted('ERC20: insufficient allowance');
-      if (BigInt(to) === 0n) throw executionReverted('ERC20: transfer to the zero address');
-      fiatChecks([holder, accountOfEvm(to)]);
-      if (amount >= 1n << 128n || chain.balance(holder, token.mint) < amount) throw executionReverted('ERC20: transfer amount exceeds balance');
+      if (amount >= 1n << 128n) throw executionReverted('ERC20: transfer amount exceeds balance');
+      await simulate(accountOfEvm(from ?? ZERO_ADDRESS), { kind: 'transferFrom', from: accountOfEvm(owner), to: accountOfEvm(to), mint: token.mint, amount });
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'transferFrom', result: true });
     }
   }
@@ -139,5 +131,5 @@ function decode<const A extends typeof erc20Abi | typeof erc165Abi>(abi: A, data
 }
 
 function unsupported(selector: string, why: string): EthCallError {
-  return EthCallError.invalidParams(`eth_call selector ${selector || '(none)'}: ${why}`, { param: 'transaction', position: 1, selector });
+  return noSuchFunction(selector, why);
 }

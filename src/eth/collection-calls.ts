@@ -5,10 +5,10 @@
  * state. There are no approvals natively (only the holder moves its tokens), so `getApproved` is the
  * zero address and `isApprovedForAll` false. ABI work is viem's.
  */
-import { decodeFunctionData, encodeAbiParameters, encodeFunctionResult, erc1155Abi, erc721Abi, parseAbi, type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionResult, erc1155Abi, erc721Abi, parseAbi, type Hex } from 'viem';
 import type { CollectionReader, CollectionRecord } from '../chain/collections.js';
 import { tokenUri } from '../chain/collections.js';
-import { EthCallError } from './errors.js';
+import { executionReverted, noSuchFunction, type EthCallError } from './errors.js';
 import { accountOfEvm, evmOf, U64_MAX } from '../chain/evm/units.js';
 
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
@@ -19,19 +19,11 @@ const ERC165 = '0x01ffc9a7';
 const INTERFACES = { nft: new Set([ERC165, '0x80ac58cd', '0x5b5e139f']), multi: new Set([ERC165, '0xd9b67a26', '0x0e89341c']) };
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
-/** geth's answer to a reverted call: code 3, `execution reverted: reason`, data = Error(string) encoded. */
-function reverted(reason: string): EthCallError {
-  const data = `0x08c379a0${encodeAbiParameters([{ type: 'string' }], [reason]).slice(2)}`;
-  return new EthCallError('EXECUTION_REVERTED', `execution reverted: ${reason}`, data);
-}
-
 function unsupported(selector: string, kind: 'nft' | 'multi'): EthCallError {
   const reads = kind === 'nft'
     ? 'name, symbol, totalSupply, balanceOf, ownerOf, tokenURI, getApproved, isApprovedForAll, supportsInterface'
     : 'name, symbol, balanceOf, balanceOfBatch, uri, isApprovedForAll, supportsInterface';
-  return EthCallError.invalidParams(`eth_call selector ${selector || '(none)'}: not a supported ${kind === 'nft' ? 'ERC-721' : 'ERC-1155'} read (${reads}) or malformed arguments`, {
-    param: 'transaction', position: 1, selector,
-  });
+  return noSuchFunction(selector, `the ${kind === 'nft' ? 'ERC-721' : 'ERC-1155'} reads are ${reads}; or malformed arguments`);
 }
 
 /** Decode against each ABI in turn; the first that knows the selector and accepts the arguments wins. */
@@ -68,7 +60,7 @@ export function callCollection(reader: CollectionReader, c: CollectionRecord, da
   if (c.kind === 'nft') {
     const nft = (i: number) => {
       const n = native(i) ? reader.nft(c.address, id(i)) : undefined;
-      if (!n) throw reverted('ERC721: invalid token ID');
+      if (!n) throw executionReverted('ERC721: invalid token ID');
       return n;
     };
     switch (fn) {
@@ -91,12 +83,12 @@ export function callCollection(reader: CollectionReader, c: CollectionRecord, da
         return encodeFunctionResult({ abi: erc1155Abi, functionName: fn, result: balance(args[0] as Hex, id(1)) });
       case 'balanceOfBatch': {
         const [accounts, ids] = args as [readonly Hex[], readonly bigint[]];
-        if (accounts.length !== ids.length) throw reverted('ERC1155: accounts and ids length mismatch');
+        if (accounts.length !== ids.length) throw executionReverted('ERC1155: accounts and ids length mismatch');
         return encodeFunctionResult({ abi: erc1155Abi, functionName: fn, result: accounts.map((a, i) => balance(a, ids[i]!)) });
       }
       case 'uri': {
         const t = native(0) ? reader.tokenType(c.address, id(0)) : undefined;
-        if (!t) throw reverted('ERC1155: token type is not defined');
+        if (!t) throw executionReverted('ERC1155: token type is not defined');
         return encodeFunctionResult({ abi: erc1155Abi, functionName: fn, result: tokenUri(c, t.metadataUri, id(0)) });
       }
     }

@@ -30,3 +30,12 @@ export function executionReverted(reason: string): EthCallError {
   const data = `0x08c379a0${encodeAbiParameters([{ type: 'string' }], [reason]).slice(2)}`;
   return new EthCallError('EXECUTION_REVERTED', `execution reverted: ${reason}`, data);
 }
+
+/**
+ * A call of a function the contract does not have, or with arguments that do not decode: Solidity
+ * reverts with no data, so this is a revert (code 3, data `0x`), never -32602 (issue 42 item 8);
+ * the message names the selector and what the address answers, for people reading it.
+ */
+export function noSuchFunction(selector: string, what: string): EthCallError {
+  return new EthCallError('EXECUTION_REVERTED', `execution reverted: no function with selector ${selector || '(none)'} (${what})`, '0x');
+}

@@ -3,6 +3,10 @@ import { Core, type BlockResult, type StateReader } from '../core/core.js';
 import type { WasmModule } from '../core/loader.js';
 import { accountKey, decodeAccount } from '../core/records.js';
 import { statusOf } from '../chain/status.js';
+import { AUTH_EVM } from '../abi/constants.js';
+
+/** Any length but 0, 64 and 3,309 bytes is an EVM transaction's signature to the core (assembly/block.ts). */
+const EVM_PLACEHOLDER_SIGNATURE = Uint8Array.of(0xc0);
 
 /**
  * Simulation through the core itself (DESIGN.md: "simulation (through the core on a scratch
@@ -44,14 +48,19 @@ export class Simulator {
 
   constructor(private readonly module: WasmModule) {}
 
-  /** Apply `operations` from `sender` as one unsigned bundle in a scratch block, then revert it. */
-  async run(ctx: SimulationContext, sender: Uint8Array, operations: Operation[], maxGas: bigint): Promise<SimulationOutcome> {
+  /**
+   * Apply `operations` from `sender` as one unsigned bundle in a scratch block, then revert it.
+   * `evm`: as an EVM transaction's bundle (auth 3, key_hash = the sender), so the core applies the
+   * EVM-path rules (docs/eth.md "EVM semantics"); the signature is a 1-byte placeholder, since the
+   * core never reads an EVM signature (the host verified it: docs/core-abi.md "Authorization").
+   */
+  async run(ctx: SimulationContext, sender: Uint8Array, operations: Operation[], maxGas: bigint, evm = false): Promise<SimulationOutcome> {
     const core = await this.coreFor(ctx);
     const record = ctx.state.get(accountKey(sender));
     const nonce = record ? decodeAccount(record).nonce : 0n;
     const bytes = encodeBundle({
       userAccount: sender, operations, maxGas, maxPriorityFee: 0n, validUntil: BigInt(ctx.timestamp) + 3600n, nonce,
-      signature: new Uint8Array(0),
+      signature: evm ? EVM_PLACEHOLDER_SIGNATURE : new Uint8Array(0),
     });
     let result: BlockResult;
     try {
@@ -61,7 +70,7 @@ export class Simulator {
           // Unsigned on every network: a what-if run, never a block.
           chainId: BigInt(ctx.chainId), allowUnsigned: true, blockGasLimit: 1n << 62n,
         },
-        [{ bytes, auth: 0 }],
+        [evm ? { bytes, auth: AUTH_EVM, keyHash: sender } : { bytes, auth: 0 }],
       );
     } catch (error) {
       this.scratch = undefined;

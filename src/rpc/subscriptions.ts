@@ -31,10 +31,10 @@ import type { RpcConnection } from './registry.js';
  * delivers both, so both get the same buffering, slow-consumer and sync rules; eth_* filters
  * (src/rpc/methods/eth-filters.ts) are subscriptions of the eth kinds on a polled connection.
  */
-export type SubscriptionKind = 'newHeads' | 'newTransactions' | 'logs' | 'ethNewHeads' | 'ethLogs' | 'ethPendingTransactions';
+export type SubscriptionKind = 'newHeads' | 'newTransactions' | 'logs' | 'ethNewHeads' | 'ethLogs' | 'ethPendingTransactions' | 'ethSyncing';
 
 /** The eth_subscribe kinds, whose notifications are `eth_subscription` in execution-apis shapes. */
-export const ETH_KINDS: ReadonlySet<SubscriptionKind> = new Set(['ethNewHeads', 'ethLogs', 'ethPendingTransactions']);
+export const ETH_KINDS: ReadonlySet<SubscriptionKind> = new Set(['ethNewHeads', 'ethLogs', 'ethPendingTransactions', 'ethSyncing']);
 
 /** Spec §6 log filter: both parts optional; an absent or empty array matches anything. */
 export interface LogFilter {
@@ -137,11 +137,20 @@ export class SubscriptionHub {
   readonly #logger: Logger | undefined;
   readonly #byId = new Map<string, Subscription>();
   readonly #byConnection = new Map<number, Set<Subscription>>();
-  readonly #count: Record<SubscriptionKind, number> = { newHeads: 0, newTransactions: 0, logs: 0, ethNewHeads: 0, ethLogs: 0, ethPendingTransactions: 0 };
+  readonly #count: Record<SubscriptionKind, number> = { newHeads: 0, newTransactions: 0, logs: 0, ethNewHeads: 0, ethLogs: 0, ethPendingTransactions: 0, ethSyncing: 0 };
   readonly #backlog = new Set<Subscription>();
+  /** The sync flag as eth_subscribe("syncing") subscribers last heard it (they hear each change). */
+  #wasSyncing = false;
   readonly #onBlock = (produced: ProducedBlock): void => {
+    const syncing = this.#source.syncing;
+    if (syncing !== this.#wasSyncing) {
+      this.#wasSyncing = syncing;
+      // geth's eth_subscribe("syncing"): {syncing: true, status} when a sync starts, false when it ends.
+      const height = `0x${produced.block.header.height.toString(16)}`;
+      if (this.#count.ethSyncing > 0) this.#publishItems('ethSyncing', -1, [syncing ? { syncing: true, status: { startingBlock: height, currentBlock: height, highestBlock: height } } : false]);
+    }
     // Read the flag when the block is emitted: a block that arrived during sync stays silent (§6.2).
-    if (this.#source.syncing || this.#byId.size === 0) return;
+    if (syncing || this.#byId.size === 0) return;
     setImmediate(() => this.#publish(produced));
   };
   /** eth hashes of bundles admitted since the last pending batch was published */
@@ -235,7 +244,7 @@ export class SubscriptionHub {
     if (this.#closed) return;
     const built: BlockItems = {};
     for (const sub of this.#byId.values()) {
-      if (!sub.live || sub.kind === 'ethPendingTransactions') continue;
+      if (!sub.live || sub.kind === 'ethPendingTransactions' || sub.kind === 'ethSyncing') continue;
       const items = this.#itemsFor(sub, produced, built);
       // A block with nothing for this subscription still counts as delivered: no empty queue entries.
       if (items.length === 0) continue;
@@ -268,6 +277,7 @@ export class SubscriptionHub {
         return sub.match === undefined ? all : all.filter(sub.match);
       }
       case 'ethPendingTransactions':
+      case 'ethSyncing':
         return [];
       case 'newHeads':
         return (built.heads ??= [headItem(produced)]);

@@ -405,8 +405,8 @@ export class ChainStore {
    * Visit the index records under `prefix` (an `IndexKeys.*Prefix` value) in key order, which the
    * inverted heights and balances make newest-first or largest-first, until `visit` returns false.
    */
-  async scanIndex(prefix: Uint8Array, visit: (key: Uint8Array, value: Uint8Array) => boolean): Promise<void> {
-    const iterator = this.db.iterator({ gte: prefix, lt: prefixEnd(prefix) });
+  async scanIndex(prefix: Uint8Array, visit: (key: Uint8Array, value: Uint8Array) => boolean, from: Uint8Array = prefix): Promise<void> {
+    const iterator = this.db.iterator({ gte: from, lt: prefixEnd(prefix) });
     try {
       for (;;) {
         const entries = await iterator.nextv(64);

@@ -22,7 +22,7 @@ export const S = {
   NOT_TOKEN_CREATOR: 85, METADATA_LOCKED: 86, INVALID_METADATA: 87, NOT_VALIDATOR: 92,
   INVALID_PROGRAM_NAME: 122, INVALID_PROGRAM: 123, NOT_PROGRAM_OWNER: 124,
   INVALID_SCHEDULE_TRIGGER: 125, INVALID_SCHEDULE_OPERATIONS: 126, SCHEDULE_NOT_FOUND: 127, NOT_SCHEDULE_OWNER: 128,
-  SCHEDULE_NOT_ACTIVE: 129, INSUFFICIENT_ALLOWANCE: 140, NATIVE_NOT_APPROVABLE: 141,
+  SCHEDULE_NOT_ACTIVE: 129, INSUFFICIENT_ALLOWANCE: 140, NATIVE_NOT_APPROVABLE: 141, TRANSFER_TO_ZERO_ADDRESS: 142,
   // protocol proposals (docs/governance.md "Statuses")
   INVALID_PROPOSAL_TEXT: 230, INVALID_PARAMETER_VALUE: 231, TREASURY_INSUFFICIENT: 232, INVALID_SAFETY_TARGET: 233, INVALID_PROPOSAL_OPERATIONS: 234,
   NO_VOTING_POWER: 235, PROPOSAL_NOT_FOUND: 236, VOTING_CLOSED: 237, ALREADY_VOTED: 238, VOTING_NOT_ENDED: 239, PROPOSAL_REJECTED: 240,
@@ -455,7 +455,8 @@ function decode(bytes: Uint8Array): Decoded | number {
     if (typeof ops === 'number') return ops;
     const maxGas = r.u64(), prio = r.u64(), validUntil = r.u64(), nonce = r.u64();
     const sigLen = r.vec().length;
-    if (sigLen !== 0 && sigLen !== 64 && sigLen !== 3309) return S.MALFORMED_BUNDLE;
+    // the codec's bound only; the exact length follows the auth kind (applyBlock; auth 3: a raw EVM transaction)
+    if (sigLen > 4096) return S.MALFORMED_BUNDLE;
     const expiry = r.tag() ? r.u64() : null;
     let pubkey: Uint8Array | null = null;
     if (r.tag()) {
@@ -653,10 +654,16 @@ export class Reference {
       const keyHash = bi.keyHash ?? new Uint8Array(32);
       const pk = bi.pubkey ?? new Uint8Array(0);
       const expect = bi.auth === 0 ? 0 : bi.auth === 1 ? 64 : 3309;
-      if (bi.auth > 2 || expect !== d.sigLen) return res(S.MALFORMED_BUNDLE, d.nonce);
+      // auth 3: a raw EVM transaction as the signature, any length but the native ones (docs/eth.md)
+      const evm = bi.auth === 3;
+      if (bi.auth > 3 || (evm ? [0, 64, 3309].includes(d.sigLen) : expect !== d.sigLen)) return res(S.MALFORMED_BUNDLE, d.nonce);
       let reveal = false;
       if (bi.auth === 0) {
         if (!ctx.allowUnsigned) return res(S.UNSIGNED_NOT_ALLOWED, d.nonce);
+      } else if (evm) {
+        // only for exactly the recovered account, and only an EVM-form one (12 leading zero bytes)
+        if (!eq(keyHash, user) || user.subarray(0, 12).some((b) => b !== 0)) return res(S.KEY_NOT_AUTHORIZED, d.nonce);
+        if (d.pubkey) return res(S.PUBKEY_MISMATCH, d.nonce);
       } else {
         const kr = this.get(cat(new Uint8Array([6]), user, keyHash));
         if (kr) {
@@ -700,7 +707,8 @@ export class Reference {
         const expiry = d.expiry !== null && d.expiry < d.validUntil ? d.expiry : d.validUntil;
         const base = cat(le(acctNonce, 8), le(BigInt(acct ? Number(rdLe(acct, 8, 2)) : 0), 2));
         let record: Uint8Array;
-        if (live.length >= 16) record = cat(le(acctNonce + 1n, 8), base.subarray(8));
+        // an EVM transaction's failure consumes its nonce, as on Ethereum (docs/eth.md "EVM semantics")
+        if (evm || live.length >= 16) record = cat(le(acctNonce + 1n, 8), base.subarray(8));
         else {
           live.push({ hash: bundleHash, expiry });
           record = cat(base, new Uint8Array([live.length]), ...live.map((f) => cat(f.hash, le(f.expiry, 8))));
@@ -764,7 +772,7 @@ export class Reference {
   /** TransferFrom operations that executed, on a finite and on the infinite allowance (for the random test's reach). */
   readonly allowanceReach = { spent: 0, infinite: 0 };
   private execAllowance(user: Uint8Array, op: Extract<Op, { kind: 51 | 52 }>, index: number, k: number, evs: RefEvent[]): number {
-    if (op.kind === 52 && op.amount === 0n) return S.ZERO_AMOUNT;
+    if (op.kind === 52 && op.amount === 0n && this.auth !== 3) return S.ZERO_AMOUNT;
     if (eq(op.token, NTV)) return S.NATIVE_NOT_APPROVABLE;
     if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;
     if (op.kind === 51) {
@@ -778,11 +786,12 @@ export class Reference {
     const v = this.get(key);
     const allowance = v ? rdLe(v, 0, 16) : 0n;
     if (allowance < op.amount) return S.INSUFFICIENT_ALLOWANCE;
+    if (this.auth === 3 && op.to.every((b) => b === 0)) return S.TRANSFER_TO_ZERO_ADDRESS;
     const g = guard(this.host, op.token, op.from, op.to);
     if (g) return g;
     const fb = this.bal(op.from, op.token);
     if (fb < op.amount) return S.INSUFFICIENT_BALANCE;
-    if (!eq(op.to, op.from)) {
+    if (!eq(op.to, op.from) && op.amount !== 0n) {
       const tb = this.bal(op.to, op.token) + op.amount;
       if (tb > U128) return S.AMOUNT_OVERFLOW;
       this.setBal(op.to, op.token, tb);
@@ -793,7 +802,7 @@ export class Reference {
     if (allowance !== U128) {
       const left = allowance - op.amount;
       if (left !== 0n) this.put(key, le(left, 16));
-      else this.put(key, null);
+      else if (v) this.put(key, null); // deleting an absent record is not a write (as in the core)
     }
     evs.push({ bundleIndex: index, opIndex: k, kind: 0, data: cat(op.from, op.to, op.token, le(op.amount, 16)) });
     return S.OK;
@@ -1169,13 +1178,15 @@ export class Reference {
     if (op.kind >= 22 && op.kind <= 25) return this.execMultiSig(ctx, d, op as Extract<Op, { kind: 22 | 23 | 24 | 25 }>, index, k, evs);
     if (op.kind !== 0 && op.kind !== 33) return this.execDex(ctx, user, op as Extract<Op, { kind: 28 | 29 | 30 | 31 | 34 | 35 }>, index, k, evs);
     if (op.kind === 0) {
-      if (op.amount === 0n) return S.ZERO_AMOUNT;
+      // from an EVM transaction: 0 is a no-op that succeeds, a token may not go to the zero address
+      if (op.amount === 0n && this.auth !== 3) return S.ZERO_AMOUNT;
       if (!this.get(cat(new Uint8Array([3]), op.token))) return S.UNKNOWN_TOKEN;
+      if (this.auth === 3 && !eq(op.token, NTV) && op.to.every((b) => b === 0)) return S.TRANSFER_TO_ZERO_ADDRESS;
       const g = guard(this.host, op.token, user, op.to);
       if (g) return g;
       const fb = this.bal(user, op.token);
       if (fb < op.amount) return S.INSUFFICIENT_BALANCE;
-      if (!eq(op.to, user)) {
+      if (!eq(op.to, user) && op.amount !== 0n) {
         const tb = this.bal(op.to, op.token) + op.amount;
         if (tb > U128) return S.AMOUNT_OVERFLOW;
         this.setBal(op.to, op.token, tb);

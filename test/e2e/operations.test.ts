@@ -100,6 +100,9 @@ describe('metrics (spec §4.20 --metrics)', () => {
     expect(second.types.get('ntv_block_phase_seconds')).toBe('histogram');
     expect(second.types.get('ntv_rpc_request_duration_seconds')).toBe('histogram');
     expect(second.types.get('ntv_bundles_total')).toBe('counter');
+    // a running count of group writes: a counter, never less than the blocks written (issue 42 item 10)
+    expect(second.types.get('ntv_storage_write_groups_total')).toBe('counter');
+    expect(value(second.samples, 'ntv_storage_write_groups_total')!).toBeGreaterThanOrEqual(1);
     expect(second.types.get('process_resident_memory_bytes')).toBe('gauge');
     expect(second.types.get('process_cpu_seconds_total')).toBe('counter');
     expect(value(second.samples, 'ntv_bundles_total', { status: 'success' })).toBeGreaterThanOrEqual(1);

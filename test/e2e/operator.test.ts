@@ -82,7 +82,8 @@ describe('the console', () => {
     expect(started).toMatchObject({ explorer: node.url, rpc: node.url.replace(/\/$/, '') });
     expect(started!.validatorPublicKey).toMatch(/^[0-9a-f]{64}$/);
     const block = entries.find((e) => e.msg === 'block');
-    expect(block).toMatchObject({ level: 30, height: expect.any(Number), bundles: expect.any(Number), gas: expect.any(Number) });
+    // failed: bundles in the block that failed (issue 42 item 10)
+    expect(block).toMatchObject({ level: 30, height: expect.any(Number), bundles: expect.any(Number), failed: expect.any(Number), gas: expect.any(Number) });
     expect(block!.blockTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
@@ -95,9 +96,9 @@ describe('the console', () => {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
       const deadline = Date.now() + 20_000;
-      while (!/INFO +block {2}height=\d+ bundles=\d+ gas=\d+ blockTime=\S+/.test(out.replace(/\x1b\[[0-9;]*m/g, '')) && Date.now() < deadline) await sleep(100);
+      while (!/INFO +block {2}height=\d+ bundles=\d+ failed=\d+ gas=\d+ blockTime=\S+/.test(out.replace(/\x1b\[[0-9;]*m/g, '')) && Date.now() < deadline) await sleep(100);
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
-      expect(plain).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO +block {2}height=\d+ bundles=\d+ gas=\d+ blockTime=\S+ hash=Nxh\w+\r?$/m);
+      expect(plain).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO +block {2}height=\d+ bundles=\d+ failed=\d+ gas=\d+ blockTime=\S+ hash=Nxh\w+\r?$/m);
       expect(plain).toMatch(/INFO +node started {2}.*explorer=http:\/\/127\.0\.0\.1:\d+\/ .*validatorPublicKey=[0-9a-f]{64}/);
       expect(out).toContain('\x1b['); // a terminal gets colour
       expect(plain).not.toMatch(/^\{"level"/m);

@@ -56,14 +56,14 @@ describe('a node restored from a snapshot', () => {
     expect(logs.find((l) => l.msg === 'explorer indexes rebuilt'), b.logs).toMatchObject({ historyFrom: restored.height });
 
     // where history starts, in both answers
-    const ranged = await b.result<Ranged>('svc_getAddressHistory', [recipient, 10, true]);
+    const ranged = await b.result<Ranged>('svc_getAddressHistory', [recipient, 10, null, true]);
     expect(ranged.history_from_height).toBe(restored.height);
     expect(ranged.head_height).toBeGreaterThanOrEqual(restored.height!);
     expect(ranged.history.every((e) => e.block_height >= restored.height!)).toBe(true);
     for (const hash of early) expect(ranged.history.map((e) => e.bundle_hash)).not.toContain(hash);
     expect((await b.result<{ historyFromHeight: number }>('svc_getNetworkStats')).historyFromHeight).toBe(restored.height);
     // a node holding every block says 0 (from genesis), and lists the early bundles
-    const full = await a.result<Ranged>('svc_getAddressHistory', [recipient, 10, true]);
+    const full = await a.result<Ranged>('svc_getAddressHistory', [recipient, 10, null, true]);
     expect(full.history_from_height).toBe(0);
     expect(full.history.map((e) => e.bundle_hash)).toEqual(expect.arrayContaining(early));
     expect((await a.result<{ historyFromHeight: number }>('svc_getNetworkStats')).historyFromHeight).toBe(0);
@@ -77,7 +77,7 @@ describe('a node restored from a snapshot', () => {
     const later = await a.result<{ bundle_hash: string; block_height: number }>('svc_transfer', [systemAddressHex(1), recipient, 'NTV', '500']);
     await b.waitForHeight(later.block_height, 60_000);
     const after = await until('B to list the later bundle', async () => {
-      const h = await b!.result<Ranged>('svc_getAddressHistory', [recipient, 10, true]);
+      const h = await b!.result<Ranged>('svc_getAddressHistory', [recipient, 10, null, true]);
       return h.history.some((e) => e.bundle_hash === later.bundle_hash) ? h : undefined;
     }, 60_000);
     expect(after.history.find((e) => e.bundle_hash === later.bundle_hash)).toMatchObject({ block_height: later.block_height, role: 'recipient' });

@@ -62,7 +62,8 @@ describe('EVM transaction → native bundle', () => {
     const raw = unhex(await account.signTransaction({ ...base, to, value: GWEI }));
     const bytes = encodeBundle(bundleOf(await decodeEvmTransaction(raw, CHAIN_ID), tokens));
     const auth = await verifyEvmBundle(bytes, raw, { chainId: CHAIN_ID, gasPrice: 10n, tokens });
-    expect(auth).toEqual({ kind: AUTH_EVM, keyHash: accountOfEvm(account.address), pubkey: new Uint8Array(0) });
+    // with the transaction's own fee fields in wei, for geth's replacement rule (docs/eth.md "Replacement")
+    expect(auth).toEqual({ kind: AUTH_EVM, keyHash: accountOfEvm(account.address), pubkey: new Uint8Array(0), evmFees: { tip: base.maxPriorityFeePerGas, cap: base.maxFeePerGas } });
     const other = decodeBundle(bytes);
     other.maxGas = 1_000_000n;
     await expect(verifyEvmBundle(encodeBundle(other), raw, { chainId: CHAIN_ID, gasPrice: 10n, tokens }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Mempool, type MempoolAdmission, type PendingBundle } from '../../src/chain/mempool.js';
+import { evmReplacement, Mempool, type MempoolAdmission, type PendingBundle } from '../../src/chain/mempool.js';
 
 /** Mempool entries without real bundles: the pool reads only these fields (docs/mempool.md). */
 let counter = 0;
@@ -254,5 +254,37 @@ describe('Mempool bounds (docs/mempool.md)', () => {
     expect(atScale / fresh).toBeLessThan(5);
     // every bundle is either in a ready run or counted as queued
     expect(pool.selectReady(1_000_000).length + pool.queuedCount).toBe(pool.size);
+  });
+});
+
+describe('EVM replacement (geth\'s rule in wei, docs/eth.md "Replacement")', () => {
+  const evm = (nonce: bigint, tip: bigint, cap: bigint, fee = 0n): PendingBundle => {
+    const b = bundle('e', nonce, { fee });
+    return { ...b, auth: { kind: 3, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0), evmFees: { tip, cap } } };
+  };
+  const GWEI = 1_000_000_000n;
+
+  it('needs strictly more and old × 110 / 100 on both fields, wei-exact, whatever the nanoNTV tip', () => {
+    expect(evmReplacement({ tip: GWEI, cap: 20n * GWEI }, { tip: 1_100_000_000n, cap: 22n * GWEI })).toEqual({ ok: true, min: { tip: 1_100_000_000n, cap: 22n * GWEI } });
+    expect(evmReplacement({ tip: GWEI, cap: 20n * GWEI }, { tip: 1_099_999_999n, cap: 30n * GWEI })!.ok).toBe(false);
+    expect(evmReplacement({ tip: GWEI, cap: 20n * GWEI }, { tip: 2n * GWEI, cap: 21_999_999_999n })!.ok).toBe(false);
+    // a 0 tip: any positive tip (strictly more), as geth
+    expect(evmReplacement({ tip: 0n, cap: 10n }, { tip: 0n, cap: 11n })!.ok).toBe(false);
+    expect(evmReplacement({ tip: 0n, cap: 10n }, { tip: 1n, cap: 11n })!.ok).toBe(true);
+    // 9 wei: 9 × 110 / 100 = 9.9, rounded down to 9, so strictly more (10) is the bar
+    expect(evmReplacement({ tip: 9n, cap: 9n }, { tip: 10n, cap: 10n })!.ok).toBe(true);
+    expect(evmReplacement(undefined, { tip: 1n, cap: 1n })).toBeUndefined();
+  });
+
+  it('replaces in the pool by the wei rule between EVM transactions: 1.0 → 1.1 gwei, both 1 nanoNTV of tip', () => {
+    const pool = new Mempool();
+    const first = evm(0n, GWEI, 20n * GWEI, 1n);
+    ok(pool.add(first, 0n, NOW));
+    expect(refusal(pool.add(evm(0n, 1_099_000_000n, 30n * GWEI, 1n), 0n, NOW))).toMatchObject({
+      status: 'REPLACEMENT_UNDERPRICED', minEvmFees: { tip: 1_100_000_000n, cap: 22n * GWEI }, pending: first,
+    });
+    const second = evm(0n, 1_100_000_000n, 22n * GWEI, 1n);
+    expect(ok(pool.add(second, 0n, NOW)).dropped).toMatchObject([{ entry: first, reason: 'REPLACED' }]);
+    expect(pool.selectReady(10)).toEqual([second]);
   });
 });

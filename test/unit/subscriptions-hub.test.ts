@@ -76,3 +76,25 @@ describe('SubscriptionHub', () => {
     hub.close();
   });
 });
+
+describe('eth_subscribe("syncing") (docs/eth.md "Events")', () => {
+  it('sends {syncing: true, status} when a sync starts and false when it ends, once each', async () => {
+    const chain = new FakeChain();
+    const hub = new SubscriptionHub(chain);
+    const items: unknown[] = [];
+    const conn: RpcConnection = { id: 1, send: (m: unknown) => (items.push((m as { params: { result: unknown } }).params.result), true), onClose() {} };
+    hub.subscribe('ethSyncing', conn);
+    await turn();
+    chain.produce(1); // not syncing, no change: nothing
+    await turn();
+    chain.syncing = true;
+    for (let h = 2; h <= 4; h++) chain.produce(h);
+    await turn();
+    chain.syncing = false;
+    chain.produce(5);
+    chain.produce(6);
+    await turn();
+    expect(items).toEqual([{ syncing: true, status: { startingBlock: '0x2', currentBlock: '0x2', highestBlock: '0x2' } }, false]);
+    hub.close();
+  });
+});

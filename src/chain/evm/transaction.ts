@@ -12,7 +12,7 @@ import { keccak256, parseTransaction, recoverTransactionAddress, type Hex, type 
 import { encodeBundle, type Bundle, type Operation } from '../../codec/bundle.js';
 import { NATIVE_MINT } from '../../codec/address.js';
 import { evmRefusal } from './refusal.js';
-import type { BundleAuth } from '../mempool.js';
+import type { BundleAuth, EvmFees } from '../mempool.js';
 import type { EvmTokenIndex } from './tokens.js';
 import { collectionActionOf, type CollectionAction } from './collection-transfers.js';
 import { accountOfEvm, allowanceOfEvm, hex, U64_MAX, WEI_PER_NANO } from './units.js';
@@ -236,6 +236,13 @@ export function bundleOf(tx: EvmTransaction, tokens: EvmTokenIndex, action: EvmA
   };
 }
 
+/** The fee fields geth's txpool compares for a replacement, wei per gas: a legacy gas price is both. */
+export function evmFeesOf(tx: EvmTransaction): EvmFees {
+  return tx.type === 'eip1559'
+    ? { tip: tx.maxPriorityFeePerGas ?? 0n, cap: tx.maxFeePerGas ?? 0n }
+    : { tip: tx.gasPrice ?? 0n, cap: tx.gasPrice ?? 0n };
+}
+
 /**
  * The fee cap the signer agreed to, in wei per gas, must cover what the core charges: the node's
  * gas price plus the tip. The core charges gas × (gas_price + max_priority_fee) and does not see
@@ -264,7 +271,7 @@ export async function verifyEvmBundle(bytes: Uint8Array, signature: Uint8Array, 
     throw evmRefusal('BAD_SIGNATURE', 'the bundle is not the one its EVM transaction maps to (docs/eth.md "Sending")');
   }
   checkFeeCap(tx, ctx.gasPrice);
-  return { kind: AUTH_EVM, keyHash: accountOfEvm(tx.from), pubkey: new Uint8Array(0) };
+  return { kind: AUTH_EVM, keyHash: accountOfEvm(tx.from), pubkey: new Uint8Array(0), evmFees: evmFeesOf(tx) };
 }
 
 function shortMessage(error: unknown): string {

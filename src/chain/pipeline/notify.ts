@@ -6,7 +6,7 @@ import { ChainError } from '../errors.js';
 import type { Indexer } from '../indexer.js';
 import type { ChainEvents } from '../interface.js';
 import type { DroppedBundle, Mempool, PendingBundle } from '../mempool.js';
-import type { ProducedBlock } from '../producer.js';
+import { usedNonce, type ProducedBlock } from '../producer.js';
 import type { Receipt } from '../receipts.js';
 import type { StateView } from '../state-view.js';
 import type { WriterTimings } from '../../storage/chain-store.js';
@@ -111,7 +111,8 @@ export class Notifier {
     for (const outcome of produced.outcomes) {
       const { entry } = outcome;
       if (outcome.retry) continue;
-      if (outcome.success) {
+      // A success, or a failed EVM transaction: the nonce is used either way (usedNonce).
+      if (usedNonce(outcome)) {
         if (pooled) {
           const dropped = this.mempool.executed(entry);
           if (dropped.length > 0) this.settleDropped(dropped);

@@ -258,6 +258,14 @@ function refusalError(refusal: MempoolRefusal, entry: PendingBundle, poolSize: n
     case 'NONCE_TOO_LOW':
       return new ChainError('BUNDLE_INVALID', `nonce ${entry.nonce} is already used`, data);
     case 'REPLACEMENT_UNDERPRICED':
+      if (refusal.minEvmFees) {
+        // Both EVM transactions: geth's rule in wei (docs/eth.md "Replacement").
+        const old = refusal.pending!.auth.evmFees!;
+        const min = refusal.minEvmFees;
+        return new ChainError('BUNDLE_INVALID', `a transaction with nonce ${entry.nonce} is already pending with tip ${old.tip} wei and fee cap ${old.cap} wei per gas; `
+          + `a replacement needs a tip of at least ${min.tip} wei and a fee cap of at least ${min.cap} wei (${REPLACEMENT_BUMP_PERCENT}% more on both; a legacy gas price counts as both)`,
+        { ...data, pending_bundle_hash: encodeHash(refusal.pending!.hash), min_tip_wei: min.tip.toString(), min_fee_cap_wei: min.cap.toString() });
+      }
       return new ChainError('BUNDLE_INVALID', `another bundle with nonce ${entry.nonce} from this account is already pending with max_priority_fee `
         + `${refusal.pending!.priorityFee}; a replacement must pay at least ${refusal.minPriorityFee} (${REPLACEMENT_BUMP_PERCENT}% more)`,
       { ...data, pending_bundle_hash: encodeHash(refusal.pending!.hash), min_priority_fee: refusal.minPriorityFee });

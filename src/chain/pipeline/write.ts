@@ -6,7 +6,7 @@ import { ethIndexEntries } from '../evm/bundles.js';
 import type { Indexer } from '../indexer.js';
 import type { SyncState } from '../interface.js';
 import type { Mempool } from '../mempool.js';
-import type { ProducedBlock } from '../producer.js';
+import { usedNonce, type ProducedBlock } from '../producer.js';
 import type { StateView } from '../state-view.js';
 import type { Notifier } from './notify.js';
 
@@ -189,8 +189,8 @@ export class WriteQueue {
   private recordExecutedNonces(): void {
     for (const produced of this.unrecordedNonces) {
       const height = produced.block.header.height;
-      for (const { entry, retry, success } of produced.outcomes) {
-        if (!retry && success) this.executedNonces.set(entry.accountKey, { nonce: entry.nonce + 1n, height });
+      for (const outcome of produced.outcomes) {
+        if (!outcome.retry && usedNonce(outcome)) this.executedNonces.set(outcome.entry.accountKey, { nonce: outcome.entry.nonce + 1n, height });
       }
     }
     this.unrecordedNonces.length = 0;

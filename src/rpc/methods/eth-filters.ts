@@ -11,11 +11,12 @@ import { EthLogObject, HASH_EXAMPLE, LOG_EXAMPLE } from './eth-schemas.js';
 
 const FilterId = Type.String({ pattern: '^0x[0-9a-fA-F]{1,64}$', description: 'a filter id as eth_newFilter, eth_newBlockFilter or eth_newPendingTransactionFilter returned' });
 const SubscriptionId = Type.String({ pattern: '^0x[0-9a-fA-F]{1,64}$', description: 'a subscription id as eth_subscribe returned' });
-const SubscriptionKindParam = Type.Union([Type.Literal('newHeads'), Type.Literal('logs'), Type.Literal('newPendingTransactions')], {
-  description: 'newHeads (one block header per block), logs (the logs of each new block matching the filter), newPendingTransactions (the hash of each transaction entering the mempool)',
+const SubscriptionKindParam = Type.Union([Type.Literal('newHeads'), Type.Literal('logs'), Type.Literal('newPendingTransactions'), Type.Literal('syncing')], {
+  description: 'newHeads (one block header per block), logs (the logs of each new block matching the filter), newPendingTransactions (the hash of each transaction entering the mempool), '
+    + 'syncing ({syncing: true, status} when a catch-up sync starts, false when it ends, as geth sends)',
 });
 const FILTER_EXAMPLE_ID = '0x3f9c2a1be07d4c55';
-const HEAD_KIND: Record<string, SubscriptionKind> = { newHeads: 'ethNewHeads', logs: 'ethLogs', newPendingTransactions: 'ethPendingTransactions' };
+const HEAD_KIND: Record<string, SubscriptionKind> = { newHeads: 'ethNewHeads', logs: 'ethLogs', newPendingTransactions: 'ethPendingTransactions', syncing: 'ethSyncing' };
 
 /** The blocks of a log filter's range whose new logs its eth_getFilterChanges reports (geth's rule). */
 function logFilterMatch(criteria: LogFilterValue): (item: unknown) => boolean {
@@ -49,9 +50,9 @@ export function ethFilterMethods({ chain, subscriptions: hub }: MethodDependenci
   return [
     defineMethod({
       name: 'eth_subscribe',
-      summary: 'Subscribes over WebSocket to newHeads, logs (with address and topic filters) or newPendingTransactions; notifications are eth_subscription messages.',
+      summary: 'Subscribes over WebSocket to newHeads, logs (with address and topic filters), newPendingTransactions or syncing; notifications are eth_subscription messages.',
       description: `Each notification is {"jsonrpc":"2.0","method":"${ETH_NOTIFICATION_METHOD}","params":{"subscription":id,"result":item}}: a block header (eth_getBlockByNumber's fields without transactions), `
-        + 'one log (eth_getLogs\' shape), or one transaction hash. Delivery follows the svc_subscribe_* rules (docs/subscriptions.md): a client that stops reading keeps its last 64 blocks, '
+        + 'one log (eth_getLogs\' shape), one transaction hash, or a sync change ({syncing: true, status: {startingBlock, currentBlock, highestBlock}} when a catch-up sync starts, false when it ends; none for a node that never syncs). Delivery follows the svc_subscribe_* rules (docs/subscriptions.md): a client that stops reading keeps its last 64 blocks, '
         + 'at most 32 subscriptions per connection, none during initial sync. WebSocket only (-32014 over HTTP).',
       params: [{ name: 'kind', schema: SubscriptionKindParam }, { name: 'filter', schema: Type.Omit(LogFilter, ['fromBlock', 'toBlock', 'blockHash']), required: false }] as const,
       result: { name: 'subscription', schema: SubscriptionId },

@@ -8,6 +8,7 @@ import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
+import type { EvmSimulator } from '../../eth/simulate.js';
 import { BlockParam, blockOfHash, CallObject, estimateGasOf, EvmAddress, Hash32, heightOf, Quantity, STATE_ERRORS, stateAt, type BlockParamValue } from './eth.js';
 import { BLOCK_EXAMPLE, EthReceiptObject, EthTransactionObject, RECEIPT_EXAMPLE, TRANSACTION_EXAMPLE } from './eth-schemas.js';
 
@@ -27,7 +28,7 @@ async function blockOf(chain: ChainApi, param: BlockParamValue): Promise<Block |
  * The rest of what common EVM tools call (docs/eth.md "More reads"; issue 26 item 2): block
  * receipts, counts and transactions by position, storage, access lists, and the net_/web3_ basics.
  */
-export function ethReadMethods({ chain, readers, validator, p2p }: MethodDependencies): MethodDefinition[] {
+export function ethReadMethods({ chain, readers, validator, p2p, simulator }: MethodDependencies & { simulator: EvmSimulator }): MethodDefinition[] {
   const position = async (block: Block | undefined, index: string) => {
     if (!block) return null;
     const view = await blockView(chain, block);
@@ -117,7 +118,7 @@ export function ethReadMethods({ chain, readers, validator, p2p }: MethodDepende
         name: 'an ERC-20 transfer', params: [{ name: 'transaction', value: { from: TRANSACTION_EXAMPLE.from, to: TRANSACTION_EXAMPLE.to, data: TRANSACTION_EXAMPLE.input } }],
         result: { name: 'accessList', value: { accessList: [], gasUsed: '0x5460' } },
       }],
-      handler: async ([call, tag]) => ({ accessList: [], gasUsed: await estimateGasOf(chain, readers, call, tag) }),
+      handler: async ([call, tag]) => ({ accessList: [], gasUsed: await estimateGasOf(chain, readers, simulator, call, tag) }),
     }),
     defineMethod({
       name: 'eth_getUncleCountByBlockNumber',

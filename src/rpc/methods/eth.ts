@@ -1,16 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Hex } from 'viem';
-import { decodeBundle, encodeBundle } from '../../codec/bundle.js';
+import { bundleHash, decodeBundle, encodeBundle } from '../../codec/bundle.js';
 import type { ChainApi, DomainReaders } from '../../chain/interface.js';
 import type { Block } from '../../chain/block.js';
 import { ChainError } from '../../chain/errors.js';
 import { callToken, COLLECTION_CODE_STUB, TOKEN_CODE_STUB } from '../../eth/calls.js';
 import { callCollection } from '../../eth/collection-calls.js';
+import { callMulticall, MULTICALL3_ADDRESS, MULTICALL3_CODE_STUB } from '../../eth/multicall.js';
 import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, type BlockView, type EthLog } from '../../eth/format.js';
 import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../chain/evm/transaction.js';
 import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../chain/evm/units.js';
 import { logMatcher } from '../../eth/log-filter.js';
-import { allowanceOf } from '../../chain/allowances.js';
+import { EvmSimulator } from '../../eth/simulate.js';
 import {
   BLOCK_EXAMPLE, ETH_EXAMPLES, EthBlockObject, EthFeeHistoryObject, EthLogObject, EthReceiptObject, EthTransactionObject, HASH_EXAMPLE, LOG_EXAMPLE, RECEIPT_EXAMPLE, TRANSACTION_EXAMPLE,
 } from './eth-schemas.js';
@@ -74,7 +75,7 @@ export const Quantity = Type.String({ pattern: '^0x[0-9a-f]+$' });
 const Anything = Type.Unknown();
 
 /** Spec §4.18 wallet adapter: no EVM runs, every call maps to native state and bundles (docs/eth.md). */
-export function ethMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+export function ethMethods({ chain, readers, simulator }: MethodDependencies & { simulator: EvmSimulator }): MethodDefinition[] {
   /** EVM transactions sent through this node and not yet in a stored block: eth hash → bundle bytes. */
   const pending = new Map<string, Uint8Array>();
   /** NFT and multi-token collections (docs/nfts.md), answered as ERC-721/1155 contracts. */
@@ -86,6 +87,12 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     const tx = await decodeEvmTransaction(raw, chain.chainId);
     const action = actionOf(tx, readers.evmTokens);
     const bundle = bundleOf(tx, readers.evmTokens, action);
+    const bytes = encodeBundle(bundle);
+    // geth's order: a transaction it holds is "already known", a used nonce "nonce too low" (the
+    // same transaction already in a block included: docs/eth.md "Answer"), before fees and funds.
+    if (chain.isPending(Buffer.from(bundleHash(bytes)).toString('hex'))) throw evmRefusal('ALREADY_KNOWN', 'already known', { hash: tx.hash });
+    const stateNonce = chain.stateNonce(bundle.userAccount);
+    if (tx.nonce < stateNonce) throw evmRefusal('NONCE_TOO_LOW', `address ${tx.from}, tx: ${tx.nonce} state: ${stateNonce}`, { hash: tx.hash });
     const gas = actionGas(action);
     // geth refuses a gas limit below what the transaction needs before it pools it; the core would
     // fail the bundle at execution otherwise.
@@ -94,8 +101,7 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
     // admitting a bundle the core would fail at execution (INSUFFICIENT_FEE_BALANCE, NOT_NFT_OWNER, …).
     // The fee is the gas limit's, as geth's txpool counts it and as admission's funds rule does
     // (src/chain/funds.ts, which counts the bundle's max_gas, here tx.gas).
-    checkFunds(chain, readers, bundle.userAccount, tx.from, action, tx.gas * (chain.gasPrice + bundle.maxPriorityFee));
-    const bytes = encodeBundle(bundle);
+    await checkFunds(chain, simulator, bundle.userAccount, tx.from, action, tx.gas * (chain.gasPrice + bundle.maxPriorityFee));
     const { hash, known, included } = await chain.enqueueBundle(bytes).catch((error: unknown) => {
       // Admission's funds rule also counts the sender's waiting transactions (the pending state,
       // docs/mempool.md "Funds"): its refusal is worded as this adapter's, EVM address and wei.
@@ -104,16 +110,27 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
       }
       throw error;
     });
-    // geth answers a transaction it already holds in its pool with "already known"; one already in
-    // a block is answered with its hash (docs/eth.md "Answer").
-    if (known && chain.isPending(Buffer.from(hash).toString('hex'))) {
-      throw evmRefusal('ALREADY_KNOWN', 'already known', { hash: tx.hash });
+    // Admitted meanwhile by another request (already known), or included meanwhile (nonce too low).
+    if (known) {
+      if (chain.isPending(Buffer.from(hash).toString('hex'))) throw evmRefusal('ALREADY_KNOWN', 'already known', { hash: tx.hash });
+      throw evmRefusal('NONCE_TOO_LOW', `address ${tx.from}, tx: ${tx.nonce} state: ${chain.stateNonce(bundle.userAccount)}`, { hash: tx.hash });
     }
     const key = tx.hash.toLowerCase();
     pending.set(key, bytes);
     // The receipt is read back with eth_getTransactionReceipt; here only the bookkeeping.
     included.then(() => pending.delete(key), () => pending.delete(key));
     return tx.hash;
+  }
+
+  /** eth_call's dispatch by address, also each inner call of Multicall3 (src/eth/multicall.ts). */
+  async function callAt(to: string, data: Hex, from: string | undefined): Promise<Hex> {
+    if (to.toLowerCase() === MULTICALL3_ADDRESS) return callMulticall(chain, data, (target, inner) => callAt(target, inner, MULTICALL3_ADDRESS));
+    const token = readers.evmTokens.lookup(to);
+    if (token) return callToken(chain, token, data, from, (sender, action) => simulator.check(sender, action));
+    const collection = readers.evmTokens.collection(to);
+    if (collection) return callCollection(collections(), collection, data);
+    // Calling an address without code succeeds with empty output on Ethereum too.
+    return '0x';
   }
 
   return withExamples([
@@ -237,12 +254,7 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
         const to = call.to;
         const data = ((call.input ?? call.data ?? '0x').startsWith('0x') ? call.input ?? call.data ?? '0x' : `0x${call.input ?? call.data}`) as Hex;
         if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
-        const token = readers.evmTokens.lookup(to);
-        if (token) return callToken(chain, token, data, call.from);
-        const collection = readers.evmTokens.collection(to);
-        if (collection) return callCollection(collections(), collection, data);
-        // Calling an address without code succeeds with empty output on Ethereum too.
-        return '0x';
+        return callAt(to, data, call.from);
       },
     }),
     defineMethod({
@@ -253,6 +265,7 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
       errors: STATE_ERRORS,
       handler: async ([address, tag]) => {
         await stateAt(chain, tag);
+        if (address.toLowerCase() === MULTICALL3_ADDRESS) return MULTICALL3_CODE_STUB;
         if (readers.evmTokens.lookup(address)) return TOKEN_CODE_STUB;
         return readers.evmTokens.collection(address) ? COLLECTION_CODE_STUB : '0x';
       },
@@ -263,7 +276,7 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
       params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'gas', schema: Quantity },
       errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code, ...STATE_ERRORS],
-      handler: async ([call, tag]) => estimateGasOf(chain, readers, call, tag),
+      handler: async ([call, tag]) => estimateGasOf(chain, readers, simulator, call, tag),
     }),
     defineMethod({
       name: 'eth_gasPrice',
@@ -333,7 +346,7 @@ function withExamples(definitions: MethodDefinition[]): MethodDefinition[] {
 }
 
 /** Errors of a state read at a block: unknown block, or a past block whose state is not kept. */
-export const STATE_ERRORS = [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
+export const STATE_ERRORS = [GETH_ERROR_CODE, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
 
 /** A block tag's height, or undefined for a number above the head. */
 export function heightOf(chain: ChainApi, tag: string): number | undefined {
@@ -343,22 +356,26 @@ export function heightOf(chain: ChainApi, tag: string): number | undefined {
   return n > chain.height ? undefined : n;
 }
 
-/** The height a block param (tag, number or EIP-1898 object) names; NOT_FOUND as geth's "header not found". */
+/**
+ * The height a block param (tag, number or EIP-1898 object) names. Beyond the head or an unknown
+ * hash is geth's "header not found" with geth's code -32000 (issue 42 item 8: viem words -32003 as
+ * "Transaction creation failed"); data.reason HEADER_NOT_FOUND.
+ */
 export async function blockParamHeight(chain: ChainApi, param: BlockParamValue): Promise<number> {
   if (typeof param === 'object' && 'blockHash' in param) {
     const height = await chain.heightOfHash(unhex(param.blockHash));
-    if (height === undefined) throw RpcError.app('NOT_FOUND', `header for hash not found: ${param.blockHash}`, { blockHash: param.blockHash });
+    if (height === undefined) throw new RpcError(GETH_ERROR_CODE, `header for hash not found: ${param.blockHash}`, { blockHash: param.blockHash, reason: 'HEADER_NOT_FOUND' });
     return height;
   }
   const tag = typeof param === 'object' ? param.blockNumber : param;
   const height = heightOf(chain, tag);
-  if (height === undefined) throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag });
+  if (height === undefined) throw new RpcError(GETH_ERROR_CODE, `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag, head: quantity(chain.height), reason: 'HEADER_NOT_FOUND' });
   return height;
 }
 
 /**
  * State reads answer from the head only: the node keeps no archive state (docs/eth.md "Block
- * parameters"). A block above the head is "header not found" (-32003); a block below it is
+ * parameters"). A block above the head is "header not found" (-32000); a block below it is
  * -32013 "missing trie node", as geth answers for state it no longer holds, rather than the head's
  * state presented as the past. Tags (latest, pending, safe, finalized) all name the head.
  */
@@ -449,7 +466,7 @@ async function feeHistory(chain: ChainApi, count: number, tag: string, percentil
     throw RpcError.invalidParam('rewardPercentiles', 3, 'percentiles in ascending order');
   }
   const newest = heightOf(chain, tag);
-  if (newest === undefined) throw RpcError.app('NOT_FOUND', `header not found: block ${tag} is above the head`, { block: tag });
+  if (newest === undefined) throw new RpcError(GETH_ERROR_CODE, `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag, head: quantity(chain.height), reason: 'HEADER_NOT_FOUND' });
   const n = Math.min(count, MAX_FEE_HISTORY, newest + 1);
   const oldest = newest - n + 1;
   const baseFeePerGas: string[] = [];
@@ -494,40 +511,15 @@ function insufficientFunds(fromEvm: string, haveNano: bigint, wantNano: bigint):
 
 /**
  * Refuses what `from` cannot do: too little NTV for the fee (and a native value) is geth's
- * "insufficient funds for gas * price + value"; a token, NFT or multi-token amount it does not hold
- * is what the contract would revert with (code 3), as on Ethereum, where only the fee is the pool's
- * business (docs/eth.md "Errors").
+ * "insufficient funds for gas * price + value", the txpool's rule; the rest is execution's: the
+ * action runs through the core as the EVM transaction's bundle (src/eth/simulate.ts), and a
+ * failure is what the contract would revert with (code 3), as on Ethereum (docs/eth.md "Errors").
  */
-function checkFunds(chain: ChainApi, readers: DomainReaders, from: Uint8Array, fromEvm: string, action: EvmAction, fee: bigint): void {
+async function checkFunds(chain: ChainApi, simulator: EvmSimulator, from: Uint8Array, fromEvm: string, action: EvmAction, fee: bigint): Promise<void> {
   const ntv = chain.balance(from, new Uint8Array(32));
   const want = action.kind === 'native' ? action.amountNano + fee : fee;
   if (ntv < want) throw insufficientFunds(fromEvm, ntv, want);
-  switch (action.kind) {
-    case 'token':
-      if (chain.balance(from, action.mint) < action.amount) throw executionReverted('ERC20: transfer amount exceeds balance');
-      return;
-    case 'transferFrom':
-      // The sender spends its allowance from the owner (docs/allowances.md), checked first as
-      // OpenZeppelin's transferFrom does; the infinite allowance (2^128−1) never runs short.
-      if (allowanceOf(chain.state, action.from, action.mint, from) < action.amount) throw executionReverted('ERC20: insufficient allowance');
-      if (chain.balance(action.from, action.mint) < action.amount) throw executionReverted('ERC20: transfer amount exceeds balance');
-      return;
-    case 'nft': {
-      const nft = readers.collections.nft(action.collection, action.tokenId);
-      if (nft === undefined) throw executionReverted('ERC721: invalid token ID');
-      if (Buffer.compare(nft.owner, from) !== 0) throw executionReverted('ERC721: transfer from incorrect owner');
-      return;
-    }
-    case 'multi': {
-      const need = new Map<bigint, bigint>();
-      for (const e of action.entries) need.set(e.typeId, (need.get(e.typeId) ?? 0n) + e.amount);
-      if (![...need].every(([typeId, amount]) => readers.collections.multiBalance(action.collection, typeId, from) >= amount)) {
-        throw executionReverted('ERC1155: insufficient balance for transfer');
-      }
-      return;
-    }
-    default:
-  }
+  await simulator.check(from, action);
 }
 
 /**
@@ -542,23 +534,28 @@ export function intrinsicGas(data: string): bigint {
 }
 
 /** eth_estimateGas as answered: refusals in geth's form (src/eth/errors.ts). */
-export async function estimateGasOf(chain: ChainApi, readers: DomainReaders, call: Static<typeof CallObject>, tag: BlockParamValue | undefined): Promise<string> {
+export async function estimateGasOf(chain: ChainApi, readers: DomainReaders, simulator: EvmSimulator, call: Static<typeof CallObject>, tag: BlockParamValue | undefined): Promise<string> {
   await stateAt(chain, tag);
   try {
-    return quantity(estimateGas(chain, readers, call));
+    return quantity(await estimateGas(chain, readers, simulator, call));
   } catch (error) {
     throw gethAdmissionError(error, chain.gasPrice);
   }
 }
 
-/** eth_estimateGas: the core's charge for what the call maps to, at least the calldata's intrinsic gas. */
-function estimateGas(chain: ChainApi, readers: DomainReaders, call: { to?: string | null; from?: string; input?: string; data?: string; value?: string }): bigint {
+/**
+ * eth_estimateGas: the core's charge for what the call maps to, at least the calldata's intrinsic
+ * gas. With `from`, the call runs through the core as execution would (checkFunds), so an estimate
+ * succeeds exactly when the transaction would; without it only the mapping is checked (geth would
+ * run it from the zero address, which holds nothing).
+ */
+async function estimateGas(chain: ChainApi, readers: DomainReaders, simulator: EvmSimulator, call: { to?: string | null; from?: string; input?: string; data?: string; value?: string }): Promise<bigint> {
   if (!call.to) throw evmRefusal('UNSUPPORTED_CALL', 'contract creation is not supported: this node executes no EVM code');
   const raw = (call.input ?? call.data ?? '0x') as string;
   const data = (raw.startsWith('0x') ? raw : `0x${raw}`).toLowerCase() as Hex;
   const action = actionOf({ to: call.to as Hex, data, value: BigInt(call.value ?? '0x0'), ...(call.from ? { from: call.from as Hex } : {}) }, readers.evmTokens);
   const charged = actionGas(action);
   const gas = charged > intrinsicGas(data) ? charged : intrinsicGas(data);
-  if (call.from) checkFunds(chain, readers, accountOfEvm(call.from), call.from, action, charged * chain.gasPrice);
+  if (call.from) await checkFunds(chain, simulator, accountOfEvm(call.from), call.from, action, charged * chain.gasPrice);
   return gas;
 }

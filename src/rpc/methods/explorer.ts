@@ -170,6 +170,14 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
       params: [
         { name: 'address', schema: Address() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
+        {
+          name: 'before',
+          schema: Type.Object({ block_height: Type.Integer({ minimum: 0 }), index: Type.Integer({ minimum: 0 }) }, {
+            additionalProperties: false,
+            description: 'Paging: only bundles older than this one; pass the block_height and index of the last entry of the previous page.',
+          }),
+          required: false,
+        },
         { name: 'with_range', schema: Type.Boolean({ description: 'answer {history_from_height, head_height, history} instead of the list alone (default false)' }), required: false },
       ] as const,
       result: {
@@ -181,12 +189,13 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
         })]),
       },
       errors: [APP_ERRORS.SERVER_BUSY.code],
-      handler: async ([address, limit, withRange]) => {
+      handler: async ([address, limit, before, withRange]) => {
         const account = accountParam(address, 'address', 1);
         // A pool (asked by its 0x 32-byte form) is named Nx8… in the receipts.
         const names = [encodeAccount(account), encodePool(account)];
         const head = chain.height;
-        const history = (await chain.indexer.addressHistory(account, limit ?? 100)).map((receipt) => ({
+        const after = before ? { height: before.block_height, index: before.index } : undefined;
+        const history = (await chain.indexer.addressHistory(account, limit ?? 100, after)).map((receipt) => ({
           ...receipt, role: roleOf(receipt, names), transfers: transfersOf(readers, receipt, names),
         }));
         return withRange ? { history_from_height: chain.oldestBlock, head_height: head, history } : history;

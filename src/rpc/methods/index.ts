@@ -9,8 +9,10 @@ import { dexMethods } from './dex.js';
 import { presaleMethods } from './presales.js';
 import { stakingPoolMethods } from './staking-pools.js';
 import { ethMethods } from './eth.js';
+import { EvmSimulator } from '../../eth/simulate.js';
 import { ethFilterMethods } from './eth-filters.js';
 import { ethReadMethods } from './eth-reads.js';
+import { ethPoolMethods, rpcModulesMethod } from './eth-pool.js';
 import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
 import { multiTokenMethods } from './multitokens.js';
@@ -35,7 +37,9 @@ import { daoMethods } from './dao.js';
 export type { MethodDependencies } from './context.js';
 
 /** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
-export function registerMethods(registry: MethodRegistry, deps: MethodDependencies): void {
+export function registerMethods(registry: MethodRegistry, base: MethodDependencies): void {
+  // One scratch-core simulator for eth_call, eth_estimateGas and eth_sendRawTransaction (src/eth/simulate.ts).
+  const deps = { ...base, simulator: new EvmSimulator(base.chain, base.validator.address) };
   for (const group of [
     accountMethods,
     allowanceMethods,
@@ -47,6 +51,7 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     ethMethods,
     ethReadMethods,
     ethFilterMethods,
+    ethPoolMethods,
     subscriptionMethods,
     nameMethods,
     nftMethods,
@@ -71,4 +76,6 @@ export function registerMethods(registry: MethodRegistry, deps: MethodDependenci
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));
   }
+  // Lists the namespaces of everything registered above (src/rpc/methods/eth-pool.ts).
+  registry.register(rpcModulesMethod(registry));
 }

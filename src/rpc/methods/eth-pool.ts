@@ -25,6 +25,8 @@ export function ethPoolMethods({ chain }: MethodDependencies): MethodDefinition[
     defineMethod({
       name: 'txpool_status',
       summary: 'How many transactions (bundles) wait in the mempool: pending (ready to execute) and queued (behind a nonce gap), as hex quantities.',
+      description: 'geth\'s txpool_status over this node\'s mempool: native bundles and EVM transactions are counted alike, split by whether '
+        + 'their account\'s nonce run from the state nonce is contiguous (docs/mempool.md "Nonces", docs/eth.md "Pool and modules").',
       params: [] as const,
       result: { name: 'status', schema: Type.Object({ pending: Type.String({ pattern: '^0x[0-9a-f]+$' }), queued: Type.String({ pattern: '^0x[0-9a-f]+$' }) }) },
       examples: [{ name: 'a few waiting', params: [], result: { name: 'status', value: { pending: '0x2', queued: '0x1' } } }],
@@ -62,13 +64,21 @@ export function rpcModulesMethod(registry: MethodRegistry): MethodDefinition {
   return defineMethod({
     name: 'rpc_modules',
     summary: 'The JSON-RPC namespaces this node serves (eth, net, web3, txpool, svc, rpc, …), each with version "1.0", as geth answers.',
+    description: 'Tools (geth\'s console, Foundry) ask it to learn which namespaces they may call; the list is read from the '
+      + 'registry, so a namespace appears exactly when one of its methods is served.',
     params: [] as const,
-    result: { name: 'modules', schema: Type.Record(Type.String(), Type.String()) },
+    result: {
+      name: 'modules',
+      schema: Type.Object(
+        Object.fromEntries(['eth', 'net', 'web3', 'txpool', 'svc', 'rpc'].map((n) => [n, Type.Optional(Type.Literal('1.0'))])),
+        { additionalProperties: Type.String(), description: 'namespace → version' },
+      ),
+    },
     examples: [{ name: 'the namespaces', params: [], result: { name: 'modules', value: { eth: '1.0', net: '1.0', rpc: '1.0', svc: '1.0', txpool: '1.0', web3: '1.0' } } }],
     handler: () => {
       const names = new Set(registry.definitions().map((d) => d.name.split('_')[0]!).filter((n) => !n.includes('.')));
       names.add('rpc');
-      return Object.fromEntries([...names].sort().map((n) => [n, '1.0']));
+      return Object.fromEntries([...names].sort().map((n) => [n, '1.0' as const]));
     },
   });
 }

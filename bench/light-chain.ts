@@ -88,14 +88,16 @@ const APP_SOURCE = `
 import { LightClient, VerifyingProvider } from 'ntv-node/browser';
 import { createPublicClient, custom } from 'viem';
 const q = new URLSearchParams(location.search);
+const started = performance.now();
 async function main() {
   const mode = q.get('mode') || 'headers';
   const options = { url: location.origin + '/rpc/' + (q.get('node') || 'honest'), mode };
   if (q.get('checkpoint')) options.checkpoint = q.get('checkpoint');
   const provider = new VerifyingProvider(await LightClient.create(options));
+  const created = performance.now();
   const client = createPublicClient({ transport: custom(provider) });
   const balance = await client.getBalance({ address: q.get('address') });
-  return { ms: performance.now(), balance: balance.toString(), height: provider.client.height, mode };
+  return { ms: performance.now(), started, created, balance: balance.toString(), height: provider.client.height, mode };
 }
 window.result = main().catch((e) => ({ error: String(e && e.message || e), code: (e && e.cause && e.cause.code) || (e && e.code) }));
 `;

@@ -86,17 +86,20 @@ export class LightClient {
     const client = new RpcClient(options.url, options.fetch ? { fetch: options.fetch } : {});
     if ((options.mode ?? 'headers') === 'headers') {
       let checkpoint: Checkpoint;
-      if (options.checkpoint !== undefined) checkpoint = parseCheckpoint(options.checkpoint);
-      else {
-        const [genesis] = (await epochRecords(client, 0, 1)).records;
-        if (!genesis) throw new Error('the node serves no epoch record of genesis (svc_getEpochProofs 0)');
-        const served = decodeEpochRecord(fromHex(genesis.record, undefined, 'record')).header.hash;
+      let record: { height: number; record: string } | undefined;
+      if (options.checkpoint !== undefined) {
+        checkpoint = parseCheckpoint(options.checkpoint);
+        [record] = (await epochRecords(client, checkpoint.height, 1)).records;
+      } else {
+        // Genesis: block 0's record, its hash the pinned one or, absent a pin, the node's (trust on first use).
+        [record] = (await epochRecords(client, 0, 1)).records;
+        if (!record) throw new Error('the node serves no epoch record of genesis (svc_getEpochProofs 0)');
+        const served = decodeEpochRecord(fromHex(record.record, undefined, 'record')).header.hash;
         if (options.genesisHash !== undefined && !bytesEqual(parseHashOrHex(options.genesisHash), served)) {
           throw new Error(`the node's genesis block ${toHex(served)} is not the trusted ${options.genesisHash}`);
         }
         checkpoint = { height: 0, hash: served };
       }
-      const [record] = (await epochRecords(client, checkpoint.height, 1)).records;
       if (!record) throw new Error(`the node serves no epoch record at or above the checkpoint ${checkpoint.height}`);
       const trust = HeaderTrust.fromCheckpoint(fromHex(record.record, undefined, 'record'), checkpoint);
       return new LightClient(client, 'headers', undefined, trust, options.batch ?? 32);
@@ -168,7 +171,7 @@ export class LightClient {
    * than a symbol to not rely on the node's symbol table).
    */
   async verifiedBalance(address: string, token = 'NTV'): Promise<{ balance: bigint; height: number; stateRoot: Uint8Array; mint: Uint8Array; proof: GetProofResult }> {
-    const proof = await this.client.call<GetProofResult>('svc_getProof', [address, token]);
+    const proof = await this.withRecordsAhead(this.client.call<GetProofResult>('svc_getProof', [address, token]));
     const header = await this.verifiedHeader(proof.height);
     const key = fromHex(proof.key, 65, 'key');
     const mint = key.slice(33, 65);
@@ -177,7 +180,7 @@ export class LightClient {
 
   /** Any state key's value (undefined: absent) proven against a verified header. */
   async verifiedValue(keyOrAddress: string, token?: string): Promise<{ value: Uint8Array | undefined; height: number; key: Uint8Array }> {
-    const proof = await this.client.call<GetProofResult>('svc_getProof', token === undefined ? [keyOrAddress] : [keyOrAddress, token]);
+    const proof = await this.withRecordsAhead(this.client.call<GetProofResult>('svc_getProof', token === undefined ? [keyOrAddress] : [keyOrAddress, token]));
     const header = await this.verifiedHeader(proof.height);
     return { value: verifyProofResult(proof, header.stateRoot), height: proof.height, key: fromHex(proof.key, undefined, 'key') };
   }
@@ -192,9 +195,12 @@ export class LightClient {
       if (!header) throw new Error(`height ${height} is behind the verified window (${this.height - KEPT_HEADERS + 1}..${this.height})`);
       return header;
     }
+    // The block is fetched while the epochs before it are crossed: it is checked after them.
+    const fetched = this.client.call<RawBlockJson>('svc_getRawBlock', [height]);
+    fetched.catch(() => {});
     if (height > this.trust.nextBoundary) await this.crossEpochs(height);
     if (height <= this.trust.set.height) throw new Error(`height ${height} is at or below the trusted set's ${this.trust.set.height} and not a header this client kept: headers mode verifies forward only`);
-    const raw = rawBlockFromJson(await this.client.call<RawBlockJson>('svc_getRawBlock', [height]));
+    const raw = rawBlockFromJson(await fetched);
     const { header } = decodeStoredBlock(raw.block);
     if (header.height !== height) throw new LightVerifyError(`svc_getRawBlock ${height} served block ${header.height}`);
     this.trust.verifyHeader(header, raw.certificate);
@@ -207,7 +213,10 @@ export class LightClient {
     const trust = this.trust!;
     let crossed = 0;
     while (trust.nextBoundary <= to) {
-      const { records } = await epochRecords(this.client, trust.nextBoundary, EPOCH_BATCH);
+      const from = trust.nextBoundary;
+      const ahead = this.ahead;
+      this.ahead = undefined;
+      const { records } = ahead && ahead.from === from ? await ahead.answer : await epochRecords(this.client, from, EPOCH_BATCH);
       if (records.length === 0) throw new LightVerifyError(`the node serves no epoch record of boundary ${trust.nextBoundary}`);
       for (const record of records) {
         if (record.height > to) break;
@@ -221,6 +230,19 @@ export class LightClient {
 
   /** headers mode: the newest header verified */
   private newest = 0;
+  /** headers mode: the epoch records after the trusted set, asked beside a proof (one round trip fewer) */
+  private ahead: { from: number; answer: Promise<EpochProofsJson> } | undefined;
+
+  /** `request`, with the epoch records from the next boundary asked at the same time (headers mode). */
+  private async withRecordsAhead<T>(request: Promise<T>): Promise<T> {
+    if (this.trust) {
+      const from = this.trust.nextBoundary;
+      const answer = epochRecords(this.client, from, EPOCH_BATCH);
+      answer.catch(() => {});
+      this.ahead = { from, answer };
+    }
+    return request;
+  }
 
   private keep(header: BlockHeader): void {
     this.headers.set(header.height, header);

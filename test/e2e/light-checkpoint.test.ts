@@ -78,11 +78,15 @@ describe('--light from a pruning peer', () => {
     const checkpoint = records[0]!.checkpoint;
     const forged = `${EPOCH}:${'ab'.repeat(32)}`;
     const base = ['--light', '--bootnodes', bootnode, ...genesisArgs];
-    const [fromCheckpoint, fromGenesis, wrong] = await Promise.all([
-      TestNode.start({ args: [...base, '--checkpoint', checkpoint] }),
+    const cpDir = await mkdtemp(join(tmpdir(), 'ntv-light-cp-node-'));
+    const cpArgs = [...base, '--checkpoint', checkpoint];
+    let fromCheckpoint: TestNode;
+    const [first, fromGenesis, wrong] = await Promise.all([
+      TestNode.start({ dataDir: cpDir, args: cpArgs }),
       TestNode.start({ args: base }),
       TestNode.start({ args: [...base, '--checkpoint', forged] }),
     ]);
+    fromCheckpoint = first;
     try {
       const target = (await a.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
       await Promise.all([reached(fromCheckpoint, target), reached(fromGenesis, target)]);
@@ -105,8 +109,18 @@ describe('--light from a pruning peer', () => {
       while (!wrong.logs.includes('is not the checkpoint') && Date.now() < deadline) await sleep(200);
       expect(wrong.logs).toMatch(new RegExp(`"error":"block ${EPOCH} as served \\([0-9a-f]{64}\\) is not the checkpoint's (ab){32}: the node is on another chain or lies","msg":"header from peer refused"`));
       expect(Number.parseInt(await wrong.result<string>('eth_blockNumber'), 16)).toBe(0);
+      // A restart with the same --checkpoint resumes from the stored head and the stored set proof.
+      const before = Number.parseInt(await fromCheckpoint.result<string>('eth_blockNumber'), 16);
+      await fromCheckpoint.stop();
+      fromCheckpoint = await TestNode.start({ dataDir: cpDir, args: cpArgs });
+      const opened = fromCheckpoint.logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; height?: number; validatorSetHeight?: number }).filter((l) => l.msg === 'light node opened').at(-1);
+      expect(opened?.height, fromCheckpoint.logs.slice(-3000)).toBeGreaterThanOrEqual(before);
+      expect(opened?.validatorSetHeight).toBeGreaterThan(EPOCH);
+      await reached(fromCheckpoint, before + 2);
+      expect((await fromCheckpoint.result<{ headersRefused: number }>('svc_validatorHealth')).headersRefused).toBe(0);
     } finally {
       await Promise.all([fromCheckpoint.stop(), fromGenesis.stop(), wrong.stop()]);
+      await rm(cpDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -7,7 +7,8 @@ import { genesisFromFlags } from '../../src/chain/genesis-block.js';
 import { readValidatorSet, validatorKey, type ValidatorInfo } from '../../src/chain/validator-set.js';
 import { encodeCertificate, voteSigningBytes, VOTE_COMMIT } from '../../src/chain/votes.js';
 import { nextHeaderProblem, type TrustedSet } from '../../src/light/follower.js';
-import { HeaderTrust } from '../../src/light/header-trust.js';
+import { HeaderTrust, parseCheckpoint } from '../../src/light/header-trust.js';
+import { encodeEpochRecord } from '../../src/chain/epoch-record.js';
 import { encodeValidatorSetProof, verifyValidatorSetProof, type ProofSource } from '../../src/chain/validator-set-proof.js';
 import { peerHeaderProblem } from '../../src/ops/snapshot-peers.js';
 
@@ -130,6 +131,44 @@ describe('light node: the validator set proven against a state root', async () =
     };
     expect(() => verifyValidatorSetProof(encodeValidatorSetProof(swapped), header)).toThrow(/proves 5 records, not the staking record, the parameters and the 3 validators it lists/);
     expect(() => verifyValidatorSetProof(answer.subarray(0, answer.length - 5), header)).toThrow(/does not decode/);
+  });
+});
+
+describe('checkpoint sync: the epoch-to-epoch rule (src/light/header-trust.ts, docs/light-client.md)', async () => {
+  const genesisKey = generateEd25519();
+  const { header, state } = await genesisFromFlags({ network: 'testnet', validators: [genesisKey.publicKey], gasPrice: 10n });
+  const reader = { get: (key: Uint8Array) => state.get(toHex(key)) };
+  const keys: Key[] = [{ seed: genesisKey.seed, info: readValidatorSet(reader)[0]! }];
+  const source: ProofSource = { stateProof: (key) => ({ header, proof: proveState(reader, key) }) };
+  const record = encodeEpochRecord({ header, certificate: new Uint8Array(0), setProof: encodeValidatorSetProof(source) });
+
+  it('starts from a checkpoint whose record hashes to it, with the set its proof proves', () => {
+    const trust = HeaderTrust.fromCheckpoint(record, { height: 0, hash: header.hash });
+    expect(trust.set.validators).toEqual(readValidatorSet(reader));
+    expect(trust.nextBoundary).toBe(trust.set.epochLength);
+    expect(() => HeaderTrust.fromCheckpoint(record, { height: 0, hash: new Uint8Array(32).fill(3) })).toThrow(/is not the checkpoint's 0303.*: the node is on another chain or lies/);
+    expect(() => HeaderTrust.fromCheckpoint(record, { height: 5, hash: header.hash })).toThrow(/the epoch record served for checkpoint 5 is of block 0/);
+    const lying = encodeEpochRecord({ header: { ...header, stateRoot: new Uint8Array(32).fill(4) }, certificate: new Uint8Array(0), setProof: encodeValidatorSetProof(source) });
+    expect(() => HeaderTrust.fromCheckpoint(lying, { height: 0, hash: header.hash })).toThrow(/is not the checkpoint's/);
+    expect(() => HeaderTrust.fromCheckpoint(record.subarray(0, 10), { height: 0, hash: header.hash })).toThrow(/the epoch record does not decode/);
+  });
+
+  it('refuses a header past the next boundary before that boundary\'s record, and a record of another height', () => {
+    const trust = HeaderTrust.fromCheckpoint(record, { height: 0, hash: header.hash });
+    const boundary = trust.nextBoundary;
+    const past = makeHeader({ ...header, height: boundary }, keys[0]!);
+    expect(trust.headerProblem(past, new Uint8Array(0))).toBe(`height ${boundary + 1} is past the epoch boundary ${boundary}: the set after it must be proven first (its epoch record)`);
+    const within = makeHeader({ ...header, height: boundary - 1 }, keys[0]!);
+    expect(trust.headerProblem(within, new Uint8Array(0))).toBeUndefined();
+    expect(() => trust.advance(record)).toThrow(new RegExp(`an epoch record of block 0 where the boundary ${boundary} was due`));
+    expect(trust.headerProblem({ ...within, chainId: 7 }, new Uint8Array(0))).toMatch(/block of chain 7/);
+  });
+
+  it('parses height:hash checkpoints and names what is wrong', () => {
+    expect(parseCheckpoint(`1800:${toHex(header.hash)}`)).toEqual({ height: 1800, hash: header.hash });
+    expect(() => parseCheckpoint('1800')).toThrow(/is not height:hash/);
+    expect(() => parseCheckpoint('x:00')).toThrow(/is not height:hash/);
+    expect(() => parseCheckpoint('1800:abcd')).toThrow(/is not a block hash/);
   });
 });
 

@@ -22,7 +22,8 @@ function recordKey(height: number): string {
  * node keeps state at its head only (docs/replay.md "State proofs"), so the set at a past height
  * can be proven only if it was proven when that height was the head.
  *
- * A node restored from a snapshot holds records from its restore on; a crash between a boundary
+ * A node restored from a snapshot holds records from its restore on (and one upgraded from a version
+ * without records, from the upgrade on); a crash between a boundary
  * block's write and its record's write loses that record on this node (the block is durable, the
  * state has moved on): the read below stops at the first missing record and the client asks
  * another peer.

@@ -93,7 +93,7 @@ export function auditMethods({ chain, readers }: MethodDependencies): MethodDefi
         const head = chain.height;
         const { first, records } = await chain.epochs.range(fromHeight ?? 0, head, limit ?? 16);
         if (records.length === 0 && first <= head) {
-          throw RpcError.app('UNAVAILABLE_ON_NODE', `this node holds no epoch record of boundary ${first} (it was restored from a snapshot or export after it, or crashed right after that block): ask another node`, { height: first, head });
+          throw RpcError.app('UNAVAILABLE_ON_NODE', `this node holds no epoch record of boundary ${first} (it was restored from a snapshot or export after it, ran a version without epoch records then, or crashed right after that block): ask another node`, { height: first, head });
         }
         return {
           epoch_length: chain.epochs.epochLength, head,

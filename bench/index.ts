@@ -15,6 +15,7 @@ import { benchRpc, type BenchResult } from './rpc.js';
 import { benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
 import { benchReplay } from './replay.js';
+import { benchBrowserSizes, benchLightClient } from './light-client.js';
 import { benchSettlement } from './settlement.js';
 import { benchBridge } from './bridge.js';
 import { benchSnapshotRestore } from './snapshot-restore.js';
@@ -45,6 +46,8 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['sync: blocks from a peer', () => benchSync()],
   ['consensus: time to finality (4 validators) and block interval (4, 7 validators)', () => benchFinality()],
   ['replay: blocks of 1,000 transfers through the core, Node and Chromium', () => benchReplay()],
+  ['browser: bundle and wasm sizes', () => benchBrowserSizes()],
+  ['light client: page load to a verified balance in Chromium, checkpoint, genesis and replay', () => benchLightClient()],
   ['upgrades', () => benchUpgrades()],
   ['elastic state: transfers to random accounts, rate and resident memory', () => benchElasticState()],
   ['snapshots: restore speed against tar + zstd', () => benchSnapshotRestore()],

@@ -13,6 +13,7 @@ import { SignatureVerifierPool } from '../src/codec/verify-pool.js';
 import { Core } from '../src/core/core.js';
 import type { Logger } from '../src/logger.js';
 import { ChainStore } from '../src/storage/chain-store.js';
+import type { ChainParams } from '../src/chain/chain-params.js';
 
 /**
  * A chain as src/node.ts builds it, without RPC or p2p, in a temp dir: the sync benchmark's source
@@ -30,10 +31,12 @@ export interface LocalChain {
   dataDir: string;
   validator: ValidatorIdentity;
   close(): Promise<void>;
+  /** close, leaving the data dir for a node to run on */
+  closeKeep(): Promise<void>;
 }
 
 /** A chain as src/node.ts builds it, without RPC or p2p, in a fresh temp dir. */
-export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger }): Promise<LocalChain> {
+export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger; chainParams?: ChainParams }): Promise<LocalChain> {
   await initHashing();
   const dataDir = await mkdtemp(join(tmpdir(), 'ntv-sync-'));
   const store = new ChainStore(join(dataDir, 'db'));
@@ -46,16 +49,20 @@ export async function openLocalChain(options: { validator?: ValidatorIdentity; g
   const chain = await Chain.open({
     network: 'testnet', gasPrice: 10n, blockTimeMs: 60_000, minBlockIntervalMs: 1, maxTxsPerBlock: options.maxTxsPerBlock ?? 1000,
     mempoolCapacity: 1_000_000, inclusionTimeoutMs: 600_000, genesisValidators: options.genesisValidators,
+    ...(options.chainParams ? { chainParams: options.chainParams } : {}),
   }, {
     core: await createCore(), createCore, store, state, validator, verifier, logger: options.logger ?? quiet, sync,
     ...buildDomainReaders(state),
   });
+  const closeKeep = async () => {
+    await chain.stop();
+    await verifier.close();
+    await store.close();
+  };
   return {
-    chain, store, state, dataDir, validator, sync,
+    chain, store, state, dataDir, validator, sync, closeKeep,
     async close() {
-      await chain.stop();
-      await verifier.close();
-      await store.close();
+      await closeKeep();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,5 @@
 import { mkdir, readdir } from 'node:fs/promises';
+import type { Checkpoint } from './light/header-trust.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Chain } from './chain/chain.js';
@@ -90,6 +91,8 @@ export interface NodeOptions {
   onBackfillProgress?: (done: number, total: number) => void;
   /** `--genesis-validators`: consensus keys of the genesis validators (docs/staking.md) */
   genesisValidators?: Uint8Array[];
+  /** --light --checkpoint: the trusted epoch boundary to start from (docs/light-client.md) */
+  checkpoint?: Checkpoint;
   /** `--chain-params <file.json>` overrides of the staking/consensus parameters (docs/staking.md) */
   chainParams?: ChainParams;
   /** spec §4.20 --p2p-port (UDP, QUIC); default 9944 */
@@ -483,6 +486,7 @@ export async function startLightNode(options: NodeOptions): Promise<RunningLight
   await mkdir(options.dataDir, { recursive: true });
   const light = await LightNode.open({
     dataDir: options.dataDir, network: options.network, genesisValidators: options.genesisValidators,
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     ...(options.chainParams ? { chainParams: options.chainParams } : {}),
     governance: governanceFromFlags(options.governance ?? {}), gasPrice: options.gasPrice,
     p2pPort: options.p2pPort ?? 9944, p2pHost: options.p2pHost ?? '0.0.0.0', bootnodes: options.bootnodes ?? [],

@@ -1,9 +1,14 @@
 /**
- * The browser build (dist/browser/ntv.js, ESM; scripts/build-browser.mjs): the node's own codecs,
- * the WebAssembly core and its replay, state proofs and the light client, for light embedders
- * (docs/replay.md "In the browser"). core.wasm is loaded next to the bundle.
+ * The browser build (dist/browser/ntv.js, ESM; scripts/build-browser.mjs; `ntv-node/browser`): the
+ * node's own codecs, the light client (checkpoint sync by certificates, or replay through the
+ * WebAssembly core), the verifying EIP-1193 provider, state proofs, for light embedders
+ * (docs/light-client.md, docs/replay.md "In the browser"). core.wasm, needed by replay only, is
+ * loaded next to this module unless given.
  */
-export { LightClient, type LightClientOptions } from './light-client.js';
+export { LightClient, type LightClientOptions, type LightSyncSummary } from './light-client.js';
+export { VerifyingProvider, ProviderRpcError, UNSUPPORTED_METHOD, VERIFICATION_FAILED, type RequestArguments } from './provider.js';
+export { HeaderTrust, LightVerifyError, parseCheckpoint, type Checkpoint, type TrustedSet } from '../light/header-trust.js';
+export { decodeEpochRecord, type EpochRecord } from '../chain/epoch-record.js';
 export {
   Replayer, ReplayDivergence, rawBlockFromJson, replayBlocks,
   type Divergence, type DivergentKey, type RawBlock, type RawBlockJson, type ReplayedBlock, type ReplayProgress, type ReplaySummary,

@@ -2,46 +2,109 @@ import { compileCore, type WasmSource } from '../core/loader.js';
 import { bytesEqual, fromHex, toHex } from '../codec/hash.js';
 import { parseHash } from '../codec/address.js';
 import { verifyEd25519Noble } from '../codec/ed25519-noble.js';
-import type { BlockHeader } from '../chain/block.js';
+import { decodeStoredBlock, type BlockHeader } from '../chain/block.js';
+import { decodeEpochRecord } from '../chain/epoch-record.js';
+import { HeaderTrust, LightVerifyError, parseCheckpoint, type Checkpoint } from '../light/header-trust.js';
 import { Replayer, rawBlockFromJson, replayBlocks, type RawBlockJson, type ReplayProgress, type ReplaySummary } from '../chain/replay.js';
 import { fetchRawBlocks } from '../client/raw-blocks.js';
 import { RpcClient } from '../client/rpc-client.js';
 import { verifyBalanceProof, verifyProofResult, type GetProofResult } from '../client/proof.js';
 
 /**
- * The light embedder's client (docs/replay.md "In the browser"): it trusts nothing the node says
- * that it has not checked. Headers and their finality certificates come over JSON-RPC
- * (svc_getRawBlock) and are verified as a validator verifies a block of another one: the header
- * hash and parent link, the proposer's Ed25519 signature (@noble/ed25519 under the node's rule),
- * the proposer and the certificate's voters against the validator set, which is read from the state
- * the client has itself replayed through build/core.wasm from genesis; then the block's state root
- * is checked by re-execution. A balance is then proven against the state root of a header verified
- * that way (svc_getProof), so a node that lies about a balance is caught.
+ * The light embedder's client (docs/light-client.md): it trusts nothing the node says that it has
+ * not checked. Two modes over the same JSON-RPC:
+ *
+ * - **`headers`** (the default; issue 43): checkpoint sync by the rule every light client here
+ *   shares (src/light/header-trust.ts, also the node's `--light`). From a trusted checkpoint —
+ *   genesis by default, or `checkpoint: 'height:hash'` — it takes the epoch records of the later
+ *   boundaries (svc_getEpochProofs: header, finality certificate, validator-set proof), each
+ *   certified by the set of the epoch before and proving the next, then checks the header it needs
+ *   (svc_getRawBlock) by its certificate against that epoch's set. No block is executed and the core
+ *   is not loaded; the cost grows with the number of epochs, not blocks.
+ * - **`replay`** (the auditor's mode): every block from genesis through build/core.wasm, as
+ *   `ntv-node replay` does (src/chain/replay.ts): header hash and parent link, the proposer's
+ *   signature, proposer and certificate voters against the set of its own replayed state, then
+ *   re-execution to the header's state root.
+ *
+ * Either way a balance or any state value is then proven against the state root of a header so
+ * verified (svc_getProof), so a node that lies about a balance is caught.
  */
 
 export interface LightClientOptions {
   /** the node's JSON-RPC URL */
   url: string;
-  /** core.wasm: bytes, a compiled module or a URL (default: core.wasm next to this bundle) */
-  wasm?: WasmSource;
+  /** `headers` (default): checkpoint sync by certificates; `replay`: re-execute every block from genesis */
+  mode?: 'headers' | 'replay';
+  /**
+   * headers mode: the trusted epoch boundary to start from, `height:hash` (svc_getEpochProofs names
+   * them; docs/replay.md "Weak subjectivity" says how recent it must be). Absent: genesis.
+   */
+  checkpoint?: string;
   /** the genesis block hash (Nxh… or hex) the embedder trusts; absent, the node's block 0 is taken */
   genesisHash?: string;
-  /** blocks per svc_getRawBlock batch (default 32) */
+  /** replay mode: core.wasm as bytes, a compiled module or a URL (default: core.wasm next to this module) */
+  wasm?: WasmSource;
+  /** replay mode: blocks per svc_getRawBlock batch (default 32) */
   batch?: number;
+  /** the fetch the JSON-RPC client uses (default: globalThis.fetch): to count bytes, or to route requests */
+  fetch?: typeof fetch;
+}
+
+/** What a sync did: the range verified, and per mode the epochs crossed or the blocks replayed. */
+export interface LightSyncSummary {
+  from: number;
+  to: number;
+  /** headers mode: epoch boundaries crossed by their records */
+  epochs?: number;
+  /** replay mode: the replay engine's summary */
+  replay?: ReplaySummary;
 }
 
 /** Verified headers kept for proofs: proofs are at the head, so a short window suffices. */
 const KEPT_HEADERS = 64;
+/** epoch records per svc_getEpochProofs call (the method's maximum) */
+const EPOCH_BATCH = 64;
+
+interface EpochProofsJson { epoch_length: number; head: number; records: Array<{ height: number; record: string }> }
 
 export class LightClient {
   private readonly headers = new Map<number, BlockHeader>();
 
-  private constructor(private readonly client: RpcClient, readonly replayer: Replayer, private readonly batch: number) {
-    this.keep(replayer.headHeader!);
+  private constructor(
+    private readonly client: RpcClient,
+    readonly mode: 'headers' | 'replay',
+    /** replay mode's engine (undefined in headers mode) */
+    readonly replayer: Replayer | undefined,
+    /** headers mode's trusted set and anchor (undefined in replay mode) */
+    readonly trust: HeaderTrust | undefined,
+    private readonly batch: number,
+  ) {
+    this.keep(trust ? trust.anchor : replayer!.headHeader!);
   }
 
   static async create(options: LightClientOptions): Promise<LightClient> {
-    const client = new RpcClient(options.url);
+    const client = new RpcClient(options.url, options.fetch ? { fetch: options.fetch } : {});
+    if ((options.mode ?? 'headers') === 'headers') {
+      let checkpoint: Checkpoint;
+      let record: { height: number; record: string } | undefined;
+      if (options.checkpoint !== undefined) {
+        checkpoint = parseCheckpoint(options.checkpoint);
+        [record] = (await epochRecords(client, checkpoint.height, 1)).records;
+      } else {
+        // Genesis: block 0's record, its hash the pinned one or, absent a pin, the node's (trust on first use).
+        [record] = (await epochRecords(client, 0, 1)).records;
+        if (!record) throw new Error('the node serves no epoch record of genesis (svc_getEpochProofs 0)');
+        const served = decodeEpochRecord(fromHex(record.record, undefined, 'record')).header.hash;
+        if (options.genesisHash !== undefined && !bytesEqual(parseHashOrHex(options.genesisHash), served)) {
+          throw new Error(`the node's genesis block ${toHex(served)} is not the trusted ${options.genesisHash}`);
+        }
+        checkpoint = { height: 0, hash: served };
+      }
+      if (!record) throw new Error(`the node serves no epoch record at or above the checkpoint ${checkpoint.height}`);
+      const trust = HeaderTrust.fromCheckpoint(fromHex(record.record, undefined, 'record'), checkpoint);
+      return new LightClient(client, 'headers', undefined, trust, options.batch ?? 32);
+    }
+    if (options.checkpoint !== undefined) throw new Error('a checkpoint is for the headers mode: replay starts at genesis');
     const module = await compileCore(options.wasm ?? new URL('./core.wasm', import.meta.url));
     const replayer = await Replayer.create({ module, verifyEd25519: verifyEd25519Noble });
     const block0 = await client.call<RawBlockJson>('svc_getRawBlock', [0]);
@@ -50,12 +113,22 @@ export class LightClient {
       throw new Error(`the node's genesis block ${block0.hash} is not the trusted ${options.genesisHash}`);
     }
     replayer.genesis(fromHex(block0.genesis, undefined, 'genesis'), rawBlockFromJson(block0));
-    return new LightClient(client, replayer, options.batch ?? 32);
+    return new LightClient(client, 'replay', replayer, undefined, options.batch ?? 32);
+  }
+
+  /** The JSON-RPC client to the node (its answers are unverified). */
+  get rpc(): RpcClient {
+    return this.client;
   }
 
   /** The last verified height. */
   get height(): number {
-    return this.replayer.headHeader!.height;
+    return this.trust ? this.newest : this.replayer!.headHeader!.height;
+  }
+
+  /** The chain id of the verified headers. */
+  get chainId(): number {
+    return this.headers.get(this.height)!.chainId;
   }
 
   /** A header this client verified (the last KEPT_HEADERS of them). */
@@ -69,26 +142,36 @@ export class LightClient {
     return head!.height;
   }
 
-  /** Fetch, verify and re-execute the blocks after the last verified one, up to `to` (default: the node's head). */
-  async sync(to?: number, onProgress?: (p: ReplayProgress) => void): Promise<ReplaySummary> {
+  /**
+   * Verify up to `to` (default: the node's head). Headers mode: the epoch records up to the
+   * boundary at or below `to`, then the header at `to`. Replay mode: every block up to `to`.
+   */
+  async sync(to?: number, onProgress?: (p: ReplayProgress) => void): Promise<LightSyncSummary> {
     const target = to ?? (await this.nodeHead());
-    return replayBlocks(this.replayer, { blocks: (heights) => fetchRawBlocks(this.client, heights) }, { from: this.height + 1, to: target }, {
+    const from = this.height;
+    if (this.trust) {
+      const epochs = await this.crossEpochs(target);
+      if (target > this.height) await this.verifiedHeader(target);
+      return { from, to: this.height, epochs };
+    }
+    const replay = await replayBlocks(this.replayer!, { blocks: (heights) => fetchRawBlocks(this.client, heights) }, { from: this.height + 1, to: target }, {
       batch: this.batch,
       onProgress: (p) => {
-        this.keep(this.replayer.headHeader!);
+        this.keep(this.replayer!.headHeader!);
         onProgress?.(p);
       },
     });
+    return { from, to: this.height, replay };
   }
 
   /**
    * A balance proven against a header this client verified: svc_getProof [address, token], the
-   * client first syncing to the proof's height. Throws ProofError when the proof or the node's
+   * client first verifying the proof's height. Throws ProofError when the proof or the node's
    * `balance` does not hold. The mint is the one the proven key names (give a mint address rather
    * than a symbol to not rely on the node's symbol table).
    */
   async verifiedBalance(address: string, token = 'NTV'): Promise<{ balance: bigint; height: number; stateRoot: Uint8Array; mint: Uint8Array; proof: GetProofResult }> {
-    const proof = await this.client.call<GetProofResult>('svc_getProof', [address, token]);
+    const proof = await this.withRecordsAhead(this.client.call<GetProofResult>('svc_getProof', [address, token]));
     const header = await this.verifiedHeader(proof.height);
     const key = fromHex(proof.key, 65, 'key');
     const mint = key.slice(33, 65);
@@ -96,24 +179,80 @@ export class LightClient {
   }
 
   /** Any state key's value (undefined: absent) proven against a verified header. */
-  async verifiedValue(keyOrAddress: string, token?: string): Promise<{ value: Uint8Array | undefined; height: number }> {
-    const proof = await this.client.call<GetProofResult>('svc_getProof', token === undefined ? [keyOrAddress] : [keyOrAddress, token]);
+  async verifiedValue(keyOrAddress: string, token?: string): Promise<{ value: Uint8Array | undefined; height: number; key: Uint8Array }> {
+    const proof = await this.withRecordsAhead(this.client.call<GetProofResult>('svc_getProof', token === undefined ? [keyOrAddress] : [keyOrAddress, token]));
     const header = await this.verifiedHeader(proof.height);
-    return { value: verifyProofResult(proof, header.stateRoot), height: proof.height };
+    return { value: verifyProofResult(proof, header.stateRoot), height: proof.height, key: fromHex(proof.key, undefined, 'key') };
   }
 
-  /** The verified header at `height`, syncing to it first. */
+  /** The verified header at `height`, verifying it first. */
   async verifiedHeader(height: number): Promise<BlockHeader> {
-    if (height > this.height) await this.sync(height);
-    const header = this.headers.get(height);
-    if (!header) throw new Error(`height ${height} is behind the verified window (${this.height - KEPT_HEADERS + 1}..${this.height})`);
+    const kept = this.headers.get(height);
+    if (kept) return kept;
+    if (!this.trust) {
+      if (height > this.height) await this.sync(height);
+      const header = this.headers.get(height);
+      if (!header) throw new Error(`height ${height} is behind the verified window (${this.height - KEPT_HEADERS + 1}..${this.height})`);
+      return header;
+    }
+    // The block is fetched while the epochs before it are crossed: it is checked after them.
+    const fetched = this.client.call<RawBlockJson>('svc_getRawBlock', [height]);
+    fetched.catch(() => {});
+    if (height > this.trust.nextBoundary) await this.crossEpochs(height);
+    if (height <= this.trust.set.height) throw new Error(`height ${height} is at or below the trusted set's ${this.trust.set.height} and not a header this client kept: headers mode verifies forward only`);
+    const raw = rawBlockFromJson(await fetched);
+    const { header } = decodeStoredBlock(raw.block);
+    if (header.height !== height) throw new LightVerifyError(`svc_getRawBlock ${height} served block ${header.height}`);
+    this.trust.verifyHeader(header, raw.certificate);
+    this.keep(header);
     return header;
+  }
+
+  /** Headers mode: the epoch records of the boundaries from the next one up to `to`; the count crossed. */
+  private async crossEpochs(to: number): Promise<number> {
+    const trust = this.trust!;
+    let crossed = 0;
+    while (trust.nextBoundary <= to) {
+      const from = trust.nextBoundary;
+      const ahead = this.ahead;
+      this.ahead = undefined;
+      const { records } = ahead && ahead.from === from ? await ahead.answer : await epochRecords(this.client, from, EPOCH_BATCH);
+      if (records.length === 0) throw new LightVerifyError(`the node serves no epoch record of boundary ${trust.nextBoundary}`);
+      for (const record of records) {
+        if (record.height > to) break;
+        const { header } = trust.advance(fromHex(record.record, undefined, 'record'));
+        this.keep(header);
+        crossed++;
+      }
+    }
+    return crossed;
+  }
+
+  /** headers mode: the newest header verified */
+  private newest = 0;
+  /** headers mode: the epoch records after the trusted set, asked beside a proof (one round trip fewer) */
+  private ahead: { from: number; answer: Promise<EpochProofsJson> } | undefined;
+
+  /** `request`, with the epoch records from the next boundary asked at the same time (headers mode). */
+  private async withRecordsAhead<T>(request: Promise<T>): Promise<T> {
+    if (this.trust) {
+      const from = this.trust.nextBoundary;
+      const answer = epochRecords(this.client, from, EPOCH_BATCH);
+      answer.catch(() => {});
+      this.ahead = { from, answer };
+    }
+    return request;
   }
 
   private keep(header: BlockHeader): void {
     this.headers.set(header.height, header);
-    this.headers.delete(header.height - KEPT_HEADERS);
+    if (header.height > this.newest) this.newest = header.height;
+    if (this.headers.size > KEPT_HEADERS) this.headers.delete(Math.min(...this.headers.keys()));
   }
+}
+
+async function epochRecords(client: RpcClient, from: number, limit: number): Promise<EpochProofsJson> {
+  return client.call<EpochProofsJson>('svc_getEpochProofs', [from, limit]);
 }
 
 function parseHashOrHex(text: string): Uint8Array {

@@ -40,6 +40,7 @@ import { Finality } from './pipeline/commit.js';
 import { TX_COUNT_KEY, WriteQueue } from './pipeline/write.js';
 import { Notifier } from './pipeline/notify.js';
 import { BlockLoop } from './pipeline/loop.js';
+import { EpochRecords } from './epoch-records.js';
 
 export type { ChainConsensus, ChainEvents, ProposalExecution, QueuedBundle } from './interface.js';
 
@@ -124,6 +125,8 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   private readonly writes: WriteQueue;
   private readonly notify: Notifier;
   private readonly loop: BlockLoop;
+  /** the epoch records checkpoint sync reads (./epoch-records.ts; docs/light-client.md) */
+  readonly epochs: EpochRecords;
   /**
    * True while the node catches up with the network (initial sync). Subscriptions are paused while
    * it is set (spec §6.2). A single validator never syncs; block sync (src/p2p/sync.ts) sets it.
@@ -176,6 +179,9 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
         writes: this.writes, notify: this.notify, events: this,
       },
     );
+    this.epochs = new EpochRecords({ store, state, proofs: this, logger });
+    // Registered first, so the set proof is taken in the turn the boundary block became the head.
+    this.on('block', (produced) => this.epochs.onHead(produced.block.header, produced.write.certificate ?? new Uint8Array(0)));
     this.finality = new Finality({
       heads, loop: this.loop, execution: this.execution, writes: this.writes, admission: this.admission, upgradeHalt: (h) => this.upgradeHalt(h),
     });
@@ -215,6 +221,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
       const older = await deps.store.getBlocks(range(from, headHeight + 1));
       for (const bytes of older) if (bytes) heads.remember(decodeBlock(bytes, bundleHash).header);
     }
+    await chain.epochs.recordHeadIfMissing(heads.head, (await deps.store.getCertificate(heads.head.height)) ?? new Uint8Array(0));
     deps.logger.info('chain opened', {
       network: options.network, chainId: chain.chainId, height: heads.head.height, stateRecords: records,
       stateRoot: encodeHash(heads.head.stateRoot),
@@ -311,6 +318,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     this.admission.stop();
     await this.loop.stop();
     await this.writes.writeChain;
+    await this.epochs.close();
     this.notify.refuseAll();
   }
 

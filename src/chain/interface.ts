@@ -1,4 +1,5 @@
 import type { UpgradeRequiredError } from './upgrades.js';
+import type { EpochRecords } from './epoch-records.js';
 import type { Operation } from '../codec/bundle.js';
 import type { StateProof } from '../codec/state-proof.js';
 import type { StorageStats } from './state-view.js';
@@ -87,6 +88,8 @@ export interface ChainReader {
   genesisInput(): Promise<Uint8Array | undefined>;
   /** counters of the state store's tiers (spec §4.17 svc_getStorageStats; docs/operations.md "Elastic state") */
   storageStats(): StorageStats;
+  /** the epoch records of checkpoint sync (src/chain/epoch-records.ts, docs/light-client.md) */
+  readonly epochs: EpochRecords;
   /** a state key's inclusion or absence proof against the durable head's state root */
   stateProof(key: Uint8Array): { header: BlockHeader; proof: StateProof };
   heightOfHash(hash: Uint8Array): Promise<number | undefined>;

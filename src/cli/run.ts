@@ -1,4 +1,5 @@
 import { Command, Option, UsageError } from 'clipanion';
+import { parseCheckpoint } from '../light/header-trust.js';
 import cliProgress from 'cli-progress';
 import * as t from 'typanion';
 import { IntegrityError, StartError, startLightNode, startNode, VERIFIER_NICE, type NodeOptions, type RunningLightNode, type RunningNode } from '../node.js';
@@ -262,6 +263,9 @@ export class RunCommand extends Command {
   light = Option.Boolean('--light', false, {
     description: 'Run a light node: follow block headers and finality certificates from --bootnodes, verifying signatures and stake against the validator set proven from state roots; no state, no block production; state methods answer -32013 (docs/operations.md "Light node"). Needs --genesis-validators (default: off)',
   });
+  checkpoint = Option.String('--checkpoint', {
+    description: 'With --light, start from this trusted epoch boundary block, height:hash (svc_getEpochProofs names them), rather than genesis; it must be recent (docs/replay.md "Weak subjectivity", docs/light-client.md) (default: genesis)',
+  });
   elasticColdAfter = Option.String('--elastic-cold-after', String(DEFAULT_COLD_AFTER), {
     description: `With --elastic-state, move state records not written for this many blocks (up to twice as many) to the cold tier; 0: no cold tier (docs/operations.md "Elastic state") (default: ${DEFAULT_COLD_AFTER})`, validator: isNonNegativeInteger,
   });
@@ -343,6 +347,7 @@ export class RunCommand extends Command {
     if (!this.metrics && (this.metricsExternal || this.metricsPort !== 9100)) {
       throw new UsageError('--metrics-port and --metrics-external take effect only with --metrics');
     }
+    if (this.checkpoint !== undefined && !this.light) throw new UsageError('--checkpoint takes effect only with --light: a full node verifies every block from genesis or from a snapshot');
     if (this.light) return this.runLight(options);
     // Catching up from peers, and a --snapshot-url download: progress bars on stderr (drawn only
     // when stderr is a terminal); a bar ends when it is full and a later catch-up starts another.
@@ -436,6 +441,13 @@ export class RunCommand extends Command {
     }
     if (options.genesisValidators === undefined) throw new UsageError('--light needs --genesis-validators: block 0 and its validator set come from the network\'s genesis flags');
     if ((options.bootnodes ?? []).length === 0) throw new UsageError('--light needs --bootnodes: a light node follows the head from peers');
+    if (this.checkpoint !== undefined) {
+      try {
+        options.checkpoint = parseCheckpoint(this.checkpoint);
+      } catch (error) {
+        throw new UsageError(`--checkpoint: ${(error as Error).message}`);
+      }
+    }
     const whenSignalled = shutdownSignals();
     let node: RunningLightNode;
     try {

@@ -9,6 +9,7 @@ import { bytesEqual, toHex } from '../codec/hash.js';
 import type { Logger } from '../logger.js';
 import { P2PNetwork } from '../p2p/network.js';
 import { LightFollower, type TrustedSet } from './follower.js';
+import { HeaderTrust, type Checkpoint } from './header-trust.js';
 import { LightStore } from './store.js';
 import { verifyValidatorSetProof } from '../chain/validator-set-proof.js';
 
@@ -25,6 +26,8 @@ export interface LightNodeOptions {
   p2pHost: string;
   bootnodes: string[];
   externalAddr?: string;
+  /** --checkpoint height:hash: start from this epoch boundary rather than genesis (docs/light-client.md) */
+  checkpoint?: Checkpoint;
   /** ms between asking peers their head (default 500: a light node follows the head closely) */
   statusIntervalMs?: number;
 }
@@ -72,6 +75,9 @@ export class LightNode implements LightNodeView {
     const store = new LightStore(join(options.dataDir, 'light'));
     await store.open();
     let head = genesis;
+    let setAt: BlockHeader = genesis;
+    let setProof: Uint8Array | undefined;
+    let checkpoint = options.checkpoint;
     try {
       const stored = await store.genesisHash();
       if (stored && !bytesEqual(stored, genesis.hash)) {
@@ -88,7 +94,18 @@ export class LightNode implements LightNodeView {
         if (at) {
           const proven = verifyValidatorSetProof(proof, at.header);
           set = { height: proven.height, validators: proven.validators, epochLength: proven.epochLength };
+          setAt = at.header;
+          setProof = proof;
         }
+      }
+      // A checkpoint the store has passed already must be a header it holds (the same chain); one
+      // above its head is taken from a peer (LightFollower step 1).
+      if (checkpoint && checkpoint.height <= head.height) {
+        const held = await store.header(checkpoint.height);
+        if (held && !bytesEqual(held.header.hash, checkpoint.hash)) {
+          throw new Error(`--checkpoint ${checkpoint.height}:${toHex(checkpoint.hash)} is not the header this light store verified at that height (${toHex(held.header.hash)}): start with a new data directory to follow another chain`);
+        }
+        checkpoint = undefined;
       }
     } catch (error) {
       await store.close();
@@ -113,7 +130,7 @@ export class LightNode implements LightNodeView {
     });
     // Gossip is not for a light node: it neither checks nor relays blocks, votes or bundles.
     for (const topic of ['bundles', 'blocks', 'votes'] as const) p2p.validate(topic, () => 'ignore');
-    const follower = new LightFollower({ network: p2p, store, logger }, head, set);
+    const follower = new LightFollower({ network: p2p, store, logger }, head, HeaderTrust.fromTrusted(setAt, set, setProof), checkpoint);
     p2p.on('status', () => follower.poke());
     return new LightNode(options.network, chainId, genesis, store, p2p, follower);
   }

@@ -10,11 +10,15 @@ import { BorshReader, BorshWriter } from '../codec/borsh.js';
  *
  * Keys: `h` ‖ u64 BE height → Borsh { header: Vec<u8> (encodeBlock with no bundles), certificate: Vec<u8> };
  * `meta:head` → u64 BE; `meta:genesis` → the genesis hash the store was started with;
- * `meta:set` → the `/ntv/validators/1` answer last verified (src/chain/validator-set-proof.ts).
+ * `meta:set` → the `/ntv/validators/1` answer last verified (src/chain/validator-set-proof.ts), or
+ * the set proof of the last epoch record crossed; `meta:checkpoint` → u64 BE, the `--checkpoint`
+ * height the store started from (absent: genesis). Below a checkpoint, and between two epoch
+ * boundaries crossed by their records, no headers are held.
  */
 const HEAD = new TextEncoder().encode('meta:head');
 const GENESIS = new TextEncoder().encode('meta:genesis');
 const SET = new TextEncoder().encode('meta:set');
+const CHECKPOINT = new TextEncoder().encode('meta:checkpoint');
 /** the light store's own key space (a database of its own, not a state or chain-store prefix) */
 const HEADER_KEY = 'h'.charCodeAt(0);
 
@@ -69,17 +73,31 @@ export class LightStore {
     return { header: decodeStoredBlock(block).header, certificate };
   }
 
-  /** Headers (verified by the caller, consecutive) and the new head in one synced batch. */
-  async putHeaders(headers: StoredHeader[], genesis?: Uint8Array): Promise<void> {
+  /**
+   * Headers verified by the caller, ascending (consecutive, or an epoch record's header past a gap:
+   * checkpoint sync stores no header between two boundaries), and the new head, in one synced batch.
+   * `moveHead` false: an epoch record's header below the head (the head's set is being caught up).
+   */
+  async putHeaders(headers: StoredHeader[], genesis?: Uint8Array, moveHead = true): Promise<void> {
     if (headers.length === 0) return;
     const batch = this.db.batch();
     for (const { header, certificate } of headers) {
       const block = encodeBlock({ header, bundles: [], bundleHashes: [] });
       batch.put(headerKey(header.height), new BorshWriter(block.length + certificate.length + 8).vecBytes(block, 'header').vecBytes(certificate, 'certificate').finish());
     }
-    batch.put(HEAD, u64(headers[headers.length - 1]!.header.height));
+    if (moveHead) batch.put(HEAD, u64(headers[headers.length - 1]!.header.height));
     if (genesis) batch.put(GENESIS, genesis);
     await batch.write({ sync: true });
+  }
+
+  /** The checkpoint this store started from (undefined: genesis). */
+  async checkpoint(): Promise<number | undefined> {
+    const b = await this.db.get(CHECKPOINT);
+    return b ? Number(new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0, false)) : undefined;
+  }
+
+  async putCheckpoint(height: number): Promise<void> {
+    await this.db.put(CHECKPOINT, u64(height), { sync: true });
   }
 
   async validatorSetProof(): Promise<Uint8Array | undefined> {

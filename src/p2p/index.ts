@@ -75,6 +75,8 @@ export async function createNodeP2P(options: NodeP2POptions, deps: { chain: Chai
   network.setHeaderServer(async (from, count) => (await blockServer(from, count)).map(({ block, certificate }) => ({ block: headerOnly(block), certificate })));
   // `/ntv/validators/1`: the set at the durable head, proven against its state root (--light nodes).
   network.setValidatorSetServer(() => encodeValidatorSetProof(chain));
+  // `/ntv/epochs/1`: the epoch records of checkpoint sync (src/chain/epoch-records.ts, --light --checkpoint).
+  network.setEpochRecordServer(async (from, count) => (await chain.epochs.range(from, chain.height, count)).records.map((r) => r.bytes));
   const sync = new BlockSync({ ...(options.onSyncProgress ? { onProgress: options.onSyncProgress } : {}) }, { chain, network, logger, sync: deps.sync });
   const dragonfly = new Dragonfly({ chain, network, validatorKey: validator, logger, ...(options.leaderOf ? { leaderOf: options.leaderOf } : {}) });
   const view: P2PView = {

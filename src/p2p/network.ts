@@ -51,6 +51,8 @@ export type GossipValidator = (data: Uint8Array, from: string) => GossipVerdict 
 export type BlockServer = (fromHeight: number, count: number) => Promise<Array<{ block: Uint8Array; certificate: Uint8Array }>>;
 /** What `/ntv/validators/1` answers: the validator-set records with proofs against the durable head's state root. */
 export type ValidatorSetServer = () => Uint8Array | undefined;
+/** What `/ntv/epochs/1` answers: encoded epoch records from the first boundary at or above `fromHeight`. */
+export type EpochRecordServer = (fromHeight: number, count: number) => Promise<Uint8Array[]>;
 
 export interface NetworkEvents {
   /** a peer's status arrived (handshake or refresh) */
@@ -67,6 +69,15 @@ export const FORWARD_PROTOCOL = '/ntv/forward/1';
  * (docs/p2p.md "Validator-set proofs"): what a `--light` node checks certificates with.
  */
 export const VALIDATORS_PROTOCOL = '/ntv/validators/1';
+/**
+ * Epoch records (src/chain/epoch-record.ts; docs/light-client.md "Epoch records"): a boundary
+ * block's header, certificate and validator-set proof, what a `--light --checkpoint` node walks
+ * from epoch to epoch. Request: Borsh { from_height u64, count u8 }; answer: one frame per record,
+ * the boundaries from the first at or above from_height, consecutive, at most count.
+ */
+export const EPOCHS_PROTOCOL = '/ntv/epochs/1';
+/** records per `/ntv/epochs/1` request at most */
+export const MAX_EPOCH_RECORDS_PER_P2P_REQUEST = 16;
 /** `/ntv/blocks/1` without the bundles: what a `--light` node follows (docs/p2p.md "Header requests"). */
 export const HEADERS_PROTOCOL = '/ntv/headers/1';
 /** an answer: ≤ 100 active validators of a few hundred records, each proof ~1 KB plus its value */
@@ -136,6 +147,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
   private blockServer: BlockServer | undefined;
   private validatorSetServer: ValidatorSetServer | undefined;
   private headerServer: BlockServer | undefined;
+  private epochRecordServer: EpochRecordServer | undefined;
   private forwardHandler: ((data: Uint8Array, from: string) => Promise<GossipVerdict>) | undefined;
   private maintenance: NodeJS.Timeout | undefined;
   private lastStatusRound = 0;
@@ -207,6 +219,7 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     await this.node.handle(HEADERS_PROTOCOL, (stream, connection) => this.serveBlocks(stream, connection, this.headerServer, 'headers'));
     await this.node.handle(FORWARD_PROTOCOL, (stream, connection) => this.serveForward(stream, connection));
     await this.node.handle(VALIDATORS_PROTOCOL, (stream, connection) => this.serveValidatorSet(stream, connection));
+    await this.node.handle(EPOCHS_PROTOCOL, (stream, connection) => this.serveEpochRecords(stream, connection));
     this.node.addEventListener('connection:open', (event) => {
       const connection = event.detail;
       // The dialling side starts the handshake; the listening side answers it (serveStatus).
@@ -599,6 +612,40 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     } catch (error) {
       stream.abort(error as Error);
       this.options.logger.debug('validator-set request failed', { peer: connection.remotePeer.toString(), error: String(error) });
+    }
+  }
+
+  // ---- epoch records ------------------------------------------------------------------------
+
+  /** What `/ntv/epochs/1` serves (a full node: src/p2p/index.ts; a light node serves none). */
+  setEpochRecordServer(server: EpochRecordServer): void {
+    this.epochRecordServer = server;
+  }
+
+  /** Ask a peer for up to `count` epoch records from the first boundary at or above `fromHeight`; the caller verifies them. */
+  async requestEpochRecords(peer: string, fromHeight: number, count: number): Promise<Uint8Array[]> {
+    if (!Number.isInteger(count) || count < 1 || count > MAX_EPOCH_RECORDS_PER_P2P_REQUEST) {
+      throw new RangeError(`count must be 1..${MAX_EPOCH_RECORDS_PER_P2P_REQUEST}, got ${count}`);
+    }
+    const request = new BorshWriter(16).u64(BigInt(fromHeight), 'from_height').u8(count, 'count').finish();
+    return this.exchange(peerIdFromString(peer), EPOCHS_PROTOCOL, [request], { maxFrameBytes: MAX_VALIDATORS_FRAME_BYTES + 512 * 1024, maxFrames: count });
+  }
+
+  private async serveEpochRecords(stream: Stream, connection: Connection): Promise<void> {
+    try {
+      const frames = await withTimeout(readFrames(stream, { maxFrameBytes: 64, maxFrames: 1 }), this.requestTimeout(), 'epoch records request');
+      if (frames.length !== 1) throw new Error('no request');
+      const r = new BorshReader(frames[0]!);
+      const fromHeight = Number(r.u64('from_height'));
+      const count = r.u8('count');
+      r.end('epochs_request');
+      if (count < 1 || count > MAX_EPOCH_RECORDS_PER_P2P_REQUEST) throw new Error(`count ${count} is outside 1..${MAX_EPOCH_RECORDS_PER_P2P_REQUEST}`);
+      const records = this.epochRecordServer ? await this.epochRecordServer(fromHeight, count) : [];
+      await sendFrames(stream, records.slice(0, count));
+      await stream.close();
+    } catch (error) {
+      stream.abort(error as Error);
+      this.options.logger.debug('epoch records request failed', { peer: connection.remotePeer.toString(), error: String(error) });
     }
   }
 

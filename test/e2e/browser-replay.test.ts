@@ -53,9 +53,9 @@ it('replays 100+ blocks from the node through the core to the same state roots',
   const [head] = await node.result<Array<{ height: number }>>('svc_getRecentBlocks', [1]);
   const out = await page.evaluate(async (to) => {
     const ntv = (window as unknown as { ntv: typeof import('../../src/browser/index.js') }).ntv;
-    const client = await ntv.LightClient.create({ url: location.origin + '/' });
+    const client = await ntv.LightClient.create({ url: location.origin + '/', mode: 'replay' });
     const roots: Record<number, string> = {};
-    const summary = await client.sync(to, (p) => { roots[p.block.height] = ntv.toHex(p.block.stateRoot); });
+    const summary = (await client.sync(to, (p) => { roots[p.block.height] = ntv.toHex(p.block.stateRoot); })).replay!;
     return { height: client.height, blocks: summary.blocks, bundles: summary.bundles, statuses: summary.statusesChecked, roots };
   }, head!.height);
   expect(out.height).toBe(head!.height);
@@ -73,7 +73,7 @@ it('verifies a balance proof against a verified header and refuses a tampered pr
   const expected = await node.result<string>('svc_getBalance', [who, 'NTV']);
   const out = await page.evaluate(async (address) => {
     const ntv = (window as unknown as { ntv: typeof import('../../src/browser/index.js') }).ntv;
-    const client = await ntv.LightClient.create({ url: location.origin + '/' });
+    const client = await ntv.LightClient.create({ url: location.origin + '/', mode: 'replay' });
     const proven = await client.verifiedBalance(address);
     const root = proven.stateRoot;
     const proof = proven.proof;

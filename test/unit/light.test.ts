@@ -7,6 +7,8 @@ import { genesisFromFlags } from '../../src/chain/genesis-block.js';
 import { readValidatorSet, validatorKey, type ValidatorInfo } from '../../src/chain/validator-set.js';
 import { encodeCertificate, voteSigningBytes, VOTE_COMMIT } from '../../src/chain/votes.js';
 import { nextHeaderProblem, type TrustedSet } from '../../src/light/follower.js';
+import { HeaderTrust, parseCheckpoint } from '../../src/light/header-trust.js';
+import { encodeEpochRecord } from '../../src/chain/epoch-record.js';
 import { encodeValidatorSetProof, verifyValidatorSetProof, type ProofSource } from '../../src/chain/validator-set-proof.js';
 import { peerHeaderProblem } from '../../src/ops/snapshot-peers.js';
 
@@ -51,42 +53,42 @@ function certificate(header: BlockHeader, voters: Key[], forge = false): Uint8Ar
 describe('light node: a header follows only with > 2/3 of a proven set\'s stake', () => {
   const keys = [validator(100n), validator(100n), validator(100n), validator(100n)];
   const set: TrustedSet = { height: 0, validators: keys.map((k) => k.info).sort((a, b) => Buffer.compare(a.consensusKey, b.consensusKey)), epochLength: EPOCH };
-  const genesis = makeHeader({ chainId: 1618032, height: -1, hash: new Uint8Array(32), timestamp: 0 } as BlockHeader, keys[0]!);
+  const genesis = makeHeader({ chainId: 1618032, height: 0, hash: new Uint8Array(32), timestamp: 0 } as BlockHeader, keys[0]!);
 
   it('takes a header signed by 3 of 4 equal stakes', () => {
     const h = makeHeader(genesis, keys[1]!);
-    expect(nextHeaderProblem(genesis, h, certificate(h, keys.slice(0, 3)), set)).toBeUndefined();
+    expect(nextHeaderProblem(genesis, h, certificate(h, keys.slice(0, 3)), HeaderTrust.fromTrusted(genesis, set))).toBeUndefined();
   });
 
   it('refuses a header signed by too little stake (exactly 2/3 is not enough)', () => {
     const h = makeHeader(genesis, keys[1]!);
-    expect(nextHeaderProblem(genesis, h, certificate(h, keys.slice(0, 2)), set)).toMatch(/^the finality certificate does not hold: /);
+    expect(nextHeaderProblem(genesis, h, certificate(h, keys.slice(0, 2)), HeaderTrust.fromTrusted(genesis, set))).toMatch(/^the finality certificate does not hold: /);
     const weighted = [validator(200n), validator(100n)];
     const twoThirds: TrustedSet = { ...set, validators: weighted.map((k) => k.info).sort((a, b) => Buffer.compare(a.consensusKey, b.consensusKey)) };
     const g = makeHeader(genesis, weighted[0]!);
-    expect(nextHeaderProblem(genesis, g, certificate(g, [weighted[0]!]), twoThirds)).toMatch(/finality certificate does not hold/);
+    expect(nextHeaderProblem(genesis, g, certificate(g, [weighted[0]!]), HeaderTrust.fromTrusted(genesis, twoThirds))).toMatch(/finality certificate does not hold/);
   });
 
   it('refuses a header certified by another set (keys it has not proven)', () => {
     const others = [validator(100n), validator(100n), validator(100n)];
     const h = makeHeader(genesis, keys[0]!);
-    expect(nextHeaderProblem(genesis, h, certificate(h, others), set)).toMatch(/finality certificate does not hold/);
+    expect(nextHeaderProblem(genesis, h, certificate(h, others), HeaderTrust.fromTrusted(genesis, set))).toMatch(/finality certificate does not hold/);
     const byStranger = makeHeader(genesis, others[0]!);
-    expect(nextHeaderProblem(genesis, byStranger, certificate(byStranger, keys), set)).toMatch(/is not a validator of the validator set proven at height 0/);
+    expect(nextHeaderProblem(genesis, byStranger, certificate(byStranger, keys), HeaderTrust.fromTrusted(genesis, set))).toMatch(/is not a validator of the validator set proven at height 0/);
   });
 
   it('refuses a forged certificate, a forged header signature, a header that does not hash, and a wrong parent', () => {
     const h = makeHeader(genesis, keys[1]!);
-    expect(nextHeaderProblem(genesis, h, certificate(h, keys, true), set)).toMatch(/finality certificate does not hold/);
-    expect(nextHeaderProblem(genesis, h, new Uint8Array(0), set)).toMatch(/no finality certificate/);
+    expect(nextHeaderProblem(genesis, h, certificate(h, keys, true), HeaderTrust.fromTrusted(genesis, set))).toMatch(/finality certificate does not hold/);
+    expect(nextHeaderProblem(genesis, h, new Uint8Array(0), HeaderTrust.fromTrusted(genesis, set))).toMatch(/no finality certificate/);
     const badSig = { ...h, signature: Uint8Array.from(h.signature, (b, i) => (i === 0 ? b ^ 1 : b)) };
-    expect(nextHeaderProblem(genesis, badSig, certificate(h, keys), set)).toBe('the proposer signature of the header does not verify');
+    expect(nextHeaderProblem(genesis, badSig, certificate(h, keys), HeaderTrust.fromTrusted(genesis, set))).toBe('the proposer signature of the header does not verify');
     const altered = { ...h, stateRoot: new Uint8Array(32).fill(9) };
-    expect(nextHeaderProblem(genesis, altered, certificate(h, keys), set)).toBe('the header does not hash to its block hash');
+    expect(nextHeaderProblem(genesis, altered, certificate(h, keys), HeaderTrust.fromTrusted(genesis, set))).toBe('the header does not hash to its block hash');
     const sibling = makeHeader(h, keys[2]!);
-    expect(nextHeaderProblem(genesis, sibling, certificate(sibling, keys), set)).toMatch(/does not follow/);
+    expect(nextHeaderProblem(genesis, sibling, certificate(sibling, keys), HeaderTrust.fromTrusted(genesis, set))).toMatch(/does not follow/);
     const orphan = makeHeader({ ...genesis, hash: new Uint8Array(32).fill(5) }, keys[2]!);
-    expect(nextHeaderProblem(genesis, orphan, certificate(orphan, keys), set)).toMatch(/its parent hash .* is not block 0's/);
+    expect(nextHeaderProblem(genesis, orphan, certificate(orphan, keys), HeaderTrust.fromTrusted(genesis, set))).toMatch(/its parent hash .* is not block 1's/);
   });
 });
 
@@ -129,6 +131,44 @@ describe('light node: the validator set proven against a state root', async () =
     };
     expect(() => verifyValidatorSetProof(encodeValidatorSetProof(swapped), header)).toThrow(/proves 5 records, not the staking record, the parameters and the 3 validators it lists/);
     expect(() => verifyValidatorSetProof(answer.subarray(0, answer.length - 5), header)).toThrow(/does not decode/);
+  });
+});
+
+describe('checkpoint sync: the epoch-to-epoch rule (src/light/header-trust.ts, docs/light-client.md)', async () => {
+  const genesisKey = generateEd25519();
+  const { header, state } = await genesisFromFlags({ network: 'testnet', validators: [genesisKey.publicKey], gasPrice: 10n });
+  const reader = { get: (key: Uint8Array) => state.get(toHex(key)) };
+  const keys: Key[] = [{ seed: genesisKey.seed, info: readValidatorSet(reader)[0]! }];
+  const source: ProofSource = { stateProof: (key) => ({ header, proof: proveState(reader, key) }) };
+  const record = encodeEpochRecord({ header, certificate: new Uint8Array(0), setProof: encodeValidatorSetProof(source) });
+
+  it('starts from a checkpoint whose record hashes to it, with the set its proof proves', () => {
+    const trust = HeaderTrust.fromCheckpoint(record, { height: 0, hash: header.hash });
+    expect(trust.set.validators).toEqual(readValidatorSet(reader));
+    expect(trust.nextBoundary).toBe(trust.set.epochLength);
+    expect(() => HeaderTrust.fromCheckpoint(record, { height: 0, hash: new Uint8Array(32).fill(3) })).toThrow(/is not the checkpoint's 0303.*: the node is on another chain or lies/);
+    expect(() => HeaderTrust.fromCheckpoint(record, { height: 5, hash: header.hash })).toThrow(/the epoch record served for checkpoint 5 is of block 0/);
+    const lying = encodeEpochRecord({ header: { ...header, stateRoot: new Uint8Array(32).fill(4) }, certificate: new Uint8Array(0), setProof: encodeValidatorSetProof(source) });
+    expect(() => HeaderTrust.fromCheckpoint(lying, { height: 0, hash: header.hash })).toThrow(/is not the checkpoint's/);
+    expect(() => HeaderTrust.fromCheckpoint(record.subarray(0, 10), { height: 0, hash: header.hash })).toThrow(/the epoch record does not decode/);
+  });
+
+  it('refuses a header past the next boundary before that boundary\'s record, and a record of another height', () => {
+    const trust = HeaderTrust.fromCheckpoint(record, { height: 0, hash: header.hash });
+    const boundary = trust.nextBoundary;
+    const past = makeHeader({ ...header, height: boundary }, keys[0]!);
+    expect(trust.headerProblem(past, new Uint8Array(0))).toBe(`height ${boundary + 1} is past the epoch boundary ${boundary}: the set after it must be proven first (its epoch record)`);
+    const within = makeHeader({ ...header, height: boundary - 1 }, keys[0]!);
+    expect(trust.headerProblem(within, new Uint8Array(0))).toBeUndefined();
+    expect(() => trust.advance(record)).toThrow(new RegExp(`an epoch record of block 0 where the boundary ${boundary} was due`));
+    expect(trust.headerProblem({ ...within, chainId: 7 }, new Uint8Array(0))).toMatch(/block of chain 7/);
+  });
+
+  it('parses height:hash checkpoints and names what is wrong', () => {
+    expect(parseCheckpoint(`1800:${toHex(header.hash)}`)).toEqual({ height: 1800, hash: header.hash });
+    expect(() => parseCheckpoint('1800')).toThrow(/is not height:hash/);
+    expect(() => parseCheckpoint('x:00')).toThrow(/is not height:hash/);
+    expect(() => parseCheckpoint('1800:abcd')).toThrow(/is not a block hash/);
   });
 });
 

@@ -3,6 +3,8 @@ import { encodeHash, parseAddressDetailed } from '../../codec/address.js';
 import { toHex } from '../../codec/hash.js';
 import { isProvableKey } from '../../codec/state-proof.js';
 import { decodeStoredBlock } from '../../chain/block.js';
+import { decodeEpochRecord } from '../../chain/epoch-record.js';
+import { MAX_EPOCH_RECORDS_PER_REQUEST } from '../../chain/epoch-records.js';
 import { accountKey, balanceKey, decodeBalance } from '../../core/records.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
@@ -44,6 +46,19 @@ const ProofSchema = Type.Object({
   }),
 }, { title: 'StateProof', additionalProperties: false });
 
+const EpochRecordSchema = Type.Object({
+  height: Type.Integer({ description: 'the boundary block\'s height (a multiple of the epoch length; 0 is genesis)' }),
+  hash: Type.String({ description: 'Nxh… its block hash' }),
+  checkpoint: Type.String({ description: '`height:hash`, the form LightClient and `--light --checkpoint` take' }),
+  record: Hex('the epoch record (docs/light-client.md "Epoch records"): Borsh { header, certificate, set_proof }, the header cut from the stored block, its finality certificate and the validator-set proof against its state root'),
+}, { additionalProperties: false });
+
+const EpochProofsSchema = Type.Object({
+  epoch_length: Type.Integer({ description: 'blocks per epoch (chain parameters)' }),
+  head: Type.Integer({ description: 'the durable head' }),
+  records: Type.Array(EpochRecordSchema, { description: 'the records of consecutive boundaries from the first at or above from_height, oldest first' }),
+}, { title: 'EpochProofs', additionalProperties: false });
+
 const KEY_EXPECTED = 'an address (Nx0…/Nx1… base58, or 0x + 40 or 64 hex digits) or a state key (0x + hex, not 20 or 32 bytes)';
 
 export function auditMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
@@ -62,6 +77,30 @@ export function auditMethods({ chain, readers }: MethodDependencies): MethodDefi
         return {
           height, hash: encodeHash(hash), block: toHex(raw.block), certificate: toHex(raw.certificate), result: raw.result ? toHex(raw.result) : null,
           ...(height === 0 ? { genesis: genesis ? toHex(genesis) : null } : {}),
+        };
+      },
+    }),
+    defineMethod({
+      name: 'svc_getEpochProofs',
+      summary: 'Epoch records from a height on: each epoch boundary block\'s header, finality certificate and validator-set proof, for a light client that starts from a checkpoint (docs/light-client.md).',
+      params: [
+        { name: 'from_height', schema: Height({ description: 'records of the boundaries at or above this height (default 0: genesis on)' }), required: false },
+        { name: 'limit', schema: Type.Integer({ minimum: 1, maximum: MAX_EPOCH_RECORDS_PER_REQUEST, description: `records at most (default 16, at most ${MAX_EPOCH_RECORDS_PER_REQUEST})` }), required: false },
+      ] as const,
+      result: { name: 'proofs', schema: EpochProofsSchema },
+      errors: [APP_ERRORS.UNAVAILABLE_ON_NODE.code],
+      handler: async ([fromHeight, limit]) => {
+        const head = chain.height;
+        const { first, records } = await chain.epochs.range(fromHeight ?? 0, head, limit ?? 16);
+        if (records.length === 0 && first <= head) {
+          throw RpcError.app('UNAVAILABLE_ON_NODE', `this node holds no epoch record of boundary ${first} (it was restored from a snapshot or export after it, ran a version without epoch records then, or crashed right after that block): ask another node`, { height: first, head });
+        }
+        return {
+          epoch_length: chain.epochs.epochLength, head,
+          records: records.map(({ height, bytes }) => {
+            const hash = encodeHash(decodeEpochRecord(bytes).header.hash);
+            return { height, hash, checkpoint: `${height}:${hash}`, record: toHex(bytes) };
+          }),
         };
       },
     }),

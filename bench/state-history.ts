@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ProducedBlock } from '../src/chain/producer.js';
 import { NATIVE_MINT } from '../src/codec/address.js';
 import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from './local-chain.js';
 import type { BenchResult } from './rpc.js';
+import type { StoredRawBlock } from '../src/storage/chain-store.js';
 
 /**
  * State at past blocks (issue 42 item 1; docs/storage.md "State history"): what keeping every
@@ -11,9 +11,9 @@ import type { BenchResult } from './rpc.js';
  * - Bytes of history per 10,000 transfers: blocks of 10,000 transfers, each to a fresh random
  *   recipient (every transfer writes a new balance, the sender's account and balance, and the
  *   state tree's records), the 'u' and 'v' records counted after.
- * - The full-block time with history against without: the same blocks on two chains, alternated
- *   round by round; a block's time is the sum of its pipeline phases (execute, commit, receipts,
- *   index, history, write: the hand-over until durable), the median over the blocks of a round.
+ * - The full-block time with history against without: the same blocks (made once) imported one at
+ *   a time until durable by a chain with history and one without, alternated round by round; the
+ *   median block of each round.
  * - A read at head−1000 against a read at the head: a balance, 1,100 small blocks in.
  */
 
@@ -22,67 +22,67 @@ const SENDERS = Array.from({ length: 8 }, (_, i) => { const a = new Uint8Array(3
 
 export async function benchStateHistory(options: { perBlock?: number; blocks?: number; rounds?: number } = {}): Promise<BenchResult[]> {
   const perBlock = options.perBlock ?? Number(process.env.NTV_BENCH_HISTORY_PER_BLOCK ?? 10_000);
-  const blocks = options.blocks ?? 4;
+  const blocks = options.blocks ?? 6;
   const rounds = options.rounds ?? 2;
   const log = (line: string) => process.stderr.write(`bench state history: ${line}\n`);
   const validator = identity();
-  const chains = {
-    with: await openLocalChain({ validator, genesisValidators: [validator.publicKey], maxTxsPerBlock: perBlock, stateHistory: true }),
-    without: await openLocalChain({ validator, genesisValidators: [validator.publicKey], maxTxsPerBlock: perBlock, stateHistory: false }),
-  };
-  // started once: a stopped chain refuses new bundles; with no load and a 60 s idle interval it makes no block
-  chains.with.chain.start();
-  chains.without.chain.start();
-  const times = { with: [] as number[], without: [] as number[] };
-  const historyMs: number[] = [];
-  let historyBlocks = 0;
+  // The blocks, made once: full blocks of transfers to fresh recipients.
+  const source = await openLocalChain({ validator, genesisValidators: [validator.publicKey], maxTxsPerBlock: perBlock, stateHistory: false });
+  let raws: StoredRawBlock[];
   try {
-    for (let round = 0; round < rounds; round++) {
-      for (const which of (round % 2 === 0 ? ['without', 'with'] : ['with', 'without']) as Array<'with' | 'without'>) {
-        const blockTimes = await fullBlocks(chains[which], blocks, perBlock);
-        times[which].push(median(blockTimes.map((b) => b.total)));
-        if (which === 'with') {
-          historyMs.push(median(blockTimes.map((b) => b.history)));
-          historyBlocks += blocks;
-        }
-        log(`round ${round + 1} ${which} history: median block ${times[which].at(-1)!.toFixed(1)} ms`);
-      }
-    }
-    const stored = await chains.with.store.stateHistoryBytes();
-    const bytesPer10k = (stored.bytes / (historyBlocks * perBlock)) * 10_000;
-    const withMs = median(times.with);
-    const withoutMs = median(times.without);
-    const reads = await readsAtDepth(log);
-    return [
-      {
-        name: 'state history: bytes per 10,000 transfers', value: Math.round(bytesPer10k), unit: 'bytes',
-        note: `${stored.records.toLocaleString('en-US')} 'u'/'v' records over ${historyBlocks} blocks of ${perBlock.toLocaleString('en-US')} transfers to fresh recipients (keys + values as stored, before LevelDB's compression); the state tree's records are most of it (docs/storage.md "State history")`,
-      },
-      {
-        name: 'state history: full block time with history / without', value: round2(withMs / withoutMs), unit: '×',
-        note: `median block ${withMs.toFixed(1)} ms with, ${withoutMs.toFixed(1)} ms without (${perBlock.toLocaleString('en-US')} transfers, sum of the pipeline phases to durable, ${rounds} alternated rounds of ${blocks} blocks); taking the change set on the main thread: median ${median(historyMs).toFixed(1)} ms a block`,
-      },
-      {
-        name: 'state history: balance read at head−1000 / at the head', value: round2(reads.past / reads.head), unit: '×',
-        note: `${reads.past.toFixed(1)} µs at head−1000 (one LevelDB seek) against ${reads.head.toFixed(2)} µs at the head (the in-memory state), median of ${reads.samples} reads each`,
-      },
-    ];
+    source.chain.start();
+    await fullBlocks(source, blocks, perBlock);
+    const head = source.chain.height;
+    raws = (await source.store.getRawBlocks(Array.from({ length: head }, (_, i) => i + 1))).map((r) => r!);
+    log(`${raws.length} blocks made (${raws.filter((r) => r.bundleHashes.length === perBlock).length} full)`);
   } finally {
-    await chains.with.close();
-    await chains.without.close();
+    await source.close();
   }
+  // The same blocks imported by a chain with history and one without, alternated round by round.
+  const times = { with: [] as number[], without: [] as number[] };
+  let stored = { records: 0, bytes: 0 };
+  for (let round = 0; round < rounds; round++) {
+    for (const which of (round % 2 === 0 ? ['without', 'with'] : ['with', 'without']) as Array<'with' | 'without'>) {
+      const follower = await openLocalChain({ genesisValidators: [validator.publicKey], maxTxsPerBlock: perBlock, stateHistory: which === 'with' });
+      try {
+        const each: number[] = [];
+        for (const raw of raws) {
+          const t0 = performance.now();
+          await (await follower.chain.importBlock(raw.block, raw.certificate)).durable;
+          each.push(performance.now() - t0);
+        }
+        times[which].push(median(each));
+        if (which === 'with') stored = await follower.store.stateHistoryBytes();
+      } finally {
+        await follower.close();
+      }
+      log(`round ${round + 1} ${which} history: median block ${times[which].at(-1)!.toFixed(1)} ms`);
+    }
+  }
+  const transfers = raws.length * perBlock;
+  const bytesPer10k = (stored.bytes / transfers) * 10_000;
+  const withMs = median(times.with);
+  const withoutMs = median(times.without);
+  const reads = await readsAtDepth(log);
+  return [
+    {
+      name: 'state history: bytes per 10,000 transfers', value: Math.round(bytesPer10k), unit: 'bytes',
+      note: `${stored.records.toLocaleString('en-US')} 'u'/'v' records for ${raws.length} blocks of up to ${perBlock.toLocaleString('en-US')} transfers to fresh recipients (keys and values as stored, before LevelDB's compression); the state tree's records are most of it (docs/storage.md "State history")`,
+    },
+    {
+      name: 'state history: full block time with history / without', value: round2(withMs / withoutMs), unit: '×',
+      note: `the same ${raws.length} blocks of ${perBlock.toLocaleString('en-US')} transfers imported one at a time until durable (Chain.importBlock: execute, commit, change set, write): median ${withMs.toFixed(1)} ms with, ${withoutMs.toFixed(1)} ms without, ${rounds} alternated rounds`,
+    },
+    {
+      name: 'state history: balance read at head−1000 / at the head', value: round2(reads.past / reads.head), unit: '×',
+      note: `${reads.past.toFixed(1)} µs at head−1000 (one LevelDB seek) against ${reads.head.toFixed(2)} µs at the head (the in-memory state), median of ${reads.samples} reads each`,
+    },
+  ];
 }
 
-/** Make `blocks` blocks of `perBlock` transfers to fresh recipients; each block's phase times. */
-async function fullBlocks(local: LocalChain, blocks: number, perBlock: number): Promise<Array<{ total: number; history: number }>> {
+/** Make `blocks` full blocks of `perBlock` transfers to fresh recipients on a started chain. */
+async function fullBlocks(local: LocalChain, blocks: number, perBlock: number): Promise<void> {
   const { chain } = local;
-  const out: Array<{ total: number; history: number }> = [];
-  const onBlock = (produced: ProducedBlock) => {
-    if (produced.block.header.bundleCount < perBlock) return; // a partial block while the mempool fills
-    const t = produced.timings;
-    out.push({ total: t.execute + t.commit + t.receipts + (t.index ?? 0) + (t.history ?? 0) + (t.write ?? 0), history: t.history ?? 0 });
-  };
-  chain.on('block', onBlock);
   // The whole load waits in the mempool first (enqueued synchronously: no block is made meanwhile), so every block is full.
   const included: Array<Promise<unknown>> = [];
   for (let i = 0; i < blocks * perBlock; i++) {
@@ -91,8 +91,6 @@ async function fullBlocks(local: LocalChain, blocks: number, perBlock: number): 
     ]).included);
   }
   await Promise.all(included);
-  chain.off('block', onBlock);
-  return out;
 }
 
 /** A balance read at head−1000 (the history) and at the head (the state view), µs each. */

@@ -467,12 +467,12 @@ export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>,
 
 /**
  * A block's change set (docs/storage.md "State history"): per key, 'u' + key length + key + height →
- * 0 (absent before the block) or 1 ‖ the value before it; and 'v' + height → the keys, for pruning
- * and exports. A read at height h seeks the key's first 'u' record above h.
+ * 0 (absent before the block) or 1 ‖ the value before it; and 'v' + height → the keys
+ * ((length u16 ‖ key)*), for pruning. A read at height h seeks the key's first 'u' record above h.
  */
 export function putChangeSet(batch: BatchSink, height: number, { bytes, lengths }: PackedStateWrites): void {
   let keysSize = 0;
-  for (let i = 0; i < lengths.length; i += 2) keysSize += 1 + lengths[i]!;
+  for (let i = 0; i < lengths.length; i += 2) keysSize += 2 + lengths[i]!;
   const keys = new Uint8Array(keysSize);
   const scratch: Uint8Array[] = [];
   let k = 0;
@@ -481,9 +481,10 @@ export function putChangeSet(batch: BatchSink, height: number, { bytes, lengths 
     const valueLength = lengths[i + 1]!;
     const key = bytes.subarray(o, o + keyLength);
     o += keyLength;
-    keys[k] = keyLength;
-    keys.set(key, k + 1);
-    k += 1 + keyLength;
+    keys[k] = keyLength >>> 8;
+    keys[k + 1] = keyLength & 0xff;
+    keys.set(key, k + 2);
+    k += 2 + keyLength;
     const hk = historyKey(key, height);
     if (valueLength < 0) batch.put(hk, ABSENT);
     else {

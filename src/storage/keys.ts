@@ -29,8 +29,8 @@ export const enum Prefix {
   // State history (docs/storage.md "State history"): what each block changed, as the previous value
   // of every state key it wrote, so a read at a past block resolves to the value as of that block.
   // Host bookkeeping in the block's own batch; not consensus state, never in the state root.
-  History = 0x75, // 'u' + key length u8 + state key + height u64 BE → 0 (absent before the block) or 1 ‖ the value before it
-  ChangeSet = 0x76, // 'v' + height u64 BE → the keys the block wrote: (key length u8 ‖ key)*, for pruning and exports
+  History = 0x75, // 'u' + key length u16 BE + state key + height u64 BE → 0 (absent before the block) or 1 ‖ the value before it
+  ChangeSet = 0x76, // 'v' + height u64 BE → the keys the block wrote: (key length u16 BE ‖ key)*, for pruning
 }
 
 export const HEAD = metaKey('head');
@@ -191,16 +191,18 @@ export function readU64(bytes: Uint8Array): number {
   return Number(new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0));
 }
 
-/** 'u' + key length + key + height: a key's previous value at the block of `height` (docs/storage.md "State history"). */
+/** 'u' + key length u16 + key + height: a key's previous value at the block of `height` (docs/storage.md "State history"). */
 export function historyKey(key: Uint8Array, height: number): Uint8Array {
-  if (key.length > 255) throw new RangeError(`a state key of ${key.length} bytes is longer than the history's 255`);
-  const out = new Uint8Array(2 + key.length + 8);
-  out[0] = Prefix.History;
-  out[1] = key.length;
-  out.set(key, 2);
+  // The length keeps one key's records from running into those of a longer key it is a prefix of.
+  // u16: a name's key can be 1 + 1,024 bytes (MAX_NAME_BYTES).
+  if (key.length > 0xffff) throw new RangeError(`a state key of ${key.length} bytes is longer than the history's 65,535`);
+  const out = new Uint8Array(3 + key.length + 8);
   const view = new DataView(out.buffer);
-  view.setUint32(2 + key.length, Math.floor(height / 0x1_0000_0000));
-  view.setUint32(6 + key.length, height >>> 0);
+  out[0] = Prefix.History;
+  view.setUint16(1, key.length);
+  out.set(key, 3);
+  view.setUint32(3 + key.length, Math.floor(height / 0x1_0000_0000));
+  view.setUint32(7 + key.length, height >>> 0);
   return out;
 }
 

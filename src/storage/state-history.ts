@@ -67,13 +67,13 @@ export async function pruneStateHistory(db: Db, from: number, to: number): Promi
   return removed;
 }
 
-/** The keys of a 'v' record: (length u8 ‖ key)*. */
+/** The keys of a 'v' record: (length u16 BE ‖ key)*. */
 export function changeSetKeys(list: Uint8Array): Uint8Array[] {
   const keys: Uint8Array[] = [];
   for (let o = 0; o < list.length;) {
-    const length = list[o]!;
-    keys.push(list.subarray(o + 1, o + 1 + length));
-    o += 1 + length;
+    const length = (list[o]! << 8) | list[o + 1]!;
+    keys.push(list.subarray(o + 2, o + 2 + length));
+    o += 2 + length;
   }
   return keys;
 }

@@ -27,6 +27,8 @@ const recipient = privateKeyToAccount(generatePrivateKey()).address;
 const recorded: Recorded[] = [];
 /** the head the reads below are relative to, fixed once the history is made */
 let head: number;
+/** a token created mid-history: its block, its EVM address, the owner holding its supply */
+let created: { height: number; evm: Hex; owner: string };
 
 /** The recipient's totals as of the end of block `height` (every transfer included at or below it). */
 function expectedAt(height: number): Recorded {
@@ -54,6 +56,10 @@ beforeAll(async () => {
   usdc = (await node.result<{ evm_address: string }>('svc_getAccount', [info.mint_address])).evm_address as Hex;
   // Payments early (below head−127 once the chain has grown), then blocks pass, then payments at the end.
   for (let i = 0; i < 3; i++) await pay(i);
+  const owner = privateKeyToAccount(generatePrivateKey()).address;
+  await node.result('svc_faucet', [owner]); // the owner sends the bundle and pays its fee
+  const receipt = await node.result<{ block_height: number; created?: { mint: string } }>('svc_createToken', ['History Token', 'HIST', 6, '1000000', owner]);
+  created = { height: receipt.block_height, evm: (await node.result<{ evm_address: string }>('svc_getAccount', [receipt.created!.mint])).evm_address as Hex, owner };
   await node.waitForHeight(recorded.at(-1)!.height + 135, 150_000);
   for (let i = 3; i < 6; i++) await pay(i);
   head = Number(BigInt(await node.result<string>('eth_blockNumber')));
@@ -119,10 +125,21 @@ describe('state at past blocks through the libraries (archive node)', () => {
     expect((await node.call('svc_getBalance', [recipient, 'NTV', -1])).error).toMatchObject({ code: -32602 });
   });
 
-  it('an account created after a block has no balance or code at it', async () => {
+  it('an account or token created after a block has no balance or code at it', async () => {
     const first = recorded[0]!.height;
     expect(await node.result('eth_getBalance', [recipient, `0x${(first - 1).toString(16)}`])).toBe('0x0');
     expect(await node.result('svc_getBalance', [recipient, 'USDC', first - 1])).toBe('0');
+    const before = `0x${(created.height - 1).toString(16)}`;
+    const at = `0x${created.height.toString(16)}`;
+    expect(await node.result('eth_getCode', [created.evm, before])).toBe('0x');
+    expect(await node.result('eth_getCode', [created.evm, at])).toMatch(/^0xfe/);
+    expect(await node.result('eth_call', [{ to: created.evm, data: '0x18160ddd' }, before])).toBe('0x'); // totalSupply(): no code then
+    expect(BigInt(await node.result<string>('eth_call', [{ to: created.evm, data: '0x18160ddd' }, at]))).toBe(1_000_000n);
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    const token = new Contract(created.evm, erc20Abi, provider);
+    expect(await token.getFunction('balanceOf').staticCall(created.owner, { blockTag: created.height })).toBe(1_000_000n);
+    expect(await token.getFunction('balanceOf').staticCall(created.owner, { blockTag: head - 1 })).toBe(1_000_000n);
+    provider.destroy();
   });
 });
 

@@ -2,8 +2,8 @@ import type { Hex } from 'viem';
 import type { ChainApi } from '../../chain/interface.js';
 import type { StateReader } from '../../chain/state-reader.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
-import { accountKey, accountNonce, decodeBalance, decodeTokenRecord, tokenKey } from '../../core/records.js';
-import { balanceKey } from '../../core/records.js';
+import { accountKey, accountNonce, balanceKey, decodeBalance, decodeTokenRecord, tokenKey } from '../../core/records.js';
+import { collectionKey } from '../../abi/state.js';
 import { callToken } from '../../eth/calls.js';
 import { quantity } from '../../chain/evm/units.js';
 import { RpcError } from '../errors.js';
@@ -47,6 +47,11 @@ export function callTokenAt(chain: ChainApi, height: number, token: RegisteredTo
 /** Whether a token existed at a past block (eth_getCode). */
 export function tokenExistedAt(chain: ChainApi, height: number, mint: Uint8Array): Promise<boolean> {
   return chain.stateAt(height, (state) => state.get(tokenKey(mint)) !== undefined);
+}
+
+/** Whether an NFT or multi-token collection existed at a past block (eth_getCode). */
+export function collectionExistedAt(chain: ChainApi, height: number, collection: Uint8Array): Promise<boolean> {
+  return chain.stateAt(height, (state) => state.get(collectionKey(collection)) !== undefined);
 }
 
 /** An account's committed nonce as of a past block. */

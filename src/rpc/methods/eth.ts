@@ -20,7 +20,7 @@ import { GETH_ERROR_CODE, gethAdmissionError } from '../eth-errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes, HexQuantity, withExpected } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { callTokenAt, collectionAtPastBlock, nonceAt, tokenExistedAt } from './eth-past.js';
+import { callTokenAt, collectionAtPastBlock, collectionExistedAt, nonceAt, tokenExistedAt } from './eth-past.js';
 
 /** eth_getLogs: blocks per query and logs per answer at most (LIMIT_EXCEEDED beyond). */
 export const MAX_LOG_BLOCKS = 10_000;
@@ -259,7 +259,9 @@ export function ethMethods({ chain, readers }: MethodDependencies): MethodDefini
         const height = await stateAt(chain, tag);
         const token = readers.evmTokens.lookup(address);
         if (token) return height === undefined || await tokenExistedAt(chain, height, token.mint) ? TOKEN_CODE_STUB : '0x';
-        return readers.evmTokens.collection(address) ? COLLECTION_CODE_STUB : '0x';
+        const collection = readers.evmTokens.collection(address);
+        if (!collection) return '0x';
+        return height === undefined || await collectionExistedAt(chain, height, collection.address) ? COLLECTION_CODE_STUB : '0x';
       },
     }),
     defineMethod({

@@ -36,7 +36,7 @@ export interface LocalChain {
 }
 
 /** A chain as src/node.ts builds it, without RPC or p2p, in a fresh temp dir. */
-export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger; chainParams?: ChainParams }): Promise<LocalChain> {
+export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger; chainParams?: ChainParams; stateHistory?: boolean }): Promise<LocalChain> {
   await initHashing();
   const dataDir = await mkdtemp(join(tmpdir(), 'ntv-sync-'));
   const store = new ChainStore(join(dataDir, 'db'));
@@ -50,6 +50,7 @@ export async function openLocalChain(options: { validator?: ValidatorIdentity; g
     network: 'testnet', gasPrice: 10n, blockTimeMs: 60_000, minBlockIntervalMs: 1, maxTxsPerBlock: options.maxTxsPerBlock ?? 1000,
     mempoolCapacity: 1_000_000, inclusionTimeoutMs: 600_000, genesisValidators: options.genesisValidators,
     ...(options.chainParams ? { chainParams: options.chainParams } : {}),
+    ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
   }, {
     core: await createCore(), createCore, store, state, validator, verifier, logger: options.logger ?? quiet, sync,
     ...buildDomainReaders(state),

@@ -387,7 +387,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   // what was opened, so the process exits instead of running half-started.
   // spec §4.20 --pruning (src/chain/pruning.ts): every `every` blocks, beside the pipeline; and the
   // background integrity sweep. Both before the listening steps, so the stop routine closes them.
-  const pruner = options.pruning ? new Pruner(options.pruning, { store, logger, onPruned: (oldest) => chain.noteOldest(oldest) }) : undefined;
+  const pruner = options.pruning ? new Pruner(options.pruning, { store, logger, onPruned: (oldest) => chain.noteOldest(oldest), onStatePruned: (oldest) => chain.noteOldestState(oldest) }) : undefined;
   const sweeper = options.verifyIntervalSeconds ? startBackgroundSweep(store, options.verifyIntervalSeconds, logger) : undefined;
   let stopping: Promise<void> | undefined;
   let snapshots: SnapshotService | undefined;

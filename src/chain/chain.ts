@@ -2,14 +2,16 @@ import { EventEmitter } from 'node:events';
 import { Core, encodeGenesisConfig } from '../core/core.js';
 import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { checkLoadedState, describeStartCheck, StateCheckError } from './start-check.js';
-import { decodeBalance, Prefix } from '../core/records.js';
+import { balanceKey, decodeBalance, Prefix } from '../core/records.js';
 import { bundleHash, type Operation } from '../codec/bundle.js';
 import { encodeAccount, encodeHash, NATIVE_MINT } from '../codec/address.js';
 import { GovernanceFeeFunding } from './governance-fee.js';
 import { toLatin1 } from '../codec/hash.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import type { ChainStore, StoredRawBlock } from '../storage/chain-store.js';
-import { proveState, type StateProof } from '../codec/state-proof.js';
+import { proveState, verifyStateProof, type StateProof } from '../codec/state-proof.js';
+import { StateHistory } from './state-history.js';
+import type { StateReader } from './state-reader.js';
 import type { Logger } from '../logger.js';
 import type { AccountKeys } from './account-keys.js';
 import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
@@ -77,6 +79,11 @@ export interface ChainOptions {
    * default configuration, and a binary that implements every plan (tests of other domains).
    */
   upgrades?: { governance?: UpgradeGovernance; implementsPlan: (name: string) => boolean; version: string };
+  /**
+   * Keep each block's change set so state at past blocks is served (docs/storage.md "State
+   * history"). Default true; false only for the bench's same-run baseline.
+   */
+  stateHistory?: boolean;
 }
 
 export interface ChainDependencies {
@@ -119,6 +126,8 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
   private readonly sync: SyncState;
   private readonly heads = new Heads();
   private oldestHeld = 0;
+  /** reads at past blocks from the stored change sets (docs/storage.md "State history") */
+  private readonly history: StateHistory;
   private readonly admission: Admission;
   private readonly execution: Execution;
   private readonly finality: Finality;
@@ -152,10 +161,11 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     this.mempool = new Mempool({ ...options.mempoolLimits, maxBundles: options.mempoolCapacity });
     this.receipts = new ReceiptReader(deps.store, this.tokens);
     this.indexer = new Indexer(deps.store, this.receipts, deps.state);
+    this.history = new StateHistory(deps.store, deps.state, () => this.heads.head.height);
     const { heads, mempool, indexer, sync } = this;
     const { store, state, logger } = deps;
     this.notify = new Notifier({ inclusionTimeoutMs: options.inclusionTimeoutMs, mempool, state, indexer, heads, logger, events: this });
-    this.writes = new WriteQueue({ store, state, indexer, mempool, sync, logger, notify: this.notify });
+    this.writes = new WriteQueue({ store, state, indexer, mempool, sync, logger, notify: this.notify, stateHistory: options.stateHistory !== false });
     this.execution = new Execution(
       {
         chainId: this.chainId,
@@ -222,6 +232,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
       for (const bytes of older) if (bytes) heads.remember(decodeBlock(bytes, bundleHash).header);
     }
     await chain.epochs.recordHeadIfMissing(heads.head, (await deps.store.getCertificate(heads.head.height)) ?? new Uint8Array(0));
+    await chain.history.open(heads.head.height);
     deps.logger.info('chain opened', {
       network: options.network, chainId: chain.chainId, height: heads.head.height, stateRecords: records,
       stateRoot: encodeHash(heads.head.stateRoot),
@@ -240,6 +251,48 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
 
   noteOldest(height: number): void {
     this.oldestHeld = Math.max(this.oldestHeld, height);
+  }
+
+  /** The lowest height whose state is served (docs/storage.md "State history"): 0 on an archive node kept from genesis. */
+  get oldestState(): number {
+    return this.history.oldest;
+  }
+
+  /** Pruning raises the state window before it deletes the change sets below it (src/chain/pruning.ts). */
+  noteOldestState(height: number): void {
+    this.history.noteOldest(height);
+  }
+
+  /**
+   * A synchronous read of the state as of the end of block `height` (at most the head): the eth_call
+   * readers, a balance, a nonce (src/chain/state-history.ts `run`). Below the window: -32013 naming
+   * the oldest height served.
+   */
+  stateAt<T>(height: number, read: (state: StateReader) => T): Promise<T> {
+    return this.history.run(height, read);
+  }
+
+  /** A balance as of the end of block `height`: one history seek. */
+  async balanceAt(account: Uint8Array, mint: Uint8Array, height: number): Promise<bigint> {
+    if (height >= this.heads.head.height) return this.balance(account, mint);
+    const record = await this.history.valueAt(balanceKey(account, mint), height);
+    return record ? decodeBalance(record) : 0n;
+  }
+
+  /**
+   * The proof of a state key against the state root of block `height`: the tree's records as of
+   * that block come from the change sets like any key's. The proof is checked against that header's
+   * root before it is answered (a wrong history would otherwise go out as a proof that fails).
+   */
+  async stateProofAt(key: Uint8Array, height: number): Promise<{ header: BlockHeader; proof: StateProof }> {
+    if (height >= this.heads.head.height) return this.stateProof(key);
+    this.history.check(height);
+    const block = await this.blockByHeight(height);
+    if (!block) throw new Error(`no block at height ${height}`);
+    const proof = await this.history.run(height, (state) => proveState(state, key));
+    const check = verifyStateProof(proof, block.header.stateRoot);
+    if (!check.ok) throw new Error(`the state history at height ${height} does not give its state root: ${check.reason}`);
+    return { header: block.header, proof };
   }
 
   storageStats(): StorageStats {

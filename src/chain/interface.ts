@@ -108,6 +108,14 @@ export interface ChainReader {
   mempoolEntries(limit: number): Array<{ entry: PendingBundle; queued: boolean }>;
   stateNonce(account: Uint8Array): bigint;
   balance(account: Uint8Array, mint: Uint8Array): bigint;
+  /** the lowest height whose state is served (docs/storage.md "State history") */
+  readonly oldestState: number;
+  /** a synchronous read of the state as of block `height`; below the window -32013 (PRUNED) naming the oldest */
+  stateAt<T>(height: number, read: (state: StateReader) => T): Promise<T>;
+  /** a balance as of block `height` */
+  balanceAt(account: Uint8Array, mint: Uint8Array, height: number): Promise<bigint>;
+  /** a state key's proof against the state root of block `height` */
+  stateProofAt(key: Uint8Array, height: number): Promise<{ header: BlockHeader; proof: StateProof }>;
 }
 
 /**

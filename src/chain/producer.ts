@@ -41,7 +41,7 @@ export interface ProducedBlock {
    * Milliseconds spent in each phase, for the debug log: an imported block also waits for a write
    * slot and is verified; `write` is the whole group write the block was part of.
    */
-  timings: { wait?: number; verify?: number; execute: number; commit: number; receipts: number; index?: number; write?: number };
+  timings: { wait?: number; verify?: number; execute: number; commit: number; receipts: number; index?: number; history?: number; write?: number };
   /**
    * The main thread's CPU milliseconds within `timings.execute`, where Node reports a thread's CPU:
    * `execute` is wall time and includes waiting for a core the verifier threads hold

@@ -11,10 +11,15 @@ import { bundleHash } from '../codec/bundle.js';
 import { decodeBlock, decodeStoredBlock } from './block.js';
 import { ChainError } from './errors.js';
 
+/**
+ * `stateBlocks`: the states at past blocks served (docs/storage.md "State history"): the last 128
+ * blocks, the head's included, as geth serves (its 128 diff layers); pruning every 100 blocks, so
+ * between 128 and 227 are held. An archive node serves every block's state.
+ */
 export const PRUNING_MODES = {
   archive: undefined,
-  validator: { blocks: 10_000, explorerSeconds: 7 * 86_400 },
-  aggressive: { blocks: 256, explorerSeconds: 86_400 },
+  validator: { blocks: 10_000, explorerSeconds: 7 * 86_400, stateBlocks: 128 },
+  aggressive: { blocks: 256, explorerSeconds: 86_400, stateBlocks: 128 },
 } as const;
 
 export type PruningMode = keyof typeof PRUNING_MODES;
@@ -29,6 +34,11 @@ export interface PruningOptions {
   keepBlocks: number;
   /** seconds of explorer index records kept (never for blocks no longer held) */
   explorerSeconds: number;
+  /**
+   * states at past blocks served, the head's included (docs/storage.md "State history"); at most
+   * `keepBlocks` (a state needs its block's header for its root). Absent: every block's (archive).
+   */
+  keepState?: number;
   /** prune every N blocks (spec: 100) */
   every: number;
   /** compact every N blocks (spec: 1,000) */
@@ -46,7 +56,10 @@ export class Pruner {
   private running: Promise<void> | undefined;
   private lastCompact = 0;
 
-  constructor(private readonly options: PruningOptions, private readonly deps: { store: ChainStore; logger: Logger; onPruned(oldest: number): void }) {}
+  constructor(
+    private readonly options: PruningOptions,
+    private readonly deps: { store: ChainStore; logger: Logger; onPruned(oldest: number): void; onStatePruned?(oldest: number): void },
+  ) {}
 
   /** The chain's `block` event. */
   onBlock(height: number): void {
@@ -79,13 +92,30 @@ export class Pruner {
     const kept = Math.max(below, oldest, 1);
     const explorerBelow = Math.max(kept, await this.firstHeightSince(kept, head, Math.floor(Date.now() / 1000) - this.options.explorerSeconds));
     const indexes = await store.pruneExplorerIndexes(explorerBelow);
+    const state = await this.pruneState(head);
     let compacted = false;
     if (head - this.lastCompact >= this.options.compactEvery) {
       await store.compact();
       this.lastCompact = head;
       compacted = true;
     }
-    this.deps.logger.info('pruned', { head, oldest: kept, blocks, explorerFrom: explorerBelow, indexRecords: indexes, compacted, ms: Date.now() - started });
+    this.deps.logger.info('pruned', { head, oldest: kept, blocks, explorerFrom: explorerBelow, indexRecords: indexes, ...state, compacted, ms: Date.now() - started });
+  }
+
+  /**
+   * The change sets below the state window: the oldest state served becomes `head − keepState + 1`.
+   * The window moves first (reads below it are refused from then on), then the records go.
+   */
+  private async pruneState(head: number): Promise<{ stateFrom?: number; historyRecords?: number }> {
+    const keep = this.options.keepState;
+    if (keep === undefined) return {};
+    const { store } = this.deps;
+    const from = (await store.stateHistoryFrom()) ?? 0;
+    const oldest = head - Math.min(keep, this.options.keepBlocks) + 1;
+    if (oldest <= from) return { stateFrom: from };
+    this.deps.onStatePruned?.(oldest);
+    const records = await store.pruneStateHistory(from + 1, oldest);
+    return { stateFrom: oldest, historyRecords: records };
   }
 
   /** The lowest held height in `from … head` whose block is at or after `since` (binary search on timestamps). */

@@ -231,10 +231,10 @@ export class RunCommand extends Command {
     validator: isPositiveInteger,
   });
   pruning = Option.String('--pruning', 'archive', {
-    description: 'archive (all blocks), validator (last 10,000 blocks, 7 days of explorer data) or aggressive (last 256 blocks, 24 h of explorer data); pruning every 100 blocks, compaction every 1,000 (docs/operations.md "Pruning") (default: archive)',
+    description: 'archive (all blocks, state at every block), validator (last 10,000 blocks, 7 days of explorer data) or aggressive (last 256 blocks, 24 h of explorer data); both serve state at the last 128 blocks at least; pruning every 100 blocks, compaction every 1,000 (docs/operations.md "Pruning") (default: archive)',
   });
   pruningKeepBlocks = Option.String('--pruning-keep-blocks', {
-    description: 'Blocks a pruning node keeps, overriding its mode\'s window (a dev and test knob) (default: the mode\'s)', validator: isPositiveInteger,
+    description: 'Blocks a pruning node keeps, overriding its mode\'s window (a dev and test knob; the states served shrink with it below 128) (default: the mode\'s)', validator: isPositiveInteger,
   });
   pruningEvery = Option.String('--pruning-every', '100', {
     description: 'Prune every N blocks; compaction runs every 10 N (spec: 100) (default: 100)', validator: isPositiveInteger,
@@ -327,7 +327,7 @@ export class RunCommand extends Command {
       ...(this.snapshotUrl !== undefined ? { snapshotUrl: this.snapshotUrl } : {}),
       ...(window ? {
         pruning: {
-          keepBlocks: this.pruningKeepBlocks ?? window.blocks, explorerSeconds: window.explorerSeconds, every: this.pruningEvery, compactEvery: this.pruningEvery * 10,
+          keepBlocks: this.pruningKeepBlocks ?? window.blocks, keepState: window.stateBlocks, explorerSeconds: window.explorerSeconds, every: this.pruningEvery, compactEvery: this.pruningEvery * 10,
         },
       } : {}),
       ...(this.verifyIntervalSecs !== undefined ? { verifyIntervalSeconds: this.verifyIntervalSecs } : {}),

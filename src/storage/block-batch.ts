@@ -1,7 +1,7 @@
 import { toLatin1 } from '../codec/hash.js';
 import { encodeLocation, type BlockAppender } from './block-files.js';
 import { encodeOutcome } from './outcome-wasm.js';
-import { blockKey, FORMAT, HEAD, localKey, Prefix, prefixed, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, changeSetKey, FORMAT, HEAD, historyKey, localKey, Prefix, prefixed, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 
 /**
  * What one block writes (docs/storage.md), and how a group of blocks becomes one level batch. The
@@ -43,6 +43,11 @@ export interface BlockWrite {
   deriveIndexes?: boolean;
   /** the finality certificate (src/consensus/certificate.ts), stored next to the block */
   certificate?: Uint8Array;
+  /**
+   * The block's change set (src/chain/change-sets.ts, docs/storage.md "State history"): per key it
+   * writes, the value before the block (length -1: absent). Put in the block's own batch.
+   */
+  history?: PackedStateWrites;
 }
 
 /**
@@ -108,7 +113,8 @@ export function packBlockWrite(write: BlockWrite, allocate: (bytes: number) => A
   if (isPacked(writes)) stateSize = writes.bytes.length;
   else for (const { key, value } of writes as readonly StateWrite[]) stateSize += key.length + (value?.length ?? 0);
   // One buffer for the whole message, one transfer: the write lengths first (4-byte aligned).
-  const sizes = [count * 8, write.block.length, write.outcome?.length ?? 0, packedLength(bundleHashes), stateSize, 32, write.certificate?.length ?? 0];
+  const history = write.history;
+  const sizes = [count * 8, history?.lengths.byteLength ?? 0, write.block.length, write.outcome?.length ?? 0, packedLength(bundleHashes), stateSize, 32, write.certificate?.length ?? 0, history?.bytes.length ?? 0];
   const total = sizes.reduce((a, b) => a + b, 0);
   const buffer = allocate(total);
   if (buffer.byteLength < total) throw new RangeError(`a block write of ${total} bytes was given a buffer of ${buffer.byteLength}`);
@@ -119,28 +125,34 @@ export function packBlockWrite(write: BlockWrite, allocate: (bytes: number) => A
     return view;
   };
   const lengths = new Int32Array(buffer, take(0).byteOffset, count * 2);
-  const block = take(1);
+  // the change set's lengths second: both Int32Arrays start 4-byte aligned
+  const historyLengths = new Int32Array(buffer, take(1).byteOffset, (history?.lengths.length ?? 0));
+  if (history) historyLengths.set(history.lengths);
+  const block = take(2);
   block.set(write.block);
-  const outcome = take(2);
+  const outcome = take(3);
   if (write.outcome) outcome.set(write.outcome);
-  const hashes = take(3);
+  const hashes = take(4);
   packHashesInto(bundleHashes, hashes);
-  const bytes = take(4);
+  const bytes = take(5);
   if (isPacked(writes)) {
     // Already packed (the core's output): two copies, no per-write work.
     lengths.set(writes.lengths);
     bytes.set(writes.bytes);
   } else packState(writes as readonly StateWrite[], bytes, lengths);
-  const hash = take(5);
+  const hash = take(6);
   hash.set(write.hash);
-  const certificate = take(6);
+  const certificate = take(7);
   if (write.certificate) certificate.set(write.certificate);
+  const historyBytes = take(8);
+  if (history) historyBytes.set(history.bytes);
   const packed: PackedBlockWrite = {
     ...write,
     hash,
     block,
     ...(write.outcome ? { outcome } : {}),
     ...(write.certificate ? { certificate } : {}),
+    ...(history ? { history: { bytes: historyBytes, lengths: historyLengths } } : {}),
     bundleHashes: hashes,
     state: { bytes, lengths },
   };
@@ -439,14 +451,55 @@ function eachStateWrite({ bytes, lengths }: PackedStateWrites, visit: (key: Uint
 export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>, write: PackedBlockWrite): void {
   batch.put(blockKey(write.height), encodeLocation(files.append(write.block, write.outcome && encodeOutcome(write.outcome))));
   batch.put(prefixed(Prefix.BlockHash, write.hash), u64(write.height));
-  if (write.height === 0) batch.put(FORMAT, Uint8Array.of(STORAGE_FORMAT));
+  if (write.height === 0) {
+    batch.put(FORMAT, Uint8Array.of(STORAGE_FORMAT));
+    // a chain written from genesis on keeps its state history from there (docs/storage.md "State history")
+    batch.put(STATE_HISTORY_MARKER, u64(0));
+  }
   for (const { key, value } of write.local ?? []) batch.put(localKey(key), value);
   for (const op of write.indexes ?? []) {
     if (op.type === 'put') batch.put(op.key, op.value);
     else batch.del(op.key);
   }
   if (write.certificate) batch.put(prefixed(Prefix.Certificate, u64(write.height)), write.certificate);
+  if (write.history) putChangeSet(batch, write.height, write.history);
 }
+
+/**
+ * A block's change set (docs/storage.md "State history"): per key, 'u' + key length + key + height →
+ * 0 (absent before the block) or 1 ‖ the value before it; and 'v' + height → the keys
+ * ((length u16 ‖ key)*), for pruning. A read at height h seeks the key's first 'u' record above h.
+ */
+export function putChangeSet(batch: BatchSink, height: number, { bytes, lengths }: PackedStateWrites): void {
+  let keysSize = 0;
+  for (let i = 0; i < lengths.length; i += 2) keysSize += 2 + lengths[i]!;
+  const keys = new Uint8Array(keysSize);
+  const scratch: Uint8Array[] = [];
+  let k = 0;
+  for (let i = 0, o = 0; i < lengths.length; i += 2) {
+    const keyLength = lengths[i]!;
+    const valueLength = lengths[i + 1]!;
+    const key = bytes.subarray(o, o + keyLength);
+    o += keyLength;
+    keys[k] = keyLength >>> 8;
+    keys[k + 1] = keyLength & 0xff;
+    keys.set(key, k + 2);
+    k += 2 + keyLength;
+    const hk = historyKey(key, height);
+    if (valueLength < 0) batch.put(hk, ABSENT);
+    else {
+      // the sink copies during `put`: one scratch array per value length, used again
+      const value = (scratch[valueLength] ??= new Uint8Array(1 + valueLength));
+      value[0] = 1;
+      value.set(bytes.subarray(o, o + valueLength), 1);
+      batch.put(hk, value);
+      o += valueLength;
+    }
+  }
+  batch.put(changeSetKey(height), keys);
+}
+
+const ABSENT = Uint8Array.of(0);
 
 /**
  * Position records of consecutive blocks (a group's, or a lookup batch's behind the head), 'r' +

@@ -8,8 +8,9 @@ import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
 import { migrateFormat4 } from './migrate-format4.js';
 import { migrateFormat5 } from './migrate-format5.js';
-import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 import { StateRootCheck } from './state-root-check.js';
+import { historyAt, pruneStateHistory, setStateHistoryFrom, stateHistoryBytes, stateHistoryFrom, type HistoryRead } from './state-history.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { countCold, countRange, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
 
@@ -514,6 +515,8 @@ export class ChainStore {
       { type: 'put', key: LOOKUP_MARKER, value: u64(height) },
       { type: 'put', key: HISTORY_MARKER, value: u64(height) },
       { type: 'put', key: OLDEST_MARKER, value: u64(height) },
+      // state is served from the restored height on: the export carries the state, not its history
+      { type: 'put', key: STATE_HISTORY_MARKER, value: u64(height) },
       // the imported records include the tree's, at this height
       { type: 'put', key: TREE_MARKER, value: u64(height) },
       { type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) },
@@ -587,10 +590,36 @@ export class ChainStore {
 
   /** Storage compaction over the pruned ranges (every 1,000 blocks, spec §4.20). */
   async compact(): Promise<void> {
-    for (const prefix of [Prefix.Block, Prefix.BlockHash, Prefix.Position, Prefix.Certificate, Prefix.BlockTxs, Prefix.AddressHistory, Prefix.TokenTransfers]) {
+    for (const prefix of [Prefix.Block, Prefix.BlockHash, Prefix.Position, Prefix.Certificate, Prefix.BlockTxs, Prefix.AddressHistory, Prefix.TokenTransfers, Prefix.History, Prefix.ChangeSet]) {
       // `level` resolves to classic-level in Node, whose compactRange its types do not carry.
       await (this.db as unknown as { compactRange(start: Uint8Array, end: Uint8Array): Promise<void> }).compactRange(Uint8Array.of(prefix), Uint8Array.of(prefix + 1));
     }
+  }
+
+  // ---- state history (docs/storage.md "State history", src/storage/state-history.ts) ----
+
+  /** The lowest height whose state is served; undefined: no history marker yet. */
+  stateHistoryFrom(): Promise<number | undefined> {
+    return stateHistoryFrom(this.db);
+  }
+
+  setStateHistoryFrom(height: number): Promise<void> {
+    return setStateHistoryFrom(this.db, height);
+  }
+
+  /** A key's value as of the end of block `height`, from the change sets above it. */
+  historyAt(key: Uint8Array, height: number): Promise<HistoryRead> {
+    return historyAt(this.db, key, height);
+  }
+
+  /** Delete the change sets of heights `from … to`; the oldest state served becomes `to`. */
+  pruneStateHistory(from: number, to: number): Promise<number> {
+    return pruneStateHistory(this.db, from, to);
+  }
+
+  /** Records and bytes the state history holds (a full scan: the bench's figure). */
+  stateHistoryBytes(): Promise<{ records: number; bytes: number }> {
+    return stateHistoryBytes(this.db);
   }
 
   /** The index format version the database was indexed with, or undefined (never indexed). */

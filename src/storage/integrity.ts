@@ -28,7 +28,7 @@ export interface IntegrityReport {
   ms: number;
 }
 
-const META_LENGTHS: Record<string, number> = { head: 8, format: 1, 'index-version': 1, 'lookup-height': 8, 'oldest-height': 8, cold: 12 };
+const META_LENGTHS: Record<string, number> = { head: 8, format: 1, 'index-version': 1, 'lookup-height': 8, 'oldest-height': 8, cold: 12, 'state-history-from': 8 };
 
 /** Expected key length (with the prefix byte) and a value check, per non-state prefix. */
 const LAYOUT: Record<number, { name: string; key?: number; value?: (v: Uint8Array) => string | undefined }> = {
@@ -46,6 +46,12 @@ const LAYOUT: Record<number, { name: string; key?: number; value?: (v: Uint8Arra
   [Prefix.TokenHolders]: { name: 'token holder', key: 66, value: (v) => (v.length === 0 ? undefined : 'non-empty value') },
   [Prefix.TokensHeld]: { name: 'tokens held', key: 65, value: (v) => (v.length === 0 ? undefined : 'non-empty value') },
   [Prefix.Written]: { name: 'cold tier written index', value: (v) => (v.length === 0 ? undefined : 'non-empty value') },
+  // State history (docs/storage.md "State history"): key length u16 in the key, then the key and a height
+  [Prefix.History]: {
+    name: 'state history',
+    value: (v) => (v.length === 1 && v[0] === 0) || (v.length >= 1 && v[0] === 1) ? undefined : 'neither 0 (absent) nor 1 ‖ a value',
+  },
+  [Prefix.ChangeSet]: { name: 'change set', key: 9 },
 };
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -71,6 +77,10 @@ export async function verifyStore(store: ChainStore, options: { maxAnomalies?: n
       for (const [key, value] of batch) {
         records++;
         const prefix = key[0]!;
+        if (prefix === Prefix.History && (key.length < 11 || ((key[1]! << 8) | key[2]!) !== key.length - 11)) {
+          report(key, `state history key of ${key.length} bytes does not hold the key length it names`);
+          continue;
+        }
         if (prefix === Prefix.Written && key.length < 6) {
           report(key, `cold tier written index key of ${key.length} bytes, expected at least 6`);
           continue;

@@ -26,6 +26,11 @@ export const enum Prefix {
   // state records not written for a while, moved out of 's' by the block writer's thread.
   Written = 0x79, // 'y' + window u32 BE + state key → empty: the key was written in that window of blocks
   Cold = 0x7a, // 'z' + state key → value: a cold state record (a key is under 's' or 'z', never both)
+  // State history (docs/storage.md "State history"): what each block changed, as the previous value
+  // of every state key it wrote, so a read at a past block resolves to the value as of that block.
+  // Host bookkeeping in the block's own batch; not consensus state, never in the state root.
+  History = 0x75, // 'u' + key length u16 BE + state key + height u64 BE → 0 (absent before the block) or 1 ‖ the value before it
+  ChangeSet = 0x76, // 'v' + height u64 BE → the keys the block wrote: (key length u16 BE ‖ key)*, for pruning
 }
 
 export const HEAD = metaKey('head');
@@ -56,6 +61,13 @@ export const OLDEST_MARKER = metaKey('oldest-height');
  * are always at the head; the tree may trail it and is rebuilt from them at open when it does.
  */
 export const TREE_MARKER = metaKey('tree-height');
+/**
+ * The lowest height whose state is served (docs/storage.md "State history"): every block above it
+ * has its change set. 0 on a chain that kept history from genesis; the head when history began on a
+ * database written before it, or at a restore; raised by pruning. Absent: no history is kept yet
+ * (the next open sets it to the head).
+ */
+export const STATE_HISTORY_MARKER = metaKey('state-history-from');
 /** State keys from this first byte on are the state tree's derived records (0xF0 buckets, 0xF1 nodes). */
 export const TREE_KEY_FIRST = 0xf0;
 /**
@@ -177,4 +189,24 @@ export function u64(value: number): Uint8Array {
 
 export function readU64(bytes: Uint8Array): number {
   return Number(new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0));
+}
+
+/** 'u' + key length u16 + key + height: a key's previous value at the block of `height` (docs/storage.md "State history"). */
+export function historyKey(key: Uint8Array, height: number): Uint8Array {
+  // The length keeps one key's records from running into those of a longer key it is a prefix of.
+  // u16: a name's key can be 1 + 1,024 bytes (MAX_NAME_BYTES).
+  if (key.length > 0xffff) throw new RangeError(`a state key of ${key.length} bytes is longer than the history's 65,535`);
+  const out = new Uint8Array(3 + key.length + 8);
+  const view = new DataView(out.buffer);
+  out[0] = Prefix.History;
+  view.setUint16(1, key.length);
+  out.set(key, 3);
+  view.setUint32(3 + key.length, Math.floor(height / 0x1_0000_0000));
+  view.setUint32(7 + key.length, height >>> 0);
+  return out;
+}
+
+/** 'v' + height: the keys a block wrote. */
+export function changeSetKey(height: number): Uint8Array {
+  return prefixed(Prefix.ChangeSet, u64(height));
 }

@@ -441,6 +441,10 @@ describe('pruning (spec §4.20 --pruning)', () => {
       await node.stop();
       node = await TestNode.start({ dataDir, args });
       expect((await node.call('svc_getBlockByHeight', [oldest - 1])).error?.data).toMatchObject({ oldest_height: oldest });
+      // the state window too (docs/operations.md "Pruning": at most the kept blocks, here 10): below it -32013 naming its oldest
+      const state = (await node.call('svc_getBalance', [systemAddressHex(1), 'NTV', 1])).error;
+      expect(state).toMatchObject({ code: -32013, data: { height: 1 } });
+      expect(Number(state!.data!.oldest_height)).toBeGreaterThanOrEqual(oldest);
     } finally {
       await node.stop();
       await rm(dataDir, { recursive: true, force: true });
@@ -555,6 +559,9 @@ describe('snapshots (spec §4.20 --serve-snapshots, --snapshot-url)', () => {
       expect(y).toMatchObject({ hash: x.hash, stateRoot: x.stateRoot });
       expect(await b.result('svc_getBalance', [recipient])).toBe(await a.result('svc_getBalance', [recipient]));
       if (restored!.height! > 1) expect((await b.call('svc_getBlockByHeight', [1])).error?.code).toBe(-32013);
+      // state is served from the restore height on (the snapshot carries the state, not its history)
+      expect(await b.result('svc_getBalance', [recipient, 'NTV', restored!.height!])).toBe(await a.result('svc_getBalance', [recipient, 'NTV', restored!.height!]));
+      if (restored!.height! > 0) expect((await b.call('svc_getBalance', [recipient, 'NTV', restored!.height! - 1])).error).toMatchObject({ code: -32013, data: { oldest_height: restored!.height! } });
     } finally {
       await b.stop();
     }

@@ -195,9 +195,13 @@ describe('svc_getProof and the client verifier', () => {
     expect(() => verifyProofResult({ ...proof, state_root: olderHeader.stateRoot }, older)).toThrow(/another state root/);
   });
 
-  it('answers bad input with clear errors: old heights, unknown tokens, malformed keys', async () => {
+  it('answers bad input with clear errors: heights above the head, unknown tokens, malformed keys; a past height is proven', async () => {
     const head = (await node.result<Header[]>('svc_getRecentBlocks', [1]))[0]!.height;
-    expect((await node.call('svc_getProof', [bob, 'NTV', 1])).error).toMatchObject({ code: -32013, message: expect.stringMatching(/head only/) });
+    // a past block's state is served (docs/storage.md "State history"): the proof is against that block's root
+    const past = await node.result<GetProofResult>('svc_getProof', [bob, 'NTV', 1]);
+    expect(past.height).toBe(1);
+    expect(verifyBalanceProof(past, bob, NATIVE_MINT, parseHash((await node.result<Header>('svc_getBlockByHeight', [1])).stateRoot))).toBe(BigInt(past.balance!));
+    expect((await node.call('svc_getProof', [bob, 'NTV', head + 1000])).error).toMatchObject({ code: -32003, message: expect.stringMatching(/head is/) });
     expect((await node.call('svc_getProof', [bob, 'NOPE'])).error?.code).toBe(-32009);
     expect((await node.call('svc_getProof', ['0xzz'])).error).toMatchObject({ code: -32602, message: expect.stringMatching(/key_or_address/) });
     expect((await node.call('svc_getProof', ['0xf00001'])).error).toMatchObject({ code: -32602, message: expect.stringMatching(/state tree itself/) });

@@ -8,6 +8,7 @@ import type { SyncState } from '../interface.js';
 import type { Mempool } from '../mempool.js';
 import { usedNonce, type ProducedBlock } from '../producer.js';
 import type { StateView } from '../state-view.js';
+import { ChangeSetRecorder } from '../change-sets.js';
 import type { Notifier } from './notify.js';
 
 /**
@@ -33,6 +34,8 @@ export interface WriteQueueDependencies {
   sync: SyncState;
   logger: Logger;
   notify: Notifier;
+  /** keep each block's change set (docs/storage.md "State history"); false only for the bench's baseline */
+  stateHistory?: boolean;
 }
 
 export class WriteQueue {
@@ -69,7 +72,12 @@ export class WriteQueue {
   /** bundles in executed blocks since genesis (the TX_COUNT_KEY record) */
   executedTransactions = 0;
 
-  constructor(private readonly deps: WriteQueueDependencies) {}
+  /** each block's change set, taken as it is queued (src/chain/change-sets.ts); absent: history off */
+  private readonly changeSets: ChangeSetRecorder | undefined;
+
+  constructor(private readonly deps: WriteQueueDependencies) {
+    this.changeSets = deps.stateHistory === false ? undefined : new ChangeSetRecorder(deps.state);
+  }
 
   /** Whether a bundle (hash hex) is in a block executed but not yet durable. */
   isAwaitingWrite(hashKey: string): boolean {
@@ -92,6 +100,12 @@ export class WriteQueue {
     produced.write.indexes = indexer.balanceIndexOps(produced.block.header.height, produced.writes);
     produced.write.deriveIndexes = true;
     produced.timings.index = performance.now() - indexStarted;
+    // Before the StateView takes the block (at durability): the values its writes replace, in its own batch.
+    if (this.changeSets) {
+      const historyStarted = performance.now();
+      produced.write.history = this.changeSets.record(produced.writes);
+      produced.timings.history = performance.now() - historyStarted;
+    }
     // Before the mempool lets go of them: from here until their block is durable they are in flight.
     // (Only bundles this node holds: a synced block's others were never asked about here.)
     if (mempool.size > 0) {
@@ -133,6 +147,7 @@ export class WriteQueue {
     if (this.unrecordedNonces[0] === produced) this.unrecordedNonces.shift();
     this.forgetExecutedNonces(produced.block.header.height);
     this.landings.shift();
+    this.changeSets?.durable(produced.writes);
     // Durable when the writer thread's synced batch returned; the rest of `write` is this thread's
     // event loop getting to the answer (docs/performance.md "A 10,000-bundle block").
     const durable = writer ? Math.min(write, Math.max(0, writer.durableAt - handedOverAt)) : write;

@@ -4,11 +4,11 @@ import { FAUCET_AMOUNT_NTV } from '../../chain/faucet.js';
 import { FAUCET_INDEX, NTV_UNIT } from '../../chain/genesis-data.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, BASE58_32, DecimalString, HEX_ADDRESS, parseAmount, withExpected } from '../schemas.js';
+import { Address, BASE58_32, DecimalString, Height, HEX_ADDRESS, parseAmount, withExpected } from '../schemas.js';
 import { parsePool } from '../../core/amm.js';
 import { decodeStakingPoolText } from '../../chain/staking-pools.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, tokenParam } from './params.js';
+import { accountParam, pastHeight, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 import { keyJson } from './accounts.js';
 import { readRecovery, type RecoveryInfo } from '../../chain/accounts.js';
@@ -46,15 +46,20 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
       params: [
         { name: 'address', schema: BalanceHolder },
         { name: 'token_symbol', schema: TokenRef, required: false, description: 'defaults to NTV' },
+        {
+          name: 'height', schema: Height({ description: 'the balance as of the end of this block (default: the head); every block on an archive node, the last 128 at least on a pruning one (docs/storage.md "State history")' }),
+          required: false,
+        },
       ] as const,
       result: { name: 'balance', schema: DecimalString({ description: 'raw units as a decimal string' }) },
-      errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: ([address, symbol]) => {
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code],
+      handler: async ([address, symbol, height]) => {
         // A DEX pool (Nx8) and a staking pool (Nx6) hold balances at their own address (issue 41
         // item 9): their reserves and staked tokens, readable like any account's.
         const account = parsePool(address) ?? decodeStakingPoolText(address) ?? accountParam(address, 'address', 1);
         const token = tokenParam(readers.tokens, symbol ?? 'NTV');
-        return chain.balance(account, token.mint).toString();
+        if (height === undefined || height === null) return chain.balance(account, token.mint).toString();
+        return (await chain.balanceAt(account, token.mint, pastHeight(chain, height))).toString();
       },
     }),
     defineMethod({

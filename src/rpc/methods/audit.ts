@@ -10,7 +10,7 @@ import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Height } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { tokenParam } from './params.js';
+import { pastHeight, tokenParam } from './params.js';
 
 /**
  * The methods auditors and light embedders read (docs/replay.md): blocks exactly as stored, for
@@ -33,7 +33,7 @@ const RawBlockSchema = Type.Object({
 }, { title: 'RawBlock', additionalProperties: false });
 
 const ProofSchema = Type.Object({
-  height: Type.Integer({ description: 'the block whose state root the proof is against: the durable head' }),
+  height: Type.Integer({ description: 'the block whose state root the proof is against: the durable head, or the height asked for' }),
   block_hash: Type.String({ description: 'Nxh… hash of that block' }),
   state_root: Type.String({ description: 'Nxh… its header\'s stateRoot' }),
   key: Hex('the state key proven (docs/core-abi.md "State layout")'),
@@ -106,20 +106,20 @@ export function auditMethods({ chain, readers }: MethodDependencies): MethodDefi
     }),
     defineMethod({
       name: 'svc_getProof',
-      summary: 'A state value with its inclusion (or absence) proof against the head block\'s state root (docs/replay.md "State proofs").',
+      summary: 'A state value with its inclusion (or absence) proof against the state root of the head block, or of the block at `height` (docs/replay.md "State proofs", docs/storage.md "State history").',
       params: [
         { name: 'key_or_address', schema: Type.String({ minLength: 1, maxLength: 1026, description: 'an address (with `token`: its balance; without: its account record) or a state key as 0x + hex' }) },
         { name: 'token', schema: Type.String({ minLength: 1, maxLength: 66, description: 'symbol or mint: prove the address\'s balance of it' }), required: false },
-        { name: 'height', schema: Height({ description: 'the head height (the default); other heights are refused: state is kept at the head only' }), required: false },
+        {
+          name: 'height', schema: Height({ description: 'the block whose state root the proof is against (default: the head); every block on an archive node, the last 128 at least on a pruning one (docs/storage.md "State history")' }),
+          required: false,
+        },
       ] as const,
       result: { name: 'proof', schema: ProofSchema },
-      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code],
-      handler: ([keyOrAddress, token, height]) => {
+      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code],
+      handler: async ([keyOrAddress, token, height]) => {
         const key = stateKeyParam(keyOrAddress, token, readers.tokens);
-        const { header, proof } = chain.stateProof(key.key);
-        if (height !== undefined && height !== null && height !== header.height) {
-          throw RpcError.app('UNAVAILABLE_ON_NODE', `state is kept at the head only: height ${height} is not the head ${header.height} (docs/replay.md "State proofs")`, { height, head: header.height });
-        }
+        const { header, proof } = height === undefined || height === null ? chain.stateProof(key.key) : await chain.stateProofAt(key.key, pastHeight(chain, height));
         return {
           height: header.height, block_hash: encodeHash(header.hash), state_root: encodeHash(header.stateRoot),
           key: toHex(proof.key), value: proof.value ? toHex(proof.value) : null,

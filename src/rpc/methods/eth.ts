@@ -21,6 +21,7 @@ import { GETH_ERROR_CODE, gethAdmissionError } from '../eth-errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes, HexQuantity, withExpected } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
+import { callTokenAt, collectionExistedAt, headOnlyAtPastBlock, nonceAt, tokenExistedAt } from './eth-past.js';
 
 /** eth_getLogs: blocks per query and logs per answer at most (LIMIT_EXCEEDED beyond). */
 export const MAX_LOG_BLOCKS = 10_000;
@@ -123,11 +124,16 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
   }
 
   /** eth_call's dispatch by address, also each inner call of Multicall3 (src/eth/multicall.ts). */
-  async function callAt(to: string, data: Hex, from: string | undefined): Promise<Hex> {
-    if (to.toLowerCase() === MULTICALL3_ADDRESS) return callMulticall(chain, data, (target, inner) => callAt(target, inner, MULTICALL3_ADDRESS));
+  async function callAt(to: string, data: Hex, from: string | undefined, height?: number): Promise<Hex> {
+    if (to.toLowerCase() === MULTICALL3_ADDRESS) {
+      if (height !== undefined) throw headOnlyAtPastBlock('MULTICALL_HISTORY', 'Multicall3', height, chain.height);
+      return callMulticall(chain, data, (target, inner) => callAt(target, inner, MULTICALL3_ADDRESS));
+    }
     const token = readers.evmTokens.lookup(to);
+    if (token && height !== undefined) return callTokenAt(chain, height, token, data, from);
     if (token) return callToken(chain, token, data, from, (sender, action) => simulator.check(sender, action));
     const collection = readers.evmTokens.collection(to);
+    if (collection && height !== undefined) throw headOnlyAtPastBlock('COLLECTION_HISTORY', 'eth_call on an NFT or multi-token collection', height, chain.height);
     if (collection) return callCollection(collections(), collection, data);
     // Calling an address without code succeeds with empty output on Ethereum too.
     return '0x';
@@ -158,13 +164,15 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
     defineMethod({
       name: 'eth_getBalance',
       summary: 'Native NTV balance in wei: raw nanoNTV × 10^9, so 18 decimals as wallets expect (spec §4.18).',
-      description: 'State is the head block\'s whatever the tag (no archive state); a block number above the head is -32003.',
+      description: 'At the block the parameter names: any block on an archive node, the last 128 at least on a pruning one; below that -32013 naming the oldest served (docs/eth.md "Block parameters"); a block above the head is -32003.',
       params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'balance', schema: Quantity },
       errors: STATE_ERRORS,
       handler: async ([address, tag]) => {
-        await stateAt(chain, tag);
-        return quantity(chain.balance(accountOfEvm(address), new Uint8Array(32)) * WEI_PER_NANO);
+        const height = await stateAt(chain, tag);
+        const account = accountOfEvm(address);
+        const balance = height === undefined ? chain.balance(account, new Uint8Array(32)) : await chain.balanceAt(account, new Uint8Array(32), height);
+        return quantity(balance * WEI_PER_NANO);
       },
     }),
     defineMethod({
@@ -178,8 +186,8 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
         // Every account starts at nonce 0 in the genesis state: that past state is known.
         if (tag === 'earliest') return '0x0';
         if (tag === 'pending') return quantity(chain.pendingNonce(account));
-        await stateAt(chain, tag);
-        return quantity(chain.stateNonce(account));
+        const height = await stateAt(chain, tag);
+        return height === undefined ? quantity(chain.stateNonce(account)) : nonceAt(chain, height, account);
       },
     }),
     defineMethod({
@@ -250,11 +258,11 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       result: { name: 'data', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
       errors: [...STATE_ERRORS, STANDARD_ERRORS.EXECUTION_REVERTED.code],
       handler: async ([call, tag]) => {
-        await stateAt(chain, tag);
+        const height = await stateAt(chain, tag);
         const to = call.to;
         const data = ((call.input ?? call.data ?? '0x').startsWith('0x') ? call.input ?? call.data ?? '0x' : `0x${call.input ?? call.data}`) as Hex;
         if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
-        return callAt(to, data, call.from);
+        return callAt(to, data, call.from, height);
       },
     }),
     defineMethod({
@@ -264,10 +272,13 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       result: { name: 'code', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
       errors: STATE_ERRORS,
       handler: async ([address, tag]) => {
-        await stateAt(chain, tag);
+        const height = await stateAt(chain, tag);
         if (address.toLowerCase() === MULTICALL3_ADDRESS) return MULTICALL3_CODE_STUB;
-        if (readers.evmTokens.lookup(address)) return TOKEN_CODE_STUB;
-        return readers.evmTokens.collection(address) ? COLLECTION_CODE_STUB : '0x';
+        const token = readers.evmTokens.lookup(address);
+        if (token) return height === undefined || await tokenExistedAt(chain, height, token.mint) ? TOKEN_CODE_STUB : '0x';
+        const collection = readers.evmTokens.collection(address);
+        if (!collection) return '0x';
+        return height === undefined || await collectionExistedAt(chain, height, collection.address) ? COLLECTION_CODE_STUB : '0x';
       },
     }),
     defineMethod({
@@ -374,20 +385,25 @@ export async function blockParamHeight(chain: ChainApi, param: BlockParamValue):
 }
 
 /**
- * State reads answer from the head only: the node keeps no archive state (docs/eth.md "Block
- * parameters"). A block above the head is "header not found" (-32000); a block below it is
- * -32013 "missing trie node", as geth answers for state it no longer holds, rather than the head's
- * state presented as the past. Tags (latest, pending, safe, finalized) all name the head.
+ * The past block a state read names, or undefined for the head (docs/eth.md "Block parameters"):
+ * state is served at every block from `chain.oldestState` on (every block on an archive node, the
+ * last 128 at least on a pruning one, docs/storage.md "State history"). A block above the head is
+ * "header not found" (-32000); a block below the window is -32013 "missing trie node", as geth
+ * answers for state it no longer holds, naming the oldest height served. Tags (latest, pending,
+ * safe, finalized) all name the head.
  */
-export async function stateAt(chain: ChainApi, param: BlockParamValue | undefined): Promise<void> {
-  if (param === undefined) return;
-  const head = chain.height;
+export async function stateAt(chain: ChainApi, param: BlockParamValue | undefined): Promise<number | undefined> {
+  if (param === undefined) return undefined;
   const height = await blockParamHeight(chain, param);
-  if (height < head) {
-    throw RpcError.app('UNAVAILABLE_ON_NODE', `missing trie node: the state at block ${quantity(height)} is not kept; this node answers state at the head block ${quantity(head)} only`, {
-      block: quantity(height), head: quantity(head), reason: 'HISTORICAL_STATE',
+  const head = chain.height;
+  if (height >= head) return undefined;
+  const oldest = chain.oldestState;
+  if (height < oldest) {
+    throw RpcError.app('UNAVAILABLE_ON_NODE', `missing trie node: the state at block ${quantity(height)} is not kept; this node serves state from block ${quantity(oldest)} to the head ${quantity(head)}`, {
+      block: quantity(height), head: quantity(head), oldest_block: quantity(oldest), reason: 'HISTORICAL_STATE',
     });
   }
+  return height;
 }
 
 export async function blockOfHash(chain: ChainApi, hash: string): Promise<Block | undefined> {

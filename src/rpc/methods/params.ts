@@ -33,3 +33,13 @@ export function tokenParam(tokens: TokenRegistry, value: string): RegisteredToke
   if (!token) throw RpcError.app('UNKNOWN_TOKEN', `unknown token "${value}": no token has that symbol or mint address`, { token: value });
   return token;
 }
+
+/**
+ * A state read's `height` param (svc_getBalance, svc_getProof; docs/methods.md): a block above the
+ * head is NOT_FOUND; one below the state window is refused by the read itself (-32013 naming the
+ * oldest height served, src/chain/state-history.ts).
+ */
+export function pastHeight(chain: Pick<ChainApi, 'height'>, height: number): number {
+  if (height > chain.height) throw RpcError.app('NOT_FOUND', `no block at height ${height}: the head is ${chain.height}`, { height, head: chain.height });
+  return height;
+}

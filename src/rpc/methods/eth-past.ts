@@ -1,0 +1,83 @@
+import type { Hex } from 'viem';
+import type { ChainApi } from '../../chain/interface.js';
+import type { StateReader } from '../../chain/state-reader.js';
+import type { RegisteredToken } from '../../chain/token-registry.js';
+import { accountKey, accountNonce, balanceKey, decodeBalance, decodeTokenRecord, tokenKey } from '../../core/records.js';
+import { collectionKey } from '../../abi/state.js';
+import { callToken } from '../../eth/calls.js';
+import { quantity } from '../../chain/evm/units.js';
+import { RpcError } from '../errors.js';
+
+/**
+ * The eth_* reads at a past block (docs/eth.md "Block parameters"; issue 42 item 1): the same
+ * readers as at the head, over the state as of that block (ChainApi.stateAt, src/chain/state-history.ts).
+ */
+
+/**
+ * A view of the chain whose committed state is `state` (the state as of a past block): what the
+ * eth_call readers (src/eth/calls.ts) read, `state` and `balance`, answer from it; everything else
+ * is the chain's.
+ */
+export function chainWithState(chain: ChainApi, state: StateReader): ChainApi {
+  return Object.create(chain, {
+    state: { value: state },
+    balance: {
+      value: (account: Uint8Array, mint: Uint8Array): bigint => {
+        const record = state.get(balanceKey(account, mint));
+        return record ? decodeBalance(record) : 0n;
+      },
+    },
+  }) as ChainApi;
+}
+
+/**
+ * eth_call on a token at a past block: the token as it was then (its supply from its record at that
+ * block; no code before the block that created it, so an empty answer, as geth gives for an address
+ * without code).
+ */
+export async function callTokenAt(chain: ChainApi, height: number, token: RegisteredToken, data: Hex, from: string | undefined): Promise<Hex> {
+  return chain.stateAt(height, (state): Promise<Hex> => {
+    const record = state.get(tokenKey(token.mint));
+    if (!record) return Promise.resolve('0x');
+    const then: RegisteredToken = { ...decodeTokenRecord(record), mint: token.mint, mintAddress: token.mintAddress };
+    // A transfer, approve or transferFrom is simulated by a scratch copy of the core, which holds the
+    // head's state only: at a past block it is refused, never the head's answer presented as the past.
+    const answer = callToken(chainWithState(chain, state), then, data, from, async () => {
+      throw headOnlyAtPastBlock('SIMULATION_HISTORY', 'a simulated transfer, approve or transferFrom', height, chain.height);
+    });
+    // The readers read before their first await, so a pass sees every key it needs; a pass that
+    // missed keys is run again (StateHistory.run) and its answer, or refusal, is dropped unheard.
+    answer.catch(() => undefined);
+    return answer;
+  });
+}
+
+/** Whether a token existed at a past block (eth_getCode). */
+export function tokenExistedAt(chain: ChainApi, height: number, mint: Uint8Array): Promise<boolean> {
+  return chain.stateAt(height, (state) => state.get(tokenKey(mint)) !== undefined);
+}
+
+/** Whether an NFT or multi-token collection existed at a past block (eth_getCode). */
+export function collectionExistedAt(chain: ChainApi, height: number, collection: Uint8Array): Promise<boolean> {
+  return chain.stateAt(height, (state) => state.get(collectionKey(collection)) !== undefined);
+}
+
+/** An account's committed nonce as of a past block. */
+export async function nonceAt(chain: ChainApi, height: number, account: Uint8Array): Promise<string> {
+  return quantity(await chain.stateAt(height, (state) => {
+    const record = state.get(accountKey(account));
+    return record ? accountNonce(record) : 0n;
+  }));
+}
+
+/**
+ * What is answered at the head only (docs/eth.md "Block parameters"): ERC-721/1155 calls read the
+ * collection index (src/chain/collections.ts), which holds the head's collections; simulated token
+ * writes run on a copy of the head's core; Multicall3's block helpers name the head. At a past block
+ * they are refused with -32013 rather than answered from the head.
+ */
+export function headOnlyAtPastBlock(reason: 'COLLECTION_HISTORY' | 'SIMULATION_HISTORY' | 'MULTICALL_HISTORY', what: string, height: number, head: number): RpcError {
+  return RpcError.app('UNAVAILABLE_ON_NODE', `${what} is answered at the head block ${quantity(head)} only, not at block ${quantity(height)} (docs/eth.md "Block parameters")`, {
+    block: quantity(height), head: quantity(head), reason,
+  });
+}

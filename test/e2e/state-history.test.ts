@@ -1,0 +1,179 @@
+// State at past blocks (issue 42 item 1; docs/storage.md "State history", docs/eth.md "Block
+// parameters"): ethers 6, viem 2 and web3.js 4 read balances, an ERC-20 balanceOf (eth_call), a
+// nonce and code at head−1, head−127 and (archive) height 1, against the values recorded at those
+// heights; svc_getBalance and svc_getProof take a height, the proof verifying against that block's
+// state root; a pruning node refuses a read below its window with -32013 naming the oldest height.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Contract, JsonRpcProvider } from 'ethers';
+import { createPublicClient, defineChain, erc20Abi, http, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { Web3 } from 'web3';
+import { TestNode } from './harness.js';
+import { NATIVE_MINT, parseHash, parseMint } from '../../src/codec/address.js';
+import { verifyBalanceProof, type GetProofResult } from '../../src/client/proof.js';
+
+const CHAIN_ID = 1618032;
+const SYSTEM_NTV = `0x${'00'.repeat(31)}01`;
+const SYSTEM_USDC = `0x${'00'.repeat(31)}07`;
+const WEI_PER_NANO = 1_000_000_000n;
+
+/** What a block changed for the recipient, as its receipts said: the totals from that height on. */
+interface Recorded { height: number; ntv: bigint; usdc: bigint; systemNonce: bigint }
+
+let node: TestNode;
+let usdc: Hex;
+let usdcMint: string;
+const recipient = privateKeyToAccount(generatePrivateKey()).address;
+const recorded: Recorded[] = [];
+/** the head the reads below are relative to, fixed once the history is made */
+let head: number;
+/** a token created mid-history: its block, its EVM address, the owner holding its supply */
+let created: { height: number; evm: Hex; owner: string };
+
+/** The recipient's totals as of the end of block `height` (every transfer included at or below it). */
+function expectedAt(height: number): Recorded {
+  let out: Recorded = { height, ntv: 0n, usdc: 0n, systemNonce: 0n };
+  for (const r of recorded) if (r.height <= height) out = { ...r, height };
+  return out;
+}
+
+async function pay(i: number): Promise<void> {
+  const ntv = BigInt(1000 * (i + 1));
+  const usdcRaw = BigInt(7 * (i + 1));
+  const a = await node.result<{ block_height: number; nonce: string }>('svc_transfer', [SYSTEM_NTV, recipient, 'NTV', ntv.toString()]);
+  const b = await node.result<{ block_height: number }>('svc_transfer', [SYSTEM_USDC, recipient, 'USDC', usdcRaw.toString()]);
+  const last = recorded.at(-1) ?? { height: 0, ntv: 0n, usdc: 0n, systemNonce: 0n };
+  // Two receipts, possibly in two blocks: the NTV one first, then the USDC one.
+  recorded.push({ height: a.block_height, ntv: last.ntv + ntv, usdc: last.usdc, systemNonce: BigInt(a.nonce) + 1n });
+  recorded.push({ height: b.block_height, ntv: last.ntv + ntv, usdc: last.usdc + usdcRaw, systemNonce: BigInt(a.nonce) + 1n });
+}
+
+beforeAll(async () => {
+  // 0.5 s idle blocks (the least --block-time): the 135 blocks below take ~70 s.
+  node = await TestNode.start({ args: ['--block-time', '0.5'] });
+  const info = await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC']);
+  usdcMint = info.mint_address;
+  usdc = (await node.result<{ evm_address: string }>('svc_getAccount', [info.mint_address])).evm_address as Hex;
+  // Payments early (below head−127 once the chain has grown), then blocks pass, then payments at the end.
+  for (let i = 0; i < 3; i++) await pay(i);
+  const owner = privateKeyToAccount(generatePrivateKey()).address;
+  await node.result('svc_faucet', [owner]); // the owner sends the bundle and pays its fee
+  const receipt = await node.result<{ block_height: number; created?: { mint: string } }>('svc_createToken', ['History Token', 'HIST', 6, '1000000', owner]);
+  created = { height: receipt.block_height, evm: (await node.result<{ evm_address: string }>('svc_getAccount', [receipt.created!.mint])).evm_address as Hex, owner };
+  await node.waitForHeight(recorded.at(-1)!.height + 135, 150_000);
+  for (let i = 3; i < 6; i++) await pay(i);
+  head = Number(BigInt(await node.result<string>('eth_blockNumber')));
+}, 240_000);
+
+afterAll(async () => {
+  await node?.stop();
+});
+
+/** The heights the issue names: head−1, head−127 and height 1 (an archive node), and each payment's own. */
+const heights = () => [head - 1, head - 127, 1, ...new Set(recorded.map((r) => r.height))];
+
+describe('state at past blocks through the libraries (archive node)', () => {
+  it('ethers: balances, ERC-20 balanceOf, nonce and code at past blocks equal the values recorded at them', async () => {
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    const token = new Contract(usdc, erc20Abi, provider);
+    for (const height of heights()) {
+      const want = expectedAt(height);
+      expect(await provider.getBalance(recipient, height)).toBe(want.ntv * WEI_PER_NANO);
+      expect(await token.getFunction('balanceOf').staticCall(recipient, { blockTag: height })).toBe(want.usdc);
+      expect(BigInt(await provider.getTransactionCount(`0x${SYSTEM_NTV.slice(-40)}`, height))).toBe(want.systemNonce);
+    }
+    expect(await provider.getCode(usdc, 1)).toMatch(/^0xfe/);
+    provider.destroy();
+  });
+
+  it('viem: getBalance and readContract(balanceOf) with blockNumber', async () => {
+    const chain = defineChain({ id: CHAIN_ID, name: 'ntv', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+    const client = createPublicClient({ chain, transport: http(node.url) });
+    for (const height of heights()) {
+      const want = expectedAt(height);
+      const blockNumber = BigInt(height);
+      expect(await client.getBalance({ address: recipient, blockNumber })).toBe(want.ntv * WEI_PER_NANO);
+      expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient], blockNumber })).toBe(want.usdc);
+    }
+  });
+
+  it('web3.js: getBalance and contract.methods.balanceOf().call at a block', async () => {
+    const web3 = new Web3(node.url);
+    const token = new web3.eth.Contract(erc20Abi, usdc);
+    for (const height of heights()) {
+      const want = expectedAt(height);
+      expect(await web3.eth.getBalance(recipient, height)).toBe(want.ntv * WEI_PER_NANO);
+      expect(await token.methods.balanceOf(recipient).call(undefined, height)).toBe(want.usdc);
+    }
+  });
+
+  it('svc_getBalance takes a height; svc_getProof at a height verifies against that block\'s state root', async () => {
+    for (const height of heights()) {
+      const want = expectedAt(height);
+      expect(await node.result('svc_getBalance', [recipient, 'NTV', height])).toBe(want.ntv.toString());
+      expect(await node.result('svc_getBalance', [recipient, 'USDC', height])).toBe(want.usdc.toString());
+      const proof = await node.result<GetProofResult>('svc_getProof', [recipient, 'USDC', height]);
+      expect(proof.height).toBe(height);
+      const header = await node.result<{ stateRoot: string }>('svc_getBlockByHeight', [height]);
+      expect(proof.state_root).toBe(header.stateRoot);
+      expect(verifyBalanceProof(proof, recipient, parseMint(usdcMint), parseHash(header.stateRoot))).toBe(want.usdc);
+      const ntvProof = await node.result<GetProofResult>('svc_getProof', [recipient, 'NTV', height]);
+      expect(verifyBalanceProof(ntvProof, recipient, NATIVE_MINT, parseHash(header.stateRoot))).toBe(want.ntv);
+    }
+    // above the head: not found, as a block above it is
+    expect((await node.call('svc_getBalance', [recipient, 'NTV', head + 10_000])).error).toMatchObject({ code: -32003 });
+    expect((await node.call('svc_getBalance', [recipient, 'NTV', -1])).error).toMatchObject({ code: -32602 });
+  });
+
+  it('an account or token created after a block has no balance or code at it', async () => {
+    const first = recorded[0]!.height;
+    expect(await node.result('eth_getBalance', [recipient, `0x${(first - 1).toString(16)}`])).toBe('0x0');
+    expect(await node.result('svc_getBalance', [recipient, 'USDC', first - 1])).toBe('0');
+    const before = `0x${(created.height - 1).toString(16)}`;
+    const at = `0x${created.height.toString(16)}`;
+    expect(await node.result('eth_getCode', [created.evm, before])).toBe('0x');
+    expect(await node.result('eth_getCode', [created.evm, at])).toMatch(/^0xfe/);
+    expect(await node.result('eth_call', [{ to: created.evm, data: '0x18160ddd' }, before])).toBe('0x'); // totalSupply(): no code then
+    expect(BigInt(await node.result<string>('eth_call', [{ to: created.evm, data: '0x18160ddd' }, at]))).toBe(1_000_000n);
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    const token = new Contract(created.evm, erc20Abi, provider);
+    expect(await token.getFunction('balanceOf').staticCall(created.owner, { blockTag: created.height })).toBe(1_000_000n);
+    expect(await token.getFunction('balanceOf').staticCall(created.owner, { blockTag: head - 1 })).toBe(1_000_000n);
+    provider.destroy();
+  });
+});
+
+describe('a pruning node serves its window and names the oldest height below it', () => {
+  let pruning: TestNode;
+  afterAll(async () => {
+    await pruning?.stop();
+  });
+
+  it('-32013 below the window, naming the oldest height served; the window itself answers', async () => {
+    // --pruning-keep-blocks 20 shrinks the state window to the last 20 blocks (docs/operations.md "Pruning")
+    pruning = await TestNode.start({ args: ['--block-time', '0.5', '--pruning', 'aggressive', '--pruning-keep-blocks', '20', '--pruning-every', '5'] });
+    const who = privateKeyToAccount(generatePrivateKey()).address;
+    const paid = await pruning.result<{ block_height: number }>('svc_transfer', [SYSTEM_NTV, who, 'NTV', '5000']);
+    await pruning.waitForHeight(paid.block_height + 40, 60_000);
+    // pruning runs every 5 blocks beside the pipeline: wait until it has moved past the payment
+    let error: { code: number; message: string; data?: Record<string, unknown> } | undefined;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      error = (await pruning.call('eth_getBalance', [who, `0x${paid.block_height.toString(16)}`])).error;
+      if (error) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(error).toMatchObject({ code: -32013, message: expect.stringMatching(/^missing trie node: the state at block 0x[0-9a-f]+ is not kept; this node serves state from block 0x[0-9a-f]+/) });
+    const oldest = Number(BigInt(error!.data!.oldest_block as string));
+    expect(oldest).toBeGreaterThan(paid.block_height);
+    const svc = (await pruning.call('svc_getBalance', [who, 'NTV', 1])).error;
+    expect(svc).toMatchObject({ code: -32013, data: { height: 1 } });
+    expect(Number(svc!.data!.oldest_height)).toBeGreaterThanOrEqual(oldest);
+    expect(svc!.message).toMatch(/serves state from block \d+/);
+    expect((await pruning.call('svc_getProof', [who, 'NTV', 1])).error).toMatchObject({ code: -32013 });
+    // the window: the head's last 20 states answer (read 15 back: a prune a few blocks on still keeps it)
+    const now = Number(BigInt(await pruning.result<string>('eth_blockNumber')));
+    expect(await pruning.result('eth_getBalance', [who, `0x${(now - 15).toString(16)}`])).toBe(`0x${(5000n * WEI_PER_NANO).toString(16)}`);
+    expect(await pruning.result('svc_getBalance', [who, 'NTV', now - 15])).toBe('5000');
+  }, 120_000);
+});

@@ -141,6 +141,21 @@ describe('state at past blocks through the libraries (archive node)', () => {
     expect(await token.getFunction('balanceOf').staticCall(created.owner, { blockTag: head - 1 })).toBe(1_000_000n);
     provider.destroy();
   });
+
+  it('what is answered at the head only is -32013 at a past block, naming why: simulated writes, Multicall3', async () => {
+    const past = `0x${(head - 1).toString(16)}`;
+    // transfer(recipient, 1) from the owner: simulated by the core's copy of the head's state
+    const transfer = `0xa9059cbb${recipient.slice(2).toLowerCase().padStart(64, '0')}${'1'.padStart(64, '0')}`;
+    const owner = `0x${created.owner.slice(-40)}`;
+    expect(await node.result('eth_call', [{ from: owner, to: created.evm, data: transfer }, 'latest'])).toMatch(/^0x0+1$/);
+    const simulated = await node.call('eth_call', [{ from: owner, to: created.evm, data: transfer }, past]);
+    expect(simulated.error?.code).toBe(-32013);
+    expect((simulated.error?.data as { reason?: string }).reason).toBe('SIMULATION_HISTORY');
+    const getBlockNumber = '0x42cbb15c';
+    const multicall = await node.call('eth_call', [{ to: '0xcA11bde05977b3631167028862bE2a173976CA11', data: getBlockNumber }, past]);
+    expect(multicall.error?.code).toBe(-32013);
+    expect((multicall.error?.data as { reason?: string }).reason).toBe('MULTICALL_HISTORY');
+  });
 });
 
 describe('a pruning node serves its window and names the oldest height below it', () => {

@@ -11,6 +11,7 @@ import { runDryImport } from './state.js';
 import { shutdownSignals } from './signals.js';
 import { DataDirError } from '../storage/data-dir-check.js';
 import { describeStorageFault, isStorageFault, StorageError } from '../storage/faults.js';
+import { damagedTables } from '../storage/table-check.js';
 import { StateCheckError } from '../chain/start-check.js';
 import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
 import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_CORE_MB, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
@@ -409,7 +410,16 @@ export class RunCommand extends Command {
       // store are up, which the start does not close on that path (src/node.ts): exit here, as a
       // kill would, which storage survives (docs/storage.md); nothing has been written.
       if (error instanceof StateCheckError) {
-        this.context.stderr.write(`${error.message}\n`);
+        // a damaged table can read back as altered records: name it when its checksums say so
+        const damaged = (() => {
+          try {
+            return damagedTables(join(this.dataDir, 'db'));
+          } catch {
+            return [];
+          }
+        })();
+        const tables = damaged.length > 0 ? `\ndamaged database files: ${damaged.map((t) => `${t.file} (${t.reason})`).join(', ')}` : '';
+        this.context.stderr.write(`${error.message}${tables}\n`);
         process.exit(1);
       }
       if (error instanceof IntegrityError || error instanceof SnapshotError || error instanceof StartError) {

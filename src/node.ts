@@ -250,7 +250,16 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onMigrationProgress: (height, head) => logger.info('moving stored blocks into the block files (storage format 3 → 4)', { moved_to: height, head }),
     onTreeRebuilt: (report) => logger.info('state tree rebuilt from the state records (it trailed the head after an unclean stop)', report),
   // --elastic-state reads state records from the database while it runs: the tree must be stored at the head
-  }, options.elasticState ? { treeEvery: 1 } : {});
+  }, {
+    ...(options.elasticState ? { treeEvery: 1 } : {}),
+    // A corruption or I/O error met while running ends the node, the file named (issue 46 item 5).
+    onFault: (error) => {
+      const message = describeStorageFault(error, join(options.dataDir, 'db'));
+      logger.error('storage fault; stopping', { error: message });
+      process.stderr.write(`${message}\n`);
+      process.exit(1);
+    },
+  });
   try {
     await store.open();
   } catch (error) {

@@ -119,10 +119,15 @@ export class BlockAppender {
     if (this.offset > 0 && this.offset + length > this.segmentBytes) this.rollover();
     const location = { segment: this.segment, offset: this.offset, blockLength: block.length, outcomeLength: outcome?.length ?? 0 };
     let done = 0;
-    while (done < length) {
-      // writev may write less than asked (a signal, a full disk's last bytes): go on from there
-      const parts = done < block.length ? [block.subarray(done), ...(outcome ? [outcome] : [])] : [outcome!.subarray(done - block.length)];
-      done += writevSync(this.fd, parts, this.offset + done);
+    try {
+      while (done < length) {
+        // writev may write less than asked (a signal, a full disk's last bytes): go on from there
+        const parts = done < block.length ? [block.subarray(done), ...(outcome ? [outcome] : [])] : [outcome!.subarray(done - block.length)];
+        done += writevSync(this.fd, parts, this.offset + done);
+      }
+    } catch (error) {
+      // the file named, as LevelDB names its own (a full disk, an I/O error: src/storage/faults.ts)
+      throw new Error(`${segmentPath(this.dir, this.segment)}: ${(error as Error).message}`);
     }
     this.offset += length;
     this.dirty = true;

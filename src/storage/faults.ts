@@ -39,10 +39,10 @@ export function describeStorageFault(error: unknown, dbPath: string): string {
       + 'Stop that node first, or give this one another --data-dir';
   }
   if (/ENOSPC|No space left/.test(text)) {
-    return `the disk holding ${join(dbPath, '..')} is full (${firstLine(text)}): free space or move the data directory to a larger disk, then start again. `
+    return `the disk holding ${join(dbPath, '..')} is full (${detail(error)}): free space or move the data directory to a larger disk, then start again. `
       + 'Storage keeps whole blocks only (docs/storage.md), so nothing committed is lost';
   }
-  if (/EROFS|Read-only file system/.test(text)) return `the data directory ${join(dbPath, '..')} is on a read-only file system (${firstLine(text)})`;
+  if (/EROFS|Read-only file system/.test(text)) return `the data directory ${join(dbPath, '..')} is on a read-only file system (${detail(error)})`;
   if (/Corruption:|LEVEL_CORRUPTION/.test(text)) {
     const named = /\/[^\s:]+\.(ldb|log|sst)|MANIFEST-\d+/.exec(text)?.[0];
     let files = named ? [named] : [];
@@ -53,14 +53,20 @@ export function describeStorageFault(error: unknown, dbPath: string): string {
         // the check is a courtesy; the fault is reported either way
       }
     }
-    return `the database at ${dbPath} is corrupted: ${firstLine(text)}${files.length > 0 ? `; damaged: ${files.join(', ')}` : ''}. `
+    return `the database at ${dbPath} is corrupted: ${detail(error)}${files.length > 0 ? `; damaged: ${files.join(', ')}` : ''}. `
       + 'Restore the data directory from a backup or a snapshot, load a state export (`ntv-node import`), or sync into a new data directory (docs/operations.md "Storage faults")';
   }
-  return `the database at ${dbPath} failed: ${firstLine(text)}`;
+  return `the database at ${dbPath} failed: ${detail(error)}`;
 }
 
 function firstLine(text: string): string {
   return text.trim().split('\n')[0]!.replace(/^LEVEL_\w+\s+/, '');
+}
+
+/** What to show of an error: its cause's message where it has one (classic-level wraps LevelDB's). */
+function detail(error: unknown): string {
+  const cause = error instanceof Error ? (error as { cause?: unknown }).cause : undefined;
+  return firstLine(cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error));
 }
 
 /**

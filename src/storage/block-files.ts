@@ -86,7 +86,7 @@ export class BlockAppender {
    * and the batch): they are cut off, and later files removed. Files shorter than the head's block
    * mean the block files were lost or damaged: that is refused, not repaired.
    *
-   * `guard` (the block writer's open, issue 46 item 1): the database's head height. Past the head a
+   * `guard` (the block writer's open, issue 46 item 1): the database's head height (-1: empty). Past the head a
    * kill can leave only the blocks handed to the writer and not yet durable, at most
    * MAX_BLOCKS_IN_FLIGHT; more complete blocks there, or a durable head (DURABLE_HEAD_FILE) above
    * the database's, mean the database lost blocks it had written (a damaged log, an older copy put
@@ -105,7 +105,7 @@ export class BlockAppender {
       throw new Error(`${segmentPath(dir, segment)} holds ${size} bytes, but the stored head's block ends at byte ${end}: the block files are damaged or missing. Nothing was changed. `
         + 'Restore the data directory from a backup or a snapshot, or sync into a new one (docs/operations.md "When a start refuses")');
     }
-    if (guard && head) checkTail(dir, segment, end, later, guard.height);
+    if (guard) checkTail(dir, segment, end, later, guard.height);
     for (const name of later) unlinkSync(join(dir, name));
     const appender = new BlockAppender(dir, segment, end, segmentBytes);
     if (size > end) ftruncateSync(appender.fd, end);
@@ -254,7 +254,7 @@ function checkTail(dir: string, segment: number, end: number, later: string[], h
       }
     }
   }
-  const behind = (what: string) => new Error(`the database's head is block ${head}, but ${what}: the database lost blocks it had written `
+  const behind = (what: string) => new Error(`${head < 0 ? 'the database is empty' : `the database's head is block ${head}`}, but ${what}: the database lost blocks it had written `
     + '(its log damaged, or an older copy put back), and starting would roll the chain back. Nothing was changed. '
     + 'Restore the data directory from a backup or a snapshot, or sync into a new one (docs/operations.md "When a start refuses")');
   if (heights.length > MAX_BLOCKS_IN_FLIGHT) {

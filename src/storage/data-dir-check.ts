@@ -1,4 +1,5 @@
-import { closeSync, constants, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { DURABLE_HEAD_FILE } from './block-files.js';
 import { join } from 'node:path';
 import { lockHolder } from './faults.js';
 
@@ -86,14 +87,14 @@ export function checkDataDir(dataDir: string, options: { forceNewChain: boolean;
   if (blockBytes > 0) {
     throw new DataDirError(`the database ${join(dataDir, 'db')} is missing but there are ${files}: starting would begin a new chain over the stored one and cut its block files. Nothing was changed. ${RECOVERY}`);
   }
-  if (state.marker && !options.restoring) {
-    if (!options.forceNewChain) {
-      throw new DataDirError(`${join(dataDir, CHAIN_FILE)} says this data directory held the ${state.marker.network} chain with genesis ${state.marker.genesis}, but its database and block files are gone: `
+  if (state.marker && !options.restoring && !options.forceNewChain) {
+    throw new DataDirError(`${join(dataDir, CHAIN_FILE)} says this data directory held the ${state.marker.network} chain with genesis ${state.marker.genesis}, but its database and block files are gone: `
         + `a validator starting a new chain here would sign heights it has signed before. Nothing was changed. ${RECOVERY}`);
-    }
-    return { forgotten: state.marker };
   }
-  return {};
+  // No database and no blocks: a writer's durable-head left from a chain that is gone would refuse
+  // the new one (or the restored one) at its first open (block-files.ts).
+  rmSync(join(dataDir, 'blocks', DURABLE_HEAD_FILE), { force: true });
+  return state.marker && !options.restoring ? { forgotten: state.marker } : {};
 }
 
 /**

@@ -399,6 +399,7 @@ export class RunCommand extends Command {
       node = await startNode(options);
       clearTimeout(startGrace);
     } catch (error) {
+      clearTimeout(startGrace);
       // A refused data dir or a storage fault (issue 46 items 1 and 5): the message names the file
       // and the way back; exit at once, as a kill would, since the start may hold threads open.
       if (error instanceof DataDirError || error instanceof StorageError || isStorageFault(error)) {

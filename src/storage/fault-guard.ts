@@ -25,15 +25,22 @@ export function guardFaults<T extends object>(db: T, onFault: (error: unknown) =
     }
     return result;
   };
-  const wrap = (target: object, names: Set<string>, inner?: (value: object) => object): object => new Proxy(target, {
-    get(object, prop) {
-      const value: unknown = Reflect.get(object, prop, object);
-      if (typeof value !== 'function' || typeof prop !== 'string') return value;
-      const bound = (value as (...args: unknown[]) => unknown).bind(object);
-      if (names.has(prop)) return (...args: unknown[]) => heard(bound(...args));
-      if (inner && ITERATORS.has(prop)) return (...args: unknown[]) => inner(bound(...args) as object);
-      return bound;
-    },
-  });
+  const wrap = (target: object, names: Set<string>, inner?: (value: object) => object): object => {
+    // one wrapper per method, made on first use: the handle's reads are on the hot path (receipts, --elastic-state misses)
+    const made = new Map<string, unknown>();
+    return new Proxy(target, {
+      get(object, prop) {
+        if (typeof prop === 'string' && made.has(prop)) return made.get(prop);
+        const value: unknown = Reflect.get(object, prop, object);
+        if (typeof value !== 'function' || typeof prop !== 'string') return value;
+        const bound = (value as (...args: unknown[]) => unknown).bind(object);
+        const method = names.has(prop) ? (...args: unknown[]) => heard(bound(...args))
+          : inner && ITERATORS.has(prop) ? (...args: unknown[]) => inner(bound(...args) as object)
+            : bound;
+        made.set(prop, method);
+        return method;
+      },
+    });
+  };
   return wrap(db, ASYNC, (iterator) => wrap(iterator, ITERATOR_ASYNC)) as T;
 }

@@ -249,8 +249,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onLookupFailure: (error) => logger.error('building the transaction lookup index stopped; a restart resumes it', { error }),
     onMigrationProgress: (height, head) => logger.info('moving stored blocks into the block files (storage format 3 → 4)', { moved_to: height, head }),
     onTreeRebuilt: (report) => logger.info('state tree rebuilt from the state records (it trailed the head after an unclean stop)', report),
-  // --elastic-state reads state records from the database while it runs: the tree must be stored at the head
   }, {
+    // --elastic-state reads state records from the database while it runs: the tree must be stored at the head
     ...(options.elasticState ? { treeEvery: 1 } : {}),
     // A corruption or I/O error met while running ends the node, the file named (issue 46 item 5).
     onFault: (error) => {
@@ -331,9 +331,6 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     },
   );
 
-  // Upgrade governance (docs/upgrades.md): flags that contradict the chain's recorded governance
-  // refuse the start (a node must not believe in another approval rule than its peers), and a head
-  // right below an approved plan this binary does not implement stops here, before any block.
   // chain.json: which chain this data dir holds, once its genesis is stored (issue 46 item 1).
   try {
     const genesisBytes = await store.getBlock(0);
@@ -347,6 +344,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     await metricsServer?.close();
     throw error;
   }
+  // Upgrade governance (docs/upgrades.md): flags that contradict the chain's recorded governance
+  // refuse the start (a node must not believe in another approval rule than its peers), and a head
+  // right below an approved plan this binary does not implement stops here, before any block.
   const conflicts = governanceConflicts(readGovernance(state), options.governance ?? {});
   const halt = conflicts.length === 0 ? chain.upgradeHalt(chain.height + 1) : undefined;
   if (halt && options.waitAtUpgrade) {

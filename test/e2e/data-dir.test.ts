@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -228,6 +229,37 @@ describe('integrity and storage faults (issue 46 items 5, 9)', () => {
       spawnSync('umount', [mount]);
     }
   }, 120_000);
+
+  it('SIGTERM during a start that does not finish ends the process within seconds (exit 1, said why)', async () => {
+    // a snapshot server that accepts and never answers holds the start in its download
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const port = (silent.address() as AddressInfo).port;
+    const dir = join(base, 'stuck-start');
+    // --snapshot-url needs a bootnode's address (its peers are asked only after the download)
+    const peer = await TestNode.start({ dataDir: await copyOf('stuck-start-peer') });
+    const bootnode = (await peer.result<{ addresses: string[] }>('svc_validatorHealth')).addresses.find((a) => a.includes('/quic-v1/p2p/'))!;
+    await peer.stop();
+    try {
+      const child = spawn(process.execPath, [MAIN, 'run', '-d', dir, '--rpc-port', '0', '--p2p-port', '0', '--p2p-host', '127.0.0.1',
+        '--snapshot-url', `http://127.0.0.1:${port}/snapshot`, '--bootnodes', bootnode], { cwd: ROOT });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      for (let i = 0; i < 300 && sockets.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(sockets.length, out).toBeGreaterThan(0);
+      const signalled = Date.now();
+      child.kill('SIGTERM');
+      expect(await exited).toBe(1);
+      expect(Date.now() - signalled).toBeLessThan(20_000);
+      expect(out).toContain('SIGTERM during start-up, and the start did not finish within 10 s: exiting');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  }, 60_000);
 
   it('a second node on a data directory in use is told it is locked, and by which process', async () => {
     const dir = await copyOf('locked');

@@ -30,11 +30,15 @@ import { defaultExplorerDir, explorerMiddleware } from './rpc/explorer-static.js
 import { healthMiddleware, staleAfterMs } from './rpc/health.js';
 import { SubscriptionHub } from './rpc/subscriptions.js';
 import { ChainStore } from './storage/chain-store.js';
+import { checkDataDir, DataDirError, recordChain, setMarkerAside } from './storage/data-dir-check.js';
+import { decodeStoredBlock } from './chain/block.js';
+import { describeStorageFault, isStorageFault, StorageError } from './storage/faults.js';
 import { createNodeP2P } from './p2p/index.js';
 import { ListenError } from './p2p/network.js';
 import { ConsensusService, consensusTransport } from './consensus/service.js';
 import { NodeMetrics, serveMetrics } from './ops/metrics.js';
 import { describeAnomalies, integritySweep, startBackgroundSweep } from './ops/integrity.js';
+import { verifyBlockFiles } from './ops/block-check.js';
 import { Pruner, type PruningOptions } from './chain/pruning.js';
 import { NODE_VERSION, implementsUpgrade } from './version.js';
 import { governanceConflicts, governanceFromFlags, readGovernance, type GovernanceFlags, type UpgradeRequiredError } from './chain/upgrades.js';
@@ -118,6 +122,11 @@ export interface NodeOptions {
   metrics?: { host: string; port: number };
   /** spec §4.20 --verify-on-start: sweep the database before the chain opens; a malformed record stops the start */
   verifyOnStart?: boolean;
+  /**
+   * --force-new-chain (issue 46 item 1, docs/operations.md "When a start refuses"): start a new chain
+   * where chain.json names one whose database and block files are gone; refused while either is there.
+   */
+  forceNewChain?: boolean;
   /** spec §4.20 --rocksdb-verify-interval-secs: the same sweep in the background every N seconds, anomalies logged */
   verifyIntervalSeconds?: number;
   /** spec §4.20 --elastic-state: tiered state (src/chain/elastic-state.ts) instead of the full in-memory mirror */
@@ -201,6 +210,20 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const validator = await loadValidatorKey(options.validatorKeyPath, options.dataDir);
   if (validator.generated) logger.info('generated a validator key', { path: validator.path });
 
+  // Every part of the data dir before the database opens (issue 46 item 1): block files without a
+  // database, or a chain.json without either, refuse the start with nothing changed.
+  const dirCheck = (() => {
+    try {
+      return checkDataDir(options.dataDir, { forceNewChain: options.forceNewChain ?? false, restoring: options.snapshotUrl !== undefined });
+    } catch (error) {
+      void metricsServer?.close();
+      throw error;
+    }
+  })();
+  if (dirCheck.forgotten) {
+    const aside = setMarkerAside(options.dataDir);
+    logger.warn('--force-new-chain: starting a new chain where one was; its chain.json is kept aside', { genesis: dirCheck.forgotten.genesis, network: dirCheck.forgotten.network, keptAs: aside });
+  }
   // spec §4.20 --snapshot-url, on a first start only (docs/operations.md "Snapshots").
   if (options.snapshotUrl !== undefined) {
     const held = await readdir(join(options.dataDir, 'db')).catch(() => [] as string[]);
@@ -229,9 +252,26 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onLookupFailure: (error) => logger.error('building the transaction lookup index stopped; a restart resumes it', { error }),
     onMigrationProgress: (height, head) => logger.info('moving stored blocks into the block files (storage format 3 → 4)', { moved_to: height, head }),
     onTreeRebuilt: (report) => logger.info('state tree rebuilt from the state records (it trailed the head after an unclean stop)', report),
-  // --elastic-state reads state records from the database while it runs: the tree must be stored at the head
-  }, options.elasticState ? { treeEvery: 1 } : {});
-  await store.open();
+  }, {
+    // --elastic-state reads state records from the database while it runs: the tree must be stored at the head
+    ...(options.elasticState ? { treeEvery: 1 } : {}),
+    // A corruption or I/O error met while running ends the node, the file named (issue 46 item 5).
+    onFault: (error) => {
+      const message = describeStorageFault(error, join(options.dataDir, 'db'));
+      logger.error('storage fault; stopping', { error: message });
+      process.stderr.write(`${message}\n`);
+      process.exit(1);
+    },
+  });
+  try {
+    await store.open();
+  } catch (error) {
+    await metricsServer?.close();
+    // A fault of the disk or database, worded with its file; any other refusal of the open (the
+    // block files ahead of the database, an old storage format) as it was said (issue 46 items 1, 5).
+    if (isStorageFault(error)) throw new StorageError(describeStorageFault(error, store.path));
+    throw new DataDirError((error as Error).message.replace(/^the block writer thread failed: /, ''));
+  }
   if (options.verifyOnStart) {
     logger.info('verifying stored records (--verify-on-start)');
     const report = await integritySweep(store);
@@ -241,6 +281,18 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       throw new IntegrityError(`--verify-on-start: ${describeAnomalies(report)}\nthe database at ${store.path} is damaged: restore it from a snapshot or an export, or sync into a new data directory`);
     }
     logger.info('stored records verified', { records: report.records, stateRecords: report.stateRecords, height: report.head, ms: report.ms });
+    // and every held block against the hashes stored for it (issue 46 item 9, src/ops/block-check.ts)
+    if (report.head !== undefined) {
+      const blocks = await verifyBlockFiles(store, report.head);
+      if (blocks.anomalyCount > 0) {
+        await store.close();
+        await metricsServer?.close();
+        const lines = blocks.anomalies.map((a) => `  ${a.key}: ${a.reason}`).join('\n');
+        throw new IntegrityError(`--verify-on-start: ${blocks.anomalyCount} stored block${blocks.anomalyCount === 1 ? '' : 's'} of ${blocks.blocks} ${blocks.anomalyCount === 1 ? 'disagrees' : 'disagree'} with ${blocks.anomalyCount === 1 ? 'its' : 'their'} stored hashes (first ${blocks.anomalies.length}):\n${lines}\n`
+          + `the block files at ${join(options.dataDir, 'blocks')} are damaged: restore the data directory from a backup or a snapshot, or sync into a new data directory`);
+      }
+      logger.info('stored blocks verified', { blocks: blocks.blocks, ms: blocks.ms });
+    }
   }
   // spec §4.20 --elastic-state: a bounded hot cache over the database (docs/operations.md "Elastic state").
   const state = options.elasticState ? new ElasticState(store, options.elasticState) : new StateView();
@@ -282,6 +334,19 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     },
   );
 
+  // chain.json: which chain this data dir holds, once its genesis is stored (issue 46 item 1).
+  try {
+    const genesisBytes = await store.getBlock(0);
+    recordChain(options.dataDir, {
+      network: options.network, chainId: chain.chainId,
+      genesis: genesisBytes ? Buffer.from(decodeStoredBlock(genesisBytes).header.hash).toString('hex') : 'not held (restored above genesis)',
+    });
+  } catch (error) {
+    await verifier.close();
+    await store.close();
+    await metricsServer?.close();
+    throw error;
+  }
   // Upgrade governance (docs/upgrades.md): flags that contradict the chain's recorded governance
   // refuse the start (a node must not believe in another approval rule than its peers), and a head
   // right below an approved plan this binary does not implement stops here, before any block.

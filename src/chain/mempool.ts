@@ -202,6 +202,13 @@ export class Mempool {
   private readonly limits: MempoolLimits;
   private readonly maxNonceGap: number;
   private queuedTotal = 0;
+  /**
+   * Accounts by how many queued bundles they hold (counts > 0), and the largest count (a bound: it
+   * is lowered lazily when its set empties). When --mempool-max-queued is reached, a bundle of an
+   * account holding fewer than the largest holder evicts that holder's newest queued one (below).
+   */
+  private readonly byQueuedCount = new Map<number, Set<AccountQueue>>();
+  private mostQueued = 0;
   private seq = 0;
   private readonly alive = (slot: Slot) => this.byHash.get(slot.entry.hashKey) === slot.entry;
   /** the eviction candidate on top */
@@ -292,6 +299,15 @@ export class Mempool {
       this.byHash.delete(existing.hashKey);
       dropped = append(dropped, { entry: existing, reason: 'REPLACED', by: entry });
     } else {
+      if (offset !== queue.hi && this.queuedTotal >= this.limits.maxQueued) {
+        // Fair share of a full queue (issue 46 item 8, docs/mempool.md "Queued bundles"): the
+        // largest holder's newest queued bundle leaves, so no set of accounts that parked first
+        // keeps another account from queueing as many as they hold.
+        const holder = this.largestQueued()!;
+        const newest = newestQueued(holder);
+        this.removeEntry(newest);
+        dropped = append(dropped, { entry: newest, reason: 'EVICTED', by: entry });
+      }
       if (this.byHash.size >= this.limits.maxBundles) {
         const victim = this.byPrice.pop()!;
         this.removeEntry(victim.entry);
@@ -440,7 +456,12 @@ export class Mempool {
     if (offset !== queue.hi) {
       if (offset - queue.hi > this.maxNonceGap) return this.refusal(queue, 'NONCE_GAP_TOO_LARGE', this.limits.maxNonceGap);
       if (queue.queued >= this.limits.maxQueuedPerAccount) return this.refusal(queue, 'ACCOUNT_QUEUE_FULL', this.limits.maxQueuedPerAccount);
-      if (this.queuedTotal >= this.limits.maxQueued) return this.refusal(queue, 'QUEUE_FULL', this.limits.maxQueued);
+      if (this.queuedTotal >= this.limits.maxQueued) {
+        // The queue is full: an account with fewer queued bundles than the largest holder still gets
+        // in, at that holder's expense (add evicts its newest); the largest holders are refused.
+        const largest = this.largestQueued();
+        if (!largest || largest === queue || largest.queued <= queue.queued + 1) return this.refusal(queue, 'QUEUE_FULL', this.limits.maxQueued);
+      }
     }
     if (this.byHash.size >= this.limits.maxBundles) {
       // Only a better-paying bundle gets in, by evicting the cheapest: a cheaper or equal one
@@ -459,8 +480,29 @@ export class Mempool {
   }
 
   private shift(queue: AccountQueue, delta: number): void {
+    if (delta === 0) return;
+    if (queue.queued > 0) {
+      const held = this.byQueuedCount.get(queue.queued)!;
+      held.delete(queue);
+      if (held.size === 0) this.byQueuedCount.delete(queue.queued);
+    }
     queue.queued += delta;
     this.queuedTotal += delta;
+    if (queue.queued > 0) {
+      let held = this.byQueuedCount.get(queue.queued);
+      if (!held) this.byQueuedCount.set(queue.queued, (held = new Set()));
+      held.add(queue);
+      if (queue.queued > this.mostQueued) this.mostQueued = queue.queued;
+    }
+  }
+
+  /** An account holding the most queued bundles, undefined when none is queued. */
+  private largestQueued(): AccountQueue | undefined {
+    for (; this.mostQueued > 0; this.mostQueued--) {
+      const held = this.byQueuedCount.get(this.mostQueued);
+      if (held) return held.values().next().value;
+    }
+    return undefined;
   }
 
   /**
@@ -569,6 +611,13 @@ export class Mempool {
  */
 function offsetOf(queue: AccountQueue, nonce: bigint): number {
   return Number(nonce - queue.base);
+}
+
+/** The queued bundle of the highest nonce of an account that holds queued ones (leaving it opens no gap). */
+function newestQueued(queue: AccountQueue): PendingBundle {
+  let top = -1;
+  for (const offset of queue.byOffset.keys()) if (offset > top) top = offset;
+  return queue.byOffset.get(top)!;
 }
 
 function append(dropped: DroppedBundle[], item: DroppedBundle): DroppedBundle[] {

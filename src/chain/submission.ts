@@ -1,6 +1,6 @@
 import { decodeBundle, bundleHash, signingHashOfEncoded, type Bundle } from '../codec/bundle.js';
 import { toHex, toLatin1 } from '../codec/hash.js';
-import { encodeHash, keyHashOf } from '../codec/address.js';
+import { encodeAccount, encodeHash, keyHashOf } from '../codec/address.js';
 import { signatureScheme, type SignatureScheme } from '../codec/keys.js';
 import type { SignatureVerifierPool } from '../codec/verify-pool.js';
 import { ChainError } from './errors.js';
@@ -36,6 +36,11 @@ export interface AdmissionContext {
   ntvAvailable?(account: Uint8Array, accountLatin1: string, nonce: bigint): bigint;
   /** nanoNTV per gas unit, for the funds rule */
   gasPrice?: bigint;
+  /**
+   * The key rule (`assertKeyMayAct`): a revealed key must be registered for the account or be its
+   * first reveal. Set for the pool's admission; a proposal's bundles are the core's to rule on.
+   */
+  keyRule?: boolean;
 }
 
 /**
@@ -97,7 +102,8 @@ export class SubmissionGate {
     // not hash to the account is left to the core's key rule (PUBKEY_MISMATCH, or a registered
     // key), which it applies before the fee (assembly/block.ts), so that answer is not hidden.
     let ntvCost: bigint | undefined;
-    const keyUnproven = auth.pubkey.length > 0 && Buffer.compare(auth.keyHash, bundle.userAccount) !== 0;
+    // (With the key rule on, such a key was refused above unless registered: the funds rule applies.)
+    const keyUnproven = !ctx.keyRule && auth.pubkey.length > 0 && Buffer.compare(auth.keyHash, bundle.userAccount) !== 0;
     if (ctx.ntvAvailable && !keyUnproven) {
       ntvCost = ntvCommitment(bundle.operations, bundle.maxGas, bundle.maxPriorityFee, ctx.gasPrice ?? 0n);
       const have = ctx.ntvAvailable(bundle.userAccount, accountKey, bundle.nonce);
@@ -138,7 +144,10 @@ export class SubmissionGate {
     let tried = 0;
     if (bundle.senderPubkey !== undefined) {
       tried++;
-      if (await this.verifies(bundle.senderPubkey, message, bundle.signature, scheme)) return authOf(scheme, bundle.senderPubkey, bundle.senderPubkey);
+      if (await this.verifies(bundle.senderPubkey, message, bundle.signature, scheme)) {
+        if (ctx.keyRule) this.assertKeyMayAct(bundle, scheme, accountKey, hash);
+        return authOf(scheme, bundle.senderPubkey, bundle.senderPubkey);
+      }
     } else {
       for (const key of this.keys.ofLatin1(accountKey)) {
         if (key.keyType !== scheme.keyType) continue;
@@ -155,6 +164,32 @@ export class SubmissionGate {
         'the account has no registered key of this type; include sender_pubkey on the first signed send (spec §5.3)', hash);
     }
     throw invalid('BAD_SIGNATURE', 'signature does not verify against the signing hash with the account key', hash);
+  }
+
+  /**
+   * The core's key rule at admission (issue 46 item 8; docs/mempool.md "Keys"; assembly/block.ts):
+   * a revealed `sender_pubkey` may act for the account only when it is registered for it (of this
+   * scheme), or when the account has no key yet and the key hashes to it (its first signed send).
+   * Before, any key's bundle for any account was admitted and, behind a nonce gap, waited as
+   * queued: an attacker parked a victim's next nonces and the victim's own bundles were refused as
+   * underpriced replacements. Such a bundle can never execute (the core answers KEY_NOT_AUTHORIZED
+   * or PUBKEY_MISMATCH and does not include it), so it is refused here, queued or not.
+   */
+  private assertKeyMayAct(bundle: Bundle, scheme: SignatureScheme, accountKey: string, hash: Uint8Array): void {
+    const keyHash = keyHashOf(bundle.senderPubkey!);
+    let keys = 0;
+    for (const key of this.keys.ofLatin1(accountKey)) {
+      keys++;
+      if (Buffer.compare(key.keyHash, keyHash) === 0) {
+        if (key.keyType === scheme.keyType) return;
+        throw invalid('KEY_NOT_AUTHORIZED', `the signing key ${encodeAccount(keyHash)} is registered for account ${encodeAccount(bundle.userAccount)} as another key type`, hash);
+      }
+    }
+    if (keys === 0) {
+      if (Buffer.compare(keyHash, bundle.userAccount) === 0) return;
+      throw invalid('PUBKEY_MISMATCH', `sender_pubkey hashes to ${encodeAccount(keyHash)}, not to account ${encodeAccount(bundle.userAccount)}, which has no registered key: a first signed send must reveal the account's own key (spec §5.3)`, hash);
+    }
+    throw invalid('KEY_NOT_AUTHORIZED', `the signing key ${encodeAccount(keyHash)} is not registered for account ${encodeAccount(bundle.userAccount)} (it holds ${keys} key${keys === 1 ? '' : 's'}); a key added by a bundle still waiting may sign once that bundle is in a block`, hash);
   }
 
   /**

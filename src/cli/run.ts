@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Command, Option, UsageError } from 'clipanion';
 import { parseCheckpoint } from '../light/header-trust.js';
 import cliProgress from 'cli-progress';
@@ -9,6 +10,9 @@ import { normaliseOrigin } from '../rpc/origin.js';
 import { LOG_FORMATS } from '../logger.js';
 import { runDryImport } from './state.js';
 import { shutdownSignals } from './signals.js';
+import { DataDirError } from '../storage/data-dir-check.js';
+import { describeStorageFault, isStorageFault, StorageError } from '../storage/faults.js';
+import { damagedTables } from '../storage/table-check.js';
 import { StateCheckError } from '../chain/start-check.js';
 import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
 import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_CORE_MB, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
@@ -17,6 +21,9 @@ import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';
 
 /** The exit code of a node that stopped at an approved upgrade's height (spec §3, §7.7). */
 export const UPGRADE_EXIT_CODE = 42;
+
+/** How long a signal during start-up waits for the start before the process exits (issue 46 item 5). */
+const START_STOP_GRACE_MS = 10_000;
 
 /** `--auto-vote-seed <hex>`: a 32-byte Ed25519 seed, 64 hex chars. */
 export function parseSeedFlag(flag: string, text: string): Uint8Array {
@@ -226,6 +233,9 @@ export class RunCommand extends Command {
   verifyOnStart = Option.Boolean('--verify-on-start', false, {
     description: 'Check every stored record and the state root before starting; exit non-zero on a malformed record, listing the first ten keys (docs/operations.md "Integrity") (default: off)',
   });
+  forceNewChain = Option.Boolean('--force-new-chain', false, {
+    description: 'Start a new chain in a data directory whose chain.json names an earlier chain whose database and block files are gone; refused while either is there (docs/operations.md "When a start refuses") (default: off)',
+  });
   verifyIntervalSecs = Option.String('--rocksdb-verify-interval-secs', {
     description: 'Run the same integrity sweep in the background every N seconds and log anomalies; the spec\'s name, kept for operators\' scripts (the store is LevelDB) (default: off)',
     validator: isPositiveInteger,
@@ -322,6 +332,7 @@ export class RunCommand extends Command {
       failoverBaseMs: Math.round(this.failoverTimeout * 1000),
       failoverStepMs: Math.round(this.failoverStep * 1000),
       verifyOnStart: this.verifyOnStart,
+      forceNewChain: this.forceNewChain,
       ...(this.elasticState ? { elasticState: { hotBytes: Math.round(this.elasticHotMb * 1024 * 1024), coreKeys: this.elasticCoreKeys, coreBytes: Math.round(this.elasticCoreMb * 1024 * 1024), coldAfter: this.elasticColdAfter } } : {}),
       ...(this.serveSnapshots ? { serveSnapshots: { interval: this.snapshotInterval, keep: SNAPSHOTS_KEPT } } : {}),
       ...(this.snapshotUrl !== undefined ? { snapshotUrl: this.snapshotUrl } : {}),
@@ -378,15 +389,43 @@ export class RunCommand extends Command {
     // signal while that runs exits at once (130): storage keeps whole blocks only (docs/storage.md),
     // so even that loses no committed block. Under npm, the launcher's exit stops it too (./signals.ts).
     const whenSignalled = shutdownSignals();
+    // A signal during start-up waits for the start, at most START_STOP_GRACE_MS: a start stuck on a
+    // storage fault must not leave a process that ignores SIGTERM (issue 46 item 5). Storage keeps
+    // whole blocks only, so exiting mid-start loses nothing committed.
+    let startGrace: NodeJS.Timeout | undefined;
+    whenSignalled((signal) => {
+      startGrace = setTimeout(() => {
+        this.context.stderr.write(`${signal} during start-up, and the start did not finish within ${START_STOP_GRACE_MS / 1000} s: exiting\n`);
+        process.exit(1);
+      }, START_STOP_GRACE_MS);
+    });
     let node: RunningNode;
     try {
       node = await startNode(options);
+      clearTimeout(startGrace);
     } catch (error) {
+      clearTimeout(startGrace);
+      // A refused data dir or a storage fault (issue 46 items 1 and 5): the message names the file
+      // and the way back; exit at once, as a kill would, since the start may hold threads open.
+      if (error instanceof DataDirError || error instanceof StorageError || isStorageFault(error)) {
+        const message = error instanceof DataDirError || error instanceof StorageError ? error.message : describeStorageFault(error, join(this.dataDir, 'db'));
+        this.context.stderr.write(`${message}\n`);
+        process.exit(1);
+      }
       // The start-up state check fails inside the chain's open, after the verifier threads and the
       // store are up, which the start does not close on that path (src/node.ts): exit here, as a
       // kill would, which storage survives (docs/storage.md); nothing has been written.
       if (error instanceof StateCheckError) {
-        this.context.stderr.write(`${error.message}\n`);
+        // a damaged table can read back as altered records: name it when its checksums say so
+        const damaged = (() => {
+          try {
+            return damagedTables(join(this.dataDir, 'db'));
+          } catch {
+            return [];
+          }
+        })();
+        const tables = damaged.length > 0 ? `\ndamaged database files: ${damaged.map((t) => `${t.file} (${t.reason})`).join(', ')}` : '';
+        this.context.stderr.write(`${error.message}${tables}\n`);
         process.exit(1);
       }
       if (error instanceof IntegrityError || error instanceof SnapshotError || error instanceof StartError) {
@@ -399,7 +438,9 @@ export class RunCommand extends Command {
         this.context.stderr.write(`${error.message}\n`);
         return UPGRADE_EXIT_CODE;
       }
-      throw error;
+      // Anything else: said, and the process ends (it used to print and stay, holding its threads).
+      this.context.stderr.write(`the node failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      process.exit(1);
     }
     return new Promise<number>((resolve) => {
       whenSignalled((signal) => {

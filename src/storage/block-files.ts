@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, unlinkSync, writevSync, constants } from 'node:fs';
+import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, unlinkSync, writeSync, writevSync, constants } from 'node:fs';
 import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -85,21 +85,29 @@ export class BlockAppender {
    * an empty database). Bytes past it are a group whose batch never landed (a kill between the sync
    * and the batch): they are cut off, and later files removed. Files shorter than the head's block
    * mean the block files were lost or damaged: that is refused, not repaired.
+   *
+   * `guard` (the block writer's open, issue 46 item 1): the database's head height (-1: empty). Past the head a
+   * kill can leave only the blocks handed to the writer and not yet durable, at most
+   * MAX_BLOCKS_IN_FLIGHT; more complete blocks there, or a durable head (DURABLE_HEAD_FILE) above
+   * the database's, mean the database lost blocks it had written (a damaged log, an older copy put
+   * back): that is refused too. Every check runs before anything is cut, so a refusal changes nothing.
    */
-  static open(dir: string, head: BlockLocation | undefined, segmentBytes = SEGMENT_BYTES): BlockAppender {
+  static open(dir: string, head: BlockLocation | undefined, segmentBytes = SEGMENT_BYTES, guard?: { height: number }): BlockAppender {
     mkdirSync(dir, { recursive: true });
     const segment = head?.segment ?? 0;
     const end = head ? head.offset + head.blockLength + head.outcomeLength : 0;
-    for (const name of readdirSync(dir)) {
+    const later = readdirSync(dir).filter((name) => {
       const match = SEGMENT_NAME.exec(name);
-      if (match && Number(match[1]) > segment) unlinkSync(join(dir, name));
-    }
-    const appender = new BlockAppender(dir, segment, end, segmentBytes);
-    const size = fstatSync(appender.fd).size;
+      return match !== null && Number(match[1]) > segment;
+    }).sort();
+    const size = fileSize(segmentPath(dir, segment));
     if (size < end) {
-      appender.close();
-      throw new Error(`${segmentPath(dir, segment)} holds ${size} bytes, but the stored head's block ends at byte ${end}: the block files are damaged or missing`);
+      throw new Error(`${segmentPath(dir, segment)} holds ${size} bytes, but the stored head's block ends at byte ${end}: the block files are damaged or missing. Nothing was changed. `
+        + 'Restore the data directory from a backup or a snapshot, or sync into a new one (docs/operations.md "When a start refuses")');
     }
+    if (guard) checkTail(dir, segment, end, later, guard.height);
+    for (const name of later) unlinkSync(join(dir, name));
+    const appender = new BlockAppender(dir, segment, end, segmentBytes);
     if (size > end) ftruncateSync(appender.fd, end);
     syncDir(dir);
     return appender;
@@ -111,10 +119,15 @@ export class BlockAppender {
     if (this.offset > 0 && this.offset + length > this.segmentBytes) this.rollover();
     const location = { segment: this.segment, offset: this.offset, blockLength: block.length, outcomeLength: outcome?.length ?? 0 };
     let done = 0;
-    while (done < length) {
-      // writev may write less than asked (a signal, a full disk's last bytes): go on from there
-      const parts = done < block.length ? [block.subarray(done), ...(outcome ? [outcome] : [])] : [outcome!.subarray(done - block.length)];
-      done += writevSync(this.fd, parts, this.offset + done);
+    try {
+      while (done < length) {
+        // writev may write less than asked (a signal, a full disk's last bytes): go on from there
+        const parts = done < block.length ? [block.subarray(done), ...(outcome ? [outcome] : [])] : [outcome!.subarray(done - block.length)];
+        done += writevSync(this.fd, parts, this.offset + done);
+      }
+    } catch (error) {
+      // the file named, as LevelDB names its own (a full disk, an I/O error: src/storage/faults.ts)
+      throw new Error(`${segmentPath(this.dir, this.segment)}: ${(error as Error).message}`);
     }
     this.offset += length;
     this.dirty = true;
@@ -146,6 +159,109 @@ export class BlockAppender {
     this.segment++;
     this.offset = 0;
     this.fd = openSync(segmentPath(this.dir, this.segment), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC, 0o644);
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+}
+
+/**
+ * The most blocks a kill can leave in the block files past the database's head: blocks handed to
+ * the writer whose batch was not yet durable. The chain hands over at most this many
+ * (WriteQueue.MAX_PENDING_WRITES_SYNCING, src/chain/pipeline/write.ts, uses it).
+ */
+export const MAX_BLOCKS_IN_FLIGHT = 20;
+
+/**
+ * `blocks/durable-head`: the height of the last batch the writer saw land, u64 BE, written (not
+ * synced) after each durable batch. It can trail the database after a power loss, never lead it
+ * unless the database lost synced batches: a database head below it is refused at open.
+ */
+export const DURABLE_HEAD_FILE = 'durable-head';
+
+export function readDurableHead(dir: string): number | undefined {
+  try {
+    const bytes = readFileSync(join(dir, DURABLE_HEAD_FILE));
+    return bytes.length === 8 ? Number(bytes.readBigUInt64BE(0)) : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The block writer's record of its durable head (see DURABLE_HEAD_FILE), rewritten in place. */
+export class DurableHead {
+  private readonly fd: number;
+  private readonly bytes = Buffer.alloc(8);
+
+  constructor(dir: string) {
+    this.fd = openSync(join(dir, DURABLE_HEAD_FILE), constants.O_RDWR | constants.O_CREAT, 0o644);
+  }
+
+  set(height: number): void {
+    this.bytes.writeBigUInt64BE(BigInt(height));
+    writeSync(this.fd, this.bytes, 0, 8, 0);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** The header JSON every stored block starts with, after its u32 LE length (src/chain/block.ts encodeBlock). */
+const HEADER_START = Buffer.from('{"chainId":');
+/** How much of the tail is read to count its blocks: past MAX_BLOCKS_IN_FLIGHT full blocks either way. */
+const TAIL_READ_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Refuses a database behind its block files (BlockAppender.open's guard): complete blocks of heights
+ * above the head past its location, more than a kill leaves, or the writer's durable-head record
+ * above the head. Blocks are found by their header's start; a block is counted when its header
+ * parses and names a height above the head.
+ */
+function checkTail(dir: string, segment: number, end: number, later: string[], head: number): void {
+  const durable = readDurableHead(dir);
+  const heights: number[] = [];
+  let budget = TAIL_READ_BYTES;
+  for (const [i, path] of [segmentPath(dir, segment), ...later.map((name) => join(dir, name))].entries()) {
+    if (budget <= 0 || heights.length > MAX_BLOCKS_IN_FLIGHT) break;
+    const from = i === 0 ? end : 0;
+    const length = Math.min(budget, fileSize(path) - from);
+    if (length <= 0) continue;
+    budget -= length;
+    const bytes = Buffer.alloc(length);
+    const fd = openSync(path, constants.O_RDONLY);
+    try {
+      readSync(fd, bytes, 0, length, from);
+    } finally {
+      closeSync(fd);
+    }
+    for (let at = bytes.indexOf(HEADER_START); at >= 0; at = bytes.indexOf(HEADER_START, at + 1)) {
+      if (at < 4) continue;
+      const jsonLength = bytes.readUInt32LE(at - 4);
+      if (at + jsonLength > bytes.length) continue;
+      try {
+        const height = (JSON.parse(bytes.subarray(at, at + jsonLength).toString()) as { height?: unknown }).height;
+        if (typeof height === 'number' && height > head) heights.push(height);
+      } catch {
+        // bytes of an execution result that happen to look like a header start
+      }
+    }
+  }
+  const behind = (what: string) => new Error(`${head < 0 ? 'the database is empty' : `the database's head is block ${head}`}, but ${what}: the database lost blocks it had written `
+    + '(its log damaged, or an older copy put back), and starting would roll the chain back. Nothing was changed. '
+    + 'Restore the data directory from a backup or a snapshot, or sync into a new one (docs/operations.md "When a start refuses")');
+  if (heights.length > MAX_BLOCKS_IN_FLIGHT) {
+    throw behind(`the block files hold ${heights.length} blocks past it (up to height ${Math.max(...heights)}${budget <= 0 ? ' in the first 64 MiB' : ''}), where a kill leaves at most ${MAX_BLOCKS_IN_FLIGHT}`);
+  }
+  if (durable !== undefined && durable > head) {
+    throw behind(`the block writer recorded block ${durable} as durable (${join(dir, DURABLE_HEAD_FILE)}) and the block files hold ${heights.length} block(s) past the head`);
   }
 }
 

@@ -5,7 +5,7 @@ import { bundleListOps, historyOps } from './block-index.js';
 import { bundleHash } from '../codec/bundle.js';
 import { BlockResultView } from '../core/block-result.js';
 import { GroupState, putBlock, putPositions, sealGroup, TreePending, type IndexOp, type PackedBlockWrite } from './block-batch.js';
-import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation } from './block-files.js';
+import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation, DurableHead } from './block-files.js';
 import { ColdWriter, type ColdRequest, type ColdResponse } from './cold-store.js';
 import { blockKey, HEAD, HISTORY_MARKER, IndexKeys, LOOKUP_MARKER, readU64, TREE_MARKER, u64 } from './keys.js';
 import { decodeOutcome } from './outcome-codec.js';
@@ -127,7 +127,10 @@ await db.open();
 let head = await readHeight(HEAD);
 // Blocks and their results are appended here; a group's appends are synced before its batch.
 const headLocation = head < 0 ? undefined : await db.get(blockKey(head));
-const files = BlockAppender.open(blockFilesDir(path), headLocation && decodeLocation(headLocation));
+// Refused (the thread fails its start, the node exits 1) when the database is behind its block files.
+const files = BlockAppender.open(blockFilesDir(path), headLocation && decodeLocation(headLocation), undefined, { height: head });
+const durableHead = new DurableHead(blockFilesDir(path));
+if (head >= 0) durableHead.set(head);
 const fileReader = new BlockFileReader(blockFilesDir(path));
 /**
  * Every block up to this height has its position records. A database of storage format 2 has no
@@ -335,6 +338,7 @@ function pump(): void {
     () => {
       writing = false;
       head = last;
+      durableHead.set(last);
       if (!tree) treeHeight = last;
       // A live group's position records and address history follow its durable batch, when its
       // turn comes in order; behind a catch-up (or a kill), the index build behind the head writes
@@ -475,6 +479,7 @@ function fail(error: unknown): void {
 
 function closeAll(): void {
   files.close();
+  durableHead.close();
   void fileReader.close().then(() => db.close()).then(() => post({ type: 'closed' }));
 }
 

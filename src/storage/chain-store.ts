@@ -11,6 +11,7 @@ import { migrateFormat5 } from './migrate-format5.js';
 import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 import { StateRootCheck } from './state-root-check.js';
 import { historyAt, pruneStateHistory, setStateHistoryFrom, stateHistoryBytes, stateHistoryFrom, type HistoryRead } from './state-history.js';
+import { guardFaults } from './fault-guard.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { countCold, countRange, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
 
@@ -82,6 +83,11 @@ export interface ChainStoreOptions {
    * tier) needs 1: between checkpoints the stored tree trails the head.
    */
   treeEvery?: number;
+  /**
+   * A corruption or I/O error LevelDB reports to this handle while the node runs (./fault-guard.ts):
+   * the node ends (exit 1, the file named) rather than serve from a database it cannot read.
+   */
+  onFault?: (error: unknown) => void;
 }
 
 export class ChainStore {
@@ -91,9 +97,10 @@ export class ChainStore {
 
   constructor(readonly path: string, private readonly events: LookupEvents & MigrationEvents & TreeEvents = {}, options: ChainStoreOptions = {}) {
     // `multithreading`: the block writer's thread opens a second handle on the same LevelDB.
-    this.db = new Level<Uint8Array, Uint8Array>(path, {
+    const db = new Level<Uint8Array, Uint8Array>(path, {
       keyEncoding: 'view', valueEncoding: 'view', writeBufferSize: WRITE_BUFFER_BYTES, multithreading: true,
     });
+    this.db = options.onFault ? guardFaults(db, options.onFault) : db;
     this.writer = new BlockWriter(path, events, options.treeEvery);
     this.files = new BlockFileReader(blockFilesDir(path));
   }

@@ -59,4 +59,15 @@ describe('mainnet (spec §5.6: signatures enforced, convenience methods refused)
     expect(res.error?.code).toBe(-32001);
     expect(['PUBKEY_MISMATCH', 'KEY_NOT_AUTHORIZED']).toContain(res.error!.data!.status);
   });
+
+  it('refuses that key behind a nonce gap too, where it used to wait as queued (issue 46 item 8)', async () => {
+    const signer = Signer.generate();
+    const impostor = Signer.generate();
+    for (const nonce of [3n, 200n]) {
+      const bundle = bundleFor(signer, nonce, [transferOp(impostor.address, 1n)], { senderPubkey: impostor.publicKey });
+      const res = await node.call('svc_submitBundle', [signedHex(impostor, bundle)]);
+      expect(res.error, `nonce ${nonce}`).toMatchObject({ code: -32001, data: { status: 'PUBKEY_MISMATCH' } });
+    }
+    expect((await node.result<{ mempoolSize: number }>('svc_getNetworkStats')).mempoolSize).toBe(0);
+  });
 });

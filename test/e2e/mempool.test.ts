@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAccount } from '../../src/codec/address.js';
 import { encodeBundle } from '../../src/codec/bundle.js';
+import { Signer } from '../../src/codec/keys.js';
 import { TestNode, sleep } from './harness.js';
+import { bundleFor, signedHex, transferOp } from './bundles.js';
 
 /**
  * The mempool's bounds over JSON-RPC (docs/mempool.md), on one node with small limits so each is
@@ -106,6 +108,33 @@ describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
     expect((await node.call<{ status: string }>('svc_submitBundle', [hexBundle(account, 0n)])).result).toMatchObject({ status: 'success' });
     await until('the queue to drain', async () => (await mempoolSize()) === 0);
     expect((await node.call<Queued>('svc_submitBundle', [hexBundle(account, BigInt(PER_ACCOUNT + 2), { fee: 20n })])).result).toMatchObject({ status: 'queued' });
+  });
+
+  it('a squatted nonce cannot block its owner: another key\'s bundle for the account is refused, queued or not (issue 46 item 8)', async () => {
+    const owner = Signer.generate();
+    const squatter = Signer.generate();
+    await node.result('svc_faucet', [owner.address]);
+    // the owner's first signed send reveals (registers) its key
+    const first = await node.call<{ status: string }>('svc_submitBundle', [signedHex(owner, bundleFor(owner, 0n, [transferOp(squatter.address, 1n)], { senderPubkey: owner.publicKey }))]);
+    expect(first.result).toMatchObject({ status: 'success' });
+    const pool = await mempoolSize();
+    // The squatter signs the owner's next nonces with its own key, revealed, paying a tip: never
+    // executable, so refused at admission, at the next nonce and behind a gap alike.
+    for (const nonce of [1n, 2n, 3n]) {
+      const squat = await node.call('svc_submitBundle', [signedHex(squatter, bundleFor(owner, nonce, [transferOp(squatter.address, 1n)], { senderPubkey: squatter.publicKey, maxPriorityFee: 1000n }))]);
+      expect(squat.error, `nonce ${nonce}`).toMatchObject({ code: -32001, data: { status: 'KEY_NOT_AUTHORIZED' } });
+      expect(squat.error!.message).toContain(`is not registered for account ${owner.address}`);
+    }
+    expect(await mempoolSize()).toBe(pool);
+    // The owner pipelines nonce 2 behind the gap, then 1: both execute, neither refused as an underpriced replacement.
+    const queued = await node.call<Queued>('svc_submitBundle', [signedHex(owner, bundleFor(owner, 2n, [transferOp(squatter.address, 2n)]))]);
+    expect(queued.result).toMatchObject({ status: 'queued', nonce: '2', next_nonce: '1' });
+    const next = await node.call<{ status: string }>('svc_submitBundle', [signedHex(owner, bundleFor(owner, 1n, [transferOp(squatter.address, 3n)]))]);
+    expect(next.result).toMatchObject({ status: 'success' });
+    await until('the owner\'s queued bundle to execute', async () =>
+      (await node.call<{ status: string } | null>('svc_getTransactionReceipt', [queued.result!.bundle_hash])).result?.status === 'success');
+    expect((await node.result<{ nonce: string }>('svc_getAccount', [owner.address])).nonce).toBe('3');
+    expect(await node.result('svc_getBalance', [squatter.address, 'NTV'])).toBe('6');
   });
 
   it('drops a queued bundle once its valid_until has passed', async () => {

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BlockAppender, BlockFileReader, decodeLocation, encodeLocation, LOCATION_BYTES, segmentPath, type BlockLocation } from '../../src/storage/block-files.js';
+import { BlockAppender, BlockFileReader, decodeLocation, DurableHead, encodeLocation, LOCATION_BYTES, MAX_BLOCKS_IN_FLIGHT, readDurableHead, segmentPath, type BlockLocation } from '../../src/storage/block-files.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -123,5 +123,55 @@ describe('block files', () => {
     appendFileSync(segmentPath(dir, 0), randomBytes(120));
     BlockAppender.open(dir, head).close();
     expect(statSync(segmentPath(dir, 0)).size).toBe(520);
+  });
+
+  describe('the writer\'s guard: a database behind its block files (issue 46 item 1)', () => {
+    /** A stored block's leading bytes as src/chain/block.ts encodeBlock writes them: u32 LE JSON length, the header JSON, no bundles. */
+    function storedBlock(height: number): Buffer {
+      const json = Buffer.from(JSON.stringify({ chainId: 1618032, height, parentHash: '00'.repeat(32) }));
+      const out = Buffer.alloc(4 + json.length + 4);
+      out.writeUInt32LE(json.length, 0);
+      json.copy(out, 4);
+      return out;
+    }
+
+    /** Blocks 0…last appended and synced; the location of `head` is returned. */
+    async function chainOf(dir: string, last: number, head: number): Promise<BlockLocation> {
+      const files = BlockAppender.open(dir, undefined);
+      let at: BlockLocation | undefined;
+      for (let h = 0; h <= last; h++) {
+        const location = files.append(storedBlock(h), h === 0 ? undefined : randomBytes(40));
+        if (h === head) at = location;
+      }
+      await files.sync();
+      files.close();
+      return at!;
+    }
+
+    it('cuts what a kill leaves (at most MAX_BLOCKS_IN_FLIGHT blocks past the head)', async () => {
+      const dir = await tempDir();
+      const head = await chainOf(dir, 10 + MAX_BLOCKS_IN_FLIGHT, 10);
+      BlockAppender.open(dir, head, undefined, { height: 10 }).close();
+      expect(statSync(segmentPath(dir, 0)).size).toBe(head.offset + head.blockLength + head.outcomeLength);
+    });
+
+    it('refuses more blocks past the head than a kill leaves, and a durable head above it, changing nothing', async () => {
+      const dir = await tempDir();
+      const head = await chainOf(dir, 11 + MAX_BLOCKS_IN_FLIGHT, 10);
+      const size = statSync(segmentPath(dir, 0)).size;
+      expect(() => BlockAppender.open(dir, head, undefined, { height: 10 })).toThrow(
+        `the database's head is block 10, but the block files hold ${MAX_BLOCKS_IN_FLIGHT + 1} blocks past it (up to height ${11 + MAX_BLOCKS_IN_FLIGHT}), where a kill leaves at most ${MAX_BLOCKS_IN_FLIGHT}`);
+      expect(statSync(segmentPath(dir, 0)).size).toBe(size);
+      // a few blocks past the head, but the writer saw block 12 land: the database lost it
+      const small = await tempDir();
+      const at = await chainOf(small, 13, 10);
+      const durable = new DurableHead(small);
+      durable.set(12);
+      durable.close();
+      expect(readDurableHead(small)).toBe(12);
+      expect(() => BlockAppender.open(small, at, undefined, { height: 10 })).toThrow(/the block writer recorded block 12 as durable .* and the block files hold 3 block\(s\) past the head/);
+      // an empty database over stored blocks is refused the same way
+      expect(() => BlockAppender.open(small, undefined, undefined, { height: -1 })).toThrow(/^the database is empty, but the block writer recorded block 12 as durable/);
+    });
   });
 });

@@ -101,18 +101,42 @@ describe('Mempool selection with out-of-order arrivals', () => {
     for (const n of [3n, 2n, 1n]) ok(pool.add(bundle('a', n), 0n, NOW));
     expect(refusal(pool.add(bundle('a', 4n), 0n, NOW))).toMatchObject({ status: 'ACCOUNT_QUEUE_FULL', limit: 3, nextNonce: 0n });
     ok(pool.add(bundle('b', 1n), 0n, NOW));
-    expect(refusal(pool.add(bundle('c', 1n), 0n, NOW))).toMatchObject({ status: 'QUEUE_FULL', limit: 4, nextNonce: 0n });
-    // a's nonce 0 promotes its three: both caps have room again
-    expect(ok(pool.add(bundle('a', 0n), 0n, NOW)).nextNonce).toBe(4n);
-    expect(pool.queuedCount).toBe(1);
-    for (const n of [5n, 6n, 7n]) expect(ok(pool.add(bundle('a', n), 0n, NOW)).queued).toBe(true);
-    expect(refusal(pool.add(bundle('c', 1n), 0n, NOW)).status).toBe('QUEUE_FULL');
-    expect(refusal(pool.add(bundle('a', 8n), 0n, NOW)).status).toBe('ACCOUNT_QUEUE_FULL');
+    // the queue is full: b, holding fewer than a, gets in at a's expense (fair share, below)
+    expect(ok(pool.add(bundle('b', 2n), 0n, NOW)).dropped).toMatchObject([{ entry: { accountKey: 'a', nonce: 3n }, reason: 'EVICTED' }]);
+    // a's nonce 0 promotes its two: the global cap has room again
+    expect(ok(pool.add(bundle('a', 0n), 0n, NOW)).nextNonce).toBe(3n);
+    expect(pool.queuedCount).toBe(2);
+    for (const n of [5n, 6n]) expect(ok(pool.add(bundle('a', n), 0n, NOW)).queued).toBe(true);
+    // full, with a and b level at 2: neither gets a third
+    expect(refusal(pool.add(bundle('b', 3n), 0n, NOW))).toMatchObject({ status: 'QUEUE_FULL', limit: 4, nextNonce: 0n });
+    expect(refusal(pool.add(bundle('a', 7n), 0n, NOW)).status).toBe('QUEUE_FULL');
     // the gap is measured from the next free nonce, past the promoted run
     const gapped = new Mempool({ maxNonceGap: 2n });
     for (const n of [2n, 1n, 0n]) ok(gapped.add(bundle('a', n), 0n, NOW));
     expect(ok(gapped.add(bundle('a', 5n), 0n, NOW)).queued).toBe(true);
     expect(refusal(gapped.add(bundle('a', 6n), 0n, NOW))).toMatchObject({ status: 'NONCE_GAP_TOO_LARGE', limit: 2n, nextNonce: 3n });
+  });
+
+  it('a full queue takes the newest queued bundle of the largest holder for an account holding fewer (issue 46 item 8)', () => {
+    const pool = new Mempool({ maxQueuedPerAccount: 4, maxQueued: 6 });
+    // one sender parks first: squatter accounts s and t hold the whole queue
+    for (const n of [1n, 2n, 3n, 4n]) ok(pool.add(bundle('s', n), 0n, NOW));
+    for (const n of [1n, 2n]) ok(pool.add(bundle('t', n), 0n, NOW));
+    expect(pool.queuedCount).toBe(6);
+    // an owner's out-of-order send still gets in, at s's expense (its newest, nonce 4: no gap opens)
+    const owner = bundle('o', 1n);
+    const first = ok(pool.add(owner, 0n, NOW));
+    expect(first.queued).toBe(true);
+    expect(first.dropped).toMatchObject([{ entry: { accountKey: 's', nonce: 4n }, reason: 'EVICTED', by: owner }]);
+    expect(pool.queuedCount).toBe(6);
+    // and the next, now from s (3) or t (2), whichever holds more
+    expect(ok(pool.add(bundle('o', 2n), 0n, NOW)).dropped).toMatchObject([{ entry: { accountKey: 's', nonce: 3n }, reason: 'EVICTED' }]);
+    // holdings are level (s 2, t 2, o 2): a third would make o the largest, so it is refused
+    expect(refusal(pool.add(bundle('o', 3n), 0n, NOW)).status).toBe('QUEUE_FULL');
+    expect(refusal(pool.add(bundle('s', 5n), 0n, NOW)).status).toBe('QUEUE_FULL');
+    // executable bundles never count against the queue
+    expect(ok(pool.add(bundle('o', 0n), 0n, NOW)).queued).toBe(false);
+    expect(pool.queuedCount).toBe(4);
   });
 
   it('replaces a queued bundle in place; the promoted run carries the replacement', () => {

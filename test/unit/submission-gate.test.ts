@@ -101,3 +101,40 @@ describe('SubmissionGate: the key a signature is checked against', () => {
     expect(await refusal(gate.admit(bundleOf(account, owner.seed, 0n, other.publicKey), context([], { count: 0 })))).toBe('BAD_SIGNATURE');
   });
 });
+
+describe('SubmissionGate: the key rule at admission (issue 46 item 8, docs/mempool.md "Keys")', () => {
+  const owner = generateEd25519();
+  const account = deriveAccount(owner.publicKey);
+  const attacker = generateEd25519();
+  const added = generateEd25519();
+  const keyed = (asked = { count: 0 }) => ({ ...context([], asked), keyRule: true });
+
+  function gateWith(registered: Uint8Array[]): SubmissionGate {
+    const state = new StateView();
+    const keys = new AccountKeys(state);
+    state.apply(registered.map((pubkey) => ({ key: keyRecordKey(account, sha256(pubkey)), value: keyRecord(pubkey) })));
+    return new SubmissionGate(verifier, keys);
+  }
+
+  it('a key that is neither registered nor the account\'s own first reveal is refused, at any nonce', async () => {
+    // an account with no key yet: only its own key may reveal itself
+    const fresh = gateWith([]);
+    for (const nonce of [0n, 5n, 200n]) {
+      expect(await refusal(fresh.admit(bundleOf(account, attacker.seed, nonce, attacker.publicKey), keyed()))).toBe('PUBKEY_MISMATCH');
+    }
+    // an account with its key registered: another key is not authorized
+    const held = gateWith([owner.publicKey]);
+    expect(await refusal(held.admit(bundleOf(account, attacker.seed, 7n, attacker.publicKey), keyed()))).toBe('KEY_NOT_AUTHORIZED');
+  });
+
+  it('the first reveal, a registered key revealed again, and an added key once registered are admitted', async () => {
+    expect((await gateWith([]).admit(bundleOf(account, owner.seed, 3n, owner.publicKey), keyed())).auth.pubkey).toEqual(owner.publicKey);
+    expect((await gateWith([owner.publicKey]).admit(bundleOf(account, owner.seed, 4n, owner.publicKey), keyed())).nonce).toBe(4n);
+    expect((await gateWith([owner.publicKey, added.publicKey]).admit(bundleOf(account, added.seed, 5n, added.publicKey), keyed())).nonce).toBe(5n);
+  });
+
+  it('without the rule (a proposal\'s bundles, the core rules) such a bundle still passes the gate', async () => {
+    const entry = await gateWith([owner.publicKey]).admit(bundleOf(account, attacker.seed, 7n, attacker.publicKey), context([], { count: 0 }));
+    expect(entry.auth.pubkey).toEqual(attacker.publicKey);
+  });
+});

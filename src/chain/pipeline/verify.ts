@@ -176,6 +176,7 @@ export class Admission {
       stateNonce: () => 0n,
       // Funds are the core's to rule on in a block: a failing bundle there pays (spec §7.5).
       ntvAvailable: undefined,
+      keyRule: false,
       pendingKeys: (account: Uint8Array) => revealed.get(Buffer.from(account).toString('latin1')) ?? [],
     };
     return Promise.all(block.bundles.map(async (bytes, i) => {
@@ -229,6 +230,7 @@ export class Admission {
   private contextSecond = -1;
   private readonly context: AdmissionContext = {
     allowUnsigned: false,
+    keyRule: true,
     ntvAvailable: (account: Uint8Array, accountLatin1: string, nonce: bigint) => this.ntvAvailable(account, accountLatin1, nonce),
     nowSeconds: 0n,
     stateNonce: (_account: Uint8Array, accountLatin1: string) => this.deps.writes.stateNonceOf(accountLatin1),

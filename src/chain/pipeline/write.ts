@@ -1,6 +1,8 @@
 import { accountNonce, Prefix } from '../../core/records.js';
 import { toLatin1 } from '../../codec/hash.js';
 import type { ChainStore, WriterTimings } from '../../storage/chain-store.js';
+import { MAX_BLOCKS_IN_FLIGHT } from '../../storage/block-files.js';
+import { describeStorageFault, isStorageFault } from '../../storage/faults.js';
 import type { Logger } from '../../logger.js';
 import { ethIndexEntries } from '../evm/bundles.js';
 import type { Indexer } from '../indexer.js';
@@ -46,7 +48,7 @@ export class WriteQueue {
    * is written while the next one fills on the writer thread (docs/storage.md "The writer thread").
    * Nobody waits on a receipt then.
    */
-  static readonly MAX_PENDING_WRITES_SYNCING = 20;
+  static readonly MAX_PENDING_WRITES_SYNCING = MAX_BLOCKS_IN_FLIGHT;
 
   /** bundles (hash hex) of executed blocks not yet durable: out of the mempool, no receipt yet */
   private readonly awaitingWrite = new Set<string>();
@@ -130,6 +132,15 @@ export class WriteQueue {
       (error: unknown) => {
         // The core has moved on without storage: stop, and a restart resumes from what storage
         // holds (the writer writes nothing after a failure, so that is a prefix of the blocks).
+        // A fault of the disk or the database (corruption, I/O error, a full disk) ends the node with
+        // exit 1 and the file named: a restart would meet it again (issue 46 item 5, docs/operations.md
+        // "Storage faults"). Any other failure exits 70 and a restart resumes from storage.
+        if (isStorageFault(error)) {
+          const message = describeStorageFault(error, this.deps.store.path);
+          this.deps.logger.error('storage fault; stopping', { height: produced.block.header.height, error: message });
+          process.stderr.write(`${message}\n`);
+          process.exit(1);
+        }
         this.deps.logger.error('block write failed; stopping', { height: produced.block.header.height, error: String(error) });
         process.exit(70);
       },

@@ -10,7 +10,10 @@
  * every block carries a few hundred bundles and each of those is a newTransactions and a logs item.
  */
 import WebSocket from 'ws';
+import { Signer } from '../src/codec/keys.js';
+import { parseAddress } from '../src/codec/address.js';
 import { BenchNode } from './bench-node.js';
+import { fundAccounts, presignTransfers } from './node.js';
 import type { BenchResult } from './rpc.js';
 
 const GENESIS = '0x0000000000000000000000000000000000000000000000000000000000000001';
@@ -75,6 +78,91 @@ export async function benchSubscriptions(options: SubscriptionBenchOptions = {})
   }
 }
 
+/**
+ * Issue 46: block interval and signed throughput with 200 WebSocket subscribers against 0, in one
+ * run (goal ≥ 0.9). Each subscriber holds newHeads, newTransactions, logs and eth_subscribe newHeads
+ * and logs, and reads what it gets (counting messages, not parsing them). The load is presigned
+ * transfers submitted in JSON-RPC batches, round by round of nonces; the phases go without, with,
+ * without, with, without subscribers (A B A B A), and each ratio is the mean of the B phases over the
+ * median of the A phases, so a slow spell of the shared machine weighs on both sides.
+ */
+export async function benchSubscriberLoad(options: { subscribers?: number; accounts?: number; roundsPerPhase?: number } = {}): Promise<BenchResult[]> {
+  const subscribers = options.subscribers ?? 200;
+  const accounts = options.accounts ?? 2000;
+  const roundsPerPhase = options.roundsPerPhase ?? 3;
+  const phases = 5;
+  const batchSize = 250;
+  const connections = 8;
+  const node = await BenchNode.start(['--block-time', '0.5', '--rpc-rate-limit', '0', '--rpc-max-connections-per-ip', '0', '--mempool-max-queued', String(accounts * roundsPerPhase * phases)]);
+  try {
+    const signers = Array.from({ length: accounts }, () => Signer.generate());
+    await fundAccounts(node, signers, 500);
+    const rounds = presignTransfers(signers, roundsPerPhase * phases, parseAddress(Signer.generate().address));
+    const height = async () => ((await node.call('svc_getNetworkStats')) as { blockHeight: number }).blockHeight;
+    const phase = async (p: number) => {
+      const batches: string[][] = [];
+      for (const round of rounds.slice(p * roundsPerPhase, (p + 1) * roundsPerPhase)) for (let i = 0; i < round.length; i += batchSize) batches.push(round.slice(i, i + batchSize));
+      const h0 = await height();
+      const t0 = performance.now();
+      let next = 0;
+      let failed = 0;
+      await Promise.all(Array.from({ length: connections }, async () => {
+        while (next < batches.length) {
+          const replies = await node.batch(batches[next++]!.map((hex) => ({ method: 'svc_submitBundle', params: [hex] })));
+          failed += replies.filter((r) => r.error).length;
+        }
+      }));
+      const seconds = (performance.now() - t0) / 1000;
+      const h1 = await height();
+      return { tps: (batches.flat().length - failed) / seconds, intervalMs: (seconds * 1000) / Math.max(1, h1 - h0), failed };
+    };
+    const a: Array<{ tps: number; intervalMs: number; failed: number }> = [];
+    const b: Array<{ tps: number; intervalMs: number; failed: number }> = [];
+    let delivered = 0;
+    for (let p = 0; p < phases; p++) {
+      if (p % 2 === 0) {
+        a.push(await phase(p));
+        continue;
+      }
+      const clients = await Promise.all(Array.from({ length: subscribers }, () => openClient(node.url)));
+      let count = 0;
+      for (const c of clients) c.ws.on('message', () => count++);
+      await Promise.all(clients.map((c) => Promise.all([
+        c.call('svc_subscribe_newHeads'), c.call('svc_subscribe_newTransactions'), c.call('svc_subscribe_logs'),
+        c.call('eth_subscribe', ['newHeads']), c.call('eth_subscribe', ['logs']),
+      ])));
+      b.push(await phase(p));
+      delivered += count;
+      for (const c of clients) c.ws.terminate();
+      await sleep(500);
+    }
+    const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const aTps = med(a.map((x) => x.tps));
+    const bTps = mean(b.map((x) => x.tps));
+    const aInterval = med(a.map((x) => x.intervalMs));
+    const bInterval = mean(b.map((x) => x.intervalMs));
+    const failed = [...a, ...b].reduce((n, x) => n + x.failed, 0);
+    const how = `${accounts * roundsPerPhase} presigned transfers a phase in batches of ${batchSize} over ${connections} connections, --block-time 0.5, phases A B A B A; ${subscribers} subscribers × 5 subscriptions received ${delivered} notifications; ${failed} transfers failed`;
+    return [
+      {
+        name: `subscriptions: signed transfers/s with ${subscribers} WebSocket subscribers / with 0`,
+        value: Math.round((bTps / aTps) * 1000) / 1000,
+        unit: 'ratio',
+        note: `${Math.round(bTps)} vs ${Math.round(aTps)} tx/s; ${how}; goal ≥ 0.9 (issue 46)`,
+      },
+      {
+        name: `subscriptions: block rate with ${subscribers} WebSocket subscribers / with 0`,
+        value: Math.round((aInterval / bInterval) * 1000) / 1000,
+        unit: 'ratio',
+        note: `block interval ${bInterval.toFixed(0)} ms vs ${aInterval.toFixed(0)} ms under the same load (blocks/s ratio: higher is better); goal ≥ 0.9 (issue 46)`,
+      },
+    ];
+  } finally {
+    await node.stop();
+  }
+}
+
 /** Mean wall-clock time between blocks over a window, from the head height polled over HTTP. */
 async function blockInterval(url: string, seconds: number): Promise<{ intervalMs: number; blocks: number; elapsedSeconds: number }> {
   const height = async () => ((await rpc(url, 'svc_getNetworkStats', [])) as { blockHeight: number }).blockHeight;
@@ -101,8 +189,8 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<unkn
   return body.result;
 }
 
-function openClient(url: string): Promise<{ ws: WebSocket; call(method: string): Promise<unknown> }> {
-  const ws = new WebSocket(url.replace('http', 'ws'));
+function openClient(url: string): Promise<{ ws: WebSocket; call(method: string, params?: unknown[]): Promise<unknown> }> {
+  const ws = new WebSocket(url.replace('http', 'ws'), { skipUTF8Validation: true });
   const waiting = new Map<number, (v: unknown) => void>();
   ws.on('message', (data) => {
     const text = data.toString();
@@ -116,10 +204,10 @@ function openClient(url: string): Promise<{ ws: WebSocket; call(method: string):
     ws.once('error', reject);
     ws.once('open', () => resolveOpen({
       ws,
-      call: (method) => new Promise((r) => {
+      call: (method, params = []) => new Promise((r) => {
         const id = nextId++;
         waiting.set(id, r);
-        ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params: [] }));
+        ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
       }),
     }));
   });

@@ -56,8 +56,8 @@ export class FilterRegistry<C = unknown> {
   constructor(hub: SubscriptionHub, options: FilterOptions = {}) {
     this.#hub = hub;
     this.timeoutMs = options.timeoutMs ?? 5 * 60_000;
-    this.maxPerIp = options.maxPerIp ?? hub.filterOptions.maxPerIp ?? 128;
-    this.maxTotal = options.maxTotal ?? hub.filterOptions.maxTotal ?? 4096;
+    this.maxPerIp = options.maxPerIp ?? numberOr(hub.filterOptions?.maxPerIp, 128);
+    this.maxTotal = options.maxTotal ?? numberOr(hub.filterOptions?.maxTotal, 4096);
     this.#perIpApplies = options.perIpApplies ?? hub.perIpApplies;
     this.maxBuffered = options.maxBuffered ?? 10_000;
     this.#sweep = setInterval(() => this.expire(Date.now()), Math.max(1_000, Math.min(30_000, this.timeoutMs / 4)));
@@ -152,6 +152,10 @@ export class FilterRegistry<C = unknown> {
     clearInterval(this.#sweep);
     for (const id of [...this.#filters.keys()]) this.uninstall(id);
   }
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' ? value : fallback;
 }
 
 function filterNotFound(id: string): RpcError {

@@ -497,14 +497,21 @@ export class RpcServer {
 
   /**
    * A client over its budget is refused on its headers, before its body is read or parsed (issue
-   * 46: 120 bodies of 5 MiB from 20 addresses froze the node for 19 s): the body's declared bytes
-   * plus one call must fit its bucket. The connection is closed, so the upload is never read.
+   * 46: 120 bodies of 5 MiB from 20 addresses froze the node for 19 s): a body of 64 KiB or more
+   * must fit its bucket with one call besides, and is charged for its bytes. The connection is
+   * closed, so the upload is never read. A smaller body is cheap to parse and is refused after, with
+   * its call's id. A body without Content-Length (chunked) is checked as it streams (#direct).
    */
   #overBudget(req: http.IncomingMessage): HttpReply | undefined {
     const ip = remoteIp(req.socket);
     if (!this.#limited(ip)) return undefined;
     const declared = Number(req.headers['content-length'] ?? 0);
     const bodyUnits = Number.isFinite(declared) && declared > 0 ? byteCost(declared) : 0;
+    return bodyUnits === 0 ? undefined : this.#takeBodyBytes(ip, bodyUnits);
+  }
+
+  /** Charges a large body's bytes, or the 429 refusal (id null, connection closed) when they do not fit. */
+  #takeBodyBytes(ip: string, bodyUnits: number): HttpReply | undefined {
     const decision = this.#limiter.peek(ip, 1 + bodyUnits);
     if (decision.ok) {
       this.#limiter.charge(ip, bodyUnits);
@@ -585,6 +592,9 @@ export class RpcServer {
     const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
+    // A chunked body (no Content-Length) is charged as it streams, 64 KiB at a time.
+    const ip = declared === undefined && this.#limited(remoteIp(req.socket)) ? remoteIp(req.socket) : undefined;
+    let charged = 0;
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
       size += chunk.length;
@@ -592,6 +602,15 @@ export class RpcServer {
         failed = true;
         this.#writeDirect(res, this.#bodyErrorReply(tooLarge()));
         return;
+      }
+      if (ip !== undefined && byteCost(size) > charged) {
+        const refusal = this.#takeBodyBytes(ip, byteCost(size) - charged);
+        if (refusal !== undefined) {
+          failed = true;
+          this.#writeDirect(res, refusal);
+          return;
+        }
+        charged = byteCost(size);
       }
       chunks.push(chunk);
     });
@@ -725,25 +744,36 @@ export class RpcServer {
     const ip = remoteIp(req.socket);
     const limited = (): boolean => this.#limited(ip);
     this.#wsPerIp.set(ip, (this.#wsPerIp.get(ip) ?? 0) + 1);
-    const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    const socket = (ws as unknown as { _socket?: Duplex })._socket;
+    // Texts sent inside cork(), written as one buffer of frames when it returns.
+    let corked: string[] | undefined;
+    let corkedBytes = 0;
     const connection: RpcConnection = {
       id,
       ip,
       send: (message: unknown): boolean => connection.sendText!(JSON.stringify(message)),
       // Notifications: held back (false) while the client has not read what it was sent (spec §6.1).
       sendText: (text: string): boolean => {
-        if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount > maxBuffered) return false;
-        ws.send(text, { binary: false });
+        if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount + corkedBytes > maxBuffered) return false;
+        if (corked !== undefined) {
+          corked.push(text);
+          corkedBytes += text.length;
+        } else {
+          ws.send(text, { binary: false });
+        }
         return true;
       },
-      // Many notifications to one client in one write (ws corks per frame; this spans frames).
+      // Many notifications to one client in one write of one buffer (issue 46 fan-out).
       cork: (fn: () => void): void => {
-        if (socket === undefined) return fn();
-        socket.cork();
+        if (socket === undefined || corked !== undefined) return fn();
+        corked = [];
         try {
           fn();
         } finally {
-          socket.uncork();
+          const texts = corked;
+          corked = undefined;
+          corkedBytes = 0;
+          if (texts.length > 0 && ws.readyState === WebSocket.OPEN) socket.write(textFrames(texts));
         }
       },
       onClose: (fn: () => void): void => {
@@ -772,12 +802,14 @@ export class RpcServer {
     });
     ws.on('message', (data: RawData) => {
       if (limited()) {
-        // Over budget: refused before the message is parsed (src/rpc/costs.ts), its bytes charged.
+        // A large message over budget: refused before it is parsed (src/rpc/costs.ts), its bytes charged.
         const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
         const bodyUnits = byteCost(size);
-        const decision = this.#limiter.peek(ip, 1 + bodyUnits);
-        if (!decision.ok) return this.#wsReply(ws, JSON.stringify(rateLimitedResponse(null, decision)));
-        this.#limiter.charge(ip, bodyUnits);
+        if (bodyUnits > 0) {
+          const decision = this.#limiter.peek(ip, 1 + bodyUnits);
+          if (!decision.ok) return this.#wsReply(ws, JSON.stringify(rateLimitedResponse(null, decision)));
+          this.#limiter.charge(ip, bodyUnits);
+        }
       }
       let body: unknown;
       try {
@@ -869,6 +901,42 @@ export class RpcServer {
       ws.ping();
     }
   }
+}
+
+/**
+ * Unmasked final text frames (RFC 6455 §5.2) of `texts`, one buffer. The hub's notifications to one
+ * client are written so, one write instead of a `ws.send` (a buffer, a frame header and two socket
+ * writes) per message. Written straight to the socket: the server's `ws` frames every message
+ * synchronously (no permessage-deflate queue), so the socket is always at a frame boundary here.
+ */
+export function textFrames(texts: readonly string[]): Buffer {
+  const sizes = new Array<number>(texts.length);
+  let total = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const n = Buffer.byteLength(texts[i]!);
+    sizes[i] = n;
+    total += n + (n < 126 ? 2 : n < 65_536 ? 4 : 10);
+  }
+  const out = Buffer.allocUnsafe(total);
+  let o = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const n = sizes[i]!;
+    out[o++] = 0x81; // FIN, opcode 1 (text)
+    if (n < 126) {
+      out[o++] = n;
+    } else if (n < 65_536) {
+      out[o++] = 126;
+      out.writeUInt16BE(n, o);
+      o += 2;
+    } else {
+      out[o++] = 127;
+      out.writeUInt32BE(Math.floor(n / 2 ** 32), o);
+      out.writeUInt32BE(n >>> 0, o + 4);
+      o += 8;
+    }
+    o += out.write(texts[i]!, o);
+  }
+  return out;
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

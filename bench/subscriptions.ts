@@ -82,46 +82,54 @@ export async function benchSubscriptions(options: SubscriptionBenchOptions = {})
  * Issue 46: block interval and signed throughput with 200 WebSocket subscribers against 0, in one
  * run (goal ≥ 0.9). Each subscriber holds newHeads, newTransactions, logs and eth_subscribe newHeads
  * and logs, and reads what it gets (counting messages, not parsing them). The load is presigned
- * transfers submitted in JSON-RPC batches, round by round of nonces; the phases go without, with,
- * without, with, without subscribers (A B A B A), and each ratio is the mean of the B phases over the
- * median of the A phases, so a slow spell of the shared machine weighs on both sides.
+ * transfers submitted in JSON-RPC batches of 250 over 8 connections, in nonce order, for a fixed
+ * time per phase; the phases go without, with, without, with, without subscribers (A B A B A), a
+ * with-phase starting a second after its 1,000 subscriptions are made, and each ratio is the mean of
+ * the B phases over the median of the A phases, so a slow spell of the shared machine weighs on both
+ * sides. The subscribers run in this process, beside the load generator, on the same cores.
  */
-export async function benchSubscriberLoad(options: { subscribers?: number; accounts?: number; roundsPerPhase?: number } = {}): Promise<BenchResult[]> {
+export async function benchSubscriberLoad(options: { subscribers?: number; accounts?: number; rounds?: number; phaseSeconds?: number } = {}): Promise<BenchResult[]> {
   const subscribers = options.subscribers ?? 200;
   const accounts = options.accounts ?? 2000;
-  const roundsPerPhase = options.roundsPerPhase ?? 3;
+  const roundCount = options.rounds ?? 80;
+  const phaseMs = (options.phaseSeconds ?? 8) * 1000;
   const phases = 5;
   const batchSize = 250;
   const connections = 8;
-  const node = await BenchNode.start(['--block-time', '0.5', '--rpc-rate-limit', '0', '--rpc-max-connections-per-ip', '0', '--mempool-max-queued', String(accounts * roundsPerPhase * phases)]);
+  const node = await BenchNode.start(['--block-time', '0.5', '--rpc-rate-limit', '0', '--rpc-max-connections-per-ip', '0', '--mempool-max-queued', String(accounts * roundCount)]);
   try {
     const signers = Array.from({ length: accounts }, () => Signer.generate());
     await fundAccounts(node, signers, 500);
-    const rounds = presignTransfers(signers, roundsPerPhase * phases, parseAddress(Signer.generate().address));
+    const batches: string[][] = [];
+    for (const round of presignTransfers(signers, roundCount, parseAddress(Signer.generate().address))) {
+      for (let i = 0; i < round.length; i += batchSize) batches.push(round.slice(i, i + batchSize));
+    }
+    let next = 0;
     const height = async () => ((await node.call('svc_getNetworkStats')) as { blockHeight: number }).blockHeight;
-    const phase = async (p: number) => {
-      const batches: string[][] = [];
-      for (const round of rounds.slice(p * roundsPerPhase, (p + 1) * roundsPerPhase)) for (let i = 0; i < round.length; i += batchSize) batches.push(round.slice(i, i + batchSize));
+    const phase = async () => {
       const h0 = await height();
       const t0 = performance.now();
-      let next = 0;
+      let done = 0;
       let failed = 0;
       await Promise.all(Array.from({ length: connections }, async () => {
-        while (next < batches.length) {
+        while (performance.now() - t0 < phaseMs) {
+          if (next >= batches.length) throw new Error('bench: out of presigned transfers; raise rounds');
           const replies = await node.batch(batches[next++]!.map((hex) => ({ method: 'svc_submitBundle', params: [hex] })));
-          failed += replies.filter((r) => r.error).length;
+          const bad = replies.filter((r) => r.error).length;
+          failed += bad;
+          done += replies.length - bad;
         }
       }));
       const seconds = (performance.now() - t0) / 1000;
       const h1 = await height();
-      return { tps: (batches.flat().length - failed) / seconds, intervalMs: (seconds * 1000) / Math.max(1, h1 - h0), failed };
+      return { tps: done / seconds, intervalMs: (seconds * 1000) / Math.max(1, h1 - h0), failed };
     };
     const a: Array<{ tps: number; intervalMs: number; failed: number }> = [];
     const b: Array<{ tps: number; intervalMs: number; failed: number }> = [];
     let delivered = 0;
     for (let p = 0; p < phases; p++) {
       if (p % 2 === 0) {
-        a.push(await phase(p));
+        a.push(await phase());
         continue;
       }
       const clients = await Promise.all(Array.from({ length: subscribers }, () => openClient(node.url)));
@@ -131,10 +139,12 @@ export async function benchSubscriberLoad(options: { subscribers?: number; accou
         c.call('svc_subscribe_newHeads'), c.call('svc_subscribe_newTransactions'), c.call('svc_subscribe_logs'),
         c.call('eth_subscribe', ['newHeads']), c.call('eth_subscribe', ['logs']),
       ])));
-      b.push(await phase(p));
-      delivered += count;
+      await sleep(1000);
+      const before = count;
+      b.push(await phase());
+      delivered += count - before;
       for (const c of clients) c.ws.terminate();
-      await sleep(500);
+      await sleep(1000);
     }
     const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -143,7 +153,8 @@ export async function benchSubscriberLoad(options: { subscribers?: number; accou
     const aInterval = med(a.map((x) => x.intervalMs));
     const bInterval = mean(b.map((x) => x.intervalMs));
     const failed = [...a, ...b].reduce((n, x) => n + x.failed, 0);
-    const how = `${accounts * roundsPerPhase} presigned transfers a phase in batches of ${batchSize} over ${connections} connections, --block-time 0.5, phases A B A B A; ${subscribers} subscribers × 5 subscriptions received ${delivered} notifications; ${failed} transfers failed`;
+    const phasesText = [a[0], b[0], a[1], b[1], a[2]].map((x) => `${Math.round(x!.tps)}`).join(', ');
+    const how = `presigned transfers in batches of ${batchSize} over ${connections} connections for ${phaseMs / 1000} s a phase, --block-time 0.5, phases A B A B A (tx/s ${phasesText}); ${subscribers} subscribers × 5 subscriptions received ${Math.round(delivered / ((2 * phaseMs) / 1000))} notifications/s; ${failed} transfers failed`;
     return [
       {
         name: `subscriptions: signed transfers/s with ${subscribers} WebSocket subscribers / with 0`,

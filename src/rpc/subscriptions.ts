@@ -293,6 +293,7 @@ export class SubscriptionHub {
 
   #publish(produced: ProducedBlock): void {
     if (this.#closed) return;
+    const started = performance.now();
     const built: BlockItems = {};
     for (const sub of this.#byId.values()) {
       if (!sub.live || sub.kind === 'ethPendingTransactions') continue;
@@ -301,7 +302,8 @@ export class SubscriptionHub {
       if (items.length === 0) continue;
       this.#enqueue(sub, { height: produced.block.header.height, items, next: 0 });
     }
-    this.#pump();
+    // Building the block's items counts against the fan-out's share too.
+    this.#pump(performance.now() - started);
   }
 
   /** Items not tied to a block (pending transactions): queued and bounded like a block's. */
@@ -357,10 +359,11 @@ export class SubscriptionHub {
    * then rests so that delivery takes at most fanoutShare of the loop, and goes on. Subscriptions
    * whose connection takes nothing more (its buffer is full) wait for the retry interval.
    */
-  #pump(): void {
+  #pump(spentMs = 0): void {
     if (this.#pumpTimer !== undefined || this.#closed) return;
-    const started = performance.now();
+    const started = performance.now() - spentMs;
     const deadline = started + this.#sliceMs;
+    if (spentMs >= this.#sliceMs && this.#backlog.size > 0) return this.#rest(spentMs);
     const byConnection = new Map<RpcConnection, Subscription[]>();
     for (const sub of this.#backlog) {
       const list = byConnection.get(sub.connection);
@@ -390,12 +393,20 @@ export class SubscriptionHub {
     }
     if (this.#backlog.size === 0) return;
     // Out of time: rest in proportion to the slice; else only blocked connections are left.
-    const used = performance.now() - started;
-    const rest = outOfTime ? Math.max(1, used * (1 / this.#share - 1)) : this.#retryMs;
+    if (outOfTime) this.#rest(performance.now() - started);
+    else this.#schedulePump(this.#retryMs);
+  }
+
+  /** Rests after `usedMs` of work so that delivery takes at most fanoutShare of the loop. */
+  #rest(usedMs: number): void {
+    this.#schedulePump(Math.max(1, usedMs * (1 / this.#share - 1)));
+  }
+
+  #schedulePump(delayMs: number): void {
     this.#pumpTimer = setTimeout(() => {
       this.#pumpTimer = undefined;
       this.#pump();
-    }, rest);
+    }, delayMs);
     this.#pumpTimer.unref();
   }
 

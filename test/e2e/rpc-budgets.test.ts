@@ -332,7 +332,8 @@ describe('subscription fan-out costs the block path nothing measurable', () => {
 async function measureFanout(node: TestNode, { connections, windowMs }: { connections: number; windowMs: number }) {
   let running = true;
   let transfers = 0;
-  const senders = Array.from({ length: 64 }, async (_, i) => {
+  // Each sender waits for its transfer's block: 192 of them keep ~200 bundles in every block.
+  const senders = Array.from({ length: 192 }, async (_, i) => {
     const to = '0x' + (5000 + i).toString(16).padStart(64, '0');
     while (running) {
       const r = await node.call('svc_transfer', [systemAddressHex(2), to, 'NTV', '1']).catch(() => undefined);

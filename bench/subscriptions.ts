@@ -14,6 +14,7 @@ import { Signer } from '../src/codec/keys.js';
 import { parseAddress } from '../src/codec/address.js';
 import { BenchNode } from './bench-node.js';
 import { fundAccounts, presignTransfers } from './node.js';
+import { procStat } from './proc-stat.js';
 import type { BenchResult } from './rpc.js';
 
 const GENESIS = '0x0000000000000000000000000000000000000000000000000000000000000001';
@@ -113,6 +114,8 @@ export async function benchSubscriberLoad(options: { subscribers?: number; accou
     const phase = async () => {
       const h0 = await height();
       const t0 = performance.now();
+      const cpu0 = procStat(`/proc/${node.pid}/stat`)?.cpuMs ?? 0;
+      const client0 = process.cpuUsage();
       let done = 0;
       let failed = 0;
       await Promise.all(Array.from({ length: connections }, async () => {
@@ -125,11 +128,18 @@ export async function benchSubscriberLoad(options: { subscribers?: number; accou
         }
       }));
       const seconds = (performance.now() - t0) / 1000;
+      // The node's CPU (every thread) and this process's (load generator and subscribers) per transfer.
+      const nodeCpuMs = (procStat(`/proc/${node.pid}/stat`)?.cpuMs ?? 0) - cpu0;
+      const client = process.cpuUsage(client0);
       const h1 = await height();
-      return { tps: done / seconds, intervalMs: (seconds * 1000) / Math.max(1, h1 - h0), failed };
+      return {
+        tps: done / seconds, intervalMs: (seconds * 1000) / Math.max(1, h1 - h0), failed,
+        nodeCpuPerTx: nodeCpuMs / Math.max(1, done), clientCpuPerTx: (client.user + client.system) / 1000 / Math.max(1, done),
+      };
     };
-    const a: Array<{ tps: number; intervalMs: number; failed: number }> = [];
-    const b: Array<{ tps: number; intervalMs: number; failed: number }> = [];
+    type Phase = Awaited<ReturnType<typeof phase>>;
+    const a: Phase[] = [];
+    const b: Phase[] = [];
     let delivered = 0;
     const log: string[] = [];
     let clients: Array<{ ws: WebSocket }> = [];
@@ -170,6 +180,10 @@ export async function benchSubscriberLoad(options: { subscribers?: number; accou
     const bTps = mean(b.map((x) => x.tps));
     const aInterval = mean(a.map((x) => x.intervalMs));
     const bInterval = mean(b.map((x) => x.intervalMs));
+    const aNodeCpu = mean(a.map((x) => x.nodeCpuPerTx));
+    const bNodeCpu = mean(b.map((x) => x.nodeCpuPerTx));
+    const aClientCpu = mean(a.map((x) => x.clientCpuPerTx));
+    const bClientCpu = mean(b.map((x) => x.clientCpuPerTx));
     const failed = [...a, ...b].reduce((n, x) => n + x.failed, 0);
     const phasesText = log.join(', ');
     const how = `presigned transfers in batches of ${batchSize} over ${connections} connections for ${phaseMs / 1000} s a phase, --block-time 0.5, after a warm-up phases A B B A A B B A (tx/s ${phasesText}); ${subscribers} subscribers × 5 subscriptions received ${Math.round(delivered / ((b.length * phaseMs) / 1000))} notifications/s; ${failed} transfers failed`;
@@ -185,6 +199,12 @@ export async function benchSubscriberLoad(options: { subscribers?: number; accou
         value: Math.round((aInterval / bInterval) * 1000) / 1000,
         unit: 'ratio',
         note: `block interval ${bInterval.toFixed(0)} ms vs ${aInterval.toFixed(0)} ms under the same load (blocks/s ratio: higher is better); goal ≥ 0.9 (issue 46)`,
+      },
+      {
+        name: `subscriptions: node CPU per transfer with ${subscribers} WebSocket subscribers / with 0`,
+        value: Math.round((bNodeCpu / aNodeCpu) * 1000) / 1000,
+        unit: 'ratio',
+        note: `the node process, every thread: ${(bNodeCpu * 1000).toFixed(0)} vs ${(aNodeCpu * 1000).toFixed(0)} µs a transfer, fan-out included; this process (load generator and the ${subscribers} subscribers): ${(bClientCpu * 1000).toFixed(0)} vs ${(aClientCpu * 1000).toFixed(0)} µs a transfer. Less noisy than the rates on a shared machine: what the subscribers cost the node`,
       },
     ];
   } finally {

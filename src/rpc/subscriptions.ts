@@ -117,8 +117,10 @@ export const ETH_NOTIFICATION_METHOD = 'eth_subscription';
 
 interface QueuedBlock {
   readonly height: number;
-  /** `params.result` values, sent in order */
-  readonly items: readonly unknown[];
+  /** `params.result` values, sent in order; undefined until built (on first delivery) */
+  items: readonly unknown[] | undefined;
+  /** builds the items: a block's are built when a subscriber is first served, inside a delivery slice */
+  build?: (() => readonly unknown[]) | undefined;
   /** items already sent */
   next: number;
 }
@@ -295,14 +297,14 @@ export class SubscriptionHub {
     if (this.#closed) return;
     const started = performance.now();
     const built: BlockItems = {};
+    const height = produced.block.header.height;
     for (const sub of this.#byId.values()) {
       if (!sub.live || sub.kind === 'ethPendingTransactions') continue;
-      const items = this.#itemsFor(sub, produced, built);
-      // A block with nothing for this subscription still counts as delivered: no empty queue entries.
-      if (items.length === 0) continue;
-      this.#enqueue(sub, { height: produced.block.header.height, items, next: 0 });
+      // Built on first delivery, inside a slice (#flush), once per kind for all subscribers
+      // (`built`): decoding a block's bundles and its eth view counts against the fan-out's share,
+      // and a block a slow subscriber skips (spec §6.1) is never built for it.
+      this.#enqueue(sub, { height, items: undefined, build: () => this.#itemsFor(sub, produced, built), next: 0 });
     }
-    // Building the block's items counts against the fan-out's share too.
     this.#pump(performance.now() - started);
   }
 
@@ -346,10 +348,10 @@ export class SubscriptionHub {
   #enqueue(sub: Subscription, block: QueuedBlock): void {
     this.#backlog.add(sub);
     sub.queue.push(block);
-    sub.queued += block.items.length;
+    sub.queued += block.items?.length ?? 0;
     while (sub.queue.length > 1 && (sub.queue.length > this.bufferBlocks || sub.queued > this.#maxQueued)) {
       const dropped = sub.queue.shift()!;
-      sub.queued -= dropped.items.length - dropped.next;
+      sub.queued -= (dropped.items?.length ?? 0) - dropped.next;
       sub.skippedBlocks++;
     }
   }
@@ -417,8 +419,19 @@ export class SubscriptionHub {
     let n = 0;
     while (queue.length > 0) {
       const block = queue[0]!;
-      while (block.next < block.items.length) {
-        const item = block.items[block.next];
+      if (block.items === undefined) {
+        block.items = block.build!();
+        block.build = undefined;
+        sub.queued += block.items.length;
+        // A block with nothing for this subscription counts as delivered.
+        if (block.items.length === 0) {
+          queue.shift();
+          continue;
+        }
+      }
+      const items = block.items;
+      while (block.next < items.length) {
+        const item = items[block.next];
         const sent = sendText !== undefined
           ? sendText(sub.prefix + this.#encode(item) + '}}')
           : connection.send({ jsonrpc: '2.0', method: sub.method, params: { subscription: id, result: item } });
@@ -426,7 +439,7 @@ export class SubscriptionHub {
         block.next++;
         sub.queued--;
         if ((++n & 31) === 0 && performance.now() >= deadline) {
-          if (block.next === block.items.length) queue.shift();
+          if (block.next === items.length) queue.shift();
           return queue.length === 0 ? 'done' : 'timeout';
         }
       }

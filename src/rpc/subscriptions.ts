@@ -17,7 +17,8 @@
  *   cut throughput from 499 to 20 transfers/s): each item is JSON-encoded once per block and the
  *   message to each subscriber is that text behind its subscription id; one client's messages go
  *   out corked into one write; and delivery runs in slices of at most `sliceMs`, resting between
- *   slices so it takes at most `fanoutShare` of the event loop while it has a backlog. What does not
+ *   slices so it takes at most `fanoutShare` of the event loop while it has a backlog and bundles
+ *   wait for a block (`idleFanoutShare` while none do). What does not
  *   fit waits in the subscription's queue, under the 64-block rule above (docs/subscriptions.md
  *   "Fan-out").
  * - Caps (issue 46): subscriptions in all (`maxTotal`) and per client IP (`maxPerIp`, a share small
@@ -73,6 +74,8 @@ export interface LogItem {
 /** What the hub needs from the chain: the `block` event (emitted once a block is durable) and the sync flag. */
 export interface BlockSource {
   readonly syncing: boolean;
+  /** bundles waiting in the mempool: while there are any, the block path has work and fan-out yields more */
+  readonly mempoolSize?: number;
   on(event: 'block', listener: (produced: ProducedBlock) => void): unknown;
   off(event: 'block', listener: (produced: ProducedBlock) => void): unknown;
   /** bundles entering the mempool (newPendingTransactions); a source without them has no pending feed */
@@ -104,8 +107,13 @@ export interface SubscriptionHubOptions {
   readonly perIpApplies?: (ip: string) => boolean;
   /** Longest delivery slice in ms before the hub yields the event loop. Default 4. */
   readonly sliceMs?: number;
-  /** Share of the event loop delivery may take while it has a backlog (0 < share ≤ 1). Default 0.05. */
+  /**
+   * Share of the event loop delivery may take while it has a backlog and the mempool holds bundles
+   * (the block path has work), 0 < share ≤ 1. Default 0.02.
+   */
   readonly fanoutShare?: number;
+  /** The same while the mempool is empty (the node has time to spare). Default 0.25. */
+  readonly idleFanoutShare?: number;
   /** Caps of the eth_* polled filters built on this hub (src/rpc/eth-filters.ts), set by the node's flags. */
   readonly filters?: { readonly maxTotal?: number; readonly maxPerIp?: number };
 }
@@ -172,6 +180,7 @@ export class SubscriptionHub {
   readonly filterOptions: { readonly maxTotal?: number; readonly maxPerIp?: number };
   readonly #sliceMs: number;
   readonly #share: number;
+  readonly #idleShare: number;
   readonly #perIp = new Map<string, number>();
   /** subscriptions counted against maxTotal (those on sockets) */
   #counted = 0;
@@ -210,8 +219,9 @@ export class SubscriptionHub {
     this.perIpApplies = options.perIpApplies ?? (() => true);
     this.filterOptions = options.filters ?? {};
     this.#sliceMs = options.sliceMs ?? 4;
-    this.#share = options.fanoutShare ?? 0.05;
-    if (!(this.#share > 0 && this.#share <= 1)) throw new RangeError('fanoutShare must be in (0, 1]');
+    this.#share = options.fanoutShare ?? 0.02;
+    this.#idleShare = options.idleFanoutShare ?? 0.25;
+    for (const share of [this.#share, this.#idleShare]) if (!(share > 0 && share <= 1)) throw new RangeError('fan-out shares must be in (0, 1]');
     this.#source = source;
     this.#logger = logger;
     source.on('block', this.#onBlock);
@@ -399,9 +409,13 @@ export class SubscriptionHub {
     else this.#schedulePump(this.#retryMs);
   }
 
-  /** Rests after `usedMs` of work so that delivery takes at most fanoutShare of the loop. */
+  /**
+   * Rests after `usedMs` of work so that delivery takes at most its share of the loop: fanoutShare
+   * while bundles wait for a block, idleFanoutShare while none do.
+   */
   #rest(usedMs: number): void {
-    this.#schedulePump(Math.max(1, usedMs * (1 / this.#share - 1)));
+    const share = (this.#source.mempoolSize ?? 0) > 0 ? this.#share : this.#idleShare;
+    this.#schedulePump(Math.max(1, usedMs * (1 / share - 1)));
   }
 
   #schedulePump(delayMs: number): void {

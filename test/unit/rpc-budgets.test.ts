@@ -235,7 +235,7 @@ describe('SubscriptionHub caps and fan-out', () => {
 
   it('delivers in slices: a large backlog is spread over several turns of the loop, all of it arriving', async () => {
     const chain = new FakeChain();
-    const hub = new SubscriptionHub(chain, { sliceMs: 1, fanoutShare: 0.5 });
+    const hub = new SubscriptionHub(chain, { sliceMs: 1, fanoutShare: 0.5, idleFanoutShare: 0.5 });
     // 400 × 40 messages of 10 µs: 160 ms of sending, in slices of 1 ms.
     const conns = Array.from({ length: 400 }, (_, i) => socketLike(`10.1.${i >> 8}.${i & 255}`, 10));
     for (const c of conns) hub.subscribe('newHeads', c);

@@ -69,6 +69,8 @@ export interface RpcBudgets {
   /** --rpc-max-filters / --rpc-max-filters-per-ip */
   maxFilters?: number;
   maxFiltersPerIp?: number;
+  /** --ws-fanout-share: share (0–1] of the loop subscription delivery may take while bundles wait */
+  fanoutShare?: number;
 }
 
 /** RpcServer options from the budget flags (only those given). */
@@ -373,6 +375,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     ...(budgets.maxSubscriptions !== undefined ? { maxTotal: budgets.maxSubscriptions } : {}),
     ...(budgets.maxSubscriptionsPerIp !== undefined ? { maxPerIp: budgets.maxSubscriptionsPerIp } : {}),
     perIpApplies: perIpLimitsApply(budgets.limitLoopback ?? false),
+    ...(budgets.fanoutShare !== undefined ? { fanoutShare: budgets.fanoutShare } : {}),
     filters: {
       ...(budgets.maxFilters !== undefined ? { maxTotal: budgets.maxFilters } : {}),
       ...(budgets.maxFiltersPerIp !== undefined ? { maxPerIp: budgets.maxFiltersPerIp } : {}),

@@ -32,6 +32,7 @@ export const VALUE_NAMES: Readonly<Record<string, string>> = {
   '--rpc-max-subscriptions-per-ip': '<count>',
   '--rpc-max-filters': '<count>',
   '--rpc-max-filters-per-ip': '<count>',
+  '--ws-fanout-share': '<percent>',
   '--rpc-cors': '<origins>',
   '--ws-origins': '<origins>',
   '--rpc-vhosts': '<hosts>',

@@ -178,6 +178,10 @@ export class RunCommand extends Command {
   rpcMaxFiltersPerIp = Option.String('--rpc-max-filters-per-ip', '128', {
     description: 'eth_* polled filters one client IP may hold; 0 = no cap (default: 128)', validator: isNonNegativeInteger,
   });
+  wsFanoutShare = Option.String('--ws-fanout-share', '2', {
+    description: 'Percent of the event loop subscription delivery may take while bundles wait in the mempool (25 % while it is empty); more delivers more notifications under load at the cost of block throughput (docs/subscriptions.md "Fan-out") (default: 2)',
+    validator: t.cascade(t.isNumber(), [t.isInInclusiveRange(0.1, 100)]),
+  });
   rpcCors = Option.String('--rpc-cors', '', {
     description: 'Comma-separated origins (scheme://host[:port]) of web pages allowed to call the RPC over HTTP, * = any (default: none; the node\'s own page always)',
   });
@@ -345,6 +349,7 @@ export class RunCommand extends Command {
         maxSubscriptionsPerIp: this.rpcMaxSubscriptionsPerIp,
         maxFilters: this.rpcMaxFilters,
         maxFiltersPerIp: this.rpcMaxFiltersPerIp,
+        fanoutShare: this.wsFanoutShare / 100,
       },
       validatorKeyPath: this.validatorKey,
       verbose: this.verbose,

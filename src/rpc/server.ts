@@ -82,6 +82,12 @@ export interface RpcServerOptions {
   /** Largest reply to one batch in bytes (geth's --rpc.batch-response-max-size). 0 = none. Default 25,000,000. */
   readonly maxBatchResponseBytes?: number;
   /**
+   * Bytes per second of large bodies (64 KiB and more: HTTP bodies and WebSocket messages) the node
+   * reads from all clients together, loopback included; beyond it such a body is refused on its
+   * headers with 429 like an over-budget client's. 0 = none. Default 32 MiB/s.
+   */
+  readonly maxBodyBytesPerSecond?: number;
+  /**
    * Origins of web pages allowed to POST JSON-RPC and read the reply (CORS, `--rpc-cors`):
    * `scheme://host[:port]` entries or `*`. Default none: only requests without `Origin` (non-browser
    * clients) and same-origin ones (the explorer page on GET `/`).
@@ -173,6 +179,13 @@ const DEFAULT_MAX_CONNECTIONS_PER_IP = 128;
  */
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const DEFAULT_MAX_BATCH_RESPONSE_BYTES = 25_000_000;
+/**
+ * Large bodies parsed per second from all clients together: JSON.parse reads ~100–300 MB/s on this
+ * machine's cores, so 32 MiB/s keeps it to a fraction of one core however many addresses send them.
+ */
+const DEFAULT_MAX_BODY_BYTES_PER_SECOND = 32 * 1024 * 1024;
+/** The key of the node-wide bucket of large bodies. */
+const GLOBAL = '*';
 /** How often the total of the WebSocket send buffers is checked. */
 const WS_BUFFER_SWEEP_MS = 1_000;
 /** At most one warning per this interval while connections are refused at the global cap. */
@@ -220,6 +233,8 @@ export class RpcServer {
   readonly #logger: Logger;
   readonly #dispatcher: Dispatcher;
   readonly #limiter: RateLimiter;
+  /** large bodies from all clients, in cost units of body bytes (one bucket, key GLOBAL) */
+  readonly #bodies: RateLimiter;
   readonly #connections: ConnectionLimiter;
   readonly #cors: OriginList;
   readonly #wsOrigins: OriginList;
@@ -249,6 +264,7 @@ export class RpcServer {
       limitLoopback: options.limitLoopback ?? false,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       maxBatchResponseBytes: options.maxBatchResponseBytes ?? DEFAULT_MAX_BATCH_RESPONSE_BYTES,
+      maxBodyBytesPerSecond: options.maxBodyBytesPerSecond ?? DEFAULT_MAX_BODY_BYTES_PER_SECOND,
       maxWsConnections: options.maxWsConnections ?? 1000,
       maxWsConnectionsPerIp: options.maxWsConnectionsPerIp ?? 32,
       maxWsBufferedTotalBytes: options.maxWsBufferedTotalBytes ?? 256 * 1024 * 1024,
@@ -281,6 +297,13 @@ export class RpcServer {
     this.#limiter = new RateLimiter({
       ratePerSecond: this.#options.rateLimit,
       ...(options.rateBurst !== undefined ? { burst: options.rateBurst } : {}),
+      ...(dependencies.now !== undefined ? { now: dependencies.now } : {}),
+    });
+
+    const bodyUnitsPerSecond = byteCost(this.#options.maxBodyBytesPerSecond);
+    // Room for one body at the size limit at least, or no large body could ever pass.
+    this.#bodies = new RateLimiter({
+      ratePerSecond: bodyUnitsPerSecond, burst: Math.max(bodyUnitsPerSecond, byteCost(bodyLimit) + 1),
       ...(dependencies.now !== undefined ? { now: dependencies.now } : {}),
     });
 
@@ -356,6 +379,7 @@ export class RpcServer {
     if (this.#sweeper !== undefined) clearInterval(this.#sweeper);
     this.#sweeper = undefined;
     this.#limiter.close();
+    this.#bodies.close();
     const closing: Array<Promise<void>> = [];
     for (const ws of this.#wss.clients) {
       closing.push(new Promise((resolve) => ws.once('close', () => resolve())));
@@ -503,18 +527,22 @@ export class RpcServer {
    * its call's id. A body without Content-Length (chunked) is checked as it streams (#direct).
    */
   #overBudget(req: http.IncomingMessage): HttpReply | undefined {
-    const ip = remoteIp(req.socket);
-    if (!this.#limited(ip)) return undefined;
     const declared = Number(req.headers['content-length'] ?? 0);
     const bodyUnits = Number.isFinite(declared) && declared > 0 ? byteCost(declared) : 0;
-    return bodyUnits === 0 ? undefined : this.#takeBodyBytes(ip, bodyUnits);
+    return bodyUnits === 0 ? undefined : this.#takeBodyBytes(remoteIp(req.socket), bodyUnits);
   }
 
-  /** Charges a large body's bytes, or the 429 refusal (id null, connection closed) when they do not fit. */
+  /**
+   * Charges a large body's bytes to its client (when rate-limited) and to the node's budget of large
+   * bodies from all clients (issue 46: 5 MiB bodies from many addresses, each within its own
+   * budget, still add up), or the 429 refusal (id null, connection closed) when they do not fit.
+   */
   #takeBodyBytes(ip: string, bodyUnits: number): HttpReply | undefined {
-    const decision = this.#limiter.peek(ip, 1 + bodyUnits);
+    const limited = this.#limited(ip);
+    let decision = limited ? this.#limiter.peek(ip, 1 + bodyUnits) : { ok: true as const };
+    if (decision.ok) decision = this.#bodies.take(GLOBAL, bodyUnits);
     if (decision.ok) {
-      this.#limiter.charge(ip, bodyUnits);
+      if (limited) this.#limiter.charge(ip, bodyUnits);
       return undefined;
     }
     return {
@@ -593,7 +621,7 @@ export class RpcServer {
     let size = 0;
     let failed = false;
     // A chunked body (no Content-Length) is charged as it streams, 64 KiB at a time.
-    const ip = declared === undefined && this.#limited(remoteIp(req.socket)) ? remoteIp(req.socket) : undefined;
+    const ip = declared === undefined ? remoteIp(req.socket) : undefined;
     let charged = 0;
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
@@ -801,15 +829,12 @@ export class RpcServer {
       }
     });
     ws.on('message', (data: RawData) => {
-      if (limited()) {
-        // A large message over budget: refused before it is parsed (src/rpc/costs.ts), its bytes charged.
-        const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
-        const bodyUnits = byteCost(size);
-        if (bodyUnits > 0) {
-          const decision = this.#limiter.peek(ip, 1 + bodyUnits);
-          if (!decision.ok) return this.#wsReply(ws, JSON.stringify(rateLimitedResponse(null, decision)));
-          this.#limiter.charge(ip, bodyUnits);
-        }
+      // A large message over budget: refused before it is parsed (src/rpc/costs.ts), its bytes charged.
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+      const bodyUnits = byteCost(size);
+      if (bodyUnits > 0) {
+        const refusal = this.#takeBodyBytes(ip, bodyUnits);
+        if (refusal !== undefined) return this.#wsReply(ws, refusal.json!);
       }
       let body: unknown;
       try {

@@ -25,7 +25,7 @@ interface FrameReceiver {
 }
 const Receiver = (wsModule as unknown as { Receiver: new (options: object) => FrameReceiver }).Receiver;
 import { Type } from '@sinclair/typebox';
-import { memoryLogger } from './rpc-fixtures.js';
+import { memoryLogger, startServer } from './rpc-fixtures.js';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +84,28 @@ describe('reply budgets (Dispatcher.bytes)', () => {
     expect(out.slice(0, 3).every((r) => r.result?.length === 900)).toBe(true);
     // Once over, the small fifth is refused too: a batch answers a prefix.
     for (const r of out.slice(3)) expect(r.error).toMatchObject({ code: -32015, message: expect.stringContaining('--rpc-batch-response-max-size') });
+  });
+});
+
+describe('large bodies from all clients (maxBodyBytesPerSecond)', () => {
+  it('are refused on their headers once the node-wide budget is spent, loopback included; small bodies are not counted', async () => {
+    const now = 0;
+    // 64 KiB/s: 1 unit a second; a bucket of 5 units (one body at the 256 KiB limit, plus one).
+    const s = await startServer({ bodyLimit: 256 * 1024, maxBodyBytesPerSecond: 64 * 1024 }, () => now);
+    try {
+      const body = (n: number) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_echo', params: ['x'.repeat(n)] });
+      const send = (text: string) => fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+      expect((await send(body(128 * 1024))).status).toBe(200);
+      expect((await send(body(128 * 1024))).status).toBe(200);
+      const refused = await send(body(128 * 1024));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('connection')).toBe('close');
+      expect(await refused.json()).toMatchObject({ id: null, error: { code: -32005 } });
+      // An ordinary call is not a large body.
+      expect((await send(body(10))).status).toBe(200);
+    } finally {
+      await s.server.stop();
+    }
   });
 });
 

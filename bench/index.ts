@@ -12,7 +12,7 @@ import { benchIntents } from './intents.js';
 import { benchMempool } from './mempool.js';
 import { benchGetBalance, benchLatency, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
-import { benchSubscriptions } from './subscriptions.js';
+import { benchSubscriberLoad, benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
 import { benchReplay } from './replay.js';
 import { benchBrowserSizes, benchLightClient } from './light-client.js';
@@ -40,6 +40,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['node: latency at 5,000 signed transfers/s offered', () => benchLatency()],
   ['node: ML-DSA-65 vs Ed25519 bundles end to end', () => benchKeySchemes()],
   ['node: subscriptions', () => benchSubscriptions()],
+  ['node: 200 WebSocket subscribers against 0', () => benchSubscriberLoad()],
   ['intents', () => benchIntents()],
   ['governance', () => benchGovernance()],
   ['settlement', () => benchSettlement()],

@@ -25,7 +25,8 @@ import { IntentService } from './intents/service.js';
 import { parseIntent } from './intents/parser.js';
 import { registerMethods } from './rpc/methods/index.js';
 import { MethodRegistry } from './rpc/registry.js';
-import { RpcServer } from './rpc/server.js';
+import { RpcServer, type RpcServerOptions } from './rpc/server.js';
+import { perIpLimitsApply } from './rpc/connections.js';
 import { defaultExplorerDir, explorerMiddleware } from './rpc/explorer-static.js';
 import { healthMiddleware, staleAfterMs } from './rpc/health.js';
 import { SubscriptionHub } from './rpc/subscriptions.js';
@@ -54,6 +55,40 @@ import { CHAIN_IDS } from './chain/genesis-data.js';
  * Linux's scheduler when both want the same core, and takes any core nobody else wants.
  */
 export const VERIFIER_NICE = 10;
+
+/** Flags of docs/rpc.md "Connections", "Response budget", "Subscriptions and filters" and "Loopback clients". */
+export interface RpcBudgets {
+  /** --rpc-max-connections: open RPC connections in all */
+  maxConnections?: number;
+  /** --rpc-limit-loopback: per-IP limits apply to loopback clients too */
+  limitLoopback?: boolean;
+  /** --rpc-response-max-size, bytes */
+  maxResponseBytes?: number;
+  /** --rpc-batch-response-max-size, bytes */
+  maxBatchResponseBytes?: number;
+  /** --ws-max-connections-per-ip */
+  maxWsConnectionsPerIp?: number;
+  /** --rpc-max-subscriptions / --rpc-max-subscriptions-per-ip */
+  maxSubscriptions?: number;
+  maxSubscriptionsPerIp?: number;
+  /** --rpc-max-filters / --rpc-max-filters-per-ip */
+  maxFilters?: number;
+  maxFiltersPerIp?: number;
+  /** --ws-fanout-share: share (0–1] of the loop subscription delivery may take while bundles wait */
+  fanoutShare?: number;
+}
+
+/** RpcServer options from the budget flags (only those given). */
+function rpcBudgetOptions(b: RpcBudgets | undefined): Partial<RpcServerOptions> {
+  if (b === undefined) return {};
+  return {
+    ...(b.maxConnections !== undefined ? { maxConnections: b.maxConnections } : {}),
+    ...(b.limitLoopback !== undefined ? { limitLoopback: b.limitLoopback } : {}),
+    ...(b.maxResponseBytes !== undefined ? { maxResponseBytes: b.maxResponseBytes } : {}),
+    ...(b.maxBatchResponseBytes !== undefined ? { maxBatchResponseBytes: b.maxBatchResponseBytes } : {}),
+    ...(b.maxWsConnectionsPerIp !== undefined ? { maxWsConnectionsPerIp: b.maxWsConnectionsPerIp } : {}),
+  };
+}
 
 export interface NodeOptions {
   dataDir: string;
@@ -85,6 +120,8 @@ export interface NodeOptions {
   wsOrigins?: string[];
   /** --rpc-vhosts: host names the RPC may be addressed as; IP literals always (default localhost) */
   rpcVhosts?: string[];
+  /** The RPC's budgets and caps of issue 46 and issue 42 item 4 (docs/rpc.md); absent ones take RpcServer's defaults */
+  rpcBudgets?: RpcBudgets;
   validatorKeyPath?: string;
   verbose: boolean;
   /** --log-format: pretty lines on a terminal, JSON when piped (`auto`, the default; src/logger.ts) */
@@ -405,7 +442,18 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     chain.on('block', (produced: ProducedBlock) => observer.observeBlock(produced));
   }
   // Spec §6 subscriptions: fed by the chain's 'block' event, paused while chain.syncing.
-  const subscriptions = new SubscriptionHub(chain, {}, logger);
+  // Its caps are the --rpc-max-subscriptions* and --rpc-max-filters* flags (docs/rpc.md "Subscriptions and filters").
+  const budgets = options.rpcBudgets ?? {};
+  const subscriptions = new SubscriptionHub(chain, {
+    ...(budgets.maxSubscriptions !== undefined ? { maxTotal: budgets.maxSubscriptions } : {}),
+    ...(budgets.maxSubscriptionsPerIp !== undefined ? { maxPerIp: budgets.maxSubscriptionsPerIp } : {}),
+    perIpApplies: perIpLimitsApply(budgets.limitLoopback ?? false),
+    ...(budgets.fanoutShare !== undefined ? { fanoutShare: budgets.fanoutShare } : {}),
+    filters: {
+      ...(budgets.maxFilters !== undefined ? { maxTotal: budgets.maxFilters } : {}),
+      ...(budgets.maxFiltersPerIp !== undefined ? { maxPerIp: budgets.maxFiltersPerIp } : {}),
+    },
+  }, logger);
   // Issue 5: libp2p QUIC transport, block sync and bundle forwarding (src/p2p, docs/p2p.md).
   const p2p = await createNodeP2P({
     dataDir: options.dataDir, port: options.p2pPort ?? 9944, host: options.p2pHost ?? '0.0.0.0', bootnodes: options.bootnodes ?? [],
@@ -444,6 +492,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       ...(options.rpcCorsOrigins !== undefined ? { corsOrigins: options.rpcCorsOrigins } : {}),
       ...(options.wsOrigins !== undefined ? { wsOrigins: options.wsOrigins } : {}),
       ...(options.rpcVhosts !== undefined ? { vhosts: options.rpcVhosts } : {}),
+      ...rpcBudgetOptions(options.rpcBudgets),
       httpMiddleware,
     },
     { registry, logger },
@@ -567,6 +616,7 @@ export async function startLightNode(options: NodeOptions): Promise<RunningLight
       ...(options.rpcCorsOrigins !== undefined ? { corsOrigins: options.rpcCorsOrigins } : {}),
       ...(options.wsOrigins !== undefined ? { wsOrigins: options.wsOrigins } : {}),
       ...(options.rpcVhosts !== undefined ? { vhosts: options.rpcVhosts } : {}),
+      ...rpcBudgetOptions(options.rpcBudgets),
       httpMiddleware: health,
     },
     { registry: lightRegistry(light), logger },

@@ -137,7 +137,7 @@ export class RunCommand extends Command {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 19)]),
   });
   rpcRateLimit = Option.String('--rpc-rate-limit', '100', {
-    description: 'Per-IP JSON-RPC calls per second, 0 = unlimited (default: 100)', validator: isNonNegativeInteger,
+    description: 'Per-IP JSON-RPC cost units per second (a call is 1, heavy methods and body/reply bytes more: docs/rpc.md "Rate limit"); loopback clients exempt unless --rpc-limit-loopback; 0 = unlimited (default: 100)', validator: isNonNegativeInteger,
   });
   rpcKeepAliveTimeout = Option.String('--rpc-keep-alive-timeout', '120', {
     description: 'Seconds an idle HTTP keep-alive connection stays open between requests (docs/rpc.md) (default: 120)',
@@ -154,6 +154,41 @@ export class RunCommand extends Command {
   rpcMaxConnectionsPerIp = Option.String('--rpc-max-connections-per-ip', '128', {
     description: 'Open RPC connections (HTTP and WebSocket) per client IP, more get 503; 0 = no cap (default: 128)',
     validator: isNonNegativeInteger,
+  });
+  rpcMaxConnections = Option.String('--rpc-max-connections', {
+    description: 'Open RPC connections in all (HTTP keep-alive and WebSocket), more get 503 and a warning is logged; 0 = no cap (docs/rpc.md "Connections") (default: half the open-file limit, at most 4096)',
+    validator: isNonNegativeInteger,
+  });
+  rpcLimitLoopback = Option.Boolean('--rpc-limit-loopback', false, {
+    description: 'Apply the per-IP limits (--rpc-rate-limit, --rpc-max-connections-per-ip, --ws-max-connections-per-ip, subscription and filter shares) to loopback clients too, e.g. behind a reverse proxy on the same machine (default: off, loopback clients are exempt)',
+  });
+  rpcResponseMaxSize = Option.String('--rpc-response-max-size', '16777216', {
+    description: 'Largest reply to one call in bytes; larger is -32015 RESPONSE_TOO_LARGE; 0 = no bound (docs/rpc.md "Response budget") (default: 16777216, 16 MiB)',
+    validator: isNonNegativeInteger,
+  });
+  rpcBatchResponseMaxSize = Option.String('--rpc-batch-response-max-size', '25000000', {
+    description: 'Largest reply to one batch in bytes (as geth\'s --rpc.batch-response-max-size): entries past it are -32015 RESPONSE_TOO_LARGE; 0 = no bound (default: 25000000)',
+    validator: isNonNegativeInteger,
+  });
+  wsMaxConnectionsPerIp = Option.String('--ws-max-connections-per-ip', '32', {
+    description: 'Open WebSocket connections per client IP, a share of the 1000 the node serves; more get 503; 0 = no cap (default: 32)',
+    validator: isNonNegativeInteger,
+  });
+  rpcMaxSubscriptions = Option.String('--rpc-max-subscriptions', '10000', {
+    description: 'WebSocket subscriptions the node holds in all; more is -32015 (docs/rpc.md "Subscriptions and filters") (default: 10000)', validator: isNonNegativeInteger,
+  });
+  rpcMaxSubscriptionsPerIp = Option.String('--rpc-max-subscriptions-per-ip', '512', {
+    description: 'WebSocket subscriptions one client IP may hold over its connections; 0 = no cap (default: 512)', validator: isNonNegativeInteger,
+  });
+  rpcMaxFilters = Option.String('--rpc-max-filters', '4096', {
+    description: 'eth_newFilter/eth_newBlockFilter/eth_newPendingTransactionFilter filters the node holds in all; more is -32015 (default: 4096)', validator: isNonNegativeInteger,
+  });
+  rpcMaxFiltersPerIp = Option.String('--rpc-max-filters-per-ip', '128', {
+    description: 'eth_* polled filters one client IP may hold; 0 = no cap (default: 128)', validator: isNonNegativeInteger,
+  });
+  wsFanoutShare = Option.String('--ws-fanout-share', '2', {
+    description: 'Percent of the event loop subscription delivery may take while bundles wait in the mempool (25 % while it is empty); more delivers more notifications under load at the cost of block throughput (docs/subscriptions.md "Fan-out") (default: 2)',
+    validator: t.cascade(t.isNumber(), [t.isInInclusiveRange(0.1, 100)]),
   });
   rpcCors = Option.String('--rpc-cors', '', {
     description: 'Comma-separated origins (scheme://host[:port]) of web pages allowed to call the RPC over HTTP, * = any (default: none; the node\'s own page always)',
@@ -318,6 +353,18 @@ export class RunCommand extends Command {
       rpcCorsOrigins: parseOriginsFlag('--rpc-cors', this.rpcCors),
       wsOrigins: parseOriginsFlag('--ws-origins', this.wsOrigins),
       rpcVhosts: this.rpcVhosts.split(',').map((h) => h.trim()).filter((h) => h.length > 0),
+      rpcBudgets: {
+        ...(this.rpcMaxConnections !== undefined ? { maxConnections: this.rpcMaxConnections } : {}),
+        limitLoopback: this.rpcLimitLoopback,
+        maxResponseBytes: this.rpcResponseMaxSize,
+        maxBatchResponseBytes: this.rpcBatchResponseMaxSize,
+        maxWsConnectionsPerIp: this.wsMaxConnectionsPerIp,
+        maxSubscriptions: this.rpcMaxSubscriptions,
+        maxSubscriptionsPerIp: this.rpcMaxSubscriptionsPerIp,
+        maxFilters: this.rpcMaxFilters,
+        maxFiltersPerIp: this.rpcMaxFiltersPerIp,
+        fanoutShare: this.wsFanoutShare / 100,
+      },
       validatorKeyPath: this.validatorKey,
       verbose: this.verbose,
       logFormat: this.logFormat,

@@ -41,6 +41,17 @@ export interface DispatcherOptions {
   readonly logger: Logger;
   /** Longest batch accepted; longer is -32600 (default 1000). */
   readonly maxBatch: number;
+  /**
+   * Largest reply to one call, in bytes; a larger one is replaced by LIMIT_EXCEEDED
+   * (RESPONSE_TOO_LARGE). 0 = no bound. Default in RpcServer (docs/rpc.md "Response budget").
+   */
+  readonly maxResponseBytes?: number;
+  /**
+   * Largest reply to one batch, in bytes (geth's --rpc.batch-response-max-size): the entries that fit,
+   * in order, keep their replies; from the first that does not, every entry is LIMIT_EXCEEDED
+   * (RESPONSE_TOO_LARGE) and is not serialised. 0 = no bound.
+   */
+  readonly maxBatchResponseBytes?: number;
 }
 
 export function failure(id: JsonRpcId, code: number, message: string, data?: unknown): JsonRpcFailure {
@@ -57,11 +68,6 @@ function success(id: JsonRpcId, result: unknown): JsonRpcSuccess {
 export function parseErrorResponse(detail?: string): JsonRpcFailure {
   // JSON-RPC 2.0 §5: a parse error replies with id null.
   return failure(null, STANDARD_ERRORS.PARSE_ERROR.code, detail === undefined ? 'parse error' : `parse error: ${detail}`);
-}
-
-/** How many calls a body counts for the rate limit (spec §4.20): a batch of N costs N. */
-export function callCount(body: unknown): number {
-  return Array.isArray(body) ? Math.max(1, body.length) : 1;
 }
 
 /** The RATE_LIMITED reply: a single call keeps its id; a batch is refused whole with id null. */
@@ -86,11 +92,15 @@ export class Dispatcher {
   readonly #registry: MethodRegistry;
   readonly #logger: Logger;
   readonly #maxBatch: number;
+  readonly #maxResponse: number;
+  readonly #maxBatchResponse: number;
 
   constructor(options: DispatcherOptions) {
     this.#registry = options.registry;
     this.#logger = options.logger;
     this.#maxBatch = options.maxBatch;
+    this.#maxResponse = options.maxResponseBytes ?? 0;
+    this.#maxBatchResponse = options.maxBatchResponseBytes ?? 0;
   }
 
   /**
@@ -211,13 +221,35 @@ export class Dispatcher {
    * copying, and the socket then converts it to bytes again.
    */
   bytes(result: JsonRpcResponse | JsonRpcResponse[]): string | Buffer {
-    if (!Array.isArray(result)) return this.serialize(result);
+    if (!Array.isArray(result)) {
+      const text = this.serialize(result);
+      return this.#maxResponse > 0 && overBytes(text, this.#maxResponse) ? this.#tooLarge(result.id, 'response', this.#maxResponse) : text;
+    }
     const parts = new Array<string>(result.length);
     // '[' and ']' and a comma between each two
     let length = result.length + 1;
+    const batchLimit = this.#maxBatchResponse > 0 ? this.#maxBatchResponse : Infinity;
+    let tooLarge: string | undefined;
     for (let i = 0; i < result.length; i++) {
-      // plain JSON.stringify first: the replacer of the fallback is called for every key
-      const text = this.serialize(result[i]!);
+      const r = result[i]!;
+      let text: string;
+      if (tooLarge === undefined) {
+        // plain JSON.stringify first: the replacer of the fallback is called for every key
+        text = this.serialize(r);
+        if (this.#maxResponse > 0 && overBytes(text, this.#maxResponse)) text = this.#tooLarge(r.id, 'response', this.#maxResponse);
+        const size = Buffer.byteLength(text);
+        if (length + size > batchLimit) {
+          // From here on nothing is serialised: a 1,000-entry batch of rpc.discover (~1 MB each)
+          // stops at the budget instead of building a gigabyte of text.
+          tooLarge = this.#tooLarge(null, 'batch', batchLimit);
+          this.#logger.debug('rpc batch reply over its budget', { entries: result.length, answered: i, limit: batchLimit });
+        } else {
+          parts[i] = text;
+          length += size;
+          continue;
+        }
+      }
+      text = r.id === null ? tooLarge! : this.#tooLarge(r.id, 'batch', batchLimit);
       parts[i] = text;
       length += Buffer.byteLength(text);
     }
@@ -230,6 +262,14 @@ export class Dispatcher {
     }
     out[o] = CLOSE_BRACKET;
     return out;
+  }
+
+  /** LIMIT_EXCEEDED (RESPONSE_TOO_LARGE) for a reply over the per-call or the batch budget. */
+  #tooLarge(id: JsonRpcId, what: 'response' | 'batch', limit: number): string {
+    const message = what === 'response'
+      ? `response too large: the reply exceeds ${limit} bytes (--rpc-response-max-size); ask for less (a narrower range, a smaller limit)`
+      : `response too large: the batch reply exceeds ${limit} bytes (--rpc-batch-response-max-size); the reply to this entry was dropped (the call ran), as were the replies to the entries after it; send smaller batches`;
+    return JSON.stringify(failure(id, APP_ERRORS.LIMIT_EXCEEDED.code, message, { reason: 'RESPONSE_TOO_LARGE', limit }));
   }
 
   #serializeOne(r: JsonRpcResponse): string {
@@ -247,6 +287,12 @@ export class Dispatcher {
 const OPEN_BRACKET = '['.charCodeAt(0);
 const COMMA = ','.charCodeAt(0);
 const CLOSE_BRACKET = ']'.charCodeAt(0);
+
+/** Whether a reply's UTF-8 bytes exceed `limit`, without encoding it when its length alone decides. */
+function overBytes(text: string, limit: number): boolean {
+  if (text.length > limit) return true;
+  return text.length * 3 > limit && Buffer.byteLength(text) > limit;
+}
 
 function bigintAsDecimal(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;

@@ -4,7 +4,10 @@
  * connection is a buffer instead of a socket: the hub pushes the same items it sends eth_subscribe
  * clients, with the same per-block bound for a client that stops reading (spec §6.1), and
  * eth_getFilterChanges drains the buffer. As geth does, a filter nobody polls for 5 minutes is
- * removed, and the number of filters is bounded, here per client IP (HTTP has no connection).
+ * removed, and the number of filters is bounded in all and per client IP (HTTP has no
+ * connection). The global cap is what bounds memory (issue 46: 25,600 filters from 100 addresses
+ * added 2 GB until they expired); the per-IP share is small enough that a few addresses cannot take
+ * them all (docs/eth.md "Events", docs/rpc.md "Subscriptions and filters").
  */
 import { RpcError } from './errors.js';
 import type { RpcConnection } from './registry.js';
@@ -13,8 +16,12 @@ import type { ItemFilter, SubscriptionHub, SubscriptionKind } from './subscripti
 export interface FilterOptions {
   /** A filter not polled for this long is removed (geth: 5 minutes). */
   readonly timeoutMs?: number;
-  /** Installed filters one IP may hold at most; more is LIMIT_EXCEEDED. */
+  /** Installed filters one IP may hold at most; more is LIMIT_EXCEEDED. Default 128. */
   readonly maxPerIp?: number;
+  /** Installed filters in all at most; more is LIMIT_EXCEEDED. Default 4096. */
+  readonly maxTotal?: number;
+  /** Whether maxPerIp applies to an IP (loopback exempt by default); default the hub's. */
+  readonly perIpApplies?: (ip: string) => boolean;
   /** Items one filter holds for its next poll at most; beyond it the hub keeps its last 64 blocks. */
   readonly maxBuffered?: number;
 }
@@ -38,7 +45,9 @@ let nextPseudoId = -1;
 export class FilterRegistry<C = unknown> {
   readonly timeoutMs: number;
   readonly maxPerIp: number;
+  readonly maxTotal: number;
   readonly maxBuffered: number;
+  readonly #perIpApplies: (ip: string) => boolean;
   readonly #hub: SubscriptionHub;
   readonly #filters = new Map<string, InstalledFilter<C>>();
   readonly #perIp = new Map<string, number>();
@@ -47,7 +56,9 @@ export class FilterRegistry<C = unknown> {
   constructor(hub: SubscriptionHub, options: FilterOptions = {}) {
     this.#hub = hub;
     this.timeoutMs = options.timeoutMs ?? 5 * 60_000;
-    this.maxPerIp = options.maxPerIp ?? 256;
+    this.maxPerIp = options.maxPerIp ?? numberOr(hub.filterOptions?.maxPerIp, 128);
+    this.maxTotal = options.maxTotal ?? numberOr(hub.filterOptions?.maxTotal, 4096);
+    this.#perIpApplies = options.perIpApplies ?? hub.perIpApplies;
     this.maxBuffered = options.maxBuffered ?? 10_000;
     this.#sweep = setInterval(() => this.expire(Date.now()), Math.max(1_000, Math.min(30_000, this.timeoutMs / 4)));
     this.#sweep.unref();
@@ -63,9 +74,14 @@ export class FilterRegistry<C = unknown> {
    */
   install(kind: FilterKind, ip: string, options: { criteria?: C; match?: ItemFilter; map?: (item: unknown) => unknown } = {}): string {
     const held = this.#perIp.get(ip) ?? 0;
-    if (held >= this.maxPerIp) {
-      throw RpcError.app('LIMIT_EXCEEDED', `this address already holds ${this.maxPerIp} filters, the most one address may hold; uninstall one (eth_uninstallFilter) or let unpolled ones expire`, {
-        limit: this.maxPerIp,
+    if (this.maxTotal > 0 && this.#filters.size >= this.maxTotal) {
+      throw RpcError.app('LIMIT_EXCEEDED', `the node already holds ${this.maxTotal} filters, the most it keeps (--rpc-max-filters); uninstall one (eth_uninstallFilter) or let unpolled ones expire`, {
+        limit: this.maxTotal, reason: 'FILTERS_FULL',
+      });
+    }
+    if (this.maxPerIp > 0 && held >= this.maxPerIp && this.#perIpApplies(ip)) {
+      throw RpcError.app('LIMIT_EXCEEDED', `this address already holds ${this.maxPerIp} filters, its share of the node's (--rpc-max-filters-per-ip); uninstall one (eth_uninstallFilter) or let unpolled ones expire`, {
+        limit: this.maxPerIp, reason: 'IP_FILTERS_FULL',
       });
     }
     const closers: Array<() => void> = [];
@@ -136,6 +152,10 @@ export class FilterRegistry<C = unknown> {
     clearInterval(this.#sweep);
     for (const id of [...this.#filters.keys()]) this.uninstall(id);
   }
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' ? value : fallback;
 }
 
 function filterNotFound(id: string): RpcError {

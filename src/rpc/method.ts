@@ -13,6 +13,16 @@ export interface RpcConnection {
    * or the client is not reading and the send buffer is over its bound (a slow consumer skips, spec §6.1).
    */
   send(message: unknown): boolean;
+  /**
+   * The client's address, on a socket's connection; absent on the pseudo-connections of polled
+   * filters (src/rpc/eth-filters.ts), which have their own caps. The subscription hub counts
+   * per-IP and global subscription caps by it.
+   */
+  readonly ip?: string;
+  /** send() of JSON text already encoded (the hub encodes each notification item once). */
+  sendText?(text: string): boolean;
+  /** Runs fn with the socket corked, so the messages it sends leave in one write. */
+  cork?(fn: () => void): void;
   /** Runs fn once when the connection closes (unsubscribe, free buffers). */
   onClose(fn: () => void): void;
 }

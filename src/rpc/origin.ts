@@ -103,11 +103,31 @@ export function originOf(headers: IncomingHttpHeaders): string | undefined {
   return typeof origin === 'string' && origin !== '' ? origin : undefined;
 }
 
+/**
+ * Browser-extension origins (issue 42 item 4): a Chromium MV3 extension, which is how MetaMask and
+ * other wallets call a custom RPC, sends `Origin: chrome-extension://<id>`, Firefox
+ * `moz-extension://<uuid>`, Safari `safari-web-extension://<uuid>`. They are served by default: a web
+ * page cannot send such an Origin (the browser sets it), so the cross-site risk the origin checks
+ * guard against (a page making the user's browser call the node) does not arise; an extension runs
+ * with the permissions the user installed it with, as a local script does.
+ */
+const EXTENSION_SCHEMES = ['chrome-extension://', 'moz-extension://', 'safari-web-extension://'];
+
+export function isExtensionOrigin(origin: string): boolean {
+  for (const scheme of EXTENSION_SCHEMES) if (origin.startsWith(scheme) && origin.length > scheme.length) return true;
+  return false;
+}
+
+/** Whether a request from `origin` gets CORS headers: a listed origin or a browser extension. */
+export function corsAllowed(origin: string, allowed: OriginList): boolean {
+  return allowed.has(origin) || isExtensionOrigin(origin);
+}
+
 /** Whether a request with these headers may be served, given the operator's list for its transport. */
 export function originAllowed(headers: IncomingHttpHeaders, allowed: OriginList): boolean {
   const origin = originOf(headers);
   if (origin === undefined) return true;
-  return allowed.has(origin) || isSameOrigin(origin, headers.host);
+  return corsAllowed(origin, allowed) || isSameOrigin(origin, headers.host);
 }
 
 /** True when the Content-Type's media type is a JSON one (parameters such as charset ignored). */

@@ -1,8 +1,10 @@
 /**
- * Per-IP token bucket counting JSON-RPC calls (spec §4.20 `--rpc-rate-limit`: per-IP requests per
- * second, default 100, 0 = unlimited; §8). A batch of N calls costs N and is refused whole when the
- * bucket cannot cover it. Capacity (burst) is one second of calls unless told otherwise, so a batch
- * larger than the burst is always refused.
+ * Per-IP token bucket of JSON-RPC cost units (spec §4.20 `--rpc-rate-limit`: per-IP requests per
+ * second, default 100, 0 = unlimited; §8). What a body costs is src/rpc/costs.ts (calls by method,
+ * body and reply bytes); a batch is refused whole when the bucket cannot cover it. Capacity (burst)
+ * is one second of units unless told otherwise, so a batch costing more than the burst is always
+ * refused. Reply bytes are known only after the call: `charge` takes them even into debt (down to
+ * minus the capacity), and the client's next body waits the debt off.
  *
  * Memory is bounded: a bucket that has refilled to full is the same as no bucket, so idle IPs are
  * dropped by a periodic sweep, and the table never holds more than `maxTrackedIps` entries.
@@ -63,9 +65,40 @@ export class RateLimiter {
     return this.#buckets.size;
   }
 
-  /** Takes `cost` calls from ip's bucket, or refuses without taking any. */
+  /** Takes `cost` units from ip's bucket, or refuses without taking any. */
   take(ip: string, cost: number): RateDecision {
     if (this.ratePerSecond === 0) return OK;
+    const b = this.#refill(ip);
+    if (b.tokens >= cost) {
+      b.tokens -= cost;
+      return OK;
+    }
+    return this.#refusal(b.tokens, cost);
+  }
+
+  /**
+   * Takes `cost` units after the fact (a reply's bytes), into debt if the bucket cannot cover them:
+   * at most one capacity below zero, so one huge reply costs at most two seconds of the client's rate.
+   */
+  charge(ip: string, cost: number): void {
+    if (this.ratePerSecond === 0 || cost <= 0) return;
+    const b = this.#refill(ip);
+    b.tokens = Math.max(-this.capacity, b.tokens - cost);
+  }
+
+  /**
+   * Whether `ip` could spend `cost` units now, without taking them: the check made on a request's
+   * headers, so a client over its budget is refused before its body is read (src/rpc/costs.ts).
+   */
+  peek(ip: string, cost: number): RateDecision {
+    if (this.ratePerSecond === 0) return OK;
+    const b = this.#buckets.get(ip);
+    if (b === undefined) return cost <= this.capacity ? OK : this.#refusal(this.capacity, cost);
+    const tokens = Math.min(this.capacity, b.tokens + (this.#now() - b.last) * this.#perMs);
+    return tokens >= cost ? OK : this.#refusal(tokens, cost);
+  }
+
+  #refill(ip: string): Bucket {
     const now = this.#now();
     let b = this.#buckets.get(ip);
     if (b === undefined) {
@@ -73,22 +106,16 @@ export class RateLimiter {
       b = { tokens: this.capacity, last: now };
       this.#buckets.set(ip, b);
     } else {
-      const refill = (now - b.last) * this.#perMs;
-      b.tokens = Math.min(this.capacity, b.tokens + refill);
+      b.tokens = Math.min(this.capacity, b.tokens + (now - b.last) * this.#perMs);
       b.last = now;
     }
-    if (b.tokens >= cost) {
-      b.tokens -= cost;
-      return OK;
-    }
-    const missing = cost - b.tokens;
-    return {
-      ok: false,
-      // A cost above capacity never fits; tell the client when a full bucket is back anyway.
-      retryAfterMs: Math.ceil(Math.min(missing, this.capacity) / this.#perMs),
-      cost,
-      capacity: this.capacity,
-    };
+    return b;
+  }
+
+  #refusal(tokens: number, cost: number): RateDecision {
+    const missing = cost - tokens;
+    // A cost above capacity never fits; tell the client when a full bucket is back anyway.
+    return { ok: false, retryAfterMs: Math.ceil(Math.min(missing, this.capacity - Math.min(0, tokens)) / this.#perMs), cost, capacity: this.capacity };
   }
 
   /** Drops buckets that have refilled to full: they hold no information. */

@@ -22,12 +22,12 @@ import type { Logger } from '../logger.js';
 import { APP_ERRORS, STANDARD_ERRORS } from './errors.js';
 import { parseArrayByElement } from './batch-parse.js';
 import { RateLimiter } from './rate-limit.js';
-import { ConnectionLimiter, remoteIp } from './connections.js';
-import { HostList, OriginList, PREFLIGHT_MAX_AGE_SECONDS, isJsonContentType, originAllowed, originOf } from './origin.js';
+import { bodyCost, byteCost } from './costs.js';
+import { ConnectionLimiter, defaultMaxConnections, perIpLimitsApply, remoteIp, type RefusalReason } from './connections.js';
+import { HostList, OriginList, PREFLIGHT_MAX_AGE_SECONDS, corsAllowed, isJsonContentType, originAllowed, originOf } from './origin.js';
 import type { CallContext, MethodRegistry, RpcConnection } from './registry.js';
 import {
   Dispatcher,
-  callCount,
   failure,
   parseErrorResponse,
   rateLimitedResponse,
@@ -66,6 +66,28 @@ export interface RpcServerOptions {
   /** Open TCP connections per client IP (HTTP and WebSocket together); more get 503. 0 = no cap. Default 128. */
   readonly maxConnectionsPerIp?: number;
   /**
+   * Open TCP connections in all (HTTP keep-alive and WebSocket); more get 503 and a warning is
+   * logged. 0 = no cap. Default: half the process's open-file limit, at most 4096 (defaultMaxConnections).
+   */
+  readonly maxConnections?: number;
+  /**
+   * Whether the per-IP limits (rateLimit, maxConnectionsPerIp, maxWsConnectionsPerIp and the
+   * subscription and filter shares) apply to loopback clients (127.0.0.0/8, ::1). Default false:
+   * a wallet or script on the node's machine is the operator's (issue 42 item 4); set it behind a
+   * reverse proxy on the same machine (`--rpc-limit-loopback`).
+   */
+  readonly limitLoopback?: boolean;
+  /** Largest reply to one call in bytes; larger is LIMIT_EXCEEDED (RESPONSE_TOO_LARGE). 0 = none. Default 16 MiB. */
+  readonly maxResponseBytes?: number;
+  /** Largest reply to one batch in bytes (geth's --rpc.batch-response-max-size). 0 = none. Default 25,000,000. */
+  readonly maxBatchResponseBytes?: number;
+  /**
+   * Bytes per second of large bodies (64 KiB and more: HTTP bodies and WebSocket messages) the node
+   * reads from all clients together, loopback included; beyond it such a body is refused on its
+   * headers with 429 like an over-budget client's. 0 = none. Default 32 MiB/s.
+   */
+  readonly maxBodyBytesPerSecond?: number;
+  /**
    * Origins of web pages allowed to POST JSON-RPC and read the reply (CORS, `--rpc-cors`):
    * `scheme://host[:port]` entries or `*`. Default none: only requests without `Origin` (non-browser
    * clients) and same-origin ones (the explorer page on GET `/`).
@@ -82,11 +104,22 @@ export interface RpcServerOptions {
   readonly rateBurst?: number;
   /** Open WebSocket connections at most; more are refused with HTTP 503 at upgrade. Default 1000. */
   readonly maxWsConnections?: number;
+  /** Open WebSocket connections per client IP (a share of maxWsConnections); more get 503. 0 = none. Default 32. */
+  readonly maxWsConnectionsPerIp?: number;
+  /**
+   * Send buffers of all WebSocket connections together at most, in bytes: checked every second, the
+   * connections with the largest buffers are closed until the total is under it. Default 256 MiB.
+   */
+  readonly maxWsBufferedTotalBytes?: number;
   /** Largest WebSocket message in bytes; larger closes the connection with 1009. Default = bodyLimit. */
   readonly maxWsMessageBytes?: number;
   /** Calls in progress per WebSocket connection; more are answered SERVER_BUSY. Default 64. */
   readonly maxWsInFlight?: number;
-  /** Send buffer per connection beyond which connection.send() drops (slow consumer). Default 16 MiB. */
+  /**
+   * Send buffer per connection, in bytes: a notification that finds the buffer over it is held back
+   * (the subscription's 64-block rule, spec §6.1); a reply that finds it over it closes the
+   * connection (a client that does not read its replies, as geth drops one). Default 4 MiB.
+   */
   readonly maxWsBufferedBytes?: number;
   /** WebSocket ping interval; a connection silent for two intervals is dropped. Default 30 s, 0 = off. */
   readonly wsPingIntervalMs?: number;
@@ -139,6 +172,24 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
  * a load test (bench/rpc.ts uses 50) while 2,000 idle sockets from one address are refused.
  */
 const DEFAULT_MAX_CONNECTIONS_PER_IP = 128;
+/**
+ * Reply budgets (issue 46; docs/rpc.md "Response budget"). 25,000,000 bytes per batch is geth's
+ * --rpc.batch-response-max-size; one call's reply may be 16 MiB (a block of 10,000 bundles with
+ * their receipts is ~6 MB), larger asks for a narrower range.
+ */
+const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_BATCH_RESPONSE_BYTES = 25_000_000;
+/**
+ * Large bodies parsed per second from all clients together: JSON.parse reads ~100–300 MB/s on this
+ * machine's cores, so 32 MiB/s keeps it to a fraction of one core however many addresses send them.
+ */
+const DEFAULT_MAX_BODY_BYTES_PER_SECOND = 32 * 1024 * 1024;
+/** The key of the node-wide bucket of large bodies. */
+const GLOBAL = '*';
+/** How often the total of the WebSocket send buffers is checked. */
+const WS_BUFFER_SWEEP_MS = 1_000;
+/** At most one warning per this interval while connections are refused at the global cap. */
+const REFUSAL_LOG_INTERVAL_MS = 10_000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PARSE_ERROR_JSON = JSON.stringify(parseErrorResponse());
 const EMPTY_BODY_JSON = JSON.stringify(parseErrorResponse('empty body'));
@@ -171,10 +222,19 @@ export class RpcServer {
   readonly host: string;
   readonly app: Koa;
   readonly #options: Required<Omit<RpcServerOptions, 'httpMiddleware' | 'rateBurst' | 'corsOrigins' | 'wsOrigins' | 'vhosts'>>;
+  /** Whether the per-IP limits apply to a client (all but loopback ones unless limitLoopback). */
+  readonly perIpApplies: (ip: string) => boolean;
+  readonly #wsPerIp = new Map<string, number>();
+  #sweeper: NodeJS.Timeout | undefined;
+  /** refusals by reason since the last warning, and when that was (a flood logs one line per 10 s) */
+  readonly #refusals: Record<RefusalReason, number> = { 'per-ip': 0, global: 0 };
+  #refusalLoggedAt = 0;
   readonly #koaHandler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   readonly #logger: Logger;
   readonly #dispatcher: Dispatcher;
   readonly #limiter: RateLimiter;
+  /** large bodies from all clients, in cost units of body bytes (one bucket, key GLOBAL) */
+  readonly #bodies: RateLimiter;
   readonly #connections: ConnectionLimiter;
   readonly #cors: OriginList;
   readonly #wsOrigins: OriginList;
@@ -200,10 +260,17 @@ export class RpcServer {
       headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: options.requestTimeoutMs ?? Math.max(DEFAULT_REQUEST_TIMEOUT_MS, options.headersTimeoutMs ?? 0),
       maxConnectionsPerIp: options.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP,
+      maxConnections: options.maxConnections ?? defaultMaxConnections(),
+      limitLoopback: options.limitLoopback ?? false,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      maxBatchResponseBytes: options.maxBatchResponseBytes ?? DEFAULT_MAX_BATCH_RESPONSE_BYTES,
+      maxBodyBytesPerSecond: options.maxBodyBytesPerSecond ?? DEFAULT_MAX_BODY_BYTES_PER_SECOND,
       maxWsConnections: options.maxWsConnections ?? 1000,
+      maxWsConnectionsPerIp: options.maxWsConnectionsPerIp ?? 32,
+      maxWsBufferedTotalBytes: options.maxWsBufferedTotalBytes ?? 256 * 1024 * 1024,
       maxWsMessageBytes: options.maxWsMessageBytes ?? bodyLimit,
       maxWsInFlight: options.maxWsInFlight ?? 64,
-      maxWsBufferedBytes: options.maxWsBufferedBytes ?? 16 * 1024 * 1024,
+      maxWsBufferedBytes: options.maxWsBufferedBytes ?? 4 * 1024 * 1024,
       wsPingIntervalMs: options.wsPingIntervalMs ?? 30_000,
       hotPath: options.hotPath ?? 'direct',
     };
@@ -212,15 +279,31 @@ export class RpcServer {
     if (!(headersTimeoutMs > 0) || !(requestTimeoutMs >= headersTimeoutMs)) {
       throw new RangeError(`headersTimeoutMs (${headersTimeoutMs}) must be > 0 and at most requestTimeoutMs (${requestTimeoutMs})`);
     }
-    this.#connections = new ConnectionLimiter(this.#options.maxConnectionsPerIp);
+    this.perIpApplies = perIpLimitsApply(this.#options.limitLoopback);
+    this.#connections = new ConnectionLimiter({
+      maxPerIp: this.#options.maxConnectionsPerIp,
+      maxTotal: this.#options.maxConnections,
+      perIpApplies: this.perIpApplies,
+      onRefused: (reason, ip) => this.#connectionRefused(reason, ip),
+    });
     this.#cors = new OriginList(options.corsOrigins ?? []);
     this.#wsOrigins = new OriginList(options.wsOrigins ?? []);
     this.#vhosts = new HostList(options.vhosts ?? ['localhost']);
     this.#logger = dependencies.logger;
-    this.#dispatcher = new Dispatcher({ registry: dependencies.registry, logger: this.#logger, maxBatch: this.#options.maxBatch });
+    this.#dispatcher = new Dispatcher({
+      registry: dependencies.registry, logger: this.#logger, maxBatch: this.#options.maxBatch,
+      maxResponseBytes: this.#options.maxResponseBytes, maxBatchResponseBytes: this.#options.maxBatchResponseBytes,
+    });
     this.#limiter = new RateLimiter({
       ratePerSecond: this.#options.rateLimit,
       ...(options.rateBurst !== undefined ? { burst: options.rateBurst } : {}),
+      ...(dependencies.now !== undefined ? { now: dependencies.now } : {}),
+    });
+
+    const bodyUnitsPerSecond = byteCost(this.#options.maxBodyBytesPerSecond);
+    // Room for one body at the size limit at least, or no large body could ever pass.
+    this.#bodies = new RateLimiter({
+      ratePerSecond: bodyUnitsPerSecond, burst: Math.max(bodyUnitsPerSecond, byteCost(bodyLimit) + 1),
       ...(dependencies.now !== undefined ? { now: dependencies.now } : {}),
     });
 
@@ -248,7 +331,7 @@ export class RpcServer {
     );
     // Before the http.Server's own listener sees the socket, so a refused one is never counted as open.
     this.#server.prependListener('connection', (socket: Socket) => {
-      if (!this.#connections.admit(socket)) this.#logger.debug('rpc connection refused: per-IP cap', { ip: remoteIp(socket), cap: this.#options.maxConnectionsPerIp });
+      this.#connections.admit(socket);
     });
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#options.maxWsMessageBytes });
     this.#server.on('upgrade', (req, socket, head) => this.#onUpgrade(req, socket, head));
@@ -279,7 +362,11 @@ export class RpcServer {
           this.#pinger = setInterval(() => this.#ping(), this.#options.wsPingIntervalMs);
           this.#pinger.unref();
         }
-        this.#logger.info('rpc listening', { host: this.host, port: this.#port });
+        this.#sweeper = setInterval(() => this.#sweepWsBuffers(), WS_BUFFER_SWEEP_MS);
+        this.#sweeper.unref();
+        this.#logger.info('rpc listening', {
+          host: this.host, port: this.#port, maxConnections: this.#options.maxConnections, limitLoopback: this.#options.limitLoopback,
+        });
         resolve(this.#port);
       });
     });
@@ -289,7 +376,10 @@ export class RpcServer {
   async stop(): Promise<void> {
     if (this.#pinger !== undefined) clearInterval(this.#pinger);
     this.#pinger = undefined;
+    if (this.#sweeper !== undefined) clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
     this.#limiter.close();
+    this.#bodies.close();
     const closing: Array<Promise<void>> = [];
     for (const ws of this.#wss.clients) {
       closing.push(new Promise((resolve) => ws.once('close', () => resolve())));
@@ -323,7 +413,7 @@ export class RpcServer {
     if ((q === -1 ? url : url.slice(0, q)) === '/') {
       if (req.method === 'OPTIONS' && originOf(req.headers) !== undefined) return this.#preflight(req, res);
       if (req.method === 'POST') {
-        const refusal = this.#gate(req, res);
+        const refusal = this.#gate(req, res) ?? this.#overBudget(req);
         if (refusal !== undefined) return this.#writeDirect(res, refusal);
         if (this.#options.hotPath === 'direct' && url === '/') return this.#direct(req, res);
       }
@@ -369,7 +459,7 @@ export class RpcServer {
         ),
       };
     }
-    if (origin !== undefined && this.#cors.has(origin)) {
+    if (origin !== undefined && corsAllowed(origin, this.#cors)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Vary', 'Origin');
     }
@@ -385,7 +475,7 @@ export class RpcServer {
     const method = req.headers['access-control-request-method'];
     res.setHeader('Vary', VARY_PREFLIGHT);
     res.setHeader('Content-Length', '0');
-    if (!this.#cors.has(origin) || (method !== undefined && method.toUpperCase() !== 'POST')) {
+    if (!corsAllowed(origin, this.#cors) || (method !== undefined && method.toUpperCase() !== 'POST')) {
       res.statusCode = 403;
       res.end();
       return;
@@ -400,8 +490,9 @@ export class RpcServer {
 
   /** The RPC's reply to one parsed body (shared by both HTTP paths). */
   #answer(body: unknown, callContext: CallContext): HttpReply | Promise<HttpReply> {
-    if (!this.#limiter.unlimited) {
-      const decision = this.#limiter.take(callContext.ip, callCount(body));
+    const limited = this.#limited(callContext.ip);
+    if (limited) {
+      const decision = this.#limiter.take(callContext.ip, bodyCost(body));
       if (!decision.ok) {
         return {
           status: 429,
@@ -411,13 +502,70 @@ export class RpcServer {
       }
     }
     const result = this.#dispatcher.handle(body, callContext);
-    return result instanceof Promise ? result.then((r) => this.#toReply(r)) : this.#toReply(result);
+    return result instanceof Promise ? result.then((r) => this.#toReply(r, limited ? callContext.ip : undefined)) : this.#toReply(result, limited ? callContext.ip : undefined);
   }
 
-  #toReply(result: DispatchResult): HttpReply {
+  /** The reply's bytes, charged to the client's bucket when it is rate-limited (src/rpc/costs.ts). */
+  #toReply(result: DispatchResult, chargeIp: string | undefined): HttpReply {
     // Notifications only: JSON-RPC 2.0 §6 sends nothing back.
     if (result === undefined) return NO_CONTENT;
-    return { status: 200, json: this.#dispatcher.bytes(result) };
+    const json = this.#dispatcher.bytes(result);
+    if (chargeIp !== undefined) this.#limiter.charge(chargeIp, byteCost(typeof json === 'string' ? json.length : json.length));
+    return { status: 200, json };
+  }
+
+  /** Whether calls from `ip` are rate-limited: a limit is set and the per-IP limits apply to it. */
+  #limited(ip: string): boolean {
+    return !this.#limiter.unlimited && this.perIpApplies(ip);
+  }
+
+  /**
+   * A client over its budget is refused on its headers, before its body is read or parsed (issue
+   * 46: 120 bodies of 5 MiB from 20 addresses froze the node for 19 s): a body of 64 KiB or more
+   * must fit its bucket with one call besides, and is charged for its bytes. The connection is
+   * closed, so the upload is never read. A smaller body is cheap to parse and is refused after, with
+   * its call's id. A body without Content-Length (chunked) is checked as it streams (#direct).
+   */
+  #overBudget(req: http.IncomingMessage): HttpReply | undefined {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const bodyUnits = Number.isFinite(declared) && declared > 0 ? byteCost(declared) : 0;
+    return bodyUnits === 0 ? undefined : this.#takeBodyBytes(remoteIp(req.socket), bodyUnits);
+  }
+
+  /**
+   * Charges a large body's bytes to its client (when rate-limited) and to the node's budget of large
+   * bodies from all clients (issue 46: 5 MiB bodies from many addresses, each within its own
+   * budget, still add up), or the 429 refusal (id null, connection closed) when they do not fit.
+   */
+  #takeBodyBytes(ip: string, bodyUnits: number): HttpReply | undefined {
+    const limited = this.#limited(ip);
+    let decision = limited ? this.#limiter.peek(ip, 1 + bodyUnits) : { ok: true as const };
+    if (decision.ok) decision = this.#bodies.take(GLOBAL, bodyUnits);
+    if (decision.ok) {
+      if (limited) this.#limiter.charge(ip, bodyUnits);
+      return undefined;
+    }
+    return {
+      status: 429,
+      close: true,
+      json: JSON.stringify(rateLimitedResponse(null, decision)),
+      retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
+    };
+  }
+
+  #connectionRefused(reason: RefusalReason, ip: string): void {
+    this.#refusals[reason]++;
+    const now = Date.now();
+    if (reason === 'per-ip' && this.#refusals.global === 0) this.#logger.debug('rpc connection refused: per-IP cap', { ip, cap: this.#options.maxConnectionsPerIp });
+    if (reason === 'global' && now - this.#refusalLoggedAt >= REFUSAL_LOG_INTERVAL_MS) {
+      // One line per interval however many are refused: the cap is reached under a flood.
+      this.#logger.warn('rpc connection refused: global connection cap reached (--rpc-max-connections)', {
+        cap: this.#options.maxConnections, open: this.#connections.open, refusedGlobal: this.#refusals.global, refusedPerIp: this.#refusals['per-ip'], lastIp: ip,
+      });
+      this.#refusalLoggedAt = now;
+      this.#refusals.global = 0;
+      this.#refusals['per-ip'] = 0;
+    }
   }
 
   /** One CallContext per HTTP socket, reused across keep-alive requests. */
@@ -472,6 +620,9 @@ export class RpcServer {
     const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
+    // A chunked body (no Content-Length) is charged as it streams, 64 KiB at a time.
+    const ip = declared === undefined ? remoteIp(req.socket) : undefined;
+    let charged = 0;
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
       size += chunk.length;
@@ -479,6 +630,15 @@ export class RpcServer {
         failed = true;
         this.#writeDirect(res, this.#bodyErrorReply(tooLarge()));
         return;
+      }
+      if (ip !== undefined && byteCost(size) > charged) {
+        const refusal = this.#takeBodyBytes(ip, byteCost(size) - charged);
+        if (refusal !== undefined) {
+          failed = true;
+          this.#writeDirect(res, refusal);
+          return;
+        }
+        charged = byteCost(size);
       }
       chunks.push(chunk);
     });
@@ -593,6 +753,13 @@ export class RpcServer {
       this.#logger.warn('rpc ws connection refused: limit reached', { limit: this.#options.maxWsConnections });
       return refuseUpgrade(socket, 503, 'Service Unavailable');
     }
+    const ip = remoteIp(req.socket);
+    const share = this.#options.maxWsConnectionsPerIp;
+    if (share > 0 && (this.#wsPerIp.get(ip) ?? 0) >= share && this.perIpApplies(ip)) {
+      // A few addresses cannot take every WebSocket slot (issue 46: 8 took all 1,000).
+      this.#logger.debug('rpc ws connection refused: per-IP share reached', { ip, share });
+      return refuseUpgrade(socket, 503, 'Service Unavailable');
+    }
     this.#wss.handleUpgrade(req, socket, head, (ws) => this.#wss.emit('connection', ws, req));
   }
 
@@ -602,25 +769,56 @@ export class RpcServer {
     let closed = false;
     let inFlight = 0;
     const maxBuffered = this.#options.maxWsBufferedBytes;
+    const ip = remoteIp(req.socket);
+    const limited = (): boolean => this.#limited(ip);
+    this.#wsPerIp.set(ip, (this.#wsPerIp.get(ip) ?? 0) + 1);
+    const socket = (ws as unknown as { _socket?: Duplex })._socket;
+    // Texts sent inside cork(), written as one buffer of frames when it returns.
+    let corked: string[] | undefined;
+    let corkedBytes = 0;
     const connection: RpcConnection = {
       id,
-      send: (message: unknown): boolean => {
-        if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount > maxBuffered) return false;
-        ws.send(JSON.stringify(message));
+      ip,
+      send: (message: unknown): boolean => connection.sendText!(JSON.stringify(message)),
+      // Notifications: held back (false) while the client has not read what it was sent (spec §6.1).
+      sendText: (text: string): boolean => {
+        if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount + corkedBytes > maxBuffered) return false;
+        if (corked !== undefined) {
+          corked.push(text);
+          corkedBytes += text.length;
+        } else {
+          ws.send(text, { binary: false });
+        }
         return true;
+      },
+      // Many notifications to one client in one write of one buffer (issue 46 fan-out).
+      cork: (fn: () => void): void => {
+        if (socket === undefined || corked !== undefined) return fn();
+        corked = [];
+        try {
+          fn();
+        } finally {
+          const texts = corked;
+          corked = undefined;
+          corkedBytes = 0;
+          if (texts.length > 0 && ws.readyState === WebSocket.OPEN) socket.write(textFrames(texts));
+        }
       },
       onClose: (fn: () => void): void => {
         if (closed) queueMicrotask(fn);
         else closeHandlers.push(fn);
       },
     };
-    const ctx: CallContext = Object.freeze({ transport: 'ws', ip: remoteIp(req.socket), connection });
+    const ctx: CallContext = Object.freeze({ transport: 'ws', ip, connection });
     this.#alive.add(ws);
 
     ws.on('pong', () => this.#alive.add(ws));
     ws.on('error', (err) => this.#logger.debug('rpc ws error', { connection: id, err }));
     ws.on('close', (code) => {
       closed = true;
+      const n = (this.#wsPerIp.get(ip) ?? 1) - 1;
+      if (n <= 0) this.#wsPerIp.delete(ip);
+      else this.#wsPerIp.set(ip, n);
       this.#logger.debug('rpc ws closed', { connection: id, code });
       for (const fn of closeHandlers.splice(0)) {
         try {
@@ -631,20 +829,27 @@ export class RpcServer {
       }
     });
     ws.on('message', (data: RawData) => {
+      // A large message over budget: refused before it is parsed (src/rpc/costs.ts), its bytes charged.
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+      const bodyUnits = byteCost(size);
+      if (bodyUnits > 0) {
+        const refusal = this.#takeBodyBytes(ip, bodyUnits);
+        if (refusal !== undefined) return this.#wsReply(ws, refusal.json!);
+      }
       let body: unknown;
       try {
         body = JSON.parse(data.toString());
       } catch {
-        this.#wsSend(ws, PARSE_ERROR_JSON);
+        this.#wsReply(ws, PARSE_ERROR_JSON);
         return;
       }
-      if (!this.#limiter.unlimited) {
-        const decision = this.#limiter.take(ctx.ip, callCount(body));
-        if (!decision.ok) return this.#wsSend(ws, JSON.stringify(rateLimitedResponse(body, decision)));
+      if (limited()) {
+        const decision = this.#limiter.take(ip, bodyCost(body));
+        if (!decision.ok) return this.#wsReply(ws, JSON.stringify(rateLimitedResponse(body, decision)));
       }
       if (inFlight >= this.#options.maxWsInFlight) {
         const reqId = !Array.isArray(body) && typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
-        return this.#wsSend(
+        return this.#wsReply(
           ws,
           JSON.stringify(
             failure(typeof reqId === 'string' || typeof reqId === 'number' ? reqId : null, APP_ERRORS.SERVER_BUSY.code, 'server busy: too many calls in flight on this connection', {
@@ -657,7 +862,10 @@ export class RpcServer {
       Promise.resolve(this.#dispatcher.handle(body, ctx)).then(
         (result: DispatchResult) => {
           inFlight--;
-          if (result !== undefined) this.#wsSend(ws, this.#dispatcher.bytes(result as JsonRpcResponse | JsonRpcResponse[]));
+          if (result === undefined) return;
+          const reply = this.#dispatcher.bytes(result as JsonRpcResponse | JsonRpcResponse[]);
+          if (limited()) this.#limiter.charge(ip, byteCost(reply.length));
+          this.#wsReply(ws, reply);
         },
         (err: unknown) => {
           // Dispatcher.handle never rejects; a rejection here is a bug worth a log line.
@@ -668,9 +876,43 @@ export class RpcServer {
     });
   }
 
-  /** JSON-RPC over WebSocket is text frames, a batch's bytes included (`binary: false`). */
-  #wsSend(ws: WebSocket, text: string | Buffer): void {
-    if (ws.readyState === WebSocket.OPEN) ws.send(text, { binary: false });
+  /**
+   * A reply (JSON-RPC over WebSocket is text frames, a batch's bytes included: `binary: false`). A
+   * client whose send buffer is over maxWsBufferedBytes has not read what it was sent: it is
+   * disconnected, as geth drops a client that falls behind, rather than buffered without bound
+   * (issue 46: one 100-entry batch a second grew the node to 2 GB). So a connection holds at most
+   * the bound plus one reply (itself at most maxBatchResponseBytes).
+   */
+  #wsReply(ws: WebSocket, text: string | Buffer): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > this.#options.maxWsBufferedBytes) {
+      this.#dropSlowReader(ws, 'reply');
+      return;
+    }
+    ws.send(text, { binary: false });
+  }
+
+  #dropSlowReader(ws: WebSocket, why: 'reply' | 'total'): void {
+    this.#logger.debug('rpc ws connection dropped: client not reading', { why, buffered: ws.bufferedAmount, bound: this.#options.maxWsBufferedBytes });
+    // terminate, not close: a close frame would queue behind what the client does not read.
+    ws.terminate();
+  }
+
+  /**
+   * Keeps the send buffers of all WebSocket connections under maxWsBufferedTotalBytes: the
+   * connections holding the most are dropped first (each holds at most its bound plus one reply, but
+   * a thousand of them would still be gigabytes).
+   */
+  #sweepWsBuffers(): void {
+    let total = 0;
+    for (const ws of this.#wss.clients) total += ws.bufferedAmount;
+    if (total <= this.#options.maxWsBufferedTotalBytes) return;
+    const byBuffer = [...this.#wss.clients].sort((a, b) => b.bufferedAmount - a.bufferedAmount);
+    for (const ws of byBuffer) {
+      if (total <= this.#options.maxWsBufferedTotalBytes) break;
+      total -= ws.bufferedAmount;
+      this.#dropSlowReader(ws, 'total');
+    }
   }
 
   /** Drops connections that did not answer the previous ping. */
@@ -684,6 +926,42 @@ export class RpcServer {
       ws.ping();
     }
   }
+}
+
+/**
+ * Unmasked final text frames (RFC 6455 §5.2) of `texts`, one buffer. The hub's notifications to one
+ * client are written so, one write instead of a `ws.send` (a buffer, a frame header and two socket
+ * writes) per message. Written straight to the socket: the server's `ws` frames every message
+ * synchronously (no permessage-deflate queue), so the socket is always at a frame boundary here.
+ */
+export function textFrames(texts: readonly string[]): Buffer {
+  const sizes = new Array<number>(texts.length);
+  let total = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const n = Buffer.byteLength(texts[i]!);
+    sizes[i] = n;
+    total += n + (n < 126 ? 2 : n < 65_536 ? 4 : 10);
+  }
+  const out = Buffer.allocUnsafe(total);
+  let o = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const n = sizes[i]!;
+    out[o++] = 0x81; // FIN, opcode 1 (text)
+    if (n < 126) {
+      out[o++] = n;
+    } else if (n < 65_536) {
+      out[o++] = 126;
+      out.writeUInt16BE(n, o);
+      o += 2;
+    } else {
+      out[o++] = 127;
+      out.writeUInt32BE(Math.floor(n / 2 ** 32), o);
+      out.writeUInt32BE(n >>> 0, o + 4);
+      o += 8;
+    }
+    o += out.write(texts[i]!, o);
+  }
+  return out;
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

@@ -24,6 +24,8 @@ beforeAll(async () => {
       '--rpc-cors', WALLET, '--ws-origins', DAPP,
       '--rpc-header-timeout', '1', '--rpc-request-timeout', '2', '--rpc-keep-alive-timeout', '1',
       '--rpc-max-connections-per-ip', String(CAP),
+      // Every test client is 127.0.0.1, exempt from per-IP caps by default (docs/rpc.md "Loopback clients").
+      '--rpc-limit-loopback',
     ],
   });
 }, 30_000);

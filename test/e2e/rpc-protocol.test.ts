@@ -79,7 +79,7 @@ describe('JSON-RPC 2.0 protocol errors against the node', () => {
 
 describe('rate limit', () => {
   it('refuses calls beyond --rpc-rate-limit per IP with -32005, then recovers', async () => {
-    const limited = await TestNode.start({ args: ['--rpc-rate-limit', '5', '--block-time', '1'] });
+    const limited = await TestNode.start({ args: ['--rpc-rate-limit', '5', '--rpc-limit-loopback', '--block-time', '1'] });
     try {
       // the harness's readiness probe spent part of the bucket; wait for it to refill
       await new Promise((r) => setTimeout(r, 1200));

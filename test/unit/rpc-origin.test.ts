@@ -268,7 +268,7 @@ describe('connections', () => {
   });
 
   it('caps open connections per IP (HTTP and WebSocket together) with 503; a slot frees when one closes', async () => {
-    const s = await startServer({ maxConnectionsPerIp: 3 });
+    const s = await startServer({ maxConnectionsPerIp: 3, limitLoopback: true });
     started.push(s);
     const held = [rawConnection(s.url), rawConnection(s.url)];
     sockets.push(...held.map((h) => h.socket));

@@ -53,7 +53,7 @@ describe('rate limit over HTTP', () => {
   it('serves a burst, refuses with HTTP 429 and RATE_LIMITED, then recovers', async () => {
     // The limiter's clock is stepped by hand, so a loaded machine cannot refill a token mid-burst.
     let now = 0;
-    const s = await startServer({ rateLimit: 2, rateBurst: 10 }, () => now);
+    const s = await startServer({ rateLimit: 2, rateBurst: 10, limitLoopback: true }, () => now);
     servers.push(s);
     const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => post(s.url, call('test_echo', ['x'], i))));
     expect(burst.map((r) => r.status)).toEqual(burst.map(() => 200));
@@ -66,7 +66,7 @@ describe('rate limit over HTTP', () => {
   });
 
   it('a batch of N costs N and is refused whole', async () => {
-    const s = await startServer({ rateLimit: 5 }, () => 0);
+    const s = await startServer({ rateLimit: 5, limitLoopback: true }, () => 0);
     servers.push(s);
     const batch = (n: number) => Array.from({ length: n }, (_, i) => call('test_echo', ['b'], i));
     expect((await post(s.url, batch(3))).json).toHaveLength(3);

@@ -121,7 +121,7 @@ describe('RpcServer over WebSocket', () => {
   });
 
   it('counts WebSocket calls against the same per-IP rate limit', async () => {
-    const s = await startServer({ rateLimit: 3 });
+    const s = await startServer({ rateLimit: 3, limitLoopback: true });
     servers.push(s);
     const ws = await open(s.url);
     expect((await ask(ws, [call('test_echo', ['a'], 1), call('test_echo', ['b'], 2)])).length).toBe(2);

@@ -402,6 +402,29 @@ export class RoundState {
     return set;
   }
 
+  /**
+   * validValue from a polka of an earlier round of the height. Algorithm 1 (L36) and CometBFT take
+   * it only in the round itself, so a validator that missed a round's polka (behind a partition, or
+   * restarting) never re-proposes that block, and a quorum that needs the validators locked on it
+   * waits until one of them is drawn to lead: npm run sim seed 449055 (16 validators, two honest
+   * ones locked at round 0) went 27 rounds without a decision. Here the polka, relayed with the
+   * locked validators' proof of lock, is learnt whenever it arrives, and a leader re-proposes its
+   * block with that round as its validRound; the locked validators prevote it (L28).
+   * Safe: a re-proposal (v, vr) is accepted by the rule only where a polka for v at vr exists, which
+   * a Byzantine leader may already propose; locks are taken only in the round itself, as before.
+   */
+  private learnEarlierPolka(total: bigint): void {
+    for (const [round, set] of this.prevotes) {
+      if (round <= this.validRound || round >= this.round) continue;
+      const id = set.quorumBlock(total);
+      if (id === undefined || !this.blocks.has(id)) continue;
+      // a verdict still pending comes back through validated(), which evaluates again
+      if (!this.valid(id)) continue;
+      this.validValue = id;
+      this.validRound = round;
+    }
+  }
+
   /** L55: messages of a later round from more than 1/3 of the stake move this node to that round. */
   private noteAhead(round: number, voter: string | undefined): void {
     if (round <= this.round || voter === undefined) return;
@@ -538,6 +561,7 @@ export class RoundState {
         return;
       }
     }
+    this.learnEarlierPolka(total);
     const r = this.round;
     const proposal = this.proposals.get(r);
     if (this.step === 'propose' && proposal && this.blocks.has(proposal.id)) {

@@ -5,8 +5,8 @@ import { accountKey, decodeAccount } from '../core/records.js';
 import { statusOf } from '../chain/status.js';
 import { AUTH_EVM } from '../abi/constants.js';
 
-/** Any length but 0, 64 and 3,309 bytes is an EVM transaction's signature to the core (assembly/block.ts). */
-const EVM_PLACEHOLDER_SIGNATURE = Uint8Array.of(0xc0);
+/** Any length but 0, 64 and 3,309 bytes is an EVM transaction's signature to the core (assembly/block.ts): one byte, its value unread. */
+const EVM_PLACEHOLDER_SIGNATURE = new Uint8Array(1);
 
 /**
  * Simulation through the core itself (DESIGN.md: "simulation (through the core on a scratch

@@ -116,6 +116,11 @@ class Reader {
   }
 }
 
+/** Snappy's element types, the low two bits of a tag byte (its format_description.txt); 3 is a copy with a 4-byte offset. */
+const LITERAL = 0;
+const COPY_1 = 1;
+const COPY_2 = 2;
+
 /** Snappy's raw format (what LevelDB compresses blocks with). */
 function snappyDecompress(input: Uint8Array): Uint8Array {
   const r = new Reader(input, 0);
@@ -126,7 +131,7 @@ function snappyDecompress(input: Uint8Array): Uint8Array {
     let length: number;
     let offset: number;
     switch (tag & 3) {
-      case 0: {
+      case LITERAL: {
         length = (tag >>> 2) + 1;
         if (length > 60) {
           const extra = length - 60;
@@ -140,11 +145,11 @@ function snappyDecompress(input: Uint8Array): Uint8Array {
         o += length;
         continue;
       }
-      case 1:
+      case COPY_1:
         length = ((tag >>> 2) & 7) + 4;
         offset = ((tag >>> 5) << 8) | input[r.at++]!;
         break;
-      case 2:
+      case COPY_2:
         length = (tag >>> 2) + 1;
         offset = input[r.at]! | (input[r.at + 1]! << 8);
         r.at += 2;

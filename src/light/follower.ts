@@ -154,6 +154,7 @@ export class LightFollower {
     for (const bytes of records) {
       let header: BlockHeader;
       let certificate: Uint8Array;
+      const before = this.set.validators;
       try {
         ({ header, certificate } = this.trust.advance(bytes));
       } catch (error) {
@@ -164,6 +165,8 @@ export class LightFollower {
       await this.deps.store.putValidatorSetProof(this.trust.setProof!);
       if (header.height > this.head.height) this.head = header;
       this.headersImported++;
+      // the operator's line, whichever way the set was learnt (an epoch record here, a set proof in refreshSet)
+      if (!sameSet(before, this.set.validators)) this.deps.logger.info('validator set changed', { height: header.height, validators: this.set.validators.filter((v) => v.active && !v.jailed).length });
     }
     return true;
   }

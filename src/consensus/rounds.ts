@@ -409,7 +409,8 @@ export class RoundState {
    * waits until one of them is drawn to lead: npm run sim seed 449055 (16 validators, two honest
    * ones locked at round 0) went 27 rounds without a decision. Here the polka, relayed with the
    * locked validators' proof of lock, is learnt whenever it arrives, and a leader re-proposes its
-   * block with that round as its validRound; the locked validators prevote it (L28).
+   * block with that round as its validRound; the locked validators prevote it (L28). Its votes are
+   * kept and relayed (the `polka` effect), so every validator can check the re-proposal's proof.
    * Safe: a re-proposal (v, vr) is accepted by the rule only where a polka for v at vr exists, which
    * a Byzantine leader may already propose; locks are taken only in the round itself, as before.
    */
@@ -422,6 +423,10 @@ export class RoundState {
       if (!this.valid(id)) continue;
       this.validValue = id;
       this.validRound = round;
+      // kept and relayed as a lock's proof is: a validator that restarted, or heard the round late,
+      // needs these votes to prevote the re-proposal (seed 181259: without them it refused it, and
+      // the quorum needed it)
+      this.effects.polka({ kind: 'prevote', round, id, voters: set.voters(id) });
     }
   }
 

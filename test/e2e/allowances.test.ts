@@ -8,10 +8,9 @@ import { BaseError, createPublicClient, createWalletClient, defineChain, erc20Ab
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Wallet } from '../../src/client/index.js';
 import { TestNode } from './harness.js';
+import { fundedEvm, SYSTEM_NTV, SYSTEM_USDC, usdcEvmAddress } from './evm-accounts.js';
 
 const CHAIN_ID = 1618032;
-const SYSTEM_NTV = `0x${'00'.repeat(31)}01`;
-const SYSTEM_USDC = `0x${'00'.repeat(31)}07`;
 const GWEI = 1_000_000_000n;
 const APPROVAL_TOPIC = keccak256(Buffer.from('Approval(address,address,uint256)'));
 const TRANSFER_TOPIC = keccak256(Buffer.from('Transfer(address,address,uint256)'));
@@ -26,22 +25,12 @@ const chain = defineChain({
 
 beforeAll(async () => {
   node = await TestNode.start({ args: ['--block-time', '1'] });
-  const info = await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC']);
-  usdc = (await node.result<{ evm_address: string }>('svc_getAccount', [info.mint_address])).evm_address as Hex;
+  usdc = await usdcEvmAddress(node);
 }, 30_000);
 
 afterAll(async () => {
   await node?.stop();
 });
-
-/** A fresh EVM key with `ntv` nanoNTV for fees and `usdcRaw` USDC. */
-async function funded(ntv: bigint, usdcRaw = 0n) {
-  const key = generatePrivateKey();
-  const account = privateKeyToAccount(key);
-  await node.result('svc_transfer', [SYSTEM_NTV, account.address, 'NTV', ntv.toString()]);
-  if (usdcRaw > 0n) await node.result('svc_transfer', [SYSTEM_USDC, account.address, 'USDC', usdcRaw.toString()]);
-  return { key, account };
-}
 
 async function rpcError(method: string, params: unknown[]) {
   const res = await node.call(method, params);
@@ -51,8 +40,8 @@ async function rpcError(method: string, params: unknown[]) {
 
 describe('viem 2', () => {
   it('simulateContract and writeContract: approve, then transferFrom by the spender; logs, reads and reverts', async () => {
-    const { account: owner } = await funded(GWEI, 10_000n);
-    const { account: spender } = await funded(GWEI);
+    const { account: owner } = await fundedEvm(node, GWEI, 10_000n);
+    const { account: spender } = await fundedEvm(node, GWEI);
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const client = createPublicClient({ chain, transport: http(node.url) });
     const ownerWallet = createWalletClient({ account: owner, chain, transport: http(node.url) });
@@ -116,8 +105,8 @@ describe('viem 2', () => {
   }, 60_000);
 
   it('approve(spender, maxUint256) is the infinite allowance: it reads back as maxUint256 and transferFrom does not decrement it', async () => {
-    const { account: owner } = await funded(GWEI, 1_000n);
-    const { account: spender } = await funded(GWEI);
+    const { account: owner } = await fundedEvm(node, GWEI, 1_000n);
+    const { account: spender } = await fundedEvm(node, GWEI);
     const client = createPublicClient({ chain, transport: http(node.url) });
     const hash = await createWalletClient({ account: owner, chain, transport: http(node.url) })
       .writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [spender.address, maxUint256] });
@@ -136,8 +125,8 @@ describe('viem 2', () => {
 
 describe('ethers 6', () => {
   it('contract.approve then contract.transferFrom from the spender, with ethers\' own gas estimates', async () => {
-    const { key: ownerKey, account: owner } = await funded(GWEI, 3_000n);
-    const { key: spenderKey, account: spender } = await funded(GWEI);
+    const { key: ownerKey, account: owner } = await fundedEvm(node, GWEI, 3_000n);
+    const { key: spenderKey, account: spender } = await fundedEvm(node, GWEI);
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true, pollingInterval: 200 });
     const abi = [

@@ -15,10 +15,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Web3 } from 'web3';
 import { EthBlockObject, EthLogObject, EthReceiptObject, EthTransactionObject } from '../../src/rpc/methods/eth-schemas.js';
 import { TestNode, sleep } from './harness.js';
+import { fundedEvm, SYSTEM_USDC, usdcEvmAddress } from './evm-accounts.js';
 
 const CHAIN_ID = 1618032;
-const SYSTEM_NTV = `0x${'00'.repeat(31)}01`;
-const SYSTEM_USDC = `0x${'00'.repeat(31)}07`;
 const GWEI = 1_000_000_000n;
 const ERC20_ABI = [
   'function transfer(address to, uint256 amount) returns (bool)',
@@ -38,22 +37,13 @@ const cleanups: Array<() => unknown> = [];
 beforeAll(async () => {
   node = await TestNode.start({ args: ['--block-time', '1'] });
   wsUrl = node.url.replace('http://', 'ws://');
-  const info = await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC']);
-  usdc = (await node.result<{ evm_address: string }>('svc_getAccount', [info.mint_address])).evm_address as Hex;
+  usdc = await usdcEvmAddress(node);
 }, 30_000);
 
 afterAll(async () => {
   for (const fn of cleanups.splice(0)) await fn();
   await node?.stop();
 });
-
-async function funded(ntv: bigint, usdcRaw = 0n) {
-  const key = generatePrivateKey();
-  const account = privateKeyToAccount(key);
-  await node.result('svc_transfer', [SYSTEM_NTV, account.address, 'NTV', ntv.toString()]);
-  if (usdcRaw > 0n) await node.result('svc_transfer', [SYSTEM_USDC, account.address, 'USDC', usdcRaw.toString()]);
-  return { key, account };
-}
 
 /** A USDC movement: the system float pays `to`, which leaves an ERC-20 Transfer log. */
 const payUsdc = (to: string, amount: bigint) => node.result('svc_transfer', [SYSTEM_USDC, to, 'USDC', amount.toString()]);
@@ -115,7 +105,7 @@ describe('ethers 6', () => {
   it('nonce too low and a replacement underpriced arrive as NONCE_EXPIRED and REPLACEMENT_UNDERPRICED', async () => {
     const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true, pollingInterval: 200 });
     cleanups.push(() => provider.destroy());
-    const { key } = await funded(10n * GWEI);
+    const { key } = await fundedEvm(node, 10n * GWEI);
     const wallet = new Wallet(key, provider);
     const to = Wallet.createRandom().address;
     const fees = { maxFeePerGas: 40n * GWEI, maxPriorityFeePerGas: 10n * GWEI, gasLimit: 21_000n, type: 2 };
@@ -157,7 +147,7 @@ describe('viem 2', () => {
   }, 30_000);
 
   it('simulateContract of transfer, then writeContract; a transfer above the balance reverts', async () => {
-    const { account } = await funded(GWEI, 5_000n);
+    const { account } = await fundedEvm(node, GWEI, 5_000n);
     const client = createPublicClient({ chain, transport: http(node.url) });
     const wallet = createWalletClient({ account, chain, transport: http(node.url) });
     const to = privateKeyToAccount(generatePrivateKey()).address;
@@ -179,7 +169,7 @@ describe('viem 2', () => {
   }, 30_000);
 
   it('nonce too low, fee cap under the base fee and insufficient funds are viem\'s typed errors', async () => {
-    const { account } = await funded(GWEI);
+    const { account } = await fundedEvm(node, GWEI);
     const wallet = createWalletClient({ account, chain, transport: http(node.url) });
     const client = createPublicClient({ chain, transport: http(node.url) });
     const to = privateKeyToAccount(generatePrivateKey()).address;
@@ -202,7 +192,7 @@ describe('viem 2', () => {
 
 describe('web3.js 4', () => {
   it('sends an ERC-20 transfer with its default gas estimate', async () => {
-    const { key, account } = await funded(GWEI, 1_000_000n);
+    const { key, account } = await fundedEvm(node, GWEI, 1_000_000n);
     const web3 = new Web3(node.url);
     web3.eth.accounts.wallet.add(key);
     const token = new web3.eth.Contract(erc20Abi, usdc);
@@ -379,7 +369,7 @@ function expectShape(what: string, schema: TSchema, value: unknown) {
 
 describe('execution-apis shapes', () => {
   it('blocks, transactions, receipts and logs match execution-apis and the OpenRPC result schemas', async () => {
-    const { account } = await funded(2n * GWEI, 10_000n);
+    const { account } = await fundedEvm(node, 2n * GWEI, 10_000n);
     const wallet = createWalletClient({ account, chain, transport: http(node.url) });
     const client = createPublicClient({ chain, transport: http(node.url) });
     const to = privateKeyToAccount(generatePrivateKey()).address;

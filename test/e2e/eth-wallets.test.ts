@@ -9,10 +9,9 @@ import { BaseError, createPublicClient, createWalletClient, defineChain, encodeF
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Web3 } from 'web3';
 import { TestNode } from './harness.js';
+import { fundedEvm, usdcEvmAddress } from './evm-accounts.js';
 
 const CHAIN_ID = 1618032;
-const SYSTEM_NTV = `0x${'00'.repeat(31)}01`;
-const SYSTEM_USDC = `0x${'00'.repeat(31)}07`;
 const GWEI = 1_000_000_000n;
 const ZERO = '0x0000000000000000000000000000000000000000';
 
@@ -26,22 +25,13 @@ const cleanups: Array<() => unknown> = [];
 
 beforeAll(async () => {
   node = await TestNode.start({ args: ['--block-time', '1'] });
-  const info = await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC']);
-  usdc = (await node.result<{ evm_address: string }>('svc_getAccount', [info.mint_address])).evm_address as Hex;
+  usdc = await usdcEvmAddress(node);
 }, 30_000);
 
 afterAll(async () => {
   for (const fn of cleanups.splice(0)) await fn();
   await node?.stop();
 });
-
-async function funded(ntv: bigint, usdcRaw = 0n) {
-  const key = generatePrivateKey();
-  const account = privateKeyToAccount(key);
-  await node.result('svc_transfer', [SYSTEM_NTV, account.address, 'NTV', ntv.toString()]);
-  if (usdcRaw > 0n) await node.result('svc_transfer', [SYSTEM_USDC, account.address, 'USDC', usdcRaw.toString()]);
-  return { key, account };
-}
 
 async function rpcError(method: string, params: unknown[]) {
   const res = await node.call(method, params);
@@ -55,7 +45,7 @@ const transferData = (to: string, amount: bigint) => encodeFunctionData({ abi: e
 
 describe('viem 2', () => {
   it('a 0-value send to oneself at a pending nonce replaces (cancels) it; +9% is refused, quoting wei', async () => {
-    const { account } = await funded(10n * GWEI);
+    const { account } = await fundedEvm(node, 10n * GWEI);
     const client = publicClient();
     const wallet = createWalletClient({ account, chain, transport: http(node.url) });
     const to = privateKeyToAccount(generatePrivateKey()).address;
@@ -79,7 +69,7 @@ describe('viem 2', () => {
   }, 40_000);
 
   it('a failed EVM transaction uses its nonce; the next one is not taken for a replacement', async () => {
-    const { account } = await funded(GWEI, 1_000n);
+    const { account } = await fundedEvm(node, GWEI, 1_000n);
     const client = publicClient();
     const wallet = createWalletClient({ account, chain, transport: http(node.url) });
     const to = privateKeyToAccount(generatePrivateKey()).address;
@@ -102,7 +92,7 @@ describe('viem 2', () => {
   }, 40_000);
 
   it('simulation and execution agree: 0 succeeds, the zero address reverts in eth_call, eth_estimateGas and eth_sendRawTransaction', async () => {
-    const { account } = await funded(GWEI, 500n);
+    const { account } = await fundedEvm(node, GWEI, 500n);
     const client = publicClient();
     const wallet = createWalletClient({ account, chain, transport: http(node.url) });
     const { result } = await client.simulateContract({ account, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [account.address, 0n] });
@@ -130,7 +120,7 @@ describe('ethers 6', () => {
   it('a 0-amount ERC-20 transfer succeeds with a Transfer log of 0; a legacy speed-up by +10% of the gas price replaces', async () => {
     const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true, pollingInterval: 200 });
     cleanups.push(() => provider.destroy());
-    const { key, account } = await funded(10n * GWEI, 100n);
+    const { key, account } = await fundedEvm(node, 10n * GWEI, 100n);
     const wallet = new Wallet(key, provider);
     const token = new Contract(usdc, ['function transfer(address to, uint256 amount) returns (bool)', 'event Transfer(address indexed from, address indexed to, uint256 value)'], wallet);
     const to = Wallet.createRandom().address;
@@ -155,7 +145,7 @@ describe('ethers 6', () => {
   it('a speed-up by +10% of both EIP-1559 fee fields replaces; ethers re-sending an included transaction is NONCE_EXPIRED', async () => {
     const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true, pollingInterval: 200 });
     cleanups.push(() => provider.destroy());
-    const { key } = await funded(10n * GWEI);
+    const { key } = await fundedEvm(node, 10n * GWEI);
     const wallet = new Wallet(key, provider);
     const to = Wallet.createRandom().address;
     const base = { to, value: GWEI, gasLimit: 21_000n, type: 2, nonce: 1 };
@@ -175,7 +165,7 @@ describe('ethers 6', () => {
 
 describe('web3.js 4', () => {
   it('already known while pending, nonce too low once included', async () => {
-    const { key, account } = await funded(GWEI);
+    const { key, account } = await fundedEvm(node, GWEI);
     const web3 = new Web3(node.url);
     const signed = await web3.eth.accounts.signTransaction({
       from: account.address, to: privateKeyToAccount(generatePrivateKey()).address, value: GWEI, gas: 21_000, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, nonce: 1, chainId: CHAIN_ID, type: 2,
@@ -206,7 +196,7 @@ describe('tooling: Multicall3, txpool, rpc_modules, reads above the head', () =>
   const withMulticall = defineChain({ ...chain, contracts: { multicall3: { address: MULTICALL3 } } });
 
   it('viem multicall of ten reads through Multicall3 (aggregate3), with a failing one allowed', async () => {
-    const { account } = await funded(3n * GWEI, 1_234n);
+    const { account } = await fundedEvm(node, 3n * GWEI, 1_234n);
     const client = createPublicClient({ chain: withMulticall, transport: http(node.url) });
     expect(await client.getCode({ address: MULTICALL3 })).toMatch(/^0xfe/);
     const multicallAbi = parseAbi(['function getEthBalance(address) view returns (uint256)', 'function getBlockNumber() view returns (uint256)',
@@ -263,7 +253,7 @@ describe('tooling: Multicall3, txpool, rpc_modules, reads above the head', () =>
   }, 30_000);
 
   it('txpool_status and txpool_content show pending and queued transactions; rpc_modules lists the namespaces', async () => {
-    const { account } = await funded(GWEI);
+    const { account } = await fundedEvm(node, GWEI);
     const fees = { chainId: CHAIN_ID, type: 'eip1559' as const, gas: 21_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, to: account.address, value: 0n };
     const queuedHash = await node.result<Hex>('eth_sendRawTransaction', [await account.signTransaction({ ...fees, nonce: 3 })]);
     const status = await node.result<{ pending: string; queued: string }>('txpool_status');

@@ -157,6 +157,7 @@ it(`${CASES} fuzzed calls over every method: valid envelopes, no -32603, no 5xx,
   };
 
   let nextId = 1;
+  let unansweredFromAccount = 0;
   const request = (): { body: string; ids: Array<number | string> } => {
     const roll = int(100);
     if (roll < 4) {
@@ -175,7 +176,13 @@ it(`${CASES} fuzzed calls over every method: valid envelopes, no -32603, no 5xx,
           () => ({ value: { jsonrpc: '2.0', id, method: hostile() }, id }),
           () => ({ value: { jsonrpc: '2.0', id, method: m.name, params: pick(['x', 5, true]) }, id }),
           () => ({ value: { jsonrpc: '2.0', id: pick([{}, [], true]), method: m.name }, id: undefined }),
-          () => ({ value: { jsonrpc: '2.0', method: m.name + pick(['', '\ud800', '_nope']), params: paramsFor(m) }, id: undefined }),
+          () => {
+            // A notification gets no reply, but one naming a real write of our account still runs
+            // (JSON-RPC 2.0 §4.1) and may use a nonce: counted as unanswered for the nonce check.
+            const value = { jsonrpc: '2.0', method: m.name + pick(['', '\ud800', '_nope']), params: paramsFor(m) };
+            if (value.method === m.name && JSON.stringify(value.params).includes(account)) unansweredFromAccount++;
+            return { value, id: undefined };
+          },
           () => ({ value: { jsonrpc: '2.0', id, method: m.name + '\ud800' }, id }),
         ])();
       }
@@ -275,11 +282,13 @@ it(`${CASES} fuzzed calls over every method: valid envelopes, no -32603, no 5xx,
 
   const after = await node.result<{ nonce: string; pending_nonce: string; balance: string }>('svc_getAccount', [account]);
   // Each write of our account that succeeded used one nonce; every refused one used none (a bundle
-  // still waiting after an inclusion timeout, normally none with 1 s blocks, may hold one more).
+  // still waiting after an inclusion timeout, normally none with 1 s blocks, may hold one more, and
+  // so may a write sent as a notification, which runs without a reply; whether it succeeds depends
+  // on the interleaving: the CI run where one did found this bound missing).
   const used = Number(BigInt(after.pending_nonce) - BigInt(before.pending_nonce));
   expect(used).toBeGreaterThanOrEqual(acceptedFromAccount);
-  expect(used).toBeLessThanOrEqual(acceptedFromAccount + inclusionTimeouts);
+  expect(used).toBeLessThanOrEqual(acceptedFromAccount + inclusionTimeouts + unansweredFromAccount);
   // With no write accepted at all (faucet included), the balance cannot have moved either.
   if (acceptedWrites === 0) expect(after.balance).toBe(before.balance);
-  console.info(`rpc fuzz: seed ${SEED}, ${CASES} cases, replies by code ${JSON.stringify([...codes])}, ${acceptedWrites} writes accepted (${acceptedFromAccount} from the test account)`);
+  console.info(`rpc fuzz: seed ${SEED}, ${CASES} cases, replies by code ${JSON.stringify([...codes])}, ${acceptedWrites} writes accepted (${acceptedFromAccount} from the test account, ${unansweredFromAccount} unanswered notifications naming it)`);
 }, 120_000);

@@ -25,7 +25,9 @@ interface SimBlock {
 type Message =
   | { t: 'proposal'; height: number; round: number; validRound: number; from: string; block: SimBlock }
   | { t: 'vote'; kind: VoteKind; height: number; round: number; id: BlockId; from: string }
-  | { t: 'certified'; height: number; block: SimBlock; voters: string[] };
+  | { t: 'certified'; height: number; block: SimBlock; voters: string[] }
+  | { t: 'syncRequest'; height: number }
+  | { t: 'syncAnswer'; head: number; blocks: Array<Extract<Message, { t: 'certified' }>> };
 
 /** A rule deliberately broken, to show the simulator finds what it breaks (test/unit/consensus-sim.test.ts). */
 export type BrokenRule = 'forget-lock' | undefined;
@@ -65,6 +67,10 @@ export function livenessBoundMs(s: Scenario): number {
 }
 
 const MAX_FUTURE = 2000;
+/** How often a node reads its peers' heads (src/p2p/network.ts status refresh, 2 s). */
+const STATUS_MS = 2_000;
+/** Final blocks one sync answer carries: 10 per request, 3 requests in flight (src/p2p/sync.ts). */
+const SYNC_BLOCKS = 30;
 
 class Heap<T> {
   private readonly items: Array<{ at: number; seq: number; value: T }> = [];
@@ -140,6 +146,8 @@ class Node {
   sent = new Map<string, Message>();
   madeBlocks = 0;
   lastCertSent = new Map<string, number>();
+  /** block sync: no new request to a peer before this time (an answer, or a lost request, ends it) */
+  syncBusyUntil = -Infinity;
 
   constructor(readonly instance: string, readonly key: string, readonly honest: boolean, readonly withholds: boolean) {}
 }
@@ -313,6 +321,34 @@ export class World {
       this.at(this.now + this.timer(node, this.rebroadcastMs), tick);
     };
     this.at(this.now + this.timer(node, this.rebroadcastMs), tick);
+    const status = () => {
+      if (!node.alive || node.life !== life) return;
+      this.syncFromBestPeer(node);
+      this.at(this.now + this.timer(node, STATUS_MS), status);
+    };
+    node.syncBusyUntil = -Infinity;
+    this.at(this.now + this.timer(node, STATUS_MS), status);
+  }
+
+  /**
+   * Block sync (src/p2p/sync.ts): at each status refresh a node whose connected peers are ahead asks
+   * the best of them for final blocks from its height, and goes on asking while that peer is ahead.
+   * Without it a node left behind (alone in a partition while the others make hundreds of heights)
+   * could only catch up by the few blocks its lower-height votes earn (seed 559072).
+   */
+  private syncFromBestPeer(node: Node): void {
+    if (this.now < node.syncBusyUntil) return;
+    let best: Node | undefined;
+    for (const peer of this.nodes.values()) {
+      if (peer === node || !peer.alive || !this.connected(node.instance, peer.instance)) continue;
+      if (peer.height > (best?.height ?? node.height)) best = peer;
+    }
+    if (best) this.requestSync(node, best);
+  }
+
+  private requestSync(node: Node, peer: Node): void {
+    node.syncBusyUntil = this.now + this.timer(node, STATUS_MS);
+    this.send(node, { t: 'syncRequest', height: node.height }, peer);
   }
 
   private crash(node: Node): void {
@@ -557,6 +593,23 @@ export class World {
 
   private deliver(node: Node, m: Message, sender: Node): void {
     if (!node.alive) return;
+    if (m.t === 'syncRequest') {
+      const blocks: Array<Extract<Message, { t: 'certified' }>> = [];
+      for (let h = m.height; h < Math.min(m.height + SYNC_BLOCKS, node.height); h++) {
+        const f = node.chain.get(h)!;
+        blocks.push({ t: 'certified', height: h, block: node.blocks.get(f.id) ?? { id: f.id, height: h, creator: '?' }, voters: f.voters });
+      }
+      this.send(node, { t: 'syncAnswer', head: node.height - 1, blocks }, sender);
+      return;
+    }
+    if (m.t === 'syncAnswer') {
+      this.trace?.(`${this.now} ${node.instance}@${node.height} <- ${sender.instance} sync ${m.blocks.length} blocks, head ${m.head}`);
+      for (const b of m.blocks) if (b.height === node.height) this.deliver(node, b, sender);
+      node.syncBusyUntil = -Infinity;
+      // still behind that peer: the next request goes at once, as the sync loop keeps its window full
+      if (m.head >= node.height && m.blocks.length > 0 && this.connected(node.instance, sender.instance)) this.requestSync(node, sender);
+      return;
+    }
     this.trace?.(`${this.now} ${node.instance}@${node.height} <- ${sender.instance} ${m.t} h${m.height}${m.t === 'vote' ? ` ${m.kind} r${m.round} ${short(m.id)}` : m.t === 'proposal' ? ` r${m.round} vr${m.validRound} ${short(m.block.id)}` : ` ${short(m.block.id)}`}`);
     if (m.height > node.height) {
       if (m.height <= node.height + 8 && node.future.length < MAX_FUTURE) node.future.push({ message: m, from: sender });

@@ -425,13 +425,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     };
     report.ok = halted === null && restartFailed === null && report.forks === 0 && report.lostReceipts === 0 && report.survived === results.length && results.length > 0;
     failed = !report.ok;
-    if (failed || options.keep) {
-      for (let i = 0; i < n; i++) await writeFile(join(dir, `node${i}.log`), [...logs[i]!, nodes[i]!.logs].join('\n--- restarted ---\n'));
-      report.logs = dir;
-    }
+    if (failed || options.keep) report.logs = dir;
     return report;
   } finally {
     stopSenders = true;
+    // the nodes' logs on any failure, a setup step that threw too (read a halt from them)
+    if (failed || options.keep) {
+      for (let i = 0; i < nodes.length; i++) await writeFile(join(dir, `node${i}.log`), [...logs[i]!, nodes[i]!.logs].join('\n--- restarted ---\n')).catch(() => undefined);
+    }
     partition?.heal();
     killAll();
     await Promise.all(nodes.map((node) => node.kill9().catch(() => undefined)));

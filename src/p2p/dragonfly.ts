@@ -23,6 +23,10 @@ export const SEAL_TYPE = 'ed25519-blake3';
 /** A seal names the height it was made for; one this far from ours is stale or from the future. */
 const SEAL_HEIGHT_WINDOW = 1_000;
 const SEEN_LIMIT = 100_000;
+/** Bundles this node admitted and still watches until a block includes them (oldest dropped beyond). */
+const OWN_LIMIT = 50_000;
+/** At most this many re-forwards per new head: a backlog reaches each new leader over a few blocks. */
+const REFORWARD_PER_BLOCK = 2_000;
 
 export interface ForwardedBundle {
   bundle: Uint8Array;
@@ -82,6 +86,11 @@ export class Dragonfly {
   private readonly stats = { forwarded: 0, direct: 0, received: 0, rejected: 0 };
   /** bundle hashes that came from peers: not forwarded again (gossip already spreads them) */
   private readonly fromPeers = new Set<string>();
+  /**
+   * Bundles this node admitted and sent straight to a leader, with the leaders (hex keys) that hold
+   * them: while one stays pending, each new head's leader that does not hold it gets it (reforward).
+   */
+  private readonly own = new Map<string, { bytes: Uint8Array; holders: Set<string> }>();
 
   constructor(
     private readonly deps: {
@@ -96,6 +105,7 @@ export class Dragonfly {
 
   start(): void {
     this.deps.chain.on('admitted', (entry) => this.forward(entry));
+    this.deps.chain.on('block', () => this.reforward());
     this.deps.network.validate('bundles', (data, from) => this.receive(data, from));
     this.deps.network.onForwarded((data, from) => this.receive(data, from));
   }
@@ -111,28 +121,69 @@ export class Dragonfly {
     // No peer, nothing to forward to (a solo node): known before the leader is looked up.
     if (network.readyPeers().length === 0) return;
     const height = chain.executionParent.height + 1;
-    // The leader includes what it admits itself; forwarding is for everyone else.
     const leader = leaderOf?.(height);
-    if (leader && bytesEqual(leader, validatorKey.publicKey)) return;
-    const message = encodeForwarded(sealBundle(entry.bytes, height, validatorKey));
     const direct = leader ? network.peerOfValidator(leader) : undefined;
-    if (direct === undefined) return this.gossip(entry, message);
-    network.sendForwarded(direct, message).then((verdict) => {
+    const mine = leader !== undefined && bytesEqual(leader, validatorKey.publicKey);
+    if (leader && (mine || direct !== undefined)) {
+      // Held by this node and one leader: watched until included (a bundle that goes by gossip
+      // below reaches every peer, the next leaders too). The bytes are the mempool's own.
+      if (this.own.size >= OWN_LIMIT) this.own.delete(this.own.keys().next().value!);
+      this.own.set(entry.hashKey, { bytes: entry.bytes, holders: new Set([toHex(validatorKey.publicKey), toHex(leader)]) });
+    }
+    // The leader includes what it admits itself; forwarding is for everyone else.
+    if (mine) return;
+    this.send(entry.hashKey, entry.bytes, height, direct);
+  }
+
+  /**
+   * A new head: the bundles this node admitted that are still pending go to the next height's
+   * leader unless it holds them. A bundle sent straight to one leader is otherwise only in two
+   * mempools: when that leader's turn passed before it arrived (or its round failed over), it waited
+   * for one of the two to lead again — with 7 validators, a chaos run's transfer missed 12 blocks
+   * in a row and its caller's 30 s inclusion wait (docs/p2p.md "Forwarding").
+   */
+  private reforward(): void {
+    if (this.own.size === 0) return;
+    const { chain, network, validatorKey, leaderOf } = this.deps;
+    const height = chain.executionParent.height + 1;
+    const leader = leaderOf?.(height);
+    const peerReady = network.readyPeers().length > 0;
+    const leaderHex = leader ? toHex(leader) : undefined;
+    const direct = leader && peerReady && !bytesEqual(leader, validatorKey.publicKey) ? network.peerOfValidator(leader) : undefined;
+    let sent = 0;
+    for (const [hashKey, own] of this.own) {
+      if (!chain.isPending(hashKey)) {
+        this.own.delete(hashKey);
+        continue;
+      }
+      // Only a connected leader that proved its key: the gossip fallback already reached every peer.
+      if (direct === undefined || own.holders.has(leaderHex!) || sent >= REFORWARD_PER_BLOCK) continue;
+      own.holders.add(leaderHex!);
+      sent++;
+      this.send(hashKey, own.bytes, height, direct);
+    }
+  }
+
+  /** Seal for `height` and send straight to the leader's peer `direct`, else (or when that fails) by gossip. */
+  private send(hashKey: string, bytes: Uint8Array, height: number, direct: string | undefined): void {
+    const message = encodeForwarded(sealBundle(bytes, height, this.deps.validatorKey));
+    if (direct === undefined) return this.gossip(hashKey, message);
+    this.deps.network.sendForwarded(direct, message).then((verdict) => {
       this.stats.forwarded++;
       this.stats.direct++;
-      this.deps.logger.debug('bundle forwarded to the leader', { bundle: entry.hashKey, leader: direct, verdict });
+      this.deps.logger.debug('bundle forwarded to the leader', { bundle: hashKey, leader: direct, verdict });
     }, (error: unknown) => {
-      this.deps.logger.debug('direct forward failed, gossiping', { bundle: entry.hashKey, leader: direct, error: String(error) });
-      this.gossip(entry, message);
+      this.deps.logger.debug('direct forward failed, gossiping', { bundle: hashKey, leader: direct, error: String(error) });
+      this.gossip(hashKey, message);
     });
   }
 
   /** The fallback: every peer gets it, and the leader among them. */
-  private gossip(entry: PendingBundle, message: Uint8Array): void {
+  private gossip(hashKey: string, message: Uint8Array): void {
     this.deps.network.publish('bundles', message).then(() => {
       this.stats.forwarded++;
     }, (error: unknown) => {
-      this.deps.logger.debug('bundle forward failed', { bundle: entry.hashKey, error: String(error) });
+      this.deps.logger.debug('bundle forward failed', { bundle: hashKey, error: String(error) });
     });
   }
 

@@ -324,6 +324,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     for (const p of plan) {
       if (Date.now() + p.gapMs + p.holdMs > runEnd) break;
       await sleep(p.gapMs);
+      // a node that ended by itself (or by a signal from outside the run) ends the run with its last lines
+      const gone = nodes.findIndex((node) => node.ended !== undefined);
+      if (gone >= 0) {
+        restartFailed = { afterPerturbation: p.index - 1, node: gone, message: `the node process ${nodes[gone]!.ended} outside the plan:\n${nodes[gone]!.logs.split('\n').filter(Boolean).slice(-12).join('\n')}` };
+        dead.add(gone);
+        log(`node ${gone}: ${restartFailed.message}`);
+        break;
+      }
       log(`#${p.index} ${p.kind} ${p.nodes.join(',')} for ${p.holdMs} ms`);
       const heightsAtStart = await heights();
       let heightsInFault: number[] = [];

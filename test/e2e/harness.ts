@@ -58,6 +58,14 @@ export class TestNode {
     return this.output;
   }
 
+  /** How the process ended when it ended on its own or by another's signal (undefined while it runs or after stop()). */
+  get ended(): string | undefined {
+    const child = this.process;
+    if (!child) return undefined;
+    if (child.signalCode !== null) return `killed by ${child.signalCode}`;
+    return child.exitCode !== null ? `exited with ${child.exitCode}` : undefined;
+  }
+
   async launch(): Promise<void> {
     // P2P on a free local port unless the test names one (spec §4.20 --p2p-port defaults to 9944).
     const p2p = [...(this.args.includes('--p2p-port') ? [] : ['--p2p-port', '0']), ...(this.args.includes('--p2p-host') ? [] : ['--p2p-host', '127.0.0.1'])];

@@ -2,11 +2,11 @@
 import { describe, it, expect } from 'vitest';
 import { Core, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey } from '../../src/core/records.js';
-import { Reference } from './reference.js';
+import { Reference } from '../../testkit/reference.js';
 import { listPrograms, programKey } from '../../src/chain/programs.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
-import { encodeBundle, encodeOps, addr, hex, type Op, W } from './encode.js';
+import { encodeBundle, encodeOps, addr, hex, type Op, W } from '../../testkit/encode.js';
 import { MapStore, NTV, mintOf, rng } from './harness.js';
 import { createHash } from 'node:crypto';
 

@@ -21,7 +21,7 @@ import { decodeCollectionRecord, decodeNftRecord, decodeTokenTypeRecord } from '
 import { decodeNameRecord } from '../../src/chain/names.js';
 import { decodeProgramRecord } from '../../src/chain/programs.js';
 import type { BlockContext } from '../../src/core/core.js';
-import { addr, hex, type Op } from './encode.js';
+import { addr, hex, type Op } from '../../testkit/encode.js';
 import { key, setup, bundleOf, T0, UNIT, doubleSign, ops as stakingOps, type Setup } from './staking-harness.js';
 import { NTV, mintOf } from './harness.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { TestNode } from './harness.js';
 import { systemAddressHex } from './bundles.js';
-import { encodeOps, W } from '../core/encode.js';
+import { encodeOps, W } from '../../testkit/encode.js';
 import { daoAddress, decodeDaoText, encodeDao } from '../../src/chain/dao.js';
 
 /** The DAO's account in 0x form: svc_transfer and svc_getBalance take accounts, the DAO's Nx7… names the same 32 bytes. */

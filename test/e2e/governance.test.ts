@@ -11,8 +11,8 @@ import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
 import { Signer } from '../../src/codec/keys.js';
 import { bundleGasOf } from '../../src/client/gas.js';
 import type { Operation } from '../../src/codec/bundle.js';
-import { encodeOps } from '../core/encode.js';
-import { W } from '../core/encode.js';
+import { encodeOps } from '../../testkit/encode.js';
+import { W } from '../../testkit/encode.js';
 
 const NTV = 1_000_000_000n;
 const RICH = systemAddressHex(7);

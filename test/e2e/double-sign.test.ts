@@ -38,7 +38,7 @@ let nonce = 0n;
 function evidence(height: number, badSignature = false): Operation {
   const header = (ts: number): UnsignedHeader => ({
     chainId: 1_618_032, height, parentHash: new Uint8Array(32).fill(7), timestamp: ts, proposer: deriveAccount(keyB), proposerPubkey: keyB,
-    stateRoot: new Uint8Array(32), transactionsRoot: new Uint8Array(32), gasUsed: 0, gasLimit: 0, baseFee: 10, bundleCount: 0,
+    stateRoot: new Uint8Array(32), transactionsRoot: new Uint8Array(32), gasUsed: 0, gasLimit: 0, baseFee: 10, bundleCount: 0, round: 0, missed: [],
   });
   const h1 = header(1_800_000_000);
   const h2 = header(1_800_000_001);

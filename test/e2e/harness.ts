@@ -107,7 +107,7 @@ export class TestNode {
   }
 
   /** The result, or a thrown Error carrying the JSON-RPC error. */
-  async result<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+  async result<T = unknown>(method: string, params: unknown[] | Record<string, unknown> = []): Promise<T> {
     const res = await this.call<T>(method, params);
     if (res.error) throw Object.assign(new Error(`${method}: ${res.error.code} ${res.error.message}`), { rpc: res.error });
     return res.result as T;

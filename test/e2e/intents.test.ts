@@ -172,14 +172,14 @@ describe('planner rules over RPC', () => {
     // Spec §7.3 names the warning; the core's verdict is a note.
     expect(sim.warnings).toEqual(['Insufficient balance']);
     expect(sim.notes).toEqual([expect.stringMatching(/^Execution would fail: INSUFFICIENT_BALANCE /)]);
-    const before = [await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)];
+    const [usdc, ntv, sol, nonce] = [await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)];
     const status = await settled(await node.result<string>('svc_submitIntent', [text, gina]));
     // nothing moves but the fee for its gas (docs/core-abi.md "Failed bundles: fee and replay")
     expect(status).toMatchObject({ status: 'failed', status_name: 'INSUFFICIENT_BALANCE' });
     expect(status.gas_used).toBeGreaterThan(0);
     const fee = BigInt(status.gas_used) * 10n; // the node's gas price, no tip
     expect([await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)])
-      .toEqual([before[0], before[1]! - fee, before[2], before[3]]);
+      .toEqual([usdc, ntv - fee, sol, nonce]);
   });
 
   it('a second swap whose slippage can no longer be met reverts the first one with it', async () => {

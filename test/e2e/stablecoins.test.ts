@@ -15,7 +15,10 @@ const COSIG_A = acct(7), COSIG_B = acct(8), ALICE = acct(9), BOB = acct(10), ISS
 
 let node: TestNode;
 
-interface Receipt { status: string; block_height: number; events: Array<Record<string, unknown> & { type: string }> }
+/** The event a delayed STD-8 action leaves in its receipt (docs/stablecoins.md "Pending changes"). */
+interface StablePending { type: 'StablePending'; pending_id: string; effective_height: number; kind: string; outcome: string }
+type ReceiptEvent = StablePending | (Record<string, unknown> & { type: string });
+interface Receipt { status: string; block_height: number; events: ReceiptEvent[] }
 interface Info {
   mint: string; paused: boolean; mint_frozen: boolean; verification_status: string; reputation_points: number; total_supply: string; current_epoch: number; epoch_length: number;
   roles: Record<string, string>; minters: Array<{ minter: string; allowance_remaining: string }>; pending: Array<{ id: string; kind: string }>; origin_mappings: unknown[];
@@ -38,7 +41,8 @@ async function refused(method: string, params: unknown[]) {
   expect(res.error, `${method} should be refused`).toBeDefined();
   return res.error as { code: number; message: string; data?: { status?: string } };
 }
-const pendingOf = (r: Receipt) => r.events.find((e) => e.type === 'StablePending') as { pending_id: string; effective_height: number; kind: string; outcome: string };
+const isPending = (e: ReceiptEvent): e is StablePending => e.type === 'StablePending';
+const pendingOf = (r: Receipt): StablePending => r.events.find(isPending)!;
 const info = (t = 'USDX') => node.result<Info>('svc_getStablecoinInfo', [t]);
 const balance = (a: string, t = 'USDX') => node.result<string>('svc_getBalance', [a, t]);
 async function untilHeight(h: number) {

@@ -36,7 +36,7 @@ describe('a recurring schedule on two nodes', () => {
       receipt = await a.chain.submitOperations(owner, [{
         type: 'CreateSchedule', trigger: { kind: 'Recurring', intervalSeconds: 60n, runs: 3, firstRun: 0n },
         operations: [{ type: 'Transfer', to: payee, token: new Uint8Array(32), amount: 5n }],
-      }], { maxGas: 200_000n });
+      }]);
       await tick(1);
       offset = 61_000;
       await tick(2);

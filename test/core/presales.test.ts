@@ -12,7 +12,7 @@ import { balanceKey, decodeBalance } from '../../src/core/records.js';
 import { decodePoolRecord, poolAddress, poolKey } from '../../src/core/amm.js';
 import { Reference } from '../../testkit/reference.js';
 import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';
-import { MapStore, NTV, TREASURY, genesisConfig, mintOf, rng, type TwinCtx } from './harness.js';
+import { MapStore, NTV, genesisConfig, mintOf, rng, type TwinCtx } from './harness.js';
 import { blake3 } from '../../src/codec/hash.js';
 
 const T0 = 1_700_000_000n;

@@ -108,7 +108,7 @@ describe('failed bundles: fee and replay', () => {
   });
 
   it('a failed signed first send keeps no key registration but is listed', async () => {
-    const { core, block } = await setup();
+    const { core } = await setup();
     const user = addr(6);
     const pk = new Uint8Array(32).fill(9);
     const signed: BundleInput = {

@@ -1,7 +1,7 @@
 // apply_block: every bundle in order, each inside its own checkpoint within the block
 // (DESIGN.md "The core"; docs/core-abi.md "Rules"; spec §5.8 nonces, §7.5 atomic bundles, §8 gas).
 //
-// Order of checks (the reference model in test/core/reference.ts follows the same order):
+// Order of checks (the reference model in testkit/reference.ts follows the same order):
 //   decode (MALFORMED_BUNDLE, EMPTY_BUNDLE, TOO_MANY_OPS, OP_NOT_ENABLED) → envelope/auth
 //   (UNSIGNED_NOT_ALLOWED, KEY_NOT_AUTHORIZED, PUBKEY_MISMATCH) → EXPIRED → NONCE_TOO_LOW/HIGH →
 //   MAX_GAS_TOO_LOW → OUT_OF_GAS (failed) → BLOCK_GAS_LIMIT → INSUFFICIENT_FEE_BALANCE →

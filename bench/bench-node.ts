@@ -51,7 +51,7 @@ export class BenchNode {
     throw new Error(`bench node did not start${child.exitCode !== null ? ` (exited ${child.exitCode})` : ''}`);
   }
 
-  /** The node's process id: per-thread CPU (bench/proc-stat.ts) and resident memory sampling. */
+  /** The node's process id: per-thread CPU (testkit/proc-stat.ts) and resident memory sampling. */
   get pid(): number {
     return this.child.pid!;
   }

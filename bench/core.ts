@@ -1,4 +1,4 @@
-// Core throughput: the wasm core against the TypeScript bigint reference (test/core/reference.ts)
+// Core throughput: the wasm core against the TypeScript bigint reference (testkit/reference.ts)
 // on the same blocks of signed-as-verified transfers, in one run (STYLE.md: a ratio against a
 // baseline measured in the same process). Goals (DESIGN.md, issue): ≥ 1,000,000 transfers/s in the
 // core, ≥ 10× the reference, and a 10,000-transfer block applied + committed within 50 ms.
@@ -8,9 +8,9 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Core, encodeBlockInput, type BlockContext, type BundleInput, type GenesisConfig, type Write } from '../src/core/core.js';
-import { Reference, type RefCtx, type RefGenesis } from '../test/core/reference.js';
+import { Reference, type RefCtx, type RefGenesis } from '../testkit/reference.js';
 import { createHash } from 'node:crypto';
-import { encodeBundle } from '../test/core/encode.js';
+import { encodeBundle } from '../testkit/encode.js';
 import { bundleHash, decodeBundle } from '../src/codec/bundle.js';
 import { transactionsRoot } from '../src/chain/block.js';
 

@@ -2,7 +2,7 @@
 //   1. the AMM swap math batched inside the core (amm_math op 5) vs the same formula in TS bigint,
 //      at u64-sized reserves (the 128/64 fast path) and 18-decimal reserves (the wide limb path);
 //   2. swap bundles executed by the core (apply_block + commit, state root included) vs the bigint
-//      reference model (test/core/reference.ts) on the same blocks;
+//      reference model (testkit/reference.ts) on the same blocks;
 //   3. svc_quoteSwap through JSON-RPC on a running node vs svc_getBalance on the same node.
 //
 // Runnable alone after tsc: `node dist/bench/dex.js` (through npm's Node 22).
@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { AmmMath, amountOutRef } from '../src/core/amm.js';
 import { Core, type BundleInput, type Write } from '../src/core/core.js';
-import { Reference } from '../test/core/reference.js';
-import { encodeBundle, W } from '../test/core/encode.js';
+import { Reference } from '../testkit/reference.js';
+import { encodeBundle, W } from '../testkit/encode.js';
 import { BenchNode } from './bench-node.js';
 import { loadTestJsonRpc, type BenchResult } from './rpc.js';
 

@@ -28,7 +28,6 @@ class MapStore {
 
 const NTV = new Uint8Array(32);
 const addr = (i: number) => new Uint8Array(createHash('sha256').update(`gov-bench-${i}`).digest());
-const le = (v: bigint, n: number) => { const b = new Uint8Array(n); for (let i = 0; i < n; i++) b[i] = Number((v >> BigInt(8 * i)) & 0xffn); return b; };
 const ctx = (height: number): BlockContext => ({
   height: BigInt(height), timestamp: 1_767_225_600n + BigInt(height * 2), proposer: addr(1_000_000), gasPrice: 0n, chainId: 1618032n,
   allowUnsigned: true, blockGasLimit: 1n << 40n,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { BenchNode } from './bench-node.js';
-import { buildLightChain, bundleLightApp, serveLightApp } from './light-chain.js';
+import { buildLightChain, bundleLightApp, serveLightApp } from '../testkit/light-chain.js';
 import type { BenchResult } from './rpc.js';
 
 /**
@@ -31,7 +31,7 @@ export async function benchBrowserSizes(): Promise<BenchResult[]> {
   await size('browser: dist/browser/ntv.js', join(ROOT, 'dist/browser/ntv.js'), 'ntv-node/browser as published: the light client, provider, codecs, replay engine');
   await size('browser: core.wasm', join(ROOT, 'dist/browser/core.wasm'), 'loaded by replay mode only; the headers mode never fetches it');
   const app = await bundleLightApp();
-  rows.push({ name: 'browser: an app bundle (ntv-node/browser + viem, esbuild --minify)', value: app.js.length, unit: 'bytes', note: `gzipped ${app.gzipBytes} bytes; what an app ships (bench/light-chain.ts APP_SOURCE)` });
+  rows.push({ name: 'browser: an app bundle (ntv-node/browser + viem, esbuild --minify)', value: app.js.length, unit: 'bytes', note: `gzipped ${app.gzipBytes} bytes; what an app ships (testkit/light-chain.ts APP_SOURCE)` });
   return rows;
 }
 

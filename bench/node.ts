@@ -10,7 +10,7 @@ import { parseAddress } from '../src/codec/address.js';
 import { BenchNode } from './bench-node.js';
 import { pinServersAndLoad, unpinLoad } from './affinity.js';
 import { median, round3, spread } from './stats.js';
-import { perThreadSummary, procStat, threadTable } from './proc-stat.js';
+import { perThreadSummary, procStat, threadTable } from '../testkit/proc-stat.js';
 import { runLoadTest } from '../src/client/loadtest.js';
 import { loadTestJsonRpc, type BenchResult } from './rpc.js';
 

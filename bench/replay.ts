@@ -10,7 +10,7 @@ import { genesisConfig } from '../src/chain/genesis.js';
 import { DEFAULT_CHAIN_PARAMS } from '../src/chain/chain-params.js';
 import { Replayer, type RawBlock } from '../src/chain/replay.js';
 import { toHex } from '../src/codec/hash.js';
-import { identity, openLocalChain, produceTransferBlocks } from './local-chain.js';
+import { identity, openLocalChain, produceTransferBlocks } from '../testkit/local-chain.js';
 import type { BenchResult } from './rpc.js';
 
 /**

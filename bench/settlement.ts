@@ -1,6 +1,6 @@
 // Settlement figures (issue 23, docs/settlement.md), against a baseline measured in the same run:
 // SettleAtomenceOrder bundles executed by the core (apply_block + commit, state root included) vs
-// the bigint reference model (test/core/reference.ts) on the same blocks, once with few earlier
+// the bigint reference model (testkit/reference.ts) on the same blocks, once with few earlier
 // settlements and once after many, to show a settlement costs the same however many came before
 // (the stats and indexes are constant work per settlement: docs/settlement.md "Statistics").
 //
@@ -10,8 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Core, type BundleInput, type Write } from '../src/core/core.js';
 import { atomenceOrderId } from '../src/codec/domain-ids.js';
-import { Reference } from '../test/core/reference.js';
-import { encodeBundle, W } from '../test/core/encode.js';
+import { Reference } from '../testkit/reference.js';
+import { encodeBundle, W } from '../testkit/encode.js';
 import type { BenchResult } from './rpc.js';
 
 const mint = (n: number) => { const m = new Uint8Array(32); m[0] = 0x11; m[31] = n; return m; };

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { Core, type BlockContext, type BundleInput, type GenesisConfig, type Write } from '../src/core/core.js';
 import { Status } from '../src/core/status.js';
-import { encodeBundle, W, type Op } from '../test/core/encode.js';
+import { encodeBundle, W, type Op } from '../testkit/encode.js';
 import { blake3 } from '../src/codec/hash.js';
 import type { CoreBenchResult } from './core.js';
 

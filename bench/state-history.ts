@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { NATIVE_MINT } from '../src/codec/address.js';
-import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from './local-chain.js';
+import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../testkit/local-chain.js';
 import type { BenchResult } from './rpc.js';
 import type { StoredRawBlock } from '../src/storage/chain-store.js';
 import type { ProducedBlock } from '../src/chain/producer.js';

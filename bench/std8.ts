@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Core, encodeBlockInput, type BundleInput, type GenesisConfig } from '../src/core/core.js';
-import { encodeBundle, W } from '../test/core/encode.js';
+import { encodeBundle, W } from '../testkit/encode.js';
 import { addr, ctxAt, MapStore, transfer, type CoreBenchResult } from './core.js';
 
 const NTV = new Uint8Array(32);

@@ -14,7 +14,7 @@ import { Signer } from '../src/codec/keys.js';
 import { parseAddress } from '../src/codec/address.js';
 import { BenchNode } from './bench-node.js';
 import { fundAccounts, presignTransfers } from './node.js';
-import { procStat } from './proc-stat.js';
+import { procStat } from '../testkit/proc-stat.js';
 import type { BenchResult } from './rpc.js';
 
 const GENESIS = '0x0000000000000000000000000000000000000000000000000000000000000001';

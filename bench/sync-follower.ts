@@ -2,8 +2,8 @@ import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { fromHex, toHex } from '../src/codec/hash.js';
 import { P2PNetwork } from '../src/p2p/network.js';
 import { BlockSync } from '../src/p2p/sync.js';
-import { openLocalChain, quiet, type LocalChain } from './local-chain.js';
-import { runQueueWaitMs, threadCpu, threadSummary } from './proc-stat.js';
+import { openLocalChain, quiet, type LocalChain } from '../testkit/local-chain.js';
+import { runQueueWaitMs, threadCpu, threadSummary } from '../testkit/proc-stat.js';
 
 /**
  * The syncing node of the sync benchmark (bench/sync.ts) as a fresh process of its own, as a node

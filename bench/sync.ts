@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleHash } from '../src/codec/bundle.js';
 import { decodeBlock } from '../src/chain/block.js';
 import { toHex } from '../src/codec/hash.js';
-import { identity, openLocalChain, produceTransferBlocks } from './local-chain.js';
+import { identity, openLocalChain, produceTransferBlocks } from '../testkit/local-chain.js';
 import type { BenchResult } from './rpc.js';
 import type { FollowerArgs, FollowerResult } from './sync-follower.js';
 

@@ -14,7 +14,7 @@ import { StateHistory } from './state-history.js';
 import type { StateReader } from './state-reader.js';
 import type { Logger } from '../logger.js';
 import type { AccountKeys } from './account-keys.js';
-import { decodeBlock, encodeBlock, headerHash, transactionsRoot, type Block, type BlockHeader } from './block.js';
+import { decodeBlock, encodeBlock, type Block, type BlockHeader } from './block.js';
 import { txIndexingError } from './errors.js';
 import { prunedError } from './pruning.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';

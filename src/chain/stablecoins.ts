@@ -60,7 +60,6 @@ export function isPausedNow(state: StateReader, mint: Uint8Array): boolean {
 
 const eq = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 const zero = (a: Uint8Array) => a.every((x) => x === 0);
-const roleOf = (s: StableCoinFields, i: number) => [s.owner, s.masterMinter, s.pauser, s.blacklister][i]!;
 
 /** A refusal: the core status the operation would fail with and a sentence naming the rule. */
 export interface Refusal {

@@ -2,7 +2,7 @@
 // fixed fields; integers little-endian. Prefixes, key builders and record layouts are generated
 // from the ABI table (abi/state.mjs → src/abi/state.ts); this module names them for the host.
 import {
-  AccountOffsets, RecordReader, decodeAccountFields, decodeKeyFields, decodeTokenFields, type AccountFields, type FailedBundleFields, type KeyFields, type TokenFields,
+  AccountOffsets, decodeAccountFields, decodeKeyFields, decodeTokenFields, type AccountFields, type FailedBundleFields, type KeyFields, type TokenFields,
 } from '../abi/state.js';
 
 export { Prefix } from '../abi/constants.js';

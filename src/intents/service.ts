@@ -9,7 +9,7 @@ import type { Operation } from '../codec/operations.js';
 import type { DexReader } from '../chain/pools.js';
 import type { Receipt } from '../chain/receipts.js';
 import { encodeAccount, encodeHash, parseAddress, parseHash } from '../codec/address.js';
-import type { Goal, ParsedIntent, TokenRef } from './goals.js';
+import type { ParsedIntent, TokenRef } from './goals.js';
 import { compileCore, type WasmModule } from '../core/loader.js';
 import type { AmmMath } from '../core/amm.js';
 import type { Logger } from '../logger.js';

@@ -8,7 +8,7 @@ import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { RpcError, errorNameOf } from './errors.js';
 import { expectedOf } from './schemas.js';
 import { buildOpenRpcDocument, DISCOVER_EXAMPLE, discoverResultSchema, type OpenRpcDocument, type OpenRpcInfo } from './openrpc.js';
-import type { CallContext, MethodDefinition, MethodParam } from './method.js';
+import type { MethodDefinition } from './method.js';
 
 // Method authors import the definition types and defineMethod with the registry (src/rpc/methods/*).
 export { defineMethod, type CallContext, type MethodDefinition, type MethodExample, type MethodParam, type ParamValues, type RpcConnection } from './method.js';

@@ -5,7 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { constants, createZstdCompress, createZstdDecompress } from 'node:zlib';
 import type { ConsistentRead } from './chain-store.js';
-import { Prefix } from './keys.js';
 import { GROUP_PREFIX, StateRootCheck, type StateAnomaly } from './state-root-check.js';
 
 /**

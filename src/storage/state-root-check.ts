@@ -3,7 +3,7 @@ import { blake3, keyedBlake3 } from '../codec/hash.js';
 /**
  * The state root recomputed from the state records alone, in TypeScript, to check stored or
  * exported state (docs/operations.md "Integrity"): the same bucketed Merkle tree as the core
- * (assembly/root.ts, docs/core-abi.md "State root"; test/core/reference.ts is its other twin):
+ * (assembly/root.ts, docs/core-abi.md "State root"; testkit/reference.ts is its other twin):
  *   path = Blake3(key); leaf = Blake3_keyed(K_LEAF, path ‖ value); bucket = path[0..2];
  *   bucket record (0xF0 + bucket u16 BE) = its (path, leaf) entries sorted by path;
  *   bucket_hash = Blake3_keyed(K_BUCKET, record), zero when empty; nodes 1…65,535 above the

@@ -8,7 +8,7 @@ import { Core, type BlockContext, type BundleInput } from '../../src/core/core.j
 import { accountKey, decodeAccount, decodeKeyRecord, keyRecordKey } from '../../src/core/records.js';
 import { Status } from '../../src/core/status.js';
 import { multiSigTxKey, decodeMultiSigTxFields, keyListKey, pendingRecoveryKey } from '../../src/abi/state.js';
-import { encodeBundle, encodeOps, addr, W, type Op } from './encode.js';
+import { encodeBundle, encodeOps, addr, W, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, genesisConfig } from './harness.js';
 
 const TS = 1_700_000_100n;

@@ -7,7 +7,7 @@ import { Core, type BlockContext, type BundleInput } from '../../src/core/core.j
 import { allowanceKey } from '../../src/abi/state.js';
 import { balanceKey, decodeBalance } from '../../src/core/records.js';
 import { Status } from '../../src/core/status.js';
-import { encodeBundle, addr, hex, W, type Op } from './encode.js';
+import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, genesisConfig, mintOf } from './harness.js';
 
 const TS = 1_700_000_100n;

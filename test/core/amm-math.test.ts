@@ -2,7 +2,7 @@
 // inputs, and the Uniswap v2 fixed vectors (docs/dex.md "Math").
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AmmMath, amountOutRef } from '../../src/core/amm.js';
-import { isqrt } from './reference.js';
+import { isqrt } from '../../testkit/reference.js';
 
 const M128 = (1n << 128n) - 1n;
 let seed = 0x9e3779b97f4a7c15n;

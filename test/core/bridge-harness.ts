@@ -1,12 +1,12 @@
 // The bridge core tests' lockstep harness: the wasm core and the bigint reference
-// (test/core/bridge-reference.ts through test/core/reference.ts) apply the same blocks; every block
+// (testkit/bridge-reference.ts through testkit/reference.ts) apply the same blocks; every block
 // compares statuses, gas, fees, events and state roots.
 import { expect } from 'vitest';
-import { Core, type BundleInput, type GenesisConfig } from '../../src/core/core.js';
+import { Core, type BundleInput } from '../../src/core/core.js';
 import { decodeEvent } from '../../src/core/events.js';
-import { Reference } from './reference.js';
-import { encodeBundle, addr, hex, type Op, W } from './encode.js';
-import { MapStore, NTV } from './harness.js';
+import { Reference } from '../../testkit/reference.js';
+import { encodeBundle, addr, hex, type Op, W } from '../../testkit/encode.js';
+import { MapStore, NTV, type TwinGenesis } from './harness.js';
 
 export const enc = new TextEncoder();
 export const raw = (disc: number, f: (w: W) => void = () => {}): Op => { const w = new W(); f(w); return { kind: 'raw', disc, bytes: w.bytes() }; };
@@ -33,7 +33,7 @@ export const attestWithdrawalOp = (seq: bigint, chain: string, dest: string, tok
 export const safetyOp = (chain: string, contract: string, level: number) => raw(76, (w) => { w.str(chain); w.str(contract); w.u8(level); });
 
 /** The genesis of the bridge tests: NTV, two STD-8 coins with origins (USDC on ethereum and solana), reserved symbols, three attesters (threshold 2). */
-export function bridgeGenesis(ref: Reference, accounts: number): GenesisConfig {
+export function bridgeGenesis(ref: Reference, accounts: number): TwinGenesis {
   const usdc = ref.blake3(enc.encode('ethereum_USDC'));
   const eurc = ref.blake3(enc.encode('ethereum_EURC'));
   const creator = new Uint8Array(32).fill(0xff);
@@ -59,7 +59,7 @@ export class Lockstep {
   private nonces = new Map<string, bigint>();
   private constructor(readonly core: Core, readonly ref: Reference, readonly store: MapStore) {}
 
-  static async create(genesis: (ref: Reference) => GenesisConfig): Promise<Lockstep> {
+  static async create(genesis: (ref: Reference) => TwinGenesis): Promise<Lockstep> {
     const store = new MapStore();
     const core = await Core.create(store);
     const ref = await Reference.create();

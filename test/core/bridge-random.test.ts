@@ -5,7 +5,7 @@
 // attester-set changes. Property: for every token the bridge touched, supply = deposits − withdrawals.
 import { describe, it, expect } from 'vitest';
 import { Status, statusName } from '../../src/core/status.js';
-import { addr, hex } from './encode.js';
+import { addr, hex } from '../../testkit/encode.js';
 import { NTV, rng } from './harness.js';
 import {
   Lockstep, attester, attestWithdrawalOp, attestersOp, bridgeGenesis, claimOp, depositOp, enc, FOUNDATION, GOVERNANCE, mappingOp, raw,

@@ -4,7 +4,7 @@
 // contract safety; each block in lockstep with the bigint reference (test/core/bridge-harness.ts).
 import { describe, it, expect } from 'vitest';
 import { Status } from '../../src/core/status.js';
-import { addr } from './encode.js';
+import { addr } from '../../testkit/encode.js';
 import { NTV, TREASURY } from './harness.js';
 import {
   Lockstep, attester, attestWithdrawalOp, attestersOp, bridgeGenesis, claimOp, depositOp, enc, FOUNDATION, GOVERNANCE, mappingOp, raw,

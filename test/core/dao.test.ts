@@ -1,5 +1,5 @@
 // DAOs in the core (CreateDao 85, DaoPropose 86, DaoVote 87, DaoExecute 88, DaoCancel 89, DaoUnlock
-// 90; docs/governance.md "DAOs"), run in lockstep with the bigint reference (test/core/reference.ts):
+// 90; docs/governance.md "DAOs"), run in lockstep with the bigint reference (testkit/reference.ts):
 // every block's statuses, events and state root must agree. A DAO whose treasury pays after a passed
 // vote and its execution delay; a vote that cannot be doubled by moving the locked tokens; borrowed
 // tokens (an allowance) that carry no weight; every refusal changing nothing.
@@ -8,8 +8,8 @@ import { Core, type BundleInput } from '../../src/core/core.js';
 import { balanceKey } from '../../src/core/records.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status } from '../../src/core/status.js';
-import { Reference } from './reference.js';
-import { encodeBundle, encodeOps, addr, hex, type Op, W } from './encode.js';
+import { Reference } from '../../testkit/reference.js';
+import { encodeBundle, encodeOps, addr, hex, type Op, W } from '../../testkit/encode.js';
 import { MapStore, NTV, mintOf } from './harness.js';
 
 const VOTE = mintOf(60);

@@ -1,4 +1,4 @@
-// The DEX in the core (docs/dex.md) against the bigint reference (test/core/reference.ts): random
+// The DEX in the core (docs/dex.md) against the bigint reference (testkit/reference.ts): random
 // create/add/remove/swap/metadata sequences give identical statuses, events, reserves, LP supply,
 // balances and state roots; plus the properties (k never decreases on a swap, no value is created,
 // quote = execution) and the fixed Uniswap v2 vectors through real bundles.
@@ -8,8 +8,8 @@ import { accountKey, balanceKey, tokenKey, decodeTokenRecord } from '../../src/c
 import { AmmMath, decodePoolRecord, decodeTokenMetadata, lpKey, poolAddress, poolKey, tokenMetadataKey } from '../../src/core/amm.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { statusName } from '../../src/core/status.js';
-import { Reference, S } from './reference.js';
-import { addr, encodeBundle, hex, W, type Op } from './encode.js';
+import { Reference, S } from '../../testkit/reference.js';
+import { addr, encodeBundle, hex, W, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, mintOf, rng, TREASURY } from './harness.js';
 
 const E9 = 10n ** 9n;

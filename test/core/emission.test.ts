@@ -1,4 +1,4 @@
-// Emission and rewards in the core against the bigint reference (test/core/staking-reference.ts;
+// Emission and rewards in the core against the bigint reference (testkit/staking-reference.ts;
 // docs/staking.md "Emission", "Rewards"; spec §1.8): the schedule over year boundaries and its
 // 10-year total, the 85/15 split with the density multiplier, commission and delegator shares,
 // auto-compound at the epoch end, and that no NTV is created or lost.
@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { Status } from '../../src/core/status.js';
 import { decodeTokenRecord, tokenKey } from '../../src/core/records.js';
 import { REWARD_PRECISION } from '../../src/chain/validator-set.js';
-import { addr } from './encode.js';
+import { addr } from '../../testkit/encode.js';
 import { NTV, TREASURY, rng } from './harness.js';
 import {
   YEAR, RATES, EMISSION_TOTAL, emissionTarget, blockEmission, epochRelease, split, auditSupply, performanceBps, type EmissionState,
-} from './staking-reference.js';
+} from '../../testkit/staking-reference.js';
 import { UNIT, key, ops, setup, block, one, ntv, validator, delegation, stakingState } from './staking-harness.js';
 
 const supply = (s: Awaited<ReturnType<typeof setup>>) => decodeTokenRecord(s.store.get(tokenKey(NTV))!).totalSupply;

@@ -8,8 +8,8 @@ import { Core, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey } from '../../src/core/records.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
-import { Reference } from './reference.js';
-import { encodeBundle, hex, W, type Op } from './encode.js';
+import { Reference } from '../../testkit/reference.js';
+import { encodeBundle, hex, W, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, mintOf, rng } from './harness.js';
 
 const TOKENS = [NTV, mintOf(1), mintOf(2)];

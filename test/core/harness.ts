@@ -1,6 +1,12 @@
 // Shared helpers of the core tests: a Map-backed host store and a standard genesis.
-import { Core, type GenesisConfig, type Write } from '../../src/core/core.js';
-import { addr, hex } from './encode.js';
+import { Core, type BlockContext, type GenesisConfig, type Write } from '../../src/core/core.js';
+import { addr, hex } from '../../testkit/encode.js';
+import type { RefCtx, RefGenesis } from '../../testkit/reference.js';
+
+/** A genesis both the core and the bigint reference take (the reference's numbers are bigints only). */
+export type TwinGenesis = GenesisConfig & RefGenesis;
+/** A block context both the core and the bigint reference take. */
+export type TwinCtx = BlockContext & RefCtx;
 
 export class MapStore {
   readonly map = new Map<string, Uint8Array>();
@@ -19,7 +25,7 @@ export const NTV = new Uint8Array(32);
 export const TREASURY = (() => { const a = new Uint8Array(32); a[31] = 3; return a; })();
 export const mintOf = (n: number) => { const m = new Uint8Array(32); m[0] = 0x11; m[31] = n; return m; };
 
-export function genesisConfig(accounts: number, tokens = 3, amount = 10n ** 15n): GenesisConfig {
+export function genesisConfig(accounts: number, tokens = 3, amount = 10n ** 15n): TwinGenesis {
   const toks = [{ mint: NTV, name: 'Native', symbol: 'NTV', decimals: 9, kind: 0, creator: new Uint8Array(32).fill(0xff) }];
   for (let t = 1; t < tokens; t++) toks.push({ mint: mintOf(t), name: `Token ${t}`, symbol: `TK${t}`, decimals: 6, kind: 2, creator: new Uint8Array(32).fill(0xff) });
   const balances = [];

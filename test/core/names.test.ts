@@ -6,7 +6,7 @@ import { Core, type BlockContext, type BundleInput } from '../../src/core/core.j
 import { accountKey, decodeAccount } from '../../src/core/records.js';
 import { Status } from '../../src/core/status.js';
 import { canonicalName, decodeNameRecord, nameKey, nameReverseKey, resolveName, reverseResolve } from '../../src/chain/names.js';
-import { encodeBundle, addr, hex, W, type Op } from './encode.js';
+import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, genesisConfig } from './harness.js';
 
 const TS = 1_700_000_100n;

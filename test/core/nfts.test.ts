@@ -9,7 +9,7 @@ import { concatBytes as cat } from '@noble/hashes/utils.js';
 import { Core, blockInputSize, writeBlockInput, type BlockContext, type BundleInput } from '../../src/core/core.js';
 import { accountKey, decodeAccount } from '../../src/core/records.js';
 import { Status } from '../../src/core/status.js';
-import { encodeBundle, addr, hex, W, type Op } from './encode.js';
+import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';
 import { MapStore, genesisConfig } from './harness.js';
 
 const TS = 1_700_000_100n;

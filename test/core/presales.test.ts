@@ -1,18 +1,18 @@
 // Presales (docs/presales.md) and token staking pools (docs/staking-pools.md) in the core, every
-// block run side by side with the bigint reference (test/core/reference.ts): statuses, gas, fees,
+// block run side by side with the bigint reference (testkit/reference.ts): statuses, gas, fees,
 // events, writes and roots must agree. Targeted scenarios check each rule and status; random
 // sequences check the properties: a presale never releases anything to its creator before
 // finalization (its escrow holds every open contribution), a failed presale refunds exactly, and a
 // staking pool never pays more than its reward account received.
 import { describe, expect, it } from 'vitest';
-import { Core, type BlockContext, type BundleInput } from '../../src/core/core.js';
+import { Core, type BundleInput } from '../../src/core/core.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
 import { balanceKey, decodeBalance } from '../../src/core/records.js';
 import { decodePoolRecord, poolAddress, poolKey } from '../../src/core/amm.js';
-import { Reference } from './reference.js';
-import { encodeBundle, addr, hex, W, type Op } from './encode.js';
-import { MapStore, NTV, TREASURY, genesisConfig, mintOf, rng } from './harness.js';
+import { Reference } from '../../testkit/reference.js';
+import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';
+import { MapStore, NTV, genesisConfig, mintOf, rng, type TwinCtx } from './harness.js';
 import { blake3 } from '../../src/codec/hash.js';
 
 const T0 = 1_700_000_000n;
@@ -59,7 +59,7 @@ async function twin(accounts = 12) {
    * "Failed bundles"), so a user's next bundle in the block takes the same nonce after a failure and
    * the next one after a success. Found by dry runs of the reference until they agree.
    */
-  const withNonces = (ctx: BlockContext, bundles: Array<[Uint8Array, Op[]]>): BundleInput[] => {
+  const withNonces = (ctx: TwinCtx, bundles: Array<[Uint8Array, Op[]]>): BundleInput[] => {
     let ok = bundles.map(() => true);
     for (;;) {
       const next = new Map<string, bigint>();
@@ -79,7 +79,7 @@ async function twin(accounts = 12) {
   const block = (seconds: bigint, bundles: Array<[Uint8Array, Op[]]>) => {
     height += 1n;
     ts += seconds;
-    const ctx: BlockContext = { height, timestamp: ts, proposer: addr(500), gasPrice: 1n, chainId: 1618032n, allowUnsigned: true, blockGasLimit: 1_000_000_000n };
+    const ctx: TwinCtx = { height, timestamp: ts, proposer: addr(500), gasPrice: 1n, chainId: 1618032n, allowUnsigned: true, blockGasLimit: 1_000_000_000n };
     const inputs = withNonces(ctx, bundles);
     const got = core.applyBlock(ctx, inputs);
     const want = ref.applyBlock(ctx, inputs);

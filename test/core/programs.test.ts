@@ -1,20 +1,20 @@
 // RegisterProgram in the core (disc. 48; spec §4.9; docs/intents.md "Programs on chain"): the
 // record and its list index as the host reads them (src/chain/programs.ts), first come first
 // served with owner-only replacement, the name and size rules, gas, atomic revert, the event, and
-// agreement with the bigint reference model (test/core/reference.ts) block by block.
+// agreement with the bigint reference model (testkit/reference.ts) block by block.
 import { describe, expect, it } from 'vitest';
-import { Core, type BlockContext, type BundleInput } from '../../src/core/core.js';
+import { Core, type BundleInput } from '../../src/core/core.js';
 import { Status } from '../../src/core/status.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { encodeBundle as encodeCodecBundle, decodeBundle } from '../../src/codec/bundle.js';
 import { listPrograms, lookupProgram, programCount, programIndexKey, programKey, PROGRAM_NAME } from '../../src/chain/programs.js';
 import { blake3 } from '../../src/codec/hash.js';
-import { Reference } from './reference.js';
-import { encodeBundle, addr, hex, W, type Op } from './encode.js';
-import { MapStore, NTV, genesisConfig } from './harness.js';
+import { Reference } from '../../testkit/reference.js';
+import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';
+import { MapStore, NTV, genesisConfig, type TwinCtx } from './harness.js';
 
 const TS = 1_700_000_100n;
-const ctx = (over: Partial<BlockContext> = {}): BlockContext => ({
+const ctx = (over: Partial<TwinCtx> = {}): TwinCtx => ({
   height: 1n, timestamp: TS, proposer: addr(500), gasPrice: 0n, chainId: 1618032n, allowUnsigned: true, blockGasLimit: 100_000_000n, ...over,
 });
 const register = (name: string | Uint8Array, json: string | Uint8Array): Op => {

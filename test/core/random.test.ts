@@ -2,11 +2,11 @@
 import { describe, it, expect } from 'vitest';
 import { Core, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey } from '../../src/core/records.js';
-import { Reference } from './reference.js';
+import { Reference } from '../../testkit/reference.js';
 import { listPrograms, programKey } from '../../src/chain/programs.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
-import { encodeBundle, encodeOps, addr, hex, type Op, W } from './encode.js';
+import { encodeBundle, encodeOps, addr, hex, type Op, W } from '../../testkit/encode.js';
 import { MapStore, NTV, mintOf, rng } from './harness.js';
 import { createHash } from 'node:crypto';
 
@@ -33,7 +33,6 @@ const GOVERNANCE = addr(0).map((_, i) => (i === 31 ? 9 : 0));
 const STAKER = addr(300);
 const le64 = (v: bigint) => { const b = new Uint8Array(8); new DataView(b.buffer).setBigUint64(0, v, true); return b; };
 const w64 = le64;
-const eq = (a: Uint8Array, b: Uint8Array) => hex(a) === hex(b);
 const rawOp = (disc: number, f: (w: W) => void): Op => {
   const w = new W();
   f(w);
@@ -629,6 +628,7 @@ async function run(seed: number, blocks: number, gov = false, accountsBias = 0, 
           ops.push(approveOp(user));
         } else if (r.chance(0.16)) {
           ops.push(transferFromOp(user));
+        // biome-ignore lint/suspicious/noDuplicateElseIf: r.chance() draws the next number of the seeded generator at each call, so an equal-looking condition is not a repeat
         } else if (accountsBias === 0 && r.chance(0.08)) {
           ops.push(launchpadOp());
         } else if (accountsBias === 0 && r.chance(0.05)) {

@@ -5,7 +5,7 @@ import { blake3 } from '@noble/hashes/blake3.js';
 import { Core, type BlockContext, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey, decodeAccount, decodeBalance } from '../../src/core/records.js';
 import { Status } from '../../src/core/status.js';
-import { encodeBundle, addr, hex, type Op } from './encode.js';
+import { encodeBundle, addr, hex, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, TREASURY, mintOf, genesisConfig } from './harness.js';
 
 const TS = 1_700_000_100n;
@@ -108,7 +108,7 @@ describe('failed bundles: fee and replay', () => {
   });
 
   it('a failed signed first send keeps no key registration but is listed', async () => {
-    const { core, block } = await setup();
+    const { core } = await setup();
     const user = addr(6);
     const pk = new Uint8Array(32).fill(9);
     const signed: BundleInput = {

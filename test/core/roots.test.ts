@@ -13,15 +13,14 @@ import { blake3 } from '@noble/hashes/blake3.js';
 import { BorshWriter } from '../../src/codec/borsh.js';
 import { writeOperation, type Operation } from '../../src/codec/operations.js';
 import { decodeAccount, decodeBalance, decodeKeyRecord, decodeTokenRecord } from '../../src/core/records.js';
-import { decodeEvent } from '../../src/core/events.js';
-import { decodePoolRecord, decodeTokenMetadata, poolAddress } from '../../src/core/amm.js';
+import { decodePoolRecord, decodeTokenMetadata } from '../../src/core/amm.js';
 import { decodeChainParams } from '../../src/chain/chain-params.js';
 import { decodeDelegation, decodeStakingState, decodeUnbonding, decodeValidatorRecord } from '../../src/chain/validator-set.js';
 import { decodeCollectionRecord, decodeNftRecord, decodeTokenTypeRecord } from '../../src/chain/collections.js';
 import { decodeNameRecord } from '../../src/chain/names.js';
 import { decodeProgramRecord } from '../../src/chain/programs.js';
 import type { BlockContext } from '../../src/core/core.js';
-import { addr, hex, type Op } from './encode.js';
+import { addr, hex, type Op } from '../../testkit/encode.js';
 import { key, setup, bundleOf, T0, UNIT, doubleSign, ops as stakingOps, type Setup } from './staking-harness.js';
 import { NTV, mintOf } from './harness.js';
 
@@ -138,7 +137,6 @@ async function sequence(): Promise<{ blocks: BlockRecord[]; state: Record<string
   run(s, blocks, [
     [a1, [op({ type: 'CreatePool', tokenA: tk1, tokenB: tk2, amountA: 10n ** 12n, amountB: 4n * 10n ** 12n, lpLockDuration: 100n })]],
   ]);
-  const pool = poolAddress(tk1, tk2);
   run(s, blocks, [
     [a2, [op({ type: 'AddLiquidity', tokenA: tk2, tokenB: tk1, amountA: 2n * 10n ** 9n, amountB: 10n ** 9n, minLp: 1n })]],
     [a3, [op({ type: 'Swap', fromToken: tk1, toToken: tk2, amountIn: 10n ** 8n, minAmountOut: 1n })]],

@@ -1,15 +1,15 @@
 // Targeted rules: genesis supply accounting, CreateToken, key revelation, revert, commit writes,
 // continuation on a fresh instance, abort surfacing.
 import { describe, it, expect } from 'vitest';
-import { Core, CoreAbortError, type BlockContext, type BundleInput } from '../../src/core/core.js';
+import { Core, CoreAbortError, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey, tokenKey, symbolKey, keyRecordKey, decodeAccount, decodeBalance, decodeTokenRecord, decodeKeyRecord, decodeBucket } from '../../src/core/records.js';
 import { Status } from '../../src/core/status.js';
-import { Reference } from './reference.js';
-import { encodeBundle, addr, hex, type Op } from './encode.js';
-import { MapStore, NTV, TREASURY, mintOf, genesisConfig } from './harness.js';
+import { Reference } from '../../testkit/reference.js';
+import { encodeBundle, addr, hex, type Op } from '../../testkit/encode.js';
+import { MapStore, NTV, TREASURY, mintOf, genesisConfig, type TwinCtx } from './harness.js';
 
 const TS = 1_700_000_100n;
-const ctx = (over: Partial<BlockContext> = {}): BlockContext => ({
+const ctx = (over: Partial<TwinCtx> = {}): TwinCtx => ({
   height: 1n, timestamp: TS, proposer: addr(500), gasPrice: 10n, chainId: 1618032n, allowUnsigned: true, blockGasLimit: 100_000_000n, ...over,
 });
 const unsigned = (user: Uint8Array, nonce: bigint, ops: Op[], extra: Partial<Parameters<typeof encodeBundle>[0]> = {}): BundleInput => ({

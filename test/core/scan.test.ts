@@ -14,7 +14,7 @@ import { EvmTokenIndex } from '../../src/chain/evm/tokens.js';
 import type { TokenRegistry } from '../../src/chain/token-registry.js';
 import { unhex } from '../../src/chain/evm/units.js';
 import { genesisConfig, newCore, NTV } from './harness.js';
-import { addr, encodeBundle as encodeRaw } from './encode.js';
+import { addr, encodeBundle as encodeRaw } from '../../testkit/encode.js';
 
 const VALID_UNTIL = 1_800_000_000n;
 

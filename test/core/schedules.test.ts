@@ -9,7 +9,7 @@ import { encodeBundle, decodeBundle, type Operation, type ScheduleTrigger } from
 import { lookupSchedule, lookupScheduleRun, scheduleCursor, scheduleId, scheduleSlot, SLOT_SECONDS } from '../../src/chain/schedules.js';
 import type { BlockResultView } from '../../src/core/block-result.js';
 import { SCHEDULE_RUN_INDEX, type ScheduleRunEvent } from '../../src/core/events.js';
-import { addr, hex } from './encode.js';
+import { addr, hex } from '../../testkit/encode.js';
 import { MapStore, NTV, genesisConfig, mintOf } from './harness.js';
 
 // A slot-aligned start, so "same slot" and "next slot" are plain arithmetic in the tests.

@@ -1,6 +1,6 @@
 // Randomized differential test of settlement with market makers, anchoring and passports
 // (docs/settlement.md, docs/anchoring.md, docs/passports.md): the wasm core against the bigint
-// reference (test/core/reference.ts with test/core/settle-reference.ts), block by block —
+// reference (testkit/reference.ts with testkit/settle-reference.ts), block by block —
 // statuses, gas, fees, events, writes and state roots — on sequences of operations 105–114, valid
 // and invalid, together with transfers out of order escrows (testnet bundles that name an escrow as
 // their user), so that a settlement's second leg can fail after its first moved. Property: a
@@ -10,9 +10,9 @@ import { Core, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey } from '../../src/core/records.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
-import { Reference } from './reference.js';
-import { settleReach } from './settle-reference.js';
-import { encodeBundle, addr, hex, type Op, W } from './encode.js';
+import { Reference } from '../../testkit/reference.js';
+import { settleReach } from '../../testkit/settle-reference.js';
+import { encodeBundle, addr, hex, type Op, W } from '../../testkit/encode.js';
 import { MapStore, NTV, mintOf, rng } from './harness.js';
 
 const N = 10;

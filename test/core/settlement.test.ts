@@ -13,7 +13,7 @@ import {
   decodeGameFields, decodeGameProfileFields, decodePassportStatsFields,
 } from '../../src/abi/state.js';
 import { blake3 } from '../../src/codec/hash.js';
-import { encodeBundle, addr, hex, W, type Op } from './encode.js';
+import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, mintOf, genesisConfig } from './harness.js';
 
 const TS = 1_700_000_100n;

@@ -4,14 +4,14 @@
 // unchanged after every refusal. The movement rules are checked on every shared path: Transfer,
 // TransferFrom, the DEX (swap and liquidity) and a schedule run.
 import { describe, expect, it } from 'vitest';
-import { Core, type BlockContext, type BundleInput } from '../../src/core/core.js';
+import { Core, type BundleInput } from '../../src/core/core.js';
 import { balanceKey, decodeBalance } from '../../src/core/records.js';
 import { decodeStableCoinFields, decodeTokenFields, stableBlacklistKey, stableKey, stableProfileKey, decodeStableProfileFields, tokenKey, stableOnboardingKey, decodeStableOnboardingFields } from '../../src/abi/state.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
-import { Reference } from './reference.js';
-import { encodeBundle, encodeOps, addr, hex, W, type Op } from './encode.js';
-import { MapStore, NTV, mintOf } from './harness.js';
+import { Reference } from '../../testkit/reference.js';
+import { encodeBundle, encodeOps, addr, hex, W, type Op } from '../../testkit/encode.js';
+import { MapStore, NTV, mintOf, type TwinCtx } from './harness.js';
 
 const GOV = (() => { const a = new Uint8Array(32); a[31] = 9; return a; })();
 const FOUNDATION = (() => { const a = new Uint8Array(32); a[31] = 3; return a; })();
@@ -104,7 +104,7 @@ async function setup() {
       while (height < h - 1n) { height++; run([]); }
     },
   };
-  const ctx = (): BlockContext => ({ height, timestamp: 1_700_000_000n + height * 2n, proposer: addr(500), gasPrice: 1n, chainId: 1618032n, allowUnsigned: true, blockGasLimit: 100_000_000n });
+  const ctx = (): TwinCtx => ({ height, timestamp: 1_700_000_000n + height * 2n, proposer: addr(500), gasPrice: 1n, chainId: 1618032n, allowUnsigned: true, blockGasLimit: 100_000_000n });
   function run(bundles: BundleInput[]) {
     const got = core.applyBlock(ctx(), bundles);
     const want = ref.applyBlock(ctx(), bundles);

@@ -1,15 +1,15 @@
 // The staking events (docs/staking.md "Events"; kinds 59–71): every successful staking operation
 // leaves exactly one event with its fields, a failed one none, and the events change no state root
 // (they are not part of any root: docs/core-abi.md "Event kinds and data"). The core's bytes are
-// checked against the reference encoder (test/core/staking-reference.ts stakingEventBytes), which
+// checked against the reference encoder (testkit/staking-reference.ts stakingEventBytes), which
 // predicts each event from the operation and the state before and after it, on random sequences.
 import { describe, expect, it } from 'vitest';
 import { Status } from '../../src/core/status.js';
 import { decodeEvent, type CoreEvent } from '../../src/core/events.js';
 import { accountOfConsensusKey } from '../../src/chain/validator-set.js';
 import { DEFAULT_CHAIN_PARAMS } from '../../src/chain/chain-params.js';
-import { addr, hex, type Op } from './encode.js';
-import { stakingEventBytes, type RefStakingEvent } from './staking-reference.js';
+import { addr, hex, type Op } from '../../testkit/encode.js';
+import { stakingEventBytes, type RefStakingEvent } from '../../testkit/staking-reference.js';
 import { UNIT, key, ops, setup, block, ntv, validator, delegation, unbonding, doubleSign, type Setup } from './staking-harness.js';
 
 const MIN = 1000n * UNIT;

@@ -5,7 +5,7 @@ import type { CoreEvent } from '../../src/core/events.js';
 import { balanceKey, decodeBalance } from '../../src/core/records.js';
 import { DEFAULT_CHAIN_PARAMS, encodeChainParams, type ChainParams } from '../../src/chain/chain-params.js';
 import { readDelegation, readStakingState, readUnbonding, readValidator } from '../../src/chain/validator-set.js';
-import { encodeBundle, addr, W, type Op } from './encode.js';
+import { encodeBundle, addr, W, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, genesisConfig } from './harness.js';
 
 export const T0 = 1_700_000_000n;

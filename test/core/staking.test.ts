@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { Status } from '../../src/core/status.js';
 import { accountOfConsensusKey, readValidatorSet } from '../../src/chain/validator-set.js';
 import { DEFAULT_CHAIN_PARAMS, chainParams } from '../../src/chain/chain-params.js';
-import { addr, hex } from './encode.js';
-import { auditSupply, performanceBps } from './staking-reference.js';
+import { addr, hex } from '../../testkit/encode.js';
+import { auditSupply, performanceBps } from '../../testkit/staking-reference.js';
 import {
   UNIT, key, ops, header, setup, block, one, ntv, validator, delegation, unbonding, stakingState, doubleSign, runTo, type Setup,
 } from './staking-harness.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Core } from '../../src/core/core.js';
 import { balanceKey, accountKey } from '../../src/core/records.js';
 import { proveState, verifyStateProof, type StateProof } from '../../src/codec/state-proof.js';
-import { encodeBundle, addr } from './encode.js';
+import { encodeBundle, addr } from '../../testkit/encode.js';
 import { MapStore, NTV, genesisConfig, mintOf } from './harness.js';
 
 async function chain(accounts: number) {

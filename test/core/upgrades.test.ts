@@ -9,10 +9,11 @@ import { DEFAULT_CHAIN_PARAMS, encodeChainParams } from '../../src/chain/chain-p
 import { encodeUpgradeConfig, governanceFromFlags, readGovernance, readPlan, readUpgradeStatus, readUpgradeVote, upgradeHaltAt } from '../../src/chain/upgrades.js';
 import { UPGRADE_CONFIG_KEY } from '../../src/abi/state.js';
 import { deriveAccount } from '../../src/codec/address.js';
-import { W, addr, hex, type Op } from './encode.js';
+import { W, addr, hex, type Op } from '../../testkit/encode.js';
 import { MapStore, genesisConfig } from './harness.js';
 import { block, bundleOf, key, runTo, validator, UNIT, type Setup, T0 } from './staking-harness.js';
-import type { BlockContext, BlockResultView } from '../../src/core/core.js';
+import type { BlockContext } from '../../src/core/core.js';
+import type { BlockResultView } from '../../src/core/block-result.js';
 
 const CHECKSUM = new Uint8Array(32).fill(0xab);
 export const upgradeOps = {

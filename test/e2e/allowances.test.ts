@@ -32,11 +32,6 @@ afterAll(async () => {
   await node?.stop();
 });
 
-async function rpcError(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error!;
-}
 
 describe('viem 2', () => {
   it('simulateContract and writeContract: approve, then transferFrom by the spender; logs, reads and reverts', async () => {
@@ -91,10 +86,10 @@ describe('viem 2', () => {
     const over = await client.simulateContract({ account: spender, address: usdc, abi: erc20Abi, functionName: 'transferFrom', args: [owner.address, to, 2_001n] }).catch((e: unknown) => e);
     expect((over as BaseError).message).toContain('ERC20: insufficient allowance');
     const data = `0x23b872dd${word(owner.address).slice(2)}${word(to).slice(2)}${(2_001n).toString(16).padStart(64, '0')}` as Hex;
-    const estimated = await rpcError('eth_estimateGas', [{ from: spender.address, to: usdc, data }]);
+    const estimated = await node.rpcError('eth_estimateGas', [{ from: spender.address, to: usdc, data }]);
     expect(estimated.code).toBe(3);
     const raw = await spender.signTransaction({ chainId: CHAIN_ID, type: 'eip1559', nonce: 1, to: usdc, gas: 40_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, data });
-    const reverted = await rpcError('eth_sendRawTransaction', [raw]);
+    const reverted = await node.rpcError('eth_sendRawTransaction', [raw]);
     expect(reverted.code).toBe(3);
     expect(reverted.message).toBe('execution reverted: ERC20: insufficient allowance');
     // Within the allowance but beyond the owner's balance: the balance revert.
@@ -179,18 +174,18 @@ describe('native methods (testnet convenience)', () => {
     expect((await node.result<{ allowance: string }>('svc_getAllowance', ['USDC', owner, spender])).allowance).toBe('50');
 
     // Beyond the allowance the bundle fails in the core: -32002 with the status.
-    const short = await rpcError('svc_transferFrom', ['USDC', owner, to, '51', spender]);
+    const short = await node.rpcError('svc_transferFrom', ['USDC', owner, to, '51', spender]);
     expect(short.code).toBe(-32002);
     expect((short.data as { status: string }).status).toBe('INSUFFICIENT_ALLOWANCE');
     // NTV has no allowances: refused as a bad param before any bundle.
     for (const [method, params] of [['svc_approve', ['NTV', spender, '1', owner]], ['svc_transferFrom', ['ntv', owner, to, '1', spender]], ['svc_getAllowance', ['NTV', owner, spender]]] as const) {
-      const e = await rpcError(method, [...params]);
+      const e = await node.rpcError(method, [...params]);
       expect(e.code, method).toBe(-32602);
       expect(e.message, method).toContain('NTV');
     }
-    expect((await rpcError('svc_approve', ['NOPE', spender, '1', owner])).code).toBe(-32009);
-    expect((await rpcError('svc_approve', ['USDC', 'not-an-address', '1', owner])).message).toContain('spender');
-    expect((await rpcError('svc_transferFrom', ['USDC', owner, to, '-1', spender])).code).toBe(-32602);
+    expect((await node.rpcError('svc_approve', ['NOPE', spender, '1', owner])).code).toBe(-32009);
+    expect((await node.rpcError('svc_approve', ['USDC', 'not-an-address', '1', owner])).message).toContain('spender');
+    expect((await node.rpcError('svc_transferFrom', ['USDC', owner, to, '-1', spender])).code).toBe(-32602);
     // listed in rpc.discover with their params
     const doc = await node.result<{ methods: Array<{ name: string; params: Array<{ name: string }> }> }>('rpc.discover');
     expect(doc.methods.find((m) => m.name === 'svc_transferFrom')!.params.map((p) => p.name)).toEqual(['token', 'from', 'to', 'amount', 'sender']);

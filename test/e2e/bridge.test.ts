@@ -19,7 +19,6 @@ import { attest, depositDigest, encodeDepositProof, withdrawalDigest, type Depos
 const CHAIN_ID = 1618032;
 const enc = new TextEncoder();
 interface Receipt { bundle_hash: string; status: string; status_name: string; events: Array<{ type: string; [k: string]: unknown }> }
-interface RpcErr { code: number; message: string; data?: Record<string, unknown> }
 
 let node: TestNode;
 let dataDir: string;
@@ -33,11 +32,6 @@ const msg = (over: Partial<DepositMessage> & { recipient: Uint8Array }): Deposit
   amount: 100_000_000n, decimals: 6, ...over,
 });
 const addrOf = (s: Signer) => s.address;
-async function err(method: string, params: unknown[]): Promise<RpcErr> {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error as RpcErr;
-}
 /** An unsigned testnet bundle of the governance authority 0x00…09 (the stand-in for a passed proposal). */
 async function asGovernance(op: Operation): Promise<Receipt> {
   const bytes = encodeBundle({
@@ -80,28 +74,28 @@ describe('the bridge over JSON-RPC', () => {
   it('refuses forged, mismatched, under-threshold and malformed proofs, and unknown chains, changing nothing', async () => {
     const m = msg({ txHash: '0xforged', recipient: aliceBytes() });
     const forged = proofHex(m).slice(0, -2) + (proofHex(m).endsWith('00') ? '01' : '00');
-    expect((await err('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), forged])).code).toBe(-32602);
+    expect((await node.rpcError('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), forged])).code).toBe(-32602);
     const other = Signer.generate();
-    expect((await err('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', other.address, proofHex(m)])).data).toMatchObject({ param: 'recipient' });
-    expect((await err('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '999', addrOf(alice), proofHex(m)])).data).toMatchObject({ param: 'amount' });
-    expect((await err('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m, [])])).code).toBe(-32602);
-    expect((await err('svc_bridgeToken', ['mars', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m)])).data).toMatchObject({ param: 'chain' });
-    expect((await err('svc_autobridge', ['zz'])).code).toBe(-32602);
-    expect((await err('svc_autobridge', ['00'])).code).toBe(-32602);
+    expect((await node.rpcError('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', other.address, proofHex(m)])).data).toMatchObject({ param: 'recipient' });
+    expect((await node.rpcError('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '999', addrOf(alice), proofHex(m)])).data).toMatchObject({ param: 'amount' });
+    expect((await node.rpcError('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m, [])])).code).toBe(-32602);
+    expect((await node.rpcError('svc_bridgeToken', ['mars', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m)])).data).toMatchObject({ param: 'chain' });
+    expect((await node.rpcError('svc_autobridge', ['zz'])).code).toBe(-32602);
+    expect((await node.rpcError('svc_autobridge', ['00'])).code).toBe(-32602);
     // signed by a key that is not an attester: the signature verifies, the core refuses the signer
-    const e = await err('svc_autobridge', [proofHex(m, [new Uint8Array(32).fill(7)])]);
+    const e = await node.rpcError('svc_autobridge', [proofHex(m, [new Uint8Array(32).fill(7)])]);
     expect(e.code).toBe(-32002);
     expect(e.data?.status).toBe('BRIDGE_NOT_ATTESTER');
     // zero and overflowing amounts
     const zero = msg({ txHash: '0xzero', amount: 0n, recipient: aliceBytes() });
-    expect((await err('svc_autobridge', [proofHex(zero)])).data?.status).toBe('ZERO_AMOUNT');
-    expect((await err('svc_bridgeToken', ['ethereum', '0xbig', 'USDC', (1n << 128n).toString(), addrOf(alice), proofHex(first())])).code).toBe(-32602);
+    expect((await node.rpcError('svc_autobridge', [proofHex(zero)])).data?.status).toBe('ZERO_AMOUNT');
+    expect((await node.rpcError('svc_bridgeToken', ['ethereum', '0xbig', 'USDC', (1n << 128n).toString(), addrOf(alice), proofHex(first())])).code).toBe(-32602);
     // a bundle carrying a forged attester signature is refused at admission
     const bad = encodeBundle({
       userAccount: aliceBytes(), operations: [{ type: 'BridgeDeposit', ...m, signatures: Uint8Array.from([...attest(seed, depositDigest(CHAIN_ID, { ...m, amount: 1n }))]) }],
       maxGas: 200_000n, maxPriorityFee: 0n, validUntil: BigInt(Math.floor(Date.now() / 1000) + 600), nonce: 5n, signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
     });
-    const be = await err('svc_submitBundle', [Buffer.from(bad).toString('hex')]);
+    const be = await node.rpcError('svc_submitBundle', [Buffer.from(bad).toString('hex')]);
     expect(be.code).toBe(-32001);
     expect(be.message).toMatch(/attester signature/);
     expect(await node.result('svc_getBalance', [addrOf(alice), 'USDC'])).toBe('125000000');
@@ -109,7 +103,7 @@ describe('the bridge over JSON-RPC', () => {
 
   it('a replayed proof is refused', async () => {
     const m = first();
-    const e = await err('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m)]);
+    const e = await node.rpcError('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m)]);
     expect(e).toMatchObject({ code: -32002, data: { status: 'BRIDGE_ALREADY_PROCESSED' } });
     expect(await node.result('svc_getBalance', [addrOf(alice), 'USDC'])).toBe('125000000');
   });
@@ -138,7 +132,7 @@ describe('the bridge over JSON-RPC', () => {
     expect((await node.result<unknown[]>('svc_listContractSafety', ['ethereum', 10])).length).toBe(1);
     expect(await node.result('svc_listContractSafety', ['solana', 10])).toEqual([]);
     const m = msg({ txHash: '0xblocked', contract: '0xBLOCKED', symbol: 'SCAM', recipient: aliceBytes() });
-    expect((await err('svc_autobridge', [proofHex(m)])).data?.status).toBe('BRIDGE_CONTRACT_BLOCKED');
+    expect((await node.rpcError('svc_autobridge', [proofHex(m)])).data?.status).toBe('BRIDGE_CONTRACT_BLOCKED');
   });
 
   it('a paused coin holds a pending receive that completes once unpaused', async () => {
@@ -148,7 +142,7 @@ describe('the bridge over JSON-RPC', () => {
     const held = await node.result<{ deposit: { status: string; reason: string } }>('svc_autobridge', [proofHex(m)]);
     expect(held.deposit).toMatchObject({ status: 'pending', reason: 'TOKEN_PAUSED' });
     expect((await node.result<unknown[]>('svc_getPendingReceives', [addrOf(alice)])).length).toBe(1);
-    expect((await err('svc_autobridge', [proofHex(m)])).data?.status).toBe('TOKEN_PAUSED');
+    expect((await node.rpcError('svc_autobridge', [proofHex(m)])).data?.status).toBe('TOKEN_PAUSED');
     expect((await asGovernance({ type: 'StablePause', token: usdc, pause: false })).status).toBe('success');
     const done = await node.result<{ deposit: { status: string } }>('svc_autobridge', [proofHex(m)]);
     expect(done.deposit.status).toBe('completed');
@@ -158,10 +152,10 @@ describe('the bridge over JSON-RPC', () => {
 
   it('a withdrawal burns, pays the fee, and goes pending → attested', async () => {
     await node.result('svc_transfer', [systemAddressHex(1), addrOf(alice), 'NTV', '10000000000']);
-    expect((await err('svc_bridgeWithdraw', ['USDC', '999999999999', 'ethereum', '0xdest', addrOf(alice)])).data?.status).toBe('INSUFFICIENT_BALANCE');
-    expect((await err('svc_bridgeWithdraw', ['NTV', '1', 'ethereum', '0xdest', addrOf(alice)])).data?.status).toBe('BRIDGE_NOT_BRIDGED_TOKEN');
-    expect((await err('svc_bridgeWithdraw', ['USDC', '1', 'mars', '0xdest', addrOf(alice)])).data).toMatchObject({ param: 'chain' });
-    expect((await err('svc_bridgeWithdraw', ['USDC', '0', 'ethereum', '0xdest', addrOf(alice)])).data?.status).toBe('ZERO_AMOUNT');
+    expect((await node.rpcError('svc_bridgeWithdraw', ['USDC', '999999999999', 'ethereum', '0xdest', addrOf(alice)])).data?.status).toBe('INSUFFICIENT_BALANCE');
+    expect((await node.rpcError('svc_bridgeWithdraw', ['NTV', '1', 'ethereum', '0xdest', addrOf(alice)])).data?.status).toBe('BRIDGE_NOT_BRIDGED_TOKEN');
+    expect((await node.rpcError('svc_bridgeWithdraw', ['USDC', '1', 'mars', '0xdest', addrOf(alice)])).data).toMatchObject({ param: 'chain' });
+    expect((await node.rpcError('svc_bridgeWithdraw', ['USDC', '0', 'ethereum', '0xdest', addrOf(alice)])).data?.status).toBe('ZERO_AMOUNT');
     const w = await node.result<{ sequence: string; receipt: Receipt }>('svc_bridgeWithdraw', ['USDC', '40000000', 'ethereum', '0xdest', addrOf(alice)]);
     expect(await node.result('svc_getBalance', [addrOf(alice), 'USDC'])).toBe('85000003');
     expect(await node.result('svc_getBridgeStatus', ['ethereum', w.receipt.bundle_hash])).toMatchObject({ kind: 'withdrawal', status: 'pending' });
@@ -188,18 +182,18 @@ describe('the bridge over JSON-RPC', () => {
     expect((await node.result<unknown[]>('svc_getBridgeFees', [null])).length).toBe(13);
     expect(await node.result('svc_getBridgeFees', ['ethereum'])).toEqual([{ chain: 'ethereum', fee: '2000000000', fee_token: 'NTV' }]);
     expect(await node.result<Array<{ symbol: string }>>('svc_getBridgeMappings', ['solana'])).toContainEqual(expect.objectContaining({ symbol: 'USDC', source: 'std8_origin' }));
-    const refused = await err('svc_registerBridgeMapping', ['bsc', '0x8AC7', 'USDC', addrOf(alice)]);
+    const refused = await node.rpcError('svc_registerBridgeMapping', ['bsc', '0x8AC7', 'USDC', addrOf(alice)]);
     expect(refused.data?.status).toBe('BRIDGE_NOT_FOUNDATION');
     expect((await node.result<Receipt>('svc_registerBridgeMapping', ['bsc', '0x8AC7', 'USDC', systemAddressHex(3)])).status).toBe('success');
     expect(await node.result('svc_getBridgeMappings', ['bsc'])).toContainEqual(expect.objectContaining({ contract: '0x8AC7', source: 'registered' }));
     const viaMapping = msg({ chain: 'bsc', txHash: '0xbscusdc', contract: '0x8AC7', amount: 1n, recipient: aliceBytes() });
     expect((await node.result<{ path: string }>('svc_autobridge', [proofHex(viaMapping)])).path).toBe('std8');
-    expect((await err('svc_getBridgeStatus', ['ethereum', '0xnothing'])).code).toBe(-32003);
+    expect((await node.rpcError('svc_getBridgeStatus', ['ethereum', '0xnothing'])).code).toBe(-32003);
     // the attester-set proposal type: built from bridge_attesters + bridge_threshold (the core then needs bonded stake)
     const key = Buffer.from(new Uint8Array(32).fill(5)).toString('hex');
     const base = [addrOf(alice), 'bridge_attesters', 'New attesters', '', null, null, null, null, null, null, null, null, null];
-    expect((await err('svc_createProposal', [...base, ['nothex'], 1])).data).toMatchObject({ param: 'bridge_attesters' });
-    expect((await err('svc_createProposal', [...base, [key], 1])).data?.status).toBe('NO_VOTING_POWER');
+    expect((await node.rpcError('svc_createProposal', [...base, ['nothex'], 1])).data).toMatchObject({ param: 'bridge_attesters' });
+    expect((await node.rpcError('svc_createProposal', [...base, [key], 1])).data?.status).toBe('NO_VOTING_POWER');
   });
 
   it('intent `bridge 100 USDC from ethereum and swap to NTV`: the claim and the swap in ONE bundle, one block, both or neither; refusals change nothing', async () => {
@@ -231,13 +225,13 @@ describe('the bridge over JSON-RPC', () => {
     expect((await asGovernance({ type: 'StablePause', token: usdc, pause: false })).status).toBe('success');
 
     // refusals: an unknown chain (-32602 naming the intent), no matching deposit (-32003), neither changes state
-    const mars = await err('svc_submitIntent', ['bridge 100 USDC from mars and swap to NTV', dave.address]);
+    const mars = await node.rpcError('svc_submitIntent', ['bridge 100 USDC from mars and swap to NTV', dave.address]);
     expect(mars.code).toBe(-32602);
     expect(mars.message).toMatch(/unknown chain "mars"/);
-    const none = await err('svc_submitIntent', ['bridge 5 USDC from ethereum and swap to NTV', dave.address]);
+    const none = await node.rpcError('svc_submitIntent', ['bridge 5 USDC from ethereum and swap to NTV', dave.address]);
     expect(none.code).toBe(-32003);
     expect(none.message).toMatch(/no pending receive of 5 USDC from ethereum.*pending from ethereum: 100 USDC/);
-    expect((await err('svc_previewIntent', ['bridge 100 USDC from solana', dave.address])).code).toBe(-32003);
+    expect((await node.rpcError('svc_previewIntent', ['bridge 100 USDC from solana', dave.address])).code).toBe(-32003);
     expect((await node.result<unknown[]>('svc_getPendingReceives', [dave.address])).length).toBe(1);
 
     const preview = await node.result<{ summary: string; balance_sufficient: boolean }>('svc_previewIntent', [text, dave.address]);
@@ -263,7 +257,7 @@ describe('the bridge over JSON-RPC', () => {
     expect(await node.result('svc_getPendingReceives', [dave.address])).toEqual([]);
     expect(await node.result('svc_getBridgeStatus', ['ethereum', '0xintent'])).toMatchObject({ status: 'completed' });
     // the deposit is used: the same intent again finds nothing
-    expect((await err('svc_submitIntent', [text, dave.address])).code).toBe(-32003);
+    expect((await node.rpcError('svc_submitIntent', [text, dave.address])).code).toBe(-32003);
   }, 60_000);
 
   it('`ntv-node bridge attest` signs a deposit with the dev attester in the data dir', async () => {
@@ -303,7 +297,7 @@ describe('the bridge over JSON-RPC', () => {
     node = await TestNode.start({ dataDir, args: ['--block-time', '1', '--gas-price', '0'] });
     const before = await node.result('svc_getBalance', [addrOf(alice), 'USDC']);
     const m = first();
-    expect((await err('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m)])).data?.status).toBe('BRIDGE_ALREADY_PROCESSED');
+    expect((await node.rpcError('svc_bridgeToken', ['ethereum', m.txHash, 'USDC', '100000000', addrOf(alice), proofHex(m)])).data?.status).toBe('BRIDGE_ALREADY_PROCESSED');
     expect(await node.result('svc_getBalance', [addrOf(alice), 'USDC'])).toBe(before);
   }, 60_000);
 });

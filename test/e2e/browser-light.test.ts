@@ -5,7 +5,7 @@
  * validator-set change by the epoch records, and reads a balance through viem's `custom()`
  * transport over the verifying provider; the same page from genesis (headers only); and lying
  * nodes — a wrong balance, a forged certificate, a set proof that does not match — refused with a
- * clear error. One chain (made fast in-process, bench/light-chain.ts) serves every case.
+ * clear error. One chain (made fast in-process, testkit/light-chain.ts) serves every case.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TestNode } from './harness.js';
 import { systemAddressHex } from './bundles.js';
-import { buildLightChain, bundleLightApp, serveLightApp, type LightAppServer, type LightChain } from '../../bench/light-chain.js';
+import { buildLightChain, bundleLightApp, serveLightApp, type LightAppServer, type LightChain } from '../../testkit/light-chain.js';
 
 const EPOCH = 500;
 const BLOCKS = 2_100;

@@ -111,13 +111,14 @@ it('verifies a balance proof against a verified header and refuses a tampered pr
 it('refuses a block whose finality certificate was forged, and one whose bundles were altered', async () => {
   const out = await page.evaluate(async () => {
     const ntv = (window as unknown as { ntv: typeof import('../../src/browser/index.js') }).ntv;
-    const call = async (method: string, params: unknown[]) => (await (await fetch('/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()).result;
+    type RawBlockJson = import('../../src/chain/replay.js').RawBlockJson;
+    const rawBlock = async (height: number) => ((await (await fetch('/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'svc_getRawBlock', params: [height] }) })).json()) as { result: RawBlockJson & { genesis: string } }).result;
     const run = async (alter: (raw: import('../../src/chain/replay.js').RawBlock) => void) => {
       const replayer = await ntv.Replayer.create({ module: await ntv.compileCore(new URL('/browser/core.wasm', location.href)), verifyEd25519: ntv.verifyEd25519Noble });
-      const block0 = await call('svc_getRawBlock', [0]);
+      const block0 = await rawBlock(0);
       replayer.genesis(ntv.fromHex(block0.genesis), ntv.rawBlockFromJson(block0));
       for (let h = 1; h <= 5; h++) {
-        const raw = ntv.rawBlockFromJson(await call('svc_getRawBlock', [h]));
+        const raw = ntv.rawBlockFromJson(await rawBlock(h));
         if (h === 5) alter(raw);
         try {
           await replayer.apply(raw);

@@ -39,11 +39,6 @@ async function ok(method: string, params: unknown[]): Promise<Receipt> {
   return receipt;
 }
 
-async function failure(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error!;
-}
 
 beforeAll(async () => {
   node = await TestNode.start({ args: ['--block-time', '1'] });
@@ -79,7 +74,7 @@ describe('NFT collections (spec §4.3)', () => {
     expect((await node.result<Nft[]>('svc_listNftsByOwner', [alice.address, null, 10])).map((n) => n.token_id)).toEqual(['1', '2']);
 
     // max_supply 3 caps the tokens ever minted
-    const capped = await failure('svc_mintNft', [collection.address, 4, '', bob.address, owner.address]);
+    const capped = await node.rpcError('svc_mintNft', [collection.address, 4, '', bob.address, owner.address]);
     expect(capped.data?.status).toBe('MAX_SUPPLY_REACHED');
 
     await ok('svc_transferNft', [collection.address, 2, bob.address, alice.address]);
@@ -87,32 +82,32 @@ describe('NFT collections (spec §4.3)', () => {
     expect((await node.result<Nft[]>('svc_listNftsByOwner', [bob.address, collection.address])).map((n) => n.token_id)).toEqual(['2', '3']);
 
     await ok('svc_burnNft', [collection.address, 3, bob.address]);
-    expect((await failure('svc_getNft', [collection.address, 3])).code).toBe(-32003);
+    expect((await node.rpcError('svc_getNft', [collection.address, 3])).code).toBe(-32003);
     expect(await node.result<Collection>('svc_getNftCollection', [collection.address])).toMatchObject({ total_supply: '2', minted: '3', burned: '1' });
   });
 
   it('refuses what the roles and rules forbid, naming why, and changes nothing', async () => {
-    const notOwner = await failure('svc_transferNft', [collection.address, 1, bob.address, bob.address]);
+    const notOwner = await node.rpcError('svc_transferNft', [collection.address, 1, bob.address, bob.address]);
     expect(notOwner.code).toBe(-32002);
     expect(notOwner.data?.status).toBe('NOT_NFT_OWNER');
-    const burnByOther = await failure('svc_burnNft', [collection.address, 1, bob.address]);
+    const burnByOther = await node.rpcError('svc_burnNft', [collection.address, 1, bob.address]);
     expect(burnByOther.data?.status).toBe('NOT_NFT_OWNER');
-    const mintByOther = await failure('svc_mintNft', [collection.address, 9, '', bob.address, bob.address]);
+    const mintByOther = await node.rpcError('svc_mintNft', [collection.address, 9, '', bob.address, bob.address]);
     expect(mintByOther.data?.status).toBe('NOT_COLLECTION_OWNER');
     expect((await node.result<Nft>('svc_getNft', [collection.address, 1])).owner).not.toBe(bob.address);
 
-    const toZero = await failure('svc_transferNft', [collection.address, 2, `0x${'0'.repeat(64)}`, bob.address]);
+    const toZero = await node.rpcError('svc_transferNft', [collection.address, 2, `0x${'0'.repeat(64)}`, bob.address]);
     expect(toZero.data?.status).toBe('ZERO_RECIPIENT');
-    const unknown = await failure('svc_getNftCollection', [`Nx2${'1'.repeat(32)}`]);
+    const unknown = await node.rpcError('svc_getNftCollection', [`Nx2${'1'.repeat(32)}`]);
     expect(unknown.code).toBe(-32003);
-    const badId = await failure('svc_getNft', [collection.address, '18446744073709551616']);
+    const badId = await node.rpcError('svc_getNft', [collection.address, '18446744073709551616']);
     expect(badId.code).toBe(-32602);
     expect(badId.message).toMatch(/token_id/);
-    const negative = await failure('svc_getNft', [collection.address, -1]);
+    const negative = await node.rpcError('svc_getNft', [collection.address, -1]);
     expect(negative.code).toBe(-32602);
-    const badRoyalty = await failure('svc_createNftCollection', ['X', 'X', '', 0, 10_001, owner.address]);
+    const badRoyalty = await node.rpcError('svc_createNftCollection', ['X', 'X', '', 0, 10_001, owner.address]);
     expect(badRoyalty.code).toBe(-32602);
-    const badSymbol = await failure('svc_createNftCollection', ['X', 'X-1', '', 0, 0, owner.address]);
+    const badSymbol = await node.rpcError('svc_createNftCollection', ['X', 'X-1', '', 0, 0, owner.address]);
     expect(badSymbol.code).toBe(-32602);
   });
 
@@ -195,7 +190,7 @@ describe('multi-token collections (spec §4.4)', () => {
     expect(await node.result<TokenType>('svc_getTokenType', [collection.address, 1])).toMatchObject({ name: 'Gold', uri: 'https://items.example/1' });
 
     await ok('svc_mintMultiToken', [collection.address, 1, alice.address, '600', owner.address]);
-    const nonFungibleTwice = await failure('svc_mintMultiToken', [collection.address, 2, alice.address, '2', owner.address]);
+    const nonFungibleTwice = await node.rpcError('svc_mintMultiToken', [collection.address, 2, alice.address, '2', owner.address]);
     expect(nonFungibleTwice.data?.status).toBe('NON_FUNGIBLE_SUPPLY');
     await ok('svc_batchMintMultiToken', [collection.address, [
       { type_id: 2, recipient: alice.address, amount: '1' },
@@ -215,19 +210,19 @@ describe('multi-token collections (spec §4.4)', () => {
   it('a failing batch entry reverts the whole batch; bad input is a clear error', async () => {
     const before = await node.result<string>('svc_getMultiTokenBalance', [collection.address, 1, bob.address]);
     // 10 of type 1 is fine, 10,000 of type 3 is more than alice holds: neither moves
-    const failed = await failure('svc_batchTransferMultiToken', [collection.address, [{ type_id: 1, to: bob.address, amount: '10' }, { type_id: 3, to: bob.address, amount: '10000' }], alice.address]);
+    const failed = await node.rpcError('svc_batchTransferMultiToken', [collection.address, [{ type_id: 1, to: bob.address, amount: '10' }, { type_id: 3, to: bob.address, amount: '10000' }], alice.address]);
     expect(failed.data?.status).toBe('INSUFFICIENT_BALANCE');
     expect(await node.result<string>('svc_getMultiTokenBalance', [collection.address, 1, bob.address])).toBe(before);
 
-    expect((await failure('svc_mintMultiToken', [collection.address, 99, bob.address, '1', owner.address])).data?.status).toBe('TOKEN_TYPE_NOT_FOUND');
-    expect((await failure('svc_defineTokenType', [collection.address, 1, 'Again', '', '0', true, owner.address])).data?.status).toBe('TOKEN_TYPE_EXISTS');
-    expect((await failure('svc_getTokenType', [collection.address, 99])).code).toBe(-32003);
-    expect((await failure('svc_transferMultiToken', [collection.address, 1, bob.address, '0', alice.address])).code).toBe(-32602);
-    expect((await failure('svc_batchMintMultiToken', [collection.address, [], owner.address])).code).toBe(-32602);
-    const overflow = await failure('svc_mintMultiToken', [collection.address, 3, bob.address, (1n << 128n).toString(), owner.address]);
+    expect((await node.rpcError('svc_mintMultiToken', [collection.address, 99, bob.address, '1', owner.address])).data?.status).toBe('TOKEN_TYPE_NOT_FOUND');
+    expect((await node.rpcError('svc_defineTokenType', [collection.address, 1, 'Again', '', '0', true, owner.address])).data?.status).toBe('TOKEN_TYPE_EXISTS');
+    expect((await node.rpcError('svc_getTokenType', [collection.address, 99])).code).toBe(-32003);
+    expect((await node.rpcError('svc_transferMultiToken', [collection.address, 1, bob.address, '0', alice.address])).code).toBe(-32602);
+    expect((await node.rpcError('svc_batchMintMultiToken', [collection.address, [], owner.address])).code).toBe(-32602);
+    const overflow = await node.rpcError('svc_mintMultiToken', [collection.address, 3, bob.address, (1n << 128n).toString(), owner.address]);
     expect(overflow.code).toBe(-32602);
     // a multi-token collection is not an NFT collection, and the reverse
-    expect((await failure('svc_getNftCollection', [collection.address])).message).toMatch(/multi-token collection, not a NFT collection/);
+    expect((await node.rpcError('svc_getNftCollection', [collection.address])).message).toMatch(/multi-token collection, not a NFT collection/);
   });
 
   it('is an ERC-1155 contract to an EVM wallet: balances, uri, TransferSingle and TransferBatch logs', async () => {

@@ -51,7 +51,11 @@ async function runCore({ wasm, section, genesis }: Run): Promise<{ scan: string;
     kv_get: () => -1,
     kv_read() {},
   };
-  const { instance } = await WebAssembly.instantiate(bytes(wasm), { env });
+  // typed narrowly, as in src/core/loader.ts: the project compiles without the DOM lib, and this
+  // function is self-contained (it runs in the page too), so it cannot import that loader
+  type Instantiate = (bytes: Uint8Array, imports: object) => Promise<{ instance: { exports: object } }>;
+  const wasmApi = (globalThis as unknown as { WebAssembly: { instantiate: Instantiate } }).WebAssembly;
+  const { instance } = await wasmApi.instantiate(bytes(wasm), { env });
   const x = instance.exports as unknown as Record<string, (...a: number[]) => number> & { memory: { buffer: ArrayBuffer } };
   const call = (name: string, input: Uint8Array, fn: (len: number) => number) => {
     const ptr = x.input!(input.length);

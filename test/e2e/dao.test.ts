@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { TestNode } from './harness.js';
 import { systemAddressHex } from './bundles.js';
-import { encodeOps, W } from '../core/encode.js';
+import { encodeOps, W } from '../../testkit/encode.js';
 import { daoAddress, decodeDaoText, encodeDao } from '../../src/chain/dao.js';
 
 /** The DAO's account in 0x form: svc_transfer and svc_getBalance take accounts, the DAO's Nx7… names the same 32 bytes. */
@@ -26,11 +26,6 @@ let mint: string;
 let dao: string;
 let escrow: string;
 const balance = async (address: string, token: string) => BigInt(await node.result<string>('svc_getBalance', [address, token]));
-async function rpcError(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error! as { code: number; message: string; data?: Record<string, unknown> };
-}
 const config = { quorum_bps: 2000, threshold_bps: 5000, voting_period: PERIOD, execution_delay: DELAY, proposal_threshold: '100' };
 const getProposal = (id: string) => node.result<DaoProposal>('svc_getDaoProposal', [dao, id]);
 /** hex of a Vec<Operation> holding one Transfer of NTV to `to` (docs/bundle-format.md "Operation"). */
@@ -76,24 +71,24 @@ describe('DAOs over JSON-RPC', () => {
     expect(await balance(bob, mint)).toBe(0n);
     expect(await balance(escrow, mint)).toBe(3000n);
     // Bob cannot move the locked 3,000 to Carol to have them counted again
-    expect((await rpcError('svc_transfer', [bob, carol, mint, '3000'])).data).toMatchObject({ status: 'INSUFFICIENT_BALANCE' });
-    expect((await rpcError('svc_daoVote', [dao, id, 'yes', bob])).data).toMatchObject({ status: 'ALREADY_VOTED' });
+    expect((await node.rpcError('svc_transfer', [bob, carol, mint, '3000'])).data).toMatchObject({ status: 'INSUFFICIENT_BALANCE' });
+    expect((await node.rpcError('svc_daoVote', [dao, id, 'yes', bob])).data).toMatchObject({ status: 'ALREADY_VOTED' });
     await node.result('svc_daoVote', [dao, id, true, carol]);
     let p = await getProposal(id);
     expect(p).toMatchObject({ status: 'voting', yes: '5000', no: '0', voters: 2 });
     // borrowed tokens: an allowance from Alice gives Dave no weight
     await node.result('svc_approve', [mint, dave, '5000', alice]);
-    expect((await rpcError('svc_daoVote', [dao, id, 'yes', dave])).data).toMatchObject({ status: 'NO_VOTING_POWER' });
-    expect((await rpcError('svc_daoUnlock', [dao, id, bob])).data).toMatchObject({ status: 'VOTE_STILL_LOCKED' });
-    expect((await rpcError('svc_daoExecute', [dao, id, dave])).data).toMatchObject({ status: 'VOTING_NOT_ENDED' });
-    expect((await rpcError('svc_daoCancel', [dao, id, bob])).data).toMatchObject({ status: 'NOT_PROPOSER' });
+    expect((await node.rpcError('svc_daoVote', [dao, id, 'yes', dave])).data).toMatchObject({ status: 'NO_VOTING_POWER' });
+    expect((await node.rpcError('svc_daoUnlock', [dao, id, bob])).data).toMatchObject({ status: 'VOTE_STILL_LOCKED' });
+    expect((await node.rpcError('svc_daoExecute', [dao, id, dave])).data).toMatchObject({ status: 'VOTING_NOT_ENDED' });
+    expect((await node.rpcError('svc_daoCancel', [dao, id, bob])).data).toMatchObject({ status: 'NOT_PROPOSER' });
     await node.waitForHeight(p.end_height + 1, 30_000);
-    expect((await rpcError('svc_daoVote', [dao, id, 'no', alice])).data).toMatchObject({ status: 'VOTING_CLOSED' });
+    expect((await node.rpcError('svc_daoVote', [dao, id, 'no', alice])).data).toMatchObject({ status: 'VOTING_CLOSED' });
     p = await getProposal(id);
     expect(p.status).toBe('passed');
     const head = await node.result<number>('svc_blockNumber').catch(() => 0);
     if (head < p.executable_height - 1) {
-      expect((await rpcError('svc_daoExecute', [dao, id, dave])).data).toMatchObject({ status: 'EXECUTION_DELAY_PENDING' });
+      expect((await node.rpcError('svc_daoExecute', [dao, id, dave])).data).toMatchObject({ status: 'EXECUTION_DELAY_PENDING' });
     }
     await node.waitForHeight(p.executable_height, 30_000);
     const before = await balance(dave, 'NTV');
@@ -102,41 +97,41 @@ describe('DAOs over JSON-RPC', () => {
     expect(await balance(dave, 'NTV')).toBe(before + 20n * NTV);
     expect(await balance(account(dao), 'NTV')).toBe(30n * NTV);
     expect((await getProposal(id)).status).toBe('executed');
-    expect((await rpcError('svc_daoExecute', [dao, id, carol])).data).toMatchObject({ status: 'PROPOSAL_NOT_EXECUTABLE' });
+    expect((await node.rpcError('svc_daoExecute', [dao, id, carol])).data).toMatchObject({ status: 'PROPOSAL_NOT_EXECUTABLE' });
     await node.result('svc_daoUnlock', [dao, id, bob]);
     expect(await balance(bob, mint)).toBe(3000n);
-    expect((await rpcError('svc_daoUnlock', [dao, id, bob])).data).toMatchObject({ status: 'NO_LOCKED_VOTE' });
+    expect((await node.rpcError('svc_daoUnlock', [dao, id, bob])).data).toMatchObject({ status: 'NO_LOCKED_VOTE' });
     await node.result('svc_daoUnlock', [dao, id, carol]);
   }, 60_000);
 
   it('bad input: clear errors, nothing changes', async () => {
     const unknown = 'Nx7' + 'z'.repeat(10);
-    expect((await rpcError('svc_getDao', [unknown])).code).toBe(-32602);
+    expect((await node.rpcError('svc_getDao', [unknown])).code).toBe(-32602);
     const other = (await node.result<Array<{ dao_address: string }>>('svc_listDaos', [])).length;
     const absent = encodeDao(daoAddress(999n)); // well-formed, never created
-    const e = await rpcError('svc_getDao', [absent]);
+    const e = await node.rpcError('svc_getDao', [absent]);
     expect(e.code).toBe(-32003);
-    expect((await rpcError('svc_daoVote', [absent, '1', 'yes', bob])).data).toMatchObject({ status: 'DAO_NOT_FOUND' });
-    expect((await rpcError('svc_daoExecute', [absent, '1', bob])).data).toMatchObject({ status: 'DAO_NOT_FOUND' });
-    expect((await rpcError('svc_getDaoProposal', [absent, '1'])).code).toBe(-32003);
-    expect((await rpcError('svc_getDaoProposal', [dao, '99'])).code).toBe(-32003);
-    expect((await rpcError('svc_getDaoProposal', [dao, '0'])).code).toBe(-32602);
-    expect((await rpcError('svc_daoVote', [dao, '99', 'yes', bob])).data).toMatchObject({ status: 'PROPOSAL_NOT_FOUND' });
-    expect((await rpcError('svc_daoVote', [dao, '1', 'maybe', bob])).code).toBe(-32602);
-    expect((await rpcError('svc_createDao', ['X', 'NTV', config, alice])).data).toMatchObject({ status: 'INVALID_DAO_CONFIG' });
-    expect((await rpcError('svc_createDao', ['X', mint, { ...config, threshold_bps: 4000 }, alice])).data).toMatchObject({ status: 'INVALID_DAO_CONFIG' });
-    expect((await rpcError('svc_createDao', ['X', 'NOPE', config, alice])).message).toMatch(/unknown token/);
-    expect((await rpcError('svc_daoPropose', [dao, 't', 'd', 'spend', alice])).message).toMatch(/proposal_type/);
-    expect((await rpcError('svc_daoPropose', [dao, 't', 'd', 'operations', alice])).message).toMatch(/operations/);
-    expect((await rpcError('svc_daoPropose', [dao, 't', 'd', 'text', dave])).data).toMatchObject({ status: 'BELOW_PROPOSAL_THRESHOLD' });
+    expect((await node.rpcError('svc_daoVote', [absent, '1', 'yes', bob])).data).toMatchObject({ status: 'DAO_NOT_FOUND' });
+    expect((await node.rpcError('svc_daoExecute', [absent, '1', bob])).data).toMatchObject({ status: 'DAO_NOT_FOUND' });
+    expect((await node.rpcError('svc_getDaoProposal', [absent, '1'])).code).toBe(-32003);
+    expect((await node.rpcError('svc_getDaoProposal', [dao, '99'])).code).toBe(-32003);
+    expect((await node.rpcError('svc_getDaoProposal', [dao, '0'])).code).toBe(-32602);
+    expect((await node.rpcError('svc_daoVote', [dao, '99', 'yes', bob])).data).toMatchObject({ status: 'PROPOSAL_NOT_FOUND' });
+    expect((await node.rpcError('svc_daoVote', [dao, '1', 'maybe', bob])).code).toBe(-32602);
+    expect((await node.rpcError('svc_createDao', ['X', 'NTV', config, alice])).data).toMatchObject({ status: 'INVALID_DAO_CONFIG' });
+    expect((await node.rpcError('svc_createDao', ['X', mint, { ...config, threshold_bps: 4000 }, alice])).data).toMatchObject({ status: 'INVALID_DAO_CONFIG' });
+    expect((await node.rpcError('svc_createDao', ['X', 'NOPE', config, alice])).message).toMatch(/unknown token/);
+    expect((await node.rpcError('svc_daoPropose', [dao, 't', 'd', 'spend', alice])).message).toMatch(/proposal_type/);
+    expect((await node.rpcError('svc_daoPropose', [dao, 't', 'd', 'operations', alice])).message).toMatch(/operations/);
+    expect((await node.rpcError('svc_daoPropose', [dao, 't', 'd', 'text', dave])).data).toMatchObject({ status: 'BELOW_PROPOSAL_THRESHOLD' });
     // a text proposal the proposer cancels; then the vote is closed and the voter unlocks at once
     const r = await node.result<Receipt>('svc_daoPropose', [dao, 'Signal', 'd', 'text', alice]);
     const id = String(r.events.find((e) => e.type === 'DaoProposal')!.proposal_id);
     await node.result('svc_daoVote', [dao, id, 'no', carol]);
-    expect((await rpcError('svc_daoCancel', [dao, id, bob])).data).toMatchObject({ status: 'NOT_PROPOSER' });
+    expect((await node.rpcError('svc_daoCancel', [dao, id, bob])).data).toMatchObject({ status: 'NOT_PROPOSER' });
     await node.result('svc_daoCancel', [dao, id, alice]);
     expect((await getProposal(id)).status).toBe('cancelled');
-    expect((await rpcError('svc_daoVote', [dao, id, 'yes', bob])).data).toMatchObject({ status: 'VOTING_CLOSED' });
+    expect((await node.rpcError('svc_daoVote', [dao, id, 'yes', bob])).data).toMatchObject({ status: 'VOTING_CLOSED' });
     await node.result('svc_daoUnlock', [dao, id, carol]);
     expect(await balance(carol, mint)).toBe(2000n);
     expect((await node.result<Array<unknown>>('svc_listDaos', [])).length).toBe(other);

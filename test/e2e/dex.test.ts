@@ -16,11 +16,6 @@ interface Quote { amount_out: string; price_impact_percent: number; price_impact
 
 let node: TestNode;
 const balance = async (address: string, token = 'NTV') => BigInt(await node.result<string>('svc_getBalance', [address, token]));
-async function rpcError(method: string, params: unknown[] | Record<string, unknown>) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error!;
-}
 
 beforeAll(async () => {
   node = await TestNode.start({ args: ['--block-time', '1'] });
@@ -56,10 +51,10 @@ describe('pools', () => {
     expect(BigInt(mine.lp_balance)).toBe(lp - 1000n);
     expect(mine.locked).toBe(mine.lp_balance);
     // The lock holds: removing fails in the core, reverted whole.
-    const locked = await rpcError('svc_removeLiquidity', ['USDC', 'NTV', '1', '0', '0', alice]);
+    const locked = await node.rpcError('svc_removeLiquidity', ['USDC', 'NTV', '1', '0', '0', alice]);
     expect(locked.code).toBe(-32002);
     expect(locked.data?.status).toBe('LP_LOCKED');
-    const again = await rpcError('svc_createPool', ['NTV', 'USDC', '1000000', '1000000', 0, bob]);
+    const again = await node.rpcError('svc_createPool', ['NTV', 'USDC', '1000000', '1000000', 0, bob]);
     expect([again.code, again.data?.status]).toEqual([-32002, 'POOL_EXISTS']);
     await node.result('svc_createPool', ['SOL', 'NTV', (1_000n * NTV).toString(), (2_000n * NTV).toString(), 0, bob]);
     const list = await node.result<Pool[]>('svc_listPools', [10]);
@@ -68,7 +63,7 @@ describe('pools', () => {
     expect(await node.result<Pool[]>('svc_listPools', { limit: 1 })).toHaveLength(1);
     // issue 41 item 9: the by-name object inside the params array too
     expect(await node.result<Pool[]>('svc_listPools', [{ limit: 1 }])).toHaveLength(1);
-    expect((await rpcError('svc_listPools', [{ limit: 0 }])).code).toBe(-32602);
+    expect((await node.rpcError('svc_listPools', [{ limit: 0 }])).code).toBe(-32602);
     // A pool's Nx8 address holds its reserves, readable with svc_getBalance (issue 41 item 9)
     const listed = (await node.result<Array<Pool & { reserve_a: string; reserve_b: string; token_a: string; token_b: string }>>('svc_listPools', [10]))[0]!;
     expect(await node.result('svc_getBalance', [listed.address, listed.token_a])).toBe(listed.reserve_a);
@@ -87,7 +82,7 @@ describe('pools', () => {
     expect(quote.fee).toBe('3000000');
     expect(quote.price_impact_bps).toBe(99); // 997/(100000+997) rounded up
     expect(quote.price_impact_percent).toBeCloseTo(0.99);
-    const tooMuch = await rpcError('svc_swap', ['USDC', 'NTV', amountIn, (BigInt(quote.amount_out) + 1n).toString(), bob]);
+    const tooMuch = await node.rpcError('svc_swap', ['USDC', 'NTV', amountIn, (BigInt(quote.amount_out) + 1n).toString(), bob]);
     expect([tooMuch.code, tooMuch.data?.status]).toEqual([-32002, 'SLIPPAGE_EXCEEDED']);
     const before = await balance(bob, 'USDC');
     const receipt = await node.result<Receipt>('svc_swap', ['USDC', 'NTV', amountIn, quote.amount_out, bob]);
@@ -101,12 +96,12 @@ describe('pools', () => {
     const r = await node.result<Receipt>('svc_addLiquidity', ['SOL', 'NTV', (10n * NTV).toString(), (100n * NTV).toString(), '1', alice]);
     const added = r.events.find((e) => e.type === 'LiquidityAdded')!;
     expect(BigInt(added.lp as string)).toBeGreaterThan(0n);
-    const slip = await rpcError('svc_addLiquidity', ['SOL', 'NTV', '1000', '2000', (10n ** 30n).toString(), alice]);
+    const slip = await node.rpcError('svc_addLiquidity', ['SOL', 'NTV', '1000', '2000', (10n ** 30n).toString(), alice]);
     expect([slip.code, slip.data?.status]).toEqual([-32002, 'SLIPPAGE_EXCEEDED']);
     const held = BigInt((await node.result<{ lp_balance: string }>('svc_getLpBalance', ['SOL', 'NTV', alice])).lp_balance);
-    const over = await rpcError('svc_removeLiquidity', ['SOL', 'NTV', (held + 1n).toString(), '0', '0', alice]);
+    const over = await node.rpcError('svc_removeLiquidity', ['SOL', 'NTV', (held + 1n).toString(), '0', '0', alice]);
     expect([over.code, over.data?.status]).toEqual([-32002, 'INSUFFICIENT_LP_BALANCE']);
-    const minTooHigh = await rpcError('svc_removeLiquidity', ['SOL', 'NTV', held.toString(), (10n ** 20n).toString(), '0', alice]);
+    const minTooHigh = await node.rpcError('svc_removeLiquidity', ['SOL', 'NTV', held.toString(), (10n ** 20n).toString(), '0', alice]);
     expect(minTooHigh.data?.status).toBe('SLIPPAGE_EXCEEDED');
     const sol = await balance(alice, 'SOL');
     const out = await node.result<Receipt>('svc_removeLiquidity', ['SOL', 'NTV', held.toString(), '1', '1', alice]);
@@ -155,15 +150,15 @@ describe('pools', () => {
       ['svc_getPrice', ['USDC', 'NOPE'], -32009, /NOPE/],
     ];
     for (const [method, params, code, message] of cases) {
-      const err = await rpcError(method, params);
+      const err = await node.rpcError(method, params);
       expect([method, err.code], err.message).toEqual([method, code]);
       expect(err.message).toMatch(message);
     }
     const poor = '0x' + 'c3'.repeat(32);
     await node.result('svc_transfer', [RICH, poor, 'NTV', (1n * NTV).toString()]);
-    const broke = await rpcError('svc_swap', ['USDC', 'NTV', '1000', '0', poor]);
+    const broke = await node.rpcError('svc_swap', ['USDC', 'NTV', '1000', '0', poor]);
     expect([broke.code, broke.data?.status]).toEqual([-32002, 'INSUFFICIENT_BALANCE']);
-    const noFee = await rpcError('svc_createPool', ['USDC', 'SOL', '1000000', '1000000', 0, poor]);
+    const noFee = await node.rpcError('svc_createPool', ['USDC', 'SOL', '1000000', '1000000', 0, poor]);
     expect(noFee.data?.status).toBe('INSUFFICIENT_BALANCE');
     expect(await balance(bob, 'USDC')).toBe(before);
     expect((await node.result<{ nonce: string }>('svc_getAccount', [bob])).nonce).toBe(nonce);

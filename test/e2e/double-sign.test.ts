@@ -38,7 +38,7 @@ let nonce = 0n;
 function evidence(height: number, badSignature = false): Operation {
   const header = (ts: number): UnsignedHeader => ({
     chainId: 1_618_032, height, parentHash: new Uint8Array(32).fill(7), timestamp: ts, proposer: deriveAccount(keyB), proposerPubkey: keyB,
-    stateRoot: new Uint8Array(32), transactionsRoot: new Uint8Array(32), gasUsed: 0, gasLimit: 0, baseFee: 10, bundleCount: 0,
+    stateRoot: new Uint8Array(32), transactionsRoot: new Uint8Array(32), gasUsed: 0, gasLimit: 0, baseFee: 10, bundleCount: 0, round: 0, missed: [],
   });
   const h1 = header(1_800_000_000);
   const h2 = header(1_800_000_001);
@@ -98,7 +98,7 @@ describe('ReportDoubleSign', () => {
   it('refuses evidence whose signature does not verify, before any block', async () => {
     const res = await report(evidence(2, true));
     expect(res.error?.code).toBe(-32001);
-    expect((res.error?.data as { status?: string }).status).toBe('INVALID_EVIDENCE');
+    expect(res.error?.data).toMatchObject({ status: 'INVALID_EVIDENCE' });
     expect(res.error?.message).toMatch(/sig_a does not verify/);
     expect((await a.result<Validator>('svc_getValidator', [addressB])).is_jailed).toBe(false);
   });
@@ -120,7 +120,7 @@ describe('ReportDoubleSign', () => {
     expect((await a.result<Validator>('svc_getValidator', [addressB])).is_jailed).toBe(true);
 
     const duplicate = await report(evidence(2));
-    expect((duplicate.error?.data as { status?: string }).status).toBe('DUPLICATE_EVIDENCE');
+    expect(duplicate.error?.data).toMatchObject({ status: 'DUPLICATE_EVIDENCE' });
 
     await until('jail period to end', async () => Date.now() / 1000 > jailed.jail_release_time + 1, 30_000);
     const unjailed = await a.result<Receipt>('svc_unjail', [addressB]);

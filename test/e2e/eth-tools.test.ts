@@ -59,11 +59,6 @@ async function until<T>(what: string, fn: () => T | undefined | Promise<T | unde
 }
 
 /** The error of a JSON-RPC call that must fail. */
-async function rpcError(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error!;
-}
 
 describe('ethers 6', () => {
   it('contract.on("Transfer") fires over HTTP polling (eth_newFilter / eth_getFilterChanges)', async () => {
@@ -163,7 +158,7 @@ describe('viem 2', () => {
       chainId: CHAIN_ID, type: 'eip1559', nonce: 1, to: usdc, gas: 30_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n,
       data: `0xa9059cbb000000000000000000000000${to.slice(2)}${(9_999n).toString(16).padStart(64, '0')}`,
     });
-    const reverted = await rpcError('eth_sendRawTransaction', [raw]);
+    const reverted = await node.rpcError('eth_sendRawTransaction', [raw]);
     expect(reverted.code).toBe(3);
     expect(reverted.message).toBe('execution reverted: ERC20: transfer amount exceeds balance');
   }, 30_000);
@@ -185,7 +180,7 @@ describe('viem 2', () => {
     // Sending the same signed transaction while it waits in the pool is geth's "already known".
     const queued = await account.signTransaction({ chainId: CHAIN_ID, type: 'eip1559', nonce: 5, to, value: GWEI, gas: 21_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n });
     await node.result('eth_sendRawTransaction', [queued]);
-    const known = await rpcError('eth_sendRawTransaction', [queued]);
+    const known = await node.rpcError('eth_sendRawTransaction', [queued]);
     expect(known).toMatchObject({ code: -32000, message: 'already known' });
   }, 30_000);
 });
@@ -230,10 +225,10 @@ describe('filters and subscriptions over JSON-RPC', () => {
     expect(pending.every((h) => /^0x[0-9a-f]{64}$/.test(h))).toBe(true);
     expect(await node.result('eth_uninstallFilter', [logFilter])).toBe(true);
     expect(await node.result('eth_uninstallFilter', [logFilter])).toBe(false);
-    expect(await rpcError('eth_getFilterChanges', [logFilter])).toMatchObject({ code: -32000, message: 'filter not found' });
-    expect(await rpcError('eth_getFilterLogs', [blockFilter])).toMatchObject({ code: -32000, message: 'filter not found' });
-    expect((await rpcError('eth_getFilterChanges', ['nope'])).code).toBe(-32602);
-    expect((await rpcError('eth_newFilter', [{ blockHash: `0x${'ab'.repeat(32)}`, fromBlock: '0x1' }])).code).toBe(-32602);
+    expect(await node.rpcError('eth_getFilterChanges', [logFilter])).toMatchObject({ code: -32000, message: 'filter not found' });
+    expect(await node.rpcError('eth_getFilterLogs', [blockFilter])).toMatchObject({ code: -32000, message: 'filter not found' });
+    expect((await node.rpcError('eth_getFilterChanges', ['nope'])).code).toBe(-32602);
+    expect((await node.rpcError('eth_newFilter', [{ blockHash: `0x${'ab'.repeat(32)}`, fromBlock: '0x1' }])).code).toBe(-32602);
     await node.result('eth_uninstallFilter', [blockFilter]);
     await node.result('eth_uninstallFilter', [pendingFilter]);
   }, 30_000);
@@ -275,7 +270,7 @@ describe('filters and subscriptions over JSON-RPC', () => {
     expect((await call('eth_unsubscribe', [svc])).result).toBe(false);
     expect((await call('svc_unsubscribe_newHeads', [heads])).result).toBe(false);
     ws.close();
-    expect((await rpcError('eth_subscribe', ['newHeads'])).code).toBe(-32014);
+    expect((await node.rpcError('eth_subscribe', ['newHeads'])).code).toBe(-32014);
   }, 30_000);
 });
 
@@ -323,8 +318,8 @@ describe('the rest of what common tools call', () => {
     }
     const supplyAtGenesis = await node.result<string>('eth_call', [{ to: usdc, data: '0x18160ddd' }, { blockNumber: '0x0' }]);
     expect(BigInt(supplyAtGenesis)).toBeGreaterThan(0n);
-    expect((await rpcError('eth_getCode', [usdc, { blockHash: `0x${'ab'.repeat(32)}` }])).code).toBe(-32000);
-    expect((await rpcError('eth_getBalance', [who, { blockNumber: 'latest' }])).code).toBe(-32602);
+    expect((await node.rpcError('eth_getCode', [usdc, { blockHash: `0x${'ab'.repeat(32)}` }])).code).toBe(-32000);
+    expect((await node.rpcError('eth_getBalance', [who, { blockNumber: 'latest' }])).code).toBe(-32602);
     expect(await node.result('eth_getTransactionCount', [who, 'earliest'])).toBe('0x0'); // genesis nonce: known
   }, 30_000);
 });

@@ -33,11 +33,6 @@ afterAll(async () => {
   await node?.stop();
 });
 
-async function rpcError(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error!;
-}
 
 const publicClient = () => createPublicClient({ chain, transport: http(node.url) });
 const usdcBalance = async (who: string) => BigInt(await node.result<string>('eth_call', [{ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [who as Hex] }) }]));
@@ -88,7 +83,7 @@ describe('viem 2', () => {
     expect((await client.getTransaction({ hash: next })).nonce).toBe(2);
     // The failed one sent again: its nonce is used.
     const raw = await account.signTransaction({ chainId: CHAIN_ID, type: 'eip1559', nonce: 1, ...tx, data: transferData(to, 1_000n) });
-    expect((await rpcError('eth_sendRawTransaction', [raw])).message).toMatch(/^nonce too low: address 0x[0-9a-f]{40}, tx: 1 state: 3$/);
+    expect((await node.rpcError('eth_sendRawTransaction', [raw])).message).toMatch(/^nonce too low: address 0x[0-9a-f]{40}, tx: 1 state: 3$/);
   }, 40_000);
 
   it('simulation and execution agree: 0 succeeds, the zero address reverts in eth_call, eth_estimateGas and eth_sendRawTransaction', async () => {
@@ -100,17 +95,17 @@ describe('viem 2', () => {
     const toZero = { account, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [ZERO, 1n] } as const;
     const simulated = await client.simulateContract(toZero).catch((e: BaseError) => e);
     expect((simulated as BaseError).message).toContain('ERC20: transfer to the zero address');
-    const estimated = await rpcError('eth_estimateGas', [{ from: account.address, to: usdc, data: transferData(ZERO, 1n) }]);
+    const estimated = await node.rpcError('eth_estimateGas', [{ from: account.address, to: usdc, data: transferData(ZERO, 1n) }]);
     expect(estimated).toMatchObject({ code: 3, message: 'execution reverted: ERC20: transfer to the zero address' });
     const raw = await account.signTransaction({ chainId: CHAIN_ID, type: 'eip1559', nonce: 0, to: usdc, gas: 30_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, data: transferData(ZERO, 1n) });
-    expect(await rpcError('eth_sendRawTransaction', [raw])).toMatchObject({ code: 3, message: 'execution reverted: ERC20: transfer to the zero address' });
+    expect(await node.rpcError('eth_sendRawTransaction', [raw])).toMatchObject({ code: 3, message: 'execution reverted: ERC20: transfer to the zero address' });
     // A 0-amount transfer to oneself (a ping) is a no-op that pays its gas.
     const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [account.address, 0n] });
     expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 200 })).status).toBe('success');
     expect(await usdcBalance(account.address)).toBe(500n);
     expect(await usdcBalance(ZERO)).toBe(0n);
     // A function the token does not have reverts, as a contract without it does.
-    expect(await rpcError('eth_call', [{ to: usdc, data: '0x12345678' }])).toMatchObject({ code: 3, data: '0x' });
+    expect(await node.rpcError('eth_call', [{ to: usdc, data: '0x12345678' }])).toMatchObject({ code: 3, data: '0x' });
     const notAFunction = await client.readContract({ address: usdc, abi: [{ type: 'function', name: 'owners', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }], functionName: 'owners' }).catch((e: BaseError) => e);
     expect(notAFunction).toBeInstanceOf(BaseError);
   }, 40_000);
@@ -172,7 +167,7 @@ describe('web3.js 4', () => {
     }, key);
     const waiting = signed.rawTransaction as Hex;
     await node.result('eth_sendRawTransaction', [waiting]);
-    expect(await rpcError('eth_sendRawTransaction', [waiting])).toMatchObject({ code: -32000, message: 'already known' });
+    expect(await node.rpcError('eth_sendRawTransaction', [waiting])).toMatchObject({ code: -32000, message: 'already known' });
     const zeroth = await web3.eth.accounts.signTransaction({
       from: account.address, to: account.address, value: 0n, gas: 21_000, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, nonce: 0, chainId: CHAIN_ID, type: 2,
     }, key);
@@ -226,7 +221,7 @@ describe('tooling: Multicall3, txpool, rpc_modules, reads above the head', () =>
     // aggregate3 with a call that may not fail: Multicall3's own revert
     const call3 = encodeFunctionData({ abi: parseAbi(['struct Call3 { address target; bool allowFailure; bytes callData; }', 'function aggregate3(Call3[] calls) returns ((bool, bytes)[])']),
       functionName: 'aggregate3', args: [[{ target: usdc, allowFailure: false, callData: '0x12345678' }]] });
-    expect(await rpcError('eth_call', [{ to: MULTICALL3, data: call3 }])).toMatchObject({ code: 3, message: 'execution reverted: Multicall3: call failed' });
+    expect(await node.rpcError('eth_call', [{ to: MULTICALL3, data: call3 }])).toMatchObject({ code: 3, message: 'execution reverted: Multicall3: call failed' });
   }, 30_000);
 
   it('ethers: aggregate and tryAggregate, and the read helpers', async () => {
@@ -270,6 +265,6 @@ describe('tooling: Multicall3, txpool, rpc_modules, reads above the head', () =>
     expect(error).toBeInstanceOf(BaseError);
     expect((error as BaseError).message).toContain('header not found');
     expect((error as BaseError).message).not.toContain('Transaction creation failed');
-    expect(await rpcError('eth_call', [{ to: usdc, data: '0x313ce567' }, `0x${above.toString(16)}`])).toMatchObject({ code: -32000, data: { reason: 'HEADER_NOT_FOUND' } });
+    expect(await node.rpcError('eth_call', [{ to: usdc, data: '0x313ce567' }, `0x${above.toString(16)}`])).toMatchObject({ code: -32000, data: { reason: 'HEADER_NOT_FOUND' } });
   }, 30_000);
 });

@@ -45,11 +45,6 @@ async function receiptOf(hash: Hex) {
   return publicClient.waitForTransactionReceipt({ hash, pollingInterval: 200, timeout: 20_000 });
 }
 
-async function rpcError(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error!;
-}
 
 describe('eth_* adapter with viem clients', () => {
   it('identity: chain ID, block number, client version, gas price', async () => {
@@ -80,7 +75,7 @@ describe('eth_* adapter with viem clients', () => {
     const supports = await node.result('eth_call', [{ to: usdc, data: '0x01ffc9a780ac58cd00000000000000000000000000000000000000000000000000000000' }]);
     expect(BigInt(supports as string)).toBe(0n); // not ERC-721
     // Malformed arguments revert, as the contract would (no data), rather than -32602.
-    expect(await rpcError('eth_call', [{ to: usdc, data: '0xa9059cbb' }])).toMatchObject({ code: 3, data: '0x' });
+    expect(await node.rpcError('eth_call', [{ to: usdc, data: '0xa9059cbb' }])).toMatchObject({ code: 3, data: '0x' });
   });
 
   it('a signed EIP-1559 native transfer: hash, receipt, balances, nonce, block forms', async () => {
@@ -156,7 +151,7 @@ describe('eth_* adapter with viem clients', () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const base = { to, value: GWEI, gas: 21_000n, nonce: 0, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, type: 'eip1559' as const };
     const wrongChain = await account.signTransaction({ ...base, chainId: 1 });
-    const e1 = await rpcError('eth_sendRawTransaction', [wrongChain]);
+    const e1 = await node.rpcError('eth_sendRawTransaction', [wrongChain]);
     // geth's code and text for every admission refusal (docs/eth.md "Errors"), the status in data.
     expect(e1.code).toBe(-32000);
     expect(e1.message).toBe(`invalid chain id for signer: have 1 want ${CHAIN_ID}`);
@@ -168,24 +163,24 @@ describe('eth_* adapter with viem clients', () => {
     const badSig = serializeTransaction({ ...parsed, chainId: CHAIN_ID, type: 'eip1559' } as never, {
       r: `0x${'ff'.repeat(32)}`, s: parsed.s!, yParity: parsed.yParity!,
     });
-    const e2 = await rpcError('eth_sendRawTransaction', [badSig]);
+    const e2 = await node.rpcError('eth_sendRawTransaction', [badSig]);
     expect(e2.code).toBe(-32000);
     expect(e2.message).toBe('invalid sender: the signature does not recover a sender');
     expect(e2.data?.status).toBe('BAD_SIGNATURE');
     // A tampered value recovers some other, empty account: nothing to pay with.
     const tampered = serializeTransaction({ ...parsed, value: 2n * GWEI } as never, { r: parsed.r!, s: parsed.s!, yParity: parsed.yParity! });
-    expect((await rpcError('eth_sendRawTransaction', [tampered])).message).toMatch(/^insufficient funds for gas \* price \+ value: /);
+    expect((await node.rpcError('eth_sendRawTransaction', [tampered])).message).toMatch(/^insufficient funds for gas \* price \+ value: /);
 
     const dust = await account.signTransaction({ ...base, chainId: CHAIN_ID, value: GWEI + 1n });
-    expect((await rpcError('eth_sendRawTransaction', [dust])).data?.status).toBe('VALUE_NOT_REPRESENTABLE');
+    expect((await node.rpcError('eth_sendRawTransaction', [dust])).data?.status).toBe('VALUE_NOT_REPRESENTABLE');
     const cheap = await account.signTransaction({ ...base, chainId: CHAIN_ID, maxFeePerGas: GWEI });
-    expect((await rpcError('eth_sendRawTransaction', [cheap])).data?.status).toBe('FEE_CAP_TOO_LOW');
+    expect((await node.rpcError('eth_sendRawTransaction', [cheap])).data?.status).toBe('FEE_CAP_TOO_LOW');
     const unsigned = serializeTransaction({ ...base, chainId: CHAIN_ID });
-    expect((await rpcError('eth_sendRawTransaction', [unsigned])).code).toBe(-32000);
+    expect((await node.rpcError('eth_sendRawTransaction', [unsigned])).code).toBe(-32000);
     const call = await account.signTransaction({ ...base, chainId: CHAIN_ID, value: 0n, data: '0x1234' });
-    expect((await rpcError('eth_sendRawTransaction', [call])).data?.status).toBe('UNSUPPORTED_CALL');
-    expect((await rpcError('eth_sendRawTransaction', ['0xzz'])).code).toBe(-32602);
-    const malformed = await rpcError('eth_sendRawTransaction', ['0x0102']);
+    expect((await node.rpcError('eth_sendRawTransaction', [call])).data?.status).toBe('UNSUPPORTED_CALL');
+    expect((await node.rpcError('eth_sendRawTransaction', ['0xzz'])).code).toBe(-32602);
+    const malformed = await node.rpcError('eth_sendRawTransaction', ['0x0102']);
     expect(malformed.data?.status).toBe('MALFORMED_TRANSACTION');
     // The decoder's own text stays inside the node.
     expect(malformed.message).toBe('invalid transaction: not a valid signed transaction (malformed RLP, field or type byte)');
@@ -193,7 +188,7 @@ describe('eth_* adapter with viem clients', () => {
     // The good one goes through; sending it again once included is geth's "nonce too low".
     const hash = await node.result<Hex>('eth_sendRawTransaction', [good]);
     expect((await receiptOf(hash)).status).toBe('success');
-    expect((await rpcError('eth_sendRawTransaction', [good])).message).toMatch(/^nonce too low: /);
+    expect((await node.rpcError('eth_sendRawTransaction', [good])).message).toMatch(/^nonce too low: /);
   });
 
   it('counts the sender\'s waiting transactions against its funds, in geth\'s words with wei (docs/mempool.md "Funds")', async () => {
@@ -202,7 +197,7 @@ describe('eth_* adapter with viem clients', () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const base = { to, value: 600_000_000n * GWEI, gas: 21_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n, type: 'eip1559' as const, chainId: CHAIN_ID };
     const first = await node.result<Hex>('eth_sendRawTransaction', [await account.signTransaction({ ...base, nonce: 0 })]);
-    const second = await rpcError('eth_sendRawTransaction', [await account.signTransaction({ ...base, nonce: 1 })]);
+    const second = await node.rpcError('eth_sendRawTransaction', [await account.signTransaction({ ...base, nonce: 1 })]);
     const fee = 21_000n * 10n; // gas limit × the node's price, nanoNTV
     const [have, want] = [GWEI - 600_000_000n - fee, 600_000_000n + fee].map((nano) => nano * GWEI);
     expect(second).toMatchObject({ code: -32000, data: { status: 'INSUFFICIENT_FUNDS' } });
@@ -226,16 +221,16 @@ describe('eth_* adapter with viem clients', () => {
     const who = `0x${'12'.repeat(20)}`;
     expect(await node.result('eth_getBalance', [who, 'latest'])).toBe('0x0');
     expect(await node.result('eth_getTransactionCount', [who, 'earliest'])).toBe('0x0');
-    expect(await rpcError('eth_getBalance', [who, '0xffffffff'])).toMatchObject({ code: -32000, message: expect.stringMatching(/^header not found/) });
-    expect((await rpcError('eth_getBalance', ['0x1234', 'latest'])).code).toBe(-32602);
-    expect((await rpcError('eth_getBlockByNumber', ['newest', false])).code).toBe(-32602);
-    expect((await rpcError('eth_getLogs', [{ fromBlock: '0x5', toBlock: '0x2' }])).code).toBe(-32602);
-    expect((await rpcError('eth_getLogs', [{ blockHash: unknown, fromBlock: '0x0' }])).code).toBe(-32602);
-    expect((await rpcError('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x2710' }])).code).toBe(-32015);
+    expect(await node.rpcError('eth_getBalance', [who, '0xffffffff'])).toMatchObject({ code: -32000, message: expect.stringMatching(/^header not found/) });
+    expect((await node.rpcError('eth_getBalance', ['0x1234', 'latest'])).code).toBe(-32602);
+    expect((await node.rpcError('eth_getBlockByNumber', ['newest', false])).code).toBe(-32602);
+    expect((await node.rpcError('eth_getLogs', [{ fromBlock: '0x5', toBlock: '0x2' }])).code).toBe(-32602);
+    expect((await node.rpcError('eth_getLogs', [{ blockHash: unknown, fromBlock: '0x0' }])).code).toBe(-32602);
+    expect((await node.rpcError('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x2710' }])).code).toBe(-32015);
     expect(await node.result('eth_getLogs', [{ fromBlock: '0xffffff', toBlock: '0xffffff' }])).toEqual([]);
-    expect((await rpcError('eth_estimateGas', [{ to: who, value: '0x1' }])).data?.status).toBe('VALUE_NOT_REPRESENTABLE');
+    expect((await node.rpcError('eth_estimateGas', [{ to: who, value: '0x1' }])).data?.status).toBe('VALUE_NOT_REPRESENTABLE');
     expect(await node.result('eth_estimateGas', [{ to: who, value: '0x3b9aca00' }])).toBe('0x5208');
-    expect((await rpcError('eth_estimateGas', [{ from: who, to: who, value: '0x3b9aca00' }])).message).toMatch(/^insufficient funds for gas \* price \+ value/);
+    expect((await node.rpcError('eth_estimateGas', [{ from: who, to: who, value: '0x3b9aca00' }])).message).toMatch(/^insufficient funds for gas \* price \+ value/);
     // An ERC-20 call's estimate covers its calldata's intrinsic gas (21,000 + 16 or 4 per byte).
     const transferData = `0xa9059cbb${'00'.repeat(12)}${'12'.repeat(20)}${'00'.repeat(31)}01`;
     expect(BigInt(await node.result<string>('eth_estimateGas', [{ to: usdc, data: transferData }]))).toBe(21_000n + 4n * 16n + 12n * 4n + 20n * 16n + 31n * 4n + 16n);

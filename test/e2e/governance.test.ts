@@ -11,8 +11,8 @@ import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
 import { Signer } from '../../src/codec/keys.js';
 import { bundleGasOf } from '../../src/client/gas.js';
 import type { Operation } from '../../src/codec/bundle.js';
-import { encodeOps } from '../core/encode.js';
-import { W } from '../core/encode.js';
+import { encodeOps } from '../../testkit/encode.js';
+import { W } from '../../testkit/encode.js';
 
 const NTV = 1_000_000_000n;
 const RICH = systemAddressHex(7);
@@ -33,11 +33,6 @@ let dir: string;
 let node: TestNode;
 let own: string; // the node's validator account: the only bonded stake at genesis
 const balance = async (address: string) => BigInt(await node.result<string>('svc_getBalance', [address, 'NTV']));
-async function rpcError(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error! as { code: number; message: string; data?: Record<string, unknown> };
-}
 const propose = (from: string, type: string, ...rest: unknown[]) => node.result<Receipt>('svc_createProposal', [from, type, `${type} proposal`, 'because', ...rest]);
 const idOf = (r: Receipt) => String(r.events.find((e) => e.type === 'ProposalCreated')!.proposal_id);
 const get = (id: string) => node.result<Proposal>('svc_getProposal', [id]);
@@ -70,11 +65,11 @@ describe('protocol proposals', () => {
     let p = await get(id);
     expect(p).toMatchObject({ proposal_type: 'parameter_change', status: 'voting', parameter_key: 'max_commission_bps', parameter_value: '3000', voters: 0 });
     expect(p.end_height).toBe(r.block_height + PERIOD);
-    const early = await rpcError('svc_executeProposal', [alice, id]);
+    const early = await node.rpcError('svc_executeProposal', [alice, id]);
     expect(early.data).toMatchObject({ status: 'VOTING_NOT_ENDED' });
     const v = await node.result<Receipt>('svc_voteProposal', [own, id, true]);
     expect(v.events.find((e) => e.type === 'ProposalVoted')).toMatchObject({ proposal_id: id, approve: true, weight: p.total_stake });
-    expect((await rpcError('svc_voteProposal', [own, id, false])).data).toMatchObject({ status: 'ALREADY_VOTED' });
+    expect((await node.rpcError('svc_voteProposal', [own, id, false])).data).toMatchObject({ status: 'ALREADY_VOTED' });
     await node.waitForHeight(p.end_height + 1, 30_000);
     expect((await get(id)).status).toBe('passed');
     const e = await node.result<Receipt>('svc_executeProposal', [alice, id]);
@@ -83,8 +78,8 @@ describe('protocol proposals', () => {
     p = await get(id);
     expect(p).toMatchObject({ status: 'executed', executed_height: e.block_height });
     expect((await node.result<{ max_commission_bps: number }>('svc_stakingInfo')).max_commission_bps).toBe(3000);
-    expect((await rpcError('svc_executeProposal', [alice, id])).data).toMatchObject({ status: 'PROPOSAL_NOT_EXECUTABLE' });
-    expect((await rpcError('svc_voteProposal', [own, id, true])).data).toMatchObject({ status: 'VOTING_CLOSED' });
+    expect((await node.rpcError('svc_executeProposal', [alice, id])).data).toMatchObject({ status: 'PROPOSAL_NOT_EXECUTABLE' });
+    expect((await node.rpcError('svc_voteProposal', [own, id, true])).data).toMatchObject({ status: 'VOTING_CLOSED' });
   }, 60_000);
 
   it('a treasury spend pays from 0x00…03 after a passed vote', async () => {
@@ -116,11 +111,11 @@ describe('protocol proposals', () => {
     const s = idOf(await propose(own, 'contract_safety', null, null, null, null, 'ethereum', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'verified'));
     expect(await get(s)).toMatchObject({ safety_chain: 'ethereum', safety_level: 'verified' });
     const t = idOf(await propose(own, 'text'));
-    expect((await rpcError('svc_cancelProposal', [alice, t])).data).toMatchObject({ status: 'NOT_PROPOSER' });
+    expect((await node.rpcError('svc_cancelProposal', [alice, t])).data).toMatchObject({ status: 'NOT_PROPOSER' });
     const c = await node.result<Receipt>('svc_cancelProposal', [own, t]);
     expect(c.events.find((e) => e.type === 'ProposalCancelled')).toMatchObject({ proposal_id: t });
     expect((await get(t)).status).toBe('cancelled');
-    expect((await rpcError('svc_cancelProposal', [own, t])).data).toMatchObject({ status: 'PROPOSAL_NOT_CANCELLABLE' });
+    expect((await node.rpcError('svc_cancelProposal', [own, t])).data).toMatchObject({ status: 'PROPOSAL_NOT_CANCELLABLE' });
     await passAndWait(s);
     const e = await node.result<Receipt>('svc_executeProposal', [own, s]);
     expect(e.events.find((x) => x.type === 'SafetyLevelSet')).toMatchObject({ target_kind: 'contract', level: 'verified' });
@@ -137,36 +132,36 @@ describe('protocol proposals', () => {
     await node.result<Receipt>('svc_voteProposal', [alice, id, true]);
     await node.waitForHeight((await get(id)).end_height + 1, 30_000);
     expect((await get(id)).status).toBe('rejected');
-    expect((await rpcError('svc_executeProposal', [alice, id])).data).toMatchObject({ status: 'PROPOSAL_REJECTED' });
+    expect((await node.rpcError('svc_executeProposal', [alice, id])).data).toMatchObject({ status: 'PROPOSAL_REJECTED' });
   }, 60_000);
 });
 
 describe('bad input: a clear error and no state change', () => {
   it('refuses unknown types, missing and malformed params, and what the core refuses', async () => {
     const count = (await node.result<Proposal[]>('svc_listProposals', [])).length;
-    const unknown = await rpcError('svc_createProposal', [own, 'make_me_rich', 't', 'd']);
+    const unknown = await node.rpcError('svc_createProposal', [own, 'make_me_rich', 't', 'd']);
     expect(unknown.code).toBe(-32602);
     expect(unknown.message).toMatch(/proposal_type/);
-    const missing = await rpcError('svc_createProposal', [own, 'parameter_change', 't', 'd']);
+    const missing = await node.rpcError('svc_createProposal', [own, 'parameter_change', 't', 'd']);
     expect(missing.code).toBe(-32602);
     expect(missing.message).toMatch(/parameter_key/);
-    expect((await rpcError('svc_createProposal', [own, 'parameter_change', 't', 'd', 'block_size', '1'])).message).toMatch(/parameter_key/);
-    expect((await rpcError('svc_createProposal', [own, 'treasury_spend', 't', 'd', null, null, bob])).message).toMatch(/treasury_amount/);
-    expect((await rpcError('svc_createProposal', [own, 'contract_safety', 't', 'd', null, null, null, null, 'ethereum', '0xabc', 'dangerous'])).message).toMatch(/safety_level/);
-    expect((await rpcError('svc_createProposal', [own, 'create_stablecoin', 't', 'd', null, null, null, null, null, null, null, null, '0x00000000'])).message).toMatch(/operations/);
-    const range = await rpcError('svc_createProposal', [own, 'parameter_change', 't', 'd', 'max_commission_bps', '10001']);
+    expect((await node.rpcError('svc_createProposal', [own, 'parameter_change', 't', 'd', 'block_size', '1'])).message).toMatch(/parameter_key/);
+    expect((await node.rpcError('svc_createProposal', [own, 'treasury_spend', 't', 'd', null, null, bob])).message).toMatch(/treasury_amount/);
+    expect((await node.rpcError('svc_createProposal', [own, 'contract_safety', 't', 'd', null, null, null, null, 'ethereum', '0xabc', 'dangerous'])).message).toMatch(/safety_level/);
+    expect((await node.rpcError('svc_createProposal', [own, 'create_stablecoin', 't', 'd', null, null, null, null, null, null, null, null, '0x00000000'])).message).toMatch(/operations/);
+    const range = await node.rpcError('svc_createProposal', [own, 'parameter_change', 't', 'd', 'max_commission_bps', '10001']);
     expect(range.code).toBe(-32002);
     expect(range.data).toMatchObject({ status: 'INVALID_PARAMETER_VALUE' });
     const treasury = await balance(TREASURY);
-    expect((await rpcError('svc_createProposal', [own, 'treasury_spend', 't', 'd', null, null, bob, (treasury + 1000n * NTV).toString()])).data).toMatchObject({ status: 'TREASURY_INSUFFICIENT' });
-    expect((await rpcError('svc_createProposal', [bob, 'text', 't', 'd'])).data).toMatchObject({ status: 'NO_VOTING_POWER' });
-    expect((await rpcError('svc_createProposal', [own, 'text', '', 'd'])).data).toMatchObject({ status: 'INVALID_PROPOSAL_TEXT' });
-    expect((await rpcError('svc_voteProposal', [own, '999', true])).data).toMatchObject({ status: 'PROPOSAL_NOT_FOUND' });
-    expect((await rpcError('svc_getProposal', ['999'])).code).toBe(-32003);
-    expect((await rpcError('svc_getProposal', ['0'])).code).toBe(-32602);
-    expect((await rpcError('svc_getProposal', ['abc'])).code).toBe(-32602);
-    expect((await rpcError('svc_listProposals', ['won'])).message).toMatch(/status/);
-    expect((await rpcError('svc_voteProposal', [own, '1', 'yes'])).code).toBe(-32602);
+    expect((await node.rpcError('svc_createProposal', [own, 'treasury_spend', 't', 'd', null, null, bob, (treasury + 1000n * NTV).toString()])).data).toMatchObject({ status: 'TREASURY_INSUFFICIENT' });
+    expect((await node.rpcError('svc_createProposal', [bob, 'text', 't', 'd'])).data).toMatchObject({ status: 'NO_VOTING_POWER' });
+    expect((await node.rpcError('svc_createProposal', [own, 'text', '', 'd'])).data).toMatchObject({ status: 'INVALID_PROPOSAL_TEXT' });
+    expect((await node.rpcError('svc_voteProposal', [own, '999', true])).data).toMatchObject({ status: 'PROPOSAL_NOT_FOUND' });
+    expect((await node.rpcError('svc_getProposal', ['999'])).code).toBe(-32003);
+    expect((await node.rpcError('svc_getProposal', ['0'])).code).toBe(-32602);
+    expect((await node.rpcError('svc_getProposal', ['abc'])).code).toBe(-32602);
+    expect((await node.rpcError('svc_listProposals', ['won'])).message).toMatch(/status/);
+    expect((await node.rpcError('svc_voteProposal', [own, '1', 'yes'])).code).toBe(-32602);
     expect((await node.result<Proposal[]>('svc_listProposals', [])).length).toBe(count);
   }, 60_000);
 });

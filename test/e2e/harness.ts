@@ -23,11 +23,17 @@ const MAIN = join(ROOT, 'dist/src/cli/main.js');
  */
 const START_TIMEOUT_MS = 45_000;
 
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: Record<string, unknown> & { status?: string };
+}
+
 export interface RpcResponse<T = unknown> {
   jsonrpc: '2.0';
   id: string | number | null;
   result?: T;
-  error?: { code: number; message: string; data?: Record<string, unknown> & { status?: string } };
+  error?: RpcError;
 }
 
 /** A real node process on 127.0.0.1, driven over JSON-RPC (DESIGN.md test/e2e). */
@@ -114,8 +120,18 @@ export class TestNode {
     return (await res.json()) as RpcResponse<T>;
   }
 
+  /**
+   * The JSON-RPC error of a call that must fail. A result instead throws, failing the test (plain
+   * Error, not vitest's expect: scripts/chaos.ts drives this harness outside vitest).
+   */
+  async rpcError(method: string, params: unknown[] | Record<string, unknown> = []): Promise<RpcError> {
+    const res = await this.call(method, params);
+    if (!res.error) throw new Error(`${method} ${JSON.stringify(params)} should fail, but answered ${JSON.stringify(res.result)}`);
+    return res.error;
+  }
+
   /** The result, or a thrown Error carrying the JSON-RPC error. */
-  async result<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+  async result<T = unknown>(method: string, params: unknown[] | Record<string, unknown> = []): Promise<T> {
     const res = await this.call<T>(method, params);
     if (res.error) throw Object.assign(new Error(`${method}: ${res.error.code} ${res.error.message}`), { rpc: res.error });
     return res.result as T;

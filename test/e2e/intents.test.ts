@@ -29,11 +29,6 @@ interface Status { status: 'pending' | 'completed' | 'failed'; gas_used: number;
 
 let node: TestNode;
 const balance = async (address: string, token = 'NTV') => BigInt(await node.result<string>('svc_getBalance', [address, token]));
-async function rpcError(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} ${JSON.stringify(params)} should fail`).toBeDefined();
-  return res.error!;
-}
 async function settled(hash: string, timeoutMs = 20_000): Promise<Status> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -113,7 +108,7 @@ describe('planner rules over RPC', () => {
   it('an Acquire whose cost is above its max cost is refused before execution, naming required and max', async () => {
     const nonce = await nonceOf(bob);
     for (const method of ['svc_previewIntent', 'svc_submitIntent']) {
-      const err = await rpcError(method, ['buy 10 NTV with USDC max 5 USDC', bob]);
+      const err = await node.rpcError(method, ['buy 10 NTV with USDC max 5 USDC', bob]);
       expect(err.code).toBe(-32012);
       expect(err.message).toMatch(/above the max cost/);
       expect(err.data).toMatchObject({ max: (5n * USD).toString(), token: 'USDC' });
@@ -137,7 +132,7 @@ describe('planner rules over RPC', () => {
     expect(sim.warnings).toEqual(preview.warnings);
     expect(sim.notes).toEqual([expect.stringMatching(/^Submission would be refused: price impact .* exceeds the 25% maximum/)]);
     const usdc = await balance(bob, 'USDC');
-    const err = await rpcError('svc_submitIntent', [text, bob]);
+    const err = await node.rpcError('svc_submitIntent', [text, bob]);
     expect(err.code).toBe(-32012);
     expect(err.data).toMatchObject({ max_price_impact_bps: 2500 });
     expect(await balance(bob, 'USDC')).toBe(usdc);
@@ -172,14 +167,14 @@ describe('planner rules over RPC', () => {
     // Spec §7.3 names the warning; the core's verdict is a note.
     expect(sim.warnings).toEqual(['Insufficient balance']);
     expect(sim.notes).toEqual([expect.stringMatching(/^Execution would fail: INSUFFICIENT_BALANCE /)]);
-    const before = [await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)];
+    const [usdc, ntv, sol, nonce] = [await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)];
     const status = await settled(await node.result<string>('svc_submitIntent', [text, gina]));
     // nothing moves but the fee for its gas (docs/core-abi.md "Failed bundles: fee and replay")
     expect(status).toMatchObject({ status: 'failed', status_name: 'INSUFFICIENT_BALANCE' });
     expect(status.gas_used).toBeGreaterThan(0);
     const fee = BigInt(status.gas_used) * 10n; // the node's gas price, no tip
     expect([await balance(gina, 'USDC'), await balance(gina), await balance(gina, 'SOL'), await nonceOf(gina)])
-      .toEqual([before[0], before[1]! - fee, before[2], before[3]]);
+      .toEqual([usdc, ntv - fee, sol, nonce]);
   });
 
   it('a second swap whose slippage can no longer be met reverts the first one with it', async () => {
@@ -212,7 +207,7 @@ describe('constraints become the bundle\'s limits (spec §4.8 rule 5, docs/inten
     expect(decodeBundleHex(plan.bundle.unsigned_bundle_hex).maxGas).toBe(NTV / 1_000n / GAS_PRICE);
 
     const nonce = await nonceOf(hank);
-    const err = await rpcError('svc_submitIntent', [`${swap} max fee 0.00044`, hank]);
+    const err = await node.rpcError('svc_submitIntent', [`${swap} max fee 0.00044`, hank]);
     expect(err.code).toBe(-32012);
     expect(err.message).toMatch(/costs 0\.00045 NTV in fees, above the max fee of 0\.00044 NTV/);
     expect(err.data).toMatchObject({ required_fee: (PLAN_GAS * GAS_PRICE).toString(), max_fee: '440000', gas: PLAN_GAS.toString() });
@@ -234,14 +229,14 @@ describe('constraints become the bundle\'s limits (spec §4.8 rule 5, docs/inten
     expect(short.bundle.valid_until - before).toBeLessThanOrEqual(2);
     while (nowSeconds() <= BigInt(short.bundle.valid_until)) await sleep(200);
     const nonce = await nonceOf(hank);
-    const err = await rpcError('svc_submitBundle', [short.bundle.unsigned_bundle_hex]);
+    const err = await node.rpcError('svc_submitBundle', [short.bundle.unsigned_bundle_hex]);
     expect(err.code).toBe(-32001);
     expect(err.data?.status).toBe('EXPIRED');
     expect(err.message).toMatch(new RegExp(`bundle expired at ${short.bundle.valid_until}`));
     expect(await nonceOf(hank)).toBe(nonce);
 
     // A deadline cannot be set in the past: the parser refuses 0 and names the constraint.
-    const zero = await rpcError('svc_previewIntent', [`${swap} deadline 0 seconds`, hank]);
+    const zero = await node.rpcError('svc_previewIntent', [`${swap} deadline 0 seconds`, hank]);
     expect(zero.code).toBe(-32602);
     expect(zero.message).toMatch(/deadline/);
   });
@@ -264,7 +259,7 @@ describe('custom tokens in intents (spec §4.8: decimals from the on-chain regis
     const send = await node.result<Simulation>('svc_simulateIntent', [`send 2.5 MYTK to ${alice}`, hank]);
     expect(send.operations.map((o) => [o.type, o.amount_in])).toEqual([['Transfer', '25000']]);
     // A fifth decimal place is finer than the token allows.
-    const finer = await rpcError('svc_previewIntent', ['swap 1.23456 MYTK for NTV', hank]);
+    const finer = await node.rpcError('svc_previewIntent', ['swap 1.23456 MYTK for NTV', hank]);
     expect(finer.code).toBe(-32602);
     expect(finer.message).toMatch(/has 5 decimal places but the token has 4/);
   });
@@ -286,7 +281,7 @@ describe('programs', () => {
     expect((await node.result<Array<{ name: string }>>('svc_listPrograms', [10])).map((p) => p.name)).toContain(program.name);
     const again = await node.result<{ version: number }>('svc_registerProgram', [JSON.stringify({ ...program, description: 'v2' }), erin]);
     expect(again.version).toBe(2);
-    const taken = await rpcError('svc_registerProgram', [program, bob]);
+    const taken = await node.rpcError('svc_registerProgram', [program, bob]);
     expect([taken.code, taken.data?.field]).toEqual([-32602, 'name']);
 
     const params = { to: alice, tip: '1.5' };
@@ -316,12 +311,12 @@ describe('programs', () => {
     ];
     const nonce = await nonceOf(erin);
     for (const [method, params, field] of cases) {
-      const err = await rpcError(method, params);
+      const err = await node.rpcError(method, params);
       expect([method, err.code, err.data?.field]).toEqual([method, -32602, field]);
       expect(err.message).toContain(field);
     }
-    expect((await rpcError('svc_getProgram', ['nope-program'])).code).toBe(-32003);
-    expect((await rpcError('svc_executeProgram', ['nope-program', {}, erin])).code).toBe(-32003);
+    expect((await node.rpcError('svc_getProgram', ['nope-program'])).code).toBe(-32003);
+    expect((await node.rpcError('svc_executeProgram', ['nope-program', {}, erin])).code).toBe(-32003);
     expect(await nonceOf(erin)).toBe(nonce);
   });
 });
@@ -346,7 +341,7 @@ describe('bad input', () => {
       ['svc_listPrograms', [0], -32602, /limit/],
     ];
     for (const [method, params, code, message] of cases) {
-      const err = await rpcError(method, params);
+      const err = await node.rpcError(method, params);
       expect([method, err.code], err.message).toEqual([method, code]);
       expect(err.message).toMatch(message);
     }

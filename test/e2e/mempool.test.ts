@@ -166,7 +166,7 @@ describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
     expect(free).toBeGreaterThan(0);
     // Fill the pool with queued bundles paying a tip of 1, PER_ACCOUNT per account.
     const cheap: string[] = [];
-    let account = new Uint8Array(0);
+    let account: Uint8Array = new Uint8Array(0);
     for (let i = 0; i < free; i++) {
       if (i % PER_ACCOUNT === 0) account = accounts.pop()!;
       const hex = hexBundle(account, BigInt(1 + (i % PER_ACCOUNT)), { fee: 1n });

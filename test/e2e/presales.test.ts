@@ -22,11 +22,6 @@ type Json = Record<string, unknown>;
 let node: TestNode;
 let mainnet: TestNode;
 const balance = async (address: string, token = 'NTV') => BigInt(await node.result<string>('svc_getBalance', [address, token]));
-async function rpcError(method: string, params: unknown[], on = node) {
-  const res = await on.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error!;
-}
 const head = async () => (await node.result<Array<{ height: number; timestamp: number }>>('svc_getRecentBlocks', [1]))[0]!;
 async function waitUntil(unix: number) {
   for (;;) {
@@ -73,16 +68,16 @@ describe('presales', () => {
     const status = await node.result<Json>('svc_getPresaleStatus', [presale]);
     expect(status).toMatchObject({ status: 'active', raised: (200n * NTV).toString(), soft_cap_reached: true, hard_cap_reached: false, contributors: 2, can_contribute: true, can_finalize: false, progress_bps: 6666 });
     // state rules answer BUNDLE_FAILED with the status, and change nothing
-    const tooMuch = await rpcError('svc_contributePresale', [presale, (5n * NTV).toString(), carol]);
+    const tooMuch = await node.rpcError('svc_contributePresale', [presale, (5n * NTV).toString(), carol]);
     expect(tooMuch).toMatchObject({ code: -32002, data: { status: 'CONTRIBUTION_OUT_OF_RANGE' } });
-    const early = await rpcError('svc_finalizePresale', [presale, carol]);
+    const early = await node.rpcError('svc_finalizePresale', [presale, carol]);
     expect(early).toMatchObject({ code: -32002, data: { status: 'PRESALE_NOT_ENDED' } });
-    const noRefund = await rpcError('svc_refundPresale', [presale, alice]);
+    const noRefund = await node.rpcError('svc_refundPresale', [presale, alice]);
     expect(noRefund).toMatchObject({ code: -32002, data: { status: 'PRESALE_NOT_FAILED' } });
     expect((await node.result<Json>('svc_getPresale', [presale])).raised).toBe((200n * NTV).toString());
 
     await waitUntil(now + 8);
-    const late = await rpcError('svc_contributePresale', [presale, (10n * NTV).toString(), carol]);
+    const late = await node.rpcError('svc_contributePresale', [presale, (10n * NTV).toString(), carol]);
     expect(late).toMatchObject({ code: -32002, data: { status: 'PRESALE_NOT_ACTIVE' } });
     expect((await node.result<Json>('svc_getPresaleStatus', [presale]))).toMatchObject({ status: 'succeeded', can_finalize: true });
     const creatorNtv = await balance(creator);
@@ -95,7 +90,7 @@ describe('presales', () => {
     expect(BigInt(pool.lp_locked as string)).toBe(BigInt(pool.lp_total_supply as string));
     expect((pool.lock_until as number) - (pool.created_at as number)).toBe(30 * 86_400);
     expect(await balance(creator) - creatorNtv).toBe(80n * NTV);
-    const locked = await rpcError('svc_removeLiquidity', ['LNCH', 'NTV', '1', '0', '0', creator]);
+    const locked = await node.rpcError('svc_removeLiquidity', ['LNCH', 'NTV', '1', '0', '0', creator]);
     expect(locked).toMatchObject({ code: -32002, data: { status: 'LP_LOCKED' } });
     const record = await node.result<Json>('svc_getPresale', [presale]);
     expect(record).toMatchObject({ status: 'finalized', liquidity_paid: (120n * NTV).toString(), liquidity_tokens: (240n * NTV).toString(), tokens_sold: (400n * NTV).toString(),
@@ -103,13 +98,13 @@ describe('presales', () => {
     // the unsold tokens went back: 960 − 240 − 400
     expect(lnch0 - await balance(creator, 'LNCH')).toBe(640n * NTV);
 
-    const again = await rpcError('svc_finalizePresale', [presale, carol]);
+    const again = await node.rpcError('svc_finalizePresale', [presale, carol]);
     expect(again).toMatchObject({ code: -32002, data: { status: 'PRESALE_FINALIZED' } });
-    const refundAfter = await rpcError('svc_refundPresale', [presale, alice]);
+    const refundAfter = await node.rpcError('svc_refundPresale', [presale, alice]);
     expect(refundAfter).toMatchObject({ code: -32002, data: { status: 'PRESALE_FINALIZED' } });
     expect((await node.result<Receipt>('svc_claimPresaleTokens', [presale, alice])).status).toBe('success');
     expect(await balance(alice, 'LNCH')).toBe(300n * NTV);
-    const twice = await rpcError('svc_claimPresaleTokens', [presale, alice]);
+    const twice = await node.rpcError('svc_claimPresaleTokens', [presale, alice]);
     expect(twice).toMatchObject({ code: -32002, data: { status: 'PRESALE_NOTHING_TO_CLAIM' } });
     const contributions = await node.result<{ count: number; contributions: Json[] }>('svc_getPresaleContributions', [presale]);
     expect(contributions.count).toBe(2);
@@ -133,16 +128,16 @@ describe('presales', () => {
     await node.result('svc_contributePresale', [presale, (7n * 10n ** 6n).toString(), alice]);
     await waitUntil(now + 6);
     expect(await node.result<Json>('svc_getPresaleStatus', [presale])).toMatchObject({ status: 'failed', can_refund: true, can_finalize: false });
-    const below = await rpcError('svc_finalizePresale', [presale, alice]);
+    const below = await node.rpcError('svc_finalizePresale', [presale, alice]);
     expect(below).toMatchObject({ code: -32002, data: { status: 'SOFT_CAP_NOT_MET' } });
-    const claim = await rpcError('svc_claimPresaleTokens', [presale, alice]);
+    const claim = await node.rpcError('svc_claimPresaleTokens', [presale, alice]);
     expect(claim).toMatchObject({ code: -32002, data: { status: 'PRESALE_NOT_FINALIZED' } });
     for (const who of [alice, bob, creator]) expect((await node.result<Receipt>('svc_refundPresale', [presale, who])).status).toBe('success');
     expect(await balance(alice, 'USDC')).toBe(a0);
     expect(await balance(bob, 'USDC')).toBe(b0);
     expect(await balance(creator, 'FLOP')).toBe(flop0);
     expect(await balance(presale, 'USDC')).toBe(0n);
-    const twice = await rpcError('svc_refundPresale', [presale, bob]);
+    const twice = await node.rpcError('svc_refundPresale', [presale, bob]);
     expect(twice).toMatchObject({ code: -32002, data: { status: 'NOTHING_TO_REFUND' } });
     expect(await node.result<Json>('svc_getPresale', [presale])).toMatchObject({ status: 'failed', creator_refunded: true });
     const states = (await node.result<{ contributions: Json[] }>('svc_getPresaleContributions', [presale])).contributions.map((c) => c.state);
@@ -154,20 +149,20 @@ describe('presales', () => {
     const now = (await head()).timestamp;
     const args = ['LNCH', 'USDC', '1000000000', '100', '200', '1', '50', now, now + 100, 5000, 86_400, creator];
     const with_ = (i: number, v: unknown) => args.map((a, j) => (j === i ? v : a));
-    expect(await rpcError('svc_createPresale', with_(1, 'LNCH'))).toMatchObject({ code: -32602 });
-    expect(await rpcError('svc_createPresale', with_(0, 'NOPE'))).toMatchObject({ message: expect.stringMatching(/unknown token/) });
-    expect(await rpcError('svc_createPresale', with_(3, '0'))).toMatchObject({ code: -32602, message: expect.stringMatching(/soft_cap/) });
-    expect(await rpcError('svc_createPresale', with_(4, '99'))).toMatchObject({ code: -32602, message: expect.stringMatching(/hard_cap/) });
-    expect(await rpcError('svc_createPresale', with_(9, 0))).toMatchObject({ code: -32602, message: expect.stringMatching(/liquidity_bps/) });
-    expect(await rpcError('svc_createPresale', with_(10, 60))).toMatchObject({ code: -32602, message: expect.stringMatching(/lp_lock_duration/) });
-    expect(await rpcError('svc_createPresale', with_(8, now - 10))).toMatchObject({ code: -32602, message: expect.stringMatching(/end_time/) });
-    expect(await rpcError('svc_createPresale', with_(2, '1'))).toMatchObject({ code: -32002, data: { status: 'INVALID_PRESALE_RATE' } });
-    expect(await rpcError('svc_createPresale', args)).toMatchObject({ code: -32002, data: { status: 'PRESALE_LIQUIDITY_TOO_LOW' } });
-    expect(await rpcError('svc_createPresale', args.map((a, j) => (j === 2 ? '340282366920938463463374607431768211455' : j === 4 ? (10n ** 20n).toString() : a)))).toMatchObject({ code: -32002, data: { status: 'INVALID_PRESALE_RATE' } });
-    expect(await rpcError('svc_getPresale', [encodeAccount(new Uint8Array(32).fill(7))])).toMatchObject({ code: -32003 });
-    expect(await rpcError('svc_getPresale', ['nope'])).toMatchObject({ code: -32602 });
-    expect(await rpcError('svc_contributePresale', [before[0]!.presale_address, '0', alice])).toMatchObject({ code: -32602, message: expect.stringMatching(/amount/) });
-    expect(await rpcError('svc_listPresales', [10, 'nearly'])).toMatchObject({ code: -32602 });
+    expect(await node.rpcError('svc_createPresale', with_(1, 'LNCH'))).toMatchObject({ code: -32602 });
+    expect(await node.rpcError('svc_createPresale', with_(0, 'NOPE'))).toMatchObject({ message: expect.stringMatching(/unknown token/) });
+    expect(await node.rpcError('svc_createPresale', with_(3, '0'))).toMatchObject({ code: -32602, message: expect.stringMatching(/soft_cap/) });
+    expect(await node.rpcError('svc_createPresale', with_(4, '99'))).toMatchObject({ code: -32602, message: expect.stringMatching(/hard_cap/) });
+    expect(await node.rpcError('svc_createPresale', with_(9, 0))).toMatchObject({ code: -32602, message: expect.stringMatching(/liquidity_bps/) });
+    expect(await node.rpcError('svc_createPresale', with_(10, 60))).toMatchObject({ code: -32602, message: expect.stringMatching(/lp_lock_duration/) });
+    expect(await node.rpcError('svc_createPresale', with_(8, now - 10))).toMatchObject({ code: -32602, message: expect.stringMatching(/end_time/) });
+    expect(await node.rpcError('svc_createPresale', with_(2, '1'))).toMatchObject({ code: -32002, data: { status: 'INVALID_PRESALE_RATE' } });
+    expect(await node.rpcError('svc_createPresale', args)).toMatchObject({ code: -32002, data: { status: 'PRESALE_LIQUIDITY_TOO_LOW' } });
+    expect(await node.rpcError('svc_createPresale', args.map((a, j) => (j === 2 ? '340282366920938463463374607431768211455' : j === 4 ? (10n ** 20n).toString() : a)))).toMatchObject({ code: -32002, data: { status: 'INVALID_PRESALE_RATE' } });
+    expect(await node.rpcError('svc_getPresale', [encodeAccount(new Uint8Array(32).fill(7))])).toMatchObject({ code: -32003 });
+    expect(await node.rpcError('svc_getPresale', ['nope'])).toMatchObject({ code: -32602 });
+    expect(await node.rpcError('svc_contributePresale', [before[0]!.presale_address, '0', alice])).toMatchObject({ code: -32602, message: expect.stringMatching(/amount/) });
+    expect(await node.rpcError('svc_listPresales', [10, 'nearly'])).toMatchObject({ code: -32602 });
     expect(await node.result<Json[]>('svc_listPresales', [])).toEqual(before);
   });
 });
@@ -192,7 +187,7 @@ describe('token staking pools', () => {
     await node.waitForHeight(staked.block_height + 25);
     await node.result('svc_claimPoolRewards', [pool, alice]);
     expect(await balance(alice, 'USDC') - usdc0).toBe(20n * 10n ** 6n);
-    const empty = await rpcError('svc_claimPoolRewards', [pool, alice]);
+    const empty = await node.rpcError('svc_claimPoolRewards', [pool, alice]);
     expect(empty).toMatchObject({ code: -32002, data: { status: 'NO_POOL_REWARDS' } });
     const info = await node.result<Json>('svc_getStakingPool', [pool]);
     expect(info).toMatchObject({ total_staked: (100n * NTV).toString(), stakers: 1, reward_balance: '0', total_paid: (20n * 10n ** 6n).toString(), funded_blocks: 0 });
@@ -208,18 +203,18 @@ describe('token staking pools', () => {
     const created = await node.result<Receipt>('svc_createStakingPool', ['USDC', 'NTV', '1', 3600, '1000', '600', creator]);
     const pool = created.created!.staking_pool!;
     await node.result('svc_stakeToPool', [pool, '600', alice]);
-    expect(await rpcError('svc_stakeToPool', [pool, '1', alice])).toMatchObject({ code: -32002, data: { status: 'POOL_USER_CAP_EXCEEDED' } });
+    expect(await node.rpcError('svc_stakeToPool', [pool, '1', alice])).toMatchObject({ code: -32002, data: { status: 'POOL_USER_CAP_EXCEEDED' } });
     await node.result('svc_stakeToPool', [pool, '400', bob]);
-    expect(await rpcError('svc_stakeToPool', [pool, '1', carol])).toMatchObject({ code: -32002, data: { status: 'POOL_CAPACITY_EXCEEDED' } });
-    expect(await rpcError('svc_unstakeFromPool', [pool, '1', alice])).toMatchObject({ code: -32002, data: { status: 'POOL_STAKE_LOCKED' } });
-    expect(await rpcError('svc_unstakeFromPool', [pool, '601', alice])).toMatchObject({ code: -32002, data: { status: 'INSUFFICIENT_POOL_STAKE' } });
+    expect(await node.rpcError('svc_stakeToPool', [pool, '1', carol])).toMatchObject({ code: -32002, data: { status: 'POOL_CAPACITY_EXCEEDED' } });
+    expect(await node.rpcError('svc_unstakeFromPool', [pool, '1', alice])).toMatchObject({ code: -32002, data: { status: 'POOL_STAKE_LOCKED' } });
+    expect(await node.rpcError('svc_unstakeFromPool', [pool, '601', alice])).toMatchObject({ code: -32002, data: { status: 'INSUFFICIENT_POOL_STAKE' } });
     expect(await node.result<Json>('svc_getPoolStake', [pool, alice])).toMatchObject({ amount: '600', locked: true });
-    expect(await rpcError('svc_createStakingPool', ['USDC', 'NTV', '0', 0, '0', '0', creator])).toMatchObject({ code: -32602, message: expect.stringMatching(/reward_rate/) });
-    expect(await rpcError('svc_createStakingPool', ['USDC', 'NTV', '1', 0, '10', '11', creator])).toMatchObject({ code: -32602, message: expect.stringMatching(/per_user_cap/) });
-    expect(await rpcError('svc_createStakingPool', ['USDC', 'NTV', '1', -1, '0', '0', creator])).toMatchObject({ code: -32602 });
-    expect(await rpcError('svc_getStakingPool', [pool.replace(/^Nx6/, 'Nx8')])).toMatchObject({ code: -32602 });
-    expect(await rpcError('svc_getStakingPool', [encodePrefixed('Nx6', new Uint8Array(32).fill(7))])).toMatchObject({ code: -32003 });
-    expect(await rpcError('svc_stakeToPool', [pool, '0', alice])).toMatchObject({ code: -32602 });
+    expect(await node.rpcError('svc_createStakingPool', ['USDC', 'NTV', '0', 0, '0', '0', creator])).toMatchObject({ code: -32602, message: expect.stringMatching(/reward_rate/) });
+    expect(await node.rpcError('svc_createStakingPool', ['USDC', 'NTV', '1', 0, '10', '11', creator])).toMatchObject({ code: -32602, message: expect.stringMatching(/per_user_cap/) });
+    expect(await node.rpcError('svc_createStakingPool', ['USDC', 'NTV', '1', -1, '0', '0', creator])).toMatchObject({ code: -32602 });
+    expect(await node.rpcError('svc_getStakingPool', [pool.replace(/^Nx6/, 'Nx8')])).toMatchObject({ code: -32602 });
+    expect(await node.rpcError('svc_getStakingPool', [encodePrefixed('Nx6', new Uint8Array(32).fill(7))])).toMatchObject({ code: -32003 });
+    expect(await node.rpcError('svc_stakeToPool', [pool, '0', alice])).toMatchObject({ code: -32602 });
     expect(await node.result<Json>('svc_getStakingPool', [pool])).toMatchObject({ total_staked: '1000', stakers: 2 });
   }, 30_000);
 });
@@ -227,9 +222,9 @@ describe('token staking pools', () => {
 describe('mainnet: convenience methods refused, signed bundles accepted', () => {
   it('the client helpers sign CreateStakingPool, FundStakingPool, StakeToPool and ClaimPoolRewards; svc_createPresale is -32004', async () => {
     mainnet = await TestNode.start({ args: ['--network', 'mainnet', '--block-time', '1', '--gas-price', '0'] });
-    const refused = await rpcError('svc_createStakingPool', ['USDC', 'NTV', '1', 0, '0', '0', alice], mainnet);
+    const refused = await mainnet.rpcError('svc_createStakingPool', ['USDC', 'NTV', '1', 0, '0', '0', alice]);
     expect(refused.code).toBe(-32004);
-    const p = await rpcError('svc_createPresale', ['USDC', 'NTV', '1', '1', '1', '1', '1', 0, 1, 1, 86_400, alice], mainnet);
+    const p = await mainnet.rpcError('svc_createPresale', ['USDC', 'NTV', '1', '1', '1', '1', '1', 0, 1, 1, 86_400, alice]);
     expect(p.code).toBe(-32004);
     const wallet = Wallet.generate(new RpcClient(mainnet.url));
     const r = await wallet.createStakingPool('USDC', 'NTV', 5n, 0n, 0n, 0n);

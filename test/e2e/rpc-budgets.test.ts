@@ -47,10 +47,13 @@ function wsUrl(node: TestNode): string {
   return node.url.replace('http://', 'ws://');
 }
 
+/** A JSON-RPC reply over the socket. */
+interface WsReply { id: number; result?: unknown; error?: { code: number; data?: { reason?: string } } }
+
 /** A WebSocket client that answers its own calls; notifications are only counted (no parsing). */
 class Ws {
   notifications = 0;
-  readonly #waiting = new Map<number, (m: { result?: unknown; error?: { code: number; data?: { reason?: string } } }) => void>();
+  readonly #waiting = new Map<number, (m: WsReply) => void>();
   #id = 1;
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => {
@@ -59,7 +62,7 @@ class Ws {
         this.notifications++;
         return;
       }
-      const msg = JSON.parse(data.toString()) as { id: number };
+      const msg = JSON.parse(data.toString()) as WsReply;
       this.#waiting.get(msg.id)?.(msg);
       this.#waiting.delete(msg.id);
     });

@@ -34,11 +34,6 @@ afterAll(async () => {
   await node?.stop();
 });
 
-async function refused(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should be refused`).toBeDefined();
-  return res.error as { code: number; message: string; data?: { status?: string; param?: string } };
-}
 const onboarding = (t = 'USDC') => node.result<Onboarding>('svc_getIssuerOnboarding', [t]);
 
 describe('STD-8 issuer onboarding over JSON-RPC', () => {
@@ -56,29 +51,29 @@ describe('STD-8 issuer onboarding over JSON-RPC', () => {
     const signature = await admin.signMessage({ message: m.message });
 
     // refusals: each names the rule and records nothing
-    const wrongSigner = await refused('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, await stranger.signMessage({ message: m.message }), FOUNDATION]);
+    const wrongSigner = await node.rpcError('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, await stranger.signMessage({ message: m.message }), FOUNDATION]);
     expect([wrongSigner.code, wrongSigner.data?.status, wrongSigner.data?.param]).toEqual([-32602, 'INVALID_ISSUER_PROOF', 'signature']);
     expect(wrongSigner.message).toContain(stranger.address.toLowerCase());
-    const otherOrigin = await refused('svc_stableSubmitAdminSignature', ['USDC', 5, admin.address, signature, FOUNDATION]);
+    const otherOrigin = await node.rpcError('svc_stableSubmitAdminSignature', ['USDC', 5, admin.address, signature, FOUNDATION]);
     expect(otherOrigin.data?.status).toBe('INVALID_ISSUER_PROOF');
-    const notSignature = await refused('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, `0x${'00'.repeat(65)}`, FOUNDATION]);
+    const notSignature = await node.rpcError('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, `0x${'00'.repeat(65)}`, FOUNDATION]);
     expect(notSignature.data?.status).toBe('INVALID_ISSUER_PROOF');
-    const notFoundation = await refused('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, signature, ALICE]);
+    const notFoundation = await node.rpcError('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, signature, ALICE]);
     expect([notFoundation.code, notFoundation.data?.status]).toEqual([-32011, 'NOT_FOUNDATION']);
-    expect((await refused('svc_stableSubmitAdminSignature', ['NTV', 1, admin.address, signature, FOUNDATION])).code).toBe(-32602);
-    expect((await refused('svc_stableSubmitAdminSignature', ['USDC', 1, 'not-an-address', signature, FOUNDATION])).code).toBe(-32602);
+    expect((await node.rpcError('svc_stableSubmitAdminSignature', ['NTV', 1, admin.address, signature, FOUNDATION])).code).toBe(-32602);
+    expect((await node.rpcError('svc_stableSubmitAdminSignature', ['USDC', 1, 'not-an-address', signature, FOUNDATION])).code).toBe(-32602);
     expect((await onboarding()).proofs_recorded).toBe(0);
 
     // the admin signature: recorded, one of three
     const first = await node.result<Receipt>('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, signature, FOUNDATION]);
     expect(first.status).toBe('success');
     expect(first.events.find((e) => e.type === 'StableIssuerProof')).toMatchObject({ method: 'admin_signature', subject: admin.address.toLowerCase(), proofs: 1, verification_status: 'Pending' });
-    expect((await refused('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, signature, GOV])).data?.status).toBe('PROOF_ALREADY_RECORDED');
+    expect((await node.rpcError('svc_stableSubmitAdminSignature', ['USDC', 1, admin.address, signature, GOV])).data?.status).toBe('PROOF_ALREADY_RECORDED');
 
     // the documents: a zero digest refused; then the second proof makes the issuer Verified
-    expect((await refused('svc_stableAttestIssuer', ['USDC', 'documents', `0x${'00'.repeat(32)}`, 'Incorporation', FOUNDATION])).data?.status).toBe('INVALID_ISSUER_PROOF');
-    expect((await refused('svc_stableAttestIssuer', ['USDC', 'domain', DIGEST, 'circle.com', ALICE])).data?.status).toBe('NOT_FOUNDATION');
-    expect((await refused('svc_stableAttestIssuer', ['USDC', 'passport', DIGEST, 'x', FOUNDATION])).code).toBe(-32602);
+    expect((await node.rpcError('svc_stableAttestIssuer', ['USDC', 'documents', `0x${'00'.repeat(32)}`, 'Incorporation', FOUNDATION])).data?.status).toBe('INVALID_ISSUER_PROOF');
+    expect((await node.rpcError('svc_stableAttestIssuer', ['USDC', 'domain', DIGEST, 'circle.com', ALICE])).data?.status).toBe('NOT_FOUNDATION');
+    expect((await node.rpcError('svc_stableAttestIssuer', ['USDC', 'passport', DIGEST, 'x', FOUNDATION])).code).toBe(-32602);
     const second = await node.result<Receipt>('svc_stableAttestIssuer', ['USDC', 'documents', DIGEST, 'Certificate of incorporation 2026-114', FOUNDATION]);
     expect(second.events.find((e) => e.type === 'StableIssuerProof')).toMatchObject({ method: 'documents', subject: DIGEST, proofs: 2, verification_status: 'Verified' });
     const after = await node.result<{ verification_status: string; reputation_points: number }>('svc_getStablecoinInfo', ['USDC']);
@@ -88,7 +83,7 @@ describe('STD-8 issuer onboarding over JSON-RPC', () => {
     expect(o).toMatchObject({ verification_status: 'Verified', proofs_recorded: 2, proofs_required: 2, missing: ['domain'] });
     expect(o.proofs[0]).toMatchObject({ method: 'admin_signature', admin_address: admin.address.toLowerCase(), origin_chain_id: 1, signature, message: m.message });
     expect(o.proofs[1]).toMatchObject({ method: 'documents', evidence_digest: DIGEST, detail: 'Certificate of incorporation 2026-114' });
-    expect((await refused('svc_getIssuerOnboarding', ['NTV'])).code).toBe(-32003);
+    expect((await node.rpcError('svc_getIssuerOnboarding', ['NTV'])).code).toBe(-32003);
   }, 60_000);
 
   it('the signed path: a VerifyIssuer proposal carrying a bad admin signature is refused at admission', async () => {

@@ -15,7 +15,10 @@ const COSIG_A = acct(7), COSIG_B = acct(8), ALICE = acct(9), BOB = acct(10), ISS
 
 let node: TestNode;
 
-interface Receipt { status: string; block_height: number; events: Array<Record<string, unknown> & { type: string }> }
+/** The event a delayed STD-8 action leaves in its receipt (docs/stablecoins.md "Pending changes"). */
+interface StablePending { type: 'StablePending'; pending_id: string; effective_height: number; kind: string; outcome: string }
+type ReceiptEvent = StablePending | (Record<string, unknown> & { type: string });
+interface Receipt { status: string; block_height: number; events: ReceiptEvent[] }
 interface Info {
   mint: string; paused: boolean; mint_frozen: boolean; verification_status: string; reputation_points: number; total_supply: string; current_epoch: number; epoch_length: number;
   roles: Record<string, string>; minters: Array<{ minter: string; allowance_remaining: string }>; pending: Array<{ id: string; kind: string }>; origin_mappings: unknown[];
@@ -33,12 +36,8 @@ afterAll(async () => {
 });
 
 const send = (method: string, params: unknown[]) => node.result<Receipt>(method, params);
-async function refused(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should be refused`).toBeDefined();
-  return res.error as { code: number; message: string; data?: { status?: string } };
-}
-const pendingOf = (r: Receipt) => r.events.find((e) => e.type === 'StablePending') as { pending_id: string; effective_height: number; kind: string; outcome: string };
+const isPending = (e: ReceiptEvent): e is StablePending => e.type === 'StablePending';
+const pendingOf = (r: Receipt): StablePending => r.events.find(isPending)!;
 const info = (t = 'USDX') => node.result<Info>('svc_getStablecoinInfo', [t]);
 const balance = (a: string, t = 'USDX') => node.result<string>('svc_getBalance', [a, t]);
 async function untilHeight(h: number) {
@@ -48,7 +47,7 @@ async function untilHeight(h: number) {
 describe('STD-8 lifecycle over JSON-RPC', () => {
   it('create, minters, epoch limits, pause, freeze, roles, cosigned mint, handover, refusals', async () => {
     // creation: governance only, symbol taken refused
-    expect((await refused('svc_createStableToken', [{ name: 'USD X', symbol: 'USDX', decimals: 6, currency: 'USD', issuer: 'X', owner: OWNER, master_minter: MASTER, pauser: PAUSER, blacklister: BLACKLISTER }, ALICE])).data?.status).toBe('NOT_GOVERNANCE');
+    expect((await node.rpcError('svc_createStableToken', [{ name: 'USD X', symbol: 'USDX', decimals: 6, currency: 'USD', issuer: 'X', owner: OWNER, master_minter: MASTER, pauser: PAUSER, blacklister: BLACKLISTER }, ALICE])).data?.status).toBe('NOT_GOVERNANCE');
     const created = await send('svc_createStableToken', [{
       name: 'USD X', symbol: 'USDX', decimals: 6, currency: 'USD', issuer: 'X Corp', owner: OWNER, master_minter: MASTER, pauser: PAUSER, blacklister: BLACKLISTER,
       guardians: [GUARD], origin_mappings: [{ chain: 'ethereum', contract: '0x1111111111111111111111111111111111111111' }], supply_cap: '100000000000',
@@ -56,11 +55,11 @@ describe('STD-8 lifecycle over JSON-RPC', () => {
     }, GOV]);
     expect(created.status).toBe('success');
     expect(created.events.map((e) => e.type)).toContain('StableCreated');
-    expect((await refused('svc_createStableToken', [{ name: 'Again', symbol: 'usdx', decimals: 6, currency: 'USD', issuer: 'X', owner: OWNER, master_minter: MASTER, pauser: PAUSER, blacklister: BLACKLISTER }, GOV])).data?.status).toBe('SYMBOL_TAKEN');
+    expect((await node.rpcError('svc_createStableToken', [{ name: 'Again', symbol: 'usdx', decimals: 6, currency: 'USD', issuer: 'X', owner: OWNER, master_minter: MASTER, pauser: PAUSER, blacklister: BLACKLISTER }, GOV])).data?.status).toBe('SYMBOL_TAKEN');
     // the handover is queued first: it waits at least 720 blocks (spec §3), which pass while the rest runs
     const ho = pendingOf(await send('svc_stableHandover', ['USDX', ISSUER, ISSUER, ISSUER, ISSUER, OWNER]));
     expect(ho.effective_height - created.block_height).toBeGreaterThanOrEqual(720);
-    expect((await refused('svc_stableHandover', ['USDX', ALICE, ALICE, ALICE, ALICE, OWNER])).data?.status).toBe('HANDOVER_PENDING');
+    expect((await node.rpcError('svc_stableHandover', ['USDX', ALICE, ALICE, ALICE, ALICE, OWNER])).data?.status).toBe('HANDOVER_PENDING');
     let i = await info();
     expect(i.verification_status).toBe('Pending');
     expect(i.origin_mappings).toEqual([{ chain: 'ethereum', contract: '0x1111111111111111111111111111111111111111' }]);
@@ -69,8 +68,8 @@ describe('STD-8 lifecycle over JSON-RPC', () => {
     // a minter: timelocked addition, executed once due (early execution refused)
     const add = pendingOf(await send('svc_stableConfigureMinter', ['USDX', 'add', MINTER, '10000000', '2000000', MASTER]));
     expect(add.kind).toBe('minter_addition');
-    expect((await refused('svc_stableConfigureMinter', ['USDX', 'add', MINTER, '1', '1', OWNER])).data?.status).toBe('NOT_MASTER_MINTER');
-    const early = await refused('svc_stableExecutePending', ['USDX', add.pending_id, ALICE]);
+    expect((await node.rpcError('svc_stableConfigureMinter', ['USDX', 'add', MINTER, '1', '1', OWNER])).data?.status).toBe('NOT_MASTER_MINTER');
+    const early = await node.rpcError('svc_stableExecutePending', ['USDX', add.pending_id, ALICE]);
     expect(early.data?.status).toBe('PENDING_NOT_DUE');
     await untilHeight(add.effective_height);
     expect((await send('svc_stableExecutePending', ['USDX', add.pending_id, ALICE])).status).toBe('success');
@@ -83,21 +82,21 @@ describe('STD-8 lifecycle over JSON-RPC', () => {
     e0 = await epochAt();
     await send('svc_stableMint', ['USDX', ALICE, '900000', MINTER]);
     await send('svc_stableMint', ['USDX', ALICE, '900000', MINTER]);
-    const third = await refused('svc_stableMint', ['USDX', ALICE, '900000', MINTER]);
+    const third = await node.rpcError('svc_stableMint', ['USDX', ALICE, '900000', MINTER]);
     expect([third.code, third.data?.status]).toEqual([-32002, 'EPOCH_LIMIT_EXCEEDED']);
     await untilHeight((e0 + 1) * 40);
     await send('svc_stableMint', ['USDX', ALICE, '900000', MINTER]);
     expect(await balance(ALICE)).toBe('2700000');
-    expect((await refused('svc_stableMint', ['USDX', ALICE, '1', ALICE])).data?.status).toBe('NOT_MINTER');
-    expect((await refused('svc_stableMint', ['USDX', ALICE, '0', MINTER])).code).toBe(-32602);
+    expect((await node.rpcError('svc_stableMint', ['USDX', ALICE, '1', ALICE])).data?.status).toBe('NOT_MINTER');
+    expect((await node.rpcError('svc_stableMint', ['USDX', ALICE, '0', MINTER])).code).toBe(-32602);
 
     // pause blocks a transfer and a DEX swap
     await send('svc_createPool', ['NTV', 'USDX', '10000000000', '1000000', 0, ALICE]);
     await send('svc_stablePause', ['USDX', true, PAUSER]);
     expect((await info()).paused).toBe(true);
-    expect((await refused('svc_transfer', [ALICE, BOB, 'USDX', '1'])).data?.status).toBe('TOKEN_PAUSED');
-    expect((await refused('svc_swap', ['NTV', 'USDX', '100000000', '0', ALICE])).data?.status).toBe('TOKEN_PAUSED');
-    expect((await refused('svc_stablePause', ['USDX', false, ALICE])).data?.status).toBe('NOT_PAUSER');
+    expect((await node.rpcError('svc_transfer', [ALICE, BOB, 'USDX', '1'])).data?.status).toBe('TOKEN_PAUSED');
+    expect((await node.rpcError('svc_swap', ['NTV', 'USDX', '100000000', '0', ALICE])).data?.status).toBe('TOKEN_PAUSED');
+    expect((await node.rpcError('svc_stablePause', ['USDX', false, ALICE])).data?.status).toBe('NOT_PAUSER');
     await send('svc_stablePause', ['USDX', false, PAUSER]);
     expect((await send('svc_swap', ['NTV', 'USDX', '100000000', '0', ALICE])).status).toBe('success');
 
@@ -105,44 +104,44 @@ describe('STD-8 lifecycle over JSON-RPC', () => {
     await send('svc_stableBlacklist', ['USDX', BOB, true, BLACKLISTER]);
     expect(await node.result('svc_isBlacklisted', ['USDX', BOB])).toBe(true);
     const before = await balance(ALICE);
-    expect((await refused('svc_transfer', [ALICE, BOB, 'USDX', '5'])).data?.status).toBe('ADDRESS_BLACKLISTED');
-    expect((await refused('svc_stableMint', ['USDX', BOB, '5', MINTER])).data?.status).toBe('ADDRESS_BLACKLISTED');
+    expect((await node.rpcError('svc_transfer', [ALICE, BOB, 'USDX', '5'])).data?.status).toBe('ADDRESS_BLACKLISTED');
+    expect((await node.rpcError('svc_stableMint', ['USDX', BOB, '5', MINTER])).data?.status).toBe('ADDRESS_BLACKLISTED');
     expect(await balance(ALICE)).toBe(before);
     await send('svc_stableBlacklist', ['USDX', BOB, false, BLACKLISTER]);
     expect(await node.result('svc_isBlacklisted', ['USDX', BOB])).toBe(false);
 
     // guardian freeze, owner-only unfreeze
     await send('svc_stableFreezeMint', ['USDX', GUARD]);
-    expect((await refused('svc_stableMint', ['USDX', ALICE, '5', MINTER])).data?.status).toBe('MINT_FROZEN');
+    expect((await node.rpcError('svc_stableMint', ['USDX', ALICE, '5', MINTER])).data?.status).toBe('MINT_FROZEN');
     expect((await send('svc_transfer', [ALICE, BOB, 'USDX', '5'])).status).toBe('success');
-    expect((await refused('svc_stableUnfreezeMint', ['USDX', GUARD])).data?.status).toBe('NOT_STABLE_OWNER');
+    expect((await node.rpcError('svc_stableUnfreezeMint', ['USDX', GUARD])).data?.status).toBe('NOT_STABLE_OWNER');
     await send('svc_stableUnfreezeMint', ['USDX', OWNER]);
 
     // a role transfer applies only after the timelock; another one is cancelled by a guardian
     const rt = pendingOf(await send('svc_stableTransferRole', ['USDX', 'pauser', BOB, OWNER]));
-    expect((await refused('svc_stableTransferRole', ['USDX', 'pauser', '0x' + '00'.repeat(32), OWNER])).data?.status).toBe('ZERO_ADDRESS_ROLE');
-    expect((await refused('svc_stablePause', ['USDX', true, BOB])).data?.status).toBe('NOT_PAUSER');
+    expect((await node.rpcError('svc_stableTransferRole', ['USDX', 'pauser', '0x' + '00'.repeat(32), OWNER])).data?.status).toBe('ZERO_ADDRESS_ROLE');
+    expect((await node.rpcError('svc_stablePause', ['USDX', true, BOB])).data?.status).toBe('NOT_PAUSER');
     await untilHeight(rt.effective_height);
     await send('svc_stableExecutePending', ['USDX', rt.pending_id, BOB]);
     expect((await info()).roles.pauser).toBe((await node.result<{ address: string }>('svc_getAccount', [BOB])).address);
     const rt2 = pendingOf(await send('svc_stableTransferRole', ['USDX', 'owner', ALICE, OWNER]));
-    expect((await refused('svc_stableCancelPending', ['USDX', rt2.pending_id, ALICE])).data?.status).toBe('CANCEL_NOT_ALLOWED');
+    expect((await node.rpcError('svc_stableCancelPending', ['USDX', rt2.pending_id, ALICE])).data?.status).toBe('CANCEL_NOT_ALLOWED');
     await send('svc_stableCancelPending', ['USDX', rt2.pending_id, GUARD]);
-    expect((await refused('svc_stableCancelPending', ['USDX', rt2.pending_id, GUARD])).data?.status).toBe('PENDING_NOT_FOUND');
+    expect((await node.rpcError('svc_stableCancelPending', ['USDX', rt2.pending_id, GUARD])).data?.status).toBe('PENDING_NOT_FOUND');
 
     // a cosigned large mint (the epoch limit lifted first)
     await send('svc_stableConfigureMinter', ['USDX', 'configure', MINTER, '10000000', '0', MASTER]);
     const big = pendingOf(await send('svc_stableMint', ['USDX', BOB, '1500000', MINTER]));
     expect(big.kind).toBe('mint');
-    expect((await refused('svc_stableApproveMint', ['USDX', big.pending_id, ALICE])).data?.status).toBe('NOT_COSIGNER');
+    expect((await node.rpcError('svc_stableApproveMint', ['USDX', big.pending_id, ALICE])).data?.status).toBe('NOT_COSIGNER');
     await send('svc_stableApproveMint', ['USDX', big.pending_id, COSIG_A]);
-    expect((await refused('svc_stableApproveMint', ['USDX', big.pending_id, COSIG_A])).data?.status).toBe('STABLE_ALREADY_APPROVED');
+    expect((await node.rpcError('svc_stableApproveMint', ['USDX', big.pending_id, COSIG_A])).data?.status).toBe('STABLE_ALREADY_APPROVED');
     const bobBefore = BigInt(await balance(BOB));
     await send('svc_stableApproveMint', ['USDX', big.pending_id, COSIG_B]);
     expect(BigInt(await balance(BOB)) - bobBefore).toBe(1_500_000n);
 
     // the supply cap: governance only
-    expect((await refused('svc_stableRaiseSupplyCap', ['USDX', '200000000000', OWNER])).data?.status).toBe('NOT_GOVERNANCE');
+    expect((await node.rpcError('svc_stableRaiseSupplyCap', ['USDX', '200000000000', OWNER])).data?.status).toBe('NOT_GOVERNANCE');
     await send('svc_stableRaiseSupplyCap', ['USDX', '200000000000', GOV]);
 
     // a handover moves all four roles at once after 720 blocks; the issuer becomes Issuer-Held
@@ -163,8 +162,8 @@ describe('STD-8 lifecycle over JSON-RPC', () => {
     const usdc = await info('USDC');
     expect(usdc.roles.owner).toBe((await node.result<{ address: string }>('svc_getAccount', [GOV])).address);
     expect(usdc.verification_status).toBe('Pending');
-    expect((await refused('svc_getStablecoinInfo', ['NTV'])).code).toBe(-32003);
-    expect((await refused('svc_stablePause', ['NOPE', true, GOV])).code).toBe(-32009);
+    expect((await node.rpcError('svc_getStablecoinInfo', ['NTV'])).code).toBe(-32003);
+    expect((await node.rpcError('svc_stablePause', ['NOPE', true, GOV])).code).toBe(-32009);
   });
 
   it('the quantum requirement: Ed25519-signed mints refused, ML-DSA-65-signed accepted', async () => {
@@ -180,7 +179,7 @@ describe('STD-8 lifecycle over JSON-RPC', () => {
     await untilHeight(Math.max(...ids.map((p) => p.effective_height)));
     for (const p of ids) await send('svc_stableExecutePending', ['QUSD', p.pending_id, ALICE]);
     // the convenience path cannot carry a signature: refused before any bundle
-    expect((await refused('svc_stableMint', ['QUSD', ALICE, '10', ed.address])).data?.status).toBe('QUANTUM_SIGNATURE_REQUIRED');
+    expect((await node.rpcError('svc_stableMint', ['QUSD', ALICE, '10', ed.address])).data?.status).toBe('QUANTUM_SIGNATURE_REQUIRED');
     const edMint = await ed.stableMint('QUSD', ALICE, 10n).catch((e: Error & { data?: { status?: string } }) => e) as Error & { data?: { status?: string } };
     expect(edMint.data?.status ?? edMint.message).toBe('QUANTUM_SIGNATURE_REQUIRED');
     const pqMint = await pq.stableMint('QUSD', ALICE, 10n);

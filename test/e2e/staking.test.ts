@@ -43,11 +43,6 @@ let dir: string;
 let node: TestNode;
 let own: string; // the node's validator account
 const balance = async (address: string) => BigInt(await node.result<string>('svc_getBalance', [address, 'NTV']));
-async function rpcError(method: string, params: unknown[]) {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error! as { code: number; message: string; data?: Record<string, unknown> };
-}
 async function nextEpoch() {
   const info = await node.result<Info>('svc_stakingInfo');
   await node.waitForHeight(info.next_epoch_height, 30_000);
@@ -101,26 +96,26 @@ describe('reads', () => {
     expect((v.reputation as unknown as { not_yet_known: string[] }).not_yet_known).toEqual(['governance_participation']);
     expect(await node.result<Validator>('svc_getValidator', [own])).toMatchObject({ address: own });
     expect(await node.result<Validator>('svc_getValidator', [v.consensus_key])).toMatchObject({ address: own });
-    const unknown = await rpcError('svc_getValidator', ['0x' + '77'.repeat(32)]);
+    const unknown = await node.rpcError('svc_getValidator', ['0x' + '77'.repeat(32)]);
     expect(unknown.code).toBe(-32003);
     expect(unknown.message).toMatch(/unknown validator/);
-    expect((await rpcError('svc_getValidator', ['nonsense'])).code).toBe(-32602);
-    expect((await rpcError('svc_listValidators', [0])).code).toBe(-32602);
+    expect((await node.rpcError('svc_getValidator', ['nonsense'])).code).toBe(-32602);
+    expect((await node.rpcError('svc_listValidators', [0])).code).toBe(-32602);
   });
 });
 
 describe('validators', () => {
   it('svc_stake refuses below 1,000 NTV and bad keys with no state change, then creates a validator that joins at the epoch boundary', async () => {
     const before = await balance(alice);
-    const low = await rpcError('svc_stake', [alice, (999n * NTV).toString(), aliceKey]);
+    const low = await node.rpcError('svc_stake', [alice, (999n * NTV).toString(), aliceKey]);
     expect(low.code).toBe(-32602);
     expect(low.message).toMatch(/"amount".*minimum stake of 1000 NTV/);
     expect(low.data?.status).toBe('STAKE_BELOW_MINIMUM');
-    expect((await rpcError('svc_stake', [alice, (1000n * NTV).toString(), 'abc'])).code).toBe(-32602);
+    expect((await node.rpcError('svc_stake', [alice, (1000n * NTV).toString(), 'abc'])).code).toBe(-32602);
     expect(await balance(alice)).toBe(before);
     const info = await node.result<Info>('svc_stakingInfo');
     const ownKey = (await node.result<Validator>('svc_getValidator', [own])).consensus_key;
-    const taken = await rpcError('svc_stake', [alice, (1000n * NTV).toString(), ownKey]);
+    const taken = await node.rpcError('svc_stake', [alice, (1000n * NTV).toString(), ownKey]);
     expect(taken.data?.status).toBe('CONSENSUS_KEY_TAKEN');
 
     const receipt = await node.result<Receipt>('svc_stake', [alice, (1000n * NTV).toString(), aliceKey]);
@@ -142,22 +137,22 @@ describe('validators', () => {
       expect((await node.result<Validator>('svc_getValidator', [alice])).active).toBe(true);
     }
     expect((await node.result<Info>('svc_stakingInfo')).active_count).toBe(2);
-    const mismatch = await rpcError('svc_stake', [alice, '1', randomBytes(32).toString('hex')]);
+    const mismatch = await node.rpcError('svc_stake', [alice, '1', randomBytes(32).toString('hex')]);
     expect(mismatch.data?.status).toBe('VALIDATOR_KEY_MISMATCH');
   });
 
   it('svc_setCommission: above 5,000 bps refused, one change accepted, a second inside the cooldown refused', async () => {
-    const high = await rpcError('svc_setCommission', [alice, 5001]);
+    const high = await node.rpcError('svc_setCommission', [alice, 5001]);
     expect(high.code).toBe(-32602);
     expect(high.data?.status).toBe('COMMISSION_TOO_HIGH');
-    const notValidator = await rpcError('svc_setCommission', [bob, 100]);
+    const notValidator = await node.rpcError('svc_setCommission', [bob, 100]);
     expect(notValidator.code).toBe(-32011);
     expect(notValidator.data?.status).toBe('NOT_VALIDATOR');
     const set = await node.result<Receipt>('svc_setCommission', [alice, 1000]);
     expect(set.status).toBe('success');
     expect(await stakingEvent(set, 'CommissionSet')).toMatchObject({ old_commission_bps: 0, commission_bps: 1000 });
     expect((await node.result<Validator>('svc_getValidator', [alice])).commission).toBe(1000);
-    const cooldown = await rpcError('svc_setCommission', [alice, 200]);
+    const cooldown = await node.rpcError('svc_setCommission', [alice, 200]);
     expect(cooldown.code).toBe(-32002);
     expect(cooldown.data?.status).toBe('COMMISSION_COOLDOWN');
     expect(Number(cooldown.data?.next_allowed_height)).toBeGreaterThan(50_000);
@@ -165,14 +160,14 @@ describe('validators', () => {
   });
 
   it('svc_setValidatorMetadata and svc_setPoolConfig are validator only and show in svc_getValidator', async () => {
-    expect((await rpcError('svc_setValidatorMetadata', [bob, 'x', '', '', ''])).code).toBe(-32011);
-    expect((await rpcError('svc_setValidatorMetadata', [alice, 'n'.repeat(65), '', '', ''])).code).toBe(-32602);
+    expect((await node.rpcError('svc_setValidatorMetadata', [bob, 'x', '', '', ''])).code).toBe(-32011);
+    expect((await node.rpcError('svc_setValidatorMetadata', [alice, 'n'.repeat(65), '', '', ''])).code).toBe(-32602);
     const meta = await node.result<Receipt>('svc_setValidatorMetadata', [alice, 'Alice', 'validator of tests', 'https://alice.example', 'https://alice.example/a.png']);
     expect(meta.status).toBe('success');
     expect(await stakingEvent(meta, 'ValidatorMetadataSet')).toMatchObject({
       name: 'Alice', description: 'validator of tests', website: 'https://alice.example', avatar_url: 'https://alice.example/a.png',
     });
-    expect((await rpcError('svc_setPoolConfig', [true, 'Pool', '1', true, bob])).code).toBe(-32011);
+    expect((await node.rpcError('svc_setPoolConfig', [true, 'Pool', '1', true, bob])).code).toBe(-32011);
     const pool = await node.result<Receipt>('svc_setPoolConfig', [true, 'Alice Pool', (10n * NTV).toString(), true, alice]);
     expect(pool.status).toBe('success');
     expect(await stakingEvent(pool, 'PoolConfigSet')).toMatchObject({ pool_enabled: true, pool_name: 'Alice Pool', min_delegation: (10n * NTV).toString(), auto_compound_default: true });
@@ -183,10 +178,10 @@ describe('validators', () => {
   });
 
   it('delegation: min_delegation, svc_getDelegations with auto_compound, svc_setAutoCompound, svc_undelegate, svc_claimUnstake', async () => {
-    const low = await rpcError('svc_delegate', [alice, (5n * NTV).toString(), bob]);
+    const low = await node.rpcError('svc_delegate', [alice, (5n * NTV).toString(), bob]);
     expect(low.code).toBe(-32602);
     expect(low.data?.status).toBe('DELEGATION_BELOW_MINIMUM');
-    expect((await rpcError('svc_delegate', ['0x' + '66'.repeat(32), (50n * NTV).toString(), bob])).code).toBe(-32003);
+    expect((await node.rpcError('svc_delegate', ['0x' + '66'.repeat(32), (50n * NTV).toString(), bob])).code).toBe(-32003);
     const delegated = await node.result<Receipt>('svc_delegate', [alice, (50n * NTV).toString(), bob]);
     expect(delegated.status).toBe('success');
     const [aliceNative, bobNative] = [(await node.result<Validator>('svc_getValidator', [alice])).address, (await node.result<{ address: string }>('svc_getAccount', [bob])).address];
@@ -200,9 +195,9 @@ describe('validators', () => {
     expect(await stakingEvent(auto, 'AutoCompoundSet')).toMatchObject({ validator: aliceNative, delegator: bobNative, enabled: false });
     d = await node.result<Delegations>('svc_getDelegations', [bob]);
     expect(d.delegations[0]!.auto_compound).toBe(false);
-    const none = await rpcError('svc_setAutoCompound', [alice, true, '0x' + '12'.repeat(32)]);
+    const none = await node.rpcError('svc_setAutoCompound', [alice, true, '0x' + '12'.repeat(32)]);
     expect(none.code).toBe(-32003);
-    expect((await rpcError('svc_undelegate', [alice, (51n * NTV).toString(), bob])).code).toBe(-32602);
+    expect((await node.rpcError('svc_undelegate', [alice, (51n * NTV).toString(), bob])).code).toBe(-32602);
     const undelegated = await node.result<Receipt>('svc_undelegate', [alice, (20n * NTV).toString(), bob]);
     expect(undelegated.status).toBe('success');
     const unbond = await stakingEvent(undelegated, 'Undelegated');
@@ -212,21 +207,21 @@ describe('validators', () => {
     expect(d.unbonding).toEqual([expect.objectContaining({ amount: (20n * NTV).toString(), claimable: false })]);
     expect(unbond.release_time).toBe(d.unbonding[0]!.release_time);
     expect(d.unbonding[0]!.release_time - Math.floor(Date.now() / 1000)).toBeGreaterThan(21 * 86400 - 60);
-    const early = await rpcError('svc_claimUnstake', [bob]);
+    const early = await node.rpcError('svc_claimUnstake', [bob]);
     expect(early.code).toBe(-32002);
     expect(early.data?.status).toBe('NOTHING_TO_CLAIM');
   });
 
   it('svc_unjail: not a validator, not jailed', async () => {
-    expect((await rpcError('svc_unjail', [bob])).code).toBe(-32011);
-    const free = await rpcError('svc_unjail', [alice]);
+    expect((await node.rpcError('svc_unjail', [bob])).code).toBe(-32011);
+    const free = await node.rpcError('svc_unjail', [alice]);
     expect(free.code).toBe(-32002);
     expect(free.data?.status).toBe('NOT_JAILED');
   });
 
   it('svc_rotateConsensusKey: one per epoch, applied at the boundary', async () => {
     const fresh = randomBytes(32).toString('hex');
-    expect((await rpcError('svc_rotateConsensusKey', [bob, fresh])).code).toBe(-32011);
+    expect((await node.rpcError('svc_rotateConsensusKey', [bob, fresh])).code).toBe(-32011);
     // Rotate early in an epoch so the second request lands in the same one.
     const start = await node.result<Info>('svc_stakingInfo');
     if (start.next_epoch_height - start.height <= 2) await nextEpoch();
@@ -234,7 +229,7 @@ describe('validators', () => {
     expect(rotated.status).toBe('success');
     expect(await stakingEvent(rotated, 'ConsensusKeyRotationQueued')).toMatchObject({ new_consensus_key: fresh, epoch: Math.floor(rotated.block_height / EPOCH) });
     expect((await node.result<Validator>('svc_getValidator', [alice])).pending_consensus_key).toBe(fresh);
-    const second = await rpcError('svc_rotateConsensusKey', [alice, randomBytes(32).toString('hex')]);
+    const second = await node.rpcError('svc_rotateConsensusKey', [alice, randomBytes(32).toString('hex')]);
     expect(second.code).toBe(-32002);
     expect(second.data?.status).toBe('ROTATION_LIMIT');
     await nextEpoch();
@@ -245,8 +240,8 @@ describe('validators', () => {
   });
 
   it('svc_unstake below the minimum leaves the active set at once; svc_claimRewards pays the node validator\'s rewards', async () => {
-    expect((await rpcError('svc_unstake', [bob, '1'])).code).toBe(-32011);
-    expect((await rpcError('svc_unstake', [alice, (1001n * NTV).toString()])).code).toBe(-32602);
+    expect((await node.rpcError('svc_unstake', [bob, '1'])).code).toBe(-32011);
+    expect((await node.rpcError('svc_unstake', [alice, (1001n * NTV).toString()])).code).toBe(-32602);
     const unstaked = await node.result<Receipt>('svc_unstake', [alice, (1n * NTV).toString()]);
     expect(unstaked.status).toBe('success');
     const aliceNative = (await node.result<Validator>('svc_getValidator', [alice])).address;
@@ -263,7 +258,7 @@ describe('validators', () => {
     expect(BigInt(paid.amount as string)).toBeGreaterThan(0n);
     const carol = '0x' + randomBytes(32).toString('hex');
     await node.result('svc_transfer', [RICH, carol, 'NTV', NTV.toString()]);
-    const nothing = await rpcError('svc_claimRewards', [carol]);
+    const nothing = await node.rpcError('svc_claimRewards', [carol]);
     expect(nothing.data?.status).toBe('NOTHING_TO_CLAIM');
   });
 });

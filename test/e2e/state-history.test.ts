@@ -150,11 +150,11 @@ describe('state at past blocks through the libraries (archive node)', () => {
     expect(await node.result('eth_call', [{ from: owner, to: created.evm, data: transfer }, 'latest'])).toMatch(/^0x0+1$/);
     const simulated = await node.call('eth_call', [{ from: owner, to: created.evm, data: transfer }, past]);
     expect(simulated.error?.code).toBe(-32013);
-    expect((simulated.error?.data as { reason?: string }).reason).toBe('SIMULATION_HISTORY');
+    expect(simulated.error?.data).toMatchObject({ reason: 'SIMULATION_HISTORY' });
     const getBlockNumber = '0x42cbb15c';
     const multicall = await node.call('eth_call', [{ to: '0xcA11bde05977b3631167028862bE2a173976CA11', data: getBlockNumber }, past]);
     expect(multicall.error?.code).toBe(-32013);
-    expect((multicall.error?.data as { reason?: string }).reason).toBe('MULTICALL_HISTORY');
+    expect(multicall.error?.data).toMatchObject({ reason: 'MULTICALL_HISTORY' });
   });
 });
 

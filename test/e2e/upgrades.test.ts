@@ -36,11 +36,6 @@ afterAll(async () => {
   await node?.stop();
 });
 
-const rpcError = async (method: string, params: unknown[]) => {
-  const res = await node.call(method, params);
-  expect(res.error, `${method} should fail`).toBeDefined();
-  return res.error!;
-};
 
 describe('upgrade governance over JSON-RPC (spec §4.13)', () => {
   it('svc_getUpgradePlan reports the governance the flags recorded in genesis, no plan, and this node\'s version', async () => {
@@ -51,16 +46,16 @@ describe('upgrade governance over JSON-RPC (spec §4.13)', () => {
 
   it('refuses bad input with clear errors and no state change', async () => {
     const head = (await node.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
-    const past = await rpcError('svc_scheduleUpgrade', ['v9', Math.max(1, head - 1), '', SUM, '', alice.address]);
+    const past = await node.rpcError('svc_scheduleUpgrade', ['v9', Math.max(1, head - 1), '', SUM, '', alice.address]);
     expect(past.code).toBe(-32602);
     expect(past.message).toMatch(/"height" \(param 2\) must be above the next block's height/);
-    expect((await rpcError('svc_scheduleUpgrade', ['bad name', head + 100, '', SUM, '', alice.address])).message).toMatch(/"name" \(param 1\)/);
-    expect((await rpcError('svc_scheduleUpgrade', ['v9', head + 100, '', '00'.repeat(32), '', alice.address])).message).toMatch(/"checksum" \(param 4\) must be the SHA-256/);
-    expect((await rpcError('svc_scheduleUpgrade', ['v9', head + 100, '', 'abcd', '', alice.address])).message).toMatch(/"checksum" \(param 4\)/);
-    expect((await rpcError('svc_scheduleUpgrade', ['v9', head + 100, 'x'.repeat(513), SUM, '', alice.address])).code).toBe(-32602);
-    expect((await rpcError('svc_voteUpgrade', ['nope', true, authority.address])).code).toBe(-32003);
-    expect((await rpcError('svc_cancelUpgrade', ['nope', authority.address])).code).toBe(-32003);
-    expect((await rpcError('svc_getUpgradePlan', ['nope'])).code).toBe(-32003);
+    expect((await node.rpcError('svc_scheduleUpgrade', ['bad name', head + 100, '', SUM, '', alice.address])).message).toMatch(/"name" \(param 1\)/);
+    expect((await node.rpcError('svc_scheduleUpgrade', ['v9', head + 100, '', '00'.repeat(32), '', alice.address])).message).toMatch(/"checksum" \(param 4\) must be the SHA-256/);
+    expect((await node.rpcError('svc_scheduleUpgrade', ['v9', head + 100, '', 'abcd', '', alice.address])).message).toMatch(/"checksum" \(param 4\)/);
+    expect((await node.rpcError('svc_scheduleUpgrade', ['v9', head + 100, 'x'.repeat(513), SUM, '', alice.address])).code).toBe(-32602);
+    expect((await node.rpcError('svc_voteUpgrade', ['nope', true, authority.address])).code).toBe(-32003);
+    expect((await node.rpcError('svc_cancelUpgrade', ['nope', authority.address])).code).toBe(-32003);
+    expect((await node.rpcError('svc_getUpgradePlan', ['nope'])).code).toBe(-32003);
     expect((await node.result<Overview>('svc_getUpgradePlan')).plan).toBeNull();
   });
 
@@ -70,16 +65,16 @@ describe('upgrade governance over JSON-RPC (spec §4.13)', () => {
     expect(r.status).toBe('success');
     expect(r.events.find((e) => e.type === 'UpgradeScheduled')).toMatchObject({ name: 'v0.1.9', proposer: alice.address, state: 'pending' });
     expect((await node.result<Overview>('svc_getUpgradePlan')).plan).toMatchObject({ name: 'v0.1.9', state: 'pending', decided_height: null, checksum: SUM });
-    const notVoter = await rpcError('svc_voteUpgrade', ['v0.1.9', true, alice.address]);
+    const notVoter = await node.rpcError('svc_voteUpgrade', ['v0.1.9', true, alice.address]);
     expect(notVoter.code).toBe(-32002);
     expect(JSON.stringify(notVoter.data)).toMatch(/NOT_UPGRADE_VOTER/);
-    const second = await rpcError('svc_scheduleUpgrade', ['v0.2.1', head + 300, '', SUM, '', alice.address]);
+    const second = await node.rpcError('svc_scheduleUpgrade', ['v0.2.1', head + 300, '', SUM, '', alice.address]);
     expect(JSON.stringify(second.data)).toMatch(/UPGRADE_PLAN_ACTIVE/);
     const reject = await node.result<Receipt>('svc_voteUpgrade', ['v0.1.9', false, authority.address]);
     expect(reject.events.find((e) => e.type === 'UpgradeVoted')).toMatchObject({ approve: false, state: 'rejected' });
     expect((await node.result<Overview>('svc_getUpgradePlan', ['v0.1.9'])).plan!.state).toBe('rejected');
     expect((await node.result<Overview>('svc_getUpgradePlan')).plan).toBeNull();
-    const taken = await rpcError('svc_scheduleUpgrade', ['v0.1.9', head + 300, '', SUM, '', alice.address]);
+    const taken = await node.rpcError('svc_scheduleUpgrade', ['v0.1.9', head + 300, '', SUM, '', alice.address]);
     expect(JSON.stringify(taken.data)).toMatch(/UPGRADE_NAME_TAKEN/);
   });
 
@@ -90,7 +85,7 @@ describe('upgrade governance over JSON-RPC (spec §4.13)', () => {
     const approve = await node.result<Receipt>('svc_voteUpgrade', ['v0.2.0', true, authority.address]);
     expect(approve.events.find((e) => e.type === 'UpgradeVoted')).toMatchObject({ approve: true, state: 'approved' });
     // the proposer can no longer withdraw an approved plan
-    const late = await rpcError('svc_cancelUpgrade', ['v0.2.0', alice.address]);
+    const late = await node.rpcError('svc_cancelUpgrade', ['v0.2.0', alice.address]);
     expect(JSON.stringify(late.data)).toMatch(/NOT_UPGRADE_AUTHORITY/);
     expect(await node.waitForExit(60_000)).toBe(42);
     const info = JSON.parse(await readFile(join(node.dataDir, 'upgrade-info.json'), 'utf8'));

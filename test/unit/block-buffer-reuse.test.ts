@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deriveAccount, encodeHash } from '../../src/codec/address.js';
 import { generateEd25519 } from '../../src/codec/keys.js';
 import { verifyStore } from '../../src/storage/integrity.js';
-import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../bench/local-chain.js';
+import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../testkit/local-chain.js';
 
 // The writer thread gives each block write's buffer back once nothing it keeps views it, and the
 // next blocks are packed into those buffers (src/storage/block-writer.ts spares, docs/performance.md

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Level } from 'level';
 import { blake3 } from '../../src/codec/hash.js';
 import { packHashes } from '../../src/storage/block-batch.js';
-import { ChainStore, IndexKeys, type BlockWrite } from '../../src/storage/chain-store.js';
+import { ChainStore, IndexKeys, type BlockWrite, type StateWrite } from '../../src/storage/chain-store.js';
 import { BlockFileReader, blockFilesDir, decodeLocation, segmentPath } from '../../src/storage/block-files.js';
 import { blockKey, FORMAT, HISTORY_MARKER, LOOKUP_MARKER, outcomeKey, Prefix, STORAGE_FORMAT, u64 } from '../../src/storage/keys.js';
 import { MIGRATED } from '../../src/storage/migrate-format3.js';
@@ -155,7 +155,7 @@ describe('ChainStore', () => {
     const value = (n: number) => new Uint8Array(40).fill(n);
     // Block by block, as the core hands them over: key 1 rewritten every block, key 2 deleted then
     // put again, key 3 put then deleted, key 4 written once in the middle.
-    const blocks: BlockWrite[] = [
+    const blocks: Array<BlockWrite & { state: StateWrite[] }> = [
       { ...write(1, []), state: [{ key: key(1), value: value(11) }, { key: key(2), value: value(21) }, { key: key(3), value: value(31) }] },
       { ...write(2, []), state: [{ key: key(1), value: value(12) }, { key: key(2), value: null }, { key: key(4), value: value(42) }] },
       { ...write(3, []), state: [{ key: key(3), value: null }, { key: key(2), value: value(23) }, { key: key(1), value: value(13) }] },

@@ -37,7 +37,7 @@ async function commit(store: ChainStore, height: number, state: StateWrite[]): P
 }
 
 /** `count` records a0…, written at height 0, then blocks 1…`head` writing only `busy`. */
-async function aged(store: ChainStore, count: number, head: number, window: number): Promise<StateWrite[]> {
+async function aged(store: ChainStore, count: number, head: number, window: number): Promise<Array<{ key: Uint8Array; value: Uint8Array }>> {
   const records = Array.from({ length: count }, (_, i) => ({ key: key(`a${String(i).padStart(3, '0')}`), value: value(`v${i}`) }));
   await commit(store, 0, [...records, { key: key('busy'), value: value('b0') }]);
   await store.cold({ kind: 'configure', window, height: 0 });

@@ -5,7 +5,7 @@ import { importBlock } from '../../src/chain/import.js';
 import { signEd25519 } from '../../src/codec/keys.js';
 import { encodeHash } from '../../src/codec/address.js';
 import { decodeAccount, accountKey } from '../../src/core/records.js';
-import { identity, openLocalChain, type LocalChain } from '../../bench/local-chain.js';
+import { identity, openLocalChain, type LocalChain } from '../../testkit/local-chain.js';
 import type { Receipt } from '../../src/chain/receipts.js';
 
 // A block that includes a bundle which already failed at its sender's nonce is invalid on import and

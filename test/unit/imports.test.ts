@@ -121,3 +121,43 @@ describe('imports of src/', () => {
     expect(violations((i) => !i.local && ['rpc', 'intents', 'eth'].includes(folder(i.from)) && isDatabaseOrNetwork(i.to))).toEqual([]);
   });
 });
+
+/**
+ * test/ and bench/ never import each other: what both use (the bigint reference model, the bundle
+ * encoder of the core tests, the in-process local chain, the /proc readers) lives in testkit/, which
+ * imports only src/ and packages (docs/architecture.md "Tests, benchmarks and testkit/"). Dynamic
+ * `import()` counts as well as static imports, type-only ones included.
+ */
+describe('imports between test/, bench/ and testkit/', () => {
+  const ROOT = resolve(import.meta.dirname, '../..');
+  const top = (path: string) => relative(ROOT, path).split('/')[0]!;
+  const edges = ['test', 'bench', 'testkit', 'scripts'].flatMap((dir) =>
+    sourceFiles(join(ROOT, dir)).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const specs = [
+        ...[...text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
+        ...[...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+      ];
+      return specs.filter((s) => s.startsWith('.')).map((s) => ({ from: relative(ROOT, file), to: relative(ROOT, resolve(dirname(file), s)) }));
+    }),
+  );
+  const crossing = (from: string, to: string[]) => edges.filter((e) => top(join(ROOT, e.from)) === from && to.includes(top(join(ROOT, e.to)))).map((e) => `${e.from} → ${e.to}`);
+
+  it('finds the imports of all four folders', () => {
+    for (const dir of ['test', 'bench', 'testkit', 'scripts']) expect(edges.some((e) => e.from.startsWith(`${dir}/`))).toBe(true);
+    expect(edges.some((e) => e.from.startsWith('test/') && e.to.startsWith('testkit/'))).toBe(true);
+    expect(edges.some((e) => e.from.startsWith('bench/') && e.to.startsWith('testkit/'))).toBe(true);
+  });
+
+  it('test/ imports nothing of bench/', () => {
+    expect(crossing('test', ['bench'])).toEqual([]);
+  });
+
+  it('bench/ imports nothing of test/', () => {
+    expect(crossing('bench', ['test'])).toEqual([]);
+  });
+
+  it('testkit/ imports only src/, itself and packages', () => {
+    expect(crossing('testkit', ['test', 'bench', 'scripts'])).toEqual([]);
+  });
+});

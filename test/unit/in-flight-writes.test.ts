@@ -4,7 +4,7 @@ import { balanceKey } from '../../src/core/records.js';
 import { ElasticState, type WarmStore } from '../../src/chain/elastic-state.js';
 import { StateView, toKey } from '../../src/chain/state-view.js';
 import { forEachStateWrite, type PackedStateWrites, type StateWrite, type StateWrites } from '../../src/storage/chain-store.js';
-import { encodeBundle, addr, hex } from '../core/encode.js';
+import { encodeBundle, addr, hex } from '../../testkit/encode.js';
 import { MapStore, genesisConfig, mintOf } from '../core/harness.js';
 
 // Issue 24 (docs/operations.md "Elastic state", "Memory bound"): with --elastic-state a core

@@ -38,15 +38,15 @@ function pool(a: TokenRef, ra: bigint, b: TokenRef, rb: bigint): PoolRecord {
 }
 
 class Fixture implements MarketSource {
-  pools = new Map<string, PoolRecord>();
+  readonly poolMap = new Map<string, PoolRecord>();
   balances = new Map<string, bigint>();
-  addPool(p: PoolRecord) { this.pools.set(Buffer.from(poolAddress(p.token0, p.token1)).toString('hex'), p); }
+  addPool(p: PoolRecord) { this.poolMap.set(Buffer.from(poolAddress(p.token0, p.token1)).toString('hex'), p); }
   setBalance(t: TokenRef, v: bigint) { this.balances.set(Buffer.from(t.mint).toString('hex'), v); }
-  pool(a: Uint8Array, b: Uint8Array) { return this.pools.get(Buffer.from(poolAddress(a, b)).toString('hex')); }
+  pool(a: Uint8Array, b: Uint8Array) { return this.poolMap.get(Buffer.from(poolAddress(a, b)).toString('hex')); }
   balance(account: Uint8Array, m: Uint8Array) { return Buffer.compare(account, SENDER) === 0 ? this.balances.get(Buffer.from(m).toString('hex')) ?? 0n : 0n; }
   token(m: Uint8Array) { return TOKENS.find((t) => Buffer.compare(t.mint, m) === 0); }
   tokens() { return TOKENS; }
-  pools_() { return this.pools.values(); }
+  pools() { return this.poolMap.values(); }
   validators = new Map<string, ValidatorRecord>();
   delegatedTo: Uint8Array[] = [];
   addValidator(v: Partial<ValidatorRecord> & { address: Uint8Array; consensusKey: Uint8Array }) {
@@ -84,7 +84,7 @@ function setup(opts: { gasPrice?: bigint; hooks?: HookRegistry } = {}) {
   f.setBalance(SOL, u(100, SOL));
   const names = new Map([['alice', ALICE]]);
   const env: PlannerEnv = {
-    source: { pool: (a, b) => f.pool(a, b), balance: (a, m) => f.balance(a, m), token: (m) => f.token(m), tokens: () => f.tokens(), pools: () => f.pools_() },
+    source: { pool: (a, b) => f.pool(a, b), balance: (a, m) => f.balance(a, m), token: (m) => f.token(m), tokens: () => f.tokens(), pools: () => f.pools() },
     amm, ntv: NTV, gasPrice: opts.gasPrice ?? 10n,
     bundleGas: (ops) => gas.bundleGas(ops),
     resolveName: (n) => names.get(n.toLowerCase().replace(/\.vex$/, '')),

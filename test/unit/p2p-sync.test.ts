@@ -13,7 +13,7 @@ import { BlockSync } from '../../src/p2p/sync.js';
 import { sealBundle, decodeForwarded, encodeForwarded, verifySeal } from '../../src/p2p/dragonfly.js';
 import type { Logger } from '../../src/logger.js';
 import type { ProducedBlock } from '../../src/chain/producer.js';
-import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../bench/local-chain.js';
+import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../testkit/local-chain.js';
 
 // Sync and import between in-process chains over real QUIC (issue 5 item 3).
 

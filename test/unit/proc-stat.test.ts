@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { procStat, runQueueWaitMs, threadCpu } from '../../bench/proc-stat.js';
+import { procStat, runQueueWaitMs, threadCpu } from '../../testkit/proc-stat.js';
 
 /**
  * The /proc readers the benchmarks report per-thread CPU and a thread's wait for a core with
- * (bench/proc-stat.ts, docs/performance.md). Linux only: elsewhere they answer undefined.
+ * (testkit/proc-stat.ts, docs/performance.md). Linux only: elsewhere they answer undefined.
  */
 const linux = existsSync('/proc/self/task');
 
-describe.skipIf(!linux)('bench/proc-stat on Linux', () => {
+describe.skipIf(!linux)('testkit/proc-stat on Linux', () => {
   it('reads this process: its name, and CPU that grows with work', () => {
     const before = procStat('/proc/self/stat')!;
     expect(before.comm.length).toBeGreaterThan(0);

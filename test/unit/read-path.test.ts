@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { balanceKey, decodeBalance, Prefix, symbolKey, tokenKey } from '../../src/core/records.js';
 import { compositeKey, fromKey, StateView, toKey } from '../../src/chain/state-view.js';
 import { TokenRegistry } from '../../src/chain/token-registry.js';
-import { openLocalChain, type LocalChain } from '../../bench/local-chain.js';
+import { openLocalChain, type LocalChain } from '../../testkit/local-chain.js';
 
 // The svc_getBalance read path (docs/performance.md "svc_getBalance"): the balance key's string
 // built in a reused buffer, and symbols resolved through a cache that state writes empty.

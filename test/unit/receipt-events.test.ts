@@ -4,7 +4,7 @@ import { BlockResultView } from '../../src/core/block-result.js';
 import { BUNDLE_LEVEL_OP, EventKind, type CoreEvent } from '../../src/core/events.js';
 import { EV_FEE_BYTES, EV_TRANSFER_BYTES } from '../../src/abi/constants.js';
 import { encodeAccount, encodeMint } from '../../src/codec/address.js';
-import { openLocalChain, type LocalChain } from '../../bench/local-chain.js';
+import { openLocalChain, type LocalChain } from '../../testkit/local-chain.js';
 import type { BlockHeader } from '../../src/chain/block.js';
 import { encodeBlockResult, type ResultEvent } from './block-result-fixture.js';
 

@@ -6,7 +6,7 @@ import { genesisConfig } from '../../src/chain/genesis.js';
 import { DEFAULT_CHAIN_PARAMS } from '../../src/chain/chain-params.js';
 import { Replayer, ReplayDivergence, replayBlocks, type RawBlock } from '../../src/chain/replay.js';
 import { toHex } from '../../src/codec/hash.js';
-import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../bench/local-chain.js';
+import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../testkit/local-chain.js';
 
 let local: LocalChain;
 let raws: RawBlock[];

@@ -120,7 +120,7 @@ describe.each(['direct', 'koa'] as const)('RpcServer over HTTP (hotPath %s)', (h
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const line = ctx.logger.lines.find((l) => l.level === 'error' && (l.context as { correlationId?: string }).correlationId === id);
     expect(line?.context).toMatchObject({ method: 'test_crash' });
-    expect(String((line?.context as { err: Error }).err.message)).toMatch(/secret/);
+    expect(String((line!.context as { err: Error }).err.message)).toMatch(/secret/);
   });
 
   it('application errors pass through with code and data; ChainError-shaped errors map by reason', async () => {

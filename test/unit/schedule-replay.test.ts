@@ -3,7 +3,7 @@ import { encodeBlock } from '../../src/chain/block.js';
 import { importBlock } from '../../src/chain/import.js';
 import { encodeHash } from '../../src/codec/address.js';
 import { lookupSchedule, scheduleId, scheduleRuns } from '../../src/chain/schedules.js';
-import { identity, openLocalChain, type LocalChain } from '../../bench/local-chain.js';
+import { identity, openLocalChain, type LocalChain } from '../../testkit/local-chain.js';
 
 // A recurring schedule runs on every node at the same height (docs/intents.md "Schedules on
 // chain"): node A produces the blocks (its clock moved a minute ahead between them), node B imports
@@ -36,7 +36,7 @@ describe('a recurring schedule on two nodes', () => {
       receipt = await a.chain.submitOperations(owner, [{
         type: 'CreateSchedule', trigger: { kind: 'Recurring', intervalSeconds: 60n, runs: 3, firstRun: 0n },
         operations: [{ type: 'Transfer', to: payee, token: new Uint8Array(32), amount: 5n }],
-      }], { maxGas: 200_000n });
+      }]);
       await tick(1);
       offset = 61_000;
       await tick(2);

@@ -5,7 +5,7 @@ import { accountKey, balanceKey, decodeBalance } from '../../src/core/records.js
 import { Pruner } from '../../src/chain/pruning.js';
 import type { ProducedBlock } from '../../src/chain/producer.js';
 import { verifyStore } from '../../src/storage/integrity.js';
-import { identity, openLocalChain, produceTransferBlocks, quiet, type LocalChain } from '../../bench/local-chain.js';
+import { identity, openLocalChain, produceTransferBlocks, quiet, type LocalChain } from '../../testkit/local-chain.js';
 
 // State at past blocks (docs/storage.md "State history"): every block's change set is taken as it
 // is queued for writing, while earlier blocks may still be in flight (the writer thread groups

@@ -157,7 +157,8 @@ export class WriteQueue {
     // Durable: its nonces are in the StateView now (notify applies its writes), recorded or not.
     if (this.unrecordedNonces[0] === produced) this.unrecordedNonces.shift();
     this.forgetExecutedNonces(produced.block.header.height);
-    this.landings.shift();
+    // the promise that just landed: a failed write has already ended the process (above)
+    void this.landings.shift();
     this.changeSets?.durable(produced.writes);
     // Durable when the writer thread's synced batch returned; the rest of `write` is this thread's
     // event loop getting to the answer (docs/performance.md "A 10,000-bundle block").

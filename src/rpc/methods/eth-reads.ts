@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { keccak256, type Hex } from 'viem';
 import type { Block } from '../../chain/block.js';
-import type { ChainApi, DomainReaders } from '../../chain/interface.js';
+import type { ChainApi } from '../../chain/interface.js';
 import { blockView, formatReceipt, formatTransaction } from '../../eth/format.js';
 import { evmOf, quantity } from '../../chain/evm/units.js';
 import { APP_ERRORS } from '../errors.js';

@@ -16,7 +16,6 @@ import {
   BLOCK_EXAMPLE, ETH_EXAMPLES, EthBlockObject, EthFeeHistoryObject, EthLogObject, EthReceiptObject, EthTransactionObject, HASH_EXAMPLE, LOG_EXAMPLE, RECEIPT_EXAMPLE, TRANSACTION_EXAMPLE,
 } from './eth-schemas.js';
 import { APP_ERRORS, RpcError, STANDARD_ERRORS } from '../errors.js';
-import { executionReverted } from '../../eth/errors.js';
 import { GETH_ERROR_CODE, gethAdmissionError } from '../eth-errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { HexBytes, HexQuantity, withExpected } from '../schemas.js';

@@ -173,7 +173,7 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 34; mint: Uint8Array; fields: Array<Uint8Array | null> }
   | { kind: 35; mint: Uint8Array }
   // RotateConsensusKey (docs/staking.md). The staking rules have their own reference
-  // (test/core/staking-reference.ts); this model's ledger has no validators, so it always fails.
+  // (testkit/staking-reference.ts); this model's ledger has no validators, so it always fails.
   | { kind: 119; key: Uint8Array }
   // RegisterProgram (docs/intents.md "Programs on chain")
   | { kind: 48; name: Uint8Array; json: Uint8Array }
@@ -200,9 +200,9 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | AmountOp<96> | AmountOp<101> | AmountOp<102> | AmountOp<104>
   | TargetOp<97> | TargetOp<98> | TargetOp<99> | TargetOp<103>
   | { kind: 100; stake: Uint8Array; reward: Uint8Array; rate: bigint; lock: bigint; cap: bigint; perUser: bigint }
-  // Settlement, anchoring, passports (105–114): test/core/settle-reference.ts
+  // Settlement, anchoring, passports (105–114): testkit/settle-reference.ts
   | SettleOp
-  // The bridge (26, 71–75): test/core/bridge-reference.ts
+  // The bridge (26, 71–75): testkit/bridge-reference.ts
   | BridgeOp
   // accounts (docs/accounts.md)
   | { kind: 1; pk: Uint8Array; kt: number; role: number }
@@ -220,7 +220,7 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 15; name: Uint8Array; height: bigint; bin: Uint8Array; checksum: Uint8Array; info: Uint8Array }
   | { kind: 16; name: Uint8Array }
   | { kind: 17; name: Uint8Array; approve: boolean }
-  // STD-8 stablecoins (docs/stablecoins.md): the fields' bytes, read at execution (test/core/stable-reference.ts)
+  // STD-8 stablecoins (docs/stablecoins.md): the fields' bytes, read at execution (testkit/stable-reference.ts)
   | { kind: StableKind; f: Uint8Array };
 type StableKind = 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70;
 const isStableOp = (op: Op): op is Extract<Op, { kind: StableKind }> => op.kind >= 53 && op.kind <= 70;
@@ -572,7 +572,7 @@ export class Reference {
     this.put(key, v === 0n ? null : le(v, 16));
   }
 
-  /** The state access of test/core/settle-reference.ts. */
+  /** The state access of testkit/settle-reference.ts. */
   private readonly settleIo: SettleIo = {
     get: (k) => this.get(k), put: (k, v) => this.put(k, v), bal: (a, m) => this.bal(a, m),
     setBal: (a, m, v) => this.setBal(a, m, v), blake3: (...p) => this.blake3(...p),
@@ -1152,7 +1152,7 @@ export class Reference {
 
   /** The auth kind of the bundle being executed (0 in a schedule run): the STD-8 quantum rule. */
   private auth = 0;
-  /** The state accessors the STD-8 rules use (test/core/stable-reference.ts). */
+  /** The state accessors the STD-8 rules use (testkit/stable-reference.ts). */
   private readonly host: Host = {
     get: (k) => this.get(k), put: (k, v) => this.put(k, v), bal: (a, m) => this.bal(a, m), setBal: (a, m, v) => this.setBal(a, m, v),
     blake3: (...p) => this.blake3(...p),

@@ -14,7 +14,7 @@ import { identity, openLocalChain } from './local-chain.js';
 /**
  * The light client's fixtures (issue 43 items 4 and 5), shared by test/e2e/browser-light.test.ts and
  * bench/light-client.ts: a chain of a few thousand blocks across several epochs with a validator-set
- * change, made fast in-process (bench/local-chain.ts) and then served by a real node; a page
+ * change, made fast in-process (testkit/local-chain.ts) and then served by a real node; a page
  * bundled from the package as an app would bundle it (`import … from 'ntv-node/browser'` and
  * viem, esbuild); and a static server for it that relays JSON-RPC to the node, counting the
  * bytes each page load downloads and, on the `/rpc/<lie>` paths, lying the documented ways.

@@ -1,6 +1,6 @@
 // The bigint reference of the STD-8 stablecoin rules (docs/stablecoins.md), written from the page
 // with plain objects: the StableCoin record decoded whole, changed, encoded whole. Used by
-// test/core/reference.ts (the Reference class hands it its state accessors).
+// testkit/reference.ts (the Reference class hands it its state accessors).
 
 export const SS = {
   UNKNOWN_TOKEN: 66, ZERO_AMOUNT: 67, AMOUNT_OVERFLOW: 68, INSUFFICIENT_BALANCE: 65, SYMBOL_TAKEN: 70, INVALID_SYMBOL: 71, INVALID_DECIMALS: 73,

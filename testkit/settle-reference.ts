@@ -1,6 +1,6 @@
 // The bigint reference of settlement with market makers, anchoring and passports
 // (docs/settlement.md, docs/anchoring.md, docs/passports.md), written again from the docs in plain
-// TypeScript for test/core/reference.ts: operations 105–114, records 0x70–0x7E. Token movements
+// TypeScript for testkit/reference.ts: operations 105–114, records 0x70–0x7E. Token movements
 // follow the core's moveBalance exactly (balance check, overflow check, the Transfer event).
 
 export type SettleOp =

@@ -2,11 +2,11 @@
 // schedule, one block's split, and the accumulator split among delegators, written plainly so the
 // core's u64/u128 limb math can be checked against it. Also a supply audit over a state map.
 
-import { decodeTokenRecord } from '../../src/core/records.js';
-import type { StakingEvent } from '../../src/core/staking-events.js';
+import { decodeTokenRecord } from '../src/core/records.js';
+import type { StakingEvent } from '../src/core/staking-events.js';
 import {
   decodeDelegation, decodeUnbonding, decodeValidatorRecord, StakingPrefix, REWARD_PRECISION,
-} from '../../src/chain/validator-set.js';
+} from '../src/chain/validator-set.js';
 
 export const NTV_UNIT = 10n ** 9n;
 export const YEAR = 31_536_000n;

@@ -35,8 +35,11 @@ export interface LocalChain {
   closeKeep(): Promise<void>;
 }
 
-/** A chain as src/node.ts builds it, without RPC or p2p, in a fresh temp dir. */
-export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger; chainParams?: ChainParams; stateHistory?: boolean }): Promise<LocalChain> {
+/**
+ * A chain as src/node.ts builds it, without RPC or p2p, in a fresh temp dir. Without
+ * `genesisValidators` the validator alone is the genesis set (src/chain/chain.ts).
+ */
+export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators?: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger; chainParams?: ChainParams; stateHistory?: boolean }): Promise<LocalChain> {
   await initHashing();
   const dataDir = await mkdtemp(join(tmpdir(), 'ntv-sync-'));
   const store = new ChainStore(join(dataDir, 'db'));

@@ -1,5 +1,5 @@
 // The bigint reference of the bridge (docs/bridge.md), written again from the page in plain
-// TypeScript for test/core/reference.ts: operations 26 and 71–75, records 0x48–0x4C, events 30–34.
+// TypeScript for testkit/reference.ts: operations 26 and 71–75, records 0x48–0x4C, events 30–34.
 // Token movements follow the core's shared paths (moveBalance for the fee, credit/debit with the
 // STD-8 rules for mints and burns) and leave the same Transfer events.
 

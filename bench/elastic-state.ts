@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { encodeBundle, type Bundle } from '../src/codec/bundle.js';
 import { BenchNode } from './bench-node.js';
+import { submitBatches } from './node.js';
 import { addAccounts, generatedAddress, type BuiltState } from './elastic-state-gen.js';
 import type { BenchResult } from './rpc.js';
 import { procStatus } from '../src/chain/memory-sample.js';
@@ -112,54 +113,72 @@ export async function benchElasticState(options: { accounts?: number; transfers?
   }
 }
 
+/** A process's peak resident memory (MB: VmRSS, RssAnon, RssFile), sampled every 100 ms from its first reading until `stop`. */
+export class PeakMemory {
+  rss = 0;
+  anon = 0;
+  file = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), 100);
+  }
+
+  sample(): void {
+    const s = procStatus(this.pid);
+    this.rss = Math.max(this.rss, s.VmRSS ?? 0);
+    this.anon = Math.max(this.anon, s.RssAnon ?? 0);
+    this.file = Math.max(this.file, s.RssFile ?? 0);
+  }
+
+  stop(): void {
+    this.sample();
+    clearInterval(this.timer);
+  }
+}
+
 async function run(flags: string[], dataDir: string, nonces: bigint[], targets: Uint8Array[], log: (line: string) => void): Promise<{ perSecond: number; peakMb: number; peakAnonMb: number; peakFileMb: number; stats: string; startSeconds: number }> {
   const starting = performance.now();
   const node = await BenchNode.start([...NODE_FLAGS, ...flags], undefined, dataDir);
   const startSeconds = Math.round((performance.now() - starting) / 1000);
+  // Transfers to random existing accounts, timed, resident memory sampled.
+  const memory = new PeakMemory(node.pid);
   try {
-    // Transfers to random existing accounts, timed, resident memory sampled.
-    let peak = 0;
-    let peakAnon = 0;
-    let peakFile = 0;
-    const sample = () => {
-      const s = procStatus(node.pid);
-      peak = Math.max(peak, s.VmRSS ?? 0);
-      peakAnon = Math.max(peakAnon, s.RssAnon ?? 0);
-      peakFile = Math.max(peakFile, s.RssFile ?? 0);
-    };
-    sample();
-    log(`${flags.length === 0 ? 'in memory' : 'elastic'}: started, RSS ${peak} MB (anonymous ${peakAnon}, file ${peakFile})`);
-    const sampler = setInterval(sample, 100);
+    log(`${flags.length === 0 ? 'in memory' : 'elastic'}: started, RSS ${memory.rss} MB (anonymous ${memory.anon}, file ${memory.file})`);
     const started = performance.now();
     await send(node, nonces, targets, 1n);
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    sample();
+    memory.stop();
     const s = (await node.call('svc_getStorageStats')) as { tiers: Record<string, { keys: number; hits: number; misses: number; evictions: number }>; coreRecycles: number };
     const tiers = Object.entries(s.tiers).map(([name, t]) => `${name} ${t.keys} keys, ${t.hits} hits, ${t.misses} misses, ${t.evictions} evictions`).join('; ');
-    log(`${flags.length === 0 ? 'in memory' : 'elastic'}: ${Math.round(targets.length / seconds)} transfers/s, peak RSS ${peak} MB (anonymous ${peakAnon}, file ${peakFile}), started in ${startSeconds} s; ${tiers}`);
-    return { perSecond: targets.length / seconds, peakMb: peak, peakAnonMb: peakAnon, peakFileMb: peakFile, stats: `${tiers}; ${s.coreRecycles} core recycles`, startSeconds };
+    log(`${flags.length === 0 ? 'in memory' : 'elastic'}: ${Math.round(targets.length / seconds)} transfers/s, peak RSS ${memory.rss} MB (anonymous ${memory.anon}, file ${memory.file}), started in ${startSeconds} s; ${tiers}`);
+    return { perSecond: targets.length / seconds, peakMb: memory.rss, peakAnonMb: memory.anon, peakFileMb: memory.file, stats: `${tiers}; ${s.coreRecycles} core recycles`, startSeconds };
   } finally {
+    memory.stop();
     await node.stop();
   }
 }
 
-/** Bundles of PER_BUNDLE transfers round-robin over the senders, submitted in batches; waits until all are executed. */
-export async function send(node: BenchNode, nonces: bigint[], recipients: Uint8Array[], amount: bigint): Promise<void> {
+/**
+ * Bundles of `perBundle` transfers round-robin over the senders, submitted in batches over
+ * `connections` connections (an unsigned bundle's reply waits for its block: one connection makes
+ * blocks of one batch); waits until all are executed.
+ */
+export async function send(node: BenchNode, nonces: bigint[], recipients: Uint8Array[], amount: bigint, perBundle = PER_BUNDLE, connections = 1): Promise<void> {
   const validUntil = BigInt(Math.floor(Date.now() / 1000)) + 7200n;
   const hexes: string[] = [];
-  for (let i = 0, s = 0; i < recipients.length; i += PER_BUNDLE, s = (s + 1) % SENDERS.length) {
+  for (let i = 0, s = 0; i < recipients.length; i += perBundle, s = (s + 1) % SENDERS.length) {
     const bundle: Bundle = {
-      userAccount: SENDERS[s]!, operations: recipients.slice(i, i + PER_BUNDLE).map((to) => ({ type: 'Transfer' as const, to, token: new Uint8Array(32), amount: amount * NTV })),
+      userAccount: SENDERS[s]!, operations: recipients.slice(i, i + perBundle).map((to) => ({ type: 'Transfer' as const, to, token: new Uint8Array(32), amount: amount * NTV })),
       maxGas: 100_000n, maxPriorityFee: 0n, validUntil, nonce: nonces[s]!++, signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
     };
     hexes.push('0x' + Buffer.from(encodeBundle(bundle)).toString('hex'));
   }
-  for (let i = 0; i < hexes.length; i += SUBMIT_BATCH) {
-    const replies = await node.batch(hexes.slice(i, i + SUBMIT_BATCH).map((hex) => ({ method: 'svc_submitBundle', params: [hex] })));
-    const failed = replies.find((r) => r.error);
-    if (failed) throw new Error(`submit failed: ${failed.error!.message}`);
-  }
+  const batches: string[][] = [];
+  for (let i = 0; i < hexes.length; i += SUBMIT_BATCH) batches.push(hexes.slice(i, i + SUBMIT_BATCH));
+  const { failures, firstFailure } = await submitBatches(node, { shared: batches }, connections);
+  if (failures > 0) throw new Error(`submit failed (${failures}; first: ${firstFailure})`);
   // Executed when every sender's committed nonce reached what was sent.
   for (;;) {
     const committed = await senderNonces(node);

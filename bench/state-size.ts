@@ -29,7 +29,10 @@ import { round3 } from './stats.js';
  * Each figure is stated as a ratio against the smallest N's run of the same mode in this run.
  *
  * The counts: NTV_BENCH_STATE_SIZE_ACCOUNTS, comma-separated (default 10000,1000000,5000000, the
- * issue's; a quick run: 10000,100000,300000).
+ * issue's; a quick run: 10000,100000,300000). For a closer look at one mode:
+ * NTV_BENCH_STATE_SIZE_MODES=memory (or elastic; no ratio rows then for the other), and
+ * NTV_BENCH_STATE_SIZE_LOG_DIR=<dir> keeps each node's -v log there (with NTV_BENCH_NODE_FLAGS=--trace-gc,
+ * its garbage collections beside the block lines).
  */
 
 const FLAGS = [
@@ -54,6 +57,8 @@ interface Measured {
   blockNodeMs: number;
   blocks: number;
   blockPhases: string;
+  blockWriter: string;
+  blockCpu: string;
   signedCpuUs: number;
   signedThreads: string;
   signedFailures: number;
@@ -66,12 +71,14 @@ interface Measured {
 }
 
 type Mode = 'memory' | 'elastic';
+interface Run { accounts: number; memory?: Measured; elastic?: Measured; boundMb: number; bound: string }
 
 export async function benchStateSize(options: { accounts?: number[] } = {}): Promise<BenchResult[]> {
   const counts = options.accounts ?? (process.env.NTV_BENCH_STATE_SIZE_ACCOUNTS ?? '10000,1000000,5000000').split(',').map(Number);
   if (counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`NTV_BENCH_STATE_SIZE_ACCOUNTS: whole numbers ≥ 1, comma-separated (got ${counts.join(',')})`);
+  const modes = (process.env.NTV_BENCH_STATE_SIZE_MODES ?? 'memory,elastic').split(',') as Mode[];
   const log = (line: string) => process.stderr.write(`bench state-size: ${line}\n`);
-  const runs: Array<{ accounts: number; memory: Measured; elastic: Measured; boundMb: number; bound: string }> = [];
+  const runs: Run[] = [];
   for (const accounts of counts) {
     const dir = await mkdtemp(join(tmpdir(), 'ntv-bench-state-size-'));
     try {
@@ -80,8 +87,8 @@ export async function benchStateSize(options: { accounts?: number[] } = {}): Pro
       log(`${accounts} accounts (${built.records} records, cold) built in ${Math.round(built.ms / 1000)} s`);
       const memoryDir = join(dir, 'memory');
       const elasticDir = join(dir, 'elastic');
-      await cp(source, memoryDir, { recursive: true });
-      await rename(source, elasticDir);
+      if (modes.includes('memory') && modes.includes('elastic')) await cp(source, memoryDir, { recursive: true });
+      await rename(source, modes.includes('elastic') ? elasticDir : memoryDir);
       // The same recipients for both modes: random accounts of the N.
       const pick = () => generatedAddress(Math.floor(Math.random() * accounts));
       const work = {
@@ -89,10 +96,11 @@ export async function benchStateSize(options: { accounts?: number[] } = {}): Pro
         signedTargets: Array.from({ length: SIGNERS * SIGNED_ROUNDS }, pick),
         readTargets: Array.from({ length: READ_ACCOUNTS }, pick),
       };
-      const memory = await measure('memory', [], memoryDir, join(dir, 'memory.log'), work, log);
+      const logDir = process.env.NTV_BENCH_STATE_SIZE_LOG_DIR ?? dir;
+      const memory = modes.includes('memory') ? await measure('memory', [], memoryDir, join(logDir, `memory-${accounts}.log`), work, log) : undefined;
       await rm(memoryDir, { recursive: true, force: true });
       const settings = elasticSettings(accounts);
-      const elastic = await measure('elastic', settings.flags, elasticDir, join(dir, 'elastic.log'), work, log);
+      const elastic = modes.includes('elastic') ? await measure('elastic', settings.flags, elasticDir, join(logDir, `elastic-${accounts}.log`), work, log) : undefined;
       runs.push({ accounts, memory, elastic, boundMb: settings.boundMb, bound: `${settings.flags.join(' ')}: ${settings.describe}` });
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -122,7 +130,7 @@ async function measure(
       const sizes = text.split('\n').filter((l) => l.includes('"block committed"')).map((l) => (JSON.parse(l) as { bundles: number }).bundles);
       throw new Error(`${mode}: no block of ≥ 2,000 bundles in the node's log (blocks of ${sizes.join(', ')} bundles)`);
     }
-    log(`${mode}: block per 10,000 bundles: core ${block.core.toFixed(1)} ms, to durable ${block.per10k.toFixed(1)} ms (median of ${block.count}; ${block.phases})`);
+    log(`${mode}: block per 10,000 bundles: core ${block.core.toFixed(1)} ms, to durable ${block.per10k.toFixed(1)} ms (median of ${block.count}; ${block.phases}; writer ${block.writer}; ${block.pool})`);
 
     // 2. Signed transfers' CPU, every thread of the node, from funded keys to random accounts.
     const signers = Array.from({ length: SIGNERS }, () => Signer.generate());
@@ -155,7 +163,7 @@ async function measure(
     const storage = Object.entries(s.tiers ?? {}).map(([name, t]) => `${name} ${t.keys} keys, ${t.hits} hits, ${t.misses} misses`).join('; ');
     log(`${mode}: peak RSS ${memory.rss} MB (anonymous ${memory.anon}); ${storage}`);
     return {
-      startMs, blockCoreMs: block.core, blockNodeMs: block.per10k, blocks: block.count, blockPhases: block.phases,
+      startMs, blockCoreMs: block.core, blockNodeMs: block.per10k, blocks: block.count, blockPhases: block.phases, blockWriter: block.writer, blockCpu: block.pool,
       signedCpuUs: cpu.total, signedThreads: threads, signedFailures: signed.failures, readRps: read.requestsPerSecond, readCpuUs,
       startRssMb, peakRssMb: memory.rss, peakAnonMb: memory.anon, storage: `${storage}${s.coreRecycles ? `; ${s.coreRecycles} core recycles` : ''}`,
     };
@@ -176,11 +184,11 @@ function label(n: number): string {
  * Per mode and figure: the smallest N's value, then each larger N's as a ratio against it (a rate's
  * ratio below 1 is slower, a cost's above 1 is dearer); the elastic node's memory against its bound.
  */
-function rows(runs: Array<{ accounts: number; memory: Measured; elastic: Measured; boundMb: number; bound: string }>): BenchResult[] {
+function rows(runs: Run[]): BenchResult[] {
   const base = runs[0]!;
   const b = label(base.accounts);
   const figures: Array<{ key: string; unit: string; of: (m: Measured) => number; what: string; detail: (m: Measured) => string; goal?: string }> = [
-    { key: 'block_node_ms', unit: 'ms', of: (m) => m.blockNodeMs, what: 'a 10,000-transfer block (one transfer a bundle, to random accounts of the N) in the node, execution → durable', detail: (m) => `median of ${m.blocks} blocks of ≥ 2,000 bundles, per 10,000; phases ${m.blockPhases}`, goal: 'goal at 5,000,000 accounts: ≤ 1.5 (issue 45)' },
+    { key: 'block_node_ms', unit: 'ms', of: (m) => m.blockNodeMs, what: 'a 10,000-transfer block (one transfer a bundle, to random accounts of the N) in the node, execution → durable', detail: (m) => `median of ${m.blocks} blocks of ≥ 2,000 bundles, per 10,000; phases ${m.blockPhases}; the writer thread's ${m.blockWriter}; ${m.blockCpu}`, goal: 'goal at 5,000,000 accounts: ≤ 1.5 (issue 45)' },
     { key: 'block_core_ms', unit: 'ms', of: (m) => m.blockCoreMs, what: 'the core\'s part of the same blocks (apply + commit: the execute and commit phases)', detail: (m) => `median, per 10,000 bundles of ${m.blocks} blocks`, goal: 'goal at 5,000,000 accounts: ≤ 1.5 (issue 45)' },
     { key: 'signed_cpu_us', unit: 'µs', of: (m) => m.signedCpuUs, what: `CPU of a signed transfer, every thread of the node: ${SIGNERS * SIGNED_ROUNDS} from ${SIGNERS} keys to random accounts, submit → in a block`, detail: (m) => `by thread µs: ${m.signedThreads}; ${m.signedFailures} failed` },
     { key: 'get_balance_rps', unit: 'req/s', of: (m) => m.readRps, what: `svc_getBalance over ${READ_ACCOUNTS} random accounts of the N, ${READ_CONNECTIONS} connections, ${READ_SECONDS} s`, detail: (m) => `${m.readCpuUs.toFixed(1)} µs of the node's CPU a request` },
@@ -189,20 +197,24 @@ function rows(runs: Array<{ accounts: number; memory: Measured; elastic: Measure
   ];
   const out: BenchResult[] = [];
   for (const mode of ['memory', 'elastic'] as const) {
+    const baseRun = base[mode];
+    if (!baseRun) continue;
     const how = mode === 'memory' ? 'whole state in memory' : '--elastic-state';
     for (const f of figures) {
-      const v0 = f.of(base[mode]);
-      out.push({ name: `state_size.${mode}.${f.key}_${b}`, value: f.unit === 'µs' || f.unit === 'ms' ? round3(v0) : Math.round(v0), unit: f.unit, note: `${how}, ${base.accounts.toLocaleString('en-US')} accounts (the baseline): ${f.what}; ${f.detail(base[mode])}` });
+      const v0 = f.of(baseRun);
+      out.push({ name: `state_size.${mode}.${f.key}_${b}`, value: f.unit === 'µs' || f.unit === 'ms' ? round3(v0) : Math.round(v0), unit: f.unit, note: `${how}, ${base.accounts.toLocaleString('en-US')} accounts (the baseline): ${f.what}; ${f.detail(baseRun)}` });
       for (const run of runs.slice(1)) {
-        const v = f.of(run[mode]);
+        const m = run[mode]!;
+        const v = f.of(m);
         out.push({
           name: `state_size.${mode}.${f.key}_${label(run.accounts)}_vs_${b}`, value: round3(v / v0), unit: 'ratio',
-          note: `${how}, ${run.accounts.toLocaleString('en-US')} accounts: ${f.unit === 'µs' || f.unit === 'ms' ? v.toFixed(1) : Math.round(v)} ${f.unit} against ${base.accounts.toLocaleString('en-US')} accounts' in this run; ${f.detail(run[mode])}${f.goal && run === runs.at(-1) ? `; ${f.goal}` : ''}`,
+          note: `${how}, ${run.accounts.toLocaleString('en-US')} accounts: ${f.unit === 'µs' || f.unit === 'ms' ? v.toFixed(1) : Math.round(v)} ${f.unit} against ${base.accounts.toLocaleString('en-US')} accounts' in this run; ${f.detail(m)}${f.goal && run === runs.at(-1) ? `; ${f.goal}` : ''}`,
         });
       }
     }
   }
   for (const run of runs) {
+    if (!run.elastic) continue;
     out.push({
       name: `state_size.elastic.rss_anon_vs_bound_${label(run.accounts)}`, value: round3(run.elastic.peakAnonMb / run.boundMb), unit: 'ratio',
       note: `the elastic node's peak RssAnon (its own memory: ${run.elastic.peakAnonMb} MB) over its bound (${run.boundMb} MB; ${run.bound}, docs/operations.md "Memory bound") at ${run.accounts.toLocaleString('en-US')} accounts; goal ≤ 1`,

@@ -66,6 +66,7 @@ interface Measured {
   signedFailures: number;
   readRps: number;
   readCpuUs: number;
+  readErrors: number;
   startRssMb: number;
   peakRssMb: number;
   peakAnonMb: number;
@@ -164,8 +165,10 @@ async function measure(
     const cpu0 = procStat(`/proc/${node.pid}/stat`)?.cpuMs ?? Number.NaN;
     const read = await loadTestJsonRpc({ url: node.url, body: bodies[0], bodies, connections: READ_CONNECTIONS, durationSeconds: READ_SECONDS });
     const readCpuUs = (((procStat(`/proc/${node.pid}/stat`)?.cpuMs ?? Number.NaN) - cpu0) * 1000) / read.requests;
-    if (read.non2xx > 0 || read.errors > 0) throw new Error(`${mode}: svc_getBalance load: ${read.non2xx} non-2xx, ${read.errors} errors`);
-    log(`${mode}: svc_getBalance ${Math.round(read.requestsPerSecond)}/s, ${readCpuUs.toFixed(1)} µs CPU a request`);
+    // A few connection errors or timeouts (autocannon's 10 s) are the loaded machine's; more, or any error reply, is the node's.
+    if (read.non2xx > 0 || read.errors + read.timeouts > read.requests / 100) throw new Error(`${mode}: svc_getBalance load: ${read.non2xx} non-2xx, ${read.errors} errors, ${read.timeouts} timeouts in ${read.requests}`);
+    const readErrors = read.errors + read.timeouts;
+    log(`${mode}: svc_getBalance ${Math.round(read.requestsPerSecond)}/s, ${readCpuUs.toFixed(1)} µs CPU a request${readErrors ? `; ${readErrors} errors or timeouts` : ''}`);
 
     memory.sample();
     const s = (await node.call('svc_getStorageStats')) as { tiers?: Record<string, { keys: number; hits: number; misses: number }>; coreRecycles?: number };
@@ -173,7 +176,7 @@ async function measure(
     log(`${mode}: peak RSS ${memory.rss} MB (anonymous ${memory.anon}); ${storage}`);
     return {
       startMs, blockCoreMs: block.core, blockNodeMs: block.per10k, blocks: block.count, blockPhases: block.phases, blockWriter: block.writer, blockCpu: block.pool, blockCpuMs: blockCpu.total / 1000, blockThreads,
-      signedCpuUs: cpu.total, signedThreads: threads, signedFailures: signed.failures, readRps: read.requestsPerSecond, readCpuUs,
+      signedCpuUs: cpu.total, signedThreads: threads, signedFailures: signed.failures, readRps: read.requestsPerSecond, readCpuUs, readErrors,
       startRssMb, peakRssMb: memory.rss, peakAnonMb: memory.anon, storage: `${storage}${s.coreRecycles ? `; ${s.coreRecycles} core recycles` : ''}`,
     };
   } finally {
@@ -201,7 +204,7 @@ function rows(runs: Run[]): BenchResult[] {
     { key: 'block_cpu_ms', unit: 'ms', of: (m) => m.blockCpuMs, what: `CPU of the node, every thread, over the ${BLOCK_TRANSFERS} transfers of those blocks (submit, admission, execution, the write), per 10,000: what the wall times cost where they do not wait for a core`, detail: (m) => `by thread ms: ${m.blockThreads}`, goal: 'the goal\'s block time in CPU' },
     { key: 'block_core_ms', unit: 'ms', of: (m) => m.blockCoreMs, what: 'the core\'s part of the same blocks (apply + commit: the execute and commit phases)', detail: (m) => `median, per 10,000 bundles of ${m.blocks} blocks`, goal: 'goal at 5,000,000 accounts: ≤ 1.5 (issue 45)' },
     { key: 'signed_cpu_us', unit: 'µs', of: (m) => m.signedCpuUs, what: `CPU of a signed transfer, every thread of the node: ${SIGNERS * SIGNED_ROUNDS} from ${SIGNERS} keys to random accounts, submit → in a block`, detail: (m) => `by thread µs: ${m.signedThreads}; ${m.signedFailures} failed` },
-    { key: 'get_balance_rps', unit: 'req/s', of: (m) => m.readRps, what: `svc_getBalance over ${READ_ACCOUNTS} random accounts of the N, ${READ_CONNECTIONS} connections, ${READ_SECONDS} s`, detail: (m) => `${m.readCpuUs.toFixed(1)} µs of the node's CPU a request` },
+    { key: 'get_balance_rps', unit: 'req/s', of: (m) => m.readRps, what: `svc_getBalance over ${READ_ACCOUNTS} random accounts of the N, ${READ_CONNECTIONS} connections, ${READ_SECONDS} s`, detail: (m) => `${m.readCpuUs.toFixed(1)} µs of the node's CPU a request${m.readErrors ? `; ${m.readErrors} connection errors or timeouts` : ''}` },
     { key: 'start_ms', unit: 'ms', of: (m) => m.startMs, what: 'start-up: spawn to the first JSON-RPC answer on the built state', detail: (m) => `RSS at start ${m.startRssMb} MB` },
     { key: 'peak_rss_mb', unit: 'MB', of: (m) => m.peakRssMb, what: 'peak resident memory (VmRSS) over the run', detail: (m) => `anonymous (RssAnon) ${m.peakAnonMb} MB; ${m.storage}` },
   ];

@@ -20,6 +20,7 @@ import { benchSettlement } from './settlement.js';
 import { benchBridge } from './bridge.js';
 import { benchSnapshotRestore } from './snapshot-restore.js';
 import { benchStartCheck } from './start-check.js';
+import { benchStateSize } from './state-size.js';
 import { benchStateHistory } from './state-history.js';
 import { benchUpgrades } from './upgrades.js';
 
@@ -52,6 +53,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['light client: page load to a verified balance in Chromium, checkpoint, genesis and replay', () => benchLightClient()],
   ['upgrades', () => benchUpgrades()],
   ['elastic state: transfers to random accounts, rate and resident memory', () => benchElasticState()],
+  ['state size: block time, signed transfer CPU, svc_getBalance, start-up and memory at 10,000, 1,000,000 and 5,000,000 accounts, in memory and elastic', () => benchStateSize()],
   ['snapshots: restore speed against tar + zstd', () => benchSnapshotRestore()],
   ['start-check: a tampered state record found at a normal start, against the start time', () => benchStartCheck()],
   ['state history: bytes, block time with and without, a read at head−1000', () => benchStateHistory()],

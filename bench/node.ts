@@ -35,17 +35,17 @@ export async function fundAccounts(node: BenchNode, signers: Signer[], batchSize
 
 /**
  * `perAccount` rounds of one signed 1-raw-unit NTV transfer per signer to `to`, as hex, round by
- * round. Signing is the client's cost, not the node's, so it happens before any clock starts. Each
+ * round (`to` may name each transfer's recipient by signer and round). Signing is the client's cost, not the node's, so it happens before any clock starts. Each
  * bundle reveals its key, as the Wallet does while the account has no registered key: the burst is
  * pipelined (spec §5.3).
  */
-export function presignTransfers(signers: Signer[], perAccount: number, to: Uint8Array): string[][] {
+export function presignTransfers(signers: Signer[], perAccount: number, to: Uint8Array | ((signer: number, round: number) => Uint8Array)): string[][] {
   const validUntil = BigInt(Math.floor(Date.now() / 1000)) + 3600n;
   const rounds: string[][] = [];
   for (let n = 0; n < perAccount; n++) {
-    rounds.push(signers.map((s) => {
+    rounds.push(signers.map((s, i) => {
       const bundle: Bundle = {
-        userAccount: s.account, operations: [{ type: 'Transfer', to, token: new Uint8Array(32), amount: 1n }],
+        userAccount: s.account, operations: [{ type: 'Transfer', to: typeof to === 'function' ? to(i, n) : to, token: new Uint8Array(32), amount: 1n }],
         maxGas: 100_000n, maxPriorityFee: 0n, validUntil, nonce: BigInt(n), signature: new Uint8Array(0),
         expiryTimestamp: undefined, senderPubkey: s.publicKey,
       };
@@ -96,19 +96,7 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
     const threads0 = threadTable(node.pid);
     const started = performance.now();
     const clientCpu = process.cpuUsage();
-    let next = 0;
-    let failures = 0;
-    let firstFailure = '';
-    await Promise.all(Array.from({ length: connections }, async (_, c) => {
-      const own = schedule?.[c];
-      while (own ? own.length > 0 : next < batches.length) {
-        const batch = own ? own.shift()! : batches[next++]!;
-        const replies = await node.batch(batch.map((hex) => ({ method: 'svc_submitBundle', params: [hex] })));
-        const failed = replies.filter((r) => r.error);
-        failures += failed.length;
-        if (failed.length > 0 && !firstFailure) firstFailure = JSON.stringify(failed[0]!.error);
-      }
-    }));
+    const { failures, firstFailure } = await submitBatches(node, schedule ? { perConnection: schedule } : { shared: batches }, connections);
     const seconds = (performance.now() - started) / 1000;
     const threads = perThreadSummary(node.pid, threads0, threadTable(node.pid), accounts * perAccount);
     const used = process.cpuUsage(clientCpu);
@@ -142,6 +130,30 @@ export async function benchSignedThroughput(options: { accounts?: number; perAcc
     await node.stop();
     await rm(logDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The closed-loop sender: `connections` connections each send a JSON-RPC batch of svc_submitBundle
+ * and the next once it is answered; the batches are either one list taken by whichever connection
+ * is free, or one list per connection (the in-order sender's own). Failed submissions are counted.
+ */
+export async function submitBatches(node: BenchNode, batches: { shared: string[][] } | { perConnection: string[][][] }, connections: number): Promise<{ failures: number; firstFailure: string }> {
+  const perConnection = 'perConnection' in batches ? batches.perConnection.map((own) => [...own]) : undefined;
+  const shared = 'shared' in batches ? batches.shared : [];
+  let next = 0;
+  let failures = 0;
+  let firstFailure = '';
+  await Promise.all(Array.from({ length: connections }, async (_, c) => {
+    const own = perConnection?.[c];
+    while (own ? own.length > 0 : next < shared.length) {
+      const batch = own ? own.shift()! : shared[next++]!;
+      const replies = await node.batch(batch.map((hex) => ({ method: 'svc_submitBundle', params: [hex] })));
+      const failed = replies.filter((r) => r.error);
+      failures += failed.length;
+      if (failed.length > 0 && !firstFailure) firstFailure = JSON.stringify(failed[0]!.error);
+    }
+  }));
+  return { failures, firstFailure };
 }
 
 /**
@@ -290,13 +302,16 @@ function startBareJsonServer(): Promise<http.Server> {
   return new Promise((r) => server.listen(0, '127.0.0.1', () => r(server)));
 }
 
-/** Median time of the node's large blocks, scaled to 10,000 bundles, from its debug log. */
-function fullBlockMilliseconds(log: string): { per10k: number; toCallback: number; count: number; phases: string; writer: string; pool: string } {
+/**
+ * Median time of the node's large blocks, scaled to 10,000 bundles, from its debug log; `core`: the
+ * median of the core's own part of the same blocks (its apply and commit: the execute and commit phases).
+ */
+export function fullBlockMilliseconds(log: string): { per10k: number; core: number; toCallback: number; count: number; phases: string; writer: string; pool: string } {
   const blocks = log.split('\n').filter((line) => line.includes('"block committed"')).map((line) => JSON.parse(line) as {
     bundles: number; phases: Record<string, number>; durable?: number; writer?: Record<string, number>; executeCpu?: number;
     mempool?: { select: number; settle?: number; pooled: number; queued: number };
   }).filter((b) => b.bundles >= 2000);
-  if (blocks.length === 0) return { per10k: NaN, toCallback: NaN, count: 0, phases: 'none', writer: 'none', pool: 'none' };
+  if (blocks.length === 0) return { per10k: NaN, core: NaN, toCallback: NaN, count: 0, phases: 'none', writer: 'none', pool: 'none' };
   // To durable: the write phase counted until the writer thread's synced batch returned (`durable`),
   // not until the main thread ran the callback (`phases.write`, which also waits for its event loop).
   const toCallback = (b: (typeof blocks)[number]) => Object.values(b.phases).reduce((x, y) => x + y, 0);
@@ -323,10 +338,10 @@ function fullBlockMilliseconds(log: string): { per10k: number; toCallback: numbe
     executeCpu === undefined ? 'execute CPU not reported' : `execute CPU ${scale(executeCpu)}`,
     mempool ? `mempool select ${scale(mempool.select)}, settle ${scale(mempool.settle ?? 0)} (selected from ${mempool.pooled} bundles, ${mempool.queued} queued)` : 'mempool not reported',
   ].join('; ');
-  return { per10k: median.ms, toCallback: median10k(toCallback).ms, count: blocks.length, phases, writer, pool };
+  return { per10k: median.ms, core: median10k((b) => (b.phases.execute ?? 0) + (b.phases.commit ?? 0)).ms, toCallback: median10k(toCallback).ms, count: blocks.length, phases, writer, pool };
 }
 
-function singleCoreVerifyRate(): number {
+export function singleCoreVerifyRate(): number {
   const signer = Signer.generate();
   const message = new Uint8Array(32).fill(7);
   const signature = signer.sign(message);

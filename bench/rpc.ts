@@ -28,6 +28,8 @@ export interface LoadTestOptions {
   readonly url: string;
   /** A JSON-RPC body (object, batch array or raw text), POSTed as application/json. */
   readonly body: unknown;
+  /** Instead of one body: these, sent in turn by each connection (e.g. reads of many accounts). */
+  readonly bodies?: readonly unknown[];
   readonly connections?: number;
   readonly durationSeconds?: number;
   readonly pipelining?: number;
@@ -64,6 +66,7 @@ export async function loadTestJsonRpc(options: LoadTestOptions): Promise<LoadTes
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    ...(options.bodies ? { requests: options.bodies.map((b) => ({ method: 'POST', body: typeof b === 'string' ? b : JSON.stringify(b) })) } : {}),
     connections: options.connections ?? 50,
     duration: options.durationSeconds ?? 5,
     pipelining: options.pipelining ?? 1,

@@ -1,14 +1,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { ChainStore } from '../src/storage/chain-store.js';
 import { StateView } from '../src/chain/state-view.js';
 import { checkLoadedState } from '../src/chain/start-check.js';
 import { decodeStoredBlock } from '../src/chain/block.js';
 import { BenchNode } from './bench-node.js';
-import { addAccounts } from './elastic-state-gen.js';
-import { send } from './elastic-state.js';
+import { seedState } from './elastic-state.js';
 import type { BenchResult } from './rpc.js';
 
 /**
@@ -20,7 +18,6 @@ import type { BenchResult } from './rpc.js';
  * from its log. The figure the issue asks for: the record check's share of the start.
  */
 
-const SENDERS = 8;
 const FLAGS = ['--rpc-rate-limit', '0', '--block-time', '1'];
 
 export async function benchStartCheck(options: { accounts?: number } = {}): Promise<BenchResult[]> {
@@ -29,14 +26,7 @@ export async function benchStartCheck(options: { accounts?: number } = {}): Prom
   const dir = await mkdtemp(join(tmpdir(), 'ntv-bench-start-check-'));
   try {
     const dataDir = join(dir, 'node');
-    const template = new Uint8Array(randomBytes(32));
-    const seeder = await BenchNode.start(FLAGS, undefined, dataDir);
-    try {
-      await send(seeder, Array.from({ length: SENDERS }, () => 0n), [template], 1n);
-    } finally {
-      await seeder.stop();
-    }
-    const built = await addAccounts(dataDir, template, accounts, { tier: 'warm', log });
+    const built = await seedState(dataDir, accounts, 'warm', log);
     log(`${accounts} accounts (${built.records} records) built in ${Math.round(built.ms / 1000)} s`);
 
     // The record-by-record check, in this process on the same state as the node loads it.

@@ -89,7 +89,17 @@ export function threadTable(pid: number): Map<number, { comm: string; cpuMs: num
 export function perThreadSummary(
   pid: number, before: Map<number, { comm: string; cpuMs: number }> | undefined, after: Map<number, { comm: string; cpuMs: number }> | undefined, units: number,
 ): string {
-  if (!before || !after) return '';
+  const split = perThreadCpu(pid, before, after, units);
+  if (!split) return '';
+  const us = (x: number) => x.toFixed(0);
+  return `CPU µs a transfer by thread: main ${us(split.main)}, unnamed threads largest first ${split.others.slice(0, 5).map(us).join(' / ')}, libuv (LevelDB, fsync) ${us(split.level)}; all ${us(split.total)}`;
+}
+
+/** `perThreadSummary`'s figures, µs per unit of work: the main thread, libuv's pool, the unnamed threads largest first, and all together. */
+export function perThreadCpu(
+  pid: number, before: Map<number, { comm: string; cpuMs: number }> | undefined, after: Map<number, { comm: string; cpuMs: number }> | undefined, units: number,
+): { main: number; level: number; others: number[]; total: number } | undefined {
+  if (!before || !after) return undefined;
   let level = 0;
   let main = 0;
   const others: number[] = [];
@@ -100,7 +110,7 @@ export function perThreadSummary(
     else others.push(used);
   }
   others.sort((a, b) => b - a);
-  const us = (ms: number) => ((ms * 1000) / units).toFixed(0);
+  const us = (ms: number) => (ms * 1000) / units;
   const total = main + level + others.reduce((a, b) => a + b, 0);
-  return `CPU µs a transfer by thread: main ${us(main)}, unnamed threads largest first ${others.slice(0, 5).map(us).join(' / ')}, libuv (LevelDB, fsync) ${us(level)}; all ${us(total)}`;
+  return { main: us(main), level: us(level), others: others.map(us), total: us(total) };
 }

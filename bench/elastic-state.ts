@@ -73,7 +73,6 @@ export async function benchElasticState(options: { accounts?: number; transfers?
   const accounts = options.accounts ?? Number(process.env.NTV_BENCH_ELASTIC_ACCOUNTS ?? 300_000);
   const transfers = options.transfers ?? Math.min(40_000, accounts);
   const settings = elasticSettings(accounts, options.hotMb);
-  const hotMb = settings.hotMb;
   const log = (line: string) => process.stderr.write(`bench elastic: ${line}\n`);
   if (accounts < 5_000_000) log(`${accounts} accounts (the issue's 5,000,000: NTV_BENCH_ELASTIC_ACCOUNTS=5000000)`);
   const dir = await mkdtemp(join(tmpdir(), 'ntv-bench-elastic-'));

@@ -6,7 +6,7 @@ import { BenchNode } from './bench-node.js';
 import { generatedAddress } from './elastic-state-gen.js';
 import { elasticSettings, PeakMemory, seedState, send, senderNonces } from './elastic-state.js';
 import { fullBlockMilliseconds, fundAccounts, presignTransfers, submitBatches } from './node.js';
-import { perThreadCpu, procStat, threadTable } from './proc-stat.js';
+import { perThreadCpu, procStat, threadTable } from '../testkit/proc-stat.js';
 import { loadTestJsonRpc, type BenchResult } from './rpc.js';
 import { round3 } from './stats.js';
 
@@ -21,7 +21,7 @@ import { round3 } from './stats.js';
  *   to random accounts of the N (what makes a block's cost grow with the state: its reads and
  *   its state-tree buckets are spread over the whole state), the node's blocks of ≥ 2,000 bundles
  *   from its log, per 10,000 bundles: the core's apply + commit, and execution → durable;
- * - a signed transfer's CPU: every thread of the node (bench/proc-stat.ts) over 8,000 signed
+ * - a signed transfer's CPU: every thread of the node (testkit/proc-stat.ts) over 8,000 signed
  *   transfers from 2,000 funded keys to random accounts of the N, submit → in a block;
  * - svc_getBalance: requests/s over 2,000 random accounts of the N, and the node's CPU a request;
  * - resident memory: peak VmRSS and RssAnon (the node's own) over the run; the elastic node's

@@ -160,7 +160,7 @@ interface TestNode { id: string; key: Key; chain: FakeChain; engine: ConsensusEn
 
 const TIMING = { blockTimeMs: 60, minBlockIntervalMs: 20, failoverBaseMs: 150, failoverStepMs: 100 };
 
-function network(count: number, opts: { stakes?: bigint[]; observers?: number } = {}) {
+function network(count: number, opts: { stakes?: bigint[]; observers?: number; timing?: typeof TIMING } = {}) {
   const net = new FakeNetwork();
   const keys: Key[] = Array.from({ length: count }, () => {
     const { seed, publicKey } = generateEd25519();
@@ -178,7 +178,7 @@ function network(count: number, opts: { stakes?: bigint[]; observers?: number } 
   all.forEach((key, i) => {
     const id = `node${i}`;
     const chain = new FakeChain(genesis, set);
-    const engine = new ConsensusEngine(TIMING, { host: chain, transport: net.transport(id), identity: key, logger: silent });
+    const engine = new ConsensusEngine(opts.timing ?? TIMING, { host: chain, transport: net.transport(id), identity: key, logger: silent });
     chain.engine = engine;
     engine.start();
     const node: TestNode = { id, key, chain, engine, up: true, timer: undefined as unknown as NodeJS.Timeout };
@@ -228,7 +228,10 @@ describe('consensus over an in-memory network', () => {
       for (const n of nodes) {
         expect(verifyCertificate(n.chain.certificates.get(height)!, header, set, 1800).ok).toBe(true);
       }
-      expect(header.round).toBe(0); // everyone up: the slot leader proposed
+      // everyone up: round 0 names nobody missed; a later round (a leader slower than the failover
+      // timeout on a loaded machine, which is legitimate) names whom it passed over
+      if (header.round === 0) expect(header.missed).toEqual([]);
+      else expect(header.missed.length).toBeGreaterThan(0);
     }
     expect(nodes.every((n) => n.engine.finality.length > 0)).toBe(true);
   });
@@ -237,12 +240,20 @@ describe('consensus over an in-memory network', () => {
     const { net, nodes } = network(4);
     track(nodes);
     await until('2 blocks', () => nodes.every((n) => n.chain.blocks.length > 2));
-    // take down the leader of the next slot that is not already being decided
+    // take down the leader of a slot before it proposes there: within the slot before (led by
+    // another), at least two heights ahead; a loaded machine can overshoot that window, then the
+    // next such slot is taken
     const live = nodes[0]!;
-    const nextSlotStart = (Math.floor(live.chain.head().height / SLOT) + 2) * SLOT;
-    const schedule = live.engine.scheduleFor(nextSlotStart, 1);
-    const victim = nodes.find((n) => hex(n.key.publicKey) === hex(schedule.leaders[0]!.consensusKey))!;
-    await until('the slot before the victim\'s', () => live.chain.head().height >= nextSlotStart - 2);
+    const leaderAt = (slotStart: number) => hex(live.engine.scheduleFor(slotStart, 1).leaders[0]!.consensusKey);
+    let nextSlotStart = (Math.floor(live.chain.head().height / SLOT) + 2) * SLOT;
+    for (;;) {
+      while (leaderAt(nextSlotStart) === leaderAt(nextSlotStart - SLOT)) nextSlotStart += SLOT;
+      const start = nextSlotStart;
+      await until('the slot before the victim\'s', () => live.chain.head().height >= start - SLOT, 15_000);
+      if (live.chain.head().height <= nextSlotStart - 2) break;
+      nextSlotStart += SLOT;
+    }
+    const victim = nodes.find((n) => hex(n.key.publicKey) === leaderAt(nextSlotStart))!;
     victim.up = false;
     net.setUp(victim.id, false);
     victim.engine.stop();
@@ -256,10 +267,11 @@ describe('consensus over an in-memory network', () => {
       expect(h.missed.map(hex)).toContain(victimKey);
       expect(hex(h.proposerPubkey)).not.toBe(victimKey);
     }
-    // then it is skipped in rotation: round 0 again, nobody waits for it
+    // then it is skipped in rotation: nobody waits for it (round 0 again, unless another leader
+    // was slower than the failover timeout on a loaded machine: then that one is named, not it)
     for (const h of slotHeaders.slice(3)) {
-      expect(h.round).toBe(0);
-      expect(h.missed.length).toBe(0);
+      expect(h.missed.map(hex)).not.toContain(victimKey);
+      if (h.missed.length === 0) expect(h.round).toBe(0);
     }
     expect(others[0]!.chain.set.find((v) => hex(v.consensusKey) === victimKey)!.missedInRow).toBeGreaterThanOrEqual(3);
     for (let height = 1; height <= nextSlotStart + SLOT; height++) {
@@ -323,7 +335,9 @@ describe('consensus over an in-memory network', () => {
   }, 60_000);
 
   it('refuses a proposal with a wrong state root and penalizes the sender; nobody votes for it', async () => {
-    const { net, nodes, set } = network(4);
+    // round 0 of the open height must not fail over before the bad proposal arrives (a loaded
+    // machine can take longer than the usual 150 ms): it would be a stale round's proposal then
+    const { net, nodes, set } = network(4, { timing: { ...TIMING, failoverBaseMs: 10_000 } });
     track(nodes);
     await until('2 blocks', () => nodes.every((n) => n.chain.blocks.length > 2));
     // stop production so the height stays open, then inject a bad proposal from its leader

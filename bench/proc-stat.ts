@@ -80,16 +80,19 @@ export function threadTable(pid: number): Map<number, { comm: string; cpuMs: num
   return table;
 }
 
+/** CPU µs per unit of work by thread: `others` are the unnamed threads, largest first. */
+export interface ThreadCpuPerUnit { main: number; others: number[]; level: number; all: number }
+
 /**
  * Per-thread CPU between two `threadTable` readings, in µs per unit of work (a transfer): the main
- * thread, libuv's pool (LevelDB's writes, fsyncs), and the busiest unnamed threads one by one,
- * largest first (Node names neither its workers nor V8's threads: under the signed-transfer load
- * the two largest are the signature verifiers, then the block writer, docs/performance.md).
+ * thread, libuv's pool (LevelDB's writes, fsyncs), and the unnamed threads one by one, largest
+ * first (Node names neither its workers nor V8's threads: under the signed-transfer load the two
+ * largest are the signature verifiers, then the block writer, docs/performance.md).
  */
-export function perThreadSummary(
+export function perThreadCpu(
   pid: number, before: Map<number, { comm: string; cpuMs: number }> | undefined, after: Map<number, { comm: string; cpuMs: number }> | undefined, units: number,
-): string {
-  if (!before || !after) return '';
+): ThreadCpuPerUnit | undefined {
+  if (!before || !after) return undefined;
   let level = 0;
   let main = 0;
   const others: number[] = [];
@@ -100,7 +103,20 @@ export function perThreadSummary(
     else others.push(used);
   }
   others.sort((a, b) => b - a);
-  const us = (ms: number) => ((ms * 1000) / units).toFixed(0);
-  const total = main + level + others.reduce((a, b) => a + b, 0);
-  return `CPU µs a transfer by thread: main ${us(main)}, unnamed threads largest first ${others.slice(0, 5).map(us).join(' / ')}, libuv (LevelDB, fsync) ${us(level)}; all ${us(total)}`;
+  const us = (ms: number) => (ms * 1000) / units;
+  return { main: us(main), others: others.map(us), level: us(level), all: us(main + level + others.reduce((a, b) => a + b, 0)) };
+}
+
+/** `perThreadCpu` as a benchmark's note. */
+export function perThreadSummary(
+  pid: number, before: Map<number, { comm: string; cpuMs: number }> | undefined, after: Map<number, { comm: string; cpuMs: number }> | undefined, units: number,
+): string {
+  const cpu = perThreadCpu(pid, before, after, units);
+  return cpu ? threadCpuText(cpu) : '';
+}
+
+/** The note's text of a `perThreadCpu` reading. */
+export function threadCpuText(cpu: ThreadCpuPerUnit): string {
+  const us = (v: number) => v.toFixed(0);
+  return `CPU µs a transfer by thread: main ${us(cpu.main)}, unnamed threads largest first ${cpu.others.slice(0, 5).map(us).join(' / ')}, libuv (LevelDB, fsync) ${us(cpu.level)}; all ${us(cpu.all)}`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { packCommitResult } from '../../src/core/core.js';
 import { commitOutput } from './commit-output-fixture.js';
 import { StateView } from '../../src/chain/state-view.js';
+import { ChangeSetRecorder } from '../../src/chain/change-sets.js';
 import { Indexer } from '../../src/chain/indexer.js';
 import { packBlockWrite, type BlockWrite, type StateWrite } from '../../src/storage/block-batch.js';
 import type { ChainStore } from '../../src/storage/chain-store.js';
@@ -92,6 +93,24 @@ describe('packed state writes (the core output kept as bytes)', () => {
     expect(b.size).toBe(a.size);
     expect(callsB).toEqual(callsA);
     expect(callsB.length).toBeGreaterThan(20);
+  });
+
+  it('StateView.apply with the change-set recorder\'s keys: the same records as without them', () => {
+    const { writes: packed } = packCommitResult(commitOutput(root, writes));
+    const a = new StateView();
+    const b = new StateView();
+    for (const view of [a, b]) for (const { key } of writes.filter((_, i) => i % 4 === 0)) view.load(key, Uint8Array.of(1, 2, 3));
+    const recorder = new ChangeSetRecorder(b);
+    recorder.record(packed);
+    const keys = recorder.durable(packed);
+    expect(keys).toEqual(writes.map(({ key }) => Buffer.from(key).toString('latin1')));
+    a.apply(packed);
+    b.apply(packed, keys);
+    expect(snapshot(b, writes)).toEqual(snapshot(a, writes));
+    expect(b.size).toBe(a.size);
+    // writes as objects: no keys (a key named twice is packed once there, so they would not line up)
+    recorder.record(writes);
+    expect(recorder.durable(writes)).toBeUndefined();
   });
 
   it('Indexer.balanceIndexOps: the same holder ops as from objects, across blocks', () => {

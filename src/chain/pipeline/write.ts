@@ -158,11 +158,11 @@ export class WriteQueue {
     if (this.unrecordedNonces[0] === produced) this.unrecordedNonces.shift();
     this.forgetExecutedNonces(produced.block.header.height);
     this.landings.shift();
-    this.changeSets?.durable(produced.writes);
+    const keys = this.changeSets?.durable(produced.writes);
     // Durable when the writer thread's synced batch returned; the rest of `write` is this thread's
     // event loop getting to the answer (docs/performance.md "A 10,000-bundle block").
     const durable = writer ? Math.min(write, Math.max(0, writer.durableAt - handedOverAt)) : write;
-    this.deps.notify.afterWrite(produced, startedAt, write, writer, durable);
+    this.deps.notify.afterWrite(produced, startedAt, write, writer, durable, keys);
   }
 
   /** Until fewer executed blocks wait for their write than the limit allows: each landing frees its block's slot. */

@@ -63,6 +63,15 @@ export class ChangeSetRecorder {
   }
 
   /**
+   * The keys of the block `record` took last, as latin1 in its writes' order, when `writes` are its
+   * packed writes (else undefined): the holder index reads its balance writes by the same strings.
+   */
+  keysOf(writes: StateWrites): readonly string[] | undefined {
+    const last = this.inFlight[this.inFlight.length - 1];
+    return last !== undefined && last.writes === writes && !Array.isArray(writes) ? last.keys : undefined;
+  }
+
+  /**
    * A block is durable (blocks land in order): the StateView takes its writes now. Returns, for
    * packed writes, each write's key as the latin1 string `record` made of it, in the writes' order:
    * StateView.apply looks the same keys up, and a string already hashed by this recorder's lookups

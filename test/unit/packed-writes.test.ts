@@ -118,13 +118,22 @@ describe('packed state writes (the core output kept as bytes)', () => {
     const store = {} as ChainStore;
     const a = new Indexer(store, undefined, state);
     const b = new Indexer(store, undefined, state);
+    // and from packed writes with the change-set recorder's keys (WriteQueue.queueWrite)
+    const c = new Indexer(store, undefined, state);
+    const recorder = new ChangeSetRecorder(state);
     const second = writes.map(({ key, value }) => ({ key, value: key[0] === BALANCE && value ? (rand(2) ? null : bytes(16)) : value }));
     for (const [height, block] of [[1, writes], [2, second]] as const) {
       const packed = packCommitResult(commitOutput(root, block)).writes;
       const opsA = a.balanceIndexOps(height, block);
       const opsB = b.balanceIndexOps(height, packed);
+      const samePacked = packCommitResult(commitOutput(root, block)).writes;
+      recorder.record(samePacked);
+      const keys = recorder.keysOf(samePacked);
+      expect(keys).toHaveLength(block.length);
+      const opsC = c.balanceIndexOps(height, samePacked, keys);
       const show = (ops: typeof opsA) => ops.map((op) => `${op.type}:${Buffer.from(op.key).toString('hex')}`);
       expect(show(opsB)).toEqual(show(opsA));
+      expect(show(opsC)).toEqual(show(opsA));
       expect(opsA.length).toBeGreaterThan(0);
     }
   });

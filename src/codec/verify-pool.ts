@@ -69,7 +69,7 @@ export class SignatureVerifierPool {
   private readonly workers: PoolWorker[] = [];
   private nextJobId = 1;
   private closed = false;
-  private queued: QueuedVerify[] = [];
+  private queued: Array<{ item: VerifyItem; resolve: (ok: boolean) => void; reject: (e: Error) => void }> = [];
   private flushScheduled = false;
 
   constructor(options: SignatureVerifierPoolOptions = {}) {
@@ -85,8 +85,7 @@ export class SignatureVerifierPool {
   verify(message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): Promise<boolean> {
     if (this.closed) return Promise.reject(new Error('SignatureVerifierPool is closed'));
     return new Promise((resolve, reject) => {
-      // one object a signature: it is the item packed for the worker and the answer's target
-      this.queued.push({ message, signature, publicKey, resolve, reject });
+      this.queued.push({ item: { message, signature, publicKey }, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(() => this.flush());
@@ -127,46 +126,19 @@ export class SignatureVerifierPool {
     this.workers.length = 0;
   }
 
-  /**
-   * The signatures queued in one turn, to the workers. Each worker keeps a KeyObject per key it has
-   * seen (createPublicKey is ~5% of a verifier's time when every worker meets every key), so a
-   * key goes to the worker its first byte picks, as long as that keeps the workers' shares within
-   * `AFFINITY_SLACK` of even; otherwise (one account's burst, a small batch) the batch is cut evenly
-   * as before (docs/performance.md "2026-12-07, eighth round").
-   */
   private flush(): void {
     this.flushScheduled = false;
     const queued = this.queued;
     if (queued.length === 0) return;
     this.queued = [];
-    const groups = this.size > 1 ? byKey(queued, this.size) : undefined;
-    if (groups === undefined) {
-      const per = Math.min(this.maxBatchItems, Math.max(1, Math.ceil(queued.length / this.size)));
-      for (let start = 0; start < queued.length; start += per) this.answer(queued.slice(start, start + per), this.pickWorker());
-      return;
-    }
-    while (this.workers.length < this.size) this.workers.push(this.spawn());
-    for (let w = 0; w < groups.length; w++) {
-      const group = groups[w]!;
-      for (let start = 0; start < group.length; start += this.maxBatchItems) {
-        this.answer(start === 0 && group.length <= this.maxBatchItems ? group : group.slice(start, start + this.maxBatchItems), this.workers[w]!);
-      }
-    }
-  }
-
-  /** One worker message for `items`, each answered from its verdict. */
-  private answer(items: QueuedVerify[], target: PoolWorker): void {
-    this.dispatch(items, target).then(
-      (results) => {
-        for (let i = 0; i < items.length; i++) items[i]!.resolve(results[i] === 1);
-      },
-      (error: Error) => {
-        for (const q of items) q.reject(error);
-      },
+    this.verifyBatch(queued.map((q) => q.item)).then(
+      (results) => queued.forEach((q, i) => q.resolve(results[i]!)),
+      (error: Error) => queued.forEach((q) => q.reject(error)),
     );
   }
 
-  private dispatch(items: readonly VerifyItem[], target = this.pickWorker()): Promise<Uint8Array> {
+  private dispatch(items: readonly VerifyItem[]): Promise<Uint8Array> {
+    const target = this.pickWorker();
     const id = this.nextJobId++;
     const buffer = packBatch(items);
     return new Promise<Uint8Array>((resolve, reject) => {
@@ -222,31 +194,6 @@ export class SignatureVerifierPool {
     });
     return entry;
   }
-}
-
-/** A signature waiting for the next flush: the item and its caller's answer. */
-interface QueuedVerify extends VerifyItem {
-  resolve: (ok: boolean) => void;
-  reject: (e: Error) => void;
-}
-
-/** How far above an even share a worker's group may be for key affinity to hold (flush). */
-const AFFINITY_SLACK = 1.5;
-/** Below this many signatures a flush is cut evenly: the groups of a few keys are rarely even. */
-const AFFINITY_MIN_ITEMS = 32;
-
-/**
- * `items` grouped by worker (a key's first byte modulo `workers`, so a key always meets the same
- * worker), or undefined when the groups would be uneven (more than AFFINITY_SLACK times an even
- * share in one) or the batch is small.
- */
-function byKey<T extends VerifyItem>(items: readonly T[], workers: number): T[][] | undefined {
-  if (items.length < AFFINITY_MIN_ITEMS) return undefined;
-  const groups: T[][] = Array.from({ length: workers }, () => []);
-  for (const it of items) groups[(it.publicKey[0] ?? 0) % workers]!.push(it);
-  const limit = (AFFINITY_SLACK * items.length) / workers;
-  for (const g of groups) if (g.length > limit) return undefined;
-  return groups;
 }
 
 /** Layout per item: u32 message length, u32 signature length, u32 key length, then the three byte strings. */

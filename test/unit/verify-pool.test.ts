@@ -57,27 +57,6 @@ describe('SignatureVerifierPool', () => {
     expect(await pool.verifyBatch([])).toEqual([]);
   });
 
-  it('answers verify() calls of many keys in one turn (grouped by key) and of one key (cut evenly) alike', async () => {
-    // 400 keys: flush groups them by worker (a key's first byte); one key: the groups would be
-    // uneven, so the batch is cut evenly. Both answer each call with its own verdict.
-    const many = Array.from({ length: 400 }, (_, i) => {
-      const s = generateEd25519();
-      const message = randomBytes(32);
-      const signature = signEd25519(s.seed, message);
-      return i % 3 === 0 ? { message: randomBytes(32), signature, publicKey: s.publicKey } : { message, signature, publicKey: s.publicKey };
-    });
-    const signer = generateEd25519();
-    const one = Array.from({ length: 400 }, (_, i) => {
-      const message = randomBytes(32);
-      return { message: i % 3 === 0 ? randomBytes(32) : message, signature: signEd25519(signer.seed, message), publicKey: signer.publicKey };
-    });
-    for (const items of [many, one]) {
-      const expected = items.map((it) => verifySignature(it.publicKey, it.message, it.signature));
-      expect(expected.filter(Boolean).length).toBeGreaterThan(100);
-      expect(await Promise.all(items.map((it) => pool.verify(it.message, it.signature, it.publicKey)))).toEqual(expected);
-    }
-  });
-
   it('default size is cores − 1, at least 1; close() finishes in-flight work, then refuses', async () => {
     expect(new SignatureVerifierPool().size).toBeGreaterThanOrEqual(1);
     const own = new SignatureVerifierPool({ size: 2 });

@@ -99,9 +99,9 @@ export class Indexer {
    * Holders and tokens held, from the block's balance writes: right whatever changed the balance
    * (transfers, fees, token creation, later swaps), with no event arithmetic. A holder entry is keyed
    * by its balance's power-of-two class, so it is rewritten only when the class changes; the exact
-   * balance is read from state when the holders are listed.
+   * balance is read from state when the holders are listed. `latin1Keys`: the packed writes' keys
+   * as latin1 in their order, when the caller has them (ChangeSetRecorder.keysOf).
    */
-  /** `latin1Keys`: the packed writes' keys as latin1 in their order, when the caller has them (ChangeSetRecorder.keysOf). */
   private balanceOps(writes: StateWrites, height: number, ops: IndexOp[], latin1Keys?: readonly string[]): void {
     let keys: string[] | undefined;
     // `text` is the key's latin1, the StateView's own key: read by it, not converted again; of the

@@ -1,6 +1,6 @@
 // The commit phase of a 10,000-transfer block on the main thread (docs/performance.md "Changes
-// measured"): the core's commit (state root and its writes), the writes into the StateView, the
-// holder index ops and the packing for the writer thread, as src/chain/producer.ts and
+// measured"): the core's commit (state root and its writes), the change set (state history), the
+// holder index ops, the packing for the writer thread and the writes into the StateView, as src/chain/producer.ts and
 // src/chain/pipeline/write.ts + notify.ts run them. With `--against <dir>` (another checkout's
 // tsc output, e.g. main's `dist`), that build's path runs on the same blocks, alternating block by
 // block with this one, each with its own core and StateView in the same state.
@@ -47,6 +47,10 @@ async function path(name: string, dist: string, blocks: ReturnType<typeof makeBl
   const state = new StateView();
   const core = await Core.create(state);
   const indexer = new Indexer({}, undefined, state);
+  // The change set (state history, on by default) as pipeline/write.ts takes it; a build whose
+  // recorder hands its key strings on (`keysOf`, `durable`'s answer) gets them passed along.
+  const { ChangeSetRecorder }: Mod = await import(pathToFileURL(`${dist}/src/chain/change-sets.js`).href).catch(() => ({}));
+  const recorder = ChangeSetRecorder ? new ChangeSetRecorder(state) : undefined;
   // The node's own commit: packed where this build has it, objects otherwise.
   const commit = () => (typeof core.commitBlockPacked === 'function' ? core.commitBlockPacked() : core.commitBlock());
   core.genesis(blocks.genesis);
@@ -82,14 +86,16 @@ async function path(name: string, dist: string, blocks: ReturnType<typeof makeBl
       const { stateRoot, writes } = commit();
       last = { root: stateRoot, writes };
       const t1 = performance.now();
-      indexer.balanceIndexOps(2 + b, writes);
+      recorder?.record(writes);
+      const t5 = performance.now();
+      indexer.balanceIndexOps(2 + b, writes, recorder?.keysOf?.(writes));
       const t2 = performance.now();
       packBlockWrite({ height: 2 + b, hash: stateRoot, block: new Uint8Array(0), bundleHashes: [], state: writes });
       const t3 = performance.now();
-      state.apply(writes);
+      state.apply(writes, recorder?.durable(writes) ?? undefined);
       indexer.durable(2 + b);
       const t4 = performance.now();
-      return { ms: t4 - t0, parts: [t1 - t0, t2 - t1, t3 - t2, t4 - t3], root: Buffer.from(stateRoot).toString('hex') };
+      return { ms: t4 - t0, parts: [t1 - t0, t2 - t5, t3 - t2, t4 - t3, t5 - t1], root: Buffer.from(stateRoot).toString('hex') };
     },
   };
 }
@@ -147,7 +153,7 @@ export async function benchCommitPhase(opts: { against?: string; blocks?: number
   if (opts.against) paths.push(await path('against', opts.against, blocks, write));
   const times: number[][] = paths.map(() => []);
   const writes: Array<Array<{ ms: number; timings?: Record<string, number> }>> = paths.map(() => []);
-  const parts: number[][][] = paths.map(() => [[], [], [], []]);
+  const parts: number[][][] = paths.map(() => [[], [], [], [], []]);
   for (let b = 0; b < count; b++) {
     // Alternate which path goes first, so neither always follows the other's garbage.
     const order = b % 2 ? [...paths.keys()].reverse() : [...paths.keys()];
@@ -166,7 +172,7 @@ export async function benchCommitPhase(opts: { against?: string; blocks?: number
   const out: Record<string, number> = {};
   paths.forEach((p, i) => {
     out[p.name] = median(times[i]!.slice(2));
-    ['core commit + decode', 'holder index ops', 'pack for the writer', 'StateView apply'].forEach((part, k) => (out[`${p.name}: ${part}`] = median(parts[i]![k]!.slice(2))));
+    ['core commit + decode', 'holder index ops', 'pack for the writer', 'StateView apply', 'change set'].forEach((part, k) => (out[`${p.name}: ${part}`] = median(parts[i]![k]!.slice(2))));
     if (write) {
       const timed = writes[i]!.slice(2);
       out[`${p.name}: hand-over to durable (the writer thread alone)`] = median(timed.map((w) => w.ms));

@@ -76,7 +76,9 @@ if (child !== undefined) {
   rows.push(...issue27Rows(rows));
   console.log('| figure | value | unit | how |');
   console.log('|---|---:|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.value.toLocaleString('en-US')} | ${r.unit} | ${r.note ?? ''} |`);
+  // A figure the run could not measure (NaN, which JSON carries from the suite's process as null:
+  // no full block when a loaded machine held the signed rate below 2,000 a block) prints as n/a.
+  for (const r of rows) console.log(`| ${r.name} | ${typeof r.value === 'number' && Number.isFinite(r.value) ? r.value.toLocaleString('en-US') : 'n/a'} | ${r.unit} | ${r.note ?? ''} |`);
 }
 
 /**

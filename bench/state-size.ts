@@ -139,7 +139,7 @@ async function measure(
       const sizes = text.split('\n').filter((l) => l.includes('"block committed"')).map((l) => (JSON.parse(l) as { bundles: number }).bundles);
       throw new Error(`${mode}: no block of ≥ 2,000 bundles in the node's log (blocks of ${sizes.join(', ')} bundles)`);
     }
-    log(`${mode}: block CPU per 10,000 transfers ${(blockCpu.total / 1000).toFixed(0)} ms (${blockThreads})`);
+    log(`${mode}: block CPU per 10,000 transfers ${(blockCpu.all / 1000).toFixed(0)} ms (${blockThreads})`);
     log(`${mode}: block per 10,000 bundles: core ${block.core.toFixed(1)} ms, to durable ${block.per10k.toFixed(1)} ms (median of ${block.count}; ${block.phases}; writer ${block.writer}; ${block.pool})`);
 
     // 2. Signed transfers' CPU, every thread of the node, from funded keys to random accounts.
@@ -155,7 +155,7 @@ async function measure(
     if (!cpu) throw new Error('per-thread CPU needs Linux /proc');
     if (signed.failures > total / 100) throw new Error(`${mode}: ${signed.failures} of ${total} signed transfers failed (first: ${signed.firstFailure})`);
     const threads = `main ${cpu.main.toFixed(0)}, unnamed largest first ${cpu.others.slice(0, 4).map((x) => x.toFixed(0)).join(' / ')}, libuv ${cpu.level.toFixed(0)}`;
-    log(`${mode}: signed transfer ${cpu.total.toFixed(0)} µs CPU (${threads}); ${signed.failures} failed`);
+    log(`${mode}: signed transfer ${cpu.all.toFixed(0)} µs CPU (${threads}); ${signed.failures} failed`);
 
     // 3. svc_getBalance over random accounts of the N: rate and the node's CPU a request.
     const bodies = work.readTargets.map((a, id) => ({ jsonrpc: '2.0', id, method: 'svc_getBalance', params: ['0x' + Buffer.from(a).toString('hex'), 'NTV'] }));
@@ -175,8 +175,8 @@ async function measure(
     const storage = Object.entries(s.tiers ?? {}).map(([name, t]) => `${name} ${t.keys} keys, ${t.hits} hits, ${t.misses} misses`).join('; ');
     log(`${mode}: peak RSS ${memory.rss} MB (anonymous ${memory.anon}); ${storage}`);
     return {
-      startMs, blockCoreMs: block.core, blockNodeMs: block.per10k, blocks: block.count, blockPhases: block.phases, blockWriter: block.writer, blockCpu: block.pool, blockCpuMs: blockCpu.total / 1000, blockThreads,
-      signedCpuUs: cpu.total, signedThreads: threads, signedFailures: signed.failures, readRps: read.requestsPerSecond, readCpuUs, readErrors,
+      startMs, blockCoreMs: block.core, blockNodeMs: block.per10k, blocks: block.count, blockPhases: block.phases, blockWriter: block.writer, blockCpu: block.pool, blockCpuMs: blockCpu.all / 1000, blockThreads,
+      signedCpuUs: cpu.all, signedThreads: threads, signedFailures: signed.failures, readRps: read.requestsPerSecond, readCpuUs, readErrors,
       startRssMb, peakRssMb: memory.rss, peakAnonMb: memory.anon, storage: `${storage}${s.coreRecycles ? `; ${s.coreRecycles} core recycles` : ''}`,
     };
   } finally {

@@ -80,25 +80,18 @@ export function threadTable(pid: number): Map<number, { comm: string; cpuMs: num
   return table;
 }
 
+/** CPU µs per unit of work by thread: `others` are the unnamed threads, largest first. */
+export interface ThreadCpuPerUnit { main: number; others: number[]; level: number; all: number }
+
 /**
  * Per-thread CPU between two `threadTable` readings, in µs per unit of work (a transfer): the main
- * thread, libuv's pool (LevelDB's writes, fsyncs), and the busiest unnamed threads one by one,
- * largest first (Node names neither its workers nor V8's threads: under the signed-transfer load
- * the two largest are the signature verifiers, then the block writer, docs/performance.md).
+ * thread, libuv's pool (LevelDB's writes, fsyncs), and the unnamed threads one by one, largest
+ * first (Node names neither its workers nor V8's threads: under the signed-transfer load the two
+ * largest are the signature verifiers, then the block writer, docs/performance.md).
  */
-export function perThreadSummary(
-  pid: number, before: Map<number, { comm: string; cpuMs: number }> | undefined, after: Map<number, { comm: string; cpuMs: number }> | undefined, units: number,
-): string {
-  const split = perThreadCpu(pid, before, after, units);
-  if (!split) return '';
-  const us = (x: number) => x.toFixed(0);
-  return `CPU µs a transfer by thread: main ${us(split.main)}, unnamed threads largest first ${split.others.slice(0, 5).map(us).join(' / ')}, libuv (LevelDB, fsync) ${us(split.level)}; all ${us(split.total)}`;
-}
-
-/** `perThreadSummary`'s figures, µs per unit of work: the main thread, libuv's pool, the unnamed threads largest first, and all together. */
 export function perThreadCpu(
   pid: number, before: Map<number, { comm: string; cpuMs: number }> | undefined, after: Map<number, { comm: string; cpuMs: number }> | undefined, units: number,
-): { main: number; level: number; others: number[]; total: number } | undefined {
+): ThreadCpuPerUnit | undefined {
   if (!before || !after) return undefined;
   let level = 0;
   let main = 0;
@@ -111,6 +104,19 @@ export function perThreadCpu(
   }
   others.sort((a, b) => b - a);
   const us = (ms: number) => (ms * 1000) / units;
-  const total = main + level + others.reduce((a, b) => a + b, 0);
-  return { main: us(main), level: us(level), others: others.map(us), total: us(total) };
+  return { main: us(main), others: others.map(us), level: us(level), all: us(main + level + others.reduce((a, b) => a + b, 0)) };
+}
+
+/** `perThreadCpu` as a benchmark's note. */
+export function perThreadSummary(
+  pid: number, before: Map<number, { comm: string; cpuMs: number }> | undefined, after: Map<number, { comm: string; cpuMs: number }> | undefined, units: number,
+): string {
+  const cpu = perThreadCpu(pid, before, after, units);
+  return cpu ? threadCpuText(cpu) : '';
+}
+
+/** The note's text of a `perThreadCpu` reading. */
+export function threadCpuText(cpu: ThreadCpuPerUnit): string {
+  const us = (v: number) => v.toFixed(0);
+  return `CPU µs a transfer by thread: main ${us(cpu.main)}, unnamed threads largest first ${cpu.others.slice(0, 5).map(us).join(' / ')}, libuv (LevelDB, fsync) ${us(cpu.level)}; all ${us(cpu.all)}`;
 }

@@ -62,10 +62,28 @@ export class ChangeSetRecorder {
     return { bytes: out, lengths };
   }
 
-  /** A block is durable (blocks land in order): the StateView holds its writes now. */
-  durable(writes: StateWrites): void {
+  /**
+   * The keys of the block `record` took last, as latin1 in its writes' order, when `writes` are its
+   * packed writes (else undefined): the holder index reads its balance writes by the same strings.
+   */
+  keysOf(writes: StateWrites): readonly string[] | undefined {
+    const last = this.inFlight[this.inFlight.length - 1];
+    return last !== undefined && last.writes === writes && !Array.isArray(writes) ? last.keys : undefined;
+  }
+
+  /**
+   * A block is durable (blocks land in order): the StateView takes its writes now. Returns, for
+   * packed writes, each write's key as the latin1 string `record` made of it, in the writes' order:
+   * StateView.apply looks the same keys up, and a string already hashed by this recorder's lookups
+   * costs a quarter of a fresh one (docs/performance.md "2026-12-07, eighth round").
+   */
+  durable(writes: StateWrites): readonly string[] | undefined {
     const index = this.inFlight.findIndex((entry) => entry.writes === writes);
-    if (index >= 0) this.inFlight.splice(0, index + 1);
+    if (index < 0) return undefined;
+    const { keys } = this.inFlight[index]!;
+    this.inFlight.splice(0, index + 1);
+    // writes as objects were packed with a key named twice taken once: their keys do not line up
+    return Array.isArray(writes) ? undefined : keys;
   }
 
   /** The value before the next block: the newest in-flight write of the key, else the StateView's. */

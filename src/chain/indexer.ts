@@ -77,9 +77,9 @@ export class Indexer {
    * depend on the balances before the block (see `pending`). The rest the writer thread derives
    * (BlockWrite.deriveIndexes).
    */
-  balanceIndexOps(height: number, writes: StateWrites): IndexOp[] {
+  balanceIndexOps(height: number, writes: StateWrites, keys?: readonly string[]): IndexOp[] {
     const ops: IndexOp[] = [];
-    this.balanceOps(writes, height, ops);
+    this.balanceOps(writes, height, ops, keys);
     return ops;
   }
 
@@ -99,9 +99,10 @@ export class Indexer {
    * Holders and tokens held, from the block's balance writes: right whatever changed the balance
    * (transfers, fees, token creation, later swaps), with no event arithmetic. A holder entry is keyed
    * by its balance's power-of-two class, so it is rewritten only when the class changes; the exact
-   * balance is read from state when the holders are listed.
+   * balance is read from state when the holders are listed. `latin1Keys`: the packed writes' keys
+   * as latin1 in their order, when the caller has them (ChangeSetRecorder.keysOf).
    */
-  private balanceOps(writes: StateWrites, height: number, ops: IndexOp[]): void {
+  private balanceOps(writes: StateWrites, height: number, ops: IndexOp[], latin1Keys?: readonly string[]): void {
     let keys: string[] | undefined;
     // `text` is the key's latin1, the StateView's own key: read by it, not converted again; of the
     // value before only its bit length is taken, at once, so a view of it does (no copy)
@@ -134,12 +135,13 @@ export class Indexer {
       // made only for a key whose class changes (its index records name it).
       const { bytes, lengths } = writes as Exclude<StateWrites, readonly unknown[]>;
       const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const shared = latin1Keys !== undefined && latin1Keys.length === lengths.length >> 1 ? latin1Keys : undefined;
       for (let i = 0, o = 0; i < lengths.length; i += 2) {
         const keyLength = lengths[i]!;
         const valueLength = lengths[i + 1]!;
         if (bytes[o] === StatePrefix.BALANCE && keyLength === BALANCE_KEY_LENGTH) {
           const valueAt = o + keyLength;
-          visit(text.toString('latin1', o, valueAt), bytes, o, valueLength < 0 ? 0 : bitLength(bytes, valueAt, valueAt + valueLength));
+          visit(shared !== undefined ? shared[i >> 1]! : text.toString('latin1', o, valueAt), bytes, o, valueLength < 0 ? 0 : bitLength(bytes, valueAt, valueAt + valueLength));
         }
         o += keyLength + Math.max(0, valueLength);
       }

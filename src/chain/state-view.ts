@@ -113,7 +113,11 @@ export class StateView {
     this.set(key, value);
   }
 
-  apply(writes: StateWrites): void {
+  /**
+   * A durable block's writes. `keys`, when given, are the packed writes' keys as latin1 in their
+   * order (the change-set recorder's, src/chain/change-sets.ts), so none is made again here.
+   */
+  apply(writes: StateWrites, keys?: readonly string[]): void {
     if (Array.isArray(writes)) {
       for (const { key, value } of writes as readonly StateWrite[]) this.set(key, value);
       return;
@@ -123,12 +127,13 @@ export class StateView {
     // reused once the block is applied). ~61,000 writes in a 10,000-transfer block.
     const { bytes, lengths } = writes as Exclude<StateWrites, readonly unknown[]>;
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const shared = keys !== undefined && keys.length === lengths.length >> 1 ? keys : undefined;
     const watched = new Uint8Array(256);
     for (const { prefix } of this.watchers) watched[prefix] = 1;
     for (let i = 0, o = 0; i < lengths.length; i += 2) {
       const keyAt = o;
       o += lengths[i]!;
-      const k = text.toString('latin1', keyAt, o);
+      const k = shared !== undefined ? shared[i >> 1]! : text.toString('latin1', keyAt, o);
       const valueLength = lengths[i + 1]!;
       this.store(k, bytes, o, valueLength);
       if (watched[bytes[keyAt]!] === 1) this.notifyWatchers(bytes.slice(keyAt, keyAt + lengths[i]!), valueLength < 0 ? null : bytes.slice(o, o + valueLength));

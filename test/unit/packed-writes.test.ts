@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { packCommitResult } from '../../src/core/core.js';
 import { commitOutput } from './commit-output-fixture.js';
 import { StateView } from '../../src/chain/state-view.js';
+import { ChangeSetRecorder } from '../../src/chain/change-sets.js';
 import { Indexer } from '../../src/chain/indexer.js';
 import { packBlockWrite, type BlockWrite, type StateWrite } from '../../src/storage/block-batch.js';
 import type { ChainStore } from '../../src/storage/chain-store.js';
@@ -94,18 +95,45 @@ describe('packed state writes (the core output kept as bytes)', () => {
     expect(callsB.length).toBeGreaterThan(20);
   });
 
+  it('StateView.apply with the change-set recorder\'s keys: the same records as without them', () => {
+    const { writes: packed } = packCommitResult(commitOutput(root, writes));
+    const a = new StateView();
+    const b = new StateView();
+    for (const view of [a, b]) for (const { key } of writes.filter((_, i) => i % 4 === 0)) view.load(key, Uint8Array.of(1, 2, 3));
+    const recorder = new ChangeSetRecorder(b);
+    recorder.record(packed);
+    const keys = recorder.durable(packed);
+    expect(keys).toEqual(writes.map(({ key }) => Buffer.from(key).toString('latin1')));
+    a.apply(packed);
+    b.apply(packed, keys);
+    expect(snapshot(b, writes)).toEqual(snapshot(a, writes));
+    expect(b.size).toBe(a.size);
+    // writes as objects: no keys (a key named twice is packed once there, so they would not line up)
+    recorder.record(writes);
+    expect(recorder.durable(writes)).toBeUndefined();
+  });
+
   it('Indexer.balanceIndexOps: the same holder ops as from objects, across blocks', () => {
     const state = new StateView();
     const store = {} as ChainStore;
     const a = new Indexer(store, undefined, state);
     const b = new Indexer(store, undefined, state);
+    // and from packed writes with the change-set recorder's keys (WriteQueue.queueWrite)
+    const c = new Indexer(store, undefined, state);
+    const recorder = new ChangeSetRecorder(state);
     const second = writes.map(({ key, value }) => ({ key, value: key[0] === BALANCE && value ? (rand(2) ? null : bytes(16)) : value }));
     for (const [height, block] of [[1, writes], [2, second]] as const) {
       const packed = packCommitResult(commitOutput(root, block)).writes;
       const opsA = a.balanceIndexOps(height, block);
       const opsB = b.balanceIndexOps(height, packed);
+      const samePacked = packCommitResult(commitOutput(root, block)).writes;
+      recorder.record(samePacked);
+      const keys = recorder.keysOf(samePacked);
+      expect(keys).toHaveLength(block.length);
+      const opsC = c.balanceIndexOps(height, samePacked, keys);
       const show = (ops: typeof opsA) => ops.map((op) => `${op.type}:${Buffer.from(op.key).toString('hex')}`);
       expect(show(opsB)).toEqual(show(opsA));
+      expect(show(opsC)).toEqual(show(opsA));
       expect(opsA.length).toBeGreaterThan(0);
     }
   });

@@ -64,11 +64,14 @@ export class Notifier {
     this.slotMs = Math.max(1, Math.min(100, Math.floor(deps.inclusionTimeoutMs / 10)));
   }
 
-  /** A block is durable: reads, receipts and the 'block' event see it. */
-  afterWrite(produced: ProducedBlock, startedAt: number, write: number, writer?: WriterTimings, durable = write): void {
+  /**
+   * A block is durable: reads, receipts and the 'block' event see it. `keys`: its writes' keys as
+   * latin1, when the change-set recorder made them (StateView.apply).
+   */
+  afterWrite(produced: ProducedBlock, startedAt: number, write: number, writer?: WriterTimings, durable = write, keys?: readonly string[]): void {
     const header = produced.block.header;
     const heads = this.deps.heads;
-    this.deps.state.apply(produced.writes);
+    this.deps.state.apply(produced.writes, keys);
     this.deps.indexer.durable(header.height);
     heads.head = header;
     heads.remember(header);

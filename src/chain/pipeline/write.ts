@@ -96,18 +96,19 @@ export class WriteQueue {
     const { mempool, indexer } = this.deps;
     this.executedTransactions += produced.block.header.bundleCount;
     produced.write.local = [{ key: TX_COUNT_KEY, value: Buffer.from(String(this.executedTransactions)) }, ...ethIndexEntries(produced.evmBundles)];
-    const indexStarted = performance.now();
-    // Holders need the balances before the block (the indexer's pending map); the records the block
-    // derives from itself the writer thread builds (src/storage/block-index.ts).
-    produced.write.indexes = indexer.balanceIndexOps(produced.block.header.height, produced.writes);
-    produced.write.deriveIndexes = true;
-    produced.timings.index = performance.now() - indexStarted;
     // Before the StateView takes the block (at durability): the values its writes replace, in its own batch.
     if (this.changeSets) {
       const historyStarted = performance.now();
       produced.write.history = this.changeSets.record(produced.writes);
       produced.timings.history = performance.now() - historyStarted;
     }
+    const indexStarted = performance.now();
+    // Holders need the balances before the block (the indexer's pending map); the records the block
+    // derives from itself the writer thread builds (src/storage/block-index.ts). The balance keys'
+    // strings are the change-set recorder's (made and hashed once a block, docs/performance.md).
+    produced.write.indexes = indexer.balanceIndexOps(produced.block.header.height, produced.writes, this.changeSets?.keysOf(produced.writes));
+    produced.write.deriveIndexes = true;
+    produced.timings.index = performance.now() - indexStarted;
     // Before the mempool lets go of them: from here until their block is durable they are in flight.
     // (Only bundles this node holds: a synced block's others were never asked about here.)
     if (mempool.size > 0) {
@@ -159,11 +160,11 @@ export class WriteQueue {
     this.forgetExecutedNonces(produced.block.header.height);
     // the promise that just landed: a failed write has already ended the process (above)
     void this.landings.shift();
-    this.changeSets?.durable(produced.writes);
+    const keys = this.changeSets?.durable(produced.writes);
     // Durable when the writer thread's synced batch returned; the rest of `write` is this thread's
     // event loop getting to the answer (docs/performance.md "A 10,000-bundle block").
     const durable = writer ? Math.min(write, Math.max(0, writer.durableAt - handedOverAt)) : write;
-    this.deps.notify.afterWrite(produced, startedAt, write, writer, durable);
+    this.deps.notify.afterWrite(produced, startedAt, write, writer, durable, keys);
   }
 
   /** Until fewer executed blocks wait for their write than the limit allows: each landing frees its block's slot. */

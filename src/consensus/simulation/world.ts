@@ -594,12 +594,7 @@ export class World {
   private deliver(node: Node, m: Message, sender: Node): void {
     if (!node.alive) return;
     if (m.t === 'syncRequest') {
-      const blocks: Array<Extract<Message, { t: 'certified' }>> = [];
-      for (let h = m.height; h < Math.min(m.height + SYNC_BLOCKS, node.height); h++) {
-        const f = node.chain.get(h)!;
-        blocks.push({ t: 'certified', height: h, block: node.blocks.get(f.id) ?? { id: f.id, height: h, creator: '?' }, voters: f.voters });
-      }
-      this.send(node, { t: 'syncAnswer', head: node.height - 1, blocks }, sender);
+      this.send(node, { t: 'syncAnswer', head: node.height - 1, blocks: this.finalBlocks(node, m.height, SYNC_BLOCKS) }, sender);
       return;
     }
     if (m.t === 'syncAnswer') {
@@ -621,13 +616,8 @@ export class World {
       const last = node.lastCertSent.get(`${sender.instance}:${m.height}`) ?? -Infinity;
       if (final && this.now - last >= this.rebroadcastMs) {
         node.lastCertSent.set(`${sender.instance}:${m.height}`, this.now);
-        // a batch, as block sync serves (the receiver holds up to 8 heights ahead)
-        const batch: Message[] = [];
-        for (let h = m.height; h < Math.min(m.height + 8, node.height); h++) {
-          const f = node.chain.get(h)!;
-          batch.push({ t: 'certified', height: h, block: node.blocks.get(f.id) ?? { id: f.id, height: h, creator: '?' }, voters: f.voters });
-        }
-        this.send(node, batch, sender);
+        // a batch (the receiver holds up to 8 heights ahead)
+        this.send(node, this.finalBlocks(node, m.height, 8), sender);
       }
       return;
     }
@@ -646,6 +636,16 @@ export class World {
       return;
     }
     machine.onVote(m.kind, m.round, m.from, m.id);
+  }
+
+  /** Up to `count` of `node`'s final blocks from `from`, each with its certificate's voters. */
+  private finalBlocks(node: Node, from: number, count: number): Array<Extract<Message, { t: 'certified' }>> {
+    const blocks: Array<Extract<Message, { t: 'certified' }>> = [];
+    for (let h = from; h < Math.min(from + count, node.height); h++) {
+      const f = node.chain.get(h)!;
+      blocks.push({ t: 'certified', height: h, block: node.blocks.get(f.id) ?? { id: f.id, height: h, creator: '?' }, voters: f.voters });
+    }
+    return blocks;
   }
 
   private rebroadcast(node: Node): void {

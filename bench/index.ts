@@ -12,6 +12,7 @@ import { benchIntents } from './intents.js';
 import { benchMempool } from './mempool.js';
 import { benchGetBalance, benchLatency, benchSignedThroughput } from './node.js';
 import { benchRpc, type BenchResult } from './rpc.js';
+import { medianRows } from './stats.js';
 import { benchSubscriberLoad, benchSubscriptions } from './subscriptions.js';
 import { benchSync } from './sync.js';
 import { benchReplay } from './replay.js';
@@ -59,7 +60,7 @@ const suites: Array<[string, () => Promise<BenchResult[]>]> = [
   ['state history: bytes, block time with and without, a read at head−1000', () => benchStateHistory()],
 ];
 
-const only = process.argv.slice(2);
+const { only, runs } = benchArgs(process.argv.slice(2));
 const child = process.env.NTV_BENCH_SUITE;
 if (child !== undefined) {
   // One suite, in the process the run below started for it: its rows go to stdout as JSON.
@@ -67,18 +68,40 @@ if (child !== undefined) {
   if (!suite) throw new Error(`no bench suite named "${child}"`);
   process.stdout.write(`${JSON.stringify(await suite[1]())}\n`);
 } else {
-  const rows: BenchResult[] = [];
-  for (const [name] of suites) {
-    if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
-    process.stderr.write(`bench: ${name} …\n`);
-    rows.push(...(await runInOwnProcess(name)));
+  const everyRun: BenchResult[][] = [];
+  for (let run = 1; run <= runs; run++) {
+    const rows: BenchResult[] = [];
+    for (const [name] of suites) {
+      if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
+      process.stderr.write(`bench: ${runs > 1 ? `run ${run}/${runs}: ` : ''}${name} …\n`);
+      rows.push(...(await runInOwnProcess(name)));
+    }
+    rows.push(...issue27Rows(rows));
+    everyRun.push(rows);
   }
-  rows.push(...issue27Rows(rows));
+  const rows = runs === 1 ? everyRun[0]! : medianRows(everyRun);
   console.log('| figure | value | unit | how |');
   console.log('|---|---:|---|---|');
   // A figure the run could not measure (NaN, which JSON carries from the suite's process as null:
   // no full block when a loaded machine held the signed rate below 2,000 a block) prints as n/a.
   for (const r of rows) console.log(`| ${r.name} | ${typeof r.value === 'number' && Number.isFinite(r.value) ? r.value.toLocaleString('en-US') : 'n/a'} | ${r.unit} | ${r.note ?? ''} |`);
+}
+
+/**
+ * `npm run bench -- [--runs N] [suite name parts…]`. `--runs N` runs the chosen suites N times,
+ * one after another, and prints each figure's median over the runs with its range in the note
+ * (issue 45 item 3 judges the full block and svc_getBalance by the median of five runs, because
+ * one run on this shared machine moves with its load).
+ */
+function benchArgs(args: string[]): { only: string[]; runs: number } {
+  const only: string[] = [];
+  let runs = 1;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--runs') { only.push(args[i]!); continue; }
+    runs = Number(args[++i]);
+    if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number ≥ 1, got "${args[i]}"`);
+  }
+  return { only, runs };
 }
 
 /**

@@ -16,3 +16,14 @@ export function round3(x: number): number {
 export function spread(xs: number[]): string {
   return `${round3(Math.min(...xs))}–${round3(Math.max(...xs))}`;
 }
+
+/** Each row's median over whole runs (in the first run's order), with its range and count in the note (`npm run bench -- --runs N`). */
+export function medianRows<R extends { name: string; value: number; note?: string }>(runs: R[][]): R[] {
+  return runs[0]!.map((first) => {
+    const values = runs.map((rows) => rows.find((r) => r.name === first.name)?.value)
+      .filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+    if (values.length === 0) return { ...first, value: Number.NaN };
+    const range = `median of ${values.length} of ${runs.length} runs, range ${spread(values)}`;
+    return { ...first, value: round3(median(values)), note: `${range}; ${first.note ?? ''}` };
+  });
+}

@@ -449,7 +449,7 @@ export const operations = [
   { name: 'FinalizeRecovery', code: 81, gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', fields: [f('account', 'account', 'bytes32')] },
   // The bridge (spec §1.7, §4.6; issue 20; docs/bridge.md). BridgeDeposit and AttestBridgeWithdrawal
   // carry attester signatures (n × 96 bytes: pubkey[32] ‖ Ed25519 signature[64]) that the host
-  // verifies (src/chain/bridge-proof.ts) before the core sees them; both may only be a bundle's first
+  // verifies (src/domains/bridge/attestations.ts) before the core sees them; both may only be a bundle's first
   // operation and never nested, so the host finds them at byte 36 without decoding every bundle.
   { name: 'BridgeDeposit', code: 26, gas: { base: 'GAS_BRIDGE_DEPOSIT' }, group: 'bridge', nested: false, fields: [
     s('chain', 'source_chain', 'MAX_BRIDGE_STRING_BYTES', 'origin chain name (docs/bridge.md "Chains")'),

@@ -257,7 +257,7 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
     } else if (d == OP_BRIDGE_DEPOSIT || (d >= OP_BRIDGE_WITHDRAW && d <= OP_SET_CONTRACT_SAFETY)) {
       // The bridge (docs/bridge.md): the operations that carry attester signatures are a bundle's
       // first operation and never nested, so the host finds them at byte 36 of the bundle and
-      // verifies the signatures without decoding every bundle (src/chain/bridge-proof.ts).
+      // verifies the signatures without decoding every bundle (src/domains/bridge/attestations.ts).
       if ((d == OP_BRIDGE_DEPOSIT || d == OP_ATTEST_BRIDGE_WITHDRAWAL) && (nested || k != 0)) return S.MALFORMED_BUNDLE;
       store<u32>(rec, <u32>rp, 4);
       let start = rp;

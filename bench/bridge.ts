@@ -1,5 +1,5 @@
 // Bridge figure (issue 20, docs/bridge.md): attested deposits verified and credited per second —
-// the host's Ed25519 check of every attester signature (src/chain/bridge-proof.ts, as on import)
+// the host's Ed25519 check of every attester signature (src/chain/block-proofs.ts, as on import)
 // plus the core's apply_block and commit (state root included) — against plain NTV transfers
 // through the same core in the same run.
 //
@@ -12,7 +12,7 @@ import { encodeBundle, type Operation } from '../src/codec/bundle.js';
 import { attest, depositDigest } from '../src/codec/bridge.js';
 import { ed25519PublicKey } from '../src/codec/keys.js';
 import { initHashing } from '../src/codec/hash.js';
-import { bridgeSignatureProblem } from '../src/chain/bridge-proof.js';
+import { blockProofProblem } from '../src/chain/block-proofs.js';
 import type { BenchResult } from './rpc.js';
 
 const CHAIN_ID = 1618032n;
@@ -47,7 +47,7 @@ export async function benchBridge(): Promise<BenchResult[]> {
   let height = 0;
   const run = (bundles: Uint8Array[], verify: boolean) => {
     const t0 = performance.now();
-    if (verify) for (const b of bundles) if (bridgeSignatureProblem(b, CHAIN_ID)) throw new Error('a bench proof does not verify');
+    if (verify) for (const b of bundles) if (blockProofProblem(b, Number(CHAIN_ID))) throw new Error('a bench proof does not verify');
     height++;
     const inputs: BundleInput[] = bundles.map((bytes) => ({ bytes, auth: 0 }));
     const r = core.applyBlock({ height: BigInt(height), timestamp: 1_700_000_000n + BigInt(height), proposer: addr(500), gasPrice: 0n, chainId: CHAIN_ID, allowUnsigned: true, blockGasLimit: 10n ** 12n }, inputs);

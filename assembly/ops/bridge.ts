@@ -2,7 +2,7 @@
 // attested deposits mint, withdrawals burn (escrow-free), mappings, the attester set.
 //
 // The attester signatures of BridgeDeposit and AttestBridgeWithdrawal are verified by the host
-// before a bundle reaches the core (admission, block import, replay: src/chain/bridge-proof.ts);
+// before a bundle reaches the core (admission, block import, replay: src/domains/bridge/attestations.ts);
 // the core has no Ed25519. What the core decides from state: each signer is in the current
 // attester set, signers are distinct, their count reaches the threshold, a (chain, tx hash) is
 // credited at most once, the contract is not blocked, and which token the deposit credits.

@@ -4,7 +4,7 @@ import type { BundleScan } from '../core/scan.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import { bytesEqual, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyEd25519 } from '../codec/keys.js';
-import { bridgeSignatureProblem } from './bridge-proof.js';
+import { blockProofProblem } from './block-proofs.js';
 import { blockContextOf, certificateProblem, deriveAuth, type KeySource } from './block-checks.js';
 import { decodeStoredBlock, headerHash, storedBundles, type Block, type BlockHeader } from './block.js';
 import type { AccountKeys } from './account-keys.js';
@@ -132,11 +132,11 @@ export async function importBlock(chain: ImportTarget, encodedBlock: Uint8Array,
   if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) {
     throw new ImportError('BAD_SIGNATURE', 'the proposer signature does not verify', header.height);
   }
-  // Attester signatures of bridge operations are verified on import too (docs/bridge.md "Who checks
-  // what"): unlike bundle signatures they are the authority of a mint, not of the bundle's sender.
+  // Proofs checked on every block (./block-proofs.ts): unlike bundle signatures they are the
+  // authority of a state change, not of the bundle's sender, so a certified block is checked too.
   for (const [i, bytes] of bundles.entries()) {
-    const bad = bridgeSignatureProblem(bytes, header.chainId);
-    if (bad !== undefined) throw new ImportError('BAD_SIGNATURE', `bundle ${i}: ${bad}`, header.height);
+    const bad = blockProofProblem(bytes, header.chainId);
+    if (bad !== undefined) throw new ImportError('BAD_SIGNATURE', `bundle ${i}: ${bad.message}`, header.height);
   }
   // The set at the parent: the core's cache holds state as of the last executed block.
   const validators = readValidatorSet(core);

@@ -6,7 +6,7 @@ import { bytesEqual, fromHex, toHex } from '../codec/hash.js';
 import { verifyEd25519 } from '../codec/keys.js';
 import { Prefix } from '../abi/constants.js';
 import { AccountKeys } from './account-keys.js';
-import { bridgeSignatureProblemAsync } from './bridge-proof.js';
+import { blockProofProblemAsync } from './block-proofs.js';
 import { blockContextOf, certificateProblem, deriveAuth, type KeySource } from './block-checks.js';
 import { decodeStoredBlock, headerHash, type BlockHeader } from './block.js';
 import { chainParams } from './chain-params.js';
@@ -233,10 +233,10 @@ export class Replayer {
     if (problem !== undefined) this.fail({ height, kind: 'BAD_CERTIFICATE', message: problem });
 
     const bundles = stored.bundles;
-    // Attester signatures of bridge operations (docs/bridge.md "Who checks what"): as a validator checks them.
+    // Proofs checked on every block (./block-proofs.ts): as a validator's import checks them.
     for (const [i, bytes] of bundles.entries()) {
-      const bad = await bridgeSignatureProblemAsync(bytes, header.chainId, verify);
-      if (bad !== undefined) this.fail({ height, kind: 'BAD_SIGNATURE', bundle: i, message: `bundle ${i}: ${bad}` });
+      const bad = await blockProofProblemAsync(bytes, header.chainId, verify);
+      if (bad !== undefined) this.fail({ height, kind: 'BAD_SIGNATURE', bundle: i, message: `bundle ${i}: ${bad.message}` });
     }
     const inputs: BundleInput[] = bundles.map((bytes, i) => {
       const status = scan.status(i);

@@ -8,8 +8,7 @@ import type { BundleAuth, PendingBundle } from './mempool.js';
 import { insufficientFunds, ntvCommitment } from './funds.js';
 import type { AccountKeys } from './account-keys.js';
 import { looksLikeEvmTransaction } from './evm/transaction.js';
-import { checkDoubleSignEvidence } from './double-sign.js';
-import { checkIssuerProof, issuerProofs } from '../codec/issuer-proof.js';
+import { admissionProofProblem } from './host-proofs.js';
 import { AUTH_UNSIGNED, ED25519_SIGNATURE_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../abi/constants.js';
 
 export interface AdmissionContext {
@@ -26,8 +25,8 @@ export interface AdmissionContext {
    * docs/eth.md "Sending"); absent, such bundles are refused as a bad signature.
    */
   verifyEvm?(bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array): Promise<BundleAuth>;
-  /** this network's chain id: the admin-signature proofs of issuer onboarding name it (src/codec/issuer-proof.ts); absent, they are not checked */
-  chainId?: number;
+  /** this network's chain id, which the proofs the host checks for the core name (./host-proofs.ts) */
+  chainId: number;
   /**
    * The funds rule (src/chain/funds.ts): the NTV the account has for a bundle at `nonce`, its
    * committed balance less what its waiting bundles below `nonce` may take. Absent (a proposal's
@@ -70,21 +69,9 @@ export class SubmissionGate {
       throw invalid('EXPIRED', `bundle expired at ${expiresAt} (unix seconds); the node's time is ${ctx.nowSeconds}`, hash);
     }
     if (bundle.operations.length === 0) throw invalid('EMPTY_BUNDLE', 'bundle has no operations', hash);
-    // Contract D (docs/staking.md "Double signing"): the core cannot check Ed25519, so evidence is
-    // verified here and a bad report never reaches a block.
-    for (const op of bundle.operations) {
-      if (op.type !== 'ReportDoubleSign') continue;
-      const why = checkDoubleSignEvidence(op);
-      if (why) throw invalid('INVALID_EVIDENCE', `invalid double-sign evidence: ${why}`, hash);
-    }
-    // Issuer onboarding (docs/stablecoins.md "Issuer onboarding"): the core cannot check the
-    // origin admin's secp256k1 signature, so a proof that does not verify never reaches a block.
-    if (ctx.chainId !== undefined) {
-      for (const op of issuerProofs(bundle.operations)) {
-        const why = checkIssuerProof(op, ctx.chainId);
-        if (why) throw invalid('INVALID_ISSUER_PROOF', `invalid issuer-onboarding proof: ${why}`, hash);
-      }
-    }
+    // Proofs the core cannot check, each domain's (./host-proofs.ts): a bad one never reaches a block.
+    const proof = admissionProofProblem(bundle.operations, ctx.chainId);
+    if (proof) throw invalid(proof.status, proof.message, hash);
     const accountKey = toLatin1(bundle.userAccount);
     const stateNonce = ctx.stateNonce(bundle.userAccount, accountKey);
     if (bundle.nonce < stateNonce) {

@@ -6,7 +6,7 @@ import {
   type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField, type UpdateTokenMetadataOp,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
-import { issuerOnboardingMessage } from '../codec/issuer-proof.js';
+import { issuerOnboardingMessage } from '../domains/stablecoins/issuer-proof.js';
 import { decodeDepositProof, type DepositProof } from '../codec/bridge.js';
 import { atomenceOrderId } from '../codec/domain-ids.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';

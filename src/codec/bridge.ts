@@ -1,7 +1,7 @@
 // Bridge proofs (docs/bridge.md "Digests" and "Proofs"): the domain-separated digests attesters
 // sign, the proof format svc_bridgeToken / svc_autobridge take, and signing with an attester key.
 // The core never sees a signature's validity: the host verifies every attester signature of a
-// BridgeDeposit or AttestBridgeWithdrawal (src/chain/bridge-proof.ts) where bundles are verified.
+// BridgeDeposit or AttestBridgeWithdrawal (src/domains/bridge/attestations.ts) where bundles are verified.
 
 import type { BridgeDepositOp } from '../abi/operations.js';
 import { BorshReader, BorshWriter, CodecError } from './borsh.js';

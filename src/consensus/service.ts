@@ -178,7 +178,7 @@ export class ConsensusService implements ChainConsensus {
 
   /**
    * Contract D: evidence of a double signature goes on chain as ReportDoubleSign in a bundle
-   * signed by this node's validator account; admission checks the evidence (src/chain/double-sign.ts)
+   * signed by this node's validator account; admission checks the evidence (src/domains/staking/double-sign-evidence.ts)
    * and bundle forwarding carries it to the leader.
    */
   private async reportDoubleSign(e: DoubleSignEvidence): Promise<void> {

@@ -27,6 +27,7 @@ function keyRecord(pubkey: Uint8Array): Uint8Array {
 function context(pendingKeys: Uint8Array[], asked: { count: number }): AdmissionContext {
   return {
     allowUnsigned: false,
+    chainId: 1,
     nowSeconds: 1_000n,
     stateNonce: () => 0n,
     pendingKeys: () => {

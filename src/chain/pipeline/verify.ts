@@ -1,5 +1,4 @@
 import type { EventEmitter } from 'node:events';
-import { checkIssuerProof, issuerProofs } from '../../codec/issuer-proof.js';
 import { BUNDLE_GAS_CEILING, NTV_MINT } from '../../abi/constants.js';
 import { accountKey, decodeAccount, decodeBalance, Prefix } from '../../core/records.js';
 import { insufficientFunds, ntvCommitment } from '../funds.js';
@@ -8,7 +7,7 @@ import { encodeHash } from '../../codec/address.js';
 import type { Block } from '../block.js';
 import { ChainError } from '../errors.js';
 import { verifyEvmBundle } from '../evm/bundles.js';
-import { bridgeSignatureProblem } from '../bridge-proof.js';
+import { admissionProofProblem } from '../host-proofs.js';
 import type { EvmTokenIndex } from '../evm/tokens.js';
 import type { ChainEvents } from '../interface.js';
 import { REPLACEMENT_BUMP_PERCENT, type Mempool, type MempoolRefusal, type PendingBundle } from '../mempool.js';
@@ -84,11 +83,9 @@ export class Admission {
     if (!this.params.allowUnsigned) {
       throw new ChainError('UNAVAILABLE_ON_NETWORK', 'unsigned convenience methods are disabled on mainnet; submit a signed bundle with svc_submitBundle');
     }
-    // the same host check as a signed bundle's admission (src/codec/issuer-proof.ts)
-    for (const op of issuerProofs(operations)) {
-      const why = checkIssuerProof(op, this.params.chainId);
-      if (why) throw new ChainError('BUNDLE_INVALID', `invalid issuer-onboarding proof: ${why}`, { status: 'INVALID_ISSUER_PROOF' });
-    }
+    // the proofs a signed bundle's admission checks for the core (../host-proofs.ts)
+    const proof = admissionProofProblem(operations, this.params.chainId);
+    if (proof) throw new ChainError('BUNDLE_INVALID', proof.message, { status: proof.status });
     const accountKeyLatin1 = toLatin1(from);
     const nonce = this.mempool.pendingNonce(accountKeyLatin1, this.deps.writes.stateNonceOf(accountKeyLatin1));
     let validUntil = opts.validUntil ?? BigInt(Math.floor(Date.now() / 1000)) + CONVENIENCE_VALIDITY_SECONDS;
@@ -100,7 +97,6 @@ export class Admission {
         signature: new Uint8Array(0), expiryTimestamp: undefined, senderPubkey: undefined,
       });
       hash = bundleHash(bytes);
-      this.assertAttestations(bytes);
       // The same call repeated within a second after it failed would be the same bytes, which the
       // core includes once (docs/core-abi.md "Failed bundles: fee and replay"): a retry is a new
       // bundle, so the node re-signs it, one second later.
@@ -131,7 +127,6 @@ export class Admission {
     { hash: Uint8Array; known: true; receipt: Receipt; entry?: undefined } | { hash: Uint8Array; known: boolean; receipt?: undefined; entry: PendingBundle }
   > {
     this.assertRunning();
-    this.assertAttestations(bytes);
     let entry: PendingBundle;
     try {
       entry = await this.deps.gate.admit(bytes, this.admission());
@@ -182,8 +177,6 @@ export class Admission {
     return Promise.all(block.bundles.map(async (bytes, i) => {
       const own = this.mempool.get(Buffer.from(block.bundleHashes[i]!).toString('hex'));
       if (own) return own;
-      const bad = bridgeSignatureProblem(bytes, this.params.chainId);
-      if (bad !== undefined) throw new Error(`bundle ${i} refused: ${bad}`);
       try {
         return await this.deps.gate.admit(bytes, context);
       } catch (error) {
@@ -230,6 +223,7 @@ export class Admission {
   private contextSecond = -1;
   private readonly context: AdmissionContext = {
     allowUnsigned: false,
+    chainId: 0,
     keyRule: true,
     ntvAvailable: (account: Uint8Array, accountLatin1: string, nonce: bigint) => this.ntvAvailable(account, accountLatin1, nonce),
     nowSeconds: 0n,
@@ -239,12 +233,6 @@ export class Admission {
     verifyEvm: (bytes: Uint8Array, signature: Uint8Array, hash: Uint8Array) =>
       verifyEvmBundle(bytes, signature, { chainId: this.params.chainId, gasPrice: this.params.gasPrice, tokens: this.deps.evmTokens }, hash),
   };
-
-  /** Attester signatures of a bridge operation (src/chain/bridge-proof.ts): a bad one is BAD_SIGNATURE. */
-  private assertAttestations(bytes: Uint8Array): void {
-    const bad = bridgeSignatureProblem(bytes, this.params.chainId);
-    if (bad !== undefined) throw new ChainError('BUNDLE_INVALID', bad, { status: 'BAD_SIGNATURE' });
-  }
 
   private assertRunning(): void {
     if (this.stopped) throw new ChainError('SHUTTING_DOWN', 'the node is shutting down');

@@ -19,7 +19,7 @@ import { ReceiptSchema } from './result-schemas.js';
  * The bridge (spec §4.6; docs/bridge.md): the writes are unsigned convenience forms (testnet only)
  * of BridgeDeposit, BridgeWithdraw and RegisterBridgeMapping; the reads answer from committed state
  * (src/chain/bridge.ts). Attester signatures are checked here first for a clear error, and again
- * wherever the node verifies bundles (src/chain/bridge-proof.ts).
+ * wherever the node verifies bundles (src/domains/bridge/attestations.ts).
  */
 
 const Str = (description: string) => Type.String({ description });

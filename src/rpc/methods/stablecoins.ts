@@ -9,7 +9,7 @@ import {
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
-import { checkIssuerProof, issuerOnboardingMessage } from '../../codec/issuer-proof.js';
+import { checkIssuerProof, issuerOnboardingMessage } from '../../domains/stablecoins/issuer-proof.js';
 import { ISSUER_PROOF_METHODS } from '../../core/events.js';
 import type { MethodDependencies } from './context.js';
 import { accountParam, tokenParam } from './params.js';

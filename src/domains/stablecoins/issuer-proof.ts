@@ -1,15 +1,16 @@
 // Issuer onboarding, the admin-signature proof (spec §4.16; docs/stablecoins.md "Issuer
 // onboarding"): the origin-chain admin signs a documented message with EVM `personal_sign`, and
 // the host recovers the secp256k1 signer and checks it is the admin address the proof names. The
-// core cannot run secp256k1, so, as with double-sign evidence (src/chain/double-sign.ts), a proof whose
-// signature does not verify is refused at admission — of a submitted bundle and of every bundle of
-// a block from a peer — and never reaches a block; the core checks the proof's shape and applies
-// the "two of three" rule.
+// core cannot run secp256k1, so, as with double-sign evidence (../staking/double-sign-evidence.ts), a
+// proof whose signature does not verify is refused at admission — of a submitted bundle and of every
+// bundle of a proposal from a peer (src/chain/host-proofs.ts) — and never reaches a block; the core
+// checks the proof's shape and applies the "two of three" rule.
 
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { encodeMint } from './address.js';
-import type { Operation, StableIssuerProofOp } from '../abi/operations.js';
+import { encodeMint } from '../../codec/address.js';
+import type { StableIssuerProofOp } from '../../abi/operations.js';
+import type { ProofCheck } from '../module.js';
 
 /** The signature's length: r ‖ s ‖ v, v 27/28 (or 0/1), as `personal_sign` and viem's signMessage give it. */
 export const EVM_SIGNATURE_BYTES = 65;
@@ -78,11 +79,12 @@ export function checkIssuerProof(op: StableIssuerProofOp, networkChainId: number
   return undefined;
 }
 
-/** Every StableIssuerProof in `ops`, including those a proposal carries (the keyless foundation acts through one on mainnet). */
-export function* issuerProofs(ops: readonly Operation[]): Generator<StableIssuerProofOp> {
-  for (const op of ops) {
-    if (op.type === 'StableIssuerProof') yield op;
-    const nested = (op as { action?: { operations?: Operation[] } }).action?.operations;
-    if (nested) yield* issuerProofs(nested);
-  }
-}
+/** The admin-signature proof of a StableIssuerProof, also inside a proposal (the keyless foundation acts through one on mainnet). */
+export const issuerProof: ProofCheck<StableIssuerProofOp> = {
+  operation: 'StableIssuerProof',
+  position: 'nested',
+  checked: 'admission',
+  status: 'INVALID_ISSUER_PROOF',
+  what: 'invalid issuer-onboarding proof',
+  problem: (op, chainId) => checkIssuerProof(op, chainId),
+};

@@ -1,0 +1,53 @@
+/**
+ * What a domain adds to the host's generic paths (issue 44; docs/adding-a-domain.md "Host checks").
+ * After Cosmos SDK's `x/<module>`: each domain's host code lives in `src/domains/<name>/`, and
+ * `src/domains/index.ts` lists the modules. Admission, block import and replay iterate that list
+ * (src/chain/host-proofs.ts) and never name a domain.
+ */
+
+import type { Operation } from '../abi/operations.js';
+
+/** An Ed25519 check: (public key, message, signature) → verifies. */
+export type Verify = (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
+/** The same, where it may be asynchronous (the browser replay's WebCrypto). */
+export type VerifyAsync = (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean | Promise<boolean>;
+
+/**
+ * A proof an operation carries that the core cannot check, because it needs a signature scheme the
+ * deterministic core does not run (secp256k1, or Ed25519 over data other than the bundle). The host
+ * checks it wherever it checks bundle signatures, so a bad one never reaches a block; the core
+ * decides everything that depends on state.
+ */
+// `problem` is declared as a method so a check typed for its one operation type fits a module's list.
+export interface ProofCheck<T extends Operation = Operation> {
+  /** the operation type that carries the proof */
+  readonly operation: T['type'];
+  /**
+   * Where the core allows the operation, which bounds where the host looks: `first`, a bundle's
+   * first operation only and never nested (one byte of the bundle tells whether it has one);
+   * `top`, any top-level operation; `nested`, also inside a governance proposal's action.
+   */
+  readonly position: 'first' | 'top' | 'nested';
+  /**
+   * `admission`: a submitted bundle and each bundle of a proposal this node re-executes.
+   * `every block`: also each bundle of a certified block on import and on an auditor's replay,
+   * for a proof that is the authority of a state change rather than a claim about the sender.
+   */
+  readonly checked: 'admission' | 'every block';
+  /** the bundle status a refusal answers with (docs/rpc.md "Statuses") */
+  readonly status: string;
+  /** the start of the refusal's message, naming the proof ("invalid double-sign evidence") */
+  readonly what: string;
+  /** why the proof does not verify, or undefined when it does */
+  problem(op: T, chainId: number, verify: Verify): string | undefined;
+  /** the same with a verifier that may be asynchronous; required for `every block` checks (replay) */
+  problemAsync?(op: T, chainId: number, verify: VerifyAsync): Promise<string | undefined>;
+}
+
+/** A domain's host module. The rest of a domain's host code (readers, RPC methods, receipts) joins here as it moves. */
+export interface DomainModule {
+  /** the domain's one name, as its folder and its docs page (`docs/<name>.md`) */
+  readonly name: string;
+  /** the proofs its operations carry that the host checks */
+  readonly proofChecks: readonly ProofCheck[];
+}

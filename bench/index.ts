@@ -72,12 +72,14 @@ if (child !== undefined) {
   for (let run = 1; run <= runs; run++) {
     const rows: BenchResult[] = [];
     for (const [name] of suites) {
-      if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
+      if (only.length > 0 && !only.some((o) => chosen(name, o))) continue;
       process.stderr.write(`bench: ${runs > 1 ? `run ${run}/${runs}: ` : ''}${name} …\n`);
       rows.push(...(await runInOwnProcess(name)));
     }
     rows.push(...issue27Rows(rows));
     everyRun.push(rows);
+    // Each run's rows as they come, so a run cut short still leaves what it measured.
+    if (runs > 1) process.stderr.write(`bench: run ${run}/${runs}: ${JSON.stringify(rows.map((r) => [r.name, r.value]))}\n`);
   }
   const rows = runs === 1 ? everyRun[0]! : medianRows(everyRun);
   console.log('| figure | value | unit | how |');
@@ -102,6 +104,11 @@ function benchArgs(args: string[]): { only: string[]; runs: number } {
     if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number ≥ 1, got "${args[i]}"`);
   }
   return { only, runs };
+}
+
+/** A suite is chosen by its exact name, or else by a part of its name ("core" is the core suite, not every suite naming the core). */
+function chosen(name: string, arg: string): boolean {
+  return suites.some(([n]) => n === arg) ? name === arg : name.includes(arg);
 }
 
 /**

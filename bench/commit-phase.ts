@@ -1,7 +1,7 @@
 // The commit phase of a 10,000-transfer block on the main thread (docs/performance.md "Changes
 // measured"): the core's commit (state root and its writes), the change set (state history), the
 // holder index ops, the packing for the writer thread and the writes into the StateView, as src/chain/producer.ts and
-// src/chain/pipeline/write.ts + notify.ts run them. With `--against <dir>` (another checkout's
+// src/chain/pipeline/4-write.ts + notify.ts run them. With `--against <dir>` (another checkout's
 // tsc output, e.g. main's `dist`), that build's path runs on the same blocks, alternating block by
 // block with this one, each with its own core and StateView in the same state.
 //
@@ -47,7 +47,7 @@ async function path(name: string, dist: string, blocks: ReturnType<typeof makeBl
   const state = new StateView();
   const core = await Core.create(state);
   const indexer = new Indexer({}, undefined, state);
-  // The change set (state history, on by default) as pipeline/write.ts takes it; a build whose
+  // The change set (state history, on by default) as pipeline/4-write.ts takes it; a build whose
   // recorder hands its key strings on (`keysOf`, `durable`'s answer) gets them passed along.
   const { ChangeSetRecorder }: Mod = await import(pathToFileURL(`${dist}/src/chain/change-sets.js`).href).catch(() => ({}));
   const recorder = ChangeSetRecorder ? new ChangeSetRecorder(state) : undefined;

@@ -587,7 +587,7 @@ function genState() {
     L.push('  r.end();', '  return rec;', '}');
     if (rec.hostOffsets) {
       // Where the fixed head's fields sit, for hot readers that take one field without decoding
-      // the record (the write path's nonce check, src/chain/pipeline/write.ts).
+      // the record (the write path's nonce check, src/chain/pipeline/4-write.ts).
       const { offsets } = recordOffsets(rec);
       const fixed = offsets.filter(([fl]) => typeof fl.type === 'string' && REC_FIXED[fl.type] !== undefined);
       L.push(`/** Byte offsets of the ${name} record's fixed leading fields. */`,

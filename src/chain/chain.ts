@@ -27,7 +27,7 @@ import type { ProducedBlock, ValidatorIdentity } from './producer.js';
 import { ReceiptReader } from './receipt-reader.js';
 import type { Receipt } from './receipts.js';
 import { compositeKey, type StateView, type StorageStats } from './state-view.js';
-import { SubmissionGate } from './submission.js';
+import { SubmissionGate } from './admission/gate.js';
 import type { TokenRegistry } from './token-registry.js';
 import { Indexer } from './indexer.js';
 import type { EvmTokenIndex } from './evm/tokens.js';
@@ -36,11 +36,11 @@ import { validatorGate } from './validator-gate.js';
 import { importBlock, type ImportedBlock, type ImportOptions } from './import.js';
 import { SyncState, type ChainConsensus, type ChainEvents, type ChainNode, type ProposalExecution, type QueuedBundle } from './interface.js';
 import { Heads, RECENT_HEADERS } from './pipeline/heads.js';
-import { Admission } from './pipeline/verify.js';
-import { Execution } from './pipeline/execute.js';
-import { Finality } from './pipeline/commit.js';
-import { TX_COUNT_KEY, WriteQueue } from './pipeline/write.js';
-import { Notifier } from './pipeline/notify.js';
+import { Admission } from './admission/admission.js';
+import { Execution } from './pipeline/2-execute.js';
+import { Finality } from './pipeline/3-commit.js';
+import { TX_COUNT_KEY, WriteQueue } from './pipeline/4-write.js';
+import { Notifier } from './pipeline/5-notify.js';
 import { BlockLoop } from './pipeline/loop.js';
 import { EpochRecords } from './epoch-records.js';
 
@@ -375,7 +375,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     this.notify.refuseAll();
   }
 
-  // ---- writes (src/chain/pipeline/verify.ts) ------------------------------------------------
+  // ---- writes (src/chain/admission/admission.ts) ------------------------------------------------
 
   /**
    * A signed (or, on testnet, unsigned) Borsh bundle; resolves with its receipt once in a block.
@@ -502,7 +502,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
 
   /**
    * The proof of a state key against the durable head's state root (docs/replay.md "State proofs"):
-   * the state view and the head move together (pipeline/notify.ts), so both are read in one turn.
+   * the state view and the head move together (pipeline/5-notify.ts), so both are read in one turn.
    */
   stateProof(key: Uint8Array): { header: BlockHeader; proof: StateProof } {
     return { header: this.heads.head, proof: proveState(this.deps.state, key) };
@@ -581,7 +581,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     return (last.timestamp - first.timestamp) / (last.height - first.height);
   }
 
-  // ---- blocks from peers (src/chain/import.ts) and consensus (src/chain/pipeline/commit.ts) ----
+  // ---- blocks from peers (src/chain/import.ts) and consensus (src/chain/pipeline/3-commit.ts) ----
 
   /** The block the next block extends: the last executed one, ahead of `head` while writes are in flight. */
   get executionParent(): BlockHeader {

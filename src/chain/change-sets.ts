@@ -8,7 +8,7 @@ import type { StateView } from './state-view.js';
  * durable together, and a read at a past block resolves each key to the value as of that block
  * (src/chain/state-history.ts).
  *
- * It is taken when the block is queued for writing (pipeline/write.ts), on the main thread: the
+ * It is taken when the block is queued for writing (pipeline/4-write.ts), on the main thread: the
  * value before block N is the newest write of the blocks executed before it and not durable yet,
  * else the StateView's (which holds every durable block's writes and nothing after). Blocks land in
  * order, so this is exact. Host bookkeeping only: the core never sees it and the state root does

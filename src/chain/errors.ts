@@ -5,7 +5,7 @@
 export type ChainErrorReason =
   | 'BUNDLE_INVALID' // refused before or at execution; never in a block
   | 'BUNDLE_FAILED' // executed in a block, failed, reverted whole
-  | 'INSUFFICIENT_BALANCE' // refused at admission: the sender cannot pay gas × price + value (src/chain/funds.ts)
+  | 'INSUFFICIENT_BALANCE' // refused at admission: the sender cannot pay gas × price + value (src/chain/admission/funds.ts)
   | 'NOT_FOUND'
   | 'UNKNOWN_TOKEN'
   | 'UNAVAILABLE_ON_NETWORK'

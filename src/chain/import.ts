@@ -4,30 +4,27 @@ import type { BundleScan } from '../core/scan.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import { bytesEqual, toHex, toLatin1 } from '../codec/hash.js';
 import { verifyEd25519 } from '../codec/keys.js';
-import { blockProofProblem } from './block-proofs.js';
-import { blockContextOf, certificateProblem, deriveAuth, type KeySource } from './block-checks.js';
-import { decodeStoredBlock, headerHash, storedBundles, type Block, type BlockHeader } from './block.js';
+import { blockContextOf, deriveAuth, type KeySource } from './block-checks.js';
+import { decodeStoredBlock, storedBundles, type Block, type BlockHeader } from './block.js';
+import { BlockCheckError, checkBlock, type BlockCheckFailure, type CheckedBlock } from './pipeline/1-check.js';
 import type { AccountKeys } from './account-keys.js';
-import { chainParams } from './chain-params.js';
 import type { BundleAuth, Mempool, PendingBundle } from './mempool.js';
 import { producedBlock, type ProducedBlock } from './producer.js';
 import { statusOf } from './status.js';
 import type { TokenRegistry } from './token-registry.js';
 import type { UpgradeRequiredError } from './upgrades.js';
-import { readValidatorSet } from './validator-set.js';
 import { AUTH_EVM } from '../abi/constants.js';
 
 /**
  * Contract F: a block made by another validator enters the chain here (sync, src/p2p/sync.ts, and
- * the consensus layer for blocks finalized by others). Checks, in order: the header hashes to its
- * hash and extends our head; the transactions root; the proposer's Ed25519 signature and that the
- * proposer is a validator of the set at the parent; the finality certificate (votes of > 2/3 of the
- * stake of that set, src/chain/votes.ts). Then the bundles run through the core with the
- * header's context and the result must match: no invalid bundle, the same gas and state root.
- * The commit is the local producer's: one synced level batch with the execution result, the
- * bundles' positions and the indexes (shared
- * with the blocks executed while the previous write was in flight), the 'block' event, waiting
- * callers answered (Chain.commitExecuted).
+ * the consensus layer for blocks finalized by others), along the block path (docs/architecture.md
+ * "Block path"): step 1 (./pipeline/1-check.ts: the block decodes and extends our head, its hash,
+ * transactions root, proposer signature and membership, finality certificate, the proofs of every
+ * block), then the halt at an approved upgrade's height; step 2 here, the bundles through the core
+ * with the header's context, whose result must match: no invalid bundle, the same gas and state
+ * root. Steps 3–5 are the local producer's (Chain.commitExecuted): one synced level batch with the
+ * execution result, the bundles' positions and the indexes (shared with the blocks executed while
+ * the previous write was in flight), the 'block' event, waiting callers answered.
  *
  * Bundle signatures are not re-verified (docs/p2p.md "Import"): more than 2/3 of the stake signed
  * that they executed this exact block (the hash covers the transactions root and the state root),
@@ -38,8 +35,7 @@ import { AUTH_EVM } from '../abi/constants.js';
  */
 
 export type ImportFailure =
-  | 'MALFORMED_BLOCK' | 'WRONG_CHAIN' | 'NOT_NEXT' | 'BAD_HASH' | 'BAD_TRANSACTIONS_ROOT' | 'BAD_PROPOSER'
-  | 'BAD_SIGNATURE' | 'BAD_CERTIFICATE' | 'INVALID_BUNDLE' | 'GAS_MISMATCH' | 'STATE_ROOT_MISMATCH'
+  | BlockCheckFailure | 'INVALID_BUNDLE' | 'GAS_MISMATCH' | 'STATE_ROOT_MISMATCH'
   /** the block is at an approved upgrade's height and this binary does not implement it (docs/upgrades.md) */
   | 'UPGRADE_REQUIRED';
 
@@ -104,53 +100,20 @@ export async function importBlock(chain: ImportTarget, encodedBlock: Uint8Array,
   });
   await chain.writeSlot();
   const verifyStarted = performance.now();
-  let stored: ReturnType<typeof decodeStoredBlock>;
-  try {
-    stored = decodeStoredBlock(encodedBlock);
-  } catch (error) {
-    throw new ImportError('MALFORMED_BLOCK', `block does not decode: ${(error as Error).message}`);
-  }
-  const { header, bundles } = stored;
-  const parent = chain.executionParent;
-  if (header.chainId !== chain.chainId) throw new ImportError('WRONG_CHAIN', `block of chain ${header.chainId}, we are ${chain.chainId}`, header.height);
-  if (header.height !== parent.height + 1 || !bytesEqual(header.parentHash, parent.hash)) {
-    throw new ImportError('NOT_NEXT', `block ${header.height} (parent ${toHex(header.parentHash)}) does not extend our head ${parent.height}`, header.height);
-  }
-  if (!bytesEqual(headerHash(header), header.hash)) throw new ImportError('BAD_HASH', 'the header does not hash to the block hash', header.height);
   const core = chain.executionCore;
-  // One core call hashes every bundle, builds the transactions root and reads what the entries
-  // need (docs/core-abi.md "Block scan"); the section is the block's stored bundle list.
-  let scan: BundleScan;
+  let checked: CheckedBlock;
   try {
-    scan = core.scanBundles(encodedBlock.subarray(stored.bundlesAt));
+    checked = checkBlock(encodedBlock, certificate, chain.executionParent, core, {
+      chainId: chain.chainId, verify: verifyEd25519, ...(options.certificateVerified ? { certificateVerified: true } : {}),
+    });
   } catch (error) {
-    throw new ImportError('MALFORMED_BLOCK', `the bundle list does not decode: ${(error as Error).message}`, header.height);
+    if (error instanceof BlockCheckError) throw new ImportError(error.kind, error.message, error.height);
+    throw error;
   }
-  if (header.bundleCount !== bundles.length || !bytesEqual(scan.transactionsRoot, header.transactionsRoot)) {
-    throw new ImportError('BAD_TRANSACTIONS_ROOT', 'the bundles do not match the header\'s transactions root', header.height);
-  }
-  if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) {
-    throw new ImportError('BAD_SIGNATURE', 'the proposer signature does not verify', header.height);
-  }
-  // Proofs checked on every block (./block-proofs.ts): unlike bundle signatures they are the
-  // authority of a state change, not of the bundle's sender, so a certified block is checked too.
-  for (const [i, bytes] of bundles.entries()) {
-    const bad = blockProofProblem(bytes, header.chainId);
-    if (bad !== undefined) throw new ImportError('BAD_SIGNATURE', `bundle ${i}: ${bad.message}`, header.height);
-  }
-  // The set at the parent: the core's cache holds state as of the last executed block.
-  const validators = readValidatorSet(core);
-  const proposer = validators.find((v) => bytesEqual(v.consensusKey, header.proposerPubkey));
-  if (!proposer || proposer.jailed || !bytesEqual(proposer.address, header.proposer)) {
-    throw new ImportError('BAD_PROPOSER', `proposer ${toHex(header.proposerPubkey)} is not a validator of the set at the parent`, header.height);
-  }
+  const { header, bundles, scan } = checked;
   // spec §3: the block at an approved plan's height is the new release's to execute (docs/upgrades.md).
   const halt = chain.upgradeHalt(header.height);
   if (halt) throw new ImportError('UPGRADE_REQUIRED', halt.message, header.height);
-  if (!options.certificateVerified) {
-    const problem = certificateProblem(certificate, header, validators, proposer, chainParams(core).epochLength);
-    if (problem !== undefined) throw new ImportError('BAD_CERTIFICATE', problem, header.height);
-  }
 
   // Per bundle only its authorization input is kept (one shared object for every unsigned bundle);
   // the views, entries and outcomes are made when somebody reads them (`importedBlock`, `outcomes`).

@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
  * memory, LevelDB's cache) and file-backed ones (mostly LevelDB's memory-mapped table files, page
  * cache the kernel reclaims under pressure), V8's heap and external memory, and the core's WASM
  * memory. Logged (debug) with --elastic-state at start, around a core recycle and every
- * MEMORY_LOG_EVERY blocks with bundles (src/chain/pipeline/execute.ts).
+ * MEMORY_LOG_EVERY blocks with bundles (src/chain/pipeline/2-execute.ts).
  */
 export interface MemorySample {
   rss: number;

@@ -47,7 +47,7 @@ export interface PendingBundle {
   auth: BundleAuth;
   /** nonce chosen by this node (unsigned convenience methods) rather than by a signer */
   nodeAssigned: boolean;
-  /** the NTV the bundle may take from its sender (src/chain/funds.ts ntvCommitment); absent: not counted */
+  /** the NTV the bundle may take from its sender (src/chain/admission/funds.ts ntvCommitment); absent: not counted */
   ntvCost?: bigint;
 }
 
@@ -394,7 +394,7 @@ export class Mempool {
   }
 
   /**
-   * The NTV the account's waiting bundles below `nonce` may take (src/chain/funds.ts): what the
+   * The NTV the account's waiting bundles below `nonce` may take (src/chain/admission/funds.ts): what the
    * funds check of a bundle at `nonce` subtracts from the committed balance, the pending state.
    * A bundle replacing one at `nonce` is checked without the one it replaces.
    */

@@ -1,6 +1,6 @@
 // How a list of domain proof checks (src/domains/module.ts ProofCheck) is applied to a bundle's
 // operations: each check looks only where the core allows its operation. The lists come from the
-// registry: every check at admission (./host-proofs.ts), the checks of `every block` on import and
+// registry: every check at admission (./admission/host-proofs.ts), the checks of `every block` on import and
 // replay (./block-proofs.ts). This file names no domain (test/unit/domain-registry.test.ts).
 
 import { OpCode } from '../abi/constants.js';

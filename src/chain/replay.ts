@@ -1,19 +1,16 @@
 import { Core, type BundleInput } from '../core/core.js';
 import { BlockResultView } from '../core/block-result.js';
 import type { WasmModule } from '../core/loader.js';
-import type { BundleScan } from '../core/scan.js';
 import { bytesEqual, fromHex, toHex } from '../codec/hash.js';
 import { verifyEd25519 } from '../codec/keys.js';
 import { Prefix } from '../abi/constants.js';
 import { AccountKeys } from './account-keys.js';
-import { blockProofProblemAsync } from './block-proofs.js';
-import { blockContextOf, certificateProblem, deriveAuth, type KeySource } from './block-checks.js';
-import { decodeStoredBlock, headerHash, type BlockHeader } from './block.js';
-import { chainParams } from './chain-params.js';
+import { blockContextOf, deriveAuth, type KeySource } from './block-checks.js';
+import { decodeStoredBlock, type BlockHeader } from './block.js';
+import { BlockCheckError, checkBlockAsync, hashProblem, type CheckedBlock } from './pipeline/1-check.js';
 import { CHAIN_IDS } from './genesis-data.js';
 import { StateView } from './state-view.js';
 import { statusOf } from './status.js';
-import { readValidatorSet } from './validator-set.js';
 
 /**
  * Block replay for auditors and light embedders (docs/replay.md): stored blocks re-executed through
@@ -147,7 +144,7 @@ export class Replayer {
    * the stored genesis block's. The genesis block is unsigned and the same on every node.
    */
   genesis(config: Uint8Array, block0: RawBlock): ReplayedBlock {
-    const { header } = this.decode(block0, 0);
+    const header = this.headerOf(block0.block, block0.height ?? 0, 'block does not decode');
     if (header.height !== 0) this.fail({ height: header.height, kind: 'NOT_NEXT', message: `the first block must be the genesis block, got ${header.height}` });
     this.checkHash(header);
     try {
@@ -173,12 +170,7 @@ export class Replayer {
    * the records must give. Later blocks then replay as from genesis.
    */
   resume(block: Uint8Array): ReplayedBlock {
-    let header: BlockHeader;
-    try {
-      header = decodeStoredBlock(block).header;
-    } catch (error) {
-      this.fail({ height: 0, kind: 'MALFORMED_BLOCK', message: `the state's head block does not decode: ${(error as Error).message}` });
-    }
+    const header = this.headerOf(block, 0, 'the state\'s head block does not decode');
     this.checkHash(header);
     const stateRoot = this.core.stateRoot();
     if (!bytesEqual(stateRoot, header.stateRoot)) {
@@ -195,49 +187,18 @@ export class Replayer {
   async apply(raw: RawBlock): Promise<ReplayedBlock> {
     const parent = this.head;
     if (!parent) throw new Error('replay the genesis block first');
-    const stored = this.decode(raw, parent.height + 1);
-    const header = stored.header;
-    const height = header.height;
-    if (header.chainId !== parent.chainId) this.fail({ height, kind: 'WRONG_CHAIN', message: `block of chain ${header.chainId}, the genesis is of chain ${parent.chainId}` });
-    if (height !== parent.height + 1 || !bytesEqual(header.parentHash, parent.hash)) {
-      this.fail({ height, kind: 'NOT_NEXT', message: `block ${height} (parent ${toHex(header.parentHash)}) does not extend ${parent.height} (${toHex(parent.hash)})` });
-    }
-    this.checkHash(header);
-    const section = raw.block.subarray(stored.bundlesAt);
-    let scan: BundleScan;
+    // Step 1 of the block path, as block import runs it (./pipeline/1-check.ts).
+    let checked: CheckedBlock;
     try {
-      scan = this.core.scanBundles(section);
-    } catch (error) {
-      this.fail({ height, kind: 'MALFORMED_BLOCK', message: `the bundle list does not decode: ${(error as Error).message}` });
-    }
-    if (header.bundleCount !== scan.count || !bytesEqual(scan.transactionsRoot, header.transactionsRoot)) {
-      const bundle = raw.bundleHashes ? alteredBundle(scan, raw.bundleHashes) : undefined;
-      this.fail({
-        height, kind: 'BAD_TRANSACTIONS_ROOT', expected: toHex(header.transactionsRoot), actual: toHex(scan.transactionsRoot),
-        ...(bundle === undefined ? {} : { bundle }),
-        message: `the bundles (${scan.count}, header says ${header.bundleCount}) do not give the header's transactions root`
-          + (bundle === undefined ? '' : `; bundle ${bundle} is not the one the source indexed`),
+      checked = await checkBlockAsync(raw.block, raw.certificate, parent, this.core, {
+        chainId: parent.chainId, verify: this.options.verifyEd25519 ?? verifyEd25519, ...(raw.bundleHashes ? { indexedHashes: raw.bundleHashes } : {}),
       });
+    } catch (error) {
+      if (error instanceof BlockCheckError) this.fail({ height: error.height ?? raw.height ?? parent.height + 1, kind: error.kind, message: error.message, ...error.detail });
+      throw error;
     }
-    const verify = this.options.verifyEd25519 ?? verifyEd25519;
-    if (!(await verify(header.proposerPubkey, header.hash, header.signature))) {
-      this.fail({ height, kind: 'BAD_SIGNATURE', message: `the proposer signature of ${toHex(header.proposerPubkey)} does not verify` });
-    }
-    // The set at the parent: the core's state is the parent's (the same read as import.ts).
-    const validators = readValidatorSet(this.core);
-    const proposer = validators.find((v) => bytesEqual(v.consensusKey, header.proposerPubkey));
-    if (!proposer || proposer.jailed || !bytesEqual(proposer.address, header.proposer)) {
-      this.fail({ height, kind: 'BAD_PROPOSER', message: `proposer ${toHex(header.proposerPubkey)} is not a validator of the set at the parent` });
-    }
-    const problem = certificateProblem(raw.certificate, header, validators, proposer, chainParams(this.core).epochLength);
-    if (problem !== undefined) this.fail({ height, kind: 'BAD_CERTIFICATE', message: problem });
-
-    const bundles = stored.bundles;
-    // Proofs checked on every block (./block-proofs.ts): as a validator's import checks them.
-    for (const [i, bytes] of bundles.entries()) {
-      const bad = await blockProofProblemAsync(bytes, header.chainId, verify);
-      if (bad !== undefined) this.fail({ height, kind: 'BAD_SIGNATURE', bundle: i, message: `bundle ${i}: ${bad.message}` });
-    }
+    const { header, bundles, scan } = checked;
+    const height = header.height;
     const inputs: BundleInput[] = bundles.map((bytes, i) => {
       const status = scan.status(i);
       if (status !== 0) this.fail({ height, kind: 'INVALID_BUNDLE', bundle: i, message: `bundle ${i} does not decode (${statusOf(status).name})` });
@@ -291,32 +252,23 @@ export class Replayer {
     return { height, hash: header.hash, stateRoot, transactionsRoot: header.transactionsRoot, bundles: scan.count, gasUsed: header.gasUsed, statusesChecked };
   }
 
-  private decode(raw: RawBlock, height: number): ReturnType<typeof decodeStoredBlock> {
+  /** The header of a stored block that is not replayed as the next (genesis, a restored head). */
+  private headerOf(block: Uint8Array, height: number, what: string): BlockHeader {
     try {
-      return decodeStoredBlock(raw.block);
+      return decodeStoredBlock(block).header;
     } catch (error) {
-      this.fail({ height: raw.height ?? height, kind: 'MALFORMED_BLOCK', message: `block does not decode: ${(error as Error).message}` });
+      this.fail({ height, kind: 'MALFORMED_BLOCK', message: `${what}: ${(error as Error).message}` });
     }
   }
 
   private checkHash(header: BlockHeader): void {
-    const hash = headerHash(header);
-    if (!bytesEqual(hash, header.hash)) {
-      this.fail({ height: header.height, kind: 'BAD_HASH', expected: toHex(header.hash), actual: toHex(hash), message: 'the header does not hash to the block hash it carries' });
-    }
+    const problem = hashProblem(header);
+    if (problem) this.fail({ height: header.height, kind: problem.kind, message: problem.message, ...problem.detail });
   }
 
   private fail(divergence: Divergence): never {
     throw new ReplayDivergence(divergence);
   }
-}
-
-/** The first bundle whose hash is not the one the source indexed at its position. */
-function alteredBundle(scan: BundleScan, indexed: Uint8Array[]): number | undefined {
-  for (let i = 0; i < Math.max(scan.count, indexed.length); i++) {
-    if (i >= scan.count || i >= indexed.length || !bytesEqual(scan.hash(i), indexed[i]!)) return i;
-  }
-  return undefined;
 }
 
 /** Where a replay's blocks come from: a data dir, a node over JSON-RPC, or the browser's fetch. */

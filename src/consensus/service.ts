@@ -34,7 +34,7 @@ export function consensusTransport(network: P2PNetwork): ConsensusTransport {
 const SIGNING_KEYS = { record: 'consensus-signing-record', pol: 'consensus-signing-pol', polBlock: 'consensus-signing-pol-block', decision: 'consensus-signing-decision', votes: 'consensus-signing-votes', ownBlock: 'consensus-signing-own-block' } as const;
 /**
  * Gas a ReportDoubleSign bundle may use: exactly what the core charges for it (the base and the
- * operation's figure), since admission asks the reporter to hold max_gas × price (src/chain/funds.ts).
+ * operation's figure), since admission asks the reporter to hold max_gas × price (src/chain/admission/funds.ts).
  */
 const REPORT_MAX_GAS = GAS_BASE + GAS_REPORT_DOUBLE_SIGN;
 const REPORT_VALIDITY_SECONDS = 3600n;

@@ -19,7 +19,7 @@ export const decodeAccount = decodeAccountFields;
 
 /**
  * An Account record's nonce, read in place at its generated offset (abi/state.mjs) without decoding
- * the record: the write path asks for it twice a bundle (src/chain/pipeline/write.ts). Equal to
+ * the record: the write path asks for it twice a bundle (src/chain/pipeline/4-write.ts). Equal to
  * `decodeAccount(record).nonce` for every well-formed record; RangeError when too short for it.
  */
 export function accountNonce(record: Uint8Array): bigint {

@@ -1,14 +1,15 @@
 /**
  * The domain registry (issue 44, after Cosmos SDK's app wiring of its `x/<module>`s): every domain
- * with host code of its own, in one list. The generic paths iterate it (src/chain/host-proofs.ts)
+ * with host code of its own, in one list. The generic paths iterate it (src/chain/admission/host-proofs.ts)
  * and name no domain; a new domain adds its folder and one line here (docs/adding-a-domain.md).
  */
 
 import { bridge } from './bridge/index.js';
+import { dex } from './dex/index.js';
 import type { DomainModule } from './module.js';
 import { stablecoins } from './stablecoins/index.js';
 import { staking } from './staking/index.js';
 
-export type { DomainModule, ProofCheck, Verify, VerifyAsync } from './module.js';
+export type { DomainModule, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
-export const domains: readonly DomainModule[] = [bridge, stablecoins, staking];
+export const domains: readonly DomainModule[] = [bridge, dex, stablecoins, staking];

@@ -2,7 +2,7 @@
  * What a domain adds to the host's generic paths (issue 44; docs/adding-a-domain.md "Host checks").
  * After Cosmos SDK's `x/<module>`: each domain's host code lives in `src/domains/<name>/`, and
  * `src/domains/index.ts` lists the modules. Admission, block import and replay iterate that list
- * (src/chain/host-proofs.ts) and never name a domain.
+ * (src/chain/admission/host-proofs.ts) and never name a domain.
  */
 
 import type { Operation } from '../abi/operations.js';
@@ -44,10 +44,24 @@ export interface ProofCheck<T extends Operation = Operation> {
   problemAsync?(op: T, chainId: number, verify: VerifyAsync): Promise<string | undefined>;
 }
 
+/**
+ * The NTV an operation spends from its sender by its own fields, for admission's funds rule
+ * (src/chain/admission/funds.ts; docs/mempool.md "Funds"): a bundle whose sender cannot cover its
+ * leading spends plus its most fee is refused before it waits. `undefined` when the operation may
+ * also pay NTV into the account (counting stops there: a later operation may spend what it paid in).
+ */
+// `ntvSpent` is declared as a method so a spend typed for its one operation type fits a module's list.
+export interface NtvSpend<T extends Operation = Operation> {
+  readonly operation: T['type'];
+  ntvSpent(op: T): bigint | undefined;
+}
+
 /** A domain's host module. The rest of a domain's host code (readers, RPC methods, receipts) joins here as it moves. */
 export interface DomainModule {
   /** the domain's one name, as its folder and its docs page (`docs/<name>.md`) */
   readonly name: string;
   /** the proofs its operations carry that the host checks */
   readonly proofChecks: readonly ProofCheck[];
+  /** its operations that spend the sender's NTV by their fields; an operation not listed stops the count */
+  readonly ntvSpends?: readonly NtvSpend[];
 }

@@ -174,7 +174,7 @@ function fileSize(path: string): number {
 /**
  * The most blocks a kill can leave in the block files past the database's head: blocks handed to
  * the writer whose batch was not yet durable. The chain hands over at most this many
- * (WriteQueue.MAX_PENDING_WRITES_SYNCING, src/chain/pipeline/write.ts, uses it).
+ * (WriteQueue.MAX_PENDING_WRITES_SYNCING, src/chain/pipeline/4-write.ts, uses it).
  */
 export const MAX_BLOCKS_IN_FLIGHT = 20;
 

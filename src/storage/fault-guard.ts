@@ -6,7 +6,7 @@ import { isStorageFault } from './faults.js';
  * `onFault` (the node ends with exit 1 and the file named) before the caller sees the error.
  * Without it, a corrupted table read by an RPC call answered that call with an error and the node
  * went on serving from a database it could no longer read. The writer thread's faults come back
- * through its failed write (src/chain/pipeline/write.ts).
+ * through its failed write (src/chain/pipeline/4-write.ts).
  *
  * Methods are bound to the real handle (classic-level keeps private state); iterators are wrapped
  * the same way, so a scan that meets a damaged block is heard too.

@@ -5,7 +5,7 @@ import { damagedTables } from './table-check.js';
 /**
  * Storage faults (issue 46 item 5; docs/operations.md "Storage faults"): what LevelDB or the file
  * system reports, put in words an operator acts on, with the file named. Such a fault ends the
- * node with exit 1 (src/cli/run.ts), at start and at run time (src/chain/pipeline/write.ts): a
+ * node with exit 1 (src/cli/run.ts), at start and at run time (src/chain/pipeline/4-write.ts): a
  * supervisor restarting it would meet the same fault, and a node that stays up half-working (as a
  * corrupted table once left it: no RPC, SIGTERM ignored) is worse than one that stops and says why.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RecordReader, accountKey, accountNonce, balanceKey, decodeAccount, decodeBalance } from '../../src/core/records.js';
 import { randomBytes } from 'node:crypto';
 import { StateView } from '../../src/chain/state-view.js';
-import { WriteQueue, type WriteQueueDependencies } from '../../src/chain/pipeline/write.js';
+import { WriteQueue, type WriteQueueDependencies } from '../../src/chain/pipeline/4-write.js';
 
 /** An Account record as the core writes it: nonce u64le, keyCount u16le, then the optional failed-bundle tail. */
 function accountRecord(nonce: bigint, keyCount: number, failed: Array<{ hash: number; expiry: bigint }> = []): Uint8Array {

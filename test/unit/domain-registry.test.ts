@@ -5,9 +5,11 @@ import { encodeBundle, type Bundle } from '../../src/codec/bundle.js';
 import type { BridgeDepositOp, Operation } from '../../src/codec/operations.js';
 import { attest, depositDigest } from '../../src/codec/bridge.js';
 import { generateEd25519, verifyEd25519 } from '../../src/codec/keys.js';
-import { admissionProofProblem } from '../../src/chain/host-proofs.js';
-import { blockProofProblem, blockProofProblemAsync } from '../../src/chain/block-proofs.js';
+import { admissionProofProblem } from '../../src/chain/admission/host-proofs.js';
+import { blockProofOperations, blockProofProblem, blockProofRefusal } from '../../src/chain/block-proofs.js';
 import { blockProofChecks } from '../../src/domains/block-proofs.js';
+import { ntvCommitment } from '../../src/chain/admission/funds.js';
+import { NTV_MINT } from '../../src/abi/constants.js';
 import { domains } from '../../src/domains/index.js';
 
 /**
@@ -22,9 +24,8 @@ const { operations: abiOperations } = (await import(join(ROOT, 'abi/operations.m
 
 /** The block path and admission: the files that must iterate the registry rather than name a domain. */
 const GENERIC = [
-  ...readdirSync(join(ROOT, 'src/chain/pipeline')).map((f) => `src/chain/pipeline/${f}`),
-  'src/chain/submission.ts', 'src/chain/import.ts', 'src/chain/replay.ts', 'src/chain/block-checks.ts',
-  'src/chain/host-proofs.ts', 'src/chain/block-proofs.ts', 'src/chain/proof-checks.ts',
+  ...['pipeline', 'admission'].flatMap((dir) => readdirSync(join(ROOT, 'src/chain', dir)).map((f) => `src/chain/${dir}/${f}`)),
+  'src/chain/import.ts', 'src/chain/replay.ts', 'src/chain/block-checks.ts', 'src/chain/block-proofs.ts', 'src/chain/proof-checks.ts',
 ];
 
 /** The code without its comments (a comment may cite a domain's docs). */
@@ -102,6 +103,11 @@ describe('domain registry', () => {
 });
 
 describe('host proofs through the registry', () => {
+  /** What step 1 of the block path does with a bundle under a verifier that may be asynchronous (the browser replay's). */
+  const blockProofProblemAsync = async (bytes: Uint8Array, chainId: number, verify: (p: Uint8Array, m: Uint8Array, s: Uint8Array) => Promise<boolean>) => {
+    const ops = blockProofOperations(bytes);
+    return ops && blockProofRefusal(ops, chainId, verify);
+  };
   const attester = generateEd25519();
   const deposit = (recipient: Uint8Array): BridgeDepositOp => {
     const op: BridgeDepositOp = {
@@ -154,5 +160,32 @@ describe('host proofs through the registry', () => {
     } as Operation;
     expect(admissionProofProblem([evidence], CHAIN_ID)).toEqual({ status: 'INVALID_EVIDENCE', message: expect.stringMatching(/^invalid double-sign evidence: header_a is not a block header/) });
     expect(blockProofProblem(bundle([evidence]), CHAIN_ID)).toBeUndefined();
+  });
+});
+
+describe('the funds rule through the registry (docs/mempool.md "Funds")', () => {
+  const token = new Uint8Array(32).fill(5);
+  const to = new Uint8Array(32).fill(2);
+  const ops = {
+    transferNtv: { type: 'Transfer', to, token: NTV_MINT, amount: 100n },
+    transferToken: { type: 'Transfer', to, token, amount: 7n },
+    stake: { type: 'Stake', amount: 1_000n },
+    delegate: { type: 'Delegate', amount: 30n },
+    swapFromNtv: { type: 'Swap', fromToken: NTV_MINT, toToken: token, amountIn: 50n },
+    swapToNtv: { type: 'Swap', fromToken: token, toToken: NTV_MINT, amountIn: 9n },
+  } as unknown as Record<string, Operation>;
+
+  it('counts the leading spends the envelope and the domain modules declare, plus the most fee, and stops at an operation that may pay NTV in', () => {
+    const fee = 10n * (3n + 1n);
+    expect(ntvCommitment([ops.transferNtv!, ops.transferToken!, ops.stake!, ops.delegate!, ops.swapFromNtv!], 10n, 1n, 3n)).toBe(fee + 100n + 1_000n + 30n + 50n);
+    expect(ntvCommitment([ops.transferNtv!, ops.swapToNtv!, ops.stake!], 10n, 1n, 3n)).toBe(fee + 100n);
+    const createPool = { type: 'CreatePool' } as unknown as Operation;
+    expect(ntvCommitment([createPool, ops.stake!], 10n, 1n, 3n)).toBe(fee);
+  });
+
+  it('every spend a module declares is of an operation of its own domain', () => {
+    for (const d of domains) {
+      for (const spend of d.ntvSpends ?? []) expect(abiOperations.find((o) => o.name === spend.operation)?.group).toBe(d.name);
+    }
   });
 });

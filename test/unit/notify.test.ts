@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Notifier, type NotifierDependencies } from '../../src/chain/pipeline/notify.js';
+import { Notifier, type NotifierDependencies } from '../../src/chain/pipeline/5-notify.js';
 import { ChainError } from '../../src/chain/errors.js';
 import type { PendingBundle } from '../../src/chain/mempool.js';
 import type { Receipt } from '../../src/chain/receipts.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SubmissionGate, type AdmissionContext } from '../../src/chain/submission.js';
+import { SubmissionGate, type AdmissionContext } from '../../src/chain/admission/gate.js';
 import { AccountKeys } from '../../src/chain/account-keys.js';
 import { StateView } from '../../src/chain/state-view.js';
 import { ChainError } from '../../src/chain/errors.js';

@@ -2,17 +2,17 @@ import { ExecutionAborted } from '../errors.js';
 import type { ChainConsensus, SyncState } from '../interface.js';
 import type { Mempool } from '../mempool.js';
 import type { BlockTurn, ProducedBlock } from '../producer.js';
-import type { Execution } from './execute.js';
+import type { Execution } from './2-execute.js';
 import type { Heads } from './heads.js';
-import type { Notifier } from './notify.js';
-import type { WriteQueue } from './write.js';
+import type { Notifier } from './5-notify.js';
+import type { WriteQueue } from './4-write.js';
 
 /**
  * The block loop (docs/architecture.md "Layers"): the adaptive interval (spec §1.8: 500 ms under
  * load up to --block-time idle), whose turn it is (consensus, docs/consensus.md), and this node's
- * own block: bundles taken from the mempool, executed (./execute.ts), committed (final at once on
- * the solo path, or held in `speculative` until its votes, ./commit.ts) and queued for writing
- * (./write.ts). Blocks of other validators (src/chain/import.ts, proposals) take a write slot here
+ * own block: bundles taken from the mempool, executed (./2-execute.ts), committed (final at once on
+ * the solo path, or held in `speculative` until its votes, ./3-commit.ts) and queued for writing
+ * (./4-write.ts). Blocks of other validators (src/chain/import.ts, proposals) take a write slot here
  * so that they never run alongside a block of this node.
  */
 

@@ -1,7 +1,7 @@
 // The host's half of the bridge's attester rule (docs/bridge.md "Who checks what"): every attester
 // signature of a BridgeDeposit or AttestBridgeWithdrawal verifies over its digest. The signatures
 // are the authority of a mint, not a claim about the bundle's sender, so they are checked on every
-// block (admission and a proposal's bundles: src/chain/host-proofs.ts; import and the auditor's
+// block (admission and a proposal's bundles: src/chain/admission/host-proofs.ts; import and the auditor's
 // replay: src/chain/block-proofs.ts), and a block carrying a bad one is invalid like one with a bad
 // bundle signature. The core decides the
 // rest from state (signers in the current set, distinct, at least the threshold, each (chain, tx

@@ -3,7 +3,7 @@
 // the host recovers the secp256k1 signer and checks it is the admin address the proof names. The
 // core cannot run secp256k1, so, as with double-sign evidence (../staking/double-sign-evidence.ts), a
 // proof whose signature does not verify is refused at admission — of a submitted bundle and of every
-// bundle of a proposal from a peer (src/chain/host-proofs.ts) — and never reaches a block; the core
+// bundle of a proposal from a peer (src/chain/admission/host-proofs.ts) — and never reaches a block; the core
 // checks the proof's shape and applies the "two of three" rule.
 
 import { secp256k1 } from '@noble/curves/secp256k1.js';

@@ -100,7 +100,7 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
     // Ethereum pools refuse what the sender cannot pay for; so does this one, rather than
     // admitting a bundle the core would fail at execution (INSUFFICIENT_FEE_BALANCE, NOT_NFT_OWNER, …).
     // The fee is the gas limit's, as geth's txpool counts it and as admission's funds rule does
-    // (src/chain/funds.ts, which counts the bundle's max_gas, here tx.gas).
+    // (src/chain/admission/funds.ts, which counts the bundle's max_gas, here tx.gas).
     await checkFunds(chain, simulator, bundle.userAccount, tx.from, action, tx.gas * (chain.gasPrice + bundle.maxPriorityFee));
     const { hash, known, included } = await chain.enqueueBundle(bytes).catch((error: unknown) => {
       // Admission's funds rule also counts the sender's waiting transactions (the pending state,

@@ -14,7 +14,7 @@ import type { Heads } from './heads.js';
 
 /**
  * Step 5 of the block pipeline, index and notify (docs/architecture.md "Layers"): a block is
- * durable (./write.ts), so the StateView takes its writes, the explorer indexes count it, the
+ * durable (./4-write.ts), so the StateView takes its writes, the explorer indexes count it, the
  * calls waiting for its bundles settle and the 'block' event goes out. The callers of bundles that
  * leave the mempool without a block (refused at execution, replaced, evicted, expired) are answered
  * here too.

@@ -4,15 +4,15 @@ import type { Block, BlockHeader } from '../block.js';
 import type { ProposalExecution } from '../interface.js';
 import type { PendingBundle } from '../mempool.js';
 import type { ProducedBlock } from '../producer.js';
-import type { Execution } from './execute.js';
+import type { Execution } from './2-execute.js';
 import type { Heads } from './heads.js';
 import type { BlockLoop } from './loop.js';
-import type { Admission } from './verify.js';
-import type { WriteQueue } from './write.js';
+import type { Admission } from '../admission/admission.js';
+import type { WriteQueue } from './4-write.js';
 
 /**
  * Step 3 of the block pipeline, commit (docs/architecture.md "Layers"; docs/consensus.md "Commit
- * on finality"): an executed block becomes final and joins the write queue (./write.ts). This
+ * on finality"): an executed block becomes final and joins the write queue (./4-write.ts). This
  * node's block on the solo path is final when made (./loop.ts); a proposal is re-executed here and
  * held, speculative, until its certificate; a certified block of another validator
  * (src/chain/import.ts) is final already and enters at `commitExecuted`.

@@ -1,15 +1,15 @@
-import { decodeBundle, bundleHash, signingHashOfEncoded, type Bundle } from '../codec/bundle.js';
-import { toHex, toLatin1 } from '../codec/hash.js';
-import { encodeAccount, encodeHash, keyHashOf } from '../codec/address.js';
-import { signatureScheme, type SignatureScheme } from '../codec/keys.js';
-import type { SignatureVerifierPool } from '../codec/verify-pool.js';
-import { ChainError } from './errors.js';
-import type { BundleAuth, PendingBundle } from './mempool.js';
+import { decodeBundle, bundleHash, signingHashOfEncoded, type Bundle } from '../../codec/bundle.js';
+import { toHex, toLatin1 } from '../../codec/hash.js';
+import { encodeAccount, encodeHash, keyHashOf } from '../../codec/address.js';
+import { signatureScheme, type SignatureScheme } from '../../codec/keys.js';
+import type { SignatureVerifierPool } from '../../codec/verify-pool.js';
+import { ChainError } from '../errors.js';
+import type { BundleAuth, PendingBundle } from '../mempool.js';
 import { insufficientFunds, ntvCommitment } from './funds.js';
-import type { AccountKeys } from './account-keys.js';
-import { looksLikeEvmTransaction } from './evm/transaction.js';
+import type { AccountKeys } from '../account-keys.js';
+import { looksLikeEvmTransaction } from '../evm/transaction.js';
 import { admissionProofProblem } from './host-proofs.js';
-import { AUTH_UNSIGNED, ED25519_SIGNATURE_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../abi/constants.js';
+import { AUTH_UNSIGNED, ED25519_SIGNATURE_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../../abi/constants.js';
 
 export interface AdmissionContext {
   allowUnsigned: boolean;
@@ -28,7 +28,7 @@ export interface AdmissionContext {
   /** this network's chain id, which the proofs the host checks for the core name (./host-proofs.ts) */
   chainId: number;
   /**
-   * The funds rule (src/chain/funds.ts): the NTV the account has for a bundle at `nonce`, its
+   * The funds rule (src/chain/admission/funds.ts): the NTV the account has for a bundle at `nonce`, its
    * committed balance less what its waiting bundles below `nonce` may take. Absent (a proposal's
    * bundles, whose failures are the core's to rule on), no funds check.
    */

@@ -5,17 +5,17 @@ import type { Mempool, PendingBundle } from '../mempool.js';
 import { BlockProducer, type ProducerParams, type ValidatorIdentity } from '../producer.js';
 import type { TokenRegistry } from '../token-registry.js';
 import type { Heads } from './heads.js';
-import type { Notifier } from './notify.js';
+import type { Notifier } from './5-notify.js';
 import type { StateView } from '../state-view.js';
 import { blockKeys, ElasticState } from '../elastic-state.js';
-import type { WriteQueue } from './write.js';
+import type { WriteQueue } from './4-write.js';
 import { collectGarbage, MEMORY_LOG_EVERY, memorySample } from '../memory-sample.js';
 
 /**
  * Step 2 of the block pipeline, execute (docs/architecture.md "Layers"): the core instance that
  * executes the next block and the BlockProducer over it (src/chain/producer.ts: one call into the
  * core, then the core's commit: state root and writes, the header signed). The block loop
- * (./loop.ts) executes this node's blocks with it, ./commit.ts the proposals of others, and
+ * (./loop.ts) executes this node's blocks with it, ./3-commit.ts the proposals of others, and
  * src/chain/import.ts certified blocks. A core that aborted (a core bug, DESIGN.md) or ran ahead of
  * storage is replaced here by a fresh instance over committed state; with --elastic-state one whose
  * cache passed its bound is replaced too, over committed state and the blocks still in flight.

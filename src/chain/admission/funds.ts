@@ -1,7 +1,8 @@
-import type { Operation } from '../codec/bundle.js';
-import { encodeAccount } from '../codec/address.js';
-import { NTV_MINT } from '../abi/constants.js';
-import { ChainError } from './errors.js';
+import type { Operation } from '../../codec/bundle.js';
+import { encodeAccount } from '../../codec/address.js';
+import { NTV_MINT } from '../../abi/constants.js';
+import { domains } from '../../domains/index.js';
+import { ChainError } from '../errors.js';
 
 /**
  * The funds rule of admission (docs/mempool.md "Funds"; issue 41): as geth's txpool refuses a
@@ -14,8 +15,8 @@ import { ChainError } from './errors.js';
 /**
  * The NTV a bundle may take from its sender: `max_gas × (gas_price + max_priority_fee)` (the most
  * the core charges, spec §1.8 fee = gas × (price + priority), assembly/block.ts) plus the NTV
- * amounts of its LEADING operations that spend the sender's NTV by their own fields (Transfer of
- * NTV, Stake, Delegate, a Swap from NTV). Counting stops at the first operation of any other kind,
+ * amounts of its LEADING operations that spend the sender's NTV by their own fields (a Transfer of
+ * NTV, and what each domain module declares: src/domains/module.ts NtvSpend). Counting stops at the first operation of any other kind,
  * since it may pay NTV into the account (a swap to NTV, a claim, a withdrawal) for the operations
  * after it to spend: refusing such a bundle would refuse one that succeeds. What is not counted is
  * the core's to check at execution.
@@ -30,21 +31,15 @@ export function ntvCommitment(operations: readonly Operation[], maxGas: bigint, 
   return total;
 }
 
+/** Each operation's spend: the envelope's Transfer, and the domains' (src/domains/index.ts). */
+const spends = new Map<Operation['type'], (op: Operation) => bigint | undefined>([
+  ['Transfer', (op) => (op.type === 'Transfer' && isNtv(op.token) ? op.amount : 0n)],
+  ...domains.flatMap((d) => (d.ntvSpends ?? []).map((s): [Operation['type'], (op: Operation) => bigint | undefined] => [s.operation, (op) => s.ntvSpent(op)])),
+]);
+
 /** The NTV an operation spends from its sender by its fields; undefined when it may also pay NTV in. */
 function ntvSpent(op: Operation): bigint | undefined {
-  switch (op.type) {
-    case 'Transfer':
-      return isNtv(op.token) ? op.amount : 0n;
-    case 'Stake':
-    case 'Delegate':
-      return op.amount;
-    case 'Swap':
-      // to NTV it pays NTV in; from NTV it spends amount_in; between two tokens it touches no NTV
-      if (isNtv(op.toToken)) return undefined;
-      return isNtv(op.fromToken) ? op.amountIn : 0n;
-    default:
-      return undefined;
-  }
+  return spends.get(op.type)?.(op);
 }
 
 function isNtv(mint: Uint8Array): boolean {

@@ -11,7 +11,7 @@ import type { Mempool } from '../mempool.js';
 import { usedNonce, type ProducedBlock } from '../producer.js';
 import type { StateView } from '../state-view.js';
 import { ChangeSetRecorder } from '../change-sets.js';
-import type { Notifier } from './notify.js';
+import type { Notifier } from './5-notify.js';
 
 /**
  * Step 4 of the block pipeline, write (docs/architecture.md "Layers"; docs/storage.md "The writer
@@ -19,7 +19,7 @@ import type { Notifier } from './notify.js';
  * thread (src/storage/block-writer-worker.ts) with its local records and explorer indexes in its one
  * batch, and blocks land in the order they were executed. Until its block is durable a bundle is
  * "in flight" and its account's nonce is tracked here, ahead of the StateView. When a write lands,
- * ./notify.ts takes over.
+ * ./5-notify.ts takes over.
  */
 
 /** The local record counting the bundles of every executed block (Chain.transactionCount on open). */
@@ -150,7 +150,7 @@ export class WriteQueue {
     return landed;
   }
 
-  /** The block is durable: it leaves the in-flight bookkeeping, and ./notify.ts tells everyone. */
+  /** The block is durable: it leaves the in-flight bookkeeping, and ./5-notify.ts tells everyone. */
   private afterWrite(produced: ProducedBlock, startedAt: number, write: number, writer: WriterTimings | undefined, handedOverAt: number): void {
     // The receipts are stored (the group's batch has landed): the bundles leave the in-flight set.
     if (this.awaitingWrite.size > 0) for (const outcome of produced.outcomes) this.awaitingWrite.delete(outcome.entry.hashKey);

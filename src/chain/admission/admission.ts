@@ -1,30 +1,31 @@
 import type { EventEmitter } from 'node:events';
 import { BUNDLE_GAS_CEILING, NTV_MINT } from '../../abi/constants.js';
 import { accountKey, decodeAccount, decodeBalance, Prefix } from '../../core/records.js';
-import { insufficientFunds, ntvCommitment } from '../funds.js';
+import { insufficientFunds, ntvCommitment } from './funds.js';
 import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../../codec/bundle.js';
 import { encodeHash } from '../../codec/address.js';
 import type { Block } from '../block.js';
 import { ChainError } from '../errors.js';
 import { verifyEvmBundle } from '../evm/bundles.js';
-import { admissionProofProblem } from '../host-proofs.js';
+import { admissionProofProblem } from './host-proofs.js';
 import type { EvmTokenIndex } from '../evm/tokens.js';
 import type { ChainEvents } from '../interface.js';
 import { REPLACEMENT_BUMP_PERCENT, type Mempool, type MempoolRefusal, type PendingBundle } from '../mempool.js';
 import type { ReceiptReader } from '../receipt-reader.js';
 import type { Receipt } from '../receipts.js';
 import { compositeKey, type StateView } from '../state-view.js';
-import type { AdmissionContext, SubmissionGate } from '../submission.js';
+import type { AdmissionContext, SubmissionGate } from './gate.js';
 import { toLatin1 } from '../../codec/hash.js';
-import type { Notifier } from './notify.js';
-import type { WriteQueue } from './write.js';
+import type { Notifier } from '../pipeline/5-notify.js';
+import type { WriteQueue } from '../pipeline/4-write.js';
 
 /**
- * Step 1 of the block pipeline, verify (docs/architecture.md "Layers"): a bundle passes the
- * submission gate (src/chain/submission.ts: decode, expiry, nonce, signature; EVM transactions via
- * src/chain/evm/) against the chain's nonces and keys, then the mempool's bounds (docs/mempool.md),
- * and waits there for the block loop (./loop.ts). The testnet convenience path builds its unsigned
- * bundle here; a proposal's bundles are verified here before ./commit.ts re-executes it.
+ * Admission (docs/architecture.md "Block path"): before any block, a bundle passes the submission
+ * gate (./gate.ts: decode, expiry, nonce, signature, the domains' proofs in ./host-proofs.ts, funds;
+ * EVM transactions via src/chain/evm/) against the chain's nonces and keys, then the mempool's
+ * bounds (docs/mempool.md), and waits there for the block loop (../pipeline/loop.ts). The testnet
+ * convenience path builds its unsigned bundle here; a proposal's bundles are admitted here before
+ * ../pipeline/3-commit.ts re-executes it.
  */
 
 /** Per-bundle gas the convenience methods allow (facts.md client defaults). */
@@ -83,7 +84,7 @@ export class Admission {
     if (!this.params.allowUnsigned) {
       throw new ChainError('UNAVAILABLE_ON_NETWORK', 'unsigned convenience methods are disabled on mainnet; submit a signed bundle with svc_submitBundle');
     }
-    // the proofs a signed bundle's admission checks for the core (../host-proofs.ts)
+    // the proofs a signed bundle's admission checks for the core (./host-proofs.ts)
     const proof = admissionProofProblem(operations, this.params.chainId);
     if (proof) throw new ChainError('BUNDLE_INVALID', proof.message, { status: proof.status });
     const accountKeyLatin1 = toLatin1(from);
@@ -103,7 +104,7 @@ export class Admission {
       if (!failed.has(Buffer.from(hash).toString('hex'))) break;
       validUntil += 1n;
     }
-    // The funds rule of a signed bundle's admission (src/chain/funds.ts), so the convenience path
+    // The funds rule of a signed bundle's admission (src/chain/admission/funds.ts), so the convenience path
     // never puts into a block, fee charged, an overspend a wallet's bundle would be refused for.
     const maxGas = opts.maxGas ?? CONVENIENCE_MAX_GAS;
     const ntvCost = ntvCommitment(operations, maxGas, 0n, this.params.gasPrice);
@@ -214,7 +215,7 @@ export class Admission {
     return this.context;
   }
 
-  /** The sender's NTV at the pending state for a bundle at `nonce` (src/chain/funds.ts). */
+  /** The sender's NTV at the pending state for a bundle at `nonce` (src/chain/admission/funds.ts). */
   private ntvAvailable(account: Uint8Array, accountLatin1: string, nonce: bigint): bigint {
     const record = this.deps.state.getLatin1(compositeKey(Prefix.BALANCE, account, NTV_MINT));
     return (record ? decodeBalance(record) : 0n) - this.mempool.pendingCost(accountLatin1, nonce);

@@ -4,6 +4,7 @@
  * document (./openrpc.ts) describes them; both import them from here.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { Parse, ParamParser } from './schemas.js';
 
 /** A WebSocket connection as methods see it, so subscriptions (spec §6) can push notifications. */
 export interface RpcConnection {
@@ -72,10 +73,13 @@ export interface MethodDefinition {
   handler(params: unknown[], ctx: CallContext): Promise<unknown> | unknown;
 }
 
+/** A schema's value as the handler gets it: its parser's result (src/rpc/schemas.ts `parsed`), else the JSON value. */
+type SchemaValue<S extends TSchema> = S extends { readonly [Parse]: ParamParser<never, infer Out> } ? Out : Static<S>;
+
 type ParamValue<P> = P extends { schema: infer S extends TSchema; required: false }
-  ? Static<S> | undefined
+  ? SchemaValue<S> | undefined
   : P extends { schema: infer S extends TSchema }
-    ? Static<S>
+    ? SchemaValue<S>
     : never;
 
 /** The handler's positional params typed from the param schemas. */

@@ -6,7 +6,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { RpcError, errorNameOf } from './errors.js';
-import { expectedOf } from './schemas.js';
+import { expectedOf, parserOf, type ParamParser } from './schemas.js';
 import { buildOpenRpcDocument, DISCOVER_EXAMPLE, discoverResultSchema, type OpenRpcDocument, type OpenRpcInfo } from './openrpc.js';
 import type { MethodDefinition } from './method.js';
 
@@ -21,6 +21,8 @@ interface PreparedParam {
   readonly check: TypeCheck<TSchema>;
   readonly expected: string;
   readonly fallback: unknown;
+  /** the schema's parser (issue 44 item 4): the handler gets its result, not the JSON value */
+  readonly parse: ParamParser<unknown, unknown> | undefined;
 }
 
 export interface RegisteredMethod {
@@ -109,6 +111,7 @@ export class MethodRegistry {
         check: TypeCompiler.Compile(p.schema),
         expected: expectedOf(p.schema),
         fallback: (p.schema as { default?: unknown }).default,
+        parse: parserOf(p.schema),
       };
     });
     this.#methods.set(name, {
@@ -141,7 +144,8 @@ export class MethodRegistry {
 
   /**
    * Normalises raw JSON-RPC params (absent, array or by-name object) to a validated positional
-   * array of length method.params.length. Throws RpcError -32602 naming the first bad param.
+   * array of length method.params.length, each param with a parser parsed (an absent optional one
+   * stays its default). Throws RpcError -32602 naming the first bad param and its position.
    */
   prepareParams(method: RegisteredMethod, raw: unknown): unknown[] {
     const spec = method.params;
@@ -187,7 +191,7 @@ export class MethodRegistry {
       const v = values[i];
       if (v === undefined || v === null) {
         if (!p.required) {
-          values[i] = p.fallback;
+          values[i] = p.parse && p.fallback !== undefined ? p.parse(p.fallback, p.name, p.position) : p.fallback;
           continue;
         }
         if (v === undefined) {
@@ -204,6 +208,7 @@ export class MethodRegistry {
       // handler meets one (hardening issue item 6: they surfaced as -32603 from the codec).
       const badAt = illFormedStringAt(v);
       if (badAt !== undefined) throw surrogateError(p, badAt);
+      if (p.parse) values[i] = p.parse(v, p.name, p.position);
     }
     return values;
   }

@@ -3,7 +3,7 @@
  * `description` that feeds the OpenRPC document and a short "expected" phrase the validator puts in
  * its -32602 message (`"amount" (param 4) must be a raw-unit decimal string`).
  */
-import { Type, Kind, type TSchema, type TString, type TInteger, type SchemaOptions } from '@sinclair/typebox';
+import { Type, Kind, type Static, type TSchema, type TString, type TInteger, type SchemaOptions } from '@sinclair/typebox';
 import { RpcError } from './errors.js';
 
 /** Symbol-keyed so it never shows in JSON output (OpenRPC) but survives TypeBox's Clone. */
@@ -46,6 +46,31 @@ export function expectedOf(schema: TSchema): string {
     default:
       return typeof schema.description === 'string' ? schema.description : 'a valid value';
   }
+}
+
+/**
+ * Params parsed once (issue 44 item 4): a schema may carry the parser that turns its validated JSON
+ * value into what the handler works with (an address into its 32 bytes, an amount into a bigint,
+ * a token into its registry entry). The registry runs it after the schema check with the param's
+ * name and its position as the registry counts them, so its -32602 names the right param and no
+ * handler numbers positions by hand. Symbol-keyed, as `Expected`: never in the OpenRPC output.
+ */
+export const Parse: unique symbol = Symbol.for('ntv.rpc.parse');
+
+export type ParamParser<In, Out> = (value: In, param: string, position: number) => Out;
+
+/** A schema whose value reaches the handler parsed: the handler's param type is `Out`. */
+export type Parsed<S extends TSchema, Out> = S & { readonly [Parse]: ParamParser<Static<S>, Out> };
+
+/** Attaches the parser to a schema (a fresh one each call, as the schema builders make). */
+export function parsed<S extends TSchema, Out>(schema: S, parse: ParamParser<Static<S>, Out>): Parsed<S, Out> {
+  (schema as S & { [Parse]?: unknown })[Parse] = parse;
+  return schema as Parsed<S, Out>;
+}
+
+/** The schema's parser, when it has one. */
+export function parserOf(schema: TSchema): ParamParser<unknown, unknown> | undefined {
+  return (schema as TSchema & { [Parse]?: ParamParser<unknown, unknown> })[Parse];
 }
 
 type Described = Pick<SchemaOptions, 'description' | 'examples' | 'default'>;

@@ -10,9 +10,9 @@ import type { BridgeDepositRecordFields, BridgeWithdrawalRecordFields, ContractS
 import { statusOf } from '../../chain/status.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import { Limit, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, hashParam } from './params.js';
+import { AccountParam, AmountParam, hashParam, invalidParamIn, positionIn, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -24,8 +24,15 @@ import { ReceiptSchema } from './result-schemas.js';
 
 const Str = (description: string) => Type.String({ description });
 const NullStr = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
-const ChainParam = Type.String({ minLength: 1, maxLength: 64, description: `origin chain: ${BRIDGE_CHAINS.map((c) => c.chain).join(', ')} (docs/bridge.md "Chains")` });
-const ProofParam = Type.String({ minLength: 2, maxLength: 20_000, description: 'hex of the Borsh deposit proof (chain, tx hash, contract, symbol, amount, decimals, recipient, attester signatures; docs/bridge.md "Proofs"), as `ntv-node bridge attest` prints it' });
+const CHAIN_DESCRIPTION = `origin chain: ${BRIDGE_CHAINS.map((c) => c.chain).join(', ')} (docs/bridge.md "Chains")`;
+const chainString = () => Type.String({ minLength: 1, maxLength: 64, description: CHAIN_DESCRIPTION });
+/** A chain the bridge serves (params parsed once: the registry runs the check with the param's position). */
+const ChainParam = parsed(chainString(), chainParam);
+/** The same, or null for every chain. */
+const ChainOrNull = parsed(Type.Union([chainString(), Type.Null()], { description: `${CHAIN_DESCRIPTION}; null: every chain` }),
+  (value, param, position) => (value === null ? null : chainParam(value, param, position)));
+/** 1–BRIDGE_MAX_TEXT bytes of UTF-8 (a contract or destination address on another chain). */
+const TextParam = (description: string) => parsed(Type.String({ minLength: 1, maxLength: 128, description }), textParam);
 
 const DepositSchema = Type.Object({
   chain: Str('origin chain'), tx_hash: Str('the transfer on the origin chain'), contract: Str('the token contract there'),
@@ -65,8 +72,8 @@ const safetyJson = (chain: string, contract: string, s: ContractSafetyFields | u
   proposal_id: s && s.proposalId !== 0n ? s.proposalId.toString() : null, height: s ? Number(s.height) : null,
 });
 
-function chainParam(chain: string, position: number): string {
-  if (!isBridgeChain(chain)) throw RpcError.invalidParam('chain', position, `one of ${BRIDGE_CHAINS.map((c) => c.chain).join(', ')}`, { chain });
+function chainParam(chain: string, name: string, position: number): string {
+  if (!isBridgeChain(chain)) throw RpcError.invalidParam(name, position, `one of ${BRIDGE_CHAINS.map((c) => c.chain).join(', ')}`, { chain });
   return chain;
 }
 function textParam(value: string, name: string, position: number): string {
@@ -78,19 +85,34 @@ function textParam(value: string, name: string, position: number): string {
 export function bridgeMethods({ chain, readers, network }: MethodDependencies): MethodDefinition[] {
   const chainId = CHAIN_IDS[network];
   /** A proof from hex, its chain known and every attester signature verifying. */
-  const proofParam = (hex: string, position: number): DepositProof => {
+  const proofParam = (hex: string, name: string, position: number): DepositProof => {
     let proof: DepositProof;
     try {
-      proof = decodeDepositProof(fromHex(hex.startsWith('0x') ? hex.slice(2) : hex, undefined, 'proof'));
+      proof = decodeDepositProof(fromHex(hex.startsWith('0x') ? hex.slice(2) : hex, undefined, name));
     } catch (error) {
-      throw RpcError.invalidParam('proof', position, 'hex of a Borsh deposit proof (docs/bridge.md "Proofs")', { reason: (error as Error).message });
+      throw RpcError.invalidParam(name, position, 'hex of a Borsh deposit proof (docs/bridge.md "Proofs")', { reason: (error as Error).message });
     }
-    if (!isBridgeChain(proof.chain)) throw RpcError.invalidParam('proof', position, 'a proof from a chain the bridge serves', { chain: proof.chain });
-    if (proof.signatures.length === 0) throw RpcError.invalidParam('proof', position, 'a proof with attester signatures', { reason: 'the proof carries no signature' });
+    if (!isBridgeChain(proof.chain)) throw RpcError.invalidParam(name, position, 'a proof from a chain the bridge serves', { chain: proof.chain });
+    if (proof.signatures.length === 0) throw RpcError.invalidParam(name, position, 'a proof with attester signatures', { reason: 'the proof carries no signature' });
     const bad = attestationProblem(proof.signatures, depositDigest(chainId, proof));
-    if (bad) throw RpcError.invalidParam('proof', position, 'attester signatures over this network\'s deposit digest', { reason: bad });
+    if (bad) throw RpcError.invalidParam(name, position, 'attester signatures over this network\'s deposit digest', { reason: bad });
     return proof;
   };
+  const ProofParam = () => parsed(Type.String({ minLength: 2, maxLength: 20_000, description: 'hex of the Borsh deposit proof (chain, tx hash, contract, symbol, amount, decimals, recipient, attester signatures; docs/bridge.md "Proofs"), as `ntv-node bridge attest` prints it' }), proofParam);
+  /** A token by symbol or mint; unknown is UNKNOWN_TOKEN. */
+  const TokenParam = (description: string) => parsed(Type.String({ description }), (value: string) => tokenParam(readers.tokens, value));
+  const bridgeTokenParams = [
+    { name: 'chain', schema: ChainParam },
+    { name: 'tx_hash', schema: Type.String({ minLength: 1, maxLength: 128, description: 'the transfer on the origin chain' }) },
+    { name: 'symbol', schema: Type.String({ minLength: 1, maxLength: 16, description: 'the token symbol on the origin chain' }) },
+    { name: 'amount', schema: AmountParam({ description: 'raw units' }) },
+    { name: 'recipient', schema: AccountParam({ description: 'the account credited' }) },
+    { name: 'proof', schema: ProofParam() },
+  ] as const;
+  const statusParams = [
+    { name: 'chain', schema: ChainParam },
+    { name: 'tx_hash', schema: Type.String({ minLength: 1, maxLength: 128, description: 'origin tx hash; or a bundle hash (Nxh…); or withdrawal:<sequence>' }) },
+  ] as const;
   const deposit = (proof: DepositProof) => chain.submitOperations(proof.recipient, [{ type: 'BridgeDeposit', ...proof }]);
   const PendingSchema = Type.Array(DepositSchema);
 
@@ -102,24 +124,13 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         + 'bridge\'s attesters. The recipient\'s bundle carries it. An STD-8 origin contract credits the canonical STD-8 mint (the fast path); '
         + 'any other token is created at Blake3("<chain>_<SYMBOL>") on its first deposit. BUNDLE_FAILED with the core\'s status '
         + '(BRIDGE_ALREADY_PROCESSED for a replay, BRIDGE_CONTRACT_BLOCKED, BRIDGE_BELOW_THRESHOLD, …). docs/bridge.md.',
-      params: [
-        { name: 'chain', schema: ChainParam },
-        { name: 'tx_hash', schema: Type.String({ minLength: 1, maxLength: 128, description: 'the transfer on the origin chain' }) },
-        { name: 'symbol', schema: Type.String({ minLength: 1, maxLength: 16, description: 'the token symbol on the origin chain' }) },
-        { name: 'amount', schema: DecimalString({ description: 'raw units' }) },
-        { name: 'recipient', schema: Address({ description: 'the account credited' }) },
-        { name: 'proof', schema: ProofParam },
-      ] as const,
+      params: bridgeTokenParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: ([c, txHash, symbol, amount, recipient, proofHex]) => {
-        chainParam(c, 0);
-        const value = parseAmount(amount, 'amount', 3);
-        const to = accountParam(recipient, 'recipient', 4);
-        const proof = proofParam(proofHex, 5);
-        const mismatch = proof.chain !== c ? ['chain', 0] : proof.txHash !== txHash ? ['tx_hash', 1] : proof.symbol !== symbol ? ['symbol', 2]
-          : proof.amount !== value ? ['amount', 3] : Buffer.compare(proof.recipient, to) !== 0 ? ['recipient', 4] : undefined;
-        if (mismatch) throw RpcError.invalidParam(mismatch[0] as string, mismatch[1] as number, 'the value the proof attests', { proof: { chain: proof.chain, tx_hash: proof.txHash, symbol: proof.symbol, amount: proof.amount.toString(), recipient: encodeAccount(proof.recipient) } });
+      handler: ([c, txHash, symbol, value, to, proof]) => {
+        const mismatch = proof.chain !== c ? 'chain' as const : proof.txHash !== txHash ? 'tx_hash' as const : proof.symbol !== symbol ? 'symbol' as const
+          : proof.amount !== value ? 'amount' as const : Buffer.compare(proof.recipient, to) !== 0 ? 'recipient' as const : undefined;
+        if (mismatch) throw invalidParamIn(bridgeTokenParams, mismatch, 'the value the proof attests', { proof: { chain: proof.chain, tx_hash: proof.txHash, symbol: proof.symbol, amount: proof.amount.toString(), recipient: encodeAccount(proof.recipient) } });
         return deposit(proof);
       },
     }),
@@ -131,14 +142,13 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         + '(created at Blake3("<chain>_<SYMBOL>")) or `impersonation` (a reserved STD-8 symbol from an unmapped contract). A deposit '
         + 'the coin cannot take now (paused, mint frozen, at its cap) is held as a pending receive; the same proof again completes it '
         + 'once the hold clears (ClaimBridgeDeposit). docs/bridge.md.',
-      params: [{ name: 'proof', schema: ProofParam }] as const,
+      params: [{ name: 'proof', schema: ProofParam() }] as const,
       result: { name: 'receive', schema: Type.Object({
         path: Type.Union([Type.Literal('std8'), Type.Literal('bridged'), Type.Literal('new_token'), Type.Literal('impersonation')]),
         deposit: DepositSchema, receipt: ReceiptSchema,
       }, { additionalProperties: false }) },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([proofHex]) => {
-        const proof = proofParam(proofHex, 0);
+      handler: async ([proof]) => {
         // A deposit held as a pending receive completes with the same proof once its hold clears.
         const held = readers.bridge.deposit(proof.chain, proof.txHash);
         const receipt = held?.state === 0
@@ -157,9 +167,9 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       summary: 'Attested deposits held as pending receives (spec §4.6), oldest first; for one recipient when given.',
       description: 'A deposit is held when its STD-8 coin is paused, its minting frozen or at its supply cap; svc_autobridge or '
         + 'ClaimBridgeDeposit completes it once that clears. No application errors.',
-      params: [{ name: 'address', schema: Address(), required: false }] as const,
+      params: [{ name: 'address', schema: AccountParam(), required: false }] as const,
       result: { name: 'pending', schema: PendingSchema },
-      handler: ([address]) => readers.bridge.pending(address === undefined ? undefined : accountParam(address, 'address', 0)).map(depositJson),
+      handler: ([address]) => readers.bridge.pending(address).map(depositJson),
     }),
     defineMethod({
       name: 'svc_bridgeWithdraw',
@@ -167,21 +177,16 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       description: 'Emits a withdrawal record with a sequence number that the attesters sign for the destination chain '
         + '(svc_getBridgeStatus: pending → attested). BUNDLE_FAILED with BRIDGE_NOT_BRIDGED_TOKEN, INSUFFICIENT_BALANCE, … docs/bridge.md.',
       params: [
-        { name: 'token_mint', schema: Type.String({ description: 'Nx1… (or 0x + 64 hex) mint, or a symbol' }) },
-        { name: 'amount', schema: DecimalString({ description: 'raw units' }) },
+        { name: 'token_mint', schema: TokenParam('Nx1… (or 0x + 64 hex) mint, or a symbol') },
+        { name: 'amount', schema: AmountParam({ description: 'raw units' }) },
         { name: 'chain', schema: ChainParam },
-        { name: 'destination', schema: Type.String({ minLength: 1, maxLength: 128, description: 'the address on the destination chain' }) },
-        { name: 'sender', schema: Address() },
+        { name: 'destination', schema: TextParam('the address on the destination chain') },
+        { name: 'sender', schema: AccountParam() },
       ] as const,
       result: { name: 'withdrawal', schema: Type.Object({ sequence: Str('the withdrawal sequence number'), receipt: ReceiptSchema }, { additionalProperties: false }) },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([mint, amount, c, destination, sender]) => {
-        const token = readers.tokens.resolve(mint);
-        if (!token) throw RpcError.app('UNKNOWN_TOKEN', `unknown token "${mint}": no token has that symbol or mint address`, { token: mint });
-        const value = parseAmount(amount, 'amount', 1);
-        chainParam(c, 2);
-        textParam(destination, 'destination', 3);
-        const receipt = await chain.submitOperations(accountParam(sender, 'sender', 4), [{ type: 'BridgeWithdraw', token: token.mint, amount: value, chain: c, destination }]);
+      handler: async ([token, value, c, destination, sender]) => {
+        const receipt = await chain.submitOperations(sender, [{ type: 'BridgeWithdraw', token: token.mint, amount: value, chain: c, destination }]);
         const ev = receipt.events.find((e) => e.type === 'BridgeWithdrawn') as { sequence: string } | undefined;
         return { sequence: ev!.sequence, receipt };
       },
@@ -191,7 +196,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       summary: 'The status of a deposit (by origin chain and tx hash) or a withdrawal (by its bundle hash or `withdrawal:<sequence>`).',
       description: 'Deposits: `pending` (held, with the reason) or `completed`; a deposit bundle the core refused: `refused` with the status. '
         + 'Withdrawals: `pending` until attested, then `attested`. NOT_FOUND when nothing is known of it. docs/bridge.md.',
-      params: [{ name: 'chain', schema: ChainParam }, { name: 'tx_hash', schema: Type.String({ minLength: 1, maxLength: 128, description: 'origin tx hash; or a bundle hash (Nxh…); or withdrawal:<sequence>' }) }] as const,
+      params: statusParams,
       result: { name: 'status', schema: Type.Object({
         kind: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')]),
         status: Type.Union([Type.Literal('pending'), Type.Literal('attested'), Type.Literal('completed'), Type.Literal('refused')]),
@@ -200,13 +205,12 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       }, { additionalProperties: false }) },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: async ([c, txHash]) => {
-        chainParam(c, 0);
         const d = readers.bridge.deposit(c, txHash);
         if (d) return { kind: 'deposit' as const, status: d.state === 1 ? 'completed' as const : 'pending' as const, reason: d.state === 1 ? null : statusOf(d.reason).name, deposit: depositJson(d), withdrawal: null };
         const seqMatch = /^withdrawal:(\d{1,20})$/.exec(txHash);
         let w = seqMatch ? readers.bridge.withdrawal(BigInt(seqMatch[1]!)) : undefined;
         if (!w && !seqMatch && (txHash.startsWith('Nxh') || /^(0x)?[0-9a-fA-F]{64}$/.test(txHash))) {
-          const receipt = await chain.receipt(hashParam(txHash, 'tx_hash', 1));
+          const receipt = await chain.receipt(hashParam(txHash, 'tx_hash', positionIn(statusParams, 'tx_hash')));
           if (receipt) {
             const ev = receipt.events.find((e) => e.type === 'BridgeWithdrawn') as { sequence: string } | undefined;
             if (ev) w = readers.bridge.withdrawal(BigInt(ev.sequence));
@@ -223,12 +227,12 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       name: 'svc_getBridgeHistory',
       summary: 'An account\'s bridge deposits (as recipient) and withdrawals (as sender), newest first.',
       description: 'limit 1–1000. No application errors.',
-      params: [{ name: 'address', schema: Address() }, { name: 'limit', schema: Limit({ default: 100 }) }] as const,
+      params: [{ name: 'address', schema: AccountParam() }, { name: 'limit', schema: Limit({ default: 100 }) }] as const,
       result: { name: 'history', schema: Type.Array(Type.Object({
         kind: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')]),
         deposit: Type.Union([DepositSchema, Type.Null()]), withdrawal: Type.Union([WithdrawalSchema, Type.Null()]),
       }, { additionalProperties: false })) },
-      handler: ([address, limit]) => readers.bridge.history(accountParam(address, 'address', 0), limit ?? 100).map((h) => h.kind === 'deposit'
+      handler: ([address, limit]) => readers.bridge.history(address, limit ?? 100).map((h) => h.kind === 'deposit'
         ? { kind: 'deposit' as const, deposit: depositJson(h.record), withdrawal: null }
         : { kind: 'withdrawal' as const, deposit: null, withdrawal: withdrawalJson(h.record) }),
     }),
@@ -236,12 +240,9 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       name: 'svc_getBridgeFees',
       summary: 'The withdrawal fee of a chain, or of every chain (null).',
       description: 'Fees are raw NTV paid to the foundation treasury by svc_bridgeWithdraw (docs/bridge.md "Chains").',
-      params: [{ name: 'chain', schema: Type.Union([ChainParam, Type.Null()]), required: false }] as const,
+      params: [{ name: 'chain', schema: ChainOrNull, required: false }] as const,
       result: { name: 'fees', schema: Type.Array(Type.Object({ chain: Str('chain'), fee: Str('raw NTV'), fee_token: Str('NTV') }, { additionalProperties: false })) },
-      handler: ([c]) => {
-        if (c !== undefined && c !== null) chainParam(c, 0);
-        return BRIDGE_CHAINS.filter((x) => c === undefined || c === null || x.chain === c).map((x) => ({ chain: x.chain, fee: x.fee.toString(), fee_token: 'NTV' }));
-      },
+      handler: ([c]) => BRIDGE_CHAINS.filter((x) => c === undefined || c === null || x.chain === c).map((x) => ({ chain: x.chain, fee: x.fee.toString(), fee_token: 'NTV' })),
     }),
     defineMethod({
       name: 'svc_registerBridgeMapping',
@@ -250,31 +251,24 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         + 'BUNDLE_FAILED with BRIDGE_NOT_FOUNDATION, BRIDGE_MAPPING_EXISTS, BRIDGE_INVALID_MAPPING. docs/bridge.md.',
       params: [
         { name: 'chain', schema: ChainParam },
-        { name: 'contract', schema: Type.String({ minLength: 1, maxLength: 128, description: 'the contract on that chain' }) },
-        { name: 'mint', schema: Type.String({ description: 'Nx1… mint (or a symbol) of an STD-8 or bridge-canonical token' }) },
-        { name: 'sender', schema: Address({ description: 'the foundation 0x00…03 or governance 0x00…09' }) },
+        { name: 'contract', schema: TextParam('the contract on that chain') },
+        { name: 'mint', schema: TokenParam('Nx1… mint (or a symbol) of an STD-8 or bridge-canonical token') },
+        { name: 'sender', schema: AccountParam({ description: 'the foundation 0x00…03 or governance 0x00…09' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: ([c, contract, mint, sender]) => {
-        chainParam(c, 0);
-        textParam(contract, 'contract', 1);
-        const token = readers.tokens.resolve(mint);
-        if (!token) throw RpcError.app('UNKNOWN_TOKEN', `unknown token "${mint}": no token has that symbol or mint address`, { token: mint });
-        return chain.submitOperations(accountParam(sender, 'sender', 3), [{ type: 'RegisterBridgeMapping', chain: c, contract, mint: token.mint }]);
-      },
+      handler: ([c, contract, token, sender]) => chain.submitOperations(sender, [{ type: 'RegisterBridgeMapping', chain: c, contract, mint: token.mint }]),
     }),
     defineMethod({
       name: 'svc_getBridgeMappings',
       summary: 'Origin contracts the bridge credits to a known mint: STD-8 origin mappings (the fast path) and registered mappings.',
       description: 'For one chain when given (null or absent: all). No application errors.',
-      params: [{ name: 'chain', schema: Type.Union([ChainParam, Type.Null()]), required: false }] as const,
+      params: [{ name: 'chain', schema: ChainOrNull, required: false }] as const,
       result: { name: 'mappings', schema: Type.Array(Type.Object({
         chain: Str('chain'), contract: Str('origin contract'), mint: Str('Nx1…'), symbol: Str('the token'),
         source: Type.Union([Type.Literal('std8_origin'), Type.Literal('registered')]),
       }, { additionalProperties: false })) },
       handler: ([c]) => {
-        if (c !== undefined && c !== null) chainParam(c, 0);
         const want = (x: string) => c === undefined || c === null || x === c;
         const out = [];
         for (const t of readers.tokens.list()) {
@@ -296,21 +290,15 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         + '`unreviewed`. No application errors. docs/bridge.md "Contract safety".',
       params: [{ name: 'chain', schema: ChainParam }, { name: 'contract_address', schema: Type.String({ minLength: 1, maxLength: 128 }) }] as const,
       result: { name: 'safety', schema: SafetySchema },
-      handler: ([c, contract]) => {
-        chainParam(c, 0);
-        return safetyJson(c, contract, readers.bridge.contractSafety(c, contract));
-      },
+      handler: ([c, contract]) => safetyJson(c, contract, readers.bridge.contractSafety(c, contract)),
     }),
     defineMethod({
       name: 'svc_listContractSafety',
       summary: 'Contract safety records, newest first; for one chain when given.',
       description: 'limit 1–1000. No application errors.',
-      params: [{ name: 'chain', schema: Type.Union([ChainParam, Type.Null()]) }, { name: 'limit', schema: Limit({ default: 100 }) }] as const,
+      params: [{ name: 'chain', schema: ChainOrNull }, { name: 'limit', schema: Limit({ default: 100 }) }] as const,
       result: { name: 'records', schema: Type.Array(SafetySchema) },
-      handler: ([c, limit]) => {
-        if (c !== null) chainParam(c, 0);
-        return readers.bridge.listSafety(c ?? undefined, limit ?? 100).map((s) => safetyJson(s.chain, s.contract, s));
-      },
+      handler: ([c, limit]) => readers.bridge.listSafety(c ?? undefined, limit ?? 100).map((s) => safetyJson(s.chain, s.contract, s)),
     }),
   ];
 }

@@ -2,6 +2,8 @@ import { AddressError, parseAddress, parseHash } from '../../codec/address.js';
 import type { ChainApi } from '../../chain/interface.js';
 import type { RegisteredToken, TokenRegistry } from '../../chain/token-registry.js';
 import { RpcError } from '../errors.js';
+import type { MethodParam } from '../method.js';
+import { Address, DecimalString, Hash, parseAmount, parsed } from '../schemas.js';
 
 /**
  * Turning validated param strings into bytes. The schema has already checked the shape; these
@@ -42,4 +44,26 @@ export function tokenParam(tokens: TokenRegistry, value: string): RegisteredToke
 export function pastHeight(chain: Pick<ChainApi, 'height'>, height: number): number {
   if (height > chain.height) throw RpcError.app('NOT_FOUND', `no block at height ${height}: the head is ${chain.height}`, { height, head: chain.height });
   return height;
+}
+
+/**
+ * Params parsed once (issue 44 item 4; src/rpc/schemas.ts `parsed`): schemas whose value reaches
+ * the handler parsed by the registry, with the param's own name and position in its -32602.
+ */
+export const AccountParam = (options?: Parameters<typeof Address>[0]) => parsed(Address(options), accountParam);
+export const HashParam = (options?: Parameters<typeof Hash>[0]) => parsed(Hash(options), hashParam);
+export const AmountParam = (options?: Parameters<typeof DecimalString>[0], bits: 64 | 128 = 128) =>
+  parsed(DecimalString(options), (value, param, position) => parseAmount(value, param, position, bits));
+
+/**
+ * -32602 for a param a handler finds wrong against another (a proof that attests another amount
+ * than the `amount` param): the position is the param's in `params`, as the registry counts.
+ */
+export function invalidParamIn<const P extends readonly MethodParam[]>(params: P, name: P[number]['name'], expected: string, extra?: Record<string, unknown>): RpcError {
+  return RpcError.invalidParam(name, positionIn(params, name), expected, extra);
+}
+
+/** A param's position as the registry counts it (from 1), for a handler that parses a param only in some cases. */
+export function positionIn<const P extends readonly MethodParam[]>(params: P, name: P[number]['name']): number {
+  return params.findIndex((p) => p.name === name) + 1;
 }

@@ -24,7 +24,7 @@ export const events = [
     ['pool', 'bytes32'], ['trader', 'bytes32'], ['tokenIn', 'bytes32'], ['amountIn', 'u128'], ['amountOut', 'u128'], ['reserve0', 'u128'], ['reserve1', 'u128']] },
   { name: 'TokenMetadataUpdated', code: 8, core: 'EV_TOKEN_METADATA_UPDATED', bytes: 65, accounts: ['creator'], fields: [['mint', 'bytes32'], ['creator', 'bytes32'], ['fieldsSet', 'u8']] },
   { name: 'TokenMetadataLocked', code: 9, core: 'EV_TOKEN_METADATA_LOCKED', bytes: 64, accounts: ['creator'], fields: [['mint', 'bytes32'], ['creator', 'bytes32']] },
-  // NFT and multi-token collections (docs/nfts.md "Events"); a zero `from` is a mint, a zero `to` a burn.
+  // NFT and multi-token collections (docs/collections.md "Events"); a zero `from` is a mint, a zero `to` a burn.
   { name: 'CollectionCreated', code: 10, core: 'EV_COLLECTION_CREATED', bytes: 97, accounts: ['owner', 'creator'], fields: [
     ['collection', 'bytes32'], ['collectionKind', 'u8'], ['owner', 'bytes32'], ['creator', 'bytes32']] },
   { name: 'NftTransfer', code: 11, core: 'EV_NFT_TRANSFER', bytes: 104, accounts: ['from', 'to'], fields: [['collection', 'bytes32'], ['from', 'bytes32'], ['to', 'bytes32'], ['tokenId', 'u64']] },

@@ -33,12 +33,12 @@ export const bounds = {
   MAX_PROGRAM_JSON_BYTES: { value: 65_536, doc: 'a RegisterProgram JSON text; the core checks 1–16,384 bytes (INVALID_PROGRAM)' },
   MAX_STAKING_STRING_BYTES: { value: 4096, doc: 'staking strings (the core applies the exact limits, docs/staking.md)' },
   MAX_HEADER_BYTES: { value: 4096, doc: 'a ReportDoubleSign header' },
-  MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/nfts.md)' },
+  MAX_COLLECTION_STRING_BYTES: { value: 4096, doc: 'collection strings; the core applies the exact limits (docs/collections.md)' },
   MAX_PROPOSAL_STRING_BYTES: { value: 8192, doc: 'a proposal title, description or ContractSafety string, before allocating (the core applies the exact limits, docs/governance.md)' },
   MAX_UPGRADE_STRING_BYTES: { value: 4096, doc: 'an upgrade name or URL before allocating; the core applies the exact limits (docs/upgrades.md)' },
   MAX_STD8_STRING_BYTES: { value: 1024, doc: 'a CreateStableToken string; the core applies the exact limits (docs/stablecoins.md)' },
   MAX_STD8_LIST_BYTES: { value: 4096, doc: 'a CreateStableToken guardians/cosigners/origin_mappings vec; the core applies the exact limits (docs/stablecoins.md)' },
-  MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH)' },
+  MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/collections.md: 1–16; the core refuses others with INVALID_BATCH)' },
   MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md)' },
   MAX_PASSPORT_STRING_BYTES: { value: 4096, doc: 'a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
@@ -49,7 +49,7 @@ export const bounds = {
 };
 
 // Gas figures, each named once (docs/core-abi.md "Rules", docs/dex.md, docs/names.md,
-// docs/staking.md, docs/nfts.md, docs/intents.md "Gas"); rows below refer to them by name.
+// docs/staking.md, docs/collections.md, docs/intents.md "Gas"); rows below refer to them by name.
 export const gasFigures = {
   GAS_TRANSFER: { value: 16000, doc: 'Transfer (with GAS_BASE, the 21,000 of an EVM transfer)' },
   GAS_APPROVE: { value: 16000, doc: 'Approve: one allowance record (docs/allowances.md "Gas"; with GAS_BASE the 21,000 of an EVM approve)' },
@@ -64,7 +64,7 @@ export const gasFigures = {
   GAS_REGISTER_NAME: { value: 40000, doc: 'RegisterName: a name record and, for a first name, the reverse record (docs/names.md)' },
   GAS_STAKING: { value: 30000, doc: 'each staking operation and RotateConsensusKey: a few record reads and writes (docs/staking.md "Gas")' },
   GAS_REPORT_DOUBLE_SIGN: { value: 50000, doc: 'ReportDoubleSign: hashes two headers and jails (docs/staking.md)' },
-  GAS_CREATE_COLLECTION: { value: 60000, doc: 'CreateNftCollection, CreateMultiTokenCollection (docs/nfts.md "Gas")' },
+  GAS_CREATE_COLLECTION: { value: 60000, doc: 'CreateNftCollection, CreateMultiTokenCollection (docs/collections.md "Gas")' },
   GAS_DEFINE_TOKEN_TYPE: { value: 40000, doc: 'DefineTokenType' },
   GAS_COLLECTION_MINT: { value: 30000, doc: 'MintNft, MintMultiToken' },
   GAS_COLLECTION_MOVE: { value: 25000, doc: 'TransferNft, BurnNft, TransferMultiToken, BurnMultiToken' },
@@ -310,7 +310,7 @@ export const operations = [
     f('headerA', 'header_a', ['vec', 'MAX_HEADER_BYTES']), f('sigA', 'sig_a', 'bytes64'),
     f('headerB', 'header_b', ['vec', 'MAX_HEADER_BYTES']), f('sigB', 'sig_b', 'bytes64'),
   ] },
-  // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "Operations").
+  // NFT and multi-token collections (spec §4.3, §4.4; docs/collections.md "Operations").
   { name: 'CreateNftCollection', code: 37, gas: { base: 'GAS_CREATE_COLLECTION' }, group: 'collections', fields: [
     cs('name', 'name'), cs('symbol', 'symbol'), cs('baseUri', 'base_uri'),
     f('maxSupply', 'max_supply', 'u64', '0 = unlimited'),

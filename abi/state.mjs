@@ -45,7 +45,7 @@ export const prefixes = [
   { name: 'EVIDENCE', code: 0x16, core: 'P_EVIDENCE', host: 'evidenceKey', key: [['account', 'bytes32'], ['height', 'u64le']], value: 'u8 1: one offence per (validator, height)' },
   { name: 'AUTO_COMPOUND', code: 0x17, core: 'P_AUTO_COMPOUND', host: 'autoCompoundKey', key: [['validator', 'bytes32']], value: 'AccountList: delegators with auto_compound on' },
   { name: 'DELEGATOR_INDEX', code: 0x18, core: 'P_DELEGATOR_INDEX', host: 'delegatorIndexKey', key: [['delegator', 'bytes32']], value: 'AccountList: validators the account delegates to (its own included)' },
-  // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "State layout").
+  // NFT and multi-token collections (spec §4.3, §4.4; docs/collections.md "State layout").
   { name: 'COLLECTION', code: 0x20, core: 'P_COLLECTION', host: 'collectionKey', key: [['collection', 'bytes32']], value: 'Collection' },
   { name: 'NFT', code: 0x21, core: 'P_NFT', host: 'nftKey', key: [['collection', 'bytes32'], ['tokenId', 'u64be']], value: 'Nft' },
   { name: 'NFT_COUNT', code: 0x22, core: 'P_NFT_COUNT', host: 'nftCountKey', key: [['collection', 'bytes32'], ['owner', 'bytes32']], value: 'u64 NFTs held; deleted at 0' },
@@ -239,14 +239,14 @@ export const records = {
   CollectionSafety: { doc: 'a collection safety level set by governance (0x60)', core: 'R_COLLECTION_SAFETY', fields: [
     r('version', 'u8'), r('level', 'u8', '1 verified, 2 caution, 3 blocked'), r('proposalId', 'u64'), r('height', 'u64'),
   ] },
-  Collection: { doc: 'CollectionRecord (docs/nfts.md "State layout")', fields: [
+  Collection: { doc: 'CollectionRecord (docs/collections.md "State layout")', fields: [
     r('version', 'u8'), r('kind', 'u8', '0 NFT, 1 multi-token'), r('owner', 'bytes32'), r('creator', 'bytes32'), r('royaltyBps', 'u16'),
     r('maxSupply', 'u64'), r('minted', 'u64'), r('burned', 'u64'), r('createdHeight', 'u64'), r('createdAt', 'u64'),
     r('name', 'string'), r('symbol', 'string'), r('baseUri', 'string'), r('description', 'string'),
     r('iconUri', 'string'), r('bannerUri', 'string'), r('externalUrl', 'string'),
   ] },
   Nft: { doc: 'deleted on a burn', fields: [r('version', 'u8'), r('owner', 'bytes32'), r('mintedHeight', 'u64'), r('mintedAt', 'u64'), r('metadataUri', 'string')] },
-  TokenType: { doc: 'TokenTypeRecord (docs/nfts.md "State layout")', fields: [
+  TokenType: { doc: 'TokenTypeRecord (docs/collections.md "State layout")', fields: [
     r('version', 'u8'), r('isFungible', 'flag'), r('maxSupply', 'u128'), r('minted', 'u128'), r('burned', 'u128'), r('createdHeight', 'u64'),
     r('name', 'string'), r('metadataUri', 'string'),
   ] },

@@ -698,7 +698,7 @@
 /** ReportDoubleSign: hashes two headers and jails (docs/staking.md) */
 // @ts-ignore: decorator
 @inline export const GAS_REPORT_DOUBLE_SIGN: u64 = 50000;
-/** CreateNftCollection, CreateMultiTokenCollection (docs/nfts.md "Gas") */
+/** CreateNftCollection, CreateMultiTokenCollection (docs/collections.md "Gas") */
 // @ts-ignore: decorator
 @inline export const GAS_CREATE_COLLECTION: u64 = 60000;
 /** DefineTokenType */

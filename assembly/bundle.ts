@@ -509,7 +509,7 @@ function rStr(): bool {
 }
 
 /**
- * The fields of a collection operation (docs/nfts.md "Operations"). Only the Borsh shape is
+ * The fields of a collection operation (docs/collections.md "Operations"). Only the Borsh shape is
  * checked here (lengths, bool bytes, UTF-8); lengths and ranges of values fail at execution with
  * a status. The batch entry count goes to rec+12 for the gas (bounded by the bytes present).
  */

@@ -3,7 +3,7 @@
 // figures and which operation pays which are rows of the ABI table (abi/operations.mjs `gas`,
 // generated into assembly/abi.ts: GAS_*, opGasBase, opGasPerEntry, opGasPerByte); the DEX, names,
 // staking, collections, programs and schedules pages name them (docs/dex.md, docs/names.md,
-// docs/staking.md, docs/nfts.md, docs/intents.md).
+// docs/staking.md, docs/collections.md, docs/intents.md).
 import { opGasBase, opGasPerEntry, opGasPerByte, OP_PROPOSE_MULTI_SIG_TX } from "./abi";
 
 /** Fee split (spec §1.8): 20% to the treasury 0x00…03 rounded down, the rest to the proposer. */

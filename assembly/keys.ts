@@ -156,7 +156,7 @@ export function evidenceEntry(account: usize, height: u64): usize {
   return lookup(KEY, 41);
 }
 
-// NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "State layout"). Ids in keys are
+// NFT and multi-token collections (spec §4.3, §4.4; docs/collections.md "State layout"). Ids in keys are
 // big-endian so a collection's tokens and types sort by id.
 
 /** Write `prefix ‖ a[32] ‖ id u64 BE` into KEY (41 bytes). */

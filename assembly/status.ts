@@ -68,7 +68,7 @@ export const DUPLICATE_EVIDENCE: u32 = 104; // this double-sign offence (validat
 export const TOO_MANY_ENTRIES: u32 = 105; // a staking list is full (32 unbonding entries or delegations per account, 1,000 validators)
 export const NO_DELEGATION: u32 = 106; // the account has no delegation to this validator
 export const INVALID_VALIDATOR_METADATA: u32 = 107; // a validator metadata field is too long (name, pool_name 64 bytes; description 512; website, avatar_url 256)
-// NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md "Statuses").
+// NFT and multi-token collections (spec §4.3, §4.4; docs/collections.md "Statuses").
 export const COLLECTION_NOT_FOUND: u32 = 108; // no collection at this address
 export const NOT_COLLECTION_OWNER: u32 = 109; // only the collection's owner may mint or define token types
 export const NFT_EXISTS: u32 = 110; // this token id is already minted in the collection

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createZstdDecompress } from 'node:zlib';
 import * as tar from 'tar';
 import { createLogger } from '../src/logger.js';
-import { restoreSnapshot } from '../src/ops/snapshots.js';
+import { restoreSnapshot } from '../src/operator/snapshots.js';
 import { BenchNode } from './bench-node.js';
 import { send } from './elastic-state.js';
 import type { BenchResult } from './rpc.js';

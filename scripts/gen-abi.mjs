@@ -366,7 +366,7 @@ function genOperations() {
   L.push('', '/** The eight optional metadata fields of UpdateTokenMetadata (spec §2.3/§4.1), in their Borsh order. */');
   L.push(`export const TOKEN_METADATA_FIELDS = [${meta.map((fl) => `'${fl.name}'`).join(', ')}] as const;`);
   L.push('export type TokenMetadataField = (typeof TOKEN_METADATA_FIELDS)[number];');
-  L.push('/** The collection operations (docs/nfts.md "Operations"). */');
+  L.push('/** The collection operations (docs/collections.md "Operations"). */');
   L.push(`export const COLLECTION_OPS: ReadonlySet<string> = new Set([${operations.filter((o) => o.group === 'collections').map((o) => `'${o.name}'`).join(', ')}]);`);
   L.push('', 'export type StakingOperation = ' + groups.staking.map((o) => `${o.name}Op`).join(' | ') + ';');
   L.push('export type CollectionOperation = ' + groups.collections.map((o) => `${o.name}Op`).join(' | ') + ';');

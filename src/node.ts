@@ -37,14 +37,14 @@ import { describeStorageFault, isStorageFault, StorageError } from './storage/fa
 import { createNodeP2P } from './p2p/index.js';
 import { ListenError } from './p2p/network.js';
 import { ConsensusService, consensusTransport } from './consensus/service.js';
-import { NodeMetrics, serveMetrics } from './ops/metrics.js';
-import { describeAnomalies, integritySweep, startBackgroundSweep } from './ops/integrity.js';
-import { verifyBlockFiles } from './ops/block-check.js';
+import { NodeMetrics, serveMetrics } from './operator/metrics.js';
+import { describeAnomalies, integritySweep, startBackgroundSweep } from './operator/integrity.js';
+import { verifyBlockFiles } from './operator/block-check.js';
 import { Pruner, type PruningOptions } from './chain/pruning.js';
 import { NODE_VERSION, implementsUpgrade } from './version.js';
 import { governanceConflicts, governanceFromFlags, readGovernance, type GovernanceFlags, type UpgradeRequiredError } from './chain/upgrades.js';
 import { UpgradeAutoVoter, writeUpgradeInfo } from './chain/upgrade-voter.js';
-import { restoreSnapshot, SnapshotService } from './ops/snapshots.js';
+import { restoreSnapshot, SnapshotService } from './operator/snapshots.js';
 import { LightNode } from './light/node.js';
 import { genesisFromFlags } from './chain/genesis-block.js';
 import { lightRegistry, lightSyncing } from './rpc/light.js';
@@ -318,7 +318,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       throw new IntegrityError(`--verify-on-start: ${describeAnomalies(report)}\nthe database at ${store.path} is damaged: restore it from a snapshot or an export, or sync into a new data directory`);
     }
     logger.info('stored records verified', { records: report.records, stateRecords: report.stateRecords, height: report.head, ms: report.ms });
-    // and every held block against the hashes stored for it (issue 46 item 9, src/ops/block-check.ts)
+    // and every held block against the hashes stored for it (issue 46 item 9, src/operator/block-check.ts)
     if (report.head !== undefined) {
       const blocks = await verifyBlockFiles(store, report.head);
       if (blocks.anomalyCount > 0) {
@@ -431,7 +431,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   }
 
   const registry = new MethodRegistry({ info: { title: 'ntv-node JSON-RPC', version: NODE_VERSION } });
-  // spec §4.20 --metrics (src/ops/metrics.ts): the gauges read these on each scrape.
+  // spec §4.20 --metrics (src/operator/metrics.ts): the gauges read these on each scrape.
   let metrics: NodeMetrics | undefined;
   if (options.metrics) {
     metrics = new NodeMetrics({
@@ -530,7 +530,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     rpcPort = await rpc.start().catch((error: NodeJS.ErrnoException) => {
       throw listenFailure('--rpc-port', options.rpcHost, options.rpcPort, error);
     });
-    // spec §4.20 --serve-snapshots (src/ops/snapshots.ts): on the RPC's address, its port + 10.
+    // spec §4.20 --serve-snapshots (src/operator/snapshots.ts): on the RPC's address, its port + 10.
     if (options.serveSnapshots) {
       snapshots = new SnapshotService({ dataDir: options.dataDir, ...options.serveSnapshots, host: options.rpcHost, port: rpcPort + 10 }, { store, logger });
       snapshotPort = await snapshots.start().catch((error: Error) => {

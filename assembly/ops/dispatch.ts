@@ -1,6 +1,6 @@
 // Dispatch of the operations that may also run nested (inside a schedule, a protocol or DAO
 // proposal, or a multi-sig transaction; docs/bundle-format.md "Operation"): the DEX (docs/dex.md),
-// token metadata, names, staking, NFT and multi-token collections (docs/nfts.md), ERC-20 allowances
+// token metadata, names, staking, NFT and multi-token collections (docs/collections.md), ERC-20 allowances
 // (docs/allowances.md), presales and staking pools, upgrades, settlement, anchoring, passports, account
 // keys and recovery (docs/accounts.md) and STD-8 stablecoins (docs/stablecoins.md). The operations
 // that are never nested (CreateToken's nonce, schedules, proposals, DAOs, multi-sig) are dispatched by
@@ -15,13 +15,13 @@ import { execStaking, isStakingOp } from "./staking";
 import { execCreateCollection, execNft, isNftOp, KIND_NFT } from "./nfts";
 import { execMultiToken, isMultiTokenOp } from "./multitokens";
 import { execRegisterProgram } from "./programs";
-import { execApprove, execTransferFrom } from "./allowance";
+import { execApprove, execTransferFrom } from "./allowances";
 import { execStable, isStableOp } from "./stablecoins";
 import { execBridge, isBridgeOp } from "./bridge";
 import { clearGuardRefusal, guardRefusal } from "../ledger";
 import { OP_APPROVE, OP_TRANSFER_FROM } from "../abi";
 import { execClaimPresaleTokens, execContributePresale, execCreatePresale, execFinalizePresale, execRefundPresale } from "./presales";
-import { execClaimPoolRewards, execCreateStakingPool, execFundStakingPool, execStakeToPool, execUnstakeFromPool } from "./stakepools";
+import { execClaimPoolRewards, execCreateStakingPool, execFundStakingPool, execStakeToPool, execUnstakeFromPool } from "./staking-pools";
 import { OP_CLAIM_POOL_REWARDS, OP_CLAIM_PRESALE_TOKENS, OP_CONTRIBUTE_PRESALE, OP_CREATE_PRESALE, OP_CREATE_STAKING_POOL, OP_FINALIZE_PRESALE, OP_FUND_STAKING_POOL, OP_REFUND_PRESALE, OP_STAKE_TO_POOL, OP_UNSTAKE_FROM_POOL } from "../abi";
 import { OP_ANCHOR } from "../abi";
 import { execSettlement, isSettlementOp } from "./settlement";
@@ -56,7 +56,7 @@ function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIn
   if (kind == OP_UPDATE_TOKEN_METADATA) return execUpdateTokenMetadata(user, op, bundleIndex, opIndex);
   if (kind == OP_LOCK_TOKEN_METADATA) return execLockTokenMetadata(user, op, bundleIndex, opIndex);
   if (kind == OP_REGISTER_NAME) return execRegisterName(user, op); // names (docs/names.md)
-  // NFT and multi-token collections (spec §4.3, §4.4; docs/nfts.md)
+  // NFT and multi-token collections (spec §4.3, §4.4; docs/collections.md)
   if (kind == OP_CREATE_NFT_COLLECTION) return execCreateCollection(KIND_NFT, user, op, bundleIndex, opIndex);
   if (isNftOp(kind)) return execNft(kind, user, op, bundleIndex, opIndex);
   if (isMultiTokenOp(kind)) return execMultiToken(kind, user, op, bundleIndex, opIndex);

@@ -1,4 +1,4 @@
-// Multi-token collections (spec §4.4; docs/nfts.md): CreateMultiTokenCollection (disc. 41, the
+// Multi-token collections (spec §4.4; docs/collections.md): CreateMultiTokenCollection (disc. 41, the
 // shared createCollection of assembly/ops/nfts.ts), DefineTokenType (42), MintMultiToken (43),
 // TransferMultiToken (44), BurnMultiToken (45), BatchMintMultiToken (46) and
 // BatchTransferMultiToken (47). ERC-1155-like: a collection holds token types (0x23), each with
@@ -26,7 +26,7 @@ import {
 } from "./nfts";
 import { BATCH_ENTRY_BYTES, EV_MULTI_TRANSFER_BATCH, EV_MULTI_TRANSFER_SINGLE, EV_TOKEN_TYPE_DEFINED, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN } from "../abi";
 
-// TokenTypeRecord (docs/nfts.md "State layout" 0x23): version u8, is_fungible u8, max_supply u128,
+// TokenTypeRecord (docs/collections.md "State layout" 0x23): version u8, is_fungible u8, max_supply u128,
 // minted u128, burned u128, created_height u64, then name and metadata_uri.
 // @ts-ignore: decorator
 @inline const TT_FUNGIBLE: usize = 1;
@@ -36,7 +36,7 @@ import { BATCH_ENTRY_BYTES, EV_MULTI_TRANSFER_BATCH, EV_MULTI_TRANSFER_SINGLE, E
 @inline const TT_MINTED: usize = 18;
 // @ts-ignore: decorator
 @inline const TT_BURNED: usize = 34;
-/** Entries per batch (docs/nfts.md "Operations"). */
+/** Entries per batch (docs/collections.md "Operations"). */
 // @ts-ignore: decorator
 @inline const MAX_BATCH: u32 = 16;
 
@@ -157,7 +157,7 @@ function applyEntries(mode: u32, user: usize, col: usize, to: usize, entries: us
     if ((lo | hi) == 0) return S.ZERO_AMOUNT;
     let te = tokenTypeEntry(col, id);
     if (!exists(te)) return S.TOKEN_TYPE_NOT_FOUND;
-    // A non-fungible type moves exactly one unit at a time (docs/nfts.md "Rules").
+    // A non-fungible type moves exactly one unit at a time (docs/collections.md "Rules").
     if (load<u8>(valPtr(te) + TT_FUNGIBLE) == 0 && (hi != 0 || lo != 1)) return S.NON_FUNGIBLE_SUPPLY;
     let st = mode == OP_MINT_MULTI_TOKEN ? mintUnits(te, col, id, to, lo, hi)
       : mode == OP_TRANSFER_MULTI_TOKEN ? moveUnits(col, id, user, to, lo, hi)
@@ -180,7 +180,7 @@ function mintUnits(te: usize, col: usize, id: u64, to: usize, lo: u64, hi: u64):
   return S.OK;
 }
 
-/** Transfer from the user: INSUFFICIENT_BALANCE; to oneself nothing changes (docs/nfts.md "Rules"). */
+/** Transfer from the user: INSUFFICIENT_BALANCE; to oneself nothing changes (docs/collections.md "Rules"). */
 function moveUnits(col: usize, id: u64, user: usize, to: usize, lo: u64, hi: u64): u32 {
   let from = multiBalanceEntry(col, id, user);
   balLoad(from);

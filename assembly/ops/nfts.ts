@@ -1,4 +1,4 @@
-// NFT collections (spec §4.3; docs/nfts.md): CreateNftCollection (disc. 37), MintNft (38),
+// NFT collections (spec §4.3; docs/collections.md): CreateNftCollection (disc. 37), MintNft (38),
 // TransferNft (39), BurnNft (40), and the collection record (0x20) that multi-token collections
 // (spec §4.4, assembly/ops/multitokens.ts) share: both kinds are created by createCollection and
 // loaded by collectionOf, so an operation on the wrong kind fails the same way everywhere.
@@ -29,7 +29,7 @@ import { EV_COLLECTION_CREATED, EV_NFT_TRANSFER, OP_BURN_NFT, OP_MINT_NFT, OP_TR
 // @ts-ignore: decorator
 @inline export const KIND_MULTI_TOKEN: u8 = 1;
 
-// CollectionRecord (docs/nfts.md "State layout" 0x20): fixed fields, then seven Borsh strings.
+// CollectionRecord (docs/collections.md "State layout" 0x20): fixed fields, then seven Borsh strings.
 // @ts-ignore: decorator
 @inline const CR_KIND: usize = 1;
 // @ts-ignore: decorator
@@ -45,7 +45,7 @@ import { EV_COLLECTION_CREATED, EV_NFT_TRANSFER, OP_BURN_NFT, OP_MINT_NFT, OP_TR
 // @ts-ignore: decorator
 @inline const NR_OWNER: usize = 1;
 
-/** Field limits in bytes (docs/nfts.md "Operations"). */
+/** Field limits in bytes (docs/collections.md "Operations"). */
 // @ts-ignore: decorator
 @inline export const NAME_MAX: u32 = 64;
 // @ts-ignore: decorator
@@ -181,7 +181,7 @@ export function execNft(kind: u32, user: usize, op: usize, bundleIndex: u32, opI
   let to = ZERO32;
   if (kind == OP_TRANSFER_NFT) {
     to = f + 40;
-    if (!bytesEq(to, user, 32)) { // to oneself: only the event (docs/nfts.md "Rules")
+    if (!bytesEq(to, user, 32)) { // to oneself: only the event (docs/collections.md "Rules")
       memory.copy(beginWrite(ne, <u32>valLen(ne)) + NR_OWNER, to, 32);
       if (!countAdd(col, to, true) || !countAdd(col, user, false)) return S.AMOUNT_OVERFLOW;
     }

@@ -217,7 +217,7 @@ export const GAS_REGISTER_NAME = 40000n;
 export const GAS_STAKING = 30000n;
 /** ReportDoubleSign: hashes two headers and jails (docs/staking.md) */
 export const GAS_REPORT_DOUBLE_SIGN = 50000n;
-/** CreateNftCollection, CreateMultiTokenCollection (docs/nfts.md "Gas") */
+/** CreateNftCollection, CreateMultiTokenCollection (docs/collections.md "Gas") */
 export const GAS_CREATE_COLLECTION = 60000n;
 /** DefineTokenType */
 export const GAS_DEFINE_TOKEN_TYPE = 40000n;
@@ -337,7 +337,7 @@ export const MAX_PROGRAM_JSON_BYTES = 65536;
 export const MAX_STAKING_STRING_BYTES = 4096;
 /** a ReportDoubleSign header */
 export const MAX_HEADER_BYTES = 4096;
-/** collection strings; the core applies the exact limits (docs/nfts.md) */
+/** collection strings; the core applies the exact limits (docs/collections.md) */
 export const MAX_COLLECTION_STRING_BYTES = 4096;
 /** a proposal title, description or ContractSafety string, before allocating (the core applies the exact limits, docs/governance.md) */
 export const MAX_PROPOSAL_STRING_BYTES = 8192;
@@ -347,7 +347,7 @@ export const MAX_UPGRADE_STRING_BYTES = 4096;
 export const MAX_STD8_STRING_BYTES = 1024;
 /** a CreateStableToken guardians/cosigners/origin_mappings vec; the core applies the exact limits (docs/stablecoins.md) */
 export const MAX_STD8_LIST_BYTES = 4096;
-/** entries of one batch operation (docs/nfts.md: 1–16; the core refuses others with INVALID_BATCH) */
+/** entries of one batch operation (docs/collections.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
 /** an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md) */
 export const MAX_ANCHOR_STRING_BYTES = 1024;

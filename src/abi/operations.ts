@@ -960,7 +960,7 @@ function readScheduleTrigger(r: BorshReader, wire: string): ScheduleTrigger {
 /** The eight optional metadata fields of UpdateTokenMetadata (spec §2.3/§4.1), in their Borsh order. */
 export const TOKEN_METADATA_FIELDS = ['metadataUri', 'image', 'description', 'externalUrl', 'twitter', 'discord', 'telegram', 'github'] as const;
 export type TokenMetadataField = (typeof TOKEN_METADATA_FIELDS)[number];
-/** The collection operations (docs/nfts.md "Operations"). */
+/** The collection operations (docs/collections.md "Operations"). */
 export const COLLECTION_OPS: ReadonlySet<string> = new Set(['CreateNftCollection', 'MintNft', 'TransferNft', 'BurnNft', 'CreateMultiTokenCollection', 'DefineTokenType', 'MintMultiToken', 'TransferMultiToken', 'BurnMultiToken', 'BatchMintMultiToken', 'BatchTransferMultiToken']);
 
 export type StakingOperation = StakeOp | UnstakeOp | ClaimUnstakeOp | DelegateOp | UndelegateOp | ClaimRewardsOp | SetCommissionOp | UnjailOp | SetAutoCompoundOp | SetPoolConfigOp | SetValidatorMetadataOp | ReportDoubleSignOp;

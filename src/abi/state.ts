@@ -1480,7 +1480,7 @@ export function decodeCollectionSafetyFields(v: Uint8Array): CollectionSafetyFie
   return rec;
 }
 
-/** Collection: CollectionRecord (docs/nfts.md "State layout") */
+/** Collection: CollectionRecord (docs/collections.md "State layout") */
 export interface CollectionFields {
   version: number;
   /** 0 NFT, 1 multi-token */
@@ -1531,7 +1531,7 @@ export function decodeNftFields(v: Uint8Array): NftFields {
   return rec;
 }
 
-/** TokenType: TokenTypeRecord (docs/nfts.md "State layout") */
+/** TokenType: TokenTypeRecord (docs/collections.md "State layout") */
 export interface TokenTypeFields {
   version: number;
   isFungible: boolean;

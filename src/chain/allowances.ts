@@ -1,7 +1,7 @@
 /**
  * ERC-20 allowances as the host reads them (docs/allowances.md): the core's 0x0C record owner ‖
  * token ‖ spender → u128, absent when 0; 2^128−1 is infinite. The rules (Approve, TransferFrom)
- * are the core's (assembly/ops/allowance.ts); this only reads committed state.
+ * are the core's (assembly/ops/allowances.ts); this only reads committed state.
  */
 import { allowanceKey } from '../abi/state.js';
 import { decodeBalance } from '../core/records.js';

@@ -61,7 +61,7 @@ export function certificateProblem(certificate: Uint8Array, header: BlockHeader,
  * newest set a light node has proven), or undefined when it is: the header hashes to its block
  * hash, its proposer signed that hash, the proposer is a validator of the set with the header's
  * staking account, and the certificate holds (`certificateProblem`). Shared by a snapshot's head
- * check (src/ops/snapshots.ts) and the `--light` follower (src/light/), which see headers only.
+ * check (src/operator/snapshots.ts) and the `--light` follower (src/light/), which see headers only.
  */
 export function certifiedHeaderProblem(header: BlockHeader, certificate: Uint8Array, validators: ValidatorInfo[], epochLength: number, setName = 'the set'): string | undefined {
   if (Buffer.compare(headerHash(header), header.hash) !== 0) return 'the header does not hash to its block hash';

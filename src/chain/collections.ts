@@ -6,18 +6,18 @@ import {
 import type { WatchableState } from './state-reader.js';
 
 /**
- * NFT and multi-token collections on the host side (spec §4.3, §4.4; docs/nfts.md): the `Nx2`
+ * NFT and multi-token collections on the host side (spec §4.3, §4.4; docs/collections.md): the `Nx2`
  * address form, key builders and record decoding mirroring the core byte for byte, and a reader
  * that keeps in-memory indexes (NFTs by owner, token types by collection, collections by EVM
  * address) in step with every committed write. It is shared by the svc_* methods and the eth_*
  * adapter, so both read the same state.
  */
 
-/** The collection prefixes of the generated table (abi/state.mjs; docs/nfts.md "State layout"). */
+/** The collection prefixes of the generated table (abi/state.mjs; docs/collections.md "State layout"). */
 export const CollectionPrefix = {
   COLLECTION: Prefix.COLLECTION, NFT: Prefix.NFT, NFT_COUNT: Prefix.NFT_COUNT, TOKEN_TYPE: Prefix.TOKEN_TYPE, MULTI_BALANCE: Prefix.MULTI_BALANCE,
 } as const;
-/** facts.md "Addresses": Nx2 for NFT collections; multi-token collections share it (docs/nfts.md). */
+/** facts.md "Addresses": Nx2 for NFT collections; multi-token collections share it (docs/collections.md). */
 export const COLLECTION_ID_PREFIX = 'Nx2';
 export const CollectionKind = { NFT: 0, MULTI: 1 } as const;
 

@@ -15,7 +15,7 @@ import type { BridgeReader } from './bridge.js';
 import type { EvmTokenIndex } from './evm/tokens.js';
 import type { Indexer } from './indexer.js';
 import type { PendingBundle } from './mempool.js';
-import type { DexReader } from './pools.js';
+import type { DexReader } from './dex.js';
 import type { PresaleReader } from './presales.js';
 import type { StakingPoolReader } from './staking-pools.js';
 import type { TokenRegistry } from './token-registry.js';

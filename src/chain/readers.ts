@@ -4,7 +4,7 @@ import { BridgeReader } from './bridge.js';
 import { CollectionReader } from './collections.js';
 import { EvmTokenIndex } from './evm/tokens.js';
 import type { DomainReaders } from './interface.js';
-import { DexReader } from './pools.js';
+import { DexReader } from './dex.js';
 import { PresaleReader } from './presales.js';
 import { StakingPoolReader } from './staking-pools.js';
 import type { StateView } from './state-view.js';

@@ -52,7 +52,7 @@ export type ReceiptEvent =
   | { type: 'LiquidityAdded' | 'LiquidityRemoved'; op_index: number | null; pool: string; token0?: string; token1?: string; provider: string; amount0: string; amount1: string; lp: string }
   | { type: 'Swap'; op_index: number | null; pool: string; trader: string; token_in: string; token_out?: string; amount_in: string; amount_out: string; reserve0: string; reserve1: string }
   | { type: 'TokenMetadataUpdated' | 'TokenMetadataLocked'; op_index: number | null; mint: string; creator: string; fields_set?: string[] }
-  // Collections (docs/nfts.md "Events"): a zero `from` is a mint, a zero `to` a burn
+  // Collections (docs/collections.md "Events"): a zero `from` is a mint, a zero `to` a burn
   | { type: 'CollectionCreated'; op_index: number | null; collection: string; kind: 'nft' | 'multi'; owner: string; creator: string }
   | { type: 'NftTransfer'; op_index: number | null; collection: string; from: string; to: string; token_id: string }
   | { type: 'TokenTypeDefined'; op_index: number | null; collection: string; type_id: string; max_supply: string; is_fungible: boolean }

@@ -105,7 +105,7 @@ function entryOf(record: Uint8Array | undefined, path: Uint8Array): number {
 /** The loaded state disagrees with its tree or the head: the start stops, exit 1 (src/cli/run.ts). */
 export class StateCheckError extends Error {}
 
-/** The lines an operator reads, as --verify-on-start words its findings (src/ops/integrity.ts). */
+/** The lines an operator reads, as --verify-on-start words its findings (src/operator/integrity.ts). */
 export function describeStartCheck(report: StartCheckReport, dbPath: string): string {
   const lines = report.anomalies.map((a) => `  ${a.key}: ${a.reason}`);
   const more = report.anomalyCount > report.anomalies.length ? `\n  … and ${report.anomalyCount - report.anomalies.length} more` : '';

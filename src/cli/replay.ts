@@ -135,7 +135,7 @@ export class ReplayCommand extends Command {
 class UsageError extends Error {}
 
 /**
- * Load a state export, or the export inside a snapshot (src/ops/snapshots.ts: a .tar.zst holding
+ * Load a state export, or the export inside a snapshot (src/operator/snapshots.ts: a .tar.zst holding
  * state.ntvx), into the replayer's state: every check of an import (framing, key order, checksum,
  * the root recomputed from the records), then `resume` from its head block.
  */

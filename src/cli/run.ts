@@ -14,7 +14,7 @@ import { DataDirError } from '../storage/data-dir-check.js';
 import { describeStorageFault, isStorageFault, StorageError } from '../storage/faults.js';
 import { damagedTables } from '../storage/table-check.js';
 import { StateCheckError } from '../chain/start-check.js';
-import { SnapshotError, SNAPSHOTS_KEPT } from '../ops/snapshots.js';
+import { SnapshotError, SNAPSHOTS_KEPT } from '../operator/snapshots.js';
 import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_CORE_MB, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
 import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';

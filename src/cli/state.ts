@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import cliProgress from 'cli-progress';
 import { CHAIN_IDS } from '../chain/genesis-data.js';
-import { dryRunImport, ExportFormatError, exportDataDir, importIntoDataDir, type ImportResult } from '../ops/state-transfer.js';
+import { dryRunImport, ExportFormatError, exportDataDir, importIntoDataDir, type ImportResult } from '../operator/state-transfer.js';
 import { stat } from 'node:fs/promises';
 
 /**

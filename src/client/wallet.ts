@@ -13,7 +13,7 @@ import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
 
-/** docs/nfts.md "Addresses": a collection's text form (facts.md "Nx2 NFT"). */
+/** docs/collections.md "Addresses": a collection's text form (facts.md "Nx2 NFT"). */
 const COLLECTION_PREFIX = 'Nx2';
 
 /**
@@ -539,7 +539,7 @@ export class Wallet {
     return this.sendOperation({ type: 'DaoUnlock', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId') }, opts);
   }
 
-  /** CreateNftCollection (37; docs/nfts.md): the receipt's `created.collection` is its Nx2… address. */
+  /** CreateNftCollection (37; docs/collections.md): the receipt's `created.collection` is its Nx2… address. */
   async createNftCollection(params: CreateNftCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({
       type: 'CreateNftCollection', name: params.name, symbol: params.symbol, baseUri: params.baseUri ?? '',
@@ -675,7 +675,7 @@ export class Wallet {
     return this.sendOperation({ type: 'BurnNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId') }, opts);
   }
 
-  /** CreateMultiTokenCollection (41; docs/nfts.md): the receipt's `created.collection` is its Nx2… address. */
+  /** CreateMultiTokenCollection (41; docs/collections.md): the receipt's `created.collection` is its Nx2… address. */
   async createMultiTokenCollection(params: CreateMultiTokenCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({
       type: 'CreateMultiTokenCollection', name: params.name, symbol: params.symbol, baseUri: params.baseUri ?? '',
@@ -949,7 +949,7 @@ export type Amount = bigint | string | number;
 export type TokenRef = string | Uint8Array;
 /** An account: `Nx0…`, `0x` + 40 hex (EVM form), `0x` + 64 hex or 32 bytes. */
 export type AccountRef = string | Uint8Array;
-/** A collection: `Nx2…`, `0x` + 64 hex or 32 bytes (docs/nfts.md "Addresses"). */
+/** A collection: `Nx2…`, `0x` + 64 hex or 32 bytes (docs/collections.md "Addresses"). */
 export type CollectionRef = string | Uint8Array;
 /** An Ed25519 consensus public key: 64 hex characters (optional 0x) or 32 bytes. */
 export type PubkeyRef = string | Uint8Array;

@@ -108,7 +108,7 @@ export interface TokenMetadataEvent extends EventBase {
   /** bit i: metadata field i was given (Updated only; 0 for Locked) */
   fieldsSet: number;
 }
-/** Collections (docs/nfts.md "Events"); a zero `from` is a mint, a zero `to` a burn. */
+/** Collections (docs/collections.md "Events"); a zero `from` is a mint, a zero `to` a burn. */
 export interface CollectionCreatedEvent extends EventBase {
   kind: 'CollectionCreated';
   collection: Uint8Array;

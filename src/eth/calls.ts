@@ -43,7 +43,7 @@ const ERC165_ID = '0x01ffc9a7';
  * "ntv-std-token". Wallets check for non-empty code to treat an address as a contract.
  */
 export const TOKEN_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-std-token').toString('hex')}`;
-/** The same for NFT and multi-token collections (docs/nfts.md): "ntv-collection". */
+/** The same for NFT and multi-token collections (docs/collections.md): "ntv-collection". */
 export const COLLECTION_CODE_STUB: Hex = `0xfe${Buffer.from('ntv-collection').toString('hex')}`;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * eth_call on collection addresses (spec §4.18 "ERC-20/721/1155 selectors"; docs/eth.md "eth_call";
- * docs/nfts.md): an NFT collection answers as an ERC-721 contract with its metadata extension, a
+ * docs/collections.md): an NFT collection answers as an ERC-721 contract with its metadata extension, a
  * multi-token collection as an ERC-1155 contract with its metadata-URI extension, both from native
  * state. There are no approvals natively (only the holder moves its tokens), so `getApproved` is the
  * zero address and `isApprovedForAll` false. ABI work is viem's.

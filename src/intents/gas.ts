@@ -41,7 +41,7 @@ export class GasMeter {
 
   /** Gas of one operation (without the bundle's base). */
   opGas(op: Operation): bigint {
-    // A batch's gas grows with its entries (docs/nfts.md "Gas"), so it is cached per length; an
+    // A batch's gas grows with its entries (docs/collections.md "Gas"), so it is cached per length; an
     // operation charged per stored byte (RegisterProgram, CreateSchedule, CreateProposal) per encoding.
     const kind = 'entries' in op ? `${op.type}/${op.entries.length}`
       : (OPERATION_GAS as Record<string, { perByte?: bigint }>)[op.type]?.perByte !== undefined ? `${op.type}/${Buffer.from(encodeOperation(op)).toString('hex')}` : op.type;

@@ -45,7 +45,7 @@ export type CallObserver = (method: string, seconds: number, ok: boolean) => voi
 
 export class MethodRegistry {
   readonly #methods = new Map<string, RegisteredMethod>();
-  /** Set by node.ts when --metrics is on (src/ops/metrics.ts); the dispatcher calls it. */
+  /** Set by node.ts when --metrics is on (src/operator/metrics.ts); the dispatcher calls it. */
   callObserver: CallObserver | undefined;
   /**
    * The error for a method this registry does not hold, instead of -32601 (a `--light` node names

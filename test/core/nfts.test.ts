@@ -1,4 +1,4 @@
-// NFT and multi-token collections in the core (spec §4.3, §4.4; docs/nfts.md): the collection
+// NFT and multi-token collections in the core (spec §4.3, §4.4; docs/collections.md): the collection
 // address, the record bytes of 0x20–0x24, owner counts and balances, the events' bytes, every
 // failure status, gas per operation, whole-bundle revert of a failing batch, and the decoder's
 // refusal of malformed Borsh. Operations are encoded here by hand (raw discriminants and fields),
@@ -41,7 +41,7 @@ const le = (v: bigint, n: number) => {
   return b;
 };
 
-// ---- operations (docs/nfts.md "Operations") ----
+// ---- operations (docs/collections.md "Operations") ----
 interface CollectionFields {
   name: string | Uint8Array; symbol: string; baseUri: string; maxSupply: bigint; royalty: number; owner: Uint8Array;
   description: string; icon: string; banner: string; external: string | Uint8Array;
@@ -79,11 +79,11 @@ const batch = (disc: 46 | 47, col: Uint8Array, to: Uint8Array, entries: Entry[])
 const batchMint = (col: Uint8Array, to: Uint8Array, entries: Entry[]) => batch(46, col, to, entries);
 const batchTransfer = (col: Uint8Array, to: Uint8Array, entries: Entry[]) => batch(47, col, to, entries);
 
-/** The address rule of docs/nfts.md, computed with @noble/hashes. */
+/** The address rule of docs/collections.md, computed with @noble/hashes. */
 const collectionAddress = (creator: Uint8Array, nonce: bigint, opIndex: number) =>
   blake3(cat(utf8('ntv/collection'), creator, le(nonce, 8), le(BigInt(opIndex), 2)));
 
-// ---- keys and records (docs/nfts.md "State layout") ----
+// ---- keys and records (docs/collections.md "State layout") ----
 const colKey = (c: Uint8Array) => cat(Uint8Array.of(0x20), c);
 const nftKey = (c: Uint8Array, id: bigint) => cat(Uint8Array.of(0x21), c, be64(id));
 const countKey = (c: Uint8Array, o: Uint8Array) => cat(Uint8Array.of(0x22), c, o);

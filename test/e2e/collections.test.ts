@@ -8,7 +8,7 @@ import { decodeCollectionText } from '../../src/chain/collections.js';
 import { TestNode } from './harness.js';
 import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
 
-// Spec §4.3 NFT collections and §4.4 multi-token collections end to end (docs/nfts.md), over
+// Spec §4.3 NFT collections and §4.4 multi-token collections end to end (docs/collections.md), over
 // JSON-RPC and, as an EVM wallet sees them, as ERC-721 and ERC-1155 contracts through viem
 // (spec §4.18, issue "Real clients": ownerOf, tokenURI, TransferSingle, TransferBatch).
 
@@ -147,7 +147,7 @@ describe('NFT collections (spec §4.3)', () => {
   it('takes an ERC-721 transferFrom signed by an EVM wallet as a native TransferNft', async () => {
     const address = collection.address_evm;
     const args = [alice.address, carol.address, 1n] as const;
-    // the estimate is the core's charge for the operation: 5,000 base + 25,000 (docs/nfts.md "Gas")
+    // the estimate is the core's charge for the operation: 5,000 base + 25,000 (docs/collections.md "Gas")
     expect(await client.estimateContractGas({ address, abi: erc721Abi, functionName: 'transferFrom', args, account: alice })).toBe(30_000n);
     const hash = await aliceWallet().writeContract({ address, abi: erc721Abi, functionName: 'transferFrom', args });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 200, timeout: 20_000 });

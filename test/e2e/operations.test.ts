@@ -460,7 +460,7 @@ describe('pruning (spec §4.20 --pruning)', () => {
 });
 
 /**
- * A snapshot (`.tar.zst` of manifest.json + state.ntvx, src/ops/snapshots.ts) re-packed with its
+ * A snapshot (`.tar.zst` of manifest.json + state.ntvx, src/operator/snapshots.ts) re-packed with its
  * export's head sections edited (src/storage/state-export.ts: magic, then u32 BE length-prefixed
  * manifest, block, outcome, certificate, genesis; the trailing SHA-256 recomputed), so what is
  * tested is the head check, not the checksum.

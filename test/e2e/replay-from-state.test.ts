@@ -75,7 +75,7 @@ describe('ntv-node replay --from-state', () => {
   }, 60_000);
 
   it('replays from a snapshot written by a node run with --serve-snapshots (issue 24 item 1)', async () => {
-    // The node's own snapshot files (src/ops/snapshots.ts), the oldest kept, so blocks follow it.
+    // The node's own snapshot files (src/operator/snapshots.ts), the oldest kept, so blocks follow it.
     const heights = (await readdir(join(dir, 'data', 'snapshots'))).map((f) => /^snapshot-(\d+)\.tar\.zst$/.exec(f)).filter((m) => m !== null).map((m) => Number(m[1]));
     expect(heights.length).toBeGreaterThan(0);
     const oldest = Math.min(...heights);

@@ -197,7 +197,7 @@ describe('non-canonical input is refused with the field named', () => {
   it('unknown and reserved discriminants', () => {
     const b = sampleBundle({ operations: [{ type: 'RemoveKey', pubkeyHash: filled(32, 1) }] });
     const bytes = encodeBundle(b);
-    for (const disc of [27, 84, 91, 93, 115, 118, 120, 255]) { // 26, 71–76 the bridge (docs/bridge.md), 53–70 STD-8 stablecoins (docs/stablecoins.md), 4–14, 36 staking (docs/staking.md), 15–17 upgrades (docs/upgrades.md), 28–31, 34, 35 the DEX and token metadata (docs/dex.md), 32 names (docs/names.md), 37–47 collections (docs/nfts.md), 48 programs, 49–50 schedules (docs/intents.md), 51–52 allowances (docs/allowances.md)
+    for (const disc of [27, 84, 91, 93, 115, 118, 120, 255]) { // 26, 71–76 the bridge (docs/bridge.md), 53–70 STD-8 stablecoins (docs/stablecoins.md), 4–14, 36 staking (docs/staking.md), 15–17 upgrades (docs/upgrades.md), 28–31, 34, 35 the DEX and token metadata (docs/dex.md), 32 names (docs/names.md), 37–47 collections (docs/collections.md), 48 programs, 49–50 schedules (docs/intents.md), 51–52 allowances (docs/allowances.md)
       const bad = bytes.slice();
       bad[36] = disc;
       const e = expectCodecError(() => decodeBundle(bad), 'UNKNOWN_DISCRIMINANT', 'operations[0].type');

@@ -10,7 +10,7 @@ import { nextHeaderProblem, type TrustedSet } from '../../src/light/follower.js'
 import { HeaderTrust, parseCheckpoint } from '../../src/light/header-trust.js';
 import { encodeEpochRecord } from '../../src/chain/epoch-record.js';
 import { encodeValidatorSetProof, verifyValidatorSetProof, type ProofSource } from '../../src/chain/validator-set-proof.js';
-import { peerHeaderProblem } from '../../src/ops/snapshot-peers.js';
+import { peerHeaderProblem } from '../../src/operator/snapshot-peers.js';
 
 /**
  * The light node's verification (docs/operations.md "Light node"): a header is taken only with a

@@ -2,7 +2,7 @@
  * ERC-721 and ERC-1155 transfers sent as signed EVM transactions (spec §4.18; docs/eth.md
  * "Sending"): `transferFrom`/`safeTransferFrom` on an NFT collection become TransferNft, and
  * ERC-1155 `safeTransferFrom`/`safeBatchTransferFrom` on a multi-token collection become
- * TransferMultiToken/BatchTransferMultiToken (docs/nfts.md). There are no approvals natively, so
+ * TransferMultiToken/BatchTransferMultiToken (docs/collections.md). There are no approvals natively, so
  * `from` must be the transaction's sender; the `data` argument of the safe variants is ignored (no
  * receiver contract runs).
  */

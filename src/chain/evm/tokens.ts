@@ -20,7 +20,7 @@ export class EvmTokenIndex {
     private readonly collections: (address20: Uint8Array) => CollectionRecord | undefined = () => undefined,
   ) {}
 
-  /** The collection at an EVM-form address, if any (docs/nfts.md "Addresses"). */
+  /** The collection at an EVM-form address, if any (docs/collections.md "Addresses"). */
   collection(address: string | Uint8Array): CollectionRecord | undefined {
     const bytes = typeof address === 'string' ? Buffer.from(address.replace(/^0x/i, ''), 'hex') : address;
     return bytes.length === 20 ? this.collections(bytes) : undefined;

@@ -69,7 +69,7 @@ export type EvmAction =
 
 /**
  * Gas the core charges for an action's bundle: GAS_BASE plus the operation's (docs/core-abi.md
- * "Rules", docs/nfts.md "Gas"; the figures are the ABI table's), so eth_estimateGas answers what
+ * "Rules", docs/collections.md "Gas"; the figures are the ABI table's), so eth_estimateGas answers what
  * the receipt will show: 21,000 for a Transfer, as on Ethereum.
  */
 export function actionGas(action: EvmAction): bigint {

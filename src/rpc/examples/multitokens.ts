@@ -1,6 +1,6 @@
 /**
  * OpenRPC examples and descriptions of the methods in src/rpc/methods/multitokens.ts
- * (docs/nfts.md), recorded from a testnet node (the accounts, the AUR token, pool and collections
+ * (docs/collections.md), recorded from a testnet node (the accounts, the AUR token, pool and collections
  * of src/rpc/examples/recorded-run.ts, created by the calls shown); long lists are cut to two
  * items. test/unit/rpc-openrpc.test.ts holds each to its method's own param and result schemas.
  */

@@ -17,7 +17,7 @@ const TokenRef = Type.String({
 
 /**
  * ERC-20 allowances on native tokens (docs/allowances.md; the rules are the core's Approve and
- * TransferFrom, assembly/ops/allowance.ts). The spec names no method for them (node-interface.md
+ * TransferFrom, assembly/ops/allowances.ts). The spec names no method for them (node-interface.md
  * §4.1 has transfers only): these follow svc_transfer's shape, with the acting account last as
  * `sender`. The writes are unsigned convenience methods (testnet only, spec §5.5); on mainnet the
  * same operations go in a signed bundle through svc_submitBundle, or as an EVM approve/transferFrom.

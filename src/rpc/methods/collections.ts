@@ -9,7 +9,7 @@ import { BASE58_32, HEX_ADDRESS, withExpected } from '../schemas.js';
 
 /**
  * What the NFT (spec §4.3) and multi-token (spec §4.4) method files share: the collection and id
- * params, the optional descriptive strings, and the result shapes (docs/nfts.md, docs/methods.md).
+ * params, the optional descriptive strings, and the result shapes (docs/collections.md, docs/methods.md).
  */
 
 const Str = (description: string) => Type.String({ description });
@@ -43,7 +43,7 @@ export function parseTokenId(value: number | string, param: string, position: nu
 
 /**
  * The optional descriptive params after the owner (spec §4.3/§4.4 `description?` … `external_url?`);
- * omitted or null means none, stored as "". The core applies the exact limits (docs/nfts.md).
+ * omitted or null means none, stored as "". The core applies the exact limits (docs/collections.md).
  */
 export const DETAIL_PARAMS = [
   { name: 'description', schema: Type.String({ maxLength: 1024, description: 'description, at most 1,024 bytes' }), required: false },
@@ -56,7 +56,7 @@ export function details(description?: string | null, iconUri?: string | null, ba
   return { description: description ?? '', iconUri: iconUri ?? '', bannerUri: bannerUri ?? '', externalUrl: externalUrl ?? '' };
 }
 
-/** Name, symbol and base URI of a new collection, with the core's limits (docs/nfts.md). */
+/** Name, symbol and base URI of a new collection, with the core's limits (docs/collections.md). */
 export const COLLECTION_NAME = Type.String({ minLength: 1, maxLength: 64, description: 'collection name, 1–64 bytes' });
 export const COLLECTION_SYMBOL = Type.String({ pattern: '^[A-Za-z0-9]{1,16}$', description: 'collection symbol, 1–16 letters or digits' });
 export const BASE_URI = Type.String({ maxLength: 256, description: 'base URI, at most 256 bytes ("" for none)' });

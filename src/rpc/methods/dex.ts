@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { encodePool, lockedLp, MAX_LOCK_SECONDS, poolAddress, type PoolRecord, type SwapQuote } from '../../core/amm.js';
-import { DexReader, route, type IndexedPool } from '../../chain/pools.js';
+import { DexReader, route, type IndexedPool } from '../../chain/dex.js';
 import type { ChainApi } from '../../chain/interface.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';

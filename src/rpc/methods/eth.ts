@@ -78,7 +78,7 @@ const Anything = Type.Unknown();
 export function ethMethods({ chain, readers, simulator }: MethodDependencies & { simulator: EvmSimulator }): MethodDefinition[] {
   /** EVM transactions sent through this node and not yet in a stored block: eth hash → bundle bytes. */
   const pending = new Map<string, Uint8Array>();
-  /** NFT and multi-token collections (docs/nfts.md), answered as ERC-721/1155 contracts. */
+  /** NFT and multi-token collections (docs/collections.md), answered as ERC-721/1155 contracts. */
   const collections = () => readers.collections;
 
   /** eth_sendRawTransaction without the error mapping (docs/eth.md "Sending"). */
@@ -282,7 +282,7 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
     }),
     defineMethod({
       name: 'eth_estimateGas',
-      summary: 'Gas of what the call maps to: 21000 (0x5208) for a native or ERC-20 transfer or approve, 26000 for transferFrom (docs/allowances.md), the core\'s charge for an ERC-721/1155 transfer (docs/nfts.md "Gas"), never below the calldata\'s intrinsic gas; refuses what eth_sendRawTransaction would.',
+      summary: 'Gas of what the call maps to: 21000 (0x5208) for a native or ERC-20 transfer or approve, 26000 for transferFrom (docs/allowances.md), the core\'s charge for an ERC-721/1155 transfer (docs/collections.md "Gas"), never below the calldata\'s intrinsic gas; refuses what eth_sendRawTransaction would.',
       params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
       result: { name: 'gas', schema: Quantity },
       errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code, ...STATE_ERRORS],

@@ -360,7 +360,7 @@ async function search(chain: ChainApi, readers: DomainReaders, query: string): P
     }
     if (query.startsWith('Nxh')) return notFound;
   }
-  // An NFT or multi-token collection (docs/nfts.md): Nx2…, or its 0x form (32 bytes, or the 20-byte
+  // An NFT or multi-token collection (docs/collections.md): Nx2…, or its 0x form (32 bytes, or the 20-byte
   // EVM form wallets show) when a collection holds it; otherwise a 0x query goes on as an address.
   const collection = readers.collections.byText(query);
   if (collection) return { type: 'collection', address: encodeCollection(collection.address), collection: formatCollection(collection) };

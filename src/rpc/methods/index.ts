@@ -1,5 +1,5 @@
 import type { MethodRegistry } from '../registry.js';
-import { accountMethods } from './account.js';
+import { accountMethods } from './ledger.js';
 import { accountsMethods } from './accounts.js';
 import { allowanceMethods } from './allowances.js';
 import { auditMethods } from './audit.js';

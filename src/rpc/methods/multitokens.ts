@@ -14,7 +14,7 @@ import {
 } from './collections.js';
 
 /**
- * Spec §4.4 multi-token collections (ERC-1155-like; docs/nfts.md). Writes are the core's operations
+ * Spec §4.4 multi-token collections (ERC-1155-like; docs/collections.md). Writes are the core's operations
  * 41–47 sent as unsigned convenience bundles (testnet only). A batch call groups its items by
  * recipient into BatchMint/BatchTransfer operations of at most 16 entries, all in one bundle, so a
  * batch is atomic: one failing item reverts every other (spec §7.5).
@@ -81,7 +81,7 @@ export function multiTokenMethods({ chain, readers }: MethodDependencies): Metho
     defineMethod({
       name: 'svc_defineTokenType',
       summary: 'Define a token type in a multi-token collection; the sender must be its owner (spec §4.4).',
-      description: 'A non-fungible type has a supply of exactly one: max_supply must be "0" or "1" (docs/nfts.md "Rules").',
+      description: 'A non-fungible type has a supply of exactly one: max_supply must be "0" or "1" (docs/collections.md "Rules").',
       params: [
         { name: 'collection', schema: CollectionAddress() },
         { name: 'type_id', schema: TokenId('the new type\'s id') },

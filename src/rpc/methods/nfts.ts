@@ -11,7 +11,7 @@ import {
 } from './collections.js';
 
 /**
- * Spec §4.3 NFT collections (docs/nfts.md). The writes are the core's CreateNftCollection, MintNft,
+ * Spec §4.3 NFT collections (docs/collections.md). The writes are the core's CreateNftCollection, MintNft,
  * TransferNft and BurnNft operations (disc. 37–40), sent here as unsigned convenience bundles
  * (testnet only; a wallet signs the same operations into a bundle for svc_submitBundle). The core
  * decides ownership, supply and id rules; these handlers check the params and that the collection
@@ -26,7 +26,7 @@ export function nftMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_createNftCollection',
       summary: 'Create an NFT collection owned by `owner`, who sends the bundle (spec §4.3; unsigned convenience, testnet only).',
-      description: 'The receipt\'s `created.collection` is the new Nx2… address (docs/nfts.md "Addresses"). max_supply caps the tokens ever minted; "0" is unlimited.',
+      description: 'The receipt\'s `created.collection` is the new Nx2… address (docs/collections.md "Addresses"). max_supply caps the tokens ever minted; "0" is unlimited.',
       params: [
         { name: 'name', schema: COLLECTION_NAME },
         { name: 'symbol', schema: COLLECTION_SYMBOL },

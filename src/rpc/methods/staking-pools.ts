@@ -14,7 +14,7 @@ import { ReceiptSchema } from './result-schemas.js';
 
 /**
  * Token staking pools (spec §4.10; docs/staking-pools.md). The rules are the core's
- * (assembly/ops/stakepools.ts): these check the shape of the params, build the operation for
+ * (assembly/ops/staking-pools.ts): these check the shape of the params, build the operation for
  * `sender` (unsigned convenience, testnet only; on mainnet a signed bundle through
  * svc_submitBundle) and read the committed records (src/chain/staking-pools.ts).
  */

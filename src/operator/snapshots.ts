@@ -170,13 +170,13 @@ export class SnapshotError extends Error {}
 
 /**
  * `--snapshot-url <url>` on a first start: download (resuming a partial download of the same URL
- * with a Range request), unpack, and import into `dataDir` (src/ops/state-transfer.ts: verified
+ * with a Range request), unpack, and import into `dataDir` (src/operator/state-transfer.ts: verified
  * whole before the head is written, removed on any failure). `url` names a `.tar.zst`, or a
  * serving node's base URL, whose newest listed snapshot is taken.
  */
 export async function restoreSnapshot(url: string, dataDir: string, options: {
   chainId?: number; onProgress?: (done: number, total: number) => void; logger: Logger;
-  /** the peer check (src/ops/snapshot-peers.ts): the header at the snapshot's height from --bootnodes */
+  /** the peer check (src/operator/snapshot-peers.ts): the header at the snapshot's height from --bootnodes */
   peers?: Omit<PeerCheckOptions, 'dataDir' | 'logger'>;
 }): Promise<ImportResult & { url: string }> {
   if (options.peers && options.peers.bootnodes.length === 0) {

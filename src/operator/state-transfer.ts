@@ -94,7 +94,7 @@ export async function importIntoDataDir(
     chainId?: number; onProgress?: (records: number, compressedBytes: number) => void;
     /**
      * Run once every record is in and the root verified, before the head is written: throw an
-     * ExportFormatError to refuse the file (the snapshot head check, src/ops/snapshots.ts).
+     * ExportFormatError to refuse the file (the snapshot head check, src/operator/snapshots.ts).
      */
     checkHead?: (header: BlockHeader, certificate: Uint8Array, state: { get(key: Uint8Array): Uint8Array | undefined }) => void;
   } = {},

@@ -14,6 +14,14 @@ export const constants = [
   { name: 'ML_DSA_65_PUBLIC_KEY_BYTES', value: 1952, as: 'u32', doc: 'an ML-DSA-65 public key (docs/addresses-and-keys.md)' },
   { name: 'ML_DSA_65_SIGNATURE_BYTES', value: 3309, as: 'u32', doc: 'an ML-DSA-65 signature' },
   { name: 'ML_DSA_65_SECRET_KEY_BYTES', value: 4032, as: 'u32', doc: 'an ML-DSA-65 secret key' },
+  // A token record's kind (abi/state.mjs Token.kind; docs/core-abi.md "State layout").
+  { name: 'TOKEN_KIND_NATIVE', value: 0, as: 'u8', doc: 'NTV, the native token' },
+  { name: 'TOKEN_KIND_STD7', value: 1, as: 'u8', doc: 'an STD-7 token (CreateToken)' },
+  { name: 'TOKEN_KIND_STD8', value: 2, as: 'u8', doc: 'an STD-8 stablecoin (docs/stablecoins.md)' },
+  { name: 'TOKEN_KIND_BRIDGED', value: 3, as: 'u8', doc: 'a bridge-canonical token, minted by deposits (docs/bridge.md)' },
+  // A collection record's kind (abi/state.mjs Collection.kind; docs/collections.md).
+  { name: 'COLLECTION_KIND_NFT', value: 0, as: 'u8', doc: 'an NFT collection (CreateNftCollection): each token id has one owner' },
+  { name: 'COLLECTION_KIND_MULTI_TOKEN', value: 1, as: 'u8', doc: 'a multi-token collection (CreateMultiTokenCollection): token types with balances' },
   // The envelope's auth kind of each bundle (docs/core-abi.md "Authorization").
   { name: 'AUTH_UNSIGNED', value: 0, as: 'u8', doc: 'no signature (testnet only, spec §5.6)' },
   { name: 'AUTH_ED25519', value: 1, as: 'u8', doc: 'a 64-byte Ed25519 signature' },

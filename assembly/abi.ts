@@ -27,6 +27,24 @@
 /** an ML-DSA-65 secret key */
 // @ts-ignore: decorator
 @inline export const ML_DSA_65_SECRET_KEY_BYTES: u32 = 4032;
+/** NTV, the native token */
+// @ts-ignore: decorator
+@inline export const TOKEN_KIND_NATIVE: u8 = 0;
+/** an STD-7 token (CreateToken) */
+// @ts-ignore: decorator
+@inline export const TOKEN_KIND_STD7: u8 = 1;
+/** an STD-8 stablecoin (docs/stablecoins.md) */
+// @ts-ignore: decorator
+@inline export const TOKEN_KIND_STD8: u8 = 2;
+/** a bridge-canonical token, minted by deposits (docs/bridge.md) */
+// @ts-ignore: decorator
+@inline export const TOKEN_KIND_BRIDGED: u8 = 3;
+/** an NFT collection (CreateNftCollection): each token id has one owner */
+// @ts-ignore: decorator
+@inline export const COLLECTION_KIND_NFT: u8 = 0;
+/** a multi-token collection (CreateMultiTokenCollection): token types with balances */
+// @ts-ignore: decorator
+@inline export const COLLECTION_KIND_MULTI_TOKEN: u8 = 1;
 /** no signature (testnet only, spec §5.6) */
 // @ts-ignore: decorator
 @inline export const AUTH_UNSIGNED: u8 = 0;

@@ -11,7 +11,7 @@ import { credit } from "./ledger";
 import { encodeTokenRecord } from "./ops/token";
 import { bufNew, bufLen, bufPtr } from "./mem";
 import { singletonEntry } from "./keys";
-import { P_CHAIN_PARAMS } from "./abi";
+import { P_CHAIN_PARAMS, TOKEN_KIND_STD8 } from "./abi";
 import { paramsValid, stakingState } from "./staking";
 import { genesisValidator } from "./ops/staking";
 import { setContext } from "./context";
@@ -20,8 +20,6 @@ import { genesisStable, writeProfile } from "./ops/stablecoins";
 import { genesisBridge } from "./ops/bridge";
 import { stableEntry } from "./keys";
 
-// @ts-ignore: decorator
-@inline const KIND_STD8: u8 = 2;
 
 const ZERO16 = memory.data(16);
 const NO_PROPOSER = memory.data(32);
@@ -66,7 +64,7 @@ export function applyGenesis(ptr: usize, len: u32): u32 {
     if (!exists(symE)) setValue(symE, mint, 32);
     // An STD-8 stablecoin is a full record from genesis (spec §2.1 "Genesis"; docs/stablecoins.md):
     // the governance authority holds its roles until the issuer's handover.
-    if (kind == KIND_STD8) genesisStable(mint);
+    if (kind == TOKEN_KIND_STD8) genesisStable(mint);
   }
   let nBalances = rU32();
   if (bad) return S.INVALID_INPUT;

@@ -34,12 +34,9 @@ import {
   OP_ATTEST_BRIDGE_WITHDRAWAL, OP_BRIDGE_DEPOSIT, OP_BRIDGE_WITHDRAW, OP_CLAIM_BRIDGE_DEPOSIT,
   OP_REGISTER_BRIDGE_MAPPING, OP_SET_BRIDGE_ATTESTERS, OP_SET_CONTRACT_SAFETY, P_BRIDGE_CONFIG, P_BRIDGE_DEPOSIT, P_BRIDGE_MAPPING, P_BRIDGE_TOKEN,
   P_BRIDGE_WITHDRAWAL, P_CONTRACT_SAFETY, R_BRIDGED_BYTES, R_BRIDGED_DEPOSITED, R_BRIDGED_FLAGS, R_BRIDGED_WITHDRAWN,
+  TOKEN_KIND_BRIDGED, TOKEN_KIND_STD8,
 } from "../abi";
 
-// @ts-ignore: decorator
-@inline const KIND_STD8: u8 = 2;
-// @ts-ignore: decorator
-@inline const KIND_BRIDGED: u8 = 3;
 // @ts-ignore: decorator
 @inline const SAFETY_BLOCKED: u8 = 3;
 // @ts-ignore: decorator
@@ -290,7 +287,7 @@ function createBridged(chain: usize, contract: usize, sym: usize, decimals: u8, 
   bufBytes(nameBuf, sData(chain), sLen(chain));
   bufU8(nameBuf, 0x29); // ")"
   encodeTokenRecord(rec, bufPtr(nameBuf), bufLen(nameBuf), bufPtr(nameBuf), symBytes, decimals, ZERO, BRIDGE_ACCOUNT, BRIDGE_ACCOUNT,
-                    ctxTimestamp, ctxHeight, KIND_BRIDGED, 0, sData(chain), sLen(chain), sData(contract), sLen(contract));
+                    ctxTimestamp, ctxHeight, TOKEN_KIND_BRIDGED, 0, sData(chain), sLen(chain), sData(contract), sLen(contract));
   setValue(tokenEntry(MINT), bufPtr(rec), bufLen(rec));
   if (!impersonation) {
     let symE = symbolEntry(sData(sym), sLen(sym));
@@ -485,7 +482,7 @@ function execWithdraw(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u3
   let te = tokenEntry(token);
   if (!exists(te)) return S.UNKNOWN_TOKEN;
   let kind = tokKind(valPtr(te));
-  if (kind != KIND_BRIDGED && kind != KIND_STD8) return S.BRIDGE_NOT_BRIDGED_TOKEN;
+  if (kind != TOKEN_KIND_BRIDGED && kind != TOKEN_KIND_STD8) return S.BRIDGE_NOT_BRIDGED_TOKEN;
   let st = stableGuard(token, user);
   if (st != S.OK) return st;
   let aLo = load<u64>(amount), aHi = load<u64>(amount, 8);
@@ -575,7 +572,7 @@ function execRegisterMapping(user: usize, f: usize, bundleIndex: u32, opIndex: u
   let te = tokenEntry(mint);
   if (!exists(te)) return S.BRIDGE_INVALID_MAPPING;
   let kind = tokKind(valPtr(te));
-  if (kind != KIND_BRIDGED && kind != KIND_STD8) return S.BRIDGE_INVALID_MAPPING;
+  if (kind != TOKEN_KIND_BRIDGED && kind != TOKEN_KIND_STD8) return S.BRIDGE_INVALID_MAPPING;
   tagged(TAG_MAPPING, 14, chain, contract, TARGET);
   let me = prefixed32(P_BRIDGE_MAPPING, TARGET);
   if (exists(me)) return S.BRIDGE_MAPPING_EXISTS;

@@ -12,7 +12,7 @@ import { execAddLiquidity, execCreatePool, execRemoveLiquidity, execSwap } from 
 import { execLockTokenMetadata, execUpdateTokenMetadata } from "./token";
 import { execRegisterName } from "./names";
 import { execStaking, isStakingOp } from "./staking";
-import { execCreateCollection, execNft, isNftOp, KIND_NFT } from "./nfts";
+import { execCreateCollection, execNft, isNftOp } from "./nfts";
 import { execMultiToken, isMultiTokenOp } from "./multitokens";
 import { execRegisterProgram } from "./programs";
 import { execApprove, execTransferFrom } from "./allowances";
@@ -31,7 +31,7 @@ import { execAddKey, execRemoveKey, execRotateKey, execSetRecovery, execInitiate
 import { OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY, OP_FINALIZE_RECOVERY } from "../abi";
 import { OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "../abi";
 import { execCancelUpgrade, execScheduleUpgrade, execVoteUpgrade } from "./upgrades";
-import { OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
+import { COLLECTION_KIND_NFT, OP_ADD_LIQUIDITY, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_LOCK_TOKEN_METADATA, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_UPDATE_TOKEN_METADATA } from "../abi";
 
 /**
  * Every operation but Transfer, CreateToken and the schedule operations. A credit or debit the
@@ -57,7 +57,7 @@ function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIn
   if (kind == OP_LOCK_TOKEN_METADATA) return execLockTokenMetadata(user, op, bundleIndex, opIndex);
   if (kind == OP_REGISTER_NAME) return execRegisterName(user, op); // names (docs/names.md)
   // NFT and multi-token collections (spec §4.3, §4.4; docs/collections.md)
-  if (kind == OP_CREATE_NFT_COLLECTION) return execCreateCollection(KIND_NFT, user, op, bundleIndex, opIndex);
+  if (kind == OP_CREATE_NFT_COLLECTION) return execCreateCollection(COLLECTION_KIND_NFT, user, op, bundleIndex, opIndex);
   if (isNftOp(kind)) return execNft(kind, user, op, bundleIndex, opIndex);
   if (isMultiTokenOp(kind)) return execMultiToken(kind, user, op, bundleIndex, opIndex);
   if (kind == OP_REGISTER_PROGRAM) return execRegisterProgram(user, op, bundleIndex, opIndex); // programs (docs/intents.md)

@@ -22,9 +22,11 @@ import { beginEvent } from "../events";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../mem";
 import { ctxHeight } from "../context";
 import {
-  CR_MINTED, KIND_MULTI_TOKEN, NAME_MAX, URI_MAX, ZERO32, bumpCollection, colStatus, collectionOf, execCreateCollection,
+  CR_MINTED, NAME_MAX, URI_MAX, ZERO32, bumpCollection, colStatus, collectionOf, execCreateCollection,
 } from "./nfts";
-import { BATCH_ENTRY_BYTES, EV_MULTI_TRANSFER_BATCH, EV_MULTI_TRANSFER_SINGLE, EV_TOKEN_TYPE_DEFINED, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN } from "../abi";
+import { BATCH_ENTRY_BYTES, EV_MULTI_TRANSFER_BATCH, EV_MULTI_TRANSFER_SINGLE, EV_TOKEN_TYPE_DEFINED, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN,
+  COLLECTION_KIND_MULTI_TOKEN,
+} from "../abi";
 
 // TokenTypeRecord (docs/collections.md "State layout" 0x23): version u8, is_fungible u8, max_supply u128,
 // minted u128, burned u128, created_height u64, then name and metadata_uri.
@@ -50,7 +52,7 @@ export function isMultiTokenOp(kind: u32): bool {
 }
 
 export function execMultiToken(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  if (kind == OP_CREATE_MULTI_TOKEN_COLLECTION) return execCreateCollection(KIND_MULTI_TOKEN, user, op, bundleIndex, opIndex);
+  if (kind == OP_CREATE_MULTI_TOKEN_COLLECTION) return execCreateCollection(COLLECTION_KIND_MULTI_TOKEN, user, op, bundleIndex, opIndex);
   if (kind == OP_DEFINE_TOKEN_TYPE) return defineTokenType(user, op, bundleIndex, opIndex);
   let f = <usize>load<u32>(op, 4);
   let col = f;
@@ -116,7 +118,7 @@ function defineTokenType(user: usize, op: usize, bundleIndex: u32, opIndex: u32)
     if (maxHi != 0 || maxLo > 1) return S.NON_FUNGIBLE_SUPPLY;
     maxLo = 1;
   }
-  let ce = collectionOf(col, KIND_MULTI_TOKEN, user, true);
+  let ce = collectionOf(col, COLLECTION_KIND_MULTI_TOKEN, user, true);
   if (ce == 0) return colStatus;
   let te = tokenTypeEntry(col, id);
   if (exists(te)) return S.TOKEN_TYPE_EXISTS;
@@ -148,7 +150,7 @@ function defineTokenType(user: usize, op: usize, bundleIndex: u32, opIndex: u32)
  * the entries before it left them.
  */
 function applyEntries(mode: u32, user: usize, col: usize, to: usize, entries: usize, n: u32): u32 {
-  let ce = collectionOf(col, KIND_MULTI_TOKEN, user, mode == OP_MINT_MULTI_TOKEN);
+  let ce = collectionOf(col, COLLECTION_KIND_MULTI_TOKEN, user, mode == OP_MINT_MULTI_TOKEN);
   if (ce == 0) return colStatus;
   for (let i: u32 = 0; i < n; i++) {
     let p = entries + <usize>i * BATCH_ENTRY_BYTES;

@@ -21,13 +21,7 @@ import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU16, bufU64, bufVec, bytesEq } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { validSymbol } from "./token";
-import { EV_COLLECTION_CREATED, EV_NFT_TRANSFER, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../abi";
-
-/** Collection kinds (0x20 `kind`). */
-// @ts-ignore: decorator
-@inline export const KIND_NFT: u8 = 0;
-// @ts-ignore: decorator
-@inline export const KIND_MULTI_TOKEN: u8 = 1;
+import { COLLECTION_KIND_NFT, EV_COLLECTION_CREATED, EV_NFT_TRANSFER, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../abi";
 
 // CollectionRecord (docs/collections.md "State layout" 0x20): fixed fields, then seven Borsh strings.
 // @ts-ignore: decorator
@@ -85,7 +79,7 @@ export function isNftOp(kind: u32): bool {
 export function execCreateCollection(kind: u8, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
   readerInit(<usize>load<u32>(op, 4), load<u32>(op, 8)); // shape checked by decodeBundle
   readStrings(0, 3);
-  let maxSupply: u64 = kind == KIND_NFT ? rU64() : 0;
+  let maxSupply: u64 = kind == COLLECTION_KIND_NFT ? rU64() : 0;
   let royalty = rU16();
   let owner = take(32);
   readStrings(3, COLLECTION_STRINGS);
@@ -173,7 +167,7 @@ export function execNft(kind: u32, user: usize, op: usize, bundleIndex: u32, opI
   let id = load<u64>(f, 32);
   // The operation's own fields first: 32 zero bytes mark mints and burns (ERC-721 forbids them too).
   if (kind == OP_TRANSFER_NFT && bytesEq(f + 40, ZERO32, 32)) return S.ZERO_RECIPIENT;
-  let ce = collectionOf(col, KIND_NFT, user, false);
+  let ce = collectionOf(col, COLLECTION_KIND_NFT, user, false);
   if (ce == 0) return colStatus;
   let ne = nftEntry(col, id);
   if (!exists(ne)) return S.NFT_NOT_FOUND;
@@ -207,7 +201,7 @@ function mintNft(user: usize, f: usize, len: u32, bundleIndex: u32, opIndex: u32
   let to = take(32);
   if (uriLen > URI_MAX) return S.INVALID_COLLECTION_FIELD;
   if (bytesEq(to, ZERO32, 32)) return S.ZERO_RECIPIENT;
-  let ce = collectionOf(col, KIND_NFT, user, true);
+  let ce = collectionOf(col, COLLECTION_KIND_NFT, user, true);
   if (ce == 0) return colStatus;
   let ne = nftEntry(col, id);
   if (exists(ne)) return S.NFT_EXISTS;

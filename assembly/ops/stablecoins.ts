@@ -33,6 +33,7 @@ import {
   R_STABLE_VERSION, STD8_DEFAULT_EPOCH_LENGTH, STD8_DEFAULT_TIMELOCK, STD8_MAX_COSIGNERS, STD8_MAX_GUARDIANS,
   STD8_MAX_MINTERS, STD8_MAX_ORIGINS, STD8_MAX_PENDING, STD8_MAX_TIMELOCK, STD8_MIN_HANDOVER_DELAY,
   TOKEN_FLAG_BLACKLIST, TOKEN_FLAG_PAUSED,
+  TOKEN_KIND_STD8,
 } from "../abi";
 
 // ---- the working copy W of a StableCoin record -------------------------------------------------
@@ -409,7 +410,7 @@ function execCreate(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 
   if (exists(te)) return S.SYMBOL_TAKEN;
   // The token record names the first mapping as its origin (spec §2.2 impersonation check).
   encodeTokenRecord(out, name, nameLen, sym, symLen, decimals, ZERO, GOVERNANCE, roles, ctxTimestamp, ctxHeight,
-                    KIND_STD8, 0, hasOrigin ? chain : 0, hasOrigin ? chainLen : 0, contract, contractLen);
+                    TOKEN_KIND_STD8, 0, hasOrigin ? chain : 0, hasOrigin ? chainLen : 0, contract, contractLen);
   setValue(te, bufPtr(out), bufLen(out));
   setValue(symE, MINT, 32);
   setValue(reservedEntry(sym, symLen), ONE, 1); // spec §4.16: the symbol joins the reserved list
@@ -441,8 +442,6 @@ function execCreate(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 
   return S.OK;
 }
 
-// @ts-ignore: decorator
-@inline const KIND_STD8: u8 = 2;
 const ONE = memory.data<u8>([1]);
 const PREBUF = bufNew(256);
 

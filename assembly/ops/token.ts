@@ -12,16 +12,12 @@ import { bytesEq } from "../mem";
 import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
-import { EV_TOKEN_CREATED, EV_TOKEN_METADATA_LOCKED, EV_TOKEN_METADATA_UPDATED } from "../abi";
+import { EV_TOKEN_CREATED, EV_TOKEN_METADATA_LOCKED, EV_TOKEN_METADATA_UPDATED, TOKEN_FLAG_METADATA_MUTABLE, TOKEN_KIND_STD7 } from "../abi";
 
 const MINT = memory.data(32);
 const PRE = memory.data(9 + 32 + 16 + 16);
 const rec = bufNew(512);
 
-// @ts-ignore: decorator
-@inline const KIND_STD7: u8 = 1;
-// @ts-ignore: decorator
-@inline const FLAG_METADATA_MUTABLE: u8 = 1; // spec §5.7: metadata updates are creator only
 
 export function validSymbol(p: usize, n: u32): bool {
   if (n == 0 || n > 16) return false;
@@ -84,7 +80,7 @@ export function execCreateToken(user: usize, op: usize, nonce: u64, bundleIndex:
   let tokE = tokenEntry(MINT);
   if (exists(tokE)) return S.SYMBOL_TAKEN;
   encodeTokenRecord(rec, name, nameLen, sym, symLen, decimals, supply, user, owner, ctxTimestamp, ctxHeight,
-                    KIND_STD7, FLAG_METADATA_MUTABLE, 0, 0, 0, 0);
+                    TOKEN_KIND_STD7, TOKEN_FLAG_METADATA_MUTABLE, 0, 0, 0, 0);
   setValue(tokE, bufPtr(rec), bufLen(rec));
   setValue(symE, MINT, 32);
   if (!credit(balanceEntry(owner, MINT), sLo, sHi)) return S.AMOUNT_OVERFLOW;
@@ -141,7 +137,7 @@ function mutableTokenOf(user: usize, mint: usize): usize {
   let co = creatorOffset(rec);
   if (!bytesEq(rec + co, user, 32)) { metaStatus = S.NOT_TOKEN_CREATOR; return 0; }
   let flags = load<u8>(rec + co + 32 + 32 + 8 + 8 + 1);
-  if ((flags & FLAG_METADATA_MUTABLE) == 0) { metaStatus = S.METADATA_LOCKED; return 0; }
+  if ((flags & TOKEN_FLAG_METADATA_MUTABLE) == 0) { metaStatus = S.METADATA_LOCKED; return 0; }
   metaStatus = S.OK;
   return tokE;
 }
@@ -200,7 +196,7 @@ export function execLockTokenMetadata(user: usize, op: usize, bundleIndex: u32, 
   bufBytes(lockRec, valPtr(tokE), n);
   let rec = bufPtr(lockRec);
   let fo = creatorOffset(rec) + 32 + 32 + 8 + 8 + 1;
-  store<u8>(rec + fo, load<u8>(rec + fo) & ~FLAG_METADATA_MUTABLE);
+  store<u8>(rec + fo, load<u8>(rec + fo) & ~TOKEN_FLAG_METADATA_MUTABLE);
   setValue(tokE, rec, n);
   let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_METADATA_LOCKED, 64);
   memory.copy(d, mint, 32);

@@ -17,6 +17,18 @@ export const ML_DSA_65_PUBLIC_KEY_BYTES = 1952;
 export const ML_DSA_65_SIGNATURE_BYTES = 3309;
 /** an ML-DSA-65 secret key */
 export const ML_DSA_65_SECRET_KEY_BYTES = 4032;
+/** NTV, the native token */
+export const TOKEN_KIND_NATIVE = 0;
+/** an STD-7 token (CreateToken) */
+export const TOKEN_KIND_STD7 = 1;
+/** an STD-8 stablecoin (docs/stablecoins.md) */
+export const TOKEN_KIND_STD8 = 2;
+/** a bridge-canonical token, minted by deposits (docs/bridge.md) */
+export const TOKEN_KIND_BRIDGED = 3;
+/** an NFT collection (CreateNftCollection): each token id has one owner */
+export const COLLECTION_KIND_NFT = 0;
+/** a multi-token collection (CreateMultiTokenCollection): token types with balances */
+export const COLLECTION_KIND_MULTI_TOKEN = 1;
 /** no signature (testnet only, spec §5.6) */
 export const AUTH_UNSIGNED = 0;
 /** a 64-byte Ed25519 signature */

@@ -20,7 +20,8 @@ export const BRIDGE_CHAINS: ReadonlyArray<{ chain: string; fee: bigint }> = [
   { chain: 'monad', fee: 500_000_000n }, { chain: 'dogecoin', fee: 1_000_000_000n }, { chain: 'litecoin', fee: 1_000_000_000n },
   { chain: 'ton', fee: 500_000_000n },
 ];
-export const BRIDGE_MAX_TEXT = 128;
+/** Chain, contract and destination texts: 1 to this many bytes (abi/constants.mjs). */
+export { BRIDGE_MAX_TEXT } from '../abi/constants.js';
 const enc = new TextEncoder();
 
 export function isBridgeChain(chain: string): boolean {

@@ -1,5 +1,5 @@
 import { decodePrefixed, encodePrefixed } from '../codec/address.js';
-import { Prefix } from '../abi/constants.js';
+import { COLLECTION_KIND_MULTI_TOKEN, COLLECTION_KIND_NFT, Prefix } from '../abi/constants.js';
 import {
   collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey, decodeCollectionFields, decodeNftFields, decodeTokenTypeFields,
 } from '../abi/state.js';
@@ -19,7 +19,8 @@ export const CollectionPrefix = {
 } as const;
 /** facts.md "Addresses": Nx2 for NFT collections; multi-token collections share it (docs/collections.md). */
 export const COLLECTION_ID_PREFIX = 'Nx2';
-export const CollectionKind = { NFT: 0, MULTI: 1 } as const;
+/** A collection record's kind, from the ABI table (abi/constants.mjs COLLECTION_KIND_*). */
+export const CollectionKind = { NFT: COLLECTION_KIND_NFT, MULTI: COLLECTION_KIND_MULTI_TOKEN } as const;
 
 export function encodeCollection(address: Uint8Array): string {
   return encodePrefixed(COLLECTION_ID_PREFIX, address);

@@ -4,6 +4,7 @@
 import {
   AccountOffsets, decodeAccountFields, decodeKeyFields, decodeTokenFields, type AccountFields, type FailedBundleFields, type KeyFields, type TokenFields,
 } from '../abi/state.js';
+import { TOKEN_KIND_BRIDGED, TOKEN_KIND_NATIVE, TOKEN_KIND_STD7, TOKEN_KIND_STD8 } from '../abi/constants.js';
 
 export { Prefix } from '../abi/constants.js';
 /** The native token's mint (32 zero bytes, spec §1.4) and the treasury 0x00…03 (spec §1.8). */
@@ -47,7 +48,8 @@ export function decodeBalance(v: Uint8Array): bigint {
   return hi === 0n ? u64At(v, 0) : u64At(v, 0) | (hi << 64n);
 }
 
-export const TokenKind = { NATIVE: 0, STD7: 1, STD8_STABLECOIN: 2, BRIDGE_CANONICAL: 3 } as const;
+/** A token record's kind, from the ABI table (abi/constants.mjs TOKEN_KIND_*). */
+export const TokenKind = { NATIVE: TOKEN_KIND_NATIVE, STD7: TOKEN_KIND_STD7, STD8_STABLECOIN: TOKEN_KIND_STD8, BRIDGE_CANONICAL: TOKEN_KIND_BRIDGED } as const;
 
 export type TokenRecord = TokenFields;
 export const decodeTokenRecord = decodeTokenFields;

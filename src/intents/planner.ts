@@ -1,4 +1,5 @@
 import type { Operation } from '../codec/bundle.js';
+import { MAX_OPERATIONS } from '../abi/constants.js';
 import { POOL_CREATION_FEE, encodePool, poolAddress, sortPair, type AmmMath } from '../core/amm.js';
 import type { Constraints, Goal, ParsedIntent, Recipient, TokenAmount, TokenRef, ValidatorRef } from './goals.js';
 import { missingHookNote, type HookQuote, type IntegratorHooks } from './hooks.js';
@@ -30,8 +31,6 @@ export const MAX_IMPACT_BPS = 2500;
 export const DEFAULT_SLIPPAGE_BPS = 50;
 /** Validity of an intent's bundle when it names no deadline (facts.md client default: now + 3600 s). */
 export const DEFAULT_DEADLINE_SECONDS = 3600;
-/** docs/bundle-format.md: a bundle holds at most 64 operations. */
-const MAX_OPERATIONS = 64;
 /** Rebalance leaves trades below 0.1% of the portfolio alone (they would cost more in fees than they move). */
 const REBALANCE_DUST_BPS = 10n;
 const U64_MAX = (1n << 64n) - 1n;

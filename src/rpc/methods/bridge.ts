@@ -8,6 +8,7 @@ import { stableProfile } from '../../chain/stablecoins.js';
 import { CHAIN_IDS } from '../../chain/genesis-data.js';
 import type { BridgeDepositRecordFields, BridgeWithdrawalRecordFields, ContractSafetyFields } from '../../abi/state.js';
 import { statusOf } from '../../chain/status.js';
+import { TokenKind } from '../../core/records.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Limit, parsed } from '../schemas.js';
@@ -157,7 +158,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         const record = readers.bridge.deposit(proof.chain, proof.txHash)!;
         const token = readers.tokens.byMintBytes(record.mint);
         const bridged = readers.bridge.bridged(record.mint);
-        const path = token?.kind === 2 ? 'std8' as const : bridged?.impersonation ? 'impersonation' as const
+        const path = token?.kind === TokenKind.STD8_STABLECOIN ? 'std8' as const : bridged?.impersonation ? 'impersonation' as const
           : receipt.events.some((e) => e.type === 'TokenCreated') ? 'new_token' as const : 'bridged' as const;
         return { path, deposit: depositJson(record), receipt };
       },
@@ -272,7 +273,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         const want = (x: string) => c === undefined || c === null || x === c;
         const out = [];
         for (const t of readers.tokens.list()) {
-          if (t.kind !== 2) continue;
+          if (t.kind !== TokenKind.STD8_STABLECOIN) continue;
           for (const o of stableProfile(chain.state, t.mint)?.origins ?? []) {
             if (want(o.chain)) out.push({ chain: o.chain, contract: o.contract, mint: t.mintAddress, symbol: t.symbol, source: 'std8_origin' as const });
           }

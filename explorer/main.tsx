@@ -209,7 +209,8 @@ function GenericTable({ items, testid }: { items: Array<Record<string, unknown>>
 function cell(key: string, value: unknown): ComponentChildren {
   if (typeof value !== 'string' && typeof value !== 'number') return value === undefined || value === null ? '' : String(value);
   const text = String(value);
-  if (typeof value === 'number' && /^(timestamp|created_at|time)$/.test(key)) return <When ts={value} />;
+  // unix seconds: a block's time, and the staking events' release_time and jailed_until (docs/staking.md "Events")
+  if (typeof value === 'number' && /^(timestamp|created_at|time|release_time|jailed_until)$/.test(key)) return <When ts={value} />;
   if (/hash$/i.test(key) && text.startsWith('Nxh')) return <Hash value={text} to={href('tx', text)} />;
   if (/height$/i.test(key) && typeof value === 'number') return <a href={href('block', value)}>{text}</a>;
   if (text.startsWith('Nx0')) return <Addr value={text} />;

@@ -20,6 +20,16 @@ export type StakingReceiptEvent = At & (
   | { type: 'ConsensusKeyRotationQueued'; validator: string; new_consensus_key: string; epoch: number }
 );
 
+/** The receipt types of the staking events, kinds 59–71 (the svc_subscribe_logs item of a staking operation carries its one). */
+const STAKING_TYPES: ReadonlySet<string> = new Set<StakingReceiptEvent['type']>([
+  'Staked', 'Delegated', 'Unstaked', 'Undelegated', 'UnstakeClaimed', 'RewardsClaimed', 'CommissionSet', 'ValidatorUnjailed',
+  'AutoCompoundSet', 'PoolConfigSet', 'ValidatorMetadataSet', 'DoubleSignReported', 'ConsensusKeyRotationQueued',
+]);
+
+export function isStakingReceiptEvent(e: { type: string }): e is StakingReceiptEvent {
+  return STAKING_TYPES.has(e.type);
+}
+
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 export function formatStakingEvent(e: StakingEvent, op_index: number | null): StakingReceiptEvent {

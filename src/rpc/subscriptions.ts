@@ -29,6 +29,7 @@ import { newHeadsFields } from './methods/format.js';
 import { decodeBundle, type Operation } from '../codec/bundle.js';
 import type { ProducedBlock } from '../chain/producer.js';
 import { tokenMovements } from '../chain/token-movements.js';
+import { isStakingReceiptEvent } from '../chain/staking-receipts.js';
 import type { PendingBundle } from '../chain/mempool.js';
 import { ethHashOf } from '../chain/evm/bundles.js';
 import { blockViewOf, formatHead, type BlockView, type EthLog } from '../eth/format.js';
@@ -542,10 +543,14 @@ function logItems({ block, receipts }: ProducedBlock): LogItem[] {
     decodeBundle(block.bundles[i]!).operations.forEach((op, opIndex) => {
       // The token movements the operation made, the same list eth_getLogs shows as ERC-20
       // Transfers (src/chain/token-movements.ts): a swap names both legs, which its fields do not.
-      const transfers = r.events.filter((e) => e.op_index === opIndex).flatMap(tokenMovements);
+      const own = r.events.filter((e) => e.op_index === opIndex);
+      const transfers = own.flatMap(tokenMovements);
+      // A staking operation's event (docs/staking.md "Events", issue 41 item 8): what it did, which
+      // its fields do not say (a claim's paid amount, the stake or delegation after, a release time).
+      const event = own.find(isStakingReceiptEvent);
       out.push({
         blockHeight: r.block_height, blockHash: r.block_hash, bundleHash: r.bundle_hash, bundleIndex: r.index, opIndex,
-        opType: op.type, from: r.from, data: { ...opData(op), transfers }, timestamp: r.timestamp,
+        opType: op.type, from: r.from, data: event ? { ...opData(op), transfers, event } : { ...opData(op), transfers }, timestamp: r.timestamp,
       });
     });
   });
@@ -555,7 +560,8 @@ function logItems({ block, receipts }: ProducedBlock): LogItem[] {
 /**
  * `data` of a log (spec §6: for a transfer {to, token, amount}; other shapes "not shown", so ours
  * are the operation's fields): 32-byte accounts as Nx0…, mints as Nx1…, u128 as decimal strings,
- * other bytes as 0x hex. logItems adds `transfers`, the token movements the operation made.
+ * other bytes as 0x hex. logItems adds `transfers`, the token movements the operation made,
+ * and for a staking operation `event`, its staking event.
  */
 export function opData(op: Operation): Record<string, unknown> {
   switch (op.type) {

@@ -68,9 +68,11 @@ describe('pools', () => {
     const listed = (await node.result<Array<Pool & { reserve_a: string; reserve_b: string; token_a: string; token_b: string }>>('svc_listPools', [10]))[0]!;
     expect(await node.result('svc_getBalance', [listed.address, listed.token_a])).toBe(listed.reserve_a);
     expect(await node.result('svc_getBalance', [listed.address, listed.token_b])).toBe(listed.reserve_b);
-    // and a staking pool's Nx6 address, the tokens staked in it (none yet)
+    // and a staking pool's Nx6 address, the tokens staked in it: none, then what alice staked
     const staking = await node.result<{ created: { staking_pool: string } }>('svc_createStakingPool', ['USDC', 'NTV', '1000', 0, '0', '0', bob]);
     expect(await node.result('svc_getBalance', [staking.created.staking_pool, 'USDC'])).toBe('0');
+    await node.result('svc_stakeToPool', [staking.created.staking_pool, '2500', alice]);
+    expect(await node.result('svc_getBalance', [staking.created.staking_pool, 'USDC'])).toBe('2500');
   });
 
   it('svc_quoteSwap equals what svc_swap pays; one unit above the quote is refused', async () => {

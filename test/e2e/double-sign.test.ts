@@ -12,7 +12,7 @@ import { ed25519PublicKey, signEd25519, Signer } from '../../src/codec/keys.js';
 import { deriveAccount, encodeAccount } from '../../src/codec/address.js';
 import { headerHash, headerSigningBytes, type UnsignedHeader } from '../../src/chain/block.js';
 import type { Operation } from '../../src/codec/operations.js';
-import { TestNode, until } from './harness.js';
+import { subscribeLogs, TestNode, until } from './harness.js';
 import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
 
 const NTV = 1_000_000_000n;
@@ -104,6 +104,10 @@ describe('ReportDoubleSign', () => {
   });
 
   it('jails for the first duration, refuses an early unjail, accepts it after; a second offence jails for the second duration', async () => {
+    // their log items carry the same events (docs/staking.md "Events", issue 41 item 8)
+    const logs = await subscribeLogs<{ bundleHash: string; data: { event?: unknown } }>(a, { opType: ['ReportDoubleSign', 'Unjail'] });
+    const logged = (hash: string) => until(`the log item of ${hash}`, async () => logs.items.find((l) => l.bundleHash === hash)?.data.event, 20_000);
+
     const first = await report(evidence(2));
     expect(first.error).toBeUndefined();
     expect(first.result!.status).toBe('success');
@@ -114,6 +118,7 @@ describe('ReportDoubleSign', () => {
     const reported = { type: 'DoubleSignReported', op_index: 0, validator: addressB, consensus_key: Buffer.from(keyB).toString('hex'), reporter: reporter.address, height: 2, offences: 1, jailed_until: jailed.jail_release_time };
     expect(ownEvents(first.result!)).toEqual([reported]);
     expect(ownEvents(await a.result<Receipt>('svc_getTransactionReceipt', [first.result!.bundle_hash]))).toEqual([reported]);
+    expect(await logged(first.result!.bundle_hash)).toEqual(reported);
 
     const early = await a.call('svc_unjail', [addressB]);
     expect(early.error).toMatchObject({ code: -32002, data: { status: 'JAIL_NOT_EXPIRED' } });
@@ -127,6 +132,8 @@ describe('ReportDoubleSign', () => {
     expect(unjailed.status).toBe('success');
     expect(ownEvents(unjailed)).toEqual([{ type: 'ValidatorUnjailed', op_index: 0, validator: addressB }]);
     expect(ownEvents(await a.result<Receipt>('svc_getTransactionReceipt', [unjailed.bundle_hash]))).toEqual(ownEvents(unjailed));
+    expect(await logged(unjailed.bundle_hash)).toEqual(ownEvents(unjailed)[0]);
+    logs.close();
     expect((await a.result<Validator>('svc_getValidator', [addressB])).is_jailed).toBe(false);
 
     const second = await report(evidence(3));

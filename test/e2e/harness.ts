@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 
 /**
  * The checkout: the nearest folder up with a package.json. The harness runs from source under
@@ -194,6 +195,27 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
+}
+
+/**
+ * A `svc_subscribe_logs` subscription over WebSocket on `node` (docs/subscriptions.md): `items` gets
+ * every log item the node sends it, in order, from the subscribe reply on; `close` ends it.
+ */
+export async function subscribeLogs<T = Record<string, unknown>>(node: TestNode, filter?: Record<string, unknown>): Promise<{ items: T[]; close: () => void }> {
+  const ws = new WebSocket(node.url.replace('http', 'ws'));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const items: T[] = [];
+  const subscribed = new Promise<void>((resolve, reject) => {
+    ws.on('message', (raw) => {
+      const msg = JSON.parse(raw.toString()) as { id?: number; method?: string; params?: { result: T }; error?: RpcError };
+      if (msg.method === 'svc_subscription') items.push(msg.params!.result);
+      else if (msg.id === 1 && msg.error) reject(new Error(`svc_subscribe_logs: ${msg.error.code} ${msg.error.message}`));
+      else if (msg.id === 1) resolve();
+    });
+  });
+  ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'svc_subscribe_logs', params: filter ? [filter] : [] }));
+  await subscribed;
+  return { items, close: () => ws.close() };
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -40,13 +40,13 @@ async function completed(hash: string): Promise<Status> {
   }
 }
 
-/** Submit the intent from a fresh funded sender; the named validator's `delegated` grows by 1,000 NTV and the sender is no validator. */
-async function delegatesTo(intent: string, validator: string): Promise<void> {
+/** Submit the intent from a fresh funded sender; the named validator's `delegated` grows by `amount` (1,000 NTV) and the sender is no validator. */
+async function delegatesTo(intent: string, validator: string, amount = 1_000n * NTV): Promise<void> {
   const sender = await funded();
   const before = await delegated(validator);
   const status = await completed(await node.result<string>('svc_submitIntent', [intent, sender]));
   expect(status.status, `${intent}: ${status.status_name}`).toBe('completed');
-  expect(await delegated(validator) - before).toBe(1_000n * NTV);
+  expect(await delegated(validator) - before).toBe(amount);
   const notValidator = await node.call('svc_getValidator', [sender]);
   expect(notValidator.error?.code, `${intent} must not make the sender a validator`).toBe(-32003);
 }
@@ -79,8 +79,10 @@ describe('a stake intent delegates to the validator it names', () => {
     await delegatesTo('stake 1000 NTV with validator lumen', v2);
   });
 
-  it('in Spanish and French', async () => {
+  it('in Spanish and French, by address and by name', async () => {
     await delegatesTo(`apostar 1000 NTV con validador ${v2Address}`, v2);
+    await delegatesTo('apostar 1000 NTV con valtwo.vex', v2);
+    await delegatesTo(`staker 1000 NTV avec validateur ${v2Address}`, v2);
     await delegatesTo('staker 1000 NTV avec validateur valtwo.vex', v2);
   });
 
@@ -104,11 +106,13 @@ describe('without a named validator', () => {
     await delegatesTo('stake 1000 NTV', own);
   });
 
-  it('an allocate intent\'s stake part is a Delegate too', async () => {
+  it('an allocate intent\'s stake part is a Delegate, and submitted it delegates', async () => {
     const sender = await funded();
     const sim = await node.result<{ success: boolean; operations: Array<{ type: string }> }>('svc_simulateIntent', ['put 2000 NTV split 100% stake 0% liquidity', sender]);
     expect(sim.operations[0]!.type).toBe('Delegate');
     expect(sim.success).toBe(true);
+    // submitted, it delegates by the default rule (issue 41 item 2: no intent path could delegate)
+    await delegatesTo('put 2000 NTV split 100% stake 0% liquidity', own, 2_000n * NTV);
   });
 });
 

@@ -2,13 +2,15 @@
 // starts"): node B restores A's snapshot (spec §4.20 --snapshot-url) with no other flag, rebuilds its
 // explorer indexes by itself from what it holds (the holders from the state, the bundles of its own
 // blocks), says where its history starts in svc_getAddressHistory (with_range) and
-// svc_getNetworkStats, and lists the bundles of the blocks it executes after the restore.
+// svc_getNetworkStats and on its explorer's address page (Chromium), and lists the bundles of the
+// blocks it executes after the restore.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ed25519PublicKey, Signer } from '../../src/codec/keys.js';
 import { TestNode, until } from './harness.js';
+import { launchChromium } from './browser.js';
 import { systemAddressHex } from './bundles.js';
 
 interface Entry { bundle_hash: string; block_height: number; role: string }
@@ -83,4 +85,25 @@ describe('a node restored from a snapshot', () => {
     expect(after.history.find((e) => e.bundle_hash === later.bundle_hash)).toMatchObject({ block_height: later.block_height, role: 'recipient' });
     expect((await b.result<Array<{ symbol: string; balance: string }>>('svc_getAddressTokens', [recipient])).find((t) => t.symbol === 'NTV')?.balance).toBe('3500');
   }, 180_000);
+
+  it('its explorer\'s address page says where its history starts, linking that block, above what it lists; the archive node\'s says nothing', async () => {
+    const restoredAt = (await b!.result<{ historyFromHeight: number }>('svc_getNetworkStats')).historyFromHeight;
+    expect(restoredAt).toBeGreaterThan(0);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(`${b!.url}#/address/${recipient}`);
+      const note = page.locator('[data-testid="history-start"]');
+      await note.waitFor();
+      expect(await note.textContent()).toContain(`This node's history starts at block ${restoredAt}`);
+      expect(await note.locator('a').getAttribute('href')).toBe(`#/block/${restoredAt}`);
+      await page.locator('[data-testid="address-history"] tr').first().waitFor();
+      // the archive node A holds every block and says nothing
+      await page.goto(`${a.url}#/address/${recipient}`);
+      await page.locator('[data-testid="address-history"] tr').first().waitFor();
+      expect(await page.locator('[data-testid="history-start"]').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

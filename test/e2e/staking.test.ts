@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { TestNode, sleep } from './harness.js';
+import { subscribeLogs, TestNode, sleep, until } from './harness.js';
 import { systemAddressHex } from './bundles.js';
 
 const NTV = 1_000_000_000n;
@@ -19,14 +19,18 @@ interface Receipt { status: string; status_name: string; block_height: number; f
 
 /**
  * The receipt's one staking event (docs/staking.md "Events"), after checking that
- * svc_getTransactionReceipt shows the same events as the receipt the convenience method answered with.
+ * svc_getTransactionReceipt shows the same events as the receipt the convenience method answered with,
+ * and that the operation's svc_subscribe_logs item carries the same event as `data.event`.
  */
 async function stakingEvent(receipt: Receipt, type: string): Promise<Record<string, unknown>> {
   const events = receipt.events.filter((e) => e.type !== 'Fee');
   expect(events, `${type} receipt events`).toEqual([expect.objectContaining({ type, op_index: 0 })]);
   expect((await node.result<Receipt>('svc_getTransactionReceipt', [receipt.bundle_hash])).events).toEqual(receipt.events);
+  const log = await until(`the ${type} log item`, async () => logs.find((l) => l.bundleHash === receipt.bundle_hash), 20_000);
+  expect(log, `${type} log item`).toMatchObject({ opIndex: 0, blockHeight: receipt.block_height, data: { event: events[0] } });
   return events[0]!;
 }
+interface LogItem { bundleHash: string; opIndex: number; opType: string; blockHeight: number; data: Record<string, unknown> }
 interface Validator {
   address: string; consensus_key: string; stake: string; self_stake: string; delegated: string; active: boolean; is_jailed: boolean;
   jail_release_time: number; performance_score: number; commission: number; name: string; description: string; website: string; avatar: string;
@@ -41,6 +45,9 @@ interface Delegations { address: string; delegations: Array<{ validator: string;
 
 let dir: string;
 let node: TestNode;
+/** Every svc_subscribe_logs item the node sent since the start (one subscription, no filter). */
+let logs: LogItem[] = [];
+let closeLogs: (() => void) | undefined;
 let own: string; // the node's validator account
 const balance = async (address: string) => BigInt(await node.result<string>('svc_getBalance', [address, 'NTV']));
 async function nextEpoch() {
@@ -54,10 +61,12 @@ beforeAll(async () => {
   await writeFile(params, JSON.stringify({ epoch_length: EPOCH, jail_durations: [5, 10] }));
   node = await TestNode.start({ args: ['--block-time', '1', '--chain-params', params] });
   own = (await node.result<{ validator: string }>('svc_version')).validator;
+  ({ items: logs, close: closeLogs } = await subscribeLogs<LogItem>(node));
   for (const who of [alice, bob]) await node.result('svc_transfer', [RICH, who, 'NTV', (100_000n * NTV).toString()]);
 }, 60_000);
 
 afterAll(async () => {
+  closeLogs?.();
   await node?.stop();
   await rm(dir, { recursive: true, force: true });
 });
@@ -124,6 +133,8 @@ describe('validators', () => {
     expect(await stakingEvent(receipt, 'Staked')).toEqual({
       type: 'Staked', op_index: 0, validator: aliceNative, consensus_key: aliceKey, amount: (1000n * NTV).toString(), self_stake: (1000n * NTV).toString(), created: true,
     });
+    // the log item of the Stake has it (checked above); an operation of another domain has none
+    expect(logs.find((l) => l.opType === 'Transfer')?.data).not.toHaveProperty('event');
     // the explorer's address page lists it: svc_getAddressHistory carries the event
     const history = await node.result<Array<{ bundle_hash: string; events: Array<{ type: string }> }>>('svc_getAddressHistory', [alice, 5]);
     expect(history.find((h) => h.bundle_hash === receipt.bundle_hash)?.events.map((e) => e.type)).toContain('Staked');

@@ -72,7 +72,7 @@ export function subscriptionMethods({ subscriptions: hub }: MethodDependencies):
     defineMethod({
       name: 'svc_subscribe_logs',
       summary: 'Subscribes to operations, one notification per operation of each successful bundle in a new block, filtered by type and sender (spec §6).',
-      description: 'Item: {blockHeight, blockHash, bundleHash, bundleIndex, opIndex, opType, from, data, timestamp}; data of a Transfer is {to, token, amount}. '
+      description: 'Item: {blockHeight, blockHash, bundleHash, bundleIndex, opIndex, opType, from, data, timestamp}; data of a Transfer is {to, token, amount}; every data holds transfers (the token movements the operation made) and a staking operation\'s data its staking event as `event` (docs/subscriptions.md "Notifications"). '
         + `Filter arrays over their bound (${MAX_FILTER_OP_TYPES} types, ${MAX_FILTER_ADDRESSES} addresses) are LIMIT_EXCEEDED. ` + NOTE,
       params: [{ name: 'filter', schema: LogFilterSchema, required: false }] as const,
       result: { name: 'subscription_id', schema: SubscriptionId },

@@ -6,6 +6,9 @@
  * Several source addresses are needed for the per-IP shares: client sockets bind 127.0.0.2… as their
  * local address (all of 127.0.0.0/8 is loopback on Linux; the node still listens on 127.0.0.1 only),
  * and the node under test passes --rpc-limit-loopback so per-IP limits apply to them.
+ *
+ * Issue 42 point 4 (loopback exempt, extension origins served) is checked through ethers, viem and
+ * web3.js, and in Chromium through a real unpacked MV3 extension whose service worker bundles them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -6,13 +6,19 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { TestNode } from './harness.js';
 
-export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+/**
+ * `extension`: the directory of an unpacked extension to load (Chromium loads extensions in a
+ * persistent context, in its new headless mode, once Playwright's own --disable-extensions is dropped).
+ */
+export async function launchChromium(options: { extension?: string } = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = await mkdtemp(join(tmpdir(), 'ntv-chromium-'));
+  const extension = options.extension ? [`--disable-extensions-except=${options.extension}`, `--load-extension=${options.extension}`] : [];
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...extension],
+    ...(options.extension ? { ignoreDefaultArgs: ['--disable-extensions'] } : {}),
     viewport: { width: 1280, height: 800 },
   });
   return {

@@ -2,7 +2,8 @@
 // "Replacement", "Answer"), with ethers 6, viem 2 and web3.js 4 against one running node: a 0-value
 // self-send cancels a pending transaction, a 0-amount ERC-20 transfer succeeds, simulation and
 // execution agree on the zero address, a failed EVM transaction uses its nonce, a speed-up by +10%
-// (EIP-1559 and legacy), "already known" and "nonce too low" for a known transaction.
+// (EIP-1559 and legacy), "already known" and "nonce too low" for a known transaction, Multicall3.
+// Each library covers each of the issue's points 2, 3 and 5 (a table in the issue 42 report).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcProvider, Wallet, isError, Contract } from 'ethers';
 import { BaseError, createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, NonceTooLowError, parseAbi, type Hex } from 'viem';
@@ -14,6 +15,7 @@ import { fundedEvm, usdcEvmAddress } from './evm-accounts.js';
 const CHAIN_ID = 1618032;
 const GWEI = 1_000_000_000n;
 const ZERO = '0x0000000000000000000000000000000000000000';
+const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
 
 let node: TestNode;
 let usdc: Hex;
@@ -37,6 +39,12 @@ afterAll(async () => {
 const publicClient = () => createPublicClient({ chain, transport: http(node.url) });
 const usdcBalance = async (who: string) => BigInt(await node.result<string>('eth_call', [{ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [who as Hex] }) }]));
 const transferData = (to: string, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
+/** A web3.js error's messages with its causes' (web3 wraps the node's answer in `cause` / `innerError`). */
+function errorText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error as { message?: string; cause?: unknown; innerError?: unknown } | undefined, i = 0; e && i < 8; e = (e.cause ?? e.innerError) as typeof e, i++) parts.push(String(e.message ?? e));
+  return parts.join(' | ');
+}
 
 describe('viem 2', () => {
   it('a 0-value send to oneself at a pending nonce replaces (cancels) it; +9% is refused, quoting wei', async () => {
@@ -156,6 +164,24 @@ describe('ethers 6', () => {
     const again = await provider.broadcastTransaction(zerothRaw).catch((e: unknown) => e);
     expect(isError(again, 'NONCE_EXPIRED')).toBe(true);
   }, 40_000);
+
+  it('a 0-value send to oneself at a pending nonce, +10% on both fee fields, cancels it', async () => {
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true, pollingInterval: 200 });
+    cleanups.push(() => provider.destroy());
+    const { key, account } = await fundedEvm(node, 10n * GWEI);
+    const wallet = new Wallet(key, provider);
+    const to = Wallet.createRandom().address;
+    const fees = { gasLimit: 21_000n, type: 2, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI };
+    // Nonce 1 waits behind the gap at 0: the payment the wallet cancels.
+    const payment = await wallet.sendTransaction({ to, value: 3n * GWEI * GWEI, nonce: 1, ...fees });
+    const cancel = await wallet.sendTransaction({ to: account.address, value: 0n, nonce: 1, gasLimit: 21_000n, type: 2, maxFeePerGas: 22n * GWEI, maxPriorityFeePerGas: 1_100_000_000n });
+    await (await wallet.sendTransaction({ to, value: GWEI, nonce: 0, ...fees })).wait();
+    const receipt = await cancel.wait();
+    expect(receipt).toMatchObject({ status: 1, hash: cancel.hash, gasUsed: 21_000n });
+    expect(await provider.getTransactionReceipt(payment.hash)).toBeNull();
+    expect(await provider.getBalance(to)).toBe(GWEI);
+    expect(await provider.getTransactionCount(account.address)).toBe(2);
+  }, 40_000);
 });
 
 describe('web3.js 4', () => {
@@ -184,10 +210,84 @@ describe('web3.js 4', () => {
       .sendTransaction({ to: account.address, value: 0n, nonce: 1, gas: 21_000n, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n }).catch((e: BaseError) => e);
     expect((resend as BaseError).walk((e) => e instanceof NonceTooLowError)).toBeInstanceOf(NonceTooLowError);
   }, 40_000);
+
+  it('a speed-up by +10% of the gas price replaces a pending legacy transaction (+9% is refused, quoting wei); a 0-value self-send cancels one', async () => {
+    const { key, account } = await fundedEvm(node, 10n * GWEI);
+    const web3 = new Web3(node.url);
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const sign = async (nonce: number, gasPrice: bigint, value: bigint) => (await web3.eth.accounts.signTransaction({
+      from: account.address, to, value, gas: 21_000, gasPrice, nonce, chainId: CHAIN_ID, type: 0,
+    }, key));
+    // Nonce 1 waits behind the gap at 0 (web3's sendSignedTransaction would wait for its receipt:
+    // it goes in through web3's request manager, as a wallet's broadcast does).
+    const slow = await sign(1, 10n * GWEI, 5n * GWEI);
+    await web3.requestManager.send({ method: 'eth_sendRawTransaction', params: [slow.rawTransaction] });
+    const under = await web3.eth.sendSignedTransaction((await sign(1, 10_900_000_000n, 5n * GWEI)).rawTransaction).catch((e: unknown) => e);
+    expect(errorText(under)).toMatch(/replacement transaction underpriced: .*tip 10000000000 wei and fee cap 10000000000 wei.*at least 11000000000 wei .*at least 11000000000 wei/);
+    const fast = await sign(1, 11n * GWEI, 5n * GWEI);
+    const replaced = web3.eth.sendSignedTransaction(fast.rawTransaction);
+    await new Promise((resolve, reject) => { replaced.on('transactionHash', resolve).catch(reject); });
+    const zeroth = await web3.eth.sendSignedTransaction((await sign(0, 10n * GWEI, GWEI)).rawTransaction);
+    expect(zeroth.status).toBe(1n);
+    const receipt = await replaced;
+    expect(receipt).toMatchObject({ status: 1n, transactionHash: fast.transactionHash });
+    expect(await node.result('eth_getTransactionReceipt', [slow.transactionHash])).toBeNull();
+    expect(await web3.eth.getTransactionCount(account.address)).toBe(2n);
+    expect(await web3.eth.getBalance(to)).toBe(6n * GWEI);
+    // Cancel: a payment at nonce 3 (behind a gap at 2) replaced by a 0-value send to oneself at +10%.
+    const payment = await sign(3, 10n * GWEI, 7n * GWEI);
+    await web3.requestManager.send({ method: 'eth_sendRawTransaction', params: [payment.rawTransaction] });
+    const cancel = await web3.eth.accounts.signTransaction({ from: account.address, to: account.address, value: 0n, gas: 21_000, gasPrice: 11n * GWEI, nonce: 3, chainId: CHAIN_ID, type: 0 }, key);
+    const cancelled = web3.eth.sendSignedTransaction(cancel.rawTransaction);
+    await new Promise((resolve, reject) => { cancelled.on('transactionHash', resolve).catch(reject); });
+    expect((await web3.eth.sendSignedTransaction((await sign(2, 10n * GWEI, GWEI)).rawTransaction)).status).toBe(1n);
+    expect(await cancelled).toMatchObject({ status: 1n, transactionHash: cancel.transactionHash, gasUsed: 21_000n });
+    expect(await node.result('eth_getTransactionReceipt', [payment.transactionHash])).toBeNull();
+    expect(await web3.eth.getBalance(to)).toBe(7n * GWEI);
+    expect(await web3.eth.getTransactionCount(account.address)).toBe(4n);
+  }, 60_000);
+
+  it('a 0-amount ERC-20 transfer succeeds; a transfer to the zero address reverts in call and estimateGas alike', async () => {
+    const { key, account } = await fundedEvm(node, GWEI, 300n);
+    const web3 = new Web3(node.url);
+    web3.eth.accounts.wallet.add(key);
+    const token = new web3.eth.Contract(erc20Abi, usdc);
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    expect(await token.methods.transfer(to, 0n).call({ from: account.address })).toBe(true);
+    const receipt = await token.methods.transfer(to, 0n).send({ from: account.address, gas: '30000', maxFeePerGas: String(20n * GWEI), maxPriorityFeePerGas: '0' });
+    expect(receipt.status).toBe(1n);
+    expect(receipt.events?.Transfer?.returnValues).toMatchObject({ to, value: 0n });
+    expect(await token.methods.balanceOf(account.address).call()).toBe(300n);
+    const called = await token.methods.transfer(ZERO, 1n).call({ from: account.address }).catch((e: unknown) => e);
+    expect(errorText(called)).toContain('ERC20: transfer to the zero address');
+    const estimated = await token.methods.transfer(ZERO, 1n).estimateGas({ from: account.address }).catch((e: unknown) => e);
+    expect(errorText(estimated)).toContain('ERC20: transfer to the zero address');
+    expect(await token.methods.balanceOf(ZERO).call()).toBe(0n);
+  }, 40_000);
+
+  it('Multicall3 aggregate3 and getEthBalance through a web3 Contract; a read above the head is "header not found"', async () => {
+    const { account } = await fundedEvm(node, 2n * GWEI, 77n);
+    const web3 = new Web3(node.url);
+    const multicall = new web3.eth.Contract(parseAbi([
+      'struct Call3 { address target; bool allowFailure; bytes callData; }',
+      'struct Result { bool success; bytes returnData; }',
+      'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
+      'function getEthBalance(address addr) view returns (uint256 balance)',
+    ]), MULTICALL3);
+    const read = (functionName: 'decimals' | 'symbol' | 'balanceOf', args: readonly [Hex] | [] = []) =>
+      ({ target: usdc, allowFailure: true, callData: encodeFunctionData({ abi: erc20Abi, functionName, args } as never) });
+    const results = await multicall.methods.aggregate3([read('decimals'), read('symbol'), read('balanceOf', [account.address]), { target: usdc, allowFailure: true, callData: '0x12345678' }]).call();
+    expect(results.map((r) => r.success)).toEqual([true, true, true, false]);
+    expect(BigInt(results[0]!.returnData as Hex)).toBe(6n);
+    expect(BigInt(results[2]!.returnData as Hex)).toBe(77n);
+    expect(await multicall.methods.getEthBalance(account.address).call()).toBe(2n * GWEI * GWEI);
+    const above = (await web3.eth.getBlockNumber()) + 1000n;
+    const error = await web3.eth.getBalance(account.address, above).catch((e: unknown) => e);
+    expect(errorText(error)).toContain('header not found');
+  }, 30_000);
 });
 
 describe('tooling: Multicall3, txpool, rpc_modules, reads above the head', () => {
-  const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
   const withMulticall = defineChain({ ...chain, contracts: { multicall3: { address: MULTICALL3 } } });
 
   it('viem multicall of ten reads through Multicall3 (aggregate3), with a failing one allowed', async () => {

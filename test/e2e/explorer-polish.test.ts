@@ -1,11 +1,14 @@
 // Explorer and operator polish of issue 42 item 10 (docs/explorer.md "The page"), in headless
-// Chromium against real nodes: EVM-form accounts shown as their 0x address, address history paged
+// Chromium against real nodes: EVM-form accounts shown as their 0x address (whichever of viem,
+// ethers and web3.js signed the transaction), address history paged
 // 25 at a time, the history's amounts in view at 390 px, a pruned transaction said to be pruned,
 // /favicon.ico served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { createWalletClient, defineChain, http } from 'viem';
+import { JsonRpcProvider, Wallet } from 'ethers';
+import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { Web3 } from 'web3';
 import { launchChromium } from './browser.js';
 import { sleep, TestNode } from './harness.js';
 
@@ -73,6 +76,39 @@ describe('explorer polish', () => {
     expect(new Set(hashes).size).toBe(31);
     await page.close();
   }, 90_000);
+
+  it('names the sender of an ethers (legacy) and a web3.js (EIP-1559) transaction by its 0x address, as for viem\'s', async () => {
+    const send = {
+      ethers: async (key: Hex, to: string) => {
+        const provider = new JsonRpcProvider(node.url, 1618032, { staticNetwork: true });
+        try {
+          return (await new Wallet(key, provider).sendTransaction({ to, value: 1_000_000_000n, gasLimit: 21_000n, gasPrice: 20_000_000_000n, type: 0 })).hash;
+        } finally {
+          provider.destroy();
+        }
+      },
+      web3: async (key: Hex, to: string) => {
+        const web3 = new Web3(node.url);
+        const from = privateKeyToAccount(key).address;
+        const signed = await web3.eth.accounts.signTransaction({ from, to, value: 1_000_000_000n, gas: 21_000, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 0n, nonce: 0, chainId: 1618032, type: 2 }, key);
+        return (await web3.eth.sendSignedTransaction(signed.rawTransaction)).transactionHash as string;
+      },
+    };
+    const page = await context.newPage();
+    for (const [library, sendWith] of Object.entries(send)) {
+      const key = generatePrivateKey();
+      const sender = privateKeyToAccount(key).address;
+      await node.result('svc_transfer', [SYSTEM_NTV, sender, 'NTV', '1000000000']);
+      const hash = await sendWith(key, privateKeyToAccount(generatePrivateKey()).address);
+      for (let i = 0; i < 100 && (await node.result<{ type: string }>('svc_search', [hash])).type !== 'transaction'; i++) await sleep(200);
+      const native = (await node.result<{ address: string }>('svc_getAccount', [sender])).address;
+      await page.goto(`${node.url}tx/${hash}`);
+      const from = page.locator('[data-evm="true"]').first();
+      await from.waitFor();
+      expect(await from.getAttribute('title'), library).toBe(`${sender.toLowerCase()} (${native})`);
+    }
+    await page.close();
+  }, 60_000);
 
   it('a transaction in a block the node pruned says so, naming the oldest block kept', async () => {
     const pruning = await TestNode.start({ args: ['--block-time', '0.5', '--pruning', 'aggressive', '--pruning-keep-blocks', '10', '--pruning-every', '5'] });

@@ -352,6 +352,14 @@ describe('export and import (npx ntv-node export / import, --dry-run-import)', (
         // it produces on top of the imported head
         const receipt = await node.result<{ block_height: number }>('svc_transfer', [systemAddressHex(1), recipient, 'NTV', '1']);
         expect(receipt.block_height).toBeGreaterThan(head.height);
+        // state at past blocks (docs/operations.md "Pruning"): the export carries the state at its
+        // head, not its history, so state is served from the export height on, and -32013 below it
+        // names that height; the blocks made since add to the window
+        expect(await node.result('svc_getBalance', [recipient, 'NTV', head.height])).toBe('3000');
+        expect(await node.result('svc_getBalance', [recipient, 'NTV', receipt.block_height])).toBe('3001');
+        expect(await node.result('svc_getBalance', [recipient, 'NTV', receipt.block_height - 1])).toBe('3000');
+        const below = (await node.call('svc_getBalance', [recipient, 'NTV', head.height - 1])).error;
+        expect(below).toMatchObject({ code: -32013, data: { oldest_height: head.height } });
       } finally {
         await node.stop();
       }

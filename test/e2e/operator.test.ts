@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { TestNode, sleep } from './harness.js';
+import { TestNode, sleep, until } from './harness.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const MAIN = join(ROOT, 'dist/src/cli/main.js');
@@ -86,6 +86,29 @@ describe('the console', () => {
     expect(block).toMatchObject({ level: 30, height: expect.any(Number), bundles: expect.any(Number), failed: expect.any(Number), gas: expect.any(Number) });
     expect(block!.blockTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
+
+  it('counts the failed bundles of a block in its line (issue 42 item 10)', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await node.result('svc_transfer', [SYSTEM_NTV, account.address, 'NTV', '1000000000']);
+    await node.result('svc_transfer', [SYSTEM_USDC, account.address, 'USDC', '1000']);
+    const usdc = (await node.result<{ evm_address: Hex }>('svc_getTokenInfo', ['USDC'])).evm_address;
+    const chain = defineChain({ id: CHAIN_ID, name: 'ntv', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+    const wallet = createWalletClient({ account, chain, transport: http(node.url) });
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [privateKeyToAccount(generatePrivateKey()).address, 1000n] });
+    const tx = { to: usdc, data, gas: 30_000n, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 0n };
+    // Both simulate well against committed state; nonce 0 then moves all of it, so nonce 1 fails on chain.
+    const failing = await wallet.sendTransaction({ ...tx, nonce: 1 });
+    await wallet.sendTransaction({ ...tx, nonce: 0 });
+    const receipt = await until('the failing transaction\'s receipt', () => node.result<{ status: string; blockNumber: string } | null>('eth_getTransactionReceipt', [failing]).then((r) => r ?? undefined));
+    expect(receipt.status).toBe('0x0');
+    const height = Number(BigInt(receipt.blockNumber));
+    const line = await until('its block line', async () => node.logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e.msg === 'block' && e.height === height));
+    expect(line.failed).toBeGreaterThanOrEqual(1);
+    expect(line.failed).toBeLessThanOrEqual(line.bundles as number);
+    const quiet = node.logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e.msg === 'block' && e.bundles === 0);
+    expect(quiet?.failed).toBe(0);
+  }, 30_000);
 
   it('is one human line per entry on a terminal (a pty from script)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ntv-pty-'));

@@ -2,7 +2,9 @@
 // `npm pack`, unpacked into a scratch project, imported by name from Node (`ntv-node`) with its
 // types checked by tsc, and `ntv-node/browser` bundled by esbuild and run in Chromium. The scratch
 // project links this repository's installed dependencies rather than fetching them, so the test
-// needs no registry; what it checks is the package's own files and entry points.
+// needs no registry; what it checks is the package's own files and entry points. In Chromium the
+// bundled app hands the package's verifying EIP-1193 provider to ethers, viem and web3.js, as a dApp
+// built on the package would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtemp, mkdir, readdir, rm, symlink, writeFile, readFile } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import { build } from 'esbuild';
 import * as tar from 'tar';
 import { launchChromium } from './browser.js';
 import { TestNode } from './harness.js';
+import { systemAddressHex } from './bundles.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -89,10 +92,23 @@ describe('the packed package', () => {
     expect((result as { stdout: string }).stdout).toBe('');
   }, 120_000);
 
-  it('ntv-node/browser through a bundler (esbuild) runs in Chromium and reads from the node', async () => {
+  it('ntv-node/browser through a bundler (esbuild) runs in Chromium: ethers, viem and web3.js read a proven balance over its verifying provider', async () => {
+    const holder = `0x${'42'.repeat(20)}`;
+    await node.result('svc_transfer', [systemAddressHex(1), holder, 'NTV', '7654321']);
     await writeFile(join(scratch, 'app.js'), `
-      import { RpcClient, decodeBundle, parseAddress } from 'ntv-node/browser';
-      window.result = new RpcClient(location.origin).call('eth_chainId').then((chainId) => ({ chainId, decode: typeof decodeBundle, parse: typeof parseAddress }));
+      import { RpcClient, VerifyingProvider, decodeBundle, parseAddress } from 'ntv-node/browser';
+      import { BrowserProvider } from 'ethers';
+      import { createPublicClient, custom } from 'viem';
+      import { Web3 } from 'web3';
+      window.result = (async () => {
+        const chainId = await new RpcClient(location.origin).call('eth_chainId');
+        // the wallet-library side of a dApp over the package's EIP-1193 provider (headers from genesis)
+        const provider = await VerifyingProvider.create({ url: location.origin });
+        const ethers = String(await new BrowserProvider(provider).getBalance(window.HOLDER));
+        const viem = String(await createPublicClient({ transport: custom(provider) }).getBalance({ address: window.HOLDER }));
+        const web3 = String(await new Web3(provider).eth.getBalance(window.HOLDER));
+        return { chainId, decode: typeof decodeBundle, parse: typeof parseAddress, ethers, viem, web3 };
+      })().catch((e) => ({ error: String(e && e.stack || e) }));
     `);
     await build({ absWorkingDir: scratch, entryPoints: ['app.js'], bundle: true, format: 'esm', platform: 'browser', outfile: join(scratch, 'out/app.js'), logLevel: 'error' });
     const bundled = await readFile(join(scratch, 'out/app.js'), 'utf8');
@@ -100,10 +116,12 @@ describe('the packed package', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${node.url}/`); // same origin as the JSON-RPC endpoint
+      await page.evaluate((holder) => { (window as unknown as { HOLDER: string }).HOLDER = holder; }, holder);
       await page.addScriptTag({ content: bundled, type: 'module' });
       await page.waitForFunction(() => (window as unknown as { result?: unknown }).result !== undefined);
       const result = await page.evaluate(() => (window as unknown as { result: Promise<unknown> }).result);
-      expect(result).toEqual({ chainId: '0x18b070', decode: 'function', parse: 'function' });
+      const wei = (7654321n * 1_000_000_000n).toString();
+      expect(result).toEqual({ chainId: '0x18b070', decode: 'function', parse: 'function', ethers: wei, viem: wei, web3: wei });
     } finally {
       await close();
     }

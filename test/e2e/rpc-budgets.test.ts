@@ -6,14 +6,28 @@
  * Several source addresses are needed for the per-IP shares: client sockets bind 127.0.0.2… as their
  * local address (all of 127.0.0.0/8 is loopback on Linux; the node still listens on 127.0.0.1 only),
  * and the node under test passes --rpc-limit-loopback so per-IP limits apply to them.
+ *
+ * Issue 42 point 4 (loopback exempt, extension origins served) is checked through ethers, viem and
+ * web3.js, and in Chromium through a real unpacked MV3 extension whose service worker bundles them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve as resolvePath } from 'node:path';
+import { build } from 'esbuild';
+import { JsonRpcProvider } from 'ethers';
+import { createPublicClient, http } from 'viem';
+import { Web3 } from 'web3';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import { TestNode, sleep } from './harness.js';
 import { systemAddressHex } from './bundles.js';
+import { launchChromium } from './browser.js';
+
+const ROOT = resolvePath(import.meta.dirname, '../..');
+const CHAIN_ID = 1618032;
 
 interface Reply { status: number; headers: Record<string, string | string[] | undefined>; text: string; ms: number }
 
@@ -34,6 +48,29 @@ function post(node: TestNode, body: string, options: { localAddress?: string; he
     req.end(body);
   });
 }
+
+/**
+ * The service worker of the test extension (bundled by esbuild): reads through the three libraries
+ * as a wallet extension's background does, and tries a server that sends no CORS headers.
+ */
+const EXTENSION_WORKER = `
+  import { JsonRpcProvider } from 'ethers';
+  import { createPublicClient, http, webSocket } from 'viem';
+  import { Web3 } from 'web3';
+  globalThis.readThrough = async (url, ws, other) => {
+    const provider = new JsonRpcProvider(url);
+    const ethers = { chainId: String((await provider.getNetwork()).chainId), blockNumber: String(await provider.getBlockNumber()) };
+    provider.destroy();
+    const client = createPublicClient({ transport: http(url) });
+    const viem = { chainId: String(await client.getChainId()), blockNumber: String(await client.getBlockNumber()) };
+    const socket = createPublicClient({ transport: webSocket(ws) });
+    const viemWebSocket = { blockNumber: String(await socket.getBlockNumber()) };
+    const web3 = new Web3(url);
+    const web3Read = { chainId: String(await web3.eth.getChainId()), blockNumber: String(await web3.eth.getBlockNumber()) };
+    const control = await fetch(other).then(() => 'served', () => 'refused');
+    return { origin: self.location.origin, ethers, viem, viemWebSocket, web3: web3Read, control };
+  };
+`;
 
 const rpcBody = (method: string, params: unknown[] = [], id: number | string = 1) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 
@@ -289,6 +326,64 @@ describe('loopback clients and browser extensions by default (issue 42 item 4)',
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     expect(replies.every((r) => (JSON.parse(r.text) as { result?: unknown }).result !== undefined)).toBe(true);
   });
+
+  it('200 parallel getBlock calls through ethers, viem and web3.js all succeed (the issue\'s 100 and 103 failures)', async () => {
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    const client = createPublicClient({ transport: http(node.url) });
+    const web3 = new Web3(node.url);
+    try {
+      const [a, b, c] = await Promise.all([
+        Promise.all(Array.from({ length: 200 }, () => provider.getBlock('latest'))),
+        Promise.all(Array.from({ length: 200 }, () => client.getBlock())),
+        Promise.all(Array.from({ length: 200 }, () => web3.eth.getBlock('latest'))),
+      ]);
+      expect(a.every((block) => block !== null && block.number >= 0)).toBe(true);
+      expect(b.every((block) => block.number >= 0n)).toBe(true);
+      expect(c.every((block) => BigInt(block.number) >= 0n)).toBe(true);
+    } finally {
+      provider.destroy();
+    }
+  });
+
+  it('a real Chromium MV3 extension\'s service worker reads through ethers, viem (HTTP and WebSocket) and web3.js', async () => {
+    // The extension has no host_permissions, so Chromium applies CORS to its fetches: a reply
+    // without Access-Control-Allow-Origin for chrome-extension://<id> fails in the worker. A control
+    // server that sends no CORS headers shows both that the worker sends that Origin and that CORS
+    // is enforced; the node's replies then pass only because it serves the extension's origin.
+    const dir = await mkdtemp(join(tmpdir(), 'ntv-extension-'));
+    const origins: string[] = [];
+    const control = createServer((req, res) => {
+      origins.push(String(req.headers.origin));
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+    let close: (() => Promise<void>) | undefined;
+    try {
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'ntv test wallet', version: '1.0', background: { service_worker: 'worker.js' } }));
+      await build({
+        stdin: { contents: EXTENSION_WORKER, resolveDir: ROOT, loader: 'js' }, bundle: true, format: 'iife', platform: 'browser',
+        outfile: join(dir, 'worker.js'), logLevel: 'error',
+      });
+      const chromium = await launchChromium({ extension: dir });
+      close = chromium.close;
+      const worker = chromium.context.serviceWorkers()[0] ?? await chromium.context.waitForEvent('serviceworker', { timeout: 30_000 });
+      const id = new URL(worker.url()).host;
+      const { port } = control.address() as AddressInfo;
+      const result = await worker.evaluate(([url, ws, other]) => (globalThis as unknown as { readThrough(u: string, w: string, o: string): Promise<unknown> }).readThrough(url, ws, other),
+        [node.url, wsUrl(node), `http://127.0.0.1:${port}/`] as const);
+      const chainId = String(BigInt(await node.result<string>('eth_chainId')));
+      expect(result).toMatchObject({
+        origin: `chrome-extension://${id}`, control: 'refused',
+        ethers: { chainId, blockNumber: expect.stringMatching(/^\d+$/) }, viem: { chainId, blockNumber: expect.stringMatching(/^\d+$/) },
+        viemWebSocket: { blockNumber: expect.stringMatching(/^\d+$/) }, web3: { chainId, blockNumber: expect.stringMatching(/^\d+$/) },
+      });
+      expect(origins).toEqual([`chrome-extension://${id}`]);
+    } finally {
+      await close?.();
+      control.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('a Chromium MV3 extension origin (and Firefox\'s) is served over HTTP and WebSocket', async () => {
     for (const origin of ['chrome-extension://nkbihfbeogaeaoehlefnkodbefgpgknn', 'moz-extension://0c4e7b4d-8a7c-4b5e-9d1f-2a3b4c5d6e7f']) {

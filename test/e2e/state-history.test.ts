@@ -2,7 +2,9 @@
 // parameters"): ethers 6, viem 2 and web3.js 4 read balances, an ERC-20 balanceOf (eth_call), a
 // nonce and code at head−1, head−127 and (archive) height 1, against the values recorded at those
 // heights; svc_getBalance and svc_getProof take a height, the proof verifying against that block's
-// state root; a pruning node refuses a read below its window with -32013 naming the oldest height.
+// state root. A node with --pruning aggressive and its default window serves the last 128 blocks'
+// state to the three libraries (head−1, head−127) and refuses a read below it with -32013 naming the
+// oldest height (docs/operations.md "Pruning").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, JsonRpcProvider } from 'ethers';
 import { createPublicClient, defineChain, erc20Abi, http, type Hex } from 'viem';
@@ -29,44 +31,58 @@ const recorded: Recorded[] = [];
 let head: number;
 /** a token created mid-history: its block, its EVM address, the owner holding its supply */
 let created: { height: number; evm: Hex; owner: string };
+/**
+ * A node with `--pruning aggressive` and its default state window (the last 128 blocks, as geth),
+ * started beside the archive one and paid the same way: early payments that fall below its window,
+ * late ones inside it. Pruning runs every 5 blocks here (spec: 100) so the window moves while read.
+ */
+let pruning: TestNode;
+const prunedRecipient = privateKeyToAccount(generatePrivateKey()).address;
+const prunedRecorded: Recorded[] = [];
 
 /** The recipient's totals as of the end of block `height` (every transfer included at or below it). */
-function expectedAt(height: number): Recorded {
+function expectedAt(height: number, list: Recorded[] = recorded): Recorded {
   let out: Recorded = { height, ntv: 0n, usdc: 0n, systemNonce: 0n };
-  for (const r of recorded) if (r.height <= height) out = { ...r, height };
+  for (const r of list) if (r.height <= height) out = { ...r, height };
   return out;
 }
 
-async function pay(i: number): Promise<void> {
+/** Pays `who` on `target` (NTV, then USDC) and records the totals from each receipt's block on. */
+async function pay(target: TestNode, list: Recorded[], who: string, i: number): Promise<void> {
   const ntv = BigInt(1000 * (i + 1));
   const usdcRaw = BigInt(7 * (i + 1));
-  const a = await node.result<{ block_height: number; nonce: string }>('svc_transfer', [SYSTEM_NTV, recipient, 'NTV', ntv.toString()]);
-  const b = await node.result<{ block_height: number }>('svc_transfer', [SYSTEM_USDC, recipient, 'USDC', usdcRaw.toString()]);
-  const last = recorded.at(-1) ?? { height: 0, ntv: 0n, usdc: 0n, systemNonce: 0n };
+  const a = await target.result<{ block_height: number; nonce: string }>('svc_transfer', [SYSTEM_NTV, who, 'NTV', ntv.toString()]);
+  const b = await target.result<{ block_height: number }>('svc_transfer', [SYSTEM_USDC, who, 'USDC', usdcRaw.toString()]);
+  const last = list.at(-1) ?? { height: 0, ntv: 0n, usdc: 0n, systemNonce: 0n };
   // Two receipts, possibly in two blocks: the NTV one first, then the USDC one.
-  recorded.push({ height: a.block_height, ntv: last.ntv + ntv, usdc: last.usdc, systemNonce: BigInt(a.nonce) + 1n });
-  recorded.push({ height: b.block_height, ntv: last.ntv + ntv, usdc: last.usdc + usdcRaw, systemNonce: BigInt(a.nonce) + 1n });
+  list.push({ height: a.block_height, ntv: last.ntv + ntv, usdc: last.usdc, systemNonce: BigInt(a.nonce) + 1n });
+  list.push({ height: b.block_height, ntv: last.ntv + ntv, usdc: last.usdc + usdcRaw, systemNonce: BigInt(a.nonce) + 1n });
 }
 
 beforeAll(async () => {
   // 0.5 s idle blocks (the least --block-time): the 135 blocks below take ~70 s.
-  node = await TestNode.start({ args: ['--block-time', '0.5'] });
+  [node, pruning] = await Promise.all([
+    TestNode.start({ args: ['--block-time', '0.5'] }),
+    TestNode.start({ args: ['--block-time', '0.5', '--pruning', 'aggressive', '--pruning-every', '5'] }),
+  ]);
   const info = await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC']);
   usdcMint = info.mint_address;
   usdc = (await node.result<{ evm_address: string }>('svc_getAccount', [info.mint_address])).evm_address as Hex;
   // Payments early (below head−127 once the chain has grown), then blocks pass, then payments at the end.
-  for (let i = 0; i < 3; i++) await pay(i);
+  for (let i = 0; i < 3; i++) await pay(node, recorded, recipient, i);
+  await pay(pruning, prunedRecorded, prunedRecipient, 0);
   const owner = privateKeyToAccount(generatePrivateKey()).address;
   await node.result('svc_faucet', [owner]); // the owner sends the bundle and pays its fee
   const receipt = await node.result<{ block_height: number; created?: { mint: string } }>('svc_createToken', ['History Token', 'HIST', 6, '1000000', owner]);
   created = { height: receipt.block_height, evm: (await node.result<{ evm_address: string }>('svc_getAccount', [receipt.created!.mint])).evm_address as Hex, owner };
-  await node.waitForHeight(recorded.at(-1)!.height + 135, 150_000);
-  for (let i = 3; i < 6; i++) await pay(i);
+  await Promise.all([node.waitForHeight(recorded.at(-1)!.height + 135, 150_000), pruning.waitForHeight(prunedRecorded.at(-1)!.height + 135, 150_000)]);
+  for (let i = 3; i < 6; i++) await pay(node, recorded, recipient, i);
+  await pay(pruning, prunedRecorded, prunedRecipient, 1);
   head = Number(BigInt(await node.result<string>('eth_blockNumber')));
 }, 240_000);
 
 afterAll(async () => {
-  await node?.stop();
+  await Promise.all([node?.stop(), pruning?.stop()]);
 });
 
 /** The heights the issue names: head−1, head−127 and height 1 (an archive node), and each payment's own. */
@@ -158,37 +174,62 @@ describe('state at past blocks through the libraries (archive node)', () => {
   });
 });
 
-describe('a pruning node serves its window and names the oldest height below it', () => {
-  let pruning: TestNode;
-  afterAll(async () => {
-    await pruning?.stop();
-  });
+describe('a pruning node (aggressive, default window) serves the last 128 blocks and names the oldest height below them', () => {
+  it('ethers, viem and web3.js read balances and ERC-20 balanceOf at head−1 and head−127 as recorded there', async () => {
+    const provider = new JsonRpcProvider(pruning.url, CHAIN_ID, { staticNetwork: true });
+    const ethersToken = new Contract(usdc, erc20Abi, provider);
+    const chain = defineChain({ id: CHAIN_ID, name: 'ntv', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 }, rpcUrls: { default: { http: [pruning.url] } } });
+    const client = createPublicClient({ chain, transport: http(pruning.url) });
+    const web3 = new Web3(pruning.url);
+    const web3Token = new web3.eth.Contract(erc20Abi, usdc);
+    const who = prunedRecipient;
+    const readAt = async (height: number) => ({
+      ethers: [await provider.getBalance(who, height), await ethersToken.getFunction('balanceOf').staticCall(who, { blockTag: height })],
+      viem: [await client.getBalance({ address: who, blockNumber: BigInt(height) }),
+        await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [who], blockNumber: BigInt(height) })],
+      web3: [await web3.eth.getBalance(who, height), await web3Token.methods.balanceOf(who).call(undefined, height)],
+    });
+    // A prune at head h (every 5 blocks here) keeps the states from h−127 on, so head−127 of a head
+    // read just before is served unless a prune ran during the reads: if the head passed a multiple
+    // of 5 meanwhile, read again.
+    let checked = 0;
+    for (let attempt = 0; attempt < 20 && checked === 0; attempt++) {
+      const now = Number(BigInt(await pruning.result<string>('eth_blockNumber')));
+      const read = await Promise.all([now - 1, now - 127].map(async (height) => ({ height, got: await readAt(height).catch((e: unknown) => e) })));
+      if (Math.floor(Number(BigInt(await pruning.result<string>('eth_blockNumber'))) / 5) !== Math.floor(now / 5)) continue;
+      for (const { height, got } of read) {
+        if (got instanceof Error) throw got;
+        const want = expectedAt(height, prunedRecorded);
+        // the early payments, 135 blocks before the late ones, are at or below head−127
+        expect(want.ntv).toBeGreaterThan(0n);
+        const pair = [want.ntv * WEI_PER_NANO, want.usdc];
+        expect(got, `at ${height} (head ${now})`).toEqual({ ethers: pair, viem: pair, web3: pair });
+        checked++;
+      }
+    }
+    expect(checked).toBe(2);
+    provider.destroy();
+  }, 60_000);
 
-  it('-32013 below the window, naming the oldest height served; the window itself answers', async () => {
-    // --pruning-keep-blocks 20 shrinks the state window to the last 20 blocks (docs/operations.md "Pruning")
-    pruning = await TestNode.start({ args: ['--block-time', '0.5', '--pruning', 'aggressive', '--pruning-keep-blocks', '20', '--pruning-every', '5'] });
-    const who = privateKeyToAccount(generatePrivateKey()).address;
-    const paid = await pruning.result<{ block_height: number }>('svc_transfer', [SYSTEM_NTV, who, 'NTV', '5000']);
-    await pruning.waitForHeight(paid.block_height + 40, 60_000);
-    // pruning runs every 5 blocks beside the pipeline: wait until it has moved past the payment
+  it('-32013 below the window, naming the oldest height served, which is at most head−127', async () => {
+    const early = prunedRecorded[0]!.height;
+    // pruning runs beside the pipeline: wait until a run has moved past the early payment
     let error: { code: number; message: string; data?: Record<string, unknown> } | undefined;
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      error = (await pruning.call('eth_getBalance', [who, `0x${paid.block_height.toString(16)}`])).error;
-      if (error) break;
-      await new Promise((r) => setTimeout(r, 100));
+    while (!error && Date.now() < deadline) {
+      error = (await pruning.call('eth_getBalance', [prunedRecipient, `0x${early.toString(16)}`])).error;
+      if (!error) await new Promise((r) => setTimeout(r, 100));
     }
     expect(error).toMatchObject({ code: -32013, message: expect.stringMatching(/^missing trie node: the state at block 0x[0-9a-f]+ is not kept; this node serves state from block 0x[0-9a-f]+/) });
     const oldest = Number(BigInt(error!.data!.oldest_block as string));
-    expect(oldest).toBeGreaterThan(paid.block_height);
-    const svc = (await pruning.call('svc_getBalance', [who, 'NTV', 1])).error;
+    expect(oldest).toBeGreaterThan(early);
+    expect(oldest).toBeLessThanOrEqual(Number(BigInt(await pruning.result<string>('eth_blockNumber'))) - 127);
+    const call = (await pruning.call('eth_call', [{ to: usdc, data: `0x70a08231${prunedRecipient.slice(2).toLowerCase().padStart(64, '0')}` }, `0x${early.toString(16)}`])).error;
+    expect(call).toMatchObject({ code: -32013 });
+    const svc = (await pruning.call('svc_getBalance', [prunedRecipient, 'NTV', 1])).error;
     expect(svc).toMatchObject({ code: -32013, data: { height: 1 } });
     expect(Number(svc!.data!.oldest_height)).toBeGreaterThanOrEqual(oldest);
     expect(svc!.message).toMatch(/serves state from block \d+/);
-    expect((await pruning.call('svc_getProof', [who, 'NTV', 1])).error).toMatchObject({ code: -32013 });
-    // the window: the head's last 20 states answer (read 15 back: a prune a few blocks on still keeps it)
-    const now = Number(BigInt(await pruning.result<string>('eth_blockNumber')));
-    expect(await pruning.result('eth_getBalance', [who, `0x${(now - 15).toString(16)}`])).toBe(`0x${(5000n * WEI_PER_NANO).toString(16)}`);
-    expect(await pruning.result('svc_getBalance', [who, 'NTV', now - 15])).toBe('5000');
-  }, 120_000);
+    expect((await pruning.call('svc_getProof', [prunedRecipient, 'NTV', 1])).error).toMatchObject({ code: -32013 });
+  }, 60_000);
 });

@@ -49,6 +49,7 @@ let node: TestNode;
 let logs: LogItem[] = [];
 let closeLogs: (() => void) | undefined;
 let own: string; // the node's validator account
+const UNBONDING_SECONDS = 4;
 const balance = async (address: string) => BigInt(await node.result<string>('svc_getBalance', [address, 'NTV']));
 async function nextEpoch() {
   const info = await node.result<Info>('svc_stakingInfo');
@@ -58,7 +59,8 @@ async function nextEpoch() {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ntv-staking-'));
   const params = join(dir, 'params.json');
-  await writeFile(params, JSON.stringify({ epoch_length: EPOCH, jail_durations: [5, 10] }));
+  // A short unbonding, so an unbonding entry matures within the test and ClaimUnstake pays it.
+  await writeFile(params, JSON.stringify({ epoch_length: EPOCH, jail_durations: [5, 10], unbonding_seconds: UNBONDING_SECONDS }));
   node = await TestNode.start({ args: ['--block-time', '1', '--chain-params', params] });
   own = (await node.result<{ validator: string }>('svc_version')).validator;
   ({ items: logs, close: closeLogs } = await subscribeLogs<LogItem>(node));
@@ -217,10 +219,19 @@ describe('validators', () => {
     expect(d.delegations[0]!.amount).toBe((30n * NTV).toString());
     expect(d.unbonding).toEqual([expect.objectContaining({ amount: (20n * NTV).toString(), claimable: false })]);
     expect(unbond.release_time).toBe(d.unbonding[0]!.release_time);
-    expect(d.unbonding[0]!.release_time - Math.floor(Date.now() / 1000)).toBeGreaterThan(21 * 86400 - 60);
+    // the block's time plus the chain's unbonding_seconds (this node's --chain-params; 21 days by default)
+    expect(d.unbonding[0]!.release_time - (await node.result<{ timestamp: number }>('svc_getBlockByHeight', [undelegated.block_height])).timestamp).toBe(UNBONDING_SECONDS);
     const early = await node.rpcError('svc_claimUnstake', [bob]);
     expect(early.code).toBe(-32002);
     expect(early.data?.status).toBe('NOTHING_TO_CLAIM');
+    // Matured, the entry is paid by ClaimUnstake, whose receipt and log carry UnstakeClaimed.
+    await until('the unbonding entry claimable', async () => (await node.result<Delegations>('svc_getDelegations', [bob])).unbonding[0]?.claimable, 30_000);
+    const before = await balance(bob);
+    const claimed = await node.result<Receipt>('svc_claimUnstake', [bob]);
+    expect(claimed.status).toBe('success');
+    expect(await stakingEvent(claimed, 'UnstakeClaimed')).toEqual({ type: 'UnstakeClaimed', op_index: 0, account: bobNative, amount: (20n * NTV).toString(), pending_entries: 0 });
+    expect(await balance(bob) - before).toBe(20n * NTV - BigInt(claimed.fee));
+    expect((await node.result<Delegations>('svc_getDelegations', [bob])).unbonding).toEqual([]);
   });
 
   it('svc_unjail: not a validator, not jailed', async () => {

@@ -1,37 +1,38 @@
 /**
  * The OpenRPC descriptions and examples of every svc_* method (issue 26 item 6: "OpenRPC that tools
- * can generate clients from"), one file per methods file of src/rpc/methods/, merged here and added
- * to the definitions as they are registered. Behaviour is untouched: only the OpenRPC fields change.
+ * can generate clients from"), one JSON file per methods file of src/rpc/methods/ (recorded from a
+ * testnet node: the accounts, the AUR token, pool and collections created by the calls shown; long
+ * lists cut to two items), merged here and added to the definitions as they are registered. Behaviour is untouched: only the OpenRPC fields change.
  * The eth_* adapter keeps its own (src/rpc/methods/eth-schemas.ts), next to the schemas they share.
  */
 import type { MethodDefinition, MethodExample } from '../registry.js';
-import * as account from './account.js';
-import * as accounts from './accounts.js';
-import * as allowances from './allowances.js';
-import * as anchors from './anchors.js';
-import * as audit from './audit.js';
-import * as bridge from './bridge.js';
-import * as consensus from './consensus.js';
-import * as dao from './dao.js';
-import * as dex from './dex.js';
-import * as explorer from './explorer.js';
-import * as governance from './governance.js';
-import * as intents from './intents.js';
-import * as multitokens from './multitokens.js';
-import * as names from './names.js';
-import * as network from './network.js';
-import * as nfts from './nfts.js';
-import * as node from './node.js';
-import * as passports from './passports.js';
-import * as presales from './presales.js';
-import * as settlement from './settlement.js';
-import * as stablecoins from './stablecoins.js';
-import * as staking from './staking.js';
-import * as stakingPools from './staking-pools.js';
-import * as subscriptions from './subscriptions.js';
-import * as token from './token.js';
-import * as transaction from './transaction.js';
-import * as upgrades from './upgrades.js';
+import ledger from './ledger.json' with { type: 'json' };
+import accounts from './accounts.json' with { type: 'json' };
+import allowances from './allowances.json' with { type: 'json' };
+import anchors from './anchors.json' with { type: 'json' };
+import audit from './audit.json' with { type: 'json' };
+import bridge from './bridge.json' with { type: 'json' };
+import consensus from './consensus.json' with { type: 'json' };
+import dao from './dao.json' with { type: 'json' };
+import dex from './dex.json' with { type: 'json' };
+import explorer from './explorer.json' with { type: 'json' };
+import governance from './governance.json' with { type: 'json' };
+import intents from './intents.json' with { type: 'json' };
+import multitokens from './multitokens.json' with { type: 'json' };
+import names from './names.json' with { type: 'json' };
+import network from './network.json' with { type: 'json' };
+import nfts from './nfts.json' with { type: 'json' };
+import node from './node.json' with { type: 'json' };
+import passports from './passports.json' with { type: 'json' };
+import presales from './presales.json' with { type: 'json' };
+import settlement from './settlement.json' with { type: 'json' };
+import stablecoins from './stablecoins.json' with { type: 'json' };
+import staking from './staking.json' with { type: 'json' };
+import stakingPools from './staking-pools.json' with { type: 'json' };
+import subscriptions from './subscriptions.json' with { type: 'json' };
+import token from './token.json' with { type: 'json' };
+import transaction from './transaction.json' with { type: 'json' };
+import upgrades from './upgrades.json' with { type: 'json' };
 
 /** What one file holds: examples with named params, or recorded positional ones, and descriptions. */
 interface MethodDocs {
@@ -40,11 +41,11 @@ interface MethodDocs {
   DESCRIPTIONS?: Record<string, string>;
 }
 
-const FILES: MethodDocs[] = [
-  account, accounts, allowances, anchors, audit, bridge, consensus, dao, dex, explorer, governance, intents, multitokens,
-  names, network, nfts, node, passports, presales, settlement, stablecoins, staking, stakingPools, subscriptions, token,
-  transaction, upgrades,
-];
+// JSON data (issue 44 item 4): the typed view is MethodDocs; test/unit/rpc-openrpc.test.ts holds every
+// example to its method's param and result schemas.
+const FILES = [
+  ledger, accounts, allowances, anchors, audit, bridge, consensus, dao, dex, explorer, governance, intents, multitokens, names, network, nfts, node, passports, presales, settlement, stablecoins, staking, stakingPools, subscriptions, token, transaction, upgrades,
+] as unknown as MethodDocs[];
 
 /** Every method name the files describe or give examples for (test/unit/rpc-openrpc.test.ts: all registered). */
 export function documentedMethods(): string[] {

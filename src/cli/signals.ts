@@ -64,3 +64,17 @@ function watchLauncher(gone: () => void): void {
   // Never the reason the process stays alive.
   timer.unref();
 }
+
+/**
+ * Runs `stop` and resolves when it finishes, or calls `overdue` once `graceMs` have passed without
+ * it (issue 46 item 5, "SIGTERM is always honoured"; docs/operations.md "Stopping"). A graceful
+ * stop waits for the block under way and the writes posted so far; on a disk that stopped
+ * answering that wait has no end, and a supervisor's SIGTERM would go unheard until its SIGKILL.
+ * Exiting then is what the kill would do, which storage survives (whole blocks only,
+ * docs/storage.md). The timer never keeps the process alive by itself.
+ */
+export function stopWithin(stop: () => Promise<void>, graceMs: number, overdue: () => void): Promise<void> {
+  const timer = setTimeout(overdue, graceMs);
+  timer.unref();
+  return stop().finally(() => clearTimeout(timer));
+}

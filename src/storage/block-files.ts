@@ -102,7 +102,7 @@ export class BlockAppender {
     }).sort();
     const size = fileSize(segmentPath(dir, segment));
     if (size < end) {
-      throw new Error(`${segmentPath(dir, segment)} holds ${size} bytes, but the stored head's block ends at byte ${end}: the block files are damaged or missing. Nothing was changed. `
+      throw new Error(`${segmentPath(dir, segment)} holds ${size} bytes, but the stored head's block ends at byte ${end}: the block files are damaged or missing. The block files were left as they were. `
         + 'Restore the data directory from a backup or a snapshot, or sync into a new one (docs/operations.md "When a start refuses")');
     }
     if (guard) checkTail(dir, segment, end, later, guard.height);
@@ -255,7 +255,7 @@ function checkTail(dir: string, segment: number, end: number, later: string[], h
     }
   }
   const behind = (what: string) => new Error(`${head < 0 ? 'the database is empty' : `the database's head is block ${head}`}, but ${what}: the database lost blocks it had written `
-    + '(its log damaged, or an older copy put back), and starting would roll the chain back. Nothing was changed. '
+    + '(its log damaged, or an older copy put back), and starting would roll the chain back. The block files were left as they were. '
     + 'Restore the data directory from a backup or a snapshot, or sync into a new one (docs/operations.md "When a start refuses")');
   if (heights.length > MAX_BLOCKS_IN_FLIGHT) {
     throw behind(`the block files hold ${heights.length} blocks past it (up to height ${Math.max(...heights)}${budget <= 0 ? ' in the first 64 MiB' : ''}), where a kill leaves at most ${MAX_BLOCKS_IN_FLIGHT}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -156,6 +156,51 @@ describe('a start never begins a new chain over an existing one (issue 46 item 1
     expect(head).toBeGreaterThan(0);
     expect(await hashTree(join(dir, 'blocks'))).toEqual(blocks);
   }, 90_000);
+
+  it('a LevelDB log cut after a kill -9 is refused, not restarted blocks earlier (item 9: cut in half, 24 blocks lost): by the count, and a shorter cut by durable-head', async () => {
+    const killed = await copyOf('log-cut');
+    // Blocks every 0.5 s (the shortest block time) since this open all sit in one LevelDB log (64 MiB
+    // write buffer), which the kill leaves unconverted.
+    const node = await TestNode.start({ dataDir: killed, args: ['--block-time', '0.5'] });
+    let head: number;
+    try {
+      const at = (await node.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
+      await node.waitForHeight(at + 64, 90_000);
+      head = (await node.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
+    } finally {
+      await node.kill9();
+    }
+    /** A copy of the killed dir with its log cut to `fraction` of its length; LevelDB reads a log cut
+     * inside a record as one whose writer died and drops the tail silently, which before this
+     * restarted the chain at an older head and cut the block files back to it. */
+    const cut = async (name: string, fraction: number) => {
+      const dir = join(base, name);
+      await cp(killed, dir, { recursive: true });
+      const logs = (await readdir(join(dir, 'db'))).filter((n) => n.endsWith('.log'));
+      const sizes = await Promise.all(logs.map(async (n) => (await stat(join(dir, 'db', n))).size));
+      await truncate(join(dir, 'db', logs[sizes.indexOf(Math.max(...sizes))]!), Math.floor(Math.max(...sizes) * fraction));
+      return dir;
+    };
+    const refusal = async (dir: string) => {
+      const blocks = await hashTree(join(dir, 'blocks'));
+      const { status, out } = await run(dir);
+      expect(status, out).toBe(1);
+      expect(out).toContain('the database lost blocks it had written (its log damaged, or an older copy put back), and starting would roll the chain back');
+      expect(out).not.toContain('"msg":"node started"');
+      expect(await hashTree(join(dir, 'blocks'))).toEqual(blocks);
+      return { out, dbHead: Number(/the database's head is block (\d+)/.exec(out)![1]) };
+    };
+    // In half: more complete blocks past the head than a kill leaves (20).
+    const half = await refusal(await cut('log-cut-half', 0.5));
+    expect(half.dbHead).toBeLessThan(head - 20);
+    expect(half.out).toMatch(new RegExp(`the database's head is block ${half.dbHead}, but the block files hold \\d+ blocks past it \\(up to height \\d+\\), where a kill leaves at most 20`));
+    // An eighth: fewer than 20 lost, which only the writer's durable-head record can tell from a kill.
+    const eighth = await refusal(await cut('log-cut-eighth', 7 / 8));
+    expect(eighth.dbHead).toBeLessThan(head);
+    const durable = /the database's head is block \d+, but the block writer recorded block (\d+) as durable/.exec(eighth.out);
+    expect(durable, eighth.out).not.toBeNull();
+    expect(Number(durable![1])).toBeGreaterThanOrEqual(head);
+  }, 180_000);
 });
 
 describe('integrity and storage faults (issue 46 items 5, 9)', () => {

@@ -137,6 +137,18 @@ describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
     expect(await node.result('svc_getBalance', [squatter.address, 'NTV'])).toBe('6');
   });
 
+  it('an unfunded account cannot park bundles behind a nonce gap: the queue is not free to fill (issue 46 item 8)', async () => {
+    // The review filled the 20,000-bundle queue from unfunded accounts in 4 s; a queued bundle now
+    // meets the funds rule as a ready one does (docs/mempool.md "Queued bundles: funded").
+    const pool = await mempoolSize();
+    for (let i = 0; i < 5; i++) {
+      const account = new Uint8Array(randomBytes(32));
+      const parked = await node.call('svc_submitBundle', [hexBundle(account, BigInt(1 + i))]);
+      expect(parked.error, `account ${i}`).toMatchObject({ code: -32010, data: { status: 'INSUFFICIENT_FUNDS', address: encodeAccount(account), have: '0' } });
+    }
+    expect(await mempoolSize()).toBe(pool);
+  });
+
   it('drops a queued bundle once its valid_until has passed', async () => {
     const before = await mempoolSize();
     const queued = await node.call<Queued>('svc_submitBundle', [hexBundle(await fundedAccount(), 1n, { validFor: 1 })]);

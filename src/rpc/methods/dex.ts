@@ -6,10 +6,10 @@ import { DexReader, route, type IndexedPool } from '../../chain/dex.js';
 import type { ChainApi } from '../../chain/interface.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { DecimalString, Limit, parseAmount, parsed } from '../schemas.js';
+import { Limit } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import type { MethodParam } from '../method.js';
-import { AccountParam, AmountParam, invalidParamIn, TokenParam } from './params.js';
+import { AccountParam, AmountParam, invalidParamIn, PositiveAmount, TokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -24,19 +24,12 @@ const tokenRef = () => Type.String({
   description: 'Token symbol (any case, e.g. NTV, USDC) or mint address (Nx1… or 0x + 64 hex).',
 });
 const Amount = (description: string) => AmountParam({ description });
-/** A raw-unit amount above zero (params parsed once, issue 44 item 4). */
-const Positive = (description: string) => parsed(DecimalString({ description }), positive);
+const Positive = (description: string) => PositiveAmount({ description });
 
 const Q64 = 1n << 64n;
 const U128_MAX = (1n << 128n) - 1n;
 /** Decimal places of the prices svc_getPrice shows. */
 const PRICE_DECIMALS = 18n;
-
-function positive(value: string, param: string, position: number): bigint {
-  const n = parseAmount(value, param, position);
-  if (n === 0n) throw RpcError.invalidParam(param, position, 'a raw-unit amount greater than 0');
-  return n;
-}
 
 /** The second token of a pair must differ from the first: -32602 names `param`, at its position in `params`. */
 function distinct<const P extends readonly MethodParam[]>(a: RegisteredToken, b: RegisteredToken, params: P, param: P[number]['name']): void {

@@ -55,6 +55,12 @@ export const AccountParam = (options?: Parameters<typeof Address>[0]) => parsed(
 export const HashParam = (options?: Parameters<typeof Hash>[0]) => parsed(Hash(options), hashParam);
 export const AmountParam = (options?: Parameters<typeof DecimalString>[0], bits: 64 | 128 = 128) =>
   parsed(DecimalString(options), (value, param, position) => parseAmount(value, param, position, bits));
+/** A raw-unit amount above zero (u128). */
+export const PositiveAmount = (options?: Parameters<typeof DecimalString>[0]) => parsed(DecimalString(options), (value, param, position) => {
+  const n = parseAmount(value, param, position);
+  if (n === 0n) throw RpcError.invalidParam(param, position, 'a raw-unit amount greater than 0');
+  return n;
+});
 /** An amount or null (a Union: the parser wraps it whole, as the registry runs only the top-level one). */
 export const AmountOrNull = (options?: Parameters<typeof DecimalString>[0], bits: 64 | 128 = 128) =>
   parsed(Type.Union([DecimalString(), Type.Null()], options), (value, param, position) => (value === null ? null : parseAmount(value, param, position, bits)));

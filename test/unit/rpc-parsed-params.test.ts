@@ -177,6 +177,10 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(refusal('svc_createMultiTokenCollection', ['Items', 'ITM', '', 0, badAddr]).data).toMatchObject({ param: 'owner', position: 5 });
   });
 
+  it('consensus: the genesis height is named at position 1 (it was named at 0)', () => {
+    expect(refusal('svc_getCurrentLeader', [0]).data).toMatchObject({ param: 'height', position: 1 });
+  });
+
   it('staking pools: a pool address that does not decode', () => {
     expect(refusal('svc_getStakingPool', ['Nx61111']).data).toMatchObject({ param: 'pool_address', position: 1 });
   });

@@ -12,6 +12,7 @@ import { bridgeMethods } from '../../src/rpc/methods/bridge.js';
 import { dexMethods } from '../../src/rpc/methods/dex.js';
 import { accountMethods } from '../../src/rpc/methods/ledger.js';
 import { multiTokenMethods } from '../../src/rpc/methods/multitokens.js';
+import { nftMethods } from '../../src/rpc/methods/nfts.js';
 import { settlementMethods } from '../../src/rpc/methods/settlement.js';
 import { stablecoinMethods } from '../../src/rpc/methods/stablecoins.js';
 import { stakingPoolMethods } from '../../src/rpc/methods/staking-pools.js';
@@ -110,7 +111,7 @@ describe('the bridge methods, parsed once: each refusal names the position the r
 const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]> = {
   'bridge.ts': bridgeMethods, 'stablecoins.ts': stablecoinMethods, 'dex.ts': dexMethods, 'staking.ts': stakingMethods, 'accounts.ts': accountsMethods,
   'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
-  'token.ts': tokenMethods, 'ledger.ts': accountMethods,
+  'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
 };
 /** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
 const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;
@@ -173,8 +174,10 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(refusal('svc_settleAtomenceOrder', [`0x${'02'.repeat(32)}`, badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
   });
 
-  it('multi-tokens: the owner after the collection fields', () => {
+  it('multi-tokens and NFTs: the owner after the collection fields, an id over u64', () => {
     expect(refusal('svc_createMultiTokenCollection', ['Items', 'ITM', '', 0, badAddr]).data).toMatchObject({ param: 'owner', position: 5 });
+    expect(refusal('svc_createNftCollection', ['Art', 'ART', '', '18446744073709551616', 0, addr]).data).toMatchObject({ param: 'max_supply', position: 4 });
+    expect(refusal('svc_listNftsByOwner', [badAddr]).data).toMatchObject({ param: 'owner', position: 1 });
   });
 
   it('consensus: the genesis height is named at position 1 (it was named at 0)', () => {

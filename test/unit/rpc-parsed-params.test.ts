@@ -12,7 +12,9 @@ import { bridgeMethods } from '../../src/rpc/methods/bridge.js';
 import { dexMethods } from '../../src/rpc/methods/dex.js';
 import { accountMethods } from '../../src/rpc/methods/ledger.js';
 import { multiTokenMethods } from '../../src/rpc/methods/multitokens.js';
+import { nameMethods } from '../../src/rpc/methods/names.js';
 import { nftMethods } from '../../src/rpc/methods/nfts.js';
+import { transactionMethods } from '../../src/rpc/methods/transaction.js';
 import { settlementMethods } from '../../src/rpc/methods/settlement.js';
 import { stablecoinMethods } from '../../src/rpc/methods/stablecoins.js';
 import { stakingPoolMethods } from '../../src/rpc/methods/staking-pools.js';
@@ -112,6 +114,7 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'bridge.ts': bridgeMethods, 'stablecoins.ts': stablecoinMethods, 'dex.ts': dexMethods, 'staking.ts': stakingMethods, 'accounts.ts': accountsMethods,
   'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
   'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
+  'names.ts': nameMethods, 'transaction.ts': transactionMethods,
 };
 /** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
 const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;
@@ -178,6 +181,13 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(refusal('svc_createMultiTokenCollection', ['Items', 'ITM', '', 0, badAddr]).data).toMatchObject({ param: 'owner', position: 5 });
     expect(refusal('svc_createNftCollection', ['Art', 'ART', '', '18446744073709551616', 0, addr]).data).toMatchObject({ param: 'max_supply', position: 4 });
     expect(refusal('svc_listNftsByOwner', [badAddr]).data).toMatchObject({ param: 'owner', position: 1 });
+  });
+
+  it('names and bundles: a bad name, an empty bundle and a bad hash at their positions', () => {
+    expect(refusal('svc_registerName', ['a_b', addr]).data).toMatchObject({ param: 'name', position: 1 });
+    expect(refusal('svc_registerName', ['alice', badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
+    expect(refusal('svc_submitBundle', ['0x']).data).toMatchObject({ param: 'borsh_hex', position: 1 });
+    expect(refusal('svc_getTransactionReceipt', [`Nxh${'1'.repeat(44)}`]).data).toMatchObject({ param: 'tx_hash', position: 1 });
   });
 
   it('consensus: the genesis height is named at position 1 (it was named at 0)', () => {

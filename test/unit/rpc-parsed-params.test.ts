@@ -7,6 +7,7 @@ import { RpcError } from '../../src/rpc/errors.js';
 import { parsed } from '../../src/rpc/schemas.js';
 import type { MethodDefinition } from '../../src/rpc/method.js';
 import { accountsMethods } from '../../src/rpc/methods/accounts.js';
+import { anchorMethods } from '../../src/rpc/methods/anchors.js';
 import { allowanceMethods } from '../../src/rpc/methods/allowances.js';
 import { bridgeMethods } from '../../src/rpc/methods/bridge.js';
 import { dexMethods } from '../../src/rpc/methods/dex.js';
@@ -114,7 +115,7 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'bridge.ts': bridgeMethods, 'stablecoins.ts': stablecoinMethods, 'dex.ts': dexMethods, 'staking.ts': stakingMethods, 'accounts.ts': accountsMethods,
   'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
   'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
-  'names.ts': nameMethods, 'transaction.ts': transactionMethods,
+  'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
 };
 /** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
 const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;
@@ -183,10 +184,12 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(refusal('svc_listNftsByOwner', [badAddr]).data).toMatchObject({ param: 'owner', position: 1 });
   });
 
-  it('names and bundles: a bad name, an empty bundle and a bad hash at their positions', () => {
+  it('names, anchors and bundles: a bad name, an empty bundle and a bad hash at their positions', () => {
     expect(refusal('svc_registerName', ['a_b', addr]).data).toMatchObject({ param: 'name', position: 1 });
     expect(refusal('svc_registerName', ['alice', badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
     expect(refusal('svc_submitBundle', ['0x']).data).toMatchObject({ param: 'borsh_hex', position: 1 });
+    expect(refusal('svc_anchor', ['docs', 'k', `Nxh${'1'.repeat(44)}`, addr]).data).toMatchObject({ param: 'value_hash', position: 3 });
+    expect(refusal('svc_verifyAnchor', ['Docs!', 'k']).data).toMatchObject({ param: 'namespace', position: 1 });
     expect(refusal('svc_getTransactionReceipt', [`Nxh${'1'.repeat(44)}`]).data).toMatchObject({ param: 'tx_hash', position: 1 });
   });
 

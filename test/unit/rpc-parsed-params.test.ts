@@ -20,6 +20,7 @@ import { settlementMethods } from '../../src/rpc/methods/settlement.js';
 import { stablecoinMethods } from '../../src/rpc/methods/stablecoins.js';
 import { stakingPoolMethods } from '../../src/rpc/methods/staking-pools.js';
 import { stakingMethods } from '../../src/rpc/methods/staking.js';
+import { subscriptionMethods } from '../../src/rpc/methods/subscriptions.js';
 import { tokenMethods } from '../../src/rpc/methods/token.js';
 
 /**
@@ -116,6 +117,7 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
   'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
+  'subscriptions.ts': subscriptionMethods,
 };
 /** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
 const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;

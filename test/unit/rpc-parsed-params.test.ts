@@ -8,6 +8,7 @@ import { parsed } from '../../src/rpc/schemas.js';
 import type { MethodDefinition } from '../../src/rpc/method.js';
 import { accountsMethods } from '../../src/rpc/methods/accounts.js';
 import { anchorMethods } from '../../src/rpc/methods/anchors.js';
+import { auditMethods } from '../../src/rpc/methods/audit.js';
 import { allowanceMethods } from '../../src/rpc/methods/allowances.js';
 import { bridgeMethods } from '../../src/rpc/methods/bridge.js';
 import { dexMethods } from '../../src/rpc/methods/dex.js';
@@ -117,7 +118,7 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
   'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
-  'subscriptions.ts': subscriptionMethods,
+  'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods,
 };
 /** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
 const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;

@@ -17,6 +17,7 @@ import { multiTokenMethods } from '../../src/rpc/methods/multitokens.js';
 import { nameMethods } from '../../src/rpc/methods/names.js';
 import { nftMethods } from '../../src/rpc/methods/nfts.js';
 import { transactionMethods } from '../../src/rpc/methods/transaction.js';
+import { upgradeMethods } from '../../src/rpc/methods/upgrades.js';
 import { settlementMethods } from '../../src/rpc/methods/settlement.js';
 import { stablecoinMethods } from '../../src/rpc/methods/stablecoins.js';
 import { stakingPoolMethods } from '../../src/rpc/methods/staking-pools.js';
@@ -118,7 +119,7 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
   'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
-  'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods,
+  'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods, 'upgrades.ts': upgradeMethods,
 };
 /** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
 const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;
@@ -194,6 +195,19 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(refusal('svc_anchor', ['docs', 'k', `Nxh${'1'.repeat(44)}`, addr]).data).toMatchObject({ param: 'value_hash', position: 3 });
     expect(refusal('svc_verifyAnchor', ['Docs!', 'k']).data).toMatchObject({ param: 'namespace', position: 1 });
     expect(refusal('svc_getTransactionReceipt', [`Nxh${'1'.repeat(44)}`]).data).toMatchObject({ param: 'tx_hash', position: 1 });
+  });
+
+  it('upgrades: a bad name, a past height, a zero checksum and a long URL at their positions', () => {
+    const sum = 'ab'.repeat(32);
+    // The height is checked against the chain's: a chain at height 10 here.
+    const own = registry();
+    for (const m of upgradeMethods({ ...inertDeps(), chain: { height: 10 } } as unknown as MethodDependencies)) own.register(m);
+    const prepare = (name: string, params: unknown[]) => errorOf(() => own.prepareParams(own.get(name)!, params));
+    expect(prepare('svc_scheduleUpgrade', ['bad name', 100, '', sum, '', addr]).data).toMatchObject({ param: 'name', position: 1 });
+    expect(prepare('svc_scheduleUpgrade', ['v9', 11, '', sum, '', addr]).data).toMatchObject({ param: 'height', position: 2 });
+    expect(prepare('svc_scheduleUpgrade', ['v9', 100, '', '00'.repeat(32), '', addr]).data).toMatchObject({ param: 'checksum', position: 4 });
+    expect(prepare('svc_scheduleUpgrade', ['v9', 100, '', sum, 'é'.repeat(400), addr]).data).toMatchObject({ param: 'info_url', position: 5 });
+    expect(prepare('svc_cancelUpgrade', ['v9', badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
   });
 
   it('consensus: the genesis height is named at position 1 (it was named at 0)', () => {

@@ -16,6 +16,7 @@ import { accountMethods } from '../../src/rpc/methods/ledger.js';
 import { multiTokenMethods } from '../../src/rpc/methods/multitokens.js';
 import { nameMethods } from '../../src/rpc/methods/names.js';
 import { nftMethods } from '../../src/rpc/methods/nfts.js';
+import { presaleMethods } from '../../src/rpc/methods/presales.js';
 import { transactionMethods } from '../../src/rpc/methods/transaction.js';
 import { upgradeMethods } from '../../src/rpc/methods/upgrades.js';
 import { settlementMethods } from '../../src/rpc/methods/settlement.js';
@@ -120,6 +121,7 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
   'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods, 'upgrades.ts': upgradeMethods,
+  'presales.ts': presaleMethods,
 };
 /** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
 const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;
@@ -208,6 +210,13 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(prepare('svc_scheduleUpgrade', ['v9', 100, '', '00'.repeat(32), '', addr]).data).toMatchObject({ param: 'checksum', position: 4 });
     expect(prepare('svc_scheduleUpgrade', ['v9', 100, '', sum, 'é'.repeat(400), addr]).data).toMatchObject({ param: 'info_url', position: 5 });
     expect(prepare('svc_cancelUpgrade', ['v9', badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
+  });
+
+  it('presales: a zero amount, a bad sender and caps out of order at their positions', () => {
+    const create = ['NTV', 'USDC', '1', '10', '100', '1', '5', 100, 200, 5000, 86_400, addr];
+    expect(refusal('svc_createPresale', create.map((v, i) => (i === 2 ? '0' : v))).data).toMatchObject({ param: 'rate', position: 3 });
+    expect(refusal('svc_createPresale', create.map((v, i) => (i === 11 ? badAddr : v))).data).toMatchObject({ param: 'sender', position: 12 });
+    expect(refusal('svc_getPresale', [badAddr]).data).toMatchObject({ param: 'presale_address', position: 1 });
   });
 
   it('consensus: the genesis height is named at position 1 (it was named at 0)', () => {

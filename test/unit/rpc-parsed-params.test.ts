@@ -16,6 +16,7 @@ import { accountMethods } from '../../src/rpc/methods/ledger.js';
 import { multiTokenMethods } from '../../src/rpc/methods/multitokens.js';
 import { nameMethods } from '../../src/rpc/methods/names.js';
 import { nftMethods } from '../../src/rpc/methods/nfts.js';
+import { passportMethods } from '../../src/rpc/methods/passports.js';
 import { presaleMethods } from '../../src/rpc/methods/presales.js';
 import { transactionMethods } from '../../src/rpc/methods/transaction.js';
 import { upgradeMethods } from '../../src/rpc/methods/upgrades.js';
@@ -121,7 +122,7 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
   'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods, 'upgrades.ts': upgradeMethods,
-  'presales.ts': presaleMethods,
+  'presales.ts': presaleMethods, 'passports.ts': passportMethods,
 };
 /** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
 const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;
@@ -217,6 +218,13 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(refusal('svc_createPresale', create.map((v, i) => (i === 2 ? '0' : v))).data).toMatchObject({ param: 'rate', position: 3 });
     expect(refusal('svc_createPresale', create.map((v, i) => (i === 11 ? badAddr : v))).data).toMatchObject({ param: 'sender', position: 12 });
     expect(refusal('svc_getPresale', [badAddr]).data).toMatchObject({ param: 'presale_address', position: 1 });
+  });
+
+  it('passports: a game id, a score over u64 and data over its bytes at their positions', () => {
+    expect(refusal('svc_setGameProfile', ['X', addr, '1', '{}', addr]).data).toMatchObject({ param: 'game_id', position: 1 });
+    expect(refusal('svc_setGameProfile', ['chess.v1', addr, '18446744073709551616', '{}', addr]).data).toMatchObject({ param: 'score', position: 3 });
+    expect(refusal('svc_setGameProfile', ['chess.v1', addr, '1', 'é'.repeat(600), addr]).data).toMatchObject({ param: 'data', position: 4 });
+    expect(refusal('svc_getGameProfile', [addr, 'X']).data).toMatchObject({ param: 'game_id', position: 2 });
   });
 
   it('consensus: the genesis height is named at position 1 (it was named at 0)', () => {

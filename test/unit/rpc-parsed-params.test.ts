@@ -5,6 +5,27 @@ import { AccountParam, AmountParam } from '../../src/rpc/methods/params.js';
 import { registerMethods, type MethodDependencies } from '../../src/rpc/methods/index.js';
 import { RpcError } from '../../src/rpc/errors.js';
 import { parsed } from '../../src/rpc/schemas.js';
+import type { MethodDefinition } from '../../src/rpc/method.js';
+import { accountsMethods } from '../../src/rpc/methods/accounts.js';
+import { anchorMethods } from '../../src/rpc/methods/anchors.js';
+import { auditMethods } from '../../src/rpc/methods/audit.js';
+import { allowanceMethods } from '../../src/rpc/methods/allowances.js';
+import { bridgeMethods } from '../../src/rpc/methods/bridge.js';
+import { dexMethods } from '../../src/rpc/methods/dex.js';
+import { accountMethods } from '../../src/rpc/methods/ledger.js';
+import { multiTokenMethods } from '../../src/rpc/methods/multitokens.js';
+import { nameMethods } from '../../src/rpc/methods/names.js';
+import { nftMethods } from '../../src/rpc/methods/nfts.js';
+import { passportMethods } from '../../src/rpc/methods/passports.js';
+import { presaleMethods } from '../../src/rpc/methods/presales.js';
+import { transactionMethods } from '../../src/rpc/methods/transaction.js';
+import { upgradeMethods } from '../../src/rpc/methods/upgrades.js';
+import { settlementMethods } from '../../src/rpc/methods/settlement.js';
+import { stablecoinMethods } from '../../src/rpc/methods/stablecoins.js';
+import { stakingPoolMethods } from '../../src/rpc/methods/staking-pools.js';
+import { stakingMethods } from '../../src/rpc/methods/staking.js';
+import { subscriptionMethods } from '../../src/rpc/methods/subscriptions.js';
+import { tokenMethods } from '../../src/rpc/methods/token.js';
 
 /**
  * Params parsed once (issue 44 item 4; src/rpc/schemas.ts `parsed`): the registry runs a schema's
@@ -59,12 +80,16 @@ describe('params parsed by the registry', () => {
   });
 });
 
-/** Every method of the node, over dependencies that only answer property reads (as rpc-openrpc.test.ts). */
-function nodeRegistry(): MethodRegistry {
+/** Dependencies that only answer property reads (as rpc-openrpc.test.ts). */
+function inertDeps(): MethodDependencies {
   const inert: unknown = new Proxy(function inert() {}, { get: (_t, key) => (key === 'then' ? undefined : inert), apply: () => inert, construct: () => inert as object });
-  const deps = { chain: inert, readers: inert, validator: inert, network: 'testnet', faucet: inert, subscriptions: inert, p2p: inert, intents: inert, consensus: inert };
+  return { chain: inert, readers: inert, validator: inert, network: 'testnet', faucet: inert, subscriptions: inert, p2p: inert, intents: inert, consensus: inert } as unknown as MethodDependencies;
+}
+
+/** Every method of the node, over inert dependencies. */
+function nodeRegistry(): MethodRegistry {
   const r = registry();
-  registerMethods(r, deps as unknown as MethodDependencies);
+  registerMethods(r, inertDeps());
   return r;
 }
 
@@ -87,5 +112,149 @@ describe('the bridge methods, parsed once: each refusal names the position the r
     const addr = `0x${'01'.repeat(32)}`;
     expect(prepare('svc_bridgeToken', ['ethereum', '0x01', 'USDC', (2n ** 128n).toString(), addr, '00']).data).toMatchObject({ param: 'amount', position: 4 });
     expect(prepare('svc_autobridge', ['zz']).data).toMatchObject({ param: 'proof', position: 1 });
+  });
+});
+
+/** The method files written with parsed params (docs/rpc.md "Requests and batches"). */
+const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]> = {
+  'bridge.ts': bridgeMethods, 'stablecoins.ts': stablecoinMethods, 'dex.ts': dexMethods, 'staking.ts': stakingMethods, 'accounts.ts': accountsMethods,
+  'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
+  'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
+  'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
+  'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods, 'upgrades.ts': upgradeMethods,
+  'presales.ts': presaleMethods, 'passports.ts': passportMethods,
+};
+/** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
+const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;
+
+describe('params parsed once in every converted method file (issue 44 item 4)', () => {
+  const r = nodeRegistry();
+  const refusal = (name: string, params: unknown[]) => {
+    const method = r.get(name);
+    if (!method) throw new Error(`${name} is not registered`);
+    return errorOf(() => r.prepareParams(method, params));
+  };
+  const addr = `0x${'01'.repeat(32)}`;
+  /** Matches the address pattern but is not base58 of 32 bytes. */
+  const badAddr = `Nx0${'1'.repeat(44)}`;
+  const overU128 = (2n ** 128n).toString();
+
+  it.each(Object.entries(CONVERTED))('%s: no handler numbers a position', (_file, factory) => {
+    const methods = factory(inertDeps());
+    expect(methods.length).toBeGreaterThan(0);
+    const numbered = methods.filter((m) => NUMBERED.test(m.handler.toString())).map((m) => `${m.name}: ${NUMBERED.exec(m.handler.toString())![0]}`);
+    expect(numbered).toEqual([]);
+    // Every converted method is registered on the node, so the registry runs its parsers.
+    for (const m of methods) expect(r.get(m.name)).toBeDefined();
+  });
+
+  it('the scan finds a numbered position where there is one', () => {
+    expect(NUMBERED.test("([from]) => accountParam(from, 'sender', 4)")).toBe(true);
+    expect(NUMBERED.test("() => { throw RpcError.invalidParam('amount', 2, 'x'); }")).toBe(true);
+    expect(NUMBERED.test("([from]) => submit(from, { type: 'ClaimRewards' })")).toBe(false);
+  });
+
+  it('stablecoins: a config field and the sender are named where they stand', () => {
+    const config = { name: 'X', symbol: 'XUSD', decimals: 6, currency: 'USD', issuer: 'x', owner: badAddr, master_minter: addr, pauser: addr, blacklister: addr };
+    expect(refusal('svc_createStableToken', [config, addr]).data).toMatchObject({ param: 'config.owner', position: 1 });
+    expect(refusal('svc_createStableToken', [{ ...config, owner: addr, supply_cap: overU128 }, addr]).data).toMatchObject({ param: 'config.supply_cap', position: 1 });
+    expect(refusal('svc_createStableToken', [{ ...config, owner: addr }, badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
+  });
+
+  it('dex: a zero amount and a bad sender at their positions', () => {
+    expect(refusal('svc_createPool', ['NTV', 'USDC', '0', '1', 0, addr]).data).toMatchObject({ param: 'amount_a', position: 3 });
+    expect(refusal('svc_swap', ['NTV', 'USDC', '1', overU128, addr]).data).toMatchObject({ param: 'min_amount_out', position: 4 });
+    expect(refusal('svc_removeLiquidity', ['NTV', 'USDC', '1', '0', '0', badAddr]).data).toMatchObject({ param: 'sender', position: 6 });
+  });
+
+  it('staking: accounts, amounts and byte lengths at their positions', () => {
+    expect(refusal('svc_stake', [badAddr, '1', '00'.repeat(32)]).data).toMatchObject({ param: 'staker_address', position: 1 });
+    expect(refusal('svc_unstake', [addr, '0']).data).toMatchObject({ param: 'amount', position: 2 });
+    expect(refusal('svc_setValidatorMetadata', [addr, 'x', 'é'.repeat(300), '', '']).data).toMatchObject({ param: 'description', position: 3, status: 'INVALID_VALIDATOR_METADATA' });
+    expect(refusal('svc_setPoolConfig', [true, 'é'.repeat(40), '0', false, addr]).data).toMatchObject({ param: 'pool_name', position: 2 });
+  });
+
+  it('accounts: a list entry, a repeated signer and a sender at their positions', () => {
+    expect(refusal('svc_setRecovery', [[addr, badAddr], 1, 60, addr]).data).toMatchObject({ param: 'guardians[1]', position: 1 });
+    expect(refusal('svc_createMultiSig', [addr, [addr, addr], 1, 'x']).data).toMatchObject({ param: 'signers_array', position: 2 });
+    expect(refusal('svc_removeKey', ['ab'.repeat(32), badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
+  });
+
+  it('settlement: an amount over u128 and a bad order id at their positions', () => {
+    expect(refusal('svc_matchAtomenceOrder', [`0x${'02'.repeat(32)}`, '1', overU128, addr]).data).toMatchObject({ param: 'ask_amount', position: 3 });
+    expect(refusal('svc_settleAtomenceOrder', [`0x${'02'.repeat(32)}`, badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
+  });
+
+  it('multi-tokens and NFTs: the owner after the collection fields, an id over u64', () => {
+    expect(refusal('svc_createMultiTokenCollection', ['Items', 'ITM', '', 0, badAddr]).data).toMatchObject({ param: 'owner', position: 5 });
+    expect(refusal('svc_createNftCollection', ['Art', 'ART', '', '18446744073709551616', 0, addr]).data).toMatchObject({ param: 'max_supply', position: 4 });
+    expect(refusal('svc_listNftsByOwner', [badAddr]).data).toMatchObject({ param: 'owner', position: 1 });
+  });
+
+  it('names, anchors and bundles: a bad name, an empty bundle and a bad hash at their positions', () => {
+    expect(refusal('svc_registerName', ['a_b', addr]).data).toMatchObject({ param: 'name', position: 1 });
+    expect(refusal('svc_registerName', ['alice', badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
+    expect(refusal('svc_submitBundle', ['0x']).data).toMatchObject({ param: 'borsh_hex', position: 1 });
+    expect(refusal('svc_anchor', ['docs', 'k', `Nxh${'1'.repeat(44)}`, addr]).data).toMatchObject({ param: 'value_hash', position: 3 });
+    expect(refusal('svc_verifyAnchor', ['Docs!', 'k']).data).toMatchObject({ param: 'namespace', position: 1 });
+    expect(refusal('svc_getTransactionReceipt', [`Nxh${'1'.repeat(44)}`]).data).toMatchObject({ param: 'tx_hash', position: 1 });
+  });
+
+  it('upgrades: a bad name, a past height, a zero checksum and a long URL at their positions', () => {
+    const sum = 'ab'.repeat(32);
+    // The height is checked against the chain's: a chain at height 10 here.
+    const own = registry();
+    for (const m of upgradeMethods({ ...inertDeps(), chain: { height: 10 } } as unknown as MethodDependencies)) own.register(m);
+    const prepare = (name: string, params: unknown[]) => errorOf(() => own.prepareParams(own.get(name)!, params));
+    expect(prepare('svc_scheduleUpgrade', ['bad name', 100, '', sum, '', addr]).data).toMatchObject({ param: 'name', position: 1 });
+    expect(prepare('svc_scheduleUpgrade', ['v9', 11, '', sum, '', addr]).data).toMatchObject({ param: 'height', position: 2 });
+    expect(prepare('svc_scheduleUpgrade', ['v9', 100, '', '00'.repeat(32), '', addr]).data).toMatchObject({ param: 'checksum', position: 4 });
+    expect(prepare('svc_scheduleUpgrade', ['v9', 100, '', sum, 'é'.repeat(400), addr]).data).toMatchObject({ param: 'info_url', position: 5 });
+    expect(prepare('svc_cancelUpgrade', ['v9', badAddr]).data).toMatchObject({ param: 'sender', position: 2 });
+  });
+
+  it('presales: a zero amount, a bad sender and caps out of order at their positions', () => {
+    const create = ['NTV', 'USDC', '1', '10', '100', '1', '5', 100, 200, 5000, 86_400, addr];
+    expect(refusal('svc_createPresale', create.map((v, i) => (i === 2 ? '0' : v))).data).toMatchObject({ param: 'rate', position: 3 });
+    expect(refusal('svc_createPresale', create.map((v, i) => (i === 11 ? badAddr : v))).data).toMatchObject({ param: 'sender', position: 12 });
+    expect(refusal('svc_getPresale', [badAddr]).data).toMatchObject({ param: 'presale_address', position: 1 });
+  });
+
+  it('passports: a game id, a score over u64 and data over its bytes at their positions', () => {
+    expect(refusal('svc_setGameProfile', ['X', addr, '1', '{}', addr]).data).toMatchObject({ param: 'game_id', position: 1 });
+    expect(refusal('svc_setGameProfile', ['chess.v1', addr, '18446744073709551616', '{}', addr]).data).toMatchObject({ param: 'score', position: 3 });
+    expect(refusal('svc_setGameProfile', ['chess.v1', addr, '1', 'é'.repeat(600), addr]).data).toMatchObject({ param: 'data', position: 4 });
+    expect(refusal('svc_getGameProfile', [addr, 'X']).data).toMatchObject({ param: 'game_id', position: 2 });
+  });
+
+  it('consensus: the genesis height is named at position 1 (it was named at 0)', () => {
+    expect(refusal('svc_getCurrentLeader', [0]).data).toMatchObject({ param: 'height', position: 1 });
+  });
+
+  it('staking pools: a pool address that does not decode', () => {
+    expect(refusal('svc_getStakingPool', ['Nx61111']).data).toMatchObject({ param: 'pool_address', position: 1 });
+  });
+
+  it('token: the owner, and a metadata field over its bytes', () => {
+    expect(refusal('svc_createToken', ['Name', 'SYM', 6, '1', badAddr]).data).toMatchObject({ param: 'owner', position: 5 });
+    expect(refusal('svc_createToken', ['Name', 'SYM', 6, overU128, addr]).data).toMatchObject({ param: 'supply', position: 4 });
+  });
+
+  it('ledger and allowances: accounts and amounts of a transfer', () => {
+    expect(refusal('svc_transfer', [addr, badAddr, 'NTV', '1']).data).toMatchObject({ param: 'to', position: 2 });
+    expect(refusal('svc_getBalance', [badAddr]).data).toMatchObject({ param: 'address', position: 1 });
+    expect(refusal('svc_getAccount', [badAddr]).data).toMatchObject({ param: 'address', position: 1 });
+  });
+
+  it('allowances: NTV, an amount and an account at their positions (over a registry of one token beside NTV)', () => {
+    const usdc = { mint: new Uint8Array(32).fill(7), symbol: 'USDC', mintAddress: 'USDC' };
+    const ntv = { mint: new Uint8Array(32), symbol: 'NTV', mintAddress: 'NTV' };
+    const deps = { ...inertDeps(), readers: { tokens: { resolve: (v: string) => (v === 'NTV' ? ntv : usdc) } } } as unknown as MethodDependencies;
+    const own = registry();
+    for (const m of allowanceMethods(deps)) own.register(m);
+    const prepare = (name: string, params: unknown[]) => errorOf(() => own.prepareParams(own.get(name)!, params));
+    expect(prepare('svc_approve', ['NTV', addr, '1', addr]).data).toMatchObject({ param: 'token', position: 1 });
+    expect(prepare('svc_transferFrom', ['USDC', addr, addr, overU128, addr]).data).toMatchObject({ param: 'amount', position: 4 });
+    expect(prepare('svc_getAllowance', ['USDC', addr, badAddr]).data).toMatchObject({ param: 'spender', position: 3 });
   });
 });

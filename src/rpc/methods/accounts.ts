@@ -7,16 +7,16 @@ import { NOT_NESTED, type Operation } from '../../codec/operations.js';
 import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_GUARDIANS, MAX_MULTISIG_SIGNERS, RECOVERY_MAX_TIMELOCK } from '../../abi/constants.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, HexBytes } from '../schemas.js';
+import { Address, HexBytes, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam } from './params.js';
+import { AccountParam, accountParam, invalidParamIn, positionIn } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 const KEY_TYPES = ['Ed25519', 'ML-DSA-65'] as const;
 const ROLES = ['owner', 'operator'] as const;
 const KeyType = Type.Union(KEY_TYPES.map((k) => Type.Literal(k)), { description: 'Ed25519 (32-byte key) or ML-DSA-65 (1,952-byte key)' });
 const Role = Type.Union(ROLES.map((k) => Type.Literal(k)), { description: 'owner: everything; operator: everything but key and recovery management (docs/accounts.md "Roles")' });
-const KeyHash = Type.String({ pattern: '^(0x)?[0-9a-fA-F]{64}$', description: 'SHA256 of the public key, 64 hex digits (0x optional): the key_hash svc_getAccount lists' });
+const KeyHash = () => parsed(Type.String({ pattern: '^(0x)?[0-9a-fA-F]{64}$', description: 'SHA256 of the public key, 64 hex digits (0x optional): the key_hash svc_getAccount lists' }), hex32);
 const PublicKey = HexBytes({ maxBytes: ML_DSA_65_PUBLIC_KEY_BYTES, description: 'the public key as hex: 32 bytes (Ed25519) or 1,952 bytes (ML-DSA-65)' });
 const TxId = Type.String({ pattern: '^[0-9]{1,20}$', description: 'the proposal id, decimal (0, 1, … per multi-sig)' });
 
@@ -46,6 +46,9 @@ function accountList(values: string[], param: string, position: number, max: num
   return out;
 }
 
+/** 1 to `max` distinct addresses (params parsed once, issue 44 item 4). */
+const AccountList = (max: number) => parsed(Type.Array(Address(), { minItems: 1, maxItems: max }), (values, param, position) => accountList(values, param, position, max));
+
 /**
  * Account keys, guardian recovery and multi-sig accounts (docs/accounts.md; the rules are the
  * core's, assembly/ops/accounts.ts and multisig.ts). The multi-sig methods take the params spec §4.14
@@ -57,11 +60,57 @@ function accountList(values: string[], param: string, position: number, max: num
 export function accountsMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
   const submit = (sender: Uint8Array, op: Operation) => chain.submitOperations(sender, [op]);
-  const multisigParam = (value: string, position: number): Uint8Array => {
-    const ms = accountParam(value, 'multisig_address', position);
+  const multisigParam = (value: string, param: string, position: number): Uint8Array => {
+    const ms = accountParam(value, param, position);
     if (!readMultiSig(chain.state, ms)) throw RpcError.app('NOT_FOUND', `no multi-sig account at ${value}`, { multisig_address: value });
     return ms;
   };
+  /** A multi-sig account; one that does not exist is NOT_FOUND. */
+  const MultiSig = () => parsed(Address(), multisigParam);
+  /** operations_json: 1 to 16 operations a multi-sig may run. */
+  const operationsParam = (json: string, param: string, position: number): Operation[] => {
+    let value: unknown;
+    try {
+      value = JSON.parse(json);
+    } catch (error) {
+      throw RpcError.invalidParam(param, position, 'a JSON array of operations', { reason: (error as Error).message });
+    }
+    let operations: Operation[];
+    try {
+      operations = operationsFromJson(value, (t) => readers.tokens.resolve(t)?.mint);
+    } catch (error) {
+      if (error instanceof OperationJsonError) throw RpcError.invalidParam(param, position, 'a JSON array of 1 to 16 operations (docs/accounts.md "Operations as JSON")', { reason: error.message });
+      throw error;
+    }
+    if (operations.length === 0 || operations.length > 16) throw RpcError.invalidParam(param, position, '1 to 16 operations', { got: operations.length });
+    const held = operations.find((o) => NOT_NESTED.has(o.type));
+    if (held) throw RpcError.invalidParam(param, position, `operations a multi-sig may run: ${held.type} cannot be inside a proposal (docs/accounts.md "Multi-sig")`);
+    return operations;
+  };
+  const addKeyParams = [
+    { name: 'public_key', schema: PublicKey }, { name: 'key_type', schema: KeyType }, { name: 'role', schema: Role },
+    { name: 'sender', schema: AccountParam({ description: 'the account that gets the key' }) },
+  ] as const;
+  const rotateKeyParams = [
+    { name: 'old_key_hash', schema: KeyHash() }, { name: 'new_public_key', schema: PublicKey }, { name: 'new_key_type', schema: KeyType },
+    { name: 'sender', schema: AccountParam() },
+  ] as const;
+  const setRecoveryParams = [
+    { name: 'guardians', schema: AccountList(MAX_GUARDIANS) },
+    { name: 'threshold', schema: Type.Integer({ minimum: 1, maximum: MAX_GUARDIANS, description: 'guardian approvals a recovery needs' }) },
+    { name: 'timelock', schema: Type.Integer({ minimum: 1, maximum: Number(RECOVERY_MAX_TIMELOCK), description: 'seconds between initiation and finalization' }) },
+    { name: 'sender', schema: AccountParam() },
+  ] as const;
+  const initiateRecoveryParams = [
+    { name: 'account', schema: AccountParam({ description: 'the account to recover' }) }, { name: 'new_public_key', schema: PublicKey },
+    { name: 'key_type', schema: KeyType }, { name: 'sender', schema: AccountParam({ description: 'a guardian of the account' }) },
+  ] as const;
+  const createMultiSigParams = [
+    { name: 'from', schema: AccountParam({ description: 'the creating account (it need not be a signer)' }) },
+    { name: 'signers_array', schema: AccountList(MAX_MULTISIG_SIGNERS) },
+    { name: 'threshold', schema: Type.Integer({ minimum: 1, maximum: MAX_MULTISIG_SIGNERS }) },
+    { name: 'label', schema: Type.String({ maxLength: 64, description: 'a name for wallets, at most 64 bytes' }) },
+  ] as const;
   const txJson = (t: MultiSigTxInfo, now: number) => ({
     tx_id: t.txId.toString(),
     state: t.state === 1 ? 'executed' as const : t.state === 2 ? 'failed' as const : BigInt(now) > t.expiresAt ? 'expired' as const : 'pending' as const,
@@ -76,37 +125,32 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
       summary: 'Register another signing key for `sender` (AddKey; unsigned convenience, testnet only). docs/accounts.md.',
       description: 'Up to 8 keys per account; the key then signs bundles for the account as its role allows. A failed bundle is -32002 with data.status '
         + 'INVALID_KEY, INVALID_KEY_ROLE, KEY_EXISTS or TOO_MANY_KEYS.',
-      params: [
-        { name: 'public_key', schema: PublicKey }, { name: 'key_type', schema: KeyType }, { name: 'role', schema: Role },
-        { name: 'sender', schema: Address({ description: 'the account that gets the key' }) },
-      ] as const,
+      params: addKeyParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
       handler: async ([publicKey, keyType, role, sender]) => {
-        const pubkey = publicKeyParam(publicKey, keyType, 'public_key', 1);
-        return submit(accountParam(sender, 'sender', 4), { type: 'AddKey', pubkey, keyType: KEY_TYPES.indexOf(keyType), role: ROLES.indexOf(role) });
+        // The key's length depends on key_type, so it is checked here, at the position the registry counts.
+        const pubkey = publicKeyParam(publicKey, keyType, 'public_key', positionIn(addKeyParams, 'public_key'));
+        return submit(sender, { type: 'AddKey', pubkey, keyType: KEY_TYPES.indexOf(keyType), role: ROLES.indexOf(role) });
       },
     }),
     defineMethod({
       name: 'svc_removeKey',
       summary: 'Remove one of `sender`\'s keys by its hash (RemoveKey; unsigned convenience, testnet only). The account keeps at least one owner key.',
-      params: [{ name: 'key_hash', schema: KeyHash }, { name: 'sender', schema: Address() }] as const,
+      params: [{ name: 'key_hash', schema: KeyHash() }, { name: 'sender', schema: AccountParam() }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([keyHash, sender]) => submit(accountParam(sender, 'sender', 2), { type: 'RemoveKey', pubkeyHash: hex32(keyHash) }),
+      handler: async ([pubkeyHash, sender]) => submit(sender, { type: 'RemoveKey', pubkeyHash }),
     }),
     defineMethod({
       name: 'svc_rotateKey',
       summary: 'Replace one of `sender`\'s keys by a new one in one step, keeping its role (RotateKey; unsigned convenience, testnet only).',
-      params: [
-        { name: 'old_key_hash', schema: KeyHash }, { name: 'new_public_key', schema: PublicKey }, { name: 'new_key_type', schema: KeyType },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: rotateKeyParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([oldHash, newKey, keyType, sender]) => {
-        const newPubkey = publicKeyParam(newKey, keyType, 'new_public_key', 2);
-        return submit(accountParam(sender, 'sender', 4), { type: 'RotateKey', oldPubkeyHash: hex32(oldHash), newPubkey, newKeyType: KEY_TYPES.indexOf(keyType) });
+      handler: async ([oldPubkeyHash, newKey, keyType, sender]) => {
+        const newPubkey = publicKeyParam(newKey, keyType, 'new_public_key', positionIn(rotateKeyParams, 'new_public_key'));
+        return submit(sender, { type: 'RotateKey', oldPubkeyHash, newPubkey, newKeyType: KEY_TYPES.indexOf(keyType) });
       },
     }),
     defineMethod({
@@ -114,77 +158,62 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
       summary: 'Name `sender`\'s guardians, how many must approve a recovery and its timelock (SetRecovery; unsigned convenience, testnet only).',
       description: `1 to ${MAX_GUARDIANS} guardians other than the account; the timelock is 24 hours to 30 days on mainnet (10 s to 30 days on a testnet), 48–72 hours recommended. `
         + 'Replaces an earlier configuration; refused while a recovery is pending (RECOVERY_PENDING). docs/accounts.md "Recovery".',
-      params: [
-        { name: 'guardians', schema: Type.Array(Address(), { minItems: 1, maxItems: MAX_GUARDIANS }) },
-        { name: 'threshold', schema: Type.Integer({ minimum: 1, maximum: MAX_GUARDIANS, description: 'guardian approvals a recovery needs' }) },
-        { name: 'timelock', schema: Type.Integer({ minimum: 1, maximum: Number(RECOVERY_MAX_TIMELOCK), description: 'seconds between initiation and finalization' }) },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: setRecoveryParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([guardians, threshold, timelock, sender]) => {
-        const list = accountList(guardians, 'guardians', 1, MAX_GUARDIANS);
-        if (threshold > list.length) throw RpcError.invalidParam('threshold', 2, `1 to the number of guardians (${list.length})`, { got: threshold });
-        return submit(accountParam(sender, 'sender', 4), { type: 'SetRecovery', guardians: list, threshold, timelock: BigInt(timelock) });
+      handler: async ([list, threshold, timelock, sender]) => {
+        if (threshold > list.length) throw invalidParamIn(setRecoveryParams, 'threshold', `1 to the number of guardians (${list.length})`, { got: threshold });
+        return submit(sender, { type: 'SetRecovery', guardians: list, threshold, timelock: BigInt(timelock) });
       },
     }),
     defineMethod({
       name: 'svc_initiateRecovery',
       summary: 'As a guardian (`sender`), start the recovery of `account` to a new key, approving it (InitiateRecovery; unsigned convenience, testnet only).',
-      params: [
-        { name: 'account', schema: Address({ description: 'the account to recover' }) }, { name: 'new_public_key', schema: PublicKey },
-        { name: 'key_type', schema: KeyType }, { name: 'sender', schema: Address({ description: 'a guardian of the account' }) },
-      ] as const,
+      params: initiateRecoveryParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
       handler: async ([account, newKey, keyType, sender]) => {
-        const newPubkey = publicKeyParam(newKey, keyType, 'new_public_key', 2);
-        return submit(accountParam(sender, 'sender', 4), { type: 'InitiateRecovery', account: accountParam(account, 'account', 1), newPubkey, keyType: KEY_TYPES.indexOf(keyType) });
+        const newPubkey = publicKeyParam(newKey, keyType, 'new_public_key', positionIn(initiateRecoveryParams, 'new_public_key'));
+        return submit(sender, { type: 'InitiateRecovery', account, newPubkey, keyType: KEY_TYPES.indexOf(keyType) });
       },
     }),
     defineMethod({
       name: 'svc_approveRecovery',
       summary: 'As a further guardian (`sender`), approve the pending recovery of `account` to the key with hash `new_key_hash` (ApproveRecovery; testnet only).',
       params: [
-        { name: 'account', schema: Address() }, { name: 'new_key_hash', schema: KeyHash },
-        { name: 'sender', schema: Address({ description: 'a guardian of the account' }) },
+        { name: 'account', schema: AccountParam() }, { name: 'new_key_hash', schema: KeyHash() },
+        { name: 'sender', schema: AccountParam({ description: 'a guardian of the account' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([account, keyHash, sender]) => submit(accountParam(sender, 'sender', 3), { type: 'ApproveRecovery', account: accountParam(account, 'account', 1), newKeyHash: hex32(keyHash) }),
+      handler: async ([account, newKeyHash, sender]) => submit(sender, { type: 'ApproveRecovery', account, newKeyHash }),
     }),
     defineMethod({
       name: 'svc_cancelRecovery',
       summary: 'As the owner, cancel the pending recovery of `sender` during its timelock (CancelRecovery; unsigned convenience, testnet only).',
-      params: [{ name: 'sender', schema: Address({ description: 'the account being recovered' }) }] as const,
+      params: [{ name: 'sender', schema: AccountParam({ description: 'the account being recovered' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([sender]) => submit(accountParam(sender, 'sender', 1), { type: 'CancelRecovery' }),
+      handler: async ([sender]) => submit(sender, { type: 'CancelRecovery' }),
     }),
     defineMethod({
       name: 'svc_finalizeRecovery',
       summary: 'Once the timelock has elapsed and enough guardians approved, replace every key of `account` by the recovery key (FinalizeRecovery; anyone may send it).',
-      params: [{ name: 'account', schema: Address() }, { name: 'sender', schema: Address({ description: 'any account (pays the fee)' }) }] as const,
+      params: [{ name: 'account', schema: AccountParam() }, { name: 'sender', schema: AccountParam({ description: 'any account (pays the fee)' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([account, sender]) => submit(accountParam(sender, 'sender', 2), { type: 'FinalizeRecovery', account: accountParam(account, 'account', 1) }),
+      handler: async ([account, sender]) => submit(sender, { type: 'FinalizeRecovery', account }),
     }),
     defineMethod({
       name: 'svc_createMultiSig',
       summary: 'Create a multi-sig account (Nx5…) of `signers_array` needing `threshold` approvals (spec §4.14; unsigned convenience, testnet only).',
       description: 'The receipt\'s created.multisig is the new address; fund it with ordinary transfers. docs/accounts.md "Multi-sig".',
-      params: [
-        { name: 'from', schema: Address({ description: 'the creating account (it need not be a signer)' }) },
-        { name: 'signers_array', schema: Type.Array(Address(), { minItems: 1, maxItems: MAX_MULTISIG_SIGNERS }) },
-        { name: 'threshold', schema: Type.Integer({ minimum: 1, maximum: MAX_MULTISIG_SIGNERS }) },
-        { name: 'label', schema: Type.String({ maxLength: 64, description: 'a name for wallets, at most 64 bytes' }) },
-      ] as const,
+      params: createMultiSigParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([from, signers, threshold, label]) => {
-        const list = accountList(signers, 'signers_array', 2, MAX_MULTISIG_SIGNERS);
-        if (threshold > list.length) throw RpcError.invalidParam('threshold', 3, `1 to the number of signers (${list.length})`, { got: threshold });
-        return submit(accountParam(from, 'from', 1), { type: 'CreateMultiSig', signers: list, threshold, label });
+      handler: async ([from, list, threshold, label]) => {
+        if (threshold > list.length) throw invalidParamIn(createMultiSigParams, 'threshold', `1 to the number of signers (${list.length})`, { got: threshold });
+        return submit(from, { type: 'CreateMultiSig', signers: list, threshold, label });
       },
     }),
     defineMethod({
@@ -193,55 +222,35 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
       description: 'operations_json is a JSON array of operations (docs/accounts.md "Operations as JSON"), e.g. [{"type":"Transfer","to":"Nx0…","token":"NTV","amount":"1000"}]; '
         + 'the proposer prepays their gas. The receipt\'s MultiSigTxUpdated event carries the tx_id; a proposal expires 7 days after it was made.',
       params: [
-        { name: 'from', schema: Address({ description: 'a signer of the multi-sig' }) }, { name: 'multisig_address', schema: Address() },
-        { name: 'operations_json', schema: Type.String({ minLength: 2, maxLength: 65_536, description: 'JSON array of 1–16 operations' }) },
+        { name: 'from', schema: AccountParam({ description: 'a signer of the multi-sig' }) }, { name: 'multisig_address', schema: MultiSig() },
+        { name: 'operations_json', schema: parsed(Type.String({ minLength: 2, maxLength: 65_536, description: 'JSON array of 1–16 operations' }), operationsParam) },
         { name: 'description', schema: Type.String({ maxLength: 256 }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
-      handler: async ([from, multisig, opsJson, description]) => {
-        const sender = accountParam(from, 'from', 1);
-        const ms = multisigParam(multisig, 2);
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(opsJson);
-        } catch (error) {
-          throw RpcError.invalidParam('operations_json', 3, 'a JSON array of operations', { reason: (error as Error).message });
-        }
-        let operations: Operation[];
-        try {
-          operations = operationsFromJson(parsed, (t) => readers.tokens.resolve(t)?.mint);
-        } catch (error) {
-          if (error instanceof OperationJsonError) throw RpcError.invalidParam('operations_json', 3, 'a JSON array of 1 to 16 operations (docs/accounts.md "Operations as JSON")', { reason: error.message });
-          throw error;
-        }
-        if (operations.length === 0 || operations.length > 16) throw RpcError.invalidParam('operations_json', 3, '1 to 16 operations', { got: operations.length });
-        const held = operations.find((o) => NOT_NESTED.has(o.type));
-        if (held) throw RpcError.invalidParam('operations_json', 3, `operations a multi-sig may run: ${held.type} cannot be inside a proposal (docs/accounts.md "Multi-sig")`);
-        return submit(sender, { type: 'ProposeMultiSigTx', multisig: ms, operations, description });
-      },
+      handler: async ([sender, multisig, operations, description]) => submit(sender, { type: 'ProposeMultiSigTx', multisig, operations, description }),
     }),
     defineMethod({
       name: 'svc_approveMultiSigTx',
       summary: 'As a signer, approve a multi-sig proposal; the approval that reaches the threshold runs its operations as the multi-sig, all or nothing (spec §4.14; testnet only).',
       description: 'The receipt then carries MultiSigTxExecuted with the execution\'s status (OK, or the failing operation\'s status: the operations were reverted). docs/accounts.md.',
-      params: [{ name: 'from', schema: Address() }, { name: 'multisig_address', schema: Address() }, { name: 'tx_id', schema: TxId }] as const,
+      params: [{ name: 'from', schema: AccountParam() }, { name: 'multisig_address', schema: MultiSig() }, { name: 'tx_id', schema: TxId }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
-      handler: async ([from, multisig, txId]) => submit(accountParam(from, 'from', 1), { type: 'ApproveMultiSigTx', multisig: multisigParam(multisig, 2), txId: BigInt(txId) }),
+      handler: async ([from, multisig, txId]) => submit(from, { type: 'ApproveMultiSigTx', multisig, txId: BigInt(txId) }),
     }),
     defineMethod({
       name: 'svc_revokeMultiSigApproval',
       summary: 'As a signer, withdraw an approval from a pending multi-sig proposal (spec §4.14; testnet only).',
-      params: [{ name: 'from', schema: Address() }, { name: 'multisig_address', schema: Address() }, { name: 'tx_id', schema: TxId }] as const,
+      params: [{ name: 'from', schema: AccountParam() }, { name: 'multisig_address', schema: MultiSig() }, { name: 'tx_id', schema: TxId }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
-      handler: async ([from, multisig, txId]) => submit(accountParam(from, 'from', 1), { type: 'RevokeMultiSigApproval', multisig: multisigParam(multisig, 2), txId: BigInt(txId) }),
+      handler: async ([from, multisig, txId]) => submit(from, { type: 'RevokeMultiSigApproval', multisig, txId: BigInt(txId) }),
     }),
     defineMethod({
       name: 'svc_getMultiSig',
       summary: 'A multi-sig account: signers, threshold, label, creator, its NTV balance and how many proposals it has had (spec §4.14).',
-      params: [{ name: 'address', schema: Address() }] as const,
+      params: [{ name: 'address', schema: MultiSig() }] as const,
       result: {
         name: 'multisig',
         schema: Type.Object({
@@ -250,8 +259,7 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
         }, { additionalProperties: false }),
       },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([address]) => {
-        const ms = multisigParam(address, 1);
+      handler: ([ms]) => {
         const m = readMultiSig(chain.state, ms)!;
         return {
           address: encodeMultiSig(ms), label: m.label, signers: m.signers.map(encodeAccount), threshold: m.threshold, creator: encodeAccount(m.creator),
@@ -262,11 +270,10 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
     defineMethod({
       name: 'svc_listMultiSigTxs',
       summary: 'A multi-sig\'s proposals, newest first (at most 100): state, approvals, operations as JSON and the execution\'s status (spec §4.14).',
-      params: [{ name: 'address', schema: Address() }] as const,
+      params: [{ name: 'address', schema: MultiSig() }] as const,
       result: { name: 'proposals', schema: Type.Array(MultiSigTxSchema) },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([address]) => {
-        const ms = multisigParam(address, 1);
+      handler: ([ms]) => {
         const now = Math.floor(Date.now() / 1000);
         return listMultiSigTxs(chain.state, ms).map((t) => txJson(t, now));
       },

@@ -5,12 +5,12 @@ import { isNativeMintBytes } from '../../chain/evm/units.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, parseAmount } from '../schemas.js';
+import { DecimalString, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, tokenParam } from './params.js';
+import { AccountParam, AmountParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
-const TokenRef = Type.String({
+const tokenRef = () => Type.String({
   minLength: 1, maxLength: 64,
   description: 'Token symbol (any case, e.g. USDC) or mint address (Nx1… or 0x + 64 hex); not NTV.',
 });
@@ -24,13 +24,15 @@ const TokenRef = Type.String({
  */
 export function allowanceMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   /** The token of a param; NTV is refused here, before any bundle, as the core would refuse it. */
-  const approvable = (value: string, position: number): RegisteredToken => {
+  const approvable = (value: string, param: string, position: number): RegisteredToken => {
     const token = tokenParam(readers.tokens, value);
     if (isNativeMintBytes(token.mint)) {
-      throw RpcError.invalidParam('token', position, 'a token other than NTV: NTV pays every fee and has no allowances (docs/allowances.md)', { token: value });
+      throw RpcError.invalidParam(param, position, 'a token other than NTV: NTV pays every fee and has no allowances (docs/allowances.md)', { token: value });
     }
     return token;
   };
+  /** Params parsed once (issue 44 item 4): the registry runs it with the param's position. */
+  const Approvable = () => parsed(tokenRef(), approvable);
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
   return [
     defineMethod({
@@ -39,20 +41,14 @@ export function allowanceMethods({ chain, readers }: MethodDependencies): Method
       description: 'Overwrites the allowance as ERC-20 approve does: 0 revokes it, 340282366920938463463374607431768211455 (2^128−1) is infinite and '
         + 'is never decremented. The receipt carries an Approval event. NTV is refused (-32602). docs/allowances.md.',
       params: [
-        { name: 'token', schema: TokenRef },
-        { name: 'spender', schema: Address() },
-        { name: 'amount', schema: DecimalString({ description: 'the new allowance in raw units; 0 revokes, 2^128−1 is infinite' }) },
-        { name: 'sender', schema: Address({ description: 'the owner of the tokens (the acting account)' }) },
+        { name: 'token', schema: Approvable() },
+        { name: 'spender', schema: AccountParam() },
+        { name: 'amount', schema: AmountParam({ description: 'the new allowance in raw units; 0 revokes, 2^128−1 is infinite' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the owner of the tokens (the acting account)' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([token, spender, amount, sender]) => {
-        const mint = approvable(token, 1).mint;
-        const spenderAccount = accountParam(spender, 'spender', 2);
-        const value = parseAmount(amount, 'amount', 3);
-        const owner = accountParam(sender, 'sender', 4);
-        return chain.submitOperations(owner, [{ type: 'Approve', token: mint, spender: spenderAccount, amount: value }]);
-      },
+      handler: async ([token, spender, amount, owner]) => chain.submitOperations(owner, [{ type: 'Approve', token: token.mint, spender, amount }]),
     }),
     defineMethod({
       name: 'svc_transferFrom',
@@ -60,22 +56,15 @@ export function allowanceMethods({ chain, readers }: MethodDependencies): Method
       description: 'A failed bundle is -32002 with data.status INSUFFICIENT_ALLOWANCE (checked first) or INSUFFICIENT_BALANCE of `from`; '
         + 'the receipt of a success carries an ordinary Transfer event from `from` to `to`. docs/allowances.md.',
       params: [
-        { name: 'token', schema: TokenRef },
-        { name: 'from', schema: Address({ description: 'the owner whose balance moves' }) },
-        { name: 'to', schema: Address() },
-        { name: 'amount', schema: DecimalString({ description: 'raw units, > 0' }) },
-        { name: 'sender', schema: Address({ description: 'the spender (the acting account)' }) },
+        { name: 'token', schema: Approvable() },
+        { name: 'from', schema: AccountParam({ description: 'the owner whose balance moves' }) },
+        { name: 'to', schema: AccountParam() },
+        { name: 'amount', schema: AmountParam({ description: 'raw units, > 0' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the spender (the acting account)' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([token, from, to, amount, sender]) => {
-        const mint = approvable(token, 1).mint;
-        const owner = accountParam(from, 'from', 2);
-        const recipient = accountParam(to, 'to', 3);
-        const value = parseAmount(amount, 'amount', 4);
-        const spender = accountParam(sender, 'sender', 5);
-        return chain.submitOperations(spender, [{ type: 'TransferFrom', token: mint, from: owner, to: recipient, amount: value }]);
-      },
+      handler: async ([token, from, to, amount, spender]) => chain.submitOperations(spender, [{ type: 'TransferFrom', token: token.mint, from, to, amount }]),
     }),
     defineMethod({
       name: 'svc_getAllowance',
@@ -83,9 +72,9 @@ export function allowanceMethods({ chain, readers }: MethodDependencies): Method
       description: 'Reads the allowance record (docs/allowances.md; ERC-20 `allowance(owner, spender)`). An account never approved reads "0"; '
         + 'the infinite allowance (2^128−1, which TransferFrom never decrements) has `infinite` true. Errors: UNKNOWN_TOKEN.',
       params: [
-        { name: 'token', schema: TokenRef },
-        { name: 'owner', schema: Address() },
-        { name: 'spender', schema: Address() },
+        { name: 'token', schema: Approvable() },
+        { name: 'owner', schema: AccountParam() },
+        { name: 'spender', schema: AccountParam() },
       ] as const,
       result: {
         name: 'allowance',
@@ -99,10 +88,7 @@ export function allowanceMethods({ chain, readers }: MethodDependencies): Method
         }),
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: ([token, owner, spender]) => {
-        const t = approvable(token, 1);
-        const ownerAccount = accountParam(owner, 'owner', 2);
-        const spenderAccount = accountParam(spender, 'spender', 3);
+      handler: ([t, ownerAccount, spenderAccount]) => {
         const allowance = allowanceOf(chain.state, ownerAccount, t.mint, spenderAccount);
         return {
           token: encodeMint(t.mint), symbol: t.symbol, owner: encodeAccount(ownerAccount), spender: encodeAccount(spenderAccount),

@@ -4,9 +4,9 @@ import { anchorKeyProblem, listAnchors, namespaceProblem, readAnchor, readNamesp
 import type { AnchorFields } from '../../abi/state.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, Hash, Limit } from '../schemas.js';
+import { Limit, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, hashParam } from './params.js';
+import { AccountParam, HashParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -14,8 +14,8 @@ import { ReceiptSchema } from './result-schemas.js';
  * only) of the Anchor operation; the reads answer from committed state (src/chain/anchors.ts).
  */
 
-const NamespaceParam = Type.String({ minLength: 1, maxLength: 64, description: "namespace: 1–64 of a-z, 0-9, '.', '_' and '-'; owned by the account that anchored in it first" });
-const KeyParam = Type.String({ minLength: 1, maxLength: 256, description: 'anchor key: 1–256 bytes of UTF-8; write-once' });
+const namespaceString = () => Type.String({ minLength: 1, maxLength: 64, description: "namespace: 1–64 of a-z, 0-9, '.', '_' and '-'; owned by the account that anchored in it first" });
+const keyString = () => Type.String({ minLength: 1, maxLength: 256, description: 'anchor key: 1–256 bytes of UTF-8; write-once' });
 const Int = (description: string) => Type.Integer({ description });
 const NullableInt = (description: string) => Type.Union([Type.Integer(), Type.Null()], { description });
 const NullableStr = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
@@ -29,16 +29,19 @@ const AnchorSchema = Type.Object({
   index: Int('its position in the namespace, from 0'),
 }, { title: 'Anchor', additionalProperties: false });
 
-function namespaceParam(ns: string, position: number): string {
+function namespaceParam(ns: string, param: string, position: number): string {
   const problem = namespaceProblem(ns);
-  if (problem) throw RpcError.invalidParam('namespace', position, "1–64 characters of a-z, 0-9, '.', '_' and '-'", { reason: problem });
+  if (problem) throw RpcError.invalidParam(param, position, "1–64 characters of a-z, 0-9, '.', '_' and '-'", { reason: problem });
   return ns;
 }
-function keyParam(key: string, position: number): string {
+function keyParam(key: string, param: string, position: number): string {
   const problem = anchorKeyProblem(key);
-  if (problem) throw RpcError.invalidParam('key', position, '1–256 bytes of UTF-8', { reason: problem });
+  if (problem) throw RpcError.invalidParam(param, position, '1–256 bytes of UTF-8', { reason: problem });
   return key;
 }
+/** Params parsed once (issue 44 item 4): the registry checks a namespace or key at its own position. */
+const Namespace = () => parsed(namespaceString(), namespaceParam);
+const Key = () => parsed(keyString(), keyParam);
 const anchorJson = (a: AnchorFields) => ({
   key: a.key, value_hash: encodeHash(a.valueHash), anchorer: encodeAccount(a.anchorer), height: Number(a.height), time: Number(a.time), index: Number(a.index),
 });
@@ -49,9 +52,9 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
       name: 'svc_getAnchorsByAccount',
       summary: "An account's anchors across its namespaces, newest first (for the explorer's address page; docs/anchoring.md).",
       description: 'Each with its namespace, key, value hash, height and time; limit 1–1000, default 100. No application errors.',
-      params: [{ name: 'address', schema: Address() }, { name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
+      params: [{ name: 'address', schema: AccountParam() }, { name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
       result: { name: 'anchors', schema: Type.Array(Type.Object({ namespace: Type.String(), ...AnchorSchema.properties }, { additionalProperties: false })) },
-      handler: ([address, limit]) => readers.anchors.byAnchorer(accountParam(address, 'address', 1), limit ?? 100).map((a) => ({ namespace: a.namespace, ...anchorJson(a) })),
+      handler: ([address, limit]) => readers.anchors.byAnchorer(address, limit ?? 100).map((a) => ({ namespace: a.namespace, ...anchorJson(a) })),
     }),
     defineMethod({
       name: 'svc_anchor',
@@ -59,26 +62,21 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
       description: 'The first account to anchor in a namespace owns it; only it may anchor more keys there. A key is write-once. '
         + 'BUNDLE_FAILED with NOT_NAMESPACE_OWNER or ANCHOR_EXISTS. docs/anchoring.md.',
       params: [
-        { name: 'namespace', schema: NamespaceParam },
-        { name: 'key', schema: KeyParam },
-        { name: 'value_hash', schema: Hash({ description: 'the 32-byte hash to anchor (Nxh… or 0x + 64 hex), e.g. the SHA-256 or Blake3 of a document' }) },
-        { name: 'sender', schema: Address({ description: 'the anchoring account' }) },
+        { name: 'namespace', schema: Namespace() },
+        { name: 'key', schema: Key() },
+        { name: 'value_hash', schema: HashParam({ description: 'the 32-byte hash to anchor (Nxh… or 0x + 64 hex), e.g. the SHA-256 or Blake3 of a document' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the anchoring account' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: ([namespace, key, valueHash, sender]) => {
-        namespaceParam(namespace, 1);
-        keyParam(key, 2);
-        const hash = hashParam(valueHash, 'value_hash', 3);
-        return chain.submitOperations(accountParam(sender, 'sender', 4), [{ type: 'Anchor', namespace, key, valueHash: hash }]);
-      },
+      handler: ([namespace, key, valueHash, sender]) => chain.submitOperations(sender, [{ type: 'Anchor', namespace, key, valueHash }]),
     }),
     defineMethod({
       name: 'svc_getAnchors',
       summary: "A namespace's owner, anchor count and latest anchors, newest first (spec §4.7); an unused namespace has no owner and no anchors.",
       description: 'limit 1–1000, default 100. The namespace owner is the account that anchored in it first (docs/anchoring.md). No application errors.',
       params: [
-        { name: 'namespace', schema: NamespaceParam },
+        { name: 'namespace', schema: Namespace() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
       result: {
@@ -91,7 +89,6 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
         }, { additionalProperties: false }),
       },
       handler: ([namespace, limit]) => {
-        namespaceParam(namespace, 1);
         const info = readNamespace(chain.state, namespace);
         return {
           namespace,
@@ -105,7 +102,7 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
       name: 'svc_verifyAnchor',
       summary: 'Whether a key is anchored in a namespace, with its value hash, anchoring account, height and time (spec §4.7).',
       description: 'exists false, with null metadata, when the key was never anchored in the namespace. Compare value_hash with the hash of your copy of the data. No application errors.',
-      params: [{ name: 'namespace', schema: NamespaceParam }, { name: 'key', schema: KeyParam }] as const,
+      params: [{ name: 'namespace', schema: Namespace() }, { name: 'key', schema: Key() }] as const,
       result: {
         name: 'verification',
         schema: Type.Object({
@@ -120,8 +117,6 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
         }, { additionalProperties: false }),
       },
       handler: ([namespace, key]) => {
-        namespaceParam(namespace, 1);
-        keyParam(key, 2);
         const a = readAnchor(chain.state, namespace, key);
         if (!a) return { exists: false, namespace, key, value_hash: null, anchorer: null, height: null, time: null, index: null };
         return { exists: true, namespace, ...anchorJson(a) };

@@ -10,7 +10,7 @@ import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Height } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { pastHeight, tokenParam } from './params.js';
+import { pastHeight, positionIn, tokenParam } from './params.js';
 
 /**
  * The methods auditors and light embedders read (docs/replay.md): blocks exactly as stored, for
@@ -61,6 +61,16 @@ const EpochProofsSchema = Type.Object({
 
 const KEY_EXPECTED = 'an address (Nx0…/Nx1… base58, or 0x + 40 or 64 hex digits) or a state key (0x + hex, not 20 or 32 bytes)';
 
+/** svc_getProof's params: the first is parsed against the second in the handler (stateKeyParam), named at its registry position. */
+const proofParams = [
+  { name: 'key_or_address', schema: Type.String({ minLength: 1, maxLength: 1026, description: 'an address (with `token`: its balance; without: its account record) or a state key as 0x + hex' }) },
+  { name: 'token', schema: Type.String({ minLength: 1, maxLength: 66, description: 'symbol or mint: prove the address\'s balance of it' }), required: false },
+  {
+    name: 'height', schema: Height({ description: 'the block whose state root the proof is against (default: the head); every block on an archive node, the last 128 at least on a pruning one (docs/storage.md "State history")' }),
+    required: false,
+  },
+] as const;
+
 export function auditMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   return [
     defineMethod({
@@ -107,14 +117,7 @@ export function auditMethods({ chain, readers }: MethodDependencies): MethodDefi
     defineMethod({
       name: 'svc_getProof',
       summary: 'A state value with its inclusion (or absence) proof against the state root of the head block, or of the block at `height` (docs/replay.md "State proofs", docs/storage.md "State history").',
-      params: [
-        { name: 'key_or_address', schema: Type.String({ minLength: 1, maxLength: 1026, description: 'an address (with `token`: its balance; without: its account record) or a state key as 0x + hex' }) },
-        { name: 'token', schema: Type.String({ minLength: 1, maxLength: 66, description: 'symbol or mint: prove the address\'s balance of it' }), required: false },
-        {
-          name: 'height', schema: Height({ description: 'the block whose state root the proof is against (default: the head); every block on an archive node, the last 128 at least on a pruning one (docs/storage.md "State history")' }),
-          required: false,
-        },
-      ] as const,
+      params: proofParams,
       result: { name: 'proof', schema: ProofSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code],
       handler: async ([keyOrAddress, token, height]) => {
@@ -144,10 +147,10 @@ function stateKeyParam(value: string, token: string | undefined | null, tokens: 
     if (token === undefined || token === null) return { key: accountKey(address), balance: false };
     return { key: balanceKey(address, tokenParam(tokens, token).mint), balance: true };
   }
-  if (token !== undefined && token !== null) throw RpcError.invalidParam('key_or_address', 1, 'an address when a token is given');
+  if (token !== undefined && token !== null) throw RpcError.invalidParam('key_or_address', positionIn(proofParams, 'key_or_address'), 'an address when a token is given');
   const match = /^0x((?:[0-9a-fA-F]{2})+)$/.exec(value);
-  if (!match) throw RpcError.invalidParam('key_or_address', 1, KEY_EXPECTED);
+  if (!match) throw RpcError.invalidParam('key_or_address', positionIn(proofParams, 'key_or_address'), KEY_EXPECTED);
   const key = new Uint8Array(Buffer.from(match[1]!, 'hex'));
-  if (!isProvableKey(key)) throw RpcError.invalidParam('key_or_address', 1, 'a state key: prefixes 0xF0 and above are the state tree itself (docs/core-abi.md "State root")');
+  if (!isProvableKey(key)) throw RpcError.invalidParam('key_or_address', positionIn(proofParams, 'key_or_address'), 'a state key: prefixes 0xF0 and above are the state tree itself (docs/core-abi.md "State root")');
   return { key, balance: false };
 }

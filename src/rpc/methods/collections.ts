@@ -5,7 +5,7 @@ import {
   type CollectionReader, type CollectionRecord, type NftRecord, type TokenTypeRecord,
 } from '../../chain/collections.js';
 import { RpcError } from '../errors.js';
-import { BASE58_32, HEX_ADDRESS, withExpected } from '../schemas.js';
+import { BASE58_32, HEX_ADDRESS, parsed, withExpected } from '../schemas.js';
 
 /**
  * What the NFT (spec §4.3) and multi-token (spec §4.4) method files share: the collection and id
@@ -41,6 +41,9 @@ export function parseTokenId(value: number | string, param: string, position: nu
   return id;
 }
 
+/** A token or type id parsed to a bigint (params parsed once, issue 44 item 4: the union wrapped whole). */
+export const TokenIdParam = (description: string) => parsed(TokenId(description), parseTokenId);
+
 /**
  * The optional descriptive params after the owner (spec §4.3/§4.4 `description?` … `external_url?`);
  * omitted or null means none, stored as "". The core applies the exact limits (docs/collections.md).
@@ -63,10 +66,10 @@ export const BASE_URI = Type.String({ maxLength: 256, description: 'base URI, at
 export const ROYALTY_BPS = Type.Integer({ minimum: 0, maximum: 10_000, description: 'royalty in basis points, 0–10,000' });
 
 /** The collection of a param, which must exist and be of the expected kind (-32003 otherwise). */
-export function collectionParam(reader: CollectionReader, value: string, position: number, kind: 'nft' | 'multi'): CollectionRecord {
+export function collectionParam(reader: CollectionReader, value: string, position: number, kind: 'nft' | 'multi', param = 'collection'): CollectionRecord {
   const record = reader.byText(value);
   if (!record && value.startsWith(COLLECTION_ID_PREFIX) && !decodeCollectionText(value)) {
-    throw RpcError.invalidParam('collection', position, 'a collection address (Nx2… base58 of 32 bytes)');
+    throw RpcError.invalidParam(param, position, 'a collection address (Nx2… base58 of 32 bytes)');
   }
   const what = kind === 'nft' ? 'NFT collection' : 'multi-token collection';
   if (!record) throw RpcError.app('NOT_FOUND', `no ${what} at ${value}`, { collection: value });
@@ -75,6 +78,10 @@ export function collectionParam(reader: CollectionReader, value: string, positio
   }
   return record;
 }
+
+/** A collection param parsed to its record (`reader` read at call time: the node's readers are built after the methods). */
+export const CollectionParam = (reader: () => CollectionReader, kind: 'nft' | 'multi', description?: string) =>
+  parsed(CollectionAddress(description), (value, param, position) => collectionParam(reader(), value, position, kind, param));
 
 const supplyOrNull = (max: bigint) => (max === 0n ? null : max.toString());
 

@@ -7,7 +7,7 @@ import { leaderOf, leaderSchedule, slotOf, type ConsensusValidator } from '../..
 import { attestationHash, epochOf, votingStake, type Certificate } from '../../consensus/votes.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Height } from '../schemas.js';
+import { Height, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 
 function summary(values: number[]) {
@@ -160,7 +160,11 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
     defineMethod({
       name: 'svc_getCurrentLeader',
       summary: 'The leader and backups of a height; null means the height being decided now. Past heights answer from the block (spec §4.17).',
-      params: [{ name: 'height', schema: Type.Union([Height(), Type.Null()]), required: false }] as const,
+      // Params parsed once (issue 44 item 4): the union wrapped whole; the genesis block has no leader.
+      params: [{ name: 'height', schema: parsed(Type.Union([Height(), Type.Null()]), (height, param, position) => {
+        if (height === 0) throw RpcError.invalidParam(param, position, 'a height of 1 or more (the genesis block has no leader)', { height });
+        return height;
+      }), required: false }] as const,
       result: {
         name: 'leader',
         schema: Type.Object({
@@ -178,7 +182,6 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
         const { set, params } = c.atHead();
         const next = chain.height + 1;
         const height = requested ?? next;
-        if (height === 0) throw RpcError.invalidParam('height', 0, 'a height of 1 or more (the genesis block has no leader)', { height });
         const slot = slotOf(height, params.slotLength);
         const epoch = epochOf(height, params.epochLength);
         if (height < next) {

@@ -6,9 +6,10 @@ import { DexReader, route, type IndexedPool } from '../../chain/dex.js';
 import type { ChainApi } from '../../chain/interface.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import { Limit } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, tokenParam } from './params.js';
+import type { MethodParam } from '../method.js';
+import { AccountParam, AmountParam, invalidParamIn, PositiveAmount, TokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -18,26 +19,22 @@ import { ReceiptSchema } from './result-schemas.js';
  * (src/core/amm.ts AmmMath), so a quote equals the execution against the same reserves.
  */
 
-const TokenRef = Type.String({
+const tokenRef = () => Type.String({
   minLength: 1, maxLength: 64,
   description: 'Token symbol (any case, e.g. NTV, USDC) or mint address (Nx1… or 0x + 64 hex).',
 });
-const Amount = (description: string) => DecimalString({ description });
+const Amount = (description: string) => AmountParam({ description });
+const Positive = (description: string) => PositiveAmount({ description });
 
 const Q64 = 1n << 64n;
 const U128_MAX = (1n << 128n) - 1n;
 /** Decimal places of the prices svc_getPrice shows. */
 const PRICE_DECIMALS = 18n;
 
-function positive(value: string, param: string, position: number): bigint {
-  const n = parseAmount(value, param, position);
-  if (n === 0n) throw RpcError.invalidParam(param, position, 'a raw-unit amount greater than 0');
-  return n;
-}
-
-function distinct(a: RegisteredToken, b: RegisteredToken, param: string, position: number): void {
+/** The second token of a pair must differ from the first: -32602 names `param`, at its position in `params`. */
+function distinct<const P extends readonly MethodParam[]>(a: RegisteredToken, b: RegisteredToken, params: P, param: P[number]['name']): void {
   if (Buffer.compare(a.mint, b.mint) === 0) {
-    throw RpcError.invalidParam(param, position, `a token different from the other one (both are ${a.symbol})`, { token: a.mintAddress });
+    throw invalidParamIn(params, param, `a token different from the other one (both are ${a.symbol})`, { token: a.mintAddress });
   }
 }
 
@@ -153,29 +150,67 @@ interface Hop {
 
 export function dexMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   const reader = () => readers.dex;
+  const Token = () => TokenParam(readers.tokens, tokenRef());
+  const createPoolParams = [
+    { name: 'token_a', schema: Token() },
+    { name: 'token_b', schema: Token() },
+    { name: 'amount_a', schema: Positive('raw units of token_a, > 0') },
+    { name: 'amount_b', schema: Positive('raw units of token_b, > 0') },
+    { name: 'lp_lock_duration', schema: Type.Integer({ minimum: 0, maximum: Number(MAX_LOCK_SECONDS), description: 'seconds, 0 to 315,360,000 (10 years)' }) },
+    { name: 'sender', schema: AccountParam() },
+  ] as const;
+  const addLiquidityParams = [
+    { name: 'token_a', schema: Token() },
+    { name: 'token_b', schema: Token() },
+    { name: 'amount_a', schema: Positive('most of token_a to deposit, raw units, > 0') },
+    { name: 'amount_b', schema: Positive('most of token_b to deposit, raw units, > 0') },
+    { name: 'min_lp_tokens', schema: Amount('fewest LP units to accept (0 = any)') },
+    { name: 'sender', schema: AccountParam() },
+  ] as const;
+  const removeLiquidityParams = [
+    { name: 'token_a', schema: Token() },
+    { name: 'token_b', schema: Token() },
+    { name: 'lp_amount', schema: Positive('LP units to burn, > 0') },
+    { name: 'min_amount_a', schema: Amount('fewest raw units of token_a to accept') },
+    { name: 'min_amount_b', schema: Amount('fewest raw units of token_b to accept') },
+    { name: 'sender', schema: AccountParam() },
+  ] as const;
+  const swapParams = [
+    { name: 'from_token', schema: Token() },
+    { name: 'to_token', schema: Token() },
+    { name: 'amount_in', schema: Positive('raw units of from_token, > 0') },
+    { name: 'min_amount_out', schema: Amount('fewest raw units of to_token to accept') },
+    { name: 'sender', schema: AccountParam() },
+  ] as const;
+  const getPoolParams = [
+    { name: 'token_a', schema: Token() },
+    { name: 'token_b', schema: Token() },
+  ] as const;
+  const quoteSwapParams = [
+    { name: 'from_token', schema: Token() },
+    { name: 'to_token', schema: Token() },
+    { name: 'amount_in', schema: Positive('raw units of from_token, > 0') },
+  ] as const;
+  const getPriceParams = [
+    { name: 'from_symbol', schema: Token() },
+    { name: 'to_symbol', schema: Token() },
+  ] as const;
+  const getLpBalanceParams = [
+    { name: 'token_a', schema: Token() },
+    { name: 'token_b', schema: Token() },
+    { name: 'address', schema: AccountParam() },
+  ] as const;
   return [
     defineMethod({
       name: 'svc_createPool',
       summary: 'Create a constant-product pool with its first liquidity (spec §4.2; unsigned convenience, testnet only).',
       description: 'Costs 100 NTV, paid to the treasury 0x00…03. The provider receives sqrt(amount_a·amount_b) − 1,000 LP units; 1,000 '
         + 'are locked forever. The creator\'s LP cannot be removed for lp_lock_duration seconds. Receipt carries created.pool (Nx8…).',
-      params: [
-        { name: 'token_a', schema: TokenRef },
-        { name: 'token_b', schema: TokenRef },
-        { name: 'amount_a', schema: Amount('raw units of token_a, > 0') },
-        { name: 'amount_b', schema: Amount('raw units of token_b, > 0') },
-        { name: 'lp_lock_duration', schema: Type.Integer({ minimum: 0, maximum: Number(MAX_LOCK_SECONDS), description: 'seconds, 0 to 315,360,000 (10 years)' }) },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: createPoolParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([tokenA, tokenB, amountA, amountB, lock, sender]) => {
-        const a = tokenParam(readers.tokens, tokenA);
-        const b = tokenParam(readers.tokens, tokenB);
-        distinct(a, b, 'token_b', 2);
-        const x = positive(amountA, 'amount_a', 3);
-        const y = positive(amountB, 'amount_b', 4);
-        const from = accountParam(sender, 'sender', 6);
+      handler: async ([a, b, x, y, lock, from]) => {
+        distinct(a, b, createPoolParams, 'token_b');
         return chain.submitOperations(from, [{ type: 'CreatePool', tokenA: a.mint, tokenB: b.mint, amountA: x, amountB: y, lpLockDuration: BigInt(lock) }]);
       },
     }),
@@ -184,24 +219,11 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
       summary: 'Add liquidity at the pool\'s ratio (spec §4.2; unsigned convenience, testnet only).',
       description: 'Uses (amount_a, amount_a·reserve_b/reserve_a) when that fits amount_b, else (amount_b·reserve_a/reserve_b, amount_b), '
         + 'rounded down; mints min(share of a, share of b) LP units; fails with SLIPPAGE_EXCEEDED below min_lp_tokens.',
-      params: [
-        { name: 'token_a', schema: TokenRef },
-        { name: 'token_b', schema: TokenRef },
-        { name: 'amount_a', schema: Amount('most of token_a to deposit, raw units, > 0') },
-        { name: 'amount_b', schema: Amount('most of token_b to deposit, raw units, > 0') },
-        { name: 'min_lp_tokens', schema: Amount('fewest LP units to accept (0 = any)') },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: addLiquidityParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([tokenA, tokenB, amountA, amountB, minLp, sender]) => {
-        const a = tokenParam(readers.tokens, tokenA);
-        const b = tokenParam(readers.tokens, tokenB);
-        distinct(a, b, 'token_b', 2);
-        const x = positive(amountA, 'amount_a', 3);
-        const y = positive(amountB, 'amount_b', 4);
-        const min = parseAmount(minLp, 'min_lp_tokens', 5);
-        const from = accountParam(sender, 'sender', 6);
+      handler: async ([a, b, x, y, min, from]) => {
+        distinct(a, b, addLiquidityParams, 'token_b');
         if (!reader().pool(a.mint, b.mint)) throw noPool(a, b);
         return chain.submitOperations(from, [{ type: 'AddLiquidity', tokenA: a.mint, tokenB: b.mint, amountA: x, amountB: y, minLp: min }]);
       },
@@ -209,24 +231,11 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_removeLiquidity',
       summary: 'Burn LP units for the pool\'s tokens, rounded down (spec §4.2; unsigned convenience, testnet only).',
-      params: [
-        { name: 'token_a', schema: TokenRef },
-        { name: 'token_b', schema: TokenRef },
-        { name: 'lp_amount', schema: Amount('LP units to burn, > 0') },
-        { name: 'min_amount_a', schema: Amount('fewest raw units of token_a to accept') },
-        { name: 'min_amount_b', schema: Amount('fewest raw units of token_b to accept') },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: removeLiquidityParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([tokenA, tokenB, lpAmount, minA, minB, sender]) => {
-        const a = tokenParam(readers.tokens, tokenA);
-        const b = tokenParam(readers.tokens, tokenB);
-        distinct(a, b, 'token_b', 2);
-        const lp = positive(lpAmount, 'lp_amount', 3);
-        const ma = parseAmount(minA, 'min_amount_a', 4);
-        const mb = parseAmount(minB, 'min_amount_b', 5);
-        const from = accountParam(sender, 'sender', 6);
+      handler: async ([a, b, lp, ma, mb, from]) => {
+        distinct(a, b, removeLiquidityParams, 'token_b');
         if (!reader().pool(a.mint, b.mint)) throw noPool(a, b);
         return chain.submitOperations(from, [{ type: 'RemoveLiquidity', tokenA: a.mint, tokenB: b.mint, lpAmount: lp, minAmountA: ma, minAmountB: mb }]);
       },
@@ -236,22 +245,11 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
       summary: 'Swap an exact input through the pair\'s pool (spec §4.2; unsigned convenience, testnet only).',
       description: 'Pays floor(r_out·in·997 / (r_in·1000 + in·997)); fails with SLIPPAGE_EXCEEDED below min_amount_out. '
         + 'For a slippage of s bps use min_amount_out = quote·(10000 − s)/10000 (facts.md "DEX").',
-      params: [
-        { name: 'from_token', schema: TokenRef },
-        { name: 'to_token', schema: TokenRef },
-        { name: 'amount_in', schema: Amount('raw units of from_token, > 0') },
-        { name: 'min_amount_out', schema: Amount('fewest raw units of to_token to accept') },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: swapParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([fromToken, toToken, amountIn, minOut, sender]) => {
-        const a = tokenParam(readers.tokens, fromToken);
-        const b = tokenParam(readers.tokens, toToken);
-        distinct(a, b, 'to_token', 2);
-        const x = positive(amountIn, 'amount_in', 3);
-        const min = parseAmount(minOut, 'min_amount_out', 4);
-        const from = accountParam(sender, 'sender', 5);
+      handler: async ([a, b, x, min, from]) => {
+        distinct(a, b, swapParams, 'to_token');
         if (!reader().pool(a.mint, b.mint)) throw noPool(a, b);
         return chain.submitOperations(from, [{ type: 'Swap', fromToken: a.mint, toToken: b.mint, amountIn: x, minAmountOut: min }]);
       },
@@ -259,16 +257,11 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_getPool',
       summary: 'A pool by its token pair (spec §4.2, facts.md "DEX"), reserves in the order asked.',
-      params: [
-        { name: 'token_a', schema: TokenRef },
-        { name: 'token_b', schema: TokenRef },
-      ] as const,
+      params: getPoolParams,
       result: { name: 'pool', schema: PoolSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
-      handler: ([tokenA, tokenB]) => {
-        const a = tokenParam(readers.tokens, tokenA);
-        const b = tokenParam(readers.tokens, tokenB);
-        distinct(a, b, 'token_b', 2);
+      handler: ([a, b]) => {
+        distinct(a, b, getPoolParams, 'token_b');
         const p = reader().pool(a.mint, b.mint);
         if (!p) throw noPool(a, b);
         return formatPool(chain, reader(), p, a);
@@ -294,18 +287,11 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
       summary: 'Estimated output of svc_swap, computed by the core\'s own AMM math (read-only, spec §4.2).',
       description: 'Direct pool when one exists, else a 2-hop route through NTV (route_type "auto-routed (2 hops)"; svc_swap itself '
         + 'needs a direct pool, a signed bundle can carry both Swap operations).',
-      params: [
-        { name: 'from_token', schema: TokenRef },
-        { name: 'to_token', schema: TokenRef },
-        { name: 'amount_in', schema: Amount('raw units of from_token, > 0') },
-      ] as const,
+      params: quoteSwapParams,
       result: { name: 'quote', schema: QuoteSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
-      handler: async ([fromToken, toToken, amountIn]) => {
-        const a = tokenParam(readers.tokens, fromToken);
-        const b = tokenParam(readers.tokens, toToken);
-        distinct(a, b, 'to_token', 2);
-        const x = positive(amountIn, 'amount_in', 3);
+      handler: async ([a, b, x]) => {
+        distinct(a, b, quoteSwapParams, 'to_token');
         const r = reader();
         const path = route(r, a, b);
         if (!path) throw RpcError.app('NOT_FOUND', `no pool and no route through NTV for ${a.symbol}/${b.symbol}`, { from_token: a.mintAddress, to_token: b.mintAddress });
@@ -344,10 +330,7 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_getPrice',
       summary: 'Spot price and TWAP of one whole from_symbol in to_symbol, direct or auto-routed through NTV (2 hops).',
-      params: [
-        { name: 'from_symbol', schema: TokenRef },
-        { name: 'to_symbol', schema: TokenRef },
-      ] as const,
+      params: getPriceParams,
       result: {
         name: 'price',
         schema: Type.Object({
@@ -361,10 +344,8 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
         }, { additionalProperties: true }),
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
-      handler: ([fromSymbol, toSymbol]) => {
-        const a = tokenParam(readers.tokens, fromSymbol);
-        const b = tokenParam(readers.tokens, toSymbol);
-        distinct(a, b, 'to_symbol', 2);
+      handler: ([a, b]) => {
+        distinct(a, b, getPriceParams, 'to_symbol');
         const r = reader();
         const path = route(r, a, b);
         if (!path) throw RpcError.app('NOT_FOUND', `no pool and no route through NTV for ${a.symbol}/${b.symbol}`, { from_symbol: a.symbol, to_symbol: b.symbol });
@@ -395,21 +376,14 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_getLpBalance',
       summary: 'LP units an address holds in the pool of a token pair, and how many of them are locked.',
-      params: [
-        { name: 'token_a', schema: TokenRef },
-        { name: 'token_b', schema: TokenRef },
-        { name: 'address', schema: Address() },
-      ] as const,
+      params: getLpBalanceParams,
       result: {
         name: 'lp',
         schema: Type.Object({ pool: Type.String(), address: Type.String(), lp_balance: Type.String(), locked: Type.String(), lock_until: Type.Integer() }),
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
-      handler: ([tokenA, tokenB, address]) => {
-        const a = tokenParam(readers.tokens, tokenA);
-        const b = tokenParam(readers.tokens, tokenB);
-        distinct(a, b, 'token_b', 2);
-        const who = accountParam(address, 'address', 3);
+      handler: ([a, b, who]) => {
+        distinct(a, b, getLpBalanceParams, 'token_b');
         const r = reader();
         const p = r.pool(a.mint, b.mint);
         if (!p) throw noPool(a, b);

@@ -4,11 +4,11 @@ import { FAUCET_AMOUNT_NTV } from '../../chain/faucet.js';
 import { FAUCET_INDEX, NTV_UNIT } from '../../chain/genesis-data.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, BASE58_32, DecimalString, Height, HEX_ADDRESS, parseAmount, withExpected } from '../schemas.js';
+import { BASE58_32, DecimalString, Height, HEX_ADDRESS, parsed, withExpected } from '../schemas.js';
 import { parsePool } from '../../core/amm.js';
 import { decodeStakingPoolText } from '../../chain/staking-pools.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, pastHeight, tokenParam } from './params.js';
+import { AccountParam, accountParam, AmountParam, pastHeight, TokenParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 import { keyJson } from './accounts.js';
 import { readRecovery, type RecoveryInfo } from '../../chain/accounts.js';
@@ -25,27 +25,32 @@ function recoveryJson(r: RecoveryInfo | undefined) {
   };
 }
 
-const TokenRef = Type.String({
+const tokenRef = () => Type.String({
   minLength: 1, maxLength: 64,
   description: 'Token symbol (any case, e.g. NTV, USDC) or mint address (Nx1… or 0x + 64 hex).',
 });
 
 /** Spec §4.1 balances and transfers, plus account lookups and the testnet faucet (spec §1.11). */
 /** svc_getBalance's address: any account form, and the addresses of DEX pools (Nx8) and staking pools (Nx6), which hold balances too. */
-const BalanceHolder = withExpected(Type.String({
+const BalanceHolder = () => parsed(withExpected(Type.String({
   title: 'BalanceHolder',
   pattern: `^(Nx[015678]${BASE58_32}|${HEX_ADDRESS})$`,
   description: 'An address (`Nx0…` account, `Nx1…` mint, `Nx5…` multi-sig, `Nx7…` DAO, `0x` 20 or 32 bytes), a DEX pool `Nx8…` or a staking pool `Nx6…`.',
-}), 'an address (Nx0/Nx1/Nx5/Nx7/Nx8/Nx6… base58 of 32 bytes, or 0x + 40 or 64 hex digits)');
+}), 'an address (Nx0/Nx1/Nx5/Nx7/Nx8/Nx6… base58 of 32 bytes, or 0x + 40 or 64 hex digits)'),
+  // A DEX pool (Nx8) and a staking pool (Nx6) hold balances at their own address (issue 41
+  // item 9): their reserves and staked tokens, readable like any account's.
+  (address, param, position) => parsePool(address) ?? decodeStakingPoolText(address) ?? accountParam(address, param, position));
 
 export function accountMethods({ chain, readers, faucet, network }: MethodDependencies): MethodDefinition[] {
+  /** A token by symbol or mint (params parsed once, issue 44 item 4). */
+  const Token = () => TokenParam(readers.tokens, tokenRef());
   return [
     defineMethod({
       name: 'svc_getBalance',
       summary: 'Balance of an address in one token, in raw units (spec §4.1).',
       params: [
-        { name: 'address', schema: BalanceHolder },
-        { name: 'token_symbol', schema: TokenRef, required: false, description: 'defaults to NTV' },
+        { name: 'address', schema: BalanceHolder() },
+        { name: 'token_symbol', schema: Token(), required: false, description: 'defaults to NTV' },
         {
           name: 'height', schema: Height({ description: 'the balance as of the end of this block (default: the head); every block on an archive node, the last 128 at least on a pruning one (docs/storage.md "State history")' }),
           required: false,
@@ -53,11 +58,8 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
       ] as const,
       result: { name: 'balance', schema: DecimalString({ description: 'raw units as a decimal string' }) },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code],
-      handler: async ([address, symbol, height]) => {
-        // A DEX pool (Nx8) and a staking pool (Nx6) hold balances at their own address (issue 41
-        // item 9): their reserves and staked tokens, readable like any account's.
-        const account = parsePool(address) ?? decodeStakingPoolText(address) ?? accountParam(address, 'address', 1);
-        const token = tokenParam(readers.tokens, symbol ?? 'NTV');
+      handler: async ([account, symbol, height]) => {
+        const token = symbol ?? tokenParam(readers.tokens, 'NTV');
         if (height === undefined || height === null) return chain.balance(account, token.mint).toString();
         return (await chain.balanceAt(account, token.mint, pastHeight(chain, height))).toString();
       },
@@ -65,7 +67,7 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
     defineMethod({
       name: 'svc_getAccount',
       summary: 'Nonce, pending nonce, registered keys (type, hash, role, when added) and the recovery configuration of an account: what a wallet needs to build a bundle (docs/accounts.md).',
-      params: [{ name: 'address', schema: Address() }] as const,
+      params: [{ name: 'address', schema: AccountParam() }] as const,
       result: {
         name: 'account',
         schema: Type.Object({
@@ -87,8 +89,7 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
           })], { description: 'guardian recovery (docs/accounts.md "Recovery"); null when not configured' }),
         }),
       },
-      handler: ([address]) => {
-        const account = accountParam(address, 'address', 1);
+      handler: ([account]) => {
         return {
           address: encodeAccount(account),
           evm_address: encodeEvm(account),
@@ -104,30 +105,23 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
       name: 'svc_transfer',
       summary: 'Unsigned convenience transfer (testnet only, spec §5.5); returns the receipt once in a block.',
       params: [
-        { name: 'from', schema: Address() },
-        { name: 'to', schema: Address() },
-        { name: 'token', schema: TokenRef },
-        { name: 'amount', schema: DecimalString() },
+        { name: 'from', schema: AccountParam() },
+        { name: 'to', schema: AccountParam() },
+        { name: 'token', schema: Token() },
+        { name: 'amount', schema: AmountParam() },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([from, to, token, amount]) => {
-        const sender = accountParam(from, 'from', 1);
-        const recipient = accountParam(to, 'to', 2);
-        const mint = tokenParam(readers.tokens, token).mint;
-        const value = parseAmount(amount, 'amount', 4);
-        return chain.submitOperations(sender, [{ type: 'Transfer', to: recipient, token: mint, amount: value }]);
-      },
+      handler: async ([from, to, token, amount]) => chain.submitOperations(from, [{ type: 'Transfer', to, token: token.mint, amount }]),
     }),
     defineMethod({
       name: 'svc_faucet',
       summary: 'Testnet faucet: 100 NTV to an address, at most once per address per hour (spec §1.11, §8).',
-      params: [{ name: 'address', schema: Address() }] as const,
+      params: [{ name: 'address', schema: AccountParam() }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.FAUCET_LIMIT.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code],
-      handler: async ([address]) => {
+      handler: async ([account]) => {
         if (network !== 'testnet') throw RpcError.app('UNAVAILABLE_ON_NETWORK', 'the faucet exists on testnet only');
-        const account = accountParam(address, 'address', 1);
         const key = encodeAccount(account);
         const now = Math.floor(Date.now() / 1000);
         const { waitSeconds, previous } = await faucet.tryReserve(key, now);

@@ -5,9 +5,9 @@ import {
 } from '../../chain/names.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address } from '../schemas.js';
+import { parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam } from './params.js';
+import { AccountParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -16,7 +16,7 @@ import { ReceiptSchema } from './result-schemas.js';
  * committed state through src/chain/names.ts, the same code the intent planner resolves with.
  */
 
-const NameParam = Type.String({
+const nameString = () => Type.String({
   minLength: 1,
   // a label of 64 characters plus the optional suffix; the exact rule is checked below with a clear message
   maxLength: NAME_MAX_LENGTH + NAME_SUFFIX.length,
@@ -34,15 +34,22 @@ const NameInfoSchema = Type.Object({
   is_primary: Type.Boolean({ description: 'true when this is the owner\'s primary name (svc_reverseResolve answers it)' }),
 }, { title: 'NameInfo' });
 
-function labelParam(name: string, position: number): string {
+function labelParam(name: string, param: string, position: number): string {
   const label = canonicalName(name);
   if (label === undefined) {
-    throw RpcError.invalidParam('name', position, 'a name of 3–64 letters, digits or hyphens, optionally ending in ".vex"', {
+    throw RpcError.invalidParam(param, position, 'a name of 3–64 letters, digits or hyphens, optionally ending in ".vex"', {
       reason: nameProblem(name),
     });
   }
   return label;
 }
+/** Params parsed once (issue 44 item 4): a name as its canonical label (lower case, no ".vex"). */
+const NameParam = () => parsed(nameString(), labelParam);
+/** A name checked as a label but passed on as written (the core canonicalises it). */
+const NameToRegister = () => parsed(nameString(), (name, param, position) => {
+  labelParam(name, param, position);
+  return name;
+});
 
 export function nameMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   const notFound = (label: string) => RpcError.app('NOT_FOUND', `the name ${label}${NAME_SUFFIX} is not registered`, { name: label + NAME_SUFFIX });
@@ -53,14 +60,12 @@ export function nameMethods({ chain, readers }: MethodDependencies): MethodDefin
       description: 'The name is lower-cased and its optional ".vex" suffix dropped; it must be 3–64 letters, digits or hyphens. '
         + 'A name that is already registered fails with status NAME_TAKEN. The sender\'s first name becomes its primary name.',
       params: [
-        { name: 'name', schema: NameParam },
-        { name: 'sender', schema: Address({ description: 'the account that will own the name' }) },
+        { name: 'name', schema: NameToRegister() },
+        { name: 'sender', schema: AccountParam({ description: 'the account that will own the name' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([name, sender]) => {
-        labelParam(name, 1);
-        const from = accountParam(sender, 'sender', 2);
+      handler: async ([name, from]) => {
         // The core decides taken-ness (first come, first served inside the block order).
         return chain.submitOperations(from, [{ type: 'RegisterName', name }]);
       },
@@ -68,11 +73,10 @@ export function nameMethods({ chain, readers }: MethodDependencies): MethodDefin
     defineMethod({
       name: 'svc_resolveName',
       summary: 'The address a name resolves to: its owner (spec §4.12).',
-      params: [{ name: 'name', schema: NameParam }] as const,
+      params: [{ name: 'name', schema: NameParam() }] as const,
       result: { name: 'address', schema: Type.String({ description: 'Nx0… address of the owner' }) },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([name]) => {
-        const label = labelParam(name, 1);
+      handler: ([label]) => {
         const record = lookupName(chain.state, label);
         if (!record) throw notFound(label);
         return encodeAccount(record.owner);
@@ -81,21 +85,20 @@ export function nameMethods({ chain, readers }: MethodDependencies): MethodDefin
     defineMethod({
       name: 'svc_reverseResolve',
       summary: 'The primary name of an address (its first registered name, with ".vex"), or null (spec §4.12).',
-      params: [{ name: 'address', schema: Address() }] as const,
+      params: [{ name: 'address', schema: AccountParam() }] as const,
       result: { name: 'name', schema: Type.Union([Type.String(), Type.Null()]) },
       handler: ([address]) => {
-        const label = reverseResolve(chain.state, accountParam(address, 'address', 1));
+        const label = reverseResolve(chain.state, address);
         return label === undefined ? null : label + NAME_SUFFIX;
       },
     }),
     defineMethod({
       name: 'svc_getNameInfo',
       summary: 'A name\'s record: owner, registration height and time, whether it is the owner\'s primary name (spec §4.12).',
-      params: [{ name: 'name', schema: NameParam }] as const,
+      params: [{ name: 'name', schema: NameParam() }] as const,
       result: { name: 'info', schema: NameInfoSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([name]) => {
-        const label = labelParam(name, 1);
+      handler: ([label]) => {
         const record = lookupName(chain.state, label);
         if (!record) throw notFound(label);
         return {

@@ -1,6 +1,7 @@
 import { AddressError, parseAddress, parseHash } from '../../codec/address.js';
 import type { ChainApi } from '../../chain/interface.js';
 import type { RegisteredToken, TokenRegistry } from '../../chain/token-registry.js';
+import { Type, type TString } from '@sinclair/typebox';
 import { RpcError } from '../errors.js';
 import type { MethodParam } from '../method.js';
 import { Address, DecimalString, Hash, parseAmount, parsed } from '../schemas.js';
@@ -54,6 +55,24 @@ export const AccountParam = (options?: Parameters<typeof Address>[0]) => parsed(
 export const HashParam = (options?: Parameters<typeof Hash>[0]) => parsed(Hash(options), hashParam);
 export const AmountParam = (options?: Parameters<typeof DecimalString>[0], bits: 64 | 128 = 128) =>
   parsed(DecimalString(options), (value, param, position) => parseAmount(value, param, position, bits));
+/** A raw-unit amount above zero (u128). */
+export const PositiveAmount = (options?: Parameters<typeof DecimalString>[0]) => parsed(DecimalString(options), (value, param, position) => {
+  const n = parseAmount(value, param, position);
+  if (n === 0n) throw RpcError.invalidParam(param, position, 'a raw-unit amount greater than 0');
+  return n;
+});
+/** An amount or null (a Union: the parser wraps it whole, as the registry runs only the top-level one). */
+export const AmountOrNull = (options?: Parameters<typeof DecimalString>[0], bits: 64 | 128 = 128) =>
+  parsed(Type.Union([DecimalString(), Type.Null()], options), (value, param, position) => (value === null ? null : parseAmount(value, param, position, bits)));
+/** A token by symbol or mint (`tokens` from the method factory's readers); unknown is UNKNOWN_TOKEN. */
+export const TokenParam = (tokens: TokenRegistry, schema: TString = Type.String()) => parsed(schema, (value) => tokenParam(tokens, value));
+
+/** A list of addresses as their 32-byte keys laid end to end, each named `<param>[i]` when refused. */
+export function accountsParam(list: readonly string[], param: string, position: number): Uint8Array {
+  const out = new Uint8Array(32 * list.length);
+  list.forEach((a, i) => out.set(accountParam(a, `${param}[${i}]`, position), 32 * i));
+  return out;
+}
 
 /**
  * -32602 for a param a handler finds wrong against another (a proof that attests another amount

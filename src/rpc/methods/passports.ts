@@ -5,9 +5,9 @@ import {
 } from '../../chain/passports.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, parseAmount } from '../schemas.js';
+import { parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam } from './params.js';
+import { AccountParam, AmountParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -16,8 +16,8 @@ import { ReceiptSchema } from './result-schemas.js';
  * committed state (src/chain/passports.ts), null when there is nothing.
  */
 
-const GamertagParam = Type.String({ minLength: 1, maxLength: 64, description: "gamertag: 3–24 of A-Z, a-z, 0-9 and '_', unique case-insensitively" });
-const GameIdParam = Type.String({ minLength: 1, maxLength: 64, description: "game id: 3–64 of a-z, 0-9, '.', '_' and '-'" });
+const gamertagString = () => Type.String({ minLength: 1, maxLength: 64, description: "gamertag: 3–24 of A-Z, a-z, 0-9 and '_', unique case-insensitively" });
+const gameIdString = () => Type.String({ minLength: 1, maxLength: 64, description: "game id: 3–64 of a-z, 0-9, '.', '_' and '-'" });
 const Int = (description: string) => Type.Integer({ description });
 
 const PassportSchema = Type.Object({
@@ -47,7 +47,14 @@ function checked(value: string, param: string, position: number, problem: (v: st
   if (reason) throw RpcError.invalidParam(param, position, expected, { reason });
   return value;
 }
-const gameIdParam = (v: string, position: number) => checked(v, 'game_id', position, gameIdProblem, "3–64 characters of a-z, 0-9, '.', '_' and '-'");
+/** Params parsed once (issue 44 item 4): each checked by the registry at its own position. */
+const GameIdParam = () => parsed(gameIdString(), (v, param, position) => checked(v, param, position, gameIdProblem, "3–64 characters of a-z, 0-9, '.', '_' and '-'"));
+const GamertagParam = () => parsed(gamertagString(), (v, param, position) => checked(v, param, position, gamertagProblem, "3–24 characters of A-Z, a-z, 0-9 and '_'"));
+/** Text of at most `max` bytes of UTF-8 (the schema counts characters). */
+const Utf8 = (max: number, expected: string, options: { minLength?: number; description: string }) => parsed(Type.String({ ...options, maxLength: max }), (value, param, position) => {
+  if (Buffer.byteLength(value) > max) throw RpcError.invalidParam(param, position, expected);
+  return value;
+});
 
 export function passportMethods({ chain }: MethodDependencies): MethodDefinition[] {
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
@@ -60,68 +67,54 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       name: 'svc_createPassport',
       summary: "Create the sender's passport with a unique gamertag: one per account, never transferable (spec §4.17; unsigned convenience, testnet only).",
       description: 'BUNDLE_FAILED with PASSPORT_EXISTS or GAMERTAG_TAKEN (compared case-insensitively). docs/passports.md.',
-      params: [{ name: 'gamertag', schema: GamertagParam }, { name: 'sender', schema: Address({ description: 'the account' }) }] as const,
+      params: [{ name: 'gamertag', schema: GamertagParam() }, { name: 'sender', schema: AccountParam({ description: 'the account' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: ([gamertag, sender]) => {
-        checked(gamertag, 'gamertag', 1, gamertagProblem, "3–24 characters of A-Z, a-z, 0-9 and '_'");
-        return chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'CreatePassport', gamertag }]);
-      },
+      handler: ([gamertag, sender]) => chain.submitOperations(sender, [{ type: 'CreatePassport', gamertag }]),
     }),
     defineMethod({
       name: 'svc_registerGame',
       summary: 'Register a game id; the sender becomes its publisher, the only account that writes its profiles (spec §4.17; unsigned convenience, testnet only).',
       description: 'BUNDLE_FAILED with GAME_EXISTS. docs/passports.md.',
       params: [
-        { name: 'game_id', schema: GameIdParam },
-        { name: 'name', schema: Type.String({ minLength: 1, maxLength: 64, description: 'display name, 1–64 bytes of UTF-8' }) },
-        { name: 'sender', schema: Address({ description: 'the publisher' }) },
+        { name: 'game_id', schema: GameIdParam() },
+        { name: 'name', schema: Utf8(GAME_NAME_MAX_BYTES, `1–${GAME_NAME_MAX_BYTES} bytes of UTF-8`, { minLength: 1, description: 'display name, 1–64 bytes of UTF-8' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the publisher' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: ([gameId, name, sender]) => {
-        gameIdParam(gameId, 1);
-        if (Buffer.byteLength(name) > GAME_NAME_MAX_BYTES) throw RpcError.invalidParam('name', 2, `1–${GAME_NAME_MAX_BYTES} bytes of UTF-8`);
-        return chain.submitOperations(accountParam(sender, 'sender', 3), [{ type: 'RegisterGame', gameId, name }]);
-      },
+      handler: ([gameId, name, sender]) => chain.submitOperations(sender, [{ type: 'RegisterGame', gameId, name }]),
     }),
     defineMethod({
       name: 'svc_setGameProfile',
       summary: "Write a passport holder's profile for a game: score and data, as the game's publisher (spec §4.17; unsigned convenience, testnet only).",
       description: 'BUNDLE_FAILED with GAME_NOT_FOUND, NOT_GAME_PUBLISHER or NO_PASSPORT. docs/passports.md.',
       params: [
-        { name: 'game_id', schema: GameIdParam },
-        { name: 'player', schema: Address({ description: 'the passport owner' }) },
-        { name: 'score', schema: DecimalString({ description: 'u64, decimal' }) },
-        { name: 'data', schema: Type.String({ maxLength: PROFILE_DATA_MAX_BYTES, description: 'profile data, at most 1,024 bytes of UTF-8 (for example JSON stats)' }) },
-        { name: 'sender', schema: Address({ description: "the game's publisher" }) },
+        { name: 'game_id', schema: GameIdParam() },
+        { name: 'player', schema: AccountParam({ description: 'the passport owner' }) },
+        { name: 'score', schema: AmountParam({ description: 'u64, decimal' }, 64) },
+        { name: 'data', schema: Utf8(PROFILE_DATA_MAX_BYTES, `at most ${PROFILE_DATA_MAX_BYTES} bytes of UTF-8`, { description: 'profile data, at most 1,024 bytes of UTF-8 (for example JSON stats)' }) },
+        { name: 'sender', schema: AccountParam({ description: "the game's publisher" }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: ([gameId, player, score, data, sender]) => {
-        gameIdParam(gameId, 1);
-        const who = accountParam(player, 'player', 2);
-        const value = parseAmount(score, 'score', 3, 64);
-        if (Buffer.byteLength(data) > PROFILE_DATA_MAX_BYTES) throw RpcError.invalidParam('data', 4, `at most ${PROFILE_DATA_MAX_BYTES} bytes of UTF-8`);
-        return chain.submitOperations(accountParam(sender, 'sender', 5), [{ type: 'SetGameProfile', gameId, player: who, score: value, data }]);
-      },
+      handler: ([gameId, player, score, data, sender]) => chain.submitOperations(sender, [{ type: 'SetGameProfile', gameId, player, score, data }]),
     }),
     defineMethod({
       name: 'svc_getPassport',
       summary: "An account's passport, or null (spec §4.17).",
       description: 'The gamertag as written, creation block and time, and how many games wrote a profile for it. No application errors.',
-      params: [{ name: 'owner', schema: Address() }] as const,
+      params: [{ name: 'owner', schema: AccountParam() }] as const,
       result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
-      handler: ([owner]) => passportJson(accountParam(owner, 'owner', 1)),
+      handler: ([owner]) => passportJson(owner),
     }),
     defineMethod({
       name: 'svc_lookupPassport',
       summary: 'The passport with a gamertag (any case), or null (spec §4.17).',
       description: 'Gamertags are unique case-insensitively, so any spelling finds the one passport. No application errors.',
-      params: [{ name: 'gamertag', schema: GamertagParam }] as const,
+      params: [{ name: 'gamertag', schema: GamertagParam() }] as const,
       result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
       handler: ([gamertag]) => {
-        checked(gamertag, 'gamertag', 1, gamertagProblem, "3–24 characters of A-Z, a-z, 0-9 and '_'");
         const owner = lookupGamertag(chain.state, gamertag);
         return owner ? passportJson(owner) : null;
       },
@@ -141,11 +134,9 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       name: 'svc_getGameProfile',
       summary: "A passport holder's profile for a game, or null (spec §4.17).",
       description: 'With the game name and publisher, the score and data the publisher last wrote, and its revision. No application errors.',
-      params: [{ name: 'passport_owner', schema: Address() }, { name: 'game_id', schema: GameIdParam }] as const,
+      params: [{ name: 'passport_owner', schema: AccountParam() }, { name: 'game_id', schema: GameIdParam() }] as const,
       result: { name: 'profile', schema: Type.Union([ProfileSchema, Type.Null()]) },
-      handler: ([passportOwner, gameId]) => {
-        const owner = accountParam(passportOwner, 'passport_owner', 1);
-        gameIdParam(gameId, 2);
+      handler: ([owner, gameId]) => {
         const f = readGameProfile(chain.state, owner, gameId);
         const g = readGame(chain.state, gameId);
         const p = readPassport(chain.state, owner);

@@ -8,9 +8,9 @@ import {
 import type { ChainApi, DomainReaders } from '../../chain/interface.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import { Address, Limit, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, tokenParam } from './params.js';
+import { AccountParam, accountParam, invalidParamIn, PositiveAmount, TokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -22,9 +22,9 @@ import { ReceiptSchema } from './result-schemas.js';
 
 const Str = (description: string) => Type.String({ description });
 const Int = (description: string) => Type.Integer({ description });
-const Amount = (description: string) => DecimalString({ description });
-const TokenRef = (what: string) => Type.String({ minLength: 1, maxLength: 64, description: `${what}: a token symbol (any case) or mint address (Nx1… or 0x + 64 hex).` });
-const PresaleRef = Address({ description: 'the presale: its escrow account address (Nx0…, as receipt.created.presale names it)' });
+const Amount = (description: string) => PositiveAmount({ description });
+const tokenRef = (what: string) => Type.String({ minLength: 1, maxLength: 64, description: `${what}: a token symbol (any case) or mint address (Nx1… or 0x + 64 hex).` });
+const presaleRef = () => Address({ description: 'the presale: its escrow account address (Nx0…, as receipt.created.presale names it)' });
 const Seconds = (description: string, minimum = 0, maximum = Number.MAX_SAFE_INTEGER) => Type.Integer({ minimum, maximum, description });
 
 const PresaleSchema = Type.Object({
@@ -74,31 +74,39 @@ const ContributionsSchema = Type.Object({
 
 export function presaleMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   const now = () => BigInt(chain.headHeader.timestamp);
-  const presaleOf = (value: string, position: number): PresaleRecord => {
-    const address = accountParam(value, 'presale_address', position);
+  const presaleOf = (value: string, param: string, position: number): PresaleRecord => {
+    const address = accountParam(value, param, position);
     const p = readers.presales.get(address);
     if (!p) throw RpcError.app('NOT_FOUND', `no presale at ${value}; svc_listPresales lists them`, { presale_address: value });
     return p;
   };
-  const positive = (value: string, param: string, position: number): bigint => {
-    const n = parseAmount(value, param, position);
-    if (n === 0n) throw RpcError.invalidParam(param, position, 'a raw-unit amount greater than 0');
-    return n;
-  };
+  /** Params parsed once (issue 44 item 4): a presale as its record (NOT_FOUND when none), a token as its registry entry. */
+  const PresaleRef = () => parsed(presaleRef(), presaleOf);
+  const TokenRef = (what: string) => TokenParam(readers.tokens, tokenRef(what));
+  const createParams = [
+    { name: 'token', schema: TokenRef('the token sold') },
+    { name: 'pay_token', schema: TokenRef('the token contributions are paid in') },
+    { name: 'rate', schema: Amount('sale-token raw units per 10^9 raw units of pay_token; also the listing price of the pool') },
+    { name: 'soft_cap', schema: Amount('least raise (raw pay-token units) for the presale to succeed') },
+    { name: 'hard_cap', schema: Amount('most raise; reaching it allows finalizing at once') },
+    { name: 'min_contribution', schema: Amount("a contributor's total at least") },
+    { name: 'max_contribution', schema: Amount("a contributor's total at most") },
+    { name: 'start_time', schema: Seconds('unix seconds contributions open') },
+    { name: 'end_time', schema: Seconds('unix seconds contributions close (after start_time and the block time, at most 10 years ahead)') },
+    { name: 'liquidity_bps', schema: Type.Integer({ minimum: 1, maximum: 10_000, description: 'share of the raise paired into the DEX pool, 1 to 10,000 bps' }) },
+    { name: 'lp_lock_duration', schema: Seconds('seconds the pool LP stays locked: 86,400 (1 day) to 315,360,000 (10 years)', Number(PRESALE_MIN_LOCK), Number(MAX_LOCK_SECONDS)) },
+    { name: 'sender', schema: AccountParam({ description: 'the creator, who escrows the tokens' }) },
+  ] as const;
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
   const lifecycle = (name: string, type: 'FinalizePresale' | 'RefundPresale' | 'ClaimPresaleTokens', summary: string, description: string) => defineMethod({
     name, summary, description,
     params: [
-      { name: 'presale_address', schema: PresaleRef },
-      { name: 'sender', schema: Address({ description: 'the acting account' }) },
+      { name: 'presale_address', schema: PresaleRef() },
+      { name: 'sender', schema: AccountParam({ description: 'the acting account' }) },
     ] as const,
     result: { name: 'receipt', schema: ReceiptSchema },
     errors: [APP_ERRORS.NOT_FOUND.code, ...writeErrors],
-    handler: async ([presale, sender]) => {
-      const p = presaleOf(presale, 1);
-      const from = accountParam(sender, 'sender', 2);
-      return chain.submitOperations(from, [{ type, presale: p.address }]);
-    },
+    handler: async ([p, from]) => chain.submitOperations(from, [{ type, presale: p.address }]),
   });
   return [
     defineMethod({
@@ -107,36 +115,19 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
       description: 'At creation the sender\'s tokens for the hard cap — floor(hard_cap·rate/10^9) for sale plus the liquidity share\'s — and the DEX\'s 100 NTV pool fee '
         + 'move into the presale\'s escrow account; receipt.created.presale names it. Failures (-32002, data.status): INVALID_PRESALE_CAPS, INVALID_PRESALE_WINDOW, '
         + 'INVALID_LIQUIDITY_SHARE, INVALID_PRESALE_LOCK, INVALID_PRESALE_RATE, PRESALE_LIQUIDITY_TOO_LOW, POOL_EXISTS, INSUFFICIENT_BALANCE. docs/presales.md.',
-      params: [
-        { name: 'token', schema: TokenRef('the token sold') },
-        { name: 'pay_token', schema: TokenRef('the token contributions are paid in') },
-        { name: 'rate', schema: Amount('sale-token raw units per 10^9 raw units of pay_token; also the listing price of the pool') },
-        { name: 'soft_cap', schema: Amount('least raise (raw pay-token units) for the presale to succeed') },
-        { name: 'hard_cap', schema: Amount('most raise; reaching it allows finalizing at once') },
-        { name: 'min_contribution', schema: Amount("a contributor's total at least") },
-        { name: 'max_contribution', schema: Amount("a contributor's total at most") },
-        { name: 'start_time', schema: Seconds('unix seconds contributions open') },
-        { name: 'end_time', schema: Seconds('unix seconds contributions close (after start_time and the block time, at most 10 years ahead)') },
-        { name: 'liquidity_bps', schema: Type.Integer({ minimum: 1, maximum: 10_000, description: 'share of the raise paired into the DEX pool, 1 to 10,000 bps' }) },
-        { name: 'lp_lock_duration', schema: Seconds('seconds the pool LP stays locked: 86,400 (1 day) to 315,360,000 (10 years)', Number(PRESALE_MIN_LOCK), Number(MAX_LOCK_SECONDS)) },
-        { name: 'sender', schema: Address({ description: 'the creator, who escrows the tokens' }) },
-      ] as const,
+      params: createParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, ...writeErrors],
-      handler: async ([token, payToken, rate, soft, hard, min, max, start, end, bps, lock, sender]) => {
-        const t = tokenParam(readers.tokens, token);
-        const pay = tokenParam(readers.tokens, payToken);
-        if (Buffer.compare(t.mint, pay.mint) === 0) throw RpcError.invalidParam('pay_token', 2, `a token different from the one sold (both are ${t.symbol})`);
+      handler: async ([t, pay, rate, softCap, hardCap, minContribution, maxContribution, start, end, bps, lock, from]) => {
+        if (Buffer.compare(t.mint, pay.mint) === 0) throw invalidParamIn(createParams, 'pay_token', `a token different from the one sold (both are ${t.symbol})`);
         const op = {
-          type: 'CreatePresale' as const, token: t.mint, payToken: pay.mint, rate: positive(rate, 'rate', 3),
-          softCap: positive(soft, 'soft_cap', 4), hardCap: positive(hard, 'hard_cap', 5),
-          minContribution: positive(min, 'min_contribution', 6), maxContribution: positive(max, 'max_contribution', 7),
+          type: 'CreatePresale' as const, token: t.mint, payToken: pay.mint, rate, softCap, hardCap, minContribution, maxContribution,
           startTime: BigInt(start), endTime: BigInt(end), liquidityBps: bps, lpLockDuration: BigInt(lock),
         };
-        if (op.hardCap < op.softCap) throw RpcError.invalidParam('hard_cap', 5, 'an amount at least soft_cap');
-        if (op.maxContribution < op.minContribution) throw RpcError.invalidParam('max_contribution', 7, 'an amount at least min_contribution');
-        if (op.endTime <= op.startTime) throw RpcError.invalidParam('end_time', 9, 'a time after start_time');
-        return chain.submitOperations(accountParam(sender, 'sender', 12), [op]);
+        if (op.hardCap < op.softCap) throw invalidParamIn(createParams, 'hard_cap', 'an amount at least soft_cap');
+        if (op.maxContribution < op.minContribution) throw invalidParamIn(createParams, 'max_contribution', 'an amount at least min_contribution');
+        if (op.endTime <= op.startTime) throw invalidParamIn(createParams, 'end_time', 'a time after start_time');
+        return chain.submitOperations(from, [op]);
       },
     }),
     defineMethod({
@@ -145,17 +136,13 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
       description: 'Failures (-32002, data.status): PRESALE_NOT_ACTIVE (before start, at or after the end, or finalized), PRESALE_HARD_CAP_EXCEEDED, '
         + 'CONTRIBUTION_OUT_OF_RANGE (the contributor\'s total outside min/max), INSUFFICIENT_BALANCE. docs/presales.md.',
       params: [
-        { name: 'presale_address', schema: PresaleRef },
+        { name: 'presale_address', schema: PresaleRef() },
         { name: 'amount', schema: Amount('raw pay-token units, > 0') },
-        { name: 'sender', schema: Address({ description: 'the contributor' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the contributor' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.NOT_FOUND.code, ...writeErrors],
-      handler: async ([presale, amount, sender]) => {
-        const p = presaleOf(presale, 1);
-        const value = positive(amount, 'amount', 2);
-        return chain.submitOperations(accountParam(sender, 'sender', 3), [{ type: 'ContributePresale', presale: p.address, amount: value }]);
-      },
+      handler: async ([p, amount, from]) => chain.submitOperations(from, [{ type: 'ContributePresale', presale: p.address, amount }]),
     }),
     lifecycle('svc_finalizePresale', 'FinalizePresale',
       'Finalize a presale that met its soft cap: create the DEX pool with the liquidity share and lock the LP, then release the rest of the raise to the creator (by anyone; testnet convenience).',
@@ -172,10 +159,10 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
     defineMethod({
       name: 'svc_getPresale',
       summary: 'A presale\'s record: parameters, raise, escrow, state and, once finalized, its pool and locked LP (spec §4.5).',
-      params: [{ name: 'presale_address', schema: PresaleRef }] as const,
+      params: [{ name: 'presale_address', schema: PresaleRef() }] as const,
       result: { name: 'presale', schema: PresaleSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([presale]) => formatPresale(chain, readers, presaleOf(presale, 1)),
+      handler: ([p]) => formatPresale(chain, readers, p),
     }),
     defineMethod({
       name: 'svc_listPresales',
@@ -197,13 +184,12 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
       name: 'svc_getPresaleContributions',
       summary: 'The contributions to a presale, largest first, with the tokens each buys and whether it was claimed or refunded.',
       params: [
-        { name: 'presale_address', schema: PresaleRef },
+        { name: 'presale_address', schema: PresaleRef() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
       result: { name: 'contributions', schema: ContributionsSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([presale, limit]) => {
-        const p = presaleOf(presale, 1);
+      handler: ([p, limit]) => {
         const all = readers.presales.contributionsOf(p.address);
         return {
           presale_address: encodeAccount(p.address), count: all.length,
@@ -216,11 +202,10 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
     defineMethod({
       name: 'svc_getPresaleStatus',
       summary: 'Where a presale stands at the head block: its state, progress and which of contribute, finalize, refund and claim are open.',
-      params: [{ name: 'presale_address', schema: PresaleRef }] as const,
+      params: [{ name: 'presale_address', schema: PresaleRef() }] as const,
       result: { name: 'status', schema: StatusSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([presale]) => {
-        const p = presaleOf(presale, 1);
+      handler: ([p]) => {
         const t = now();
         const state: PresaleState = presaleState(p, t, chain.state);
         return {

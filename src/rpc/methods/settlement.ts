@@ -7,9 +7,9 @@ import type { AtomenceOrderFields } from '../../abi/state.js';
 import { ATOMENCE_LIST_DEFAULT } from '../../abi/constants.js';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Hash, Height, Limit, parseAmount } from '../schemas.js';
+import { Height, Limit } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, hashParam, tokenParam } from './params.js';
+import { AccountParam, AmountParam, HashParam, TokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -67,8 +67,8 @@ const StatsSchema = Type.Object({
   active_mm_count: Int('market makers registered and active now (all tokens)'),
 }, { title: 'AtomenceStats', additionalProperties: false });
 
-const OrderId = Hash({ description: 'order id (Nxh… or 0x + 64 hex), as svc_createAtomenceOrder answers or the client derives it' });
-const TokenRef = Type.String({ minLength: 1, maxLength: 64, description: 'token symbol (any case) or mint address (Nx1… or 0x + 64 hex)' });
+const OrderId = () => HashParam({ description: 'order id (Nxh… or 0x + 64 hex), as svc_createAtomenceOrder answers or the client derives it' });
+const tokenRef = () => Type.String({ minLength: 1, maxLength: 64, description: 'token symbol (any case) or mint address (Nx1… or 0x + 64 hex)' });
 const TierParam = Type.Integer({ minimum: 1, maximum: 3, description: 'market maker tier: 1 (10,000 NTV stake, ≤ 50 bps), 2 (100,000 NTV, ≤ 25 bps), 3 (1,000,000 NTV, ≤ 10 bps)' });
 
 const avg = (sum: bigint, count: bigint) => (count === 0n ? 0 : Number((sum * 100n) / count) / 100);
@@ -100,49 +100,45 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       closed_at: closed ? Number(o.closedAt) : null,
     };
   };
-  const optionalToken = (value: string | undefined) => (value === undefined ? undefined : tokenParam(readers.tokens, value).mint);
+  /** A token by symbol or mint (params parsed once, issue 44 item 4). */
+  const Token = () => TokenParam(readers.tokens, tokenRef());
   return [
     defineMethod({
       name: 'svc_registerMarketMaker',
       summary: 'Register the sender as a settlement market maker of a tier, or change its tier (unsigned convenience, testnet only; docs/settlement.md).',
       description: "Moves the tier's NTV stake from the sender into its stake escrow (a tier change moves only the difference, either way). "
         + 'BUNDLE_FAILED with MM_TIER_UNCHANGED at the same tier, INSUFFICIENT_BALANCE without the stake.',
-      params: [{ name: 'tier', schema: TierParam }, { name: 'sender', schema: Address({ description: 'the market maker' }) }] as const,
+      params: [{ name: 'tier', schema: TierParam }, { name: 'sender', schema: AccountParam({ description: 'the market maker' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: ([tier, sender]) => chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'RegisterMarketMaker', tier }]),
+      handler: ([tier, sender]) => chain.submitOperations(sender, [{ type: 'RegisterMarketMaker', tier }]),
     }),
     defineMethod({
       name: 'svc_deregisterMarketMaker',
       summary: 'Stop being a market maker and take the whole stake back (unsigned convenience, testnet only; docs/settlement.md).',
       description: 'BUNDLE_FAILED with NOT_MARKET_MAKER, or MM_HAS_OPEN_MATCHES while a matched order is neither settled nor cancelled.',
-      params: [{ name: 'sender', schema: Address({ description: 'the market maker' }) }] as const,
+      params: [{ name: 'sender', schema: AccountParam({ description: 'the market maker' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: ([sender]) => chain.submitOperations(accountParam(sender, 'sender', 1), [{ type: 'DeregisterMarketMaker' }]),
+      handler: ([sender]) => chain.submitOperations(sender, [{ type: 'DeregisterMarketMaker' }]),
     }),
     defineMethod({
       name: 'svc_createAtomenceOrder',
       summary: 'Create a settlement order: sell_amount of sell_token, escrowed now, for at least min_buy_amount of buy_token before expiry (unsigned convenience, testnet only).',
       description: 'Answers the order id with the receipt. BUNDLE_FAILED with ZERO_AMOUNT, IDENTICAL_TOKENS, INVALID_ORDER_EXPIRY (after the block time, at most 30 days ahead) or INSUFFICIENT_BALANCE. docs/settlement.md.',
       params: [
-        { name: 'sell_token', schema: TokenRef },
-        { name: 'sell_amount', schema: DecimalString({ description: 'raw units of sell_token, > 0' }) },
-        { name: 'buy_token', schema: TokenRef },
-        { name: 'min_buy_amount', schema: DecimalString({ description: 'the least payment accepted, raw units of buy_token, > 0' }) },
+        { name: 'sell_token', schema: Token() },
+        { name: 'sell_amount', schema: AmountParam({ description: 'raw units of sell_token, > 0' }) },
+        { name: 'buy_token', schema: Token() },
+        { name: 'min_buy_amount', schema: AmountParam({ description: 'the least payment accepted, raw units of buy_token, > 0' }) },
         { name: 'expiry', schema: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'unix seconds; after the block time and at most 30 days ahead' }) },
-        { name: 'sender', schema: Address({ description: 'the creator' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the creator' }) },
       ] as const,
       result: { name: 'created', schema: Type.Object({ order_id: Str('Nxh… id of the new order'), receipt: ReceiptSchema }, { additionalProperties: false }) },
       errors: writeErrors,
-      handler: async ([sellToken, sellAmount, buyToken, minBuy, expiry, sender]) => {
-        const sell = tokenParam(readers.tokens, sellToken).mint;
-        const amount = parseAmount(sellAmount, 'sell_amount', 2);
-        const buy = tokenParam(readers.tokens, buyToken).mint;
-        const min = parseAmount(minBuy, 'min_buy_amount', 4);
+      handler: async ([sell, amount, buy, min, expiry, from]) => {
         const expiryAt = BigInt(expiry); // the core checks the range against the block time (INVALID_ORDER_EXPIRY)
-        const from = accountParam(sender, 'sender', 6);
-        const receipt = await chain.submitOperations(from, [{ type: 'CreateAtomenceOrder', sellToken: sell, sellAmount: amount, buyToken: buy, minBuyAmount: min, expiry: expiryAt }]);
+        const receipt = await chain.submitOperations(from, [{ type: 'CreateAtomenceOrder', sellToken: sell.mint, sellAmount: amount, buyToken: buy.mint, minBuyAmount: min, expiry: expiryAt }]);
         return { order_id: encodeHash(atomenceOrderId(from, BigInt(receipt.nonce), 0)), receipt };
       },
     }),
@@ -151,43 +147,40 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       summary: "Match an open order as a market maker with a two-sided quote: bid_amount (escrowed now) is paid for the whole sell leg; ask_amount is the quote's other side (unsigned convenience, testnet only).",
       description: "BUNDLE_FAILED with NOT_MARKET_MAKER, ORDER_NOT_FOUND, ORDER_NOT_OPEN, ORDER_EXPIRED, SELF_MATCH, INVALID_QUOTE, QUOTE_BELOW_LIMIT or SPREAD_TOO_WIDE (above the tier's spread). docs/settlement.md.",
       params: [
-        { name: 'order_id', schema: OrderId },
-        { name: 'bid_amount', schema: DecimalString({ description: 'raw units of the buy token paid for the whole sell amount; ≥ min_buy_amount' }) },
-        { name: 'ask_amount', schema: DecimalString({ description: 'raw units at which the maker would sell the same amount; ≥ bid_amount' }) },
-        { name: 'sender', schema: Address({ description: 'the market maker' }) },
+        { name: 'order_id', schema: OrderId() },
+        { name: 'bid_amount', schema: AmountParam({ description: 'raw units of the buy token paid for the whole sell amount; ≥ min_buy_amount' }) },
+        { name: 'ask_amount', schema: AmountParam({ description: 'raw units at which the maker would sell the same amount; ≥ bid_amount' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the market maker' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: ([orderId, bid, ask, sender]) => chain.submitOperations(accountParam(sender, 'sender', 4), [{
-        type: 'MatchAtomenceOrder', orderId: hashParam(orderId, 'order_id', 1), bidAmount: parseAmount(bid, 'bid_amount', 2), askAmount: parseAmount(ask, 'ask_amount', 3),
-      }]),
+      handler: ([orderId, bidAmount, askAmount, sender]) => chain.submitOperations(sender, [{ type: 'MatchAtomenceOrder', orderId, bidAmount, askAmount }]),
     }),
     defineMethod({
       name: 'svc_settleAtomenceOrder',
       summary: 'Settle a matched order: both legs leave the escrow in one operation, the sell leg to the maker and the payment to the creator, or neither (unsigned convenience, testnet only).',
       description: 'Either party may settle. BUNDLE_FAILED with ORDER_NOT_FOUND, ORDER_NOT_MATCHED (open, settled, cancelled or expired), NOT_ORDER_PARTY or ORDER_EXPIRED. docs/settlement.md.',
-      params: [{ name: 'order_id', schema: OrderId }, { name: 'sender', schema: Address({ description: 'the creator or the matched market maker' }) }] as const,
+      params: [{ name: 'order_id', schema: OrderId() }, { name: 'sender', schema: AccountParam({ description: 'the creator or the matched market maker' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: ([orderId, sender]) => chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'SettleAtomenceOrder', orderId: hashParam(orderId, 'order_id', 1) }]),
+      handler: ([orderId, sender]) => chain.submitOperations(sender, [{ type: 'SettleAtomenceOrder', orderId }]),
     }),
     defineMethod({
       name: 'svc_cancelAtomenceOrder',
       summary: 'Cancel an order and refund its escrow: an open order by its creator at any time, a matched one by either party after its expiry (unsigned convenience, testnet only).',
       description: 'The order ends cancelled, or expired when refunded after its expiry. BUNDLE_FAILED with ORDER_NOT_FOUND, ORDER_CLOSED, NOT_ORDER_PARTY or ORDER_NOT_EXPIRED. docs/settlement.md.',
-      params: [{ name: 'order_id', schema: OrderId }, { name: 'sender', schema: Address({ description: 'the creator, or for a matched order the market maker' }) }] as const,
+      params: [{ name: 'order_id', schema: OrderId() }, { name: 'sender', schema: AccountParam({ description: 'the creator, or for a matched order the market maker' }) }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: ([orderId, sender]) => chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'CancelAtomenceOrder', orderId: hashParam(orderId, 'order_id', 1) }]),
+      handler: ([orderId, sender]) => chain.submitOperations(sender, [{ type: 'CancelAtomenceOrder', orderId }]),
     }),
     defineMethod({
       name: 'svc_getAtomenceOrder',
       summary: "An order's full lifecycle record, or null when no order has that id (spec §2.7, §4.17).",
       description: 'The record shows every stage: creator, escrow account and legs; the market maker, bid, ask and spread once matched; the block and time it was settled, cancelled or refunded after expiry. `expired` compares the expiry with the head block time. No application errors.',
-      params: [{ name: 'order_id', schema: OrderId }] as const,
+      params: [{ name: 'order_id', schema: OrderId() }] as const,
       result: { name: 'order', schema: Type.Union([AtomenceOrderSchema, Type.Null()]) },
-      handler: ([orderId]) => {
-        const id = hashParam(orderId, 'order_id', 1);
+      handler: ([id]) => {
         const o = readOrder(chain.state, id);
         return o ? orderJson(id, o) : null;
       },
@@ -197,14 +190,14 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Settled orders in settlement order, optionally of one token (either leg) and from a block on; limit default 100, max 1000 (spec §4.17, §8).',
       description: 'With since_block: the first `limit` settled at or after it; without: the latest `limit`. Errors: UNKNOWN_TOKEN.',
       params: [
-        { name: 'token', schema: TokenRef, required: false },
+        { name: 'token', schema: Token(), required: false },
         { name: 'since_block', schema: Height(), required: false },
         { name: 'limit', schema: Limit({ default: ATOMENCE_LIST_DEFAULT }), required: false },
       ] as const,
       result: { name: 'settlements', schema: Type.Array(AtomenceOrderSchema) },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([token, sinceBlock, limit]) =>
-        listSettlements(chain.state, limit ?? ATOMENCE_LIST_DEFAULT, optionalToken(token), sinceBlock).map(({ id, order }) => orderJson(id, order)),
+        listSettlements(chain.state, limit ?? ATOMENCE_LIST_DEFAULT, token?.mint, sinceBlock).map(({ id, order }) => orderJson(id, order)),
     }),
     defineMethod({
       name: 'svc_getMarketMakers',
@@ -230,11 +223,11 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       name: 'svc_atomenceStats',
       summary: 'Settlement statistics, of all settlements or of one token\'s (spec §2.7): {settled_count, total_volume, avg_spread_bps, last_settlement_block, active_mm_count}.',
       description: 'Errors: UNKNOWN_TOKEN.',
-      params: [{ name: 'token', schema: TokenRef, required: false }] as const,
+      params: [{ name: 'token', schema: Token(), required: false }] as const,
       result: { name: 'stats', schema: StatsSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([token]) => {
-        const s = readStats(chain.state, optionalToken(token));
+        const s = readStats(chain.state, token?.mint);
         return {
           settled_count: Number(s.settledCount),
           total_volume: s.totalVolume.toString(),

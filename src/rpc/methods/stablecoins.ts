@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
 import type { Operation } from '../../abi/operations.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
@@ -8,17 +8,16 @@ import {
 } from '../../chain/stablecoins.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import { Address, DecimalString, Limit, parseAmount, parsed } from '../schemas.js';
 import { checkIssuerProof, issuerOnboardingMessage } from '../../domains/stablecoins/issuer-proof.js';
 import { ISSUER_PROOF_METHODS } from '../../core/events.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, tokenParam } from './params.js';
+import { AccountParam, accountParam, accountsParam, AmountOrNull, AmountParam, invalidParamIn, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 const Str = (description: string) => Type.String({ description });
-const StableRef = Type.String({ minLength: 1, maxLength: 64, description: 'Stablecoin symbol (any case, e.g. USDC) or mint address (Nx1… or 0x + 64 hex).' });
-const PendingId = DecimalString({ description: 'the pending change or mint id (StablePending.pending_id of the receipt that queued it; svc_getStablecoinInfo lists them)' });
-const Amount = DecimalString({ description: 'raw units' });
+const stableRef = () => Type.String({ minLength: 1, maxLength: 64, description: 'Stablecoin symbol (any case, e.g. USDC) or mint address (Nx1… or 0x + 64 hex).' });
+const PendingId = () => AmountParam({ description: 'the pending change or mint id (StablePending.pending_id of the receipt that queued it; svc_getStablecoinInfo lists them)' }, 64);
 const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 const Origin = Type.Object({ chain: Type.String({ minLength: 1, maxLength: 64 }), contract: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -40,6 +39,26 @@ const CreateConfig = Type.Object({
   epoch_length: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'blocks; absent or 0 = 720' })),
 }, { additionalProperties: false });
 
+/** The creation config as the CreateStableToken operation (params parsed once: its fields named `config.<field>`). */
+function createConfigParam(c: Static<typeof CreateConfig>, param: string, position: number): Extract<Operation, { type: 'CreateStableToken' }> {
+  const origins = c.origin_mappings ?? [];
+  const o = new Uint8Array(4 + origins.reduce((n, x) => n + 8 + Buffer.byteLength(x.chain) + Buffer.byteLength(x.contract), 0));
+  const dv = new DataView(o.buffer);
+  dv.setUint32(0, origins.length, true);
+  let at = 4;
+  for (const x of origins) for (const sv of [x.chain, x.contract]) { const b = Buffer.from(sv, 'utf8'); dv.setUint32(at, b.length, true); o.set(b, at + 4); at += 4 + b.length; }
+  const amount = (v: string | undefined, name: string) => (v === undefined ? 0n : parseAmount(v, `${param}.${name}`, position));
+  const account = (v: string, name: string) => accountParam(v, `${param}.${name}`, position);
+  return {
+    type: 'CreateStableToken', name: c.name, symbol: c.symbol, decimals: c.decimals, currency: c.currency, issuer: c.issuer,
+    owner: account(c.owner, 'owner'), masterMinter: account(c.master_minter, 'master_minter'),
+    pauser: account(c.pauser, 'pauser'), blacklister: account(c.blacklister, 'blacklister'),
+    guardians: accountsParam(c.guardians ?? [], `${param}.guardians`, position), originMappings: o, supplyCap: amount(c.supply_cap, 'supply_cap'),
+    quantumRequired: c.quantum_required ?? false, mintThreshold: amount(c.mint_threshold, 'mint_threshold'), requiredSigners: c.required_signers ?? 0,
+    cosigners: accountsParam(c.authorized_cosigners ?? [], `${param}.authorized_cosigners`, position), timelock: BigInt(c.timelock ?? 0), epochLength: BigInt(c.epoch_length ?? 0),
+  };
+}
+
 const SecurityConfig = Type.Object({
   timelock: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'blocks of delay of role changes and minter additions' }),
   mint_threshold: DecimalString({ description: 'mints above this wait for the cosigners; "0" = none' }),
@@ -47,6 +66,11 @@ const SecurityConfig = Type.Object({
   authorized_cosigners: Type.Array(Address(), { maxItems: 8 }),
   quantum_required: Type.Boolean(),
 }, { additionalProperties: false });
+/** The security config with its amount and cosigners parsed (named `config.<field>`). */
+const securityConfigParam = (c: Static<typeof SecurityConfig>, param: string, position: number) => ({
+  timelock: BigInt(c.timelock), mintThreshold: parseAmount(c.mint_threshold, `${param}.mint_threshold`, position),
+  requiredSigners: c.required_signers, cosigners: accountsParam(c.authorized_cosigners, `${param}.authorized_cosigners`, position), quantumRequired: c.quantum_required,
+});
 
 const Minter = Type.Object({ minter: Str('Nx0… account'), allowance_remaining: DecimalString(), epoch_limit: DecimalString({ description: '"0" = none' }), minted_in_epoch: DecimalString() });
 const Pending = Type.Object({
@@ -73,7 +97,18 @@ const StableInfo = Type.Object({
 const OriginChainId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'the EVM chain id of the origin chain the admin address is on (1 for Ethereum)' });
 const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'the origin-chain admin address: 0x + 40 hex digits' });
 const EvmSignature = Type.String({ pattern: '^0x[0-9a-fA-F]{130}$', description: 'the personal_sign signature r ‖ s ‖ v: 0x + 130 hex digits' });
-const Digest = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'SHA-256 of the evidence the foundation checked (0x + 64 hex digits, not all zero)' });
+const hexToBytes = (h: string) => Uint8Array.from(Buffer.from(h.slice(2), 'hex'));
+/** SHA-256 of the evidence as its 32 bytes; all zero is refused. */
+const Digest = () => parsed(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'SHA-256 of the evidence the foundation checked (0x + 64 hex digits, not all zero)' }), (h, param, position) => {
+  const digest = hexToBytes(h);
+  if (digest.every((b) => b === 0)) throw RpcError.invalidParam(param, position, 'a non-zero SHA-256 digest', { status: 'INVALID_ISSUER_PROOF' });
+  return digest;
+});
+/** An attestation's detail: 1–128 bytes of UTF-8, as its bytes. */
+const Detail = () => parsed(Type.String({ minLength: 1, maxLength: 128, description: 'domain: the domain (e.g. circle.com); documents: a reference (1–128 bytes of UTF-8)' }), (detail, param, position) => {
+  if (Buffer.byteLength(detail) > 128) throw RpcError.invalidParam(param, position, 'at most 128 bytes of UTF-8', { status: 'INVALID_ISSUER_PROOF' });
+  return new TextEncoder().encode(detail);
+});
 const OnboardingMessage = Type.Object({
   message: Str('the exact text the admin signs with personal_sign (lines joined by "\\n")'), token: Str('Nx1… mint'),
   origin_chain_id: Type.Integer(), network_chain_id: Type.Integer({ description: "this network's chain id (eth_chainId)" }),
@@ -89,7 +124,6 @@ const Onboarding = Type.Object({
   proofs_recorded: Type.Integer(), proofs_required: Type.Integer({ description: 'distinct proofs that make the issuer Verified: 2 of 3' }),
   missing: Type.Array(Type.Union(ISSUER_PROOF_METHODS.map((m) => Type.Literal(m)))), proofs: Type.Array(Proof),
 });
-const hexToBytes = (h: string) => Uint8Array.from(Buffer.from(h.slice(2), 'hex'));
 
 /**
  * STD-8 stablecoins (spec §2.1, §3, §4.16; docs/stablecoins.md). The writes are unsigned
@@ -99,9 +133,9 @@ const hexToBytes = (h: string) => Uint8Array.from(Buffer.from(h.slice(2), 'hex')
  * svc_submitBundle (src/client/wallet.ts).
  */
 export function stablecoinMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
-  const stableToken = (value: string, position: number): RegisteredToken => {
+  const stableToken = (value: string, param: string, position: number): RegisteredToken => {
     const token = tokenParam(readers.tokens, value);
-    if (!stableRecord(chain.state, token.mint)) throw RpcError.invalidParam('token', position, 'an STD-8 stablecoin (svc_listStablecoins lists them)', { token: value, status: 'NOT_STABLECOIN' });
+    if (!stableRecord(chain.state, token.mint)) throw RpcError.invalidParam(param, position, 'an STD-8 stablecoin (svc_listStablecoins lists them)', { token: value, status: 'NOT_STABLECOIN' });
     return token;
   };
   /** The reads' lookup: a token that is not an STD-8 stablecoin is NOT_FOUND (-32003). */
@@ -117,21 +151,22 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
     if (no) throw RpcError.app('UNAUTHORIZED', `${op.type} refused: ${no.message} (${no.status})`, { status: no.status, rule: no.message });
     return chain.submitOperations(sender, [op]);
   };
-  const positiveAmount = (value: string, param: string, position: number) => {
+  /** Params parsed once (issue 44 item 4): the registry runs these with the param's name and position. */
+  const PositiveAmount = () => parsed(DecimalString({ description: 'raw units' }), (value, param, position) => {
     const n = parseAmount(value, param, position);
     if (n === 0n) throw RpcError.invalidParam(param, position, 'an amount greater than zero', { status: 'ZERO_AMOUNT' });
     return n;
-  };
-  const pendingId = (value: string, position: number) => parseAmount(value, 'pending_id', position, 64);
-  const accountsBytes = (list: readonly string[], param: string, position: number) => {
-    const out = new Uint8Array(32 * list.length);
-    list.forEach((a, i) => out.set(accountParam(a, `${param}[${i}]`, position), 32 * i));
-    return out;
-  };
+  });
+  const StableRead = () => parsed(stableRef(), readStable);
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
-  const sender = (role: string) => ({ name: 'sender', schema: Address({ description: `the acting account: ${role}` }) });
+  const sender = (role: string) => ({ name: 'sender', schema: AccountParam({ description: `the acting account: ${role}` }) });
   const receipt = { name: 'receipt', schema: ReceiptSchema };
-  const tokenP = { name: 'token', schema: StableRef };
+  const tokenP = { name: 'token', schema: parsed(stableRef(), stableToken) };
+  const createParams = [{ name: 'config', schema: parsed(CreateConfig, createConfigParam) }, sender('the governance authority 0x00…09')] as const;
+  const minterParams = [tokenP, { name: 'action', schema: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('configure')]) }, { name: 'minter', schema: AccountParam() },
+    { name: 'allowance', schema: AmountOrNull({ description: 'raw units' }) }, { name: 'epoch_limit', schema: AmountOrNull({ description: 'raw units' }) }, sender('the master minter')] as const;
+  const adminSignatureParams = [tokenP, { name: 'origin_chain_id', schema: OriginChainId }, { name: 'admin_address', schema: EvmAddress }, { name: 'signature', schema: EvmSignature },
+    sender('the foundation 0x00…03 (or governance 0x00…09)')] as const;
 
   return [
     defineMethod({
@@ -140,27 +175,11 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       description: 'Governance only: `sender` must be the governance authority 0x00…09 (on mainnet a passed protocol proposal executes the same '
         + 'operation; on testnet naming it as sender stands in for one). The mint is Blake3("<first origin chain>_<SYMBOL>"), or '
         + 'Blake3("std8_<SYMBOL>") without mappings. A symbol already taken fails with SYMBOL_TAKEN. docs/stablecoins.md.',
-      params: [{ name: 'config', schema: CreateConfig }, sender('the governance authority 0x00…09')] as const,
+      params: createParams,
       result: receipt, errors: writeErrors,
-      handler: async ([c, from]) => {
-        const gov = accountParam(from, 'sender', 2);
-        const origins = c.origin_mappings ?? [];
-        const o = new Uint8Array(4 + origins.reduce((n, x) => n + 8 + Buffer.byteLength(x.chain) + Buffer.byteLength(x.contract), 0));
-        const dv = new DataView(o.buffer);
-        dv.setUint32(0, origins.length, true);
-        let at = 4;
-        for (const x of origins) for (const sv of [x.chain, x.contract]) { const b = Buffer.from(sv, 'utf8'); dv.setUint32(at, b.length, true); o.set(b, at + 4); at += 4 + b.length; }
-        const amount = (v: string | undefined, name: string) => (v === undefined ? 0n : parseAmount(v, `config.${name}`, 1));
-        const op: Operation = {
-          type: 'CreateStableToken', name: c.name, symbol: c.symbol, decimals: c.decimals, currency: c.currency, issuer: c.issuer,
-          owner: accountParam(c.owner, 'config.owner', 1), masterMinter: accountParam(c.master_minter, 'config.master_minter', 1),
-          pauser: accountParam(c.pauser, 'config.pauser', 1), blacklister: accountParam(c.blacklister, 'config.blacklister', 1),
-          guardians: accountsBytes(c.guardians ?? [], 'config.guardians', 1), originMappings: o, supplyCap: amount(c.supply_cap, 'supply_cap'),
-          quantumRequired: c.quantum_required ?? false, mintThreshold: amount(c.mint_threshold, 'mint_threshold'), requiredSigners: c.required_signers ?? 0,
-          cosigners: accountsBytes(c.authorized_cosigners ?? [], 'config.authorized_cosigners', 1), timelock: BigInt(c.timelock ?? 0), epochLength: BigInt(c.epoch_length ?? 0),
-        };
-        if (readers.tokens.resolve(c.symbol)) {
-          throw RpcError.invalidParam('config', 1, 'a symbol no token has yet', { symbol: c.symbol, status: 'SYMBOL_TAKEN' });
+      handler: async ([op, gov]) => {
+        if (readers.tokens.resolve(op.symbol)) {
+          throw invalidParamIn(createParams, 'config', 'a symbol no token has yet', { symbol: op.symbol, status: 'SYMBOL_TAKEN' });
         }
         return submit(gov, op);
       },
@@ -172,24 +191,17 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'is frozen, the quantum requirement is on (mint with an ML-DSA-65-signed bundle instead), or the allowance is short; the epoch '
         + 'limit and supply cap fail in the block (EPOCH_LIMIT_EXCEEDED, SUPPLY_CAP_EXCEEDED). A mint above mint_threshold answers with '
         + 'a StablePending event (kind mint) and executes when required_signers cosigners approve (svc_stableApproveMint).',
-      params: [tokenP, { name: 'to', schema: Address() }, { name: 'amount', schema: Amount }, sender('a minter')] as const,
+      params: [tokenP, { name: 'to', schema: AccountParam() }, { name: 'amount', schema: PositiveAmount() }, sender('a minter')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, to, amount, from]) => {
-        const token = stableToken(t, 1);
-        const op: Operation = { type: 'StableMint', token: token.mint, to: accountParam(to, 'to', 2), amount: positiveAmount(amount, 'amount', 3) };
-        return submit(accountParam(from, 'sender', 4), op, token);
-      },
+      handler: async ([token, to, amount, from]) => submit(from, { type: 'StableMint', token: token.mint, to, amount }, token),
     }),
     defineMethod({
       name: 'svc_stableBurn',
       summary: 'Burn `amount` of the sender\'s own stablecoin balance (any holder).',
       description: 'The total supply falls by the amount; the receipt carries a Transfer to the zero account. Refused while paused or for a blacklisted holder.',
-      params: [tokenP, { name: 'amount', schema: Amount }, sender('the holder')] as const,
+      params: [tokenP, { name: 'amount', schema: PositiveAmount() }, sender('the holder')] as const,
       result: receipt, errors: [...writeErrors, APP_ERRORS.INSUFFICIENT_BALANCE.code],
-      handler: async ([t, amount, from]) => {
-        const token = stableToken(t, 1);
-        const holder = accountParam(from, 'sender', 3);
-        const value = positiveAmount(amount, 'amount', 2);
+      handler: async ([token, value, holder]) => {
         const op: Operation = { type: 'StableBurn', token: token.mint, amount: value };
         const no = refusal(chain.state, token, chain.height, holder, op);
         if (!no && chain.balance(holder, token.mint) < value) throw RpcError.app('INSUFFICIENT_BALANCE', `the sender holds ${chain.balance(holder, token.mint)} raw units, less than ${value}`, { status: 'INSUFFICIENT_BALANCE' });
@@ -202,33 +214,24 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       description: 'Pausing holds on every path that moves the token (transfers, EVM transfers, TransferFrom, DEX swaps and liquidity, schedules, and the domains added later), because the core checks it where balances move. Pausing a paused coin is allowed, as in FiatToken. NOT_PAUSER (-32011) for anyone else. docs/stablecoins.md "Where the rules hold".',
       params: [tokenP, { name: 'pause', schema: Type.Boolean() }, sender('the pauser')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, pause, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 3), { type: 'StablePause', token: token.mint, pause }, token);
-      },
+      handler: async ([token, pause, from]) => submit(from, { type: 'StablePause', token: token.mint, pause }, token),
     }),
     defineMethod({
       name: 'svc_stableBlacklist',
       summary: 'Add (true) or remove (false) an address on a stablecoin\'s blacklist: it can then neither send, receive, mint nor burn it (blacklister role).',
       description: 'The blacklist is checked before any state change, for the sender and the recipient of every movement, and for the minter and recipient of a mint. Adding twice or removing an absent address changes nothing. NOT_BLACKLISTER (-32011) for anyone else.',
-      params: [tokenP, { name: 'address', schema: Address() }, { name: 'add', schema: Type.Boolean() }, sender('the blacklister')] as const,
+      params: [tokenP, { name: 'address', schema: AccountParam() }, { name: 'add', schema: Type.Boolean() }, sender('the blacklister')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, address, add, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 4), { type: 'StableBlacklist', token: token.mint, account: accountParam(address, 'address', 2), add }, token);
-      },
+      handler: async ([token, account, add, from]) => submit(from, { type: 'StableBlacklist', token: token.mint, account, add }, token),
     }),
     defineMethod({
       name: 'svc_stableTransferRole',
       summary: 'Queue the transfer of one role to `new_address`; it applies after the timelock (owner only).',
       description: 'Answers with the receipt, whose StablePending event gives the pending_id and effective_height; from that height anyone '
         + 'applies it with svc_stableExecutePending; the owner or a guardian may cancel it before (svc_stableCancelPending).',
-      params: [tokenP, { name: 'role', schema: Type.Union(ROLE_NAMES.map((r) => Type.Literal(r))) }, { name: 'new_address', schema: Address() }, sender('the owner')] as const,
+      params: [tokenP, { name: 'role', schema: Type.Union(ROLE_NAMES.map((r) => Type.Literal(r))) }, { name: 'new_address', schema: AccountParam() }, sender('the owner')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, role, to, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 4), { type: 'StableTransferRole', token: token.mint, role, newAddress: accountParam(to, 'new_address', 3) }, token);
-      },
+      handler: async ([token, role, newAddress, from]) => submit(from, { type: 'StableTransferRole', token: token.mint, role, newAddress }, token),
     }),
     defineMethod({
       name: 'svc_stableConfigureMinter',
@@ -236,19 +239,13 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       description: 'allowance and epoch_limit are needed for add and configure and ignored for remove (pass null); epoch_limit "0" means no '
         + 'per-epoch limit. An addition answers with a StablePending event and applies with svc_stableExecutePending after the timelock; the '
         + 'owner or a guardian may cancel it.',
-      params: [tokenP, { name: 'action', schema: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('configure')]) }, { name: 'minter', schema: Address() },
-        { name: 'allowance', schema: Nullable(Amount) }, { name: 'epoch_limit', schema: Nullable(Amount) }, sender('the master minter')] as const,
+      params: minterParams,
       result: receipt, errors: writeErrors,
-      handler: async ([t, action, minter, allowance, limit, from]) => {
-        const token = stableToken(t, 1);
+      handler: async ([token, action, minter, allowance, limit, from]) => {
         if (action !== 'remove' && (allowance == null || limit == null)) {
-          throw RpcError.invalidParam(allowance == null ? 'allowance' : 'epoch_limit', allowance == null ? 4 : 5, `a raw-unit amount for ${action}`);
+          throw invalidParamIn(minterParams, allowance == null ? 'allowance' : 'epoch_limit', `a raw-unit amount for ${action}`);
         }
-        const op: Operation = {
-          type: 'StableConfigureMinter', token: token.mint, action, minter: accountParam(minter, 'minter', 3),
-          allowance: allowance == null ? 0n : parseAmount(allowance, 'allowance', 4), epochLimit: limit == null ? 0n : parseAmount(limit, 'epoch_limit', 5),
-        };
-        return submit(accountParam(from, 'sender', 6), op, token);
+        return submit(from, { type: 'StableConfigureMinter', token: token.mint, action, minter, allowance: allowance ?? 0n, epochLimit: limit ?? 0n }, token);
       },
     }),
     defineMethod({
@@ -256,40 +253,28 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Queue the handover of all four roles to the issuer: public, at least 720 blocks, then all move at once (owner only).',
       description: 'Cancelable by the foundation (0x00…03), governance, the owner or any guardian. Executed with svc_stableExecutePending '
         + 'from its effective height; the verification status becomes Issuer-Held (spec §2.2).',
-      params: [tokenP, { name: 'new_owner', schema: Address() }, { name: 'new_master_minter', schema: Address() }, { name: 'new_pauser', schema: Address() },
-        { name: 'new_blacklister', schema: Address() }, sender('the owner')] as const,
+      params: [tokenP, { name: 'new_owner', schema: AccountParam() }, { name: 'new_master_minter', schema: AccountParam() }, { name: 'new_pauser', schema: AccountParam() },
+        { name: 'new_blacklister', schema: AccountParam() }, sender('the owner')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, o, m, p, b, from]) => {
-        const token = stableToken(t, 1);
-        const op: Operation = {
-          type: 'StableHandover', token: token.mint, newOwner: accountParam(o, 'new_owner', 2), newMasterMinter: accountParam(m, 'new_master_minter', 3),
-          newPauser: accountParam(p, 'new_pauser', 4), newBlacklister: accountParam(b, 'new_blacklister', 5),
-        };
-        return submit(accountParam(from, 'sender', 6), op, token);
-      },
+      handler: async ([token, newOwner, newMasterMinter, newPauser, newBlacklister, from]) =>
+        submit(from, { type: 'StableHandover', token: token.mint, newOwner, newMasterMinter, newPauser, newBlacklister }, token),
     }),
     defineMethod({
       name: 'svc_stableCancelPending',
       summary: 'Cancel a pending role change, minter addition, handover or mint before it applies.',
       description: 'Role changes and minter additions: the owner or a guardian; a handover: the foundation, governance, the owner or a guardian; '
         + 'a pending mint: the owner, the master minter or a guardian. docs/stablecoins.md "Pending changes".',
-      params: [tokenP, { name: 'pending_id', schema: PendingId }, sender('see the description')] as const,
+      params: [tokenP, { name: 'pending_id', schema: PendingId() }, sender('see the description')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, id, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 3), { type: 'StableCancelPending', token: token.mint, pendingId: pendingId(id, 2) }, token);
-      },
+      handler: async ([token, pendingId, from]) => submit(from, { type: 'StableCancelPending', token: token.mint, pendingId }, token),
     }),
     defineMethod({
       name: 'svc_stableExecutePending',
       summary: 'Apply a pending role change, minter addition or handover whose timelock has expired (anyone).',
       description: 'PENDING_NOT_DUE (-32011) before its effective height, PENDING_NOT_FOUND for an id that is not pending (or a pending mint, which executes through its cosigners). A handover moves all four roles at once and makes the issuer Issuer-Held.',
-      params: [tokenP, { name: 'pending_id', schema: PendingId }, sender('any account (it pays the fee)')] as const,
+      params: [tokenP, { name: 'pending_id', schema: PendingId() }, sender('any account (it pays the fee)')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, id, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 3), { type: 'StableExecutePending', token: token.mint, pendingId: pendingId(id, 2) }, token);
-      },
+      handler: async ([token, pendingId, from]) => submit(from, { type: 'StableExecutePending', token: token.mint, pendingId }, token),
     }),
     defineMethod({
       name: 'svc_stableFreezeMint',
@@ -297,10 +282,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       description: 'paused and mint_frozen are independent (spec §3): a frozen coin still moves. NOT_STABLE_GUARDIAN (-32011) for anyone but a guardian.',
       params: [tokenP, sender('a guardian')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 2), { type: 'StableFreezeMint', token: token.mint }, token);
-      },
+      handler: async ([token, from]) => submit(from, { type: 'StableFreezeMint', token: token.mint }, token),
     }),
     defineMethod({
       name: 'svc_stableUnfreezeMint',
@@ -308,58 +290,39 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       description: 'Only the owner role, never a guardian (spec §3): NOT_STABLE_OWNER (-32011).',
       params: [tokenP, sender('the owner')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 2), { type: 'StableUnfreezeMint', token: token.mint }, token);
-      },
+      handler: async ([token, from]) => submit(from, { type: 'StableUnfreezeMint', token: token.mint }, token),
     }),
     defineMethod({
       name: 'svc_stableSetGuardians',
       summary: 'Replace the guardian list (owner only; at most 8 distinct non-zero addresses; immediate).',
       description: 'Guardians freeze minting at once and cancel pending changes and handovers. A list with a zero or repeated address fails with INVALID_STABLE_CONFIG.',
-      params: [tokenP, { name: 'guardians', schema: Type.Array(Address(), { maxItems: 8 }) }, sender('the owner')] as const,
+      params: [tokenP, { name: 'guardians', schema: parsed(Type.Array(Address(), { maxItems: 8 }), accountsParam) }, sender('the owner')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, g, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 3), { type: 'StableSetGuardians', token: token.mint, guardians: accountsBytes(g, 'guardians', 2) }, token);
-      },
+      handler: async ([token, guardians, from]) => submit(from, { type: 'StableSetGuardians', token: token.mint, guardians }, token),
     }),
     defineMethod({
       name: 'svc_stableConfigureSecurity',
       summary: 'Set the timelock, mint threshold, required signers, authorized cosigners and quantum requirement (owner only; immediate).',
       description: 'Clears the approvals of pending mints (they counted the old cosigners). required_signers must be at most the cosigners and at least 1 with a threshold.',
-      params: [tokenP, { name: 'config', schema: SecurityConfig }, sender('the owner')] as const,
+      params: [tokenP, { name: 'config', schema: parsed(SecurityConfig, securityConfigParam) }, sender('the owner')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, c, from]) => {
-        const token = stableToken(t, 1);
-        const op: Operation = {
-          type: 'StableConfigureSecurity', token: token.mint, timelock: BigInt(c.timelock), mintThreshold: parseAmount(c.mint_threshold, 'config.mint_threshold', 2),
-          requiredSigners: c.required_signers, cosigners: accountsBytes(c.authorized_cosigners, 'config.authorized_cosigners', 2), quantumRequired: c.quantum_required,
-        };
-        return submit(accountParam(from, 'sender', 3), op, token);
-      },
+      handler: async ([token, config, from]) => submit(from, { type: 'StableConfigureSecurity', token: token.mint, ...config }, token),
     }),
     defineMethod({
       name: 'svc_stableApproveMint',
       summary: 'Approve a pending large mint as an authorized cosigner; the approval that reaches required_signers executes it (its limits checked again).',
       description: 'NOT_COSIGNER or STABLE_ALREADY_APPROVED (-32011) before any bundle; a failure of the re-checked limits fails this approval, which may be sent again once the mint fits.',
-      params: [tokenP, { name: 'pending_id', schema: PendingId }, sender('an authorized cosigner')] as const,
+      params: [tokenP, { name: 'pending_id', schema: PendingId() }, sender('an authorized cosigner')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, id, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 3), { type: 'StableApproveMint', token: token.mint, pendingId: pendingId(id, 2) }, token);
-      },
+      handler: async ([token, pendingId, from]) => submit(from, { type: 'StableApproveMint', token: token.mint, pendingId }, token),
     }),
     defineMethod({
       name: 'svc_stableRaiseSupplyCap',
       summary: 'Raise a stablecoin\'s supply cap ("0" removes it): governance only, never the owner (spec §2.1).',
       description: 'Only the governance authority 0x00…09 (a passed proposal; on testnet as sender). SUPPLY_CAP_NOT_RAISED for a cap not above the current one, or for a coin without a cap.',
-      params: [tokenP, { name: 'supply_cap', schema: DecimalString({ description: 'the new cap in raw units, above the current one; "0" = no cap' }) }, sender('the governance authority 0x00…09')] as const,
+      params: [tokenP, { name: 'supply_cap', schema: AmountParam({ description: 'the new cap in raw units, above the current one; "0" = no cap' }) }, sender('the governance authority 0x00…09')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, cap, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 3), { type: 'StableRaiseSupplyCap', token: token.mint, supplyCap: parseAmount(cap, 'supply_cap', 2) }, token);
-      },
+      handler: async ([token, supplyCap, from]) => submit(from, { type: 'StableRaiseSupplyCap', token: token.mint, supplyCap }, token),
     }),
     defineMethod({
       name: 'svc_stableVerifyIssuer',
@@ -367,10 +330,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       description: 'Pending becomes Verified; an Issuer-Held coin stays Issuer-Held. NOT_GOVERNANCE (-32011) for any other sender.',
       params: [tokenP, sender('the governance authority 0x00…09')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, from]) => {
-        const token = stableToken(t, 1);
-        return submit(accountParam(from, 'sender', 2), { type: 'StableVerifyIssuer', token: token.mint }, token);
-      },
+      handler: async ([token, from]) => submit(from, { type: 'StableVerifyIssuer', token: token.mint }, token),
     }),
     defineMethod({
       name: 'svc_stableIssuerOnboardingMessage',
@@ -381,8 +341,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       params: [tokenP, { name: 'origin_chain_id', schema: OriginChainId }] as const,
       result: { name: 'onboarding_message', schema: OnboardingMessage },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: ([t, originChainId]) => {
-        const token = stableToken(t, 1);
+      handler: ([token, originChainId]) => {
         return { message: issuerOnboardingMessage(token.mint, BigInt(originChainId), chain.chainId), token: encodeMint(token.mint), origin_chain_id: originChainId, network_chain_id: chain.chainId };
       },
     }),
@@ -393,19 +352,17 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'a signature that is malformed or made by another address than admin_address; nothing reaches the chain then. The sender vouches that '
         + 'admin_address is the origin contract\'s admin (the node cannot read the origin chain): the foundation 0x00…03, or governance 0x00…09 '
         + '(NOT_FOUNDATION, -32011, for anyone else). The second of the three proofs makes the issuer Verified (receipt: StableIssuerProof).',
-      params: [tokenP, { name: 'origin_chain_id', schema: OriginChainId }, { name: 'admin_address', schema: EvmAddress }, { name: 'signature', schema: EvmSignature },
-        sender('the foundation 0x00…03 (or governance 0x00…09)')] as const,
+      params: adminSignatureParams,
       result: receipt, errors: writeErrors,
-      handler: async ([t, originChainId, admin, signature, from]) => {
-        const token = stableToken(t, 1);
+      handler: async ([token, originChainId, admin, signature, from]) => {
         const subject = new Uint8Array(32);
         subject.set(hexToBytes(admin), 12);
         const op: Operation = { type: 'StableIssuerProof', token: token.mint, method: 'admin_signature', chainId: BigInt(originChainId), subject, detail: new Uint8Array(0), signature: hexToBytes(signature) };
         if (op.type === 'StableIssuerProof') {
           const why = checkIssuerProof(op, chain.chainId);
-          if (why) throw RpcError.invalidParam('signature', 4, `a personal_sign signature by admin_address over svc_stableIssuerOnboardingMessage's message (${why})`, { status: 'INVALID_ISSUER_PROOF' });
+          if (why) throw invalidParamIn(adminSignatureParams, 'signature', `a personal_sign signature by admin_address over svc_stableIssuerOnboardingMessage's message (${why})`, { status: 'INVALID_ISSUER_PROOF' });
         }
-        return submit(accountParam(from, 'sender', 5), op, token);
+        return submit(from, op, token);
       },
     }),
     defineMethod({
@@ -415,28 +372,21 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'corporate documents `detail` names); `evidence_digest` is SHA-256 of what was checked, so the record can be matched with it later. Foundation '
         + '0x00…03 or governance 0x00…09 only (NOT_FOUNDATION); each proof once per token (PROOF_ALREADY_RECORDED). The second of the three proofs '
         + 'makes the issuer Verified.',
-      params: [tokenP, { name: 'method', schema: Type.Union([Type.Literal('domain'), Type.Literal('documents')]) }, { name: 'evidence_digest', schema: Digest },
-        { name: 'detail', schema: Type.String({ minLength: 1, maxLength: 128, description: 'domain: the domain (e.g. circle.com); documents: a reference (1–128 bytes of UTF-8)' }) },
+      params: [tokenP, { name: 'method', schema: Type.Union([Type.Literal('domain'), Type.Literal('documents')]) }, { name: 'evidence_digest', schema: Digest() },
+        { name: 'detail', schema: Detail() },
         sender('the foundation 0x00…03 (or governance 0x00…09)')] as const,
       result: receipt, errors: writeErrors,
-      handler: async ([t, method, digest, detail, from]) => {
-        const token = stableToken(t, 1);
-        const subject = hexToBytes(digest);
-        if (subject.every((b) => b === 0)) throw RpcError.invalidParam('evidence_digest', 3, 'a non-zero SHA-256 digest', { status: 'INVALID_ISSUER_PROOF' });
-        if (Buffer.byteLength(detail) > 128) throw RpcError.invalidParam('detail', 4, 'at most 128 bytes of UTF-8', { status: 'INVALID_ISSUER_PROOF' });
-        const op: Operation = { type: 'StableIssuerProof', token: token.mint, method, chainId: 0n, subject, detail: new TextEncoder().encode(detail), signature: new Uint8Array(0) };
-        return submit(accountParam(from, 'sender', 5), op, token);
-      },
+      handler: async ([token, method, subject, detail, from]) =>
+        submit(from, { type: 'StableIssuerProof', token: token.mint, method, chainId: 0n, subject, detail, signature: new Uint8Array(0) }, token),
     }),
     defineMethod({
       name: 'svc_getIssuerOnboarding',
       summary: 'A stablecoin\'s issuer-onboarding record: the proofs recorded (admin signature, domain, documents), what is missing, and the verification status.',
       description: 'Two of the three proofs make a Pending issuer Verified (spec §4.16); a completed handover makes it Issuer-Held. NOT_FOUND (-32003) for a token that is not an STD-8 stablecoin.',
-      params: [{ name: 'symbol_or_mint', schema: StableRef }] as const,
+      params: [{ name: 'symbol_or_mint', schema: StableRead() }] as const,
       result: { name: 'onboarding', schema: Onboarding },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
-      handler: ([ref]) => {
-        const { token, s } = readStable(ref);
+      handler: ([{ token, s }]) => {
         const proofs = stableOnboarding(chain.state, token.mint)?.proofs ?? [];
         const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`;
         return {
@@ -456,13 +406,10 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       name: 'svc_getStablecoinInfo',
       summary: 'A stablecoin\'s roles, config, security settings, origin mappings, minters and pending changes.',
       description: 'NOT_FOUND (-32003) for a token that is not an STD-8 stablecoin; UNKNOWN_TOKEN for no token at all.',
-      params: [{ name: 'symbol_or_mint', schema: StableRef }] as const,
+      params: [{ name: 'symbol_or_mint', schema: StableRead() }] as const,
       result: { name: 'stablecoin', schema: StableInfo },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
-      handler: ([ref]) => {
-        const { token, s } = readStable(ref);
-        return info(token, s);
-      },
+      handler: ([{ token, s }]) => info(token, s),
     }),
     defineMethod({
       name: 'svc_listStablecoins',
@@ -484,10 +431,10 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       name: 'svc_isBlacklisted',
       summary: 'Whether an address is blacklisted for a stablecoin.',
       description: 'Reads the 0x41 blacklist entry; -32602 for a token that is not a stablecoin, UNKNOWN_TOKEN for no token.',
-      params: [tokenP, { name: 'address', schema: Address() }] as const,
+      params: [tokenP, { name: 'address', schema: AccountParam() }] as const,
       result: { name: 'blacklisted', schema: Type.Boolean() },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: ([t, address]) => isBlacklisted(chain.state, stableToken(t, 1).mint, accountParam(address, 'address', 2)),
+      handler: ([token, address]) => isBlacklisted(chain.state, token.mint, address),
     }),
   ];
 

@@ -7,9 +7,9 @@ import {
 import type { ChainApi, DomainReaders } from '../../chain/interface.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import { Limit, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, tokenParam } from './params.js';
+import { AccountParam, AmountParam, invalidParamIn, PositiveAmount, TokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -21,9 +21,9 @@ import { ReceiptSchema } from './result-schemas.js';
 
 const Str = (description: string) => Type.String({ description });
 const Int = (description: string) => Type.Integer({ description });
-const Amount = (description: string) => DecimalString({ description });
-const TokenRef = (what: string) => Type.String({ minLength: 1, maxLength: 64, description: `${what}: a token symbol (any case) or mint address (Nx1… or 0x + 64 hex).` });
-const PoolRef = Type.String({ minLength: 4, maxLength: 64, pattern: '^Nx6[1-9A-HJ-NP-Za-km-z]+$', description: 'the staking pool: Nx6… (receipt.created.staking_pool names it)' });
+const Amount = (description: string) => AmountParam({ description });
+const tokenRef = (what: string) => Type.String({ minLength: 1, maxLength: 64, description: `${what}: a token symbol (any case) or mint address (Nx1… or 0x + 64 hex).` });
+const poolRef = () => Type.String({ minLength: 4, maxLength: 64, pattern: '^Nx6[1-9A-HJ-NP-Za-km-z]+$', description: 'the staking pool: Nx6… (receipt.created.staking_pool names it)' });
 
 const StakingPoolSchema = Type.Object({
   pool_address: Str('Nx6… the pool; also the account that holds the stakes'),
@@ -52,33 +52,36 @@ const PositionSchema = Type.Object({
 }, { title: 'PoolStake', additionalProperties: false });
 
 export function stakingPoolMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
-  const poolOf = (value: string, position: number): StakingPoolRecord => {
+  const poolOf = (value: string, param: string, position: number): StakingPoolRecord => {
     const address = decodeStakingPoolText(value);
-    if (!address) throw RpcError.invalidParam('pool_address', position, 'a staking pool address (Nx6… base58 of 32 bytes)', { pool_address: value });
+    if (!address) throw RpcError.invalidParam(param, position, 'a staking pool address (Nx6… base58 of 32 bytes)', { pool_address: value });
     const p = readers.stakingPools.get(address);
     if (!p) throw RpcError.app('NOT_FOUND', `no staking pool at ${value}; svc_listStakingPools lists them`, { pool_address: value });
     return p;
   };
-  const positive = (value: string, param: string, position: number): bigint => {
-    const n = parseAmount(value, param, position);
-    if (n === 0n) throw RpcError.invalidParam(param, position, 'a raw-unit amount greater than 0');
-    return n;
-  };
+  /** Params parsed once (issue 44 item 4): the pool as its record (NOT_FOUND when none), a token as its registry entry. */
+  const Pool = () => parsed(poolRef(), poolOf);
+  const TokenRef = (what: string) => TokenParam(readers.tokens, tokenRef(what));
+  const createParams = [
+    { name: 'token_mint', schema: TokenRef('the token staked') },
+    { name: 'reward_source', schema: TokenRef('the token rewards are paid in') },
+    { name: 'reward_rate', schema: PositiveAmount({ description: 'reward raw units per block for the whole pool, > 0' }) },
+    { name: 'lock_period', schema: Type.Integer({ minimum: 0, maximum: Number(MAX_LOCK_SECONDS), description: 'seconds a stake stays locked after the last stake, 0 to 315,360,000' }) },
+    { name: 'capacity', schema: Amount('most staked in all, raw units; "0" = no limit') },
+    { name: 'per_user_cap', schema: Amount('most staked by one account, raw units; "0" = no limit') },
+    { name: 'sender', schema: AccountParam({ description: 'the creator' }) },
+  ] as const;
   const writeErrors = [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
   const amountWrite = (name: string, type: 'StakeToPool' | 'UnstakeFromPool' | 'FundStakingPool', summary: string, description: string, who: string) => defineMethod({
     name, summary, description,
     params: [
-      { name: 'pool_address', schema: PoolRef },
-      { name: 'amount', schema: Amount('raw units, > 0') },
-      { name: 'sender', schema: Address({ description: who }) },
+      { name: 'pool_address', schema: Pool() },
+      { name: 'amount', schema: PositiveAmount({ description: 'raw units, > 0' }) },
+      { name: 'sender', schema: AccountParam({ description: who }) },
     ] as const,
     result: { name: 'receipt', schema: ReceiptSchema },
     errors: writeErrors,
-    handler: async ([pool, amount, sender]) => {
-      const p = poolOf(pool, 1);
-      const value = positive(amount, 'amount', 2);
-      return chain.submitOperations(accountParam(sender, 'sender', 3), [{ type, pool: p.address, amount: value }]);
-    },
+    handler: async ([p, amount, sender]) => chain.submitOperations(sender, [{ type, pool: p.address, amount }]),
   });
   return [
     defineMethod({
@@ -86,25 +89,12 @@ export function stakingPoolMethods({ chain, readers }: MethodDependencies): Meth
       summary: 'Create a token staking pool paying `reward_rate` units of the reward token per block, shared by stake (spec §4.10; unsigned convenience, testnet only).',
       description: 'reward_source is the reward token; the pool pays from its own reward account (pool.reward_account), funded with svc_fundStakingPool, and stops '
         + 'paying when that is empty. receipt.created.staking_pool names the pool (Nx6…). Failures: UNKNOWN_TOKEN, INVALID_STAKING_POOL. docs/staking-pools.md.',
-      params: [
-        { name: 'token_mint', schema: TokenRef('the token staked') },
-        { name: 'reward_source', schema: TokenRef('the token rewards are paid in') },
-        { name: 'reward_rate', schema: Amount('reward raw units per block for the whole pool, > 0') },
-        { name: 'lock_period', schema: Type.Integer({ minimum: 0, maximum: Number(MAX_LOCK_SECONDS), description: 'seconds a stake stays locked after the last stake, 0 to 315,360,000' }) },
-        { name: 'capacity', schema: Amount('most staked in all, raw units; "0" = no limit') },
-        { name: 'per_user_cap', schema: Amount('most staked by one account, raw units; "0" = no limit') },
-        { name: 'sender', schema: Address({ description: 'the creator' }) },
-      ] as const,
+      params: createParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, ...writeErrors.slice(1)],
-      handler: async ([token, reward, rate, lock, capacity, perUser, sender]) => {
-        const t = tokenParam(readers.tokens, token);
-        const r = tokenParam(readers.tokens, reward);
-        const cap = parseAmount(capacity, 'capacity', 5);
-        const per = parseAmount(perUser, 'per_user_cap', 6);
-        const op = { type: 'CreateStakingPool' as const, tokenMint: t.mint, rewardSource: r.mint, rewardRate: positive(rate, 'reward_rate', 3), lockPeriod: BigInt(lock), capacity: cap, perUserCap: per };
-        if (cap !== 0n && per > cap) throw RpcError.invalidParam('per_user_cap', 6, 'an amount no larger than a nonzero capacity');
-        return chain.submitOperations(accountParam(sender, 'sender', 7), [op]);
+      handler: async ([t, r, rate, lock, cap, per, sender]) => {
+        if (cap !== 0n && per > cap) throw invalidParamIn(createParams, 'per_user_cap', 'an amount no larger than a nonzero capacity');
+        return chain.submitOperations(sender, [{ type: 'CreateStakingPool', tokenMint: t.mint, rewardSource: r.mint, rewardRate: rate, lockPeriod: BigInt(lock), capacity: cap, perUserCap: per }]);
       },
     }),
     amountWrite('svc_stakeToPool', 'StakeToPool', 'Stake `amount` of the pool\'s token; it is locked for the pool\'s lock period from now (unsigned convenience, testnet only).',
@@ -118,15 +108,12 @@ export function stakingPoolMethods({ chain, readers }: MethodDependencies): Meth
       summary: 'Claim the rewards a stake earned, from the pool\'s reward account (unsigned convenience, testnet only).',
       description: 'Failures: NO_POOL_REWARDS (nothing pending, e.g. a second claim in the same block). docs/staking-pools.md.',
       params: [
-        { name: 'pool_address', schema: PoolRef },
-        { name: 'sender', schema: Address({ description: 'the staker' }) },
+        { name: 'pool_address', schema: Pool() },
+        { name: 'sender', schema: AccountParam({ description: 'the staker' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([pool, sender]) => {
-        const p = poolOf(pool, 1);
-        return chain.submitOperations(accountParam(sender, 'sender', 2), [{ type: 'ClaimPoolRewards', pool: p.address }]);
-      },
+      handler: async ([p, sender]) => chain.submitOperations(sender, [{ type: 'ClaimPoolRewards', pool: p.address }]),
     }),
     defineMethod({
       name: 'svc_listStakingPools',
@@ -138,23 +125,21 @@ export function stakingPoolMethods({ chain, readers }: MethodDependencies): Meth
     defineMethod({
       name: 'svc_getStakingPool',
       summary: 'A token staking pool: its terms, total staked, stakers and what its reward account still holds (spec §4.10).',
-      params: [{ name: 'pool_address', schema: PoolRef }] as const,
+      params: [{ name: 'pool_address', schema: Pool() }] as const,
       result: { name: 'pool', schema: StakingPoolSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([pool]) => formatStakingPool(chain, readers, poolOf(pool, 1)),
+      handler: ([p]) => formatStakingPool(chain, readers, p),
     }),
     defineMethod({
       name: 'svc_getPoolStake',
       summary: 'An account\'s stake in a pool: amount, rewards claimable now and its lock.',
       params: [
-        { name: 'pool_address', schema: PoolRef },
-        { name: 'staker', schema: Address() },
+        { name: 'pool_address', schema: Pool() },
+        { name: 'staker', schema: AccountParam() },
       ] as const,
       result: { name: 'stake', schema: PositionSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([pool, staker]) => {
-        const p = poolOf(pool, 1);
-        const who = accountParam(staker, 'staker', 2);
+      handler: ([p, who]) => {
         const s = readers.stakingPools.position(p, who, BigInt(chain.height));
         return {
           pool_address: encodeStakingPool(p.address), staker: encodeAccount(who), amount: (s?.amount ?? 0n).toString(),

@@ -11,9 +11,9 @@ import {
 } from '../../chain/validator-set.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount, withExpected } from '../schemas.js';
+import { DecimalString, Limit, parsed, withExpected } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam } from './params.js';
+import { AccountParam, accountParam, AmountParam, invalidParamIn, PositiveAmount } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -26,11 +26,12 @@ import { ReceiptSchema } from './result-schemas.js';
  * per epoch) are the core's, and its status comes back as BUNDLE_FAILED with data.status.
  */
 
-const PubkeyHex = withExpected(
+/** An Ed25519 consensus key as its 32 bytes (params parsed once, issue 44 item 4). */
+const PubkeyHex = () => parsed(withExpected(
   Type.String({ pattern: '^(0x)?[0-9a-fA-F]{64}$', description: 'Ed25519 consensus public key: 64 hex characters (optional 0x).' }),
   'a 64-hex-char Ed25519 public key',
-);
-const ValidatorRef = withExpected(
+), (key) => new Uint8Array(Buffer.from(key.replace(/^0x/i, ''), 'hex')));
+const validatorRef = () => withExpected(
   Type.String({
     pattern: '^(Nx0[1-9A-HJ-NP-Za-km-z]{32,44}|(0x)?[0-9a-fA-F]{64}|0x[0-9a-fA-F]{40})$',
     description: 'A validator: its staking account (Nx0… or 0x address) or its consensus public key (64 hex).',
@@ -38,7 +39,11 @@ const ValidatorRef = withExpected(
   'a validator staking account (Nx0…/0x) or consensus key (64 hex)',
 );
 const Amount = (description: string) => DecimalString({ description });
-const Text = (max: number, description: string) => Type.String({ maxLength: max, description });
+/** Text of at most `max` bytes of UTF-8 (the schema counts characters; the parser counts bytes). */
+const Text = (max: number, description: string, status?: string) => parsed(Type.String({ maxLength: max, description }), (value, param, position) => {
+  if (Buffer.byteLength(value) > max) throw RpcError.invalidParam(param, position, `at most ${max} bytes of UTF-8`, status ? { status } : undefined);
+  return value;
+});
 
 /** Yearly emission of years 1–10 in raw NTV (assembly/rewards.ts RATES; docs/staking.md "Emission schedule"). */
 export const EMISSION_RATES = [13_000_000n, 13_000_000n, 8_000_000n, 6_800_000n, 5_800_000n, 4_900_000n, 4_200_000n, 3_500_000n, 3_000_000n, 2_520_000n]
@@ -271,6 +276,31 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
 
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
   const minStakeText = (p: ChainParams) => `${p.minStake / NTV_UNIT} NTV (${p.minStake} raw units)`;
+  const Validator = () => parsed(validatorRef(), resolveValidator);
+  const ValidatorAccount = () => AccountParam({ description: 'the validator\'s staking account' });
+  const stakeParams = [
+    { name: 'staker_address', schema: AccountParam({ description: 'the staking account (Nx0… or 0x + 64 hex)' }) },
+    { name: 'amount', schema: AmountParam({ description: 'raw NTV; the resulting self stake must reach 1,000 NTV' }) },
+    { name: 'validator_pubkey', schema: PubkeyHex() },
+  ] as const;
+  const unstakeParams = [
+    { name: 'address', schema: ValidatorAccount() },
+    { name: 'amount', schema: PositiveAmount({ description: 'raw NTV, > 0, at most the self stake' }) },
+  ] as const;
+  const commissionParams = [
+    { name: 'address', schema: ValidatorAccount() },
+    { name: 'commission_bps', schema: Type.Integer({ minimum: 0, maximum: 65535, description: 'basis points, at most 5,000' }) },
+  ] as const;
+  const delegateParams = [
+    { name: 'validator', schema: Validator() },
+    { name: 'amount', schema: PositiveAmount({ description: 'raw NTV, > 0; at least the pool\'s min_delegation when its pool is enabled' }) },
+    { name: 'sender', schema: AccountParam({ description: 'the delegator' }) },
+  ] as const;
+  const undelegateParams = [
+    { name: 'validator', schema: Validator() },
+    { name: 'amount', schema: PositiveAmount({ description: 'raw NTV, > 0, at most the delegation' }) },
+    { name: 'sender', schema: AccountParam({ description: 'the delegator' }) },
+  ] as const;
 
   return [
     defineMethod({
@@ -279,32 +309,25 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       description: 'Creates the validator on the first stake (self stake at least the minimum, 1,000 NTV) or adds to it. A new validator joins '
         + 'the active set (≤ 100 by stake) at the next epoch boundary. Fails with VALIDATOR_KEY_MISMATCH when the account already '
         + 'runs a validator with another key, CONSENSUS_KEY_TAKEN when another validator has the key.',
-      params: [
-        { name: 'staker_address', schema: Address({ description: 'the staking account (Nx0… or 0x + 64 hex)' }) },
-        { name: 'amount', schema: Amount('raw NTV; the resulting self stake must reach 1,000 NTV') },
-        { name: 'validator_pubkey', schema: PubkeyHex },
-      ] as const,
+      params: stakeParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.INSUFFICIENT_BALANCE.code],
-      handler: async ([staker, amountText, pubkey]) => {
-        const from = accountParam(staker, 'staker_address', 1);
-        const amount = parseAmount(amountText, 'amount', 2);
-        const key = new Uint8Array(Buffer.from(pubkey.replace(/^0x/i, ''), 'hex'));
+      handler: async ([from, amount, key]) => {
         const p = params();
         const current = readValidator(chain.state, from);
         if ((current?.selfStake ?? 0n) + amount < p.minStake) {
-          throw RpcError.invalidParam('amount', 2, `at least the minimum stake of ${minStakeText(p)} for the validator's self stake`, {
+          throw invalidParamIn(stakeParams, 'amount', `at least the minimum stake of ${minStakeText(p)} for the validator's self stake`, {
             status: 'STAKE_BELOW_MINIMUM', min_stake: p.minStake.toString(), self_stake: (current?.selfStake ?? 0n).toString(),
           });
         }
         if (current && Buffer.compare(current.consensusKey, key) !== 0) {
-          throw RpcError.invalidParam('validator_pubkey', 3, `this account's consensus key ${hex(current.consensusKey)} (rotate keys with svc_rotateConsensusKey)`, {
+          throw invalidParamIn(stakeParams, 'validator_pubkey', `this account's consensus key ${hex(current.consensusKey)} (rotate keys with svc_rotateConsensusKey)`, {
             status: 'VALIDATOR_KEY_MISMATCH',
           });
         }
         const owner = accountOfConsensusKey(chain.state, key);
         if (!current && owner) {
-          throw RpcError.invalidParam('validator_pubkey', 3, `a consensus key no other validator uses (it belongs to ${encodeAccount(owner)})`, { status: 'CONSENSUS_KEY_TAKEN' });
+          throw invalidParamIn(stakeParams, 'validator_pubkey', `a consensus key no other validator uses (it belongs to ${encodeAccount(owner)})`, { status: 'CONSENSUS_KEY_TAKEN' });
         }
         return submit(from, { type: 'Stake', amount, validatorPubkey: key });
       },
@@ -314,28 +337,22 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       summary: 'Unbond part of a validator\'s self stake for 21 days (spec §3, §4.10; unsigned convenience, testnet only).',
       description: 'The amount leaves the stake into an unbonding entry claimable with svc_claimUnstake after the unbonding period. '
         + 'A validator whose self stake falls below the minimum leaves the active set at once.',
-      params: [
-        { name: 'address', schema: Address({ description: 'the validator\'s staking account' }) },
-        { name: 'amount', schema: Amount('raw NTV, > 0, at most the self stake') },
-      ] as const,
+      params: unstakeParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
-      handler: async ([address, amountText]) => {
-        const from = accountParam(address, 'address', 1);
-        const amount = parseAmount(amountText, 'amount', 2);
-        if (amount === 0n) throw RpcError.invalidParam('amount', 2, 'a raw-unit amount greater than 0');
+      handler: async ([from, amount]) => {
         const v = ownValidator(from, 'unstake');
-        if (amount > v.selfStake) throw RpcError.invalidParam('amount', 2, `at most the self stake ${v.selfStake}`, { status: 'INSUFFICIENT_STAKE' });
+        if (amount > v.selfStake) throw invalidParamIn(unstakeParams, 'amount', `at most the self stake ${v.selfStake}`, { status: 'INSUFFICIENT_STAKE' });
         return submit(from, { type: 'Unstake', amount });
       },
     }),
     defineMethod({
       name: 'svc_getValidator',
       summary: 'A validator\'s record: stake, jail, performance, commission, profile, pool settings, reputation (spec §2.4).',
-      params: [{ name: 'address', schema: ValidatorRef }] as const,
+      params: [{ name: 'address', schema: Validator() }] as const,
       result: { name: 'validator', schema: ValidatorSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: async ([ref]) => validatorJson(resolveValidator(ref, 'address', 1), params(), now(), await observations()),
+      handler: async ([v]) => validatorJson(v, params(), now(), await observations()),
     }),
     defineMethod({
       name: 'svc_listValidators',
@@ -362,17 +379,13 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_setCommission',
       summary: 'Set the validator\'s commission (spec §3: at most 5,000 bps, one change per 50,400 blocks; unsigned convenience).',
-      params: [
-        { name: 'address', schema: Address({ description: 'the validator\'s staking account' }) },
-        { name: 'commission_bps', schema: Type.Integer({ minimum: 0, maximum: 65535, description: 'basis points, at most 5,000' }) },
-      ] as const,
+      params: commissionParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
-      handler: async ([address, bps]) => {
-        const from = accountParam(address, 'address', 1);
+      handler: async ([from, bps]) => {
         const p = params();
         if (bps > p.maxCommissionBps) {
-          throw RpcError.invalidParam('commission_bps', 2, `at most ${p.maxCommissionBps} basis points (spec §8)`, { status: 'COMMISSION_TOO_HIGH' });
+          throw invalidParamIn(commissionParams, 'commission_bps', `at most ${p.maxCommissionBps} basis points (spec §8)`, { status: 'COMMISSION_TOO_HIGH' });
         }
         const v = ownValidator(from, 'set a commission');
         // The cooldown depends on the block height, so the core decides it (COMMISSION_COOLDOWN).
@@ -385,11 +398,10 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       name: 'svc_unjail',
       summary: 'Release a jailed validator once its jail period has ended (spec §3, §7.8; unsigned convenience).',
       description: 'The validator rejoins the active set at the next epoch boundary.',
-      params: [{ name: 'address', schema: Address({ description: 'the validator\'s staking account' }) }] as const,
+      params: [{ name: 'address', schema: ValidatorAccount() }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
-      handler: async ([address]) => {
-        const from = accountParam(address, 'address', 1);
+      handler: async ([from]) => {
         const v = ownValidator(from, 'unjail');
         // Jail time is judged against the block's timestamp, so the core decides (JAIL_NOT_EXPIRED, NOT_JAILED).
         return submit(from, { type: 'Unjail' }, (status) => (status === 'JAIL_NOT_EXPIRED' ? { jail_release_time: v.jailReleaseTime } : undefined));
@@ -399,20 +411,15 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       name: 'svc_setValidatorMetadata',
       summary: 'Set the validator\'s profile (spec §2.4; validator only; unsigned convenience).',
       params: [
-        { name: 'address', schema: Address({ description: 'the validator\'s staking account' }) },
-        { name: 'name', schema: Text(64, 'at most 64 bytes') },
-        { name: 'description', schema: Text(512, 'at most 512 bytes') },
-        { name: 'website', schema: Text(256, 'at most 256 bytes') },
-        { name: 'avatar', schema: Text(256, 'avatar URL, at most 256 bytes') },
+        { name: 'address', schema: ValidatorAccount() },
+        { name: 'name', schema: Text(64, 'at most 64 bytes', 'INVALID_VALIDATOR_METADATA') },
+        { name: 'description', schema: Text(512, 'at most 512 bytes', 'INVALID_VALIDATOR_METADATA') },
+        { name: 'website', schema: Text(256, 'at most 256 bytes', 'INVALID_VALIDATOR_METADATA') },
+        { name: 'avatar', schema: Text(256, 'avatar URL, at most 256 bytes', 'INVALID_VALIDATOR_METADATA') },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
-      handler: async ([address, name, description, website, avatar]) => {
-        const from = accountParam(address, 'address', 1);
-        const limits: Array<[string, string, number, number]> = [['name', name, 64, 2], ['description', description, 512, 3], ['website', website, 256, 4], ['avatar', avatar, 256, 5]];
-        for (const [param, value, max, pos] of limits) {
-          if (Buffer.byteLength(value) > max) throw RpcError.invalidParam(param, pos, `at most ${max} bytes of UTF-8`, { status: 'INVALID_VALIDATOR_METADATA' });
-        }
+      handler: async ([from, name, description, website, avatar]) => {
         ownValidator(from, 'set validator metadata');
         return submit(from, { type: 'SetValidatorMetadata', name, description, website, avatarUrl: avatar });
       },
@@ -420,10 +427,9 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_getDelegations',
       summary: 'An account\'s delegations (with auto_compound and unclaimed rewards) and unbonding entries (spec §2.4).',
-      params: [{ name: 'address', schema: Address() }] as const,
+      params: [{ name: 'address', schema: AccountParam() }] as const,
       result: { name: 'delegations', schema: DelegationsSchema },
-      handler: ([address]) => {
-        const who = accountParam(address, 'address', 1);
+      handler: ([who]) => {
         const delegations = [];
         for (const validator of readDelegatorValidators(chain.state, who)) {
           const v = readValidator(chain.state, validator);
@@ -443,15 +449,13 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       name: 'svc_setAutoCompound',
       summary: 'Turn auto-compounding of a delegation on or off: rewards restake at each epoch end with no transaction (spec §4.10).',
       params: [
-        { name: 'validator', schema: ValidatorRef },
+        { name: 'validator', schema: Validator() },
         { name: 'enable', schema: Type.Boolean() },
-        { name: 'sender', schema: Address({ description: 'the delegator' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the delegator' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
-      handler: async ([validatorRef, enable, sender]) => {
-        const v = resolveValidator(validatorRef, 'validator', 1);
-        const from = accountParam(sender, 'sender', 3);
+      handler: async ([v, enable, from]) => {
         if (!readDelegation(chain.state, v.address, from)) {
           throw RpcError.app('NOT_FOUND', `${encodeAccount(from)} has no delegation to validator ${encodeAccount(v.address)}; delegate first (svc_delegate)`, { status: 'NO_DELEGATION' });
         }
@@ -464,16 +468,13 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       params: [
         { name: 'pool_enabled', schema: Type.Boolean() },
         { name: 'pool_name', schema: Text(64, 'at most 64 bytes') },
-        { name: 'min_delegation', schema: Amount('raw NTV a delegation must reach (0 = none); applies when pool_enabled') },
+        { name: 'min_delegation', schema: AmountParam({ description: 'raw NTV a delegation must reach (0 = none); applies when pool_enabled' }) },
         { name: 'auto_compound_default', schema: Type.Boolean({ description: 'auto_compound of new delegations' }) },
-        { name: 'sender', schema: Address({ description: 'the validator\'s staking account' }) },
+        { name: 'sender', schema: ValidatorAccount() },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
-      handler: async ([enabled, name, minText, acd, sender]) => {
-        const min = parseAmount(minText, 'min_delegation', 3);
-        if (Buffer.byteLength(name) > 64) throw RpcError.invalidParam('pool_name', 2, 'at most 64 bytes of UTF-8');
-        const from = accountParam(sender, 'sender', 5);
+      handler: async ([enabled, name, min, acd, from]) => {
         ownValidator(from, 'configure a staking pool');
         return submit(from, { type: 'SetPoolConfig', poolEnabled: enabled, poolName: name, minDelegation: min, autoCompoundDefault: acd });
       },
@@ -481,21 +482,13 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_delegate',
       summary: 'Delegate NTV to a validator (docs/staking.md; unsigned convenience, testnet only).',
-      params: [
-        { name: 'validator', schema: ValidatorRef },
-        { name: 'amount', schema: Amount('raw NTV, > 0; at least the pool\'s min_delegation when its pool is enabled') },
-        { name: 'sender', schema: Address({ description: 'the delegator' }) },
-      ] as const,
+      params: delegateParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.INSUFFICIENT_BALANCE.code],
-      handler: async ([validatorRef, amountText, sender]) => {
-        const v = resolveValidator(validatorRef, 'validator', 1);
-        const amount = parseAmount(amountText, 'amount', 2);
-        if (amount === 0n) throw RpcError.invalidParam('amount', 2, 'a raw-unit amount greater than 0');
-        const from = accountParam(sender, 'sender', 3);
+      handler: async ([v, amount, from]) => {
         const current = readDelegation(chain.state, v.address, from)?.amount ?? 0n;
         if (v.poolEnabled && Buffer.compare(v.address, from) !== 0 && current + amount < v.minDelegation) {
-          throw RpcError.invalidParam('amount', 2, `enough for the pool's min_delegation of ${v.minDelegation} raw NTV`, { status: 'DELEGATION_BELOW_MINIMUM' });
+          throw invalidParamIn(delegateParams, 'amount', `enough for the pool's min_delegation of ${v.minDelegation} raw NTV`, { status: 'DELEGATION_BELOW_MINIMUM' });
         }
         return submit(from, { type: 'Delegate', validator: v.address, amount });
       },
@@ -503,54 +496,45 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_undelegate',
       summary: 'Unbond part of a delegation for 21 days (docs/staking.md; unsigned convenience, testnet only).',
-      params: [
-        { name: 'validator', schema: ValidatorRef },
-        { name: 'amount', schema: Amount('raw NTV, > 0, at most the delegation') },
-        { name: 'sender', schema: Address({ description: 'the delegator' }) },
-      ] as const,
+      params: undelegateParams,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
-      handler: async ([validatorRef, amountText, sender]) => {
-        const v = resolveValidator(validatorRef, 'validator', 1);
-        const amount = parseAmount(amountText, 'amount', 2);
-        if (amount === 0n) throw RpcError.invalidParam('amount', 2, 'a raw-unit amount greater than 0');
-        const from = accountParam(sender, 'sender', 3);
+      handler: async ([v, amount, from]) => {
         const d = readDelegation(chain.state, v.address, from);
         if (!d) throw RpcError.app('NOT_FOUND', `${encodeAccount(from)} has no delegation to validator ${encodeAccount(v.address)}`, { status: 'NO_DELEGATION' });
-        if (amount > d.amount) throw RpcError.invalidParam('amount', 2, `at most the delegated ${d.amount}`, { status: 'INSUFFICIENT_STAKE' });
+        if (amount > d.amount) throw invalidParamIn(undelegateParams, 'amount', `at most the delegated ${d.amount}`, { status: 'INSUFFICIENT_STAKE' });
         return submit(from, { type: 'Undelegate', validator: v.address, amount });
       },
     }),
     defineMethod({
       name: 'svc_claimRewards',
       summary: 'Pay the account\'s unclaimed staking rewards (commission included for a validator) to its balance (unsigned convenience).',
-      params: [{ name: 'sender', schema: Address() }] as const,
+      params: [{ name: 'sender', schema: AccountParam() }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([sender]) => submit(accountParam(sender, 'sender', 1), { type: 'ClaimRewards' }),
+      handler: async ([from]) => submit(from, { type: 'ClaimRewards' }),
     }),
     defineMethod({
       name: 'svc_claimUnstake',
       summary: 'Pay the account\'s unbonding entries whose 21 days have passed to its balance (spec §3 ClaimUnstake; unsigned convenience).',
-      params: [{ name: 'sender', schema: Address() }] as const,
+      params: [{ name: 'sender', schema: AccountParam() }] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([sender]) => submit(accountParam(sender, 'sender', 1), { type: 'ClaimUnstake' }),
+      handler: async ([from]) => submit(from, { type: 'ClaimUnstake' }),
     }),
     defineMethod({
       name: 'svc_rotateConsensusKey',
       summary: 'Queue a new consensus key, applied at the next epoch boundary; at most one per epoch (spec §3; unsigned convenience).',
       params: [
-        { name: 'address', schema: Address({ description: 'the validator\'s staking account' }) },
-        { name: 'new_consensus_pubkey', schema: PubkeyHex },
+        { name: 'address', schema: ValidatorAccount() },
+        { name: 'new_consensus_pubkey', schema: PubkeyHex() },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
-      handler: async ([address, pubkey]) => {
-        const from = accountParam(address, 'address', 1);
+      handler: async ([from, newConsensusPubkey]) => {
         const v = ownValidator(from, 'rotate a consensus key');
         const p = chainParams(chain.state);
-        return submit(from, { type: 'RotateConsensusKey', newConsensusPubkey: new Uint8Array(Buffer.from(pubkey.replace(/^0x/i, ''), 'hex')) },
+        return submit(from, { type: 'RotateConsensusKey', newConsensusPubkey },
           (status) => (status === 'ROTATION_LIMIT'
             ? { pending_consensus_key: v.pendingConsensusKey ? hex(v.pendingConsensusKey) : null, next_epoch_height: (Math.floor(chain.height / p.epochLength) + 1) * p.epochLength }
             : undefined));

@@ -5,7 +5,7 @@ import { defineMethod, type CallContext, type MethodDefinition, type RpcConnecti
 import { Address } from '../schemas.js';
 import { NOTIFICATION_METHOD, type SubscriptionKind } from '../subscriptions.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam } from './params.js';
+import { accountParam, positionIn } from './params.js';
 
 /** Bounds of a logs filter, so one subscribe message cannot make every block's matching costly. */
 export const MAX_FILTER_ADDRESSES = 1000;
@@ -50,6 +50,7 @@ export function subscriptionMethods({ subscriptions: hub }: MethodDependencies):
       paramStructure: 'by-position',
       handler: ([id], ctx) => hub.unsubscribe(kind, wsConnection(ctx, `svc_unsubscribe_${kind}`), id),
     });
+  const logsParams = [{ name: 'filter', schema: LogFilterSchema, required: false }] as const;
   return [
     defineMethod({
       name: 'svc_subscribe_newHeads',
@@ -74,7 +75,7 @@ export function subscriptionMethods({ subscriptions: hub }: MethodDependencies):
       summary: 'Subscribes to operations, one notification per operation of each successful bundle in a new block, filtered by type and sender (spec §6).',
       description: 'Item: {blockHeight, blockHash, bundleHash, bundleIndex, opIndex, opType, from, data, timestamp}; data of a Transfer is {to, token, amount}; every data holds transfers (the token movements the operation made) and a staking operation\'s data its staking event as `event` (docs/subscriptions.md "Notifications"). '
         + `Filter arrays over their bound (${MAX_FILTER_OP_TYPES} types, ${MAX_FILTER_ADDRESSES} addresses) are LIMIT_EXCEEDED. ` + NOTE,
-      params: [{ name: 'filter', schema: LogFilterSchema, required: false }] as const,
+      params: logsParams,
       result: { name: 'subscription_id', schema: SubscriptionId },
       errors: subscribeErrors,
       paramStructure: 'by-position',
@@ -88,8 +89,10 @@ export function subscriptionMethods({ subscriptions: hub }: MethodDependencies):
         if (address.length > MAX_FILTER_ADDRESSES) {
           throw RpcError.app('LIMIT_EXCEEDED', `a logs filter takes at most ${MAX_FILTER_ADDRESSES} addresses`, { limit: MAX_FILTER_ADDRESSES, got: address.length });
         }
-        // Senders are matched in their native Nx0 form (spec §6.3), whatever form the client sent.
-        const native = address.map((a, i) => encodeAccount(accountParam(a, `filter.address[${i}]`, 1)));
+        // Senders are matched in their native Nx0 form (spec §6.3), whatever form the client sent. Parsed
+        // here, not by the registry (issue 44 item 4), so a plain-HTTP call and an over-long list keep
+        // their own errors; the position is the registry's.
+        const native = address.map((a, i) => encodeAccount(accountParam(a, `filter.address[${i}]`, positionIn(logsParams, 'filter'))));
         return hub.subscribe('logs', connection, { opType, address: native });
       },
     }),

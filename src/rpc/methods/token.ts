@@ -1,22 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount } from '../schemas.js';
+import { Limit, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { formatToken, tokenBadge } from './format.js';
-import { accountParam, tokenParam } from './params.js';
+import { AccountParam, AmountParam, TokenParam } from './params.js';
 import { ReceiptSchema, TokenSchema } from './result-schemas.js';
 import type { ChainApi } from '../../chain/interface.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { RESERVED_SYMBOLS, STABLECOINS } from '../../chain/genesis-data.js';
 import { encodeAccount } from '../../codec/address.js';
 import { TOKEN_METADATA_FIELDS } from '../../codec/operations.js';
-import { decodeTokenMetadata, emptyMetadata, METADATA_FIELD_NAMES, tokenMetadataKey } from '../../core/amm.js';
+import { decodeTokenMetadata, emptyMetadata, tokenMetadataKey } from '../../core/amm.js';
 import { TokenKind } from '../../core/records.js';
 import { RpcError } from '../errors.js';
-
-/** Byte limits of the metadata fields, in order (the core refuses longer ones with INVALID_METADATA; docs/dex.md). */
-const METADATA_MAX_BYTES = [256, 256, 1024, 256, 128, 128, 128, 128];
 
 /** The full token record: formatToken plus the spec §2.3 metadata fields (null when unset). */
 function fullToken(chain: ChainApi, t: RegisteredToken) {
@@ -69,14 +66,20 @@ export function verificationStatus(
   }
 }
 
-const MetadataParam = (field: string, max: number) => ({
+/** A metadata field of at most `max` bytes of UTF-8 (the schema counts characters; the parser, run only on a present value, counts bytes). */
+const MetadataParam = <const F extends string>(field: F, max: number) => ({
   name: field,
-  schema: Type.String({ maxLength: max, description: `${field}, at most ${max} bytes; "" clears it, absent or null keeps it` }),
+  schema: parsed(Type.String({ maxLength: max, description: `${field}, at most ${max} bytes; "" clears it, absent or null keeps it` }), (value, param, position) => {
+    if (Buffer.byteLength(value) > max) throw RpcError.invalidParam(param, position, `at most ${max} bytes of UTF-8`);
+    return value;
+  }),
   required: false as const,
 });
 
 /** Spec §4.1 token methods, with metadata (§2.3) and the reputation factor (§2.2). */
 export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+  /** A token by symbol or mint (params parsed once, issue 44 item 4). */
+  const Token = (description: string) => TokenParam(readers.tokens, Type.String({ minLength: 1, maxLength: 64, description }));
   return [
     defineMethod({
       name: 'svc_createToken',
@@ -87,24 +90,20 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
         { name: 'name', schema: Type.String({ minLength: 1, maxLength: 64, description: 'token name, 1 to 64 bytes' }) },
         { name: 'symbol', schema: Type.String({ pattern: '^[A-Za-z0-9]{1,16}$', description: '1 to 16 letters or digits' }) },
         { name: 'decimals', schema: Type.Integer({ minimum: 0, maximum: 18, description: '0 to 18' }) },
-        { name: 'supply', schema: DecimalString({ description: 'initial supply in raw units, > 0' }) },
-        { name: 'owner', schema: Address() },
+        { name: 'supply', schema: AmountParam({ description: 'initial supply in raw units, > 0' }) },
+        { name: 'owner', schema: AccountParam() },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([name, symbol, decimals, supply, owner]) => {
-        const ownerBytes = accountParam(owner, 'owner', 5);
-        const amount = parseAmount(supply, 'supply', 4);
-        return chain.submitOperations(ownerBytes, [{ type: 'CreateToken', name, symbol, decimals, supply: amount, owner: ownerBytes }]);
-      },
+      handler: async ([name, symbol, decimals, supply, owner]) => chain.submitOperations(owner, [{ type: 'CreateToken', name, symbol, decimals, supply, owner }]),
     }),
     defineMethod({
       name: 'svc_getTokenInfo',
       summary: 'A token record by symbol or mint (spec §4.1, facts.md "Token record").',
-      params: [{ name: 'symbol_or_mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'symbol or Nx1… mint' }) }] as const,
+      params: [{ name: 'symbol_or_mint', schema: Token('symbol or Nx1… mint') }] as const,
       result: { name: 'token', schema: TokenSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: ([symbolOrMint]) => fullToken(chain, tokenParam(readers.tokens, symbolOrMint)),
+      handler: ([token]) => fullToken(chain, token),
     }),
     defineMethod({
       name: 'svc_listTokens',
@@ -119,8 +118,8 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
       description: 'Absent or null fields keep their value; "" clears a field. Limits in bytes: metadata_uri, image, external_url 256; '
         + 'description 1,024; twitter, discord, telegram, github 128.',
       params: [
-        { name: 'mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'Nx1… mint (or symbol)' }) },
-        { name: 'sender', schema: Address({ description: 'the token creator' }) },
+        { name: 'mint', schema: Token('Nx1… mint (or symbol)') },
+        { name: 'sender', schema: AccountParam({ description: 'the token creator' }) },
         MetadataParam('metadata_uri', 256),
         MetadataParam('image', 256),
         MetadataParam('description', 1024),
@@ -132,16 +131,10 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([mint, sender, ...fields]) => {
-        const token = tokenParam(readers.tokens, mint);
-        const from = accountParam(sender, 'sender', 2);
+      handler: async ([token, from, ...fields]) => {
         const values: Record<string, string> = {};
         fields.forEach((value, i) => {
-          if (value === undefined || value === null) return;
-          if (Buffer.byteLength(value) > METADATA_MAX_BYTES[i]!) {
-            throw RpcError.invalidParam(METADATA_FIELD_NAMES[i]!, i + 3, `at most ${METADATA_MAX_BYTES[i]} bytes of UTF-8`);
-          }
-          values[TOKEN_METADATA_FIELDS[i]!] = value;
+          if (value !== undefined && value !== null) values[TOKEN_METADATA_FIELDS[i]!] = value;
         });
         assertCreator(token, from);
         return chain.submitOperations(from, [{ type: 'UpdateTokenMetadata', mint: token.mint, ...values }]);
@@ -151,14 +144,12 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
       name: 'svc_lockTokenMetadata',
       summary: 'Make a token\'s metadata permanently immutable (spec §4.1; creator only, one-way; unsigned convenience, testnet only).',
       params: [
-        { name: 'mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'Nx1… mint (or symbol)' }) },
-        { name: 'sender', schema: Address({ description: 'the token creator' }) },
+        { name: 'mint', schema: Token('Nx1… mint (or symbol)') },
+        { name: 'sender', schema: AccountParam({ description: 'the token creator' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([mint, sender]) => {
-        const token = tokenParam(readers.tokens, mint);
-        const from = accountParam(sender, 'sender', 2);
+      handler: async ([token, from]) => {
         assertCreator(token, from);
         return chain.submitOperations(from, [{ type: 'LockTokenMetadata', mint: token.mint }]);
       },
@@ -166,7 +157,7 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
     defineMethod({
       name: 'svc_getTokenReputation',
       summary: 'A token\'s reputation: the Verification Status factor of spec §2.2 (max 15), with the impersonation rule.',
-      params: [{ name: 'mint', schema: Type.String({ minLength: 1, maxLength: 64, description: 'Nx1… mint (or symbol)' }) }] as const,
+      params: [{ name: 'mint', schema: Token('Nx1… mint (or symbol)') }] as const,
       result: {
         name: 'reputation',
         schema: Type.Object({
@@ -176,8 +167,7 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
         }),
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: ([mint]) => {
-        const t = tokenParam(readers.tokens, mint);
+      handler: ([t]) => {
         const bridged = readers.bridge.bridged(t.mint);
         const safety = t.originChain && t.originContract ? readers.bridge.contractSafety(t.originChain, t.originContract)?.level ?? 0 : 0;
         const v = verificationStatus(t, { impersonation: bridged?.impersonation ?? false, safetyLevel: safety });

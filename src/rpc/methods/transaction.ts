@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Hash, HexBytes } from '../schemas.js';
+import { HexBytes, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { hashParam } from './params.js';
+import { HashParam } from './params.js';
 import { QueuedBundleSchema, ReceiptSchema } from './result-schemas.js';
 
 /** Bytes of a string HexBytes() accepted: `0x` optional, an even number of hex digits. */
@@ -30,27 +30,28 @@ export function transactionMethods({ chain, readers }: MethodDependencies): Meth
         + 'waits for the earlier ones (spec §7.6) and is answered at once as queued; its receipt is read with '
         + 'svc_getTransactionReceipt. A bundle that executes and fails is reverted whole and answered with BUNDLE_FAILED carrying '
         + 'the receipt.',
-      params: [{ name: 'borsh_hex', schema: HexBytes({ maxBytes: MAX_BUNDLE_BYTES }) }] as const,
+      // Params parsed once (issue 44 item 4). The schema has already checked the text is `0x`-optional
+      // even-length hex (HexBytes), so it is decoded without fromHex's second check; a copy, as
+      // fromHex makes, so the bundle owns its ArrayBuffer.
+      params: [{ name: 'borsh_hex', schema: parsed(HexBytes({ maxBytes: MAX_BUNDLE_BYTES }), (hex, param, position) => {
+        const bytes = hexBytesOfChecked(hex);
+        if (bytes.length === 0) throw RpcError.invalidParam(param, position, 'a non-empty Borsh bundle');
+        return bytes;
+      }) }] as const,
       result: { name: 'receipt', schema: Type.Union([ReceiptSchema, QueuedBundleSchema]) },
       errors: [APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.MEMPOOL_FULL.code, APP_ERRORS.INCLUSION_TIMEOUT.code,
         APP_ERRORS.MEMPOOL_LIMIT.code],
-      handler: ([hex]) => {
-        // The param schema has already checked the text is `0x`-optional even-length hex (HexBytes),
-        // so it is decoded without fromHex's second check; a copy, as fromHex makes, so the bundle
-        // owns its ArrayBuffer. Not async: the chain's promise is the handler's (one hop fewer).
-        const bytes = hexBytesOfChecked(hex);
-        if (bytes.length === 0) return Promise.reject(RpcError.invalidParam('borsh_hex', 1, 'a non-empty Borsh bundle'));
-        return chain.submitBundle(bytes);
-      },
+      // Not async: the chain's promise is the handler's (one hop fewer).
+      handler: ([bytes]) => chain.submitBundle(bytes),
     }),
     defineMethod({
       name: 'svc_getTransactionReceipt',
       summary: 'The receipt of a bundle by its hash, or null when no block holds it (spec §4.11). While the transaction ' +
         'lookup index trails the head after a catch-up sync, a bundle it cannot find yet is -32000 (data.reason TX_INDEXING), not null.',
-      params: [{ name: 'tx_hash', schema: Hash() }] as const,
+      params: [{ name: 'tx_hash', schema: HashParam() }] as const,
       result: { name: 'receipt', schema: Type.Union([ReceiptSchema, Type.Null()]) },
       errors: [APP_ERRORS.SERVER_BUSY.code],
-      handler: async ([hash]) => (await chain.receiptByHash(hashParam(hash, 'tx_hash', 1))) ?? null,
+      handler: async ([hash]) => (await chain.receiptByHash(hash)) ?? null,
     }),
   ];
 }

@@ -7,9 +7,9 @@ import { UPGRADE_GRACE_BLOCKS, UPGRADE_NAME_MAX, UPGRADE_URL_MAX } from '../../a
 import { IMPLEMENTED_UPGRADES, NODE_VERSION } from '../../version.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, HexBytes } from '../schemas.js';
+import { HexBytes, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam } from './params.js';
+import { AccountParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -20,11 +20,11 @@ import { ReceiptSchema } from './result-schemas.js';
  * plans, the applied upgrade and this node's version from committed state.
  */
 
-const NameParam = Type.String({
+const nameString = () => Type.String({
   minLength: 1, maxLength: UPGRADE_NAME_MAX,
   description: `the plan's name: 1–${UPGRADE_NAME_MAX} of A-Z a-z 0-9 . _ - (by convention the release version, e.g. v0.2.0)`,
 });
-const UrlParam = (what: string) => Type.String({ maxLength: UPGRADE_URL_MAX, description: `${what}, at most ${UPGRADE_URL_MAX} bytes; may be empty` });
+const UrlParam = (what: string) => parsed(Type.String({ maxLength: UPGRADE_URL_MAX, description: `${what}, at most ${UPGRADE_URL_MAX} bytes; may be empty` }), urlParam);
 
 const PlanSchema = Type.Object({
   name: Type.String(),
@@ -69,8 +69,8 @@ function planJson(p: UpgradePlan) {
   };
 }
 
-function nameParam(name: string, position: number): string {
-  if (!validUpgradeName(name)) throw RpcError.invalidParam('name', position, `1–${UPGRADE_NAME_MAX} characters of A-Z a-z 0-9 . _ - (not "." or "..")`);
+function nameParam(name: string, param: string, position: number): string {
+  if (!validUpgradeName(name)) throw RpcError.invalidParam(param, position, `1–${UPGRADE_NAME_MAX} characters of A-Z a-z 0-9 . _ - (not "." or "..")`);
   return name;
 }
 
@@ -78,10 +78,24 @@ function urlParam(value: string, param: string, position: number): string {
   if (Buffer.byteLength(value) > UPGRADE_URL_MAX) throw RpcError.invalidParam(param, position, `at most ${UPGRADE_URL_MAX} bytes`);
   return value;
 }
+/** Params parsed once (issue 44 item 4): the registry checks each at its own position. */
+const NameParam = () => parsed(nameString(), nameParam);
+/** A release's SHA-256 as its 32 bytes, not all zero. */
+const Checksum = () => parsed(HexBytes({ maxBytes: 32, description: 'SHA-256 of the packed release: 64 hex digits, 0x optional' }), (checksum, param, position) => {
+  const sum = new Uint8Array(Buffer.from(checksum.replace(/^0x/i, ''), 'hex'));
+  if (sum.length !== 32) throw RpcError.invalidParam(param, position, 'a SHA-256: 64 hex digits, 0x optional');
+  if (sum.every((b) => b === 0)) throw RpcError.invalidParam(param, position, 'the SHA-256 of the release, not 32 zero bytes');
+  return sum;
+});
 
 export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[] {
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code];
   const notFound = (name: string) => RpcError.app('NOT_FOUND', `no upgrade plan named "${name}"`, { name });
+  // The core refuses a past height too (UPGRADE_HEIGHT_PASSED); saying it here changes no state.
+  const Height = () => parsed(Type.Integer({ minimum: 1, description: 'the first block the new release executes: above the current height' }), (height, param, position) => {
+    if (height <= chain.height + 1) throw RpcError.invalidParam(param, position, `above the next block's height ${chain.height + 1} (the chain is at ${chain.height})`);
+    return height;
+  });
   return [
     defineMethod({
       name: 'svc_scheduleUpgrade',
@@ -89,29 +103,17 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
       description: 'In seed-authority mode the plan is approved at once when the sender is the upgrade authority, else it waits for the authority\'s vote; '
         + 'in full mode the sender must be an active validator and the plan waits for the validators\' stake-weighted votes. One plan is pending or approved at a time; names are never reused.',
       params: [
-        { name: 'name', schema: NameParam },
-        { name: 'height', schema: Type.Integer({ minimum: 1, description: 'the first block the new release executes: above the current height' }) },
+        { name: 'name', schema: NameParam() },
+        { name: 'height', schema: Height() },
         { name: 'binary_url', schema: UrlParam('where the packed release can be fetched (http(s):// or file://)') },
-        { name: 'checksum', schema: HexBytes({ maxBytes: 32, description: 'SHA-256 of the packed release: 64 hex digits, 0x optional' }) },
+        { name: 'checksum', schema: Checksum() },
         { name: 'info_url', schema: UrlParam('release notes') },
-        { name: 'sender', schema: Address({ description: 'the proposing account' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the proposing account' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: writeErrors,
-      handler: async ([name, height, binaryUrl, checksum, infoUrl, sender]) => {
-        nameParam(name, 1);
-        // The core refuses a past height too (UPGRADE_HEIGHT_PASSED); saying it here changes no state.
-        if (height <= chain.height + 1) {
-          throw RpcError.invalidParam('height', 2, `above the next block's height ${chain.height + 1} (the chain is at ${chain.height})`);
-        }
-        urlParam(binaryUrl, 'binary_url', 3);
-        const sum = new Uint8Array(Buffer.from(checksum.replace(/^0x/i, ''), 'hex'));
-        if (sum.length !== 32) throw RpcError.invalidParam('checksum', 4, 'a SHA-256: 64 hex digits, 0x optional');
-        if (sum.every((b) => b === 0)) throw RpcError.invalidParam('checksum', 4, 'the SHA-256 of the release, not 32 zero bytes');
-        urlParam(infoUrl, 'info_url', 5);
-        const from = accountParam(sender, 'sender', 6);
-        return chain.submitOperations(from, [{ type: 'ScheduleUpgrade', name, height: BigInt(height), binaryUrl, checksum: sum, infoUrl }]);
-      },
+      handler: async ([name, height, binaryUrl, checksum, infoUrl, from]) =>
+        chain.submitOperations(from, [{ type: 'ScheduleUpgrade', name, height: BigInt(height), binaryUrl, checksum, infoUrl }]),
     }),
     defineMethod({
       name: 'svc_voteUpgrade',
@@ -119,15 +121,13 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
       description: 'seed-authority mode: only the upgrade authority votes, and its vote decides. full mode: active validators vote once each, weighted by their bonded stake; '
         + 'the plan is approved when the approving stake reaches the quorum of the active stake and rejected once it no longer can.',
       params: [
-        { name: 'name', schema: NameParam },
+        { name: 'name', schema: NameParam() },
         { name: 'approve', schema: Type.Boolean({ description: 'true to approve, false to reject' }) },
-        { name: 'sender', schema: Address({ description: 'the voting account' }) },
+        { name: 'sender', schema: AccountParam({ description: 'the voting account' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
-      handler: async ([name, approve, sender]) => {
-        nameParam(name, 1);
-        const from = accountParam(sender, 'sender', 3);
+      handler: async ([name, approve, from]) => {
         if (!readPlan(chain.state, name)) throw notFound(name);
         return chain.submitOperations(from, [{ type: 'VoteUpgrade', name, approve }]);
       },
@@ -137,14 +137,12 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
       summary: 'Cancel a pending or approved upgrade plan before its height (spec §4.13; unsigned convenience, testnet only).',
       description: 'The upgrade authority (or the governance account 0x00…09) may cancel a pending or approved plan; its proposer only while it is pending.',
       params: [
-        { name: 'name', schema: NameParam },
-        { name: 'sender', schema: Address({ description: 'the cancelling account' }) },
+        { name: 'name', schema: NameParam() },
+        { name: 'sender', schema: AccountParam({ description: 'the cancelling account' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
-      handler: async ([name, sender]) => {
-        nameParam(name, 1);
-        const from = accountParam(sender, 'sender', 2);
+      handler: async ([name, from]) => {
         if (!readPlan(chain.state, name)) throw notFound(name);
         return chain.submitOperations(from, [{ type: 'CancelUpgrade', name }]);
       },
@@ -152,13 +150,13 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
     defineMethod({
       name: 'svc_getUpgradePlan',
       summary: 'The pending or approved upgrade plan (or the named one), the applied upgrade, the governance configuration and this node\'s version (spec §4.13, §9.4).',
-      params: [{ name: 'name', schema: NameParam, required: false }] as const,
+      params: [{ name: 'name', schema: NameParam(), required: false }] as const,
       result: { name: 'overview', schema: UpgradeOverviewSchema },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([name]) => {
         let plan: UpgradePlan | undefined;
         if (name !== undefined) {
-          plan = readPlan(chain.state, nameParam(name, 1));
+          plan = readPlan(chain.state, name);
           if (!plan) throw notFound(name);
         } else plan = activePlan(chain.state);
         const { applied } = readUpgradeStatus(chain.state);

@@ -1,7 +1,8 @@
 import { toLatin1 } from '../codec/hash.js';
 import { encodeLocation, type BlockAppender } from './block-files.js';
 import { encodeOutcome } from './outcome-wasm.js';
-import { blockKey, changeSetKey, FORMAT, HEAD, historyKey, localKey, Prefix, prefixed, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, changeSetKey, FORMAT, HEAD, localKey, Prefix, prefixed, STATE_HISTORY_INDEXED, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { encodeChangeSet } from './state-history.js';
 
 /**
  * What one block writes (docs/storage.md), and how a group of blocks becomes one level batch. The
@@ -455,6 +456,7 @@ export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>,
     batch.put(FORMAT, Uint8Array.of(STORAGE_FORMAT));
     // a chain written from genesis on keeps its state history from there (docs/storage.md "State history")
     batch.put(STATE_HISTORY_MARKER, u64(0));
+    batch.put(STATE_HISTORY_INDEXED, u64(0));
   }
   for (const { key, value } of write.local ?? []) batch.put(localKey(key), value);
   for (const op of write.indexes ?? []) {
@@ -466,40 +468,15 @@ export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>,
 }
 
 /**
- * A block's change set (docs/storage.md "State history"): per key, 'u' + key length + key + height →
- * 0 (absent before the block) or 1 ‖ the value before it; and 'v' + height → the keys
- * ((length u16 ‖ key)*), for pruning. A read at height h seeks the key's first 'u' record above h.
+ * A block's change set (docs/storage.md "State history"): one 'v' record holding every key the block
+ * wrote and its value before the block, durable with the block. The per-key index ('u' records) a
+ * read at a past height seeks is built from it by the writer thread behind the head
+ * (block-writer-worker.ts `writeHistoryIndex`), off the block's synced batch: ~61,000 records of a
+ * 10,000-transfer block made its batch ~3× slower (docs/performance.md).
  */
-export function putChangeSet(batch: BatchSink, height: number, { bytes, lengths }: PackedStateWrites): void {
-  let keysSize = 0;
-  for (let i = 0; i < lengths.length; i += 2) keysSize += 2 + lengths[i]!;
-  const keys = new Uint8Array(keysSize);
-  const scratch: Uint8Array[] = [];
-  let k = 0;
-  for (let i = 0, o = 0; i < lengths.length; i += 2) {
-    const keyLength = lengths[i]!;
-    const valueLength = lengths[i + 1]!;
-    const key = bytes.subarray(o, o + keyLength);
-    o += keyLength;
-    keys[k] = keyLength >>> 8;
-    keys[k + 1] = keyLength & 0xff;
-    keys.set(key, k + 2);
-    k += 2 + keyLength;
-    const hk = historyKey(key, height);
-    if (valueLength < 0) batch.put(hk, ABSENT);
-    else {
-      // the sink copies during `put`: one scratch array per value length, used again
-      const value = (scratch[valueLength] ??= new Uint8Array(1 + valueLength));
-      value[0] = 1;
-      value.set(bytes.subarray(o, o + valueLength), 1);
-      batch.put(hk, value);
-      o += valueLength;
-    }
-  }
-  batch.put(changeSetKey(height), keys);
+export function putChangeSet(batch: BatchSink, height: number, history: PackedStateWrites): void {
+  batch.put(changeSetKey(height), encodeChangeSet(history));
 }
-
-const ABSENT = Uint8Array.of(0);
 
 /**
  * Position records of consecutive blocks (a group's, or a lookup batch's behind the head), 'r' +

@@ -511,12 +511,16 @@ function historyIndexDue(lag: number): boolean {
  */
 function writeHistoryIndex(): void {
   writing = true;
-  const height = historyIndexed + 1;
-  const held = historyCursor?.height === height ? historyCursor : undefined;
-  const cursor = held ? Promise.resolve(held) : db.get(changeSetKey(height)).then((record) => {
+  // a block begun by an earlier batch goes on where it stopped
+  const held = historyCursor;
+  // The next change set at or above the marker: heights without one (blocks below a restored
+  // height, a tool's chain written without history) are passed over in one step.
+  let height = held?.height ?? head;
+  const cursor = held ? Promise.resolve(held) : nextChangeSet(historyIndexed + 1, head).then((next) => {
+    if (next === undefined) return undefined;
+    height = next.height;
     try {
-      // no change set: a block written without history (a tool's chain); the marker passes it
-      return record === undefined ? undefined : new ChangeSetCursor(height, record);
+      return new ChangeSetCursor(next.height, next.record);
     } catch (error) {
       throw new HistoryIndexError(`the change set of block ${height} does not decode: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -554,6 +558,17 @@ function writeHistoryIndex(): void {
 }
 
 class HistoryIndexError extends Error {}
+
+/** The first change set ('v' record) at a height in `from … to`, or undefined when there is none. */
+async function nextChangeSet(from: number, to: number): Promise<{ height: number; record: Uint8Array } | undefined> {
+  const iterator = db.iterator({ gte: changeSetKey(from), lte: changeSetKey(to), limit: 1 });
+  try {
+    const entry = await iterator.next();
+    return entry && { height: readU64(entry[0].subarray(1)), record: entry[1] };
+  } finally {
+    await iterator.close();
+  }
+}
 
 /** Refuse every unit not yet written, and all later ones. */
 function fail(error: unknown): void {

@@ -8,7 +8,7 @@ import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
 import { migrateFormat4 } from './migrate-format4.js';
 import { migrateFormat5 } from './migrate-format5.js';
-import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STATE_HISTORY_INDEXED, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 import { StateRootCheck } from './state-root-check.js';
 import { historyAt, pruneStateHistory, RecentChangeSets, setStateHistoryFrom, stateHistoryBytes, stateHistoryFrom, stateHistoryIndexed, type HistoryRead } from './state-history.js';
 import { guardFaults } from './fault-guard.js';
@@ -526,6 +526,8 @@ export class ChainStore {
       { type: 'put', key: OLDEST_MARKER, value: u64(height) },
       // state is served from the restored height on: the export carries the state, not its history
       { type: 'put', key: STATE_HISTORY_MARKER, value: u64(height) },
+      // no change set below it to index (the writer thread's index starts above it)
+      { type: 'put', key: STATE_HISTORY_INDEXED, value: u64(height) },
       // the imported records include the tree's, at this height
       { type: 'put', key: TREE_MARKER, value: u64(height) },
       { type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) },

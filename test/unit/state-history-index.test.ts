@@ -129,6 +129,16 @@ describe('state history index', () => {
     }
   });
 
+  it('heights without a change set (a chain written without history, below a restore) are passed over', async () => {
+    const validator = identity();
+    const local = await openLocalChain({ validator, genesisValidators: [validator.publicKey], maxTxsPerBlock: 10, stateHistory: false });
+    opened.push(local);
+    await produceTransferBlocks(local, 6, 10);
+    const head = local.chain.height;
+    await waitFor(async () => (await local.store.stateHistoryIndexed()) === head);
+    expect((await local.store.stateHistoryBytes()).records).toBe(0);
+  }, 60_000);
+
   it('a kill between blocks\' batches and their index\'s: the restart resumes the index, the same records, and reads stay right throughout', async () => {
     const validator = identity();
     const local = await openLocalChain({ validator, genesisValidators: [validator.publicKey], maxTxsPerBlock: 20 });

@@ -48,7 +48,17 @@ export interface BlockWrite {
    * The block's change set (src/chain/change-sets.ts, docs/storage.md "State history"): per key it
    * writes, the value before the block (length -1: absent). Put in the block's own batch.
    */
-  history?: PackedStateWrites;
+  history?: PackedChangeSet;
+}
+
+/**
+ * A block's change set as ChangeSetRecorder.record gives it: per write its key's length and its
+ * previous value's (-1: absent), and in `bytes` each key and previous value back to back, or, with
+ * `valuesOnly`, the previous values alone: the keys are then the block's own packed state writes'
+ * (same order), read from them when the record is built, not copied on the main thread first.
+ */
+export interface PackedChangeSet extends PackedStateWrites {
+  valuesOnly?: boolean;
 }
 
 /**
@@ -153,7 +163,7 @@ export function packBlockWrite(write: BlockWrite, allocate: (bytes: number) => A
     block,
     ...(write.outcome ? { outcome } : {}),
     ...(write.certificate ? { certificate } : {}),
-    ...(history ? { history: { bytes: historyBytes, lengths: historyLengths } } : {}),
+    ...(history ? { history: { bytes: historyBytes, lengths: historyLengths, ...(history.valuesOnly ? { valuesOnly: true } : {}) } } : {}),
     bundleHashes: hashes,
     state: { bytes, lengths },
   };
@@ -464,7 +474,7 @@ export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>,
     else batch.del(op.key);
   }
   if (write.certificate) batch.put(prefixed(Prefix.Certificate, u64(write.height)), write.certificate);
-  if (write.history) putChangeSet(batch, write.height, write.history);
+  if (write.history) putChangeSet(batch, write.height, write.history, write.state);
 }
 
 /**
@@ -474,8 +484,9 @@ export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>,
  * (block-writer-worker.ts `writeHistoryIndex`), off the block's synced batch: ~61,000 records of a
  * 10,000-transfer block made its batch ~3× slower (docs/performance.md).
  */
-export function putChangeSet(batch: BatchSink, height: number, history: PackedStateWrites): void {
-  batch.put(changeSetKey(height), encodeChangeSet(history));
+export function putChangeSet(batch: BatchSink, height: number, history: PackedChangeSet, state?: PackedStateWrites): void {
+  if (history.valuesOnly && !state) throw new Error(`the change set of block ${height} holds values only and was given no state writes for its keys`);
+  batch.put(changeSetKey(height), encodeChangeSet(history, history.valuesOnly ? state : undefined));
 }
 
 /**

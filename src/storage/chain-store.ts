@@ -15,7 +15,7 @@ import { guardFaults } from './fault-guard.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { countCold, countRange, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
 
-export type { BlockWrite, IndexOp, PackedStateWrites, StateWrite, StateWrites } from './block-batch.js';
+export type { BlockWrite, IndexOp, PackedChangeSet, PackedStateWrites, StateWrite, StateWrites } from './block-batch.js';
 export { forEachStateWrite, stateWriteCount, stateWriteList } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
 

@@ -34,13 +34,17 @@ const CHANGE_SET_ENTRY = 6;
 /**
  * A block's change set as its one 'v' record (docs/storage.md "State history"): 0xFF, the count u32,
  * per write its key's length u16 and its previous value's length i32 (-1: absent before the block),
- * then every key and previous value back to back, as `record` packed them. One record in the block's
- * synced batch, built with one copy: the per-key index is the writer thread's later step.
+ * then every key and previous value back to back. One record in the block's synced batch: the
+ * per-key index is the writer thread's later step. `keysFrom`: the block's packed state writes, when
+ * the change set holds the previous values only (`valuesOnly`): its keys are theirs, in order.
  */
-export function encodeChangeSet({ bytes, lengths }: { bytes: Uint8Array; lengths: Int32Array }): Uint8Array {
+export function encodeChangeSet({ bytes, lengths }: { bytes: Uint8Array; lengths: Int32Array }, keysFrom?: { bytes: Uint8Array; lengths: Int32Array }): Uint8Array {
   const count = lengths.length >> 1;
+  if (keysFrom && keysFrom.lengths.length !== lengths.length) throw new RangeError(`a change set of ${count} writes for a block of ${keysFrom.lengths.length >> 1}`);
+  let keysSize = 0;
+  if (keysFrom) for (let i = 0; i < lengths.length; i += 2) keysSize += lengths[i]!;
   const at = CHANGE_SET_HEAD + count * CHANGE_SET_ENTRY;
-  const out = new Uint8Array(at + bytes.length);
+  const out = new Uint8Array(at + keysSize + bytes.length);
   const view = new DataView(out.buffer);
   out[0] = CHANGE_SET_FORM;
   view.setUint32(1, count);
@@ -48,7 +52,25 @@ export function encodeChangeSet({ bytes, lengths }: { bytes: Uint8Array; lengths
     view.setUint16(o, lengths[2 * i]!);
     view.setInt32(o + 2, lengths[2 * i + 1]!);
   }
-  out.set(bytes, at);
+  if (!keysFrom) {
+    out.set(bytes, at);
+    return out;
+  }
+  // key i from the block's writes (each followed by its new value there), then its previous value
+  const keys = keysFrom.bytes;
+  for (let i = 0, o = at, k = 0, p = 0; i < count; i++) {
+    const keyLength = keysFrom.lengths[2 * i]!;
+    if (keyLength !== lengths[2 * i]) throw new RangeError(`write ${i} of a change set names a key of ${lengths[2 * i]} bytes, the block's ${keyLength}`);
+    out.set(keys.subarray(k, k + keyLength), o);
+    o += keyLength;
+    k += keyLength + Math.max(0, keysFrom.lengths[2 * i + 1]!);
+    const valueLength = lengths[2 * i + 1]!;
+    if (valueLength > 0) {
+      out.set(bytes.subarray(p, p + valueLength), o);
+      o += valueLength;
+      p += valueLength;
+    }
+  }
   return out;
 }
 

@@ -89,6 +89,12 @@ describe('state history index', () => {
     const record = encodeChangeSet(packed(CHANGES[3]!));
     expect(changeSetKeys(record).map((k) => Buffer.from(k).toString())).toEqual(['B', 'C']);
     expect(changeSetProblem(record)).toBeUndefined();
+    // The recorder's form for packed writes: previous values only, the keys read from the block's
+    // own writes (each followed there by its new value): the same record.
+    const state = packed([['B', 'b3'], ['C', 'c3']]);
+    const valuesOnly = { bytes: bytes('b1'), lengths: Int32Array.of(1, 2, 1, -1), valuesOnly: true };
+    expect(hex(encodeChangeSet(valuesOnly, state))).toBe(hex(record));
+    expect(() => encodeChangeSet(valuesOnly, packed([['B', 'b3']]))).toThrow(/for a block of 1/);
     expect(changeSetProblem(record.subarray(0, record.length - 1))).toMatch(/whose writes take/);
     expect(changeSetProblem(record.subarray(0, 7))).toMatch(/naming 2 writes/);
     // the earlier form, a key list, still reads for pruning

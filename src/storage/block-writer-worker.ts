@@ -8,7 +8,7 @@ import { GroupState, putBlock, putPositions, sealGroup, TreePending, type IndexO
 import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation, DurableHead } from './block-files.js';
 import { ColdWriter, type ColdRequest, type ColdResponse } from './cold-store.js';
 import { blockKey, changeSetKey, HEAD, HISTORY_MARKER, IndexKeys, LOOKUP_MARKER, readU64, STATE_HISTORY_INDEXED, TREE_MARKER, u64 } from './keys.js';
-import { ChangeSetCursor } from './state-history.js';
+import { ChangeSetCursor, changeSetKeyList } from './state-history.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { loadOutcomeEncoder } from './outcome-wasm.js';
 
@@ -536,7 +536,12 @@ function writeHistoryIndex(): void {
     }
     done = at === undefined || at.done;
     historyCursor = done ? undefined : at;
-    if (done) batch.put(STATE_HISTORY_INDEXED, u64(height));
+    if (done) {
+      // its values are in the index now: the change set is cut to its keys (for pruning), in the
+      // same batch as the marker, so history is held once
+      if (at) batch.put(changeSetKey(height), changeSetKeyList(at.record));
+      batch.put(STATE_HISTORY_INDEXED, u64(height));
+    }
     return batch.write();
   }).then(
     () => {

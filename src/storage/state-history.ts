@@ -114,7 +114,7 @@ export class ChangeSetCursor {
   private readonly view: DataView;
   private readonly scratch: Uint8Array[] = [];
 
-  constructor(readonly height: number, private readonly record: Uint8Array) {
+  constructor(readonly height: number, readonly record: Uint8Array) {
     this.view = new DataView(record.buffer, record.byteOffset, record.byteLength);
     // a key list (the earlier form) is indexed already: nothing to build
     this.count = record[0] === CHANGE_SET_FORM ? this.view.getUint32(1) : 0;
@@ -175,12 +175,14 @@ export async function stateHistoryIndexed(db: Db): Promise<number | undefined> {
 export class RecentChangeSets {
   private readonly held = new Map<number, Map<string, Uint8Array | undefined>>();
 
-  async get(db: Db, height: number): Promise<Map<string, Uint8Array | undefined> | undefined> {
+  async get(db: Db, height: number): Promise<Map<string, Uint8Array | undefined> | undefined | 'indexed'> {
     const held = this.held.get(height);
     if (held) return held;
     const record = await db.get(changeSetKey(height));
     // no change set: a block written without history (none is kept for it)
     if (record === undefined) return undefined;
+    // its key list: the index step has passed it since the marker was read (the caller reads again)
+    if (record[0] !== CHANGE_SET_FORM) return 'indexed';
     const parsed = new Map<string, Uint8Array | undefined>();
     forEachChange(record, (key, before) => parsed.set(toLatin1(key), before));
     this.held.set(height, parsed);
@@ -198,33 +200,39 @@ const RECENT_HELD = 8;
  * when none did. The index ('u' records) answers for the blocks up to its marker, one seek; the
  * blocks above it, not indexed yet, from their change sets. Blocks are durable and indexed in order,
  * so a record the seek finds above the marker read is as good an answer: every block below it is
- * indexed.
+ * indexed. A block the index finished meanwhile has its change set cut to a key list (its values
+ * are in the index now): the read then goes again from the new marker.
  */
 export async function historyAt(db: Db, key: Uint8Array, height: number, head: number, recent: RecentChangeSets): Promise<HistoryRead> {
-  const indexed = (await stateHistoryIndexed(db)) ?? head;
-  if (height < indexed) {
-    const from = historyKey(key, height + 1);
-    const to = historyKey(key, Number.MAX_SAFE_INTEGER);
-    const iterator = db.iterator({ gte: from, lte: to, limit: 1 });
-    try {
-      const entry = await iterator.next();
-      if (entry !== undefined) {
-        const value = entry[1];
-        return { changed: true, value: value[0] === 0 ? undefined : value.slice(1) };
-      }
-    } finally {
-      await iterator.close();
-    }
-  }
   const k = toLatin1(key);
-  for (let h = Math.max(height, indexed) + 1; h <= head; h++) {
-    const changes = await recent.get(db, h);
-    if (changes?.has(k)) {
-      const before = changes.get(k);
-      return { changed: true, value: before && before.slice() };
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const indexed = (await stateHistoryIndexed(db)) ?? head;
+    if (height < indexed) {
+      const from = historyKey(key, height + 1);
+      const to = historyKey(key, Number.MAX_SAFE_INTEGER);
+      const iterator = db.iterator({ gte: from, lte: to, limit: 1 });
+      try {
+        const entry = await iterator.next();
+        if (entry !== undefined) {
+          const value = entry[1];
+          return { changed: true, value: value[0] === 0 ? undefined : value.slice(1) };
+        }
+      } finally {
+        await iterator.close();
+      }
     }
+    let passed = false;
+    for (let h = Math.max(height, indexed) + 1; h <= head && !passed; h++) {
+      const changes = await recent.get(db, h);
+      if (changes === 'indexed') passed = true;
+      else if (changes?.has(k)) {
+        const before = changes.get(k);
+        return { changed: true, value: before && before.slice() };
+      }
+    }
+    if (!passed) return { changed: false };
   }
-  return { changed: false };
+  throw new Error(`the state history index passed block ${height + 1} while its marker stayed behind it`);
 }
 
 /**
@@ -256,6 +264,26 @@ export async function pruneStateHistory(db: Db, from: number, to: number): Promi
     await db.batch(ops);
   }
   return removed;
+}
+
+/**
+ * The key list a change set is cut to once its block is indexed ((length u16 BE ‖ key)*): the
+ * previous values are in the 'u' records then, and pruning needs only the keys, so a block's history
+ * is held once, not twice.
+ */
+export function changeSetKeyList(record: Uint8Array): Uint8Array {
+  const keys = changeSetKeys(record);
+  let size = 0;
+  for (const key of keys) size += 2 + key.length;
+  const out = new Uint8Array(size);
+  let o = 0;
+  for (const key of keys) {
+    out[o] = key.length >>> 8;
+    out[o + 1] = key.length & 0xff;
+    out.set(key, o + 2);
+    o += 2 + key.length;
+  }
+  return out;
 }
 
 /** What is wrong with a 'v' record's layout, of either form (the integrity sweep), or undefined. */

@@ -7,9 +7,9 @@ import { NATIVE_MINT } from '../../src/codec/address.js';
 import { accountKey, balanceKey } from '../../src/core/records.js';
 import type { ProducedBlock } from '../../src/chain/producer.js';
 import { putChangeSet } from '../../src/storage/block-batch.js';
-import { Prefix, readU64, STATE_HISTORY_INDEXED, u64 } from '../../src/storage/keys.js';
+import { changeSetKey, historyKey, Prefix, STATE_HISTORY_INDEXED, u64 } from '../../src/storage/keys.js';
 import { verifyStore } from '../../src/storage/integrity.js';
-import { ChangeSetCursor, changeSetKeys, changeSetProblem, encodeChangeSet, historyAt, indexChangeSet, RecentChangeSets } from '../../src/storage/state-history.js';
+import { ChangeSetCursor, changeSetKeyList, changeSetKeys, changeSetProblem, encodeChangeSet, historyAt, indexChangeSet, RecentChangeSets } from '../../src/storage/state-history.js';
 import { identity, openLocalChain, produceTransferBlocks, type LocalChain } from '../../testkit/local-chain.js';
 
 // The lagging state history index (docs/storage.md "State history"): a block's batch holds its
@@ -135,6 +135,38 @@ describe('state history index', () => {
     }
   });
 
+  it('a read whose marker went stale while the index finished a block (its change set cut to keys) reads again', async () => {
+    const db = await chainDb();
+    try {
+      const batch = db.batch();
+      for (const h of [1, 2, 3]) {
+        const record = encodeChangeSet(packed(CHANGES[h]!));
+        indexChangeSet(batch, h, record);
+        batch.put(changeSetKey(h), changeSetKeyList(record));
+      }
+      batch.put(STATE_HISTORY_INDEXED, u64(3));
+      await batch.write();
+      // the first marker read answers 1, as before the index step finished blocks 2 and 3
+      let stale = true;
+      const view = {
+        get: async (key: Uint8Array) => {
+          if (stale && Buffer.compare(Buffer.from(key), Buffer.from(STATE_HISTORY_INDEXED)) === 0) {
+            stale = false;
+            return u64(1);
+          }
+          return db.get(key);
+        },
+        iterator: (options: object) => db.iterator(options),
+      } as unknown as Db;
+      const read = await historyAt(view, bytes('B'), 1, HEAD, new RecentChangeSets());
+      expect(stale).toBe(false);
+      expect(read.changed && read.value && Buffer.from(read.value).toString()).toBe('b1');
+      expect(changeSetKeys((await db.get(changeSetKey(3)))!).map((k) => Buffer.from(k).toString())).toEqual(['B', 'C']);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('heights without a change set (a chain written without history, below a restore) are passed over', async () => {
     const validator = identity();
     const local = await openLocalChain({ validator, genesisValidators: [validator.publicKey], maxTxsPerBlock: 10, stateHistory: false });
@@ -162,19 +194,33 @@ describe('state history index', () => {
     await local.closeKeep();
     opened.pop();
 
-    // The kill: the index batches of the last 10 blocks never landed (their blocks' batches did).
+    // The kill: the index batches of the last 10 blocks never landed (their blocks' batches did):
+    // their change sets as the blocks' batches wrote them (keys and previous values, rebuilt from
+    // the index records), and no index records nor key lists for them.
     const db = new Level<Uint8Array, Uint8Array>(join(dataDir, 'db'), { keyEncoding: 'view', valueEncoding: 'view' });
     await db.open();
     const before = await historyRecords(db);
     const rolledBack = head - 10;
     const batch = db.batch();
     let dropped = 0;
-    for (const [key] of before) {
-      const k = Buffer.from(key, 'hex');
-      if (readU64(k.subarray(k.length - 8)) > rolledBack) {
-        batch.del(k);
+    for (let h = rolledBack + 1; h <= head; h++) {
+      const list = await db.get(changeSetKey(h));
+      if (list === undefined) continue;
+      const keysOfBlock = changeSetKeys(list);
+      const parts: Uint8Array[] = [];
+      const lengths = new Int32Array(keysOfBlock.length * 2);
+      for (let i = 0; i < keysOfBlock.length; i++) {
+        const key = keysOfBlock[i]!;
+        const hk = historyKey(key, h);
+        const value = (await db.get(hk))!;
+        batch.del(hk);
         dropped++;
+        parts.push(key);
+        lengths[2 * i] = key.length;
+        lengths[2 * i + 1] = value[0] === 0 ? -1 : value.length - 1;
+        if (value[0] !== 0) parts.push(value.subarray(1));
       }
+      batch.put(changeSetKey(h), encodeChangeSet({ bytes: new Uint8Array(Buffer.concat(parts)), lengths }));
     }
     batch.put(STATE_HISTORY_INDEXED, u64(rolledBack));
     await batch.write();
@@ -200,6 +246,8 @@ describe('state history index', () => {
     await reopened.open();
     try {
       expect(await historyRecords(reopened)).toEqual(before);
+      // every indexed block's change set is cut to its keys: history held once
+      for await (const [, value] of reopened.iterator({ gte: changeSetKey(1), lte: changeSetKey(head) })) expect(value[0]).not.toBe(0xff);
     } finally {
       await reopened.close();
     }

@@ -287,6 +287,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const store = new ChainStore(join(options.dataDir, 'db'), {
     onLookupProgress: (height, head) => logger.info('transaction lookup index', { indexed_to: height, head }),
     onLookupFailure: (error) => logger.error('building the transaction lookup index stopped; a restart resumes it', { error }),
+    onHistoryIndexFailure: (error) => logger.error('building the state history index stopped; reads at past blocks above it use the change sets, a restart resumes it', { error }),
     onMigrationProgress: (height, head) => logger.info('moving stored blocks into the block files (storage format 3 → 4)', { moved_to: height, head }),
     onTreeRebuilt: (report) => logger.info('state tree rebuilt from the state records (it trailed the head after an unclean stop)', report),
   }, {

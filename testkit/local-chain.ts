@@ -39,9 +39,10 @@ export interface LocalChain {
  * A chain as src/node.ts builds it, without RPC or p2p, in a fresh temp dir. Without
  * `genesisValidators` the validator alone is the genesis set (src/chain/chain.ts).
  */
-export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators?: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger; chainParams?: ChainParams; stateHistory?: boolean }): Promise<LocalChain> {
+export async function openLocalChain(options: { validator?: ValidatorIdentity; genesisValidators?: Uint8Array[]; maxTxsPerBlock?: number; logger?: Logger; chainParams?: ChainParams; stateHistory?: boolean; dataDir?: string }): Promise<LocalChain> {
   await initHashing();
-  const dataDir = await mkdtemp(join(tmpdir(), 'ntv-sync-'));
+  // an existing data dir (one `closeKeep` left): the chain opens on what it holds
+  const dataDir = options.dataDir ?? await mkdtemp(join(tmpdir(), 'ntv-sync-'));
   const store = new ChainStore(join(dataDir, 'db'));
   await store.open();
   const state = new StateView();

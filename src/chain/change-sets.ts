@@ -1,4 +1,4 @@
-import { forEachStateWrite, type PackedStateWrites, type StateWrites } from '../storage/chain-store.js';
+import { forEachStateWrite, type PackedChangeSet, type PackedStateWrites, type StateWrites } from '../storage/chain-store.js';
 import type { StateView } from './state-view.js';
 
 /**
@@ -24,42 +24,48 @@ export class ChangeSetRecorder {
   constructor(private readonly state: StateView) {}
 
   /**
-   * The change set of a block queued for writing (blocks in order), packed as state writes are:
-   * per key its length and the previous value's (-1: absent before the block). ~61,000 writes in a
-   * 10,000-transfer block: keys are read by offset from the packed bytes, one latin1 string each
-   * (the StateView's own key form), and no view is made per write.
+   * The change set of a block queued for writing (blocks in order): per write its key's length and
+   * the previous value's (-1: absent before the block), and the previous values back to back. For
+   * packed writes the keys are not copied (`valuesOnly`): they are the block's own writes', in the
+   * same order, and the writer thread takes them from there when it builds the record
+   * (storage/state-history.ts `encodeChangeSet`). Writes as objects are packed with a key named
+   * twice taken once, so theirs carry the keys. ~61,000 writes in a 10,000-transfer block: keys are
+   * read by offset from the packed bytes, one latin1 string each (the StateView's own key form).
    */
-  record(writes: StateWrites): PackedStateWrites {
+  record(writes: StateWrites): PackedChangeSet {
     const block = packedBlock(writes);
     const { bytes, keys, at } = block;
     const count = keys.length;
+    const withKeys = Array.isArray(writes);
     const previous: Array<Uint8Array | undefined> = new Array(count);
+    const lengths = new Int32Array(count * 2);
     let size = 0;
     for (let i = 0; i < count; i++) {
       const before = this.before(keys[i]!);
       previous[i] = before;
-      size += at[3 * i + 1]! + (before?.length ?? 0);
+      const keyLength = at[3 * i + 1]!;
+      lengths[2 * i] = keyLength;
+      lengths[2 * i + 1] = before === undefined ? -1 : before.length;
+      size += (withKeys ? keyLength : 0) + (before?.length ?? 0);
     }
     const out = new Uint8Array(size);
-    const lengths = new Int32Array(count * 2);
     let o = 0;
     for (let i = 0; i < count; i++) {
-      const keyAt = at[3 * i]!;
-      const keyLength = at[3 * i + 1]!;
-      out.set(bytes.subarray(keyAt, keyAt + keyLength), o);
-      o += keyLength;
-      lengths[2 * i] = keyLength;
+      if (withKeys) {
+        const keyAt = at[3 * i]!;
+        const keyLength = at[3 * i + 1]!;
+        out.set(bytes.subarray(keyAt, keyAt + keyLength), o);
+        o += keyLength;
+      }
       const before = previous[i];
-      if (before === undefined) lengths[2 * i + 1] = -1;
-      else {
+      if (before !== undefined) {
         out.set(before, o);
         o += before.length;
-        lengths[2 * i + 1] = before.length;
       }
     }
     block.writes = writes;
     this.inFlight.push(block);
-    return { bytes: out, lengths };
+    return withKeys ? { bytes: out, lengths } : { bytes: out, lengths, valuesOnly: true };
   }
 
   /**

@@ -6,10 +6,11 @@ import type { StateView } from './state-view.js';
 
 /**
  * Reads at past blocks (docs/storage.md "State history"; issue 42 item 1). Every block's change set
- * (src/chain/change-sets.ts) is stored with it; the value of a key as of block h is the previous
+ * (src/chain/change-sets.ts) is stored with it, and indexed per key by the writer thread behind the
+ * head; the value of a key as of block h is the previous
  * value recorded by the first block above h that wrote it, or, when none did, the current value.
  *
- * `valueAt` is one database seek. `run` serves readers that read synchronously (the eth_call
+ * `valueAt` is one database seek (plus, for the blocks the index has not reached, a look into their change sets). `run` serves readers that read synchronously (the eth_call
  * readers, the proof builder, a core): it runs the read against the keys resolved so far, falling
  * back to the head's value for the others while noting them, resolves those, and runs again until a
  * pass reads nothing unresolved. The keys a read touches may depend on the values it reads, so it
@@ -54,7 +55,7 @@ export class StateHistory {
       this.check(height);
       const head = this.head();
       if (height >= head) return this.state.get(key);
-      const read = await this.store.historyAt(key, height);
+      const read = await this.store.historyAt(key, height, head);
       // pruning may have raised the window during the seek (it moves it before deleting)
       this.check(height);
       if (read.changed) return read.value;

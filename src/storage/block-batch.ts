@@ -1,7 +1,8 @@
 import { toLatin1 } from '../codec/hash.js';
 import { encodeLocation, type BlockAppender } from './block-files.js';
 import { encodeOutcome } from './outcome-wasm.js';
-import { blockKey, changeSetKey, FORMAT, HEAD, historyKey, localKey, Prefix, prefixed, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, changeSetKey, FORMAT, HEAD, localKey, Prefix, prefixed, STATE_HISTORY_INDEXED, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { encodeChangeSet } from './state-history.js';
 
 /**
  * What one block writes (docs/storage.md), and how a group of blocks becomes one level batch. The
@@ -47,7 +48,17 @@ export interface BlockWrite {
    * The block's change set (src/chain/change-sets.ts, docs/storage.md "State history"): per key it
    * writes, the value before the block (length -1: absent). Put in the block's own batch.
    */
-  history?: PackedStateWrites;
+  history?: PackedChangeSet;
+}
+
+/**
+ * A block's change set as ChangeSetRecorder.record gives it: per write its key's length and its
+ * previous value's (-1: absent), and in `bytes` each key and previous value back to back, or, with
+ * `valuesOnly`, the previous values alone: the keys are then the block's own packed state writes'
+ * (same order), read from them when the record is built, not copied on the main thread first.
+ */
+export interface PackedChangeSet extends PackedStateWrites {
+  valuesOnly?: boolean;
 }
 
 /**
@@ -152,7 +163,7 @@ export function packBlockWrite(write: BlockWrite, allocate: (bytes: number) => A
     block,
     ...(write.outcome ? { outcome } : {}),
     ...(write.certificate ? { certificate } : {}),
-    ...(history ? { history: { bytes: historyBytes, lengths: historyLengths } } : {}),
+    ...(history ? { history: { bytes: historyBytes, lengths: historyLengths, ...(history.valuesOnly ? { valuesOnly: true } : {}) } } : {}),
     bundleHashes: hashes,
     state: { bytes, lengths },
   };
@@ -455,6 +466,7 @@ export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>,
     batch.put(FORMAT, Uint8Array.of(STORAGE_FORMAT));
     // a chain written from genesis on keeps its state history from there (docs/storage.md "State history")
     batch.put(STATE_HISTORY_MARKER, u64(0));
+    batch.put(STATE_HISTORY_INDEXED, u64(0));
   }
   for (const { key, value } of write.local ?? []) batch.put(localKey(key), value);
   for (const op of write.indexes ?? []) {
@@ -462,44 +474,20 @@ export function putBlock(batch: BatchSink, files: Pick<BlockAppender, 'append'>,
     else batch.del(op.key);
   }
   if (write.certificate) batch.put(prefixed(Prefix.Certificate, u64(write.height)), write.certificate);
-  if (write.history) putChangeSet(batch, write.height, write.history);
+  if (write.history) putChangeSet(batch, write.height, write.history, write.state);
 }
 
 /**
- * A block's change set (docs/storage.md "State history"): per key, 'u' + key length + key + height →
- * 0 (absent before the block) or 1 ‖ the value before it; and 'v' + height → the keys
- * ((length u16 ‖ key)*), for pruning. A read at height h seeks the key's first 'u' record above h.
+ * A block's change set (docs/storage.md "State history"): one 'v' record holding every key the block
+ * wrote and its value before the block, durable with the block. The per-key index ('u' records) a
+ * read at a past height seeks is built from it by the writer thread behind the head
+ * (block-writer-worker.ts `writeHistoryIndex`), off the block's synced batch: ~61,000 records of a
+ * 10,000-transfer block made its batch ~3× slower (docs/performance.md).
  */
-export function putChangeSet(batch: BatchSink, height: number, { bytes, lengths }: PackedStateWrites): void {
-  let keysSize = 0;
-  for (let i = 0; i < lengths.length; i += 2) keysSize += 2 + lengths[i]!;
-  const keys = new Uint8Array(keysSize);
-  const scratch: Uint8Array[] = [];
-  let k = 0;
-  for (let i = 0, o = 0; i < lengths.length; i += 2) {
-    const keyLength = lengths[i]!;
-    const valueLength = lengths[i + 1]!;
-    const key = bytes.subarray(o, o + keyLength);
-    o += keyLength;
-    keys[k] = keyLength >>> 8;
-    keys[k + 1] = keyLength & 0xff;
-    keys.set(key, k + 2);
-    k += 2 + keyLength;
-    const hk = historyKey(key, height);
-    if (valueLength < 0) batch.put(hk, ABSENT);
-    else {
-      // the sink copies during `put`: one scratch array per value length, used again
-      const value = (scratch[valueLength] ??= new Uint8Array(1 + valueLength));
-      value[0] = 1;
-      value.set(bytes.subarray(o, o + valueLength), 1);
-      batch.put(hk, value);
-      o += valueLength;
-    }
-  }
-  batch.put(changeSetKey(height), keys);
+export function putChangeSet(batch: BatchSink, height: number, history: PackedChangeSet, state?: PackedStateWrites): void {
+  if (history.valuesOnly && !state) throw new Error(`the change set of block ${height} holds values only and was given no state writes for its keys`);
+  batch.put(changeSetKey(height), encodeChangeSet(history, history.valuesOnly ? state : undefined));
 }
-
-const ABSENT = Uint8Array.of(0);
 
 /**
  * Position records of consecutive blocks (a group's, or a lookup batch's behind the head), 'r' +

@@ -7,7 +7,8 @@ import { BlockResultView } from '../core/block-result.js';
 import { GroupState, putBlock, putPositions, sealGroup, TreePending, type IndexOp, type PackedBlockWrite } from './block-batch.js';
 import { BlockAppender, BlockFileReader, blockFilesDir, decodeLocation, DurableHead } from './block-files.js';
 import { ColdWriter, type ColdRequest, type ColdResponse } from './cold-store.js';
-import { blockKey, HEAD, HISTORY_MARKER, IndexKeys, LOOKUP_MARKER, readU64, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, changeSetKey, HEAD, HISTORY_MARKER, IndexKeys, LOOKUP_MARKER, readU64, STATE_HISTORY_INDEXED, TREE_MARKER, u64 } from './keys.js';
+import { ChangeSetCursor, changeSetKeyList } from './state-history.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { loadOutcomeEncoder } from './outcome-wasm.js';
 
@@ -69,6 +70,7 @@ export type WriterResponse =
   | { type: 'followed'; to: number; historyHeight: number; lookupHeight: number }
   /** building the lookup index behind the head failed and stopped; block writes go on */
   | { type: 'lookup-failed'; error: string }
+  | { type: 'history-index-failed'; error: string }
   | { type: 'failed'; ids: number[]; error: string }
   /** the stored state tree is at the durable head, and stays there until `release-tree` */
   | { type: 'tree-held'; id: number }
@@ -101,6 +103,10 @@ const LOOKUP_BLOCKS_PER_BATCH = 20;
 const TREE_EVERY = 64;
 /** A checkpoint is written after this many blocks even when writes never pause (a long catch-up). */
 const TREE_MAX = 1024;
+/** The state history index is built before the next group once it is this many blocks behind. */
+const HISTORY_INDEX_LAG_MAX = 32;
+/** History index records a batch builds at most (a 10,000-transfer block has ~61,000): a block arriving meanwhile waits for one such batch. */
+const HISTORY_INDEX_RECORDS = 8_192;
 
 interface Group {
   batch: ReturnType<Level<Uint8Array, Uint8Array>['batch']>;
@@ -151,6 +157,21 @@ let historyHeight = (await db.get(HISTORY_MARKER)) === undefined ? lookupHeight 
 const followQueue: Array<{ write: PackedBlockWrite; history: boolean }> = [];
 /** every block up to this height has its address history written or queued */
 let historyQueued = historyHeight;
+/**
+ * Every block up to this height has its state history index ('u' records, docs/storage.md "State
+ * history"), built here from its change set behind the head (`writeHistoryIndex`). Absent: a
+ * database whose change sets were indexed in their blocks' batches, up to its head; the marker is
+ * put now, before this thread writes a block whose change set would wait for the index.
+ */
+let historyIndexed = await readHeight(STATE_HISTORY_INDEXED);
+if (historyIndexed < 0 && head >= 0) {
+  historyIndexed = head;
+  await db.put(STATE_HISTORY_INDEXED, u64(head), { sync: true });
+}
+/** the block whose history index is under way, where it stopped */
+let historyCursor: ChangeSetCursor | undefined;
+/** why the state history index stopped (a change set that does not decode): derived data, block writes go on */
+let historyIndexFailure: string | undefined;
 /** the height the stored state tree describes (TREE_MARKER; ChainStore.open rebuilt it up to the head) */
 let treeHeight = await readHeight(TREE_MARKER);
 /** the tree's records written since that checkpoint; none held when every block writes its own */
@@ -264,6 +285,7 @@ port.on('message', (request: WriterRequest) => {
 });
 post({ type: 'ready', lookupHeight, historyHeight });
 scheduleLookup(); // a database opened with its lookup index behind the head
+pump(); // and with its state history index behind the head (a kill after a block's batch, before its index's)
 
 /** Start the next write if none is under way: the oldest full group, else the open one. */
 function pump(): void {
@@ -274,6 +296,11 @@ function pump(): void {
   if (writing || failed !== undefined || treeHeld) return;
   if (treeHolds.length > 0 || (tree && head - treeHeight >= TREE_MAX)) {
     writeTree();
+    return;
+  }
+  // Blocks that never pause (a long catch-up): the history index is not left further behind than this.
+  if (historyIndexDue(HISTORY_INDEX_LAG_MAX)) {
+    writeHistoryIndex();
     return;
   }
   if (sealed.length === 0 && open) {
@@ -298,6 +325,7 @@ function pump(): void {
     // checkpoint when it is due, and both always before the thread closes
     tree?.fold();
     if (followQueue.length > 0) writeFollowUp();
+    else if (!open && historyIndexDue(0)) writeHistoryIndex();
     else if (tree && head > treeHeight && (closing || (!open && head - treeHeight >= treeEvery))) writeTree();
     else if (closing) closeAll();
     else if (!open && cold.pending) runCold();
@@ -464,6 +492,87 @@ function writeFollowUp(): void {
       pump();
     },
   );
+}
+
+/** The history index is more than `lag` blocks behind the durable head and may be built now. */
+function historyIndexDue(lag: number): boolean {
+  return head - historyIndexed > lag && !closing && historyIndexFailure === undefined;
+}
+
+/**
+ * The state history index of the next durable block above its marker (docs/storage.md "State
+ * history"): its 'u' records from its change set ('v', written in its own synced batch), up to
+ * HISTORY_INDEX_RECORDS a batch, STATE_HISTORY_INDEXED moving in the batch that ends the block. Not
+ * synced: a kill that loses a batch leaves the marker where it was, and the next start builds that
+ * block's records again (the same records). Run when nothing waits to be written, so a live block's
+ * synced batch no longer carries its ~61,000 history records (a 10,000-transfer block's), and a
+ * block arriving meanwhile waits for one small batch at most; reads at heights above the marker
+ * look into the change sets instead (storage/state-history.ts `historyAt`).
+ */
+function writeHistoryIndex(): void {
+  writing = true;
+  // a block begun by an earlier batch goes on where it stopped
+  const held = historyCursor;
+  // The next change set at or above the marker: heights without one (blocks below a restored
+  // height, a tool's chain written without history) are passed over in one step.
+  let height = held?.height ?? head;
+  const cursor = held ? Promise.resolve(held) : nextChangeSet(historyIndexed + 1, head).then((next) => {
+    if (next === undefined) return undefined;
+    height = next.height;
+    try {
+      return new ChangeSetCursor(next.height, next.record);
+    } catch (error) {
+      throw new HistoryIndexError(`the change set of block ${height} does not decode: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  let done = false;
+  cursor.then((at) => {
+    const batch = db.batch();
+    try {
+      at?.indexInto(batch, HISTORY_INDEX_RECORDS);
+    } catch (error) {
+      void batch.close();
+      throw new HistoryIndexError(`the change set of block ${height} does not decode: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    done = at === undefined || at.done;
+    historyCursor = done ? undefined : at;
+    if (done) {
+      // its values are in the index now: the change set is cut to its keys (for pruning), in the
+      // same batch as the marker, so history is held once
+      if (at) batch.put(changeSetKey(height), changeSetKeyList(at.record));
+      batch.put(STATE_HISTORY_INDEXED, u64(height));
+    }
+    return batch.write();
+  }).then(
+    () => {
+      writing = false;
+      if (done) historyIndexed = height;
+      pump();
+    },
+    (error: unknown) => {
+      writing = false;
+      historyCursor = undefined;
+      if (error instanceof HistoryIndexError) {
+        // derived data: the index stops here (a restart retries it); reads above it use the change sets
+        historyIndexFailure = error.message;
+        post({ type: 'history-index-failed', error: historyIndexFailure });
+      } else fail(error);
+      pump();
+    },
+  );
+}
+
+class HistoryIndexError extends Error {}
+
+/** The first change set ('v' record) at a height in `from … to`, or undefined when there is none. */
+async function nextChangeSet(from: number, to: number): Promise<{ height: number; record: Uint8Array } | undefined> {
+  const iterator = db.iterator({ gte: changeSetKey(from), lte: changeSetKey(to), limit: 1 });
+  try {
+    const entry = await iterator.next();
+    return entry && { height: readU64(entry[0].subarray(1)), record: entry[1] };
+  } finally {
+    await iterator.close();
+  }
 }
 
 /** Refuse every unit not yet written, and all later ones. */

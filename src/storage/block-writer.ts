@@ -10,6 +10,8 @@ export interface LookupEvents {
   /** now and then while it is built (every ~10 s), and when it reaches the head */
   onLookupProgress?(height: number, head: number): void;
   onLookupFailure?(error: string): void;
+  /** building the state history index behind the head stopped (docs/storage.md "State history"); block writes go on */
+  onHistoryIndexFailure?(error: string): void;
 }
 
 /** Spare block buffers kept (BlockWriter.spares): a few blocks in flight, a catch-up group of 8. */
@@ -242,7 +244,8 @@ export class BlockWriter {
           this.setLookupHeight(message.lookupHeight);
           this.setHistoryHeight(message.historyHeight);
           if (message.report) this.events.onLookupProgress?.(message.lookupHeight, message.head);
-        } else if (message.type === 'lookup-failed') {
+        } else if (message.type === 'history-index-failed') this.events.onHistoryIndexFailure?.(message.error);
+        else if (message.type === 'lookup-failed') {
           this.lookupFailure = message.error;
           this.events.onLookupFailure?.(message.error);
         }

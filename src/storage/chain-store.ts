@@ -8,14 +8,14 @@ import { BlockWriter, type LookupEvents } from './block-writer.js';
 import { migrateFormat3, type MigrationEvents } from './migrate-format3.js';
 import { migrateFormat4 } from './migrate-format4.js';
 import { migrateFormat5 } from './migrate-format5.js';
-import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
+import { blockKey, FORMAT, HEAD, HISTORY_MARKER, INDEX_MARKER, IndexKeys, localKey, LOOKUP_MARKER, OLDEST_MARKER, Prefix, prefixed, prefixEnd, readU64, STATE_HISTORY_INDEXED, STATE_HISTORY_MARKER, STORAGE_FORMAT, TREE_KEY_FIRST, TREE_MARKER, u64 } from './keys.js';
 import { StateRootCheck } from './state-root-check.js';
-import { historyAt, pruneStateHistory, setStateHistoryFrom, stateHistoryBytes, stateHistoryFrom, type HistoryRead } from './state-history.js';
+import { historyAt, pruneStateHistory, RecentChangeSets, setStateHistoryFrom, stateHistoryBytes, stateHistoryFrom, stateHistoryIndexed, type HistoryRead } from './state-history.js';
 import { guardFaults } from './fault-guard.js';
 import { decodeOutcome } from './outcome-codec.js';
 import { countCold, countRange, mergedState, readStateMany, readStateSync, type ColdOp, type ColdStepResult, type StateTier } from './cold-store.js';
 
-export type { BlockWrite, IndexOp, PackedStateWrites, StateWrite, StateWrites } from './block-batch.js';
+export type { BlockWrite, IndexOp, PackedChangeSet, PackedStateWrites, StateWrite, StateWrites } from './block-batch.js';
 export { forEachStateWrite, stateWriteCount, stateWriteList } from './block-batch.js';
 export type { LookupEvents } from './block-writer.js';
 
@@ -94,6 +94,8 @@ export class ChainStore {
   private readonly db: Level<Uint8Array, Uint8Array>;
   private readonly writer: BlockWriter;
   private readonly files: BlockFileReader;
+  /** change sets of blocks the history index has not reached yet, parsed for reads at past heights */
+  private readonly recentChangeSets = new RecentChangeSets();
 
   constructor(readonly path: string, private readonly events: LookupEvents & MigrationEvents & TreeEvents = {}, options: ChainStoreOptions = {}) {
     // `multithreading`: the block writer's thread opens a second handle on the same LevelDB.
@@ -524,6 +526,8 @@ export class ChainStore {
       { type: 'put', key: OLDEST_MARKER, value: u64(height) },
       // state is served from the restored height on: the export carries the state, not its history
       { type: 'put', key: STATE_HISTORY_MARKER, value: u64(height) },
+      // no change set below it to index (the writer thread's index starts above it)
+      { type: 'put', key: STATE_HISTORY_INDEXED, value: u64(height) },
       // the imported records include the tree's, at this height
       { type: 'put', key: TREE_MARKER, value: u64(height) },
       { type: 'put', key: FORMAT, value: Uint8Array.of(STORAGE_FORMAT) },
@@ -614,9 +618,14 @@ export class ChainStore {
     return setStateHistoryFrom(this.db, height);
   }
 
-  /** A key's value as of the end of block `height`, from the change sets above it. */
-  historyAt(key: Uint8Array, height: number): Promise<HistoryRead> {
-    return historyAt(this.db, key, height);
+  /** A key's value as of the end of block `height`, from the change sets above it up to the durable `head`. */
+  historyAt(key: Uint8Array, height: number, head: number): Promise<HistoryRead> {
+    return historyAt(this.db, key, height, head, this.recentChangeSets);
+  }
+
+  /** The height up to which the writer thread has indexed the change sets (undefined: not set yet). */
+  stateHistoryIndexed(): Promise<number | undefined> {
+    return stateHistoryIndexed(this.db);
   }
 
   /** Delete the change sets of heights `from … to`; the oldest state served becomes `to`. */

@@ -1,6 +1,7 @@
 import type { ChainStore } from './chain-store.js';
 import { decodeLocation, LOCATION_BYTES } from './block-files.js';
 import { Prefix } from './keys.js';
+import { changeSetProblem } from './state-history.js';
 import { StateRootCheck, type StateAnomaly } from './state-root-check.js';
 
 /**
@@ -28,7 +29,7 @@ export interface IntegrityReport {
   ms: number;
 }
 
-const META_LENGTHS: Record<string, number> = { head: 8, format: 1, 'index-version': 1, 'lookup-height': 8, 'oldest-height': 8, cold: 12, 'state-history-from': 8 };
+const META_LENGTHS: Record<string, number> = { head: 8, format: 1, 'index-version': 1, 'lookup-height': 8, 'oldest-height': 8, cold: 12, 'state-history-from': 8, 'state-history-indexed': 8 };
 
 /** Expected key length (with the prefix byte) and a value check, per non-state prefix. */
 const LAYOUT: Record<number, { name: string; key?: number; value?: (v: Uint8Array) => string | undefined }> = {
@@ -51,7 +52,7 @@ const LAYOUT: Record<number, { name: string; key?: number; value?: (v: Uint8Arra
     name: 'state history',
     value: (v) => (v.length === 1 && v[0] === 0) || (v.length >= 1 && v[0] === 1) ? undefined : 'neither 0 (absent) nor 1 ‖ a value',
   },
-  [Prefix.ChangeSet]: { name: 'change set', key: 9 },
+  [Prefix.ChangeSet]: { name: 'change set', key: 9, value: changeSetProblem },
 };
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');

@@ -30,7 +30,7 @@ export const enum Prefix {
   // of every state key it wrote, so a read at a past block resolves to the value as of that block.
   // Host bookkeeping in the block's own batch; not consensus state, never in the state root.
   History = 0x75, // 'u' + key length u16 BE + state key + height u64 BE → 0 (absent before the block) or 1 ‖ the value before it
-  ChangeSet = 0x76, // 'v' + height u64 BE → the keys the block wrote: (key length u16 BE ‖ key)*, for pruning
+  ChangeSet = 0x76, // 'v' + height u64 BE → the block's change set: 0xFF, count u32 BE, per write key length u16 BE ‖ previous value's length i32 BE (-1 absent), then (key ‖ previous value)*; before the lagging index: its keys, (key length u16 BE ‖ key)*
 }
 
 export const HEAD = metaKey('head');
@@ -68,6 +68,14 @@ export const TREE_MARKER = metaKey('tree-height');
  * (the next open sets it to the head).
  */
 export const STATE_HISTORY_MARKER = metaKey('state-history-from');
+/**
+ * The state history index's height (docs/storage.md "State history"): every block up to it has its
+ * 'u' records built from its change set ('v'). A block's change set is durable with the block; the
+ * writer thread builds the index from it behind the head, in its own batches with this marker, so a
+ * restart resumes where it stopped. Absent: a database indexed block by block (before the lagging
+ * index), every change set indexed (the writer thread sets it to the head at its start).
+ */
+export const STATE_HISTORY_INDEXED = metaKey('state-history-indexed');
 /** State keys from this first byte on are the state tree's derived records (0xF0 buckets, 0xF1 nodes). */
 export const TREE_KEY_FIRST = 0xf0;
 /**
@@ -206,7 +214,7 @@ export function historyKey(key: Uint8Array, height: number): Uint8Array {
   return out;
 }
 
-/** 'v' + height: the keys a block wrote. */
+/** 'v' + height: the block's change set (the keys it wrote and their values before it). */
 export function changeSetKey(height: number): Uint8Array {
   return prefixed(Prefix.ChangeSet, u64(height));
 }

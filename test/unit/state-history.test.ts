@@ -69,6 +69,12 @@ describe('state history', () => {
     chain.on('block', (produced: ProducedBlock) => before.set(produced.block.header.height, chain.balance(SENDERS[2]!, NATIVE_MINT)));
     await produceTransferBlocks(local, 30, 10);
     const head = chain.height;
+    // Pruning deletes only change sets the writer thread has indexed (docs/storage.md "State
+    // history"): the index trails the head by a block or two at most here.
+    for (const until = Date.now() + 30_000; (await store.stateHistoryIndexed()) !== head;) {
+      if (Date.now() > until) throw new Error('the state history index did not reach the head');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const pruner = new Pruner({ keepBlocks: 25, keepState: 10, explorerSeconds: 86_400, every: 1, compactEvery: 1_000 }, {
       store, logger: quiet, onPruned: (oldest) => chain.noteOldest(oldest), onStatePruned: (oldest) => chain.noteOldestState(oldest),
     });

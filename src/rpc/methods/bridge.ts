@@ -13,7 +13,7 @@ import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Limit, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { AccountParam, AmountParam, hashParam, invalidParamIn, positionIn, tokenParam } from './params.js';
+import { AccountParam, AmountParam, hashParam, invalidParamIn, positionIn, TokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 
 /**
@@ -100,8 +100,6 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
     return proof;
   };
   const ProofParam = () => parsed(Type.String({ minLength: 2, maxLength: 20_000, description: 'hex of the Borsh deposit proof (chain, tx hash, contract, symbol, amount, decimals, recipient, attester signatures; docs/bridge.md "Proofs"), as `ntv-node bridge attest` prints it' }), proofParam);
-  /** A token by symbol or mint; unknown is UNKNOWN_TOKEN. */
-  const TokenParam = (description: string) => parsed(Type.String({ description }), (value: string) => tokenParam(readers.tokens, value));
   const bridgeTokenParams = [
     { name: 'chain', schema: ChainParam },
     { name: 'tx_hash', schema: Type.String({ minLength: 1, maxLength: 128, description: 'the transfer on the origin chain' }) },
@@ -178,7 +176,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       description: 'Emits a withdrawal record with a sequence number that the attesters sign for the destination chain '
         + '(svc_getBridgeStatus: pending → attested). BUNDLE_FAILED with BRIDGE_NOT_BRIDGED_TOKEN, INSUFFICIENT_BALANCE, … docs/bridge.md.',
       params: [
-        { name: 'token_mint', schema: TokenParam('Nx1… (or 0x + 64 hex) mint, or a symbol') },
+        { name: 'token_mint', schema: TokenParam(readers.tokens, Type.String({ description: 'Nx1… (or 0x + 64 hex) mint, or a symbol' })) },
         { name: 'amount', schema: AmountParam({ description: 'raw units' }) },
         { name: 'chain', schema: ChainParam },
         { name: 'destination', schema: TextParam('the address on the destination chain') },
@@ -253,7 +251,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       params: [
         { name: 'chain', schema: ChainParam },
         { name: 'contract', schema: TextParam('the contract on that chain') },
-        { name: 'mint', schema: TokenParam('Nx1… mint (or a symbol) of an STD-8 or bridge-canonical token') },
+        { name: 'mint', schema: TokenParam(readers.tokens, Type.String({ description: 'Nx1… mint (or a symbol) of an STD-8 or bridge-canonical token' })) },
         { name: 'sender', schema: AccountParam({ description: 'the foundation 0x00…03 or governance 0x00…09' }) },
       ] as const,
       result: { name: 'receipt', schema: ReceiptSchema },

@@ -15,7 +15,7 @@ const NETWORK = [
   'test/e2e/sync.test.ts',
   'test/unit/p2p-network.test.ts',
   'test/unit/p2p-sync.test.ts',
-  // issue 40 item 3: 4 validators under pauses, kills and partitions for 150 s (docs/chaos.md)
+  // issue 40 item 3: 4 validators under pauses, kills and partitions for 120 s (docs/chaos.md)
   'test/e2e/chaos.test.ts',
 ];
 

@@ -62,7 +62,7 @@ describe('explorer polish', () => {
     await page.locator('[data-testid="history-older"]').waitFor();
     expect(await rows.count()).toBe(25);
     // the amounts show "…" (aria-busy) until the token's decimals arrive: wait for them, not a time
-    await page.waitForFunction(() => document.querySelector('[data-testid="address-history"] [aria-busy="true"]') === null);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="address-history"] [aria-busy="true"]').length === 0);
     // the newest: OUT to the EVM recipient, named by its 0x form
     expect(await page.locator('[data-testid="history-move"]').first().textContent()).toMatch(/^OUT 0\.001 NTV to 0x[0-9a-f]{7}…/);
     // at 390 px every amount of the page is inside the viewport, and the page does not scroll sideways

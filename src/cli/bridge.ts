@@ -6,7 +6,7 @@ import { attest, decodeDepositProof, depositDigest, encodeDepositProof } from '.
 import { ed25519PublicKey } from '../codec/keys.js';
 import { initHashing } from '../codec/hash.js';
 import { CHAIN_IDS, type Network } from '../chain/genesis-data.js';
-import { BRIDGE_CHAINS, isBridgeChain } from '../chain/bridge.js';
+import { BRIDGE_CHAINS, isBridgeChain } from '../domains/bridge/reader.js';
 
 /**
  * `ntv-node bridge attest`: sign a deposit proof with an attester key (docs/bridge.md "Attesters").

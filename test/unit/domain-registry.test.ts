@@ -13,6 +13,7 @@ import { NTV_MINT } from '../../src/abi/constants.js';
 import { domains } from '../../src/domains/index.js';
 import { domainRpc } from '../../src/domains/rpc.js';
 import type { MethodDependencies } from '../../src/rpc/methods/context.js';
+import { Wallet } from '../../src/client/wallet.js';
 
 /**
  * The domain registry (issue 44 item 1; docs/adding-a-domain.md "Host checks"): each domain's host
@@ -260,6 +261,25 @@ describe('the funds rule through the registry (docs/mempool.md "Funds")', () => 
   it('every spend a module declares is of an operation of its own domain', () => {
     for (const d of domains) {
       for (const spend of d.ntvSpends ?? []) expect(abiOperations.find((o) => o.name === spend.operation)?.group).toBe(d.name);
+    }
+  });
+});
+
+describe('domain client helpers (src/domains/<name>/client.ts)', () => {
+  it('each exported helper class of a domain\'s client.ts is composed into Wallet, its methods the Wallet\'s own, and none is defined in src/client/wallet.ts too', async () => {
+    const folders = domains.map((d) => d.name).filter((n) => existsSync(join(ROOT, 'src/domains', n, 'client.ts')));
+    expect(folders.length).toBeGreaterThanOrEqual(5);
+    const walletCode = codeOf('src/client/wallet.ts');
+    for (const n of folders) {
+      const mod = (await import(join(ROOT, 'src/domains', n, 'client.ts'))) as Record<string, unknown>;
+      const classes = Object.values(mod).filter((v): v is { prototype: object } => typeof v === 'function' && /^class\s/.test(String(v)));
+      expect(classes.length, n).toBe(1);
+      const methods = Object.getOwnPropertyNames(classes[0]!.prototype).filter((m) => m !== 'constructor');
+      expect(methods.length, n).toBeGreaterThan(0);
+      for (const m of methods) {
+        expect((Wallet.prototype as unknown as Record<string, unknown>)[m], `${n}: Wallet.${m}`).toBe((classes[0]!.prototype as Record<string, unknown>)[m]);
+        expect(new RegExp(`\\basync\\s+${m}\\(`).test(walletCode), `${m} also in wallet.ts`).toBe(false);
+      }
     }
   });
 });

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { encodeBundle, type Bundle } from '../../src/codec/bundle.js';
 import type { BridgeDepositOp, Operation } from '../../src/codec/operations.js';
-import { attest, depositDigest } from '../../src/codec/bridge.js';
+import { attest, depositDigest } from '../../src/domains/bridge/proofs.js';
 import { generateEd25519, verifyEd25519 } from '../../src/codec/keys.js';
 import { admissionProofProblem } from '../../src/chain/admission/host-proofs.js';
 import { blockProofOperations, blockProofProblem, blockProofRefusal } from '../../src/chain/block-proofs.js';

@@ -1,10 +1,10 @@
 /**
  * The bridge's wallet helpers (26, 71–76; docs/bridge.md). A deposit proof is the attesters' signed
- * BridgeDeposit fields (src/codec/bridge.ts decodeDepositProof); only the first operation of a
+ * BridgeDeposit fields (src/domains/bridge/proofs.ts decodeDepositProof); only the first operation of a
  * bundle. Composed into Wallet (src/client/wallet.ts).
  */
 import { parseMint } from '../../codec/address.js';
-import { decodeDepositProof, type DepositProof } from '../../codec/bridge.js';
+import { decodeDepositProof, type DepositProof } from './proofs.js';
 import type { BundleOptions, SubmitResult, Wallet } from '../../client/wallet.js';
 import { toBigInt, type Amount } from '../../client/args.js';
 

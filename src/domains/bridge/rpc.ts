@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
-import { attestationProblem, decodeDepositProof, depositDigest, type DepositProof } from '../../codec/bridge.js';
+import { attestationProblem, decodeDepositProof, depositDigest, type DepositProof } from './proofs.js';
 import { fromHex } from '../../codec/hash.js';
 import { BRIDGE_CHAINS, BRIDGE_MAX_TEXT, isBridgeChain } from './reader.js';
 import { SAFETY_LEVELS } from '../../chain/governance.js';

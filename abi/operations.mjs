@@ -378,7 +378,7 @@ export const operations = [
   { name: 'RefundPresale', code: 98, gas: { base: 'GAS_PRESALE_SETTLE' }, group: 'presales', fields: [f('presale', 'presale', 'bytes32')] },
   { name: 'ClaimPresaleTokens', code: 99, gas: { base: 'GAS_PRESALE_SETTLE' }, group: 'presales', fields: [f('presale', 'presale', 'bytes32')] },
   // Token staking pools (spec §4.10, docs/staking-pools.md): a pool is named by its stake escrow account (Nx6…).
-  { name: 'CreateStakingPool', code: 100, gas: { base: 'GAS_STAKING_POOL_CREATE' }, group: 'stakingPools', fields: [
+  { name: 'CreateStakingPool', code: 100, gas: { base: 'GAS_STAKING_POOL_CREATE' }, group: 'staking-pools', fields: [
     f('tokenMint', 'token_mint', 'bytes32', 'the token staked'),
     f('rewardSource', 'reward_source', 'bytes32', "the reward token's mint; rewards come from the pool's reward account, funded with FundStakingPool"),
     f('rewardRate', 'reward_rate', 'u128', 'reward raw units per block for the whole pool'),
@@ -386,10 +386,10 @@ export const operations = [
     f('capacity', 'capacity', 'u128', 'most staked in all; 0 = no limit'),
     f('perUserCap', 'per_user_cap', 'u128', 'most staked by one account; 0 = no limit'),
   ] },
-  { name: 'StakeToPool', code: 101, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
-  { name: 'UnstakeFromPool', code: 102, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
-  { name: 'ClaimPoolRewards', code: 103, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32')] },
-  { name: 'FundStakingPool', code: 104, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'stakingPools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'StakeToPool', code: 101, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'staking-pools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'UnstakeFromPool', code: 102, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'staking-pools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
+  { name: 'ClaimPoolRewards', code: 103, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'staking-pools', fields: [f('pool', 'pool_address', 'bytes32')] },
+  { name: 'FundStakingPool', code: 104, gas: { base: 'GAS_STAKING_POOL_OP' }, group: 'staking-pools', fields: [f('pool', 'pool_address', 'bytes32'), f('amount', 'amount', 'u128')] },
   // Settlement with market makers (spec §2.7, §4.17; facts.md "Settlement market makers";
   // docs/settlement.md). Tokens move only through moveBalance into and out of escrow accounts.
   { name: 'RegisterMarketMaker', code: 105, gas: { base: 'GAS_ATOMENCE_MM' }, group: 'settlement', fields: [

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Core, type BundleInput, type Write } from '../src/core/core.js';
 import { encodeBundle, type Operation } from '../src/codec/bundle.js';
-import { attest, depositDigest } from '../src/codec/bridge.js';
+import { attest, depositDigest } from '../src/domains/bridge/proofs.js';
 import { ed25519PublicKey } from '../src/codec/keys.js';
 import { initHashing } from '../src/codec/hash.js';
 import { blockProofProblem } from '../src/chain/block-proofs.js';

@@ -299,7 +299,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     return this.deps.state.stats();
   }
 
-  /** Committed state, read-only use (the DEX read paths index pools from it, src/rpc/methods/dex.ts). */
+  /** Committed state, read-only use (the DEX read paths index pools from it, src/domains/dex/rpc.ts). */
   get state(): StateView {
     return this.deps.state;
   }

@@ -1,5 +1,5 @@
 import type { BlockResultView } from '../core/block-result.js';
-import { encodeStakingPool } from './staking-pools.js';
+import { encodeStakingPool } from '../domains/staking-pools/reader.js';
 import { BUNDLE_LEVEL_OP, decodeEventAt, EventKind, u128DecimalAt, STABLE_ADMIN_ACTIONS, ISSUER_PROOF_METHODS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES, type AccountsEvent, type CoreEvent } from '../core/events.js';
 import { PLAN_STATES } from './upgrades.js';
 import { statusOf } from './status.js';
@@ -11,7 +11,7 @@ import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
 import { encodeDao } from './dao.js';
 import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
-import { formatStakingEvent, type StakingReceiptEvent } from './staking-receipts.js';
+import { formatStakingEvent, type StakingReceiptEvent } from '../domains/staking/receipts.js';
 
 /**
  * A bundle's receipt as `svc_getTransactionReceipt` returns it (docs/methods.md "Receipt"), built on read.

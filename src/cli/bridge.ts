@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command, Option } from 'clipanion';
 import { parseAddress } from '../codec/address.js';
-import { attest, decodeDepositProof, depositDigest, encodeDepositProof } from '../codec/bridge.js';
+import { attest, decodeDepositProof, depositDigest, encodeDepositProof } from '../domains/bridge/proofs.js';
 import { ed25519PublicKey } from '../codec/keys.js';
 import { initHashing } from '../codec/hash.js';
 import { CHAIN_IDS, type Network } from '../chain/genesis-data.js';
-import { BRIDGE_CHAINS, isBridgeChain } from '../chain/bridge.js';
+import { BRIDGE_CHAINS, isBridgeChain } from '../domains/bridge/reader.js';
 
 /**
  * `ntv-node bridge attest`: sign a deposit proof with an attester key (docs/bridge.md "Attesters").

@@ -2,16 +2,25 @@ import { BUNDLE_GAS_CEILING, GAS_BASE, OPERATION_GAS } from '../abi/constants.js
 import { NATIVE_MINT, decodePrefixed, encodeAccount, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
 import { BorshWriter } from '../codec/borsh.js';
 import {
-  TOKEN_METADATA_FIELDS, bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
-  type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField, type UpdateTokenMetadataOp,
+  bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
+  type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
-import { issuerOnboardingMessage } from '../domains/stablecoins/issuer-proof.js';
-import { decodeDepositProof, type DepositProof } from '../codec/bridge.js';
 import { atomenceOrderId } from '../codec/domain-ids.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
+import { accountBytes, toBigInt, type AccountRef, type Amount, type CollectionRef, type TokenRef } from './args.js';
+import { BridgeClient } from '../domains/bridge/client.js';
+import { DexClient } from '../domains/dex/client.js';
+import { StablecoinClient } from '../domains/stablecoins/client.js';
+import { StakingClient } from '../domains/staking/client.js';
+import { StakingPoolClient } from '../domains/staking-pools/client.js';
+
+export { toBigInt } from './args.js';
+export type { AccountRef, Amount, CollectionRef, PubkeyRef, TokenRef } from './args.js';
+export type { SetPoolConfigParams, ValidatorMetadataParams } from '../domains/staking/client.js';
+export type { StakingPoolRef } from '../domains/staking-pools/client.js';
 
 /** docs/collections.md "Addresses": a collection's text form (facts.md "Nx2 NFT"). */
 const COLLECTION_PREFIX = 'Nx2';
@@ -80,6 +89,11 @@ export interface CreateTokenParams {
   owner?: string | Uint8Array;
 }
 
+// The domain modules' helpers are the Wallet's own methods (below the class: copied onto its
+// prototype); this declaration merge gives the class their types, so the public API is one class.
+export interface Wallet extends BridgeClient, DexClient, StablecoinClient, StakingClient, StakingPoolClient {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only names what the prototype copy below the class adds
 export class Wallet {
   readonly client: RpcClient;
   // The next nonce this wallet handed out, so concurrent sends do not reuse one.
@@ -330,10 +344,12 @@ export class Wallet {
     return this.send([cancelScheduleOp(scheduleId)], { maxGas: GAS_BASE + OPERATION_GAS.CancelSchedule.base, ...opts });
   }
 
-  // ---- Named helpers for the DEX, token metadata, names, collections and staking. Each builds one
-  // operation (docs/bundle-format.md "Operation"), sets max_gas to the bundle's gas (gasOf in
-  // ./gas.ts, the core's figures) unless opts names one, signs and submits it: the mainnet path of
-  // the matching unsigned svc_* convenience method (spec §5.6), with that method's params in order.
+  // ---- Named helpers for names, collections, keys and the other areas; the domain modules' own
+  // (DEX and token metadata, stablecoins, staking, staking pools, bridge) are in their folders'
+  // client.ts, composed into this class below. Each builds one operation (docs/bundle-format.md
+  // "Operation"), sets max_gas to the bundle's gas (gasOf in ./gas.ts, the core's figures) unless
+  // opts names one, signs and submits it: the mainnet path of the matching unsigned svc_*
+  // convenience method (spec §5.6), with that method's params in order.
 
   /** Builds, signs and submits one operation with max_gas = its bundle's gas (opts may override). */
   async sendOperation(op: Operation, opts: BundleOptions = {}): Promise<SubmitResult> {
@@ -401,55 +417,6 @@ export class Wallet {
   /** RevokeMultiSigApproval (25). */
   async revokeMultiSigApproval(multisig: AccountRef, txId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'RevokeMultiSigApproval', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
-  }
-
-  /** CreatePool (28; docs/dex.md): costs 100 NTV besides gas; the creator's LP is locked for `lpLockDuration` seconds. */
-  async createPool(tokenA: TokenRef, tokenB: TokenRef, amountA: Amount, amountB: Amount, lpLockDuration: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreatePool', tokenA: await this.resolveMint(tokenA), tokenB: await this.resolveMint(tokenB),
-      amountA: toBigInt(amountA, 'amountA'), amountB: toBigInt(amountB, 'amountB'), lpLockDuration: toBigInt(lpLockDuration, 'lpLockDuration'),
-    }, opts);
-  }
-
-  /** AddLiquidity (29): at most `amountA`/`amountB` at the pool's ratio; fails below `minLp` LP units (0 = any). */
-  async addLiquidity(tokenA: TokenRef, tokenB: TokenRef, amountA: Amount, amountB: Amount, minLp: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'AddLiquidity', tokenA: await this.resolveMint(tokenA), tokenB: await this.resolveMint(tokenB),
-      amountA: toBigInt(amountA, 'amountA'), amountB: toBigInt(amountB, 'amountB'), minLp: toBigInt(minLp, 'minLp'),
-    }, opts);
-  }
-
-  /** RemoveLiquidity (30): burns `lpAmount` LP units; fails below either minimum. */
-  async removeLiquidity(tokenA: TokenRef, tokenB: TokenRef, lpAmount: Amount, minAmountA: Amount, minAmountB: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'RemoveLiquidity', tokenA: await this.resolveMint(tokenA), tokenB: await this.resolveMint(tokenB),
-      lpAmount: toBigInt(lpAmount, 'lpAmount'), minAmountA: toBigInt(minAmountA, 'minAmountA'), minAmountB: toBigInt(minAmountB, 'minAmountB'),
-    }, opts);
-  }
-
-  /**
-   * Swap (31) of an exact input through the pair's pool; fails below `minAmountOut` (for s bps of
-   * slippage: svc_quoteSwap's amount_out × (10000 − s) / 10000, facts.md "DEX").
-   */
-  async swap(fromToken: TokenRef, toToken: TokenRef, amountIn: Amount, minAmountOut: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'Swap', fromToken: await this.resolveMint(fromToken), toToken: await this.resolveMint(toToken),
-      amountIn: toBigInt(amountIn, 'amountIn'), minAmountOut: toBigInt(minAmountOut, 'minAmountOut'),
-    }, opts);
-  }
-
-  /** UpdateTokenMetadata (34; docs/dex.md "Token metadata"), creator only: a field left out is kept, "" clears it. */
-  async updateTokenMetadata(token: TokenRef, fields: TokenMetadataFields, opts: BundleOptions = {}): Promise<SubmitResult> {
-    const unknown = Object.keys(fields).filter((k) => !(TOKEN_METADATA_FIELDS as readonly string[]).includes(k));
-    if (unknown.length > 0) throw new Error(`fields: unknown metadata field ${unknown.join(', ')}; expected any of ${TOKEN_METADATA_FIELDS.join(', ')}`);
-    const op: UpdateTokenMetadataOp = { type: 'UpdateTokenMetadata', mint: await this.resolveMint(token) };
-    for (const key of TOKEN_METADATA_FIELDS) if (fields[key] !== undefined) op[key] = fields[key];
-    return this.sendOperation(op, opts);
-  }
-
-  /** LockTokenMetadata (35), creator only: the metadata can never change again. */
-  async lockTokenMetadata(token: TokenRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'LockTokenMetadata', mint: await this.resolveMint(token) }, opts);
   }
 
   /** RegisterName (32; docs/names.md): owned by this account; its first name becomes its primary name. */
@@ -555,116 +522,6 @@ export class Wallet {
     }, opts);
   }
 
-  // ---- STD-8 stablecoins (docs/stablecoins.md): the mainnet path of svc_stable*, params in the same
-  // order. Governance-only operations (CreateStableToken, StableRaiseSupplyCap, StableVerifyIssuer)
-  // have no helper: only a passed protocol proposal executes as 0x00…09. A stablecoin with the
-  // quantum requirement takes mints only from an ML-DSA-65 wallet (Wallet.generate(client, 'ML-DSA-65')).
-
-  /** StableMint (54): as a configured minter; above mint_threshold it waits for the cosigners. */
-  async stableMint(token: TokenRef, to: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'StableMint', token: await this.resolveMint(token), to: accountBytes(to, 'to'), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** StableBurn (55): this account's own balance. */
-  async stableBurn(token: TokenRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'StableBurn', token: await this.resolveMint(token), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** StablePause (56): the pauser pauses (true) or unpauses (false). */
-  async stablePause(token: TokenRef, pause: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'StablePause', token: await this.resolveMint(token), pause }, opts);
-  }
-
-  /** StableBlacklist (57): the blacklister adds (true) or removes (false) an address. */
-  async stableBlacklist(token: TokenRef, address: AccountRef, add: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'StableBlacklist', token: await this.resolveMint(token), account: accountBytes(address, 'address'), add }, opts);
-  }
-
-  /** StableTransferRole (58): the owner queues a role transfer; it applies after the timelock. */
-  async stableTransferRole(token: TokenRef, role: 'owner' | 'master_minter' | 'pauser' | 'blacklister', newAddress: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'StableTransferRole', token: await this.resolveMint(token), role, newAddress: accountBytes(newAddress, 'newAddress') }, opts);
-  }
-
-  /** StableConfigureMinter (59): the master minter adds (timelocked), removes or configures a minter. */
-  async stableConfigureMinter(token: TokenRef, action: 'add' | 'remove' | 'configure', minter: AccountRef, allowance: Amount = 0n, epochLimit: Amount = 0n, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'StableConfigureMinter', token: await this.resolveMint(token), action, minter: accountBytes(minter, 'minter'),
-      allowance: toBigInt(allowance, 'allowance'), epochLimit: toBigInt(epochLimit, 'epochLimit'),
-    }, opts);
-  }
-
-  /** StableHandover (60): the owner queues the handover of all four roles (at least 720 blocks). */
-  async stableHandover(token: TokenRef, newOwner: AccountRef, newMasterMinter: AccountRef, newPauser: AccountRef, newBlacklister: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'StableHandover', token: await this.resolveMint(token), newOwner: accountBytes(newOwner, 'newOwner'), newMasterMinter: accountBytes(newMasterMinter, 'newMasterMinter'),
-      newPauser: accountBytes(newPauser, 'newPauser'), newBlacklister: accountBytes(newBlacklister, 'newBlacklister'),
-    }, opts);
-  }
-
-  /** StableCancelPending (61) / StableExecutePending (62) / StableApproveMint (67) of a pending id. */
-  async stablePending(action: 'cancel' | 'execute' | 'approve', token: TokenRef, pendingId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    const type = action === 'cancel' ? 'StableCancelPending' : action === 'execute' ? 'StableExecutePending' : 'StableApproveMint';
-    return this.sendOperation({ type, token: await this.resolveMint(token), pendingId: toBigInt(pendingId, 'pendingId') }, opts);
-  }
-
-  /** StableFreezeMint (63, a guardian) or StableUnfreezeMint (64, the owner). */
-  async stableFreezeMint(token: TokenRef, freeze: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: freeze ? 'StableFreezeMint' : 'StableUnfreezeMint', token: await this.resolveMint(token) }, opts);
-  }
-
-  /** StableSetGuardians (65): the owner replaces the guardian list. */
-  async stableSetGuardians(token: TokenRef, guardians: AccountRef[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'StableSetGuardians', token: await this.resolveMint(token), guardians: concatAccounts(guardians, 'guardians') }, opts);
-  }
-
-  /** StableConfigureSecurity (66): the owner sets timelock, threshold, signers, cosigners and the quantum requirement. */
-  async stableConfigureSecurity(token: TokenRef, config: { timelock: Amount; mintThreshold: Amount; requiredSigners: number; cosigners: AccountRef[]; quantumRequired: boolean }, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'StableConfigureSecurity', token: await this.resolveMint(token), timelock: toBigInt(config.timelock, 'timelock'), mintThreshold: toBigInt(config.mintThreshold, 'mintThreshold'),
-      requiredSigners: config.requiredSigners, cosigners: concatAccounts(config.cosigners, 'cosigners'), quantumRequired: config.quantumRequired,
-    }, opts);
-  }
-
-  // Issuer onboarding (spec §4.16; docs/stablecoins.md "Issuer onboarding"). The proofs are recorded
-  // by the keyless foundation (0x00…03) or governance, so on mainnet they travel in a VerifyIssuer
-  // protocol proposal that this wallet (a staker) creates: stableProposeIssuerProofs.
-
-  /**
-   * The message the origin-chain admin signs with personal_sign (the text of
-   * svc_stableIssuerOnboardingMessage): sign it with the admin key, e.g. viem's
-   * `account.signMessage({ message })`, and pass the signature to stableIssuerProofOp.
-   */
-  async stableOnboardingMessage(token: TokenRef, originChainId: Amount): Promise<string> {
-    const chainId = Number(BigInt(await this.client.call<string>('eth_chainId', [])));
-    return issuerOnboardingMessage(await this.resolveMint(token), toBigInt(originChainId, 'originChainId'), chainId);
-  }
-
-  /** A StableIssuerProof (70) operation: the admin's signature, or the foundation's domain or documents attestation. */
-  async stableIssuerProofOp(token: TokenRef, proof:
-    | { method: 'admin_signature'; originChainId: Amount; adminAddress: string; signature: string }
-    | { method: 'domain' | 'documents'; evidenceDigest: string; detail: string }): Promise<Operation> {
-    const mint = await this.resolveMint(token);
-    const hex = (v: string, bytes: number, what: string) => {
-      if (!new RegExp(`^0x[0-9a-fA-F]{${2 * bytes}}$`).test(v)) throw new TypeError(`${what} must be 0x + ${2 * bytes} hex digits`);
-      return Uint8Array.from(Buffer.from(v.slice(2), 'hex'));
-    };
-    if (proof.method === 'admin_signature') {
-      const subject = new Uint8Array(32);
-      subject.set(hex(proof.adminAddress, 20, 'adminAddress'), 12);
-      return { type: 'StableIssuerProof', token: mint, method: proof.method, chainId: toBigInt(proof.originChainId, 'originChainId'), subject, detail: new Uint8Array(0), signature: hex(proof.signature, 65, 'signature') };
-    }
-    return { type: 'StableIssuerProof', token: mint, method: proof.method, chainId: 0n, subject: hex(proof.evidenceDigest, 32, 'evidenceDigest'), detail: new TextEncoder().encode(proof.detail), signature: new Uint8Array(0) };
-  }
-
-  /**
-   * The mainnet path of svc_stableSubmitAdminSignature / svc_stableAttestIssuer: a VerifyIssuer
-   * protocol proposal carrying the proofs (stableIssuerProofOp), which run as governance once passed.
-   * The node refuses the proposal at once if an admin signature does not verify.
-   */
-  async stableProposeIssuerProofs(title: string, description: string, proofs: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.createProposal(title, description, { kind: 'VerifyIssuer', operations: proofs }, opts);
-  }
-
   /** TransferNft (39): a token this account holds. */
   async transferNft(collection: CollectionRef, tokenId: Amount, to: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'TransferNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId'), to: accountBytes(to, 'to') }, opts);
@@ -720,71 +577,7 @@ export class Wallet {
     return this.sendOperation({ type: 'BurnMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), amount: toBigInt(amount, 'amount') }, opts);
   }
 
-  /** Stake (4; docs/staking.md): creates or adds to this account's validator; `validatorPubkey` its Ed25519 consensus key. */
-  async stake(amount: Amount, validatorPubkey: PubkeyRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'Stake', amount: toBigInt(amount, 'amount'), validatorPubkey: pubkeyBytes(validatorPubkey, 'validatorPubkey') }, opts);
-  }
-
-  /** Unstake (5): self stake into an unbonding entry. */
-  async unstake(amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'Unstake', amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** ClaimUnstake (6): pays every released unbonding entry. */
-  async claimUnstake(opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ClaimUnstake' }, opts);
-  }
-
-  /** Delegate (7): `validator` is the validator's staking account (Nx0… or 0x). */
-  async delegate(validator: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'Delegate', validator: accountBytes(validator, 'validator'), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** Undelegate (8): into an unbonding entry. */
-  async undelegate(validator: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'Undelegate', validator: accountBytes(validator, 'validator'), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** ClaimRewards (9): settles and pays every delegation of this account. */
-  async claimRewards(opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ClaimRewards' }, opts);
-  }
-
-  /** SetCommission (10), validator only: basis points, at most the chain's max_commission_bps. */
-  async setCommission(rateBps: number, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'SetCommission', rate: rateBps }, opts);
-  }
-
-  /** Unjail (11), validator only, once its jail time has passed. */
-  async unjail(opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'Unjail' }, opts);
-  }
-
-  /** SetAutoCompound (12): of this account's delegation to `validator`. */
-  async setAutoCompound(validator: AccountRef, enable: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'SetAutoCompound', validator: accountBytes(validator, 'validator'), enable }, opts);
-  }
-
-  /** SetPoolConfig (13), validator only. */
-  async setPoolConfig(params: SetPoolConfigParams, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'SetPoolConfig', poolEnabled: params.poolEnabled, poolName: params.poolName,
-      minDelegation: toBigInt(params.minDelegation, 'minDelegation'), autoCompoundDefault: params.autoCompoundDefault,
-    }, opts);
-  }
-
-  /** SetValidatorMetadata (14), validator only: all four fields are written ("" clears one). */
-  async setValidatorMetadata(params: ValidatorMetadataParams, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'SetValidatorMetadata', name: params.name, description: params.description, website: params.website, avatarUrl: params.avatarUrl }, opts);
-  }
-
-  /** RotateConsensusKey (119), validator only: queued until the next epoch boundary. */
-  async rotateConsensusKey(newConsensusPubkey: PubkeyRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RotateConsensusKey', newConsensusPubkey: pubkeyBytes(newConsensusPubkey, 'newConsensusPubkey') }, opts);
-  }
-
-  // Presales (docs/presales.md) and token staking pools (docs/staking-pools.md): the signed path
-  // of svc_createPresale … svc_claimPresaleTokens and svc_createStakingPool … svc_fundStakingPool.
+  // Presales (docs/presales.md): the signed path of svc_createPresale … svc_claimPresaleTokens.
 
   /**
    * CreatePresale (95): escrows floor(hardCap·rate/10^9) tokens for sale, the liquidity share's and
@@ -818,36 +611,6 @@ export class Wallet {
   /** ClaimPresaleTokens (99): the tokens a contribution bought, after finalization. */
   async claimPresaleTokens(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'ClaimPresaleTokens', presale: accountBytes(presale, 'presale') }, opts);
-  }
-
-  /** CreateStakingPool (100): the receipt's `created.staking_pool` is the pool (Nx6…); fund it with fundStakingPool. */
-  async createStakingPool(tokenMint: TokenRef, rewardSource: TokenRef, rewardRate: Amount, lockPeriod: Amount, capacity: Amount, perUserCap: Amount,
-    opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreateStakingPool', tokenMint: await this.resolveMint(tokenMint), rewardSource: await this.resolveMint(rewardSource),
-      rewardRate: toBigInt(rewardRate, 'rewardRate'), lockPeriod: toBigInt(lockPeriod, 'lockPeriod'),
-      capacity: toBigInt(capacity, 'capacity'), perUserCap: toBigInt(perUserCap, 'perUserCap'),
-    }, opts);
-  }
-
-  /** StakeToPool (101): locked for the pool's lock period from this block. */
-  async stakeToPool(pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'StakeToPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** UnstakeFromPool (102): after the lock; pending rewards stay claimable. */
-  async unstakeFromPool(pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'UnstakeFromPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** ClaimPoolRewards (103): the stake's pending rewards from the pool's reward account. */
-  async claimPoolRewards(pool: StakingPoolRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ClaimPoolRewards', pool: stakingPoolBytes(pool) }, opts);
-  }
-
-  /** FundStakingPool (104), by anyone: `amount` of the reward token into the pool's reward account. */
-  async fundStakingPool(pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'FundStakingPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
   }
 
   // Settlement with market makers (105–110; docs/settlement.md), anchoring (111;
@@ -911,48 +674,18 @@ export class Wallet {
     return this.sendOperation({ type: 'SetGameProfile', gameId, player: accountBytes(player, 'player'), score: toBigInt(score, 'score'), data }, opts);
   }
 
-  // The bridge (26, 71–76; docs/bridge.md). A deposit proof is the attesters' signed BridgeDeposit
-  // fields (src/codec/bridge.ts decodeDepositProof); only the first operation of a bundle.
-
-  /** BridgeDeposit (26): credit an attested deposit (hex or decoded proof) to its recipient. */
-  async bridgeDeposit(proof: string | DepositProof, opts: BundleOptions = {}): Promise<SubmitResult> {
-    const p = typeof proof === 'string' ? decodeDepositProof(fromHexText(proof)) : proof;
-    return this.sendOperation({ type: 'BridgeDeposit', ...p }, opts);
-  }
-
-  /** ClaimBridgeDeposit (74): complete a pending receive once its coin can take it. */
-  async claimBridgeDeposit(chain: string, txHash: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ClaimBridgeDeposit', chain, txHash }, opts);
-  }
-
-  /** BridgeWithdraw (71): burn `amount` of a bridged or STD-8 token for `destination` on `chain`; the chain's NTV fee goes to the treasury. */
-  async bridgeWithdraw(token: string | Uint8Array, amount: Amount, chain: string, destination: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BridgeWithdraw', token: typeof token === 'string' ? parseMint(token) : token, amount: toBigInt(amount, 'amount'), chain, destination }, opts);
-  }
-
-  /** RegisterBridgeMapping (72): foundation or governance only (a multi-sig or proposal carries it on mainnet). */
-  async registerBridgeMapping(chain: string, contract: string, mint: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RegisterBridgeMapping', chain, contract, mint: typeof mint === 'string' ? parseMint(mint) : mint }, opts);
-  }
   // ---- end of the named helpers
 }
 
-function fromHexText(text: string): Uint8Array {
-  const body = text.startsWith('0x') ? text.slice(2) : text;
-  if (body.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(body)) throw new RangeError('proof: hex text expected');
-  return new Uint8Array(Buffer.from(body, 'hex'));
+// Each domain module's helpers (src/domains/<name>/client.ts) become the Wallet's methods.
+for (const helpers of [BridgeClient, DexClient, StablecoinClient, StakingClient, StakingPoolClient]) {
+  for (const name of Object.getOwnPropertyNames(helpers.prototype)) {
+    if (name === 'constructor') continue;
+    if (Object.hasOwn(Wallet.prototype, name)) throw new Error(`Wallet.${name} is defined twice (src/domains/*/client.ts)`);
+    Object.defineProperty(Wallet.prototype, name, Object.getOwnPropertyDescriptor(helpers.prototype, name)!);
+  }
 }
 
-/** Raw units: a bigint, a decimal (or 0x) string, or a safe-integer number (toBigInt). */
-export type Amount = bigint | string | number;
-/** A token: `NTV`, any other symbol (looked up with svc_getTokenInfo), `Nx1…`, `0x` + 64 hex or mint bytes. */
-export type TokenRef = string | Uint8Array;
-/** An account: `Nx0…`, `0x` + 40 hex (EVM form), `0x` + 64 hex or 32 bytes. */
-export type AccountRef = string | Uint8Array;
-/** A collection: `Nx2…`, `0x` + 64 hex or 32 bytes (docs/collections.md "Addresses"). */
-export type CollectionRef = string | Uint8Array;
-/** An Ed25519 consensus public key: 64 hex characters (optional 0x) or 32 bytes. */
-export type PubkeyRef = string | Uint8Array;
 
 export type TokenMetadataFields = Partial<Record<TokenMetadataField, string>>;
 
@@ -991,21 +724,6 @@ export interface CreateMultiTokenCollectionParams extends CollectionTextParams {
   owner?: AccountRef;
 }
 
-export interface SetPoolConfigParams {
-  poolEnabled: boolean;
-  poolName: string;
-  /** Raw NTV a delegation must reach when the pool is enabled (0 = none). */
-  minDelegation: Amount;
-  autoCompoundDefault: boolean;
-}
-
-export interface ValidatorMetadataParams {
-  name: string;
-  description: string;
-  website: string;
-  avatarUrl: string;
-}
-
 function keyBytes(value: Uint8Array | string): Uint8Array {
   return value instanceof Uint8Array ? value : new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
 }
@@ -1016,31 +734,6 @@ function hashBytes(value: string | Uint8Array, what = 'key hash'): Uint8Array {
   if (typeof value === 'string') return parseHash(value);
   if (!(value instanceof Uint8Array) || value.length !== 32) throw new Error(`${what}: expected a hash (Nxh…, 64 hex) or 32 bytes`);
   return value;
-}
-
-/** n accounts back to back (the guardians/cosigners fields of the STD-8 operations). */
-function concatAccounts(list: AccountRef[], what: string): Uint8Array {
-  const out = new Uint8Array(32 * list.length);
-  list.forEach((a, i) => out.set(accountBytes(a, `${what}[${i}]`), 32 * i));
-  return out;
-}
-
-function accountBytes(value: AccountRef, what: string): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (typeof value !== 'string') throw new Error(`${what}: expected an address (Nx0…, 0x + 40 or 64 hex) or 32 bytes`);
-  return parseAddress(value);
-}
-
-/** A staking pool: `Nx6…`, `0x` + 64 hex or 32 bytes (docs/staking-pools.md). */
-export type StakingPoolRef = string | Uint8Array;
-const STAKING_POOL_PREFIX = 'Nx6';
-
-function stakingPoolBytes(value: StakingPoolRef): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (/^0x[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.slice(2), 'hex'));
-  const bytes = decodePrefixed(STAKING_POOL_PREFIX, value);
-  if (!bytes) throw new Error(`pool: expected Nx6… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
-  return bytes;
 }
 
 /** A DAO: `Nx7…`, `0x` + 64 hex or 32 bytes (docs/governance.md "DAOs"). */
@@ -1080,12 +773,6 @@ function collectionBytes(value: CollectionRef): Uint8Array {
   const bytes = typeof value === 'string' ? decodePrefixed(COLLECTION_PREFIX, value) : undefined;
   if (!bytes) throw new Error(`collection: expected Nx2… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
   return bytes;
-}
-
-function pubkeyBytes(value: PubkeyRef, what: string): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (typeof value === 'string' && /^(0x)?[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
-  throw new Error(`${what}: expected an Ed25519 public key, 64 hex characters (optional 0x) or 32 bytes, got ${JSON.stringify(value)}`);
 }
 
 function collectionTexts(params: CollectionTextParams): { description: string; iconUri: string; bannerUri: string; externalUrl: string } {
@@ -1140,13 +827,4 @@ function decodeOrUndefined(bytes: Uint8Array): Bundle | undefined {
   } catch {
     return undefined; // a deliberately malformed submission
   }
-}
-
-/** Raw-unit integers arrive as decimal strings (spec §1.5) or JSON numbers. */
-export function toBigInt(value: unknown, what: string): bigint {
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
-  if (typeof value === 'string' && /^(0|[1-9][0-9]*)$/.test(value)) return BigInt(value);
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value);
-  throw new Error(`${what}: expected a non-negative integer (decimal string), got ${JSON.stringify(value)}`);
 }

@@ -2,6 +2,8 @@
  * The domain registry (issue 44, after Cosmos SDK's app wiring of its `x/<module>`s): every domain
  * with host code of its own, in one list. The generic paths iterate it (src/chain/admission/host-proofs.ts)
  * and name no domain; a new domain adds its folder and one line here (docs/adding-a-domain.md).
+ * This is the chain layer's list: a domain's RPC methods are listed apart, in src/domains/rpc.ts,
+ * which only src/rpc/ imports.
  */
 
 import { bridge } from './bridge/index.js';
@@ -9,7 +11,8 @@ import { dex } from './dex/index.js';
 import type { DomainModule } from './module.js';
 import { stablecoins } from './stablecoins/index.js';
 import { staking } from './staking/index.js';
+import { stakingPools } from './staking-pools/index.js';
 
 export type { DomainModule, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
-export const domains: readonly DomainModule[] = [bridge, dex, stablecoins, staking];
+export const domains: readonly DomainModule[] = [bridge, dex, stablecoins, staking, stakingPools];

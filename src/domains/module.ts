@@ -56,7 +56,11 @@ export interface NtvSpend<T extends Operation = Operation> {
   ntvSpent(op: T): bigint | undefined;
 }
 
-/** A domain's host module. The rest of a domain's host code (readers, RPC methods, receipts) joins here as it moves. */
+/**
+ * A domain's chain-level host module. Its RPC side (methods and examples) is a `DomainRpc` of
+ * src/domains/rpc.ts, kept apart so the chain layer never loads the RPC layer; its reader and
+ * receipt formatting live in the same folder (docs/adding-a-domain.md "Host side").
+ */
 export interface DomainModule {
   /** the domain's one name, as its folder and its docs page (`docs/<name>.md`) */
   readonly name: string;

@@ -6,7 +6,7 @@ import { accountOfConsensusKey, readDelegation, readDelegatorValidators, readVal
 import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
 import { lookupSchedule, scheduleId, scheduleRuns } from '../chain/schedules.js';
 import type { Operation } from '../codec/operations.js';
-import type { DexReader } from '../chain/dex.js';
+import type { DexReader } from '../domains/dex/reader.js';
 import type { Receipt } from '../chain/receipts.js';
 import { encodeAccount, encodeHash, parseAddress, parseHash } from '../codec/address.js';
 import type { ParsedIntent, TokenRef } from './goals.js';

@@ -69,7 +69,7 @@ export function defaultBase(tokenIn: TokenRef, tokenOut: TokenRef, sell: boolean
   return sell ? tokenIn : tokenOut;
 }
 
-/** Source chains of bridge intents: the bridge's chains (docs/bridge.md "Chains", src/chain/bridge.ts BRIDGE_CHAINS), with common short names. */
+/** Source chains of bridge intents: the bridge's chains (docs/bridge.md "Chains", src/domains/bridge/reader.ts BRIDGE_CHAINS), with common short names. */
 const CHAINS: Record<string, string> = {
   ethereum: 'ethereum', eth: 'ethereum', mainnet: 'ethereum',
   solana: 'solana', sol: 'solana',

@@ -29,7 +29,7 @@ import { newHeadsFields } from './methods/format.js';
 import { decodeBundle, type Operation } from '../codec/bundle.js';
 import type { ProducedBlock } from '../chain/producer.js';
 import { tokenMovements } from '../chain/token-movements.js';
-import { isStakingReceiptEvent } from '../chain/staking-receipts.js';
+import { isStakingReceiptEvent } from '../domains/staking/receipts.js';
 import type { PendingBundle } from '../chain/mempool.js';
 import { ethHashOf } from '../chain/evm/bundles.js';
 import { blockViewOf, formatHead, type BlockView, type EthLog } from '../eth/format.js';

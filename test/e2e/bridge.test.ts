@@ -14,7 +14,7 @@ import { ed25519PublicKey, Signer } from '../../src/codec/keys.js';
 import { encodeMint, parseAddress, parseMint } from '../../src/codec/address.js';
 import { encodeBundle, type Operation } from '../../src/codec/bundle.js';
 import { blake3, initHashing } from '../../src/codec/hash.js';
-import { attest, depositDigest, encodeDepositProof, withdrawalDigest, type DepositMessage } from '../../src/codec/bridge.js';
+import { attest, depositDigest, encodeDepositProof, withdrawalDigest, type DepositMessage } from '../../src/domains/bridge/proofs.js';
 
 const CHAIN_ID = 1618032;
 const enc = new TextEncoder();

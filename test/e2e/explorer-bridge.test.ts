@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { parseAddress } from '../../src/codec/address.js';
-import { attest, depositDigest, encodeDepositProof, type DepositMessage } from '../../src/codec/bridge.js';
+import { attest, depositDigest, encodeDepositProof, type DepositMessage } from '../../src/domains/bridge/proofs.js';
 import { encodeBundle, type Operation } from '../../src/codec/bundle.js';
 import { initHashing } from '../../src/codec/hash.js';
 import { Signer } from '../../src/codec/keys.js';

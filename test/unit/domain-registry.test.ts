@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { encodeBundle, type Bundle } from '../../src/codec/bundle.js';
 import type { BridgeDepositOp, Operation } from '../../src/codec/operations.js';
-import { attest, depositDigest } from '../../src/codec/bridge.js';
+import { attest, depositDigest } from '../../src/domains/bridge/proofs.js';
 import { generateEd25519, verifyEd25519 } from '../../src/codec/keys.js';
 import { admissionProofProblem } from '../../src/chain/admission/host-proofs.js';
 import { blockProofOperations, blockProofProblem, blockProofRefusal } from '../../src/chain/block-proofs.js';
@@ -11,6 +11,9 @@ import { blockProofChecks } from '../../src/domains/block-proofs.js';
 import { ntvCommitment } from '../../src/chain/admission/funds.js';
 import { NTV_MINT } from '../../src/abi/constants.js';
 import { domains } from '../../src/domains/index.js';
+import { domainRpc } from '../../src/domains/rpc.js';
+import type { MethodDependencies } from '../../src/rpc/methods/context.js';
+import { Wallet } from '../../src/client/wallet.js';
 
 /**
  * The domain registry (issue 44 item 1; docs/adding-a-domain.md "Host checks"): each domain's host
@@ -33,10 +36,13 @@ const codeOf = (path: string) => readFileSync(join(ROOT, path), 'utf8').replace(
 
 /** A domain's words: its name (singular stem, any case, at a word or camelCase boundary) and its operations' names. */
 function domainWords(name: string): RegExp[] {
-  const stem = name.replace(/s$/, '');
+  // A two-word name (staking-pools) is written stakingPool, StakingPool or STAKING_POOL in code.
+  const parts = name.replace(/s$/, '').split('-');
+  const stem = parts.map((p, i) => (i === 0 ? p : p[0]!.toUpperCase() + p.slice(1))).join('');
   const cap = stem[0]!.toUpperCase() + stem.slice(1);
+  const upper = parts.map((p) => p.toUpperCase()).join('_');
   const ops = abiOperations.filter((o) => o.group === name).map((o) => o.name);
-  return [new RegExp(`(?:\\b(?:${stem}|${cap}|${stem.toUpperCase()})|(?<=[a-z])${cap})s?(?![a-z])`), ...ops.map((o) => new RegExp(`\\b${o}\\b`))];
+  return [new RegExp(`(?:\\b(?:${stem}|${cap}|${upper})|(?<=[a-z])${cap})s?(?![a-z])`), ...ops.map((o) => new RegExp(`\\b${o}\\b`))];
 }
 
 describe('domain registry', () => {
@@ -86,19 +92,88 @@ describe('domain registry', () => {
     expect(domainWords('dex').some((w) => w.test('const index = 1; indexer.put();'))).toBe(false);
   });
 
-  it('domain folders import no other domain, and nothing above the chain (rpc, eth, intents, consensus, p2p, cli, client, node)', () => {
+  it('domain folders import no other domain; their chain-level files nothing above the chain (rpc, eth, intents, consensus, p2p, cli, client, node)', () => {
     const bad: string[] = [];
     for (const d of domains) {
       const dir = join(ROOT, 'src/domains', d.name);
-      for (const f of readdirSync(dir)) {
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+        // rpc.ts is the RPC layer's and client.ts the client's (test/unit/imports.test.ts "domains/ by layer").
+        const chainLevel = f !== 'rpc.ts' && f !== 'client.ts';
         for (const m of readFileSync(join(dir, f), 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)) {
           const spec = m[1]!;
           if (/^\.\.\/(?!module\.js)[^./]/.test(spec)) bad.push(`${d.name}/${f} → ${spec}`);
-          if (/^\.\.\/\.\.\/(rpc|eth|intents|consensus|p2p|cli|client|node)\b/.test(spec)) bad.push(`${d.name}/${f} → ${spec}`);
+          if (chainLevel && /^\.\.\/\.\.\/(rpc|eth|intents|consensus|p2p|cli|client|node)\b/.test(spec)) bad.push(`${d.name}/${f} → ${spec}`);
         }
       }
     }
     expect(bad).toEqual([]);
+  });
+});
+
+/** Every src/ file below `dir`, relative to the root. */
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []);
+}
+
+/** The JSON-RPC method names a file defines: `name: 'svc_…'` of a definition, or a helper's first argument (`amountWrite('svc_stakeToPool', …)`). */
+const definedIn = (path: string) => [...codeOf(path).matchAll(/(?:\bname:\s*|\w\(\s*)'((?:svc|eth|net|web3|rpc)_[A-Za-z0-9]+)'/g)].map((m) => m[1]!);
+
+/**
+ * Methods of a domain's operations still defined outside its folder, each with why. UpdateTokenMetadata
+ * and LockTokenMetadata are the dex ABI group's (docs/dex.md "Token metadata"), but their methods
+ * sit among the token methods of src/rpc/methods/token.ts, which another change was converting
+ * when the domain methods moved; they move to src/domains/dex/rpc.ts next.
+ */
+const NOT_YET_MOVED: Record<string, string[]> = { 'src/rpc/methods/token.ts': ['svc_updateTokenMetadata', 'svc_lockTokenMetadata'] };
+
+describe('domain RPC modules (src/domains/rpc.ts)', () => {
+  const inert: unknown = new Proxy(function inert() {}, { get: (_t, key) => (key === 'then' ? undefined : inert), apply: () => inert, construct: () => inert as object });
+  const deps = { chain: inert, readers: inert, validator: inert, network: 'testnet', faucet: inert, subscriptions: inert, p2p: inert, intents: inert, consensus: inert } as unknown as MethodDependencies;
+  const outside = (name: string) => sources('src').filter((f) => !f.startsWith(`src/domains/${name}/`));
+
+  it('each is a registered domain\'s, once, and every domain folder with an rpc.ts is listed', () => {
+    const names = domainRpc.map((d) => d.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(domains.map((d) => d.name), n).toContain(n);
+    const withRpc = domains.map((d) => d.name).filter((n) => existsSync(join(ROOT, 'src/domains', n, 'rpc.ts')));
+    expect([...names].sort()).toEqual(withRpc.sort());
+  });
+
+  it('a domain\'s methods are defined in its folder and nowhere else, and its examples describe only them', () => {
+    const misplaced: string[] = [];
+    for (const d of domainRpc) {
+      const own = d.methods(deps).map((m) => m.name);
+      expect(own.length, d.name).toBeGreaterThan(0);
+      expect([...new Set(definedIn(`src/domains/${d.name}/rpc.ts`))].sort(), d.name).toEqual([...new Set(own)].sort());
+      for (const f of outside(d.name)) for (const m of definedIn(f)) if (own.includes(m)) misplaced.push(`${f}: ${m} (${d.name})`);
+      const documented = [...Object.keys(d.docs.EXAMPLES ?? {}), ...Object.keys(d.docs.POSITIONAL_EXAMPLES ?? {}), ...Object.keys(d.docs.DESCRIPTIONS ?? {})];
+      for (const m of documented) expect(own, `${d.name}/examples.json: ${m}`).toContain(m);
+    }
+    expect(misplaced).toEqual([]);
+  });
+
+  it('no method defined outside a domain\'s folder is named for that domain or one of its operations (svc_getBridgeStatus, svc_swap)', () => {
+    const found: string[] = [];
+    for (const d of domainRpc) {
+      const words = domainWords(d.name).map((w) => new RegExp(w.source.replace(/\\b([A-Z])([A-Za-z]+)\\b/, (_m, a: string, b: string) => `(?<![A-Za-z])(?:${a}|${a.toLowerCase()})${b}(?![a-z])`)));
+      // A domain whose name extends this one's (staking-pools of staking) names its methods for itself.
+      for (const f of outside(d.name).filter((f) => !f.startsWith(`src/domains/${d.name}-`))) {
+        for (const m of definedIn(f)) if (words.some((w) => w.test(m.replace(/^[a-z0-9]+_/, '')))) found.push(`${f}: ${m}`);
+      }
+    }
+    const allowed = Object.entries(NOT_YET_MOVED).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`));
+    expect(found.filter((x) => !allowed.includes(x))).toEqual([]);
+    // Each exception is still needed (a stale one would hide a method defined twice).
+    expect(allowed.filter((x) => !found.includes(x))).toEqual([]);
+  });
+
+  it('the method-name scan finds a domain\'s method where one is (the scan itself works)', () => {
+    const wordsOf = (name: string) => domainWords(name).map((w) => new RegExp(w.source.replace(/\\b([A-Z])([A-Za-z]+)\\b/, (_m, a: string, b: string) => `(?<![A-Za-z])(?:${a}|${a.toLowerCase()})${b}(?![a-z])`)));
+    expect(wordsOf('dex').some((w) => w.test('swap'))).toBe(true);
+    expect(wordsOf('bridge').some((w) => w.test('getBridgeStatus'))).toBe(true);
+    expect(wordsOf('staking-pools').some((w) => w.test('getStakingPools'))).toBe(true);
+    expect(wordsOf('dex').some((w) => w.test('getTransactionByBlockNumberAndIndex'))).toBe(false);
   });
 });
 
@@ -186,6 +261,25 @@ describe('the funds rule through the registry (docs/mempool.md "Funds")', () => 
   it('every spend a module declares is of an operation of its own domain', () => {
     for (const d of domains) {
       for (const spend of d.ntvSpends ?? []) expect(abiOperations.find((o) => o.name === spend.operation)?.group).toBe(d.name);
+    }
+  });
+});
+
+describe('domain client helpers (src/domains/<name>/client.ts)', () => {
+  it('each exported helper class of a domain\'s client.ts is composed into Wallet, its methods the Wallet\'s own, and none is defined in src/client/wallet.ts too', async () => {
+    const folders = domains.map((d) => d.name).filter((n) => existsSync(join(ROOT, 'src/domains', n, 'client.ts')));
+    expect(folders.length).toBeGreaterThanOrEqual(5);
+    const walletCode = codeOf('src/client/wallet.ts');
+    for (const n of folders) {
+      const mod = (await import(join(ROOT, 'src/domains', n, 'client.ts'))) as Record<string, unknown>;
+      const classes = Object.values(mod).filter((v): v is { prototype: object } => typeof v === 'function' && /^class\s/.test(String(v)));
+      expect(classes.length, n).toBe(1);
+      const methods = Object.getOwnPropertyNames(classes[0]!.prototype).filter((m) => m !== 'constructor');
+      expect(methods.length, n).toBeGreaterThan(0);
+      for (const m of methods) {
+        expect((Wallet.prototype as unknown as Record<string, unknown>)[m], `${n}: Wallet.${m}`).toBe((classes[0]!.prototype as Record<string, unknown>)[m]);
+        expect(new RegExp(`\\basync\\s+${m}\\(`).test(walletCode), `${m} also in wallet.ts`).toBe(false);
+      }
     }
   });
 });

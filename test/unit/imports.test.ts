@@ -76,7 +76,16 @@ function runtimeCycles(): string[][] {
   return cycles;
 }
 
-const folder = (path: string) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : path);
+const top = (path: string) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : path);
+/**
+ * The layer a file is in: its top folder, but for src/domains/, whose files sit in two layers
+ * (docs/architecture.md "Domain modules"): a domain's `rpc.ts` and the list of them
+ * (`domains/rpc.ts`) are the RPC layer; a domain's `client.ts` is the client's; the rest (the
+ * chain-level hooks, readers, receipt formatting, `domains/index.ts`) is `domains`, at the chain's level.
+ */
+const DOMAIN_RPC = /^domains\/(?:rpc\.ts|[^/]+\/rpc\.ts)$/;
+const DOMAIN_CLIENT = /^domains\/[^/]+\/client\.ts$/;
+const folder = (path: string) => (DOMAIN_RPC.test(path) ? 'rpc' : DOMAIN_CLIENT.test(path) ? 'client' : top(path));
 const violations = (pred: (i: Import) => boolean) => imports.filter(pred).map((i) => `${i.from} → ${i.to}`);
 const isDatabaseOrNetwork = (pkg: string) => pkg === 'level' || pkg === 'classic-level' || /(^|\/|-)libp2p|^@libp2p\/|^@multiformats\//.test(pkg);
 
@@ -95,8 +104,8 @@ describe('imports of src/', () => {
     expect(violations((i) => i.local && folder(i.to) === 'rpc' && !above.has(folder(i.from)))).toEqual([]);
   });
 
-  it('storage/, core/ and codec/ import nothing of the layers above them', () => {
-    const upper = new Set(['chain', 'eth', 'intents', 'consensus', 'p2p', 'rpc', 'cli', 'client', 'node.ts']);
+  it('storage/, core/ and codec/ import nothing of the layers above them (domains/ included)', () => {
+    const upper = new Set(['chain', 'domains', 'eth', 'intents', 'consensus', 'p2p', 'rpc', 'cli', 'client', 'node.ts']);
     expect(violations((i) => i.local && ['storage', 'core', 'codec'].includes(folder(i.from)) && upper.has(folder(i.to)))).toEqual([]);
   });
 
@@ -121,6 +130,15 @@ describe('imports of src/', () => {
   it('the steps of the block path are files whose names say their order (docs/architecture.md "Block path")', () => {
     const steps = files.map((f) => relative(SRC, f)).filter((f) => f.startsWith('chain/pipeline/') && /^\d-/.test(f.slice('chain/pipeline/'.length))).sort();
     expect(steps).toEqual(['chain/pipeline/1-check.ts', 'chain/pipeline/2-execute.ts', 'chain/pipeline/3-commit.ts', 'chain/pipeline/4-write.ts', 'chain/pipeline/5-notify.ts']);
+  });
+
+  it('domains/ by layer: the chain-level files (domains/index.ts, each domain\'s hooks, reader, receipts) import no RPC or client file, a domain\'s rpc.ts is imported only by the RPC layer, and src/rpc/ reaches the domains\' methods through domains/rpc.ts', () => {
+    expect(files.map((f) => relative(SRC, f)).filter((f) => DOMAIN_RPC.test(f)).length).toBeGreaterThanOrEqual(2);
+    const chainLevel = (path: string) => path.startsWith('domains/') && folder(path) === 'domains';
+    expect(violations((i) => i.local && chainLevel(i.from) && ['rpc', 'client', 'cli', 'eth', 'intents', 'consensus', 'p2p', 'node.ts'].includes(folder(i.to)))).toEqual([]);
+    expect(violations((i) => i.local && DOMAIN_RPC.test(i.to) && folder(i.from) !== 'rpc')).toEqual([]);
+    expect(violations((i) => i.local && top(i.from) === 'rpc' && /^domains\/[^/]+\/rpc\.ts$/.test(i.to))).toEqual([]);
+    expect(violations((i) => i.local && DOMAIN_CLIENT.test(i.to) && folder(i.from) !== 'client')).toEqual([]);
   });
 
   it('rpc/, intents/ and eth/ never import the database or the network stack', () => {

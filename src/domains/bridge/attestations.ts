@@ -8,7 +8,7 @@
 // hash) credited once).
 
 import type { AttestBridgeWithdrawalOp, BridgeDepositOp } from '../../abi/operations.js';
-import { attestationProblem, depositDigest, splitAttestations, withdrawalDigest } from '../../codec/bridge.js';
+import { attestationProblem, depositDigest, splitAttestations, withdrawalDigest } from './proofs.js';
 import type { ProofCheck, VerifyAsync } from '../module.js';
 
 /** attestationProblem with a verifier that may be asynchronous; the same messages. */

@@ -1,20 +1,19 @@
 /**
  * The OpenRPC descriptions and examples of every svc_* method (issue 26 item 6: "OpenRPC that tools
- * can generate clients from"), one JSON file per methods file of src/rpc/methods/ (recorded from a
+ * can generate clients from"), one JSON file per methods file of src/rpc/methods/ or domain of src/domains/rpc.ts (recorded from a
  * testnet node: the accounts, the AUR token, pool and collections created by the calls shown; long
  * lists cut to two items), merged here and added to the definitions as they are registered. Behaviour is untouched: only the OpenRPC fields change.
  * The eth_* adapter keeps its own (src/rpc/methods/eth-schemas.ts), next to the schemas they share.
  */
 import type { MethodDefinition, MethodExample } from '../registry.js';
+import { domainRpc } from '../../domains/rpc.js';
 import ledger from './ledger.json' with { type: 'json' };
 import accounts from './accounts.json' with { type: 'json' };
 import allowances from './allowances.json' with { type: 'json' };
 import anchors from './anchors.json' with { type: 'json' };
 import audit from './audit.json' with { type: 'json' };
-import bridge from './bridge.json' with { type: 'json' };
 import consensus from './consensus.json' with { type: 'json' };
 import dao from './dao.json' with { type: 'json' };
-import dex from './dex.json' with { type: 'json' };
 import explorer from './explorer.json' with { type: 'json' };
 import governance from './governance.json' with { type: 'json' };
 import intents from './intents.json' with { type: 'json' };
@@ -26,16 +25,13 @@ import node from './node.json' with { type: 'json' };
 import passports from './passports.json' with { type: 'json' };
 import presales from './presales.json' with { type: 'json' };
 import settlement from './settlement.json' with { type: 'json' };
-import stablecoins from './stablecoins.json' with { type: 'json' };
-import staking from './staking.json' with { type: 'json' };
-import stakingPools from './staking-pools.json' with { type: 'json' };
 import subscriptions from './subscriptions.json' with { type: 'json' };
 import token from './token.json' with { type: 'json' };
 import transaction from './transaction.json' with { type: 'json' };
 import upgrades from './upgrades.json' with { type: 'json' };
 
-/** What one file holds: examples with named params, or recorded positional ones, and descriptions. */
-interface MethodDocs {
+/** What one file holds (here, or a domain's `src/domains/<name>/examples.json`): examples with named params, or recorded positional ones, and descriptions. */
+export interface MethodDocs {
   EXAMPLES?: Record<string, MethodExample[]>;
   POSITIONAL_EXAMPLES?: Record<string, Array<{ name: string; params: unknown[]; result: unknown }>>;
   DESCRIPTIONS?: Record<string, string>;
@@ -44,8 +40,12 @@ interface MethodDocs {
 // JSON data (issue 44 item 4): the typed view is MethodDocs; test/unit/rpc-openrpc.test.ts holds every
 // example to its method's param and result schemas.
 const FILES = [
-  ledger, accounts, allowances, anchors, audit, bridge, consensus, dao, dex, explorer, governance, intents, multitokens, names, network, nfts, node, passports, presales, settlement, stablecoins, staking, stakingPools, subscriptions, token, transaction, upgrades,
-] as unknown as MethodDocs[];
+  ...([
+    ledger, accounts, allowances, anchors, audit, consensus, dao, explorer, governance, intents, multitokens, names, network, nfts, node, passports, presales, settlement, subscriptions, token, transaction, upgrades,
+  ] as unknown as MethodDocs[]),
+  // The domain modules' own, beside their methods (src/domains/rpc.ts).
+  ...domainRpc.map((d) => d.docs),
+];
 
 /** Every method name the files describe or give examples for (test/unit/rpc-openrpc.test.ts: all registered). */
 export function documentedMethods(): string[] {

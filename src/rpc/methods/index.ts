@@ -3,11 +3,8 @@ import { accountMethods } from './ledger.js';
 import { accountsMethods } from './accounts.js';
 import { allowanceMethods } from './allowances.js';
 import { auditMethods } from './audit.js';
-import { stablecoinMethods } from './stablecoins.js';
 import type { MethodDependencies } from './context.js';
-import { dexMethods } from './dex.js';
 import { presaleMethods } from './presales.js';
-import { stakingPoolMethods } from './staking-pools.js';
 import { ethMethods } from './eth.js';
 import { EvmSimulator } from '../../eth/simulate.js';
 import { ethFilterMethods } from './eth-filters.js';
@@ -24,19 +21,18 @@ import { nodeMethods } from './node.js';
 import { subscriptionMethods } from './subscriptions.js';
 import { tokenMethods } from './token.js';
 import { transactionMethods } from './transaction.js';
-import { stakingMethods } from './staking.js';
 import { withMethodDocs } from '../examples/index.js';
+import { domainRpc } from '../../domains/rpc.js';
 import { consensusMethods } from './consensus.js';
 import { governanceMethods } from './governance.js';
 import { settlementMethods } from './settlement.js';
 import { anchorMethods } from './anchors.js';
-import { bridgeMethods } from './bridge.js';
 import { passportMethods } from './passports.js';
 import { daoMethods } from './dao.js';
 
 export type { MethodDependencies } from './context.js';
 
-/** Every method of the node, one file per area (DESIGN.md: rpc/methods). */
+/** Every method of the node, one file per area (DESIGN.md: rpc/methods) or domain module (src/domains/<name>/rpc.ts). */
 export function registerMethods(registry: MethodRegistry, base: MethodDependencies): void {
   // One scratch-core simulator for eth_call, eth_estimateGas and eth_sendRawTransaction (src/eth/simulate.ts).
   const deps = { ...base, simulator: new EvmSimulator(base.chain, base.validator.address) };
@@ -44,7 +40,6 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     accountMethods,
     allowanceMethods,
     tokenMethods,
-    dexMethods,
     transactionMethods,
     explorerMethods,
     nodeMethods,
@@ -58,20 +53,18 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     multiTokenMethods,
     networkMethods,
     intentMethods,
-    stakingMethods,
     consensusMethods,
     governanceMethods,
     daoMethods,
     presaleMethods,
-    stakingPoolMethods,
     auditMethods,
     settlementMethods,
     anchorMethods,
-    bridgeMethods,
     passportMethods,
     accountsMethods,
     upgradeMethods,
-    stablecoinMethods,
+    // Each domain module's methods, from its folder (src/domains/rpc.ts).
+    ...domainRpc.map((d) => d.methods),
   ]) {
     // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
     registry.registerAll(withMethodDocs(group(deps)));

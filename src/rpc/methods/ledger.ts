@@ -6,7 +6,7 @@ import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { BASE58_32, DecimalString, Height, HEX_ADDRESS, parsed, withExpected } from '../schemas.js';
 import { parsePool } from '../../core/amm.js';
-import { decodeStakingPoolText } from '../../chain/staking-pools.js';
+import { decodeStakingPoolText } from '../../domains/staking-pools/reader.js';
 import type { MethodDependencies } from './context.js';
 import { AccountParam, accountParam, AmountParam, pastHeight, TokenParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';

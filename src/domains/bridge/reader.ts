@@ -3,14 +3,14 @@
 // (0x5B, set by governance). The rules are the core's (assembly/ops/bridge.ts); the checks here
 // only give RPC callers a clear error before a bundle is built.
 
-import { Prefix } from '../abi/constants.js';
+import { Prefix } from '../../abi/constants.js';
 import {
   BRIDGE_CONFIG_KEY, bridgeDepositKey, decodeBridgeConfigFields, decodeBridgeDepositRecordFields, decodeBridgeMappingFields,
   decodeBridgedTokenFields, decodeBridgeWithdrawalRecordFields, decodeContractSafetyFields, bridgeTokenKey, bridgeWithdrawalKey,
   type BridgeDepositRecordFields, type BridgeMappingFields, type BridgeWithdrawalRecordFields, type ContractSafetyFields,
-} from '../abi/state.js';
-import { blake3 } from '../codec/hash.js';
-import type { StateReader, WatchableState } from './state-reader.js';
+} from '../../abi/state.js';
+import { blake3 } from '../../codec/hash.js';
+import type { StateReader, WatchableState } from '../../chain/state-reader.js';
 
 /** docs/bridge.md "Chains": the chains the bridge serves and their withdrawal fee (raw NTV); the core's table (assembly/ops/bridge.ts). */
 export const BRIDGE_CHAINS: ReadonlyArray<{ chain: string; fee: bigint }> = [
@@ -21,7 +21,7 @@ export const BRIDGE_CHAINS: ReadonlyArray<{ chain: string; fee: bigint }> = [
   { chain: 'ton', fee: 500_000_000n },
 ];
 /** Chain, contract and destination texts: 1 to this many bytes (abi/constants.mjs). */
-export { BRIDGE_MAX_TEXT } from '../abi/constants.js';
+export { BRIDGE_MAX_TEXT } from '../../abi/constants.js';
 const enc = new TextEncoder();
 
 export function isBridgeChain(chain: string): boolean {

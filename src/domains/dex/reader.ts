@@ -1,11 +1,11 @@
-import type { WatchableState } from './state-reader.js';
-import type { RegisteredToken, TokenRegistry } from './token-registry.js';
-import { AmmMath, decodePoolRecord, DexPrefix, lpKey, poolAddress, type PoolRecord } from '../core/amm.js';
-import { decodeBalance, NTV_MINT } from '../core/records.js';
+import type { WatchableState } from '../../chain/state-reader.js';
+import type { RegisteredToken, TokenRegistry } from '../../chain/token-registry.js';
+import { AmmMath, decodePoolRecord, DexPrefix, lpKey, poolAddress, type PoolRecord } from '../../core/amm.js';
+import { decodeBalance, NTV_MINT } from '../../core/records.js';
 
 /**
  * The committed pools, indexed from state (prefix 0x07) and kept in step with every committed
- * block, shared by the DEX read methods (src/rpc/methods/dex.ts) and the intent planner
+ * block, shared by the DEX read methods (src/domains/dex/rpc.ts) and the intent planner
  * (src/intents/planner.ts), so both read the same reserves and route the same way. Moved here from
  * dex.ts so that src/intents need not import src/rpc (STYLE.md: imports point rpc → chain → core).
  */

@@ -2,15 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { encodePool, lockedLp, MAX_LOCK_SECONDS, poolAddress, type PoolRecord, type SwapQuote } from '../../core/amm.js';
-import { DexReader, route, type IndexedPool } from '../../chain/dex.js';
+import { DexReader, route, type IndexedPool } from './reader.js';
 import type { ChainApi } from '../../chain/interface.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Limit } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import type { MethodParam } from '../method.js';
-import { AccountParam, AmountParam, invalidParamIn, PositiveAmount, TokenParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Limit } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import type { MethodParam } from '../../rpc/method.js';
+import { AccountParam, AmountParam, invalidParamIn, PositiveAmount, TokenParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Spec §4.2 DEX methods (docs/dex.md). Writes are unsigned convenience methods like svc_transfer

@@ -1,9 +1,9 @@
-import { decodePrefixed, encodePrefixed } from '../codec/address.js';
-import { Prefix, STAKING_POOL_ACC_SCALE } from '../abi/constants.js';
-import { balanceKey, decodePoolStakeFields, decodeStakingPoolFields, poolStakeKey, stakingPoolKey, type PoolStakeFields, type StakingPoolFields } from '../abi/state.js';
-import { blake3 } from '../codec/hash.js';
-import { decodeBalance } from '../core/records.js';
-import type { StateReader, WatchableState } from './state-reader.js';
+import { decodePrefixed, encodePrefixed } from '../../codec/address.js';
+import { Prefix, STAKING_POOL_ACC_SCALE } from '../../abi/constants.js';
+import { balanceKey, decodePoolStakeFields, decodeStakingPoolFields, poolStakeKey, stakingPoolKey, type PoolStakeFields, type StakingPoolFields } from '../../abi/state.js';
+import { blake3 } from '../../codec/hash.js';
+import { decodeBalance } from '../../core/records.js';
+import type { StateReader, WatchableState } from '../../chain/state-reader.js';
 
 /**
  * Token staking pools as the host reads them (spec §4.10; docs/staking-pools.md). The rules are the

@@ -9,12 +9,12 @@ import {
   accountOfConsensusKey, accruedRewards, readDelegation, readDelegatorValidators, readStakingState, readUnbonding, readValidator,
   readValidatorRecords, readValidatorSet, type ValidatorRecord,
 } from '../../chain/validator-set.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { DecimalString, Limit, parsed, withExpected } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, accountParam, AmountParam, invalidParamIn, PositiveAmount } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { DecimalString, Limit, parsed, withExpected } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, accountParam, AmountParam, invalidParamIn, PositiveAmount } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Spec §4.10 staking and validator methods (docs/staking.md). Reads decode the core's staking

@@ -3,10 +3,10 @@
 // The core never sees a signature's validity: the host verifies every attester signature of a
 // BridgeDeposit or AttestBridgeWithdrawal (src/domains/bridge/attestations.ts) where bundles are verified.
 
-import type { BridgeDepositOp } from '../abi/operations.js';
-import { BorshReader, BorshWriter, CodecError } from './borsh.js';
-import { blake3 } from './hash.js';
-import { signEd25519, ed25519PublicKey, verifyEd25519 } from './keys.js';
+import type { BridgeDepositOp } from '../../abi/operations.js';
+import { BorshReader, BorshWriter, CodecError } from '../../codec/borsh.js';
+import { blake3 } from '../../codec/hash.js';
+import { signEd25519, ed25519PublicKey, verifyEd25519 } from '../../codec/keys.js';
 
 /** Bytes of one attester signature entry: the attester's Ed25519 public key, then its signature. */
 export const ATTESTATION_BYTES = 96;

@@ -6,14 +6,14 @@ import {
   isBlacklisted, isPaused, ONBOARDING_PROOFS_REQUIRED, PENDING_KINDS, refusal, stableOnboarding, ROLE_NAMES, STABLE_FLAG_MINT_FROZEN, STABLE_FLAG_QUANTUM, stableProfile, stableRecord, VERIFICATION,
   type StableCoinFields,
 } from '../../chain/stablecoins.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount, parsed } from '../schemas.js';
-import { checkIssuerProof, issuerOnboardingMessage } from '../../domains/stablecoins/issuer-proof.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Address, DecimalString, Limit, parseAmount, parsed } from '../../rpc/schemas.js';
+import { checkIssuerProof, issuerOnboardingMessage } from './issuer-proof.js';
 import { ISSUER_PROOF_METHODS } from '../../core/events.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, accountParam, accountsParam, AmountOrNull, AmountParam, invalidParamIn, tokenParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, accountParam, accountsParam, AmountOrNull, AmountParam, invalidParamIn, tokenParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 const Str = (description: string) => Type.String({ description });
 const stableRef = () => Type.String({ minLength: 1, maxLength: 64, description: 'Stablecoin symbol (any case, e.g. USDC) or mint address (Nx1… or 0x + 64 hex).' });

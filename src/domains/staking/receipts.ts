@@ -1,8 +1,8 @@
 // Receipt JSON of the staking events (docs/staking.md "Events"): accounts in their native Nx0 form,
 // consensus keys as 64 hex (as svc_getValidator shows them), amounts as raw-unit decimal strings,
 // times as unix seconds.
-import { encodeAccount } from '../codec/address.js';
-import type { StakingEvent } from '../core/staking-events.js';
+import { encodeAccount } from '../../codec/address.js';
+import type { StakingEvent } from '../../core/staking-events.js';
 
 type At = { op_index: number | null };
 export type StakingReceiptEvent = At & (

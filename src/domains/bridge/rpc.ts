@@ -1,25 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
-import { attestationProblem, decodeDepositProof, depositDigest, type DepositProof } from '../../codec/bridge.js';
+import { attestationProblem, decodeDepositProof, depositDigest, type DepositProof } from './proofs.js';
 import { fromHex } from '../../codec/hash.js';
-import { BRIDGE_CHAINS, BRIDGE_MAX_TEXT, isBridgeChain } from '../../chain/bridge.js';
+import { BRIDGE_CHAINS, BRIDGE_MAX_TEXT, isBridgeChain } from './reader.js';
 import { SAFETY_LEVELS } from '../../chain/governance.js';
 import { stableProfile } from '../../chain/stablecoins.js';
 import { CHAIN_IDS } from '../../chain/genesis-data.js';
 import type { BridgeDepositRecordFields, BridgeWithdrawalRecordFields, ContractSafetyFields } from '../../abi/state.js';
 import { statusOf } from '../../chain/status.js';
 import { TokenKind } from '../../core/records.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Limit, parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, AmountParam, hashParam, invalidParamIn, positionIn, TokenParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Limit, parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, AmountParam, hashParam, invalidParamIn, positionIn, TokenParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * The bridge (spec §4.6; docs/bridge.md): the writes are unsigned convenience forms (testnet only)
  * of BridgeDeposit, BridgeWithdraw and RegisterBridgeMapping; the reads answer from committed state
- * (src/chain/bridge.ts). Attester signatures are checked here first for a clear error, and again
+ * (src/domains/bridge/reader.ts). Attester signatures are checked here first for a clear error, and again
  * wherever the node verifies bundles (src/domains/bridge/attestations.ts).
  */
 

@@ -3,20 +3,20 @@ import { encodeAccount, encodeMint } from '../../codec/address.js';
 import { MAX_LOCK_SECONDS } from '../../core/amm.js';
 import {
   decodeStakingPoolText, encodeStakingPool, stakingPoolRewardAccount, type StakingPoolRecord,
-} from '../../chain/staking-pools.js';
+} from './reader.js';
 import type { ChainApi, DomainReaders } from '../../chain/interface.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Limit, parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, AmountParam, invalidParamIn, PositiveAmount, TokenParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Limit, parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, AmountParam, invalidParamIn, PositiveAmount, TokenParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Token staking pools (spec §4.10; docs/staking-pools.md). The rules are the core's
  * (assembly/ops/staking-pools.ts): these check the shape of the params, build the operation for
  * `sender` (unsigned convenience, testnet only; on mainnet a signed bundle through
- * svc_submitBundle) and read the committed records (src/chain/staking-pools.ts).
+ * svc_submitBundle) and read the committed records (src/domains/staking-pools/reader.ts).
  */
 
 const Str = (description: string) => Type.String({ description });

@@ -1,0 +1,38 @@
+/**
+ * The domain registry's RPC layer (issue 44 item 1; docs/architecture.md "Domain modules"): each
+ * domain's JSON-RPC methods (`<name>/rpc.ts`) and their recorded examples (`<name>/examples.json`),
+ * one line a domain. Only src/rpc/ imports this file; the chain-level hooks are listed apart in
+ * src/domains/index.ts, so admission, import and replay never load the RPC layer
+ * (test/unit/imports.test.ts "domains/ by layer").
+ */
+
+import type { MethodDocs } from '../rpc/examples/index.js';
+import type { MethodDependencies } from '../rpc/methods/context.js';
+import type { MethodDefinition } from '../rpc/registry.js';
+import bridgeExamples from './bridge/examples.json' with { type: 'json' };
+import { bridgeMethods } from './bridge/rpc.js';
+import dexExamples from './dex/examples.json' with { type: 'json' };
+import { dexMethods } from './dex/rpc.js';
+import stablecoinsExamples from './stablecoins/examples.json' with { type: 'json' };
+import { stablecoinMethods } from './stablecoins/rpc.js';
+import stakingPoolsExamples from './staking-pools/examples.json' with { type: 'json' };
+import { stakingPoolMethods } from './staking-pools/rpc.js';
+import stakingExamples from './staking/examples.json' with { type: 'json' };
+import { stakingMethods } from './staking/rpc.js';
+
+/** A domain's RPC side: its name (as its chain-level module's and its folder's), its methods and their docs. */
+export interface DomainRpc {
+  readonly name: string;
+  /** its method definitions over the node's dependencies (src/rpc/methods/context.ts) */
+  methods(deps: MethodDependencies): MethodDefinition[];
+  /** its recorded examples and added descriptions (src/rpc/examples/index.ts "MethodDocs") */
+  readonly docs: MethodDocs;
+}
+
+export const domainRpc: readonly DomainRpc[] = [
+  { name: 'bridge', methods: bridgeMethods, docs: bridgeExamples as unknown as MethodDocs },
+  { name: 'dex', methods: dexMethods, docs: dexExamples as unknown as MethodDocs },
+  { name: 'stablecoins', methods: stablecoinMethods, docs: stablecoinsExamples as unknown as MethodDocs },
+  { name: 'staking', methods: stakingMethods, docs: stakingExamples as unknown as MethodDocs },
+  { name: 'staking-pools', methods: stakingPoolMethods, docs: stakingPoolsExamples as unknown as MethodDocs },
+];

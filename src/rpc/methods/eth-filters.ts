@@ -6,7 +6,7 @@ import { FilterRegistry } from '../eth-filters.js';
 import { defineMethod, type CallContext, type MethodDefinition, type RpcConnection } from '../registry.js';
 import { ETH_KINDS, ETH_NOTIFICATION_METHOD, type SubscriptionKind } from '../subscriptions.js';
 import type { MethodDependencies } from './context.js';
-import { getLogs, LogFilter, type LogFilterValue } from './eth.js';
+import { getLogs, LogFilter, paramAt, type LogFilterValue } from './eth.js';
 import { EthLogObject, HASH_EXAMPLE, LOG_EXAMPLE } from './eth-schemas.js';
 
 const FilterId = Type.String({ pattern: '^0x[0-9a-fA-F]{1,64}$', description: 'a filter id as eth_newFilter, eth_newBlockFilter or eth_newPendingTransactionFilter returned' });
@@ -16,6 +16,9 @@ const SubscriptionKindParam = Type.Union([Type.Literal('newHeads'), Type.Literal
     + 'syncing ({syncing: true, status} when a catch-up sync starts, false when it ends, as geth sends)',
 });
 const FILTER_EXAMPLE_ID = '0x3f9c2a1be07d4c55';
+/** Param lists a refusal names by name (issue 44 item 4: positions as the registry counts them). */
+const SUBSCRIBE_PARAMS = [{ name: 'kind', schema: SubscriptionKindParam }, { name: 'filter', schema: Type.Omit(LogFilter, ['fromBlock', 'toBlock', 'blockHash']), required: false }] as const;
+const NEW_FILTER_PARAMS = [{ name: 'filter', schema: LogFilter }] as const;
 const HEAD_KIND: Record<string, SubscriptionKind> = { newHeads: 'ethNewHeads', logs: 'ethLogs', newPendingTransactions: 'ethPendingTransactions', syncing: 'ethSyncing' };
 
 /** The blocks of a log filter's range whose new logs its eth_getFilterChanges reports (geth's rule). */
@@ -54,7 +57,7 @@ export function ethFilterMethods({ chain, subscriptions: hub }: MethodDependenci
       description: `Each notification is {"jsonrpc":"2.0","method":"${ETH_NOTIFICATION_METHOD}","params":{"subscription":id,"result":item}}: a block header (eth_getBlockByNumber's fields without transactions), `
         + 'one log (eth_getLogs\' shape), one transaction hash, or a sync change ({syncing: true, status: {startingBlock, currentBlock, highestBlock}} when a catch-up sync starts, false when it ends; none for a node that never syncs). Delivery follows the svc_subscribe_* rules (docs/subscriptions.md): a client that stops reading keeps its last 64 blocks, '
         + 'at most 32 subscriptions per connection, none during initial sync. WebSocket only (-32014 over HTTP).',
-      params: [{ name: 'kind', schema: SubscriptionKindParam }, { name: 'filter', schema: Type.Omit(LogFilter, ['fromBlock', 'toBlock', 'blockHash']), required: false }] as const,
+      params: SUBSCRIBE_PARAMS,
       result: { name: 'subscription', schema: SubscriptionId },
       errors: [APP_ERRORS.TRANSPORT_UNSUPPORTED.code, APP_ERRORS.LIMIT_EXCEEDED.code],
       paramStructure: 'by-position',
@@ -63,7 +66,7 @@ export function ethFilterMethods({ chain, subscriptions: hub }: MethodDependenci
       ],
       handler: ([kind, filter], ctx) => {
         const connection = wsConnection(ctx, 'eth_subscribe');
-        if (kind !== 'logs' && filter !== undefined) throw RpcError.invalidParams(`a ${kind} subscription takes no filter`, { param: 'filter', position: 2 });
+        if (kind !== 'logs' && filter !== undefined) throw RpcError.invalidParams(`a ${kind} subscription takes no filter`, paramAt(SUBSCRIBE_PARAMS, 'filter'));
         return hub.subscribe(HEAD_KIND[kind]!, connection, undefined, kind === 'logs' && filter ? logMatcher(filter) as (item: unknown) => boolean : undefined);
       },
     }),
@@ -82,13 +85,13 @@ export function ethFilterMethods({ chain, subscriptions: hub }: MethodDependenci
       name: 'eth_newFilter',
       summary: 'Installs a log filter (address, topics, block range); eth_getFilterChanges then returns the matching logs of blocks made since the last poll.',
       description: `Works over HTTP and WebSocket; ${limits}. A fromBlock/toBlock given as a number bounds the blocks whose logs are reported; eth_getFilterLogs returns all matching logs as eth_getLogs would.`,
-      params: [{ name: 'filter', schema: LogFilter }] as const,
+      params: NEW_FILTER_PARAMS,
       result: { name: 'filterId', schema: FilterId },
       errors: [APP_ERRORS.LIMIT_EXCEEDED.code],
       examples: [{ name: 'Transfer logs of a token', params: [{ name: 'filter', value: { address: LOG_EXAMPLE.address, topics: [LOG_EXAMPLE.topics[0]] } }], result: { name: 'filterId', value: FILTER_EXAMPLE_ID } }],
       handler: ([filter], ctx) => {
         if (filter.blockHash !== undefined && (filter.fromBlock !== undefined || filter.toBlock !== undefined)) {
-          throw RpcError.invalidParams('blockHash cannot be combined with fromBlock/toBlock', { param: 'filter', position: 1 });
+          throw RpcError.invalidParams('blockHash cannot be combined with fromBlock/toBlock', paramAt(NEW_FILTER_PARAMS, 'filter'));
         }
         return filters.install('logs', ctx.ip, { criteria: filter, match: logFilterMatch(filter) });
       },
@@ -134,7 +137,8 @@ export function ethFilterMethods({ chain, subscriptions: hub }: MethodDependenci
       handler: async ([id]) => {
         const filter = filters.get(id);
         if (filter.kind !== 'logs' || filter.criteria === undefined) throw new RpcError(-32000, 'filter not found', { filter: id, reason: 'FILTER_NOT_FOUND' });
-        return (await getLogs(chain, filter.criteria)) as never;
+        // A range refused here is named as the eth_newFilter param the criteria came from.
+        return (await getLogs(chain, filter.criteria, paramAt(NEW_FILTER_PARAMS, 'filter'))) as never;
       },
     }),
     defineMethod({

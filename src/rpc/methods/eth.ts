@@ -18,7 +18,9 @@ import {
 import { APP_ERRORS, RpcError, STANDARD_ERRORS } from '../errors.js';
 import { GETH_ERROR_CODE, gethAdmissionError } from '../eth-errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { HexBytes, HexQuantity, withExpected } from '../schemas.js';
+import { HexBytes, HexQuantity, parsed, withExpected } from '../schemas.js';
+import { positionIn } from './params.js';
+import type { MethodParam } from '../method.js';
 import type { MethodDependencies } from './context.js';
 import { callTokenAt, collectionExistedAt, headOnlyAtPastBlock, nonceAt, tokenExistedAt } from './eth-past.js';
 
@@ -72,6 +74,8 @@ export const LogFilter = Type.Object({
   blockHash: Type.Optional(Hash32('only this block')),
 }, { title: 'LogFilter' });
 export const Quantity = Type.String({ pattern: '^0x[0-9a-f]+$' });
+const GET_LOGS_PARAMS = [{ name: 'filter', schema: LogFilter }] as const;
+const CALL_PARAMS = [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const;
 const Anything = Type.Unknown();
 
 /** Spec §4.18 wallet adapter: no EVM runs, every call maps to native state and bundles (docs/eth.md). */
@@ -244,23 +248,23 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
     defineMethod({
       name: 'eth_getLogs',
       summary: `ERC-20 Transfer, ERC-721 Transfer and ERC-1155 TransferSingle/TransferBatch logs, filtered by block range or hash, address and topics; at most ${MAX_LOG_BLOCKS} blocks and ${MAX_LOGS} logs.`,
-      params: [{ name: 'filter', schema: LogFilter }] as const,
+      params: GET_LOGS_PARAMS,
       result: { name: 'logs', schema: Type.Array(EthLogObject) },
       errors: [APP_ERRORS.LIMIT_EXCEEDED.code],
       examples: [{ name: 'Transfer logs of a token', params: [{ name: 'filter', value: { fromBlock: '0x0', toBlock: 'latest', address: LOG_EXAMPLE.address } }], result: { name: 'logs', value: [LOG_EXAMPLE] } }],
-      handler: async ([filter]) => (await getLogs(chain, filter)) as never,
+      handler: async ([filter]) => (await getLogs(chain, filter, paramAt(GET_LOGS_PARAMS, 'filter'))) as never,
     }),
     defineMethod({
       name: 'eth_call',
       summary: 'Read calls: ERC-20 on token addresses (with transfer, approve and transferFrom simulated, docs/allowances.md), ERC-721 on NFT collections, ERC-1155 on multi-token collections (docs/eth.md "eth_call"); 0x for an address without either.',
-      params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
+      params: CALL_PARAMS,
       result: { name: 'data', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
       errors: [...STATE_ERRORS, STANDARD_ERRORS.EXECUTION_REVERTED.code],
       handler: async ([call, tag]) => {
         const height = await stateAt(chain, tag);
         const to = call.to;
         const data = ((call.input ?? call.data ?? '0x').startsWith('0x') ? call.input ?? call.data ?? '0x' : `0x${call.input ?? call.data}`) as Hex;
-        if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
+        if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', paramAt(CALL_PARAMS, 'transaction'));
         return callAt(to, data, call.from, height);
       },
     }),
@@ -306,12 +310,26 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       name: 'eth_feeHistory',
       summary: `Base fee per gas (wei), gas used ratio and tip percentiles of up to ${MAX_FEE_HISTORY} blocks ending at newestBlock (EIP-1559 fee history).`,
       params: [
-        { name: 'blockCount', schema: Type.Union([HexQuantity(), Type.Integer({ minimum: 0 })]) },
+        {
+          name: 'blockCount',
+          schema: parsed(Type.Union([HexQuantity(), Type.Integer({ minimum: 0 })]), (value, param, position) => {
+            const count = Number(value);
+            if (!Number.isSafeInteger(count) || count < 0) throw RpcError.invalidParam(param, position, 'a non-negative block count');
+            return count;
+          }),
+        },
         { name: 'newestBlock', schema: BlockTag() },
-        { name: 'rewardPercentiles', schema: Type.Array(Type.Number({ minimum: 0, maximum: 100 }), { maxItems: 100 }), required: false },
+        {
+          name: 'rewardPercentiles',
+          schema: parsed(Type.Array(Type.Number({ minimum: 0, maximum: 100 }), { maxItems: 100 }), (percentiles, param, position) => {
+            if (percentiles.some((p, i) => i > 0 && p < percentiles[i - 1]!)) throw RpcError.invalidParam(param, position, 'percentiles in ascending order');
+            return percentiles;
+          }),
+          required: false,
+        },
       ] as const,
       result: { name: 'feeHistory', schema: EthFeeHistoryObject },
-      handler: async ([count, tag, percentiles]) => feeHistory(chain, Number(count), tag, percentiles),
+      handler: async ([count, tag, percentiles]) => feeHistory(chain, count, tag, percentiles),
     }),
     defineMethod({
       name: 'eth_sendRawTransaction',
@@ -429,12 +447,19 @@ export interface LogFilterValue {
   fromBlock?: string; toBlock?: string; address?: string | string[]; topics?: Array<string | null | Array<string | null>>; blockHash?: string;
 }
 
-export async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<EthLog[]> {
+/**
+ * The param a -32602 about the filter names, at its position as the registry counts it (issue 44
+ * item 4: no position numbered by hand): eth_getLogs' filter, or eth_getFilterLogs' filter id.
+ */
+export type ParamAt = { param: string; position: number };
+export const paramAt = <const P extends readonly MethodParam[]>(params: P, name: P[number]['name']): ParamAt => ({ param: name, position: positionIn(params, name) });
+
+export async function getLogs(chain: ChainApi, filter: LogFilterValue, at: ParamAt): Promise<EthLog[]> {
   let from: number;
   let to: number;
   if (filter.blockHash !== undefined) {
     if (filter.fromBlock !== undefined || filter.toBlock !== undefined) {
-      throw RpcError.invalidParams('blockHash cannot be combined with fromBlock/toBlock', { param: 'filter', position: 1 });
+      throw RpcError.invalidParams('blockHash cannot be combined with fromBlock/toBlock', at);
     }
     const height = await chain.heightOfHash(unhex(filter.blockHash));
     if (height === undefined) throw RpcError.app('NOT_FOUND', `unknown block ${filter.blockHash}`, { blockHash: filter.blockHash });
@@ -447,7 +472,7 @@ export async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<
     from = requested(filter.fromBlock ?? 'latest');
     to = requested(filter.toBlock ?? 'latest');
     if (from > to) {
-      throw RpcError.invalidParams(`fromBlock ${quantity(from)} is after toBlock ${quantity(to)}`, { param: 'filter', position: 1 });
+      throw RpcError.invalidParams(`fromBlock ${quantity(from)} is after toBlock ${quantity(to)}`, at);
     }
     // The span limit applies to the range asked for, before clipping to the head.
     if (to - from + 1 > MAX_LOG_BLOCKS) {
@@ -475,11 +500,8 @@ export async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<
   return out;
 }
 
+/** eth_feeHistory's answer; blockCount and rewardPercentiles are checked by their params' parsers. */
 async function feeHistory(chain: ChainApi, count: number, tag: string, percentiles: number[] | undefined): Promise<Static<typeof EthFeeHistoryObject>> {
-  if (!Number.isSafeInteger(count) || count < 0) throw RpcError.invalidParam('blockCount', 1, 'a non-negative block count');
-  if (percentiles && percentiles.some((p, i) => i > 0 && p < percentiles[i - 1]!)) {
-    throw RpcError.invalidParam('rewardPercentiles', 3, 'percentiles in ascending order');
-  }
   const newest = heightOf(chain, tag);
   if (newest === undefined) throw new RpcError(GETH_ERROR_CODE, `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag, head: quantity(chain.height), reason: 'HEADER_NOT_FOUND' });
   const n = Math.min(count, MAX_FEE_HISTORY, newest + 1);

@@ -11,13 +11,13 @@ import { ethHashOf, evmTransactionOf } from '../../chain/evm/bundles.js';
 import { CollectionSchema, formatCollection } from './collections.js';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, Height, Limit } from '../schemas.js';
+import { Height, Limit } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { formatHeader, formatToken } from './format.js';
-import { accountParam, tokenParam } from './params.js';
+import { AccountParam, TokenParam } from './params.js';
 import { HeaderSchema, ReceiptSchema, TokenSchema } from './result-schemas.js';
 
-const TokenRef = Type.String({
+const tokenRef = () => Type.String({
   minLength: 1, maxLength: 64,
   description: 'Token symbol (any case, e.g. NTV, USDC) or mint address (Nx1… or 0x + 64 hex).',
 });
@@ -71,6 +71,8 @@ const MAX_QUERY = 128;
 
 /** Spec §4.11: blocks, network statistics, and the index-backed explorer reads (docs/explorer.md). */
 export function explorerMethods({ chain, readers, network, p2p }: MethodDependencies): MethodDefinition[] {
+  /** Params parsed once (issue 44 item 4): a token as its registry entry (UNKNOWN_TOKEN when none). */
+  const TokenRef = () => TokenParam(readers.tokens, tokenRef());
   return [
     defineMethod({
       name: 'svc_getBlockByHeight',
@@ -168,7 +170,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
         + 'A node restored from a snapshot or an export, or pruned, holds history from one height on only: with with_range true the '
         + 'answer is {history_from_height, head_height, history} and says so (0: from genesis); without it, the list alone (docs/explorer.md "Where history starts").',
       params: [
-        { name: 'address', schema: Address() },
+        { name: 'address', schema: AccountParam() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
         {
           name: 'before',
@@ -189,8 +191,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
         })]),
       },
       errors: [APP_ERRORS.SERVER_BUSY.code],
-      handler: async ([address, limit, before, withRange]) => {
-        const account = accountParam(address, 'address', 1);
+      handler: async ([account, limit, before, withRange]) => {
         // A pool (asked by its 0x 32-byte form) is named Nx8… in the receipts.
         const names = [encodeAccount(account), encodePool(account)];
         const head = chain.height;
@@ -205,7 +206,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
       name: 'svc_getTokenHolders',
       summary: 'Holders of a token by balance, largest first (spec §4.11); the token by symbol or mint.',
       params: [
-        { name: 'token_mint', schema: TokenRef },
+        { name: 'token_mint', schema: TokenRef() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
       result: {
@@ -213,8 +214,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
         schema: Type.Array(Type.Object({ address: Type.String(), balance: Type.String({ description: 'raw units, decimal' }) })),
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: async ([tokenRef, limit]) => {
-        const token = tokenParam(readers.tokens, tokenRef);
+      handler: async ([token, limit]) => {
         const holders = await chain.indexer.tokenHolders(token.mint, limit ?? 100);
         return holders.map((h) => ({ address: encodeAccount(h.address), balance: h.balance.toString() }));
       },
@@ -224,13 +224,12 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
       summary: 'Transfer events of a token, newest first (spec §4.11); the token by symbol or mint.',
       description: 'While the index is built behind a catch-up sync (with the transaction lookup index) the answer is -32000 (data.reason TX_INDEXING).',
       params: [
-        { name: 'token_mint', schema: TokenRef },
+        { name: 'token_mint', schema: TokenRef() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
       result: { name: 'transfers', schema: Type.Array(TokenTransferSchema) },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.SERVER_BUSY.code],
-      handler: async ([tokenRef, limit]) => {
-        const token = tokenParam(readers.tokens, tokenRef);
+      handler: async ([token, limit]) => {
         const max = limit ?? 100;
         // Swaps and liquidity are indexed by pool (docs/explorer.md "Token transfers"): the token's pools are read too.
         const pools = [...readers.dex.pools.values()].filter((p) => Buffer.compare(p.token0, token.mint) === 0 || Buffer.compare(p.token1, token.mint) === 0);
@@ -253,7 +252,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
     defineMethod({
       name: 'svc_getAddressTokens',
       summary: 'Every token an address holds, with symbol, decimals and balance; NTV first, then by symbol (spec §4.11).',
-      params: [{ name: 'address', schema: Address() }] as const,
+      params: [{ name: 'address', schema: AccountParam() }] as const,
       result: {
         name: 'tokens',
         schema: Type.Array(Type.Object({
@@ -261,8 +260,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
           balance: Type.String({ description: 'raw units, decimal' }),
         })),
       },
-      handler: async ([address]) => {
-        const account = accountParam(address, 'address', 1);
+      handler: async ([account]) => {
         const out = [];
         for (const mint of await chain.indexer.tokensHeld(account)) {
           const token = readers.tokens.byMintBytes(mint);

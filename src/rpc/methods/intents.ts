@@ -11,9 +11,10 @@ import { operationJson } from '../../intents/schedules.js';
 import { bpsPercent, formatUnits } from '../../intents/units.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, Hash, Limit } from '../schemas.js';
+import { Hash, Limit, parsed } from '../schemas.js';
+import type { MethodParam } from '../method.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, hashParam } from './params.js';
+import { AccountParam, hashParam, positionIn } from './params.js';
 
 /**
  * Spec §4.8 intent engine and §4.9 intent programs (docs/intents.md). Preview and simulate plan
@@ -141,13 +142,41 @@ function intentErrors(param: string, position: number) {
   };
 }
 
-async function guarded<T>(param: string, position: number, f: () => T | Promise<T>): Promise<T> {
+/** Runs f, its engine errors naming `name` at its position in `params` (as the registry counts). */
+async function guarded<T, const P extends readonly MethodParam[]>(params: P, name: P[number]['name'], f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (error) {
-    return intentErrors(param, position)(error);
+    return intentErrors(name, positionIn(params, name))(error);
   }
 }
+
+/**
+ * The param lists, parsed once (issue 44 item 4): senders reach the handlers as 32 bytes; the
+ * intent text and the program's params are read by the engine, whose errors name them (guarded).
+ */
+const INTENT_PARAMS = [
+  { name: 'intent_string', schema: IntentString },
+  { name: 'sender_address', schema: AccountParam() },
+] as const;
+const PLAN_PARAMS = [
+  { name: 'intent_string', schema: IntentString },
+  { name: 'sender_address', schema: AccountParam(), required: false },
+] as const;
+const REGISTER_PARAMS = [
+  { name: 'program_json', schema: Type.Union([Type.String({ maxLength: 65_536 }), Type.Object({}, { additionalProperties: true })], { description: 'the program as a JSON object or JSON text' }) },
+  { name: 'sender', schema: AccountParam() },
+] as const;
+const PROGRAM_PARAMS = [
+  { name: 'name', schema: ProgramName },
+  { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
+  { name: 'sender', schema: AccountParam() },
+] as const;
+/** A bundle hash or schedule id, checked to decode; the service looks it up as written. */
+const BundleHash = () => parsed(Hash(), (value, param, position) => {
+  hashParam(value, param, position);
+  return value;
+});
 
 function preview(plan: Plan) {
   return {
@@ -200,7 +229,7 @@ const NO_SENDER = new Uint8Array(32);
 export function intentMethods({ chain, readers, intents }: MethodDependencies): MethodDefinition[] {
   if (!intents) return [];
   const service = intents;
-  const plan = (text: string, sender: Uint8Array) => guarded('intent_string', 1, () => service.plan([text], sender).plan);
+  const plan = (text: string, sender: Uint8Array) => guarded(INTENT_PARAMS, 'intent_string', () => service.plan([text], sender).plan);
   const intentErrorCodes = [APP_ERRORS.INTENT_REJECTED.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
   return [
     defineMethod({
@@ -208,24 +237,18 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
       summary: 'What an intent would do, for wallet confirmation (spec §2.6 preview; read-only).',
       description: 'Plans the intent against committed state: summary, route, fee, combined price impact, slippage, whether the balance '
         + 'covers it, the spec §7.3 warnings and, in `notes`, anything else (a missing integrator hook). Max cost and fee limits above what the plan needs are INTENT_REJECTED (-32012).',
-      params: [
-        { name: 'intent_string', schema: IntentString },
-        { name: 'sender_address', schema: Address() },
-      ] as const,
+      params: INTENT_PARAMS,
       result: { name: 'preview', schema: PreviewSchema },
       errors: intentErrorCodes,
-      handler: async ([text, sender]) => preview(await plan(text, accountParam(sender, 'sender_address', 2))),
+      handler: async ([text, sender]) => preview(await plan(text, sender)),
     }),
     defineMethod({
       name: 'svc_simulateIntent',
       summary: 'Plan the intent and execute its bundle on a scratch core over committed state (spec §2.6 simulation; nothing is written).',
-      params: [
-        { name: 'intent_string', schema: IntentString },
-        { name: 'sender_address', schema: Address() },
-      ] as const,
+      params: INTENT_PARAMS,
       result: { name: 'simulation', schema: SimulationSchema },
       errors: intentErrorCodes,
-      handler: async ([text, sender]) => simulation(service, await plan(text, accountParam(sender, 'sender_address', 2))),
+      handler: async ([text, sender]) => simulation(service, await plan(text, sender)),
     }),
     defineMethod({
       name: 'svc_submitIntent',
@@ -234,16 +257,10 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
         + '(spec §7.5). Deadline → valid_until, max fee / gas limit → max_gas, slippage → min_amount_out of every swap, all enforced by the core. '
         + 'A Recurring or Conditional intent is sent as ONE CreateSchedule bundle (docs/intents.md "Schedules on chain") and answered with its schedule id (Nxh…); '
         + 'the core runs it on every node. On mainnet: sign the bundle svc_getExecutionPlan shows and send it with svc_submitBundle.',
-      params: [
-        { name: 'intent_string', schema: IntentString },
-        { name: 'sender_address', schema: Address() },
-      ] as const,
+      params: INTENT_PARAMS,
       result: { name: 'bundle_hash', schema: Type.String({ description: 'Nxh… bundle hash, or the schedule id of a Recurring/Conditional intent' }) },
       errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.MEMPOOL_FULL.code],
-      handler: async ([text, sender]) => {
-        const from = accountParam(sender, 'sender_address', 2);
-        return (await guarded('intent_string', 1, () => service.submit(text, from))).hash;
-      },
+      handler: async ([text, from]) => (await guarded(INTENT_PARAMS, 'intent_string', () => service.submit(text, from))).hash,
     }),
     defineMethod({
       name: 'svc_getExecutionPlan',
@@ -251,15 +268,11 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
       description: 'sender_address is optional (an extension of spec §4.8): with it, the plan uses its balances and the bundle carries its '
         + 'pending nonce, ready to sign (sign signing_hash, put the signature in, svc_submitBundle); without it, a zero sender plans '
         + 'the route only and no bytes are given. Liquidate and Rebalance need the sender.',
-      params: [
-        { name: 'intent_string', schema: IntentString },
-        { name: 'sender_address', schema: Address(), required: false },
-      ] as const,
+      params: PLAN_PARAMS,
       result: { name: 'plan', schema: ExecutionPlanSchema },
       errors: intentErrorCodes,
-      handler: async ([text, sender]) => {
-        const from = sender === undefined ? undefined : accountParam(sender, 'sender_address', 2);
-        const planned = await guarded('intent_string', 1, () => {
+      handler: async ([text, from]) => {
+        const planned = await guarded(PLAN_PARAMS, 'intent_string', () => {
           const r = service.plan([text], from ?? NO_SENDER);
           // A Recurring/Conditional intent is signed as ONE CreateSchedule operation (docs/intents.md "Schedules on chain").
           return { p: r.plan, carried: service.bundleFor(r.plan, r.intents[0]!) };
@@ -312,11 +325,10 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
     defineMethod({
       name: 'svc_getIntentStatus',
       summary: 'Status of a submitted intent: pending, completed or failed, gas used, block height (spec §2.6); a schedule id shows its runs.',
-      params: [{ name: 'bundle_hash', schema: Hash() }] as const,
+      params: [{ name: 'bundle_hash', schema: BundleHash() }] as const,
       result: { name: 'status', schema: StatusSchema },
       errors: [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.SERVER_BUSY.code],
       handler: async ([hash]) => {
-        hashParam(hash, 'bundle_hash', 1);
         const status = await service.status(hash);
         if (!status) throw RpcError.app('NOT_FOUND', `no intent, schedule or bundle ${hash} is known to this node`, { bundle_hash: hash });
         return status as { status: 'pending' | 'completed' | 'failed'; gas_used: number; block_height: number | null };
@@ -329,16 +341,10 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
         + 'in a block, with the program as chain state holds it (docs/intents.md "Programs on chain"). On mainnet it is refused (-32004): sign the same '
         + 'operation and send it with svc_submitBundle. The owner may register the same name again to replace it (version + 1); another account is '
         + 'refused. Errors name the bad field, e.g. steps[2].intent.',
-      params: [
-        { name: 'program_json', schema: Type.Union([Type.String({ maxLength: 65_536 }), Type.Object({}, { additionalProperties: true })], { description: 'the program as a JSON object or JSON text' }) },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: REGISTER_PARAMS,
       result: { name: 'program', schema: ProgramSchema },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([json, sender]) => {
-        const owner = accountParam(sender, 'sender', 2);
-        return programJson(await guarded('program_json', 1, () => service.registerProgram(json, owner)));
-      },
+      handler: async ([json, owner]) => programJson(await guarded(REGISTER_PARAMS, 'program_json', () => service.registerProgram(json, owner))),
     }),
     defineMethod({
       name: 'svc_getProgram',
@@ -362,33 +368,21 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
     defineMethod({
       name: 'svc_simulateProgram',
       summary: 'Simulate a program with the given params as its one bundle (spec §4.9); the §2.6 simulation result plus the intents run.',
-      params: [
-        { name: 'name', schema: ProgramName },
-        { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: PROGRAM_PARAMS,
       result: { name: 'simulation', schema: Type.Intersect([SimulationSchema, Type.Object({ program: Type.String(), intents: Type.Array(Type.String()) })]) },
       errors: intentErrorCodes,
-      handler: async ([name, params, sender]) => {
-        const from = accountParam(sender, 'sender', 3);
-        const { texts, plan: p } = await guarded('params', 2, () => service.planProgram(name, params, from));
+      handler: async ([name, params, from]) => {
+        const { texts, plan: p } = await guarded(PROGRAM_PARAMS, 'params', () => service.planProgram(name, params, from));
         return { ...(await simulation(service, p)), program: name, intents: texts };
       },
     }),
     defineMethod({
       name: 'svc_executeProgram',
       summary: 'Execute a program with the given params: every step in ONE atomic bundle (spec §4.9; testnet convenience); returns the bundle hash.',
-      params: [
-        { name: 'name', schema: ProgramName },
-        { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
-        { name: 'sender', schema: Address() },
-      ] as const,
+      params: PROGRAM_PARAMS,
       result: { name: 'bundle_hash', schema: Type.String() },
       errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([name, params, sender]) => {
-        const from = accountParam(sender, 'sender', 3);
-        return (await guarded('params', 2, () => service.executeProgram(name, params, from))).hash;
-      },
+      handler: async ([name, params, from]) => (await guarded(PROGRAM_PARAMS, 'params', () => service.executeProgram(name, params, from))).hash,
     }),
   ];
 }

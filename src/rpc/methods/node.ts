@@ -6,11 +6,19 @@ import { generateEd25519 } from '../../codec/keys.js';
 import { clientVersion, CLIENT_NAME, NODE_VERSION } from '../../version.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { HexBytes } from '../schemas.js';
+import { HexBytes, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 
 /** The key type of a public key by its length (spec §2.5; sizes from abi/constants.mjs, docs/addresses-and-keys.md "Keys"). */
 const KEY_TYPES: Record<number, string> = { [ED25519_PUBLIC_KEY_BYTES]: 'Ed25519', [ML_DSA_65_PUBLIC_KEY_BYTES]: 'ML-DSA-65' };
+
+/** A public key as its bytes and key type, parsed once (issue 44 item 4): its length decides the type. */
+const PublicKeyParam = () => parsed(HexBytes({ maxBytes: ML_DSA_65_PUBLIC_KEY_BYTES }), (hex, param, position) => {
+  const publicKey = fromHex(hex, undefined, param);
+  const keyType = KEY_TYPES[publicKey.length];
+  if (!keyType) throw RpcError.invalidParam(param, position, 'a 32-byte Ed25519 or 1,952-byte ML-DSA-65 public key', { bytes: publicKey.length });
+  return { publicKey, keyType };
+});
 
 /** Spec §4.17 node and utility methods of the foundation. */
 export function nodeMethods({ chain, readers, network, validator }: MethodDependencies): MethodDefinition[] {
@@ -57,17 +65,12 @@ export function nodeMethods({ chain, readers, network, validator }: MethodDepend
     defineMethod({
       name: 'svc_deriveAddress',
       summary: 'The account address of a public key: Nx0 + base58(SHA256(public key)) (spec §1.6, §5.4).',
-      params: [{ name: 'pubkey_hex', schema: HexBytes({ maxBytes: ML_DSA_65_PUBLIC_KEY_BYTES }) }] as const,
+      params: [{ name: 'pubkey_hex', schema: PublicKeyParam() }] as const,
       result: {
         name: 'address',
         schema: Type.Object({ address: Type.String(), evm_address: Type.String(), key_type: Type.String() }),
       },
-      handler: ([hex]) => {
-        const publicKey = fromHex(hex, undefined, 'pubkey_hex');
-        const keyType = KEY_TYPES[publicKey.length];
-        if (!keyType) {
-          throw RpcError.invalidParam('pubkey_hex', 1, 'a 32-byte Ed25519 or 1,952-byte ML-DSA-65 public key', { bytes: publicKey.length });
-        }
+      handler: ([{ publicKey, keyType }]) => {
         const account = deriveAccount(publicKey);
         return { address: encodeAccount(account), evm_address: encodeEvm(account), key_type: keyType };
       },

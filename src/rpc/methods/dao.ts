@@ -132,10 +132,10 @@ export function daoMethods({ chain, readers }: MethodDependencies): MethodDefini
     return { bytes, text };
   });
   const ProposalId = () => ProposalIdParam('the proposal id within the DAO');
-  const byId = (name: 'svc_daoExecute' | 'svc_daoCancel' | 'svc_daoUnlock', type: 'DaoExecute' | 'DaoCancel' | 'DaoUnlock', summary: string, description: string) => defineMethod({
+  const byId = (name: 'svc_daoExecute' | 'svc_daoCancel' | 'svc_daoUnlock', type: 'DaoExecute' | 'DaoCancel' | 'DaoUnlock', summary: string, description: string, result: string) => defineMethod({
     name, summary, description,
     params: [{ name: 'dao_address', schema: DaoAddress() }, { name: 'proposal_id', schema: ProposalId() }, { name: 'sender', schema: AccountParam({ description: 'the sender; it pays the gas' }) }] as const,
-    result: { name: 'receipt', schema: ReceiptSchema },
+    result: { name: 'receipt', schema: ReceiptSchema, description: result },
     errors: writes,
     handler: async ([dao, proposalId, sender]) => chain.submitOperations(sender, [{ type, dao: dao.bytes, proposalId }]),
   });
@@ -165,9 +165,14 @@ export function daoMethods({ chain, readers }: MethodDependencies): MethodDefini
       summary: 'Create a DAO (Nx7…) whose holders of token_mint vote by locking their tokens (unsigned convenience, testnet only).',
       description: 'config: quorum_bps (1–10,000), threshold_bps (5,000–9,999), voting_period (1–1,000,000 blocks), execution_delay (0–1,000,000 blocks), '
         + 'proposal_threshold (raw token units a proposer must hold). The token may not be NTV. The DAO address is in the receipt\'s DaoCreated event. '
-        + 'The core refuses a config out of range (INVALID_DAO_CONFIG) or an unknown token (UNKNOWN_TOKEN).',
+        + 'The core refuses a config out of range (INVALID_DAO_CONFIG) or an unknown token (UNKNOWN_TOKEN).'
+        + ' Issue 22 item 5 (docs/governance.md "DAOs"). Errors: INVALID_PARAMS for a malformed param; UNKNOWN_TOKEN; UNAVAILABLE_ON_NETWORK'
+        + ' on mainnet; BUNDLE_FAILED (INVALID_DAO_CONFIG, UNKNOWN_TOKEN).',
       params: createParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `DaoCreated` has the Nx7… `dao_address` (docs/governance.md "DAOs")',
+      },
       errors: [...writes, APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: async ([name, token, config, from]) => chain.submitOperations(from, [{ type: 'CreateDao', name, tokenMint: token.mint, ...config }]),
     }),
@@ -176,9 +181,15 @@ export function daoMethods({ chain, readers }: MethodDependencies): MethodDefini
       summary: 'Create a DAO proposal: text, or operations the DAO account (its treasury) runs once passed (unsigned convenience, testnet only).',
       description: `proposal_type is one of ${TYPES.join(', ')}; operations (appended after sender) is hex of the Borsh Vec<Operation>, as in a bundle, `
         + 'that runs as the DAO account once the proposal passed and its execution delay is over. The sender must hold at least the DAO\'s '
-        + 'proposal_threshold of its token (BELOW_PROPOSAL_THRESHOLD); DAO_NOT_FOUND, INVALID_PROPOSAL_TEXT, INVALID_PROPOSAL_OPERATIONS.',
+        + 'proposal_threshold of its token (BELOW_PROPOSAL_THRESHOLD); DAO_NOT_FOUND, INVALID_PROPOSAL_TEXT, INVALID_PROPOSAL_OPERATIONS.'
+        + ' Errors: INVALID_PARAMS (a malformed DAO address, an unknown proposal_type, operations missing for proposal_type operations or'
+        + ' malformed); UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (DAO_NOT_FOUND, INVALID_PROPOSAL_TEXT, BELOW_PROPOSAL_THRESHOLD,'
+        + ' INVALID_PROPOSAL_OPERATIONS).',
       params: proposeParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `DaoProposal` has the `proposal_id`',
+      },
       errors: writes,
       handler: async ([dao, title, description, type, from, operations]) => {
         let action: DaoAction = { kind: 'Text' };
@@ -193,14 +204,19 @@ export function daoMethods({ chain, readers }: MethodDependencies): MethodDefini
       name: 'svc_daoVote',
       summary: 'Vote on a DAO proposal: the sender\'s whole balance of the DAO\'s token is locked in the DAO\'s escrow until the vote ends, and is its weight (unsigned convenience, testnet only).',
       description: 'vote is true/"yes" or false/"no". The locked tokens cannot vote again from another account; svc_daoUnlock returns them once voting is over. '
-        + 'Fails DAO_NOT_FOUND, PROPOSAL_NOT_FOUND, VOTING_CLOSED after end_height, ALREADY_VOTED, NO_VOTING_POWER without tokens of its own (an allowance does not count).',
+        + 'Fails DAO_NOT_FOUND, PROPOSAL_NOT_FOUND, VOTING_CLOSED after end_height, ALREADY_VOTED, NO_VOTING_POWER without tokens of its own (an allowance does not count).'
+        + ' Token-weighted, the tokens locked in the DAO escrow until the vote ends. Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
+        + ' BUNDLE_FAILED (DAO_NOT_FOUND, PROPOSAL_NOT_FOUND, VOTING_CLOSED, ALREADY_VOTED, NO_VOTING_POWER).',
       params: [
         { name: 'dao_address', schema: DaoAddress() },
         { name: 'proposal_id', schema: ProposalId() },
         { name: 'vote', schema: Type.Union([Type.Boolean(), Type.Literal('yes'), Type.Literal('no')], { description: 'true or "yes" for, false or "no" against' }) },
         { name: 'sender', schema: AccountParam({ description: 'the voter' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; the sender\'s token balance is locked in the DAO escrow',
+      },
       errors: writes,
       handler: async ([dao, proposalId, vote, sender]) => chain.submitOperations(sender, [
         { type: 'DaoVote', dao: dao.bytes, proposalId, approve: vote === true || vote === 'yes' },
@@ -208,16 +224,29 @@ export function daoMethods({ chain, readers }: MethodDependencies): MethodDefini
     }),
     byId('svc_daoExecute', 'DaoExecute', 'Execute a passed DAO proposal after its execution delay; anyone may (unsigned convenience, testnet only).',
       'Runs the proposal\'s operations as the DAO account. Fails PROPOSAL_NOT_EXECUTABLE once executed or cancelled, VOTING_NOT_ENDED, PROPOSAL_REJECTED, '
-      + 'EXECUTION_DELAY_PENDING before executable_height, or with an operation\'s own status (e.g. INSUFFICIENT_BALANCE; nothing changes and it stays passed).'),
+      + 'EXECUTION_DELAY_PENDING before executable_height, or with an operation\'s own status (e.g. INSUFFICIENT_BALANCE; nothing changes and it stays passed).'
+      + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (DAO_NOT_FOUND, PROPOSAL_NOT_FOUND, PROPOSAL_NOT_EXECUTABLE, VOTING_NOT_ENDED, PROPOSAL_REJECTED,'
+      + ' EXECUTION_DELAY_PENDING, or an operation\'s status).',
+      'receipt'),
     byId('svc_daoCancel', 'DaoCancel', 'Cancel a DAO proposal while it is open for votes; proposer only (unsigned convenience, testnet only).',
-      'Fails NOT_PROPOSER for anyone else, PROPOSAL_NOT_CANCELLABLE once voting is over. Voters can unlock at once after a cancel.'),
+      'Fails NOT_PROPOSER for anyone else, PROPOSAL_NOT_CANCELLABLE once voting is over. Voters can unlock at once after a cancel.'
+      + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (DAO_NOT_FOUND, PROPOSAL_NOT_FOUND, NOT_PROPOSER, PROPOSAL_NOT_CANCELLABLE).',
+      'receipt (proposer only)'),
     byId('svc_daoUnlock', 'DaoUnlock', 'Take back the tokens a DAO vote locked, once the proposal\'s voting is over or it was cancelled (unsigned convenience, testnet only).',
-      'Fails NO_LOCKED_VOTE (never voted, or unlocked already) and VOTE_STILL_LOCKED while the proposal is open for votes.'),
+      'Fails NO_LOCKED_VOTE (never voted, or unlocked already) and VOTE_STILL_LOCKED while the proposal is open for votes.'
+      + ' Not in the issue\'s list: the escrow design needs a way back for locked tokens (docs/governance.md "DAOs"). Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
+      + ' BUNDLE_FAILED (DAO_NOT_FOUND, PROPOSAL_NOT_FOUND, NO_LOCKED_VOTE, VOTE_STILL_LOCKED).',
+      'receipt; the locked tokens return once voting is over'),
     defineMethod({
       name: 'svc_getDao',
       summary: 'A DAO: its token, rules, escrow and proposal count.',
+      description: 'A DAO by its Nx7… address: token, rules, escrow, proposal count. Errors: NOT_FOUND for an unknown DAO; INVALID_PARAMS for a'
+        + ' malformed address.',
       params: [{ name: 'dao_address', schema: DaoAddress() }] as const,
-      result: { name: 'dao', schema: DaoSchema },
+      result: {
+        name: 'dao', schema: DaoSchema,
+        description: 'the DAO; `-32003` when unknown',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([dao]) => {
         const d = lookupDao(chain.state, dao.bytes);
@@ -228,15 +257,24 @@ export function daoMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_listDaos',
       summary: 'DAOs, newest first.',
+      description: 'DAOs newest first, at most limit (default and maximum 100). Errors: INVALID_PARAMS for a limit outside 1–100.',
       params: [{ name: 'limit', schema: Type.Integer({ minimum: 1, maximum: 100, description: 'at most this many (1–100, default 100)' }), required: false }] as const,
-      result: { name: 'daos', schema: Type.Array(DaoSchema) },
+      result: {
+        name: 'daos', schema: Type.Array(DaoSchema),
+        description: 'DAOs newest first (1–100, default 100)',
+      },
       handler: ([limit]) => listDaos(chain.state, limit ?? 100).map(daoJson),
     }),
     defineMethod({
       name: 'svc_getDaoProposal',
       summary: 'A DAO proposal: its type and operations, tally, status and heights.',
+      description: 'A DAO proposal with its operations, tally and status (voting, passed, rejected, executed, cancelled). Errors: NOT_FOUND for an'
+        + ' unknown DAO or proposal; INVALID_PARAMS for a malformed address or id 0.',
       params: [{ name: 'dao_address', schema: DaoAddress() }, { name: 'proposal_id', schema: ProposalId() }] as const,
-      result: { name: 'proposal', schema: DaoProposalSchema },
+      result: {
+        name: 'proposal', schema: DaoProposalSchema,
+        description: 'the DAO proposal; `-32003` when unknown',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([dao, pid]) => {
         if (!lookupDao(chain.state, dao.bytes)) throw RpcError.app('NOT_FOUND', `no DAO ${dao.text}`, { dao_address: dao.text });

@@ -231,9 +231,17 @@ export function governanceMethods({ chain }: MethodDependencies): MethodDefiniti
         + 'safety_contract and safety_level, collection_safety safety_collection and safety_level, and create_stablecoin, verify_issuer, '
         + 'raise_supply_cap and bridge_attesters `operations` (hex of a Borsh Vec<Operation>, run as GOVERNANCE 0x00…09 once passed); '
         + 'bridge_attesters may instead give bridge_attesters and bridge_threshold (the new attester set, carried as SetBridgeAttesters). '
-        + 'The core checks ranges and balances: INVALID_PARAMETER_VALUE, TREASURY_INSUFFICIENT, INVALID_SAFETY_TARGET, NO_VOTING_POWER.',
+        + 'The core checks ranges and balances: INVALID_PARAMETER_VALUE, TREASURY_INSUFFICIENT, INVALID_SAFETY_TARGET, NO_VOTING_POWER.'
+        + ' Spec §4.14 (docs/governance.md "Proposal types"): proposal_type and the params it needs. Errors: INVALID_PARAMS naming a missing'
+        + ' or malformed param or an unknown proposal_type; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (NO_VOTING_POWER,'
+        + ' INVALID_PROPOSAL_TEXT, INVALID_PARAMETER_VALUE, TREASURY_INSUFFICIENT, INVALID_SAFETY_TARGET, INVALID_PROPOSAL_OPERATIONS).',
       params: CREATE_PARAMS,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `ProposalCreated` carries the `proposal_id`. `proposal_type`: `text`, `parameter_change`, `treasury_spend`,'
+          + ' `contract_safety`, `collection_safety`, `create_stablecoin`, `verify_issuer`, `raise_supply_cap`, `bridge_attesters` (the last'
+          + ' four take `operations`, hex of a Borsh `Vec<Operation>`)',
+      },
       errors: writes,
       handler: async ([from, type, title, description, parameterKey, parameterValue, recipient, amount, chain_, contract, level, collection, operations, attesters, threshold]) => {
         const action = actionOf(type, { parameterKey, parameterValue, recipient, amount, chain: chain_, contract, level, collection, operations, attesters, threshold });
@@ -244,13 +252,18 @@ export function governanceMethods({ chain }: MethodDependencies): MethodDefiniti
       name: 'svc_voteProposal',
       summary: 'Vote on a proposal with the sender\'s bonded stake (spec §4.14; one vote per account; unsigned convenience, testnet only).',
       description: 'The weight is the sender\'s bonded stake when it votes (self stake and delegations). Fails VOTING_CLOSED after end_height, '
-        + 'ALREADY_VOTED on a second vote, NO_VOTING_POWER without stake, PROPOSAL_NOT_FOUND.',
+        + 'ALREADY_VOTED on a second vote, NO_VOTING_POWER without stake, PROPOSAL_NOT_FOUND.'
+        + ' Spec §4.14: one stake-weighted vote per account while the proposal is open. Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
+        + ' BUNDLE_FAILED (PROPOSAL_NOT_FOUND, VOTING_CLOSED, ALREADY_VOTED, NO_VOTING_POWER).',
       params: [
         { name: 'from', schema: AccountParam({ description: 'the voter: an account with bonded stake' }) },
         { name: 'proposal_id', schema: ProposalId() },
         { name: 'approve', schema: Type.Boolean({ description: 'true = yes, false = no' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `ProposalVoted` carries the weight',
+      },
       errors: writes,
       handler: async ([from, proposalId, approve]) => chain.submitOperations(from, [{ type: 'VoteProposal', proposalId, approve }]),
     }),
@@ -258,25 +271,42 @@ export function governanceMethods({ chain }: MethodDependencies): MethodDefiniti
       name: 'svc_executeProposal',
       summary: 'Execute a passed proposal once its voting period is over; anyone may (spec §4.14; unsigned convenience, testnet only).',
       description: 'Runs the proposal\'s action as the governance authority 0x00…09. Fails VOTING_NOT_ENDED before end_height + 1, PROPOSAL_REJECTED '
-        + 'below quorum or threshold, PROPOSAL_NOT_EXECUTABLE once executed or cancelled, or with the action\'s own status (nothing changes then).',
+        + 'below quorum or threshold, PROPOSAL_NOT_EXECUTABLE once executed or cancelled, or with the action\'s own status (nothing changes then).'
+        + ' Spec §4.14: runs a passed proposal as GOVERNANCE 0x00…09, once, after end_height. Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
+        + ' BUNDLE_FAILED (PROPOSAL_NOT_FOUND, PROPOSAL_NOT_EXECUTABLE, VOTING_NOT_ENDED, PROPOSAL_REJECTED, or the action\'s own status,'
+        + ' e.g. TREASURY_INSUFFICIENT).',
       params: [{ name: 'from', schema: AccountParam({ description: 'any account: it pays the gas' }) }, { name: 'proposal_id', schema: ProposalId() }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt, with the action\'s events and `ProposalExecuted`',
+      },
       errors: writes,
       handler: async ([from, proposalId]) => chain.submitOperations(from, [{ type: 'ExecuteProposal', proposalId }]),
     }),
     defineMethod({
       name: 'svc_cancelProposal',
       summary: 'Cancel a proposal while it is open for votes; proposer only (spec §4.14; unsigned convenience, testnet only).',
+      description: 'Spec §4.14: the proposer withdraws a proposal still open for votes. Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED'
+        + ' (PROPOSAL_NOT_FOUND, NOT_PROPOSER, PROPOSAL_NOT_CANCELLABLE).',
       params: [{ name: 'from', schema: AccountParam({ description: 'the proposer' }) }, { name: 'proposal_id', schema: ProposalId() }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; proposer only',
+      },
       errors: writes,
       handler: async ([from, proposalId]) => chain.submitOperations(from, [{ type: 'CancelProposal', proposalId }]),
     }),
     defineMethod({
       name: 'svc_getProposal',
       summary: 'A proposal: its type and action, tally, status and heights (spec §4.14).',
+      description: 'A proposal with its action, tally and status (voting, passed, rejected, executed, cancelled; docs/governance.md "States").'
+        + ' Errors: NOT_FOUND for an unknown id; INVALID_PARAMS for id 0 or a non-number.',
       params: [{ name: 'proposal_id', schema: ProposalId() }] as const,
-      result: { name: 'proposal', schema: ProposalSchema },
+      result: {
+        name: 'proposal', schema: ProposalSchema,
+        description: '`{proposal_id, proposer, proposal_type, status, title, description, created_height, created_at, end_height, quorum_bps,'
+          + ' threshold_bps, total_stake, yes, no, voters, executed_height, …the action\'s fields}`; `-32003` when unknown',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([pid]) => {
         const p = lookupProposal(chain.state, pid, BigInt(chain.height));
@@ -287,8 +317,12 @@ export function governanceMethods({ chain }: MethodDependencies): MethodDefiniti
     defineMethod({
       name: 'svc_listProposals',
       summary: 'Proposals, newest first, optionally only those with a status (spec §4.14); at most 100.',
+      description: 'Proposals newest first (at most 100), all or only those with the given status. Errors: INVALID_PARAMS for an unknown status.',
       params: [{ name: 'status', schema: oneOf(PROPOSAL_STATUSES, `one of ${PROPOSAL_STATUSES.join(', ')}`), required: false }] as const,
-      result: { name: 'proposals', schema: Type.Array(ProposalSchema) },
+      result: {
+        name: 'proposals', schema: Type.Array(ProposalSchema),
+        description: 'proposals newest first (at most 100); `status`: `voting`, `passed`, `rejected`, `executed`, `cancelled`',
+      },
       handler: ([status]) => listProposals(chain.state, BigInt(chain.height), status).map(proposalJson),
     }),
   ];

@@ -26,8 +26,11 @@ export function nodeMethods({ chain, readers, network, validator }: MethodDepend
     defineMethod({
       name: 'svc_version',
       summary: 'Node version, network and chain ID (spec §4.17, §9.3).',
+      description: 'The node\'s version, client string, network, EIP-155 chain ID and the validator address it produces blocks as (spec §4.17, §9.3).'
+        + ' No application errors.',
       params: [] as const,
       result: {
+        description: '`{version, client, network, chain_id, validator}`',
         name: 'version',
         schema: Type.Object({
           version: Type.String(), client: Type.String(), network: Type.String(), chain_id: Type.Integer(),
@@ -42,8 +45,11 @@ export function nodeMethods({ chain, readers, network, validator }: MethodDepend
     defineMethod({
       name: 'svc_generateKeypair',
       summary: 'A fresh Ed25519 keypair (testnet only; disabled on mainnet, spec §2.5, §5.6). Never reuse testnet keys on mainnet.',
+      description: 'Makes an Ed25519 keypair on the node and returns its secret: for testnet experiments only (spec §2.5, §5.6); the address is Nx0 +'
+        + ' base58(SHA256(public key)). Errors: UNAVAILABLE_ON_NETWORK on mainnet.',
       params: [] as const,
       result: {
+        description: '`{address, public_key, secret_key, key_type: "Ed25519"}`; testnet only',
         name: 'keypair',
         schema: Type.Object({
           address: Type.String(), public_key: Type.String({ description: '64 hex chars' }),
@@ -65,8 +71,12 @@ export function nodeMethods({ chain, readers, network, validator }: MethodDepend
     defineMethod({
       name: 'svc_deriveAddress',
       summary: 'The account address of a public key: Nx0 + base58(SHA256(public key)) (spec §1.6, §5.4).',
+      paramsNote: '— 32-byte Ed25519 or 1,952-byte ML-DSA-65 key',
+      description: 'Computes the account of a public key without touching state (spec §1.6, §5.4): 32 bytes are Ed25519, 1,952 bytes ML-DSA-65; other'
+        + ' lengths are -32602. No application errors.',
       params: [{ name: 'pubkey_hex', schema: PublicKeyParam() }] as const,
       result: {
+        description: '`{address, evm_address, key_type}`',
         name: 'address',
         schema: Type.Object({ address: Type.String(), evm_address: Type.String(), key_type: Type.String() }),
       },
@@ -78,8 +88,12 @@ export function nodeMethods({ chain, readers, network, validator }: MethodDepend
     defineMethod({
       name: 'web3_clientVersion',
       summary: 'Client name and version in the form EVM tooling expects (spec §4.18, §9.3).',
+      description: 'The client name and version, "ntv-node/<version>", as EVM tooling prints it (spec §4.18, §9.3). No application errors.',
       params: [] as const,
-      result: { name: 'version', schema: Type.String() },
+      result: {
+        name: 'version', schema: Type.String(),
+        description: '`ntv-node/v<version>/<platform>/node<version>`',
+      },
       handler: () => clientVersion(),
     }),
   ];

@@ -19,14 +19,26 @@ import { MethodRegistry } from '../src/rpc/registry.js';
 
 const MARKER = /<!-- methods: ([^>]*?) -->\n[\s\S]*?<!-- \/methods -->/g;
 
-/** Every method the node registers, over dependencies that only answer property reads (as the OpenRPC test does). */
-export function nodeDefinitions(): MethodDefinition[] {
+/**
+ * Dependencies that only answer property reads: the method files read theirs inside handlers, which
+ * nothing here calls. intents and consensus are present so their groups register too. The unit
+ * tests of the registry use them as well (rpc-openrpc, rpc-parsed-params).
+ */
+export function inertDependencies(): MethodDependencies {
   const inert: unknown = new Proxy(function inert() {}, { get: (_t, key) => (key === 'then' ? undefined : inert), apply: () => inert, construct: () => inert as object });
   const deps = { chain: inert, readers: inert, validator: inert, network: 'testnet', faucet: inert, subscriptions: inert, p2p: inert, intents: inert, consensus: inert };
-  const registry = new MethodRegistry({ info: { title: 'docs', version: '0' } });
-  registerMethods(registry, deps as unknown as MethodDependencies);
-  return registry.definitions();
+  return deps as unknown as MethodDependencies;
 }
+
+/** A registry holding every method the node registers, over inert dependencies. */
+export function nodeRegistry(info = { title: 'ntv-node JSON-RPC', version: '0.1.0' }): MethodRegistry {
+  const registry = new MethodRegistry({ info });
+  registerMethods(registry, inertDependencies());
+  return registry;
+}
+
+/** Every method the node registers. */
+export const nodeDefinitions = (): MethodDefinition[] => nodeRegistry().definitions();
 
 /** A table cell: GitHub tables end a cell at any `|`, even inside backticks. */
 const cell = (text: string) => text.replace(/\n/g, ' ').replace(/\|/g, '\\|');

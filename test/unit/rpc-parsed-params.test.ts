@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { defineMethod, MethodRegistry } from '../../src/rpc/registry.js';
 import { AccountParam, AmountParam } from '../../src/rpc/methods/params.js';
-import { registerMethods, type MethodDependencies } from '../../src/rpc/methods/index.js';
+import type { MethodDependencies } from '../../src/rpc/methods/index.js';
+import { inertDependencies, nodeRegistry } from '../../scripts/gen-methods-doc.js';
 import { RpcError } from '../../src/rpc/errors.js';
 import { parsed } from '../../src/rpc/schemas.js';
 import type { MethodDefinition } from '../../src/rpc/method.js';
@@ -88,18 +89,8 @@ describe('params parsed by the registry', () => {
   });
 });
 
-/** Dependencies that only answer property reads (as rpc-openrpc.test.ts). */
-function inertDeps(): MethodDependencies {
-  const inert: unknown = new Proxy(function inert() {}, { get: (_t, key) => (key === 'then' ? undefined : inert), apply: () => inert, construct: () => inert as object });
-  return { chain: inert, readers: inert, validator: inert, network: 'testnet', faucet: inert, subscriptions: inert, p2p: inert, intents: inert, consensus: inert } as unknown as MethodDependencies;
-}
-
-/** Every method of the node, over inert dependencies. */
-function nodeRegistry(): MethodRegistry {
-  const r = registry();
-  registerMethods(r, inertDeps());
-  return r;
-}
+/** Dependencies that only answer property reads; every method of the node over them (scripts/gen-methods-doc.ts). */
+const inertDeps = inertDependencies;
 
 describe('the bridge methods, parsed once: each refusal names the position the registry counts (they named positions from 0, or one less)', () => {
   const r = nodeRegistry();

@@ -144,7 +144,6 @@ export function ethReadMethods({ chain, readers, validator, p2p, simulator }: Me
     defineMethod({
       name: 'eth_getUncleCountByBlockNumber',
       summary: 'Always 0x0 for an existing block (no uncles: one validator, no proof of work); null above the head.',
-      paramsNote: '/ `[hash]`',
       params: [{ name: 'block', schema: BlockNumberOrTag }] as const,
       result: {
         name: 'count', schema: Type.Union([Type.Literal('0x0'), Type.Null()]),
@@ -156,7 +155,6 @@ export function ethReadMethods({ chain, readers, validator, p2p, simulator }: Me
     defineMethod({
       name: 'eth_getUncleCountByBlockHash',
       summary: 'Always 0x0 for a known block (no uncles); null when unknown.',
-      paramsNote: '/ `[hash]`',
       params: [{ name: 'hash', schema: Hash32('block hash') }] as const,
       result: {
         name: 'count', schema: Type.Union([Type.Literal('0x0'), Type.Null()]),

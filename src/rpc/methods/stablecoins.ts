@@ -282,7 +282,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Freeze minting at once, without a timelock (a guardian); transfers stay allowed. Only the owner unfreezes.',
       description: 'paused and mint_frozen are independent (spec §3): a frozen coin still moves. NOT_STABLE_GUARDIAN (-32011) for anyone but a guardian.',
       params: [tokenP, sender('a guardian')] as const,
-      result: receipt('receipt: a guardian freezes minting / the owner unfreezes'), errors: writeErrors,
+      result: receipt('receipt: a guardian freezes minting (only the owner unfreezes it)'), errors: writeErrors,
       handler: async ([token, from]) => submit(from, { type: 'StableFreezeMint', token: token.mint }, token),
     }),
     defineMethod({
@@ -290,7 +290,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Lift a guardian\'s mint freeze (owner only).',
       description: 'Only the owner role, never a guardian (spec §3): NOT_STABLE_OWNER (-32011).',
       params: [tokenP, sender('the owner')] as const,
-      result: receipt('receipt: a guardian freezes minting / the owner unfreezes'), errors: writeErrors,
+      result: receipt('receipt: the owner unfreezes minting a guardian froze'), errors: writeErrors,
       handler: async ([token, from]) => submit(from, { type: 'StableUnfreezeMint', token: token.mint }, token),
     }),
     defineMethod({

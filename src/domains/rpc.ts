@@ -25,7 +25,7 @@ export interface DomainRpc {
   readonly name: string;
   /** its method definitions over the node's dependencies (src/rpc/methods/context.ts) */
   methods(deps: MethodDependencies): MethodDefinition[];
-  /** its recorded examples and added descriptions (src/rpc/examples/index.ts "MethodDocs") */
+  /** its recorded examples (src/rpc/examples/index.ts "MethodDocs") */
   readonly docs: MethodDocs;
 }
 

@@ -54,8 +54,16 @@ export interface MethodExample {
 /** What a method author registers. */
 export interface MethodDefinition {
   readonly name: string;
+  /**
+   * The method's one description (issue 44 item 4), from which OpenRPC (./openrpc.ts) and
+   * docs/methods.md (scripts/gen-methods-doc.ts) are produced: `summary` one line, `description`
+   * how it works and its errors (OpenRPC's method description), `paramsNote` what the param list
+   * alone does not say (defaults, forms; after the list in docs/methods.md), `result.description`
+   * what it answers (the result column of docs/methods.md, OpenRPC's result description).
+   */
   readonly summary: string;
   readonly description?: string;
+  readonly paramsNote?: string;
   readonly params: readonly MethodParam[];
   readonly result: { readonly name: string; readonly schema: TSchema; readonly description?: string };
   /** Application codes (APP_ERRORS) the method may return; listed in OpenRPC. */

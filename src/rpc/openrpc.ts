@@ -136,8 +136,11 @@ export function buildOpenRpcDocument(info: OpenRpcInfo, definitions: readonly Me
         schema: plainSchema(d.result.schema),
       },
     };
-    // Client generators show the description; a method whose summary says it all repeats it.
-    m.description = d.description ?? d.summary;
+    // Client generators show the description; a method whose summary says it all repeats it. The
+    // params note is docs/methods.md's text after the param list (one description per method,
+    // issue 44 item 4: both documents are produced from the definition).
+    const description = d.description ?? d.summary;
+    m.description = d.paramsNote === undefined ? description : `${description} Params: ${d.paramsNote.replace(/^[—,]\s*/, '')}`;
     if (d.errors !== undefined && d.errors.length > 0) {
       m.errors = d.errors.map((code) => errorObject(code, meaningByCode.get(code) ?? 'unlisted application error'));
     }

@@ -67,7 +67,10 @@ export class MethodRegistry {
           + 'its params, result schema, application errors and examples, generated from the registry the node validates with, '
           + 'so client generators read what the node does. No params; no application errors.',
         params: [],
-        result: { name: 'OpenRPC document', schema: discoverResultSchema },
+        result: {
+          name: 'OpenRPC document', schema: discoverResultSchema,
+          description: 'the OpenRPC 1.3 document',
+        },
         examples: [DISCOVER_EXAMPLE],
         handler: () => (this.#discoverCache ??= buildOpenRpcDocument(this.#info, this.definitions())),
       },

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { APP_ERRORS, STANDARD_ERRORS, errorTable } from '../../src/rpc/errors.js';
 import { MethodRegistry } from '../../src/rpc/registry.js';
-import { registerMethods, type MethodDependencies } from '../../src/rpc/methods/index.js';
+import { nodeRegistry } from '../../scripts/gen-methods-doc.js';
 import { documentedMethods } from '../../src/rpc/examples/index.js';
 import { call, post, startServer } from './rpc-fixtures.js';
 import { Address } from '../../src/rpc/schemas.js';
@@ -103,22 +103,7 @@ describe('MethodRegistry rules', () => {
   });
 });
 
-/**
- * Every method the node registers, built with dependencies that only answer property reads: the
- * method files read their dependencies inside handlers, which these tests never call. intents and
- * consensus are present so their groups register too.
- */
-function nodeRegistry(): MethodRegistry {
-  const inert: unknown = new Proxy(function inert() {}, {
-    get: (_target, key) => (key === 'then' ? undefined : inert),
-    apply: () => inert,
-    construct: () => inert as object,
-  });
-  const deps = { chain: inert, readers: inert, validator: inert, network: 'testnet', faucet: inert, subscriptions: inert, p2p: inert, intents: inert, consensus: inert };
-  const registry = new MethodRegistry({ info: { title: 'ntv-node JSON-RPC', version: '0.1.0' } });
-  registerMethods(registry, deps as unknown as MethodDependencies);
-  return registry;
-}
+// Every method the node registers, over dependencies that only answer property reads (nodeRegistry).
 
 describe('OpenRPC that tools can generate clients from (issue 26 item 6)', () => {
   const registry = nodeRegistry();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { defineMethod, MethodRegistry } from '../../src/rpc/registry.js';
 import { AccountParam, AmountParam } from '../../src/rpc/methods/params.js';
-import { registerMethods, type MethodDependencies } from '../../src/rpc/methods/index.js';
+import type { MethodDependencies } from '../../src/rpc/methods/index.js';
+import { inertDependencies, nodeRegistry } from '../../scripts/gen-methods-doc.js';
 import { RpcError } from '../../src/rpc/errors.js';
 import { parsed } from '../../src/rpc/schemas.js';
 import type { MethodDefinition } from '../../src/rpc/method.js';
@@ -26,6 +27,14 @@ import { stakingPoolMethods } from '../../src/domains/staking-pools/rpc.js';
 import { stakingMethods } from '../../src/domains/staking/rpc.js';
 import { subscriptionMethods } from '../../src/rpc/methods/subscriptions.js';
 import { tokenMethods } from '../../src/rpc/methods/token.js';
+import { governanceMethods } from '../../src/rpc/methods/governance.js';
+import { daoMethods } from '../../src/rpc/methods/dao.js';
+import { intentMethods } from '../../src/rpc/methods/intents.js';
+import { explorerMethods } from '../../src/rpc/methods/explorer.js';
+import { nodeMethods } from '../../src/rpc/methods/node.js';
+import { ethMethods } from '../../src/rpc/methods/eth.js';
+import { ethFilterMethods } from '../../src/rpc/methods/eth-filters.js';
+import { ethReadMethods } from '../../src/rpc/methods/eth-reads.js';
 
 /**
  * Params parsed once (issue 44 item 4; src/rpc/schemas.ts `parsed`): the registry runs a schema's
@@ -80,18 +89,8 @@ describe('params parsed by the registry', () => {
   });
 });
 
-/** Dependencies that only answer property reads (as rpc-openrpc.test.ts). */
-function inertDeps(): MethodDependencies {
-  const inert: unknown = new Proxy(function inert() {}, { get: (_t, key) => (key === 'then' ? undefined : inert), apply: () => inert, construct: () => inert as object });
-  return { chain: inert, readers: inert, validator: inert, network: 'testnet', faucet: inert, subscriptions: inert, p2p: inert, intents: inert, consensus: inert } as unknown as MethodDependencies;
-}
-
-/** Every method of the node, over inert dependencies. */
-function nodeRegistry(): MethodRegistry {
-  const r = registry();
-  registerMethods(r, inertDeps());
-  return r;
-}
+/** Dependencies that only answer property reads; every method of the node over them (scripts/gen-methods-doc.ts). */
+const inertDeps = inertDependencies;
 
 describe('the bridge methods, parsed once: each refusal names the position the registry counts (they named positions from 0, or one less)', () => {
   const r = nodeRegistry();
@@ -123,9 +122,15 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
   'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods, 'upgrades.ts': upgradeMethods,
   'presales.ts': presaleMethods, 'passports.ts': passportMethods,
+  'governance.ts': governanceMethods, 'dao.ts': daoMethods, 'intents.ts': intentMethods, 'explorer.ts': explorerMethods, 'node.ts': nodeMethods,
+  'eth.ts': (deps) => ethMethods(deps as Parameters<typeof ethMethods>[0]), 'eth-filters.ts': (deps) => ethFilterMethods(deps as Parameters<typeof ethFilterMethods>[0]),
+  'eth-reads.ts': (deps) => ethReadMethods(deps as Parameters<typeof ethReadMethods>[0]),
 };
-/** A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`. */
-const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]/;
+/**
+ * A parse or a refusal given a position by hand: `accountParam(x, 'sender', 4)`, `RpcError.invalidParam('amount', 2, …)`,
+ * `operationsParam(hex, 6)`, or error data `{ param: 'filter', position: 1 }`.
+ */
+const NUMBERED = /\b(accountParam|parseAmount|hashParam|parseTokenId|collectionParam|invalidParam|operationsParam|levelParam)\((?:[^()]*?,\s*)?(\d+)\s*[,)]|\bposition: \d/;
 
 describe('params parsed once in every converted method file (issue 44 item 4)', () => {
   const r = nodeRegistry();
@@ -152,6 +157,7 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(NUMBERED.test("([from]) => accountParam(from, 'sender', 4)")).toBe(true);
     expect(NUMBERED.test("() => { throw RpcError.invalidParam('amount', 2, 'x'); }")).toBe(true);
     expect(NUMBERED.test("([from]) => submit(from, { type: 'ClaimRewards' })")).toBe(false);
+    expect(NUMBERED.test("() => { throw RpcError.invalidParams('x', { param: 'filter', position: 1 }); }")).toBe(true);
   });
 
   it('stablecoins: a config field and the sender are named where they stand', () => {
@@ -256,5 +262,39 @@ describe('params parsed once in every converted method file (issue 44 item 4)', 
     expect(prepare('svc_approve', ['NTV', addr, '1', addr]).data).toMatchObject({ param: 'token', position: 1 });
     expect(prepare('svc_transferFrom', ['USDC', addr, addr, overU128, addr]).data).toMatchObject({ param: 'amount', position: 4 });
     expect(prepare('svc_getAllowance', ['USDC', addr, badAddr]).data).toMatchObject({ param: 'spender', position: 3 });
+  });
+
+  it('governance: the type, a parameter key, a safety level, operations and a zero proposal id at their positions', () => {
+    expect(refusal('svc_createProposal', [addr, 'make_me_rich', 't', 'd']).data).toMatchObject({ param: 'proposal_type', position: 2, got: 'make_me_rich' });
+    expect(refusal('svc_createProposal', [addr, 'parameter_change', 't', 'd', 'block_size', '1']).data).toMatchObject({ param: 'parameter_key', position: 5 });
+    expect(refusal('svc_createProposal', [addr, 'contract_safety', 't', 'd', null, null, null, null, 'ethereum', '0xabc', 'dangerous']).data).toMatchObject({ param: 'safety_level', position: 11 });
+    expect(refusal('svc_createProposal', [addr, 'create_stablecoin', 't', 'd', null, null, null, null, null, null, null, null, '0x00000000']).data).toMatchObject({ param: 'operations', position: 13 });
+    expect(refusal('svc_createProposal', [addr, 'text', 't', 'd', null, null, null, null, null, null, null, null, null, ['zz']]).data).toMatchObject({ param: 'bridge_attesters', position: 14, index: 0 });
+    expect(refusal('svc_voteProposal', [badAddr, '1', true]).data).toMatchObject({ param: 'from', position: 1 });
+    expect(refusal('svc_getProposal', ['0']).data).toMatchObject({ param: 'proposal_id', position: 1 });
+    expect(refusal('svc_listProposals', ['won']).data).toMatchObject({ param: 'status', position: 1 });
+  });
+
+  it('dao: the DAO address, the proposal id, the type, the config and the sender at their positions', () => {
+    const dao = `0x${'07'.repeat(32)}`;
+    expect(refusal('svc_getDao', ['Nx7zz']).data).toMatchObject({ param: 'dao_address', position: 1 });
+    expect(refusal('svc_getDaoProposal', [dao, '0']).data).toMatchObject({ param: 'proposal_id', position: 2 });
+    expect(refusal('svc_daoPropose', [dao, 't', 'd', 'wish', addr]).data).toMatchObject({ param: 'proposal_type', position: 4 });
+    expect(refusal('svc_daoCancel', [dao, '1', badAddr]).data).toMatchObject({ param: 'sender', position: 3 });
+    const config = { quorum_bps: 1, threshold_bps: 5000, voting_period: 10, execution_delay: 0, proposal_threshold: overU128 };
+    expect(refusal('svc_createDao', ['G', 'NTV', config, addr]).data).toMatchObject({ param: 'config', position: 3 });
+  });
+
+  it('intents and explorer: senders, hashes and addresses at their positions', () => {
+    expect(refusal('svc_previewIntent', ['swap 1 NTV for USDC', badAddr]).data).toMatchObject({ param: 'sender_address', position: 2 });
+    expect(refusal('svc_executeProgram', ['p', null, badAddr]).data).toMatchObject({ param: 'sender', position: 3 });
+    expect(refusal('svc_getIntentStatus', [`Nxh${'1'.repeat(44)}`]).data).toMatchObject({ param: 'bundle_hash', position: 1 });
+    expect(refusal('svc_getAddressHistory', [badAddr, 10]).data).toMatchObject({ param: 'address', position: 1 });
+    expect(refusal('svc_getAddressTokens', [badAddr]).data).toMatchObject({ param: 'address', position: 1 });
+  });
+
+  it('node and eth: a public key of no key type, a fee history out of order', () => {
+    expect(refusal('svc_deriveAddress', ['ab'.repeat(20)]).data).toMatchObject({ param: 'pubkey_hex', position: 1, bytes: 20 });
+    expect(refusal('eth_feeHistory', ['0x4', 'latest', [50, 10]]).data).toMatchObject({ param: 'rewardPercentiles', position: 3 });
   });
 });

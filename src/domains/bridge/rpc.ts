@@ -124,7 +124,10 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         + 'any other token is created at Blake3("<chain>_<SYMBOL>") on its first deposit. BUNDLE_FAILED with the core\'s status '
         + '(BRIDGE_ALREADY_PROCESSED for a replay, BRIDGE_CONTRACT_BLOCKED, BRIDGE_BELOW_THRESHOLD, …). docs/bridge.md.',
       params: bridgeTokenParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; testnet only (a signed `BridgeDeposit` bundle elsewhere); each param must match the proof',
+      },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
       handler: ([c, txHash, symbol, value, to, proof]) => {
         const mismatch = proof.chain !== c ? 'chain' as const : proof.txHash !== txHash ? 'tx_hash' as const : proof.symbol !== symbol ? 'symbol' as const
@@ -142,7 +145,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         + 'the coin cannot take now (paused, mint frozen, at its cap) is held as a pending receive; the same proof again completes it '
         + 'once the hold clears (ClaimBridgeDeposit). docs/bridge.md.',
       params: [{ name: 'proof', schema: ProofParam() }] as const,
-      result: { name: 'receive', schema: Type.Object({
+      result: { description: '`{path, deposit, receipt}`: detects chain, token and mapping; completes a pending receive', name: 'receive', schema: Type.Object({
         path: Type.Union([Type.Literal('std8'), Type.Literal('bridged'), Type.Literal('new_token'), Type.Literal('impersonation')]),
         deposit: DepositSchema, receipt: ReceiptSchema,
       }, { additionalProperties: false }) },
@@ -167,7 +170,10 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       description: 'A deposit is held when its STD-8 coin is paused, its minting frozen or at its supply cap; svc_autobridge or '
         + 'ClaimBridgeDeposit completes it once that clears. No application errors.',
       params: [{ name: 'address', schema: AccountParam(), required: false }] as const,
-      result: { name: 'pending', schema: PendingSchema },
+      result: {
+        name: 'pending', schema: PendingSchema,
+        description: 'deposits held by a paused, mint-frozen or capped STD-8 coin',
+      },
       handler: ([address]) => readers.bridge.pending(address).map(depositJson),
     }),
     defineMethod({
@@ -182,7 +188,10 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         { name: 'destination', schema: TextParam('the address on the destination chain') },
         { name: 'sender', schema: AccountParam() },
       ] as const,
-      result: { name: 'withdrawal', schema: Type.Object({ sequence: Str('the withdrawal sequence number'), receipt: ReceiptSchema }, { additionalProperties: false }) },
+      result: {
+        name: 'withdrawal', schema: Type.Object({ sequence: Str('the withdrawal sequence number'), receipt: ReceiptSchema }, { additionalProperties: false }),
+        description: '`{sequence, receipt}`; testnet only',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
       handler: async ([token, value, c, destination, sender]) => {
         const receipt = await chain.submitOperations(sender, [{ type: 'BridgeWithdraw', token: token.mint, amount: value, chain: c, destination }]);
@@ -196,7 +205,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       description: 'Deposits: `pending` (held, with the reason) or `completed`; a deposit bundle the core refused: `refused` with the status. '
         + 'Withdrawals: `pending` until attested, then `attested`. NOT_FOUND when nothing is known of it. docs/bridge.md.',
       params: statusParams,
-      result: { name: 'status', schema: Type.Object({
+      result: { description: '`{kind, status (pending, attested, completed, refused), reason, deposit, withdrawal}`', name: 'status', schema: Type.Object({
         kind: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')]),
         status: Type.Union([Type.Literal('pending'), Type.Literal('attested'), Type.Literal('completed'), Type.Literal('refused')]),
         reason: NullStr('why it is pending or refused'),
@@ -227,7 +236,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       summary: 'An account\'s bridge deposits (as recipient) and withdrawals (as sender), newest first.',
       description: 'limit 1–1000. No application errors.',
       params: [{ name: 'address', schema: AccountParam() }, { name: 'limit', schema: Limit({ default: 100 }) }] as const,
-      result: { name: 'history', schema: Type.Array(Type.Object({
+      result: { description: 'deposits and withdrawals, newest first', name: 'history', schema: Type.Array(Type.Object({
         kind: Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')]),
         deposit: Type.Union([DepositSchema, Type.Null()]), withdrawal: Type.Union([WithdrawalSchema, Type.Null()]),
       }, { additionalProperties: false })) },
@@ -240,7 +249,10 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       summary: 'The withdrawal fee of a chain, or of every chain (null).',
       description: 'Fees are raw NTV paid to the foundation treasury by svc_bridgeWithdraw (docs/bridge.md "Chains").',
       params: [{ name: 'chain', schema: ChainOrNull, required: false }] as const,
-      result: { name: 'fees', schema: Type.Array(Type.Object({ chain: Str('chain'), fee: Str('raw NTV'), fee_token: Str('NTV') }, { additionalProperties: false })) },
+      result: {
+        name: 'fees', schema: Type.Array(Type.Object({ chain: Str('chain'), fee: Str('raw NTV'), fee_token: Str('NTV') }, { additionalProperties: false })),
+        description: '`[{chain, fee, fee_token}]`; null: all chains',
+      },
       handler: ([c]) => BRIDGE_CHAINS.filter((x) => c === undefined || c === null || x.chain === c).map((x) => ({ chain: x.chain, fee: x.fee.toString(), fee_token: 'NTV' })),
     }),
     defineMethod({
@@ -254,7 +266,10 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
         { name: 'mint', schema: TokenParam(readers.tokens, Type.String({ description: 'Nx1… mint (or a symbol) of an STD-8 or bridge-canonical token' })) },
         { name: 'sender', schema: AccountParam({ description: 'the foundation 0x00…03 or governance 0x00…09' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; foundation-gated; testnet only',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
       handler: ([c, contract, token, sender]) => chain.submitOperations(sender, [{ type: 'RegisterBridgeMapping', chain: c, contract, mint: token.mint }]),
     }),
@@ -263,7 +278,7 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       summary: 'Origin contracts the bridge credits to a known mint: STD-8 origin mappings (the fast path) and registered mappings.',
       description: 'For one chain when given (null or absent: all). No application errors.',
       params: [{ name: 'chain', schema: ChainOrNull, required: false }] as const,
-      result: { name: 'mappings', schema: Type.Array(Type.Object({
+      result: { description: 'STD-8 origin and registered mappings', name: 'mappings', schema: Type.Array(Type.Object({
         chain: Str('chain'), contract: Str('origin contract'), mint: Str('Nx1…'), symbol: Str('the token'),
         source: Type.Union([Type.Literal('std8_origin'), Type.Literal('registered')]),
       }, { additionalProperties: false })) },
@@ -288,7 +303,10 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       description: 'Set by governance: a contract_safety proposal, or (testnet) the governance authority 0x00…09 directly. No record is '
         + '`unreviewed`. No application errors. docs/bridge.md "Contract safety".',
       params: [{ name: 'chain', schema: ChainParam }, { name: 'contract_address', schema: Type.String({ minLength: 1, maxLength: 128 }) }] as const,
-      result: { name: 'safety', schema: SafetySchema },
+      result: {
+        name: 'safety', schema: SafetySchema,
+        description: '`{level, level_code, reason, proposal_id, height}`',
+      },
       handler: ([c, contract]) => safetyJson(c, contract, readers.bridge.contractSafety(c, contract)),
     }),
     defineMethod({
@@ -296,7 +314,10 @@ export function bridgeMethods({ chain, readers, network }: MethodDependencies): 
       summary: 'Contract safety records, newest first; for one chain when given.',
       description: 'limit 1–1000. No application errors.',
       params: [{ name: 'chain', schema: ChainOrNull }, { name: 'limit', schema: Limit({ default: 100 }) }] as const,
-      result: { name: 'records', schema: Type.Array(SafetySchema) },
+      result: {
+        name: 'records', schema: Type.Array(SafetySchema),
+        description: 'safety records, newest first',
+      },
       handler: ([c, limit]) => readers.bridge.listSafety(c ?? undefined, limit ?? 100).map((s) => safetyJson(s.chain, s.contract, s)),
     }),
   ];

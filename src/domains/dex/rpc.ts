@@ -205,9 +205,15 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
       name: 'svc_createPool',
       summary: 'Create a constant-product pool with its first liquidity (spec §4.2; unsigned convenience, testnet only).',
       description: 'Costs 100 NTV, paid to the treasury 0x00…03. The provider receives sqrt(amount_a·amount_b) − 1,000 LP units; 1,000 '
-        + 'are locked forever. The creator\'s LP cannot be removed for lp_lock_duration seconds. Receipt carries created.pool (Nx8…).',
+        + 'are locked forever. The creator\'s LP cannot be removed for lp_lock_duration seconds. Receipt carries created.pool (Nx8…).'
+        + ' Spec §4.2, facts.md "DEX". Errors: UNKNOWN_TOKEN; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (e.g. the pool exists, or the'
+        + ' balance does not cover amounts and fee); BUNDLE_INVALID when admission refuses it.',
+      paramsNote: '— lock in seconds, 0–315,360,000',
       params: createPoolParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `created.pool` (`Nx8…`) and a `PoolCreated` event; costs 100 NTV to the treasury `0x00…03`',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
       handler: async ([a, b, x, y, lock, from]) => {
         distinct(a, b, createPoolParams, 'token_b');
@@ -218,9 +224,14 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
       name: 'svc_addLiquidity',
       summary: 'Add liquidity at the pool\'s ratio (spec §4.2; unsigned convenience, testnet only).',
       description: 'Uses (amount_a, amount_a·reserve_b/reserve_a) when that fits amount_b, else (amount_b·reserve_a/reserve_b, amount_b), '
-        + 'rounded down; mints min(share of a, share of b) LP units; fails with SLIPPAGE_EXCEEDED below min_lp_tokens.',
+        + 'rounded down; mints min(share of a, share of b) LP units; fails with SLIPPAGE_EXCEEDED below min_lp_tokens.'
+        + ' Spec §4.2. Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no pool; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (e.g.'
+        + ' SLIPPAGE_EXCEEDED).',
       params: addLiquidityParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `LiquidityAdded {pool, token0, token1, provider, amount0, amount1, lp}`',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([a, b, x, y, min, from]) => {
         distinct(a, b, addLiquidityParams, 'token_b');
@@ -231,8 +242,14 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_removeLiquidity',
       summary: 'Burn LP units for the pool\'s tokens, rounded down (spec §4.2; unsigned convenience, testnet only).',
+      description: 'Pays the provider its share of both reserves for lp_amount LP units, rounded down (spec §4.2); locked LP (the creator\'s during'
+        + ' lp_lock_duration, the first 1,000 units forever) cannot be removed. Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no pool;'
+        + ' UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (e.g. SLIPPAGE_EXCEEDED below min_amount_a/min_amount_b, or the LP is locked).',
       params: removeLiquidityParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `LiquidityRemoved`',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([a, b, lp, ma, mb, from]) => {
         distinct(a, b, removeLiquidityParams, 'token_b');
@@ -244,9 +261,14 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
       name: 'svc_swap',
       summary: 'Swap an exact input through the pair\'s pool (spec §4.2; unsigned convenience, testnet only).',
       description: 'Pays floor(r_out·in·997 / (r_in·1000 + in·997)); fails with SLIPPAGE_EXCEEDED below min_amount_out. '
-        + 'For a slippage of s bps use min_amount_out = quote·(10000 − s)/10000 (facts.md "DEX").',
+        + 'For a slippage of s bps use min_amount_out = quote·(10000 − s)/10000 (facts.md "DEX").'
+        + ' Spec §4.2. Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no direct pool; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED'
+        + ' (e.g. SLIPPAGE_EXCEEDED).',
       params: swapParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `Swap {pool, trader, token_in, token_out, amount_in, amount_out, reserve0, reserve1}`; needs a direct pool',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([a, b, x, min, from]) => {
         distinct(a, b, swapParams, 'to_token');
@@ -257,8 +279,15 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_getPool',
       summary: 'A pool by its token pair (spec §4.2, facts.md "DEX"), reserves in the order asked.',
+      description: 'Reads a pool by its pair (spec §4.2; facts.md "DEX"): reserves in the order the tokens were asked, LP supply and lock, 0.3% fee'
+        + ' and the TWAP accumulators. Errors: UNKNOWN_TOKEN; NOT_FOUND when the pair has no pool.',
       params: getPoolParams,
-      result: { name: 'pool', schema: PoolSchema },
+      result: {
+        name: 'pool', schema: PoolSchema,
+        description: '`{address, token_a, token_b, symbol_a, symbol_b, reserve_a, reserve_b, lp_total_supply, lp_locked, creator, created_at,'
+          + ' created_height, lock_until, creator_locked_lp, fee_bps, price0_cumulative, price1_cumulative, last_update}` in the order asked;'
+          + ' `-32003 NOT_FOUND`',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: ([a, b]) => {
         distinct(a, b, getPoolParams, 'token_b');
@@ -271,8 +300,14 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
       name: 'svc_listPools',
       summary: 'Pools, oldest first (spec §4.2); token_a/token_b in the pool\'s own order (token0 < token1).',
       // `[{"limit": N}]` too (issue 41 item 9): clients that wrap by-name params in an array were refused -32602.
+      paramsNote: ', `{limit}` or `[{limit}]` (1–1000, default 100)',
+      description: 'Lists pools in creation order (spec §4.2), each as svc_getPool answers but with its tokens in the pool\'s own order; limit 1–1000,'
+        + ' default 100. No application errors.',
       params: [{ name: 'limit', schema: Type.Union([Limit({ default: 100 }), Type.Object({ limit: Limit() }, { additionalProperties: false })]), required: false }] as const,
-      result: { name: 'pools', schema: Type.Array(PoolSchema) },
+      result: {
+        name: 'pools', schema: Type.Array(PoolSchema),
+        description: 'pools, oldest first, in their own token order',
+      },
       handler: ([given]) => {
         const limit = typeof given === 'object' ? given.limit : given;
         const r = reader();
@@ -286,9 +321,14 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
       name: 'svc_quoteSwap',
       summary: 'Estimated output of svc_swap, computed by the core\'s own AMM math (read-only, spec §4.2).',
       description: 'Direct pool when one exists, else a 2-hop route through NTV (route_type "auto-routed (2 hops)"; svc_swap itself '
-        + 'needs a direct pool, a signed bundle can carry both Swap operations).',
+        + 'needs a direct pool, a signed bundle can carry both Swap operations).'
+        + ' Spec §4.2. Errors: UNKNOWN_TOKEN; NOT_FOUND when no direct pool and no route through NTV exists.',
       params: quoteSwapParams,
-      result: { name: 'quote', schema: QuoteSchema },
+      result: {
+        name: 'quote', schema: QuoteSchema,
+        description: '`{amount_out, price_impact_percent, price_impact_bps, fee, pool_address, reserve_in, reserve_out, route[], route_type, hops[]}` —'
+          + ' the core\'s own math: `amount_out` is what `svc_swap` pays against the same reserves; 2-hop through NTV when no direct pool',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: async ([a, b, x]) => {
         distinct(a, b, quoteSwapParams, 'to_token');
@@ -330,8 +370,13 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_getPrice',
       summary: 'Spot price and TWAP of one whole from_symbol in to_symbol, direct or auto-routed through NTV (2 hops).',
+      description: 'Prices one whole from_symbol (10^decimals raw units) in to_symbol from pool reserves, with the time-weighted average over the'
+        + ' pools\' accumulators (spec §4.2); direct when a pool exists, else 2 hops through NTV. Errors: UNKNOWN_TOKEN; NOT_FOUND when no'
+        + ' route exists.',
       params: getPriceParams,
       result: {
+        description: '`{from, to, price, twap, twap_window_seconds, route[], route_type ("direct" or "auto-routed (2 hops)"), pools[]}` — whole units'
+          + ' of `to` per whole `from`, 18 decimal places at most',
         name: 'price',
         schema: Type.Object({
           from: Type.String(), to: Type.String(),
@@ -376,8 +421,11 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
     defineMethod({
       name: 'svc_getLpBalance',
       summary: 'LP units an address holds in the pool of a token pair, and how many of them are locked.',
+      description: 'Reads the LP units an address holds in the pair\'s pool, how many are locked and until when (spec §4.2). Errors: UNKNOWN_TOKEN;'
+        + ' NOT_FOUND when the pair has no pool.',
       params: getLpBalanceParams,
       result: {
+        description: '`{pool, address, lp_balance, locked, lock_until}`',
         name: 'lp',
         schema: Type.Object({ pool: Type.String(), address: Type.String(), lp_balance: Type.String(), locked: Type.String(), lock_until: Type.Integer() }),
       },

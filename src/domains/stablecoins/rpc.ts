@@ -160,7 +160,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
   const StableRead = () => parsed(stableRef(), readStable);
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
   const sender = (role: string) => ({ name: 'sender', schema: AccountParam({ description: `the acting account: ${role}` }) });
-  const receipt = { name: 'receipt', schema: ReceiptSchema };
+  const receipt = (description: string) => ({ name: 'receipt', schema: ReceiptSchema, description });
   const tokenP = { name: 'token', schema: parsed(stableRef(), stableToken) };
   const createParams = [{ name: 'config', schema: parsed(CreateConfig, createConfigParam) }, sender('the governance authority 0x00…09')] as const;
   const minterParams = [tokenP, { name: 'action', schema: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('configure')]) }, { name: 'minter', schema: AccountParam() },
@@ -176,7 +176,8 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'operation; on testnet naming it as sender stands in for one). The mint is Blake3("<first origin chain>_<SYMBOL>"), or '
         + 'Blake3("std8_<SYMBOL>") without mappings. A symbol already taken fails with SYMBOL_TAKEN. docs/stablecoins.md.',
       params: createParams,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: creates an STD-8 stablecoin (canonical mint, origin mappings, reserved symbol, official badge); governance `0x00…09`'
+        + ' only ([stablecoins.md](stablecoins.md))'), errors: writeErrors,
       handler: async ([op, gov]) => {
         if (readers.tokens.resolve(op.symbol)) {
           throw invalidParamIn(createParams, 'config', 'a symbol no token has yet', { symbol: op.symbol, status: 'SYMBOL_TAKEN' });
@@ -192,7 +193,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'limit and supply cap fail in the block (EPOCH_LIMIT_EXCEEDED, SUPPLY_CAP_EXCEEDED). A mint above mint_threshold answers with '
         + 'a StablePending event (kind mint) and executes when required_signers cosigners approve (svc_stableApproveMint).',
       params: [tokenP, { name: 'to', schema: AccountParam() }, { name: 'amount', schema: PositiveAmount() }, sender('a minter')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: a minter mints; above `mint_threshold` a pending mint for the cosigners'), errors: writeErrors,
       handler: async ([token, to, amount, from]) => submit(from, { type: 'StableMint', token: token.mint, to, amount }, token),
     }),
     defineMethod({
@@ -200,7 +201,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Burn `amount` of the sender\'s own stablecoin balance (any holder).',
       description: 'The total supply falls by the amount; the receipt carries a Transfer to the zero account. Refused while paused or for a blacklisted holder.',
       params: [tokenP, { name: 'amount', schema: PositiveAmount() }, sender('the holder')] as const,
-      result: receipt, errors: [...writeErrors, APP_ERRORS.INSUFFICIENT_BALANCE.code],
+      result: receipt('receipt: the holder burns its own'), errors: [...writeErrors, APP_ERRORS.INSUFFICIENT_BALANCE.code],
       handler: async ([token, value, holder]) => {
         const op: Operation = { type: 'StableBurn', token: token.mint, amount: value };
         const no = refusal(chain.state, token, chain.height, holder, op);
@@ -213,7 +214,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Pause (true) or unpause (false) a stablecoin: while paused no mint and no movement of it on any path (pauser role).',
       description: 'Pausing holds on every path that moves the token (transfers, EVM transfers, TransferFrom, DEX swaps and liquidity, schedules, and the domains added later), because the core checks it where balances move. Pausing a paused coin is allowed, as in FiatToken. NOT_PAUSER (-32011) for anyone else. docs/stablecoins.md "Where the rules hold".',
       params: [tokenP, { name: 'pause', schema: Type.Boolean() }, sender('the pauser')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: the pauser pauses or unpauses every movement and minting'), errors: writeErrors,
       handler: async ([token, pause, from]) => submit(from, { type: 'StablePause', token: token.mint, pause }, token),
     }),
     defineMethod({
@@ -221,7 +222,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Add (true) or remove (false) an address on a stablecoin\'s blacklist: it can then neither send, receive, mint nor burn it (blacklister role).',
       description: 'The blacklist is checked before any state change, for the sender and the recipient of every movement, and for the minter and recipient of a mint. Adding twice or removing an absent address changes nothing. NOT_BLACKLISTER (-32011) for anyone else.',
       params: [tokenP, { name: 'address', schema: AccountParam() }, { name: 'add', schema: Type.Boolean() }, sender('the blacklister')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: the blacklister adds or removes an address'), errors: writeErrors,
       handler: async ([token, account, add, from]) => submit(from, { type: 'StableBlacklist', token: token.mint, account, add }, token),
     }),
     defineMethod({
@@ -230,7 +231,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       description: 'Answers with the receipt, whose StablePending event gives the pending_id and effective_height; from that height anyone '
         + 'applies it with svc_stableExecutePending; the owner or a guardian may cancel it before (svc_stableCancelPending).',
       params: [tokenP, { name: 'role', schema: Type.Union(ROLE_NAMES.map((r) => Type.Literal(r))) }, { name: 'new_address', schema: AccountParam() }, sender('the owner')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt with the pending change and its effective height (owner; timelocked)'), errors: writeErrors,
       handler: async ([token, role, newAddress, from]) => submit(from, { type: 'StableTransferRole', token: token.mint, role, newAddress }, token),
     }),
     defineMethod({
@@ -240,7 +241,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'per-epoch limit. An addition answers with a StablePending event and applies with svc_stableExecutePending after the timelock; the '
         + 'owner or a guardian may cancel it.',
       params: minterParams,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: add (timelocked), remove, configure (master minter)'), errors: writeErrors,
       handler: async ([token, action, minter, allowance, limit, from]) => {
         if (action !== 'remove' && (allowance == null || limit == null)) {
           throw invalidParamIn(minterParams, allowance == null ? 'allowance' : 'epoch_limit', `a raw-unit amount for ${action}`);
@@ -255,7 +256,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'from its effective height; the verification status becomes Issuer-Held (spec §2.2).',
       params: [tokenP, { name: 'new_owner', schema: AccountParam() }, { name: 'new_master_minter', schema: AccountParam() }, { name: 'new_pauser', schema: AccountParam() },
         { name: 'new_blacklister', schema: AccountParam() }, sender('the owner')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt with the pending handover (owner; ≥ 720 blocks)'), errors: writeErrors,
       handler: async ([token, newOwner, newMasterMinter, newPauser, newBlacklister, from]) =>
         submit(from, { type: 'StableHandover', token: token.mint, newOwner, newMasterMinter, newPauser, newBlacklister }, token),
     }),
@@ -265,7 +266,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       description: 'Role changes and minter additions: the owner or a guardian; a handover: the foundation, governance, the owner or a guardian; '
         + 'a pending mint: the owner, the master minter or a guardian. docs/stablecoins.md "Pending changes".',
       params: [tokenP, { name: 'pending_id', schema: PendingId() }, sender('see the description')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: a pending change or mint cancelled'), errors: writeErrors,
       handler: async ([token, pendingId, from]) => submit(from, { type: 'StableCancelPending', token: token.mint, pendingId }, token),
     }),
     defineMethod({
@@ -273,7 +274,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Apply a pending role change, minter addition or handover whose timelock has expired (anyone).',
       description: 'PENDING_NOT_DUE (-32011) before its effective height, PENDING_NOT_FOUND for an id that is not pending (or a pending mint, which executes through its cosigners). A handover moves all four roles at once and makes the issuer Issuer-Held.',
       params: [tokenP, { name: 'pending_id', schema: PendingId() }, sender('any account (it pays the fee)')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: a due change applied (anyone)'), errors: writeErrors,
       handler: async ([token, pendingId, from]) => submit(from, { type: 'StableExecutePending', token: token.mint, pendingId }, token),
     }),
     defineMethod({
@@ -281,7 +282,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Freeze minting at once, without a timelock (a guardian); transfers stay allowed. Only the owner unfreezes.',
       description: 'paused and mint_frozen are independent (spec §3): a frozen coin still moves. NOT_STABLE_GUARDIAN (-32011) for anyone but a guardian.',
       params: [tokenP, sender('a guardian')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: a guardian freezes minting (only the owner unfreezes it)'), errors: writeErrors,
       handler: async ([token, from]) => submit(from, { type: 'StableFreezeMint', token: token.mint }, token),
     }),
     defineMethod({
@@ -289,7 +290,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Lift a guardian\'s mint freeze (owner only).',
       description: 'Only the owner role, never a guardian (spec §3): NOT_STABLE_OWNER (-32011).',
       params: [tokenP, sender('the owner')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: the owner unfreezes minting a guardian froze'), errors: writeErrors,
       handler: async ([token, from]) => submit(from, { type: 'StableUnfreezeMint', token: token.mint }, token),
     }),
     defineMethod({
@@ -297,7 +298,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Replace the guardian list (owner only; at most 8 distinct non-zero addresses; immediate).',
       description: 'Guardians freeze minting at once and cancel pending changes and handovers. A list with a zero or repeated address fails with INVALID_STABLE_CONFIG.',
       params: [tokenP, { name: 'guardians', schema: parsed(Type.Array(Address(), { maxItems: 8 }), accountsParam) }, sender('the owner')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt (owner)'), errors: writeErrors,
       handler: async ([token, guardians, from]) => submit(from, { type: 'StableSetGuardians', token: token.mint, guardians }, token),
     }),
     defineMethod({
@@ -305,7 +306,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Set the timelock, mint threshold, required signers, authorized cosigners and quantum requirement (owner only; immediate).',
       description: 'Clears the approvals of pending mints (they counted the old cosigners). required_signers must be at most the cosigners and at least 1 with a threshold.',
       params: [tokenP, { name: 'config', schema: parsed(SecurityConfig, securityConfigParam) }, sender('the owner')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: timelock, threshold, signers, cosigners, quantum requirement (owner)'), errors: writeErrors,
       handler: async ([token, config, from]) => submit(from, { type: 'StableConfigureSecurity', token: token.mint, ...config }, token),
     }),
     defineMethod({
@@ -313,7 +314,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Approve a pending large mint as an authorized cosigner; the approval that reaches required_signers executes it (its limits checked again).',
       description: 'NOT_COSIGNER or STABLE_ALREADY_APPROVED (-32011) before any bundle; a failure of the re-checked limits fails this approval, which may be sent again once the mint fits.',
       params: [tokenP, { name: 'pending_id', schema: PendingId() }, sender('an authorized cosigner')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: a cosigner approves a pending mint'), errors: writeErrors,
       handler: async ([token, pendingId, from]) => submit(from, { type: 'StableApproveMint', token: token.mint, pendingId }, token),
     }),
     defineMethod({
@@ -321,7 +322,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Raise a stablecoin\'s supply cap ("0" removes it): governance only, never the owner (spec §2.1).',
       description: 'Only the governance authority 0x00…09 (a passed proposal; on testnet as sender). SUPPLY_CAP_NOT_RAISED for a cap not above the current one, or for a coin without a cap.',
       params: [tokenP, { name: 'supply_cap', schema: AmountParam({ description: 'the new cap in raw units, above the current one; "0" = no cap' }) }, sender('the governance authority 0x00…09')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt (governance only)'), errors: writeErrors,
       handler: async ([token, supplyCap, from]) => submit(from, { type: 'StableRaiseSupplyCap', token: token.mint, supplyCap }, token),
     }),
     defineMethod({
@@ -329,7 +330,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Mark a stablecoin\'s issuer Verified (spec §2.2: 12 points): governance only.',
       description: 'Pending becomes Verified; an Issuer-Held coin stays Issuer-Held. NOT_GOVERNANCE (-32011) for any other sender.',
       params: [tokenP, sender('the governance authority 0x00…09')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: issuer Verified (governance only)'), errors: writeErrors,
       handler: async ([token, from]) => submit(from, { type: 'StableVerifyIssuer', token: token.mint }, token),
     }),
     defineMethod({
@@ -339,7 +340,10 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'origin or network. Sign it with the admin key (viem signMessage, eth_sign/personal_sign in a wallet) and hand the signature to the foundation, '
         + 'which records it with svc_stableSubmitAdminSignature. docs/stablecoins.md "Issuer onboarding".',
       params: [tokenP, { name: 'origin_chain_id', schema: OriginChainId }] as const,
-      result: { name: 'onboarding_message', schema: OnboardingMessage },
+      result: {
+        name: 'onboarding_message', schema: OnboardingMessage,
+        description: 'the message the origin-chain admin signs with `personal_sign` (issuer onboarding, spec §4.16)',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([token, originChainId]) => {
         return { message: issuerOnboardingMessage(token.mint, BigInt(originChainId), chain.chainId), token: encodeMint(token.mint), origin_chain_id: originChainId, network_chain_id: chain.chainId };
@@ -353,7 +357,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
         + 'admin_address is the origin contract\'s admin (the node cannot read the origin chain): the foundation 0x00…03, or governance 0x00…09 '
         + '(NOT_FOUNDATION, -32011, for anyone else). The second of the three proofs makes the issuer Verified (receipt: StableIssuerProof).',
       params: adminSignatureParams,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: the admin-signature proof, the signature verified by the node (foundation or governance)'), errors: writeErrors,
       handler: async ([token, originChainId, admin, signature, from]) => {
         const subject = new Uint8Array(32);
         subject.set(hexToBytes(admin), 12);
@@ -375,7 +379,7 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       params: [tokenP, { name: 'method', schema: Type.Union([Type.Literal('domain'), Type.Literal('documents')]) }, { name: 'evidence_digest', schema: Digest() },
         { name: 'detail', schema: Detail() },
         sender('the foundation 0x00…03 (or governance 0x00…09)')] as const,
-      result: receipt, errors: writeErrors,
+      result: receipt('receipt: the domain or documents proof (foundation or governance); two of three proofs make the issuer Verified'), errors: writeErrors,
       handler: async ([token, method, subject, detail, from]) =>
         submit(from, { type: 'StableIssuerProof', token: token.mint, method, chainId: 0n, subject, detail, signature: new Uint8Array(0) }, token),
     }),
@@ -384,7 +388,10 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'A stablecoin\'s issuer-onboarding record: the proofs recorded (admin signature, domain, documents), what is missing, and the verification status.',
       description: 'Two of the three proofs make a Pending issuer Verified (spec §4.16); a completed handover makes it Issuer-Held. NOT_FOUND (-32003) for a token that is not an STD-8 stablecoin.',
       params: [{ name: 'symbol_or_mint', schema: StableRead() }] as const,
-      result: { name: 'onboarding', schema: Onboarding },
+      result: {
+        name: 'onboarding', schema: Onboarding,
+        description: 'the onboarding proofs recorded, the missing ones, the verification status',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: ([{ token, s }]) => {
         const proofs = stableOnboarding(chain.state, token.mint)?.proofs ?? [];
@@ -407,7 +414,10 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'A stablecoin\'s roles, config, security settings, origin mappings, minters and pending changes.',
       description: 'NOT_FOUND (-32003) for a token that is not an STD-8 stablecoin; UNKNOWN_TOKEN for no token at all.',
       params: [{ name: 'symbol_or_mint', schema: StableRead() }] as const,
-      result: { name: 'stablecoin', schema: StableInfo },
+      result: {
+        name: 'stablecoin', schema: StableInfo,
+        description: 'roles, config, security settings, origin mappings, minters, pending changes, verification status',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code],
       handler: ([{ token, s }]) => info(token, s),
     }),
@@ -416,7 +426,10 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Every STD-8 stablecoin (genesis ones first, then by creation), with the same fields as svc_getStablecoinInfo.',
       description: 'The 18 genesis stablecoins are listed with verification Pending and governance holding their roles until each issuer\'s handover.',
       params: [{ name: 'limit', schema: Limit({ description: 'at most this many (default 100, at most 1,000)', default: 100 }), required: false }] as const,
-      result: { name: 'stablecoins', schema: Type.Array(StableInfo) },
+      result: {
+        name: 'stablecoins', schema: Type.Array(StableInfo),
+        description: 'every STD-8 stablecoin, same shape',
+      },
       handler: ([limit]) => {
         const out = [];
         for (const token of readers.tokens.list()) {
@@ -432,7 +445,10 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Whether an address is blacklisted for a stablecoin.',
       description: 'Reads the 0x41 blacklist entry; -32602 for a token that is not a stablecoin, UNKNOWN_TOKEN for no token.',
       params: [tokenP, { name: 'address', schema: AccountParam() }] as const,
-      result: { name: 'blacklisted', schema: Type.Boolean() },
+      result: {
+        name: 'blacklisted', schema: Type.Boolean(),
+        description: 'boolean',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([token, address]) => isBlacklisted(chain.state, token.mint, address),
     }),

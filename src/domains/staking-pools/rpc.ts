@@ -72,14 +72,14 @@ export function stakingPoolMethods({ chain, readers }: MethodDependencies): Meth
     { name: 'sender', schema: AccountParam({ description: 'the creator' }) },
   ] as const;
   const writeErrors = [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
-  const amountWrite = (name: string, type: 'StakeToPool' | 'UnstakeFromPool' | 'FundStakingPool', summary: string, description: string, who: string) => defineMethod({
+  const amountWrite = (name: string, type: 'StakeToPool' | 'UnstakeFromPool' | 'FundStakingPool', summary: string, description: string, who: string, result: string) => defineMethod({
     name, summary, description,
     params: [
       { name: 'pool_address', schema: Pool() },
       { name: 'amount', schema: PositiveAmount({ description: 'raw units, > 0' }) },
       { name: 'sender', schema: AccountParam({ description: who }) },
     ] as const,
-    result: { name: 'receipt', schema: ReceiptSchema },
+    result: { name: 'receipt', schema: ReceiptSchema, description: result },
     errors: writeErrors,
     handler: async ([p, amount, sender]) => chain.submitOperations(sender, [{ type, pool: p.address, amount }]),
   });
@@ -90,7 +90,10 @@ export function stakingPoolMethods({ chain, readers }: MethodDependencies): Meth
       description: 'reward_source is the reward token; the pool pays from its own reward account (pool.reward_account), funded with svc_fundStakingPool, and stops '
         + 'paying when that is empty. receipt.created.staking_pool names the pool (Nx6…). Failures: UNKNOWN_TOKEN, INVALID_STAKING_POOL. docs/staking-pools.md.',
       params: createParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `created.staking_pool`. `reward_source` is the reward token; `capacity`/`per_user_cap` `"0"` = no limit',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, ...writeErrors.slice(1)],
       handler: async ([t, r, rate, lock, cap, per, sender]) => {
         if (cap !== 0n && per > cap) throw invalidParamIn(createParams, 'per_user_cap', 'an amount no larger than a nonzero capacity');
@@ -98,11 +101,13 @@ export function stakingPoolMethods({ chain, readers }: MethodDependencies): Meth
       },
     }),
     amountWrite('svc_stakeToPool', 'StakeToPool', 'Stake `amount` of the pool\'s token; it is locked for the pool\'s lock period from now (unsigned convenience, testnet only).',
-      'Rewards up to this block are settled first. Failures: POOL_CAPACITY_EXCEEDED, POOL_USER_CAP_EXCEEDED, INSUFFICIENT_BALANCE. docs/staking-pools.md.', 'the staker'),
+      'Rewards up to this block are settled first. Failures: POOL_CAPACITY_EXCEEDED, POOL_USER_CAP_EXCEEDED, INSUFFICIENT_BALANCE. docs/staking-pools.md.', 'the staker',
+      'receipt. Locked for `lock_period` seconds from this block'),
     amountWrite('svc_unstakeFromPool', 'UnstakeFromPool', 'Take back `amount` of a stake after its lock (unsigned convenience, testnet only).',
-      'Pending rewards stay claimable. Failures: INSUFFICIENT_POOL_STAKE, POOL_STAKE_LOCKED. docs/staking-pools.md.', 'the staker'),
+      'Pending rewards stay claimable. Failures: INSUFFICIENT_POOL_STAKE, POOL_STAKE_LOCKED. docs/staking-pools.md.', 'the staker', 'receipt. After the lock'),
     amountWrite('svc_fundStakingPool', 'FundStakingPool', 'Add `amount` of the reward token to the pool\'s reward account (by anyone; unsigned convenience, testnet only).',
-      'The blocks before the funding accrue first, so an empty source never pays for the blocks it was empty. Failures: INSUFFICIENT_BALANCE. docs/staking-pools.md.', 'the funder'),
+      'The blocks before the funding accrue first, so an empty source never pays for the blocks it was empty. Failures: INSUFFICIENT_BALANCE. docs/staking-pools.md.', 'the funder',
+      'receipt. Adds reward tokens to the pool\'s reward account (by anyone)'),
     defineMethod({
       name: 'svc_claimPoolRewards',
       summary: 'Claim the rewards a stake earned, from the pool\'s reward account (unsigned convenience, testnet only).',
@@ -111,33 +116,53 @@ export function stakingPoolMethods({ chain, readers }: MethodDependencies): Meth
         { name: 'pool_address', schema: Pool() },
         { name: 'sender', schema: AccountParam({ description: 'the staker' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. `NO_POOL_REWARDS` when nothing is pending',
+      },
       errors: writeErrors,
       handler: async ([p, sender]) => chain.submitOperations(sender, [{ type: 'ClaimPoolRewards', pool: p.address }]),
     }),
     defineMethod({
       name: 'svc_listStakingPools',
       summary: 'Token staking pools, newest first (spec §4.10).',
+      description: 'Newest first, with the same fields as svc_getStakingPool. No application errors.',
       params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
-      result: { name: 'pools', schema: Type.Array(StakingPoolSchema) },
+      result: {
+        name: 'pools', schema: Type.Array(StakingPoolSchema),
+        description: 'pools, newest first',
+      },
       handler: ([limit]) => readers.stakingPools.all().slice(0, limit ?? 100).map((p) => formatStakingPool(chain, readers, p)),
     }),
     defineMethod({
       name: 'svc_getStakingPool',
       summary: 'A token staking pool: its terms, total staked, stakers and what its reward account still holds (spec §4.10).',
+      description: 'Reads the pool record (docs/staking-pools.md): its terms, total staked, stakers, the reward account with its balance, what is'
+        + ' owed to stakers (allocated) and still available, and how many blocks that lasts at reward_rate. Errors: NOT_FOUND; a text that'
+        + ' is not Nx6… is -32602.',
       params: [{ name: 'pool_address', schema: Pool() }] as const,
-      result: { name: 'pool', schema: StakingPoolSchema },
+      result: {
+        name: 'pool', schema: StakingPoolSchema,
+        description: '`{pool_address, id, creator, token_mint, token_symbol, reward_source, reward_symbol, reward_account, reward_rate, lock_period,'
+          + ' capacity, per_user_cap, total_staked, stakers, reward_balance, reward_available, allocated, total_paid, funded_blocks,'
+          + ' acc_reward_per_share, last_update_height, created_at, created_height}`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([p]) => formatStakingPool(chain, readers, p),
     }),
     defineMethod({
       name: 'svc_getPoolStake',
       summary: 'An account\'s stake in a pool: amount, rewards claimable now and its lock.',
+      description: 'An account\'s position in a pool: its stake, the rewards a claim in a block at the head height would pay (the core\'s accrual'
+        + ' formula applied to the committed records), and its lock. An account without a stake reads amount "0". Errors: NOT_FOUND.',
       params: [
         { name: 'pool_address', schema: Pool() },
         { name: 'staker', schema: AccountParam() },
       ] as const,
-      result: { name: 'stake', schema: PositionSchema },
+      result: {
+        name: 'stake', schema: PositionSchema,
+        description: '`{pool_address, staker, amount, pending_rewards, unlock_at, locked}`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([p, who]) => {
         const s = readers.stakingPools.position(p, who, BigInt(chain.height));

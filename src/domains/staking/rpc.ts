@@ -308,9 +308,14 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       summary: 'Stake NTV as a validator with a consensus key (spec §4.10; unsigned convenience, testnet only).',
       description: 'Creates the validator on the first stake (self stake at least the minimum, 1,000 NTV) or adds to it. A new validator joins '
         + 'the active set (≤ 100 by stake) at the next epoch boundary. Fails with VALIDATOR_KEY_MISMATCH when the account already '
-        + 'runs a validator with another key, CONSENSUS_KEY_TAKEN when another validator has the key.',
+        + 'runs a validator with another key, CONSENSUS_KEY_TAKEN when another validator has the key.'
+        + ' Spec §4.10. Errors: UNAVAILABLE_ON_NETWORK on mainnet; INSUFFICIENT_BALANCE; BUNDLE_INVALID; BUNDLE_FAILED (e.g.'
+        + ' VALIDATOR_KEY_MISMATCH, CONSENSUS_KEY_TAKEN, below the minimum stake).',
       params: stakeParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Creates the validator (self stake ≥ 1,000 NTV) or adds to it; joins the active set at the next epoch boundary',
+      },
       errors: [...writeErrors, APP_ERRORS.INSUFFICIENT_BALANCE.code],
       handler: async ([from, amount, key]) => {
         const p = params();
@@ -336,9 +341,14 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
       name: 'svc_unstake',
       summary: 'Unbond part of a validator\'s self stake for 21 days (spec §3, §4.10; unsigned convenience, testnet only).',
       description: 'The amount leaves the stake into an unbonding entry claimable with svc_claimUnstake after the unbonding period. '
-        + 'A validator whose self stake falls below the minimum leaves the active set at once.',
+        + 'A validator whose self stake falls below the minimum leaves the active set at once.'
+        + ' Spec §3, §4.10. Errors: UNAVAILABLE_ON_NETWORK on mainnet; UNAUTHORIZED when the address runs no validator; BUNDLE_INVALID;'
+        + ' BUNDLE_FAILED (more than the self stake).',
       params: unstakeParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Self stake into a 21-day unbonding entry; below the minimum the validator leaves the active set at once',
+      },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
       handler: async ([from, amount]) => {
         const v = ownValidator(from, 'unstake');
@@ -349,16 +359,30 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_getValidator',
       summary: 'A validator\'s record: stake, jail, performance, commission, profile, pool settings, reputation (spec §2.4).',
+      description: 'Reads a validator by staking account or consensus key (spec §2.4): stake split, jail state, performance, commission and its'
+        + ' cooldown, profile, pool settings, rewards and the reputation score (docs/staking.md "Reputation"). Errors: NOT_FOUND when no'
+        + ' validator matches.',
       params: [{ name: 'address', schema: Validator() }] as const,
-      result: { name: 'validator', schema: ValidatorSchema },
+      result: {
+        name: 'validator', schema: ValidatorSchema,
+        description: '`{address, consensus_key, stake, self_stake, delegated, active, is_jailed, jail_release_time, offences, performance_score,'
+          + ' missed_in_row, blocks_proposed, blocks_missed, commission, last_commission_change, next_commission_change_height, name,'
+          + ' description, website, avatar, pool_enabled, pool_name, min_delegation, auto_compound_default, pending_consensus_key,'
+          + ' total_rewards, created_height, reputation {score, factors, weights, track_record, not_yet_known}}`; `-32003 NOT_FOUND`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: async ([v]) => validatorJson(v, params(), now(), await observations()),
     }),
     defineMethod({
       name: 'svc_listValidators',
       summary: 'Registered validators by stake, largest first (spec §4.10).',
+      description: 'Lists validators by total stake, largest first, each as svc_getValidator answers (spec §4.10); limit 1–1000, default 100. No'
+        + ' application errors.',
       params: [{ name: 'limit', schema: Limit({ default: 100, description: 'at most this many, 1 to 1000 (default 100)' }), required: false }] as const,
-      result: { name: 'validators', schema: Type.Array(ValidatorSchema) },
+      result: {
+        name: 'validators', schema: Type.Array(ValidatorSchema),
+        description: 'validators as in `svc_getValidator`, largest stake first; limit 1–1000, default 100',
+      },
       handler: async ([limit]) => {
         const p = params();
         const t = now();
@@ -372,15 +396,27 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_stakingInfo',
       summary: 'Network staking summary: total staked, validator counts, epoch, emission (spec §2.4, §1.8).',
+      description: 'The network staking summary (spec §2.4, §1.8): total staked, validator, active and jailed counts, epoch and its length, the'
+        + ' emission schedule so far and the staking parameters. No application errors.',
       params: [] as const,
-      result: { name: 'info', schema: StakingInfoSchema },
+      result: {
+        name: 'info', schema: StakingInfoSchema,
+        description: '`{total_staked, validator_count, active_count, jailed_count, max_active_validators, height, epoch, epoch_length,'
+          + ' next_epoch_height, emission_start, emission_year, current_yearly_rate, emitted, held_back, emission_total, emission_remaining,'
+          + ' min_stake, unbonding_seconds, commission_cooldown_blocks, max_commission_bps, jail_durations, slot_length}`',
+      },
       handler: () => info(chain),
     }),
     defineMethod({
       name: 'svc_setCommission',
       summary: 'Set the validator\'s commission (spec §3: at most 5,000 bps, one change per 50,400 blocks; unsigned convenience).',
+      description: 'Spec §3, §4.10. Errors: UNAVAILABLE_ON_NETWORK on mainnet; UNAUTHORIZED when the address runs no validator; BUNDLE_INVALID;'
+        + ' BUNDLE_FAILED (above 5,000 bps, or within the cooldown since the last change).',
       params: commissionParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. At most 5,000 bps; one change per 50,400 blocks',
+      },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
       handler: async ([from, bps]) => {
         const p = params();
@@ -397,9 +433,14 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_unjail',
       summary: 'Release a jailed validator once its jail period has ended (spec §3, §7.8; unsigned convenience).',
-      description: 'The validator rejoins the active set at the next epoch boundary.',
+      description: 'The validator rejoins the active set at the next epoch boundary.'
+        + ' Spec §3, §7.8. Errors: UNAVAILABLE_ON_NETWORK on mainnet; UNAUTHORIZED when the address runs no validator; BUNDLE_INVALID;'
+        + ' BUNDLE_FAILED (NOT_JAILED, or the jail period has not ended).',
       params: [{ name: 'address', schema: ValidatorAccount() }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Only once `jail_release_time` has passed; the set is rejoined at the next epoch boundary',
+      },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
       handler: async ([from]) => {
         const v = ownValidator(from, 'unjail');
@@ -410,6 +451,8 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_setValidatorMetadata',
       summary: 'Set the validator\'s profile (spec §2.4; validator only; unsigned convenience).',
+      description: 'Sets name, description, website and avatar shown with the validator (spec §2.4); byte limits 64, 512, 256, 256 (-32602 beyond).'
+        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet; UNAUTHORIZED when the address runs no validator; BUNDLE_INVALID; BUNDLE_FAILED.',
       params: [
         { name: 'address', schema: ValidatorAccount() },
         { name: 'name', schema: Text(64, 'at most 64 bytes', 'INVALID_VALIDATOR_METADATA') },
@@ -417,7 +460,10 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
         { name: 'website', schema: Text(256, 'at most 256 bytes', 'INVALID_VALIDATOR_METADATA') },
         { name: 'avatar', schema: Text(256, 'avatar URL, at most 256 bytes', 'INVALID_VALIDATOR_METADATA') },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Validator only; name 64, description 512, website and avatar 256 bytes',
+      },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
       handler: async ([from, name, description, website, avatar]) => {
         ownValidator(from, 'set validator metadata');
@@ -427,8 +473,14 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_getDelegations',
       summary: 'An account\'s delegations (with auto_compound and unclaimed rewards) and unbonding entries (spec §2.4).',
+      description: 'Reads an account\'s delegations (validator, amount, unclaimed rewards, auto_compound, since) and unbonding entries with release'
+        + ' time and whether they are claimable (spec §2.4, docs/staking.md). No application errors.',
       params: [{ name: 'address', schema: AccountParam() }] as const,
-      result: { name: 'delegations', schema: DelegationsSchema },
+      result: {
+        name: 'delegations', schema: DelegationsSchema,
+        description: '`{address, delegations: [{validator, consensus_key, self_stake, amount, rewards, auto_compound, since}], unbonding: [{amount,'
+          + ' release_time, claimable}]}`',
+      },
       handler: ([who]) => {
         const delegations = [];
         for (const validator of readDelegatorValidators(chain.state, who)) {
@@ -448,12 +500,17 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_setAutoCompound',
       summary: 'Turn auto-compounding of a delegation on or off: rewards restake at each epoch end with no transaction (spec §4.10).',
+      description: 'Spec §4.10. Errors: UNAVAILABLE_ON_NETWORK on mainnet; NOT_FOUND when no validator matches; BUNDLE_INVALID; BUNDLE_FAILED (no'
+        + ' delegation to that validator).',
       params: [
         { name: 'validator', schema: Validator() },
         { name: 'enable', schema: Type.Boolean() },
         { name: 'sender', schema: AccountParam({ description: 'the delegator' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. The sender\'s delegation restakes its rewards at each epoch end with no transaction',
+      },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
       handler: async ([v, enable, from]) => {
         if (!readDelegation(chain.state, v.address, from)) {
@@ -465,6 +522,9 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_setPoolConfig',
       summary: 'Set the validator\'s staking pool settings (spec §4.10; validator only; unsigned convenience).',
+      description: 'Sets whether the validator accepts delegations, the pool\'s name, the minimum delegation and the auto-compound default for new'
+        + ' delegations (spec §4.10). Errors: UNAVAILABLE_ON_NETWORK on mainnet; UNAUTHORIZED when the sender runs no validator;'
+        + ' BUNDLE_INVALID; BUNDLE_FAILED.',
       params: [
         { name: 'pool_enabled', schema: Type.Boolean() },
         { name: 'pool_name', schema: Text(64, 'at most 64 bytes') },
@@ -472,7 +532,10 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
         { name: 'auto_compound_default', schema: Type.Boolean({ description: 'auto_compound of new delegations' }) },
         { name: 'sender', schema: ValidatorAccount() },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Validator only',
+      },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
       handler: async ([enabled, name, min, acd, from]) => {
         ownValidator(from, 'configure a staking pool');
@@ -482,8 +545,14 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_delegate',
       summary: 'Delegate NTV to a validator (docs/staking.md; unsigned convenience, testnet only).',
+      description: 'Adds to the sender\'s delegation with the validator (spec §4.10, docs/staking.md). Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
+        + ' NOT_FOUND when no validator matches; INSUFFICIENT_BALANCE; BUNDLE_INVALID; BUNDLE_FAILED (the pool is closed, below its minimum'
+        + ' delegation).',
       params: delegateParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. At least the pool\'s `min_delegation` when its pool is enabled',
+      },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.INSUFFICIENT_BALANCE.code],
       handler: async ([v, amount, from]) => {
         const current = readDelegation(chain.state, v.address, from)?.amount ?? 0n;
@@ -496,8 +565,14 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_undelegate',
       summary: 'Unbond part of a delegation for 21 days (docs/staking.md; unsigned convenience, testnet only).',
+      description: 'Moves part of a delegation into an unbonding entry claimable with svc_claimUnstake after 21 days (spec §3, docs/staking.md).'
+        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet; NOT_FOUND when no validator matches; BUNDLE_INVALID; BUNDLE_FAILED (more than'
+        + ' delegated).',
       params: undelegateParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Into a 21-day unbonding entry',
+      },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
       handler: async ([v, amount, from]) => {
         const d = readDelegation(chain.state, v.address, from);
@@ -509,27 +584,42 @@ export function stakingMethods({ chain, readers, consensus, p2p, validator }: Me
     defineMethod({
       name: 'svc_claimRewards',
       summary: 'Pay the account\'s unclaimed staking rewards (commission included for a validator) to its balance (unsigned convenience).',
+      description: 'Spec §3 ClaimRewards, docs/staking.md. Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_INVALID; BUNDLE_FAILED'
+        + ' (NOTHING_TO_CLAIM).',
       params: [{ name: 'sender', schema: AccountParam() }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Pays every unclaimed reward of the sender (a validator\'s commission included)',
+      },
       errors: writeErrors,
       handler: async ([from]) => submit(from, { type: 'ClaimRewards' }),
     }),
     defineMethod({
       name: 'svc_claimUnstake',
       summary: 'Pay the account\'s unbonding entries whose 21 days have passed to its balance (spec §3 ClaimUnstake; unsigned convenience).',
+      description: 'Spec §3 ClaimUnstake. Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_INVALID; BUNDLE_FAILED (NOTHING_TO_CLAIM).',
       params: [{ name: 'sender', schema: AccountParam() }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Pays the unbonding entries whose release time has passed',
+      },
       errors: writeErrors,
       handler: async ([from]) => submit(from, { type: 'ClaimUnstake' }),
     }),
     defineMethod({
       name: 'svc_rotateConsensusKey',
       summary: 'Queue a new consensus key, applied at the next epoch boundary; at most one per epoch (spec §3; unsigned convenience).',
+      description: 'The new key takes over at the next epoch boundary (spec §3); the validator\'s pending_consensus_key shows it until then. Errors:'
+        + ' UNAVAILABLE_ON_NETWORK on mainnet; UNAUTHORIZED when the address runs no validator; BUNDLE_INVALID; BUNDLE_FAILED (a rotation'
+        + ' already queued this epoch, or the key is taken).',
       params: [
         { name: 'address', schema: ValidatorAccount() },
         { name: 'new_consensus_pubkey', schema: PubkeyHex() },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Queued, applied at the next epoch boundary; one per epoch',
+      },
       errors: [...writeErrors, APP_ERRORS.UNAUTHORIZED.code],
       handler: async ([from, newConsensusPubkey]) => {
         const v = ownValidator(from, 'rotate a consensus key');

@@ -1,9 +1,11 @@
 /**
- * The OpenRPC descriptions and examples of every svc_* method (issue 26 item 6: "OpenRPC that tools
- * can generate clients from"), one JSON file per methods file of src/rpc/methods/ or domain of src/domains/rpc.ts (recorded from a
- * testnet node: the accounts, the AUR token, pool and collections created by the calls shown; long
- * lists cut to two items), merged here and added to the definitions as they are registered. Behaviour is untouched: only the OpenRPC fields change.
- * The eth_* adapter keeps its own (src/rpc/methods/eth-schemas.ts), next to the schemas they share.
+ * The OpenRPC examples of every svc_* method (issue 26 item 6: "OpenRPC that tools can generate
+ * clients from"), one JSON file per methods file of src/rpc/methods/ or domain of src/domains/rpc.ts
+ * (recorded from a testnet node: the accounts, the AUR token, pool and collections created by the
+ * calls shown; long lists cut to two items), merged here and added to the definitions as they are
+ * registered. Behaviour is untouched: only the OpenRPC fields change. The files hold examples only:
+ * a method's description is in its definition (issue 44 item 4, src/rpc/method.ts). The eth_*
+ * adapter keeps its examples in src/rpc/methods/eth-schemas.ts, next to the schemas they share.
  */
 import type { MethodDefinition, MethodExample } from '../registry.js';
 import { domainRpc } from '../../domains/rpc.js';
@@ -30,11 +32,10 @@ import token from './token.json' with { type: 'json' };
 import transaction from './transaction.json' with { type: 'json' };
 import upgrades from './upgrades.json' with { type: 'json' };
 
-/** What one file holds (here, or a domain's `src/domains/<name>/examples.json`): examples with named params, or recorded positional ones, and descriptions. */
+/** What one file holds (here, or a domain's `src/domains/<name>/examples.json`): examples with named params, or recorded positional ones. */
 export interface MethodDocs {
   EXAMPLES?: Record<string, MethodExample[]>;
   POSITIONAL_EXAMPLES?: Record<string, Array<{ name: string; params: unknown[]; result: unknown }>>;
-  DESCRIPTIONS?: Record<string, string>;
 }
 
 // JSON data (issue 44 item 4): the typed view is MethodDocs; test/unit/rpc-openrpc.test.ts holds every
@@ -47,9 +48,9 @@ const FILES = [
   ...domainRpc.map((d) => d.docs),
 ];
 
-/** Every method name the files describe or give examples for (test/unit/rpc-openrpc.test.ts: all registered). */
+/** Every method name the files give examples for (test/unit/rpc-openrpc.test.ts: all registered). */
 export function documentedMethods(): string[] {
-  return FILES.flatMap((f) => [...Object.keys(f.EXAMPLES ?? {}), ...Object.keys(f.POSITIONAL_EXAMPLES ?? {}), ...Object.keys(f.DESCRIPTIONS ?? {})]);
+  return FILES.flatMap((f) => [...Object.keys(f.EXAMPLES ?? {}), ...Object.keys(f.POSITIONAL_EXAMPLES ?? {})]);
 }
 
 /** A positional recording with its params and result named from the definition. */
@@ -71,27 +72,10 @@ function examplesOf(d: MethodDefinition): MethodExample[] | undefined {
   return undefined;
 }
 
-function descriptionOf(name: string): string | undefined {
-  for (const file of FILES) {
-    const description = file.DESCRIPTIONS?.[name];
-    if (description !== undefined) return description;
-  }
-  return undefined;
-}
-
-/**
- * Adds the description (after the definition's own, which says how the method works) and the
- * examples to each definition that has none of its own.
- */
+/** Adds the examples to each definition that has none of its own. */
 export function withMethodDocs(definitions: MethodDefinition[]): MethodDefinition[] {
   return definitions.map((d) => {
-    const description = descriptionOf(d.name);
     const examples = d.examples === undefined ? examplesOf(d) : undefined;
-    if (description === undefined && examples === undefined) return d;
-    return {
-      ...d,
-      ...(description !== undefined ? { description: d.description !== undefined ? `${d.description} ${description}` : description } : {}),
-      ...(examples !== undefined ? { examples } : {}),
-    };
+    return examples === undefined ? d : { ...d, examples };
   });
 }

@@ -124,9 +124,15 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
       name: 'svc_addKey',
       summary: 'Register another signing key for `sender` (AddKey; unsigned convenience, testnet only). docs/accounts.md.',
       description: 'Up to 8 keys per account; the key then signs bundles for the account as its role allows. A failed bundle is -32002 with data.status '
-        + 'INVALID_KEY, INVALID_KEY_ROLE, KEY_EXISTS or TOO_MANY_KEYS.',
+        + 'INVALID_KEY, INVALID_KEY_ROLE, KEY_EXISTS or TOO_MANY_KEYS.'
+        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name'
+        + ' does), BUNDLE_FAILED with the reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID'
+        + ' when admission refuses the bundle.',
       params: addKeyParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `KeyAdded`; `key_type` `Ed25519`/`ML-DSA-65`, `role` `owner`/`operator`; at most 8 keys',
+      },
       errors: writeErrors,
       handler: async ([publicKey, keyType, role, sender]) => {
         // The key's length depends on key_type, so it is checked here, at the position the registry counts.
@@ -137,16 +143,29 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
     defineMethod({
       name: 'svc_removeKey',
       summary: 'Remove one of `sender`\'s keys by its hash (RemoveKey; unsigned convenience, testnet only). The account keeps at least one owner key.',
+      description: 'A key is named by its hash as svc_getAccount lists it. Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use'
+        + ' svc_submitBundle; the wallet helper of the same name does), BUNDLE_FAILED with the reverted receipt and data.status naming the'
+        + ' rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when admission refuses the bundle.',
       params: [{ name: 'key_hash', schema: KeyHash() }, { name: 'sender', schema: AccountParam() }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `KeyRemoved`; the account keeps an owner key (`LAST_OWNER_KEY`)',
+      },
       errors: writeErrors,
       handler: async ([pubkeyHash, sender]) => submit(sender, { type: 'RemoveKey', pubkeyHash }),
     }),
     defineMethod({
       name: 'svc_rotateKey',
       summary: 'Replace one of `sender`\'s keys by a new one in one step, keeping its role (RotateKey; unsigned convenience, testnet only).',
+      description: 'The new key takes the old one\'s role; bundles signed by the old key are refused from the next block. Errors:'
+        + ' UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name does),'
+        + ' BUNDLE_FAILED with the reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when'
+        + ' admission refuses the bundle.',
       params: rotateKeyParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `KeyRemoved`, `KeyAdded`: one atomic swap keeping the role',
+      },
       errors: writeErrors,
       handler: async ([oldPubkeyHash, newKey, keyType, sender]) => {
         const newPubkey = publicKeyParam(newKey, keyType, 'new_public_key', positionIn(rotateKeyParams, 'new_public_key'));
@@ -157,9 +176,15 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
       name: 'svc_setRecovery',
       summary: 'Name `sender`\'s guardians, how many must approve a recovery and its timelock (SetRecovery; unsigned convenience, testnet only).',
       description: `1 to ${MAX_GUARDIANS} guardians other than the account; the timelock is 24 hours to 30 days on mainnet (10 s to 30 days on a testnet), 48–72 hours recommended. `
-        + 'Replaces an earlier configuration; refused while a recovery is pending (RECOVERY_PENDING). docs/accounts.md "Recovery".',
+        + 'Replaces an earlier configuration; refused while a recovery is pending (RECOVERY_PENDING). docs/accounts.md "Recovery".'
+        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name'
+        + ' does), BUNDLE_FAILED with the reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID'
+        + ' when admission refuses the bundle.',
       params: setRecoveryParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `RecoverySet`; 1–10 guardians, timelock 24 h–30 days (10 s on testnet)',
+      },
       errors: writeErrors,
       handler: async ([list, threshold, timelock, sender]) => {
         if (threshold > list.length) throw invalidParamIn(setRecoveryParams, 'threshold', `1 to the number of guardians (${list.length})`, { got: threshold });
@@ -169,8 +194,14 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
     defineMethod({
       name: 'svc_initiateRecovery',
       summary: 'As a guardian (`sender`), start the recovery of `account` to a new key, approving it (InitiateRecovery; unsigned convenience, testnet only).',
+      description: 'Records the initiating guardian\'s approval; the timelock runs from this block. Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign'
+        + ' the operation and use svc_submitBundle; the wallet helper of the same name does), BUNDLE_FAILED with the reverted receipt and'
+        + ' data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when admission refuses the bundle.',
       params: initiateRecoveryParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `RecoveryInitiated` (`executable_at`); sender is a guardian',
+      },
       errors: writeErrors,
       handler: async ([account, newKey, keyType, sender]) => {
         const newPubkey = publicKeyParam(newKey, keyType, 'new_public_key', positionIn(initiateRecoveryParams, 'new_public_key'));
@@ -180,36 +211,61 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
     defineMethod({
       name: 'svc_approveRecovery',
       summary: 'As a further guardian (`sender`), approve the pending recovery of `account` to the key with hash `new_key_hash` (ApproveRecovery; testnet only).',
+      description: 'The hash guards against approving another key than the one pending. Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation'
+        + ' and use svc_submitBundle; the wallet helper of the same name does), BUNDLE_FAILED with the reverted receipt and data.status'
+        + ' naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when admission refuses the bundle.',
       params: [
         { name: 'account', schema: AccountParam() }, { name: 'new_key_hash', schema: KeyHash() },
         { name: 'sender', schema: AccountParam({ description: 'a guardian of the account' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `RecoveryApproved`',
+      },
       errors: writeErrors,
       handler: async ([account, newKeyHash, sender]) => submit(sender, { type: 'ApproveRecovery', account, newKeyHash }),
     }),
     defineMethod({
       name: 'svc_cancelRecovery',
       summary: 'As the owner, cancel the pending recovery of `sender` during its timelock (CancelRecovery; unsigned convenience, testnet only).',
+      description: 'Only during the timelock (RECOVERY_TIMELOCK_ELAPSED after it). Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and'
+        + ' use svc_submitBundle; the wallet helper of the same name does), BUNDLE_FAILED with the reverted receipt and data.status naming'
+        + ' the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when admission refuses the bundle.',
       params: [{ name: 'sender', schema: AccountParam({ description: 'the account being recovered' }) }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `RecoveryCancelled`; during the timelock only',
+      },
       errors: writeErrors,
       handler: async ([sender]) => submit(sender, { type: 'CancelRecovery' }),
     }),
     defineMethod({
       name: 'svc_finalizeRecovery',
       summary: 'Once the timelock has elapsed and enough guardians approved, replace every key of `account` by the recovery key (FinalizeRecovery; anyone may send it).',
+      description: 'RECOVERY_TIMELOCK_ACTIVE before the timelock has elapsed, RECOVERY_THRESHOLD_NOT_MET with too few approvals. Errors:'
+        + ' UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name does),'
+        + ' BUNDLE_FAILED with the reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when'
+        + ' admission refuses the bundle.',
       params: [{ name: 'account', schema: AccountParam() }, { name: 'sender', schema: AccountParam({ description: 'any account (pays the fee)' }) }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `RecoveryFinalized`: every key replaced by the recovery key',
+      },
       errors: writeErrors,
       handler: async ([account, sender]) => submit(sender, { type: 'FinalizeRecovery', account }),
     }),
     defineMethod({
       name: 'svc_createMultiSig',
       summary: 'Create a multi-sig account (Nx5…) of `signers_array` needing `threshold` approvals (spec §4.14; unsigned convenience, testnet only).',
-      description: 'The receipt\'s created.multisig is the new address; fund it with ordinary transfers. docs/accounts.md "Multi-sig".',
+      description: 'The receipt\'s created.multisig is the new address; fund it with ordinary transfers. docs/accounts.md "Multi-sig".'
+        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name'
+        + ' does), BUNDLE_FAILED with the reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID'
+        + ' when admission refuses the bundle.',
       params: createMultiSigParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `created.multisig` is the `Nx5…` address',
+      },
       errors: writeErrors,
       handler: async ([from, list, threshold, label]) => {
         if (threshold > list.length) throw invalidParamIn(createMultiSigParams, 'threshold', `1 to the number of signers (${list.length})`, { got: threshold });
@@ -220,38 +276,59 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
       name: 'svc_proposeMultiSigTx',
       summary: 'As a signer, propose operations for a multi-sig to run as itself once approved; the proposal counts as the first approval (spec §4.14; testnet only).',
       description: 'operations_json is a JSON array of operations (docs/accounts.md "Operations as JSON"), e.g. [{"type":"Transfer","to":"Nx0…","token":"NTV","amount":"1000"}]; '
-        + 'the proposer prepays their gas. The receipt\'s MultiSigTxUpdated event carries the tx_id; a proposal expires 7 days after it was made.',
+        + 'the proposer prepays their gas. The receipt\'s MultiSigTxUpdated event carries the tx_id; a proposal expires 7 days after it was made.'
+        + ' A bad operations_json is -32602 naming the operation and field; an unknown multi-sig NOT_FOUND. Errors: UNAVAILABLE_ON_NETWORK'
+        + ' on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name does), BUNDLE_FAILED with the'
+        + ' reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when admission refuses the bundle.',
       params: [
         { name: 'from', schema: AccountParam({ description: 'a signer of the multi-sig' }) }, { name: 'multisig_address', schema: MultiSig() },
         { name: 'operations_json', schema: parsed(Type.String({ minLength: 2, maxLength: 65_536, description: 'JSON array of 1–16 operations' }), operationsParam) },
         { name: 'description', schema: Type.String({ maxLength: 256 }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `MultiSigTxUpdated` (`tx_id`); `operations_json` as in [accounts.md](accounts.md) "Operations as JSON"',
+      },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
       handler: async ([sender, multisig, operations, description]) => submit(sender, { type: 'ProposeMultiSigTx', multisig, operations, description }),
     }),
     defineMethod({
       name: 'svc_approveMultiSigTx',
       summary: 'As a signer, approve a multi-sig proposal; the approval that reaches the threshold runs its operations as the multi-sig, all or nothing (spec §4.14; testnet only).',
-      description: 'The receipt then carries MultiSigTxExecuted with the execution\'s status (OK, or the failing operation\'s status: the operations were reverted). docs/accounts.md.',
+      description: 'The receipt then carries MultiSigTxExecuted with the execution\'s status (OK, or the failing operation\'s status: the operations were reverted). docs/accounts.md.'
+        + ' MULTISIG_TX_EXPIRED after 7 days, ALREADY_APPROVED, NOT_MULTISIG_SIGNER, MULTISIG_TX_NOT_PENDING once executed or failed.'
+        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use svc_submitBundle; the wallet helper of the same name'
+        + ' does), BUNDLE_FAILED with the reverted receipt and data.status naming the rule (docs/accounts.md "Statuses"), BUNDLE_INVALID'
+        + ' when admission refuses the bundle.',
       params: [{ name: 'from', schema: AccountParam() }, { name: 'multisig_address', schema: MultiSig() }, { name: 'tx_id', schema: TxId }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; at the threshold also the operations\' events and `MultiSigTxExecuted` (status)',
+      },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
       handler: async ([from, multisig, txId]) => submit(from, { type: 'ApproveMultiSigTx', multisig, txId: BigInt(txId) }),
     }),
     defineMethod({
       name: 'svc_revokeMultiSigApproval',
       summary: 'As a signer, withdraw an approval from a pending multi-sig proposal (spec §4.14; testnet only).',
+      description: 'NOT_APPROVED without an approval to withdraw. Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign the operation and use'
+        + ' svc_submitBundle; the wallet helper of the same name does), BUNDLE_FAILED with the reverted receipt and data.status naming the'
+        + ' rule (docs/accounts.md "Statuses"), BUNDLE_INVALID when admission refuses the bundle.',
       params: [{ name: 'from', schema: AccountParam() }, { name: 'multisig_address', schema: MultiSig() }, { name: 'tx_id', schema: TxId }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `MultiSigTxUpdated` (`revoked`)',
+      },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
       handler: async ([from, multisig, txId]) => submit(from, { type: 'RevokeMultiSigApproval', multisig, txId: BigInt(txId) }),
     }),
     defineMethod({
       name: 'svc_getMultiSig',
       summary: 'A multi-sig account: signers, threshold, label, creator, its NTV balance and how many proposals it has had (spec §4.14).',
+      description: 'NOT_FOUND when no multi-sig has this address. docs/accounts.md "Multi-sig".',
       params: [{ name: 'address', schema: MultiSig() }] as const,
       result: {
+        description: '`{address, label, signers, threshold, creator, created_height, created_at, proposals, balance}`; -32003 when none',
         name: 'multisig',
         schema: Type.Object({
           address: Type.String(), label: Type.String(), signers: Type.Array(Type.String()), threshold: Type.Integer(), creator: Type.String(),
@@ -270,8 +347,14 @@ export function accountsMethods({ chain, readers }: MethodDependencies): MethodD
     defineMethod({
       name: 'svc_listMultiSigTxs',
       summary: 'A multi-sig\'s proposals, newest first (at most 100): state, approvals, operations as JSON and the execution\'s status (spec §4.14).',
+      description: 'state is pending, executed, failed (its operations reverted; status_name says why) or expired. NOT_FOUND when no multi-sig has'
+        + ' this address.',
       params: [{ name: 'address', schema: MultiSig() }] as const,
-      result: { name: 'proposals', schema: Type.Array(MultiSigTxSchema) },
+      result: {
+        name: 'proposals', schema: Type.Array(MultiSigTxSchema),
+        description: 'proposals newest first: `{tx_id, state, proposer, description, operations, approvals, created_height, created_at, expires_at,'
+          + ' executed_height, status_code, status_name}`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([ms]) => {
         const now = Math.floor(Date.now() / 1000);

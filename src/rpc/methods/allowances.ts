@@ -46,7 +46,12 @@ export function allowanceMethods({ chain, readers }: MethodDependencies): Method
         { name: 'amount', schema: AmountParam({ description: 'the new allowance in raw units; 0 revokes, 2^128−1 is infinite' }) },
         { name: 'sender', schema: AccountParam({ description: 'the owner of the tokens (the acting account)' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with an `Approval` event: `sender` lets `spender` move up to `amount` of its `token` (ERC-20 approve; overwrites, `0`'
+          + ' revokes, 2^128−1 is infinite). NTV is `-32602`. Unsigned convenience, testnet only; on mainnet a signed `Approve` bundle'
+          + ' ([allowances.md](allowances.md))',
+      },
       errors: writeErrors,
       handler: async ([token, spender, amount, owner]) => chain.submitOperations(owner, [{ type: 'Approve', token: token.mint, spender, amount }]),
     }),
@@ -62,7 +67,12 @@ export function allowanceMethods({ chain, readers }: MethodDependencies): Method
         { name: 'amount', schema: AmountParam({ description: 'raw units, > 0' }) },
         { name: 'sender', schema: AccountParam({ description: 'the spender (the acting account)' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with a `Transfer` event from `from`: the spender `sender` moves `from`\'s tokens within its allowance (ERC-20'
+          + ' transferFrom); `-32002` with `data.status` `INSUFFICIENT_ALLOWANCE` (checked first) or `INSUFFICIENT_BALANCE`. Testnet only; on'
+          + ' mainnet a signed `TransferFrom` bundle',
+      },
       errors: writeErrors,
       handler: async ([token, from, to, amount, spender]) => chain.submitOperations(spender, [{ type: 'TransferFrom', token: token.mint, from, to, amount }]),
     }),
@@ -77,6 +87,8 @@ export function allowanceMethods({ chain, readers }: MethodDependencies): Method
         { name: 'spender', schema: AccountParam() },
       ] as const,
       result: {
+        description: '`{token, symbol, owner, spender, allowance, infinite}`: what `spender` may still move of `owner`\'s `token`, raw units (`"0"` when'
+          + ' none); `infinite` for 2^128−1',
         name: 'allowance',
         schema: Type.Object({
           token: Type.String({ description: 'Nx1… mint' }),

@@ -53,7 +53,10 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
       summary: "An account's anchors across its namespaces, newest first (for the explorer's address page; docs/anchoring.md).",
       description: 'Each with its namespace, key, value hash, height and time; limit 1–1000, default 100. No application errors.',
       params: [{ name: 'address', schema: AccountParam() }, { name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
-      result: { name: 'anchors', schema: Type.Array(Type.Object({ namespace: Type.String(), ...AnchorSchema.properties }, { additionalProperties: false })) },
+      result: {
+        name: 'anchors', schema: Type.Array(Type.Object({ namespace: Type.String(), ...AnchorSchema.properties }, { additionalProperties: false })),
+        description: 'the account\'s anchors, newest first',
+      },
       handler: ([address, limit]) => readers.anchors.byAnchorer(address, limit ?? 100).map((a) => ({ namespace: a.namespace, ...anchorJson(a) })),
     }),
     defineMethod({
@@ -67,7 +70,10 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
         { name: 'value_hash', schema: HashParam({ description: 'the 32-byte hash to anchor (Nxh… or 0x + 64 hex), e.g. the SHA-256 or Blake3 of a document' }) },
         { name: 'sender', schema: AccountParam({ description: 'the anchoring account' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; testnet only (signed `Anchor` bundle elsewhere)',
+      },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
       handler: ([namespace, key, valueHash, sender]) => chain.submitOperations(sender, [{ type: 'Anchor', namespace, key, valueHash }]),
     }),
@@ -80,6 +86,7 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
       result: {
+        description: '`{namespace, owner, count, anchors}` newest first',
         name: 'anchors',
         schema: Type.Object({
           namespace: Type.String(),
@@ -104,6 +111,7 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
       description: 'exists false, with null metadata, when the key was never anchored in the namespace. Compare value_hash with the hash of your copy of the data. No application errors.',
       params: [{ name: 'namespace', schema: Namespace() }, { name: 'key', schema: Key() }] as const,
       result: {
+        description: '`{exists, namespace, key, value_hash, anchorer, height, time, index}`',
         name: 'verification',
         schema: Type.Object({
           exists: Type.Boolean(),

@@ -76,8 +76,17 @@ export function auditMethods({ chain, readers }: MethodDependencies): MethodDefi
     defineMethod({
       name: 'svc_getRawBlock',
       summary: 'A block exactly as stored, with its finality certificate and execution result, for replay through the core (docs/replay.md).',
+      description: 'The block\'s stored bytes, its finality certificate and the core\'s execution result, as hex, so a replay (`ntv-node replay --rpc`,'
+        + ' the browser build) re-executes it through the core without reconstructing anything; at height 0 also the encoded GenesisConfig.'
+        + ' Format in docs/replay.md. Errors: NOT_FOUND above the durable head.',
       params: [{ name: 'height', schema: Height() }] as const,
-      result: { name: 'block', schema: RawBlockSchema },
+      result: {
+        name: 'block', schema: RawBlockSchema,
+        description: '`{height, hash, block, certificate, result, genesis?}`: hex of the block\'s stored bytes, its finality certificate (empty when it'
+          + ' has none) and the core\'s execution result (`null` for the genesis block); at height 0 also `genesis`, the encoded GenesisConfig'
+          + ' (or `null` when this node\'s genesis flags do not give its block 0); `-32003` above the durable head. Format in'
+          + ' [replay.md](replay.md) "Format"',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: async ([height]) => {
         const raw = await chain.rawBlock(height);
@@ -93,11 +102,23 @@ export function auditMethods({ chain, readers }: MethodDependencies): MethodDefi
     defineMethod({
       name: 'svc_getEpochProofs',
       summary: 'Epoch records from a height on: each epoch boundary block\'s header, finality certificate and validator-set proof, for a light client that starts from a checkpoint (docs/light-client.md).',
+      paramsNote: '— records of the epoch boundaries at or above `from_height` (default 0), at most `limit` (default 16, 1–64)',
+      description: 'The epoch records of consecutive epoch boundaries from the first at or above from_height: each boundary block\'s header (the'
+        + ' stored encoding cut after it), its finality certificate and the validator-set proof against its state root, taken when that'
+        + ' block was the head and kept whatever the pruning mode. A light client starts from one (its `checkpoint`, height:hash) and'
+        + ' crosses each later boundary with the next, checking headers by certificates alone (docs/light-client.md). Errors:'
+        + ' UNAVAILABLE_ON_NODE when this node holds no record of the first boundary asked (restored from a snapshot after it).',
       params: [
         { name: 'from_height', schema: Height({ description: 'records of the boundaries at or above this height (default 0: genesis on)' }), required: false },
         { name: 'limit', schema: Type.Integer({ minimum: 1, maximum: MAX_EPOCH_RECORDS_PER_REQUEST, description: `records at most (default 16, at most ${MAX_EPOCH_RECORDS_PER_REQUEST})` }), required: false },
       ] as const,
-      result: { name: 'proofs', schema: EpochProofsSchema },
+      result: {
+        name: 'proofs', schema: EpochProofsSchema,
+        description: '`{epoch_length, head, records[{height, hash, checkpoint, record}]}`: per boundary block (height `k × epoch_length`, genesis'
+          + ' included) its `height:hash` checkpoint and the hex epoch record (its header, finality certificate and validator-set proof'
+          + ' against its state root, Borsh); consecutive, stopping before the first boundary this node holds no record of; `-32013` when it'
+          + ' holds none of the first. Kept whatever the pruning mode. [light-client.md](light-client.md)',
+      },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NODE.code],
       handler: async ([fromHeight, limit]) => {
         const head = chain.height;
@@ -117,8 +138,21 @@ export function auditMethods({ chain, readers }: MethodDependencies): MethodDefi
     defineMethod({
       name: 'svc_getProof',
       summary: 'A state value with its inclusion (or absence) proof against the state root of the head block, or of the block at `height` (docs/replay.md "State proofs", docs/storage.md "State history").',
+      paramsNote: '— an address (with `token`: its balance; without: its account record) or a state key as `0x` hex; `height`: the block whose state'
+        + ' root the proof is against (default the head; past blocks as for `svc_getBalance`)',
+      description: 'The value under a state key (an address\'s account record, or with a token its balance, or a raw 0x key) with the bucket record'
+        + ' and 16 sibling hashes that prove it, or its absence, against the durable head\'s state root (docs/replay.md "State proofs";'
+        + ' verify with the client library\'s verifyBalanceProof/verifyProofResult against a header you verified). Errors: UNKNOWN_TOKEN;'
+        + ' NOT_FOUND for a height above the head; UNAVAILABLE_ON_NODE (-32013) for a height below the state window, naming the oldest'
+        + ' height served (docs/storage.md "State history").',
       params: proofParams,
-      result: { name: 'proof', schema: ProofSchema },
+      result: {
+        name: 'proof', schema: ProofSchema,
+        description: '`{height, block_hash, state_root, key, value, balance?, proof {bucket, entries, siblings[16]}}`: the value (`null` when absent)'
+          + ' as of that block with its inclusion or absence proof against that block\'s state root (the node checks it before answering);'
+          + ' `-32003` for a height above the head, `-32013` below the state window (`data.oldest_height`), `-32009` unknown token, `-32602` a'
+          + ' malformed key or a 0xF0/0xF1 tree key',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code],
       handler: async ([keyOrAddress, token, height]) => {
         const key = stateKeyParam(keyOrAddress, token, readers.tokens);

@@ -90,8 +90,17 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
     defineMethod({
       name: 'svc_consensusStatus',
       summary: 'Consensus state: heights, epoch, slot, round, leader, validators and stake, this node\'s role, finality times (spec §4.17).',
+      description: 'Reads this node\'s consensus state (spec §4.17): finalized and deciding heights, epoch, slot, round, the slot leader and current'
+        + ' proposer, validators and stake, this node\'s role and key, the pending vote, finality latency statistics and counters. No'
+        + ' application errors.',
       params: [] as const,
       result: {
+        description: '`{height, finalized_height, deciding_height, epoch, slot, round, leader, current_proposer, validator_count, total_stake, own_role'
+          + ' ("leader" | "backup" | "validator" | "observer"), own_consensus_key, mode ("solo" | "multi"), pending {block_hash, voted_stake,'
+          + ' proposals, voted, step ("propose" | "prevote" | "precommit" | "commit"), locked_round, valid_round (−1: none; docs/consensus.md'
+          + ' "Rounds and locks")}, last_finality {height, round, ms, at} | null, finality_ms {samples, average, p50, p95, max} | null,'
+          + ' block_interval_ms, syncing, counters {proposals, votesSent, votesReceived, rejected, doubleSigns, failovers,'
+          + ' reports_submitted}}`; leaders are `{consensus_key, address}`',
         name: 'status',
         schema: Type.Object({
           height: Type.Integer({ description: 'head height' }),
@@ -161,11 +170,17 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
       name: 'svc_getCurrentLeader',
       summary: 'The leader and backups of a height; null means the height being decided now. Past heights answer from the block (spec §4.17).',
       // Params parsed once (issue 44 item 4): the union wrapped whole; the genesis block has no leader.
+      paramsNote: '— `null` or absent: the height being decided (head + 1)',
+      description: 'Leader and backups by slot schedule (spec §4.17); for a past height also the round it was decided in, the actual proposer and the'
+        + ' skipped leaders, read from the block. Errors: NOT_FOUND above the height being decided.',
       params: [{ name: 'height', schema: parsed(Type.Union([Height(), Type.Null()]), (height, param, position) => {
         if (height === 0) throw RpcError.invalidParam(param, position, 'a height of 1 or more (the genesis block has no leader)', { height });
         return height;
       }), required: false }] as const,
       result: {
+        description: '`{height, slot, epoch, source ("block" | "schedule" | "projection"), leader, backups[], round, proposer, missed[]}`; a past'
+          + ' height answers from its stored header; a height above head + 1 is a projection from the current set; `-32602` for height 0'
+          + ' (genesis has no leader)',
         name: 'leader',
         schema: Type.Object({
           height: Type.Integer(), slot: Type.Integer(), epoch: Type.Integer(),
@@ -211,8 +226,15 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
     defineMethod({
       name: 'svc_getAttestations',
       summary: 'Attestation blocks at a height: the votes of the validators other than the proposer, from the block\'s finality certificate (spec §4.17).',
+      description: 'The finality votes of a block, as attestation blocks (spec §4.17); empty when the proposer alone decided it. Errors: NOT_FOUND'
+        + ' when no block has that height.',
       params: [{ name: 'height', schema: Height() }] as const,
-      result: { name: 'attestations', schema: Type.Array(AttestationSchema) },
+      result: {
+        name: 'attestations', schema: Type.Array(AttestationSchema),
+        description: 'attestation blocks at the height: `[{hash, height, parent, state_root, validator, validator_address, signature, vote_type, epoch,'
+          + ' bundle_count: 0}]`, the votes of the validators other than the proposer from the block\'s finality certificate; `-32003` above'
+          + ' the head',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: async ([height]) => {
         const header = (await blockAt(height)).header;
@@ -222,8 +244,12 @@ export function consensusMethods({ chain, readers, consensus }: MethodDependenci
     defineMethod({
       name: 'svc_getBlockDAG',
       summary: 'The canonical block at a height plus its attestation blocks (spec §4.17; facts.md "Other shapes seen").',
+      description: 'The canonical block at a height and its attestation blocks, in the shape of facts.md "Other shapes seen" (spec §4.17). Errors:'
+        + ' NOT_FOUND when no block has that height.',
       params: [{ name: 'height', schema: Height() }] as const,
       result: {
+        description: '`{height, canonical {hash, timestamp, proposer, parentBlocks, stateRoot, bundleCount, round, missed}, attestations[],'
+          + ' attestationCount}`; `-32003` above the head',
         name: 'dag',
         schema: Type.Object({
           height: Type.Integer(),

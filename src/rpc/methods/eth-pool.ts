@@ -28,7 +28,10 @@ export function ethPoolMethods({ chain }: MethodDependencies): MethodDefinition[
       description: 'geth\'s txpool_status over this node\'s mempool: native bundles and EVM transactions are counted alike, split by whether '
         + 'their account\'s nonce run from the state nonce is contiguous (docs/mempool.md "Nonces", docs/eth.md "Pool and modules").',
       params: [] as const,
-      result: { name: 'status', schema: Type.Object({ pending: Type.String({ pattern: '^0x[0-9a-f]+$' }), queued: Type.String({ pattern: '^0x[0-9a-f]+$' }) }) },
+      result: {
+        name: 'status', schema: Type.Object({ pending: Type.String({ pattern: '^0x[0-9a-f]+$' }), queued: Type.String({ pattern: '^0x[0-9a-f]+$' }) }),
+        description: '`{pending, queued}`: waiting bundles ready to execute and behind a nonce gap, hex (eth.md "Pool and modules")',
+      },
       examples: [{ name: 'a few waiting', params: [], result: { name: 'status', value: { pending: '0x2', queued: '0x1' } } }],
       handler: () => {
         const queued = chain.mempoolQueued;
@@ -40,7 +43,11 @@ export function ethPoolMethods({ chain }: MethodDependencies): MethodDefinition[
       summary: `The waiting transactions by sender and nonce, split into pending and queued as txpool_status counts them; at most ${MAX_TXPOOL_CONTENT.toLocaleString('en-US')} transactions.`,
       description: 'Each transaction as eth_getTransactionByHash shows a pending one (null block fields). Native bundles appear in their legacy-shaped form under the EVM form of their account (docs/eth.md "Shapes").',
       params: [] as const,
-      result: { name: 'content', schema: Type.Object({ pending: PoolSection, queued: PoolSection }) },
+      result: {
+        name: 'content', schema: Type.Object({ pending: PoolSection, queued: PoolSection }),
+        description: '`{pending, queued}`, each sender (checksummed EVM form) → nonce (decimal) → transaction as `eth_getTransactionByHash` shows a'
+          + ' pending one; at most 10,000 transactions',
+      },
       examples: [{
         name: 'one pending transaction', params: [],
         result: { name: 'content', value: { pending: { [getAddress(TRANSACTION_EXAMPLE.from)]: { [String(BigInt(TRANSACTION_EXAMPLE.nonce))]: { ...TRANSACTION_EXAMPLE, blockHash: null, blockNumber: null, transactionIndex: null } } }, queued: {} } },
@@ -68,6 +75,7 @@ export function rpcModulesMethod(registry: MethodRegistry): MethodDefinition {
       + 'registry, so a namespace appears exactly when one of its methods is served.',
     params: [] as const,
     result: {
+      description: 'the namespaces served, each `"1.0"` (`eth`, `net`, `rpc`, `svc`, `txpool`, `web3`, …), as geth answers',
       name: 'modules',
       schema: Type.Object(
         Object.fromEntries(['eth', 'net', 'web3', 'txpool', 'svc', 'rpc'].map((n) => [n, Type.Optional(Type.Literal('1.0'))])),

@@ -18,7 +18,9 @@ import {
 import { APP_ERRORS, RpcError, STANDARD_ERRORS } from '../errors.js';
 import { GETH_ERROR_CODE, gethAdmissionError } from '../eth-errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { HexBytes, HexQuantity, withExpected } from '../schemas.js';
+import { HexBytes, HexQuantity, parsed, withExpected } from '../schemas.js';
+import { positionIn } from './params.js';
+import type { MethodParam } from '../method.js';
 import type { MethodDependencies } from './context.js';
 import { callTokenAt, collectionExistedAt, headOnlyAtPastBlock, nonceAt, tokenExistedAt } from './eth-past.js';
 
@@ -72,6 +74,8 @@ export const LogFilter = Type.Object({
   blockHash: Type.Optional(Hash32('only this block')),
 }, { title: 'LogFilter' });
 export const Quantity = Type.String({ pattern: '^0x[0-9a-f]+$' });
+const GET_LOGS_PARAMS = [{ name: 'filter', schema: LogFilter }] as const;
+const CALL_PARAMS = [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const;
 const Anything = Type.Unknown();
 
 /** Spec §4.18 wallet adapter: no EVM runs, every call maps to native state and bundles (docs/eth.md). */
@@ -143,21 +147,30 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       name: 'eth_chainId',
       summary: 'Chain ID as a hex quantity: 0x18b070 testnet, 0x18b071 mainnet (spec §9.2).',
       params: [] as const,
-      result: { name: 'chainId', schema: Type.String({ pattern: '^0x[0-9a-f]+$' }) },
+      result: {
+        name: 'chainId', schema: Type.String({ pattern: '^0x[0-9a-f]+$' }),
+        description: '`"0x18b070"` testnet, `"0x18b071"` mainnet',
+      },
       handler: () => `0x${chain.chainId.toString(16)}`,
     }),
     defineMethod({
       name: 'net_version',
       summary: 'Chain ID as a decimal string, as net_version has it.',
       params: [] as const,
-      result: { name: 'version', schema: Type.String({ pattern: '^[0-9]+$' }) },
+      result: {
+        name: 'version', schema: Type.String({ pattern: '^[0-9]+$' }),
+        description: 'chain ID, decimal string',
+      },
       handler: () => String(chain.chainId),
     }),
     defineMethod({
       name: 'eth_blockNumber',
       summary: 'Latest block height as a hex quantity (spec §4.18).',
       params: [] as const,
-      result: { name: 'blockNumber', schema: Type.String({ pattern: '^0x[0-9a-f]+$' }) },
+      result: {
+        name: 'blockNumber', schema: Type.String({ pattern: '^0x[0-9a-f]+$' }),
+        description: 'head height, hex quantity',
+      },
       handler: () => `0x${chain.height.toString(16)}`,
     }),
     defineMethod({
@@ -165,7 +178,11 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       summary: 'Native NTV balance in wei: raw nanoNTV × 10^9, so 18 decimals as wallets expect (spec §4.18).',
       description: 'At the block the parameter names: any block on an archive node, the last 128 at least on a pruning one; below that -32013 naming the oldest served (docs/eth.md "Block parameters"); a block above the head is -32003.',
       params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
-      result: { name: 'balance', schema: Quantity },
+      result: {
+        name: 'balance', schema: Quantity,
+        description: 'NTV balance in wei (nanoNTV × 10^9), as of `block` ([eth.md](eth.md) "Block parameters": past blocks within the state window;'
+          + ' below it `-32013` naming the oldest served)',
+      },
       errors: STATE_ERRORS,
       handler: async ([address, tag]) => {
         const height = await stateAt(chain, tag);
@@ -178,7 +195,10 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       name: 'eth_getTransactionCount',
       summary: 'The account nonce: "pending" counts the mempool (the nonce to sign next), other tags the committed one; "earliest" is 0.',
       params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
-      result: { name: 'nonce', schema: Quantity },
+      result: {
+        name: 'nonce', schema: Quantity,
+        description: 'nonce as of `block`; `pending` counts the mempool, `earliest` is `0x0`',
+      },
       errors: STATE_ERRORS,
       handler: async ([address, tag]) => {
         const account = accountOfEvm(address);
@@ -193,7 +213,10 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       name: 'eth_getBlockByNumber',
       summary: 'A block in execution-apis form, with transaction hashes or (full = true) objects; null above the head.',
       params: [{ name: 'block', schema: BlockTag() }, { name: 'full', schema: Type.Boolean() }] as const,
-      result: { name: 'block', schema: Type.Union([EthBlockObject, Type.Null()]) },
+      result: {
+        name: 'block', schema: Type.Union([EthBlockObject, Type.Null()]),
+        description: 'execution-apis block (hashes, or transaction objects when `full`), `null` above the head',
+      },
       examples: [{ name: 'a block with transaction hashes', params: [{ name: 'block', value: '0x2a' }, { name: 'full', value: false }], result: { name: 'block', value: BLOCK_EXAMPLE } }],
       handler: async ([tag, full]) => {
         const height = heightOf(chain, tag);
@@ -205,7 +228,10 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       name: 'eth_getBlockByHash',
       summary: 'A block by its 32-byte hash in execution-apis form; null when unknown.',
       params: [{ name: 'hash', schema: Hash32('block hash') }, { name: 'full', schema: Type.Boolean() }] as const,
-      result: { name: 'block', schema: Type.Union([EthBlockObject, Type.Null()]) },
+      result: {
+        name: 'block', schema: Type.Union([EthBlockObject, Type.Null()]),
+        description: 'same, `null` when unknown',
+      },
       examples: [{ name: 'a block with transaction hashes', params: [{ name: 'hash', value: BLOCK_EXAMPLE.hash }, { name: 'full', value: false }], result: { name: 'block', value: BLOCK_EXAMPLE } }],
       handler: async ([hash, full]) => {
         const block = await blockOfHash(chain, hash);
@@ -217,7 +243,10 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       summary: 'A transaction by its eth hash (keccak of the raw EVM tx) or, for native bundles, the 0x bundle hash; pending ones have null block fields; null when unknown. ' +
         'While the transaction lookup index trails the head after a catch-up sync, one it cannot find yet is -32000 "transaction indexing is in progress", as geth answers.',
       params: [{ name: 'hash', schema: Hash32('transaction hash') }] as const,
-      result: { name: 'transaction', schema: Type.Union([EthTransactionObject, Type.Null()]) },
+      result: {
+        name: 'transaction', schema: Type.Union([EthTransactionObject, Type.Null()]),
+        description: 'transaction (block fields `null` while pending) or `null`; EVM transactions by keccak hash, native bundles by `0x` bundle hash',
+      },
       errors: [APP_ERRORS.SERVER_BUSY.code],
       examples: [{ name: 'an ERC-20 transfer', params: [{ name: 'hash', value: HASH_EXAMPLE }], result: { name: 'transaction', value: TRANSACTION_EXAMPLE } }],
       handler: async ([hash]) => {
@@ -233,7 +262,10 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       summary: 'The receipt of a transaction in a block (status 0x1/0x0, gas, ERC-20 Transfer logs); null when unknown or still pending. ' +
         'While the transaction lookup index trails the head after a catch-up sync, one it cannot find yet is -32000 "transaction indexing is in progress".',
       params: [{ name: 'hash', schema: Hash32('transaction hash') }] as const,
-      result: { name: 'receipt', schema: Type.Union([EthReceiptObject, Type.Null()]) },
+      result: {
+        name: 'receipt', schema: Type.Union([EthReceiptObject, Type.Null()]),
+        description: 'receipt (`status` `0x1`/`0x0`, ERC-20 `Transfer` logs) or `null`',
+      },
       errors: [APP_ERRORS.SERVER_BUSY.code],
       examples: [{ name: 'an ERC-20 transfer', params: [{ name: 'hash', value: HASH_EXAMPLE }], result: { name: 'receipt', value: RECEIPT_EXAMPLE } }],
       handler: async ([hash]) => {
@@ -244,23 +276,41 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
     defineMethod({
       name: 'eth_getLogs',
       summary: `ERC-20 Transfer, ERC-721 Transfer and ERC-1155 TransferSingle/TransferBatch logs, filtered by block range or hash, address and topics; at most ${MAX_LOG_BLOCKS} blocks and ${MAX_LOGS} logs.`,
-      params: [{ name: 'filter', schema: LogFilter }] as const,
-      result: { name: 'logs', schema: Type.Array(EthLogObject) },
+      paramsNote: '— `filter` is `{fromBlock?, toBlock?, blockHash?, address?, topics?}`',
+      params: GET_LOGS_PARAMS,
+      result: {
+        name: 'logs', schema: Type.Array(EthLogObject),
+        description: 'ERC-20 `Transfer` logs of every STD-7 token movement: transfers, swaps, liquidity, pool and token creation (docs/eth.md "Logs");'
+          + ' from > to and blockHash with a range are `-32602`; over 10,000 blocks or logs `-32015`',
+      },
       errors: [APP_ERRORS.LIMIT_EXCEEDED.code],
       examples: [{ name: 'Transfer logs of a token', params: [{ name: 'filter', value: { fromBlock: '0x0', toBlock: 'latest', address: LOG_EXAMPLE.address } }], result: { name: 'logs', value: [LOG_EXAMPLE] } }],
-      handler: async ([filter]) => (await getLogs(chain, filter)) as never,
+      handler: async ([filter]) => (await getLogs(chain, filter, paramAt(GET_LOGS_PARAMS, 'filter'))) as never,
     }),
     defineMethod({
       name: 'eth_call',
       summary: 'Read calls: ERC-20 on token addresses (with transfer, approve and transferFrom simulated, docs/allowances.md), ERC-721 on NFT collections, ERC-1155 on multi-token collections (docs/eth.md "eth_call"); 0x for an address without either.',
-      params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
-      result: { name: 'data', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
+      paramsNote: '— `transaction` is `{from?, to, data}`',
+      params: CALL_PARAMS,
+      result: {
+        name: 'data', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }),
+        description: 'ERC-20 `name`, `symbol`, `decimals`, `totalSupply`, `balanceOf`, `allowance(owner, spender)` ([allowances.md](allowances.md); the'
+          + ' infinite allowance as 2^256−1), ERC-165 `supportsInterface` on token addresses; `transfer`, `approve` and `transferFrom` run'
+          + ' through the core as the EVM transaction would for `from` (`true`, or code `3` "execution reverted: ERC20: transfer amount'
+          + ' exceeds balance" / "ERC20: insufficient allowance" / "ERC20: transfer to the zero address"; eth.md "EVM semantics"); Multicall3'
+          + ' at `0xcA11bde05977b3631167028862bE2a173976CA11` (`aggregate`, `aggregate3`, `aggregate3Value`, `tryAggregate`,'
+          + ' `blockAndAggregate`, `tryBlockAndAggregate`, `getEthBalance`, `getBlockNumber`, `getCurrentBlockTimestamp`, `getChainId`,'
+          + ' `getBasefee`, `getBlockHash`, `getLastBlockHash`, `getCurrentBlockCoinbase`, `getCurrentBlockGasLimit`,'
+          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads run over the state as of it, while simulated'
+          + ' writes, collections and Multicall3 are `-32013` (answered at the head only; [eth.md](eth.md) "Block parameters"); `0x` for other'
+          + ' addresses; a function the address does not have, or malformed arguments, revert (code `3`, data `0x`)',
+      },
       errors: [...STATE_ERRORS, STANDARD_ERRORS.EXECUTION_REVERTED.code],
       handler: async ([call, tag]) => {
         const height = await stateAt(chain, tag);
         const to = call.to;
         const data = ((call.input ?? call.data ?? '0x').startsWith('0x') ? call.input ?? call.data ?? '0x' : `0x${call.input ?? call.data}`) as Hex;
-        if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', { param: 'transaction', position: 1 });
+        if (!to) throw RpcError.invalidParams('eth_call needs "to": this node executes no EVM code', paramAt(CALL_PARAMS, 'transaction'));
         return callAt(to, data, call.from, height);
       },
     }),
@@ -268,7 +318,11 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       name: 'eth_getCode',
       summary: 'A stub bytecode (0xfe + "ntv-std-token" or "ntv-collection") for token and collection addresses, 0x otherwise: no EVM code exists.',
       params: [{ name: 'address', schema: EvmAddress() }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
-      result: { name: 'code', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }) },
+      result: {
+        name: 'code', schema: Type.String({ pattern: '^0x([0-9a-f]{2})*$' }),
+        description: 'a stub (`0xfe` + ASCII `ntv-std-token`, `ntv-collection` or `ntv-multicall3`) for token, collection and Multicall3 addresses'
+          + ' (tokens and collections as they existed at `block`), `0x` otherwise',
+      },
       errors: STATE_ERRORS,
       handler: async ([address, tag]) => {
         const height = await stateAt(chain, tag);
@@ -283,8 +337,14 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
     defineMethod({
       name: 'eth_estimateGas',
       summary: 'Gas of what the call maps to: 21000 (0x5208) for a native or ERC-20 transfer or approve, 26000 for transferFrom (docs/allowances.md), the core\'s charge for an ERC-721/1155 transfer (docs/collections.md "Gas"), never below the calldata\'s intrinsic gas; refuses what eth_sendRawTransaction would.',
+      paramsNote: '— `transaction` is `{from?, to, value?, data?}`',
       params: [{ name: 'transaction', schema: CallObject }, { name: 'block', schema: BlockParam({ default: 'latest' }), required: false }] as const,
-      result: { name: 'gas', schema: Quantity },
+      result: {
+        name: 'gas', schema: Quantity,
+        description: 'the core\'s charge, never below the calldata\'s intrinsic gas (`0x5208` for a native transfer, ~21,600 for an ERC-20 transfer or'
+          + ' approve, 26,000 for a transferFrom); with `from` the call runs through the core as execution would, so it refuses what'
+          + ' `eth_sendRawTransaction` would, in the same geth form',
+      },
       errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code, ...STATE_ERRORS],
       handler: async ([call, tag]) => estimateGasOf(chain, readers, simulator, call, tag),
     }),
@@ -292,26 +352,49 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       name: 'eth_gasPrice',
       summary: 'The node\'s gas price in wei per gas: --gas-price nanoNTV × 10^9.',
       params: [] as const,
-      result: { name: 'gasPrice', schema: Quantity },
+      result: {
+        name: 'gasPrice', schema: Quantity,
+        description: '`--gas-price` × 10^9 wei',
+      },
       handler: () => quantity(chain.gasPrice * WEI_PER_NANO),
     }),
     defineMethod({
       name: 'eth_maxPriorityFeePerGas',
       summary: 'Suggested tip: 0x0. One validator includes bundles by arrival and nonce, so a tip buys no earlier inclusion (it is charged if sent).',
       params: [] as const,
-      result: { name: 'tip', schema: Quantity },
+      result: {
+        name: 'tip', schema: Quantity,
+        description: '`0x0` (a tip buys no earlier inclusion on one validator)',
+      },
       handler: () => '0x0',
     }),
     defineMethod({
       name: 'eth_feeHistory',
       summary: `Base fee per gas (wei), gas used ratio and tip percentiles of up to ${MAX_FEE_HISTORY} blocks ending at newestBlock (EIP-1559 fee history).`,
       params: [
-        { name: 'blockCount', schema: Type.Union([HexQuantity(), Type.Integer({ minimum: 0 })]) },
+        {
+          name: 'blockCount',
+          schema: parsed(Type.Union([HexQuantity(), Type.Integer({ minimum: 0 })]), (value, param, position) => {
+            const count = Number(value);
+            if (!Number.isSafeInteger(count) || count < 0) throw RpcError.invalidParam(param, position, 'a non-negative block count');
+            return count;
+          }),
+        },
         { name: 'newestBlock', schema: BlockTag() },
-        { name: 'rewardPercentiles', schema: Type.Array(Type.Number({ minimum: 0, maximum: 100 }), { maxItems: 100 }), required: false },
+        {
+          name: 'rewardPercentiles',
+          schema: parsed(Type.Array(Type.Number({ minimum: 0, maximum: 100 }), { maxItems: 100 }), (percentiles, param, position) => {
+            if (percentiles.some((p, i) => i > 0 && p < percentiles[i - 1]!)) throw RpcError.invalidParam(param, position, 'percentiles in ascending order');
+            return percentiles;
+          }),
+          required: false,
+        },
       ] as const,
-      result: { name: 'feeHistory', schema: EthFeeHistoryObject },
-      handler: async ([count, tag, percentiles]) => feeHistory(chain, Number(count), tag, percentiles),
+      result: {
+        name: 'feeHistory', schema: EthFeeHistoryObject,
+        description: '`{oldestBlock, baseFeePerGas, gasUsedRatio, reward?}`, at most 1,024 blocks',
+      },
+      handler: async ([count, tag, percentiles]) => feeHistory(chain, count, tag, percentiles),
     }),
     defineMethod({
       name: 'eth_sendRawTransaction',
@@ -321,8 +404,17 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
         + '"transaction underpriced: …", "intrinsic gas too low: …", "nonce too high: …", "txpool is full: …", "invalid sender: …", "transaction type not supported: …", '
         + '"invalid chain id for signer: …"; data.status names the node\'s status (NONCE_TOO_LOW, UNSUPPORTED_CALL, VALUE_NOT_REPRESENTABLE, …). '
         + 'An ERC-20, ERC-721 or ERC-1155 transfer of more than the sender holds, or an ERC-20 transferFrom beyond the allowance or the owner\'s balance, is code 3 "execution reverted: …" as the contract would revert (docs/eth.md "Errors").',
+      paramsNote: '— legacy (EIP-155), EIP-2930 or EIP-1559, at most 2,048 bytes',
       params: [{ name: 'transaction', schema: HexBytes({ maxBytes: MAX_RAW_TX_BYTES }) }] as const,
-      result: { name: 'hash', schema: Type.String({ pattern: '^0x[0-9a-f]{64}$' }) },
+      result: {
+        name: 'hash', schema: Type.String({ pattern: '^0x[0-9a-f]{64}$' }),
+        description: 'the keccak transaction hash, once the bundle waits in the mempool; refusals `-32000` with geth\'s message (`already known` for a'
+          + ' pending one, `nonce too low: address …, tx: n state: m` for a used nonce, also the same transaction once included; `replacement'
+          + ' transaction underpriced` quoting wei: +10% on tip and fee cap, a legacy gas price counting as both, eth.md "Replacement";'
+          + ' `insufficient funds for gas * price + value`, `max fee per gas less than block base fee`, …) and the node\'s `data.status`; a'
+          + ' token amount above the balance, or a `transferFrom` beyond the allowance, is code `3` "execution reverted: …" (eth.md "Errors").'
+          + ' ERC-20 `approve`/`transferFrom` on a token map to `Approve`/`TransferFrom` ([allowances.md](allowances.md))',
+      },
       errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code],
       handler: async ([rawHex]) => {
         try {
@@ -337,14 +429,20 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       name: 'eth_accounts',
       summary: 'Accounts the node holds keys for: none (keys stay with the wallet).',
       params: [] as const,
-      result: { name: 'accounts', schema: Type.Array(Type.String()) },
+      result: {
+        name: 'accounts', schema: Type.Array(Type.String()),
+        description: '`[]`: the node holds no wallet keys',
+      },
       handler: () => [],
     }),
     defineMethod({
       name: 'eth_syncing',
       summary: 'false, or a sync status while the node catches up with the network.',
       params: [] as const,
-      result: { name: 'syncing', schema: Type.Union([Type.Literal(false), Type.Record(Type.String(), Anything)]) },
+      result: {
+        name: 'syncing', schema: Type.Union([Type.Literal(false), Type.Record(Type.String(), Anything)]),
+        description: '`false`, or `{startingBlock, currentBlock, highestBlock}` during initial sync',
+      },
       handler: () => (chain.syncing ? { startingBlock: '0x0', currentBlock: quantity(chain.height), highestBlock: quantity(chain.height) } : false),
     }),
   ]);
@@ -429,12 +527,19 @@ export interface LogFilterValue {
   fromBlock?: string; toBlock?: string; address?: string | string[]; topics?: Array<string | null | Array<string | null>>; blockHash?: string;
 }
 
-export async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<EthLog[]> {
+/**
+ * The param a -32602 about the filter names, at its position as the registry counts it (issue 44
+ * item 4: no position numbered by hand): eth_getLogs' filter, or eth_getFilterLogs' filter id.
+ */
+export type ParamAt = { param: string; position: number };
+export const paramAt = <const P extends readonly MethodParam[]>(params: P, name: P[number]['name']): ParamAt => ({ param: name, position: positionIn(params, name) });
+
+export async function getLogs(chain: ChainApi, filter: LogFilterValue, at: ParamAt): Promise<EthLog[]> {
   let from: number;
   let to: number;
   if (filter.blockHash !== undefined) {
     if (filter.fromBlock !== undefined || filter.toBlock !== undefined) {
-      throw RpcError.invalidParams('blockHash cannot be combined with fromBlock/toBlock', { param: 'filter', position: 1 });
+      throw RpcError.invalidParams('blockHash cannot be combined with fromBlock/toBlock', at);
     }
     const height = await chain.heightOfHash(unhex(filter.blockHash));
     if (height === undefined) throw RpcError.app('NOT_FOUND', `unknown block ${filter.blockHash}`, { blockHash: filter.blockHash });
@@ -447,7 +552,7 @@ export async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<
     from = requested(filter.fromBlock ?? 'latest');
     to = requested(filter.toBlock ?? 'latest');
     if (from > to) {
-      throw RpcError.invalidParams(`fromBlock ${quantity(from)} is after toBlock ${quantity(to)}`, { param: 'filter', position: 1 });
+      throw RpcError.invalidParams(`fromBlock ${quantity(from)} is after toBlock ${quantity(to)}`, at);
     }
     // The span limit applies to the range asked for, before clipping to the head.
     if (to - from + 1 > MAX_LOG_BLOCKS) {
@@ -475,11 +580,8 @@ export async function getLogs(chain: ChainApi, filter: LogFilterValue): Promise<
   return out;
 }
 
+/** eth_feeHistory's answer; blockCount and rewardPercentiles are checked by their params' parsers. */
 async function feeHistory(chain: ChainApi, count: number, tag: string, percentiles: number[] | undefined): Promise<Static<typeof EthFeeHistoryObject>> {
-  if (!Number.isSafeInteger(count) || count < 0) throw RpcError.invalidParam('blockCount', 1, 'a non-negative block count');
-  if (percentiles && percentiles.some((p, i) => i > 0 && p < percentiles[i - 1]!)) {
-    throw RpcError.invalidParam('rewardPercentiles', 3, 'percentiles in ascending order');
-  }
   const newest = heightOf(chain, tag);
   if (newest === undefined) throw new RpcError(GETH_ERROR_CODE, `header not found: block ${tag} is above the head ${quantity(chain.height)}`, { block: tag, head: quantity(chain.height), reason: 'HEADER_NOT_FOUND' });
   const n = Math.min(count, MAX_FEE_HISTORY, newest + 1);

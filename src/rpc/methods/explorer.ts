@@ -11,13 +11,13 @@ import { ethHashOf, evmTransactionOf } from '../../chain/evm/bundles.js';
 import { CollectionSchema, formatCollection } from './collections.js';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, Height, Limit } from '../schemas.js';
+import { Height, Limit } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { formatHeader, formatToken } from './format.js';
-import { accountParam, tokenParam } from './params.js';
+import { AccountParam, TokenParam } from './params.js';
 import { HeaderSchema, ReceiptSchema, TokenSchema } from './result-schemas.js';
 
-const TokenRef = Type.String({
+const tokenRef = () => Type.String({
   minLength: 1, maxLength: 64,
   description: 'Token symbol (any case, e.g. NTV, USDC) or mint address (Nx1… or 0x + 64 hex).',
 });
@@ -71,12 +71,17 @@ const MAX_QUERY = 128;
 
 /** Spec §4.11: blocks, network statistics, and the index-backed explorer reads (docs/explorer.md). */
 export function explorerMethods({ chain, readers, network, p2p }: MethodDependencies): MethodDefinition[] {
+  /** Params parsed once (issue 44 item 4): a token as its registry entry (UNKNOWN_TOKEN when none). */
+  const TokenRef = () => TokenParam(readers.tokens, tokenRef());
   return [
     defineMethod({
       name: 'svc_getBlockByHeight',
       summary: 'A block by height with its bundle hashes and transaction statistics, or null (spec §4.11).',
+      description: 'Reads the header of the block at `height`, its bundle hashes in order and counts of succeeded and failed bundles, fees and'
+        + ' transfers (spec §4.11); null above the head. No application errors.',
       params: [{ name: 'height', schema: Height() }] as const,
       result: {
+        description: 'header plus `transactions` (bundle hashes) and `tx_stats {total, succeeded, failed, total_fees, transfers}`, or `null`',
         name: 'block',
         schema: Type.Union([Type.Intersect([HeaderSchema, Type.Object({
           transactions: Type.Array(Type.String({ description: 'Nxh… bundle hashes in block order' })),
@@ -108,15 +113,27 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
     defineMethod({
       name: 'svc_getRecentBlocks',
       summary: 'Headers of the latest blocks, newest first (spec §4.11).',
+      paramsNote: '(default 10)',
+      description: 'Headers of the newest blocks, newest first (spec §4.11); limit 1–1000, default 10. No application errors.',
       params: [{ name: 'limit', schema: Limit({ default: 10 }), required: false }] as const,
-      result: { name: 'blocks', schema: Type.Array(HeaderSchema) },
+      result: {
+        name: 'blocks', schema: Type.Array(HeaderSchema),
+        description: 'headers, newest first',
+      },
       handler: async ([limit]) => (await chain.recentHeaders(limit ?? 10)).map(formatHeader),
     }),
     defineMethod({
       name: 'svc_getNetworkStats',
       summary: 'Height, chain, peers, validators, mempool and throughput figures (spec §4.11; facts.md camelCase keys).',
+      description: 'Explorer summary (spec §4.11, facts.md camelCase keys): height, chain, peers, validators, mempool size, bundles ever included,'
+        + ' average block time over recent blocks, base fee in nanoNTV per gas, tokens, and the head\'s state root, hash and time. No'
+        + ' application errors.',
       params: [] as const,
       result: {
+        description: '`{blockHeight, chainId, network, peerCount, validatorCount, mempoolSize, totalTransactions, averageBlockTime, gasPrice,'
+          + ' tokenCount, stateRoot, latestBlockHash, latestBlockTime, historyFromHeight}`; `historyFromHeight` is the oldest block held, 0'
+          + ' from genesis (docs/explorer.md "Where history starts"); `averageBlockTime` leaves genesis out and is the configured'
+          + ' `--block-time` until two blocks follow genesis (docs/explorer.md "Network stats")',
         name: 'stats',
         schema: Type.Object({
           blockHeight: Type.Integer(), chainId: Type.Integer(), network: Type.String(), peerCount: Type.Integer(),
@@ -149,15 +166,24 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
     defineMethod({
       name: 'svc_getRecentTransactions',
       summary: 'Receipts of the latest bundles across blocks, newest first (spec §4.11).',
+      paramsNote: '(default 20)',
+      description: 'Receipts of the newest bundles across blocks, newest first (spec §4.11); limit 1–1000, default 20. No application errors.',
       params: [{ name: 'limit', schema: Limit({ default: 20 }), required: false }] as const,
-      result: { name: 'receipts', schema: Type.Array(ReceiptSchema) },
+      result: {
+        name: 'receipts', schema: Type.Array(ReceiptSchema),
+        description: 'receipts of the latest bundles across blocks, newest first',
+      },
       handler: async ([limit]) => chain.indexer.recentTransactions(limit ?? 20),
     }),
     defineMethod({
       name: 'svc_getBlockTransactions',
       summary: 'Receipts of the bundles of one block in block order; null when no block has that height (spec §4.11).',
+      description: 'Receipts of every bundle of the block at `height`, in block order (spec §4.11); null above the head. No application errors.',
       params: [{ name: 'height', schema: Height() }] as const,
-      result: { name: 'receipts', schema: Type.Union([Type.Array(ReceiptSchema), Type.Null()]) },
+      result: {
+        name: 'receipts', schema: Type.Union([Type.Array(ReceiptSchema), Type.Null()]),
+        description: 'the block\'s receipts in block order; `[]` for a block without bundles, `null` above the head',
+      },
       handler: async ([height]) => (height > chain.height ? null : chain.indexer.blockTransactions(height)),
     }),
     defineMethod({
@@ -166,9 +192,12 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
       description: 'Fee events are not history: they would name the proposer and the treasury in every bundle. While the '
         + 'history index is built behind a catch-up sync (with the transaction lookup index) the answer is -32000 (data.reason TX_INDEXING). '
         + 'A node restored from a snapshot or an export, or pruned, holds history from one height on only: with with_range true the '
-        + 'answer is {history_from_height, head_height, history} and says so (0: from genesis); without it, the list alone (docs/explorer.md "Where history starts").',
+        + 'answer is {history_from_height, head_height, history} and says so (0: from genesis); without it, the list alone (docs/explorer.md "Where history starts").'
+        + ' Each entry is the receipt plus the address\'s role and its transfers with direction, counterparty and token decimals (spec'
+        + ' §4.11). Errors: SERVER_BUSY while indexing.',
+      paramsNote: '(default 100, none, false; `before` `{block_height, index}` of the last entry of the previous page)',
       params: [
-        { name: 'address', schema: Address() },
+        { name: 'address', schema: AccountParam() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
         {
           name: 'before',
@@ -181,6 +210,12 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
         { name: 'with_range', schema: Type.Boolean({ description: 'answer {history_from_height, head_height, history} instead of the list alone (default false)' }), required: false },
       ] as const,
       result: {
+        description: 'receipts of the bundles sent by, paying, or naming the address in an event (not Fee), newest first (older than `before` when'
+          + ' given: paging), each with `role` (`sender` | `recipient` | `participant`) and `transfers` (the token movements touching the'
+          + ' address: `{direction: in | out | self, counterparty, token, symbol, decimals, amount, event}`); with `with_range` true'
+          + ' `{history_from_height, head_height, history}` (where this node\'s history starts: 0 from genesis, else its restore or pruning'
+          + ' height; docs/explorer.md "Where history starts"); -32000 TX_INDEXING while the index is built behind a catch-up sync'
+          + ' (docs/storage.md)',
         name: 'history',
         schema: Type.Union([Type.Array(HistoryEntrySchema), Type.Object({
           history_from_height: Type.Integer({ description: 'the lowest height whose bundles this node lists: 0 from genesis, else where it was restored or pruned to' }),
@@ -189,8 +224,7 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
         })]),
       },
       errors: [APP_ERRORS.SERVER_BUSY.code],
-      handler: async ([address, limit, before, withRange]) => {
-        const account = accountParam(address, 'address', 1);
+      handler: async ([account, limit, before, withRange]) => {
         // A pool (asked by its 0x 32-byte form) is named Nx8… in the receipts.
         const names = [encodeAccount(account), encodePool(account)];
         const head = chain.height;
@@ -204,17 +238,19 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
     defineMethod({
       name: 'svc_getTokenHolders',
       summary: 'Holders of a token by balance, largest first (spec §4.11); the token by symbol or mint.',
+      paramsNote: '(default 100) — symbol or mint',
+      description: 'Accounts holding a token, largest balance first (spec §4.11); limit 1–1000, default 100. Errors: UNKNOWN_TOKEN.',
       params: [
-        { name: 'token_mint', schema: TokenRef },
+        { name: 'token_mint', schema: TokenRef() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
       result: {
+        description: '`[{address, balance}]`, balance descending; `-32009` for an unknown token',
         name: 'holders',
         schema: Type.Array(Type.Object({ address: Type.String(), balance: Type.String({ description: 'raw units, decimal' }) })),
       },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
-      handler: async ([tokenRef, limit]) => {
-        const token = tokenParam(readers.tokens, tokenRef);
+      handler: async ([token, limit]) => {
         const holders = await chain.indexer.tokenHolders(token.mint, limit ?? 100);
         return holders.map((h) => ({ address: encodeAccount(h.address), balance: h.balance.toString() }));
       },
@@ -222,15 +258,21 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
     defineMethod({
       name: 'svc_getTokenTransfers',
       summary: 'Transfer events of a token, newest first (spec §4.11); the token by symbol or mint.',
-      description: 'While the index is built behind a catch-up sync (with the transaction lookup index) the answer is -32000 (data.reason TX_INDEXING).',
+      description: 'While the index is built behind a catch-up sync (with the transaction lookup index) the answer is -32000 (data.reason TX_INDEXING).'
+        + ' Each entry names the bundle, block, operation and event (Transfer, Swap legs, liquidity moves). Errors: UNKNOWN_TOKEN,'
+        + ' SERVER_BUSY while indexing.',
+      paramsNote: '(default 100) — symbol or mint',
       params: [
-        { name: 'token_mint', schema: TokenRef },
+        { name: 'token_mint', schema: TokenRef() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
-      result: { name: 'transfers', schema: Type.Array(TokenTransferSchema) },
+      result: {
+        name: 'transfers', schema: Type.Array(TokenTransferSchema),
+        description: '`[{bundle_hash, block_height, index, timestamp, status, op_index, from, to, token, symbol?, amount}]`, newest first; -32000'
+          + ' TX_INDEXING while the index is built behind a catch-up sync',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.SERVER_BUSY.code],
-      handler: async ([tokenRef, limit]) => {
-        const token = tokenParam(readers.tokens, tokenRef);
+      handler: async ([token, limit]) => {
         const max = limit ?? 100;
         // Swaps and liquidity are indexed by pool (docs/explorer.md "Token transfers"): the token's pools are read too.
         const pools = [...readers.dex.pools.values()].filter((p) => Buffer.compare(p.token0, token.mint) === 0 || Buffer.compare(p.token1, token.mint) === 0);
@@ -253,16 +295,18 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
     defineMethod({
       name: 'svc_getAddressTokens',
       summary: 'Every token an address holds, with symbol, decimals and balance; NTV first, then by symbol (spec §4.11).',
-      params: [{ name: 'address', schema: Address() }] as const,
+      description: 'Every token with a non-zero balance at the address, NTV first then by symbol, with name and decimals for display (spec §4.11). No'
+        + ' application errors.',
+      params: [{ name: 'address', schema: AccountParam() }] as const,
       result: {
+        description: '`[{mint_address, symbol, name, decimals, balance}]` of every non-zero balance, NTV first, then by symbol',
         name: 'tokens',
         schema: Type.Array(Type.Object({
           mint_address: Type.String(), symbol: Type.String(), name: Type.String(), decimals: Type.Integer(),
           balance: Type.String({ description: 'raw units, decimal' }),
         })),
       },
-      handler: async ([address]) => {
-        const account = accountParam(address, 'address', 1);
+      handler: async ([account]) => {
         const out = [];
         for (const mint of await chain.indexer.tokensHeld(account)) {
           const token = readers.tokens.byMintBytes(mint);
@@ -282,14 +326,21 @@ export function explorerMethods({ chain, readers, network, p2p }: MethodDependen
         + 'not an error, so a search box needs one code path. Order: digits are a height (then a symbol); a 32-byte hash is a bundle '
         + '(0x form: also the keccak hash of an EVM transaction), then a block, then (0x form) a collection, a mint or an account with '
         + 'any state; Nx2… is a collection; 0x + 40 hex is a collection\'s or a token\'s EVM address when one exists; Nx0… and other '
-        + '0x + 40 hex are always an address.',
+        + '0x + 40 hex are always an address.'
+        + ' Spec §4.11. No application errors: an unmatched query is {type: "not_found"}.',
+      paramsNote: '— 1–128 characters or a non-negative integer',
       params: [{
         name: 'query',
         schema: Type.Union([Type.String({ minLength: 1, maxLength: MAX_QUERY }), Type.Integer({ minimum: 0 })], {
           description: 'a height, Nxh…/0x hash, Nx0…/0x address, Nx1… mint, Nx2… collection or token symbol',
         }),
       }] as const,
-      result: { name: 'match', schema: SearchResultSchema },
+      result: {
+        name: 'match', schema: SearchResultSchema,
+        description: '`{type: "block" | "transaction" | "address" | "token" | "collection" | "not_found", …}`; an unknown query is the result `{type:'
+          + ' "not_found", query}`, not an error; finds EVM transaction hashes (a `transaction` answer carries `evm_hash`) and tokens by their'
+          + ' ERC-20 address (docs/explorer.md)',
+      },
       handler: async ([query]) => search(chain, readers, typeof query === 'number' ? String(query) : query.trim()),
     }),
   ];

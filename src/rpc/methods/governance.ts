@@ -7,15 +7,16 @@ import { MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION, MAX_SAF
 import { PARAMETER_KEYS, type ParameterKey } from '../../core/events.js';
 import { decodeCollectionText, encodeCollection } from '../../chain/collections.js';
 import {
-  lookupProposal, listProposals, PROPOSAL_STATUSES, PROPOSAL_TYPES, SAFETY_LEVELS, type ProposalRecord, type ProposalStatus, type ProposalType,
+  lookupProposal, listProposals, PROPOSAL_STATUSES, PROPOSAL_TYPES, SAFETY_LEVELS, type ProposalRecord, type ProposalType,
 } from '../../chain/governance.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, HexBytes, parseAmount } from '../schemas.js';
+import { HexBytes, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam } from './params.js';
+import { AccountParam, AmountParam, invalidParamIn } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 import { TokenId, parseTokenId } from './collections.js';
+import type { MethodParam } from '../method.js';
 
 /**
  * Spec §4.14 protocol proposals (docs/governance.md). Each write is one operation (bundle-format
@@ -82,12 +83,30 @@ export function proposalJson(p: ProposalRecord): Static<typeof ProposalSchema> {
 }
 
 /** A safety level by name or number 0–3. */
-function levelParam(value: string, position: number): number {
+function levelParam(value: string, param: string, position: number): number {
   const byName = (SAFETY_LEVELS as readonly string[]).indexOf(value.toLowerCase());
   if (byName >= 0) return byName;
   if (/^[0-3]$/.test(value)) return Number(value);
-  throw RpcError.invalidParam('safety_level', position, `one of ${SAFETY_LEVELS.join(', ')} (or 0–3)`);
+  throw RpcError.invalidParam(param, position, `one of ${SAFETY_LEVELS.join(', ')} (or 0–3)`);
 }
+
+/** A value that must be one of `allowed`, named with what was sent. */
+function oneOf<const T extends string>(allowed: readonly T[], description: string) {
+  return parsed(Type.String({ description }), (value, param, position): T => {
+    if (!(allowed as readonly string[]).includes(value)) throw RpcError.invalidParam(param, position, `one of ${allowed.join(', ')}`, { got: value });
+    return value as T;
+  });
+}
+
+/**
+ * A proposal id, from 1: a JSON integer or a decimal string parsed to a bigint (params parsed
+ * once, issue 44 item 4); DAO proposals (./dao.ts) are numbered the same way.
+ */
+export const ProposalIdParam = (description: string) => parsed(TokenId(description), (value, param, position) => {
+  const id = parseTokenId(value, param, position);
+  if (id === 0n) throw RpcError.invalidParam(param, position, 'a proposal id from 1');
+  return id;
+});
 
 /** A Borsh Vec<Operation> as in a bundle (hex), checked by the codec: 1–8 operations, none a proposal or schedule operation. */
 function operationsParam(hex: string, position: number): Operation[] {
@@ -111,71 +130,97 @@ function operationsParam(hex: string, position: number): Operation[] {
   }
 }
 
+/**
+ * svc_createProposal's params, parsed once (issue 44 item 4): each type-specific param is checked
+ * at its position when given; which of them a type needs is checked in actionOf, named by name.
+ */
+const CREATE_PARAMS = [
+  { name: 'from', schema: AccountParam({ description: 'the proposer: an account with bonded stake' }) },
+  { name: 'proposal_type', schema: oneOf(TYPES, `one of ${TYPES.join(', ')}`) },
+  { name: 'title', schema: Type.String({ maxLength: 4 * MAX_PROPOSAL_TITLE, description: `1–${MAX_PROPOSAL_TITLE} bytes of UTF-8` }) },
+  { name: 'description', schema: Type.String({ maxLength: 4 * MAX_PROPOSAL_DESCRIPTION, description: `at most ${MAX_PROPOSAL_DESCRIPTION} bytes of UTF-8` }) },
+  { name: 'parameter_key', schema: oneOf(PARAMETER_KEYS, `parameter_change: one of ${PARAMETER_KEYS.join(', ')}`), required: false },
+  { name: 'parameter_value', schema: AmountParam({ description: 'parameter_change: the new value (docs/governance.md "Parameters" lists the ranges)' }), required: false },
+  { name: 'treasury_recipient', schema: AccountParam({ description: 'treasury_spend: the recipient' }), required: false },
+  { name: 'treasury_amount', schema: AmountParam({ description: 'treasury_spend: raw NTV from the foundation treasury 0x00…03' }), required: false },
+  { name: 'safety_chain', schema: Type.String({ maxLength: 4 * MAX_SAFETY_TEXT, description: `contract_safety: origin chain, 1–${MAX_SAFETY_TEXT} bytes` }), required: false },
+  { name: 'safety_contract', schema: Type.String({ maxLength: 4 * MAX_SAFETY_TEXT, description: `contract_safety: contract address, 1–${MAX_SAFETY_TEXT} bytes` }), required: false },
+  { name: 'safety_level', schema: parsed(Type.String({ description: `${SAFETY_LEVELS.join(', ')} (or 0–3); unreviewed clears a level` }), levelParam), required: false },
+  {
+    name: 'safety_collection',
+    schema: parsed(Type.String({ description: 'collection_safety: the Nx2… collection' }), (text, param, position) => {
+      const collection = decodeCollectionText(text);
+      if (!collection) throw RpcError.invalidParam(param, position, 'an Nx2… collection address');
+      return collection;
+    }),
+    required: false,
+  },
+  {
+    name: 'operations',
+    schema: parsed(HexBytes({ maxBytes: 4096, description: 'create_stablecoin, verify_issuer, raise_supply_cap, bridge_attesters: hex of the Borsh Vec<Operation> GOVERNANCE runs' }),
+      (hex, _param, position) => operationsParam(hex, position)),
+    required: false,
+  },
+  {
+    name: 'bridge_attesters',
+    schema: parsed(
+      Type.Array(Type.String({ description: '64 hex' }), { minItems: 1, maxItems: 16, description: 'bridge_attesters (instead of operations): the new attester set, 32-byte Ed25519 public keys (docs/bridge.md "Attesters")' }),
+      (keys, param, position) => new Uint8Array(Buffer.concat(keys.map((k, i) => {
+        const body = k.replace(/^0x/, '');
+        if (!/^[0-9a-fA-F]{64}$/.test(body)) throw RpcError.invalidParam(param, position, '32-byte Ed25519 public keys as 64 hex', { index: i });
+        return Buffer.from(body, 'hex');
+      }))),
+    ),
+    required: false,
+  },
+  { name: 'bridge_threshold', schema: Type.Integer({ minimum: 1, maximum: 16, description: 'bridge_attesters: signatures a proof needs, 1 to the number of attesters' }), required: false },
+] as const satisfies readonly MethodParam[];
+
 interface CreateParams {
-  parameterKey: string | null; parameterValue: string | null; recipient: string | null; amount: string | null; chain: string | null;
-  contract: string | null; level: string | null; collection: string | null; operations: string | null;
-  /** bridge_attesters without `operations`: the new set (32-byte Ed25519 keys, hex) and threshold */
-  attesters?: string[] | null; threshold?: number | null;
+  parameterKey?: ParameterKey; parameterValue?: bigint; recipient?: Uint8Array; amount?: bigint; chain?: string;
+  contract?: string; level?: number; collection?: Uint8Array; operations?: Operation[];
+  /** bridge_attesters without `operations`: the new set (32-byte Ed25519 keys laid end to end) and threshold */
+  attesters?: Uint8Array; threshold?: number;
 }
 
-/** The ProposalAction of svc_createProposal's params (positions as in the method: from is 1). */
+/** The ProposalAction of svc_createProposal's params, each already parsed; a param the type needs and lacks is named. */
 function actionOf(type: ProposalType, p: CreateParams): ProposalAction {
-  const need = <T>(v: T | null, name: string, position: number, expected: string): T => {
-    if (v === null || v === undefined) throw RpcError.invalidParam(name, position, `${expected} (required for proposal_type ${type})`);
+  const need = <T>(v: T | undefined, name: (typeof CREATE_PARAMS)[number]['name'], expected: string): T => {
+    if (v === undefined) throw invalidParamIn(CREATE_PARAMS, name, `${expected} (required for proposal_type ${type})`);
     return v;
   };
+  const level = () => need(p.level, 'safety_level', `one of ${SAFETY_LEVELS.join(', ')}`);
   switch (type) {
     case 'text': return { kind: 'Text' };
-    case 'parameter_change': {
-      const key = need(p.parameterKey, 'parameter_key', 5, `one of ${PARAMETER_KEYS.join(', ')}`);
-      if (!(PARAMETER_KEYS as readonly string[]).includes(key)) throw RpcError.invalidParam('parameter_key', 5, `one of ${PARAMETER_KEYS.join(', ')}`);
-      const value = parseAmount(need(p.parameterValue, 'parameter_value', 6, 'a decimal integer'), 'parameter_value', 6);
-      return { kind: 'ParameterChange', key: key as ParameterKey, value };
-    }
+    case 'parameter_change':
+      return {
+        kind: 'ParameterChange',
+        key: need(p.parameterKey, 'parameter_key', `one of ${PARAMETER_KEYS.join(', ')}`),
+        value: need(p.parameterValue, 'parameter_value', 'a decimal integer'),
+      };
     case 'treasury_spend':
-      return {
-        kind: 'TreasurySpend',
-        recipient: accountParam(need(p.recipient, 'treasury_recipient', 7, 'an address'), 'treasury_recipient', 7),
-        amount: parseAmount(need(p.amount, 'treasury_amount', 8, 'raw NTV, decimal'), 'treasury_amount', 8),
-      };
+      return { kind: 'TreasurySpend', recipient: need(p.recipient, 'treasury_recipient', 'an address'), amount: need(p.amount, 'treasury_amount', 'raw NTV, decimal') };
     case 'contract_safety':
-      return {
-        kind: 'ContractSafety', chain: need(p.chain, 'safety_chain', 9, 'a chain name'), contract: need(p.contract, 'safety_contract', 10, 'a contract address'),
-        level: levelParam(need(p.level, 'safety_level', 11, `one of ${SAFETY_LEVELS.join(', ')}`), 11),
-      };
-    case 'collection_safety': {
-      const text = need(p.collection, 'safety_collection', 12, 'an Nx2… collection');
-      const collection = decodeCollectionText(text);
-      if (!collection) throw RpcError.invalidParam('safety_collection', 12, 'an Nx2… collection address');
-      return { kind: 'CollectionSafety', collection, level: levelParam(need(p.level, 'safety_level', 11, `one of ${SAFETY_LEVELS.join(', ')}`), 11) };
-    }
+      return { kind: 'ContractSafety', chain: need(p.chain, 'safety_chain', 'a chain name'), contract: need(p.contract, 'safety_contract', 'a contract address'), level: level() };
+    case 'collection_safety':
+      return { kind: 'CollectionSafety', collection: need(p.collection, 'safety_collection', 'an Nx2… collection'), level: level() };
     default: {
-      if (type === 'bridge_attesters' && (p.operations === null || p.operations === undefined) && p.attesters) {
+      if (type === 'bridge_attesters' && p.operations === undefined && p.attesters) {
         // The set itself (docs/bridge.md "Attesters"): carried as SetBridgeAttesters (73).
-        const keys = p.attesters.map((k, i) => {
-          const body = k.replace(/^0x/, '');
-          if (!/^[0-9a-fA-F]{64}$/.test(body)) throw RpcError.invalidParam('bridge_attesters', 14, '32-byte Ed25519 public keys as 64 hex', { index: i });
-          return Buffer.from(body, 'hex');
-        });
-        const threshold = need(p.threshold ?? null, 'bridge_threshold', 15, 'the number of attester signatures a proof needs');
-        return { kind: 'BridgeAttesters', operations: [{ type: 'SetBridgeAttesters', attesters: new Uint8Array(Buffer.concat(keys)), threshold }] };
+        const threshold = need(p.threshold, 'bridge_threshold', 'the number of attester signatures a proof needs');
+        return { kind: 'BridgeAttesters', operations: [{ type: 'SetBridgeAttesters', attesters: p.attesters, threshold }] };
       }
-      const operations = operationsParam(need(p.operations, 'operations', 13, 'hex of a Borsh Vec<Operation>'), 13);
+      const operations = need(p.operations, 'operations', 'hex of a Borsh Vec<Operation>');
       const kind = ({ create_stablecoin: 'CreateStablecoin', verify_issuer: 'VerifyIssuer', raise_supply_cap: 'RaiseSupplyCap', bridge_attesters: 'BridgeAttesters' } as const)[type];
       return { kind, operations };
     }
   }
 }
 
-const ProposalIdParam = TokenId('the proposal id');
+const ProposalId = () => ProposalIdParam('the proposal id');
 
 export function governanceMethods({ chain }: MethodDependencies): MethodDefinition[] {
   const notFound = (id: bigint) => RpcError.app('NOT_FOUND', `no proposal ${id}`, { proposal_id: id.toString() });
-  const idParam = (value: number | string, position: number) => {
-    const id = parseTokenId(value, 'proposal_id', position);
-    if (id === 0n) throw RpcError.invalidParam('proposal_id', position, 'a proposal id from 1');
-    return id;
-  };
   const writes = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code];
   return [
     defineMethod({
@@ -186,77 +231,84 @@ export function governanceMethods({ chain }: MethodDependencies): MethodDefiniti
         + 'safety_contract and safety_level, collection_safety safety_collection and safety_level, and create_stablecoin, verify_issuer, '
         + 'raise_supply_cap and bridge_attesters `operations` (hex of a Borsh Vec<Operation>, run as GOVERNANCE 0x00…09 once passed); '
         + 'bridge_attesters may instead give bridge_attesters and bridge_threshold (the new attester set, carried as SetBridgeAttesters). '
-        + 'The core checks ranges and balances: INVALID_PARAMETER_VALUE, TREASURY_INSUFFICIENT, INVALID_SAFETY_TARGET, NO_VOTING_POWER.',
-      params: [
-        { name: 'from', schema: Address({ description: 'the proposer: an account with bonded stake' }) },
-        { name: 'proposal_type', schema: Type.String({ description: `one of ${TYPES.join(', ')}` }) },
-        { name: 'title', schema: Type.String({ maxLength: 4 * MAX_PROPOSAL_TITLE, description: `1–${MAX_PROPOSAL_TITLE} bytes of UTF-8` }) },
-        { name: 'description', schema: Type.String({ maxLength: 4 * MAX_PROPOSAL_DESCRIPTION, description: `at most ${MAX_PROPOSAL_DESCRIPTION} bytes of UTF-8` }) },
-        { name: 'parameter_key', schema: Type.String({ description: `parameter_change: one of ${PARAMETER_KEYS.join(', ')}` }), required: false },
-        { name: 'parameter_value', schema: DecimalString({ description: 'parameter_change: the new value (docs/governance.md "Parameters" lists the ranges)' }), required: false },
-        { name: 'treasury_recipient', schema: Address({ description: 'treasury_spend: the recipient' }), required: false },
-        { name: 'treasury_amount', schema: DecimalString({ description: 'treasury_spend: raw NTV from the foundation treasury 0x00…03' }), required: false },
-        { name: 'safety_chain', schema: Type.String({ maxLength: 4 * MAX_SAFETY_TEXT, description: `contract_safety: origin chain, 1–${MAX_SAFETY_TEXT} bytes` }), required: false },
-        { name: 'safety_contract', schema: Type.String({ maxLength: 4 * MAX_SAFETY_TEXT, description: `contract_safety: contract address, 1–${MAX_SAFETY_TEXT} bytes` }), required: false },
-        { name: 'safety_level', schema: Type.String({ description: `${SAFETY_LEVELS.join(', ')} (or 0–3); unreviewed clears a level` }), required: false },
-        { name: 'safety_collection', schema: Type.String({ description: 'collection_safety: the Nx2… collection' }), required: false },
-        { name: 'operations', schema: HexBytes({ maxBytes: 4096, description: 'create_stablecoin, verify_issuer, raise_supply_cap, bridge_attesters: hex of the Borsh Vec<Operation> GOVERNANCE runs' }), required: false },
-        { name: 'bridge_attesters', schema: Type.Array(Type.String({ description: '64 hex' }), { minItems: 1, maxItems: 16, description: 'bridge_attesters (instead of operations): the new attester set, 32-byte Ed25519 public keys (docs/bridge.md "Attesters")' }), required: false },
-        { name: 'bridge_threshold', schema: Type.Integer({ minimum: 1, maximum: 16, description: 'bridge_attesters: signatures a proof needs, 1 to the number of attesters' }), required: false },
-      ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+        + 'The core checks ranges and balances: INVALID_PARAMETER_VALUE, TREASURY_INSUFFICIENT, INVALID_SAFETY_TARGET, NO_VOTING_POWER.'
+        + ' Spec §4.14 (docs/governance.md "Proposal types"): proposal_type and the params it needs. Errors: INVALID_PARAMS naming a missing'
+        + ' or malformed param or an unknown proposal_type; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (NO_VOTING_POWER,'
+        + ' INVALID_PROPOSAL_TEXT, INVALID_PARAMETER_VALUE, TREASURY_INSUFFICIENT, INVALID_SAFETY_TARGET, INVALID_PROPOSAL_OPERATIONS).',
+      params: CREATE_PARAMS,
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `ProposalCreated` carries the `proposal_id`. `proposal_type`: `text`, `parameter_change`, `treasury_spend`,'
+          + ' `contract_safety`, `collection_safety`, `create_stablecoin`, `verify_issuer`, `raise_supply_cap`, `bridge_attesters` (the last'
+          + ' four take `operations`, hex of a Borsh `Vec<Operation>`)',
+      },
       errors: writes,
       handler: async ([from, type, title, description, parameterKey, parameterValue, recipient, amount, chain_, contract, level, collection, operations, attesters, threshold]) => {
-        const sender = accountParam(from, 'from', 1);
-        if (!(TYPES as string[]).includes(type)) throw RpcError.invalidParam('proposal_type', 2, `one of ${TYPES.join(', ')}`, { got: type });
-        const action = actionOf(type as ProposalType, {
-          parameterKey: parameterKey ?? null, parameterValue: parameterValue ?? null, recipient: recipient ?? null, amount: amount ?? null,
-          chain: chain_ ?? null, contract: contract ?? null, level: level ?? null, collection: collection ?? null, operations: operations ?? null,
-          attesters: attesters ?? null, threshold: threshold ?? null,
-        });
-        return chain.submitOperations(sender, [{ type: 'CreateProposal', title, description, action }]);
+        const action = actionOf(type, { parameterKey, parameterValue, recipient, amount, chain: chain_, contract, level, collection, operations, attesters, threshold });
+        return chain.submitOperations(from, [{ type: 'CreateProposal', title, description, action }]);
       },
     }),
     defineMethod({
       name: 'svc_voteProposal',
       summary: 'Vote on a proposal with the sender\'s bonded stake (spec §4.14; one vote per account; unsigned convenience, testnet only).',
       description: 'The weight is the sender\'s bonded stake when it votes (self stake and delegations). Fails VOTING_CLOSED after end_height, '
-        + 'ALREADY_VOTED on a second vote, NO_VOTING_POWER without stake, PROPOSAL_NOT_FOUND.',
+        + 'ALREADY_VOTED on a second vote, NO_VOTING_POWER without stake, PROPOSAL_NOT_FOUND.'
+        + ' Spec §4.14: one stake-weighted vote per account while the proposal is open. Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
+        + ' BUNDLE_FAILED (PROPOSAL_NOT_FOUND, VOTING_CLOSED, ALREADY_VOTED, NO_VOTING_POWER).',
       params: [
-        { name: 'from', schema: Address({ description: 'the voter: an account with bonded stake' }) },
-        { name: 'proposal_id', schema: ProposalIdParam },
+        { name: 'from', schema: AccountParam({ description: 'the voter: an account with bonded stake' }) },
+        { name: 'proposal_id', schema: ProposalId() },
         { name: 'approve', schema: Type.Boolean({ description: 'true = yes, false = no' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `ProposalVoted` carries the weight',
+      },
       errors: writes,
-      handler: async ([from, id, approve]) => chain.submitOperations(accountParam(from, 'from', 1), [{ type: 'VoteProposal', proposalId: idParam(id, 2), approve }]),
+      handler: async ([from, proposalId, approve]) => chain.submitOperations(from, [{ type: 'VoteProposal', proposalId, approve }]),
     }),
     defineMethod({
       name: 'svc_executeProposal',
       summary: 'Execute a passed proposal once its voting period is over; anyone may (spec §4.14; unsigned convenience, testnet only).',
       description: 'Runs the proposal\'s action as the governance authority 0x00…09. Fails VOTING_NOT_ENDED before end_height + 1, PROPOSAL_REJECTED '
-        + 'below quorum or threshold, PROPOSAL_NOT_EXECUTABLE once executed or cancelled, or with the action\'s own status (nothing changes then).',
-      params: [{ name: 'from', schema: Address({ description: 'any account: it pays the gas' }) }, { name: 'proposal_id', schema: ProposalIdParam }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+        + 'below quorum or threshold, PROPOSAL_NOT_EXECUTABLE once executed or cancelled, or with the action\'s own status (nothing changes then).'
+        + ' Spec §4.14: runs a passed proposal as GOVERNANCE 0x00…09, once, after end_height. Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
+        + ' BUNDLE_FAILED (PROPOSAL_NOT_FOUND, PROPOSAL_NOT_EXECUTABLE, VOTING_NOT_ENDED, PROPOSAL_REJECTED, or the action\'s own status,'
+        + ' e.g. TREASURY_INSUFFICIENT).',
+      params: [{ name: 'from', schema: AccountParam({ description: 'any account: it pays the gas' }) }, { name: 'proposal_id', schema: ProposalId() }] as const,
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt, with the action\'s events and `ProposalExecuted`',
+      },
       errors: writes,
-      handler: async ([from, id]) => chain.submitOperations(accountParam(from, 'from', 1), [{ type: 'ExecuteProposal', proposalId: idParam(id, 2) }]),
+      handler: async ([from, proposalId]) => chain.submitOperations(from, [{ type: 'ExecuteProposal', proposalId }]),
     }),
     defineMethod({
       name: 'svc_cancelProposal',
       summary: 'Cancel a proposal while it is open for votes; proposer only (spec §4.14; unsigned convenience, testnet only).',
-      params: [{ name: 'from', schema: Address({ description: 'the proposer' }) }, { name: 'proposal_id', schema: ProposalIdParam }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      description: 'Spec §4.14: the proposer withdraws a proposal still open for votes. Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED'
+        + ' (PROPOSAL_NOT_FOUND, NOT_PROPOSER, PROPOSAL_NOT_CANCELLABLE).',
+      params: [{ name: 'from', schema: AccountParam({ description: 'the proposer' }) }, { name: 'proposal_id', schema: ProposalId() }] as const,
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; proposer only',
+      },
       errors: writes,
-      handler: async ([from, id]) => chain.submitOperations(accountParam(from, 'from', 1), [{ type: 'CancelProposal', proposalId: idParam(id, 2) }]),
+      handler: async ([from, proposalId]) => chain.submitOperations(from, [{ type: 'CancelProposal', proposalId }]),
     }),
     defineMethod({
       name: 'svc_getProposal',
       summary: 'A proposal: its type and action, tally, status and heights (spec §4.14).',
-      params: [{ name: 'proposal_id', schema: ProposalIdParam }] as const,
-      result: { name: 'proposal', schema: ProposalSchema },
+      description: 'A proposal with its action, tally and status (voting, passed, rejected, executed, cancelled; docs/governance.md "States").'
+        + ' Errors: NOT_FOUND for an unknown id; INVALID_PARAMS for id 0 or a non-number.',
+      params: [{ name: 'proposal_id', schema: ProposalId() }] as const,
+      result: {
+        name: 'proposal', schema: ProposalSchema,
+        description: '`{proposal_id, proposer, proposal_type, status, title, description, created_height, created_at, end_height, quorum_bps,'
+          + ' threshold_bps, total_stake, yes, no, voters, executed_height, …the action\'s fields}`; `-32003` when unknown',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([id]) => {
-        const pid = idParam(id, 1);
+      handler: ([pid]) => {
         const p = lookupProposal(chain.state, pid, BigInt(chain.height));
         if (!p) throw notFound(pid);
         return proposalJson(p);
@@ -265,14 +317,13 @@ export function governanceMethods({ chain }: MethodDependencies): MethodDefiniti
     defineMethod({
       name: 'svc_listProposals',
       summary: 'Proposals, newest first, optionally only those with a status (spec §4.14); at most 100.',
-      params: [{ name: 'status', schema: Type.String({ description: `one of ${PROPOSAL_STATUSES.join(', ')}` }), required: false }] as const,
-      result: { name: 'proposals', schema: Type.Array(ProposalSchema) },
-      handler: ([status]) => {
-        if (status != null && !(PROPOSAL_STATUSES as readonly string[]).includes(status)) {
-          throw RpcError.invalidParam('status', 1, `one of ${PROPOSAL_STATUSES.join(', ')}`, { got: status });
-        }
-        return listProposals(chain.state, BigInt(chain.height), (status ?? undefined) as ProposalStatus | undefined).map(proposalJson);
+      description: 'Proposals newest first (at most 100), all or only those with the given status. Errors: INVALID_PARAMS for an unknown status.',
+      params: [{ name: 'status', schema: oneOf(PROPOSAL_STATUSES, `one of ${PROPOSAL_STATUSES.join(', ')}`), required: false }] as const,
+      result: {
+        name: 'proposals', schema: Type.Array(ProposalSchema),
+        description: 'proposals newest first (at most 100); `status`: `voting`, `passed`, `rejected`, `executed`, `cancelled`',
       },
+      handler: ([status]) => listProposals(chain.state, BigInt(chain.height), status).map(proposalJson),
     }),
   ];
 }

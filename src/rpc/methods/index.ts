@@ -66,7 +66,7 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     // Each domain module's methods, from its folder (src/domains/rpc.ts).
     ...domainRpc.map((d) => d.methods),
   ]) {
-    // OpenRPC descriptions and examples of the svc_* methods (issue 26 item 6), kept in one table.
+    // OpenRPC examples of the svc_* methods (issue 26 item 6), JSON data in src/rpc/examples/.
     registry.registerAll(withMethodDocs(group(deps)));
   }
   // Lists the namespaces of everything registered above (src/rpc/methods/eth-pool.ts).

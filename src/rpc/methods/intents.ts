@@ -11,9 +11,10 @@ import { operationJson } from '../../intents/schedules.js';
 import { bpsPercent, formatUnits } from '../../intents/units.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, Hash, Limit } from '../schemas.js';
+import { Hash, Limit, parsed } from '../schemas.js';
+import type { MethodParam } from '../method.js';
 import type { MethodDependencies } from './context.js';
-import { accountParam, hashParam } from './params.js';
+import { AccountParam, hashParam, positionIn } from './params.js';
 
 /**
  * Spec §4.8 intent engine and §4.9 intent programs (docs/intents.md). Preview and simulate plan
@@ -141,13 +142,41 @@ function intentErrors(param: string, position: number) {
   };
 }
 
-async function guarded<T>(param: string, position: number, f: () => T | Promise<T>): Promise<T> {
+/** Runs f, its engine errors naming `name` at its position in `params` (as the registry counts). */
+async function guarded<T, const P extends readonly MethodParam[]>(params: P, name: P[number]['name'], f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (error) {
-    return intentErrors(param, position)(error);
+    return intentErrors(name, positionIn(params, name))(error);
   }
 }
+
+/**
+ * The param lists, parsed once (issue 44 item 4): senders reach the handlers as 32 bytes; the
+ * intent text and the program's params are read by the engine, whose errors name them (guarded).
+ */
+const INTENT_PARAMS = [
+  { name: 'intent_string', schema: IntentString },
+  { name: 'sender_address', schema: AccountParam() },
+] as const;
+const PLAN_PARAMS = [
+  { name: 'intent_string', schema: IntentString },
+  { name: 'sender_address', schema: AccountParam(), required: false },
+] as const;
+const REGISTER_PARAMS = [
+  { name: 'program_json', schema: Type.Union([Type.String({ maxLength: 65_536 }), Type.Object({}, { additionalProperties: true })], { description: 'the program as a JSON object or JSON text' }) },
+  { name: 'sender', schema: AccountParam() },
+] as const;
+const PROGRAM_PARAMS = [
+  { name: 'name', schema: ProgramName },
+  { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
+  { name: 'sender', schema: AccountParam() },
+] as const;
+/** A bundle hash or schedule id, checked to decode; the service looks it up as written. */
+const BundleHash = () => parsed(Hash(), (value, param, position) => {
+  hashParam(value, param, position);
+  return value;
+});
 
 function preview(plan: Plan) {
   return {
@@ -200,32 +229,41 @@ const NO_SENDER = new Uint8Array(32);
 export function intentMethods({ chain, readers, intents }: MethodDependencies): MethodDefinition[] {
   if (!intents) return [];
   const service = intents;
-  const plan = (text: string, sender: Uint8Array) => guarded('intent_string', 1, () => service.plan([text], sender).plan);
+  const plan = (text: string, sender: Uint8Array) => guarded(INTENT_PARAMS, 'intent_string', () => service.plan([text], sender).plan);
   const intentErrorCodes = [APP_ERRORS.INTENT_REJECTED.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
   return [
     defineMethod({
       name: 'svc_previewIntent',
       summary: 'What an intent would do, for wallet confirmation (spec §2.6 preview; read-only).',
       description: 'Plans the intent against committed state: summary, route, fee, combined price impact, slippage, whether the balance '
-        + 'covers it, the spec §7.3 warnings and, in `notes`, anything else (a missing integrator hook). Max cost and fee limits above what the plan needs are INTENT_REJECTED (-32012).',
-      params: [
-        { name: 'intent_string', schema: IntentString },
-        { name: 'sender_address', schema: Address() },
-      ] as const,
-      result: { name: 'preview', schema: PreviewSchema },
+        + 'covers it, the spec §7.3 warnings and, in `notes`, anything else (a missing integrator hook). Max cost and fee limits above what the plan needs are INTENT_REJECTED (-32012).'
+        + ' Errors: INTENT_REJECTED (the text does not parse or the plan breaks a limit), NOT_FOUND (no pool for a route), UNKNOWN_TOKEN,'
+        + ' UNAVAILABLE_ON_NODE when the node runs without the intent engine.',
+      params: INTENT_PARAMS,
+      result: {
+        name: 'preview', schema: PreviewSchema,
+        description: '`{summary, route_type ("direct" | "auto-routed (2 hops)"), estimated_fee_vxs (whole NTV), price_impact ("0.99%"),'
+          + ' slippage_tolerance ("0.5%"), balance_sufficient, warnings[], notes[]}` — `warnings` holds only the spec §7.3 strings; `notes`'
+          + ' (this node\'s addition to §2.6) everything else, e.g. a missing integrator hook ([intents.md](intents.md) "Preview fields")',
+      },
       errors: intentErrorCodes,
-      handler: async ([text, sender]) => preview(await plan(text, accountParam(sender, 'sender_address', 2))),
+      handler: async ([text, sender]) => preview(await plan(text, sender)),
     }),
     defineMethod({
       name: 'svc_simulateIntent',
       summary: 'Plan the intent and execute its bundle on a scratch core over committed state (spec §2.6 simulation; nothing is written).',
-      params: [
-        { name: 'intent_string', schema: IntentString },
-        { name: 'sender_address', schema: Address() },
-      ] as const,
-      result: { name: 'simulation', schema: SimulationSchema },
+      description: 'Plans the intent and executes its bundle on a scratch copy of the core over committed state; nothing is written (spec §2.6).'
+        + ' Errors: INTENT_REJECTED, NOT_FOUND (no pool for a route), UNKNOWN_TOKEN, UNAVAILABLE_ON_NODE.',
+      params: INTENT_PARAMS,
+      result: {
+        name: 'simulation', schema: SimulationSchema,
+        description: '`{success, operations[{type, from_token, to_token, amount_in, estimated_out, price_impact_bps}], estimated_gas,'
+          + ' total_price_impact_bps, warnings[], notes[], balance_check {sufficient, required, available}}`; `warnings` as in preview,'
+          + ' `notes` also says why execution would fail or submission be refused; the bundle runs on a scratch core over committed state;'
+          + ' routed legs are `Swap (Leg 1)`, `Swap (Leg 2)`',
+      },
       errors: intentErrorCodes,
-      handler: async ([text, sender]) => simulation(service, await plan(text, accountParam(sender, 'sender_address', 2))),
+      handler: async ([text, sender]) => simulation(service, await plan(text, sender)),
     }),
     defineMethod({
       name: 'svc_submitIntent',
@@ -233,33 +271,41 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
       description: 'Answers once the bundle is in the mempool; follow it with svc_getIntentStatus. A failing step reverts the whole intent '
         + '(spec §7.5). Deadline → valid_until, max fee / gas limit → max_gas, slippage → min_amount_out of every swap, all enforced by the core. '
         + 'A Recurring or Conditional intent is sent as ONE CreateSchedule bundle (docs/intents.md "Schedules on chain") and answered with its schedule id (Nxh…); '
-        + 'the core runs it on every node. On mainnet: sign the bundle svc_getExecutionPlan shows and send it with svc_submitBundle.',
-      params: [
-        { name: 'intent_string', schema: IntentString },
-        { name: 'sender_address', schema: Address() },
-      ] as const,
-      result: { name: 'bundle_hash', schema: Type.String({ description: 'Nxh… bundle hash, or the schedule id of a Recurring/Conditional intent' }) },
-      errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.MEMPOOL_FULL.code],
-      handler: async ([text, sender]) => {
-        const from = accountParam(sender, 'sender_address', 2);
-        return (await guarded('intent_string', 1, () => service.submit(text, from))).hash;
+        + 'the core runs it on every node. On mainnet: sign the bundle svc_getExecutionPlan shows and send it with svc_submitBundle.'
+        + ' Errors: INTENT_REJECTED, NOT_FOUND, UNKNOWN_TOKEN, UNAVAILABLE_ON_NODE, UNAVAILABLE_ON_NETWORK on mainnet, BUNDLE_INVALID,'
+        + ' MEMPOOL_FULL.',
+      params: INTENT_PARAMS,
+      result: {
+        name: 'bundle_hash', schema: Type.String({ description: 'Nxh… bundle hash, or the schedule id of a Recurring/Conditional intent' }),
+        description: 'bundle hash (`Nxh…`); Recurring/Conditional intents: ONE `CreateSchedule` bundle is sent and the answer is the schedule id'
+          + ' (`Nxh…`, docs/intents.md "Schedules on chain"). Testnet only: on mainnet `-32004` (sign the bundle `svc_getExecutionPlan` shows'
+          + ' and use `svc_submitBundle`)',
       },
+      errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.MEMPOOL_FULL.code],
+      handler: async ([text, from]) => (await guarded(INTENT_PARAMS, 'intent_string', () => service.submit(text, from))).hash,
     }),
     defineMethod({
       name: 'svc_getExecutionPlan',
       summary: 'The execution steps, estimated gas, savings against one bundle per step, and the unsigned bundle a wallet signs (spec §4.8).',
       description: 'sender_address is optional (an extension of spec §4.8): with it, the plan uses its balances and the bundle carries its '
         + 'pending nonce, ready to sign (sign signing_hash, put the signature in, svc_submitBundle); without it, a zero sender plans '
-        + 'the route only and no bytes are given. Liquidate and Rebalance need the sender.',
-      params: [
-        { name: 'intent_string', schema: IntentString },
-        { name: 'sender_address', schema: Address(), required: false },
-      ] as const,
-      result: { name: 'plan', schema: ExecutionPlanSchema },
+        + 'the route only and no bytes are given. Liquidate and Rebalance need the sender.'
+        + ' Errors: INTENT_REJECTED, NOT_FOUND (no pool for a route), UNKNOWN_TOKEN, UNAVAILABLE_ON_NODE.',
+      params: PLAN_PARAMS,
+      result: {
+        name: 'plan', schema: ExecutionPlanSchema,
+        description: '`{summary, route_type, steps[{index, type, from_token, to_token, amount_in, estimated_out, min_out, price_impact_bps, pool?,'
+          + ' operation}], estimated_gas, estimated_fee, total_price_impact_bps, warnings[], notes[], savings {baseline, naive_bundles,'
+          + ' naive_gas, planned_gas, gas_saved, fee_saved}, schedule? {kind, interval_seconds, runs, operation: "CreateSchedule"}, bundle'
+          + ' {user_account, operations[], max_gas, max_priority_fee, valid_until, nonce, signature, expiry_timestamp, sender_pubkey,'
+          + ' unsigned_bundle_hex, signing_hash}}` — for a Recurring/Conditional intent `bundle.operations` is the one `CreateSchedule`'
+          + ' holding the steps\' operations, and `max_gas` its gas; with a sender the bundle is ready to sign (sign `signing_hash`, put the'
+          + ' signature in, `svc_submitBundle`); without one, `user_account`/`nonce` are null and no bytes are given, and `warnings` never'
+          + ' holds "Insufficient balance" (there is no balance to check)',
+      },
       errors: intentErrorCodes,
-      handler: async ([text, sender]) => {
-        const from = sender === undefined ? undefined : accountParam(sender, 'sender_address', 2);
-        const planned = await guarded('intent_string', 1, () => {
+      handler: async ([text, from]) => {
+        const planned = await guarded(PLAN_PARAMS, 'intent_string', () => {
           const r = service.plan([text], from ?? NO_SENDER);
           // A Recurring/Conditional intent is signed as ONE CreateSchedule operation (docs/intents.md "Schedules on chain").
           return { p: r.plan, carried: service.bundleFor(r.plan, r.intents[0]!) };
@@ -312,11 +358,23 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
     defineMethod({
       name: 'svc_getIntentStatus',
       summary: 'Status of a submitted intent: pending, completed or failed, gas used, block height (spec §2.6); a schedule id shows its runs.',
-      params: [{ name: 'bundle_hash', schema: Hash() }] as const,
-      result: { name: 'status', schema: StatusSchema },
+      description: 'The status of an intent by its bundle hash (spec §2.6): pending while in the mempool, then completed or failed with gas and'
+        + ' height; a schedule id answers with its runs. Errors: NOT_FOUND when neither a bundle nor a schedule has that hash; SERVER_BUSY'
+        + ' while indexing.',
+      params: [{ name: 'bundle_hash', schema: BundleHash() }] as const,
+      result: {
+        name: 'status', schema: StatusSchema,
+        description: '`{status: "pending" | "completed" | "failed", gas_used, block_height, bundle_hash, status_name, error, fee, kind, intent,'
+          + ' summary, sender, receipt}`; a schedule id gives, from chain state on any node, `{schedule_id, status, kind, schedule_state'
+          + ' (active/completed/failed/expired/cancelled), sender, runs_done, runs_left, created_at, created_height, runs_total,'
+          + ' interval_seconds, next_due (Recurring), condition {direction, price, base, quote, price_num, price_den}, expires_at, next_check,'
+          + ' last_check (Conditional), last_error, gas_used, block_height, operations[], runs[{run, at, block_height, status, status_name,'
+          + ' error?, gas_used, fee}], intent?, summary?, bundle_hash?}` (the last three on the node that took the intent); before its'
+          + ' `CreateSchedule` bundle is in a block, that bundle\'s status with `kind: "schedule"`; `-32003` when unknown. `CancelSchedule` has'
+          + ' no RPC method of its own: sign it (disc. 50, `cancelScheduleOp` in `src/client`) and use `svc_submitBundle`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.SERVER_BUSY.code],
       handler: async ([hash]) => {
-        hashParam(hash, 'bundle_hash', 1);
         const status = await service.status(hash);
         if (!status) throw RpcError.app('NOT_FOUND', `no intent, schedule or bundle ${hash} is known to this node`, { bundle_hash: hash });
         return status as { status: 'pending' | 'completed' | 'failed'; gas_used: number; block_height: number | null };
@@ -328,23 +386,32 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
       description: 'Sends the RegisterProgram operation (bundle-format discriminant 48) as an unsigned bundle for `sender` and answers, once it is '
         + 'in a block, with the program as chain state holds it (docs/intents.md "Programs on chain"). On mainnet it is refused (-32004): sign the same '
         + 'operation and send it with svc_submitBundle. The owner may register the same name again to replace it (version + 1); another account is '
-        + 'refused. Errors name the bad field, e.g. steps[2].intent.',
-      params: [
-        { name: 'program_json', schema: Type.Union([Type.String({ maxLength: 65_536 }), Type.Object({}, { additionalProperties: true })], { description: 'the program as a JSON object or JSON text' }) },
-        { name: 'sender', schema: Address() },
-      ] as const,
-      result: { name: 'program', schema: ProgramSchema },
-      errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([json, sender]) => {
-        const owner = accountParam(sender, 'sender', 2);
-        return programJson(await guarded('program_json', 1, () => service.registerProgram(json, owner)));
+        + 'refused. Errors name the bad field, e.g. steps[2].intent.'
+        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_INVALID (a malformed program, naming the field); BUNDLE_FAILED (the name'
+        + ' belongs to another account).',
+      paramsNote: '— object or JSON text',
+      params: REGISTER_PARAMS,
+      result: {
+        name: 'program', schema: ProgramSchema,
+        description: 'sends `RegisterProgram` (disc. 48) unsigned for `sender` (testnet convenience; mainnet `-32004`: sign the operation and use'
+          + ' `svc_submitBundle`) and answers once it is in a block with the program as chain state holds it `{name, description, params[],'
+          + ' steps[], owner, version, registered_at, updated_at, registered_height, updated_height, program_hash, valid}`; the owner may'
+          + ' register the name again (version + 1), anyone else `-32602` naming `name`',
       },
+      errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
+      handler: async ([json, owner]) => programJson(await guarded(REGISTER_PARAMS, 'program_json', () => service.registerProgram(json, owner))),
     }),
     defineMethod({
       name: 'svc_getProgram',
       summary: 'A registered intent program by name (spec §4.9), read from chain state.',
+      description: 'Reads a registered program from chain state (spec §4.9): its params and steps, owner, version, heights and hash, and whether its'
+        + ' templates are valid today. Errors: NOT_FOUND.',
       params: [{ name: 'name', schema: ProgramName }] as const,
-      result: { name: 'program', schema: ProgramSchema },
+      result: {
+        name: 'program', schema: ProgramSchema,
+        description: 'the program, read from chain state (docs/intents.md "Programs on chain"); `valid: false` with `invalid_reason` when the stored'
+          + ' JSON does not validate; `-32003 NOT_FOUND`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([name]) => {
         const p = service.getProgram(name);
@@ -355,40 +422,45 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
     defineMethod({
       name: 'svc_listPrograms',
       summary: 'Registered intent programs in registration order, oldest first (spec §4.9), read from chain state.',
+      paramsNote: '(1–1000, default 100)',
+      description: 'Lists registered programs, oldest first (spec §4.9); limit 1–1000, default 100. No application errors.',
       params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
-      result: { name: 'programs', schema: Type.Array(ProgramSchema) },
+      result: {
+        name: 'programs', schema: Type.Array(ProgramSchema),
+        description: 'programs in registration order, oldest first (the core\'s list index)',
+      },
       handler: ([limit]) => service.listPrograms(limit ?? 100).map(programJson),
     }),
     defineMethod({
       name: 'svc_simulateProgram',
       summary: 'Simulate a program with the given params as its one bundle (spec §4.9); the §2.6 simulation result plus the intents run.',
-      params: [
-        { name: 'name', schema: ProgramName },
-        { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
-        { name: 'sender', schema: Address() },
-      ] as const,
-      result: { name: 'simulation', schema: Type.Intersect([SimulationSchema, Type.Object({ program: Type.String(), intents: Type.Array(Type.String()) })]) },
+      paramsNote: '— `params` an object name → value (or null)',
+      description: 'Fills the templates with `params` (defaults for the rest) and simulates all steps as one bundle over committed state, as'
+        + ' svc_simulateIntent does (spec §4.9, §2.6). Errors: INTENT_REJECTED (a missing or ill-typed param, a step that does not parse),'
+        + ' NOT_FOUND (no such program, no pool), UNKNOWN_TOKEN, UNAVAILABLE_ON_NODE.',
+      params: PROGRAM_PARAMS,
+      result: {
+        name: 'simulation', schema: Type.Intersect([SimulationSchema, Type.Object({ program: Type.String(), intents: Type.Array(Type.String()) })]),
+        description: 'the `svc_simulateIntent` result plus `{program, intents[]}` (the step texts with the values put in)',
+      },
       errors: intentErrorCodes,
-      handler: async ([name, params, sender]) => {
-        const from = accountParam(sender, 'sender', 3);
-        const { texts, plan: p } = await guarded('params', 2, () => service.planProgram(name, params, from));
+      handler: async ([name, params, from]) => {
+        const { texts, plan: p } = await guarded(PROGRAM_PARAMS, 'params', () => service.planProgram(name, params, from));
         return { ...(await simulation(service, p)), program: name, intents: texts };
       },
     }),
     defineMethod({
       name: 'svc_executeProgram',
       summary: 'Execute a program with the given params: every step in ONE atomic bundle (spec §4.9; testnet convenience); returns the bundle hash.',
-      params: [
-        { name: 'name', schema: ProgramName },
-        { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
-        { name: 'sender', schema: Address() },
-      ] as const,
-      result: { name: 'bundle_hash', schema: Type.String() },
-      errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([name, params, sender]) => {
-        const from = accountParam(sender, 'sender', 3);
-        return (await guarded('params', 2, () => service.executeProgram(name, params, from))).hash;
+      description: 'Fills the templates and sends every step as ONE atomic unsigned bundle (spec §4.9); answers with its hash once in the mempool.'
+        + ' Errors: INTENT_REJECTED, NOT_FOUND, UNKNOWN_TOKEN, UNAVAILABLE_ON_NODE, UNAVAILABLE_ON_NETWORK on mainnet, BUNDLE_INVALID.',
+      params: PROGRAM_PARAMS,
+      result: {
+        name: 'bundle_hash', schema: Type.String(),
+        description: 'bundle hash; every step in one atomic bundle',
       },
+      errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code],
+      handler: async ([name, params, from]) => (await guarded(PROGRAM_PARAMS, 'params', () => service.executeProgram(name, params, from))).hash,
     }),
   ];
 }

@@ -48,6 +48,11 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
     defineMethod({
       name: 'svc_getBalance',
       summary: 'Balance of an address in one token, in raw units (spec §4.1).',
+      paramsNote: '— any account form, or a DEX pool `Nx8…` (its reserves) or staking pool `Nx6…` (the tokens staked in it); symbol (any case) or'
+        + ' mint; default NTV; `height`: the balance as of the end of that block (default the head; every block on an archive node, the last'
+        + ' 128 at least on a pruning one, [storage.md](storage.md) "State history")',
+      description: 'Reads the committed balance of `address` in one token (spec §4.1); the token by symbol (any case) or mint, NTV when absent. An'
+        + ' account that never held the token has "0". Errors: UNKNOWN_TOKEN when no token has that symbol or mint.',
       params: [
         { name: 'address', schema: BalanceHolder() },
         { name: 'token_symbol', schema: Token(), required: false, description: 'defaults to NTV' },
@@ -56,7 +61,11 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
           required: false,
         },
       ] as const,
-      result: { name: 'balance', schema: DecimalString({ description: 'raw units as a decimal string' }) },
+      result: {
+        name: 'balance', schema: DecimalString({ description: 'raw units as a decimal string' }),
+        description: 'raw-unit balance, decimal string; `-32003` for a height above the head, `-32013` below the state window (`data.oldest_height`'
+          + ' names the oldest height served)',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code],
       handler: async ([account, symbol, height]) => {
         const token = symbol ?? tokenParam(readers.tokens, 'NTV');
@@ -67,8 +76,15 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
     defineMethod({
       name: 'svc_getAccount',
       summary: 'Nonce, pending nonce, registered keys (type, hash, role, when added) and the recovery configuration of an account: what a wallet needs to build a bundle (docs/accounts.md).',
+      description: 'Reads an account for a wallet about to build a bundle (spec §5.8): its EVM form, the next executable nonce, the next nonce after'
+        + ' its queued bundles, its NTV balance, its registered keys with type, hash, role and the block that added them (none until its'
+        + ' first signed send), and its guardian recovery configuration with any pending recovery (docs/accounts.md). Any well-formed'
+        + ' address answers; an unknown one has nonce "0" and no keys. No application errors.',
       params: [{ name: 'address', schema: AccountParam() }] as const,
       result: {
+        description: '`{address, evm_address, nonce, pending_nonce, balance, keys[{key_hash, key_type, role, role_name, added_height, added_at}],'
+          + ' recovery}` ([accounts.md](accounts.md)) — `nonce` is the next nonce that executes, `pending_nonce` the next one free after the'
+          + ' mempool; wallets sign with `pending_nonce`',
         name: 'account',
         schema: Type.Object({
           address: Type.String(), evm_address: Type.String(),
@@ -104,21 +120,35 @@ export function accountMethods({ chain, readers, faucet, network }: MethodDepend
     defineMethod({
       name: 'svc_transfer',
       summary: 'Unsigned convenience transfer (testnet only, spec §5.5); returns the receipt once in a block.',
+      description: 'Sends `amount` raw units of a token from `from` to `to` as an unsigned bundle and answers with its receipt once in a block (spec'
+        + ' §4.1, §5.5, §5.6). Errors: UNAVAILABLE_ON_NETWORK on mainnet (sign a Transfer and use svc_submitBundle), UNKNOWN_TOKEN,'
+        + ' BUNDLE_FAILED with the reverted receipt (e.g. status INSUFFICIENT_BALANCE), BUNDLE_INVALID when admission refuses the bundle.',
       params: [
         { name: 'from', schema: AccountParam() },
         { name: 'to', schema: AccountParam() },
         { name: 'token', schema: Token() },
         { name: 'amount', schema: AmountParam() },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Unsigned convenience, **testnet only** (`-32004` on mainnet). More NTV than `from` holds (with the fee) is `-32010`'
+          + ' `INSUFFICIENT_FUNDS` before any block, no fee ([mempool.md](mempool.md#funds)); a token amount it lacks fails in the block,'
+          + ' `-32002` `INSUFFICIENT_BALANCE`, fee paid',
+      },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
       handler: async ([from, to, token, amount]) => chain.submitOperations(from, [{ type: 'Transfer', to, token: token.mint, amount }]),
     }),
     defineMethod({
       name: 'svc_faucet',
       summary: 'Testnet faucet: 100 NTV to an address, at most once per address per hour (spec §1.11, §8).',
+      description: 'Pays 100 NTV from the testnet-rewards system account 0x00…07 (spec §1.9, §1.11) and answers with the receipt. Errors:'
+        + ' FAUCET_LIMIT within an hour of the address\'s last payout (data.retry_after_seconds), UNAVAILABLE_ON_NETWORK on mainnet.',
       params: [{ name: 'address', schema: AccountParam() }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt of a 100 NTV transfer from the testnet-rewards account `0x00…07`; at most once per address per hour (`-32006'
+          + ' FAUCET_LIMIT` with `retry_after_seconds`); testnet only',
+      },
       errors: [APP_ERRORS.FAUCET_LIMIT.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code],
       handler: async ([account]) => {
         if (network !== 'testnet') throw RpcError.app('UNAVAILABLE_ON_NETWORK', 'the faucet exists on testnet only');

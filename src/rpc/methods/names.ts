@@ -58,12 +58,17 @@ export function nameMethods({ chain, readers }: MethodDependencies): MethodDefin
       name: 'svc_registerName',
       summary: 'Register a name for the sender (spec §4.12; first come, first served; unsigned convenience, testnet only).',
       description: 'The name is lower-cased and its optional ".vex" suffix dropped; it must be 3–64 letters, digits or hyphens. '
-        + 'A name that is already registered fails with status NAME_TAKEN. The sender\'s first name becomes its primary name.',
+        + 'A name that is already registered fails with status NAME_TAKEN. The sender\'s first name becomes its primary name.'
+        + ' Spec §4.12. Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (NAME_TAKEN, or a name that breaks the rule).',
       params: [
         { name: 'name', schema: NameToRegister() },
         { name: 'sender', schema: AccountParam({ description: 'the account that will own the name' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. First come, first served: a registered name fails with `-32002`, status `NAME_TAKEN`. The sender\'s first name becomes'
+          + ' its primary name. Unsigned convenience, **testnet only**; elsewhere submit a signed `RegisterName` bundle',
+      },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([name, from]) => {
         // The core decides taken-ness (first come, first served inside the block order).
@@ -73,8 +78,12 @@ export function nameMethods({ chain, readers }: MethodDependencies): MethodDefin
     defineMethod({
       name: 'svc_resolveName',
       summary: 'The address a name resolves to: its owner (spec §4.12).',
+      description: 'The Nx0… owner of a name, with or without ".vex", any case (spec §4.12). Errors: NOT_FOUND when the name is not registered.',
       params: [{ name: 'name', schema: NameParam() }] as const,
-      result: { name: 'address', schema: Type.String({ description: 'Nx0… address of the owner' }) },
+      result: {
+        name: 'address', schema: Type.String({ description: 'Nx0… address of the owner' }),
+        description: 'the owner\'s `Nx0…` address; `-32003 NOT_FOUND` when unregistered',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([label]) => {
         const record = lookupName(chain.state, label);
@@ -85,8 +94,12 @@ export function nameMethods({ chain, readers }: MethodDependencies): MethodDefin
     defineMethod({
       name: 'svc_reverseResolve',
       summary: 'The primary name of an address (its first registered name, with ".vex"), or null (spec §4.12).',
+      description: 'The primary name of an address, with its ".vex" suffix, or null when it registered none (spec §4.12). No application errors.',
       params: [{ name: 'address', schema: AccountParam() }] as const,
-      result: { name: 'name', schema: Type.Union([Type.String(), Type.Null()]) },
+      result: {
+        name: 'name', schema: Type.Union([Type.String(), Type.Null()]),
+        description: 'the address\'s primary name (`"alice.vex"`), or `null`',
+      },
       handler: ([address]) => {
         const label = reverseResolve(chain.state, address);
         return label === undefined ? null : label + NAME_SUFFIX;
@@ -95,8 +108,13 @@ export function nameMethods({ chain, readers }: MethodDependencies): MethodDefin
     defineMethod({
       name: 'svc_getNameInfo',
       summary: 'A name\'s record: owner, registration height and time, whether it is the owner\'s primary name (spec §4.12).',
+      description: 'The name\'s record (spec §4.12): label, id (its hash), owner in both forms, registration height and time, and whether it is the'
+        + ' owner\'s primary name. Errors: NOT_FOUND when the name is not registered.',
       params: [{ name: 'name', schema: NameParam() }] as const,
-      result: { name: 'info', schema: NameInfoSchema },
+      result: {
+        name: 'info', schema: NameInfoSchema,
+        description: '`{name, label, id (Nx9…), owner, owner_evm, registered_height, registered_at, is_primary}`; `-32003 NOT_FOUND` when unregistered',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([label]) => {
         const record = lookupName(chain.state, label);

@@ -13,8 +13,12 @@ export function networkMethods({ chain, readers, validator, p2p }: MethodDepende
     defineMethod({
       name: 'svc_validatorHealth',
       summary: 'Block height, peers, sync status, uptime and version of this node (spec §4.17).',
+      description: 'What an operator or load balancer checks (spec §4.17): height, peers, sync progress and the transaction index height, uptime,'
+        + ' version, the validator address and whether it is in the active set, libp2p identity and listen addresses. No application errors.',
       params: [] as const,
       result: {
+        description: '`{height, peers, syncing, sync {currentHeight, highestHeight, startingHeight, blocksImported, txIndexHeight}, uptimeSeconds,'
+          + ' version, validator, inValidatorSet, peerId, addresses}` (docs/p2p.md)',
         name: 'health',
         schema: Type.Object({
           height: Type.Integer(),
@@ -64,8 +68,12 @@ export function networkMethods({ chain, readers, validator, p2p }: MethodDepende
     defineMethod({
       name: 'svc_getDragonflyStats',
       summary: 'Bundle forwarding ("Dragonfly"): forwarded (and sent straight to the leader) and received counts, seal type, enabled flag (spec §4.17, docs/p2p.md).',
+      description: 'Counters of bundle forwarding since start (spec §4.17; docs/p2p.md "Dragonfly"): bundles forwarded, sent straight to the leader,'
+        + ' received and rejected, and the seal type. No application errors.',
       params: [] as const,
       result: {
+        description: '`{enabled, sealType: "ed25519-blake3", forwarded, direct, received, rejected}` (`direct`: sent straight to the leader): bundle'
+          + ' forwarding counts since start (docs/p2p.md "Forwarding")',
         name: 'stats',
         schema: Type.Object({
           enabled: Type.Boolean({ description: 'forwarding runs (the node has p2p)' }),
@@ -81,8 +89,14 @@ export function networkMethods({ chain, readers, validator, p2p }: MethodDepende
     defineMethod({
       name: 'svc_getStorageStats',
       summary: 'State store tier statistics since start (spec §4.17): with --elastic-state the hot (bounded memory cache), warm (LevelDB) and cold (records not written for --elastic-cold-after blocks, a key range of their own) tiers, otherwise the one in-memory tier; per tier keys, bytes, hits, misses, promotions, evictions (docs/operations.md "Elastic state").',
+      description: 'Counters of the state store since start (spec §4.17; docs/operations.md "Elastic state"): with --elastic-state the hot tier (a'
+        + ' bounded in-memory cache), the warm tier (LevelDB) and the cold tier (records not written for --elastic-cold-after blocks, in a'
+        + ' key range of their own), otherwise the one in-memory tier; per tier keys, bytes, hits, misses, promotions, evictions, and'
+        + ' totals. No application errors.',
       params: [] as const,
       result: {
+        description: '`{mode: "memory"|"elastic", tiers: {hot, warm, cold} or {memory}, totals, hotLimitBytes, coreRecycles, prefetchedKeys}`, each'
+          + ' tier `{keys, bytes, hits, misses, promotions, evictions}` since start (docs/operations.md "Elastic state")',
         name: 'stats',
         schema: Type.Object({
           mode: Type.Union([Type.Literal('memory'), Type.Literal('elastic')], { description: 'elastic with --elastic-state; memory: the whole state in memory (the default)' }),

@@ -68,7 +68,10 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       summary: "Create the sender's passport with a unique gamertag: one per account, never transferable (spec §4.17; unsigned convenience, testnet only).",
       description: 'BUNDLE_FAILED with PASSPORT_EXISTS or GAMERTAG_TAKEN (compared case-insensitively). docs/passports.md.',
       params: [{ name: 'gamertag', schema: GamertagParam() }, { name: 'sender', schema: AccountParam({ description: 'the account' }) }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; testnet only',
+      },
       errors: writeErrors,
       handler: ([gamertag, sender]) => chain.submitOperations(sender, [{ type: 'CreatePassport', gamertag }]),
     }),
@@ -81,7 +84,10 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
         { name: 'name', schema: Utf8(GAME_NAME_MAX_BYTES, `1–${GAME_NAME_MAX_BYTES} bytes of UTF-8`, { minLength: 1, description: 'display name, 1–64 bytes of UTF-8' }) },
         { name: 'sender', schema: AccountParam({ description: 'the publisher' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; testnet only',
+      },
       errors: writeErrors,
       handler: ([gameId, name, sender]) => chain.submitOperations(sender, [{ type: 'RegisterGame', gameId, name }]),
     }),
@@ -96,7 +102,10 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
         { name: 'data', schema: Utf8(PROFILE_DATA_MAX_BYTES, `at most ${PROFILE_DATA_MAX_BYTES} bytes of UTF-8`, { description: 'profile data, at most 1,024 bytes of UTF-8 (for example JSON stats)' }) },
         { name: 'sender', schema: AccountParam({ description: "the game's publisher" }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; testnet only',
+      },
       errors: writeErrors,
       handler: ([gameId, player, score, data, sender]) => chain.submitOperations(sender, [{ type: 'SetGameProfile', gameId, player, score, data }]),
     }),
@@ -105,7 +114,10 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       summary: "An account's passport, or null (spec §4.17).",
       description: 'The gamertag as written, creation block and time, and how many games wrote a profile for it. No application errors.',
       params: [{ name: 'owner', schema: AccountParam() }] as const,
-      result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
+      result: {
+        name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]),
+        description: '`{owner, gamertag, created_height, created_at, games}` or `null`',
+      },
       handler: ([owner]) => passportJson(owner),
     }),
     defineMethod({
@@ -113,7 +125,10 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       summary: 'The passport with a gamertag (any case), or null (spec §4.17).',
       description: 'Gamertags are unique case-insensitively, so any spelling finds the one passport. No application errors.',
       params: [{ name: 'gamertag', schema: GamertagParam() }] as const,
-      result: { name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]) },
+      result: {
+        name: 'passport', schema: Type.Union([PassportSchema, Type.Null()]),
+        description: 'the same, any case, or `null`',
+      },
       handler: ([gamertag]) => {
         const owner = lookupGamertag(chain.state, gamertag);
         return owner ? passportJson(owner) : null;
@@ -124,7 +139,10 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       summary: 'How many passports, games and game profiles exist (spec §4.17).',
       description: 'Counters the core keeps as passports, games and first profiles are written (docs/passports.md). No application errors.',
       params: [] as const,
-      result: { name: 'stats', schema: Type.Object({ total_passports: Int('passports'), total_games: Int('registered games'), total_profiles: Int('game profiles') }, { additionalProperties: false }) },
+      result: {
+        name: 'stats', schema: Type.Object({ total_passports: Int('passports'), total_games: Int('registered games'), total_profiles: Int('game profiles') }, { additionalProperties: false }),
+        description: '`{total_passports, total_games, total_profiles}`',
+      },
       handler: () => {
         const s = readPassportStats(chain.state);
         return { total_passports: Number(s.passports), total_games: Number(s.games), total_profiles: Number(s.profiles) };
@@ -135,7 +153,10 @@ export function passportMethods({ chain }: MethodDependencies): MethodDefinition
       summary: "A passport holder's profile for a game, or null (spec §4.17).",
       description: 'With the game name and publisher, the score and data the publisher last wrote, and its revision. No application errors.',
       params: [{ name: 'passport_owner', schema: AccountParam() }, { name: 'game_id', schema: GameIdParam() }] as const,
-      result: { name: 'profile', schema: Type.Union([ProfileSchema, Type.Null()]) },
+      result: {
+        name: 'profile', schema: Type.Union([ProfileSchema, Type.Null()]),
+        description: 'the profile or `null`',
+      },
       handler: ([owner, gameId]) => {
         const f = readGameProfile(chain.state, owner, gameId);
         const g = readGame(chain.state, gameId);

@@ -98,13 +98,13 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
     { name: 'sender', schema: AccountParam({ description: 'the creator, who escrows the tokens' }) },
   ] as const;
   const writeErrors = [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code];
-  const lifecycle = (name: string, type: 'FinalizePresale' | 'RefundPresale' | 'ClaimPresaleTokens', summary: string, description: string) => defineMethod({
+  const lifecycle = (name: string, type: 'FinalizePresale' | 'RefundPresale' | 'ClaimPresaleTokens', summary: string, description: string, result: string) => defineMethod({
     name, summary, description,
     params: [
       { name: 'presale_address', schema: PresaleRef() },
       { name: 'sender', schema: AccountParam({ description: 'the acting account' }) },
     ] as const,
-    result: { name: 'receipt', schema: ReceiptSchema },
+    result: { name: 'receipt', schema: ReceiptSchema, description: result },
     errors: [APP_ERRORS.NOT_FOUND.code, ...writeErrors],
     handler: async ([p, from]) => chain.submitOperations(from, [{ type, presale: p.address }]),
   });
@@ -116,7 +116,11 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
         + 'move into the presale\'s escrow account; receipt.created.presale names it. Failures (-32002, data.status): INVALID_PRESALE_CAPS, INVALID_PRESALE_WINDOW, '
         + 'INVALID_LIQUIDITY_SHARE, INVALID_PRESALE_LOCK, INVALID_PRESALE_RATE, PRESALE_LIQUIDITY_TOO_LOW, POOL_EXISTS, INSUFFICIENT_BALANCE. docs/presales.md.',
       params: createParams,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `created.presale` (`Nx0…`, the escrow account). Escrows the tokens for sale and liquidity at the hard cap and the 100'
+          + ' NTV pool fee',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, ...writeErrors],
       handler: async ([t, pay, rate, softCap, hardCap, minContribution, maxContribution, start, end, bps, lock, from]) => {
         if (Buffer.compare(t.mint, pay.mint) === 0) throw invalidParamIn(createParams, 'pay_token', `a token different from the one sold (both are ${t.symbol})`);
@@ -140,7 +144,10 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
         { name: 'amount', schema: Amount('raw pay-token units, > 0') },
         { name: 'sender', schema: AccountParam({ description: 'the contributor' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. Into the escrow; within the window, the hard cap and the per-contributor min/max',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code, ...writeErrors],
       handler: async ([p, amount, from]) => chain.submitOperations(from, [{ type: 'ContributePresale', presale: p.address, amount }]),
     }),
@@ -148,30 +155,44 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
       'Finalize a presale that met its soft cap: create the DEX pool with the liquidity share and lock the LP, then release the rest of the raise to the creator (by anyone; testnet convenience).',
       'Allowed after end_time with the soft cap met, or at the hard cap. The pool (receipt.created.pool) gets liquidity_bps of the raise and floor(that·rate/10^9) tokens; '
         + 'the creator\'s LP stays locked for lp_lock_duration; then the creator receives the rest of the raise and the unsold tokens. Contributors claim their tokens with '
-        + 'svc_claimPresaleTokens. Failures: PRESALE_FINALIZED, PRESALE_NOT_ENDED, SOFT_CAP_NOT_MET, POOL_EXISTS. docs/presales.md.'),
+        + 'svc_claimPresaleTokens. Failures: PRESALE_FINALIZED, PRESALE_NOT_ENDED, SOFT_CAP_NOT_MET, POOL_EXISTS. docs/presales.md.',
+      'receipt (by anyone; `created.pool`). After the end with the soft cap met, or at the hard cap: the DEX pool with the LP locked, then the creator\'s share'),
     lifecycle('svc_refundPresale', 'RefundPresale',
       'Take back a contribution to a failed presale in full; the creator takes back its escrowed tokens and pool fee (testnet convenience).',
       'A presale fails when it ends below its soft cap (or its pair\'s DEX pool was created by someone else, so it cannot list). Failures: PRESALE_FINALIZED '
-        + '(a successful presale is never refunded), PRESALE_NOT_FAILED, NOTHING_TO_REFUND. docs/presales.md.'),
+        + '(a successful presale is never refunded), PRESALE_NOT_FAILED, NOTHING_TO_REFUND. docs/presales.md.',
+      'receipt. A failed presale: the contribution back in full; the creator its escrow'),
     lifecycle('svc_claimPresaleTokens', 'ClaimPresaleTokens',
       'Claim the tokens a contribution bought, once the presale is finalized (testnet convenience).',
-      'Pays floor(contribution·rate/10^9) sale tokens from the escrow, once per contributor. Failures: PRESALE_NOT_FINALIZED, PRESALE_NOTHING_TO_CLAIM. docs/presales.md.'),
+      'Pays floor(contribution·rate/10^9) sale tokens from the escrow, once per contributor. Failures: PRESALE_NOT_FINALIZED, PRESALE_NOTHING_TO_CLAIM. docs/presales.md.',
+      'receipt. After finalization: `floor(contribution·rate/10^9)` tokens, once'),
     defineMethod({
       name: 'svc_getPresale',
       summary: 'A presale\'s record: parameters, raise, escrow, state and, once finalized, its pool and locked LP (spec §4.5).',
+      description: 'Reads the presale record (docs/presales.md "State layout"): its terms, the raise, what is escrowed, its state at the head block'
+        + ' time, and once finalized the DEX pool, the locked LP and its unlock time, the tokens reserved for claims and what the creator'
+        + ' received. Errors: NOT_FOUND.',
       params: [{ name: 'presale_address', schema: PresaleRef() }] as const,
-      result: { name: 'presale', schema: PresaleSchema },
+      result: {
+        name: 'presale', schema: PresaleSchema,
+        description: 'the record with `status`, `dex_pool`, `lp_locked`, `lp_lock_until`, `tokens_sold`, `creator_proceeds`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([p]) => formatPresale(chain, readers, p),
     }),
     defineMethod({
       name: 'svc_listPresales',
       summary: 'Presales, newest first, optionally only those in one state (spec §4.5).',
+      description: 'Newest first; `status` keeps only presales in that state at the head block time (upcoming, active, succeeded: finalizable,'
+        + ' failed: refundable, finalized). No application errors.',
       params: [
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
         { name: 'status', schema: Type.Union(PRESALE_STATES.map((s) => Type.Literal(s)), { description: 'upcoming, active, succeeded, failed or finalized' }), required: false },
       ] as const,
-      result: { name: 'presales', schema: Type.Array(PresaleSchema) },
+      result: {
+        name: 'presales', schema: Type.Array(PresaleSchema),
+        description: 'presales, newest first; `status` one of upcoming, active, succeeded, failed, finalized',
+      },
       handler: ([limit, status]) => {
         const t = now();
         return readers.presales.all()
@@ -183,11 +204,16 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
     defineMethod({
       name: 'svc_getPresaleContributions',
       summary: 'The contributions to a presale, largest first, with the tokens each buys and whether it was claimed or refunded.',
+      description: 'One row per contributor with its total, the sale tokens it buys (floor(amount·rate/10^9)) and whether they were claimed or the'
+        + ' contribution refunded; `count` is the number of contributors. Errors: NOT_FOUND.',
       params: [
         { name: 'presale_address', schema: PresaleRef() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },
       ] as const,
-      result: { name: 'contributions', schema: ContributionsSchema },
+      result: {
+        name: 'contributions', schema: ContributionsSchema,
+        description: '`{presale_address, count, contributions: [{contributor, amount, tokens, state}]}`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([p, limit]) => {
         const all = readers.presales.contributionsOf(p.address);
@@ -202,8 +228,14 @@ export function presaleMethods({ chain, readers }: MethodDependencies): MethodDe
     defineMethod({
       name: 'svc_getPresaleStatus',
       summary: 'Where a presale stands at the head block: its state, progress and which of contribute, finalize, refund and claim are open.',
+      description: 'The presale state at the head block time with its progress towards the caps, the seconds to its start and end, and which'
+        + ' operations would be accepted now (contribute, finalize, refund, claim). Errors: NOT_FOUND.',
       params: [{ name: 'presale_address', schema: PresaleRef() }] as const,
-      result: { name: 'status', schema: StatusSchema },
+      result: {
+        name: 'status', schema: StatusSchema,
+        description: '`{status, now, raised, soft_cap, hard_cap, progress_bps, soft_cap_reached, hard_cap_reached, contributors, seconds_to_start,'
+          + ' seconds_to_end, can_contribute, can_finalize, can_refund, can_claim}`',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([p]) => {
         const t = now();

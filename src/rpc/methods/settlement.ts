@@ -109,7 +109,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       description: "Moves the tier's NTV stake from the sender into its stake escrow (a tier change moves only the difference, either way). "
         + 'BUNDLE_FAILED with MM_TIER_UNCHANGED at the same tier, INSUFFICIENT_BALANCE without the stake.',
       params: [{ name: 'tier', schema: TierParam }, { name: 'sender', schema: AccountParam({ description: 'the market maker' }) }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt (stakes the tier\'s NTV)',
+      },
       errors: writeErrors,
       handler: ([tier, sender]) => chain.submitOperations(sender, [{ type: 'RegisterMarketMaker', tier }]),
     }),
@@ -118,7 +121,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Stop being a market maker and take the whole stake back (unsigned convenience, testnet only; docs/settlement.md).',
       description: 'BUNDLE_FAILED with NOT_MARKET_MAKER, or MM_HAS_OPEN_MATCHES while a matched order is neither settled nor cancelled.',
       params: [{ name: 'sender', schema: AccountParam({ description: 'the market maker' }) }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt (the stake back)',
+      },
       errors: writeErrors,
       handler: ([sender]) => chain.submitOperations(sender, [{ type: 'DeregisterMarketMaker' }]),
     }),
@@ -134,7 +140,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
         { name: 'expiry', schema: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'unix seconds; after the block time and at most 30 days ahead' }) },
         { name: 'sender', schema: AccountParam({ description: 'the creator' }) },
       ] as const,
-      result: { name: 'created', schema: Type.Object({ order_id: Str('Nxh… id of the new order'), receipt: ReceiptSchema }, { additionalProperties: false }) },
+      result: {
+        name: 'created', schema: Type.Object({ order_id: Str('Nxh… id of the new order'), receipt: ReceiptSchema }, { additionalProperties: false }),
+        description: '`{order_id, receipt}`',
+      },
       errors: writeErrors,
       handler: async ([sell, amount, buy, min, expiry, from]) => {
         const expiryAt = BigInt(expiry); // the core checks the range against the block time (INVALID_ORDER_EXPIRY)
@@ -152,7 +161,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
         { name: 'ask_amount', schema: AmountParam({ description: 'raw units at which the maker would sell the same amount; ≥ bid_amount' }) },
         { name: 'sender', schema: AccountParam({ description: 'the market maker' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt',
+      },
       errors: writeErrors,
       handler: ([orderId, bidAmount, askAmount, sender]) => chain.submitOperations(sender, [{ type: 'MatchAtomenceOrder', orderId, bidAmount, askAmount }]),
     }),
@@ -161,7 +173,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Settle a matched order: both legs leave the escrow in one operation, the sell leg to the maker and the payment to the creator, or neither (unsigned convenience, testnet only).',
       description: 'Either party may settle. BUNDLE_FAILED with ORDER_NOT_FOUND, ORDER_NOT_MATCHED (open, settled, cancelled or expired), NOT_ORDER_PARTY or ORDER_EXPIRED. docs/settlement.md.',
       params: [{ name: 'order_id', schema: OrderId() }, { name: 'sender', schema: AccountParam({ description: 'the creator or the matched market maker' }) }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt',
+      },
       errors: writeErrors,
       handler: ([orderId, sender]) => chain.submitOperations(sender, [{ type: 'SettleAtomenceOrder', orderId }]),
     }),
@@ -170,7 +185,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Cancel an order and refund its escrow: an open order by its creator at any time, a matched one by either party after its expiry (unsigned convenience, testnet only).',
       description: 'The order ends cancelled, or expired when refunded after its expiry. BUNDLE_FAILED with ORDER_NOT_FOUND, ORDER_CLOSED, NOT_ORDER_PARTY or ORDER_NOT_EXPIRED. docs/settlement.md.',
       params: [{ name: 'order_id', schema: OrderId() }, { name: 'sender', schema: AccountParam({ description: 'the creator, or for a matched order the market maker' }) }] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt',
+      },
       errors: writeErrors,
       handler: ([orderId, sender]) => chain.submitOperations(sender, [{ type: 'CancelAtomenceOrder', orderId }]),
     }),
@@ -179,7 +197,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       summary: "An order's full lifecycle record, or null when no order has that id (spec §2.7, §4.17).",
       description: 'The record shows every stage: creator, escrow account and legs; the market maker, bid, ask and spread once matched; the block and time it was settled, cancelled or refunded after expiry. `expired` compares the expiry with the head block time. No application errors.',
       params: [{ name: 'order_id', schema: OrderId() }] as const,
-      result: { name: 'order', schema: Type.Union([AtomenceOrderSchema, Type.Null()]) },
+      result: {
+        name: 'order', schema: Type.Union([AtomenceOrderSchema, Type.Null()]),
+        description: 'the order\'s full lifecycle record, or `null`',
+      },
       handler: ([id]) => {
         const o = readOrder(chain.state, id);
         return o ? orderJson(id, o) : null;
@@ -194,7 +215,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
         { name: 'since_block', schema: Height(), required: false },
         { name: 'limit', schema: Limit({ default: ATOMENCE_LIST_DEFAULT }), required: false },
       ] as const,
-      result: { name: 'settlements', schema: Type.Array(AtomenceOrderSchema) },
+      result: {
+        name: 'settlements', schema: Type.Array(AtomenceOrderSchema),
+        description: 'settled orders in settlement order; limit default 100, max 1000 (spec §8)',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([token, sinceBlock, limit]) =>
         listSettlements(chain.state, limit ?? ATOMENCE_LIST_DEFAULT, token?.mint, sinceBlock).map(({ id, order }) => orderJson(id, order)),
@@ -204,7 +228,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'The active market makers, of one tier (1, 2 or 3) or all, in registration order (spec §4.17).',
       description: 'Each with its stake and stake escrow, the widest spread of its tier, open matches, settlements and their mean spread. A maker that deregistered is left out. No application errors.',
       params: [{ name: 'tier', schema: TierParam, required: false }] as const,
-      result: { name: 'market_makers', schema: Type.Array(MarketMakerSchema) },
+      result: {
+        name: 'market_makers', schema: Type.Array(MarketMakerSchema),
+        description: 'active market makers, of tier 1, 2 or 3 or all',
+      },
       handler: ([tier]) => listMarketMakers(chain.state)
         .filter(({ record }) => record.active && (tier === undefined || record.tier === tier))
         .map(({ account, record }) => ({
@@ -224,7 +251,10 @@ export function settlementMethods({ chain, readers }: MethodDependencies): Metho
       summary: 'Settlement statistics, of all settlements or of one token\'s (spec §2.7): {settled_count, total_volume, avg_spread_bps, last_settlement_block, active_mm_count}.',
       description: 'Errors: UNKNOWN_TOKEN.',
       params: [{ name: 'token', schema: Token(), required: false }] as const,
-      result: { name: 'stats', schema: StatsSchema },
+      result: {
+        name: 'stats', schema: StatsSchema,
+        description: '`{settled_count, total_volume, avg_spread_bps, last_settlement_block, active_mm_count}`',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([token]) => {
         const s = readStats(chain.state, token?.mint);

@@ -43,9 +43,9 @@ export function subscriptionMethods({ subscriptions: hub }: MethodDependencies):
     defineMethod({
       name: `svc_unsubscribe_${kind}`,
       summary: `Ends a ${kind} subscription of this connection (spec §6).`,
-      description: 'Returns true when the subscription existed on this connection and is now gone, false otherwise.',
+      description: 'Returns true when the subscription existed on this connection and is now gone, false otherwise. Spec §6. Errors: TRANSPORT_UNSUPPORTED over HTTP.',
       params: [{ name: 'subscription_id', schema: SubscriptionId }] as const,
-      result: { name: 'removed', schema: Type.Boolean() },
+      result: { name: 'removed', schema: Type.Boolean(), description: `\`true\` if it was this connection's ${kind} subscription, else \`false\`` },
       errors: [APP_ERRORS.TRANSPORT_UNSUPPORTED.code],
       paramStructure: 'by-position',
       handler: ([id], ctx) => hub.unsubscribe(kind, wsConnection(ctx, `svc_unsubscribe_${kind}`), id),
@@ -55,18 +55,26 @@ export function subscriptionMethods({ subscriptions: hub }: MethodDependencies):
     defineMethod({
       name: 'svc_subscribe_newHeads',
       summary: 'Subscribes to block headers, one per new block (spec §6).',
-      description: 'Item: {height, hash, parentHash, timestamp, proposer, stateRoot, transactionsRoot, gasUsed, gasLimit, baseFee, bundleCount}. ' + NOTE,
+      description: 'Item: {height, hash, parentHash, timestamp, proposer, stateRoot, transactionsRoot, gasUsed, gasLimit, baseFee, bundleCount}. ' + NOTE
+        + ' Spec §6.',
       params: [] as const,
-      result: { name: 'subscription_id', schema: SubscriptionId },
+      result: {
+        name: 'subscription_id', schema: SubscriptionId,
+        description: 'subscription id (`0x` + 16 hex); one header per block',
+      },
       errors: subscribeErrors,
       handler: (_params, ctx) => hub.subscribe('newHeads', wsConnection(ctx, 'svc_subscribe_newHeads')),
     }),
     defineMethod({
       name: 'svc_subscribe_newTransactions',
       summary: 'Subscribes to bundles, one notification per bundle included in a new block (spec §6).',
-      description: 'Item: {blockHeight, blockHash, bundleHash, bundleIndex, from, operations (operation type names), gasUsed, timestamp}; failed bundles included. ' + NOTE,
+      description: 'Item: {blockHeight, blockHash, bundleHash, bundleIndex, from, operations (operation type names), gasUsed, timestamp}; failed bundles included. ' + NOTE
+        + ' Spec §6.',
       params: [] as const,
-      result: { name: 'subscription_id', schema: SubscriptionId },
+      result: {
+        name: 'subscription_id', schema: SubscriptionId,
+        description: 'subscription id; one item per bundle in a new block',
+      },
       errors: subscribeErrors,
       handler: (_params, ctx) => hub.subscribe('newTransactions', wsConnection(ctx, 'svc_subscribe_newTransactions')),
     }),
@@ -74,9 +82,14 @@ export function subscriptionMethods({ subscriptions: hub }: MethodDependencies):
       name: 'svc_subscribe_logs',
       summary: 'Subscribes to operations, one notification per operation of each successful bundle in a new block, filtered by type and sender (spec §6).',
       description: 'Item: {blockHeight, blockHash, bundleHash, bundleIndex, opIndex, opType, from, data, timestamp}; data of a Transfer is {to, token, amount}; every data holds transfers (the token movements the operation made) and a staking operation\'s data its staking event as `event` (docs/subscriptions.md "Notifications"). '
-        + `Filter arrays over their bound (${MAX_FILTER_OP_TYPES} types, ${MAX_FILTER_ADDRESSES} addresses) are LIMIT_EXCEEDED. ` + NOTE,
+        + `Filter arrays over their bound (${MAX_FILTER_OP_TYPES} types, ${MAX_FILTER_ADDRESSES} addresses) are LIMIT_EXCEEDED. ` + NOTE
+        + ' Spec §6.',
+      paramsNote: '— `{opType?: [names], address?: [Nx0…]}`',
       params: logsParams,
-      result: { name: 'subscription_id', schema: SubscriptionId },
+      result: {
+        name: 'subscription_id', schema: SubscriptionId,
+        description: 'subscription id; one item per operation of a successful bundle',
+      },
       errors: subscribeErrors,
       paramStructure: 'by-position',
       handler: ([filter], ctx) => {

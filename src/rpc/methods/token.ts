@@ -85,7 +85,8 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
       name: 'svc_createToken',
       summary: 'Create an STD-7 token (unsigned convenience, testnet only; the owner is the sender and receives the supply).',
       description: 'The mint is derived from creator, symbol, block time and nonce (docs/core-abi.md); the receipt carries it in created.mint. '
-        + 'Symbols are unique case-insensitively and the STD-8 reserved symbols are refused (spec §2.1).',
+        + 'Symbols are unique case-insensitively and the STD-8 reserved symbols are refused (spec §2.1).'
+        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED with the reverted receipt (e.g. a symbol already taken or reserved).',
       params: [
         { name: 'name', schema: Type.String({ minLength: 1, maxLength: 64, description: 'token name, 1 to 64 bytes' }) },
         { name: 'symbol', schema: Type.String({ pattern: '^[A-Za-z0-9]{1,16}$', description: '1 to 16 letters or digits' }) },
@@ -93,30 +94,48 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
         { name: 'supply', schema: AmountParam({ description: 'initial supply in raw units, > 0' }) },
         { name: 'owner', schema: AccountParam() },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt with `created.mint`. Unsigned convenience, testnet only: the owner is the sender and receives the supply. Symbols are'
+          + ' unique case-insensitively (`SYMBOL_TAKEN`); the 18 reserved STD-8 symbols are refused (`SYMBOL_RESERVED`). On mainnet submit a'
+          + ' signed `CreateToken` bundle',
+      },
       errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([name, symbol, decimals, supply, owner]) => chain.submitOperations(owner, [{ type: 'CreateToken', name, symbol, decimals, supply, owner }]),
     }),
     defineMethod({
       name: 'svc_getTokenInfo',
       summary: 'A token record by symbol or mint (spec §4.1, facts.md "Token record").',
+      description: 'Reads the token record (spec §4.1; facts.md "Token record"): supply, creator and owner, standard, features, badge, origin and the'
+        + ' ERC-20 address (docs/eth.md "Token addresses"). Errors: UNKNOWN_TOKEN when no token has that symbol or mint.',
       params: [{ name: 'symbol_or_mint', schema: Token('symbol or Nx1… mint') }] as const,
-      result: { name: 'token', schema: TokenSchema },
+      result: {
+        name: 'token', schema: TokenSchema,
+        description: 'token record (below); `-32009 UNKNOWN_TOKEN`',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: ([token]) => fullToken(chain, token),
     }),
     defineMethod({
       name: 'svc_listTokens',
       summary: 'Tokens with their mint addresses and decimals, genesis tokens first (spec §4.1).',
+      paramsNote: '(1–1000, default 100)',
+      description: 'Lists token records (spec §4.1): NTV and the genesis stablecoins first, then created tokens in creation order; limit 1–1000,'
+        + ' default 100. No application errors.',
       params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
-      result: { name: 'tokens', schema: Type.Array(TokenSchema) },
+      result: {
+        name: 'tokens', schema: Type.Array(TokenSchema),
+        description: 'token records, genesis tokens first',
+      },
       handler: ([limit]) => readers.tokens.list().slice(0, limit ?? 100).map((t) => fullToken(chain, t)),
     }),
     defineMethod({
       name: 'svc_updateTokenMetadata',
       summary: 'Set a token\'s metadata fields (spec §4.1; creator only, the token must be mutable; unsigned convenience, testnet only).',
       description: 'Absent or null fields keep their value; "" clears a field. Limits in bytes: metadata_uri, image, external_url 256; '
-        + 'description 1,024; twitter, discord, telegram, github 128.',
+        + 'description 1,024; twitter, discord, telegram, github 128.'
+        + ' Spec §4.1. Errors: UNKNOWN_TOKEN; UNAUTHORIZED when the sender is not the creator; UNAVAILABLE_ON_NETWORK on mainnet;'
+        + ' BUNDLE_FAILED (e.g. the metadata is locked).',
       params: [
         { name: 'mint', schema: Token('Nx1… mint (or symbol)') },
         { name: 'sender', schema: AccountParam({ description: 'the token creator' }) },
@@ -129,7 +148,12 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
         MetadataParam('telegram', 128),
         MetadataParam('github', 128),
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt (event `TokenMetadataUpdated {mint, creator, fields_set[]}`). Creator only (`-32011 UNAUTHORIZED`), token mutable (else'
+          + ' `-32002`, status `METADATA_LOCKED`). Absent/null keeps a field, `""` clears it; byte limits 256 (uri, image, external_url),'
+          + ' 1,024 (description), 128 (socials), `-32602` naming the field. Unsigned convenience, testnet only',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([token, from, ...fields]) => {
         const values: Record<string, string> = {};
@@ -143,11 +167,17 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
     defineMethod({
       name: 'svc_lockTokenMetadata',
       summary: 'Make a token\'s metadata permanently immutable (spec §4.1; creator only, one-way; unsigned convenience, testnet only).',
+      description: 'Sends LockTokenMetadata for the token\'s creator (spec §4.1); afterwards is_mutable is false and svc_updateTokenMetadata fails.'
+        + ' Errors: UNKNOWN_TOKEN; UNAUTHORIZED when the sender is not the creator; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED with'
+        + ' the reverted receipt.',
       params: [
         { name: 'mint', schema: Token('Nx1… mint (or symbol)') },
         { name: 'sender', schema: AccountParam({ description: 'the token creator' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt (`TokenMetadataLocked`). Creator only, one-way: `is_mutable` becomes false for good; again → `-32002 METADATA_LOCKED`',
+      },
       errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
       handler: async ([token, from]) => {
         assertCreator(token, from);
@@ -157,8 +187,12 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
     defineMethod({
       name: 'svc_getTokenReputation',
       summary: 'A token\'s reputation: the Verification Status factor of spec §2.2 (max 15), with the impersonation rule.',
+      description: 'Scores the Verification Status factor of spec §2.2 (at most 15 points) and warns when a token imitates a genesis symbol or name'
+        + ' (the impersonation rule). Errors: UNKNOWN_TOKEN.',
       params: [{ name: 'mint', schema: Token('Nx1… mint (or symbol)') }] as const,
       result: {
+        description: '`{mint, symbol, score, max_score: 15, factors[{name: "verification_status", status, points, max_points}], warnings[], badge}` —'
+          + ' the Verification Status factor of spec §2.2 (docs/dex.md "Token reputation")',
         name: 'reputation',
         schema: Type.Object({
           mint: Type.String(), symbol: Type.String(), score: Type.Integer(), max_score: Type.Integer(),

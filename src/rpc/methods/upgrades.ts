@@ -101,7 +101,10 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
       name: 'svc_scheduleUpgrade',
       summary: 'Schedule a node upgrade: the release `name` executes the chain from `height` once the plan is approved (spec §4.13; unsigned convenience, testnet only).',
       description: 'In seed-authority mode the plan is approved at once when the sender is the upgrade authority, else it waits for the authority\'s vote; '
-        + 'in full mode the sender must be an active validator and the plan waits for the validators\' stake-weighted votes. One plan is pending or approved at a time; names are never reused.',
+        + 'in full mode the sender must be an active validator and the plan waits for the validators\' stake-weighted votes. One plan is pending or approved at a time; names are never reused.'
+        + ' Spec §4.13, docs/upgrades.md. Errors: invalid params for a bad name, a height not above the next block, a checksum that is not'
+        + ' 32 non-zero bytes, a URL over 512 bytes; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED (UPGRADE_PLAN_ACTIVE,'
+        + ' UPGRADE_NAME_TAKEN, NOT_UPGRADE_VOTER in full mode).',
       params: [
         { name: 'name', schema: NameParam() },
         { name: 'height', schema: Height() },
@@ -110,7 +113,13 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
         { name: 'info_url', schema: UrlParam('release notes') },
         { name: 'sender', schema: AccountParam({ description: 'the proposing account' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt. A plan for the release `name` from block `height` ([upgrades.md](upgrades.md)); `-32602` for a bad name, a height not'
+          + ' above the next block, a checksum that is not 32 non-zero bytes (64 hex), a URL over 512 bytes; `-32002` with the core\'s status'
+          + ' (`UPGRADE_PLAN_ACTIVE`, `UPGRADE_NAME_TAKEN`, `NOT_UPGRADE_VOTER`). Unsigned convenience, **testnet only**; elsewhere a signed'
+          + ' `ScheduleUpgrade` bundle',
+      },
       errors: writeErrors,
       handler: async ([name, height, binaryUrl, checksum, infoUrl, from]) =>
         chain.submitOperations(from, [{ type: 'ScheduleUpgrade', name, height: BigInt(height), binaryUrl, checksum, infoUrl }]),
@@ -119,13 +128,19 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
       name: 'svc_voteUpgrade',
       summary: 'Vote on a pending upgrade plan (spec §4.13; unsigned convenience, testnet only).',
       description: 'seed-authority mode: only the upgrade authority votes, and its vote decides. full mode: active validators vote once each, weighted by their bonded stake; '
-        + 'the plan is approved when the approving stake reaches the quorum of the active stake and rejected once it no longer can.',
+        + 'the plan is approved when the approving stake reaches the quorum of the active stake and rejected once it no longer can.'
+        + ' Spec §4.13, docs/upgrades.md. Errors: NOT_FOUND for an unknown plan; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED'
+        + ' (NOT_UPGRADE_VOTER, ALREADY_VOTED_UPGRADE, UPGRADE_NOT_PENDING, UPGRADE_VOTING_CLOSED, UPGRADE_HEIGHT_PASSED).',
       params: [
         { name: 'name', schema: NameParam() },
         { name: 'approve', schema: Type.Boolean({ description: 'true to approve, false to reject' }) },
         { name: 'sender', schema: AccountParam({ description: 'the voting account' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `-32003` for an unknown plan; `-32002` (`NOT_UPGRADE_VOTER`, `ALREADY_VOTED_UPGRADE`, `UPGRADE_NOT_PENDING`,'
+          + ' `UPGRADE_VOTING_CLOSED`, `UPGRADE_HEIGHT_PASSED`). Testnet only; elsewhere a signed `VoteUpgrade`',
+      },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
       handler: async ([name, approve, from]) => {
         if (!readPlan(chain.state, name)) throw notFound(name);
@@ -135,12 +150,18 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
     defineMethod({
       name: 'svc_cancelUpgrade',
       summary: 'Cancel a pending or approved upgrade plan before its height (spec §4.13; unsigned convenience, testnet only).',
-      description: 'The upgrade authority (or the governance account 0x00…09) may cancel a pending or approved plan; its proposer only while it is pending.',
+      description: 'The upgrade authority (or the governance account 0x00…09) may cancel a pending or approved plan; its proposer only while it is pending.'
+        + ' Spec §4.13, docs/upgrades.md. Errors: NOT_FOUND for an unknown plan; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED'
+        + ' (NOT_UPGRADE_AUTHORITY, UPGRADE_NOT_ACTIVE, UPGRADE_HEIGHT_PASSED).',
       params: [
         { name: 'name', schema: NameParam() },
         { name: 'sender', schema: AccountParam({ description: 'the cancelling account' }) },
       ] as const,
-      result: { name: 'receipt', schema: ReceiptSchema },
+      result: {
+        name: 'receipt', schema: ReceiptSchema,
+        description: 'receipt; `-32003` for an unknown plan; `-32002` (`NOT_UPGRADE_AUTHORITY`, `UPGRADE_NOT_ACTIVE`, `UPGRADE_HEIGHT_PASSED`). Testnet'
+          + ' only; elsewhere a signed `CancelUpgrade`',
+      },
       errors: [...writeErrors, APP_ERRORS.NOT_FOUND.code],
       handler: async ([name, from]) => {
         if (!readPlan(chain.state, name)) throw notFound(name);
@@ -150,8 +171,14 @@ export function upgradeMethods({ chain }: MethodDependencies): MethodDefinition[
     defineMethod({
       name: 'svc_getUpgradePlan',
       summary: 'The pending or approved upgrade plan (or the named one), the applied upgrade, the governance configuration and this node\'s version (spec §4.13, §9.4).',
+      description: 'Spec §4.13, §9.4: `applied` is the version the chain runs since its height, `node_version` the release this node runs. Errors:'
+        + ' NOT_FOUND for an unknown plan name.',
       params: [{ name: 'name', schema: NameParam(), required: false }] as const,
-      result: { name: 'overview', schema: UpgradeOverviewSchema },
+      result: {
+        name: 'overview', schema: UpgradeOverviewSchema,
+        description: '`{plan (the named one, else the pending or approved one, or null), applied {name, height} | null, grace_until, node_version,'
+          + ' implements, governance {mode, authority, quorum_percent, voting_period}}`; `-32003` for an unknown name',
+      },
       errors: [APP_ERRORS.NOT_FOUND.code],
       handler: ([name]) => {
         let plan: UpgradePlan | undefined;

@@ -4,7 +4,9 @@
 // 'rest' (the remaining bytes). `bytes` is the data length of a fixed-size kind, checked by the
 // generator against the fields. `accounts` lists the account fields the explorer's address
 // history indexes (src/chain/indexer.ts); Fee names the proposer and the treasury in every bundle
-// and is left out on purpose.
+// and is left out on purpose. `tokens` lists the fields its token transfers are indexed under
+// (docs/explorer.md "Token transfers"): the mint it moves, or for swaps and liquidity the pool,
+// whose two tokens the event does not name.
 //
 // From each row scripts/gen-abi.mjs writes the core's writer (assembly/events-gen.ts emit<Name>),
 // the host's typed event and decoder, and its receipt JSON (src/abi/events.ts). A field's optional
@@ -23,20 +25,20 @@
 
 
 export const events = [
-  { name: 'Transfer', code: 0, core: 'EV_TRANSFER', bytes: 112, accounts: ['from', 'to'], receipt: { inPlace: true, extra: [['symbol', 'token', 'symbol?', 'token']] }, fields: [['from', 'bytes32', { intern: true }], ['to', 'bytes32'], ['token', 'bytes32', { intern: true, j: 'mint' }], ['amount', 'u128']] },
-  { name: 'TokenCreated', code: 1, core: 'EV_TOKEN_CREATED', bytes: 112, accounts: ['creator', 'owner'], fields: [['mint', 'bytes32', { j: 'mint' }], ['creator', 'bytes32'], ['owner', 'bytes32'], ['supply', 'u128']] },
+  { name: 'Transfer', code: 0, core: 'EV_TRANSFER', bytes: 112, accounts: ['from', 'to'], tokens: ['token'], receipt: { inPlace: true, extra: [['symbol', 'token', 'symbol?', 'token']] }, fields: [['from', 'bytes32', { intern: true }], ['to', 'bytes32'], ['token', 'bytes32', { intern: true, j: 'mint' }], ['amount', 'u128']] },
+  { name: 'TokenCreated', code: 1, core: 'EV_TOKEN_CREATED', bytes: 112, accounts: ['creator', 'owner'], tokens: ['mint'], fields: [['mint', 'bytes32', { j: 'mint' }], ['creator', 'bytes32'], ['owner', 'bytes32'], ['supply', 'u128']] },
   { name: 'KeyRegistered', code: 2, core: 'EV_KEY_REGISTERED', bytes: 65, accounts: ['account'], fields: [['account', 'bytes32'], ['keyHash', 'bytes32', { j: 'hex' }], ['keyType', 'u8', { j: 'keyTypeOfRegistration' }]] },
   { name: 'Fee', code: 3, core: 'EV_FEE', bytes: 128, accounts: [], receipt: { inPlace: true }, fields: [['payer', 'bytes32', { intern: true }], ['proposer', 'bytes32', { intern: true }], ['toProposer', 'u128'], ['treasury', 'bytes32', { intern: true }], ['toTreasury', 'u128']] },
   // DEX and token metadata (docs/dex.md "Events"); token0 < token1 bytewise. The pool is indexed as
   // well as the trader or provider: tokens move both ways between them.
-  { name: 'PoolCreated', code: 4, core: 'EV_POOL_CREATED', bytes: 200, accounts: ['pool', 'creator'], fields: [
+  { name: 'PoolCreated', code: 4, core: 'EV_POOL_CREATED', bytes: 200, accounts: ['pool', 'creator'], tokens: ['token0', 'token1'], fields: [
     ['pool', 'bytes32', { j: 'pool' }], ['token0', 'bytes32', { j: 'mint' }], ['token1', 'bytes32', { j: 'mint' }], ['creator', 'bytes32'],
     ['amount0', 'u128'], ['amount1', 'u128'], ['lpSupply', 'u128', { json: 'lp_total_supply' }], ['lockUntil', 'u64'], ['fee', 'u128']] },
-  { name: 'LiquidityAdded', code: 5, core: 'EV_LIQUIDITY_ADDED', bytes: 112, accounts: ['pool', 'provider'], receipt: { extra: [['token0', 'pool', 'pairToken0?', 'pool'], ['token1', 'pool', 'pairToken1?', 'token0']] }, fields: [
+  { name: 'LiquidityAdded', code: 5, core: 'EV_LIQUIDITY_ADDED', bytes: 112, accounts: ['pool', 'provider'], tokens: ['pool'], receipt: { extra: [['token0', 'pool', 'pairToken0?', 'pool'], ['token1', 'pool', 'pairToken1?', 'token0']] }, fields: [
     ['pool', 'bytes32', { j: 'pool' }], ['provider', 'bytes32'], ['amount0', 'u128'], ['amount1', 'u128'], ['lp', 'u128']] },
-  { name: 'LiquidityRemoved', code: 6, core: 'EV_LIQUIDITY_REMOVED', bytes: 112, accounts: ['pool', 'provider'], receipt: { extra: [['token0', 'pool', 'pairToken0?', 'pool'], ['token1', 'pool', 'pairToken1?', 'token0']] }, fields: [
+  { name: 'LiquidityRemoved', code: 6, core: 'EV_LIQUIDITY_REMOVED', bytes: 112, accounts: ['pool', 'provider'], tokens: ['pool'], receipt: { extra: [['token0', 'pool', 'pairToken0?', 'pool'], ['token1', 'pool', 'pairToken1?', 'token0']] }, fields: [
     ['pool', 'bytes32', { j: 'pool' }], ['provider', 'bytes32'], ['amount0', 'u128'], ['amount1', 'u128'], ['lp', 'u128']] },
-  { name: 'Swap', code: 7, core: 'EV_SWAP', bytes: 160, accounts: ['pool', 'trader'], receipt: { extra: [['token_out', 'pool', 'swapTokenOut?', 'token_in']] }, fields: [
+  { name: 'Swap', code: 7, core: 'EV_SWAP', bytes: 160, accounts: ['pool', 'trader'], tokens: ['pool'], receipt: { extra: [['token_out', 'pool', 'swapTokenOut?', 'token_in']] }, fields: [
     ['pool', 'bytes32', { j: 'pool' }], ['trader', 'bytes32'], ['tokenIn', 'bytes32', { j: 'mint' }], ['amountIn', 'u128'], ['amountOut', 'u128'], ['reserve0', 'u128'], ['reserve1', 'u128']] },
   { name: 'TokenMetadataUpdated', code: 8, core: 'EV_TOKEN_METADATA_UPDATED', bytes: 65, accounts: ['creator'], fields: [['mint', 'bytes32', { j: 'mint' }], ['creator', 'bytes32'], ['fieldsSet', 'u8', { j: 'metadataFields', jt: 'string[]' }]
 ] },
@@ -138,6 +140,10 @@ export const events = [
   { name: 'ConsensusKeyRotationQueued', code: 71, core: 'EV_CONSENSUS_KEY_ROTATION_QUEUED', bytes: 72, accounts: ['validator'], fields: [
     ['validator', 'bytes32'], ['newKey', 'bytes32', { json: 'new_consensus_key', j: 'hex' }], ['epoch', 'u64']] },
 ];
+
+// The header before each event's data (docs/core-abi.md "Event kinds and data"): Event { bundle_index
+// u32, op_index u16, kind u8, data Vec<u8> }, the data's u32 length last. Its length is EVENT_HEADER_BYTES.
+export const eventHeader = [['bundleIndex', 'u32'], ['opIndex', 'u16'], ['kind', 'u8'], ['dataLen', 'u32']];
 
 // Names the host gives an enum field of an event (a field's `enum` hint): its value indexes the
 // list, and a value past its end decodes as 'Unknown'.

@@ -25,6 +25,85 @@ export const DAO_EVENT_ACTIONS = ['proposed', 'voted_yes', 'voted_no', 'executed
 export const SCHEDULE_KINDS = ['Recurring', 'Conditional'] as const;
 export const SAFETY_TARGET_KINDS = ['contract', 'collection'] as const;
 
+// Where each field of an event's header lies (abi/events.mjs eventHeader; EVENT_HEADER_BYTES in all).
+export const EVENT_BUNDLE_INDEX_AT = 0;
+export const EVENT_OP_INDEX_AT = 4;
+export const EVENT_KIND_AT = 6;
+export const EVENT_DATA_LEN_AT = 7;
+
+/** Where the token-transfer keys of each kind lie in its data (the rows' `tokens`; docs/explorer.md "Token transfers"). */
+export const TOKEN_FIELDS: Readonly<Partial<Record<number, readonly number[]>>> = {
+  [EventKind.Transfer]: [64],
+  [EventKind.TokenCreated]: [0],
+  [EventKind.PoolCreated]: [32, 64],
+  [EventKind.LiquidityAdded]: [0],
+  [EventKind.LiquidityRemoved]: [0],
+  [EventKind.Swap]: [0],
+};
+
+/** The byte size of each field of each fixed-size kind, in order (32 for a bytes32), for codecs that walk the layout. */
+export const EVENT_FIELD_SIZES: Readonly<Record<number, readonly number[]>> = {
+  [EventKind.Transfer]: [32, 32, 32, 16],
+  [EventKind.TokenCreated]: [32, 32, 32, 16],
+  [EventKind.KeyRegistered]: [32, 32, 1],
+  [EventKind.Fee]: [32, 32, 16, 32, 16],
+  [EventKind.PoolCreated]: [32, 32, 32, 32, 16, 16, 16, 8, 16],
+  [EventKind.LiquidityAdded]: [32, 32, 16, 16, 16],
+  [EventKind.LiquidityRemoved]: [32, 32, 16, 16, 16],
+  [EventKind.Swap]: [32, 32, 32, 16, 16, 16, 16],
+  [EventKind.TokenMetadataUpdated]: [32, 32, 1],
+  [EventKind.TokenMetadataLocked]: [32, 32],
+  [EventKind.CollectionCreated]: [32, 1, 32, 32],
+  [EventKind.NftTransfer]: [32, 32, 32, 8],
+  [EventKind.TokenTypeDefined]: [32, 8, 16, 1],
+  [EventKind.MultiTransferSingle]: [32, 32, 32, 32, 8, 16],
+  [EventKind.ScheduleRun]: [32, 32, 4, 2, 8, 16],
+  [EventKind.ScheduleCreated]: [32, 32, 1, 8],
+  [EventKind.ScheduleCancelled]: [32, 32],
+  [EventKind.Approval]: [32, 32, 32, 16],
+  [EventKind.ProposalCreated]: [8, 32, 1, 8],
+  [EventKind.ProposalVoted]: [8, 32, 1, 16],
+  [EventKind.ProposalExecuted]: [8, 32, 1],
+  [EventKind.ProposalCancelled]: [8, 32],
+  [EventKind.ChainParamChanged]: [8, 1, 16, 16],
+  [EventKind.DaoCreated]: [32, 32, 32, 8],
+  [EventKind.DaoProposalEvent]: [32, 8, 1, 32, 16],
+  [EventKind.SafetyLevelSet]: [8, 32, 1, 1],
+  [EventKind.PresaleCreated]: [32, 32, 32, 32],
+  [EventKind.StakingPoolCreated]: [32, 32, 32, 32],
+  [EventKind.KeyAdded]: [32, 32, 1, 1],
+  [EventKind.KeyRemoved]: [32, 32],
+  [EventKind.RecoverySet]: [32, 1, 1, 8],
+  [EventKind.RecoveryInitiated]: [32, 32, 32, 1, 8],
+  [EventKind.RecoveryApproved]: [32, 32, 1],
+  [EventKind.RecoveryCancelled]: [32],
+  [EventKind.RecoveryFinalized]: [32, 32, 1],
+  [EventKind.MultiSigCreated]: [32, 32, 1, 1],
+  [EventKind.MultiSigTxUpdated]: [32, 8, 32, 1, 1],
+  [EventKind.MultiSigTxExecuted]: [32, 8, 2],
+  [EventKind.StableCreated]: [32, 32, 32, 32, 32],
+  [EventKind.StableAdmin]: [32, 32, 32, 1, 1],
+  [EventKind.StablePending]: [32, 32, 8, 1, 1, 8],
+  [EventKind.StableMinter]: [32, 32, 32, 1, 16, 16],
+  [EventKind.BridgeDeposited]: [32, 32, 32, 16, 1],
+  [EventKind.BridgeWithdrawn]: [8, 32, 32, 16, 16],
+  [EventKind.BridgeWithdrawalAttested]: [8],
+  [EventKind.BridgeMappingRegistered]: [32, 32],
+  [EventKind.BridgeAttestersSet]: [1, 1],
+  [EventKind.StableIssuerProof]: [32, 32, 32, 1, 1, 1],
+  [EventKind.Staked]: [32, 32, 16, 16, 1],
+  [EventKind.Delegated]: [32, 32, 16, 16],
+  [EventKind.Unstaked]: [32, 32, 16, 16, 8],
+  [EventKind.Undelegated]: [32, 32, 16, 16, 8],
+  [EventKind.UnstakeClaimed]: [32, 16, 4],
+  [EventKind.RewardsClaimed]: [32, 16],
+  [EventKind.CommissionSet]: [32, 2, 2],
+  [EventKind.ValidatorUnjailed]: [32],
+  [EventKind.AutoCompoundSet]: [32, 32, 1],
+  [EventKind.DoubleSignReported]: [32, 32, 32, 8, 4, 8],
+  [EventKind.ConsensusKeyRotationQueued]: [32, 32, 8],
+};
+
 interface EventBase {
   bundleIndex: number;
   /** 0xFFFF for bundle-level events */

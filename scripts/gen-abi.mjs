@@ -8,8 +8,11 @@
 //                          GAS_* and OPERATION_GAS, bounds, named numbers
 //   src/abi/operations.ts  operation types and their range-checked Borsh writer / canonical reader
 //   src/abi/state.ts       key builders, record types and strict record decoders
-// Events are decoded by the hand-tuned src/core/events.ts (on the block path) from the kinds, lengths
-// and account offsets in src/abi/constants.ts; no event decoder is generated.
+//   assembly/events-gen.ts the core's event writers: emit<Name> per kind, writeEventHeader
+//   src/abi/events.ts      typed events, the block path's decoder, receipt JSON per kind (with the
+//                          named formats the caller supplies), header offsets, TOKEN_FIELDS
+// Events are generated for both sides from abi/events.mjs; test/unit/literal-offsets.test.ts fails
+// on an event length or offset written by hand.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

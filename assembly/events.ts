@@ -4,7 +4,7 @@
 
 import { bufNew, bufReserve, bufLen, bufSetLen } from "./mem";
 import { EVENT_HEADER_BYTES } from "./abi";
-import { writeEventHeader } from "./events-gen";
+import { writeEventHeader } from "./event-header";
 
 // Event kinds (EV_*), their data lengths and BUNDLE_LEVEL_OP come from the ABI table
 // (abi/events.mjs → assembly/abi.ts; docs/core-abi.md "How the ABI is generated"), and so do the

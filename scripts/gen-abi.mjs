@@ -8,7 +8,8 @@
 //                          GAS_* and OPERATION_GAS, bounds, named numbers
 //   src/abi/operations.ts  operation types and their range-checked Borsh writer / canonical reader
 //   src/abi/state.ts       key builders, record types and strict record decoders
-//   assembly/events-gen.ts the core's event writers: emit<Name> per kind, writeEventHeader
+//   assembly/events-gen.ts the core's event writers: emit<Name> per kind
+//   assembly/event-header.ts the event header's offsets and writeEventHeader (no imports: the outcome encoder's too)
 //   src/abi/events.ts      typed events, the block path's decoder, receipt JSON per kind (with the
 //                          named formats the caller supplies), header offsets, TOKEN_FIELDS
 // Events are generated for both sides from abi/events.mjs; test/unit/literal-offsets.test.ts fails
@@ -732,15 +733,6 @@ function genEventWriters() {
     sizes.push(n !== undefined ? `${e.core}_BYTES` : `${e.core}_HEAD_BYTES`);
   }
   L.push(`import { ${sizes.join(', ')} } from "./abi";`, '');
-  const hp = eventHeader.map(([n, t]) => `${n}: ${EV_AS_INT[t]}`);
-  L.push('/** The header of an event at p (abi/events.mjs eventHeader), for beginEvent. */', '// @ts-ignore: decorator',
-    `@inline export function writeEventHeader(p: usize, ${hp.join(', ')}): void {`);
-  let ho = 0;
-  for (const [n, t] of eventHeader) {
-    L.push(`  store<${EV_AS_INT[t]}>(p, ${n}, ${ho});`);
-    ho += FIXED[t];
-  }
-  L.push('}', '');
   for (const e of events) {
     const params = ['bundle: u32', 'op: u16', ...e.fields.flatMap(([n, t]) => evWriterParams(n, t))];
     const fixed = eventFixedBytes(e);
@@ -763,6 +755,27 @@ function genEventWriters() {
     L.push('}', '');
   }
   return L.join('\n').trimEnd() + '\n';
+}
+
+/**
+ * assembly/event-header.ts: where each field of an event's header lies, and its writer. A file with
+ * no imports, so the outcome encoder (assembly/outcome/index.ts, a module of its own) reads the
+ * header by the same numbers as beginEvent writes it.
+ */
+function genEventHeader() {
+  const L = [HEADER('events.mjs').trimEnd(),
+    '// The header before each event\'s data (abi/events.mjs eventHeader; docs/core-abi.md "Event kinds and data").', ''];
+  let ho = 0;
+  for (const [n, t] of eventHeader) {
+    L.push('// @ts-ignore: decorator', `@inline export const EVENT_${snake(n)}_AT: usize = ${ho};`);
+    ho += FIXED[t];
+  }
+  const hp = eventHeader.map(([n, t]) => `${n}: ${EV_AS_INT[t]}`);
+  L.push('', '/** Write the header of an event at p (assembly/events.ts beginEvent). */', '// @ts-ignore: decorator',
+    `@inline export function writeEventHeader(p: usize, ${hp.join(', ')}): void {`);
+  for (const [n, t] of eventHeader) L.push(`  store<${EV_AS_INT[t]}>(p, ${n}, EVENT_${snake(n)}_AT);`);
+  L.push('}');
+  return L.join('\n') + '\n';
 }
 
 // ---------------------------------------------------------------- events: the host's decoders and receipt JSON (src/abi/events.ts)
@@ -826,7 +839,7 @@ function evDecodedFields(e) {
 /** The receipt JSON entries of a row: [key, value expression, ts type, optional]. */
 function evJsonEntries(e, hooks) {
   const entries = [];
-  const fmt = (f, expr, tsType, fieldName, optional, jt = 'string') => {
+  const fmt = (f, expr, tsType, optional = false, jt = 'string') => {
     if (f === 'dec') return [`${expr}.toString()`, 'string'];
     if (f === 'num') return [`Number(${expr})`, 'number'];
     if (f === 'raw') return [expr, tsType];
@@ -844,13 +857,13 @@ function evJsonEntries(e, hooks) {
     const h = evHint(fl);
     const key = fl[1] === 'entries' && fl[0] === 'entries' ? 'entries' : fl[1] === 'rest' && h.as === 'strings' ? name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase() : evJsonKey(fl);
     const def = fl[1] === 'bytes32' ? 'account' : fl[1] === 'u128' ? 'dec' : fl[1] === 'u64' ? 'num' : fl[1] === 'entries' ? 'entries' : 'raw';
-    const [expr, ts] = fmt(h.j ?? def, `e.${name}`, tsType, name, false, h.jt);
+    const [expr, ts] = fmt(h.j ?? def, `e.${name}`, tsType, false, h.jt);
     entries.push({ key, expr, ts });
   }
   for (const [key, field, format, after] of e.receipt?.extra ?? []) {
     const optional = format.endsWith('?');
     const decoded = evDecodedFields(e).find(([n]) => n === field);
-    const [expr, ts] = fmt(format.replace(/\?$/, ''), `e.${field}`, decoded[1], field, optional);
+    const [expr, ts] = fmt(format.replace(/\?$/, ''), `e.${field}`, decoded[1], optional);
     const i = entries.findIndex((x) => x.key === after);
     if (i < 0) throw new Error(`event ${e.name}: receipt extra ${key} after unknown key ${after}`);
     entries.splice(i + 1, 0, { key, expr, ts, optional });
@@ -1078,6 +1091,7 @@ export function generate() {
     'src/abi/operations.ts': genOperations(),
     'src/abi/state.ts': genState(),
     'assembly/events-gen.ts': genEventWriters(),
+    'assembly/event-header.ts': genEventHeader(),
     'src/abi/events.ts': genHostEvents(),
   };
 }

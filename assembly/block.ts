@@ -20,8 +20,9 @@ import { accountEntry, balanceEntry, keyRecordEntry } from "./keys";
 import { exists, mark, revertTo, setValue, valPtr, valLen } from "./state";
 import { accKeyCount, accNonce, accStore, balLoad, balStore, credit } from "./ledger";
 import {
-  beginEvent, eventCount, eventsMark, eventsReset, eventsRevert, events,
+  eventCount, eventsMark, eventsReset, eventsRevert, events,
 } from "./events";
+import { emitFee, emitKeyRegistered } from "./events-gen";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufReserve, bufU32, bufU64, bufBytes, bufU8, bytesEq } from "./mem";
 import {
   setAuth, setContext, ctxTimestamp, ctxGasPrice, ctxAllowUnsigned, ctxBlockGasLimit, PROPOSER, TREASURY, NTV_MINT,
@@ -46,7 +47,7 @@ import {
 import { writeKeyRecord, setKeyCount, isAccountAdminOp } from "./ops/accounts";
 import { execCreateMultiSig, execProposeMultiSigTx, execApproveMultiSigTx } from "./ops/multisig";
 import { ROLE_OWNER, OP_CREATE_MULTI_SIG, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX, OP_REVOKE_MULTI_SIG_APPROVAL } from "./abi";
-import { BUNDLE_LEVEL_OP, EV_FEE, EV_KEY_REGISTERED, OP_CANCEL_SCHEDULE, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_TRANSFER, SCHEDULE_RUN_INDEX } from "./abi";
+import { BUNDLE_LEVEL_OP, OP_CANCEL_SCHEDULE, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_TRANSFER, SCHEDULE_RUN_INDEX } from "./abi";
 
 const results = bufNew(1 << 16);
 
@@ -175,10 +176,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     // account's key_count is 1 from here, so operations of this bundle see the key.
     writeKeyRecord(keyRecordEntry(user, keyHash), <u8>(auth - 1), ROLE_OWNER, pubkey, pubkeyLen);
     setKeyCount(user, 1);
-    let d = beginEvent(index, BUNDLE_LEVEL_OP, EV_KEY_REGISTERED, 65);
-    memory.copy(d, user, 32);
-    memory.copy(d + 32, keyHash, 32);
-    store<u8>(d + 64, auth - 1);
+    emitKeyRegistered(index, BUNDLE_LEVEL_OP, user, keyHash, <u8>(auth - 1));
   }
   chargeFee(index, user, payer, feeLo, feeHi);
   setAuth(auth); // the STD-8 quantum requirement reads it (docs/stablecoins.md)
@@ -234,14 +232,8 @@ function chargeFee(index: u32, user: usize, payer: usize, feeLo: u64, feeHi: u64
   U.sub128(feeLo, feeHi, tLo, tHi);
   let pLo = U.lo, pHi = U.hi;
   assert(credit(proposerBal, pLo, pHi) && credit(treasuryBal, tLo, tHi), "fee credit overflow");
-  let d = beginEvent(index, BUNDLE_LEVEL_OP, EV_FEE, 128);
-  memory.copy(d, user, 32);
-  memory.copy(d + 32, PROPOSER, 32);
-  store<u64>(d + 64, pLo);
-  store<u64>(d + 72, pHi);
-  memory.copy(d + 80, TREASURY, 32);
-  store<u64>(d + 112, tLo);
-  store<u64>(d + 120, tHi);
+  emitFee(index, BUNDLE_LEVEL_OP, user, PROPOSER, pLo, pHi, TREASURY, tLo, tHi);
+
 }
 
 /**

@@ -4,9 +4,12 @@
 
 import { bufNew, bufReserve, bufLen, bufSetLen } from "./mem";
 import { EVENT_HEADER_BYTES } from "./abi";
+import { writeEventHeader } from "./event-header";
 
 // Event kinds (EV_*), their data lengths and BUNDLE_LEVEL_OP come from the ABI table
-// (abi/events.mjs → assembly/abi.ts; docs/core-abi.md "How the ABI is generated").
+// (abi/events.mjs → assembly/abi.ts; docs/core-abi.md "How the ABI is generated"), and so do the
+// header's layout and each kind's writer (assembly/events-gen.ts), the only callers of beginEvent.
+
 
 export const events = bufNew(1 << 16);
 export let eventCount: u32 = 0;
@@ -14,10 +17,7 @@ export let eventCount: u32 = 0;
 /** Append an event header and return where its dataLen bytes of data go. */
 export function beginEvent(bundle: u32, op: u16, kind: u8, dataLen: u32): usize {
   let p = bufReserve(events, EVENT_HEADER_BYTES + dataLen);
-  store<u32>(p, bundle, 0);
-  store<u16>(p, op, 4);
-  store<u8>(p, kind, 6);
-  store<u32>(p, dataLen, 7);
+  writeEventHeader(p, bundle, op, kind, dataLen);
   bufSetLen(events, bufLen(events) + EVENT_HEADER_BYTES + dataLen);
   eventCount++;
   return p + EVENT_HEADER_BYTES;

@@ -3,7 +3,7 @@
 // core's u64/u128 limb math can be checked against it. Also a supply audit over a state map.
 
 import { decodeTokenRecord } from '../src/core/records.js';
-import type { StakingEvent } from '../src/core/staking-events.js';
+import type { StakingEvent } from '../src/core/events.js';
 import {
   decodeDelegation, decodeUnbonding, decodeValidatorRecord, StakingPrefix, REWARD_PRECISION,
 } from '../src/chain/validator-set.js';

@@ -18,16 +18,14 @@ import { entry32, accountEntry, keyRecordEntry } from "../keys";
 import { exists, setValue, deleteValue, valPtr, valLen } from "../state";
 import { accKeyCount } from "../ledger";
 import { ctxHeight, ctxTimestamp, ctxAllowUnsigned } from "../context";
-import { beginEvent } from "../events";
+import { emitKeyAdded, emitKeyRemoved, emitRecoveryApproved, emitRecoveryCancelled, emitRecoveryFinalized, emitRecoveryInitiated, emitRecoverySet } from "../events-gen";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU32, bufU64, bytesEq } from "../mem";
 import { sha256 } from "../sha256";
 import {
   OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_SET_RECOVERY, OP_CANCEL_RECOVERY, ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, KEY_TYPE_ED25519, KEY_TYPE_ML_DSA_65, ROLE_OWNER, ROLE_OPERATOR,
   MAX_ACCOUNT_KEYS, MAX_GUARDIANS, RECOVERY_MIN_TIMELOCK, RECOVERY_MIN_TIMELOCK_TESTNET, RECOVERY_MAX_TIMELOCK,
   P_KEY_LIST, P_RECOVERY, P_RECOVERY_PENDING,
-  EV_KEY_ADDED, EV_KEY_ADDED_BYTES, EV_KEY_REMOVED, EV_KEY_REMOVED_BYTES, EV_RECOVERY_SET, EV_RECOVERY_SET_BYTES,
-  EV_RECOVERY_INITIATED, EV_RECOVERY_INITIATED_BYTES, EV_RECOVERY_APPROVED, EV_RECOVERY_APPROVED_BYTES,
-  EV_RECOVERY_CANCELLED, EV_RECOVERY_CANCELLED_BYTES, EV_RECOVERY_FINALIZED, EV_RECOVERY_FINALIZED_BYTES,
+  EV_KEY_ADDED, EV_KEY_REMOVED,
 } from "../abi";
 
 // @ts-ignore: decorator
@@ -125,13 +123,8 @@ function inList(account: usize, hash: usize): bool {
 }
 
 function keyEvent(kind: u8, account: usize, hash: usize, keyType: u8, role: u8, bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, kind, kind == EV_KEY_ADDED ? EV_KEY_ADDED_BYTES : EV_KEY_REMOVED_BYTES);
-  memory.copy(d, account, 32);
-  memory.copy(d + 32, hash, 32);
-  if (kind == EV_KEY_ADDED) {
-    store<u8>(d + 64, keyType);
-    store<u8>(d + 65, role);
-  }
+  if (kind == EV_KEY_ADDED) emitKeyAdded(bundleIndex, <u16>opIndex, account, hash, keyType, role);
+  else emitKeyRemoved(bundleIndex, <u16>opIndex, account, hash);
 }
 
 /** Register a new key (its hash already in HASH) and count it. */
@@ -265,11 +258,7 @@ export function execSetRecovery(user: usize, op: usize, bundleIndex: u32, opInde
   bufU32(rec, n);
   bufBytes(rec, g, n << 5);
   setValue(recoveryEntry(user), bufPtr(rec), bufLen(rec));
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_RECOVERY_SET, EV_RECOVERY_SET_BYTES);
-  memory.copy(d, user, 32);
-  store<u8>(d + 32, <u8>threshold);
-  store<u8>(d + 33, <u8>n);
-  store<u64>(d + 34, timelock);
+  emitRecoverySet(bundleIndex, <u16>opIndex, user, <u8>threshold, <u8>n, timelock);
   return S.OK;
 }
 
@@ -302,12 +291,7 @@ export function execInitiateRecovery(user: usize, op: usize, bundleIndex: u32, o
   bufBytes(rec, pk, pkLen);
   setValue(pe, bufPtr(rec), bufLen(rec));
   sha256(pk, pkLen, HASH);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_RECOVERY_INITIATED, EV_RECOVERY_INITIATED_BYTES);
-  memory.copy(d, account, 32);
-  memory.copy(d + 32, user, 32);
-  memory.copy(d + 64, HASH, 32);
-  store<u8>(d + 96, <u8>kt);
-  store<u64>(d + 97, ctxTimestamp + timelock); // timelock ≤ 30 days: no overflow for any real block time
+  emitRecoveryInitiated(bundleIndex, <u16>opIndex, account, user, HASH, <u8>kt, ctxTimestamp + timelock); // timelock ≤ 30 days: no overflow for any real block time
   return S.OK;
 }
 
@@ -346,10 +330,7 @@ export function execApproveRecovery(user: usize, op: usize, bundleIndex: u32, op
   bufBytes(rec, pr + split, len - <u32>split);
   store<u32>(bufPtr(rec) + PR_COUNT, n + 1);
   setValue(pe, bufPtr(rec), bufLen(rec));
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_RECOVERY_APPROVED, EV_RECOVERY_APPROVED_BYTES);
-  memory.copy(d, account, 32);
-  memory.copy(d + 32, user, 32);
-  store<u8>(d + 64, <u8>(n + 1));
+  emitRecoveryApproved(bundleIndex, <u16>opIndex, account, user, <u8>(n + 1));
   return S.OK;
 }
 
@@ -360,8 +341,7 @@ export function execCancelRecovery(user: usize, bundleIndex: u32, opIndex: u32):
   let timelock = load<u64>(valPtr(recoveryEntry(user)) + RC_TIMELOCK);
   if (ctxTimestamp - load<u64>(valPtr(pe) + PR_AT) >= timelock) return S.RECOVERY_TIMELOCK_ELAPSED;
   deleteValue(pe);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_RECOVERY_CANCELLED, EV_RECOVERY_CANCELLED_BYTES);
-  memory.copy(d, user, 32);
+  emitRecoveryCancelled(bundleIndex, <u16>opIndex, user);
   return S.OK;
 }
 
@@ -399,10 +379,8 @@ export function execFinalizeRecovery(user: usize, op: usize, bundleIndex: u32, o
   setValue(keyListEntry(account), HASH, 32);
   setKeyCount(account, 1);
   deleteValue(pendingEntry(account));
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_RECOVERY_FINALIZED, EV_RECOVERY_FINALIZED_BYTES);
-  memory.copy(d, account, 32);
-  memory.copy(d + 32, HASH, 32);
-  store<u8>(d + 64, kt);
+  emitRecoveryFinalized(bundleIndex, <u16>opIndex, account, HASH, kt);
+
   return S.OK;
 }
 

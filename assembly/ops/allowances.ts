@@ -14,11 +14,11 @@ import * as U from "../u128";
 import { allowanceEntry, balanceEntry, tokenEntry } from "../keys";
 import { exists } from "../state";
 import { balLoad, balStore } from "../ledger";
-import { beginEvent } from "../events";
+import { emitApproval } from "../events-gen";
 import { isZero } from "../mem";
 import { ctxAuth } from "../context";
 import { moveBalance } from "./transfer";
-import { AUTH_EVM, EV_APPROVAL, EV_APPROVAL_BYTES } from "../abi";
+import { AUTH_EVM } from "../abi";
 
 const U64_MAX: u64 = 0xffffffffffffffff;
 
@@ -37,11 +37,8 @@ export function execApprove(user: usize, fields: usize, bundleIndex: u32, opInde
   if (st != S.OK) return st;
   // The record is a u128 deleted at zero, like a balance (abi/state.mjs ALLOWANCE).
   balStore(allowanceEntry(user, token, spender), load<u64>(fields, 64), load<u64>(fields, 72));
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_APPROVAL, EV_APPROVAL_BYTES);
-  memory.copy(d, user, 32);
-  memory.copy(d + 32, spender, 32);
-  memory.copy(d + 64, token, 32);
-  memory.copy(d + 96, fields + 64, 16);
+  emitApproval(bundleIndex, <u16>opIndex, user, spender, token, load<u64>(fields, 64), load<u64>(fields, 72));
+
   return S.OK;
 }
 

@@ -19,7 +19,7 @@ import * as U from "../u128";
 import { KEY, balanceEntry, entry32, reservedEntry, singletonEntry, stableEntry, stableProfileEntry, symbolEntry, tokenEntry } from "../keys";
 import { beginWrite, exists, lookup, setValue, valLen, valPtr } from "../state";
 import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd } from "../ledger";
-import { beginEvent } from "../events";
+import { emitBridgeAttestersSet, emitBridgeDeposited, emitBridgeMappingRegistered, emitBridgeWithdrawalAttested, emitBridgeWithdrawn, emitTokenCreated } from "../events-gen";
 import { bufBytes, bufLen, bufNew, bufPtr, bufSetLen, bufU16, bufU32, bufU64, bufU8, bytesEq, isZero } from "../mem";
 import { blake3 } from "../blake3";
 import { ctxHeight, ctxTimestamp, FOUNDATION, GOVERNANCE, NTV_MINT, TREASURY } from "../context";
@@ -28,9 +28,7 @@ import { moveBalance } from "./transfer";
 import { bridgeMintStable, transferEvent } from "./stablecoins";
 import { execSetContractSafety } from "./safety";
 import {
-  BRIDGE_MAX_ATTESTERS, BRIDGE_MAX_TEXT, EV_BRIDGE_ATTESTERS_SET, EV_BRIDGE_ATTESTERS_SET_BYTES, EV_BRIDGE_DEPOSITED,
-  EV_BRIDGE_DEPOSITED_BYTES, EV_BRIDGE_MAPPING_REGISTERED, EV_BRIDGE_MAPPING_REGISTERED_BYTES, EV_BRIDGE_WITHDRAWAL_ATTESTED,
-  EV_BRIDGE_WITHDRAWAL_ATTESTED_BYTES, EV_BRIDGE_WITHDRAWN, EV_BRIDGE_WITHDRAWN_BYTES, EV_TOKEN_CREATED, EV_TOKEN_CREATED_BYTES,
+  BRIDGE_MAX_ATTESTERS, BRIDGE_MAX_TEXT,
   OP_ATTEST_BRIDGE_WITHDRAWAL, OP_BRIDGE_DEPOSIT, OP_BRIDGE_WITHDRAW, OP_CLAIM_BRIDGE_DEPOSIT,
   OP_REGISTER_BRIDGE_MAPPING, OP_SET_BRIDGE_ATTESTERS, OP_SET_CONTRACT_SAFETY, P_BRIDGE_CONFIG, P_BRIDGE_DEPOSIT, P_BRIDGE_MAPPING, P_BRIDGE_TOKEN,
   P_BRIDGE_WITHDRAWAL, P_CONTRACT_SAFETY, R_BRIDGED_BYTES, R_BRIDGED_DEPOSITED, R_BRIDGED_FLAGS, R_BRIDGED_WITHDRAWN,
@@ -204,9 +202,7 @@ function execSetAttesters(user: usize, f: usize, bundleIndex: u32, opIndex: u32)
   let threshold = load<u8>(f + 4 + len);
   if (!validSet(f + 4, len, threshold)) return S.BRIDGE_INVALID_ATTESTERS;
   writeConfig(f + 4, len, threshold);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_BRIDGE_ATTESTERS_SET, EV_BRIDGE_ATTESTERS_SET_BYTES);
-  store<u8>(d, threshold);
-  store<u8>(d + 1, <u8>(len >> 5));
+  emitBridgeAttestersSet(bundleIndex, <u16>opIndex, threshold, <u8>(len >> 5));
   return S.OK;
 }
 
@@ -294,11 +290,7 @@ function createBridged(chain: usize, contract: usize, sym: usize, decimals: u8, 
     if (!exists(symE)) setValue(symE, MINT, 32);
   }
   addBridged(MINT, ZERO, false, impersonation ? FLAG_IMPERSONATION : 0);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_CREATED, EV_TOKEN_CREATED_BYTES);
-  memory.copy(d, MINT, 32);
-  memory.copy(d + 32, BRIDGE_ACCOUNT, 32);
-  memory.copy(d + 64, BRIDGE_ACCOUNT, 32);
-  memory.fill(d + 96, 0, 16);
+  emitTokenCreated(bundleIndex, <u16>opIndex, MINT, BRIDGE_ACCOUNT, BRIDGE_ACCOUNT, 0, 0);
 }
 
 /**
@@ -360,12 +352,7 @@ function mintTo(to: usize, bundleIndex: u32, opIndex: u32): u32 {
 }
 
 function depositEvent(recipient: usize, credited: bool, bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_BRIDGE_DEPOSITED, EV_BRIDGE_DEPOSITED_BYTES);
-  memory.copy(d, ID, 32);
-  memory.copy(d + 32, recipient, 32);
-  memory.copy(d + 64, MINT, 32);
-  memory.copy(d + 96, AMOUNT, 16);
-  store<u8>(d + 112, credited ? 1 : 0);
+  emitBridgeDeposited(bundleIndex, <u16>opIndex, ID, recipient, MINT, load<u64>(AMOUNT), load<u64>(AMOUNT, 8), credited ? 1 : 0);
 }
 
 /**
@@ -509,12 +496,7 @@ function execWithdraw(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u3
   bufBytes(rec, chain, 4 + sLen(chain));
   bufBytes(rec, dest, 4 + sLen(dest));
   setValue(withdrawalEntry(seq), bufPtr(rec), bufLen(rec));
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_BRIDGE_WITHDRAWN, EV_BRIDGE_WITHDRAWN_BYTES);
-  store<u64>(d, seq);
-  memory.copy(d + 8, user, 32);
-  memory.copy(d + 40, token, 32);
-  memory.copy(d + 72, amount, 16);
-  memory.copy(d + 88, FEE, 16);
+  emitBridgeWithdrawn(bundleIndex, <u16>opIndex, seq, user, token, load<u64>(amount), load<u64>(amount, 8), load<u64>(FEE), load<u64>(FEE, 8));
   return S.OK;
 }
 
@@ -551,8 +533,7 @@ function execAttestWithdrawal(f: usize, bundleIndex: u32, opIndex: u32): u32 {
   let wp = beginWrite(we, <u32>valLen(we));
   store<u8>(wp, 1, 1);
   store<u64>(wp, ctxHeight, 106);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_BRIDGE_WITHDRAWAL_ATTESTED, EV_BRIDGE_WITHDRAWAL_ATTESTED_BYTES);
-  store<u64>(d, seq);
+  emitBridgeWithdrawalAttested(bundleIndex, <u16>opIndex, seq);
   return S.OK;
 }
 
@@ -583,9 +564,8 @@ function execRegisterMapping(user: usize, f: usize, bundleIndex: u32, opIndex: u
   bufBytes(rec, chain, 4 + sLen(chain));
   bufBytes(rec, contract, 4 + sLen(contract));
   setValue(me, bufPtr(rec), bufLen(rec));
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_BRIDGE_MAPPING_REGISTERED, EV_BRIDGE_MAPPING_REGISTERED_BYTES);
-  memory.copy(d, TARGET, 32);
-  memory.copy(d + 32, mint, 32);
+  emitBridgeMappingRegistered(bundleIndex, <u16>opIndex, TARGET, mint);
+
   return S.OK;
 }
 

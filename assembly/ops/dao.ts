@@ -16,7 +16,7 @@ import * as U from "../u128";
 import { KEY, balanceEntry, tokenEntry } from "../keys";
 import { lookup, exists, setValue, valPtr, valLen, beginWrite } from "../state";
 import { ctxHeight } from "../context";
-import { beginEvent } from "../events";
+import { emitDaoCreated, emitDaoProposalEvent } from "../events-gen";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU32, bytesEq, isZero } from "../mem";
 import { balLoad } from "../ledger";
 import { addToTally, passed, runCarried, STATE_VOTING, STATE_EXECUTED, STATE_CANCELLED } from "./governance";
@@ -31,7 +31,6 @@ import {
   R_DAO_PROPOSAL_THRESHOLD_BPS, R_DAO_PROPOSAL_SUPPLY,
   R_DAO_PROPOSAL_EXECUTED_HEIGHT, R_DAO_PROPOSAL_ACTION, R_DAO_PROPOSAL_ACTION_DATA,
   R_DAO_VOTE_APPROVE, R_DAO_VOTE_WEIGHT, R_DAO_VOTE_HEIGHT, R_DAO_VOTE_UNLOCKED, R_DAO_VOTE_BYTES,
-  EV_DAO_CREATED, EV_DAO_CREATED_BYTES, EV_DAO_PROPOSAL, EV_DAO_PROPOSAL_BYTES,
 } from "../abi";
 
 // DaoProposalEvent actions (docs/governance.md "DAOs": events)
@@ -88,13 +87,7 @@ function voteEntry(dao: usize, id: u64, voter: usize): usize {
 
 /** DaoProposalEvent: dao[32], proposal_id u64, action u8, account[32], amount u128. */
 function daoEvent(dao: usize, id: u64, action: u8, account: usize, lo: u64, hi: u64, bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_DAO_PROPOSAL, EV_DAO_PROPOSAL_BYTES);
-  memory.copy(d, dao, 32);
-  store<u64>(d + 32, id);
-  store<u8>(d + 40, action);
-  memory.copy(d + 41, account, 32);
-  store<u64>(d + 73, lo);
-  store<u64>(d + 81, hi);
+  emitDaoProposalEvent(bundleIndex, <u16>opIndex, dao, id, action, account, lo, hi);
 }
 
 /** The token's total supply (TokenRecord, after its name and symbol) into U.lo/U.hi. */
@@ -135,11 +128,8 @@ export function execCreateDao(user: usize, op: usize, bundleIndex: u32, opIndex:
   bufBytes(REC, name, nameLen);
   setValue(daoEntry(DAO), bufPtr(REC), bufLen(REC));
   // DaoCreated: dao[32], creator[32], token_mint[32], dao_id u64
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_DAO_CREATED, EV_DAO_CREATED_BYTES);
-  memory.copy(d, DAO, 32);
-  memory.copy(d + 32, user, 32);
-  memory.copy(d + 64, MINT, 32);
-  store<u64>(d + 96, id);
+  emitDaoCreated(bundleIndex, <u16>opIndex, DAO, user, MINT, id);
+
   return S.OK;
 }
 

@@ -15,11 +15,11 @@ import * as M from "../amm";
 import { balanceEntry, lpEntry, poolEntry, tokenEntry } from "../keys";
 import { exists, setValue, valPtr } from "../state";
 import { balLoad, balStore, credit, debit } from "../ledger";
-import { beginEvent } from "../events";
+import { emitLiquidityAdded, emitLiquidityRemoved, emitPoolCreated, emitSwap } from "../events-gen";
 import { blake3 } from "../blake3";
 import { bytesCmp, bytesEq } from "../mem";
 import { ctxHeight, ctxTimestamp, NTV_MINT, TREASURY } from "../context";
-import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED, EV_POOL_CREATED, EV_SWAP } from "../abi";
+import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED } from "../abi";
 
 /** Pool creation fee: 100 NTV (facts.md "DEX"), 9 decimals, to the treasury 0x00…03. */
 // @ts-ignore: decorator
@@ -63,7 +63,6 @@ export const POOL = memory.data(32);
 const T0 = memory.data(32);
 const T1 = memory.data(32);
 const PRE = memory.data(15 + 64);
-const FEE16 = memory.data(16);
 
 /** "ntv.amm-pool.v1" (15 ASCII bytes): the pool address domain. */
 const DOMAIN = memory.data<u8>([0x6e, 0x74, 0x76, 0x2e, 0x61, 0x6d, 0x6d, 0x2d, 0x70, 0x6f, 0x6f, 0x6c, 0x2e, 0x76, 0x31]);
@@ -192,15 +191,7 @@ export function createPoolFor(payer: usize, user: usize, ta: usize, tb: usize, a
   store<u64>(REC + PR_LAST_UPDATE, ctxTimestamp);
   setValue(pe, REC, POOL_RECORD_LEN);
   // PoolCreated: pool token0 token1 creator amount0 amount1 lp_supply lock_until fee (200 bytes)
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_POOL_CREATED, 200);
-  memory.copy(d, POOL, 32);
-  memory.copy(d + 32, T0, 32);
-  memory.copy(d + 64, T1, 32);
-  memory.copy(d + 96, user, 32);
-  memory.copy(d + 128, REC + PR_RESERVE0, 48); // reserve0, reserve1, lp_supply
-  store<u64>(d + 176, ctxTimestamp + dur);
-  store<u64>(FEE16, POOL_CREATION_FEE);
-  memory.copy(d + 184, FEE16, 16);
+  emitPoolCreated(bundleIndex, <u16>opIndex, POOL, T0, T1, user, a0l, a0h, a1l, a1h, lpl, lph, ctxTimestamp + dur, POOL_CREATION_FEE, 0);
   return S.OK;
 }
 
@@ -248,15 +239,8 @@ export function execAddLiquidity(user: usize, f: usize, bundleIndex: u32, opInde
 /** LiquidityAdded / LiquidityRemoved: pool provider amount0 amount1 lp (112 bytes). */
 function liquidityEvent(kind: u8, user: usize, a0l: u64, a0h: u64, a1l: u64, a1h: u64, ll: u64, lh: u64,
                         bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, kind, 112);
-  memory.copy(d, POOL, 32);
-  memory.copy(d + 32, user, 32);
-  store<u64>(d + 64, a0l);
-  store<u64>(d + 72, a0h);
-  store<u64>(d + 80, a1l);
-  store<u64>(d + 88, a1h);
-  store<u64>(d + 96, ll);
-  store<u64>(d + 104, lh);
+  if (kind == EV_LIQUIDITY_ADDED) emitLiquidityAdded(bundleIndex, <u16>opIndex, POOL, user, a0l, a0h, a1l, a1h, ll, lh);
+  else emitLiquidityRemoved(bundleIndex, <u16>opIndex, POOL, user, a0l, a0h, a1l, a1h, ll, lh);
 }
 
 /** RemoveLiquidity { token_a[32], token_b[32], lp_amount u128, min_amount_a u128, min_amount_b u128 }. */
@@ -344,15 +328,8 @@ export function execSwap(user: usize, f: usize, bundleIndex: u32, opIndex: u32):
   store<u64>(REC + oOut + 8, U.hi);
   setValue(pe, REC, POOL_RECORD_LEN);
   // Swap: pool trader token_in amount_in amount_out reserve0 reserve1 (160 bytes; token_out is the other)
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_SWAP, 160);
-  memory.copy(d, POOL, 32);
-  memory.copy(d + 32, user, 32);
-  memory.copy(d + 64, tIn, 32);
-  store<u64>(d + 96, inL);
-  store<u64>(d + 104, inH);
-  store<u64>(d + 112, outL);
-  store<u64>(d + 120, outH);
-  memory.copy(d + 128, REC + PR_RESERVE0, 32);
+  emitSwap(bundleIndex, <u16>opIndex, POOL, user, tIn, inL, inH, outL, outH, ld(REC, PR_RESERVE0), ld(REC, PR_RESERVE0 + 8), ld(REC, PR_RESERVE1), ld(REC, PR_RESERVE1 + 8));
+
   return S.OK;
 }
 

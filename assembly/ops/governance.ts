@@ -21,7 +21,7 @@ import { KEY, balanceEntry, collectionEntry, delegationEntry, delegatorIndexEntr
 import { lookup, exists, setValue, deleteValue, valPtr, valLen, beginWrite } from "../state";
 import { ctxHeight, ctxTimestamp, GOVERNANCE, TREASURY, NTV_MINT } from "../context";
 import { blake3 } from "../blake3";
-import { beginEvent } from "../events";
+import { emitChainParamChanged, emitProposalCancelled, emitProposalCreated, emitProposalExecuted, emitProposalVoted } from "../events-gen";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU32, bufU64, bytesEq } from "../mem";
 import { readerInit, atEnd } from "../borsh";
 import { decodeOps, opsCount } from "../bundle";
@@ -44,9 +44,6 @@ import {
   R_PROPOSAL_VOTE_APPROVE, R_PROPOSAL_VOTE_WEIGHT, R_PROPOSAL_VOTE_HEIGHT, R_PROPOSAL_VOTE_BYTES,
   R_COLLECTION_SAFETY_VERSION, R_COLLECTION_SAFETY_LEVEL, R_COLLECTION_SAFETY_PROPOSAL_ID, R_COLLECTION_SAFETY_HEIGHT,
   R_COLLECTION_SAFETY_BYTES,
-  EV_PROPOSAL_CREATED, EV_PROPOSAL_CREATED_BYTES, EV_PROPOSAL_VOTED, EV_PROPOSAL_VOTED_BYTES, EV_PROPOSAL_EXECUTED,
-  EV_PROPOSAL_EXECUTED_BYTES, EV_PROPOSAL_CANCELLED, EV_PROPOSAL_CANCELLED_BYTES, EV_CHAIN_PARAM_CHANGED,
-  EV_CHAIN_PARAM_CHANGED_BYTES, EV_SAFETY_LEVEL_SET, EV_SAFETY_LEVEL_SET_BYTES,
 } from "../abi";
 
 // @ts-ignore: decorator
@@ -223,11 +220,7 @@ export function execCreateProposal(user: usize, op: usize, bundleIndex: u32, opI
   bufBytes(REC, desc, descLen);
   setValue(proposalEntry(id), bufPtr(REC), bufLen(REC));
   // ProposalCreated: id u64, proposer[32], kind u8, end_height u64
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_PROPOSAL_CREATED, EV_PROPOSAL_CREATED_BYTES);
-  store<u64>(d, id);
-  memory.copy(d + 8, user, 32);
-  store<u8>(d + 40, tag);
-  store<u64>(d + 41, end);
+  emitProposalCreated(bundleIndex, <u16>opIndex, id, user, tag, end);
   return S.OK;
 }
 
@@ -255,12 +248,7 @@ export function execVoteProposal(user: usize, f: usize, bundleIndex: u32, opInde
   setValue(voteEntry(id, user), VOTE, R_PROPOSAL_VOTE_BYTES);
   addToTally(proposalEntry(id), approve, wLo, wHi);
   // ProposalVoted: id u64, voter[32], approve u8, weight u128
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_PROPOSAL_VOTED, EV_PROPOSAL_VOTED_BYTES);
-  store<u64>(d, id);
-  memory.copy(d + 8, user, 32);
-  store<u8>(d + 40, approve);
-  store<u64>(d + 41, wLo);
-  store<u64>(d + 49, wHi);
+  emitProposalVoted(bundleIndex, <u16>opIndex, id, user, approve, wLo, wHi);
   return S.OK;
 }
 
@@ -332,10 +320,7 @@ export function execExecuteProposal(user: usize, f: usize, bundleIndex: u32, opI
   store<u8>(w + R_PROPOSAL_STATE, STATE_EXECUTED);
   store<u64>(w + R_PROPOSAL_EXECUTED_HEIGHT, ctxHeight);
   // ProposalExecuted: id u64, executor[32], kind u8 (after the action's own events)
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_PROPOSAL_EXECUTED, EV_PROPOSAL_EXECUTED_BYTES);
-  store<u64>(d, id);
-  memory.copy(d + 8, user, 32);
-  store<u8>(d + 40, tag);
+  emitProposalExecuted(bundleIndex, <u16>opIndex, id, user, tag);
   return S.OK;
 }
 
@@ -350,9 +335,7 @@ export function execCancelProposal(user: usize, f: usize, bundleIndex: u32, opIn
   let w = beginWrite(e, <u32>valLen(e));
   store<u8>(w + R_PROPOSAL_STATE, STATE_CANCELLED);
   // ProposalCancelled: id u64, proposer[32]
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_PROPOSAL_CANCELLED, EV_PROPOSAL_CANCELLED_BYTES);
-  store<u64>(d, id);
-  memory.copy(d + 8, user, 32);
+  emitProposalCancelled(bundleIndex, <u16>opIndex, id, user);
   return S.OK;
 }
 
@@ -389,13 +372,8 @@ function applyParameter(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void
   setValue(singletonEntry(P_CHAIN_PARAMS), bufPtr(PARAMS), bufLen(PARAMS));
   loadParams();
   // ChainParamChanged: id u64, key u8, old u128, new u128
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_CHAIN_PARAM_CHANGED, EV_CHAIN_PARAM_CHANGED_BYTES);
-  store<u64>(d, id);
-  store<u8>(d + 8, key);
-  store<u64>(d + 9, oLo);
-  store<u64>(d + 17, oHi);
-  store<u64>(d + 25, v);
-  store<u64>(d + 33, 0);
+  emitChainParamChanged(bundleIndex, <u16>opIndex, id, key, oLo, oHi, v, 0);
+
 }
 
 /**

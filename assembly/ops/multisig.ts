@@ -16,7 +16,8 @@ import * as S from "../status";
 import { KEY, entry32, balanceEntry } from "../keys";
 import { lookup, exists, setValue, valPtr, valLen, mark, revertTo } from "../state";
 import { ctxHeight, ctxTimestamp, NTV_MINT } from "../context";
-import { beginEvent, eventCount, eventsMark, eventsRevert } from "../events";
+import { eventCount, eventsMark, eventsRevert } from "../events";
+import { emitMultiSigCreated, emitMultiSigTxExecuted, emitMultiSigTxUpdated } from "../events-gen";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU16, bufU32, bufU64, bytesEq } from "../mem";
 import { blake3 } from "../blake3";
 import { readerInit } from "../borsh";
@@ -28,8 +29,6 @@ import { execOther } from "./dispatch";
 import {
   OP_TRANSFER, OP_CREATE_TOKEN, P_MULTISIG, P_MULTISIG_TX, MAX_MULTISIG_SIGNERS, MAX_MULTISIG_LABEL_BYTES, MAX_MULTISIG_DESCRIPTION_BYTES,
   MAX_MULTISIG_OPS, MAX_MULTISIG_BYTES, MULTISIG_TX_LIFETIME,
-  EV_MULTISIG_CREATED, EV_MULTISIG_CREATED_BYTES, EV_MULTISIG_TX_UPDATED, EV_MULTISIG_TX_UPDATED_BYTES,
-  EV_MULTISIG_TX_EXECUTED, EV_MULTISIG_TX_EXECUTED_BYTES,
 } from "../abi";
 
 // @ts-ignore: decorator
@@ -128,21 +127,12 @@ export function execCreateMultiSig(user: usize, op: usize, nonce: u64, bundleInd
   bufU32(rec, labelLen);
   bufBytes(rec, label, labelLen);
   setValue(e, bufPtr(rec), bufLen(rec));
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_MULTISIG_CREATED, EV_MULTISIG_CREATED_BYTES);
-  memory.copy(d, ADDR, 32);
-  memory.copy(d + 32, user, 32);
-  store<u8>(d + 64, <u8>threshold);
-  store<u8>(d + 65, <u8>n);
+  emitMultiSigCreated(bundleIndex, <u16>opIndex, ADDR, user, <u8>threshold, <u8>n);
   return S.OK;
 }
 
 function txEvent(ms: usize, txId: u64, signer: usize, action: u8, approvals: u32, bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_MULTISIG_TX_UPDATED, EV_MULTISIG_TX_UPDATED_BYTES);
-  memory.copy(d, ms, 32);
-  store<u64>(d + 32, txId);
-  memory.copy(d + 40, signer, 32);
-  store<u8>(d + 72, action);
-  store<u8>(d + 73, <u8>approvals);
+  emitMultiSigTxUpdated(bundleIndex, <u16>opIndex, ms, txId, signer, action, <u8>approvals);
 }
 
 /**
@@ -277,8 +267,6 @@ function execute(ms: usize, txId: u64, bundleIndex: u32, opIndex: u32): void {
   store<u64>(bufPtr(rec) + T_EXEC_HEIGHT, ctxHeight);
   store<u16>(bufPtr(rec) + T_STATUS, <u16>st);
   setValue(te, bufPtr(rec), len);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_MULTISIG_TX_EXECUTED, EV_MULTISIG_TX_EXECUTED_BYTES);
-  memory.copy(d, ms, 32);
-  store<u64>(d + 32, txId);
-  store<u16>(d + 40, <u16>st);
+  emitMultiSigTxExecuted(bundleIndex, <u16>opIndex, ms, txId, <u16>st);
+
 }

@@ -18,13 +18,13 @@ import { readerInit, take, rBool, rU64, rVec, vecLen } from "../borsh";
 import { multiBalanceEntry, tokenTypeEntry } from "../keys";
 import { beginWrite, exists, setValue, valLen, valPtr } from "../state";
 import { balLoad, balStore, credit, debit } from "../ledger";
-import { beginEvent } from "../events";
+import { emitMultiTransferBatch, emitMultiTransferSingle, emitTokenTypeDefined } from "../events-gen";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../mem";
 import { ctxHeight } from "../context";
 import {
   CR_MINTED, NAME_MAX, URI_MAX, ZERO32, bumpCollection, colStatus, collectionOf, execCreateCollection,
 } from "./nfts";
-import { BATCH_ENTRY_BYTES, EV_MULTI_TRANSFER_BATCH, EV_MULTI_TRANSFER_SINGLE, EV_TOKEN_TYPE_DEFINED, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN,
+import { BATCH_ENTRY_BYTES, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN,
   COLLECTION_KIND_MULTI_TOKEN,
 } from "../abi";
 
@@ -67,11 +67,8 @@ export function execMultiToken(kind: u32, user: usize, op: usize, bundleIndex: u
     let entries = f + 68;
     let st = applyEntries(mint ? OP_MINT_MULTI_TOKEN : OP_TRANSFER_MULTI_TOKEN, user, col, to, entries, n);
     if (st != S.OK) return st;
-    // MultiTransferBatch: collection operator from to count u32, then the entries as given
-    let d = beginEvent(bundleIndex, <u16>opIndex, EV_MULTI_TRANSFER_BATCH, 132 + n * BATCH_ENTRY_BYTES);
-    transferHeader(d, col, user, mint ? ZERO32 : user, to);
-    store<u32>(d + 128, n);
-    memory.copy(d + 132, entries, n * BATCH_ENTRY_BYTES);
+    // MultiTransferBatch: collection operator from to, then the entries as given
+    emitMultiTransferBatch(bundleIndex, <u16>opIndex, col, user, mint ? ZERO32 : user, to, entries, n);
     return S.OK;
   }
   // Mint/Transfer { collection, type_id, recipient / to, amount } and Burn { collection, type_id, amount }
@@ -82,19 +79,10 @@ export function execMultiToken(kind: u32, user: usize, op: usize, bundleIndex: u
   memory.copy(ENTRY + 8, burn ? f + 40 : f + 72, 16);
   let st = applyEntries(kind, user, col, to, ENTRY, 1);
   if (st != S.OK) return st;
-  // MultiTransferSingle: collection operator from to type_id u64 amount u128 (152 bytes)
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_MULTI_TRANSFER_SINGLE, 152);
-  transferHeader(d, col, user, kind == OP_MINT_MULTI_TOKEN ? ZERO32 : user, to);
-  memory.copy(d + 128, ENTRY, 24);
+  // MultiTransferSingle: collection operator from to, then ENTRY's type_id u64 and amount u128
+  emitMultiTransferSingle(bundleIndex, <u16>opIndex, col, user, kind == OP_MINT_MULTI_TOKEN ? ZERO32 : user, to,
+    load<u64>(ENTRY), load<u64>(ENTRY, 8), load<u64>(ENTRY, 16));
   return S.OK;
-}
-
-/** The first 128 bytes of both transfer events: collection, operator, from, to. */
-function transferHeader(d: usize, col: usize, operator: usize, from: usize, to: usize): void {
-  memory.copy(d, col, 32);
-  memory.copy(d + 32, operator, 32);
-  memory.copy(d + 64, from, 32);
-  memory.copy(d + 96, to, 32);
 }
 
 /**
@@ -134,12 +122,8 @@ function defineTokenType(user: usize, op: usize, bundleIndex: u32, opIndex: u32)
   bufVec(rec, uri, uriLen);
   setValue(te, bufPtr(rec), bufLen(rec));
   // TokenTypeDefined: collection[32] type_id u64 max_supply u128 (as stored) is_fungible u8 (57 bytes)
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_TYPE_DEFINED, 57);
-  memory.copy(d, col, 32);
-  store<u64>(d + 32, id);
-  store<u64>(d + 40, maxLo);
-  store<u64>(d + 48, maxHi);
-  store<u8>(d + 56, fungible ? 1 : 0);
+  emitTokenTypeDefined(bundleIndex, <u16>opIndex, col, id, maxLo, maxHi, fungible ? 1 : 0);
+
   return S.OK;
 }
 

@@ -16,12 +16,12 @@ import { bNonce } from "../bundle";
 import { readerInit, take, rU16, rU64, rVec, vecLen } from "../borsh";
 import { collectionEntry, nftCountEntry, nftEntry } from "../keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
-import { beginEvent } from "../events";
+import { emitCollectionCreated, emitNftTransfer } from "../events-gen";
 import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU16, bufU64, bufVec, bytesEq } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { validSymbol } from "./token";
-import { COLLECTION_KIND_NFT, EV_COLLECTION_CREATED, EV_NFT_TRANSFER, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../abi";
+import { COLLECTION_KIND_NFT, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../abi";
 
 // CollectionRecord (docs/collections.md "State layout" 0x20): fixed fields, then seven Borsh strings.
 // @ts-ignore: decorator
@@ -107,11 +107,7 @@ export function execCreateCollection(kind: u8, user: usize, op: usize, bundleInd
   }
   setValue(collectionEntry(COLLECTION), bufPtr(rec), bufLen(rec));
   // CollectionCreated: collection[32] kind u8 owner[32] creator[32] (97 bytes)
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_COLLECTION_CREATED, 97);
-  memory.copy(d, COLLECTION, 32);
-  store<u8>(d + 32, kind);
-  memory.copy(d + 33, owner, 32);
-  memory.copy(d + 65, user, 32);
+  emitCollectionCreated(bundleIndex, <u16>opIndex, COLLECTION, kind, owner, user);
   return S.OK;
 }
 
@@ -234,9 +230,6 @@ function countAdd(col: usize, owner: usize, up: bool): bool {
 
 /** NftTransfer: collection[32] from[32] to[32] token_id u64 (104 bytes). */
 function nftEvent(bundleIndex: u32, opIndex: u32, col: usize, from: usize, to: usize, id: u64): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_NFT_TRANSFER, 104);
-  memory.copy(d, col, 32);
-  memory.copy(d + 32, from, 32);
-  memory.copy(d + 64, to, 32);
-  store<u64>(d + 96, id);
+  emitNftTransfer(bundleIndex, <u16>opIndex, col, from, to, id);
+
 }

@@ -19,9 +19,9 @@ import { exists, setValue, valPtr } from "../state";
 import { bytesEq } from "../mem";
 import { ctxHeight, ctxTimestamp, NTV_MINT } from "../context";
 import { ld, moveAmount, nextId, st128 } from "./escrow";
-import { beginEvent } from "../events";
+import { emitPresaleCreated } from "../events-gen";
 import {
-  EV_PRESALE_CREATED, EV_PRESALE_CREATED_BYTES, P_PRESALE_COUNT, PRESALE_RATE_SCALE, PRESALE_MIN_LOCK,
+  P_PRESALE_COUNT, PRESALE_RATE_SCALE, PRESALE_MIN_LOCK,
   R_PRESALE_VERSION, R_PRESALE_ID, R_PRESALE_CREATOR, R_PRESALE_TOKEN, R_PRESALE_PAY_TOKEN, R_PRESALE_RATE, R_PRESALE_SOFT_CAP,
   R_PRESALE_HARD_CAP, R_PRESALE_MIN_CONTRIBUTION, R_PRESALE_MAX_CONTRIBUTION, R_PRESALE_START_TIME, R_PRESALE_END_TIME,
   R_PRESALE_LIQUIDITY_BPS, R_PRESALE_LP_LOCK_DURATION, R_PRESALE_RAISED, R_PRESALE_CONTRIBUTORS, R_PRESALE_FLAGS,
@@ -115,10 +115,8 @@ export function execCreatePresale(user: usize, f: usize, bundleIndex: u32, opInd
   store<u64>(REC + R_PRESALE_CREATED_AT, ctxTimestamp);
   store<u64>(REC + R_PRESALE_CREATED_HEIGHT, ctxHeight);
   setValue(presaleEntry(ADDR), REC, R_PRESALE_BYTES);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_PRESALE_CREATED, EV_PRESALE_CREATED_BYTES);
-  memory.copy(d, ADDR, 32);
-  memory.copy(d + 32, user, 32);
-  memory.copy(d + 64, f, 64); // token, pay token
+  emitPresaleCreated(bundleIndex, <u16>opIndex, ADDR, user, f, f + 32); // the operation's token, pay token
+
   return S.OK;
 }
 

@@ -15,9 +15,9 @@ import { KEY } from "../keys";
 import { lookup, exists, setValue, beginWrite, valPtr, valLen } from "../state";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { blake3 } from "../blake3";
-import { beginEvent } from "../events";
+import { emitProgramRegistered } from "../events-gen";
 import { bytesEq } from "../mem";
-import { EV_PROGRAM_REGISTERED, P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX } from "../abi";
+import { P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX } from "../abi";
 
 // @ts-ignore: decorator
 @inline export const PROGRAM_NAME_MIN: u32 = 3;
@@ -111,10 +111,7 @@ export function execRegisterProgram(user: usize, op: usize, bundleIndex: u32, op
   store<u32>(w, jsonLen, 109);
   memory.copy(w + 113, json, jsonLen);
   // ProgramRegistered: owner[32] revision u32 hash[32] name (the rest of the data).
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_PROGRAM_REGISTERED, 68 + nameLen);
-  memory.copy(d, user, 32);
-  store<u32>(d, revision, 32);
-  memory.copy(d + 36, HASH, 32);
-  memory.copy(d + 68, name, nameLen);
+  emitProgramRegistered(bundleIndex, <u16>opIndex, user, revision, HASH, name, nameLen);
+
   return S.OK;
 }

@@ -8,12 +8,12 @@ import { KEY, collectionEntry } from "../keys";
 import { lookup, exists, setValue, deleteValue } from "../state";
 import { ctxHeight, GOVERNANCE } from "../context";
 import { blake3 } from "../blake3";
-import { beginEvent } from "../events";
+import { emitSafetyLevelSet } from "../events-gen";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU32, bufU64, bytesEq } from "../mem";
 import {
   P_CONTRACT_SAFETY, P_COLLECTION_SAFETY, MAX_SAFETY_TEXT, SAFETY_LEVEL_MAX,
   R_COLLECTION_SAFETY_VERSION, R_COLLECTION_SAFETY_LEVEL, R_COLLECTION_SAFETY_PROPOSAL_ID, R_COLLECTION_SAFETY_HEIGHT,
-  R_COLLECTION_SAFETY_BYTES, EV_SAFETY_LEVEL_SET, EV_SAFETY_LEVEL_SET_BYTES,
+  R_COLLECTION_SAFETY_BYTES,
 } from "../abi";
 
 // @ts-ignore: decorator
@@ -38,11 +38,8 @@ export function validCollectionSafety(f: usize): bool {
 
 function safetyEvent(id: u64, targetKind: u8, level: u8, bundleIndex: u32, opIndex: u32): void {
   // SafetyLevelSet: id u64, target[32], target_kind u8 (0 contract, 1 collection), level u8
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_SAFETY_LEVEL_SET, EV_SAFETY_LEVEL_SET_BYTES);
-  store<u64>(d, id);
-  memory.copy(d + 8, TARGET, 32);
-  store<u8>(d + 40, targetKind);
-  store<u8>(d + 41, level);
+  emitSafetyLevelSet(bundleIndex, <u16>opIndex, id, TARGET, targetKind, level);
+
 }
 
 /** ContractSafety { chain, contract, level }: the record at Blake3("contract-safety" ‖ chain ‖ 0 ‖ contract); level 0 clears it. */

@@ -23,13 +23,13 @@ import { KEY } from "../keys";
 import { lookup, exists, setValue, deleteValue, valPtr, valLen } from "../state";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { blake3 } from "../blake3";
-import { beginEvent } from "../events";
+import { emitScheduleCancelled, emitScheduleCreated, emitScheduleRun } from "../events-gen";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bytesEq } from "../mem";
 import { readerInit, atEnd } from "../borsh";
 import { decodeOps, opsCount } from "../bundle";
 import {
-  BUNDLE_LEVEL_OP, EV_SCHEDULE_CREATED, EV_SCHEDULE_CANCELLED, EV_SCHEDULE_RUN, EV_SCHEDULE_CREATED_BYTES, EV_SCHEDULE_CANCELLED_BYTES,
-  EV_SCHEDULE_RUN_BYTES, MAX_SCHEDULE_OPS, OP_CREATE_TOKEN, OP_CREATE_ATOMENCE_ORDER, OP_SWAP, P_SCHEDULE, P_SCHEDULE_SLOT, P_SCHEDULE_CURSOR, P_SCHEDULE_RUN,
+  BUNDLE_LEVEL_OP,
+  MAX_SCHEDULE_OPS, OP_CREATE_TOKEN, OP_CREATE_ATOMENCE_ORDER, OP_SWAP, P_SCHEDULE, P_SCHEDULE_SLOT, P_SCHEDULE_CURSOR, P_SCHEDULE_RUN,
   SCHEDULE_RUN_INDEX, SCHEDULE_SLOT_SECONDS, SCHEDULE_MAX_SLOTS_PER_BLOCK, SCHEDULE_MAX_DUE_PER_BLOCK, SCHEDULE_MIN_INTERVAL,
   SCHEDULE_MAX_HORIZON, MAX_SCHEDULE_BYTES, MAX_CONDITIONAL_FAILURES, SCHEDULE_TRIGGER_RECURRING, SCHEDULE_TRIGGER_CONDITIONAL,
   R_SCHEDULE_VERSION, R_SCHEDULE_OWNER, R_SCHEDULE_KIND, R_SCHEDULE_STATE, R_SCHEDULE_CREATED_HEIGHT, R_SCHEDULE_CREATED_AT,
@@ -244,11 +244,7 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
   enqueue(ID, slot);
   storeCursor(nextSlot, active + 1);
   // ScheduleCreated: id[32] owner[32] kind u8 next_due u64
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_SCHEDULE_CREATED, EV_SCHEDULE_CREATED_BYTES);
-  memory.copy(d, ID, 32);
-  memory.copy(d + 32, user, 32);
-  store<u8>(d + 64, tag);
-  store<u64>(d + 65, due);
+  emitScheduleCreated(bundleIndex, <u16>opIndex, ID, user, tag, due);
   return S.OK;
 }
 
@@ -269,9 +265,7 @@ export function execCancelSchedule(user: usize, op: usize, bundleIndex: u32, opI
   loadCursor();
   storeCursor(load<u64>(CTL + R_SCHEDULE_CURSOR_NEXT_SLOT), load<u64>(CTL + R_SCHEDULE_CURSOR_ACTIVE) - 1);
   // ScheduleCancelled: id[32] owner[32]
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_SCHEDULE_CANCELLED, EV_SCHEDULE_CANCELLED_BYTES);
-  memory.copy(d, ID, 32);
-  memory.copy(d + 32, user, 32);
+  emitScheduleCancelled(bundleIndex, <u16>opIndex, ID, user);
   return S.OK;
 }
 
@@ -332,14 +326,8 @@ function runOnce(run: () => u32): u32 {
   store<u64>(RUNREC + R_SCHEDULE_RUN_FEE + 8, runFeeHi);
   setValue(runEntry(ID, n), RUNREC, R_SCHEDULE_RUN_BYTES);
   // ScheduleRun: id[32] owner[32] run u32 status u16 gas u64 fee u128 (after the run's own events)
-  let d = beginEvent(SCHEDULE_RUN_INDEX, BUNDLE_LEVEL_OP, EV_SCHEDULE_RUN, EV_SCHEDULE_RUN_BYTES);
-  memory.copy(d, ID, 32);
-  memory.copy(d + 32, REC + R_SCHEDULE_OWNER, 32);
-  store<u32>(d + 64, n);
-  store<u16>(d + 68, <u16>st);
-  store<u64>(d + 70, runGas);
-  store<u64>(d + 78, runFeeLo);
-  store<u64>(d + 86, runFeeHi);
+  emitScheduleRun(SCHEDULE_RUN_INDEX, BUNDLE_LEVEL_OP, ID, REC + R_SCHEDULE_OWNER, n, <u16>st, runGas, runFeeLo, runFeeHi);
+
   return st;
 }
 

@@ -14,19 +14,18 @@ import * as U from "../u128";
 import { balanceEntry, reservedEntry, stableBlacklistEntry, stableBlacklistIndexEntry, stableEntry, stableOnboardingEntry, stableProfileEntry, symbolEntry, tokenEntry, upperInto } from "../keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
 import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd, tokenSupplyOffset } from "../ledger";
-import { beginEvent } from "../events";
+import { emitStableAdmin, emitStableCreated, emitStableIssuerProof, emitStableMinter, emitStablePending, emitTokenCreated, emitTransfer } from "../events-gen";
 import { bufEnsure, bufNew, bufBytes, bufLen, bufPtr, bufSetLen, bufU32, bufU8, bytesEq, isZero } from "../mem";
 import { blake3 } from "../blake3";
 import { validUtf8 } from "../borsh";
 import { ctxAuth, ctxHeight, ctxTimestamp, FOUNDATION, GOVERNANCE } from "../context";
 import { encodeTokenRecord, validSymbol } from "./token";
 import {
-  AUTH_ML_DSA_65, EV_STABLE_ADMIN, EV_STABLE_ADMIN_BYTES, EV_STABLE_CREATED, EV_STABLE_CREATED_BYTES, EV_STABLE_MINTER,
-  EV_STABLE_MINTER_BYTES, EV_STABLE_PENDING, EV_STABLE_PENDING_BYTES, EV_TOKEN_CREATED, EV_TRANSFER, EV_TRANSFER_BYTES,
+  AUTH_ML_DSA_65,
   OP_CREATE_STABLE_TOKEN, OP_STABLE_APPROVE_MINT, OP_STABLE_BLACKLIST, OP_STABLE_BURN, OP_STABLE_CANCEL_PENDING,
   OP_STABLE_CONFIGURE_MINTER, OP_STABLE_CONFIGURE_SECURITY, OP_STABLE_EXECUTE_PENDING, OP_STABLE_FREEZE_MINT,
   OP_STABLE_HANDOVER, OP_STABLE_MINT, OP_STABLE_PAUSE, OP_STABLE_RAISE_SUPPLY_CAP, OP_STABLE_SET_GUARDIANS,
-  OP_STABLE_TRANSFER_ROLE, OP_STABLE_UNFREEZE_MINT, OP_STABLE_VERIFY_ISSUER, OP_STABLE_ISSUER_PROOF, EV_STABLE_ISSUER_PROOF, EV_STABLE_ISSUER_PROOF_BYTES,
+  OP_STABLE_TRANSFER_ROLE, OP_STABLE_UNFREEZE_MINT, OP_STABLE_VERIFY_ISSUER, OP_STABLE_ISSUER_PROOF,
   R_STABLE_BLACKLISTED, R_STABLE_BLACKLISTER, R_STABLE_CREATED_HEIGHT, R_STABLE_EPOCH_LENGTH, R_STABLE_FLAGS,
   R_STABLE_GUARDIANS, R_STABLE_MASTER_MINTER, R_STABLE_MINT_THRESHOLD, R_STABLE_NEXT_PENDING_ID, R_STABLE_OWNER,
   R_STABLE_PAUSER, R_STABLE_REQUIRED_SIGNERS, R_STABLE_SUPPLY_CAP, R_STABLE_TIMELOCK, R_STABLE_VERIFICATION,
@@ -225,41 +224,20 @@ function queue(kind: u8, user: usize, effective: u64, token: usize, bundleIndex:
 }
 
 function pendingEvent(token: usize, by: usize, id: u64, kind: u8, outcome: u8, effective: u64, bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_STABLE_PENDING, EV_STABLE_PENDING_BYTES);
-  memory.copy(d, token, 32);
-  memory.copy(d + 32, by, 32);
-  store<u64>(d + 64, id);
-  store<u8>(d + 72, kind);
-  store<u8>(d + 73, outcome);
-  store<u64>(d + 74, effective);
+  emitStablePending(bundleIndex, <u16>opIndex, token, by, id, kind, outcome, effective);
 }
 
 function adminEvent(token: usize, by: usize, subject: usize, action: u8, value: u8, bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_STABLE_ADMIN, EV_STABLE_ADMIN_BYTES);
-  memory.copy(d, token, 32);
-  memory.copy(d + 32, by, 32);
-  memory.copy(d + 64, subject, 32);
-  store<u8>(d + 96, action);
-  store<u8>(d + 97, value);
+  emitStableAdmin(bundleIndex, <u16>opIndex, token, by, subject, action, value);
 }
 
 function minterEvent(token: usize, by: usize, minter: usize, action: u8, allowance: usize, limit: usize, bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_STABLE_MINTER, EV_STABLE_MINTER_BYTES);
-  memory.copy(d, token, 32);
-  memory.copy(d + 32, by, 32);
-  memory.copy(d + 64, minter, 32);
-  store<u8>(d + 96, action);
-  memory.copy(d + 97, allowance, 16);
-  memory.copy(d + 113, limit, 16);
+  emitStableMinter(bundleIndex, <u16>opIndex, token, by, minter, action, load<u64>(allowance), load<u64>(allowance, 8), load<u64>(limit), load<u64>(limit, 8));
 }
 
 /** A Transfer event (kind 0) of a mint (from zero) or burn (to zero); the bridge's too. */
 export function transferEvent(from: usize, to: usize, token: usize, amount: usize, bundleIndex: u32, opIndex: u32): void {
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TRANSFER, EV_TRANSFER_BYTES);
-  memory.copy(d, from, 32);
-  memory.copy(d + 32, to, 32);
-  memory.copy(d + 64, token, 32);
-  memory.copy(d + 96, amount, 16);
+  emitTransfer(bundleIndex, <u16>opIndex, from, to, token, load<u64>(amount), load<u64>(amount, 8));
 }
 
 /** Set or clear bits of TokenRecord.flags in place (same length). */
@@ -431,14 +409,9 @@ function execCreate(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 
   nPending = 0;
   storeStable(stableEntry(MINT));
   writeProfile(MINT, cur, curLen, iss, issLen, o, oLen);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_CREATED, 112);
-  memory.copy(d, MINT, 32);
-  memory.copy(d + 32, user, 32);
-  memory.copy(d + 64, roles, 32);
-  memory.fill(d + 96, 0, 16);
-  d = beginEvent(bundleIndex, <u16>opIndex, EV_STABLE_CREATED, EV_STABLE_CREATED_BYTES);
-  memory.copy(d, MINT, 32);
-  memory.copy(d + 32, roles, 128);
+  // roles: owner, master minter, pauser, blacklister (32 bytes each, as the operation gives them)
+  emitTokenCreated(bundleIndex, <u16>opIndex, MINT, user, roles, 0, 0);
+  emitStableCreated(bundleIndex, <u16>opIndex, MINT, roles, roles + 32, roles + 64, roles + 96);
   return S.OK;
 }
 
@@ -947,12 +920,7 @@ function execIssuerProof(user: usize, token: usize, f: usize, bundleIndex: u32, 
   let count: u8 = 0;
   for (let m: u32 = 0; m < 3; m++) if ((have & (<u32>1 << m)) != 0) count++;
   if (count >= 2 && load<u8>(W, R_STABLE_VERIFICATION) < V_VERIFIED) store<u8>(W, V_VERIFIED, R_STABLE_VERIFICATION);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_STABLE_ISSUER_PROOF, EV_STABLE_ISSUER_PROOF_BYTES);
-  memory.copy(d, token, 32);
-  memory.copy(d + 32, user, 32);
-  memory.copy(d + 64, subject, 32);
-  store<u8>(d + 96, method);
-  store<u8>(d + 97, count);
-  store<u8>(d + 98, load<u8>(W, R_STABLE_VERIFICATION));
+  emitStableIssuerProof(bundleIndex, <u16>opIndex, token, user, subject, method, count, load<u8>(W, R_STABLE_VERIFICATION));
+
   return S.OK;
 }

@@ -21,9 +21,9 @@ import { balLoad } from "../ledger";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { MAX_LOCK_SECONDS } from "./dex";
 import { deriveAddress, ld, moveAmount, nextId, st128 } from "./escrow";
-import { beginEvent } from "../events";
+import { emitStakingPoolCreated } from "../events-gen";
 import {
-  EV_STAKING_POOL_CREATED, EV_STAKING_POOL_CREATED_BYTES, P_STAKING_POOL_COUNT, STAKING_POOL_ACC_SCALE,
+  P_STAKING_POOL_COUNT, STAKING_POOL_ACC_SCALE,
   R_SPOOL_VERSION, R_SPOOL_ID, R_SPOOL_CREATOR, R_SPOOL_STAKE_MINT, R_SPOOL_REWARD_MINT, R_SPOOL_REWARD_RATE, R_SPOOL_LOCK_PERIOD,
   R_SPOOL_CAPACITY, R_SPOOL_PER_USER_CAP, R_SPOOL_TOTAL_STAKED, R_SPOOL_ACC_REWARD_PER_SHARE, R_SPOOL_LAST_HEIGHT,
   R_SPOOL_ALLOCATED, R_SPOOL_PAID, R_SPOOL_STAKERS, R_SPOOL_CREATED_AT, R_SPOOL_CREATED_HEIGHT, R_SPOOL_BYTES,
@@ -134,10 +134,8 @@ export function execCreateStakingPool(user: usize, f: usize, bundleIndex: u32, o
   store<u64>(REC + R_SPOOL_CREATED_AT, ctxTimestamp);
   store<u64>(REC + R_SPOOL_CREATED_HEIGHT, ctxHeight);
   setValue(stakingPoolEntry(ADDR), REC, R_SPOOL_BYTES);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_STAKING_POOL_CREATED, EV_STAKING_POOL_CREATED_BYTES);
-  memory.copy(d, ADDR, 32);
-  memory.copy(d + 32, user, 32);
-  memory.copy(d + 64, f, 64); // stake mint, reward mint
+  emitStakingPoolCreated(bundleIndex, <u16>opIndex, ADDR, user, f, f + 32); // the operation's stake mint, reward mint
+
   return S.OK;
 }
 

@@ -18,12 +18,12 @@ import {
 } from "../staking";
 import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE } from "../abi";
 import {
-  EV_STAKED, EV_STAKED_BYTES, EV_DELEGATED, EV_DELEGATED_BYTES, EV_UNSTAKED, EV_UNDELEGATED, EV_UNSTAKED_BYTES, EV_UNSTAKE_CLAIMED, EV_UNSTAKE_CLAIMED_BYTES,
-  EV_REWARDS_CLAIMED, EV_REWARDS_CLAIMED_BYTES, EV_COMMISSION_SET, EV_COMMISSION_SET_BYTES, EV_VALIDATOR_UNJAILED, EV_VALIDATOR_UNJAILED_BYTES,
-  EV_AUTO_COMPOUND_SET, EV_AUTO_COMPOUND_SET_BYTES, EV_POOL_CONFIG_SET, EV_POOL_CONFIG_SET_HEAD_BYTES, EV_VALIDATOR_METADATA_SET, EV_VALIDATOR_METADATA_SET_HEAD_BYTES,
-  EV_DOUBLE_SIGN_REPORTED, EV_DOUBLE_SIGN_REPORTED_BYTES, EV_CONSENSUS_KEY_ROTATION_QUEUED, EV_CONSENSUS_KEY_ROTATION_QUEUED_BYTES,
+  EV_UNSTAKED, EV_UNDELEGATED,
 } from "../abi";
-import { beginEvent } from "../events";
+import {
+  emitAutoCompoundSet, emitCommissionSet, emitConsensusKeyRotationQueued, emitDelegated, emitDoubleSignReported, emitPoolConfigSet,
+  emitRewardsClaimed, emitStaked, emitUnstakeClaimed, emitUndelegated, emitUnstaked, emitValidatorMetadataSet, emitValidatorUnjailed,
+} from "../events-gen";
 
 
 /** Entries per account (docs/staking.md "Limits"). */
@@ -51,10 +51,6 @@ const SN = new StaticArray<u32>(5);
 let evBundle: u32 = 0;
 let evOp: u16 = 0;
 
-/** Start the operation's event of `kind` with `len` data bytes; where the data goes. */
-function event(kind: u8, len: u32): usize {
-  return beginEvent(evBundle, evOp, kind, len);
-}
 
 /** Whether this op is one of the staking family (the dispatcher routes it here). */
 export function isStakingOp(kind: u32): bool {
@@ -106,13 +102,8 @@ function stake(user: usize, f: usize): u32 {
   if (!debit(balanceEntry(user, NTV_MINT), lo, hi)) return S.INSUFFICIENT_BALANCE;
   addDelegation(v, user, user, lo, hi);
   // Staked{validator, consensus_key, amount, self_stake after, created}
-  let d = event(EV_STAKED, EV_STAKED_BYTES);
-  memory.copy(d, user, 32);
-  memory.copy(d + 32, key, 32);
-  store<u64>(d + 64, lo);
-  store<u64>(d + 72, hi);
-  memory.copy(d + 80, valPtr(v) + V_SELF, 16);
-  store<u8>(d + 96, created ? 1 : 0);
+  let self = valPtr(v) + V_SELF;
+  emitStaked(evBundle, evOp, user, key, lo, hi, load<u64>(self), load<u64>(self, 8), created ? 1 : 0);
   return S.OK;
 }
 
@@ -149,12 +140,8 @@ function delegate(user: usize, validator: usize, lo: u64, hi: u64): u32 {
   if (!debit(balanceEntry(user, NTV_MINT), lo, hi)) return S.INSUFFICIENT_BALANCE;
   addDelegation(v, validator, user, lo, hi);
   // Delegated{validator, delegator, amount, delegation after}
-  let d = event(EV_DELEGATED, EV_DELEGATED_BYTES);
-  memory.copy(d, validator, 32);
-  memory.copy(d + 32, user, 32);
-  store<u64>(d + 64, lo);
-  store<u64>(d + 72, hi);
-  memory.copy(d + 80, valPtr(delegationEntry(validator, user)) + D_AMOUNT, 16);
+  let total = valPtr(delegationEntry(validator, user)) + D_AMOUNT;
+  emitDelegated(evBundle, evOp, validator, user, lo, hi, load<u64>(total), load<u64>(total, 8));
   return S.OK;
 }
 
@@ -198,14 +185,8 @@ function unstake(user: usize, validator: usize, lo: u64, hi: u64, eventKind: u8)
   setValue(ue, bufPtr(ubuf), bufLen(ubuf));
   dropIfEmpty(validator, user, d);
   // Unstaked / Undelegated{validator, delegator, amount, remaining, release_time}
-  let e = event(eventKind, EV_UNSTAKED_BYTES);
-  memory.copy(e, validator, 32);
-  memory.copy(e + 32, user, 32);
-  store<u64>(e + 64, lo);
-  store<u64>(e + 72, hi);
-  store<u64>(e + 80, restLo);
-  store<u64>(e + 88, restHi);
-  store<u64>(e + 96, ctxTimestamp + pUnbonding);
+  if (eventKind == EV_UNSTAKED) emitUnstaked(evBundle, evOp, validator, user, lo, hi, restLo, restHi, ctxTimestamp + pUnbonding);
+  else emitUndelegated(evBundle, evOp, validator, user, lo, hi, restLo, restHi, ctxTimestamp + pUnbonding);
   return S.OK;
 }
 
@@ -239,11 +220,7 @@ function claimUnstake(user: usize): u32 {
     setValue(ue, bufPtr(ubuf), bufLen(ubuf));
   }
   // UnstakeClaimed{account, amount, pending_entries}
-  let d = event(EV_UNSTAKE_CLAIMED, EV_UNSTAKE_CLAIMED_BYTES);
-  memory.copy(d, user, 32);
-  store<u64>(d + 32, sumLo);
-  store<u64>(d + 40, sumHi);
-  store<u32>(d + 48, kept);
+  emitUnstakeClaimed(evBundle, evOp, user, sumLo, sumHi, kept);
   return S.OK;
 }
 
@@ -276,10 +253,7 @@ function claimRewards(user: usize): u32 {
     if (d != 0) dropIfEmpty(validator, user, d);
   }
   // RewardsClaimed{account, amount}
-  let e = event(EV_REWARDS_CLAIMED, EV_REWARDS_CLAIMED_BYTES);
-  memory.copy(e, user, 32);
-  store<u64>(e + 32, sumLo);
-  store<u64>(e + 40, sumHi);
+  emitRewardsClaimed(evBundle, evOp, user, sumLo, sumHi);
   return S.OK;
 }
 
@@ -295,10 +269,7 @@ function setCommission(user: usize, rate: u32): u32 {
   store<u16>(w + V_COMM, <u16>rate);
   store<u64>(w + V_LCC, ctxHeight);
   // CommissionSet{validator, old_bps, new_bps}
-  let d = event(EV_COMMISSION_SET, EV_COMMISSION_SET_BYTES);
-  memory.copy(d, user, 32);
-  store<u16>(d + 32, old);
-  store<u16>(d + 34, <u16>rate);
+  emitCommissionSet(evBundle, evOp, user, old, <u16>rate);
   return S.OK;
 }
 
@@ -312,7 +283,7 @@ function unjail(user: usize): u32 {
   let w = vw(v);
   store<u8>(w + V_JAILED, 0);
   store<u32>(w + V_MIR, 0);
-  memory.copy(event(EV_VALIDATOR_UNJAILED, EV_VALIDATOR_UNJAILED_BYTES), user, 32); // ValidatorUnjailed{validator}
+  emitValidatorUnjailed(evBundle, evOp, user);
   return S.OK;
 }
 
@@ -329,10 +300,7 @@ function setAutoCompound(user: usize, validator: usize, enable: bool): u32 {
   }
   store<u8>(beginWrite(d, <u32>valLen(d)) + D_AUTO, enable ? 1 : 0);
   // AutoCompoundSet{validator, delegator, enabled}
-  let e = event(EV_AUTO_COMPOUND_SET, EV_AUTO_COMPOUND_SET_BYTES);
-  memory.copy(e, validator, 32);
-  memory.copy(e + 32, user, 32);
-  store<u8>(e + 64, enable ? 1 : 0);
+  emitAutoCompoundSet(evBundle, evOp, validator, user, enable ? 1 : 0);
   return S.OK;
 }
 
@@ -362,12 +330,7 @@ function setPoolConfig(user: usize, f: usize): u32 {
   if (nameLen == 0) SP[4] = ONE; // an empty name: any non-zero pointer with length 0
   rewriteStrings(v, SP, SN);
   // PoolConfigSet{validator, enabled, min_delegation, auto_compound_default, name (rest)}
-  let d = event(EV_POOL_CONFIG_SET, EV_POOL_CONFIG_SET_HEAD_BYTES + nameLen);
-  memory.copy(d, user, 32);
-  store<u8>(d + 32, enabled);
-  memory.copy(d + 33, q, 16);
-  store<u8>(d + 49, load<u8>(q, 16));
-  memory.copy(d + 50, name, nameLen);
+  emitPoolConfigSet(evBundle, evOp, user, enabled, load<u64>(q), load<u64>(q, 8), load<u8>(q, 16), name, nameLen);
   return S.OK;
 }
 
@@ -388,9 +351,7 @@ function setMetadata(user: usize, f: usize): u32 {
   rewriteStrings(v, SP, SN);
   // ValidatorMetadataSet{validator, the operation's four Borsh strings (rest)}
   let len = <u32>(o - f);
-  let d = event(EV_VALIDATOR_METADATA_SET, EV_VALIDATOR_METADATA_SET_HEAD_BYTES + len);
-  memory.copy(d, user, 32);
-  memory.copy(d + 32, f, len);
+  emitValidatorMetadataSet(evBundle, evOp, user, f, len);
   return S.OK;
 }
 
@@ -412,10 +373,7 @@ function rotateKey(user: usize, key: usize): u32 {
   memory.copy(w + V_PK, key, 32);
   store<u64>(w + V_LRE, epoch);
   // ConsensusKeyRotationQueued{validator, new_key, epoch}
-  let d = event(EV_CONSENSUS_KEY_ROTATION_QUEUED, EV_CONSENSUS_KEY_ROTATION_QUEUED_BYTES);
-  memory.copy(d, user, 32);
-  memory.copy(d + 32, key, 32);
-  store<u64>(d + 64, epoch);
+  emitConsensusKeyRotationQueued(evBundle, evOp, user, key, epoch);
   return S.OK;
 }
 
@@ -455,13 +413,8 @@ function reportDoubleSign(user: usize, f: usize): u32 {
   let until = load<u64>(w + V_JREL);
   deactivate(v, account);
   // DoubleSignReported{validator, consensus_key, reporter, height, offences, jailed_until}
-  let d = event(EV_DOUBLE_SIGN_REPORTED, EV_DOUBLE_SIGN_REPORTED_BYTES);
-  memory.copy(d, account, 32);
-  memory.copy(d + 32, key, 32);
-  memory.copy(d + 64, user, 32);
-  store<u64>(d + 96, height);
-  store<u32>(d + 104, offences);
-  store<u64>(d + 108, until);
+  emitDoubleSignReported(evBundle, evOp, account, key, user, height, offences, until);
+
   return S.OK;
 }
 

@@ -7,12 +7,12 @@ import * as S from "../status";
 import { balanceEntry, reservedEntry, symbolEntry, tokenEntry, tokenMetaEntry, upperInto } from "../keys";
 import { exists, setValue, valLen, valPtr } from "../state";
 import { credit } from "../ledger";
-import { beginEvent } from "../events";
+import { emitTokenCreated, emitTokenMetadataLocked, emitTokenMetadataUpdated } from "../events-gen";
 import { bytesEq } from "../mem";
 import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
-import { EV_TOKEN_CREATED, EV_TOKEN_METADATA_LOCKED, EV_TOKEN_METADATA_UPDATED, TOKEN_FLAG_METADATA_MUTABLE, TOKEN_KIND_STD7 } from "../abi";
+import { TOKEN_FLAG_METADATA_MUTABLE, TOKEN_KIND_STD7 } from "../abi";
 
 const MINT = memory.data(32);
 const PRE = memory.data(9 + 32 + 16 + 16);
@@ -84,11 +84,7 @@ export function execCreateToken(user: usize, op: usize, nonce: u64, bundleIndex:
   setValue(tokE, bufPtr(rec), bufLen(rec));
   setValue(symE, MINT, 32);
   if (!credit(balanceEntry(owner, MINT), sLo, sHi)) return S.AMOUNT_OVERFLOW;
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_CREATED, 112);
-  memory.copy(d, MINT, 32);
-  memory.copy(d + 32, user, 32);
-  memory.copy(d + 64, owner, 32);
-  memory.copy(d + 96, supply, 16);
+  emitTokenCreated(bundleIndex, <u16>opIndex, MINT, user, owner, load<u64>(supply), load<u64>(supply, 8));
   return S.OK;
 }
 
@@ -179,10 +175,7 @@ export function execUpdateTokenMetadata(user: usize, op: usize, bundleIndex: u32
   }
   setValue(me, bufPtr(metaRec), bufLen(metaRec));
   // TokenMetadataUpdated: mint creator fields_set (bit i = field i was given) (65 bytes)
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_METADATA_UPDATED, 65);
-  memory.copy(d, mint, 32);
-  memory.copy(d + 32, user, 32);
-  store<u8>(d + 64, <u8>mask);
+  emitTokenMetadataUpdated(bundleIndex, <u16>opIndex, mint, user, <u8>mask);
   return S.OK;
 }
 
@@ -198,8 +191,7 @@ export function execLockTokenMetadata(user: usize, op: usize, bundleIndex: u32, 
   let fo = creatorOffset(rec) + 32 + 32 + 8 + 8 + 1;
   store<u8>(rec + fo, load<u8>(rec + fo) & ~TOKEN_FLAG_METADATA_MUTABLE);
   setValue(tokE, rec, n);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TOKEN_METADATA_LOCKED, 64);
-  memory.copy(d, mint, 32);
-  memory.copy(d + 32, user, 32);
+  emitTokenMetadataLocked(bundleIndex, <u16>opIndex, mint, user);
+
   return S.OK;
 }

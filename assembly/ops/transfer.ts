@@ -11,9 +11,10 @@ import * as U from "../u128";
 import { balanceEntry, tokenEntry } from "../keys";
 import { exists } from "../state";
 import { balLoad, balStore, stableGuardMove } from "../ledger";
-import { beginEvent } from "../events";
+import { emitTransfer } from "../events-gen";
 import { bytesEq, isZero } from "../mem";
-import { AUTH_EVM, EV_TRANSFER, EV_TRANSFER_BYTES } from "../abi";
+import { AUTH_EVM } from "../abi";
+
 import { ctxAuth } from "../context";
 
 /** `payer` is the sender's NTV balance entry, already looked up for the fee. */
@@ -53,10 +54,6 @@ export function moveBalance(src: usize, from: usize, to: usize, token: usize, am
     balStore(dst, U.lo, U.hi);
     balStore(src, rest0, rest1);
   }
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_TRANSFER, EV_TRANSFER_BYTES);
-  memory.copy(d, from, 32);
-  memory.copy(d + 32, to, 32);
-  memory.copy(d + 64, token, 32);
-  memory.copy(d + 96, amount, 16);
+  emitTransfer(bundleIndex, <u16>opIndex, from, to, token, amtLo, amtHi);
   return S.OK;
 }

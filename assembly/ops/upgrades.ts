@@ -19,12 +19,12 @@ import * as U from "../u128";
 import { KEY } from "../keys";
 import { lookup, exists, setValue, beginWrite, valPtr, valLen } from "../state";
 import { ctxHeight, GOVERNANCE } from "../context";
-import { beginEvent } from "../events";
+import { emitUpgradeCancelled, emitUpgradeScheduled, emitUpgradeVoted } from "../events-gen";
 import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen, bytesEq, isZero } from "../mem";
 import { singletonEntry, validatorEntry } from "../keys";
 import { stakingState, stActiveCount, stActive, stakingEnabled, loadParams, vTotal, V_ACTIVE, V_JAILED } from "../staking";
 import {
-  EV_UPGRADE_CANCELLED, EV_UPGRADE_SCHEDULED, EV_UPGRADE_VOTED, P_UPGRADE_CONFIG, P_UPGRADE_PLAN, P_UPGRADE_STATE, P_UPGRADE_VOTE,
+  P_UPGRADE_CONFIG, P_UPGRADE_PLAN, P_UPGRADE_STATE, P_UPGRADE_VOTE,
   R_UPGRADE_CONFIG_AUTHORITY, R_UPGRADE_CONFIG_BYTES, R_UPGRADE_CONFIG_MODE, R_UPGRADE_CONFIG_QUORUM_PCT, R_UPGRADE_CONFIG_VOTING_PERIOD,
   R_UPGRADE_PLAN_DEADLINE, R_UPGRADE_PLAN_DECIDED_HEIGHT,
   R_UPGRADE_PLAN_HEIGHT, R_UPGRADE_PLAN_NO, R_UPGRADE_PLAN_PROPOSER, R_UPGRADE_PLAN_STATE, R_UPGRADE_PLAN_YES,
@@ -245,11 +245,7 @@ export function execScheduleUpgrade(user: usize, op: usize, bundleIndex: u32, op
   setValue(e, bufPtr(buf), bufLen(buf));
   memory.copy(NAME, name, nameLen);
   writeState(NAME, nameLen, false, 0, 0);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_UPGRADE_SCHEDULED, 41 + nameLen);
-  memory.copy(d, user, 32);
-  store<u64>(d, height, 32);
-  store<u8>(d, state, 40);
-  memory.copy(d + 41, name, nameLen);
+  emitUpgradeScheduled(bundleIndex, <u16>opIndex, user, height, state, name, nameLen);
   return S.OK;
 }
 
@@ -340,11 +336,7 @@ export function execVoteUpgrade(user: usize, op: usize, bundleIndex: u32, opInde
     setPlanState(e, state);
     if (state == PLAN_REJECTED) writeState(0, 0, false, 0, 0);
   }
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_UPGRADE_VOTED, 34 + nameLen);
-  memory.copy(d, user, 32);
-  store<u8>(d, approve ? 1 : 0, 32);
-  store<u8>(d, state, 33);
-  memory.copy(d + 34, name, nameLen);
+  emitUpgradeVoted(bundleIndex, <u16>opIndex, user, approve ? 1 : 0, state, name, nameLen);
   return S.OK;
 }
 
@@ -368,9 +360,8 @@ export function execCancelUpgrade(user: usize, op: usize, bundleIndex: u32, opIn
   if (!proposer && !isAuthority(user)) return S.NOT_UPGRADE_AUTHORITY;
   setPlanState(e, PLAN_CANCELLED);
   writeState(0, 0, false, 0, 0);
-  let d = beginEvent(bundleIndex, <u16>opIndex, EV_UPGRADE_CANCELLED, 32 + nameLen);
-  memory.copy(d, user, 32);
-  memory.copy(d + 32, name, nameLen);
+  emitUpgradeCancelled(bundleIndex, <u16>opIndex, user, name, nameLen);
+
   return S.OK;
 }
 

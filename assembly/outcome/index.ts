@@ -16,6 +16,7 @@
 
 // for asconfig.outcome.json "use": Math.random and Date trap, as in the core (abort traps too)
 import "../env";
+import { EVENT_BUNDLE_INDEX_AT, EVENT_DATA_LEN_AT, EVENT_KIND_AT, EVENT_OP_INDEX_AT } from "../event-header";
 
 /** Core BlockResult head: gas_used u64, fees u128, results count u32 */
 // @ts-ignore: decorator
@@ -215,15 +216,16 @@ export function encode(len: u32): i32 {
     // o ≤ len ≤ MAX_INPUT: the sums below do not wrap
     if (o + EVENT_HEAD > len) return E_EVENT;
     let e = raw + o;
-    let bundleIndex = load<u32>(e);
-    let kind = <u32>load<u8>(e, 6);
-    let dataLen = load<u32>(e, 7);
+    let bundleIndex = load<u32>(e, EVENT_BUNDLE_INDEX_AT);
+    let kind = <u32>load<u8>(e, EVENT_KIND_AT);
+    let dataLen = load<u32>(e, EVENT_DATA_LEN_AT);
     if (dataLen > len - o - EVENT_HEAD) return E_EVENT;
     // Events come bundle by bundle: the index is stored as the step from the previous event's.
     if (bundleIndex < bundle) return E_ORDER;
     w = varint(w, bundleIndex - bundle);
     bundle = bundleIndex;
-    store<u16>(w, load<u16>(e, 4)); // op_index
+    store<u16>(w, load<u16>(e, EVENT_OP_INDEX_AT)); // op_index
+
     store<u8>(w, <u8>kind, 2);
     w = varint(w + 3, dataLen);
     if (load<i32>(lengths + (kind << 2)) == <i32>dataLen) {

@@ -205,7 +205,7 @@ export class Indexer {
   /**
    * The events that move a token, newest first, each with the receipt that holds it: those keyed
    * by its mint and, for swaps and liquidity, by each of its pools (`keys`: the mint, then the
-   * pools; block-index.ts TRANSFER_KEY_FIELDS). At most `limit` events.
+   * pools; the table's `tokens`, src/abi/events.ts TOKEN_FIELDS). At most `limit` events.
    */
   async tokenTransfers(keys: readonly Uint8Array[], limit: number): Promise<Array<{ receipt: Receipt; eventIndex: number }>> {
     await this.historyIndexed();

@@ -6,6 +6,7 @@
 // what storage keeps of a block's execution (BlockWrite.outcome, src/storage/chain-store.ts).
 
 import { EVENT_HEADER_BYTES } from '../abi/constants.js';
+import { EVENT_BUNDLE_INDEX_AT, EVENT_DATA_LEN_AT, EVENT_KIND_AT, EVENT_OP_INDEX_AT } from '../abi/events.js';
 import { Bytes32Interner, decodeEventAt, SCHEDULE_RUN_INDEX, type CoreEvent } from './events.js';
 
 export interface BundleResult {
@@ -135,8 +136,8 @@ export class BlockResultView implements BlockResult {
   forEachEventOf(i: number, visit: (opIndex: number, kind: number, dataAt: number, len: number) => void): void {
     const starts = this.eventStarts();
     for (let o = starts[i]!, end = starts[i + 1]!; o < end;) {
-      const len = this.dv.getUint32(o + 7, true);
-      visit(this.dv.getUint16(o + 4, true), this.bytes[o + 6]!, o + EVENT_HEAD, len);
+      const len = this.dv.getUint32(o + EVENT_DATA_LEN_AT, true);
+      visit(this.dv.getUint16(o + EVENT_OP_INDEX_AT, true), this.bytes[o + EVENT_KIND_AT]!, o + EVENT_HEAD, len);
       o += EVENT_HEAD + len;
     }
   }
@@ -146,9 +147,9 @@ export class BlockResultView implements BlockResult {
     const n = this.eventCount;
     let o = this.eventsAt + 4;
     for (let k = 0; k < n; k++) {
-      const len = this.dv.getUint32(o + 7, true);
+      const len = this.dv.getUint32(o + EVENT_DATA_LEN_AT, true);
       if (o + EVENT_HEAD + len > this.bytes.length) throw new RangeError(`block result event ${k} runs past the end`);
-      visit(this.dv.getUint32(o, true), this.dv.getUint16(o + 4, true), this.bytes[o + 6]!, o + EVENT_HEAD, len);
+      visit(this.dv.getUint32(o + EVENT_BUNDLE_INDEX_AT, true), this.dv.getUint16(o + EVENT_OP_INDEX_AT, true), this.bytes[o + EVENT_KIND_AT]!, o + EVENT_HEAD, len);
       o += EVENT_HEAD + len;
     }
   }

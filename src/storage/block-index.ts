@@ -2,6 +2,7 @@ import { NATIVE_MINT } from '../codec/address.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import type { BlockResultView } from '../core/block-result.js';
 import { ACCOUNT_FIELDS, EventKind, LAST_KNOWN_KIND, SCHEDULE_RUN_INDEX } from '../core/events.js';
+import { TOKEN_FIELDS } from '../abi/events.js';
 import type { IndexOp } from './block-batch.js';
 import { IndexKeys } from './keys.js';
 
@@ -21,20 +22,6 @@ export function bundleListOps(height: number, bundleHashes: Uint8Array, ops: Ind
   if (bundleHashes.length > 0) ops.push({ type: 'put', key: IndexKeys.blockTxs(height), value: bundleHashes });
 }
 
-/**
- * Where the token-transfer keys of each event kind lie in its data (docs/explorer.md "Token
- * transfers"): the mint it moves, or for swaps and liquidity the pool, whose two tokens the event
- * does not name (the reader looks the pools of a token up and reads their keys too). Every event
- * that moves a token (src/chain/token-movements.ts) is found under each token it moves.
- */
-const TRANSFER_KEY_FIELDS: Readonly<Partial<Record<number, readonly number[]>>> = {
-  [EventKind.Transfer]: [64],
-  [EventKind.TokenCreated]: [0],
-  [EventKind.PoolCreated]: [32, 64],
-  [EventKind.LiquidityAdded]: [0],
-  [EventKind.LiquidityRemoved]: [0],
-  [EventKind.Swap]: [0],
-};
 
 /**
  * Address history and token transfers. Per address (and per mint) one record per block holding
@@ -76,7 +63,12 @@ export function historyOps(height: number, bundles: readonly Uint8Array[], resul
         ordinal = 0;
       }
       for (const field of ACCOUNT_FIELDS[kind]!) touch(data, at + field, bundleIndex);
-      for (const field of TRANSFER_KEY_FIELDS[kind] ?? []) transfer(data, at + field, bundleIndex, ordinal);
+      // Token transfers (docs/explorer.md "Token transfers"): under the mint an event moves, or for
+      // swaps and liquidity the pool, whose two tokens the event does not name (the reader looks the
+      // pools of a token up and reads their keys too); TOKEN_FIELDS is the table's `tokens` column.
+      // Every event that moves a token (src/chain/token-movements.ts) is found under each token it moves.
+      for (const field of TOKEN_FIELDS[kind] ?? []) transfer(data, at + field, bundleIndex, ordinal);
+
       if (kind === EventKind.PoolCreated) transfer(NATIVE_MINT, 0, bundleIndex, ordinal); // the 100 NTV creation fee
       ordinal++;
     });

@@ -7,6 +7,8 @@
 
 import { EVENT_HEAD, HEAD } from '../core/block-result.js';
 import { EventKind } from '../core/events.js';
+import { EVENT_BUNDLE_INDEX_AT, EVENT_DATA_LEN_AT, EVENT_FIELD_SIZES, EVENT_KIND_AT, EVENT_OP_INDEX_AT } from '../abi/events.js';
+
 
 /**
  * Stored form: version u8, the core bytes' length u32, their first 28 bytes (gas, fees, count), the
@@ -29,29 +31,28 @@ export const enum F {
 }
 
 /**
- * The data layouts of the event kinds (docs/core-abi.md "Event kinds and data"). An event whose
- * length differs from its kind's layout (a batch transfer, a kind this host does not know) is
- * stored raw.
+ * The event kinds stored by layout: this codec's choice, fixed by OUTCOME_CODEC_VERSION (their
+ * fields are 32-byte values, u8, u64 and u128). An event whose length differs from its kind's
+ * layout (a batch transfer, a kind this host does not know) is stored raw.
  */
-export const LAYOUTS: Readonly<Record<number, readonly F[]>> = {
-  [EventKind.Transfer]: [F.BYTES32, F.BYTES32, F.BYTES32, F.U128],
-  [EventKind.TokenCreated]: [F.BYTES32, F.BYTES32, F.BYTES32, F.U128],
-  [EventKind.KeyRegistered]: [F.BYTES32, F.BYTES32, F.U8],
-  [EventKind.Fee]: [F.BYTES32, F.BYTES32, F.U128, F.BYTES32, F.U128],
-  [EventKind.PoolCreated]: [F.BYTES32, F.BYTES32, F.BYTES32, F.BYTES32, F.U128, F.U128, F.U128, F.U64, F.U128],
-  [EventKind.LiquidityAdded]: [F.BYTES32, F.BYTES32, F.U128, F.U128, F.U128],
-  [EventKind.LiquidityRemoved]: [F.BYTES32, F.BYTES32, F.U128, F.U128, F.U128],
-  [EventKind.Swap]: [F.BYTES32, F.BYTES32, F.BYTES32, F.U128, F.U128, F.U128, F.U128],
-  [EventKind.TokenMetadataUpdated]: [F.BYTES32, F.BYTES32, F.U8],
-  [EventKind.TokenMetadataLocked]: [F.BYTES32, F.BYTES32],
-  [EventKind.CollectionCreated]: [F.BYTES32, F.U8, F.BYTES32, F.BYTES32],
-  [EventKind.NftTransfer]: [F.BYTES32, F.BYTES32, F.BYTES32, F.U64],
-  [EventKind.TokenTypeDefined]: [F.BYTES32, F.U64, F.U128, F.U8],
-  [EventKind.MultiTransferSingle]: [F.BYTES32, F.BYTES32, F.BYTES32, F.BYTES32, F.U64, F.U128],
-  [EventKind.Approval]: [F.BYTES32, F.BYTES32, F.BYTES32, F.U128],
-  [EventKind.PresaleCreated]: [F.BYTES32, F.BYTES32, F.BYTES32, F.BYTES32],
-  [EventKind.StakingPoolCreated]: [F.BYTES32, F.BYTES32, F.BYTES32, F.BYTES32],
-};
+const LAYOUT_KINDS = [
+  EventKind.Transfer, EventKind.TokenCreated, EventKind.KeyRegistered, EventKind.Fee, EventKind.PoolCreated, EventKind.LiquidityAdded,
+  EventKind.LiquidityRemoved, EventKind.Swap, EventKind.TokenMetadataUpdated, EventKind.TokenMetadataLocked, EventKind.CollectionCreated,
+  EventKind.NftTransfer, EventKind.TokenTypeDefined, EventKind.MultiTransferSingle, EventKind.Approval, EventKind.PresaleCreated,
+  EventKind.StakingPoolCreated,
+];
+
+/** A field of `size` bytes of an event's data (abi/events.mjs, src/abi/events.ts EVENT_FIELD_SIZES) as this codec stores it. */
+function fieldOf(kind: number, size: number): F {
+  if (size === 32) return F.BYTES32;
+  if (size === F.U8 || size === F.U64 || size === F.U128) return size;
+  throw new Error(`outcome codec: event kind ${kind} has a ${size}-byte field, which LAYOUT_KINDS cannot hold`);
+}
+
+/** The data layouts of LAYOUT_KINDS, from the ABI table (docs/core-abi.md "Event kinds and data"). */
+export const LAYOUTS: Readonly<Record<number, readonly F[]>> = Object.fromEntries(
+  LAYOUT_KINDS.map((kind) => [kind, EVENT_FIELD_SIZES[kind]!.map((size) => fieldOf(kind, size))]));
+
 
 /** BundleResult: status u16, gas_used u64, fee u128, nonce u64 */
 export const ROW_LAYOUT: readonly F[] = [F.U8, F.U8, F.U64, F.U128, F.U64];
@@ -137,14 +138,14 @@ export function decodeOutcome(stored: Uint8Array): Uint8Array {
   for (let k = 0; k < events; k++) {
     bundle += varint();
     room(EVENT_HEAD);
-    odv.setUint32(w, bundle, true);
+    odv.setUint32(w + EVENT_BUNDLE_INDEX_AT, bundle, true);
     need(3);
-    out[w + 4] = stored[r]!;
-    out[w + 5] = stored[r + 1]!;
-    const kind = (out[w + 6] = stored[r + 2]!);
+    out[w + EVENT_OP_INDEX_AT] = stored[r]!; // op_index u16 as stored
+    out[w + EVENT_OP_INDEX_AT + 1] = stored[r + 1]!;
+    const kind = (out[w + EVENT_KIND_AT] = stored[r + 2]!);
     r += 3;
     const len = varint();
-    odv.setUint32(w + 7, len, true);
+    odv.setUint32(w + EVENT_DATA_LEN_AT, len, true);
     w += EVENT_HEAD;
     if (LAYOUT_LENGTHS[kind] === len) fields(LAYOUTS[kind]!);
     else {

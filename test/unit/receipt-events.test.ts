@@ -8,8 +8,8 @@ import { openLocalChain, type LocalChain } from '../../testkit/local-chain.js';
 import type { BlockHeader } from '../../src/chain/block.js';
 import { encodeBlockResult, type ResultEvent } from './block-result-fixture.js';
 
-// Receipts format Transfer and Fee events straight from the result's bytes (src/chain/receipts.ts
-// formatInPlace). The JSON must be byte for byte what the decoded events give: same fields, same
+// Receipts format Transfer and Fee events straight from the result's bytes (src/abi/events.ts
+// receiptEventJsonAt, generated). The JSON must be byte for byte what the decoded events give: same fields, same
 // order, amounts across the 2^53 and 2^64 boundaries, system accounts in their 0x form, a symbol
 // only for a token the registry knows.
 

@@ -29,6 +29,7 @@ export const constants = [
   { name: 'AUTH_EVM', value: 3, as: 'u8', doc: 'a secp256k1-signed EVM transaction; key_hash is the recovered account (docs/eth.md)' },
   // Bundle bounds (docs/bundle-format.md).
   { name: 'MAX_OPERATIONS', value: 64, as: 'u32', doc: 'operations in one bundle at most' },
+  { name: 'BUNDLE_FIRST_OP_AT', value: 36, as: 'u32', doc: "the byte of a bundle's first operation's discriminant: after user_account[32] and the operations' u32 count (docs/bundle-format.md)" },
   { name: 'MAX_SIGNATURE_BYTES', value: 4096, as: 'u32', doc: "the codec's bound on the signature vec; the exact lengths follow the auth kind" },
   { name: 'OP_LAST_RESERVED', value: 119, as: 'u32', doc: 'discriminants up to here without a layout are reserved (OP_NOT_ENABLED); above, malformed' },
   { name: 'BUNDLE_LEVEL_OP', value: 0xffff, as: 'u16', doc: 'op_index of events that belong to the whole bundle (Fee, KeyRegistered)' },
@@ -110,6 +111,10 @@ export const constants = [
   { name: 'STD8_MAX_COSIGNERS', value: 8, as: 'u32', doc: 'authorized cosigners per stablecoin (approvals are a bitmask over them)' },
   { name: 'STD8_MAX_MINTERS', value: 16, as: 'u32', doc: 'configured minters per stablecoin' },
   { name: 'STD8_MAX_PENDING', value: 16, as: 'u32', doc: 'pending changes and mints per stablecoin' },
+  { name: 'STD8_PENDING_ROLE_CHANGE', value: 0, as: 'u8', doc: "a StablePending's kind: a role change (docs/stablecoins.md \"Pending changes\")" },
+  { name: 'STD8_PENDING_MINTER_ADDITION', value: 1, as: 'u8', doc: 'a pending kind: a minter added' },
+  { name: 'STD8_PENDING_HANDOVER', value: 2, as: 'u8', doc: 'a pending kind: a handover of all four roles' },
+  { name: 'STD8_PENDING_MINT', value: 3, as: 'u8', doc: 'a pending kind: a mint awaiting its cosigners' },
   { name: 'BRIDGE_MAX_ATTESTERS', value: 16, as: 'u32', doc: 'attesters in the bridge set at most (docs/bridge.md "Attesters")' },
   { name: 'BRIDGE_MAX_TEXT', value: 128, as: 'u32', doc: 'bytes of a bridge chain, tx hash, contract or destination string at most' },
   { name: 'STD8_MAX_ORIGINS', value: 8, as: 'u32', doc: 'origin-chain mappings per stablecoin' },

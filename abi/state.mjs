@@ -6,7 +6,9 @@
 // upper-cased symbol bytes); 'rest' (the rest of the key: a label or name's bytes, latin1 from a
 // string). `check` names a 32-byte field whose length the host builder checks (RangeError
 // "<check> must be 32 bytes"). `host` is the host builder's name ('const' builders of a key with
-// no fields are constants). `core` names the core's P_* constant.
+// no fields are constants). `core` names the core's P_* constant. The core's builder of a key with
+// fields is generated into assembly/keys.ts as `<host name without Key>Entry` (it looks the key up
+// and returns its state entry), or under `entry` where the core's name differs.
 //
 // Record field types: u8 u16 u32 u64 u128 u256 bytes32 string flag (u8, 1 = true); 'vec32'
 // (u32 count, count × [32]); 'vecu64' (u32 count, count × u64); 'rest32' (the rest of the value
@@ -24,12 +26,12 @@ export const prefixes = [
   { name: 'BALANCE', code: 0x02, core: 'P_BALANCE', host: 'balanceKey', key: [['addr', 'bytes32', 'address'], ['mint', 'bytes32', 'mint']], value: 'u128; deleted at 0' },
   { name: 'TOKEN', code: 0x03, core: 'P_TOKEN', host: 'tokenKey', key: [['mint', 'bytes32', 'mint']], value: 'Token' },
   { name: 'SYMBOL', code: 0x04, core: 'P_SYMBOL', host: 'symbolKey', key: [['symbol', 'upper']], value: 'mint[32] (symbols are unique, case-insensitive)' },
-  { name: 'RESERVED_SYMBOL', code: 0x05, core: 'P_RESERVED', host: 'reservedSymbolKey', key: [['symbol', 'upper']], value: 'u8 1: refused for CreateToken (spec §2.1)' },
+  { name: 'RESERVED_SYMBOL', code: 0x05, core: 'P_RESERVED', host: 'reservedSymbolKey', entry: 'reservedEntry', key: [['symbol', 'upper']], value: 'u8 1: refused for CreateToken (spec §2.1)' },
   { name: 'KEY', code: 0x06, core: 'P_KEY', host: 'keyRecordKey', key: [['addr', 'bytes32', 'address'], ['keyHash', 'bytes32', 'key hash']], value: 'Key' },
   // DEX and token metadata (docs/dex.md "State layout").
   { name: 'POOL', code: 0x07, core: 'P_POOL', host: 'poolKey', key: [['pool', 'bytes32']], value: 'Pool' },
   { name: 'LP', code: 0x08, core: 'P_LP', host: 'lpKey', key: [['pool', 'bytes32'], ['owner', 'bytes32']], value: 'u128 LP balance; deleted at 0' },
-  { name: 'TOKEN_METADATA', code: 0x09, core: 'P_TOKEN_META', host: 'tokenMetadataKey', key: [['mint', 'bytes32']], value: 'TokenMetadata' },
+  { name: 'TOKEN_METADATA', code: 0x09, core: 'P_TOKEN_META', host: 'tokenMetadataKey', entry: 'tokenMetaEntry', key: [['mint', 'bytes32']], value: 'TokenMetadata' },
   // Names (spec §4.12, docs/names.md): the lower-cased label without ".vex".
   { name: 'NAME', code: 0x0a, core: 'P_NAME', host: 'nameKey', key: [['label', 'rest']], value: 'Name' },
   { name: 'NAME_REVERSE', code: 0x0b, core: 'P_NAME_REVERSE', host: 'nameReverseKey', key: [['owner', 'bytes32', 'owner']], value: "the owner's primary label (raw bytes)" },
@@ -37,7 +39,7 @@ export const prefixes = [
   { name: 'ALLOWANCE', code: 0x0c, core: 'P_ALLOWANCE', host: 'allowanceKey', key: [['owner', 'bytes32', 'owner'], ['token', 'bytes32', 'mint'], ['spender', 'bytes32', 'spender']], value: 'u128 allowance; deleted at 0; 2^128−1 is infinite (never decremented)' },
   // Staking and validators (docs/staking.md "State layout").
   { name: 'VALIDATOR', code: 0x10, core: 'P_VALIDATOR', host: 'validatorKey', key: [['account', 'bytes32']], value: 'Validator' },
-  { name: 'CONSENSUS_KEY', code: 0x11, core: 'P_CONSENSUS_KEY', host: 'consensusKeyIndexKey', key: [['consensusKey', 'bytes32']], value: 'account[32] of the validator using it' },
+  { name: 'CONSENSUS_KEY', code: 0x11, core: 'P_CONSENSUS_KEY', host: 'consensusKeyIndexKey', entry: 'consensusKeyEntry', key: [['consensusKey', 'bytes32']], value: 'account[32] of the validator using it' },
   { name: 'DELEGATION', code: 0x12, core: 'P_DELEGATION', host: 'delegationKey', key: [['validator', 'bytes32'], ['delegator', 'bytes32']], value: 'Delegation' },
   { name: 'UNBONDING', code: 0x13, core: 'P_UNBONDING', host: 'unbondingKey', key: [['account', 'bytes32']], value: 'Unbonding' },
   { name: 'STAKING_STATE', code: 0x14, core: 'P_STAKING_STATE', host: 'STAKING_STATE_KEY', key: [], value: 'StakingState' },
@@ -73,7 +75,7 @@ export const prefixes = [
   { name: 'COLLECTION_SAFETY', code: 0x60, core: 'P_COLLECTION_SAFETY', host: 'collectionSafetyKey', key: [['collection', 'bytes32', 'collection']], value: 'CollectionSafety' },
   // Presales (spec §4.5, docs/presales.md): a presale is named by its escrow account.
   { name: 'PRESALE', code: 0x68, core: 'P_PRESALE', host: 'presaleKey', key: [['presale', 'bytes32']], value: 'Presale' },
-  { name: 'PRESALE_CONTRIBUTION', code: 0x69, core: 'P_PRESALE_CONTRIBUTION', host: 'presaleContributionKey', key: [['presale', 'bytes32'], ['contributor', 'bytes32']], value: 'PresaleContribution' },
+  { name: 'PRESALE_CONTRIBUTION', code: 0x69, core: 'P_PRESALE_CONTRIBUTION', host: 'presaleContributionKey', entry: 'contributionEntry', key: [['presale', 'bytes32'], ['contributor', 'bytes32']], value: 'PresaleContribution' },
   { name: 'PRESALE_COUNT', code: 0x6a, core: 'P_PRESALE_COUNT', host: 'PRESALE_COUNT_KEY', key: [], value: 'u64 presales created so far (the next id)' },
   // Token staking pools (spec §4.10, docs/staking-pools.md): a pool is named by its stake escrow account (Nx6…).
   { name: 'STAKING_POOL', code: 0x6b, core: 'P_STAKING_POOL', host: 'stakingPoolKey', key: [['pool', 'bytes32']], value: 'StakingPool' },
@@ -82,10 +84,10 @@ export const prefixes = [
   // Settlement with market makers (docs/settlement.md "State layout").
   { name: 'MARKET_MAKER', code: 0x70, core: 'P_MARKET_MAKER', host: 'marketMakerKey', key: [['account', 'bytes32', 'account']], value: 'MarketMaker' },
   { name: 'MARKET_MAKER_INDEX', code: 0x71, core: 'P_MARKET_MAKER_INDEX', host: 'marketMakerIndexKey', key: [['index', 'u64be']], value: 'account[32] of the market maker registered at that position' },
-  { name: 'ATOMENCE_ORDER', code: 0x72, core: 'P_ATOMENCE_ORDER', host: 'atomenceOrderKey', key: [['orderId', 'bytes32', 'order id']], value: 'AtomenceOrder' },
-  { name: 'ATOMENCE_SETTLEMENT', code: 0x73, core: 'P_ATOMENCE_SETTLEMENT', host: 'atomenceSettlementKey', key: [['index', 'u64be']], value: 'order_id[32] of the settlement at that position' },
-  { name: 'ATOMENCE_TOKEN_SETTLEMENT', code: 0x74, core: 'P_ATOMENCE_TOKEN_SETTLEMENT', host: 'atomenceTokenSettlementKey', key: [['token', 'bytes32', 'mint'], ['index', 'u64be']], value: "order_id[32] of the token's settlement at that position (either leg)" },
-  { name: 'ATOMENCE_TOKEN_STATS', code: 0x75, core: 'P_ATOMENCE_TOKEN_STATS', host: 'atomenceTokenStatsKey', key: [['token', 'bytes32', 'mint']], value: 'AtomenceStats of the settlements with this token as a leg' },
+  { name: 'ATOMENCE_ORDER', code: 0x72, core: 'P_ATOMENCE_ORDER', host: 'atomenceOrderKey', entry: 'orderEntry', key: [['orderId', 'bytes32', 'order id']], value: 'AtomenceOrder' },
+  { name: 'ATOMENCE_SETTLEMENT', code: 0x73, core: 'P_ATOMENCE_SETTLEMENT', host: 'atomenceSettlementKey', entry: 'settlementIndexEntry', key: [['index', 'u64be']], value: 'order_id[32] of the settlement at that position' },
+  { name: 'ATOMENCE_TOKEN_SETTLEMENT', code: 0x74, core: 'P_ATOMENCE_TOKEN_SETTLEMENT', host: 'atomenceTokenSettlementKey', entry: 'tokenSettlementIndexEntry', key: [['token', 'bytes32', 'mint'], ['index', 'u64be']], value: "order_id[32] of the token's settlement at that position (either leg)" },
+  { name: 'ATOMENCE_TOKEN_STATS', code: 0x75, core: 'P_ATOMENCE_TOKEN_STATS', host: 'atomenceTokenStatsKey', entry: 'tokenStatsEntry', key: [['token', 'bytes32', 'mint']], value: 'AtomenceStats of the settlements with this token as a leg' },
   { name: 'ATOMENCE_STATS', code: 0x76, core: 'P_ATOMENCE_STATS', host: 'ATOMENCE_STATS_KEY', key: [], value: 'AtomenceStats of all settlements' },
   // Anchoring (docs/anchoring.md "State layout"): ids are Blake3 of the namespace and key.
   { name: 'ANCHOR_NAMESPACE', code: 0x77, core: 'P_ANCHOR_NAMESPACE', host: 'anchorNamespaceKey', key: [['namespaceId', 'bytes32', 'namespace id']], value: 'AnchorNamespace' },

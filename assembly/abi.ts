@@ -60,6 +60,9 @@
 /** operations in one bundle at most */
 // @ts-ignore: decorator
 @inline export const MAX_OPERATIONS: u32 = 64;
+/** the byte of a bundle's first operation's discriminant: after user_account[32] and the operations' u32 count (docs/bundle-format.md) */
+// @ts-ignore: decorator
+@inline export const BUNDLE_FIRST_OP_AT: u32 = 36;
 /** the codec's bound on the signature vec; the exact lengths follow the auth kind */
 // @ts-ignore: decorator
 @inline export const MAX_SIGNATURE_BYTES: u32 = 4096;
@@ -264,6 +267,18 @@
 /** pending changes and mints per stablecoin */
 // @ts-ignore: decorator
 @inline export const STD8_MAX_PENDING: u32 = 16;
+/** a StablePending's kind: a role change (docs/stablecoins.md "Pending changes") */
+// @ts-ignore: decorator
+@inline export const STD8_PENDING_ROLE_CHANGE: u8 = 0;
+/** a pending kind: a minter added */
+// @ts-ignore: decorator
+@inline export const STD8_PENDING_MINTER_ADDITION: u8 = 1;
+/** a pending kind: a handover of all four roles */
+// @ts-ignore: decorator
+@inline export const STD8_PENDING_HANDOVER: u8 = 2;
+/** a pending kind: a mint awaiting its cosigners */
+// @ts-ignore: decorator
+@inline export const STD8_PENDING_MINT: u8 = 3;
 /** attesters in the bridge set at most (docs/bridge.md "Attesters") */
 // @ts-ignore: decorator
 @inline export const BRIDGE_MAX_ATTESTERS: u32 = 16;

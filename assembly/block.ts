@@ -14,6 +14,7 @@ import {
   decodeBundle, OPS, bUser, bOpCount, bMaxGas, bPriorityFee, bValidUntil, bNonce, bHasExpiry, bExpiry, bHasPubkey, bPubkey, bPubkeyLen, bSigLen,
 } from "./bundle";
 import { execOther } from "./ops/dispatch";
+import { execTop } from "./ops/dispatch-top";
 import { TREASURY_DIVISOR, opGas } from "./gas";
 import { GAS_BASE } from "./abi";
 import { accountEntry, balanceEntry, keyRecordEntry } from "./keys";
@@ -31,23 +32,18 @@ import { execTransfer } from "./ops/transfer";
 import { consumeNonce, failedCount, failedListed, hashBundle, recordFailure } from "./replay";
 import { endBlock } from "./rewards";
 import { upgradesEndBlock } from "./ops/upgrades";
-import { execCancelSchedule, execCreateSchedule, processSchedules, setRunCost, RUN_OPS, RUN_OWNER, runOpCount } from "./ops/schedules";
+import { processSchedules, setRunCost, RUN_OPS, RUN_OWNER, runOpCount } from "./ops/schedules";
 
 /** Skipped leaders one block may name (a round bound far above any failover chain). */
 // @ts-ignore: decorator
 @inline const MAX_MISSED: u32 = 1000;
-import { execCreateToken } from "./ops/token";
-import { execCreateProposal, execVoteProposal, execExecuteProposal, execCancelProposal } from "./ops/governance";
-import { OP_CREATE_PROPOSAL, OP_VOTE_PROPOSAL, OP_EXECUTE_PROPOSAL, OP_CANCEL_PROPOSAL } from "./abi";
-import { execCreateDao, execDaoPropose, execDaoVote, execDaoExecute, execDaoCancel, execDaoUnlock } from "./ops/dao";
-import { OP_CREATE_DAO, OP_DAO_PROPOSE, OP_DAO_VOTE, OP_DAO_EXECUTE, OP_DAO_CANCEL, OP_DAO_UNLOCK } from "./abi";
 import {
   AUTH_UNSIGNED, AUTH_ED25519, AUTH_EVM, ED25519_SIGNATURE_BYTES, ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES,
 } from "./abi";
 import { writeKeyRecord, setKeyCount, isAccountAdminOp } from "./ops/accounts";
-import { execCreateMultiSig, execProposeMultiSigTx, execApproveMultiSigTx } from "./ops/multisig";
-import { ROLE_OWNER, OP_CREATE_MULTI_SIG, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX, OP_REVOKE_MULTI_SIG_APPROVAL } from "./abi";
-import { BUNDLE_LEVEL_OP, OP_CANCEL_SCHEDULE, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_TRANSFER, SCHEDULE_RUN_INDEX } from "./abi";
+import { ROLE_OWNER } from "./abi";
+import { BUNDLE_LEVEL_OP, OP_TRANSFER, SCHEDULE_RUN_INDEX } from "./abi";
+import { OPR_FIELDS } from "./decode-ops";
 
 const results = bufNew(1 << 16);
 
@@ -183,27 +179,7 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
   for (let k: u32 = 0; k < bOpCount && st == S.OK; k++) {
     let op = OPS + (<usize>k << 5);
     let kind = load<u32>(op);
-    if (kind == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), index, k, payer);
-    else if (kind == OP_CREATE_TOKEN) st = execCreateToken(user, op, nonce, index, k);
-    else if (kind == OP_CREATE_SCHEDULE) st = execCreateSchedule(user, op, nonce, index, k);
-    else if (kind == OP_CANCEL_SCHEDULE) st = execCancelSchedule(user, op, index, k);
-    // Protocol proposals (docs/governance.md): never inside a schedule or a proposal (decodeOps).
-    else if (kind == OP_CREATE_PROPOSAL) st = execCreateProposal(user, op, index, k);
-    else if (kind == OP_VOTE_PROPOSAL) st = execVoteProposal(user, <usize>load<u32>(op, 4), index, k);
-    else if (kind == OP_EXECUTE_PROPOSAL) st = execExecuteProposal(user, <usize>load<u32>(op, 4), index, k);
-    else if (kind == OP_CANCEL_PROPOSAL) st = execCancelProposal(user, <usize>load<u32>(op, 4), index, k);
-    // Multi-sig (docs/accounts.md): never nested; an approval runs the held operations through execOther.
-    else if (kind == OP_CREATE_MULTI_SIG) st = execCreateMultiSig(user, op, nonce, index, k);
-    else if (kind == OP_PROPOSE_MULTI_SIG_TX) st = execProposeMultiSigTx(user, op, index, k);
-    else if (kind == OP_APPROVE_MULTI_SIG_TX || kind == OP_REVOKE_MULTI_SIG_APPROVAL) st = execApproveMultiSigTx(user, op, kind == OP_APPROVE_MULTI_SIG_TX, index, k);
-    // DAOs (docs/governance.md "DAOs")
-    else if (kind == OP_CREATE_DAO) st = execCreateDao(user, op, index, k);
-    else if (kind == OP_DAO_PROPOSE) st = execDaoPropose(user, op, index, k);
-    else if (kind == OP_DAO_VOTE) st = execDaoVote(user, <usize>load<u32>(op, 4), index, k);
-    else if (kind == OP_DAO_EXECUTE) st = execDaoExecute(user, <usize>load<u32>(op, 4), index, k);
-    else if (kind == OP_DAO_CANCEL) st = execDaoCancel(user, <usize>load<u32>(op, 4), index, k);
-    else if (kind == OP_DAO_UNLOCK) st = execDaoUnlock(user, <usize>load<u32>(op, 4), index, k);
-    else st = execOther(kind, user, op, index, k);
+    st = execTop(kind, user, op, nonce, payer, index, k); // generated from the rows' handlers (abi/operations.mjs)
   }
   if (st != S.OK) {
     revertTo(jm);
@@ -263,7 +239,7 @@ function runScheduled(): u32 {
   for (let k: u32 = 0; k < runOpCount && st == S.OK; k++) {
     let op = RUN_OPS + (<usize>k << 5);
     let kind = load<u32>(op);
-    if (kind == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, 4), SCHEDULE_RUN_INDEX, k, payer);
+    if (kind == OP_TRANSFER) st = execTransfer(user, <usize>load<u32>(op, OPR_FIELDS), SCHEDULE_RUN_INDEX, k, payer);
     else st = execOther(kind, user, op, SCHEDULE_RUN_INDEX, k); // CreateToken and schedule ops are refused at creation
   }
   if (st != S.OK) {

@@ -2,45 +2,57 @@
 // Operations land in the fixed OPS table (at most 64, bundle-format "operations: 1 to 64").
 
 import * as S from "./status";
-import { OP_CREATE_PRESALE, OP_CREATE_PRESALE_BYTES, OP_CREATE_STAKING_POOL, OP_CREATE_STAKING_POOL_BYTES, OP_FUND_STAKING_POOL, OP_CONTRIBUTE_PRESALE_BYTES, OP_FINALIZE_PRESALE_BYTES, OP_CONTRIBUTE_PRESALE, OP_STAKE_TO_POOL, OP_UNSTAKE_FROM_POOL } from "./abi";
 import { readerInit, take, rU8, rU32, rU64, rTag, rBool, rVec, vecLen, atEnd, bad, rp, rend, validUtf8 } from "./borsh";
 import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_SCHEDULE_OPS, SCHEDULE_TRIGGER_RECURRING, SCHEDULE_TRIGGER_CONDITIONAL, SCHEDULE_TRIGGER_RECURRING_BYTES, SCHEDULE_TRIGGER_CONDITIONAL_BYTES } from "./abi";
-import { OP_TRANSFER_BYTES, OP_CREATE_POOL_BYTES, OP_ADD_LIQUIDITY_BYTES, OP_SWAP_BYTES, OP_CANCEL_SCHEDULE_BYTES, BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_ADD_LIQUIDITY, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_BURN_NFT, OP_CANCEL_SCHEDULE, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_POOL, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN, OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_LOCK_TOKEN_METADATA, OP_MINT_MULTI_TOKEN, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM, OP_REMOVE_LIQUIDITY, OP_SWAP, OP_TRANSFER, OP_TRANSFER_MULTI_TOKEN, OP_TRANSFER_NFT, OP_UPDATE_TOKEN_METADATA,
-  OP_STAKE, OP_UNSTAKE, OP_DELEGATE, OP_UNDELEGATE, OP_SET_COMMISSION, OP_SET_AUTO_COMPOUND, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY,
-  OP_STAKE_BYTES, OP_UNSTAKE_BYTES, OP_SET_COMMISSION_BYTES, OP_ROTATE_CONSENSUS_KEY_BYTES,
-  OP_APPROVE, OP_APPROVE_BYTES, OP_TRANSFER_FROM, OP_TRANSFER_FROM_BYTES } from "./abi";
 import {
-  OP_CREATE_DAO, OP_DAO_PROPOSE, OP_DAO_VOTE, OP_DAO_VOTE_BYTES, OP_DAO_EXECUTE, OP_DAO_UNLOCK, OP_DAO_EXECUTE_BYTES, DAO_ACTION_OPERATIONS,
-  OP_CREATE_PROPOSAL, OP_VOTE_PROPOSAL, OP_EXECUTE_PROPOSAL, OP_CANCEL_PROPOSAL, OP_VOTE_PROPOSAL_BYTES, OP_EXECUTE_PROPOSAL_BYTES,
-  MAX_PROPOSAL_OPS, PROPOSAL_ACTION_PARAMETER_CHANGE, PROPOSAL_ACTION_PARAMETER_CHANGE_BYTES, PROPOSAL_ACTION_TREASURY_SPEND,
-  PROPOSAL_ACTION_TREASURY_SPEND_BYTES, PROPOSAL_ACTION_CONTRACT_SAFETY, PROPOSAL_ACTION_COLLECTION_SAFETY,
-  PROPOSAL_ACTION_COLLECTION_SAFETY_BYTES, PROPOSAL_ACTION_CREATE_STABLECOIN, PROPOSAL_ACTION_BRIDGE_ATTESTERS,
+  BATCH_ENTRY_BYTES, MAX_OPERATIONS, MAX_SIGNATURE_BYTES, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_CANCEL_SCHEDULE,
+  OP_CREATE_MULTI_TOKEN_COLLECTION, OP_CREATE_NFT_COLLECTION, OP_CREATE_SCHEDULE, OP_CREATE_TOKEN,
+  OP_DEFINE_TOKEN_TYPE, OP_LAST_RESERVED, OP_MINT_NFT, OP_REGISTER_NAME, OP_REGISTER_PROGRAM,
+  OP_UPDATE_TOKEN_METADATA, OP_STAKE, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_REPORT_DOUBLE_SIGN,
+  OP_ROTATE_CONSENSUS_KEY
 } from "./abi";
 import {
-  OP_REGISTER_MARKET_MAKER, OP_REGISTER_MARKET_MAKER_BYTES, OP_DEREGISTER_MARKET_MAKER, OP_CREATE_ATOMENCE_ORDER, OP_CREATE_ATOMENCE_ORDER_BYTES,
-  OP_MATCH_ATOMENCE_ORDER, OP_MATCH_ATOMENCE_ORDER_BYTES, OP_SETTLE_ATOMENCE_ORDER, OP_SETTLE_ATOMENCE_ORDER_BYTES, OP_CANCEL_ATOMENCE_ORDER,
-  OP_CANCEL_ATOMENCE_ORDER_BYTES, OP_ANCHOR, OP_CREATE_PASSPORT, OP_REGISTER_GAME, OP_SET_GAME_PROFILE,
-  OP_ADD_KEY, OP_REMOVE_KEY, OP_ROTATE_KEY, OP_REMOVE_KEY_BYTES, OP_SET_RECOVERY, OP_INITIATE_RECOVERY, OP_APPROVE_RECOVERY, OP_CANCEL_RECOVERY,
-  OP_FINALIZE_RECOVERY, OP_APPROVE_RECOVERY_BYTES, OP_FINALIZE_RECOVERY_BYTES, OP_CREATE_MULTI_SIG, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX,
-  OP_REVOKE_MULTI_SIG_APPROVAL, OP_APPROVE_MULTI_SIG_TX_BYTES, MAX_MULTISIG_OPS } from "./abi";
+  OP_CREATE_DAO, OP_DAO_PROPOSE, OP_DAO_UNLOCK, DAO_ACTION_OPERATIONS, OP_CREATE_PROPOSAL, OP_CANCEL_PROPOSAL,
+  MAX_PROPOSAL_OPS, PROPOSAL_ACTION_PARAMETER_CHANGE, PROPOSAL_ACTION_PARAMETER_CHANGE_BYTES,
+  PROPOSAL_ACTION_TREASURY_SPEND, PROPOSAL_ACTION_TREASURY_SPEND_BYTES, PROPOSAL_ACTION_CONTRACT_SAFETY,
+  PROPOSAL_ACTION_COLLECTION_SAFETY, PROPOSAL_ACTION_COLLECTION_SAFETY_BYTES, PROPOSAL_ACTION_CREATE_STABLECOIN,
+  PROPOSAL_ACTION_BRIDGE_ATTESTERS
+} from "./abi";
+import {
+  OP_ANCHOR, OP_REGISTER_GAME, OP_SET_GAME_PROFILE, OP_ADD_KEY, OP_ROTATE_KEY, OP_SET_RECOVERY,
+  OP_INITIATE_RECOVERY, OP_CREATE_MULTI_SIG, OP_PROPOSE_MULTI_SIG_TX, MAX_MULTISIG_OPS
+} from "./abi";
 import { OP_SCHEDULE_UPGRADE, OP_CANCEL_UPGRADE, OP_VOTE_UPGRADE } from "./abi";
 import { opGas } from "./gas";
-import { OP_BRIDGE_DEPOSIT, OP_BRIDGE_WITHDRAW, OP_ATTEST_BRIDGE_WITHDRAWAL, OP_REGISTER_BRIDGE_MAPPING, OP_SET_BRIDGE_ATTESTERS, OP_CLAIM_BRIDGE_DEPOSIT, OP_SET_CONTRACT_SAFETY } from "./abi";
 import {
-  OP_CREATE_STABLE_TOKEN, OP_STABLE_MINT, OP_STABLE_BURN, OP_STABLE_PAUSE, OP_STABLE_BLACKLIST, OP_STABLE_TRANSFER_ROLE,
-  OP_STABLE_CONFIGURE_MINTER, OP_STABLE_HANDOVER, OP_STABLE_CANCEL_PENDING, OP_STABLE_EXECUTE_PENDING, OP_STABLE_FREEZE_MINT,
-  OP_STABLE_UNFREEZE_MINT, OP_STABLE_SET_GUARDIANS, OP_STABLE_CONFIGURE_SECURITY, OP_STABLE_APPROVE_MINT,
-  OP_STABLE_RAISE_SUPPLY_CAP, OP_STABLE_VERIFY_ISSUER, OP_STABLE_ISSUER_PROOF,
-  OP_STABLE_MINT_BYTES, OP_STABLE_BURN_BYTES, OP_STABLE_PAUSE_BYTES, OP_STABLE_BLACKLIST_BYTES, OP_STABLE_TRANSFER_ROLE_BYTES,
-  OP_STABLE_CONFIGURE_MINTER_BYTES, OP_STABLE_HANDOVER_BYTES, OP_STABLE_CANCEL_PENDING_BYTES, OP_STABLE_EXECUTE_PENDING_BYTES,
-  OP_STABLE_FREEZE_MINT_BYTES, OP_STABLE_UNFREEZE_MINT_BYTES, OP_STABLE_APPROVE_MINT_BYTES, OP_STABLE_RAISE_SUPPLY_CAP_BYTES,
-  OP_STABLE_VERIFY_ISSUER_BYTES } from "./abi";
+  decodeFixedOp, isNotNested, NOT_FIXED, OPR_KIND, OPR_FIELDS, OPR_FIELDS_LEN, OPR_GAS_ENTRIES, OPR_GAS_BYTES,
+  OPR_CREATE_TOKEN_NAME, OPR_CREATE_TOKEN_NAME_LEN, OPR_CREATE_TOKEN_SYMBOL, OPR_CREATE_TOKEN_SYMBOL_LEN, OPR_CREATE_TOKEN_DECIMALS,
+  OPR_CREATE_TOKEN_SUPPLY, OPR_CREATE_TOKEN_OWNER, OPR_UPDATE_TOKEN_METADATA_MINT, OPR_UPDATE_TOKEN_METADATA_OPTIONS,
+  OPR_REGISTER_NAME_NAME, OPR_REGISTER_NAME_NAME_LEN, OPR_SCHEDULE_UPGRADE_NAME, OPR_SCHEDULE_UPGRADE_NAME_LEN, OPR_VOTE_UPGRADE_APPROVE,
+  OPR_SCHEDULE_UPGRADE_HEIGHT, OPR_SCHEDULE_UPGRADE_BINARY_URL, OPR_SCHEDULE_UPGRADE_BINARY_URL_LEN, OPR_SCHEDULE_UPGRADE_CHECKSUM,
+  OPR_REGISTER_PROGRAM_NAME, OPR_REGISTER_PROGRAM_NAME_LEN, OPR_REGISTER_PROGRAM_PROGRAM, OPR_REGISTER_PROGRAM_PROGRAM_LEN,
+  OPR_CREATE_SCHEDULE_TRIGGER_TAG, OPR_CREATE_SCHEDULE_TRIGGER, OPR_CREATE_SCHEDULE_OPERATIONS, OPR_CREATE_SCHEDULE_OPERATIONS_LEN,
+  OPR_CREATE_SCHEDULE_OPERATION_COUNT, OPR_CREATE_DAO_NAME, OPR_CREATE_DAO_NAME_LEN, OPR_CREATE_DAO_FIELDS,
+  OPR_ADD_KEY_PUBKEY, OPR_ADD_KEY_KEY_TYPE, OPR_ADD_KEY_ROLE, OPR_ROTATE_KEY_OLD_KEY_HASH, OPR_ROTATE_KEY_KEY_TYPE, OPR_ROTATE_KEY_PUBKEY,
+  OPR_SET_RECOVERY_GUARDIANS, OPR_SET_RECOVERY_GUARDIAN_COUNT, OPR_SET_RECOVERY_THRESHOLD, OPR_SET_RECOVERY_TIMELOCK,
+  OPR_CREATE_MULTI_SIG_LABEL, OPR_CREATE_MULTI_SIG_LABEL_LEN, OPR_PROPOSE_MULTI_SIG_TX_MULTISIG, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION,
+  OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS_LEN, OPR_PROPOSE_MULTI_SIG_TX_OPERATION_COUNT,
+  OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION_LEN, OPR_PROPOSE_MULTI_SIG_TX_HELD_GAS, OPR_CREATE_PROPOSAL_TITLE, OPR_CREATE_PROPOSAL_TITLE_LEN,
+  OPR_CREATE_PROPOSAL_DESCRIPTION, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN, OPR_CREATE_PROPOSAL_STORED_BYTES, OPR_CREATE_PROPOSAL_ACTION,
+  OPR_CREATE_PROPOSAL_ACTION_LEN,
+} from "./decode-ops";
+import { OP_BRIDGE_DEPOSIT, OP_BRIDGE_WITHDRAW, OP_ATTEST_BRIDGE_WITHDRAWAL, OP_REGISTER_BRIDGE_MAPPING, OP_SET_BRIDGE_ATTESTERS, OP_CLAIM_BRIDGE_DEPOSIT, OP_SET_CONTRACT_SAFETY } from "./abi";
+import { OP_CREATE_STABLE_TOKEN, OP_STABLE_SET_GUARDIANS, OP_STABLE_CONFIGURE_SECURITY, OP_STABLE_ISSUER_PROOF } from "./abi";
 
 // Discriminants, fixed field sizes and bounds come from the ABI table (abi/operations.mjs →
 // assembly/abi.ts; docs/core-abi.md "How the ABI is generated"). Discriminants 1..119 without a
 // row are reserved (bundle-format "Operation"); anything above is not an operation at all.
 
-// Op record, 32 bytes: kind u32 then per kind
+// Op record, 32 bytes: kind u32 then per kind. Every operation whose fields are all fixed is decoded
+// by the generated assembly/decode-ops.ts into +4 ptr to its fields, +8 their byte length (the rows
+// below that say only "+4 ptr" are those); the others are decoded here. Each slot is named by its
+// operation's row (abi/operations.mjs `record`, generated as OPR_* in assembly/decode-ops.ts); the
+// summary below is for reading.
 //   Transfer:    +4 ptr (to[32] token[32] amount u128)
 //   CreateToken: +4 namePtr +8 nameLen +12 symPtr +16 symLen +20 decimals +24 supplyPtr +28 ownerPtr
 //   CreatePool, AddLiquidity, RemoveLiquidity, Swap: +4 ptr to the fixed-size fields (104/112/112/96 B)
@@ -149,10 +161,14 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
     let rec = table + (<usize>k << 5);
     let d = <u32>rU8();
     if (bad) return S.MALFORMED_BUNDLE;
-    store<u32>(rec, d, 0);
-    if (d == OP_TRANSFER) {
-      store<u32>(rec, <u32>take(OP_TRANSFER_BYTES), 4);
-    } else if (d == OP_CREATE_TOKEN) {
+    store<u32>(rec, d, OPR_KIND);
+    // Operations whose fields are all fixed: generated from their rows (assembly/decode-ops.ts).
+    let fixed = decodeFixedOp(d, rec, nested);
+    if (fixed != NOT_FIXED) {
+      if (fixed != S.OK) return fixed;
+      continue;
+    }
+    if (d == OP_CREATE_TOKEN) {
       let name = rVec();
       let nameLen = vecLen;
       if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
@@ -162,59 +178,51 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       let decimals = rU8();
       let supply = take(16);
       let owner = take(32);
-      store<u32>(rec, <u32>name, 4);
-      store<u32>(rec, nameLen, 8);
-      store<u32>(rec, <u32>sym, 12);
-      store<u32>(rec, symLen, 16);
-      store<u32>(rec, <u32>decimals, 20);
-      store<u32>(rec, <u32>supply, 24);
-      store<u32>(rec, <u32>owner, 28);
-    } else if (d == OP_CREATE_POOL) {
-      store<u32>(rec, <u32>take(OP_CREATE_POOL_BYTES), 4);
-    } else if (d == OP_ADD_LIQUIDITY || d == OP_REMOVE_LIQUIDITY) {
-      store<u32>(rec, <u32>take(OP_ADD_LIQUIDITY_BYTES), 4); // = OP_REMOVE_LIQUIDITY_BYTES
-    } else if (d == OP_SWAP) {
-      store<u32>(rec, <u32>take(OP_SWAP_BYTES), 4);
+      store<u32>(rec, <u32>name, OPR_CREATE_TOKEN_NAME);
+      store<u32>(rec, nameLen, OPR_CREATE_TOKEN_NAME_LEN);
+      store<u32>(rec, <u32>sym, OPR_CREATE_TOKEN_SYMBOL);
+      store<u32>(rec, symLen, OPR_CREATE_TOKEN_SYMBOL_LEN);
+      store<u32>(rec, <u32>decimals, OPR_CREATE_TOKEN_DECIMALS);
+      store<u32>(rec, <u32>supply, OPR_CREATE_TOKEN_SUPPLY);
+      store<u32>(rec, <u32>owner, OPR_CREATE_TOKEN_OWNER);
     } else if (d == OP_UPDATE_TOKEN_METADATA) {
-      store<u32>(rec, <u32>take(32), 4);
-      store<u32>(rec, <u32>rp, 8);
+      store<u32>(rec, <u32>take(32), OPR_UPDATE_TOKEN_METADATA_MINT);
+      store<u32>(rec, <u32>rp, OPR_UPDATE_TOKEN_METADATA_OPTIONS);
       for (let i = 0; i < 8; i++) {
         if (rTag()) {
           let sp = rVec();
           if (bad || !validUtf8(sp, vecLen)) return S.MALFORMED_BUNDLE;
         }
       }
-    } else if (d == OP_LOCK_TOKEN_METADATA) {
-      store<u32>(rec, <u32>take(32), 4);
     } else if (d == OP_REGISTER_NAME) {
       let name = rVec();
       let nameLen = vecLen;
       if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>name, 4);
-      store<u32>(rec, nameLen, 8);
+      store<u32>(rec, <u32>name, OPR_REGISTER_NAME_NAME);
+      store<u32>(rec, nameLen, OPR_REGISTER_NAME_NAME_LEN);
     } else if (d == OP_SCHEDULE_UPGRADE || d == OP_CANCEL_UPGRADE || d == OP_VOTE_UPGRADE) {
       let name = rVec();
       let nameLen = vecLen;
       if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>name, 4);
-      store<u32>(rec, nameLen, 8);
-      if (d == OP_VOTE_UPGRADE) store<u32>(rec, rBool() ? 1 : 0, 12);
+      store<u32>(rec, <u32>name, OPR_SCHEDULE_UPGRADE_NAME); // the same slots in CancelUpgrade and VoteUpgrade
+      store<u32>(rec, nameLen, OPR_SCHEDULE_UPGRADE_NAME_LEN);
+      if (d == OP_VOTE_UPGRADE) store<u32>(rec, rBool() ? 1 : 0, OPR_VOTE_UPGRADE_APPROVE);
       else if (d == OP_SCHEDULE_UPGRADE) {
-        store<u32>(rec, <u32>take(8), 12);
+        store<u32>(rec, <u32>take(8), OPR_SCHEDULE_UPGRADE_HEIGHT);
         let bin = rVec();
         let binLen = vecLen;
         if (bad || !validUtf8(bin, binLen)) return S.MALFORMED_BUNDLE;
-        store<u32>(rec, <u32>bin, 16);
-        store<u32>(rec, binLen, 20);
-        store<u32>(rec, <u32>take(32), 24);
+        store<u32>(rec, <u32>bin, OPR_SCHEDULE_UPGRADE_BINARY_URL);
+        store<u32>(rec, binLen, OPR_SCHEDULE_UPGRADE_BINARY_URL_LEN);
+        store<u32>(rec, <u32>take(32), OPR_SCHEDULE_UPGRADE_CHECKSUM);
         let info = rVec();
         if (bad || !validUtf8(info, vecLen)) return S.MALFORMED_BUNDLE;
       }
     } else if (d >= OP_CREATE_NFT_COLLECTION && d <= OP_BATCH_TRANSFER_MULTI_TOKEN) {
       let start = rp;
       if (!decodeCollectionFields(d, rec)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>start, 4);
-      store<u32>(rec, <u32>(rp - start), 8);
+      store<u32>(rec, <u32>start, OPR_FIELDS);
+      store<u32>(rec, <u32>(rp - start), OPR_FIELDS_LEN);
     } else if (d == OP_REGISTER_PROGRAM) {
       let name = rVec();
       let nameLen = vecLen;
@@ -222,10 +230,10 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       let json = rVec();
       let jsonLen = vecLen;
       if (bad || !validUtf8(json, jsonLen)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>name, 4);
-      store<u32>(rec, nameLen, 8);
-      store<u32>(rec, <u32>json, 12);
-      store<u32>(rec, jsonLen, 16);
+      store<u32>(rec, <u32>name, OPR_REGISTER_PROGRAM_NAME);
+      store<u32>(rec, nameLen, OPR_REGISTER_PROGRAM_NAME_LEN);
+      store<u32>(rec, <u32>json, OPR_REGISTER_PROGRAM_PROGRAM);
+      store<u32>(rec, jsonLen, OPR_REGISTER_PROGRAM_PROGRAM_LEN);
     } else if (d == OP_CREATE_SCHEDULE && !nested) {
       // trigger: Recurring 0 { interval_seconds u64, runs u32, first_run u64 } or Conditional 1
       // { base[32], quote[32], direction u8, price_num u128, price_den u128, expiry u64 }, then the
@@ -236,56 +244,41 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       let start = rp;
       let st = decodeOps(NESTED_OPS, MAX_SCHEDULE_OPS, true);
       if (st != S.OK) return st == S.TOO_MANY_OPS || st == S.EMPTY_BUNDLE ? S.MALFORMED_BUNDLE : st;
-      store<u32>(rec, tag, 4);
-      store<u32>(rec, <u32>trig, 8);
-      store<u32>(rec, <u32>start, 12);
-      store<u32>(rec, <u32>(rp - start), 16);
-      store<u32>(rec, opsCount, 20);
-    } else if (d == OP_APPROVE) {
-      store<u32>(rec, <u32>take(OP_APPROVE_BYTES), 4);
-    } else if (d == OP_TRANSFER_FROM) {
-      store<u32>(rec, <u32>take(OP_TRANSFER_FROM_BYTES), 4);
-    } else if (d >= OP_CREATE_PRESALE && d <= OP_FUND_STAKING_POOL) {
-      store<u32>(rec, <u32>take(opFixedBytes(d)), 4); // presales, staking pools: fixed fields
-    } else if (d >= OP_REGISTER_MARKET_MAKER && d <= OP_CANCEL_ATOMENCE_ORDER) {
-      store<u32>(rec, <u32>take(settlementFieldBytes(d)), 4);
+      store<u32>(rec, tag, OPR_CREATE_SCHEDULE_TRIGGER_TAG);
+      store<u32>(rec, <u32>trig, OPR_CREATE_SCHEDULE_TRIGGER);
+      store<u32>(rec, <u32>start, OPR_CREATE_SCHEDULE_OPERATIONS);
+      store<u32>(rec, <u32>(rp - start), OPR_CREATE_SCHEDULE_OPERATIONS_LEN);
+      store<u32>(rec, opsCount, OPR_CREATE_SCHEDULE_OPERATION_COUNT);
     } else if (d >= OP_ANCHOR && d <= OP_SET_GAME_PROFILE) {
       let start = rp;
       if (!decodeStringOpFields(d)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>start, 4);
-      store<u32>(rec, <u32>(rp - start), 8);
+      store<u32>(rec, <u32>start, OPR_FIELDS);
+      store<u32>(rec, <u32>(rp - start), OPR_FIELDS_LEN);
     } else if (d == OP_BRIDGE_DEPOSIT || (d >= OP_BRIDGE_WITHDRAW && d <= OP_SET_CONTRACT_SAFETY)) {
       // The bridge (docs/bridge.md): the operations that carry attester signatures are a bundle's
-      // first operation and never nested, so the host finds them at byte 36 of the bundle and
+      // first operation and never nested, so the host finds them at byte BUNDLE_FIRST_OP_AT (36) of the bundle and
       // verifies the signatures without decoding every bundle (src/domains/bridge/attestations.ts).
       if ((d == OP_BRIDGE_DEPOSIT || d == OP_ATTEST_BRIDGE_WITHDRAWAL) && (nested || k != 0)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>rp, 4);
+      store<u32>(rec, <u32>rp, OPR_FIELDS);
       let start = rp;
       if (!decodeBridgeFields(d)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>(rp - start), 8);
+      store<u32>(rec, <u32>(rp - start), OPR_FIELDS_LEN);
     } else if (d >= OP_CREATE_STABLE_TOKEN && d <= OP_STABLE_ISSUER_PROOF) {
-      store<u32>(rec, <u32>rp, 4);
+      store<u32>(rec, <u32>rp, OPR_FIELDS);
       if (!decodeStableFields(d)) return S.MALFORMED_BUNDLE;
-    } else if (d == OP_CANCEL_SCHEDULE && !nested) {
-      store<u32>(rec, <u32>take(OP_CANCEL_SCHEDULE_BYTES), 4);
     } else if (d == OP_CREATE_PROPOSAL && !nested) {
       if (!readProposalText(rec)) return S.MALFORMED_BUNDLE;
       let action = rp;
       let st = decodeProposalAction();
       if (st != S.OK) return st;
       storeProposalAction(rec, action);
-    } else if (d == OP_VOTE_PROPOSAL && !nested) {
-      store<u32>(rec, <u32>take(OP_VOTE_PROPOSAL_BYTES - 1), 4);
-      rBool(); // approve, a strict bool
-    } else if ((d == OP_EXECUTE_PROPOSAL || d == OP_CANCEL_PROPOSAL) && !nested) {
-      store<u32>(rec, <u32>take(OP_EXECUTE_PROPOSAL_BYTES), 4); // = OP_CANCEL_PROPOSAL_BYTES
     } else if (d == OP_CREATE_DAO && !nested) {
       let name = rVec();
       let nameLen = vecLen;
       if (bad || !validUtf8(name, nameLen)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>name, 4);
-      store<u32>(rec, nameLen, 8);
-      store<u32>(rec, <u32>take(CREATE_DAO_FIXED), 12);
+      store<u32>(rec, <u32>name, OPR_CREATE_DAO_NAME);
+      store<u32>(rec, nameLen, OPR_CREATE_DAO_NAME_LEN);
+      store<u32>(rec, <u32>take(CREATE_DAO_FIXED), OPR_CREATE_DAO_FIELDS);
     } else if (d == OP_DAO_PROPOSE && !nested) {
       // Same record as CreateProposal (the DAO's address is the 32 bytes before the title's length).
       take(32);
@@ -298,11 +291,6 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
         if (st != S.OK) return st == S.TOO_MANY_OPS || st == S.EMPTY_BUNDLE ? S.MALFORMED_BUNDLE : st;
       }
       storeProposalAction(rec, action);
-    } else if (d == OP_DAO_VOTE && !nested) {
-      store<u32>(rec, <u32>take(OP_DAO_VOTE_BYTES - 1), 4);
-      rBool(); // approve, a strict bool
-    } else if (d >= OP_DAO_EXECUTE && d <= OP_DAO_UNLOCK && !nested) {
-      store<u32>(rec, <u32>take(OP_DAO_EXECUTE_BYTES), 4); // = OP_DAO_CANCEL_BYTES = OP_DAO_UNLOCK_BYTES
     } else if (d == OP_CREATE_SCHEDULE || d == OP_CANCEL_SCHEDULE || (d >= OP_CREATE_PROPOSAL && d <= OP_CANCEL_PROPOSAL) || (d >= OP_CREATE_DAO && d <= OP_DAO_UNLOCK)) {
       return S.MALFORMED_BUNDLE; // not inside a schedule's or a proposal's operations
     } else if (nested && isNotNested(d)) {
@@ -316,38 +304,30 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       let kt = <u32>rU8();
       let role = d == OP_ADD_KEY ? <u32>rU8() : 0;
       if (d == OP_ADD_KEY) {
-        store<u32>(rec, <u32>pk, 4);
-        store<u32>(rec, kt, 8);
-        store<u32>(rec, role, 12);
+        store<u32>(rec, <u32>pk, OPR_ADD_KEY_PUBKEY);
+        store<u32>(rec, kt, OPR_ADD_KEY_KEY_TYPE);
+        store<u32>(rec, role, OPR_ADD_KEY_ROLE);
       } else {
-        store<u32>(rec, <u32>first, 4);
-        store<u32>(rec, kt, 8);
-        store<u32>(rec, <u32>pk, 12);
+        store<u32>(rec, <u32>first, OPR_ROTATE_KEY_OLD_KEY_HASH); // the same slots in InitiateRecovery
+        store<u32>(rec, kt, OPR_ROTATE_KEY_KEY_TYPE);
+        store<u32>(rec, <u32>pk, OPR_ROTATE_KEY_PUBKEY);
       }
-      store<u32>(rec, pkLen, 16);
-    } else if (d == OP_REMOVE_KEY) {
-      store<u32>(rec, <u32>take(OP_REMOVE_KEY_BYTES), 4);
+      store<u32>(rec, pkLen, OPR_GAS_BYTES); // pubkeyLen of all three
     } else if (d == OP_SET_RECOVERY || d == OP_CREATE_MULTI_SIG) {
       let n = rU32();
       if (bad || <usize>n > (rend - rp) >> 5) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>take(n << 5), 4);
-      store<u32>(rec, n, 8);
-      store<u32>(rec, <u32>rU8(), 12);
+      store<u32>(rec, <u32>take(n << 5), OPR_SET_RECOVERY_GUARDIANS); // the same slots in CreateMultiSig
+      store<u32>(rec, n, OPR_SET_RECOVERY_GUARDIAN_COUNT);
+      store<u32>(rec, <u32>rU8(), OPR_SET_RECOVERY_THRESHOLD);
       if (d == OP_SET_RECOVERY) {
-        store<u32>(rec, <u32>take(8), 24);
+        store<u32>(rec, <u32>take(8), OPR_SET_RECOVERY_TIMELOCK);
       } else {
         let label = rVec();
         let labelLen = vecLen;
         if (bad || !validUtf8(label, labelLen)) return S.MALFORMED_BUNDLE;
-        store<u32>(rec, <u32>label, 20);
-        store<u32>(rec, labelLen, 24);
+        store<u32>(rec, <u32>label, OPR_CREATE_MULTI_SIG_LABEL);
+        store<u32>(rec, labelLen, OPR_CREATE_MULTI_SIG_LABEL_LEN);
       }
-    } else if (d == OP_APPROVE_RECOVERY) {
-      store<u32>(rec, <u32>take(OP_APPROVE_RECOVERY_BYTES), 4);
-    } else if (d == OP_FINALIZE_RECOVERY) {
-      store<u32>(rec, <u32>take(OP_FINALIZE_RECOVERY_BYTES), 4);
-    } else if (d == OP_CANCEL_RECOVERY) {
-      // no fields
     } else if (d == OP_PROPOSE_MULTI_SIG_TX) {
       let ms = take(32);
       let start = rp;
@@ -361,18 +341,16 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
       let desc = rVec();
       let descLen = vecLen;
       if (bad || !validUtf8(desc, descLen)) return S.MALFORMED_BUNDLE;
-      store<u32>(rec, <u32>ms, 4);
-      store<u32>(rec, <u32>desc, 8);
-      store<u32>(rec, <u32>start, 12);
-      store<u32>(rec, opsLen, 16);
-      store<u32>(rec, count, 20);
-      store<u32>(rec, descLen, 24);
-      store<u32>(rec, <u32>inner, 28); // ≤ 16 operations of at most ~100,000 gas each
-    } else if (d == OP_APPROVE_MULTI_SIG_TX || d == OP_REVOKE_MULTI_SIG_APPROVAL) {
-      store<u32>(rec, <u32>take(OP_APPROVE_MULTI_SIG_TX_BYTES), 4); // = OP_REVOKE_MULTI_SIG_APPROVAL_BYTES
+      store<u32>(rec, <u32>ms, OPR_PROPOSE_MULTI_SIG_TX_MULTISIG);
+      store<u32>(rec, <u32>desc, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION);
+      store<u32>(rec, <u32>start, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS);
+      store<u32>(rec, opsLen, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS_LEN);
+      store<u32>(rec, count, OPR_PROPOSE_MULTI_SIG_TX_OPERATION_COUNT);
+      store<u32>(rec, descLen, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION_LEN);
+      store<u32>(rec, <u32>inner, OPR_PROPOSE_MULTI_SIG_TX_HELD_GAS); // ≤ 16 operations of at most ~100,000 gas each
     } else if (d >= OP_STAKE && d <= OP_SET_VALIDATOR_METADATA || d == OP_REPORT_DOUBLE_SIGN || d == OP_ROTATE_CONSENSUS_KEY) {
       // Staking (docs/staking.md "Operations"): +4 points at the fields, validated here.
-      store<u32>(rec, <u32>rp, 4);
+      store<u32>(rec, <u32>rp, OPR_FIELDS);
       if (!decodeStakingFields(d)) return S.MALFORMED_BUNDLE;
     } else if (d <= OP_LAST_RESERVED) {
       return S.OP_NOT_ENABLED;
@@ -385,12 +363,6 @@ export function decodeOps(table: usize, max: u32, nested: bool): u32 {
   return S.OK;
 }
 
-/** Operations a schedule or a multi-sig proposal may not hold (their rows say nested: false). */
-export function isNotNested(d: u32): bool {
-  return d == OP_ADD_KEY || d == OP_REMOVE_KEY || d == OP_ROTATE_KEY || d == OP_SET_RECOVERY || d == OP_CANCEL_RECOVERY
-    || (d >= OP_CREATE_MULTI_SIG && d <= OP_REVOKE_MULTI_SIG_APPROVAL);
-}
-
 /** A CreateProposal's or DaoPropose's title and description (strict UTF-8) into its op record (+4 +8 +12 +20); false when malformed. */
 function readProposalText(rec: usize): bool {
   let title = rVec();
@@ -399,19 +371,19 @@ function readProposalText(rec: usize): bool {
   let desc = rVec();
   let descLen = vecLen;
   if (bad || !validUtf8(desc, descLen)) return false;
-  store<u32>(rec, <u32>title, 4);
-  store<u32>(rec, titleLen, 8);
-  store<u32>(rec, <u32>desc, 12);
-  store<u32>(rec, descLen, 20);
+  store<u32>(rec, <u32>title, OPR_CREATE_PROPOSAL_TITLE); // the same slots in DaoPropose
+  store<u32>(rec, titleLen, OPR_CREATE_PROPOSAL_TITLE_LEN);
+  store<u32>(rec, <u32>desc, OPR_CREATE_PROPOSAL_DESCRIPTION);
+  store<u32>(rec, descLen, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN);
   return true;
 }
 
 /** The action that starts at `action` and ends at the reader (+24 +28), and the stored bytes for the gas (+16). */
 function storeProposalAction(rec: usize, action: usize): void {
   let actionLen = <u32>(rp - action);
-  store<u32>(rec, load<u32>(rec, 8) + load<u32>(rec, 20) + actionLen, 16);
-  store<u32>(rec, <u32>action, 24);
-  store<u32>(rec, actionLen, 28);
+  store<u32>(rec, load<u32>(rec, OPR_CREATE_PROPOSAL_TITLE_LEN) + load<u32>(rec, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN) + actionLen, OPR_CREATE_PROPOSAL_STORED_BYTES);
+  store<u32>(rec, <u32>action, OPR_CREATE_PROPOSAL_ACTION);
+  store<u32>(rec, actionLen, OPR_CREATE_PROPOSAL_ACTION_LEN);
 }
 
 /**
@@ -439,7 +411,8 @@ function decodeProposalAction(): u32 {
 }
 
 /**
- * The fields of a staking operation (docs/bundle-format.md "Operation"): Stake{amount u128,
+ * The fields of a staking operation with variable fields (the all-fixed ones are decoded by
+ * assembly/decode-ops.ts; docs/bundle-format.md "Operation"): Stake{amount u128,
  * validator_pubkey [32]} 4, Unstake{amount} 5, ClaimUnstake 6, Delegate/Undelegate{validator [32],
  * amount} 7/8, ClaimRewards 9, SetCommission{rate u16} 10, Unjail 11, SetAutoCompound{validator,
  * enable bool} 12, SetPoolConfig{pool_enabled bool, pool_name String, min_delegation u128,
@@ -448,11 +421,7 @@ function decodeProposalAction(): u32 {
  * sig_b [64]} 36, RotateConsensusKey{new_consensus_pubkey [32]} 119.
  */
 function decodeStakingFields(d: u32): bool {
-  if (d == OP_STAKE || d == OP_DELEGATE || d == OP_UNDELEGATE) take(OP_STAKE_BYTES); // = OP_DELEGATE_BYTES = OP_UNDELEGATE_BYTES
-  else if (d == OP_UNSTAKE) take(OP_UNSTAKE_BYTES);
-  else if (d == OP_SET_COMMISSION) take(OP_SET_COMMISSION_BYTES);
-  else if (d == OP_SET_AUTO_COMPOUND) { take(32); rTag(); } // validator, then enable as a strict bool
-  else if (d == OP_SET_POOL_CONFIG) {
+  if (d == OP_SET_POOL_CONFIG) {
     rTag();
     let p = rVec();
     if (bad || !validUtf8(p, vecLen)) return false;
@@ -469,18 +438,8 @@ function decodeStakingFields(d: u32): bool {
     take(64);
     rVec();
     take(64);
-  } else if (d == OP_ROTATE_CONSENSUS_KEY) take(OP_ROTATE_CONSENSUS_KEY_BYTES);
+  }
   return !bad;
-}
-
-/** The fixed field bytes of a settlement operation 105–110 (abi/operations.mjs). */
-function settlementFieldBytes(d: u32): u32 {
-  if (d == OP_REGISTER_MARKET_MAKER) return OP_REGISTER_MARKET_MAKER_BYTES;
-  if (d == OP_DEREGISTER_MARKET_MAKER) return 0;
-  if (d == OP_CREATE_ATOMENCE_ORDER) return OP_CREATE_ATOMENCE_ORDER_BYTES;
-  if (d == OP_MATCH_ATOMENCE_ORDER) return OP_MATCH_ATOMENCE_ORDER_BYTES;
-  if (d == OP_SETTLE_ATOMENCE_ORDER) return OP_SETTLE_ATOMENCE_ORDER_BYTES;
-  return OP_CANCEL_ATOMENCE_ORDER_BYTES;
 }
 
 /**
@@ -523,37 +482,19 @@ function decodeCollectionFields(d: u32, rec: usize): bool {
     take(40); // collection, token_id
     if (!rStr()) return false; // metadata_uri
     take(32); // recipient
-  } else if (d == OP_TRANSFER_NFT) take(72); // collection, token_id, to
-  else if (d == OP_BURN_NFT) take(40); // collection, token_id
-  else if (d == OP_DEFINE_TOKEN_TYPE) {
+  } else if (d == OP_DEFINE_TOKEN_TYPE) {
     take(40); // collection, type_id
     if (!rStr() || !rStr()) return false; // name, metadata_uri
     take(16); // max_supply
     rBool(); // is_fungible
-  } else if (d == OP_MINT_MULTI_TOKEN || d == OP_TRANSFER_MULTI_TOKEN) take(88); // collection, type_id, account, amount
-  else if (d == OP_BURN_MULTI_TOKEN) take(56); // collection, type_id, amount
-  else {
+  } else {
     take(64); // collection, recipient / to
     let n = rU32();
     if (bad || <usize>n > (rend - rp) / BATCH_ENTRY_BYTES) return false;
     take(n * BATCH_ENTRY_BYTES);
-    store<u32>(rec, n, 12);
+    store<u32>(rec, n, OPR_GAS_ENTRIES);
   }
   return !bad;
-}
-
-/** The presale and staking-pool operations whose fields are an address then an amount. */
-function opTakesAmount(d: u32): bool {
-  return d == OP_CONTRIBUTE_PRESALE || d == OP_STAKE_TO_POOL || d == OP_UNSTAKE_FROM_POOL || d == OP_FUND_STAKING_POOL;
-}
-
-/** Fixed field bytes of the presale and staking-pool operations (95–104): the creates, else 32 or 48. */
-function opFixedBytes(d: u32): u32 {
-  if (d == OP_CREATE_PRESALE) return OP_CREATE_PRESALE_BYTES;
-  if (d == OP_CREATE_STAKING_POOL) return OP_CREATE_STAKING_POOL_BYTES;
-  // ContributePresale, StakeToPool, UnstakeFromPool, FundStakingPool: an address and an amount;
-  // FinalizePresale, RefundPresale, ClaimPresaleTokens, ClaimPoolRewards: an address
-  return opTakesAmount(d) ? OP_CONTRIBUTE_PRESALE_BYTES : OP_FINALIZE_PRESALE_BYTES;
 }
 
 /** A byte of a fixed field that must be at most `max` (a bool: 1; a choice of n values: n − 1). */
@@ -591,8 +532,8 @@ function decodeBridgeFields(d: u32): bool {
 }
 
 /**
- * The fields of an STD-8 operation (docs/stablecoins.md "Operations"): the fixed ones are taken
- * whole with their bool/choice bytes checked; CreateStableToken, StableSetGuardians and
+ * The fields of an STD-8 operation (docs/stablecoins.md "Operations"): the all-fixed ones are decoded
+ * by assembly/decode-ops.ts with their bool/choice bytes checked; CreateStableToken, StableSetGuardians and
  * StableConfigureSecurity are walked field by field. Values are the core's at execution.
  */
 function decodeStableFields(d: u32): bool {
@@ -616,21 +557,7 @@ function decodeStableFields(d: u32): bool {
     take(32 + 8 + 16 + 1); // token, timelock, mint_threshold, required_signers
     rVec(); // authorized_cosigners
     rBool(); // quantum_required
-  } else if (d == OP_STABLE_MINT) take(OP_STABLE_MINT_BYTES);
-  else if (d == OP_STABLE_BURN) take(OP_STABLE_BURN_BYTES);
-  else if (d == OP_STABLE_PAUSE) { if (!byteAtMost(take(OP_STABLE_PAUSE_BYTES) + 32, 1)) return false; }
-  else if (d == OP_STABLE_BLACKLIST) { if (!byteAtMost(take(OP_STABLE_BLACKLIST_BYTES) + 64, 1)) return false; }
-  else if (d == OP_STABLE_TRANSFER_ROLE) { if (!byteAtMost(take(OP_STABLE_TRANSFER_ROLE_BYTES) + 32, 3)) return false; }
-  else if (d == OP_STABLE_CONFIGURE_MINTER) { if (!byteAtMost(take(OP_STABLE_CONFIGURE_MINTER_BYTES) + 32, 2)) return false; }
-  else if (d == OP_STABLE_HANDOVER) take(OP_STABLE_HANDOVER_BYTES);
-  else if (d == OP_STABLE_CANCEL_PENDING) take(OP_STABLE_CANCEL_PENDING_BYTES);
-  else if (d == OP_STABLE_EXECUTE_PENDING) take(OP_STABLE_EXECUTE_PENDING_BYTES);
-  else if (d == OP_STABLE_FREEZE_MINT) take(OP_STABLE_FREEZE_MINT_BYTES);
-  else if (d == OP_STABLE_UNFREEZE_MINT) take(OP_STABLE_UNFREEZE_MINT_BYTES);
-  else if (d == OP_STABLE_APPROVE_MINT) take(OP_STABLE_APPROVE_MINT_BYTES);
-  else if (d == OP_STABLE_RAISE_SUPPLY_CAP) take(OP_STABLE_RAISE_SUPPLY_CAP_BYTES);
-  else if (d == OP_STABLE_VERIFY_ISSUER) take(OP_STABLE_VERIFY_ISSUER_BYTES);
-  else { // StableIssuerProof: token, method (a choice of 3), chain_id, subject, detail, signature
+  } else { // StableIssuerProof: token, method (a choice of 3), chain_id, subject, detail, signature
     if (!byteAtMost(take(32 + 1 + 8 + 32) + 32, 2)) return false;
     rVec(); // detail (the core checks UTF-8 and 1-128 bytes for domain and documents)
     rVec(); // signature

@@ -5,6 +5,7 @@
 // staking, collections, programs and schedules pages name them (docs/dex.md, docs/names.md,
 // docs/staking.md, docs/collections.md, docs/intents.md).
 import { opGasBase, opGasPerEntry, opGasPerByte, OP_PROPOSE_MULTI_SIG_TX } from "./abi";
+import { OPR_GAS_ENTRIES, OPR_GAS_BYTES, OPR_PROPOSE_MULTI_SIG_TX_HELD_GAS } from "./decode-ops";
 
 /** Fee split (spec §1.8): 20% to the treasury 0x00…03 rounded down, the rest to the proposer. */
 export const TREASURY_DIVISOR: u32 = 5; // fee × 20 / 100 == fee / 5 exactly (floor), and cannot overflow
@@ -19,10 +20,10 @@ export function opGas(op: usize): u64 {
   let kind = load<u32>(op);
   let gas = opGasBase(kind);
   let perEntry = opGasPerEntry(kind);
-  if (perEntry != 0) gas += perEntry * <u64>load<u32>(op, 12);
+  if (perEntry != 0) gas += perEntry * <u64>load<u32>(op, OPR_GAS_ENTRIES);
   let perByte = opGasPerByte(kind);
-  if (perByte != 0) gas += perByte * <u64>load<u32>(op, 16);
+  if (perByte != 0) gas += perByte * <u64>load<u32>(op, OPR_GAS_BYTES);
   // A multi-sig proposal prepays its operations' own gas, recorded by the decoder (docs/accounts.md "Gas").
-  if (kind == OP_PROPOSE_MULTI_SIG_TX) gas += <u64>load<u32>(op, 28);
+  if (kind == OP_PROPOSE_MULTI_SIG_TX) gas += <u64>load<u32>(op, OPR_PROPOSE_MULTI_SIG_TX_HELD_GAS);
   return gas;
 }

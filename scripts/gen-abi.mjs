@@ -8,13 +8,20 @@
 //                          GAS_* and OPERATION_GAS, bounds, named numbers
 //   src/abi/operations.ts  operation types and their range-checked Borsh writer / canonical reader
 //   src/abi/state.ts       key builders, record types and strict record decoders
+//   assembly/keys.ts       the core's key builders, from the same rows (byte-identical keys)
+//   assembly/decode-ops.ts the core's decoder of every operation whose fields are all fixed, the
+//                          op records' slot names (OPR_*, from each row's `record`), and
+//                          isNotNested (rows with nested: false)
+//   assembly/ops/dispatch.ts, assembly/ops/dispatch-top.ts
+//                          the core's dispatch, from each row's `handler` (and `top`)
+//   src/core/exports.ts    the host's types of the core's exports, from assembly/index.ts
 //   assembly/events-gen.ts the core's event writers: emit<Name> per kind
 //   assembly/event-header.ts the event header's offsets and writeEventHeader (no imports: the outcome encoder's too)
 //   src/abi/events.ts      typed events, the block path's decoder, receipt JSON per kind (with the
 //                          named formats the caller supplies), header offsets, TOKEN_FIELDS
 // Events are generated for both sides from abi/events.mjs; test/unit/literal-offsets.test.ts fails
 // on an event length or offset written by hand.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from '../abi/constants.mjs';
@@ -216,6 +223,25 @@ function genAssembly() {
   return L.join('\n') + '\n';
 }
 
+/** The tags of the operations' tagged enums as host constants, named as assembly/abi.ts names them. */
+function hostEnumTags() {
+  const L = ['', '// ---- tagged enums in operations: each variant\'s tag (abi/operations.mjs enums), as the core names them'];
+  for (const [name, en] of Object.entries(enums)) {
+    for (const v of en.variants) L.push(`/** ${name}.${v.name} */`, `export const ${snake(name)}_${snake(v.name)} = ${v.tag};`);
+  }
+  return L;
+}
+
+/** The key roles' names by number, from the ROLE_* rows (owner 0, operator 1): what RPC answers and takes. */
+function hostRoleNames() {
+  const roles = constants.filter((c) => c.name.startsWith('ROLE_')).sort((a, b) => a.value - b.value);
+  roles.forEach((c, i) => {
+    if (c.value !== i) throw new Error(`${c.name}: key roles must number 0, 1, … without a gap`);
+  });
+  return ['', '/** Key roles by number (ROLE_*: docs/accounts.md "Roles"), as the RPC names them. */',
+    `export const KEY_ROLE_NAMES = [${roles.map((c) => `'${c.name.slice(5).toLowerCase()}'`).join(', ')}] as const;`];
+}
+
 // ---------------------------------------------------------------- src/abi/constants.ts
 function genConstants() {
   const L = [HEADER('constants.mjs, operations.mjs, state.mjs, events.mjs').trimEnd(), ''];
@@ -242,6 +268,7 @@ function genConstants() {
     L.push(`  ${o.name}: { ${Object.entries(o.gas).map(([k, v]) => `${k}: ${v}`).join(', ')} },`);
   }
   L.push('} as const;');
+  L.push(...hostEnumTags(), ...hostRoleNames());
   L.push('', '/** State key prefixes (docs/core-abi.md "State layout"). */', 'export const Prefix = {');
   for (const p of prefixes) L.push(`  ${p.name}: ${hex2(p.code)},`);
   L.push('} as const;');
@@ -342,7 +369,8 @@ function genEnum(name, en) {
     for (const fl of v.fields) for (const line of writeField(fl, `v.${fl.name}`)) L.push(`    ${line}`);
   });
   L.push('  }', '}', '');
-  L.push(`function read${name}(r: BorshReader, wire: string): ${name} {`, '  const tag = r.u8(wire);');
+  // Exported so a stored action (a proposal's, a DAO proposal's) decodes without a made-up operation around it.
+  L.push(`/** A ${name} at the reader. */`, `export function read${name}(r: BorshReader, wire: string): ${name} {`, '  const tag = r.u8(wire);');
   for (const v of en.variants) {
     L.push(`  if (tag === ${v.tag}) return { kind: '${v.name}'${v.fields.map((fl) => `, ${fl.name}: ${readField(fl)}`).join('')} };`);
   }
@@ -410,7 +438,8 @@ function genOperations() {
     '  }',
     '}',
     '',
-    'function readNested(r: BorshReader, wire: string, max: number, what: string): Operation[] {',
+    '/** A nested Vec<Operation> of 1 to `max` (a schedule\'s, a proposal\'s): the RPC methods that take one as a param read it with this. */',
+    'export function readNested(r: BorshReader, wire: string, max: number, what: string): Operation[] {',
     '  const n = r.u32(wire);',
     "  if (n === 0 || n > max) throw new CodecError('BAD_LENGTH', wire, `${what} holds 1 to ${max} operations, got ${n}`);",
     '  const ops: Operation[] = [];',
@@ -483,7 +512,21 @@ function genOperations() {
   L.push('    default:',
     "      throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown or not yet enabled operation discriminant ${disc}`, at);",
     '  }', '}');
+  L.push(...choiceValues());
   return L.join('\n') + '\n';
+}
+
+/** Each choice field's values by number (0 = the first), so the host names them from the table. */
+function choiceValues() {
+  const L = ['', '// ---- the values of each choice field, by number (abi/operations.mjs)'];
+  for (const o of operations) {
+    for (const fl of o.fields) {
+      if (Array.isArray(fl.type) && fl.type[0] === 'choice') {
+        L.push(`/** ${o.name}.${fl.name}: the value of each byte. */`, `export const ${snake(o.name)}_${snake(fl.name)}_VALUES = [${fl.type[1].map((v) => `'${v}'`).join(', ')}] as const;`);
+      }
+    }
+  }
+  return L;
 }
 
 /** The bounds nested operation fields name that are ABI constants rather than codec bounds. */
@@ -1082,6 +1125,360 @@ function genHostEvents() {
   return L.join('\n') + '\n';
 }
 
+// ---------------------------------------------------------------- assembly/keys.ts (the core's key builders)
+/** The core's builder name for a prefix with key fields: the row's `entry`, else the host's with Entry for Key. */
+const coreEntryName = (p) => p.entry ?? p.host.replace(/Key$/, 'Entry');
+
+/**
+ * The core's key builders, one per prefix with key fields, from the same rows as the host's
+ * (genState): each writes `prefix ‖ fields` into the KEY scratch and returns lookup's entry, so the
+ * two sides build byte-identical keys (test/core/roots.test.ts pins the resulting roots).
+ */
+function genCoreKeys() {
+  const used = prefixes.filter((p) => p.key.length > 0);
+  const L = [HEADER('state.mjs').trimEnd(),
+    '// State key builders (docs/core-abi.md "State layout"): a one-byte prefix then the key fields.',
+    '// Each writes the key into the static KEY scratch and returns `lookup`\'s entry for it.',
+    '',
+    'import { lookup } from "./state";',
+    `import { ${used.map((p) => p.core).join(', ')} } from "./abi";`,
+    '',
+    '/** Scratch for one key: the longest is 33 + a 64-byte game id; labels and symbols are bounded before they get here. */',
+    'export const KEY = memory.data(320);',
+    '',
+    '// @ts-ignore: decorator',
+    '@inline function copy32(dst: usize, src: usize): void {',
+    '  store<u64>(dst, load<u64>(src, 0), 0);',
+    '  store<u64>(dst, load<u64>(src, 8), 8);',
+    '  store<u64>(dst, load<u64>(src, 16), 16);',
+    '  store<u64>(dst, load<u64>(src, 24), 24);',
+    '}',
+    '',
+    '/** The entry of key `prefix ‖ a[32]`. */',
+    'export function entry32(prefix: u8, a: usize): usize {',
+    '  store<u8>(KEY, prefix);',
+    '  copy32(KEY + 1, a);',
+    '  return lookup(KEY, 33);',
+    '}',
+    '',
+    '/** The entry of key `prefix ‖ a[32] ‖ b[32]`. */',
+    'export function entry64(prefix: u8, a: usize, b: usize): usize {',
+    '  store<u8>(KEY, prefix);',
+    '  copy32(KEY + 1, a);',
+    '  copy32(KEY + 33, b);',
+    '  return lookup(KEY, 65);',
+    '}',
+    '',
+    '/** The entry of a one-byte singleton key (a prefix row with no key fields). */',
+    'export function singletonEntry(prefix: u8): usize {',
+    '  store<u8>(KEY, prefix);',
+    '  return lookup(KEY, 1);',
+    '}',
+    '',
+    '/** The entry of `prefix ‖ index u64 BE` (lists that sort by position). */',
+    'export function indexEntry(prefix: u8, index: u64): usize {',
+    '  store<u8>(KEY, prefix);',
+    '  store<u64>(KEY + 1, bswap<u64>(index));',
+    '  return lookup(KEY, 9);',
+    '}',
+    '',
+    '/** ASCII upper-casing of a symbol into dst (symbols compare case-insensitively, spec §2.1). */',
+    'export function upperInto(dst: usize, src: usize, n: u32): void {',
+    '  for (let i: u32 = 0; i < n; i++) {',
+    '    let c = load<u8>(src + i);',
+    '    if (c >= 0x61 && c <= 0x7a) c -= 0x20;',
+    '    store<u8>(dst + i, c);',
+    '  }',
+    '}',
+    ''];
+  const names = new Set();
+  for (const p of used) {
+    const fn = coreEntryName(p);
+    if (names.has(fn)) throw new Error(`assembly/keys.ts: builder ${fn} generated twice (give the row an entry name)`);
+    names.add(fn);
+    const rest = p.key.findIndex(([, t]) => t === 'upper' || t === 'rest');
+    if (rest !== -1 && rest !== p.key.length - 1) throw new Error(`prefix ${p.name}: a '${p.key[rest][1]}' field must be the key's last`);
+    const params = [];
+    const body = [`store<u8>(KEY, ${p.core});`];
+    let off = 1;
+    let len = null;
+    for (const [n, t] of p.key) {
+      if (t === 'bytes32') { params.push(`${n}: usize`); body.push(`copy32(KEY + ${off}, ${n});`); off += 32; }
+      else if (t === 'u64be') { params.push(`${n}: u64`); body.push(`store<u64>(KEY + ${off}, bswap<u64>(${n}));`); off += 8; }
+      else if (t === 'u64le') { params.push(`${n}: u64`); body.push(`store<u64>(KEY + ${off}, ${n});`); off += 8; }
+      else if (t === 'u32be') { params.push(`${n}: u32`); body.push(`store<u32>(KEY + ${off}, bswap<u32>(${n}));`); off += 4; }
+      else if (t === 'u16be') { params.push(`${n}: u16`); body.push(`store<u16>(KEY + ${off}, bswap<u16>(${n}));`); off += 2; }
+      else if (t === 'upper' || t === 'rest') {
+        params.push(`${n}: usize`, `${n}Len: u32`);
+        body.push(t === 'upper' ? `upperInto(KEY + ${off}, ${n}, ${n}Len);` : `memory.copy(KEY + ${off}, ${n}, ${n}Len);`);
+        len = `${n}Len + ${off}`;
+      } else throw new Error(`prefix ${p.name}: no core builder for key field type ${t}`);
+    }
+    body.push(`return lookup(KEY, ${len ?? off});`);
+    // The common shapes share entry32/entry64, as the hand-written builders did (a smaller core).
+    const shape = p.key.map(([, t]) => t).join(',');
+    if (shape === 'bytes32') body.splice(0, body.length, `return entry32(${p.core}, ${p.key[0][0]});`);
+    else if (shape === 'bytes32,bytes32') body.splice(0, body.length, `return entry64(${p.core}, ${p.key[0][0]}, ${p.key[1][0]});`);
+    else if (shape === 'u64be') body.splice(0, body.length, `return indexEntry(${p.core}, ${p.key[0][0]});`);
+    L.push(`/** ${hex2(p.code)} ${p.key.map(([n, t]) => `${n} ${t}`).join(' ')} → ${p.value} */`,
+      `export function ${fn}(${params.join(', ')}): usize {`, ...body.map((b) => `  ${b}`), '}', '');
+  }
+  return L.join('\n').trimEnd() + '\n';
+}
+
+// ---------------------------------------------------------------- assembly/ops/dispatch*.ts (the core's dispatch)
+const HANDLER_ARGS = {
+  kind: 'kind', user: 'user', op: 'op', fields: '<usize>load<u32>(op, OPR_FIELDS)', at: 'bundleIndex, opIndex',
+  nonce: 'nonce', payer: 'payer', true: 'true', false: 'false',
+};
+/** A row's `handler` as { module, fn, call, consts }; throws on a malformed one. */
+function parseHandler(o) {
+  const m = /^([a-z-]+):([A-Za-z0-9]+)\(([^)]*)\)$/.exec(o.handler ?? '');
+  if (!m) throw new Error(`operation ${o.name}: handler must be 'module:function(args)', got ${JSON.stringify(o.handler)}`);
+  const [, module, fn, argText] = m;
+  const consts = [];
+  const args = argText.split(',').map((a) => a.trim()).filter(Boolean).map((a) => {
+    if (a in HANDLER_ARGS) {
+      if (!o.top && (a === 'nonce' || a === 'payer')) throw new Error(`operation ${o.name}: only a top-level row (top: true) may take ${a}`);
+      return HANDLER_ARGS[a];
+    }
+    if (/^[A-Z][A-Z0-9_]*$/.test(a) && constants.some((c) => c.name === a)) { consts.push(a); return a; }
+    throw new Error(`operation ${o.name}: handler argument ${a} is none of ${Object.keys(HANDLER_ARGS).join(', ')} or a constant of abi/constants.mjs`);
+  });
+  return { module, fn, call: `${fn}(${args.join(', ')})`, consts };
+}
+
+/** `case OP_A: case OP_B:` lines, then `return call;`, for rows sharing one call (in table order). */
+function dispatchCases(rows, indent) {
+  const byCall = new Map();
+  for (const o of rows) {
+    const h = parseHandler(o);
+    if (!byCall.has(h.call)) byCall.set(h.call, []);
+    byCall.get(h.call).push(o);
+  }
+  const L = [];
+  for (const [call, ops] of byCall) {
+    L.push(...ops.map((o) => `${indent}case OP_${snake(o.name)}:`), `${indent}  return ${call};`);
+  }
+  return L;
+}
+
+/** Import lines for the handlers of `rows` from `from` (a path prefix) and their OP_ and constant names. */
+function dispatchImports(rows, from, abi) {
+  const byModule = new Map();
+  const names = new Set();
+  for (const o of rows) {
+    const h = parseHandler(o);
+    if (!byModule.has(h.module)) byModule.set(h.module, new Set());
+    byModule.get(h.module).add(h.fn);
+    names.add(`OP_${snake(o.name)}`);
+    for (const c of h.consts) names.add(c);
+  }
+  const L = [...byModule].sort(([a], [b]) => a.localeCompare(b)).map(([m, fns]) => `import { ${[...fns].sort().join(', ')} } from "${from}${m}";`);
+  L.push(`import { ${[...names].join(', ')} } from "${abi}";`);
+  return L;
+}
+
+/**
+ * The core's dispatch from the rows' `handler` columns: execOther (every operation that may also
+ * run nested) in assembly/ops/dispatch.ts, and execTop (the rows with `top: true`, then execOther)
+ * in assembly/ops/dispatch-top.ts, which block.ts calls; the domains that run held operations
+ * import dispatch.ts only, so imports stay one way.
+ */
+function genDispatch() {
+  const core = operations.filter((o) => o.core !== false);
+  const other = core.filter((o) => !o.top);
+  const top = core.filter((o) => o.top);
+  const A = [HEADER('operations.mjs (each row\'s handler)').trimEnd(),
+    '// Dispatch of the operations that may also run nested (inside a schedule, a protocol or DAO',
+    '// proposal, or a multi-sig transaction; docs/bundle-format.md "Operation"). The operations that are',
+    '// never nested (rows with `top: true`: CreateToken\'s nonce, schedules, proposals, DAOs, multi-sig)',
+    '// are dispatched by execTop (assembly/ops/dispatch-top.ts), so the domains that run held operations',
+    '// import this file and not the reverse. The decoder only lets enabled discriminants through.',
+    '',
+    'import * as S from "../status";',
+    'import { clearGuardRefusal, guardRefusal } from "../ledger";',
+    'import { OPR_FIELDS } from "../decode-ops";',
+    ...dispatchImports(other, './', '../abi'),
+    '',
+    '/**',
+    ' * Every operation but the top-level ones. A credit or debit the STD-8 rules refused',
+    ' * (assembly/ledger.ts) makes the operation fail with that rule\'s status (TOKEN_PAUSED,',
+    ' * ADDRESS_BLACKLISTED) whatever status the domain mapped the refusal to, so every domain reports',
+    ' * the rule without knowing about it.',
+    ' */',
+    'export function execOther(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {',
+    '  clearGuardRefusal();',
+    '  let st = execOtherKind(kind, user, op, bundleIndex, opIndex);',
+    '  if (st != S.OK && guardRefusal != 0) st = guardRefusal;',
+    '  clearGuardRefusal();',
+    '  return st;',
+    '}',
+    '',
+    'function execOtherKind(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {',
+    '  switch (kind) {',
+    ...dispatchCases(other, '    '),
+    '  }',
+    '  return S.OP_NOT_ENABLED; // a top-level operation held by a schedule, proposal or multi-sig transaction',
+    '}',
+  ];
+  const B = [HEADER('operations.mjs (each row\'s handler)').trimEnd(),
+    '// Dispatch of one operation of a bundle at its top level (assembly/block.ts): the rows with',
+    '// `top: true` (never nested: they take the bundle\'s nonce or fee payer, or hold operations), then',
+    '// every other operation through execOther (assembly/ops/dispatch.ts).',
+    '',
+    'import { execOther } from "./dispatch";',
+    'import { OPR_FIELDS } from "../decode-ops";',
+    ...dispatchImports(top, './', '../abi'),
+    '',
+    '/** One operation of a bundle at its top level; `payer` pays the fee, `nonce` is the bundle\'s. */',
+    'export function execTop(kind: u32, user: usize, op: usize, nonce: u64, payer: usize, bundleIndex: u32, opIndex: u32): u32 {',
+    '  switch (kind) {',
+    ...dispatchCases(top, '    '),
+    '  }',
+    '  return execOther(kind, user, op, bundleIndex, opIndex);',
+    '}',
+  ];
+  return { 'assembly/ops/dispatch.ts': A.join('\n') + '\n', 'assembly/ops/dispatch-top.ts': B.join('\n') + '\n' };
+}
+
+/**
+ * The names of an op record's u32 slots: OPR_FIELDS/OPR_FIELDS_LEN for the usual layout, the gas
+ * counts' slots, and OPR_<OPERATION>_<SLOT> for each row with a `record` (checked: at most seven
+ * slots, a per-byte gas count in the fourth).
+ */
+function opRecordSlots() {
+  const L = ['// ---- op record slots (abi/operations.mjs `record`): byte offsets in the 32-byte record, after its kind u32'];
+  const slot = (name, at, doc) => L.push(`/** ${doc} */`, '// @ts-ignore: decorator', `@inline export const ${name}: usize = ${at};`);
+  slot('OPR_KIND', 0, "every record: the operation's discriminant (u32)");
+  slot('OPR_FIELDS', 4, 'the usual layout: a pointer to the fields in the bundle');
+  slot('OPR_FIELDS_LEN', 8, 'the usual layout: their byte length');
+  slot('OPR_GAS_ENTRIES', 12, "a batch operation's entry count (gas.perEntry)");
+  slot('OPR_GAS_BYTES', 16, 'the bytes an operation with gas.perByte pays for');
+  for (const o of operations) {
+    if (!o.record) continue;
+    if (o.record.length > 7) throw new Error(`operation ${o.name}: a record has 7 slots after its kind`);
+    o.record.forEach((name, i) => {
+      if (name !== null) slot(`OPR_${snake(o.name)}_${snake(name)}`, 4 * (i + 1), `${o.name}: ${name}`);
+    });
+    if (o.gas?.perByte && !o.record[3]) throw new Error(`operation ${o.name}: its per-byte gas count is the record's fourth slot (+16), which names nothing`);
+  }
+  return L;
+}
+
+// ---------------------------------------------------------------- assembly/decode-ops.ts (fixed-field operations)
+/** Offsets of the bool and choice bytes of an all-fixed operation, with the largest value each allows. */
+function fixedChecks(o) {
+  const out = [];
+  let off = 0;
+  for (const fl of o.fields) {
+    if (fl.type === 'bool') out.push([off, 1, fl.name]);
+    else if (Array.isArray(fl.type) && fl.type[0] === 'choice') out.push([off, fl.type[1].length - 1, fl.name]);
+    off += typeof fl.type === 'string' ? FIXED[fl.type] : 1;
+  }
+  return out;
+}
+
+/**
+ * The core's decoder of every enabled operation whose fields are all fixed (docs/bundle-format.md
+ * "Operation"): takes the fields whole into the op record (+4 their pointer, +8 their length), refuses
+ * a bool byte above 1 or a choice byte past its last value, and an operation a nested list may not
+ * hold (`nested: false`). The operations with variable fields are decoded by assembly/bundle.ts.
+ */
+function genFixedDecode() {
+  const rows = operations.filter((o) => o.core !== false && opFixedBytes(o) !== undefined);
+  const names = new Set();
+  for (const o of rows) {
+    names.add(`OP_${snake(o.name)}`);
+    if (opFixedBytes(o) > 0) names.add(`OP_${snake(o.name)}_BYTES`);
+  }
+  for (const o of operations) if (o.nested === false) names.add(`OP_${snake(o.name)}`);
+  const L = [HEADER('operations.mjs').trimEnd(),
+    '// Decoding of the operations whose fields are all fixed, into the 32-byte op records of',
+    '// assembly/bundle.ts (OPS): +4 the fields\' pointer in the bundle, +8 their byte length.',
+    '',
+    'import * as S from "./status";',
+    'import { take, bad } from "./borsh";',
+    `import { ${[...names].join(', ')} } from "./abi";`,
+    '',
+    '/** decodeFixedOp\'s answer for a discriminant whose fields are not all fixed (bundle.ts decodes it). */',
+    '// @ts-ignore: decorator',
+    '@inline export const NOT_FIXED: u32 = 0xffffffff;',
+    '',
+    '/**',
+    ' * Decode operation `d`\'s fields at the reader into `rec` when they are all fixed: OK, or',
+    ' * MALFORMED_BUNDLE when short, when a bool or choice byte is out of range, or when `nested` and the',
+    ' * row says `nested: false`; NOT_FIXED for any other discriminant.',
+    ' */',
+    'export function decodeFixedOp(d: u32, rec: usize, nested: bool): u32 {',
+    '  let n: u32 = 0;',
+    '  switch (d) {'];
+  for (const o of rows) {
+    const bytes = opFixedBytes(o) > 0 ? `OP_${snake(o.name)}_BYTES` : '0';
+    L.push(`    case OP_${snake(o.name)}:`);
+    if (o.nested === false) L.push('      if (nested) return S.MALFORMED_BUNDLE;');
+    L.push(`      n = ${bytes};`, '      break;');
+  }
+  L.push('    default:', '      return NOT_FIXED;', '  }',
+    '  let p = take(n);',
+    '  store<u32>(rec, <u32>p, OPR_FIELDS);',
+    '  store<u32>(rec, n, OPR_FIELDS_LEN);',
+    '  if (bad) return S.MALFORMED_BUNDLE;');
+  const checked = rows.filter((o) => fixedChecks(o).length > 0);
+  if (checked.length) {
+    L.push('  switch (d) {');
+    for (const o of checked) {
+      L.push(`    case OP_${snake(o.name)}:`);
+      for (const [off, max, name] of fixedChecks(o)) L.push(`      if (load<u8>(p + ${off}) > ${max}) return S.MALFORMED_BUNDLE; // ${name}`);
+      L.push('      break;');
+    }
+    L.push('  }');
+  }
+  L.push('  return S.OK;', '}', '', ...opRecordSlots(), '',
+    '/** Operations a schedule, a proposal or a multi-sig transaction may not hold (their rows say nested: false). */',
+    'export function isNotNested(d: u32): bool {',
+    `  return ${operations.filter((o) => o.core !== false && o.nested === false).map((o) => `d == OP_${snake(o.name)}`).join('\n    || ')};`,
+    '}');
+  return L.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------- src/core/exports.ts (the core's exports, typed)
+/** AssemblyScript parameter and result types of an export as the JS side sees them. */
+const WASM_TS = { u8: 'number', u16: 'number', u32: 'number', i32: 'number', usize: 'number', bool: 'number', u64: 'bigint', i64: 'bigint', void: 'void' };
+
+/**
+ * The host's types of the core's exports, read from the `export function` signatures of
+ * assembly/index.ts (the wasm's only exports besides its memory) with the doc comment above each;
+ * src/core/loader.ts types the instance with them and test/unit/core-exports.test.ts fails when
+ * build/core.wasm exports anything else.
+ */
+function genCoreExports() {
+  const src = readFileSync(join(root, 'assembly/index.ts'), 'utf8');
+  const L = ['// GENERATED by scripts/gen-abi.mjs from the exports of assembly/index.ts — do not edit by hand.',
+    '// The table and how to add to it: docs/core-abi.md "How the ABI is generated".',
+    '// The raw exports of build/core.wasm (docs/core-abi.md "Exports"), typed for src/core/loader.ts.',
+    '', '/** The raw exports of build/core.wasm. */', 'export interface CoreExports {', '  readonly memory: { readonly buffer: ArrayBuffer };'];
+  const names = [];
+  const re = /(?:\/\*\*((?:[^*]|\*(?!\/))*)\*\/\s*\n)?export function ([a-z0-9_]+)\(([^)]*)\): ([a-z0-9]+)/g;
+  for (const m of src.matchAll(re)) {
+    const [, doc, name, paramText, ret] = m;
+    const params = paramText.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
+      const [pn, pt] = x.split(':').map((y) => y.trim());
+      if (!(pt in WASM_TS)) throw new Error(`assembly/index.ts ${name}: no host type for parameter type ${pt}`);
+      return `${pn}: ${WASM_TS[pt]}`;
+    });
+    if (!(ret in WASM_TS)) throw new Error(`assembly/index.ts ${name}: no host type for result type ${ret}`);
+    // The comment's first paragraph (a blank or indented comment line ends it).
+    if (doc) L.push(`  /** ${doc.split(/\n\s*\*(?:\s*\n|\s{3,})/)[0].replace(/\s*\n\s*\*\s?/g, ' ').trim()} */`);
+    L.push(`  ${name}(${params.join(', ')}): ${WASM_TS[ret]};`);
+    names.push(name);
+  }
+  if (names.length === 0) throw new Error('assembly/index.ts: no exports found');
+  L.push('}', '', '/** The names of the exported functions, in assembly/index.ts order. */',
+    `export const CORE_EXPORT_NAMES = [${names.map((n) => `'${n}'`).join(', ')}] as const;`);
+  return L.join('\n') + '\n';
+}
+
 // ---------------------------------------------------------------- outputs
 export function generate() {
   check();
@@ -1093,6 +1490,10 @@ export function generate() {
     'assembly/events-gen.ts': genEventWriters(),
     'assembly/event-header.ts': genEventHeader(),
     'src/abi/events.ts': genHostEvents(),
+    'assembly/keys.ts': genCoreKeys(),
+    ...genDispatch(),
+    'assembly/decode-ops.ts': genFixedDecode(),
+    'src/core/exports.ts': genCoreExports(),
   };
 }
 

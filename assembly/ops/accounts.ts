@@ -27,6 +27,7 @@ import {
   P_KEY_LIST, P_RECOVERY, P_RECOVERY_PENDING,
   EV_KEY_ADDED, EV_KEY_REMOVED,
 } from "../abi";
+import { OPR_FIELDS, OPR_ADD_KEY_PUBKEY, OPR_ADD_KEY_KEY_TYPE, OPR_ADD_KEY_ROLE, OPR_ADD_KEY_PUBKEY_LEN, OPR_ROTATE_KEY_OLD_KEY_HASH, OPR_ROTATE_KEY_KEY_TYPE, OPR_ROTATE_KEY_PUBKEY, OPR_ROTATE_KEY_PUBKEY_LEN, OPR_SET_RECOVERY_GUARDIANS, OPR_SET_RECOVERY_GUARDIAN_COUNT, OPR_SET_RECOVERY_THRESHOLD, OPR_SET_RECOVERY_TIMELOCK, OPR_INITIATE_RECOVERY_ACCOUNT, OPR_INITIATE_RECOVERY_KEY_TYPE, OPR_INITIATE_RECOVERY_PUBKEY, OPR_INITIATE_RECOVERY_PUBKEY_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
 @inline const VERSION: u8 = 1;
@@ -145,10 +146,10 @@ function dropKey(user: usize, hash: usize, bundleIndex: u32, opIndex: u32): void
  * AddKey { pubkey, key_type, role }: INVALID_KEY → INVALID_KEY_ROLE → KEY_EXISTS → TOO_MANY_KEYS.
  */
 export function execAddKey(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let pk = <usize>load<u32>(op, 4);
-  let kt = load<u32>(op, 8);
-  let role = load<u32>(op, 12);
-  let pkLen = load<u32>(op, 16);
+  let pk = <usize>load<u32>(op, OPR_ADD_KEY_PUBKEY);
+  let kt = load<u32>(op, OPR_ADD_KEY_KEY_TYPE);
+  let role = load<u32>(op, OPR_ADD_KEY_ROLE);
+  let pkLen = load<u32>(op, OPR_ADD_KEY_PUBKEY_LEN);
   let want = keyLength(kt);
   if (want == 0 || pkLen != want) return S.INVALID_KEY;
   if (role > <u32>ROLE_OPERATOR) return S.INVALID_KEY_ROLE;
@@ -163,7 +164,7 @@ export function execAddKey(user: usize, op: usize, bundleIndex: u32, opIndex: u3
 
 /** RemoveKey { pubkey_hash }: KEY_NOT_FOUND → LAST_OWNER_KEY (the account keeps an owner key). */
 export function execRemoveKey(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  memory.copy(HASH, <usize>load<u32>(op, 4), 32);
+  memory.copy(HASH, <usize>load<u32>(op, OPR_FIELDS), 32);
   let k = keyRecordEntry(user, HASH);
   if (!exists(k)) return S.KEY_NOT_FOUND;
   if (load<u8>(valPtr(k), 1) == ROLE_OWNER && ownerKeys(user) <= 1) return S.LAST_OWNER_KEY;
@@ -178,10 +179,10 @@ export function execRemoveKey(user: usize, op: usize, bundleIndex: u32, opIndex:
  * old one's role. INVALID_KEY → KEY_NOT_FOUND → KEY_EXISTS.
  */
 export function execRotateKey(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let old = <usize>load<u32>(op, 4);
-  let kt = load<u32>(op, 8);
-  let pk = <usize>load<u32>(op, 12);
-  let pkLen = load<u32>(op, 16);
+  let old = <usize>load<u32>(op, OPR_ROTATE_KEY_OLD_KEY_HASH);
+  let kt = load<u32>(op, OPR_ROTATE_KEY_KEY_TYPE);
+  let pk = <usize>load<u32>(op, OPR_ROTATE_KEY_PUBKEY);
+  let pkLen = load<u32>(op, OPR_ROTATE_KEY_PUBKEY_LEN);
   let want = keyLength(kt);
   if (want == 0 || pkLen != want) return S.INVALID_KEY;
   memory.copy(HASH2, old, 32);
@@ -242,10 +243,10 @@ export function distinct(p: usize, n: u32): bool {
  * (1–10 distinct, not the account) → INVALID_THRESHOLD → INVALID_TIMELOCK → RECOVERY_PENDING.
  */
 export function execSetRecovery(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let g = <usize>load<u32>(op, 4);
-  let n = load<u32>(op, 8);
-  let threshold = load<u32>(op, 12);
-  let timelock = load<u64>(<usize>load<u32>(op, 24));
+  let g = <usize>load<u32>(op, OPR_SET_RECOVERY_GUARDIANS);
+  let n = load<u32>(op, OPR_SET_RECOVERY_GUARDIAN_COUNT);
+  let threshold = load<u32>(op, OPR_SET_RECOVERY_THRESHOLD);
+  let timelock = load<u64>(<usize>load<u32>(op, OPR_SET_RECOVERY_TIMELOCK));
   if (n == 0 || n > MAX_GUARDIANS || !distinct(g, n) || listed(g, n, user)) return S.INVALID_GUARDIANS;
   if (threshold == 0 || threshold > n) return S.INVALID_THRESHOLD;
   let min = ctxAllowUnsigned ? RECOVERY_MIN_TIMELOCK_TESTNET : RECOVERY_MIN_TIMELOCK;
@@ -267,10 +268,10 @@ export function execSetRecovery(user: usize, op: usize, bundleIndex: u32, opInde
  * RECOVERY_NOT_CONFIGURED → NOT_GUARDIAN → INVALID_KEY → RECOVERY_PENDING.
  */
 export function execInitiateRecovery(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let account = <usize>load<u32>(op, 4);
-  let kt = load<u32>(op, 8);
-  let pk = <usize>load<u32>(op, 12);
-  let pkLen = load<u32>(op, 16);
+  let account = <usize>load<u32>(op, OPR_INITIATE_RECOVERY_ACCOUNT);
+  let kt = load<u32>(op, OPR_INITIATE_RECOVERY_KEY_TYPE);
+  let pk = <usize>load<u32>(op, OPR_INITIATE_RECOVERY_PUBKEY);
+  let pkLen = load<u32>(op, OPR_INITIATE_RECOVERY_PUBKEY_LEN);
   let c = recoveryEntry(account);
   if (!exists(c)) return S.RECOVERY_NOT_CONFIGURED;
   let cfg = valPtr(c);
@@ -310,7 +311,7 @@ function pendingKey(pr: usize): usize {
  * NOT_GUARDIAN → RECOVERY_KEY_MISMATCH → RECOVERY_ALREADY_APPROVED.
  */
 export function execApproveRecovery(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let f = <usize>load<u32>(op, 4);
+  let f = <usize>load<u32>(op, OPR_FIELDS);
   let account = f;
   let pe = pendingEntry(account);
   if (!exists(pe)) return S.NO_PENDING_RECOVERY;
@@ -351,7 +352,7 @@ export function execCancelRecovery(user: usize, bundleIndex: u32, opIndex: u32):
  * role) and the pending recovery is deleted; the guardians stay.
  */
 export function execFinalizeRecovery(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let account = <usize>load<u32>(op, 4);
+  let account = <usize>load<u32>(op, OPR_FIELDS);
   let pe = pendingEntry(account);
   if (!exists(pe)) return S.NO_PENDING_RECOVERY;
   let cfg = valPtr(recoveryEntry(account));

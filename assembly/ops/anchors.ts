@@ -19,6 +19,7 @@ import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { R_ANS_COUNT, R_ANS_OWNER } from "../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const NAMESPACE_MAX: u32 = 64;
@@ -47,7 +48,7 @@ export function validLabel(p: usize, n: u32, min: u32, max: u32): bool {
 
 /** Anchor: fields at +4 (length +8), shape checked by decodeBundle. */
 export function execAnchor(user: usize, op: usize): u32 {
-  readerInit(<usize>load<u32>(op, 4), load<u32>(op, 8));
+  readerInit(<usize>load<u32>(op, OPR_FIELDS), load<u32>(op, OPR_FIELDS_LEN));
   let ns = rVec();
   let nsLen = vecLen;
   let key = rVec();

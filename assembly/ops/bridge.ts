@@ -34,6 +34,7 @@ import {
   P_BRIDGE_WITHDRAWAL, P_CONTRACT_SAFETY, R_BRIDGED_BYTES, R_BRIDGED_DEPOSITED, R_BRIDGED_FLAGS, R_BRIDGED_WITHDRAWN,
   TOKEN_KIND_BRIDGED, TOKEN_KIND_STD8,
 } from "../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
 @inline const SAFETY_BLOCKED: u8 = 3;
@@ -577,12 +578,12 @@ export function isBridgeOp(kind: u32): bool {
 
 /** One bridge operation; `op` is its decoded record (+4: its fields). */
 export function execBridge(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let f = <usize>load<u32>(op, 4);
+  let f = <usize>load<u32>(op, OPR_FIELDS);
   if (kind == OP_BRIDGE_DEPOSIT) return execDeposit(f, bundleIndex, opIndex);
   if (kind == OP_BRIDGE_WITHDRAW) return execWithdraw(user, f, bundleIndex, opIndex);
   if (kind == OP_REGISTER_BRIDGE_MAPPING) return execRegisterMapping(user, f, bundleIndex, opIndex);
   if (kind == OP_SET_BRIDGE_ATTESTERS) return execSetAttesters(user, f, bundleIndex, opIndex);
   if (kind == OP_CLAIM_BRIDGE_DEPOSIT) return execClaim(f, bundleIndex, opIndex);
-  if (kind == OP_SET_CONTRACT_SAFETY) return execSetContractSafety(user, f, load<u32>(op, 8), bundleIndex, opIndex);
+  if (kind == OP_SET_CONTRACT_SAFETY) return execSetContractSafety(user, f, load<u32>(op, OPR_FIELDS_LEN), bundleIndex, opIndex);
   return execAttestWithdrawal(f, bundleIndex, opIndex);
 }

@@ -32,6 +32,7 @@ import {
   R_DAO_PROPOSAL_EXECUTED_HEIGHT, R_DAO_PROPOSAL_ACTION, R_DAO_PROPOSAL_ACTION_DATA,
   R_DAO_VOTE_APPROVE, R_DAO_VOTE_WEIGHT, R_DAO_VOTE_HEIGHT, R_DAO_VOTE_UNLOCKED, R_DAO_VOTE_BYTES,
 } from "../abi";
+import { OPR_CREATE_DAO_NAME, OPR_CREATE_DAO_NAME_LEN, OPR_CREATE_DAO_FIELDS, OPR_DAO_PROPOSE_TITLE, OPR_DAO_PROPOSE_TITLE_LEN, OPR_DAO_PROPOSE_DESCRIPTION, OPR_DAO_PROPOSE_DESCRIPTION_LEN, OPR_DAO_PROPOSE_ACTION, OPR_DAO_PROPOSE_ACTION_LEN } from "../decode-ops";
 
 // DaoProposalEvent actions (docs/governance.md "DAOs": events)
 // @ts-ignore: decorator
@@ -105,8 +106,8 @@ function tokenSupply(mint: usize): void {
  * Blake3("ntv-dao" ‖ id u64 LE) for the next id of the 0x62 counter.
  */
 export function execCreateDao(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let name = <usize>load<u32>(op, 4), nameLen = load<u32>(op, 8);
-  let f = <usize>load<u32>(op, 12);
+  let name = <usize>load<u32>(op, OPR_CREATE_DAO_NAME), nameLen = load<u32>(op, OPR_CREATE_DAO_NAME_LEN);
+  let f = <usize>load<u32>(op, OPR_CREATE_DAO_FIELDS);
   let quorum = load<u16>(f, 32), threshold = load<u16>(f, 34);
   let period = load<u64>(f, 36), delay = load<u64>(f, 44);
   if (nameLen == 0 || nameLen > MAX_DAO_NAME || isZero(f, 32) || quorum == 0 || quorum > 10000 || threshold < 5000 || threshold > 9999
@@ -140,9 +141,9 @@ export function execCreateDao(user: usize, op: usize, bundleIndex: u32, opIndex:
  * token's total supply now.
  */
 export function execDaoPropose(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let title = <usize>load<u32>(op, 4), titleLen = load<u32>(op, 8);
-  let desc = <usize>load<u32>(op, 12), descLen = load<u32>(op, 20);
-  let action = <usize>load<u32>(op, 24), actionLen = load<u32>(op, 28);
+  let title = <usize>load<u32>(op, OPR_DAO_PROPOSE_TITLE), titleLen = load<u32>(op, OPR_DAO_PROPOSE_TITLE_LEN);
+  let desc = <usize>load<u32>(op, OPR_DAO_PROPOSE_DESCRIPTION), descLen = load<u32>(op, OPR_DAO_PROPOSE_DESCRIPTION_LEN);
+  let action = <usize>load<u32>(op, OPR_DAO_PROPOSE_ACTION), actionLen = load<u32>(op, OPR_DAO_PROPOSE_ACTION_LEN);
   memory.copy(DAO, title - 36, 32);
   let e = daoEntry(DAO);
   if (!exists(e)) return S.DAO_NOT_FOUND;

@@ -45,6 +45,7 @@ import {
   R_COLLECTION_SAFETY_VERSION, R_COLLECTION_SAFETY_LEVEL, R_COLLECTION_SAFETY_PROPOSAL_ID, R_COLLECTION_SAFETY_HEIGHT,
   R_COLLECTION_SAFETY_BYTES,
 } from "../abi";
+import { OPR_FIELDS, OPR_CREATE_PROPOSAL_TITLE, OPR_CREATE_PROPOSAL_TITLE_LEN, OPR_CREATE_PROPOSAL_DESCRIPTION, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN, OPR_CREATE_PROPOSAL_ACTION, OPR_CREATE_PROPOSAL_ACTION_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const STATE_VOTING: u8 = 0;
@@ -181,9 +182,9 @@ function checkAction(tag: u8, f: usize, len: u32): u32 {
  * 0x5A counter; voting runs from this block to end_height = height + voting_period_blocks.
  */
 export function execCreateProposal(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let title = <usize>load<u32>(op, 4), titleLen = load<u32>(op, 8);
-  let desc = <usize>load<u32>(op, 12), descLen = load<u32>(op, 20);
-  let action = <usize>load<u32>(op, 24), actionLen = load<u32>(op, 28);
+  let title = <usize>load<u32>(op, OPR_CREATE_PROPOSAL_TITLE), titleLen = load<u32>(op, OPR_CREATE_PROPOSAL_TITLE_LEN);
+  let desc = <usize>load<u32>(op, OPR_CREATE_PROPOSAL_DESCRIPTION), descLen = load<u32>(op, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN);
+  let action = <usize>load<u32>(op, OPR_CREATE_PROPOSAL_ACTION), actionLen = load<u32>(op, OPR_CREATE_PROPOSAL_ACTION_LEN);
   bondedStake(user);
   if ((U.lo | U.hi) == 0) return S.NO_VOTING_POWER;
   if (titleLen == 0 || titleLen > MAX_PROPOSAL_TITLE || descLen > MAX_PROPOSAL_DESCRIPTION) return S.INVALID_PROPOSAL_TEXT;
@@ -392,7 +393,7 @@ export function runCarried(actor: usize, id: u64, p: usize, n: u32, bundleIndex:
   for (let k: u32 = 0; k < count && st == S.OK; k++) {
     let op = PROP_OPS + (<usize>k << 5);
     let kind = load<u32>(op);
-    if (kind == OP_TRANSFER) st = execTransfer(actor, <usize>load<u32>(op, 4), bundleIndex, opIndex, payer);
+    if (kind == OP_TRANSFER) st = execTransfer(actor, <usize>load<u32>(op, OPR_FIELDS), bundleIndex, opIndex, payer);
     else if (kind == OP_CREATE_TOKEN) st = execCreateToken(actor, op, id, bundleIndex, opIndex);
     else st = execOther(kind, actor, op, bundleIndex, opIndex);
   }

@@ -30,6 +30,7 @@ import {
   OP_TRANSFER, OP_CREATE_TOKEN, P_MULTISIG, P_MULTISIG_TX, MAX_MULTISIG_SIGNERS, MAX_MULTISIG_LABEL_BYTES, MAX_MULTISIG_DESCRIPTION_BYTES,
   MAX_MULTISIG_OPS, MAX_MULTISIG_BYTES, MULTISIG_TX_LIFETIME,
 } from "../abi";
+import { OPR_FIELDS, OPR_CREATE_MULTI_SIG_SIGNERS, OPR_CREATE_MULTI_SIG_SIGNER_COUNT, OPR_CREATE_MULTI_SIG_THRESHOLD, OPR_CREATE_MULTI_SIG_LABEL, OPR_CREATE_MULTI_SIG_LABEL_LEN, OPR_PROPOSE_MULTI_SIG_TX_MULTISIG, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS_LEN, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
 @inline const VERSION: u8 = 1;
@@ -100,11 +101,11 @@ function isSigner(m: usize, who: usize): bool {
  * Blake3("multisig" ‖ creator ‖ nonce u64 LE ‖ op_index u32 LE): unique, since a nonce is used once.
  */
 export function execCreateMultiSig(user: usize, op: usize, nonce: u64, bundleIndex: u32, opIndex: u32): u32 {
-  let signers = <usize>load<u32>(op, 4);
-  let n = load<u32>(op, 8);
-  let threshold = load<u32>(op, 12);
-  let label = <usize>load<u32>(op, 20);
-  let labelLen = load<u32>(op, 24);
+  let signers = <usize>load<u32>(op, OPR_CREATE_MULTI_SIG_SIGNERS);
+  let n = load<u32>(op, OPR_CREATE_MULTI_SIG_SIGNER_COUNT);
+  let threshold = load<u32>(op, OPR_CREATE_MULTI_SIG_THRESHOLD);
+  let label = <usize>load<u32>(op, OPR_CREATE_MULTI_SIG_LABEL);
+  let labelLen = load<u32>(op, OPR_CREATE_MULTI_SIG_LABEL_LEN);
   if (n == 0 || n > MAX_MULTISIG_SIGNERS || !distinct(signers, n)) return S.INVALID_SIGNERS;
   if (threshold == 0 || threshold > n) return S.INVALID_THRESHOLD;
   if (labelLen > MAX_MULTISIG_LABEL_BYTES) return S.INVALID_MULTISIG_FIELD;
@@ -142,11 +143,11 @@ function txEvent(ms: usize, txId: u64, signer: usize, action: u8, approvals: u32
  * executes at once.
  */
 export function execProposeMultiSigTx(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let ms = <usize>load<u32>(op, 4);
-  let desc = <usize>load<u32>(op, 8);
-  let ops = <usize>load<u32>(op, 12);
-  let opsLen = load<u32>(op, 16);
-  let descLen = load<u32>(op, 24);
+  let ms = <usize>load<u32>(op, OPR_PROPOSE_MULTI_SIG_TX_MULTISIG);
+  let desc = <usize>load<u32>(op, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION);
+  let ops = <usize>load<u32>(op, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS);
+  let opsLen = load<u32>(op, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS_LEN);
+  let descLen = load<u32>(op, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION_LEN);
   let me = multisigEntry(ms);
   if (!exists(me)) return S.MULTISIG_NOT_FOUND;
   if (!isSigner(valPtr(me), user)) return S.NOT_MULTISIG_SIGNER;
@@ -195,7 +196,7 @@ function opsOffset(t: usize): usize {
  * ALREADY_APPROVED / NOT_APPROVED. The approval that reaches the threshold executes the proposal.
  */
 export function execApproveMultiSigTx(user: usize, op: usize, approve: bool, bundleIndex: u32, opIndex: u32): u32 {
-  let f = <usize>load<u32>(op, 4);
+  let f = <usize>load<u32>(op, OPR_FIELDS);
   let ms = f;
   let txId = load<u64>(f + 32);
   let me = multisigEntry(ms);
@@ -250,7 +251,7 @@ function execute(ms: usize, txId: u64, bundleIndex: u32, opIndex: u32): void {
   for (let k: u32 = 0; k < count && st == S.OK; k++) {
     let rop = MS_OPS + (<usize>k << 5);
     let kind = load<u32>(rop);
-    if (kind == OP_TRANSFER) st = execTransfer(ADDR, <usize>load<u32>(rop, 4), bundleIndex, opIndex, payer);
+    if (kind == OP_TRANSFER) st = execTransfer(ADDR, <usize>load<u32>(rop, OPR_FIELDS), bundleIndex, opIndex, payer);
     else if (kind == OP_CREATE_TOKEN) st = execCreateToken(ADDR, rop, txId, bundleIndex, opIndex);
     else st = execOther(kind, ADDR, rop, bundleIndex, opIndex);
   }

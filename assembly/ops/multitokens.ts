@@ -27,6 +27,7 @@ import {
 import { BATCH_ENTRY_BYTES, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN,
   COLLECTION_KIND_MULTI_TOKEN,
 } from "../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN, OPR_GAS_ENTRIES } from "../decode-ops";
 
 // TokenTypeRecord (docs/collections.md "State layout" 0x23): version u8, is_fungible u8, max_supply u128,
 // minted u128, burned u128, created_height u64, then name and metadata_uri.
@@ -54,11 +55,11 @@ export function isMultiTokenOp(kind: u32): bool {
 export function execMultiToken(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
   if (kind == OP_CREATE_MULTI_TOKEN_COLLECTION) return execCreateCollection(COLLECTION_KIND_MULTI_TOKEN, user, op, bundleIndex, opIndex);
   if (kind == OP_DEFINE_TOKEN_TYPE) return defineTokenType(user, op, bundleIndex, opIndex);
-  let f = <usize>load<u32>(op, 4);
+  let f = <usize>load<u32>(op, OPR_FIELDS);
   let col = f;
   if (kind == OP_BATCH_MINT_MULTI_TOKEN || kind == OP_BATCH_TRANSFER_MULTI_TOKEN) {
     // { collection, recipient / to, entries: Vec<(type_id u64, amount u128)> }
-    let n = load<u32>(op, 12);
+    let n = load<u32>(op, OPR_GAS_ENTRIES);
     if (n == 0 || n > MAX_BATCH) return S.INVALID_BATCH;
     let mint = kind == OP_BATCH_MINT_MULTI_TOKEN;
     let to = f + 32;
@@ -91,7 +92,7 @@ export function execMultiToken(kind: u32, user: usize, op: usize, bundleIndex: u
  * stored as 1) → collection (owner only) → TOKEN_TYPE_EXISTS. The collection's `minted` counts types.
  */
 function defineTokenType(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  readerInit(<usize>load<u32>(op, 4), load<u32>(op, 8));
+  readerInit(<usize>load<u32>(op, OPR_FIELDS), load<u32>(op, OPR_FIELDS_LEN));
   let col = take(32);
   let id = rU64();
   let name = rVec();

@@ -9,6 +9,7 @@ import * as S from "../status";
 import { nameEntry, nameReverseEntry } from "../keys";
 import { exists, setValue } from "../state";
 import { ctxHeight, ctxTimestamp } from "../context";
+import { OPR_REGISTER_NAME_NAME, OPR_REGISTER_NAME_NAME_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const NAME_MIN: u32 = 3;
@@ -44,7 +45,7 @@ export function canonicalName(p: usize, n: u32): u32 {
 
 /** RegisterName { name: String }: INVALID_NAME_FORMAT → NAME_TAKEN. */
 export function execRegisterName(user: usize, op: usize): u32 {
-  let n = canonicalName(<usize>load<u32>(op, 4), load<u32>(op, 8));
+  let n = canonicalName(<usize>load<u32>(op, OPR_REGISTER_NAME_NAME), load<u32>(op, OPR_REGISTER_NAME_NAME_LEN));
   if (n == 0) return S.INVALID_NAME_FORMAT;
   let e = nameEntry(LABEL, n);
   if (exists(e)) return S.NAME_TAKEN;

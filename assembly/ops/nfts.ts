@@ -22,6 +22,7 @@ import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU16, bufU64, buf
 import { ctxHeight, ctxTimestamp } from "../context";
 import { validSymbol } from "./token";
 import { COLLECTION_KIND_NFT, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN } from "../decode-ops";
 
 // CollectionRecord (docs/collections.md "State layout" 0x20): fixed fields, then seven Borsh strings.
 // @ts-ignore: decorator
@@ -77,7 +78,7 @@ export function isNftOp(kind: u32): bool {
  * for a clash.
  */
 export function execCreateCollection(kind: u8, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  readerInit(<usize>load<u32>(op, 4), load<u32>(op, 8)); // shape checked by decodeBundle
+  readerInit(<usize>load<u32>(op, OPR_FIELDS), load<u32>(op, OPR_FIELDS_LEN)); // shape checked by decodeBundle
   readStrings(0, 3);
   let maxSupply: u64 = kind == COLLECTION_KIND_NFT ? rU64() : 0;
   let royalty = rU16();
@@ -156,8 +157,8 @@ export function bumpCollection(e: usize, off: usize): bool {
 
 /** NFT operations 38–40 (the dispatcher routes 37 to execCreateCollection). */
 export function execNft(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let f = <usize>load<u32>(op, 4);
-  if (kind == OP_MINT_NFT) return mintNft(user, f, load<u32>(op, 8), bundleIndex, opIndex);
+  let f = <usize>load<u32>(op, OPR_FIELDS);
+  if (kind == OP_MINT_NFT) return mintNft(user, f, load<u32>(op, OPR_FIELDS_LEN), bundleIndex, opIndex);
   // TransferNft { collection, token_id, to } and BurnNft { collection, token_id }: the holder only.
   let col = f;
   let id = load<u64>(f, 32);

@@ -18,6 +18,7 @@ import {
   OP_CREATE_PASSPORT, OP_REGISTER_GAME, OP_SET_GAME_PROFILE, P_PASSPORT_STATS, R_GAME_PROFILES, R_GAME_PUBLISHER, R_PASSPORT_GAMES,
   R_PROFILE_CREATED_HEIGHT, R_PROFILE_REVISION, R_PSTATS_BYTES, R_PSTATS_GAMES, R_PSTATS_PASSPORTS, R_PSTATS_PROFILES,
 } from "../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const GAMERTAG_MIN: u32 = 3;
@@ -43,7 +44,7 @@ export function isPassportOp(kind: u32): bool {
 }
 
 export function execPassport(kind: u32, user: usize, op: usize): u32 {
-  readerInit(<usize>load<u32>(op, 4), load<u32>(op, 8)); // shape checked by decodeBundle
+  readerInit(<usize>load<u32>(op, OPR_FIELDS), load<u32>(op, OPR_FIELDS_LEN)); // shape checked by decodeBundle
   if (kind == OP_CREATE_PASSPORT) return execCreatePassport(user);
   if (kind == OP_REGISTER_GAME) return execRegisterGame(user);
   return execSetGameProfile(user);

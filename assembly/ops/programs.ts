@@ -18,6 +18,7 @@ import { blake3 } from "../blake3";
 import { emitProgramRegistered } from "../events-gen";
 import { bytesEq } from "../mem";
 import { P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX } from "../abi";
+import { OPR_REGISTER_PROGRAM_NAME, OPR_REGISTER_PROGRAM_NAME_LEN, OPR_REGISTER_PROGRAM_PROGRAM, OPR_REGISTER_PROGRAM_PROGRAM_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const PROGRAM_NAME_MIN: u32 = 3;
@@ -71,10 +72,10 @@ export function validProgramName(p: usize, n: u32): bool {
  * +16 jsonLen). Order of checks: INVALID_PROGRAM_NAME → INVALID_PROGRAM (size) → NOT_PROGRAM_OWNER.
  */
 export function execRegisterProgram(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let name = <usize>load<u32>(op, 4);
-  let nameLen = load<u32>(op, 8);
-  let json = <usize>load<u32>(op, 12);
-  let jsonLen = load<u32>(op, 16);
+  let name = <usize>load<u32>(op, OPR_REGISTER_PROGRAM_NAME);
+  let nameLen = load<u32>(op, OPR_REGISTER_PROGRAM_NAME_LEN);
+  let json = <usize>load<u32>(op, OPR_REGISTER_PROGRAM_PROGRAM);
+  let jsonLen = load<u32>(op, OPR_REGISTER_PROGRAM_PROGRAM_LEN);
   if (!validProgramName(name, nameLen)) return S.INVALID_PROGRAM_NAME;
   if (jsonLen == 0 || jsonLen > PROGRAM_MAX_BYTES) return S.INVALID_PROGRAM;
   let e = programEntry(name, nameLen);

@@ -40,6 +40,7 @@ import {
   R_SCHEDULE_RUN_HEIGHT, R_SCHEDULE_RUN_TIME, R_SCHEDULE_RUN_STATUS, R_SCHEDULE_RUN_GAS_USED, R_SCHEDULE_RUN_FEE, R_SCHEDULE_RUN_BYTES,
 } from "../abi";
 import { poolReserves, resALo, resAHi, resBLo, resBHi } from "./dex";
+import { OPR_FIELDS, OPR_CREATE_SCHEDULE_TRIGGER_TAG, OPR_CREATE_SCHEDULE_TRIGGER, OPR_CREATE_SCHEDULE_OPERATIONS, OPR_CREATE_SCHEDULE_OPERATIONS_LEN } from "../decode-ops";
 
 // Key prefixes, event kinds, the trigger tags (the record's kind) and the bounds below come from
 // the ABI table (abi/*.mjs → assembly/abi.ts; docs/core-abi.md "How the ABI is generated").
@@ -169,10 +170,10 @@ function decodeRunOps(p: usize, n: u32): bool {
  * Blake3("schedule" ‖ owner ‖ nonce u64 LE ‖ op_index u32 LE): unique, since a nonce is used once.
  */
 export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleIndex: u32, opIndex: u32): u32 {
-  let tag = <u8>load<u32>(op, 4);
-  let t = <usize>load<u32>(op, 8);
-  let ops = <usize>load<u32>(op, 12);
-  let opsLen = load<u32>(op, 16);
+  let tag = <u8>load<u32>(op, OPR_CREATE_SCHEDULE_TRIGGER_TAG);
+  let t = <usize>load<u32>(op, OPR_CREATE_SCHEDULE_TRIGGER);
+  let ops = <usize>load<u32>(op, OPR_CREATE_SCHEDULE_OPERATIONS);
+  let opsLen = load<u32>(op, OPR_CREATE_SCHEDULE_OPERATIONS_LEN);
   let now = ctxTimestamp;
   memory.fill(REC, 0, R_SCHEDULE_OPERATIONS_DATA);
   store<u8>(REC + R_SCHEDULE_VERSION, RECORD_VERSION);
@@ -250,7 +251,7 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
 
 /** CancelSchedule { schedule_id[32] }: SCHEDULE_NOT_FOUND → NOT_SCHEDULE_OWNER → SCHEDULE_NOT_ACTIVE. */
 export function execCancelSchedule(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let id = <usize>load<u32>(op, 4);
+  let id = <usize>load<u32>(op, OPR_FIELDS);
   let e = scheduleEntry(id);
   if (!exists(e)) return S.SCHEDULE_NOT_FOUND;
   let r = valPtr(e);

@@ -70,14 +70,9 @@ import {
 @inline const PD_APPROVALS: usize = 210;
 
 // Pending kinds (StablePending.kind) and the StablePending event's outcome.
-// @ts-ignore: decorator
-@inline export const PK_ROLE: u8 = 0;
-// @ts-ignore: decorator
-@inline export const PK_MINTER: u8 = 1;
-// @ts-ignore: decorator
-@inline export const PK_HANDOVER: u8 = 2;
-// @ts-ignore: decorator
-@inline export const PK_MINT: u8 = 3;
+// The kinds are named in the ABI table (abi/constants.mjs STD8_PENDING_*).
+import { STD8_PENDING_ROLE_CHANGE as PK_ROLE, STD8_PENDING_MINTER_ADDITION as PK_MINTER, STD8_PENDING_HANDOVER as PK_HANDOVER, STD8_PENDING_MINT as PK_MINT } from "../abi";
+import { OPR_FIELDS } from "../decode-ops";
 // @ts-ignore: decorator
 @inline const OUT_QUEUED: u8 = 0;
 // @ts-ignore: decorator
@@ -279,7 +274,7 @@ export function isStableOp(kind: u32): bool {
 
 /** One STD-8 operation; `op` is its decoded record (assembly/bundle.ts: +4 fields, +8 their length). */
 export function execStable(kind: u32, user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let f = <usize>load<u32>(op, 4);
+  let f = <usize>load<u32>(op, OPR_FIELDS);
   if (kind == OP_CREATE_STABLE_TOKEN) return execCreate(user, f, bundleIndex, opIndex);
   let token = f;
   let st = loadStable(token);

@@ -13,6 +13,7 @@ import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
 import { TOKEN_FLAG_METADATA_MUTABLE, TOKEN_KIND_STD7 } from "../abi";
+import { OPR_CREATE_TOKEN_NAME, OPR_CREATE_TOKEN_NAME_LEN, OPR_CREATE_TOKEN_SYMBOL, OPR_CREATE_TOKEN_SYMBOL_LEN, OPR_CREATE_TOKEN_DECIMALS, OPR_CREATE_TOKEN_SUPPLY, OPR_CREATE_TOKEN_OWNER, OPR_UPDATE_TOKEN_METADATA_MINT, OPR_UPDATE_TOKEN_METADATA_OPTIONS, OPR_FIELDS } from "../decode-ops";
 
 const MINT = memory.data(32);
 const PRE = memory.data(9 + 32 + 16 + 16);
@@ -55,13 +56,13 @@ export function encodeTokenRecord(h: usize, name: usize, nameLen: u32, sym: usiz
 }
 
 export function execCreateToken(user: usize, op: usize, nonce: u64, bundleIndex: u32, opIndex: u32): u32 {
-  let name = <usize>load<u32>(op, 4);
-  let nameLen = load<u32>(op, 8);
-  let sym = <usize>load<u32>(op, 12);
-  let symLen = load<u32>(op, 16);
-  let decimals = <u8>load<u32>(op, 20);
-  let supply = <usize>load<u32>(op, 24);
-  let owner = <usize>load<u32>(op, 28);
+  let name = <usize>load<u32>(op, OPR_CREATE_TOKEN_NAME);
+  let nameLen = load<u32>(op, OPR_CREATE_TOKEN_NAME_LEN);
+  let sym = <usize>load<u32>(op, OPR_CREATE_TOKEN_SYMBOL);
+  let symLen = load<u32>(op, OPR_CREATE_TOKEN_SYMBOL_LEN);
+  let decimals = <u8>load<u32>(op, OPR_CREATE_TOKEN_DECIMALS);
+  let supply = <usize>load<u32>(op, OPR_CREATE_TOKEN_SUPPLY);
+  let owner = <usize>load<u32>(op, OPR_CREATE_TOKEN_OWNER);
   if (nameLen == 0 || nameLen > 64) return S.INVALID_NAME;
   if (!validSymbol(sym, symLen)) return S.INVALID_SYMBOL;
   if (decimals > 18) return S.INVALID_DECIMALS;
@@ -140,8 +141,8 @@ function mutableTokenOf(user: usize, mint: usize): usize {
 
 /** UpdateTokenMetadata { mint[32], 8 × Option<String> } — a None keeps the field, Some("") clears it. */
 export function execUpdateTokenMetadata(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let mint = <usize>load<u32>(op, 4);
-  let p = <usize>load<u32>(op, 8); // the options, already checked by the decoder
+  let mint = <usize>load<u32>(op, OPR_UPDATE_TOKEN_METADATA_MINT);
+  let p = <usize>load<u32>(op, OPR_UPDATE_TOKEN_METADATA_OPTIONS); // the options, already checked by the decoder
   let tokE = mutableTokenOf(user, mint);
   if (tokE == 0) return metaStatus;
   // Current values (empty when no record yet).
@@ -181,7 +182,7 @@ export function execUpdateTokenMetadata(user: usize, op: usize, bundleIndex: u32
 
 /** LockTokenMetadata { mint[32] }: clears TokenRecord.flags bit 0 for good. */
 export function execLockTokenMetadata(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let mint = <usize>load<u32>(op, 4);
+  let mint = <usize>load<u32>(op, OPR_FIELDS);
   let tokE = mutableTokenOf(user, mint);
   if (tokE == 0) return metaStatus;
   let n = <u32>valLen(tokE);

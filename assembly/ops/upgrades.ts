@@ -31,6 +31,7 @@ import {
   R_UPGRADE_STATE_ACTIVE, R_UPGRADE_STATE_ACTIVE_DATA, R_UPGRADE_STATE_APPLIED_HEIGHT,
   UPGRADE_DEFAULT_QUORUM, UPGRADE_DEFAULT_VOTING_PERIOD, UPGRADE_GRACE_BLOCKS, UPGRADE_MAX_VOTING_PERIOD, UPGRADE_NAME_MAX, UPGRADE_URL_MAX,
 } from "../abi";
+import { OPR_SCHEDULE_UPGRADE_NAME, OPR_SCHEDULE_UPGRADE_NAME_LEN, OPR_SCHEDULE_UPGRADE_HEIGHT, OPR_SCHEDULE_UPGRADE_BINARY_URL, OPR_SCHEDULE_UPGRADE_BINARY_URL_LEN, OPR_SCHEDULE_UPGRADE_CHECKSUM, OPR_VOTE_UPGRADE_NAME, OPR_VOTE_UPGRADE_NAME_LEN, OPR_VOTE_UPGRADE_APPROVE, OPR_CANCEL_UPGRADE_NAME, OPR_CANCEL_UPGRADE_NAME_LEN } from "../decode-ops";
 
 // Plan states (docs/upgrades.md "Plans").
 // @ts-ignore: decorator
@@ -203,12 +204,12 @@ function voterWeight(account: usize): bool {
  * mode: only an active validator or 0x00…09 may propose).
  */
 export function execScheduleUpgrade(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let name = <usize>load<u32>(op, 4);
-  let nameLen = load<u32>(op, 8);
-  let height = load<u64>(<usize>load<u32>(op, 12));
-  let bin = <usize>load<u32>(op, 16);
-  let binLen = load<u32>(op, 20);
-  let checksum = <usize>load<u32>(op, 24);
+  let name = <usize>load<u32>(op, OPR_SCHEDULE_UPGRADE_NAME);
+  let nameLen = load<u32>(op, OPR_SCHEDULE_UPGRADE_NAME_LEN);
+  let height = load<u64>(<usize>load<u32>(op, OPR_SCHEDULE_UPGRADE_HEIGHT));
+  let bin = <usize>load<u32>(op, OPR_SCHEDULE_UPGRADE_BINARY_URL);
+  let binLen = load<u32>(op, OPR_SCHEDULE_UPGRADE_BINARY_URL_LEN);
+  let checksum = <usize>load<u32>(op, OPR_SCHEDULE_UPGRADE_CHECKSUM);
   let infoLen = load<u32>(checksum + 32);
   let info = checksum + 36;
   if (!validName(name, nameLen)) return S.INVALID_UPGRADE_NAME;
@@ -306,9 +307,9 @@ const ACCOUNT = memory.data(32);
  * NOT_UPGRADE_VOTER → ALREADY_VOTED_UPGRADE.
  */
 export function execVoteUpgrade(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let name = <usize>load<u32>(op, 4);
-  let nameLen = load<u32>(op, 8);
-  let approve = load<u32>(op, 12) != 0;
+  let name = <usize>load<u32>(op, OPR_VOTE_UPGRADE_NAME);
+  let nameLen = load<u32>(op, OPR_VOTE_UPGRADE_NAME_LEN);
+  let approve = load<u32>(op, OPR_VOTE_UPGRADE_APPROVE) != 0;
   let e = nameLen <= UPGRADE_NAME_MAX ? planEntry(name, nameLen) : 0;
   if (e == 0 || !exists(e)) return S.UPGRADE_NOT_FOUND;
   let p = valPtr(e);
@@ -347,8 +348,8 @@ export function execVoteUpgrade(user: usize, op: usize, bundleIndex: u32, opInde
  * is the validators' decision and only 0x00…09 can undo it).
  */
 export function execCancelUpgrade(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let name = <usize>load<u32>(op, 4);
-  let nameLen = load<u32>(op, 8);
+  let name = <usize>load<u32>(op, OPR_CANCEL_UPGRADE_NAME);
+  let nameLen = load<u32>(op, OPR_CANCEL_UPGRADE_NAME_LEN);
   let e = nameLen <= UPGRADE_NAME_MAX ? planEntry(name, nameLen) : 0;
   if (e == 0 || !exists(e)) return S.UPGRADE_NOT_FOUND;
   let p = valPtr(e);

@@ -39,6 +39,8 @@ export const AUTH_ML_DSA_65 = 2;
 export const AUTH_EVM = 3;
 /** operations in one bundle at most */
 export const MAX_OPERATIONS = 64;
+/** the byte of a bundle's first operation's discriminant: after user_account[32] and the operations' u32 count (docs/bundle-format.md) */
+export const BUNDLE_FIRST_OP_AT = 36;
 /** the codec's bound on the signature vec; the exact lengths follow the auth kind */
 export const MAX_SIGNATURE_BYTES = 4096;
 /** discriminants up to here without a layout are reserved (OP_NOT_ENABLED); above, malformed */
@@ -195,6 +197,14 @@ export const STD8_MAX_COSIGNERS = 8;
 export const STD8_MAX_MINTERS = 16;
 /** pending changes and mints per stablecoin */
 export const STD8_MAX_PENDING = 16;
+/** a StablePending's kind: a role change (docs/stablecoins.md "Pending changes") */
+export const STD8_PENDING_ROLE_CHANGE = 0;
+/** a pending kind: a minter added */
+export const STD8_PENDING_MINTER_ADDITION = 1;
+/** a pending kind: a handover of all four roles */
+export const STD8_PENDING_HANDOVER = 2;
+/** a pending kind: a mint awaiting its cosigners */
+export const STD8_PENDING_MINT = 3;
 /** attesters in the bridge set at most (docs/bridge.md "Attesters") */
 export const BRIDGE_MAX_ATTESTERS = 16;
 /** bytes of a bridge chain, tx hash, contract or destination string at most */
@@ -605,6 +615,37 @@ export const OPERATION_GAS = {
   StableIssuerProof: { base: GAS_STD8_ADMIN },
   RotateConsensusKey: { base: GAS_STAKING },
 } as const;
+
+// ---- tagged enums in operations: each variant's tag (abi/operations.mjs enums), as the core names them
+/** ProposalAction.Text */
+export const PROPOSAL_ACTION_TEXT = 0;
+/** ProposalAction.ParameterChange */
+export const PROPOSAL_ACTION_PARAMETER_CHANGE = 1;
+/** ProposalAction.TreasurySpend */
+export const PROPOSAL_ACTION_TREASURY_SPEND = 2;
+/** ProposalAction.ContractSafety */
+export const PROPOSAL_ACTION_CONTRACT_SAFETY = 3;
+/** ProposalAction.CollectionSafety */
+export const PROPOSAL_ACTION_COLLECTION_SAFETY = 4;
+/** ProposalAction.CreateStablecoin */
+export const PROPOSAL_ACTION_CREATE_STABLECOIN = 5;
+/** ProposalAction.VerifyIssuer */
+export const PROPOSAL_ACTION_VERIFY_ISSUER = 6;
+/** ProposalAction.RaiseSupplyCap */
+export const PROPOSAL_ACTION_RAISE_SUPPLY_CAP = 7;
+/** ProposalAction.BridgeAttesters */
+export const PROPOSAL_ACTION_BRIDGE_ATTESTERS = 8;
+/** DaoAction.Text */
+export const DAO_ACTION_TEXT = 0;
+/** DaoAction.Operations */
+export const DAO_ACTION_OPERATIONS = 1;
+/** ScheduleTrigger.Recurring */
+export const SCHEDULE_TRIGGER_RECURRING = 0;
+/** ScheduleTrigger.Conditional */
+export const SCHEDULE_TRIGGER_CONDITIONAL = 1;
+
+/** Key roles by number (ROLE_*: docs/accounts.md "Roles"), as the RPC names them. */
+export const KEY_ROLE_NAMES = ['owner', 'operator'] as const;
 
 /** State key prefixes (docs/core-abi.md "State layout"). */
 export const Prefix = {

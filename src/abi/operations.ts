@@ -871,7 +871,8 @@ function writeProposalAction(w: BorshWriter, v: ProposalAction, wire: string): v
   }
 }
 
-function readProposalAction(r: BorshReader, wire: string): ProposalAction {
+/** A ProposalAction at the reader. */
+export function readProposalAction(r: BorshReader, wire: string): ProposalAction {
   const tag = r.u8(wire);
   if (tag === 0) return { kind: 'Text' };
   if (tag === 1) return { kind: 'ParameterChange', key: readChoice(r, 'key', ['min_stake', 'unbonding_seconds', 'commission_cooldown_blocks', 'max_commission_bps', 'missed_skip_threshold', 'max_active_validators', 'voting_period_blocks', 'quorum_bps', 'threshold_bps'] as const), value: r.u128('value') };
@@ -904,7 +905,8 @@ function writeDaoAction(w: BorshWriter, v: DaoAction, wire: string): void {
   }
 }
 
-function readDaoAction(r: BorshReader, wire: string): DaoAction {
+/** A DaoAction at the reader. */
+export function readDaoAction(r: BorshReader, wire: string): DaoAction {
   const tag = r.u8(wire);
   if (tag === 0) return { kind: 'Text' };
   if (tag === 1) return { kind: 'Operations', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a DAO proposal') };
@@ -950,7 +952,8 @@ function writeScheduleTrigger(w: BorshWriter, v: ScheduleTrigger, wire: string):
   }
 }
 
-function readScheduleTrigger(r: BorshReader, wire: string): ScheduleTrigger {
+/** A ScheduleTrigger at the reader. */
+export function readScheduleTrigger(r: BorshReader, wire: string): ScheduleTrigger {
   const tag = r.u8(wire);
   if (tag === 0) return { kind: 'Recurring', intervalSeconds: r.u64('interval_seconds'), runs: r.u32('runs'), firstRun: r.u64('first_run') };
   if (tag === 1) return { kind: 'Conditional', base: r.fixedBytes(32, 'base'), quote: r.fixedBytes(32, 'quote'), direction: readChoice(r, 'direction', ['below', 'above'] as const), priceNum: r.u128('price_num'), priceDen: r.u128('price_den'), expiry: r.u64('expiry') };
@@ -1106,7 +1109,8 @@ function writeNested(w: BorshWriter, ops: Operation[], wire: string, max: number
   }
 }
 
-function readNested(r: BorshReader, wire: string, max: number, what: string): Operation[] {
+/** A nested Vec<Operation> of 1 to `max` (a schedule's, a proposal's): the RPC methods that take one as a param read it with this. */
+export function readNested(r: BorshReader, wire: string, max: number, what: string): Operation[] {
   const n = r.u32(wire);
   if (n === 0 || n > max) throw new CodecError('BAD_LENGTH', wire, `${what} holds 1 to ${max} operations, got ${n}`);
   const ops: Operation[] = [];
@@ -2161,3 +2165,11 @@ export function readOperation(r: BorshReader): Operation {
       throw new CodecError('UNKNOWN_DISCRIMINANT', 'type', `unknown or not yet enabled operation discriminant ${disc}`, at);
   }
 }
+
+// ---- the values of each choice field, by number (abi/operations.mjs)
+/** StableTransferRole.role: the value of each byte. */
+export const STABLE_TRANSFER_ROLE_ROLE_VALUES = ['owner', 'master_minter', 'pauser', 'blacklister'] as const;
+/** StableConfigureMinter.action: the value of each byte. */
+export const STABLE_CONFIGURE_MINTER_ACTION_VALUES = ['add', 'remove', 'configure'] as const;
+/** StableIssuerProof.method: the value of each byte. */
+export const STABLE_ISSUER_PROOF_METHOD_VALUES = ['admin_signature', 'domain', 'documents'] as const;

@@ -1,8 +1,7 @@
 import { blake3 } from '../codec/hash.js';
 import { DAO_PREFIX, decodePrefixed, encodePrefixed } from '../codec/address.js';
 import { BorshReader } from '../codec/borsh.js';
-import { readOperation, type DaoAction } from '../codec/operations.js';
-import { OpCode } from '../abi/constants.js';
+import { readDaoAction, type DaoAction } from '../codec/operations.js';
 import { DAO_COUNT_KEY, daoKey, daoProposalKey, daoVoteKey, decodeDaoFields, decodeDaoProposalFields, decodeDaoVoteFields } from '../abi/state.js';
 import { proposalPassed, type ProposalStatus } from './governance.js';
 import type { StateReader } from './state-reader.js';
@@ -55,13 +54,7 @@ export function listDaos(state: StateReader, limit: number): DaoRecord[] {
 
 /** A stored DaoAction (its tag and fields) as the codec's type. */
 function decodeDaoAction(bytes: Uint8Array): DaoAction {
-  // The action sits in a DaoPropose after the DAO address and two empty strings.
-  const op = new Uint8Array(41 + bytes.length);
-  op[0] = OpCode.DaoPropose;
-  op.set(bytes, 41);
-  const decoded = readOperation(new BorshReader(op));
-  if (decoded.type !== 'DaoPropose') throw new RangeError('not a DAO action');
-  return decoded.action;
+  return readDaoAction(new BorshReader(bytes), 'action');
 }
 
 export interface DaoProposalRecord {

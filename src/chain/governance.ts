@@ -1,7 +1,6 @@
 import { blake3 } from '../codec/hash.js';
 import { BorshReader } from '../codec/borsh.js';
-import { readOperation, type ProposalAction } from '../codec/operations.js';
-import { OpCode } from '../abi/constants.js';
+import { readProposalAction, type ProposalAction } from '../codec/operations.js';
 import {
   PROPOSAL_COUNT_KEY, collectionSafetyKey, contractSafetyKey, decodeCollectionSafetyFields, decodeContractSafetyFields,
   decodeProposalFields, decodeProposalVoteFields, proposalKey, proposalVoteKey,
@@ -61,13 +60,7 @@ export function proposalPassed(p: Pick<ProposalRecord, 'yes' | 'no' | 'totalStak
 
 /** A stored ProposalAction (its tag and fields) as the codec's type. */
 export function decodeProposalAction(bytes: Uint8Array): ProposalAction {
-  // The action sits in a CreateProposal after two empty strings: decode it as one.
-  const op = new Uint8Array(9 + bytes.length);
-  op[0] = OpCode.CreateProposal;
-  op.set(bytes, 9);
-  const decoded = readOperation(new BorshReader(op));
-  if (decoded.type !== 'CreateProposal') throw new RangeError('not a proposal action');
-  return decoded.action;
+  return readProposalAction(new BorshReader(bytes), 'action');
 }
 
 /** The proposal with this id, its status as of `height` (the head); undefined when absent. */

@@ -3,7 +3,7 @@
 // registry: every check at admission (./admission/host-proofs.ts), the checks of `every block` on import and
 // replay (./block-proofs.ts). This file names no domain (test/unit/domain-registry.test.ts).
 
-import { OpCode } from '../abi/constants.js';
+import { BUNDLE_FIRST_OP_AT, OpCode } from '../abi/constants.js';
 import type { Operation } from '../abi/operations.js';
 import { decodeBundle } from '../codec/bundle.js';
 import type { ProofCheck, Verify, VerifyAsync } from '../domains/module.js';
@@ -13,9 +13,6 @@ export interface ProofRefusal {
   status: string;
   message: string;
 }
-
-/** Byte of a bundle's first operation's discriminant: after user_account[32] and the u32 count. */
-const FIRST_OP_AT = 36;
 
 export class ProofChecks {
   private readonly byOperation = new Map<Operation['type'], ProofCheck[]>();
@@ -56,7 +53,7 @@ export class ProofChecks {
    * bundle does not decode, which is the core's to refuse).
    */
   operationsOf(bytes: Uint8Array): Operation[] | undefined {
-    if (!this.decodesEvery && (bytes.length <= FIRST_OP_AT || !this.firstCodes.has(bytes[FIRST_OP_AT]!))) return undefined;
+    if (!this.decodesEvery && (bytes.length <= BUNDLE_FIRST_OP_AT || !this.firstCodes.has(bytes[BUNDLE_FIRST_OP_AT]!))) return undefined;
     try {
       return decodeBundle(bytes).operations;
     } catch {

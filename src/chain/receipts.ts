@@ -6,6 +6,7 @@ import { PLAN_STATES } from './upgrades.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt, encodeMultiSig } from '../codec/address.js';
+import { KEY_ROLE_NAMES } from '../abi/constants.js';
 import { CollectionKind, encodeCollection } from './collections.js';
 import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
 import { encodeDao } from './dao.js';
@@ -108,7 +109,7 @@ function poolPairs(result: BlockResultView, tokens: TokenRegistry): PoolPairs {
 }
 
 const KEY_TYPES = ['Ed25519', 'ML-DSA-65'];
-const ROLES = ['owner', 'operator'];
+const ROLES: readonly string[] = KEY_ROLE_NAMES;
 const TX_ACTIONS = ['proposed', 'approved', 'revoked'] as const;
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 /** A name from `names`, or the number as text when a later core gives one this host does not know. */

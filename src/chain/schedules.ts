@@ -3,7 +3,7 @@ import { BorshReader } from '../codec/borsh.js';
 import { readOperation, type Operation } from '../codec/operations.js';
 import {
   MAX_CONDITIONAL_FAILURES, MAX_SCHEDULE_BYTES, MAX_SCHEDULE_OPS, SCHEDULE_MAX_DUE_PER_BLOCK, SCHEDULE_MAX_HORIZON,
-  SCHEDULE_MAX_SLOTS_PER_BLOCK, SCHEDULE_MIN_INTERVAL, SCHEDULE_SLOT_SECONDS,
+  SCHEDULE_MAX_SLOTS_PER_BLOCK, SCHEDULE_MIN_INTERVAL, SCHEDULE_SLOT_SECONDS, SCHEDULE_TRIGGER_RECURRING,
 } from '../abi/constants.js';
 import {
   SCHEDULE_CURSOR_KEY, decodeScheduleCursorFields, decodeScheduleFields, decodeScheduleRunFields, decodeScheduleSlotFields,
@@ -91,7 +91,7 @@ export function decodeScheduleRecord(id: Uint8Array, v: Uint8Array): ScheduleRec
   const operations: Operation[] = [];
   for (let i = 0; i < n; i++) operations.push(readOperation(r));
   return {
-    id: id.slice(), owner: f.owner, kind: f.kind === 0 ? 'Recurring' : 'Conditional', state: STATES[f.state] ?? 'failed',
+    id: id.slice(), owner: f.owner, kind: f.kind === SCHEDULE_TRIGGER_RECURRING ? 'Recurring' : 'Conditional', state: STATES[f.state] ?? 'failed',
     createdHeight: f.createdHeight, createdAt: f.createdAt, nextDue: f.nextDue, queuedSlot: f.queuedSlot, runsDone: f.runsDone,
     runsOk: f.runsOk, lastHeight: f.lastHeight, lastStatus: f.lastStatus, intervalSeconds: f.intervalSeconds, runsTotal: f.runsTotal,
     expiry: f.expiry, direction: f.direction === 0 ? 'below' : 'above', base: f.base, quote: f.quote, priceNum: f.priceNum,

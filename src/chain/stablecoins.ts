@@ -10,8 +10,8 @@ import {
   decodeTokenFields, tokenKey, decodeStableCoinFields, decodeStableProfileFields, stableBlacklistKey, stableKey, stableProfileKey,
   decodeStableOnboardingFields, stableOnboardingKey, type StableCoinFields, type StableProfileFields, type StableOnboardingFields,
 } from '../abi/state.js';
-import { STD8_MIN_HANDOVER_DELAY, TOKEN_FLAG_PAUSED, GOVERNANCE, FOUNDATION } from '../abi/constants.js';
-import type { Operation } from '../abi/operations.js';
+import { STD8_MIN_HANDOVER_DELAY, STD8_PENDING_HANDOVER, STD8_PENDING_MINT, TOKEN_FLAG_PAUSED, GOVERNANCE, FOUNDATION } from '../abi/constants.js';
+import { STABLE_TRANSFER_ROLE_ROLE_VALUES, type Operation } from '../abi/operations.js';
 import type { StatusName } from '../core/status.js';
 import type { TokenRecord } from '../core/records.js';
 import type { StateReader } from './state-reader.js';
@@ -27,7 +27,8 @@ export const VERIFICATION = [
   { status: 'Verified', points: 12 },
   { status: 'Issuer-Held', points: 15 },
 ] as const;
-export const ROLE_NAMES = ['owner', 'master_minter', 'pauser', 'blacklister'] as const;
+/** The STD-8 roles by number, as StableTransferRole's role byte names them (abi/operations.mjs). */
+export const ROLE_NAMES = STABLE_TRANSFER_ROLE_ROLE_VALUES;
 export type RoleName = (typeof ROLE_NAMES)[number];
 export const PENDING_KINDS = ['role_change', 'minter_addition', 'handover', 'mint'] as const;
 
@@ -122,19 +123,19 @@ export function refusal(state: StateReader, token: TokenRecord | undefined, heig
     case 'StableHandover':
       if (!owner) return r('NOT_STABLE_OWNER', 'only the owner role may start a handover');
       if ([op.newOwner, op.newMasterMinter, op.newPauser, op.newBlacklister].some(zero)) return r('ZERO_ADDRESS_ROLE', 'a role cannot go to the zero address');
-      if (s.pending.some((p) => p.kind === 2)) return r('HANDOVER_PENDING', 'a handover is already pending');
+      if (s.pending.some((p) => p.kind === STD8_PENDING_HANDOVER)) return r('HANDOVER_PENDING', 'a handover is already pending');
       return undefined;
     case 'StableCancelPending': {
       const p = pending(op.pendingId);
       if (!p) return r('PENDING_NOT_FOUND', `no pending change or mint ${op.pendingId}`);
       let ok = owner || guardian;
-      if (p.kind === 2) ok = ok || eq(sender, FOUNDATION) || eq(sender, GOVERNANCE);
-      if (p.kind === 3) ok = ok || eq(sender, s.masterMinter);
+      if (p.kind === STD8_PENDING_HANDOVER) ok = ok || eq(sender, FOUNDATION) || eq(sender, GOVERNANCE);
+      if (p.kind === STD8_PENDING_MINT) ok = ok || eq(sender, s.masterMinter);
       return ok ? undefined : r('CANCEL_NOT_ALLOWED', 'the sender may not cancel this pending change');
     }
     case 'StableExecutePending': {
       const p = pending(op.pendingId);
-      if (!p || p.kind === 3) return r('PENDING_NOT_FOUND', `no timelocked change ${op.pendingId} (a pending mint executes through its cosigners)`);
+      if (!p || p.kind === STD8_PENDING_MINT) return r('PENDING_NOT_FOUND', `no timelocked change ${op.pendingId} (a pending mint executes through its cosigners)`);
       if (next < p.effectiveHeight) return r('PENDING_NOT_DUE', `the timelock runs until height ${p.effectiveHeight}`);
       return undefined;
     }
@@ -146,7 +147,7 @@ export function refusal(state: StateReader, token: TokenRecord | undefined, heig
       return owner ? undefined : r('NOT_STABLE_OWNER', 'only the owner role may do this');
     case 'StableApproveMint': {
       const p = pending(op.pendingId);
-      if (!p || p.kind !== 3) return r('PENDING_NOT_FOUND', `no pending mint ${op.pendingId}`);
+      if (!p || p.kind !== STD8_PENDING_MINT) return r('PENDING_NOT_FOUND', `no pending mint ${op.pendingId}`);
       const i = s.cosigners.findIndex((c) => eq(c, sender));
       if (i < 0) return r('NOT_COSIGNER', 'the sender is not an authorized cosigner');
       return p.approvals & (1 << i) ? r('STABLE_ALREADY_APPROVED', 'this cosigner already approved the pending mint') : undefined;

@@ -2,6 +2,8 @@
 // build/ folder next to this package (from src/ under vitest or dist/src/ after tsc), in a browser
 // from bytes or a URL. The core imports kv_get/kv_read (state reads) and abort (a bug).
 
+import type { CoreExports } from './exports.js';
+
 // The project compiles without the DOM lib, so the WebAssembly global is typed here, narrowly.
 export interface WasmMemory {
   readonly buffer: ArrayBuffer;
@@ -21,31 +23,9 @@ export interface StateReader {
   get(key: Uint8Array): Uint8Array | undefined;
 }
 
-/** The raw exports of build/core.wasm. */
-export interface CoreExports {
-  readonly memory: WasmMemory;
-  input(len: number): number;
-  output_ptr(): number;
-  output_len(): number;
-  genesis(len: number): number;
-  apply_block(len: number): number;
-  commit_block(): number;
-  revert_block(): void;
-  state_root(): number;
-  get(len: number): number;
-  cache_size(): number;
-  blake3_hash(len: number): number;
-  blake3_keyed_hash(len: number): number;
-  u128_op(op: number): number;
-  /** the AMM read math (docs/dex.md "Quotes"); src/core/amm.ts wraps it */
-  amm_math(op: number): number;
-  /** test hook: scheduled cumulative emission s seconds after the emission start (docs/staking.md) */
-  emission_target(s: bigint): bigint;
-  /** a block's bundle section → hashes, decode summary, transactions root (docs/core-abi.md "Block scan") */
-  scan_bundles(len: number): number;
-  /** n × 32-byte bundle hashes → the transactions root (docs/core-abi.md "Block scan") */
-  transactions_root(len: number): number;
-}
+// The raw exports of build/core.wasm are typed from assembly/index.ts (scripts/gen-abi.mjs →
+// src/core/exports.ts); test/unit/core-exports.test.ts fails when the wasm exports differ from them.
+export type { CoreExports };
 
 /** `abort` inside the core: a bug. The instance must be discarded (docs/core-abi.md "Host imports"). */
 export class CoreAbortError extends Error {

@@ -1,5 +1,6 @@
-// The TypeScript sources under a directory of the repository, for the tests that scan hand-written
-// code (test/unit/abi-generated.test.ts, test/unit/literal-offsets.test.ts).
+// The TypeScript sources under a directory of the repository, and which of them a generator writes,
+// for the tests that scan hand-written code (abi-generated, literal-offsets, record-offsets,
+// operation-literals): one list of generated files, from the generators themselves.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,3 +16,15 @@ export function sources(dir: string): string[] {
   }
   return out;
 }
+
+const { generate } = (await import(join(root, 'scripts/gen-abi.mjs'))) as { generate(): Record<string, string> };
+
+/**
+ * The files scripts/gen-abi.mjs writes (its outputs, from the table in abi/) and the one
+ * scripts/gen-status.mjs writes (src/core/status.ts, from assembly/status.ts): literals there come
+ * from their source.
+ */
+export const GENERATED: ReadonlySet<string> = new Set([...Object.keys(generate()), 'src/core/status.ts']);
+
+/** The hand-written .ts files of src/ and assembly/. */
+export const handWritten = (): string[] => [...sources('src'), ...sources('assembly')].filter((f) => !GENERATED.has(f));

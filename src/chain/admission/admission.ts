@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import { BUNDLE_GAS_CEILING, NTV_MINT } from '../../abi/constants.js';
+import { AUTH_UNSIGNED, BUNDLE_GAS_CEILING, NTV_MINT } from '../../abi/constants.js';
 import { accountKey, decodeAccount, decodeBalance, Prefix } from '../../core/records.js';
 import { insufficientFunds, ntvCommitment } from './funds.js';
 import { bundleHash, decodeBundle, encodeBundle, type Operation } from '../../codec/bundle.js';
@@ -112,7 +112,7 @@ export class Admission {
     if (have < ntvCost) throw insufficientFunds(from, have, ntvCost);
     const entry: PendingBundle = {
       hash, hashKey: Buffer.from(hash).toString('hex'), bytes, account: from, accountKey: accountKeyLatin1, nonce,
-      expiresAt: validUntil, priorityFee: 0n, auth: { kind: 0, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true, ntvCost,
+      expiresAt: validUntil, priorityFee: 0n, auth: { kind: AUTH_UNSIGNED, keyHash: new Uint8Array(32), pubkey: new Uint8Array(0) }, nodeAssigned: true, ntvCost,
     };
     this.admitToPool(entry, this.deps.writes.stateNonceOf(accountKeyLatin1));
     const included = this.deps.notify.wait(entry);

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
 import type { Operation } from '../../abi/operations.js';
+import { STD8_PENDING_HANDOVER, STD8_PENDING_MINTER_ADDITION, STD8_PENDING_ROLE_CHANGE } from '../../abi/constants.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import {
   isBlacklisted, isPaused, ONBOARDING_PROOFS_REQUIRED, PENDING_KINDS, refusal, stableOnboarding, ROLE_NAMES, STABLE_FLAG_MINT_FROZEN, STABLE_FLAG_QUANTUM, stableProfile, stableRecord, VERIFICATION,
@@ -473,9 +474,9 @@ export function stablecoinMethods({ chain, readers }: MethodDependencies): Metho
       pending: s.pending.map((x) => {
         const kind = PENDING_KINDS[x.kind] ?? 'role_change';
         const base = { id: x.id.toString(), kind, effective_height: Number(x.effectiveHeight), proposer: encodeAccount(x.proposer) };
-        if (x.kind === 0) return { ...base, role: ROLE_NAMES[x.role] ?? 'owner', new_address: encodeAccount(x.a) };
-        if (x.kind === 1) return { ...base, minter: encodeAccount(x.a), allowance: x.amount.toString(), epoch_limit: x.amount2.toString() };
-        if (x.kind === 2) return { ...base, new_roles: { owner: encodeAccount(x.a), master_minter: encodeAccount(x.b), pauser: encodeAccount(x.c), blacklister: encodeAccount(x.d) } };
+        if (x.kind === STD8_PENDING_ROLE_CHANGE) return { ...base, role: ROLE_NAMES[x.role] ?? 'owner', new_address: encodeAccount(x.a) };
+        if (x.kind === STD8_PENDING_MINTER_ADDITION) return { ...base, minter: encodeAccount(x.a), allowance: x.amount.toString(), epoch_limit: x.amount2.toString() };
+        if (x.kind === STD8_PENDING_HANDOVER) return { ...base, new_roles: { owner: encodeAccount(x.a), master_minter: encodeAccount(x.b), pauser: encodeAccount(x.c), blacklister: encodeAccount(x.d) } };
         return { ...base, minter: encodeAccount(x.a), to: encodeAccount(x.b), amount: x.amount.toString(), approvals: s.cosigners.filter((_, i) => x.approvals & (1 << i)).map(encodeAccount) };
       }),
       created_height: Number(s.createdHeight),

@@ -4,7 +4,7 @@ import { listMultiSigTxs, readMultiSig, type MultiSigTxInfo } from '../../chain/
 import { OperationJsonError, operationsFromJson, operationsToJson } from '../../chain/operation-json.js';
 import { statusOf } from '../../chain/status.js';
 import { NOT_NESTED, type Operation } from '../../codec/operations.js';
-import { ED25519_PUBLIC_KEY_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_GUARDIANS, MAX_MULTISIG_SIGNERS, RECOVERY_MAX_TIMELOCK } from '../../abi/constants.js';
+import { ED25519_PUBLIC_KEY_BYTES, KEY_ROLE_NAMES, ML_DSA_65_PUBLIC_KEY_BYTES, MAX_GUARDIANS, MAX_MULTISIG_SIGNERS, RECOVERY_MAX_TIMELOCK } from '../../abi/constants.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Address, HexBytes, parsed } from '../schemas.js';
@@ -13,7 +13,7 @@ import { AccountParam, accountParam, invalidParamIn, positionIn } from './params
 import { ReceiptSchema } from './result-schemas.js';
 
 const KEY_TYPES = ['Ed25519', 'ML-DSA-65'] as const;
-const ROLES = ['owner', 'operator'] as const;
+const ROLES = KEY_ROLE_NAMES;
 const KeyType = Type.Union(KEY_TYPES.map((k) => Type.Literal(k)), { description: 'Ed25519 (32-byte key) or ML-DSA-65 (1,952-byte key)' });
 const Role = Type.Union(ROLES.map((k) => Type.Literal(k)), { description: 'owner: everything; operator: everything but key and recovery management (docs/accounts.md "Roles")' });
 const KeyHash = () => parsed(Type.String({ pattern: '^(0x)?[0-9a-fA-F]{64}$', description: 'SHA256 of the public key, 64 hex digits (0x optional): the key_hash svc_getAccount lists' }), hex32);

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { encodeAccount, encodeMint } from '../../codec/address.js';
 import { BorshReader, CodecError } from '../../codec/borsh.js';
-import { readOperation, type DaoAction, type Operation } from '../../codec/operations.js';
-import { OpCode, MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION } from '../../abi/constants.js';
+import { readNested, type DaoAction, type Operation } from '../../codec/operations.js';
+import { MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION } from '../../abi/constants.js';
 import { PROPOSAL_STATUSES } from '../../chain/governance.js';
 import {
   DAO_PROPOSAL_TYPES, daoEscrow, decodeDaoText, encodeDao, listDaos, lookupDao, lookupDaoProposal, type DaoProposalRecord, type DaoRecord,
@@ -87,16 +87,11 @@ function proposalJson(p: DaoProposalRecord): Static<typeof DaoProposalSchema> {
 function operationsParam(hex: string, position: number): Operation[] {
   const bytes = Buffer.from(hex.replace(/^0x/, ''), 'hex');
   try {
-    // Read as the operations of a DaoPropose (empty title and description), so the codec applies its bounds.
-    const op = new Uint8Array(42 + bytes.length);
-    op[0] = OpCode.DaoPropose;
-    op[41] = 1;
-    op.set(bytes, 42);
-    const r = new BorshReader(op);
-    const decoded = readOperation(r);
+    // Read as a proposal's operations are (the codec's bounds and the operations a proposal may not hold).
+    const r = new BorshReader(bytes);
+    const ops = readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a DAO proposal');
     if (r.remaining !== 0) throw new CodecError('TRAILING_BYTES', 'operations', 'trailing bytes after the operations');
-    if (decoded.type !== 'DaoPropose' || decoded.action.kind !== 'Operations') throw new Error('unreachable');
-    return decoded.action.operations;
+    return ops;
   } catch (error) {
     if (error instanceof CodecError) {
       throw RpcError.invalidParam('operations', position, `hex of a Borsh Vec<Operation> as in a bundle: 1 to ${MAX_PROPOSAL_OPS} operations, none of them a proposal, DAO or schedule operation`, { reason: error.message });

@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { encodeAccount } from '../../codec/address.js';
 import { BorshReader, CodecError } from '../../codec/borsh.js';
-import { readOperation, type Operation, type ProposalAction } from '../../codec/operations.js';
-import { OpCode } from '../../abi/constants.js';
+import { readNested, type Operation, type ProposalAction } from '../../codec/operations.js';
 import { MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION, MAX_SAFETY_TEXT } from '../../abi/constants.js';
 import { PARAMETER_KEYS, type ParameterKey } from '../../core/events.js';
 import { decodeCollectionText, encodeCollection } from '../../chain/collections.js';
@@ -112,16 +111,11 @@ export const ProposalIdParam = (description: string) => parsed(TokenId(descripti
 function operationsParam(hex: string, position: number): Operation[] {
   const bytes = Buffer.from(hex.replace(/^0x/, ''), 'hex');
   try {
-    // Read as the operations of a CreateStablecoin action, so the codec applies its bounds.
-    const op = new Uint8Array(10 + bytes.length);
-    op[0] = OpCode.CreateProposal;
-    op[9] = 5;
-    op.set(bytes, 10);
-    const r = new BorshReader(op);
-    const decoded = readOperation(r);
+    // Read as a proposal's operations are (the codec's bounds and the operations a proposal may not hold).
+    const r = new BorshReader(bytes);
+    const ops = readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a proposal');
     if (r.remaining !== 0) throw new CodecError('TRAILING_BYTES', 'operations', 'trailing bytes after the operations');
-    if (decoded.type !== 'CreateProposal' || decoded.action.kind !== 'CreateStablecoin') throw new Error('unreachable');
-    return decoded.action.operations;
+    return ops;
   } catch (error) {
     if (error instanceof CodecError) {
       throw RpcError.invalidParam('operations', position, `hex of a Borsh Vec<Operation> as in a bundle: 1 to ${MAX_PROPOSAL_OPS} operations, none of them a proposal or schedule operation`, { reason: error.message });

@@ -151,7 +151,7 @@ export const eventEnums = {
   /** The chain parameters a ParameterChange may set, in the order of its key (abi/operations.mjs ProposalAction; docs/governance.md "Parameters"). */
   PARAMETER_KEYS: ['min_stake', 'unbonding_seconds', 'commission_cooldown_blocks', 'max_commission_bps', 'missed_skip_threshold', 'max_active_validators',
     'voting_period_blocks', 'quorum_bps', 'threshold_bps'],
-  /** The DaoProposalEvent actions in their u8 order (assembly/ops/dao.ts). */
+  /** The DaoProposalEvent actions in their u8 order (assembly/domains/dao/ops.ts). */
   DAO_EVENT_ACTIONS: ['proposed', 'voted_yes', 'voted_no', 'executed', 'cancelled', 'unlocked'],
   /** ScheduleCreated.scheduleKind (docs/intents.md "Schedules on chain"). */
   SCHEDULE_KINDS: ['Recurring', 'Conditional'],

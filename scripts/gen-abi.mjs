@@ -1233,7 +1233,7 @@ const HANDLER_ARGS = {
 };
 /** A row's `handler` as { module, fn, call, consts }; throws on a malformed one. */
 function parseHandler(o) {
-  const m = /^([a-z-]+):([A-Za-z0-9]+)\(([^)]*)\)$/.exec(o.handler ?? '');
+  const m = /^((?:domains\/[a-z-]+|ops)\/[a-z-]+):([A-Za-z0-9]+)\(([^)]*)\)$/.exec(o.handler ?? '');
   if (!m) throw new Error(`operation ${o.name}: handler must be 'module:function(args)', got ${JSON.stringify(o.handler)}`);
   const [, module, fn, argText] = m;
   const consts = [];
@@ -1299,7 +1299,7 @@ function genDispatch() {
     'import * as S from "../status";',
     'import { clearGuardRefusal, guardRefusal } from "../ledger";',
     'import { OPR_FIELDS } from "../decode-ops";',
-    ...dispatchImports(other, './', '../abi'),
+    ...dispatchImports(other, '../', '../abi'),
     '',
     '/**',
     ' * Every operation but the top-level ones. A credit or debit the STD-8 rules refused',
@@ -1329,7 +1329,7 @@ function genDispatch() {
     '',
     'import { execOther } from "./dispatch";',
     'import { OPR_FIELDS } from "../decode-ops";',
-    ...dispatchImports(top, './', '../abi'),
+    ...dispatchImports(top, '../', '../abi'),
     '',
     '/** One operation of a bundle at its top level; `payer` pays the fee, `nonce` is the bundle\'s. */',
     'export function execTop(kind: u32, user: usize, op: usize, nonce: u64, payer: usize, bundleIndex: u32, opIndex: u32): u32 {',

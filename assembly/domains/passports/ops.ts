@@ -7,18 +7,18 @@
 // sender) under a game id; only that publisher writes profiles for the game, and only for accounts
 // that hold a passport. Counters for svc_getPassportStats sit in the 0x7E singleton.
 
-import * as S from "../status";
-import { readerInit, take, rU64, rVec, vecLen } from "../borsh";
-import { gameEntry, gameProfileEntry, gamertagEntry, passportEntry, singletonEntry } from "../keys";
-import { exists, setValue, valLen, valPtr } from "../state";
-import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU32, bufU64, bufVec, bytesEq } from "../mem";
-import { ctxHeight, ctxTimestamp } from "../context";
-import { validLabel } from "./anchors";
+import * as S from "../../status";
+import { readerInit, take, rU64, rVec, vecLen } from "../../borsh";
+import { gameEntry, gameProfileEntry, gamertagEntry, passportEntry, singletonEntry } from "../../keys";
+import { exists, setValue, valLen, valPtr } from "../../state";
+import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU32, bufU64, bufVec, bytesEq } from "../../mem";
+import { ctxHeight, ctxTimestamp } from "../../context";
+import { validLabel } from "../anchors/ops";
 import {
   OP_CREATE_PASSPORT, OP_REGISTER_GAME, OP_SET_GAME_PROFILE, P_PASSPORT_STATS, R_GAME_PROFILES, R_GAME_PUBLISHER, R_PASSPORT_GAMES,
   R_PROFILE_CREATED_HEIGHT, R_PROFILE_REVISION, R_PSTATS_BYTES, R_PSTATS_GAMES, R_PSTATS_PASSPORTS, R_PSTATS_PROFILES,
-} from "../abi";
-import { OPR_FIELDS, OPR_FIELDS_LEN } from "../decode-ops";
+} from "../../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const GAMERTAG_MIN: u32 = 3;

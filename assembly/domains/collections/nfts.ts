@@ -1,6 +1,6 @@
 // NFT collections (spec §4.3; docs/collections.md): CreateNftCollection (disc. 37), MintNft (38),
 // TransferNft (39), BurnNft (40), and the collection record (0x20) that multi-token collections
-// (spec §4.4, assembly/ops/multitokens.ts) share: both kinds are created by createCollection and
+// (spec §4.4, assembly/domains/collections/multitokens.ts) share: both kinds are created by createCollection and
 // loaded by collectionOf, so an operation on the wrong kind fails the same way everywhere.
 //
 // The bundle's user acts in every operation: minting belongs to the collection's owner (spec §5.7),
@@ -11,18 +11,18 @@
 // Order of checks: the operation's own fields (lengths, royalty), then the collection
 // (COLLECTION_NOT_FOUND → WRONG_COLLECTION_KIND → NOT_COLLECTION_OWNER), then the token.
 
-import * as S from "../status";
-import { bNonce } from "../bundle";
-import { readerInit, take, rU16, rU64, rVec, vecLen } from "../borsh";
-import { collectionEntry, nftCountEntry, nftEntry } from "../keys";
-import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
-import { emitCollectionCreated, emitNftTransfer } from "../events-gen";
-import { blake3 } from "../blake3";
-import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU16, bufU64, bufVec, bytesEq } from "../mem";
-import { ctxHeight, ctxTimestamp } from "../context";
-import { validSymbol } from "./token";
-import { COLLECTION_KIND_NFT, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../abi";
-import { OPR_FIELDS, OPR_FIELDS_LEN } from "../decode-ops";
+import * as S from "../../status";
+import { bNonce } from "../../bundle";
+import { readerInit, take, rU16, rU64, rVec, vecLen } from "../../borsh";
+import { collectionEntry, nftCountEntry, nftEntry } from "../../keys";
+import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../../state";
+import { emitCollectionCreated, emitNftTransfer } from "../../events-gen";
+import { blake3 } from "../../blake3";
+import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU16, bufU64, bufVec, bytesEq } from "../../mem";
+import { ctxHeight, ctxTimestamp } from "../../context";
+import { validSymbol } from "../../ops/token";
+import { COLLECTION_KIND_NFT, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN } from "../../decode-ops";
 
 // CollectionRecord (docs/collections.md "State layout" 0x20): fixed fields, then seven Borsh strings.
 // @ts-ignore: decorator

@@ -10,15 +10,15 @@
 // have no range scans): 0x31 holds the count, 0x32 ‖ index u64 BE the name registered at that
 // position, in registration order.
 
-import * as S from "../status";
-import { KEY } from "../keys";
-import { lookup, exists, setValue, beginWrite, valPtr, valLen } from "../state";
-import { ctxHeight, ctxTimestamp } from "../context";
-import { blake3 } from "../blake3";
-import { emitProgramRegistered } from "../events-gen";
-import { bytesEq } from "../mem";
-import { P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX } from "../abi";
-import { OPR_REGISTER_PROGRAM_NAME, OPR_REGISTER_PROGRAM_NAME_LEN, OPR_REGISTER_PROGRAM_PROGRAM, OPR_REGISTER_PROGRAM_PROGRAM_LEN } from "../decode-ops";
+import * as S from "../../status";
+import { KEY } from "../../keys";
+import { lookup, exists, setValue, beginWrite, valPtr, valLen } from "../../state";
+import { ctxHeight, ctxTimestamp } from "../../context";
+import { blake3 } from "../../blake3";
+import { emitProgramRegistered } from "../../events-gen";
+import { bytesEq } from "../../mem";
+import { P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX } from "../../abi";
+import { OPR_REGISTER_PROGRAM_NAME, OPR_REGISTER_PROGRAM_NAME_LEN, OPR_REGISTER_PROGRAM_PROGRAM, OPR_REGISTER_PROGRAM_PROGRAM_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const PROGRAM_NAME_MIN: u32 = 3;

@@ -11,15 +11,15 @@
 //
 // Order of checks: INVALID_NAMESPACE → INVALID_ANCHOR_KEY → NOT_NAMESPACE_OWNER → ANCHOR_EXISTS.
 
-import * as S from "../status";
-import { readerInit, take, rVec, vecLen } from "../borsh";
-import { anchorEntry, anchorIndexEntry, anchorNamespaceEntry } from "../keys";
-import { exists, setValue, valLen, valPtr } from "../state";
-import { blake3 } from "../blake3";
-import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../mem";
-import { ctxHeight, ctxTimestamp } from "../context";
-import { R_ANS_COUNT, R_ANS_OWNER } from "../abi";
-import { OPR_FIELDS, OPR_FIELDS_LEN } from "../decode-ops";
+import * as S from "../../status";
+import { readerInit, take, rVec, vecLen } from "../../borsh";
+import { anchorEntry, anchorIndexEntry, anchorNamespaceEntry } from "../../keys";
+import { exists, setValue, valLen, valPtr } from "../../state";
+import { blake3 } from "../../blake3";
+import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../../mem";
+import { ctxHeight, ctxTimestamp } from "../../context";
+import { R_ANS_COUNT, R_ANS_OWNER } from "../../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const NAMESPACE_MAX: u32 = 64;

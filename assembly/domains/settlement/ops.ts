@@ -16,16 +16,16 @@
 //   order escrow = Blake3("ntv.atomence.escrow" ‖ order id)
 //   stake escrow = Blake3("ntv.atomence.stake" ‖ market maker)
 
-import * as S from "../status";
-import * as U from "../u128";
-import { bNonce } from "../bundle";
-import { balanceEntry, marketMakerEntry, marketMakerIndexEntry, orderEntry, settlementIndexEntry, singletonEntry, tokenEntry, tokenSettlementIndexEntry, tokenStatsEntry } from "../keys";
-import { exists, setValue, valLen, valPtr } from "../state";
-import { blake3 } from "../blake3";
-import { bytesEq } from "../mem";
-import { ctxHeight, ctxTimestamp, NTV_MINT } from "../context";
-import { moveBalance } from "./transfer";
-import { wAdd, wCmp, wDiv, wMulSmall, wRemNonZero, wSet128, wSub } from "../wide";
+import * as S from "../../status";
+import * as U from "../../u128";
+import { bNonce } from "../../bundle";
+import { balanceEntry, marketMakerEntry, marketMakerIndexEntry, orderEntry, settlementIndexEntry, singletonEntry, tokenEntry, tokenSettlementIndexEntry, tokenStatsEntry } from "../../keys";
+import { exists, setValue, valLen, valPtr } from "../../state";
+import { blake3 } from "../../blake3";
+import { bytesEq } from "../../mem";
+import { ctxHeight, ctxTimestamp, NTV_MINT } from "../../context";
+import { moveBalance } from "../../ops/transfer";
+import { wAdd, wCmp, wDiv, wMulSmall, wRemNonZero, wSet128, wSub } from "../../wide";
 import {
   ATOMENCE_MAX_ORDER_SECONDS, ATOMENCE_TIER1_SPREAD_BPS, ATOMENCE_TIER1_STAKE, ATOMENCE_TIER2_SPREAD_BPS, ATOMENCE_TIER2_STAKE,
   ATOMENCE_TIER3_SPREAD_BPS, ATOMENCE_TIER3_STAKE, OP_CANCEL_ATOMENCE_ORDER, OP_CREATE_ATOMENCE_ORDER, OP_DEREGISTER_MARKET_MAKER,
@@ -37,7 +37,7 @@ import {
   R_ORDER_MIN_BUY_AMOUNT, R_ORDER_SELL_AMOUNT, R_ORDER_SELL_TOKEN, R_ORDER_SPREAD_BPS, R_ORDER_STATE, R_ORDER_VERSION,
   R_ASTATS_ACTIVE_MARKET_MAKERS, R_ASTATS_BYTES, R_ASTATS_LAST_SETTLEMENT_BLOCK, R_ASTATS_MARKET_MAKERS, R_ASTATS_SETTLED_COUNT,
   R_ASTATS_SPREAD_SUM, R_ASTATS_TOTAL_VOLUME,
-} from "../abi";
+} from "../../abi";
 
 /** Order states (AtomenceOrder.state; docs/settlement.md "States"). */
 // @ts-ignore: decorator

@@ -4,22 +4,22 @@
 // Anti-rug: the tokens for sale and for liquidity at the hard cap (and the DEX's 100 NTV pool fee)
 // move into the presale's escrow account at creation; contributions move into it too. Nothing
 // leaves the escrow for the creator before finalization: finalizing creates the DEX pool from the
-// escrow (assembly/ops/dex.ts createPoolFor) with the liquidity share, the creator's LP locked in
+// escrow (assembly/domains/dex/ops.ts createPoolFor) with the liquidity share, the creator's LP locked in
 // the pool record for lp_lock_duration, and only then releases the rest of the raise and the unsold
 // tokens to the creator. Contributors then claim their tokens one by one (constant work per
 // operation). Below the soft cap each contributor refunds in full and the creator takes its escrow
 // back. Presale address = Blake3("ntv.presale.v1" ‖ id u64 LE).
 
-import * as S from "../status";
-import * as U from "../u128";
-import * as M from "../amm";
-import * as D from "./dex";
-import { contributionEntry, presaleEntry, tokenEntry } from "../keys";
-import { exists, setValue, valPtr } from "../state";
-import { bytesEq } from "../mem";
-import { ctxHeight, ctxTimestamp, NTV_MINT } from "../context";
-import { ld, moveAmount, nextId, st128 } from "./escrow";
-import { emitPresaleCreated } from "../events-gen";
+import * as S from "../../status";
+import * as U from "../../u128";
+import * as M from "../../amm";
+import * as D from "../dex/ops";
+import { contributionEntry, presaleEntry, tokenEntry } from "../../keys";
+import { exists, setValue, valPtr } from "../../state";
+import { bytesEq } from "../../mem";
+import { ctxHeight, ctxTimestamp, NTV_MINT } from "../../context";
+import { ld, moveAmount, nextId, st128 } from "../../ops/escrow";
+import { emitPresaleCreated } from "../../events-gen";
 import {
   P_PRESALE_COUNT, PRESALE_RATE_SCALE, PRESALE_MIN_LOCK,
   R_PRESALE_VERSION, R_PRESALE_ID, R_PRESALE_CREATOR, R_PRESALE_TOKEN, R_PRESALE_PAY_TOKEN, R_PRESALE_RATE, R_PRESALE_SOFT_CAP,
@@ -28,7 +28,7 @@ import {
   R_PRESALE_SALE_ESCROW, R_PRESALE_LIQUIDITY_ESCROW, R_PRESALE_CREATED_AT, R_PRESALE_CREATED_HEIGHT, R_PRESALE_FINALIZED_AT,
   R_PRESALE_FINALIZED_HEIGHT, R_PRESALE_LIQUIDITY_PAID, R_PRESALE_LIQUIDITY_TOKENS, R_PRESALE_LP_LOCKED, R_PRESALE_LP_LOCK_UNTIL,
   R_PRESALE_TOKENS_SOLD, R_PRESALE_CREATOR_PROCEEDS, R_PRESALE_BYTES, R_CONTRIB_AMOUNT, R_CONTRIB_STATE, R_CONTRIB_BYTES,
-} from "../abi";
+} from "../../abi";
 
 /** flags: bit0 finalized, bit1 the creator took its escrow back (a failed presale). */
 const FINALIZED: u8 = 1;

@@ -14,23 +14,23 @@
 // delegation only through unbonding (21 days by default), so it cannot vote again from another
 // account within a voting period (docs/governance.md "Voting weight").
 
-import * as S from "../status";
-import * as U from "../u128";
-import * as W from "../wide";
-import { KEY, balanceEntry, collectionEntry, delegationEntry, delegatorIndexEntry, singletonEntry } from "../keys";
-import { lookup, exists, setValue, deleteValue, valPtr, valLen, beginWrite } from "../state";
-import { ctxHeight, ctxTimestamp, GOVERNANCE, TREASURY, NTV_MINT } from "../context";
-import { blake3 } from "../blake3";
-import { emitChainParamChanged, emitProposalCancelled, emitProposalCreated, emitProposalExecuted, emitProposalVoted } from "../events-gen";
-import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU32, bufU64, bytesEq } from "../mem";
-import { readerInit, atEnd } from "../borsh";
-import { decodeOps, opsCount } from "../bundle";
-import { balLoad } from "../ledger";
-import { listCount, listItem, loadParams, S_TOTAL } from "../staking";
-import { execTransfer, moveBalance } from "./transfer";
-import { execCreateToken } from "./token";
-import { execOther } from "./dispatch";
-import { setCollectionSafety, setContractSafety, validCollectionSafety, validContractSafety } from "./safety";
+import * as S from "../../status";
+import * as U from "../../u128";
+import * as W from "../../wide";
+import { KEY, balanceEntry, collectionEntry, delegationEntry, delegatorIndexEntry, singletonEntry } from "../../keys";
+import { lookup, exists, setValue, deleteValue, valPtr, valLen, beginWrite } from "../../state";
+import { ctxHeight, ctxTimestamp, GOVERNANCE, TREASURY, NTV_MINT } from "../../context";
+import { blake3 } from "../../blake3";
+import { emitChainParamChanged, emitProposalCancelled, emitProposalCreated, emitProposalExecuted, emitProposalVoted } from "../../events-gen";
+import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU32, bufU64, bytesEq } from "../../mem";
+import { readerInit, atEnd } from "../../borsh";
+import { decodeOps, opsCount } from "../../bundle";
+import { balLoad } from "../../ledger";
+import { listCount, listItem, loadParams, S_TOTAL } from "../staking/validators";
+import { execTransfer, moveBalance } from "../../ops/transfer";
+import { execCreateToken } from "../../ops/token";
+import { execOther } from "../../ops/dispatch";
+import { setCollectionSafety, setContractSafety, validCollectionSafety, validContractSafety } from "../../ops/safety";
 import {
   P_PROPOSAL, P_PROPOSAL_VOTE, P_PROPOSAL_COUNT, P_CONTRACT_SAFETY, P_COLLECTION_SAFETY, P_CHAIN_PARAMS, P_STAKING_STATE,
   OP_TRANSFER, OP_CREATE_TOKEN, MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION, MAX_PROPOSAL_OPS_BYTES,
@@ -44,8 +44,8 @@ import {
   R_PROPOSAL_VOTE_APPROVE, R_PROPOSAL_VOTE_WEIGHT, R_PROPOSAL_VOTE_HEIGHT, R_PROPOSAL_VOTE_BYTES,
   R_COLLECTION_SAFETY_VERSION, R_COLLECTION_SAFETY_LEVEL, R_COLLECTION_SAFETY_PROPOSAL_ID, R_COLLECTION_SAFETY_HEIGHT,
   R_COLLECTION_SAFETY_BYTES,
-} from "../abi";
-import { OPR_FIELDS, OPR_CREATE_PROPOSAL_TITLE, OPR_CREATE_PROPOSAL_TITLE_LEN, OPR_CREATE_PROPOSAL_DESCRIPTION, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN, OPR_CREATE_PROPOSAL_ACTION, OPR_CREATE_PROPOSAL_ACTION_LEN } from "../decode-ops";
+} from "../../abi";
+import { OPR_FIELDS, OPR_CREATE_PROPOSAL_TITLE, OPR_CREATE_PROPOSAL_TITLE_LEN, OPR_CREATE_PROPOSAL_DESCRIPTION, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN, OPR_CREATE_PROPOSAL_ACTION, OPR_CREATE_PROPOSAL_ACTION_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const STATE_VOTING: u8 = 0;
@@ -56,7 +56,7 @@ import { OPR_FIELDS, OPR_CREATE_PROPOSAL_TITLE, OPR_CREATE_PROPOSAL_TITLE_LEN, O
 // @ts-ignore: decorator
 @inline const RECORD_VERSION: u8 = 1;
 
-// ChainParams offsets (abi/state.mjs ChainParams; assembly/staking.ts paramsValid): the parameter
+// ChainParams offsets (abi/state.mjs ChainParams; assembly/domains/staking/validators.ts paramsValid): the parameter
 // keys 0–8 of a ParameterChange, in the order of the ProposalAction's choice.
 // @ts-ignore: decorator
 @inline const PARAMS_FIXED: u32 = 63;

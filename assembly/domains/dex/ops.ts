@@ -9,17 +9,17 @@
 // that address; LP units are 0x08 records, not a token (they cannot be transferred, so a lock
 // cannot be bypassed).
 
-import * as S from "../status";
-import * as U from "../u128";
-import * as M from "../amm";
-import { balanceEntry, lpEntry, poolEntry, tokenEntry } from "../keys";
-import { exists, setValue, valPtr } from "../state";
-import { balLoad, balStore, credit, debit } from "../ledger";
-import { emitLiquidityAdded, emitLiquidityRemoved, emitPoolCreated, emitSwap } from "../events-gen";
-import { blake3 } from "../blake3";
-import { bytesCmp, bytesEq } from "../mem";
-import { ctxHeight, ctxTimestamp, NTV_MINT, TREASURY } from "../context";
-import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED } from "../abi";
+import * as S from "../../status";
+import * as U from "../../u128";
+import * as M from "../../amm";
+import { balanceEntry, lpEntry, poolEntry, tokenEntry } from "../../keys";
+import { exists, setValue, valPtr } from "../../state";
+import { balLoad, balStore, credit, debit } from "../../ledger";
+import { emitLiquidityAdded, emitLiquidityRemoved, emitPoolCreated, emitSwap } from "../../events-gen";
+import { blake3 } from "../../blake3";
+import { bytesCmp, bytesEq } from "../../mem";
+import { ctxHeight, ctxTimestamp, NTV_MINT, TREASURY } from "../../context";
+import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED } from "../../abi";
 
 /** Pool creation fee: 100 NTV (facts.md "DEX"), 9 decimals, to the treasury 0x00…03. */
 // @ts-ignore: decorator
@@ -139,7 +139,7 @@ export let createdLpHi: u64 = 0;
 /**
  * CreatePool's rules with the funds taken from `payer` (the 100 NTV fee and both amounts) and the
  * pool's creator, its LP units and their lock given to `owner`. CreatePool is payer = owner = the
- * sender; a presale's finalization pays from its escrow for its creator (assembly/ops/presales.ts).
+ * sender; a presale's finalization pays from its escrow for its creator (assembly/domains/presales/ops.ts).
  */
 export function createPoolFor(payer: usize, user: usize, ta: usize, tb: usize, aLo: u64, aHi: u64, bLo: u64, bHi: u64, dur: u64,
                               bundleIndex: u32, opIndex: u32): u32 {
@@ -333,7 +333,7 @@ export function execSwap(user: usize, f: usize, bundleIndex: u32, opIndex: u32):
   return S.OK;
 }
 
-/** Reserves of token a then token b of the (a, b) pool, for a Conditional schedule (assembly/ops/schedules.ts). */
+/** Reserves of token a then token b of the (a, b) pool, for a Conditional schedule (assembly/domains/schedules/ops.ts). */
 export let resALo: u64 = 0;
 export let resAHi: u64 = 0;
 export let resBLo: u64 = 0;

@@ -12,17 +12,17 @@
 // ended or whose height is next, and marks an approved plan applied at its height: that block is
 // the first one the new release executes (the host refuses to execute it with a binary that does
 // not implement the plan: src/chain/upgrades.ts). UPGRADE_GRACE_BLOCKS from there, skipped leaders
-// are not counted as missed (assembly/rewards.ts endBlock, `inUpgradeGrace`).
+// are not counted as missed (assembly/domains/staking/rewards.ts endBlock, `inUpgradeGrace`).
 
-import * as S from "../status";
-import * as U from "../u128";
-import { KEY } from "../keys";
-import { lookup, exists, setValue, beginWrite, valPtr, valLen } from "../state";
-import { ctxHeight, GOVERNANCE } from "../context";
-import { emitUpgradeCancelled, emitUpgradeScheduled, emitUpgradeVoted } from "../events-gen";
-import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen, bytesEq, isZero } from "../mem";
-import { singletonEntry, validatorEntry } from "../keys";
-import { stakingState, stActiveCount, stActive, stakingEnabled, loadParams, vTotal, V_ACTIVE, V_JAILED } from "../staking";
+import * as S from "../../status";
+import * as U from "../../u128";
+import { KEY } from "../../keys";
+import { lookup, exists, setValue, beginWrite, valPtr, valLen } from "../../state";
+import { ctxHeight, GOVERNANCE } from "../../context";
+import { emitUpgradeCancelled, emitUpgradeScheduled, emitUpgradeVoted } from "../../events-gen";
+import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen, bytesEq, isZero } from "../../mem";
+import { singletonEntry, validatorEntry } from "../../keys";
+import { stakingState, stActiveCount, stActive, stakingEnabled, loadParams, vTotal, V_ACTIVE, V_JAILED } from "../staking/validators";
 import {
   P_UPGRADE_CONFIG, P_UPGRADE_PLAN, P_UPGRADE_STATE, P_UPGRADE_VOTE,
   R_UPGRADE_CONFIG_AUTHORITY, R_UPGRADE_CONFIG_BYTES, R_UPGRADE_CONFIG_MODE, R_UPGRADE_CONFIG_QUORUM_PCT, R_UPGRADE_CONFIG_VOTING_PERIOD,
@@ -30,8 +30,8 @@ import {
   R_UPGRADE_PLAN_HEIGHT, R_UPGRADE_PLAN_NO, R_UPGRADE_PLAN_PROPOSER, R_UPGRADE_PLAN_STATE, R_UPGRADE_PLAN_YES,
   R_UPGRADE_STATE_ACTIVE, R_UPGRADE_STATE_ACTIVE_DATA, R_UPGRADE_STATE_APPLIED_HEIGHT,
   UPGRADE_DEFAULT_QUORUM, UPGRADE_DEFAULT_VOTING_PERIOD, UPGRADE_GRACE_BLOCKS, UPGRADE_MAX_VOTING_PERIOD, UPGRADE_NAME_MAX, UPGRADE_URL_MAX,
-} from "../abi";
-import { OPR_SCHEDULE_UPGRADE_NAME, OPR_SCHEDULE_UPGRADE_NAME_LEN, OPR_SCHEDULE_UPGRADE_HEIGHT, OPR_SCHEDULE_UPGRADE_BINARY_URL, OPR_SCHEDULE_UPGRADE_BINARY_URL_LEN, OPR_SCHEDULE_UPGRADE_CHECKSUM, OPR_VOTE_UPGRADE_NAME, OPR_VOTE_UPGRADE_NAME_LEN, OPR_VOTE_UPGRADE_APPROVE, OPR_CANCEL_UPGRADE_NAME, OPR_CANCEL_UPGRADE_NAME_LEN } from "../decode-ops";
+} from "../../abi";
+import { OPR_SCHEDULE_UPGRADE_NAME, OPR_SCHEDULE_UPGRADE_NAME_LEN, OPR_SCHEDULE_UPGRADE_HEIGHT, OPR_SCHEDULE_UPGRADE_BINARY_URL, OPR_SCHEDULE_UPGRADE_BINARY_URL_LEN, OPR_SCHEDULE_UPGRADE_CHECKSUM, OPR_VOTE_UPGRADE_NAME, OPR_VOTE_UPGRADE_NAME_LEN, OPR_VOTE_UPGRADE_APPROVE, OPR_CANCEL_UPGRADE_NAME, OPR_CANCEL_UPGRADE_NAME_LEN } from "../../decode-ops";
 
 // Plan states (docs/upgrades.md "Plans").
 // @ts-ignore: decorator

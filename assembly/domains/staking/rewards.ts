@@ -2,14 +2,14 @@
 // queued key rotations, auto-compounding and the active set (docs/staking.md; spec §1.8, §3, §8).
 // Runs after the block's bundles, inside the block checkpoint, in u64/u128 checked integer math.
 
-import { inUpgradeGrace } from "./ops/upgrades";
-import * as U from "./u128";
-import * as AMM from "./amm";
-import { balanceEntry, consensusKeyEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry, tokenEntry, validatorEntry } from "./keys";
-import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "./state";
-import { credit } from "./ledger";
-import { bufNew, bufSetLen, bufBytes, bufPtr, bytesCmp } from "./mem";
-import { PROPOSER, TREASURY, NTV_MINT } from "./context";
+import { inUpgradeGrace } from "../upgrades/ops";
+import * as U from "../../u128";
+import * as AMM from "../../amm";
+import { balanceEntry, consensusKeyEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry, tokenEntry, validatorEntry } from "../../keys";
+import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../../state";
+import { credit } from "../../ledger";
+import { bufNew, bufSetLen, bufBytes, bufPtr, bytesCmp } from "../../mem";
+import { PROPOSER, TREASURY, NTV_MINT } from "../../context";
 import {
   loadParams, stakingEnabled, pEpochLength, pMaxActive, PRECISION,
   V_KEY, V_COMM, V_JAILED, V_MIR, V_PROPOSED, V_MISSED, V_PERF, V_ACTIVE, V_ACC, V_POOL, V_TOTAL, V_HASPK, V_PK, V_BUNDLES,
@@ -17,7 +17,7 @@ import {
   vw, vTotal, vAddStake, selfAtMinimum, updatePerformance, delegationFor, settle, setDelegationAmount, listAdd, listCount, listItem,
   stakingState, sw, stValidatorCount, stValidator, stSetActive, stAddTotal, validatorOf,
   S_EPOCH, S_START, S_LAST_TS, S_EMITTED, S_CARRY,
-} from "./staking";
+} from "./validators";
 
 /** Seconds in an emission year (365 days). */
 export const YEAR: u64 = 31_536_000;

@@ -3,15 +3,15 @@
 // Fixed-size fields are updated in place (beginWrite with the same length keeps the bytes where
 // they are and journals the old copy); records whose strings change are rebuilt.
 
-import * as U from "./u128";
-import * as AMM from "./amm";
-import { P_CHAIN_PARAMS, P_STAKING_STATE, GOV_MIN_VOTING_PERIOD, GOV_MAX_VOTING_PERIOD } from "./abi";
+import * as U from "../../u128";
+import * as AMM from "../../amm";
+import { P_CHAIN_PARAMS, P_STAKING_STATE, GOV_MIN_VOTING_PERIOD, GOV_MAX_VOTING_PERIOD } from "../../abi";
 import {
   singletonEntry, validatorEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry,
-} from "./keys";
-import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "./state";
-import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU32, bytesEq } from "./mem";
-import { ctxTimestamp } from "./context";
+} from "../../keys";
+import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../../state";
+import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU32, bytesEq } from "../../mem";
+import { ctxTimestamp } from "../../context";
 
 export const NEVER: u64 = 0xFFFFFFFFFFFFFFFF;
 /** Scale of the reward-per-share accumulator (docs/staking.md "Rewards"). */

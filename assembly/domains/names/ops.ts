@@ -5,11 +5,11 @@
 // (there is no transfer or expiry yet). The first name an account registers becomes its primary
 // name (reverse record); later names do not replace it.
 
-import * as S from "../status";
-import { nameEntry, nameReverseEntry } from "../keys";
-import { exists, setValue } from "../state";
-import { ctxHeight, ctxTimestamp } from "../context";
-import { OPR_REGISTER_NAME_NAME, OPR_REGISTER_NAME_NAME_LEN } from "../decode-ops";
+import * as S from "../../status";
+import { nameEntry, nameReverseEntry } from "../../keys";
+import { exists, setValue } from "../../state";
+import { ctxHeight, ctxTimestamp } from "../../context";
+import { OPR_REGISTER_NAME_NAME, OPR_REGISTER_NAME_NAME_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
 @inline export const NAME_MIN: u32 = 3;

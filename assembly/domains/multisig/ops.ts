@@ -12,25 +12,25 @@
 //                                     created_at, expires_at, executed_height u64, status u16,
 //                                     approvals vec32, description String, operations Vec<u8> }
 
-import * as S from "../status";
-import { KEY, entry32, balanceEntry } from "../keys";
-import { lookup, exists, setValue, valPtr, valLen, mark, revertTo } from "../state";
-import { ctxHeight, ctxTimestamp, NTV_MINT } from "../context";
-import { eventCount, eventsMark, eventsRevert } from "../events";
-import { emitMultiSigCreated, emitMultiSigTxExecuted, emitMultiSigTxUpdated } from "../events-gen";
-import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU16, bufU32, bufU64, bytesEq } from "../mem";
-import { blake3 } from "../blake3";
-import { readerInit } from "../borsh";
-import { decodeOps, opsCount } from "../bundle";
-import { distinct } from "./accounts";
-import { execTransfer } from "./transfer";
-import { execCreateToken } from "./token";
-import { execOther } from "./dispatch";
+import * as S from "../../status";
+import { KEY, entry32, balanceEntry } from "../../keys";
+import { lookup, exists, setValue, valPtr, valLen, mark, revertTo } from "../../state";
+import { ctxHeight, ctxTimestamp, NTV_MINT } from "../../context";
+import { eventCount, eventsMark, eventsRevert } from "../../events";
+import { emitMultiSigCreated, emitMultiSigTxExecuted, emitMultiSigTxUpdated } from "../../events-gen";
+import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU16, bufU32, bufU64, bytesEq } from "../../mem";
+import { blake3 } from "../../blake3";
+import { readerInit } from "../../borsh";
+import { decodeOps, opsCount } from "../../bundle";
+import { distinct } from "../../ops/accounts";
+import { execTransfer } from "../../ops/transfer";
+import { execCreateToken } from "../../ops/token";
+import { execOther } from "../../ops/dispatch";
 import {
   OP_TRANSFER, OP_CREATE_TOKEN, P_MULTISIG, P_MULTISIG_TX, MAX_MULTISIG_SIGNERS, MAX_MULTISIG_LABEL_BYTES, MAX_MULTISIG_DESCRIPTION_BYTES,
   MAX_MULTISIG_OPS, MAX_MULTISIG_BYTES, MULTISIG_TX_LIFETIME,
-} from "../abi";
-import { OPR_FIELDS, OPR_CREATE_MULTI_SIG_SIGNERS, OPR_CREATE_MULTI_SIG_SIGNER_COUNT, OPR_CREATE_MULTI_SIG_THRESHOLD, OPR_CREATE_MULTI_SIG_LABEL, OPR_CREATE_MULTI_SIG_LABEL_LEN, OPR_PROPOSE_MULTI_SIG_TX_MULTISIG, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS_LEN, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION_LEN } from "../decode-ops";
+} from "../../abi";
+import { OPR_FIELDS, OPR_CREATE_MULTI_SIG_SIGNERS, OPR_CREATE_MULTI_SIG_SIGNER_COUNT, OPR_CREATE_MULTI_SIG_THRESHOLD, OPR_CREATE_MULTI_SIG_LABEL, OPR_CREATE_MULTI_SIG_LABEL_LEN, OPR_PROPOSE_MULTI_SIG_TX_MULTISIG, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS_LEN, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
 @inline const VERSION: u8 = 1;

@@ -14,27 +14,27 @@
 //   0x4B mint[32]        → BridgedToken { version, flags, deposited u128, withdrawn u128 }
 //   0x4C sequence u64 BE → BridgeWithdrawalRecord
 
-import * as S from "../status";
-import * as U from "../u128";
-import { KEY, balanceEntry, entry32, reservedEntry, singletonEntry, stableEntry, stableProfileEntry, symbolEntry, tokenEntry } from "../keys";
-import { beginWrite, exists, lookup, setValue, valLen, valPtr } from "../state";
-import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd } from "../ledger";
-import { emitBridgeAttestersSet, emitBridgeDeposited, emitBridgeMappingRegistered, emitBridgeWithdrawalAttested, emitBridgeWithdrawn, emitTokenCreated } from "../events-gen";
-import { bufBytes, bufLen, bufNew, bufPtr, bufSetLen, bufU16, bufU32, bufU64, bufU8, bytesEq, isZero } from "../mem";
-import { blake3 } from "../blake3";
-import { ctxHeight, ctxTimestamp, FOUNDATION, GOVERNANCE, NTV_MINT, TREASURY } from "../context";
-import { encodeTokenRecord, validSymbol } from "./token";
-import { moveBalance } from "./transfer";
-import { bridgeMintStable, transferEvent } from "./stablecoins";
-import { execSetContractSafety } from "./safety";
+import * as S from "../../status";
+import * as U from "../../u128";
+import { KEY, balanceEntry, entry32, reservedEntry, singletonEntry, stableEntry, stableProfileEntry, symbolEntry, tokenEntry } from "../../keys";
+import { beginWrite, exists, lookup, setValue, valLen, valPtr } from "../../state";
+import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd } from "../../ledger";
+import { emitBridgeAttestersSet, emitBridgeDeposited, emitBridgeMappingRegistered, emitBridgeWithdrawalAttested, emitBridgeWithdrawn, emitTokenCreated } from "../../events-gen";
+import { bufBytes, bufLen, bufNew, bufPtr, bufSetLen, bufU16, bufU32, bufU64, bufU8, bytesEq, isZero } from "../../mem";
+import { blake3 } from "../../blake3";
+import { ctxHeight, ctxTimestamp, FOUNDATION, GOVERNANCE, NTV_MINT, TREASURY } from "../../context";
+import { encodeTokenRecord, validSymbol } from "../../ops/token";
+import { moveBalance } from "../../ops/transfer";
+import { bridgeMintStable, transferEvent } from "../stablecoins/ops";
+import { execSetContractSafety } from "../../ops/safety";
 import {
   BRIDGE_MAX_ATTESTERS, BRIDGE_MAX_TEXT,
   OP_ATTEST_BRIDGE_WITHDRAWAL, OP_BRIDGE_DEPOSIT, OP_BRIDGE_WITHDRAW, OP_CLAIM_BRIDGE_DEPOSIT,
   OP_REGISTER_BRIDGE_MAPPING, OP_SET_BRIDGE_ATTESTERS, OP_SET_CONTRACT_SAFETY, P_BRIDGE_CONFIG, P_BRIDGE_DEPOSIT, P_BRIDGE_MAPPING, P_BRIDGE_TOKEN,
   P_BRIDGE_WITHDRAWAL, P_CONTRACT_SAFETY, R_BRIDGED_BYTES, R_BRIDGED_DEPOSITED, R_BRIDGED_FLAGS, R_BRIDGED_WITHDRAWN,
   TOKEN_KIND_BRIDGED, TOKEN_KIND_STD8,
-} from "../abi";
-import { OPR_FIELDS, OPR_FIELDS_LEN } from "../decode-ops";
+} from "../../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
 @inline const SAFETY_BLOCKED: u8 = 3;

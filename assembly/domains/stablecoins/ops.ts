@@ -9,17 +9,17 @@
 // rules (pause, blacklist) live in TokenRecord.flags and the 0x41 entries, which the shared
 // movement paths check (assembly/ledger.ts stableGuard): `paused` is TokenRecord.flags bit 1.
 
-import * as S from "../status";
-import * as U from "../u128";
-import { balanceEntry, reservedEntry, stableBlacklistEntry, stableBlacklistIndexEntry, stableEntry, stableOnboardingEntry, stableProfileEntry, symbolEntry, tokenEntry, upperInto } from "../keys";
-import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
-import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd, tokenSupplyOffset } from "../ledger";
-import { emitStableAdmin, emitStableCreated, emitStableIssuerProof, emitStableMinter, emitStablePending, emitTokenCreated, emitTransfer } from "../events-gen";
-import { bufEnsure, bufNew, bufBytes, bufLen, bufPtr, bufSetLen, bufU32, bufU8, bytesEq, isZero } from "../mem";
-import { blake3 } from "../blake3";
-import { validUtf8 } from "../borsh";
-import { ctxAuth, ctxHeight, ctxTimestamp, FOUNDATION, GOVERNANCE } from "../context";
-import { encodeTokenRecord, validSymbol } from "./token";
+import * as S from "../../status";
+import * as U from "../../u128";
+import { balanceEntry, reservedEntry, stableBlacklistEntry, stableBlacklistIndexEntry, stableEntry, stableOnboardingEntry, stableProfileEntry, symbolEntry, tokenEntry, upperInto } from "../../keys";
+import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../../state";
+import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd, tokenSupplyOffset } from "../../ledger";
+import { emitStableAdmin, emitStableCreated, emitStableIssuerProof, emitStableMinter, emitStablePending, emitTokenCreated, emitTransfer } from "../../events-gen";
+import { bufEnsure, bufNew, bufBytes, bufLen, bufPtr, bufSetLen, bufU32, bufU8, bytesEq, isZero } from "../../mem";
+import { blake3 } from "../../blake3";
+import { validUtf8 } from "../../borsh";
+import { ctxAuth, ctxHeight, ctxTimestamp, FOUNDATION, GOVERNANCE } from "../../context";
+import { encodeTokenRecord, validSymbol } from "../../ops/token";
 import {
   AUTH_ML_DSA_65,
   OP_CREATE_STABLE_TOKEN, OP_STABLE_APPROVE_MINT, OP_STABLE_BLACKLIST, OP_STABLE_BURN, OP_STABLE_CANCEL_PENDING,
@@ -33,7 +33,7 @@ import {
   STD8_MAX_MINTERS, STD8_MAX_ORIGINS, STD8_MAX_PENDING, STD8_MAX_TIMELOCK, STD8_MIN_HANDOVER_DELAY,
   TOKEN_FLAG_BLACKLIST, TOKEN_FLAG_PAUSED,
   TOKEN_KIND_STD8,
-} from "../abi";
+} from "../../abi";
 
 // ---- the working copy W of a StableCoin record -------------------------------------------------
 // HEAD: the record's fixed fields at their R_STABLE_* offsets; then the four lists with room for
@@ -71,8 +71,8 @@ import {
 
 // Pending kinds (StablePending.kind) and the StablePending event's outcome.
 // The kinds are named in the ABI table (abi/constants.mjs STD8_PENDING_*).
-import { STD8_PENDING_ROLE_CHANGE as PK_ROLE, STD8_PENDING_MINTER_ADDITION as PK_MINTER, STD8_PENDING_HANDOVER as PK_HANDOVER, STD8_PENDING_MINT as PK_MINT } from "../abi";
-import { OPR_FIELDS } from "../decode-ops";
+import { STD8_PENDING_ROLE_CHANGE as PK_ROLE, STD8_PENDING_MINTER_ADDITION as PK_MINTER, STD8_PENDING_HANDOVER as PK_HANDOVER, STD8_PENDING_MINT as PK_MINT } from "../../abi";
+import { OPR_FIELDS } from "../../decode-ops";
 // @ts-ignore: decorator
 @inline const OUT_QUEUED: u8 = 0;
 // @ts-ignore: decorator

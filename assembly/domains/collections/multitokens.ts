@@ -1,5 +1,5 @@
 // Multi-token collections (spec §4.4; docs/collections.md): CreateMultiTokenCollection (disc. 41, the
-// shared createCollection of assembly/ops/nfts.ts), DefineTokenType (42), MintMultiToken (43),
+// shared createCollection of assembly/domains/collections/nfts.ts), DefineTokenType (42), MintMultiToken (43),
 // TransferMultiToken (44), BurnMultiToken (45), BatchMintMultiToken (46) and
 // BatchTransferMultiToken (47). ERC-1155-like: a collection holds token types (0x23), each with
 // u128 balances per owner (0x24, deleted at zero like 0x02 balances, so the ledger helpers serve).
@@ -12,22 +12,22 @@
 // NON_FUNGIBLE_SUPPLY → AMOUNT_OVERFLOW / MAX_SUPPLY_REACHED (mint) or INSUFFICIENT_BALANCE.
 // A failing entry fails the operation; the bundle checkpoint reverts the entries before it (spec §7.5).
 
-import * as S from "../status";
-import * as U from "../u128";
-import { readerInit, take, rBool, rU64, rVec, vecLen } from "../borsh";
-import { multiBalanceEntry, tokenTypeEntry } from "../keys";
-import { beginWrite, exists, setValue, valLen, valPtr } from "../state";
-import { balLoad, balStore, credit, debit } from "../ledger";
-import { emitMultiTransferBatch, emitMultiTransferSingle, emitTokenTypeDefined } from "../events-gen";
-import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../mem";
-import { ctxHeight } from "../context";
+import * as S from "../../status";
+import * as U from "../../u128";
+import { readerInit, take, rBool, rU64, rVec, vecLen } from "../../borsh";
+import { multiBalanceEntry, tokenTypeEntry } from "../../keys";
+import { beginWrite, exists, setValue, valLen, valPtr } from "../../state";
+import { balLoad, balStore, credit, debit } from "../../ledger";
+import { emitMultiTransferBatch, emitMultiTransferSingle, emitTokenTypeDefined } from "../../events-gen";
+import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../../mem";
+import { ctxHeight } from "../../context";
 import {
   CR_MINTED, NAME_MAX, URI_MAX, ZERO32, bumpCollection, colStatus, collectionOf, execCreateCollection,
 } from "./nfts";
 import { BATCH_ENTRY_BYTES, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN,
   COLLECTION_KIND_MULTI_TOKEN,
-} from "../abi";
-import { OPR_FIELDS, OPR_FIELDS_LEN, OPR_GAS_ENTRIES } from "../decode-ops";
+} from "../../abi";
+import { OPR_FIELDS, OPR_FIELDS_LEN, OPR_GAS_ENTRIES } from "../../decode-ops";
 
 // TokenTypeRecord (docs/collections.md "State layout" 0x23): version u8, is_fungible u8, max_supply u128,
 // minted u128, burned u128, created_height u64, then name and metadata_uri.

@@ -3,27 +3,27 @@
 // validator is the bundle's user; `validator` fields name a validator by its staking account.
 // A refused operation returns its status and the bundle checkpoint reverts whatever it wrote (spec §7.5).
 
-import * as S from "../status";
-import * as U from "../u128";
+import * as S from "../../status";
+import * as U from "../../u128";
 import {
   balanceEntry, consensusKeyEntry, delegationEntry, delegatorIndexEntry, autoCompoundEntry, unbondingEntry, validatorEntry, evidenceEntry,
-} from "../keys";
-import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../state";
-import { credit, debit } from "../ledger";
-import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU32, bytesEq } from "../mem";
-import { ctxHeight, ctxTimestamp, NTV_MINT } from "../context";
-import { blake3 } from "../blake3";
+} from "../../keys";
+import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../../state";
+import { credit, debit } from "../../ledger";
+import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU32, bytesEq } from "../../mem";
+import { ctxHeight, ctxTimestamp, NTV_MINT } from "../../context";
+import { blake3 } from "../../blake3";
 import {
   loadParams, pMinStakeLo, pMinStakeHi, pUnbonding, pCooldown, pMaxCommission, pEpochLength, jailDuration, NEVER, V_KEY, V_SELF, V_COMM, V_LCC, V_JAILED, V_JREL, V_OFFENCES, V_MIR, V_HASPK, V_PK, V_LRE, V_POOL_ON, V_MIN_DELEG, V_ACD, D_AMOUNT, D_PENDING, D_AUTO, createValidator, vw, vAddStake, selfAtMinimum, rewriteStrings, delegationFor, settle, setDelegationAmount, dropIfEmpty, listAdd, listRemove, listCount, listItem, stakingState, stAddValidator, stAddTotal, stActivate, deactivate, validatorOf,
-} from "../staking";
-import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE } from "../abi";
+} from "./validators";
+import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE } from "../../abi";
 import {
   EV_UNSTAKED, EV_UNDELEGATED,
-} from "../abi";
+} from "../../abi";
 import {
   emitAutoCompoundSet, emitCommissionSet, emitConsensusKeyRotationQueued, emitDelegated, emitDoubleSignReported, emitPoolConfigSet,
   emitRewardsClaimed, emitStaked, emitUnstakeClaimed, emitUndelegated, emitUnstaked, emitValidatorMetadataSet, emitValidatorUnjailed,
-} from "../events-gen";
+} from "../../events-gen";
 
 
 /** Entries per account (docs/staking.md "Limits"). */

@@ -15,18 +15,18 @@
 //   0x35                        → next_slot u64, active u64 (schedules still active)
 //   0x36 id[32] run u32 BE      → ScheduleRunRecord: height u64, time u64, status u16, gas u64, fee u128
 
-import * as S from "../status";
-import * as U from "../u128";
-import * as W from "../wide";
-import { mulDiv } from "../amm";
-import { KEY } from "../keys";
-import { lookup, exists, setValue, deleteValue, valPtr, valLen } from "../state";
-import { ctxHeight, ctxTimestamp } from "../context";
-import { blake3 } from "../blake3";
-import { emitScheduleCancelled, emitScheduleCreated, emitScheduleRun } from "../events-gen";
-import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bytesEq } from "../mem";
-import { readerInit, atEnd } from "../borsh";
-import { decodeOps, opsCount } from "../bundle";
+import * as S from "../../status";
+import * as U from "../../u128";
+import * as W from "../../wide";
+import { mulDiv } from "../../amm";
+import { KEY } from "../../keys";
+import { lookup, exists, setValue, deleteValue, valPtr, valLen } from "../../state";
+import { ctxHeight, ctxTimestamp } from "../../context";
+import { blake3 } from "../../blake3";
+import { emitScheduleCancelled, emitScheduleCreated, emitScheduleRun } from "../../events-gen";
+import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bytesEq } from "../../mem";
+import { readerInit, atEnd } from "../../borsh";
+import { decodeOps, opsCount } from "../../bundle";
 import {
   BUNDLE_LEVEL_OP,
   MAX_SCHEDULE_OPS, OP_CREATE_TOKEN, OP_CREATE_ATOMENCE_ORDER, OP_SWAP, P_SCHEDULE, P_SCHEDULE_SLOT, P_SCHEDULE_CURSOR, P_SCHEDULE_RUN,
@@ -38,9 +38,9 @@ import {
   R_SCHEDULE_PRICE_NUM, R_SCHEDULE_PRICE_DEN, R_SCHEDULE_OPERATIONS, R_SCHEDULE_OPERATIONS_DATA,
   R_SCHEDULE_CURSOR_NEXT_SLOT, R_SCHEDULE_CURSOR_ACTIVE, R_SCHEDULE_CURSOR_BYTES,
   R_SCHEDULE_RUN_HEIGHT, R_SCHEDULE_RUN_TIME, R_SCHEDULE_RUN_STATUS, R_SCHEDULE_RUN_GAS_USED, R_SCHEDULE_RUN_FEE, R_SCHEDULE_RUN_BYTES,
-} from "../abi";
-import { poolReserves, resALo, resAHi, resBLo, resBHi } from "./dex";
-import { OPR_FIELDS, OPR_CREATE_SCHEDULE_TRIGGER_TAG, OPR_CREATE_SCHEDULE_TRIGGER, OPR_CREATE_SCHEDULE_OPERATIONS, OPR_CREATE_SCHEDULE_OPERATIONS_LEN } from "../decode-ops";
+} from "../../abi";
+import { poolReserves, resALo, resAHi, resBLo, resBHi } from "../dex/ops";
+import { OPR_FIELDS, OPR_CREATE_SCHEDULE_TRIGGER_TAG, OPR_CREATE_SCHEDULE_TRIGGER, OPR_CREATE_SCHEDULE_OPERATIONS, OPR_CREATE_SCHEDULE_OPERATIONS_LEN } from "../../decode-ops";
 
 // Key prefixes, event kinds, the trigger tags (the record's kind) and the bounds below come from
 // the ABI table (abi/*.mjs → assembly/abi.ts; docs/core-abi.md "How the ABI is generated").

@@ -12,23 +12,23 @@
 // Pool address (stake escrow) = Blake3("ntv.staking-pool.v1" ‖ id u64 LE), shown as Nx6…; reward
 // account = Blake3("ntv.staking-pool-rewards.v1" ‖ pool).
 
-import * as S from "../status";
-import * as U from "../u128";
-import * as M from "../amm";
-import { balanceEntry, poolStakeEntry, stakingPoolEntry, tokenEntry } from "../keys";
-import { deleteValue, exists, setValue, valPtr } from "../state";
-import { balLoad } from "../ledger";
-import { ctxHeight, ctxTimestamp } from "../context";
-import { MAX_LOCK_SECONDS } from "./dex";
-import { deriveAddress, ld, moveAmount, nextId, st128 } from "./escrow";
-import { emitStakingPoolCreated } from "../events-gen";
+import * as S from "../../status";
+import * as U from "../../u128";
+import * as M from "../../amm";
+import { balanceEntry, poolStakeEntry, stakingPoolEntry, tokenEntry } from "../../keys";
+import { deleteValue, exists, setValue, valPtr } from "../../state";
+import { balLoad } from "../../ledger";
+import { ctxHeight, ctxTimestamp } from "../../context";
+import { MAX_LOCK_SECONDS } from "../dex/ops";
+import { deriveAddress, ld, moveAmount, nextId, st128 } from "../../ops/escrow";
+import { emitStakingPoolCreated } from "../../events-gen";
 import {
   P_STAKING_POOL_COUNT, STAKING_POOL_ACC_SCALE,
   R_SPOOL_VERSION, R_SPOOL_ID, R_SPOOL_CREATOR, R_SPOOL_STAKE_MINT, R_SPOOL_REWARD_MINT, R_SPOOL_REWARD_RATE, R_SPOOL_LOCK_PERIOD,
   R_SPOOL_CAPACITY, R_SPOOL_PER_USER_CAP, R_SPOOL_TOTAL_STAKED, R_SPOOL_ACC_REWARD_PER_SHARE, R_SPOOL_LAST_HEIGHT,
   R_SPOOL_ALLOCATED, R_SPOOL_PAID, R_SPOOL_STAKERS, R_SPOOL_CREATED_AT, R_SPOOL_CREATED_HEIGHT, R_SPOOL_BYTES,
   R_PSTAKE_AMOUNT, R_PSTAKE_ACC_SNAPSHOT, R_PSTAKE_PENDING, R_PSTAKE_UNLOCK_AT, R_PSTAKE_BYTES,
-} from "../abi";
+} from "../../abi";
 
 const REC = memory.data(R_SPOOL_BYTES);
 const POS = memory.data(R_PSTAKE_BYTES);

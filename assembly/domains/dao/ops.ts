@@ -11,16 +11,16 @@
 //   0x64 dao[32] id u64 BE voter   → DaoVote: approve, weight u128, height u64, unlocked
 //   escrow = Blake3("ntv-dao-escrow" ‖ dao), an account moved only through moveBalance.
 
-import * as S from "../status";
-import * as U from "../u128";
-import { KEY, balanceEntry, tokenEntry } from "../keys";
-import { lookup, exists, setValue, valPtr, valLen, beginWrite } from "../state";
-import { ctxHeight } from "../context";
-import { emitDaoCreated, emitDaoProposalEvent } from "../events-gen";
-import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU32, bytesEq, isZero } from "../mem";
-import { balLoad } from "../ledger";
-import { addToTally, passed, runCarried, STATE_VOTING, STATE_EXECUTED, STATE_CANCELLED } from "./governance";
-import { deriveAddress, moveAmount, nextId } from "./escrow";
+import * as S from "../../status";
+import * as U from "../../u128";
+import { KEY, balanceEntry, tokenEntry } from "../../keys";
+import { lookup, exists, setValue, valPtr, valLen, beginWrite } from "../../state";
+import { ctxHeight } from "../../context";
+import { emitDaoCreated, emitDaoProposalEvent } from "../../events-gen";
+import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU32, bytesEq, isZero } from "../../mem";
+import { balLoad } from "../../ledger";
+import { addToTally, passed, runCarried, STATE_VOTING, STATE_EXECUTED, STATE_CANCELLED } from "../governance/ops";
+import { deriveAddress, moveAmount, nextId } from "../../ops/escrow";
 import {
   P_DAO, P_DAO_COUNT, P_DAO_PROPOSAL, P_DAO_VOTE, DAO_ACTION_OPERATIONS,
   MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION, MAX_PROPOSAL_OPS_BYTES,
@@ -31,8 +31,8 @@ import {
   R_DAO_PROPOSAL_THRESHOLD_BPS, R_DAO_PROPOSAL_SUPPLY,
   R_DAO_PROPOSAL_EXECUTED_HEIGHT, R_DAO_PROPOSAL_ACTION, R_DAO_PROPOSAL_ACTION_DATA,
   R_DAO_VOTE_APPROVE, R_DAO_VOTE_WEIGHT, R_DAO_VOTE_HEIGHT, R_DAO_VOTE_UNLOCKED, R_DAO_VOTE_BYTES,
-} from "../abi";
-import { OPR_CREATE_DAO_NAME, OPR_CREATE_DAO_NAME_LEN, OPR_CREATE_DAO_FIELDS, OPR_DAO_PROPOSE_TITLE, OPR_DAO_PROPOSE_TITLE_LEN, OPR_DAO_PROPOSE_DESCRIPTION, OPR_DAO_PROPOSE_DESCRIPTION_LEN, OPR_DAO_PROPOSE_ACTION, OPR_DAO_PROPOSE_ACTION_LEN } from "../decode-ops";
+} from "../../abi";
+import { OPR_CREATE_DAO_NAME, OPR_CREATE_DAO_NAME_LEN, OPR_CREATE_DAO_FIELDS, OPR_DAO_PROPOSE_TITLE, OPR_DAO_PROPOSE_TITLE_LEN, OPR_DAO_PROPOSE_DESCRIPTION, OPR_DAO_PROPOSE_DESCRIPTION_LEN, OPR_DAO_PROPOSE_ACTION, OPR_DAO_PROPOSE_ACTION_LEN } from "../../decode-ops";
 
 // DaoProposalEvent actions (docs/governance.md "DAOs": events)
 // @ts-ignore: decorator

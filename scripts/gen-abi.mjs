@@ -1064,6 +1064,19 @@ function genHostEvents() {
     L.push(`  | { type: '${e.receipt?.type ?? evKind(e)}'; op_index: number | null; ${entries.map((x) => `${x.key}${x.optional ? '?' : ''}: ${x.ts.replace(' | undefined', '')}`).join('; ')} }`);
   }
   L[L.length - 1] += ';';
+  // a receipt's `created` from the rows marked `creates`
+  const creating = [...json.values()].filter(({ e }) => e.creates);
+  for (const { e, entries } of creating) {
+    if (!entries.some((x) => x.key === e.creates[1] && !x.optional)) throw new Error(`event ${e.name}: creates names ${e.creates[1]}, not a receipt field of it`);
+  }
+  L.push('', '/** The identifiers a bundle created, by the events that create them (abi/events.mjs `creates`). */',
+    `export interface ReceiptCreated { ${creating.map(({ e }) => `${e.creates[0]}?: string`).join('; ')} }`,
+    '/** Each key of a receipt\'s `created`, with what it names (for the receipt\'s schema). */',
+    `export const RECEIPT_CREATED: Readonly<Record<keyof ReceiptCreated, string>> = { ${creating.map(({ e }) => `${e.creates[0]}: ${JSON.stringify(e.creates[2])}`).join(', ')} };`, '',
+    '/** What a receipt event adds to its receipt\'s `created`, or undefined. */',
+    'export function createdOf(e: ReceiptEventJson): ReceiptCreated | undefined {', '  switch (e.type) {',
+    ...creating.flatMap(({ e }) => [`    case '${e.receipt?.type ?? evKind(e)}':`, `      return { ${e.creates[0]}: e.${e.creates[1]} };`]),
+    '    default:', '      return undefined;', '  }', '}');
   L.push('', '/** What a receipt shows of a value with a named format (the `j` of abi/events.mjs), supplied by src/chain/receipts.ts. */', 'export interface ReceiptFormats {');
   for (const [name, u] of [...hooks].sort(([a], [b]) => a.localeCompare(b))) {
     L.push(`  ${name}(v: ${[...u.value].join(' | ')}, e: ${[...u.events].join(' | ')}): ${u.optional ? `${u.returns} | undefined` : u.returns};`);

@@ -7,6 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * few hundred milliseconds) are timing-sensitive, so they run one file at a time after everything
  * else, on a machine no other test is loading.
  */
+/** Tests of the worked example domain, run in the copy scripts/example-domain.mjs --build makes (docs/adding-a-domain.md). */
+const FIXTURES = ['test/fixtures/**'];
+
 const NETWORK = [
   'test/e2e/network.test.ts',
   'test/e2e/double-sign.test.ts',
@@ -48,7 +51,7 @@ export default defineConfig({
     reporters: ['default'],
     sequence: { sequencer: LongWaitsFirst },
     projects: [
-      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: NETWORK, maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts'], exclude: [...NETWORK, ...FIXTURES], maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'network', include: NETWORK, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },

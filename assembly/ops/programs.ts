@@ -17,7 +17,7 @@ import { ctxHeight, ctxTimestamp } from "../context";
 import { blake3 } from "../blake3";
 import { emitProgramRegistered } from "../events-gen";
 import { bytesEq } from "../mem";
-import { P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX } from "../abi";
+import { P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX, R_PROGRAM_JSON_DATA } from "../abi";
 import { OPR_REGISTER_PROGRAM_NAME, OPR_REGISTER_PROGRAM_NAME_LEN, OPR_REGISTER_PROGRAM_PROGRAM, OPR_REGISTER_PROGRAM_PROGRAM_LEN } from "../decode-ops";
 
 // @ts-ignore: decorator
@@ -29,9 +29,6 @@ import { OPR_REGISTER_PROGRAM_NAME, OPR_REGISTER_PROGRAM_NAME_LEN, OPR_REGISTER_
 @inline export const PROGRAM_MAX_BYTES: u32 = 16384;
 // @ts-ignore: decorator
 @inline const PROGRAM_RECORD_VERSION: u8 = 1;
-/** version u8, owner[32], revision u32, index u64, registered height/time u64, updated height/time u64, hash[32] */
-// @ts-ignore: decorator
-@inline const PROGRAM_FIXED_LEN: u32 = 109;
 
 const HASH = memory.data(32);
 const COUNT = memory.data(8);
@@ -99,7 +96,7 @@ export function execRegisterProgram(user: usize, op: usize, bundleIndex: u32, op
     setValue(programIndexEntry(index), name, nameLen);
   }
   blake3(json, jsonLen, HASH);
-  let w = beginWrite(e, PROGRAM_FIXED_LEN + 4 + jsonLen);
+  let w = beginWrite(e, <u32>R_PROGRAM_JSON_DATA + jsonLen);
   store<u8>(w, PROGRAM_RECORD_VERSION);
   memory.copy(w + 1, user, 32);
   store<u32>(w, revision, 33);

@@ -1059,6 +1059,36 @@ export function opGasPerByte(kind: u32): u64 {
 /** Token.name's bytes */
 // @ts-ignore: decorator
 @inline export const R_TOKEN_NAME_DATA: usize = 5;
+/** Token.decimals: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_DECIMALS_AFTER_SYMBOL: usize = 0;
+/** Token.totalSupply: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TOTAL_SUPPLY_AFTER_SYMBOL: usize = 1;
+/** Token.initialSupply: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_INITIAL_SUPPLY_AFTER_SYMBOL: usize = 17;
+/** Token.creator: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_CREATOR_AFTER_SYMBOL: usize = 33;
+/** Token.owner: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_OWNER_AFTER_SYMBOL: usize = 65;
+/** Token.createdAt: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_CREATED_AT_AFTER_SYMBOL: usize = 97;
+/** Token.createdHeight: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_CREATED_HEIGHT_AFTER_SYMBOL: usize = 105;
+/** Token.kind: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_KIND_AFTER_SYMBOL: usize = 113;
+/** Token.flags: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_FLAGS_AFTER_SYMBOL: usize = 114;
+/** Token.originChain: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_ORIGIN_CHAIN_AFTER_SYMBOL: usize = 115;
 // Key: a registered signing key (docs/accounts.md)
 // @ts-ignore: decorator
 @inline export const R_KEY_KEY_TYPE: usize = 0;
@@ -1070,6 +1100,12 @@ export function opGasPerByte(kind: u32): u64 {
 /** Key.pubkey's bytes */
 // @ts-ignore: decorator
 @inline export const R_KEY_PUBKEY_DATA: usize = 6;
+/** Key.addedHeight: bytes after the end of pubkey */
+// @ts-ignore: decorator
+@inline export const R_KEY_ADDED_HEIGHT_AFTER_PUBKEY: usize = 0;
+/** Key.addedAt: bytes after the end of pubkey */
+// @ts-ignore: decorator
+@inline export const R_KEY_ADDED_AT_AFTER_PUBKEY: usize = 8;
 // KeyList: the keys of an account registered by AddKey, RotateKey or recovery (0x52); a revealed key (its hash is the account) is not listed
 /** KeyList.keyHashes: the rest of the value as 32-byte items, no count */
 // @ts-ignore: decorator

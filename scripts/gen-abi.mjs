@@ -162,8 +162,8 @@ const recordPrefix = (name, rec) => rec.core ?? `R_${snake(name)}`;
  * <prefix>_<FIELD> for each field up to and including the first variable one, then
  * <prefix>_BYTES for an all-fixed record, or <prefix>_<FIELD>_DATA for where the first variable
  * field's items or bytes begin (after a u32 length or count; after the u8 count of a 'tail'; at
- * once for 'rest32'). Fields after the first variable one have no fixed offset: the core walks to
- * them. Hand-written core files use these names, never a number of their own
+ * once for 'rest32'). A fixed field after a variable one has no fixed offset: the core walks to the
+ * end of the variable field before it and adds <prefix>_<FIELD>_AFTER_<THAT FIELD>. Hand-written core files use these names, never a number of their own
  * (test/unit/record-offsets.test.ts).
  */
 function genRecordLayouts(inl, L) {
@@ -175,7 +175,28 @@ function genRecordLayouts(inl, L) {
     for (const [fl, o] of offsets) inl(`${prefix}_${snake(fl.name)}`, 'usize', o, fl === variable ? `${name}.${fl.name}: ${recordVariableDoc(fl.type)}` : undefined);
     if (fixed) inl(`${prefix}_BYTES`, 'u32', head, `a ${name} record`);
     else inl(`${prefix}_${snake(variable.name)}_DATA`, 'usize', head + recordCountBytes(variable.type), `${name}.${variable.name}'s ${recordItems(variable.type)}`);
+    for (const [fl, o, after] of recordOffsetsAfter(rec)) inl(`${prefix}_${snake(fl.name)}_AFTER_${snake(after.name)}`, 'usize', o, `${name}.${fl.name}: bytes after the end of ${after.name}`);
   }
+}
+/**
+ * The fixed fields after a variable one, and the variable field that ends such a fixed run, each
+ * with its offset from the end of the variable field before it (Token.totalSupply lies 1 byte
+ * after the symbol's bytes): [field, offset, that variable field][].
+ */
+function recordOffsetsAfter(rec) {
+  const out = [];
+  let after, o = 0;
+  for (const fl of rec.fields) {
+    const size = typeof fl.type === 'string' ? REC_FIXED[fl.type] : undefined;
+    if (size === undefined) {
+      if (after && o > 0) out.push([fl, o, after]); // a variable field after a fixed run: where its length lies
+      after = fl; o = 0;
+      continue;
+    }
+    if (after) out.push([fl, o, after]);
+    o += size;
+  }
+  return out;
 }
 /** Bytes before a variable record field's items: a u32 length or count, a tail's u8 count, none for rest32. */
 const recordCountBytes = (t) => (t === 'rest32' ? 0 : Array.isArray(t) && t[0] === 'tail' ? 1 : 4);

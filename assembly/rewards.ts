@@ -7,7 +7,7 @@ import * as U from "./u128";
 import * as AMM from "./amm";
 import { balanceEntry, consensusKeyEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry, tokenEntry, validatorEntry } from "./keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "./state";
-import { credit } from "./ledger";
+import { credit, tokenSupplyOffset } from "./ledger";
 import { bufNew, bufSetLen, bufBytes, bufPtr, bytesCmp } from "./mem";
 import { PROPOSER, TREASURY, NTV_MINT } from "./context";
 import {
@@ -69,8 +69,7 @@ function addNtvSupply(amount: u64): void {
   let e = tokenEntry(NTV_MINT);
   if (!exists(e) || amount == 0) return;
   let p = valPtr(e);
-  let off = 1 + 4 + load<u32>(p, 1);
-  off += 4 + load<u32>(p + off) + 1;
+  let off = tokenSupplyOffset(p);
   let w = beginWrite(e, <u32>valLen(e));
   U.add128(load<u64>(w + off), load<u64>(w + off, 8), amount, 0);
   store<u64>(w + off, U.lo);

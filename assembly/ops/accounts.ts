@@ -27,6 +27,7 @@ import {
   P_KEY_LIST, P_RECOVERY, P_RECOVERY_PENDING,
   EV_KEY_ADDED, EV_KEY_REMOVED,
   R_PENDING_RECOVERY_APPROVALS, R_PENDING_RECOVERY_APPROVALS_DATA, R_PENDING_RECOVERY_INITIATED_AT, R_PENDING_RECOVERY_KEY_TYPE, R_RECOVERY_CONFIG_GUARDIANS, R_RECOVERY_CONFIG_GUARDIANS_DATA, R_RECOVERY_CONFIG_THRESHOLD, R_RECOVERY_CONFIG_TIMELOCK,
+  R_ACCOUNT_FAILED, R_ACCOUNT_KEY_COUNT, R_KEY_ROLE,
 } from "../abi";
 import { OPR_FIELDS, OPR_ADD_KEY_PUBKEY, OPR_ADD_KEY_KEY_TYPE, OPR_ADD_KEY_ROLE, OPR_ADD_KEY_PUBKEY_LEN, OPR_ROTATE_KEY_OLD_KEY_HASH, OPR_ROTATE_KEY_KEY_TYPE, OPR_ROTATE_KEY_PUBKEY, OPR_ROTATE_KEY_PUBKEY_LEN, OPR_SET_RECOVERY_GUARDIANS, OPR_SET_RECOVERY_GUARDIAN_COUNT, OPR_SET_RECOVERY_THRESHOLD, OPR_SET_RECOVERY_TIMELOCK, OPR_INITIATE_RECOVERY_ACCOUNT, OPR_INITIATE_RECOVERY_KEY_TYPE, OPR_INITIATE_RECOVERY_PUBKEY, OPR_INITIATE_RECOVERY_PUBKEY_LEN } from "../decode-ops";
 
@@ -66,14 +67,14 @@ export function setKeyCount(account: usize, n: u32): void {
   let e = accountEntry(account);
   let len = valLen(e);
   bufSetLen(rec, 0);
-  if (len < 10) {
+  if (len < <i32>R_ACCOUNT_FAILED) {
     bufU64(rec, 0);
     bufU8(rec, 0);
     bufU8(rec, 0);
   } else {
     bufBytes(rec, valPtr(e), <u32>len);
   }
-  store<u16>(bufPtr(rec) + 8, <u16>n);
+  store<u16>(bufPtr(rec) + R_ACCOUNT_KEY_COUNT, <u16>n);
   setValue(e, bufPtr(rec), bufLen(rec));
 }
 
@@ -106,12 +107,12 @@ function ownerKeys(account: usize): u32 {
     for (let i: u32 = 0; i < n; i++) {
       memory.copy(HASH2, valPtr(keyListEntry(account)) + (<usize>i << 5), 32);
       let k = keyRecordEntry(account, HASH2);
-      if (exists(k) && load<u8>(valPtr(k), 1) == ROLE_OWNER) count++;
+      if (exists(k) && load<u8>(valPtr(k) + R_KEY_ROLE) == ROLE_OWNER) count++;
     }
   }
   if (!inList(account, account)) {
     let k = keyRecordEntry(account, account);
-    if (exists(k) && load<u8>(valPtr(k), 1) == ROLE_OWNER) count++;
+    if (exists(k) && load<u8>(valPtr(k) + R_KEY_ROLE) == ROLE_OWNER) count++;
   }
   return count;
 }
@@ -168,7 +169,7 @@ export function execRemoveKey(user: usize, op: usize, bundleIndex: u32, opIndex:
   memory.copy(HASH, <usize>load<u32>(op, OPR_FIELDS), 32);
   let k = keyRecordEntry(user, HASH);
   if (!exists(k)) return S.KEY_NOT_FOUND;
-  if (load<u8>(valPtr(k), 1) == ROLE_OWNER && ownerKeys(user) <= 1) return S.LAST_OWNER_KEY;
+  if (load<u8>(valPtr(k) + R_KEY_ROLE) == ROLE_OWNER && ownerKeys(user) <= 1) return S.LAST_OWNER_KEY;
   let count = <u32>accKeyCount(accountEntry(user));
   dropKey(user, HASH, bundleIndex, opIndex);
   setKeyCount(user, count - 1);
@@ -189,7 +190,7 @@ export function execRotateKey(user: usize, op: usize, bundleIndex: u32, opIndex:
   memory.copy(HASH2, old, 32);
   let k = keyRecordEntry(user, HASH2);
   if (!exists(k)) return S.KEY_NOT_FOUND;
-  let role = load<u8>(valPtr(k), 1);
+  let role = load<u8>(valPtr(k) + R_KEY_ROLE);
   sha256(pk, pkLen, HASH);
   if (exists(keyRecordEntry(user, HASH))) return S.KEY_EXISTS;
   dropKey(user, HASH2, bundleIndex, opIndex);

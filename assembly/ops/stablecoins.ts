@@ -34,6 +34,7 @@ import {
   TOKEN_FLAG_BLACKLIST, TOKEN_FLAG_PAUSED,
   TOKEN_KIND_STD8,
   R_STABLE_ISSUER_PROOF_DETAIL, R_STABLE_MINTER_BYTES, R_STABLE_PENDING_A, R_STABLE_PENDING_AMOUNT, R_STABLE_PENDING_AMOUNT2, R_STABLE_PENDING_APPROVALS, R_STABLE_PENDING_B, R_STABLE_PENDING_BYTES, R_STABLE_PENDING_EFFECTIVE_HEIGHT, R_STABLE_PENDING_KIND, R_STABLE_PENDING_PROPOSER, R_STABLE_PENDING_ROLE,
+  R_STABLE_ONBOARDING_PROOFS, R_STABLE_ONBOARDING_PROOFS_DATA,
 } from "../abi";
 
 // ---- the working copy W of a StableCoin record -------------------------------------------------
@@ -857,8 +858,8 @@ function execIssuerProof(user: usize, token: usize, f: usize, bundleIndex: u32, 
   if (exists(e)) {
     let p = valPtr(e);
     oldLen = <u32>valLen(e);
-    n = load<u32>(p, 1);
-    let q = p + 5;
+    n = load<u32>(p + R_STABLE_ONBOARDING_PROOFS);
+    let q = p + R_STABLE_ONBOARDING_PROOFS_DATA;
     for (let i: u32 = 0; i < n; i++) {
       have |= <u32>1 << load<u8>(q);
       q += R_STABLE_ISSUER_PROOF_DETAIL;

@@ -16,7 +16,7 @@ import { blake3 } from "../blake3";
 import {
   loadParams, pMinStakeLo, pMinStakeHi, pUnbonding, pCooldown, pMaxCommission, pEpochLength, jailDuration, NEVER, createValidator, vw, vAddStake, selfAtMinimum, rewriteStrings, delegationFor, settle, setDelegationAmount, dropIfEmpty, listAdd, listRemove, listCount, listItem, stakingState, stAddValidator, stAddTotal, stActivate, deactivate, validatorOf,
 } from "../staking";
-import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE, R_DELEGATION_AMOUNT, R_DELEGATION_AUTO_COMPOUND, R_DELEGATION_PENDING, R_VALIDATOR_AUTO_COMPOUND_DEFAULT, R_VALIDATOR_COMMISSION_BPS, R_VALIDATOR_CONSENSUS_KEY, R_VALIDATOR_HAS_PENDING_KEY, R_VALIDATOR_JAILED, R_VALIDATOR_JAIL_RELEASE_TIME, R_VALIDATOR_LAST_COMMISSION_CHANGE, R_VALIDATOR_LAST_ROTATION_EPOCH, R_VALIDATOR_MIN_DELEGATION, R_VALIDATOR_MISSED_IN_ROW, R_VALIDATOR_OFFENCES, R_VALIDATOR_PENDING_KEY, R_VALIDATOR_POOL_ENABLED, R_VALIDATOR_SELF_STAKE } from "../abi";
+import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE, R_DELEGATION_AMOUNT, R_DELEGATION_AUTO_COMPOUND, R_DELEGATION_PENDING, R_VALIDATOR_AUTO_COMPOUND_DEFAULT, R_VALIDATOR_COMMISSION_BPS, R_VALIDATOR_CONSENSUS_KEY, R_VALIDATOR_HAS_PENDING_KEY, R_VALIDATOR_JAILED, R_VALIDATOR_JAIL_RELEASE_TIME, R_VALIDATOR_LAST_COMMISSION_CHANGE, R_VALIDATOR_LAST_ROTATION_EPOCH, R_VALIDATOR_MIN_DELEGATION, R_VALIDATOR_MISSED_IN_ROW, R_VALIDATOR_OFFENCES, R_VALIDATOR_PENDING_KEY, R_VALIDATOR_POOL_ENABLED, R_VALIDATOR_SELF_STAKE, R_UNBONDING_ENTRIES_DATA, R_UNBONDING_ENTRY_BYTES, R_UNBONDING_ENTRY_AMOUNT, R_UNBONDING_ENTRY_RELEASE_TIME } from "../abi";
 import {
   EV_UNSTAKED, EV_UNDELEGATED,
 } from "../abi";
@@ -174,12 +174,12 @@ function unstake(user: usize, validator: usize, lo: u64, hi: u64, eventKind: u8)
   // Append {amount, release_time}.
   bufSetLen(ubuf, 0);
   bufU32(ubuf, n + 1);
-  if (n > 0) bufBytes(ubuf, valPtr(ue) + 4, n * 24);
+  if (n > 0) bufBytes(ubuf, valPtr(ue) + R_UNBONDING_ENTRIES_DATA, n * R_UNBONDING_ENTRY_BYTES);
   let q = bufPtr(ubuf) + bufLen(ubuf);
-  bufSetLen(ubuf, bufLen(ubuf) + 24);
-  store<u64>(q, lo);
-  store<u64>(q, hi, 8);
-  store<u64>(q, ctxTimestamp + pUnbonding, 16);
+  bufSetLen(ubuf, bufLen(ubuf) + R_UNBONDING_ENTRY_BYTES);
+  store<u64>(q + R_UNBONDING_ENTRY_AMOUNT, lo);
+  store<u64>(q + R_UNBONDING_ENTRY_AMOUNT, hi, 8);
+  store<u64>(q + R_UNBONDING_ENTRY_RELEASE_TIME, ctxTimestamp + pUnbonding);
   setValue(ue, bufPtr(ubuf), bufLen(ubuf));
   dropIfEmpty(validator, user, d);
   // Unstaked / Undelegated{validator, delegator, amount, remaining, release_time}
@@ -199,13 +199,13 @@ function claimUnstake(user: usize): u32 {
   bufU32(ubuf, 0);
   let kept: u32 = 0;
   for (let i: u32 = 0; i < n; i++) {
-    let q = p + 4 + i * 24;
-    if (load<u64>(q, 16) <= ctxTimestamp) {
-      U.add128(sumLo, sumHi, load<u64>(q), load<u64>(q, 8)); // ≤ supply
+    let q = p + R_UNBONDING_ENTRIES_DATA + i * R_UNBONDING_ENTRY_BYTES;
+    if (load<u64>(q + R_UNBONDING_ENTRY_RELEASE_TIME) <= ctxTimestamp) {
+      U.add128(sumLo, sumHi, load<u64>(q + R_UNBONDING_ENTRY_AMOUNT), load<u64>(q + R_UNBONDING_ENTRY_AMOUNT, 8)); // ≤ supply
       sumLo = U.lo;
       sumHi = U.hi;
     } else {
-      bufBytes(ubuf, q, 24);
+      bufBytes(ubuf, q, R_UNBONDING_ENTRY_BYTES);
       kept++;
     }
   }

@@ -35,6 +35,8 @@ import {
   TOKEN_KIND_STD8,
   R_STABLE_ISSUER_PROOF_DETAIL, R_STABLE_MINTER_BYTES, R_STABLE_PENDING_A, R_STABLE_PENDING_AMOUNT, R_STABLE_PENDING_AMOUNT2, R_STABLE_PENDING_APPROVALS, R_STABLE_PENDING_B, R_STABLE_PENDING_BYTES, R_STABLE_PENDING_EFFECTIVE_HEIGHT, R_STABLE_PENDING_KIND, R_STABLE_PENDING_PROPOSER, R_STABLE_PENDING_ROLE,
   R_STABLE_ONBOARDING_PROOFS, R_STABLE_ONBOARDING_PROOFS_DATA,
+  R_STABLE_MINTER_ALLOWANCE, R_STABLE_MINTER_EPOCH, R_STABLE_MINTER_EPOCH_LIMIT, R_STABLE_MINTER_MINTED_IN_EPOCH,
+  R_STABLE_MINTER_MINTER,
 } from "../abi";
 
 // ---- the working copy W of a StableCoin record -------------------------------------------------
@@ -478,12 +480,12 @@ function mintState(token: usize, minter: usize, to: usize): u32 {
 function mintLimits(mi: u32, amount: usize): u32 {
   let m = MINTERS + <usize>mi * R_STABLE_MINTER_BYTES;
   let aLo = load<u64>(amount), aHi = load<u64>(amount, 8);
-  if (U.lt128(load<u64>(m, 32), load<u64>(m, 40), aLo, aHi)) return S.MINTER_ALLOWANCE_EXCEEDED;
-  let limLo = load<u64>(m, 48), limHi = load<u64>(m, 56);
+  if (U.lt128(load<u64>(m + R_STABLE_MINTER_ALLOWANCE), load<u64>(m + R_STABLE_MINTER_ALLOWANCE, 8), aLo, aHi)) return S.MINTER_ALLOWANCE_EXCEEDED;
+  let limLo = load<u64>(m + R_STABLE_MINTER_EPOCH_LIMIT), limHi = load<u64>(m + R_STABLE_MINTER_EPOCH_LIMIT, 8);
   if ((limLo | limHi) != 0) {
     let epoch = ctxHeight / load<u64>(W, R_STABLE_EPOCH_LENGTH);
     let mLo: u64 = 0, mHi: u64 = 0;
-    if (load<u64>(m, 64) == epoch) { mLo = load<u64>(m, 72); mHi = load<u64>(m, 80); }
+    if (load<u64>(m + R_STABLE_MINTER_EPOCH) == epoch) { mLo = load<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH); mHi = load<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, 8); }
     if (U.add128(mLo, mHi, aLo, aHi) || U.lt128(limLo, limHi, U.lo, U.hi)) return S.EPOCH_LIMIT_EXCEEDED;
   }
   return capCheck(aLo, aHi);
@@ -522,14 +524,14 @@ export function bridgeMintStable(token: usize, to: usize, amount: usize, bundleI
 function doMint(mi: u32, minter: usize, token: usize, to: usize, amount: usize, bundleIndex: u32, opIndex: u32): u32 {
   let m = MINTERS + <usize>mi * R_STABLE_MINTER_BYTES;
   let aLo = load<u64>(amount), aHi = load<u64>(amount, 8);
-  U.sub128(load<u64>(m, 32), load<u64>(m, 40), aLo, aHi);
-  store<u64>(m, U.lo, 32);
-  store<u64>(m, U.hi, 40);
+  U.sub128(load<u64>(m + R_STABLE_MINTER_ALLOWANCE), load<u64>(m + R_STABLE_MINTER_ALLOWANCE, 8), aLo, aHi);
+  store<u64>(m + R_STABLE_MINTER_ALLOWANCE, U.lo);
+  store<u64>(m + R_STABLE_MINTER_ALLOWANCE, U.hi, 8);
   let epoch = ctxHeight / load<u64>(W, R_STABLE_EPOCH_LENGTH);
-  if (load<u64>(m, 64) != epoch) { store<u64>(m, epoch, 64); store<u64>(m, 0, 72); store<u64>(m, 0, 80); }
-  U.add128(load<u64>(m, 72), load<u64>(m, 80), aLo, aHi); // ≤ the epoch limit or the supply: no overflow
-  store<u64>(m, U.lo, 72);
-  store<u64>(m, U.hi, 80);
+  if (load<u64>(m + R_STABLE_MINTER_EPOCH) != epoch) { store<u64>(m + R_STABLE_MINTER_EPOCH, epoch); store<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, 0); store<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, 0, 8); }
+  U.add128(load<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH), load<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, 8), aLo, aHi); // ≤ the epoch limit or the supply: no overflow
+  store<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, U.lo);
+  store<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, U.hi, 8);
   if (!addSupply(aLo, aHi, false)) return S.AMOUNT_OVERFLOW;
   if (!credit(balanceEntry(to, token), aLo, aHi)) return guardRefusal != 0 ? guardRefusal : S.AMOUNT_OVERFLOW;
   transferEvent(ZERO, to, token, amount, bundleIndex, opIndex);
@@ -632,8 +634,8 @@ function execConfigureMinter(user: usize, token: usize, action: u8, minter: usiz
     nMinters--;
   } else {
     let m = MINTERS + <usize>mi * R_STABLE_MINTER_BYTES;
-    memory.copy(m + 32, allowance, 16);
-    memory.copy(m + 48, limit, 16);
+    memory.copy(m + R_STABLE_MINTER_ALLOWANCE, allowance, 16);
+    memory.copy(m + R_STABLE_MINTER_EPOCH_LIMIT, limit, 16);
   }
   minterEvent(token, user, minter, action, allowance, limit, bundleIndex, opIndex);
   return S.OK;
@@ -696,8 +698,8 @@ function execExecute(user: usize, token: usize, id: u64, bundleIndex: u32, opInd
     if (nMinters >= STD8_MAX_MINTERS) return S.STD8_LIMIT_REACHED;
     let m = MINTERS + <usize>nMinters * R_STABLE_MINTER_BYTES;
     memory.fill(m, 0, R_STABLE_MINTER_BYTES);
-    memory.copy(m, p + R_STABLE_PENDING_A, 32);
-    memory.copy(m + 32, p + R_STABLE_PENDING_AMOUNT, 32); // allowance, epoch limit
+    memory.copy(m + R_STABLE_MINTER_MINTER, p + R_STABLE_PENDING_A, 32);
+    memory.copy(m + R_STABLE_MINTER_ALLOWANCE, p + R_STABLE_PENDING_AMOUNT, 32); // allowance, epoch limit (amount, amount2)
     nMinters++;
     minterEvent(token, user, p + R_STABLE_PENDING_A, 0, p + R_STABLE_PENDING_AMOUNT, p + R_STABLE_PENDING_AMOUNT2, bundleIndex, opIndex);
   } else {
@@ -873,7 +875,7 @@ function execIssuerProof(user: usize, token: usize, f: usize, bundleIndex: u32, 
     bufU8(out, ONBOARDING_VERSION);
     bufU32(out, 0);
   } else bufBytes(out, valPtr(e), oldLen);
-  store<u32>(bufPtr(out), n + 1, 1);
+  store<u32>(bufPtr(out) + R_STABLE_ONBOARDING_PROOFS, n + 1);
   bufU8(out, method);
   bufBytes(out, user, 32);
   store<u64>(HEIGHT_LE, ctxHeight);

@@ -168,7 +168,7 @@ export const records = {
     r('executedHeight', 'u64', '0 while pending'), r('status', 'u16', 'the status of its execution (0 OK)'),
     r('approvals', 'vec32', 'signers that approve it now'), r('description', 'string'), r('operations', 'bytes', 'the Borsh Vec<Operation>'),
   ] },
-  Pool: { doc: 'PoolRecord (docs/dex.md "State layout")', fields: [
+  Pool: { doc: 'PoolRecord (docs/dex.md "State layout")', hostOffsets: true, fields: [
     r('version', 'u8'), r('token0', 'bytes32'), r('token1', 'bytes32'),
     r('reserve0', 'u128'), r('reserve1', 'u128'), r('lpSupply', 'u128'), r('creator', 'bytes32'),
     r('createdAt', 'u64'), r('createdHeight', 'u64'), r('lockUntil', 'u64'), r('creatorLockedLp', 'u128'),

@@ -199,7 +199,11 @@ describe('record layouts: generated for the core, used by hand-written code', ()
         } else expect(rel).toBeUndefined();
       }
       if (!variable) expect(generated.get(`${prefix}_BYTES`), `${prefix}_BYTES`).toBe(bytes.length);
+      // the host's own offsets of a record it reads in place (AccountOffsets, PoolOffsets) are the core's
+      const hostOffsets = (hostState as unknown as Record<string, Record<string, number> | undefined>)[`${name}Offsets`];
+      for (const [field, off] of Object.entries(hostOffsets ?? {})) expect(off, `${name}Offsets.${field}`).toBe(generated.get(`${prefix}_${snake(field)}`));
     }
+    expect(Object.keys(hostState).filter((k) => k.endsWith('Offsets')).sort()).toEqual(['AccountOffsets', 'PoolOffsets']);
     expect(checked).toBeGreaterThan(400);
   });
 });

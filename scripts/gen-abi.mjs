@@ -1383,7 +1383,7 @@ function fixedChecks(o) {
  * The core's decoder of every enabled operation whose fields are all fixed (docs/bundle-format.md
  * "Operation"): takes the fields whole into the op record (+4 their pointer, +8 their length), refuses
  * a bool byte above 1 or a choice byte past its last value, and an operation a nested list may not
- * hold (`nested: false`). The operations with variable fields are decoded by assembly/bundle.ts.
+ * hold (`nested: false`). The operations with variable fields: genVarDecode.
  */
 function genFixedDecode() {
   const rows = operations.filter((o) => o.core !== false && opFixedBytes(o) !== undefined);
@@ -1392,7 +1392,6 @@ function genFixedDecode() {
     names.add(`OP_${snake(o.name)}`);
     if (opFixedBytes(o) > 0) names.add(`OP_${snake(o.name)}_BYTES`);
   }
-  for (const o of operations) if (o.nested === false) names.add(`OP_${snake(o.name)}`);
   const L = [HEADER('operations.mjs').trimEnd(),
     '// Decoding of the operations whose fields are all fixed, into the 32-byte op records of',
     '// assembly/bundle.ts (OPS): +4 the fields\' pointer in the bundle, +8 their byte length.',
@@ -1401,7 +1400,7 @@ function genFixedDecode() {
     'import { take, bad } from "./borsh";',
     `import { ${[...names].join(', ')} } from "./abi";`,
     '',
-    '/** decodeFixedOp\'s answer for a discriminant whose fields are not all fixed (bundle.ts decodes it). */',
+    '/** decodeFixedOp\'s answer for a discriminant whose fields are not all fixed (decodeVarOp of assembly/decode-var-ops.ts decodes it, or it has no row). */',
     '// @ts-ignore: decorator',
     '@inline export const NOT_FIXED: u32 = 0xffffffff;',
     '',
@@ -1434,11 +1433,7 @@ function genFixedDecode() {
     }
     L.push('  }');
   }
-  L.push('  return S.OK;', '}', '', ...opRecordSlots(), '',
-    '/** Operations a schedule, a proposal or a multi-sig transaction may not hold (their rows say nested: false). */',
-    'export function isNotNested(d: u32): bool {',
-    `  return ${operations.filter((o) => o.core !== false && o.nested === false).map((o) => `d == OP_${snake(o.name)}`).join('\n    || ')};`,
-    '}');
+  L.push('  return S.OK;', '}', '', ...opRecordSlots());
   return L.join('\n') + '\n';
 }
 

@@ -75,7 +75,7 @@ function chainIndex(p: usize, n: u32): i32 {
 }
 
 // ---- field reading -----------------------------------------------------------------------------
-// The decoder checked the shape (assembly/bundle.ts decodeBridgeFields); these read in place.
+// The decoder checked the shape (generated from the rows: assembly/decode-var-ops.ts); these read in place.
 let fp: usize = 0;
 function sPtr(): usize {
   let p = fp;

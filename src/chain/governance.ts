@@ -9,7 +9,7 @@ import type { StateReader } from './state-reader.js';
 
 /**
  * Protocol proposals in chain state (spec §4.14; docs/governance.md), written only by
- * CreateProposal/VoteProposal/ExecuteProposal/CancelProposal (assembly/ops/governance.ts). The keys
+ * CreateProposal/VoteProposal/ExecuteProposal/CancelProposal (assembly/domains/governance/ops.ts). The keys
  * (0x58 proposal, 0x59 vote, 0x5A count, 0x5B contract safety, 0x60 collection safety) and record
  * layouts come from the ABI table; this file turns them into the domain's shapes, deriving
  * passed/rejected with the core's rule once the voting period is over.
@@ -52,7 +52,7 @@ export interface ProposalRecord {
   executedHeight: bigint;
 }
 
-/** The core's rule (assembly/ops/governance.ts passed): votes·10⁴ ≥ total·quorum and yes·10⁴ > votes·threshold. */
+/** The core's rule (assembly/domains/governance/ops.ts passed): votes·10⁴ ≥ total·quorum and yes·10⁴ > votes·threshold. */
 export function proposalPassed(p: Pick<ProposalRecord, 'yes' | 'no' | 'totalStake' | 'quorumBps' | 'thresholdBps'>): boolean {
   const votes = p.yes + p.no;
   return votes > 0n && votes * 10_000n >= p.totalStake * BigInt(p.quorumBps) && p.yes * 10_000n > votes * BigInt(p.thresholdBps);

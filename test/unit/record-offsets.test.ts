@@ -66,7 +66,8 @@ function scanRecords(text: string): string[] {
     for (const m of fn.matchAll(new RegExp(`\\b(?:let|const)\\s+(\\w+)\\s*(?::\\s*\\w+\\s*)?=\\s*(?:<usize>)?${SOURCE_CALL}\\s*[;,]`, 'g'))) ids.add(m[1]);
     const rest = fn.replace(/\b(?:let|const)\s+\w+[^;]*;/g, '');
     for (const id of [...ids]) if (!buffers.has(id) && new RegExp(`\\b${id}\\s*(?:\\+=|-=|=(?!=))`).test(rest)) ids.delete(id);
-    const isRecord = (ptr: string) => new RegExp(`^${SOURCE_CALL}`).test(ptr) || ids.has(/^\w+/.exec(ptr)?.[0] ?? '');
+    const isRecord = (ptr: string) => new RegExp(`^${SOURCE_CALL}`).test(ptr) || ids.has(/^\w+/.exec(ptr)?.[0] ?? '')
+      || buffers.has(/^bufPtr\(\s*(\w+)\s*\)/.exec(ptr)?.[1] ?? '');
     const loadStore = new Set<number>();
     for (const c of calls(fn)) {
       loadStore.add(c.at);
@@ -77,8 +78,8 @@ function scanRecords(text: string): string[] {
       else for (const m of c.ptr.matchAll(/\+\s*(\d+)\b(?!\s*[*<])/g)) if (!half(m[1])) { found.push(c.text); break; }
     }
     // any other use of a record pointer plus a literal: memory.copy(REC + 1, …), bytesEq(vp + 34, …)
-    for (const m of fn.matchAll(new RegExp(`(?<![\\w.])(${SOURCE_CALL}|\\w+)\\s*\\+\\s*(\\d+)\\b(?!\\s*[*<])`, 'g'))) {
-      if (+m[2] === 0 || !(m[1].includes('(') || ids.has(m[1]))) continue;
+    for (const m of fn.matchAll(new RegExp(`(?<![\\w.])(${SOURCE_CALL}|bufPtr\\(\\s*\\w+\\s*\\)|\\w+)\\s*\\+\\s*(\\d+)\\b(?!\\s*[*<])`, 'g'))) {
+      if (+m[2] === 0 || !(isRecord(m[1]) || ids.has(m[1]))) continue;
       if (/\b(?:load|store)<\w+>\(\s*$/.test(fn.slice(Math.max(0, m.index - 40), m.index))) continue; // counted above
       found.push(m[0]);
     }
@@ -104,12 +105,14 @@ describe('record layouts: generated for the core, used by hand-written code', ()
   });
 
   it('the scan recognises what the core wrote by hand before every record had offsets', () => {
-    // a record read and written at literal offsets (assembly/staking.ts loadParams, ops/bridge.ts execClaim)
+    // a record read and written at literal offsets (the staking core's loadParams, the bridge's execClaim)
     expect(scanRecords('function f(): void {\n  let p = valPtr(e);\n  pEpochLength = load<u64>(p, 1);\n  pJailPtr = p + 63;\n}')).toEqual(['load<u64>(p, 1)', 'p + 63']);
     expect(scanRecords('function f(): void {\n  let wp = beginWrite(de, n);\n  store<u8>(wp, 1, 1);\n  store<u64>(wp + 92, ctxHeight);\n}')).toHaveLength(2);
     expect(scanRecords('function f(): void {\n  if (load<u8>(valPtr(k), 1) == ROLE_OWNER) count++;\n  memory.copy(MINT, valPtr(m) + 1, 32);\n}')).toHaveLength(2);
-    // a record built in a module buffer and stored (assembly/ops/names.ts)
+    // a record built in a module buffer and stored (the names domain's RegisterName)
     expect(scanRecords('const REC = memory.data(49);\nfunction f(): void {\n  store<u64>(REC + 33, ctxHeight);\n  setValue(e, REC, 49);\n}')).toEqual(['store<u64>(REC + 33, ctxHeight)']);
+    // a record built in a module buffer through bufPtr (assembly/ops/accounts.ts before: the key count at 8)
+    expect(scanRecords('const rec = bufNew(64);\nfunction f(): void {\n  store<u16>(bufPtr(rec) + 8, <u16>n);\n  setValue(e, bufPtr(rec), bufLen(rec));\n}')).toEqual(['store<u16>(bufPtr(rec) + 8, <u16>n)']);
     // named offsets, a u128's high half, a walking pointer and other pointers are not hits
     expect(scanRecords('function f(): void {\n  let p = valPtr(e);\n  U.add128(load<u64>(p + R_VALIDATOR_SELF_STAKE), load<u64>(p + R_VALIDATOR_SELF_STAKE, 8), lo, hi);\n}')).toEqual([]);
     expect(scanRecords('function f(): void {\n  let p = valPtr(e) + R_STABLE_PROFILE_CURRENCY;\n  p += 4 + load<u32>(p);\n  let c = p + 4;\n}')).toEqual([]);

@@ -26,14 +26,25 @@
 // constant of assembly/abi.ts. The generator writes the dispatch from it (assembly/ops/dispatch.ts,
 // and assembly/ops/dispatch-top.ts for rows with `top: true`: operations run only at a bundle's top
 // level, by assembly/block.ts, never inside a schedule, a proposal or a multi-sig transaction), so an
-// operation needs no hand edit of a dispatch. An operation whose fields are all fixed is decoded by
-// the generated assembly/decode-ops.ts (record +4: its fields, +8: their length).
+// operation needs no hand edit of a dispatch. Its decoding is generated too: assembly/decode-ops.ts
+// for an operation whose fields are all fixed, assembly/decode-var-ops.ts for the others
+// (docs/core-abi.md "Operation records").
 //
-// `record` names the u32 slots (+4, +8, …; null: a slot left unused) of the 32-byte record the core's decoder leaves for an
-// operation with its own layout (assembly/bundle.ts); without it the record is +4 the fields and +8
-// their length. The core reads the slots by their generated names (OPR_<OPERATION>_<SLOT>, and
-// OPR_FIELDS, OPR_FIELDS_LEN); a per-byte gas count sits in the fourth slot (+16), a batch's entry
-// count in the third (+12).
+// `record` names the u32 slots (+4, +8, …; null: a slot left unused) of the 32-byte record the core's
+// decoder leaves for an operation with its own layout; without it the record is +4 the fields and +8
+// their length. A slot is a field (its pointer, or the value of a u8, bool or choice), or a field
+// with `Len` (bytes), `Count` (items), `Tag` or `Body` (a tagged field's tag and its variant's
+// fields); [SLOT, SOURCE] where the slot's name is not its source, and SOURCE `gasBytes` or
+// `heldGas` for the two below. The core reads the slots by their generated names
+// (OPR_<OPERATION>_<SLOT>, and OPR_FIELDS, OPR_FIELDS_LEN); a per-byte gas count sits in the fourth
+// slot (+16), a batch's entry count in the third (+12).
+// `gasBytes` (with gas.perByte): the field or fields whose bytes the per-byte gas counts (their sum is
+// the fourth slot). `heldGas: FIELD`: the slot with source `heldGas` holds the own gas of the
+// operations FIELD holds (a multi-sig proposal prepays them; a hand-written hook of assembly/bundle.ts).
+// `nested: false`: not inside a schedule's, a proposal's or a multi-sig transaction's operations.
+// `firstOnly: true`: only as the first operation of its list (the bridge's attested operations,
+// which the host finds at byte 36 of the bundle). A field with `checkedAt: 'execution'` is any
+// byte to the core's decoder; its handler answers an out-of-range value with a status.
 //
 // `group` gathers operations into the host's union types (StakingOperation, CollectionOperation).
 // `core: false` marks a variant the host codec knows but the core does not enable yet (the core
@@ -170,7 +181,7 @@ export const enums = {
     ] },
     { name: 'Conditional', tag: 1, fields: [
       f('base', 'base', 'bytes32'), f('quote', 'quote', 'bytes32'),
-      f('direction', 'direction', ['choice', ['below', 'above']], "run when the pool's price of base in quote is at or below / at or above the limit"),
+      { ...f('direction', 'direction', ['choice', ['below', 'above']], "run when the pool's price of base in quote is at or below / at or above the limit"), checkedAt: 'execution' },
       f('priceNum', 'price_num', 'u128'), f('priceDen', 'price_den', 'u128'),
       f('expiry', 'expiry', 'u64', 'unix seconds after which the schedule expires unrun'),
     ] },
@@ -194,13 +205,13 @@ export const operations = [
   // Account keys (spec §2.5, §3 "Account key", §5.9; docs/accounts.md): owner-role keys only (the
   // core refuses them from an operator key with KEY_ROLE_NOT_ALLOWED); never inside a schedule or a
   // multi-sig proposal (nested: false), so a held operation cannot change who signs for an account.
-  { name: 'AddKey', code: 1, handler: 'ops/accounts:execAddKey(user, op, at)', record: ['pubkey', 'keyType', 'role', 'pubkeyLen'], gas: { base: 'GAS_ACCOUNT_KEY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, group: 'keys', nested: false, fields: [
+  { name: 'AddKey', code: 1, handler: 'ops/accounts:execAddKey(user, op, at)', record: ['pubkey', 'keyType', 'role', 'pubkeyLen'], gas: { base: 'GAS_ACCOUNT_KEY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, gasBytes: 'pubkey', group: 'keys', nested: false, fields: [
     f('pubkey', 'pubkey', ['vec', 'MAX_PUBKEY_BYTES'], '32 bytes (Ed25519) or 1,952 bytes (ML-DSA-65)'),
     f('keyType', 'key_type', 'u8', '0 = Ed25519, 1 = ML-DSA-65 (KEY_TYPE_*)'),
     f('role', 'role', 'u8', '0 = owner (everything), 1 = operator (everything but key and recovery management; docs/accounts.md "Roles")'),
   ] },
   { name: 'RemoveKey', code: 2, handler: 'ops/accounts:execRemoveKey(user, op, at)', gas: { base: 'GAS_ACCOUNT_KEY' }, group: 'keys', nested: false, fields: [f('pubkeyHash', 'pubkey_hash', 'bytes32', 'SHA256 of the public key to remove')] },
-  { name: 'RotateKey', code: 3, handler: 'ops/accounts:execRotateKey(user, op, at)', record: ['oldKeyHash', 'keyType', 'pubkey', 'pubkeyLen'], gas: { base: 'GAS_ACCOUNT_KEY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, group: 'keys', nested: false, fields: [
+  { name: 'RotateKey', code: 3, handler: 'ops/accounts:execRotateKey(user, op, at)', record: [['oldKeyHash', 'oldPubkeyHash'], ['keyType', 'newKeyType'], ['pubkey', 'newPubkey'], ['pubkeyLen', 'newPubkeyLen']], gas: { base: 'GAS_ACCOUNT_KEY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, gasBytes: 'newPubkey', group: 'keys', nested: false, fields: [
     f('oldPubkeyHash', 'old_pubkey_hash', 'bytes32', 'SHA256 of the registered key to replace'),
     f('newPubkey', 'new_pubkey', ['vec', 'MAX_PUBKEY_BYTES'], 'takes the old key\'s role'),
     f('newKeyType', 'new_key_type', 'u8'),
@@ -231,7 +242,7 @@ export const operations = [
   // Protocol proposals (spec §4.14; docs/governance.md) at facts.md's order. Voting weight is bonded
   // stake; a passed proposal's action runs as GOVERNANCE 0x00…09. None may sit inside a schedule or
   // a proposal (a proposal executing proposals would recurse).
-  { name: 'CreateProposal', code: 18, handler: 'domains/governance/ops:execCreateProposal(user, op, at)', top: true, record: ['title', 'titleLen', 'description', 'storedBytes', 'descriptionLen', 'action', 'actionLen'], gas: { base: 'GAS_GOV_CREATE_PROPOSAL', perByte: 'GAS_GOV_PROPOSAL_BYTE' }, group: 'governance', nested: false, fields: [
+  { name: 'CreateProposal', code: 18, handler: 'domains/governance/ops:execCreateProposal(user, op, at)', top: true, record: ['title', 'titleLen', 'description', ['storedBytes', 'gasBytes'], 'descriptionLen', 'action', 'actionLen'], gas: { base: 'GAS_GOV_CREATE_PROPOSAL', perByte: 'GAS_GOV_PROPOSAL_BYTE' }, gasBytes: ['title', 'description', 'action'], group: 'governance', nested: false, fields: [
     s('title', 'title', 'MAX_PROPOSAL_STRING_BYTES', '1–128 bytes'),
     s('description', 'description', 'MAX_PROPOSAL_STRING_BYTES', 'at most 4,096 bytes'),
     f('action', 'action', ['tagged', 'ProposalAction']),
@@ -241,12 +252,12 @@ export const operations = [
   { name: 'CancelProposal', code: 21, handler: 'domains/governance/ops:execCancelProposal(user, fields, at)', top: true, gas: { base: 'GAS_GOV_CANCEL' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
   // Multi-sig accounts (spec §4.14; docs/accounts.md "Multi-sig"): the account is Blake3-derived
   // (Nx5…); a proposal's operations run as it once `threshold` signers approved, all or nothing.
-  { name: 'CreateMultiSig', code: 22, handler: 'domains/multisig/ops:execCreateMultiSig(user, op, nonce, at)', top: true, record: ['signers', 'signerCount', 'threshold', null, 'label', 'labelLen'], gas: { base: 'GAS_MULTISIG_CREATE' }, group: 'multisig', nested: false, fields: [
+  { name: 'CreateMultiSig', code: 22, handler: 'domains/multisig/ops:execCreateMultiSig(user, op, nonce, at)', top: true, record: ['signers', ['signerCount', 'signersCount'], 'threshold', null, 'label', 'labelLen'], gas: { base: 'GAS_MULTISIG_CREATE' }, group: 'multisig', nested: false, fields: [
     f('signers', 'signers', ['accounts', 'MAX_ACCOUNT_LIST'], '1–16 distinct accounts'),
     f('threshold', 'threshold', 'u8', 'approvals needed: 1 to the number of signers'),
     s('label', 'label', 'MAX_MULTISIG_STRING_BYTES', 'at most 64 bytes'),
   ] },
-  { name: 'ProposeMultiSigTx', code: 23, handler: 'domains/multisig/ops:execProposeMultiSigTx(user, op, at)', top: true, record: ['multisig', 'description', 'operations', 'operationsLen', 'operationCount', 'descriptionLen', 'heldGas'], gas: { base: 'GAS_MULTISIG_PROPOSE', perByte: 'GAS_MULTISIG_BYTE' }, group: 'multisig', nested: false, fields: [
+  { name: 'ProposeMultiSigTx', code: 23, handler: 'domains/multisig/ops:execProposeMultiSigTx(user, op, at)', top: true, record: ['multisig', 'description', 'operations', 'operationsLen', ['operationCount', 'operationsCount'], 'descriptionLen', ['heldGas', 'heldGas']], gas: { base: 'GAS_MULTISIG_PROPOSE', perByte: 'GAS_MULTISIG_BYTE' }, gasBytes: 'operations', heldGas: 'operations', group: 'multisig', nested: false, fields: [
     f('multisig', 'multisig_address', 'bytes32'),
     f('operations', 'operations', ['operations', 'MAX_MULTISIG_OPS', 'a multi-sig proposal'], 'run in order as the multi-sig account once approved'),
     s('description', 'description', 'MAX_MULTISIG_STRING_BYTES', 'at most 256 bytes'),
@@ -267,7 +278,7 @@ export const operations = [
   ] },
   // DAOs (issue 22 item 5; docs/governance.md "DAOs"): token-weighted votes lock the voter's tokens
   // in the DAO's escrow until the vote ends; a passed proposal's operations run as the DAO account.
-  { name: 'CreateDao', code: 85, handler: 'domains/dao/ops:execCreateDao(user, op, at)', top: true, record: ['name', 'nameLen', 'fields'], gas: { base: 'GAS_DAO_CREATE' }, group: 'dao', nested: false, fields: [
+  { name: 'CreateDao', code: 85, handler: 'domains/dao/ops:execCreateDao(user, op, at)', top: true, record: ['name', 'nameLen', ['fields', 'tokenMint']], gas: { base: 'GAS_DAO_CREATE' }, group: 'dao', nested: false, fields: [
     s('name', 'name', 'MAX_PROPOSAL_STRING_BYTES', '1–64 bytes'),
     f('tokenMint', 'token_mint', 'bytes32', 'the voting token (not NTV)'),
     f('quorumBps', 'quorum_bps', 'u16', 'votes cast ≥ this share of the token supply (1–10,000)'),
@@ -276,7 +287,7 @@ export const operations = [
     f('executionDelay', 'execution_delay', 'u64', 'blocks after the vote before execution (0–1,000,000)'),
     f('proposalThreshold', 'proposal_threshold', 'u128', 'raw token units a proposer must hold'),
   ] },
-  { name: 'DaoPropose', code: 86, handler: 'domains/dao/ops:execDaoPropose(user, op, at)', top: true, record: ['title', 'titleLen', 'description', 'storedBytes', 'descriptionLen', 'action', 'actionLen'], gas: { base: 'GAS_DAO_PROPOSE', perByte: 'GAS_GOV_PROPOSAL_BYTE' }, group: 'dao', nested: false, fields: [
+  { name: 'DaoPropose', code: 86, handler: 'domains/dao/ops:execDaoPropose(user, op, at)', top: true, record: ['title', 'titleLen', 'description', ['storedBytes', 'gasBytes'], 'descriptionLen', 'action', 'actionLen'], gas: { base: 'GAS_DAO_PROPOSE', perByte: 'GAS_GOV_PROPOSAL_BYTE' }, gasBytes: ['title', 'description', 'action'], group: 'dao', nested: false, fields: [
     f('dao', 'dao', 'bytes32'),
     s('title', 'title', 'MAX_PROPOSAL_STRING_BYTES', '1–128 bytes'),
     s('description', 'description', 'MAX_PROPOSAL_STRING_BYTES', 'at most 4,096 bytes'),
@@ -315,7 +326,7 @@ export const operations = [
     f('owner', 'owner', 'bytes32'),
   ] },
   // Token metadata (spec §2.3/§4.1): creator only; an absent field is kept, an empty string clears it.
-  { name: 'UpdateTokenMetadata', code: 34, handler: 'ops/token:execUpdateTokenMetadata(user, op, at)', record: ['mint', 'options'], gas: { base: 'GAS_UPDATE_TOKEN_METADATA' }, group: 'dex', fields: [
+  { name: 'UpdateTokenMetadata', code: 34, handler: 'ops/token:execUpdateTokenMetadata(user, op, at)', record: ['mint', ['options', 'metadataUri']], gas: { base: 'GAS_UPDATE_TOKEN_METADATA' }, group: 'dex', fields: [
     f('mint', 'mint', 'bytes32'),
     ...META.map((m) => f(m, m, ['option-string', 'MAX_METADATA_FIELD_BYTES'])),
   ] },
@@ -356,11 +367,11 @@ export const operations = [
   { name: 'BatchMintMultiToken', code: 46, handler: 'domains/collections/multitokens:execMultiToken(kind, user, op, at)', gas: { base: 'GAS_BATCH_BASE', perEntry: 'GAS_BATCH_ENTRY' }, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('recipient', 'recipient', 'bytes32'), f('entries', 'entries', 'entries')] },
   { name: 'BatchTransferMultiToken', code: 47, handler: 'domains/collections/multitokens:execMultiToken(kind, user, op, at)', gas: { base: 'GAS_BATCH_BASE', perEntry: 'GAS_BATCH_ENTRY' }, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('to', 'to', 'bytes32'), f('entries', 'entries', 'entries')] },
   // Intent programs (spec §4.9, docs/intents.md "Programs on chain"): `program` is the JSON text.
-  { name: 'RegisterProgram', code: 48, handler: 'domains/programs/ops:execRegisterProgram(user, op, at)', record: ['name', 'nameLen', 'program', 'programLen'], gas: { base: 'GAS_REGISTER_PROGRAM', perByte: 'GAS_PROGRAM_BYTE' }, group: 'programs', fields: [s('name', 'name', 'MAX_PROGRAM_NAME_BYTES'), s('program', 'program', 'MAX_PROGRAM_JSON_BYTES')] },
+  { name: 'RegisterProgram', code: 48, handler: 'domains/programs/ops:execRegisterProgram(user, op, at)', record: ['name', 'nameLen', 'program', 'programLen'], gas: { base: 'GAS_REGISTER_PROGRAM', perByte: 'GAS_PROGRAM_BYTE' }, gasBytes: 'program', group: 'programs', fields: [s('name', 'name', 'MAX_PROGRAM_NAME_BYTES'), s('program', 'program', 'MAX_PROGRAM_JSON_BYTES')] },
   // Schedules on chain (docs/intents.md "Schedules on chain"): the operations run as the owner at
   // each due run; the core refuses CreateToken inside and checks the trigger's ranges
   // (INVALID_SCHEDULE_TRIGGER / INVALID_SCHEDULE_OPERATIONS). Neither can sit inside a schedule.
-  { name: 'CreateSchedule', code: 49, handler: 'domains/schedules/ops:execCreateSchedule(user, op, nonce, at)', top: true, record: ['triggerTag', 'trigger', 'operations', 'operationsLen', 'operationCount'], gas: { base: 'GAS_CREATE_SCHEDULE', perByte: 'GAS_SCHEDULE_BYTE' }, group: 'schedules', nested: false, fields: [
+  { name: 'CreateSchedule', code: 49, handler: 'domains/schedules/ops:execCreateSchedule(user, op, nonce, at)', top: true, record: ['triggerTag', ['trigger', 'triggerBody'], 'operations', 'operationsLen', ['operationCount', 'operationsCount']], gas: { base: 'GAS_CREATE_SCHEDULE', perByte: 'GAS_SCHEDULE_BYTE' }, gasBytes: 'operations', group: 'schedules', nested: false, fields: [
     f('trigger', 'trigger', ['tagged', 'ScheduleTrigger']),
     f('operations', 'operations', ['operations', 'MAX_SCHEDULE_OPS', 'a schedule'], 'run in order as one bundle of the owner at each run'),
   ] },
@@ -447,12 +458,12 @@ export const operations = [
   // Guardian recovery (spec §2.5, §3 "Account recovery"; docs/accounts.md "Recovery"). SetRecovery
   // and CancelRecovery manage the sender's own account (owner keys only, never held); a guardian
   // may send the others from a multi-sig.
-  { name: 'SetRecovery', code: 77, handler: 'ops/accounts:execSetRecovery(user, op, at)', record: ['guardians', 'guardianCount', 'threshold', null, null, 'timelock'], gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', nested: false, fields: [
+  { name: 'SetRecovery', code: 77, handler: 'ops/accounts:execSetRecovery(user, op, at)', record: ['guardians', ['guardianCount', 'guardiansCount'], 'threshold', null, null, 'timelock'], gas: { base: 'GAS_ACCOUNT_RECOVERY' }, group: 'recovery', nested: false, fields: [
     f('guardians', 'guardians', ['accounts', 'MAX_ACCOUNT_LIST'], '1–10 distinct accounts, not the account itself'),
     f('threshold', 'threshold', 'u8', 'guardian approvals needed: 1 to the number of guardians'),
     f('timelock', 'timelock', 'u64', 'seconds of block time between initiation and finalization (docs/accounts.md "Timelock")'),
   ] },
-  { name: 'InitiateRecovery', code: 78, handler: 'ops/accounts:execInitiateRecovery(user, op, at)', record: ['account', 'keyType', 'pubkey', 'pubkeyLen'], gas: { base: 'GAS_ACCOUNT_RECOVERY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, group: 'recovery', fields: [
+  { name: 'InitiateRecovery', code: 78, handler: 'ops/accounts:execInitiateRecovery(user, op, at)', record: ['account', 'keyType', ['pubkey', 'newPubkey'], ['pubkeyLen', 'newPubkeyLen']], gas: { base: 'GAS_ACCOUNT_RECOVERY', perByte: 'GAS_ACCOUNT_KEY_BYTE' }, gasBytes: 'newPubkey', group: 'recovery', fields: [
     f('account', 'account', 'bytes32', 'the account to recover'),
     f('newPubkey', 'new_pubkey', ['vec', 'MAX_PUBKEY_BYTES'], 'the key that replaces all of its keys'),
     f('keyType', 'key_type', 'u8'),
@@ -467,7 +478,7 @@ export const operations = [
   // carry attester signatures (n × 96 bytes: pubkey[32] ‖ Ed25519 signature[64]) that the host
   // verifies (src/domains/bridge/attestations.ts) before the core sees them; both may only be a bundle's first
   // operation and never nested, so the host finds them at byte 36 without decoding every bundle.
-  { name: 'BridgeDeposit', code: 26, handler: 'domains/bridge/ops:execBridge(kind, user, op, at)', gas: { base: 'GAS_BRIDGE_DEPOSIT' }, group: 'bridge', nested: false, fields: [
+  { name: 'BridgeDeposit', code: 26, handler: 'domains/bridge/ops:execBridge(kind, user, op, at)', gas: { base: 'GAS_BRIDGE_DEPOSIT' }, group: 'bridge', nested: false, firstOnly: true, fields: [
     s('chain', 'source_chain', 'MAX_BRIDGE_STRING_BYTES', 'origin chain name (docs/bridge.md "Chains")'),
     s('txHash', 'source_tx_hash', 'MAX_BRIDGE_STRING_BYTES', 'the transfer on the origin chain (1–128 bytes)'),
     s('contract', 'token_contract', 'MAX_BRIDGE_STRING_BYTES', 'the token contract on the origin chain (1–128 bytes)'),
@@ -491,7 +502,7 @@ export const operations = [
   { name: 'ClaimBridgeDeposit', code: 74, handler: 'domains/bridge/ops:execBridge(kind, user, op, at)', gas: { base: 'GAS_BRIDGE_DEPOSIT' }, group: 'bridge', fields: [
     s('chain', 'source_chain', 'MAX_BRIDGE_STRING_BYTES'), s('txHash', 'source_tx_hash', 'MAX_BRIDGE_STRING_BYTES'),
   ] },
-  { name: 'AttestBridgeWithdrawal', code: 75, handler: 'domains/bridge/ops:execBridge(kind, user, op, at)', gas: { base: 'GAS_BRIDGE_ADMIN' }, group: 'bridge', nested: false, fields: [
+  { name: 'AttestBridgeWithdrawal', code: 75, handler: 'domains/bridge/ops:execBridge(kind, user, op, at)', gas: { base: 'GAS_BRIDGE_ADMIN' }, group: 'bridge', nested: false, firstOnly: true, fields: [
     f('sequence', 'sequence', 'u64'), s('chain', 'chain', 'MAX_BRIDGE_STRING_BYTES'), s('destination', 'destination', 'MAX_BRIDGE_STRING_BYTES'),
     f('token', 'token_mint', 'bytes32'), f('amount', 'amount', 'u128'),
     f('signatures', 'signatures', ['vec', 'MAX_BRIDGE_LIST_BYTES'], 'n × (attester pubkey[32] ‖ signature[64]) over the withdrawal digest'),

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MethodDefinition } from '../src/rpc/method.js';
@@ -6,15 +6,17 @@ import { registerMethods, type MethodDependencies } from '../src/rpc/methods/ind
 import { MethodRegistry } from '../src/rpc/registry.js';
 
 /**
- * docs/methods.md's method tables, written from the method definitions (issue 44 item 4: one
- * description per method, from which OpenRPC and the docs are produced). Each table sits between
+ * The method tables of docs/methods.md and of any docs page that holds one (a domain's own page,
+ * docs/<domain>.md, may list its methods there instead: a new domain then edits no shared page),
+ * written from the method definitions (issue 44 item 4: one description per method, from which
+ * OpenRPC and the docs are produced). Each table sits between
  * `<!-- methods: name name … -->` and `<!-- /methods -->`: the marker lists the section's methods
  * in order, and every row is rewritten from its definition — the param list from the param names
  * (`?` for optional), then `paramsNote`, and `result.description` (else the summary). The prose
  * around the tables is hand-written and kept as it is.
  *
- * `npm run docs:methods` rewrites the file; test/unit/methods-doc.test.ts fails when the file
- * differs from what this would write, or when a registered method is in no table.
+ * `npm run docs:methods` rewrites the files; test/unit/methods-doc.test.ts fails when one differs
+ * from what this would write, or when a registered method is in no table or in two.
  */
 
 const MARKER = /<!-- methods: ([^>]*?) -->\n[\s\S]*?<!-- \/methods -->/g;
@@ -62,7 +64,7 @@ export function renderMethodsDoc(doc: string, definitions: readonly MethodDefini
     const names = list.trim().split(/\s+/);
     const rows = names.map((name) => {
       const d = byName.get(name);
-      if (!d) throw new Error(`docs/methods.md lists ${name}, which no method file registers`);
+      if (!d) throw new Error(`a docs table lists ${name}, which no method file registers`);
       return methodRow(d);
     });
     return [`<!-- methods: ${names.join(' ')} -->`, '| method | params | result |', '|---|---|---|', ...rows, '<!-- /methods -->'].join('\n');
@@ -77,13 +79,24 @@ function root(): string {
 
 export const METHODS_DOC = () => join(root(), 'docs/methods.md');
 
+/** Every docs page holding a method table: docs/methods.md first, then the others by name. */
+export function methodDocs(): string[] {
+  const dir = join(root(), 'docs');
+  const others = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'methods.md').sort()
+    .filter((f) => readFileSync(join(dir, f), 'utf8').includes('<!-- methods: '));
+  return [METHODS_DOC(), ...others.map((f) => join(dir, f))];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const path = METHODS_DOC();
-  const doc = readFileSync(path, 'utf8');
-  const next = renderMethodsDoc(doc, nodeDefinitions());
-  if (next === doc) console.log('docs/methods.md is up to date');
-  else {
-    writeFileSync(path, next);
-    console.log('docs/methods.md rewritten from the method definitions');
+  const definitions = nodeDefinitions();
+  for (const path of methodDocs()) {
+    const doc = readFileSync(path, 'utf8');
+    const next = renderMethodsDoc(doc, definitions);
+    const name = path.slice(root().length + 1);
+    if (next === doc) console.log(`${name} is up to date`);
+    else {
+      writeFileSync(path, next);
+      console.log(`${name} rewritten from the method definitions`);
+    }
   }
 }

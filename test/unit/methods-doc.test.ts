@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listedMethods, methodRow, METHODS_DOC, nodeDefinitions, renderMethodsDoc } from '../../scripts/gen-methods-doc.js';
+import { listedMethods, methodDocs, methodRow, METHODS_DOC, nodeDefinitions, renderMethodsDoc } from '../../scripts/gen-methods-doc.js';
 
 /**
  * docs/methods.md's tables are produced from the method definitions (issue 44 item 4: one
@@ -11,12 +11,15 @@ describe('docs/methods.md', () => {
   const doc = readFileSync(METHODS_DOC(), 'utf8');
   const definitions = nodeDefinitions();
 
-  it('is what npm run docs:methods writes from the definitions', () => {
-    expect(renderMethodsDoc(doc, definitions), 'docs/methods.md is stale: run npm run docs:methods').toBe(doc);
+  const docs = methodDocs().map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+
+  it('is what npm run docs:methods writes from the definitions, as is every other page with a method table', () => {
+    expect(docs[0]!.text).toBe(doc);
+    for (const { path, text } of docs) expect(renderMethodsDoc(text, definitions), `${path} is stale: run npm run docs:methods`).toBe(text);
   });
 
-  it('lists every registered method in one table, once', () => {
-    const listed = listedMethods(doc);
+  it('lists every registered method in one table, once, across those pages', () => {
+    const listed = docs.flatMap((d) => listedMethods(d.text));
     expect(listed.filter((name, i) => listed.indexOf(name) !== i)).toEqual([]);
     expect(definitions.map((d) => d.name).filter((name) => !listed.includes(name))).toEqual([]);
   });

@@ -6,8 +6,9 @@
 // no guestbook.
 //
 //   node scripts/example-domain.mjs           apply, generate, classify (seconds)
-//   node scripts/example-domain.mjs --build   also compile the core and type-check host and explorer,
-//                                             then run the example's own tests in the copy (minutes)
+//   node scripts/example-domain.mjs --build   also compile the core, type-check host, tests and explorer,
+//                                             write the method tables, then run the example's own tests
+//                                             and the repository's domain rules in the copy (minutes)
 //   --keep                                    leave the copy (its path is printed)
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURE = join(root, 'test/fixtures/example-domain');
 export const DOMAIN = 'guestbook';
+
+/** The repository's tests of what every domain keeps, run in the copy with the example in it (--build). */
+const RULES = [
+  'test/unit/abi-generated.test.ts', 'test/unit/record-offsets.test.ts', 'test/unit/literal-offsets.test.ts', 'test/unit/operation-literals.test.ts',
+  'test/unit/core-domains.test.ts', 'test/unit/domain-registry.test.ts', 'test/unit/explorer-domains.test.ts', 'test/unit/imports.test.ts',
+  'test/unit/methods-doc.test.ts', 'test/core/roots.test.ts', 'test/core/decode-ops.test.ts',
+];
 
 /** Every file of the fixture but rows.mjs, as a path inside the repository. */
 function fixtureFiles(dir = FIXTURE) {
@@ -70,7 +78,8 @@ export async function applyExample({ build = false } = {}) {
     run(copy, node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.test.json']);
     run(copy, node, ['node_modules/typescript/bin/tsc', '-p', 'explorer/tsconfig.json']);
     run(copy, node, ['dist/scripts/gen-methods-doc.js']);
-    run(copy, node, ['node_modules/vitest/vitest.mjs', 'run', ...fixtureFiles().filter((f) => f.startsWith('test/'))]);
+    // the example's own tests, and the repository's rules a domain must keep, now holding it too
+    run(copy, node, ['node_modules/vitest/vitest.mjs', 'run', ...fixtureFiles().filter((f) => f.startsWith('test/')), ...RULES]);
   }
   run(copy, 'git', ['add', '-A']);
   const changed = run(copy, 'git', ['diff', '--cached', '--name-status', '--no-renames']).trim().split('\n').map((l) => {

@@ -54,7 +54,7 @@ export const bounds = {
   MAX_STD8_STRING_BYTES: { value: 1024, doc: 'a CreateStableToken string; the core applies the exact limits (docs/stablecoins.md)' },
   MAX_STD8_LIST_BYTES: { value: 4096, doc: 'a CreateStableToken guardians/cosigners/origin_mappings vec; the core applies the exact limits (docs/stablecoins.md)' },
   MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/collections.md: 1–16; the core refuses others with INVALID_BATCH)' },
-  MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md)' },
+  MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchors.md)' },
   MAX_PASSPORT_STRING_BYTES: { value: 4096, doc: 'a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
   MAX_BRIDGE_STRING_BYTES: { value: 1024, doc: 'a bridge chain, tx hash, contract, symbol or destination string, before allocating (the core applies the exact limits: docs/bridge.md)' },
@@ -114,7 +114,7 @@ export const gasFigures = {
   GAS_ATOMENCE_ORDER: { value: 40000, doc: 'settlement: CreateAtomenceOrder, MatchAtomenceOrder: the order record and one escrow move' },
   GAS_ATOMENCE_SETTLE: { value: 60000, doc: 'settlement: SettleAtomenceOrder: two escrow moves, three stats records and three index entries' },
   GAS_ATOMENCE_CANCEL: { value: 35000, doc: 'settlement: CancelAtomenceOrder: the order record and up to two refunds' },
-  GAS_ANCHOR: { value: 35000, doc: 'anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md)' },
+  GAS_ANCHOR: { value: 35000, doc: 'anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchors.md)' },
   GAS_PASSPORT: { value: 35000, doc: 'passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md)' },
   GAS_ACCOUNT_KEY: { value: 20000, doc: 'AddKey, RemoveKey, RotateKey, plus GAS_ACCOUNT_KEY_BYTE per byte of a new public key (docs/accounts.md "Gas")' },
   GAS_ACCOUNT_KEY_BYTE: { value: 3, doc: 'per byte of a public key AddKey, RotateKey or InitiateRecovery stores (an ML-DSA-65 key: 5,856)' },
@@ -425,7 +425,7 @@ export const operations = [
   ] },
   { name: 'SettleAtomenceOrder', code: 109, handler: 'settlement:execSettlement(kind, user, fields, at)', gas: { base: 'GAS_ATOMENCE_SETTLE' }, group: 'settlement', fields: [f('orderId', 'order_id', 'bytes32')] },
   { name: 'CancelAtomenceOrder', code: 110, handler: 'settlement:execSettlement(kind, user, fields, at)', gas: { base: 'GAS_ATOMENCE_CANCEL' }, group: 'settlement', fields: [f('orderId', 'order_id', 'bytes32')] },
-  // Anchoring (spec §4.7; docs/anchoring.md): the first writer of a namespace owns it; keys are write-once.
+  // Anchoring (spec §4.7; docs/anchors.md): the first writer of a namespace owns it; keys are write-once.
   { name: 'Anchor', code: 111, handler: 'anchors:execAnchor(user, op)', gas: { base: 'GAS_ANCHOR' }, group: 'anchors', fields: [
     s('namespace', 'namespace', 'MAX_ANCHOR_STRING_BYTES', '1–64 of [a-z0-9._-]'),
     s('key', 'key', 'MAX_ANCHOR_STRING_BYTES', '1–256 bytes of UTF-8'),

@@ -89,7 +89,7 @@ export const prefixes = [
   { name: 'ATOMENCE_TOKEN_SETTLEMENT', code: 0x74, core: 'P_ATOMENCE_TOKEN_SETTLEMENT', host: 'atomenceTokenSettlementKey', entry: 'tokenSettlementIndexEntry', key: [['token', 'bytes32', 'mint'], ['index', 'u64be']], value: "order_id[32] of the token's settlement at that position (either leg)" },
   { name: 'ATOMENCE_TOKEN_STATS', code: 0x75, core: 'P_ATOMENCE_TOKEN_STATS', host: 'atomenceTokenStatsKey', entry: 'tokenStatsEntry', key: [['token', 'bytes32', 'mint']], value: 'AtomenceStats of the settlements with this token as a leg' },
   { name: 'ATOMENCE_STATS', code: 0x76, core: 'P_ATOMENCE_STATS', host: 'ATOMENCE_STATS_KEY', key: [], value: 'AtomenceStats of all settlements' },
-  // Anchoring (docs/anchoring.md "State layout"): ids are Blake3 of the namespace and key.
+  // Anchoring (docs/anchors.md "State layout"): ids are Blake3 of the namespace and key.
   { name: 'ANCHOR_NAMESPACE', code: 0x77, core: 'P_ANCHOR_NAMESPACE', host: 'anchorNamespaceKey', key: [['namespaceId', 'bytes32', 'namespace id']], value: 'AnchorNamespace' },
   { name: 'ANCHOR', code: 0x78, core: 'P_ANCHOR', host: 'anchorKey', key: [['anchorId', 'bytes32', 'anchor id']], value: 'Anchor' },
   { name: 'ANCHOR_INDEX', code: 0x79, core: 'P_ANCHOR_INDEX', host: 'anchorIndexKey', key: [['namespaceId', 'bytes32', 'namespace id'], ['index', 'u64be']], value: "anchor_id[32] of the namespace's anchor at that position" },
@@ -282,10 +282,10 @@ export const records = {
     r('spreadSum', 'u64', 'Σ spread_bps'), r('lastSettlementBlock', 'u64'),
     r('marketMakers', 'u64', 'makers ever registered: the length of 0x71'), r('activeMarketMakers', 'u64'),
   ] },
-  AnchorNamespace: { doc: 'docs/anchoring.md: the first writer owns the namespace', core: 'R_ANS', fields: [
+  AnchorNamespace: { doc: 'docs/anchors.md: the first writer owns the namespace', core: 'R_ANS', fields: [
     r('version', 'u8'), r('owner', 'bytes32'), r('createdHeight', 'u64'), r('createdAt', 'u64'), r('count', 'u64', 'anchors in it: the length of its 0x79 index'), r('name', 'string'),
   ] },
-  Anchor: { doc: 'docs/anchoring.md: write-once', core: 'R_ANCHOR', fields: [
+  Anchor: { doc: 'docs/anchors.md: write-once', core: 'R_ANCHOR', fields: [
     r('version', 'u8'), r('anchorer', 'bytes32'), r('valueHash', 'bytes32'), r('height', 'u64'), r('time', 'u64'), r('index', 'u64', 'its position in the namespace'),
     r('namespace', 'string'), r('key', 'string'),
   ] },

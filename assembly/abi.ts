@@ -836,7 +836,7 @@
 /** settlement: CancelAtomenceOrder: the order record and up to two refunds */
 // @ts-ignore: decorator
 @inline export const GAS_ATOMENCE_CANCEL: u64 = 35000;
-/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md) */
+/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchors.md) */
 // @ts-ignore: decorator
 @inline export const GAS_ANCHOR: u64 = 35000;
 /** passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md) */

@@ -161,7 +161,7 @@ export const INVALID_QUOTE: u32 = 322; // a quote needs a bid above zero and an 
 export const SPREAD_TOO_WIDE: u32 = 323; // the quote's spread is wider than the market maker's tier allows (tier 1: 50 bps, 2: 25, 3: 10)
 export const ORDER_NOT_EXPIRED: u32 = 324; // a matched order can be cancelled only after its expiry (before, it settles)
 export const ORDER_CLOSED: u32 = 325; // the order is already settled, cancelled or expired
-// Anchoring (spec §4.7; docs/anchoring.md "Statuses"; codes 330-339).
+// Anchoring (spec §4.7; docs/anchors.md "Statuses"; codes 330-339).
 export const INVALID_NAMESPACE: u32 = 330; // a namespace must be 1-64 characters of a-z, 0-9, '.', '_' and '-'
 export const INVALID_ANCHOR_KEY: u32 = 331; // an anchor key must be 1-256 bytes
 export const NOT_NAMESPACE_OWNER: u32 = 332; // the namespace belongs to the account that anchored in it first; only it may anchor there

@@ -1706,7 +1706,7 @@ export function decodeAtomenceStatsFields(v: Uint8Array): AtomenceStatsFields {
   return rec;
 }
 
-/** AnchorNamespace: docs/anchoring.md: the first writer owns the namespace */
+/** AnchorNamespace: docs/anchors.md: the first writer owns the namespace */
 export interface AnchorNamespaceFields {
   version: number;
   owner: Uint8Array;
@@ -1727,7 +1727,7 @@ export function decodeAnchorNamespaceFields(v: Uint8Array): AnchorNamespaceField
   return rec;
 }
 
-/** Anchor: docs/anchoring.md: write-once */
+/** Anchor: docs/anchors.md: write-once */
 export interface AnchorFields {
   version: number;
   anchorer: Uint8Array;

@@ -6,13 +6,17 @@ import {
   type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
-import { atomenceOrderId } from '../codec/domain-ids.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
-import { accountBytes, toBigInt, type AccountRef, type Amount, type CollectionRef, type TokenRef } from './args.js';
+import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount, type CollectionRef, type TokenRef } from './args.js';
+import { AnchorClient } from '../domains/anchors/client.js';
 import { BridgeClient } from '../domains/bridge/client.js';
 import { DexClient } from '../domains/dex/client.js';
+import { NameClient } from '../domains/names/client.js';
+import { PassportClient } from '../domains/passports/client.js';
+import { PresaleClient } from '../domains/presales/client.js';
+import { SettlementClient } from '../domains/settlement/client.js';
 import { StablecoinClient } from '../domains/stablecoins/client.js';
 import { StakingClient } from '../domains/staking/client.js';
 import { StakingPoolClient } from '../domains/staking-pools/client.js';
@@ -21,6 +25,7 @@ export { toBigInt } from './args.js';
 export type { AccountRef, Amount, CollectionRef, PubkeyRef, TokenRef } from './args.js';
 export type { SetPoolConfigParams, ValidatorMetadataParams } from '../domains/staking/client.js';
 export type { StakingPoolRef } from '../domains/staking-pools/client.js';
+export type { CreatePresaleParams } from '../domains/presales/client.js';
 
 /** docs/collections.md "Addresses": a collection's text form (facts.md "Nx2 NFT"). */
 const COLLECTION_PREFIX = 'Nx2';
@@ -91,7 +96,7 @@ export interface CreateTokenParams {
 
 // The domain modules' helpers are the Wallet's own methods (below the class: copied onto its
 // prototype); this declaration merge gives the class their types, so the public API is one class.
-export interface Wallet extends BridgeClient, DexClient, StablecoinClient, StakingClient, StakingPoolClient {}
+export interface Wallet extends AnchorClient, BridgeClient, DexClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only names what the prototype copy below the class adds
 export class Wallet {
@@ -419,11 +424,6 @@ export class Wallet {
     return this.sendOperation({ type: 'RevokeMultiSigApproval', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
   }
 
-  /** RegisterName (32; docs/names.md): owned by this account; its first name becomes its primary name. */
-  async registerName(name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RegisterName', name }, opts);
-  }
-
   /**
    * CreateProposal (18; docs/governance.md): a protocol proposal; this account needs bonded stake.
    * `action` is the codec's ProposalAction, e.g. { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n }.
@@ -577,108 +577,11 @@ export class Wallet {
     return this.sendOperation({ type: 'BurnMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), amount: toBigInt(amount, 'amount') }, opts);
   }
 
-  // Presales (docs/presales.md): the signed path of svc_createPresale … svc_claimPresaleTokens.
-
-  /**
-   * CreatePresale (95): escrows floor(hardCap·rate/10^9) tokens for sale, the liquidity share's and
-   * the 100 NTV pool fee; the receipt's `created.presale` is the presale (its escrow account, Nx0…).
-   */
-  async createPresale(params: CreatePresaleParams, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreatePresale', token: await this.resolveMint(params.token), payToken: await this.resolveMint(params.payToken),
-      rate: toBigInt(params.rate, 'rate'), softCap: toBigInt(params.softCap, 'softCap'), hardCap: toBigInt(params.hardCap, 'hardCap'),
-      minContribution: toBigInt(params.minContribution, 'minContribution'), maxContribution: toBigInt(params.maxContribution, 'maxContribution'),
-      startTime: toBigInt(params.startTime, 'startTime'), endTime: toBigInt(params.endTime, 'endTime'),
-      liquidityBps: params.liquidityBps, lpLockDuration: toBigInt(params.lpLockDuration, 'lpLockDuration'),
-    }, opts);
-  }
-
-  /** ContributePresale (96): `amount` of the pay token into the presale's escrow. */
-  async contributePresale(presale: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ContributePresale', presale: accountBytes(presale, 'presale'), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** FinalizePresale (97), by anyone: creates the DEX pool with locked LP, then pays the creator. */
-  async finalizePresale(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'FinalizePresale', presale: accountBytes(presale, 'presale') }, opts);
-  }
-
-  /** RefundPresale (98): a failed presale's contribution back in full (the creator: its escrow). */
-  async refundPresale(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RefundPresale', presale: accountBytes(presale, 'presale') }, opts);
-  }
-
-  /** ClaimPresaleTokens (99): the tokens a contribution bought, after finalization. */
-  async claimPresaleTokens(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ClaimPresaleTokens', presale: accountBytes(presale, 'presale') }, opts);
-  }
-
-  // Settlement with market makers (105–110; docs/settlement.md), anchoring (111;
-  // docs/anchoring.md), passports and game profiles (112–114; docs/passports.md).
-
-  /** RegisterMarketMaker (105): stakes the tier's NTV (1: 10,000, 2: 100,000, 3: 1,000,000) or changes tier. */
-  async registerMarketMaker(tier: 1 | 2 | 3, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RegisterMarketMaker', tier }, opts);
-  }
-
-  /** DeregisterMarketMaker (106): the whole stake back, once no matched order is open. */
-  async deregisterMarketMaker(opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DeregisterMarketMaker' }, opts);
-  }
-
-  /**
-   * CreateAtomenceOrder (107): escrows `sellAmount` of `sellToken` for at least `minBuyAmount` of
-   * `buyToken` until `expiry` (unix seconds). `orderId` is derived from this account and the nonce
-   * the bundle used, as the core derives it.
-   */
-  async createAtomenceOrder(sellToken: TokenRef, sellAmount: Amount, buyToken: TokenRef, minBuyAmount: Amount, expiry: Amount, opts: BundleOptions = {}): Promise<SubmitResult & { orderId: string }> {
-    const sent = await this.sendOperation({
-      type: 'CreateAtomenceOrder', sellToken: await this.resolveMint(sellToken), sellAmount: toBigInt(sellAmount, 'sellAmount'),
-      buyToken: await this.resolveMint(buyToken), minBuyAmount: toBigInt(minBuyAmount, 'minBuyAmount'), expiry: toBigInt(expiry, 'expiry'),
-    }, opts);
-    return { ...sent, orderId: encodeHash(atomenceOrderId(this.account, sent.bundle!.nonce, 0)) };
-  }
-
-  /** MatchAtomenceOrder (108): as a market maker, escrows `bidAmount` for the order; `askAmount` is the quote's other side. */
-  async matchAtomenceOrder(orderId: string | Uint8Array, bidAmount: Amount, askAmount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'MatchAtomenceOrder', orderId: hashBytes(orderId, 'orderId'), bidAmount: toBigInt(bidAmount, 'bidAmount'), askAmount: toBigInt(askAmount, 'askAmount') }, opts);
-  }
-
-  /** SettleAtomenceOrder (109): both legs out of the escrow, or neither. */
-  async settleAtomenceOrder(orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'SettleAtomenceOrder', orderId: hashBytes(orderId, 'orderId') }, opts);
-  }
-
-  /** CancelAtomenceOrder (110): refunds the escrow (an open order: its creator; a matched one: either party after expiry). */
-  async cancelAtomenceOrder(orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CancelAtomenceOrder', orderId: hashBytes(orderId, 'orderId') }, opts);
-  }
-
-  /** Anchor (111): `valueHash` (Nxh…, 0x + 64 hex or 32 bytes) under a namespace this account owns or opens, at a new key. */
-  async anchor(namespace: string, key: string, valueHash: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'Anchor', namespace, key, valueHash: hashBytes(valueHash, 'valueHash') }, opts);
-  }
-
-  /** CreatePassport (112): this account's one passport, with a unique gamertag. */
-  async createPassport(gamertag: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CreatePassport', gamertag }, opts);
-  }
-
-  /** RegisterGame (113): this account becomes the game's publisher. */
-  async registerGame(gameId: string, name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RegisterGame', gameId, name }, opts);
-  }
-
-  /** SetGameProfile (114): as the game's publisher, a passport holder's score and data. */
-  async setGameProfile(gameId: string, player: AccountRef, score: Amount, data: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'SetGameProfile', gameId, player: accountBytes(player, 'player'), score: toBigInt(score, 'score'), data }, opts);
-  }
-
   // ---- end of the named helpers
 }
 
 // Each domain module's helpers (src/domains/<name>/client.ts) become the Wallet's methods.
-for (const helpers of [BridgeClient, DexClient, StablecoinClient, StakingClient, StakingPoolClient]) {
+for (const helpers of [AnchorClient, BridgeClient, DexClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient]) {
   for (const name of Object.getOwnPropertyNames(helpers.prototype)) {
     if (name === 'constructor') continue;
     if (Object.hasOwn(Wallet.prototype, name)) throw new Error(`Wallet.${name} is defined twice (src/domains/*/client.ts)`);
@@ -724,18 +627,6 @@ export interface CreateMultiTokenCollectionParams extends CollectionTextParams {
   owner?: AccountRef;
 }
 
-function keyBytes(value: Uint8Array | string): Uint8Array {
-  return value instanceof Uint8Array ? value : new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
-}
-
-/** A 32-byte hash: bytes, `Nxh…`, or 64 hex with or without `0x` (key hashes are shown as bare hex). */
-function hashBytes(value: string | Uint8Array, what = 'key hash'): Uint8Array {
-  if (typeof value === 'string' && /^(0x)?[0-9a-fA-F]{64}$/.test(value)) return keyBytes(value);
-  if (typeof value === 'string') return parseHash(value);
-  if (!(value instanceof Uint8Array) || value.length !== 32) throw new Error(`${what}: expected a hash (Nxh…, 64 hex) or 32 bytes`);
-  return value;
-}
-
 /** A DAO: `Nx7…`, `0x` + 64 hex or 32 bytes (docs/governance.md "DAOs"). */
 export type DaoRef = string | Uint8Array;
 /** svc_createDao's config (docs/governance.md "DAOs"). */
@@ -747,24 +638,6 @@ function daoBytes(value: DaoRef): Uint8Array {
   const bytes = decodePrefixed('Nx7', value);
   if (!bytes) throw new Error(`dao: expected Nx7… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
   return bytes;
-}
-
-/** CreatePresale's fields (docs/presales.md "Operations"): amounts in raw units, times in unix seconds. */
-export interface CreatePresaleParams {
-  token: TokenRef;
-  payToken: TokenRef;
-  /** sale-token raw units per 10^9 raw units of the pay token */
-  rate: Amount;
-  softCap: Amount;
-  hardCap: Amount;
-  minContribution: Amount;
-  maxContribution: Amount;
-  startTime: Amount;
-  endTime: Amount;
-  /** 1 to 10,000 */
-  liquidityBps: number;
-  /** seconds, 86,400 to 315,360,000 */
-  lpLockDuration: Amount;
 }
 
 function collectionBytes(value: CollectionRef): Uint8Array {

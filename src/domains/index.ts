@@ -6,13 +6,20 @@
  * which only src/rpc/ imports.
  */
 
+import { anchors } from './anchors/index.js';
 import { bridge } from './bridge/index.js';
 import { dex } from './dex/index.js';
 import type { DomainModule } from './module.js';
+import { names } from './names/index.js';
+import { passports } from './passports/index.js';
+import { presales } from './presales/index.js';
+import { settlement } from './settlement/index.js';
 import { stablecoins } from './stablecoins/index.js';
 import { staking } from './staking/index.js';
 import { stakingPools } from './staking-pools/index.js';
 
 export type { DomainModule, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
-export const domains: readonly DomainModule[] = [bridge, dex, stablecoins, staking, stakingPools];
+export const domains: readonly DomainModule[] = [
+  anchors, bridge, dex, names, passports, presales, settlement, stablecoins, staking, stakingPools,
+];

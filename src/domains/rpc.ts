@@ -9,6 +9,16 @@
 import type { MethodDocs } from '../rpc/examples/index.js';
 import type { MethodDependencies } from '../rpc/methods/context.js';
 import type { MethodDefinition } from '../rpc/registry.js';
+import namesExamples from './names/examples.json' with { type: 'json' };
+import { nameMethods } from './names/rpc.js';
+import anchorsExamples from './anchors/examples.json' with { type: 'json' };
+import { anchorMethods } from './anchors/rpc.js';
+import passportsExamples from './passports/examples.json' with { type: 'json' };
+import { passportMethods } from './passports/rpc.js';
+import presalesExamples from './presales/examples.json' with { type: 'json' };
+import { presaleMethods } from './presales/rpc.js';
+import settlementExamples from './settlement/examples.json' with { type: 'json' };
+import { settlementMethods } from './settlement/rpc.js';
 import bridgeExamples from './bridge/examples.json' with { type: 'json' };
 import { bridgeMethods } from './bridge/rpc.js';
 import dexExamples from './dex/examples.json' with { type: 'json' };
@@ -35,4 +45,9 @@ export const domainRpc: readonly DomainRpc[] = [
   { name: 'stablecoins', methods: stablecoinMethods, docs: stablecoinsExamples as unknown as MethodDocs },
   { name: 'staking', methods: stakingMethods, docs: stakingExamples as unknown as MethodDocs },
   { name: 'staking-pools', methods: stakingPoolMethods, docs: stakingPoolsExamples as unknown as MethodDocs },
+  { name: 'names', methods: nameMethods, docs: namesExamples as unknown as MethodDocs },
+  { name: 'anchors', methods: anchorMethods, docs: anchorsExamples as unknown as MethodDocs },
+  { name: 'passports', methods: passportMethods, docs: passportsExamples as unknown as MethodDocs },
+  { name: 'presales', methods: presaleMethods, docs: presalesExamples as unknown as MethodDocs },
+  { name: 'settlement', methods: settlementMethods, docs: settlementExamples as unknown as MethodDocs },
 ];

@@ -115,7 +115,7 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
       op: { type: 'ExecuteProposal', proposalId: 7n }, gas: 85_000n },
     { name: 'cancelProposal', send: () => wallet.cancelProposal(7n),
       op: { type: 'CancelProposal', proposalId: 7n }, gas: 25_000n },
-    // settlement, anchoring, passports (docs/settlement.md, docs/anchoring.md, docs/passports.md)
+    // settlement, anchoring, passports (docs/settlement.md, docs/anchors.md, docs/passports.md)
     { name: 'registerMarketMaker', send: () => wallet.registerMarketMaker(2), op: { type: 'RegisterMarketMaker', tier: 2 }, gas: 35_000n },
     { name: 'deregisterMarketMaker', send: () => wallet.deregisterMarketMaker(), op: { type: 'DeregisterMarketMaker' }, gas: 35_000n },
     { name: 'createAtomenceOrder', send: () => wallet.createAtomenceOrder('USDC', '1000', 'NTV', 2_000n, 1_900_000_000),

@@ -34,6 +34,8 @@ const GENERIC = [
 /** The code without its comments (a comment may cite a domain's docs). */
 const codeOf = (path: string) => readFileSync(join(ROOT, path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\s\/\/ .*$/gm, '');
 
+const COMMON_WORDS = new Set(['name']);
+
 /** A domain's words: its name (singular stem, any case, at a word or camelCase boundary) and its operations' names. */
 function domainWords(name: string): RegExp[] {
   // A two-word name (staking-pools) is written stakingPool, StakingPool or STAKING_POOL in code.
@@ -42,7 +44,12 @@ function domainWords(name: string): RegExp[] {
   const cap = stem[0]!.toUpperCase() + stem.slice(1);
   const upper = parts.map((p) => p.toUpperCase()).join('_');
   const ops = abiOperations.filter((o) => o.group === name).map((o) => o.name);
-  return [new RegExp(`(?:\\b(?:${stem}|${cap}|${upper})|(?<=[a-z])${cap})s?(?![a-z])`), ...ops.map((o) => new RegExp(`\\b${o}\\b`))];
+  // A stem that is also an everyday identifier (an error's or a status's `name`, `[name, code]`) is
+  // looked for only inside a compound: nameKey, resolveName, NAME_SUFFIX.
+  const word = COMMON_WORDS.has(stem)
+    ? new RegExp(`\\b(?:${stem}(?=[A-Z])|${upper}_)|(?<=[a-z])${cap}s?(?![a-z])`)
+    : new RegExp(`(?:\\b(?:${stem}|${cap}|${upper})|(?<=[a-z])${cap})s?(?![a-z])`);
+  return [word, ...ops.map((o) => new RegExp(`\\b${o}\\b`))];
 }
 
 describe('domain registry', () => {
@@ -90,6 +97,9 @@ describe('domain registry', () => {
     expect(domainWords('stablecoins').some((w) => w.test(code))).toBe(true);
     expect(domainWords('staking').some((w) => w.test(code))).toBe(true);
     expect(domainWords('dex').some((w) => w.test('const index = 1; indexer.put();'))).toBe(false);
+    expect(domainWords('names').some((w) => w.test('const owner = resolveName(state, label);'))).toBe(true);
+    expect(domainWords('names').some((w) => w.test('if (nameKey(label)) x(); const s = NAME_SUFFIX;'))).toBe(true);
+    expect(domainWords('names').some((w) => w.test('this.name = "ImportError"; const [name, code] = e; statusOf(s).name;'))).toBe(false);
   });
 
   it('domain folders import no other domain; their chain-level files nothing above the chain (rpc, eth, intents, consensus, p2p, cli, client, node)', () => {

@@ -1,12 +1,12 @@
-import { anchorId, namespaceId } from '../codec/domain-ids.js';
-import { anchorIndexKey, anchorKey, anchorNamespaceKey, decodeAnchorFields, decodeAnchorNamespaceFields, type AnchorFields, type AnchorNamespaceFields } from '../abi/state.js';
-import type { StateReader, WatchableState } from './state-reader.js';
-import { Prefix } from '../abi/constants.js';
+import { anchorId, namespaceId } from '../../codec/domain-ids.js';
+import { anchorIndexKey, anchorKey, anchorNamespaceKey, decodeAnchorFields, decodeAnchorNamespaceFields, type AnchorFields, type AnchorNamespaceFields } from '../../abi/state.js';
+import type { StateReader, WatchableState } from '../../chain/state-reader.js';
+import { Prefix } from '../../abi/constants.js';
 
 export { anchorId, namespaceId };
 
 /**
- * Anchoring on the host side (spec §4.7; docs/anchoring.md): the ids the core derives and readers
+ * Anchoring on the host side (spec §4.7; docs/anchors.md): the ids the core derives and readers
  * of its records (0x77–0x79). The rules — the first writer owns a namespace, keys are write-once —
  * are the core's (assembly/ops/anchors.ts); the checks here only give RPC callers a clear error
  * before a bundle is built.

@@ -1,17 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeHash } from '../../codec/address.js';
-import { anchorKeyProblem, listAnchors, namespaceProblem, readAnchor, readNamespace } from '../../chain/anchors.js';
+import { anchorKeyProblem, listAnchors, namespaceProblem, readAnchor, readNamespace } from './reader.js';
 import type { AnchorFields } from '../../abi/state.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Limit, parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, HashParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Limit, parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, HashParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
- * Anchoring (spec §4.7; docs/anchoring.md): svc_anchor is the unsigned convenience form (testnet
- * only) of the Anchor operation; the reads answer from committed state (src/chain/anchors.ts).
+ * Anchoring (spec §4.7; docs/anchors.md): svc_anchor is the unsigned convenience form (testnet
+ * only) of the Anchor operation; the reads answer from committed state (src/domains/anchors/reader.ts).
  */
 
 const namespaceString = () => Type.String({ minLength: 1, maxLength: 64, description: "namespace: 1–64 of a-z, 0-9, '.', '_' and '-'; owned by the account that anchored in it first" });
@@ -50,7 +50,7 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
   return [
     defineMethod({
       name: 'svc_getAnchorsByAccount',
-      summary: "An account's anchors across its namespaces, newest first (for the explorer's address page; docs/anchoring.md).",
+      summary: "An account's anchors across its namespaces, newest first (for the explorer's address page; docs/anchors.md).",
       description: 'Each with its namespace, key, value hash, height and time; limit 1–1000, default 100. No application errors.',
       params: [{ name: 'address', schema: AccountParam() }, { name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
       result: {
@@ -63,7 +63,7 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
       name: 'svc_anchor',
       summary: 'Anchor a 32-byte value hash under a namespace and key (spec §4.7; unsigned convenience, testnet only).',
       description: 'The first account to anchor in a namespace owns it; only it may anchor more keys there. A key is write-once. '
-        + 'BUNDLE_FAILED with NOT_NAMESPACE_OWNER or ANCHOR_EXISTS. docs/anchoring.md.',
+        + 'BUNDLE_FAILED with NOT_NAMESPACE_OWNER or ANCHOR_EXISTS. docs/anchors.md.',
       params: [
         { name: 'namespace', schema: Namespace() },
         { name: 'key', schema: Key() },
@@ -80,7 +80,7 @@ export function anchorMethods({ chain, readers }: MethodDependencies): MethodDef
     defineMethod({
       name: 'svc_getAnchors',
       summary: "A namespace's owner, anchor count and latest anchors, newest first (spec §4.7); an unused namespace has no owner and no anchors.",
-      description: 'limit 1–1000, default 100. The namespace owner is the account that anchored in it first (docs/anchoring.md). No application errors.',
+      description: 'limit 1–1000, default 100. The namespace owner is the account that anchored in it first (docs/anchors.md). No application errors.',
       params: [
         { name: 'namespace', schema: Namespace() },
         { name: 'limit', schema: Limit({ default: 100 }), required: false },

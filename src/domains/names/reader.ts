@@ -1,8 +1,8 @@
-import { encodePrefixed } from '../codec/address.js';
-import { blake3 } from '../codec/hash.js';
-import { Prefix } from '../abi/constants.js';
-import { nameKey, nameReverseKey, decodeNameFields } from '../abi/state.js';
-import type { StateReader } from './state-reader.js';
+import { encodePrefixed } from '../../codec/address.js';
+import { blake3 } from '../../codec/hash.js';
+import { Prefix } from '../../abi/constants.js';
+import { nameKey, nameReverseKey, decodeNameFields } from '../../abi/state.js';
+import type { StateReader } from '../../chain/state-reader.js';
 
 /**
  * The name service's state on the host side (spec §4.12, docs/names.md): key builders and record

@@ -2,18 +2,18 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeEvm } from '../../codec/address.js';
 import {
   canonicalName, lookupName, nameId, nameProblem, NAME_MAX_LENGTH, NAME_SUFFIX, reverseResolve,
-} from '../../chain/names.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+} from './reader.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Spec §4.12 names (docs/names.md). Registration is the RegisterName operation (bundle-format
  * disc. 32); svc_registerName is its unsigned convenience form (testnet only). Reads come from
- * committed state through src/chain/names.ts, the same code the intent planner resolves with.
+ * committed state through src/domains/names/reader.ts, the same code the intent planner resolves with.
  */
 
 const nameString = () => Type.String({

@@ -1,8 +1,8 @@
 import {
   PASSPORT_STATS_KEY, decodeGameFields, decodeGameProfileFields, decodePassportFields, decodePassportStatsFields, gameKey, gameProfileKey, gamertagKey, passportKey,
   type GameFields, type GameProfileFields, type PassportFields, type PassportStatsFields,
-} from '../abi/state.js';
-import type { StateReader } from './state-reader.js';
+} from '../../abi/state.js';
+import type { StateReader } from '../../chain/state-reader.js';
 
 /**
  * Passports and game profiles on the host side (spec §4.17; docs/passports.md): readers of the

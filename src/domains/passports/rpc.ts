@@ -2,18 +2,18 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount } from '../../codec/address.js';
 import {
   GAME_NAME_MAX_BYTES, gameIdProblem, gamertagProblem, lookupGamertag, PROFILE_DATA_MAX_BYTES, readGame, readGameProfile, readPassport, readPassportStats,
-} from '../../chain/passports.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, AmountParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+} from './reader.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, AmountParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Passports and game profiles (spec §4.17; docs/passports.md). The writes are unsigned convenience
  * forms (testnet only) of CreatePassport, RegisterGame and SetGameProfile; reads answer from
- * committed state (src/chain/passports.ts), null when there is nothing.
+ * committed state (src/domains/passports/reader.ts), null when there is nothing.
  */
 
 const gamertagString = () => Type.String({ minLength: 1, maxLength: 64, description: "gamertag: 3–24 of A-Z, a-z, 0-9 and '_', unique case-insensitively" });

@@ -1,8 +1,8 @@
-import { Prefix, PRESALE_RATE_SCALE } from '../abi/constants.js';
-import { decodePresaleContributionFields, decodePresaleFields, presaleContributionKey, presaleKey, type PresaleFields } from '../abi/state.js';
-import { blake3 } from '../codec/hash.js';
-import { poolAddress, poolKey } from '../core/amm.js';
-import type { StateReader, WatchableState } from './state-reader.js';
+import { Prefix, PRESALE_RATE_SCALE } from '../../abi/constants.js';
+import { decodePresaleContributionFields, decodePresaleFields, presaleContributionKey, presaleKey, type PresaleFields } from '../../abi/state.js';
+import { blake3 } from '../../codec/hash.js';
+import { poolAddress, poolKey } from '../../core/amm.js';
+import type { StateReader, WatchableState } from '../../chain/state-reader.js';
 
 /**
  * Presales as the host reads them (spec §4.5; docs/presales.md). The rules are the core's

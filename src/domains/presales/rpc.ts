@@ -4,20 +4,20 @@ import { MAX_LOCK_SECONDS, encodePool, poolAddress } from '../../core/amm.js';
 import { PRESALE_MIN_LOCK, PRESALE_RATE_SCALE } from '../../abi/constants.js';
 import {
   PRESALE_CREATOR_REFUNDED, PRESALE_FINALIZED, PRESALE_STATES, presaleState, tokensFor, type PresaleRecord, type PresaleState,
-} from '../../chain/presales.js';
+} from './reader.js';
 import type { ChainApi, DomainReaders } from '../../chain/interface.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, Limit, parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, accountParam, invalidParamIn, PositiveAmount, TokenParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Address, Limit, parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, accountParam, invalidParamIn, PositiveAmount, TokenParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Presales, anti-rug (spec §4.5; docs/presales.md). The rules are the core's
  * (assembly/ops/presales.ts): these methods check the shape of the params, build the operation for
  * `sender` (unsigned convenience, testnet only; on mainnet the same operations go in a signed
- * bundle through svc_submitBundle) and read the committed records (src/chain/presales.ts).
+ * bundle through svc_submitBundle) and read the committed records (src/domains/presales/reader.ts).
  */
 
 const Str = (description: string) => Type.String({ description });

@@ -1,13 +1,13 @@
-import { atomenceOrderId, orderEscrow, stakeEscrow } from '../codec/domain-ids.js';
+import { atomenceOrderId, orderEscrow, stakeEscrow } from '../../codec/domain-ids.js';
 import {
   ATOMENCE_STATS_KEY, atomenceOrderKey, atomenceSettlementKey, atomenceTokenSettlementKey, atomenceTokenStatsKey, marketMakerIndexKey, marketMakerKey,
   decodeAtomenceOrderFields, decodeAtomenceStatsFields, decodeMarketMakerFields,
   type AtomenceOrderFields, type AtomenceStatsFields, type MarketMakerFields,
-} from '../abi/state.js';
+} from '../../abi/state.js';
 import {
   ATOMENCE_TIER1_SPREAD_BPS, ATOMENCE_TIER1_STAKE, ATOMENCE_TIER2_SPREAD_BPS, ATOMENCE_TIER2_STAKE, ATOMENCE_TIER3_SPREAD_BPS, ATOMENCE_TIER3_STAKE,
-} from '../abi/constants.js';
-import type { StateReader } from './state-reader.js';
+} from '../../abi/constants.js';
+import type { StateReader } from '../../chain/state-reader.js';
 
 export { atomenceOrderId, orderEscrow, stakeEscrow };
 

@@ -2,15 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount, encodeHash, encodeMint } from '../../codec/address.js';
 import {
   atomenceOrderId, listMarketMakers, listSettlements, MARKET_MAKER_TIERS, ORDER_STATES, orderEscrow, readOrder, readStats, stakeEscrow, type Tier,
-} from '../../chain/settlement.js';
+} from './reader.js';
 import type { AtomenceOrderFields } from '../../abi/state.js';
 import { ATOMENCE_LIST_DEFAULT } from '../../abi/constants.js';
-import { APP_ERRORS } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Height, Limit } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, AmountParam, HashParam, TokenParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { APP_ERRORS } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Height, Limit } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, AmountParam, HashParam, TokenParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Settlement with market makers (spec §2.7, §4.17; docs/settlement.md). The rules are the core's

@@ -4,7 +4,6 @@ import { accountsMethods } from './accounts.js';
 import { allowanceMethods } from './allowances.js';
 import { auditMethods } from './audit.js';
 import type { MethodDependencies } from './context.js';
-import { presaleMethods } from './presales.js';
 import { ethMethods } from './eth.js';
 import { EvmSimulator } from '../../eth/simulate.js';
 import { ethFilterMethods } from './eth-filters.js';
@@ -13,7 +12,6 @@ import { ethPoolMethods, rpcModulesMethod } from './eth-pool.js';
 import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
 import { multiTokenMethods } from './multitokens.js';
-import { nameMethods } from './names.js';
 import { upgradeMethods } from './upgrades.js';
 import { nftMethods } from './nfts.js';
 import { networkMethods } from './network.js';
@@ -25,9 +23,6 @@ import { withMethodDocs } from '../examples/index.js';
 import { domainRpc } from '../../domains/rpc.js';
 import { consensusMethods } from './consensus.js';
 import { governanceMethods } from './governance.js';
-import { settlementMethods } from './settlement.js';
-import { anchorMethods } from './anchors.js';
-import { passportMethods } from './passports.js';
 import { daoMethods } from './dao.js';
 
 export type { MethodDependencies } from './context.js';
@@ -48,7 +43,6 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     ethFilterMethods,
     ethPoolMethods,
     subscriptionMethods,
-    nameMethods,
     nftMethods,
     multiTokenMethods,
     networkMethods,
@@ -56,11 +50,7 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     consensusMethods,
     governanceMethods,
     daoMethods,
-    presaleMethods,
     auditMethods,
-    settlementMethods,
-    anchorMethods,
-    passportMethods,
     accountsMethods,
     upgradeMethods,
     // Each domain module's methods, from its folder (src/domains/rpc.ts).

@@ -97,7 +97,7 @@ export const gasFigures = {
   GAS_UPGRADE_SCHEDULE: { value: 60000, doc: 'ScheduleUpgrade: a plan record with two URLs and the upgrade state (docs/upgrades.md "Gas")' },
   GAS_UPGRADE_VOTE: { value: 60000, doc: 'VoteUpgrade: a vote record and, in full mode, a tally over the active set (up to 100 validators)' },
   GAS_UPGRADE_CANCEL: { value: 30000, doc: 'CancelUpgrade: rewrites the plan and the upgrade state' },
-  GAS_DAO_CREATE: { value: 60000, doc: 'CreateDao: the DAO record and the counter (docs/governance.md "DAOs")' },
+  GAS_DAO_CREATE: { value: 60000, doc: 'CreateDao: the DAO record and the counter (docs/dao.md)' },
   GAS_DAO_PROPOSE: { value: 30000, doc: 'DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action' },
   GAS_DAO_VOTE: { value: 35000, doc: "DaoVote: locks the voter's whole token balance in the DAO's escrow (a Transfer), a vote record and the tally" },
   GAS_DAO_EXECUTE: { value: 80000, doc: "DaoExecute, flat: the proposal's at most MAX_PROPOSAL_OPS operations run as the DAO account" },
@@ -156,8 +156,8 @@ export const enums = {
     { name: 'RaiseSupplyCap', tag: 7, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the supply cap operation')] },
     { name: 'BridgeAttesters', tag: 8, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the attester set operation')] },
   ] },
-  // DAOs (issue 22 item 5; docs/governance.md "DAOs"): what a passed DAO proposal does.
-  DaoAction: { what: 'DAO proposal type', doc: 'what a passed DAO proposal does (docs/governance.md "DAOs")', variants: [
+  // DAOs (issue 22 item 5; docs/dao.md): what a passed DAO proposal does.
+  DaoAction: { what: 'DAO proposal type', doc: 'what a passed DAO proposal does (docs/dao.md)', variants: [
     { name: 'Text', tag: 0, fields: [] },
     { name: 'Operations', tag: 1, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a DAO proposal'], "run as the DAO account: spends from the DAO's treasury")] },
   ] },
@@ -264,7 +264,7 @@ export const operations = [
   { name: 'VoteUpgrade', code: 17, handler: 'upgrades:execVoteUpgrade(user, op, at)', record: ['name', 'nameLen', 'approve'], gas: { base: 'GAS_UPGRADE_VOTE' }, group: 'upgrades', fields: [
     s('name', 'name', 'MAX_UPGRADE_STRING_BYTES'), f('approve', 'approve', 'bool'),
   ] },
-  // DAOs (issue 22 item 5; docs/governance.md "DAOs"): token-weighted votes lock the voter's tokens
+  // DAOs (issue 22 item 5; docs/dao.md): token-weighted votes lock the voter's tokens
   // in the DAO's escrow until the vote ends; a passed proposal's operations run as the DAO account.
   { name: 'CreateDao', code: 85, handler: 'dao:execCreateDao(user, op, at)', top: true, record: ['name', 'nameLen', 'fields'], gas: { base: 'GAS_DAO_CREATE' }, group: 'dao', nested: false, fields: [
     s('name', 'name', 'MAX_PROPOSAL_STRING_BYTES', '1–64 bytes'),

@@ -67,7 +67,7 @@ export const prefixes = [
   { name: 'PROPOSAL_VOTE', code: 0x59, core: 'P_PROPOSAL_VOTE', host: 'proposalVoteKey', key: [['id', 'u64be'], ['voter', 'bytes32', 'voter']], value: 'ProposalVote' },
   { name: 'PROPOSAL_COUNT', code: 0x5a, core: 'P_PROPOSAL_COUNT', host: 'PROPOSAL_COUNT_KEY', key: [], value: 'u64 proposals created so far (ids run 1…count)' },
   { name: 'CONTRACT_SAFETY', code: 0x5b, core: 'P_CONTRACT_SAFETY', host: 'contractSafetyKey', key: [['target', 'bytes32', 'target']], value: 'ContractSafety; target = Blake3("contract-safety" ‖ chain ‖ 0x00 ‖ contract)' },
-  // DAOs (issue 22 item 5; docs/governance.md "DAOs"; assembly/ops/dao.ts).
+  // DAOs (issue 22 item 5; docs/dao.md; assembly/ops/dao.ts).
   { name: 'DAO', code: 0x61, core: 'P_DAO', host: 'daoKey', key: [['dao', 'bytes32', 'dao']], value: 'Dao' },
   { name: 'DAO_COUNT', code: 0x62, core: 'P_DAO_COUNT', host: 'DAO_COUNT_KEY', key: [], value: 'u64 DAOs created so far (the DAO of id n is Blake3("ntv-dao" ‖ n u64 LE))' },
   { name: 'DAO_PROPOSAL', code: 0x63, core: 'P_DAO_PROPOSAL', host: 'daoProposalKey', key: [['dao', 'bytes32', 'dao'], ['id', 'u64be']], value: 'DaoProposal' },
@@ -218,7 +218,7 @@ export const records = {
     r('title', 'string'), r('description', 'string'),
   ] },
   ProposalVote: { doc: 'one vote (0x59)', core: 'R_PROPOSAL_VOTE', fields: [r('approve', 'flag'), r('weight', 'u128', "the voter's bonded stake when it voted"), r('height', 'u64')] },
-  Dao: { doc: 'a DAO (0x61; docs/governance.md "DAOs")', core: 'R_DAO', fields: [
+  Dao: { doc: 'a DAO (0x61; docs/dao.md)', core: 'R_DAO', fields: [
     r('version', 'u8'), r('id', 'u64'), r('creator', 'bytes32'), r('tokenMint', 'bytes32'),
     r('quorumBps', 'u16'), r('thresholdBps', 'u16'), r('votingPeriod', 'u64'), r('executionDelay', 'u64'),
     r('proposalThreshold', 'u128'), r('createdHeight', 'u64'), r('proposalCount', 'u64', 'proposals created (ids run 1…count)'),

@@ -785,7 +785,7 @@
 /** CancelUpgrade: rewrites the plan and the upgrade state */
 // @ts-ignore: decorator
 @inline export const GAS_UPGRADE_CANCEL: u64 = 30000;
-/** CreateDao: the DAO record and the counter (docs/governance.md "DAOs") */
+/** CreateDao: the DAO record and the counter (docs/dao.md) */
 // @ts-ignore: decorator
 @inline export const GAS_DAO_CREATE: u64 = 60000;
 /** DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action */

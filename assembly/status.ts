@@ -112,7 +112,7 @@ export const PROPOSAL_NOT_EXECUTABLE: u32 = 241; // the proposal was already exe
 export const NOT_PROPOSER: u32 = 242; // only the proposer can cancel a proposal
 export const PROPOSAL_NOT_CANCELLABLE: u32 = 243; // a proposal can be cancelled only while it is open for votes
 export const NO_CHAIN_PARAMS: u32 = 244; // this ledger has no chain parameters (no staking) to change
-// DAOs (docs/governance.md "DAOs")
+// DAOs (docs/dao.md)
 export const INVALID_DAO_CONFIG: u32 = 245; // DAO config out of range: name 1-64 bytes, quorum 1-10,000 bps, threshold 5,000-9,999 bps, voting period 1-1,000,000 blocks, execution delay at most 1,000,000 blocks, a token other than NTV
 export const DAO_NOT_FOUND: u32 = 246; // no DAO at this address
 export const BELOW_PROPOSAL_THRESHOLD: u32 = 247; // the proposer holds fewer of the DAO's tokens than its proposal threshold

@@ -275,7 +275,7 @@ export const GAS_UPGRADE_SCHEDULE = 60000n;
 export const GAS_UPGRADE_VOTE = 60000n;
 /** CancelUpgrade: rewrites the plan and the upgrade state */
 export const GAS_UPGRADE_CANCEL = 30000n;
-/** CreateDao: the DAO record and the counter (docs/governance.md "DAOs") */
+/** CreateDao: the DAO record and the counter (docs/dao.md) */
 export const GAS_DAO_CREATE = 60000n;
 /** DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action */
 export const GAS_DAO_PROPOSE = 30000n;

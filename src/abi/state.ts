@@ -1356,7 +1356,7 @@ export function decodeProposalVoteFields(v: Uint8Array): ProposalVoteFields {
   return rec;
 }
 
-/** Dao: a DAO (0x61; docs/governance.md "DAOs") */
+/** Dao: a DAO (0x61; docs/dao.md) */
 export interface DaoFields {
   version: number;
   id: bigint;

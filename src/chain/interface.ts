@@ -1,4 +1,4 @@
-import type { UpgradeRequiredError } from './upgrades.js';
+import type { UpgradeRequiredError } from '../domains/upgrades/reader.js';
 import type { EpochRecords } from './epoch-records.js';
 import type { Operation } from '../codec/bundle.js';
 import type { StateProof } from '../codec/state-proof.js';

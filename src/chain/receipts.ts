@@ -2,14 +2,14 @@ import type { BlockResultView } from '../core/block-result.js';
 import { encodeStakingPool } from '../domains/staking-pools/reader.js';
 import { BUNDLE_LEVEL_OP, decodeEventAt, STABLE_ADMIN_ACTIONS, ISSUER_PROOF_METHODS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES } from '../core/events.js';
 import { receiptEventJson, receiptEventJsonAt, type ReceiptEventJson, type ReceiptFormats, type ReceiptFormatsAt } from '../abi/events.js';
-import { PLAN_STATES } from './upgrades.js';
+import { PLAN_STATES } from '../domains/upgrades/reader.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt, encodeMultiSig } from '../codec/address.js';
 import { KEY_ROLE_NAMES } from '../abi/constants.js';
 import { CollectionKind, encodeCollection } from './collections.js';
-import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
-import { encodeDao } from './dao.js';
+import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from '../domains/governance/reader.js';
+import { encodeDao } from '../domains/dao/reader.js';
 import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
 

@@ -3,16 +3,18 @@ import { NATIVE_MINT, decodePrefixed, encodeAccount, encodeHash, parseAddress, p
 import { BorshWriter } from '../codec/borsh.js';
 import {
   bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
-  type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
+  type BatchEntry, type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
-import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount, type CollectionRef, type TokenRef } from './args.js';
+import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount, type CollectionRef } from './args.js';
 import { AnchorClient } from '../domains/anchors/client.js';
 import { BridgeClient } from '../domains/bridge/client.js';
+import { DaoClient } from '../domains/dao/client.js';
 import { DexClient } from '../domains/dex/client.js';
+import { GovernanceClient } from '../domains/governance/client.js';
 import { NameClient } from '../domains/names/client.js';
 import { PassportClient } from '../domains/passports/client.js';
 import { PresaleClient } from '../domains/presales/client.js';
@@ -20,12 +22,14 @@ import { SettlementClient } from '../domains/settlement/client.js';
 import { StablecoinClient } from '../domains/stablecoins/client.js';
 import { StakingClient } from '../domains/staking/client.js';
 import { StakingPoolClient } from '../domains/staking-pools/client.js';
+import { UpgradeClient } from '../domains/upgrades/client.js';
 
 export { toBigInt } from './args.js';
 export type { AccountRef, Amount, CollectionRef, PubkeyRef, TokenRef } from './args.js';
 export type { SetPoolConfigParams, ValidatorMetadataParams } from '../domains/staking/client.js';
 export type { StakingPoolRef } from '../domains/staking-pools/client.js';
 export type { CreatePresaleParams } from '../domains/presales/client.js';
+export type { DaoConfig, DaoRef } from '../domains/dao/client.js';
 
 /** docs/collections.md "Addresses": a collection's text form (facts.md "Nx2 NFT"). */
 const COLLECTION_PREFIX = 'Nx2';
@@ -96,7 +100,8 @@ export interface CreateTokenParams {
 
 // The domain modules' helpers are the Wallet's own methods (below the class: copied onto its
 // prototype); this declaration merge gives the class their types, so the public API is one class.
-export interface Wallet extends AnchorClient, BridgeClient, DexClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient {}
+export interface Wallet extends AnchorClient, BridgeClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient,
+  StakingClient, StakingPoolClient, UpgradeClient {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only names what the prototype copy below the class adds
 export class Wallet {
@@ -424,88 +429,6 @@ export class Wallet {
     return this.sendOperation({ type: 'RevokeMultiSigApproval', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
   }
 
-  /**
-   * CreateProposal (18; docs/governance.md): a protocol proposal; this account needs bonded stake.
-   * `action` is the codec's ProposalAction, e.g. { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n }.
-   */
-  async createProposal(title: string, description: string, action: ProposalAction, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CreateProposal', title, description, action }, opts);
-  }
-
-  /** VoteProposal (19): one vote per account, weighted by its bonded stake. */
-  async voteProposal(proposalId: Amount, approve: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'VoteProposal', proposalId: toBigInt(proposalId, 'proposalId'), approve }, opts);
-  }
-
-  /** ExecuteProposal (20): any account, once the proposal passed and its voting period is over. */
-  async executeProposal(proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ExecuteProposal', proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /** CancelProposal (21): the proposer, while the proposal is open for votes. */
-  async cancelProposal(proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CancelProposal', proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /**
-   * ScheduleUpgrade (15; docs/upgrades.md): the release `name` executes the chain from `height` once
-   * approved. `checksum` is the packed release's SHA-256 (32 bytes or 64 hex digits, 0x optional).
-   */
-  async scheduleUpgrade(name: string, height: Amount, binaryUrl: string, checksum: string | Uint8Array, infoUrl = '', opts: BundleOptions = {}): Promise<SubmitResult> {
-    const sum = typeof checksum === 'string' ? new Uint8Array(Buffer.from(checksum.replace(/^0x/i, ''), 'hex')) : checksum;
-    if (sum.length !== 32 || (typeof checksum === 'string' && !/^(0x)?[0-9a-fA-F]{64}$/.test(checksum))) throw new Error('checksum: a SHA-256, 32 bytes or 64 hex digits');
-    return this.sendOperation({ type: 'ScheduleUpgrade', name, height: toBigInt(height, 'height'), binaryUrl, checksum: sum, infoUrl }, opts);
-  }
-
-  /** VoteUpgrade (17; docs/upgrades.md): the upgrade authority, or an active validator in full mode. */
-  async voteUpgrade(name: string, approve: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'VoteUpgrade', name, approve }, opts);
-  }
-
-  /** CancelUpgrade (16; docs/upgrades.md): the authority, or the proposer while the plan is pending. */
-  async cancelUpgrade(name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CancelUpgrade', name }, opts);
-  }
-
-  /**
-   * CreateDao (85; docs/governance.md "DAOs"): the receipt's DaoCreated event has the Nx7… address.
-   * `config` as svc_createDao's: bps, blocks, and the proposal threshold in raw token units.
-   */
-  async createDao(name: string, tokenMint: TokenRef, config: DaoConfig, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreateDao', name, tokenMint: await this.resolveMint(tokenMint), quorumBps: config.quorumBps, thresholdBps: config.thresholdBps,
-      votingPeriod: toBigInt(config.votingPeriod, 'votingPeriod'), executionDelay: toBigInt(config.executionDelay, 'executionDelay'),
-      proposalThreshold: toBigInt(config.proposalThreshold, 'proposalThreshold'),
-    }, opts);
-  }
-
-  /** DaoPropose (86): text, or operations the DAO account (its treasury) runs once passed; this account needs the DAO's proposal threshold. */
-  async daoPropose(dao: DaoRef, title: string, description: string, operations: Operation[] | null = null, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'DaoPropose', dao: daoBytes(dao), title, description, action: operations ? { kind: 'Operations', operations } : { kind: 'Text' },
-    }, opts);
-  }
-
-  /** DaoVote (87): locks this account's whole balance of the DAO's token in the DAO escrow until the vote ends; that is the weight. */
-  async daoVote(dao: DaoRef, proposalId: Amount, approve: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DaoVote', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId'), approve }, opts);
-  }
-
-  /** DaoExecute (88): any account, once the proposal passed and its execution delay is over. */
-  async daoExecute(dao: DaoRef, proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DaoExecute', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /** DaoCancel (89): the proposer, while the proposal is open for votes. */
-  async daoCancel(dao: DaoRef, proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DaoCancel', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /** DaoUnlock (90): takes back the tokens this account's vote locked, once voting is over or the proposal was cancelled. */
-  async daoUnlock(dao: DaoRef, proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DaoUnlock', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
   /** CreateNftCollection (37; docs/collections.md): the receipt's `created.collection` is its Nx2… address. */
   async createNftCollection(params: CreateNftCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({
@@ -581,7 +504,8 @@ export class Wallet {
 }
 
 // Each domain module's helpers (src/domains/<name>/client.ts) become the Wallet's methods.
-for (const helpers of [AnchorClient, BridgeClient, DexClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient]) {
+for (const helpers of [AnchorClient, BridgeClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient,
+  StakingClient, StakingPoolClient, UpgradeClient]) {
   for (const name of Object.getOwnPropertyNames(helpers.prototype)) {
     if (name === 'constructor') continue;
     if (Object.hasOwn(Wallet.prototype, name)) throw new Error(`Wallet.${name} is defined twice (src/domains/*/client.ts)`);
@@ -625,19 +549,6 @@ export interface CreateMultiTokenCollectionParams extends CollectionTextParams {
   royaltyBps?: number;
   /** Who defines types and mints; default this wallet's account. */
   owner?: AccountRef;
-}
-
-/** A DAO: `Nx7…`, `0x` + 64 hex or 32 bytes (docs/governance.md "DAOs"). */
-export type DaoRef = string | Uint8Array;
-/** svc_createDao's config (docs/governance.md "DAOs"). */
-export interface DaoConfig { quorumBps: number; thresholdBps: number; votingPeriod: Amount; executionDelay: Amount; proposalThreshold: Amount }
-
-function daoBytes(value: DaoRef): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (/^0x[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.slice(2), 'hex'));
-  const bytes = decodePrefixed('Nx7', value);
-  if (!bytes) throw new Error(`dao: expected Nx7… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
-  return bytes;
 }
 
 function collectionBytes(value: CollectionRef): Uint8Array {

@@ -22,7 +22,7 @@ export const MINT_PREFIX = 'Nx1';
 export const HASH_PREFIX = 'Nxh';
 /** A multi-sig account (facts.md "Addresses": Nx5; docs/accounts.md "Multi-sig"). */
 export const MULTISIG_PREFIX = 'Nx5';
-/** A DAO, whose address is also its treasury account (docs/governance.md "DAOs" → "Addresses"). */
+/** A DAO, whose address is also its treasury account (docs/dao.md "Addresses"). */
 export const DAO_PREFIX = 'Nx7';
 
 export type AddressErrorCode = 'BAD_PREFIX' | 'BAD_BASE58' | 'BAD_HEX' | 'BAD_LENGTH' | 'NOT_A_STRING';

@@ -8,7 +8,9 @@
 
 import { anchors } from './anchors/index.js';
 import { bridge } from './bridge/index.js';
+import { dao } from './dao/index.js';
 import { dex } from './dex/index.js';
+import { governance } from './governance/index.js';
 import type { DomainModule } from './module.js';
 import { names } from './names/index.js';
 import { passports } from './passports/index.js';
@@ -17,9 +19,10 @@ import { settlement } from './settlement/index.js';
 import { stablecoins } from './stablecoins/index.js';
 import { staking } from './staking/index.js';
 import { stakingPools } from './staking-pools/index.js';
+import { upgrades } from './upgrades/index.js';
 
 export type { DomainModule, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
 export const domains: readonly DomainModule[] = [
-  anchors, bridge, dex, names, passports, presales, settlement, stablecoins, staking, stakingPools,
+  anchors, bridge, dao, dex, governance, names, passports, presales, settlement, stablecoins, staking, stakingPools, upgrades,
 ];

@@ -19,6 +19,12 @@ import presalesExamples from './presales/examples.json' with { type: 'json' };
 import { presaleMethods } from './presales/rpc.js';
 import settlementExamples from './settlement/examples.json' with { type: 'json' };
 import { settlementMethods } from './settlement/rpc.js';
+import governanceExamples from './governance/examples.json' with { type: 'json' };
+import { governanceMethods } from './governance/rpc.js';
+import daoExamples from './dao/examples.json' with { type: 'json' };
+import { daoMethods } from './dao/rpc.js';
+import upgradesExamples from './upgrades/examples.json' with { type: 'json' };
+import { upgradeMethods } from './upgrades/rpc.js';
 import bridgeExamples from './bridge/examples.json' with { type: 'json' };
 import { bridgeMethods } from './bridge/rpc.js';
 import dexExamples from './dex/examples.json' with { type: 'json' };
@@ -50,4 +56,7 @@ export const domainRpc: readonly DomainRpc[] = [
   { name: 'passports', methods: passportMethods, docs: passportsExamples as unknown as MethodDocs },
   { name: 'presales', methods: presaleMethods, docs: presalesExamples as unknown as MethodDocs },
   { name: 'settlement', methods: settlementMethods, docs: settlementExamples as unknown as MethodDocs },
+  { name: 'governance', methods: governanceMethods, docs: governanceExamples as unknown as MethodDocs },
+  { name: 'dao', methods: daoMethods, docs: daoExamples as unknown as MethodDocs },
+  { name: 'upgrades', methods: upgradeMethods, docs: upgradesExamples as unknown as MethodDocs },
 ];

@@ -1,13 +1,13 @@
-import { blake3 } from '../codec/hash.js';
-import { DAO_PREFIX, decodePrefixed, encodePrefixed } from '../codec/address.js';
-import { BorshReader } from '../codec/borsh.js';
-import { readDaoAction, type DaoAction } from '../codec/operations.js';
-import { DAO_COUNT_KEY, daoKey, daoProposalKey, daoVoteKey, decodeDaoFields, decodeDaoProposalFields, decodeDaoVoteFields } from '../abi/state.js';
-import { proposalPassed, type ProposalStatus } from './governance.js';
-import type { StateReader } from './state-reader.js';
+import { blake3 } from '../../codec/hash.js';
+import { DAO_PREFIX, decodePrefixed, encodePrefixed } from '../../codec/address.js';
+import { BorshReader } from '../../codec/borsh.js';
+import { readDaoAction, type DaoAction } from '../../codec/operations.js';
+import { DAO_COUNT_KEY, daoKey, daoProposalKey, daoVoteKey, decodeDaoFields, decodeDaoProposalFields, decodeDaoVoteFields } from '../../abi/state.js';
+import { proposalPassed, type ProposalStatus } from '../../chain/proposals.js';
+import type { StateReader } from '../../chain/state-reader.js';
 
 /**
- * DAOs in chain state (issue 22 item 5; docs/governance.md "DAOs"), written only by CreateDao,
+ * DAOs in chain state (issue 22 item 5; docs/dao.md), written only by CreateDao,
  * DaoPropose, DaoVote, DaoExecute, DaoCancel and DaoUnlock (assembly/ops/dao.ts). A DAO's address
  * is Blake3("ntv-dao" ‖ id u64 LE), shown as Nx7…; its escrow (where votes lock their tokens) is
  * Blake3("ntv-dao-escrow" ‖ dao). Status is derived with the core's rule, as for protocol proposals.

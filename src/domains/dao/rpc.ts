@@ -3,23 +3,23 @@ import { encodeAccount, encodeMint } from '../../codec/address.js';
 import { BorshReader, CodecError } from '../../codec/borsh.js';
 import { readNested, type DaoAction, type Operation } from '../../codec/operations.js';
 import { MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION } from '../../abi/constants.js';
-import { PROPOSAL_STATUSES } from '../../chain/governance.js';
+import { PROPOSAL_STATUSES } from '../../chain/proposals.js';
 import {
   DAO_PROPOSAL_TYPES, daoEscrow, decodeDaoText, encodeDao, listDaos, lookupDao, lookupDaoProposal, type DaoProposalRecord, type DaoRecord,
-} from '../../chain/dao.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { DecimalString, HexBytes, parseAmount, parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, invalidParamIn, positionIn, TokenParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
-import { operationJson, ProposalIdParam } from './governance.js';
+} from './reader.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { DecimalString, HexBytes, parseAmount, parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, invalidParamIn, positionIn, ProposalIdParam, TokenParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
+import { operationJson } from '../../rpc/methods/format.js';
 
 /**
- * DAOs (issue 22 item 5; docs/governance.md "DAOs"). Each write is one operation (disc. 85–90)
+ * DAOs (issue 22 item 5; docs/dao.md). Each write is one operation (disc. 85–90)
  * that the core checks; these are the unsigned convenience forms (testnet only, -32004 on
  * mainnet, where the same operations arrive signed through svc_submitBundle). Reads come from
- * committed state through src/chain/dao.ts.
+ * committed state through src/domains/dao/reader.ts.
  */
 
 const TYPES = Object.values(DAO_PROPOSAL_TYPES);
@@ -108,7 +108,7 @@ const ConfigParam = () => parsed(Type.Object({
   voting_period: Type.Integer({ minimum: 0, description: 'blocks (1–1,000,000)' }),
   execution_delay: Type.Integer({ minimum: 0, description: 'blocks after the vote before execution (0–1,000,000)' }),
   proposal_threshold: DecimalString({ description: 'raw token units a proposer must hold' }),
-}, { additionalProperties: false, description: 'the DAO\'s rules (docs/governance.md "DAOs")' }), (config, param, position) => {
+}, { additionalProperties: false, description: 'the DAO\'s rules (docs/dao.md)' }), (config, param, position) => {
   const votingPeriod = BigInt(config.voting_period), executionDelay = BigInt(config.execution_delay);
   if (votingPeriod > U64) throw RpcError.invalidParam(param, position, 'voting_period: 1–1,000,000 blocks');
   if (executionDelay > U64) throw RpcError.invalidParam(param, position, 'execution_delay: 0–1,000,000 blocks');
@@ -161,12 +161,12 @@ export function daoMethods({ chain, readers }: MethodDependencies): MethodDefini
       description: 'config: quorum_bps (1–10,000), threshold_bps (5,000–9,999), voting_period (1–1,000,000 blocks), execution_delay (0–1,000,000 blocks), '
         + 'proposal_threshold (raw token units a proposer must hold). The token may not be NTV. The DAO address is in the receipt\'s DaoCreated event. '
         + 'The core refuses a config out of range (INVALID_DAO_CONFIG) or an unknown token (UNKNOWN_TOKEN).'
-        + ' Issue 22 item 5 (docs/governance.md "DAOs"). Errors: INVALID_PARAMS for a malformed param; UNKNOWN_TOKEN; UNAVAILABLE_ON_NETWORK'
+        + ' Issue 22 item 5 (docs/dao.md). Errors: INVALID_PARAMS for a malformed param; UNKNOWN_TOKEN; UNAVAILABLE_ON_NETWORK'
         + ' on mainnet; BUNDLE_FAILED (INVALID_DAO_CONFIG, UNKNOWN_TOKEN).',
       params: createParams,
       result: {
         name: 'receipt', schema: ReceiptSchema,
-        description: 'receipt; `DaoCreated` has the Nx7… `dao_address` (docs/governance.md "DAOs")',
+        description: 'receipt; `DaoCreated` has the Nx7… `dao_address` (docs/dao.md)',
       },
       errors: [...writes, APP_ERRORS.UNKNOWN_TOKEN.code],
       handler: async ([name, token, config, from]) => chain.submitOperations(from, [{ type: 'CreateDao', name, tokenMint: token.mint, ...config }]),
@@ -229,7 +229,7 @@ export function daoMethods({ chain, readers }: MethodDependencies): MethodDefini
       'receipt (proposer only)'),
     byId('svc_daoUnlock', 'DaoUnlock', 'Take back the tokens a DAO vote locked, once the proposal\'s voting is over or it was cancelled (unsigned convenience, testnet only).',
       'Fails NO_LOCKED_VOTE (never voted, or unlocked already) and VOTE_STILL_LOCKED while the proposal is open for votes.'
-      + ' Not in the issue\'s list: the escrow design needs a way back for locked tokens (docs/governance.md "DAOs"). Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
+      + ' Not in the issue\'s list: the escrow design needs a way back for locked tokens (docs/dao.md). Errors: UNAVAILABLE_ON_NETWORK on mainnet;'
       + ' BUNDLE_FAILED (DAO_NOT_FOUND, PROPOSAL_NOT_FOUND, NO_LOCKED_VOTE, VOTE_STILL_LOCKED).',
       'receipt; the locked tokens return once voting is over'),
     defineMethod({

@@ -1,11 +1,12 @@
-import { blake3 } from '../codec/hash.js';
-import { BorshReader } from '../codec/borsh.js';
-import { readProposalAction, type ProposalAction } from '../codec/operations.js';
+import { blake3 } from '../../codec/hash.js';
+import { BorshReader } from '../../codec/borsh.js';
+import { readProposalAction, type ProposalAction } from '../../codec/operations.js';
 import {
   PROPOSAL_COUNT_KEY, collectionSafetyKey, contractSafetyKey, decodeCollectionSafetyFields, decodeContractSafetyFields,
   decodeProposalFields, decodeProposalVoteFields, proposalKey, proposalVoteKey,
-} from '../abi/state.js';
-import type { StateReader } from './state-reader.js';
+} from '../../abi/state.js';
+import type { StateReader } from '../../chain/state-reader.js';
+import { proposalPassed, SAFETY_LEVELS, type ProposalStatus } from '../../chain/proposals.js';
 
 /**
  * Protocol proposals in chain state (spec §4.14; docs/governance.md), written only by
@@ -14,10 +15,8 @@ import type { StateReader } from './state-reader.js';
  * layouts come from the ABI table; this file turns them into the domain's shapes, deriving
  * passed/rejected with the core's rule once the voting period is over.
  */
-export { proposalKey, proposalVoteKey, contractSafetyKey, collectionSafetyKey } from '../abi/state.js';
-
-export type ProposalStatus = 'voting' | 'passed' | 'rejected' | 'executed' | 'cancelled';
-export const PROPOSAL_STATUSES: readonly ProposalStatus[] = ['voting', 'passed', 'rejected', 'executed', 'cancelled'];
+export { proposalKey, proposalVoteKey, contractSafetyKey, collectionSafetyKey } from '../../abi/state.js';
+export { PROPOSAL_STATUSES, proposalPassed, SAFETY_LEVELS, type ProposalStatus, type SafetyLevel } from '../../chain/proposals.js';
 
 /** ProposalAction kind → the snake_case proposal_type of svc_createProposal (docs/governance.md). */
 export const PROPOSAL_TYPES = {
@@ -28,9 +27,6 @@ export const PROPOSAL_TYPES = {
 export type ProposalType = (typeof PROPOSAL_TYPES)[keyof typeof PROPOSAL_TYPES];
 /** The ProposalAction tags in order (the record's proposalKind). */
 export const PROPOSAL_KINDS = Object.keys(PROPOSAL_TYPES) as Array<ProposalAction['kind']>;
-
-export const SAFETY_LEVELS = ['unreviewed', 'verified', 'caution', 'blocked'] as const;
-export type SafetyLevel = (typeof SAFETY_LEVELS)[number];
 
 export interface ProposalRecord {
   id: bigint;
@@ -50,12 +46,6 @@ export interface ProposalRecord {
   no: bigint;
   voters: number;
   executedHeight: bigint;
-}
-
-/** The core's rule (assembly/ops/governance.ts passed): votes·10⁴ ≥ total·quorum and yes·10⁴ > votes·threshold. */
-export function proposalPassed(p: Pick<ProposalRecord, 'yes' | 'no' | 'totalStake' | 'quorumBps' | 'thresholdBps'>): boolean {
-  const votes = p.yes + p.no;
-  return votes > 0n && votes * 10_000n >= p.totalStake * BigInt(p.quorumBps) && p.yes * 10_000n > votes * BigInt(p.thresholdBps);
 }
 
 /** A stored ProposalAction (its tag and fields) as the codec's type. */

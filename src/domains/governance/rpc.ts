@@ -7,21 +7,21 @@ import { PARAMETER_KEYS, type ParameterKey } from '../../core/events.js';
 import { decodeCollectionText, encodeCollection } from '../../chain/collections.js';
 import {
   lookupProposal, listProposals, PROPOSAL_STATUSES, PROPOSAL_TYPES, SAFETY_LEVELS, type ProposalRecord, type ProposalType,
-} from '../../chain/governance.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { HexBytes, parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, AmountParam, invalidParamIn } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
-import { TokenId, parseTokenId } from './collections.js';
-import type { MethodParam } from '../method.js';
+} from './reader.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { HexBytes, parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, AmountParam, invalidParamIn, ProposalIdParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
+import { operationJson } from '../../rpc/methods/format.js';
+import type { MethodParam } from '../../rpc/method.js';
 
 /**
  * Spec §4.14 protocol proposals (docs/governance.md). Each write is one operation (bundle-format
  * disc. 18–21) that the core checks; these are their unsigned convenience forms (testnet only, the
  * chain refuses them on mainnet with -32004), and on mainnet the same operations arrive signed
- * through svc_submitBundle. Reads come from committed state through src/chain/governance.ts.
+ * through svc_submitBundle. Reads come from committed state through src/domains/governance/reader.ts.
  */
 
 const TYPES = Object.values(PROPOSAL_TYPES) as ProposalType[];
@@ -56,14 +56,6 @@ const ProposalSchema = Type.Object({
   operations: Type.Optional(Type.Array(Type.Object({ type: Str('operation name') }, { additionalProperties: true }), { description: 'the operations a passed proposal runs as GOVERNANCE 0x00…09' })),
 }, { title: 'Proposal', additionalProperties: false });
 
-/** Operations as JSON (bigints and bytes as strings), for the proposal's `operations` field. */
-export function operationJson(op: Operation): { type: string } {
-  const out: Record<string, unknown> & { type: string } = { type: op.type };
-  for (const [k, v] of Object.entries(op)) {
-    out[k] = typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? (v.length === 32 ? encodeAccount(v) : `0x${Buffer.from(v).toString('hex')}`) : v;
-  }
-  return out;
-}
 
 export function proposalJson(p: ProposalRecord): Static<typeof ProposalSchema> {
   const a = p.action;
@@ -97,15 +89,6 @@ function oneOf<const T extends string>(allowed: readonly T[], description: strin
   });
 }
 
-/**
- * A proposal id, from 1: a JSON integer or a decimal string parsed to a bigint (params parsed
- * once, issue 44 item 4); DAO proposals (./dao.ts) are numbered the same way.
- */
-export const ProposalIdParam = (description: string) => parsed(TokenId(description), (value, param, position) => {
-  const id = parseTokenId(value, param, position);
-  if (id === 0n) throw RpcError.invalidParam(param, position, 'a proposal id from 1');
-  return id;
-});
 
 /** A Borsh Vec<Operation> as in a bundle (hex), checked by the codec: 1–8 operations, none a proposal or schedule operation. */
 function operationsParam(hex: string, position: number): Operation[] {

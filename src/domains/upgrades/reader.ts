@@ -1,10 +1,10 @@
-import { encodeAccount, deriveAccount } from '../codec/address.js';
+import { encodeAccount, deriveAccount } from '../../codec/address.js';
 import {
   UPGRADE_CONFIG_KEY, UPGRADE_STATE_KEY, decodeUpgradeConfigFields, decodeUpgradePlanFields, decodeUpgradeStateFields,
   encodeUpgradeConfigFields, upgradePlanKey, upgradeVoteKey,
-} from '../abi/state.js';
-import { UPGRADE_DEFAULT_QUORUM, UPGRADE_DEFAULT_VOTING_PERIOD, UPGRADE_MAX_VOTING_PERIOD, UPGRADE_NAME_MAX } from '../abi/constants.js';
-import type { StateReader } from './state-reader.js';
+} from '../../abi/state.js';
+import { UPGRADE_DEFAULT_QUORUM, UPGRADE_DEFAULT_VOTING_PERIOD, UPGRADE_MAX_VOTING_PERIOD, UPGRADE_NAME_MAX } from '../../abi/constants.js';
+import type { StateReader } from '../../chain/state-reader.js';
 
 export type { StateReader };
 

@@ -2,15 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { encodeAccount } from '../../codec/address.js';
 import {
   activePlan, readGovernance, readPlan, readUpgradeStatus, validUpgradeName, type UpgradePlan,
-} from '../../chain/upgrades.js';
+} from './reader.js';
 import { UPGRADE_GRACE_BLOCKS, UPGRADE_NAME_MAX, UPGRADE_URL_MAX } from '../../abi/constants.js';
 import { IMPLEMENTED_UPGRADES, NODE_VERSION } from '../../version.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { HexBytes, parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { HexBytes, parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Spec §4.13 upgrade governance (docs/upgrades.md). ScheduleUpgrade, CancelUpgrade and VoteUpgrade

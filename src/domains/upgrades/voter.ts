@@ -1,12 +1,12 @@
 import { writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deriveAccount, encodeAccount } from '../codec/address.js';
-import { encodeBundle, type Bundle } from '../codec/bundle.js';
-import { ed25519PublicKey, signBundle } from '../codec/keys.js';
-import { accountKey, decodeAccount } from '../core/records.js';
-import type { Logger } from '../logger.js';
-import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
-import { activePlan, readUpgradeVote, upgradeInfoOf, type StateReader, type UpgradePlan } from './upgrades.js';
+import { deriveAccount, encodeAccount } from '../../codec/address.js';
+import { encodeBundle, type Bundle } from '../../codec/bundle.js';
+import { ed25519PublicKey, signBundle } from '../../codec/keys.js';
+import { accountKey, decodeAccount } from '../../core/records.js';
+import type { Logger } from '../../logger.js';
+import { BUNDLE_GAS_CEILING } from '../../abi/constants.js';
+import { activePlan, readUpgradeVote, upgradeInfoOf, type StateReader, type UpgradePlan } from './reader.js';
 
 /** The file the node writes at an upgrade halt (spec §3; facts.md "Upgrade supervisor"). */
 export const UPGRADE_INFO_FILE = 'upgrade-info.json';

@@ -1,4 +1,4 @@
-import { Type, type TInteger, type TString, type TUnion } from '@sinclair/typebox';
+import { Type, type TString } from '@sinclair/typebox';
 import { encodeAccount, encodeEvm } from '../../codec/address.js';
 import {
   COLLECTION_ID_PREFIX, decodeCollectionText, encodeCollection, tokenUri,
@@ -6,6 +6,9 @@ import {
 } from '../../chain/collections.js';
 import { RpcError } from '../errors.js';
 import { BASE58_32, HEX_ADDRESS, parsed, withExpected } from '../schemas.js';
+import { parseTokenId, TokenId } from './params.js';
+
+export { parseTokenId, TokenId };
 
 /**
  * What the NFT (spec §4.3) and multi-token (spec §4.4) method files share: the collection and id
@@ -14,7 +17,6 @@ import { BASE58_32, HEX_ADDRESS, parsed, withExpected } from '../schemas.js';
 
 const Str = (description: string) => Type.String({ description });
 const Int = (description: string) => Type.Integer({ description });
-const U64_MAX = (1n << 64n) - 1n;
 
 /** A collection: `Nx2…`, its 32-byte `0x` form, or the 20-byte EVM form a wallet shows. */
 export function CollectionAddress(description = 'the collection'): TString {
@@ -26,19 +28,6 @@ export function CollectionAddress(description = 'the collection'): TString {
     }),
     'a collection address (Nx2…, 0x + 64 hex or 0x + 40 hex)',
   );
-}
-
-/** A token or type id, u64: a JSON integer or a decimal string (ids above 2^53 need the string). */
-export function TokenId(description: string): TUnion<[TInteger, TString]> {
-  return Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: '^[0-9]{1,20}$' })], {
-    title: 'TokenId', description: `${description}: an integer 0 … 2^64−1, as a JSON number or a decimal string`,
-  });
-}
-
-export function parseTokenId(value: number | string, param: string, position: number): bigint {
-  const id = BigInt(value);
-  if (id > U64_MAX) throw RpcError.invalidParam(param, position, 'an id from 0 to 2^64−1', { max: U64_MAX.toString() });
-  return id;
 }
 
 /** A token or type id parsed to a bigint (params parsed once, issue 44 item 4: the union wrapped whole). */

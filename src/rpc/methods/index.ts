@@ -12,7 +12,6 @@ import { ethPoolMethods, rpcModulesMethod } from './eth-pool.js';
 import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
 import { multiTokenMethods } from './multitokens.js';
-import { upgradeMethods } from './upgrades.js';
 import { nftMethods } from './nfts.js';
 import { networkMethods } from './network.js';
 import { nodeMethods } from './node.js';
@@ -22,8 +21,6 @@ import { transactionMethods } from './transaction.js';
 import { withMethodDocs } from '../examples/index.js';
 import { domainRpc } from '../../domains/rpc.js';
 import { consensusMethods } from './consensus.js';
-import { governanceMethods } from './governance.js';
-import { daoMethods } from './dao.js';
 
 export type { MethodDependencies } from './context.js';
 
@@ -48,11 +45,8 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     networkMethods,
     intentMethods,
     consensusMethods,
-    governanceMethods,
-    daoMethods,
     auditMethods,
     accountsMethods,
-    upgradeMethods,
     // Each domain module's methods, from its folder (src/domains/rpc.ts).
     ...domainRpc.map((d) => d.methods),
   ]) {

@@ -9,7 +9,7 @@ import type { StoredRawBlock } from '../storage/chain-store.js';
 import type { Block, BlockHeader } from './block.js';
 import type { Network } from './genesis-data.js';
 import type { AccountKeys } from './account-keys.js';
-import type { CollectionReader } from './collections.js';
+import type { CollectionReader } from '../domains/collections/reader.js';
 import type { AnchorReader } from '../domains/anchors/reader.js';
 import type { BridgeReader } from '../domains/bridge/reader.js';
 import type { EvmTokenIndex } from './evm/tokens.js';

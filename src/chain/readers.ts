@@ -1,7 +1,7 @@
 import { AccountKeys } from './account-keys.js';
 import { AnchorReader } from '../domains/anchors/reader.js';
 import { BridgeReader } from '../domains/bridge/reader.js';
-import { CollectionReader } from './collections.js';
+import { CollectionReader } from '../domains/collections/reader.js';
 import { EvmTokenIndex } from './evm/tokens.js';
 import type { DomainReaders } from './interface.js';
 import { DexReader } from '../domains/dex/reader.js';

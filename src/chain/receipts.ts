@@ -7,7 +7,7 @@ import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt, encodeMultiSig } from '../codec/address.js';
 import { KEY_ROLE_NAMES } from '../abi/constants.js';
-import { CollectionKind, encodeCollection } from './collections.js';
+import { CollectionKind, encodeCollection } from '../domains/collections/reader.js';
 import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from '../domains/governance/reader.js';
 import { encodeDao } from '../domains/dao/reader.js';
 import type { Block, BlockHeader } from './block.js';

@@ -1,18 +1,19 @@
 import { BUNDLE_GAS_CEILING, GAS_BASE, OPERATION_GAS } from '../abi/constants.js';
-import { NATIVE_MINT, decodePrefixed, encodeAccount, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
+import { NATIVE_MINT, encodeAccount, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
 import { BorshWriter } from '../codec/borsh.js';
 import {
   bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
-  type BatchEntry, type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
+  type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
-import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount, type CollectionRef } from './args.js';
+import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount } from './args.js';
 import { AnchorClient } from '../domains/anchors/client.js';
 import { BridgeClient } from '../domains/bridge/client.js';
 import { DaoClient } from '../domains/dao/client.js';
+import { CollectionClient } from '../domains/collections/client.js';
 import { DexClient } from '../domains/dex/client.js';
 import { GovernanceClient } from '../domains/governance/client.js';
 import { NameClient } from '../domains/names/client.js';
@@ -30,9 +31,9 @@ export type { SetPoolConfigParams, ValidatorMetadataParams } from '../domains/st
 export type { StakingPoolRef } from '../domains/staking-pools/client.js';
 export type { CreatePresaleParams } from '../domains/presales/client.js';
 export type { DaoConfig, DaoRef } from '../domains/dao/client.js';
+export type { BatchEntryInput, CreateMultiTokenCollectionParams, CreateNftCollectionParams } from '../domains/collections/client.js';
 
 /** docs/collections.md "Addresses": a collection's text form (facts.md "Nx2 NFT"). */
-const COLLECTION_PREFIX = 'Nx2';
 
 /**
  * A signing account talking to a node (spec §5.2–5.4, §5.8): builds bundles, signs them, submits
@@ -100,7 +101,7 @@ export interface CreateTokenParams {
 
 // The domain modules' helpers are the Wallet's own methods (below the class: copied onto its
 // prototype); this declaration merge gives the class their types, so the public API is one class.
-export interface Wallet extends AnchorClient, BridgeClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient,
+export interface Wallet extends AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient,
   StakingClient, StakingPoolClient, UpgradeClient {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only names what the prototype copy below the class adds
@@ -429,82 +430,11 @@ export class Wallet {
     return this.sendOperation({ type: 'RevokeMultiSigApproval', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
   }
 
-  /** CreateNftCollection (37; docs/collections.md): the receipt's `created.collection` is its Nx2… address. */
-  async createNftCollection(params: CreateNftCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreateNftCollection', name: params.name, symbol: params.symbol, baseUri: params.baseUri ?? '',
-      maxSupply: toBigInt(params.maxSupply ?? 0n, 'maxSupply'), royaltyBps: params.royaltyBps ?? 0,
-      owner: params.owner === undefined ? this.account : accountBytes(params.owner, 'owner'), ...collectionTexts(params),
-    }, opts);
-  }
-
-  /** MintNft (38), collection owner only; `metadataUri` "" uses the collection's base_uri + id. */
-  async mintNft(collection: CollectionRef, tokenId: Amount, metadataUri: string, recipient: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'MintNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId'), metadataUri, recipient: accountBytes(recipient, 'recipient'),
-    }, opts);
-  }
-
-  /** TransferNft (39): a token this account holds. */
-  async transferNft(collection: CollectionRef, tokenId: Amount, to: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'TransferNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId'), to: accountBytes(to, 'to') }, opts);
-  }
-
-  /** BurnNft (40): a token this account holds. */
-  async burnNft(collection: CollectionRef, tokenId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BurnNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId') }, opts);
-  }
-
-  /** CreateMultiTokenCollection (41; docs/collections.md): the receipt's `created.collection` is its Nx2… address. */
-  async createMultiTokenCollection(params: CreateMultiTokenCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreateMultiTokenCollection', name: params.name, symbol: params.symbol, baseUri: params.baseUri ?? '',
-      royaltyBps: params.royaltyBps ?? 0, owner: params.owner === undefined ? this.account : accountBytes(params.owner, 'owner'), ...collectionTexts(params),
-    }, opts);
-  }
-
-  /** DefineTokenType (42), collection owner only: `maxSupply` 0 = unlimited; a non-fungible type has supply 1. */
-  async defineTokenType(collection: CollectionRef, typeId: Amount, name: string, metadataUri: string, maxSupply: Amount, isFungible: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'DefineTokenType', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), name, metadataUri,
-      maxSupply: toBigInt(maxSupply, 'maxSupply'), isFungible,
-    }, opts);
-  }
-
-  /** MintMultiToken (43), collection owner only. */
-  async mintMultiToken(collection: CollectionRef, typeId: Amount, recipient: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'MintMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), recipient: accountBytes(recipient, 'recipient'), amount: toBigInt(amount, 'amount'),
-    }, opts);
-  }
-
-  /** BatchMintMultiToken (46), collection owner only: 1–16 entries to one recipient, applied in order. */
-  async batchMintMultiToken(collection: CollectionRef, recipient: AccountRef, entries: BatchEntryInput[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BatchMintMultiToken', collection: collectionBytes(collection), recipient: accountBytes(recipient, 'recipient'), entries: batchEntries(entries) }, opts);
-  }
-
-  /** TransferMultiToken (44): from this account's balance. */
-  async transferMultiToken(collection: CollectionRef, typeId: Amount, to: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'TransferMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), to: accountBytes(to, 'to'), amount: toBigInt(amount, 'amount'),
-    }, opts);
-  }
-
-  /** BatchTransferMultiToken (47): 1–16 entries to one recipient, applied in order. */
-  async batchTransferMultiToken(collection: CollectionRef, to: AccountRef, entries: BatchEntryInput[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BatchTransferMultiToken', collection: collectionBytes(collection), to: accountBytes(to, 'to'), entries: batchEntries(entries) }, opts);
-  }
-
-  /** BurnMultiToken (45): from this account's balance. */
-  async burnMultiToken(collection: CollectionRef, typeId: Amount, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BurnMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
   // ---- end of the named helpers
 }
 
 // Each domain module's helpers (src/domains/<name>/client.ts) become the Wallet's methods.
-for (const helpers of [AnchorClient, BridgeClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient,
+for (const helpers of [AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient,
   StakingClient, StakingPoolClient, UpgradeClient]) {
   for (const name of Object.getOwnPropertyNames(helpers.prototype)) {
     if (name === 'constructor') continue;
@@ -515,57 +445,6 @@ for (const helpers of [AnchorClient, BridgeClient, DaoClient, DexClient, Governa
 
 
 export type TokenMetadataFields = Partial<Record<TokenMetadataField, string>>;
-
-export interface BatchEntryInput {
-  typeId: Amount;
-  amount: Amount;
-}
-
-interface CollectionTextParams {
-  /** Default "". */
-  description?: string;
-  iconUri?: string;
-  bannerUri?: string;
-  externalUrl?: string;
-}
-
-export interface CreateNftCollectionParams extends CollectionTextParams {
-  name: string;
-  symbol: string;
-  /** Default "". */
-  baseUri?: string;
-  /** Most tokens ever minted; default 0 = unlimited. */
-  maxSupply?: Amount;
-  /** Default 0. */
-  royaltyBps?: number;
-  /** Who mints; default this wallet's account. */
-  owner?: AccountRef;
-}
-
-export interface CreateMultiTokenCollectionParams extends CollectionTextParams {
-  name: string;
-  symbol: string;
-  baseUri?: string;
-  royaltyBps?: number;
-  /** Who defines types and mints; default this wallet's account. */
-  owner?: AccountRef;
-}
-
-function collectionBytes(value: CollectionRef): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.slice(2), 'hex'));
-  const bytes = typeof value === 'string' ? decodePrefixed(COLLECTION_PREFIX, value) : undefined;
-  if (!bytes) throw new Error(`collection: expected Nx2… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
-  return bytes;
-}
-
-function collectionTexts(params: CollectionTextParams): { description: string; iconUri: string; bannerUri: string; externalUrl: string } {
-  return { description: params.description ?? '', iconUri: params.iconUri ?? '', bannerUri: params.bannerUri ?? '', externalUrl: params.externalUrl ?? '' };
-}
-
-function batchEntries(entries: BatchEntryInput[]): BatchEntry[] {
-  return entries.map((e, i) => ({ typeId: toBigInt(e.typeId, `entries[${i}].typeId`), amount: toBigInt(e.amount, `entries[${i}].amount`) }));
-}
 
 /** The CreateSchedule operation (a Conditional trigger runs exactly one Swap between its base and quote). */
 export function createScheduleOp(trigger: ScheduleTrigger, operations: Operation[]): CreateScheduleOp {

@@ -8,6 +8,7 @@
 
 import { anchors } from './anchors/index.js';
 import { bridge } from './bridge/index.js';
+import { collections } from './collections/index.js';
 import { dao } from './dao/index.js';
 import { dex } from './dex/index.js';
 import { governance } from './governance/index.js';
@@ -24,5 +25,5 @@ import { upgrades } from './upgrades/index.js';
 export type { DomainModule, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
 export const domains: readonly DomainModule[] = [
-  anchors, bridge, dao, dex, governance, names, passports, presales, settlement, stablecoins, staking, stakingPools, upgrades,
+  anchors, bridge, collections, dao, dex, governance, names, passports, presales, settlement, stablecoins, staking, stakingPools, upgrades,
 ];

@@ -25,6 +25,9 @@ import daoExamples from './dao/examples.json' with { type: 'json' };
 import { daoMethods } from './dao/rpc.js';
 import upgradesExamples from './upgrades/examples.json' with { type: 'json' };
 import { upgradeMethods } from './upgrades/rpc.js';
+import collectionsExamples from './collections/examples.json' with { type: 'json' };
+import { multiTokenMethods } from './collections/multitoken-rpc.js';
+import { nftMethods } from './collections/rpc.js';
 import bridgeExamples from './bridge/examples.json' with { type: 'json' };
 import { bridgeMethods } from './bridge/rpc.js';
 import dexExamples from './dex/examples.json' with { type: 'json' };
@@ -59,4 +62,6 @@ export const domainRpc: readonly DomainRpc[] = [
   { name: 'governance', methods: governanceMethods, docs: governanceExamples as unknown as MethodDocs },
   { name: 'dao', methods: daoMethods, docs: daoExamples as unknown as MethodDocs },
   { name: 'upgrades', methods: upgradeMethods, docs: upgradesExamples as unknown as MethodDocs },
+  // NFTs (rpc.ts) and multi-tokens (multitoken-rpc.ts): one ABI group, one domain.
+  { name: 'collections', methods: (deps) => [...nftMethods(deps), ...multiTokenMethods(deps)], docs: collectionsExamples as unknown as MethodDocs },
 ];

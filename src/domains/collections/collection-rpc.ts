@@ -3,10 +3,10 @@ import { encodeAccount, encodeEvm } from '../../codec/address.js';
 import {
   COLLECTION_ID_PREFIX, decodeCollectionText, encodeCollection, tokenUri,
   type CollectionReader, type CollectionRecord, type NftRecord, type TokenTypeRecord,
-} from '../../chain/collections.js';
-import { RpcError } from '../errors.js';
-import { BASE58_32, HEX_ADDRESS, parsed, withExpected } from '../schemas.js';
-import { parseTokenId, TokenId } from './params.js';
+} from './reader.js';
+import { RpcError } from '../../rpc/errors.js';
+import { BASE58_32, HEX_ADDRESS, parsed, withExpected } from '../../rpc/schemas.js';
+import { parseTokenId, TokenId } from '../../rpc/methods/params.js';
 
 export { parseTokenId, TokenId };
 

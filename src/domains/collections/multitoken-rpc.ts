@@ -2,17 +2,17 @@ import { Type } from '@sinclair/typebox';
 import type { BatchEntry } from '../../codec/collection-ops.js';
 import { MAX_BATCH_ENTRIES } from '../../codec/collection-ops.js';
 import type { Operation } from '../../codec/operations.js';
-import { encodeCollection } from '../../chain/collections.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Address, DecimalString, Limit, parseAmount, parsed } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam, accountParam, AmountParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { encodeCollection } from './reader.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Address, DecimalString, Limit, parseAmount, parsed } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam, accountParam, AmountParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 import {
   BASE_URI, COLLECTION_NAME, COLLECTION_SYMBOL, CollectionParam, CollectionSchema, DETAIL_PARAMS, ROYALTY_BPS, TokenId, TokenIdParam, TokenTypeSchema,
   details, formatCollection, formatTokenType, parseTokenId,
-} from './collections.js';
+} from './collection-rpc.js';
 
 /**
  * Spec §4.4 multi-token collections (ERC-1155-like; docs/collections.md). Writes are the core's operations

@@ -1,9 +1,9 @@
-import { decodePrefixed, encodePrefixed } from '../codec/address.js';
-import { COLLECTION_KIND_MULTI_TOKEN, COLLECTION_KIND_NFT, Prefix } from '../abi/constants.js';
+import { COLLECTION_PREFIX, decodeCollectionText, encodeCollection } from '../../codec/address.js';
+import { COLLECTION_KIND_MULTI_TOKEN, COLLECTION_KIND_NFT, Prefix } from '../../abi/constants.js';
 import {
   collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey, decodeCollectionFields, decodeNftFields, decodeTokenTypeFields,
-} from '../abi/state.js';
-import type { WatchableState } from './state-reader.js';
+} from '../../abi/state.js';
+import type { WatchableState } from '../../chain/state-reader.js';
 
 /**
  * NFT and multi-token collections on the host side (spec §4.3, §4.4; docs/collections.md): the `Nx2`
@@ -18,18 +18,12 @@ export const CollectionPrefix = {
   COLLECTION: Prefix.COLLECTION, NFT: Prefix.NFT, NFT_COUNT: Prefix.NFT_COUNT, TOKEN_TYPE: Prefix.TOKEN_TYPE, MULTI_BALANCE: Prefix.MULTI_BALANCE,
 } as const;
 /** facts.md "Addresses": Nx2 for NFT collections; multi-token collections share it (docs/collections.md). */
-export const COLLECTION_ID_PREFIX = 'Nx2';
+export const COLLECTION_ID_PREFIX = COLLECTION_PREFIX;
 /** A collection record's kind, from the ABI table (abi/constants.mjs COLLECTION_KIND_*). */
 export const CollectionKind = { NFT: COLLECTION_KIND_NFT, MULTI: COLLECTION_KIND_MULTI_TOKEN } as const;
 
-export function encodeCollection(address: Uint8Array): string {
-  return encodePrefixed(COLLECTION_ID_PREFIX, address);
-}
-
-/** `Nx2…` → 32 bytes, or undefined when the text is not a well-formed collection address. */
-export function decodeCollectionText(text: string): Uint8Array | undefined {
-  return decodePrefixed(COLLECTION_ID_PREFIX, text);
-}
+// The Nx2 text form lives with the other address forms (src/codec/address.ts).
+export { decodeCollectionText, encodeCollection };
 
 // Keys and record layouts are generated from the ABI table (abi/state.mjs → src/abi/state.ts).
 export { collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey };

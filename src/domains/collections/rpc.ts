@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import { encodeCollection } from '../../chain/collections.js';
-import { APP_ERRORS, RpcError } from '../errors.js';
-import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Limit } from '../schemas.js';
-import type { MethodDependencies } from './context.js';
-import { AccountParam } from './params.js';
-import { ReceiptSchema } from './result-schemas.js';
+import { encodeCollection } from './reader.js';
+import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
+import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
+import { Limit } from '../../rpc/schemas.js';
+import type { MethodDependencies } from '../../rpc/methods/context.js';
+import { AccountParam } from '../../rpc/methods/params.js';
+import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 import {
   BASE_URI, COLLECTION_NAME, COLLECTION_SYMBOL, CollectionParam, CollectionSchema, DETAIL_PARAMS, NftSchema, ROYALTY_BPS, TokenIdParam,
   details, formatCollection, formatNft,
-} from './collections.js';
+} from './collection-rpc.js';
 
 /**
  * Spec §4.3 NFT collections (docs/collections.md). The writes are the core's CreateNftCollection, MintNft,

@@ -1,10 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { encodeAccount } from '../../codec/address.js';
+import { decodeCollectionText, encodeAccount, encodeCollection } from '../../codec/address.js';
 import { BorshReader, CodecError } from '../../codec/borsh.js';
 import { readNested, type Operation, type ProposalAction } from '../../codec/operations.js';
 import { MAX_PROPOSAL_OPS, MAX_PROPOSAL_TITLE, MAX_PROPOSAL_DESCRIPTION, MAX_SAFETY_TEXT } from '../../abi/constants.js';
 import { PARAMETER_KEYS, type ParameterKey } from '../../core/events.js';
-import { decodeCollectionText, encodeCollection } from '../../chain/collections.js';
 import {
   lookupProposal, listProposals, PROPOSAL_STATUSES, PROPOSAL_TYPES, SAFETY_LEVELS, type ProposalRecord, type ProposalType,
 } from './reader.js';

@@ -16,9 +16,7 @@ import audit from './audit.json' with { type: 'json' };
 import consensus from './consensus.json' with { type: 'json' };
 import explorer from './explorer.json' with { type: 'json' };
 import intents from './intents.json' with { type: 'json' };
-import multitokens from './multitokens.json' with { type: 'json' };
 import network from './network.json' with { type: 'json' };
-import nfts from './nfts.json' with { type: 'json' };
 import node from './node.json' with { type: 'json' };
 import subscriptions from './subscriptions.json' with { type: 'json' };
 import token from './token.json' with { type: 'json' };
@@ -34,7 +32,7 @@ export interface MethodDocs {
 // example to its method's param and result schemas.
 const FILES = [
   ...([
-    ledger, accounts, allowances, audit, consensus, explorer, intents, multitokens, network, nfts, node, subscriptions, token, transaction,
+    ledger, accounts, allowances, audit, consensus, explorer, intents, network, node, subscriptions, token, transaction,
   ] as unknown as MethodDocs[]),
   // The domain modules' own, beside their methods (src/domains/rpc.ts).
   ...domainRpc.map((d) => d.docs),

@@ -11,8 +11,6 @@ import { ethReadMethods } from './eth-reads.js';
 import { ethPoolMethods, rpcModulesMethod } from './eth-pool.js';
 import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
-import { multiTokenMethods } from './multitokens.js';
-import { nftMethods } from './nfts.js';
 import { networkMethods } from './network.js';
 import { nodeMethods } from './node.js';
 import { subscriptionMethods } from './subscriptions.js';
@@ -40,8 +38,6 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     ethFilterMethods,
     ethPoolMethods,
     subscriptionMethods,
-    nftMethods,
-    multiTokenMethods,
     networkMethods,
     intentMethods,
     consensusMethods,

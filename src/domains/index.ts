@@ -22,7 +22,7 @@ import { staking } from './staking/index.js';
 import { stakingPools } from './staking-pools/index.js';
 import { upgrades } from './upgrades/index.js';
 
-export type { DomainModule, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
+export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
 export const domains: readonly DomainModule[] = [
   anchors, bridge, collections, dao, dex, governance, names, passports, presales, settlement, stablecoins, staking, stakingPools, upgrades,

@@ -277,6 +277,23 @@ describe('the funds rule through the registry (docs/mempool.md "Funds")', () => 
   });
 });
 
+describe('receipt formats through the registry (src/chain/receipts.ts)', () => {
+  it('each format a module gives is named in abi/events.mjs and given by that module only', async () => {
+    const { events } = (await import(join(ROOT, 'abi/events.mjs'))) as { events: Array<{ fields: Array<[string, string, { as?: string; j?: string }?]>; extra?: Array<[string, string, string?]> }> };
+    const named = new Set(events.flatMap((r) => [...r.fields.flatMap((f) => [f[2]?.as, f[2]?.j]), ...(r.extra ?? []).map((x) => x[2])]).filter((x): x is string => !!x));
+    const givenBy = new Map<string, string[]>();
+    for (const d of domains) for (const f of Object.keys(d.receiptFormats ?? {})) givenBy.set(f, [...(givenBy.get(f) ?? []), d.name]);
+    expect(givenBy.size).toBeGreaterThanOrEqual(8);
+    for (const [f, by] of givenBy) {
+      expect(named.has(f), `${f} (${by.join(', ')}) is a format of abi/events.mjs`).toBe(true);
+      expect(by, f).toHaveLength(1);
+    }
+    // src/chain/receipts.ts writes none of them again.
+    const receipts = codeOf('src/chain/receipts.ts');
+    for (const f of givenBy.keys()) expect(new RegExp(`^\\s+${f}:`, 'm').test(receipts), `${f} also in receipts.ts`).toBe(false);
+  });
+});
+
 describe('domain client helpers (src/domains/<name>/client.ts)', () => {
   it('each exported helper class of a domain\'s client.ts is composed into Wallet, its methods the Wallet\'s own, and none is defined in src/client/wallet.ts too', async () => {
     const folders = domains.map((d) => d.name).filter((n) => existsSync(join(ROOT, 'src/domains', n, 'client.ts')));

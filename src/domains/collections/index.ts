@@ -6,6 +6,15 @@
  * domain's, held to the registry's rules.
  */
 
+import { encodeCollection } from '../../codec/address.js';
 import type { DomainModule } from '../module.js';
+import { CollectionKind } from './reader.js';
 
-export const collections: DomainModule = { name: 'collections', proofChecks: [] };
+export const collections: DomainModule = {
+  name: 'collections',
+  proofChecks: [],
+  receiptFormats: {
+    collection: encodeCollection,
+    collectionKind: (v) => (v === CollectionKind.MULTI ? 'multi' : 'nft'),
+  },
+};

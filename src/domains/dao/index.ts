@@ -5,5 +5,6 @@
  */
 
 import type { DomainModule } from '../module.js';
+import { encodeDao } from './reader.js';
 
-export const dao: DomainModule = { name: 'dao', proofChecks: [] };
+export const dao: DomainModule = { name: 'dao', proofChecks: [], receiptFormats: { dao: encodeDao } };

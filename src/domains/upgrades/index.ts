@@ -6,5 +6,10 @@
  */
 
 import type { DomainModule } from '../module.js';
+import { PLAN_STATES } from './reader.js';
 
-export const upgrades: DomainModule = { name: 'upgrades', proofChecks: [] };
+export const upgrades: DomainModule = {
+  name: 'upgrades',
+  proofChecks: [],
+  receiptFormats: { planState: (v) => PLAN_STATES[v] ?? String(v) },
+};

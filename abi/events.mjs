@@ -18,6 +18,9 @@
 //   json: 'key'    its receipt key (else the field's name in snake_case)
 //   j: 'format'    its receipt value: dec (a decimal string), num (a number), raw, hex, 0xhex, or a
 //                  named formatter src/chain/receipts.ts supplies (account, the default of bytes32; mint, pool, …)
+// `creates: [key, field, description]` marks an event that makes a new identifier: a receipt's
+// `created.<key>` is the event's receipt field `field` (docs/methods.md "Receipt"; generated
+// createdOf, and RECEIPT_CREATED for the receipt's schema).
 // A row's `host` merges kinds into one decoded kind (`kind`, constant fields `set`, a single
 // `entry` shown as entries) and its `receipt` sets the JSON's `type`, a fixed `opIndex`, keys
 // moved `first`, and `extra` keys computed from a field: [key, field, format (optional when it ends
@@ -26,12 +29,12 @@
 
 export const events = [
   { name: 'Transfer', code: 0, core: 'EV_TRANSFER', bytes: 112, accounts: ['from', 'to'], tokens: ['token'], receipt: { inPlace: true, extra: [['symbol', 'token', 'symbol?', 'token']] }, fields: [['from', 'bytes32', { intern: true }], ['to', 'bytes32'], ['token', 'bytes32', { intern: true, j: 'mint' }], ['amount', 'u128']] },
-  { name: 'TokenCreated', code: 1, core: 'EV_TOKEN_CREATED', bytes: 112, accounts: ['creator', 'owner'], tokens: ['mint'], fields: [['mint', 'bytes32', { j: 'mint' }], ['creator', 'bytes32'], ['owner', 'bytes32'], ['supply', 'u128']] },
+  { name: 'TokenCreated', code: 1, core: 'EV_TOKEN_CREATED', bytes: 112, creates: ['mint', 'mint', 'Nx1… mint of a created token'], accounts: ['creator', 'owner'], tokens: ['mint'], fields: [['mint', 'bytes32', { j: 'mint' }], ['creator', 'bytes32'], ['owner', 'bytes32'], ['supply', 'u128']] },
   { name: 'KeyRegistered', code: 2, core: 'EV_KEY_REGISTERED', bytes: 65, accounts: ['account'], fields: [['account', 'bytes32'], ['keyHash', 'bytes32', { j: 'hex' }], ['keyType', 'u8', { j: 'keyTypeOfRegistration' }]] },
   { name: 'Fee', code: 3, core: 'EV_FEE', bytes: 128, accounts: [], receipt: { inPlace: true }, fields: [['payer', 'bytes32', { intern: true }], ['proposer', 'bytes32', { intern: true }], ['toProposer', 'u128'], ['treasury', 'bytes32', { intern: true }], ['toTreasury', 'u128']] },
   // DEX and token metadata (docs/dex.md "Events"); token0 < token1 bytewise. The pool is indexed as
   // well as the trader or provider: tokens move both ways between them.
-  { name: 'PoolCreated', code: 4, core: 'EV_POOL_CREATED', bytes: 200, accounts: ['pool', 'creator'], tokens: ['token0', 'token1'], fields: [
+  { name: 'PoolCreated', code: 4, core: 'EV_POOL_CREATED', bytes: 200, creates: ['pool', 'pool', 'Nx8… address of a created pool'], accounts: ['pool', 'creator'], tokens: ['token0', 'token1'], fields: [
     ['pool', 'bytes32', { j: 'pool' }], ['token0', 'bytes32', { j: 'mint' }], ['token1', 'bytes32', { j: 'mint' }], ['creator', 'bytes32'],
     ['amount0', 'u128'], ['amount1', 'u128'], ['lpSupply', 'u128', { json: 'lp_total_supply' }], ['lockUntil', 'u64'], ['fee', 'u128']] },
   { name: 'LiquidityAdded', code: 5, core: 'EV_LIQUIDITY_ADDED', bytes: 112, accounts: ['pool', 'provider'], tokens: ['pool'], receipt: { extra: [['token0', 'pool', 'pairToken0?', 'pool'], ['token1', 'pool', 'pairToken1?', 'token0']] }, fields: [
@@ -44,7 +47,7 @@ export const events = [
 ] },
   { name: 'TokenMetadataLocked', code: 9, core: 'EV_TOKEN_METADATA_LOCKED', bytes: 64, accounts: ['creator'], host: { set: { fieldsSet: 0 } }, fields: [['mint', 'bytes32', { j: 'mint' }], ['creator', 'bytes32']] },
   // NFT and multi-token collections (docs/collections.md "Events"); a zero `from` is a mint, a zero `to` a burn.
-  { name: 'CollectionCreated', code: 10, core: 'EV_COLLECTION_CREATED', bytes: 97, accounts: ['owner', 'creator'], fields: [
+  { name: 'CollectionCreated', code: 10, core: 'EV_COLLECTION_CREATED', bytes: 97, creates: ['collection', 'collection', 'Nx2… address of a created NFT or multi-token collection'], accounts: ['owner', 'creator'], fields: [
     ['collection', 'bytes32', { j: 'collection' }], ['collectionKind', 'u8', { json: 'kind', j: 'collectionKind' }], ['owner', 'bytes32'], ['creator', 'bytes32']] },
   { name: 'NftTransfer', code: 11, core: 'EV_NFT_TRANSFER', bytes: 104, accounts: ['from', 'to'], fields: [['collection', 'bytes32', { j: 'collection' }], ['from', 'bytes32'], ['to', 'bytes32'], ['tokenId', 'u64', { j: 'dec' }]] },
   { name: 'TokenTypeDefined', code: 12, core: 'EV_TOKEN_TYPE_DEFINED', bytes: 57, accounts: [], fields: [['collection', 'bytes32', { j: 'collection' }], ['typeId', 'u64', { j: 'dec' }], ['maxSupply', 'u128'], ['isFungible', 'u8', { as: 'bool' }]] },
@@ -76,9 +79,9 @@ export const events = [
   // Presales and token staking pools (docs/presales.md, docs/staking-pools.md "Events"): the new
   // record's address, so a receipt names it (created.presale, created.staking_pool); the tokens move
   // as Transfer events.
-  { name: 'PresaleCreated', code: 57, core: 'EV_PRESALE_CREATED', bytes: 128, accounts: ['presale', 'creator'], fields: [
+  { name: 'PresaleCreated', code: 57, core: 'EV_PRESALE_CREATED', bytes: 128, creates: ['presale', 'presale', 'Nx0… address (escrow account) of a created presale'], accounts: ['presale', 'creator'], fields: [
     ['presale', 'bytes32'], ['creator', 'bytes32'], ['token', 'bytes32', { j: 'mint' }], ['payToken', 'bytes32', { j: 'mint' }]] },
-  { name: 'StakingPoolCreated', code: 58, core: 'EV_STAKING_POOL_CREATED', bytes: 128, accounts: ['pool', 'creator'], fields: [
+  { name: 'StakingPoolCreated', code: 58, core: 'EV_STAKING_POOL_CREATED', bytes: 128, creates: ['staking_pool', 'pool', 'Nx6… address of a created token staking pool'], accounts: ['pool', 'creator'], fields: [
     ['pool', 'bytes32', { j: 'stakingPool' }], ['creator', 'bytes32'], ['stakeMint', 'bytes32', { json: 'token_mint', j: 'mint' }], ['rewardMint', 'bytes32', { j: 'mint' }]] },
   // Accounts, recovery and multi-sig (docs/accounts.md "Events").
   { name: 'KeyAdded', code: 35, core: 'EV_KEY_ADDED', bytes: 66, accounts: ['account'], fields: [['account', 'bytes32'], ['keyHash', 'bytes32', { j: 'hex' }], ['keyType', 'u8', { j: 'keyType' }], ['role', 'u8', { j: 'keyRole' }]] },
@@ -88,7 +91,7 @@ export const events = [
   { name: 'RecoveryApproved', code: 39, core: 'EV_RECOVERY_APPROVED', bytes: 65, accounts: ['account', 'guardian'], fields: [['account', 'bytes32'], ['guardian', 'bytes32', { host: 'actor' }], ['approvals', 'u8', { host: 'count' }]] },
   { name: 'RecoveryCancelled', code: 40, core: 'EV_RECOVERY_CANCELLED', bytes: 32, accounts: ['account'], fields: [['account', 'bytes32']] },
   { name: 'RecoveryFinalized', code: 41, core: 'EV_RECOVERY_FINALIZED', bytes: 65, accounts: ['account'], fields: [['account', 'bytes32'], ['keyHash', 'bytes32', { j: 'hex' }], ['keyType', 'u8', { j: 'keyType' }]] },
-  { name: 'MultiSigCreated', code: 42, core: 'EV_MULTISIG_CREATED', bytes: 66, accounts: ['multisig', 'creator'], fields: [['multisig', 'bytes32', { host: 'account', j: 'multisig' }], ['creator', 'bytes32', { host: 'actor' }], ['threshold', 'u8'], ['signerCount', 'u8', { host: 'count', json: 'signers' }]] },
+  { name: 'MultiSigCreated', code: 42, core: 'EV_MULTISIG_CREATED', bytes: 66, creates: ['multisig', 'multisig', 'Nx5… address of a created multi-sig account (docs/accounts.md)'], accounts: ['multisig', 'creator'], fields: [['multisig', 'bytes32', { host: 'account', j: 'multisig' }], ['creator', 'bytes32', { host: 'actor' }], ['threshold', 'u8'], ['signerCount', 'u8', { host: 'count', json: 'signers' }]] },
   { name: 'MultiSigTxUpdated', code: 43, core: 'EV_MULTISIG_TX_UPDATED', bytes: 74, accounts: ['multisig', 'signer'], fields: [['multisig', 'bytes32', { host: 'account', j: 'multisig' }], ['txId', 'u64', { host: 'value', j: 'dec' }], ['signer', 'bytes32', { host: 'actor' }], ['action', 'u8', { host: 'code', j: 'multiSigTxAction' }], ['approvals', 'u8', { host: 'count' }]] },
   { name: 'MultiSigTxExecuted', code: 44, core: 'EV_MULTISIG_TX_EXECUTED', bytes: 42, accounts: ['multisig'], receipt: { extra: [['status_name', 'code', 'statusName', 'status_code']] }, fields: [['multisig', 'bytes32', { host: 'account', j: 'multisig' }], ['txId', 'u64', { host: 'value', j: 'dec' }], ['status', 'u16', { host: 'code', json: 'status_code' }]] },
   // Upgrade governance (docs/upgrades.md "Events"): the plan's name fills the rest of the data.
@@ -151,7 +154,7 @@ export const eventEnums = {
   /** The chain parameters a ParameterChange may set, in the order of its key (abi/operations.mjs ProposalAction; docs/governance.md "Parameters"). */
   PARAMETER_KEYS: ['min_stake', 'unbonding_seconds', 'commission_cooldown_blocks', 'max_commission_bps', 'missed_skip_threshold', 'max_active_validators',
     'voting_period_blocks', 'quorum_bps', 'threshold_bps'],
-  /** The DaoProposalEvent actions in their u8 order (assembly/ops/dao.ts). */
+  /** The DaoProposalEvent actions in their u8 order (assembly/domains/dao/ops.ts). */
   DAO_EVENT_ACTIONS: ['proposed', 'voted_yes', 'voted_no', 'executed', 'cancelled', 'unlocked'],
   /** ScheduleCreated.scheduleKind (docs/intents.md "Schedules on chain"). */
   SCHEDULE_KINDS: ['Recurring', 'Conditional'],

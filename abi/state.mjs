@@ -57,17 +57,17 @@ export const prefixes = [
   { name: 'PROGRAM', code: 0x30, core: 'P_PROGRAM', host: 'programKey', key: [['name', 'rest']], value: 'Program' },
   { name: 'PROGRAM_COUNT', code: 0x31, core: 'P_PROGRAM_COUNT', host: 'PROGRAM_COUNT_KEY', key: [], value: 'u64 names registered so far' },
   { name: 'PROGRAM_INDEX', code: 0x32, core: 'P_PROGRAM_INDEX', host: 'programIndexKey', key: [['index', 'u64be']], value: 'the name registered at that position (raw bytes)' },
-  // Schedules on chain (docs/intents.md "Schedules on chain"; assembly/ops/schedules.ts).
+  // Schedules on chain (docs/intents.md "Schedules on chain"; assembly/domains/schedules/ops.ts).
   { name: 'SCHEDULE', code: 0x33, core: 'P_SCHEDULE', host: 'scheduleKey', key: [['id', 'bytes32']], value: 'Schedule' },
   { name: 'SCHEDULE_SLOT', code: 0x34, core: 'P_SCHEDULE_SLOT', host: 'scheduleSlotKey', key: [['slot', 'u64be']], value: 'ScheduleSlot: the ids queued in that SCHEDULE_SLOT_SECONDS slot, in queue order' },
   { name: 'SCHEDULE_CURSOR', code: 0x35, core: 'P_SCHEDULE_CURSOR', host: 'SCHEDULE_CURSOR_KEY', key: [], value: 'ScheduleCursor' },
   { name: 'SCHEDULE_RUN', code: 0x36, core: 'P_SCHEDULE_RUN', host: 'scheduleRunKey', key: [['id', 'bytes32'], ['run', 'u32be']], value: 'ScheduleRun' },
-  // Protocol proposals (spec §4.14; docs/governance.md "State layout"; assembly/ops/governance.ts).
+  // Protocol proposals (spec §4.14; docs/governance.md "State layout"; assembly/domains/governance/ops.ts).
   { name: 'PROPOSAL', code: 0x58, core: 'P_PROPOSAL', host: 'proposalKey', key: [['id', 'u64be']], value: 'Proposal' },
   { name: 'PROPOSAL_VOTE', code: 0x59, core: 'P_PROPOSAL_VOTE', host: 'proposalVoteKey', key: [['id', 'u64be'], ['voter', 'bytes32', 'voter']], value: 'ProposalVote' },
   { name: 'PROPOSAL_COUNT', code: 0x5a, core: 'P_PROPOSAL_COUNT', host: 'PROPOSAL_COUNT_KEY', key: [], value: 'u64 proposals created so far (ids run 1…count)' },
   { name: 'CONTRACT_SAFETY', code: 0x5b, core: 'P_CONTRACT_SAFETY', host: 'contractSafetyKey', key: [['target', 'bytes32', 'target']], value: 'ContractSafety; target = Blake3("contract-safety" ‖ chain ‖ 0x00 ‖ contract)' },
-  // DAOs (issue 22 item 5; docs/dao.md; assembly/ops/dao.ts).
+  // DAOs (issue 22 item 5; docs/dao.md; assembly/domains/dao/ops.ts).
   { name: 'DAO', code: 0x61, core: 'P_DAO', host: 'daoKey', key: [['dao', 'bytes32', 'dao']], value: 'Dao' },
   { name: 'DAO_COUNT', code: 0x62, core: 'P_DAO_COUNT', host: 'DAO_COUNT_KEY', key: [], value: 'u64 DAOs created so far (the DAO of id n is Blake3("ntv-dao" ‖ n u64 LE))' },
   { name: 'DAO_PROPOSAL', code: 0x63, core: 'P_DAO_PROPOSAL', host: 'daoProposalKey', key: [['dao', 'bytes32', 'dao'], ['id', 'u64be']], value: 'DaoProposal' },

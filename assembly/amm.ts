@@ -1,5 +1,5 @@
 // The constant-product AMM's pure math (docs/dex.md "Math"; facts.md "DEX"). Execution
-// (assembly/ops/dex.ts) and the host's read paths (the `amm_math` export: svc_quoteSwap,
+// (assembly/domains/dex/ops.ts) and the host's read paths (the `amm_math` export: svc_quoteSwap,
 // svc_getPrice) run these same functions, so a quote and an execution can never disagree
 // (DESIGN.md). Every division rounds in the pool's favour: outputs and LP minted round down,
 // inputs required round up. Results come back in U.lo/U.hi.

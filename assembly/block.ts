@@ -30,9 +30,9 @@ import {
 } from "./context";
 import { execTransfer } from "./ops/transfer";
 import { consumeNonce, failedCount, failedListed, hashBundle, recordFailure } from "./replay";
-import { endBlock } from "./rewards";
-import { upgradesEndBlock } from "./ops/upgrades";
-import { processSchedules, setRunCost, RUN_OPS, RUN_OWNER, runOpCount } from "./ops/schedules";
+import { endBlock } from "./domains/staking/rewards";
+import { upgradesEndBlock } from "./domains/upgrades/ops";
+import { processSchedules, setRunCost, RUN_OPS, RUN_OWNER, runOpCount } from "./domains/schedules/ops";
 
 /** Skipped leaders one block may name (a round bound far above any failover chain). */
 // @ts-ignore: decorator
@@ -213,7 +213,7 @@ function chargeFee(index: u32, user: usize, payer: usize, feeLo: u64, feeHi: u64
 }
 
 /**
- * One run of a due schedule (assembly/ops/schedules.ts processSchedules): its decoded operations
+ * One run of a due schedule (assembly/domains/schedules/ops.ts processSchedules): its decoded operations
  * in RUN_OPS, executed as RUN_OWNER inside their own checkpoint like a bundle of those operations.
  * Gas = GAS_BASE + the operations' gas, fee = gas × the block's gas price (no priority fee), paid
  * from the owner's NTV and split as a bundle's; a run that cannot pay does nothing
@@ -332,7 +332,7 @@ export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
   // Upgrade plans: expiry and application at their height (docs/upgrades.md "Plans"), before the
   // miss accounting below reads whether this block lies in an upgrade's grace window.
   upgradesEndBlock(height);
-  // Proposer and miss accounting, the block reward, epoch boundaries (assembly/rewards.ts).
+  // Proposer and miss accounting, the block reward, epoch boundaries (assembly/domains/staking/rewards.ts).
   endBlock(height, timestamp, blockGas, gasLimit, okCount, missed, nMissed);
   bufSetLen(out, 0);
   bufU64(out, blockGas);

@@ -12,12 +12,12 @@ import { encodeTokenRecord } from "./ops/token";
 import { bufNew, bufLen, bufPtr } from "./mem";
 import { singletonEntry } from "./keys";
 import { P_CHAIN_PARAMS, TOKEN_KIND_STD8 } from "./abi";
-import { paramsValid, stakingState } from "./staking";
-import { genesisValidator } from "./ops/staking";
+import { paramsValid, stakingState } from "./domains/staking/validators";
+import { genesisValidator } from "./domains/staking/ops";
 import { setContext } from "./context";
-import { genesisUpgradeConfig } from "./ops/upgrades";
-import { genesisStable, writeProfile } from "./ops/stablecoins";
-import { genesisBridge } from "./ops/bridge";
+import { genesisUpgradeConfig } from "./domains/upgrades/ops";
+import { genesisStable, writeProfile } from "./domains/stablecoins/ops";
+import { genesisBridge } from "./domains/bridge/ops";
 import { stableEntry } from "./keys";
 
 

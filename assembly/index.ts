@@ -6,7 +6,7 @@ import { bufNew, bufEnsure, bufPtr, bufLen, bufSetLen, bufBytes } from "./mem";
 import { lookup, mark, revertTo, valLen, valPtr, cacheSize } from "./state";
 import { applyBlock } from "./block";
 import { applyGenesis } from "./genesis";
-import { emissionTarget } from "./rewards";
+import { emissionTarget } from "./domains/staking/rewards";
 import { commit, nodePtr, getDerived } from "./root";
 import { eventsReset } from "./events";
 import { blake3, blake3Keyed } from "./blake3";
@@ -95,7 +95,7 @@ export function transactions_root(len: u32): u32 {
   return transactionsRoot(bufPtr(inBuf), len, outBuf);
 }
 
-/** Test hook: the scheduled cumulative emission s seconds after the emission start (assembly/rewards.ts). */
+/** Test hook: the scheduled cumulative emission s seconds after the emission start (assembly/domains/staking/rewards.ts). */
 export function emission_target(s: u64): u64 {
   return emissionTarget(s);
 }

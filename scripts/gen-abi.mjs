@@ -1064,6 +1064,19 @@ function genHostEvents() {
     L.push(`  | { type: '${e.receipt?.type ?? evKind(e)}'; op_index: number | null; ${entries.map((x) => `${x.key}${x.optional ? '?' : ''}: ${x.ts.replace(' | undefined', '')}`).join('; ')} }`);
   }
   L[L.length - 1] += ';';
+  // a receipt's `created` from the rows marked `creates`
+  const creating = [...json.values()].filter(({ e }) => e.creates);
+  for (const { e, entries } of creating) {
+    if (!entries.some((x) => x.key === e.creates[1] && !x.optional)) throw new Error(`event ${e.name}: creates names ${e.creates[1]}, not a receipt field of it`);
+  }
+  L.push('', '/** The identifiers a bundle created, by the events that create them (abi/events.mjs `creates`). */',
+    `export interface ReceiptCreated { ${creating.map(({ e }) => `${e.creates[0]}?: string`).join('; ')} }`,
+    '/** Each key of a receipt\'s `created`, with what it names (for the receipt\'s schema). */',
+    `export const RECEIPT_CREATED: Readonly<Record<keyof ReceiptCreated, string>> = { ${creating.map(({ e }) => `${e.creates[0]}: ${JSON.stringify(e.creates[2])}`).join(', ')} };`, '',
+    '/** What a receipt event adds to its receipt\'s `created`, or undefined. */',
+    'export function createdOf(e: ReceiptEventJson): ReceiptCreated | undefined {', '  switch (e.type) {',
+    ...creating.flatMap(({ e }) => [`    case '${e.receipt?.type ?? evKind(e)}':`, `      return { ${e.creates[0]}: e.${e.creates[1]} };`]),
+    '    default:', '      return undefined;', '  }', '}');
   L.push('', '/** What a receipt shows of a value with a named format (the `j` of abi/events.mjs), supplied by src/chain/receipts.ts. */', 'export interface ReceiptFormats {');
   for (const [name, u] of [...hooks].sort(([a], [b]) => a.localeCompare(b))) {
     L.push(`  ${name}(v: ${[...u.value].join(' | ')}, e: ${[...u.events].join(' | ')}): ${u.optional ? `${u.returns} | undefined` : u.returns};`);
@@ -1233,7 +1246,7 @@ const HANDLER_ARGS = {
 };
 /** A row's `handler` as { module, fn, call, consts }; throws on a malformed one. */
 function parseHandler(o) {
-  const m = /^([a-z-]+):([A-Za-z0-9]+)\(([^)]*)\)$/.exec(o.handler ?? '');
+  const m = /^((?:domains\/[a-z-]+|ops)\/[a-z-]+):([A-Za-z0-9]+)\(([^)]*)\)$/.exec(o.handler ?? '');
   if (!m) throw new Error(`operation ${o.name}: handler must be 'module:function(args)', got ${JSON.stringify(o.handler)}`);
   const [, module, fn, argText] = m;
   const consts = [];
@@ -1299,7 +1312,7 @@ function genDispatch() {
     'import * as S from "../status";',
     'import { clearGuardRefusal, guardRefusal } from "../ledger";',
     'import { OPR_FIELDS } from "../decode-ops";',
-    ...dispatchImports(other, './', '../abi'),
+    ...dispatchImports(other, '../', '../abi'),
     '',
     '/**',
     ' * Every operation but the top-level ones. A credit or debit the STD-8 rules refused',
@@ -1329,7 +1342,7 @@ function genDispatch() {
     '',
     'import { execOther } from "./dispatch";',
     'import { OPR_FIELDS } from "../decode-ops";',
-    ...dispatchImports(top, './', '../abi'),
+    ...dispatchImports(top, '../', '../abi'),
     '',
     '/** One operation of a bundle at its top level; `payer` pays the fee, `nonce` is the bundle\'s. */',
     'export function execTop(kind: u32, user: usize, op: usize, nonce: u64, payer: usize, bundleIndex: u32, opIndex: u32): u32 {',
@@ -1358,8 +1371,8 @@ function opRecordSlots() {
   for (const o of operations) {
     if (!o.record) continue;
     if (o.record.length > 7) throw new Error(`operation ${o.name}: a record has 7 slots after its kind`);
-    o.record.forEach((name, i) => {
-      if (name !== null) slot(`OPR_${snake(o.name)}_${snake(name)}`, 4 * (i + 1), `${o.name}: ${name}`);
+    o.record.forEach((entry, i) => {
+      if (entry !== null) slot(`OPR_${snake(o.name)}_${snake(slotName(entry))}`, 4 * (i + 1), `${o.name}: ${slotName(entry)}`);
     });
     if (o.gas?.perByte && !o.record[3]) throw new Error(`operation ${o.name}: its per-byte gas count is the record's fourth slot (+16), which names nothing`);
   }
@@ -1383,7 +1396,7 @@ function fixedChecks(o) {
  * The core's decoder of every enabled operation whose fields are all fixed (docs/bundle-format.md
  * "Operation"): takes the fields whole into the op record (+4 their pointer, +8 their length), refuses
  * a bool byte above 1 or a choice byte past its last value, and an operation a nested list may not
- * hold (`nested: false`). The operations with variable fields are decoded by assembly/bundle.ts.
+ * hold (`nested: false`). The operations with variable fields: genVarDecode.
  */
 function genFixedDecode() {
   const rows = operations.filter((o) => o.core !== false && opFixedBytes(o) !== undefined);
@@ -1392,7 +1405,6 @@ function genFixedDecode() {
     names.add(`OP_${snake(o.name)}`);
     if (opFixedBytes(o) > 0) names.add(`OP_${snake(o.name)}_BYTES`);
   }
-  for (const o of operations) if (o.nested === false) names.add(`OP_${snake(o.name)}`);
   const L = [HEADER('operations.mjs').trimEnd(),
     '// Decoding of the operations whose fields are all fixed, into the 32-byte op records of',
     '// assembly/bundle.ts (OPS): +4 the fields\' pointer in the bundle, +8 their byte length.',
@@ -1401,7 +1413,7 @@ function genFixedDecode() {
     'import { take, bad } from "./borsh";',
     `import { ${[...names].join(', ')} } from "./abi";`,
     '',
-    '/** decodeFixedOp\'s answer for a discriminant whose fields are not all fixed (bundle.ts decodes it). */',
+    '/** decodeFixedOp\'s answer for a discriminant whose fields are not all fixed (decodeVarOp of assembly/decode-var-ops.ts decodes it, or it has no row). */',
     '// @ts-ignore: decorator',
     '@inline export const NOT_FIXED: u32 = 0xffffffff;',
     '',
@@ -1434,11 +1446,182 @@ function genFixedDecode() {
     }
     L.push('  }');
   }
-  L.push('  return S.OK;', '}', '', ...opRecordSlots(), '',
-    '/** Operations a schedule, a proposal or a multi-sig transaction may not hold (their rows say nested: false). */',
-    'export function isNotNested(d: u32): bool {',
-    `  return ${operations.filter((o) => o.core !== false && o.nested === false).map((o) => `d == OP_${snake(o.name)}`).join('\n    || ')};`,
-    '}');
+  L.push('  return S.OK;', '}', '', ...opRecordSlots());
+  return L.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------- assembly/decode-var-ops.ts (operations with variable fields)
+/** A `record` entry's slot name, and what it holds: a field (or `<field>Len`/`Count`/`Tag`/`Body`), `gasBytes` or `heldGas`. */
+const slotName = (e) => (Array.isArray(e) ? e[0] : e);
+const slotSource = (e) => (Array.isArray(e) ? e[1] : e);
+/** Fixed field types the decoder keeps as a value in the record (the others: a pointer into the bundle). */
+const isValueField = (t) => t === 'u8' || t === 'bool' || (Array.isArray(t) && t[0] === 'choice');
+/** The fields `gasBytes` names (a field or a list), whose byte lengths the per-byte gas counts. */
+const gasBytesFields = (o) => (o.gasBytes === undefined ? [] : [].concat(o.gasBytes));
+
+/**
+ * Lines that read field `fl` at the reader into locals named after `v` (`v` the pointer, or the value
+ * of a u8/bool/choice; `v_len` the bytes of a string, vec, tagged or operations field; `v_count` the
+ * items of accounts, entries or operations; `v_tag`, `v_body` a tagged field's tag and fields), in
+ * the host codec's order and with its checks (src/abi/operations.ts readField): strict UTF-8 for
+ * strings, 0/1 for bools and option tags, a choice's or tag's last value; lengths up to the bytes
+ * present (the codec's BOUNDs are the host's, the exact limits the core's at execution).
+ */
+function decodeFieldLines(fl, v, names, indent) {
+  const t = fl.type;
+  const L = [];
+  const bad = `return S.MALFORMED_BUNDLE;`;
+  if (typeof t === 'string' && t !== 'entries') {
+    if (isValueField(t)) {
+      L.push(`let ${v} = <u32>rU8();`);
+      if (t === 'bool') L.push(`if (${v} > 1) ${bad} // ${fl.name}: a bool`);
+    } else L.push(`let ${v} = take(${FIXED[t]});`);
+  } else if (t === 'entries') {
+    names.add('BATCH_ENTRY_BYTES');
+    L.push(`let ${v}_count = rU32();`, `if (bad || <usize>${v}_count > (rend - rp) / BATCH_ENTRY_BYTES) ${bad}`, `let ${v} = take(${v}_count * BATCH_ENTRY_BYTES);`);
+  } else if (t[0] === 'choice') {
+    L.push(`let ${v} = <u32>rU8();`);
+    if (fl.checkedAt === 'execution') L.push(`// ${fl.name}: any byte here; its handler answers a value past ${t[1].length - 1} with a status (the row's checkedAt)`);
+    else L.push(`if (${v} > ${t[1].length - 1}) ${bad} // ${fl.name}: ${t[1].join(' | ')}`);
+  } else if (t[0] === 'string' || t[0] === 'vec') {
+    L.push(`let ${v} = rVec();`, `let ${v}_len = vecLen;`);
+    if (t[0] === 'string') L.push(`if (bad || !validUtf8(${v}, ${v}_len)) ${bad}`);
+  } else if (t[0] === 'option-string') {
+    L.push(`let ${v} = rp;`, `if (rTag()) {`, `  let ${v}_s = rVec();`, `  if (bad || !validUtf8(${v}_s, vecLen)) ${bad}`, '}');
+  } else if (t[0] === 'accounts') {
+    L.push(`let ${v}_count = rU32();`, `if (bad || <usize>${v}_count > (rend - rp) >> 5) ${bad}`, `let ${v} = take(${v}_count << 5);`);
+  } else if (t[0] === 'operations') {
+    names.add(t[1]);
+    L.push(`let ${v} = rp;`, `let ${v}_st = decodeNestedOps(${t[1]});`, `if (${v}_st != S.OK) return ${v}_st;`,
+      `let ${v}_count = opsCount;`, `let ${v}_len = <u32>(rp - ${v});`);
+  } else if (t[0] === 'tagged') {
+    const en = enums[t[1]];
+    const tag = (vt) => `${snake(t[1])}_${snake(vt.name)}`;
+    const last = en.variants[en.variants.length - 1];
+    names.add(tag(last));
+    L.push(`let ${v} = rp;`, `let ${v}_tag = <u32>rU8();`, `if (bad || ${v}_tag > ${tag(last)}) ${bad} // ${en.what}`, `let ${v}_body = rp;`);
+    // Variants with the same fields (the proposal actions that carry operations) share one branch.
+    const same = new Map();
+    for (const vt of en.variants) {
+      if (!vt.fields.length) continue;
+      const shape = JSON.stringify(vt.fields.map((fl) => [fl.name, fl.type, fl.checkedAt]));
+      same.set(shape, [...(same.get(shape) ?? []), vt]);
+    }
+    let first = true;
+    for (const vts of same.values()) {
+      for (const vt of vts) names.add(tag(vt));
+      L.push(`${first ? '' : '} else '}if (${vts.map((vt) => `${v}_tag == ${tag(vt)}`).join(' || ')}) {`);
+      for (const sub of vts[0].fields) L.push(...decodeFieldLines(sub, `${v}_${sub.name}`, names, '  '));
+      first = false;
+    }
+    if (!first) L.push('}');
+    L.push(`let ${v}_len = <u32>(rp - ${v});`);
+  } else throw new Error(`field ${fl.name}: no core decoding for type ${JSON.stringify(t)}`);
+  return L.map((l) => indent + l);
+}
+
+/** The expression a record slot stores, from its source (see slotSource). */
+function slotValue(o, source) {
+  if (source === 'gasBytes') {
+    const fs = gasBytesFields(o);
+    if (!fs.length) throw new Error(`operation ${o.name}: a gasBytes slot needs the row's gasBytes`);
+    return fs.map((n) => `f_${n}_len`).join(' + ');
+  }
+  if (source === 'heldGas') {
+    if (!o.heldGas) throw new Error(`operation ${o.name}: a heldGas slot needs the row's heldGas`);
+    return `heldOperationsGas(f_${o.heldGas}_count)`;
+  }
+  const fl = o.fields.find((x) => x.name === source);
+  if (fl) return isValueField(fl.type) ? `f_${fl.name}` : `<u32>f_${fl.name}`;
+  const m = /^(.*)(Len|Count|Tag|Body)$/.exec(source);
+  const base = m && o.fields.find((x) => x.name === m[1]);
+  if (!base) throw new Error(`operation ${o.name}: record slot source ${source} names no field`);
+  return m[2] === 'Body' ? `<u32>f_${base.name}_body` : `f_${base.name}_${m[2].toLowerCase()}`;
+}
+
+/**
+ * The core's decoder of every enabled operation with a variable field (docs/core-abi.md "Operation
+ * records"), one function per row (rows without a `record` and with the same field types share one): its nesting rules (`nested: false`, `firstOnly`), its fields in
+ * order (decodeFieldLines), then the record: the slots its `record` names, or +4/+8 the fields'
+ * pointer and length; a batch's entry count at +12 (gas.perEntry); the bytes of `gasBytes` at +16
+ * (gas.perByte). Nested operations and a multi-sig proposal's held gas are the hand-written hooks
+ * decodeNestedOps and heldOperationsGas of assembly/bundle.ts.
+ */
+function genVarDecode() {
+  const rows = operations.filter((o) => o.core !== false && opFixedBytes(o) === undefined);
+  const names = new Set();
+  const slots = new Set(['NOT_FIXED']);
+  const F = [];
+  // Rows without a `record` whose fields have the same types and rules share one function.
+  const fnOf = new Map();
+  const groups = new Map();
+  for (const o of rows) {
+    const key = o.record ? o.name : JSON.stringify([o.fields.map((fl) => [fl.type, fl.checkedAt]), o.nested, o.firstOnly, o.gas?.perEntry]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(o);
+    fnOf.set(o.name, `decode${groups.get(key)[0].name}`);
+  }
+  for (const group of groups.values()) {
+    const o = group[0];
+    for (const g of group) names.add(`OP_${snake(g.name)}`);
+    if (o.gas?.perByte) {
+      const fs = gasBytesFields(o);
+      if (!fs.length) throw new Error(`operation ${o.name}: gas.perByte needs gasBytes (the fields whose bytes it counts)`);
+      const fourth = o.record?.[3];
+      if (!fourth || (slotSource(fourth) !== 'gasBytes' && !(fs.length === 1 && slotSource(fourth) === `${fs[0]}Len`))) {
+        throw new Error(`operation ${o.name}: the record's fourth slot (+16, OPR_GAS_BYTES) must hold the gasBytes count`);
+      }
+    } else if (o.gasBytes !== undefined) throw new Error(`operation ${o.name}: gasBytes without gas.perByte`);
+    F.push('', `/** ${group.map((g) => `${g.name} (${g.code})`).join(', ')}: ${o.fields.map((fl) => fl.name).join(', ')}. */`,
+      `function decode${o.name}(rec: usize, k: u32, nested: bool): u32 {`);
+    if (o.nested === false) F.push('  if (nested) return S.MALFORMED_BUNDLE; // nested: false');
+    if (o.firstOnly) F.push('  if (k != 0) return S.MALFORMED_BUNDLE; // firstOnly: the first operation of its bundle');
+    if (!o.record) F.push('  let start = rp;');
+    for (const fl of o.fields) F.push(`  // ${fl.name}`, ...decodeFieldLines(fl, `f_${fl.name}`, names, '  '));
+    F.push('  if (bad) return S.MALFORMED_BUNDLE;');
+    if (o.record) {
+      o.record.forEach((e, i) => {
+        if (e === null) return;
+        const slot = `OPR_${snake(o.name)}_${snake(slotName(e))}`;
+        slots.add(slot);
+        F.push(`  store<u32>(rec, ${slotValue(o, slotSource(e))}, ${slot});`);
+      });
+    } else {
+      slots.add('OPR_FIELDS').add('OPR_FIELDS_LEN');
+      F.push('  store<u32>(rec, <u32>start, OPR_FIELDS);', '  store<u32>(rec, <u32>(rp - start), OPR_FIELDS_LEN);');
+      const entries = o.fields.find((fl) => fl.type === 'entries');
+      if (o.gas?.perEntry) {
+        if (!entries) throw new Error(`operation ${o.name}: gas.perEntry needs an entries field`);
+        slots.add('OPR_GAS_ENTRIES');
+        F.push(`  store<u32>(rec, f_${entries.name}_count, OPR_GAS_ENTRIES);`);
+      }
+    }
+    F.push('  return S.OK;', '}');
+  }
+  const L = [HEADER('operations.mjs').trimEnd(),
+    '// Decoding of the operations with a variable field (a string, vec, option, list, tagged choice or',
+    '// nested operations) into the 32-byte op records of assembly/bundle.ts (OPS), one function per row',
+    '// (docs/core-abi.md "Operation records"). The all-fixed operations are assembly/decode-ops.ts\'s.',
+    '',
+    'import * as S from "./status";',
+    'import { take, rp, rend, bad, rU8, rU32, rTag, rVec, vecLen, validUtf8 } from "./borsh";',
+    `import { ${[...names].join(', ')} } from "./abi";`,
+    `import { ${[...slots].join(', ')} } from "./decode-ops";`,
+    'import { decodeNestedOps, heldOperationsGas, opsCount } from "./bundle";',
+    '',
+    '/**',
+    ' * Decode operation `d`\'s fields at the reader into `rec` when they are not all fixed: OK, MALFORMED_BUNDLE',
+    ' * (short, a bool, option tag, choice or tag out of range, a string not UTF-8, a row\'s nesting rule),',
+    ' * or a nested list\'s status; NOT_FIXED for a discriminant without such a row. `k`: the operation\'s',
+    ' * index in its list; `nested`: the list is a schedule\'s, a proposal\'s or a multi-sig transaction\'s.',
+    ' */',
+    'export function decodeVarOp(d: u32, rec: usize, k: u32, nested: bool): u32 {',
+    '  switch (d) {',
+    ...rows.map((o) => `    case OP_${snake(o.name)}: return ${fnOf.get(o.name)}(rec, k, nested);`),
+    '    default: return NOT_FIXED;',
+    '  }',
+    '}',
+    ...F];
   return L.join('\n') + '\n';
 }
 
@@ -1493,6 +1676,7 @@ export function generate() {
     'assembly/keys.ts': genCoreKeys(),
     ...genDispatch(),
     'assembly/decode-ops.ts': genFixedDecode(),
+    'assembly/decode-var-ops.ts': genVarDecode(),
     'src/core/exports.ts': genCoreExports(),
   };
 }

@@ -1465,7 +1465,7 @@ export class Reference {
     return st;
   }
 
-  // ---- Protocol proposals (docs/governance.md; assembly/ops/governance.ts) ----
+  // ---- Protocol proposals (docs/governance.md; assembly/domains/governance/ops.ts) ----
   // 0x58 id u64 BE → ProposalRecord, 0x59 id ‖ voter → approve u8, weight u128, height u64,
   // 0x5A → count u64, 0x5B Blake3("contract-safety" ‖ chain ‖ 0 ‖ contract) → ContractSafety,
   // 0x60 collection → CollectionSafety. Weight: the sum of the account's delegations (0x18 index,
@@ -1626,7 +1626,7 @@ export class Reference {
     return S.OK;
   }
 
-  // ---- DAOs (docs/dao.md; assembly/ops/dao.ts) ----
+  // ---- DAOs (docs/dao.md; assembly/domains/dao/ops.ts) ----
   // 0x61 dao → Dao, 0x62 → count, 0x63 dao ‖ id BE → DaoProposal (ProposalRecord's offsets up to the
   // action, execution_delay in created_at's place), 0x64 dao ‖ id BE ‖ voter → approve, weight, height, unlocked.
   readonly daoReach = { created: 0, votes: 0, executed: 0, carried: 0, unlocked: 0 };
@@ -1974,7 +1974,7 @@ export class Reference {
     return S.OK;
   }
 
-  /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/ops/dex.ts move). */
+  /** Move between balances: INSUFFICIENT_BALANCE / AMOUNT_OVERFLOW (as assembly/domains/dex/ops.ts move). */
   private move(from: Uint8Array, to: Uint8Array, mint: Uint8Array, v: bigint): number {
     let g = guard(this.host, mint, from); // the STD-8 rules of debit, then of credit (assembly/ledger.ts)
     if (g) return g;

@@ -6,12 +6,12 @@
 
 import { execOther } from "./dispatch";
 import { OPR_FIELDS } from "../decode-ops";
-import { execCreateDao, execDaoCancel, execDaoExecute, execDaoPropose, execDaoUnlock, execDaoVote } from "./dao";
-import { execCancelProposal, execCreateProposal, execExecuteProposal, execVoteProposal } from "./governance";
-import { execApproveMultiSigTx, execCreateMultiSig, execProposeMultiSigTx } from "./multisig";
-import { execCancelSchedule, execCreateSchedule } from "./schedules";
-import { execCreateToken } from "./token";
-import { execTransfer } from "./transfer";
+import { execCreateDao, execDaoCancel, execDaoExecute, execDaoPropose, execDaoUnlock, execDaoVote } from "../domains/dao/ops";
+import { execCancelProposal, execCreateProposal, execExecuteProposal, execVoteProposal } from "../domains/governance/ops";
+import { execApproveMultiSigTx, execCreateMultiSig, execProposeMultiSigTx } from "../domains/multisig/ops";
+import { execCancelSchedule, execCreateSchedule } from "../domains/schedules/ops";
+import { execCreateToken } from "../ops/token";
+import { execTransfer } from "../ops/transfer";
 import { OP_TRANSFER, OP_CREATE_PROPOSAL, OP_VOTE_PROPOSAL, OP_EXECUTE_PROPOSAL, OP_CANCEL_PROPOSAL, OP_CREATE_MULTI_SIG, OP_PROPOSE_MULTI_SIG_TX, OP_APPROVE_MULTI_SIG_TX, OP_REVOKE_MULTI_SIG_APPROVAL, OP_CREATE_DAO, OP_DAO_PROPOSE, OP_DAO_VOTE, OP_DAO_EXECUTE, OP_DAO_CANCEL, OP_DAO_UNLOCK, OP_CREATE_TOKEN, OP_CREATE_SCHEDULE, OP_CANCEL_SCHEDULE } from "../abi";
 
 /** One operation of a bundle at its top level; `payer` pays the fee, `nonce` is the bundle's. */

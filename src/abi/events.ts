@@ -1036,6 +1036,31 @@ export type ReceiptEventJson =
   | { type: 'DoubleSignReported'; op_index: number | null; validator: string; consensus_key: string; reporter: string; height: number; offences: number; jailed_until: number }
   | { type: 'ConsensusKeyRotationQueued'; op_index: number | null; validator: string; new_consensus_key: string; epoch: number };
 
+/** The identifiers a bundle created, by the events that create them (abi/events.mjs `creates`). */
+export interface ReceiptCreated { mint?: string; pool?: string; collection?: string; presale?: string; staking_pool?: string; multisig?: string }
+/** Each key of a receipt's `created`, with what it names (for the receipt's schema). */
+export const RECEIPT_CREATED: Readonly<Record<keyof ReceiptCreated, string>> = { mint: "Nx1… mint of a created token", pool: "Nx8… address of a created pool", collection: "Nx2… address of a created NFT or multi-token collection", presale: "Nx0… address (escrow account) of a created presale", staking_pool: "Nx6… address of a created token staking pool", multisig: "Nx5… address of a created multi-sig account (docs/accounts.md)" };
+
+/** What a receipt event adds to its receipt's `created`, or undefined. */
+export function createdOf(e: ReceiptEventJson): ReceiptCreated | undefined {
+  switch (e.type) {
+    case 'TokenCreated':
+      return { mint: e.mint };
+    case 'PoolCreated':
+      return { pool: e.pool };
+    case 'CollectionCreated':
+      return { collection: e.collection };
+    case 'PresaleCreated':
+      return { presale: e.presale };
+    case 'StakingPoolCreated':
+      return { staking_pool: e.pool };
+    case 'MultiSigCreated':
+      return { multisig: e.multisig };
+    default:
+      return undefined;
+  }
+}
+
 /** What a receipt shows of a value with a named format (the `j` of abi/events.mjs), supplied by src/chain/receipts.ts. */
 export interface ReceiptFormats {
   account(v: Uint8Array, e: TransferEvent | TokenCreatedEvent | KeyRegisteredEvent | FeeEvent | PoolCreatedEvent | LiquidityAddedEvent | LiquidityRemovedEvent | SwapEvent | TokenMetadataUpdatedEvent | TokenMetadataLockedEvent | CollectionCreatedEvent | NftTransferEvent | MultiTransferEvent | ProgramRegisteredEvent | ScheduleRunEvent | ScheduleCreatedEvent | ScheduleCancelledEvent | ApprovalEvent | ProposalCreatedEvent | ProposalVotedEvent | ProposalExecutedEvent | ProposalCancelledEvent | DaoCreatedEvent | DaoProposalEvent | PresaleCreatedEvent | StakingPoolCreatedEvent | KeyAddedEvent | KeyRemovedEvent | RecoverySetEvent | RecoveryInitiatedEvent | RecoveryApprovedEvent | RecoveryCancelledEvent | RecoveryFinalizedEvent | MultiSigCreatedEvent | MultiSigTxUpdatedEvent | UpgradeScheduledEvent | UpgradeVotedEvent | UpgradeCancelledEvent | StableCreatedEvent | StableAdminEvent | StablePendingEvent | StableMinterEvent | BridgeDepositedEvent | BridgeWithdrawnEvent | StableIssuerProofEvent | StakedEvent | DelegatedEvent | UnstakedEvent | UndelegatedEvent | UnstakeClaimedEvent | RewardsClaimedEvent | CommissionSetEvent | ValidatorUnjailedEvent | AutoCompoundSetEvent | PoolConfigSetEvent | ValidatorMetadataSetEvent | DoubleSignReportedEvent | ConsensusKeyRotationQueuedEvent): string;

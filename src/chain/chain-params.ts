@@ -94,7 +94,7 @@ export function chainParams(state: { get(key: Uint8Array): Uint8Array | undefine
   return record ? decodeChainParams(record) : { ...DEFAULT_CHAIN_PARAMS, jailDurations: [...DEFAULT_CHAIN_PARAMS.jailDurations] };
 }
 
-/** The same ranges the core's genesis checks (assembly/staking-genesis), as readable errors. */
+/** The same ranges the core's genesis checks (assembly/domains/staking/validators.ts paramsValid), as readable errors. */
 export function validateChainParams(p: ChainParams): void {
   const int = (name: string, v: number, min: number, max: number) => {
     if (!Number.isSafeInteger(v) || v < min || v > max) throw new RangeError(`chain params: ${name} must be an integer in ${min}..${max}, got ${v}`);
@@ -111,7 +111,7 @@ export function validateChainParams(p: ChainParams): void {
     throw new RangeError('chain params: jail_durations must list 1 to 16 durations in seconds');
   }
   p.jailDurations.forEach((d, i) => int(`jail_durations[${i}]`, d, 1, 100 * 365 * 86_400));
-  // The ranges a ParameterChange allows (docs/governance.md "Parameters"; assembly/staking.ts paramsValid).
+  // The ranges a ParameterChange allows (docs/governance.md "Parameters"; assembly/domains/staking/validators.ts paramsValid).
   int('voting_period_blocks', p.votingPeriodBlocks, Number(GOV_MIN_VOTING_PERIOD), Number(GOV_MAX_VOTING_PERIOD));
   int('quorum_bps', p.quorumBps, 1, 10_000);
   int('threshold_bps', p.thresholdBps, 5_000, 9_999);

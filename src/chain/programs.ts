@@ -4,7 +4,7 @@ import { programKey, programIndexKey, PROGRAM_COUNT_KEY, decodeProgramFields } f
 
 /**
  * Intent programs in chain state (spec §4.9; docs/intents.md "Programs on chain"; docs/core-abi.md
- * "State layout"), written only by the RegisterProgram operation (assembly/ops/programs.ts):
+ * "State layout"), written only by the RegisterProgram operation (assembly/domains/programs/ops.ts):
  *
  *   0x30 name               → ProgramRecord (below)
  *   0x31                    → program count u64
@@ -15,7 +15,7 @@ import { programKey, programIndexKey, PROGRAM_COUNT_KEY, decodeProgramFields } f
 
 /** The program prefixes of the generated table (abi/state.mjs). */
 export const ProgramPrefix = { PROGRAM: Prefix.PROGRAM, COUNT: Prefix.PROGRAM_COUNT, INDEX: Prefix.PROGRAM_INDEX } as const;
-/** The core's name rule (assembly/ops/programs.ts validProgramName). */
+/** The core's name rule (assembly/domains/programs/ops.ts validProgramName). */
 export const PROGRAM_NAME = /^[a-z0-9][a-z0-9_-]{2,63}$/;
 /** The core's size bound of a program's JSON text, in UTF-8 bytes. */
 export const PROGRAM_MAX_BYTES = 16_384;

@@ -9,7 +9,7 @@
 export type ProposalStatus = 'voting' | 'passed' | 'rejected' | 'executed' | 'cancelled';
 export const PROPOSAL_STATUSES: readonly ProposalStatus[] = ['voting', 'passed', 'rejected', 'executed', 'cancelled'];
 
-/** The core's rule (assembly/ops/governance.ts passed, which assembly/ops/dao.ts uses too): votes·10⁴ ≥ total·quorum and yes·10⁴ > votes·threshold. */
+/** The core's rule (assembly/domains/governance/ops.ts passed, which assembly/domains/dao/ops.ts uses too): votes·10⁴ ≥ total·quorum and yes·10⁴ > votes·threshold. */
 export function proposalPassed(p: { yes: bigint; no: bigint; totalStake: bigint; quorumBps: number; thresholdBps: number }): boolean {
   const votes = p.yes + p.no;
   return votes > 0n && votes * 10_000n >= p.totalStake * BigInt(p.quorumBps) && p.yes * 10_000n > votes * BigInt(p.thresholdBps);

@@ -1,6 +1,6 @@
 import type { BlockResultView } from '../core/block-result.js';
 import { BUNDLE_LEVEL_OP, decodeEventAt, STABLE_ADMIN_ACTIONS, ISSUER_PROOF_METHODS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES } from '../core/events.js';
-import { receiptEventJson, receiptEventJsonAt, type ReceiptEventJson, type ReceiptFormats, type ReceiptFormatsAt } from '../abi/events.js';
+import { createdOf, receiptEventJson, receiptEventJsonAt, type ReceiptCreated, type ReceiptEventJson, type ReceiptFormats, type ReceiptFormatsAt } from '../abi/events.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt, encodeMultiSig } from '../codec/address.js';
@@ -30,7 +30,7 @@ export interface Receipt {
   fee: string;
   events: ReceiptEvent[];
   /** identifiers the bundle created, e.g. the mint of a new token */
-  created?: { mint?: string; pool?: string; collection?: string; presale?: string; staking_pool?: string; multisig?: string };
+  created?: ReceiptCreated;
 }
 /** `op_index` is null for bundle-level events (the fee); one shape per event kind (abi/events.mjs). */
 export type ReceiptEvent = ReceiptEventJson;
@@ -68,12 +68,8 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
       ?? receiptEventJson(decodeEventAt(result.bytes, result.dv, at, len, index, op, kind), opIndex, block.fx);
     if (!event) return;
     receipt.events.push(event);
-    if (event.type === 'TokenCreated') receipt.created = { ...receipt.created, mint: event.mint };
-    if (event.type === 'PoolCreated') receipt.created = { ...receipt.created, pool: event.pool };
-    if (event.type === 'CollectionCreated') receipt.created = { ...receipt.created, collection: event.collection };
-    if (event.type === 'PresaleCreated') receipt.created = { ...receipt.created, presale: event.presale };
-    if (event.type === 'StakingPoolCreated') receipt.created = { ...receipt.created, staking_pool: event.pool };
-    if (event.type === 'MultiSigCreated') receipt.created = { ...receipt.created, multisig: event.multisig };
+    const created = createdOf(event);
+    if (created) receipt.created = { ...receipt.created, ...created };
   });
   return receipt;
 }

@@ -14,7 +14,7 @@ import type { StateReader } from './state-reader.js';
 /**
  * Schedules in chain state (docs/intents.md "Schedules on chain"; docs/core-abi.md "State layout"),
  * written only by CreateSchedule/CancelSchedule and by the due runs of apply_block
- * (assembly/ops/schedules.ts). The keys (0x33 schedule, 0x34 due slot, 0x35 cursor, 0x36 run) and
+ * (assembly/domains/schedules/ops.ts). The keys (0x33 schedule, 0x34 due slot, 0x35 cursor, 0x36 run) and
  * the record layouts come from the ABI table (abi/state.mjs → src/abi/state.ts); this file turns
  * them into the domain's shapes.
  */
@@ -22,7 +22,7 @@ export { scheduleKey, scheduleRunKey, scheduleSlotKey } from '../abi/state.js';
 
 /** The due index's slot length (abi/constants.mjs SCHEDULE_SLOT_SECONDS). */
 export const SLOT_SECONDS = SCHEDULE_SLOT_SECONDS;
-/** Bounds the core applies (abi/constants.mjs; assembly/ops/schedules.ts). */
+/** Bounds the core applies (abi/constants.mjs; assembly/domains/schedules/ops.ts). */
 export const SCHEDULE_LIMITS = {
   minIntervalSeconds: SCHEDULE_MIN_INTERVAL, horizonSeconds: SCHEDULE_MAX_HORIZON, maxOperations: MAX_SCHEDULE_OPS,
   maxOperationBytes: MAX_SCHEDULE_BYTES, maxConditionalFailures: MAX_CONDITIONAL_FAILURES,

@@ -1,7 +1,7 @@
 /**
  * STD-8 stablecoins as the host reads them (docs/stablecoins.md): the core's 0x40 StableCoin record,
  * 0x41 blacklist entries and 0x42 profile, with the token record's paused flag. The rules are the
- * core's (assembly/ops/stablecoins.ts, the movement rules in assembly/ledger.ts); `refusal` mirrors
+ * core's (assembly/domains/stablecoins/ops.ts, the movement rules in assembly/ledger.ts); `refusal` mirrors
  * their order over committed state so a convenience method can answer a caller it would refuse
  * with the rule's name before any bundle (and fee) exists. The core still decides: a bundle that
  * gets past this and fails in the block is an ordinary failed bundle.
@@ -70,7 +70,7 @@ export interface Refusal {
 
 /**
  * The first rule the core would refuse `op` with, sent by `sender` at the next block (height + 1),
- * or undefined. Mirrors assembly/ops/stablecoins.ts's order for the rules that depend on roles,
+ * or undefined. Mirrors assembly/domains/stablecoins/ops.ts's order for the rules that depend on roles,
  * the flags, the blacklist and the pending list; the limits of a mint and the shapes of lists
  * are left to the core.
  */

@@ -1,6 +1,6 @@
 // The validator set as committed state holds it (docs/staking.md "State layout"; spec §2.4, §3).
 // Read-only decoding of the core's staking records, shared by consensus (leader schedule, vote
-// weights), import (certificate stake) and the staking RPC methods. The core (assembly/staking.ts)
+// weights), import (certificate stake) and the staking RPC methods. The core (assembly/domains/staking/validators.ts)
 // is the only writer; the layouts here mirror it byte for byte.
 
 import { Prefix } from '../abi/constants.js';

@@ -10,20 +10,7 @@ import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
 import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount } from './args.js';
-import { AnchorClient } from '../domains/anchors/client.js';
-import { BridgeClient } from '../domains/bridge/client.js';
-import { DaoClient } from '../domains/dao/client.js';
-import { CollectionClient } from '../domains/collections/client.js';
-import { DexClient } from '../domains/dex/client.js';
-import { GovernanceClient } from '../domains/governance/client.js';
-import { NameClient } from '../domains/names/client.js';
-import { PassportClient } from '../domains/passports/client.js';
-import { PresaleClient } from '../domains/presales/client.js';
-import { SettlementClient } from '../domains/settlement/client.js';
-import { StablecoinClient } from '../domains/stablecoins/client.js';
-import { StakingClient } from '../domains/staking/client.js';
-import { StakingPoolClient } from '../domains/staking-pools/client.js';
-import { UpgradeClient } from '../domains/upgrades/client.js';
+import { domainClients, type DomainClients } from './domain-clients.js';
 
 export { toBigInt } from './args.js';
 export type { AccountRef, Amount, CollectionRef, PubkeyRef, TokenRef } from './args.js';
@@ -101,8 +88,7 @@ export interface CreateTokenParams {
 
 // The domain modules' helpers are the Wallet's own methods (below the class: copied onto its
 // prototype); this declaration merge gives the class their types, so the public API is one class.
-export interface Wallet extends AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient,
-  StakingClient, StakingPoolClient, UpgradeClient {}
+export interface Wallet extends DomainClients {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only names what the prototype copy below the class adds
 export class Wallet {
@@ -434,8 +420,7 @@ export class Wallet {
 }
 
 // Each domain module's helpers (src/domains/<name>/client.ts) become the Wallet's methods.
-for (const helpers of [AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient,
-  StakingClient, StakingPoolClient, UpgradeClient]) {
+for (const helpers of domainClients) {
   for (const name of Object.getOwnPropertyNames(helpers.prototype)) {
     if (name === 'constructor') continue;
     if (Object.hasOwn(Wallet.prototype, name)) throw new Error(`Wallet.${name} is defined twice (src/domains/*/client.ts)`);

@@ -25,7 +25,7 @@ export interface CoreExports {
   scan_bundles(len: number): number;
   /** The transactions root of n × 32-byte bundle hashes (docs/core-abi.md "Block scan"). */
   transactions_root(len: number): number;
-  /** Test hook: the scheduled cumulative emission s seconds after the emission start (assembly/rewards.ts). */
+  /** Test hook: the scheduled cumulative emission s seconds after the emission start (assembly/domains/staking/rewards.ts). */
   emission_target(s: bigint): bigint;
   /** Number of keys in the cache (diagnostics). */
   cache_size(): number;

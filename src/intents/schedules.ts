@@ -8,7 +8,7 @@ import { PlanError, type Plan } from './planner.js';
 /**
  * Recurring and Conditional intents as chain state (docs/intents.md "Schedules on chain"): the
  * planner compiles the inner goal once, and the CreateSchedule operation (bundle-format disc. 49)
- * carries those operations with the trigger. The core runs them (assembly/ops/schedules.ts); this
+ * carries those operations with the trigger. The core runs them (assembly/domains/schedules/ops.ts); this
  * module only builds the operation and shows the record.
  */
 

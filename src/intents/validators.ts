@@ -13,7 +13,7 @@ import { PlanError } from './plan-error.js';
  * validator that is self stake, as the core rules.
  */
 
-/** docs/staking.md "Limits": delegations per account (assembly/ops/staking.ts MAX_DELEGATIONS). */
+/** docs/staking.md "Limits": delegations per account (assembly/domains/staking/ops.ts MAX_DELEGATIONS). */
 export const MAX_DELEGATIONS = 32;
 
 /** The planner's view of committed staking state (src/chain/validator-set.ts readers). */
@@ -90,7 +90,7 @@ export function chooseValidator(staking: StakingSource, delegator: Uint8Array, a
 }
 
 /**
- * Why the core would refuse Delegate{v, amount} from `delegator` (assembly/ops/staking.ts delegate),
+ * Why the core would refuse Delegate{v, amount} from `delegator` (assembly/domains/staking/ops.ts delegate),
  * counting what earlier steps of the same plan delegate (`planned`, by validator account hex); the
  * balance is the planner's own check.
  */

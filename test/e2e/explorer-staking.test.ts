@@ -3,7 +3,10 @@
  * against a real node: a Stake's transaction page lists its Staked event with the amount and self
  * stake as NTV and the validator linked, and the staker's address page lists the bundle as Staked;
  * the transaction page of every other staking operation a lone node can make lists its event with
- * its fields, and the validator's address page lists each bundle by its event.
+ * its fields, and the validator's address page lists each bundle by its event; a ClaimRewards's
+ * RewardsClaimed shows the amount paid. (UnstakeClaimed needs a matured unbonding, Unjail and
+ * ReportDoubleSign a second validator: their receipts and log items are checked over JSON-RPC in
+ * staking.test.ts and double-sign.test.ts, and the page draws every event by the same code.)
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -84,3 +87,22 @@ it('shows every other staking operation\'s event with its fields on its transact
   for (const [type] of operations) await page.locator('[data-testid="address-history"] tr', { hasText: type }).first().waitFor();
   await page.close();
 }, 180_000);
+
+it('shows a ClaimRewards\'s RewardsClaimed event with the amount paid as NTV and the account linked', async () => {
+  // The node's own validator earns every block's reward, so it has rewards to claim on a lone node.
+  const own = (await env.node.result<{ validator: string }>('svc_version')).validator;
+  const claimed = await env.node.result<Receipt>('svc_claimRewards', [own]);
+  const event = claimed.events.find((e) => e.type === 'RewardsClaimed');
+  expect(event).toMatchObject({ account: own });
+  const paid = BigInt(event!.amount as string);
+  expect(paid).toBeGreaterThan(0n);
+  const page = await env.context.newPage();
+  const row = await eventRow(page, claimed.bundle_hash, 'RewardsClaimed');
+  // the amount in NTV with decimals (raw units / 10^9), as the page writes it
+  const whole = (paid / 10n ** 9n).toLocaleString('en-US');
+  expect(row.text).toMatch(new RegExp(`amount ${whole}(\\.\\d+)? NTV`));
+  expect(row.links).toContain(`#/address/${encodeURIComponent(own)}`);
+  await page.goto(`${env.node.url}#/address/${own}`);
+  await page.locator('[data-testid="address-history"] tr', { hasText: 'RewardsClaimed' }).first().waitFor();
+  await page.close();
+}, 120_000);

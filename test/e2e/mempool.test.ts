@@ -208,3 +208,54 @@ describe('mempool bounds over JSON-RPC (docs/mempool.md)', () => {
     expect(ready.error).toMatchObject({ code: -32007 });
   });
 });
+
+describe('a full queue is shared fairly over JSON-RPC (--mempool-max-queued; issue 46 item 8, docs/mempool.md "Queued bundles")', () => {
+  // A node of its own: 4 queued bundles in all, 3 per account, so the queue fills with a handful.
+  const QUEUED = 4;
+  let share: TestNode;
+
+  beforeAll(async () => {
+    share = await TestNode.start({ args: ['--block-time', '1', '--mempool-max-queued', String(QUEUED), '--mempool-max-queued-per-account', String(PER_ACCOUNT)] });
+  });
+
+  afterAll(async () => {
+    await share?.stop();
+  });
+
+  const funded = async (): Promise<Uint8Array> => {
+    const account = new Uint8Array(randomBytes(32));
+    await share.result('svc_faucet', [encodeAccount(account)]);
+    return account;
+  };
+  const submit = (hex: string) => share.call<Queued>('svc_submitBundle', [hex]);
+  const size = async () => (await share.result<{ mempoolSize: number }>('svc_getNetworkStats')).mempoolSize;
+  const queueFull = { code: -32007, data: { status: 'QUEUE_FULL', limit: QUEUED, flag: '--mempool-max-queued' } };
+
+  it('an account holding fewer takes the largest holder\'s newest queued bundle; the largest holder and level holdings are refused QUEUE_FULL', async () => {
+    const [a, b, c, d, e] = [await funded(), await funded(), await funded(), await funded(), await funded()];
+    // a parks 3 behind its gap (its share), b 1: the queue is full.
+    const aHex = [1n, 2n, 3n].map((n) => hexBundle(a, n));
+    for (const hex of aHex) expect((await submit(hex)).result).toMatchObject({ status: 'queued' });
+    expect((await submit(hexBundle(b, 1n))).result).toMatchObject({ status: 'queued' });
+    expect(await size()).toBe(QUEUED);
+    // b holds fewer than a: its next queued bundle gets in, and a's newest (nonce 3) leaves, so no
+    // gap opens in a's run; sent again, a's nonce 3 is refused (a is now level with b), not known.
+    expect((await submit(hexBundle(b, 2n))).result).toMatchObject({ status: 'queued' });
+    expect(await size()).toBe(QUEUED);
+    expect((await submit(aHex[2]!)).error).toMatchObject(queueFull);
+    // c and d, holding none, each get one slot at a largest holder's expense.
+    expect((await submit(hexBundle(c, 1n))).result).toMatchObject({ status: 'queued' });
+    expect((await submit(hexBundle(d, 1n))).result).toMatchObject({ status: 'queued' });
+    expect(await size()).toBe(QUEUED);
+    // Level holdings (1 each): a fifth account would only push one of them out to hold as many, so
+    // it is refused, as is a second bundle from any of the four.
+    const refused = await share.call('svc_submitBundle', [hexBundle(e, 1n)]);
+    expect(refused.error).toMatchObject(queueFull);
+    expect(refused.error!.message).toContain('send nonce 0 first');
+    expect((await submit(hexBundle(c, 2n))).error).toMatchObject(queueFull);
+    // Filling a's gap runs its one queued bundle left (nonce 1): the slot it frees takes e's.
+    expect((await submit(hexBundle(a, 0n))).result).toMatchObject({ status: 'success' });
+    await until('a\'s queued bundle to execute', async () => (await share.result<{ nonce: string }>('svc_getAccount', [encodeAccount(a)])).nonce === '2', 15_000);
+    expect((await submit(hexBundle(e, 1n))).result).toMatchObject({ status: 'queued' });
+  });
+});

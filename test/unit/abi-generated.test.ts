@@ -27,6 +27,13 @@ describe('generated ABI files', () => {
       expect(readFileSync(join(root, path), 'utf8'), `${path} is stale: run node scripts/gen-abi.mjs`).toBe(text);
     }
   });
+
+  it('the domain registries match the domain folders (scripts/gen-domains.mjs)', async () => {
+    const { generate } = (await import(join(root, 'scripts/gen-domains.mjs'))) as { generate(): Record<string, string> };
+    for (const [path, text] of Object.entries(generate())) {
+      expect(readFileSync(join(root, path), 'utf8'), `${path} is stale: run node scripts/gen-domains.mjs`).toBe(text);
+    }
+  });
 });
 
 // assembly/status.ts is the statuses' own source (docs/core-abi.md "Statuses"): OP_NOT_ENABLED there is a status.

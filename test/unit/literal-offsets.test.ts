@@ -101,9 +101,9 @@ describe('no literal layout in hand-written code', () => {
       return SCANS.filter((s) => s.reads(path, code)).flatMap((s) => s.find(code, path));
     };
     // the core: a write through beginEvent, a data length from the table used by hand
-    expect(find('assembly/ops/bridge.ts', 'let d = beginEvent(bundleIndex, <u16>opIndex, EV_BRIDGE_DEPOSITED, 113);\nmemory.copy(d + 96, AMOUNT, 16);')).toHaveLength(1);
-    expect(find('assembly/ops/staking.ts', 'let d = event(EV_STAKED, EV_STAKED_BYTES);')).toHaveLength(1);
-    expect(find('assembly/ops/stablecoins.ts', 'store<u64>(REC + R_STABLE_SUPPLY, lo);')).toEqual([]);
+    expect(find('assembly/domains/bridge/ops.ts', 'let d = beginEvent(bundleIndex, <u16>opIndex, EV_BRIDGE_DEPOSITED, 113);\nmemory.copy(d + 96, AMOUNT, 16);')).toHaveLength(1);
+    expect(find('assembly/domains/staking/ops.ts', 'let d = event(EV_STAKED, EV_STAKED_BYTES);')).toHaveLength(1);
+    expect(find('assembly/domains/stablecoins/ops.ts', 'store<u64>(REC + R_STABLE_SUPPLY, lo);')).toEqual([]);
     // the host: lengths and offsets in a decoder, a per-kind offset table
     const decoder = "import { EventKind } from '../abi/constants.js';\ncase EventKind.BridgeDeposited:\n  if (len === 113) return { depositId: b.subarray(o, o + 32), recipient: b.subarray(o + 32, o + 64), amount: u128(dv, o + 96) };";
     expect(find('src/core/events.ts', decoder)).toEqual([

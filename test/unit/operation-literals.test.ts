@@ -43,7 +43,7 @@ const KIND_ROLE_CONSTANT = /\b(?:const|let)\s+([A-Z0-9_]*(?:KIND|ROLE)[A-Z0-9_]*
  */
 const KIND_ROLE_ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'assembly/status.ts': ['KEY_ROLE_NOT_ALLOWED', 'WRONG_COLLECTION_KIND', 'INVALID_KEY_ROLE', 'ZERO_ADDRESS_ROLE'],
-  'assembly/ops/stablecoins.ts': ['A_ROLE'],
+  'assembly/domains/stablecoins/ops.ts': ['A_ROLE'],
 };
 
 /** A load or store at a literal offset of a decoded 32-byte operation record (op, rec, rop). */

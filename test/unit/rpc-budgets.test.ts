@@ -235,12 +235,15 @@ describe('SubscriptionHub caps and fan-out', () => {
 
   it('sends each item\'s text, encoded once, as JSON.stringify of the message would, corked per connection', async () => {
     const chain = new FakeChain();
-    const hub = new SubscriptionHub(chain, {});
+    // One slice for the whole block, whatever the machine's load: this case is about encoding and
+    // corking; slicing has its own case below. It waits for delivery rather than for a fixed time.
+    const hub = new SubscriptionHub(chain, { sliceMs: 60_000, fanoutShare: 1, idleFanoutShare: 1 });
     const conns = [socketLike('10.0.0.1'), socketLike('10.0.0.2')];
     const ids = conns.map((c) => [hub.subscribe('newHeads', c), hub.subscribe('ethNewHeads', c)]);
     await new Promise((r) => setImmediate(r));
     chain.produce(5);
-    await new Promise((r) => setTimeout(r, 20));
+    const deadline = Date.now() + 10_000;
+    while (conns.some((c) => c.texts.length < 2) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     conns.forEach((c, i) => {
       expect(c.texts).toHaveLength(2);
       const [svc, eth] = c.texts.map((t) => JSON.parse(t) as { method: string; params: { subscription: string; result: unknown } });

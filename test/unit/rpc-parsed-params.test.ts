@@ -16,7 +16,7 @@ import { dexMethods } from '../../src/domains/dex/rpc.js';
 import { accountMethods } from '../../src/rpc/methods/ledger.js';
 import { multiTokenMethods } from '../../src/domains/collections/multitoken-rpc.js';
 import { nameMethods } from '../../src/domains/names/rpc.js';
-import { nftMethods } from '../../src/domains/collections/rpc.js';
+import { collectionMethods } from '../../src/domains/collections/rpc.js';
 import { passportMethods } from '../../src/domains/passports/rpc.js';
 import { presaleMethods } from '../../src/domains/presales/rpc.js';
 import { transactionMethods } from '../../src/rpc/methods/transaction.js';
@@ -118,7 +118,7 @@ describe('the bridge methods, parsed once: each refusal names the position the r
 const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]> = {
   'bridge.ts': bridgeMethods, 'stablecoins.ts': stablecoinMethods, 'dex.ts': dexMethods, 'staking.ts': stakingMethods, 'accounts.ts': accountsMethods,
   'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
-  'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
+  'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'collections/rpc.ts': collectionMethods,
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
   'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods, 'upgrades.ts': upgradeMethods,
   'presales.ts': presaleMethods, 'passports.ts': passportMethods,

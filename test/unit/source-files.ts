@@ -17,14 +17,17 @@ export function sources(dir: string): string[] {
   return out;
 }
 
-const { generate } = (await import(join(root, 'scripts/gen-abi.mjs'))) as { generate(): Record<string, string> };
+type Generator = { generate(): Record<string, string> };
+const abi = (await import(join(root, 'scripts/gen-abi.mjs'))) as Generator;
+const domains = (await import(join(root, 'scripts/gen-domains.mjs'))) as Generator;
 
 /**
- * The files scripts/gen-abi.mjs writes (its outputs, from the table in abi/) and the one
- * scripts/gen-status.mjs writes (src/core/status.ts, from assembly/status.ts): literals there come
- * from their source.
+ * The files scripts/gen-abi.mjs writes (its outputs, from the table in abi/), the one
+ * scripts/gen-status.mjs writes (src/core/status.ts, from assembly/status.ts) and the domain
+ * registries scripts/gen-domains.mjs writes (from the domain folders): literals there come from
+ * their source.
  */
-export const GENERATED: ReadonlySet<string> = new Set([...Object.keys(generate()), 'src/core/status.ts']);
+export const GENERATED: ReadonlySet<string> = new Set([...Object.keys(abi.generate()), ...Object.keys(domains.generate()), 'src/core/status.ts']);
 
 /** The hand-written .ts files of src/ and assembly/. */
 export const handWritten = (): string[] => [...sources('src'), ...sources('assembly')].filter((f) => !GENERATED.has(f));

@@ -8,7 +8,7 @@ export { anchorId, namespaceId };
 /**
  * Anchoring on the host side (spec §4.7; docs/anchors.md): the ids the core derives and readers
  * of its records (0x77–0x79). The rules — the first writer owns a namespace, keys are write-once —
- * are the core's (assembly/ops/anchors.ts); the checks here only give RPC callers a clear error
+ * are the core's (assembly/domains/anchors/ops.ts); the checks here only give RPC callers a clear error
  * before a bundle is built.
  */
 

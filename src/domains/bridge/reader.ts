@@ -1,6 +1,6 @@
 // The bridge on the host side (spec §4.6; docs/bridge.md): the chains and fees the core serves,
 // the ids it derives, and a reader of its records (0x48–0x4C) and the contract safety records
-// (0x5B, set by governance). The rules are the core's (assembly/ops/bridge.ts); the checks here
+// (0x5B, set by governance). The rules are the core's (assembly/domains/bridge/ops.ts); the checks here
 // only give RPC callers a clear error before a bundle is built.
 
 import { Prefix } from '../../abi/constants.js';
@@ -12,7 +12,7 @@ import {
 import { blake3 } from '../../codec/hash.js';
 import type { StateReader, WatchableState } from '../../chain/state-reader.js';
 
-/** docs/bridge.md "Chains": the chains the bridge serves and their withdrawal fee (raw NTV); the core's table (assembly/ops/bridge.ts). */
+/** docs/bridge.md "Chains": the chains the bridge serves and their withdrawal fee (raw NTV); the core's table (assembly/domains/bridge/ops.ts). */
 export const BRIDGE_CHAINS: ReadonlyArray<{ chain: string; fee: bigint }> = [
   { chain: 'ethereum', fee: 2_000_000_000n }, { chain: 'solana', fee: 500_000_000n }, { chain: 'base', fee: 500_000_000n },
   { chain: 'bsc', fee: 500_000_000n }, { chain: 'polygon', fee: 500_000_000n }, { chain: 'arbitrum', fee: 500_000_000n },

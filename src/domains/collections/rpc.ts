@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { multiTokenMethods } from './multitoken-rpc.js';
 import { encodeCollection } from './reader.js';
 import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
 import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
@@ -21,7 +22,15 @@ import {
 
 const WRITE_ERRORS = [APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code];
 
-export function nftMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+/**
+ * The domain's methods, NFTs' (here) and multi-tokens' (./multitoken-rpc.ts): the one function of
+ * its rpc.ts the registry lists (scripts/gen-domains.mjs).
+ */
+export function collectionMethods(deps: MethodDependencies): MethodDefinition[] {
+  return [...nftMethods(deps), ...multiTokenMethods(deps)];
+}
+
+function nftMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
   const collections = () => readers.collections;
   /** Params parsed once (issue 44 item 4): the collection as its record, NOT_FOUND for none or a multi-token one. */
   const Collection = (description?: string) => CollectionParam(collections, 'nft', description);

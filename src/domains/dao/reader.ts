@@ -8,7 +8,7 @@ import type { StateReader } from '../../chain/state-reader.js';
 
 /**
  * DAOs in chain state (issue 22 item 5; docs/dao.md), written only by CreateDao,
- * DaoPropose, DaoVote, DaoExecute, DaoCancel and DaoUnlock (assembly/ops/dao.ts). A DAO's address
+ * DaoPropose, DaoVote, DaoExecute, DaoCancel and DaoUnlock (assembly/domains/dao/ops.ts). A DAO's address
  * is Blake3("ntv-dao" ‖ id u64 LE), shown as Nx7…; its escrow (where votes lock their tokens) is
  * Blake3("ntv-dao-escrow" ‖ dao). Status is derived with the core's rule, as for protocol proposals.
  */

@@ -10,7 +10,7 @@ import { proposalPassed, SAFETY_LEVELS, type ProposalStatus } from '../../chain/
 
 /**
  * Protocol proposals in chain state (spec §4.14; docs/governance.md), written only by
- * CreateProposal/VoteProposal/ExecuteProposal/CancelProposal (assembly/ops/governance.ts). The keys
+ * CreateProposal/VoteProposal/ExecuteProposal/CancelProposal (assembly/domains/governance/ops.ts). The keys
  * (0x58 proposal, 0x59 vote, 0x5A count, 0x5B contract safety, 0x60 collection safety) and record
  * layouts come from the ABI table; this file turns them into the domain's shapes, deriving
  * passed/rejected with the core's rule once the voting period is over.

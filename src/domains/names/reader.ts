@@ -36,7 +36,7 @@ export interface NameRecord {
 }
 
 /**
- * The canonical label of a name exactly as the core computes it (assembly/ops/names.ts
+ * The canonical label of a name exactly as the core computes it (assembly/domains/names/ops.ts
  * canonicalName): an optional ".vex" suffix (any case) dropped, A–Z lower-cased; undefined when the
  * rest is not 3–64 characters of letters, digits and hyphens (facts.md "Names").
  */

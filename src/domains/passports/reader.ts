@@ -7,7 +7,7 @@ import type { StateReader } from '../../chain/state-reader.js';
 /**
  * Passports and game profiles on the host side (spec §4.17; docs/passports.md): readers of the
  * core's records (0x7A–0x7E) and the same gamertag and game-id rules, so RPC can refuse bad input
- * with a clear message before a bundle is built. The rules are the core's (assembly/ops/passports.ts).
+ * with a clear message before a bundle is built. The rules are the core's (assembly/domains/passports/ops.ts).
  */
 
 const GAMERTAG = /^[A-Za-z0-9_]{3,24}$/;

@@ -6,7 +6,7 @@ import type { StateReader, WatchableState } from '../../chain/state-reader.js';
 
 /**
  * Presales as the host reads them (spec §4.5; docs/presales.md). The rules are the core's
- * (assembly/ops/presales.ts); this keeps an index of the committed presale records (0x68) and
+ * (assembly/domains/presales/ops.ts); this keeps an index of the committed presale records (0x68) and
  * contributions (0x69) in step with every block, and derives the state a presale is in at a time.
  * A presale is named by its escrow account: Blake3("ntv.presale.v1" ‖ id u64 LE), shown as Nx0….
  */

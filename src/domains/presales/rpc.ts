@@ -15,7 +15,7 @@ import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Presales, anti-rug (spec §4.5; docs/presales.md). The rules are the core's
- * (assembly/ops/presales.ts): these methods check the shape of the params, build the operation for
+ * (assembly/domains/presales/ops.ts): these methods check the shape of the params, build the operation for
  * `sender` (unsigned convenience, testnet only; on mainnet the same operations go in a signed
  * bundle through svc_submitBundle) and read the committed records (src/domains/presales/reader.ts).
  */

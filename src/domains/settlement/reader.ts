@@ -14,7 +14,7 @@ export { atomenceOrderId, orderEscrow, stakeEscrow };
 /**
  * Settlement with market makers on the host side (spec §2.7, §4.17; docs/settlement.md): the
  * addresses the core derives, and readers of the records the core writes (0x70–0x76). Reads only:
- * every rule is the core's (assembly/ops/settlement.ts).
+ * every rule is the core's (assembly/domains/settlement/ops.ts).
  */
 
 /** Tiers (docs/settlement.md "Tiers"; facts.md: tier 1 is 10,000 NTV and 50 bps). */

@@ -14,7 +14,7 @@ import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Settlement with market makers (spec §2.7, §4.17; docs/settlement.md). The rules are the core's
- * (assembly/ops/settlement.ts); the writes here are unsigned convenience methods (testnet only,
+ * (assembly/domains/settlement/ops.ts); the writes here are unsigned convenience methods (testnet only,
  * spec §5.5) for the operations that arrive on mainnet only as signed bundles through
  * svc_submitBundle (spec §4.17: "Settlement write actions … are submitted as signed bundles").
  * The reads take exactly the params of spec §4.17 and answer the stats of §2.7 exactly.

@@ -7,7 +7,7 @@ import type { StateReader, WatchableState } from '../../chain/state-reader.js';
 
 /**
  * Token staking pools as the host reads them (spec §4.10; docs/staking-pools.md). The rules are the
- * core's (assembly/ops/staking-pools.ts); this indexes the committed pool records (0x6B) and computes
+ * core's (assembly/domains/staking-pools/ops.ts); this indexes the committed pool records (0x6B) and computes
  * what a position has earned up to a height with the core's accrual formula, for reads only.
  * Pool address (its stake escrow) = Blake3("ntv.staking-pool.v1" ‖ id u64 LE), shown as Nx6…
  * (facts.md "Addresses"); its reward account = Blake3("ntv.staking-pool-rewards.v1" ‖ pool).

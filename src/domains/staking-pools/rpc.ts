@@ -14,7 +14,7 @@ import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
 
 /**
  * Token staking pools (spec §4.10; docs/staking-pools.md). The rules are the core's
- * (assembly/ops/staking-pools.ts): these check the shape of the params, build the operation for
+ * (assembly/domains/staking-pools/ops.ts): these check the shape of the params, build the operation for
  * `sender` (unsigned convenience, testnet only; on mainnet a signed bundle through
  * svc_submitBundle) and read the committed records (src/domains/staking-pools/reader.ts).
  */

@@ -45,7 +45,7 @@ const Text = (max: number, description: string, status?: string) => parsed(Type.
   return value;
 });
 
-/** Yearly emission of years 1–10 in raw NTV (assembly/rewards.ts RATES; docs/staking.md "Emission schedule"). */
+/** Yearly emission of years 1–10 in raw NTV (assembly/domains/staking/rewards.ts RATES; docs/staking.md "Emission schedule"). */
 export const EMISSION_RATES = [13_000_000n, 13_000_000n, 8_000_000n, 6_800_000n, 5_800_000n, 4_900_000n, 4_200_000n, 3_500_000n, 3_000_000n, 2_520_000n]
   .map((n) => n * NTV_UNIT);
 export const EMISSION_TOTAL = 64_720_000n * NTV_UNIT;

@@ -128,7 +128,7 @@ export interface UpgradePlan {
 
 const NAME = new RegExp(`^[A-Za-z0-9._-]{1,${UPGRADE_NAME_MAX}}$`);
 
-/** The core's name rule (assembly/ops/upgrades.ts validName), so RPC refuses a bad name first. */
+/** The core's name rule (assembly/domains/upgrades/ops.ts validName), so RPC refuses a bad name first. */
 export function validUpgradeName(name: string): boolean {
   return NAME.test(name) && name !== '.' && name !== '..';
 }

@@ -1,4 +1,8 @@
-import { Type } from '@sinclair/typebox';
+import { type TOptional, type TString, Type } from '@sinclair/typebox';
+import { RECEIPT_CREATED, type ReceiptCreated } from '../../abi/events.js';
+
+/** The receipt's `created` keys, each an optional string (their static type for TypeBox). */
+type CreatedProperties = { [K in keyof ReceiptCreated]-?: TOptional<TString> };
 
 /** Result shapes for rpc.discover; docs/methods.md describes each field. */
 
@@ -20,14 +24,8 @@ export const ReceiptSchema = Type.Object({
   gas_used: Int('gas used'),
   fee: Str('fee paid in raw NTV units, decimal'),
   events: Type.Array(Type.Object({ type: Str('Transfer, TokenCreated, KeyRegistered, Fee, Approval, the DEX and metadata events, or the collection events (docs/methods.md "Receipt")'), op_index: Type.Union([Type.Integer(), Type.Null()], { description: 'operation index; null for bundle-level events (Fee)' }) }, { additionalProperties: true })),
-  created: Type.Optional(Type.Object({
-    mint: Type.Optional(Str('Nx1… mint of a created token')),
-    pool: Type.Optional(Str('Nx8… address of a created pool')),
-    collection: Type.Optional(Str('Nx2… address of a created NFT or multi-token collection')),
-    presale: Type.Optional(Str('Nx0… address (escrow account) of a created presale')),
-    staking_pool: Type.Optional(Str('Nx6… address of a created token staking pool')),
-    multisig: Type.Optional(Str('Nx5… address of a created multi-sig account (docs/accounts.md)')),
-  })),
+  // the identifiers the bundle created, from the events that create them (abi/events.mjs `creates`)
+  created: Type.Optional(Type.Object(Object.fromEntries(Object.entries(RECEIPT_CREATED).map(([key, what]) => [key, Type.Optional(Str(what))])) as CreatedProperties)),
 }, { title: 'Receipt', additionalProperties: false });
 
 /** svc_submitBundle's answer for a bundle behind a nonce gap (docs/mempool.md "Queued bundles"). */

@@ -16,10 +16,11 @@
 // count records); ['tail', Record] (optional to the end: count u8, count records). Host decoders
 // are strict: a short record or trailing bytes throw RangeError.
 //
-// `core` on a record names the prefix of the field offsets generated for the core, which reads and
-// writes that record in place (assembly/abi.ts: <core>_<FIELD> up to and including the first
-// variable field, then <core>_BYTES for an all-fixed record or <core>_<FIELD>_DATA for the bytes
-// after a variable field's u32 length).
+// Every record's field offsets are generated for the core, which reads and writes records in place
+// (assembly/abi.ts: <prefix>_<FIELD> up to and including the first variable field, then
+// <prefix>_BYTES for an all-fixed record or <prefix>_<FIELD>_DATA for where that variable field's
+// bytes or items begin). The prefix is R_<NAME> (R_VALIDATOR_SELF_STAKE), or the record's `core`
+// where the core named it before every record had offsets (R_MM for MarketMaker).
 
 export const prefixes = [
   { name: 'ACCOUNT', code: 0x01, core: 'P_ACCOUNT', host: 'accountKey', key: [['addr', 'bytes32', 'address']], value: 'Account' },
@@ -167,7 +168,7 @@ export const records = {
     r('executedHeight', 'u64', '0 while pending'), r('status', 'u16', 'the status of its execution (0 OK)'),
     r('approvals', 'vec32', 'signers that approve it now'), r('description', 'string'), r('operations', 'bytes', 'the Borsh Vec<Operation>'),
   ] },
-  Pool: { doc: 'PoolRecord (docs/dex.md "State layout")', fields: [
+  Pool: { doc: 'PoolRecord (docs/dex.md "State layout")', hostOffsets: true, fields: [
     r('version', 'u8'), r('token0', 'bytes32'), r('token1', 'bytes32'),
     r('reserve0', 'u128'), r('reserve1', 'u128'), r('lpSupply', 'u128'), r('creator', 'bytes32'),
     r('createdAt', 'u64'), r('createdHeight', 'u64'), r('lockUntil', 'u64'), r('creatorLockedLp', 'u128'),

@@ -1030,7 +1030,364 @@ export function opGasPerByte(kind: u32): u64 {
   }
 }
 
-// ---- offsets of the records the core reads and writes in place (abi/state.mjs, rows with `core`)
+// ---- record layouts: field offsets of every record (abi/state.mjs; docs/core-abi.md "State layout")
+// FailedBundle: a bundle that failed at the account's current nonce and may not be included again
+// @ts-ignore: decorator
+@inline export const R_FAILED_BUNDLE_HASH: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_FAILED_BUNDLE_EXPIRY: usize = 32;
+/** a FailedBundle record */
+// @ts-ignore: decorator
+@inline export const R_FAILED_BUNDLE_BYTES: u32 = 40;
+// Account: docs/core-abi.md "Failed bundles: fee and replay" for the list
+// @ts-ignore: decorator
+@inline export const R_ACCOUNT_NONCE: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_ACCOUNT_KEY_COUNT: usize = 8;
+/** Account.failed: optional to the end: a u8 count, then FailedBundle records */
+// @ts-ignore: decorator
+@inline export const R_ACCOUNT_FAILED: usize = 10;
+/** Account.failed's FailedBundle records */
+// @ts-ignore: decorator
+@inline export const R_ACCOUNT_FAILED_DATA: usize = 11;
+// Token: TokenRecord (docs/core-abi.md "State layout")
+// @ts-ignore: decorator
+@inline export const R_TOKEN_VERSION: usize = 0;
+/** Token.name: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_NAME: usize = 1;
+/** Token.name's bytes */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_NAME_DATA: usize = 5;
+/** Token.decimals: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_DECIMALS_AFTER_SYMBOL: usize = 0;
+/** Token.totalSupply: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TOTAL_SUPPLY_AFTER_SYMBOL: usize = 1;
+/** Token.initialSupply: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_INITIAL_SUPPLY_AFTER_SYMBOL: usize = 17;
+/** Token.creator: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_CREATOR_AFTER_SYMBOL: usize = 33;
+/** Token.owner: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_OWNER_AFTER_SYMBOL: usize = 65;
+/** Token.createdAt: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_CREATED_AT_AFTER_SYMBOL: usize = 97;
+/** Token.createdHeight: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_CREATED_HEIGHT_AFTER_SYMBOL: usize = 105;
+/** Token.kind: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_KIND_AFTER_SYMBOL: usize = 113;
+/** Token.flags: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_FLAGS_AFTER_SYMBOL: usize = 114;
+/** Token.originChain: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_ORIGIN_CHAIN_AFTER_SYMBOL: usize = 115;
+// Key: a registered signing key (docs/accounts.md)
+// @ts-ignore: decorator
+@inline export const R_KEY_KEY_TYPE: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_KEY_ROLE: usize = 1;
+/** Key.pubkey: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_KEY_PUBKEY: usize = 2;
+/** Key.pubkey's bytes */
+// @ts-ignore: decorator
+@inline export const R_KEY_PUBKEY_DATA: usize = 6;
+/** Key.addedHeight: bytes after the end of pubkey */
+// @ts-ignore: decorator
+@inline export const R_KEY_ADDED_HEIGHT_AFTER_PUBKEY: usize = 0;
+/** Key.addedAt: bytes after the end of pubkey */
+// @ts-ignore: decorator
+@inline export const R_KEY_ADDED_AT_AFTER_PUBKEY: usize = 8;
+// KeyList: the keys of an account registered by AddKey, RotateKey or recovery (0x52); a revealed key (its hash is the account) is not listed
+/** KeyList.keyHashes: the rest of the value as 32-byte items, no count */
+// @ts-ignore: decorator
+@inline export const R_KEY_LIST_KEY_HASHES: usize = 0;
+/** KeyList.keyHashes's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_KEY_LIST_KEY_HASHES_DATA: usize = 0;
+// RecoveryConfig: an account's guardians (0x50, docs/accounts.md "Recovery")
+// @ts-ignore: decorator
+@inline export const R_RECOVERY_CONFIG_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_RECOVERY_CONFIG_THRESHOLD: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_RECOVERY_CONFIG_TIMELOCK: usize = 2;
+/** RecoveryConfig.guardians: its u32 count, then its 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_RECOVERY_CONFIG_GUARDIANS: usize = 10;
+/** RecoveryConfig.guardians's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_RECOVERY_CONFIG_GUARDIANS_DATA: usize = 14;
+// PendingRecovery: a recovery in progress (0x51)
+// @ts-ignore: decorator
+@inline export const R_PENDING_RECOVERY_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PENDING_RECOVERY_KEY_TYPE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_PENDING_RECOVERY_INITIATED_AT: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_PENDING_RECOVERY_INITIATED_HEIGHT: usize = 10;
+/** PendingRecovery.approvals: its u32 count, then its 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_PENDING_RECOVERY_APPROVALS: usize = 18;
+/** PendingRecovery.approvals's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_PENDING_RECOVERY_APPROVALS_DATA: usize = 22;
+// MultiSig: a multi-sig account (0x53, docs/accounts.md "Multi-sig")
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_THRESHOLD: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_CREATOR: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_CREATED_HEIGHT: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_CREATED_AT: usize = 42;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_NEXT_TX_ID: usize = 50;
+/** MultiSig.signers: its u32 count, then its 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_SIGNERS: usize = 58;
+/** MultiSig.signers's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_SIGNERS_DATA: usize = 62;
+// MultiSigTx: a multi-sig proposal (0x54)
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_STATE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_PROPOSER: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_CREATED_HEIGHT: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_CREATED_AT: usize = 42;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_EXPIRES_AT: usize = 50;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_EXECUTED_HEIGHT: usize = 58;
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_STATUS: usize = 66;
+/** MultiSigTx.approvals: its u32 count, then its 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_APPROVALS: usize = 68;
+/** MultiSigTx.approvals's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_MULTI_SIG_TX_APPROVALS_DATA: usize = 72;
+// Pool: PoolRecord (docs/dex.md "State layout")
+// @ts-ignore: decorator
+@inline export const R_POOL_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_POOL_TOKEN0: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_POOL_TOKEN1: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_POOL_RESERVE0: usize = 65;
+// @ts-ignore: decorator
+@inline export const R_POOL_RESERVE1: usize = 81;
+// @ts-ignore: decorator
+@inline export const R_POOL_LP_SUPPLY: usize = 97;
+// @ts-ignore: decorator
+@inline export const R_POOL_CREATOR: usize = 113;
+// @ts-ignore: decorator
+@inline export const R_POOL_CREATED_AT: usize = 145;
+// @ts-ignore: decorator
+@inline export const R_POOL_CREATED_HEIGHT: usize = 153;
+// @ts-ignore: decorator
+@inline export const R_POOL_LOCK_UNTIL: usize = 161;
+// @ts-ignore: decorator
+@inline export const R_POOL_CREATOR_LOCKED_LP: usize = 169;
+// @ts-ignore: decorator
+@inline export const R_POOL_PRICE0_CUMULATIVE: usize = 185;
+// @ts-ignore: decorator
+@inline export const R_POOL_PRICE1_CUMULATIVE: usize = 217;
+// @ts-ignore: decorator
+@inline export const R_POOL_LAST_UPDATE: usize = 249;
+/** a Pool record */
+// @ts-ignore: decorator
+@inline export const R_POOL_BYTES: u32 = 257;
+// TokenMetadata: spec §2.3/§4.1 metadata; an empty string is unset
+// @ts-ignore: decorator
+@inline export const R_TOKEN_METADATA_VERSION: usize = 0;
+/** TokenMetadata.metadataUri: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_METADATA_METADATA_URI: usize = 1;
+/** TokenMetadata.metadataUri's bytes */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_METADATA_METADATA_URI_DATA: usize = 5;
+// Name: docs/names.md
+// @ts-ignore: decorator
+@inline export const R_NAME_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_NAME_OWNER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_NAME_REGISTERED_HEIGHT: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_NAME_REGISTERED_AT: usize = 41;
+/** a Name record */
+// @ts-ignore: decorator
+@inline export const R_NAME_BYTES: u32 = 49;
+// Validator: ValidatorRecord (docs/staking.md "State layout"); u64 MAX = never
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_CONSENSUS_KEY: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_SELF_STAKE: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_DELEGATED: usize = 49;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_COMMISSION_BPS: usize = 65;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_LAST_COMMISSION_CHANGE: usize = 67;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_JAILED: usize = 75;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_JAIL_RELEASE_TIME: usize = 76;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_OFFENCES: usize = 84;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_MISSED_IN_ROW: usize = 88;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_BLOCKS_PROPOSED: usize = 92;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_BLOCKS_MISSED: usize = 100;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_PERFORMANCE_BPS: usize = 108;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_ACTIVE: usize = 110;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_CREATED_HEIGHT: usize = 111;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_CREATED_TIME: usize = 119;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_ACC_REWARD_PER_SHARE: usize = 127;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_REWARD_POOL: usize = 143;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_TOTAL_REWARDS: usize = 159;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_HAS_PENDING_KEY: usize = 175;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_PENDING_KEY: usize = 176;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_LAST_ROTATION_EPOCH: usize = 208;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_POOL_ENABLED: usize = 216;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_MIN_DELEGATION: usize = 217;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_AUTO_COMPOUND_DEFAULT: usize = 233;
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_BUNDLES_INCLUDED: usize = 234;
+/** Validator.name: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_NAME: usize = 242;
+/** Validator.name's bytes */
+// @ts-ignore: decorator
+@inline export const R_VALIDATOR_NAME_DATA: usize = 246;
+// Delegation: deleted when amount and pending are 0
+// @ts-ignore: decorator
+@inline export const R_DELEGATION_AMOUNT: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_DELEGATION_REWARD_DEBT: usize = 16;
+// @ts-ignore: decorator
+@inline export const R_DELEGATION_PENDING: usize = 32;
+// @ts-ignore: decorator
+@inline export const R_DELEGATION_AUTO_COMPOUND: usize = 48;
+// @ts-ignore: decorator
+@inline export const R_DELEGATION_SINCE: usize = 49;
+/** a Delegation record */
+// @ts-ignore: decorator
+@inline export const R_DELEGATION_BYTES: u32 = 57;
+// UnbondingEntry: one unbonding
+// @ts-ignore: decorator
+@inline export const R_UNBONDING_ENTRY_AMOUNT: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_UNBONDING_ENTRY_RELEASE_TIME: usize = 16;
+/** a UnbondingEntry record */
+// @ts-ignore: decorator
+@inline export const R_UNBONDING_ENTRY_BYTES: u32 = 24;
+// Unbonding: at most 32 entries
+/** Unbonding.entries: its u32 count, then its UnbondingEntry records */
+// @ts-ignore: decorator
+@inline export const R_UNBONDING_ENTRIES: usize = 0;
+/** Unbonding.entries's UnbondingEntry records */
+// @ts-ignore: decorator
+@inline export const R_UNBONDING_ENTRIES_DATA: usize = 4;
+// AccountList: the lists of 0x17 (delegators with auto_compound on) and 0x18 (validators an account delegates to)
+/** AccountList.accounts: its u32 count, then its 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_ACCOUNT_LIST_ACCOUNTS: usize = 0;
+/** AccountList.accounts's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_ACCOUNT_LIST_ACCOUNTS_DATA: usize = 4;
+// StakingState: the singleton 0x14 (docs/staking.md)
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_EPOCH: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_EMISSION_START: usize = 9;
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_LAST_TIMESTAMP: usize = 17;
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_EMITTED: usize = 25;
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_CARRY: usize = 41;
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_TOTAL_STAKED: usize = 57;
+/** StakingState.validators: its u32 count, then its 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_VALIDATORS: usize = 73;
+/** StakingState.validators's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_STAKING_STATE_VALIDATORS_DATA: usize = 77;
+// ChainParams: the singleton 0x15, also the genesis encoding (docs/staking.md "Chain parameters")
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_EPOCH_LENGTH: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_SLOT_LENGTH: usize = 9;
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_MAX_ACTIVE_VALIDATORS: usize = 17;
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_MIN_STAKE: usize = 21;
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_UNBONDING_SECONDS: usize = 37;
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_COMMISSION_COOLDOWN_BLOCKS: usize = 45;
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_MAX_COMMISSION_BPS: usize = 53;
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_MISSED_SKIP_THRESHOLD: usize = 55;
+/** ChainParams.jailDurations: its u32 count, then its u64 items */
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_JAIL_DURATIONS: usize = 59;
+/** ChainParams.jailDurations's u64 items */
+// @ts-ignore: decorator
+@inline export const R_CHAIN_PARAMS_JAIL_DURATIONS_DATA: usize = 63;
+// GovParams: the governance part of ChainParams (docs/governance.md "Parameters")
+// @ts-ignore: decorator
+@inline export const R_GOV_PARAMS_VOTING_PERIOD_BLOCKS: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_GOV_PARAMS_QUORUM_BPS: usize = 8;
+// @ts-ignore: decorator
+@inline export const R_GOV_PARAMS_THRESHOLD_BPS: usize = 10;
+/** a GovParams record */
+// @ts-ignore: decorator
+@inline export const R_GOV_PARAMS_BYTES: u32 = 12;
+// Proposal: ProposalRecord (docs/governance.md "State layout")
 // @ts-ignore: decorator
 @inline export const R_PROPOSAL_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1065,6 +1422,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** Proposal.action's bytes */
 // @ts-ignore: decorator
 @inline export const R_PROPOSAL_ACTION_DATA: usize = 127;
+// ProposalVote: one vote (0x59)
 // @ts-ignore: decorator
 @inline export const R_PROPOSAL_VOTE_APPROVE: usize = 0;
 // @ts-ignore: decorator
@@ -1074,6 +1432,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a ProposalVote record */
 // @ts-ignore: decorator
 @inline export const R_PROPOSAL_VOTE_BYTES: u32 = 25;
+// Dao: a DAO (0x61; docs/governance.md "DAOs")
 // @ts-ignore: decorator
 @inline export const R_DAO_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1102,6 +1461,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** Dao.name's bytes */
 // @ts-ignore: decorator
 @inline export const R_DAO_NAME_DATA: usize = 129;
+// DaoProposal: a DAO proposal (0x63)
 // @ts-ignore: decorator
 @inline export const R_DAO_PROPOSAL_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1136,6 +1496,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** DaoProposal.action's bytes */
 // @ts-ignore: decorator
 @inline export const R_DAO_PROPOSAL_ACTION_DATA: usize = 127;
+// DaoVote: one DAO vote (0x64)
 // @ts-ignore: decorator
 @inline export const R_DAO_VOTE_APPROVE: usize = 0;
 // @ts-ignore: decorator
@@ -1147,6 +1508,22 @@ export function opGasPerByte(kind: u32): u64 {
 /** a DaoVote record */
 // @ts-ignore: decorator
 @inline export const R_DAO_VOTE_BYTES: u32 = 26;
+// ContractSafety: a contract safety level set by governance (0x5B)
+// @ts-ignore: decorator
+@inline export const R_CONTRACT_SAFETY_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_CONTRACT_SAFETY_LEVEL: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_CONTRACT_SAFETY_PROPOSAL_ID: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_CONTRACT_SAFETY_HEIGHT: usize = 10;
+/** ContractSafety.chain: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_CONTRACT_SAFETY_CHAIN: usize = 18;
+/** ContractSafety.chain's bytes */
+// @ts-ignore: decorator
+@inline export const R_CONTRACT_SAFETY_CHAIN_DATA: usize = 22;
+// CollectionSafety: a collection safety level set by governance (0x60)
 // @ts-ignore: decorator
 @inline export const R_COLLECTION_SAFETY_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1158,6 +1535,93 @@ export function opGasPerByte(kind: u32): u64 {
 /** a CollectionSafety record */
 // @ts-ignore: decorator
 @inline export const R_COLLECTION_SAFETY_BYTES: u32 = 18;
+// Collection: CollectionRecord (docs/collections.md "State layout")
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_KIND: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_OWNER: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_CREATOR: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_ROYALTY_BPS: usize = 66;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_MAX_SUPPLY: usize = 68;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_MINTED: usize = 76;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_BURNED: usize = 84;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_CREATED_HEIGHT: usize = 92;
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_CREATED_AT: usize = 100;
+/** Collection.name: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_NAME: usize = 108;
+/** Collection.name's bytes */
+// @ts-ignore: decorator
+@inline export const R_COLLECTION_NAME_DATA: usize = 112;
+// Nft: deleted on a burn
+// @ts-ignore: decorator
+@inline export const R_NFT_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_NFT_OWNER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_NFT_MINTED_HEIGHT: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_NFT_MINTED_AT: usize = 41;
+/** Nft.metadataUri: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_NFT_METADATA_URI: usize = 49;
+/** Nft.metadataUri's bytes */
+// @ts-ignore: decorator
+@inline export const R_NFT_METADATA_URI_DATA: usize = 53;
+// TokenType: TokenTypeRecord (docs/collections.md "State layout")
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TYPE_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TYPE_IS_FUNGIBLE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TYPE_MAX_SUPPLY: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TYPE_MINTED: usize = 18;
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TYPE_BURNED: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TYPE_CREATED_HEIGHT: usize = 50;
+/** TokenType.name: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TYPE_NAME: usize = 58;
+/** TokenType.name's bytes */
+// @ts-ignore: decorator
+@inline export const R_TOKEN_TYPE_NAME_DATA: usize = 62;
+// Program: ProgramRecord (docs/intents.md "Programs on chain")
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_OWNER: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_REVISION: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_INDEX: usize = 37;
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_REGISTERED_HEIGHT: usize = 45;
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_REGISTERED_AT: usize = 53;
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_UPDATED_HEIGHT: usize = 61;
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_UPDATED_AT: usize = 69;
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_HASH: usize = 77;
+/** Program.json: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_JSON: usize = 109;
+/** Program.json's bytes */
+// @ts-ignore: decorator
+@inline export const R_PROGRAM_JSON_DATA: usize = 113;
+// Schedule: ScheduleRecord (docs/intents.md "Schedules on chain"); a Recurring one leaves the Conditional fields zero and the other way round
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1204,6 +1668,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** Schedule.operations's bytes */
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_OPERATIONS_DATA: usize = 206;
+// MarketMaker: docs/settlement.md "State layout"; kept after deregistering (active 0, stake 0)
 // @ts-ignore: decorator
 @inline export const R_MM_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1227,6 +1692,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a MarketMaker record */
 // @ts-ignore: decorator
 @inline export const R_MM_BYTES: u32 = 63;
+// AtomenceOrder: the full lifecycle record (docs/settlement.md "States")
 // @ts-ignore: decorator
 @inline export const R_ORDER_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1266,6 +1732,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a AtomenceOrder record */
 // @ts-ignore: decorator
 @inline export const R_ORDER_BYTES: u32 = 252;
+// AtomenceStats: 0x75 per token and 0x76 for all (docs/settlement.md "Statistics"); 0x75 leaves the last two 0
 // @ts-ignore: decorator
 @inline export const R_ASTATS_SETTLED_COUNT: usize = 0;
 // @ts-ignore: decorator
@@ -1281,6 +1748,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a AtomenceStats record */
 // @ts-ignore: decorator
 @inline export const R_ASTATS_BYTES: u32 = 72;
+// AnchorNamespace: docs/anchoring.md: the first writer owns the namespace
 // @ts-ignore: decorator
 @inline export const R_ANS_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1297,6 +1765,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** AnchorNamespace.name's bytes */
 // @ts-ignore: decorator
 @inline export const R_ANS_NAME_DATA: usize = 61;
+// Anchor: docs/anchoring.md: write-once
 // @ts-ignore: decorator
 @inline export const R_ANCHOR_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1315,6 +1784,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** Anchor.namespace's bytes */
 // @ts-ignore: decorator
 @inline export const R_ANCHOR_NAMESPACE_DATA: usize = 93;
+// Passport: docs/passports.md: one per account, never transferred
 // @ts-ignore: decorator
 @inline export const R_PASSPORT_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1329,6 +1799,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** Passport.gamertag's bytes */
 // @ts-ignore: decorator
 @inline export const R_PASSPORT_GAMERTAG_DATA: usize = 25;
+// Game: docs/passports.md
 // @ts-ignore: decorator
 @inline export const R_GAME_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1345,6 +1816,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** Game.name's bytes */
 // @ts-ignore: decorator
 @inline export const R_GAME_NAME_DATA: usize = 61;
+// GameProfile: docs/passports.md: written by the game's publisher
 // @ts-ignore: decorator
 @inline export const R_PROFILE_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1363,6 +1835,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** GameProfile.data's bytes */
 // @ts-ignore: decorator
 @inline export const R_PROFILE_DATA_DATA: usize = 41;
+// PassportStats: the singleton 0x7E
 // @ts-ignore: decorator
 @inline export const R_PSTATS_PASSPORTS: usize = 0;
 // @ts-ignore: decorator
@@ -1372,6 +1845,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a PassportStats record */
 // @ts-ignore: decorator
 @inline export const R_PSTATS_BYTES: u32 = 24;
+// UpgradeConfig: the singleton 0x5C, written at genesis from the governance flags (docs/upgrades.md "Governance configuration")
 // @ts-ignore: decorator
 @inline export const R_UPGRADE_CONFIG_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1385,6 +1859,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a UpgradeConfig record */
 // @ts-ignore: decorator
 @inline export const R_UPGRADE_CONFIG_BYTES: u32 = 43;
+// UpgradePlan: one plan by name (0x5D; docs/upgrades.md "Plans")
 // @ts-ignore: decorator
 @inline export const R_UPGRADE_PLAN_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1411,6 +1886,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** UpgradePlan.binaryUrl's bytes */
 // @ts-ignore: decorator
 @inline export const R_UPGRADE_PLAN_BINARY_URL_DATA: usize = 134;
+// UpgradeState: the singleton 0x5F (docs/upgrades.md "Plans")
 // @ts-ignore: decorator
 @inline export const R_UPGRADE_STATE_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1421,6 +1897,14 @@ export function opGasPerByte(kind: u32): u64 {
 /** UpgradeState.active's bytes */
 // @ts-ignore: decorator
 @inline export const R_UPGRADE_STATE_ACTIVE_DATA: usize = 13;
+// ScheduleSlot: the ids queued in one slot of the due index (0x34)
+/** ScheduleSlot.ids: the rest of the value as 32-byte items, no count */
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_SLOT_IDS: usize = 0;
+/** ScheduleSlot.ids's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_SCHEDULE_SLOT_IDS_DATA: usize = 0;
+// ScheduleCursor: the due index cursor (0x35)
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_CURSOR_NEXT_SLOT: usize = 0;
 // @ts-ignore: decorator
@@ -1428,6 +1912,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a ScheduleCursor record */
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_CURSOR_BYTES: u32 = 16;
+// ScheduleRun: one run of a schedule (0x36)
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_RUN_HEIGHT: usize = 0;
 // @ts-ignore: decorator
@@ -1441,6 +1926,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a ScheduleRun record */
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_RUN_BYTES: u32 = 42;
+// Presale: PresaleRecord (docs/presales.md "State layout"); amounts in raw units
 // @ts-ignore: decorator
 @inline export const R_PRESALE_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1502,6 +1988,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a Presale record */
 // @ts-ignore: decorator
 @inline export const R_PRESALE_BYTES: u32 = 384;
+// PresaleContribution: one contributor's total (docs/presales.md)
 // @ts-ignore: decorator
 @inline export const R_CONTRIB_AMOUNT: usize = 0;
 // @ts-ignore: decorator
@@ -1509,6 +1996,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a PresaleContribution record */
 // @ts-ignore: decorator
 @inline export const R_CONTRIB_BYTES: u32 = 17;
+// StakingPool: StakingPoolRecord (docs/staking-pools.md "State layout")
 // @ts-ignore: decorator
 @inline export const R_SPOOL_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1546,6 +2034,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a StakingPool record */
 // @ts-ignore: decorator
 @inline export const R_SPOOL_BYTES: u32 = 253;
+// PoolStake: one staker's position (docs/staking-pools.md)
 // @ts-ignore: decorator
 @inline export const R_PSTAKE_AMOUNT: usize = 0;
 // @ts-ignore: decorator
@@ -1557,6 +2046,49 @@ export function opGasPerByte(kind: u32): u64 {
 /** a PoolStake record */
 // @ts-ignore: decorator
 @inline export const R_PSTAKE_BYTES: u32 = 56;
+// StableMinter: a configured minter
+// @ts-ignore: decorator
+@inline export const R_STABLE_MINTER_MINTER: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_STABLE_MINTER_ALLOWANCE: usize = 32;
+// @ts-ignore: decorator
+@inline export const R_STABLE_MINTER_EPOCH_LIMIT: usize = 48;
+// @ts-ignore: decorator
+@inline export const R_STABLE_MINTER_EPOCH: usize = 64;
+// @ts-ignore: decorator
+@inline export const R_STABLE_MINTER_MINTED_IN_EPOCH: usize = 72;
+/** a StableMinter record */
+// @ts-ignore: decorator
+@inline export const R_STABLE_MINTER_BYTES: u32 = 88;
+// StablePending: a pending change or mint
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_ID: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_KIND: usize = 8;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_ROLE: usize = 9;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_EFFECTIVE_HEIGHT: usize = 10;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_PROPOSER: usize = 18;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_A: usize = 50;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_B: usize = 82;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_C: usize = 114;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_D: usize = 146;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_AMOUNT: usize = 178;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_AMOUNT2: usize = 194;
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_APPROVALS: usize = 210;
+/** a StablePending record */
+// @ts-ignore: decorator
+@inline export const R_STABLE_PENDING_BYTES: u32 = 211;
+// StableCoin: the STD-8 record (0x40)
 // @ts-ignore: decorator
 @inline export const R_STABLE_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1587,8 +2119,62 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const R_STABLE_NEXT_PENDING_ID: usize = 188;
 // @ts-ignore: decorator
 @inline export const R_STABLE_CREATED_HEIGHT: usize = 196;
+/** StableCoin.guardians: its u32 count, then its 32-byte items */
 // @ts-ignore: decorator
 @inline export const R_STABLE_GUARDIANS: usize = 204;
+/** StableCoin.guardians's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_STABLE_GUARDIANS_DATA: usize = 208;
+// BridgeConfig: the attester set and the withdrawal counter (0x48)
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_CONFIG_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_CONFIG_THRESHOLD: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_CONFIG_NEXT_SEQUENCE: usize = 2;
+/** BridgeConfig.attesters: its u32 count, then its 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_CONFIG_ATTESTERS: usize = 10;
+/** BridgeConfig.attesters's 32-byte items */
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_CONFIG_ATTESTERS_DATA: usize = 14;
+// BridgeDepositRecord: one attested deposit (0x49): credited, or held as a pending receive
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_STATE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_REASON: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_MINT: usize = 4;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_RECIPIENT: usize = 36;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_AMOUNT: usize = 68;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_HEIGHT: usize = 84;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_CREDITED_HEIGHT: usize = 92;
+/** BridgeDepositRecord.chain: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_CHAIN: usize = 100;
+/** BridgeDepositRecord.chain's bytes */
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_DEPOSIT_RECORD_CHAIN_DATA: usize = 104;
+// BridgeMapping: a registered origin contract (0x4A)
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_MAPPING_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_MAPPING_MINT: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_MAPPING_HEIGHT: usize = 33;
+/** BridgeMapping.chain: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_MAPPING_CHAIN: usize = 41;
+/** BridgeMapping.chain's bytes */
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_MAPPING_CHAIN_DATA: usize = 45;
+// BridgedToken: bridge totals of a token (0x4B)
 // @ts-ignore: decorator
 @inline export const R_BRIDGED_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1600,6 +2186,71 @@ export function opGasPerByte(kind: u32): u64 {
 /** a BridgedToken record */
 // @ts-ignore: decorator
 @inline export const R_BRIDGED_BYTES: u32 = 34;
+// BridgeWithdrawalRecord: one withdrawal (0x4C)
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_VERSION: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_STATE: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_SENDER: usize = 2;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_MINT: usize = 34;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_AMOUNT: usize = 66;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_FEE: usize = 82;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_HEIGHT: usize = 98;
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_ATTESTED_HEIGHT: usize = 106;
+/** BridgeWithdrawalRecord.chain: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_CHAIN: usize = 114;
+/** BridgeWithdrawalRecord.chain's bytes */
+// @ts-ignore: decorator
+@inline export const R_BRIDGE_WITHDRAWAL_RECORD_CHAIN_DATA: usize = 118;
+// StableIssuerProof: one issuer-onboarding proof (spec §4.16; docs/stablecoins.md "Issuer onboarding")
+// @ts-ignore: decorator
+@inline export const R_STABLE_ISSUER_PROOF_METHOD: usize = 0;
+// @ts-ignore: decorator
+@inline export const R_STABLE_ISSUER_PROOF_BY: usize = 1;
+// @ts-ignore: decorator
+@inline export const R_STABLE_ISSUER_PROOF_HEIGHT: usize = 33;
+// @ts-ignore: decorator
+@inline export const R_STABLE_ISSUER_PROOF_CHAIN_ID: usize = 41;
+// @ts-ignore: decorator
+@inline export const R_STABLE_ISSUER_PROOF_SUBJECT: usize = 49;
+/** StableIssuerProof.detail: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_STABLE_ISSUER_PROOF_DETAIL: usize = 81;
+/** StableIssuerProof.detail's bytes */
+// @ts-ignore: decorator
+@inline export const R_STABLE_ISSUER_PROOF_DETAIL_DATA: usize = 85;
+// StableOnboarding: the issuer-onboarding record (0x44): the proofs in the order recorded, at most one per method
+// @ts-ignore: decorator
+@inline export const R_STABLE_ONBOARDING_VERSION: usize = 0;
+/** StableOnboarding.proofs: its u32 count, then its StableIssuerProof records */
+// @ts-ignore: decorator
+@inline export const R_STABLE_ONBOARDING_PROOFS: usize = 1;
+/** StableOnboarding.proofs's StableIssuerProof records */
+// @ts-ignore: decorator
+@inline export const R_STABLE_ONBOARDING_PROOFS_DATA: usize = 5;
+// StableOrigin: an origin-chain mapping
+/** StableOrigin.chain: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_STABLE_ORIGIN_CHAIN: usize = 0;
+/** StableOrigin.chain's bytes */
+// @ts-ignore: decorator
+@inline export const R_STABLE_ORIGIN_CHAIN_DATA: usize = 4;
+// StableProfile: the STD-8 profile (0x42), written at creation
+// @ts-ignore: decorator
+@inline export const R_STABLE_PROFILE_VERSION: usize = 0;
+/** StableProfile.currency: its u32 length, then its bytes */
+// @ts-ignore: decorator
+@inline export const R_STABLE_PROFILE_CURRENCY: usize = 1;
+/** StableProfile.currency's bytes */
+// @ts-ignore: decorator
+@inline export const R_STABLE_PROFILE_CURRENCY_DATA: usize = 5;
 
 // ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")
 // @ts-ignore: decorator

@@ -16,7 +16,7 @@ import {
 import { execOther } from "./ops/dispatch";
 import { execTop } from "./ops/dispatch-top";
 import { TREASURY_DIVISOR, opGas } from "./gas";
-import { GAS_BASE } from "./abi";
+import { GAS_BASE, R_KEY_KEY_TYPE, R_KEY_ROLE, R_KEY_PUBKEY } from "./abi";
 import { accountEntry, balanceEntry, keyRecordEntry } from "./keys";
 import { exists, mark, revertTo, setValue, valPtr, valLen } from "./state";
 import { accKeyCount, accNonce, accStore, balLoad, balStore, credit } from "./ledger";
@@ -105,10 +105,10 @@ function execBundle(index: u32, bytes: usize, len: u32, auth: u8, keyHash: usize
     let kr = keyRecordEntry(user, keyHash);
     if (exists(kr)) {
       // A registered key of the other scheme cannot have produced this signature kind.
-      if (valLen(kr) < 2 || load<u8>(valPtr(kr)) != auth - 1) { result(S.KEY_NOT_AUTHORIZED, 0, 0, 0, nonce); return; }
+      if (valLen(kr) < <i32>R_KEY_PUBKEY || load<u8>(valPtr(kr) + R_KEY_KEY_TYPE) != auth - 1) { result(S.KEY_NOT_AUTHORIZED, 0, 0, 0, nonce); return; }
       // An operator key may do everything but manage the account's keys and recovery
       // (docs/accounts.md "Roles"); unsigned, EVM and revealed senders act as owners.
-      if (load<u8>(valPtr(kr), 1) != ROLE_OWNER) {
+      if (load<u8>(valPtr(kr) + R_KEY_ROLE) != ROLE_OWNER) {
         for (let k: u32 = 0; k < bOpCount; k++) {
           if (isAccountAdminOp(load<u32>(OPS + (<usize>k << 5)))) { result(S.KEY_ROLE_NOT_ALLOWED, 0, 0, 0, nonce); return; }
         }

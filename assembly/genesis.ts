@@ -7,11 +7,11 @@ import * as U from "./u128";
 import { readerInit, take, rU8, rU32, rU64, rVec, vecLen, bad, atEnd, validUtf8, rp } from "./borsh";
 import { balanceEntry, reservedEntry, symbolEntry, tokenEntry } from "./keys";
 import { beginWrite, exists, setValue, valLen, valPtr } from "./state";
-import { credit } from "./ledger";
+import { credit, tokenSymbolEnd } from "./ledger";
 import { encodeTokenRecord } from "./ops/token";
 import { bufNew, bufLen, bufPtr } from "./mem";
 import { singletonEntry } from "./keys";
-import { P_CHAIN_PARAMS, TOKEN_KIND_STD8 } from "./abi";
+import { P_CHAIN_PARAMS, TOKEN_KIND_STD8, R_TOKEN_TOTAL_SUPPLY_AFTER_SYMBOL, R_TOKEN_INITIAL_SUPPLY_AFTER_SYMBOL } from "./abi";
 import { paramsValid, stakingState } from "./domains/staking/validators";
 import { genesisValidator } from "./domains/staking/ops";
 import { setContext } from "./context";
@@ -81,15 +81,15 @@ export function applyGenesis(ptr: usize, len: u32): u32 {
     // total_supply and initial_supply follow decimals in the record.
     let n = <u32>valLen(tokE);
     let vp = valPtr(tokE);
-    let off = 1 + 4 + load<u32>(vp, 1);
-    off += 4 + load<u32>(vp + off) + 1;
+    let off = tokenSymbolEnd(vp) + R_TOKEN_TOTAL_SUPPLY_AFTER_SYMBOL;
+    let init = tokenSymbolEnd(vp) + R_TOKEN_INITIAL_SUPPLY_AFTER_SYMBOL;
     let tLo = load<u64>(vp + off), tHi = load<u64>(vp + off, 8);
     if (U.add128(tLo, tHi, aLo, aHi)) return S.AMOUNT_OVERFLOW;
     let wp = beginWrite(tokE, n); // same length: the bytes stay in place, the journal keeps the old copy
     store<u64>(wp + off, U.lo);
     store<u64>(wp + off, U.hi, 8);
-    store<u64>(wp + off, U.lo, 16);
-    store<u64>(wp + off, U.hi, 24);
+    store<u64>(wp + init, U.lo);
+    store<u64>(wp + init, U.hi, 8);
   }
   let nReserved = rU32();
   if (bad) return S.INVALID_INPUT;

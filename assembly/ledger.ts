@@ -5,7 +5,7 @@ import * as S from "./status";
 import * as U from "./u128";
 import { beginWrite, deleteValue, E_KEY, E_KEYLEN, exists, valLen, valPtr } from "./state";
 import { stableBlacklistEntry, stableBlacklistIndexEntry, tokenEntry } from "./keys";
-import { P_BALANCE, TOKEN_FLAG_BLACKLIST, TOKEN_FLAG_PAUSED } from "./abi";
+import { P_BALANCE, TOKEN_FLAG_BLACKLIST, TOKEN_FLAG_PAUSED, R_TOKEN_NAME, R_TOKEN_NAME_DATA, R_TOKEN_FLAGS_AFTER_SYMBOL, R_TOKEN_TOTAL_SUPPLY_AFTER_SYMBOL, R_ACCOUNT_NONCE, R_ACCOUNT_KEY_COUNT, R_ACCOUNT_FAILED } from "./abi";
 import { isZero } from "./mem";
 
 // ---- STD-8 movement rules (spec §2.1, §7 item 4; docs/stablecoins.md "Where the rules hold") ----
@@ -21,12 +21,20 @@ export function clearGuardRefusal(): void {
   guardRefusal = 0;
 }
 
+/**
+ * Where TokenRecord.symbol's bytes end in a record at `vp` (after the variable name and symbol): the
+ * fields after it lie at R_TOKEN_<FIELD>_AFTER_SYMBOL from here.
+ */
+// @ts-ignore: decorator
+@inline export function tokenSymbolEnd(vp: usize): usize {
+  let off: usize = R_TOKEN_NAME_DATA + <usize>load<u32>(vp + R_TOKEN_NAME);
+  return off + 4 + <usize>load<u32>(vp + off); // the symbol: u32 length, then its bytes
+}
+
 /** Offset of TokenRecord.flags in a record at `vp` (after the variable name and symbol). */
 // @ts-ignore: decorator
 @inline export function tokenFlagsOffset(vp: usize): usize {
-  let off: usize = 5 + <usize>load<u32>(vp, 1);
-  off += 4 + <usize>load<u32>(vp + off);
-  return off + 1 + 16 + 16 + 32 + 32 + 8 + 8 + 1;
+  return tokenSymbolEnd(vp) + R_TOKEN_FLAGS_AFTER_SYMBOL;
 }
 
 /** The STD-8 movement bits (paused, blacklist non-empty) of a token; 0 for NTV or an unknown token. */
@@ -79,8 +87,7 @@ function guardEntry(e: usize): bool {
 
 /** Offset of TokenRecord.total_supply in a record at `vp` (after the name, the symbol and decimals). */
 export function tokenSupplyOffset(vp: usize): usize {
-  let off: usize = 5 + <usize>load<u32>(vp, 1);
-  return off + 4 + <usize>load<u32>(vp + off) + 1;
+  return tokenSymbolEnd(vp) + R_TOKEN_TOTAL_SUPPLY_AFTER_SYMBOL;
 }
 
 /**
@@ -143,13 +150,13 @@ export function debit(e: usize, l: u64, h: u64): bool {
 }
 
 export function accNonce(e: usize): u64 {
-  return valLen(e) >= 10 ? load<u64>(valPtr(e), 0) : 0;
+  return valLen(e) >= <i32>R_ACCOUNT_FAILED ? load<u64>(valPtr(e) + R_ACCOUNT_NONCE) : 0;
 }
 export function accKeyCount(e: usize): u16 {
-  return valLen(e) >= 10 ? load<u16>(valPtr(e), 8) : 0;
+  return valLen(e) >= <i32>R_ACCOUNT_FAILED ? load<u16>(valPtr(e) + R_ACCOUNT_KEY_COUNT) : 0;
 }
 export function accStore(e: usize, nonce: u64, keyCount: u16): void {
-  let p = beginWrite(e, 10);
-  store<u64>(p, nonce, 0);
-  store<u16>(p, keyCount, 8);
+  let p = beginWrite(e, <u32>R_ACCOUNT_FAILED); // the plain record: no failed bundles listed
+  store<u64>(p + R_ACCOUNT_NONCE, nonce);
+  store<u16>(p + R_ACCOUNT_KEY_COUNT, keyCount);
 }

@@ -14,18 +14,15 @@
 import { blake3 } from "./blake3";
 import { beginWrite, valLen, valPtr } from "./state";
 import { bytesEq } from "./mem";
+import { R_ACCOUNT_NONCE, R_ACCOUNT_KEY_COUNT, R_ACCOUNT_FAILED, R_ACCOUNT_FAILED_DATA, R_FAILED_BUNDLE_EXPIRY, R_FAILED_BUNDLE_BYTES } from "./abi";
 
 /** Unexpired failed bundles one nonce may hold; the next distinct failure consumes the nonce. */
 // @ts-ignore: decorator
 @inline export const MAX_FAILED_AT_NONCE: u32 = 16;
-// @ts-ignore: decorator
-@inline const ENTRY: u32 = 40;
-// @ts-ignore: decorator
-@inline const HEAD: u32 = 11;
 
 /** Blake3-256 of the bundle being executed (the bundle hash, docs/bundle-format.md). */
 export const BUNDLE_HASH = memory.data(32);
-const scratch = memory.data(HEAD + MAX_FAILED_AT_NONCE * ENTRY);
+const scratch = memory.data(<i32>R_ACCOUNT_FAILED_DATA + MAX_FAILED_AT_NONCE * R_FAILED_BUNDLE_BYTES);
 
 /** Hash the bundle's bytes into BUNDLE_HASH (only when the account has a list or the bundle failed). */
 export function hashBundle(bytes: usize, len: u32): void {
@@ -34,24 +31,24 @@ export function hashBundle(bytes: usize, len: u32): void {
 
 /** Failed bundles listed in an account record (0 for the plain 10-byte record). */
 export function failedCount(acct: usize): u32 {
-  return valLen(acct) > 10 ? <u32>load<u8>(valPtr(acct), 10) : 0;
+  return valLen(acct) > <i32>R_ACCOUNT_FAILED ? <u32>load<u8>(valPtr(acct) + R_ACCOUNT_FAILED) : 0;
 }
 
 /** Whether BUNDLE_HASH is listed in the account record. */
 export function failedListed(acct: usize): bool {
   let n = failedCount(acct);
-  let p = valPtr(acct) + HEAD;
+  let p = valPtr(acct) + R_ACCOUNT_FAILED_DATA;
   for (let i: u32 = 0; i < n; i++) {
-    if (bytesEq(p + i * ENTRY, BUNDLE_HASH, 32)) return true;
+    if (bytesEq(p + i * R_FAILED_BUNDLE_BYTES, BUNDLE_HASH, 32)) return true;
   }
   return false;
 }
 
 /** The failed bundle consumes `nonce`: the record returns to its plain form at nonce + 1. */
 export function consumeNonce(acct: usize, nonce: u64, keyCount: u16): void {
-  let p = beginWrite(acct, 10);
-  store<u64>(p, nonce + 1, 0);
-  store<u16>(p, keyCount, 8);
+  let p = beginWrite(acct, <u32>R_ACCOUNT_FAILED);
+  store<u64>(p + R_ACCOUNT_NONCE, nonce + 1);
+  store<u16>(p + R_ACCOUNT_KEY_COUNT, keyCount);
 }
 
 /**
@@ -62,26 +59,26 @@ export function consumeNonce(acct: usize, nonce: u64, keyCount: u16): void {
  */
 export function recordFailure(acct: usize, nonce: u64, keyCount: u16, expiry: u64, now: u64): bool {
   let n = failedCount(acct);
-  let src = valPtr(acct) + HEAD;
+  let src = valPtr(acct) + R_ACCOUNT_FAILED_DATA;
   let kept: u32 = 0;
   for (let i: u32 = 0; i < n; i++) {
-    let e = src + i * ENTRY;
-    if (load<u64>(e, 32) < now) continue;
-    memory.copy(scratch + HEAD + kept * ENTRY, e, ENTRY);
+    let e = src + i * R_FAILED_BUNDLE_BYTES;
+    if (load<u64>(e + R_FAILED_BUNDLE_EXPIRY) < now) continue;
+    memory.copy(scratch + R_ACCOUNT_FAILED_DATA + kept * R_FAILED_BUNDLE_BYTES, e, R_FAILED_BUNDLE_BYTES);
     kept++;
   }
   if (kept >= MAX_FAILED_AT_NONCE) {
     consumeNonce(acct, nonce, keyCount);
     return true;
   }
-  let e = scratch + HEAD + kept * ENTRY;
+  let e = scratch + R_ACCOUNT_FAILED_DATA + kept * R_FAILED_BUNDLE_BYTES;
   memory.copy(e, BUNDLE_HASH, 32);
-  store<u64>(e, expiry, 32);
+  store<u64>(e + R_FAILED_BUNDLE_EXPIRY, expiry);
   kept++;
-  let len = HEAD + kept * ENTRY;
-  store<u64>(scratch, nonce, 0);
-  store<u16>(scratch, keyCount, 8);
-  store<u8>(scratch, <u8>kept, 10);
+  let len = <u32>R_ACCOUNT_FAILED_DATA + kept * R_FAILED_BUNDLE_BYTES;
+  store<u64>(scratch + R_ACCOUNT_NONCE, nonce);
+  store<u16>(scratch + R_ACCOUNT_KEY_COUNT, keyCount);
+  store<u8>(scratch + R_ACCOUNT_FAILED, <u8>kept);
   memory.copy(beginWrite(acct, len), scratch, len);
   return false;
 }

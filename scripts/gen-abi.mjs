@@ -2,8 +2,8 @@
 // (docs/core-abi.md "How the ABI is generated"). Run by `npm run build:core` before asc, like
 // scripts/gen-status.mjs; the outputs are committed so tsc works without a build, and
 // test/unit/abi-generated.test.ts fails when they differ from what this script would write.
-//   assembly/abi.ts        the core's constants: OP_*, P_*, EV_*, GAS_*, sizes, the offsets of the
-//                          records the core reads in place, named numbers; opGasBase/PerEntry/PerByte
+//   assembly/abi.ts        the core's constants: OP_*, P_*, EV_*, GAS_*, sizes, every record's
+//                          field offsets (R_*), named numbers; opGasBase/PerEntry/PerByte
 //   src/abi/constants.ts   the host's: OpCode, Prefix, EventKind, EVENT_BYTES, ACCOUNT_FIELDS,
 //                          GAS_* and OPERATION_GAS, bounds, named numbers
 //   src/abi/operations.ts  operation types and their range-checked Borsh writer / canonical reader
@@ -71,9 +71,7 @@ function check() {
     }
     if (o.gas.perEntry && !o.fields.some((fl) => fl.type === 'entries')) throw new Error(`operation ${o.name}: gas.perEntry without an entries field`);
   }
-  for (const [name, rec] of Object.entries(records)) {
-    if (rec.core && recordOffsets(rec).head === 0) throw new Error(`record ${name}: core offsets need a fixed first field`);
-  }
+  uniq(Object.entries(records).map(([name, rec]) => ({ name, prefix: recordPrefix(name, rec) })), 'prefix', 'record offset prefix');
   const header = eventHeader.reduce((n, [, t]) => n + FIXED[t], 0);
   if (header !== constants.find((c) => c.name === 'EVENT_HEADER_BYTES').value) throw new Error(`eventHeader makes ${header} bytes, EVENT_HEADER_BYTES says otherwise`);
   for (const e of events) {
@@ -156,6 +154,64 @@ function gasGroups(part) {
   return [...groups];
 }
 
+/** The prefix of a record's generated offsets in the core: its row's `core`, else R_<NAME>. */
+const recordPrefix = (name, rec) => rec.core ?? `R_${snake(name)}`;
+
+/**
+ * Every record's layout for the core (abi/state.mjs; docs/core-abi.md "How the ABI is generated"):
+ * <prefix>_<FIELD> for each field up to and including the first variable one, then
+ * <prefix>_BYTES for an all-fixed record, or <prefix>_<FIELD>_DATA for where the first variable
+ * field's items or bytes begin (after a u32 length or count; after the u8 count of a 'tail'; at
+ * once for 'rest32'). A fixed field after a variable one has no fixed offset: the core walks to the
+ * end of the variable field before it and adds <prefix>_<FIELD>_AFTER_<THAT FIELD>. Hand-written core files use these names, never a number of their own
+ * (test/unit/record-offsets.test.ts).
+ */
+function genRecordLayouts(inl, L) {
+  L.push('', '// ---- record layouts: field offsets of every record (abi/state.mjs; docs/core-abi.md "State layout")');
+  for (const [name, rec] of Object.entries(records)) {
+    const prefix = recordPrefix(name, rec);
+    const { offsets, head, fixed, variable } = recordOffsets(rec);
+    L.push(`// ${name}: ${rec.doc}`);
+    for (const [fl, o] of offsets) inl(`${prefix}_${snake(fl.name)}`, 'usize', o, fl === variable ? `${name}.${fl.name}: ${recordVariableDoc(fl.type)}` : undefined);
+    if (fixed) inl(`${prefix}_BYTES`, 'u32', head, `a ${name} record`);
+    else inl(`${prefix}_${snake(variable.name)}_DATA`, 'usize', head + recordCountBytes(variable.type), `${name}.${variable.name}'s ${recordItems(variable.type)}`);
+    for (const [fl, o, after] of recordOffsetsAfter(rec)) inl(`${prefix}_${snake(fl.name)}_AFTER_${snake(after.name)}`, 'usize', o, `${name}.${fl.name}: bytes after the end of ${after.name}`);
+  }
+}
+/**
+ * The fixed fields after a variable one, and the variable field that ends such a fixed run, each
+ * with its offset from the end of the variable field before it (Token.totalSupply lies 1 byte
+ * after the symbol's bytes): [field, offset, that variable field][].
+ */
+function recordOffsetsAfter(rec) {
+  const out = [];
+  let after, o = 0;
+  for (const fl of rec.fields) {
+    const size = typeof fl.type === 'string' ? REC_FIXED[fl.type] : undefined;
+    if (size === undefined) {
+      if (after && o > 0) out.push([fl, o, after]); // a variable field after a fixed run: where its length lies
+      after = fl; o = 0;
+      continue;
+    }
+    if (after) out.push([fl, o, after]);
+    o += size;
+  }
+  return out;
+}
+/** Bytes before a variable record field's items: a u32 length or count, a tail's u8 count, none for rest32. */
+const recordCountBytes = (t) => (t === 'rest32' ? 0 : Array.isArray(t) && t[0] === 'tail' ? 1 : 4);
+function recordItems(t) {
+  if (t === 'bytes' || t === 'string') return 'bytes';
+  if (t === 'vec32' || t === 'rest32') return '32-byte items';
+  if (t === 'vecu64') return 'u64 items';
+  return `${t[1]} records`;
+}
+function recordVariableDoc(t) {
+  if (t === 'rest32') return 'the rest of the value as 32-byte items, no count';
+  if (Array.isArray(t) && t[0] === 'tail') return `optional to the end: a u8 count, then ${t[1]} records`;
+  return `its u32 ${t === 'bytes' || t === 'string' ? 'length' : 'count'}, then its ${recordItems(t)}`;
+}
+
 // ---------------------------------------------------------------- assembly/abi.ts
 function genAssembly() {
   const L = [HEADER('*.mjs').trimEnd(), '// The core imports these instead of writing its own numbers.', ''];
@@ -199,14 +255,7 @@ function genAssembly() {
   gasFn('opGasBase', 'base', "An enabled operation's gas apart from its per-unit part (its row's gas.base).");
   gasFn('opGasPerEntry', 'perEntry', "Gas per entry of a batch operation (gas.perEntry), else 0.");
   gasFn('opGasPerByte', 'perByte', "Gas per byte an operation stores (gas.perByte: a program's JSON, a schedule's operations), else 0.");
-  L.push('', '// ---- offsets of the records the core reads and writes in place (abi/state.mjs, rows with `core`)');
-  for (const [name, rec] of Object.entries(records)) {
-    if (!rec.core) continue;
-    const { offsets, head, fixed, variable } = recordOffsets(rec);
-    for (const [fl, o] of offsets) inl(`${rec.core}_${snake(fl.name)}`, 'usize', o, fl === variable && (variable.type === 'bytes' || variable.type === 'string') ? `${name}.${fl.name}: its u32 length, then its bytes` : undefined);
-    if (fixed) inl(`${rec.core}_BYTES`, 'u32', head, `a ${name} record`);
-    else if (variable.type === 'bytes' || variable.type === 'string') inl(`${rec.core}_${snake(variable.name)}_DATA`, 'usize', head + 4, `${name}.${variable.name}'s bytes`);
-  }
+  genRecordLayouts(inl, L);
   L.push('', '// ---- state key prefixes (abi/state.mjs; docs/core-abi.md "State layout")');
   for (const p of prefixes) inl(p.core, 'u8', hex2(p.code));
   L.push('', '// ---- event kinds and fixed data lengths (abi/events.mjs; docs/core-abi.md "Event kinds and data")');

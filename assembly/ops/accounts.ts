@@ -26,6 +26,8 @@ import {
   MAX_ACCOUNT_KEYS, MAX_GUARDIANS, RECOVERY_MIN_TIMELOCK, RECOVERY_MIN_TIMELOCK_TESTNET, RECOVERY_MAX_TIMELOCK,
   P_KEY_LIST, P_RECOVERY, P_RECOVERY_PENDING,
   EV_KEY_ADDED, EV_KEY_REMOVED,
+  R_PENDING_RECOVERY_APPROVALS, R_PENDING_RECOVERY_APPROVALS_DATA, R_PENDING_RECOVERY_INITIATED_AT, R_PENDING_RECOVERY_KEY_TYPE, R_RECOVERY_CONFIG_GUARDIANS, R_RECOVERY_CONFIG_GUARDIANS_DATA, R_RECOVERY_CONFIG_THRESHOLD, R_RECOVERY_CONFIG_TIMELOCK,
+  R_ACCOUNT_FAILED, R_ACCOUNT_KEY_COUNT, R_KEY_ROLE,
 } from "../abi";
 import { OPR_FIELDS, OPR_ADD_KEY_PUBKEY, OPR_ADD_KEY_KEY_TYPE, OPR_ADD_KEY_ROLE, OPR_ADD_KEY_PUBKEY_LEN, OPR_ROTATE_KEY_OLD_KEY_HASH, OPR_ROTATE_KEY_KEY_TYPE, OPR_ROTATE_KEY_PUBKEY, OPR_ROTATE_KEY_PUBKEY_LEN, OPR_SET_RECOVERY_GUARDIANS, OPR_SET_RECOVERY_GUARDIAN_COUNT, OPR_SET_RECOVERY_THRESHOLD, OPR_SET_RECOVERY_TIMELOCK, OPR_INITIATE_RECOVERY_ACCOUNT, OPR_INITIATE_RECOVERY_KEY_TYPE, OPR_INITIATE_RECOVERY_PUBKEY, OPR_INITIATE_RECOVERY_PUBKEY_LEN } from "../decode-ops";
 
@@ -65,14 +67,14 @@ export function setKeyCount(account: usize, n: u32): void {
   let e = accountEntry(account);
   let len = valLen(e);
   bufSetLen(rec, 0);
-  if (len < 10) {
+  if (len < <i32>R_ACCOUNT_FAILED) {
     bufU64(rec, 0);
     bufU8(rec, 0);
     bufU8(rec, 0);
   } else {
     bufBytes(rec, valPtr(e), <u32>len);
   }
-  store<u16>(bufPtr(rec) + 8, <u16>n);
+  store<u16>(bufPtr(rec) + R_ACCOUNT_KEY_COUNT, <u16>n);
   setValue(e, bufPtr(rec), bufLen(rec));
 }
 
@@ -105,12 +107,12 @@ function ownerKeys(account: usize): u32 {
     for (let i: u32 = 0; i < n; i++) {
       memory.copy(HASH2, valPtr(keyListEntry(account)) + (<usize>i << 5), 32);
       let k = keyRecordEntry(account, HASH2);
-      if (exists(k) && load<u8>(valPtr(k), 1) == ROLE_OWNER) count++;
+      if (exists(k) && load<u8>(valPtr(k) + R_KEY_ROLE) == ROLE_OWNER) count++;
     }
   }
   if (!inList(account, account)) {
     let k = keyRecordEntry(account, account);
-    if (exists(k) && load<u8>(valPtr(k), 1) == ROLE_OWNER) count++;
+    if (exists(k) && load<u8>(valPtr(k) + R_KEY_ROLE) == ROLE_OWNER) count++;
   }
   return count;
 }
@@ -167,7 +169,7 @@ export function execRemoveKey(user: usize, op: usize, bundleIndex: u32, opIndex:
   memory.copy(HASH, <usize>load<u32>(op, OPR_FIELDS), 32);
   let k = keyRecordEntry(user, HASH);
   if (!exists(k)) return S.KEY_NOT_FOUND;
-  if (load<u8>(valPtr(k), 1) == ROLE_OWNER && ownerKeys(user) <= 1) return S.LAST_OWNER_KEY;
+  if (load<u8>(valPtr(k) + R_KEY_ROLE) == ROLE_OWNER && ownerKeys(user) <= 1) return S.LAST_OWNER_KEY;
   let count = <u32>accKeyCount(accountEntry(user));
   dropKey(user, HASH, bundleIndex, opIndex);
   setKeyCount(user, count - 1);
@@ -188,7 +190,7 @@ export function execRotateKey(user: usize, op: usize, bundleIndex: u32, opIndex:
   memory.copy(HASH2, old, 32);
   let k = keyRecordEntry(user, HASH2);
   if (!exists(k)) return S.KEY_NOT_FOUND;
-  let role = load<u8>(valPtr(k), 1);
+  let role = load<u8>(valPtr(k) + R_KEY_ROLE);
   sha256(pk, pkLen, HASH);
   if (exists(keyRecordEntry(user, HASH))) return S.KEY_EXISTS;
   dropKey(user, HASH2, bundleIndex, opIndex);
@@ -207,24 +209,8 @@ function pendingEntry(account: usize): usize {
 }
 
 // RecoveryConfig: version u8, threshold u8, timelock u64, count u32, guardians [32]…
-// @ts-ignore: decorator
-@inline const RC_THRESHOLD: usize = 1;
-// @ts-ignore: decorator
-@inline const RC_TIMELOCK: usize = 2;
-// @ts-ignore: decorator
-@inline const RC_COUNT: usize = 10;
-// @ts-ignore: decorator
-@inline const RC_GUARDIANS: usize = 14;
 // PendingRecovery: version u8, key_type u8, initiated_at u64, initiated_height u64, count u32,
 // approvals [32]…, pubkey Vec<u8>
-// @ts-ignore: decorator
-@inline const PR_KEY_TYPE: usize = 1;
-// @ts-ignore: decorator
-@inline const PR_AT: usize = 2;
-// @ts-ignore: decorator
-@inline const PR_COUNT: usize = 18;
-// @ts-ignore: decorator
-@inline const PR_APPROVALS: usize = 22;
 
 /** Whether `who` is among `n` 32-byte accounts at `p`. */
 function listed(p: usize, n: u32, who: usize): bool {
@@ -275,8 +261,8 @@ export function execInitiateRecovery(user: usize, op: usize, bundleIndex: u32, o
   let c = recoveryEntry(account);
   if (!exists(c)) return S.RECOVERY_NOT_CONFIGURED;
   let cfg = valPtr(c);
-  if (!listed(cfg + RC_GUARDIANS, load<u32>(cfg + RC_COUNT), user)) return S.NOT_GUARDIAN;
-  let timelock = load<u64>(cfg + RC_TIMELOCK);
+  if (!listed(cfg + R_RECOVERY_CONFIG_GUARDIANS_DATA, load<u32>(cfg + R_RECOVERY_CONFIG_GUARDIANS), user)) return S.NOT_GUARDIAN;
+  let timelock = load<u64>(cfg + R_RECOVERY_CONFIG_TIMELOCK);
   let want = keyLength(kt);
   if (want == 0 || pkLen != want) return S.INVALID_KEY;
   let pe = pendingEntry(account);
@@ -299,8 +285,8 @@ export function execInitiateRecovery(user: usize, op: usize, bundleIndex: u32, o
 /** The pending recovery's key: its hash into HASH; returns the pubkey pointer, length in pkLenOut. */
 let pkLenOut: u32 = 0;
 function pendingKey(pr: usize): usize {
-  let n = load<u32>(pr + PR_COUNT);
-  let p = pr + PR_APPROVALS + (<usize>n << 5);
+  let n = load<u32>(pr + R_PENDING_RECOVERY_APPROVALS);
+  let p = pr + R_PENDING_RECOVERY_APPROVALS_DATA + (<usize>n << 5);
   pkLenOut = load<u32>(p);
   sha256(p + 4, pkLenOut, HASH);
   return p + 4;
@@ -316,20 +302,20 @@ export function execApproveRecovery(user: usize, op: usize, bundleIndex: u32, op
   let pe = pendingEntry(account);
   if (!exists(pe)) return S.NO_PENDING_RECOVERY;
   let cfg = valPtr(recoveryEntry(account)); // present while a recovery is pending (SetRecovery refuses then)
-  if (!listed(cfg + RC_GUARDIANS, load<u32>(cfg + RC_COUNT), user)) return S.NOT_GUARDIAN;
+  if (!listed(cfg + R_RECOVERY_CONFIG_GUARDIANS_DATA, load<u32>(cfg + R_RECOVERY_CONFIG_GUARDIANS), user)) return S.NOT_GUARDIAN;
   let pr = valPtr(pe);
   pendingKey(pr);
   if (!bytesEq(HASH, f + 32, 32)) return S.RECOVERY_KEY_MISMATCH;
-  let n = load<u32>(pr + PR_COUNT);
-  if (listed(pr + PR_APPROVALS, n, user)) return S.RECOVERY_ALREADY_APPROVED;
+  let n = load<u32>(pr + R_PENDING_RECOVERY_APPROVALS);
+  if (listed(pr + R_PENDING_RECOVERY_APPROVALS_DATA, n, user)) return S.RECOVERY_ALREADY_APPROVED;
   // Rewrite with the approval appended after the others.
-  let split = PR_APPROVALS + (<usize>n << 5);
+  let split = R_PENDING_RECOVERY_APPROVALS_DATA + (<usize>n << 5);
   let len = <u32>valLen(pe);
   bufSetLen(rec, 0);
   bufBytes(rec, pr, <u32>split);
   bufBytes(rec, user, 32);
   bufBytes(rec, pr + split, len - <u32>split);
-  store<u32>(bufPtr(rec) + PR_COUNT, n + 1);
+  store<u32>(bufPtr(rec) + R_PENDING_RECOVERY_APPROVALS, n + 1);
   setValue(pe, bufPtr(rec), bufLen(rec));
   emitRecoveryApproved(bundleIndex, <u16>opIndex, account, user, <u8>(n + 1));
   return S.OK;
@@ -339,8 +325,8 @@ export function execApproveRecovery(user: usize, op: usize, bundleIndex: u32, op
 export function execCancelRecovery(user: usize, bundleIndex: u32, opIndex: u32): u32 {
   let pe = pendingEntry(user);
   if (!exists(pe)) return S.NO_PENDING_RECOVERY;
-  let timelock = load<u64>(valPtr(recoveryEntry(user)) + RC_TIMELOCK);
-  if (ctxTimestamp - load<u64>(valPtr(pe) + PR_AT) >= timelock) return S.RECOVERY_TIMELOCK_ELAPSED;
+  let timelock = load<u64>(valPtr(recoveryEntry(user)) + R_RECOVERY_CONFIG_TIMELOCK);
+  if (ctxTimestamp - load<u64>(valPtr(pe) + R_PENDING_RECOVERY_INITIATED_AT) >= timelock) return S.RECOVERY_TIMELOCK_ELAPSED;
   deleteValue(pe);
   emitRecoveryCancelled(bundleIndex, <u16>opIndex, user);
   return S.OK;
@@ -357,9 +343,9 @@ export function execFinalizeRecovery(user: usize, op: usize, bundleIndex: u32, o
   if (!exists(pe)) return S.NO_PENDING_RECOVERY;
   let cfg = valPtr(recoveryEntry(account));
   let pr = valPtr(pe);
-  if (ctxTimestamp - load<u64>(pr + PR_AT) < load<u64>(cfg + RC_TIMELOCK)) return S.RECOVERY_TIMELOCK_ACTIVE;
-  if (load<u32>(pr + PR_COUNT) < <u32>load<u8>(cfg + RC_THRESHOLD)) return S.RECOVERY_THRESHOLD_NOT_MET;
-  let kt = load<u8>(pr + PR_KEY_TYPE);
+  if (ctxTimestamp - load<u64>(pr + R_PENDING_RECOVERY_INITIATED_AT) < load<u64>(cfg + R_RECOVERY_CONFIG_TIMELOCK)) return S.RECOVERY_TIMELOCK_ACTIVE;
+  if (load<u32>(pr + R_PENDING_RECOVERY_APPROVALS) < <u32>load<u8>(cfg + R_RECOVERY_CONFIG_THRESHOLD)) return S.RECOVERY_THRESHOLD_NOT_MET;
+  let kt = load<u8>(pr + R_PENDING_RECOVERY_KEY_TYPE);
   let pk = pendingKey(pr);
   let pkLen = pkLenOut;
   // Copy the key out: the pending record is deleted below.

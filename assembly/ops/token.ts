@@ -6,13 +6,13 @@
 import * as S from "../status";
 import { balanceEntry, reservedEntry, symbolEntry, tokenEntry, tokenMetaEntry, upperInto } from "../keys";
 import { exists, setValue, valLen, valPtr } from "../state";
-import { credit } from "../ledger";
+import { credit, tokenFlagsOffset, tokenSymbolEnd } from "../ledger";
 import { emitTokenCreated, emitTokenMetadataLocked, emitTokenMetadataUpdated } from "../events-gen";
 import { bytesEq } from "../mem";
 import { blake3 } from "../blake3";
 import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen } from "../mem";
 import { ctxHeight, ctxTimestamp } from "../context";
-import { TOKEN_FLAG_METADATA_MUTABLE, TOKEN_KIND_STD7 } from "../abi";
+import { TOKEN_FLAG_METADATA_MUTABLE, TOKEN_KIND_STD7, R_TOKEN_CREATOR_AFTER_SYMBOL, R_TOKEN_METADATA_METADATA_URI } from "../abi";
 import { OPR_CREATE_TOKEN_NAME, OPR_CREATE_TOKEN_NAME_LEN, OPR_CREATE_TOKEN_SYMBOL, OPR_CREATE_TOKEN_SYMBOL_LEN, OPR_CREATE_TOKEN_DECIMALS, OPR_CREATE_TOKEN_SUPPLY, OPR_CREATE_TOKEN_OWNER, OPR_UPDATE_TOKEN_METADATA_MINT, OPR_UPDATE_TOKEN_METADATA_OPTIONS, OPR_FIELDS } from "../decode-ops";
 
 const MINT = memory.data(32);
@@ -118,11 +118,9 @@ const META_PTR = memory.data(8 * 4);
 const META_LEN = memory.data(8 * 4);
 const lockRec = bufNew(512);
 
-/** Offset of `creator` in a TokenRecord, and of `flags` (after the variable-length name and symbol). */
+/** Offset of `creator` in a TokenRecord (after the variable-length name and symbol). */
 function creatorOffset(rec: usize): usize {
-  let nameLen = load<u32>(rec, 1);
-  let symLen = load<u32>(rec + 5 + nameLen);
-  return 5 + <usize>nameLen + 4 + <usize>symLen + 1 + 32;
+  return tokenSymbolEnd(rec) + R_TOKEN_CREATOR_AFTER_SYMBOL;
 }
 
 /** Common checks: UNKNOWN_TOKEN → NOT_TOKEN_CREATOR → METADATA_LOCKED. Returns the token entry or a status via metaStatus. */
@@ -133,7 +131,7 @@ function mutableTokenOf(user: usize, mint: usize): usize {
   let rec = valPtr(tokE);
   let co = creatorOffset(rec);
   if (!bytesEq(rec + co, user, 32)) { metaStatus = S.NOT_TOKEN_CREATOR; return 0; }
-  let flags = load<u8>(rec + co + 32 + 32 + 8 + 8 + 1);
+  let flags = load<u8>(rec + tokenFlagsOffset(rec));
   if ((flags & TOKEN_FLAG_METADATA_MUTABLE) == 0) { metaStatus = S.METADATA_LOCKED; return 0; }
   metaStatus = S.OK;
   return tokE;
@@ -147,7 +145,7 @@ export function execUpdateTokenMetadata(user: usize, op: usize, bundleIndex: u32
   if (tokE == 0) return metaStatus;
   // Current values (empty when no record yet).
   let me = tokenMetaEntry(mint);
-  let q: usize = exists(me) ? valPtr(me) + 1 : 0;
+  let q: usize = exists(me) ? valPtr(me) + R_TOKEN_METADATA_METADATA_URI : 0;
   let mask: u32 = 0;
   for (let i: u32 = 0; i < META_FIELDS; i++) {
     let oldLen: u32 = q != 0 ? load<u32>(q) : 0;
@@ -189,7 +187,7 @@ export function execLockTokenMetadata(user: usize, op: usize, bundleIndex: u32, 
   bufSetLen(lockRec, 0);
   bufBytes(lockRec, valPtr(tokE), n);
   let rec = bufPtr(lockRec);
-  let fo = creatorOffset(rec) + 32 + 32 + 8 + 8 + 1;
+  let fo = tokenFlagsOffset(rec);
   store<u8>(rec + fo, load<u8>(rec + fo) & ~TOKEN_FLAG_METADATA_MUTABLE);
   setValue(tokE, rec, n);
   emitTokenMetadataLocked(bundleIndex, <u16>opIndex, mint, user);

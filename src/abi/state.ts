@@ -1050,6 +1050,8 @@ export function decodePoolFields(v: Uint8Array): PoolFields {
   r.end();
   return rec;
 }
+/** Byte offsets of the Pool record's fixed leading fields. */
+export const PoolOffsets = { version: 0, token0: 1, token1: 33, reserve0: 65, reserve1: 81, lpSupply: 97, creator: 113, createdAt: 145, createdHeight: 153, lockUntil: 161, creatorLockedLp: 169, price0Cumulative: 185, price1Cumulative: 217, lastUpdate: 249 } as const;
 
 /** TokenMetadata: spec §2.3/§4.1 metadata; an empty string is unset */
 export interface TokenMetadataFields {

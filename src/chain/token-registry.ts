@@ -3,6 +3,7 @@ import { encodeMint, parseMint } from '../codec/address.js';
 import { Bytes32Map } from '../codec/bytes32-map.js';
 import { poolKey } from '../core/amm.js';
 import type { StateView } from './state-view.js';
+import { PoolOffsets } from '../abi/state.js';
 
 const SYMBOL_CACHE_LIMIT = 4096;
 
@@ -68,12 +69,13 @@ export class TokenRegistry {
 
   /**
    * The two tokens (token0 < token1) a pool holds, from its committed record (docs/dex.md "State
-   * layout": token0 at byte 1, token1 at 33); undefined for a pool not (yet) in committed state.
+   * layout"; PoolOffsets from abi/state.mjs); undefined for a pool not (yet) in committed state.
    * Pools are never deleted, so this holds for every block's Swap and liquidity events.
    */
   poolPair(pool: Uint8Array): [Uint8Array, Uint8Array] | undefined {
     const record = this.state.get(poolKey(pool));
-    return record && record.length >= 65 ? [record.subarray(1, 33), record.subarray(33, 65)] : undefined;
+    const { token0, token1 } = PoolOffsets;
+    return record && record.length >= token1 + 32 ? [record.subarray(token0, token0 + 32), record.subarray(token1, token1 + 32)] : undefined;
   }
 
   /** Tokens by creation height; within a height native first, then STD-7, STD-8, bridged, each by symbol. */

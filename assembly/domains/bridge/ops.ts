@@ -18,7 +18,7 @@ import * as S from "../../status";
 import * as U from "../../u128";
 import { KEY, balanceEntry, entry32, reservedEntry, singletonEntry, stableEntry, stableProfileEntry, symbolEntry, tokenEntry } from "../../keys";
 import { beginWrite, exists, lookup, setValue, valLen, valPtr } from "../../state";
-import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd } from "../../ledger";
+import { credit, debit, guardRefusal, stableGuard, tokenFlagsOffset, tokenSupplyAdd, tokenSymbolEnd } from "../../ledger";
 import { emitBridgeAttestersSet, emitBridgeDeposited, emitBridgeMappingRegistered, emitBridgeWithdrawalAttested, emitBridgeWithdrawn, emitTokenCreated } from "../../events-gen";
 import { bufBytes, bufLen, bufNew, bufPtr, bufSetLen, bufU16, bufU32, bufU64, bufU8, bytesEq, isZero } from "../../mem";
 import { blake3 } from "../../blake3";
@@ -33,6 +33,8 @@ import {
   OP_REGISTER_BRIDGE_MAPPING, OP_SET_BRIDGE_ATTESTERS, OP_SET_CONTRACT_SAFETY, P_BRIDGE_CONFIG, P_BRIDGE_DEPOSIT, P_BRIDGE_MAPPING, P_BRIDGE_TOKEN,
   P_BRIDGE_WITHDRAWAL, P_CONTRACT_SAFETY, R_BRIDGED_BYTES, R_BRIDGED_DEPOSITED, R_BRIDGED_FLAGS, R_BRIDGED_WITHDRAWN,
   TOKEN_KIND_BRIDGED, TOKEN_KIND_STD8,
+  R_TOKEN_DECIMALS_AFTER_SYMBOL, R_TOKEN_KIND_AFTER_SYMBOL, R_TOKEN_ORIGIN_CHAIN_AFTER_SYMBOL,
+  R_BRIDGE_CONFIG_THRESHOLD, R_BRIDGE_CONFIG_ATTESTERS, R_BRIDGE_CONFIG_ATTESTERS_DATA, R_BRIDGE_CONFIG_NEXT_SEQUENCE, R_STABLE_PROFILE_CURRENCY, R_BRIDGE_MAPPING_MINT, R_CONTRACT_SAFETY_LEVEL, R_BRIDGE_DEPOSIT_RECORD_STATE, R_BRIDGE_DEPOSIT_RECORD_MINT, R_BRIDGE_DEPOSIT_RECORD_AMOUNT, R_BRIDGE_DEPOSIT_RECORD_RECIPIENT, R_BRIDGE_DEPOSIT_RECORD_REASON, R_BRIDGE_DEPOSIT_RECORD_CREDITED_HEIGHT, R_BRIDGE_WITHDRAWAL_RECORD_CHAIN, R_BRIDGE_WITHDRAWAL_RECORD_CHAIN_DATA, R_BRIDGE_WITHDRAWAL_RECORD_MINT, R_BRIDGE_WITHDRAWAL_RECORD_AMOUNT, R_BRIDGE_WITHDRAWAL_RECORD_STATE, R_BRIDGE_WITHDRAWAL_RECORD_ATTESTED_HEIGHT,
 } from "../../abi";
 import { OPR_FIELDS, OPR_FIELDS_LEN } from "../../decode-ops";
 
@@ -151,9 +153,9 @@ function checkSigners(cfg: usize, sigs: usize): u32 {
   if (len % SIG_ENTRY != 0 || len / SIG_ENTRY > BRIDGE_MAX_ATTESTERS) return S.BRIDGE_INVALID_DEPOSIT;
   let n = len / SIG_ENTRY;
   let vp = valPtr(cfg);
-  let threshold = <u32>load<u8>(vp, 1);
-  let count = load<u32>(vp, 10);
-  let set = vp + 14;
+  let threshold = <u32>load<u8>(vp + R_BRIDGE_CONFIG_THRESHOLD);
+  let count = load<u32>(vp + R_BRIDGE_CONFIG_ATTESTERS);
+  let set = vp + R_BRIDGE_CONFIG_ATTESTERS_DATA;
   for (let i: u32 = 0; i < n; i++) {
     let pk = sigs + 4 + <usize>(i * SIG_ENTRY);
     let found = false;
@@ -179,7 +181,7 @@ function validSet(p: usize, len: u32, threshold: u8): bool {
 /** Write the config with a new set, keeping the withdrawal counter (1 for a new bridge). */
 function writeConfig(p: usize, len: u32, threshold: u8): void {
   let e = configEntry();
-  let next: u64 = exists(e) ? load<u64>(valPtr(e), 2) : 1;
+  let next: u64 = exists(e) ? load<u64>(valPtr(e) + R_BRIDGE_CONFIG_NEXT_SEQUENCE) : 1;
   bufSetLen(rec, 0);
   bufU8(rec, 1);
   bufU8(rec, threshold);
@@ -211,16 +213,15 @@ function execSetAttesters(user: usize, f: usize, bundleIndex: u32, opIndex: u32)
 
 /** Decimals of the token record at `vp`. */
 function tokDecimals(vp: usize): u8 {
-  let off: usize = 5 + <usize>load<u32>(vp, 1);
-  return load<u8>(vp + off + 4 + <usize>load<u32>(vp + off));
+  return load<u8>(vp + tokenSymbolEnd(vp) + R_TOKEN_DECIMALS_AFTER_SYMBOL);
 }
 /** Kind of the token record at `vp`. */
 function tokKind(vp: usize): u8 {
-  return load<u8>(vp + tokenFlagsOffset(vp) - 1);
+  return load<u8>(vp + tokenSymbolEnd(vp) + R_TOKEN_KIND_AFTER_SYMBOL);
 }
 /** Whether the token record at `vp` has origin chain `chain` and origin contract `contract` (strings). */
 function tokOrigin(vp: usize, chain: usize, contract: usize): bool {
-  let p = vp + tokenFlagsOffset(vp) + 1;
+  let p = vp + tokenSymbolEnd(vp) + R_TOKEN_ORIGIN_CHAIN_AFTER_SYMBOL;
   let cl = load<u32>(p);
   if (cl != sLen(chain) || !bytesEq(p + 4, sData(chain), cl)) return false;
   p += 4 + <usize>cl;
@@ -232,7 +233,7 @@ function tokOrigin(vp: usize, chain: usize, contract: usize): bool {
 function stableOrigin(mint: usize, chain: usize, contract: usize): bool {
   let e = stableProfileEntry(mint);
   if (!exists(e)) return false;
-  let p = valPtr(e) + 1;
+  let p = valPtr(e) + R_STABLE_PROFILE_CURRENCY;
   for (let i = 0; i < 3; i++) p += 4 + <usize>load<u32>(p); // currency, issuer, launch origin
   let n = load<u32>(p);
   p += 4;
@@ -306,7 +307,7 @@ function resolveMint(chain: usize, contract: usize, sym: usize): bool {
   tagged(TAG_MAPPING, 14, chain, contract, TARGET);
   let m = prefixed32(P_BRIDGE_MAPPING, TARGET);
   if (exists(m)) {
-    memory.copy(MINT, valPtr(m) + 1, 32);
+    memory.copy(MINT, valPtr(m) + R_BRIDGE_MAPPING_MINT, 32);
     return true;
   }
   let se = symbolEntry(sData(sym), sLen(sym));
@@ -386,7 +387,7 @@ function execDeposit(f: usize, bundleIndex: u32, opIndex: u32): u32 {
   store<u8>(KEY, P_CONTRACT_SAFETY);
   memory.copy(KEY + 1, TARGET, 32);
   let safety = lookup(KEY, 33);
-  if (exists(safety) && load<u8>(valPtr(safety), 1) == SAFETY_BLOCKED) return S.BRIDGE_CONTRACT_BLOCKED;
+  if (exists(safety) && load<u8>(valPtr(safety) + R_CONTRACT_SAFETY_LEVEL) == SAFETY_BLOCKED) return S.BRIDGE_CONTRACT_BLOCKED;
   memory.copy(AMOUNT, amount, 16);
   impersonating = false;
   if (resolveMint(chain, contract, sym)) {
@@ -430,20 +431,20 @@ function execClaim(f: usize, bundleIndex: u32, opIndex: u32): u32 {
   let chain = sPtr(), tx = sPtr();
   tagged(TAG_DEPOSIT, 14, chain, tx, ID);
   let de = prefixed32(P_BRIDGE_DEPOSIT, ID);
-  if (!exists(de) || load<u8>(valPtr(de), 1) != 0) return S.BRIDGE_NOT_PENDING;
+  if (!exists(de) || load<u8>(valPtr(de) + R_BRIDGE_DEPOSIT_RECORD_STATE) != 0) return S.BRIDGE_NOT_PENDING;
   let vp = valPtr(de);
-  memory.copy(MINT, vp + 4, 32);
-  memory.copy(AMOUNT, vp + 68, 16);
+  memory.copy(MINT, vp + R_BRIDGE_DEPOSIT_RECORD_MINT, 32);
+  memory.copy(AMOUNT, vp + R_BRIDGE_DEPOSIT_RECORD_AMOUNT, 16);
   let recipient = RECIPIENT;
-  memory.copy(recipient, vp + 36, 32);
+  memory.copy(recipient, vp + R_BRIDGE_DEPOSIT_RECORD_RECIPIENT, 32);
   let st = mintTo(recipient, bundleIndex, opIndex);
   if (st != S.OK) return st;
   addBridged(MINT, AMOUNT, false, 0);
   let n = <u32>valLen(de);
   let wp = beginWrite(de, n);
-  store<u8>(wp, 1, 1);
-  store<u16>(wp, 0, 2);
-  store<u64>(wp, ctxHeight, 92);
+  store<u8>(wp + R_BRIDGE_DEPOSIT_RECORD_STATE, 1);
+  store<u16>(wp + R_BRIDGE_DEPOSIT_RECORD_REASON, 0);
+  store<u64>(wp + R_BRIDGE_DEPOSIT_RECORD_CREDITED_HEIGHT, ctxHeight);
   depositEvent(recipient, true, bundleIndex, opIndex);
   return S.OK;
 }
@@ -483,8 +484,8 @@ function execWithdraw(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u3
   if (st != S.OK) return st;
   addBridged(token, amount, true, 0);
   let cp = beginWrite(cfg, <u32>valLen(cfg));
-  let seq = load<u64>(cp, 2);
-  store<u64>(cp, seq + 1, 2);
+  let seq = load<u64>(cp + R_BRIDGE_CONFIG_NEXT_SEQUENCE);
+  store<u64>(cp + R_BRIDGE_CONFIG_NEXT_SEQUENCE, seq + 1);
   bufSetLen(rec, 0);
   bufU8(rec, 1);
   bufU8(rec, 0);
@@ -524,16 +525,16 @@ function execAttestWithdrawal(f: usize, bundleIndex: u32, opIndex: u32): u32 {
   let we = withdrawalEntry(seq);
   if (!exists(we)) return S.BRIDGE_WITHDRAWAL_NOT_FOUND;
   let vp = valPtr(we);
-  let cl = load<u32>(vp + 114);
-  let dp = vp + 118 + cl;
-  if (!bytesEq(vp + 34, token, 32) || !bytesEq(vp + 66, amount, 16) || cl != sLen(chain) || !bytesEq(vp + 118, sData(chain), cl)
+  let cl = load<u32>(vp + R_BRIDGE_WITHDRAWAL_RECORD_CHAIN);
+  let dp = vp + R_BRIDGE_WITHDRAWAL_RECORD_CHAIN_DATA + cl;
+  if (!bytesEq(vp + R_BRIDGE_WITHDRAWAL_RECORD_MINT, token, 32) || !bytesEq(vp + R_BRIDGE_WITHDRAWAL_RECORD_AMOUNT, amount, 16) || cl != sLen(chain) || !bytesEq(vp + R_BRIDGE_WITHDRAWAL_RECORD_CHAIN_DATA, sData(chain), cl)
       || load<u32>(dp) != sLen(dest) || !bytesEq(dp + 4, sData(dest), sLen(dest))) return S.BRIDGE_WITHDRAWAL_NOT_FOUND;
-  if (load<u8>(vp, 1) != 0) return S.BRIDGE_ALREADY_ATTESTED;
+  if (load<u8>(vp + R_BRIDGE_WITHDRAWAL_RECORD_STATE) != 0) return S.BRIDGE_ALREADY_ATTESTED;
   let st = checkSigners(cfg, sigs);
   if (st != S.OK) return st;
   let wp = beginWrite(we, <u32>valLen(we));
-  store<u8>(wp, 1, 1);
-  store<u64>(wp, ctxHeight, 106);
+  store<u8>(wp + R_BRIDGE_WITHDRAWAL_RECORD_STATE, 1);
+  store<u64>(wp + R_BRIDGE_WITHDRAWAL_RECORD_ATTESTED_HEIGHT, ctxHeight);
   emitBridgeWithdrawalAttested(bundleIndex, <u16>opIndex, seq);
   return S.OK;
 }

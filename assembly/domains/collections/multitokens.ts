@@ -22,23 +22,17 @@ import { emitMultiTransferBatch, emitMultiTransferSingle, emitTokenTypeDefined }
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU64, bufVec, bytesEq } from "../../mem";
 import { ctxHeight } from "../../context";
 import {
-  CR_MINTED, NAME_MAX, URI_MAX, ZERO32, bumpCollection, colStatus, collectionOf, execCreateCollection,
+ NAME_MAX, URI_MAX, ZERO32, bumpCollection, colStatus, collectionOf, execCreateCollection,
 } from "./nfts";
 import { BATCH_ENTRY_BYTES, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_TOKEN, OP_BURN_MULTI_TOKEN, OP_CREATE_MULTI_TOKEN_COLLECTION, OP_DEFINE_TOKEN_TYPE, OP_MINT_MULTI_TOKEN, OP_TRANSFER_MULTI_TOKEN,
   COLLECTION_KIND_MULTI_TOKEN,
+  R_TOKEN_TYPE_BURNED, R_TOKEN_TYPE_IS_FUNGIBLE, R_TOKEN_TYPE_MAX_SUPPLY, R_TOKEN_TYPE_MINTED,
+  R_COLLECTION_MINTED,
 } from "../../abi";
 import { OPR_FIELDS, OPR_FIELDS_LEN, OPR_GAS_ENTRIES } from "../../decode-ops";
 
 // TokenTypeRecord (docs/collections.md "State layout" 0x23): version u8, is_fungible u8, max_supply u128,
 // minted u128, burned u128, created_height u64, then name and metadata_uri.
-// @ts-ignore: decorator
-@inline const TT_FUNGIBLE: usize = 1;
-// @ts-ignore: decorator
-@inline const TT_MAX_SUPPLY: usize = 2;
-// @ts-ignore: decorator
-@inline const TT_MINTED: usize = 18;
-// @ts-ignore: decorator
-@inline const TT_BURNED: usize = 34;
 /** Entries per batch (docs/collections.md "Operations"). */
 // @ts-ignore: decorator
 @inline const MAX_BATCH: u32 = 16;
@@ -111,7 +105,7 @@ function defineTokenType(user: usize, op: usize, bundleIndex: u32, opIndex: u32)
   if (ce == 0) return colStatus;
   let te = tokenTypeEntry(col, id);
   if (exists(te)) return S.TOKEN_TYPE_EXISTS;
-  if (!bumpCollection(ce, CR_MINTED)) return S.AMOUNT_OVERFLOW; // 2^64 − 1 types: the id space
+  if (!bumpCollection(ce, R_COLLECTION_MINTED)) return S.AMOUNT_OVERFLOW; // 2^64 − 1 types: the id space
   bufSetLen(rec, 0);
   bufU8(rec, 1); // version
   bufU8(rec, fungible ? 1 : 0);
@@ -145,7 +139,7 @@ function applyEntries(mode: u32, user: usize, col: usize, to: usize, entries: us
     let te = tokenTypeEntry(col, id);
     if (!exists(te)) return S.TOKEN_TYPE_NOT_FOUND;
     // A non-fungible type moves exactly one unit at a time (docs/collections.md "Rules").
-    if (load<u8>(valPtr(te) + TT_FUNGIBLE) == 0 && (hi != 0 || lo != 1)) return S.NON_FUNGIBLE_SUPPLY;
+    if (load<u8>(valPtr(te) + R_TOKEN_TYPE_IS_FUNGIBLE) == 0 && (hi != 0 || lo != 1)) return S.NON_FUNGIBLE_SUPPLY;
     let st = mode == OP_MINT_MULTI_TOKEN ? mintUnits(te, col, id, to, lo, hi)
       : mode == OP_TRANSFER_MULTI_TOKEN ? moveUnits(col, id, user, to, lo, hi)
       : burnUnits(te, col, id, user, lo, hi);
@@ -157,11 +151,11 @@ function applyEntries(mode: u32, user: usize, col: usize, to: usize, entries: us
 /** Mint: minted + amount checked (AMOUNT_OVERFLOW), within a non-zero max_supply (MAX_SUPPLY_REACHED). */
 function mintUnits(te: usize, col: usize, id: u64, to: usize, lo: u64, hi: u64): u32 {
   let t = valPtr(te);
-  if (U.add128(load<u64>(t + TT_MINTED), load<u64>(t + TT_MINTED, 8), lo, hi)) return S.AMOUNT_OVERFLOW;
+  if (U.add128(load<u64>(t + R_TOKEN_TYPE_MINTED), load<u64>(t + R_TOKEN_TYPE_MINTED, 8), lo, hi)) return S.AMOUNT_OVERFLOW;
   let mLo = U.lo, mHi = U.hi;
-  let maxLo = load<u64>(t + TT_MAX_SUPPLY), maxHi = load<u64>(t + TT_MAX_SUPPLY, 8);
+  let maxLo = load<u64>(t + R_TOKEN_TYPE_MAX_SUPPLY), maxHi = load<u64>(t + R_TOKEN_TYPE_MAX_SUPPLY, 8);
   if ((maxLo | maxHi) != 0 && U.lt128(maxLo, maxHi, mLo, mHi)) return S.MAX_SUPPLY_REACHED;
-  storeU128(te, TT_MINTED, mLo, mHi);
+  storeU128(te, R_TOKEN_TYPE_MINTED, mLo, mHi);
   // The balance cannot pass minted (≤ u128::MAX): credit's overflow check never fires.
   if (!credit(multiBalanceEntry(col, id, to), lo, hi)) return S.AMOUNT_OVERFLOW;
   return S.OK;
@@ -183,8 +177,8 @@ function moveUnits(col: usize, id: u64, user: usize, to: usize, lo: u64, hi: u64
 function burnUnits(te: usize, col: usize, id: u64, user: usize, lo: u64, hi: u64): u32 {
   if (!debit(multiBalanceEntry(col, id, user), lo, hi)) return S.INSUFFICIENT_BALANCE;
   let t = valPtr(te);
-  if (U.add128(load<u64>(t + TT_BURNED), load<u64>(t + TT_BURNED, 8), lo, hi)) return S.AMOUNT_OVERFLOW;
-  storeU128(te, TT_BURNED, U.lo, U.hi);
+  if (U.add128(load<u64>(t + R_TOKEN_TYPE_BURNED), load<u64>(t + R_TOKEN_TYPE_BURNED, 8), lo, hi)) return S.AMOUNT_OVERFLOW;
+  storeU128(te, R_TOKEN_TYPE_BURNED, U.lo, U.hi);
   return S.OK;
 }
 

@@ -21,24 +21,12 @@ import { blake3 } from "../../blake3";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU16, bufU64, bufVec, bytesEq } from "../../mem";
 import { ctxHeight, ctxTimestamp } from "../../context";
 import { validSymbol } from "../../ops/token";
-import { COLLECTION_KIND_NFT, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT } from "../../abi";
+import { COLLECTION_KIND_NFT, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT, R_COLLECTION_BURNED, R_COLLECTION_KIND, R_COLLECTION_MAX_SUPPLY, R_COLLECTION_MINTED, R_COLLECTION_OWNER, R_NFT_OWNER } from "../../abi";
 import { OPR_FIELDS, OPR_FIELDS_LEN } from "../../decode-ops";
 
 // CollectionRecord (docs/collections.md "State layout" 0x20): fixed fields, then seven Borsh strings.
-// @ts-ignore: decorator
-@inline const CR_KIND: usize = 1;
-// @ts-ignore: decorator
-@inline const CR_OWNER: usize = 2;
-// @ts-ignore: decorator
-@inline const CR_MAX_SUPPLY: usize = 68;
-// @ts-ignore: decorator
-@inline export const CR_MINTED: usize = 76; // NFTs ever minted; for multi-token: types defined
-// @ts-ignore: decorator
-@inline const CR_BURNED: usize = 84;
 
 // NftRecord (0x21): version u8, owner[32], minted_height u64, minted_time u64, metadata_uri.
-// @ts-ignore: decorator
-@inline const NR_OWNER: usize = 1;
 
 /** Field limits in bytes (docs/collections.md "Operations"). */
 // @ts-ignore: decorator
@@ -142,8 +130,8 @@ export function collectionOf(collection: usize, kind: u8, user: usize, ownerOnly
   let e = collectionEntry(collection);
   if (!exists(e)) { colStatus = S.COLLECTION_NOT_FOUND; return 0; }
   let p = valPtr(e);
-  if (load<u8>(p + CR_KIND) != kind) { colStatus = S.WRONG_COLLECTION_KIND; return 0; }
-  if (ownerOnly && !bytesEq(p + CR_OWNER, user, 32)) { colStatus = S.NOT_COLLECTION_OWNER; return 0; }
+  if (load<u8>(p + R_COLLECTION_KIND) != kind) { colStatus = S.WRONG_COLLECTION_KIND; return 0; }
+  if (ownerOnly && !bytesEq(p + R_COLLECTION_OWNER, user, 32)) { colStatus = S.NOT_COLLECTION_OWNER; return 0; }
   return e;
 }
 
@@ -168,18 +156,18 @@ export function execNft(kind: u32, user: usize, op: usize, bundleIndex: u32, opI
   if (ce == 0) return colStatus;
   let ne = nftEntry(col, id);
   if (!exists(ne)) return S.NFT_NOT_FOUND;
-  if (!bytesEq(valPtr(ne) + NR_OWNER, user, 32)) return S.NOT_NFT_OWNER;
+  if (!bytesEq(valPtr(ne) + R_NFT_OWNER, user, 32)) return S.NOT_NFT_OWNER;
   let to = ZERO32;
   if (kind == OP_TRANSFER_NFT) {
     to = f + 40;
     if (!bytesEq(to, user, 32)) { // to oneself: only the event (docs/collections.md "Rules")
-      memory.copy(beginWrite(ne, <u32>valLen(ne)) + NR_OWNER, to, 32);
+      memory.copy(beginWrite(ne, <u32>valLen(ne)) + R_NFT_OWNER, to, 32);
       if (!countAdd(col, to, true) || !countAdd(col, user, false)) return S.AMOUNT_OVERFLOW;
     }
   } else {
     // A burn frees the id for a later mint, but not the max_supply slot (minted stays).
     deleteValue(ne);
-    if (!bumpCollection(ce, CR_BURNED) || !countAdd(col, user, false)) return S.AMOUNT_OVERFLOW;
+    if (!bumpCollection(ce, R_COLLECTION_BURNED) || !countAdd(col, user, false)) return S.AMOUNT_OVERFLOW;
   }
   nftEvent(bundleIndex, opIndex, col, user, to, id);
   return S.OK;
@@ -203,9 +191,9 @@ function mintNft(user: usize, f: usize, len: u32, bundleIndex: u32, opIndex: u32
   let ne = nftEntry(col, id);
   if (exists(ne)) return S.NFT_EXISTS;
   let c = valPtr(ce);
-  let max = load<u64>(c + CR_MAX_SUPPLY);
-  if (max != 0 && load<u64>(c + CR_MINTED) >= max) return S.MAX_SUPPLY_REACHED;
-  if (!bumpCollection(ce, CR_MINTED)) return S.MAX_SUPPLY_REACHED; // 2^64 − 1 mints: the id space's own cap
+  let max = load<u64>(c + R_COLLECTION_MAX_SUPPLY);
+  if (max != 0 && load<u64>(c + R_COLLECTION_MINTED) >= max) return S.MAX_SUPPLY_REACHED;
+  if (!bumpCollection(ce, R_COLLECTION_MINTED)) return S.MAX_SUPPLY_REACHED; // 2^64 − 1 mints: the id space's own cap
   bufSetLen(rec, 0);
   bufU8(rec, RECORD_VERSION);
   bufBytes(rec, to, 32);

@@ -18,7 +18,7 @@ import { lookup, exists, setValue, valPtr, valLen, beginWrite } from "../../stat
 import { ctxHeight } from "../../context";
 import { emitDaoCreated, emitDaoProposalEvent } from "../../events-gen";
 import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU32, bytesEq, isZero } from "../../mem";
-import { balLoad } from "../../ledger";
+import { balLoad, tokenSupplyOffset } from "../../ledger";
 import { addToTally, passed, runCarried, STATE_VOTING, STATE_EXECUTED, STATE_CANCELLED } from "../governance/ops";
 import { deriveAddress, moveAmount, nextId } from "../../ops/escrow";
 import {
@@ -94,8 +94,7 @@ function daoEvent(dao: usize, id: u64, action: u8, account: usize, lo: u64, hi: 
 /** The token's total supply (TokenRecord, after its name and symbol) into U.lo/U.hi. */
 function tokenSupply(mint: usize): void {
   let p = valPtr(tokenEntry(mint));
-  let at = p + 5 + <usize>load<u32>(p, 1);
-  at += 5 + <usize>load<u32>(at);
+  let at = p + tokenSupplyOffset(p);
   U.lo = load<u64>(at);
   U.hi = load<u64>(at, 8);
 }

@@ -19,7 +19,7 @@ import { emitLiquidityAdded, emitLiquidityRemoved, emitPoolCreated, emitSwap } f
 import { blake3 } from "../../blake3";
 import { bytesCmp, bytesEq } from "../../mem";
 import { ctxHeight, ctxTimestamp, NTV_MINT, TREASURY } from "../../context";
-import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED } from "../../abi";
+import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED, R_POOL_BYTES, R_POOL_CREATED_AT, R_POOL_CREATED_HEIGHT, R_POOL_CREATOR, R_POOL_CREATOR_LOCKED_LP, R_POOL_LAST_UPDATE, R_POOL_LOCK_UNTIL, R_POOL_LP_SUPPLY, R_POOL_PRICE0_CUMULATIVE, R_POOL_PRICE1_CUMULATIVE, R_POOL_RESERVE0, R_POOL_RESERVE1, R_POOL_TOKEN0, R_POOL_TOKEN1 } from "../../abi";
 
 /** Pool creation fee: 100 NTV (facts.md "DEX"), 9 decimals, to the treasury 0x00…03. */
 // @ts-ignore: decorator
@@ -29,34 +29,6 @@ import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED } from "../../abi";
 @inline export const MAX_LOCK_SECONDS: u64 = 315_360_000;
 
 // PoolRecord (docs/dex.md "State layout"), 257 bytes, integers little-endian.
-// @ts-ignore: decorator
-@inline export const PR_TOKEN0: usize = 1;
-// @ts-ignore: decorator
-@inline export const PR_TOKEN1: usize = 33;
-// @ts-ignore: decorator
-@inline export const PR_RESERVE0: usize = 65;
-// @ts-ignore: decorator
-@inline export const PR_RESERVE1: usize = 81;
-// @ts-ignore: decorator
-@inline export const PR_LP_SUPPLY: usize = 97;
-// @ts-ignore: decorator
-@inline export const PR_CREATOR: usize = 113;
-// @ts-ignore: decorator
-@inline export const PR_CREATED_AT: usize = 145;
-// @ts-ignore: decorator
-@inline export const PR_CREATED_HEIGHT: usize = 153;
-// @ts-ignore: decorator
-@inline export const PR_LOCK_UNTIL: usize = 161;
-// @ts-ignore: decorator
-@inline export const PR_CREATOR_LOCKED: usize = 169;
-// @ts-ignore: decorator
-@inline export const PR_CUM0: usize = 185;
-// @ts-ignore: decorator
-@inline export const PR_CUM1: usize = 217;
-// @ts-ignore: decorator
-@inline export const PR_LAST_UPDATE: usize = 249;
-// @ts-ignore: decorator
-@inline export const POOL_RECORD_LEN: u32 = 257;
 
 const REC = memory.data(257);
 export const POOL = memory.data(32);
@@ -106,14 +78,14 @@ function covers(who: usize, mint: usize, lo: u64, hi: u64): bool {
  * since the last update, weighted by the seconds elapsed (block timestamps, never a clock).
  */
 function updateTwap(rec: usize): void {
-  let last = ld(rec, PR_LAST_UPDATE);
+  let last = ld(rec, R_POOL_LAST_UPDATE);
   if (ctxTimestamp > last) {
     let el = ctxTimestamp - last;
-    let r0l = ld(rec, PR_RESERVE0), r0h = ld(rec, PR_RESERVE0 + 8);
-    let r1l = ld(rec, PR_RESERVE1), r1h = ld(rec, PR_RESERVE1 + 8);
-    M.accumulate(rec + PR_CUM0, r1l, r1h, r0l, r0h, el); // price of token0 in token1
-    M.accumulate(rec + PR_CUM1, r0l, r0h, r1l, r1h, el); // price of token1 in token0
-    store<u64>(rec + PR_LAST_UPDATE, ctxTimestamp);
+    let r0l = ld(rec, R_POOL_RESERVE0), r0h = ld(rec, R_POOL_RESERVE0 + 8);
+    let r1l = ld(rec, R_POOL_RESERVE1), r1h = ld(rec, R_POOL_RESERVE1 + 8);
+    M.accumulate(rec + R_POOL_PRICE0_CUMULATIVE, r1l, r1h, r0l, r0h, el); // price of token0 in token1
+    M.accumulate(rec + R_POOL_PRICE1_CUMULATIVE, r0l, r0h, r1l, r1h, el); // price of token1 in token0
+    store<u64>(rec + R_POOL_LAST_UPDATE, ctxTimestamp);
   }
 }
 
@@ -123,7 +95,7 @@ function loadPool(a: usize, b: usize): usize {
   derivePool();
   let pe = poolEntry(POOL);
   if (!exists(pe)) return 0;
-  memory.copy(REC, valPtr(pe), POOL_RECORD_LEN);
+  memory.copy(REC, valPtr(pe), R_POOL_BYTES);
   return pe;
 }
 
@@ -170,26 +142,26 @@ export function createPoolFor(payer: usize, user: usize, ta: usize, tb: usize, a
   if (!credit(lpEntry(POOL, user), mineL, mineH)) return S.AMOUNT_OVERFLOW;
   createdLpLo = mineL;
   createdLpHi = mineH;
-  memory.fill(REC, 0, POOL_RECORD_LEN);
+  memory.fill(REC, 0, R_POOL_BYTES);
   store<u8>(REC, 1); // version
-  memory.copy(REC + PR_TOKEN0, T0, 32);
-  memory.copy(REC + PR_TOKEN1, T1, 32);
-  store<u64>(REC + PR_RESERVE0, a0l);
-  store<u64>(REC + PR_RESERVE0 + 8, a0h);
-  store<u64>(REC + PR_RESERVE1, a1l);
-  store<u64>(REC + PR_RESERVE1 + 8, a1h);
-  store<u64>(REC + PR_LP_SUPPLY, lpl);
-  store<u64>(REC + PR_LP_SUPPLY + 8, lph);
-  memory.copy(REC + PR_CREATOR, user, 32);
-  store<u64>(REC + PR_CREATED_AT, ctxTimestamp);
-  store<u64>(REC + PR_CREATED_HEIGHT, ctxHeight);
-  store<u64>(REC + PR_LOCK_UNTIL, ctxTimestamp + dur); // ≤ 2^64: timestamps are unix seconds
+  memory.copy(REC + R_POOL_TOKEN0, T0, 32);
+  memory.copy(REC + R_POOL_TOKEN1, T1, 32);
+  store<u64>(REC + R_POOL_RESERVE0, a0l);
+  store<u64>(REC + R_POOL_RESERVE0 + 8, a0h);
+  store<u64>(REC + R_POOL_RESERVE1, a1l);
+  store<u64>(REC + R_POOL_RESERVE1 + 8, a1h);
+  store<u64>(REC + R_POOL_LP_SUPPLY, lpl);
+  store<u64>(REC + R_POOL_LP_SUPPLY + 8, lph);
+  memory.copy(REC + R_POOL_CREATOR, user, 32);
+  store<u64>(REC + R_POOL_CREATED_AT, ctxTimestamp);
+  store<u64>(REC + R_POOL_CREATED_HEIGHT, ctxHeight);
+  store<u64>(REC + R_POOL_LOCK_UNTIL, ctxTimestamp + dur); // ≤ 2^64: timestamps are unix seconds
   if (dur > 0) {
-    store<u64>(REC + PR_CREATOR_LOCKED, mineL);
-    store<u64>(REC + PR_CREATOR_LOCKED + 8, mineH);
+    store<u64>(REC + R_POOL_CREATOR_LOCKED_LP, mineL);
+    store<u64>(REC + R_POOL_CREATOR_LOCKED_LP + 8, mineH);
   }
-  store<u64>(REC + PR_LAST_UPDATE, ctxTimestamp);
-  setValue(pe, REC, POOL_RECORD_LEN);
+  store<u64>(REC + R_POOL_LAST_UPDATE, ctxTimestamp);
+  setValue(pe, REC, R_POOL_BYTES);
   // PoolCreated: pool token0 token1 creator amount0 amount1 lp_supply lock_until fee (200 bytes)
   emitPoolCreated(bundleIndex, <u16>opIndex, POOL, T0, T1, user, a0l, a0h, a1l, a1h, lpl, lph, ctxTimestamp + dur, POOL_CREATION_FEE, 0);
   return S.OK;
@@ -208,9 +180,9 @@ export function execAddLiquidity(user: usize, f: usize, bundleIndex: u32, opInde
   if (pe == 0) return S.POOL_NOT_FOUND;
   let d0l = swapped ? bLo : aLo, d0h = swapped ? bHi : aHi;
   let d1l = swapped ? aLo : bLo, d1h = swapped ? aHi : bHi;
-  let r0l = ld(REC, PR_RESERVE0), r0h = ld(REC, PR_RESERVE0 + 8);
-  let r1l = ld(REC, PR_RESERVE1), r1h = ld(REC, PR_RESERVE1 + 8);
-  let sl = ld(REC, PR_LP_SUPPLY), sh = ld(REC, PR_LP_SUPPLY + 8);
+  let r0l = ld(REC, R_POOL_RESERVE0), r0h = ld(REC, R_POOL_RESERVE0 + 8);
+  let r1l = ld(REC, R_POOL_RESERVE1), r1h = ld(REC, R_POOL_RESERVE1 + 8);
+  let sl = ld(REC, R_POOL_LP_SUPPLY), sh = ld(REC, R_POOL_LP_SUPPLY + 8);
   if (!M.liquidityFor(d0l, d0h, d1l, d1h, r0l, r0h, r1l, r1h, sl, sh)) return S.AMOUNT_OVERFLOW;
   let u0l = M.used0Lo, u0h = M.used0Hi, u1l = M.used1Lo, u1h = M.used1Hi;
   let ml = M.mintedLo, mh = M.mintedHi;
@@ -222,16 +194,16 @@ export function execAddLiquidity(user: usize, f: usize, bundleIndex: u32, opInde
   if (st != S.OK) return st;
   updateTwap(REC);
   if (U.add128(r0l, r0h, u0l, u0h)) return S.AMOUNT_OVERFLOW;
-  store<u64>(REC + PR_RESERVE0, U.lo);
-  store<u64>(REC + PR_RESERVE0 + 8, U.hi);
+  store<u64>(REC + R_POOL_RESERVE0, U.lo);
+  store<u64>(REC + R_POOL_RESERVE0 + 8, U.hi);
   if (U.add128(r1l, r1h, u1l, u1h)) return S.AMOUNT_OVERFLOW;
-  store<u64>(REC + PR_RESERVE1, U.lo);
-  store<u64>(REC + PR_RESERVE1 + 8, U.hi);
+  store<u64>(REC + R_POOL_RESERVE1, U.lo);
+  store<u64>(REC + R_POOL_RESERVE1 + 8, U.hi);
   if (U.add128(sl, sh, ml, mh)) return S.AMOUNT_OVERFLOW;
-  store<u64>(REC + PR_LP_SUPPLY, U.lo);
-  store<u64>(REC + PR_LP_SUPPLY + 8, U.hi);
+  store<u64>(REC + R_POOL_LP_SUPPLY, U.lo);
+  store<u64>(REC + R_POOL_LP_SUPPLY + 8, U.hi);
   if (!credit(lpEntry(POOL, user), ml, mh)) return S.AMOUNT_OVERFLOW;
-  setValue(pe, REC, POOL_RECORD_LEN);
+  setValue(pe, REC, R_POOL_BYTES);
   liquidityEvent(EV_LIQUIDITY_ADDED, user, u0l, u0h, u1l, u1h, ml, mh, bundleIndex, opIndex);
   return S.OK;
 }
@@ -260,13 +232,13 @@ export function execRemoveLiquidity(user: usize, f: usize, bundleIndex: u32, opI
   if (U.sub128(hl, hh, lpl, lph)) return S.INSUFFICIENT_LP_BALANCE;
   let restL = U.lo, restH = U.hi;
   // The creator's initial LP stays until the lock ends (spec §4.2 lp_lock_duration).
-  if (bytesEq(user, REC + PR_CREATOR, 32) && ctxTimestamp < ld(REC, PR_LOCK_UNTIL)
-      && U.lt128(restL, restH, ld(REC, PR_CREATOR_LOCKED), ld(REC, PR_CREATOR_LOCKED + 8))) {
+  if (bytesEq(user, REC + R_POOL_CREATOR, 32) && ctxTimestamp < ld(REC, R_POOL_LOCK_UNTIL)
+      && U.lt128(restL, restH, ld(REC, R_POOL_CREATOR_LOCKED_LP), ld(REC, R_POOL_CREATOR_LOCKED_LP + 8))) {
     return S.LP_LOCKED;
   }
-  let r0l = ld(REC, PR_RESERVE0), r0h = ld(REC, PR_RESERVE0 + 8);
-  let r1l = ld(REC, PR_RESERVE1), r1h = ld(REC, PR_RESERVE1 + 8);
-  let sl = ld(REC, PR_LP_SUPPLY), sh = ld(REC, PR_LP_SUPPLY + 8);
+  let r0l = ld(REC, R_POOL_RESERVE0), r0h = ld(REC, R_POOL_RESERVE0 + 8);
+  let r1l = ld(REC, R_POOL_RESERVE1), r1h = ld(REC, R_POOL_RESERVE1 + 8);
+  let sl = ld(REC, R_POOL_LP_SUPPLY), sh = ld(REC, R_POOL_LP_SUPPLY + 8);
   // lp ≤ holdings ≤ supply − 1,000, so both shares fit and leave every reserve positive.
   M.mulDiv(lpl, lph, r0l, r0h, sl, sh);
   let o0l = U.lo, o0h = U.hi;
@@ -278,20 +250,20 @@ export function execRemoveLiquidity(user: usize, f: usize, bundleIndex: u32, opI
   if (U.lt128(oAl, oAh, minAl, minAh) || U.lt128(oBl, oBh, minBl, minBh)) return S.SLIPPAGE_EXCEEDED;
   updateTwap(REC);
   U.sub128(r0l, r0h, o0l, o0h);
-  store<u64>(REC + PR_RESERVE0, U.lo);
-  store<u64>(REC + PR_RESERVE0 + 8, U.hi);
+  store<u64>(REC + R_POOL_RESERVE0, U.lo);
+  store<u64>(REC + R_POOL_RESERVE0 + 8, U.hi);
   U.sub128(r1l, r1h, o1l, o1h);
-  store<u64>(REC + PR_RESERVE1, U.lo);
-  store<u64>(REC + PR_RESERVE1 + 8, U.hi);
+  store<u64>(REC + R_POOL_RESERVE1, U.lo);
+  store<u64>(REC + R_POOL_RESERVE1 + 8, U.hi);
   U.sub128(sl, sh, lpl, lph);
-  store<u64>(REC + PR_LP_SUPPLY, U.lo);
-  store<u64>(REC + PR_LP_SUPPLY + 8, U.hi);
+  store<u64>(REC + R_POOL_LP_SUPPLY, U.lo);
+  store<u64>(REC + R_POOL_LP_SUPPLY + 8, U.hi);
   balStore(le, restL, restH);
   let st = move(POOL, user, T0, o0l, o0h);
   if (st != S.OK) return st;
   st = move(POOL, user, T1, o1l, o1h);
   if (st != S.OK) return st;
-  setValue(pe, REC, POOL_RECORD_LEN);
+  setValue(pe, REC, R_POOL_BYTES);
   liquidityEvent(EV_LIQUIDITY_REMOVED, user, o0l, o0h, o1l, o1h, lpl, lph, bundleIndex, opIndex);
   return S.OK;
 }
@@ -307,8 +279,8 @@ export function execSwap(user: usize, f: usize, bundleIndex: u32, opIndex: u32):
   let pe = loadPool(tIn, tOut);
   if (pe == 0) return S.POOL_NOT_FOUND;
   if (!covers(user, tIn, inL, inH)) return S.INSUFFICIENT_BALANCE;
-  let oIn: usize = zeroForOne ? PR_RESERVE0 : PR_RESERVE1;
-  let oOut: usize = zeroForOne ? PR_RESERVE1 : PR_RESERVE0;
+  let oIn: usize = zeroForOne ? R_POOL_RESERVE0 : R_POOL_RESERVE1;
+  let oOut: usize = zeroForOne ? R_POOL_RESERVE1 : R_POOL_RESERVE0;
   let rinL = ld(REC, oIn), rinH = ld(REC, oIn + 8), routL = ld(REC, oOut), routH = ld(REC, oOut + 8);
   if (U.add128(rinL, rinH, inL, inH)) return S.AMOUNT_OVERFLOW;
   let nInL = U.lo, nInH = U.hi;
@@ -326,9 +298,9 @@ export function execSwap(user: usize, f: usize, bundleIndex: u32, opIndex: u32):
   U.sub128(routL, routH, outL, outH); // out < r_out (amm.ts)
   store<u64>(REC + oOut, U.lo);
   store<u64>(REC + oOut + 8, U.hi);
-  setValue(pe, REC, POOL_RECORD_LEN);
+  setValue(pe, REC, R_POOL_BYTES);
   // Swap: pool trader token_in amount_in amount_out reserve0 reserve1 (160 bytes; token_out is the other)
-  emitSwap(bundleIndex, <u16>opIndex, POOL, user, tIn, inL, inH, outL, outH, ld(REC, PR_RESERVE0), ld(REC, PR_RESERVE0 + 8), ld(REC, PR_RESERVE1), ld(REC, PR_RESERVE1 + 8));
+  emitSwap(bundleIndex, <u16>opIndex, POOL, user, tIn, inL, inH, outL, outH, ld(REC, R_POOL_RESERVE0), ld(REC, R_POOL_RESERVE0 + 8), ld(REC, R_POOL_RESERVE1), ld(REC, R_POOL_RESERVE1 + 8));
 
   return S.OK;
 }
@@ -343,8 +315,8 @@ export let resBHi: u64 = 0;
 export function poolReserves(a: usize, b: usize): bool {
   if (bytesEq(a, b, 32) || loadPool(a, b) == 0) return false;
   let aFirst = bytesCmp(a, 32, b, 32) < 0;
-  let oa: usize = aFirst ? PR_RESERVE0 : PR_RESERVE1;
-  let ob: usize = aFirst ? PR_RESERVE1 : PR_RESERVE0;
+  let oa: usize = aFirst ? R_POOL_RESERVE0 : R_POOL_RESERVE1;
+  let ob: usize = aFirst ? R_POOL_RESERVE1 : R_POOL_RESERVE0;
   resALo = ld(REC, oa); resAHi = ld(REC, oa + 8);
   resBLo = ld(REC, ob); resBHi = ld(REC, ob + 8);
   return true;

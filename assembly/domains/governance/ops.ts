@@ -22,11 +22,11 @@ import { lookup, exists, setValue, deleteValue, valPtr, valLen, beginWrite } fro
 import { ctxHeight, ctxTimestamp, GOVERNANCE, TREASURY, NTV_MINT } from "../../context";
 import { blake3 } from "../../blake3";
 import { emitChainParamChanged, emitProposalCancelled, emitProposalCreated, emitProposalExecuted, emitProposalVoted } from "../../events-gen";
-import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU32, bufU64, bytesEq } from "../../mem";
+import { bufNew, bufPtr, bufLen, bufSetLen, bufBytes, bufU8, bufU32, bufU64, bytesEq, bufU16 } from "../../mem";
 import { readerInit, atEnd } from "../../borsh";
 import { decodeOps, opsCount } from "../../bundle";
 import { balLoad } from "../../ledger";
-import { listCount, listItem, loadParams, S_TOTAL } from "../staking/validators";
+import { listCount, listItem, loadParams } from "../staking/validators";
 import { execTransfer, moveBalance } from "../../ops/transfer";
 import { execCreateToken } from "../../ops/token";
 import { execOther } from "../../ops/dispatch";
@@ -44,6 +44,10 @@ import {
   R_PROPOSAL_VOTE_APPROVE, R_PROPOSAL_VOTE_WEIGHT, R_PROPOSAL_VOTE_HEIGHT, R_PROPOSAL_VOTE_BYTES,
   R_COLLECTION_SAFETY_VERSION, R_COLLECTION_SAFETY_LEVEL, R_COLLECTION_SAFETY_PROPOSAL_ID, R_COLLECTION_SAFETY_HEIGHT,
   R_COLLECTION_SAFETY_BYTES,
+  R_STAKING_STATE_TOTAL_STAKED,
+  R_CHAIN_PARAMS_JAIL_DURATIONS,
+  R_GOV_PARAMS_QUORUM_BPS, R_GOV_PARAMS_THRESHOLD_BPS,
+  R_CHAIN_PARAMS_COMMISSION_COOLDOWN_BLOCKS, R_CHAIN_PARAMS_JAIL_DURATIONS_DATA, R_CHAIN_PARAMS_MAX_ACTIVE_VALIDATORS, R_CHAIN_PARAMS_MAX_COMMISSION_BPS, R_CHAIN_PARAMS_MIN_STAKE, R_CHAIN_PARAMS_MISSED_SKIP_THRESHOLD, R_CHAIN_PARAMS_UNBONDING_SECONDS, R_GOV_PARAMS_BYTES, R_GOV_PARAMS_VOTING_PERIOD_BLOCKS,
 } from "../../abi";
 import { OPR_FIELDS, OPR_CREATE_PROPOSAL_TITLE, OPR_CREATE_PROPOSAL_TITLE_LEN, OPR_CREATE_PROPOSAL_DESCRIPTION, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN, OPR_CREATE_PROPOSAL_ACTION, OPR_CREATE_PROPOSAL_ACTION_LEN } from "../../decode-ops";
 
@@ -58,11 +62,15 @@ import { OPR_FIELDS, OPR_CREATE_PROPOSAL_TITLE, OPR_CREATE_PROPOSAL_TITLE_LEN, O
 
 // ChainParams offsets (abi/state.mjs ChainParams; assembly/domains/staking/validators.ts paramsValid): the parameter
 // keys 0–8 of a ParameterChange, in the order of the ProposalAction's choice.
+// The governance tail: its count u8 (1), then a GovParams record.
 // @ts-ignore: decorator
-@inline const PARAMS_FIXED: u32 = 63;
-// @ts-ignore: decorator
-@inline const GOV_TAIL: u32 = 13; // count u8 (1), voting_period_blocks u64, quorum_bps u16, threshold_bps u16
-const KEY_OFFSET = memory.data<u8>([21, 37, 45, 53, 55, 17, 1, 9, 11]); // 6–8: offsets inside the tail (after its count byte)
+@inline const GOV_TAIL: u32 = 1 + R_GOV_PARAMS_BYTES;
+const KEY_OFFSET = memory.data<u8>([
+  <u8>R_CHAIN_PARAMS_MIN_STAKE, <u8>R_CHAIN_PARAMS_UNBONDING_SECONDS, <u8>R_CHAIN_PARAMS_COMMISSION_COOLDOWN_BLOCKS,
+  <u8>R_CHAIN_PARAMS_MAX_COMMISSION_BPS, <u8>R_CHAIN_PARAMS_MISSED_SKIP_THRESHOLD, <u8>R_CHAIN_PARAMS_MAX_ACTIVE_VALIDATORS,
+  // 6–8: offsets inside the tail (after its count byte)
+  1 + <u8>R_GOV_PARAMS_VOTING_PERIOD_BLOCKS, 1 + <u8>R_GOV_PARAMS_QUORUM_BPS, 1 + <u8>R_GOV_PARAMS_THRESHOLD_BPS,
+]);
 const KEY_SIZE = memory.data<u8>([16, 8, 8, 2, 4, 4, 8, 2, 2]);
 // Allowed ranges (docs/governance.md "Parameters"): min_stake 1–10,000,000 NTV, unbonding 1 day–1
 // year, cooldown ≤ 1,000,000 blocks, max commission ≤ 10,000 bps, skip threshold 1–1,000, active
@@ -122,8 +130,8 @@ export function bondedStake(account: usize): void {
 function totalStake(): void {
   let e = singletonEntry(P_STAKING_STATE);
   if (!exists(e)) { U.lo = 0; U.hi = 0; return; }
-  U.lo = load<u64>(valPtr(e) + S_TOTAL);
-  U.hi = load<u64>(valPtr(e) + S_TOTAL, 8);
+  U.lo = load<u64>(valPtr(e) + R_STAKING_STATE_TOTAL_STAKED);
+  U.hi = load<u64>(valPtr(e) + R_STAKING_STATE_TOTAL_STAKED, 8);
 }
 
 let gPeriod: u64 = 0;
@@ -138,12 +146,12 @@ function loadGov(): void {
   let e = singletonEntry(P_CHAIN_PARAMS);
   if (!exists(e)) return;
   let p = valPtr(e);
-  let base = PARAMS_FIXED + load<u32>(p, 59) * 8;
+  let base = <u32>R_CHAIN_PARAMS_JAIL_DURATIONS_DATA + load<u32>(p + R_CHAIN_PARAMS_JAIL_DURATIONS) * 8;
   if (<u32>valLen(e) != base + GOV_TAIL) return;
   let t = p + base + 1;
   gPeriod = load<u64>(t);
-  gQuorum = load<u16>(t, 8);
-  gThreshold = load<u16>(t, 10);
+  gQuorum = load<u16>(t + R_GOV_PARAMS_QUORUM_BPS);
+  gThreshold = load<u16>(t + R_GOV_PARAMS_THRESHOLD_BPS);
 }
 
 /** A ParameterChange's value check: INVALID_PARAMETER_VALUE outside the key's range. */
@@ -350,17 +358,15 @@ function applyParameter(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void
   let key = load<u8>(f);
   let e = singletonEntry(P_CHAIN_PARAMS);
   let n = <u32>valLen(e);
-  let base = PARAMS_FIXED + load<u32>(valPtr(e), 59) * 8;
+  let base = <u32>R_CHAIN_PARAMS_JAIL_DURATIONS_DATA + load<u32>(valPtr(e) + R_CHAIN_PARAMS_JAIL_DURATIONS) * 8;
   bufSetLen(PARAMS, 0);
   bufBytes(PARAMS, valPtr(e), base);
   if (n == base + GOV_TAIL) bufBytes(PARAMS, valPtr(e) + base, GOV_TAIL);
   else if (key >= GOV_KEY_FIRST) {
     bufU8(PARAMS, 1);
     bufU64(PARAMS, GOV_DEFAULT_VOTING_PERIOD);
-    let q = bufPtr(PARAMS) + bufLen(PARAMS);
-    store<u16>(q, GOV_DEFAULT_QUORUM_BPS);
-    store<u16>(q, GOV_DEFAULT_THRESHOLD_BPS, 2);
-    bufSetLen(PARAMS, bufLen(PARAMS) + 4);
+    bufU16(PARAMS, GOV_DEFAULT_QUORUM_BPS);
+    bufU16(PARAMS, GOV_DEFAULT_THRESHOLD_BPS);
   }
   let at = bufPtr(PARAMS) + <usize>load<u8>(KEY_OFFSET + key) + (key >= GOV_KEY_FIRST ? <usize>base : 0);
   let size = load<u8>(KEY_SIZE + key);

@@ -29,33 +29,14 @@ import { execOther } from "../../ops/dispatch";
 import {
   OP_TRANSFER, OP_CREATE_TOKEN, P_MULTISIG, P_MULTISIG_TX, MAX_MULTISIG_SIGNERS, MAX_MULTISIG_LABEL_BYTES, MAX_MULTISIG_DESCRIPTION_BYTES,
   MAX_MULTISIG_OPS, MAX_MULTISIG_BYTES, MULTISIG_TX_LIFETIME,
+  R_MULTI_SIG_NEXT_TX_ID, R_MULTI_SIG_SIGNERS, R_MULTI_SIG_SIGNERS_DATA, R_MULTI_SIG_THRESHOLD, R_MULTI_SIG_TX_APPROVALS, R_MULTI_SIG_TX_APPROVALS_DATA, R_MULTI_SIG_TX_EXECUTED_HEIGHT, R_MULTI_SIG_TX_EXPIRES_AT, R_MULTI_SIG_TX_STATE, R_MULTI_SIG_TX_STATUS,
 } from "../../abi";
 import { OPR_FIELDS, OPR_CREATE_MULTI_SIG_SIGNERS, OPR_CREATE_MULTI_SIG_SIGNER_COUNT, OPR_CREATE_MULTI_SIG_THRESHOLD, OPR_CREATE_MULTI_SIG_LABEL, OPR_CREATE_MULTI_SIG_LABEL_LEN, OPR_PROPOSE_MULTI_SIG_TX_MULTISIG, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS, OPR_PROPOSE_MULTI_SIG_TX_OPERATIONS_LEN, OPR_PROPOSE_MULTI_SIG_TX_DESCRIPTION_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
 @inline const VERSION: u8 = 1;
 // MultiSig offsets
-// @ts-ignore: decorator
-@inline const M_THRESHOLD: usize = 1;
-// @ts-ignore: decorator
-@inline const M_NEXT_TX: usize = 50;
-// @ts-ignore: decorator
-@inline const M_COUNT: usize = 58;
-// @ts-ignore: decorator
-@inline const M_SIGNERS: usize = 62;
 // MultiSigTx offsets
-// @ts-ignore: decorator
-@inline const T_STATE: usize = 1;
-// @ts-ignore: decorator
-@inline const T_EXPIRES: usize = 50;
-// @ts-ignore: decorator
-@inline const T_EXEC_HEIGHT: usize = 58;
-// @ts-ignore: decorator
-@inline const T_STATUS: usize = 66;
-// @ts-ignore: decorator
-@inline const T_COUNT: usize = 68;
-// @ts-ignore: decorator
-@inline const T_APPROVALS: usize = 72;
 
 // @ts-ignore: decorator
 @inline export const TX_PENDING: u8 = 0;
@@ -90,8 +71,8 @@ function txEntry(ms: usize, txId: u64): usize {
 }
 
 function isSigner(m: usize, who: usize): bool {
-  let n = load<u32>(m + M_COUNT);
-  for (let i: u32 = 0; i < n; i++) if (bytesEq(m + M_SIGNERS + (<usize>i << 5), who, 32)) return true;
+  let n = load<u32>(m + R_MULTI_SIG_SIGNERS);
+  for (let i: u32 = 0; i < n; i++) if (bytesEq(m + R_MULTI_SIG_SIGNERS_DATA + (<usize>i << 5), who, 32)) return true;
   return false;
 }
 
@@ -154,12 +135,12 @@ export function execProposeMultiSigTx(user: usize, op: usize, bundleIndex: u32, 
   if (descLen > MAX_MULTISIG_DESCRIPTION_BYTES) return S.INVALID_MULTISIG_FIELD;
   if (opsLen > MAX_MULTISIG_BYTES) return S.INVALID_MULTISIG_OPERATIONS;
   let m = valPtr(me);
-  let txId = load<u64>(m + M_NEXT_TX);
-  let threshold = <u32>load<u8>(m + M_THRESHOLD);
+  let txId = load<u64>(m + R_MULTI_SIG_NEXT_TX_ID);
+  let threshold = <u32>load<u8>(m + R_MULTI_SIG_THRESHOLD);
   // next_tx_id + 1, in place through a rewrite of the record
   bufSetLen(rec, 0);
   bufBytes(rec, m, <u32>valLen(me));
-  store<u64>(bufPtr(rec) + M_NEXT_TX, txId + 1);
+  store<u64>(bufPtr(rec) + R_MULTI_SIG_NEXT_TX_ID, txId + 1);
   setValue(me, bufPtr(rec), bufLen(rec));
   bufSetLen(rec, 0);
   bufU8(rec, VERSION);
@@ -185,8 +166,8 @@ export function execProposeMultiSigTx(user: usize, op: usize, bundleIndex: u32, 
 
 /** Where a MultiSigTx record's operations field starts (its u32 length, then the bytes). */
 function opsOffset(t: usize): usize {
-  let n = load<u32>(t + T_COUNT);
-  let p = t + T_APPROVALS + (<usize>n << 5);
+  let n = load<u32>(t + R_MULTI_SIG_TX_APPROVALS);
+  let p = t + R_MULTI_SIG_TX_APPROVALS_DATA + (<usize>n << 5);
   return p + 4 + <usize>load<u32>(p); // skip the description
 }
 
@@ -202,26 +183,26 @@ export function execApproveMultiSigTx(user: usize, op: usize, approve: bool, bun
   let me = multisigEntry(ms);
   if (!exists(me)) return S.MULTISIG_NOT_FOUND;
   if (!isSigner(valPtr(me), user)) return S.NOT_MULTISIG_SIGNER;
-  let threshold = <u32>load<u8>(valPtr(me) + M_THRESHOLD);
+  let threshold = <u32>load<u8>(valPtr(me) + R_MULTI_SIG_THRESHOLD);
   let te = txEntry(ms, txId);
   if (!exists(te)) return S.MULTISIG_TX_NOT_FOUND;
   let t = valPtr(te);
-  if (load<u8>(t + T_STATE) != TX_PENDING) return S.MULTISIG_TX_NOT_PENDING;
-  if (ctxTimestamp > load<u64>(t + T_EXPIRES)) return S.MULTISIG_TX_EXPIRED;
-  let n = load<u32>(t + T_COUNT);
+  if (load<u8>(t + R_MULTI_SIG_TX_STATE) != TX_PENDING) return S.MULTISIG_TX_NOT_PENDING;
+  if (ctxTimestamp > load<u64>(t + R_MULTI_SIG_TX_EXPIRES_AT)) return S.MULTISIG_TX_EXPIRED;
+  let n = load<u32>(t + R_MULTI_SIG_TX_APPROVALS);
   let at: i32 = -1;
-  for (let i: u32 = 0; i < n; i++) if (bytesEq(t + T_APPROVALS + (<usize>i << 5), user, 32)) at = <i32>i;
+  for (let i: u32 = 0; i < n; i++) if (bytesEq(t + R_MULTI_SIG_TX_APPROVALS_DATA + (<usize>i << 5), user, 32)) at = <i32>i;
   if (approve && at >= 0) return S.ALREADY_APPROVED;
   if (!approve && at < 0) return S.NOT_APPROVED;
   let len = <u32>valLen(te);
   bufSetLen(rec, 0);
-  bufBytes(rec, t, <u32>T_APPROVALS);
-  for (let i: u32 = 0; i < n; i++) if (<i32>i != at) bufBytes(rec, t + T_APPROVALS + (<usize>i << 5), 32);
+  bufBytes(rec, t, <u32>R_MULTI_SIG_TX_APPROVALS_DATA);
+  for (let i: u32 = 0; i < n; i++) if (<i32>i != at) bufBytes(rec, t + R_MULTI_SIG_TX_APPROVALS_DATA + (<usize>i << 5), 32);
   if (approve) bufBytes(rec, user, 32);
-  let tail = T_APPROVALS + (<usize>n << 5);
+  let tail = R_MULTI_SIG_TX_APPROVALS_DATA + (<usize>n << 5);
   bufBytes(rec, t + tail, len - <u32>tail);
   let count = approve ? n + 1 : n - 1;
-  store<u32>(bufPtr(rec) + T_COUNT, count);
+  store<u32>(bufPtr(rec) + R_MULTI_SIG_TX_APPROVALS, count);
   setValue(te, bufPtr(rec), bufLen(rec));
   txEvent(ms, txId, user, approve ? ACTION_APPROVED : ACTION_REVOKED, count, bundleIndex, opIndex);
   if (approve && count >= threshold) execute(ms, txId, bundleIndex, opIndex);
@@ -264,9 +245,9 @@ function execute(ms: usize, txId: u64, bundleIndex: u32, opIndex: u32): void {
   let len = <u32>valLen(te);
   bufSetLen(rec, 0);
   bufBytes(rec, t, len);
-  store<u8>(bufPtr(rec) + T_STATE, st == S.OK ? TX_EXECUTED : TX_FAILED);
-  store<u64>(bufPtr(rec) + T_EXEC_HEIGHT, ctxHeight);
-  store<u16>(bufPtr(rec) + T_STATUS, <u16>st);
+  store<u8>(bufPtr(rec) + R_MULTI_SIG_TX_STATE, st == S.OK ? TX_EXECUTED : TX_FAILED);
+  store<u64>(bufPtr(rec) + R_MULTI_SIG_TX_EXECUTED_HEIGHT, ctxHeight);
+  store<u16>(bufPtr(rec) + R_MULTI_SIG_TX_STATUS, <u16>st);
   setValue(te, bufPtr(rec), len);
   emitMultiSigTxExecuted(bundleIndex, <u16>opIndex, ms, txId, <u16>st);
 

@@ -10,6 +10,7 @@ import { nameEntry, nameReverseEntry } from "../../keys";
 import { exists, setValue } from "../../state";
 import { ctxHeight, ctxTimestamp } from "../../context";
 import { OPR_REGISTER_NAME_NAME, OPR_REGISTER_NAME_NAME_LEN } from "../../decode-ops";
+import { R_NAME_BYTES, R_NAME_OWNER, R_NAME_REGISTERED_HEIGHT, R_NAME_REGISTERED_AT } from "../../abi";
 
 // @ts-ignore: decorator
 @inline export const NAME_MIN: u32 = 3;
@@ -17,8 +18,6 @@ import { OPR_REGISTER_NAME_NAME, OPR_REGISTER_NAME_NAME_LEN } from "../../decode
 @inline export const NAME_MAX: u32 = 64;
 // @ts-ignore: decorator
 @inline const NAME_RECORD_VERSION: u8 = 1;
-// @ts-ignore: decorator
-@inline const NAME_RECORD_LEN: u32 = 49; // version u8, owner[32], height u64, time u64
 
 const LABEL = memory.data(64);
 const REC = memory.data(64);
@@ -50,10 +49,10 @@ export function execRegisterName(user: usize, op: usize): u32 {
   let e = nameEntry(LABEL, n);
   if (exists(e)) return S.NAME_TAKEN;
   store<u8>(REC, NAME_RECORD_VERSION);
-  memory.copy(REC + 1, user, 32);
-  store<u64>(REC + 33, ctxHeight);
-  store<u64>(REC + 41, ctxTimestamp);
-  setValue(e, REC, NAME_RECORD_LEN);
+  memory.copy(REC + R_NAME_OWNER, user, 32);
+  store<u64>(REC + R_NAME_REGISTERED_HEIGHT, ctxHeight);
+  store<u64>(REC + R_NAME_REGISTERED_AT, ctxTimestamp);
+  setValue(e, REC, R_NAME_BYTES);
   // Cache entries never move, so `e` stays valid across this second lookup (assembly/state.ts).
   let r = nameReverseEntry(user);
   if (!exists(r)) setValue(r, LABEL, n);

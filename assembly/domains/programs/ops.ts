@@ -17,7 +17,7 @@ import { ctxHeight, ctxTimestamp } from "../../context";
 import { blake3 } from "../../blake3";
 import { emitProgramRegistered } from "../../events-gen";
 import { bytesEq } from "../../mem";
-import { P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX } from "../../abi";
+import { P_PROGRAM, P_PROGRAM_COUNT, P_PROGRAM_INDEX, R_PROGRAM_JSON_DATA, R_PROGRAM_INDEX, R_PROGRAM_REGISTERED_AT, R_PROGRAM_REGISTERED_HEIGHT, R_PROGRAM_REVISION, R_PROGRAM_JSON, R_PROGRAM_UPDATED_AT, R_PROGRAM_UPDATED_HEIGHT, R_PROGRAM_OWNER, R_PROGRAM_HASH } from "../../abi";
 import { OPR_REGISTER_PROGRAM_NAME, OPR_REGISTER_PROGRAM_NAME_LEN, OPR_REGISTER_PROGRAM_PROGRAM, OPR_REGISTER_PROGRAM_PROGRAM_LEN } from "../../decode-ops";
 
 // @ts-ignore: decorator
@@ -29,9 +29,6 @@ import { OPR_REGISTER_PROGRAM_NAME, OPR_REGISTER_PROGRAM_NAME_LEN, OPR_REGISTER_
 @inline export const PROGRAM_MAX_BYTES: u32 = 16384;
 // @ts-ignore: decorator
 @inline const PROGRAM_RECORD_VERSION: u8 = 1;
-/** version u8, owner[32], revision u32, index u64, registered height/time u64, updated height/time u64, hash[32] */
-// @ts-ignore: decorator
-@inline const PROGRAM_FIXED_LEN: u32 = 109;
 
 const HASH = memory.data(32);
 const COUNT = memory.data(8);
@@ -85,11 +82,11 @@ export function execRegisterProgram(user: usize, op: usize, bundleIndex: u32, op
   let regTime = ctxTimestamp;
   if (exists(e)) {
     let r = valPtr(e);
-    if (!bytesEq(r + 1, user, 32)) return S.NOT_PROGRAM_OWNER;
-    revision = load<u32>(r, 33) + 1;
-    index = load<u64>(r, 37);
-    regHeight = load<u64>(r, 45);
-    regTime = load<u64>(r, 53);
+    if (!bytesEq(r + R_PROGRAM_OWNER, user, 32)) return S.NOT_PROGRAM_OWNER;
+    revision = load<u32>(r + R_PROGRAM_REVISION) + 1;
+    index = load<u64>(r + R_PROGRAM_INDEX);
+    regHeight = load<u64>(r + R_PROGRAM_REGISTERED_HEIGHT);
+    regTime = load<u64>(r + R_PROGRAM_REGISTERED_AT);
   } else {
     // A new name takes the next list position (entries never move, so `e` stays valid).
     let c = programCountEntry();
@@ -99,18 +96,18 @@ export function execRegisterProgram(user: usize, op: usize, bundleIndex: u32, op
     setValue(programIndexEntry(index), name, nameLen);
   }
   blake3(json, jsonLen, HASH);
-  let w = beginWrite(e, PROGRAM_FIXED_LEN + 4 + jsonLen);
+  let w = beginWrite(e, <u32>R_PROGRAM_JSON_DATA + jsonLen);
   store<u8>(w, PROGRAM_RECORD_VERSION);
-  memory.copy(w + 1, user, 32);
-  store<u32>(w, revision, 33);
-  store<u64>(w, index, 37);
-  store<u64>(w, regHeight, 45);
-  store<u64>(w, regTime, 53);
-  store<u64>(w, ctxHeight, 61);
-  store<u64>(w, ctxTimestamp, 69);
-  memory.copy(w + 77, HASH, 32);
-  store<u32>(w, jsonLen, 109);
-  memory.copy(w + 113, json, jsonLen);
+  memory.copy(w + R_PROGRAM_OWNER, user, 32);
+  store<u32>(w + R_PROGRAM_REVISION, revision);
+  store<u64>(w + R_PROGRAM_INDEX, index);
+  store<u64>(w + R_PROGRAM_REGISTERED_HEIGHT, regHeight);
+  store<u64>(w + R_PROGRAM_REGISTERED_AT, regTime);
+  store<u64>(w + R_PROGRAM_UPDATED_HEIGHT, ctxHeight);
+  store<u64>(w + R_PROGRAM_UPDATED_AT, ctxTimestamp);
+  memory.copy(w + R_PROGRAM_HASH, HASH, 32);
+  store<u32>(w + R_PROGRAM_JSON, jsonLen);
+  memory.copy(w + R_PROGRAM_JSON_DATA, json, jsonLen);
   // ProgramRegistered: owner[32] revision u32 hash[32] name (the rest of the data).
   emitProgramRegistered(bundleIndex, <u16>opIndex, user, revision, HASH, name, nameLen);
 

@@ -33,41 +33,19 @@ import {
   STD8_MAX_MINTERS, STD8_MAX_ORIGINS, STD8_MAX_PENDING, STD8_MAX_TIMELOCK, STD8_MIN_HANDOVER_DELAY,
   TOKEN_FLAG_BLACKLIST, TOKEN_FLAG_PAUSED,
   TOKEN_KIND_STD8,
+  R_STABLE_ISSUER_PROOF_DETAIL, R_STABLE_MINTER_BYTES, R_STABLE_PENDING_A, R_STABLE_PENDING_AMOUNT, R_STABLE_PENDING_AMOUNT2, R_STABLE_PENDING_APPROVALS, R_STABLE_PENDING_B, R_STABLE_PENDING_BYTES, R_STABLE_PENDING_EFFECTIVE_HEIGHT, R_STABLE_PENDING_KIND, R_STABLE_PENDING_PROPOSER, R_STABLE_PENDING_ROLE,
+  R_STABLE_ONBOARDING_PROOFS, R_STABLE_ONBOARDING_PROOFS_DATA,
+  R_STABLE_MINTER_ALLOWANCE, R_STABLE_MINTER_EPOCH, R_STABLE_MINTER_EPOCH_LIMIT, R_STABLE_MINTER_MINTED_IN_EPOCH,
+  R_STABLE_MINTER_MINTER,
 } from "../../abi";
 
 // ---- the working copy W of a StableCoin record -------------------------------------------------
 // HEAD: the record's fixed fields at their R_STABLE_* offsets; then the four lists with room for
-// their maximum sizes. Minter entries: MINTER_BYTES; pending entries: PENDING_BYTES (abi/state.mjs).
+// their maximum sizes. Minter entries: R_STABLE_MINTER_BYTES; pending entries: R_STABLE_PENDING_BYTES (abi/state.mjs).
 
 // @ts-ignore: decorator
 @inline const HEAD: usize = R_STABLE_GUARDIANS; // 204: the fixed part
-// @ts-ignore: decorator
-@inline const MINTER_BYTES: usize = 88; // minter[32] allowance u128 epochLimit u128 epoch u64 mintedInEpoch u128
-// @ts-ignore: decorator
-@inline const PENDING_BYTES: usize = 211; // id u64 kind u8 role u8 effective u64 proposer a b c d [32] amount u128 amount2 u128 approvals u8
 // Pending entry field offsets.
-// @ts-ignore: decorator
-@inline const PD_KIND: usize = 8;
-// @ts-ignore: decorator
-@inline const PD_ROLE: usize = 9;
-// @ts-ignore: decorator
-@inline const PD_EFFECTIVE: usize = 10;
-// @ts-ignore: decorator
-@inline const PD_PROPOSER: usize = 18;
-// @ts-ignore: decorator
-@inline const PD_A: usize = 50;
-// @ts-ignore: decorator
-@inline const PD_B: usize = 82;
-// @ts-ignore: decorator
-@inline const PD_C: usize = 114;
-// @ts-ignore: decorator
-@inline const PD_D: usize = 146;
-// @ts-ignore: decorator
-@inline const PD_AMOUNT: usize = 178;
-// @ts-ignore: decorator
-@inline const PD_AMOUNT2: usize = 194;
-// @ts-ignore: decorator
-@inline const PD_APPROVALS: usize = 210;
 
 // Pending kinds (StablePending.kind) and the StablePending event's outcome.
 // The kinds are named in the ABI table (abi/constants.mjs STD8_PENDING_*).
@@ -145,10 +123,10 @@ function loadStable(token: usize): u32 {
   memory.copy(COSIG, p + 4, <usize>nCosig << 5);
   p += 4 + (<usize>nCosig << 5);
   nMinters = load<u32>(p);
-  memory.copy(MINTERS, p + 4, <usize>nMinters * MINTER_BYTES);
-  p += 4 + <usize>nMinters * MINTER_BYTES;
+  memory.copy(MINTERS, p + 4, <usize>nMinters * R_STABLE_MINTER_BYTES);
+  p += 4 + <usize>nMinters * R_STABLE_MINTER_BYTES;
   nPending = load<u32>(p);
-  memory.copy(PENDING, p + 4, <usize>nPending * PENDING_BYTES);
+  memory.copy(PENDING, p + 4, <usize>nPending * R_STABLE_PENDING_BYTES);
   return S.OK;
 }
 
@@ -161,9 +139,9 @@ function storeStable(e: usize): void {
   bufU32(out, nCosig);
   bufBytes(out, COSIG, nCosig << 5);
   bufU32(out, nMinters);
-  bufBytes(out, MINTERS, nMinters * <u32>MINTER_BYTES);
+  bufBytes(out, MINTERS, nMinters * <u32>R_STABLE_MINTER_BYTES);
   bufU32(out, nPending);
-  bufBytes(out, PENDING, nPending * <u32>PENDING_BYTES);
+  bufBytes(out, PENDING, nPending * <u32>R_STABLE_PENDING_BYTES);
   setValue(e, bufPtr(out), bufLen(out));
 }
 
@@ -178,11 +156,11 @@ function role(off: usize): usize {
   return W + off;
 }
 function minterIndex(a: usize): i32 {
-  for (let i: u32 = 0; i < nMinters; i++) if (bytesEq(MINTERS + <usize>i * MINTER_BYTES, a, 32)) return <i32>i;
+  for (let i: u32 = 0; i < nMinters; i++) if (bytesEq(MINTERS + <usize>i * R_STABLE_MINTER_BYTES, a, 32)) return <i32>i;
   return -1;
 }
 function pendingIndex(id: u64): i32 {
-  for (let i: u32 = 0; i < nPending; i++) if (load<u64>(PENDING + <usize>i * PENDING_BYTES) == id) return <i32>i;
+  for (let i: u32 = 0; i < nPending; i++) if (load<u64>(PENDING + <usize>i * R_STABLE_PENDING_BYTES) == id) return <i32>i;
   return -1;
 }
 function removeAt(base: usize, size: usize, n: u32, i: u32): void {
@@ -207,12 +185,12 @@ function queue(kind: u8, user: usize, effective: u64, token: usize, bundleIndex:
   if (nPending >= STD8_MAX_PENDING) return 0;
   let id = load<u64>(W, R_STABLE_NEXT_PENDING_ID);
   store<u64>(W, id + 1, R_STABLE_NEXT_PENDING_ID);
-  let p = PENDING + <usize>nPending * PENDING_BYTES;
-  memory.fill(p, 0, PENDING_BYTES);
+  let p = PENDING + <usize>nPending * R_STABLE_PENDING_BYTES;
+  memory.fill(p, 0, R_STABLE_PENDING_BYTES);
   store<u64>(p, id);
-  store<u8>(p + PD_KIND, kind);
-  store<u64>(p + PD_EFFECTIVE, effective);
-  memory.copy(p + PD_PROPOSER, user, 32);
+  store<u8>(p + R_STABLE_PENDING_KIND, kind);
+  store<u64>(p + R_STABLE_PENDING_EFFECTIVE_HEIGHT, effective);
+  memory.copy(p + R_STABLE_PENDING_PROPOSER, user, 32);
   nPending++;
   pendingEvent(token, user, id, kind, OUT_QUEUED, effective, bundleIndex, opIndex);
   return p;
@@ -481,9 +459,9 @@ function execMint(user: usize, token: usize, to: usize, amount: usize, bundleInd
   if (!isZero(th, 16) && U.lt128(load<u64>(th), load<u64>(th, 8), load<u64>(amount), load<u64>(amount, 8))) {
     let p = queue(PK_MINT, user, ctxHeight, token, bundleIndex, opIndex);
     if (p == 0) return S.STD8_LIMIT_REACHED;
-    memory.copy(p + PD_A, user, 32);
-    memory.copy(p + PD_B, to, 32);
-    memory.copy(p + PD_AMOUNT, amount, 16);
+    memory.copy(p + R_STABLE_PENDING_A, user, 32);
+    memory.copy(p + R_STABLE_PENDING_B, to, 32);
+    memory.copy(p + R_STABLE_PENDING_AMOUNT, amount, 16);
     return S.OK;
   }
   return doMint(<u32>mi, user, token, to, amount, bundleIndex, opIndex);
@@ -500,14 +478,14 @@ function mintState(token: usize, minter: usize, to: usize): u32 {
 
 /** MINTER_ALLOWANCE_EXCEEDED → EPOCH_LIMIT_EXCEEDED → AMOUNT_OVERFLOW / SUPPLY_CAP_EXCEEDED. */
 function mintLimits(mi: u32, amount: usize): u32 {
-  let m = MINTERS + <usize>mi * MINTER_BYTES;
+  let m = MINTERS + <usize>mi * R_STABLE_MINTER_BYTES;
   let aLo = load<u64>(amount), aHi = load<u64>(amount, 8);
-  if (U.lt128(load<u64>(m, 32), load<u64>(m, 40), aLo, aHi)) return S.MINTER_ALLOWANCE_EXCEEDED;
-  let limLo = load<u64>(m, 48), limHi = load<u64>(m, 56);
+  if (U.lt128(load<u64>(m + R_STABLE_MINTER_ALLOWANCE), load<u64>(m + R_STABLE_MINTER_ALLOWANCE, 8), aLo, aHi)) return S.MINTER_ALLOWANCE_EXCEEDED;
+  let limLo = load<u64>(m + R_STABLE_MINTER_EPOCH_LIMIT), limHi = load<u64>(m + R_STABLE_MINTER_EPOCH_LIMIT, 8);
   if ((limLo | limHi) != 0) {
     let epoch = ctxHeight / load<u64>(W, R_STABLE_EPOCH_LENGTH);
     let mLo: u64 = 0, mHi: u64 = 0;
-    if (load<u64>(m, 64) == epoch) { mLo = load<u64>(m, 72); mHi = load<u64>(m, 80); }
+    if (load<u64>(m + R_STABLE_MINTER_EPOCH) == epoch) { mLo = load<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH); mHi = load<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, 8); }
     if (U.add128(mLo, mHi, aLo, aHi) || U.lt128(limLo, limHi, U.lo, U.hi)) return S.EPOCH_LIMIT_EXCEEDED;
   }
   return capCheck(aLo, aHi);
@@ -544,16 +522,16 @@ export function bridgeMintStable(token: usize, to: usize, amount: usize, bundleI
 
 /** The mint itself (limits checked): allowance and epoch count down/up, supply up, the credit, Transfer from zero. */
 function doMint(mi: u32, minter: usize, token: usize, to: usize, amount: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let m = MINTERS + <usize>mi * MINTER_BYTES;
+  let m = MINTERS + <usize>mi * R_STABLE_MINTER_BYTES;
   let aLo = load<u64>(amount), aHi = load<u64>(amount, 8);
-  U.sub128(load<u64>(m, 32), load<u64>(m, 40), aLo, aHi);
-  store<u64>(m, U.lo, 32);
-  store<u64>(m, U.hi, 40);
+  U.sub128(load<u64>(m + R_STABLE_MINTER_ALLOWANCE), load<u64>(m + R_STABLE_MINTER_ALLOWANCE, 8), aLo, aHi);
+  store<u64>(m + R_STABLE_MINTER_ALLOWANCE, U.lo);
+  store<u64>(m + R_STABLE_MINTER_ALLOWANCE, U.hi, 8);
   let epoch = ctxHeight / load<u64>(W, R_STABLE_EPOCH_LENGTH);
-  if (load<u64>(m, 64) != epoch) { store<u64>(m, epoch, 64); store<u64>(m, 0, 72); store<u64>(m, 0, 80); }
-  U.add128(load<u64>(m, 72), load<u64>(m, 80), aLo, aHi); // ≤ the epoch limit or the supply: no overflow
-  store<u64>(m, U.lo, 72);
-  store<u64>(m, U.hi, 80);
+  if (load<u64>(m + R_STABLE_MINTER_EPOCH) != epoch) { store<u64>(m + R_STABLE_MINTER_EPOCH, epoch); store<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, 0); store<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, 0, 8); }
+  U.add128(load<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH), load<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, 8), aLo, aHi); // ≤ the epoch limit or the supply: no overflow
+  store<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, U.lo);
+  store<u64>(m + R_STABLE_MINTER_MINTED_IN_EPOCH, U.hi, 8);
   if (!addSupply(aLo, aHi, false)) return S.AMOUNT_OVERFLOW;
   if (!credit(balanceEntry(to, token), aLo, aHi)) return guardRefusal != 0 ? guardRefusal : S.AMOUNT_OVERFLOW;
   transferEvent(ZERO, to, token, amount, bundleIndex, opIndex);
@@ -627,8 +605,8 @@ function execTransferRole(user: usize, token: usize, r: u8, to: usize, bundleInd
   if (isZero(to, 32)) return S.ZERO_ADDRESS_ROLE;
   let p = queue(PK_ROLE, user, ctxHeight + load<u64>(W, R_STABLE_TIMELOCK), token, bundleIndex, opIndex);
   if (p == 0) return S.STD8_LIMIT_REACHED;
-  store<u8>(p + PD_ROLE, r);
-  memory.copy(p + PD_A, to, 32);
+  store<u8>(p + R_STABLE_PENDING_ROLE, r);
+  memory.copy(p + R_STABLE_PENDING_A, to, 32);
   return S.OK;
 }
 
@@ -645,19 +623,19 @@ function execConfigureMinter(user: usize, token: usize, action: u8, minter: usiz
     if (mi >= 0) return S.MINTER_EXISTS;
     let p = queue(PK_MINTER, user, ctxHeight + load<u64>(W, R_STABLE_TIMELOCK), token, bundleIndex, opIndex);
     if (p == 0) return S.STD8_LIMIT_REACHED;
-    memory.copy(p + PD_A, minter, 32);
-    memory.copy(p + PD_AMOUNT, allowance, 16);
-    memory.copy(p + PD_AMOUNT2, limit, 16);
+    memory.copy(p + R_STABLE_PENDING_A, minter, 32);
+    memory.copy(p + R_STABLE_PENDING_AMOUNT, allowance, 16);
+    memory.copy(p + R_STABLE_PENDING_AMOUNT2, limit, 16);
     return S.OK;
   }
   if (mi < 0) return S.MINTER_NOT_FOUND;
   if (action == 1) {
-    removeAt(MINTERS, MINTER_BYTES, nMinters, <u32>mi);
+    removeAt(MINTERS, R_STABLE_MINTER_BYTES, nMinters, <u32>mi);
     nMinters--;
   } else {
-    let m = MINTERS + <usize>mi * MINTER_BYTES;
-    memory.copy(m + 32, allowance, 16);
-    memory.copy(m + 48, limit, 16);
+    let m = MINTERS + <usize>mi * R_STABLE_MINTER_BYTES;
+    memory.copy(m + R_STABLE_MINTER_ALLOWANCE, allowance, 16);
+    memory.copy(m + R_STABLE_MINTER_EPOCH_LIMIT, limit, 16);
   }
   minterEvent(token, user, minter, action, allowance, limit, bundleIndex, opIndex);
   return S.OK;
@@ -667,12 +645,12 @@ function execConfigureMinter(user: usize, token: usize, action: u8, minter: usiz
 function execHandover(user: usize, token: usize, roles: usize, bundleIndex: u32, opIndex: u32): u32 {
   if (!bytesEq(user, role(R_STABLE_OWNER), 32)) return S.NOT_STABLE_OWNER;
   for (let i: usize = 0; i < 4; i++) if (isZero(roles + (i << 5), 32)) return S.ZERO_ADDRESS_ROLE;
-  for (let i: u32 = 0; i < nPending; i++) if (load<u8>(PENDING + <usize>i * PENDING_BYTES + PD_KIND) == PK_HANDOVER) return S.HANDOVER_PENDING;
+  for (let i: u32 = 0; i < nPending; i++) if (load<u8>(PENDING + <usize>i * R_STABLE_PENDING_BYTES + R_STABLE_PENDING_KIND) == PK_HANDOVER) return S.HANDOVER_PENDING;
   let delay = load<u64>(W, R_STABLE_TIMELOCK);
   if (delay < STD8_MIN_HANDOVER_DELAY) delay = STD8_MIN_HANDOVER_DELAY;
   let p = queue(PK_HANDOVER, user, ctxHeight + delay, token, bundleIndex, opIndex);
   if (p == 0) return S.STD8_LIMIT_REACHED;
-  memory.copy(p + PD_A, roles, 128);
+  memory.copy(p + R_STABLE_PENDING_A, roles, 128);
   return S.OK;
 }
 
@@ -684,14 +662,14 @@ function execHandover(user: usize, token: usize, roles: usize, bundleIndex: u32,
 function execCancel(user: usize, token: usize, id: u64, bundleIndex: u32, opIndex: u32): u32 {
   let i = pendingIndex(id);
   if (i < 0) return S.PENDING_NOT_FOUND;
-  let p = PENDING + <usize>i * PENDING_BYTES;
-  let kind = load<u8>(p + PD_KIND);
+  let p = PENDING + <usize>i * R_STABLE_PENDING_BYTES;
+  let kind = load<u8>(p + R_STABLE_PENDING_KIND);
   let ok = isGuardian(user) || bytesEq(user, role(R_STABLE_OWNER), 32);
   if (kind == PK_HANDOVER) ok = ok || bytesEq(user, FOUNDATION, 32) || bytesEq(user, GOVERNANCE, 32);
   if (kind == PK_MINT) ok = ok || bytesEq(user, role(R_STABLE_MASTER_MINTER), 32);
   if (!ok) return S.CANCEL_NOT_ALLOWED;
-  let eff = load<u64>(p + PD_EFFECTIVE);
-  removeAt(PENDING, PENDING_BYTES, nPending, <u32>i);
+  let eff = load<u64>(p + R_STABLE_PENDING_EFFECTIVE_HEIGHT);
+  removeAt(PENDING, R_STABLE_PENDING_BYTES, nPending, <u32>i);
   nPending--;
   pendingEvent(token, user, id, kind, OUT_CANCELLED, eff, bundleIndex, opIndex);
   return S.OK;
@@ -706,29 +684,29 @@ function execCancel(user: usize, token: usize, id: u64, bundleIndex: u32, opInde
 function execExecute(user: usize, token: usize, id: u64, bundleIndex: u32, opIndex: u32): u32 {
   let i = pendingIndex(id);
   if (i < 0) return S.PENDING_NOT_FOUND;
-  let p = PENDING + <usize>i * PENDING_BYTES;
-  let kind = load<u8>(p + PD_KIND);
+  let p = PENDING + <usize>i * R_STABLE_PENDING_BYTES;
+  let kind = load<u8>(p + R_STABLE_PENDING_KIND);
   if (kind == PK_MINT) return S.PENDING_NOT_FOUND;
-  let eff = load<u64>(p + PD_EFFECTIVE);
+  let eff = load<u64>(p + R_STABLE_PENDING_EFFECTIVE_HEIGHT);
   if (ctxHeight < eff) return S.PENDING_NOT_DUE;
   if (kind == PK_ROLE) {
-    let r = <usize>load<u8>(p + PD_ROLE);
-    memory.copy(W + R_STABLE_OWNER + (r << 5), p + PD_A, 32);
-    adminEvent(token, user, p + PD_A, A_ROLE, <u8>r, bundleIndex, opIndex);
+    let r = <usize>load<u8>(p + R_STABLE_PENDING_ROLE);
+    memory.copy(W + R_STABLE_OWNER + (r << 5), p + R_STABLE_PENDING_A, 32);
+    adminEvent(token, user, p + R_STABLE_PENDING_A, A_ROLE, <u8>r, bundleIndex, opIndex);
   } else if (kind == PK_MINTER) {
-    if (minterIndex(p + PD_A) >= 0) return S.MINTER_EXISTS;
+    if (minterIndex(p + R_STABLE_PENDING_A) >= 0) return S.MINTER_EXISTS;
     if (nMinters >= STD8_MAX_MINTERS) return S.STD8_LIMIT_REACHED;
-    let m = MINTERS + <usize>nMinters * MINTER_BYTES;
-    memory.fill(m, 0, MINTER_BYTES);
-    memory.copy(m, p + PD_A, 32);
-    memory.copy(m + 32, p + PD_AMOUNT, 32); // allowance, epoch limit
+    let m = MINTERS + <usize>nMinters * R_STABLE_MINTER_BYTES;
+    memory.fill(m, 0, R_STABLE_MINTER_BYTES);
+    memory.copy(m + R_STABLE_MINTER_MINTER, p + R_STABLE_PENDING_A, 32);
+    memory.copy(m + R_STABLE_MINTER_ALLOWANCE, p + R_STABLE_PENDING_AMOUNT, 32); // allowance, epoch limit (amount, amount2)
     nMinters++;
-    minterEvent(token, user, p + PD_A, 0, p + PD_AMOUNT, p + PD_AMOUNT2, bundleIndex, opIndex);
+    minterEvent(token, user, p + R_STABLE_PENDING_A, 0, p + R_STABLE_PENDING_AMOUNT, p + R_STABLE_PENDING_AMOUNT2, bundleIndex, opIndex);
   } else {
-    memory.copy(W + R_STABLE_OWNER, p + PD_A, 128);
+    memory.copy(W + R_STABLE_OWNER, p + R_STABLE_PENDING_A, 128);
     store<u8>(W, V_ISSUER_HELD, R_STABLE_VERIFICATION);
   }
-  removeAt(PENDING, PENDING_BYTES, nPending, <u32>i);
+  removeAt(PENDING, R_STABLE_PENDING_BYTES, nPending, <u32>i);
   nPending--;
   pendingEvent(token, user, id, kind, OUT_EXECUTED, eff, bundleIndex, opIndex);
   return S.OK;
@@ -743,32 +721,32 @@ function execExecute(user: usize, token: usize, id: u64, bundleIndex: u32, opInd
 function execApproveMint(user: usize, token: usize, id: u64, bundleIndex: u32, opIndex: u32): u32 {
   let i = pendingIndex(id);
   if (i < 0) return S.PENDING_NOT_FOUND;
-  let p = PENDING + <usize>i * PENDING_BYTES;
-  if (load<u8>(p + PD_KIND) != PK_MINT) return S.PENDING_NOT_FOUND;
+  let p = PENDING + <usize>i * R_STABLE_PENDING_BYTES;
+  if (load<u8>(p + R_STABLE_PENDING_KIND) != PK_MINT) return S.PENDING_NOT_FOUND;
   let ci = isIn(COSIG, nCosig, user);
   if (ci < 0) return S.NOT_COSIGNER;
-  let approvals = load<u8>(p + PD_APPROVALS);
+  let approvals = load<u8>(p + R_STABLE_PENDING_APPROVALS);
   let bit = <u8>(<u32>1 << <u32>ci);
   if ((approvals & bit) != 0) return S.STABLE_ALREADY_APPROVED;
   approvals |= bit;
-  store<u8>(p + PD_APPROVALS, approvals);
-  let eff = load<u64>(p + PD_EFFECTIVE);
+  store<u8>(p + R_STABLE_PENDING_APPROVALS, approvals);
+  let eff = load<u64>(p + R_STABLE_PENDING_EFFECTIVE_HEIGHT);
   if (<u32>popcnt<u32>(approvals) < <u32>load<u8>(W, R_STABLE_REQUIRED_SIGNERS)) {
     pendingEvent(token, user, id, PK_MINT, OUT_APPROVED, eff, bundleIndex, opIndex);
     return S.OK;
   }
-  let minter = p + PD_A;
-  let to = p + PD_B;
+  let minter = p + R_STABLE_PENDING_A;
+  let to = p + R_STABLE_PENDING_B;
   let st = mintState(token, minter, to);
   if (st != S.OK) return st;
   let mi = minterIndex(minter);
   if (mi < 0) return S.NOT_MINTER;
-  st = mintLimits(<u32>mi, p + PD_AMOUNT);
+  st = mintLimits(<u32>mi, p + R_STABLE_PENDING_AMOUNT);
   if (st != S.OK) return st;
   // Copy out before the entry is removed from the list.
   memory.copy(PRE, minter, 64);
-  memory.copy(PRE + 64, p + PD_AMOUNT, 16);
-  removeAt(PENDING, PENDING_BYTES, nPending, <u32>i);
+  memory.copy(PRE + 64, p + R_STABLE_PENDING_AMOUNT, 16);
+  removeAt(PENDING, R_STABLE_PENDING_BYTES, nPending, <u32>i);
   nPending--;
   pendingEvent(token, user, id, PK_MINT, OUT_EXECUTED, eff, bundleIndex, opIndex);
   return doMint(<u32>mi, PRE, token, PRE + 32, PRE + 64, bundleIndex, opIndex);
@@ -809,7 +787,7 @@ function execSecurity(user: usize, token: usize, f: usize, bundleIndex: u32, opI
   memory.copy(COSIG, c, cLen);
   let fl = load<u8>(W, R_STABLE_FLAGS);
   store<u8>(W, quantum != 0 ? fl | SF_QUANTUM : fl & ~SF_QUANTUM, R_STABLE_FLAGS);
-  for (let i: u32 = 0; i < nPending; i++) store<u8>(PENDING + <usize>i * PENDING_BYTES + PD_APPROVALS, 0);
+  for (let i: u32 = 0; i < nPending; i++) store<u8>(PENDING + <usize>i * R_STABLE_PENDING_BYTES + R_STABLE_PENDING_APPROVALS, 0);
   adminEvent(token, user, ZERO, A_SECURITY, quantum, bundleIndex, opIndex);
   return S.OK;
 }
@@ -850,8 +828,6 @@ function execVerify(user: usize, token: usize, bundleIndex: u32, opIndex: u32): 
 @inline const MAX_PROOF_DETAIL: u32 = 128;
 // @ts-ignore: decorator
 @inline const EVM_SIGNATURE_BYTES: u32 = 65;
-// @ts-ignore: decorator
-@inline const PROOF_FIXED: usize = 1 + 32 + 8 + 8 + 32; // method by height chain_id subject
 const HEIGHT_LE = memory.data(8);
 
 /**
@@ -884,11 +860,11 @@ function execIssuerProof(user: usize, token: usize, f: usize, bundleIndex: u32, 
   if (exists(e)) {
     let p = valPtr(e);
     oldLen = <u32>valLen(e);
-    n = load<u32>(p, 1);
-    let q = p + 5;
+    n = load<u32>(p + R_STABLE_ONBOARDING_PROOFS);
+    let q = p + R_STABLE_ONBOARDING_PROOFS_DATA;
     for (let i: u32 = 0; i < n; i++) {
       have |= <u32>1 << load<u8>(q);
-      q += PROOF_FIXED;
+      q += R_STABLE_ISSUER_PROOF_DETAIL;
       q += 4 + <usize>load<u32>(q); // detail
       q += 4 + <usize>load<u32>(q); // signature
     }
@@ -899,7 +875,7 @@ function execIssuerProof(user: usize, token: usize, f: usize, bundleIndex: u32, 
     bufU8(out, ONBOARDING_VERSION);
     bufU32(out, 0);
   } else bufBytes(out, valPtr(e), oldLen);
-  store<u32>(bufPtr(out), n + 1, 1);
+  store<u32>(bufPtr(out) + R_STABLE_ONBOARDING_PROOFS, n + 1);
   bufU8(out, method);
   bufBytes(out, user, 32);
   store<u64>(HEIGHT_LE, ctxHeight);

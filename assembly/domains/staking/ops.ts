@@ -14,9 +14,9 @@ import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU32, bytesEq } from "..
 import { ctxHeight, ctxTimestamp, NTV_MINT } from "../../context";
 import { blake3 } from "../../blake3";
 import {
-  loadParams, pMinStakeLo, pMinStakeHi, pUnbonding, pCooldown, pMaxCommission, pEpochLength, jailDuration, NEVER, V_KEY, V_SELF, V_COMM, V_LCC, V_JAILED, V_JREL, V_OFFENCES, V_MIR, V_HASPK, V_PK, V_LRE, V_POOL_ON, V_MIN_DELEG, V_ACD, D_AMOUNT, D_PENDING, D_AUTO, createValidator, vw, vAddStake, selfAtMinimum, rewriteStrings, delegationFor, settle, setDelegationAmount, dropIfEmpty, listAdd, listRemove, listCount, listItem, stakingState, stAddValidator, stAddTotal, stActivate, deactivate, validatorOf,
+  loadParams, pMinStakeLo, pMinStakeHi, pUnbonding, pCooldown, pMaxCommission, pEpochLength, jailDuration, NEVER, createValidator, vw, vAddStake, selfAtMinimum, rewriteStrings, delegationFor, settle, setDelegationAmount, dropIfEmpty, listAdd, listRemove, listCount, listItem, stakingState, stAddValidator, stAddTotal, stActivate, deactivate, validatorOf,
 } from "./validators";
-import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE } from "../../abi";
+import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE, R_DELEGATION_AMOUNT, R_DELEGATION_AUTO_COMPOUND, R_DELEGATION_PENDING, R_VALIDATOR_AUTO_COMPOUND_DEFAULT, R_VALIDATOR_COMMISSION_BPS, R_VALIDATOR_CONSENSUS_KEY, R_VALIDATOR_HAS_PENDING_KEY, R_VALIDATOR_JAILED, R_VALIDATOR_JAIL_RELEASE_TIME, R_VALIDATOR_LAST_COMMISSION_CHANGE, R_VALIDATOR_LAST_ROTATION_EPOCH, R_VALIDATOR_MIN_DELEGATION, R_VALIDATOR_MISSED_IN_ROW, R_VALIDATOR_OFFENCES, R_VALIDATOR_PENDING_KEY, R_VALIDATOR_POOL_ENABLED, R_VALIDATOR_SELF_STAKE, R_UNBONDING_ENTRIES_DATA, R_UNBONDING_ENTRY_BYTES, R_UNBONDING_ENTRY_AMOUNT, R_UNBONDING_ENTRY_RELEASE_TIME } from "../../abi";
 import {
   EV_UNSTAKED, EV_UNDELEGATED,
 } from "../../abi";
@@ -24,7 +24,6 @@ import {
   emitAutoCompoundSet, emitCommissionSet, emitConsensusKeyRotationQueued, emitDelegated, emitDoubleSignReported, emitPoolConfigSet,
   emitRewardsClaimed, emitStaked, emitUnstakeClaimed, emitUndelegated, emitUnstaked, emitValidatorMetadataSet, emitValidatorUnjailed,
 } from "../../events-gen";
-
 
 /** Entries per account (docs/staking.md "Limits"). */
 // @ts-ignore: decorator
@@ -50,7 +49,6 @@ const SN = new StaticArray<u32>(5);
 /** Bundle and operation index of the operation being executed, for its event (docs/staking.md "Events"). */
 let evBundle: u32 = 0;
 let evOp: u16 = 0;
-
 
 /** Whether this op is one of the staking family (the dispatcher routes it here). */
 export function isStakingOp(kind: u32): bool {
@@ -85,9 +83,9 @@ function stake(user: usize, f: usize): u32 {
   let created = v == 0;
   let st = stakingState();
   if (v != 0) {
-    if (!bytesEq(valPtr(v) + V_KEY, key, 32)) return S.VALIDATOR_KEY_MISMATCH;
+    if (!bytesEq(valPtr(v) + R_VALIDATOR_CONSENSUS_KEY, key, 32)) return S.VALIDATOR_KEY_MISMATCH;
     let p = valPtr(v);
-    if (U.add128(load<u64>(p + V_SELF), load<u64>(p + V_SELF, 8), lo, hi)) return S.AMOUNT_OVERFLOW;
+    if (U.add128(load<u64>(p + R_VALIDATOR_SELF_STAKE), load<u64>(p + R_VALIDATOR_SELF_STAKE, 8), lo, hi)) return S.AMOUNT_OVERFLOW;
     if (U.lt128(U.lo, U.hi, pMinStakeLo, pMinStakeHi)) return S.STAKE_BELOW_MINIMUM;
   } else {
     if (U.lt128(lo, hi, pMinStakeLo, pMinStakeHi)) return S.STAKE_BELOW_MINIMUM;
@@ -102,18 +100,18 @@ function stake(user: usize, f: usize): u32 {
   if (!debit(balanceEntry(user, NTV_MINT), lo, hi)) return S.INSUFFICIENT_BALANCE;
   addDelegation(v, user, user, lo, hi);
   // Staked{validator, consensus_key, amount, self_stake after, created}
-  let self = valPtr(v) + V_SELF;
+  let self = valPtr(v) + R_VALIDATOR_SELF_STAKE;
   emitStaked(evBundle, evOp, user, key, lo, hi, load<u64>(self), load<u64>(self, 8), created ? 1 : 0);
   return S.OK;
 }
 
 /** Move amount into the (validator, delegator) delegation and the totals (all checked by the caller). */
 function addDelegation(v: usize, validator: usize, delegator: usize, lo: u64, hi: u64): void {
-  let d = delegationFor(validator, delegator, load<u8>(valPtr(v) + V_ACD) == 1 && !bytesEq(validator, delegator, 32));
-  if (load<u8>(valPtr(d) + D_AUTO) == 1) listAdd(autoCompoundEntry(validator), delegator, MAX_AUTO_COMPOUND);
+  let d = delegationFor(validator, delegator, load<u8>(valPtr(v) + R_VALIDATOR_AUTO_COMPOUND_DEFAULT) == 1 && !bytesEq(validator, delegator, 32));
+  if (load<u8>(valPtr(d) + R_DELEGATION_AUTO_COMPOUND) == 1) listAdd(autoCompoundEntry(validator), delegator, MAX_AUTO_COMPOUND);
   settle(v, d);
   let dp = valPtr(d);
-  U.add128(load<u64>(dp + D_AMOUNT), load<u64>(dp + D_AMOUNT, 8), lo, hi); // ≤ supply
+  U.add128(load<u64>(dp + R_DELEGATION_AMOUNT), load<u64>(dp + R_DELEGATION_AMOUNT, 8), lo, hi); // ≤ supply
   setDelegationAmount(v, d, U.lo, U.hi);
   vAddStake(v, bytesEq(validator, delegator, 32), lo, hi, false);
   stAddTotal(lo, hi, false);
@@ -129,18 +127,18 @@ function delegate(user: usize, validator: usize, lo: u64, hi: u64): u32 {
   let p = valPtr(v);
   let curLo: u64 = 0, curHi: u64 = 0;
   if (cur != 0) {
-    curLo = load<u64>(valPtr(cur) + D_AMOUNT);
-    curHi = load<u64>(valPtr(cur) + D_AMOUNT, 8);
+    curLo = load<u64>(valPtr(cur) + R_DELEGATION_AMOUNT);
+    curHi = load<u64>(valPtr(cur) + R_DELEGATION_AMOUNT, 8);
   }
   if (U.add128(curLo, curHi, lo, hi)) return S.AMOUNT_OVERFLOW;
-  if (!own && load<u8>(p + V_POOL_ON) == 1 && U.lt128(U.lo, U.hi, load<u64>(p + V_MIN_DELEG), load<u64>(p + V_MIN_DELEG, 8))) {
+  if (!own && load<u8>(p + R_VALIDATOR_POOL_ENABLED) == 1 && U.lt128(U.lo, U.hi, load<u64>(p + R_VALIDATOR_MIN_DELEGATION), load<u64>(p + R_VALIDATOR_MIN_DELEGATION, 8))) {
     return S.DELEGATION_BELOW_MINIMUM;
   }
   if (cur == 0 && !listAdd(delegatorIndexEntry(user), validator, MAX_DELEGATIONS)) return S.TOO_MANY_ENTRIES;
   if (!debit(balanceEntry(user, NTV_MINT), lo, hi)) return S.INSUFFICIENT_BALANCE;
   addDelegation(v, validator, user, lo, hi);
   // Delegated{validator, delegator, amount, delegation after}
-  let total = valPtr(delegationEntry(validator, user)) + D_AMOUNT;
+  let total = valPtr(delegationEntry(validator, user)) + R_DELEGATION_AMOUNT;
   emitDelegated(evBundle, evOp, validator, user, lo, hi, load<u64>(total), load<u64>(total, 8));
   return S.OK;
 }
@@ -162,7 +160,7 @@ function unstake(user: usize, validator: usize, lo: u64, hi: u64, eventKind: u8)
   let d = validatorEntryDelegation(validator, user);
   if (d == 0) return bytesEq(user, validator, 32) ? S.INSUFFICIENT_STAKE : S.NO_DELEGATION;
   let dp = valPtr(d);
-  if (U.sub128(load<u64>(dp + D_AMOUNT), load<u64>(dp + D_AMOUNT, 8), lo, hi)) return S.INSUFFICIENT_STAKE;
+  if (U.sub128(load<u64>(dp + R_DELEGATION_AMOUNT), load<u64>(dp + R_DELEGATION_AMOUNT, 8), lo, hi)) return S.INSUFFICIENT_STAKE;
   let restLo = U.lo, restHi = U.hi;
   let ue = unbondingEntry(user);
   let n: u32 = valLen(ue) >= 4 ? load<u32>(valPtr(ue)) : 0;
@@ -176,12 +174,12 @@ function unstake(user: usize, validator: usize, lo: u64, hi: u64, eventKind: u8)
   // Append {amount, release_time}.
   bufSetLen(ubuf, 0);
   bufU32(ubuf, n + 1);
-  if (n > 0) bufBytes(ubuf, valPtr(ue) + 4, n * 24);
+  if (n > 0) bufBytes(ubuf, valPtr(ue) + R_UNBONDING_ENTRIES_DATA, n * R_UNBONDING_ENTRY_BYTES);
   let q = bufPtr(ubuf) + bufLen(ubuf);
-  bufSetLen(ubuf, bufLen(ubuf) + 24);
-  store<u64>(q, lo);
-  store<u64>(q, hi, 8);
-  store<u64>(q, ctxTimestamp + pUnbonding, 16);
+  bufSetLen(ubuf, bufLen(ubuf) + R_UNBONDING_ENTRY_BYTES);
+  store<u64>(q + R_UNBONDING_ENTRY_AMOUNT, lo);
+  store<u64>(q + R_UNBONDING_ENTRY_AMOUNT, hi, 8);
+  store<u64>(q + R_UNBONDING_ENTRY_RELEASE_TIME, ctxTimestamp + pUnbonding);
   setValue(ue, bufPtr(ubuf), bufLen(ubuf));
   dropIfEmpty(validator, user, d);
   // Unstaked / Undelegated{validator, delegator, amount, remaining, release_time}
@@ -201,13 +199,13 @@ function claimUnstake(user: usize): u32 {
   bufU32(ubuf, 0);
   let kept: u32 = 0;
   for (let i: u32 = 0; i < n; i++) {
-    let q = p + 4 + i * 24;
-    if (load<u64>(q, 16) <= ctxTimestamp) {
-      U.add128(sumLo, sumHi, load<u64>(q), load<u64>(q, 8)); // ≤ supply
+    let q = p + R_UNBONDING_ENTRIES_DATA + i * R_UNBONDING_ENTRY_BYTES;
+    if (load<u64>(q + R_UNBONDING_ENTRY_RELEASE_TIME) <= ctxTimestamp) {
+      U.add128(sumLo, sumHi, load<u64>(q + R_UNBONDING_ENTRY_AMOUNT), load<u64>(q + R_UNBONDING_ENTRY_AMOUNT, 8)); // ≤ supply
       sumLo = U.lo;
       sumHi = U.hi;
     } else {
-      bufBytes(ubuf, q, 24);
+      bufBytes(ubuf, q, R_UNBONDING_ENTRY_BYTES);
       kept++;
     }
   }
@@ -239,11 +237,11 @@ function claimRewards(user: usize): u32 {
     if (v == 0 || d == 0) continue;
     settle(v, d);
     let dw = beginWrite(d, <u32>valLen(d));
-    U.add128(sumLo, sumHi, load<u64>(dw + D_PENDING), load<u64>(dw + D_PENDING, 8));
+    U.add128(sumLo, sumHi, load<u64>(dw + R_DELEGATION_PENDING), load<u64>(dw + R_DELEGATION_PENDING, 8));
     sumLo = U.lo;
     sumHi = U.hi;
-    store<u64>(dw + D_PENDING, 0);
-    store<u64>(dw + D_PENDING, 0, 8);
+    store<u64>(dw + R_DELEGATION_PENDING, 0);
+    store<u64>(dw + R_DELEGATION_PENDING, 0, 8);
   }
   if ((sumLo | sumHi) == 0) return S.NOTHING_TO_CLAIM;
   if (!credit(balanceEntry(user, NTV_MINT), sumLo, sumHi)) return S.AMOUNT_OVERFLOW;
@@ -262,12 +260,12 @@ function setCommission(user: usize, rate: u32): u32 {
   let v = validatorOf(user);
   if (v == 0) return S.NOT_VALIDATOR;
   if (rate > pMaxCommission) return S.COMMISSION_TOO_HIGH;
-  let last = load<u64>(valPtr(v) + V_LCC);
+  let last = load<u64>(valPtr(v) + R_VALIDATOR_LAST_COMMISSION_CHANGE);
   if (last != NEVER && ctxHeight < last + pCooldown) return S.COMMISSION_COOLDOWN;
-  let old = load<u16>(valPtr(v) + V_COMM);
+  let old = load<u16>(valPtr(v) + R_VALIDATOR_COMMISSION_BPS);
   let w = vw(v);
-  store<u16>(w + V_COMM, <u16>rate);
-  store<u64>(w + V_LCC, ctxHeight);
+  store<u16>(w + R_VALIDATOR_COMMISSION_BPS, <u16>rate);
+  store<u64>(w + R_VALIDATOR_LAST_COMMISSION_CHANGE, ctxHeight);
   // CommissionSet{validator, old_bps, new_bps}
   emitCommissionSet(evBundle, evOp, user, old, <u16>rate);
   return S.OK;
@@ -278,11 +276,11 @@ function unjail(user: usize): u32 {
   let v = validatorOf(user);
   if (v == 0) return S.NOT_VALIDATOR;
   let p = valPtr(v);
-  if (load<u8>(p + V_JAILED) == 0) return S.NOT_JAILED;
-  if (ctxTimestamp < load<u64>(p + V_JREL)) return S.JAIL_NOT_EXPIRED;
+  if (load<u8>(p + R_VALIDATOR_JAILED) == 0) return S.NOT_JAILED;
+  if (ctxTimestamp < load<u64>(p + R_VALIDATOR_JAIL_RELEASE_TIME)) return S.JAIL_NOT_EXPIRED;
   let w = vw(v);
-  store<u8>(w + V_JAILED, 0);
-  store<u32>(w + V_MIR, 0);
+  store<u8>(w + R_VALIDATOR_JAILED, 0);
+  store<u32>(w + R_VALIDATOR_MISSED_IN_ROW, 0);
   emitValidatorUnjailed(evBundle, evOp, user);
   return S.OK;
 }
@@ -298,7 +296,7 @@ function setAutoCompound(user: usize, validator: usize, enable: bool): u32 {
   } else {
     listRemove(ac, user);
   }
-  store<u8>(beginWrite(d, <u32>valLen(d)) + D_AUTO, enable ? 1 : 0);
+  store<u8>(beginWrite(d, <u32>valLen(d)) + R_DELEGATION_AUTO_COMPOUND, enable ? 1 : 0);
   // AutoCompoundSet{validator, delegator, enabled}
   emitAutoCompoundSet(evBundle, evOp, validator, user, enable ? 1 : 0);
   return S.OK;
@@ -321,9 +319,9 @@ function setPoolConfig(user: usize, f: usize): u32 {
   let q = name + nameLen;
   if (nameLen > MAX_NAME) return S.INVALID_VALIDATOR_METADATA;
   let w = vw(v);
-  store<u8>(w + V_POOL_ON, enabled);
-  memory.copy(w + V_MIN_DELEG, q, 16);
-  store<u8>(w + V_ACD, load<u8>(q, 16));
+  store<u8>(w + R_VALIDATOR_POOL_ENABLED, enabled);
+  memory.copy(w + R_VALIDATOR_MIN_DELEGATION, q, 16);
+  store<u8>(w + R_VALIDATOR_AUTO_COMPOUND_DEFAULT, load<u8>(q, 16));
   for (let i = 0; i < 5; i++) SP[i] = 0;
   SP[4] = name;
   SN[4] = nameLen;
@@ -364,14 +362,14 @@ function rotateKey(user: usize, key: usize): u32 {
   if (v == 0) return S.NOT_VALIDATOR;
   let p = valPtr(v);
   let epoch = ctxHeight / pEpochLength;
-  if (load<u8>(p + V_HASPK) == 1) return S.ROTATION_LIMIT;
-  let last = load<u64>(p + V_LRE);
+  if (load<u8>(p + R_VALIDATOR_HAS_PENDING_KEY) == 1) return S.ROTATION_LIMIT;
+  let last = load<u64>(p + R_VALIDATOR_LAST_ROTATION_EPOCH);
   if (last != NEVER && last == epoch) return S.ROTATION_LIMIT;
-  if (bytesEq(p + V_KEY, key, 32) || exists(consensusKeyEntry(key))) return S.CONSENSUS_KEY_TAKEN;
+  if (bytesEq(p + R_VALIDATOR_CONSENSUS_KEY, key, 32) || exists(consensusKeyEntry(key))) return S.CONSENSUS_KEY_TAKEN;
   let w = vw(v);
-  store<u8>(w + V_HASPK, 1);
-  memory.copy(w + V_PK, key, 32);
-  store<u64>(w + V_LRE, epoch);
+  store<u8>(w + R_VALIDATOR_HAS_PENDING_KEY, 1);
+  memory.copy(w + R_VALIDATOR_PENDING_KEY, key, 32);
+  store<u64>(w + R_VALIDATOR_LAST_ROTATION_EPOCH, epoch);
   // ConsensusKeyRotationQueued{validator, new_key, epoch}
   emitConsensusKeyRotationQueued(evBundle, evOp, user, key, epoch);
   return S.OK;
@@ -404,13 +402,13 @@ function reportDoubleSign(user: usize, f: usize): u32 {
   let v = validatorOf(account);
   if (v == 0) return S.UNKNOWN_VALIDATOR;
   setValue(ev, ONE, 1);
-  let offences = load<u32>(valPtr(v) + V_OFFENCES) + 1;
+  let offences = load<u32>(valPtr(v) + R_VALIDATOR_OFFENCES) + 1;
   let release = ctxTimestamp + jailDuration(offences);
   let w = vw(v);
-  store<u32>(w + V_OFFENCES, offences);
-  store<u8>(w + V_JAILED, 1);
-  if (release > load<u64>(w + V_JREL)) store<u64>(w + V_JREL, release);
-  let until = load<u64>(w + V_JREL);
+  store<u32>(w + R_VALIDATOR_OFFENCES, offences);
+  store<u8>(w + R_VALIDATOR_JAILED, 1);
+  if (release > load<u64>(w + R_VALIDATOR_JAIL_RELEASE_TIME)) store<u64>(w + R_VALIDATOR_JAIL_RELEASE_TIME, release);
+  let until = load<u64>(w + R_VALIDATOR_JAIL_RELEASE_TIME);
   deactivate(v, account);
   // DoubleSignReported{validator, consensus_key, reporter, height, offences, jailed_until}
   emitDoubleSignReported(evBundle, evOp, account, key, user, height, offences, until);

@@ -7,17 +7,15 @@ import * as U from "../../u128";
 import * as AMM from "../../amm";
 import { balanceEntry, consensusKeyEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry, tokenEntry, validatorEntry } from "../../keys";
 import { beginWrite, deleteValue, exists, setValue, valLen, valPtr } from "../../state";
-import { credit } from "../../ledger";
+import { credit, tokenSupplyOffset } from "../../ledger";
 import { bufNew, bufSetLen, bufBytes, bufPtr, bytesCmp } from "../../mem";
 import { PROPOSER, TREASURY, NTV_MINT } from "../../context";
 import {
   loadParams, stakingEnabled, pEpochLength, pMaxActive, PRECISION,
-  V_KEY, V_COMM, V_JAILED, V_MIR, V_PROPOSED, V_MISSED, V_PERF, V_ACTIVE, V_ACC, V_POOL, V_TOTAL, V_HASPK, V_PK, V_BUNDLES,
-  D_AMOUNT, D_PENDING,
   vw, vTotal, vAddStake, selfAtMinimum, updatePerformance, delegationFor, settle, setDelegationAmount, listAdd, listCount, listItem,
   stakingState, sw, stValidatorCount, stValidator, stSetActive, stAddTotal, validatorOf,
-  S_EPOCH, S_START, S_LAST_TS, S_EMITTED, S_CARRY,
 } from "./validators";
+import { R_DELEGATION_AMOUNT, R_DELEGATION_PENDING, R_STAKING_STATE_CARRY, R_STAKING_STATE_EMISSION_START, R_STAKING_STATE_EMITTED, R_STAKING_STATE_EPOCH, R_STAKING_STATE_LAST_TIMESTAMP, R_VALIDATOR_ACC_REWARD_PER_SHARE, R_VALIDATOR_ACTIVE, R_VALIDATOR_BLOCKS_MISSED, R_VALIDATOR_BLOCKS_PROPOSED, R_VALIDATOR_BUNDLES_INCLUDED, R_VALIDATOR_COMMISSION_BPS, R_VALIDATOR_CONSENSUS_KEY, R_VALIDATOR_HAS_PENDING_KEY, R_VALIDATOR_JAILED, R_VALIDATOR_MISSED_IN_ROW, R_VALIDATOR_PENDING_KEY, R_VALIDATOR_PERFORMANCE_BPS, R_VALIDATOR_REWARD_POOL, R_VALIDATOR_TOTAL_REWARDS } from "../../abi";
 
 /** Seconds in an emission year (365 days). */
 export const YEAR: u64 = 31_536_000;
@@ -71,8 +69,7 @@ function addNtvSupply(amount: u64): void {
   let e = tokenEntry(NTV_MINT);
   if (!exists(e) || amount == 0) return;
   let p = valPtr(e);
-  let off = 1 + 4 + load<u32>(p, 1);
-  off += 4 + load<u32>(p + off) + 1;
+  let off = tokenSupplyOffset(p);
   let w = beginWrite(e, <u32>valLen(e));
   U.add128(load<u64>(w + off), load<u64>(w + off, 8), amount, 0);
   store<u64>(w + off, U.lo);
@@ -83,7 +80,7 @@ function addNtvSupply(amount: u64): void {
 function distribute(v: usize, amount: u64): void {
   if (amount == 0) return;
   let p = valPtr(v);
-  let comm = mulDivU64(amount, <u64>load<u16>(p + V_COMM), 10000);
+  let comm = mulDivU64(amount, <u64>load<u16>(p + R_VALIDATOR_COMMISSION_BPS), 10000);
   let rest = amount - comm;
   vTotal(p);
   let totLo = U.lo, totHi = U.hi;
@@ -94,40 +91,40 @@ function distribute(v: usize, amount: u64): void {
   let w = vw(v);
   if (rest > 0) {
     AMM.mulDiv(rest, 0, PRECISION, 0, totLo, totHi);
-    U.add128(load<u64>(w + V_ACC), load<u64>(w + V_ACC, 8), U.lo, U.hi); // ≤ emission·P/min stake
-    store<u64>(w + V_ACC, U.lo);
-    store<u64>(w + V_ACC, U.hi, 8);
-    U.add128(load<u64>(w + V_POOL), load<u64>(w + V_POOL, 8), rest, 0);
-    store<u64>(w + V_POOL, U.lo);
-    store<u64>(w + V_POOL, U.hi, 8);
+    U.add128(load<u64>(w + R_VALIDATOR_ACC_REWARD_PER_SHARE), load<u64>(w + R_VALIDATOR_ACC_REWARD_PER_SHARE, 8), U.lo, U.hi); // ≤ emission·P/min stake
+    store<u64>(w + R_VALIDATOR_ACC_REWARD_PER_SHARE, U.lo);
+    store<u64>(w + R_VALIDATOR_ACC_REWARD_PER_SHARE, U.hi, 8);
+    U.add128(load<u64>(w + R_VALIDATOR_REWARD_POOL), load<u64>(w + R_VALIDATOR_REWARD_POOL, 8), rest, 0);
+    store<u64>(w + R_VALIDATOR_REWARD_POOL, U.lo);
+    store<u64>(w + R_VALIDATOR_REWARD_POOL, U.hi, 8);
   }
-  U.add128(load<u64>(w + V_TOTAL), load<u64>(w + V_TOTAL, 8), amount, 0);
-  store<u64>(w + V_TOTAL, U.lo);
-  store<u64>(w + V_TOTAL, U.hi, 8);
+  U.add128(load<u64>(w + R_VALIDATOR_TOTAL_REWARDS), load<u64>(w + R_VALIDATOR_TOTAL_REWARDS, 8), amount, 0);
+  store<u64>(w + R_VALIDATOR_TOTAL_REWARDS, U.lo);
+  store<u64>(w + R_VALIDATOR_TOTAL_REWARDS, U.hi, 8);
   // Commission is the validator's own: into its own delegation's pending rewards.
   let d = delegationFor(PROPOSER, PROPOSER, false);
   listAdd(delegatorIndexEntry(PROPOSER), PROPOSER, 0xffffffff);
   settle(v, d);
   if (comm > 0) {
     let dw = beginWrite(d, <u32>valLen(d));
-    U.add128(load<u64>(dw + D_PENDING), load<u64>(dw + D_PENDING, 8), comm, 0);
-    store<u64>(dw + D_PENDING, U.lo);
-    store<u64>(dw + D_PENDING, U.hi, 8);
+    U.add128(load<u64>(dw + R_DELEGATION_PENDING), load<u64>(dw + R_DELEGATION_PENDING, 8), comm, 0);
+    store<u64>(dw + R_DELEGATION_PENDING, U.lo);
+    store<u64>(dw + R_DELEGATION_PENDING, U.hi, 8);
   }
 }
 
 /** The block's emission: treasury 15%, proposer side 85% × density × performance (docs/staking.md). */
 function emit(st: usize, ts: u64, gasUsed: u64, gasLimit: u64, pv: usize): void {
   let sp = valPtr(st);
-  let start = load<u64>(sp + S_START);
-  let last = load<u64>(sp + S_LAST_TS);
+  let start = load<u64>(sp + R_STAKING_STATE_EMISSION_START);
+  let last = load<u64>(sp + R_STAKING_STATE_LAST_TIMESTAMP);
   lastBase = 0; lastTreasury = 0; lastProposer = 0; lastMultiplier = densityBps(gasUsed, gasLimit);
   if (start == 0) {
     // The first block starts the emission clock (docs/staking.md: the testnet genesis time is a
     // fixed date, so counting from it would pay months of rewards into block 1).
     let w = sw(st);
-    store<u64>(w + S_START, ts);
-    store<u64>(w + S_LAST_TS, ts);
+    store<u64>(w + R_STAKING_STATE_EMISSION_START, ts);
+    store<u64>(w + R_STAKING_STATE_LAST_TIMESTAMP, ts);
     return;
   }
   if (ts <= last) return;
@@ -136,7 +133,7 @@ function emit(st: usize, ts: u64, gasUsed: u64, gasLimit: u64, pv: usize): void 
   let pBase = base - treasury;
   let m = lastMultiplier;
   let want = mulDivU64(pBase, m, 10000);
-  let carry = load<u64>(sp + S_CARRY);
+  let carry = load<u64>(sp + R_STAKING_STATE_CARRY);
   let proposer: u64;
   if (want <= pBase) {
     carry += pBase - want; // an emptier block leaves the rest of its share for fuller ones
@@ -149,18 +146,18 @@ function emit(st: usize, ts: u64, gasUsed: u64, gasLimit: u64, pv: usize): void 
   }
   let paid: u64 = 0;
   if (pv != 0) {
-    paid = mulDivU64(proposer, <u64>load<u16>(valPtr(pv) + V_PERF), 10000);
+    paid = mulDivU64(proposer, <u64>load<u16>(valPtr(pv) + R_VALIDATOR_PERFORMANCE_BPS), 10000);
   }
   carry += proposer - paid; // the performance discount, or no validator to pay
   if (treasury > 0) credit(balanceEntry(TREASURY, NTV_MINT), treasury, 0); // ≤ supply: no overflow
   if (paid > 0) distribute(pv, paid);
   let w = sw(st);
-  store<u64>(w + S_CARRY, carry);
-  store<u64>(w + S_CARRY, 0, 8);
-  U.add128(load<u64>(w + S_EMITTED), load<u64>(w + S_EMITTED, 8), treasury + paid, 0);
-  store<u64>(w + S_EMITTED, U.lo);
-  store<u64>(w + S_EMITTED, U.hi, 8);
-  store<u64>(w + S_LAST_TS, ts);
+  store<u64>(w + R_STAKING_STATE_CARRY, carry);
+  store<u64>(w + R_STAKING_STATE_CARRY, 0, 8);
+  U.add128(load<u64>(w + R_STAKING_STATE_EMITTED), load<u64>(w + R_STAKING_STATE_EMITTED, 8), treasury + paid, 0);
+  store<u64>(w + R_STAKING_STATE_EMITTED, U.lo);
+  store<u64>(w + R_STAKING_STATE_EMITTED, U.hi, 8);
+  store<u64>(w + R_STAKING_STATE_LAST_TIMESTAMP, ts);
   addNtvSupply(treasury + paid);
   lastBase = base; lastTreasury = treasury; lastProposer = paid;
 }
@@ -177,17 +174,17 @@ function applyRotations(st: usize): void {
   for (let i: u32 = 0; i < n; i++) {
     let account = stValidator(st, i);
     let v = validatorEntry(account);
-    if (!exists(v) || load<u8>(valPtr(v) + V_HASPK) == 0) continue;
+    if (!exists(v) || load<u8>(valPtr(v) + R_VALIDATOR_HAS_PENDING_KEY) == 0) continue;
     let w = vw(v);
-    let fresh = consensusKeyEntry(w + V_PK);
+    let fresh = consensusKeyEntry(w + R_VALIDATOR_PENDING_KEY);
     if (!exists(fresh)) {
       // Taken meanwhile by another validator's Stake: the rotation is dropped.
-      deleteValue(consensusKeyEntry(w + V_KEY));
-      setValue(consensusKeyEntry(w + V_PK), account, 32);
-      memory.copy(w + V_KEY, w + V_PK, 32);
+      deleteValue(consensusKeyEntry(w + R_VALIDATOR_CONSENSUS_KEY));
+      setValue(consensusKeyEntry(w + R_VALIDATOR_PENDING_KEY), account, 32);
+      memory.copy(w + R_VALIDATOR_CONSENSUS_KEY, w + R_VALIDATOR_PENDING_KEY, 32);
     }
-    store<u8>(w + V_HASPK, 0);
-    memory.fill(w + V_PK, 0, 32);
+    store<u8>(w + R_VALIDATOR_HAS_PENDING_KEY, 0);
+    memory.fill(w + R_VALIDATOR_PENDING_KEY, 0, 32);
   }
 }
 
@@ -208,13 +205,13 @@ function autoCompound(st: usize): void {
       if (!exists(d)) continue;
       settle(v, d);
       let dp = valPtr(d);
-      let pLo = load<u64>(dp + D_PENDING), pHi = load<u64>(dp + D_PENDING, 8);
+      let pLo = load<u64>(dp + R_DELEGATION_PENDING), pHi = load<u64>(dp + R_DELEGATION_PENDING, 8);
       if ((pLo | pHi) == 0) continue;
-      U.add128(load<u64>(dp + D_AMOUNT), load<u64>(dp + D_AMOUNT, 8), pLo, pHi); // ≤ supply
+      U.add128(load<u64>(dp + R_DELEGATION_AMOUNT), load<u64>(dp + R_DELEGATION_AMOUNT, 8), pLo, pHi); // ≤ supply
       let aLo = U.lo, aHi = U.hi;
       let dw = beginWrite(d, <u32>valLen(d));
-      store<u64>(dw + D_PENDING, 0);
-      store<u64>(dw + D_PENDING, 0, 8);
+      store<u64>(dw + R_DELEGATION_PENDING, 0);
+      store<u64>(dw + R_DELEGATION_PENDING, 0, 8);
       setDelegationAmount(v, d, aLo, aHi);
       vAddStake(v, bytesCmp(account, 32, delegator, 32) == 0, pLo, pHi, false);
       stAddTotal(pLo, pHi, false);
@@ -233,7 +230,7 @@ function recomputeActive(st: usize): void {
     let v = validatorEntry(stValidator(st, i));
     if (!exists(v)) continue;
     let p = valPtr(v);
-    if (load<u8>(p + V_JAILED) == 1 || !selfAtMinimum(p)) continue;
+    if (load<u8>(p + R_VALIDATOR_JAILED) == 1 || !selfAtMinimum(p)) continue;
     vTotal(p);
     // Insertion sort (≤ 1,000 validators, once per epoch).
     let j = c;
@@ -257,12 +254,12 @@ function recomputeActive(st: usize): void {
   // Flags: clear everyone, then set the chosen.
   for (let i: u32 = 0; i < n; i++) {
     let v = validatorEntry(stValidator(st, i));
-    if (exists(v) && load<u8>(valPtr(v) + V_ACTIVE) == 1) store<u8>(vw(v) + V_ACTIVE, 0);
+    if (exists(v) && load<u8>(valPtr(v) + R_VALIDATOR_ACTIVE) == 1) store<u8>(vw(v) + R_VALIDATOR_ACTIVE, 0);
   }
   bufSetLen(activeOut, 0);
   for (let k: u32 = 0; k < take; k++) {
     let account = stValidator(st, load<u32>(SORT_IDX + (<usize>k << 2)));
-    store<u8>(vw(validatorEntry(account)) + V_ACTIVE, 1);
+    store<u8>(vw(validatorEntry(account)) + R_VALIDATOR_ACTIVE, 1);
     bufBytes(activeOut, account, 32);
   }
   stSetActive(st, bufPtr(activeOut), take);
@@ -279,9 +276,9 @@ export function endBlock(height: u64, ts: u64, gasUsed: u64, gasLimit: u64, okCo
   let pv = validatorOf(PROPOSER);
   if (pv != 0) {
     let w = vw(pv);
-    store<u64>(w + V_PROPOSED, load<u64>(w + V_PROPOSED) + 1);
-    store<u32>(w + V_MIR, 0);
-    store<u64>(w + V_BUNDLES, load<u64>(w + V_BUNDLES) + <u64>okCount);
+    store<u64>(w + R_VALIDATOR_BLOCKS_PROPOSED, load<u64>(w + R_VALIDATOR_BLOCKS_PROPOSED) + 1);
+    store<u32>(w + R_VALIDATOR_MISSED_IN_ROW, 0);
+    store<u64>(w + R_VALIDATOR_BUNDLES_INCLUDED, load<u64>(w + R_VALIDATOR_BUNDLES_INCLUDED) + <u64>okCount);
     updatePerformance(pv);
   }
   // spec §3/§8: in the 100 blocks from an applied upgrade, leaders skipped while nodes restart on
@@ -293,8 +290,8 @@ export function endBlock(height: u64, ts: u64, gasUsed: u64, gasLimit: u64, okCo
     let v = validatorOf(valPtr(ke));
     if (v == 0) continue;
     let w = vw(v);
-    store<u64>(w + V_MISSED, load<u64>(w + V_MISSED) + 1);
-    store<u32>(w + V_MIR, load<u32>(w + V_MIR) + 1);
+    store<u64>(w + R_VALIDATOR_BLOCKS_MISSED, load<u64>(w + R_VALIDATOR_BLOCKS_MISSED) + 1);
+    store<u32>(w + R_VALIDATOR_MISSED_IN_ROW, load<u32>(w + R_VALIDATOR_MISSED_IN_ROW) + 1);
     updatePerformance(v);
   }
   emit(st, ts, gasUsed, gasLimit, pv);
@@ -304,7 +301,7 @@ export function endBlock(height: u64, ts: u64, gasUsed: u64, gasLimit: u64, okCo
     applyRotations(st);
     autoCompound(st);
     recomputeActive(st);
-    store<u64>(sw(st) + S_EPOCH, height / pEpochLength);
+    store<u64>(sw(st) + R_STAKING_STATE_EPOCH, height / pEpochLength);
   }
 }
 
@@ -315,14 +312,14 @@ export function endBlock(height: u64, ts: u64, gasUsed: u64, gasLimit: u64, okCo
  * the proposers' share from empty to full blocks within the epoch (docs/staking.md "Rewards").
  */
 function releaseCarry(st: usize): void {
-  let carry = load<u64>(valPtr(st) + S_CARRY);
+  let carry = load<u64>(valPtr(st) + R_STAKING_STATE_CARRY);
   if (carry == 0) return;
   credit(balanceEntry(TREASURY, NTV_MINT), carry, 0); // ≤ the schedule: no overflow
   let w = sw(st);
-  store<u64>(w + S_CARRY, 0);
-  U.add128(load<u64>(w + S_EMITTED), load<u64>(w + S_EMITTED, 8), carry, 0);
-  store<u64>(w + S_EMITTED, U.lo);
-  store<u64>(w + S_EMITTED, U.hi, 8);
+  store<u64>(w + R_STAKING_STATE_CARRY, 0);
+  U.add128(load<u64>(w + R_STAKING_STATE_EMITTED), load<u64>(w + R_STAKING_STATE_EMITTED, 8), carry, 0);
+  store<u64>(w + R_STAKING_STATE_EMITTED, U.lo);
+  store<u64>(w + R_STAKING_STATE_EMITTED, U.hi, 8);
   addNtvSupply(carry);
   lastTreasury += carry;
 }
@@ -336,6 +333,6 @@ function forgiveMisses(st: usize): void {
   let n = stValidatorCount(st);
   for (let i: u32 = 0; i < n; i++) {
     let v = validatorEntry(stValidator(st, i));
-    if (exists(v) && load<u32>(valPtr(v) + V_MIR) != 0) store<u32>(vw(v) + V_MIR, 0);
+    if (exists(v) && load<u32>(valPtr(v) + R_VALIDATOR_MISSED_IN_ROW) != 0) store<u32>(vw(v) + R_VALIDATOR_MISSED_IN_ROW, 0);
   }
 }

@@ -5,7 +5,7 @@
 
 import * as U from "../../u128";
 import * as AMM from "../../amm";
-import { P_CHAIN_PARAMS, P_STAKING_STATE, GOV_MIN_VOTING_PERIOD, GOV_MAX_VOTING_PERIOD } from "../../abi";
+import { P_CHAIN_PARAMS, P_STAKING_STATE, GOV_MIN_VOTING_PERIOD, GOV_MAX_VOTING_PERIOD, R_CHAIN_PARAMS_JAIL_DURATIONS_DATA, R_GOV_PARAMS_BYTES, R_GOV_PARAMS_VOTING_PERIOD_BLOCKS, R_GOV_PARAMS_QUORUM_BPS, R_GOV_PARAMS_THRESHOLD_BPS, R_DELEGATION_AMOUNT, R_DELEGATION_AUTO_COMPOUND, R_DELEGATION_BYTES, R_DELEGATION_PENDING, R_DELEGATION_REWARD_DEBT, R_DELEGATION_SINCE, R_STAKING_STATE_TOTAL_STAKED, R_STAKING_STATE_VALIDATORS, R_VALIDATOR_ACC_REWARD_PER_SHARE, R_VALIDATOR_ACTIVE, R_VALIDATOR_BLOCKS_MISSED, R_VALIDATOR_BLOCKS_PROPOSED, R_VALIDATOR_CONSENSUS_KEY, R_VALIDATOR_CREATED_HEIGHT, R_VALIDATOR_CREATED_TIME, R_VALIDATOR_DELEGATED, R_VALIDATOR_LAST_COMMISSION_CHANGE, R_VALIDATOR_LAST_ROTATION_EPOCH, R_VALIDATOR_NAME, R_VALIDATOR_PERFORMANCE_BPS, R_VALIDATOR_REWARD_POOL, R_VALIDATOR_SELF_STAKE, R_CHAIN_PARAMS_COMMISSION_COOLDOWN_BLOCKS, R_CHAIN_PARAMS_EPOCH_LENGTH, R_CHAIN_PARAMS_JAIL_DURATIONS, R_CHAIN_PARAMS_MAX_ACTIVE_VALIDATORS, R_CHAIN_PARAMS_MAX_COMMISSION_BPS, R_CHAIN_PARAMS_MIN_STAKE, R_CHAIN_PARAMS_SLOT_LENGTH, R_CHAIN_PARAMS_UNBONDING_SECONDS, R_ACCOUNT_LIST_ACCOUNTS_DATA, R_STAKING_STATE_VALIDATORS_DATA } from "../../abi";
 import {
   singletonEntry, validatorEntry, delegationEntry, autoCompoundEntry, delegatorIndexEntry,
 } from "../../keys";
@@ -32,29 +32,26 @@ const DEFAULT_JAIL = memory.data<u64>([3600, 86400, 604800, 2592000]);
 /** false when genesis wrote no parameters: a ledger without staking (the core tests' minimal genesis). */
 export let stakingEnabled: bool = false;
 
-// @ts-ignore: decorator
-@inline export const PARAMS_FIXED: u32 = 63;
-
 /** Whether a ChainParams record is well formed and in range (the host validates the same). */
 export function paramsValid(p: usize, n: u32): bool {
-  if (n < PARAMS_FIXED || load<u8>(p) != 1) return false;
-  let count = load<u32>(p, 59);
+  if (n < <u32>R_CHAIN_PARAMS_JAIL_DURATIONS_DATA || load<u8>(p) != 1) return false;
+  let count = load<u32>(p + R_CHAIN_PARAMS_JAIL_DURATIONS);
   if (count < 1 || count > 16) return false;
   // An optional governance tail (docs/governance.md "Parameters"): count u8 = 1, voting_period_blocks
   // u64, quorum_bps u16, threshold_bps u16, in the ranges a ParameterChange allows.
-  let base = PARAMS_FIXED + count * 8;
-  if (n == base + 13) {
-    let t = p + base;
-    let period = load<u64>(t, 1), quorum = load<u16>(t, 9), threshold = load<u16>(t, 11);
-    if (load<u8>(t) != 1 || period < GOV_MIN_VOTING_PERIOD || period > GOV_MAX_VOTING_PERIOD) return false;
+  let base = <u32>R_CHAIN_PARAMS_JAIL_DURATIONS_DATA + count * 8;
+  if (n == base + 1 + R_GOV_PARAMS_BYTES) {
+    let t = p + base + 1; // after the tail's count u8
+    let period = load<u64>(t + R_GOV_PARAMS_VOTING_PERIOD_BLOCKS), quorum = load<u16>(t + R_GOV_PARAMS_QUORUM_BPS), threshold = load<u16>(t + R_GOV_PARAMS_THRESHOLD_BPS);
+    if (load<u8>(t - 1) != 1 || period < GOV_MIN_VOTING_PERIOD || period > GOV_MAX_VOTING_PERIOD) return false;
     if (quorum < 1 || quorum > 10000 || threshold < 5000 || threshold > 9999) return false;
   } else if (n != base) return false;
-  if (load<u64>(p, 1) == 0 || load<u64>(p, 9) == 0) return false;
-  let maxActive = load<u32>(p, 17);
+  if (load<u64>(p + R_CHAIN_PARAMS_EPOCH_LENGTH) == 0 || load<u64>(p + R_CHAIN_PARAMS_SLOT_LENGTH) == 0) return false;
+  let maxActive = load<u32>(p + R_CHAIN_PARAMS_MAX_ACTIVE_VALIDATORS);
   if (maxActive < 1 || maxActive > 1000) return false;
-  if ((load<u64>(p, 21) | load<u64>(p, 29)) == 0) return false;
-  if (load<u16>(p, 53) > 10000) return false;
-  for (let i: u32 = 0; i < count; i++) if (load<u64>(p + 63 + (<usize>i << 3)) == 0) return false;
+  if ((load<u64>(p + R_CHAIN_PARAMS_MIN_STAKE) | load<u64>(p + R_CHAIN_PARAMS_MIN_STAKE, 8)) == 0) return false;
+  if (load<u16>(p + R_CHAIN_PARAMS_MAX_COMMISSION_BPS) > 10000) return false;
+  for (let i: u32 = 0; i < count; i++) if (load<u64>(p + R_CHAIN_PARAMS_JAIL_DURATIONS_DATA + (<usize>i << 3)) == 0) return false;
   return true;
 }
 
@@ -69,15 +66,15 @@ export function loadParams(): void {
   }
   let p = valPtr(e);
   stakingEnabled = true;
-  pEpochLength = load<u64>(p, 1);
-  pMaxActive = load<u32>(p, 17);
-  pMinStakeLo = load<u64>(p, 21);
-  pMinStakeHi = load<u64>(p, 29);
-  pUnbonding = load<u64>(p, 37);
-  pCooldown = load<u64>(p, 45);
-  pMaxCommission = <u32>load<u16>(p, 53);
-  pJailCount = load<u32>(p, 59);
-  pJailPtr = p + 63;
+  pEpochLength = load<u64>(p + R_CHAIN_PARAMS_EPOCH_LENGTH);
+  pMaxActive = load<u32>(p + R_CHAIN_PARAMS_MAX_ACTIVE_VALIDATORS);
+  pMinStakeLo = load<u64>(p + R_CHAIN_PARAMS_MIN_STAKE);
+  pMinStakeHi = load<u64>(p + R_CHAIN_PARAMS_MIN_STAKE, 8);
+  pUnbonding = load<u64>(p + R_CHAIN_PARAMS_UNBONDING_SECONDS);
+  pCooldown = load<u64>(p + R_CHAIN_PARAMS_COMMISSION_COOLDOWN_BLOCKS);
+  pMaxCommission = <u32>load<u16>(p + R_CHAIN_PARAMS_MAX_COMMISSION_BPS);
+  pJailCount = load<u32>(p + R_CHAIN_PARAMS_JAIL_DURATIONS);
+  pJailPtr = p + R_CHAIN_PARAMS_JAIL_DURATIONS_DATA;
 }
 
 /** Jail duration of the n-th offence (1-based); the last listed duration repeats (spec §8). */
@@ -87,60 +84,8 @@ export function jailDuration(offence: u32): u64 {
   return load<u64>(pJailPtr + (<usize>i << 3));
 }
 
-// ---- validator record (0x10) ---------------------------------------------------------------------
+// ---- validator record (0x10): fields at R_VALIDATOR_* (assembly/abi.ts, from abi/state.mjs) ----------
 
-// @ts-ignore: decorator
-@inline export const V_KEY: usize = 1;
-// @ts-ignore: decorator
-@inline export const V_SELF: usize = 33;
-// @ts-ignore: decorator
-@inline export const V_DELEG: usize = 49;
-// @ts-ignore: decorator
-@inline export const V_COMM: usize = 65;
-// @ts-ignore: decorator
-@inline export const V_LCC: usize = 67;
-// @ts-ignore: decorator
-@inline export const V_JAILED: usize = 75;
-// @ts-ignore: decorator
-@inline export const V_JREL: usize = 76;
-// @ts-ignore: decorator
-@inline export const V_OFFENCES: usize = 84;
-// @ts-ignore: decorator
-@inline export const V_MIR: usize = 88;
-// @ts-ignore: decorator
-@inline export const V_PROPOSED: usize = 92;
-// @ts-ignore: decorator
-@inline export const V_MISSED: usize = 100;
-// @ts-ignore: decorator
-@inline export const V_PERF: usize = 108;
-// @ts-ignore: decorator
-@inline export const V_ACTIVE: usize = 110;
-// @ts-ignore: decorator
-@inline export const V_CH: usize = 111;
-// @ts-ignore: decorator
-@inline export const V_CT: usize = 119;
-// @ts-ignore: decorator
-@inline export const V_ACC: usize = 127;
-// @ts-ignore: decorator
-@inline export const V_POOL: usize = 143;
-// @ts-ignore: decorator
-@inline export const V_TOTAL: usize = 159;
-// @ts-ignore: decorator
-@inline export const V_HASPK: usize = 175;
-// @ts-ignore: decorator
-@inline export const V_PK: usize = 176;
-// @ts-ignore: decorator
-@inline export const V_LRE: usize = 208;
-// @ts-ignore: decorator
-@inline export const V_POOL_ON: usize = 216;
-// @ts-ignore: decorator
-@inline export const V_MIN_DELEG: usize = 217;
-// @ts-ignore: decorator
-@inline export const V_ACD: usize = 233;
-// @ts-ignore: decorator
-@inline export const V_BUNDLES: usize = 234;
-// @ts-ignore: decorator
-@inline export const V_FIXED: u32 = 242;
 /** Performance of a validator with no record of proposals yet (facts.md: new validators 0.8). */
 // @ts-ignore: decorator
 @inline export const NEW_PERFORMANCE: u16 = 8000;
@@ -151,16 +96,16 @@ const vbuf = bufNew(2048);
 export function createValidator(e: usize, key: usize, height: u64, active: bool): void {
   bufSetLen(vbuf, 0);
   let p = bufPtr(vbuf);
-  memory.fill(p, 0, V_FIXED + 20);
+  memory.fill(p, 0, R_VALIDATOR_NAME + 20);
   store<u8>(p, 1);
-  memory.copy(p + V_KEY, key, 32);
-  store<u64>(p + V_LCC, NEVER);
-  store<u16>(p + V_PERF, NEW_PERFORMANCE);
-  store<u8>(p + V_ACTIVE, active ? 1 : 0);
-  store<u64>(p + V_CH, height);
-  store<u64>(p + V_CT, ctxTimestamp);
-  store<u64>(p + V_LRE, NEVER);
-  setValue(e, p, V_FIXED + 20); // five empty strings
+  memory.copy(p + R_VALIDATOR_CONSENSUS_KEY, key, 32);
+  store<u64>(p + R_VALIDATOR_LAST_COMMISSION_CHANGE, NEVER);
+  store<u16>(p + R_VALIDATOR_PERFORMANCE_BPS, NEW_PERFORMANCE);
+  store<u8>(p + R_VALIDATOR_ACTIVE, active ? 1 : 0);
+  store<u64>(p + R_VALIDATOR_CREATED_HEIGHT, height);
+  store<u64>(p + R_VALIDATOR_CREATED_TIME, ctxTimestamp);
+  store<u64>(p + R_VALIDATOR_LAST_ROTATION_EPOCH, NEVER);
+  setValue(e, p, <u32>R_VALIDATOR_NAME + 20); // five empty strings
 }
 
 /** In-place write access to a validator record's fixed fields. */
@@ -171,7 +116,7 @@ export function createValidator(e: usize, key: usize, height: u64, active: bool)
 
 /** The pointer of string i (0 name, 1 description, 2 website, 3 avatar_url, 4 pool_name) of a record. */
 export function vString(p: usize, i: u32): usize {
-  let o = p + V_FIXED;
+  let o = p + R_VALIDATOR_NAME;
   for (let k: u32 = 0; k < i; k++) o += 4 + load<u32>(o);
   return o;
 }
@@ -183,7 +128,7 @@ export function vString(p: usize, i: u32): usize {
 export function rewriteStrings(e: usize, ps: StaticArray<usize>, ns: StaticArray<u32>): void {
   let p = valPtr(e);
   bufSetLen(vbuf, 0);
-  bufBytes(vbuf, p, V_FIXED);
+  bufBytes(vbuf, p, <u32>R_VALIDATOR_NAME);
   for (let i: u32 = 0; i < 5; i++) {
     if (ps[i] != 0) {
       bufU32(vbuf, ns[i]);
@@ -199,7 +144,7 @@ export function rewriteStrings(e: usize, ps: StaticArray<usize>, ns: StaticArray
 /** Add (or with sub, remove) to the self or delegated stake of a validator; false on under/overflow. */
 export function vAddStake(e: usize, self: bool, lo: u64, hi: u64, sub: bool): bool {
   let p = valPtr(e);
-  let off = self ? V_SELF : V_DELEG;
+  let off = self ? R_VALIDATOR_SELF_STAKE : R_VALIDATOR_DELEGATED;
   let f = sub ? U.sub128(load<u64>(p + off), load<u64>(p + off, 8), lo, hi) : U.add128(load<u64>(p + off), load<u64>(p + off, 8), lo, hi);
   if (f) return false;
   let w = vw(e);
@@ -210,12 +155,12 @@ export function vAddStake(e: usize, self: bool, lo: u64, hi: u64, sub: bool): bo
 
 /** Total stake (self + delegated) into U.lo/U.hi. */
 export function vTotal(p: usize): void {
-  U.add128(load<u64>(p + V_SELF), load<u64>(p + V_SELF, 8), load<u64>(p + V_DELEG), load<u64>(p + V_DELEG, 8));
+  U.add128(load<u64>(p + R_VALIDATOR_SELF_STAKE), load<u64>(p + R_VALIDATOR_SELF_STAKE, 8), load<u64>(p + R_VALIDATOR_DELEGATED), load<u64>(p + R_VALIDATOR_DELEGATED, 8));
 }
 
 /** Whether the self stake reaches the minimum stake. */
 export function selfAtMinimum(p: usize): bool {
-  return !U.lt128(load<u64>(p + V_SELF), load<u64>(p + V_SELF, 8), pMinStakeLo, pMinStakeHi);
+  return !U.lt128(load<u64>(p + R_VALIDATOR_SELF_STAKE), load<u64>(p + R_VALIDATOR_SELF_STAKE, 8), pMinStakeLo, pMinStakeHi);
 }
 
 /**
@@ -224,29 +169,16 @@ export function selfAtMinimum(p: usize): bool {
  */
 export function updatePerformance(e: usize): void {
   let p = valPtr(e);
-  let proposed = load<u64>(p + V_PROPOSED);
-  let missed = load<u64>(p + V_MISSED);
+  let proposed = load<u64>(p + R_VALIDATOR_BLOCKS_PROPOSED);
+  let missed = load<u64>(p + R_VALIDATOR_BLOCKS_MISSED);
   let num = proposed + 3;
   let den = proposed + missed + 5;
   // u64 counts: 5000·num cannot overflow for any reachable block count (< 2^51).
   let perf = <u16>(5000 + (5000 * num) / den);
-  if (load<u16>(p + V_PERF) != perf) store<u16>(vw(e) + V_PERF, perf);
+  if (load<u16>(p + R_VALIDATOR_PERFORMANCE_BPS) != perf) store<u16>(vw(e) + R_VALIDATOR_PERFORMANCE_BPS, perf);
 }
 
 // ---- delegation record (0x12) --------------------------------------------------------------------
-
-// @ts-ignore: decorator
-@inline export const D_AMOUNT: usize = 0;
-// @ts-ignore: decorator
-@inline export const D_DEBT: usize = 16;
-// @ts-ignore: decorator
-@inline export const D_PENDING: usize = 32;
-// @ts-ignore: decorator
-@inline export const D_AUTO: usize = 48;
-// @ts-ignore: decorator
-@inline export const D_SINCE: usize = 49;
-// @ts-ignore: decorator
-@inline export const D_SIZE: u32 = 57;
 
 const dzero = memory.data(64);
 
@@ -254,10 +186,10 @@ const dzero = memory.data(64);
 export function delegationFor(validator: usize, delegator: usize, auto: bool): usize {
   let d = delegationEntry(validator, delegator);
   if (!exists(d)) {
-    let p = beginWrite(d, D_SIZE);
-    memory.copy(p, dzero, D_SIZE);
-    store<u8>(p + D_AUTO, auto ? 1 : 0);
-    store<u64>(p + D_SINCE, ctxTimestamp);
+    let p = beginWrite(d, R_DELEGATION_BYTES);
+    memory.copy(p, dzero, R_DELEGATION_BYTES);
+    store<u8>(p + R_DELEGATION_AUTO_COMPOUND, auto ? 1 : 0);
+    store<u64>(p + R_DELEGATION_SINCE, ctxTimestamp);
   }
   return d;
 }
@@ -270,14 +202,14 @@ export function delegationFor(validator: usize, delegator: usize, auto: bool): u
 export function settle(v: usize, d: usize): void {
   let vp = valPtr(v);
   let dp = valPtr(d);
-  AMM.mulDiv(load<u64>(dp + D_AMOUNT), load<u64>(dp + D_AMOUNT, 8), load<u64>(vp + V_ACC), load<u64>(vp + V_ACC, 8), PRECISION, 0);
+  AMM.mulDiv(load<u64>(dp + R_DELEGATION_AMOUNT), load<u64>(dp + R_DELEGATION_AMOUNT, 8), load<u64>(vp + R_VALIDATOR_ACC_REWARD_PER_SHARE), load<u64>(vp + R_VALIDATOR_ACC_REWARD_PER_SHARE, 8), PRECISION, 0);
   let fullLo = U.lo, fullHi = U.hi;
   let owedLo: u64 = 0, owedHi: u64 = 0;
-  if (!U.sub128(fullLo, fullHi, load<u64>(dp + D_DEBT), load<u64>(dp + D_DEBT, 8))) {
+  if (!U.sub128(fullLo, fullHi, load<u64>(dp + R_DELEGATION_REWARD_DEBT), load<u64>(dp + R_DELEGATION_REWARD_DEBT, 8))) {
     owedLo = U.lo;
     owedHi = U.hi;
   }
-  let poolLo = load<u64>(vp + V_POOL), poolHi = load<u64>(vp + V_POOL, 8);
+  let poolLo = load<u64>(vp + R_VALIDATOR_REWARD_POOL), poolHi = load<u64>(vp + R_VALIDATOR_REWARD_POOL, 8);
   if (U.lt128(poolLo, poolHi, owedLo, owedHi)) {
     owedLo = poolLo;
     owedHi = poolHi;
@@ -285,33 +217,33 @@ export function settle(v: usize, d: usize): void {
   if ((owedLo | owedHi) != 0) {
     U.sub128(poolLo, poolHi, owedLo, owedHi);
     let w = vw(v);
-    store<u64>(w + V_POOL, U.lo);
-    store<u64>(w + V_POOL, U.hi, 8);
+    store<u64>(w + R_VALIDATOR_REWARD_POOL, U.lo);
+    store<u64>(w + R_VALIDATOR_REWARD_POOL, U.hi, 8);
   }
-  let dw = beginWrite(d, D_SIZE);
-  U.add128(load<u64>(dw + D_PENDING), load<u64>(dw + D_PENDING, 8), owedLo, owedHi); // ≤ total emission
-  store<u64>(dw + D_PENDING, U.lo);
-  store<u64>(dw + D_PENDING, U.hi, 8);
-  store<u64>(dw + D_DEBT, fullLo);
-  store<u64>(dw + D_DEBT, fullHi, 8);
+  let dw = beginWrite(d, R_DELEGATION_BYTES);
+  U.add128(load<u64>(dw + R_DELEGATION_PENDING), load<u64>(dw + R_DELEGATION_PENDING, 8), owedLo, owedHi); // ≤ total emission
+  store<u64>(dw + R_DELEGATION_PENDING, U.lo);
+  store<u64>(dw + R_DELEGATION_PENDING, U.hi, 8);
+  store<u64>(dw + R_DELEGATION_REWARD_DEBT, fullLo);
+  store<u64>(dw + R_DELEGATION_REWARD_DEBT, fullHi, 8);
 }
 
 /** Set a settled delegation's amount and its debt to match. */
 export function setDelegationAmount(v: usize, d: usize, lo: u64, hi: u64): void {
   let vp = valPtr(v);
-  AMM.mulDiv(lo, hi, load<u64>(vp + V_ACC), load<u64>(vp + V_ACC, 8), PRECISION, 0);
-  let dw = beginWrite(d, D_SIZE);
-  store<u64>(dw + D_AMOUNT, lo);
-  store<u64>(dw + D_AMOUNT, hi, 8);
-  store<u64>(dw + D_DEBT, U.lo);
-  store<u64>(dw + D_DEBT, U.hi, 8);
+  AMM.mulDiv(lo, hi, load<u64>(vp + R_VALIDATOR_ACC_REWARD_PER_SHARE), load<u64>(vp + R_VALIDATOR_ACC_REWARD_PER_SHARE, 8), PRECISION, 0);
+  let dw = beginWrite(d, R_DELEGATION_BYTES);
+  store<u64>(dw + R_DELEGATION_AMOUNT, lo);
+  store<u64>(dw + R_DELEGATION_AMOUNT, hi, 8);
+  store<u64>(dw + R_DELEGATION_REWARD_DEBT, U.lo);
+  store<u64>(dw + R_DELEGATION_REWARD_DEBT, U.hi, 8);
 }
 
 /** Delete a delegation that holds nothing, with its index entries. */
 export function dropIfEmpty(validator: usize, delegator: usize, d: usize): void {
   let dp = valPtr(d);
-  if ((load<u64>(dp + D_AMOUNT) | load<u64>(dp + D_AMOUNT, 8) | load<u64>(dp + D_PENDING) | load<u64>(dp + D_PENDING, 8)) != 0) return;
-  if (load<u8>(dp + D_AUTO) == 1) listRemove(autoCompoundEntry(validator), delegator);
+  if ((load<u64>(dp + R_DELEGATION_AMOUNT) | load<u64>(dp + R_DELEGATION_AMOUNT, 8) | load<u64>(dp + R_DELEGATION_PENDING) | load<u64>(dp + R_DELEGATION_PENDING, 8)) != 0) return;
+  if (load<u8>(dp + R_DELEGATION_AUTO_COMPOUND) == 1) listRemove(autoCompoundEntry(validator), delegator);
   listRemove(delegatorIndexEntry(delegator), validator);
   deleteValue(d);
 }
@@ -324,7 +256,7 @@ export function listCount(e: usize): u32 {
   return valLen(e) >= 4 ? load<u32>(valPtr(e)) : 0;
 }
 export function listItem(e: usize, i: u32): usize {
-  return valPtr(e) + 4 + (<usize>i << 5);
+  return valPtr(e) + R_ACCOUNT_LIST_ACCOUNTS_DATA + (<usize>i << 5);
 }
 export function listIndex(e: usize, item: usize): i32 {
   let n = listCount(e);
@@ -338,7 +270,7 @@ export function listAdd(e: usize, item: usize, max: u32): bool {
   if (n >= max) return false;
   bufSetLen(lbuf, 0);
   bufU32(lbuf, n + 1);
-  if (n > 0) bufBytes(lbuf, valPtr(e) + 4, n << 5);
+  if (n > 0) bufBytes(lbuf, valPtr(e) + R_ACCOUNT_LIST_ACCOUNTS_DATA, n << 5);
   bufBytes(lbuf, item, 32);
   setValue(e, bufPtr(lbuf), bufLen(lbuf));
   return true;
@@ -353,7 +285,7 @@ export function listRemove(e: usize, item: usize): void {
   }
   bufSetLen(lbuf, 0);
   bufU32(lbuf, n - 1);
-  let p = valPtr(e) + 4;
+  let p = valPtr(e) + R_ACCOUNT_LIST_ACCOUNTS_DATA;
   bufBytes(lbuf, p, <u32>i << 5);
   bufBytes(lbuf, p + ((<usize>i + 1) << 5), (n - 1 - <u32>i) << 5);
   setValue(e, bufPtr(lbuf), bufLen(lbuf));
@@ -361,20 +293,6 @@ export function listRemove(e: usize, item: usize): void {
 
 // ---- staking state (0x14) ------------------------------------------------------------------------
 
-// @ts-ignore: decorator
-@inline export const S_EPOCH: usize = 1;
-// @ts-ignore: decorator
-@inline export const S_START: usize = 9;
-// @ts-ignore: decorator
-@inline export const S_LAST_TS: usize = 17;
-// @ts-ignore: decorator
-@inline export const S_EMITTED: usize = 25;
-// @ts-ignore: decorator
-@inline export const S_CARRY: usize = 41;
-// @ts-ignore: decorator
-@inline export const S_TOTAL: usize = 57;
-// @ts-ignore: decorator
-@inline export const S_LISTS: usize = 73;
 /** Registered validators at most (docs/staking.md "Limits"). */
 // @ts-ignore: decorator
 @inline export const MAX_VALIDATORS: u32 = 1000;
@@ -385,8 +303,8 @@ const sbuf = bufNew(80 * 1024);
 export function stakingState(): usize {
   let e = singletonEntry(P_STAKING_STATE);
   if (!exists(e)) {
-    let p = beginWrite(e, <u32>S_LISTS + 8);
-    memory.fill(p, 0, S_LISTS + 8);
+    let p = beginWrite(e, <u32>R_STAKING_STATE_VALIDATORS + 8);
+    memory.fill(p, 0, R_STAKING_STATE_VALIDATORS + 8); // both lists empty: two u32 counts
     store<u8>(p, 1);
   }
   return e;
@@ -398,13 +316,13 @@ export function stakingState(): usize {
 }
 
 export function stValidatorCount(e: usize): u32 {
-  return load<u32>(valPtr(e) + S_LISTS);
+  return load<u32>(valPtr(e) + R_STAKING_STATE_VALIDATORS);
 }
 export function stValidator(e: usize, i: u32): usize {
-  return valPtr(e) + S_LISTS + 4 + (<usize>i << 5);
+  return valPtr(e) + R_STAKING_STATE_VALIDATORS_DATA + (<usize>i << 5);
 }
 function activeListPtr(p: usize): usize {
-  return p + S_LISTS + 4 + (<usize>load<u32>(p + S_LISTS) << 5);
+  return p + R_STAKING_STATE_VALIDATORS_DATA + (<usize>load<u32>(p + R_STAKING_STATE_VALIDATORS) << 5);
 }
 export function stActiveCount(e: usize): u32 {
   return load<u32>(activeListPtr(valPtr(e)));
@@ -416,11 +334,11 @@ export function stActive(e: usize, i: u32): usize {
 /** Rebuild the state with a validator appended (add != 0) and/or a new active list. */
 function rebuild(e: usize, addValidator: usize, active: usize, activeCount: u32): void {
   let p = valPtr(e);
-  let n = load<u32>(p + S_LISTS);
+  let n = load<u32>(p + R_STAKING_STATE_VALIDATORS);
   bufSetLen(sbuf, 0);
-  bufBytes(sbuf, p, <u32>S_LISTS);
+  bufBytes(sbuf, p, <u32>R_STAKING_STATE_VALIDATORS);
   bufU32(sbuf, addValidator != 0 ? n + 1 : n);
-  bufBytes(sbuf, p + S_LISTS + 4, n << 5);
+  bufBytes(sbuf, p + R_STAKING_STATE_VALIDATORS_DATA, n << 5);
   if (addValidator != 0) bufBytes(sbuf, addValidator, 32);
   if (active != 0) {
     bufU32(sbuf, activeCount);
@@ -456,8 +374,8 @@ export function stActivate(e: usize, account: usize): void {
 /** Leave the active set at once (jailed, or self stake below the minimum; docs/staking.md). */
 export function deactivate(v: usize, account: usize): void {
   let vp = valPtr(v);
-  if (load<u8>(vp + V_ACTIVE) == 0) return;
-  store<u8>(vw(v) + V_ACTIVE, 0);
+  if (load<u8>(vp + R_VALIDATOR_ACTIVE) == 0) return;
+  store<u8>(vw(v) + R_VALIDATOR_ACTIVE, 0);
   let e = stakingState();
   let n = stActiveCount(e);
   bufSetLen(abuf, 0);
@@ -475,10 +393,10 @@ export function deactivate(v: usize, account: usize): void {
 export function stAddTotal(lo: u64, hi: u64, sub: bool): void {
   let e = stakingState();
   let w = sw(e);
-  if (sub) U.sub128(load<u64>(w + S_TOTAL), load<u64>(w + S_TOTAL, 8), lo, hi);
-  else U.add128(load<u64>(w + S_TOTAL), load<u64>(w + S_TOTAL, 8), lo, hi);
-  store<u64>(w + S_TOTAL, U.lo);
-  store<u64>(w + S_TOTAL, U.hi, 8);
+  if (sub) U.sub128(load<u64>(w + R_STAKING_STATE_TOTAL_STAKED), load<u64>(w + R_STAKING_STATE_TOTAL_STAKED, 8), lo, hi);
+  else U.add128(load<u64>(w + R_STAKING_STATE_TOTAL_STAKED), load<u64>(w + R_STAKING_STATE_TOTAL_STAKED, 8), lo, hi);
+  store<u64>(w + R_STAKING_STATE_TOTAL_STAKED, U.lo);
+  store<u64>(w + R_STAKING_STATE_TOTAL_STAKED, U.hi, 8);
 }
 
 /** The validator record of an account, or 0 when it runs none. */

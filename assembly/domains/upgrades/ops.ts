@@ -22,7 +22,7 @@ import { ctxHeight, GOVERNANCE } from "../../context";
 import { emitUpgradeCancelled, emitUpgradeScheduled, emitUpgradeVoted } from "../../events-gen";
 import { bufNew, bufSetLen, bufU8, bufU32, bufU64, bufBytes, bufPtr, bufLen, bytesEq, isZero } from "../../mem";
 import { singletonEntry, validatorEntry } from "../../keys";
-import { stakingState, stActiveCount, stActive, stakingEnabled, loadParams, vTotal, V_ACTIVE, V_JAILED } from "../staking/validators";
+import { stakingState, stActiveCount, stActive, stakingEnabled, loadParams, vTotal } from "../staking/validators";
 import {
   P_UPGRADE_CONFIG, P_UPGRADE_PLAN, P_UPGRADE_STATE, P_UPGRADE_VOTE,
   R_UPGRADE_CONFIG_AUTHORITY, R_UPGRADE_CONFIG_BYTES, R_UPGRADE_CONFIG_MODE, R_UPGRADE_CONFIG_QUORUM_PCT, R_UPGRADE_CONFIG_VOTING_PERIOD,
@@ -30,6 +30,7 @@ import {
   R_UPGRADE_PLAN_HEIGHT, R_UPGRADE_PLAN_NO, R_UPGRADE_PLAN_PROPOSER, R_UPGRADE_PLAN_STATE, R_UPGRADE_PLAN_YES,
   R_UPGRADE_STATE_ACTIVE, R_UPGRADE_STATE_ACTIVE_DATA, R_UPGRADE_STATE_APPLIED_HEIGHT,
   UPGRADE_DEFAULT_QUORUM, UPGRADE_DEFAULT_VOTING_PERIOD, UPGRADE_GRACE_BLOCKS, UPGRADE_MAX_VOTING_PERIOD, UPGRADE_NAME_MAX, UPGRADE_URL_MAX,
+  R_VALIDATOR_ACTIVE, R_VALIDATOR_JAILED,
 } from "../../abi";
 import { OPR_SCHEDULE_UPGRADE_NAME, OPR_SCHEDULE_UPGRADE_NAME_LEN, OPR_SCHEDULE_UPGRADE_HEIGHT, OPR_SCHEDULE_UPGRADE_BINARY_URL, OPR_SCHEDULE_UPGRADE_BINARY_URL_LEN, OPR_SCHEDULE_UPGRADE_CHECKSUM, OPR_VOTE_UPGRADE_NAME, OPR_VOTE_UPGRADE_NAME_LEN, OPR_VOTE_UPGRADE_APPROVE, OPR_CANCEL_UPGRADE_NAME, OPR_CANCEL_UPGRADE_NAME_LEN } from "../../decode-ops";
 
@@ -191,7 +192,7 @@ function voterWeight(account: usize): bool {
   let v = validatorEntry(account);
   if (!exists(v)) return false;
   let p = valPtr(v);
-  if (load<u8>(p + V_ACTIVE) == 0 || load<u8>(p + V_JAILED) != 0) return false;
+  if (load<u8>(p + R_VALIDATOR_ACTIVE) == 0 || load<u8>(p + R_VALIDATOR_JAILED) != 0) return false;
   vTotal(p);
   return (U.lo | U.hi) != 0;
 }
@@ -266,7 +267,7 @@ function tally(e: usize, name: usize, nameLen: u32): u8 {
     let v = validatorEntry(ACCOUNT);
     if (!exists(v)) continue;
     let p = valPtr(v);
-    if (load<u8>(p + V_JAILED) != 0) continue;
+    if (load<u8>(p + R_VALIDATOR_JAILED) != 0) continue;
     vTotal(p);
     let wLo = U.lo, wHi = U.hi;
     U.add128(tLo, tHi, wLo, wHi); // bounded by the NTV supply

@@ -1432,7 +1432,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a ProposalVote record */
 // @ts-ignore: decorator
 @inline export const R_PROPOSAL_VOTE_BYTES: u32 = 25;
-// Dao: a DAO (0x61; docs/governance.md "DAOs")
+// Dao: a DAO (0x61; docs/dao.md)
 // @ts-ignore: decorator
 @inline export const R_DAO_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1748,7 +1748,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a AtomenceStats record */
 // @ts-ignore: decorator
 @inline export const R_ASTATS_BYTES: u32 = 72;
-// AnchorNamespace: docs/anchoring.md: the first writer owns the namespace
+// AnchorNamespace: docs/anchors.md: the first writer owns the namespace
 // @ts-ignore: decorator
 @inline export const R_ANS_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1765,7 +1765,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** AnchorNamespace.name's bytes */
 // @ts-ignore: decorator
 @inline export const R_ANS_NAME_DATA: usize = 61;
-// Anchor: docs/anchoring.md: write-once
+// Anchor: docs/anchors.md: write-once
 // @ts-ignore: decorator
 @inline export const R_ANCHOR_VERSION: usize = 0;
 // @ts-ignore: decorator

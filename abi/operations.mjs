@@ -66,7 +66,7 @@ export const bounds = {
   MAX_STD8_STRING_BYTES: { value: 1024, doc: 'a CreateStableToken string; the core applies the exact limits (docs/stablecoins.md)' },
   MAX_STD8_LIST_BYTES: { value: 4096, doc: 'a CreateStableToken guardians/cosigners/origin_mappings vec; the core applies the exact limits (docs/stablecoins.md)' },
   MAX_BATCH_ENTRIES: { value: 16, doc: 'entries of one batch operation (docs/collections.md: 1–16; the core refuses others with INVALID_BATCH)' },
-  MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md)' },
+  MAX_ANCHOR_STRING_BYTES: { value: 1024, doc: 'an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchors.md)' },
   MAX_PASSPORT_STRING_BYTES: { value: 4096, doc: 'a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md)' },
   CODEC_BATCH_BOUND: { value: 1024, doc: "the codec's own bound on a batch's length prefix, so a test can still send 17 and see the core refuse it" },
   MAX_BRIDGE_STRING_BYTES: { value: 1024, doc: 'a bridge chain, tx hash, contract, symbol or destination string, before allocating (the core applies the exact limits: docs/bridge.md)' },
@@ -109,7 +109,7 @@ export const gasFigures = {
   GAS_UPGRADE_SCHEDULE: { value: 60000, doc: 'ScheduleUpgrade: a plan record with two URLs and the upgrade state (docs/upgrades.md "Gas")' },
   GAS_UPGRADE_VOTE: { value: 60000, doc: 'VoteUpgrade: a vote record and, in full mode, a tally over the active set (up to 100 validators)' },
   GAS_UPGRADE_CANCEL: { value: 30000, doc: 'CancelUpgrade: rewrites the plan and the upgrade state' },
-  GAS_DAO_CREATE: { value: 60000, doc: 'CreateDao: the DAO record and the counter (docs/governance.md "DAOs")' },
+  GAS_DAO_CREATE: { value: 60000, doc: 'CreateDao: the DAO record and the counter (docs/dao.md)' },
   GAS_DAO_PROPOSE: { value: 30000, doc: 'DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action' },
   GAS_DAO_VOTE: { value: 35000, doc: "DaoVote: locks the voter's whole token balance in the DAO's escrow (a Transfer), a vote record and the tally" },
   GAS_DAO_EXECUTE: { value: 80000, doc: "DaoExecute, flat: the proposal's at most MAX_PROPOSAL_OPS operations run as the DAO account" },
@@ -126,7 +126,7 @@ export const gasFigures = {
   GAS_ATOMENCE_ORDER: { value: 40000, doc: 'settlement: CreateAtomenceOrder, MatchAtomenceOrder: the order record and one escrow move' },
   GAS_ATOMENCE_SETTLE: { value: 60000, doc: 'settlement: SettleAtomenceOrder: two escrow moves, three stats records and three index entries' },
   GAS_ATOMENCE_CANCEL: { value: 35000, doc: 'settlement: CancelAtomenceOrder: the order record and up to two refunds' },
-  GAS_ANCHOR: { value: 35000, doc: 'anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md)' },
+  GAS_ANCHOR: { value: 35000, doc: 'anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchors.md)' },
   GAS_PASSPORT: { value: 35000, doc: 'passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md)' },
   GAS_ACCOUNT_KEY: { value: 20000, doc: 'AddKey, RemoveKey, RotateKey, plus GAS_ACCOUNT_KEY_BYTE per byte of a new public key (docs/accounts.md "Gas")' },
   GAS_ACCOUNT_KEY_BYTE: { value: 3, doc: 'per byte of a public key AddKey, RotateKey or InitiateRecovery stores (an ML-DSA-65 key: 5,856)' },
@@ -168,8 +168,8 @@ export const enums = {
     { name: 'RaiseSupplyCap', tag: 7, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the supply cap operation')] },
     { name: 'BridgeAttesters', tag: 8, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a proposal'], 'run as GOVERNANCE: the attester set operation')] },
   ] },
-  // DAOs (issue 22 item 5; docs/governance.md "DAOs"): what a passed DAO proposal does.
-  DaoAction: { what: 'DAO proposal type', doc: 'what a passed DAO proposal does (docs/governance.md "DAOs")', variants: [
+  // DAOs (issue 22 item 5; docs/dao.md): what a passed DAO proposal does.
+  DaoAction: { what: 'DAO proposal type', doc: 'what a passed DAO proposal does (docs/dao.md)', variants: [
     { name: 'Text', tag: 0, fields: [] },
     { name: 'Operations', tag: 1, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a DAO proposal'], "run as the DAO account: spends from the DAO's treasury")] },
   ] },
@@ -276,7 +276,7 @@ export const operations = [
   { name: 'VoteUpgrade', code: 17, handler: 'domains/upgrades/ops:execVoteUpgrade(user, op, at)', record: ['name', 'nameLen', 'approve'], gas: { base: 'GAS_UPGRADE_VOTE' }, group: 'upgrades', fields: [
     s('name', 'name', 'MAX_UPGRADE_STRING_BYTES'), f('approve', 'approve', 'bool'),
   ] },
-  // DAOs (issue 22 item 5; docs/governance.md "DAOs"): token-weighted votes lock the voter's tokens
+  // DAOs (issue 22 item 5; docs/dao.md): token-weighted votes lock the voter's tokens
   // in the DAO's escrow until the vote ends; a passed proposal's operations run as the DAO account.
   { name: 'CreateDao', code: 85, handler: 'domains/dao/ops:execCreateDao(user, op, at)', top: true, record: ['name', 'nameLen', ['fields', 'tokenMint']], gas: { base: 'GAS_DAO_CREATE' }, group: 'dao', nested: false, fields: [
     s('name', 'name', 'MAX_PROPOSAL_STRING_BYTES', '1–64 bytes'),
@@ -437,7 +437,7 @@ export const operations = [
   ] },
   { name: 'SettleAtomenceOrder', code: 109, handler: 'domains/settlement/ops:execSettlement(kind, user, fields, at)', gas: { base: 'GAS_ATOMENCE_SETTLE' }, group: 'settlement', fields: [f('orderId', 'order_id', 'bytes32')] },
   { name: 'CancelAtomenceOrder', code: 110, handler: 'domains/settlement/ops:execSettlement(kind, user, fields, at)', gas: { base: 'GAS_ATOMENCE_CANCEL' }, group: 'settlement', fields: [f('orderId', 'order_id', 'bytes32')] },
-  // Anchoring (spec §4.7; docs/anchoring.md): the first writer of a namespace owns it; keys are write-once.
+  // Anchoring (spec §4.7; docs/anchors.md): the first writer of a namespace owns it; keys are write-once.
   { name: 'Anchor', code: 111, handler: 'domains/anchors/ops:execAnchor(user, op)', gas: { base: 'GAS_ANCHOR' }, group: 'anchors', fields: [
     s('namespace', 'namespace', 'MAX_ANCHOR_STRING_BYTES', '1–64 of [a-z0-9._-]'),
     s('key', 'key', 'MAX_ANCHOR_STRING_BYTES', '1–256 bytes of UTF-8'),

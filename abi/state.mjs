@@ -68,7 +68,7 @@ export const prefixes = [
   { name: 'PROPOSAL_VOTE', code: 0x59, core: 'P_PROPOSAL_VOTE', host: 'proposalVoteKey', key: [['id', 'u64be'], ['voter', 'bytes32', 'voter']], value: 'ProposalVote' },
   { name: 'PROPOSAL_COUNT', code: 0x5a, core: 'P_PROPOSAL_COUNT', host: 'PROPOSAL_COUNT_KEY', key: [], value: 'u64 proposals created so far (ids run 1…count)' },
   { name: 'CONTRACT_SAFETY', code: 0x5b, core: 'P_CONTRACT_SAFETY', host: 'contractSafetyKey', key: [['target', 'bytes32', 'target']], value: 'ContractSafety; target = Blake3("contract-safety" ‖ chain ‖ 0x00 ‖ contract)' },
-  // DAOs (issue 22 item 5; docs/governance.md "DAOs"; assembly/domains/dao/ops.ts).
+  // DAOs (issue 22 item 5; docs/dao.md; assembly/domains/dao/ops.ts).
   { name: 'DAO', code: 0x61, core: 'P_DAO', host: 'daoKey', key: [['dao', 'bytes32', 'dao']], value: 'Dao' },
   { name: 'DAO_COUNT', code: 0x62, core: 'P_DAO_COUNT', host: 'DAO_COUNT_KEY', key: [], value: 'u64 DAOs created so far (the DAO of id n is Blake3("ntv-dao" ‖ n u64 LE))' },
   { name: 'DAO_PROPOSAL', code: 0x63, core: 'P_DAO_PROPOSAL', host: 'daoProposalKey', key: [['dao', 'bytes32', 'dao'], ['id', 'u64be']], value: 'DaoProposal' },
@@ -90,7 +90,7 @@ export const prefixes = [
   { name: 'ATOMENCE_TOKEN_SETTLEMENT', code: 0x74, core: 'P_ATOMENCE_TOKEN_SETTLEMENT', host: 'atomenceTokenSettlementKey', entry: 'tokenSettlementIndexEntry', key: [['token', 'bytes32', 'mint'], ['index', 'u64be']], value: "order_id[32] of the token's settlement at that position (either leg)" },
   { name: 'ATOMENCE_TOKEN_STATS', code: 0x75, core: 'P_ATOMENCE_TOKEN_STATS', host: 'atomenceTokenStatsKey', entry: 'tokenStatsEntry', key: [['token', 'bytes32', 'mint']], value: 'AtomenceStats of the settlements with this token as a leg' },
   { name: 'ATOMENCE_STATS', code: 0x76, core: 'P_ATOMENCE_STATS', host: 'ATOMENCE_STATS_KEY', key: [], value: 'AtomenceStats of all settlements' },
-  // Anchoring (docs/anchoring.md "State layout"): ids are Blake3 of the namespace and key.
+  // Anchoring (docs/anchors.md "State layout"): ids are Blake3 of the namespace and key.
   { name: 'ANCHOR_NAMESPACE', code: 0x77, core: 'P_ANCHOR_NAMESPACE', host: 'anchorNamespaceKey', key: [['namespaceId', 'bytes32', 'namespace id']], value: 'AnchorNamespace' },
   { name: 'ANCHOR', code: 0x78, core: 'P_ANCHOR', host: 'anchorKey', key: [['anchorId', 'bytes32', 'anchor id']], value: 'Anchor' },
   { name: 'ANCHOR_INDEX', code: 0x79, core: 'P_ANCHOR_INDEX', host: 'anchorIndexKey', key: [['namespaceId', 'bytes32', 'namespace id'], ['index', 'u64be']], value: "anchor_id[32] of the namespace's anchor at that position" },
@@ -219,7 +219,7 @@ export const records = {
     r('title', 'string'), r('description', 'string'),
   ] },
   ProposalVote: { doc: 'one vote (0x59)', core: 'R_PROPOSAL_VOTE', fields: [r('approve', 'flag'), r('weight', 'u128', "the voter's bonded stake when it voted"), r('height', 'u64')] },
-  Dao: { doc: 'a DAO (0x61; docs/governance.md "DAOs")', core: 'R_DAO', fields: [
+  Dao: { doc: 'a DAO (0x61; docs/dao.md)', core: 'R_DAO', fields: [
     r('version', 'u8'), r('id', 'u64'), r('creator', 'bytes32'), r('tokenMint', 'bytes32'),
     r('quorumBps', 'u16'), r('thresholdBps', 'u16'), r('votingPeriod', 'u64'), r('executionDelay', 'u64'),
     r('proposalThreshold', 'u128'), r('createdHeight', 'u64'), r('proposalCount', 'u64', 'proposals created (ids run 1…count)'),
@@ -283,10 +283,10 @@ export const records = {
     r('spreadSum', 'u64', 'Σ spread_bps'), r('lastSettlementBlock', 'u64'),
     r('marketMakers', 'u64', 'makers ever registered: the length of 0x71'), r('activeMarketMakers', 'u64'),
   ] },
-  AnchorNamespace: { doc: 'docs/anchoring.md: the first writer owns the namespace', core: 'R_ANS', fields: [
+  AnchorNamespace: { doc: 'docs/anchors.md: the first writer owns the namespace', core: 'R_ANS', fields: [
     r('version', 'u8'), r('owner', 'bytes32'), r('createdHeight', 'u64'), r('createdAt', 'u64'), r('count', 'u64', 'anchors in it: the length of its 0x79 index'), r('name', 'string'),
   ] },
-  Anchor: { doc: 'docs/anchoring.md: write-once', core: 'R_ANCHOR', fields: [
+  Anchor: { doc: 'docs/anchors.md: write-once', core: 'R_ANCHOR', fields: [
     r('version', 'u8'), r('anchorer', 'bytes32'), r('valueHash', 'bytes32'), r('height', 'u64'), r('time', 'u64'), r('index', 'u64', 'its position in the namespace'),
     r('namespace', 'string'), r('key', 'string'),
   ] },

@@ -785,7 +785,7 @@
 /** CancelUpgrade: rewrites the plan and the upgrade state */
 // @ts-ignore: decorator
 @inline export const GAS_UPGRADE_CANCEL: u64 = 30000;
-/** CreateDao: the DAO record and the counter (docs/governance.md "DAOs") */
+/** CreateDao: the DAO record and the counter (docs/dao.md) */
 // @ts-ignore: decorator
 @inline export const GAS_DAO_CREATE: u64 = 60000;
 /** DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action */
@@ -836,7 +836,7 @@
 /** settlement: CancelAtomenceOrder: the order record and up to two refunds */
 // @ts-ignore: decorator
 @inline export const GAS_ATOMENCE_CANCEL: u64 = 35000;
-/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md) */
+/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchors.md) */
 // @ts-ignore: decorator
 @inline export const GAS_ANCHOR: u64 = 35000;
 /** passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md) */
@@ -1432,7 +1432,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a ProposalVote record */
 // @ts-ignore: decorator
 @inline export const R_PROPOSAL_VOTE_BYTES: u32 = 25;
-// Dao: a DAO (0x61; docs/governance.md "DAOs")
+// Dao: a DAO (0x61; docs/dao.md)
 // @ts-ignore: decorator
 @inline export const R_DAO_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1748,7 +1748,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** a AtomenceStats record */
 // @ts-ignore: decorator
 @inline export const R_ASTATS_BYTES: u32 = 72;
-// AnchorNamespace: docs/anchoring.md: the first writer owns the namespace
+// AnchorNamespace: docs/anchors.md: the first writer owns the namespace
 // @ts-ignore: decorator
 @inline export const R_ANS_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -1765,7 +1765,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** AnchorNamespace.name's bytes */
 // @ts-ignore: decorator
 @inline export const R_ANS_NAME_DATA: usize = 61;
-// Anchor: docs/anchoring.md: write-once
+// Anchor: docs/anchors.md: write-once
 // @ts-ignore: decorator
 @inline export const R_ANCHOR_VERSION: usize = 0;
 // @ts-ignore: decorator

@@ -38,7 +38,7 @@ import { decodeVarOp } from "./decode-var-ops";
 //   Presales and staking pools 95–104: +4 ptr to the fixed-size fields (docs/presales.md, docs/staking-pools.md)
 //   Settlement 105–110: +4 ptr to the fixed-size fields (1/0/104/64/32/32 B; docs/settlement.md)
 //   Anchor, CreatePassport, RegisterGame, SetGameProfile (111–114): +4 ptr +8 byte length of the
-//     fields (shape and UTF-8 checked when decoded, re-read at execution; docs/anchoring.md, docs/passports.md)
+//     fields (shape and UTF-8 checked when decoded, re-read at execution; docs/anchors.md, docs/passports.md)
 //   AddKey: +4 pubkeyPtr +8 key_type +12 role +16 pubkeyLen (its per-byte gas)
 //   RemoveKey: +4 ptr to pubkey_hash[32]
 //   RotateKey: +4 oldHashPtr +8 new_key_type +12 pubkeyPtr +16 pubkeyLen

@@ -112,7 +112,7 @@ export const PROPOSAL_NOT_EXECUTABLE: u32 = 241; // the proposal was already exe
 export const NOT_PROPOSER: u32 = 242; // only the proposer can cancel a proposal
 export const PROPOSAL_NOT_CANCELLABLE: u32 = 243; // a proposal can be cancelled only while it is open for votes
 export const NO_CHAIN_PARAMS: u32 = 244; // this ledger has no chain parameters (no staking) to change
-// DAOs (docs/governance.md "DAOs")
+// DAOs (docs/dao.md)
 export const INVALID_DAO_CONFIG: u32 = 245; // DAO config out of range: name 1-64 bytes, quorum 1-10,000 bps, threshold 5,000-9,999 bps, voting period 1-1,000,000 blocks, execution delay at most 1,000,000 blocks, a token other than NTV
 export const DAO_NOT_FOUND: u32 = 246; // no DAO at this address
 export const BELOW_PROPOSAL_THRESHOLD: u32 = 247; // the proposer holds fewer of the DAO's tokens than its proposal threshold
@@ -161,7 +161,7 @@ export const INVALID_QUOTE: u32 = 322; // a quote needs a bid above zero and an 
 export const SPREAD_TOO_WIDE: u32 = 323; // the quote's spread is wider than the market maker's tier allows (tier 1: 50 bps, 2: 25, 3: 10)
 export const ORDER_NOT_EXPIRED: u32 = 324; // a matched order can be cancelled only after its expiry (before, it settles)
 export const ORDER_CLOSED: u32 = 325; // the order is already settled, cancelled or expired
-// Anchoring (spec §4.7; docs/anchoring.md "Statuses"; codes 330-339).
+// Anchoring (spec §4.7; docs/anchors.md "Statuses"; codes 330-339).
 export const INVALID_NAMESPACE: u32 = 330; // a namespace must be 1-64 characters of a-z, 0-9, '.', '_' and '-'
 export const INVALID_ANCHOR_KEY: u32 = 331; // an anchor key must be 1-256 bytes
 export const NOT_NAMESPACE_OWNER: u32 = 332; // the namespace belongs to the account that anchored in it first; only it may anchor there

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { AmmMath, poolAddress, sortPair, type PoolRecord } from '../src/core/amm.js';
 import { compileCore } from '../src/core/loader.js';
-import { nameProblem } from '../src/chain/names.js';
+import { nameProblem } from '../src/domains/names/reader.js';
 import type { TokenRef } from '../src/intents/goals.js';
 import { GasMeter } from '../src/intents/gas.js';
 import type { MarketSource } from '../src/intents/market.js';

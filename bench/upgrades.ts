@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { Core, type BlockContext, type BundleInput, type GenesisConfig, type Write } from '../src/core/core.js';
 import { DEFAULT_CHAIN_PARAMS, encodeChainParams } from '../src/chain/chain-params.js';
-import { encodeUpgradeConfig, governanceFromFlags } from '../src/chain/upgrades.js';
+import { encodeUpgradeConfig, governanceFromFlags } from '../src/domains/upgrades/reader.js';
 import { encodeBundle } from '../testkit/encode.js';
 import type { CoreBenchResult } from './core.js';
 

@@ -42,8 +42,8 @@ import { describeAnomalies, integritySweep, startBackgroundSweep } from './opera
 import { verifyBlockFiles } from './operator/block-check.js';
 import { Pruner, type PruningOptions } from './chain/pruning.js';
 import { NODE_VERSION, implementsUpgrade } from './version.js';
-import { governanceConflicts, governanceFromFlags, readGovernance, type GovernanceFlags, type UpgradeRequiredError } from './chain/upgrades.js';
-import { UpgradeAutoVoter, writeUpgradeInfo } from './chain/upgrade-voter.js';
+import { governanceConflicts, governanceFromFlags, readGovernance, type GovernanceFlags, type UpgradeRequiredError } from './domains/upgrades/reader.js';
+import { UpgradeAutoVoter, writeUpgradeInfo } from './domains/upgrades/voter.js';
 import { restoreSnapshot, SnapshotService } from './operator/snapshots.js';
 import { LightNode } from './light/node.js';
 import { genesisFromFlags } from './chain/genesis-block.js';

@@ -27,7 +27,7 @@ export const S = {
   INVALID_PROPOSAL_TEXT: 230, INVALID_PARAMETER_VALUE: 231, TREASURY_INSUFFICIENT: 232, INVALID_SAFETY_TARGET: 233, INVALID_PROPOSAL_OPERATIONS: 234,
   NO_VOTING_POWER: 235, PROPOSAL_NOT_FOUND: 236, VOTING_CLOSED: 237, ALREADY_VOTED: 238, VOTING_NOT_ENDED: 239, PROPOSAL_REJECTED: 240,
   PROPOSAL_NOT_EXECUTABLE: 241, NOT_PROPOSER: 242, PROPOSAL_NOT_CANCELLABLE: 243, NO_CHAIN_PARAMS: 244,
-  // DAOs (docs/governance.md "DAOs")
+  // DAOs (docs/dao.md)
   INVALID_DAO_CONFIG: 245, DAO_NOT_FOUND: 246, BELOW_PROPOSAL_THRESHOLD: 247, EXECUTION_DELAY_PENDING: 248, NO_LOCKED_VOTE: 249, VOTE_STILL_LOCKED: 250,
   // presales and staking pools (docs/presales.md, docs/staking-pools.md)
   PRESALE_NOT_FOUND: 280, INVALID_PRESALE_CAPS: 281, INVALID_PRESALE_WINDOW: 282, INVALID_LIQUIDITY_SHARE: 283, INVALID_PRESALE_LOCK: 284,
@@ -190,7 +190,7 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   | { kind: 19; id: bigint; approve: boolean }
   | { kind: 20; id: bigint }
   | { kind: 21; id: bigint }
-  // DAOs (docs/governance.md "DAOs"): CreateDao keeps its fixed fields' raw bytes (stored as they are)
+  // DAOs (docs/dao.md): CreateDao keeps its fixed fields' raw bytes (stored as they are)
   | { kind: 85; name: Uint8Array; fixed: Uint8Array }
   | { kind: 86; dao: Uint8Array; title: Uint8Array; description: Uint8Array; action: Uint8Array }
   | { kind: 87; dao: Uint8Array; id: bigint; approve: boolean }
@@ -1626,7 +1626,7 @@ export class Reference {
     return S.OK;
   }
 
-  // ---- DAOs (docs/governance.md "DAOs"; assembly/domains/dao/ops.ts) ----
+  // ---- DAOs (docs/dao.md; assembly/domains/dao/ops.ts) ----
   // 0x61 dao → Dao, 0x62 → count, 0x63 dao ‖ id BE → DaoProposal (ProposalRecord's offsets up to the
   // action, execution_delay in created_at's place), 0x64 dao ‖ id BE ‖ voter → approve, weight, height, unlocked.
   readonly daoReach = { created: 0, votes: 0, executed: 0, carried: 0, unlocked: 0 };

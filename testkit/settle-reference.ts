@@ -1,5 +1,5 @@
 // The bigint reference of settlement with market makers, anchoring and passports
-// (docs/settlement.md, docs/anchoring.md, docs/passports.md), written again from the docs in plain
+// (docs/settlement.md, docs/anchors.md, docs/passports.md), written again from the docs in plain
 // TypeScript for testkit/reference.ts: operations 105–114, records 0x70–0x7E. Token movements
 // follow the core's moveBalance exactly (balance check, overflow check, the Transfer event).
 
@@ -70,7 +70,7 @@ export function isSettleOp(op: { kind: number }): op is SettleOp {
   return op.kind >= 105 && op.kind <= 114;
 }
 
-/** Gas of 105–114 (docs/settlement.md, docs/anchoring.md, docs/passports.md "Gas"). */
+/** Gas of 105–114 (docs/settlement.md, docs/anchors.md, docs/passports.md "Gas"). */
 export const SETTLE_GAS: Record<number, bigint> = {
   105: 30000n, 106: 30000n, 107: 40000n, 108: 40000n, 109: 60000n, 110: 35000n, 111: 35000n, 112: 35000n, 113: 35000n, 114: 35000n,
 };

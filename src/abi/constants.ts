@@ -275,7 +275,7 @@ export const GAS_UPGRADE_SCHEDULE = 60000n;
 export const GAS_UPGRADE_VOTE = 60000n;
 /** CancelUpgrade: rewrites the plan and the upgrade state */
 export const GAS_UPGRADE_CANCEL = 30000n;
-/** CreateDao: the DAO record and the counter (docs/governance.md "DAOs") */
+/** CreateDao: the DAO record and the counter (docs/dao.md) */
 export const GAS_DAO_CREATE = 60000n;
 /** DaoPropose, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action */
 export const GAS_DAO_PROPOSE = 30000n;
@@ -309,7 +309,7 @@ export const GAS_ATOMENCE_ORDER = 40000n;
 export const GAS_ATOMENCE_SETTLE = 60000n;
 /** settlement: CancelAtomenceOrder: the order record and up to two refunds */
 export const GAS_ATOMENCE_CANCEL = 35000n;
-/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchoring.md) */
+/** anchoring: Anchor: the anchor, its index entry and the namespace record (strings are bounded: 64 + 256 bytes; docs/anchors.md) */
 export const GAS_ANCHOR = 35000n;
 /** passports: CreatePassport, RegisterGame, SetGameProfile: a record, an index or counter and the stats (data at most 1,024 bytes; docs/passports.md) */
 export const GAS_PASSPORT = 35000n;
@@ -371,7 +371,7 @@ export const MAX_STD8_STRING_BYTES = 1024;
 export const MAX_STD8_LIST_BYTES = 4096;
 /** entries of one batch operation (docs/collections.md: 1–16; the core refuses others with INVALID_BATCH) */
 export const MAX_BATCH_ENTRIES = 16;
-/** an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchoring.md) */
+/** an Anchor namespace or key, before allocating (the core applies 1–64 and 1–256 bytes: docs/anchors.md) */
 export const MAX_ANCHOR_STRING_BYTES = 1024;
 /** a gamertag, game id, game name or profile data, before allocating (the core applies the exact limits: docs/passports.md) */
 export const MAX_PASSPORT_STRING_BYTES = 4096;

@@ -885,7 +885,7 @@ export function readProposalAction(r: BorshReader, wire: string): ProposalAction
   if (tag === 8) return { kind: 'BridgeAttesters', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a proposal') };
   throw new CodecError('OUT_OF_RANGE', wire, `proposal type must be 0 (Text) or 1 (ParameterChange) or 2 (TreasurySpend) or 3 (ContractSafety) or 4 (CollectionSafety) or 5 (CreateStablecoin) or 6 (VerifyIssuer) or 7 (RaiseSupplyCap) or 8 (BridgeAttesters), got ${tag}`);
 }
-/** what a passed DAO proposal does (docs/governance.md "DAOs"): a u8 tag (0 Text, 1 Operations), then the variant's fields. */
+/** what a passed DAO proposal does (docs/dao.md): a u8 tag (0 Text, 1 Operations), then the variant's fields. */
 export type DaoAction =
   | {
       kind: 'Text';

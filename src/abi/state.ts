@@ -1358,7 +1358,7 @@ export function decodeProposalVoteFields(v: Uint8Array): ProposalVoteFields {
   return rec;
 }
 
-/** Dao: a DAO (0x61; docs/governance.md "DAOs") */
+/** Dao: a DAO (0x61; docs/dao.md) */
 export interface DaoFields {
   version: number;
   id: bigint;
@@ -1708,7 +1708,7 @@ export function decodeAtomenceStatsFields(v: Uint8Array): AtomenceStatsFields {
   return rec;
 }
 
-/** AnchorNamespace: docs/anchoring.md: the first writer owns the namespace */
+/** AnchorNamespace: docs/anchors.md: the first writer owns the namespace */
 export interface AnchorNamespaceFields {
   version: number;
   owner: Uint8Array;
@@ -1729,7 +1729,7 @@ export function decodeAnchorNamespaceFields(v: Uint8Array): AnchorNamespaceField
   return rec;
 }
 
-/** Anchor: docs/anchoring.md: write-once */
+/** Anchor: docs/anchors.md: write-once */
 export interface AnchorFields {
   version: number;
   anchorer: Uint8Array;

@@ -63,11 +63,11 @@ export function certificateProblem(certificate: Uint8Array, header: BlockHeader,
  * staking account, and the certificate holds (`certificateProblem`). Shared by a snapshot's head
  * check (src/operator/snapshots.ts) and the `--light` follower (src/light/), which see headers only.
  */
-export function certifiedHeaderProblem(header: BlockHeader, certificate: Uint8Array, validators: ValidatorInfo[], epochLength: number, setName = 'the set'): string | undefined {
+export function certifiedHeaderProblem(header: BlockHeader, certificate: Uint8Array, validators: ValidatorInfo[], epochLength: number, whichSet = 'the set'): string | undefined {
   if (Buffer.compare(headerHash(header), header.hash) !== 0) return 'the header does not hash to its block hash';
   if (!verifyEd25519(header.proposerPubkey, header.hash, header.signature)) return 'the proposer signature of the header does not verify';
   const proposer = validators.find((v) => Buffer.compare(v.consensusKey, header.proposerPubkey) === 0);
-  if (!proposer || Buffer.compare(proposer.address, header.proposer) !== 0) return `its proposer ${toHex(header.proposerPubkey)} is not a validator of ${setName}`;
+  if (!proposer || Buffer.compare(proposer.address, header.proposer) !== 0) return `its proposer ${toHex(header.proposerPubkey)} is not a validator of ${whichSet}`;
   const problem = certificateProblem(certificate, header, validators, proposer, epochLength);
   return problem === undefined ? undefined : `the finality certificate does not hold: ${problem}`;
 }

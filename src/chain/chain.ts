@@ -20,7 +20,7 @@ import { prunedError } from './pruning.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
 import { genesisBlock } from './genesis-block.js';
-import { upgradeHaltAt, UpgradeRequiredError, type UpgradeGovernance } from './upgrades.js';
+import { upgradeHaltAt, UpgradeRequiredError, type UpgradeGovernance } from '../domains/upgrades/reader.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
 import { Mempool, type MempoolLimits, type PendingBundle } from './mempool.js';
 import type { ProducedBlock, ValidatorIdentity } from './producer.js';
@@ -193,7 +193,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     // Registered first, so the set proof is taken in the turn the boundary block became the head.
     this.on('block', (produced) => this.epochs.onHead(produced.block.header, produced.write.certificate ?? new Uint8Array(0)));
     this.finality = new Finality({
-      heads, loop: this.loop, execution: this.execution, writes: this.writes, admission: this.admission, upgradeHalt: (h) => this.upgradeHalt(h),
+      heads, loop: this.loop, execution: this.execution, writes: this.writes, admission: this.admission, haltBefore: (h) => this.upgradeHalt(h),
     });
   }
 
@@ -649,6 +649,11 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     this.halted = new UpgradeRequiredError(plan, upgrades.version);
     this.emit('upgradeHalt', this.halted);
     return this.halted;
+  }
+
+  /** Import's halt (src/chain/import.ts ImportTarget): the upgrade halt above. */
+  haltBefore(height: number): Error | undefined {
+    return this.upgradeHalt(height);
   }
 
   // ---- genesis ------------------------------------------------------------------------------

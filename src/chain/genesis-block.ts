@@ -4,7 +4,7 @@ import { headerHash, transactionsRoot, type BlockHeader } from './block.js';
 import { DEFAULT_CHAIN_PARAMS, type ChainParams } from './chain-params.js';
 import { CHAIN_IDS, type Network } from './genesis-data.js';
 import { genesisConfig } from './genesis.js';
-import type { UpgradeGovernance } from './upgrades.js';
+import type { UpgradeGovernance } from '../domains/upgrades/reader.js';
 
 /**
  * Block 0 from a genesis configuration, through a core whose open block is empty: the header every

@@ -3,7 +3,7 @@ import { TokenKind } from '../core/records.js';
 import type { GenesisBalance, GenesisConfig, GenesisStable, GenesisToken, GenesisValidator } from '../core/core.js';
 import { systemAddress, PROTOCOL_ADDRESS, NATIVE_MINT, deriveAccount } from '../codec/address.js';
 import { DEFAULT_CHAIN_PARAMS, encodeChainParams, type ChainParams } from './chain-params.js';
-import { encodeUpgradeConfig, isDefaultGovernance, type UpgradeGovernance } from './upgrades.js';
+import { encodeUpgradeConfig, isDefaultGovernance, type UpgradeGovernance } from '../domains/upgrades/reader.js';
 import {
   BRIDGED_TOKENS, CHAIN_IDS, GENESIS_TIMESTAMP, NTV_DECIMALS, NTV_TOTAL_SUPPLY, RESERVED_SYMBOLS,
   STABLECOINS, SYSTEM_ACCOUNTS, FAUCET_INDEX, TESTNET_TOKEN_FLOAT_UNITS, GENESIS_VALIDATOR_STAKE, STAKING_INDEX, type Network,

@@ -12,7 +12,6 @@ import type { BundleAuth, Mempool, PendingBundle } from './mempool.js';
 import { producedBlock, type ProducedBlock } from './producer.js';
 import { statusOf } from './status.js';
 import type { TokenRegistry } from './token-registry.js';
-import type { UpgradeRequiredError } from './upgrades.js';
 import { AUTH_EVM } from '../abi/constants.js';
 
 /**
@@ -36,8 +35,11 @@ import { AUTH_EVM } from '../abi/constants.js';
 
 export type ImportFailure =
   | BlockCheckFailure | 'INVALID_BUNDLE' | 'GAS_MISMATCH' | 'STATE_ROOT_MISMATCH'
-  /** the block is at an approved upgrade's height and this binary does not implement it (docs/upgrades.md) */
-  | 'UPGRADE_REQUIRED';
+  /**
+   * the node halts before this block (ImportTarget.haltBefore): today an approved upgrade's height
+   * that this binary does not implement (docs/upgrades.md)
+   */
+  | 'HALTED';
 
 export class ImportError extends Error {
   constructor(readonly code: ImportFailure, message: string, readonly height?: number) {
@@ -47,7 +49,7 @@ export class ImportError extends Error {
 
   /** Whether the block is wrong (the sender is to blame) rather than merely not next for us. */
   get blamesSender(): boolean {
-    return this.code !== 'NOT_NEXT' && this.code !== 'UPGRADE_REQUIRED';
+    return this.code !== 'NOT_NEXT' && this.code !== 'HALTED';
   }
 }
 
@@ -80,7 +82,8 @@ export interface ImportTarget {
   prepareExecution(bundles: () => Uint8Array[]): Promise<void>;
   commitExecuted(produced: ProducedBlock): Promise<void>;
   reloadCore(): Promise<void>;
-  upgradeHalt(height: number): UpgradeRequiredError | undefined;
+  /** why this node must not execute the block at `height`, or undefined (Chain.upgradeHalt: docs/upgrades.md) */
+  haltBefore(height: number): Error | undefined;
 }
 
 const revealedKeys = new WeakMap<ImportTarget, Map<string, BundleAuth[]>>();
@@ -112,8 +115,8 @@ export async function importBlock(chain: ImportTarget, encodedBlock: Uint8Array,
   }
   const { header, bundles, scan } = checked;
   // spec §3: the block at an approved plan's height is the new release's to execute (docs/upgrades.md).
-  const halt = chain.upgradeHalt(header.height);
-  if (halt) throw new ImportError('UPGRADE_REQUIRED', halt.message, header.height);
+  const halt = chain.haltBefore(header.height);
+  if (halt) throw new ImportError('HALTED', halt.message, header.height);
 
   // Per bundle only its authorization input is kept (one shared object for every unsigned bundle);
   // the views, entries and outcomes are made when somebody reads them (`importedBlock`, `outcomes`).

@@ -1,4 +1,4 @@
-import type { UpgradeRequiredError } from './upgrades.js';
+import type { UpgradeRequiredError } from '../domains/upgrades/reader.js';
 import type { EpochRecords } from './epoch-records.js';
 import type { Operation } from '../codec/bundle.js';
 import type { StateProof } from '../codec/state-proof.js';
@@ -9,14 +9,14 @@ import type { StoredRawBlock } from '../storage/chain-store.js';
 import type { Block, BlockHeader } from './block.js';
 import type { Network } from './genesis-data.js';
 import type { AccountKeys } from './account-keys.js';
-import type { CollectionReader } from './collections.js';
-import type { AnchorReader } from './anchors.js';
+import type { CollectionReader } from '../domains/collections/reader.js';
+import type { AnchorReader } from '../domains/anchors/reader.js';
 import type { BridgeReader } from '../domains/bridge/reader.js';
 import type { EvmTokenIndex } from './evm/tokens.js';
 import type { Indexer } from './indexer.js';
 import type { PendingBundle } from './mempool.js';
 import type { DexReader } from '../domains/dex/reader.js';
-import type { PresaleReader } from './presales.js';
+import type { PresaleReader } from '../domains/presales/reader.js';
 import type { StakingPoolReader } from '../domains/staking-pools/reader.js';
 import type { TokenRegistry } from './token-registry.js';
 import type { BlockTurn, ProducedBlock } from './producer.js';
@@ -48,7 +48,7 @@ export interface DomainReaders {
   presales: PresaleReader;
   /** token staking pools (docs/staking-pools.md) */
   stakingPools: StakingPoolReader;
-  /** anchors by the account that made them (docs/anchoring.md) */
+  /** anchors by the account that made them (docs/anchors.md) */
   anchors: AnchorReader;
   /** the bridge's deposits, withdrawals, mappings and contract safety records (docs/bridge.md) */
   bridge: BridgeReader;

@@ -1,11 +1,11 @@
 import { AccountKeys } from './account-keys.js';
-import { AnchorReader } from './anchors.js';
+import { AnchorReader } from '../domains/anchors/reader.js';
 import { BridgeReader } from '../domains/bridge/reader.js';
-import { CollectionReader } from './collections.js';
+import { CollectionReader } from '../domains/collections/reader.js';
 import { EvmTokenIndex } from './evm/tokens.js';
 import type { DomainReaders } from './interface.js';
 import { DexReader } from '../domains/dex/reader.js';
-import { PresaleReader } from './presales.js';
+import { PresaleReader } from '../domains/presales/reader.js';
 import { StakingPoolReader } from '../domains/staking-pools/reader.js';
 import type { StateView } from './state-view.js';
 import { TokenRegistry } from './token-registry.js';

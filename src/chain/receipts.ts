@@ -1,15 +1,11 @@
 import type { BlockResultView } from '../core/block-result.js';
-import { encodeStakingPool } from '../domains/staking-pools/reader.js';
 import { BUNDLE_LEVEL_OP, decodeEventAt, STABLE_ADMIN_ACTIONS, ISSUER_PROOF_METHODS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES } from '../core/events.js';
 import { createdOf, receiptEventJson, receiptEventJsonAt, type ReceiptCreated, type ReceiptEventJson, type ReceiptFormats, type ReceiptFormatsAt } from '../abi/events.js';
-import { PLAN_STATES } from './upgrades.js';
 import { statusOf } from './status.js';
 import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt, encodeMultiSig } from '../codec/address.js';
 import { KEY_ROLE_NAMES } from '../abi/constants.js';
-import { CollectionKind, encodeCollection } from './collections.js';
-import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './governance.js';
-import { encodeDao } from './dao.js';
+import { domains, type DomainReceiptFormats } from '../domains/index.js';
 import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
 
@@ -114,36 +110,29 @@ const nameOf = (names: readonly string[], v: number) => names[v] ?? String(v);
 type Formats = ReceiptFormats & ReceiptFormatsAt;
 type StaticFormats = Omit<Formats, 'symbol' | 'symbolAt' | 'pairToken0' | 'pairToken1' | 'swapTokenOut'>;
 
+/** Every module's receipt formats (src/domains/<name>/index.ts `receiptFormats`), in one object; the registry test holds each to one module. */
+const moduleReceiptFormats = (): DomainReceiptFormats => Object.assign({}, ...domains.map((d) => d.receiptFormats ?? {}));
+
 /**
  * What a receipt shows of each named format of abi/events.mjs (docs/methods.md "Receipt"): the
- * native address encodings (spec §6.3) and the names of enum values.
+ * native address encodings (spec §6.3) and the names of enum values, here those of no domain
+ * module's; a domain's own come from its module. Together they give every format:
+ * test/unit/receipt-json.test.ts renders an event of every kind.
  */
-const STATIC_FORMATS: StaticFormats = {
+const GENERIC_FORMATS = {
   account: encodeAccount,
   accountAt: encodeAccountAt,
   mint: encodeMint,
   mintAt: encodeMintAt,
   pool: encodePool,
-  collection: encodeCollection,
   hash: encodeHash,
-  dao: encodeDao,
-  stakingPool: encodeStakingPool,
   multisig: encodeMultiSig,
   keyTypeOfRegistration: (v) => (v === 0 ? 'Ed25519' : 'ML-DSA-65'),
   keyType: (v) => nameOf(KEY_TYPES, v),
   keyRole: (v) => nameOf(ROLES, v),
   metadataFields: (v) => METADATA_FIELD_NAMES.filter((_, i) => (v >> i) & 1),
-  collectionKind: (v) => (v === CollectionKind.MULTI ? 'multi' : 'nft'),
   statusName: (v) => statusOf(v).name,
-  proposalType: (v) => {
-    const k = PROPOSAL_KINDS[v];
-    return k ? PROPOSAL_TYPES[k] : String(v);
-  },
-  // a collection address, or the contract's Blake3 target (docs/governance.md "Safety levels")
-  safetyTarget: (v, e) => (e.targetKind === 'collection' ? encodeCollection(v) : encodeHash(v)),
-  safetyLevel: (v) => nameOf(SAFETY_LEVELS, v),
   multiSigTxAction: (v) => TX_ACTIONS[v] ?? 'proposed',
-  planState: (v) => nameOf(PLAN_STATES, v),
   stableAdminAction: (v) => nameOf(STABLE_ADMIN_ACTIONS, v),
   stablePendingKind: (v) => nameOf(STABLE_PENDING_KINDS, v),
   stablePendingOutcome: (v) => nameOf(STABLE_PENDING_OUTCOMES, v),
@@ -152,7 +141,8 @@ const STATIC_FORMATS: StaticFormats = {
   // the admin's EVM address (the last 20 bytes), or the evidence digest (docs/stablecoins.md "Issuer onboarding")
   issuerProofSubject: (v, e) => `0x${hex(e.method === 0 ? v.subarray(12) : v)}`,
   issuerVerification: (v) => nameOf(['Pending', 'Verified', 'Issuer-Held'], v),
-};
+} satisfies Partial<StaticFormats>;
+const STATIC_FORMATS = { ...moduleReceiptFormats(), ...GENERIC_FORMATS } as StaticFormats;
 
 /**
  * The formats of one block's receipts: the static ones, and those that look up the token registry

@@ -17,7 +17,7 @@ import { StateCheckError } from '../chain/start-check.js';
 import { SnapshotError, SNAPSHOTS_KEPT } from '../operator/snapshots.js';
 import { DEFAULT_COLD_AFTER, DEFAULT_CORE_KEYS, DEFAULT_CORE_MB, DEFAULT_HOT_MB } from '../chain/elastic-state.js';
 import { parsePruningMode, PRUNING_MODES } from '../chain/pruning.js';
-import { GOVERNANCE_MODES, UpgradeRequiredError } from '../chain/upgrades.js';
+import { GOVERNANCE_MODES, UpgradeRequiredError } from '../domains/upgrades/reader.js';
 
 /** The exit code of a node that stopped at an approved upgrade's height (spec §3, §7.7). */
 export const UPGRADE_EXIT_CODE = 42;

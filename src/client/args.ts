@@ -2,7 +2,7 @@
  * The argument forms the wallet's helpers take (amounts, tokens, accounts, consensus keys) and their
  * parsers, shared by src/client/wallet.ts and the domain modules' helpers (src/domains/<name>/client.ts).
  */
-import { parseAddress } from '../codec/address.js';
+import { parseAddress, parseHash } from '../codec/address.js';
 
 /** Raw units: a bigint, a decimal (or 0x) string, or a safe-integer number (toBigInt). */
 export type Amount = bigint | string | number;
@@ -41,4 +41,17 @@ export function toBigInt(value: unknown, what: string): bigint {
   if (typeof value === 'string' && /^(0|[1-9][0-9]*)$/.test(value)) return BigInt(value);
   if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value);
   throw new Error(`${what}: expected a non-negative integer (decimal string), got ${JSON.stringify(value)}`);
+}
+
+/** A public key or key hash: bytes, or hex with or without `0x`. */
+export function keyBytes(value: Uint8Array | string): Uint8Array {
+  return value instanceof Uint8Array ? value : new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
+}
+
+/** A 32-byte hash: bytes, `Nxh…`, or 64 hex with or without `0x` (key hashes are shown as bare hex). */
+export function hashBytes(value: string | Uint8Array, what = 'key hash'): Uint8Array {
+  if (typeof value === 'string' && /^(0x)?[0-9a-fA-F]{64}$/.test(value)) return keyBytes(value);
+  if (typeof value === 'string') return parseHash(value);
+  if (!(value instanceof Uint8Array) || value.length !== 32) throw new Error(`${what}: expected a hash (Nxh…, 64 hex) or 32 bytes`);
+  return value;
 }

@@ -4,13 +4,22 @@
  * (src/client/wallet.ts: prototype copy, and `DomainClients` for their types).
  */
 
+import { AnchorClient } from '../domains/anchors/client.js';
 import { BridgeClient } from '../domains/bridge/client.js';
+import { CollectionClient } from '../domains/collections/client.js';
+import { DaoClient } from '../domains/dao/client.js';
 import { DexClient } from '../domains/dex/client.js';
+import { GovernanceClient } from '../domains/governance/client.js';
+import { NameClient } from '../domains/names/client.js';
+import { PassportClient } from '../domains/passports/client.js';
+import { PresaleClient } from '../domains/presales/client.js';
+import { SettlementClient } from '../domains/settlement/client.js';
 import { StablecoinClient } from '../domains/stablecoins/client.js';
 import { StakingClient } from '../domains/staking/client.js';
 import { StakingPoolClient } from '../domains/staking-pools/client.js';
+import { UpgradeClient } from '../domains/upgrades/client.js';
 
-export const domainClients = [BridgeClient, DexClient, StablecoinClient, StakingClient, StakingPoolClient] as const;
+export const domainClients = [AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient] as const;
 
 /** Every domain helper's method, as Wallet's (declaration merge in wallet.ts). */
-export interface DomainClients extends BridgeClient, DexClient, StablecoinClient, StakingClient, StakingPoolClient {}
+export interface DomainClients extends AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient {}

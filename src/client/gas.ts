@@ -46,7 +46,7 @@ function chargedBytes(op: Operation): number {
     writeOperation(w, op);
     return w.finish().length - 1 - 8;
   }
-  // DaoPropose: the same bytes, after the DAO address (docs/governance.md "DAOs").
+  // DaoPropose: the same bytes, after the DAO address (docs/dao.md).
   if (op.type === 'DaoPropose') {
     const w = new BorshWriter();
     writeOperation(w, op);

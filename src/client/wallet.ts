@@ -1,25 +1,26 @@
 import { BUNDLE_GAS_CEILING, GAS_BASE, OPERATION_GAS } from '../abi/constants.js';
-import { NATIVE_MINT, decodePrefixed, encodeAccount, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
+import { NATIVE_MINT, encodeAccount, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
 import { BorshWriter } from '../codec/borsh.js';
 import {
   bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
-  type BatchEntry, type Bundle, type ProposalAction, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
+  type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
-import { atomenceOrderId } from '../codec/domain-ids.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
-import { accountBytes, toBigInt, type AccountRef, type Amount, type CollectionRef, type TokenRef } from './args.js';
+import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount } from './args.js';
 import { domainClients, type DomainClients } from './domain-clients.js';
 
 export { toBigInt } from './args.js';
 export type { AccountRef, Amount, CollectionRef, PubkeyRef, TokenRef } from './args.js';
 export type { SetPoolConfigParams, ValidatorMetadataParams } from '../domains/staking/client.js';
 export type { StakingPoolRef } from '../domains/staking-pools/client.js';
+export type { CreatePresaleParams } from '../domains/presales/client.js';
+export type { DaoConfig, DaoRef } from '../domains/dao/client.js';
+export type { BatchEntryInput, CreateMultiTokenCollectionParams, CreateNftCollectionParams } from '../domains/collections/client.js';
 
 /** docs/collections.md "Addresses": a collection's text form (facts.md "Nx2 NFT"). */
-const COLLECTION_PREFIX = 'Nx2';
 
 /**
  * A signing account talking to a node (spec §5.2–5.4, §5.8): builds bundles, signs them, submits
@@ -415,261 +416,6 @@ export class Wallet {
     return this.sendOperation({ type: 'RevokeMultiSigApproval', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
   }
 
-  /** RegisterName (32; docs/names.md): owned by this account; its first name becomes its primary name. */
-  async registerName(name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RegisterName', name }, opts);
-  }
-
-  /**
-   * CreateProposal (18; docs/governance.md): a protocol proposal; this account needs bonded stake.
-   * `action` is the codec's ProposalAction, e.g. { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n }.
-   */
-  async createProposal(title: string, description: string, action: ProposalAction, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CreateProposal', title, description, action }, opts);
-  }
-
-  /** VoteProposal (19): one vote per account, weighted by its bonded stake. */
-  async voteProposal(proposalId: Amount, approve: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'VoteProposal', proposalId: toBigInt(proposalId, 'proposalId'), approve }, opts);
-  }
-
-  /** ExecuteProposal (20): any account, once the proposal passed and its voting period is over. */
-  async executeProposal(proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ExecuteProposal', proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /** CancelProposal (21): the proposer, while the proposal is open for votes. */
-  async cancelProposal(proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CancelProposal', proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /**
-   * ScheduleUpgrade (15; docs/upgrades.md): the release `name` executes the chain from `height` once
-   * approved. `checksum` is the packed release's SHA-256 (32 bytes or 64 hex digits, 0x optional).
-   */
-  async scheduleUpgrade(name: string, height: Amount, binaryUrl: string, checksum: string | Uint8Array, infoUrl = '', opts: BundleOptions = {}): Promise<SubmitResult> {
-    const sum = typeof checksum === 'string' ? new Uint8Array(Buffer.from(checksum.replace(/^0x/i, ''), 'hex')) : checksum;
-    if (sum.length !== 32 || (typeof checksum === 'string' && !/^(0x)?[0-9a-fA-F]{64}$/.test(checksum))) throw new Error('checksum: a SHA-256, 32 bytes or 64 hex digits');
-    return this.sendOperation({ type: 'ScheduleUpgrade', name, height: toBigInt(height, 'height'), binaryUrl, checksum: sum, infoUrl }, opts);
-  }
-
-  /** VoteUpgrade (17; docs/upgrades.md): the upgrade authority, or an active validator in full mode. */
-  async voteUpgrade(name: string, approve: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'VoteUpgrade', name, approve }, opts);
-  }
-
-  /** CancelUpgrade (16; docs/upgrades.md): the authority, or the proposer while the plan is pending. */
-  async cancelUpgrade(name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CancelUpgrade', name }, opts);
-  }
-
-  /**
-   * CreateDao (85; docs/governance.md "DAOs"): the receipt's DaoCreated event has the Nx7… address.
-   * `config` as svc_createDao's: bps, blocks, and the proposal threshold in raw token units.
-   */
-  async createDao(name: string, tokenMint: TokenRef, config: DaoConfig, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreateDao', name, tokenMint: await this.resolveMint(tokenMint), quorumBps: config.quorumBps, thresholdBps: config.thresholdBps,
-      votingPeriod: toBigInt(config.votingPeriod, 'votingPeriod'), executionDelay: toBigInt(config.executionDelay, 'executionDelay'),
-      proposalThreshold: toBigInt(config.proposalThreshold, 'proposalThreshold'),
-    }, opts);
-  }
-
-  /** DaoPropose (86): text, or operations the DAO account (its treasury) runs once passed; this account needs the DAO's proposal threshold. */
-  async daoPropose(dao: DaoRef, title: string, description: string, operations: Operation[] | null = null, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'DaoPropose', dao: daoBytes(dao), title, description, action: operations ? { kind: 'Operations', operations } : { kind: 'Text' },
-    }, opts);
-  }
-
-  /** DaoVote (87): locks this account's whole balance of the DAO's token in the DAO escrow until the vote ends; that is the weight. */
-  async daoVote(dao: DaoRef, proposalId: Amount, approve: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DaoVote', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId'), approve }, opts);
-  }
-
-  /** DaoExecute (88): any account, once the proposal passed and its execution delay is over. */
-  async daoExecute(dao: DaoRef, proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DaoExecute', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /** DaoCancel (89): the proposer, while the proposal is open for votes. */
-  async daoCancel(dao: DaoRef, proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DaoCancel', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /** DaoUnlock (90): takes back the tokens this account's vote locked, once voting is over or the proposal was cancelled. */
-  async daoUnlock(dao: DaoRef, proposalId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DaoUnlock', dao: daoBytes(dao), proposalId: toBigInt(proposalId, 'proposalId') }, opts);
-  }
-
-  /** CreateNftCollection (37; docs/collections.md): the receipt's `created.collection` is its Nx2… address. */
-  async createNftCollection(params: CreateNftCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreateNftCollection', name: params.name, symbol: params.symbol, baseUri: params.baseUri ?? '',
-      maxSupply: toBigInt(params.maxSupply ?? 0n, 'maxSupply'), royaltyBps: params.royaltyBps ?? 0,
-      owner: params.owner === undefined ? this.account : accountBytes(params.owner, 'owner'), ...collectionTexts(params),
-    }, opts);
-  }
-
-  /** MintNft (38), collection owner only; `metadataUri` "" uses the collection's base_uri + id. */
-  async mintNft(collection: CollectionRef, tokenId: Amount, metadataUri: string, recipient: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'MintNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId'), metadataUri, recipient: accountBytes(recipient, 'recipient'),
-    }, opts);
-  }
-
-  /** TransferNft (39): a token this account holds. */
-  async transferNft(collection: CollectionRef, tokenId: Amount, to: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'TransferNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId'), to: accountBytes(to, 'to') }, opts);
-  }
-
-  /** BurnNft (40): a token this account holds. */
-  async burnNft(collection: CollectionRef, tokenId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BurnNft', collection: collectionBytes(collection), tokenId: toBigInt(tokenId, 'tokenId') }, opts);
-  }
-
-  /** CreateMultiTokenCollection (41; docs/collections.md): the receipt's `created.collection` is its Nx2… address. */
-  async createMultiTokenCollection(params: CreateMultiTokenCollectionParams, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreateMultiTokenCollection', name: params.name, symbol: params.symbol, baseUri: params.baseUri ?? '',
-      royaltyBps: params.royaltyBps ?? 0, owner: params.owner === undefined ? this.account : accountBytes(params.owner, 'owner'), ...collectionTexts(params),
-    }, opts);
-  }
-
-  /** DefineTokenType (42), collection owner only: `maxSupply` 0 = unlimited; a non-fungible type has supply 1. */
-  async defineTokenType(collection: CollectionRef, typeId: Amount, name: string, metadataUri: string, maxSupply: Amount, isFungible: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'DefineTokenType', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), name, metadataUri,
-      maxSupply: toBigInt(maxSupply, 'maxSupply'), isFungible,
-    }, opts);
-  }
-
-  /** MintMultiToken (43), collection owner only. */
-  async mintMultiToken(collection: CollectionRef, typeId: Amount, recipient: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'MintMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), recipient: accountBytes(recipient, 'recipient'), amount: toBigInt(amount, 'amount'),
-    }, opts);
-  }
-
-  /** BatchMintMultiToken (46), collection owner only: 1–16 entries to one recipient, applied in order. */
-  async batchMintMultiToken(collection: CollectionRef, recipient: AccountRef, entries: BatchEntryInput[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BatchMintMultiToken', collection: collectionBytes(collection), recipient: accountBytes(recipient, 'recipient'), entries: batchEntries(entries) }, opts);
-  }
-
-  /** TransferMultiToken (44): from this account's balance. */
-  async transferMultiToken(collection: CollectionRef, typeId: Amount, to: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'TransferMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), to: accountBytes(to, 'to'), amount: toBigInt(amount, 'amount'),
-    }, opts);
-  }
-
-  /** BatchTransferMultiToken (47): 1–16 entries to one recipient, applied in order. */
-  async batchTransferMultiToken(collection: CollectionRef, to: AccountRef, entries: BatchEntryInput[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BatchTransferMultiToken', collection: collectionBytes(collection), to: accountBytes(to, 'to'), entries: batchEntries(entries) }, opts);
-  }
-
-  /** BurnMultiToken (45): from this account's balance. */
-  async burnMultiToken(collection: CollectionRef, typeId: Amount, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'BurnMultiToken', collection: collectionBytes(collection), typeId: toBigInt(typeId, 'typeId'), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  // Presales (docs/presales.md): the signed path of svc_createPresale … svc_claimPresaleTokens.
-
-  /**
-   * CreatePresale (95): escrows floor(hardCap·rate/10^9) tokens for sale, the liquidity share's and
-   * the 100 NTV pool fee; the receipt's `created.presale` is the presale (its escrow account, Nx0…).
-   */
-  async createPresale(params: CreatePresaleParams, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({
-      type: 'CreatePresale', token: await this.resolveMint(params.token), payToken: await this.resolveMint(params.payToken),
-      rate: toBigInt(params.rate, 'rate'), softCap: toBigInt(params.softCap, 'softCap'), hardCap: toBigInt(params.hardCap, 'hardCap'),
-      minContribution: toBigInt(params.minContribution, 'minContribution'), maxContribution: toBigInt(params.maxContribution, 'maxContribution'),
-      startTime: toBigInt(params.startTime, 'startTime'), endTime: toBigInt(params.endTime, 'endTime'),
-      liquidityBps: params.liquidityBps, lpLockDuration: toBigInt(params.lpLockDuration, 'lpLockDuration'),
-    }, opts);
-  }
-
-  /** ContributePresale (96): `amount` of the pay token into the presale's escrow. */
-  async contributePresale(presale: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ContributePresale', presale: accountBytes(presale, 'presale'), amount: toBigInt(amount, 'amount') }, opts);
-  }
-
-  /** FinalizePresale (97), by anyone: creates the DEX pool with locked LP, then pays the creator. */
-  async finalizePresale(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'FinalizePresale', presale: accountBytes(presale, 'presale') }, opts);
-  }
-
-  /** RefundPresale (98): a failed presale's contribution back in full (the creator: its escrow). */
-  async refundPresale(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RefundPresale', presale: accountBytes(presale, 'presale') }, opts);
-  }
-
-  /** ClaimPresaleTokens (99): the tokens a contribution bought, after finalization. */
-  async claimPresaleTokens(presale: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ClaimPresaleTokens', presale: accountBytes(presale, 'presale') }, opts);
-  }
-
-  // Settlement with market makers (105–110; docs/settlement.md), anchoring (111;
-  // docs/anchoring.md), passports and game profiles (112–114; docs/passports.md).
-
-  /** RegisterMarketMaker (105): stakes the tier's NTV (1: 10,000, 2: 100,000, 3: 1,000,000) or changes tier. */
-  async registerMarketMaker(tier: 1 | 2 | 3, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RegisterMarketMaker', tier }, opts);
-  }
-
-  /** DeregisterMarketMaker (106): the whole stake back, once no matched order is open. */
-  async deregisterMarketMaker(opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'DeregisterMarketMaker' }, opts);
-  }
-
-  /**
-   * CreateAtomenceOrder (107): escrows `sellAmount` of `sellToken` for at least `minBuyAmount` of
-   * `buyToken` until `expiry` (unix seconds). `orderId` is derived from this account and the nonce
-   * the bundle used, as the core derives it.
-   */
-  async createAtomenceOrder(sellToken: TokenRef, sellAmount: Amount, buyToken: TokenRef, minBuyAmount: Amount, expiry: Amount, opts: BundleOptions = {}): Promise<SubmitResult & { orderId: string }> {
-    const sent = await this.sendOperation({
-      type: 'CreateAtomenceOrder', sellToken: await this.resolveMint(sellToken), sellAmount: toBigInt(sellAmount, 'sellAmount'),
-      buyToken: await this.resolveMint(buyToken), minBuyAmount: toBigInt(minBuyAmount, 'minBuyAmount'), expiry: toBigInt(expiry, 'expiry'),
-    }, opts);
-    return { ...sent, orderId: encodeHash(atomenceOrderId(this.account, sent.bundle!.nonce, 0)) };
-  }
-
-  /** MatchAtomenceOrder (108): as a market maker, escrows `bidAmount` for the order; `askAmount` is the quote's other side. */
-  async matchAtomenceOrder(orderId: string | Uint8Array, bidAmount: Amount, askAmount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'MatchAtomenceOrder', orderId: hashBytes(orderId, 'orderId'), bidAmount: toBigInt(bidAmount, 'bidAmount'), askAmount: toBigInt(askAmount, 'askAmount') }, opts);
-  }
-
-  /** SettleAtomenceOrder (109): both legs out of the escrow, or neither. */
-  async settleAtomenceOrder(orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'SettleAtomenceOrder', orderId: hashBytes(orderId, 'orderId') }, opts);
-  }
-
-  /** CancelAtomenceOrder (110): refunds the escrow (an open order: its creator; a matched one: either party after expiry). */
-  async cancelAtomenceOrder(orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CancelAtomenceOrder', orderId: hashBytes(orderId, 'orderId') }, opts);
-  }
-
-  /** Anchor (111): `valueHash` (Nxh…, 0x + 64 hex or 32 bytes) under a namespace this account owns or opens, at a new key. */
-  async anchor(namespace: string, key: string, valueHash: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'Anchor', namespace, key, valueHash: hashBytes(valueHash, 'valueHash') }, opts);
-  }
-
-  /** CreatePassport (112): this account's one passport, with a unique gamertag. */
-  async createPassport(gamertag: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CreatePassport', gamertag }, opts);
-  }
-
-  /** RegisterGame (113): this account becomes the game's publisher. */
-  async registerGame(gameId: string, name: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RegisterGame', gameId, name }, opts);
-  }
-
-  /** SetGameProfile (114): as the game's publisher, a passport holder's score and data. */
-  async setGameProfile(gameId: string, player: AccountRef, score: Amount, data: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'SetGameProfile', gameId, player: accountBytes(player, 'player'), score: toBigInt(score, 'score'), data }, opts);
-  }
-
   // ---- end of the named helpers
 }
 
@@ -684,100 +430,6 @@ for (const helpers of domainClients) {
 
 
 export type TokenMetadataFields = Partial<Record<TokenMetadataField, string>>;
-
-export interface BatchEntryInput {
-  typeId: Amount;
-  amount: Amount;
-}
-
-interface CollectionTextParams {
-  /** Default "". */
-  description?: string;
-  iconUri?: string;
-  bannerUri?: string;
-  externalUrl?: string;
-}
-
-export interface CreateNftCollectionParams extends CollectionTextParams {
-  name: string;
-  symbol: string;
-  /** Default "". */
-  baseUri?: string;
-  /** Most tokens ever minted; default 0 = unlimited. */
-  maxSupply?: Amount;
-  /** Default 0. */
-  royaltyBps?: number;
-  /** Who mints; default this wallet's account. */
-  owner?: AccountRef;
-}
-
-export interface CreateMultiTokenCollectionParams extends CollectionTextParams {
-  name: string;
-  symbol: string;
-  baseUri?: string;
-  royaltyBps?: number;
-  /** Who defines types and mints; default this wallet's account. */
-  owner?: AccountRef;
-}
-
-function keyBytes(value: Uint8Array | string): Uint8Array {
-  return value instanceof Uint8Array ? value : new Uint8Array(Buffer.from(value.replace(/^0x/, ''), 'hex'));
-}
-
-/** A 32-byte hash: bytes, `Nxh…`, or 64 hex with or without `0x` (key hashes are shown as bare hex). */
-function hashBytes(value: string | Uint8Array, what = 'key hash'): Uint8Array {
-  if (typeof value === 'string' && /^(0x)?[0-9a-fA-F]{64}$/.test(value)) return keyBytes(value);
-  if (typeof value === 'string') return parseHash(value);
-  if (!(value instanceof Uint8Array) || value.length !== 32) throw new Error(`${what}: expected a hash (Nxh…, 64 hex) or 32 bytes`);
-  return value;
-}
-
-/** A DAO: `Nx7…`, `0x` + 64 hex or 32 bytes (docs/governance.md "DAOs"). */
-export type DaoRef = string | Uint8Array;
-/** svc_createDao's config (docs/governance.md "DAOs"). */
-export interface DaoConfig { quorumBps: number; thresholdBps: number; votingPeriod: Amount; executionDelay: Amount; proposalThreshold: Amount }
-
-function daoBytes(value: DaoRef): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (/^0x[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.slice(2), 'hex'));
-  const bytes = decodePrefixed('Nx7', value);
-  if (!bytes) throw new Error(`dao: expected Nx7… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
-  return bytes;
-}
-
-/** CreatePresale's fields (docs/presales.md "Operations"): amounts in raw units, times in unix seconds. */
-export interface CreatePresaleParams {
-  token: TokenRef;
-  payToken: TokenRef;
-  /** sale-token raw units per 10^9 raw units of the pay token */
-  rate: Amount;
-  softCap: Amount;
-  hardCap: Amount;
-  minContribution: Amount;
-  maxContribution: Amount;
-  startTime: Amount;
-  endTime: Amount;
-  /** 1 to 10,000 */
-  liquidityBps: number;
-  /** seconds, 86,400 to 315,360,000 */
-  lpLockDuration: Amount;
-}
-
-function collectionBytes(value: CollectionRef): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)) return new Uint8Array(Buffer.from(value.slice(2), 'hex'));
-  const bytes = typeof value === 'string' ? decodePrefixed(COLLECTION_PREFIX, value) : undefined;
-  if (!bytes) throw new Error(`collection: expected Nx2… (base58 of 32 bytes), 0x + 64 hex or 32 bytes, got ${JSON.stringify(value)}`);
-  return bytes;
-}
-
-function collectionTexts(params: CollectionTextParams): { description: string; iconUri: string; bannerUri: string; externalUrl: string } {
-  return { description: params.description ?? '', iconUri: params.iconUri ?? '', bannerUri: params.bannerUri ?? '', externalUrl: params.externalUrl ?? '' };
-}
-
-function batchEntries(entries: BatchEntryInput[]): BatchEntry[] {
-  return entries.map((e, i) => ({ typeId: toBigInt(e.typeId, `entries[${i}].typeId`), amount: toBigInt(e.amount, `entries[${i}].amount`) }));
-}
 
 /** The CreateSchedule operation (a Conditional trigger runs exactly one Swap between its base and quote). */
 export function createScheduleOp(trigger: ScheduleTrigger, operations: Operation[]): CreateScheduleOp {

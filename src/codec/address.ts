@@ -22,8 +22,14 @@ export const MINT_PREFIX = 'Nx1';
 export const HASH_PREFIX = 'Nxh';
 /** A multi-sig account (facts.md "Addresses": Nx5; docs/accounts.md "Multi-sig"). */
 export const MULTISIG_PREFIX = 'Nx5';
-/** A DAO, whose address is also its treasury account (docs/governance.md "DAOs" → "Addresses"). */
+/** A DAO, whose address is also its treasury account (docs/dao.md "Addresses"). */
 export const DAO_PREFIX = 'Nx7';
+/**
+ * An NFT or multi-token collection (facts.md "Addresses": Nx2; docs/collections.md). Here, with the
+ * other address forms, because governance's collection-safety proposals show one too and a
+ * domain's folder imports no other domain's.
+ */
+export const COLLECTION_PREFIX = 'Nx2';
 
 export type AddressErrorCode = 'BAD_PREFIX' | 'BAD_BASE58' | 'BAD_HEX' | 'BAD_LENGTH' | 'NOT_A_STRING';
 
@@ -197,6 +203,15 @@ export function decodePrefixed(prefix: string, text: string): Uint8Array | undef
   } catch {
     return undefined;
   }
+}
+
+export function encodeCollection(address: Uint8Array): string {
+  return encodePrefixed(COLLECTION_PREFIX, address);
+}
+
+/** `Nx2…` → 32 bytes, or undefined when the text is not a well-formed collection address. */
+export function decodeCollectionText(text: string): Uint8Array | undefined {
+  return decodePrefixed(COLLECTION_PREFIX, text);
 }
 
 /** EVM form: the last 20 bytes as lower-case `0x` hex (spec §1.6). No EIP-55 checksum. */

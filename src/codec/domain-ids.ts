@@ -2,7 +2,7 @@ import { blake3 } from './hash.js';
 
 /**
  * Ids and escrow accounts the core derives for settlement and anchoring (docs/settlement.md
- * "Addresses", docs/anchoring.md "State layout"): Blake3 of an ASCII domain tag and the parts, the
+ * "Addresses", docs/anchors.md "State layout"): Blake3 of an ASCII domain tag and the parts, the
  * same bytes as assembly/domains/settlement/ops.ts and assembly/domains/anchors/ops.ts, so a wallet knows an id
  * before its bundle is sent.
  */

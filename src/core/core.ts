@@ -103,7 +103,7 @@ export interface GenesisConfig {
   chainParams?: Uint8Array;
   validators?: GenesisValidator[];
   /**
-   * The UpgradeConfig record (src/chain/upgrades.ts encodeUpgradeConfig; docs/upgrades.md
+   * The UpgradeConfig record (src/domains/upgrades/reader.ts encodeUpgradeConfig; docs/upgrades.md
    * "Governance configuration"), appended as an optional trailer after the stablecoins list.
    * Absent: the defaults, and the genesis bytes are those of a config without it.
    */

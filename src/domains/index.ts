@@ -7,13 +7,22 @@
  * apart, in src/domains/rpc.ts, which only src/rpc/ imports.
  */
 
+import { anchors } from './anchors/index.js';
 import { bridge } from './bridge/index.js';
+import { collections } from './collections/index.js';
+import { dao } from './dao/index.js';
 import { dex } from './dex/index.js';
+import { governance } from './governance/index.js';
+import { names } from './names/index.js';
+import { passports } from './passports/index.js';
+import { presales } from './presales/index.js';
+import { settlement } from './settlement/index.js';
 import { stablecoins } from './stablecoins/index.js';
 import { staking } from './staking/index.js';
 import { stakingPools } from './staking-pools/index.js';
+import { upgrades } from './upgrades/index.js';
 import type { DomainModule } from './module.js';
 
-export type { DomainModule, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
+export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
-export const domains: readonly DomainModule[] = [bridge, dex, stablecoins, staking, stakingPools];
+export const domains: readonly DomainModule[] = [anchors, bridge, collections, dao, dex, governance, names, passports, presales, settlement, stablecoins, staking, stakingPools, upgrades];

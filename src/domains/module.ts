@@ -5,6 +5,7 @@
  * (src/chain/admission/host-proofs.ts) and never name a domain.
  */
 
+import type { ReceiptFormats } from '../abi/events.js';
 import type { Operation } from '../abi/operations.js';
 
 /** An Ed25519 check: (public key, message, signature) → verifies. */
@@ -68,4 +69,13 @@ export interface DomainModule {
   readonly proofChecks: readonly ProofCheck[];
   /** its operations that spend the sender's NTV by their fields; an operation not listed stops the count */
   readonly ntvSpends?: readonly NtvSpend[];
+  /**
+   * How a receipt shows the named formats of its events' fields (abi/events.mjs `format`: its
+   * address form, the names of its enum values), for src/chain/receipts.ts, which takes them from
+   * every module and names no domain. A format is given by one module only (domain-registry test).
+   */
+  readonly receiptFormats?: DomainReceiptFormats;
 }
+
+/** The receipt formats a module may give: those that depend on the event alone (not on the token registry or the block). */
+export type DomainReceiptFormats = Partial<Omit<ReceiptFormats, 'symbol' | 'pairToken0' | 'pairToken1' | 'swapTokenOut'>>;

@@ -6,8 +6,8 @@
  * zero address and `isApprovedForAll` false. ABI work is viem's.
  */
 import { decodeFunctionData, encodeFunctionResult, erc1155Abi, erc721Abi, parseAbi, type Hex } from 'viem';
-import type { CollectionReader, CollectionRecord } from '../chain/collections.js';
-import { tokenUri } from '../chain/collections.js';
+import type { CollectionReader, CollectionRecord } from '../domains/collections/reader.js';
+import { tokenUri } from '../domains/collections/reader.js';
 import { executionReverted, noSuchFunction, type EthCallError } from './errors.js';
 import { accountOfEvm, evmOf, U64_MAX } from '../chain/evm/units.js';
 

@@ -12,7 +12,7 @@ import { encodeAbiParameters, keccak256, type Hex } from 'viem';
 import { parseAddress, parseMint } from '../codec/address.js';
 import { parsePool } from '../core/amm.js';
 import { tokenMovements } from '../chain/token-movements.js';
-import { decodeCollectionText } from '../chain/collections.js';
+import { decodeCollectionText } from '../domains/collections/reader.js';
 import type { ReceiptEvent } from '../chain/receipts.js';
 import { evmAllowance, evmOf, hex, isNativeMintBytes } from '../chain/evm/units.js';
 

@@ -1,6 +1,6 @@
 import { GAS_BASE } from '../abi/constants.js';
 import { AddressError, parseAddressDetailed } from '../codec/address.js';
-import { canonicalName, nameProblem, NAME_SUFFIX } from '../chain/names.js';
+import { canonicalName, nameProblem, NAME_SUFFIX } from '../domains/names/reader.js';
 import { AmountError, splitDecimal, toBps, toInteger, toPrice, toRawAmount, U64_MAX } from './amounts.js';
 import type { Constraints, Goal, GoalType, ParsedIntent, Recipient, TokenAmount, TokenRef, ValidatorRef } from './goals.js';
 import { IntentParseError } from './parse-error.js';

@@ -1,5 +1,5 @@
 import { AddressError, parseAddressDetailed } from '../codec/address.js';
-import { canonicalName, nameProblem, NAME_SUFFIX } from '../chain/names.js';
+import { canonicalName, nameProblem, NAME_SUFFIX } from '../domains/names/reader.js';
 import { AmountError, isDecimal, toBps, toInteger, toPrice, toRawAmount } from './amounts.js';
 import { extractConstraints, isPercentSign } from './constraints.js';
 import type { Goal, ParsedIntent, Price, Recipient, TokenAmount, TokenRef, ValidatorRef } from './goals.js';

@@ -45,7 +45,7 @@ export interface PlannerEnv {
   gasPrice: bigint;
   /** the gas the core charges for a bundle of these operations (src/intents/gas.ts) */
   bundleGas(operations: readonly Operation[]): bigint;
-  /** the name service (src/chain/names.ts resolveName) */
+  /** the name service (src/domains/names/reader.ts resolveName) */
   resolveName(name: string): Uint8Array | undefined;
   /** why a name is malformed, or undefined */
   nameProblem(name: string): string | undefined;

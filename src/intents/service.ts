@@ -1,7 +1,7 @@
 import type { ChainApi, DomainReaders } from '../chain/interface.js';
 import { ChainError } from '../chain/errors.js';
 import { statusOf } from '../chain/status.js';
-import { nameProblem, resolveName } from '../chain/names.js';
+import { nameProblem, resolveName } from '../domains/names/reader.js';
 import { accountOfConsensusKey, readDelegation, readDelegatorValidators, readValidator, readValidatorRecords } from '../chain/validator-set.js';
 import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
 import { lookupSchedule, scheduleId, scheduleRuns } from '../chain/schedules.js';

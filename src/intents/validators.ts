@@ -1,5 +1,5 @@
 import { AddressError, encodeAccount, parseAddressDetailed } from '../codec/address.js';
-import { canonicalName, nameProblem, NAME_SUFFIX } from '../chain/names.js';
+import { canonicalName, nameProblem, NAME_SUFFIX } from '../domains/names/reader.js';
 import type { ValidatorRecord } from '../chain/validator-set.js';
 import type { ValidatorRef } from './goals.js';
 import { PlanError } from './plan-error.js';

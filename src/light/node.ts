@@ -3,7 +3,7 @@ import type { BlockHeader } from '../chain/block.js';
 import { chainParams, type ChainParams } from '../chain/chain-params.js';
 import { genesisFromFlags } from '../chain/genesis-block.js';
 import { CHAIN_IDS, type Network } from '../chain/genesis-data.js';
-import type { UpgradeGovernance } from '../chain/upgrades.js';
+import type { UpgradeGovernance } from '../domains/upgrades/reader.js';
 import { readValidatorSet } from '../chain/validator-set.js';
 import { bytesEqual, toHex } from '../codec/hash.js';
 import type { Logger } from '../logger.js';

@@ -1,5 +1,5 @@
 // DAOs in the core (CreateDao 85, DaoPropose 86, DaoVote 87, DaoExecute 88, DaoCancel 89, DaoUnlock
-// 90; docs/governance.md "DAOs"), run in lockstep with the bigint reference (testkit/reference.ts):
+// 90; docs/dao.md), run in lockstep with the bigint reference (testkit/reference.ts):
 // every block's statuses, events and state root must agree. A DAO whose treasury pays after a passed
 // vote and its execution delay; a vote that cannot be doubled by moving the locked tokens; borrowed
 // tokens (an allowance) that carry no weight; every refusal changing nothing.

@@ -9,7 +9,7 @@ import { encodeBundle, type Operation, type ProposalAction } from '../../src/cod
 import { chainParams } from '../../src/chain/chain-params.js';
 import { GOVERNANCE, TREASURY } from '../../src/abi/constants.js';
 import { stableKey, decodeProposalFields, proposalKey, proposalVoteKey, decodeProposalVoteFields, collectionSafetyKey, contractSafetyKey, decodeContractSafetyFields } from '../../src/abi/state.js';
-import { contractSafetyTarget } from '../../src/chain/governance.js';
+import { contractSafetyTarget } from '../../src/domains/governance/reader.js';
 import { addr, hex } from '../../testkit/encode.js';
 import { NTV } from './harness.js';
 import { setup, ntv, UNIT, type Setup } from './staking-harness.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Core, type BlockContext, type BundleInput } from '../../src/core/core.js';
 import { accountKey, decodeAccount } from '../../src/core/records.js';
 import { Status } from '../../src/core/status.js';
-import { canonicalName, decodeNameRecord, nameKey, nameReverseKey, resolveName, reverseResolve } from '../../src/chain/names.js';
+import { canonicalName, decodeNameRecord, nameKey, nameReverseKey, resolveName, reverseResolve } from '../../src/domains/names/reader.js';
 import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';
 import { MapStore, NTV, genesisConfig } from './harness.js';
 

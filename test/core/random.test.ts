@@ -62,7 +62,7 @@ async function run(seed: number, blocks: number, gov = false, accountsBias = 0, 
     chainId: 1618032n,
     timestamp: 1_700_000_000n,
     tokens: [...[...TOKENS, mintOf(3)].map((m, i) => ({ mint: m, name: `T${i}`, symbol: i === 0 ? 'NTV' : `TK${i}`, decimals: 9, kind: i === 0 ? 0 : 2, creator: addr(999) })),
-      // DAO seeds: a voting token the maker does not hold, so quorums can be met (docs/governance.md "DAOs")
+      // DAO seeds: a voting token the maker does not hold, so quorums can be met (docs/dao.md)
       ...(dao ? [{ mint: DAO_TOKEN, name: 'Votes', symbol: 'VOTE', decimals: 0, kind: 1, creator: addr(999) }] : [])],
     balances: [
       ...Array.from({ length: N_ACCOUNTS * 3 }, (_, i) => ({ account: addr(i % N_ACCOUNTS), mint: TOKENS[Math.floor(i / N_ACCOUNTS)]!, amount: BigInt(r.int(3_000_000)) })),
@@ -450,7 +450,7 @@ async function run(seed: number, blocks: number, gov = false, accountsBias = 0, 
     return rawOp(21, (w) => w.u64(anyId()));
   };
 
-  // DAOs (docs/governance.md "DAOs"): created on the voting token (now and then on NTV, an unknown
+  // DAOs (docs/dao.md): created on the voting token (now and then on NTV, an unknown
   // or another token, or with a config out of range), proposals with and without operations the
   // DAO's treasury runs, votes that lock balances, executions, cancels and unlocks, and transfers
   // that fund the treasuries.

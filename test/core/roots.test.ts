@@ -16,8 +16,8 @@ import { decodeAccount, decodeBalance, decodeKeyRecord, decodeTokenRecord } from
 import { decodePoolRecord, decodeTokenMetadata } from '../../src/core/amm.js';
 import { decodeChainParams } from '../../src/chain/chain-params.js';
 import { decodeDelegation, decodeStakingState, decodeUnbonding, decodeValidatorRecord } from '../../src/chain/validator-set.js';
-import { decodeCollectionRecord, decodeNftRecord, decodeTokenTypeRecord } from '../../src/chain/collections.js';
-import { decodeNameRecord } from '../../src/chain/names.js';
+import { decodeCollectionRecord, decodeNftRecord, decodeTokenTypeRecord } from '../../src/domains/collections/reader.js';
+import { decodeNameRecord } from '../../src/domains/names/reader.js';
 import { decodeProgramRecord } from '../../src/chain/programs.js';
 import type { BlockContext } from '../../src/core/core.js';
 import { addr, hex, type Op } from '../../testkit/encode.js';

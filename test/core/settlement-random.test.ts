@@ -1,5 +1,5 @@
 // Randomized differential test of settlement with market makers, anchoring and passports
-// (docs/settlement.md, docs/anchoring.md, docs/passports.md): the wasm core against the bigint
+// (docs/settlement.md, docs/anchors.md, docs/passports.md): the wasm core against the bigint
 // reference (testkit/reference.ts with testkit/settle-reference.ts), block by block —
 // statuses, gas, fees, events, writes and state roots — on sequences of operations 105–114, valid
 // and invalid, together with transfers out of order escrows (testnet bundles that name an escrow as

@@ -1,5 +1,5 @@
 // Settlement with market makers, anchoring and passports in the core (docs/settlement.md,
-// docs/anchoring.md, docs/passports.md): the lifecycle of an order through its escrow, tiers and
+// docs/anchors.md, docs/passports.md): the lifecycle of an order through its escrow, tiers and
 // spreads, expiry, the both-legs-or-none rule when an escrow is drained, anchors' namespace owner
 // and write-once keys, passports' unique gamertags and publisher-written game profiles, and gas.
 import { describe, expect, it } from 'vitest';

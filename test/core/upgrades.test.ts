@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Core, CoreStatusError } from '../../src/core/core.js';
 import { Status } from '../../src/core/status.js';
 import { DEFAULT_CHAIN_PARAMS, encodeChainParams } from '../../src/chain/chain-params.js';
-import { encodeUpgradeConfig, governanceFromFlags, readGovernance, readPlan, readUpgradeStatus, readUpgradeVote, upgradeHaltAt } from '../../src/chain/upgrades.js';
+import { encodeUpgradeConfig, governanceFromFlags, readGovernance, readPlan, readUpgradeStatus, readUpgradeVote, upgradeHaltAt } from '../../src/domains/upgrades/reader.js';
 import { UPGRADE_CONFIG_KEY } from '../../src/abi/state.js';
 import { deriveAccount } from '../../src/codec/address.js';
 import { W, addr, hex, type Op } from '../../testkit/encode.js';

@@ -4,7 +4,7 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Signer } from '../../src/codec/keys.js';
-import { decodeCollectionText } from '../../src/chain/collections.js';
+import { decodeCollectionText } from '../../src/domains/collections/reader.js';
 import { TestNode } from './harness.js';
 import { bundleFor, signedHex, systemAddressHex } from './bundles.js';
 

@@ -1,4 +1,4 @@
-// DAOs over JSON-RPC against a running node (issue 22 item 5; docs/governance.md "DAOs"): a DAO
+// DAOs over JSON-RPC against a running node (issue 22 item 5; docs/dao.md): a DAO
 // whose treasury pays after a passed vote and its execution delay, a vote that cannot be doubled
 // by moving the locked tokens to another account, borrowed tokens without weight, and every bad
 // input answered with a clear error and no state change.
@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { TestNode } from './harness.js';
 import { systemAddressHex } from './bundles.js';
 import { encodeOps, W } from '../../testkit/encode.js';
-import { daoAddress, decodeDaoText, encodeDao } from '../../src/chain/dao.js';
+import { daoAddress, decodeDaoText, encodeDao } from '../../src/domains/dao/reader.js';
 
 /** The DAO's account in 0x form: svc_transfer and svc_getBalance take accounts, the DAO's Nx7… names the same 32 bytes. */
 const account = (nx7: string) => '0x' + Buffer.from(decodeDaoText(nx7)!).toString('hex');

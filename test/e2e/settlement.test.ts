@@ -1,5 +1,5 @@
 // Settlement with market makers, anchoring and passports over JSON-RPC against running nodes
-// (spec §2.7, §4.7, §4.17; docs/settlement.md, docs/anchoring.md, docs/passports.md): an order's
+// (spec §2.7, §4.7, §4.17; docs/settlement.md, docs/anchors.md, docs/passports.md): an order's
 // lifecycle in svc_getAtomenceOrder and the stats, the settlement listing and market makers, a
 // verified anchor, a passport found by gamertag and a game profile; the testnet convenience methods
 // and signed bundles through svc_submitBundle (client helpers); refusals with clear errors and no

@@ -96,7 +96,7 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
       op: { type: 'RegisterName', name: 'alice.vex' }, gas: 45_000n },
     { name: 'createProposal', send: () => wallet.createProposal('Cap', 'why', { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n }),
       op: { type: 'CreateProposal', title: 'Cap', description: 'why', action: { kind: 'ParameterChange', key: 'quorum_bps', value: 4000n } }, gas: 5_000n + 30_000n + 3n * (3n + 3n + 18n) },
-    // DAOs (docs/governance.md "DAOs")
+    // DAOs (docs/dao.md)
     { name: 'createDao', send: () => wallet.createDao('Grants', USDC, { quorumBps: 2000, thresholdBps: 5000, votingPeriod: 100, executionDelay: '10', proposalThreshold: 1000n }),
       op: { type: 'CreateDao', name: 'Grants', tokenMint: USDC, quorumBps: 2000, thresholdBps: 5000, votingPeriod: 100n, executionDelay: 10n, proposalThreshold: 1000n }, gas: 65_000n },
     { name: 'daoPropose', send: () => wallet.daoPropose(DAO, 'Pay', 'why'),
@@ -115,7 +115,7 @@ function cases(): Array<{ name: string; send: () => Promise<SubmitResult>; op: O
       op: { type: 'ExecuteProposal', proposalId: 7n }, gas: 85_000n },
     { name: 'cancelProposal', send: () => wallet.cancelProposal(7n),
       op: { type: 'CancelProposal', proposalId: 7n }, gas: 25_000n },
-    // settlement, anchoring, passports (docs/settlement.md, docs/anchoring.md, docs/passports.md)
+    // settlement, anchoring, passports (docs/settlement.md, docs/anchors.md, docs/passports.md)
     { name: 'registerMarketMaker', send: () => wallet.registerMarketMaker(2), op: { type: 'RegisterMarketMaker', tier: 2 }, gas: 35_000n },
     { name: 'deregisterMarketMaker', send: () => wallet.deregisterMarketMaker(), op: { type: 'DeregisterMarketMaker' }, gas: 35_000n },
     { name: 'createAtomenceOrder', send: () => wallet.createAtomenceOrder('USDC', '1000', 'NTV', 2_000n, 1_900_000_000),

@@ -53,7 +53,7 @@ describe('the core\'s domain folders (assembly/domains/)', () => {
     // Each edge is a rule one domain takes from another, as a Cosmos SDK module takes another's keeper.
     const declared: Record<string, string> = {
       'bridge/ops.ts → ../stablecoins/ops': 'a bridged token is an STD-8 coin the bridge mints (docs/bridge.md)',
-      'dao/ops.ts → ../governance/ops': 'a DAO proposal is tallied and its operations carried by the protocol proposal rules (docs/governance.md "DAOs")',
+      'dao/ops.ts → ../governance/ops': 'a DAO proposal is tallied and its operations carried by the protocol proposal rules (docs/dao.md)',
       'governance/ops.ts → ../staking/validators': 'voting power is bonded stake (docs/governance.md)',
       'passports/ops.ts → ../anchors/ops': 'a game id follows the anchor label rule (docs/passports.md)',
       'presales/ops.ts → ../dex/ops': 'a finalized presale seeds its DEX pool (docs/presales.md)',

@@ -34,6 +34,8 @@ const GENERIC = [
 /** The code without its comments (a comment may cite a domain's docs). */
 const codeOf = (path: string) => readFileSync(join(ROOT, path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\s\/\/ .*$/gm, '');
 
+const COMMON_WORDS = new Set(['name']);
+
 /** A domain's words: its name (singular stem, any case, at a word or camelCase boundary) and its operations' names. */
 function domainWords(name: string): RegExp[] {
   // A two-word name (staking-pools) is written stakingPool, StakingPool or STAKING_POOL in code.
@@ -42,7 +44,12 @@ function domainWords(name: string): RegExp[] {
   const cap = stem[0]!.toUpperCase() + stem.slice(1);
   const upper = parts.map((p) => p.toUpperCase()).join('_');
   const ops = abiOperations.filter((o) => o.group === name).map((o) => o.name);
-  return [new RegExp(`(?:\\b(?:${stem}|${cap}|${upper})|(?<=[a-z])${cap})s?(?![a-z])`), ...ops.map((o) => new RegExp(`\\b${o}\\b`))];
+  // A stem that is also an everyday identifier (an error's or a status's `name`, `[name, code]`) is
+  // looked for only inside a compound: nameKey, resolveName, NAME_SUFFIX.
+  const word = COMMON_WORDS.has(stem)
+    ? new RegExp(`\\b(?:${stem}(?=[A-Z])|${upper}_)|(?<=[a-z])${cap}s?(?![a-z])`)
+    : new RegExp(`(?:\\b(?:${stem}|${cap}|${upper})|(?<=[a-z])${cap})s?(?![a-z])`);
+  return [word, ...ops.map((o) => new RegExp(`\\b${o}\\b`))];
 }
 
 describe('domain registry', () => {
@@ -90,6 +97,9 @@ describe('domain registry', () => {
     expect(domainWords('stablecoins').some((w) => w.test(code))).toBe(true);
     expect(domainWords('staking').some((w) => w.test(code))).toBe(true);
     expect(domainWords('dex').some((w) => w.test('const index = 1; indexer.put();'))).toBe(false);
+    expect(domainWords('names').some((w) => w.test('const owner = resolveName(state, label);'))).toBe(true);
+    expect(domainWords('names').some((w) => w.test('if (nameKey(label)) x(); const s = NAME_SUFFIX;'))).toBe(true);
+    expect(domainWords('names').some((w) => w.test('this.name = "ImportError"; const [name, code] = e; statusOf(s).name;'))).toBe(false);
   });
 
   it('domain folders import no other domain; their chain-level files nothing above the chain (rpc, eth, intents, consensus, p2p, cli, client, node)', () => {
@@ -97,8 +107,8 @@ describe('domain registry', () => {
     for (const d of domains) {
       const dir = join(ROOT, 'src/domains', d.name);
       for (const f of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
-        // rpc.ts is the RPC layer's and client.ts the client's (test/unit/imports.test.ts "domains/ by layer").
-        const chainLevel = f !== 'rpc.ts' && f !== 'client.ts';
+        // rpc.ts (and <part>-rpc.ts) is the RPC layer's and client.ts the client's (test/unit/imports.test.ts "domains/ by layer").
+        const chainLevel = !/^(?:[a-z-]+-)?rpc\.ts$/.test(f) && f !== 'client.ts';
         for (const m of readFileSync(join(dir, f), 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)) {
           const spec = m[1]!;
           if (/^\.\.\/(?!module\.js)[^./]/.test(spec)) bad.push(`${d.name}/${f} → ${spec}`);
@@ -145,7 +155,9 @@ describe('domain RPC modules (src/domains/rpc.ts)', () => {
     for (const d of domainRpc) {
       const own = d.methods(deps).map((m) => m.name);
       expect(own.length, d.name).toBeGreaterThan(0);
-      expect([...new Set(definedIn(`src/domains/${d.name}/rpc.ts`))].sort(), d.name).toEqual([...new Set(own)].sort());
+      // rpc.ts, and the `<part>-rpc.ts` files of a domain that splits its methods (collections: NFTs and multi-tokens).
+      const rpcFiles = readdirSync(join(ROOT, 'src/domains', d.name)).filter((f) => /^(?:[a-z-]+-)?rpc\.ts$/.test(f)).map((f) => `src/domains/${d.name}/${f}`);
+      expect([...new Set(rpcFiles.flatMap(definedIn))].sort(), d.name).toEqual([...new Set(own)].sort());
       for (const f of outside(d.name)) for (const m of definedIn(f)) if (own.includes(m)) misplaced.push(`${f}: ${m} (${d.name})`);
       const documented = [...Object.keys(d.docs.EXAMPLES ?? {}), ...Object.keys(d.docs.POSITIONAL_EXAMPLES ?? {})];
       for (const m of documented) expect(own, `${d.name}/examples.json: ${m}`).toContain(m);
@@ -262,6 +274,23 @@ describe('the funds rule through the registry (docs/mempool.md "Funds")', () => 
     for (const d of domains) {
       for (const spend of d.ntvSpends ?? []) expect(abiOperations.find((o) => o.name === spend.operation)?.group).toBe(d.name);
     }
+  });
+});
+
+describe('receipt formats through the registry (src/chain/receipts.ts)', () => {
+  it('each format a module gives is named in abi/events.mjs and given by that module only', async () => {
+    const { events } = (await import(join(ROOT, 'abi/events.mjs'))) as { events: Array<{ fields: Array<[string, string, { as?: string; j?: string }?]>; extra?: Array<[string, string, string?]> }> };
+    const named = new Set(events.flatMap((r) => [...r.fields.flatMap((f) => [f[2]?.as, f[2]?.j]), ...(r.extra ?? []).map((x) => x[2])]).filter((x): x is string => !!x));
+    const givenBy = new Map<string, string[]>();
+    for (const d of domains) for (const f of Object.keys(d.receiptFormats ?? {})) givenBy.set(f, [...(givenBy.get(f) ?? []), d.name]);
+    expect(givenBy.size).toBeGreaterThanOrEqual(8);
+    for (const [f, by] of givenBy) {
+      expect(named.has(f), `${f} (${by.join(', ')}) is a format of abi/events.mjs`).toBe(true);
+      expect(by, f).toHaveLength(1);
+    }
+    // src/chain/receipts.ts writes none of them again.
+    const receipts = codeOf('src/chain/receipts.ts');
+    for (const f of givenBy.keys()) expect(new RegExp(`^\\s+${f}:`, 'm').test(receipts), `${f} also in receipts.ts`).toBe(false);
   });
 });
 

@@ -79,11 +79,11 @@ function runtimeCycles(): string[][] {
 const top = (path: string) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : path);
 /**
  * The layer a file is in: its top folder, but for src/domains/, whose files sit in two layers
- * (docs/architecture.md "Domain modules"): a domain's `rpc.ts` and the list of them
- * (`domains/rpc.ts`) are the RPC layer; a domain's `client.ts` is the client's; the rest (the
+ * (docs/architecture.md "Domain modules"): a domain's `rpc.ts` (and `<part>-rpc.ts`, where a domain
+ * splits its methods: collections' multitoken-rpc.ts) and the list of them (`domains/rpc.ts`) are the RPC layer; a domain's `client.ts` is the client's; the rest (the
  * chain-level hooks, readers, receipt formatting, `domains/index.ts`) is `domains`, at the chain's level.
  */
-const DOMAIN_RPC = /^domains\/(?:rpc\.ts|[^/]+\/rpc\.ts)$/;
+const DOMAIN_RPC = /^domains\/(?:rpc\.ts|[^/]+\/(?:[a-z-]+-)?rpc\.ts)$/;
 const DOMAIN_CLIENT = /^domains\/[^/]+\/client\.ts$/;
 const folder = (path: string) => (DOMAIN_RPC.test(path) ? 'rpc' : DOMAIN_CLIENT.test(path) ? 'client' : top(path));
 const violations = (pred: (i: Import) => boolean) => imports.filter(pred).map((i) => `${i.from} → ${i.to}`);

@@ -13,7 +13,7 @@ import { HookRegistry } from '../../src/intents/hooks.js';
 import type { MarketSource } from '../../src/intents/market.js';
 import { PlanError, planIntent, planIntents, routeType, WARNINGS, type Plan, type PendingReceive, type PlannerEnv } from '../../src/intents/planner.js';
 import { bindParams, ProgramError, substitute, validateProgram } from '../../src/intents/programs.js';
-import { nameProblem } from '../../src/chain/names.js';
+import { nameProblem } from '../../src/domains/names/reader.js';
 
 const mint = (n: number) => { const m = new Uint8Array(32); if (n) { m[0] = 0x11; m[31] = n; } return m; };
 const NTV: TokenRef = { symbol: 'NTV', mint: mint(0), decimals: 9 };

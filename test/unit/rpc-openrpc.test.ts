@@ -9,7 +9,7 @@ import { nodeRegistry } from '../../scripts/gen-methods-doc.js';
 import { documentedMethods } from '../../src/rpc/examples/index.js';
 import { call, post, startServer } from './rpc-fixtures.js';
 import { Address } from '../../src/rpc/schemas.js';
-import { CollectionAddress } from '../../src/rpc/methods/collections.js';
+import { CollectionAddress } from '../../src/domains/collections/collection-rpc.js';
 
 describe('rpc.discover', () => {
   let s: Awaited<ReturnType<typeof startServer>>;

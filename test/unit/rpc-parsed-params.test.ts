@@ -8,27 +8,27 @@ import { RpcError } from '../../src/rpc/errors.js';
 import { parsed } from '../../src/rpc/schemas.js';
 import type { MethodDefinition } from '../../src/rpc/method.js';
 import { accountsMethods } from '../../src/rpc/methods/accounts.js';
-import { anchorMethods } from '../../src/rpc/methods/anchors.js';
+import { anchorMethods } from '../../src/domains/anchors/rpc.js';
 import { auditMethods } from '../../src/rpc/methods/audit.js';
 import { allowanceMethods } from '../../src/rpc/methods/allowances.js';
 import { bridgeMethods } from '../../src/domains/bridge/rpc.js';
 import { dexMethods } from '../../src/domains/dex/rpc.js';
 import { accountMethods } from '../../src/rpc/methods/ledger.js';
-import { multiTokenMethods } from '../../src/rpc/methods/multitokens.js';
-import { nameMethods } from '../../src/rpc/methods/names.js';
-import { nftMethods } from '../../src/rpc/methods/nfts.js';
-import { passportMethods } from '../../src/rpc/methods/passports.js';
-import { presaleMethods } from '../../src/rpc/methods/presales.js';
+import { multiTokenMethods } from '../../src/domains/collections/multitoken-rpc.js';
+import { nameMethods } from '../../src/domains/names/rpc.js';
+import { collectionMethods } from '../../src/domains/collections/rpc.js';
+import { passportMethods } from '../../src/domains/passports/rpc.js';
+import { presaleMethods } from '../../src/domains/presales/rpc.js';
 import { transactionMethods } from '../../src/rpc/methods/transaction.js';
-import { upgradeMethods } from '../../src/rpc/methods/upgrades.js';
-import { settlementMethods } from '../../src/rpc/methods/settlement.js';
+import { upgradeMethods } from '../../src/domains/upgrades/rpc.js';
+import { settlementMethods } from '../../src/domains/settlement/rpc.js';
 import { stablecoinMethods } from '../../src/domains/stablecoins/rpc.js';
 import { stakingPoolMethods } from '../../src/domains/staking-pools/rpc.js';
 import { stakingMethods } from '../../src/domains/staking/rpc.js';
 import { subscriptionMethods } from '../../src/rpc/methods/subscriptions.js';
 import { tokenMethods } from '../../src/rpc/methods/token.js';
-import { governanceMethods } from '../../src/rpc/methods/governance.js';
-import { daoMethods } from '../../src/rpc/methods/dao.js';
+import { governanceMethods } from '../../src/domains/governance/rpc.js';
+import { daoMethods } from '../../src/domains/dao/rpc.js';
 import { intentMethods } from '../../src/rpc/methods/intents.js';
 import { explorerMethods } from '../../src/rpc/methods/explorer.js';
 import { nodeMethods } from '../../src/rpc/methods/node.js';
@@ -118,7 +118,7 @@ describe('the bridge methods, parsed once: each refusal names the position the r
 const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]> = {
   'bridge.ts': bridgeMethods, 'stablecoins.ts': stablecoinMethods, 'dex.ts': dexMethods, 'staking.ts': stakingMethods, 'accounts.ts': accountsMethods,
   'settlement.ts': settlementMethods, 'multitokens.ts': multiTokenMethods, 'allowances.ts': allowanceMethods, 'staking-pools.ts': stakingPoolMethods,
-  'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'nfts.ts': nftMethods,
+  'token.ts': tokenMethods, 'ledger.ts': accountMethods, 'collections/rpc.ts': collectionMethods,
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
   'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods, 'upgrades.ts': upgradeMethods,
   'presales.ts': presaleMethods, 'passports.ts': passportMethods,

@@ -1,4 +1,4 @@
-// Anchoring (spec §4.7; docs/anchoring.md): Anchor (disc. 111) { namespace, key, value_hash }.
+// Anchoring (spec §4.7; docs/anchors.md): Anchor (disc. 111) { namespace, key, value_hash }.
 //
 // A namespace belongs to the account that anchored in it first: only that account may anchor more
 // keys there, so a reader who trusts the owner of "acme.audits" trusts every anchor in it (anyone

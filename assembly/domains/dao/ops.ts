@@ -1,9 +1,9 @@
-// DAOs (issue 22 item 5; docs/governance.md "DAOs"): CreateDao (disc. 85), DaoPropose (86), DaoVote
+// DAOs (issue 22 item 5; docs/dao.md): CreateDao (disc. 85), DaoPropose (86), DaoVote
 // (87), DaoExecute (88), DaoCancel (89), DaoUnlock (90). OpenZeppelin's Governor is the model, with
 // an escrow in place of ERC20Votes checkpoints: a vote locks the voter's whole balance of the DAO's
 // token in the DAO's escrow account until the proposal's voting ends, and the weight is what is
-// locked, so the same tokens cannot vote again from another account (docs/governance.md "DAOs:
-// why an escrow"). A passed proposal's operations run as the DAO account: its treasury.
+// locked, so the same tokens cannot vote again from another account (docs/dao.md "Why an
+// escrow"). A passed proposal's operations run as the DAO account: its treasury.
 //
 //   0x61 dao[32]                   → Dao (abi/state.mjs); dao = Blake3("ntv-dao" ‖ id u64 LE)
 //   0x62                           → u64 DAOs created (ids run 1…count)
@@ -34,7 +34,7 @@ import {
 } from "../../abi";
 import { OPR_CREATE_DAO_NAME, OPR_CREATE_DAO_NAME_LEN, OPR_CREATE_DAO_FIELDS, OPR_DAO_PROPOSE_TITLE, OPR_DAO_PROPOSE_TITLE_LEN, OPR_DAO_PROPOSE_DESCRIPTION, OPR_DAO_PROPOSE_DESCRIPTION_LEN, OPR_DAO_PROPOSE_ACTION, OPR_DAO_PROPOSE_ACTION_LEN } from "../../decode-ops";
 
-// DaoProposalEvent actions (docs/governance.md "DAOs": events)
+// DaoProposalEvent actions (docs/dao.md "Events")
 // @ts-ignore: decorator
 @inline const ACT_PROPOSED: u8 = 0;
 // @ts-ignore: decorator
@@ -49,7 +49,7 @@ import { OPR_CREATE_DAO_NAME, OPR_CREATE_DAO_NAME_LEN, OPR_CREATE_DAO_FIELDS, OP
 @inline const ACT_UNLOCKED: u8 = 5;
 // @ts-ignore: decorator
 @inline const RECORD_VERSION: u8 = 1;
-// Config bounds (docs/governance.md "DAOs": CreateDao)
+// Config bounds (docs/dao.md "Params")
 // @ts-ignore: decorator
 @inline const MAX_DAO_NAME: u32 = 64;
 // @ts-ignore: decorator

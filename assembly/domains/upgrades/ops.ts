@@ -11,7 +11,7 @@
 // After the bundles of every block, `upgradesEndBlock` expires a pending plan whose voting period
 // ended or whose height is next, and marks an approved plan applied at its height: that block is
 // the first one the new release executes (the host refuses to execute it with a binary that does
-// not implement the plan: src/chain/upgrades.ts). UPGRADE_GRACE_BLOCKS from there, skipped leaders
+// not implement the plan: src/domains/upgrades/reader.ts). UPGRADE_GRACE_BLOCKS from there, skipped leaders
 // are not counted as missed (assembly/domains/staking/rewards.ts endBlock, `inUpgradeGrace`).
 
 import * as S from "../../status";

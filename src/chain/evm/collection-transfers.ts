@@ -9,7 +9,7 @@
 import { decodeFunctionData, erc1155Abi, erc721Abi, type Hex } from 'viem';
 import type { BatchEntry } from '../../codec/collection-ops.js';
 import { MAX_BATCH_ENTRIES } from '../../codec/collection-ops.js';
-import type { CollectionRecord } from '../collections.js';
+import type { CollectionRecord } from '../../domains/collections/reader.js';
 import { evmRefusal } from './refusal.js';
 import { accountOfEvm, U64_MAX } from './units.js';
 

@@ -1,4 +1,4 @@
-import type { CollectionRecord } from '../collections.js';
+import type { CollectionRecord } from '../../domains/collections/reader.js';
 import type { RegisteredToken, TokenRegistry } from '../token-registry.js';
 import { isNativeMintBytes } from './units.js';
 
@@ -14,7 +14,7 @@ export class EvmTokenIndex {
   private byAddress = new Map<string, RegisteredToken>();
   private indexedCount = -1;
 
-  /** `collections`: NFT and multi-token collections by the last 20 bytes (src/chain/collections.ts). */
+  /** `collections`: NFT and multi-token collections by the last 20 bytes (src/domains/collections/reader.ts). */
   constructor(
     private readonly registry: TokenRegistry,
     private readonly collections: (address20: Uint8Array) => CollectionRecord | undefined = () => undefined,

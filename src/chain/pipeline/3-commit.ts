@@ -25,7 +25,7 @@ export interface FinalityDependencies {
   writes: WriteQueue;
   admission: Admission;
   /** the halt before an approved upgrade this binary does not implement (Chain.upgradeHalt) */
-  upgradeHalt: (height: number) => Error | undefined;
+  haltBefore: (height: number) => Error | undefined;
 }
 
 export class Finality {
@@ -64,7 +64,7 @@ export class Finality {
     if (loop.speculative || parent !== heads.head || !bytesEqual(header.parentHash, parent.hash)) {
       return { ok: false, reason: `does not extend this node's head ${parent.height}`, faulty: false };
     }
-    const halt = this.deps.upgradeHalt(header.height);
+    const halt = this.deps.haltBefore(header.height);
     if (halt) return { ok: false, reason: halt.message, faulty: false };
     let produced: ProducedBlock;
     try {

@@ -3,7 +3,7 @@ import { encodeAccount, encodeMint } from '../../codec/address.js';
 import { attestationProblem, decodeDepositProof, depositDigest, type DepositProof } from './proofs.js';
 import { fromHex } from '../../codec/hash.js';
 import { BRIDGE_CHAINS, BRIDGE_MAX_TEXT, isBridgeChain } from './reader.js';
-import { SAFETY_LEVELS } from '../../chain/governance.js';
+import { SAFETY_LEVELS } from '../../chain/proposals.js';
 import { stableProfile } from '../../chain/stablecoins.js';
 import { CHAIN_IDS } from '../../chain/genesis-data.js';
 import type { BridgeDepositRecordFields, BridgeWithdrawalRecordFields, ContractSafetyFields } from '../../abi/state.js';

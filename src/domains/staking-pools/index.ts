@@ -6,5 +6,6 @@
  */
 
 import type { DomainModule } from '../module.js';
+import { encodeStakingPool } from './reader.js';
 
-export const stakingPools: DomainModule = { name: 'staking-pools', proofChecks: [] };
+export const stakingPools: DomainModule = { name: 'staking-pools', proofChecks: [], receiptFormats: { stakingPool: encodeStakingPool } };

@@ -12,25 +12,15 @@ import { domainRpc } from '../../domains/rpc.js';
 import ledger from './ledger.json' with { type: 'json' };
 import accounts from './accounts.json' with { type: 'json' };
 import allowances from './allowances.json' with { type: 'json' };
-import anchors from './anchors.json' with { type: 'json' };
 import audit from './audit.json' with { type: 'json' };
 import consensus from './consensus.json' with { type: 'json' };
-import dao from './dao.json' with { type: 'json' };
 import explorer from './explorer.json' with { type: 'json' };
-import governance from './governance.json' with { type: 'json' };
 import intents from './intents.json' with { type: 'json' };
-import multitokens from './multitokens.json' with { type: 'json' };
-import names from './names.json' with { type: 'json' };
 import network from './network.json' with { type: 'json' };
-import nfts from './nfts.json' with { type: 'json' };
 import node from './node.json' with { type: 'json' };
-import passports from './passports.json' with { type: 'json' };
-import presales from './presales.json' with { type: 'json' };
-import settlement from './settlement.json' with { type: 'json' };
 import subscriptions from './subscriptions.json' with { type: 'json' };
 import token from './token.json' with { type: 'json' };
 import transaction from './transaction.json' with { type: 'json' };
-import upgrades from './upgrades.json' with { type: 'json' };
 
 /** What one file holds (here, or a domain's `src/domains/<name>/examples.json`): examples with named params, or recorded positional ones. */
 export interface MethodDocs {
@@ -42,7 +32,7 @@ export interface MethodDocs {
 // example to its method's param and result schemas.
 const FILES = [
   ...([
-    ledger, accounts, allowances, anchors, audit, consensus, dao, explorer, governance, intents, multitokens, names, network, nfts, node, passports, presales, settlement, subscriptions, token, transaction, upgrades,
+    ledger, accounts, allowances, audit, consensus, explorer, intents, network, node, subscriptions, token, transaction,
   ] as unknown as MethodDocs[]),
   // The domain modules' own, beside their methods (src/domains/rpc.ts).
   ...domainRpc.map((d) => d.docs),

@@ -72,7 +72,7 @@ export async function nonceAt(chain: ChainApi, height: number, account: Uint8Arr
 
 /**
  * What is answered at the head only (docs/eth.md "Block parameters"): ERC-721/1155 calls read the
- * collection index (src/chain/collections.ts), which holds the head's collections; simulated token
+ * collection index (src/domains/collections/reader.ts), which holds the head's collections; simulated token
  * writes run on a copy of the head's core; Multicall3's block helpers name the head. At a past block
  * they are refused with -32013 rather than answered from the head.
  */

@@ -3,12 +3,12 @@ import { encodeAccount, encodeEvm, encodeHash, encodeMint, parseAddressDetailed,
 import type { ChainApi, DomainReaders } from '../../chain/interface.js';
 import type { Receipt } from '../../chain/receipts.js';
 import { ChainError } from '../../chain/errors.js';
-import { encodeCollection } from '../../chain/collections.js';
+import { encodeCollection } from '../../domains/collections/reader.js';
 import { encodePool } from '../../core/amm.js';
 import { tokenMovements } from '../../chain/token-movements.js';
 import { decodeBundle } from '../../codec/bundle.js';
 import { ethHashOf, evmTransactionOf } from '../../chain/evm/bundles.js';
-import { CollectionSchema, formatCollection } from './collections.js';
+import { CollectionSchema, formatCollection } from '../../domains/collections/collection-rpc.js';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
 import { Height, Limit } from '../schemas.js';

@@ -6,6 +6,7 @@ import { BRIDGED_TOKENS, NTV_TOTAL_SUPPLY, STABLECOINS } from '../../chain/genes
 import { evmOf, isNativeMintBytes } from '../../chain/evm/units.js';
 import { isPausedNow, STABLE_FLAG_MINT_FROZEN, stableRecord } from '../../chain/stablecoins.js';
 import type { StateReader } from '../../chain/state-reader.js';
+import type { Operation } from '../../codec/operations.js';
 
 /** Exactly the spec §6 newHeads fields of a header, in native formats (spec §6.3). */
 export function newHeadsFields(h: BlockHeader) {
@@ -120,4 +121,13 @@ export function formatToken(t: RegisteredToken, state: StateReader) {
     origin_contract: t.originContract || null,
     ...(stable ? { currency: stable.currency, issuer: stable.issuer, origin_mappings: stable.origins } : {}),
   };
+}
+
+/** Operations as JSON (bigints and bytes as strings), for a proposal's `operations` field (protocol and DAO proposals). */
+export function operationJson(op: Operation): { type: string } {
+  const out: Record<string, unknown> & { type: string } = { type: op.type };
+  for (const [k, v] of Object.entries(op)) {
+    out[k] = typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? (v.length === 32 ? encodeAccount(v) : `0x${Buffer.from(v).toString('hex')}`) : v;
+  }
+  return out;
 }

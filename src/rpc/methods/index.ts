@@ -4,7 +4,6 @@ import { accountsMethods } from './accounts.js';
 import { allowanceMethods } from './allowances.js';
 import { auditMethods } from './audit.js';
 import type { MethodDependencies } from './context.js';
-import { presaleMethods } from './presales.js';
 import { ethMethods } from './eth.js';
 import { EvmSimulator } from '../../eth/simulate.js';
 import { ethFilterMethods } from './eth-filters.js';
@@ -12,10 +11,6 @@ import { ethReadMethods } from './eth-reads.js';
 import { ethPoolMethods, rpcModulesMethod } from './eth-pool.js';
 import { explorerMethods } from './explorer.js';
 import { intentMethods } from './intents.js';
-import { multiTokenMethods } from './multitokens.js';
-import { nameMethods } from './names.js';
-import { upgradeMethods } from './upgrades.js';
-import { nftMethods } from './nfts.js';
 import { networkMethods } from './network.js';
 import { nodeMethods } from './node.js';
 import { subscriptionMethods } from './subscriptions.js';
@@ -24,11 +19,6 @@ import { transactionMethods } from './transaction.js';
 import { withMethodDocs } from '../examples/index.js';
 import { domainRpc } from '../../domains/rpc.js';
 import { consensusMethods } from './consensus.js';
-import { governanceMethods } from './governance.js';
-import { settlementMethods } from './settlement.js';
-import { anchorMethods } from './anchors.js';
-import { passportMethods } from './passports.js';
-import { daoMethods } from './dao.js';
 
 export type { MethodDependencies } from './context.js';
 
@@ -48,21 +38,11 @@ export function registerMethods(registry: MethodRegistry, base: MethodDependenci
     ethFilterMethods,
     ethPoolMethods,
     subscriptionMethods,
-    nameMethods,
-    nftMethods,
-    multiTokenMethods,
     networkMethods,
     intentMethods,
     consensusMethods,
-    governanceMethods,
-    daoMethods,
-    presaleMethods,
     auditMethods,
-    settlementMethods,
-    anchorMethods,
-    passportMethods,
     accountsMethods,
-    upgradeMethods,
     // Each domain module's methods, from its folder (src/domains/rpc.ts).
     ...domainRpc.map((d) => d.methods),
   ]) {

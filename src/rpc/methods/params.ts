@@ -1,7 +1,7 @@
 import { AddressError, parseAddress, parseHash } from '../../codec/address.js';
 import type { ChainApi } from '../../chain/interface.js';
 import type { RegisteredToken, TokenRegistry } from '../../chain/token-registry.js';
-import { Type, type TString } from '@sinclair/typebox';
+import { Type, type TInteger, type TString, type TUnion } from '@sinclair/typebox';
 import { RpcError } from '../errors.js';
 import type { MethodParam } from '../method.js';
 import { Address, DecimalString, Hash, parseAmount, parsed } from '../schemas.js';
@@ -86,3 +86,28 @@ export function invalidParamIn<const P extends readonly MethodParam[]>(params: P
 export function positionIn<const P extends readonly MethodParam[]>(params: P, name: P[number]['name']): number {
   return params.findIndex((p) => p.name === name) + 1;
 }
+
+const U64_MAX = (1n << 64n) - 1n;
+
+/** A token or type id, u64: a JSON integer or a decimal string (ids above 2^53 need the string). */
+export function TokenId(description: string): TUnion<[TInteger, TString]> {
+  return Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: '^[0-9]{1,20}$' })], {
+    title: 'TokenId', description: `${description}: an integer 0 … 2^64−1, as a JSON number or a decimal string`,
+  });
+}
+
+export function parseTokenId(value: number | string, param: string, position: number): bigint {
+  const id = BigInt(value);
+  if (id > U64_MAX) throw RpcError.invalidParam(param, position, 'an id from 0 to 2^64−1', { max: U64_MAX.toString() });
+  return id;
+}
+
+/**
+ * A proposal id, from 1: a JSON integer or a decimal string parsed to a bigint (params parsed
+ * once, issue 44 item 4); DAO proposals (src/domains/dao/) are numbered the same way.
+ */
+export const ProposalIdParam = (description: string) => parsed(TokenId(description), (value, param, position) => {
+  const id = parseTokenId(value, param, position);
+  if (id === 0n) throw RpcError.invalidParam(param, position, 'a proposal id from 1');
+  return id;
+});

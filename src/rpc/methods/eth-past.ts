@@ -5,6 +5,7 @@ import type { RegisteredToken } from '../../chain/token-registry.js';
 import { accountKey, accountNonce, balanceKey, decodeBalance, decodeTokenRecord, tokenKey } from '../../core/records.js';
 import { collectionKey } from '../../abi/state.js';
 import { callToken } from '../../eth/calls.js';
+import type { MulticallBlock } from '../../eth/multicall.js';
 import { quantity } from '../../chain/evm/units.js';
 import { RpcError } from '../errors.js';
 
@@ -52,6 +53,21 @@ export async function callTokenAt(chain: ChainApi, height: number, token: Regist
   });
 }
 
+/**
+ * Multicall3 at a past block: that block's header for its block helpers, NTV balances as of it for
+ * getEthBalance. A state the window serves always has its block (src/chain/pruning.ts keeps at least
+ * as many blocks as states); a block missing anyway is refused as a state below the window would be.
+ */
+export async function multicallBlockAt(chain: ChainApi, height: number): Promise<MulticallBlock> {
+  const block = await chain.blockByHeight(height);
+  if (!block) {
+    throw RpcError.app('UNAVAILABLE_ON_NODE', `missing trie node: block ${quantity(height)} is not kept; this node holds blocks from ${quantity(chain.oldestBlock)} to the head ${quantity(chain.height)}`, {
+      block: quantity(height), head: quantity(chain.height), oldest_block: quantity(chain.oldestBlock), reason: 'HISTORICAL_STATE',
+    });
+  }
+  return { header: block.header, balance: (account) => chain.balanceAt(account, new Uint8Array(32), height) };
+}
+
 /** Whether a token existed at a past block (eth_getCode). */
 export function tokenExistedAt(chain: ChainApi, height: number, mint: Uint8Array): Promise<boolean> {
   return chain.stateAt(height, (state) => state.get(tokenKey(mint)) !== undefined);
@@ -73,10 +89,10 @@ export async function nonceAt(chain: ChainApi, height: number, account: Uint8Arr
 /**
  * What is answered at the head only (docs/eth.md "Block parameters"): ERC-721/1155 calls read the
  * collection index (src/chain/collections.ts), which holds the head's collections; simulated token
- * writes run on a copy of the head's core; Multicall3's block helpers name the head. At a past block
- * they are refused with -32013 rather than answered from the head.
+ * writes run on a copy of the head's core. At a past block they are refused with -32013 rather than
+ * answered from the head (also as an inner call of Multicall3, which fails the whole call).
  */
-export function headOnlyAtPastBlock(reason: 'COLLECTION_HISTORY' | 'SIMULATION_HISTORY' | 'MULTICALL_HISTORY', what: string, height: number, head: number): RpcError {
+export function headOnlyAtPastBlock(reason: 'COLLECTION_HISTORY' | 'SIMULATION_HISTORY', what: string, height: number, head: number): RpcError {
   return RpcError.app('UNAVAILABLE_ON_NODE', `${what} is answered at the head block ${quantity(head)} only, not at block ${quantity(height)} (docs/eth.md "Block parameters")`, {
     block: quantity(height), head: quantity(head), reason,
   });

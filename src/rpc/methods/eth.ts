@@ -22,7 +22,7 @@ import { HexBytes, HexQuantity, parsed, withExpected } from '../schemas.js';
 import { positionIn } from './params.js';
 import type { MethodParam } from '../method.js';
 import type { MethodDependencies } from './context.js';
-import { callTokenAt, collectionExistedAt, headOnlyAtPastBlock, nonceAt, tokenExistedAt } from './eth-past.js';
+import { callTokenAt, collectionExistedAt, headOnlyAtPastBlock, multicallBlockAt, nonceAt, tokenExistedAt } from './eth-past.js';
 
 /** eth_getLogs: blocks per query and logs per answer at most (LIMIT_EXCEEDED beyond). */
 export const MAX_LOG_BLOCKS = 10_000;
@@ -129,8 +129,11 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
   /** eth_call's dispatch by address, also each inner call of Multicall3 (src/eth/multicall.ts). */
   async function callAt(to: string, data: Hex, from: string | undefined, height?: number): Promise<Hex> {
     if (to.toLowerCase() === MULTICALL3_ADDRESS) {
-      if (height !== undefined) throw headOnlyAtPastBlock('MULTICALL_HISTORY', 'Multicall3', height, chain.height);
-      return callMulticall(chain, data, (target, inner) => callAt(target, inner, MULTICALL3_ADDRESS));
+      // At a past block every inner call runs at that block too, and the block helpers answer its
+      // header (docs/eth.md "Multicall3"): wagmi and viem clients batching reads through Multicall3
+      // read at receipt.blockNumber as a direct call does (issue 42 item 1).
+      const block = height === undefined ? undefined : await multicallBlockAt(chain, height);
+      return callMulticall(chain, data, (target, inner) => callAt(target, inner, MULTICALL3_ADDRESS, height), block);
     }
     const token = readers.evmTokens.lookup(to);
     if (token && height !== undefined) return callTokenAt(chain, height, token, data, from);
@@ -301,8 +304,9 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
           + ' at `0xcA11bde05977b3631167028862bE2a173976CA11` (`aggregate`, `aggregate3`, `aggregate3Value`, `tryAggregate`,'
           + ' `blockAndAggregate`, `tryBlockAndAggregate`, `getEthBalance`, `getBlockNumber`, `getCurrentBlockTimestamp`, `getChainId`,'
           + ' `getBasefee`, `getBlockHash`, `getLastBlockHash`, `getCurrentBlockCoinbase`, `getCurrentBlockGasLimit`,'
-          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads run over the state as of it, while simulated'
-          + ' writes, collections and Multicall3 are `-32013` (answered at the head only; [eth.md](eth.md) "Block parameters"); `0x` for other'
+          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads run over the state as of it (Multicall3 too,'
+          + ' its block fields that block\'s), while simulated writes and collections are `-32013` (answered at the head only;'
+          + ' [eth.md](eth.md) "Block parameters"); `0x` for other'
           + ' addresses; a function the address does not have, or malformed arguments, revert (code `3`, data `0x`)',
       },
       errors: [...STATE_ERRORS, STANDARD_ERRORS.EXECUTION_REVERTED.code],

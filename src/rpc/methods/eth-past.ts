@@ -5,6 +5,8 @@ import type { RegisteredToken } from '../../chain/token-registry.js';
 import { accountKey, accountNonce, balanceKey, decodeBalance, decodeTokenRecord, tokenKey } from '../../core/records.js';
 import { collectionKey } from '../../abi/state.js';
 import { callToken } from '../../eth/calls.js';
+import { callCollection } from '../../eth/collection-calls.js';
+import { collectionReadsAt } from '../../chain/collections.js';
 import type { MulticallBlock } from '../../eth/multicall.js';
 import { quantity } from '../../chain/evm/units.js';
 import { RpcError } from '../errors.js';
@@ -68,6 +70,18 @@ export async function multicallBlockAt(chain: ChainApi, height: number): Promise
   return { header: block.header, balance: (account) => chain.balanceAt(account, new Uint8Array(32), height) };
 }
 
+/**
+ * eth_call on an NFT or multi-token collection at a past block: its ERC-721/1155 reads over the
+ * collection's records as of that block (ownerOf, balanceOf, balanceOfBatch, tokenURI, uri,
+ * totalSupply from its record then); before the block that created it an empty answer, as for a token.
+ */
+export function callCollectionAt(chain: ChainApi, height: number, address: Uint8Array, data: Hex): Promise<Hex> {
+  return chain.stateAt(height, (state): Hex => {
+    const then = collectionReadsAt(state, address);
+    return then ? callCollection(then.reads, then.record, data) : '0x';
+  });
+}
+
 /** Whether a token existed at a past block (eth_getCode). */
 export function tokenExistedAt(chain: ChainApi, height: number, mint: Uint8Array): Promise<boolean> {
   return chain.stateAt(height, (state) => state.get(tokenKey(mint)) !== undefined);
@@ -87,12 +101,11 @@ export async function nonceAt(chain: ChainApi, height: number, account: Uint8Arr
 }
 
 /**
- * What is answered at the head only (docs/eth.md "Block parameters"): ERC-721/1155 calls read the
- * collection index (src/chain/collections.ts), which holds the head's collections; simulated token
- * writes run on a copy of the head's core. At a past block they are refused with -32013 rather than
- * answered from the head (also as an inner call of Multicall3, which fails the whole call).
+ * What is answered at the head only (docs/eth.md "Block parameters"): simulated token writes run on
+ * a copy of the head's core. At a past block they are refused with -32013 rather than answered from
+ * the head (also as an inner call of Multicall3, which fails the whole call).
  */
-export function headOnlyAtPastBlock(reason: 'COLLECTION_HISTORY' | 'SIMULATION_HISTORY', what: string, height: number, head: number): RpcError {
+export function headOnlyAtPastBlock(reason: 'SIMULATION_HISTORY', what: string, height: number, head: number): RpcError {
   return RpcError.app('UNAVAILABLE_ON_NODE', `${what} is answered at the head block ${quantity(head)} only, not at block ${quantity(height)} (docs/eth.md "Block parameters")`, {
     block: quantity(height), head: quantity(head), reason,
   });

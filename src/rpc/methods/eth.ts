@@ -22,7 +22,7 @@ import { HexBytes, HexQuantity, parsed, withExpected } from '../schemas.js';
 import { positionIn } from './params.js';
 import type { MethodParam } from '../method.js';
 import type { MethodDependencies } from './context.js';
-import { callTokenAt, collectionExistedAt, headOnlyAtPastBlock, multicallBlockAt, nonceAt, tokenExistedAt } from './eth-past.js';
+import { callCollectionAt, callTokenAt, collectionExistedAt, multicallBlockAt, nonceAt, tokenExistedAt } from './eth-past.js';
 
 /** eth_getLogs: blocks per query and logs per answer at most (LIMIT_EXCEEDED beyond). */
 export const MAX_LOG_BLOCKS = 10_000;
@@ -139,7 +139,7 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
     if (token && height !== undefined) return callTokenAt(chain, height, token, data, from);
     if (token) return callToken(chain, token, data, from, (sender, action) => simulator.check(sender, action));
     const collection = readers.evmTokens.collection(to);
-    if (collection && height !== undefined) throw headOnlyAtPastBlock('COLLECTION_HISTORY', 'eth_call on an NFT or multi-token collection', height, chain.height);
+    if (collection && height !== undefined) return callCollectionAt(chain, height, collection.address, data);
     if (collection) return callCollection(collections(), collection, data);
     // Calling an address without code succeeds with empty output on Ethereum too.
     return '0x';
@@ -304,8 +304,8 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
           + ' at `0xcA11bde05977b3631167028862bE2a173976CA11` (`aggregate`, `aggregate3`, `aggregate3Value`, `tryAggregate`,'
           + ' `blockAndAggregate`, `tryBlockAndAggregate`, `getEthBalance`, `getBlockNumber`, `getCurrentBlockTimestamp`, `getChainId`,'
           + ' `getBasefee`, `getBlockHash`, `getLastBlockHash`, `getCurrentBlockCoinbase`, `getCurrentBlockGasLimit`,'
-          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads run over the state as of it (Multicall3 too,'
-          + ' its block fields that block\'s), while simulated writes and collections are `-32013` (answered at the head only;'
+          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads run over the state as of it (collections'
+          + ' and Multicall3 too, its block fields that block\'s), while simulated writes are `-32013` (answered at the head only;'
           + ' [eth.md](eth.md) "Block parameters"); `0x` for other'
           + ' addresses; a function the address does not have, or malformed arguments, revert (code `3`, data `0x`)',
       },

@@ -10,7 +10,7 @@ import { BaseError, createPublicClient, createWalletClient, defineChain, encodeF
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Web3 } from 'web3';
 import { TestNode } from './harness.js';
-import { fundedEvm, usdcEvmAddress } from './evm-accounts.js';
+import { errorText, fundedEvm, usdcEvmAddress } from './evm-accounts.js';
 
 const CHAIN_ID = 1618032;
 const GWEI = 1_000_000_000n;
@@ -39,12 +39,6 @@ afterAll(async () => {
 const publicClient = () => createPublicClient({ chain, transport: http(node.url) });
 const usdcBalance = async (who: string) => BigInt(await node.result<string>('eth_call', [{ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [who as Hex] }) }]));
 const transferData = (to: string, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
-/** A web3.js error's messages with its causes' (web3 wraps the node's answer in `cause` / `innerError`). */
-function errorText(error: unknown): string {
-  const parts: string[] = [];
-  for (let e = error as { message?: string; cause?: unknown; innerError?: unknown } | undefined, i = 0; e && i < 8; e = (e.cause ?? e.innerError) as typeof e, i++) parts.push(String(e.message ?? e));
-  return parts.join(' | ');
-}
 
 describe('viem 2', () => {
   it('a 0-value send to oneself at a pending nonce replaces (cancels) it; +9% is refused, quoting wei', async () => {

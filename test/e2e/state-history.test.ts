@@ -8,10 +8,11 @@
 // oldest height (docs/operations.md "Pruning").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, JsonRpcProvider } from 'ethers';
-import { createPublicClient, defineChain, encodeFunctionData, erc20Abi, http, type Hex } from 'viem';
+import { createPublicClient, decodeFunctionResult, defineChain, encodeFunctionData, erc20Abi, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Web3 } from 'web3';
 import { TestNode } from './harness.js';
+import { errorText } from './evm-accounts.js';
 import { NATIVE_MINT, parseHash, parseMint } from '../../src/codec/address.js';
 import { verifyBalanceProof, type GetProofResult } from '../../src/client/proof.js';
 import { multicall3Abi } from '../../src/eth/multicall.js';
@@ -87,6 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([node?.stop(), pruning?.stop()]);
 });
+
 
 /** The heights the issue names: head−1, head−127 and height 1 (an archive node), and each payment's own. */
 const heights = () => [head - 1, head - 127, 1, ...new Set(recorded.map((r) => r.height))];
@@ -209,20 +211,39 @@ describe('state at past blocks through the libraries (archive node)', () => {
     provider.destroy();
   });
 
-  it('what is answered at the head only is -32013 at a past block, naming why: simulated writes, also inside Multicall3', async () => {
-    const past = `0x${(head - 1).toString(16)}`;
-    // transfer(recipient, 1) from the owner: simulated by the core's copy of the head's state
-    const transfer = `0xa9059cbb${recipient.slice(2).toLowerCase().padStart(64, '0')}${'1'.padStart(64, '0')}` as Hex;
-    const owner = `0x${created.owner.slice(-40)}`;
-    expect(await node.result('eth_call', [{ from: owner, to: created.evm, data: transfer }, 'latest'])).toMatch(/^0x0+1$/);
-    const simulated = await node.call('eth_call', [{ from: owner, to: created.evm, data: transfer }, past]);
-    expect(simulated.error?.code).toBe(-32013);
-    expect(simulated.error?.data).toMatchObject({ reason: 'SIMULATION_HISTORY' });
-    const aggregate3 = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [[{ target: created.evm, allowFailure: true, callData: transfer }]] });
-    const inner = await node.call('eth_call', [{ to: MULTICALL3, data: aggregate3 }, past]);
-    expect(inner.error?.code).toBe(-32013);
-    expect(inner.error?.data).toMatchObject({ reason: 'SIMULATION_HISTORY' });
-  });
+  it('a simulated transfer at a past block runs over the state as of it: viem simulateContract, ethers staticCall and web3.js call, and inside Multicall3', async () => {
+    const chain = defineChain({ id: CHAIN_ID, name: 'ntv', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+    const client = createPublicClient({ chain, transport: http(node.url) });
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    const ethersToken = new Contract(usdc, erc20Abi, provider);
+    const web3 = new Web3(node.url);
+    const web3Token = new web3.eth.Contract(erc20Abi, usdc);
+    const to = `0x${'42'.repeat(20)}` as Hex;
+    /** transfer(to, amount) from the recipient at `height`, through each library: true, or the revert's reason */
+    const transferAt = async (height: number, amount: bigint) => ({
+      viem: await client.simulateContract({ account: recipient, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [to, amount], blockNumber: BigInt(height) })
+        .then((r) => r.result, (e: Error) => (e.message.includes('ERC20: transfer amount exceeds balance') ? 'exceeds' : e.message)),
+      ethers: await ethersToken.getFunction('transfer').staticCall(to, amount, { from: recipient, blockTag: height })
+        .then((r: boolean) => r, (e: Error) => (e.message.includes('ERC20: transfer amount exceeds balance') ? 'exceeds' : e.message)),
+      web3: await web3Token.methods.transfer(to, amount).call({ from: recipient }, height)
+        .then((r) => r, (e: unknown) => (errorText(e).includes('ERC20: transfer amount exceeds balance') ? 'exceeds' : errorText(e))),
+    });
+    const all = (v: boolean | string) => ({ viem: v, ethers: v, web3: v });
+    // the recipient's whole USDC balance as of each block moves, one unit more does not
+    for (const height of [recorded[1]!.height, recorded[3]!.height, head - 127, head - 1]) {
+      const want = expectedAt(height).usdc;
+      expect(want, `USDC at ${height}`).toBeGreaterThan(0n);
+      expect(await transferAt(height, want), `transfer of ${want} at ${height}`).toEqual(all(true));
+      expect(await transferAt(height, want + 1n), `transfer of ${want + 1n} at ${height}`).toEqual(all('exceeds'));
+    }
+    // before the first USDC payment: 1 unit is more than the recipient held
+    expect(await transferAt(recorded[0]!.height - 1, 1n)).toEqual(all('exceeds'));
+    // inside Multicall3 at a past block: the inner transfer runs from Multicall3 (msg.sender), which holds nothing
+    const aggregate3 = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [[{ target: usdc, allowFailure: true, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 1n] }) }]] });
+    const [result] = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: await node.result<Hex>('eth_call', [{ to: MULTICALL3, data: aggregate3 }, `0x${(head - 1).toString(16)}`]) });
+    expect(result!.success).toBe(false);
+    provider.destroy();
+  }, 60_000);
 });
 
 describe('a pruning node (aggressive, default window) serves the last 128 blocks and names the oldest height below them', () => {

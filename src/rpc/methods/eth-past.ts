@@ -4,7 +4,7 @@ import type { StateReader } from '../../chain/state-reader.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { accountKey, accountNonce, balanceKey, decodeBalance, decodeTokenRecord, tokenKey } from '../../core/records.js';
 import { collectionKey } from '../../abi/state.js';
-import { callToken } from '../../eth/calls.js';
+import { callToken, type Simulate } from '../../eth/calls.js';
 import { callCollection } from '../../eth/collection-calls.js';
 import { collectionReadsAt } from '../../chain/collections.js';
 import type { MulticallBlock } from '../../eth/multicall.js';
@@ -38,21 +38,26 @@ export function chainWithState(chain: ChainApi, state: StateReader): ChainApi {
  * block; no code before the block that created it, so an empty answer, as geth gives for an address
  * without code).
  */
-export async function callTokenAt(chain: ChainApi, height: number, token: RegisteredToken, data: Hex, from: string | undefined): Promise<Hex> {
-  return chain.stateAt(height, (state): Promise<Hex> => {
+export async function callTokenAt(chain: ChainApi, height: number, token: RegisteredToken, data: Hex, from: string | undefined, simulate: Simulate): Promise<Hex> {
+  // A transfer, approve or transferFrom runs on a scratch core over the state as of the block
+  // (`simulate`: EvmSimulator.checkAt), as at the head over the head's: noted by each pass below and
+  // run once, for the pass that read the state as of the block.
+  const noted: { write?: Parameters<Simulate> } = {};
+  const answer = await chain.stateAt(height, (state): Promise<Hex> => {
+    noted.write = undefined;
     const record = state.get(tokenKey(token.mint));
     if (!record) return Promise.resolve('0x');
     const then: RegisteredToken = { ...decodeTokenRecord(record), mint: token.mint, mintAddress: token.mintAddress };
-    // A transfer, approve or transferFrom is simulated by a scratch copy of the core, which holds the
-    // head's state only: at a past block it is refused, never the head's answer presented as the past.
-    const answer = callToken(chainWithState(chain, state), then, data, from, async () => {
-      throw headOnlyAtPastBlock('SIMULATION_HISTORY', 'a simulated transfer, approve or transferFrom', height, chain.height);
+    const answer = callToken(chainWithState(chain, state), then, data, from, async (...write) => {
+      noted.write = write;
     });
     // The readers read before their first await, so a pass sees every key it needs; a pass that
     // missed keys is run again (StateHistory.run) and its answer, or refusal, is dropped unheard.
     answer.catch(() => undefined);
     return answer;
   });
+  if (noted.write) await simulate(...noted.write);
+  return answer;
 }
 
 /**
@@ -98,15 +103,4 @@ export async function nonceAt(chain: ChainApi, height: number, account: Uint8Arr
     const record = state.get(accountKey(account));
     return record ? accountNonce(record) : 0n;
   }));
-}
-
-/**
- * What is answered at the head only (docs/eth.md "Block parameters"): simulated token writes run on
- * a copy of the head's core. At a past block they are refused with -32013 rather than answered from
- * the head (also as an inner call of Multicall3, which fails the whole call).
- */
-export function headOnlyAtPastBlock(reason: 'SIMULATION_HISTORY', what: string, height: number, head: number): RpcError {
-  return RpcError.app('UNAVAILABLE_ON_NODE', `${what} is answered at the head block ${quantity(head)} only, not at block ${quantity(height)} (docs/eth.md "Block parameters")`, {
-    block: quantity(height), head: quantity(head), reason,
-  });
 }

@@ -136,7 +136,7 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
       return callMulticall(chain, data, (target, inner) => callAt(target, inner, MULTICALL3_ADDRESS, height), block);
     }
     const token = readers.evmTokens.lookup(to);
-    if (token && height !== undefined) return callTokenAt(chain, height, token, data, from);
+    if (token && height !== undefined) return callTokenAt(chain, height, token, data, from, (sender, action) => simulator.checkAt(height, sender, action));
     if (token) return callToken(chain, token, data, from, (sender, action) => simulator.check(sender, action));
     const collection = readers.evmTokens.collection(to);
     if (collection && height !== undefined) return callCollectionAt(chain, height, collection.address, data);
@@ -304,9 +304,8 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
           + ' at `0xcA11bde05977b3631167028862bE2a173976CA11` (`aggregate`, `aggregate3`, `aggregate3Value`, `tryAggregate`,'
           + ' `blockAndAggregate`, `tryBlockAndAggregate`, `getEthBalance`, `getBlockNumber`, `getCurrentBlockTimestamp`, `getChainId`,'
           + ' `getBasefee`, `getBlockHash`, `getLastBlockHash`, `getCurrentBlockCoinbase`, `getCurrentBlockGasLimit`,'
-          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads run over the state as of it (collections'
-          + ' and Multicall3 too, its block fields that block\'s), while simulated writes are `-32013` (answered at the head only;'
-          + ' [eth.md](eth.md) "Block parameters"); `0x` for other'
+          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads and simulated writes run over the state as'
+          + ' of it (collections and Multicall3 too, its block fields that block\'s; [eth.md](eth.md) "Block parameters"); `0x` for other'
           + ' addresses; a function the address does not have, or malformed arguments, revert (code `3`, data `0x`)',
       },
       errors: [...STATE_ERRORS, STANDARD_ERRORS.EXECUTION_REVERTED.code],

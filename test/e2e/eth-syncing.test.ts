@@ -42,7 +42,7 @@ it('web3.js eth.subscribe("syncing") on a follower hears the catch-up start, the
   cleanups.push(() => web3.provider?.disconnect?.());
   const subscription = await web3.eth.subscribe('syncing');
   const changed: boolean[] = [];
-  const statuses: Array<{ currentBlock: unknown }> = [];
+  const statuses: Array<{ currentBlock: unknown; highestBlock: unknown }> = [];
   subscription.on('changed', (syncing: boolean) => {
     changed.push(syncing);
   });
@@ -68,7 +68,12 @@ it('web3.js eth.subscribe("syncing") on a follower hears the catch-up start, the
   expect(statuses).toHaveLength(1);
   expect(Number(statuses[0]!.currentBlock)).toBeGreaterThan(0);
   expect(Number(statuses[0]!.currentBlock)).toBeLessThanOrEqual(target);
-  expect(rawItems).toEqual([{ syncing: true, status: expect.objectContaining({ currentBlock: expect.stringMatching(/^0x[0-9a-f]+$/) }) }, false]);
+  expect(rawItems).toEqual([{ syncing: true, status: { startingBlock: '0x0', currentBlock: expect.stringMatching(/^0x[0-9a-f]+$/), highestBlock: expect.stringMatching(/^0x[0-9a-f]+$/) } }, false]);
+  // the status as geth gives it: from where the catch-up started (B's genesis) towards A's head then
+  const status = (rawItems[0] as { status: Record<string, string> }).status;
+  expect(Number(BigInt(status.highestBlock!))).toBeGreaterThanOrEqual(20);
+  expect(Number(BigInt(status.highestBlock!))).toBeGreaterThanOrEqual(Number(BigInt(status.currentBlock!)));
+  expect(Number(statuses[0]!.highestBlock)).toBe(Number(BigInt(status.highestBlock!)));
   // B is at A's head by then, and the flag stays down while it follows
   expect(Number(BigInt(await b.result<string>('eth_blockNumber')))).toBeGreaterThanOrEqual(target);
   expect(await b.result('eth_syncing')).toBe(false);

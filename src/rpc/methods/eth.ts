@@ -7,7 +7,7 @@ import { ChainError } from '../../chain/errors.js';
 import { callToken, COLLECTION_CODE_STUB, TOKEN_CODE_STUB } from '../../eth/calls.js';
 import { callCollection } from '../../eth/collection-calls.js';
 import { callMulticall, MULTICALL3_ADDRESS, MULTICALL3_CODE_STUB } from '../../eth/multicall.js';
-import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, type BlockView, type EthLog } from '../../eth/format.js';
+import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, syncStatus, type BlockView, type EthLog } from '../../eth/format.js';
 import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../chain/evm/transaction.js';
 import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../chain/evm/units.js';
 import { logMatcher } from '../../eth/log-filter.js';
@@ -446,7 +446,7 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
         name: 'syncing', schema: Type.Union([Type.Literal(false), Type.Record(Type.String(), Anything)]),
         description: '`false`, or `{startingBlock, currentBlock, highestBlock}` during initial sync',
       },
-      handler: () => (chain.syncing ? { startingBlock: '0x0', currentBlock: quantity(chain.height), highestBlock: quantity(chain.height) } : false),
+      handler: () => (chain.syncing ? syncStatus(chain.height, chain.syncProgress) : false),
     }),
   ]);
 }

@@ -144,6 +144,11 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
     return this.sync.syncing;
   }
 
+  /** Where the current or last catch-up started and the height it syncs to (set by src/p2p/sync.ts). */
+  get syncProgress(): { readonly startingHeight: number; readonly highestHeight: number } {
+    return this.sync;
+  }
+
   /** the dependencies but the first core instance, which belongs to `execution` (it is replaced, below) */
   private readonly deps: Omit<ChainDependencies, 'core'>;
 

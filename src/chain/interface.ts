@@ -81,6 +81,8 @@ export interface ChainReader {
   readonly mempoolSize: number;
   /** true while the node catches up with the network (spec §6.2: subscriptions pause) */
   readonly syncing: boolean;
+  /** where the current or last catch-up started and its target (eth_syncing; absent: a node that never syncs) */
+  readonly syncProgress?: { readonly startingHeight: number; readonly highestHeight: number };
   blockByHeight(height: number): Promise<Block | undefined>;
   /** a durable block as stored, with certificate and execution result (docs/replay.md) */
   rawBlock(height: number): Promise<StoredRawBlock | undefined>;
@@ -217,4 +219,8 @@ export interface ChainConsensus {
  */
 export class SyncState {
   syncing = false;
+  /** the height the current or last catch-up started from (eth_syncing's startingBlock) */
+  startingHeight = 0;
+  /** the best height a peer announced during it, the catch-up's target (highestBlock) */
+  highestHeight = 0;
 }

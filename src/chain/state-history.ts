@@ -73,33 +73,45 @@ export class StateHistory {
   async run<T>(height: number, read: (state: StateReader) => T): Promise<T> {
     this.check(height);
     if (height >= this.head()) return read(this.state);
-    const resolved = new Map<string, Uint8Array | undefined>();
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const misses = new Map<string, Uint8Array>();
-      const reader: StateReader = {
-        get: (key) => {
-          const k = toLatin1(key);
-          if (resolved.has(k)) return resolved.get(k);
-          if (!misses.has(k)) misses.set(k, key.slice());
-          return this.state.get(key);
-        },
-      };
-      let result: { value: T } | { error: unknown };
-      try {
-        result = { value: read(reader) };
-      } catch (error) {
-        result = { error };
-      }
-      if (misses.size === 0) {
-        if ('error' in result) throw result.error;
-        return result.value;
-      }
-      const keys = [...misses];
-      const values = await Promise.all(keys.map(([, key]) => this.valueAt(key, height)));
-      keys.forEach(([k], i) => resolved.set(k, values[i]));
-    }
-    throw new Error(`a read at height ${height} still read new keys after ${MAX_PASSES} passes`);
+    return readInPasses(this.state, async (state) => read(state), (key) => this.valueAt(key, height), `a read at height ${height}`);
   }
+}
+
+/**
+ * Run `read` in passes until one reads no key it has not resolved (StateHistory.run; a core's
+ * simulation at a past block, src/eth/simulate.ts): each pass reads through a view that answers the
+ * keys resolved so far and notes the others, answering them meanwhile from `fallback` (the head);
+ * the noted keys are then resolved by `resolve` and the read runs again. A pass that noted keys may
+ * have taken a wrong branch on a fallback value: its result, or error, is dropped.
+ */
+export async function readInPasses<T>(fallback: StateReader, read: (state: StateReader) => Promise<T>,
+  resolve: (key: Uint8Array) => Promise<Uint8Array | undefined>, what: string): Promise<T> {
+  const resolved = new Map<string, Uint8Array | undefined>();
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const misses = new Map<string, Uint8Array>();
+    const reader: StateReader = {
+      get: (key) => {
+        const k = toLatin1(key);
+        if (resolved.has(k)) return resolved.get(k);
+        if (!misses.has(k)) misses.set(k, key.slice());
+        return fallback.get(key);
+      },
+    };
+    let result: { value: T } | { error: unknown };
+    try {
+      result = { value: await read(reader) };
+    } catch (error) {
+      result = { error };
+    }
+    if (misses.size === 0) {
+      if ('error' in result) throw result.error;
+      return result.value;
+    }
+    const keys = [...misses];
+    const values = await Promise.all(keys.map(([, key]) => resolve(key)));
+    keys.forEach(([k], i) => resolved.set(k, values[i]));
+  }
+  throw new Error(`${what} still read new keys after ${MAX_PASSES} passes`);
 }
 
 /** Passes of `run` at most: far beyond any read path's chain of dependent keys. */

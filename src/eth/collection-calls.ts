@@ -6,7 +6,7 @@
  * zero address and `isApprovedForAll` false. ABI work is viem's.
  */
 import { decodeFunctionData, encodeFunctionResult, erc1155Abi, erc721Abi, parseAbi, type Hex } from 'viem';
-import type { CollectionReader, CollectionRecord } from '../domains/collections/reader.js';
+import type { CollectionReads, CollectionRecord } from '../domains/collections/reader.js';
 import { tokenUri } from '../domains/collections/reader.js';
 import { executionReverted, noSuchFunction, type EthCallError } from './errors.js';
 import { accountOfEvm, evmOf, U64_MAX } from '../chain/evm/units.js';
@@ -39,8 +39,8 @@ function decodeWith(data: Hex, abis: readonly (readonly unknown[])[]): { functio
   return undefined;
 }
 
-/** The answer to a read call on a collection, ABI-encoded. */
-export function callCollection(reader: CollectionReader, c: CollectionRecord, data: Hex): Hex {
+/** The answer to a read call on a collection, ABI-encoded: at the head (CollectionReader) or a past block (collectionReadsAt). */
+export function callCollection(reader: CollectionReads, c: CollectionRecord, data: Hex): Hex {
   const selector = data.slice(0, 10).toLowerCase();
   const call = decodeWith(data, [erc165Abi, namedAbi, c.kind === 'nft' ? erc721Abi : erc1155Abi]);
   if (!call) throw unsupported(selector, c.kind);

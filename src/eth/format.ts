@@ -224,3 +224,13 @@ export function formatBlock(view: BlockView, full: boolean): Record<string, unkn
     uncles: [],
   };
 }
+
+/**
+ * geth's sync status (eth_syncing, eth_subscribe("syncing")): where the catch-up started, the height
+ * reached, and its target, the best height a peer announced (never below the height reached).
+ */
+export function syncStatus(height: number, progress: { startingHeight: number; highestHeight: number } | undefined): { startingBlock: string; currentBlock: string; highestBlock: string } {
+  return {
+    startingBlock: quantity(progress?.startingHeight ?? 0), currentBlock: quantity(height), highestBlock: quantity(Math.max(height, progress?.highestHeight ?? 0)),
+  };
+}

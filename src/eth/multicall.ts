@@ -9,6 +9,7 @@
  */
 import { decodeFunctionData, encodeFunctionResult, parseAbi, type Hex } from 'viem';
 import type { ChainApi } from '../chain/interface.js';
+import type { BlockHeader } from '../chain/block.js';
 import { accountOfEvm, evmOf, WEI_PER_NANO } from '../chain/evm/units.js';
 import { EthCallError, executionReverted, noSuchFunction } from './errors.js';
 
@@ -48,15 +49,33 @@ export type InnerCall = (target: string, data: Hex) => Promise<Hex>;
 const hex32 = (bytes: Uint8Array): Hex => `0x${Buffer.from(bytes).toString('hex')}`;
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
 
-/** The answer to `eth_call` at MULTICALL3_ADDRESS. `call` runs an inner call as eth_call would. */
-export async function callMulticall(chain: ChainApi, data: Hex, call: InnerCall): Promise<Hex> {
+/**
+ * The block a Multicall3 call runs at (docs/eth.md "Block parameters"): its header answers the block
+ * helpers (number, timestamp, base fee, BLOCKHASH window, …) and `balance` the NTV balances of
+ * `getEthBalance`, both as of that block, as the contract read at that block would.
+ */
+export interface MulticallBlock {
+  readonly header: BlockHeader;
+  balance(account: Uint8Array): bigint | Promise<bigint>;
+}
+
+/** The head as Multicall3's block: what an `eth_call` without a past block reads. */
+export function headBlock(chain: ChainApi): MulticallBlock {
+  return { header: chain.headHeader, balance: (account) => chain.balance(account, new Uint8Array(32)) };
+}
+
+/**
+ * The answer to `eth_call` at MULTICALL3_ADDRESS at `block` (the head unless a past block was named).
+ * `call` runs an inner call as eth_call at the same block would.
+ */
+export async function callMulticall(chain: ChainApi, data: Hex, call: InnerCall, block: MulticallBlock = headBlock(chain)): Promise<Hex> {
   let decoded;
   try {
     decoded = decodeFunctionData({ abi: multicall3Abi, data });
   } catch {
     throw noSuchFunction(data.slice(0, 10), 'Multicall3 has aggregate, aggregate3, aggregate3Value, blockAndAggregate, tryAggregate, tryBlockAndAggregate and the get* helpers; or malformed arguments');
   }
-  const head = chain.headHeader;
+  const header = block.header;
   const run = async (calls: ReadonlyArray<{ target: string; callData: Hex; allowFailure: boolean }>) => {
     if (calls.length > MAX_MULTICALL_CALLS) throw executionReverted(`Multicall3: at most ${MAX_MULTICALL_CALLS} calls`);
     const out: Array<{ success: boolean; returnData: Hex }> = [];
@@ -77,7 +96,7 @@ export async function callMulticall(chain: ChainApi, data: Hex, call: InnerCall)
   switch (f) {
     case 'aggregate': {
       const results = await strict(decoded.args[0]);
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: [BigInt(head.height), results.map((r) => r.returnData)] });
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: [BigInt(header.height), results.map((r) => r.returnData)] });
     }
     case 'aggregate3':
       return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: await run(decoded.args[0]) });
@@ -91,30 +110,30 @@ export async function callMulticall(chain: ChainApi, data: Hex, call: InnerCall)
     case 'blockAndAggregate':
     case 'tryBlockAndAggregate': {
       const results = f === 'blockAndAggregate' ? await strict(decoded.args[0]) : await strict(decoded.args[1], !decoded.args[0]);
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: [BigInt(head.height), hex32(head.hash), results] });
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: [BigInt(header.height), hex32(header.hash), results] });
     }
     case 'getEthBalance':
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: chain.balance(accountOfEvm(decoded.args[0]), new Uint8Array(32)) * WEI_PER_NANO });
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: (await block.balance(accountOfEvm(decoded.args[0]))) * WEI_PER_NANO });
     case 'getBlockNumber':
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(head.height) });
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(header.height) });
     case 'getCurrentBlockTimestamp':
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(head.timestamp) });
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(header.timestamp) });
     case 'getChainId':
       return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(chain.chainId) });
     case 'getBasefee':
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(head.baseFee) * WEI_PER_NANO });
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(header.baseFee) * WEI_PER_NANO });
     case 'getBlockHash':
     case 'getLastBlockHash': {
       // BLOCKHASH: the 256 blocks before the current one, else zero.
-      const n = f === 'getBlockHash' ? decoded.args[0] : BigInt(head.height) - 1n;
-      const known = n >= 0n && n < BigInt(head.height) && BigInt(head.height) - n <= 256n;
-      const block = known ? await chain.blockByHeight(Number(n)) : undefined;
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: block ? hex32(block.header.hash) : ZERO_HASH });
+      const n = f === 'getBlockHash' ? decoded.args[0] : BigInt(header.height) - 1n;
+      const known = n >= 0n && n < BigInt(header.height) && BigInt(header.height) - n <= 256n;
+      const earlier = known ? await chain.blockByHeight(Number(n)) : undefined;
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: earlier ? hex32(earlier.header.hash) : ZERO_HASH });
     }
     case 'getCurrentBlockCoinbase':
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: evmOf(head.proposer) });
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: evmOf(header.proposer) });
     case 'getCurrentBlockGasLimit':
-      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(head.gasLimit) });
+      return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: BigInt(header.gasLimit) });
     case 'getCurrentBlockDifficulty':
       return encodeFunctionResult({ abi: multicall3Abi, functionName: f, result: 0n });
   }

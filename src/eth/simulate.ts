@@ -8,6 +8,7 @@
  * reasons, as geth answers: code 3, docs/eth.md "Errors").
  */
 import type { ChainApi } from '../chain/interface.js';
+import { readInPasses } from '../chain/state-history.js';
 import { compileCore, type WasmModule } from '../core/loader.js';
 import { Simulator, type SimulationOutcome } from '../intents/simulate.js';
 import type { EvmAction } from '../chain/evm/transaction.js';
@@ -65,6 +66,32 @@ export class EvmSimulator {
   async check(sender: Uint8Array, action: EvmAction): Promise<void> {
     const outcome = await this.run(sender, action);
     const error = revertOf(outcome, action);
+    if (error) throw error;
+  }
+
+  /**
+   * `run` over the state as of past block `height` (eth_call at a block, docs/eth.md "Block
+   * parameters"; issue 42 item 1): a scratch block after that block, at its timestamp. A core reads
+   * synchronously and keeps what it read, so each pass is a fresh scratch core over a view that
+   * answers the keys resolved so far and notes the others (answered meanwhile from the head); the
+   * noted keys are resolved as of the block and the call runs again until a pass reads nothing new,
+   * as StateHistory.run does for the synchronous readers. A pass that noted keys may have taken a
+   * wrong branch on the head's values: its outcome, or error, is dropped.
+   */
+  async runAt(height: number, sender: Uint8Array, action: EvmAction): Promise<SimulationOutcome> {
+    const block = await this.chain.blockByHeight(height);
+    if (!block) throw new Error(`block ${height} is not held: a past-state read is checked against the window first`);
+    this.module ??= compileCore();
+    const module = await this.module;
+    return readInPasses(this.chain.state, (state) => new Simulator(module).run({
+      // a Simulator of its own each pass: a core keeps what it read, and the head's scratch core stays for the head's calls
+      state, headKey: `${height}`, height: height + 1, timestamp: block.header.timestamp, proposer: this.proposer, gasPrice: 0n, chainId: this.chain.chainId,
+    }, sender, [operationOf(action)], actionGas(action), true), async (key) => (await this.chain.stateAt(height, (past) => [past.get(key)]))[0], `a simulation at height ${height}`);
+  }
+
+  /** `check` over the state as of past block `height`. */
+  async checkAt(height: number, sender: Uint8Array, action: EvmAction): Promise<void> {
+    const error = revertOf(await this.runAt(height, sender, action), action);
     if (error) throw error;
   }
 

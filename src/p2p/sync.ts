@@ -162,6 +162,8 @@ export class BlockSync {
   private beginCatchUp(from: number, target: number): void {
     this.catchingUp = true;
     this.startingHeight = from;
+    this.deps.sync.startingHeight = from;
+    this.deps.sync.highestHeight = target;
     this.deps.sync.syncing = true;
     this.catchUpStarted = performance.now();
     this.importedAtStart = this.blocksImported;
@@ -179,6 +181,7 @@ export class BlockSync {
    * `progressLogMs`, so a node under a service manager shows its progress in its log too (issue 5).
    */
   private progress(height: number, target: number): void {
+    this.deps.sync.highestHeight = Math.max(this.deps.sync.highestHeight, target);
     const done = height - this.startingHeight;
     const total = Math.max(1, target - this.startingHeight);
     this.options.onProgress?.(done, total);

@@ -32,7 +32,7 @@ import { tokenMovements } from '../chain/token-movements.js';
 import { isStakingReceiptEvent } from '../domains/staking/receipts.js';
 import type { PendingBundle } from '../chain/mempool.js';
 import { ethHashOf } from '../chain/evm/bundles.js';
-import { blockViewOf, formatHead, type BlockView, type EthLog } from '../eth/format.js';
+import { blockViewOf, formatHead, syncStatus, type BlockView, type EthLog } from '../eth/format.js';
 import type { Logger } from '../logger.js';
 import { RpcError } from './errors.js';
 import type { RpcConnection } from './registry.js';
@@ -75,6 +75,8 @@ export interface LogItem {
 /** What the hub needs from the chain: the `block` event (emitted once a block is durable) and the sync flag. */
 export interface BlockSource {
   readonly syncing: boolean;
+  /** where the catch-up started and its target, for the syncing status (absent: the block's height for all three) */
+  readonly syncProgress?: { readonly startingHeight: number; readonly highestHeight: number };
   /** bundles waiting in the mempool: while there are any, the block path has work and fan-out yields more */
   readonly mempoolSize?: number;
   on(event: 'block', listener: (produced: ProducedBlock) => void): unknown;
@@ -195,8 +197,9 @@ export class SubscriptionHub {
     if (syncing !== this.#wasSyncing) {
       this.#wasSyncing = syncing;
       // geth's eth_subscribe("syncing"): {syncing: true, status} when a sync starts, false when it ends.
-      const height = `0x${produced.block.header.height.toString(16)}`;
-      if (this.#count.ethSyncing > 0) this.#publishItems('ethSyncing', -1, [syncing ? { syncing: true, status: { startingBlock: height, currentBlock: height, highestBlock: height } } : false]);
+      const height = produced.block.header.height;
+      const progress = this.#source.syncProgress ?? { startingHeight: height, highestHeight: height };
+      if (this.#count.ethSyncing > 0) this.#publishItems('ethSyncing', -1, [syncing ? { syncing: true, status: syncStatus(height, progress) } : false]);
     }
     // Read the flag when the block is emitted: a block that arrived during sync stays silent (§6.2).
     if (syncing || this.#byId.size === 0) return;

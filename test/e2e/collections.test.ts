@@ -3,6 +3,8 @@ import {
   createPublicClient, createWalletClient, defineChain, erc1155Abi, erc721Abi, http, parseAbi, parseEventLogs, type Hex, type Log, type PublicClient,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { Contract, JsonRpcProvider } from 'ethers';
+import { Web3 } from 'web3';
 import { Signer } from '../../src/codec/keys.js';
 import { decodeCollectionText } from '../../src/domains/collections/reader.js';
 import { TestNode } from './harness.js';
@@ -257,6 +259,69 @@ describe('multi-token collections (spec §4.4)', () => {
     expect([batch!.args.ids, batch!.args.values]).toEqual([[1n, 3n], [25n, 5n]]);
     expect(await client.readContract({ address, abi: erc1155Abi, functionName: 'balanceOfBatch', args: [[carol.address, carol.address], [1n, 3n]] })).toEqual([25n, 5n]);
   });
+});
+
+describe('collections at past blocks (issue 42 item 1; docs/eth.md "Block parameters")', () => {
+  it('ethers, viem and web3.js read ownerOf, balanceOf, totalSupply, tokenURI and ERC-1155 balances as of each block', async () => {
+    const nft = await ok('svc_createNftCollection', ['Tides', 'TIDE', 'ipfs://tide/', 10, 0, owner.address, '', '', null]);
+    const nftAddress = nft.created!.collection!;
+    const nftEvm = (await node.result<Collection>('svc_getNftCollection', [nftAddress])).address_evm;
+    const minted = await ok('svc_mintNft', [nftAddress, 1, '', alice.address, owner.address]);
+    const moved = await ok('svc_transferNft', [nftAddress, 1, carol.address, alice.address]);
+    const multi = await ok('svc_createMultiTokenCollection', ['Shells', 'SHELL', 'https://shells.example/', 0, owner.address]);
+    const multiAddress = multi.created!.collection!;
+    const multiEvm = (await node.result<Collection>('svc_getMultiTokenCollection', [multiAddress])).address_evm;
+    await ok('svc_defineTokenType', [multiAddress, 1, 'Pearl', '', '1000', true, owner.address]);
+    const pearls = await ok('svc_mintMultiToken', [multiAddress, 1, alice.address, '70', owner.address]);
+    const given = await ok('svc_transferMultiToken', [multiAddress, 1, carol.address, '30', alice.address]);
+    // each step in its own block, so each height below names the state between two steps
+    expect(nft.block_height < minted.block_height && minted.block_height < moved.block_height && moved.block_height < multi.block_height).toBe(true);
+    expect(pearls.block_height < given.block_height).toBe(true);
+
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    const web3 = new Web3(node.url);
+    try {
+      const ethersNft = new Contract(nftEvm, erc721Abi, provider);
+      const web3Nft = new web3.eth.Contract(erc721Abi, nftEvm);
+      const nftAt = async (height: number) => {
+        const blockNumber = BigInt(height);
+        const owned = await client.readContract({ address: nftEvm, abi: erc721Abi, functionName: 'ownerOf', args: [1n], blockNumber }).then((o) => o.toLowerCase(), () => 'none');
+        return {
+          owner: owned,
+          ethersOwner: await ethersNft.getFunction('ownerOf').staticCall(1n, { blockTag: height }).then((o: string) => o.toLowerCase(), () => 'none'),
+          web3Owner: await web3Nft.methods.ownerOf(1n).call(undefined, height).then((o) => String(o).toLowerCase(), () => 'none'),
+          alice: await client.readContract({ address: nftEvm, abi: erc721Abi, functionName: 'balanceOf', args: [alice.address], blockNumber }),
+          carol: await ethersNft.getFunction('balanceOf').staticCall(carol.address, { blockTag: height }) as bigint,
+          supply: await web3Nft.methods.totalSupply().call(undefined, height),
+        };
+      };
+      const none = { owner: 'none', ethersOwner: 'none', web3Owner: 'none', alice: 0n, carol: 0n, supply: 0n };
+      const at = (who: string) => ({ owner: who.toLowerCase(), ethersOwner: who.toLowerCase(), web3Owner: who.toLowerCase() });
+      expect(await nftAt(nft.block_height)).toEqual(none);
+      expect(await nftAt(minted.block_height)).toEqual({ ...at(alice.address), alice: 1n, carol: 0n, supply: 1n });
+      expect(await nftAt(moved.block_height - 1)).toEqual({ ...at(alice.address), alice: 1n, carol: 0n, supply: 1n });
+      expect(await nftAt(moved.block_height)).toEqual({ ...at(carol.address), alice: 0n, carol: 1n, supply: 1n });
+      expect(await client.readContract({ address: nftEvm, abi: erc721Abi, functionName: 'tokenURI', args: [1n], blockNumber: BigInt(minted.block_height) })).toBe('ipfs://tide/1');
+      // before the collection existed: no code, so an empty answer, as geth gives for such an address
+      const before = `0x${(nft.block_height - 1).toString(16)}`;
+      expect(await node.result('eth_call', [{ to: nftEvm, data: '0x18160ddd' }, before])).toBe('0x');
+      expect(await node.result('eth_getCode', [nftEvm, before])).toBe('0x');
+
+      const ethersMulti = new Contract(multiEvm, erc1155Abi, provider);
+      const web3Multi = new web3.eth.Contract(erc1155Abi, multiEvm);
+      const multiAt = async (height: number) => ({
+        viem: await client.readContract({ address: multiEvm, abi: erc1155Abi, functionName: 'balanceOfBatch', args: [[alice.address, carol.address], [1n, 1n]], blockNumber: BigInt(height) }),
+        ethers: [...await ethersMulti.getFunction('balanceOfBatch').staticCall([alice.address, carol.address], [1n, 1n], { blockTag: height }) as bigint[]],
+        web3: [await web3Multi.methods.balanceOf(alice.address, 1n).call(undefined, height), await web3Multi.methods.balanceOf(carol.address, 1n).call(undefined, height)],
+      });
+      const both = (a: bigint, c: bigint) => ({ viem: [a, c], ethers: [a, c], web3: [a, c] });
+      expect(await multiAt(pearls.block_height - 1)).toEqual(both(0n, 0n));
+      expect(await multiAt(pearls.block_height)).toEqual(both(70n, 0n));
+      expect(await multiAt(given.block_height)).toEqual(both(40n, 30n));
+    } finally {
+      provider.destroy();
+    }
+  }, 60_000);
 });
 
 describe('rpc.discover', () => {

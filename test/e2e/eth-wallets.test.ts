@@ -10,7 +10,7 @@ import { BaseError, createPublicClient, createWalletClient, defineChain, encodeF
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Web3 } from 'web3';
 import { TestNode } from './harness.js';
-import { fundedEvm, usdcEvmAddress } from './evm-accounts.js';
+import { errorText, fundedEvm, usdcEvmAddress } from './evm-accounts.js';
 
 const CHAIN_ID = 1618032;
 const GWEI = 1_000_000_000n;
@@ -39,12 +39,6 @@ afterAll(async () => {
 const publicClient = () => createPublicClient({ chain, transport: http(node.url) });
 const usdcBalance = async (who: string) => BigInt(await node.result<string>('eth_call', [{ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [who as Hex] }) }]));
 const transferData = (to: string, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
-/** A web3.js error's messages with its causes' (web3 wraps the node's answer in `cause` / `innerError`). */
-function errorText(error: unknown): string {
-  const parts: string[] = [];
-  for (let e = error as { message?: string; cause?: unknown; innerError?: unknown } | undefined, i = 0; e && i < 8; e = (e.cause ?? e.innerError) as typeof e, i++) parts.push(String(e.message ?? e));
-  return parts.join(' | ');
-}
 
 describe('viem 2', () => {
   it('a 0-value send to oneself at a pending nonce replaces (cancels) it; +9% is refused, quoting wei', async () => {
@@ -164,6 +158,32 @@ describe('ethers 6', () => {
     const again = await provider.broadcastTransaction(zerothRaw).catch((e: unknown) => e);
     expect(isError(again, 'NONCE_EXPIRED')).toBe(true);
   }, 40_000);
+
+  it('a send → receipt → send loop never reports a payment that did not happen (issue 42 item 4: ethers\' request cache)', async () => {
+    // The issue's loop, 12 rounds: ethers caches an identical request for 250 ms, so a send right
+    // after the last receipt could sign the last nonce again, and with the same payment the same
+    // bytes. The node answered those with the included transaction's hash, and ethers, finding its
+    // receipt, reported a second payment that never happened. Each round here sends the payment, then
+    // sends it again at the nonce just used (what the cached count gave): now "nonce too low"
+    // (NONCE_EXPIRED), and the recipient holds exactly what ethers reported.
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true, pollingInterval: 50 });
+    cleanups.push(() => provider.destroy());
+    const { key } = await fundedEvm(node, 10n * GWEI);
+    const wallet = new Wallet(key, provider);
+    const to = Wallet.createRandom().address;
+    const payment = { to, value: GWEI, gasLimit: 21_000n, type: 2, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 0n };
+    let reported = 0n;
+    for (let round = 0; round < 12; round++) {
+      const sent = await wallet.sendTransaction(payment);
+      expect((await sent.wait())?.status).toBe(1);
+      reported += GWEI;
+      const again = await wallet.sendTransaction({ ...payment, nonce: sent.nonce }).catch((e: unknown) => e);
+      expect(isError(again, 'NONCE_EXPIRED'), `round ${round}: ${String(again)}`).toBe(true);
+      // read past ethers' cache: what arrived is what ethers reported
+      expect(BigInt(await node.result<string>('eth_getBalance', [to, 'latest'])), `round ${round}`).toBe(reported);
+    }
+    expect(await provider.getTransactionCount(wallet.address, 'latest')).toBe(12);
+  }, 60_000);
 
   it('a 0-value send to oneself at a pending nonce, +10% on both fee fields, cancels it', async () => {
     const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true, pollingInterval: 200 });

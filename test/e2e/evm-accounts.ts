@@ -21,3 +21,10 @@ export async function usdcEvmAddress(node: TestNode): Promise<Hex> {
   const info = await node.result<{ mint_address: string }>('svc_getTokenInfo', ['USDC']);
   return (await node.result<{ evm_address: string }>('svc_getAccount', [info.mint_address])).evm_address as Hex;
 }
+
+/** A web3.js error's messages with its causes' (web3 wraps the node's answer in `cause` / `innerError`). */
+export function errorText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error as { message?: string; cause?: unknown; innerError?: unknown } | undefined, i = 0; e && i < 8; e = (e.cause ?? e.innerError) as typeof e, i++) parts.push(String(e.message ?? e));
+  return parts.join(' | ');
+}

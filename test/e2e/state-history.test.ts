@@ -1,23 +1,27 @@
 // State at past blocks (issue 42 item 1; docs/storage.md "State history", docs/eth.md "Block
 // parameters"): ethers 6, viem 2 and web3.js 4 read balances, an ERC-20 balanceOf (eth_call), a
 // nonce and code at head−1, head−127 and (archive) height 1, against the values recorded at those
-// heights; svc_getBalance and svc_getProof take a height, the proof verifying against that block's
-// state root. A node with --pruning aggressive and its default window serves the last 128 blocks'
+// heights; Multicall3 (viem multicall, readContract batched through it, ethers and web3.js
+// aggregate3) at those heights reads the state and block as of them; svc_getBalance and svc_getProof
+// take a height, the proof verifying against that block's state root. A node with --pruning aggressive and its default window serves the last 128 blocks'
 // state to the three libraries (head−1, head−127) and refuses a read below it with -32013 naming the
 // oldest height (docs/operations.md "Pruning").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, JsonRpcProvider } from 'ethers';
-import { createPublicClient, defineChain, erc20Abi, http, type Hex } from 'viem';
+import { createPublicClient, decodeFunctionResult, defineChain, encodeFunctionData, erc20Abi, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Web3 } from 'web3';
 import { TestNode } from './harness.js';
+import { errorText } from './evm-accounts.js';
 import { NATIVE_MINT, parseHash, parseMint } from '../../src/codec/address.js';
 import { verifyBalanceProof, type GetProofResult } from '../../src/client/proof.js';
+import { multicall3Abi } from '../../src/eth/multicall.js';
 
 const CHAIN_ID = 1618032;
 const SYSTEM_NTV = `0x${'00'.repeat(31)}01`;
 const SYSTEM_USDC = `0x${'00'.repeat(31)}07`;
 const WEI_PER_NANO = 1_000_000_000n;
+const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
 
 /** What a block changed for the recipient, as its receipts said: the totals from that height on. */
 interface Recorded { height: number; ntv: bigint; usdc: bigint; systemNonce: bigint }
@@ -84,6 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([node?.stop(), pruning?.stop()]);
 });
+
 
 /** The heights the issue names: head−1, head−127 and height 1 (an archive node), and each payment's own. */
 const heights = () => [head - 1, head - 127, 1, ...new Set(recorded.map((r) => r.height))];
@@ -158,20 +163,87 @@ describe('state at past blocks through the libraries (archive node)', () => {
     provider.destroy();
   });
 
-  it('what is answered at the head only is -32013 at a past block, naming why: simulated writes, Multicall3', async () => {
-    const past = `0x${(head - 1).toString(16)}`;
-    // transfer(recipient, 1) from the owner: simulated by the core's copy of the head's state
-    const transfer = `0xa9059cbb${recipient.slice(2).toLowerCase().padStart(64, '0')}${'1'.padStart(64, '0')}`;
-    const owner = `0x${created.owner.slice(-40)}`;
-    expect(await node.result('eth_call', [{ from: owner, to: created.evm, data: transfer }, 'latest'])).toMatch(/^0x0+1$/);
-    const simulated = await node.call('eth_call', [{ from: owner, to: created.evm, data: transfer }, past]);
-    expect(simulated.error?.code).toBe(-32013);
-    expect(simulated.error?.data).toMatchObject({ reason: 'SIMULATION_HISTORY' });
-    const getBlockNumber = '0x42cbb15c';
-    const multicall = await node.call('eth_call', [{ to: '0xcA11bde05977b3631167028862bE2a173976CA11', data: getBlockNumber }, past]);
-    expect(multicall.error?.code).toBe(-32013);
-    expect(multicall.error?.data).toMatchObject({ reason: 'MULTICALL_HISTORY' });
+  it('Multicall3 at a past block: viem multicall (and readContract batched through it, as wagmi\'s clients do), ethers and web3.js aggregate3 read the state and the block as of it', async () => {
+    const chain = defineChain({
+      id: CHAIN_ID, name: 'ntv', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 },
+      rpcUrls: { default: { http: [node.url] } }, contracts: { multicall3: { address: MULTICALL3 } },
+    });
+    const client = createPublicClient({ chain, transport: http(node.url), batch: { multicall: true } });
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    const ethersMulticall = new Contract(MULTICALL3, multicall3Abi, provider);
+    const web3 = new Web3(node.url);
+    const web3Multicall = new web3.eth.Contract(multicall3Abi, MULTICALL3);
+    const balanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
+    const getEthBalance = encodeFunctionData({ abi: multicall3Abi, functionName: 'getEthBalance', args: [recipient] });
+    const getBlockNumber = encodeFunctionData({ abi: multicall3Abi, functionName: 'getBlockNumber' });
+    const calls = [{ target: usdc, allowFailure: false, callData: balanceOf }, { target: MULTICALL3, allowFailure: false, callData: getEthBalance },
+      { target: MULTICALL3, allowFailure: false, callData: getBlockNumber }];
+    for (const height of heights()) {
+      const want = expectedAt(height);
+      const blockNumber = BigInt(height);
+      const { timestamp } = await client.getBlock({ blockNumber });
+      const results = await client.multicall({
+        blockNumber, allowFailure: false, contracts: [
+          { address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] },
+          { address: MULTICALL3, abi: multicall3Abi, functionName: 'getEthBalance', args: [recipient] },
+          { address: MULTICALL3, abi: multicall3Abi, functionName: 'getBlockNumber' },
+          { address: MULTICALL3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' },
+        ],
+      });
+      expect(results, `viem multicall at ${height}`).toEqual([want.usdc, want.ntv * WEI_PER_NANO, blockNumber, timestamp]);
+      // two reads in one tick: the client batches them into one Multicall3 eth_call at the block
+      const batched = await Promise.all([
+        client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient], blockNumber }),
+        client.readContract({ address: MULTICALL3, abi: multicall3Abi, functionName: 'getEthBalance', args: [recipient], blockNumber }),
+      ]);
+      expect(batched, `viem batched readContract at ${height}`).toEqual([want.usdc, want.ntv * WEI_PER_NANO]);
+      const expected = [want.usdc, want.ntv * WEI_PER_NANO, blockNumber];
+      const viaEthers = await ethersMulticall.getFunction('aggregate3').staticCall(calls, { blockTag: height }) as Array<{ success: boolean; returnData: string }>;
+      expect(viaEthers.map((r) => r.success)).toEqual([true, true, true]);
+      expect(viaEthers.map((r) => BigInt(r.returnData)), `ethers aggregate3 at ${height}`).toEqual(expected);
+      const viaWeb3 = await web3Multicall.methods.aggregate3(calls).call(undefined, height) as Array<{ success: boolean; returnData: string }>;
+      expect(viaWeb3.map((r) => BigInt(r.returnData)), `web3.js aggregate3 at ${height}`).toEqual(expected);
+    }
+    // aggregate's block number and getLastBlockHash are those of the block read
+    const [number] = await ethersMulticall.getFunction('aggregate').staticCall([{ target: usdc, callData: balanceOf }], { blockTag: head - 127 }) as [bigint];
+    expect(number).toBe(BigInt(head - 127));
+    expect(await ethersMulticall.getFunction('getLastBlockHash').staticCall({ blockTag: head - 127 })).toBe((await provider.getBlock(head - 128))!.hash);
+    provider.destroy();
   });
+
+  it('a simulated transfer at a past block runs over the state as of it: viem simulateContract, ethers staticCall and web3.js call, and inside Multicall3', async () => {
+    const chain = defineChain({ id: CHAIN_ID, name: 'ntv', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+    const client = createPublicClient({ chain, transport: http(node.url) });
+    const provider = new JsonRpcProvider(node.url, CHAIN_ID, { staticNetwork: true });
+    const ethersToken = new Contract(usdc, erc20Abi, provider);
+    const web3 = new Web3(node.url);
+    const web3Token = new web3.eth.Contract(erc20Abi, usdc);
+    const to = `0x${'42'.repeat(20)}` as Hex;
+    /** transfer(to, amount) from the recipient at `height`, through each library: true, or the revert's reason */
+    const transferAt = async (height: number, amount: bigint) => ({
+      viem: await client.simulateContract({ account: recipient, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [to, amount], blockNumber: BigInt(height) })
+        .then((r) => r.result, (e: Error) => (e.message.includes('ERC20: transfer amount exceeds balance') ? 'exceeds' : e.message)),
+      ethers: await ethersToken.getFunction('transfer').staticCall(to, amount, { from: recipient, blockTag: height })
+        .then((r: boolean) => r, (e: Error) => (e.message.includes('ERC20: transfer amount exceeds balance') ? 'exceeds' : e.message)),
+      web3: await web3Token.methods.transfer(to, amount).call({ from: recipient }, height)
+        .then((r) => r, (e: unknown) => (errorText(e).includes('ERC20: transfer amount exceeds balance') ? 'exceeds' : errorText(e))),
+    });
+    const all = (v: boolean | string) => ({ viem: v, ethers: v, web3: v });
+    // the recipient's whole USDC balance as of each block moves, one unit more does not
+    for (const height of [recorded[1]!.height, recorded[3]!.height, head - 127, head - 1]) {
+      const want = expectedAt(height).usdc;
+      expect(want, `USDC at ${height}`).toBeGreaterThan(0n);
+      expect(await transferAt(height, want), `transfer of ${want} at ${height}`).toEqual(all(true));
+      expect(await transferAt(height, want + 1n), `transfer of ${want + 1n} at ${height}`).toEqual(all('exceeds'));
+    }
+    // before the first USDC payment: 1 unit is more than the recipient held
+    expect(await transferAt(recorded[0]!.height - 1, 1n)).toEqual(all('exceeds'));
+    // inside Multicall3 at a past block: the inner transfer runs from Multicall3 (msg.sender), which holds nothing
+    const aggregate3 = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [[{ target: usdc, allowFailure: true, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 1n] }) }]] });
+    const [result] = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: await node.result<Hex>('eth_call', [{ to: MULTICALL3, data: aggregate3 }, `0x${(head - 1).toString(16)}`]) });
+    expect(result!.success).toBe(false);
+    provider.destroy();
+  }, 60_000);
 });
 
 describe('a pruning node (aggressive, default window) serves the last 128 blocks and names the oldest height below them', () => {

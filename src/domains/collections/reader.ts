@@ -3,7 +3,7 @@ import { COLLECTION_KIND_MULTI_TOKEN, COLLECTION_KIND_NFT, Prefix } from '../../
 import {
   collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey, decodeCollectionFields, decodeNftFields, decodeTokenTypeFields,
 } from '../../abi/state.js';
-import type { WatchableState } from '../../chain/state-reader.js';
+import type { StateReader, WatchableState } from '../../chain/state-reader.js';
 
 /**
  * NFT and multi-token collections on the host side (spec §4.3, §4.4; docs/collections.md): the `Nx2`
@@ -103,6 +103,44 @@ export function tokenUri(collection: CollectionRecord, own: string, id: bigint):
   return collection.baseUri === '' ? '' : collection.baseUri + id.toString();
 }
 
+/**
+ * The reads of one token or balance a collection's ERC-721/1155 answers need (src/eth/collection-calls.ts),
+ * each a state record: CollectionReader answers them at the head, `collectionReadsAt` over the state
+ * as of a past block (docs/eth.md "Block parameters").
+ */
+export type CollectionReads = Pick<CollectionReader, 'nft' | 'nftCount' | 'tokenType' | 'multiBalance'>;
+
+/** A collection's record and its reads over `state` (the state as of a past block); undefined before it existed. */
+export function collectionReadsAt(state: StateReader, address: Uint8Array): { record: CollectionRecord; reads: CollectionReads } | undefined {
+  const value = state.get(collectionKey(address));
+  if (!value) return undefined;
+  const reads: CollectionReads = {
+    nft: (collection, tokenId) => {
+      const v = state.get(nftKey(collection, tokenId));
+      return v ? decodeNftRecord(collection, tokenId, v) : undefined;
+    },
+    nftCount: (collection, owner) => u64At(state.get(nftCountKey(collection, owner))),
+    tokenType: (collection, typeId) => {
+      const v = state.get(tokenTypeKey(collection, typeId));
+      return v ? decodeTokenTypeRecord(collection, typeId, v) : undefined;
+    },
+    multiBalance: (collection, typeId, owner) => u128At(state.get(multiBalanceKey(collection, typeId, owner))),
+  };
+  return { record: decodeCollectionRecord(address, value), reads };
+}
+
+/** A u64 count record (little-endian; absent: 0). */
+function u64At(v: Uint8Array | undefined): bigint {
+  return v ? new DataView(v.buffer, v.byteOffset, v.byteLength).getBigUint64(0, true) : 0n;
+}
+
+/** A u128 balance record (little-endian; absent: 0). */
+function u128At(v: Uint8Array | undefined): bigint {
+  if (!v) return 0n;
+  const dv = new DataView(v.buffer, v.byteOffset, v.byteLength);
+  return dv.getBigUint64(0, true) | (dv.getBigUint64(8, true) << 64n);
+}
+
 export class CollectionReader {
   /** collection hex → record */
   private readonly collections = new Map<string, CollectionRecord>();
@@ -181,8 +219,7 @@ export class CollectionReader {
 
   /** How many of the collection's NFTs `owner` holds (ERC-721 balanceOf). */
   nftCount(collection: Uint8Array, owner: Uint8Array): bigint {
-    const v = this.state.get(nftCountKey(collection, owner));
-    return v ? new DataView(v.buffer, v.byteOffset, v.byteLength).getBigUint64(0, true) : 0n;
+    return u64At(this.state.get(nftCountKey(collection, owner)));
   }
 
   /** NFTs held by `owner`, optionally in one collection, ordered by collection then token id. */
@@ -202,9 +239,6 @@ export class CollectionReader {
   }
 
   multiBalance(collection: Uint8Array, typeId: bigint, owner: Uint8Array): bigint {
-    const v = this.state.get(multiBalanceKey(collection, typeId, owner));
-    if (!v) return 0n;
-    const dv = new DataView(v.buffer, v.byteOffset, v.byteLength);
-    return dv.getBigUint64(0, true) | (dv.getBigUint64(8, true) << 64n);
+    return u128At(this.state.get(multiBalanceKey(collection, typeId, owner)));
   }
 }

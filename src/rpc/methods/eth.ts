@@ -7,7 +7,7 @@ import { ChainError } from '../../chain/errors.js';
 import { callToken, COLLECTION_CODE_STUB, TOKEN_CODE_STUB } from '../../eth/calls.js';
 import { callCollection } from '../../eth/collection-calls.js';
 import { callMulticall, MULTICALL3_ADDRESS, MULTICALL3_CODE_STUB } from '../../eth/multicall.js';
-import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, type BlockView, type EthLog } from '../../eth/format.js';
+import { blockView, formatBlock, formatPendingTransaction, formatReceipt, formatTransaction, syncStatus, type BlockView, type EthLog } from '../../eth/format.js';
 import { actionGas, actionOf, bundleOf, decodeEvmTransaction, evmRefusal, MAX_RAW_TX_BYTES, type EvmAction } from '../../chain/evm/transaction.js';
 import { accountOfEvm, quantity, unhex, WEI_PER_NANO } from '../../chain/evm/units.js';
 import { logMatcher } from '../../eth/log-filter.js';
@@ -22,7 +22,7 @@ import { HexBytes, HexQuantity, parsed, withExpected } from '../schemas.js';
 import { positionIn } from './params.js';
 import type { MethodParam } from '../method.js';
 import type { MethodDependencies } from './context.js';
-import { callTokenAt, collectionExistedAt, headOnlyAtPastBlock, nonceAt, tokenExistedAt } from './eth-past.js';
+import { callCollectionAt, callTokenAt, collectionExistedAt, multicallBlockAt, nonceAt, tokenExistedAt } from './eth-past.js';
 
 /** eth_getLogs: blocks per query and logs per answer at most (LIMIT_EXCEEDED beyond). */
 export const MAX_LOG_BLOCKS = 10_000;
@@ -129,14 +129,17 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
   /** eth_call's dispatch by address, also each inner call of Multicall3 (src/eth/multicall.ts). */
   async function callAt(to: string, data: Hex, from: string | undefined, height?: number): Promise<Hex> {
     if (to.toLowerCase() === MULTICALL3_ADDRESS) {
-      if (height !== undefined) throw headOnlyAtPastBlock('MULTICALL_HISTORY', 'Multicall3', height, chain.height);
-      return callMulticall(chain, data, (target, inner) => callAt(target, inner, MULTICALL3_ADDRESS));
+      // At a past block every inner call runs at that block too, and the block helpers answer its
+      // header (docs/eth.md "Multicall3"): wagmi and viem clients batching reads through Multicall3
+      // read at receipt.blockNumber as a direct call does (issue 42 item 1).
+      const block = height === undefined ? undefined : await multicallBlockAt(chain, height);
+      return callMulticall(chain, data, (target, inner) => callAt(target, inner, MULTICALL3_ADDRESS, height), block);
     }
     const token = readers.evmTokens.lookup(to);
-    if (token && height !== undefined) return callTokenAt(chain, height, token, data, from);
+    if (token && height !== undefined) return callTokenAt(chain, height, token, data, from, (sender, action) => simulator.checkAt(height, sender, action));
     if (token) return callToken(chain, token, data, from, (sender, action) => simulator.check(sender, action));
     const collection = readers.evmTokens.collection(to);
-    if (collection && height !== undefined) throw headOnlyAtPastBlock('COLLECTION_HISTORY', 'eth_call on an NFT or multi-token collection', height, chain.height);
+    if (collection && height !== undefined) return callCollectionAt(chain, height, collection.address, data);
     if (collection) return callCollection(collections(), collection, data);
     // Calling an address without code succeeds with empty output on Ethereum too.
     return '0x';
@@ -301,8 +304,8 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
           + ' at `0xcA11bde05977b3631167028862bE2a173976CA11` (`aggregate`, `aggregate3`, `aggregate3Value`, `tryAggregate`,'
           + ' `blockAndAggregate`, `tryBlockAndAggregate`, `getEthBalance`, `getBlockNumber`, `getCurrentBlockTimestamp`, `getChainId`,'
           + ' `getBasefee`, `getBlockHash`, `getLastBlockHash`, `getCurrentBlockCoinbase`, `getCurrentBlockGasLimit`,'
-          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads run over the state as of it, while simulated'
-          + ' writes, collections and Multicall3 are `-32013` (answered at the head only; [eth.md](eth.md) "Block parameters"); `0x` for other'
+          + ' `getCurrentBlockDifficulty`; eth.md "Multicall3"); at a past `block` the reads and simulated writes run over the state as'
+          + ' of it (collections and Multicall3 too, its block fields that block\'s; [eth.md](eth.md) "Block parameters"); `0x` for other'
           + ' addresses; a function the address does not have, or malformed arguments, revert (code `3`, data `0x`)',
       },
       errors: [...STATE_ERRORS, STANDARD_ERRORS.EXECUTION_REVERTED.code],
@@ -443,7 +446,7 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
         name: 'syncing', schema: Type.Union([Type.Literal(false), Type.Record(Type.String(), Anything)]),
         description: '`false`, or `{startingBlock, currentBlock, highestBlock}` during initial sync',
       },
-      handler: () => (chain.syncing ? { startingBlock: '0x0', currentBlock: quantity(chain.height), highestBlock: quantity(chain.height) } : false),
+      handler: () => (chain.syncing ? syncStatus(chain.height, chain.syncProgress) : false),
     }),
   ]);
 }

@@ -129,13 +129,8 @@ function sources(dir: string): string[] {
 /** The JSON-RPC method names a file defines: `name: 'svc_…'` of a definition, or a helper's first argument (`amountWrite('svc_stakeToPool', …)`). */
 const definedIn = (path: string) => [...codeOf(path).matchAll(/(?:\bname:\s*|\w\(\s*)'((?:svc|eth|net|web3|rpc)_[A-Za-z0-9]+)'/g)].map((m) => m[1]!);
 
-/**
- * Methods of a domain's operations still defined outside its folder, each with why. UpdateTokenMetadata
- * and LockTokenMetadata are the dex ABI group's (docs/dex.md "Token metadata"), but their methods
- * sit among the token methods of src/rpc/methods/token.ts, which another change was converting
- * when the domain methods moved; they move to src/domains/dex/rpc.ts next.
- */
-const NOT_YET_MOVED: Record<string, string[]> = { 'src/rpc/methods/token.ts': ['svc_updateTokenMetadata', 'svc_lockTokenMetadata'] };
+/** Methods of a domain's operations still defined outside its folder, each with why: none. */
+const NOT_YET_MOVED: Record<string, string[]> = {};
 
 describe('domain RPC modules (src/domains/rpc.ts)', () => {
   const inert: unknown = new Proxy(function inert() {}, { get: (_t, key) => (key === 'then' ? undefined : inert), apply: () => inert, construct: () => inert as object });

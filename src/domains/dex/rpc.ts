@@ -11,6 +11,7 @@ import type { MethodDependencies } from '../../rpc/methods/context.js';
 import type { MethodParam } from '../../rpc/method.js';
 import { AccountParam, AmountParam, invalidParamIn, PositiveAmount, TokenParam } from '../../rpc/methods/params.js';
 import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';
+import { tokenMetadataMethods } from './metadata-rpc.js';
 
 /**
  * Spec §4.2 DEX methods (docs/dex.md). Writes are unsigned convenience methods like svc_transfer
@@ -148,7 +149,8 @@ interface Hop {
   reserveOut: bigint;
 }
 
-export function dexMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
+export function dexMethods(deps: MethodDependencies): MethodDefinition[] {
+  const { chain, readers } = deps;
   const reader = () => readers.dex;
   const Token = () => TokenParam(readers.tokens, tokenRef());
   const createPoolParams = [
@@ -446,5 +448,7 @@ export function dexMethods({ chain, readers }: MethodDependencies): MethodDefini
         };
       },
     }),
+    // the token metadata methods (dex ABI group, docs/dex.md "Token metadata")
+    ...tokenMetadataMethods(deps),
   ];
 }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { APP_ERRORS } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Limit, parsed } from '../schemas.js';
+import { Limit, } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
 import { formatToken, tokenBadge } from './format.js';
 import { AccountParam, AmountParam, TokenParam } from './params.js';
@@ -9,11 +9,8 @@ import { ReceiptSchema, TokenSchema } from './result-schemas.js';
 import type { ChainApi } from '../../chain/interface.js';
 import type { RegisteredToken } from '../../chain/token-registry.js';
 import { RESERVED_SYMBOLS, STABLECOINS } from '../../chain/genesis-data.js';
-import { encodeAccount } from '../../codec/address.js';
-import { TOKEN_METADATA_FIELDS } from '../../codec/operations.js';
 import { decodeTokenMetadata, emptyMetadata, tokenMetadataKey } from '../../core/amm.js';
 import { TokenKind } from '../../core/records.js';
-import { RpcError } from '../errors.js';
 
 /** The full token record: formatToken plus the spec §2.3 metadata fields (null when unset). */
 function fullToken(chain: ChainApi, t: RegisteredToken) {
@@ -65,16 +62,6 @@ export function verificationStatus(
     }
   }
 }
-
-/** A metadata field of at most `max` bytes of UTF-8 (the schema counts characters; the parser, run only on a present value, counts bytes). */
-const MetadataParam = <const F extends string>(field: F, max: number) => ({
-  name: field,
-  schema: parsed(Type.String({ maxLength: max, description: `${field}, at most ${max} bytes; "" clears it, absent or null keeps it` }), (value, param, position) => {
-    if (Buffer.byteLength(value) > max) throw RpcError.invalidParam(param, position, `at most ${max} bytes of UTF-8`);
-    return value;
-  }),
-  required: false as const,
-});
 
 /** Spec §4.1 token methods, with metadata (§2.3) and the reputation factor (§2.2). */
 export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefinition[] {
@@ -130,61 +117,6 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
       handler: ([limit]) => readers.tokens.list().slice(0, limit ?? 100).map((t) => fullToken(chain, t)),
     }),
     defineMethod({
-      name: 'svc_updateTokenMetadata',
-      summary: 'Set a token\'s metadata fields (spec §4.1; creator only, the token must be mutable; unsigned convenience, testnet only).',
-      description: 'Absent or null fields keep their value; "" clears a field. Limits in bytes: metadata_uri, image, external_url 256; '
-        + 'description 1,024; twitter, discord, telegram, github 128.'
-        + ' Spec §4.1. Errors: UNKNOWN_TOKEN; UNAUTHORIZED when the sender is not the creator; UNAVAILABLE_ON_NETWORK on mainnet;'
-        + ' BUNDLE_FAILED (e.g. the metadata is locked).',
-      params: [
-        { name: 'mint', schema: Token('Nx1… mint (or symbol)') },
-        { name: 'sender', schema: AccountParam({ description: 'the token creator' }) },
-        MetadataParam('metadata_uri', 256),
-        MetadataParam('image', 256),
-        MetadataParam('description', 1024),
-        MetadataParam('external_url', 256),
-        MetadataParam('twitter', 128),
-        MetadataParam('discord', 128),
-        MetadataParam('telegram', 128),
-        MetadataParam('github', 128),
-      ] as const,
-      result: {
-        name: 'receipt', schema: ReceiptSchema,
-        description: 'receipt (event `TokenMetadataUpdated {mint, creator, fields_set[]}`). Creator only (`-32011 UNAUTHORIZED`), token mutable (else'
-          + ' `-32002`, status `METADATA_LOCKED`). Absent/null keeps a field, `""` clears it; byte limits 256 (uri, image, external_url),'
-          + ' 1,024 (description), 128 (socials), `-32602` naming the field. Unsigned convenience, testnet only',
-      },
-      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([token, from, ...fields]) => {
-        const values: Record<string, string> = {};
-        fields.forEach((value, i) => {
-          if (value !== undefined && value !== null) values[TOKEN_METADATA_FIELDS[i]!] = value;
-        });
-        assertCreator(token, from);
-        return chain.submitOperations(from, [{ type: 'UpdateTokenMetadata', mint: token.mint, ...values }]);
-      },
-    }),
-    defineMethod({
-      name: 'svc_lockTokenMetadata',
-      summary: 'Make a token\'s metadata permanently immutable (spec §4.1; creator only, one-way; unsigned convenience, testnet only).',
-      description: 'Sends LockTokenMetadata for the token\'s creator (spec §4.1); afterwards is_mutable is false and svc_updateTokenMetadata fails.'
-        + ' Errors: UNKNOWN_TOKEN; UNAUTHORIZED when the sender is not the creator; UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_FAILED with'
-        + ' the reverted receipt.',
-      params: [
-        { name: 'mint', schema: Token('Nx1… mint (or symbol)') },
-        { name: 'sender', schema: AccountParam({ description: 'the token creator' }) },
-      ] as const,
-      result: {
-        name: 'receipt', schema: ReceiptSchema,
-        description: 'receipt (`TokenMetadataLocked`). Creator only, one-way: `is_mutable` becomes false for good; again → `-32002 METADATA_LOCKED`',
-      },
-      errors: [APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAUTHORIZED.code, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code],
-      handler: async ([token, from]) => {
-        assertCreator(token, from);
-        return chain.submitOperations(from, [{ type: 'LockTokenMetadata', mint: token.mint }]);
-      },
-    }),
-    defineMethod({
       name: 'svc_getTokenReputation',
       summary: 'A token\'s reputation: the Verification Status factor of spec §2.2 (max 15), with the impersonation rule.',
       description: 'Scores the Verification Status factor of spec §2.2 (at most 15 points) and warns when a token imitates a genesis symbol or name'
@@ -219,10 +151,3 @@ export function tokenMethods({ chain, readers }: MethodDependencies): MethodDefi
   ];
 }
 
-function assertCreator(token: RegisteredToken, sender: Uint8Array): void {
-  if (Buffer.compare(token.creator, sender) !== 0) {
-    throw RpcError.app('UNAUTHORIZED', `only the creator of ${token.symbol} (${encodeAccount(token.creator)}) may change its metadata (spec §4.1)`, {
-      creator: encodeAccount(token.creator), sender: encodeAccount(sender),
-    });
-  }
-}

@@ -22,8 +22,10 @@ import { LightClient, type LightClientOptions } from './light-client.js';
  * | `svc_getBalance` | the balance record; a symbol through the symbol record (`0x04 ‖ SYMBOL` → mint) |
  * | `svc_getTokenInfo` | the symbol record and the token record: the record's own fields |
  *
- * State is proven at the node's head only (docs/replay.md "State proofs"): a block tag other than
- * latest/safe/finalized, or a number other than the height the proof is at, is refused. Token
+ * State is proven against the newest header this client verified (the node's head): a block tag
+ * other than latest/safe/finalized, or a number other than the height the proof is at, is refused.
+ * (The node also proves past blocks in its state window, docs/replay.md "State proofs"; this
+ * provider does not ask for them yet.) Token
  * addresses: an EVM token address is the mint's last 20 bytes (docs/eth.md "Token addresses"); the
  * mint is looked up in svc_listTokens and must end in those 20 bytes, then its record is proven.
  */

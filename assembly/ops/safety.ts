@@ -14,6 +14,7 @@ import {
   P_CONTRACT_SAFETY, P_COLLECTION_SAFETY, MAX_SAFETY_TEXT, SAFETY_LEVEL_MAX,
   R_COLLECTION_SAFETY_VERSION, R_COLLECTION_SAFETY_LEVEL, R_COLLECTION_SAFETY_PROPOSAL_ID, R_COLLECTION_SAFETY_HEIGHT,
   R_COLLECTION_SAFETY_BYTES,
+  OPF_PROPOSAL_ACTION_COLLECTION_SAFETY_LEVEL,
 } from "../abi";
 
 // @ts-ignore: decorator
@@ -33,7 +34,7 @@ export function validContractSafety(f: usize): bool {
 
 /** CollectionSafety { collection, level }: the collection exists, level ≤ SAFETY_LEVEL_MAX. */
 export function validCollectionSafety(f: usize): bool {
-  return load<u8>(f, 32) <= SAFETY_LEVEL_MAX && exists(collectionEntry(f));
+  return load<u8>(f, OPF_PROPOSAL_ACTION_COLLECTION_SAFETY_LEVEL) <= SAFETY_LEVEL_MAX && exists(collectionEntry(f));
 }
 
 function safetyEvent(id: u64, targetKind: u8, level: u8, bundleIndex: u32, opIndex: u32): void {
@@ -89,7 +90,7 @@ export function execSetContractSafety(user: usize, f: usize, len: u32, bundleInd
 
 /** CollectionSafety { collection, level }: level 0 clears the record. */
 export function setCollectionSafety(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void {
-  let level = load<u8>(f, 32);
+  let level = load<u8>(f, OPF_PROPOSAL_ACTION_COLLECTION_SAFETY_LEVEL);
   memory.copy(TARGET, f, 32);
   store<u8>(KEY, P_COLLECTION_SAFETY);
   memory.copy(KEY + 1, f, 32);

@@ -3,7 +3,8 @@
 // scripts/gen-status.mjs; the outputs are committed so tsc works without a build, and
 // test/unit/abi-generated.test.ts fails when they differ from what this script would write.
 //   assembly/abi.ts        the core's constants: OP_*, P_*, EV_*, GAS_*, sizes, every record's
-//                          field offsets (R_*), named numbers; opGasBase/PerEntry/PerByte
+//                          field offsets (R_*), every operation's field offsets (OPF_*), named
+//                          numbers; opGasBase/PerEntry/PerByte
 //   src/abi/constants.ts   the host's: OpCode, Prefix, EventKind, EVENT_BYTES, ACCOUNT_FIELDS,
 //                          GAS_* and OPERATION_GAS, bounds, named numbers
 //   src/abi/operations.ts  operation types and their range-checked Borsh writer / canonical reader

@@ -636,6 +636,826 @@
 // @ts-ignore: decorator
 @inline export const BATCH_ENTRY_BYTES: u32 = 24;
 
+// ---- operation payloads: where each field lies in an operation's fields (abi/operations.mjs; docs/core-abi.md "Operation payloads")
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_TO: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_TOKEN: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_AMOUNT: usize = 64;
+/** AddKey.pubkey: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_ADD_KEY_PUBKEY: usize = 0;
+/** AddKey.pubkey's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_ADD_KEY_PUBKEY_DATA: usize = 4;
+/** AddKey.keyType: bytes after the end of pubkey */
+// @ts-ignore: decorator
+@inline export const OPF_ADD_KEY_KEY_TYPE_AFTER_PUBKEY: usize = 0;
+/** AddKey.role: bytes after the end of pubkey */
+// @ts-ignore: decorator
+@inline export const OPF_ADD_KEY_ROLE_AFTER_PUBKEY: usize = 1;
+// @ts-ignore: decorator
+@inline export const OPF_REMOVE_KEY_PUBKEY_HASH: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_ROTATE_KEY_OLD_PUBKEY_HASH: usize = 0;
+/** RotateKey.newPubkey: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_ROTATE_KEY_NEW_PUBKEY: usize = 32;
+/** RotateKey.newPubkey's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_ROTATE_KEY_NEW_PUBKEY_DATA: usize = 36;
+/** RotateKey.newKeyType: bytes after the end of newPubkey */
+// @ts-ignore: decorator
+@inline export const OPF_ROTATE_KEY_NEW_KEY_TYPE_AFTER_NEW_PUBKEY: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STAKE_AMOUNT: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STAKE_VALIDATOR_PUBKEY: usize = 16;
+// @ts-ignore: decorator
+@inline export const OPF_UNSTAKE_AMOUNT: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_DELEGATE_VALIDATOR: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_DELEGATE_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_UNDELEGATE_VALIDATOR: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_UNDELEGATE_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_SET_COMMISSION_RATE: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_SET_AUTO_COMPOUND_VALIDATOR: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_SET_AUTO_COMPOUND_ENABLE: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_SET_POOL_CONFIG_POOL_ENABLED: usize = 0;
+/** SetPoolConfig.poolName: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_SET_POOL_CONFIG_POOL_NAME: usize = 1;
+/** SetPoolConfig.poolName's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_SET_POOL_CONFIG_POOL_NAME_DATA: usize = 5;
+/** SetPoolConfig.minDelegation: bytes after the end of poolName */
+// @ts-ignore: decorator
+@inline export const OPF_SET_POOL_CONFIG_MIN_DELEGATION_AFTER_POOL_NAME: usize = 0;
+/** SetPoolConfig.autoCompoundDefault: bytes after the end of poolName */
+// @ts-ignore: decorator
+@inline export const OPF_SET_POOL_CONFIG_AUTO_COMPOUND_DEFAULT_AFTER_POOL_NAME: usize = 16;
+/** SetValidatorMetadata.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_SET_VALIDATOR_METADATA_NAME: usize = 0;
+/** SetValidatorMetadata.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_SET_VALIDATOR_METADATA_NAME_DATA: usize = 4;
+/** CreateProposal.title: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PROPOSAL_TITLE: usize = 0;
+/** CreateProposal.title's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PROPOSAL_TITLE_DATA: usize = 4;
+// @ts-ignore: decorator
+@inline export const OPF_VOTE_PROPOSAL_PROPOSAL_ID: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_VOTE_PROPOSAL_APPROVE: usize = 8;
+// @ts-ignore: decorator
+@inline export const OPF_EXECUTE_PROPOSAL_PROPOSAL_ID: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CANCEL_PROPOSAL_PROPOSAL_ID: usize = 0;
+/** CreateMultiSig.signers: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_MULTI_SIG_SIGNERS: usize = 0;
+/** CreateMultiSig.signers's items, after its u32 count */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_MULTI_SIG_SIGNERS_DATA: usize = 4;
+/** CreateMultiSig.threshold: bytes after the end of signers */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_MULTI_SIG_THRESHOLD_AFTER_SIGNERS: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSE_MULTI_SIG_TX_MULTISIG: usize = 0;
+/** ProposeMultiSigTx.operations: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSE_MULTI_SIG_TX_OPERATIONS: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_APPROVE_MULTI_SIG_TX_MULTISIG: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_APPROVE_MULTI_SIG_TX_TX_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_REVOKE_MULTI_SIG_APPROVAL_MULTISIG: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_REVOKE_MULTI_SIG_APPROVAL_TX_ID: usize = 32;
+/** ScheduleUpgrade.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_UPGRADE_NAME: usize = 0;
+/** ScheduleUpgrade.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_UPGRADE_NAME_DATA: usize = 4;
+/** ScheduleUpgrade.height: bytes after the end of name */
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_UPGRADE_HEIGHT_AFTER_NAME: usize = 0;
+/** ScheduleUpgrade.checksum: bytes after the end of binaryUrl */
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_UPGRADE_CHECKSUM_AFTER_BINARY_URL: usize = 0;
+/** CancelUpgrade.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CANCEL_UPGRADE_NAME: usize = 0;
+/** CancelUpgrade.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CANCEL_UPGRADE_NAME_DATA: usize = 4;
+/** VoteUpgrade.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_VOTE_UPGRADE_NAME: usize = 0;
+/** VoteUpgrade.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_VOTE_UPGRADE_NAME_DATA: usize = 4;
+/** VoteUpgrade.approve: bytes after the end of name */
+// @ts-ignore: decorator
+@inline export const OPF_VOTE_UPGRADE_APPROVE_AFTER_NAME: usize = 0;
+/** CreateDao.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_DAO_NAME: usize = 0;
+/** CreateDao.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_DAO_NAME_DATA: usize = 4;
+/** CreateDao.tokenMint: bytes after the end of name */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_DAO_TOKEN_MINT_AFTER_NAME: usize = 0;
+/** CreateDao.quorumBps: bytes after the end of name */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_DAO_QUORUM_BPS_AFTER_NAME: usize = 32;
+/** CreateDao.thresholdBps: bytes after the end of name */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_DAO_THRESHOLD_BPS_AFTER_NAME: usize = 34;
+/** CreateDao.votingPeriod: bytes after the end of name */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_DAO_VOTING_PERIOD_AFTER_NAME: usize = 36;
+/** CreateDao.executionDelay: bytes after the end of name */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_DAO_EXECUTION_DELAY_AFTER_NAME: usize = 44;
+/** CreateDao.proposalThreshold: bytes after the end of name */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_DAO_PROPOSAL_THRESHOLD_AFTER_NAME: usize = 52;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_PROPOSE_DAO: usize = 0;
+/** DaoPropose.title: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_DAO_PROPOSE_TITLE: usize = 32;
+/** DaoPropose.title's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_DAO_PROPOSE_TITLE_DATA: usize = 36;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_VOTE_DAO: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_VOTE_PROPOSAL_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_VOTE_APPROVE: usize = 40;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_EXECUTE_DAO: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_EXECUTE_PROPOSAL_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_CANCEL_DAO: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_CANCEL_PROPOSAL_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_UNLOCK_DAO: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_DAO_UNLOCK_PROPOSAL_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_POOL_TOKEN_A: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_POOL_TOKEN_B: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_POOL_AMOUNT_A: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_POOL_AMOUNT_B: usize = 80;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_POOL_LP_LOCK_DURATION: usize = 96;
+// @ts-ignore: decorator
+@inline export const OPF_ADD_LIQUIDITY_TOKEN_A: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_ADD_LIQUIDITY_TOKEN_B: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_ADD_LIQUIDITY_AMOUNT_A: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_ADD_LIQUIDITY_AMOUNT_B: usize = 80;
+// @ts-ignore: decorator
+@inline export const OPF_ADD_LIQUIDITY_MIN_LP: usize = 96;
+// @ts-ignore: decorator
+@inline export const OPF_REMOVE_LIQUIDITY_TOKEN_A: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_REMOVE_LIQUIDITY_TOKEN_B: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_REMOVE_LIQUIDITY_LP_AMOUNT: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_REMOVE_LIQUIDITY_MIN_AMOUNT_A: usize = 80;
+// @ts-ignore: decorator
+@inline export const OPF_REMOVE_LIQUIDITY_MIN_AMOUNT_B: usize = 96;
+// @ts-ignore: decorator
+@inline export const OPF_SWAP_FROM_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_SWAP_TO_TOKEN: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_SWAP_AMOUNT_IN: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_SWAP_MIN_AMOUNT_OUT: usize = 80;
+/** RegisterName.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_NAME_NAME: usize = 0;
+/** RegisterName.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_NAME_NAME_DATA: usize = 4;
+/** CreateToken.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_TOKEN_NAME: usize = 0;
+/** CreateToken.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_TOKEN_NAME_DATA: usize = 4;
+/** CreateToken.decimals: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_TOKEN_DECIMALS_AFTER_SYMBOL: usize = 0;
+/** CreateToken.supply: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_TOKEN_SUPPLY_AFTER_SYMBOL: usize = 1;
+/** CreateToken.owner: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_TOKEN_OWNER_AFTER_SYMBOL: usize = 17;
+// @ts-ignore: decorator
+@inline export const OPF_UPDATE_TOKEN_METADATA_MINT: usize = 0;
+/** UpdateTokenMetadata.metadataUri: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_UPDATE_TOKEN_METADATA_METADATA_URI: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_LOCK_TOKEN_METADATA_MINT: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_REPORT_DOUBLE_SIGN_VALIDATOR: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_REPORT_DOUBLE_SIGN_HEIGHT: usize = 32;
+/** ReportDoubleSign.headerA: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_REPORT_DOUBLE_SIGN_HEADER_A: usize = 40;
+/** ReportDoubleSign.headerA's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_REPORT_DOUBLE_SIGN_HEADER_A_DATA: usize = 44;
+/** ReportDoubleSign.sigA: bytes after the end of headerA */
+// @ts-ignore: decorator
+@inline export const OPF_REPORT_DOUBLE_SIGN_SIG_A_AFTER_HEADER_A: usize = 0;
+/** ReportDoubleSign.sigB: bytes after the end of headerB */
+// @ts-ignore: decorator
+@inline export const OPF_REPORT_DOUBLE_SIGN_SIG_B_AFTER_HEADER_B: usize = 0;
+/** CreateNftCollection.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_NFT_COLLECTION_NAME: usize = 0;
+/** CreateNftCollection.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_NFT_COLLECTION_NAME_DATA: usize = 4;
+/** CreateNftCollection.maxSupply: bytes after the end of baseUri */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_NFT_COLLECTION_MAX_SUPPLY_AFTER_BASE_URI: usize = 0;
+/** CreateNftCollection.royaltyBps: bytes after the end of baseUri */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_NFT_COLLECTION_ROYALTY_BPS_AFTER_BASE_URI: usize = 8;
+/** CreateNftCollection.owner: bytes after the end of baseUri */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_NFT_COLLECTION_OWNER_AFTER_BASE_URI: usize = 10;
+// @ts-ignore: decorator
+@inline export const OPF_MINT_NFT_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_MINT_NFT_TOKEN_ID: usize = 32;
+/** MintNft.metadataUri: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_MINT_NFT_METADATA_URI: usize = 40;
+/** MintNft.metadataUri's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_MINT_NFT_METADATA_URI_DATA: usize = 44;
+/** MintNft.recipient: bytes after the end of metadataUri */
+// @ts-ignore: decorator
+@inline export const OPF_MINT_NFT_RECIPIENT_AFTER_METADATA_URI: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_NFT_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_NFT_TOKEN_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_NFT_TO: usize = 40;
+// @ts-ignore: decorator
+@inline export const OPF_BURN_NFT_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_BURN_NFT_TOKEN_ID: usize = 32;
+/** CreateMultiTokenCollection.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_MULTI_TOKEN_COLLECTION_NAME: usize = 0;
+/** CreateMultiTokenCollection.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_MULTI_TOKEN_COLLECTION_NAME_DATA: usize = 4;
+/** CreateMultiTokenCollection.royaltyBps: bytes after the end of baseUri */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_MULTI_TOKEN_COLLECTION_ROYALTY_BPS_AFTER_BASE_URI: usize = 0;
+/** CreateMultiTokenCollection.owner: bytes after the end of baseUri */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_MULTI_TOKEN_COLLECTION_OWNER_AFTER_BASE_URI: usize = 2;
+// @ts-ignore: decorator
+@inline export const OPF_DEFINE_TOKEN_TYPE_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_DEFINE_TOKEN_TYPE_TYPE_ID: usize = 32;
+/** DefineTokenType.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_DEFINE_TOKEN_TYPE_NAME: usize = 40;
+/** DefineTokenType.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_DEFINE_TOKEN_TYPE_NAME_DATA: usize = 44;
+/** DefineTokenType.maxSupply: bytes after the end of metadataUri */
+// @ts-ignore: decorator
+@inline export const OPF_DEFINE_TOKEN_TYPE_MAX_SUPPLY_AFTER_METADATA_URI: usize = 0;
+/** DefineTokenType.isFungible: bytes after the end of metadataUri */
+// @ts-ignore: decorator
+@inline export const OPF_DEFINE_TOKEN_TYPE_IS_FUNGIBLE_AFTER_METADATA_URI: usize = 16;
+// @ts-ignore: decorator
+@inline export const OPF_MINT_MULTI_TOKEN_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_MINT_MULTI_TOKEN_TYPE_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_MINT_MULTI_TOKEN_RECIPIENT: usize = 40;
+// @ts-ignore: decorator
+@inline export const OPF_MINT_MULTI_TOKEN_AMOUNT: usize = 72;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_MULTI_TOKEN_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_MULTI_TOKEN_TYPE_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_MULTI_TOKEN_TO: usize = 40;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_MULTI_TOKEN_AMOUNT: usize = 72;
+// @ts-ignore: decorator
+@inline export const OPF_BURN_MULTI_TOKEN_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_BURN_MULTI_TOKEN_TYPE_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_BURN_MULTI_TOKEN_AMOUNT: usize = 40;
+// @ts-ignore: decorator
+@inline export const OPF_BATCH_MINT_MULTI_TOKEN_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_BATCH_MINT_MULTI_TOKEN_RECIPIENT: usize = 32;
+/** BatchMintMultiToken.entries: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_BATCH_MINT_MULTI_TOKEN_ENTRIES: usize = 64;
+/** BatchMintMultiToken.entries's items, after its u32 count */
+// @ts-ignore: decorator
+@inline export const OPF_BATCH_MINT_MULTI_TOKEN_ENTRIES_DATA: usize = 68;
+// @ts-ignore: decorator
+@inline export const OPF_BATCH_TRANSFER_MULTI_TOKEN_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_BATCH_TRANSFER_MULTI_TOKEN_TO: usize = 32;
+/** BatchTransferMultiToken.entries: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_BATCH_TRANSFER_MULTI_TOKEN_ENTRIES: usize = 64;
+/** BatchTransferMultiToken.entries's items, after its u32 count */
+// @ts-ignore: decorator
+@inline export const OPF_BATCH_TRANSFER_MULTI_TOKEN_ENTRIES_DATA: usize = 68;
+/** RegisterProgram.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_PROGRAM_NAME: usize = 0;
+/** RegisterProgram.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_PROGRAM_NAME_DATA: usize = 4;
+/** CreateSchedule.trigger: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_SCHEDULE_TRIGGER: usize = 0;
+/** CreateSchedule.trigger's variant fields, after its u8 tag */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_SCHEDULE_TRIGGER_BODY: usize = 1;
+// @ts-ignore: decorator
+@inline export const OPF_CANCEL_SCHEDULE_SCHEDULE_ID: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_APPROVE_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_APPROVE_SPENDER: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_APPROVE_AMOUNT: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_FROM_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_FROM_FROM: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_FROM_TO: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_TRANSFER_FROM_AMOUNT: usize = 96;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_PAY_TOKEN: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_RATE: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_SOFT_CAP: usize = 80;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_HARD_CAP: usize = 96;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_MIN_CONTRIBUTION: usize = 112;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_MAX_CONTRIBUTION: usize = 128;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_START_TIME: usize = 144;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_END_TIME: usize = 152;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_LIQUIDITY_BPS: usize = 160;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PRESALE_LP_LOCK_DURATION: usize = 162;
+// @ts-ignore: decorator
+@inline export const OPF_CONTRIBUTE_PRESALE_PRESALE: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CONTRIBUTE_PRESALE_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_FINALIZE_PRESALE_PRESALE: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_REFUND_PRESALE_PRESALE: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CLAIM_PRESALE_TOKENS_PRESALE: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STAKING_POOL_TOKEN_MINT: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STAKING_POOL_REWARD_SOURCE: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STAKING_POOL_REWARD_RATE: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STAKING_POOL_LOCK_PERIOD: usize = 80;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STAKING_POOL_CAPACITY: usize = 88;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STAKING_POOL_PER_USER_CAP: usize = 104;
+// @ts-ignore: decorator
+@inline export const OPF_STAKE_TO_POOL_POOL: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STAKE_TO_POOL_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_UNSTAKE_FROM_POOL_POOL: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_UNSTAKE_FROM_POOL_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_CLAIM_POOL_REWARDS_POOL: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_FUND_STAKING_POOL_POOL: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_FUND_STAKING_POOL_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_MARKET_MAKER_TIER: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_ATOMENCE_ORDER_SELL_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_ATOMENCE_ORDER_SELL_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_ATOMENCE_ORDER_BUY_TOKEN: usize = 48;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_ATOMENCE_ORDER_MIN_BUY_AMOUNT: usize = 80;
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_ATOMENCE_ORDER_EXPIRY: usize = 96;
+// @ts-ignore: decorator
+@inline export const OPF_MATCH_ATOMENCE_ORDER_ORDER_ID: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_MATCH_ATOMENCE_ORDER_BID_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_MATCH_ATOMENCE_ORDER_ASK_AMOUNT: usize = 48;
+// @ts-ignore: decorator
+@inline export const OPF_SETTLE_ATOMENCE_ORDER_ORDER_ID: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_CANCEL_ATOMENCE_ORDER_ORDER_ID: usize = 0;
+/** Anchor.namespace: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_ANCHOR_NAMESPACE: usize = 0;
+/** Anchor.namespace's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_ANCHOR_NAMESPACE_DATA: usize = 4;
+/** Anchor.valueHash: bytes after the end of key */
+// @ts-ignore: decorator
+@inline export const OPF_ANCHOR_VALUE_HASH_AFTER_KEY: usize = 0;
+/** CreatePassport.gamertag: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PASSPORT_GAMERTAG: usize = 0;
+/** CreatePassport.gamertag's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_PASSPORT_GAMERTAG_DATA: usize = 4;
+/** RegisterGame.gameId: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_GAME_GAME_ID: usize = 0;
+/** RegisterGame.gameId's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_GAME_GAME_ID_DATA: usize = 4;
+/** SetGameProfile.gameId: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_SET_GAME_PROFILE_GAME_ID: usize = 0;
+/** SetGameProfile.gameId's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_SET_GAME_PROFILE_GAME_ID_DATA: usize = 4;
+/** SetGameProfile.player: bytes after the end of gameId */
+// @ts-ignore: decorator
+@inline export const OPF_SET_GAME_PROFILE_PLAYER_AFTER_GAME_ID: usize = 0;
+/** SetGameProfile.score: bytes after the end of gameId */
+// @ts-ignore: decorator
+@inline export const OPF_SET_GAME_PROFILE_SCORE_AFTER_GAME_ID: usize = 32;
+/** SetRecovery.guardians: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_SET_RECOVERY_GUARDIANS: usize = 0;
+/** SetRecovery.guardians's items, after its u32 count */
+// @ts-ignore: decorator
+@inline export const OPF_SET_RECOVERY_GUARDIANS_DATA: usize = 4;
+/** SetRecovery.threshold: bytes after the end of guardians */
+// @ts-ignore: decorator
+@inline export const OPF_SET_RECOVERY_THRESHOLD_AFTER_GUARDIANS: usize = 0;
+/** SetRecovery.timelock: bytes after the end of guardians */
+// @ts-ignore: decorator
+@inline export const OPF_SET_RECOVERY_TIMELOCK_AFTER_GUARDIANS: usize = 1;
+// @ts-ignore: decorator
+@inline export const OPF_INITIATE_RECOVERY_ACCOUNT: usize = 0;
+/** InitiateRecovery.newPubkey: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_INITIATE_RECOVERY_NEW_PUBKEY: usize = 32;
+/** InitiateRecovery.newPubkey's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_INITIATE_RECOVERY_NEW_PUBKEY_DATA: usize = 36;
+/** InitiateRecovery.keyType: bytes after the end of newPubkey */
+// @ts-ignore: decorator
+@inline export const OPF_INITIATE_RECOVERY_KEY_TYPE_AFTER_NEW_PUBKEY: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_APPROVE_RECOVERY_ACCOUNT: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_APPROVE_RECOVERY_NEW_KEY_HASH: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_FINALIZE_RECOVERY_ACCOUNT: usize = 0;
+/** BridgeDeposit.chain: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_DEPOSIT_CHAIN: usize = 0;
+/** BridgeDeposit.chain's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_DEPOSIT_CHAIN_DATA: usize = 4;
+/** BridgeDeposit.amount: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_DEPOSIT_AMOUNT_AFTER_SYMBOL: usize = 0;
+/** BridgeDeposit.decimals: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_DEPOSIT_DECIMALS_AFTER_SYMBOL: usize = 16;
+/** BridgeDeposit.recipient: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_DEPOSIT_RECIPIENT_AFTER_SYMBOL: usize = 17;
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_WITHDRAW_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_WITHDRAW_AMOUNT: usize = 32;
+/** BridgeWithdraw.chain: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_WITHDRAW_CHAIN: usize = 48;
+/** BridgeWithdraw.chain's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_BRIDGE_WITHDRAW_CHAIN_DATA: usize = 52;
+/** RegisterBridgeMapping.chain: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_BRIDGE_MAPPING_CHAIN: usize = 0;
+/** RegisterBridgeMapping.chain's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_BRIDGE_MAPPING_CHAIN_DATA: usize = 4;
+/** RegisterBridgeMapping.mint: bytes after the end of contract */
+// @ts-ignore: decorator
+@inline export const OPF_REGISTER_BRIDGE_MAPPING_MINT_AFTER_CONTRACT: usize = 0;
+/** SetBridgeAttesters.attesters: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_SET_BRIDGE_ATTESTERS_ATTESTERS: usize = 0;
+/** SetBridgeAttesters.attesters's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_SET_BRIDGE_ATTESTERS_ATTESTERS_DATA: usize = 4;
+/** SetBridgeAttesters.threshold: bytes after the end of attesters */
+// @ts-ignore: decorator
+@inline export const OPF_SET_BRIDGE_ATTESTERS_THRESHOLD_AFTER_ATTESTERS: usize = 0;
+/** ClaimBridgeDeposit.chain: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CLAIM_BRIDGE_DEPOSIT_CHAIN: usize = 0;
+/** ClaimBridgeDeposit.chain's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CLAIM_BRIDGE_DEPOSIT_CHAIN_DATA: usize = 4;
+// @ts-ignore: decorator
+@inline export const OPF_ATTEST_BRIDGE_WITHDRAWAL_SEQUENCE: usize = 0;
+/** AttestBridgeWithdrawal.chain: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_ATTEST_BRIDGE_WITHDRAWAL_CHAIN: usize = 8;
+/** AttestBridgeWithdrawal.chain's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_ATTEST_BRIDGE_WITHDRAWAL_CHAIN_DATA: usize = 12;
+/** AttestBridgeWithdrawal.token: bytes after the end of destination */
+// @ts-ignore: decorator
+@inline export const OPF_ATTEST_BRIDGE_WITHDRAWAL_TOKEN_AFTER_DESTINATION: usize = 0;
+/** AttestBridgeWithdrawal.amount: bytes after the end of destination */
+// @ts-ignore: decorator
+@inline export const OPF_ATTEST_BRIDGE_WITHDRAWAL_AMOUNT_AFTER_DESTINATION: usize = 32;
+/** SetContractSafety.chain: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_SET_CONTRACT_SAFETY_CHAIN: usize = 0;
+/** SetContractSafety.chain's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_SET_CONTRACT_SAFETY_CHAIN_DATA: usize = 4;
+/** SetContractSafety.level: bytes after the end of contract */
+// @ts-ignore: decorator
+@inline export const OPF_SET_CONTRACT_SAFETY_LEVEL_AFTER_CONTRACT: usize = 0;
+/** CreateStableToken.name: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_NAME: usize = 0;
+/** CreateStableToken.name's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_NAME_DATA: usize = 4;
+/** CreateStableToken.decimals: bytes after the end of symbol */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_DECIMALS_AFTER_SYMBOL: usize = 0;
+/** CreateStableToken.owner: bytes after the end of issuer */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_OWNER_AFTER_ISSUER: usize = 0;
+/** CreateStableToken.masterMinter: bytes after the end of issuer */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_MASTER_MINTER_AFTER_ISSUER: usize = 32;
+/** CreateStableToken.pauser: bytes after the end of issuer */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_PAUSER_AFTER_ISSUER: usize = 64;
+/** CreateStableToken.blacklister: bytes after the end of issuer */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_BLACKLISTER_AFTER_ISSUER: usize = 96;
+/** CreateStableToken.supplyCap: bytes after the end of originMappings */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_SUPPLY_CAP_AFTER_ORIGIN_MAPPINGS: usize = 0;
+/** CreateStableToken.quantumRequired: bytes after the end of originMappings */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_QUANTUM_REQUIRED_AFTER_ORIGIN_MAPPINGS: usize = 16;
+/** CreateStableToken.mintThreshold: bytes after the end of originMappings */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_MINT_THRESHOLD_AFTER_ORIGIN_MAPPINGS: usize = 17;
+/** CreateStableToken.requiredSigners: bytes after the end of originMappings */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_REQUIRED_SIGNERS_AFTER_ORIGIN_MAPPINGS: usize = 33;
+/** CreateStableToken.timelock: bytes after the end of cosigners */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_TIMELOCK_AFTER_COSIGNERS: usize = 0;
+/** CreateStableToken.epochLength: bytes after the end of cosigners */
+// @ts-ignore: decorator
+@inline export const OPF_CREATE_STABLE_TOKEN_EPOCH_LENGTH_AFTER_COSIGNERS: usize = 8;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_MINT_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_MINT_TO: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_MINT_AMOUNT: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_BURN_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_BURN_AMOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_PAUSE_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_PAUSE_PAUSE: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_BLACKLIST_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_BLACKLIST_ACCOUNT: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_BLACKLIST_ADD: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_TRANSFER_ROLE_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_TRANSFER_ROLE_ROLE: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_TRANSFER_ROLE_NEW_ADDRESS: usize = 33;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_MINTER_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_MINTER_ACTION: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_MINTER_MINTER: usize = 33;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_MINTER_ALLOWANCE: usize = 65;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_MINTER_EPOCH_LIMIT: usize = 81;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_HANDOVER_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_HANDOVER_NEW_OWNER: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_HANDOVER_NEW_MASTER_MINTER: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_HANDOVER_NEW_PAUSER: usize = 96;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_HANDOVER_NEW_BLACKLISTER: usize = 128;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CANCEL_PENDING_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CANCEL_PENDING_PENDING_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_EXECUTE_PENDING_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_EXECUTE_PENDING_PENDING_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_FREEZE_MINT_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_UNFREEZE_MINT_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_SET_GUARDIANS_TOKEN: usize = 0;
+/** StableSetGuardians.guardians: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_SET_GUARDIANS_GUARDIANS: usize = 32;
+/** StableSetGuardians.guardians's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_SET_GUARDIANS_GUARDIANS_DATA: usize = 36;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_SECURITY_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_SECURITY_TIMELOCK: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_SECURITY_MINT_THRESHOLD: usize = 40;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_SECURITY_REQUIRED_SIGNERS: usize = 56;
+/** StableConfigureSecurity.cosigners: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_SECURITY_COSIGNERS: usize = 57;
+/** StableConfigureSecurity.cosigners's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_SECURITY_COSIGNERS_DATA: usize = 61;
+/** StableConfigureSecurity.quantumRequired: bytes after the end of cosigners */
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_CONFIGURE_SECURITY_QUANTUM_REQUIRED_AFTER_COSIGNERS: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_APPROVE_MINT_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_APPROVE_MINT_PENDING_ID: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_RAISE_SUPPLY_CAP_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_RAISE_SUPPLY_CAP_SUPPLY_CAP: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_VERIFY_ISSUER_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_ISSUER_PROOF_TOKEN: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_ISSUER_PROOF_METHOD: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_ISSUER_PROOF_CHAIN_ID: usize = 33;
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_ISSUER_PROOF_SUBJECT: usize = 41;
+/** StableIssuerProof.detail: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_ISSUER_PROOF_DETAIL: usize = 73;
+/** StableIssuerProof.detail's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_STABLE_ISSUER_PROOF_DETAIL_DATA: usize = 77;
+// @ts-ignore: decorator
+@inline export const OPF_ROTATE_CONSENSUS_KEY_NEW_CONSENSUS_PUBKEY: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_PARAMETER_CHANGE_KEY: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_PARAMETER_CHANGE_VALUE: usize = 1;
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_TREASURY_SPEND_RECIPIENT: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_TREASURY_SPEND_AMOUNT: usize = 32;
+/** ProposalAction.ContractSafety.chain: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_CHAIN: usize = 0;
+/** ProposalAction.ContractSafety.chain's bytes, after its u32 length */
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_CHAIN_DATA: usize = 4;
+/** ProposalAction.ContractSafety.level: bytes after the end of contract */
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_LEVEL_AFTER_CONTRACT: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_COLLECTION_SAFETY_COLLECTION: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_COLLECTION_SAFETY_LEVEL: usize = 32;
+/** ProposalAction.CreateStablecoin.operations: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_CREATE_STABLECOIN_OPERATIONS: usize = 0;
+/** ProposalAction.VerifyIssuer.operations: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_VERIFY_ISSUER_OPERATIONS: usize = 0;
+/** ProposalAction.RaiseSupplyCap.operations: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_RAISE_SUPPLY_CAP_OPERATIONS: usize = 0;
+/** ProposalAction.BridgeAttesters.operations: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_PROPOSAL_ACTION_BRIDGE_ATTESTERS_OPERATIONS: usize = 0;
+/** DaoAction.Operations.operations: the first variable field (its length, count or tag) */
+// @ts-ignore: decorator
+@inline export const OPF_DAO_ACTION_OPERATIONS_OPERATIONS: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_RECURRING_INTERVAL_SECONDS: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_RECURRING_RUNS: usize = 8;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_RECURRING_FIRST_RUN: usize = 12;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_CONDITIONAL_BASE: usize = 0;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_CONDITIONAL_QUOTE: usize = 32;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_CONDITIONAL_DIRECTION: usize = 64;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_NUM: usize = 65;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_DEN: usize = 81;
+// @ts-ignore: decorator
+@inline export const OPF_SCHEDULE_TRIGGER_CONDITIONAL_EXPIRY: usize = 97;
+
 // ---- tagged enums in operations: each variant's tag and the byte length of its fields
 /** ProposalAction.Text */
 // @ts-ignore: decorator

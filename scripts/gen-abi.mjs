@@ -3,7 +3,8 @@
 // scripts/gen-status.mjs; the outputs are committed so tsc works without a build, and
 // test/unit/abi-generated.test.ts fails when they differ from what this script would write.
 //   assembly/abi.ts        the core's constants: OP_*, P_*, EV_*, GAS_*, sizes, every record's
-//                          field offsets (R_*), named numbers; opGasBase/PerEntry/PerByte
+//                          field offsets (R_*), every operation's field offsets (OPF_*), named
+//                          numbers; opGasBase/PerEntry/PerByte
 //   src/abi/constants.ts   the host's: OpCode, Prefix, EventKind, EVENT_BYTES, ACCOUNT_FIELDS,
 //                          GAS_* and OPERATION_GAS, bounds, named numbers
 //   src/abi/operations.ts  operation types and their range-checked Borsh writer / canonical reader
@@ -212,6 +213,55 @@ function recordVariableDoc(t) {
   return `its u32 ${t === 'bytes' || t === 'string' ? 'length' : 'count'}, then its ${recordItems(t)}`;
 }
 
+/** Byte size of a fixed operation field (a 'choice' is one u8), else undefined. */
+const opFieldSize = (fl) => (typeof fl.type === 'string' ? FIXED[fl.type] : fl.type[0] === 'choice' ? 1 : undefined);
+/**
+ * Where each field of a field list lies: [field, offset][] up to and including the first variable
+ * field (its offset is where its u32 length, count or tag lies), and [field, offset, after][] for
+ * each fixed field after a variable one, its offset from the end of that variable field (as
+ * recordOffsetsAfter does for records).
+ */
+function fieldListOffsets(fields) {
+  const head = [], after = [];
+  let o = 0, variable;
+  for (const fl of fields) {
+    const size = opFieldSize(fl);
+    if (variable === undefined) head.push([fl, o]);
+    else if (size !== undefined) after.push([fl, o, variable]);
+    if (size === undefined) { variable = fl; o = 0; } else o += size;
+  }
+  return { head, after };
+}
+/**
+ * Every operation's payload layout for the core (docs/core-abi.md "Operation payloads"): the
+ * offset of each field from the start of the operation's fields (the pointer its op record holds
+ * at OPR_FIELDS, or a handler's `fields`), OPF_<OPERATION>_<FIELD>, up to and including the first
+ * variable field; then OPF_<OPERATION>_<FIELD>_AFTER_<VARIABLE> for a fixed field after a
+ * variable one, from that variable field's end. An all-fixed operation's length is its
+ * OP_<OPERATION>_BYTES above. Each tagged enum variant's fields likewise, from the byte after the
+ * tag: <ENUM>_<VARIANT>_<FIELD>. Hand-written handlers read a payload by these names, never a
+ * number of their own (test/unit/operation-literals.test.ts).
+ */
+function genOperationFieldOffsets(inl, L) {
+  L.push('', '// ---- operation payloads: where each field lies in an operation\'s fields (abi/operations.mjs; docs/core-abi.md "Operation payloads")');
+  const emit = (prefix, fields, what) => {
+    const { head, after } = fieldListOffsets(fields);
+    for (const [fl, o] of head) {
+      if (opFieldSize(fl) !== undefined) { inl(`${prefix}_${snake(fl.name)}`, 'usize', o); continue; }
+      inl(`${prefix}_${snake(fl.name)}`, 'usize', o, `${what}.${fl.name}: the first variable field (its length, count or tag)`);
+      const t = Array.isArray(fl.type) ? fl.type[0] : fl.type;
+      // where its bytes, items or variant fields begin: after a u32 length or count, after a tagged field's u8 tag
+      if (t === 'vec' || t === 'string' || t === 'accounts' || t === 'entries') inl(`${prefix}_${snake(fl.name)}_DATA`, 'usize', o + 4, `${what}.${fl.name}'s ${t === 'accounts' || t === 'entries' ? 'items' : 'bytes'}, after its u32 ${t === 'accounts' || t === 'entries' ? 'count' : 'length'}`);
+      else if (t === 'tagged') inl(`${prefix}_${snake(fl.name)}_BODY`, 'usize', o + 1, `${what}.${fl.name}'s variant fields, after its u8 tag`);
+    }
+    for (const [fl, o, v] of after) inl(`${prefix}_${snake(fl.name)}_AFTER_${snake(v.name)}`, 'usize', o, `${what}.${fl.name}: bytes after the end of ${v.name}`);
+  };
+  for (const o of operations) if (o.fields.length > 0) emit(`OPF_${snake(o.name)}`, o.fields, o.name);
+  for (const [name, en] of Object.entries(enums)) {
+    for (const v of en.variants) if (v.fields.length > 0) emit(`OPF_${snake(name)}_${snake(v.name)}`, v.fields, `${name}.${v.name}`);
+  }
+}
+
 // ---------------------------------------------------------------- assembly/abi.ts
 function genAssembly() {
   const L = [HEADER('*.mjs').trimEnd(), '// The core imports these instead of writing its own numbers.', ''];
@@ -232,6 +282,7 @@ function genAssembly() {
     if (n !== undefined && n > 0) inl(`OP_${snake(o.name)}_BYTES`, 'u32', n);
   }
   inl('BATCH_ENTRY_BYTES', 'u32', BATCH_ENTRY_BYTES, 'a batch entry: type_id u64, amount u128');
+  genOperationFieldOffsets(inl, L);
   L.push('', '// ---- tagged enums in operations: each variant\'s tag and the byte length of its fields');
   for (const [name, en] of Object.entries(enums)) {
     for (const v of en.variants) {

@@ -18,7 +18,7 @@ import { emitApproval } from "../events-gen";
 import { isZero } from "../mem";
 import { ctxAuth } from "../context";
 import { moveBalance } from "./transfer";
-import { AUTH_EVM } from "../abi";
+import { AUTH_EVM, OPF_APPROVE_SPENDER, OPF_APPROVE_AMOUNT, OPF_TRANSFER_FROM_FROM, OPF_TRANSFER_FROM_TO, OPF_TRANSFER_FROM_AMOUNT } from "../abi";
 
 const U64_MAX: u64 = 0xffffffffffffffff;
 
@@ -32,12 +32,12 @@ function checkToken(token: usize): u32 {
 /** Approve: fields token[32] spender[32] amount u128; the owner is the sender. */
 export function execApprove(user: usize, fields: usize, bundleIndex: u32, opIndex: u32): u32 {
   let token = fields;
-  let spender = fields + 32;
+  let spender = fields + OPF_APPROVE_SPENDER;
   let st = checkToken(token);
   if (st != S.OK) return st;
   // The record is a u128 deleted at zero, like a balance (abi/state.mjs ALLOWANCE).
-  balStore(allowanceEntry(user, token, spender), load<u64>(fields, 64), load<u64>(fields, 72));
-  emitApproval(bundleIndex, <u16>opIndex, user, spender, token, load<u64>(fields, 64), load<u64>(fields, 72));
+  balStore(allowanceEntry(user, token, spender), load<u64>(fields, OPF_APPROVE_AMOUNT), load<u64>(fields, OPF_APPROVE_AMOUNT + 8));
+  emitApproval(bundleIndex, <u16>opIndex, user, spender, token, load<u64>(fields, OPF_APPROVE_AMOUNT), load<u64>(fields, OPF_APPROVE_AMOUNT + 8));
 
   return S.OK;
 }
@@ -45,10 +45,10 @@ export function execApprove(user: usize, fields: usize, bundleIndex: u32, opInde
 /** TransferFrom: fields token[32] from[32] to[32] amount u128; the spender is the sender. */
 export function execTransferFrom(user: usize, fields: usize, bundleIndex: u32, opIndex: u32): u32 {
   let token = fields;
-  let from = fields + 32;
-  let to = fields + 64;
-  let amtLo = load<u64>(fields, 96);
-  let amtHi = load<u64>(fields, 104);
+  let from = fields + OPF_TRANSFER_FROM_FROM;
+  let to = fields + OPF_TRANSFER_FROM_TO;
+  let amtLo = load<u64>(fields, OPF_TRANSFER_FROM_AMOUNT);
+  let amtHi = load<u64>(fields, OPF_TRANSFER_FROM_AMOUNT + 8);
   // From an EVM transaction, Ethereum's rules (assembly/ops/transfer.ts): 0 succeeds, the zero
   // address is refused after the allowance, in OpenZeppelin's order (_spendAllowance, _transfer).
   let evm = ctxAuth == AUTH_EVM;
@@ -61,7 +61,7 @@ export function execTransferFrom(user: usize, fields: usize, bundleIndex: u32, o
   if (U.sub128(U.lo, U.hi, amtLo, amtHi)) return S.INSUFFICIENT_ALLOWANCE;
   let leftLo = U.lo, leftHi = U.hi;
   if (evm && isZero(to, 32)) return S.TRANSFER_TO_ZERO_ADDRESS;
-  st = moveBalance(balanceEntry(from, token), from, to, token, fields + 96, bundleIndex, opIndex);
+  st = moveBalance(balanceEntry(from, token), from, to, token, fields + OPF_TRANSFER_FROM_AMOUNT, bundleIndex, opIndex);
   if (st != S.OK) return st;
   if (!infinite) balStore(allowance, leftLo, leftHi);
   return S.OK;

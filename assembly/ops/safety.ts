@@ -14,6 +14,9 @@ import {
   P_CONTRACT_SAFETY, P_COLLECTION_SAFETY, MAX_SAFETY_TEXT, SAFETY_LEVEL_MAX,
   R_COLLECTION_SAFETY_VERSION, R_COLLECTION_SAFETY_LEVEL, R_COLLECTION_SAFETY_PROPOSAL_ID, R_COLLECTION_SAFETY_HEIGHT,
   R_COLLECTION_SAFETY_BYTES,
+  OPF_PROPOSAL_ACTION_COLLECTION_SAFETY_LEVEL,
+  OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_CHAIN_DATA,
+  OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_LEVEL_AFTER_CONTRACT,
 } from "../abi";
 
 // @ts-ignore: decorator
@@ -26,14 +29,14 @@ const hbuf = bufNew(64 + 2 * MAX_SAFETY_TEXT);
 /** ContractSafety { chain, contract, level }: both strings 1–MAX_SAFETY_TEXT bytes, level ≤ SAFETY_LEVEL_MAX. */
 export function validContractSafety(f: usize): bool {
   let chainLen = load<u32>(f);
-  let contractLen = load<u32>(f + 4 + chainLen);
+  let contractLen = load<u32>(f + OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_CHAIN_DATA + chainLen);
   let level = load<u8>(f + 8 + chainLen + contractLen);
   return !(chainLen == 0 || chainLen > MAX_SAFETY_TEXT || contractLen == 0 || contractLen > MAX_SAFETY_TEXT || level > SAFETY_LEVEL_MAX);
 }
 
 /** CollectionSafety { collection, level }: the collection exists, level ≤ SAFETY_LEVEL_MAX. */
 export function validCollectionSafety(f: usize): bool {
-  return load<u8>(f, 32) <= SAFETY_LEVEL_MAX && exists(collectionEntry(f));
+  return load<u8>(f, OPF_PROPOSAL_ACTION_COLLECTION_SAFETY_LEVEL) <= SAFETY_LEVEL_MAX && exists(collectionEntry(f));
 }
 
 function safetyEvent(id: u64, targetKind: u8, level: u8, bundleIndex: u32, opIndex: u32): void {
@@ -45,12 +48,12 @@ function safetyEvent(id: u64, targetKind: u8, level: u8, bundleIndex: u32, opInd
 /** ContractSafety { chain, contract, level }: the record at Blake3("contract-safety" ‖ chain ‖ 0 ‖ contract); level 0 clears it. */
 export function setContractSafety(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void {
   let chainLen = load<u32>(f);
-  let contract = f + 4 + chainLen;
+  let contract = f + OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_CHAIN_DATA + chainLen;
   let contractLen = load<u32>(contract);
-  let level = load<u8>(contract + 4 + contractLen);
+  let level = load<u8>(contract + 4 + contractLen, OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_LEVEL_AFTER_CONTRACT);
   bufSetLen(hbuf, 0);
   bufBytes(hbuf, memory.data<u8>([0x63, 0x6f, 0x6e, 0x74, 0x72, 0x61, 0x63, 0x74, 0x2d, 0x73, 0x61, 0x66, 0x65, 0x74, 0x79]), 15); // "contract-safety"
-  bufBytes(hbuf, f + 4, chainLen);
+  bufBytes(hbuf, f + OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_CHAIN_DATA, chainLen);
   bufU8(hbuf, 0);
   bufBytes(hbuf, contract + 4, contractLen);
   blake3(bufPtr(hbuf), bufLen(hbuf), TARGET);
@@ -66,7 +69,7 @@ export function setContractSafety(id: u64, f: usize, bundleIndex: u32, opIndex: 
     bufU64(REC, id);
     bufU64(REC, ctxHeight);
     bufU32(REC, chainLen);
-    bufBytes(REC, f + 4, chainLen);
+    bufBytes(REC, f + OPF_PROPOSAL_ACTION_CONTRACT_SAFETY_CHAIN_DATA, chainLen);
     bufU32(REC, contractLen);
     bufBytes(REC, contract + 4, contractLen);
     setValue(e, bufPtr(REC), bufLen(REC));
@@ -89,7 +92,7 @@ export function execSetContractSafety(user: usize, f: usize, len: u32, bundleInd
 
 /** CollectionSafety { collection, level }: level 0 clears the record. */
 export function setCollectionSafety(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void {
-  let level = load<u8>(f, 32);
+  let level = load<u8>(f, OPF_PROPOSAL_ACTION_COLLECTION_SAFETY_LEVEL);
   memory.copy(TARGET, f, 32);
   store<u8>(KEY, P_COLLECTION_SAFETY);
   memory.copy(KEY + 1, f, 32);

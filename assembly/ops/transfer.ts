@@ -13,22 +13,22 @@ import { exists } from "../state";
 import { balLoad, balStore, stableGuardMove } from "../ledger";
 import { emitTransfer } from "../events-gen";
 import { bytesEq, isZero } from "../mem";
-import { AUTH_EVM } from "../abi";
+import { AUTH_EVM, OPF_TRANSFER_TOKEN, OPF_TRANSFER_AMOUNT } from "../abi";
 
 import { ctxAuth } from "../context";
 
 /** `payer` is the sender's NTV balance entry, already looked up for the fee. */
 export function execTransfer(user: usize, fields: usize, bundleIndex: u32, opIndex: u32, payer: usize): u32 {
   let to = fields;
-  let token = fields + 32;
-  let amtLo = load<u64>(fields, 64);
-  let amtHi = load<u64>(fields, 72);
+  let token = fields + OPF_TRANSFER_TOKEN;
+  let amtLo = load<u64>(fields, OPF_TRANSFER_AMOUNT);
+  let amtHi = load<u64>(fields, OPF_TRANSFER_AMOUNT + 8);
   let evm = ctxAuth == AUTH_EVM;
   if ((amtLo | amtHi) == 0 && !evm) return S.ZERO_AMOUNT;
   if (!exists(tokenEntry(token))) return S.UNKNOWN_TOKEN;
   if (evm && !isZero(token, 32) && isZero(to, 32)) return S.TRANSFER_TO_ZERO_ADDRESS;
   let src = isZero(token, 32) ? payer : balanceEntry(user, token); // NTV: the mint is 32 zero bytes
-  return moveBalance(src, user, to, token, fields + 64, bundleIndex, opIndex);
+  return moveBalance(src, user, to, token, fields + OPF_TRANSFER_AMOUNT, bundleIndex, opIndex);
 }
 
 /**

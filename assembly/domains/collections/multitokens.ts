@@ -28,6 +28,7 @@ import { BATCH_ENTRY_BYTES, OP_BATCH_MINT_MULTI_TOKEN, OP_BATCH_TRANSFER_MULTI_T
   COLLECTION_KIND_MULTI_TOKEN,
   R_TOKEN_TYPE_BURNED, R_TOKEN_TYPE_IS_FUNGIBLE, R_TOKEN_TYPE_MAX_SUPPLY, R_TOKEN_TYPE_MINTED,
   R_COLLECTION_MINTED,
+  OPF_BATCH_MINT_MULTI_TOKEN_ENTRIES_DATA, OPF_BATCH_MINT_MULTI_TOKEN_RECIPIENT, OPF_BURN_MULTI_TOKEN_AMOUNT, OPF_MINT_MULTI_TOKEN_AMOUNT, OPF_MINT_MULTI_TOKEN_RECIPIENT, OPF_MINT_MULTI_TOKEN_TYPE_ID,
 } from "../../abi";
 import { OPR_FIELDS, OPR_FIELDS_LEN, OPR_GAS_ENTRIES } from "../../decode-ops";
 
@@ -56,10 +57,10 @@ export function execMultiToken(kind: u32, user: usize, op: usize, bundleIndex: u
     let n = load<u32>(op, OPR_GAS_ENTRIES);
     if (n == 0 || n > MAX_BATCH) return S.INVALID_BATCH;
     let mint = kind == OP_BATCH_MINT_MULTI_TOKEN;
-    let to = f + 32;
+    let to = f + OPF_BATCH_MINT_MULTI_TOKEN_RECIPIENT; // BatchTransferMultiToken.to: the same offset
     // 32 zero bytes mark mints and burns in the events (ERC-1155 forbids them as a recipient too).
     if (bytesEq(to, ZERO32, 32)) return S.ZERO_RECIPIENT;
-    let entries = f + 68;
+    let entries = f + OPF_BATCH_MINT_MULTI_TOKEN_ENTRIES_DATA; // and BatchTransferMultiToken.entries'
     let st = applyEntries(mint ? OP_MINT_MULTI_TOKEN : OP_TRANSFER_MULTI_TOKEN, user, col, to, entries, n);
     if (st != S.OK) return st;
     // MultiTransferBatch: collection operator from to, then the entries as given
@@ -68,10 +69,10 @@ export function execMultiToken(kind: u32, user: usize, op: usize, bundleIndex: u
   }
   // Mint/Transfer { collection, type_id, recipient / to, amount } and Burn { collection, type_id, amount }
   let burn = kind == OP_BURN_MULTI_TOKEN;
-  let to = burn ? ZERO32 : f + 40;
+  let to = burn ? ZERO32 : f + OPF_MINT_MULTI_TOKEN_RECIPIENT; // TransferMultiToken.to: the same offset
   if (!burn && bytesEq(to, ZERO32, 32)) return S.ZERO_RECIPIENT;
-  store<u64>(ENTRY, load<u64>(f, 32));
-  memory.copy(ENTRY + 8, burn ? f + 40 : f + 72, 16);
+  store<u64>(ENTRY, load<u64>(f, OPF_MINT_MULTI_TOKEN_TYPE_ID)); // type_id: the same offset in all three
+  memory.copy(ENTRY + 8, burn ? f + OPF_BURN_MULTI_TOKEN_AMOUNT : f + OPF_MINT_MULTI_TOKEN_AMOUNT, 16); // TransferMultiToken.amount: as MintMultiToken's
   let st = applyEntries(kind, user, col, to, ENTRY, 1);
   if (st != S.OK) return st;
   // MultiTransferSingle: collection operator from to, then ENTRY's type_id u64 and amount u128

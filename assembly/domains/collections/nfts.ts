@@ -21,7 +21,7 @@ import { blake3 } from "../../blake3";
 import { bufNew, bufSetLen, bufLen, bufPtr, bufBytes, bufU8, bufU16, bufU64, bufVec, bytesEq } from "../../mem";
 import { ctxHeight, ctxTimestamp } from "../../context";
 import { validSymbol } from "../../ops/token";
-import { COLLECTION_KIND_NFT, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT, R_COLLECTION_BURNED, R_COLLECTION_KIND, R_COLLECTION_MAX_SUPPLY, R_COLLECTION_MINTED, R_COLLECTION_OWNER, R_NFT_OWNER } from "../../abi";
+import { COLLECTION_KIND_NFT, OP_BURN_NFT, OP_MINT_NFT, OP_TRANSFER_NFT, R_COLLECTION_BURNED, R_COLLECTION_KIND, R_COLLECTION_MAX_SUPPLY, R_COLLECTION_MINTED, R_COLLECTION_OWNER, R_NFT_OWNER, OPF_TRANSFER_NFT_TO, OPF_TRANSFER_NFT_TOKEN_ID } from "../../abi";
 import { OPR_FIELDS, OPR_FIELDS_LEN } from "../../decode-ops";
 
 // CollectionRecord (docs/collections.md "State layout" 0x20): fixed fields, then seven Borsh strings.
@@ -149,9 +149,9 @@ export function execNft(kind: u32, user: usize, op: usize, bundleIndex: u32, opI
   if (kind == OP_MINT_NFT) return mintNft(user, f, load<u32>(op, OPR_FIELDS_LEN), bundleIndex, opIndex);
   // TransferNft { collection, token_id, to } and BurnNft { collection, token_id }: the holder only.
   let col = f;
-  let id = load<u64>(f, 32);
+  let id = load<u64>(f, OPF_TRANSFER_NFT_TOKEN_ID); // BurnNft.token_id: the same offset
   // The operation's own fields first: 32 zero bytes mark mints and burns (ERC-721 forbids them too).
-  if (kind == OP_TRANSFER_NFT && bytesEq(f + 40, ZERO32, 32)) return S.ZERO_RECIPIENT;
+  if (kind == OP_TRANSFER_NFT && bytesEq(f + OPF_TRANSFER_NFT_TO, ZERO32, 32)) return S.ZERO_RECIPIENT;
   let ce = collectionOf(col, COLLECTION_KIND_NFT, user, false);
   if (ce == 0) return colStatus;
   let ne = nftEntry(col, id);
@@ -159,7 +159,7 @@ export function execNft(kind: u32, user: usize, op: usize, bundleIndex: u32, opI
   if (!bytesEq(valPtr(ne) + R_NFT_OWNER, user, 32)) return S.NOT_NFT_OWNER;
   let to = ZERO32;
   if (kind == OP_TRANSFER_NFT) {
-    to = f + 40;
+    to = f + OPF_TRANSFER_NFT_TO;
     if (!bytesEq(to, user, 32)) { // to oneself: only the event (docs/collections.md "Rules")
       memory.copy(beginWrite(ne, <u32>valLen(ne)) + R_NFT_OWNER, to, 32);
       if (!countAdd(col, to, true) || !countAdd(col, user, false)) return S.AMOUNT_OVERFLOW;

@@ -31,6 +31,8 @@ import {
   R_DAO_PROPOSAL_THRESHOLD_BPS, R_DAO_PROPOSAL_SUPPLY,
   R_DAO_PROPOSAL_EXECUTED_HEIGHT, R_DAO_PROPOSAL_ACTION, R_DAO_PROPOSAL_ACTION_DATA,
   R_DAO_VOTE_APPROVE, R_DAO_VOTE_WEIGHT, R_DAO_VOTE_HEIGHT, R_DAO_VOTE_UNLOCKED, R_DAO_VOTE_BYTES,
+  OPF_CREATE_DAO_EXECUTION_DELAY_AFTER_NAME, OPF_CREATE_DAO_QUORUM_BPS_AFTER_NAME, OPF_CREATE_DAO_THRESHOLD_BPS_AFTER_NAME, OPF_CREATE_DAO_VOTING_PERIOD_AFTER_NAME, OPF_DAO_CANCEL_PROPOSAL_ID, OPF_DAO_EXECUTE_PROPOSAL_ID, OPF_DAO_VOTE_APPROVE, OPF_DAO_VOTE_PROPOSAL_ID,
+  OPF_DAO_UNLOCK_PROPOSAL_ID,
 } from "../../abi";
 import { OPR_CREATE_DAO_NAME, OPR_CREATE_DAO_NAME_LEN, OPR_CREATE_DAO_FIELDS, OPR_DAO_PROPOSE_TITLE, OPR_DAO_PROPOSE_TITLE_LEN, OPR_DAO_PROPOSE_DESCRIPTION, OPR_DAO_PROPOSE_DESCRIPTION_LEN, OPR_DAO_PROPOSE_ACTION, OPR_DAO_PROPOSE_ACTION_LEN } from "../../decode-ops";
 
@@ -107,8 +109,8 @@ function tokenSupply(mint: usize): void {
 export function execCreateDao(user: usize, op: usize, bundleIndex: u32, opIndex: u32): u32 {
   let name = <usize>load<u32>(op, OPR_CREATE_DAO_NAME), nameLen = load<u32>(op, OPR_CREATE_DAO_NAME_LEN);
   let f = <usize>load<u32>(op, OPR_CREATE_DAO_FIELDS);
-  let quorum = load<u16>(f, 32), threshold = load<u16>(f, 34);
-  let period = load<u64>(f, 36), delay = load<u64>(f, 44);
+  let quorum = load<u16>(f, OPF_CREATE_DAO_QUORUM_BPS_AFTER_NAME), threshold = load<u16>(f, OPF_CREATE_DAO_THRESHOLD_BPS_AFTER_NAME);
+  let period = load<u64>(f, OPF_CREATE_DAO_VOTING_PERIOD_AFTER_NAME), delay = load<u64>(f, OPF_CREATE_DAO_EXECUTION_DELAY_AFTER_NAME);
   if (nameLen == 0 || nameLen > MAX_DAO_NAME || isZero(f, 32) || quorum == 0 || quorum > 10000 || threshold < 5000 || threshold > 9999
     || period == 0 || period > MAX_DAO_BLOCKS || delay > MAX_DAO_BLOCKS) return S.INVALID_DAO_CONFIG;
   if (!exists(tokenEntry(f))) return S.UNKNOWN_TOKEN;
@@ -120,7 +122,7 @@ export function execCreateDao(user: usize, op: usize, bundleIndex: u32, opIndex:
   store<u64>(p + R_DAO_ID, id);
   memory.copy(p + R_DAO_CREATOR, user, 32);
   memory.copy(p + R_DAO_TOKEN_MINT, MINT, 32);
-  memory.copy(p + R_DAO_QUORUM_BPS, f + 32, 36); // quorum, threshold, period, delay, proposal_threshold
+  memory.copy(p + R_DAO_QUORUM_BPS, f + OPF_CREATE_DAO_QUORUM_BPS_AFTER_NAME, 36); // quorum, threshold, period, delay, proposal_threshold
   store<u64>(p + R_DAO_CREATED_HEIGHT, ctxHeight);
   store<u64>(p + R_DAO_PROPOSAL_COUNT, 0);
   bufSetLen(REC, <u32>R_DAO_NAME);
@@ -196,8 +198,8 @@ export function execDaoPropose(user: usize, op: usize, bundleIndex: u32, opIndex
  */
 export function execDaoVote(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
   memory.copy(DAO, f, 32);
-  let id = load<u64>(f, 32);
-  let approve = load<u8>(f, 40);
+  let id = load<u64>(f, OPF_DAO_VOTE_PROPOSAL_ID);
+  let approve = load<u8>(f, OPF_DAO_VOTE_APPROVE);
   let de = daoEntry(DAO);
   if (!exists(de)) return S.DAO_NOT_FOUND;
   memory.copy(MINT, valPtr(de) + R_DAO_TOKEN_MINT, 32);
@@ -231,7 +233,7 @@ let lastStatus: u32 = 0;
 function findProposal(f: usize): usize {
   memory.copy(DAO, f, 32);
   if (!exists(daoEntry(DAO))) { lastStatus = S.DAO_NOT_FOUND; return 0; }
-  let e = proposalEntry(DAO, load<u64>(f, 32));
+  let e = proposalEntry(DAO, load<u64>(f, OPF_DAO_EXECUTE_PROPOSAL_ID)); // DaoCancel.proposal_id: the same offset
   if (!exists(e)) { lastStatus = S.PROPOSAL_NOT_FOUND; return 0; }
   return e;
 }
@@ -245,7 +247,7 @@ function findProposal(f: usize): usize {
 export function execDaoExecute(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
   let e = findProposal(f);
   if (e == 0) return lastStatus;
-  let id = load<u64>(f, 32);
+  let id = load<u64>(f, OPF_DAO_EXECUTE_PROPOSAL_ID);
   let r = valPtr(e);
   if (load<u8>(r + R_DAO_PROPOSAL_STATE) != STATE_VOTING) return S.PROPOSAL_NOT_EXECUTABLE;
   let end = load<u64>(r + R_DAO_PROPOSAL_END_HEIGHT);
@@ -280,7 +282,7 @@ export function execDaoCancel(user: usize, f: usize, bundleIndex: u32, opIndex: 
   if (load<u8>(r + R_DAO_PROPOSAL_STATE) != STATE_VOTING || ctxHeight > load<u64>(r + R_DAO_PROPOSAL_END_HEIGHT)) return S.PROPOSAL_NOT_CANCELLABLE;
   let w = beginWrite(e, <u32>valLen(e));
   store<u8>(w + R_DAO_PROPOSAL_STATE, STATE_CANCELLED);
-  daoEvent(DAO, load<u64>(f, 32), ACT_CANCELLED, user, 0, 0, bundleIndex, opIndex);
+  daoEvent(DAO, load<u64>(f, OPF_DAO_CANCEL_PROPOSAL_ID), ACT_CANCELLED, user, 0, 0, bundleIndex, opIndex);
   return S.OK;
 }
 
@@ -292,7 +294,7 @@ export function execDaoCancel(user: usize, f: usize, bundleIndex: u32, opIndex: 
 export function execDaoUnlock(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
   let e = findProposal(f);
   if (e == 0) return lastStatus;
-  let id = load<u64>(f, 32);
+  let id = load<u64>(f, OPF_DAO_UNLOCK_PROPOSAL_ID);
   let r = valPtr(e);
   let ve = voteEntry(DAO, id, user);
   if (!exists(ve) || load<u8>(valPtr(ve) + R_DAO_VOTE_UNLOCKED) != 0) return S.NO_LOCKED_VOTE;

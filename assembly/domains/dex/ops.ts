@@ -19,7 +19,7 @@ import { emitLiquidityAdded, emitLiquidityRemoved, emitPoolCreated, emitSwap } f
 import { blake3 } from "../../blake3";
 import { bytesCmp, bytesEq } from "../../mem";
 import { ctxHeight, ctxTimestamp, NTV_MINT, TREASURY } from "../../context";
-import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED, R_POOL_BYTES, R_POOL_CREATED_AT, R_POOL_CREATED_HEIGHT, R_POOL_CREATOR, R_POOL_CREATOR_LOCKED_LP, R_POOL_LAST_UPDATE, R_POOL_LOCK_UNTIL, R_POOL_LP_SUPPLY, R_POOL_PRICE0_CUMULATIVE, R_POOL_PRICE1_CUMULATIVE, R_POOL_RESERVE0, R_POOL_RESERVE1, R_POOL_TOKEN0, R_POOL_TOKEN1 } from "../../abi";
+import { EV_LIQUIDITY_ADDED, EV_LIQUIDITY_REMOVED, R_POOL_BYTES, R_POOL_CREATED_AT, R_POOL_CREATED_HEIGHT, R_POOL_CREATOR, R_POOL_CREATOR_LOCKED_LP, R_POOL_LAST_UPDATE, R_POOL_LOCK_UNTIL, R_POOL_LP_SUPPLY, R_POOL_PRICE0_CUMULATIVE, R_POOL_PRICE1_CUMULATIVE, R_POOL_RESERVE0, R_POOL_RESERVE1, R_POOL_TOKEN0, R_POOL_TOKEN1, OPF_CREATE_POOL_AMOUNT_A, OPF_CREATE_POOL_AMOUNT_B, OPF_CREATE_POOL_LP_LOCK_DURATION, OPF_CREATE_POOL_TOKEN_B, OPF_ADD_LIQUIDITY_AMOUNT_A, OPF_ADD_LIQUIDITY_AMOUNT_B, OPF_ADD_LIQUIDITY_MIN_LP, OPF_ADD_LIQUIDITY_TOKEN_B, OPF_REMOVE_LIQUIDITY_LP_AMOUNT, OPF_REMOVE_LIQUIDITY_MIN_AMOUNT_A, OPF_REMOVE_LIQUIDITY_MIN_AMOUNT_B, OPF_REMOVE_LIQUIDITY_TOKEN_B, OPF_SWAP_AMOUNT_IN, OPF_SWAP_MIN_AMOUNT_OUT, OPF_SWAP_TO_TOKEN } from "../../abi";
 
 /** Pool creation fee: 100 NTV (facts.md "DEX"), 9 decimals, to the treasury 0x00…03. */
 // @ts-ignore: decorator
@@ -101,7 +101,7 @@ function loadPool(a: usize, b: usize): usize {
 
 /** CreatePool { token_a[32], token_b[32], amount_a u128, amount_b u128, lp_lock_duration u64 }. */
 export function execCreatePool(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  return createPoolFor(user, user, f, f + 32, ld(f, 64), ld(f, 72), ld(f, 80), ld(f, 88), ld(f, 96), bundleIndex, opIndex);
+  return createPoolFor(user, user, f, f + OPF_CREATE_POOL_TOKEN_B, ld(f, OPF_CREATE_POOL_AMOUNT_A), ld(f, OPF_CREATE_POOL_AMOUNT_A + 8), ld(f, OPF_CREATE_POOL_AMOUNT_B), ld(f, OPF_CREATE_POOL_AMOUNT_B + 8), ld(f, OPF_CREATE_POOL_LP_LOCK_DURATION), bundleIndex, opIndex);
 }
 
 /** The creator's LP units of the last createPoolFor (what its lock covers). */
@@ -169,9 +169,9 @@ export function createPoolFor(payer: usize, user: usize, ta: usize, tb: usize, a
 
 /** AddLiquidity { token_a[32], token_b[32], amount_a u128, amount_b u128, min_lp u128 }. */
 export function execAddLiquidity(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let ta = f, tb = f + 32;
-  let aLo = ld(f, 64), aHi = ld(f, 72), bLo = ld(f, 80), bHi = ld(f, 88);
-  let minL = ld(f, 96), minH = ld(f, 104);
+  let ta = f, tb = f + OPF_ADD_LIQUIDITY_TOKEN_B;
+  let aLo = ld(f, OPF_ADD_LIQUIDITY_AMOUNT_A), aHi = ld(f, OPF_ADD_LIQUIDITY_AMOUNT_A + 8), bLo = ld(f, OPF_ADD_LIQUIDITY_AMOUNT_B), bHi = ld(f, OPF_ADD_LIQUIDITY_AMOUNT_B + 8);
+  let minL = ld(f, OPF_ADD_LIQUIDITY_MIN_LP), minH = ld(f, OPF_ADD_LIQUIDITY_MIN_LP + 8);
   if (bytesEq(ta, tb, 32)) return S.IDENTICAL_TOKENS;
   if ((aLo | aHi) == 0 || (bLo | bHi) == 0) return S.ZERO_AMOUNT;
   if (!exists(tokenEntry(ta)) || !exists(tokenEntry(tb))) return S.UNKNOWN_TOKEN;
@@ -217,9 +217,9 @@ function liquidityEvent(kind: u8, user: usize, a0l: u64, a0h: u64, a1l: u64, a1h
 
 /** RemoveLiquidity { token_a[32], token_b[32], lp_amount u128, min_amount_a u128, min_amount_b u128 }. */
 export function execRemoveLiquidity(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let ta = f, tb = f + 32;
-  let lpl = ld(f, 64), lph = ld(f, 72);
-  let minAl = ld(f, 80), minAh = ld(f, 88), minBl = ld(f, 96), minBh = ld(f, 104);
+  let ta = f, tb = f + OPF_REMOVE_LIQUIDITY_TOKEN_B;
+  let lpl = ld(f, OPF_REMOVE_LIQUIDITY_LP_AMOUNT), lph = ld(f, OPF_REMOVE_LIQUIDITY_LP_AMOUNT + 8);
+  let minAl = ld(f, OPF_REMOVE_LIQUIDITY_MIN_AMOUNT_A), minAh = ld(f, OPF_REMOVE_LIQUIDITY_MIN_AMOUNT_A + 8), minBl = ld(f, OPF_REMOVE_LIQUIDITY_MIN_AMOUNT_B), minBh = ld(f, OPF_REMOVE_LIQUIDITY_MIN_AMOUNT_B + 8);
   if (bytesEq(ta, tb, 32)) return S.IDENTICAL_TOKENS;
   if ((lpl | lph) == 0) return S.ZERO_AMOUNT;
   if (!exists(tokenEntry(ta)) || !exists(tokenEntry(tb))) return S.UNKNOWN_TOKEN;
@@ -270,8 +270,8 @@ export function execRemoveLiquidity(user: usize, f: usize, bundleIndex: u32, opI
 
 /** Swap { from_token[32], to_token[32], amount_in u128, min_amount_out u128 } (exact in). */
 export function execSwap(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let tIn = f, tOut = f + 32;
-  let inL = ld(f, 64), inH = ld(f, 72), minL = ld(f, 80), minH = ld(f, 88);
+  let tIn = f, tOut = f + OPF_SWAP_TO_TOKEN;
+  let inL = ld(f, OPF_SWAP_AMOUNT_IN), inH = ld(f, OPF_SWAP_AMOUNT_IN + 8), minL = ld(f, OPF_SWAP_MIN_AMOUNT_OUT), minH = ld(f, OPF_SWAP_MIN_AMOUNT_OUT + 8);
   if (bytesEq(tIn, tOut, 32)) return S.IDENTICAL_TOKENS;
   if ((inL | inH) == 0) return S.ZERO_AMOUNT;
   if (!exists(tokenEntry(tIn)) || !exists(tokenEntry(tOut))) return S.UNKNOWN_TOKEN;

@@ -48,6 +48,9 @@ import {
   R_CHAIN_PARAMS_JAIL_DURATIONS,
   R_GOV_PARAMS_QUORUM_BPS, R_GOV_PARAMS_THRESHOLD_BPS,
   R_CHAIN_PARAMS_COMMISSION_COOLDOWN_BLOCKS, R_CHAIN_PARAMS_JAIL_DURATIONS_DATA, R_CHAIN_PARAMS_MAX_ACTIVE_VALIDATORS, R_CHAIN_PARAMS_MAX_COMMISSION_BPS, R_CHAIN_PARAMS_MIN_STAKE, R_CHAIN_PARAMS_MISSED_SKIP_THRESHOLD, R_CHAIN_PARAMS_UNBONDING_SECONDS, R_GOV_PARAMS_BYTES, R_GOV_PARAMS_VOTING_PERIOD_BLOCKS,
+  OPF_PROPOSAL_ACTION_PARAMETER_CHANGE_VALUE,
+  OPF_PROPOSAL_ACTION_TREASURY_SPEND_AMOUNT,
+  OPF_VOTE_PROPOSAL_APPROVE,
 } from "../../abi";
 import { OPR_FIELDS, OPR_CREATE_PROPOSAL_TITLE, OPR_CREATE_PROPOSAL_TITLE_LEN, OPR_CREATE_PROPOSAL_DESCRIPTION, OPR_CREATE_PROPOSAL_DESCRIPTION_LEN, OPR_CREATE_PROPOSAL_ACTION, OPR_CREATE_PROPOSAL_ACTION_LEN } from "../../decode-ops";
 
@@ -156,7 +159,7 @@ function loadGov(): void {
 
 /** A ParameterChange's value check: INVALID_PARAMETER_VALUE outside the key's range. */
 function paramInRange(key: u8, f: usize): bool {
-  let lo = load<u64>(f, 1), hi = load<u64>(f, 9);
+  let lo = load<u64>(f, OPF_PROPOSAL_ACTION_PARAMETER_CHANGE_VALUE), hi = load<u64>(f, OPF_PROPOSAL_ACTION_PARAMETER_CHANGE_VALUE + 8);
   if (hi != 0) return false;
   return lo >= load<u64>(KEY_MIN + (<usize>key << 3)) && lo <= load<u64>(KEY_MAX + (<usize>key << 3));
 }
@@ -170,7 +173,7 @@ function checkAction(tag: u8, f: usize, len: u32): u32 {
     if (!exists(singletonEntry(P_CHAIN_PARAMS))) return S.NO_CHAIN_PARAMS;
     if (!paramInRange(load<u8>(f), f)) return S.INVALID_PARAMETER_VALUE;
   } else if (tag == PROPOSAL_ACTION_TREASURY_SPEND) {
-    let aLo = load<u64>(f, 32), aHi = load<u64>(f, 40);
+    let aLo = load<u64>(f, OPF_PROPOSAL_ACTION_TREASURY_SPEND_AMOUNT), aHi = load<u64>(f, OPF_PROPOSAL_ACTION_TREASURY_SPEND_AMOUNT + 8);
     if ((aLo | aHi) == 0) return S.ZERO_AMOUNT;
     balLoad(balanceEntry(TREASURY, NTV_MINT));
     if (U.lt128(U.lo, U.hi, aLo, aHi)) return S.TREASURY_INSUFFICIENT;
@@ -240,7 +243,7 @@ export function execCreateProposal(user: usize, op: usize, bundleIndex: u32, opI
  */
 export function execVoteProposal(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
   let id = load<u64>(f);
-  let approve = load<u8>(f, 8);
+  let approve = load<u8>(f, OPF_VOTE_PROPOSAL_APPROVE);
   let e = proposalEntry(id);
   if (!exists(e)) return S.PROPOSAL_NOT_FOUND;
   let r = valPtr(e);
@@ -371,7 +374,7 @@ function applyParameter(id: u64, f: usize, bundleIndex: u32, opIndex: u32): void
   let at = bufPtr(PARAMS) + <usize>load<u8>(KEY_OFFSET + key) + (key >= GOV_KEY_FIRST ? <usize>base : 0);
   let size = load<u8>(KEY_SIZE + key);
   let oLo: u64 = 0, oHi: u64 = 0;
-  let v = load<u64>(f, 1);
+  let v = load<u64>(f, OPF_PROPOSAL_ACTION_PARAMETER_CHANGE_VALUE);
   if (size == 16) { oLo = load<u64>(at); oHi = load<u64>(at, 8); store<u64>(at, v); store<u64>(at, 0, 8); }
   else if (size == 8) { oLo = load<u64>(at); store<u64>(at, v); }
   else if (size == 4) { oLo = <u64>load<u32>(at); store<u32>(at, <u32>v); }

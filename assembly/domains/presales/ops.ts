@@ -28,6 +28,8 @@ import {
   R_PRESALE_SALE_ESCROW, R_PRESALE_LIQUIDITY_ESCROW, R_PRESALE_CREATED_AT, R_PRESALE_CREATED_HEIGHT, R_PRESALE_FINALIZED_AT,
   R_PRESALE_FINALIZED_HEIGHT, R_PRESALE_LIQUIDITY_PAID, R_PRESALE_LIQUIDITY_TOKENS, R_PRESALE_LP_LOCKED, R_PRESALE_LP_LOCK_UNTIL,
   R_PRESALE_TOKENS_SOLD, R_PRESALE_CREATOR_PROCEEDS, R_PRESALE_BYTES, R_CONTRIB_AMOUNT, R_CONTRIB_STATE, R_CONTRIB_BYTES,
+  OPF_CREATE_PRESALE_END_TIME, OPF_CREATE_PRESALE_HARD_CAP, OPF_CREATE_PRESALE_LIQUIDITY_BPS, OPF_CREATE_PRESALE_LP_LOCK_DURATION, OPF_CREATE_PRESALE_MAX_CONTRIBUTION, OPF_CREATE_PRESALE_MIN_CONTRIBUTION, OPF_CREATE_PRESALE_PAY_TOKEN, OPF_CREATE_PRESALE_RATE, OPF_CREATE_PRESALE_SOFT_CAP, OPF_CREATE_PRESALE_START_TIME,
+  OPF_CONTRIBUTE_PRESALE_AMOUNT,
 } from "../../abi";
 
 /** flags: bit0 finalized, bit1 the creator took its escrow back (a failed presale). */
@@ -68,12 +70,12 @@ function liquidityShare(xl: u64, xh: u64): void {
  * start_time, end_time, liquidity_bps u16, lp_lock_duration } (docs/presales.md "Order of checks").
  */
 export function execCreatePresale(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let token = f, pay = f + 32;
-  let softL = ld(f, 80), softH = ld(f, 88), hardL = ld(f, 96), hardH = ld(f, 104);
-  let minL = ld(f, 112), minH = ld(f, 120), maxL = ld(f, 128), maxH = ld(f, 136);
-  let start = ld(f, 144), end = ld(f, 152);
-  let bps = load<u16>(f + 160);
-  let lock = ld(f, 162);
+  let token = f, pay = f + OPF_CREATE_PRESALE_PAY_TOKEN;
+  let softL = ld(f, OPF_CREATE_PRESALE_SOFT_CAP), softH = ld(f, OPF_CREATE_PRESALE_SOFT_CAP + 8), hardL = ld(f, OPF_CREATE_PRESALE_HARD_CAP), hardH = ld(f, OPF_CREATE_PRESALE_HARD_CAP + 8);
+  let minL = ld(f, OPF_CREATE_PRESALE_MIN_CONTRIBUTION), minH = ld(f, OPF_CREATE_PRESALE_MIN_CONTRIBUTION + 8), maxL = ld(f, OPF_CREATE_PRESALE_MAX_CONTRIBUTION), maxH = ld(f, OPF_CREATE_PRESALE_MAX_CONTRIBUTION + 8);
+  let start = ld(f, OPF_CREATE_PRESALE_START_TIME), end = ld(f, OPF_CREATE_PRESALE_END_TIME);
+  let bps = load<u16>(f + OPF_CREATE_PRESALE_LIQUIDITY_BPS);
+  let lock = ld(f, OPF_CREATE_PRESALE_LP_LOCK_DURATION);
   if (bytesEq(token, pay, 32)) return S.IDENTICAL_TOKENS;
   if (!exists(tokenEntry(token)) || !exists(tokenEntry(pay))) return S.UNKNOWN_TOKEN;
   if ((softL | softH) == 0 || U.lt128(hardL, hardH, softL, softH) || (minL | minH) == 0
@@ -83,7 +85,7 @@ export function execCreatePresale(user: usize, f: usize, bundleIndex: u32, opInd
   if (lock < PRESALE_MIN_LOCK || lock > D.MAX_LOCK_SECONDS) return S.INVALID_PRESALE_LOCK;
   // The record under construction holds rate and bps for the helpers.
   memory.fill(REC, 0, R_PRESALE_BYTES);
-  memory.copy(REC + R_PRESALE_RATE, f + 64, 16);
+  memory.copy(REC + R_PRESALE_RATE, f + OPF_CREATE_PRESALE_RATE, 16);
   store<u16>(REC + R_PRESALE_LIQUIDITY_BPS, bps);
   if (!tokensFor(minL, minH) || (U.lo | U.hi) == 0) return S.INVALID_PRESALE_RATE;
   if (!tokensFor(hardL, hardH)) return S.INVALID_PRESALE_RATE;
@@ -115,14 +117,14 @@ export function execCreatePresale(user: usize, f: usize, bundleIndex: u32, opInd
   store<u64>(REC + R_PRESALE_CREATED_AT, ctxTimestamp);
   store<u64>(REC + R_PRESALE_CREATED_HEIGHT, ctxHeight);
   setValue(presaleEntry(ADDR), REC, R_PRESALE_BYTES);
-  emitPresaleCreated(bundleIndex, <u16>opIndex, ADDR, user, f, f + 32); // the operation's token, pay token
+  emitPresaleCreated(bundleIndex, <u16>opIndex, ADDR, user, f, f + OPF_CREATE_PRESALE_PAY_TOKEN); // the operation's token, pay token
 
   return S.OK;
 }
 
 /** ContributePresale { presale, amount }: into the escrow, within the window, caps and limits. */
 export function execContributePresale(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let aL = ld(f, 32), aH = ld(f, 40);
+  let aL = ld(f, OPF_CONTRIBUTE_PRESALE_AMOUNT), aH = ld(f, OPF_CONTRIBUTE_PRESALE_AMOUNT + 8);
   if ((aL | aH) == 0) return S.ZERO_AMOUNT;
   let pe = loadPresale(f);
   if (pe == 0) return S.PRESALE_NOT_FOUND;

@@ -37,7 +37,7 @@ import {
   R_SCHEDULE_INTERVAL_SECONDS, R_SCHEDULE_RUNS_TOTAL, R_SCHEDULE_EXPIRY, R_SCHEDULE_DIRECTION, R_SCHEDULE_BASE, R_SCHEDULE_QUOTE,
   R_SCHEDULE_PRICE_NUM, R_SCHEDULE_PRICE_DEN, R_SCHEDULE_OPERATIONS, R_SCHEDULE_OPERATIONS_DATA,
   R_SCHEDULE_CURSOR_NEXT_SLOT, R_SCHEDULE_CURSOR_ACTIVE, R_SCHEDULE_CURSOR_BYTES,
-  R_SCHEDULE_RUN_HEIGHT, R_SCHEDULE_RUN_TIME, R_SCHEDULE_RUN_STATUS, R_SCHEDULE_RUN_GAS_USED, R_SCHEDULE_RUN_FEE, R_SCHEDULE_RUN_BYTES,
+  R_SCHEDULE_RUN_HEIGHT, R_SCHEDULE_RUN_TIME, R_SCHEDULE_RUN_STATUS, R_SCHEDULE_RUN_GAS_USED, R_SCHEDULE_RUN_FEE, R_SCHEDULE_RUN_BYTES, OP_SWAP_BYTES, OPF_SWAP_TO_TOKEN, OPF_SWAP_AMOUNT_IN, OPF_SWAP_MIN_AMOUNT_OUT, OPF_SCHEDULE_TRIGGER_RECURRING_RUNS, OPF_SCHEDULE_TRIGGER_RECURRING_FIRST_RUN, OPF_SCHEDULE_TRIGGER_CONDITIONAL_QUOTE, OPF_SCHEDULE_TRIGGER_CONDITIONAL_DIRECTION, OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_NUM, OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_DEN, OPF_SCHEDULE_TRIGGER_CONDITIONAL_EXPIRY,
 } from "../../abi";
 import { poolReserves, resALo, resAHi, resBLo, resBHi } from "../dex/ops";
 import { OPR_FIELDS, OPR_CREATE_SCHEDULE_TRIGGER_TAG, OPR_CREATE_SCHEDULE_TRIGGER, OPR_CREATE_SCHEDULE_OPERATIONS, OPR_CREATE_SCHEDULE_OPERATIONS_LEN } from "../../decode-ops";
@@ -69,7 +69,7 @@ export const RUN_OWNER = memory.data(32);
 const REC = memory.data(<i32>(R_SCHEDULE_OPERATIONS_DATA + MAX_SCHEDULE_BYTES));
 const ID = memory.data(32);
 const PRE = memory.data(8 + 32 + 8 + 4);
-const SWAP = memory.data(96);
+const SWAP = memory.data(OP_SWAP_BYTES); // a copy of the run's Swap fields
 const RUNREC = memory.data(R_SCHEDULE_RUN_BYTES);
 const CTL = memory.data(R_SCHEDULE_CURSOR_BYTES);
 const WA = memory.data(48);
@@ -185,18 +185,18 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
   let due = now;
   if (tag == SCHEDULE_TRIGGER_RECURRING) {
     let interval = load<u64>(t);
-    let runs = load<u32>(t, 8);
-    let first = load<u64>(t, 12);
+    let runs = load<u32>(t, OPF_SCHEDULE_TRIGGER_RECURRING_RUNS);
+    let first = load<u64>(t, OPF_SCHEDULE_TRIGGER_RECURRING_FIRST_RUN);
     if (interval < SCHEDULE_MIN_INTERVAL || interval > SCHEDULE_MAX_HORIZON || runs == 0) return S.INVALID_SCHEDULE_TRIGGER;
     if (first > now && first - now > SCHEDULE_MAX_HORIZON) return S.INVALID_SCHEDULE_TRIGGER;
     if (first > now) due = first;
     store<u64>(REC + R_SCHEDULE_INTERVAL_SECONDS, interval);
     store<u32>(REC + R_SCHEDULE_RUNS_TOTAL, runs);
   } else {
-    let base = t, quote = t + 32;
-    let dir = load<u8>(t, 64);
-    let numL = load<u64>(t, 65), numH = load<u64>(t, 73), denL = load<u64>(t, 81), denH = load<u64>(t, 89);
-    let expiry = load<u64>(t, 97);
+    let base = t, quote = t + OPF_SCHEDULE_TRIGGER_CONDITIONAL_QUOTE;
+    let dir = load<u8>(t, OPF_SCHEDULE_TRIGGER_CONDITIONAL_DIRECTION);
+    let numL = load<u64>(t, OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_NUM), numH = load<u64>(t, OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_NUM + 8), denL = load<u64>(t, OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_DEN), denH = load<u64>(t, OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_DEN + 8);
+    let expiry = load<u64>(t, OPF_SCHEDULE_TRIGGER_CONDITIONAL_EXPIRY);
     if (dir > 1 || (numL | numH) == 0 || (denL | denH) == 0 || bytesEq(base, quote, 32)) return S.INVALID_SCHEDULE_TRIGGER;
     if (expiry <= now || expiry - now > SCHEDULE_MAX_HORIZON) return S.INVALID_SCHEDULE_TRIGGER;
     store<u32>(REC + R_SCHEDULE_RUNS_TOTAL, 1);
@@ -204,7 +204,7 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
     store<u8>(REC + R_SCHEDULE_DIRECTION, dir);
     memory.copy(REC + R_SCHEDULE_BASE, base, 32);
     memory.copy(REC + R_SCHEDULE_QUOTE, quote, 32);
-    memory.copy(REC + R_SCHEDULE_PRICE_NUM, t + 65, 32);
+    memory.copy(REC + R_SCHEDULE_PRICE_NUM, t + OPF_SCHEDULE_TRIGGER_CONDITIONAL_PRICE_NUM, 32); // price_num and price_den
   }
   if (opsLen > MAX_SCHEDULE_BYTES || !decodeRunOps(ops, opsLen)) return S.INVALID_SCHEDULE_OPERATIONS;
   for (let k: u32 = 0; k < runOpCount; k++) {
@@ -216,9 +216,9 @@ export function execCreateSchedule(user: usize, op: usize, nonce: u64, bundleInd
   if (tag == SCHEDULE_TRIGGER_CONDITIONAL) {
     // A Conditional run is one Swap of the trigger's pair, in either direction.
     if (runOpCount != 1 || load<u32>(RUN_OPS) != OP_SWAP) return S.INVALID_SCHEDULE_OPERATIONS;
-    let f = <usize>load<u32>(RUN_OPS, 4);
-    let pairOk = (bytesEq(f, REC + R_SCHEDULE_BASE, 32) && bytesEq(f + 32, REC + R_SCHEDULE_QUOTE, 32))
-      || (bytesEq(f, REC + R_SCHEDULE_QUOTE, 32) && bytesEq(f + 32, REC + R_SCHEDULE_BASE, 32));
+    let f = <usize>load<u32>(RUN_OPS, OPR_FIELDS);
+    let pairOk = (bytesEq(f, REC + R_SCHEDULE_BASE, 32) && bytesEq(f + OPF_SWAP_TO_TOKEN, REC + R_SCHEDULE_QUOTE, 32))
+      || (bytesEq(f, REC + R_SCHEDULE_QUOTE, 32) && bytesEq(f + OPF_SWAP_TO_TOKEN, REC + R_SCHEDULE_BASE, 32));
     if (!pairOk) return S.INVALID_SCHEDULE_OPERATIONS;
   }
   memory.copy(PRE, memory.data<u8>([0x73, 0x63, 0x68, 0x65, 0x64, 0x75, 0x6c, 0x65]), 8); // "schedule"
@@ -291,19 +291,19 @@ function conditionMet(): bool {
  * the Swap's own minimum applies.
  */
 function limitSwap(): void {
-  let f = <usize>load<u32>(RUN_OPS, 4);
-  memory.copy(SWAP, f, 96);
-  let inL = load<u64>(SWAP, 64), inH = load<u64>(SWAP, 72);
+  let f = <usize>load<u32>(RUN_OPS, OPR_FIELDS);
+  memory.copy(SWAP, f, OP_SWAP_BYTES);
+  let inL = load<u64>(SWAP, OPF_SWAP_AMOUNT_IN), inH = load<u64>(SWAP, OPF_SWAP_AMOUNT_IN + 8);
   let numL = load<u64>(REC + R_SCHEDULE_PRICE_NUM), numH = load<u64>(REC + R_SCHEDULE_PRICE_NUM + 8);
   let denL = load<u64>(REC + R_SCHEDULE_PRICE_DEN), denH = load<u64>(REC + R_SCHEDULE_PRICE_DEN + 8);
   let buying = bytesEq(SWAP, REC + R_SCHEDULE_QUOTE, 32);
   let fits = buying ? mulDiv(inL, inH, denL, denH, numL, numH) : mulDiv(inL, inH, numL, numH, denL, denH);
   let mL = fits ? U.lo : 0xffffffffffffffff, mH = fits ? U.hi : 0xffffffffffffffff;
-  if (U.lt128(load<u64>(SWAP, 80), load<u64>(SWAP, 88), mL, mH)) {
-    store<u64>(SWAP, mL, 80);
-    store<u64>(SWAP, mH, 88);
+  if (U.lt128(load<u64>(SWAP, OPF_SWAP_MIN_AMOUNT_OUT), load<u64>(SWAP, OPF_SWAP_MIN_AMOUNT_OUT + 8), mL, mH)) {
+    store<u64>(SWAP, mL, OPF_SWAP_MIN_AMOUNT_OUT);
+    store<u64>(SWAP, mH, OPF_SWAP_MIN_AMOUNT_OUT + 8);
   }
-  store<u32>(RUN_OPS, <u32>SWAP, 4);
+  store<u32>(RUN_OPS, <u32>SWAP, OPR_FIELDS);
 }
 
 /** Run the schedule in REC (id in ID) through `run`; record the run and emit ScheduleRun. */

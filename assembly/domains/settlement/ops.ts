@@ -37,6 +37,8 @@ import {
   R_ORDER_MIN_BUY_AMOUNT, R_ORDER_SELL_AMOUNT, R_ORDER_SELL_TOKEN, R_ORDER_SPREAD_BPS, R_ORDER_STATE, R_ORDER_VERSION,
   R_ASTATS_ACTIVE_MARKET_MAKERS, R_ASTATS_BYTES, R_ASTATS_LAST_SETTLEMENT_BLOCK, R_ASTATS_MARKET_MAKERS, R_ASTATS_SETTLED_COUNT,
   R_ASTATS_SPREAD_SUM, R_ASTATS_TOTAL_VOLUME,
+  OPF_CREATE_ATOMENCE_ORDER_BUY_TOKEN, OPF_CREATE_ATOMENCE_ORDER_EXPIRY, OPF_CREATE_ATOMENCE_ORDER_MIN_BUY_AMOUNT, OPF_CREATE_ATOMENCE_ORDER_SELL_AMOUNT,
+  OPF_MATCH_ATOMENCE_ORDER_ASK_AMOUNT, OPF_MATCH_ATOMENCE_ORDER_BID_AMOUNT,
 } from "../../abi";
 
 /** Order states (AtomenceOrder.state; docs/settlement.md "States"). */
@@ -241,10 +243,10 @@ function execDeregisterMarketMaker(user: usize, bundleIndex: u32, opIndex: u32):
  * order's escrow (INSUFFICIENT_BALANCE), then the open order record.
  */
 function execCreateOrder(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let sellToken = f, buyToken = f + 48;
-  let sLo = load<u64>(f, 32), sHi = load<u64>(f, 40);
-  let mLo = load<u64>(f, 80), mHi = load<u64>(f, 88);
-  let expiry = load<u64>(f, 96);
+  let sellToken = f, buyToken = f + OPF_CREATE_ATOMENCE_ORDER_BUY_TOKEN;
+  let sLo = load<u64>(f, OPF_CREATE_ATOMENCE_ORDER_SELL_AMOUNT), sHi = load<u64>(f, OPF_CREATE_ATOMENCE_ORDER_SELL_AMOUNT + 8);
+  let mLo = load<u64>(f, OPF_CREATE_ATOMENCE_ORDER_MIN_BUY_AMOUNT), mHi = load<u64>(f, OPF_CREATE_ATOMENCE_ORDER_MIN_BUY_AMOUNT + 8);
+  let expiry = load<u64>(f, OPF_CREATE_ATOMENCE_ORDER_EXPIRY);
   if ((sLo | sHi) == 0 || (mLo | mHi) == 0) return S.ZERO_AMOUNT;
   if (bytesEq(sellToken, buyToken, 32)) return S.IDENTICAL_TOKENS;
   if (!exists(tokenEntry(sellToken)) || !exists(tokenEntry(buyToken))) return S.UNKNOWN_TOKEN;
@@ -262,9 +264,9 @@ function execCreateOrder(user: usize, f: usize, bundleIndex: u32, opIndex: u32):
   store<u8>(ORDER + R_ORDER_STATE, ORDER_OPEN);
   memory.copy(ORDER + R_ORDER_CREATOR, user, 32);
   memory.copy(ORDER + R_ORDER_SELL_TOKEN, sellToken, 32);
-  memory.copy(ORDER + R_ORDER_SELL_AMOUNT, f + 32, 16);
+  memory.copy(ORDER + R_ORDER_SELL_AMOUNT, f + OPF_CREATE_ATOMENCE_ORDER_SELL_AMOUNT, 16);
   memory.copy(ORDER + R_ORDER_BUY_TOKEN, buyToken, 32);
-  memory.copy(ORDER + R_ORDER_MIN_BUY_AMOUNT, f + 80, 16);
+  memory.copy(ORDER + R_ORDER_MIN_BUY_AMOUNT, f + OPF_CREATE_ATOMENCE_ORDER_MIN_BUY_AMOUNT, 16);
   store<u64>(ORDER + R_ORDER_EXPIRY, expiry);
   store<u64>(ORDER + R_ORDER_CREATED_HEIGHT, ctxHeight);
   store<u64>(ORDER + R_ORDER_CREATED_AT, ctxTimestamp);
@@ -294,8 +296,8 @@ function execMatchOrder(user: usize, f: usize, bundleIndex: u32, opIndex: u32): 
   if (load<u8>(ORDER + R_ORDER_STATE) != ORDER_OPEN) return S.ORDER_NOT_OPEN;
   if (ctxTimestamp > load<u64>(ORDER + R_ORDER_EXPIRY)) return S.ORDER_EXPIRED;
   if (bytesEq(ORDER + R_ORDER_CREATOR, user, 32)) return S.SELF_MATCH;
-  let bLo = load<u64>(f, 32), bHi = load<u64>(f, 40);
-  let aLo = load<u64>(f, 48), aHi = load<u64>(f, 56);
+  let bLo = load<u64>(f, OPF_MATCH_ATOMENCE_ORDER_BID_AMOUNT), bHi = load<u64>(f, OPF_MATCH_ATOMENCE_ORDER_BID_AMOUNT + 8);
+  let aLo = load<u64>(f, OPF_MATCH_ATOMENCE_ORDER_ASK_AMOUNT), aHi = load<u64>(f, OPF_MATCH_ATOMENCE_ORDER_ASK_AMOUNT + 8);
   if ((bLo | bHi) == 0 || U.lt128(aLo, aHi, bLo, bHi)) return S.INVALID_QUOTE;
   if (U.lt128(bLo, bHi, load<u64>(ORDER + R_ORDER_MIN_BUY_AMOUNT), load<u64>(ORDER + R_ORDER_MIN_BUY_AMOUNT + 8))) return S.QUOTE_BELOW_LIMIT;
   let spread = spreadBps(bLo, bHi, aLo, aHi);
@@ -304,8 +306,8 @@ function execMatchOrder(user: usize, f: usize, bundleIndex: u32, opIndex: u32): 
   if (st != S.OK) return st;
   store<u8>(ORDER + R_ORDER_STATE, ORDER_MATCHED);
   memory.copy(ORDER + R_ORDER_MARKET_MAKER, user, 32);
-  memory.copy(ORDER + R_ORDER_BID_AMOUNT, f + 32, 16);
-  memory.copy(ORDER + R_ORDER_ASK_AMOUNT, f + 48, 16);
+  memory.copy(ORDER + R_ORDER_BID_AMOUNT, f + OPF_MATCH_ATOMENCE_ORDER_BID_AMOUNT, 16);
+  memory.copy(ORDER + R_ORDER_ASK_AMOUNT, f + OPF_MATCH_ATOMENCE_ORDER_ASK_AMOUNT, 16);
   store<u16>(ORDER + R_ORDER_SPREAD_BPS, <u16>spread);
   store<u64>(ORDER + R_ORDER_MATCHED_HEIGHT, ctxHeight);
   store<u64>(ORDER + R_ORDER_MATCHED_AT, ctxTimestamp);

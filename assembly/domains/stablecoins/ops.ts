@@ -37,6 +37,9 @@ import {
   R_STABLE_ONBOARDING_PROOFS, R_STABLE_ONBOARDING_PROOFS_DATA,
   R_STABLE_MINTER_ALLOWANCE, R_STABLE_MINTER_EPOCH, R_STABLE_MINTER_EPOCH_LIMIT, R_STABLE_MINTER_MINTED_IN_EPOCH,
   R_STABLE_MINTER_MINTER,
+  OPF_STABLE_APPROVE_MINT_PENDING_ID, OPF_STABLE_BLACKLIST_ACCOUNT, OPF_STABLE_BLACKLIST_ADD, OPF_STABLE_BURN_AMOUNT, OPF_STABLE_CANCEL_PENDING_PENDING_ID, OPF_STABLE_CONFIGURE_MINTER_ACTION, OPF_STABLE_CONFIGURE_MINTER_ALLOWANCE, OPF_STABLE_CONFIGURE_MINTER_EPOCH_LIMIT, OPF_STABLE_CONFIGURE_MINTER_MINTER, OPF_STABLE_EXECUTE_PENDING_PENDING_ID, OPF_STABLE_HANDOVER_NEW_OWNER, OPF_STABLE_MINT_AMOUNT, OPF_STABLE_MINT_TO, OPF_STABLE_PAUSE_PAUSE, OPF_STABLE_RAISE_SUPPLY_CAP_SUPPLY_CAP, OPF_STABLE_SET_GUARDIANS_GUARDIANS, OPF_STABLE_SET_GUARDIANS_GUARDIANS_DATA, OPF_STABLE_TRANSFER_ROLE_NEW_ADDRESS, OPF_STABLE_TRANSFER_ROLE_ROLE,
+  OPF_STABLE_CONFIGURE_SECURITY_COSIGNERS, OPF_STABLE_CONFIGURE_SECURITY_COSIGNERS_DATA, OPF_STABLE_CONFIGURE_SECURITY_MINT_THRESHOLD, OPF_STABLE_CONFIGURE_SECURITY_QUANTUM_REQUIRED_AFTER_COSIGNERS, OPF_STABLE_CONFIGURE_SECURITY_REQUIRED_SIGNERS, OPF_STABLE_CONFIGURE_SECURITY_TIMELOCK,
+  OPF_STABLE_ISSUER_PROOF_CHAIN_ID, OPF_STABLE_ISSUER_PROOF_DETAIL, OPF_STABLE_ISSUER_PROOF_DETAIL_DATA, OPF_STABLE_ISSUER_PROOF_METHOD, OPF_STABLE_ISSUER_PROOF_SUBJECT,
 } from "../../abi";
 
 // ---- the working copy W of a StableCoin record -------------------------------------------------
@@ -257,21 +260,21 @@ export function execStable(kind: u32, user: usize, op: usize, bundleIndex: u32, 
   let token = f;
   let st = loadStable(token);
   if (st != S.OK) return st;
-  if (kind == OP_STABLE_MINT) st = execMint(user, token, f + 32, f + 64, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_BURN) return execBurn(user, token, f + 32, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_PAUSE) return execPause(user, token, load<u8>(f, 32) != 0, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_BLACKLIST) return execBlacklist(user, token, f + 32, load<u8>(f, 64) != 0, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_TRANSFER_ROLE) st = execTransferRole(user, token, load<u8>(f, 32), f + 33, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_CONFIGURE_MINTER) st = execConfigureMinter(user, token, load<u8>(f, 32), f + 33, f + 65, f + 81, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_HANDOVER) st = execHandover(user, token, f + 32, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_CANCEL_PENDING) st = execCancel(user, token, load<u64>(f, 32), bundleIndex, opIndex);
-  else if (kind == OP_STABLE_EXECUTE_PENDING) st = execExecute(user, token, load<u64>(f, 32), bundleIndex, opIndex);
+  if (kind == OP_STABLE_MINT) st = execMint(user, token, f + OPF_STABLE_MINT_TO, f + OPF_STABLE_MINT_AMOUNT, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_BURN) return execBurn(user, token, f + OPF_STABLE_BURN_AMOUNT, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_PAUSE) return execPause(user, token, load<u8>(f, OPF_STABLE_PAUSE_PAUSE) != 0, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_BLACKLIST) return execBlacklist(user, token, f + OPF_STABLE_BLACKLIST_ACCOUNT, load<u8>(f, OPF_STABLE_BLACKLIST_ADD) != 0, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_TRANSFER_ROLE) st = execTransferRole(user, token, load<u8>(f, OPF_STABLE_TRANSFER_ROLE_ROLE), f + OPF_STABLE_TRANSFER_ROLE_NEW_ADDRESS, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_CONFIGURE_MINTER) st = execConfigureMinter(user, token, load<u8>(f, OPF_STABLE_CONFIGURE_MINTER_ACTION), f + OPF_STABLE_CONFIGURE_MINTER_MINTER, f + OPF_STABLE_CONFIGURE_MINTER_ALLOWANCE, f + OPF_STABLE_CONFIGURE_MINTER_EPOCH_LIMIT, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_HANDOVER) st = execHandover(user, token, f + OPF_STABLE_HANDOVER_NEW_OWNER, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_CANCEL_PENDING) st = execCancel(user, token, load<u64>(f, OPF_STABLE_CANCEL_PENDING_PENDING_ID), bundleIndex, opIndex);
+  else if (kind == OP_STABLE_EXECUTE_PENDING) st = execExecute(user, token, load<u64>(f, OPF_STABLE_EXECUTE_PENDING_PENDING_ID), bundleIndex, opIndex);
   else if (kind == OP_STABLE_FREEZE_MINT) st = execFreeze(user, token, true, bundleIndex, opIndex);
   else if (kind == OP_STABLE_UNFREEZE_MINT) st = execFreeze(user, token, false, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_SET_GUARDIANS) st = execSetGuardians(user, token, f + 36, load<u32>(f, 32), bundleIndex, opIndex);
+  else if (kind == OP_STABLE_SET_GUARDIANS) st = execSetGuardians(user, token, f + OPF_STABLE_SET_GUARDIANS_GUARDIANS_DATA, load<u32>(f, OPF_STABLE_SET_GUARDIANS_GUARDIANS), bundleIndex, opIndex);
   else if (kind == OP_STABLE_CONFIGURE_SECURITY) st = execSecurity(user, token, f, bundleIndex, opIndex);
-  else if (kind == OP_STABLE_APPROVE_MINT) st = execApproveMint(user, token, load<u64>(f, 32), bundleIndex, opIndex);
-  else if (kind == OP_STABLE_RAISE_SUPPLY_CAP) st = execRaiseCap(user, token, f + 32, bundleIndex, opIndex);
+  else if (kind == OP_STABLE_APPROVE_MINT) st = execApproveMint(user, token, load<u64>(f, OPF_STABLE_APPROVE_MINT_PENDING_ID), bundleIndex, opIndex);
+  else if (kind == OP_STABLE_RAISE_SUPPLY_CAP) st = execRaiseCap(user, token, f + OPF_STABLE_RAISE_SUPPLY_CAP_SUPPLY_CAP, bundleIndex, opIndex);
   else if (kind == OP_STABLE_VERIFY_ISSUER) st = execVerify(user, token, bundleIndex, opIndex);
   else st = execIssuerProof(user, token, f, bundleIndex, opIndex);
   if (st == S.OK) storeStable(stableE);
@@ -771,12 +774,12 @@ function execSetGuardians(user: usize, token: usize, g: usize, gLen: u32, bundle
  */
 function execSecurity(user: usize, token: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
   if (!bytesEq(user, role(R_STABLE_OWNER), 32)) return S.NOT_STABLE_OWNER;
-  let timelock = load<u64>(f, 32);
-  let threshold = f + 40;
-  let signers = load<u8>(f, 56);
-  let cLen = load<u32>(f, 57);
-  let c = f + 61;
-  let quantum = load<u8>(f + 61 + <usize>cLen);
+  let timelock = load<u64>(f, OPF_STABLE_CONFIGURE_SECURITY_TIMELOCK);
+  let threshold = f + OPF_STABLE_CONFIGURE_SECURITY_MINT_THRESHOLD;
+  let signers = load<u8>(f, OPF_STABLE_CONFIGURE_SECURITY_REQUIRED_SIGNERS);
+  let cLen = load<u32>(f, OPF_STABLE_CONFIGURE_SECURITY_COSIGNERS);
+  let c = f + OPF_STABLE_CONFIGURE_SECURITY_COSIGNERS_DATA;
+  let quantum = load<u8>(c + <usize>cLen + OPF_STABLE_CONFIGURE_SECURITY_QUANTUM_REQUIRED_AFTER_COSIGNERS);
   if (!validAccounts(c, cLen, STD8_MAX_COSIGNERS)) return S.INVALID_STABLE_CONFIG;
   let st = checkSecurity(timelock, threshold, signers, cLen / 32);
   if (st != S.OK) return st;
@@ -841,11 +844,11 @@ const HEIGHT_LE = memory.data(8);
  */
 function execIssuerProof(user: usize, token: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
   if (!bytesEq(user, FOUNDATION, 32) && !bytesEq(user, GOVERNANCE, 32)) return S.NOT_FOUNDATION;
-  let method = load<u8>(f, 32);
-  let chainId = load<u64>(f, 33);
-  let subject = f + 41;
-  let dLen = load<u32>(f, 73);
-  let detail = f + 77;
+  let method = load<u8>(f, OPF_STABLE_ISSUER_PROOF_METHOD);
+  let chainId = load<u64>(f, OPF_STABLE_ISSUER_PROOF_CHAIN_ID);
+  let subject = f + OPF_STABLE_ISSUER_PROOF_SUBJECT;
+  let dLen = load<u32>(f, OPF_STABLE_ISSUER_PROOF_DETAIL);
+  let detail = f + OPF_STABLE_ISSUER_PROOF_DETAIL_DATA;
   let sLen = load<u32>(detail + <usize>dLen);
   let sig = detail + <usize>dLen + 4;
   if (method == M_ADMIN_SIGNATURE) {
@@ -880,7 +883,7 @@ function execIssuerProof(user: usize, token: usize, f: usize, bundleIndex: u32, 
   bufBytes(out, user, 32);
   store<u64>(HEIGHT_LE, ctxHeight);
   bufBytes(out, HEIGHT_LE, 8);
-  bufBytes(out, f + 33, 8); // chain_id
+  bufBytes(out, f + OPF_STABLE_ISSUER_PROOF_CHAIN_ID, 8); // chain_id
   bufBytes(out, subject, 32);
   bufU32(out, dLen);
   bufBytes(out, detail, dLen);

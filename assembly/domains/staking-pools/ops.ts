@@ -28,6 +28,10 @@ import {
   R_SPOOL_CAPACITY, R_SPOOL_PER_USER_CAP, R_SPOOL_TOTAL_STAKED, R_SPOOL_ACC_REWARD_PER_SHARE, R_SPOOL_LAST_HEIGHT,
   R_SPOOL_ALLOCATED, R_SPOOL_PAID, R_SPOOL_STAKERS, R_SPOOL_CREATED_AT, R_SPOOL_CREATED_HEIGHT, R_SPOOL_BYTES,
   R_PSTAKE_AMOUNT, R_PSTAKE_ACC_SNAPSHOT, R_PSTAKE_PENDING, R_PSTAKE_UNLOCK_AT, R_PSTAKE_BYTES,
+  OPF_CREATE_STAKING_POOL_CAPACITY, OPF_CREATE_STAKING_POOL_LOCK_PERIOD, OPF_CREATE_STAKING_POOL_PER_USER_CAP, OPF_CREATE_STAKING_POOL_REWARD_RATE, OPF_CREATE_STAKING_POOL_REWARD_SOURCE,
+  OPF_STAKE_TO_POOL_AMOUNT,
+  OPF_UNSTAKE_FROM_POOL_AMOUNT,
+  OPF_FUND_STAKING_POOL_AMOUNT,
 } from "../../abi";
 
 const REC = memory.data(R_SPOOL_BYTES);
@@ -116,9 +120,9 @@ function storePosition(se: usize): void {
 
 /** CreateStakingPool { token_mint, reward_source, reward_rate u128, lock_period u64, capacity u128, per_user_cap u128 }. */
 export function execCreateStakingPool(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let rateL = ld(f, 64), rateH = ld(f, 72), lock = ld(f, 80);
-  let capL = ld(f, 88), capH = ld(f, 96), perL = ld(f, 104), perH = ld(f, 112);
-  if (!exists(tokenEntry(f)) || !exists(tokenEntry(f + 32))) return S.UNKNOWN_TOKEN;
+  let rateL = ld(f, OPF_CREATE_STAKING_POOL_REWARD_RATE), rateH = ld(f, OPF_CREATE_STAKING_POOL_REWARD_RATE + 8), lock = ld(f, OPF_CREATE_STAKING_POOL_LOCK_PERIOD);
+  let capL = ld(f, OPF_CREATE_STAKING_POOL_CAPACITY), capH = ld(f, OPF_CREATE_STAKING_POOL_CAPACITY + 8), perL = ld(f, OPF_CREATE_STAKING_POOL_PER_USER_CAP), perH = ld(f, OPF_CREATE_STAKING_POOL_PER_USER_CAP + 8);
+  if (!exists(tokenEntry(f)) || !exists(tokenEntry(f + OPF_CREATE_STAKING_POOL_REWARD_SOURCE))) return S.UNKNOWN_TOKEN;
   if ((rateL | rateH) == 0 || lock > MAX_LOCK_SECONDS || ((capL | capH) != 0 && U.lt128(capL, capH, perL, perH))) return S.INVALID_STAKING_POOL;
   let id = nextId(P_STAKING_POOL_COUNT, DOMAIN, 19, ADDR);
   memory.fill(REC, 0, R_SPOOL_BYTES);
@@ -134,14 +138,14 @@ export function execCreateStakingPool(user: usize, f: usize, bundleIndex: u32, o
   store<u64>(REC + R_SPOOL_CREATED_AT, ctxTimestamp);
   store<u64>(REC + R_SPOOL_CREATED_HEIGHT, ctxHeight);
   setValue(stakingPoolEntry(ADDR), REC, R_SPOOL_BYTES);
-  emitStakingPoolCreated(bundleIndex, <u16>opIndex, ADDR, user, f, f + 32); // the operation's stake mint, reward mint
+  emitStakingPoolCreated(bundleIndex, <u16>opIndex, ADDR, user, f, f + OPF_CREATE_STAKING_POOL_REWARD_SOURCE); // the operation's stake mint, reward mint
 
   return S.OK;
 }
 
 /** StakeToPool { pool, amount }: capacity and per-user cap; the lock restarts at each stake. */
 export function execStakeToPool(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let aL = ld(f, 32), aH = ld(f, 40);
+  let aL = ld(f, OPF_STAKE_TO_POOL_AMOUNT), aH = ld(f, OPF_STAKE_TO_POOL_AMOUNT + 8);
   if ((aL | aH) == 0) return S.ZERO_AMOUNT;
   let pe = loadPool(f);
   if (pe == 0) return S.STAKING_POOL_NOT_FOUND;
@@ -169,7 +173,7 @@ export function execStakeToPool(user: usize, f: usize, bundleIndex: u32, opIndex
 
 /** UnstakeFromPool { pool, amount }: after the lock; pending rewards stay claimable. */
 export function execUnstakeFromPool(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let aL = ld(f, 32), aH = ld(f, 40);
+  let aL = ld(f, OPF_UNSTAKE_FROM_POOL_AMOUNT), aH = ld(f, OPF_UNSTAKE_FROM_POOL_AMOUNT + 8);
   if ((aL | aH) == 0) return S.ZERO_AMOUNT;
   let pe = loadPool(f);
   if (pe == 0) return S.STAKING_POOL_NOT_FOUND;
@@ -213,7 +217,7 @@ export function execClaimPoolRewards(user: usize, f: usize, bundleIndex: u32, op
 
 /** FundStakingPool { pool, amount }: into the reward account, after accruing the blocks before it. */
 export function execFundStakingPool(user: usize, f: usize, bundleIndex: u32, opIndex: u32): u32 {
-  let aL = ld(f, 32), aH = ld(f, 40);
+  let aL = ld(f, OPF_FUND_STAKING_POOL_AMOUNT), aH = ld(f, OPF_FUND_STAKING_POOL_AMOUNT + 8);
   if ((aL | aH) == 0) return S.ZERO_AMOUNT;
   let pe = loadPool(f);
   if (pe == 0) return S.STAKING_POOL_NOT_FOUND;

@@ -16,7 +16,7 @@ import { blake3 } from "../../blake3";
 import {
   loadParams, pMinStakeLo, pMinStakeHi, pUnbonding, pCooldown, pMaxCommission, pEpochLength, jailDuration, NEVER, createValidator, vw, vAddStake, selfAtMinimum, rewriteStrings, delegationFor, settle, setDelegationAmount, dropIfEmpty, listAdd, listRemove, listCount, listItem, stakingState, stAddValidator, stAddTotal, stActivate, deactivate, validatorOf,
 } from "./validators";
-import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE, R_DELEGATION_AMOUNT, R_DELEGATION_AUTO_COMPOUND, R_DELEGATION_PENDING, R_VALIDATOR_AUTO_COMPOUND_DEFAULT, R_VALIDATOR_COMMISSION_BPS, R_VALIDATOR_CONSENSUS_KEY, R_VALIDATOR_HAS_PENDING_KEY, R_VALIDATOR_JAILED, R_VALIDATOR_JAIL_RELEASE_TIME, R_VALIDATOR_LAST_COMMISSION_CHANGE, R_VALIDATOR_LAST_ROTATION_EPOCH, R_VALIDATOR_MIN_DELEGATION, R_VALIDATOR_MISSED_IN_ROW, R_VALIDATOR_OFFENCES, R_VALIDATOR_PENDING_KEY, R_VALIDATOR_POOL_ENABLED, R_VALIDATOR_SELF_STAKE, R_UNBONDING_ENTRIES_DATA, R_UNBONDING_ENTRY_BYTES, R_UNBONDING_ENTRY_AMOUNT, R_UNBONDING_ENTRY_RELEASE_TIME } from "../../abi";
+import { OP_CLAIM_REWARDS, OP_CLAIM_UNSTAKE, OP_DELEGATE, OP_REPORT_DOUBLE_SIGN, OP_ROTATE_CONSENSUS_KEY, OP_SET_AUTO_COMPOUND, OP_SET_COMMISSION, OP_SET_POOL_CONFIG, OP_SET_VALIDATOR_METADATA, OP_STAKE, OP_UNDELEGATE, OP_UNJAIL, OP_UNSTAKE, R_DELEGATION_AMOUNT, R_DELEGATION_AUTO_COMPOUND, R_DELEGATION_PENDING, R_VALIDATOR_AUTO_COMPOUND_DEFAULT, R_VALIDATOR_COMMISSION_BPS, R_VALIDATOR_CONSENSUS_KEY, R_VALIDATOR_HAS_PENDING_KEY, R_VALIDATOR_JAILED, R_VALIDATOR_JAIL_RELEASE_TIME, R_VALIDATOR_LAST_COMMISSION_CHANGE, R_VALIDATOR_LAST_ROTATION_EPOCH, R_VALIDATOR_MIN_DELEGATION, R_VALIDATOR_MISSED_IN_ROW, R_VALIDATOR_OFFENCES, R_VALIDATOR_PENDING_KEY, R_VALIDATOR_POOL_ENABLED, R_VALIDATOR_SELF_STAKE, R_UNBONDING_ENTRIES_DATA, R_UNBONDING_ENTRY_BYTES, R_UNBONDING_ENTRY_AMOUNT, R_UNBONDING_ENTRY_RELEASE_TIME, OPF_DELEGATE_AMOUNT, OPF_SET_AUTO_COMPOUND_ENABLE, OPF_UNDELEGATE_AMOUNT, OPF_UNSTAKE_AMOUNT, OPF_STAKE_AMOUNT, OPF_STAKE_VALIDATOR_PUBKEY, OPF_SET_POOL_CONFIG_POOL_NAME, OPF_SET_POOL_CONFIG_POOL_NAME_DATA, OPF_REPORT_DOUBLE_SIGN_HEADER_A, OPF_REPORT_DOUBLE_SIGN_HEADER_A_DATA, OPF_REPORT_DOUBLE_SIGN_HEIGHT } from "../../abi";
 import {
   EV_UNSTAKED, EV_UNDELEGATED,
 } from "../../abi";
@@ -60,14 +60,14 @@ export function execStaking(kind: u32, user: usize, f: usize, bundleIndex: u32, 
   evBundle = bundleIndex;
   evOp = <u16>opIndex;
   if (kind == OP_STAKE) return stake(user, f);
-  if (kind == OP_UNSTAKE) return unstake(user, user, load<u64>(f), load<u64>(f, 8), EV_UNSTAKED);
+  if (kind == OP_UNSTAKE) return unstake(user, user, load<u64>(f), load<u64>(f, OPF_UNSTAKE_AMOUNT + 8), EV_UNSTAKED);
   if (kind == OP_CLAIM_UNSTAKE) return claimUnstake(user);
-  if (kind == OP_DELEGATE) return delegate(user, f, load<u64>(f, 32), load<u64>(f, 40));
-  if (kind == OP_UNDELEGATE) return unstake(user, f, load<u64>(f, 32), load<u64>(f, 40), EV_UNDELEGATED);
+  if (kind == OP_DELEGATE) return delegate(user, f, load<u64>(f, OPF_DELEGATE_AMOUNT), load<u64>(f, OPF_DELEGATE_AMOUNT + 8));
+  if (kind == OP_UNDELEGATE) return unstake(user, f, load<u64>(f, OPF_UNDELEGATE_AMOUNT), load<u64>(f, OPF_UNDELEGATE_AMOUNT + 8), EV_UNDELEGATED);
   if (kind == OP_CLAIM_REWARDS) return claimRewards(user);
   if (kind == OP_SET_COMMISSION) return setCommission(user, <u32>load<u16>(f));
   if (kind == OP_UNJAIL) return unjail(user);
-  if (kind == OP_SET_AUTO_COMPOUND) return setAutoCompound(user, f, load<u8>(f, 32) == 1);
+  if (kind == OP_SET_AUTO_COMPOUND) return setAutoCompound(user, f, load<u8>(f, OPF_SET_AUTO_COMPOUND_ENABLE) == 1);
   if (kind == OP_SET_POOL_CONFIG) return setPoolConfig(user, f);
   if (kind == OP_SET_VALIDATOR_METADATA) return setMetadata(user, f);
   if (kind == OP_REPORT_DOUBLE_SIGN) return reportDoubleSign(user, f);
@@ -76,8 +76,8 @@ export function execStaking(kind: u32, user: usize, f: usize, bundleIndex: u32, 
 
 /** Stake{amount u128, validator_pubkey [32]}: create or top up the user's validator (spec §3). */
 function stake(user: usize, f: usize): u32 {
-  let lo = load<u64>(f), hi = load<u64>(f, 8);
-  let key = f + 16;
+  let lo = load<u64>(f), hi = load<u64>(f, OPF_STAKE_AMOUNT + 8);
+  let key = f + OPF_STAKE_VALIDATOR_PUBKEY;
   if ((lo | hi) == 0) return S.ZERO_AMOUNT;
   let v = validatorOf(user);
   let created = v == 0;
@@ -314,8 +314,8 @@ function setPoolConfig(user: usize, f: usize): u32 {
   let v = validatorOf(user);
   if (v == 0) return S.NOT_VALIDATOR;
   let enabled = load<u8>(f);
-  let nameLen = load<u32>(f, 1);
-  let name = f + 5;
+  let nameLen = load<u32>(f, OPF_SET_POOL_CONFIG_POOL_NAME);
+  let name = f + OPF_SET_POOL_CONFIG_POOL_NAME_DATA;
   let q = name + nameLen;
   if (nameLen > MAX_NAME) return S.INVALID_VALIDATOR_METADATA;
   let w = vw(v);
@@ -383,9 +383,9 @@ function rotateKey(user: usize, key: usize): u32 {
  */
 function reportDoubleSign(user: usize, f: usize): u32 {
   let key = f;
-  let height = load<u64>(f, 32);
-  let aLen = load<u32>(f, 40);
-  let a = f + 44;
+  let height = load<u64>(f, OPF_REPORT_DOUBLE_SIGN_HEIGHT);
+  let aLen = load<u32>(f, OPF_REPORT_DOUBLE_SIGN_HEADER_A);
+  let a = f + OPF_REPORT_DOUBLE_SIGN_HEADER_A_DATA;
   let bLen = load<u32>(a + aLen + 64);
   let b = a + aLen + 68;
   let acctE = consensusKeyEntry(key);

@@ -250,7 +250,7 @@ export const operations = [
   { name: 'VoteProposal', code: 19, handler: 'domains/governance/ops:execVoteProposal(user, fields, at)', top: true, gas: { base: 'GAS_GOV_VOTE' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64'), f('approve', 'approve', 'bool')] },
   { name: 'ExecuteProposal', code: 20, handler: 'domains/governance/ops:execExecuteProposal(user, fields, at)', top: true, gas: { base: 'GAS_GOV_EXECUTE' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
   { name: 'CancelProposal', code: 21, handler: 'domains/governance/ops:execCancelProposal(user, fields, at)', top: true, gas: { base: 'GAS_GOV_CANCEL' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
-  // Multi-sig accounts (spec §4.14; docs/accounts.md "Multi-sig"): the account is Blake3-derived
+  // Multi-sig accounts (spec §4.14; docs/multisig.md): the account is Blake3-derived
   // (Nx5…); a proposal's operations run as it once `threshold` signers approved, all or nothing.
   { name: 'CreateMultiSig', code: 22, handler: 'domains/multisig/ops:execCreateMultiSig(user, op, nonce, at)', top: true, record: ['signers', ['signerCount', 'signersCount'], 'threshold', null, 'label', 'labelLen'], gas: { base: 'GAS_MULTISIG_CREATE' }, group: 'multisig', nested: false, fields: [
     f('signers', 'signers', ['accounts', 'MAX_ACCOUNT_LIST'], '1–16 distinct accounts'),

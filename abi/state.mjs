@@ -158,7 +158,7 @@ export const records = {
     r('version', 'u8'), r('keyType', 'u8'), r('initiatedAt', 'u64', 'unix seconds'), r('initiatedHeight', 'u64'),
     r('approvals', 'vec32', 'guardians that approved, in order'), r('pubkey', 'bytes', 'the recovery key'),
   ] },
-  MultiSig: { doc: 'a multi-sig account (0x53, docs/accounts.md "Multi-sig")', fields: [
+  MultiSig: { doc: 'a multi-sig account (0x53, docs/multisig.md)', fields: [
     r('version', 'u8'), r('threshold', 'u8'), r('creator', 'bytes32'), r('createdHeight', 'u64'), r('createdAt', 'u64'),
     r('nextTxId', 'u64', 'the id the next proposal gets'), r('signers', 'vec32'), r('label', 'string'),
   ] },

@@ -1141,7 +1141,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** PendingRecovery.approvals's 32-byte items */
 // @ts-ignore: decorator
 @inline export const R_PENDING_RECOVERY_APPROVALS_DATA: usize = 22;
-// MultiSig: a multi-sig account (0x53, docs/accounts.md "Multi-sig")
+// MultiSig: a multi-sig account (0x53, docs/multisig.md)
 // @ts-ignore: decorator
 @inline export const R_MULTI_SIG_VERSION: usize = 0;
 // @ts-ignore: decorator

@@ -968,7 +968,7 @@ export function decodePendingRecoveryFields(v: Uint8Array): PendingRecoveryField
   return rec;
 }
 
-/** MultiSig: a multi-sig account (0x53, docs/accounts.md "Multi-sig") */
+/** MultiSig: a multi-sig account (0x53, docs/multisig.md) */
 export interface MultiSigFields {
   version: number;
   threshold: number;

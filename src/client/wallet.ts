@@ -9,7 +9,7 @@ import { toHex } from '../codec/hash.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
-import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount } from './args.js';
+import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef } from './args.js';
 import { domainClients, type DomainClients } from './domain-clients.js';
 
 export { toBigInt } from './args.js';
@@ -353,8 +353,8 @@ export class Wallet {
     return this.send([op], { maxGas: bundleGasOf([op]), ...opts });
   }
 
-  // ---- Account keys, guardian recovery and multi-sig (docs/accounts.md "Wallet flows"): the
-  // mainnet path of svc_addKey … svc_revokeMultiSigApproval. Key hashes are SHA256 of the key.
+  // ---- Account keys and guardian recovery (docs/accounts.md "Wallet flows"): the mainnet path of
+  // svc_addKey … svc_finalizeRecovery. Key hashes are SHA256 of the key. Multi-sig: src/domains/multisig/client.ts.
 
   /** AddKey (1): another key for this account; role 'owner' (everything) or 'operator' (no key or recovery management). */
   async addKey(publicKey: Uint8Array | string, keyType: KeyTypeName, role: 'owner' | 'operator' = 'owner', opts: BundleOptions = {}): Promise<SubmitResult> {
@@ -394,26 +394,6 @@ export class Wallet {
   /** FinalizeRecovery (81): anyone, once the timelock has elapsed and enough guardians approved. */
   async finalizeRecovery(account: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'FinalizeRecovery', account: accountBytes(account, 'account') }, opts);
-  }
-
-  /** CreateMultiSig (22): the receipt's created.multisig is the Nx5… address. */
-  async createMultiSig(signers: AccountRef[], threshold: number, label: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CreateMultiSig', signers: signers.map((a, i) => accountBytes(a, `signers[${i}]`)), threshold, label }, opts);
-  }
-
-  /** ProposeMultiSigTx (23): operations to run as the multi-sig once approved; this wallet prepays their gas. */
-  async proposeMultiSigTx(multisig: AccountRef, operations: Operation[], description: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ProposeMultiSigTx', multisig: accountBytes(multisig, 'multisig'), operations, description }, opts);
-  }
-
-  /** ApproveMultiSigTx (24): the approval that reaches the threshold executes the proposal. */
-  async approveMultiSigTx(multisig: AccountRef, txId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ApproveMultiSigTx', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
-  }
-
-  /** RevokeMultiSigApproval (25). */
-  async revokeMultiSigApproval(multisig: AccountRef, txId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RevokeMultiSigApproval', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
   }
 
   // ---- end of the named helpers

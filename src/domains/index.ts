@@ -13,6 +13,7 @@ import { collections } from './collections/index.js';
 import { dao } from './dao/index.js';
 import { dex } from './dex/index.js';
 import { governance } from './governance/index.js';
+import { multisig } from './multisig/index.js';
 import { names } from './names/index.js';
 import { passports } from './passports/index.js';
 import { presales } from './presales/index.js';
@@ -25,4 +26,4 @@ import type { DomainModule } from './module.js';
 
 export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
-export const domains: readonly DomainModule[] = [anchors, bridge, collections, dao, dex, governance, names, passports, presales, settlement, stablecoins, staking, stakingPools, upgrades];
+export const domains: readonly DomainModule[] = [anchors, bridge, collections, dao, dex, governance, multisig, names, passports, presales, settlement, stablecoins, staking, stakingPools, upgrades];

@@ -35,8 +35,8 @@ export const constants = [
   { name: 'BUNDLE_LEVEL_OP', value: 0xffff, as: 'u16', doc: 'op_index of events that belong to the whole bundle (Fee, KeyRegistered)' },
   { name: 'MAX_SCHEDULE_OPS', value: 16, as: 'u32', doc: "operations one CreateSchedule holds at most (docs/intents.md \"Schedules on chain\")" },
   { name: 'EVENT_HEADER_BYTES', value: 11, as: 'u32', doc: 'event header: bundle_index u32, op_index u16, kind u8, data length u32' },
-  { name: 'SCHEDULE_RUN_INDEX', value: 0xffffffff, as: 'u32', doc: 'bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle\'s (docs/intents.md "Schedules on chain")' },
-  // Schedules on chain: the core's bounds (docs/intents.md "Schedules on chain"), named once for both sides.
+  { name: 'SCHEDULE_RUN_INDEX', value: 0xffffffff, as: 'u32', doc: 'bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle\'s (docs/schedules.md)' },
+  // Schedules on chain: the core's bounds (docs/schedules.md), named once for both sides.
   { name: 'SCHEDULE_SLOT_SECONDS', value: 60, as: 'u64', doc: "seconds per slot of the schedules' due index (0x34)" },
   { name: 'SCHEDULE_MIN_INTERVAL', value: 60, as: 'u64', doc: 'the shortest Recurring interval: one slot' },
   { name: 'SCHEDULE_MAX_HORIZON', value: 315360000, as: 'u64', doc: 'intervals, first runs and expiries lie at most ten years ahead' },

@@ -57,7 +57,7 @@ export const events = [
     ['collection', 'bytes32', { j: 'collection' }], ['operator', 'bytes32'], ['from', 'bytes32'], ['to', 'bytes32'], ['entries', 'entries']] },
   // Intent programs (docs/intents.md "Programs on chain"): the name's bytes (3–64) fill the rest.
   { name: 'ProgramRegistered', code: 15, core: 'EV_PROGRAM_REGISTERED', accounts: ['owner'], receipt: { first: ['name'] }, fields: [['owner', 'bytes32'], ['revision', 'u32'], ['hash', 'bytes32', { json: 'program_hash', j: '0xhex' }], ['name', 'rest', { as: 'latin1', min: 3, max: 64 }]] },
-  // Schedules on chain (docs/intents.md "Schedules on chain"): a run's events carry bundle_index
+  // Schedules on chain (docs/schedules.md): a run's events carry bundle_index
   // SCHEDULE_RUN_INDEX and come after every bundle's; its ScheduleRun closes them.
   { name: 'ScheduleRun', code: 16, core: 'EV_SCHEDULE_RUN', bytes: 94, accounts: ['owner'], receipt: { opIndex: null, extra: [['status_name', 'status', 'statusName', 'status_code']] }, fields: [
     ['scheduleId', 'bytes32', { j: 'hash' }], ['owner', 'bytes32'], ['run', 'u32'], ['status', 'u16', { json: 'status_code' }], ['gasUsed', 'u64'], ['fee', 'u128']] },
@@ -156,7 +156,7 @@ export const eventEnums = {
     'voting_period_blocks', 'quorum_bps', 'threshold_bps'],
   /** The DaoProposalEvent actions in their u8 order (assembly/domains/dao/ops.ts). */
   DAO_EVENT_ACTIONS: ['proposed', 'voted_yes', 'voted_no', 'executed', 'cancelled', 'unlocked'],
-  /** ScheduleCreated.scheduleKind (docs/intents.md "Schedules on chain"). */
+  /** ScheduleCreated.scheduleKind (docs/schedules.md). */
   SCHEDULE_KINDS: ['Recurring', 'Conditional'],
   /** SafetyLevelSet.targetKind: a contract's Blake3 target or a collection (docs/governance.md "Safety levels"). */
   SAFETY_TARGET_KINDS: ['contract', 'collection'],

@@ -99,7 +99,7 @@ export const gasFigures = {
   GAS_BATCH_ENTRY: { value: 5000, doc: 'per entry of a batch' },
   GAS_REGISTER_PROGRAM: { value: 30000, doc: 'RegisterProgram, plus GAS_PROGRAM_BYTE per JSON byte: the largest program (16,384 bytes) stays under the 100,000 client default with the base gas (docs/intents.md "Programs on chain")' },
   GAS_PROGRAM_BYTE: { value: 3, doc: 'per byte of a RegisterProgram JSON' },
-  GAS_CREATE_SCHEDULE: { value: 40000, doc: 'CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/intents.md "Schedules on chain")' },
+  GAS_CREATE_SCHEDULE: { value: 40000, doc: 'CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/schedules.md)' },
   GAS_SCHEDULE_BYTE: { value: 3, doc: "per byte of a schedule's operations (their Borsh Vec)" },
   GAS_GOV_CREATE_PROPOSAL: { value: 30000, doc: 'CreateProposal, plus GAS_GOV_PROPOSAL_BYTE per byte of its title, description and action (docs/governance.md "Gas")' },
   GAS_GOV_PROPOSAL_BYTE: { value: 3, doc: 'per byte a CreateProposal stores' },
@@ -173,7 +173,7 @@ export const enums = {
     { name: 'Text', tag: 0, fields: [] },
     { name: 'Operations', tag: 1, fields: [f('operations', 'operations', ['operations', 'MAX_PROPOSAL_OPS', 'a DAO proposal'], "run as the DAO account: spends from the DAO's treasury")] },
   ] },
-  ScheduleTrigger: { what: 'schedule trigger', doc: 'when a schedule runs (docs/intents.md "Schedules on chain")', variants: [
+  ScheduleTrigger: { what: 'schedule trigger', doc: 'when a schedule runs (docs/schedules.md)', variants: [
     { name: 'Recurring', tag: 0, fields: [
       f('intervalSeconds', 'interval_seconds', 'u64', 'seconds between runs (the core allows 60 to ten years)'),
       f('runs', 'runs', 'u32', 'how many runs in all (at least 1)'),
@@ -250,7 +250,7 @@ export const operations = [
   { name: 'VoteProposal', code: 19, handler: 'domains/governance/ops:execVoteProposal(user, fields, at)', top: true, gas: { base: 'GAS_GOV_VOTE' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64'), f('approve', 'approve', 'bool')] },
   { name: 'ExecuteProposal', code: 20, handler: 'domains/governance/ops:execExecuteProposal(user, fields, at)', top: true, gas: { base: 'GAS_GOV_EXECUTE' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
   { name: 'CancelProposal', code: 21, handler: 'domains/governance/ops:execCancelProposal(user, fields, at)', top: true, gas: { base: 'GAS_GOV_CANCEL' }, group: 'governance', nested: false, fields: [f('proposalId', 'proposal_id', 'u64')] },
-  // Multi-sig accounts (spec §4.14; docs/accounts.md "Multi-sig"): the account is Blake3-derived
+  // Multi-sig accounts (spec §4.14; docs/multisig.md): the account is Blake3-derived
   // (Nx5…); a proposal's operations run as it once `threshold` signers approved, all or nothing.
   { name: 'CreateMultiSig', code: 22, handler: 'domains/multisig/ops:execCreateMultiSig(user, op, nonce, at)', top: true, record: ['signers', ['signerCount', 'signersCount'], 'threshold', null, 'label', 'labelLen'], gas: { base: 'GAS_MULTISIG_CREATE' }, group: 'multisig', nested: false, fields: [
     f('signers', 'signers', ['accounts', 'MAX_ACCOUNT_LIST'], '1–16 distinct accounts'),
@@ -368,7 +368,7 @@ export const operations = [
   { name: 'BatchTransferMultiToken', code: 47, handler: 'domains/collections/multitokens:execMultiToken(kind, user, op, at)', gas: { base: 'GAS_BATCH_BASE', perEntry: 'GAS_BATCH_ENTRY' }, group: 'collections', fields: [f('collection', 'collection', 'bytes32'), f('to', 'to', 'bytes32'), f('entries', 'entries', 'entries')] },
   // Intent programs (spec §4.9, docs/intents.md "Programs on chain"): `program` is the JSON text.
   { name: 'RegisterProgram', code: 48, handler: 'domains/programs/ops:execRegisterProgram(user, op, at)', record: ['name', 'nameLen', 'program', 'programLen'], gas: { base: 'GAS_REGISTER_PROGRAM', perByte: 'GAS_PROGRAM_BYTE' }, gasBytes: 'program', group: 'programs', fields: [s('name', 'name', 'MAX_PROGRAM_NAME_BYTES'), s('program', 'program', 'MAX_PROGRAM_JSON_BYTES')] },
-  // Schedules on chain (docs/intents.md "Schedules on chain"): the operations run as the owner at
+  // Schedules on chain (docs/schedules.md): the operations run as the owner at
   // each due run; the core refuses CreateToken inside and checks the trigger's ranges
   // (INVALID_SCHEDULE_TRIGGER / INVALID_SCHEDULE_OPERATIONS). Neither can sit inside a schedule.
   { name: 'CreateSchedule', code: 49, handler: 'domains/schedules/ops:execCreateSchedule(user, op, nonce, at)', top: true, record: ['triggerTag', ['trigger', 'triggerBody'], 'operations', 'operationsLen', ['operationCount', 'operationsCount']], gas: { base: 'GAS_CREATE_SCHEDULE', perByte: 'GAS_SCHEDULE_BYTE' }, gasBytes: 'operations', group: 'schedules', nested: false, fields: [

@@ -58,7 +58,7 @@ export const prefixes = [
   { name: 'PROGRAM', code: 0x30, core: 'P_PROGRAM', host: 'programKey', key: [['name', 'rest']], value: 'Program' },
   { name: 'PROGRAM_COUNT', code: 0x31, core: 'P_PROGRAM_COUNT', host: 'PROGRAM_COUNT_KEY', key: [], value: 'u64 names registered so far' },
   { name: 'PROGRAM_INDEX', code: 0x32, core: 'P_PROGRAM_INDEX', host: 'programIndexKey', key: [['index', 'u64be']], value: 'the name registered at that position (raw bytes)' },
-  // Schedules on chain (docs/intents.md "Schedules on chain"; assembly/domains/schedules/ops.ts).
+  // Schedules on chain (docs/schedules.md; assembly/domains/schedules/ops.ts).
   { name: 'SCHEDULE', code: 0x33, core: 'P_SCHEDULE', host: 'scheduleKey', key: [['id', 'bytes32']], value: 'Schedule' },
   { name: 'SCHEDULE_SLOT', code: 0x34, core: 'P_SCHEDULE_SLOT', host: 'scheduleSlotKey', key: [['slot', 'u64be']], value: 'ScheduleSlot: the ids queued in that SCHEDULE_SLOT_SECONDS slot, in queue order' },
   { name: 'SCHEDULE_CURSOR', code: 0x35, core: 'P_SCHEDULE_CURSOR', host: 'SCHEDULE_CURSOR_KEY', key: [], value: 'ScheduleCursor' },
@@ -158,7 +158,7 @@ export const records = {
     r('version', 'u8'), r('keyType', 'u8'), r('initiatedAt', 'u64', 'unix seconds'), r('initiatedHeight', 'u64'),
     r('approvals', 'vec32', 'guardians that approved, in order'), r('pubkey', 'bytes', 'the recovery key'),
   ] },
-  MultiSig: { doc: 'a multi-sig account (0x53, docs/accounts.md "Multi-sig")', fields: [
+  MultiSig: { doc: 'a multi-sig account (0x53, docs/multisig.md)', fields: [
     r('version', 'u8'), r('threshold', 'u8'), r('creator', 'bytes32'), r('createdHeight', 'u64'), r('createdAt', 'u64'),
     r('nextTxId', 'u64', 'the id the next proposal gets'), r('signers', 'vec32'), r('label', 'string'),
   ] },
@@ -257,7 +257,7 @@ export const records = {
     r('version', 'u8'), r('owner', 'bytes32'), r('revision', 'u32'), r('index', 'u64'), r('registeredHeight', 'u64'), r('registeredAt', 'u64'),
     r('updatedHeight', 'u64'), r('updatedAt', 'u64'), r('hash', 'bytes32', 'Blake3 of the JSON'), r('json', 'string', 'the program JSON text'),
   ] },
-  Schedule: { doc: 'ScheduleRecord (docs/intents.md "Schedules on chain"); a Recurring one leaves the Conditional fields zero and the other way round', core: 'R_SCHEDULE', fields: [
+  Schedule: { doc: 'ScheduleRecord (docs/schedules.md); a Recurring one leaves the Conditional fields zero and the other way round', core: 'R_SCHEDULE', fields: [
     r('version', 'u8'), r('owner', 'bytes32'), r('kind', 'u8', 'the trigger tag: 0 Recurring, 1 Conditional'),
     r('state', 'u8', '0 active, 1 completed, 2 failed, 3 expired, 4 cancelled'),
     r('createdHeight', 'u64'), r('createdAt', 'u64'), r('nextDue', 'u64', 'unix seconds of the next run or condition check'),

@@ -78,7 +78,7 @@
 /** event header: bundle_index u32, op_index u16, kind u8, data length u32 */
 // @ts-ignore: decorator
 @inline export const EVENT_HEADER_BYTES: u32 = 11;
-/** bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle's (docs/intents.md "Schedules on chain") */
+/** bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle's (docs/schedules.md) */
 // @ts-ignore: decorator
 @inline export const SCHEDULE_RUN_INDEX: u32 = 4294967295;
 /** seconds per slot of the schedules' due index (0x34) */
@@ -1575,7 +1575,7 @@
 /** per byte of a RegisterProgram JSON */
 // @ts-ignore: decorator
 @inline export const GAS_PROGRAM_BYTE: u64 = 3;
-/** CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/intents.md "Schedules on chain") */
+/** CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/schedules.md) */
 // @ts-ignore: decorator
 @inline export const GAS_CREATE_SCHEDULE: u64 = 40000;
 /** per byte of a schedule's operations (their Borsh Vec) */
@@ -1961,7 +1961,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** PendingRecovery.approvals's 32-byte items */
 // @ts-ignore: decorator
 @inline export const R_PENDING_RECOVERY_APPROVALS_DATA: usize = 22;
-// MultiSig: a multi-sig account (0x53, docs/accounts.md "Multi-sig")
+// MultiSig: a multi-sig account (0x53, docs/multisig.md)
 // @ts-ignore: decorator
 @inline export const R_MULTI_SIG_VERSION: usize = 0;
 // @ts-ignore: decorator
@@ -2441,7 +2441,7 @@ export function opGasPerByte(kind: u32): u64 {
 /** Program.json's bytes */
 // @ts-ignore: decorator
 @inline export const R_PROGRAM_JSON_DATA: usize = 113;
-// Schedule: ScheduleRecord (docs/intents.md "Schedules on chain"); a Recurring one leaves the Conditional fields zero and the other way round
+// Schedule: ScheduleRecord (docs/schedules.md); a Recurring one leaves the Conditional fields zero and the other way round
 // @ts-ignore: decorator
 @inline export const R_SCHEDULE_VERSION: usize = 0;
 // @ts-ignore: decorator

@@ -218,7 +218,7 @@ function chargeFee(index: u32, user: usize, payer: usize, feeLo: u64, feeHi: u64
  * Gas = GAS_BASE + the operations' gas, fee = gas × the block's gas price (no priority fee), paid
  * from the owner's NTV and split as a bundle's; a run that cannot pay does nothing
  * (INSUFFICIENT_FEE_BALANCE), a failing one is reverted but pays. No nonce is used or moved: a run
- * is authorised by the signed CreateSchedule, not by a bundle (docs/intents.md "Schedules on chain").
+ * is authorised by the signed CreateSchedule, not by a bundle (docs/schedules.md).
  * Its gas and fee count in the block's gas_used and fees.
  */
 function runScheduled(): u32 {
@@ -325,7 +325,7 @@ export function applyBlock(ptr: usize, len: u32, out: usize): u32 {
     readerInit(saveP, <u32>(saveEnd - saveP));
   }
   if (rp != rend) return S.INVALID_INPUT;
-  // Due schedules run after the bundles (docs/intents.md "Schedules on chain"): their events, with
+  // Due schedules run after the bundles (docs/schedules.md): their events, with
   // bundle_index 0xFFFFFFFF, then follow every bundle's, so each bundle's events stay contiguous
   // and in order; a schedule created or cancelled in this block is already seen.
   processSchedules(runScheduled);

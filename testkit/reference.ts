@@ -84,7 +84,7 @@ const sha256 = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).
 const keyLen = (kt: number) => (kt === 0 ? 32 : kt === 1 ? 1952 : 0);
 const ADMIN_OPS = new Set([1, 2, 3, 77, 80]);
 const NOT_NESTED = new Set([1, 2, 3, 77, 80, 22, 23, 24, 25]);
-// Schedules (docs/intents.md "Schedules on chain")
+// Schedules (docs/schedules.md)
 const SLOT = 60n;
 const MAX_SLOTS_PER_BLOCK = 64;
 const MAX_DUE_PER_BLOCK = 32;
@@ -178,7 +178,7 @@ type Op = { kind: 0; to: Uint8Array; token: Uint8Array; amount: bigint }
   // RegisterProgram (docs/intents.md "Programs on chain")
   | { kind: 48; name: Uint8Array; json: Uint8Array }
   // CreateSchedule: the trigger's raw bytes (tag 0: 20 B, 1: 105 B) and the held Vec<Operation>,
-  // both as bytes (stored as they are) and decoded; CancelSchedule (docs/intents.md "Schedules on chain")
+  // both as bytes (stored as they are) and decoded; CancelSchedule (docs/schedules.md)
   | { kind: 49; tag: number; trigger: Uint8Array; held: Uint8Array; ops: Op[] }
   | { kind: 50; id: Uint8Array }
   // ERC-20 allowances (docs/allowances.md): Approve, TransferFrom
@@ -744,7 +744,7 @@ export class Reference {
       events.push(...evs);
       res(S.OK, d.nonce, gas, fee);
     });
-    // The due schedules, after every bundle (docs/intents.md "Schedules on chain").
+    // The due schedules, after every bundle (docs/schedules.md).
     const runs = this.processSchedules(ctx, events);
     this.upgradesEndBlock(ctx.height);
     blockGas += runs.gas;
@@ -1248,7 +1248,7 @@ export class Reference {
     return S.OK;
   }
 
-  // ---- Schedules on chain (docs/intents.md "Schedules on chain", docs/core-abi.md "State layout") ----
+  // ---- Schedules on chain (docs/schedules.md, docs/core-abi.md "State layout") ----
   // 0x33 id → ScheduleRecord, 0x34 slot u64 BE → ids, 0x35 → next_slot u64, active u64,
   // 0x36 id ‖ run u32 BE → height u64, time u64, status u16, gas u64, fee u128.
 

@@ -1,4 +1,4 @@
-/** Multi-sig accounts (docs/accounts.md "Multi-sig"): a multi-sig's page with its transactions. */
+/** Multi-sig accounts (docs/multisig.md): a multi-sig's page with its transactions. */
 import type { ExplorerDomain } from './module.js';
 import { href, useCall, Show, Amount, Addr, When, Fields, cell } from '../ui.js';
 
@@ -7,7 +7,7 @@ export interface MultiSigTx {
   created_height: number; expires_at: number; executed_height: number | null; status_name: string | null;
 }
 
-/** A multi-sig account (Nx5…; docs/accounts.md "Multi-sig"): its owners, threshold and proposals with their approvals. */
+/** A multi-sig account (Nx5…; docs/multisig.md): its owners, threshold and proposals with their approvals. */
 export function MultiSigPage({ address }: { address: string }) {
   const ms = useCall<{ address: string; label: string; signers: string[]; threshold: number; creator: string; created_height: number; proposals: number; balance: string }>('svc_getMultiSig', [address]);
   const txs = useCall<MultiSigTx[]>('svc_listMultiSigTxs', [address]);

@@ -51,7 +51,7 @@ export const BUNDLE_LEVEL_OP = 65535;
 export const MAX_SCHEDULE_OPS = 16;
 /** event header: bundle_index u32, op_index u16, kind u8, data length u32 */
 export const EVENT_HEADER_BYTES = 11;
-/** bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle's (docs/intents.md "Schedules on chain") */
+/** bundle_index of the events of a schedule run: they belong to no bundle and come after every bundle's (docs/schedules.md) */
 export const SCHEDULE_RUN_INDEX = 4294967295;
 /** seconds per slot of the schedules' due index (0x34) */
 export const SCHEDULE_SLOT_SECONDS = 60;
@@ -255,7 +255,7 @@ export const GAS_BATCH_ENTRY = 5000n;
 export const GAS_REGISTER_PROGRAM = 30000n;
 /** per byte of a RegisterProgram JSON */
 export const GAS_PROGRAM_BYTE = 3n;
-/** CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/intents.md "Schedules on chain") */
+/** CreateSchedule, plus GAS_SCHEDULE_BYTE per byte of the stored operations (at most 4,096: 52,288 gas; docs/schedules.md) */
 export const GAS_CREATE_SCHEDULE = 40000n;
 /** per byte of a schedule's operations (their Borsh Vec) */
 export const GAS_SCHEDULE_BYTE = 3n;

@@ -912,7 +912,7 @@ export function readDaoAction(r: BorshReader, wire: string): DaoAction {
   if (tag === 1) return { kind: 'Operations', operations: readNested(r, 'operations', MAX_PROPOSAL_OPS, 'a DAO proposal') };
   throw new CodecError('OUT_OF_RANGE', wire, `DAO proposal type must be 0 (Text) or 1 (Operations), got ${tag}`);
 }
-/** when a schedule runs (docs/intents.md "Schedules on chain"): a u8 tag (0 Recurring, 1 Conditional), then the variant's fields. */
+/** when a schedule runs (docs/schedules.md): a u8 tag (0 Recurring, 1 Conditional), then the variant's fields. */
 export type ScheduleTrigger =
   | {
       kind: 'Recurring';

@@ -968,7 +968,7 @@ export function decodePendingRecoveryFields(v: Uint8Array): PendingRecoveryField
   return rec;
 }
 
-/** MultiSig: a multi-sig account (0x53, docs/accounts.md "Multi-sig") */
+/** MultiSig: a multi-sig account (0x53, docs/multisig.md) */
 export interface MultiSigFields {
   version: number;
   threshold: number;
@@ -1581,7 +1581,7 @@ export function decodeProgramFields(v: Uint8Array): ProgramFields {
   return rec;
 }
 
-/** Schedule: ScheduleRecord (docs/intents.md "Schedules on chain"); a Recurring one leaves the Conditional fields zero and the other way round */
+/** Schedule: ScheduleRecord (docs/schedules.md); a Recurring one leaves the Conditional fields zero and the other way round */
 export interface ScheduleFields {
   version: number;
   owner: Uint8Array;

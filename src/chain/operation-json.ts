@@ -3,7 +3,7 @@ import { encodeAccount, encodeMint, parseAddress, parseHash } from '../codec/add
 import { ENUM_VARIANTS, OPERATION_FIELDS, writeOperation, type Operation, type OperationField } from '../codec/operations.js';
 
 /**
- * Operations written as JSON (docs/accounts.md "Operations as JSON"): what svc_proposeMultiSigTx's
+ * Operations written as JSON (docs/multisig.md "Operations as JSON"): what svc_proposeMultiSigTx's
  * `operations_json` holds. One object per operation, `type` its name in the ABI table
  * (abi/operations.mjs) and its fields by name, camelCase or the Borsh wire name:
  *

@@ -169,7 +169,7 @@ function formats(result: BlockResultView, tokens: TokenRegistry): Formats {
 }
 
 /**
- * The schedule runs of a block (docs/intents.md "Schedules on chain"): each run's events (its
+ * The schedule runs of a block (docs/schedules.md): each run's events (its
  * Fee, its operations' events) with its closing ScheduleRun, in block order. They belong to no
  * bundle, so no bundle receipt lists them.
  */

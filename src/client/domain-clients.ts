@@ -10,16 +10,18 @@ import { CollectionClient } from '../domains/collections/client.js';
 import { DaoClient } from '../domains/dao/client.js';
 import { DexClient } from '../domains/dex/client.js';
 import { GovernanceClient } from '../domains/governance/client.js';
+import { MultisigClient } from '../domains/multisig/client.js';
 import { NameClient } from '../domains/names/client.js';
 import { PassportClient } from '../domains/passports/client.js';
 import { PresaleClient } from '../domains/presales/client.js';
+import { ScheduleClient } from '../domains/schedules/client.js';
 import { SettlementClient } from '../domains/settlement/client.js';
 import { StablecoinClient } from '../domains/stablecoins/client.js';
 import { StakingClient } from '../domains/staking/client.js';
 import { StakingPoolClient } from '../domains/staking-pools/client.js';
 import { UpgradeClient } from '../domains/upgrades/client.js';
 
-export const domainClients = [AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient] as const;
+export const domainClients = [AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, MultisigClient, NameClient, PassportClient, PresaleClient, ScheduleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient] as const;
 
 /** Every domain helper's method, as Wallet's (declaration merge in wallet.ts). */
-export interface DomainClients extends AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, NameClient, PassportClient, PresaleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient {}
+export interface DomainClients extends AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, MultisigClient, NameClient, PassportClient, PresaleClient, ScheduleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient {}

@@ -1,18 +1,18 @@
 import { BUNDLE_GAS_CEILING, GAS_BASE, OPERATION_GAS } from '../abi/constants.js';
-import { NATIVE_MINT, encodeAccount, encodeHash, parseAddress, parseHash, parseMint } from '../codec/address.js';
-import { BorshWriter } from '../codec/borsh.js';
+import { NATIVE_MINT, encodeAccount, encodeHash, parseAddress, parseMint } from '../codec/address.js';
 import {
-  bundleHash, decodeBundle, encodeBundle, signingHash, writeOperation,
-  type Bundle, type CreateScheduleOp, type Operation, type ScheduleTrigger, type TokenMetadataField,
+  bundleHash, decodeBundle, encodeBundle, signingHash,
+  type Bundle, type Operation, type TokenMetadataField,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
 import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
-import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef, type Amount } from './args.js';
+import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef } from './args.js';
 import { domainClients, type DomainClients } from './domain-clients.js';
 
 export { toBigInt } from './args.js';
+export { cancelScheduleOp, createScheduleGas, createScheduleOp } from '../domains/schedules/client.js';
 export type { AccountRef, Amount, CollectionRef, PubkeyRef, TokenRef } from './args.js';
 export type { SetPoolConfigParams, ValidatorMetadataParams } from '../domains/staking/client.js';
 export type { StakingPoolRef } from '../domains/staking-pools/client.js';
@@ -324,23 +324,6 @@ export class Wallet {
     return this.send([registerProgramOp(program)], { maxGas: registerProgramGas(program), ...opts });
   }
 
-  /**
-   * CreateSchedule (docs/bundle-format.md discriminant 49; docs/intents.md "Schedules on chain"):
-   * `operations` run as this account on every node when the trigger says, each run paying its gas.
-   * The schedule id is in the receipt's ScheduleCreated event (or scheduleIdOf: Blake3("schedule"
-   * ‖ account ‖ nonce ‖ 0)). svc_getExecutionPlan shows the same operation for a Recurring or
-   * Conditional intent.
-   */
-  async createSchedule(trigger: ScheduleTrigger, operations: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    const op = createScheduleOp(trigger, operations);
-    return this.send([op], { maxGas: createScheduleGas(op), ...opts });
-  }
-
-  /** CancelSchedule (discriminant 50): only the schedule's owner; its id as Nxh… text or 32 bytes. */
-  async cancelSchedule(scheduleId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.send([cancelScheduleOp(scheduleId)], { maxGas: GAS_BASE + OPERATION_GAS.CancelSchedule.base, ...opts });
-  }
-
   // ---- Named helpers for names, collections, keys and the other areas; the domain modules' own
   // (DEX and token metadata, stablecoins, staking, staking pools, bridge) are in their folders'
   // client.ts, composed into this class below. Each builds one operation (docs/bundle-format.md
@@ -353,8 +336,8 @@ export class Wallet {
     return this.send([op], { maxGas: bundleGasOf([op]), ...opts });
   }
 
-  // ---- Account keys, guardian recovery and multi-sig (docs/accounts.md "Wallet flows"): the
-  // mainnet path of svc_addKey … svc_revokeMultiSigApproval. Key hashes are SHA256 of the key.
+  // ---- Account keys and guardian recovery (docs/accounts.md "Wallet flows"): the mainnet path of
+  // svc_addKey … svc_finalizeRecovery. Key hashes are SHA256 of the key. Multi-sig: src/domains/multisig/client.ts.
 
   /** AddKey (1): another key for this account; role 'owner' (everything) or 'operator' (no key or recovery management). */
   async addKey(publicKey: Uint8Array | string, keyType: KeyTypeName, role: 'owner' | 'operator' = 'owner', opts: BundleOptions = {}): Promise<SubmitResult> {
@@ -396,26 +379,6 @@ export class Wallet {
     return this.sendOperation({ type: 'FinalizeRecovery', account: accountBytes(account, 'account') }, opts);
   }
 
-  /** CreateMultiSig (22): the receipt's created.multisig is the Nx5… address. */
-  async createMultiSig(signers: AccountRef[], threshold: number, label: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'CreateMultiSig', signers: signers.map((a, i) => accountBytes(a, `signers[${i}]`)), threshold, label }, opts);
-  }
-
-  /** ProposeMultiSigTx (23): operations to run as the multi-sig once approved; this wallet prepays their gas. */
-  async proposeMultiSigTx(multisig: AccountRef, operations: Operation[], description: string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ProposeMultiSigTx', multisig: accountBytes(multisig, 'multisig'), operations, description }, opts);
-  }
-
-  /** ApproveMultiSigTx (24): the approval that reaches the threshold executes the proposal. */
-  async approveMultiSigTx(multisig: AccountRef, txId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'ApproveMultiSigTx', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
-  }
-
-  /** RevokeMultiSigApproval (25). */
-  async revokeMultiSigApproval(multisig: AccountRef, txId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.sendOperation({ type: 'RevokeMultiSigApproval', multisig: accountBytes(multisig, 'multisig'), txId: toBigInt(txId, 'txId') }, opts);
-  }
-
   // ---- end of the named helpers
 }
 
@@ -430,28 +393,6 @@ for (const helpers of domainClients) {
 
 
 export type TokenMetadataFields = Partial<Record<TokenMetadataField, string>>;
-
-/** The CreateSchedule operation (a Conditional trigger runs exactly one Swap between its base and quote). */
-export function createScheduleOp(trigger: ScheduleTrigger, operations: Operation[]): CreateScheduleOp {
-  return { type: 'CreateSchedule', trigger, operations };
-}
-
-/** The CancelSchedule operation of a schedule id (Nxh… text, 0x hex or 32 bytes). */
-export function cancelScheduleOp(scheduleId: string | Uint8Array): Operation {
-  return { type: 'CancelSchedule', scheduleId: typeof scheduleId === 'string' ? parseHash(scheduleId) : scheduleId };
-}
-
-/**
- * Gas of a one-operation CreateSchedule bundle: GAS_BASE + its base + its price per byte of the held
- * operations (their Borsh Vec; 5,000 + 40,000 + 3 per byte, docs/intents.md "Schedules on chain").
- */
-export function createScheduleGas(op: CreateScheduleOp): bigint {
-  const w = new BorshWriter();
-  w.u32(op.operations.length, 'operations');
-  for (const inner of op.operations) writeOperation(w, inner);
-  const gas = OPERATION_GAS.CreateSchedule;
-  return GAS_BASE + gas.base + gas.perByte * BigInt(w.finish().length);
-}
 
 /** The RegisterProgram operation of a program JSON (object or text); its `name` must be a string. */
 export function registerProgramOp(program: Record<string, unknown> | string): Operation {

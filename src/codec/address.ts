@@ -20,7 +20,7 @@ export const EVM_ADDRESS_LENGTH = 20;
 export const ACCOUNT_PREFIX = 'Nx0';
 export const MINT_PREFIX = 'Nx1';
 export const HASH_PREFIX = 'Nxh';
-/** A multi-sig account (facts.md "Addresses": Nx5; docs/accounts.md "Multi-sig"). */
+/** A multi-sig account (facts.md "Addresses": Nx5; docs/multisig.md). */
 export const MULTISIG_PREFIX = 'Nx5';
 /** A DAO, whose address is also its treasury account (docs/dao.md "Addresses"). */
 export const DAO_PREFIX = 'Nx7';

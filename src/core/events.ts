@@ -17,7 +17,7 @@ export type StakingEvent = Extract<CoreEvent, { kind: 'Staked' | 'Delegated' | '
 export { EventKind, LAST_KNOWN_KIND, ACCOUNT_FIELDS, BUNDLE_LEVEL_OP } from '../abi/constants.js';
 /**
  * bundle_index of the events of a schedule run (assembly/domains/schedules/ops.ts): they belong to no
- * bundle and come after every bundle's events in the block (docs/intents.md "Schedules on chain").
+ * bundle and come after every bundle's events in the block (docs/schedules.md).
  */
 export { SCHEDULE_RUN_INDEX } from '../abi/constants.js';
 

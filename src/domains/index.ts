@@ -13,9 +13,11 @@ import { collections } from './collections/index.js';
 import { dao } from './dao/index.js';
 import { dex } from './dex/index.js';
 import { governance } from './governance/index.js';
+import { multisig } from './multisig/index.js';
 import { names } from './names/index.js';
 import { passports } from './passports/index.js';
 import { presales } from './presales/index.js';
+import { schedules } from './schedules/index.js';
 import { settlement } from './settlement/index.js';
 import { stablecoins } from './stablecoins/index.js';
 import { staking } from './staking/index.js';
@@ -25,4 +27,4 @@ import type { DomainModule } from './module.js';
 
 export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
 
-export const domains: readonly DomainModule[] = [anchors, bridge, collections, dao, dex, governance, names, passports, presales, settlement, stablecoins, staking, stakingPools, upgrades];
+export const domains: readonly DomainModule[] = [anchors, bridge, collections, dao, dex, governance, multisig, names, passports, presales, schedules, settlement, stablecoins, staking, stakingPools, upgrades];

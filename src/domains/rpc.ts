@@ -21,6 +21,8 @@ import dexExamples from './dex/examples.json' with { type: 'json' };
 import { dexMethods } from './dex/rpc.js';
 import governanceExamples from './governance/examples.json' with { type: 'json' };
 import { governanceMethods } from './governance/rpc.js';
+import multisigExamples from './multisig/examples.json' with { type: 'json' };
+import { multisigMethods } from './multisig/rpc.js';
 import namesExamples from './names/examples.json' with { type: 'json' };
 import { nameMethods } from './names/rpc.js';
 import passportsExamples from './passports/examples.json' with { type: 'json' };
@@ -54,6 +56,7 @@ export const domainRpc: readonly DomainRpc[] = [
   { name: 'dao', methods: daoMethods, docs: daoExamples as unknown as MethodDocs },
   { name: 'dex', methods: dexMethods, docs: dexExamples as unknown as MethodDocs },
   { name: 'governance', methods: governanceMethods, docs: governanceExamples as unknown as MethodDocs },
+  { name: 'multisig', methods: multisigMethods, docs: multisigExamples as unknown as MethodDocs },
   { name: 'names', methods: nameMethods, docs: namesExamples as unknown as MethodDocs },
   { name: 'passports', methods: passportMethods, docs: passportsExamples as unknown as MethodDocs },
   { name: 'presales', methods: presaleMethods, docs: presalesExamples as unknown as MethodDocs },

@@ -131,7 +131,7 @@ export interface Plan {
   maxGas: bigint;
   /** seconds the bundle stays valid from submission */
   deadlineSeconds: number;
-  /** Recurring and Conditional: sent as one CreateSchedule of `operations` (docs/intents.md "Schedules on chain") */
+  /** Recurring and Conditional: sent as one CreateSchedule of `operations` (docs/schedules.md) */
   schedule?: Schedule;
 }
 

@@ -1,12 +1,12 @@
 import { encodeAccount, encodeMint } from '../codec/address.js';
 import type { CreateScheduleOp, Operation } from '../codec/operations.js';
 import { statusOf } from '../chain/status.js';
-import type { ScheduleRecord, ScheduleRunRecord } from '../chain/schedules.js';
+import type { ScheduleRecord, ScheduleRunRecord } from '../domains/schedules/reader.js';
 import type { TokenRef } from './goals.js';
 import { PlanError, type Plan } from './planner.js';
 
 /**
- * Recurring and Conditional intents as chain state (docs/intents.md "Schedules on chain"): the
+ * Recurring and Conditional intents as chain state (docs/schedules.md): the
  * planner compiles the inner goal once, and the CreateSchedule operation (bundle-format disc. 49)
  * carries those operations with the trigger. The core runs them (assembly/domains/schedules/ops.ts); this
  * module only builds the operation and shows the record.

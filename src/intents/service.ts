@@ -4,7 +4,7 @@ import { statusOf } from '../chain/status.js';
 import { nameProblem, resolveName } from '../domains/names/reader.js';
 import { accountOfConsensusKey, readDelegation, readDelegatorValidators, readValidator, readValidatorRecords } from '../chain/validator-set.js';
 import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
-import { lookupSchedule, scheduleId, scheduleRuns } from '../chain/schedules.js';
+import { lookupSchedule, scheduleId, scheduleRuns } from '../domains/schedules/reader.js';
 import type { Operation } from '../codec/operations.js';
 import type { DexReader } from '../domains/dex/reader.js';
 import type { Receipt } from '../chain/receipts.js';
@@ -54,7 +54,7 @@ export interface SubmittedIntent {
   intent?: string;
   program?: string;
   intents?: string[];
-  /** the schedule a CreateSchedule bundle creates (docs/intents.md "Schedules on chain") */
+  /** the schedule a CreateSchedule bundle creates (docs/schedules.md) */
   schedule_id?: string;
   sender: string;
   summary: string;
@@ -65,7 +65,7 @@ export interface SubmittedIntent {
 }
 
 export interface SubmitResult {
-  /** the bundle hash, or for Recurring/Conditional the schedule id (Nxh…, docs/intents.md "Schedules on chain") */
+  /** the bundle hash, or for Recurring/Conditional the schedule id (Nxh…, docs/schedules.md) */
   hash: string;
   scheduled: boolean;
   plan: Plan;
@@ -97,7 +97,7 @@ export class IntentService {
     return service;
   }
 
-  /** Nothing to stop: schedules run in the core (docs/intents.md "Schedules on chain"). */
+  /** Nothing to stop: schedules run in the core (docs/schedules.md). */
   close(): void {}
 
   private now(): number {
@@ -160,7 +160,7 @@ export class IntentService {
 
   /**
    * The operations of the bundle that carries out a plan, and its max_gas: the plan's own, or for a
-   * Recurring/Conditional intent ONE CreateSchedule operation (docs/intents.md "Schedules on chain")
+   * Recurring/Conditional intent ONE CreateSchedule operation (docs/schedules.md)
    * holding the planned operations, with that operation's gas.
    */
   bundleFor(plan: Plan, intent: ParsedIntent): { operations: Operation[]; maxGas: bigint } {

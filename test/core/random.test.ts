@@ -851,7 +851,7 @@ describe('core vs bigint reference (randomized)', () => {
   }
   // Hard to reach at random (the maker keeps schedules active): with none active for over an hour
   // (more than the 64 slots one block walks), a new schedule restarts the cursor at its block's
-  // slot and runs in that block (docs/intents.md "Schedules on chain").
+  // slot and runs in that block (docs/schedules.md).
   it('an idle cursor restarts at the creating block\'s slot', async () => {
     const store = new MapStore();
     const core = await Core.create(store);

@@ -1,12 +1,12 @@
 // Schedules in the core (CreateSchedule 49, CancelSchedule 50, the due runs of apply_block;
-// docs/intents.md "Schedules on chain"): runs at the right block, bounded per block with carry-over,
+// docs/schedules.md): runs at the right block, bounded per block with carry-over,
 // cancel, the Conditional price trigger and its limit-derived min-out, failures that pay gas, expiry,
 // and two cores fed the same blocks agreeing on every run and state root.
 import { describe, expect, it } from 'vitest';
 import { Core, type BlockContext, type BundleInput } from '../../src/core/core.js';
 import { Status } from '../../src/core/status.js';
 import { encodeBundle, decodeBundle, type Operation, type ScheduleTrigger } from '../../src/codec/bundle.js';
-import { lookupSchedule, lookupScheduleRun, scheduleCursor, scheduleId, scheduleSlot, SLOT_SECONDS } from '../../src/chain/schedules.js';
+import { lookupSchedule, lookupScheduleRun, scheduleCursor, scheduleId, scheduleSlot, SLOT_SECONDS } from '../../src/domains/schedules/reader.js';
 import type { BlockResultView } from '../../src/core/block-result.js';
 import { SCHEDULE_RUN_INDEX, type ScheduleRunEvent } from '../../src/core/events.js';
 import { addr, hex } from '../../testkit/encode.js';

@@ -407,7 +407,7 @@ describe('Recurring and Conditional intents (on-chain schedules)', () => {
     const first = await waitFor((s) => s.runs?.[0]?.status === 'completed', 20_000);
     expect(first).toMatchObject({ status: 'pending', kind: 'Recurring', runs_done: 1, runs_left: 1, runs_total: 2, interval_seconds: 60 });
     expect(first.next_due).toBeGreaterThan(Math.floor(Date.now() / 1000));
-    // Runs are executed by the core (docs/intents.md "Schedules on chain"): no bundle of their own,
+    // Runs are executed by the core (docs/schedules.md): no bundle of their own,
     // a run record with its block, status and gas; the CreateSchedule bundle can be followed.
     expect(first.runs[0]).toMatchObject({ run: 1, status: 'completed', gas_used: 45_000 });
     const creating = await node.result<Status>('svc_getIntentStatus', [(first as unknown as { bundle_hash: string }).bundle_hash]);

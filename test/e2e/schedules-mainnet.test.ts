@@ -1,4 +1,4 @@
-// Schedules are chain state (docs/intents.md "Schedules on chain"): on mainnet svc_submitIntent
+// Schedules are chain state (docs/schedules.md): on mainnet svc_submitIntent
 // refuses a Recurring intent (it would send an unsigned CreateSchedule bundle); the wallet signs the
 // CreateSchedule bundle svc_getExecutionPlan shows (test/e2e/intents.test.ts; this chain has no
 // pools) or builds it with the client helper, and sends it with svc_submitBundle; the core runs it, svc_getIntentStatus reads the record and its runs,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBlock } from '../../src/chain/block.js';
 import { importBlock } from '../../src/chain/import.js';
 import { encodeHash } from '../../src/codec/address.js';
-import { lookupSchedule, scheduleId, scheduleRuns } from '../../src/chain/schedules.js';
+import { lookupSchedule, scheduleId, scheduleRuns } from '../../src/domains/schedules/reader.js';
 import { identity, openLocalChain, type LocalChain } from '../../testkit/local-chain.js';
 
 // A recurring schedule runs on every node at the same height (docs/intents.md "Schedules on

@@ -1,4 +1,4 @@
-// Multi-sig accounts (spec §4.14; docs/accounts.md "Multi-sig"): CreateMultiSig 22,
+// Multi-sig accounts (spec §4.14; docs/multisig.md): CreateMultiSig 22,
 // ProposeMultiSigTx 23, ApproveMultiSigTx 24, RevokeMultiSigApproval 25.
 //
 // A multi-sig is an account with no keys: its address is Blake3-derived (shown Nx5…), so no

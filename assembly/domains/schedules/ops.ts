@@ -1,5 +1,5 @@
 // Schedules on chain: CreateSchedule (disc. 49), CancelSchedule (disc. 50) and the due runs of
-// apply_block (docs/intents.md "Schedules on chain"; docs/core-abi.md "Schedules").
+// apply_block (docs/schedules.md; docs/core-abi.md "Schedules").
 //
 // A Recurring or Conditional intent is chain state so that every node runs it at the same height
 // and every replay agrees. The record holds the owner, the trigger and the operations the host's

@@ -64,7 +64,7 @@ export class BlockLoop {
   start(consensus?: ChainConsensus): void {
     this.consensus = consensus;
     this.lastBlockAt = Date.now();
-    this.schedule(0);
+    this.wakeIn(0);
   }
 
   /** Stop making blocks; resolves once the tick under way has finished. */
@@ -74,7 +74,7 @@ export class BlockLoop {
     await this.inFlight;
   }
 
-  private schedule(delay: number): void {
+  private wakeIn(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.inFlight = this.tick().finally(() => {
@@ -90,7 +90,7 @@ export class BlockLoop {
     // propose (not in the validator set, or not its turn) makes none (docs/p2p.md).
     if (this.deps.sync.syncing || this.importing > 0 || !this.deps.mayProduce()) {
       this.lastBlockAt = now;
-      this.schedule(25);
+      this.wakeIn(25);
       return;
     }
     // Consensus (docs/consensus.md): the solo fast path below, or rounds of proposals and votes.
@@ -108,11 +108,11 @@ export class BlockLoop {
       await this.produceNext(turn);
       // The interval runs from the start of the last block, so execution time does not stretch it.
       const untilNext = this.lastBlockAt + this.options.minBlockIntervalMs - Date.now();
-      this.schedule(this.deps.mempool.size > 0 ? Math.max(1, untilNext) : 25);
+      this.wakeIn(this.deps.mempool.size > 0 ? Math.max(1, untilNext) : 25);
       return;
     }
     const due = busy ? this.options.minBlockIntervalMs - sinceLast : Math.min(25, this.options.blockTimeMs - sinceLast);
-    this.schedule(Math.max(1, due));
+    this.wakeIn(Math.max(1, due));
   }
 
   /**
@@ -130,7 +130,7 @@ export class BlockLoop {
         if (heads.executionHead === heads.head) await this.produceNext(turn);
       }
     }
-    this.schedule(25);
+    this.wakeIn(25);
   }
 
   private async produceNext(turn?: BlockTurn): Promise<void> {

@@ -11,7 +11,7 @@ import type { MethodDependencies } from './context.js';
 import { AccountParam, accountParam, AmountParam, pastHeight, TokenParam, tokenParam } from './params.js';
 import { ReceiptSchema } from './result-schemas.js';
 import { keyJson } from './accounts.js';
-import { readRecovery, type RecoveryInfo } from '../../chain/accounts.js';
+import { readRecovery, type RecoveryInfo } from '../../chain/recovery.js';
 
 function recoveryJson(r: RecoveryInfo | undefined) {
   if (!r) return null;

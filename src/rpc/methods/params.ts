@@ -111,3 +111,15 @@ export const ProposalIdParam = (description: string) => parsed(TokenId(descripti
   if (id === 0n) throw RpcError.invalidParam(param, position, 'a proposal id from 1');
   return id;
 });
+
+/** 1 to `max` distinct addresses: guardians (svc_setRecovery) and multi-sig signers (svc_createMultiSig). */
+export function accountList(values: string[], param: string, position: number, max: number): Uint8Array[] {
+  if (values.length === 0 || values.length > max) throw RpcError.invalidParam(param, position, `1 to ${max} addresses`, { got: values.length });
+  const out = values.map((v, i) => accountParam(v, `${param}[${i}]`, position));
+  if (new Set(out.map((a) => Buffer.from(a).toString('hex'))).size !== out.length) throw RpcError.invalidParam(param, position, 'distinct addresses (one is listed twice)');
+  return out;
+}
+
+/** 1 to `max` distinct addresses as a parsed param (params parsed once, issue 44 item 4). */
+export const AccountList = (max: number) => parsed(Type.Array(Address(), { minItems: 1, maxItems: max }), (values, param, position) => accountList(values, param, position, max));
+

@@ -1,24 +1,24 @@
-import { blake3 } from '../codec/hash.js';
-import { BorshReader } from '../codec/borsh.js';
-import { readOperation, type Operation } from '../codec/operations.js';
+import { blake3 } from '../../codec/hash.js';
+import { BorshReader } from '../../codec/borsh.js';
+import { readOperation, type Operation } from '../../codec/operations.js';
 import {
   MAX_CONDITIONAL_FAILURES, MAX_SCHEDULE_BYTES, MAX_SCHEDULE_OPS, SCHEDULE_MAX_DUE_PER_BLOCK, SCHEDULE_MAX_HORIZON,
   SCHEDULE_MAX_SLOTS_PER_BLOCK, SCHEDULE_MIN_INTERVAL, SCHEDULE_SLOT_SECONDS, SCHEDULE_TRIGGER_RECURRING,
-} from '../abi/constants.js';
+} from '../../abi/constants.js';
 import {
   SCHEDULE_CURSOR_KEY, decodeScheduleCursorFields, decodeScheduleFields, decodeScheduleRunFields, decodeScheduleSlotFields,
   scheduleKey, scheduleRunKey, scheduleSlotKey,
-} from '../abi/state.js';
-import type { StateReader } from './state-reader.js';
+} from '../../abi/state.js';
+import type { StateReader } from '../../chain/state-reader.js';
 
 /**
- * Schedules in chain state (docs/intents.md "Schedules on chain"; docs/core-abi.md "State layout"),
+ * Schedules in chain state (docs/schedules.md; docs/core-abi.md "State layout"),
  * written only by CreateSchedule/CancelSchedule and by the due runs of apply_block
  * (assembly/domains/schedules/ops.ts). The keys (0x33 schedule, 0x34 due slot, 0x35 cursor, 0x36 run) and
  * the record layouts come from the ABI table (abi/state.mjs → src/abi/state.ts); this file turns
  * them into the domain's shapes.
  */
-export { scheduleKey, scheduleRunKey, scheduleSlotKey } from '../abi/state.js';
+export { scheduleKey, scheduleRunKey, scheduleSlotKey } from '../../abi/state.js';
 
 /** The due index's slot length (abi/constants.mjs SCHEDULE_SLOT_SECONDS). */
 export const SLOT_SECONDS = SCHEDULE_SLOT_SECONDS;

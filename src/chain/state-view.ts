@@ -1,5 +1,6 @@
 import type { StateReader } from '../core/loader.js';
 import { toLatin1 } from '../codec/hash.js';
+import { KeyTable } from './key-table.js';
 import { ValueTable } from './value-table.js';
 import type { StateWrite, StateWrites } from '../storage/chain-store.js';
 
@@ -42,8 +43,8 @@ export interface StorageStats {
  * every reader takes either through this class's methods.
  */
 export class StateView {
-  /** latin1 key → its value's slot in `values` */
-  private readonly records = new Map<string, number>();
+  /** latin1 key → its value's slot in `values`, outside V8's heap (./key-table.ts) */
+  private readonly records = new KeyTable();
   private readonly values = new ValueTable();
   protected readonly watchers: Array<{ prefix: number; onWrite: (key: Uint8Array, value: Uint8Array | null) => void }> = [];
   protected reads = 0;
@@ -60,7 +61,7 @@ export class StateView {
   /** `get` by the key as its latin1 string (`toKey`, `compositeKey`): a read path that builds none of the key's bytes. */
   getLatin1(key: string): Uint8Array | undefined {
     const slot = this.slotOf(key);
-    return slot === undefined ? undefined : this.values.read(slot);
+    return slot < 0 ? undefined : this.values.read(slot);
   }
 
   /**
@@ -69,14 +70,14 @@ export class StateView {
    */
   peekLatin1(key: string): Uint8Array | undefined {
     const slot = this.slotOf(key);
-    return slot === undefined ? undefined : this.values.view(slot);
+    return slot < 0 ? undefined : this.values.view(slot);
   }
 
-  /** The key's slot in the table, counted as a read (`svc_getStorageStats`). */
-  private slotOf(key: string): number | undefined {
+  /** The key's slot in the table (-1: none), counted as a read (`svc_getStorageStats`). */
+  private slotOf(key: string): number {
     const slot = this.records.get(key);
     this.reads++;
-    if (slot === undefined) this.readMisses++;
+    if (slot < 0) this.readMisses++;
     return slot;
   }
 
@@ -89,7 +90,7 @@ export class StateView {
    * next write (the start-up check, src/chain/start-check.ts, reads the loaded state once).
    */
   forEachRecord(visit: (key: string, value: Uint8Array) => void): void {
-    for (const [key, slot] of this.records) visit(key, this.values.view(slot));
+    this.records.forEach((key, slot) => visit(key, this.values.view(slot)));
   }
 
   get ownsValues(): boolean {
@@ -99,9 +100,9 @@ export class StateView {
   /** Call `onWrite` for every loaded or written record whose key starts with `prefix`. */
   watch(prefix: number, onWrite: (key: Uint8Array, value: Uint8Array | null) => void): void {
     this.watchers.push({ prefix, onWrite });
-    for (const [key, slot] of this.records) {
+    this.records.forEach((key, slot) => {
       if (key.charCodeAt(0) === prefix) onWrite(fromKey(key), this.values.read(slot));
-    }
+    });
   }
 
   /** Load committed state from storage at start-up; the number of records. */
@@ -183,8 +184,7 @@ export class StateView {
 
   /** Counters for `svc_getStorageStats`: the whole state is one in-memory tier. */
   stats(): StorageStats {
-    let bytes = this.values.valueBytes;
-    for (const key of this.records.keys()) bytes += key.length;
+    const bytes = this.values.valueBytes + this.records.keyBytes;
     return {
       mode: 'memory',
       tiers: { memory: { keys: this.records.size, bytes, hits: this.reads - this.readMisses, misses: this.readMisses, promotions: 0, evictions: 0 } },
@@ -213,13 +213,13 @@ export class StateView {
   private store(k: string, source: Uint8Array, from: number, length: number): void {
     const slot = this.records.get(k);
     if (length < 0) {
-      if (slot !== undefined) {
+      if (slot >= 0) {
         this.values.remove(slot);
         this.records.delete(k);
       }
       return;
     }
-    const stored = this.values.put(slot ?? -1, source, from, length);
+    const stored = this.values.put(slot, source, from, length);
     if (stored !== slot) this.records.set(k, stored);
   }
 }

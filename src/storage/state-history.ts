@@ -113,6 +113,7 @@ export class ChangeSetCursor {
   private readonly count: number;
   private readonly view: DataView;
   private readonly scratch: Uint8Array[] = [];
+  private readonly keyScratch: Uint8Array[] = [];
 
   constructor(readonly height: number, readonly record: Uint8Array) {
     this.view = new DataView(record.buffer, record.byteOffset, record.byteLength);
@@ -135,15 +136,21 @@ export class ChangeSetCursor {
     for (let i = first, e = CHANGE_SET_HEAD + first * CHANGE_SET_ENTRY; i < end; i++, e += CHANGE_SET_ENTRY) {
       const keyLength = view.getUint16(e);
       const valueLength = view.getInt32(e + 2);
-      const hk = historyKey(record.subarray(o, o + keyLength), height);
+      if (o + keyLength > record.length) throw new RangeError(`a change set of ${record.length} bytes ends inside its write ${i}`);
+      // The sink copies during `put`, so the key and the value are built in scratch arrays, one per
+      // length, used again (a cursor is one block's: the height in the key stays): a fresh key (and
+      // its views) per record was most of the writer thread's garbage while it indexed
+      // (docs/performance.md "2026-12-07: scratch keys for the history index").
+      const hk = (this.keyScratch[keyLength] ??= historyKey(record.subarray(o, o + keyLength), height));
+      for (let k = 0; k < keyLength; k++) hk[3 + k] = record[o + k]!;
       o += keyLength;
       if (valueLength < 0) batch.put(hk, ABSENT);
       else {
         if (o + valueLength > record.length) throw new RangeError(`a change set of ${record.length} bytes ends inside its write ${i}`);
-        // the sink copies during `put`: one scratch array per value length, used again
         const value = (this.scratch[valueLength] ??= new Uint8Array(1 + valueLength));
         value[0] = 1;
-        value.set(record.subarray(o, o + valueLength), 1);
+        if (valueLength <= SHORT_VALUE) for (let k = 0; k < valueLength; k++) value[1 + k] = record[o + k]!;
+        else value.set(record.subarray(o, o + valueLength), 1);
         batch.put(hk, value);
         o += valueLength;
       }
@@ -160,6 +167,8 @@ export function indexChangeSet(batch: IndexSink, height: number, record: Uint8Ar
 }
 
 const ABSENT = Uint8Array.of(0);
+/** Values up to this many bytes are copied by a loop (a subarray for them cost more than the copy). */
+const SHORT_VALUE = 64;
 
 /** The height up to which every change set is indexed ('u' records), or undefined when the marker is absent. */
 export async function stateHistoryIndexed(db: Db): Promise<number | undefined> {

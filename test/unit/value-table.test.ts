@@ -4,17 +4,7 @@ import { StateView } from '../../src/chain/state-view.js';
 import { ValueTable } from '../../src/chain/value-table.js';
 import { releaseOutputBuffer, takeOutputBuffer } from '../../src/core/output-pool.js';
 import type { PackedStateWrites } from '../../src/storage/block-batch.js';
-
-/** A small deterministic generator (xorshift32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let x = seed || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
+import { random } from './seeded-random.js';
 
 /** Value lengths across every size class and the large one: mostly small, as state records are. */
 function lengthOf(next: () => number): number {

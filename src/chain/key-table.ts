@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 /**
  * The StateView's keys, held outside V8's heap (docs/performance.md "Cost against state size"): a
  * hash table from a state key (its latin1 string, as the read paths build it) to the value's slot
@@ -5,10 +7,15 @@
  * was a 690 MB heap of strings and entries that every full collection marked (17 of them, 9.4 s, in a
  * 100 s run at 5 million accounts); here the heap holds a few arrays whatever the state's size.
  *
- * Open addressing with linear probing over a power-of-two table of entry numbers, at most half full;
- * a deletion shifts the entries behind it back (no tombstones). A key's bytes live in 16 MiB chunks
- * (a chunk never splits a key); a deleted key's bytes are left where they are and counted, and the
- * chunks are rewritten once that waste passes half of them.
+ * - Open addressing with linear probing over a power-of-two table of entry numbers, at most half
+ *   full; a deletion shifts the entries behind it back (no tombstones).
+ * - Entries are numbered in the order their keys were added and visited in that order, as a Map's
+ *   are: the readers that watch a prefix (src/domains/<name>/reader.ts) see the loaded records in
+ *   the order they always did. A deleted key's entry and bytes stay until they are half of the table,
+ *   then the entries and the 16 MiB chunks of key bytes are rewritten in order.
+ * - The hash is seeded per table at random, and a probe longer than MAX_PROBE re-seeds it: keys a
+ *   user chooses (names) cannot be made to collide, as V8 seeds its own string hashes. Host
+ *   bookkeeping only: nothing of it reaches the core or a root.
  */
 
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -17,28 +24,36 @@ const EMPTY = 0;
 const INITIAL_TABLE = 1024;
 /** A key no longer than this (the u16 the entry keeps); the history index caps keys the same way. */
 const MAX_KEY = 0xffff;
+/** A set that probes this far re-seeds the hash (at half load a probe averages under 3 places). */
+const MAX_PROBE = 512;
 
 export class KeyTable {
   /** entry number (1-based) at each place, EMPTY where none */
   private table = new Int32Array(INITIAL_TABLE);
   private mask = INITIAL_TABLE - 1;
-  /** per entry (index = number − 1): its key's hash, chunk, offset in it, length, and the value's slot */
+  private seed: number;
+  private readonly maxProbe: number;
+  /** per entry (index = number − 1): its key's hash, chunk, offset in it, length, value's slot, and whether it is live */
   private hashes = new Int32Array(INITIAL_TABLE >> 1);
   private chunkOf = new Uint16Array(INITIAL_TABLE >> 1);
   private offsets = new Int32Array(INITIAL_TABLE >> 1);
   private lengths = new Uint16Array(INITIAL_TABLE >> 1);
   private slots = new Int32Array(INITIAL_TABLE >> 1);
-  /** entries ever made (live and freed); freed ones are numbered in `free` */
+  private live = new Uint8Array(INITIAL_TABLE >> 1);
+  /** entries made, live and deleted */
   private top = 0;
-  private free: number[] = [];
   private chunks: Uint8Array[] = [new Uint8Array(CHUNK_BYTES)];
   /** the next free byte of the last chunk */
   private used = 0;
-  /** bytes of deleted keys still in the chunks */
-  private wasted = 0;
   private count = 0;
   /** the bytes of the live keys */
   keyBytes = 0;
+
+  /** `seed` and `maxProbe` for tests (test/unit/key-table.test.ts); a table is seeded at random. */
+  constructor(options: { seed?: number; maxProbe?: number } = {}) {
+    this.seed = options.seed ?? randomSeed();
+    this.maxProbe = options.maxProbe ?? MAX_PROBE;
+  }
 
   get size(): number {
     return this.count;
@@ -46,36 +61,33 @@ export class KeyTable {
 
   /** The slot of `key`, or -1. */
   get(key: string): number {
-    const at = this.find(key, hashOf(key));
+    const at = this.find(key, hashOf(key, this.seed));
     return at < 0 ? -1 : this.slots[this.table[at]! - 1]!;
   }
 
   /** Maps `key` to `slot`, adding the key when it is new. */
   set(key: string, slot: number): void {
-    const hash = hashOf(key);
+    const hash = hashOf(key, this.seed);
     const at = this.find(key, hash);
     if (at >= 0) {
       this.slots[this.table[at]! - 1] = slot;
       return;
     }
     if (key.length > MAX_KEY) throw new RangeError(`a state key of ${key.length} bytes is longer than ${MAX_KEY}`);
-    if ((this.count + 1) * 2 > this.table.length) this.rehash(this.table.length * 2);
+    if ((this.count + 1) * 2 > this.table.length) this.rebuild(this.table.length * 2);
     const entry = this.newEntry(key, hash, slot);
-    let place = hash & this.mask;
-    while (this.table[place] !== EMPTY) place = (place + 1) & this.mask;
-    this.table[place] = entry + 1;
+    if (this.place(entry + 1, hash) > this.maxProbe) this.rebuild(this.table.length, randomSeed());
     this.count++;
     this.keyBytes += key.length;
   }
 
   /** Removes `key`; whether it was there. */
   delete(key: string): boolean {
-    let at = this.find(key, hashOf(key));
+    let at = this.find(key, hashOf(key, this.seed));
     if (at < 0) return false;
     const entry = this.table[at]! - 1;
-    this.wasted += this.lengths[entry]!;
+    this.live[entry] = 0;
     this.keyBytes -= this.lengths[entry]!;
-    this.free.push(entry);
     this.count--;
     // Backward shift: an entry after the hole moves into it unless its home place lies in between.
     let next = (at + 1) & this.mask;
@@ -88,23 +100,20 @@ export class KeyTable {
       next = (next + 1) & this.mask;
     }
     this.table[at] = EMPTY;
-    if (this.wasted > CHUNK_BYTES && this.wasted * 2 > this.chunks.length * CHUNK_BYTES) this.compact();
+    if (this.top > INITIAL_TABLE && this.count * 2 < this.top) this.compact();
     return true;
   }
 
-  /** Every key (latin1) with its slot, in no order. The table must not change during the visit. */
+  /** Every key (latin1) with its slot, in the order the keys were added. The table must not change during the visit. */
   forEach(visit: (key: string, slot: number) => void): void {
-    for (let place = 0; place < this.table.length; place++) {
-      const number = this.table[place]!;
-      if (number === EMPTY) continue;
-      visit(this.keyOf(number - 1), this.slots[number - 1]!);
+    for (let entry = 0; entry < this.top; entry++) {
+      if (this.live[entry] === 1) visit(this.keyOf(entry), this.slots[entry]!);
     }
   }
 
   private keyOf(entry: number): string {
     const chunk = this.chunks[this.chunkOf[entry]!]!;
-    const at = this.offsets[entry]!;
-    return Buffer.from(chunk.buffer, chunk.byteOffset + at, this.lengths[entry]!).toString('latin1');
+    return Buffer.from(chunk.buffer, chunk.byteOffset + this.offsets[entry]!, this.lengths[entry]!).toString('latin1');
   }
 
   /** The place holding `key`, or -1. */
@@ -120,6 +129,18 @@ export class KeyTable {
     }
   }
 
+  /** Puts entry `number` at the first empty place from its home; how far it probed. */
+  private place(number: number, hash: number): number {
+    let place = hash & this.mask;
+    let probe = 0;
+    while (this.table[place] !== EMPTY) {
+      place = (place + 1) & this.mask;
+      probe++;
+    }
+    this.table[place] = number;
+    return probe;
+  }
+
   private sameKey(entry: number, key: string): boolean {
     const chunk = this.chunks[this.chunkOf[entry]!]!;
     const at = this.offsets[entry]!;
@@ -128,8 +149,8 @@ export class KeyTable {
   }
 
   private newEntry(key: string, hash: number, slot: number): number {
-    const entry = this.free.length > 0 ? this.free.pop()! : this.top++;
-    if (entry >= this.hashes.length) this.growEntries();
+    const entry = this.top++;
+    if (entry >= this.hashes.length) this.growEntries(this.hashes.length * 2);
     if (this.used + key.length > CHUNK_BYTES) {
       this.chunks.push(new Uint8Array(CHUNK_BYTES));
       this.used = 0;
@@ -141,40 +162,43 @@ export class KeyTable {
     this.offsets[entry] = this.used;
     this.lengths[entry] = key.length;
     this.slots[entry] = slot;
+    this.live[entry] = 1;
     this.used += key.length;
     return entry;
   }
 
-  private growEntries(): void {
-    const n = this.hashes.length * 2;
+  private growEntries(n: number): void {
     this.hashes = grown(this.hashes, new Int32Array(n));
     this.chunkOf = grown(this.chunkOf, new Uint16Array(n));
     this.offsets = grown(this.offsets, new Int32Array(n));
     this.lengths = grown(this.lengths, new Uint16Array(n));
     this.slots = grown(this.slots, new Int32Array(n));
+    this.live = grown(this.live, new Uint8Array(n));
   }
 
-  private rehash(size: number): void {
-    const old = this.table;
+  /** The table again at `size` places; with a new seed, every live key hashed again. */
+  private rebuild(size: number, seed?: number): void {
     this.table = new Int32Array(size);
     this.mask = size - 1;
-    for (let place = 0; place < old.length; place++) {
-      const number = old[place]!;
-      if (number === EMPTY) continue;
-      let at = this.hashes[number - 1]! & this.mask;
-      while (this.table[at] !== EMPTY) at = (at + 1) & this.mask;
-      this.table[at] = number;
+    if (seed !== undefined) this.seed = seed;
+    for (let entry = 0; entry < this.top; entry++) {
+      if (this.live[entry] !== 1) continue;
+      if (seed !== undefined) {
+        const chunk = this.chunks[this.chunkOf[entry]!]!;
+        const at = this.offsets[entry]!;
+        this.hashes[entry] = hashOfBytes(chunk, at, at + this.lengths[entry]!, seed);
+      }
+      this.place(entry + 1, this.hashes[entry]!);
     }
   }
 
-  /** Rewrites the live keys into fresh chunks, dropping the deleted keys' bytes (entries keep their numbers). */
+  /** The live entries renumbered in order and their keys rewritten into fresh chunks; the deleted ones dropped. */
   private compact(): void {
     const chunks: Uint8Array[] = [new Uint8Array(CHUNK_BYTES)];
     let used = 0;
-    for (let place = 0; place < this.table.length; place++) {
-      const number = this.table[place]!;
-      if (number === EMPTY) continue;
-      const entry = number - 1;
+    let to = 0;
+    for (let entry = 0; entry < this.top; entry++) {
+      if (this.live[entry] !== 1) continue;
       const length = this.lengths[entry]!;
       if (used + length > CHUNK_BYTES) {
         chunks.push(new Uint8Array(CHUNK_BYTES));
@@ -183,28 +207,50 @@ export class KeyTable {
       const from = this.chunks[this.chunkOf[entry]!]!;
       const at = this.offsets[entry]!;
       chunks[chunks.length - 1]!.set(from.subarray(at, at + length), used);
-      this.chunkOf[entry] = chunks.length - 1;
-      this.offsets[entry] = used;
+      this.hashes[to] = this.hashes[entry]!;
+      this.chunkOf[to] = chunks.length - 1;
+      this.offsets[to] = used;
+      this.lengths[to] = length;
+      this.slots[to] = this.slots[entry]!;
+      this.live[to] = 1;
       used += length;
+      to++;
     }
+    this.live.fill(0, to, this.top);
+    this.top = to;
     this.chunks = chunks;
     this.used = used;
-    this.wasted = 0;
+    this.rebuild(this.table.length);
   }
 }
 
-function grown<T extends Int32Array | Uint16Array>(from: T, to: T): T {
+function grown<T extends Int32Array | Uint16Array | Uint8Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }
 
+function randomSeed(): number {
+  return randomInt(0x1_0000_0000) | 0;
+}
+
 /**
- * FNV-1a over the key's bytes (its latin1 char codes), then murmur3's finaliser so the low bits the
- * table masks by depend on every byte. The keys are mostly hashes and addresses, already spread.
+ * FNV-1a over the key's bytes (its latin1 char codes) from a seeded start, then murmur3's finaliser
+ * so that the low bits the table masks by depend on every byte.
  */
-function hashOf(key: string): number {
-  let h = 0x811c9dc5;
+export function hashOf(key: string, seed: number): number {
+  let h = 0x811c9dc5 ^ seed;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return finish(h);
+}
+
+/** `hashOf` of the key held in `bytes[from, to)`. */
+function hashOfBytes(bytes: Uint8Array, from: number, to: number, seed: number): number {
+  let h = 0x811c9dc5 ^ seed;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return finish(h);
+}
+
+function finish(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

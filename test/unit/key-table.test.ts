@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyTable } from '../../src/chain/key-table.js';
+import { hashOf, KeyTable } from '../../src/chain/key-table.js';
 import { random } from './seeded-random.js';
 
 // The StateView's keys outside V8's heap (src/chain/key-table.ts): checked against a Map, the
@@ -12,12 +12,10 @@ function keyOf(next: () => number, id: number, length: number): string {
   return s;
 }
 
-function entries(table: KeyTable): Map<string, number> {
-  const out = new Map<string, number>();
-  table.forEach((key, slot) => {
-    expect(out.has(key)).toBe(false);
-    out.set(key, slot);
-  });
+/** The table's keys and slots in its visiting order, which is a Map's: the order keys were added. */
+function entries(table: KeyTable): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  table.forEach((key, slot) => out.push([key, slot]));
   return out;
 }
 
@@ -43,11 +41,11 @@ describe('KeyTable', () => {
         }
         if (step % 5000 === 0) {
           expect(table.size).toBe(model.size);
-          expect(entries(table)).toEqual(model);
+          expect(entries(table)).toEqual([...model]);
         }
       }
       expect(table.size).toBe(model.size);
-      expect(entries(table)).toEqual(model);
+      expect(entries(table)).toEqual([...model]);
       expect(table.keyBytes).toBe([...model.keys()].reduce((n, k) => n + k.length, 0));
       for (const key of pool) expect(table.get(key)).toBe(model.get(key) ?? -1);
     }
@@ -81,7 +79,29 @@ describe('KeyTable', () => {
     }
     expect(table.size).toBe(model.size);
     expect(keys.filter((key) => table.get(key) !== (model.get(key) ?? -1))).toEqual([]);
-    expect(entries(table)).toEqual(model);
+    expect(entries(table)).toEqual([...model]);
+  });
+
+  it('re-seeds its hash when keys collide, and keeps every key', () => {
+    // keys made to share their first place under a known seed: the fifth probes past maxProbe 3
+    const seed = 12345;
+    const next = random(4);
+    const colliding: string[] = [];
+    while (colliding.length < 40) {
+      const key = keyOf(next, 1, 33);
+      if ((hashOf(key, seed) & 1023) === 7 && !colliding.includes(key)) colliding.push(key);
+    }
+    const table = new KeyTable({ seed, maxProbe: 3 });
+    const model = new Map<string, number>();
+    colliding.forEach((key, i) => {
+      table.set(key, i);
+      model.set(key, i);
+    });
+    expect(colliding.map((key) => table.get(key))).toEqual(colliding.map((_, i) => i));
+    expect(entries(table)).toEqual([...model]);
+    expect(table.delete(colliding[3]!)).toBe(true);
+    expect(table.get(colliding[3]!)).toBe(-1);
+    expect(table.get(colliding[4]!)).toBe(4);
   });
 
   it('refuses a key longer than its u16 length', () => {

@@ -1,6 +1,6 @@
-import type { StateReader } from './state-reader.js';
-import { Prefix } from '../abi/constants.js';
-import { programKey, programIndexKey, PROGRAM_COUNT_KEY, decodeProgramFields } from '../abi/state.js';
+import type { StateReader } from '../../chain/state-reader.js';
+import { Prefix } from '../../abi/constants.js';
+import { programKey, programIndexKey, PROGRAM_COUNT_KEY, decodeProgramFields } from '../../abi/state.js';
 
 /**
  * Intent programs in chain state (spec §4.9; docs/intents.md "Programs on chain"; docs/core-abi.md

@@ -26,6 +26,6 @@ import { stakingPools } from './staking-pools/index.js';
 import { upgrades } from './upgrades/index.js';
 import type { DomainModule } from './module.js';
 
-export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
+export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, ReceiptBlock, Verify, VerifyAsync } from './module.js';
 
 export const domains: readonly DomainModule[] = [anchors, bridge, collections, dao, dex, governance, multisig, names, passports, presales, programs, schedules, settlement, stablecoins, staking, stakingPools, upgrades];

@@ -129,23 +129,3 @@ function formats(result: BlockResultView, tokens: TokenRegistry): Formats {
   }
   return fx as Formats;
 }
-
-/**
- * The schedule runs of a block (docs/schedules.md): each run's events (its
- * Fee, its operations' events) with its closing ScheduleRun, in block order. They belong to no
- * bundle, so no bundle receipt lists them.
- */
-export function scheduleRunsOf(result: BlockResultView, tokens: TokenRegistry): Array<{ run: Extract<ReceiptEvent, { type: 'ScheduleRun' }>; events: ReceiptEvent[] }> {
-  const fx = formats(result, tokens);
-  const out: Array<{ run: Extract<ReceiptEvent, { type: 'ScheduleRun' }>; events: ReceiptEvent[] }> = [];
-  let events: ReceiptEvent[] = [];
-  for (const raw of result.scheduleRunEvents()) {
-    const event = receiptEventJson(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, fx);
-    if (!event) continue;
-    if (event.type === 'ScheduleRun') {
-      out.push({ run: event, events });
-      events = [];
-    } else events.push(event);
-  }
-  return out;
-}

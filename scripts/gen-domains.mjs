@@ -40,7 +40,7 @@ export function generate() {
     ...modules.map(({ n, id }) => `import { ${id} } from './${n}/index.js';`),
     "import type { DomainModule } from './module.js';",
     '',
-    "export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';",
+    "export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, ReceiptBlock, Verify, VerifyAsync } from './module.js';",
     '',
     `export const domains: readonly DomainModule[] = [${modules.map((m) => m.id).join(', ')}];`, ''].join('\n');
 

@@ -15,6 +15,15 @@ export function proposalPassed(p: { yes: bigint; no: bigint; totalStake: bigint;
   return votes > 0n && votes * 10_000n >= p.totalStake * BigInt(p.quorumBps) && p.yes * 10_000n > votes * BigInt(p.thresholdBps);
 }
 
+/**
+ * A proposal's status as of `height` (the head): its stored state (abi/state.mjs Proposal and
+ * DaoProposal: 0 voting, 1 executed, 2 cancelled), and once voting has ended, passed or rejected by
+ * its tally under the core's rule.
+ */
+export function proposalStatus(state: number, endHeight: bigint, height: bigint, tally: Parameters<typeof proposalPassed>[0]): ProposalStatus {
+  return state === 1 ? 'executed' : state === 2 ? 'cancelled' : height <= endHeight ? 'voting' : proposalPassed(tally) ? 'passed' : 'rejected';
+}
+
 /** A contract's or collection's safety level, set by a governance proposal (docs/governance.md, docs/bridge.md). */
 export const SAFETY_LEVELS = ['unreviewed', 'verified', 'caution', 'blocked'] as const;
 export type SafetyLevel = (typeof SAFETY_LEVELS)[number];

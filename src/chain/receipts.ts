@@ -1,11 +1,11 @@
 import type { BlockResultView } from '../core/block-result.js';
-import { BUNDLE_LEVEL_OP, decodeEventAt, STABLE_ADMIN_ACTIONS, ISSUER_PROOF_METHODS, STABLE_PENDING_KINDS, STABLE_PENDING_OUTCOMES } from '../core/events.js';
+import { BUNDLE_LEVEL_OP, decodeEventAt } from '../core/events.js';
 import { createdOf, receiptEventJson, receiptEventJsonAt, type ReceiptCreated, type ReceiptEventJson, type ReceiptFormats, type ReceiptFormatsAt } from '../abi/events.js';
 import { statusOf } from './status.js';
-import { encodePool, METADATA_FIELD_NAMES } from '../core/amm.js';
-import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt, encodeMultiSig } from '../codec/address.js';
+import { METADATA_FIELD_NAMES } from '../core/amm.js';
+import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt } from '../codec/address.js';
 import { KEY_ROLE_NAMES } from '../abi/constants.js';
-import { domains, type DomainReceiptFormats } from '../domains/index.js';
+import { domains, type DomainReceiptFormats, type ReceiptBlock } from '../domains/index.js';
 import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
 
@@ -75,43 +75,22 @@ export function receiptAt(header: BlockHeader, bundle: Uint8Array, hash: Uint8Ar
 }
 /** Every receipt of a block, in block order. */
 export function blockReceipts(block: Block, result: BlockResultView, tokens: TokenRegistry): Receipt[] {
-  // the block's hash in base58 and its pools once, not once a receipt (10,000 of them in a full block)
+  // the block's hash in base58 and its formats once, not once a receipt (10,000 of them in a full block)
   const shared = { hash: encodeHash(block.header.hash), fx: formats(result, tokens) };
   return block.bundles.map((bytes, i) => receiptAt(block.header, bytes, block.bundleHashes[i]!, i, result, tokens, shared));
 }
 
-type PoolPairs = (pool: Uint8Array) => [Uint8Array, Uint8Array] | undefined;
-
-/**
- * A pool's two tokens: from committed state, else from the PoolCreated event of the same block (a
- * receipt of the block being made is read before its writes reach the StateView). Pools are only
- * created by PoolCreated and never deleted, so one of the two always knows it.
- */
-function poolPairs(result: BlockResultView, tokens: TokenRegistry): PoolPairs {
-  let created: Map<string, [Uint8Array, Uint8Array]> | undefined;
-  return (pool) => {
-    const committed = tokens.poolPair(pool);
-    if (committed) return committed;
-    if (!created) {
-      created = new Map();
-      for (const e of result.events) if (e.kind === 'PoolCreated') created.set(Buffer.from(e.pool).toString('hex'), [e.token0, e.token1]);
-    }
-    return created.get(Buffer.from(pool).toString('hex'));
-  };
-}
-
 const KEY_TYPES = ['Ed25519', 'ML-DSA-65'];
 const ROLES: readonly string[] = KEY_ROLE_NAMES;
-const TX_ACTIONS = ['proposed', 'approved', 'revoked'] as const;
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 /** A name from `names`, or the number as text when a later core gives one this host does not know. */
 const nameOf = (names: readonly string[], v: number) => names[v] ?? String(v);
 
 type Formats = ReceiptFormats & ReceiptFormatsAt;
-type StaticFormats = Omit<Formats, 'symbol' | 'symbolAt' | 'pairToken0' | 'pairToken1' | 'swapTokenOut'>;
 
 /** Every module's receipt formats (src/domains/<name>/index.ts `receiptFormats`), in one object; the registry test holds each to one module. */
 const moduleReceiptFormats = (): DomainReceiptFormats => Object.assign({}, ...domains.map((d) => d.receiptFormats ?? {}));
+/** The modules' formats that are made once a block (`blockReceiptFormats`: they read the block's events or the token registry). */
+const BLOCK_FORMATS = domains.flatMap((d) => (d.blockReceiptFormats ? [d.blockReceiptFormats] : []));
 
 /**
  * What a receipt shows of each named format of abi/events.mjs (docs/methods.md "Receipt"): the
@@ -124,66 +103,29 @@ const GENERIC_FORMATS = {
   accountAt: encodeAccountAt,
   mint: encodeMint,
   mintAt: encodeMintAt,
-  pool: encodePool,
   hash: encodeHash,
-  multisig: encodeMultiSig,
   keyTypeOfRegistration: (v) => (v === 0 ? 'Ed25519' : 'ML-DSA-65'),
   keyType: (v) => nameOf(KEY_TYPES, v),
   keyRole: (v) => nameOf(ROLES, v),
   metadataFields: (v) => METADATA_FIELD_NAMES.filter((_, i) => (v >> i) & 1),
   statusName: (v) => statusOf(v).name,
-  multiSigTxAction: (v) => TX_ACTIONS[v] ?? 'proposed',
-  stableAdminAction: (v) => nameOf(STABLE_ADMIN_ACTIONS, v),
-  stablePendingKind: (v) => nameOf(STABLE_PENDING_KINDS, v),
-  stablePendingOutcome: (v) => nameOf(STABLE_PENDING_OUTCOMES, v),
-  stableMinterAction: (v) => (['added', 'removed', 'configured'] as const)[v] ?? 'configured',
-  issuerProofMethod: (v) => nameOf(ISSUER_PROOF_METHODS, v),
-  // the admin's EVM address (the last 20 bytes), or the evidence digest (docs/stablecoins.md "Issuer onboarding")
-  issuerProofSubject: (v, e) => `0x${hex(e.method === 0 ? v.subarray(12) : v)}`,
-  issuerVerification: (v) => nameOf(['Pending', 'Verified', 'Issuer-Held'], v),
-} satisfies Partial<StaticFormats>;
-const STATIC_FORMATS = { ...moduleReceiptFormats(), ...GENERIC_FORMATS } as StaticFormats;
+} satisfies Partial<Formats>;
+const STATIC_FORMATS: Partial<Formats> = { ...moduleReceiptFormats(), ...GENERIC_FORMATS };
 
 /**
- * The formats of one block's receipts: the static ones, and those that look up the token registry
- * (a token's symbol) or the block's pools (a liquidity event's tokens, a swap's token out), which
- * the core's events do not name.
+ * The formats of one block's receipts: the static ones, the token's symbol from the registry, and
+ * the modules' formats of this block (those that read the registry, or the block's own events for
+ * an object the same block created, which committed state does not hold yet).
  */
 function formats(result: BlockResultView, tokens: TokenRegistry): Formats {
-  const pairs = poolPairs(result, tokens);
-  const pairToken = (pool: Uint8Array, i: 0 | 1) => {
-    const pair = pairs(pool);
-    return pair && encodeMint(pair[i]);
-  };
-  return {
+  const fx: Partial<Formats> = {
     ...STATIC_FORMATS,
     symbol: (v) => tokens.byMintBytes(v)?.symbol,
     symbolAt: (b, o) => tokens.byMintAt(b, o)?.symbol,
-    pairToken0: (v) => pairToken(v, 0),
-    pairToken1: (v) => pairToken(v, 1),
-    swapTokenOut: (v, e) => {
-      const pair = pairs(v);
-      return pair && encodeMint(Buffer.compare(pair[0], e.tokenIn) === 0 ? pair[1] : pair[0]);
-    },
   };
-}
-
-/**
- * The schedule runs of a block (docs/schedules.md): each run's events (its
- * Fee, its operations' events) with its closing ScheduleRun, in block order. They belong to no
- * bundle, so no bundle receipt lists them.
- */
-export function scheduleRunsOf(result: BlockResultView, tokens: TokenRegistry): Array<{ run: Extract<ReceiptEvent, { type: 'ScheduleRun' }>; events: ReceiptEvent[] }> {
-  const fx = formats(result, tokens);
-  const out: Array<{ run: Extract<ReceiptEvent, { type: 'ScheduleRun' }>; events: ReceiptEvent[] }> = [];
-  let events: ReceiptEvent[] = [];
-  for (const raw of result.scheduleRunEvents()) {
-    const event = receiptEventJson(raw, raw.opIndex === BUNDLE_LEVEL_OP ? null : raw.opIndex, fx);
-    if (!event) continue;
-    if (event.type === 'ScheduleRun') {
-      out.push({ run: event, events });
-      events = [];
-    } else events.push(event);
+  if (BLOCK_FORMATS.length > 0) {
+    const block: ReceiptBlock = { result, tokens };
+    for (const f of BLOCK_FORMATS) Object.assign(fx, f(block));
   }
-  return out;
+  return fx as Formats;
 }

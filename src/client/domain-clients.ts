@@ -14,6 +14,7 @@ import { MultisigClient } from '../domains/multisig/client.js';
 import { NameClient } from '../domains/names/client.js';
 import { PassportClient } from '../domains/passports/client.js';
 import { PresaleClient } from '../domains/presales/client.js';
+import { ProgramClient } from '../domains/programs/client.js';
 import { ScheduleClient } from '../domains/schedules/client.js';
 import { SettlementClient } from '../domains/settlement/client.js';
 import { StablecoinClient } from '../domains/stablecoins/client.js';
@@ -21,7 +22,7 @@ import { StakingClient } from '../domains/staking/client.js';
 import { StakingPoolClient } from '../domains/staking-pools/client.js';
 import { UpgradeClient } from '../domains/upgrades/client.js';
 
-export const domainClients = [AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, MultisigClient, NameClient, PassportClient, PresaleClient, ScheduleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient] as const;
+export const domainClients = [AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, MultisigClient, NameClient, PassportClient, PresaleClient, ProgramClient, ScheduleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient] as const;
 
 /** Every domain helper's method, as Wallet's (declaration merge in wallet.ts). */
-export interface DomainClients extends AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, MultisigClient, NameClient, PassportClient, PresaleClient, ScheduleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient {}
+export interface DomainClients extends AnchorClient, BridgeClient, CollectionClient, DaoClient, DexClient, GovernanceClient, MultisigClient, NameClient, PassportClient, PresaleClient, ProgramClient, ScheduleClient, SettlementClient, StablecoinClient, StakingClient, StakingPoolClient, UpgradeClient {}

@@ -1,4 +1,4 @@
-import { BUNDLE_GAS_CEILING, GAS_BASE, OPERATION_GAS } from '../abi/constants.js';
+import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { NATIVE_MINT, encodeAccount, encodeHash, parseAddress, parseMint } from '../codec/address.js';
 import {
   bundleHash, decodeBundle, encodeBundle, signingHash,
@@ -13,6 +13,7 @@ import { domainClients, type DomainClients } from './domain-clients.js';
 
 export { toBigInt } from './args.js';
 export { cancelScheduleOp, createScheduleGas, createScheduleOp } from '../domains/schedules/client.js';
+export { registerProgramGas, registerProgramOp } from '../domains/programs/client.js';
 export type { AccountRef, Amount, CollectionRef, PubkeyRef, TokenRef } from './args.js';
 export type { SetPoolConfigParams, ValidatorMetadataParams } from '../domains/staking/client.js';
 export type { StakingPoolRef } from '../domains/staking-pools/client.js';
@@ -315,15 +316,6 @@ export class Wallet {
     return this.send([op], opts);
   }
 
-  /**
-   * RegisterProgram (docs/bundle-format.md discriminant 48; docs/intents.md "Programs on chain"):
-   * the program JSON (an object or its text) under its `name`, owned by this account. The JSON is
-   * sent as given (compact when an object); the node validates it when it reads the record.
-   */
-  async registerProgram(program: Record<string, unknown> | string, opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.send([registerProgramOp(program)], { maxGas: registerProgramGas(program), ...opts });
-  }
-
   // ---- Named helpers for names, collections, keys and the other areas; the domain modules' own
   // (DEX and token metadata, stablecoins, staking, staking pools, bridge) are in their folders'
   // client.ts, composed into this class below. Each builds one operation (docs/bundle-format.md
@@ -393,22 +385,6 @@ for (const helpers of domainClients) {
 
 
 export type TokenMetadataFields = Partial<Record<TokenMetadataField, string>>;
-
-/** The RegisterProgram operation of a program JSON (object or text); its `name` must be a string. */
-export function registerProgramOp(program: Record<string, unknown> | string): Operation {
-  const text = typeof program === 'string' ? program : JSON.stringify(program);
-  const parsed: unknown = JSON.parse(text);
-  const name = typeof parsed === 'object' && parsed !== null ? (parsed as { name?: unknown }).name : undefined;
-  if (typeof name !== 'string') throw new Error('program: the JSON must be an object with a string "name"');
-  return { type: 'RegisterProgram', name, program: text };
-}
-
-/** Gas of a one-operation RegisterProgram bundle: 5,000 base + 30,000 + 3 per JSON byte (docs/intents.md). */
-export function registerProgramGas(program: Record<string, unknown> | string): bigint {
-  const text = typeof program === 'string' ? program : JSON.stringify(program);
-  const gas = OPERATION_GAS.RegisterProgram;
-  return GAS_BASE + gas.base + gas.perByte * BigInt(Buffer.byteLength(text, 'utf8'));
-}
 
 function decodeOrUndefined(bytes: Uint8Array): Bundle | undefined {
   try {

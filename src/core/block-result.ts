@@ -117,18 +117,6 @@ export class BlockResultView implements BlockResult {
   }
 
   /**
-   * The events of the block's schedule runs (bundle_index 0xFFFFFFFF, after every bundle's), in
-   * order: each run's Fee and operation events, closed by its ScheduleRun event.
-   */
-  scheduleRunEvents(): CoreEvent[] {
-    const out: CoreEvent[] = [];
-    this.forEachEvent((bundleIndex, opIndex, kind, at, len) => {
-      if (bundleIndex === SCHEDULE_RUN_INDEX) out.push(decodeEventAt(this.bytes, this.dv, at, len, bundleIndex, opIndex, kind));
-    });
-    return out;
-  }
-
-  /**
    * Visit the events of bundle `i` (a receipt's) in place: each one's op index, kind, and where its
    * data lies in `bytes`, without decoding it (src/chain/receipts.ts formats the common ones straight
    * from the bytes).

@@ -21,14 +21,6 @@ export { EventKind, LAST_KNOWN_KIND, ACCOUNT_FIELDS, BUNDLE_LEVEL_OP } from '../
  */
 export { SCHEDULE_RUN_INDEX } from '../abi/constants.js';
 
-/** StableIssuerProof.method names (abi/operations.mjs). */
-export const ISSUER_PROOF_METHODS = ['admin_signature', 'domain', 'documents'] as const;
-/** StableAdmin.action names (docs/stablecoins.md "Events"). */
-export const STABLE_ADMIN_ACTIONS = ['pause', 'blacklist', 'mint_freeze', 'guardians', 'security', 'supply_cap', 'issuer_verified', 'role_applied'] as const;
-/** StablePending kind and outcome names. */
-export const STABLE_PENDING_KINDS = ['role_change', 'minter_addition', 'handover', 'mint'] as const;
-export const STABLE_PENDING_OUTCOMES = ['queued', 'executed', 'cancelled', 'approved'] as const;
-
 /**
  * Interns the 32-byte fields of a block's events: the proposer, the treasury, a bundle's sender and
  * the common tokens repeat across tens of thousands of events, and a typed-array view costs ~100 ns

@@ -17,6 +17,7 @@ import { multisig } from './multisig/index.js';
 import { names } from './names/index.js';
 import { passports } from './passports/index.js';
 import { presales } from './presales/index.js';
+import { programs } from './programs/index.js';
 import { schedules } from './schedules/index.js';
 import { settlement } from './settlement/index.js';
 import { stablecoins } from './stablecoins/index.js';
@@ -25,6 +26,6 @@ import { stakingPools } from './staking-pools/index.js';
 import { upgrades } from './upgrades/index.js';
 import type { DomainModule } from './module.js';
 
-export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, Verify, VerifyAsync } from './module.js';
+export type { DomainModule, DomainReceiptFormats, NtvSpend, ProofCheck, ReceiptBlock, Verify, VerifyAsync } from './module.js';
 
-export const domains: readonly DomainModule[] = [anchors, bridge, collections, dao, dex, governance, multisig, names, passports, presales, schedules, settlement, stablecoins, staking, stakingPools, upgrades];
+export const domains: readonly DomainModule[] = [anchors, bridge, collections, dao, dex, governance, multisig, names, passports, presales, programs, schedules, settlement, stablecoins, staking, stakingPools, upgrades];

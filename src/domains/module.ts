@@ -7,6 +7,8 @@
 
 import type { ReceiptFormats } from '../abi/events.js';
 import type { Operation } from '../abi/operations.js';
+import type { TokenRegistry } from '../chain/token-registry.js';
+import type { BlockResultView } from '../core/block-result.js';
 
 /** An Ed25519 check: (public key, message, signature) → verifies. */
 export type Verify = (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
@@ -75,7 +77,20 @@ export interface DomainModule {
    * every module and names no domain. A format is given by one module only (domain-registry test).
    */
   readonly receiptFormats?: DomainReceiptFormats;
+  /**
+   * The formats that depend on the block the receipt is read from (its other events, e.g. an object
+   * the same block created, which committed state does not hold yet) or on the token registry, made
+   * once a block (src/chain/receipts.ts `formats`). Each such format comes from one module only, as
+   * `receiptFormats` do (domain-registry test).
+   */
+  readonly blockReceiptFormats?: (block: ReceiptBlock) => DomainReceiptFormats;
 }
 
-/** The receipt formats a module may give: those that depend on the event alone (not on the token registry or the block). */
-export type DomainReceiptFormats = Partial<Omit<ReceiptFormats, 'symbol' | 'pairToken0' | 'pairToken1' | 'swapTokenOut'>>;
+/** The receipt formats a module may give (abi/events.mjs `j` and `as`); the token symbol stays the generic receipt's. */
+export type DomainReceiptFormats = Partial<Omit<ReceiptFormats, 'symbol'>>;
+
+/** What a block's receipt formats may read: the block's execution result (its events) and the token registry. */
+export interface ReceiptBlock {
+  readonly result: BlockResultView;
+  readonly tokens: TokenRegistry;
+}

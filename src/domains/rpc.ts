@@ -29,6 +29,8 @@ import passportsExamples from './passports/examples.json' with { type: 'json' };
 import { passportMethods } from './passports/rpc.js';
 import presalesExamples from './presales/examples.json' with { type: 'json' };
 import { presaleMethods } from './presales/rpc.js';
+import programsExamples from './programs/examples.json' with { type: 'json' };
+import { programMethods } from './programs/rpc.js';
 import settlementExamples from './settlement/examples.json' with { type: 'json' };
 import { settlementMethods } from './settlement/rpc.js';
 import stablecoinsExamples from './stablecoins/examples.json' with { type: 'json' };
@@ -60,6 +62,7 @@ export const domainRpc: readonly DomainRpc[] = [
   { name: 'names', methods: nameMethods, docs: namesExamples as unknown as MethodDocs },
   { name: 'passports', methods: passportMethods, docs: passportsExamples as unknown as MethodDocs },
   { name: 'presales', methods: presaleMethods, docs: presalesExamples as unknown as MethodDocs },
+  { name: 'programs', methods: programMethods, docs: programsExamples as unknown as MethodDocs },
   { name: 'settlement', methods: settlementMethods, docs: settlementExamples as unknown as MethodDocs },
   { name: 'stablecoins', methods: stablecoinMethods, docs: stablecoinsExamples as unknown as MethodDocs },
   { name: 'staking', methods: stakingMethods, docs: stakingExamples as unknown as MethodDocs },

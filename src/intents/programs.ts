@@ -40,7 +40,7 @@ export interface ProgramDefinition {
   steps: ProgramStep[];
 }
 
-/** A registered program as svc_getProgram returns it, read from its chain record (src/chain/programs.ts). */
+/** A registered program as svc_getProgram returns it, read from its chain record (src/domains/programs/reader.ts). */
 export interface StoredProgram extends ProgramDefinition {
   owner: string;
   /** the record's revision: 1, then + 1 each time the owner replaces it */

@@ -3,7 +3,7 @@ import { ChainError } from '../chain/errors.js';
 import { statusOf } from '../chain/status.js';
 import { nameProblem, resolveName } from '../domains/names/reader.js';
 import { accountOfConsensusKey, readDelegation, readDelegatorValidators, readValidator, readValidatorRecords } from '../chain/validator-set.js';
-import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../chain/programs.js';
+import { listPrograms as listProgramRecords, lookupProgram, PROGRAM_MAX_BYTES, type ProgramRecord } from '../domains/programs/reader.js';
 import { lookupSchedule, scheduleId, scheduleRuns } from '../domains/schedules/reader.js';
 import type { Operation } from '../codec/operations.js';
 import type { DexReader } from '../domains/dex/reader.js';

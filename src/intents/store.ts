@@ -1,7 +1,7 @@
 /**
  * Node-local intent records in the node's level store (src/storage/chain-store.ts prefix 'i'):
  * what svc_submitIntent sent (the intent text and summary, under the bundle hash or a schedule id).
- * Programs and schedules are chain state (src/chain/programs.ts, src/domains/schedules/reader.ts); kinds
+ * Programs and schedules are chain state (src/domains/programs/reader.ts, src/domains/schedules/reader.ts); kinds
  * 0x02 (node-held schedules) and 0x03 (programs) held them before and are no longer read or written.
  * None of this is consensus state (docs/intents.md "Storage"): another node does not see it, and a
  * data wipe loses it. Values are JSON, written with sync.

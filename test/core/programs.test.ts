@@ -1,5 +1,5 @@
 // RegisterProgram in the core (disc. 48; spec §4.9; docs/intents.md "Programs on chain"): the
-// record and its list index as the host reads them (src/chain/programs.ts), first come first
+// record and its list index as the host reads them (src/domains/programs/reader.ts), first come first
 // served with owner-only replacement, the name and size rules, gas, atomic revert, the event, and
 // agreement with the bigint reference model (testkit/reference.ts) block by block.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { Core, type BundleInput } from '../../src/core/core.js';
 import { Status } from '../../src/core/status.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { encodeBundle as encodeCodecBundle, decodeBundle } from '../../src/codec/bundle.js';
-import { listPrograms, lookupProgram, programCount, programIndexKey, programKey, PROGRAM_NAME } from '../../src/chain/programs.js';
+import { listPrograms, lookupProgram, programCount, programIndexKey, programKey, PROGRAM_NAME } from '../../src/domains/programs/reader.js';
 import { blake3 } from '../../src/codec/hash.js';
 import { Reference } from '../../testkit/reference.js';
 import { encodeBundle, addr, hex, W, type Op } from '../../testkit/encode.js';

@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { Core, type BundleInput } from '../../src/core/core.js';
 import { accountKey, balanceKey } from '../../src/core/records.js';
 import { Reference } from '../../testkit/reference.js';
-import { listPrograms, programKey } from '../../src/chain/programs.js';
+import { listPrograms, programKey } from '../../src/domains/programs/reader.js';
 import { decodeEvent } from '../../src/core/events.js';
 import { Status, statusName } from '../../src/core/status.js';
 import { encodeBundle, encodeOps, addr, hex, type Op, W } from '../../testkit/encode.js';

@@ -18,7 +18,7 @@ import { decodeChainParams } from '../../src/chain/chain-params.js';
 import { decodeDelegation, decodeStakingState, decodeUnbonding, decodeValidatorRecord } from '../../src/chain/validator-set.js';
 import { decodeCollectionRecord, decodeNftRecord, decodeTokenTypeRecord } from '../../src/domains/collections/reader.js';
 import { decodeNameRecord } from '../../src/domains/names/reader.js';
-import { decodeProgramRecord } from '../../src/chain/programs.js';
+import { decodeProgramRecord } from '../../src/domains/programs/reader.js';
 import type { BlockContext } from '../../src/core/core.js';
 import { addr, hex, type Op } from '../../testkit/encode.js';
 import { key, setup, bundleOf, T0, UNIT, doubleSign, ops as stakingOps, type Setup } from './staking-harness.js';

@@ -10,7 +10,7 @@ import { blockProofOperations, blockProofProblem, blockProofRefusal } from '../.
 import { blockProofChecks } from '../../src/domains/block-proofs.js';
 import { ntvCommitment } from '../../src/chain/admission/funds.js';
 import { NTV_MINT } from '../../src/abi/constants.js';
-import { domains } from '../../src/domains/index.js';
+import { domains, type ReceiptBlock } from '../../src/domains/index.js';
 import { domainRpc } from '../../src/domains/rpc.js';
 import type { MethodDependencies } from '../../src/rpc/methods/context.js';
 import { Wallet } from '../../src/client/wallet.js';
@@ -274,11 +274,18 @@ describe('the funds rule through the registry (docs/mempool.md "Funds")', () => 
 
 describe('receipt formats through the registry (src/chain/receipts.ts)', () => {
   it('each format a module gives is named in abi/events.mjs and given by that module only', async () => {
-    const { events } = (await import(join(ROOT, 'abi/events.mjs'))) as { events: Array<{ fields: Array<[string, string, { as?: string; j?: string }?]>; extra?: Array<[string, string, string?]> }> };
-    const named = new Set(events.flatMap((r) => [...r.fields.flatMap((f) => [f[2]?.as, f[2]?.j]), ...(r.extra ?? []).map((x) => x[2])]).filter((x): x is string => !!x));
+    const { events } = (await import(join(ROOT, 'abi/events.mjs'))) as { events: Array<{ fields: Array<[string, string, { as?: string; j?: string }?]>; receipt?: { extra?: Array<[string, string, string?]> } }> };
+    const named = new Set(events.flatMap((r) => [...r.fields.flatMap((f) => [f[2]?.as, f[2]?.j]), ...(r.receipt?.extra ?? []).map((x) => x[2]?.replace(/\?$/, ''))]).filter((x): x is string => !!x));
     const givenBy = new Map<string, string[]>();
-    for (const d of domains) for (const f of Object.keys(d.receiptFormats ?? {})) givenBy.set(f, [...(givenBy.get(f) ?? []), d.name]);
+    // A block's formats (blockReceiptFormats) are made from its result and the token registry; making them reads neither.
+    const block = { result: {}, tokens: {} } as unknown as ReceiptBlock;
+    for (const d of domains) {
+      const given = [...Object.keys(d.receiptFormats ?? {}), ...Object.keys(d.blockReceiptFormats?.(block) ?? {})];
+      for (const f of given) givenBy.set(f, [...(givenBy.get(f) ?? []), d.name]);
+    }
     expect(givenBy.size).toBeGreaterThanOrEqual(8);
+    // the stablecoins' and the DEX's, once written in receipts.ts
+    for (const f of ['stableAdminAction', 'issuerProofSubject', 'pool', 'pairToken0', 'swapTokenOut']) expect(givenBy.has(f), f).toBe(true);
     for (const [f, by] of givenBy) {
       expect(named.has(f), `${f} (${by.join(', ')}) is a format of abi/events.mjs`).toBe(true);
       expect(by, f).toHaveLength(1);

@@ -30,6 +30,7 @@ import { tokenMethods } from '../../src/rpc/methods/token.js';
 import { governanceMethods } from '../../src/domains/governance/rpc.js';
 import { daoMethods } from '../../src/domains/dao/rpc.js';
 import { intentMethods } from '../../src/rpc/methods/intents.js';
+import { programMethods } from '../../src/domains/programs/rpc.js';
 import { explorerMethods } from '../../src/rpc/methods/explorer.js';
 import { nodeMethods } from '../../src/rpc/methods/node.js';
 import { ethMethods } from '../../src/rpc/methods/eth.js';
@@ -122,7 +123,7 @@ const CONVERTED: Record<string, (deps: MethodDependencies) => MethodDefinition[]
   'names.ts': nameMethods, 'transaction.ts': transactionMethods, 'anchors.ts': anchorMethods,
   'subscriptions.ts': subscriptionMethods, 'audit.ts': auditMethods, 'upgrades.ts': upgradeMethods,
   'presales.ts': presaleMethods, 'passports.ts': passportMethods,
-  'governance.ts': governanceMethods, 'dao.ts': daoMethods, 'intents.ts': intentMethods, 'explorer.ts': explorerMethods, 'node.ts': nodeMethods,
+  'governance.ts': governanceMethods, 'dao.ts': daoMethods, 'intents.ts': intentMethods, 'programs/rpc.ts': programMethods, 'explorer.ts': explorerMethods, 'node.ts': nodeMethods,
   'eth.ts': (deps) => ethMethods(deps as Parameters<typeof ethMethods>[0]), 'eth-filters.ts': (deps) => ethFilterMethods(deps as Parameters<typeof ethFilterMethods>[0]),
   'eth-reads.ts': (deps) => ethReadMethods(deps as Parameters<typeof ethReadMethods>[0]),
 };

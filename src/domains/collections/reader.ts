@@ -2,6 +2,7 @@ import { COLLECTION_PREFIX, decodeCollectionText, encodeCollection } from '../..
 import { COLLECTION_KIND_MULTI_TOKEN, COLLECTION_KIND_NFT, Prefix } from '../../abi/constants.js';
 import {
   collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey, decodeCollectionFields, decodeNftFields, decodeTokenTypeFields,
+  type CollectionFields,
 } from '../../abi/state.js';
 import type { StateReader, WatchableState } from '../../chain/state-reader.js';
 
@@ -28,35 +29,19 @@ export { decodeCollectionText, encodeCollection };
 // Keys and record layouts are generated from the ABI table (abi/state.mjs → src/abi/state.ts).
 export { collectionKey, nftKey, nftCountKey, tokenTypeKey, multiBalanceKey };
 
-export interface CollectionRecord {
+/**
+ * A collection's record: its address (the key), its kind by name, and the generated fields
+ * (abi/state.mjs Collection) but the layout version. `maxSupply`: NFT 0 = unlimited, multi-token 0;
+ * `minted`: NFT tokens ever minted, multi-token types defined.
+ */
+export interface CollectionRecord extends Omit<CollectionFields, 'version' | 'kind'> {
   address: Uint8Array;
   kind: 'nft' | 'multi';
-  owner: Uint8Array;
-  creator: Uint8Array;
-  royaltyBps: number;
-  /** NFT: 0 = unlimited; multi-token: 0 */
-  maxSupply: bigint;
-  /** NFT: tokens ever minted; multi-token: types defined */
-  minted: bigint;
-  burned: bigint;
-  createdHeight: bigint;
-  createdAt: bigint;
-  name: string;
-  symbol: string;
-  baseUri: string;
-  description: string;
-  iconUri: string;
-  bannerUri: string;
-  externalUrl: string;
 }
 
 export function decodeCollectionRecord(address: Uint8Array, value: Uint8Array): CollectionRecord {
-  const r = decodeCollectionFields(value);
-  return {
-    address, kind: r.kind === CollectionKind.MULTI ? 'multi' : 'nft', owner: r.owner, creator: r.creator, royaltyBps: r.royaltyBps,
-    maxSupply: r.maxSupply, minted: r.minted, burned: r.burned, createdHeight: r.createdHeight, createdAt: r.createdAt, name: r.name,
-    symbol: r.symbol, baseUri: r.baseUri, description: r.description, iconUri: r.iconUri, bannerUri: r.bannerUri, externalUrl: r.externalUrl,
-  };
+  const { version: _version, kind, ...fields } = decodeCollectionFields(value);
+  return { address, kind: kind === CollectionKind.MULTI ? 'multi' : 'nft', ...fields };
 }
 
 export interface NftRecord {

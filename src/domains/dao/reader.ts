@@ -2,8 +2,8 @@ import { blake3 } from '../../codec/hash.js';
 import { DAO_PREFIX, decodePrefixed, encodePrefixed } from '../../codec/address.js';
 import { BorshReader } from '../../codec/borsh.js';
 import { readDaoAction, type DaoAction } from '../../codec/operations.js';
-import { DAO_COUNT_KEY, daoKey, daoProposalKey, daoVoteKey, decodeDaoFields, decodeDaoProposalFields, decodeDaoVoteFields } from '../../abi/state.js';
-import { proposalPassed, type ProposalStatus } from '../../chain/proposals.js';
+import { DAO_COUNT_KEY, daoKey, daoProposalKey, daoVoteKey, decodeDaoFields, decodeDaoProposalFields, decodeDaoVoteFields, type DaoProposalFields } from '../../abi/state.js';
+import { proposalStatus, type ProposalStatus } from '../../chain/proposals.js';
 import type { StateReader } from '../../chain/state-reader.js';
 
 /**
@@ -57,10 +57,13 @@ function decodeDaoAction(bytes: Uint8Array): DaoAction {
   return readDaoAction(new BorshReader(bytes), 'action');
 }
 
-export interface DaoProposalRecord {
-  dao: Uint8Array; id: bigint; proposer: Uint8Array; type: DaoProposalType; action: DaoAction; status: ProposalStatus; title: string; description: string;
-  createdHeight: bigint; endHeight: bigint; executionDelay: bigint; quorumBps: number; thresholdBps: number; supply: bigint; yes: bigint; no: bigint;
-  voters: number; executedHeight: bigint;
+/** A DAO proposal: its DAO and id (the key), the generated fields (abi/state.mjs DaoProposal) but the layout version, with its type, action and status decoded. */
+export interface DaoProposalRecord extends Omit<DaoProposalFields, 'version' | 'proposalKind' | 'state' | 'action'> {
+  dao: Uint8Array;
+  id: bigint;
+  type: DaoProposalType;
+  action: DaoAction;
+  status: ProposalStatus;
 }
 
 /** The DAO proposal, its status as of `height` (the head); undefined when absent. */
@@ -68,15 +71,11 @@ export function lookupDaoProposal(state: StateReader, dao: Uint8Array, id: bigin
   if (id < 1n || id >= 1n << 64n) return undefined;
   const v = state.get(daoProposalKey(dao, id));
   if (!v) return undefined;
-  const r = decodeDaoProposalFields(v);
-  const action = decodeDaoAction(r.action);
-  const status: ProposalStatus = r.state === 1 ? 'executed' : r.state === 2 ? 'cancelled'
-    : height <= r.endHeight ? 'voting' : proposalPassed({ yes: r.yes, no: r.no, totalStake: r.supply, quorumBps: r.quorumBps, thresholdBps: r.thresholdBps }) ? 'passed' : 'rejected';
-  return {
-    dao, id, proposer: r.proposer, type: DAO_PROPOSAL_TYPES[action.kind], action, status, title: r.title, description: r.description,
-    createdHeight: r.createdHeight, endHeight: r.endHeight, executionDelay: r.executionDelay, quorumBps: r.quorumBps, thresholdBps: r.thresholdBps,
-    supply: r.supply, yes: r.yes, no: r.no, voters: r.voters, executedHeight: r.executedHeight,
-  };
+  const { version: _version, proposalKind: _kind, state: stored, action: held, ...fields } = decodeDaoProposalFields(v);
+  const action = decodeDaoAction(held);
+  // A DAO's quorum base is the token's supply when the proposal was made.
+  const status = proposalStatus(stored, fields.endHeight, height, { ...fields, totalStake: fields.supply });
+  return { dao, id, type: DAO_PROPOSAL_TYPES[action.kind], action, status, ...fields };
 }
 
 export function lookupDaoVote(state: StateReader, dao: Uint8Array, id: bigint, voter: Uint8Array) {

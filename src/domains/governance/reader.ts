@@ -3,10 +3,10 @@ import { BorshReader } from '../../codec/borsh.js';
 import { readProposalAction, type ProposalAction } from '../../codec/operations.js';
 import {
   PROPOSAL_COUNT_KEY, collectionSafetyKey, contractSafetyKey, decodeCollectionSafetyFields, decodeContractSafetyFields,
-  decodeProposalFields, decodeProposalVoteFields, proposalKey, proposalVoteKey,
+  decodeProposalFields, decodeProposalVoteFields, proposalKey, proposalVoteKey, type ProposalFields,
 } from '../../abi/state.js';
 import type { StateReader } from '../../chain/state-reader.js';
-import { proposalPassed, SAFETY_LEVELS, type ProposalStatus } from '../../chain/proposals.js';
+import { proposalStatus, SAFETY_LEVELS, type ProposalStatus } from '../../chain/proposals.js';
 
 /**
  * Protocol proposals in chain state (spec §4.14; docs/governance.md), written only by
@@ -28,24 +28,12 @@ export type ProposalType = (typeof PROPOSAL_TYPES)[keyof typeof PROPOSAL_TYPES];
 /** The ProposalAction tags in order (the record's proposalKind). */
 export const PROPOSAL_KINDS = Object.keys(PROPOSAL_TYPES) as Array<ProposalAction['kind']>;
 
-export interface ProposalRecord {
+/** A protocol proposal: its id (the key), the generated fields (abi/state.mjs Proposal) but the layout version, with its type, action and status decoded. */
+export interface ProposalRecord extends Omit<ProposalFields, 'version' | 'proposalKind' | 'state' | 'action'> {
   id: bigint;
-  proposer: Uint8Array;
   type: ProposalType;
   action: ProposalAction;
   status: ProposalStatus;
-  title: string;
-  description: string;
-  createdHeight: bigint;
-  createdAt: bigint;
-  endHeight: bigint;
-  quorumBps: number;
-  thresholdBps: number;
-  totalStake: bigint;
-  yes: bigint;
-  no: bigint;
-  voters: number;
-  executedHeight: bigint;
 }
 
 /** A stored ProposalAction (its tag and fields) as the codec's type. */
@@ -58,15 +46,11 @@ export function lookupProposal(state: StateReader, id: bigint, height: bigint): 
   if (id < 1n || id >= 1n << 64n) return undefined;
   const v = state.get(proposalKey(id));
   if (!v) return undefined;
-  const r = decodeProposalFields(v);
-  const kind = PROPOSAL_KINDS[r.proposalKind];
-  if (!kind) throw new RangeError(`proposal ${id}: unknown kind ${r.proposalKind}`);
-  const base = { yes: r.yes, no: r.no, totalStake: r.totalStake, quorumBps: r.quorumBps, thresholdBps: r.thresholdBps };
-  const status: ProposalStatus = r.state === 1 ? 'executed' : r.state === 2 ? 'cancelled'
-    : height <= r.endHeight ? 'voting' : proposalPassed(base) ? 'passed' : 'rejected';
+  const { version: _version, proposalKind, state: stored, action, ...fields } = decodeProposalFields(v);
+  const kind = PROPOSAL_KINDS[proposalKind];
+  if (!kind) throw new RangeError(`proposal ${id}: unknown kind ${proposalKind}`);
   return {
-    id, proposer: r.proposer, type: PROPOSAL_TYPES[kind], action: decodeProposalAction(r.action), status, title: r.title, description: r.description,
-    createdHeight: r.createdHeight, createdAt: r.createdAt, endHeight: r.endHeight, voters: r.voters, executedHeight: r.executedHeight, ...base,
+    id, type: PROPOSAL_TYPES[kind], action: decodeProposalAction(action), status: proposalStatus(stored, fields.endHeight, height, fields), ...fields,
   };
 }
 

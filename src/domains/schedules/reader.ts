@@ -7,7 +7,7 @@ import {
 } from '../../abi/constants.js';
 import {
   SCHEDULE_CURSOR_KEY, decodeScheduleCursorFields, decodeScheduleFields, decodeScheduleRunFields, decodeScheduleSlotFields,
-  scheduleKey, scheduleRunKey, scheduleSlotKey,
+  scheduleKey, scheduleRunKey, scheduleSlotKey, type ScheduleFields,
 } from '../../abi/state.js';
 import type { StateReader } from '../../chain/state-reader.js';
 
@@ -32,28 +32,16 @@ export const SCHEDULE_LIMITS = {
 export type ScheduleState = 'active' | 'completed' | 'failed' | 'expired' | 'cancelled';
 const STATES: readonly ScheduleState[] = ['active', 'completed', 'failed', 'expired', 'cancelled'];
 
-export interface ScheduleRecord {
+/**
+ * A schedule's record: its id (the key), the generated fields (abi/state.mjs Schedule) but the
+ * layout version, with the trigger, state and direction by name and the operations decoded.
+ * `nextDue`: unix seconds the next run (Recurring) or condition check (Conditional) is due.
+ */
+export interface ScheduleRecord extends Omit<ScheduleFields, 'version' | 'kind' | 'state' | 'direction' | 'operations'> {
   id: Uint8Array;
-  owner: Uint8Array;
   kind: 'Recurring' | 'Conditional';
   state: ScheduleState;
-  createdHeight: bigint;
-  createdAt: bigint;
-  /** unix seconds the next run (Recurring) or condition check (Conditional) is due */
-  nextDue: bigint;
-  queuedSlot: bigint;
-  runsDone: number;
-  runsOk: number;
-  lastHeight: bigint;
-  lastStatus: number;
-  intervalSeconds: bigint;
-  runsTotal: number;
-  expiry: bigint;
   direction: 'below' | 'above';
-  base: Uint8Array;
-  quote: Uint8Array;
-  priceNum: bigint;
-  priceDen: bigint;
   operations: Operation[];
 }
 
@@ -85,17 +73,14 @@ const SCHEDULE_VERSION = 1;
 
 export function decodeScheduleRecord(id: Uint8Array, v: Uint8Array): ScheduleRecord {
   if (v[0] !== SCHEDULE_VERSION) throw new RangeError(`schedule record of ${v.length} bytes, version ${v[0]}`);
-  const f = decodeScheduleFields(v);
-  const r = new BorshReader(f.operations);
+  const { version: _version, kind, state, direction, operations: held, ...fields } = decodeScheduleFields(v);
+  const r = new BorshReader(held);
   const n = r.u32('operations');
   const operations: Operation[] = [];
   for (let i = 0; i < n; i++) operations.push(readOperation(r));
   return {
-    id: id.slice(), owner: f.owner, kind: f.kind === SCHEDULE_TRIGGER_RECURRING ? 'Recurring' : 'Conditional', state: STATES[f.state] ?? 'failed',
-    createdHeight: f.createdHeight, createdAt: f.createdAt, nextDue: f.nextDue, queuedSlot: f.queuedSlot, runsDone: f.runsDone,
-    runsOk: f.runsOk, lastHeight: f.lastHeight, lastStatus: f.lastStatus, intervalSeconds: f.intervalSeconds, runsTotal: f.runsTotal,
-    expiry: f.expiry, direction: f.direction === 0 ? 'below' : 'above', base: f.base, quote: f.quote, priceNum: f.priceNum,
-    priceDen: f.priceDen, operations,
+    id: id.slice(), ...fields, kind: kind === SCHEDULE_TRIGGER_RECURRING ? 'Recurring' : 'Conditional', state: STATES[state] ?? 'failed',
+    direction: direction === 0 ? 'below' : 'above', operations,
   };
 }
 

@@ -11,7 +11,7 @@ import { APP_ERRORS, RpcError } from '../../rpc/errors.js';
 import { defineMethod, type MethodDefinition } from '../../rpc/registry.js';
 import { Address, DecimalString, Limit, parseAmount, parsed } from '../../rpc/schemas.js';
 import { checkIssuerProof, issuerOnboardingMessage } from './issuer-proof.js';
-import { ISSUER_PROOF_METHODS } from '../../core/events.js';
+import { ISSUER_PROOF_METHODS } from './receipts.js';
 import type { MethodDependencies } from '../../rpc/methods/context.js';
 import { AccountParam, accountParam, accountsParam, AmountOrNull, AmountParam, invalidParamIn, tokenParam } from '../../rpc/methods/params.js';
 import { ReceiptSchema } from '../../rpc/methods/result-schemas.js';

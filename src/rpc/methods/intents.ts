@@ -2,22 +2,19 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { encodeAccount, encodeHash } from '../../codec/address.js';
 import { encodeForSigning, signingHash } from '../../codec/bundle.js';
 import { encodePool } from '../../core/amm.js';
-import { IntentParseError } from '../../intents/parse-error.js';
-import { PlanError, routeType, WARNINGS, type Plan } from '../../intents/planner.js';
-import { ProgramError, type StoredProgram } from '../../intents/programs.js';
-import type { IntentService } from '../../intents/service.js';
-import type { SimulationOutcome } from '../../intents/simulate.js';
+import { routeType, WARNINGS, type Plan } from '../../intents/planner.js';
 import { operationJson } from '../../intents/schedules.js';
 import { bpsPercent, formatUnits } from '../../intents/units.js';
 import { APP_ERRORS, RpcError } from '../errors.js';
 import { defineMethod, type MethodDefinition } from '../registry.js';
-import { Hash, Limit, parsed } from '../schemas.js';
-import type { MethodParam } from '../method.js';
+import { Hash, parsed } from '../schemas.js';
 import type { MethodDependencies } from './context.js';
-import { AccountParam, hashParam, positionIn } from './params.js';
+import { guarded, INTENT_ERROR_CODES, Notes, simulation, SimulationSchema, Warnings } from './intent-shared.js';
+import { AccountParam, hashParam } from './params.js';
 
 /**
- * Spec §4.8 intent engine and §4.9 intent programs (docs/intents.md). Preview and simulate plan
+ * Spec §4.8 intent engine (docs/intents.md); the §4.9 intent programs' methods are their domain's
+ * (src/domains/programs/rpc.ts), sharing src/rpc/methods/intent-shared.ts. Preview and simulate plan
  * against committed state and change nothing; simulate also runs the planned bundle through a
  * scratch core. Submit and execute send ONE unsigned bundle (testnet convenience, like svc_swap)
  * and answer with its hash once it is in the mempool; svc_getIntentStatus follows it.
@@ -26,17 +23,6 @@ import { AccountParam, hashParam, positionIn } from './params.js';
 const IntentString = Type.String({
   minLength: 1, maxLength: 2000,
   description: 'Natural language in one of 7 languages ("swap 100 USDC for NTV with 1% slippage") or a JSON goal (docs/intents.md).',
-});
-const ProgramName = Type.String({ minLength: 1, maxLength: 64, description: 'program name (3–64 of a–z, 0–9, -, _)' });
-
-/** Spec §7.3 lists the only strings `warnings` may hold; everything else the node has to say goes here. */
-const Warnings = Type.Array(Type.String(), {
-  description: 'exactly the spec §7.3 warnings that apply: "High price impact (>5%)", "Auto-routed through the intermediate token (slippage applied per leg)", '
-    + '"Price impact exceeds 25% and execution will be rejected", "Insufficient balance"',
-});
-const Notes = Type.Array(Type.String(), {
-  description: 'this node\'s extension of spec §2.6: other messages for the wallet, e.g. "No integrator hook registered: …", '
-    + '"Execution would fail: <STATUS> (…)", "Submission would be refused: …"; [] when there are none',
 });
 
 const PreviewSchema = Type.Object({
@@ -49,31 +35,6 @@ const PreviewSchema = Type.Object({
   warnings: Warnings,
   notes: Notes,
 }, { title: 'IntentPreview' });
-
-const SimulationSchema = Type.Object({
-  success: Type.Boolean({ description: 'the core executed the planned bundle without failure and the node would accept it' }),
-  operations: Type.Array(Type.Object({
-    type: Type.String({ description: 'Swap, Swap (Leg 1), Swap (Leg 2), Transfer, AddLiquidity, CreatePool, Stake, RegisterName, …' }),
-    from_token: Type.String(), to_token: Type.String(), amount_in: Type.String(), estimated_out: Type.String(), price_impact_bps: Type.Integer(),
-  })),
-  estimated_gas: Type.Integer(),
-  total_price_impact_bps: Type.Integer(),
-  warnings: Warnings,
-  notes: Notes,
-  balance_check: Type.Object({ sufficient: Type.Boolean(), required: Type.String(), available: Type.String() }),
-}, { title: 'IntentSimulation' });
-
-const ProgramSchema = Type.Object({
-  name: Type.String(), description: Type.String(),
-  params: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), default: Type.Optional(Type.String()), description: Type.Optional(Type.String()) })),
-  steps: Type.Array(Type.Object({ intent: Type.String(), description: Type.Optional(Type.String()) })),
-  owner: Type.String(), version: Type.Integer({ description: 'the record\'s revision: 1, + 1 each time the owner replaces it' }),
-  registered_at: Type.Integer(), updated_at: Type.Integer(),
-  registered_height: Type.Integer(), updated_height: Type.Integer(),
-  program_hash: Type.String({ description: 'Blake3 of the program JSON as stored on chain, 0x hex' }),
-  valid: Type.Boolean({ description: 'false when the JSON stored on chain does not validate as a program of this name (it cannot run); see invalid_reason' }),
-  invalid_reason: Type.Optional(Type.String()),
-}, { title: 'IntentProgram' });
 
 /** An operation in bundle-format JSON: snake_case fields, bytes as 0x hex, u64/u128 as decimal strings (docs/bundle-format.md). */
 const OperationJson = Type.Record(Type.String(), Type.Unknown(), { description: 'an operation as docs/bundle-format.md names its fields: type, then snake_case fields; bytes 0x hex, integers decimal strings' });
@@ -125,32 +86,6 @@ const StatusSchema = Type.Object({
   block_height: Type.Union([Type.Integer(), Type.Null()]),
 }, { title: 'IntentStatus', additionalProperties: true });
 
-/** Map the engine's errors to JSON-RPC errors naming what was wrong. */
-function intentErrors(param: string, position: number) {
-  return (error: unknown): never => {
-    if (error instanceof IntentParseError) {
-      throw RpcError.invalidParams(`"${param}" (param ${position}): ${error.message}`, {
-        param, position, part: error.part, reason: error.reason, ...(error.position !== undefined ? { at: error.position } : {}),
-      });
-    }
-    if (error instanceof ProgramError) throw RpcError.invalidParams(error.message, { param, position, field: error.field });
-    if (error instanceof PlanError) {
-      if (error.reason === 'INVALID_INTENT') throw RpcError.invalidParams(`"${param}" (param ${position}): ${error.message}`, { param, position, ...error.data });
-      throw RpcError.app(error.reason, error.message, error.data);
-    }
-    throw error;
-  };
-}
-
-/** Runs f, its engine errors naming `name` at its position in `params` (as the registry counts). */
-async function guarded<T, const P extends readonly MethodParam[]>(params: P, name: P[number]['name'], f: () => T | Promise<T>): Promise<T> {
-  try {
-    return await f();
-  } catch (error) {
-    return intentErrors(name, positionIn(params, name))(error);
-  }
-}
-
 /**
  * The param lists, parsed once (issue 44 item 4): senders reach the handlers as 32 bytes; the
  * intent text and the program's params are read by the engine, whose errors name them (guarded).
@@ -162,15 +97,6 @@ const INTENT_PARAMS = [
 const PLAN_PARAMS = [
   { name: 'intent_string', schema: IntentString },
   { name: 'sender_address', schema: AccountParam(), required: false },
-] as const;
-const REGISTER_PARAMS = [
-  { name: 'program_json', schema: Type.Union([Type.String({ maxLength: 65_536 }), Type.Object({}, { additionalProperties: true })], { description: 'the program as a JSON object or JSON text' }) },
-  { name: 'sender', schema: AccountParam() },
-] as const;
-const PROGRAM_PARAMS = [
-  { name: 'name', schema: ProgramName },
-  { name: 'params', schema: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'parameter name → value; {} or null when every parameter has a default' }) },
-  { name: 'sender', schema: AccountParam() },
 ] as const;
 /** A bundle hash or schedule id, checked to decode; the service looks it up as written. */
 const BundleHash = () => parsed(Hash(), (value, param, position) => {
@@ -191,46 +117,12 @@ function preview(plan: Plan) {
   };
 }
 
-async function simulation(service: IntentService, plan: Plan) {
-  const sim: SimulationOutcome | undefined = plan.operations.length > 0 ? await service.simulate(plan) : undefined;
-  // Spec §7.3 fixes the warning strings, so the core's verdict and the refusal are notes.
-  const notes = [...plan.notes];
-  if (sim && !sim.ok) notes.push(`Execution would fail: ${sim.statusName} (${sim.error}); the whole intent would be reverted`);
-  if (plan.rejection) notes.push(`Submission would be refused: ${plan.rejection.message}`);
-  return {
-    success: sim !== undefined && sim.ok && !plan.rejection,
-    operations: plan.steps.map((s, i) => ({
-      type: s.type,
-      from_token: s.from.symbol,
-      to_token: s.to.symbol,
-      amount_in: s.amountIn.toString(),
-      estimated_out: (sim?.ok ? sim.outputs.get(i) ?? s.estimatedOut : s.estimatedOut).toString(),
-      price_impact_bps: s.priceImpactBps,
-    })),
-    estimated_gas: Number(sim?.ok ? sim.gasUsed : plan.gas),
-    total_price_impact_bps: plan.totalImpactBps,
-    warnings: plan.warnings,
-    notes,
-    balance_check: { sufficient: plan.balance.sufficient, required: plan.balance.required.toString(), available: plan.balance.available.toString() },
-  };
-}
-
-
-function programJson(p: StoredProgram) {
-  return {
-    name: p.name, description: p.description, params: p.params, steps: p.steps, owner: p.owner, version: p.version, registered_at: p.registered_at,
-    updated_at: p.updated_at, registered_height: p.registered_height, updated_height: p.updated_height, program_hash: p.program_hash, valid: p.valid,
-    ...(p.invalid_reason !== undefined ? { invalid_reason: p.invalid_reason } : {}),
-  };
-}
-
 const NO_SENDER = new Uint8Array(32);
 
 export function intentMethods({ chain, readers, intents }: MethodDependencies): MethodDefinition[] {
   if (!intents) return [];
   const service = intents;
   const plan = (text: string, sender: Uint8Array) => guarded(INTENT_PARAMS, 'intent_string', () => service.plan([text], sender).plan);
-  const intentErrorCodes = [APP_ERRORS.INTENT_REJECTED.code, APP_ERRORS.NOT_FOUND.code, APP_ERRORS.UNKNOWN_TOKEN.code, APP_ERRORS.UNAVAILABLE_ON_NODE.code];
   return [
     defineMethod({
       name: 'svc_previewIntent',
@@ -246,7 +138,7 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
           + ' slippage_tolerance ("0.5%"), balance_sufficient, warnings[], notes[]}` — `warnings` holds only the spec §7.3 strings; `notes`'
           + ' (this node\'s addition to §2.6) everything else, e.g. a missing integrator hook ([intents.md](intents.md) "Preview fields")',
       },
-      errors: intentErrorCodes,
+      errors: INTENT_ERROR_CODES,
       handler: async ([text, sender]) => preview(await plan(text, sender)),
     }),
     defineMethod({
@@ -262,7 +154,7 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
           + ' `notes` also says why execution would fail or submission be refused; the bundle runs on a scratch core over committed state;'
           + ' routed legs are `Swap (Leg 1)`, `Swap (Leg 2)`',
       },
-      errors: intentErrorCodes,
+      errors: INTENT_ERROR_CODES,
       handler: async ([text, sender]) => simulation(service, await plan(text, sender)),
     }),
     defineMethod({
@@ -281,7 +173,7 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
           + ' (`Nxh…`, docs/intents.md "Schedules on chain"). Testnet only: on mainnet `-32004` (sign the bundle `svc_getExecutionPlan` shows'
           + ' and use `svc_submitBundle`)',
       },
-      errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.MEMPOOL_FULL.code],
+      errors: [...INTENT_ERROR_CODES, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code, APP_ERRORS.MEMPOOL_FULL.code],
       handler: async ([text, from]) => (await guarded(INTENT_PARAMS, 'intent_string', () => service.submit(text, from))).hash,
     }),
     defineMethod({
@@ -303,7 +195,7 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
           + ' signature in, `svc_submitBundle`); without one, `user_account`/`nonce` are null and no bytes are given, and `warnings` never'
           + ' holds "Insufficient balance" (there is no balance to check)',
       },
-      errors: intentErrorCodes,
+      errors: INTENT_ERROR_CODES,
       handler: async ([text, from]) => {
         const planned = await guarded(PLAN_PARAMS, 'intent_string', () => {
           const r = service.plan([text], from ?? NO_SENDER);
@@ -379,88 +271,6 @@ export function intentMethods({ chain, readers, intents }: MethodDependencies): 
         if (!status) throw RpcError.app('NOT_FOUND', `no intent, schedule or bundle ${hash} is known to this node`, { bundle_hash: hash });
         return status as { status: 'pending' | 'completed' | 'failed'; gas_used: number; block_height: number | null };
       },
-    }),
-    defineMethod({
-      name: 'svc_registerProgram',
-      summary: 'Register an intent program (spec §4.9): name, description, typed params, intent templates with ${param} placeholders (unsigned convenience, testnet only).',
-      description: 'Sends the RegisterProgram operation (bundle-format discriminant 48) as an unsigned bundle for `sender` and answers, once it is '
-        + 'in a block, with the program as chain state holds it (docs/intents.md "Programs on chain"). On mainnet it is refused (-32004): sign the same '
-        + 'operation and send it with svc_submitBundle. The owner may register the same name again to replace it (version + 1); another account is '
-        + 'refused. Errors name the bad field, e.g. steps[2].intent.'
-        + ' Errors: UNAVAILABLE_ON_NETWORK on mainnet; BUNDLE_INVALID (a malformed program, naming the field); BUNDLE_FAILED (the name'
-        + ' belongs to another account).',
-      paramsNote: '— object or JSON text',
-      params: REGISTER_PARAMS,
-      result: {
-        name: 'program', schema: ProgramSchema,
-        description: 'sends `RegisterProgram` (disc. 48) unsigned for `sender` (testnet convenience; mainnet `-32004`: sign the operation and use'
-          + ' `svc_submitBundle`) and answers once it is in a block with the program as chain state holds it `{name, description, params[],'
-          + ' steps[], owner, version, registered_at, updated_at, registered_height, updated_height, program_hash, valid}`; the owner may'
-          + ' register the name again (version + 1), anyone else `-32602` naming `name`',
-      },
-      errors: [APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_FAILED.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([json, owner]) => programJson(await guarded(REGISTER_PARAMS, 'program_json', () => service.registerProgram(json, owner))),
-    }),
-    defineMethod({
-      name: 'svc_getProgram',
-      summary: 'A registered intent program by name (spec §4.9), read from chain state.',
-      description: 'Reads a registered program from chain state (spec §4.9): its params and steps, owner, version, heights and hash, and whether its'
-        + ' templates are valid today. Errors: NOT_FOUND.',
-      params: [{ name: 'name', schema: ProgramName }] as const,
-      result: {
-        name: 'program', schema: ProgramSchema,
-        description: 'the program, read from chain state (docs/intents.md "Programs on chain"); `valid: false` with `invalid_reason` when the stored'
-          + ' JSON does not validate; `-32003 NOT_FOUND`',
-      },
-      errors: [APP_ERRORS.NOT_FOUND.code],
-      handler: ([name]) => {
-        const p = service.getProgram(name);
-        if (!p) throw RpcError.app('NOT_FOUND', `no program named "${name}" is registered`, { name });
-        return programJson(p);
-      },
-    }),
-    defineMethod({
-      name: 'svc_listPrograms',
-      summary: 'Registered intent programs in registration order, oldest first (spec §4.9), read from chain state.',
-      paramsNote: '(1–1000, default 100)',
-      description: 'Lists registered programs, oldest first (spec §4.9); limit 1–1000, default 100. No application errors.',
-      params: [{ name: 'limit', schema: Limit({ default: 100 }), required: false }] as const,
-      result: {
-        name: 'programs', schema: Type.Array(ProgramSchema),
-        description: 'programs in registration order, oldest first (the core\'s list index)',
-      },
-      handler: ([limit]) => service.listPrograms(limit ?? 100).map(programJson),
-    }),
-    defineMethod({
-      name: 'svc_simulateProgram',
-      summary: 'Simulate a program with the given params as its one bundle (spec §4.9); the §2.6 simulation result plus the intents run.',
-      paramsNote: '— `params` an object name → value (or null)',
-      description: 'Fills the templates with `params` (defaults for the rest) and simulates all steps as one bundle over committed state, as'
-        + ' svc_simulateIntent does (spec §4.9, §2.6). Errors: INTENT_REJECTED (a missing or ill-typed param, a step that does not parse),'
-        + ' NOT_FOUND (no such program, no pool), UNKNOWN_TOKEN, UNAVAILABLE_ON_NODE.',
-      params: PROGRAM_PARAMS,
-      result: {
-        name: 'simulation', schema: Type.Intersect([SimulationSchema, Type.Object({ program: Type.String(), intents: Type.Array(Type.String()) })]),
-        description: 'the `svc_simulateIntent` result plus `{program, intents[]}` (the step texts with the values put in)',
-      },
-      errors: intentErrorCodes,
-      handler: async ([name, params, from]) => {
-        const { texts, plan: p } = await guarded(PROGRAM_PARAMS, 'params', () => service.planProgram(name, params, from));
-        return { ...(await simulation(service, p)), program: name, intents: texts };
-      },
-    }),
-    defineMethod({
-      name: 'svc_executeProgram',
-      summary: 'Execute a program with the given params: every step in ONE atomic bundle (spec §4.9; testnet convenience); returns the bundle hash.',
-      description: 'Fills the templates and sends every step as ONE atomic unsigned bundle (spec §4.9); answers with its hash once in the mempool.'
-        + ' Errors: INTENT_REJECTED, NOT_FOUND, UNKNOWN_TOKEN, UNAVAILABLE_ON_NODE, UNAVAILABLE_ON_NETWORK on mainnet, BUNDLE_INVALID.',
-      params: PROGRAM_PARAMS,
-      result: {
-        name: 'bundle_hash', schema: Type.String(),
-        description: 'bundle hash; every step in one atomic bundle',
-      },
-      errors: [...intentErrorCodes, APP_ERRORS.UNAVAILABLE_ON_NETWORK.code, APP_ERRORS.BUNDLE_INVALID.code],
-      handler: async ([name, params, from]) => (await guarded(PROGRAM_PARAMS, 'params', () => service.executeProgram(name, params, from))).hash,
     }),
   ];
 }

@@ -1,6 +1,6 @@
-import type { StateReader } from './state-reader.js';
-import { Prefix } from '../abi/constants.js';
-import { programKey, programIndexKey, PROGRAM_COUNT_KEY, decodeProgramFields } from '../abi/state.js';
+import type { StateReader } from '../../chain/state-reader.js';
+import { Prefix } from '../../abi/constants.js';
+import { programKey, programIndexKey, PROGRAM_COUNT_KEY, decodeProgramFields, type ProgramFields } from '../../abi/state.js';
 
 /**
  * Intent programs in chain state (spec §4.9; docs/intents.md "Programs on chain"; docs/core-abi.md
@@ -20,18 +20,9 @@ export const PROGRAM_NAME = /^[a-z0-9][a-z0-9_-]{2,63}$/;
 /** The core's size bound of a program's JSON text, in UTF-8 bytes. */
 export const PROGRAM_MAX_BYTES = 16_384;
 
-export interface ProgramRecord {
+/** A program's record: its name (the key) and its generated fields but the layout version. */
+export interface ProgramRecord extends Omit<ProgramFields, 'version'> {
   name: string;
-  owner: Uint8Array;
-  revision: number;
-  index: bigint;
-  registeredHeight: bigint;
-  registeredAt: bigint;
-  updatedHeight: bigint;
-  updatedAt: bigint;
-  hash: Uint8Array;
-  /** the program JSON as stored */
-  json: string;
 }
 
 // Keys and the record layout are generated from the ABI table (abi/state.mjs → src/abi/state.ts).
@@ -43,11 +34,8 @@ export function programCountKey(): Uint8Array {
 
 export function decodeProgramRecord(name: string, value: Uint8Array): ProgramRecord {
   if (value[0] !== 1) throw new Error(`program record of "${name}" has an unknown layout (${value.length} bytes, version ${value[0]})`);
-  const r = decodeProgramFields(value);
-  return {
-    name, owner: r.owner, revision: r.revision, index: r.index, registeredHeight: r.registeredHeight, registeredAt: r.registeredAt,
-    updatedHeight: r.updatedHeight, updatedAt: r.updatedAt, hash: r.hash, json: r.json,
-  };
+  const { version: _version, ...fields } = decodeProgramFields(value);
+  return { name, ...fields };
 }
 
 /** The record of a program, or undefined when the name is not registered (or not a valid name). */

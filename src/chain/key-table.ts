@@ -1,5 +1,3 @@
-import { randomInt } from 'node:crypto';
-
 /**
  * The StateView's keys, held outside V8's heap (docs/performance.md "Cost against state size"): a
  * hash table from a state key (its latin1 string, as the read paths build it) to the value's slot
@@ -229,8 +227,9 @@ function grown<T extends Int32Array | Uint16Array | Uint8Array>(from: T, to: T):
   return to;
 }
 
+/** Web Crypto's generator: the same in Node and in the browser build (light embedders hold a StateView too). */
 function randomSeed(): number {
-  return randomInt(0x1_0000_0000) | 0;
+  return globalThis.crypto.getRandomValues(new Int32Array(1))[0]!;
 }
 
 /**

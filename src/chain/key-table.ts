@@ -31,6 +31,7 @@ export class KeyTable {
   private mask = INITIAL_TABLE - 1;
   private seed: number;
   private readonly maxProbe: number;
+  private readonly chunkBytes: number;
   /** per entry (index = number − 1): its key's hash, chunk, offset in it, length, value's slot, and whether it is live */
   private hashes = new Int32Array(INITIAL_TABLE >> 1);
   private chunkOf = new Uint16Array(INITIAL_TABLE >> 1);
@@ -40,17 +41,19 @@ export class KeyTable {
   private live = new Uint8Array(INITIAL_TABLE >> 1);
   /** entries made, live and deleted */
   private top = 0;
-  private chunks: Uint8Array[] = [new Uint8Array(CHUNK_BYTES)];
+  private chunks: Uint8Array[];
   /** the next free byte of the last chunk */
   private used = 0;
   private count = 0;
   /** the bytes of the live keys */
   keyBytes = 0;
 
-  /** `seed` and `maxProbe` for tests (test/unit/key-table.test.ts); a table is seeded at random. */
-  constructor(options: { seed?: number; maxProbe?: number } = {}) {
+  /** `seed`, `maxProbe` and `chunkBytes` for tests (test/unit/key-table.test.ts); a table is seeded at random. */
+  constructor(options: { seed?: number; maxProbe?: number; chunkBytes?: number } = {}) {
     this.seed = options.seed ?? randomSeed();
     this.maxProbe = options.maxProbe ?? MAX_PROBE;
+    this.chunkBytes = Math.max(options.chunkBytes ?? CHUNK_BYTES, MAX_KEY);
+    this.chunks = [new Uint8Array(this.chunkBytes)];
   }
 
   get size(): number {
@@ -149,8 +152,8 @@ export class KeyTable {
   private newEntry(key: string, hash: number, slot: number): number {
     const entry = this.top++;
     if (entry >= this.hashes.length) this.growEntries(this.hashes.length * 2);
-    if (this.used + key.length > CHUNK_BYTES) {
-      this.chunks.push(new Uint8Array(CHUNK_BYTES));
+    if (this.used + key.length > this.chunkBytes) {
+      this.chunks.push(new Uint8Array(this.chunkBytes));
       this.used = 0;
     }
     const chunk = this.chunks[this.chunks.length - 1]!;
@@ -192,14 +195,14 @@ export class KeyTable {
 
   /** The live entries renumbered in order and their keys rewritten into fresh chunks; the deleted ones dropped. */
   private compact(): void {
-    const chunks: Uint8Array[] = [new Uint8Array(CHUNK_BYTES)];
+    const chunks: Uint8Array[] = [new Uint8Array(this.chunkBytes)];
     let used = 0;
     let to = 0;
     for (let entry = 0; entry < this.top; entry++) {
       if (this.live[entry] !== 1) continue;
       const length = this.lengths[entry]!;
-      if (used + length > CHUNK_BYTES) {
-        chunks.push(new Uint8Array(CHUNK_BYTES));
+      if (used + length > this.chunkBytes) {
+        chunks.push(new Uint8Array(this.chunkBytes));
         used = 0;
       }
       const from = this.chunks[this.chunkOf[entry]!]!;

@@ -741,24 +741,27 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
   }
 
   /**
-   * Peers (handshake done) for which gossipsub has no outbound stream, at the last status round.
-   * gossipsub opens that stream when a connection opens and never again while the peer stays
+   * Peers (handshake done) for which gossipsub has no live outbound stream, at the last status
+   * round. gossipsub opens that stream when a connection opens and never again while the peer stays
    * connected: once it closes (seen in chaos runs after a peer was paused or restarted, with the
    * QUIC connection still up) nothing this node publishes reaches that peer, and a validator that
    * hears nobody halts its height (docs/p2p.md "Gossip stream repair").
    */
   private readonly streamless = new Set<string>();
 
-  /** Reconnect a peer whose gossip stream stayed missing for two status rounds, so gossipsub opens new ones. */
+  /** Reconnect a peer whose gossip stream stayed missing or dead for two status rounds, so gossipsub opens new ones. */
   private repairGossipStreams(): void {
-    const streams = (this.node.services.pubsub as unknown as { streamsOutbound?: Map<string, unknown> }).streamsOutbound;
+    const streams = (this.node.services.pubsub as unknown as { streamsOutbound?: Map<string, { rawStream?: unknown }> }).streamsOutbound;
     if (!(streams instanceof Map)) return; // another gossipsub version: nothing to look at
+    const connections = this.node.getConnections();
     const missing = new Set<string>();
     for (const [id, state] of this.peers) {
-      if (state.status === undefined || streams.has(id)) continue;
+      if (state.status === undefined) continue;
+      const toPeer = connections.filter((c) => c.remotePeer.toString() === id);
+      if (gossipStreamLive(streams.get(id), toPeer)) continue;
       missing.add(id);
       if (!this.streamless.has(id)) continue;
-      const peer = this.node.getConnections().find((c) => c.remotePeer.toString() === id)?.remotePeer;
+      const peer = toPeer[0]?.remotePeer;
       if (!peer) continue;
       this.counters.gossipRepairs++;
       this.options.logger.info('gossip stream to peer lost; reconnecting', { peer: id });
@@ -770,6 +773,22 @@ export class P2PNetwork extends EventEmitter<NetworkEvents> implements NetworkVi
     this.streamless.clear();
     for (const id of missing) this.streamless.add(id);
   }
+}
+
+/**
+ * Whether gossipsub's outbound stream to a peer can still carry messages: present, open, and on a
+ * connection to that peer that is still open. Presence alone is not enough: when a peer hangs up
+ * and redials at once (its own repair, or a restart), its new connection can arrive before the old
+ * one's close; the old connection then goes without a `peer:disconnect` (the peer is still
+ * connected) and gossipsub has been seen keeping its stream on it, marked open, for good — it never
+ * opens another, so this node's subscriptions and messages stop reaching that peer (docs/p2p.md
+ * "Gossip stream repair").
+ */
+function gossipStreamLive(entry: { rawStream?: unknown } | undefined, connections: Connection[]): boolean {
+  if (entry === undefined) return false;
+  const raw = entry.rawStream as Stream | undefined;
+  if (raw === undefined) return true; // another gossipsub version: presence is all there is to see
+  return raw.status === 'open' && connections.some((c) => c.status === 'open' && c.streams.includes(raw));
 }
 
 function parseBootnode(text: string): Bootnode {

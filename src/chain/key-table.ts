@@ -1,5 +1,5 @@
 /**
- * The StateView's keys, held outside V8's heap (docs/performance.md "Cost against state size"): a
+ * The StateView's keys, held outside V8's heap (docs/performance.md "2026-12-07, ninth round"): a
  * hash table from a state key (its latin1 string, as the read paths build it) to the value's slot
  * in the ValueTable (./value-table.ts), in typed arrays. A `Map<string, number>` of 5,000,000 keys
  * was a 690 MB heap of strings and entries that every full collection marked (17 of them, 9.4 s, in a

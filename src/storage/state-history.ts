@@ -140,7 +140,7 @@ export class ChangeSetCursor {
       // The sink copies during `put`, so the key and the value are built in scratch arrays, one per
       // length, used again (a cursor is one block's: the height in the key stays): a fresh key (and
       // its views) per record was most of the writer thread's garbage while it indexed
-      // (docs/performance.md "2026-12-07: scratch keys for the history index").
+      // (docs/performance.md "2026-12-07, ninth round", "The history index's scratch keys").
       const hk = (this.keyScratch[keyLength] ??= historyKey(record.subarray(o, o + keyLength), height));
       for (let k = 0; k < keyLength; k++) hk[3 + k] = record[o + k]!;
       o += keyLength;

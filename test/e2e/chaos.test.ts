@@ -41,7 +41,9 @@ it(`4 validators under ${DURATION} s of pauses, kills and partitions (seed ${SEE
     halted: report.halted, restartFailed: report.restartFailed, forks: report.forks, lostReceipts: report.lostReceipts,
     late: report.perturbations.filter((p) => p.resumeMs === null || p.resumeMs > report.resumeBoundMs).map((p) => `#${p.index} ${p.kind} ${p.resumeMs ?? 'never'} ms`),
   };
-  expect(summary).toEqual({ halted: null, restartFailed: null, forks: 0, lostReceipts: 0, late: [] });
+  // A failure names what was lost (for each acknowledged bundle and its height, which node answered
+  // null, another block hash or an error), so a failing run can be followed from its report.
+  expect(summary, `lost receipts: ${JSON.stringify(report.lost)}`).toEqual({ halted: null, restartFailed: null, forks: 0, lostReceipts: 0, late: [] });
   expect(report.perturbations.length).toBeGreaterThanOrEqual(8);
   expect(report.longestResumeMs).toBeLessThanOrEqual(report.resumeBoundMs);
   expect(report.transfersAcknowledged).toBeGreaterThan(0);

@@ -262,7 +262,7 @@ function randomSeed(): number {
 
 /**
  * Copies `key` (latin1, at most MAX_KEY) into SCRATCH, zero-padded to whole words, and returns its
- * hash (`hashWords`). The copy is a loop of independent stores; the hash's chain is a word long.
+ * hash (`hashWords`). The copy is a loop of independent stores; the hash's chain has one step a word.
  */
 function prepare(key: string, seed: number): number {
   const length = key.length;

@@ -547,10 +547,14 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
    * TX_INDEXING (RPC -32000, retry shortly) rather than answering "not found".
    */
   async receiptByHash(hash: Uint8Array): Promise<Receipt | undefined> {
-    const receipt = await this.receipt(hash);
-    if (receipt) return receipt;
+    // The index's height and the head as they were when the lookup began: read after it, a block's
+    // position records written during the read moved the index to the head, and a bundle of that
+    // block the read had missed was answered null, not TX_INDEXING (the chaos run's lost receipts,
+    // docs/storage.md "The transaction lookup index").
     const indexed = this.lookupHeight;
     const head = this.heads.head.height;
+    const receipt = await this.receipt(hash);
+    if (receipt) return receipt;
     if (indexed < head) throw txIndexingError(indexed, head, this.deps.store.lookupFailure);
     return undefined;
   }

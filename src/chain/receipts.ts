@@ -6,6 +6,7 @@ import { METADATA_FIELD_NAMES } from '../core/amm.js';
 import { encodeAccount, encodeAccountAt, encodeHash, encodeMint, encodeMintAt } from '../codec/address.js';
 import { KEY_ROLE_NAMES } from '../abi/constants.js';
 import { domains, type DomainReceiptFormats, type ReceiptBlock } from '../domains/index.js';
+import { nameOf } from '../domains/module.js';
 import type { Block, BlockHeader } from './block.js';
 import type { TokenRegistry } from './token-registry.js';
 
@@ -82,8 +83,6 @@ export function blockReceipts(block: Block, result: BlockResultView, tokens: Tok
 
 const KEY_TYPES = ['Ed25519', 'ML-DSA-65'];
 const ROLES: readonly string[] = KEY_ROLE_NAMES;
-/** A name from `names`, or the number as text when a later core gives one this host does not know. */
-const nameOf = (names: readonly string[], v: number) => names[v] ?? String(v);
 
 type Formats = ReceiptFormats & ReceiptFormatsAt;
 

@@ -86,6 +86,9 @@ export interface DomainModule {
   readonly blockReceiptFormats?: (block: ReceiptBlock) => DomainReceiptFormats;
 }
 
+/** A receipt's name for an enum value: `names[v]`, or the number as text when a later core gives one this host does not know. */
+export const nameOf = (names: readonly string[], v: number): string => names[v] ?? String(v);
+
 /** The receipt formats a module may give (abi/events.mjs `j` and `as`); the token symbol stays the generic receipt's. */
 export type DomainReceiptFormats = Partial<Omit<ReceiptFormats, 'symbol'>>;
 

@@ -5,7 +5,7 @@
  */
 
 import { encodeCollection, encodeHash } from '../../codec/address.js';
-import type { DomainModule } from '../module.js';
+import { nameOf, type DomainModule } from '../module.js';
 import { PROPOSAL_KINDS, PROPOSAL_TYPES, SAFETY_LEVELS } from './reader.js';
 
 export const governance: DomainModule = {
@@ -18,6 +18,6 @@ export const governance: DomainModule = {
     },
     // a collection address, or the contract's Blake3 target (docs/governance.md "Safety levels")
     safetyTarget: (v, e) => (e.targetKind === 'collection' ? encodeCollection(v) : encodeHash(v)),
-    safetyLevel: (v) => SAFETY_LEVELS[v] ?? String(v),
+    safetyLevel: (v) => nameOf(SAFETY_LEVELS, v),
   },
 };

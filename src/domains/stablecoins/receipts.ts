@@ -2,7 +2,8 @@
 // abi/events.mjs `j`): the names of their enum values, and an issuer proof's subject. The receipt
 // JSON itself is generated with every kind's (src/abi/events.ts); src/chain/receipts.ts takes these
 // from the module (src/domains/stablecoins/index.ts `receiptFormats`).
-import type { DomainReceiptFormats } from '../module.js';
+import { toHex0x } from '../../codec/hash.js';
+import { nameOf, type DomainReceiptFormats } from '../module.js';
 
 /** StableIssuerProof.method names (abi/operations.mjs), also svc_getIssuerOnboarding's. */
 export const ISSUER_PROOF_METHODS = ['admin_signature', 'domain', 'documents'] as const;
@@ -12,9 +13,6 @@ export const STABLE_ADMIN_ACTIONS = ['pause', 'blacklist', 'mint_freeze', 'guard
 export const STABLE_PENDING_KINDS = ['role_change', 'minter_addition', 'handover', 'mint'] as const;
 export const STABLE_PENDING_OUTCOMES = ['queued', 'executed', 'cancelled', 'approved'] as const;
 
-/** A name from `names`, or the number as text when a later core gives one this host does not know. */
-const nameOf = (names: readonly string[], v: number) => names[v] ?? String(v);
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 export const stablecoinReceiptFormats: DomainReceiptFormats = {
   stableAdminAction: (v) => nameOf(STABLE_ADMIN_ACTIONS, v),
@@ -23,6 +21,6 @@ export const stablecoinReceiptFormats: DomainReceiptFormats = {
   stableMinterAction: (v) => (['added', 'removed', 'configured'] as const)[v] ?? 'configured',
   issuerProofMethod: (v) => nameOf(ISSUER_PROOF_METHODS, v),
   // the admin's EVM address (the last 20 bytes), or the evidence digest (docs/stablecoins.md "Issuer onboarding")
-  issuerProofSubject: (v, e) => `0x${hex(e.method === 0 ? v.subarray(12) : v)}`,
+  issuerProofSubject: (v, e) => toHex0x(e.method === 0 ? v.subarray(12) : v),
   issuerVerification: (v) => nameOf(['Pending', 'Verified', 'Issuer-Held'], v),
 };

@@ -5,11 +5,11 @@
  * chain-level hook; it is registered so that its folder is a domain's, held to the registry's rules.
  */
 
-import type { DomainModule } from '../module.js';
+import { nameOf, type DomainModule } from '../module.js';
 import { PLAN_STATES } from './reader.js';
 
 export const upgrades: DomainModule = {
   name: 'upgrades',
   proofChecks: [],
-  receiptFormats: { planState: (v) => PLAN_STATES[v] ?? String(v) },
+  receiptFormats: { planState: (v) => nameOf(PLAN_STATES, v) },
 };

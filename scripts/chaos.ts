@@ -88,7 +88,7 @@ export interface ChaosReport {
   heightsCompared: number;
   transfersAcknowledged: number;
   lostReceipts: number;
-  /** per node: the block hash its receipt names instead, null (no receipt) or the error it kept answering */
+  /** per node: the block hash its receipt names instead, null (no receipt), the error it kept answering, or the height it stayed behind at */
   lost: Array<{ bundle_hash: string; block_height: number; node: number; found: string | null }>;
   finalHeights: number[];
   /** set when the network did not finalize again within 3 × the bound: it is taken as halted */
@@ -395,6 +395,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // Same block hash at every height every node holds (all of them are running now).
     // The final checks ask every node but one that did not restart.
     const alive = nodes.map((_, i) => i).filter((i) => !dead.has(i));
+    // A node may trail the others by a block or two when the senders stop (one just restarted, or
+    // fetching blocks its gossip missed): asked before it holds an acknowledged bundle's block, it
+    // rightly answers null. The checks wait (up to a minute) for every node to reach the highest
+    // acknowledged height; one that never does is reported with the height it stayed at.
+    const acked = acks.reduce((top, ack) => Math.max(top, ack.block_height), 0);
+    const reached = async (i: number) => (await height(i).catch(() => -1)) >= acked;
+    for (const end = Date.now() + 60_000; Date.now() < end; await sleep(200)) {
+      if ((await Promise.all(alive.map(reached))).every(Boolean)) break;
+    }
     const finalHeights = await heights();
     const common_ = Math.min(...alive.map((i) => finalHeights[i]!));
     const hashes: string[][] = [];
@@ -415,6 +424,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           const ack = acks[open[j]!]!;
           if (!r.ok && Date.now() < end) again.push(open[j]!);
           else if (!r.ok) lost.push({ ...ack, node: i, found: `error: ${r.error.message}` });
+          else if (finalHeights[i]! < ack.block_height) lost.push({ ...ack, node: i, found: `behind: the node stayed at height ${finalHeights[i]}` });
           else if ((r.result as Receipt | null)?.block_hash !== ack.block_hash) lost.push({ ...ack, node: i, found: (r.result as Receipt | null)?.block_hash ?? null });
         });
         open = again;

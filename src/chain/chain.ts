@@ -548,9 +548,9 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
    */
   async receiptByHash(hash: Uint8Array): Promise<Receipt | undefined> {
     // The index's height and the head as they were when the lookup began: read after it, a block's
-    // position records written during the read moved the index to the head, and a bundle of that
-    // block the read had missed was answered null, not TX_INDEXING (the chaos run's lost receipts,
-    // docs/storage.md "The transaction lookup index").
+    // position records written during the read would move the index to the head, and a bundle of
+    // that block the read had missed would be answered null, not TX_INDEXING (docs/storage.md "The
+    // transaction lookup index").
     const indexed = this.lookupHeight;
     const head = this.heads.head.height;
     const receipt = await this.receipt(hash);

@@ -3,7 +3,8 @@
 // nonce and code at head−1, head−127 and (archive) height 1, against the values recorded at those
 // heights; Multicall3 (viem multicall, readContract batched through it, ethers and web3.js
 // aggregate3) at those heights reads the state and block as of them; svc_getBalance and svc_getProof
-// take a height, the proof verifying against that block's state root. A node with --pruning aggressive and its default window serves the last 128 blocks'
+// take a height, the proof verifying against that block's state root; eth_estimateGas and
+// eth_createAccessList judge funds and the call as of the block. A node with --pruning aggressive and its default window serves the last 128 blocks'
 // state to the three libraries (head−1, head−127) and refuses a read below it with -32013 naming the
 // oldest height (docs/operations.md "Pruning").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,35 @@ describe('state at past blocks through the libraries (archive node)', () => {
     expect(await token.getFunction('balanceOf').staticCall(created.owner, { blockTag: created.height })).toBe(1_000_000n);
     expect(await token.getFunction('balanceOf').staticCall(created.owner, { blockTag: head - 1 })).toBe(1_000_000n);
     provider.destroy();
+  });
+
+  it('eth_estimateGas and eth_createAccessList at a past block judge the call over the state as of it: funds, the transfer\'s revert, and a token not yet created', async () => {
+    // A spender paid NTV (for fees) in block A, then 500 HIST in block B: at B−1 the transfer of
+    // those 500 reverts, at B it is estimated, before A its NTV cannot pay the fee.
+    const spender = privateKeyToAccount(generatePrivateKey()).address;
+    const a = (await node.result<{ block_height: number }>('svc_faucet', [spender])).block_height;
+    const b = (await node.result<{ block_height: number }>('svc_transfer', [created.owner, spender, 'HIST', '500'])).block_height;
+    const hex = (h: number) => `0x${h.toString(16)}`;
+    const transfer = (amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] });
+    const call = { from: spender, to: created.evm, data: transfer(500n) };
+    const atHead = await node.result<string>('eth_estimateGas', [call]);
+    expect(await node.result('eth_estimateGas', [call, hex(b)])).toBe(atHead);
+    expect(await node.result('eth_createAccessList', [call, hex(b)])).toEqual({ accessList: [], gasUsed: atHead });
+    expect(b).toBeGreaterThan(a); // the transfer was sent once the faucet's receipt was in
+    const before = await node.rpcError('eth_estimateGas', [call, hex(b - 1)]);
+    expect(before.code).toBe(3);
+    expect(before.message).toContain('ERC20: transfer amount exceeds balance');
+    expect((await node.rpcError('eth_createAccessList', [call, hex(b - 1)])).code).toBe(3);
+    expect((await node.rpcError('eth_estimateGas', [{ ...call, data: transfer(501n) }, hex(b)])).message).toContain('ERC20: transfer amount exceeds balance');
+    // before the faucet's block the spender held no NTV for the fee
+    expect((await node.rpcError('eth_estimateGas', [call, hex(a - 1)])).message).toMatch(/^insufficient funds/);
+    // viem passes blockNumber through
+    const chain = defineChain({ id: CHAIN_ID, name: 'ntv', nativeCurrency: { name: 'NTV', symbol: 'NTV', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } });
+    const client = createPublicClient({ chain, transport: http(node.url) });
+    expect(await client.estimateContractGas({ account: spender, address: created.evm, abi: erc20Abi, functionName: 'transfer', args: [recipient, 500n], blockNumber: BigInt(b) })).toBe(BigInt(atHead));
+    // before the token was created its address had no code: a call to it costs its calldata's intrinsic gas
+    const intrinsic = 21_000n + [...Buffer.from(transfer(500n).slice(2), 'hex')].reduce((gas, byte) => gas + (byte === 0 ? 4n : 16n), 0n);
+    expect(BigInt(await node.result<string>('eth_estimateGas', [{ to: created.evm, data: transfer(500n) }, hex(created.height - 1)]))).toBe(intrinsic);
   });
 
   it('Multicall3 at a past block: viem multicall (and readContract batched through it, as wagmi\'s clients do), ethers and web3.js aggregate3 read the state and the block as of it', async () => {

@@ -346,7 +346,7 @@ export function ethMethods({ chain, readers, simulator }: MethodDependencies & {
         name: 'gas', schema: Quantity,
         description: 'the core\'s charge, never below the calldata\'s intrinsic gas (`0x5208` for a native transfer, ~21,600 for an ERC-20 transfer or'
           + ' approve, 26,000 for a transferFrom); with `from` the call runs through the core as execution would, so it refuses what'
-          + ' `eth_sendRawTransaction` would, in the same geth form',
+          + ' `eth_sendRawTransaction` would, in the same geth form; at a past `block` over the state as of it ([eth.md](eth.md) "Block parameters")',
       },
       errors: [GETH_ERROR_CODE, STANDARD_ERRORS.EXECUTION_REVERTED.code, ...STATE_ERRORS],
       handler: async ([call, tag]) => estimateGasOf(chain, readers, simulator, call, tag),
@@ -635,11 +635,12 @@ function insufficientFunds(fromEvm: string, haveNano: bigint, wantNano: bigint):
  * action runs through the core as the EVM transaction's bundle (src/eth/simulate.ts), and a
  * failure is what the contract would revert with (code 3), as on Ethereum (docs/eth.md "Errors").
  */
-async function checkFunds(chain: ChainApi, simulator: EvmSimulator, from: Uint8Array, fromEvm: string, action: EvmAction, fee: bigint): Promise<void> {
-  const ntv = chain.balance(from, new Uint8Array(32));
+async function checkFunds(chain: ChainApi, simulator: EvmSimulator, from: Uint8Array, fromEvm: string, action: EvmAction, fee: bigint, height?: number): Promise<void> {
+  const ntv = height === undefined ? chain.balance(from, new Uint8Array(32)) : await chain.balanceAt(from, new Uint8Array(32), height);
   const want = action.kind === 'native' ? action.amountNano + fee : fee;
   if (ntv < want) throw insufficientFunds(fromEvm, ntv, want);
-  await simulator.check(from, action);
+  if (height === undefined) await simulator.check(from, action);
+  else await simulator.checkAt(height, from, action);
 }
 
 /**
@@ -655,9 +656,9 @@ export function intrinsicGas(data: string): bigint {
 
 /** eth_estimateGas as answered: refusals in geth's form (src/eth/errors.ts). */
 export async function estimateGasOf(chain: ChainApi, readers: DomainReaders, simulator: EvmSimulator, call: Static<typeof CallObject>, tag: BlockParamValue | undefined): Promise<string> {
-  await stateAt(chain, tag);
+  const height = await stateAt(chain, tag);
   try {
-    return quantity(await estimateGas(chain, readers, simulator, call));
+    return quantity(await estimateGas(chain, readers, simulator, call, height));
   } catch (error) {
     throw gethAdmissionError(error, chain.gasPrice);
   }
@@ -667,15 +668,33 @@ export async function estimateGasOf(chain: ChainApi, readers: DomainReaders, sim
  * eth_estimateGas: the core's charge for what the call maps to, at least the calldata's intrinsic
  * gas. With `from`, the call runs through the core as execution would (checkFunds), so an estimate
  * succeeds exactly when the transaction would; without it only the mapping is checked (geth would
- * run it from the zero address, which holds nothing).
+ * run it from the zero address, which holds nothing). At a past block (`height`) the funds and the
+ * call are judged over the state as of it, as geth estimates at a block; a token or collection
+ * created after it had no code then, so the call is one to an address without code: its intrinsic
+ * gas, as eth_call answers `0x` there (docs/eth.md "Block parameters").
  */
-async function estimateGas(chain: ChainApi, readers: DomainReaders, simulator: EvmSimulator, call: { to?: string | null; from?: string; input?: string; data?: string; value?: string }): Promise<bigint> {
+async function estimateGas(chain: ChainApi, readers: DomainReaders, simulator: EvmSimulator, call: { to?: string | null; from?: string; input?: string; data?: string; value?: string }, height?: number): Promise<bigint> {
   if (!call.to) throw evmRefusal('UNSUPPORTED_CALL', 'contract creation is not supported: this node executes no EVM code');
   const raw = (call.input ?? call.data ?? '0x') as string;
   const data = (raw.startsWith('0x') ? raw : `0x${raw}`).toLowerCase() as Hex;
   const action = actionOf({ to: call.to as Hex, data, value: BigInt(call.value ?? '0x0'), ...(call.from ? { from: call.from as Hex } : {}) }, readers.evmTokens);
+  if (height !== undefined && !(await targetExistedAt(chain, height, action))) {
+    const gas = intrinsicGas(data);
+    if (call.from) {
+      const ntv = await chain.balanceAt(accountOfEvm(call.from), new Uint8Array(32), height);
+      if (ntv < gas * chain.gasPrice) throw insufficientFunds(call.from, ntv, gas * chain.gasPrice);
+    }
+    return gas;
+  }
   const charged = actionGas(action);
   const gas = charged > intrinsicGas(data) ? charged : intrinsicGas(data);
-  if (call.from) await checkFunds(chain, simulator, accountOfEvm(call.from), call.from, action, charged * chain.gasPrice);
+  if (call.from) await checkFunds(chain, simulator, accountOfEvm(call.from), call.from, action, charged * chain.gasPrice, height);
   return gas;
+}
+
+/** Whether the token or collection an action calls existed at a past block (a native transfer's target always does). */
+function targetExistedAt(chain: ChainApi, height: number, action: EvmAction): Promise<boolean> {
+  if (action.kind === 'native') return Promise.resolve(true);
+  if (action.kind === 'nft' || action.kind === 'multi') return collectionExistedAt(chain, height, action.collection);
+  return tokenExistedAt(chain, height, action.mint);
 }

@@ -30,6 +30,11 @@ import { verifyBalanceProof, verifyProofResult, type GetProofResult } from '../c
  * verified (svc_getProof), so a node that lies about a balance is caught.
  */
 
+/** A block the client cannot verify a header at, so nothing at it can be proven (the verifying provider answers 4200). */
+export class HeightNotVerifiable extends Error {
+  override readonly name = 'HeightNotVerifiable';
+}
+
 export interface LightClientOptions {
   /** the node's JSON-RPC URL */
   url: string;
@@ -168,21 +173,53 @@ export class LightClient {
    * A balance proven against a header this client verified: svc_getProof [address, token], the
    * client first verifying the proof's height. Throws ProofError when the proof or the node's
    * `balance` does not hold. The mint is the one the proven key names (give a mint address rather
-   * than a symbol to not rely on the node's symbol table).
+   * than a symbol to not rely on the node's symbol table). `height`: the state as of that block,
+   * which the node proves from its change sets inside its state window (docs/storage.md "State
+   * history"), against the header this client verifies at that height; absent, the node's head.
    */
-  async verifiedBalance(address: string, token = 'NTV'): Promise<{ balance: bigint; height: number; stateRoot: Uint8Array; mint: Uint8Array; proof: GetProofResult }> {
-    const proof = await this.withRecordsAhead(this.client.call<GetProofResult>('svc_getProof', [address, token]));
+  async verifiedBalance(address: string, token = 'NTV', height?: number): Promise<{ balance: bigint; height: number; stateRoot: Uint8Array; mint: Uint8Array; proof: GetProofResult }> {
+    const proof = await this.proofAt([address, token], height);
     const header = await this.verifiedHeader(proof.height);
     const key = fromHex(proof.key, 65, 'key');
     const mint = key.slice(33, 65);
     return { balance: verifyBalanceProof(proof, address, mint, header.stateRoot), height: proof.height, stateRoot: header.stateRoot, mint, proof };
   }
 
-  /** Any state key's value (undefined: absent) proven against a verified header. */
-  async verifiedValue(keyOrAddress: string, token?: string): Promise<{ value: Uint8Array | undefined; height: number; key: Uint8Array }> {
-    const proof = await this.withRecordsAhead(this.client.call<GetProofResult>('svc_getProof', token === undefined ? [keyOrAddress] : [keyOrAddress, token]));
+  /** Any state key's value (undefined: absent) proven against a verified header; at `height` as `verifiedBalance`. */
+  async verifiedValue(keyOrAddress: string, token?: string, height?: number): Promise<{ value: Uint8Array | undefined; height: number; key: Uint8Array }> {
+    const proof = await this.proofAt(token === undefined ? [keyOrAddress] : [keyOrAddress, token], height);
     const header = await this.verifiedHeader(proof.height);
     return { value: verifyProofResult(proof, header.stateRoot), height: proof.height, key: fromHex(proof.key, undefined, 'key') };
+  }
+
+  /**
+   * svc_getProof at the head, or at `height`: a height this client cannot verify a header at is
+   * refused before the node is asked (HeightNotVerifiable), and a proof of another height than the
+   * one asked is the node's fault (LightVerifyError).
+   */
+  private async proofAt(params: [string] | [string, string], height: number | undefined): Promise<GetProofResult> {
+    if (height === undefined) return this.withRecordsAhead(this.client.call<GetProofResult>('svc_getProof', params));
+    this.assertVerifiable(height);
+    const proof = await this.withRecordsAhead(this.client.call<GetProofResult>('svc_getProof', [params[0], params[1] ?? null, height]));
+    if (proof.height !== height) throw new LightVerifyError(`svc_getProof at block ${height} answered a proof at block ${proof.height}`);
+    return proof;
+  }
+
+  /**
+   * Whether a header at `height` can be verified: one kept, or (headers mode) one after the trusted
+   * set's height, which the epoch records reach forward; replay mode verifies the blocks it
+   * replays and keeps the last KEPT_HEADERS.
+   */
+  private assertVerifiable(height: number): void {
+    if (!Number.isSafeInteger(height) || height < 0) throw new HeightNotVerifiable(`block ${height} is not a height`);
+    if (this.headers.has(height)) return;
+    if (this.trust) {
+      if (height <= this.trust.set.height) {
+        throw new HeightNotVerifiable(`block ${height} is at or below the trusted validator set's height ${this.trust.set.height}, before which this client verifies no header (headers mode verifies forward from its checkpoint or genesis)`);
+      }
+      return;
+    }
+    if (height < this.height) throw new HeightNotVerifiable(`block ${height} is behind the replayed blocks this client keeps (${Math.max(0, this.height - KEPT_HEADERS + 1)}..${this.height})`);
   }
 
   /** The verified header at `height`, verifying it first. */

@@ -4,8 +4,9 @@ import { bytesEqual, toHex } from '../codec/hash.js';
 import { accountKey, decodeAccount, decodeTokenRecord, symbolKey, tokenKey } from '../core/records.js';
 import { WEI_PER_NANO, accountOfEvm } from '../chain/evm/units.js';
 import { ProofError } from '../client/proof.js';
+import { RpcClientError } from '../client/rpc-client.js';
 import { LightVerifyError } from '../light/header-trust.js';
-import { LightClient, type LightClientOptions } from './light-client.js';
+import { HeightNotVerifiable, LightClient, type LightClientOptions } from './light-client.js';
 
 /**
  * A verifying EIP-1193 provider (docs/light-client.md "The verifying provider"): `request()` answers
@@ -19,13 +20,14 @@ import { LightClient, type LightClientOptions } from './light-client.js';
  * | `eth_getBalance` | the NTV balance record (`0x02 ‖ account ‖ 0…0`), × 10⁹ as eth_getBalance scales it |
  * | `eth_getTransactionCount` | the account record's nonce (absent: 0); `pending` is refused (the mempool is not state) |
  * | `eth_call` on a token address | ERC-20 `name`, `symbol`, `decimals`, `totalSupply` from the token record, `balanceOf` from the balance record |
- * | `svc_getBalance` | the balance record; a symbol through the symbol record (`0x04 ‖ SYMBOL` → mint) |
+ * | `svc_getBalance` | the balance record (at `height` when given); a symbol through the symbol record (`0x04 ‖ SYMBOL` → mint) |
  * | `svc_getTokenInfo` | the symbol record and the token record: the record's own fields |
  *
- * State is proven against the newest header this client verified (the node's head): a block tag
- * other than latest/safe/finalized, or a number other than the height the proof is at, is refused.
- * (The node also proves past blocks in its state window, docs/replay.md "State proofs"; this
- * provider does not ask for them yet.) Token
+ * State is proven against the node's head, or, for a block number (or EIP-1898 `{blockNumber}`),
+ * against the header this client verifies at that block, from the node's proof at that height (the
+ * node proves past blocks in its state window, docs/storage.md "State history"): viem and ethers read
+ * at `receipt.blockNumber`. A block the client cannot verify a header at (before its checkpoint in
+ * headers mode), a tag it cannot pin (`pending`, `earliest`, a block hash) is refused. Token
  * addresses: an EVM token address is the mint's last 20 bytes (docs/eth.md "Token addresses"); the
  * mint is looked up in svc_listTokens and must end in those 20 bytes, then its record is proven.
  */
@@ -67,6 +69,9 @@ export class VerifyingProvider {
       return await this.answer(args.method, params);
     } catch (error) {
       if (error instanceof ProviderRpcError) throw error;
+      if (error instanceof HeightNotVerifiable) throw new ProviderRpcError(UNSUPPORTED_METHOD, `${args.method}: ${error.message}, so state at it cannot be proven`);
+      // The node's own refusal (a block above its head, below its state window): its code and words.
+      if (error instanceof RpcClientError) throw new ProviderRpcError(error.code, `${args.method}: the node refused: ${error.message}`, error.data);
       if (error instanceof ProofError || error instanceof LightVerifyError) {
         throw new ProviderRpcError(VERIFICATION_FAILED, `${args.method}: the node's answer does not verify: ${error.message}`);
       }
@@ -111,7 +116,9 @@ export class VerifyingProvider {
       case 'svc_getBalance': {
         const account = nativeAddress(params[0]);
         const mint = await this.mintOf(typeof params[1] === 'string' ? params[1] : 'NTV');
-        return (await this.balance(account, mint, 'latest')).balance.toString();
+        // [address, token?, height?] as the node takes it: a height proves the balance as of that block
+        const at = params[2] === undefined || params[2] === null ? 'latest' : typeof params[2] === 'number' ? `0x${params[2].toString(16)}` : params[2];
+        return (await this.balance(account, mint, at)).balance.toString();
       }
       case 'svc_getTokenInfo': {
         if (typeof params[0] !== 'string') throw new ProviderRpcError(INVALID_PARAMS, 'svc_getTokenInfo: symbol_or_mint must be a string');
@@ -124,17 +131,13 @@ export class VerifyingProvider {
 
   /** A state value proven against a verified header, with the key checked to be the one asked. */
   private async proven(key: Uint8Array, tag?: unknown): Promise<{ value: Uint8Array | undefined; height: number }> {
-    const wanted = blockTag(tag);
-    const { value, height, key: provenKey } = await this.client.verifiedValue(`0x${toHex(key)}`);
+    const { value, height, key: provenKey } = await this.client.verifiedValue(`0x${toHex(key)}`, undefined, blockTag(tag));
     if (!bytesEqual(provenKey, key)) throw new ProofError(`the proof is of key ${toHex(provenKey)}, not the key asked ${toHex(key)}`);
-    if (wanted !== undefined && wanted !== height) throw new ProviderRpcError(UNSUPPORTED_METHOD, `state is proven at the node's head only (${height}); block ${wanted} cannot be proven`);
     return { value, height };
   }
 
   private async balance(account: Uint8Array, mint: Uint8Array, tag: unknown): Promise<{ balance: bigint; height: number }> {
-    const wanted = blockTag(tag);
-    const { balance, height } = await this.client.verifiedBalance(`0x${toHex(account)}`, `0x${toHex(mint)}`);
-    if (wanted !== undefined && wanted !== height) throw new ProviderRpcError(UNSUPPORTED_METHOD, `state is proven at the node's head only (${height}); block ${wanted} cannot be proven`);
+    const { balance, height } = await this.client.verifiedBalance(`0x${toHex(account)}`, `0x${toHex(mint)}`, blockTag(tag));
     return { balance, height };
   }
 
@@ -229,10 +232,17 @@ function nativeAddress(value: unknown): Uint8Array {
 /** undefined: the head (latest, safe, finalized, or absent); a number: that height; else refused. */
 function blockTag(tag: unknown): number | undefined {
   if (tag === undefined || tag === null || (typeof tag === 'string' && LATEST_TAGS.has(tag))) return undefined;
-  if (typeof tag === 'string' && /^0x[0-9a-fA-F]+$/.test(tag)) return Number.parseInt(tag, 16);
+  if (typeof tag === 'string' && /^0x[0-9a-fA-F]+$/.test(tag)) return height(tag);
   if (typeof tag === 'object' && tag !== null && 'blockNumber' in tag && typeof (tag as { blockNumber: unknown }).blockNumber === 'string') {
-    return Number.parseInt((tag as { blockNumber: string }).blockNumber, 16);
+    const number = (tag as { blockNumber: string }).blockNumber;
+    if (/^0x[0-9a-fA-F]+$/.test(number)) return height(number);
   }
-  throw new ProviderRpcError(UNSUPPORTED_METHOD, `block ${JSON.stringify(tag)} cannot be proven: state is proven at the node's head (latest) only`);
+  throw new ProviderRpcError(UNSUPPORTED_METHOD, `block ${JSON.stringify(tag)} cannot be proven: give latest or a block number (a hash or pending names no height the client verifies)`);
+}
+
+function height(hex: string): number {
+  const n = Number.parseInt(hex, 16);
+  if (!Number.isSafeInteger(n)) throw new ProviderRpcError(INVALID_PARAMS, `block ${hex} is not a height`);
+  return n;
 }
 

@@ -90,10 +90,39 @@ describe('viem over the verifying provider', () => {
     await expect(provider.request({ method: 'eth_sendRawTransaction', params: ['0x00'] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD, message: expect.stringMatching(/cannot be proven by the light client/) });
     await expect(client.getBlock()).rejects.toThrow(/eth_getBlockByNumber cannot be proven by the light client/);
     await expect(provider.request({ method: 'eth_getTransactionCount', params: [holder, 'pending'] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD });
-    await expect(provider.request({ method: 'eth_getBalance', params: [holder, '0x1'] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD, message: expect.stringMatching(/proven at the node's head only/) });
+    // before the checkpoint no header is verified: nothing at block 1 can be proven
+    await expect(provider.request({ method: 'eth_getBalance', params: [holder, '0x1'] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD, message: expect.stringMatching(/at or below the trusted validator set's height .* cannot be proven/) });
+    await expect(provider.request({ method: 'eth_getBalance', params: [holder, { blockHash: `0x${'00'.repeat(32)}` }] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD });
     await expect(client.readContract({ address: usdc.evm_address, abi: erc20Abi, functionName: 'allowance', args: [holder, holder] })).rejects.toThrow(/allowance is not a read the light client proves/);
     await expect(provider.request({ method: 'eth_getBalance', params: ['0x12'] })).rejects.toMatchObject({ code: -32602 });
   });
+
+  it('proves state at a past block after its checkpoint, as the node served it then: viem getBalance and readContract at blockNumber, svc_getBalance at a height', async () => {
+    const provider = await VerifyingProvider.create({ url: node.url, checkpoint });
+    const client = createPublicClient({ transport: custom(provider) });
+    const paid = `0x${randomBytes(20).toString('hex')}` as Address;
+    const first = (await node.result<{ block_height: number }>('svc_transfer', [systemAddressHex(1), paid, 'NTV', '1000'])).block_height;
+    const second = (await node.result<{ block_height: number }>('svc_transfer', [systemAddressHex(1), paid, 'NTV', '2000'])).block_height;
+    await node.result('svc_transfer', [USDC_HOLDER, paid, 'USDC', '77']);
+    expect(first).toBeGreaterThan(2 * EPOCH);
+    for (const [height, nano] of [[first - 1, 0n], [first, 1000n], [second, 3000n]] as const) {
+      const blockNumber = BigInt(height);
+      expect(await client.getBalance({ address: paid, blockNumber }), `NTV at ${height}`).toBe(nano * 10n ** 9n);
+      expect(BigInt(await node.result<string>('eth_getBalance', [paid, `0x${height.toString(16)}`]))).toBe(nano * 10n ** 9n);
+      expect(await provider.request({ method: 'svc_getBalance', params: [paid, 'NTV', height] })).toBe(nano.toString());
+      expect(await client.readContract({ address: usdc.evm_address, abi: erc20Abi, functionName: 'balanceOf', args: [paid], blockNumber }), `USDC at ${height}`).toBe(0n);
+    }
+    expect(await client.readContract({ address: usdc.evm_address, abi: erc20Abi, functionName: 'balanceOf', args: [paid] })).toBe(77n);
+    expect(await provider.request({ method: 'eth_getTransactionCount', params: [paid, { blockNumber: `0x${second.toString(16)}` }] })).toBe('0x0');
+    // a block above the node's head: the node's own refusal, its code kept
+    await expect(provider.request({ method: 'eth_getBalance', params: [paid, '0xffffff'] })).rejects.toMatchObject({ code: -32003 });
+    // a node answering a proof at another block than the one asked is caught
+    const lying = await VerifyingProvider.create({
+      url: node.url, checkpoint,
+      fetch: lyingFetch((method, result) => { if (method === 'svc_getProof') result.height = (result.height as number) + 1; }),
+    });
+    await expect(lying.request({ method: 'eth_getBalance', params: [paid, `0x${first.toString(16)}`] })).rejects.toMatchObject({ code: VERIFICATION_FAILED, message: expect.stringMatching(/answered a proof at block/) });
+  }, 30_000);
 
   it('refuses a lying node: a wrong balance, a forged certificate, a set proof that does not match, another mint', async () => {
     const lies: Array<[string, (method: string, r: Record<string, unknown>) => void, RegExp]> = [

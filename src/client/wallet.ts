@@ -2,7 +2,7 @@ import { BUNDLE_GAS_CEILING } from '../abi/constants.js';
 import { NATIVE_MINT, encodeAccount, encodeHash, parseAddress, parseMint } from '../codec/address.js';
 import {
   bundleHash, decodeBundle, encodeBundle, signingHash,
-  type Bundle, type Operation, type TokenMetadataField,
+  type Bundle, type Operation,
 } from '../codec/bundle.js';
 import { toHex } from '../codec/hash.js';
 import { Signer, keyTypeCode, type KeyTypeName } from '../codec/keys.js';
@@ -10,6 +10,9 @@ import { bundleGasOf } from './gas.js';
 import { RpcClient, RpcClientError } from './rpc-client.js';
 import { accountBytes, hashBytes, keyBytes, toBigInt, type AccountRef } from './args.js';
 import { domainClients, type DomainClients } from './domain-clients.js';
+import type { BundleOptions, SubmitResult, WalletCore } from './wallet-core.js';
+
+export type { BundleOptions, SubmitResult, TokenMetadataFields, WalletCore } from './wallet-core.js';
 
 export { toBigInt } from './args.js';
 export { cancelScheduleOp, createScheduleGas, createScheduleOp } from '../domains/schedules/client.js';
@@ -56,27 +59,6 @@ export interface AccountInfo {
   keys: unknown[];
 }
 
-export interface BundleOptions {
-  /** Default: the node's pending nonce (or the next one this wallet reserved, if higher). */
-  nonce?: bigint;
-  maxGas?: bigint;
-  maxPriorityFee?: bigint;
-  /** Unix seconds; default now + 3600. */
-  validUntil?: bigint;
-  expiryTimestamp?: bigint;
-  /** Default: included when the node reports no registered key for the account (spec §5.3). */
-  includePubkey?: boolean;
-}
-
-export interface SubmitResult {
-  /** `Nxh…` hash of the submitted bytes, computed locally. */
-  bundleHash: string;
-  /** The bundle that was sent; undefined when raw bytes that do not decode were submitted. */
-  bundle: Bundle | undefined;
-  /** The node's answer to svc_submitBundle, as returned. */
-  receipt: unknown;
-}
-
 export interface CreateTokenParams {
   name: string;
   symbol: string;
@@ -92,7 +74,7 @@ export interface CreateTokenParams {
 export interface Wallet extends DomainClients {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only names what the prototype copy below the class adds
-export class Wallet {
+export class Wallet implements WalletCore {
   readonly client: RpcClient;
   // The next nonce this wallet handed out, so concurrent sends do not reuse one.
   private reservedNonce: bigint | undefined;
@@ -383,8 +365,6 @@ for (const helpers of domainClients) {
   }
 }
 
-
-export type TokenMetadataFields = Partial<Record<TokenMetadataField, string>>;
 
 function decodeOrUndefined(bytes: Uint8Array): Bundle | undefined {
   try {

@@ -6,9 +6,8 @@
  * so admission, import and replay never load the RPC layer (test/unit/imports.test.ts "domains/ by layer").
  */
 
-import type { MethodDocs } from '../rpc/examples/index.js';
 import type { MethodDependencies } from '../rpc/methods/context.js';
-import type { MethodDefinition } from '../rpc/registry.js';
+import type { MethodDefinition, MethodDocs } from '../rpc/registry.js';
 import anchorsExamples from './anchors/examples.json' with { type: 'json' };
 import { anchorMethods } from './anchors/rpc.js';
 import bridgeExamples from './bridge/examples.json' with { type: 'json' };
@@ -47,7 +46,7 @@ export interface DomainRpc {
   readonly name: string;
   /** its method definitions over the node's dependencies (src/rpc/methods/context.ts) */
   methods(deps: MethodDependencies): MethodDefinition[];
-  /** its recorded examples (src/rpc/examples/index.ts "MethodDocs") */
+  /** its recorded examples (src/rpc/method.ts "MethodDocs") */
   readonly docs: MethodDocs;
 }
 

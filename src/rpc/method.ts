@@ -51,6 +51,15 @@ export interface MethodExample {
   readonly description?: string;
 }
 
+/**
+ * What one examples file holds (src/rpc/examples/*.json, or a domain's
+ * `src/domains/<name>/examples.json`): examples with named params, or recorded positional ones.
+ */
+export interface MethodDocs {
+  EXAMPLES?: Record<string, MethodExample[]>;
+  POSITIONAL_EXAMPLES?: Record<string, Array<{ name: string; params: unknown[]; result: unknown }>>;
+}
+
 /** What a method author registers. */
 export interface MethodDefinition {
   readonly name: string;

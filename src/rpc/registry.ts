@@ -11,7 +11,7 @@ import { buildOpenRpcDocument, DISCOVER_EXAMPLE, discoverResultSchema, type Open
 import type { MethodDefinition } from './method.js';
 
 // Method authors import the definition types and defineMethod with the registry (src/rpc/methods/*).
-export { defineMethod, type CallContext, type MethodDefinition, type MethodExample, type MethodParam, type ParamValues, type RpcConnection } from './method.js';
+export { defineMethod, type CallContext, type MethodDefinition, type MethodDocs, type MethodExample, type MethodParam, type ParamValues, type RpcConnection } from './method.js';
 
 /** A param prepared for the hot path: compiled checker and the "expected" phrase precomputed. */
 interface PreparedParam {

@@ -51,11 +51,11 @@ function importsOf(file: string): Import[] {
 const files = sourceFiles(SRC);
 const imports = files.flatMap(importsOf);
 
-/** Strongly connected components of more than one file among run-time imports (Tarjan). */
-function runtimeCycles(): string[][] {
+/** Strongly connected components of more than one file among run-time imports, or all imports with `types` (Tarjan). */
+function runtimeCycles(types = false): string[][] {
   const edges = new Map<string, string[]>();
   for (const f of files) edges.set(relative(SRC, f), []);
-  for (const i of imports) if (i.local && !i.typeOnly) edges.get(i.from)!.push(i.to);
+  for (const i of imports) if (i.local && (types || !i.typeOnly)) edges.get(i.from)!.push(i.to);
   let n = 0;
   const stack: string[] = [], onStack = new Set<string>(), index = new Map<string, number>(), low = new Map<string, number>();
   const cycles: string[][] = [];
@@ -97,6 +97,10 @@ describe('imports of src/', () => {
 
   it('has no run-time import cycle', () => {
     expect(runtimeCycles()).toEqual([]);
+  });
+
+  it('has no import cycle with type-only imports counted: a domain\'s wallet helpers type `this` by src/client/wallet-core.ts, not by the Wallet that imports them', () => {
+    expect(runtimeCycles(true)).toEqual([]);
   });
 
   it('nothing below rpc/ imports rpc/ (errors are typed below and mapped to RpcError in rpc/)', () => {

@@ -5,28 +5,28 @@
  */
 import { parseMint } from '../../codec/address.js';
 import { decodeDepositProof, type DepositProof } from './proofs.js';
-import type { BundleOptions, SubmitResult, Wallet } from '../../client/wallet.js';
+import type { BundleOptions, SubmitResult, WalletCore } from '../../client/wallet-core.js';
 import { toBigInt, type Amount } from '../../client/args.js';
 
 export class BridgeClient {
   /** BridgeDeposit (26): credit an attested deposit (hex or decoded proof) to its recipient. */
-  async bridgeDeposit(this: Wallet, proof: string | DepositProof, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async bridgeDeposit(this: WalletCore, proof: string | DepositProof, opts: BundleOptions = {}): Promise<SubmitResult> {
     const p = typeof proof === 'string' ? decodeDepositProof(fromHexText(proof)) : proof;
     return this.sendOperation({ type: 'BridgeDeposit', ...p }, opts);
   }
 
   /** ClaimBridgeDeposit (74): complete a pending receive once its coin can take it. */
-  async claimBridgeDeposit(this: Wallet, chain: string, txHash: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async claimBridgeDeposit(this: WalletCore, chain: string, txHash: string, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'ClaimBridgeDeposit', chain, txHash }, opts);
   }
 
   /** BridgeWithdraw (71): burn `amount` of a bridged or STD-8 token for `destination` on `chain`; the chain's NTV fee goes to the treasury. */
-  async bridgeWithdraw(this: Wallet, token: string | Uint8Array, amount: Amount, chain: string, destination: string, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async bridgeWithdraw(this: WalletCore, token: string | Uint8Array, amount: Amount, chain: string, destination: string, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'BridgeWithdraw', token: typeof token === 'string' ? parseMint(token) : token, amount: toBigInt(amount, 'amount'), chain, destination }, opts);
   }
 
   /** RegisterBridgeMapping (72): foundation or governance only (a multi-sig or proposal carries it on mainnet). */
-  async registerBridgeMapping(this: Wallet, chain: string, contract: string, mint: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async registerBridgeMapping(this: WalletCore, chain: string, contract: string, mint: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'RegisterBridgeMapping', chain, contract, mint: typeof mint === 'string' ? parseMint(mint) : mint }, opts);
   }
 }

@@ -5,7 +5,7 @@
  */
 import { GAS_BASE, OPERATION_GAS } from '../../abi/constants.js';
 import type { Operation } from '../../codec/bundle.js';
-import type { BundleOptions, SubmitResult, Wallet } from '../../client/wallet.js';
+import type { BundleOptions, SubmitResult, WalletCore } from '../../client/wallet-core.js';
 
 export class ProgramClient {
   /**
@@ -13,7 +13,7 @@ export class ProgramClient {
    * the program JSON (an object or its text) under its `name`, owned by this account. The JSON is
    * sent as given (compact when an object); the node validates it when it reads the record.
    */
-  async registerProgram(this: Wallet, program: Record<string, unknown> | string, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async registerProgram(this: WalletCore, program: Record<string, unknown> | string, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.send([registerProgramOp(program)], { maxGas: registerProgramGas(program), ...opts });
   }
 }

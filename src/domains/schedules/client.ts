@@ -7,7 +7,7 @@ import { GAS_BASE, OPERATION_GAS } from '../../abi/constants.js';
 import { parseHash } from '../../codec/address.js';
 import { BorshWriter } from '../../codec/borsh.js';
 import { writeOperation, type CreateScheduleOp, type Operation, type ScheduleTrigger } from '../../codec/bundle.js';
-import type { BundleOptions, SubmitResult, Wallet } from '../../client/wallet.js';
+import type { BundleOptions, SubmitResult, WalletCore } from '../../client/wallet-core.js';
 
 export class ScheduleClient {
   /**
@@ -17,13 +17,13 @@ export class ScheduleClient {
    * ‖ account ‖ nonce ‖ 0)). svc_getExecutionPlan shows the same operation for a Recurring or
    * Conditional intent.
    */
-  async createSchedule(this: Wallet, trigger: ScheduleTrigger, operations: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
+  async createSchedule(this: WalletCore, trigger: ScheduleTrigger, operations: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
     const op = createScheduleOp(trigger, operations);
     return this.send([op], { maxGas: createScheduleGas(op), ...opts });
   }
 
   /** CancelSchedule (discriminant 50): only the schedule's owner; its id as Nxh… text or 32 bytes. */
-  async cancelSchedule(this: Wallet, scheduleId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async cancelSchedule(this: WalletCore, scheduleId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.send([cancelScheduleOp(scheduleId)], { maxGas: GAS_BASE + OPERATION_GAS.CancelSchedule.base, ...opts });
   }
 }

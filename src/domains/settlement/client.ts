@@ -3,17 +3,17 @@
  */
 import { encodeHash } from '../../codec/address.js';
 import { atomenceOrderId } from '../../codec/domain-ids.js';
-import type { BundleOptions, SubmitResult, Wallet } from '../../client/wallet.js';
+import type { BundleOptions, SubmitResult, WalletCore } from '../../client/wallet-core.js';
 import { hashBytes, toBigInt, type Amount, type TokenRef } from '../../client/args.js';
 
 export class SettlementClient {
   /** RegisterMarketMaker (105): stakes the tier's NTV (1: 10,000, 2: 100,000, 3: 1,000,000) or changes tier. */
-  async registerMarketMaker(this: Wallet, tier: 1 | 2 | 3, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async registerMarketMaker(this: WalletCore, tier: 1 | 2 | 3, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'RegisterMarketMaker', tier }, opts);
   }
 
   /** DeregisterMarketMaker (106): the whole stake back, once no matched order is open. */
-  async deregisterMarketMaker(this: Wallet, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async deregisterMarketMaker(this: WalletCore, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'DeregisterMarketMaker' }, opts);
   }
 
@@ -22,7 +22,7 @@ export class SettlementClient {
    * `buyToken` until `expiry` (unix seconds). `orderId` is derived from this account and the nonce
    * the bundle used, as the core derives it.
    */
-  async createAtomenceOrder(this: Wallet, sellToken: TokenRef, sellAmount: Amount, buyToken: TokenRef, minBuyAmount: Amount, expiry: Amount, opts: BundleOptions = {}): Promise<SubmitResult & { orderId: string }> {
+  async createAtomenceOrder(this: WalletCore, sellToken: TokenRef, sellAmount: Amount, buyToken: TokenRef, minBuyAmount: Amount, expiry: Amount, opts: BundleOptions = {}): Promise<SubmitResult & { orderId: string }> {
     const sent = await this.sendOperation({
       type: 'CreateAtomenceOrder', sellToken: await this.resolveMint(sellToken), sellAmount: toBigInt(sellAmount, 'sellAmount'),
       buyToken: await this.resolveMint(buyToken), minBuyAmount: toBigInt(minBuyAmount, 'minBuyAmount'), expiry: toBigInt(expiry, 'expiry'),
@@ -31,17 +31,17 @@ export class SettlementClient {
   }
 
   /** MatchAtomenceOrder (108): as a market maker, escrows `bidAmount` for the order; `askAmount` is the quote's other side. */
-  async matchAtomenceOrder(this: Wallet, orderId: string | Uint8Array, bidAmount: Amount, askAmount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async matchAtomenceOrder(this: WalletCore, orderId: string | Uint8Array, bidAmount: Amount, askAmount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'MatchAtomenceOrder', orderId: hashBytes(orderId, 'orderId'), bidAmount: toBigInt(bidAmount, 'bidAmount'), askAmount: toBigInt(askAmount, 'askAmount') }, opts);
   }
 
   /** SettleAtomenceOrder (109): both legs out of the escrow, or neither. */
-  async settleAtomenceOrder(this: Wallet, orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async settleAtomenceOrder(this: WalletCore, orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'SettleAtomenceOrder', orderId: hashBytes(orderId, 'orderId') }, opts);
   }
 
   /** CancelAtomenceOrder (110): refunds the escrow (an open order: its creator; a matched one: either party after expiry). */
-  async cancelAtomenceOrder(this: Wallet, orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async cancelAtomenceOrder(this: WalletCore, orderId: string | Uint8Array, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'CancelAtomenceOrder', orderId: hashBytes(orderId, 'orderId') }, opts);
   }
 }

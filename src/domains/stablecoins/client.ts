@@ -11,37 +11,37 @@
  */
 import type { Operation } from '../../codec/bundle.js';
 import { issuerOnboardingMessage } from './issuer-proof.js';
-import type { BundleOptions, SubmitResult, Wallet } from '../../client/wallet.js';
+import type { BundleOptions, SubmitResult, WalletCore } from '../../client/wallet-core.js';
 import { toBigInt, accountBytes, concatAccounts, type Amount, type TokenRef, type AccountRef } from '../../client/args.js';
 
 export class StablecoinClient {
   /** StableMint (54): as a configured minter; above mint_threshold it waits for the cosigners. */
-  async stableMint(this: Wallet, token: TokenRef, to: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableMint(this: WalletCore, token: TokenRef, to: AccountRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'StableMint', token: await this.resolveMint(token), to: accountBytes(to, 'to'), amount: toBigInt(amount, 'amount') }, opts);
   }
 
   /** StableBurn (55): this account's own balance. */
-  async stableBurn(this: Wallet, token: TokenRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableBurn(this: WalletCore, token: TokenRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'StableBurn', token: await this.resolveMint(token), amount: toBigInt(amount, 'amount') }, opts);
   }
 
   /** StablePause (56): the pauser pauses (true) or unpauses (false). */
-  async stablePause(this: Wallet, token: TokenRef, pause: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stablePause(this: WalletCore, token: TokenRef, pause: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'StablePause', token: await this.resolveMint(token), pause }, opts);
   }
 
   /** StableBlacklist (57): the blacklister adds (true) or removes (false) an address. */
-  async stableBlacklist(this: Wallet, token: TokenRef, address: AccountRef, add: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableBlacklist(this: WalletCore, token: TokenRef, address: AccountRef, add: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'StableBlacklist', token: await this.resolveMint(token), account: accountBytes(address, 'address'), add }, opts);
   }
 
   /** StableTransferRole (58): the owner queues a role transfer; it applies after the timelock. */
-  async stableTransferRole(this: Wallet, token: TokenRef, role: 'owner' | 'master_minter' | 'pauser' | 'blacklister', newAddress: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableTransferRole(this: WalletCore, token: TokenRef, role: 'owner' | 'master_minter' | 'pauser' | 'blacklister', newAddress: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'StableTransferRole', token: await this.resolveMint(token), role, newAddress: accountBytes(newAddress, 'newAddress') }, opts);
   }
 
   /** StableConfigureMinter (59): the master minter adds (timelocked), removes or configures a minter. */
-  async stableConfigureMinter(this: Wallet, token: TokenRef, action: 'add' | 'remove' | 'configure', minter: AccountRef, allowance: Amount = 0n, epochLimit: Amount = 0n, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableConfigureMinter(this: WalletCore, token: TokenRef, action: 'add' | 'remove' | 'configure', minter: AccountRef, allowance: Amount = 0n, epochLimit: Amount = 0n, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({
       type: 'StableConfigureMinter', token: await this.resolveMint(token), action, minter: accountBytes(minter, 'minter'),
       allowance: toBigInt(allowance, 'allowance'), epochLimit: toBigInt(epochLimit, 'epochLimit'),
@@ -49,7 +49,7 @@ export class StablecoinClient {
   }
 
   /** StableHandover (60): the owner queues the handover of all four roles (at least 720 blocks). */
-  async stableHandover(this: Wallet, token: TokenRef, newOwner: AccountRef, newMasterMinter: AccountRef, newPauser: AccountRef, newBlacklister: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableHandover(this: WalletCore, token: TokenRef, newOwner: AccountRef, newMasterMinter: AccountRef, newPauser: AccountRef, newBlacklister: AccountRef, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({
       type: 'StableHandover', token: await this.resolveMint(token), newOwner: accountBytes(newOwner, 'newOwner'), newMasterMinter: accountBytes(newMasterMinter, 'newMasterMinter'),
       newPauser: accountBytes(newPauser, 'newPauser'), newBlacklister: accountBytes(newBlacklister, 'newBlacklister'),
@@ -57,23 +57,23 @@ export class StablecoinClient {
   }
 
   /** StableCancelPending (61) / StableExecutePending (62) / StableApproveMint (67) of a pending id. */
-  async stablePending(this: Wallet, action: 'cancel' | 'execute' | 'approve', token: TokenRef, pendingId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stablePending(this: WalletCore, action: 'cancel' | 'execute' | 'approve', token: TokenRef, pendingId: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     const type = action === 'cancel' ? 'StableCancelPending' : action === 'execute' ? 'StableExecutePending' : 'StableApproveMint';
     return this.sendOperation({ type, token: await this.resolveMint(token), pendingId: toBigInt(pendingId, 'pendingId') }, opts);
   }
 
   /** StableFreezeMint (63, a guardian) or StableUnfreezeMint (64, the owner). */
-  async stableFreezeMint(this: Wallet, token: TokenRef, freeze: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableFreezeMint(this: WalletCore, token: TokenRef, freeze: boolean, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: freeze ? 'StableFreezeMint' : 'StableUnfreezeMint', token: await this.resolveMint(token) }, opts);
   }
 
   /** StableSetGuardians (65): the owner replaces the guardian list. */
-  async stableSetGuardians(this: Wallet, token: TokenRef, guardians: AccountRef[], opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableSetGuardians(this: WalletCore, token: TokenRef, guardians: AccountRef[], opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'StableSetGuardians', token: await this.resolveMint(token), guardians: concatAccounts(guardians, 'guardians') }, opts);
   }
 
   /** StableConfigureSecurity (66): the owner sets timelock, threshold, signers, cosigners and the quantum requirement. */
-  async stableConfigureSecurity(this: Wallet, token: TokenRef, config: { timelock: Amount; mintThreshold: Amount; requiredSigners: number; cosigners: AccountRef[]; quantumRequired: boolean }, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stableConfigureSecurity(this: WalletCore, token: TokenRef, config: { timelock: Amount; mintThreshold: Amount; requiredSigners: number; cosigners: AccountRef[]; quantumRequired: boolean }, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({
       type: 'StableConfigureSecurity', token: await this.resolveMint(token), timelock: toBigInt(config.timelock, 'timelock'), mintThreshold: toBigInt(config.mintThreshold, 'mintThreshold'),
       requiredSigners: config.requiredSigners, cosigners: concatAccounts(config.cosigners, 'cosigners'), quantumRequired: config.quantumRequired,
@@ -85,13 +85,13 @@ export class StablecoinClient {
    * svc_stableIssuerOnboardingMessage): sign it with the admin key, e.g. viem's
    * `account.signMessage({ message })`, and pass the signature to stableIssuerProofOp.
    */
-  async stableOnboardingMessage(this: Wallet, token: TokenRef, originChainId: Amount): Promise<string> {
+  async stableOnboardingMessage(this: WalletCore, token: TokenRef, originChainId: Amount): Promise<string> {
     const chainId = Number(BigInt(await this.client.call<string>('eth_chainId', [])));
     return issuerOnboardingMessage(await this.resolveMint(token), toBigInt(originChainId, 'originChainId'), chainId);
   }
 
   /** A StableIssuerProof (70) operation: the admin's signature, or the foundation's domain or documents attestation. */
-  async stableIssuerProofOp(this: Wallet, token: TokenRef, proof:
+  async stableIssuerProofOp(this: WalletCore, token: TokenRef, proof:
     | { method: 'admin_signature'; originChainId: Amount; adminAddress: string; signature: string }
     | { method: 'domain' | 'documents'; evidenceDigest: string; detail: string }): Promise<Operation> {
     const mint = await this.resolveMint(token);
@@ -112,7 +112,8 @@ export class StablecoinClient {
    * protocol proposal carrying the proofs (stableIssuerProofOp), which run as governance once passed.
    * The node refuses the proposal at once if an admin signature does not verify.
    */
-  async stableProposeIssuerProofs(this: Wallet, title: string, description: string, proofs: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
-    return this.createProposal(title, description, { kind: 'VerifyIssuer', operations: proofs }, opts);
+  async stableProposeIssuerProofs(this: WalletCore, title: string, description: string, proofs: Operation[], opts: BundleOptions = {}): Promise<SubmitResult> {
+    // CreateProposal itself (governance's createProposal sends the same): a domain's helpers call no other domain's
+    return this.sendOperation({ type: 'CreateProposal', title, description, action: { kind: 'VerifyIssuer', operations: proofs } }, opts);
   }
 }

@@ -3,12 +3,12 @@
  * svc_createStakingPool … svc_fundStakingPool. Composed into Wallet (src/client/wallet.ts).
  */
 import { decodePrefixed } from '../../codec/address.js';
-import type { BundleOptions, SubmitResult, Wallet } from '../../client/wallet.js';
+import type { BundleOptions, SubmitResult, WalletCore } from '../../client/wallet-core.js';
 import { toBigInt, type Amount, type TokenRef } from '../../client/args.js';
 
 export class StakingPoolClient {
   /** CreateStakingPool (100): the receipt's `created.staking_pool` is the pool (Nx6…); fund it with fundStakingPool. */
-  async createStakingPool(this: Wallet, tokenMint: TokenRef, rewardSource: TokenRef, rewardRate: Amount, lockPeriod: Amount, capacity: Amount, perUserCap: Amount,
+  async createStakingPool(this: WalletCore, tokenMint: TokenRef, rewardSource: TokenRef, rewardRate: Amount, lockPeriod: Amount, capacity: Amount, perUserCap: Amount,
     opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({
       type: 'CreateStakingPool', tokenMint: await this.resolveMint(tokenMint), rewardSource: await this.resolveMint(rewardSource),
@@ -18,22 +18,22 @@ export class StakingPoolClient {
   }
 
   /** StakeToPool (101): locked for the pool's lock period from this block. */
-  async stakeToPool(this: Wallet, pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async stakeToPool(this: WalletCore, pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'StakeToPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
   }
 
   /** UnstakeFromPool (102): after the lock; pending rewards stay claimable. */
-  async unstakeFromPool(this: Wallet, pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async unstakeFromPool(this: WalletCore, pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'UnstakeFromPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
   }
 
   /** ClaimPoolRewards (103): the stake's pending rewards from the pool's reward account. */
-  async claimPoolRewards(this: Wallet, pool: StakingPoolRef, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async claimPoolRewards(this: WalletCore, pool: StakingPoolRef, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'ClaimPoolRewards', pool: stakingPoolBytes(pool) }, opts);
   }
 
   /** FundStakingPool (104), by anyone: `amount` of the reward token into the pool's reward account. */
-  async fundStakingPool(this: Wallet, pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
+  async fundStakingPool(this: WalletCore, pool: StakingPoolRef, amount: Amount, opts: BundleOptions = {}): Promise<SubmitResult> {
     return this.sendOperation({ type: 'FundStakingPool', pool: stakingPoolBytes(pool), amount: toBigInt(amount, 'amount') }, opts);
   }
 }

@@ -7,7 +7,7 @@
  * a method's description is in its definition (issue 44 item 4, src/rpc/method.ts). The eth_*
  * adapter keeps its examples in src/rpc/methods/eth-schemas.ts, next to the schemas they share.
  */
-import type { MethodDefinition, MethodExample } from '../registry.js';
+import type { MethodDefinition, MethodDocs, MethodExample } from '../registry.js';
 import { domainRpc } from '../../domains/rpc.js';
 import ledger from './ledger.json' with { type: 'json' };
 import accounts from './accounts.json' with { type: 'json' };
@@ -22,11 +22,6 @@ import subscriptions from './subscriptions.json' with { type: 'json' };
 import token from './token.json' with { type: 'json' };
 import transaction from './transaction.json' with { type: 'json' };
 
-/** What one file holds (here, or a domain's `src/domains/<name>/examples.json`): examples with named params, or recorded positional ones. */
-export interface MethodDocs {
-  EXAMPLES?: Record<string, MethodExample[]>;
-  POSITIONAL_EXAMPLES?: Record<string, Array<{ name: string; params: unknown[]; result: unknown }>>;
-}
 
 // JSON data (issue 44 item 4): the typed view is MethodDocs; test/unit/rpc-openrpc.test.ts holds every
 // example to its method's param and result schemas.

@@ -214,8 +214,8 @@ export class LightClient {
     if (!Number.isSafeInteger(height) || height < 0) throw new HeightNotVerifiable(`block ${height} is not a height`);
     if (this.headers.has(height)) return;
     if (this.trust) {
-      if (height <= this.trust.set.height) {
-        throw new HeightNotVerifiable(`block ${height} is at or below the trusted validator set's height ${this.trust.set.height}, before which this client verifies no header (headers mode verifies forward from its checkpoint or genesis)`);
+      if (height <= this.trust.set.height && !this.trust.coversPast(height)) {
+        throw new HeightNotVerifiable(`block ${height} is before the validator sets this client holds (it verifies headers from its checkpoint or genesis on, keeping the sets of the last epochs it crossed)`);
       }
       return;
     }
@@ -236,11 +236,16 @@ export class LightClient {
     const fetched = this.client.call<RawBlockJson>('svc_getRawBlock', [height]);
     fetched.catch(() => {});
     if (height > this.trust.nextBoundary) await this.crossEpochs(height);
-    if (height <= this.trust.set.height) throw new Error(`height ${height} is at or below the trusted set's ${this.trust.set.height} and not a header this client kept: headers mode verifies forward only`);
+    const past = height <= this.trust.set.height;
+    if (past && !this.trust.coversPast(height)) throw new HeightNotVerifiable(`block ${height} is before the validator sets this client holds, and not a header it kept`);
     const raw = rawBlockFromJson(await fetched);
     const { header } = decodeStoredBlock(raw.block);
     if (header.height !== height) throw new LightVerifyError(`svc_getRawBlock ${height} served block ${header.height}`);
-    this.trust.verifyHeader(header, raw.certificate);
+    // behind the current set: checked by the set of its own epoch, one this client crossed
+    if (past) {
+      const problem = this.trust.pastHeaderProblem(header, raw.certificate);
+      if (problem !== undefined) throw new LightVerifyError(`block ${header.height}: ${problem}`);
+    } else this.trust.verifyHeader(header, raw.certificate);
     this.keep(header);
     return header;
   }

@@ -59,7 +59,17 @@ export function nextBoundary(height: number, epochLength: number): number {
   return (Math.floor(height / epochLength) + 1) * epochLength;
 }
 
+/**
+ * Sets of the epochs a trust has crossed, kept to verify a header behind the current set (a state
+ * read at a past block, docs/light-client.md "Past blocks"): ~100 validators a set at most, so
+ * this bounds the memory at a few MB however long the client runs.
+ */
+const PAST_SETS = 256;
+
 export class HeaderTrust {
+  /** the sets this trust held before the current one, oldest first (PAST_SETS at most) */
+  private readonly pastSets: TrustedSet[] = [];
+
   private constructor(
     /** the newest header whose set is proven: an epoch boundary, the checkpoint, or (--light) a peer's head */
     public anchor: BlockHeader,
@@ -128,8 +138,31 @@ export class HeaderTrust {
     return record;
   }
 
+  /**
+   * Why a header behind the current set's height is not final for the set of its epoch, one this
+   * trust crossed: undefined when it is. A header before the oldest set kept (the checkpoint's, or
+   * PAST_SETS epochs back) has no set to check it and is refused.
+   */
+  pastHeaderProblem(header: BlockHeader, certificate: Uint8Array): string | undefined {
+    if (header.chainId !== this.anchor.chainId) return `block of chain ${header.chainId}, this chain is ${this.anchor.chainId}`;
+    const set = this.pastSetOf(header.height);
+    if (!set) return `height ${header.height} is before the oldest validator set this client holds (height ${this.pastSets[0]?.height ?? this.set.height})`;
+    return certifiedHeaderProblem(header, certificate, set.validators, set.epochLength, `the validator set proven at height ${set.height}`);
+  }
+
+  /** Whether a header at `height`, behind the current set, falls in an epoch whose set this trust kept. */
+  coversPast(height: number): boolean {
+    return this.pastSetOf(height) !== undefined;
+  }
+
+  private pastSetOf(height: number): TrustedSet | undefined {
+    return this.pastSets.find((set) => height > set.height && height <= nextBoundary(set.height, set.epochLength));
+  }
+
   /** A set proven against a header this trust verified (a --light node's set at its peer's head). */
   adopt(header: BlockHeader, proven: ProvenValidatorSet, setProof: Uint8Array): void {
+    this.pastSets.push(this.set);
+    if (this.pastSets.length > PAST_SETS) this.pastSets.shift();
     this.anchor = header;
     this.set = { height: proven.height, validators: proven.validators, epochLength: proven.epochLength };
     this.setProof = setProof;

@@ -91,7 +91,7 @@ describe('viem over the verifying provider', () => {
     await expect(client.getBlock()).rejects.toThrow(/eth_getBlockByNumber cannot be proven by the light client/);
     await expect(provider.request({ method: 'eth_getTransactionCount', params: [holder, 'pending'] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD });
     // before the checkpoint no header is verified: nothing at block 1 can be proven
-    await expect(provider.request({ method: 'eth_getBalance', params: [holder, '0x1'] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD, message: expect.stringMatching(/at or below the trusted validator set's height .* cannot be proven/) });
+    await expect(provider.request({ method: 'eth_getBalance', params: [holder, '0x1'] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD, message: expect.stringMatching(/before the validator sets this client holds.*cannot be proven/) });
     await expect(provider.request({ method: 'eth_getBalance', params: [holder, { blockHash: `0x${'00'.repeat(32)}` }] })).rejects.toMatchObject({ code: UNSUPPORTED_METHOD });
     await expect(client.readContract({ address: usdc.evm_address, abi: erc20Abi, functionName: 'allowance', args: [holder, holder] })).rejects.toThrow(/allowance is not a read the light client proves/);
     await expect(provider.request({ method: 'eth_getBalance', params: ['0x12'] })).rejects.toMatchObject({ code: -32602 });
@@ -105,6 +105,11 @@ describe('viem over the verifying provider', () => {
     const second = (await node.result<{ block_height: number }>('svc_transfer', [systemAddressHex(1), paid, 'NTV', '2000'])).block_height;
     await node.result('svc_transfer', [USDC_HOLDER, paid, 'USDC', '77']);
     expect(first).toBeGreaterThan(2 * EPOCH);
+    // The client first syncs past the next epoch boundary: the blocks read below are then behind
+    // its current validator set, and each is checked by the set of its own epoch, which it kept.
+    await node.waitForHeight(second + EPOCH + 1, 30_000);
+    await client.getBlockNumber();
+    expect(provider.client.height).toBeGreaterThan(second + EPOCH);
     for (const [height, nano] of [[first - 1, 0n], [first, 1000n], [second, 3000n]] as const) {
       const blockNumber = BigInt(height);
       expect(await client.getBalance({ address: paid, blockNumber }), `NTV at ${height}`).toBe(nano * 10n ** 9n);
@@ -122,6 +127,17 @@ describe('viem over the verifying provider', () => {
       fetch: lyingFetch((method, result) => { if (method === 'svc_getProof') result.height = (result.height as number) + 1; }),
     });
     await expect(lying.request({ method: 'eth_getBalance', params: [paid, `0x${first.toString(16)}`] })).rejects.toMatchObject({ code: VERIFICATION_FAILED, message: expect.stringMatching(/answered a proof at block/) });
+    // a forged certificate on a block behind the current set is caught by its own epoch's set
+    const forging = await VerifyingProvider.create({
+      url: node.url, checkpoint,
+      fetch: lyingFetch((method, result) => {
+        const certificate = result.certificate;
+        if (method === 'svc_getRawBlock' && typeof certificate === 'string' && certificate.length > 0) result.certificate = certificate.slice(0, -2) + ((Number.parseInt(certificate.slice(-2), 16) ^ 1).toString(16).padStart(2, '0'));
+      }),
+    });
+    // (its epoch records carry their own certificates: it syncs to the head unharmed)
+    await createPublicClient({ transport: custom(forging) }).getBlockNumber().catch(() => undefined);
+    await expect(forging.request({ method: 'eth_getBalance', params: [paid, `0x${first.toString(16)}`] })).rejects.toMatchObject({ code: VERIFICATION_FAILED, message: expect.stringMatching(/finality certificate does not hold/) });
   }, 30_000);
 
   it('refuses a lying node: a wrong balance, a forged certificate, a set proof that does not match, another mint', async () => {

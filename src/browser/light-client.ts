@@ -214,9 +214,7 @@ export class LightClient {
     if (!Number.isSafeInteger(height) || height < 0) throw new HeightNotVerifiable(`block ${height} is not a height`);
     if (this.headers.has(height)) return;
     if (this.trust) {
-      if (height <= this.trust.set.height && !this.trust.coversPast(height)) {
-        throw new HeightNotVerifiable(`block ${height} is before the validator sets this client holds (it verifies headers from its checkpoint or genesis on, keeping the sets of the last epochs it crossed)`);
-      }
+      if (!this.trust.canVerify(height)) throw beforeHeldSets(height);
       return;
     }
     if (height < this.height) throw new HeightNotVerifiable(`block ${height} is behind the replayed blocks this client keeps (${Math.max(0, this.height - KEPT_HEADERS + 1)}..${this.height})`);
@@ -236,8 +234,8 @@ export class LightClient {
     const fetched = this.client.call<RawBlockJson>('svc_getRawBlock', [height]);
     fetched.catch(() => {});
     if (height > this.trust.nextBoundary) await this.crossEpochs(height);
+    if (!this.trust.canVerify(height)) throw beforeHeldSets(height);
     const past = height <= this.trust.set.height;
-    if (past && !this.trust.coversPast(height)) throw new HeightNotVerifiable(`block ${height} is before the validator sets this client holds, and not a header it kept`);
     const raw = rawBlockFromJson(await fetched);
     const { header } = decodeStoredBlock(raw.block);
     if (header.height !== height) throw new LightVerifyError(`svc_getRawBlock ${height} served block ${header.height}`);
@@ -291,6 +289,11 @@ export class LightClient {
     if (header.height > this.newest) this.newest = header.height;
     if (this.headers.size > KEPT_HEADERS) this.headers.delete(Math.min(...this.headers.keys()));
   }
+}
+
+/** A block before every validator set the client holds: no header at it can be verified. */
+function beforeHeldSets(height: number): HeightNotVerifiable {
+  return new HeightNotVerifiable(`block ${height} is before the validator sets this client holds (it verifies headers from its checkpoint or genesis on, keeping the sets of the last epochs it crossed)`);
 }
 
 async function epochRecords(client: RpcClient, from: number, limit: number): Promise<EpochProofsJson> {

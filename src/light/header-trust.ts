@@ -111,7 +111,8 @@ export class HeaderTrust {
 
   /** Why `header` with `certificate` is not final for the trusted set, or undefined when it is. */
   headerProblem(header: BlockHeader, certificate: Uint8Array): string | undefined {
-    if (header.chainId !== this.anchor.chainId) return `block of chain ${header.chainId}, this chain is ${this.anchor.chainId}`;
+    const chain = this.chainProblem(header);
+    if (chain !== undefined) return chain;
     if (header.height <= this.set.height) return `height ${header.height} is not above the trusted set's ${this.set.height}`;
     if (header.height > this.nextBoundary) {
       return `height ${header.height} is past the epoch boundary ${this.nextBoundary}: the set after it must be proven first (its epoch record)`;
@@ -144,15 +145,23 @@ export class HeaderTrust {
    * PAST_SETS epochs back) has no set to check it and is refused.
    */
   pastHeaderProblem(header: BlockHeader, certificate: Uint8Array): string | undefined {
-    if (header.chainId !== this.anchor.chainId) return `block of chain ${header.chainId}, this chain is ${this.anchor.chainId}`;
+    const chain = this.chainProblem(header);
+    if (chain !== undefined) return chain;
     const set = this.pastSetOf(header.height);
     if (!set) return `height ${header.height} is before the oldest validator set this client holds (height ${this.pastSets[0]?.height ?? this.set.height})`;
     return certifiedHeaderProblem(header, certificate, set.validators, set.epochLength, `the validator set proven at height ${set.height}`);
   }
 
-  /** Whether a header at `height`, behind the current set, falls in an epoch whose set this trust kept. */
-  coversPast(height: number): boolean {
-    return this.pastSetOf(height) !== undefined;
+  /**
+   * Whether a header at `height` has a set to check it: after the current set's height (the epoch
+   * records reach forward), or behind it in an epoch whose set this trust kept.
+   */
+  canVerify(height: number): boolean {
+    return height > this.set.height || this.pastSetOf(height) !== undefined;
+  }
+
+  private chainProblem(header: BlockHeader): string | undefined {
+    return header.chainId === this.anchor.chainId ? undefined : `block of chain ${header.chainId}, this chain is ${this.anchor.chainId}`;
   }
 
   private pastSetOf(height: number): TrustedSet | undefined {

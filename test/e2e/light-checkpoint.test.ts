@@ -64,10 +64,12 @@ describe('svc_getEpochProofs', () => {
 });
 
 describe('--light from a pruning peer', () => {
-  async function reached(light: TestNode, height: number): Promise<void> {
+  /** Waits until the light node's head is at `height` or above; resolves with that head. */
+  async function reached(light: TestNode, height: number): Promise<number> {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      if (Number.parseInt(await light.result<string>('eth_blockNumber'), 16) >= height) return;
+      const head = Number.parseInt(await light.result<string>('eth_blockNumber'), 16);
+      if (head >= height) return head;
       await sleep(200);
     }
     throw new Error(`the light node did not reach ${height}:\n${light.logs.slice(-3000)}`);
@@ -89,11 +91,14 @@ describe('--light from a pruning peer', () => {
     fromCheckpoint = first;
     try {
       const target = (await a.result<{ blockHeight: number }>('svc_getNetworkStats')).blockHeight;
-      await Promise.all([reached(fromCheckpoint, target), reached(fromGenesis, target)]);
-      for (const light of [fromCheckpoint, fromGenesis]) {
+      const heads = await Promise.all([reached(fromCheckpoint, target), reached(fromGenesis, target)]);
+      for (const [i, light] of [fromCheckpoint, fromGenesis].entries()) {
+        // Compared at the light node's own head, a header it holds: an epoch record can carry it past
+        // `target` to the next boundary, and the headers between boundaries crossed that way are
+        // never fetched (a loaded run asked for `target` there and got -32003).
         const [full, header] = await Promise.all([
-          a.result<{ hash: string; stateRoot: string }>('svc_getBlockByHeight', [target]),
-          light.result<{ hash: string; stateRoot: string; light: boolean }>('svc_getBlockByHeight', [target]),
+          a.result<{ hash: string; stateRoot: string }>('svc_getBlockByHeight', [heads[i]]),
+          light.result<{ hash: string; stateRoot: string; light: boolean }>('svc_getBlockByHeight', [heads[i]]),
         ]);
         expect(header).toMatchObject({ hash: full.hash, stateRoot: full.stateRoot, light: true });
         const health = await light.result<{ votingValidators: number; headersRefused: number; validatorSetHeight: number }>('svc_validatorHealth');

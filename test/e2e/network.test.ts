@@ -177,29 +177,43 @@ describe('four validators over QUIC', () => {
     const victim = nodes[1]!;
     const victimKey = keys[1]!;
     const survivors = nodes.filter((n) => n !== victim);
+    // Killed just after a block of its own, so its run of misses starts at zero (it resets when it proposes).
+    await until('a block proposed by the validator to be killed', async () => {
+      const x = await survivors[0]!.result<Header & { proposerPublicKey: string }>('svc_getBlockByHeight', [await height(survivors[0]!)]);
+      return x.proposerPublicKey === victimKey;
+    });
     await victim.kill9();
     const killedAt = Math.max(...(await Promise.all(survivors.map(height))));
     // Its turns go to backups, and the headers name it as missed, until it has missed 3 in a row.
-    const misses = await until('three blocks missing the killed leader', async () => {
+    // The run counts from its last proposal, as the core's missed_in_row does: on a loaded machine a
+    // live validator misses turns too (this file's failover is 0.5 s), so a turn missed between that
+    // block and the kill is in the run (three misses counted from the kill waited forever in one CI
+    // run, for a validator skipped after its first miss past the kill).
+    const headers = new Map<number, Header & { proposerPublicKey: string }>();
+    const misses = await until('the killed leader\'s third miss in a row', async () => {
       const top = await height(survivors[0]!);
-      const found: Header[] = [];
-      for (let h = killedAt + 1; h <= top && found.length < 3; h++) {
-        const x = await header(survivors[0]!, h);
-        if (x.missed.includes(victimKey)) found.push(x);
+      let run: Header[] = [];
+      for (let h = 1; h <= top; h++) {
+        if (!headers.has(h)) headers.set(h, await survivors[0]!.result('svc_getBlockByHeight', [h]));
+        const x = headers.get(h)!;
+        if (x.proposerPublicKey === victimKey) run = [];
+        else if (x.missed.includes(victimKey)) run.push(x);
+        if (run.length === 3) return run;
       }
-      return found.length === 3 ? found : undefined;
+      return undefined;
     }, 60_000);
-    // a backup proposed each of them, in a later round
+    // the last of them after the kill, each proposed by a backup in a later round
+    expect(misses[2]!.height).toBeGreaterThan(killedAt);
     for (const x of misses) expect(x.round).toBeGreaterThanOrEqual(1);
     const thirdMiss = misses[2]!.height;
-    // From then on it is skipped: no header names it, and the schedule does not list it.
+    // From then on it is skipped: no header names it, and the schedule does not list it. (A header
+    // of a later round names only survivors that were slow to propose on a loaded machine.)
     const top = thirdMiss + 8;
     expect(top).toBeLessThan(EPOCH); // misses are forgiven at the boundary (docs/consensus.md)
     await until(`height ${top}`, async () => (await height(survivors[0]!)) >= top, 40_000);
     for (let h = thirdMiss + 1; h <= top; h++) {
       const x = await header(survivors[0]!, h);
       expect(x.missed).not.toContain(victimKey);
-      expect(x.round).toBe(0);
     }
     const next = await survivors[0]!.result<CurrentLeader>('svc_getCurrentLeader', [null]);
     expect(next.source).toBe('schedule');

@@ -27,6 +27,8 @@ export const constants = [
   { name: 'AUTH_ED25519', value: 1, as: 'u8', doc: 'a 64-byte Ed25519 signature' },
   { name: 'AUTH_ML_DSA_65', value: 2, as: 'u8', doc: 'a 3,309-byte ML-DSA-65 signature' },
   { name: 'AUTH_EVM', value: 3, as: 'u8', doc: 'a secp256k1-signed EVM transaction; key_hash is the recovered account (docs/eth.md)' },
+  // The state tree's storage (docs/state-root.md "Bucket slices").
+  { name: 'BUCKET_SLICE_ABOVE', value: 16, as: 'u32', doc: 'a bucket of more entries than this is stored as 0xf3 slices, one a path[2] >> 4, not as one 0xf0 record' },
   // Bundle bounds (docs/bundle-format.md).
   { name: 'MAX_OPERATIONS', value: 64, as: 'u32', doc: 'operations in one bundle at most' },
   { name: 'BUNDLE_FIRST_OP_AT', value: 36, as: 'u32', doc: "the byte of a bundle's first operation's discriminant: after user_account[32] and the operations' u32 count (docs/bundle-format.md)" },

@@ -124,9 +124,10 @@ export const prefixes = [
   { name: 'STABLE_PROFILE', code: 0x42, core: 'P_STABLE_PROFILE', host: 'stableProfileKey', key: [['mint', 'bytes32', 'mint']], value: 'StableProfile' },
   { name: 'STABLE_ONBOARDING', code: 0x44, core: 'P_STABLE_ONBOARDING', host: 'stableOnboardingKey', key: [['mint', 'bytes32', 'mint']], value: 'StableOnboarding: the issuer-onboarding proofs recorded for the token (spec §4.16); absent until the first' },
   // The state root's derived records (docs/core-abi.md "State root").
-  { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs' },
+  { name: 'ROOT_BUCKET', code: 0xf0, core: 'P_BUCKET', host: 'bucketKey', key: [['bucket', 'u16be']], value: 'sorted (path[32], leaf[32]) pairs of a bucket of at most 16 entries (a larger one is stored as 0xf3 slices; a record written before slices may be larger)' },
   { name: 'ROOT_NODE', code: 0xf1, core: 'P_NODE', host: 'nodeKey', key: [['index', 'u32be']], value: 'hash[32] of an internal node' },
   { name: 'ROOT_GROUP', code: 0xf2, core: 'P_GROUP', host: 'groupKey', key: [['group', 'u16be']], value: 'hash[32] × 16: the bucket hashes of buckets 16·group … 16·group + 15 (zero for an empty bucket); absent when all 16 are empty' },
+  { name: 'ROOT_SLICE', code: 0xf3, core: 'P_SLICE', host: 'sliceKey', key: [['bucket', 'u16be'], ['slice', 'u8']], value: 'sorted (path[32], leaf[32]) pairs: the entries of a bucket of more than 16 entries whose path[2] >> 4 is the slice (0–15); absent when none. A bucket is stored as one 0xf0 record or as these, never both (docs/state-root.md "Bucket slices")' },
 ];
 
 const r = (name, type, doc) => ({ name, type, doc });

@@ -57,6 +57,9 @@
 /** a secp256k1-signed EVM transaction; key_hash is the recovered account (docs/eth.md) */
 // @ts-ignore: decorator
 @inline export const AUTH_EVM: u8 = 3;
+/** a bucket of more entries than this is stored as 0xf3 slices, one a path[2] >> 4, not as one 0xf0 record */
+// @ts-ignore: decorator
+@inline export const BUCKET_SLICE_ABOVE: u32 = 16;
 /** operations in one bundle at most */
 // @ts-ignore: decorator
 @inline export const MAX_OPERATIONS: u32 = 64;
@@ -3243,6 +3246,8 @@ export function opGasPerByte(kind: u32): u64 {
 @inline export const P_NODE: u8 = 0xf1;
 // @ts-ignore: decorator
 @inline export const P_GROUP: u8 = 0xf2;
+// @ts-ignore: decorator
+@inline export const P_SLICE: u8 = 0xf3;
 
 // ---- event kinds and fixed data lengths (abi/events.mjs; docs/core-abi.md "Event kinds and data")
 // @ts-ignore: decorator

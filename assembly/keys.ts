@@ -4,7 +4,7 @@
 // Each writes the key into the static KEY scratch and returns `lookup`'s entry for it.
 
 import { lookup } from "./state";
-import { P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE, P_PROGRAM, P_PROGRAM_INDEX, P_SCHEDULE, P_SCHEDULE_SLOT, P_SCHEDULE_RUN, P_PROPOSAL, P_PROPOSAL_VOTE, P_CONTRACT_SAFETY, P_DAO, P_DAO_PROPOSAL, P_DAO_VOTE, P_COLLECTION_SAFETY, P_PRESALE, P_PRESALE_CONTRIBUTION, P_STAKING_POOL, P_POOL_STAKE, P_MARKET_MAKER, P_MARKET_MAKER_INDEX, P_ATOMENCE_ORDER, P_ATOMENCE_SETTLEMENT, P_ATOMENCE_TOKEN_SETTLEMENT, P_ATOMENCE_TOKEN_STATS, P_ANCHOR_NAMESPACE, P_ANCHOR, P_ANCHOR_INDEX, P_PASSPORT, P_GAMERTAG, P_GAME, P_GAME_PROFILE, P_RECOVERY, P_RECOVERY_PENDING, P_KEY_LIST, P_MULTISIG, P_MULTISIG_TX, P_UPGRADE_PLAN, P_UPGRADE_VOTE, P_BRIDGE_DEPOSIT, P_BRIDGE_MAPPING, P_BRIDGE_TOKEN, P_BRIDGE_WITHDRAWAL, P_STABLE, P_STABLE_BLACKLIST, P_STABLE_BLACKLIST_INDEX, P_STABLE_PROFILE, P_STABLE_ONBOARDING, P_BUCKET, P_NODE, P_GROUP } from "./abi";
+import { P_ACCOUNT, P_BALANCE, P_TOKEN, P_SYMBOL, P_RESERVED, P_KEY, P_POOL, P_LP, P_TOKEN_META, P_NAME, P_NAME_REVERSE, P_ALLOWANCE, P_VALIDATOR, P_CONSENSUS_KEY, P_DELEGATION, P_UNBONDING, P_EVIDENCE, P_AUTO_COMPOUND, P_DELEGATOR_INDEX, P_COLLECTION, P_NFT, P_NFT_COUNT, P_TOKEN_TYPE, P_MULTI_BALANCE, P_PROGRAM, P_PROGRAM_INDEX, P_SCHEDULE, P_SCHEDULE_SLOT, P_SCHEDULE_RUN, P_PROPOSAL, P_PROPOSAL_VOTE, P_CONTRACT_SAFETY, P_DAO, P_DAO_PROPOSAL, P_DAO_VOTE, P_COLLECTION_SAFETY, P_PRESALE, P_PRESALE_CONTRIBUTION, P_STAKING_POOL, P_POOL_STAKE, P_MARKET_MAKER, P_MARKET_MAKER_INDEX, P_ATOMENCE_ORDER, P_ATOMENCE_SETTLEMENT, P_ATOMENCE_TOKEN_SETTLEMENT, P_ATOMENCE_TOKEN_STATS, P_ANCHOR_NAMESPACE, P_ANCHOR, P_ANCHOR_INDEX, P_PASSPORT, P_GAMERTAG, P_GAME, P_GAME_PROFILE, P_RECOVERY, P_RECOVERY_PENDING, P_KEY_LIST, P_MULTISIG, P_MULTISIG_TX, P_UPGRADE_PLAN, P_UPGRADE_VOTE, P_BRIDGE_DEPOSIT, P_BRIDGE_MAPPING, P_BRIDGE_TOKEN, P_BRIDGE_WITHDRAWAL, P_STABLE, P_STABLE_BLACKLIST, P_STABLE_BLACKLIST_INDEX, P_STABLE_PROFILE, P_STABLE_ONBOARDING, P_BUCKET, P_NODE, P_GROUP, P_SLICE } from "./abi";
 
 /** Scratch for one key: the longest is 33 + a 64-byte game id; labels and symbols are bounded before they get here. */
 export const KEY = memory.data(320);
@@ -458,7 +458,7 @@ export function stableOnboardingEntry(mint: usize): usize {
   return entry32(P_STABLE_ONBOARDING, mint);
 }
 
-/** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
+/** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs of a bucket of at most 16 entries (a larger one is stored as 0xf3 slices; a record written before slices may be larger) */
 export function bucketEntry(bucket: u16): usize {
   store<u8>(KEY, P_BUCKET);
   store<u16>(KEY + 1, bswap<u16>(bucket));
@@ -477,4 +477,12 @@ export function groupEntry(group: u16): usize {
   store<u8>(KEY, P_GROUP);
   store<u16>(KEY + 1, bswap<u16>(group));
   return lookup(KEY, 3);
+}
+
+/** 0xf3 bucket u16be slice u8 → sorted (path[32], leaf[32]) pairs: the entries of a bucket of more than 16 entries whose path[2] >> 4 is the slice (0–15); absent when none. A bucket is stored as one 0xf0 record or as these, never both (docs/state-root.md "Bucket slices") */
+export function sliceEntry(bucket: u16, slice: u8): usize {
+  store<u8>(KEY, P_SLICE);
+  store<u16>(KEY + 1, bswap<u16>(bucket));
+  store<u8>(KEY + 3, slice);
+  return lookup(KEY, 4);
 }

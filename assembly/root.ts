@@ -7,16 +7,16 @@
 //   K_x = Blake3("ntv.state-root.x"): three domains, and one compression for a node, for the leaf of
 //   any value up to 32 bytes, and for a bucket of one entry (docs/state-root.md, "Hashing").
 // Only the buckets of keys written in the block, and their paths to node 1, are rehashed at commit.
-// Bucket records (0xF0), node hashes (0xF1) and group records (0xF2: the 16 bucket hashes under a
-// level-12 node) are loaded lazily through kv_get and kept for the life of the instance, like every
-// other key. The group records are what make a fresh instance cheap: the siblings of a dirty path
-// at levels 12–16 come from one 512-byte record instead of up to 31 bucket records
-// (docs/state-root.md "Group records").
+// Bucket records (0xF0, or 0xF3 slices for a bucket of more than 16 entries), node hashes (0xF1)
+// and group records (0xF2: the 16 bucket hashes under a level-12 node) are loaded lazily through
+// kv_get and kept for the life of the instance, like every other key. The group records are what
+// make a fresh instance cheap: the siblings of a dirty path at levels 12–16 come from one 512-byte
+// record instead of up to 31 bucket records (docs/state-root.md "Group records").
 
 import { blake3, blake3Keyed } from "./blake3";
 import { blake3Many, setJob, JOB } from "./blake3x4";
 import { kv_get, kv_read } from "./env";
-import { P_BUCKET, P_NODE, P_GROUP } from "./abi";
+import { P_BUCKET, P_NODE, P_GROUP, P_SLICE, BUCKET_SLICE_ABOVE } from "./abi";
 import {
   bufNew, bufPtr, bufLen, bufSetLen, bufReserve, bufU8, bufU32, bufBytes, bufEnsure, bytesCmp, isZero,
 } from "./mem";
@@ -40,14 +40,27 @@ const nodeLoaded: usize = heap.alloc(NNODES >> 3);
 const nodeDirty: usize = heap.alloc(NNODES >> 3);
 const BUCKETS: usize = heap.alloc(<usize>NBUCKETS * 12); // [ptr u32 (a spare byte, then the entries), count u32, cap u32]
 const bucketLoaded: usize = heap.alloc(NBUCKETS >> 3);
-const bucketDirty: usize = heap.alloc(NBUCKETS >> 3);
+/** The buckets a commit changed, ascending (step 3 meets them in bucket order), and how many. */
+const dirtyBuckets: usize = heap.alloc(<usize>NBUCKETS << 2);
+let dirtyBucketCount: u32 = 0;
 const groupDirty: usize = heap.alloc(NGROUPS >> 3);
+/**
+ * A bucket of more than SLICE_ABOVE entries is stored as up to 16 slice records (0xF3 ‖ u16be b ‖
+ * u8 s: its entries whose path[2] >> 4 is s), so a block that changes a few of its entries writes
+ * those slices and not the whole bucket (docs/state-root.md "Bucket slices"). Storage only: the
+ * bucket hash is over all its entries either way. `bucketSliced`: the bucket is stored as slices;
+ * `sliceDirty`: per bucket, the slices this block changed (u16 mask).
+ */
+const SLICE_ABOVE = BUCKET_SLICE_ABOVE;
+const bucketSliced: usize = heap.alloc(NBUCKETS >> 3);
+const sliceDirty: usize = heap.alloc(<usize>NBUCKETS << 1);
+memory.fill(bucketSliced, 0, NBUCKETS >> 3);
+memory.fill(sliceDirty, 0, <usize>NBUCKETS << 1);
 memory.fill(NODES, 0, <usize>NNODES * 32);
 memory.fill(nodeLoaded, 0, NNODES >> 3);
 memory.fill(nodeDirty, 0, NNODES >> 3);
 memory.fill(BUCKETS, 0, <usize>NBUCKETS * 12);
 memory.fill(bucketLoaded, 0, NBUCKETS >> 3);
-memory.fill(bucketDirty, 0, NBUCKETS >> 3);
 memory.fill(groupDirty, 0, NGROUPS >> 3);
 
 const DKEY = memory.data(8);
@@ -80,6 +93,11 @@ const leafHashes = bufNew(1 << 15);
 @inline function bitSet(bm: usize, i: u32): void {
   let p = bm + (i >> 3);
   store<u8>(p, load<u8>(p) | (<u8>1 << <u8>(i & 7)));
+}
+// @ts-ignore: decorator
+@inline function bitClear(bm: usize, i: u32): void {
+  let p = bm + (i >> 3);
+  store<u8>(p, load<u8>(p) & ~(<u8>1 << <u8>(i & 7)));
 }
 
 let treeChecked = false;
@@ -174,28 +192,71 @@ function hashBucket(b: u32, dst: usize): void {
   else blake3Keyed(K_BUCKET, <usize>load<u32>(row, 0) + 1, cnt << 6, dst);
 }
 
-/** The row of bucket b, its record loaded from 0xF0 ‖ u16be b on first use. */
+/**
+ * The row of bucket b, loaded on first use: nothing when its hash (from its group record) is zero,
+ * else its 0xF0 ‖ u16be b record, or when that is absent its 0xF3 slices in order.
+ */
 export function bucketRow(b: u32): usize {
   if (!treeChecked) checkEmptyTree();
   let row = BUCKETS + <usize>b * 12;
   if (!bitGet(bucketLoaded, b)) {
-    store<u8>(DKEY, P_BUCKET);
-    store<u16>(DKEY + 1, bswap<u16>(<u16>b));
-    let n = kv_get(DKEY, 3);
-    if (n > 0) {
-      assert((n & 63) == 0, "corrupt bucket record"); // entries are 64 bytes
-      let cnt = <u32>n >> 6;
-      let cap = cnt + 4;
-      let p = heap.alloc(1 + (<usize>cap << 6));
-      store<u8>(p, 0x01);
-      kv_read(p + 1);
-      store<u32>(row, <u32>p, 0);
-      store<u32>(row, cnt, 4);
-      store<u32>(row, cap, 8);
+    if (!isZero(nodePtr(NNODES / 2 + b), 32)) {
+      store<u8>(DKEY, P_BUCKET);
+      store<u16>(DKEY + 1, bswap<u16>(<u16>b));
+      let n = kv_get(DKEY, 3);
+      if (n > 0) {
+        assert((n & 63) == 0, "corrupt bucket record"); // entries are 64 bytes
+        rowAppend(row, <u32>n >> 6);
+        kv_read(<usize>load<u32>(row, 0) + 1);
+        store<u32>(row, <u32>n >> 6, 4);
+      } else {
+        for (let s: u32 = 0; s < 16; s++) {
+          store<u8>(DKEY, P_SLICE);
+          store<u16>(DKEY + 1, bswap<u16>(<u16>b));
+          store<u8>(DKEY + 3, <u8>s);
+          let m = kv_get(DKEY, 4);
+          if (m <= 0) continue;
+          assert((m & 63) == 0, "corrupt bucket slice"); // entries are 64 bytes
+          let cnt = load<u32>(row, 4);
+          rowAppend(row, <u32>m >> 6);
+          kv_read(<usize>load<u32>(row, 0) + 1 + (<usize>cnt << 6));
+          store<u32>(row, cnt + (<u32>m >> 6), 4);
+        }
+        assert(load<u32>(row, 4) > 0, "missing bucket record"); // its hash is not zero: the host store is damaged
+        bitSet(bucketSliced, b);
+      }
     }
     bitSet(bucketLoaded, b);
   }
   return row;
+}
+
+/** Room in the row for `more` entries after its count (a spare byte, then the entries). */
+function rowAppend(row: usize, more: u32): void {
+  let ptr = <usize>load<u32>(row, 0);
+  let cnt = load<u32>(row, 4);
+  let cap = load<u32>(row, 8);
+  if (cnt + more <= cap) return;
+  // doubling: a row grows a few times as entries come in one by one, or a bucket slice by slice
+  cap = cap << 1 > cnt + more ? cap << 1 : cnt + more + 4;
+  let np = heap.alloc(1 + (<usize>cap << 6));
+  store<u8>(np, 0x01);
+  if (cnt > 0) memory.copy(np + 1, ptr + 1, <usize>cnt << 6);
+  if (ptr != 0) heap.free(ptr);
+  store<u32>(row, <u32>np, 0);
+  store<u32>(row, cap, 8);
+}
+
+/** The slice of an entry's path (path[2] >> 4): which 0xF3 record holds it when its bucket is sliced. */
+// @ts-ignore: decorator
+@inline function sliceOfPath(path: usize): u32 {
+  return <u32>load<u8>(path + 2) >> 4;
+}
+
+// @ts-ignore: decorator
+@inline function markSlice(path: usize): void {
+  let p = sliceDirty + (<usize>bucketOfPath(path) << 1);
+  store<u16>(p, load<u16>(p) | (<u16>1 << <u16>sliceOfPath(path)));
 }
 
 function cmp32(a: usize, b: usize): i32 {
@@ -226,24 +287,17 @@ function bucketPut(row: usize, path: usize, leaf: usize): void {
   }
   let at = ptr + 1 + (<usize>lo << 6);
   let found = lo < cnt && cmp32(at, path) == 0;
+  if (leaf == 0 && !found) return;
+  markSlice(path);
   if (leaf == 0) {
-    if (!found) return;
     memory.copy(at, at + 64, <usize>(cnt - lo - 1) << 6);
     store<u32>(row, cnt - 1, 4);
   } else if (found) {
     memory.copy(at + 32, leaf, 32);
   } else {
-    let cap = load<u32>(row, 8);
-    if (cnt == cap) {
-      cap = cap == 0 ? 4 : cap << 1;
-      let np = heap.alloc(1 + (<usize>cap << 6));
-      store<u8>(np, 0x01);
-      if (cnt > 0) memory.copy(np + 1, ptr + 1, <usize>cnt << 6);
-      if (ptr != 0) heap.free(ptr);
-      ptr = np;
-      store<u32>(row, <u32>ptr, 0);
-      store<u32>(row, cap, 8);
-      at = ptr + 1 + (<usize>lo << 6);
+    if (cnt == load<u32>(row, 8)) {
+      rowAppend(row, 1);
+      at = <usize>load<u32>(row, 0) + 1 + (<usize>lo << 6);
     }
     memory.copy(at + 64, at, <usize>(cnt - lo) << 6);
     memory.copy(at, path, 32);
@@ -437,7 +491,8 @@ export function commit(out: usize): void {
       bucketPut(row, pathOf(e), load<i32>(e, E_VALLEN) >= 0 ? leaves + (<usize>i << 5) : 0);
       i++;
     }
-    bitSet(bucketDirty, b);
+    store<u32>(dirtyBuckets + (<usize>dirtyBucketCount << 2), b);
+    dirtyBucketCount++;
     bitSet(groupDirty, b >> 4);
     let node = NNODES / 2 + b;
     let dst = NODES + (<usize>node << 5);
@@ -490,14 +545,11 @@ export function commit(out: usize): void {
     let vlen = load<i32>(e, E_VALLEN);
     size += 5 + <usize>load<u32>(e, E_KEYLEN) + (vlen >= 0 ? 4 + <usize>vlen : 0);
   }
-  for (let w: u32 = 0; w < (NBUCKETS >> 6); w++) {
-    let word = load<u64>(bucketDirty + (<usize>w << 3));
-    while (word != 0) {
-      let b = (w << 6) + <u32>ctz<u64>(word);
-      word &= word - 1;
-      let cnt = load<u32>(BUCKETS + <usize>b * 12, 4);
-      size += 8 + (cnt == 0 ? 0 : 4 + (<usize>cnt << 6));
-    }
+  for (let k: u32 = 0; k < dirtyBucketCount; k++) {
+    let b = load<u32>(dirtyBuckets + (<usize>k << 2));
+    let cnt = load<u32>(BUCKETS + <usize>b * 12, 4);
+    // its 0xF0 record (or its deletion), and up to 16 slices (puts or deletions) holding its entries
+    size += 12 + 16 * 13 + (<usize>cnt << 7);
   }
   size += <usize>(STORED_NODES) * 46; // upper bound for the nodes
   for (let w: u32 = 0; w < (NGROUPS >> 6); w++) size += <usize>popcnt<u64>(load<u64>(groupDirty + (<usize>w << 3))) * 524;
@@ -524,28 +576,27 @@ export function commit(out: usize): void {
     }
     nw++;
   }
-  for (let w: u32 = 0; w < (NBUCKETS >> 6); w++) {
-    let word = load<u64>(bucketDirty + (<usize>w << 3));
-    while (word != 0) {
-      let b = (w << 6) + <u32>ctz<u64>(word);
-      word &= word - 1;
-      let row = BUCKETS + <usize>b * 12;
-      let cnt = load<u32>(row, 4);
-      store<u32>(o, 3);
-      store<u8>(o + 4, P_BUCKET);
-      store<u8>(o + 5, <u8>(b >> 8));
-      store<u8>(o + 6, <u8>b);
-      if (cnt == 0) {
-        store<u8>(o + 7, 0);
-        o += 8;
-      } else {
-        store<u8>(o + 7, 1);
-        store<u32>(o + 8, cnt << 6);
-        memory.copy(o + 12, <usize>load<u32>(row, 0) + 1, <usize>cnt << 6);
-        o += 12 + (<usize>cnt << 6);
-      }
-      nw++;
+  for (let k: u32 = 0; k < dirtyBucketCount; k++) {
+    let b = load<u32>(dirtyBuckets + (<usize>k << 2));
+    let row = BUCKETS + <usize>b * 12;
+    let cnt = load<u32>(row, 4);
+    // Stored whole (put, or deleted when empty), or as slices (below, after the groups, in key
+    // order), when the whole record goes (it may hold more than 16 entries: written before slices).
+    if (cnt > SLICE_ABOVE && bitGet(bucketSliced, b)) continue;
+    store<u32>(o, 3);
+    store<u8>(o + 4, P_BUCKET);
+    store<u8>(o + 5, <u8>(b >> 8));
+    store<u8>(o + 6, <u8>b);
+    if (cnt == 0 || cnt > SLICE_ABOVE) {
+      store<u8>(o + 7, 0);
+      o += 8;
+    } else {
+      store<u8>(o + 7, 1);
+      store<u32>(o + 8, cnt << 6);
+      memory.copy(o + 12, <usize>load<u32>(row, 0) + 1, <usize>cnt << 6);
+      o += 12 + (<usize>cnt << 6);
     }
+    nw++;
   }
   // Nodes 1..4,095 only (levels 0-11): deeper nodes and the bucket hashes are recomputed from the
   // bucket records when needed (docs/core-abi.md "State root", docs/state-root.md).
@@ -593,14 +644,69 @@ export function commit(out: usize): void {
       nw++;
     }
   }
+  // The sliced buckets' changed slices (every non-empty one for a bucket sliced now), and every
+  // slice of a bucket stored whole again deleted.
+  for (let k: u32 = 0; k < dirtyBucketCount; k++) {
+    let b = load<u32>(dirtyBuckets + (<usize>k << 2));
+    let row = BUCKETS + <usize>b * 12;
+    let cnt = load<u32>(row, 4);
+    let was = bitGet(bucketSliced, b);
+    let mask = <u32>load<u16>(sliceDirty + (<usize>b << 1));
+    store<u16>(sliceDirty + (<usize>b << 1), 0);
+    if (cnt <= SLICE_ABOVE) {
+      if (!was) continue;
+      for (let sl: u32 = 0; sl < 16; sl++) {
+        o = sliceHead(o, b, sl);
+        store<u8>(o, 0);
+        o += 1;
+        nw++;
+      }
+      bitClear(bucketSliced, b);
+      continue;
+    }
+    let entries = <usize>load<u32>(row, 0) + 1;
+    let i: u32 = 0;
+    for (let sl: u32 = 0; sl < 16; sl++) {
+      let j = i;
+      while (j < cnt && sliceOfPath(entries + (<usize>j << 6)) == sl) j++;
+      if (!was ? j > i : (mask & (<u32>1 << sl)) != 0) {
+        o = sliceHead(o, b, sl);
+        if (j == i) {
+          store<u8>(o, 0);
+          o += 1;
+        } else {
+          store<u8>(o, 1);
+          store<u32>(o + 1, (j - i) << 6);
+          memory.copy(o + 5, entries + (<usize>i << 6), <usize>(j - i) << 6);
+          o += 5 + (<usize>(j - i) << 6);
+        }
+        nw++;
+      }
+      i = j;
+    }
+    bitSet(bucketSliced, b);
+  }
   store<u32>(w0 + 32, nw);
   bufSetLen(out, <u32>(o - w0));
-  memory.fill(bucketDirty, 0, NBUCKETS >> 3);
+  dirtyBucketCount = 0;
   memory.fill(nodeDirty, 0, NNODES >> 3);
   memory.fill(groupDirty, 0, NGROUPS >> 3);
 }
 
-/** Serve a derived key (0xF0 bucket, 0xF1 node) to `get`: value into out, -1 if absent. */
+/** A slice record's key in the commit output: key length 4, then 0xF3 ‖ u16be b ‖ u8 s; returns where its value flag goes. */
+function sliceHead(o: usize, b: u32, sl: u32): usize {
+  store<u32>(o, 4);
+  store<u8>(o + 4, P_SLICE);
+  store<u8>(o + 5, <u8>(b >> 8));
+  store<u8>(o + 6, <u8>b);
+  store<u8>(o + 7, <u8>sl);
+  return o + 8;
+}
+
+/**
+ * Serve a derived key (0xF0 bucket, 0xF1 node, 0xF2 group, 0xF3 slice) to `get`: value into out, -1
+ * if absent. A 0xF0 key answers the whole bucket, however it is stored.
+ */
 export function getDerived(key: usize, n: u32, out: usize): i32 {
   bufSetLen(out, 0);
   let prefix = load<u8>(key);
@@ -619,6 +725,21 @@ export function getDerived(key: usize, n: u32, out: usize): i32 {
     if (isZero(h, 32)) return -1;
     bufBytes(out, h, 32);
     return 32;
+  }
+  if (prefix == P_SLICE && n == 4) {
+    let b = (<u32>load<u8>(key + 1) << 8) | <u32>load<u8>(key + 2);
+    let sl = <u32>load<u8>(key + 3);
+    let row = bucketRow(b);
+    let cnt = load<u32>(row, 4);
+    if (cnt <= SLICE_ABOVE || sl >= 16) return -1;
+    let entries = <usize>load<u32>(row, 0) + 1;
+    let i: u32 = 0;
+    while (i < cnt && sliceOfPath(entries + (<usize>i << 6)) < sl) i++;
+    let j = i;
+    while (j < cnt && sliceOfPath(entries + (<usize>j << 6)) == sl) j++;
+    if (j == i) return -1;
+    bufBytes(out, entries + (<usize>i << 6), (j - i) << 6);
+    return <i32>((j - i) << 6);
   }
   if (prefix == P_GROUP && n == 3) {
     let g = (<u32>load<u8>(key + 1) << 8) | <u32>load<u8>(key + 2);

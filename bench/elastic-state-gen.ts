@@ -4,6 +4,7 @@ import { NTV_MINT } from '../src/abi/constants.js';
 import { accountKey, balanceKey } from '../src/abi/state.js';
 import { decodeStoredBlock, encodeBlock, headerHash, transactionsRoot, type BlockHeader } from '../src/chain/block.js';
 import { blake3, initHashing } from '../src/codec/hash.js';
+import { bucketRecords } from '../src/codec/bucket-records.js';
 import { signEd25519 } from '../src/codec/keys.js';
 import { loadValidatorKey } from '../src/chain/validator-key.js';
 import { ChainStore } from '../src/storage/chain-store.js';
@@ -112,7 +113,8 @@ export async function addAccounts(dataDir: string, template: Uint8Array, count: 
     const fill = counts.slice(0, NBUCKETS);
     for (let e = 0; e < total; e++) order[fill[buckets[e]!]!++] = e;
 
-    // 3. Each bucket: its stored entries and the new ones, sorted by path; the record, its hash.
+    // 3. Each bucket: its stored entries (the template chain's buckets are small: whole records) and
+    //    the new ones, sorted by path; its records, its hash.
     const bucketKeys = Array.from({ length: NBUCKETS }, (_, b) => prefixed(Prefix.State, Uint8Array.of(0xf0, b >> 8, b & 0xff)));
     const stored = await db.getMany(bucketKeys);
     const nodes: Array<Uint8Array | undefined> = new Array(2 * NBUCKETS);
@@ -127,7 +129,10 @@ export async function addAccounts(dataDir: string, template: Uint8Array, count: 
       list.sort((x, y) => Buffer.compare(x.subarray(0, 32), y.subarray(0, 32)));
       const record = new Uint8Array(list.length * 64);
       list.forEach((entry, i) => record.set(entry, i * 64));
-      batch.put(bucketKeys[b]!, record);
+      // stored as the core stores it: one record, or slices for a bucket of more than 16 entries
+      const records = bucketRecords(b, record);
+      if (records[0]![0][0] !== 0xf0) batch.del(bucketKeys[b]!);
+      for (const [key, value] of records) batch.put(prefixed(Prefix.State, key), value);
       nodes[NBUCKETS + b] = tree.bucket(record);
       inBatch += list.length;
       if (inBatch >= WRITE_BATCH * 4) {

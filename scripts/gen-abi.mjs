@@ -679,7 +679,7 @@ function genState() {
       L.push(`export const ${p.host}: Uint8Array = Uint8Array.of(Prefix.${p.name});`, '');
       continue;
     }
-    const params = p.key.map(([n, t]) => `${n}: ${t === 'upper' ? 'string | Uint8Array' : t === 'rest' ? 'string' : t === 'u64le' ? 'bigint | number' : t === 'u16be' || t === 'u32be' ? 'number' : t === 'u64be' ? 'bigint' : 'Uint8Array'}`);
+    const params = p.key.map(([n, t]) => `${n}: ${t === 'upper' ? 'string | Uint8Array' : t === 'rest' ? 'string' : t === 'u64le' ? 'bigint | number' : t === 'u16be' || t === 'u32be' || t === 'u8' ? 'number' : t === 'u64be' ? 'bigint' : 'Uint8Array'}`);
     L.push(`export function ${p.host}(${params.join(', ')}): Uint8Array {`);
     const body = [];
     const len = ['1'];
@@ -693,7 +693,7 @@ function genState() {
       } else if (t === 'rest') {
         body.push(`const ${n}Bytes = Buffer.from(${n}, 'latin1');`);
         len.push(`${n}Bytes.length`);
-      } else len.push(String({ u64le: 8, u64be: 8, u16be: 2, u32be: 4 }[t]));
+      } else len.push(String({ u64le: 8, u64be: 8, u16be: 2, u32be: 4, u8: 1 }[t]));
     }
     const allFixed = len.every((x) => /^\d+$/.test(x));
     body.push(`const k = new Uint8Array(${allFixed ? len.reduce((a, b) => a + Number(b), 0) : len.join(' + ')});`);
@@ -709,6 +709,7 @@ function genState() {
       else if (t === 'u64be') { body.push(`dv.setBigUint64(${off}, ${n}, false);`); off = add(off, '8'); }
       else if (t === 'u16be') { body.push(`dv.setUint16(${off}, ${n}, false);`); off = add(off, '2'); }
       else if (t === 'u32be') { body.push(`dv.setUint32(${off}, ${n}, false);`); off = add(off, '4'); }
+      else if (t === 'u8') { body.push(`k[${off}] = ${n};`); off = add(off, '1'); }
     }
     body.push('return k;');
     for (const b of body) L.push(`  ${b}`);
@@ -1321,6 +1322,7 @@ function genCoreKeys() {
       else if (t === 'u64le') { params.push(`${n}: u64`); body.push(`store<u64>(KEY + ${off}, ${n});`); off += 8; }
       else if (t === 'u32be') { params.push(`${n}: u32`); body.push(`store<u32>(KEY + ${off}, bswap<u32>(${n}));`); off += 4; }
       else if (t === 'u16be') { params.push(`${n}: u16`); body.push(`store<u16>(KEY + ${off}, bswap<u16>(${n}));`); off += 2; }
+      else if (t === 'u8') { params.push(`${n}: u8`); body.push(`store<u8>(KEY + ${off}, ${n});`); off += 1; }
       else if (t === 'upper' || t === 'rest') {
         params.push(`${n}: usize`, `${n}Len: u32`);
         body.push(t === 'upper' ? `upperInto(KEY + ${off}, ${n}, ${n}Len);` : `memory.copy(KEY + ${off}, ${n}, ${n}Len);`);

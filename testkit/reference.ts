@@ -508,6 +508,9 @@ function decodeRec(layout: Layout, v: Uint8Array): Rec {
 const big = (r: Rec, n: string) => r[n] as bigint;
 const bytes = (r: Rec, n: string) => r[n] as Uint8Array;
 
+/** a bucket of more entries is stored as 0xF3 slices (docs/state-root.md "Bucket slices"; abi/constants.mjs, written out here as the model's own) */
+const BUCKET_SLICE_ABOVE = 16;
+
 export class Reference {
   /** committed state: hex(key) → value */
   readonly state = new Map<string, Uint8Array>();
@@ -516,6 +519,8 @@ export class Reference {
   /** the open bundle's writes */
   private bundle: Map<string, Uint8Array | null> | null = null;
   private buckets = new Map<number, Array<{ path: Uint8Array; leaf: Uint8Array }>>();
+  /** buckets stored as 0xF3 slices (more than 16 entries at their last write) */
+  private sliced = new Set<number>();
   private nodes = new Map<number, Uint8Array>();
   private root: Uint8Array = new Uint8Array(32);
   private constructor(
@@ -2176,6 +2181,8 @@ export class Reference {
     const keys = [...this.block.keys()].sort((a, b) => Buffer.compare(unhex(a), unhex(b)));
     const writes: Array<{ key: Uint8Array; value: Uint8Array | null }> = [];
     const dirtyBuckets = new Set<number>();
+    // per dirty bucket, the slices (path[2] >> 4) its changed entries fall in (docs/state-root.md "Bucket slices")
+    const dirtySlices = new Map<number, number>();
     for (const k of keys) {
       const key = unhex(k);
       const v = this.block.get(k)!;
@@ -2193,6 +2200,7 @@ export class Reference {
         if (found) list[at]!.leaf = leaf;
         else list.splice(at, 0, { path, leaf });
       } else if (found) list.splice(at, 1);
+      if (v || found) dirtySlices.set(b, (dirtySlices.get(b) ?? 0) | (1 << (path[2]! >> 4)));
       this.buckets.set(b, list);
       dirtyBuckets.add(b);
     }
@@ -2217,9 +2225,12 @@ export class Reference {
       level = next;
     }
     this.root = this.node(1);
+    // a bucket of at most 16 entries as one 0xF0 record; a larger one as 0xF3 slices (below)
     for (const b of [...dirtyBuckets].sort((x, y) => x - y)) {
       const list = this.buckets.get(b)!;
-      writes.push({ key: new Uint8Array([0xf0, b >> 8, b & 0xff]), value: list.length ? cat(...list.flatMap((e) => [e.path, e.leaf])) : null });
+      if (list.length > BUCKET_SLICE_ABOVE && this.sliced.has(b)) continue;
+      const whole = list.length > 0 && list.length <= BUCKET_SLICE_ABOVE;
+      writes.push({ key: new Uint8Array([0xf0, b >> 8, b & 0xff]), value: whole ? cat(...list.flatMap((e) => [e.path, e.leaf])) : null });
     }
     for (const i of [...dirtyNodes].sort((x, y) => x - y)) {
       if (i >= 4096) continue; // levels 12-16 are recomputed from the bucket records, not stored
@@ -2233,6 +2244,26 @@ export class Reference {
     for (const g of [...new Set([...dirtyBuckets].map((b) => b >> 4))].sort((x, y) => x - y)) {
       const leaves = Array.from({ length: 16 }, (_, k) => this.node(65536 + 16 * g + k));
       writes.push({ key: new Uint8Array([0xf2, g >> 8, g & 0xff]), value: leaves.every((h) => h.every((x) => x === 0)) ? null : cat(...leaves) });
+    }
+    // slices: the changed ones of a bucket stored in slices, every non-empty one of a bucket sliced
+    // now, every one deleted of a bucket stored whole again
+    for (const b of [...dirtyBuckets].sort((x, y) => x - y)) {
+      const list = this.buckets.get(b)!;
+      const was = this.sliced.has(b);
+      const sliceKey = (s: number) => new Uint8Array([0xf3, b >> 8, b & 0xff, s]);
+      if (list.length <= BUCKET_SLICE_ABOVE) {
+        if (!was) continue;
+        for (let s = 0; s < 16; s++) writes.push({ key: sliceKey(s), value: null });
+        this.sliced.delete(b);
+        continue;
+      }
+      const mask = dirtySlices.get(b) ?? 0;
+      for (let s = 0; s < 16; s++) {
+        const entries = list.filter((e) => e.path[2]! >> 4 === s);
+        if (was ? (mask & (1 << s)) === 0 : entries.length === 0) continue;
+        writes.push({ key: sliceKey(s), value: entries.length ? cat(...entries.flatMap((e) => [e.path, e.leaf])) : null });
+      }
+      this.sliced.add(b);
     }
     return { stateRoot: this.root, writes };
   }

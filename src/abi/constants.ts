@@ -37,6 +37,8 @@ export const AUTH_ED25519 = 1;
 export const AUTH_ML_DSA_65 = 2;
 /** a secp256k1-signed EVM transaction; key_hash is the recovered account (docs/eth.md) */
 export const AUTH_EVM = 3;
+/** a bucket of more entries than this is stored as 0xf3 slices, one a path[2] >> 4, not as one 0xf0 record */
+export const BUCKET_SLICE_ABOVE = 16;
 /** operations in one bundle at most */
 export const MAX_OPERATIONS = 64;
 /** the byte of a bundle's first operation's discriminant: after user_account[32] and the operations' u32 count (docs/bundle-format.md) */
@@ -734,6 +736,7 @@ export const Prefix = {
   ROOT_BUCKET: 0xf0,
   ROOT_NODE: 0xf1,
   ROOT_GROUP: 0xf2,
+  ROOT_SLICE: 0xf3,
 } as const;
 
 /** Event kinds (docs/core-abi.md "Event kinds and data"). */

@@ -702,7 +702,7 @@ export function stableOnboardingKey(mint: Uint8Array): Uint8Array {
   return k;
 }
 
-/** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs */
+/** 0xf0 bucket u16be → sorted (path[32], leaf[32]) pairs of a bucket of at most 16 entries (a larger one is stored as 0xf3 slices; a record written before slices may be larger) */
 export function bucketKey(bucket: number): Uint8Array {
   const k = new Uint8Array(3);
   k[0] = Prefix.ROOT_BUCKET;
@@ -726,6 +726,16 @@ export function groupKey(group: number): Uint8Array {
   k[0] = Prefix.ROOT_GROUP;
   const dv = new DataView(k.buffer);
   dv.setUint16(1, group, false);
+  return k;
+}
+
+/** 0xf3 bucket u16be slice u8 → sorted (path[32], leaf[32]) pairs: the entries of a bucket of more than 16 entries whose path[2] >> 4 is the slice (0–15); absent when none. A bucket is stored as one 0xf0 record or as these, never both (docs/state-root.md "Bucket slices") */
+export function sliceKey(bucket: number, slice: number): Uint8Array {
+  const k = new Uint8Array(4);
+  k[0] = Prefix.ROOT_SLICE;
+  const dv = new DataView(k.buffer);
+  dv.setUint16(1, bucket, false);
+  k[3] = slice;
   return k;
 }
 

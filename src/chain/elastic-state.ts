@@ -2,6 +2,7 @@ import { NTV_MINT, Prefix } from '../abi/constants.js';
 import { accountKey, balanceKey } from '../abi/state.js';
 import { decodeBundle } from '../codec/bundle.js';
 import { blake3 } from '../codec/hash.js';
+import { BUCKET_SLICES, sliceKey } from '../codec/bucket-records.js';
 import { stateWriteList, type StateWrites } from '../storage/chain-store.js';
 import type { ColdOp, ColdStepResult, StateTier } from '../storage/cold-store.js';
 import type { StateReader } from '../core/loader.js';
@@ -288,14 +289,31 @@ export class ElasticState extends StateView {
     // A block became durable meanwhile: its writes may be newer than what was read; leave them to
     // the synchronous miss path.
     if (epoch !== this.epoch) return;
+    const wholeAbsent: number[] = [];
     for (let i = 0; i < wanted.length; i++) {
-      const k = toKey(wanted[i]!);
-      if (this.hot.has(k)) continue;
+      const key = wanted[i]!;
+      const k = toKey(key);
       const { value, tier } = values[i]!;
+      if (value == null && key.length === 3 && key[0] === Prefix.ROOT_BUCKET) wholeAbsent.push((key[1]! << 8) | key[2]!);
+      if (this.hot.has(k)) continue;
       this.count(value, tier);
       this.promote(k, value ?? null, tier === 'cold');
       this.prefetched++;
     }
+    // A bucket without a 0xF0 record is empty or stored in slices: its group record (read in the
+    // same batch, blockKeys, and promoted above) says which, and the slices of a non-empty one are
+    // read now.
+    const slices = wholeAbsent.flatMap((bucket) => this.slicesOf(bucket));
+    if (slices.length > 0) await this.prefetch(slices);
+  }
+
+  /** The 16 slice keys of a bucket whose hash in its group record (hot, if read) is not zero; else none. */
+  private slicesOf(bucket: number): Uint8Array[] {
+    const group = this.hot.get(toKey(Uint8Array.of(Prefix.ROOT_GROUP, bucket >> 12, (bucket >> 4) & 0xff)))?.value;
+    if (!group) return [];
+    const hash = group.subarray(32 * (bucket & 15), 32 * (bucket & 15) + 32);
+    if (hash.every((x) => x === 0)) return [];
+    return Array.from({ length: BUCKET_SLICES }, (_, s) => sliceKey(bucket, s));
   }
 
   override wantsCoreRecycle(coreCacheKeys: number, coreMemoryBytes: number): boolean {
@@ -410,6 +428,7 @@ export function blockKeys(bundles: Uint8Array[]): Uint8Array[] {
   const out = [...keys.values()];
   for (const key of [...out]) {
     const path = blake3(key);
+    // its 0xF0 record; a bucket stored in slices has none, and prefetch reads its slices after
     add(Uint8Array.of(Prefix.ROOT_BUCKET, path[0]!, path[1]!));
     const group = ((path[0]! << 8) | path[1]!) >> 4;
     add(Uint8Array.of(Prefix.ROOT_GROUP, group >> 8, group & 0xff));

@@ -1,11 +1,12 @@
 import { blake3, bytesEqual, keyedBlake3 } from './hash.js';
 import { Prefix } from '../abi/constants.js';
+import { storedBucketEntries } from './bucket-records.js';
 
 /**
  * Inclusion and absence proofs against the state root (docs/core-abi.md "State root",
  * docs/state-root.md "Proof shape", docs/replay.md "State proofs"): the key's bucket record (its
  * sorted `path ‖ leaf` entries) and the 16 sibling hashes from the bucket's leaf node up to node 1.
- * `proveState` builds one from committed state (the node's StateView: the key's 0xF0 bucket record,
+ * `proveState` builds one from committed state (the node's StateView: the key's 0xF0 bucket record or 0xF3 slices,
  * the 0xF1 nodes 1–4,095, and for the deeper siblings (levels 12–16) the 0xF2 group records of 16
  * bucket hashes, as the core reads them); `verifyStateProof` checks one with nothing but the root. Pure TypeScript, so the client
  * library and the browser build verify without the core.
@@ -81,7 +82,8 @@ export function proveState(state: StateReadable, key: Uint8Array): StateProof {
   if (!isProvableKey(key)) throw new RangeError('0xF0 and 0xF1 keys are the tree itself, not state');
   const path = blake3(key);
   const bucket = bucketOf(path);
-  const record = (b: number) => state.get(Uint8Array.of(Prefix.ROOT_BUCKET, b >> 8, b & 0xff)) ?? new Uint8Array(0);
+  // its 0xF0 record or its 0xF3 slices (./bucket-records.ts)
+  const record = (b: number) => storedBucketEntries((k) => state.get(k), b);
   const groups = new Map<number, Uint8Array | undefined>();
   const leaf = (b: number): Uint8Array => {
     const g = b >> 4;

@@ -364,6 +364,7 @@ export class TreePending {
     if (key[0] === TREE_KEY_FIRST && key.length === 3) id = (key[1]! << 8) | key[2]!;
     else if (key[0] === TREE_KEY_FIRST + 1 && key.length === 5) id = 0x10000 + (((key[1]! << 24) | (key[2]! << 16) | (key[3]! << 8) | key[4]!) >>> 0);
     else if (key[0] === TREE_KEY_FIRST + 2 && key.length === 3) id = 0x20000 + ((key[1]! << 8) | key[2]!);
+    else if (key[0] === TREE_KEY_FIRST + 3 && key.length === 4) id = 0x30000 + ((((key[1]! << 8) | key[2]!) << 4) | (key[3]! & 15));
     else id = toLatin1(key);
     this.records.set(id, { key: key.slice(), value: value && value.slice() });
   }

@@ -21,7 +21,7 @@ import { GROUP_PREFIX, StateRootCheck, type StateAnomaly } from './state-root-ch
  *   u16 BE 0 | u64 BE record count | SHA-256 of every byte before it (32 bytes)
  *
  * Keys are state keys (docs/core-abi.md "State layout"), the derived state-root records (0xF0,
- * 0xF1, 0xF2) included, so the importing node needs no rebuild; an import recomputes the root from
+ * 0xF1, 0xF2, 0xF3) included, so the importing node needs no rebuild; an import recomputes the root from
  * the records and checks it against the manifest, the stored tree and the block's header. Version 1
  * (storage format 5 and before) had no 0xF2 group records: it is still read, and the reader hands
  * the group records it computed to `onRecords` after the file's.

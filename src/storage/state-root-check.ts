@@ -1,4 +1,5 @@
 import { blake3, keyedBlake3 } from '../codec/hash.js';
+import { BUCKET_SLICES, bucketRecords, joinSlices, sliceKeyParts, sliceOfPath } from '../codec/bucket-records.js';
 
 /**
  * The state root recomputed from the state records alone, in TypeScript, to check stored or
@@ -10,6 +11,8 @@ import { blake3, keyedBlake3 } from '../codec/hash.js';
  *   65,536 bucket leaves, node = Blake3_keyed(K_NODE, l ‖ r), zero when both are zero; the root is
  *   node 1. Nodes 1–4,095 are stored (0xF1 + index u32 BE) when not zero, and the 16 bucket hashes
  *   under each level-12 node as a group record (0xF2 + group u16 BE, 512 bytes) when not all zero.
+ *   A bucket of more than 16 entries is stored as slices instead of one record (0xF3 + bucket u16
+ *   BE + slice u8: its entries whose path[2] >> 4 is the slice; src/codec/bucket-records.ts).
  * Records arrive in key order; every one is checked against the stored bucket and node records,
  * so a corrupted value is named by its key, not only by a different root.
  */
@@ -17,6 +20,8 @@ import { blake3, keyedBlake3 } from '../codec/hash.js';
 export const BUCKET_PREFIX = 0xf0;
 export const NODE_PREFIX = 0xf1;
 export const GROUP_PREFIX = 0xf2;
+/** a bucket of more than 16 entries, stored in slices (src/codec/bucket-records.ts) */
+export const SLICE_PREFIX = 0xf3;
 const NBUCKETS = 65536;
 const STORED_NODES = 4096;
 /** level-12 subtrees of 16 buckets: group g is the bucket hashes of buckets 16g … 16g + 15 */
@@ -64,6 +69,7 @@ export class StateRootCheck {
   /** computed (path ‖ leaf) entries per bucket, 64 bytes each, with the key that made each */
   private readonly buckets = new Map<number, Array<{ entry: Uint8Array; key: Uint8Array }>>();
   private readonly storedBuckets = new Map<number, Uint8Array>();
+  private readonly storedSlices = new Map<number, Array<Uint8Array | undefined>>();
   private readonly storedNodes = new Map<number, Uint8Array>();
   private readonly storedGroups = new Map<number, Uint8Array>();
   private readonly anomalies: StateAnomaly[] = [];
@@ -111,6 +117,23 @@ export class StateRootCheck {
       this.storedBuckets.set((key[1]! << 8) | key[2]!, value);
       return;
     }
+    if (key[0] === SLICE_PREFIX) {
+      const parts = sliceKeyParts(key);
+      if (!parts || value.length === 0 || value.length % 64 !== 0) {
+        this.report(key, `malformed state-root bucket slice (key ${key.length} bytes, value ${value.length} bytes; expected 4 with a slice 0–15 and a non-zero multiple of 64)`);
+        return;
+      }
+      for (let o = 0; o < value.length; o += 64) {
+        if (sliceOfPath(value.subarray(o, o + 32)) !== parts.slice) {
+          this.report(key, `slice ${parts.slice} of bucket ${parts.bucket} holds an entry of slice ${sliceOfPath(value.subarray(o, o + 32))}`);
+          return;
+        }
+      }
+      let list = this.storedSlices.get(parts.bucket);
+      if (!list) this.storedSlices.set(parts.bucket, (list = new Array<Uint8Array | undefined>(BUCKET_SLICES)));
+      list[parts.slice] = value;
+      return;
+    }
     if (key[0] === NODE_PREFIX) {
       const index = key.length === 5 ? new DataView(key.buffer, key.byteOffset + 1, 4).getUint32(0) : -1;
       if (index < 1 || index >= STORED_NODES || value.length !== 32 || isZero(value)) {
@@ -148,6 +171,11 @@ export class StateRootCheck {
 
   /** The recomputed root; anomalies where the stored bucket or node records disagree with the records. */
   finish(): Uint8Array {
+    for (const [b, list] of this.storedSlices) {
+      if (this.storedBuckets.has(b)) this.report(Uint8Array.of(BUCKET_PREFIX, b >> 8, b & 0xff), `bucket ${b} is stored both whole and as slices`);
+      else this.storedBuckets.set(b, joinSlices(list));
+    }
+    this.storedSlices.clear();
     const nodes = new Map<number, Uint8Array>();
     const bucketIds = new Set<number>([...this.buckets.keys(), ...this.storedBuckets.keys()]);
     for (const b of [...bucketIds].sort((x, y) => x - y)) {
@@ -177,14 +205,15 @@ export class StateRootCheck {
 
   /**
    * After finish(): the state tree's records as the core stores them (state keys without the 's'
-   * prefix): every non-empty bucket record (0xF0 + bucket u16 BE), every non-zero node 1–4,095
+   * prefix): every non-empty bucket, as one record (0xF0 + bucket u16 BE) or as slices (0xF3), every non-zero node 1–4,095
    * (0xF1 + index u32 BE) and every group record not all zero (0xF2 + group u16 BE), in key order. The store rebuilds a tree that trails its head from these
    * (chain-store.ts `rebuildTree`, docs/storage.md "The state tree on disk").
    */
   treeRecords(): Array<[Uint8Array, Uint8Array]> {
     const out: Array<[Uint8Array, Uint8Array]> = [];
+    const sliced: Array<[Uint8Array, Uint8Array]> = [];
     for (const b of [...this.computedBuckets.keys()].sort((x, y) => x - y)) {
-      out.push([Uint8Array.of(BUCKET_PREFIX, b >> 8, b & 0xff), this.computedBuckets.get(b)!]);
+      for (const record of bucketRecords(b, this.computedBuckets.get(b)!)) (record[0][0] === BUCKET_PREFIX ? out : sliced).push(record);
     }
     for (const i of [...this.computedNodes.keys()].sort((x, y) => x - y)) {
       const key = new Uint8Array(5);
@@ -195,7 +224,7 @@ export class StateRootCheck {
     for (const g of [...this.computedGroups.keys()].sort((x, y) => x - y)) {
       out.push([Uint8Array.of(GROUP_PREFIX, g >> 8, g & 0xff), this.computedGroups.get(g)!]);
     }
-    return out;
+    return [...out, ...sliced];
   }
 }
 

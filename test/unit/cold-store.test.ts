@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ElasticState } from '../../src/chain/elastic-state.js';
 import { ChainStore, type StateWrite } from '../../src/storage/chain-store.js';
+import { bucketKey, groupKey, sliceKey } from '../../src/abi/state.js';
+import { storedBucketEntries } from '../../src/codec/bucket-records.js';
 
 // The cold tier (src/storage/cold-store.ts, docs/operations.md "Elastic state"): records not
 // written for a window of blocks move from the warm range to the cold one on the block writer's
@@ -156,5 +158,41 @@ describe('the cold tier', () => {
     expect(warm).toMatchObject({ keys: 2, promotions: 1 });
     expect(text(state.get(key('a003')))).toBe('w');
     expect(store.readStateSync(key('a003')).tier).toBe('warm');
+  });
+
+  it('the elastic state prefetches the slices of a bucket stored in slices, and none of a bucket that is one record or empty', async () => {
+    const path = await mkdtemp(join(tmpdir(), 'ntv-cold-'));
+    dirs.push(path);
+    // the tree with every block, as --elastic-state writes it (docs/storage.md "The state tree on disk")
+    const store = new ChainStore(join(path, 'db'), {}, { treeEvery: 1 });
+    await store.open();
+    stores.push(store);
+    const sliced = 0x1234;
+    const whole = 0x1235;
+    const empty = 0x1236;
+    const group = new Uint8Array(512);
+    group.fill(7, 32 * (sliced & 15), 32 * (sliced & 15) + 32);
+    group.fill(9, 32 * (whole & 15), 32 * (whole & 15) + 32);
+    await commit(store, 0, [
+      { key: bucketKey(whole), value: new Uint8Array(64).fill(1) },
+      { key: groupKey(sliced >> 4), value: group },
+      { key: sliceKey(sliced, 3), value: new Uint8Array(64).fill(2) },
+      { key: sliceKey(sliced, 9), value: new Uint8Array(128).fill(3) },
+    ]);
+    const state = new ElasticState(store, { hotBytes: 1 << 20, coreKeys: 1000, coreBytes: 64 << 20, coldAfter: 0 });
+    await state.loadFrom(store);
+    const asked: string[][] = [];
+    const readMany = store.readStateMany.bind(store);
+    store.readStateMany = (keys: Uint8Array[]) => {
+      asked.push(keys.map((k) => Buffer.from(k).toString('hex')));
+      return readMany(keys);
+    };
+    await state.prefetch([bucketKey(sliced), bucketKey(whole), bucketKey(empty), groupKey(sliced >> 4)]);
+    // a second read, of the 16 slices of the one bucket with no record whose hash is not zero
+    expect(asked.length).toBe(2);
+    expect(asked[1]).toEqual(Array.from({ length: 16 }, (_, s) => Buffer.from(sliceKey(sliced, s)).toString('hex')));
+    const hotBefore = state.stats().tiers.hot.hits;
+    expect(storedBucketEntries((k) => state.get(k), sliced)).toEqual(Uint8Array.from([...new Uint8Array(64).fill(2), ...new Uint8Array(128).fill(3)]));
+    expect(state.stats().tiers.hot.hits - hotBefore).toBe(17); // every read from hot: the 0xF0 miss is remembered too
   });
 });

@@ -106,8 +106,11 @@ export class ElasticState extends StateView {
   private stepping = false;
   /** why the last cold step failed (the next block tries again) */
   coldFailure: string | undefined;
-  /** bumped by every `apply`: a prefetch that raced a block's writes leaves its results out */
+  /** bumped by every `apply` (the background counts keep theirs only when no block landed meanwhile) */
   private epoch = 0;
+  /** prefetches under way, and the keys blocks wrote meanwhile: a read that raced a key's write leaves it out */
+  private prefetching = 0;
+  private writtenWhilePrefetching = new Set<string>();
   private opened = false;
   private coreRecycles = 0;
   /** core replacements made while blocks were in flight (read through the overlay) */
@@ -203,6 +206,7 @@ export class ElasticState extends StateView {
     this.inFlight.durable(writes);
     for (const { key, value } of stateWriteList(writes)) {
       const k = toKey(key);
+      if (this.prefetching > 0) this.writtenWhilePrefetching.add(k);
       const before = this.hot.get(k);
       // The warm key count follows the writes whose previous state is known (the core read the key
       // before writing it, so it is almost always in hot).
@@ -284,16 +288,25 @@ export class ElasticState extends StateView {
       wanted.push(key);
     }
     if (wanted.length === 0) return;
-    const epoch = this.epoch;
-    const values = await this.warm.readStateMany(wanted);
-    // A block became durable meanwhile: its writes may be newer than what was read; leave them to
-    // the synchronous miss path.
-    if (epoch !== this.epoch) return;
+    this.prefetching++;
+    let values: Awaited<ReturnType<typeof this.warm.readStateMany>>;
+    try {
+      values = await this.warm.readStateMany(wanted);
+    } finally {
+      this.prefetching--;
+    }
+    // A key a block wrote meanwhile may have been read before its write: it is left to the
+    // synchronous miss path (apply put the new value in hot, unless evicted since). The others are
+    // as durable now as when read. (Before bucket slices the whole prefetch was dropped when any
+    // block landed meanwhile; a sliced bucket's 17 reads then went through the miss path.)
+    const written = this.writtenWhilePrefetching;
+    if (this.prefetching === 0) this.writtenWhilePrefetching = new Set();
     const wholeAbsent: number[] = [];
     for (let i = 0; i < wanted.length; i++) {
       const key = wanted[i]!;
       const k = toKey(key);
       const { value, tier } = values[i]!;
+      if (written.has(k)) continue;
       if (value == null && key.length === 3 && key[0] === Prefix.ROOT_BUCKET) wholeAbsent.push((key[1]! << 8) | key[2]!);
       if (this.hot.has(k)) continue;
       this.count(value, tier);

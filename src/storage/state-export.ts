@@ -11,7 +11,7 @@ import { GROUP_PREFIX, StateRootCheck, type StateAnomaly } from './state-root-ch
  * The state export file (docs/operations.md "Export and import"): the state at one block, with
  * that block, so a node can start from it. One zstd stream of:
  *
- *   "NTVSTATE" | version u8 = 2
+ *   "NTVSTATE" | version u8 = 3
  *   u32 BE length | manifest JSON (ExportManifest)
  *   u32 BE length | the head block (src/chain/block.ts encodeBlock)
  *   u32 BE length | its execution result (0: none)
@@ -24,11 +24,16 @@ import { GROUP_PREFIX, StateRootCheck, type StateAnomaly } from './state-root-ch
  * 0xF1, 0xF2, 0xF3) included, so the importing node needs no rebuild; an import recomputes the root from
  * the records and checks it against the manifest, the stored tree and the block's header. Version 1
  * (storage format 5 and before) had no 0xF2 group records: it is still read, and the reader hands
- * the group records it computed to `onRecords` after the file's.
+ * the group records it computed to `onRecords` after the file's. Version 2 had no 0xF3 bucket
+ * slices (docs/state-root.md "Bucket slices"): it is read as is, its buckets whole records, which
+ * the core reads; a node that knows only versions 1 and 2 refuses version 3 by its number rather
+ * than by a state root its sweep cannot recompute from the slices.
  */
 
 export const EXPORT_MAGIC = 'NTVSTATE';
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
+/** the version before the state tree's bucket slices (0xF3) */
+const EXPORT_VERSION_NO_SLICES = 2;
 /** the version before the state tree's group records (0xF2) */
 const EXPORT_VERSION_NO_GROUPS = 1;
 /** Largest head section (block, result, certificate) an import accepts: a full block is ~200 KB. */
@@ -190,8 +195,8 @@ export async function readStateExport(path: string, handlers: ReadExportHandlers
     if (!magic && reader.seen === 0) throw new ExportFormatError(`${path} is empty or not a complete zstd stream (it decompresses to nothing)`);
     if (!magic || magic.subarray(0, EXPORT_MAGIC.length).toString('latin1') !== EXPORT_MAGIC) throw new ExportFormatError(`${path} is not a state export (no ${EXPORT_MAGIC} header)`);
     const version = magic[EXPORT_MAGIC.length];
-    if (version !== EXPORT_VERSION && version !== EXPORT_VERSION_NO_GROUPS) {
-      throw new ExportFormatError(`${path} is a state export of version ${version}, this node reads versions ${EXPORT_VERSION_NO_GROUPS} and ${EXPORT_VERSION}`);
+    if (version !== EXPORT_VERSION && version !== EXPORT_VERSION_NO_SLICES && version !== EXPORT_VERSION_NO_GROUPS) {
+      throw new ExportFormatError(`${path} is a state export of version ${version}, this node reads versions ${EXPORT_VERSION_NO_GROUPS} to ${EXPORT_VERSION}`);
     }
     if (version === EXPORT_VERSION_NO_GROUPS) check = await StateRootCheck.create(10, { groupsStored: false });
     const sections: Uint8Array[] = [];

@@ -195,4 +195,32 @@ describe('the cold tier', () => {
     expect(storedBucketEntries((k) => state.get(k), sliced)).toEqual(Uint8Array.from([...new Uint8Array(64).fill(2), ...new Uint8Array(128).fill(3)]));
     expect(state.stats().tiers.hot.hits - hotBefore).toBe(17); // every read from hot: the 0xF0 miss is remembered too
   });
+
+  it('a prefetch that a block landed during keeps what it read of the keys the block did not write, and never a written key\'s older value', async () => {
+    const store = await open();
+    await commit(store, 0, [{ key: key('a'), value: value('old') }, { key: key('b'), value: value('b0') }]);
+    const state = new ElasticState(store, { hotBytes: 1 << 20, coreKeys: 1000, coreBytes: 64 << 20, coldAfter: 0 });
+    await state.loadFrom(store);
+    // the read returns what was durable when it began; a block writing `a` lands before it returns
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const readMany = store.readStateMany.bind(store);
+    store.readStateMany = async (keys: Uint8Array[]) => {
+      const values = await readMany(keys);
+      await gate;
+      return values;
+    };
+    const prefetched = state.prefetch([key('a'), key('b')]);
+    await new Promise((r) => setTimeout(r, 10));
+    await commit(store, 1, [{ key: key('a'), value: value('new') }]);
+    state.apply([{ key: key('a'), value: value('new') }]);
+    release();
+    await prefetched;
+    const before = state.stats().tiers;
+    expect(text(state.get(key('a')))).toBe('new');
+    expect(text(state.get(key('b')))).toBe('b0');
+    // both from hot: `b` kept from the prefetch, `a` as the block wrote it
+    expect(state.stats().tiers.hot.hits - before.hot.hits).toBe(2);
+    expect(state.stats().tiers.warm.hits).toBe(before.warm.hits);
+  });
 });

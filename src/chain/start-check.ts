@@ -1,7 +1,7 @@
 import { blake3 } from '../codec/hash.js';
 import { encodeHash } from '../codec/address.js';
 import { BUCKET_PREFIX, checkUpperTree, GROUP_PREFIX, NODE_PREFIX, SLICE_PREFIX, treeHashers, type StateAnomaly } from '../storage/state-root-check.js';
-import { BUCKET_SLICES, joinSlices } from '../codec/bucket-records.js';
+import { BUCKET_SLICES, BucketSlices } from '../codec/bucket-records.js';
 import type { StateView } from './state-view.js';
 
 /**
@@ -50,23 +50,15 @@ export async function checkLoadedState(state: StateView, headRoot: Uint8Array, o
   let records = 0;
   // The tree's own records first (its bucket records are what the leaves are looked up in). A
   // bucket is one 0xF0 record or up to 16 0xF3 slices (src/codec/bucket-records.ts), joined here.
-  const slices = new Map<number, Array<Uint8Array | undefined>>();
+  const slices = new BucketSlices();
   state.forEachRecord((k, value) => {
     const prefix = k.charCodeAt(0);
     if (prefix === BUCKET_PREFIX && k.length === 3) buckets[(k.charCodeAt(1) << 8) | k.charCodeAt(2)] = value.slice();
-    else if (prefix === SLICE_PREFIX && k.length === 4 && k.charCodeAt(3) < BUCKET_SLICES) {
-      const b = (k.charCodeAt(1) << 8) | k.charCodeAt(2);
-      let list = slices.get(b);
-      if (!list) slices.set(b, (list = new Array<Uint8Array | undefined>(BUCKET_SLICES)));
-      list[k.charCodeAt(3)] = value.slice();
-    }
+    else if (prefix === SLICE_PREFIX && k.length === 4 && k.charCodeAt(3) < BUCKET_SLICES) slices.add((k.charCodeAt(1) << 8) | k.charCodeAt(2), k.charCodeAt(3), value.slice());
     else if (prefix === NODE_PREFIX && k.length === 5) storedNodes.set(Buffer.from(k, 'latin1').readUInt32BE(1), value.slice());
     else if (prefix === GROUP_PREFIX && k.length === 3) storedGroups.set((k.charCodeAt(1) << 8) | k.charCodeAt(2), value.slice());
   });
-  for (const [b, list] of slices) {
-    if (buckets[b] !== undefined) report(Uint8Array.of(BUCKET_PREFIX, b >> 8, b & 0xff), `bucket ${b} is stored both whole and as slices`);
-    else buckets[b] = joinSlices(list);
-  }
+  slices.join((b) => buckets[b] !== undefined, (b, entries) => { buckets[b] = entries; }, report);
   if (options.records) state.forEachRecord((k, value) => {
     const prefix = k.charCodeAt(0);
     if (prefix === BUCKET_PREFIX || prefix === NODE_PREFIX || prefix === GROUP_PREFIX || prefix === SLICE_PREFIX) return;

@@ -43,6 +43,32 @@ export function joinSlices(slices: ReadonlyArray<Uint8Array | undefined>): Uint8
   return out;
 }
 
+/**
+ * Slice records met in any order (a scan of the stored state), joined per bucket once all are in:
+ * the start-up check and the integrity sweep read buckets this way.
+ */
+export class BucketSlices {
+  private readonly byBucket = new Map<number, Array<Uint8Array | undefined>>();
+
+  add(bucket: number, slice: number, value: Uint8Array): void {
+    let list = this.byBucket.get(bucket);
+    if (!list) this.byBucket.set(bucket, (list = new Array<Uint8Array | undefined>(BUCKET_SLICES)));
+    list[slice] = value;
+  }
+
+  /**
+   * Each bucket's slices joined, to `keep`; a bucket that `whole` says is also stored as one record
+   * is an anomaly, named to `report` (by its 0xF0 key), and keeps its record.
+   */
+  join(whole: (bucket: number) => boolean, keep: (bucket: number, entries: Uint8Array) => void, report: (key: Uint8Array, reason: string) => void): void {
+    for (const [b, list] of this.byBucket) {
+      if (whole(b)) report(bucketKey(b), `bucket ${b} is stored both whole and as slices`);
+      else keep(b, joinSlices(list));
+    }
+    this.byBucket.clear();
+  }
+}
+
 /** The records a bucket's sorted entries are stored as, in key order; none for an empty bucket. */
 export function bucketRecords(bucket: number, entries: Uint8Array): Array<[Uint8Array, Uint8Array]> {
   const count = entries.length / BUCKET_ENTRY_BYTES;

@@ -1,5 +1,5 @@
 import { blake3, keyedBlake3 } from '../codec/hash.js';
-import { BUCKET_SLICES, bucketRecords, joinSlices, sliceKeyParts, sliceOfPath } from '../codec/bucket-records.js';
+import { BucketSlices, bucketRecords, sliceKeyParts, sliceOfPath } from '../codec/bucket-records.js';
 
 /**
  * The state root recomputed from the state records alone, in TypeScript, to check stored or
@@ -69,7 +69,7 @@ export class StateRootCheck {
   /** computed (path ‖ leaf) entries per bucket, 64 bytes each, with the key that made each */
   private readonly buckets = new Map<number, Array<{ entry: Uint8Array; key: Uint8Array }>>();
   private readonly storedBuckets = new Map<number, Uint8Array>();
-  private readonly storedSlices = new Map<number, Array<Uint8Array | undefined>>();
+  private readonly storedSlices = new BucketSlices();
   private readonly storedNodes = new Map<number, Uint8Array>();
   private readonly storedGroups = new Map<number, Uint8Array>();
   private readonly anomalies: StateAnomaly[] = [];
@@ -129,9 +129,7 @@ export class StateRootCheck {
           return;
         }
       }
-      let list = this.storedSlices.get(parts.bucket);
-      if (!list) this.storedSlices.set(parts.bucket, (list = new Array<Uint8Array | undefined>(BUCKET_SLICES)));
-      list[parts.slice] = value;
+      this.storedSlices.add(parts.bucket, parts.slice, value);
       return;
     }
     if (key[0] === NODE_PREFIX) {
@@ -171,11 +169,7 @@ export class StateRootCheck {
 
   /** The recomputed root; anomalies where the stored bucket or node records disagree with the records. */
   finish(): Uint8Array {
-    for (const [b, list] of this.storedSlices) {
-      if (this.storedBuckets.has(b)) this.report(Uint8Array.of(BUCKET_PREFIX, b >> 8, b & 0xff), `bucket ${b} is stored both whole and as slices`);
-      else this.storedBuckets.set(b, joinSlices(list));
-    }
-    this.storedSlices.clear();
+    this.storedSlices.join((b) => this.storedBuckets.has(b), (b, entries) => this.storedBuckets.set(b, entries), (key, reason) => this.report(key, reason));
     const nodes = new Map<number, Uint8Array>();
     const bucketIds = new Set<number>([...this.buckets.keys(), ...this.storedBuckets.keys()]);
     for (const b of [...bucketIds].sort((x, y) => x - y)) {

@@ -1,8 +1,8 @@
 import { NTV_MINT, Prefix } from '../abi/constants.js';
-import { accountKey, balanceKey } from '../abi/state.js';
+import { accountKey, balanceKey, bucketKey, groupKey, sliceKey } from '../abi/state.js';
 import { decodeBundle } from '../codec/bundle.js';
 import { blake3 } from '../codec/hash.js';
-import { BUCKET_SLICES, sliceKey } from '../codec/bucket-records.js';
+import { BUCKET_SLICES } from '../codec/bucket-records.js';
 import { stateWriteList, type StateWrites } from '../storage/chain-store.js';
 import type { ColdOp, ColdStepResult, StateTier } from '../storage/cold-store.js';
 import type { StateReader } from '../core/loader.js';
@@ -322,7 +322,7 @@ export class ElasticState extends StateView {
 
   /** The 16 slice keys of a bucket whose hash in its group record (hot, if read) is not zero; else none. */
   private slicesOf(bucket: number): Uint8Array[] {
-    const group = this.hot.get(toKey(Uint8Array.of(Prefix.ROOT_GROUP, bucket >> 12, (bucket >> 4) & 0xff)))?.value;
+    const group = this.hot.get(toKey(groupKey(bucket >> 4)))?.value;
     if (!group) return [];
     const hash = group.subarray(32 * (bucket & 15), 32 * (bucket & 15) + 32);
     if (hash.every((x) => x === 0)) return [];
@@ -442,10 +442,10 @@ export function blockKeys(bundles: Uint8Array[]): Uint8Array[] {
   for (const key of [...out]) {
     const path = blake3(key);
     // its 0xF0 record; a bucket stored in slices has none, and prefetch reads its slices after
-    add(Uint8Array.of(Prefix.ROOT_BUCKET, path[0]!, path[1]!));
+    add(bucketKey((path[0]! << 8) | path[1]!));
     const group = ((path[0]! << 8) | path[1]!) >> 4;
-    add(Uint8Array.of(Prefix.ROOT_GROUP, group >> 8, group & 0xff));
-    add(Uint8Array.of(Prefix.ROOT_GROUP, (group ^ 1) >> 8, (group ^ 1) & 0xff));
+    add(groupKey(group));
+    add(groupKey(group ^ 1));
   }
   return [...keys.values()];
 }

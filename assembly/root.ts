@@ -253,6 +253,13 @@ function rowAppend(row: usize, more: u32): void {
   return <u32>load<u8>(path + 2) >> 4;
 }
 
+/** The index past the entries of slices ≤ sl from `from` on (a bucket's entries are in slice order). */
+function sliceEnd(entries: usize, cnt: u32, from: u32, sl: u32): u32 {
+  let j = from;
+  while (j < cnt && sliceOfPath(entries + (<usize>j << 6)) <= sl) j++;
+  return j;
+}
+
 // @ts-ignore: decorator
 @inline function markSlice(path: usize): void {
   let p = sliceDirty + (<usize>bucketOfPath(path) << 1);
@@ -667,8 +674,7 @@ export function commit(out: usize): void {
     let entries = <usize>load<u32>(row, 0) + 1;
     let i: u32 = 0;
     for (let sl: u32 = 0; sl < 16; sl++) {
-      let j = i;
-      while (j < cnt && sliceOfPath(entries + (<usize>j << 6)) == sl) j++;
+      let j = sliceEnd(entries, cnt, i, sl);
       if (!was ? j > i : (mask & (<u32>1 << sl)) != 0) {
         o = sliceHead(o, b, sl);
         if (j == i) {
@@ -733,10 +739,8 @@ export function getDerived(key: usize, n: u32, out: usize): i32 {
     let cnt = load<u32>(row, 4);
     if (cnt <= SLICE_ABOVE || sl >= 16) return -1;
     let entries = <usize>load<u32>(row, 0) + 1;
-    let i: u32 = 0;
-    while (i < cnt && sliceOfPath(entries + (<usize>i << 6)) < sl) i++;
-    let j = i;
-    while (j < cnt && sliceOfPath(entries + (<usize>j << 6)) == sl) j++;
+    let i = sl == 0 ? 0 : sliceEnd(entries, cnt, 0, sl - 1);
+    let j = sliceEnd(entries, cnt, i, sl);
     if (j == i) return -1;
     bufBytes(out, entries + (<usize>i << 6), (j - i) << 6);
     return <i32>((j - i) << 6);

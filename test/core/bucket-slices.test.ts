@@ -68,6 +68,12 @@ describe('bucket slices', () => {
     expect(whole.length).toBe(64 * accounts.length);
     expect(hex(storedBucketEntries((k) => store.get(k), bucket))).toBe(hex(whole));
     expect(bucketRecords(bucket, whole).map(([k]) => hex(k)).sort()).toEqual(slices.map((w) => hex(w.key)).sort());
+    // the core answers each slice key from memory as stored, and an empty slice as absent
+    for (let sl = 0; sl < 16; sl++) {
+      const key = Uint8Array.of(0xf3, bucket >> 8, bucket & 0xff, sl);
+      const got = core.get(key);
+      expect(got && hex(got)).toBe(store.get(key) && hex(store.get(key)!));
+    }
 
     // one sender in the bucket: its slice alone is written
     const sender = accounts[3]!;

@@ -3,6 +3,7 @@ import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { deriveAccount, encodeAccount } from './address.js';
 import { signingHash, type Bundle } from './bundle.js';
 import { ED25519_PKCS8_PREFIX_HEX, ED25519_SPKI_PREFIX_HEX, ed25519StrictPrecheck } from './ed25519-rule.js';
+import { sodiumVerifyEd25519 } from './ed25519-native.js';
 import { fromHex, toHex } from './hash.js';
 import * as ABI from '../abi/constants.js';
 
@@ -121,9 +122,25 @@ function publicKeyObject(publicKey: Uint8Array): KeyObject | null {
   return key;
 }
 
-/** Strict Ed25519 verification (ed25519-rule.ts) through node:crypto. Never throws. */
+/**
+ * Strict Ed25519 verification (ed25519-rule.ts). libsodium answers first when its addon loads; what
+ * it refuses, node:crypto decides, so the verdict is always the rule's (ed25519-native.ts). Never throws.
+ */
 export function verifyEd25519(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
   if (!ed25519StrictPrecheck(publicKey, signature)) return false;
+  if (sodiumVerifyEd25519(publicKey, message, signature) === true) return true;
+  return openSslVerify(publicKey, message, signature);
+}
+
+/**
+ * The rule through node:crypto (OpenSSL) alone: the reference the libsodium path is tested against,
+ * and the one-core verification the benches measure the node against (issue 45). Never throws.
+ */
+export function verifyEd25519OpenSsl(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+  return ed25519StrictPrecheck(publicKey, signature) && openSslVerify(publicKey, message, signature);
+}
+
+function openSslVerify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
   const key = publicKeyObject(publicKey);
   if (key === null) return false;
   try {

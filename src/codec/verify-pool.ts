@@ -3,14 +3,16 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { makeEd25519Precheck } from './ed25519-rule.js';
+import { SODIUM_NATIVE_PATH } from './ed25519-native.js';
 import { ED25519_PUBLIC_KEY_BYTES, ED25519_SIGNATURE_BYTES, ML_DSA_65_PUBLIC_KEY_BYTES, ML_DSA_65_SIGNATURE_BYTES } from '../abi/constants.js';
 
 /**
  * Signature verification off the main thread (docs/addresses-and-keys.md "Verifier pool").
  *
  * Batches travel as one transferable ArrayBuffer per worker message, not one postMessage per
- * signature. Ed25519 runs on node:crypto in the worker under the strict rule of ed25519-rule.ts —
- * the worker executes the very same precheck function (its source is sent along). ML-DSA-65 runs
+ * signature. Ed25519 runs in the worker under the strict rule of ed25519-rule.ts — the worker
+ * executes the very same precheck function (its source is sent along) — on libsodium first and on
+ * node:crypto for what libsodium refuses, as keys.ts `verifyEd25519` does (ed25519-native.ts). ML-DSA-65 runs
  * in the worker too, on @noble/post-quantum loaded by absolute URL.
  *
  * Why an eval worker rather than a `verify-worker.js` file: the worker source is built from
@@ -165,7 +167,7 @@ export class SignatureVerifierPool {
   }
 
   private spawn(): PoolWorker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mlDsaUrl: ML_DSA_URL, sizes: WORKER_SIZES, nice: this.nice } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mlDsaUrl: ML_DSA_URL, sodiumPath: SODIUM_NATIVE_PATH, sizes: WORKER_SIZES, nice: this.nice } });
     worker.unref(); // referenced only while it has jobs, so an idle pool never holds the process open
     const entry: PoolWorker = { worker, jobs: new Map(), pendingItems: 0 };
     const finish = (job: Job): void => {
@@ -245,6 +247,14 @@ function verifyWorkerMain(
     }
   }
   const crypto = require('node:crypto') as typeof import('node:crypto');
+  // libsodium when its addon loads here too (ed25519-native.ts): its acceptance is final, its refusal
+  // goes on to OpenSSL, so the verdicts are keys.ts verifyEd25519's.
+  let sodium: { crypto_sign_verify_detached(s: Uint8Array, m: Uint8Array, k: Uint8Array): boolean } | undefined;
+  try {
+    if (workerData.sodiumPath) sodium = require(workerData.sodiumPath);
+  } catch {
+    sodium = undefined;
+  }
   const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
   const CACHE_LIMIT = 8192;
   const keys = new Map<string, import('node:crypto').KeyObject | null>();
@@ -253,6 +263,13 @@ function verifyWorkerMain(
 
   const ed25519 = (msg: Uint8Array, sig: Uint8Array, pk: Uint8Array): boolean => {
     if (!precheck(pk, sig)) return false;
+    if (sodium) {
+      try {
+        if (sodium.crypto_sign_verify_detached(sig, msg, pk)) return true;
+      } catch {
+        // a throw counts as a refusal: OpenSSL decides below
+      }
+    }
     const id = Buffer.from(pk.buffer, pk.byteOffset, pk.length).toString('latin1');
     let key = keys.get(id);
     if (key === undefined) {

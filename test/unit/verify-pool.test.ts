@@ -2,7 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { SignatureVerifierPool, type VerifyItem } from '../../src/codec/verify-pool.js';
-import { generateEd25519, generateMlDsa65, signEd25519, signMlDsa65, verifySignature } from '../../src/codec/keys.js';
+import { createHash } from 'node:crypto';
+import * as ed from '@noble/ed25519';
+import { generateEd25519, generateMlDsa65, signEd25519, signMlDsa65, verifyEd25519OpenSsl, verifySignature } from '../../src/codec/keys.js';
+import { sodiumVerifyEd25519 } from '../../src/codec/ed25519-native.js';
 
 function mixedBatch(n: number): VerifyItem[] {
   const signers = Array.from({ length: 8 }, () => generateEd25519());
@@ -32,6 +35,28 @@ describe('SignatureVerifierPool', () => {
     const expected = items.map((it) => verifySignature(it.publicKey, it.message, it.signature));
     expect(expected.filter(Boolean).length).toBeGreaterThan(300);
     expect(expected.filter((x) => !x).length).toBeGreaterThan(600);
+    expect(await pool.verifyBatch(items)).toEqual(expected);
+  });
+
+  it('answers the rule where libsodium refuses: a small-order R that satisfies the equation', async () => {
+    // R = identity and S = k·a for A = [a]B: the rule (OpenSSL's equation after the prechecks)
+    // accepts, libsodium refuses; the worker asks OpenSSL about libsodium's refusals (ed25519-native.ts).
+    const L = 2n ** 252n + 27742317777372353535851937790883648493n;
+    const le = (n: bigint): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * i)) & 0xffn));
+    const items: VerifyItem[] = [];
+    for (let i = 1n; i <= 4n; i++) {
+      const a = 987654321987654321n * i;
+      const publicKey = ed.Point.BASE.multiply(a).toBytes();
+      const R = ed.Point.ZERO.toBytes();
+      const message = randomBytes(32);
+      const h = createHash('sha512').update(R).update(publicKey).update(message).digest();
+      const k = h.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n) % L;
+      const signature = Uint8Array.from([...R, ...le((k * a) % L)]);
+      expect(sodiumVerifyEd25519(publicKey, message, signature)).toBe(false);
+      items.push({ message, signature, publicKey }, { message: randomBytes(32), signature, publicKey });
+    }
+    const expected = items.map((it) => verifyEd25519OpenSsl(it.publicKey, it.message, it.signature));
+    expect(expected).toEqual([true, false, true, false, true, false, true, false]);
     expect(await pool.verifyBatch(items)).toEqual(expected);
   });
 

@@ -36,7 +36,7 @@ import { validatorGate } from './validator-gate.js';
 import { importBlock, type ImportedBlock, type ImportOptions } from './import.js';
 import { SyncState, type ChainConsensus, type ChainEvents, type ChainNode, type ProposalExecution, type QueuedBundle } from './interface.js';
 import { Heads, RECENT_HEADERS } from './pipeline/heads.js';
-import { Admission } from './admission/admission.js';
+import { Admission, type AdmittedBundle } from './admission/admission.js';
 import { Execution } from './pipeline/2-execute.js';
 import { Finality } from './pipeline/3-commit.js';
 import { TX_COUNT_KEY, WriteQueue } from './pipeline/4-write.js';
@@ -387,8 +387,13 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
    * Resubmitting an included bundle answers with its receipt rather than a nonce error. A bundle
    * that waits behind a nonce gap is answered at once as queued (docs/mempool.md).
    */
-  async submitBundle(bytes: Uint8Array): Promise<Receipt | QueuedBundle> {
-    const admitted = await this.admission.admitBundle(bytes);
+  submitBundle(bytes: Uint8Array): Promise<Receipt | QueuedBundle> {
+    // Not an async function: a bundle waiting for its block holds the receipt's promise, not a
+    // suspended frame of this one (src/chain/admission/gate.ts `admit`).
+    return this.admission.admitBundle(bytes).then(this.answerAdmitted);
+  }
+
+  private readonly answerAdmitted = (admitted: AdmittedBundle): Receipt | QueuedBundle | Promise<Receipt> => {
     if (admitted.receipt) return admitted.receipt;
     const { entry } = admitted;
     if (this.mempool.isQueued(entry)) {
@@ -398,7 +403,7 @@ export class Chain extends EventEmitter<ChainEvents> implements ChainNode {
       };
     }
     return this.notify.wait(entry);
-  }
+  };
 
   /**
    * The unsigned convenience path (spec §5.5, testnet only): the node picks the next free nonce

@@ -54,6 +54,11 @@ export interface AdmissionDependencies {
   events: EventEmitter<ChainEvents>;
 }
 
+/** What `admitBundle` answers: the receipt of a bundle already in a block, or its mempool entry (new or already held). */
+export type AdmittedBundle =
+  | { hash: Uint8Array; known: true; receipt: Receipt; entry?: undefined }
+  | { hash: Uint8Array; known: boolean; receipt?: undefined; entry: PendingBundle };
+
 export class Admission {
   private stopped = false;
   private readonly mempool: Mempool;
@@ -122,29 +127,36 @@ export class Admission {
 
   /**
    * The submission gate, then the mempool's bounds (docs/mempool.md): the waiting entry (new or
-   * already held), or the receipt of a bundle already in a block.
+   * already held), or the receipt of a bundle already in a block. A refusal is a rejected promise.
+   * Not an async function: the gate's promise goes on with the two bound continuations below, so a
+   * bundle waiting for its signature keeps no suspended frame of this one (./gate.ts `admit`).
    */
-  async admitBundle(bytes: Uint8Array): Promise<
-    { hash: Uint8Array; known: true; receipt: Receipt; entry?: undefined } | { hash: Uint8Array; known: boolean; receipt?: undefined; entry: PendingBundle }
-  > {
-    this.assertRunning();
-    let entry: PendingBundle;
+  admitBundle(bytes: Uint8Array): Promise<AdmittedBundle> {
     try {
-      entry = await this.deps.gate.admit(bytes, this.admission());
+      this.assertRunning();
+      return this.deps.gate.admit(bytes, this.admission()).then(this.onAdmitted, this.onRefused);
     } catch (error) {
-      if (error instanceof ChainError && error.data.status === 'NONCE_TOO_LOW') {
-        const hash = bundleHash(bytes);
-        const existing = (await this.deps.receipts.byHashes([hash]))[0];
-        if (existing) return { hash, known: true, receipt: existing };
-      }
-      throw error;
+      return Promise.reject(error);
     }
+  }
+
+  private readonly onAdmitted = (entry: PendingBundle): AdmittedBundle => {
     const held = this.mempool.get(entry.hashKey);
     if (held) return { hash: held.hash, known: true, entry: held };
     this.admitToPool(entry, this.deps.writes.stateNonceOf(entry.accountKey));
     this.deps.events.emit('admitted', entry);
     return { hash: entry.hash, known: false, entry };
-  }
+  };
+
+  /** A nonce already used may be this very bundle, in a block: its receipt is the answer (spec §4.17). */
+  private readonly onRefused = async (error: unknown): Promise<AdmittedBundle> => {
+    const hash = error instanceof ChainError && error.data.status === 'NONCE_TOO_LOW' ? error.data.bundle_hash : undefined;
+    if (hash instanceof Uint8Array) {
+      const existing = (await this.deps.receipts.byHashes([hash]))[0];
+      if (existing) return { hash, known: true, receipt: existing };
+    }
+    throw error;
+  };
 
   /**
    * Mempool entries of a proposal's bundles: this node's own (already verified at admission), or

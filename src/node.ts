@@ -18,6 +18,7 @@ import { encodeAccount, encodeHash } from './codec/address.js';
 import type { ProducedBlock } from './chain/producer.js';
 import { initHashing } from './codec/hash.js';
 import { SignatureVerifierPool } from './codec/verify-pool.js';
+import { ed25519Verifier } from './codec/ed25519-native.js';
 import { Core } from './core/core.js';
 import { compileCore } from './core/loader.js';
 import { createLogger, type LogFormat, type Logger } from './logger.js';
@@ -572,7 +573,10 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     ...(snapshotPort !== undefined ? { snapshots: `http://${urlHost(options.rpcHost)}:${snapshotPort}/snapshots` } : {}),
     ...(metricsServer && options.metrics ? { metrics: `http://${urlHost(options.metrics.host)}:${metricsServer.port}/metrics` } : {}),
     validator: encodeAccount(validator.address), validatorPublicKey: Buffer.from(validator.publicKey).toString('hex'),
+    ed25519: ed25519Verifier(),
   });
+  // The same verdicts either way (docs/addresses-and-keys.md "Two libraries, one verdict"), at about half the signed rate.
+  if (ed25519Verifier() === 'node:crypto') logger.warn('ed25519: the sodium-native addon did not load; verifying with node:crypto alone');
 
   if (pruner) chain.on('block', (produced: ProducedBlock) => pruner.onBlock(produced.block.header.height));
   return { logger, chain, rpcPort, ...(metricsServer ? { metricsPort: metricsServer.port } : {}), stop, intents, upgradeHalted };

@@ -48,3 +48,8 @@ export function sodiumVerifyEd25519(publicKey: Uint8Array, message: Uint8Array, 
     return false;
   }
 }
+
+/** Which library verifies Ed25519 in this process, for the node's start log (docs/operations.md). */
+export function ed25519Verifier(): 'libsodium, node:crypto for its refusals' | 'node:crypto' {
+  return loaded ? 'libsodium, node:crypto for its refusals' : 'node:crypto';
+}

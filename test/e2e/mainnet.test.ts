@@ -51,6 +51,13 @@ describe('mainnet (spec §5.6: signatures enforced, convenience methods refused)
     expect(good.error).toMatchObject({ code: -32010, data: { status: 'INSUFFICIENT_FUNDS' } });
   });
 
+  it('says at start which library verifies Ed25519: libsodium first, node:crypto for its refusals', () => {
+    // docs/addresses-and-keys.md "Two libraries, one verdict": the prebuilt addon loads on the
+    // project's machines; without it the log names node:crypto and warns.
+    expect(node.logs).toContain('"ed25519":"libsodium, node:crypto for its refusals"');
+    expect(node.logs).not.toContain('the sodium-native addon did not load');
+  });
+
   it('refuses a key that does not hash to the account (spec §5.3)', async () => {
     const signer = Signer.generate();
     const impostor = Signer.generate();

@@ -158,8 +158,10 @@ export class SubmissionGate {
     if (revealed === undefined) return this.authenticateByKeys(bundle, ctx, hash, accountKey, message, scheme);
     return Promise.resolve(this.verifies(revealed, message, bundle.signature, scheme)).then((ok) => {
       if (!ok) throw badSignature(hash);
-      if (ctx.keyRule) this.assertKeyMayAct(bundle, scheme, accountKey, hash);
-      return authOf(scheme, revealed, revealed);
+      // the key's hash once: the key rule compares it, the auth carries it
+      const keyHash = keyHashOf(revealed);
+      if (ctx.keyRule) this.assertKeyMayAct(bundle, scheme, accountKey, hash, keyHash);
+      return { kind: scheme.keyType + 1, keyHash, pubkey: revealed };
     });
   }
 
@@ -198,8 +200,7 @@ export class SubmissionGate {
    * underpriced replacements. Such a bundle can never execute (the core answers KEY_NOT_AUTHORIZED
    * or PUBKEY_MISMATCH and does not include it), so it is refused here, queued or not.
    */
-  private assertKeyMayAct(bundle: Bundle, scheme: SignatureScheme, accountKey: string, hash: Uint8Array): void {
-    const keyHash = keyHashOf(bundle.senderPubkey!);
+  private assertKeyMayAct(bundle: Bundle, scheme: SignatureScheme, accountKey: string, hash: Uint8Array, keyHash: Uint8Array): void {
     let keys = 0;
     for (const key of this.keys.ofLatin1(accountKey)) {
       keys++;

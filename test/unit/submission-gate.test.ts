@@ -95,6 +95,24 @@ describe('SubmissionGate: the key a signature is checked against', () => {
     expect(asked.count).toBe(1);
   });
 
+  it('one registered key that does not verify, and no waiting key, is BAD_SIGNATURE; of several registered keys the one that verifies', async () => {
+    // One key of the scheme is checked with one continuation, several in turn (./gate.ts authenticateByKeys).
+    const asked = { count: 0 };
+    expect(await refusal(gateWithRegistered(other.publicKey).admit(bundleOf(account, owner.seed, 1n), context([], asked)))).toBe('BAD_SIGNATURE');
+    expect(asked.count).toBe(1);
+    const state = new StateView();
+    const keys = new AccountKeys(state);
+    const third = generateEd25519();
+    state.apply([other.publicKey, owner.publicKey, third.publicKey].map((pubkey) => ({ key: keyRecordKey(account, sha256(pubkey)), value: keyRecord(pubkey) })));
+    const several = { count: 0 };
+    const entry = await new SubmissionGate(verifier, keys).admit(bundleOf(account, owner.seed, 1n), context([], several));
+    expect(entry.auth.keyHash).toEqual(sha256(owner.publicKey));
+    expect(entry.auth.pubkey.length).toBe(0);
+    expect(several.count).toBe(0);
+    expect(await refusal(new SubmissionGate(verifier, keys).admit(bundleOf(account, generateEd25519().seed, 1n), context([], several)))).toBe('BAD_SIGNATURE');
+    expect(several.count).toBe(1);
+  });
+
   it('no key at all is KEY_NOT_AUTHORIZED; keys that do not verify are BAD_SIGNATURE', async () => {
     const gate = new SubmissionGate(verifier, new AccountKeys(new StateView()));
     expect(await refusal(gate.admit(bundleOf(account, owner.seed, 1n), context([], { count: 0 })))).toBe('KEY_NOT_AUTHORIZED');

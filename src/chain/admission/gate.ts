@@ -166,19 +166,45 @@ export class SubmissionGate {
   }
 
   /**
-   * A bundle without sender_pubkey: the account's registered keys of the scheme, then the keys its
-   * waiting bundles reveal. The waiting ones are listed only when no registered key verifies:
-   * admission reads this per bundle, and an account with many bundles waiting would otherwise walk
-   * them all each time.
+   * A bundle without sender_pubkey (a wallet's usual bundle once its key is registered): the
+   * account's registered keys of the scheme, then the keys its waiting bundles reveal. An account
+   * with one key of the scheme, the usual case, is checked with one continuation, as a revealed key
+   * is; several keys, or none, go through `authenticateByEachKey`.
    */
-  private async authenticateByKeys(
+  private authenticateByKeys(
     bundle: Bundle, ctx: AdmissionContext, hash: Uint8Array, accountKey: string, message: Uint8Array, scheme: SignatureScheme,
   ): Promise<BundleAuth> {
-    let tried = 0;
+    let only: Uint8Array | undefined;
+    let count = 0;
     for (const key of this.keys.ofLatin1(accountKey)) {
       if (key.keyType !== scheme.keyType) continue;
-      tried++;
-      if (await this.verifies(key.pubkey, message, bundle.signature, scheme)) return authOf(scheme, key.pubkey, EMPTY_PUBKEY);
+      count++;
+      only = key.pubkey;
+    }
+    if (count !== 1) return this.authenticateByEachKey(bundle, ctx, hash, accountKey, message, scheme, true);
+    const pubkey = only!;
+    return Promise.resolve(this.verifies(pubkey, message, bundle.signature, scheme)).then((ok) => ok
+      ? authOf(scheme, pubkey, EMPTY_PUBKEY)
+      : this.authenticateByEachKey(bundle, ctx, hash, accountKey, message, scheme, false));
+  }
+
+  /**
+   * Each registered key of the scheme in turn (when `registered`; else they were tried already and
+   * one did not verify), then the keys revealed by the account's waiting bundles, which the core
+   * registers before this bundle runs (and refuses it with KEY_NOT_AUTHORIZED if not). The waiting
+   * ones are listed only when no registered key verifies: admission reads this per bundle, and an
+   * account with many bundles waiting would otherwise walk them all each time.
+   */
+  private async authenticateByEachKey(
+    bundle: Bundle, ctx: AdmissionContext, hash: Uint8Array, accountKey: string, message: Uint8Array, scheme: SignatureScheme, registered: boolean,
+  ): Promise<BundleAuth> {
+    let tried = registered ? 0 : 1;
+    if (registered) {
+      for (const key of this.keys.ofLatin1(accountKey)) {
+        if (key.keyType !== scheme.keyType) continue;
+        tried++;
+        if (await this.verifies(key.pubkey, message, bundle.signature, scheme)) return authOf(scheme, key.pubkey, EMPTY_PUBKEY);
+      }
     }
     for (const pubkey of ctx.pendingKeys(bundle.userAccount)) {
       tried++;

@@ -96,6 +96,8 @@ class FakeChain implements ConsensusHost {
     const block = this.executed;
     if (!block) return false;
     this.executed = undefined;
+    // the head moved meanwhile (block sync took this height): as the chain's commit, nothing to append
+    if (Buffer.compare(block.header.parentHash, this.head().hash) !== 0) return false;
     this.append(block.header, certificate);
     return true;
   }
@@ -104,6 +106,8 @@ class FakeChain implements ConsensusHost {
 
   async importFinal(encoded: Uint8Array, certificate: Certificate): Promise<void> {
     const block = decodeBlock(encoded, bundleHash);
+    // only the next block: a height this node already has (its engine committed it meanwhile) is not taken twice
+    if (block.header.height !== this.head().height + 1) return;
     const check = verifyCertificate(certificate, block.header, this.set, 1800);
     if (!check.ok) throw new Error(check.reason);
     if (Buffer.compare(rootOf(block.header.parentHash, block.header.transactionsRoot), block.header.stateRoot) !== 0) throw new Error('bad root');
@@ -160,7 +164,27 @@ interface TestNode { id: string; key: Key; chain: FakeChain; engine: ConsensusEn
 
 const TIMING = { blockTimeMs: 60, minBlockIntervalMs: 20, failoverBaseMs: 150, failoverStepMs: 100 };
 
-function network(count: number, opts: { stakes?: bigint[]; observers?: number; timing?: typeof TIMING } = {}) {
+/**
+ * Block sync as src/p2p/sync.ts does it, for the tests that restart validators: a node whose peers
+ * are ahead takes their final blocks with certificates, 30 at a time. The engine's own catch-up
+ * answers only heights within MAX_FUTURE_HEIGHTS (8) of the sender's; a validator that fell further
+ * behind (a restart on a loaded machine, with 60 ms blocks here) is the node's block sync's, which
+ * the harness did not model (the simulator's "Simulator" section in docs/consensus.md, seed 559072).
+ * Only gaps of 3 or more: the usual lag of a block in flight is consensus's own.
+ */
+async function syncFromPeers(node: TestNode, nodes: TestNode[]): Promise<void> {
+  const best = nodes.filter((n) => n !== node && n.up).sort((a, b) => b.chain.head().height - a.chain.head().height)[0];
+  if (!best || best.chain.head().height < node.chain.head().height + 3) return;
+  for (let i = 0; i < 30 && node.up; i++) {
+    const height = node.chain.head().height + 1;
+    const header = best.chain.blocks[height];
+    const certificate = best.chain.certificates.get(height);
+    if (!header || !certificate) return;
+    await node.chain.importFinal(encodeBlock({ header, bundles: [], bundleHashes: [] }), certificate);
+  }
+}
+
+function network(count: number, opts: { stakes?: bigint[]; observers?: number; timing?: typeof TIMING; blockSync?: boolean } = {}) {
   const net = new FakeNetwork();
   const keys: Key[] = Array.from({ length: count }, () => {
     const { seed, publicKey } = generateEd25519();
@@ -183,8 +207,15 @@ function network(count: number, opts: { stakes?: bigint[]; observers?: number; t
     engine.start();
     const node: TestNode = { id, key, chain, engine, up: true, timer: undefined as unknown as NodeJS.Timeout };
     // the chain's block loop in multi-validator mode: ask for a turn, produce, hand it over
+    let ticks = 0;
+    let syncing = false;
     node.timer = setInterval(() => {
       if (!node.up) return;
+      // every 200 ms, as the node's sync loop wakes on its peers' status (opts.blockSync)
+      if (opts.blockSync && ++ticks % 20 === 0 && !syncing) {
+        syncing = true;
+        void syncFromPeers(node, nodes).finally(() => { syncing = false; });
+      }
       const turn = node.engine.turn(false);
       if (!turn) return;
       const block = chain.build(turn, key);
@@ -206,10 +237,10 @@ function track(nodes: TestNode[]) {
   cleanup.push(() => nodes.forEach((n) => { clearInterval(n.timer); n.engine.stop(); }));
 }
 
-async function until(what: string, check: () => boolean, ms = 8000): Promise<void> {
+async function until(what: string, check: () => boolean, ms = 8000, state?: () => string): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${state ? `: ${state()}` : ''}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -305,7 +336,9 @@ describe('consensus over an in-memory network', () => {
   it('validators killed and restarted one after another resume from their synced signing state: no conflicting signature, no fork, the chain goes on', async () => {
     // Issue 40: the real engine, restarted as a process would be — a new engine over the chain and
     // the signing state that survived (FakeChain.signing), the old one gone mid-height.
-    const { net, nodes } = network(4);
+    // With block sync: a restarted validator more than 8 heights behind catches up as the node does
+    // (CI once timed out here after a restart; docs/consensus.md "Simulator").
+    const { net, nodes } = network(4, { blockSync: true });
     track(nodes);
     await until('3 blocks', () => nodes.every((n) => n.chain.blocks.length > 3));
     for (const victim of [1, 3, 0, 2, 1, 1]) {
@@ -326,7 +359,8 @@ describe('consensus over an in-memory network', () => {
       engine.start();
       node.up = true;
       const from = Math.max(...nodes.map((n) => n.chain.head().height));
-      await until(`progress after restarting node ${victim}`, () => nodes.every((n) => n.chain.head().height >= from + 2), 10_000);
+      await until(`progress after restarting node ${victim} (from ${from})`, () => nodes.every((n) => n.chain.head().height >= from + 2), 10_000,
+        () => `heads ${nodes.map((n) => n.chain.head().height).join(', ')}`);
     }
     cleanup.push(() => nodes.forEach((n) => n.engine.stop()));
     const top = Math.min(...nodes.map((n) => n.chain.head().height));

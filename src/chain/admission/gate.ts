@@ -161,7 +161,7 @@ export class SubmissionGate {
       // the key's hash once: the key rule compares it, the auth carries it
       const keyHash = keyHashOf(revealed);
       if (ctx.keyRule) this.assertKeyMayAct(bundle, scheme, accountKey, hash, keyHash);
-      return { kind: scheme.keyType + 1, keyHash, pubkey: revealed };
+      return authOf(scheme, revealed, revealed, keyHash);
     });
   }
 
@@ -255,9 +255,9 @@ export class SubmissionGate {
 
 const EMPTY_PUBKEY = new Uint8Array(0);
 
-/** The auth of a bundle signed by `pubkey`; `revealed` is the key when the bundle carries it (its sender_pubkey, which the core registers), else empty. */
-function authOf(scheme: SignatureScheme, pubkey: Uint8Array, revealed: Uint8Array): BundleAuth {
-  return { kind: scheme.keyType + 1, keyHash: keyHashOf(pubkey), pubkey: revealed };
+/** The auth of a bundle signed by `pubkey` (its `keyHash` when the caller has it already); `revealed` is the key when the bundle carries it (its sender_pubkey, which the core registers), else empty. */
+function authOf(scheme: SignatureScheme, pubkey: Uint8Array, revealed: Uint8Array, keyHash: Uint8Array = keyHashOf(pubkey)): BundleAuth {
+  return { kind: scheme.keyType + 1, keyHash, pubkey: revealed };
 }
 
 function badSignature(hash: Uint8Array): ChainError {
